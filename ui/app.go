@@ -92,7 +92,11 @@ func New(opt Options) (*Model, error) {
 
 	b, err := m.files.ReadMatch()
 	if !m.readOnly && m.unsaved == nil {
-		b, err = m.unpause(b, err, opt.Daily != nil)
+		var note string
+		b, m.paused, note, err = hostdaily.Unpause(m.files, m.tr, b, err, opt.Daily != nil)
+		if note != "" {
+			m.notice = append(m.notice, note)
+		}
 	}
 	switch {
 	case m.readOnly:
@@ -112,8 +116,17 @@ func New(opt Options) (*Model, error) {
 		m.files.Unlock()
 		return nil, err
 	}
-	if opt.Daily != nil {
-		m.startOnDaily(*opt.Daily)
+	if o := opt.Daily; o != nil && !m.readOnly && (m.dl == nil || !m.dl.Of(o.Game, o.Date)) {
+		// okey daily: a saved hand of the same daily (its game; its
+		// day, when one is asked for) is offered to resume as any
+		// match; otherwise the daily asked for is opened, a "no" to
+		// its question quitting.
+		m.openDaily(o.Game, o.Date, scrPlay, true)
+		if m.dl == nil && m.dlAsk == nil && !m.present { // the daily could not be dealt
+			if err := m.startMatch(m.seed); err != nil {
+				m.notice = append(m.notice, err.Error())
+			}
+		}
 	}
 	if len(m.notice) > 0 && m.screen != scrNotice {
 		m.after = m.screen
@@ -195,7 +208,7 @@ func (m *Model) Init() tea.Cmd {
 	}
 	// The record as it stands: a new match, or a resumed one written
 	// again whole (which repairs a torn last line at once).
-	cmds = append(cmds, m.saveCmd(), m.measurePar())
+	cmds = append(cmds, m.saveCmd(), m.follow(hostdaily.Result{Par: true}))
 	if m.screen == scrPlay {
 		cmds = append(cmds, m.nextTurn())
 	}
@@ -242,8 +255,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case review.ListMsg, review.RecordMsg:
 		return m.onMatchesMsg(msg)
 	case hostdaily.ParMsg, hostdaily.RecordMsg:
-		return m.onDailyMsg(msg)
-	case pausedMsg:
+		return m.onDaily(msg)
+	case hostdaily.PausedMsg:
 		return m.onPaused(msg)
 	case savedMsg:
 		if msg.Err != nil {
@@ -327,9 +340,11 @@ func (m *Model) onKey(k tea.KeyPressMsg, in tea.Msg) tea.Cmd {
 	case scrMatchOver:
 		return m.updateMatchOver(k)
 	case scrDailyAsk, scrDaily:
-		return m.updateDailyPage(k)
+		return m.onDaily(k)
 	}
-	if m.dailyRefuses(k) {
+	if why := m.format().HintRefused(); why != "" && m.overlay == ovNone && hostdaily.IsHint(&m.keys, k) {
+		// The hint's keys are off where the format refuses it: said why.
+		m.setFlash(true, m.tr.T(why))
 		return nil
 	}
 	return m.onTableKey(k, in)

@@ -43,10 +43,10 @@ func (m *Model) look() *table.Look {
 	l := m.sc.Look
 	l.Words, l.St = m.words(), m.st
 	if m.seat == nil {
-		// The key bar and the help offer no hint at a daily played for
-		// the record, which refuses it (dailyRefuses says why if h is
-		// pressed all the same).
-		on := m.dl == nil || m.dl.Practice()
+		// The key bar and the help offer no hint where the format
+		// refuses it (a daily played for the record; onKey says why if
+		// h is pressed all the same).
+		on := m.format().HintRefused() == ""
 		m.keys.Table.Hint.SetEnabled(on)
 		m.keys.Table101.Hint.SetEnabled(on)
 	}

@@ -32,58 +32,6 @@ const (
 	metaUndos = table.MetaUndos
 )
 
-// load resumes from a saved record of either game (the one its header
-// names: recordGame) at its last good move, the lines it lost set aside
-// with the file (keepLost); or sets it aside when not even its first
-// line can be read and starts a new match.
-func (m *Model) load(b []byte) error {
-	t := m.tableOf(recordGame(b))
-	s, lost, err := t.ReadSaved(b)
-	if err != nil && m.readOnly {
-		return err
-	}
-	if err != nil {
-		return m.setAsideDamaged(err, s.Version)
-	}
-	m.keepLost(lost, s.Over)
-	dl := m.dailyOfRecord(s.Done)
-	if s.Over && !m.readOnly {
-		m.tally(s.Tally) // counted first, if its end was never counted
-		if m.saving() {
-			if err := m.saves().ArchiveFinished(s.Done, lost != nil); err != nil {
-				m.cannotSave(err)
-			}
-		}
-		if dl != nil && m.dailyEnded(s.Done) {
-			m.rec = nil // archived: the next hand retires nothing
-			m.dailyNext()
-			return nil
-		}
-		return m.startMatch(m.seed)
-	}
-	s.Adopt()
-	m.rec = s.Done
-	m.seq++
-	m.loadRack()
-	m.offerResumed(t.About().Game)
-	return nil
-}
-
-// offerResumed shows the resume screen of a saved match of which: a new
-// match from it is of the same game, for this run (the settings file
-// keeps its own; g switches, as ever).
-//
-// When the command line asked for the other game (okey --game 101 with
-// a classic match saved), a new match stays of the game asked for, and
-// the page says that n starts it (between.State.NextGameLine).
-func (m *Model) offerResumed(which string) {
-	m.askedOther = m.opt.GameAsked && m.opt.Settings.Game != which
-	if !m.askedOther {
-		m.set.Game = which
-	}
-	m.screen = scrResume
-}
-
 // keepLost sets aside a saved match that lost lines (lost, nil for
 // none) whose first lines replayed, and tells the player which
 // (saves.Files.KeepLost). A file that cannot be set aside is left as it
@@ -159,7 +107,7 @@ func (m *Model) seatsFrom(meta map[string]string, level func(named string, seat 
 // levels) is the same for both games; the match is the game's side's
 // to make (hosting.Game's Start).
 func (m *Model) startMatch(seed uint64) error {
-	m.dl = nil // a match of one's own ends the daily
+	m.dl = nil // a match of one's own ends the format it was played in
 	t := m.tableOf(m.set.Game)
 	meta := map[string]string{"program": "okey", metaStarted: startedNow(m.now())}
 	if m.set.Undo {
@@ -217,7 +165,7 @@ func (m *Model) took(p hosting.Play) tea.Cmd {
 		m.flash = ""
 	}
 	if p.Over {
-		m.dailyEnded(m.rec) // its score kept before the save
+		m.ended(m.rec) // the format's score kept before the save
 	}
 	cmds := []tea.Cmd{m.saveWith(p.Rack)}
 	if p.Over {
@@ -226,6 +174,15 @@ func (m *Model) took(p hosting.Play) tea.Cmd {
 		cmds = append(cmds, m.ask(p.Playing, p.Turn, p.Next))
 	}
 	return tea.Batch(cmds...)
+}
+
+// ended hands the end of the hand on the table (rec, its record) to
+// the format it is played in, which keeps its result in the statistics;
+// it reports whether the format goes on from it itself (its Next).
+func (m *Model) ended(rec []byte) bool {
+	over, changed := m.format().Ended(&m.stats, rec)
+	m.statsChanged = changed || m.statsChanged
+	return over
 }
 
 // endOfHand shows the end of the hand, read from its top (after the

@@ -3,6 +3,7 @@ package ui
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"okey/ui/hostdaily"
 	"okey/ui/pages"
 )
 
@@ -31,7 +32,7 @@ func (m *Model) updateResume(k tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 		if m.dl != nil {
-			return m.leaveDaily("abandoned")
+			return m.follow(hostdaily.Result{Leave: true, Why: "abandoned"})
 		}
 		return m.newMatchCmd("abandoned")
 	case pages.SwitchGame:
