@@ -312,8 +312,11 @@ func (m *Model) onKey(k tea.KeyPressMsg, in tea.Msg) tea.Cmd {
 	if key.Matches(k, m.keys.ForceQuit) {
 		return m.quit()
 	}
-	if m.lay.TooSmall {
-		return m.updateTooSmall(k)
+	if m.lay.TooSmall { // the notice that stands in: q quits
+		if pages.NewTooSmall(m.common(), m.width, m.height).Update(k) == pages.Quit {
+			return m.quit()
+		}
+		return nil
 	}
 	if m.settling(k) {
 		return nil

@@ -37,17 +37,10 @@ func (m *Model) openDaily(g game.Kind, date daily.Date, back screen, quit bool) 
 	return m.follow(r)
 }
 
-// startDaily opens today's daily of the game a new match would be, when
-// k is its key (d on the resume page and the final table); it reports
-// whether it was.
-func (m *Model) startDaily(k tea.KeyPressMsg, back screen) (tea.Cmd, bool) {
-	if !hostdaily.Starts(m.common(), k) {
-		return nil, false
-	}
-	// The daily of the game a new match would be: its side names it as
-	// the daily does.
-	return m.openDaily(game.Kind(m.tableOf(m.set.Game).About().Game), daily.Date{}, back, false), true
-}
+// dailyGame is the game of the daily d opens from the resume page and
+// the final table: the game a new match would be (its side names it as
+// the daily does).
+func (m *Model) dailyGame() game.Kind { return game.Kind(m.tableOf(m.set.Game).About().Game) }
 
 // onDaily hands the daily what came for it: a key on its pages (the
 // question on its date, its page after the last hand), or what its work

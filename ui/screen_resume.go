@@ -3,6 +3,7 @@ package ui
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"okey/game/daily"
 	"okey/ui/hostdaily"
 	"okey/ui/pages"
 )
@@ -13,10 +14,8 @@ import (
 // words and its seats' scores.
 
 func (m *Model) updateResume(k tea.KeyPressMsg) tea.Cmd {
-	if m.dl == nil || m.dl.Over() {
-		if cmd, ok := m.startDaily(k, scrResume); ok {
-			return cmd
-		}
+	if (m.dl == nil || m.dl.Over()) && hostdaily.Starts(m.common(), k) {
+		return m.openDaily(m.dailyGame(), daily.Date{}, scrResume, false)
 	}
 	asked := m.askedLeave
 	m.askedLeave = false
