@@ -13,6 +13,7 @@ import (
 
 	"okey/bots/botsclassic"
 	"okey/game"
+	"okey/ui/debuglog"
 	"okey/ui/hostdaily"
 	"okey/ui/hosting"
 	"okey/ui/layout"
@@ -78,7 +79,7 @@ func New(opt Options) (*Model, error) {
 	}
 	m.seed = opt.Seed
 	if !opt.SeedSet {
-		seed, err := m.drawSeed()
+		seed, err := settings.Seeds{Random: opt.Random}.Draw()
 		if err != nil {
 			m.files.Unlock()
 			return nil, err
@@ -103,7 +104,7 @@ func New(opt Options) (*Model, error) {
 		m.lookAt(b, err)
 		return m, nil
 	case errors.Is(err, fs.ErrNotExist) && opt.Daily != nil:
-		err = nil // the daily deals the first match (startOnDaily)
+		err = nil // the daily deals the first match (startOn)
 	case errors.Is(err, fs.ErrNotExist), err != nil && m.unsaved != nil:
 		err = m.startMatch(m.seed)
 	case err != nil: // a folder, a file it may not read: left alone
@@ -116,18 +117,7 @@ func New(opt Options) (*Model, error) {
 		m.files.Unlock()
 		return nil, err
 	}
-	if o := opt.Daily; o != nil && !m.readOnly && (m.dl == nil || !m.dl.Of(o.Game, o.Date)) {
-		// okey daily: a saved hand of the same daily (its game; its
-		// day, when one is asked for) is offered to resume as any
-		// match; otherwise the daily asked for is opened, a "no" to
-		// its question quitting.
-		m.openDaily(o.Game, o.Date, scrPlay, true)
-		if m.dl == nil && m.dlAsk == nil && !m.present { // the daily could not be dealt
-			if err := m.startMatch(m.seed); err != nil {
-				m.notice = append(m.notice, err.Error())
-			}
-		}
-	}
+	m.startOn(opt.Daily)
 	if len(m.notice) > 0 && m.screen != scrNotice {
 		m.after = m.screen
 		m.screen = scrNotice
@@ -219,8 +209,13 @@ func (m *Model) Init() tea.Cmd {
 // bots' answers and the saves here; keys and clicks by screen. It notes
 // when the screen on show changed, for settling.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	if m.opt.Log != nil {
-		defer m.debugAfter(msg, m.flash)()
+	if log := m.opt.Log; log != nil {
+		// The message as it comes, and once handled what it changed.
+		debuglog.Took(log, msg, screenName(m.screen))
+		was, before := m.screen, debuglog.Screen{Name: screenName(m.screen), Status: m.flash}
+		defer func() {
+			debuglog.After(log, before, debuglog.Screen{Name: screenName(m.screen), Changed: m.screen != was, Status: m.flash, Warn: m.flashWarn})
+		}()
 	}
 	if _, tick := msg.(seatTickMsg); tick {
 		m.kept.tick = true
@@ -249,11 +244,14 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case seatmsg.Update:
 		return m.onSeatUpdate(msg)
 	case seatTickMsg:
-		return m.onSeatTick()
+		if m.seat == nil {
+			return nil
+		}
+		return m.seat.OnTick(m.quitting) // the clock kept going while a turn is timed
 	case review.ProgressMsg, review.DoneMsg:
 		return m.onReviewMsg(msg)
 	case review.ListMsg, review.RecordMsg:
-		return m.onMatchesMsg(msg)
+		return m.onMatches(msg)
 	case hostdaily.ParMsg, hostdaily.RecordMsg:
 		return m.onDaily(msg)
 	case hostdaily.PausedMsg:
@@ -333,7 +331,7 @@ func (m *Model) onKey(k tea.KeyPressMsg, in tea.Msg) tea.Cmd {
 	case scrReview:
 		return m.updateReview(k)
 	case scrMatches:
-		return m.updateMatches(k)
+		return m.onMatches(k)
 	// The pages between hands, hosted here once for both games (each
 	// game gives what they show), and the table, the game's.
 	case scrResume:

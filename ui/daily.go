@@ -1,11 +1,14 @@
 package ui
 
 import (
+	"context"
+
 	tea "charm.land/bubbletea/v2"
 
 	"okey/game"
 	"okey/game/daily"
 	"okey/ui/hostdaily"
+	"okey/ui/review"
 )
 
 // The daily hosted: its state, its hands' deals and ends, its pages and
@@ -35,6 +38,23 @@ func (m *Model) openDaily(g game.Kind, date daily.Date, back screen, quit bool) 
 		return nil
 	}
 	return m.follow(r)
+}
+
+// startOn is New's part for okey daily (o; nil for a run started on no
+// daily): a saved hand of the same daily (its game; its day, when one
+// is asked for) is offered to resume as any match; otherwise the daily
+// asked for is opened, a "no" to its question quitting, and a match of
+// one's own is dealt when the daily could not be.
+func (m *Model) startOn(o *DailyOptions) {
+	if o == nil || m.dl != nil && m.dl.Of(o.Game, o.Date) {
+		return
+	}
+	m.openDaily(o.Game, o.Date, scrPlay, true)
+	if m.dl == nil && m.dlAsk == nil && !m.present { // the daily could not be dealt
+		if err := m.startMatch(m.seed); err != nil {
+			m.notice = append(m.notice, err.Error())
+		}
+	}
 }
 
 // dailyGame is the game of the daily d opens from the resume page and
@@ -148,8 +168,11 @@ func (m *Model) follow(r hostdaily.Result) tea.Cmd {
 		m.openInfo(scrStats)
 	case r.Review != nil && r.Review.One:
 		return m.openReview(r.Review.Recs[0], 0, 1, r.Review.Title)
-	case r.Review != nil:
-		return m.openReviewSet(r.Review.Recs, r.Review.First, r.Review.Title)
+	case r.Review != nil: // the day's hands as one review
+		v := r.Review
+		return m.showReview(func(ctx context.Context, id uint64) (*review.Work, tea.Cmd) {
+			return review.StartSet(ctx, id, v.Title, v.Recs, v.First, 0, m.opt.Review)
+		})
 	case r.Leave && (!m.paused || m.readOnly):
 		m.dl = nil
 		return m.newMatchCmd(r.Why)

@@ -49,23 +49,19 @@ func (m *Model) load(b []byte) error {
 	m.rec = s.Done
 	m.seq++
 	m.loadRack()
-	m.offerResumed(t.About().Game)
-	return nil
-}
-
-// offerResumed shows the resume screen of a saved match of which: a new
-// match from it is of the same game, for this run (the settings file
-// keeps its own; g switches, as ever).
-//
-// When the command line asked for the other game (okey --game 101 with
-// a classic match saved), a new match stays of the game asked for, and
-// the page says that n starts it (between.State.NextGameLine).
-func (m *Model) offerResumed(which string) {
+	// The resume page offered: a new match from it is of the same game,
+	// for this run (the settings file keeps its own; g switches, as
+	// ever) — unless the command line asked for the other game (okey
+	// --game 101 with a classic match saved): a new match stays of the
+	// game asked for, and the page says that n starts it
+	// (between.State.NextGameLine).
+	which := t.About().Game
 	m.askedOther = m.opt.GameAsked && m.opt.Settings.Game != which
 	if !m.askedOther {
 		m.set.Game = which
 	}
 	m.screen = scrResume
+	return nil
 }
 
 // onPaused puts the paused match back on the table in the daily's place

@@ -10,10 +10,10 @@ import (
 	"okey/game/record"
 	"okey/ui/hosting"
 	"okey/ui/problem"
-	"okey/ui/safetext"
 	"okey/ui/saves"
 	"okey/ui/seatmsg"
 	"okey/ui/seats"
+	"okey/ui/settings"
 	"okey/ui/stats"
 	"okey/ui/store"
 	"okey/ui/table"
@@ -74,34 +74,6 @@ func (m *Model) cannotSave(err error) {
 	m.notice = append(m.notice, problem.In(err, m.tr))
 }
 
-// adopting readies the app for a match of either game being put on the
-// table (seed, its record's meta): the questions under way let go, the
-// match before taken off the table, a clean status, casual or not.
-func (m *Model) adopting(seed uint64, meta map[string]string) {
-	m.cancelBots()
-	for _, g := range m.games {
-		g.LetGo(hosting.LetMatch)
-	}
-	m.on, m.present = 0, false
-	m.seed = seed
-	m.flash = ""
-	m.casual = meta[metaUndo] == "on"
-}
-
-// seatsFrom takes the bots' names and levels from a record's meta, the
-// settings' where it names none; level reads the level it names for a
-// seat as this build plays it.
-func (m *Model) seatsFrom(meta map[string]string, level func(named string, seat int) string) {
-	m.names[0], m.levels[0] = "", ""
-	for s := 1; s < seats.N; s++ {
-		m.names[s] = safetext.Name(meta["name"+strconv.Itoa(s)])
-		if m.names[s] == "" {
-			m.names[s] = m.set.Names[s-1]
-		}
-		m.levels[s] = level(meta["level"+strconv.Itoa(s)], s)
-	}
-}
-
 // startMatch starts a new match of the settings' game with seed: its
 // record's meta (the program, when, casual or not, the bots' names and
 // levels) is the same for both games; the match is the game's side's
@@ -138,7 +110,7 @@ func (m *Model) newMatchCmd(why string) tea.Cmd {
 	}
 	m.cancelBots()
 	old := m.rec
-	seed, err := m.nextSeed()
+	seed, err := settings.Seeds{Random: m.opt.Random, Set: m.opt.SeedSet}.Next(m.seed, m.nextNo)
 	if err == nil {
 		err = m.startMatch(seed)
 	}
@@ -201,7 +173,11 @@ func (m *Model) endOfHand() {
 // quit saves what is not saved yet and stops.
 func (m *Model) quit() tea.Cmd {
 	if m.seat != nil {
-		return m.leave()
+		// A seat leaves: the holding program takes the player back to
+		// where they came from.
+		m.quitting = true
+		m.cancelBots()
+		return func() tea.Msg { return seatmsg.LeaveMsg{} }
 	}
 	m.quitting = true
 	m.cancelBots()
@@ -232,14 +208,6 @@ func (m *Model) Goodbye(flushErr error) string {
 		return m.tr.T("matchover.bye", store.ShortPath(filepath.Join(m.files.StateDir(), store.FinishedDir)))
 	}
 	return m.tr.T("bye.saved", store.ShortPath(m.files.MatchPath()))
-}
-
-// leave is quitting, for a seat: the holding program takes the player
-// back to where they came from.
-func (m *Model) leave() tea.Cmd {
-	m.quitting = true
-	m.cancelBots()
-	return func() tea.Msg { return seatmsg.LeaveMsg{} }
 }
 
 // recordGame is the game a saved record names in its header, as

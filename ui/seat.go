@@ -118,14 +118,6 @@ func (m *Model) onSeatUpdate(u seatmsg.Update) tea.Cmd {
 	return s.Clock()
 }
 
-// onSeatTick keeps the clock going while a turn is timed.
-func (m *Model) onSeatTick() tea.Cmd {
-	if m.seat == nil {
-		return nil
-	}
-	return m.seat.OnTick(m.quitting)
-}
-
 // levelText is the second line of a seat's panel: the bot's level, or
 // at a server's table whether a person or a bot holds the seat.
 func (m *Model) levelText(seat int) string {
