@@ -4,7 +4,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/ui/hostdaily"
-	"okey/ui/keymap"
 	"okey/ui/seathost"
 	"okey/ui/seatlink"
 	"okey/ui/seatmsg"
@@ -22,27 +21,6 @@ import (
 
 // seatTickMsg redraws the turn's clock once a second (seatlink's).
 type seatTickMsg = seatlink.TickMsg
-
-// unknownKey says that k does nothing here; to a spectator, that only
-// the players move.
-func (m *Model) unknownKey(k tea.KeyPressMsg) {
-	if m.Watching() {
-		m.setFlash(true, m.tr.T("status.watching"))
-		return
-	}
-	here := m.table().About().Name
-	for _, g := range m.games {
-		a := g.About()
-		if a.Name == here || m.screen != scrPlay {
-			continue
-		}
-		if b, ok := keymap.OtherGame(k, a.Keys); ok {
-			m.setFlash(true, m.tr.T("status.othergame", k.String(), m.tr.T(a.Name), b.Help().Desc, m.tr.T(here)))
-			return
-		}
-	}
-	m.setFlash(true, m.tr.T("status.unknownkey", k.String()))
-}
 
 // seatSent tells the player what came of an intent, if it did not go;
 // it reports whether it went.
