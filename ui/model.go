@@ -216,7 +216,7 @@ type Model struct {
 	// aside for a daily; it comes back when the daily leaves the table.
 	paused bool
 	// askedOther: the match offered to resume is not of the game the
-	// command line asked for, which a new match is (offerResumed).
+	// command line asked for, which a new match is (load).
 	askedOther bool
 	// askedLeave: n on the resume page of a daily's hand under way asked
 	// whether to give it up; n again does.
