@@ -13,6 +13,7 @@ import (
 
 	"okey/bots/botsclassic"
 	"okey/game"
+	"okey/ui/debuglog"
 	"okey/ui/hostdaily"
 	"okey/ui/hosting"
 	"okey/ui/layout"
@@ -78,7 +79,7 @@ func New(opt Options) (*Model, error) {
 	}
 	m.seed = opt.Seed
 	if !opt.SeedSet {
-		seed, err := m.drawSeed()
+		seed, err := settings.Seeds{Random: opt.Random}.Draw()
 		if err != nil {
 			m.files.Unlock()
 			return nil, err
@@ -92,14 +93,18 @@ func New(opt Options) (*Model, error) {
 
 	b, err := m.files.ReadMatch()
 	if !m.readOnly && m.unsaved == nil {
-		b, err = m.unpause(b, err, opt.Daily != nil)
+		var note string
+		b, m.paused, note, err = hostdaily.Unpause(m.files, m.tr, b, err, opt.Daily != nil)
+		if note != "" {
+			m.notice = append(m.notice, note)
+		}
 	}
 	switch {
 	case m.readOnly:
 		m.lookAt(b, err)
 		return m, nil
 	case errors.Is(err, fs.ErrNotExist) && opt.Daily != nil:
-		err = nil // the daily deals the first match (startOnDaily)
+		err = nil // the daily deals the first match (startOn)
 	case errors.Is(err, fs.ErrNotExist), err != nil && m.unsaved != nil:
 		err = m.startMatch(m.seed)
 	case err != nil: // a folder, a file it may not read: left alone
@@ -112,9 +117,7 @@ func New(opt Options) (*Model, error) {
 		m.files.Unlock()
 		return nil, err
 	}
-	if opt.Daily != nil {
-		m.startOnDaily(*opt.Daily)
-	}
+	m.startOn(opt.Daily)
 	if len(m.notice) > 0 && m.screen != scrNotice {
 		m.after = m.screen
 		m.screen = scrNotice
@@ -195,7 +198,7 @@ func (m *Model) Init() tea.Cmd {
 	}
 	// The record as it stands: a new match, or a resumed one written
 	// again whole (which repairs a torn last line at once).
-	cmds = append(cmds, m.saveCmd(), m.measurePar())
+	cmds = append(cmds, m.saveCmd(), m.follow(hostdaily.Result{Par: true}))
 	if m.screen == scrPlay {
 		cmds = append(cmds, m.nextTurn())
 	}
@@ -206,8 +209,13 @@ func (m *Model) Init() tea.Cmd {
 // bots' answers and the saves here; keys and clicks by screen. It notes
 // when the screen on show changed, for settling.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	if m.opt.Log != nil {
-		defer m.debugAfter(msg, m.flash)()
+	if log := m.opt.Log; log != nil {
+		// The message as it comes, and once handled what it changed.
+		debuglog.Took(log, msg, screenName(m.screen))
+		was, before := m.screen, debuglog.Screen{Name: screenName(m.screen), Status: m.flash}
+		defer func() {
+			debuglog.After(log, before, debuglog.Screen{Name: screenName(m.screen), Changed: m.screen != was, Status: m.flash, Warn: m.flashWarn})
+		}()
 	}
 	if _, tick := msg.(seatTickMsg); tick {
 		m.kept.tick = true
@@ -236,14 +244,17 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case seatmsg.Update:
 		return m.onSeatUpdate(msg)
 	case seatTickMsg:
-		return m.onSeatTick()
+		if m.seat == nil {
+			return nil
+		}
+		return m.seat.OnTick(m.quitting) // the clock kept going while a turn is timed
 	case review.ProgressMsg, review.DoneMsg:
 		return m.onReviewMsg(msg)
 	case review.ListMsg, review.RecordMsg:
-		return m.onMatchesMsg(msg)
+		return m.onMatches(msg)
 	case hostdaily.ParMsg, hostdaily.RecordMsg:
-		return m.onDailyMsg(msg)
-	case pausedMsg:
+		return m.onDaily(msg)
+	case hostdaily.PausedMsg:
 		return m.onPaused(msg)
 	case savedMsg:
 		if msg.Err != nil {
@@ -299,8 +310,11 @@ func (m *Model) onKey(k tea.KeyPressMsg, in tea.Msg) tea.Cmd {
 	if key.Matches(k, m.keys.ForceQuit) {
 		return m.quit()
 	}
-	if m.lay.TooSmall {
-		return m.updateTooSmall(k)
+	if m.lay.TooSmall { // the notice that stands in: q quits
+		if pages.NewTooSmall(m.common(), m.width, m.height).Update(k) == pages.Quit {
+			return m.quit()
+		}
+		return nil
 	}
 	if m.settling(k) {
 		return nil
@@ -317,7 +331,7 @@ func (m *Model) onKey(k tea.KeyPressMsg, in tea.Msg) tea.Cmd {
 	case scrReview:
 		return m.updateReview(k)
 	case scrMatches:
-		return m.updateMatches(k)
+		return m.onMatches(k)
 	// The pages between hands, hosted here once for both games (each
 	// game gives what they show), and the table, the game's.
 	case scrResume:
@@ -327,9 +341,11 @@ func (m *Model) onKey(k tea.KeyPressMsg, in tea.Msg) tea.Cmd {
 	case scrMatchOver:
 		return m.updateMatchOver(k)
 	case scrDailyAsk, scrDaily:
-		return m.updateDailyPage(k)
+		return m.onDaily(k)
 	}
-	if m.dailyRefuses(k) {
+	if why := m.format().HintRefused(); why != "" && m.overlay == ovNone && hostdaily.IsHint(&m.keys, k) {
+		// The hint's keys are off where the format refuses it: said why.
+		m.setFlash(true, m.tr.T(why))
 		return nil
 	}
 	return m.onTableKey(k, in)

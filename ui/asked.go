@@ -3,6 +3,7 @@ package ui
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"okey/ui/hosting"
 	"okey/ui/table"
 )
 
@@ -30,7 +31,7 @@ func (m *Model) asked(r table.Req, k tea.KeyPressMsg) (cmd tea.Cmd, own bool) {
 	case table.ReqStats:
 		m.openInfo(scrStats)
 	case table.ReqUnknown:
-		m.unknownKey(k)
+		m.setFlash(true, hosting.Unknown(m.tr, k, m.table().About(), m.games, m.Watching(), m.screen == scrPlay))
 	}
 	return nil, false
 }

@@ -1,182 +1,188 @@
 package ui
 
 import (
-	"slices"
+	"context"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"okey/game"
 	"okey/game/daily"
 	"okey/ui/hostdaily"
-	"okey/ui/playdaily"
+	"okey/ui/review"
 )
 
-// The daily hosted: its state, pages and lines are ui/hostdaily's
-// (Daily, its pages); here the Model opens it, deals its hands on the
-// game's table, acts on what its pages' keys ask, and keeps its entry
-// in the statistics. Each hand is a match of its own, saved, paused
-// and resumed as any match (daily_paused.go: the match it paused).
+// The daily hosted: its state, its hands' deals and ends, its pages and
+// lines are ui/hostdaily's; here the Model hands it the app's state as a
+// value (dailyIn) and carries out what comes back (follow, once for
+// every step of the daily). Each hand is a match of its own, saved and
+// resumed as any match; a match under way when the daily begins is
+// paused and comes back when it leaves (onPaused).
+
+// dailyIn is the app's state as the daily reads it, now.
+func (m *Model) dailyIn() hostdaily.In {
+	return hostdaily.In{
+		C: m.common(), Stats: &m.stats, Files: m.files, Today: m.today(), Started: startedNow(m.now()),
+		Set: m.set, Refused: m.readOnly || m.seat != nil,
+		Holding: len(m.rec) > 0, Over: m.MatchOver(), Saving: m.saving(), Paused: m.paused, OnPage: m.screen == scrDaily,
+	}
+}
 
 // openDaily is the daily of game asked for (date zero: today's): begun,
-// or its date asked about first (playdaily.Decide). From the app's
-// pages it goes back to back on a "no"; for okey daily (quit) a "no"
-// quits.
+// or its date asked about first. From the app's pages a "no" goes back
+// to back; for okey daily (quit) a "no" quits.
 func (m *Model) openDaily(g game.Kind, date daily.Date, back screen, quit bool) tea.Cmd {
-	if m.readOnly || m.seat != nil {
-		m.setFlash(true, m.tr.T("status.readonly"))
-		return nil
-	}
-	today := m.today()
-	c := playdaily.Decide(&m.stats, g, date, today)
-	if c.Ask != playdaily.AskNone {
-		m.dlAsk = &dailyAsk{Ask: hostdaily.Ask{Game: g, Choice: c, Today: today}, back: back, quit: quit}
+	ask, r := hostdaily.Open(m.dailyIn(), m.dl, g, date)
+	if ask != nil {
+		m.dlAsk = &dailyAsk{Ask: *ask, back: back, quit: quit}
 		m.screen = scrDailyAsk
 		return nil
 	}
-	return m.beginDaily(g, c)
+	return m.follow(r)
 }
 
-// beginDaily starts the daily of game on c's date: the match on the
-// table paused (under way) or set aside with the finished ones (over,
-// or a daily's hand), the entry kept in the statistics, par measured in
-// the background, and the first hand dealt after a page that names the
-// day and its fingerprint.
-func (m *Model) beginDaily(g game.Kind, c playdaily.Choice) tea.Cmd {
-	old, why := m.rec, "abandoned"
-	if m.dl != nil && m.dl.Done() || m.MatchOver() { // a daily's last hand, or a match, over
-		why = "finished"
+// startOn is New's part for okey daily (o; nil for a run started on no
+// daily): a saved hand of the same daily (its game; its day, when one
+// is asked for) is offered to resume as any match; otherwise the daily
+// asked for is opened, a "no" to its question quitting, and a match of
+// one's own is dealt when the daily could not be.
+func (m *Model) startOn(o *DailyOptions) {
+	if o == nil || m.dl != nil && m.dl.Of(o.Game, o.Date) {
+		return
 	}
-	// An ordinary match under way waits for the daily to leave the table
-	// (Files.PauseMatch), rather than being filed with the finished ones.
-	pause := len(old) > 0 && m.dl == nil && why == "abandoned" && m.saving()
-	d, err := hostdaily.Begin(&m.stats, g, c, startedNow(m.now()))
-	if err != nil {
-		m.setFlash(true, err.Error())
-		return nil
+	m.openDaily(o.Game, o.Date, scrPlay, true)
+	if m.dl == nil && m.dlAsk == nil && !m.present { // the daily could not be dealt
+		if err := m.startMatch(m.seed); err != nil {
+			m.notice = append(m.notice, err.Error())
+		}
 	}
-	m.cancelBots()
-	m.statsChanged = true
-	m.dl = d
-	if err := m.dealDaily(1); err != nil {
-		m.dl = nil
-		m.setFlash(true, err.Error())
-		return nil
-	}
-	m.notice = append(m.notice, d.Opening(m.common())...)
+}
+
+// dailyGame is the game of the daily d opens from the resume page and
+// the final table: the game a new match would be (its side names it as
+// the daily does).
+func (m *Model) dailyGame() game.Kind { return game.Kind(m.tableOf(m.set.Game).About().Game) }
+
+// onDaily hands the daily what came for it: a key on its pages (the
+// question on its date, its page after the last hand), or what its work
+// brought (par measured, the records of its hands for a review).
+func (m *Model) onDaily(msg tea.Msg) tea.Cmd {
+	k, isKey := msg.(tea.KeyPressMsg)
 	switch {
-	case pause:
-		m.files.PauseMatch(m.seq, old, m.now())
-		m.paused = true
-		m.notice = append(m.notice, m.tr.T("daily.paused"))
-	case len(old) > 0:
-		m.files.RetireMatch(m.seq, old, why, m.now())
-		if why == "abandoned" {
-			m.notice = append(m.notice, m.tr.T("daily.retired"))
-		}
-	}
-	m.after, m.screen = scrPlay, scrNotice
-	return tea.Batch(m.saveCmd(), m.measurePar())
-}
-
-// measurePar measures par in the background: the player never waits
-// for it.
-func (m *Model) measurePar() tea.Cmd {
-	if m.dl == nil {
-		return nil
-	}
-	m.parSeq++
-	return m.dl.MeasurePar(m.ctx, m.parSeq)
-}
-
-// onDailyMsg takes in what the daily's work brought: par measured, or
-// the records of the hands asked for review.
-func (m *Model) onDailyMsg(msg tea.Msg) tea.Cmd {
-	if m.dl == nil {
-		return nil
-	}
-	switch msg := msg.(type) {
-	case hostdaily.ParMsg:
-		if m.dl.TookPar(msg) {
-			m.putDaily()
-			return m.saveCmd()
-		}
-	case hostdaily.RecordMsg:
-		if m.screen != scrDaily {
-			return nil
-		}
-		r, ok, none := m.dl.TookRecords(m.common(), msg)
-		if none != "" {
-			m.setFlash(true, none)
-		}
-		if ok {
-			return m.openDailyReview(r)
-		}
-	}
-	return nil
-}
-
-// updateDailyPage handles a key on the daily's pages: the question on
-// its date, or its page after the last hand.
-func (m *Model) updateDailyPage(k tea.KeyPressMsg) tea.Cmd {
-	if m.screen == scrDailyAsk {
+	case isKey && m.screen == scrDailyAsk:
 		a := m.dlAsk
 		if a == nil {
 			m.screen = scrPlay
 			return nil
 		}
-		switch a.Page(m.common()).Update(k) {
-		case hostdaily.Yes:
+		r, answered, back := a.Answer(m.dailyIn(), m.dl, k)
+		if answered {
 			m.dlAsk = nil
-			return m.beginDaily(a.Game, a.Choice)
-		case hostdaily.No:
-			m.dlAsk = nil
-			if a.quit {
-				return m.quit()
-			}
-			m.screen = a.back
-		default:
-			m.setFlash(true, m.tr.T("daily.ask.keys"))
 		}
-		return nil
-	}
-	m.flash = ""
-	if m.dl == nil {
-		m.screen = scrPlay
-		return nil
-	}
-	do, n := m.dl.Page(m.common(), &m.stats, m.today(), m.paused).Update(k)
-	switch do {
-	case hostdaily.Quit:
-		return m.quit()
-	case hostdaily.NewMatch:
-		return m.leaveDaily("finished")
-	case hostdaily.Stats:
-		m.openInfo(scrStats)
-	case hostdaily.Review, hostdaily.ReviewHand:
-		hands, none := m.dl.ReviewHands(m.common(), n)
-		if none != "" {
-			m.setFlash(true, none)
+		if back && a.quit {
+			return m.quit()
+		}
+		if back {
+			m.screen = a.back
+		}
+		return m.follow(r)
+	case isKey:
+		m.flash = ""
+		if m.dl == nil {
+			m.screen = scrPlay
 			return nil
 		}
-		r, ok, find := m.dl.Records(m.common(), m.files, hands)
-		if !ok {
-			return find
-		}
-		return m.openDailyReview(r)
-	default:
-		m.setFlash(true, m.tr.T("daily.page.keys"))
+		return m.follow(m.dl.Key(m.dailyIn(), k))
+	case m.dl == nil:
+		return nil
 	}
-	return nil
+	return m.follow(m.dl.Took(m.dailyIn(), msg))
 }
 
-// openDailyReview opens the coach's review of the daily's hands: one
-// hand's alone, or several as one.
-func (m *Model) openDailyReview(r hostdaily.Reviewed) tea.Cmd {
-	if r.One {
-		return m.openReview(r.Recs[0], 0, 1, r.Title)
+// follow carries out what a step of the daily came to (hostdaily.Result),
+// in its order: the daily set, a hand dealt on its game's table (a match
+// of its own, no undo), the match before paused or filed, the notices,
+// the status and the screen, the statistics, the save, par, the next
+// turn; or the daily left, quitting, a page or a review opened.
+func (m *Model) follow(r hostdaily.Result) tea.Cmd {
+	if r.Set {
+		m.cancelBots()
+		m.dl = r.Daily
 	}
-	return m.openReviewSet(r.Recs, r.First, r.Title)
+	if r.Changed {
+		m.statsChanged = true
+	}
+	if d := r.Deal; d != nil {
+		old := m.rec
+		rec, err := m.tableOf(d.Set.Game).Start(d.Seed, d.Meta, d.Set)
+		if err == nil {
+			err = d.Dealt(rec)
+		}
+		if err != nil {
+			if r.Set {
+				m.dl = nil
+			}
+			m.setFlash(true, err.Error())
+			return nil
+		}
+		m.set.Game = d.Set.Game // a new match after the daily is of its game, for this run
+		m.rec = rec
+		m.seq++
+		m.screen = scrPlay
+		switch r.Old {
+		case hostdaily.Paused:
+			m.files.PauseMatch(m.seq, old, m.now())
+			m.paused = true
+		case hostdaily.Retired:
+			m.files.RetireMatch(m.seq, old, r.Why, m.now())
+		}
+	}
+	m.notice = append(m.notice, r.Notice...)
+	switch {
+	case r.Flash != "":
+		m.setFlash(true, r.Flash)
+	case r.News != "":
+		m.tellNews(r.News)
+	}
+	switch r.Show {
+	case hostdaily.Notice:
+		m.after, m.screen = scrPlay, scrNotice
+	case hostdaily.Page:
+		m.screen = scrDaily
+		m.pager.GotoTop()
+	}
+	var cmds []tea.Cmd
+	if r.Save {
+		cmds = append(cmds, m.saveCmd())
+	}
+	if r.Par && m.dl != nil {
+		m.parSeq++
+		cmds = append(cmds, m.dl.MeasurePar(m.ctx, m.parSeq))
+	}
+	if r.Turn {
+		cmds = append(cmds, m.nextTurn())
+	}
+	switch {
+	case r.Quit:
+		return m.quit()
+	case r.Stats:
+		m.openInfo(scrStats)
+	case r.Review != nil && r.Review.One:
+		return m.openReview(r.Review.Recs[0], 0, 1, r.Review.Title)
+	case r.Review != nil: // the day's hands as one review
+		v := r.Review
+		return m.showReview(func(ctx context.Context, id uint64) (*review.Work, tea.Cmd) {
+			return review.StartSet(ctx, id, v.Title, v.Recs, v.First, 0, m.opt.Review)
+		})
+	case r.Leave && (!m.paused || m.readOnly):
+		m.dl = nil
+		return m.newMatchCmd(r.Why)
+	case r.Leave: // the paused match comes back in the daily's place
+		m.cancelBots()
+		return hostdaily.ReadPaused(m.files, r.Why)
+	case r.Cmd != nil:
+		return r.Cmd
+	}
+	return tea.Batch(cmds...)
 }
 
 // renderDailyPage draws the daily's page on show: the question on its
@@ -189,55 +195,7 @@ func (m *Model) renderDailyPage() string {
 		p := m.dlAsk.Page(m.common())
 		return m.renderPage(p.Lines(), m.keyBar(p.ShortHelp()))
 	}
-	p := m.dl.Page(m.common(), &m.stats, m.today(), m.paused)
-	lines, _ := m.scrolled(p.Lines())
-	return m.renderPage(lines, m.keyBar(p.ShortHelp()))
-}
-
-// dailyRefuses refuses the hint at the table of a daily played for the
-// record, and says why: the hint is the coach's move, and a result
-// against par is the player's own. Practice may ask for it.
-func (m *Model) dailyRefuses(k tea.KeyPressMsg) bool {
-	if m.dl == nil || m.dl.Practice() || m.screen != scrPlay || m.overlay != ovNone {
-		return false
-	}
-	// The hint's keys are off here (look), so they are matched by
-	// their keys, not key.Matches, which skips a key that is off.
-	is := func(keys []string) bool { return slices.Contains(keys, k.String()) }
-	if !is(m.keys.Table.Hint.Keys()) && !is(m.keys.Table101.Hint.Keys()) {
-		return false
-	}
-	m.setFlash(true, m.tr.T("daily.nohint"))
-	return true
-}
-
-// startDaily opens today's daily of the game a new match would be, when
-// k is its key (d on the resume page and the final table); it reports
-// whether it was.
-func (m *Model) startDaily(k tea.KeyPressMsg, back screen) (tea.Cmd, bool) {
-	if !key.Matches(k, hostdaily.NewKeys(m.common(), false).Start) {
-		return nil, false
-	}
-	// The daily of the game a new match would be: its side names it as
-	// the daily does.
-	return m.openDaily(game.Kind(m.tableOf(m.set.Game).About().Game), daily.Date{}, back, false), true
-}
-
-// startOnDaily is New's part for okey daily: a saved hand of the same
-// daily (its game; its day, when one is asked for) is offered to resume
-// as any match; otherwise the daily asked for is opened, a "no" to its
-// question quitting.
-func (m *Model) startOnDaily(o DailyOptions) {
-	if m.readOnly {
-		return
-	}
-	if m.dl != nil && m.dl.Of(o.Game, o.Date) {
-		return
-	}
-	m.openDaily(o.Game, o.Date, scrPlay, true)
-	if m.dl == nil && m.dlAsk == nil && !m.present { // the daily could not be dealt
-		if err := m.startMatch(m.seed); err != nil {
-			m.notice = append(m.notice, err.Error())
-		}
-	}
+	lines, keys := m.dl.View(m.dailyIn())
+	lines, _ = m.scrolled(lines)
+	return m.renderPage(lines, m.keyBar(keys))
 }

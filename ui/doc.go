@@ -4,11 +4,13 @@
 // ui/play101: its state, keys and words; ui/hostclassic and ui/host101: that table as the app hosts
 // it), reached through ui/hosting. This package is the app around them: menus, resume, settings,
 // statistics, history, the match's life, and the saves (through ui/store, which owns every file the
-// game reads or writes). The format a match is played in beside the game (a match of one's own, the
-// daily) is hosted through components of its own: ui/hostdaily for the daily, ui/between for the
-// pages between hands, ui/seathost for a seat at a served table. At a table it does not own (okey
-// serve, NewSeat) the same screen takes its seat's views from the table and sends it intents
-// instead (seat.go).
+// game reads or writes). The format a match is played in beside the game (a match of one's own,
+// the daily, a served daily's hand) is asked through one interface, hostdaily.Format (words.go:
+// format), never by "is this a daily?"; the daily itself is a component, ui/hostdaily, handed the
+// app's state as a value (hostdaily.In) and answering with one (hostdaily.Result, carried out by
+// daily.go's follow). ui/between hosts the pages between hands, ui/seathost a seat at a served
+// table. At a table it does not own (okey serve, NewSeat) the same screen takes its seat's views
+// from the table and sends it intents instead (seat.go).
 //
 // The model is driven by messages alone: keys and clicks, the window's size, the bots' answers
 // (each game's side takes its own in, stale ones dropped by their id) and the saves' results
@@ -29,49 +31,46 @@
 //	draw.go             what every screen is drawn with, as the Model has it now: the page
 //	                    width, the shared pages' common parts (the paint cache is the
 //	                    table.Look's, hosted.go)
-//	words.go            the seats' words (ui/table's Words), the header's word on a daily's
-//	                    hand
+//	words.go            the seats' words (ui/table's Words); the format the match on the
+//	                    table is played in (format: hostdaily.Format)
 //	stats.go            the statistics read (ui/saves), counted (tally, as each game's side
-//	                    tallies a hand, unless the screen only looks or plays a daily) and
-//	                    written with the saves; today by the clock
+//	                    tallies a hand, unless the screen only looks or the format counts its
+//	                    hands on its own) and written with the saves; today by the clock
 //	fair.go             a served match's commitment to its deals (seathost's Fair), for the
 //	                    pages
 //	bots.go             the bots' timeout; whose turn is asked (nextTurn: each game's side
 //	                    asks its bot, hosting.Game's Ask), an answer taken in or dropped as
 //	                    stale, every question cancelled
-//	debuglog.go         the debug log (okey --debug-log): the keys, the screens, the status,
-//	                    the moves
+//	debuglog.go         the screens named for the debug log (okey --debug-log; what it writes
+//	                    is ui/debuglog's)
 //	hosted.go           the games hosted (hostGames: classic's side first) and the Model as
 //	                    their host (appHost, hosting.App): the one table.Look the sides read
-//	                    their words and styles from, kept up to date (look), a match adopted;
+//	                    their words and styles from, kept up to date (look), a match adopted
+//	                    (the questions let go, the seats' names and levels from its record);
 //	                    the side of a game named (tableOf), the other game (otherGame)
 //	save.go             the record, the statistics and the rack saved in a command (saveCmd),
 //	                    and once the program ends (Flush); the rack's saved arrangement read
 //	                    back
-//	daily_hand.go       a daily's hands as matches (the daily is ui/hostdaily's): a hand dealt
-//	                    on its game's table, its end scored into the statistics, the next hand
-//	                    or the daily's page, a saved hand's daily taken up again
-//	match.go            a match's life, written once for both games: load (a saved record read
-//	                    back by its game's side as far as its lines replay, the file set aside
-//	                    when it lost lines or its header is damaged: ui/saves; a save that
-//	                    cannot be used played unsaved), resume, start (the record's meta),
-//	                    take in what an action did (took), a hand's end, quitting (a seat
-//	                    leaves), the goodbye; which game a record names (recordGame)
+//	match.go            a match's life, written once for both games: the file set aside when
+//	                    it lost lines or its header is damaged (ui/saves; a save that cannot
+//	                    be used played unsaved), start (the record's meta), a new match (its
+//	                    seed: settings.Seeds), take in what an action did (took), a hand's end
+//	                    handed to the format (ended) and shown, quitting (a seat leaves), the
+//	                    goodbye; which game a record names (recordGame)
 //	seat.go             a seat at a table the model does not own: updates in (one path for
 //	                    both games: the update names its game, seatmsg.Update's Game, and that
-//	                    game's side takes in its view, hosting.Game's TakeSeat), intents out,
-//	                    the panels' clock and level (what the seat keeps and says of its table
-//	                    is ui/seatlink's and ui/seathost's)
+//	                    game's side takes in its view, hosting.Game's TakeSeat; the table
+//	                    around it and what the status says of it are seathost's Table and
+//	                    Took), intents out, the panels' clock and level
 //	open.go             a page opened in the table's place (the score history, the statistics,
 //	                    the settings form), once for every key that asks for one
 //	undo.go             undo at both tables: whether the player may take a discard back now (a
 //	                    casual match), the undo the game's side built carried out, the match
 //	                    put back saved
-//	daily_paused.go     a match under way paused for a daily (not abandoned) and brought back
-//	                    when the daily leaves the table
 //	screen_review.go    the coach's review of a hand or a match (w) hosted: opened, closed,
-//	                    its keys; the saved matches (w on the score history), to review one
-//	                    (the work and the reading are ui/review's, the pages ui/pages')
+//	                    its keys; the saved matches (w on the score history), to review one:
+//	                    its keys and its list and records read (onMatches; the work and the
+//	                    reading are ui/review's, the pages ui/pages')
 //	table_view.go       what a frame of either table is drawn with (scene, hosting.Scene: the
 //	                    status's parts, the page over the table, the flags; the frame,
 //	                    table.Frame), the last message's line and the key bar
@@ -86,9 +85,12 @@
 //	asked.go            what a key or a click at either table asks of the app (table.Req),
 //	                    carried out once: a save, quitting, a page, a key of no meaning
 //	daily.go            the daily hosted (okey daily, d on the resume page and the final
-//	                    table): opened or its date asked about, begun (the match under way
-//	                    paused or filed), par measured in the background, its pages' keys
-//	                    acted on and drawn, the hint refused at a daily played for the record
+//	                    table; its steps are ui/hostdaily's): the app's state handed down
+//	                    (dailyIn), opened or its date asked about, what came for it (onDaily:
+//	                    its pages' keys, par, its hands' records), what a step came to carried
+//	                    out (follow: a hand dealt on its game's table, the match before paused
+//	                    or filed, notices, the screen, the save, par, a review, the daily
+//	                    left for the paused match or a new one), its pages drawn
 //	screen_settings.go  the settings form's result acted on, the settings saved
 //	tablekeys.go        a key or a click on the table handed to the game's side with what it
 //	                    is read with (hosting.Scene) and what it came to carried out (carry: a
@@ -96,6 +98,10 @@
 //	                    walk from onKey to the referee
 //	screen_scores.go    a key on an information page (the score history, the statistics):
 //	                    scrolled, closed, the saved matches opened
+//	load.go             a saved match read back (load), either game, in the format it was
+//	                    played in (a daily's hand takes up its daily, hostdaily.Resumed), the
+//	                    resume page offered; the match paused for a daily put back in its
+//	                    place (onPaused)
 //	screen_resume.go    a key on the match found saved: resume it, start anew (a daily's hand
 //	                    asked first), today's daily, the game of the next match switched
 //	screen_handover.go  a key on a hand's end, both games: the next hand (a daily's next, a
@@ -128,22 +134,27 @@
 //	              player told
 //	ui/problem    an error meant for the player (Problem), said in the player's language; the
 //	              referees' errors in words (Reason)
-//	ui/settings   what the settings mean: Settings and their file, this run's flags, the game
-//	              of a new match, the form's lines
+//	ui/settings   what the settings mean: Settings and their file, this run's flags (the
+//	              seeds, --seed), the game of a new match, the form's lines, the seats'
+//	              names and levels a record names
 //	ui/stats      the player's statistics: counting every hand once, by the bots' levels;
 //	              every daily played
 //	ui/playdaily  the daily's pure parts: for the record or practice, the date asked about, a
 //	              hand scored as par scores it, the streak, the best, the sparkline, the line
 //	              to share
-//	ui/hostdaily  the daily as the app hosts it: begun or taken up from a record, each hand
-//	              dealt as game/format's Daily deals it, a hand's end scored, par; its pages
+//	ui/hostdaily  the daily as the app hosts it (In down, Result up; hostdaily.Format, what
+//	              the app asks of any format): begun or taken up from a record, each hand
+//	              dealt and scored as game/format's Daily deals and scores it, par; its pages
 //	              (the date asked about, the daily's page) and lines (the opening, a hand's
 //	              end, the resume line, the badge, the statistics' part), a served daily's
 //	              hand
 //	ui/between    the pages between hands (the match found saved, a hand's end, the final
 //	              table) decided from one State value the Model hands down
 //	ui/seathost   a seat's hold on a served table: the link, the holding program's keys, badge
-//	              and record command, the served daily; what a seat says of itself
+//	              and record command, the served daily; what a seat says of itself; an
+//	              update's table around the game and what the status line says after it
+//	ui/debuglog   the debug log's lines (okey --debug-log): a message as it comes, what it
+//	              changed, the moves
 //	ui/seatmsg    what a served table of either game and a seat at it say to each other: the
 //	              update, the intents, who holds a seat, the chat placed among the moves
 //	ui/seatlink   what a seat's screen keeps of a table it does not own, either game: the

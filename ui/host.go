@@ -85,18 +85,6 @@ func (m *Model) updateNotice(k tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-// tooSmall is the notice that stands in while the terminal is too small.
-func (m *Model) tooSmall() pages.TooSmall { return pages.NewTooSmall(m.common(), m.width, m.height) }
-
-func (m *Model) updateTooSmall(k tea.KeyPressMsg) tea.Cmd {
-	if m.tooSmall().Update(k) == pages.Quit {
-		return m.quit()
-	}
-	return nil
-}
-
-func (m *Model) renderTooSmall() string { return m.tooSmall().View() }
-
 func (m *Model) updateLocked(k tea.KeyPressMsg) tea.Cmd {
 	switch m.page().Update(k) {
 	case pages.Quit:

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"okey/ui/debuglog"
 	"okey/ui/host101"
 	"okey/ui/hostclassic"
 	"okey/ui/hosting"
@@ -22,8 +23,8 @@ import (
 // seat's screen. Both sides, and the scene, hold the one Look.
 func (m *Model) hostGames(seat bool) {
 	var log func(text func() string)
-	if m.opt.Log != nil {
-		log = m.debugMove
+	if l := m.opt.Log; l != nil {
+		log = func(text func() string) { debuglog.Move(l, text) }
 	}
 	look := &table.Look{Painter: &m.painter, Keys: &m.keys, Why: problem.Reason}
 	m.sc.Look = look
@@ -43,10 +44,10 @@ func (m *Model) look() *table.Look {
 	l := m.sc.Look
 	l.Words, l.St = m.words(), m.st
 	if m.seat == nil {
-		// The key bar and the help offer no hint at a daily played for
-		// the record, which refuses it (dailyRefuses says why if h is
-		// pressed all the same).
-		on := m.dl == nil || m.dl.Practice()
+		// The key bar and the help offer no hint where the format
+		// refuses it (a daily played for the record; onKey says why if
+		// h is pressed all the same).
+		on := m.format().HintRefused() == ""
 		m.keys.Table.Hint.SetEnabled(on)
 		m.keys.Table101.Hint.SetEnabled(on)
 	}
@@ -62,17 +63,29 @@ type appHost struct {
 }
 
 func (h appHost) Adopt(seed uint64, meta map[string]string, level func(named string, seat int, set string) string, count func(f *stats.File) bool) [table.Seats]string {
-	h.m.adopting(seed, meta)
-	h.m.seatsFrom(meta, func(named string, seat int) string { return level(named, seat, h.m.set.Levels[seat-1]) })
-	h.m.look() // the seats' names are the match's now
-	if count != nil {
-		h.m.tally(count)
+	// The app readied for the match: the questions under way let go,
+	// the match before taken off the table, a clean status, casual or
+	// not.
+	m := h.m
+	m.cancelBots()
+	for _, g := range m.games {
+		g.LetGo(hosting.LetMatch)
 	}
-	// The game adopting is the one on the table now (adopting took
-	// every other's match off it); its match is put there as Adopt
+	m.on, m.present = 0, false
+	m.seed = seed
+	m.flash = ""
+	m.casual = meta[stats.MetaUndo] == "on"
+	// The seats' names and levels as the record names them.
+	m.names, m.levels = m.set.SeatsOf(meta, func(named string, seat int) string { return level(named, seat, m.set.Levels[seat-1]) })
+	m.look() // the seats' names are the match's now
+	if count != nil {
+		m.tally(count)
+	}
+	// The game adopting is the one on the table now (every other's
+	// match was taken off it above); its match is put there as Adopt
 	// returns.
-	h.m.on, h.m.present = h.i, true
-	return h.m.levels
+	m.on, m.present = h.i, true
+	return m.levels
 }
 
 // tableOf is the side of the table of the game named name (as the

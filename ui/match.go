@@ -10,10 +10,10 @@ import (
 	"okey/game/record"
 	"okey/ui/hosting"
 	"okey/ui/problem"
-	"okey/ui/safetext"
 	"okey/ui/saves"
 	"okey/ui/seatmsg"
 	"okey/ui/seats"
+	"okey/ui/settings"
 	"okey/ui/stats"
 	"okey/ui/store"
 	"okey/ui/table"
@@ -31,58 +31,6 @@ const (
 	metaUndo  = stats.MetaUndo
 	metaUndos = table.MetaUndos
 )
-
-// load resumes from a saved record of either game (the one its header
-// names: recordGame) at its last good move, the lines it lost set aside
-// with the file (keepLost); or sets it aside when not even its first
-// line can be read and starts a new match.
-func (m *Model) load(b []byte) error {
-	t := m.tableOf(recordGame(b))
-	s, lost, err := t.ReadSaved(b)
-	if err != nil && m.readOnly {
-		return err
-	}
-	if err != nil {
-		return m.setAsideDamaged(err, s.Version)
-	}
-	m.keepLost(lost, s.Over)
-	dl := m.dailyOfRecord(s.Done)
-	if s.Over && !m.readOnly {
-		m.tally(s.Tally) // counted first, if its end was never counted
-		if m.saving() {
-			if err := m.saves().ArchiveFinished(s.Done, lost != nil); err != nil {
-				m.cannotSave(err)
-			}
-		}
-		if dl != nil && m.dailyEnded(s.Done) {
-			m.rec = nil // archived: the next hand retires nothing
-			m.dailyNext()
-			return nil
-		}
-		return m.startMatch(m.seed)
-	}
-	s.Adopt()
-	m.rec = s.Done
-	m.seq++
-	m.loadRack()
-	m.offerResumed(t.About().Game)
-	return nil
-}
-
-// offerResumed shows the resume screen of a saved match of which: a new
-// match from it is of the same game, for this run (the settings file
-// keeps its own; g switches, as ever).
-//
-// When the command line asked for the other game (okey --game 101 with
-// a classic match saved), a new match stays of the game asked for, and
-// the page says that n starts it (between.State.NextGameLine).
-func (m *Model) offerResumed(which string) {
-	m.askedOther = m.opt.GameAsked && m.opt.Settings.Game != which
-	if !m.askedOther {
-		m.set.Game = which
-	}
-	m.screen = scrResume
-}
 
 // keepLost sets aside a saved match that lost lines (lost, nil for
 // none) whose first lines replayed, and tells the player which
@@ -126,40 +74,12 @@ func (m *Model) cannotSave(err error) {
 	m.notice = append(m.notice, problem.In(err, m.tr))
 }
 
-// adopting readies the app for a match of either game being put on the
-// table (seed, its record's meta): the questions under way let go, the
-// match before taken off the table, a clean status, casual or not.
-func (m *Model) adopting(seed uint64, meta map[string]string) {
-	m.cancelBots()
-	for _, g := range m.games {
-		g.LetGo(hosting.LetMatch)
-	}
-	m.on, m.present = 0, false
-	m.seed = seed
-	m.flash = ""
-	m.casual = meta[metaUndo] == "on"
-}
-
-// seatsFrom takes the bots' names and levels from a record's meta, the
-// settings' where it names none; level reads the level it names for a
-// seat as this build plays it.
-func (m *Model) seatsFrom(meta map[string]string, level func(named string, seat int) string) {
-	m.names[0], m.levels[0] = "", ""
-	for s := 1; s < seats.N; s++ {
-		m.names[s] = safetext.Name(meta["name"+strconv.Itoa(s)])
-		if m.names[s] == "" {
-			m.names[s] = m.set.Names[s-1]
-		}
-		m.levels[s] = level(meta["level"+strconv.Itoa(s)], s)
-	}
-}
-
 // startMatch starts a new match of the settings' game with seed: its
 // record's meta (the program, when, casual or not, the bots' names and
 // levels) is the same for both games; the match is the game's side's
 // to make (hosting.Game's Start).
 func (m *Model) startMatch(seed uint64) error {
-	m.dl = nil // a match of one's own ends the daily
+	m.dl = nil // a match of one's own ends the format it was played in
 	t := m.tableOf(m.set.Game)
 	meta := map[string]string{"program": "okey", metaStarted: startedNow(m.now())}
 	if m.set.Undo {
@@ -190,7 +110,7 @@ func (m *Model) newMatchCmd(why string) tea.Cmd {
 	}
 	m.cancelBots()
 	old := m.rec
-	seed, err := m.nextSeed()
+	seed, err := settings.Seeds{Random: m.opt.Random, Set: m.opt.SeedSet}.Next(m.seed, m.nextNo)
 	if err == nil {
 		err = m.startMatch(seed)
 	}
@@ -217,7 +137,7 @@ func (m *Model) took(p hosting.Play) tea.Cmd {
 		m.flash = ""
 	}
 	if p.Over {
-		m.dailyEnded(m.rec) // its score kept before the save
+		m.ended(m.rec) // the format's score kept before the save
 	}
 	cmds := []tea.Cmd{m.saveWith(p.Rack)}
 	if p.Over {
@@ -226,6 +146,15 @@ func (m *Model) took(p hosting.Play) tea.Cmd {
 		cmds = append(cmds, m.ask(p.Playing, p.Turn, p.Next))
 	}
 	return tea.Batch(cmds...)
+}
+
+// ended hands the end of the hand on the table (rec, its record) to
+// the format it is played in, which keeps its result in the statistics;
+// it reports whether the format goes on from it itself (its Next).
+func (m *Model) ended(rec []byte) bool {
+	over, changed := m.format().Ended(&m.stats, rec)
+	m.statsChanged = changed || m.statsChanged
+	return over
 }
 
 // endOfHand shows the end of the hand, read from its top (after the
@@ -244,7 +173,11 @@ func (m *Model) endOfHand() {
 // quit saves what is not saved yet and stops.
 func (m *Model) quit() tea.Cmd {
 	if m.seat != nil {
-		return m.leave()
+		// A seat leaves: the holding program takes the player back to
+		// where they came from.
+		m.quitting = true
+		m.cancelBots()
+		return func() tea.Msg { return seatmsg.LeaveMsg{} }
 	}
 	m.quitting = true
 	m.cancelBots()
@@ -275,14 +208,6 @@ func (m *Model) Goodbye(flushErr error) string {
 		return m.tr.T("matchover.bye", store.ShortPath(filepath.Join(m.files.StateDir(), store.FinishedDir)))
 	}
 	return m.tr.T("bye.saved", store.ShortPath(m.files.MatchPath()))
-}
-
-// leave is quitting, for a seat: the holding program takes the player
-// back to where they came from.
-func (m *Model) leave() tea.Cmd {
-	m.quitting = true
-	m.cancelBots()
-	return func() tea.Msg { return seatmsg.LeaveMsg{} }
 }
 
 // recordGame is the game a saved record names in its header, as

@@ -2,8 +2,6 @@ package ui
 
 import (
 	"context"
-	"encoding/binary"
-	"fmt"
 	"io"
 	"log/slog"
 	"time"
@@ -218,7 +216,7 @@ type Model struct {
 	// aside for a daily; it comes back when the daily leaves the table.
 	paused bool
 	// askedOther: the match offered to resume is not of the game the
-	// command line asked for, which a new match is (offerResumed).
+	// command line asked for, which a new match is (load).
 	askedOther bool
 	// askedLeave: n on the resume page of a daily's hand under way asked
 	// whether to give it up; n again does.
@@ -342,27 +340,6 @@ func (m *Model) setFlash(warn bool, s string) {
 // to the player.
 func (m *Model) tellNews(s string) {
 	m.flash, m.flashWarn, m.flashNews = m.tr.UpFirst(s), true, true
-}
-
-// drawSeed is a new match's seed from Options.Random (crypto/rand unless
-// a test gives another): never from the clock, which a player could
-// guess a seed from.
-func (m *Model) drawSeed() (uint64, error) {
-	var b [8]byte
-	if _, err := io.ReadFull(m.opt.Random, b[:]); err != nil {
-		return 0, fmt.Errorf("drawing a seed for the match: %w", err)
-	}
-	return binary.BigEndian.Uint64(b[:]), nil
-}
-
-// nextSeed is the seed of the next match: drawn anew, or with a seed
-// given on the command line the next of that series, so that a run
-// with --seed stays reproducible match after match.
-func (m *Model) nextSeed() (uint64, error) {
-	if m.opt.SeedSet {
-		return game.NewSeed(m.seed + m.nextNo), nil
-	}
-	return m.drawSeed()
 }
 
 // The smallest terminal the table fits in (okey serve sizes its

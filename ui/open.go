@@ -19,16 +19,6 @@ func (m *Model) openInfo(s screen) {
 	m.screen = s
 }
 
-// formRules are the form's rules, with the words and the levels of
-// 101's players as the Model has them when the form is drawn.
-func (m *Model) formRules() settings.FormRules {
-	return settings.FormRules{
-		T:         func(key string, args ...any) string { return m.tr.T(key, args...) },
-		Level101:  m.tableOf(settings.Game101).About().Level,
-		LevelName: func(l string) string { return pages.LevelName(m.common(), l) },
-	}
-}
-
 func (m *Model) openSettings() {
 	back := m.screen
 	if back == scrSettings {
@@ -36,6 +26,13 @@ func (m *Model) openSettings() {
 	}
 	m.overlay = ovNone
 	m.table().LetGo(hosting.LetPage)
-	m.settings = &settingsForm{Form: pages.NewForm(settings.Fields(m.set), settings.Fields(m.saved), m.formRules()), back: back}
+	// The form's rules: the words and the levels of 101's players as
+	// the Model has them when the form is drawn.
+	rules := settings.FormRules{
+		T:         func(key string, args ...any) string { return m.tr.T(key, args...) },
+		Level101:  m.tableOf(settings.Game101).About().Level,
+		LevelName: func(l string) string { return pages.LevelName(m.common(), l) },
+	}
+	m.settings = &settingsForm{Form: pages.NewForm(settings.Fields(m.set), settings.Fields(m.saved), rules), back: back}
 	m.screen = scrSettings
 }

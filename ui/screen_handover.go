@@ -26,8 +26,8 @@ func (m *Model) updateHandEnd(k tea.KeyPressMsg, g hosting.HandEnd) tea.Cmd {
 		return m.quit()
 	case pages.Next:
 		switch {
-		case m.dailyEnded(m.rec):
-			return m.dailyNext()
+		case m.ended(m.rec):
+			return m.follow(m.format().Next(m.dailyIn()))
 		case g.Over && m.seat != nil && m.seat.Daily != nil:
 			// A served daily's hand ends its one-hand match: the
 			// table deals the day's next hand (or, after the last,

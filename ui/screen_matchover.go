@@ -3,6 +3,8 @@ package ui
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"okey/game/daily"
+	"okey/ui/hostdaily"
 	"okey/ui/pages"
 )
 
@@ -14,10 +16,8 @@ import (
 func (m *Model) updateMatchOver(k tea.KeyPressMsg) tea.Cmd {
 	m.flash = ""
 	keys := m.keys.MatchOver
-	if m.seat == nil {
-		if cmd, ok := m.startDaily(k, scrMatchOver); ok {
-			return cmd
-		}
+	if m.seat == nil && hostdaily.Starts(m.common(), k) {
+		return m.openDaily(m.dailyGame(), daily.Date{}, scrMatchOver, false)
 	}
 	switch pages.NewFinal(m.common(), pages.FinalTable{}, nil).Update(k) {
 	case pages.Quit:

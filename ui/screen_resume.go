@@ -3,6 +3,8 @@ package ui
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"okey/game/daily"
+	"okey/ui/hostdaily"
 	"okey/ui/pages"
 )
 
@@ -12,10 +14,8 @@ import (
 // words and its seats' scores.
 
 func (m *Model) updateResume(k tea.KeyPressMsg) tea.Cmd {
-	if m.dl == nil || m.dl.Over() {
-		if cmd, ok := m.startDaily(k, scrResume); ok {
-			return cmd
-		}
+	if (m.dl == nil || m.dl.Over()) && hostdaily.Starts(m.common(), k) {
+		return m.openDaily(m.dailyGame(), daily.Date{}, scrResume, false)
 	}
 	asked := m.askedLeave
 	m.askedLeave = false
@@ -31,7 +31,7 @@ func (m *Model) updateResume(k tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 		if m.dl != nil {
-			return m.leaveDaily("abandoned")
+			return m.follow(hostdaily.Result{Leave: true, Why: "abandoned"})
 		}
 		return m.newMatchCmd("abandoned")
 	case pages.SwitchGame:

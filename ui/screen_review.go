@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"context"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -33,26 +35,23 @@ func (m *Model) reviewCurrent(hand int) tea.Cmd {
 // openReview shows the review page and starts judging seat's decisions
 // of the record rec (hand 0: all of them) in the background.
 func (m *Model) openReview(rec []byte, seat, hand int, title string) tea.Cmd {
-	m.closeReview()
-	m.reviewID++
-	return m.showReview(review.Start(m.ctx, m.reviewID, title, rec, seat, hand, m.opt.Review))
+	return m.showReview(func(ctx context.Context, id uint64) (*review.Work, tea.Cmd) {
+		return review.Start(ctx, id, title, rec, seat, hand, m.opt.Review)
+	})
 }
 
-// openReviewSet opens the review of several records as one (a daily's
-// hands, the first numbered first), as openReview does one.
-func (m *Model) openReviewSet(recs [][]byte, first int, title string) tea.Cmd {
+// showReview puts a review on show in place of the one before (closed),
+// the page it is opened from its way back: start builds its work under
+// ctx as the review id (review.Start, or StartSet for several records
+// as one) and the command that begins it, which showReview returns.
+func (m *Model) showReview(start func(ctx context.Context, id uint64) (*review.Work, tea.Cmd)) tea.Cmd {
 	m.closeReview()
 	m.reviewID++
-	return m.showReview(review.StartSet(m.ctx, m.reviewID, title, recs, first, 0, m.opt.Review))
-}
-
-// showReview puts the review w on show, the page it is opened from its
-// way back, and returns start, the command that begins its work.
-func (m *Model) showReview(w *review.Work, start tea.Cmd) tea.Cmd {
+	w, cmd := start(m.ctx, m.reviewID)
 	m.rv = &reviewState{Work: w, back: m.screen}
 	m.overlay = ovNone
 	m.screen = scrReview
-	return start
+	return cmd
 }
 
 // closeReview stops a review being computed and forgets it.
@@ -99,17 +98,6 @@ func (m *Model) updateReview(k tea.KeyPressMsg) tea.Cmd {
 // open the review of any of them. Reading them is ui/review's, the page
 // ui/pages'.
 
-// openMatches shows the saved matches and reads their list.
-func (m *Model) openMatches() tea.Cmd {
-	if m.files == nil {
-		m.setFlash(true, m.tr.T("review.unavailable"))
-		return nil
-	}
-	m.ml = &matchesState{back: m.screen}
-	m.screen = scrMatches
-	return review.ReadList(m.files)
-}
-
 // savedEntries are the page's lines to choose from: the match on the
 // table first (when it has a record here and no hand is being played:
 // a review in the middle of a hand would coach the hand), then the
@@ -125,12 +113,18 @@ func (m *Model) savedEntries() []pages.SavedMatch {
 	return out
 }
 
-func (m *Model) onMatchesMsg(msg tea.Msg) tea.Cmd {
+// onMatches hands the saved matches' page what came for it: a key
+// (pages.MatchesPage: enter opens the review of the one chosen, reading
+// its record in a tea.Cmd; esc goes back to the score history), the
+// list read, or the record chosen read (its review opened while the
+// page is on show).
+func (m *Model) onMatches(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case review.ListMsg:
 		if m.ml != nil {
 			m.ml.Loaded, m.ml.List, m.ml.Err = true, msg.List, msg.Err
 		}
+		return nil
 	case review.RecordMsg:
 		if m.screen != scrMatches {
 			return nil // the page was left meanwhile
@@ -141,13 +135,10 @@ func (m *Model) onMatchesMsg(msg tea.Msg) tea.Cmd {
 		}
 		return m.openReview(msg.Rec, 0, 0, m.tr.T("review.title.saved", msg.Match.When))
 	}
-	return nil
-}
-
-// updateMatches: the page's keys (pages.MatchesPage); enter opens the
-// review of the one chosen, reading its record in a tea.Cmd; esc goes
-// back to the score history.
-func (m *Model) updateMatches(k tea.KeyPressMsg) tea.Cmd {
+	k, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return nil
+	}
 	m.flash = ""
 	ml := m.ml
 	if ml == nil {

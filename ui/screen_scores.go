@@ -4,6 +4,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/ui/pages"
+	"okey/ui/review"
 )
 
 // The information pages hosted (r, i, from the table and the pages
@@ -19,8 +20,14 @@ func (m *Model) updateInfo(k tea.KeyPressMsg) tea.Cmd {
 		return nil
 	case pages.Quit:
 		return m.quit()
-	case pages.Saved:
-		return m.openMatches()
+	case pages.Saved: // the saved matches shown, their list read
+		if m.files == nil {
+			m.setFlash(true, m.tr.T("review.unavailable"))
+			return nil
+		}
+		m.ml = &matchesState{back: m.screen}
+		m.screen = scrMatches
+		return review.ReadList(m.files)
 	case pages.Close:
 		m.screen = m.infoBack
 		if m.screen == scrPlay && !m.playing() {

@@ -1,14 +1,9 @@
 package ui
 
 import (
-	"strings"
-
 	tea "charm.land/bubbletea/v2"
 
 	"okey/ui/hostdaily"
-	"okey/ui/hosting"
-	"okey/ui/keymap"
-	"okey/ui/safetext"
 	"okey/ui/seathost"
 	"okey/ui/seatlink"
 	"okey/ui/seatmsg"
@@ -26,27 +21,6 @@ import (
 
 // seatTickMsg redraws the turn's clock once a second (seatlink's).
 type seatTickMsg = seatlink.TickMsg
-
-// unknownKey says that k does nothing here; to a spectator, that only
-// the players move.
-func (m *Model) unknownKey(k tea.KeyPressMsg) {
-	if m.Watching() {
-		m.setFlash(true, m.tr.T("status.watching"))
-		return
-	}
-	here := m.table().About().Name
-	for _, g := range m.games {
-		a := g.About()
-		if a.Name == here || m.screen != scrPlay {
-			continue
-		}
-		if b, ok := keymap.OtherGame(k, a.Keys); ok {
-			m.setFlash(true, m.tr.T("status.othergame", k.String(), m.tr.T(a.Name), b.Help().Desc, m.tr.T(here)))
-			return
-		}
-	}
-	m.setFlash(true, m.tr.T("status.unknownkey", k.String()))
-}
 
 // seatSent tells the player what came of an intent, if it did not go;
 // it reports whether it went.
@@ -69,23 +43,29 @@ func (m *Model) seatNewMatch() tea.Cmd {
 }
 
 // onSeatUpdate takes in what a table of either game says now, the
-// same steps for both: the table around the game (seatTable), the game
-// on it taken in by its side (hosting.Game's TakeSeat: the view turned so
-// the player sits at the bottom, the rack, the log with the notes
-// beside the moves), then the screen moved between the table and the
-// pages between hands, and the rest of the update (seatTook).
+// same steps for both: the table around the game (seathost's Table: the
+// seats' names and levels turned), the game on it taken in by its side
+// (hosting.Game's TakeSeat: the view turned so the player sits at the
+// bottom, the rack, the log with the notes beside the moves; the game
+// named by seatmsg.Update's Game), then the screen moved between the
+// table and the pages between hands, and what the status line says of
+// it (seathost's Took).
 func (m *Model) onSeatUpdate(u seatmsg.Update) tea.Cmd {
-	s := m.seat
-	g := m.servedGame(u)
-	if s == nil || g == nil {
+	s, name := m.seat, u.Game()
+	if s == nil || name == "" || m.tableOf(name).About().Game != name {
 		return nil
 	}
-	got := s.Got
-	m.seatTable(u)
+	g, got := m.tableOf(name), s.Got
+	around := s.Table(u)
+	if around.Away {
+		// Out of time: whatever the status said is old news now.
+		m.tellNews(m.tr.T("guide.away"))
+	}
+	m.names, m.levels = around.Names, around.Levels
 	tk := g.TakeSeat(u, s.Link, got, s.Notes(u, func(c string) string { return m.tr.T("fair.commit", c) }, func(c seatmsg.ChatLine) string { return seathost.Chat(m.tr, c) }))
 	m.retable()
-	if !tk.First && !tk.NewMatch {
-		m.seatTurn(tk.Was.Mine, tk.Now.Mine)
+	if !tk.First && !tk.NewMatch && !tk.Was.Mine && tk.Now.Mine && !m.flashNews {
+		m.flash = "" // the player's turn: "wait for X" is out of date (news stays)
 	}
 	switch {
 	case tk.Now.Playing && (tk.First || tk.NewMatch || m.screen == scrHandOver || m.screen == scrMatchOver):
@@ -93,99 +73,27 @@ func (m *Model) onSeatUpdate(u seatmsg.Update) tea.Cmd {
 	case !tk.Now.Playing && (tk.First || tk.Was.Playing):
 		m.endOfHand()
 	}
-	return m.seatTook(u, tk.First, tk.Now.HandOver, tk.Now.MatchOver)
-}
-
-// servedGame is the game whose view u brings (seatmsg.Update's Game,
-// the name a game's records and its side's About give it), nil for an
-// update without one.
-func (m *Model) servedGame(u seatmsg.Update) hosting.Game {
-	name := u.Game()
-	if name == "" {
-		return nil
-	}
-	for _, g := range m.games {
-		if g.About().Game == name {
-			return g
-		}
-	}
-	return nil
-}
-
-// seatTable takes in the table around the game from an update of
-// either game (seatlink.Link.Take): the players' names and levels
-// (turned, as the view is), who is ready, the host, the clock.
-func (m *Model) seatTable(u seatmsg.Update) {
-	m.seat.Daily = u.Daily
-	if m.seat.Take(u) {
-		// Out of time: whatever the status said is old news now.
-		m.tellNews(m.tr.T("guide.away"))
-	}
-	for r, p := range m.seat.Players {
-		m.names[r] = safetext.Name(p.Name)
-		m.levels[r] = p.Level
-	}
-}
-
-// seatTurn clears the status when an update of either game makes it
-// the player's turn: "wait for X" is out of date (news stays).
-func (m *Model) seatTurn(wasMine, mine bool) {
-	if !wasMine && mine && !m.flashNews {
-		m.flash = ""
-	}
-}
-
-// seatTook ends taking in an update of either game: a refusal told
-// once (not the ones made before the screen opened), whom the table
-// waits for between hands and after the match, a new match offered to
-// the host only, and the clock kept going.
-func (m *Model) seatTook(u seatmsg.Update, first, handOver, matchOver bool) tea.Cmd {
-	s := m.seat
-	if say := s.Refusal(m.tr, u.Refused, u.RefusedSeq, first); say != "" {
-		m.setFlash(true, say)
+	said := s.Took(m.tr, u, tk.First, tk.Now.HandOver, tk.Now.MatchOver, m.flash, m.words().SeatName)
+	if said.Refusal != "" {
+		m.setFlash(true, said.Refusal)
 	}
 	// A new match is the host's to start: the others are told so, and
 	// not offered the key.
-	m.keys.MatchOver.NewMatch.SetEnabled(s.Host && !s.Watching)
+	m.keys.MatchOver.NewMatch.SetEnabled(said.NewMatch)
 	if d := s.Daily; d != nil {
 		// A served daily's match is one hand of the day: n deals the
 		// next, or after the last goes back to the lobby.
 		m.keys.MatchOver.NewMatch.SetHelp("n", m.tr.T(hostdaily.Served{D: d}.NextKey()))
 	}
 	switch {
-	case handOver:
-		var names []string
-		for _, i := range s.NotReady() {
-			names = append(names, m.words().SeatName(i))
-		}
-		if len(names) == 0 {
-			m.sayBetween(m.tr.T("seat.dealing"))
-		} else {
-			m.sayBetween(m.tr.T("seat.waiting", strings.Join(names, ", ")))
-		}
-	case matchOver && !s.Host:
-		m.sayBetween(m.tr.T("seat.waithost"))
-	case s.Between != "" && m.flash == s.Between:
+	case said.Between != "":
+		m.setFlash(false, said.Between)
+	case said.Clear:
 		// Dealt: "the next hand waits for X" would stay on the new
 		// hand's status line until a key or the player's turn.
 		m.flash = ""
 	}
 	return s.Clock()
-}
-
-// sayBetween tells text on the status line between hands, noted as
-// such so that the deal takes it away.
-func (m *Model) sayBetween(text string) {
-	m.setFlash(false, text)
-	m.seat.Between = text
-}
-
-// onSeatTick keeps the clock going while a turn is timed.
-func (m *Model) onSeatTick() tea.Cmd {
-	if m.seat == nil {
-		return nil
-	}
-	return m.seat.OnTick(m.quitting)
 }
 
 // levelText is the second line of a seat's panel: the bot's level, or

@@ -52,11 +52,10 @@ func startedNow(now time.Time) string { return now.UTC().Format(time.RFC3339Nano
 
 // tally counts what count adds to the statistics, unless the screen
 // only looks or is a seat's (whose table counts nothing here), or the
-// hand is a daily's: a daily is counted on its own (putDaily), against
-// par, and its hands are no match against hard bots (a 101 daily hand
-// would count as a whole match won or lost in one hand).
+// format the match is played in counts its hands on its own (a daily,
+// against par: hostdaily.Format's Tallies).
 func (m *Model) tally(count func(f *stats.File) bool) {
-	if m.readOnly || m.seat != nil || m.dl != nil {
+	if m.readOnly || m.seat != nil || !m.format().Tallies() {
 		return
 	}
 	m.statsChanged = count(&m.stats) || m.statsChanged

@@ -15,29 +15,21 @@ import (
 // and Undone); whether the player may, and the save after, are the
 // same at both tables, here.
 
-// mayUndo reports whether the player may take a discard back now, at
-// either game's table (playing: a hand is being played), and says why
-// not when they may not.
-func (m *Model) mayUndo(playing bool) bool {
+// undo carries out the undo the side of the game on the table built
+// (cmd: the Reply's Cmd with table.ReqUndo, built when the scene let
+// it, hosting.Scene.MayUndo), or says why the player may not (the
+// screen only looks, the match is not casual, no hand is being played);
+// the bots' questions under way are let go when it goes.
+func (m *Model) undo(cmd tea.Cmd) tea.Cmd {
 	switch {
 	case m.readOnly:
 		m.setFlash(true, m.tr.T("status.readonly"))
+		return nil
 	case !m.casual:
 		m.setFlash(true, m.tr.T("status.undo.off"))
-	case !playing:
+		return nil
+	case !m.table().Phase().Playing:
 		m.setFlash(true, m.tr.T("status.undo.none"))
-	default:
-		return true
-	}
-	return false
-}
-
-// undo carries out the undo the side of the game on the table built
-// (cmd: the Reply's Cmd with table.ReqUndo, built when the scene let
-// it, hosting.Scene.MayUndo), or says why the player may not; the bots'
-// questions under way are let go when it goes.
-func (m *Model) undo(cmd tea.Cmd) tea.Cmd {
-	if !m.mayUndo(m.table().Phase().Playing) {
 		return nil
 	}
 	if cmd != nil {

@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"okey/ui/pages"
 	"okey/ui/table"
 )
 
@@ -65,7 +66,7 @@ func (m *Model) render() string {
 		return ""
 	}
 	if m.lay.TooSmall {
-		return m.renderTooSmall()
+		return pages.NewTooSmall(m.common(), m.width, m.height).View()
 	}
 	if p := m.page(); p != nil {
 		return m.renderComponent(p)

@@ -50,6 +50,9 @@ type Daily struct {
 	over bool
 	// why is the catalogue's key of why it is practice.
 	why string
+	// fm is the day's format (game/format's Daily), at the hand on the
+	// table: it scores each hand's outcome, as at a served table.
+	fm *format.Daily
 }
 
 // Begin is the daily of game on c's date, begun: its entry put in the
@@ -67,7 +70,7 @@ func Begin(f *stats.File, g game.Kind, c playdaily.Choice, id string) (*Daily, e
 	if entry.Practice && c.Why == "" {
 		c.Why = "daily.why.again"
 	}
-	d := &Daily{set: set, entry: entry, why: c.Why, recs: map[int][]byte{}}
+	d := &Daily{set: set, entry: entry, why: c.Why, recs: map[int][]byte{}, fm: format.NewDaily(set, entry.Practice)}
 	if fp, err := set.Fingerprint(); err == nil {
 		d.short = fp.Short()
 	}
@@ -104,6 +107,10 @@ func OfRecord(tr *i18n.Catalog, b []byte, f *stats.File, id string) (d *Daily, n
 		d.why = "daily.why.lost"
 	} else if e.Practice {
 		d.why = "daily.why.again"
+	}
+	d.fm = format.NewDaily(d.set, e.Practice)
+	if _, err := d.fm.Restore(d.set.Hands[d.hand-1].Seed, nil, format.Seal{}); err != nil {
+		return nil, tr.T("daily.damaged", err.Error())
 	}
 	d.entry = f.PutDaily(e)
 	return d, note
@@ -168,6 +175,9 @@ func (d *Daily) Dealt(k int, rec []byte) error {
 	if _, err := identify(d.set.Game == game.Okey101, rec); err != nil {
 		return err
 	}
+	if _, err := d.fm.Restore(d.set.Hands[k-1].Seed, nil, format.Seal{}); err != nil {
+		return err
+	}
 	d.hand = k
 	return nil
 }
@@ -177,14 +187,19 @@ func (d *Daily) Dealt(k int, rec []byte) error {
 // changed, to be put in the statistics). A record whose hand is not
 // over (a void deal of 101, dealt again) adds nothing; over reports
 // whether the hand is over.
+//
+// The hand is scored as a served daily's is: its Outcome (every seat's
+// score in par's measure, playdaily.Outcome) handed to the day's format
+// (game/format's Daily), which scores each hand once.
 func (d *Daily) HandEnded(rec []byte) (over, scored bool) {
-	s, err := playdaily.Score(d.set.Game, rec)
+	o, err := playdaily.Outcome(d.set.Game, rec)
 	if err != nil {
 		return false, false
 	}
 	d.recs[d.hand] = rec
-	if d.entry.First()-1+len(d.entry.Scores) < d.hand {
-		d.entry.Scores = append(d.entry.Scores, s)
+	s, fresh := d.fm.Score(o)
+	if fresh && d.entry.First()-1+len(d.entry.Scores) < d.hand {
+		d.entry.Scores = append(d.entry.Scores, s.Score)
 		return true, true
 	}
 	return true, false

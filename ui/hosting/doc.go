@@ -23,7 +23,8 @@
 //	          for the app to carry out (a page given the key, the plays
 //	          taken in, the request, an undo built or its answer,
 //	          news); the keys both tables share (Shared); a bot's
-//	          answer (Answer)
+//	          answer (Answer); what a key of no meaning is said to be
+//	          (Unknown: another game's key named as such)
 //	app.go    App, the one thing a game's side still asks of the app:
 //	          Adopt (the app readied for a match put on the table, its
 //	          seats' levels read, what it adds to the statistics
@@ -31,7 +32,7 @@
 //	          (table.Look, the scene's and the side's)
 //
 // It imports the table's core (ui/table, ui/canvas, ui/layout,
-// ui/keymap, ui/theme), ui/pages and ui/overlays (the pages between
+// ui/keymap, ui/theme, ui/i18n), ui/pages and ui/overlays (the pages between
 // hands, the page over the table), ui/seatlink and ui/seatmsg (a served
 // seat), ui/settings, ui/stats, ui/store (what a saved record lost) and
 // Charm, and nothing of ui nor of a game's side.

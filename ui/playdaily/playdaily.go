@@ -10,6 +10,7 @@ import (
 	"okey/game"
 	"okey/game/classic"
 	"okey/game/daily"
+	"okey/game/format"
 	"okey/game/okey101"
 	"okey/ui/stats"
 )
@@ -119,41 +120,60 @@ var ErrNotDone = errors.New("the daily's hand is not over")
 
 // Score is the player's score of a daily hand of game g from its record
 // rec, in par's measure (bots/par): classic, what the player made the
-// others lose less what they lost; 101, the hand's points. It reads the
-// record again, so it depends on nothing the table keeps.
+// others lose less what they lost; 101, the hand's points. It is seat
+// 0's part of the hand's Outcome.
 func Score(g game.Kind, rec []byte) (int, error) {
+	o, err := Outcome(g, rec)
+	return o.Scores[0], err
+}
+
+// Outcome is a daily hand's outcome (game g, its record rec), every
+// seat's score in par's measure, as the served table's referee gives
+// it to game/format's Daily to score: classic, what each seat made the
+// others lose less what it lost (more is better); 101, each seat's
+// total of the hand (less is better). It reads the record again, so it
+// depends on nothing the table keeps.
+func Outcome(g game.Kind, rec []byte) (format.Outcome, error) {
+	var o format.Outcome
 	switch g {
 	case game.Classic:
 		r, err := classic.ParseRecord(rec)
 		if err != nil {
-			return 0, err
+			return o, err
 		}
 		m, err := r.Replay()
 		if err != nil {
-			return 0, err
+			return o, err
 		}
 		res := m.State().Result()
 		if res == nil || res.Hand != 1 {
-			return 0, ErrNotDone
+			return o, ErrNotDone
 		}
-		return par.ClassicScore(res), nil
+		for s := range o.Scores {
+			o.Scores[s] = par.ClassicSeatScore(res, s)
+		}
+		return o, nil
 	case game.Okey101:
 		r, err := okey101.ParseRecord(rec)
 		if err != nil {
-			return 0, err
+			return o, err
 		}
 		m, err := r.Replay()
 		if err != nil {
-			return 0, err
+			return o, err
 		}
 		st := m.State()
 		res := st.Result()
 		if st.Phase() != game.MatchOver || res == nil {
-			return 0, ErrNotDone
+			return o, ErrNotDone
 		}
-		return res.Lines[0].Total, nil
+		o.LessIsBetter = true
+		for s, l := range res.Lines {
+			o.Scores[s] = l.Total
+		}
+		return o, nil
 	}
-	return 0, fmt.Errorf("%q: %w", g, game.ErrKind)
+	return o, fmt.Errorf("%q: %w", g, game.ErrKind)
 }
 
 // Streak is the number of days in a row a daily was played for the

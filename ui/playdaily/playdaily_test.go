@@ -175,16 +175,8 @@ func TestShare(t *testing.T) {
 // Score reads a daily hand's record the way par scores it: the hand
 // played by the hard bot in seat 0 with par's seeds scores par.
 func TestScoreIsPars(t *testing.T) {
-	ctx := context.Background()
 	for _, g := range game.Kinds() {
-		set, err := daily.New(g, date(t, "2026-11-24"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		line, err := par.Of(ctx, set, par.Level)
-		if err != nil {
-			t.Fatal(err)
-		}
+		set, line := dayAndPar(t, g)
 		h := set.Hands[0]
 		rec, half := playHand(t, g, h)
 		got, err := Score(g, rec)

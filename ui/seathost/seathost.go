@@ -6,10 +6,13 @@
 // daily's hand the table plays. What a seat says of itself — the
 // header's badge, a seat's panel clock and level, the guide's first
 // word, the commitment's lines, the chat as the log says it — is
-// written here from values handed in; the Model keeps the screen.
+// written here from values handed in, and so is what an update comes
+// to around the game (took.go: the seats' names and levels turned,
+// what the status line says after it); the Model keeps the screen.
 //
-// It may import ui/seatlink, ui/seatmsg, ui/pages, ui/i18n, ui/safetext,
-// the Charm libraries and the standard library; never package ui.
+// It may import ui/seatlink, ui/seatmsg, ui/seats, ui/pages, ui/i18n,
+// ui/safetext, the Charm libraries and the standard library; never
+// package ui.
 package seathost
 
 import (

@@ -7,7 +7,8 @@
 // drawn and edited by ui/pages; the app opens it and acts on its result.
 //
 //	settings.go  the games, the speeds, Settings and their checks, Load and Save
-//	flags.go     Overrides: a run's flags on the settings, checked
+//	flags.go     Overrides: a run's flags on the settings, checked; Seeds,
+//	             where a run's matches take their seeds from (--seed)
 //	form.go      the form's lines (Field*), Fields and Of, Onto (only what
 //	             the player changed is saved), FormRules (pages.FormRules)
 //

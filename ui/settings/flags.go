@@ -1,8 +1,12 @@
 package settings
 
 import (
+	"encoding/binary"
+	"fmt"
+	"io"
 	"strings"
 
+	"okey/game"
 	"okey/game/classic"
 	"okey/game/okey101"
 	"okey/ui/problem"
@@ -116,4 +120,33 @@ func (s *Settings) override101(o *Overrides) error {
 	s.Rules101 = r.String()
 	o.Rules = nil
 	return nil
+}
+
+// Seeds are where a run's matches take their seeds from: Random
+// (crypto/rand unless a test gives another), or with a seed given on
+// the command line (Set: --seed) the series it starts, so that a run
+// with --seed stays reproducible match after match.
+type Seeds struct {
+	Random io.Reader
+	Set    bool
+}
+
+// Draw is a new match's seed from Random: never from the clock, which
+// a player could guess a seed from.
+func (s Seeds) Draw() (uint64, error) {
+	var b [8]byte
+	if _, err := io.ReadFull(s.Random, b[:]); err != nil {
+		return 0, fmt.Errorf("drawing a seed for the match: %w", err)
+	}
+	return binary.BigEndian.Uint64(b[:]), nil
+}
+
+// Next is the seed of the next match, n matches into the run whose
+// seed was seed: drawn anew, or with a seed given the next of its
+// series.
+func (s Seeds) Next(seed, n uint64) (uint64, error) {
+	if s.Set {
+		return game.NewSeed(seed + n), nil
+	}
+	return s.Draw()
 }

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -177,4 +178,19 @@ func Save(files *store.Files, s Settings) error {
 		return fmt.Errorf("writing the settings: %w", err)
 	}
 	return files.WriteSettings(append(b, '\n'))
+}
+
+// SeatsOf are the seats' names and levels a match's record names in its
+// meta (name1…3, level1…3), the bots' names of s where it names none;
+// level reads the level it names for a seat as this build plays it.
+// Seat 0, the player's, has neither.
+func (s Settings) SeatsOf(meta map[string]string, level func(named string, seat int) string) (names, levels [4]string) {
+	for seat := 1; seat < len(names); seat++ {
+		names[seat] = safetext.Name(meta["name"+strconv.Itoa(seat)])
+		if names[seat] == "" {
+			names[seat] = s.Names[seat-1]
+		}
+		levels[seat] = level(meta["level"+strconv.Itoa(seat)], seat)
+	}
+	return names, levels
 }

@@ -1,0 +1,79 @@
+package seathost
+
+import (
+	"testing"
+
+	"okey/ui/i18n"
+	"okey/ui/seatlink"
+	"okey/ui/seatmsg"
+)
+
+// An update's table around the game is turned so the player sits first
+// (seat 2 sees the table's seat 2 as its own), the served daily's hand
+// kept.
+func TestTableTurnsTheSeats(t *testing.T) {
+	s := &Seat{Link: seatlink.New(2, func(seatmsg.Intent) bool { return true })}
+	var u seatmsg.Update
+	for i, n := range []string{"Ali", "Ayşe", "Me", "Can"} {
+		u.Players[i] = seatmsg.Player{Name: n, Kind: seatmsg.Human, Level: "lvl" + n[:1]}
+	}
+	u.Daily = &seatmsg.Daily{Hand: 1, Of: 4}
+	a := s.Table(u)
+	if a.Names[0] != "Me" || a.Names[1] != "Can" || a.Levels[2] != "lvlA" || a.Away || s.Daily != u.Daily {
+		t.Fatalf("turned: %+v, daily %v", a, s.Daily)
+	}
+}
+
+// What the status line says after an update: the table's refusal once,
+// whom the next hand waits for (or that it is dealing), that the host
+// starts the next match; the word said between hands is cleared once
+// the hand is dealt, unless a refusal is told in its place. The new
+// match's key is the host's alone.
+func TestTookSays(t *testing.T) {
+	tr := i18n.MustLoad("en")
+	name := func(seat int) string { return []string{"you", "Ali", "Ayşe", "Can"}[seat] }
+	for _, tc := range []struct {
+		name                 string
+		host, watch          bool
+		handOver, matchOver  bool
+		ready                [4]bool
+		refused              string
+		said                 string // the status line before
+		between              string // said between hands before
+		wantBetween, wantRef string
+		wantClear, wantNew   bool
+	}{
+		{name: "waiting for two", host: true, handOver: true, ready: [4]bool{true, true}, wantBetween: tr.T("seat.waiting", "Ayşe, Can"), wantNew: true},
+		{name: "dealing", handOver: true, ready: [4]bool{true, true, true, true}, wantBetween: tr.T("seat.dealing")},
+		{name: "the host starts", matchOver: true, wantBetween: tr.T("seat.waithost")},
+		{name: "the host itself", host: true, matchOver: true, wantNew: true},
+		{name: "a spectator host", host: true, watch: true},
+		{name: "dealt", said: "x", between: "x", wantClear: true},
+		{name: "dealt, refused", refused: "no", said: "x", between: "x", wantRef: "no"},
+		{name: "dealt, status moved on", said: "y", between: "x"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			seat := 0
+			if tc.watch {
+				seat = -1
+			}
+			s := &Seat{Link: seatlink.New(seat, func(seatmsg.Intent) bool { return true })}
+			s.Link.Between = tc.between
+			u := seatmsg.Update{Host: tc.host, Ready: tc.ready, Refused: tc.refused}
+			if tc.refused != "" {
+				u.RefusedSeq = 1
+			}
+			for i := range u.Players {
+				u.Players[i].Kind = seatmsg.Human
+			}
+			s.Table(u)
+			got := s.Took(tr, u, false, tc.handOver, tc.matchOver, tc.said, name)
+			if got.Between != tc.wantBetween || got.Clear != tc.wantClear || got.NewMatch != tc.wantNew || (got.Refusal != "") != (tc.wantRef != "") {
+				t.Fatalf("said %+v", got)
+			}
+			if tc.wantBetween != "" && s.Link.Between != tc.wantBetween {
+				t.Fatalf("between hands noted %q", s.Link.Between)
+			}
+		})
+	}
+}
