@@ -47,6 +47,9 @@
 //	               the table plays (DailyPar)
 //	duplicate.go   a duplicate table's plan, and the formats' standings
 //	               turned into the seat's messages
+//	seated.go      a tournament's table (Seated): its players' seats held
+//	               for them, its one match dealt at once and played to
+//	               its end, the end handed out (SeatedEnd)
 //	fair.go        fair deals: a seal drawn from crypto/rand, a saved
 //	               record's header read back; whether a record is of a
 //	               match over (RecordOver)

@@ -37,6 +37,10 @@ type Config struct {
 	// same deals played four times, the players moving round the seats;
 	// Levels are then by player, not by seat. nil for every other table.
 	Duplicate *format.DuplicatePlan `json:"duplicate,omitempty"`
+	// Seated makes the table a tournament's (seated.go): its players'
+	// seats held for them, its one match dealt at once. nil for every
+	// other table.
+	Seated *Seated `json:"seated,omitempty"`
 }
 
 // Check reports the first thing wrong with the configuration.
@@ -58,6 +62,14 @@ func (c Config) Check() error {
 	}
 	if c.Daily != nil && c.Duplicate != nil {
 		return fmt.Errorf("%w: not a daily too", ErrDuplicate)
+	}
+	if c.Seated != nil {
+		if c.Daily != nil || c.Duplicate != nil || c.Code != "" {
+			return fmt.Errorf("%w: not a daily, a duplicate or a private table too", ErrSeated)
+		}
+		if err := c.Seated.check(); err != nil {
+			return err
+		}
 	}
 	if c.Daily != nil {
 		return c.Daily.Check(c.Game)

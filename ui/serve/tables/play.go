@@ -190,11 +190,14 @@ func (t *Table) schedule() {
 			}
 			return
 		}
-		if t.bot.asking < 0 && t.sit.anyone() && t.nextBot.IsZero() {
+		if t.awaits(turn) {
+			return // until they come, or their seat is given up
+		}
+		if t.bot.asking < 0 && (t.sit.anyone() || t.playsAlone()) && t.nextBot.IsZero() {
 			t.nextBot = now.Add(t.Opt.BotDelay)
 		}
 	case stHandOver:
-		if !t.sit.anyone() {
+		if !t.sit.anyone() && !t.playsAlone() {
 			return
 		}
 		if t.sit.allReady() {

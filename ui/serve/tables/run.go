@@ -252,6 +252,9 @@ func (t *Table) handle(r Request) {
 			t.move(r.M, s, r.Move)
 		}
 	case ReqNewMatch:
+		if t.Cfg.Seated != nil {
+			break // a tournament's table plays its one match
+		}
 		if s := t.sit.seatOf(r.M); s >= 0 && t.setMatchOver() {
 			t.here(s)
 			t.sit.seats[s].ready = true // the format moves on when everyone at it is ready

@@ -120,5 +120,6 @@ func (t *Table) noteFinished() {
 		rec := t.Ref.Record() // never changed after: the referee only appends
 		t.Finished.Store(&rec)
 		t.rateMatch()
+		t.seatedEnded()
 	}
 }

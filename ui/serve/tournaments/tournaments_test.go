@@ -1,0 +1,306 @@
+package tournaments
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"slices"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	"okey/game/okey101"
+	"okey/game/tourney"
+	"okey/ui/serve/hall"
+	"okey/ui/serve/internal/servetest"
+	"okey/ui/serve/keep"
+	"okey/ui/serve/tables"
+)
+
+var t0 = time.Date(2026, 11, 27, 20, 0, 0, 0, time.UTC)
+
+// clock is a test's clock for the tournaments, moved by hand.
+type clock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
+func (c *clock) add(d time.Duration) {
+	c.mu.Lock()
+	c.now = c.now.Add(d)
+	c.mu.Unlock()
+}
+
+// node is one node's server side in a test: its hall (tables on the real
+// clock, bots at once), its tournaments (on the test's clock, a round
+// when the test says), what its tables rated, and their members.
+type node struct {
+	hall  *hall.Hall
+	svc   *Service
+	keep  *keep.Keeper
+	mu    sync.Mutex
+	rated []keep.MatchEnd
+	// ended are the tables whose seated match ended.
+	ended chan string
+	stop  context.CancelFunc
+}
+
+func testLog(t *testing.T) *slog.Logger {
+	if testing.Verbose() && os.Getenv("TOURNEY_LOG") != "" {
+		return slog.New(slog.NewTextHandler(os.Stderr, nil))
+	}
+	return slog.New(slog.NewTextHandler(io.Discard, nil))
+}
+
+// startNode starts a node on eng and kept. leases nil: alone.
+func startNode(t *testing.T, eng *keep.Engine, kept *keep.Keeper, leases *keep.Leases, clk *clock) *node {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	n := &node{keep: kept, ended: make(chan string, 256), stop: cancel}
+	log := testLog(t)
+	opt := tables.Options{
+		BotDelay: 0, BotTimeout: time.Minute, KeepSeat: 10 * time.Minute, HandWait: 20 * time.Second,
+		ChatEvery: 5 * time.Second, ChatBurst: 3, ChatKeep: 50, Log: log, Now: time.Now, Random: servetest.Random(7),
+	}
+	opt.Rate = func(m keep.MatchEnd) {
+		n.mu.Lock()
+		n.rated = append(n.rated, m)
+		n.mu.Unlock()
+	}
+	n.hall = hall.New(ctx, opt, kept, 100, hall.ShareLimits{})
+	book, err := keep.OpenTourneyBook(ctx, eng, log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n.svc, err = New(Options{Book: book, Leases: leases, Hall: n.hall, Now: clk.Now, Log: log,
+		Random: servetest.Random(3), Every: -1, Timer: time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n.hall.Opt.SeatedEnded = func(e tables.SeatedEnd) {
+		n.svc.TableEnded(e)
+		n.ended <- e.Table
+	}
+	if err := n.svc.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cancel(); n.hall.Wait() })
+	return n
+}
+
+// players are scripted players: each comes to the seat held for them
+// as their table opens, lets the turn's clock hand their moves to their
+// bot, and leaves once the match is over.
+type players struct {
+	at map[string][]*tables.Member // table -> its players' members
+}
+
+// come seats the players of every table node's tournament tid has in
+// play and not seen yet, except those in absent.
+func (p *players) come(t *testing.T, n *node, tid string, absent map[string]bool) {
+	t.Helper()
+	_, tr, err := n.svc.Tournament(tid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, pl := range tr.Playing {
+		id := strconv.Itoa(pl.Table)
+		if _, ok := p.at[id]; ok {
+			continue
+		}
+		tb := n.hall.Local(id)
+		if tb == nil {
+			continue // another node's, or not yet
+		}
+		p.at[id] = nil
+		for _, who := range pl.Players {
+			if who == tourney.Bot || absent[who] {
+				continue
+			}
+			m := tables.NewMember(who, who[len(who)-2:], "127.0.0.1", -1)
+			r := tables.Request{Kind: tables.ReqJoin, M: m, Reply: make(chan tables.JoinReply, 1)}
+			if !tb.Call(context.Background(), r) {
+				t.Fatal("a tournament's table took no join")
+			}
+			if rep := <-r.Reply; rep.Err != nil {
+				t.Fatalf("%s at table %s: %v", who, id, rep.Err)
+			}
+			p.at[id] = append(p.at[id], m)
+		}
+	}
+}
+
+// leave takes the players of a table whose match ended away from it.
+func (p *players) leave(n *node, table string) {
+	tb := n.hall.Local(table)
+	if tb == nil {
+		return
+	}
+	for _, m := range p.at[table] {
+		tb.Call(context.Background(), tables.Request{Kind: tables.ReqLeave, M: m})
+	}
+}
+
+// play runs tournament tid on node n until it is finished: the clock
+// moved step a round, the players brought to their tables and taken
+// away from them.
+func play(t *testing.T, n *node, clk *clock, tid string, step time.Duration, absent map[string]bool) tourney.Tournament {
+	t.Helper()
+	p := &players{at: map[string][]*tables.Member{}}
+	deadline := time.Now().Add(2 * time.Minute)
+	for {
+		if time.Now().After(deadline) {
+			_, tr, _ := n.svc.Tournament(tid)
+			t.Fatalf("the tournament never finished: %s, playing %v, %d matches", tr.Phase, tr.Playing, len(tr.Matches))
+		}
+		n.svc.Round(context.Background())
+		p.come(t, n, tid, absent)
+	drain:
+		for {
+			select {
+			case id := <-n.ended:
+				p.leave(n, id)
+			default:
+				break drain
+			}
+		}
+		_, tr, err := n.svc.Tournament(tid)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tr.Phase == tourney.Finished {
+			return tr
+		}
+		clk.add(step)
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// recomputed are tournament tr's standings from its matches' records:
+// each table's record read from the store, replayed, its places taken
+// from the match's result, and the forfeits the tournament counted.
+func recomputed(t *testing.T, svc *Service, id string, tr tourney.Tournament) []tourney.Standing {
+	t.Helper()
+	ctx, cancel := keep.EngineCtx()
+	defer cancel()
+	var ms []tourney.Match
+	for _, m := range tr.Matches {
+		b, err := svc.Record(ctx, id, m.Table)
+		if err != nil {
+			t.Fatalf("table %d's record: %v", m.Table, err)
+		}
+		rec, err := okey101.ParseRecord(b)
+		if err != nil {
+			t.Fatalf("table %d's record: %v", m.Table, err)
+		}
+		g, err := rec.Replay()
+		if err != nil {
+			t.Fatalf("table %d's record replayed: %v", m.Table, err)
+		}
+		res := g.State().MatchResult()
+		if res == nil {
+			t.Fatalf("table %d's record ends before its match does", m.Table)
+		}
+		ms = append(ms, tourney.Match{Round: m.Round, Table: m.Table, Players: m.Players, Places: res.Place, Forfeit: m.Forfeit})
+	}
+	joined := map[string]int{}
+	for id, e := range tr.Joined {
+		joined[id] = e.Rating
+	}
+	st, err := tourney.Standings(tourney.Rules{Streaks: tr.Config.Kind == tourney.Arena}, joined, ms)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
+
+func openStore(t *testing.T) (*keep.Engine, *keep.Keeper) {
+	t.Helper()
+	eng, kept, err := keep.OpenDir(context.Background(), t.TempDir(), keep.StoreConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { eng.Close() })
+	return eng, kept
+}
+
+func player(i int) string { return fmt.Sprintf("key:SHA256:player%02d", i) }
+
+// An arena played end to end on one node: eight players join before it
+// starts, come to each table the arena opens for them and let their
+// bots play; matches end and new tables open until the end time, the
+// last matches finish, and the standings recomputed from every match's
+// record in the store are the tournament's. Every match was rated.
+func TestArenaPlayedToTheEnd(t *testing.T) {
+	eng, kept := openStore(t)
+	clk := &clock{now: t0.Add(-10 * time.Minute)}
+	n := startNode(t, eng, kept, nil, clk)
+	ctx := context.Background()
+	id, err := n.svc.CreateTournament(ctx, "key:SHA256:creator", tourney.Config{
+		Kind: tourney.Arena, Name: "Friday arena", Game: "101", Hands: 1, Start: t0, Length: 20 * time.Minute,
+		BotWait: time.Minute, BotLevel: "easy", Back: time.Minute,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 8 {
+		if err := n.svc.JoinTournament(ctx, id, player(i), 1500+10*i); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := n.svc.LeaveTournament(ctx, id, "key:SHA256:nobody"); !errors.Is(err, tourney.ErrUnknown) {
+		t.Errorf("leaving a tournament never joined: %v", err)
+	}
+	if _, _, err := n.svc.Tournament("nope"); !errors.Is(err, ErrNoTournament) {
+		t.Errorf("an unknown tournament: %v", err)
+	}
+	tr := play(t, n, clk, id, 30*time.Second, nil)
+	if len(tr.Matches) < 4 {
+		t.Fatalf("%d matches in the arena", len(tr.Matches))
+	}
+	st, err := tr.Standings()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d matches; standings %v", len(tr.Matches), st)
+	if again := recomputed(t, n.svc, id, tr); !slices.Equal(st, again) {
+		t.Fatalf("the standings are not what the records add up to:\n%v\n%v", st, again)
+	}
+	for _, m := range tr.Matches {
+		if m.Forfeit != [4]bool{} {
+			t.Errorf("table %d: forfeits %v, though every player came", m.Table, m.Forfeit)
+		}
+	}
+	// Every match rated, its seats the players the arena seated.
+	n.mu.Lock()
+	rated := slices.Clone(n.rated)
+	n.mu.Unlock()
+	if len(rated) < len(tr.Matches) {
+		t.Errorf("%d matches rated of %d", len(rated), len(tr.Matches))
+	}
+	for _, m := range rated {
+		for _, e := range m.Seats {
+			if e.ID != "" && !keep.IsRated(e.ID) && !slices.Contains([]string{keep.BotIdentity("easy")}, e.ID) {
+				t.Errorf("a rated match's seat %+v", e)
+			}
+		}
+	}
+	l := n.svc.Tournaments()
+	if len(l) != 1 || l[0].ID != id || l[0].Phase != tourney.Finished || l[0].Players != 8 {
+		t.Errorf("the lobby lists %+v", l)
+	}
+	// The page's copy shares nothing with the store's.
+	_, c, _ := n.svc.Tournament(id)
+	c.Matches[0].Places[0] = 99
+	for k := range c.Joined {
+		delete(c.Joined, k)
+	}
+	if _, again, _ := n.svc.Tournament(id); again.Matches[0].Places[0] == 99 || len(again.Joined) != 8 {
+		t.Error("a copy changed the tournament")
+	}
+}
