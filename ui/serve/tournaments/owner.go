@@ -171,6 +171,13 @@ type taken struct {
 func (s *Service) drive(ctx context.Context, id string) error {
 	rctx, cancel := context.WithTimeout(ctx, storeWait)
 	defer cancel()
+	if s.hold != nil {
+		// A node that was frozen, or whose renewals went unanswered,
+		// acts only once it knows the tournament is still its own.
+		if err := s.hold.Confirm(rctx, id); err != nil {
+			return fmt.Errorf("tournament %s: %w", id, err)
+		}
+	}
 	b, rev, err := s.opt.Book.Read(rctx, prefixT+id)
 	if err != nil {
 		return err
@@ -242,13 +249,6 @@ func (s *Service) drive(ctx context.Context, id string) error {
 		}
 	}
 	starts = append(starts, t.Tick(now)...)
-	if len(starts) > 0 && s.hold != nil {
-		// Tables are opened only while the lease is surely this
-		// node's.
-		if err := s.hold.Confirm(rctx, id); err != nil {
-			return fmt.Errorf("tournament %s's tables not opened: %w", id, err)
-		}
-	}
 	for _, st := range starts {
 		changed = true
 		if err := s.open(id, t, st, now); err != nil {

@@ -304,3 +304,235 @@ func TestArenaPlayedToTheEnd(t *testing.T) {
 		t.Error("a copy changed the tournament")
 	}
 }
+
+// A Swiss of six played to its end: each round's tables (six players:
+// two tables of three and a bot) open once the last round is over; one
+// player never comes to their table, whose seat is given up to a bot
+// after the time to come back, and the table reports the forfeit: they
+// score nothing for that match, the others' places stand, and the
+// standings recomputed from the records and the forfeits are the
+// tournament's.
+func TestSwissOfSixWithAForfeit(t *testing.T) {
+	eng, kept := openStore(t)
+	clk := &clock{now: t0.Add(-10 * time.Minute)}
+	n := startNode(t, eng, kept, nil, clk)
+	ctx := context.Background()
+	id, err := n.svc.CreateTournament(ctx, "key:SHA256:creator", tourney.Config{
+		Kind: tourney.Swiss, Name: "club rounds", Game: "101", Hands: 1, Start: t0, Rounds: 3,
+		BotLevel: "easy", Back: 300 * time.Millisecond,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 6 {
+		if err := n.svc.JoinTournament(ctx, id, player(i), 1500+10*i); err != nil {
+			t.Fatal(err)
+		}
+	}
+	absent := player(3)
+	tr := play(t, n, clk, id, 30*time.Second, map[string]bool{absent: true})
+	if tr.Round != 3 || len(tr.Matches) != 6 {
+		t.Fatalf("round %d, %d matches; want 3 rounds of two tables", tr.Round, len(tr.Matches))
+	}
+	forfeits := 0
+	for _, m := range tr.Matches {
+		for seat, p := range m.Players {
+			if m.Forfeit[seat] != (p == absent) {
+				t.Errorf("round %d, table %d: %s forfeit %v", m.Round, m.Table, p, m.Forfeit[seat])
+			}
+			if m.Forfeit[seat] {
+				forfeits++
+			}
+		}
+	}
+	if forfeits != 3 {
+		t.Errorf("%d forfeits, want the absent player's three", forfeits)
+	}
+	st, err := tr.Standings()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range st {
+		if s.Player == absent && (s.Points != 0 || s.Matches != 3) {
+			t.Errorf("the absent player's line: %+v", s)
+		}
+	}
+	if again := recomputed(t, n.svc, id, tr); !slices.Equal(st, again) {
+		t.Fatalf("the standings are not what the records add up to:\n%v\n%v", st, again)
+	}
+}
+
+// owner is one node's tournament service over a shared hall, with its
+// lease of the tournaments: a test stops it as a node dies (its leases
+// no longer renewed, its round no longer run).
+type owner struct {
+	svc  *Service
+	stop context.CancelFunc
+}
+
+func startOwner(t *testing.T, eng *keep.Engine, h *hall.Hall, clk *clock, name string) owner {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	leases, err := keep.OpenTourneyLeases(ctx, eng, time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	leases.Node = name
+	book, err := keep.OpenTourneyBook(ctx, eng, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc, err := New(Options{Book: book, Leases: leases, Hall: h, Now: clk.Now, Log: testLog(t), Every: -1, Timer: time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := svc.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	return owner{svc: svc, stop: cancel}
+}
+
+// The owner of an arena dies with a table's end written and not yet
+// taken: another node takes the tournament's lease over (once the dead
+// owner's runs out), takes the end once, and carries the arena on to its
+// end; an end reported again (a table brought back whose match had
+// ended) is not counted again. Every table opened is a match of the
+// tournament, once.
+func TestOwnerLostNoMatchLostOrCountedTwice(t *testing.T) {
+	eng, kept := openStore(t)
+	clk := &clock{now: t0.Add(-10 * time.Minute)}
+	n := startNode(t, eng, kept, nil, clk) // the hall; its own service owns nothing
+	one := startOwner(t, eng, n.hall, clk, "one")
+	two := startOwner(t, eng, n.hall, clk, "two")
+	var mu sync.Mutex
+	live := one.svc
+	var ends []tables.SeatedEnd
+	n.hall.Opt.SeatedEnded = func(e tables.SeatedEnd) {
+		mu.Lock()
+		live.TableEnded(e)
+		ends = append(ends, e)
+		mu.Unlock()
+		n.ended <- e.Table
+	}
+	ctx := context.Background()
+	id, err := one.svc.CreateTournament(ctx, "key:SHA256:creator", tourney.Config{
+		Kind: tourney.Arena, Name: "handed over", Game: "101", Hands: 1, Start: t0, Length: 10 * time.Minute,
+		BotLevel: "easy", Back: time.Minute,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 4 {
+		if err := one.svc.JoinTournament(ctx, id, player(i), 1500); err != nil {
+			t.Fatal(err)
+		}
+	}
+	clk.add(10 * time.Minute)
+	waitWatched := func(s *Service, want func(tourney.Tournament) bool) tourney.Tournament {
+		t.Helper()
+		for end := time.Now().Add(20 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+			s.Round(ctx)
+			if _, tr, err := s.Tournament(id); err == nil && want(tr) {
+				return tr
+			}
+			if time.Now().After(end) {
+				_, tr, _ := s.Tournament(id)
+				t.Fatalf("waited in vain: %s, playing %v, %d matches, owned by this one: %v", tr.Phase, tr.Playing, len(tr.Matches), s.Owned())
+			}
+		}
+	}
+	tr := waitWatched(one.svc, func(tr tourney.Tournament) bool { return len(tr.Playing) == 1 })
+	if two.svc.Round(ctx); len(two.svc.Owned()) != 0 {
+		t.Fatal("a second node drives a tournament whose lease is held")
+	}
+	// The one node dies; the table's match is played to its end and
+	// its end written (by the node that runs the table), not taken.
+	one.stop()
+	mu.Lock()
+	live = two.svc
+	mu.Unlock()
+	p := &players{at: map[string][]*tables.Member{}}
+	p.come(t, n, id, nil)
+	first := strconv.Itoa(tr.Playing[0].Table)
+	select {
+	case got := <-n.ended:
+		if got != first {
+			t.Fatalf("table %s ended, want %s", got, first)
+		}
+		p.leave(n, got)
+	case <-time.After(30 * time.Second):
+		t.Fatal("the table's match never ended")
+	}
+	// The other node takes it over once the dead one's lease runs
+	// out, and the end once.
+	tr = waitWatched(two.svc, func(tr tourney.Tournament) bool { return len(tr.Matches) == 1 && len(tr.Playing) == 1 })
+	mu.Lock()
+	again := ends[0]
+	mu.Unlock()
+	two.svc.TableEnded(again) // reported again: a table brought back
+	for range 20 {
+		two.svc.Round(ctx)
+		time.Sleep(20 * time.Millisecond)
+	}
+	if _, tr2, _ := two.svc.Tournament(id); len(tr2.Matches) != 1 {
+		t.Fatalf("an end reported again was counted again: %d matches", len(tr2.Matches))
+	}
+	// On to the end of the arena, the second node owning it.
+	clk.add(10 * time.Minute)
+	p.come(t, n, id, nil)
+	final := play(t, &node{hall: n.hall, svc: two.svc, ended: n.ended}, clk, id, 30*time.Second, nil)
+	seen := map[int]bool{}
+	for _, m := range final.Matches {
+		if seen[m.Table] {
+			t.Errorf("table %d counted twice", m.Table)
+		}
+		seen[m.Table] = true
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	for _, e := range ends {
+		k, _ := strconv.Atoi(e.Table)
+		if !seen[k] {
+			t.Errorf("table %s ended and was not counted", e.Table)
+		}
+	}
+	if len(final.Matches) != len(seen) || len(seen) < 2 {
+		t.Errorf("%d matches of %d tables", len(final.Matches), len(seen))
+	}
+	if st, _ := final.Standings(); !slices.Equal(st, recomputed(t, two.svc, id, final)) {
+		t.Error("the standings are not what the records add up to")
+	}
+}
+
+// An owner whose tournament was written by another since it read it
+// writes nothing: its write is refused at the revision it read, and it
+// stops driving the tournament.
+func TestStaleOwnerIsFenced(t *testing.T) {
+	eng, _ := openStore(t)
+	ctx := context.Background()
+	book, err := keep.OpenTourneyBook(ctx, eng, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rev, err := book.Write(ctx, "t.x", []byte(`{"id":"x"}`), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := book.Write(ctx, "t.x", []byte(`{"id":"x"}`), 0); !errors.Is(err, keep.ErrTourneyMoved) {
+		t.Errorf("made twice: %v", err)
+	}
+	if _, err := book.Write(ctx, "t.x", []byte(`{"id":"x","by":"b"}`), rev); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := book.Write(ctx, "t.x", []byte(`{"id":"x","by":"a"}`), rev); !errors.Is(err, keep.ErrTourneyMoved) {
+		t.Errorf("a write at a revision gone: %v", err)
+	}
+	if _, err := book.Write(ctx, "t.y", make([]byte, keep.MaxTourneyValue+1), 0); !errors.Is(err, keep.ErrTourneyTooBig) {
+		t.Errorf("a value past the cap: %v", err)
+	}
+	b, _, err := book.Read(ctx, "t.x")
+	if err != nil || string(b) != `{"id":"x","by":"b"}` {
+		t.Errorf("read %s, %v", b, err)
+	}
+}
