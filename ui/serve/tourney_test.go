@@ -3,12 +3,17 @@ package serve
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
 	"okey/game/tourney"
+	"okey/ui/serve/tables"
 	"okey/ui/serve/tournaments"
 )
 
@@ -113,5 +118,154 @@ func TestTournamentsThroughThePort(t *testing.T) {
 	}
 	if _, tr, _ := p.Tournament(mine); tr.Config.Rounds != 3 || tr.Config.Name != "ann's rounds" {
 		t.Errorf("ann's tournament after a restart: %+v", tr.Config)
+	}
+}
+
+// TestTournamentCarriedOnWhenItsOwnerDies: an arena on a cluster of
+// three; its players come to each table it opens (on whichever node runs
+// it) and let the clock hand their moves to their bots; the node that
+// owns the arena is killed mid-arena. Another node takes the arena over
+// (and the dead node's tables), every table's match is counted once, the
+// arena finishes with nothing left in play, and its standings are what
+// the matches' records add up to.
+func TestTournamentCarriedOnWhenItsOwnerDies(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a three-node cluster, a node killed mid-arena (a minute)")
+	}
+	c := startCluster(t, 3, func(_ int, cfg *Config) { cfg.DefaultTimer = time.Millisecond; cfg.MaxTables = 200 })
+	srv0, _ := c.node(0)
+	start := time.Now().Add(3 * time.Second)
+	id, err := srv0.port(nil).CreateTournament("key:SHA256:creator", tourney.Config{
+		Kind: tourney.Arena, Name: "three nodes", Game: "101", Hands: 1, Start: start, Length: 30 * time.Second,
+		BotLevel: "easy", Back: time.Minute,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 8 {
+		if err := srv0.port(nil).JoinTournament(id, fmt.Sprintf("key:SHA256:p%d", i), 1500); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The scripted players, on every node alive.
+	stop := make(chan struct{})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		joined := map[string][]*tables.Member{}
+		for {
+			select {
+			case <-stop:
+				return
+			case <-time.After(50 * time.Millisecond):
+			}
+			for i := range 3 {
+				if c.isDown(i) {
+					continue
+				}
+				srv, _ := c.node(i)
+				_, tr, err := srv.port(nil).Tournament(id)
+				if err != nil {
+					continue
+				}
+				playing := map[string]bool{}
+				for _, pl := range tr.Playing {
+					tid := strconv.Itoa(pl.Table)
+					playing[tid] = true
+					tb := srv.hall.Local(tid)
+					key := strconv.Itoa(i) + "/" + tid
+					if tb == nil || joined[key] != nil {
+						continue
+					}
+					for _, who := range pl.Players {
+						if who == tourney.Bot {
+							continue
+						}
+						m := tables.NewMember(who, who[len(who)-2:], "127.0.0.1", -1)
+						r := tables.Request{Kind: tables.ReqJoin, M: m, Reply: make(chan tables.JoinReply, 1)}
+						if tb.Call(context.Background(), r) {
+							<-r.Reply
+						}
+						joined[key] = append(joined[key], m)
+					}
+				}
+				for key, ms := range joined {
+					tid := key[strings.Index(key, "/")+1:]
+					if !strings.HasPrefix(key, strconv.Itoa(i)+"/") || playing[tid] {
+						continue
+					}
+					if tb := srv.hall.Local(tid); tb != nil {
+						for _, m := range ms {
+							tb.Call(context.Background(), tables.Request{Kind: tables.ReqLeave, M: m})
+						}
+					}
+					delete(joined, key)
+				}
+			}
+		}
+	}()
+	defer func() { close(stop); <-done }()
+
+	ownerOf := func() int {
+		for i := range 3 {
+			if srv, _ := c.node(i); !c.isDown(i) && slices.Contains(srv.tourneys.Owned(), id) {
+				return i
+			}
+		}
+		return -1
+	}
+	// Some matches played, then the owner dies.
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		_, tr, _ := srv0.port(nil).Tournament(id)
+		if o := ownerOf(); o >= 0 && len(tr.Matches) >= 4 {
+			t.Logf("node %d owns the arena, %d matches played, %d in play: killed", o, len(tr.Matches), len(tr.Playing))
+			c.crash(o)
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no owner with matches played: %s, %d matches, owner %d", tr.Phase, len(tr.Matches), ownerOf())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	died := time.Now()
+	var alive *Server
+	for i := range 3 {
+		if !c.isDown(i) {
+			alive, _ = c.node(i)
+			break
+		}
+	}
+	taken := false
+	for deadline := time.Now().Add(90 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		if o := ownerOf(); o >= 0 && !taken {
+			taken = true
+			t.Logf("node %d took the arena over %v after its owner died", o, time.Since(died).Round(time.Millisecond))
+		}
+		_, tr, err := alive.port(nil).Tournament(id)
+		if err == nil && tr.Phase == tourney.Finished {
+			seen := map[int]bool{}
+			for _, m := range tr.Matches {
+				if seen[m.Table] {
+					t.Errorf("table %d counted twice", m.Table)
+				}
+				seen[m.Table] = true
+			}
+			if len(tr.Playing) != 0 {
+				t.Errorf("finished with tables in play: %v", tr.Playing)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			again, err := alive.tourneys.Recount(ctx, id)
+			cancel()
+			st, _ := tr.Standings()
+			if err != nil || !slices.Equal(st, again) {
+				t.Errorf("the standings are not what the records add up to (%v):\n%v\n%v", err, st, again)
+			}
+			t.Logf("%d matches; standings %v", len(tr.Matches), st)
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the arena never finished after its owner died: %s, playing %v, %d matches, owner %d", tr.Phase, tr.Playing, len(tr.Matches), ownerOf())
+		}
 	}
 }

@@ -189,3 +189,31 @@ func (s *Service) makeOnce(ctx context.Context, key string, v []byte) {
 		time.Sleep(time.Duration(try+1) * 200 * time.Millisecond)
 	}
 }
+
+// Recount is tournament id's standings recounted from its matches'
+// records in the store: each match's places as its record, replayed,
+// ends it (the forfeits are the tables' word, as the tournament kept
+// them). Standings that differ from the tournament's own say a match
+// was counted wrong.
+func (s *Service) Recount(ctx context.Context, id string) ([]tourney.Standing, error) {
+	_, tr, err := s.Tournament(id)
+	if err != nil {
+		return nil, err
+	}
+	ms := make([]tourney.Match, len(tr.Matches))
+	for i, m := range tr.Matches {
+		rec, err := s.Record(ctx, id, m.Table)
+		if err != nil {
+			return nil, err
+		}
+		if m.Places, err = tables.RecordPlaces(tr.Config.Game, rec); err != nil {
+			return nil, fmt.Errorf("table %d's record: %w", m.Table, err)
+		}
+		ms[i] = m
+	}
+	joined := make(map[string]int, len(tr.Joined))
+	for p, e := range tr.Joined {
+		joined[p] = e.Rating
+	}
+	return tourney.Standings(tourney.Rules{Streaks: tr.Config.Kind == tourney.Arena}, joined, ms)
+}

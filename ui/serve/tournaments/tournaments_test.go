@@ -13,7 +13,6 @@ import (
 	"testing"
 	"time"
 
-	"okey/game/okey101"
 	"okey/game/tourney"
 	"okey/ui/serve/hall"
 	"okey/ui/serve/internal/servetest"
@@ -181,38 +180,13 @@ func play(t *testing.T, n *node, clk *clock, tid string, step time.Duration, abs
 	}
 }
 
-// recomputed are tournament tr's standings from its matches' records:
-// each table's record read from the store, replayed, its places taken
-// from the match's result, and the forfeits the tournament counted.
-func recomputed(t *testing.T, svc *Service, id string, tr tourney.Tournament) []tourney.Standing {
+// recomputed are tournament id's standings recounted from its
+// matches' records in the store.
+func recomputed(t *testing.T, svc *Service, id string) []tourney.Standing {
 	t.Helper()
 	ctx, cancel := keep.EngineCtx()
 	defer cancel()
-	var ms []tourney.Match
-	for _, m := range tr.Matches {
-		b, err := svc.Record(ctx, id, m.Table)
-		if err != nil {
-			t.Fatalf("table %d's record: %v", m.Table, err)
-		}
-		rec, err := okey101.ParseRecord(b)
-		if err != nil {
-			t.Fatalf("table %d's record: %v", m.Table, err)
-		}
-		g, err := rec.Replay()
-		if err != nil {
-			t.Fatalf("table %d's record replayed: %v", m.Table, err)
-		}
-		res := g.State().MatchResult()
-		if res == nil {
-			t.Fatalf("table %d's record ends before its match does", m.Table)
-		}
-		ms = append(ms, tourney.Match{Round: m.Round, Table: m.Table, Players: m.Players, Places: res.Place, Forfeit: m.Forfeit})
-	}
-	joined := map[string]int{}
-	for id, e := range tr.Joined {
-		joined[id] = e.Rating
-	}
-	st, err := tourney.Standings(tourney.Rules{Streaks: tr.Config.Kind == tourney.Arena}, joined, ms)
+	st, err := svc.Recount(ctx, id)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -268,7 +242,7 @@ func TestArenaPlayedToTheEnd(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("%d matches; standings %v", len(tr.Matches), st)
-	if again := recomputed(t, n.svc, id, tr); !slices.Equal(st, again) {
+	if again := recomputed(t, n.svc, id); !slices.Equal(st, again) {
 		t.Fatalf("the standings are not what the records add up to:\n%v\n%v", st, again)
 	}
 	for _, m := range tr.Matches {
@@ -357,7 +331,7 @@ func TestSwissOfSixWithAForfeit(t *testing.T) {
 			t.Errorf("the absent player's line: %+v", s)
 		}
 	}
-	if again := recomputed(t, n.svc, id, tr); !slices.Equal(st, again) {
+	if again := recomputed(t, n.svc, id); !slices.Equal(st, again) {
 		t.Fatalf("the standings are not what the records add up to:\n%v\n%v", st, again)
 	}
 }
@@ -500,7 +474,7 @@ func TestOwnerLostNoMatchLostOrCountedTwice(t *testing.T) {
 	if len(final.Matches) != len(seen) || len(seen) < 2 {
 		t.Errorf("%d matches of %d tables", len(final.Matches), len(seen))
 	}
-	if st, _ := final.Standings(); !slices.Equal(st, recomputed(t, two.svc, id, final)) {
+	if st, _ := final.Standings(); !slices.Equal(st, recomputed(t, two.svc, id)) {
 		t.Error("the standings are not what the records add up to")
 	}
 }
