@@ -248,6 +248,25 @@ func (s *Service) drive(ctx context.Context, id string) error {
 			}
 		}
 	}
+	for _, p := range slices.Clone(t.Playing) {
+		if !s.gone(id, p.Table) {
+			continue
+		}
+		// Lost with no end: a match nobody won, its players back in
+		// the pairing.
+		var forfeit [4]bool
+		for i, pl := range p.Players {
+			forfeit[i] = pl != tourney.Bot
+		}
+		st, err := t.Ended(p.Table, [4]int{1, 1, 1, 1}, forfeit, now)
+		if err != nil {
+			continue
+		}
+		changed = true
+		r.Abandoned = append(r.Abandoned, p.Table)
+		s.opt.Log.Warn("tournament: a table lost with no end, its match abandoned", "tournament", id, "table", p.Table)
+		starts = append(starts, st...)
+	}
 	starts = append(starts, t.Tick(now)...)
 	for _, st := range starts {
 		changed = true
@@ -283,6 +302,31 @@ func (s *Service) drive(ctx context.Context, id string) error {
 		s.give(ctx, id)
 	}
 	return nil
+}
+
+// gone reports whether table n of tournament id has been unknown to the
+// hall, with no end of it waiting, for Options.Abandon: a table whose
+// node was lost and that no node brought back, or one closed with
+// nobody at it before its match was over.
+func (s *Service) gone(id string, n int) bool {
+	table := strconv.Itoa(n)
+	key := id + "/" + table
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, ended := s.other[endKey(id, table)]; ended || s.opt.Hall.Get(table) != nil {
+		delete(s.missing, key)
+		return false
+	}
+	since, ok := s.missing[key]
+	if !ok {
+		s.missing[key] = time.Now()
+		return false
+	}
+	if time.Since(since) < cmp.Or(s.opt.Abandon, 2*time.Minute) {
+		return false
+	}
+	delete(s.missing, key)
+	return true
 }
 
 // pendingKey is a request's or an end's key as the watch saw it.

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -200,8 +201,15 @@ func (s *Service) Recount(ctx context.Context, id string) ([]tourney.Standing, e
 	if err != nil {
 		return nil, err
 	}
+	s.mu.Lock()
+	abandoned := slices.Clone(s.recs[id].Abandoned)
+	s.mu.Unlock()
 	ms := make([]tourney.Match, len(tr.Matches))
 	for i, m := range tr.Matches {
+		if slices.Contains(abandoned, m.Table) {
+			ms[i] = m // no record: nobody's win
+			continue
+		}
 		rec, err := s.Record(ctx, id, m.Table)
 		if err != nil {
 			return nil, err

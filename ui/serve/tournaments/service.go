@@ -41,6 +41,10 @@ type Options struct {
 	Every time.Duration
 	// Timer is the turn's timer at the tournaments' tables.
 	Timer time.Duration
+	// Abandon is how long a table the tournament has in play may be
+	// unknown to the hall (on every node) before its match is counted
+	// abandoned: nobody's win (0: two minutes).
+	Abandon time.Duration
 	Limits
 }
 
@@ -69,6 +73,9 @@ type record struct {
 	// Done is when it finished (zero while it runs).
 	Done time.Time          `json:"done,omitzero"`
 	T    tourney.Tournament `json:"t"`
+	// Abandoned are the tables whose match was counted abandoned: lost
+	// with no end (they have no record).
+	Abandoned []int `json:"abandoned,omitempty"`
 	// rev is the store's revision the value was read at (not kept).
 	rev uint64
 }
@@ -119,6 +126,9 @@ type Service struct {
 	// owned are the tournaments whose lease this node holds (alone:
 	// every one not finished).
 	owned map[string]bool
+	// missing are the tables in play the hall did not know, by
+	// "tournament/table", since when (the owner's round's own).
+	missing map[string]time.Time
 }
 
 // New makes a node's tournament service, not yet started: its tables'
@@ -137,7 +147,8 @@ func New(opt Options) (*Service, error) {
 		opt.Random = rand.Reader
 	}
 	return &Service{opt: opt, wake: make(chan struct{}, 1), ended: make(chan endNote, endQueue),
-		recs: map[string]record{}, other: map[string]seen{}, owned: map[string]bool{}}, nil
+		recs: map[string]record{}, other: map[string]seen{}, owned: map[string]bool{},
+		missing: map[string]time.Time{}}, nil
 }
 
 // watch keeps what the store holds, and wakes the owner's round when a

@@ -2,6 +2,7 @@ package tournaments
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -508,5 +509,56 @@ func TestStaleOwnerIsFenced(t *testing.T) {
 	b, _, err := book.Read(ctx, "t.x")
 	if err != nil || string(b) != `{"id":"x","by":"b"}` {
 		t.Errorf("read %s, %v", b, err)
+	}
+}
+
+// A table the tournament has in play that no node runs, with no end
+// written (its node lost and nobody brought it back), is counted
+// abandoned after Options.Abandon: a match nobody won, its players back
+// in the pool, the arena able to finish.
+func TestTableLostWithNoEndIsAbandoned(t *testing.T) {
+	eng, kept := openStore(t)
+	clk := &clock{now: t0}
+	n := startNode(t, eng, kept, nil, clk)
+	n.svc.opt.Abandon = 50 * time.Millisecond
+	ctx := context.Background()
+	id, err := n.svc.CreateTournament(ctx, "key:SHA256:creator", tourney.Config{
+		Kind: tourney.Arena, Name: "lost", Game: "101", Hands: 1, Start: t0.Add(time.Minute), Length: 10 * time.Minute, BotLevel: "easy",
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A table in play that nobody runs, written as a lost node left it.
+	b, rev, err := n.svc.opt.Book.Read(ctx, prefixT+id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r record
+	if err := json.Unmarshal(b, &r); err != nil {
+		t.Fatal(err)
+	}
+	r.T.Joined[player(1)] = tourney.Entrant{Rating: 1500}
+	r.T.Opened(tourney.Start{Players: tourney.Table{player(1), tourney.Bot, tourney.Bot, tourney.Bot}}, 999, t0)
+	if b, err = json.Marshal(r); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := n.svc.opt.Book.Write(ctx, prefixT+id, b, rev); err != nil {
+		t.Fatal(err)
+	}
+	for end := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		n.svc.Round(ctx)
+		if _, tr, _ := n.svc.Tournament(id); len(tr.Matches) == 1 {
+			m := tr.Matches[0]
+			if m.Table != 999 || m.Forfeit != [4]bool{true} || len(tr.Playing) != 0 {
+				t.Fatalf("the lost table's match: %+v, playing %v", m, tr.Playing)
+			}
+			break
+		}
+		if time.Now().After(end) {
+			t.Fatal("the lost table was never let go")
+		}
+	}
+	if st := recomputed(t, n.svc, id); len(st) != 1 || st[0].Points != 0 || st[0].Matches != 1 {
+		t.Errorf("recounted: %+v", st)
 	}
 }
