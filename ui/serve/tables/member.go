@@ -41,6 +41,9 @@ type Config struct {
 	// seats held for them, its one match dealt at once. nil for every
 	// other table.
 	Seated *Seated `json:"seated,omitempty"`
+	// Round makes a tournament's table one of a duplicate round: dealt
+	// from the round's seal (format.Round). nil for every other table.
+	Round *format.RoundPlan `json:"round,omitempty"`
 }
 
 // Check reports the first thing wrong with the configuration.
@@ -62,6 +65,9 @@ func (c Config) Check() error {
 	}
 	if c.Daily != nil && c.Duplicate != nil {
 		return fmt.Errorf("%w: not a daily too", ErrDuplicate)
+	}
+	if c.Round != nil && c.Seated == nil {
+		return fmt.Errorf("%w: a duplicate round's table is a tournament's", ErrSeated)
 	}
 	if c.Seated != nil {
 		if c.Daily != nil || c.Duplicate != nil || c.Code != "" {
@@ -90,6 +96,8 @@ func (c Config) format() format.Format {
 		return format.NewServedDaily(c.Game, c.Daily)
 	case c.Duplicate != nil:
 		return format.NewDuplicate(c.Game, *c.Duplicate)
+	case c.Round != nil:
+		return format.NewRound(*c.Round)
 	}
 	return format.NewMatch(c.Rules)
 }
@@ -254,6 +262,10 @@ type Summary struct {
 	// (a waiting room nobody starts, seats kept for players who are
 	// gone); zero when it will not.
 	Closes time.Time
+
+	// Round: a table of a tournament's duplicate round, whose record
+	// the tournament gives out once the round is over.
+	Round bool
 }
 
 // Free is the number of seats a newcomer may take.

@@ -113,13 +113,18 @@ func (t *Table) rateMatch() {
 // "record TABLE": the table's last finished match, kept until the next
 // one ends.
 func (t *Table) noteFinished() {
-	if t.Ref == nil || !t.policy.RecordAtEnd {
-		return // the format lets it out later (a duplicate's once its deal is over: scored)
+	if t.Ref == nil {
+		return
 	}
 	if st, _ := t.Ref.Stage(); st == stMatchOver {
-		rec := t.Ref.Record() // never changed after: the referee only appends
-		t.Finished.Store(&rec)
-		t.rateMatch()
+		if t.policy.RecordAtEnd {
+			// Otherwise the format lets it out later (a duplicate's
+			// once its deal is over: scored; a tournament's round's by
+			// the tournament).
+			rec := t.Ref.Record() // never changed after: the referee only appends
+			t.Finished.Store(&rec)
+		}
+		t.rateMatch() // as the format's policy says
 		t.seatedEnded()
 	}
 }

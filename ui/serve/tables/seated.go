@@ -58,6 +58,10 @@ type SeatedEnd struct {
 	Players [classic.NumSeats]string
 	Places  [classic.NumSeats]int
 	Forfeit [classic.NumSeats]bool
+	// Results are the seats' results in their game's measure, more
+	// being better (format.Outcome's): a duplicate round's tables are
+	// scored against each other by them.
+	Results [classic.NumSeats]int
 	// Record is the match's record, over: what the tournament's pages
 	// give out and okey verify checks.
 	Record []byte `json:"-"`
@@ -115,6 +119,9 @@ func (t *Table) seatedEnded() {
 		return
 	}
 	end := SeatedEnd{Table: t.ID, Tourney: se.Tourney, Players: se.Players, Places: places, Record: t.Ref.Record()}
+	if o, ok := t.Ref.Outcome(); ok {
+		end.Results = o.Results()
+	}
 	for i, p := range se.Players {
 		end.Forfeit[i] = p != "" && t.sit.seats[i].owner != p
 	}

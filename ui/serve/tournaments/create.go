@@ -179,8 +179,6 @@ func (s *Service) settle(c tourney.Config) (tourney.Config, error) {
 		return c, fmt.Errorf("%w: waits of %v and %v (at most %v)", ErrSettings, c.BotWait, c.Back, maxWait)
 	case len(c.Rules) > maxRules:
 		return c, fmt.Errorf("%w: rules of %d bytes", ErrSettings, len(c.Rules))
-	case c.Duplicate:
-		return c, fmt.Errorf("%w: duplicate rounds are not served yet", ErrSettings)
 	case c.Partners:
 		return c, fmt.Errorf("%w: partners are not served yet", ErrSettings)
 	}

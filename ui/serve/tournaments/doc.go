@@ -18,7 +18,11 @@
 //	             server's, the settings' caps), by the operator from a
 //	             file (once by its name), ids
 //	requests.go  a player's join or leave, and a table's end, written as
-//	             keys of the store for the owner to take
+//	             keys of the store for the owner to take; a match's
+//	             record, and the standings recounted from the records
+//	duplicate.go duplicate rounds: one seal a round, drawn before its
+//	             tables open, its secret shown once the round is over;
+//	             the seats scored against the field
 //	owner.go     the owner's round: leases taken, each owned tournament
 //	             read, its requests and tables' ends taken, its clock
 //	             moved, its tables opened, written back at its revision

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"okey/game/format"
 	"okey/game/tourney"
 	"okey/ui/serve/keep"
 	"okey/ui/serve/tables"
@@ -190,10 +191,32 @@ func (s *Service) drive(ctx context.Context, id string) error {
 	if t.Joined == nil {
 		t.Joined = map[string]tourney.Entrant{}
 	}
+	if rev, err = s.sealNext(rctx, id, &r, rev); err != nil {
+		return err
+	}
 	now := s.opt.Now()
 	phase, changed := t.Phase, false
 	var done []taken
-	var starts []tourney.Start
+	// The tables each event asks for are opened before the next event
+	// is taken: the director pairs from the tables it knows in play (a
+	// Swiss round begins only once the last has no table in play).
+	openAll := func(starts []tourney.Start) {
+		for _, st := range starts {
+			changed = true
+			var plan *format.RoundPlan
+			if t.Config.Duplicate {
+				p, ok := r.Seals[st.Round]
+				if !ok {
+					s.opt.Log.Error("tournament: a duplicate round with no seal", "tournament", id, "round", st.Round)
+					continue
+				}
+				plan = &p
+			}
+			if err := s.open(id, t, st, plan, now); err != nil {
+				s.opt.Log.Error("tournament: a table not opened", "tournament", id, "players", st.Players, "err", err)
+			}
+		}
+	}
 
 	// The players' requests, then the tables' ends, as the watch saw
 	// them.
@@ -218,7 +241,7 @@ func (s *Service) drive(ctx context.Context, id string) error {
 		if err != nil {
 			s.opt.Log.Info("tournament: a join refused", "tournament", id, "err", err)
 		}
-		starts = append(starts, st...)
+		openAll(st)
 	}
 	for _, e := range ends {
 		done = append(done, taken{e.key, e.rev})
@@ -236,8 +259,12 @@ func (s *Service) drive(ctx context.Context, id string) error {
 			continue
 		}
 		changed = true
+		if r.Results == nil {
+			r.Results = map[int][4]int{}
+		}
+		r.Results[n] = end.Results
 		s.opt.Log.Info("tournament match over", "tournament", id, "table", n, "places", end.Places, "forfeit", end.Forfeit)
-		starts = append(starts, st...)
+		openAll(st)
 		if t.Config.Kind == tourney.Arena {
 			// A player who did not come to the table is out of the
 			// pool until they join again.
@@ -265,15 +292,9 @@ func (s *Service) drive(ctx context.Context, id string) error {
 		changed = true
 		r.Abandoned = append(r.Abandoned, p.Table)
 		s.opt.Log.Warn("tournament: a table lost with no end, its match abandoned", "tournament", id, "table", p.Table)
-		starts = append(starts, st...)
+		openAll(st)
 	}
-	starts = append(starts, t.Tick(now)...)
-	for _, st := range starts {
-		changed = true
-		if err := s.open(id, t, st, now); err != nil {
-			s.opt.Log.Error("tournament: a table not opened", "tournament", id, "players", st.Players, "err", err)
-		}
-	}
+	openAll(t.Tick(now))
 	if t.Phase != phase {
 		changed = true
 		s.opt.Log.Info("tournament", "tournament", id, "phase", t.Phase, "round", t.Round)
@@ -329,6 +350,38 @@ func (s *Service) gone(id string, n int) bool {
 	return true
 }
 
+// sealNext draws the seal of a duplicate tournament's next round if it
+// has none, and writes the tournament with it, as read, over revision
+// rev (returning the new one): the round's commitment is the
+// tournament's before the round begins, and an owner lost right after
+// leaves nothing half done.
+func (s *Service) sealNext(ctx context.Context, id string, r *record, rev uint64) (uint64, error) {
+	t := &r.T
+	next := t.Round + 1
+	if !t.Config.Duplicate || t.Phase == tourney.Finished || next > t.Config.Rounds {
+		return rev, nil
+	}
+	if _, ok := r.Seals[next]; ok {
+		return rev, nil
+	}
+	if err := r.sealRound(next, s.opt.Random); err != nil {
+		return rev, err
+	}
+	b, err := json.Marshal(r)
+	if err != nil {
+		return rev, fmt.Errorf("tournament %s: %w", id, err)
+	}
+	nrev, err := s.opt.Book.Write(ctx, prefixT+id, b, rev)
+	if errors.Is(err, keep.ErrTourneyMoved) {
+		s.lost(id)
+	}
+	if err != nil {
+		return rev, err
+	}
+	s.opt.Log.Info("tournament round sealed", "tournament", id, "round", next, "commit", r.Seals[next].Seal().Commit.Short())
+	return nrev, nil
+}
+
 // pendingKey is a request's or an end's key as the watch saw it.
 type pendingKey struct {
 	key string
@@ -374,8 +427,10 @@ func (s *Service) drop(ctx context.Context, done []taken) error {
 // open opens the table st asks for and tells the tournament its number.
 // A table the hall cannot open puts an arena's players back in its pool
 // (they are paired again at the next round).
-func (s *Service) open(id string, t *tourney.Tournament, st tourney.Start, now time.Time) error {
-	tb, err := s.opt.Hall.OpenSeated(tableConfig(t.Config, st, id, s.opt.Timer))
+func (s *Service) open(id string, t *tourney.Tournament, st tourney.Start, plan *format.RoundPlan, now time.Time) error {
+	cfg := tableConfig(t.Config, st, id, s.opt.Timer)
+	cfg.Round = plan
+	tb, err := s.opt.Hall.OpenSeated(cfg)
 	if err != nil {
 		if t.Config.Kind == tourney.Arena {
 			for _, p := range st.Players {

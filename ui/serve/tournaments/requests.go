@@ -120,6 +120,10 @@ func reqKey(id, player string) string {
 // endKey is table's end's key at tournament id.
 func endKey(id, table string) string { return prefixEnd + id + "." + table }
 
+// ErrNotYet is a match's record asked for before it may be given: its
+// match not counted yet, or its duplicate round still played.
+var ErrNotYet = errors.New("the match's record is not given out yet")
+
 // recKey is the key of the record of the match table played for
 // tournament id.
 func recKey(id, table string) string { return prefixRec + id + "." + table }
@@ -128,6 +132,20 @@ func recKey(id, table string) string { return prefixRec + id + "." + table }
 // its table ended it: kept in the store for as long as the tournament,
 // whichever node ran the table.
 func (s *Service) Record(ctx context.Context, id string, table int) ([]byte, error) {
+	s.mu.Lock()
+	r, ok := s.recs[id]
+	s.mu.Unlock()
+	if !ok {
+		return nil, fmt.Errorf("%q: %w", id, ErrNoTournament)
+	}
+	i := slices.IndexFunc(r.T.Matches, func(m tourney.Match) bool { return m.Table == table })
+	switch {
+	case i < 0:
+		return nil, fmt.Errorf("tournament %s's table %d: %w", id, table, ErrNotYet)
+	case r.T.Config.Duplicate && !roundOver(&r.T, r.T.Matches[i].Round):
+		// Other tables of the round may still be dealing it.
+		return nil, fmt.Errorf("tournament %s's table %d, round %d: %w", id, table, r.T.Matches[i].Round, ErrNotYet)
+	}
 	b, _, err := s.opt.Book.Read(ctx, recKey(id, strconv.Itoa(table)))
 	if errors.Is(err, keep.ErrTourneyNone) {
 		return nil, fmt.Errorf("tournament %s's table %d: %w", id, table, ErrNoTournament)

@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"okey/game/format"
 	"okey/game/tourney"
 	"okey/ui/serve/hall"
 	"okey/ui/serve/keep"
@@ -76,6 +77,13 @@ type record struct {
 	// Abandoned are the tables whose match was counted abandoned: lost
 	// with no end (they have no record).
 	Abandoned []int `json:"abandoned,omitempty"`
+	// Seals are a duplicate tournament's rounds' seals, by round: the
+	// secret stays in the store (sealed) and out of every copy a page
+	// is given (duplicate.go).
+	Seals map[int]format.RoundPlan `json:"seals,omitempty"`
+	// Results are each table's seats' results, more being better: what
+	// a duplicate round is scored from.
+	Results map[int][4]int `json:"results,omitempty"`
 	// rev is the store's revision the value was read at (not kept).
 	rev uint64
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math/big"
 	"os"
 	"slices"
 	"strconv"
@@ -14,6 +15,8 @@ import (
 	"testing"
 	"time"
 
+	"okey/game/fair"
+	"okey/game/okey101"
 	"okey/game/tourney"
 	"okey/ui/serve/hall"
 	"okey/ui/serve/internal/servetest"
@@ -309,6 +312,13 @@ func TestSwissOfSixWithAForfeit(t *testing.T) {
 	if tr.Round != 3 || len(tr.Matches) != 6 {
 		t.Fatalf("round %d, %d matches; want 3 rounds of two tables", tr.Round, len(tr.Matches))
 	}
+	perRound := map[int]int{}
+	for _, m := range tr.Matches {
+		perRound[m.Round]++
+	}
+	if perRound[1] != 2 || perRound[2] != 2 || perRound[3] != 2 {
+		t.Errorf("matches by round: %v; want two a round", perRound)
+	}
 	forfeits := 0
 	for _, m := range tr.Matches {
 		for seat, p := range m.Players {
@@ -560,5 +570,119 @@ func TestTableLostWithNoEndIsAbandoned(t *testing.T) {
 	}
 	if st := recomputed(t, n.svc, id); len(st) != 1 || st[0].Points != 0 || st[0].Matches != 1 {
 		t.Errorf("recounted: %+v", st)
+	}
+}
+
+// Duplicate Swiss rounds: each round's seal is drawn and its commitment
+// kept before the round's tables deal; every table of a round deals the
+// same seed under that commitment, another round another; a table's
+// record and the round's secret are given out only once every table of
+// the round is over; and the players are scored against the field.
+func TestDuplicateRoundsShareTheirDealsAndKeepThemSecret(t *testing.T) {
+	eng, kept := openStore(t)
+	clk := &clock{now: t0.Add(-10 * time.Minute)}
+	n := startNode(t, eng, kept, nil, clk)
+	ctx := context.Background()
+	id, err := n.svc.CreateTournament(ctx, "key:SHA256:creator", tourney.Config{
+		Kind: tourney.Swiss, Name: "duplicate rounds", Game: "101", Hands: 1, Start: t0, Rounds: 2,
+		BotLevel: "easy", Back: 10 * time.Minute, Duplicate: true,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 8 {
+		if err := n.svc.JoinTournament(ctx, id, player(i), 1500+10*i); err != nil {
+			t.Fatal(err)
+		}
+	}
+	round := func(want func(tourney.Tournament) bool) tourney.Tournament {
+		t.Helper()
+		for end := time.Now().Add(30 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+			n.svc.Round(ctx)
+			if _, tr, _ := n.svc.Tournament(id); want(tr) {
+				return tr
+			}
+			if time.Now().After(end) {
+				_, tr, _ := n.svc.Tournament(id)
+				t.Fatalf("waited in vain: round %d, playing %v, %d matches", tr.Round, tr.Playing, len(tr.Matches))
+			}
+		}
+	}
+	// Before the first round its commitment is kept, its secret not shown.
+	round(func(tourney.Tournament) bool { s, _ := n.svc.Seals(id); return len(s) > 0 })
+	seals, err := n.svc.Seals(id)
+	if err != nil || len(seals) != 1 || seals[0].Round != 1 || seals[0].Commit == "" || seals[0].Seed != "" {
+		t.Fatalf("before the first round: %+v, %v", seals, err)
+	}
+	commit1 := seals[0].Commit
+	clk.add(10 * time.Minute)
+	tr := round(func(tr tourney.Tournament) bool { return tr.Round == 1 && len(tr.Playing) == 2 })
+	// Only the first table's players come: it plays, the other waits.
+	first, second := tr.Playing[0], tr.Playing[1]
+	absent := map[string]bool{}
+	for _, p := range second.Players {
+		absent[p] = true
+	}
+	p := &players{at: map[string][]*tables.Member{}}
+	p.come(t, n, id, absent)
+	round(func(tr tourney.Tournament) bool { return len(tr.Matches) == 1 })
+	if _, err := n.svc.Record(ctx, id, first.Table); !errors.Is(err, ErrNotYet) {
+		t.Fatalf("a table's record while its round is played: %v", err)
+	}
+	if seals, _ := n.svc.Seals(id); seals[0].Seed != "" {
+		t.Fatalf("the round's secret shown while it is played: %+v", seals[0])
+	}
+	// Then the second table's.
+	delete(p.at, strconv.Itoa(second.Table))
+	p.come(t, n, id, nil)
+	tr = round(func(tr tourney.Tournament) bool { return tr.Round == 2 && len(tr.Playing) == 2 })
+	seals, _ = n.svc.Seals(id)
+	if len(seals) != 2 || seals[0].Seed == "" || seals[0].Commit != commit1 || seals[1].Seed != "" || seals[1].Commit == commit1 {
+		t.Fatalf("after the first round: %+v", seals)
+	}
+	seeds := map[int]uint64{}
+	for _, m := range tr.Matches {
+		b, err := n.svc.Record(ctx, id, m.Table)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec, err := okey101.ParseRecord(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strconv.FormatUint(rec.Seed, 10) != seals[0].Seed || rec.Meta[fair.MetaCommit] != commit1 {
+			t.Errorf("table %d dealt seed %d under %s; the round's is %s under %s", m.Table, rec.Seed, rec.Meta[fair.MetaCommit], seals[0].Seed, commit1)
+		}
+		seeds[m.Table] = rec.Seed
+	}
+	// The second round, everyone coming.
+	final := play(t, n, clk, id, 30*time.Second, nil)
+	if len(final.Matches) != 4 {
+		t.Fatalf("%d matches", len(final.Matches))
+	}
+	seals, _ = n.svc.Seals(id)
+	for _, m := range final.Matches[2:] {
+		b, err := n.svc.Record(ctx, id, m.Table)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec, _ := okey101.ParseRecord(b)
+		if strconv.FormatUint(rec.Seed, 10) != seals[1].Seed || rec.Seed == seeds[final.Matches[0].Table] {
+			t.Errorf("round 2's table %d dealt %d; the round's is %s", m.Table, rec.Seed, seals[1].Seed)
+		}
+	}
+	fs, err := n.svc.FieldScores(id)
+	if err != nil || len(fs) != 8 {
+		t.Fatalf("field scores %v, %v", fs, err)
+	}
+	sum := new(big.Rat)
+	for _, v := range fs {
+		sum.Add(sum, v)
+	}
+	if sum.Sign() != 0 {
+		t.Errorf("the field scores of a field of players alone sum to %v, not 0", sum)
+	}
+	if st, _ := final.Standings(); !slices.Equal(st, recomputed(t, n.svc, id)) {
+		t.Error("the standings are not what the records add up to")
 	}
 }
