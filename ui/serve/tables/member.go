@@ -3,6 +3,7 @@ package tables
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"okey/bots/botsclassic"
@@ -303,4 +304,63 @@ type lobbyRow struct {
 func LobbyRowOf(t *Summary) lobbyRow {
 	return lobbyRow{id: t.ID, game: t.Game, rules: t.Rules, started: t.Started, over: t.Over, hand: t.Hand,
 		watchers: t.Watchers, timer: t.Timer, players: t.Players, owners: t.Owners}
+}
+
+// Seated is a tournament's table: its players are chosen by the
+// tournament, not by who sits down, so the table opens with each
+// player's seat held for them and its match dealt at once. A player
+// comes to the seat held for them as one back to a table (joinAs);
+// while one who has not yet come is awaited (Back), the table waits on
+// their turn; once Back has passed, their seat is given up and a bot
+// plays it, and the table's end says the seat was forfeit. Seats of
+// nobody ("") are bots' from the start, and bots play on whether anyone
+// watches or not: a tournament's match is played to its end. The table
+// plays one match: its end (SeatedEnd) is handed to the SeatedEnded
+// option, and no other match follows at it.
+type Seated struct {
+	// Tourney is the tournament's id.
+	Tourney string `json:"tourney"`
+	// Players are the identities seated, seat by seat ("": a bot).
+	Players [classic.NumSeats]string `json:"players"`
+	// Back is how long a player has to come to their seat.
+	Back time.Duration `json:"back"`
+}
+
+// ErrSeated is a seated table's configuration that cannot be played.
+var ErrSeated = errors.New("a tournament's table")
+
+// check says what is wrong with a seated table's configuration.
+func (s *Seated) check() error {
+	switch {
+	case s.Tourney == "":
+		return fmt.Errorf("%w: of no tournament", ErrSeated)
+	case s.Back < 0:
+		return fmt.Errorf("%w: back %v", ErrSeated, s.Back)
+	}
+	for i, p := range s.Players {
+		if p != "" && slices.Index(s.Players[:], p) != i {
+			return fmt.Errorf("%w: %s seated twice", ErrSeated, p)
+		}
+	}
+	return nil
+}
+
+// SeatedEnd is a seated table's match as it ended: the players the
+// tournament seated, their places (1 to 4, equal for a tie), and the
+// seats whose player was not at them at the end (not come in time, or
+// gone and their seat given up).
+type SeatedEnd struct {
+	// TableID is the table's number.
+	TableID string
+	Tourney string
+	Players [classic.NumSeats]string
+	Places  [classic.NumSeats]int
+	Forfeit [classic.NumSeats]bool
+	// Results are the seats' results in their game's measure, more
+	// being better (format.Outcome's): a duplicate round's tables are
+	// scored against each other by them.
+	Results [classic.NumSeats]int
+	// Record is the match's record, over: what the tournament's pages
+	// give out and okey verify checks.
+	Record []byte `json:"-"`
 }

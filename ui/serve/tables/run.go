@@ -390,3 +390,31 @@ func RestoreTable(id string, entry, record []byte, stopped time.Time, opt Option
 	t.publishSummary()
 	return t, nil
 }
+
+// NewSeated makes a tournament's table: New, the players' seats held
+// for them, the match dealt. Run starts it.
+func NewSeated(id string, cfg Config, opt Options, sv *Saver) (*Table, error) {
+	if cfg.Seated == nil {
+		return nil, fmt.Errorf("%w: no players", ErrSeated)
+	}
+	t, err := New(id, cfg, opt, sv)
+	if err != nil {
+		return nil, err
+	}
+	now := opt.Now()
+	for i, p := range cfg.Seated.Players {
+		if p == "" {
+			continue
+		}
+		s := &t.sit.seats[i]
+		s.owner, s.keep = p, now.Add(cfg.Seated.Back)
+		t.awaited[i] = true
+		if t.sit.hostID == "" {
+			t.sit.hostID = p
+		}
+	}
+	if err := t.start(); err != nil {
+		return nil, err
+	}
+	return t, nil
+}

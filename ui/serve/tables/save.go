@@ -128,3 +128,25 @@ func (t *Table) noteFinished() {
 		t.seatedEnded()
 	}
 }
+
+// seatedEnded hands a seated table's match, over, to
+// Options.SeatedEnded; each time it is called for the same match it
+// says the same (the tournament takes a table's end once).
+func (t *Table) seatedEnded() {
+	se := t.Cfg.Seated
+	if se == nil || t.Opt.SeatedEnded == nil || t.Ref == nil {
+		return
+	}
+	places, _, ok := t.Ref.Standings()
+	if !ok {
+		return
+	}
+	end := SeatedEnd{TableID: t.ID, Tourney: se.Tourney, Players: se.Players, Places: places, Record: t.Ref.Record()}
+	if o, ok := t.Ref.Outcome(); ok {
+		end.Results = o.Results()
+	}
+	for i, p := range se.Players {
+		end.Forfeit[i] = p != "" && t.sit.seats[i].owner != p
+	}
+	t.Opt.SeatedEnded(end)
+}

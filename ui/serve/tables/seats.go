@@ -178,3 +178,13 @@ func (t *Table) say(m *Member, text string) {
 	}
 	t.save() // kept now, not at the next move: a crash before it lost the line
 }
+
+// seatedPlaying reports whether a seated table's match is under way:
+// the table does not close while it is, even with nobody at it.
+func (t *Table) seatedPlaying() bool {
+	if t.Cfg.Seated == nil || t.Ref == nil {
+		return false
+	}
+	st, _ := t.Ref.Stage()
+	return st != stMatchOver
+}

@@ -158,8 +158,8 @@ func (s *Service) Record(ctx context.Context, id string, table int) ([]byte, err
 // an end that finds the queue full is dropped with a log line (the
 // table reports it again when it is brought back).
 func (s *Service) TableEnded(e tables.SeatedEnd) {
-	if _, err := strconv.Atoi(e.Table); err != nil || e.Tourney == "" {
-		s.opt.Log.Error("a tournament's table of no number", "table", e.Table, "tournament", e.Tourney)
+	if _, err := strconv.Atoi(e.TableID); err != nil || e.Tourney == "" {
+		s.opt.Log.Error("a tournament's table of no number", "table", e.TableID, "tournament", e.Tourney)
 		return
 	}
 	b, err := json.Marshal(e)
@@ -167,9 +167,9 @@ func (s *Service) TableEnded(e tables.SeatedEnd) {
 		return
 	}
 	select {
-	case s.ended <- endNote{key: endKey(e.Tourney, e.Table), v: b, rec: e.Record}:
+	case s.ended <- endNote{key: endKey(e.Tourney, e.TableID), v: b, rec: e.Record}:
 	default:
-		s.opt.Log.Error("a tournament's table's end not written: too many waiting", "table", e.Table, "tournament", e.Tourney)
+		s.opt.Log.Error("a tournament's table's end not written: too many waiting", "table", e.TableID, "tournament", e.Tourney)
 	}
 }
 

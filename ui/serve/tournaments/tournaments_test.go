@@ -87,7 +87,7 @@ func startNode(t *testing.T, eng *keep.Engine, kept *keep.Keeper, leases *keep.L
 	}
 	n.hall.Opt.SeatedEnded = func(e tables.SeatedEnd) {
 		n.svc.TableEnded(e)
-		n.ended <- e.Table
+		n.ended <- e.TableID
 	}
 	if err := n.svc.Start(ctx); err != nil {
 		t.Fatal(err)
@@ -398,7 +398,7 @@ func TestOwnerLostNoMatchLostOrCountedTwice(t *testing.T) {
 		live.TableEnded(e)
 		ends = append(ends, e)
 		mu.Unlock()
-		n.ended <- e.Table
+		n.ended <- e.TableID
 	}
 	ctx := context.Background()
 	id, err := one.svc.CreateTournament(ctx, "key:SHA256:creator", tourney.Config{
@@ -477,9 +477,9 @@ func TestOwnerLostNoMatchLostOrCountedTwice(t *testing.T) {
 	mu.Lock()
 	defer mu.Unlock()
 	for _, e := range ends {
-		k, _ := strconv.Atoi(e.Table)
+		k, _ := strconv.Atoi(e.TableID)
 		if !seen[k] {
-			t.Errorf("table %s ended and was not counted", e.Table)
+			t.Errorf("table %s ended and was not counted", e.TableID)
 		}
 	}
 	if len(final.Matches) != len(seen) || len(seen) < 2 {
