@@ -209,28 +209,38 @@ func openStore(t *testing.T) (*keep.Engine, *keep.Keeper) {
 
 func player(i int) string { return fmt.Sprintf("key:SHA256:player%02d", i) }
 
+// begin starts a node alone with the clock ten minutes before t0,
+// creates tournament c there and joins players to it (rated 1500 and
+// on by tens).
+func begin(t *testing.T, c tourney.Config, players int) (*node, *clock, string) {
+	t.Helper()
+	eng, kept := openStore(t)
+	clk := &clock{now: t0.Add(-10 * time.Minute)}
+	n := startNode(t, eng, kept, nil, clk)
+	ctx := context.Background()
+	id, err := n.svc.CreateTournament(ctx, "key:SHA256:creator", c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range players {
+		if err := n.svc.JoinTournament(ctx, id, player(i), 1500+10*i); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return n, clk, id
+}
+
 // An arena played end to end on one node: eight players join before it
 // starts, come to each table the arena opens for them and let their
 // bots play; matches end and new tables open until the end time, the
 // last matches finish, and the standings recomputed from every match's
 // record in the store are the tournament's. Every match was rated.
 func TestArenaPlayedToTheEnd(t *testing.T) {
-	eng, kept := openStore(t)
-	clk := &clock{now: t0.Add(-10 * time.Minute)}
-	n := startNode(t, eng, kept, nil, clk)
-	ctx := context.Background()
-	id, err := n.svc.CreateTournament(ctx, "key:SHA256:creator", tourney.Config{
+	n, clk, id := begin(t, tourney.Config{
 		Kind: tourney.Arena, Name: "Friday arena", Game: "101", Hands: 1, Start: t0, Length: 20 * time.Minute,
 		BotWait: time.Minute, BotLevel: "easy", Back: time.Minute,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := range 8 {
-		if err := n.svc.JoinTournament(ctx, id, player(i), 1500+10*i); err != nil {
-			t.Fatal(err)
-		}
-	}
+	}, 8)
+	ctx := context.Background()
 	if err := n.svc.LeaveTournament(ctx, id, "key:SHA256:nobody"); !errors.Is(err, tourney.ErrUnknown) {
 		t.Errorf("leaving a tournament never joined: %v", err)
 	}
@@ -291,22 +301,10 @@ func TestArenaPlayedToTheEnd(t *testing.T) {
 // standings recomputed from the records and the forfeits are the
 // tournament's.
 func TestSwissOfSixWithAForfeit(t *testing.T) {
-	eng, kept := openStore(t)
-	clk := &clock{now: t0.Add(-10 * time.Minute)}
-	n := startNode(t, eng, kept, nil, clk)
-	ctx := context.Background()
-	id, err := n.svc.CreateTournament(ctx, "key:SHA256:creator", tourney.Config{
+	n, clk, id := begin(t, tourney.Config{
 		Kind: tourney.Swiss, Name: "club rounds", Game: "101", Hands: 1, Start: t0, Rounds: 3,
 		BotLevel: "easy", Back: 300 * time.Millisecond,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := range 6 {
-		if err := n.svc.JoinTournament(ctx, id, player(i), 1500+10*i); err != nil {
-			t.Fatal(err)
-		}
-	}
+	}, 6)
 	absent := player(3)
 	tr := play(t, n, clk, id, 30*time.Second, map[string]bool{absent: true})
 	if tr.Round != 3 || len(tr.Matches) != 6 {
@@ -579,22 +577,11 @@ func TestTableLostWithNoEndIsAbandoned(t *testing.T) {
 // record and the round's secret are given out only once every table of
 // the round is over; and the players are scored against the field.
 func TestDuplicateRoundsShareTheirDealsAndKeepThemSecret(t *testing.T) {
-	eng, kept := openStore(t)
-	clk := &clock{now: t0.Add(-10 * time.Minute)}
-	n := startNode(t, eng, kept, nil, clk)
-	ctx := context.Background()
-	id, err := n.svc.CreateTournament(ctx, "key:SHA256:creator", tourney.Config{
+	n, clk, id := begin(t, tourney.Config{
 		Kind: tourney.Swiss, Name: "duplicate rounds", Game: "101", Hands: 1, Start: t0, Rounds: 2,
 		BotLevel: "easy", Back: 10 * time.Minute, Duplicate: true,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := range 8 {
-		if err := n.svc.JoinTournament(ctx, id, player(i), 1500+10*i); err != nil {
-			t.Fatal(err)
-		}
-	}
+	}, 8)
+	ctx := context.Background()
 	round := func(want func(tourney.Tournament) bool) tourney.Tournament {
 		t.Helper()
 		for end := time.Now().Add(30 * time.Second); ; time.Sleep(20 * time.Millisecond) {
