@@ -37,7 +37,7 @@ func TestHelpOfEveryCommand(t *testing.T) {
 		"play":    {"game", "lang", "speed", "theme", "rules", "points", "bots", "names", "seed", "state-dir", "config-dir", "debug-log"},
 		"hand":    {"indicator", "json", "rules", "deal", "seed", "mix", "game"},
 		"sim":     {"bots", "hands", "matches", "seed", "rules", "workers", "json", "game", "record"},
-		"serve":   {"addr", "state-dir", "host-key", "authorized-keys", "timer", "max-tables", "max-sessions", "max-per-addr", "conn-rate", "conn-burst", "tables-per-player", "tables-per-addr", "room-idle", "idle-evict", "max-width", "max-height", "handshake-timeout", "idle-timeout", "away-after", "release-after", "max-session", "keep-seat", "keep-matches", "bot-delay", "debug-log"},
+		"serve":   {"addr", "state-dir", "host-key", "authorized-keys", "timer", "max-tables", "max-sessions", "max-per-addr", "conn-rate", "conn-burst", "tables-per-player", "tables-per-addr", "room-idle", "idle-evict", "max-width", "max-height", "handshake-timeout", "idle-timeout", "away-after", "release-after", "max-session", "keep-seat", "keep-matches", "tournament", "bot-delay", "debug-log"},
 		"dirs":    {"state-dir", "config-dir"},
 		"verify":  {"commit"},
 		"daily":   {"game", "date", "fingerprint", "par", "json", "share", "state-dir", "config-dir", "debug-log"},

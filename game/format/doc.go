@@ -28,6 +28,8 @@
 //	              secret seeds) or local (a daily.Set's public ones)
 //	duplicate.go  Duplicate: each deal four times, the players a seat on,
 //	              scored against the mean (DuplicatePlan, DuplicateScores)
+//	round.go      Round: one table of a tournament's duplicate round, dealt
+//	              from the round's seal (RoundPlan), its secret never shown
 //
 // Like every package under game it uses the standard library and game's
 // own packages only, reads no clock, draws no randomness and does no

@@ -22,6 +22,10 @@ const (
 	// KindDuplicate is a duplicate rotation: each deal played four
 	// times, the players one seat on each time.
 	KindDuplicate Kind = "duplicate"
+	// KindRound is one table of a tournament's duplicate round: one
+	// match dealt from the round's seal, which every table of the
+	// round shares.
+	KindRound Kind = "round"
 )
 
 // Format is how a session of play is laid out around the game: which

@@ -299,9 +299,9 @@ func TestDuplicatePlanCheck(t *testing.T) {
 	}
 }
 
-// TestEveryFormatIsAFormat holds the three implementations to the seam.
+// TestEveryFormatIsAFormat holds the implementations to the seam.
 func TestEveryFormatIsAFormat(t *testing.T) {
-	for _, f := range []Format{NewMatch(""), NewServedDaily("classic", &DailyPlan{Seeds: []uint64{1}}), NewDuplicate("classic", DuplicatePlan{Deals: 1})} {
+	for _, f := range []Format{NewMatch(""), NewServedDaily("classic", &DailyPlan{Seeds: []uint64{1}}), NewDuplicate("classic", DuplicatePlan{Deals: 1}), NewRound(RoundPlanOf(sealN(3)))} {
 		if f.Kind() == "" || len(f.LogAttrs())%2 != 0 {
 			t.Errorf("%T: kind %q, log attrs %v", f, f.Kind(), f.LogAttrs())
 		}

@@ -75,6 +75,10 @@ func (s *Server) command(sess ssh.Session) bool {
 		// and then by "daily", from the store.
 		return fail(1, "table %s plays a daily: its hands are given out once the day is over, by \"daily GAME DATE HAND\"", id)
 	}
+	if sum.Round {
+		// Other tables of the round may still be playing its deals.
+		return fail(1, "table %s plays a tournament's duplicate round: its record is the tournament's to give, once the round is over", id)
+	}
 	if sum.Private {
 		// A private table's matches are its players': a key that holds
 		// a seat there. (No code is taken here: that would be a way

@@ -31,6 +31,7 @@
 //	              one line and a non-zero exit for an unknown id
 //	members.go    the cluster's members: each logged as it joins and leaves, listed by status, an
 //	              unknown one flagged
+//	tourneyport.go  the tournaments as a session reaches them (serverPort's tournament methods)
 //	port.go       a new session made; serverPort, the Server as its sessions see it
 //	admit.go      who is let in: keys and guests, connections counted and capped by address (a
 //	              key from the loopback by itself, once known), a node turning newcomers away
@@ -38,6 +39,8 @@
 //	              the limits count
 //	live.go       the sessions the server holds: one per identity, the older replaced, a live
 //	              holder of a seat asked
+//	tourneys.go   the tournaments made on the store, handed the tables' ends, started; the
+//	              operator's read from their files (--tournament) and created once
 //	daily.go      the served daily as the server keeps it: the day's secret made and committed,
 //	              its page read, a player's day claimed once, par measured in the background
 //	server.go     Config, Server: what the server is told and holds

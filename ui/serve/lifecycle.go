@@ -33,6 +33,10 @@ func New(cfg Config) (srv *Server, restoreErr error, err error) {
 	if err := cfg.Check(); err != nil {
 		return nil, nil, err
 	}
+	ops, err := readOperatorTourneys(cfg)
+	if err != nil {
+		return nil, nil, err
+	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
@@ -41,7 +45,7 @@ func New(cfg Config) (srv *Server, restoreErr error, err error) {
 		log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
 	s := &Server{serving: make(chan struct{}), cfg: cfg, log: log, sessions: map[*session]*liveSession{}, bySess: map[ssh.Session]*session{}, byID: map[string]*session{}, perAddr: map[string]int{},
-		open: map[string]*countedConn{}, connRate: newConnLimiter(cfg.ConnPerMinute, cfg.ConnBurst), guesses: newGuesses(cfg.FreeGuesses)}
+		open: map[string]*countedConn{}, connRate: newConnLimiter(cfg.ConnPerMinute, cfg.ConnBurst), guesses: newGuesses(cfg.FreeGuesses), opTourneys: ops}
 	if cfg.AuthorizedKeys != "" {
 		if s.authz, err = readAuthorizedKeys(cfg.AuthorizedKeys); err != nil {
 			return nil, nil, err
@@ -101,6 +105,15 @@ func New(cfg Config) (srv *Server, restoreErr error, err error) {
 		}
 	}
 	s.hall = hall.New(s.ctx, topt, kept, cfg.MaxTables, hall.ShareLimits{PerPlayer: cfg.TablesPerPlayer, PerAddr: cfg.TablesPerAddr, IdleEvict: cfg.IdleEvict})
+	if kept != nil {
+		if err := s.openTourneys(); err != nil {
+			s.stop()
+			s.hall.Wait()
+			s.closeStore()
+			s.lock.Unlock()
+			return nil, nil, err
+		}
+	}
 	if kept != nil && cfg.Store.Shared() {
 		if err := s.hall.JoinNodes(s.ctx, s.eng, cmp.Or(cfg.Store.LeaseTTL, keep.LeaseTTL)); err != nil {
 			s.stop()
@@ -123,7 +136,7 @@ func New(cfg Config) (srv *Server, restoreErr error, err error) {
 	if n > 0 {
 		log.Info("tables restored", "count", n)
 	}
-	restoreErr = errors.Join(importErr, restoreErr)
+	restoreErr = errors.Join(importErr, restoreErr, s.startTourneys())
 
 	hostKey := wish.WithHostKeyPath(cfg.HostKey)
 	if cfg.HostKey == "" {

@@ -16,7 +16,7 @@ func newSession(srv *Server, ctx context.Context, id, code, name, addr, lang str
 	s := &session{page: pgLobby}
 	c := &s.c
 	c.srv, c.ctx, c.id, c.code, c.name, c.addr, c.dark = srv.port(s), ctx, id, code, name, addr, true
-	c.tour = srv.tourneys
+	c.tour = srv.tournamentSide()
 	s.idle.lastKey = srv.cfg.Now()
 	c.setLang(lang)
 	s.form = newCreateForm(srv.cfg.DefaultTimer)
@@ -28,6 +28,19 @@ func newSession(srv *Server, ctx context.Context, id, code, name, addr, lang str
 type serverPort struct {
 	srv *Server
 	me  *session
+}
+
+// tournamentSide is what the tournaments' pages and command ask the
+// server through: a test's stand-in if set, else the server's own
+// tournaments (nil: it runs none, and the lobby says nothing of them).
+func (s *Server) tournamentSide() tourneySide {
+	switch {
+	case s.tourSide != nil:
+		return s.tourSide
+	case s.tourneys != nil:
+		return serverPort{srv: s}
+	}
+	return nil
 }
 
 // port is the server as the session me sees it.

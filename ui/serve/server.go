@@ -18,11 +18,13 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"okey/game/daily"
+	"okey/game/tourney"
 	"okey/ui/i18n"
 	"okey/ui/layout"
 	"okey/ui/serve/hall"
 	"okey/ui/serve/keep"
 	"okey/ui/serve/tables"
+	"okey/ui/serve/tournaments"
 	"okey/ui/store"
 )
 
@@ -75,6 +77,11 @@ type Config struct {
 	// KeepMatches is how many finished matches' records are kept in the
 	// state directory, the newest (0: all).
 	KeepMatches int
+
+	// Tournaments are the operator's tournaments' config files
+	// (tourneys.go), each created at start unless one of its name
+	// exists. They need a state directory.
+	Tournaments []string
 
 	// Tables.
 	DefaultTimer time.Duration
@@ -245,9 +252,13 @@ type Server struct {
 	daily    *keep.DailyBook
 	dailyW   *keep.DailyWriter
 	dailyPar sync.Map
-	// tourneys are the tournaments the server runs (nil: none), as
-	// its sessions and the "tournament" command ask them.
-	tourneys tourneySide
+	// tourneys are the tournaments (nil without a store), opTourneys the
+	// operator's, read from their files at start (tourneys.go).
+	tourneys   *tournaments.Service
+	opTourneys []tourney.Config
+	// tourSide is what sessions and the "tournament" command ask of the
+	// tournaments in place of tourneys (tests: a fake; nil: tourneys').
+	tourSide tourneySide
 
 	mu       sync.Mutex
 	sessions map[*session]*liveSession

@@ -75,7 +75,8 @@ func resumeCode(t *testing.T, g *client) string {
 		t.Fatalf("the resume code shows before it is asked for:\n%s", scr)
 	}
 	g.press("v")
-	m := resumeRe.FindStringSubmatch(g.waitFor("resume code ", 5*time.Second))
+	// The code itself, not the words: the key bar says "r resume code".
+	m := resumeRe.FindStringSubmatch(g.waitUntil("the resume code shown", 5*time.Second, resumeRe.MatchString))
 	if m == nil {
 		t.Fatalf("no resume code of two groups of five on screen after v:\n%s", g.term.String())
 	}

@@ -337,7 +337,7 @@ func TestTournamentOverSSH(t *testing.T) {
 		t.Fatal(err, rerr)
 	}
 	f := arenaOfFive(t, srv.port(nil).Now)
-	srv.tourneys = f // before it serves: no session reads it before
+	srv.tourSide = f // before it serves: no session reads it before
 	// key:p1 has played a rated match as Mehmet: the page and the
 	// command name them so; the others the book does not know.
 	ctx, cancel := keep.EngineCtx()
@@ -397,7 +397,7 @@ func TestTournamentPageTakesThePlayerToTheirTable(t *testing.T) {
 		}
 	}
 	f.table = n - 1 // the table the pairing opens is the hall's table n
-	srv.tourneys = f
+	srv.tourSide = f
 	addr := serveLocal(t, srv)
 	a := dial(t, addr, "ann", dialOpts{key: newKey(t), w: 80, h: 24})
 	a.waitFor("Tournaments: 1 running", 5*time.Second)

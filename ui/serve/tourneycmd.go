@@ -32,9 +32,10 @@ func (s *Server) tourneyCommand(sess ssh.Session, args []string, via string, fai
 		defer cancel()
 		return tourneyNames(ctx, book, g, ids)
 	}
-	out, code, problem := tourneyAnswer(s.tourneys, args, s.cfg.Now(), via, names)
+	side := s.tournamentSide()
+	out, code, problem := tourneyAnswer(side, args, s.cfg.Now(), via, names)
 	if code != 0 {
-		if code == 1 && s.tourneys != nil && len(args) > 0 {
+		if code == 1 && side != nil && len(args) > 0 {
 			s.log.Info("tournament", "id", safeID(args[0]), "refused", problem)
 		}
 		return fail(code, "%s", problem)

@@ -17,6 +17,8 @@
 //	doors.go   each node's door in the lobby bucket: the address players
 //	           reach it at and whether it is full, so a full node can
 //	           send newcomers to one that is not
+//	seated.go  a tournament's table opened (OpenSeated), within the
+//	           server's tables, not a player's share
 //
 // It may import ui/serve/tables, ui/serve/keep, NATS and the standard
 // library; nothing of package serve above it (sessions, SSH).

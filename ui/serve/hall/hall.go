@@ -190,7 +190,11 @@ func (h *Hall) createLocked(cfg tables.Config) (*tables.Table, *tables.Table, er
 		h.nextID++
 		h.saveNextLocked()
 	}
-	t, err := tables.New(id, cfg, h.Opt, h.saverFor(id, nil))
+	open := tables.New
+	if cfg.Seated != nil {
+		open = tables.NewSeated // a tournament's: its players seated, its match dealt
+	}
+	t, err := open(id, cfg, h.Opt, h.saverFor(id, nil))
 	if err != nil {
 		h.giveLease(id)
 		return nil, nil, err

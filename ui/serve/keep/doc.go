@@ -24,6 +24,8 @@
 //	            renewed, given up, watched for the ones freed
 //	members.go  the servers the node's routes reach (Peers), and the
 //	            streams whose copies are behind
+//	tourneys.go TourneyBook: the tournaments' values, sealed, written
+//	            with Create or Update at a revision; their leases' bucket
 //	ratings.go  RatingBook and Rater: each finished match rated once (its
 //	            mark), players by key and bot levels, per game (the model
 //	            is package rating's); the leaderboard read

@@ -76,6 +76,10 @@ type Leases struct {
 	seal      *Sealer
 	// log says each lease refused (its value does not open).
 	log *slog.Logger
+
+	// bucket is the bucket's name: okey_leases for tables (a
+	// tournament's owner holds its lease in a bucket of its own).
+	bucket string
 }
 
 // asking is the TTL a lease written now asks for.
@@ -90,14 +94,14 @@ func (l *Leases) asking() time.Duration {
 // name, sealed for the table's key, so that a writer of the store
 // without the cluster's secret cannot name a holder.
 func (l *Leases) leaseValue(table string) []byte {
-	return l.seal.Seal(leasesBucket+"/"+table, []byte(l.Node))
+	return l.seal.Seal(l.bucket+"/"+table, []byte(l.Node))
 }
 
 // leaseHolder is the node a lease's value names; a value that does not
 // open (a forger's, or from before the seal) names no holder, and is
 // logged.
 func (l *Leases) leaseHolder(table string, v []byte) (string, bool) {
-	b, err := l.seal.Open(leasesBucket+"/"+table, v)
+	b, err := l.seal.Open(l.bucket+"/"+table, v)
 	if err != nil {
 		l.log.Warn("a table's lease refused: not sealed with the cluster's secret (forged, or written before the seal)", "table", table)
 		return "", false
@@ -127,10 +131,17 @@ type lease struct {
 // write says its own, at most leaseStretch times ttl; whole seconds, at
 // least one: the store counts message TTLs so).
 func OpenLeases(ctx context.Context, eng *Engine, ttl time.Duration) (*Leases, error) {
+	return openLeasesIn(ctx, eng, ttl, leasesBucket, "okey serve: which node runs each table")
+}
+
+// openLeasesIn makes (or finds) a bucket of leases named bucket: the
+// tables' (OpenLeases), or another kind of thing one node at a time
+// runs.
+func openLeasesIn(ctx context.Context, eng *Engine, ttl time.Duration, bucket, about string) (*Leases, error) {
 	ttl = max(ttl.Round(time.Second), time.Second)
 	kv, err := eng.MakeBucket(ctx, jetstream.KeyValueConfig{
-		Bucket:      leasesBucket,
-		Description: "okey serve: which node runs each table",
+		Bucket:      bucket,
+		Description: about,
 		History:     1,
 		TTL:         leaseStretch * ttl,
 		// An expired lease leaves a marker the watches see.
@@ -139,9 +150,9 @@ func OpenLeases(ctx context.Context, eng *Engine, ttl time.Duration) (*Leases, e
 		Replicas:       eng.Replicas,
 	})
 	if err != nil {
-		return nil, fmt.Errorf("the bucket %s: %w", leasesBucket, err)
+		return nil, fmt.Errorf("the bucket %s: %w", bucket, err)
 	}
-	return &Leases{kv: kv, js: eng.js, Node: eng.Node, ttl: ttl, seal: eng.Seal, log: slog.New(slog.DiscardHandler)}, nil
+	return &Leases{bucket: bucket, kv: kv, js: eng.js, Node: eng.Node, ttl: ttl, seal: eng.Seal, log: slog.New(slog.DiscardHandler)}, nil
 }
 
 // holderOf is the node a lease's entry names: the one place a lease's
@@ -178,7 +189,7 @@ func (l *Leases) acquire(ctx context.Context, table string) (lease, error) {
 // update writes this node's lease of table over revision rev, asking
 // the store to keep it ttl.
 func (l *Leases) update(ctx context.Context, table string, rev uint64, ttl time.Duration) (uint64, error) {
-	ack, err := l.js.Publish(ctx, "$KV."+leasesBucket+"."+table, l.leaseValue(table),
+	ack, err := l.js.Publish(ctx, "$KV."+l.bucket+"."+table, l.leaseValue(table),
 		jetstream.WithExpectLastSequencePerSubject(rev), jetstream.WithMsgTTL(ttl))
 	if err != nil {
 		return 0, err
@@ -213,7 +224,7 @@ func (l *Leases) renewAll(ctx context.Context, ls []lease) (next []lease, errs [
 	ttl := l.asking()
 	for i, x := range ls {
 		next[i].sent, next[i].ttl = time.Now(), ttl
-		acks[i], errs[i] = l.js.PublishAsync("$KV."+leasesBucket+"."+x.table, l.leaseValue(x.table),
+		acks[i], errs[i] = l.js.PublishAsync("$KV."+l.bucket+"."+x.table, l.leaseValue(x.table),
 			jetstream.WithExpectLastSequencePerSubject(x.rev), jetstream.WithMsgTTL(ttl))
 	}
 	var unsure []int

@@ -23,7 +23,7 @@ func twoNodes(t *testing.T, ttl time.Duration) (a, b *Leases) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b = &Leases{kv: a.kv, js: a.js, Node: "other", ttl: ttl, seal: a.seal, log: a.log}
+	b = &Leases{bucket: a.bucket, kv: a.kv, js: a.js, Node: "other", ttl: ttl, seal: a.seal, log: a.log}
 	a.Node = "one"
 	return a, b
 }

@@ -42,14 +42,18 @@
 //	               entry and record, one at a time, the newest winning
 //	member.go      what a member and the hall see of a table: Config (and
 //	               the format it makes), Member, Request, Msg, the errors
-//	               of a seat refused, Summary and its lobby row
+//	               of a seat refused, Summary and its lobby row; a
+//	               tournament's table (Seated: its players' seats held, its
+//	               one match dealt at once — NewSeated in run.go — and
+//	               played to its end, handed out as a SeatedEnd)
 //	daily.go       a daily table's plan and config, and par measured as
 //	               the table plays (DailyPar)
 //	duplicate.go   a duplicate table's plan, and the formats' standings
 //	               turned into the seat's messages
 //	fair.go        fair deals: a seal drawn from crypto/rand, a saved
 //	               record's header read back; whether a record is of a
-//	               match over (RecordOver)
+//	               match over (RecordOver), the places it ends with
+//	               (RecordPlaces)
 //	wire.go        a table's requests and messages as they travel between
 //	               nodes (JSON, capped)
 //	games.go       the games on offer (GameKinds), each a GameKind made of

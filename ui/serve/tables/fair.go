@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 
+	"okey/game/classic"
 	"okey/game/format"
 )
 
@@ -66,4 +67,26 @@ func RecordOver(gameName string, record []byte) bool {
 	}
 	st, _ := ref.Stage()
 	return st == stMatchOver
+}
+
+// ErrNotOver is a record whose match is not over.
+var ErrNotOver = errors.New("the record's match is not over")
+
+// RecordPlaces are the places a finished match's record ends with, as
+// its game's referee replaying it says (1 to 4, equal for a tie): what
+// a tournament's standings are recounted from.
+func RecordPlaces(gameName string, record []byte) ([classic.NumSeats]int, error) {
+	k, ok := FindKind(gameName)
+	if !ok {
+		return [classic.NumSeats]int{}, fmt.Errorf("game %q: not offered here", gameName)
+	}
+	ref, err := k.restore(record)
+	if err != nil {
+		return [classic.NumSeats]int{}, err
+	}
+	places, _, ok := ref.Standings()
+	if !ok {
+		return places, ErrNotOver
+	}
+	return places, nil
 }

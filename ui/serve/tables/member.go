@@ -3,6 +3,7 @@ package tables
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"okey/bots/botsclassic"
@@ -37,6 +38,13 @@ type Config struct {
 	// same deals played four times, the players moving round the seats;
 	// Levels are then by player, not by seat. nil for every other table.
 	Duplicate *format.DuplicatePlan `json:"duplicate,omitempty"`
+	// Seated makes the table a tournament's (seated.go): its players'
+	// seats held for them, its one match dealt at once. nil for every
+	// other table.
+	Seated *Seated `json:"seated,omitempty"`
+	// Round makes a tournament's table one of a duplicate round: dealt
+	// from the round's seal (format.Round). nil for every other table.
+	Round *format.RoundPlan `json:"round,omitempty"`
 }
 
 // Check reports the first thing wrong with the configuration.
@@ -59,6 +67,17 @@ func (c Config) Check() error {
 	if c.Daily != nil && c.Duplicate != nil {
 		return fmt.Errorf("%w: not a daily too", ErrDuplicate)
 	}
+	if c.Round != nil && c.Seated == nil {
+		return fmt.Errorf("%w: a duplicate round's table is a tournament's", ErrSeated)
+	}
+	if c.Seated != nil {
+		if c.Daily != nil || c.Duplicate != nil || c.Code != "" {
+			return fmt.Errorf("%w: not a daily, a duplicate or a private table too", ErrSeated)
+		}
+		if err := c.Seated.check(); err != nil {
+			return err
+		}
+	}
 	if c.Daily != nil {
 		return c.Daily.Check(c.Game)
 	}
@@ -78,6 +97,8 @@ func (c Config) format() format.Format {
 		return format.NewServedDaily(c.Game, c.Daily)
 	case c.Duplicate != nil:
 		return format.NewDuplicate(c.Game, *c.Duplicate)
+	case c.Round != nil:
+		return format.NewRound(*c.Round)
 	}
 	return format.NewMatch(c.Rules)
 }
@@ -247,6 +268,10 @@ type Summary struct {
 	// (a waiting room nobody starts, seats kept for players who are
 	// gone); zero when it will not.
 	Closes time.Time
+
+	// Round: a table of a tournament's duplicate round, whose record
+	// the tournament gives out once the round is over.
+	Round bool
 }
 
 // Free is the number of seats a newcomer may take.
@@ -284,4 +309,63 @@ type lobbyRow struct {
 func LobbyRowOf(t *Summary) lobbyRow {
 	return lobbyRow{id: t.ID, game: t.Game, rules: t.Rules, started: t.Started, over: t.Over, hand: t.Hand,
 		watchers: t.Watchers, timer: t.Timer, players: t.Players, owners: t.Owners}
+}
+
+// Seated is a tournament's table: its players are chosen by the
+// tournament, not by who sits down, so the table opens with each
+// player's seat held for them and its match dealt at once. A player
+// comes to the seat held for them as one back to a table (joinAs);
+// while one who has not yet come is awaited (Back), the table waits on
+// their turn; once Back has passed, their seat is given up and a bot
+// plays it, and the table's end says the seat was forfeit. Seats of
+// nobody ("") are bots' from the start, and bots play on whether anyone
+// watches or not: a tournament's match is played to its end. The table
+// plays one match: its end (SeatedEnd) is handed to the SeatedEnded
+// option, and no other match follows at it.
+type Seated struct {
+	// Tourney is the tournament's id.
+	Tourney string `json:"tourney"`
+	// Players are the identities seated, seat by seat ("": a bot).
+	Players [classic.NumSeats]string `json:"players"`
+	// Back is how long a player has to come to their seat.
+	Back time.Duration `json:"back"`
+}
+
+// ErrSeated is a seated table's configuration that cannot be played.
+var ErrSeated = errors.New("a tournament's table")
+
+// check says what is wrong with a seated table's configuration.
+func (s *Seated) check() error {
+	switch {
+	case s.Tourney == "":
+		return fmt.Errorf("%w: of no tournament", ErrSeated)
+	case s.Back < 0:
+		return fmt.Errorf("%w: back %v", ErrSeated, s.Back)
+	}
+	for i, p := range s.Players {
+		if p != "" && slices.Index(s.Players[:], p) != i {
+			return fmt.Errorf("%w: %s seated twice", ErrSeated, p)
+		}
+	}
+	return nil
+}
+
+// SeatedEnd is a seated table's match as it ended: the players the
+// tournament seated, their places (1 to 4, equal for a tie), and the
+// seats whose player was not at them at the end (not come in time, or
+// gone and their seat given up).
+type SeatedEnd struct {
+	// TableID is the table's number.
+	TableID string
+	Tourney string
+	Players [classic.NumSeats]string
+	Places  [classic.NumSeats]int
+	Forfeit [classic.NumSeats]bool
+	// Results are the seats' results in their game's measure, more
+	// being better (format.Outcome's): a duplicate round's tables are
+	// scored against each other by them.
+	Results [classic.NumSeats]int
+	// Record is the match's record, over: what the tournament's pages
+	// give out and okey verify checks.
+	Record []byte `json:"-"`
 }

@@ -252,6 +252,9 @@ func (t *Table) handle(r Request) {
 			t.move(r.M, s, r.Move)
 		}
 	case ReqNewMatch:
+		if t.Cfg.Seated != nil {
+			break // a tournament's table plays its one match
+		}
 		if s := t.sit.seatOf(r.M); s >= 0 && t.setMatchOver() {
 			t.here(s)
 			t.sit.seats[s].ready = true // the format moves on when everyone at it is ready
@@ -385,5 +388,33 @@ func RestoreTable(id string, entry, record []byte, stopped time.Time, opt Option
 	}
 	t.scored()
 	t.publishSummary()
+	return t, nil
+}
+
+// NewSeated makes a tournament's table: New, the players' seats held
+// for them, the match dealt. Run starts it.
+func NewSeated(id string, cfg Config, opt Options, sv *Saver) (*Table, error) {
+	if cfg.Seated == nil {
+		return nil, fmt.Errorf("%w: no players", ErrSeated)
+	}
+	t, err := New(id, cfg, opt, sv)
+	if err != nil {
+		return nil, err
+	}
+	now := opt.Now()
+	for i, p := range cfg.Seated.Players {
+		if p == "" {
+			continue
+		}
+		s := &t.sit.seats[i]
+		s.owner, s.keep = p, now.Add(cfg.Seated.Back)
+		t.awaited[i] = true
+		if t.sit.hostID == "" {
+			t.sit.hostID = p
+		}
+	}
+	if err := t.start(); err != nil {
+		return nil, err
+	}
 	return t, nil
 }

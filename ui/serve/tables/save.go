@@ -113,12 +113,40 @@ func (t *Table) rateMatch() {
 // "record TABLE": the table's last finished match, kept until the next
 // one ends.
 func (t *Table) noteFinished() {
-	if t.Ref == nil || !t.policy.RecordAtEnd {
-		return // the format lets it out later (a duplicate's once its deal is over: scored)
+	if t.Ref == nil {
+		return
 	}
 	if st, _ := t.Ref.Stage(); st == stMatchOver {
-		rec := t.Ref.Record() // never changed after: the referee only appends
-		t.Finished.Store(&rec)
-		t.rateMatch()
+		if t.policy.RecordAtEnd {
+			// Otherwise the format lets it out later (a duplicate's
+			// once its deal is over: scored; a tournament's round's by
+			// the tournament).
+			rec := t.Ref.Record() // never changed after: the referee only appends
+			t.Finished.Store(&rec)
+		}
+		t.rateMatch() // as the format's policy says
+		t.seatedEnded()
 	}
+}
+
+// seatedEnded hands a seated table's match, over, to
+// Options.SeatedEnded; each time it is called for the same match it
+// says the same (the tournament takes a table's end once).
+func (t *Table) seatedEnded() {
+	se := t.Cfg.Seated
+	if se == nil || t.Opt.SeatedEnded == nil || t.Ref == nil {
+		return
+	}
+	places, _, ok := t.Ref.Standings()
+	if !ok {
+		return
+	}
+	end := SeatedEnd{TableID: t.ID, Tourney: se.Tourney, Players: se.Players, Places: places, Record: t.Ref.Record()}
+	if o, ok := t.Ref.Outcome(); ok {
+		end.Results = o.Results()
+	}
+	for i, p := range se.Players {
+		end.Forfeit[i] = p != "" && t.sit.seats[i].owner != p
+	}
+	t.Opt.SeatedEnded(end)
 }

@@ -25,6 +25,9 @@ func (t *Table) joinAs(m *Member, want int, resume bool) (int, error) {
 	}
 	switch {
 	case seat >= 0:
+		t.awaited[seat] = false
+	case t.Cfg.Seated != nil:
+		return -1, ErrTableFull // a tournament's seats are its players'
 	case want >= 0 && want < classic.NumSeats:
 		if t.sit.seats[want].owner != "" {
 			return -1, ErrSeatTaken
@@ -129,7 +132,7 @@ func (t *Table) leave(m *Member, gone bool) {
 
 // empty reports whether the table may close: nobody holds a seat or
 // watches (or the hall took the table back).
-func (t *Table) empty() bool { return t.evicted || t.sit.empty() }
+func (t *Table) empty() bool { return t.evicted || t.sit.empty() && !t.seatedPlaying() }
 
 // here marks seat's player present again.
 func (t *Table) here(seat int) {
@@ -174,4 +177,14 @@ func (t *Table) say(m *Member, text string) {
 		t.chat = append([]seatmsg.ChatLine(nil), t.chat[len(t.chat)-t.Opt.ChatKeep:]...)
 	}
 	t.save() // kept now, not at the next move: a crash before it lost the line
+}
+
+// seatedPlaying reports whether a seated table's match is under way:
+// the table does not close while it is, even with nobody at it.
+func (t *Table) seatedPlaying() bool {
+	if t.Cfg.Seated == nil || t.Ref == nil {
+		return false
+	}
+	st, _ := t.Ref.Stage()
+	return st != stMatchOver
 }

@@ -47,6 +47,11 @@ type Options struct {
 	// DailyScored, when set, is handed each daily hand's score as the
 	// hand ends (daily.go); it must not wait for the store.
 	DailyScored func(DailyScore)
+	// SeatedEnded, when set, is handed each tournament table's match
+	// as it ends (seated.go), and again when a table whose match ended
+	// is brought back: it must not wait for the store, and must take
+	// a table's end once.
+	SeatedEnded func(SeatedEnd)
 	// RatingOf reads an identity's rating in a game, for the seats'
 	// panels (nil: ratings are not kept).
 	RatingOf func(ctx context.Context, gameName, id string) (float64, bool)
@@ -141,6 +146,9 @@ type Table struct {
 	deadline time.Time
 	nextBot  time.Time
 	closing  bool
+	// awaited are a seated table's seats whose player has not come yet
+	// (seated.go).
+	awaited [classic.NumSeats]bool
 	// evicted: the table closes now, its seats given up (nobody is at
 	// it, and the hall needs the room).
 	evicted bool

@@ -109,6 +109,7 @@ func (t *Table) publishSummary() {
 	s := &Summary{ID: t.ID, Game: t.Cfg.Game, Rules: t.Cfg.Rules, Private: t.Cfg.Code != "", Code: t.Cfg.Code,
 		Started: t.Ref != nil, Watchers: len(t.sit.watchers), Timer: t.Cfg.Timer}
 	s.Daily, s.Duplicate = t.Cfg.lobbyFormat()
+	s.Round = t.Cfg.Round != nil
 	info := t.info()
 	s.Players = info.players
 	for i := range t.sit.seats {

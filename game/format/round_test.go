@@ -1,0 +1,37 @@
+package format
+
+import "testing"
+
+// Every table of a duplicate round deals the round's seal, whatever it
+// is handed, shows its commitment and never its secret, lets nobody
+// watch nor gives its record out, is rated, plays one match, and comes
+// back under the round's seal.
+func TestRoundDealsTheRoundsSealAndKeepsItsSecret(t *testing.T) {
+	round := sealN(5)
+	for _, r := range []*Round{NewRound(RoundPlanOf(round)), NewRound(RoundPlanOf(round))} {
+		if r.NeedsSeal() {
+			t.Fatal("a round's table draws its own seal")
+		}
+		h := r.Deal(sealN(9))
+		if h.Seal.Seed != round.Seed || h.Seal.Commit != round.Commit || h.Seal.BotKey != round.BotKey {
+			t.Fatalf("dealt %+v, want the round's %+v", h.Seal, round)
+		}
+		if len(h.Meta) == 0 {
+			t.Errorf("the record's meta has no commitment: %v", h.Meta)
+		}
+		for _, over := range []bool{false, true} {
+			if sh := r.Show(h.Seal, over); sh.Seed != "" || sh.Salt != "" || sh.Commit != round.Commit.Short() {
+				t.Errorf("shown with the match over %v: %+v", over, sh)
+			}
+		}
+		if p := r.Policy(); p.Watch || p.RecordAtEnd || !p.Rated {
+			t.Errorf("policy %+v", p)
+		}
+		if _, more, ok := r.Next(); more || !ok {
+			t.Errorf("after its match: more %v, ok %v", more, ok)
+		}
+		if s, err := r.Restore(1, nil, sealN(9)); err != nil || s.Seed != round.Seed {
+			t.Errorf("restored under %+v, %v", s, err)
+		}
+	}
+}

@@ -1,0 +1,278 @@
+package tournaments
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/base32"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"okey/game/tourney"
+	"okey/ui/serve/keep"
+	"okey/ui/serve/tables"
+)
+
+// Why a tournament is not created.
+var (
+	// ErrYourTournaments: the player has as many tournaments not
+	// finished as one may.
+	ErrYourTournaments = errors.New("you have as many tournaments running as one player may")
+	// ErrFull: the server has as many tournaments not finished as it
+	// keeps.
+	ErrFull = errors.New("the server has as many tournaments as it keeps")
+	// ErrSettings: a setting past the server's caps, or a game the
+	// tables cannot play.
+	ErrSettings = errors.New("the tournament's settings are past what the server plays")
+)
+
+// The caps on a tournament's settings: a tournament is the server's
+// for as long as it lasts, so its length is bounded as its players are.
+const (
+	maxName    = 40 // bytes
+	maxHands   = 21
+	maxRounds  = 15
+	maxLength  = 12 * time.Hour
+	maxAhead   = 14 * 24 * time.Hour
+	maxWait    = 30 * time.Minute
+	maxRules   = 200 // bytes
+	defaultLvl = "normal"
+	// defaultLead is how long after it is created a tournament whose
+	// creator named no start begins: time for players to join (a Swiss
+	// with nobody at its start is over at once).
+	defaultLead = 5 * time.Minute
+	// defaultBack is how long a player has to come to their table when
+	// the creator said nothing.
+	defaultBack = 2 * time.Minute
+)
+
+// Operator is who the operator's tournaments are by.
+const Operator = ""
+
+// CreateTournament creates a tournament by player by (Operator: the
+// operator, within the server's count only) and returns its id.
+func (s *Service) CreateTournament(ctx context.Context, by string, c tourney.Config) (string, error) {
+	c, err := s.settle(c)
+	if err != nil {
+		return "", err
+	}
+	id, err := s.newID()
+	if err != nil {
+		return "", err
+	}
+	return id, s.create(ctx, id, by, c)
+}
+
+// EnsureNamed creates the operator's tournament c unless one of its name
+// exists (finished or not): a config file read at every start creates
+// its tournament once. Its id follows from its name, so nodes starting
+// together create it once between them. It returns the id.
+func (s *Service) EnsureNamed(ctx context.Context, c tourney.Config) (string, error) {
+	c, err := s.settle(c)
+	if err != nil {
+		return "", err
+	}
+	if c.Name == "" {
+		return "", fmt.Errorf("%w: an operator's tournament needs a name", ErrSettings)
+	}
+	sum := sha256.Sum256([]byte(c.Name))
+	id := "op" + strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(sum[:5]))
+	s.mu.Lock()
+	for rid, r := range s.recs {
+		if r.T.Config.Name == c.Name {
+			s.mu.Unlock()
+			return rid, nil
+		}
+	}
+	s.mu.Unlock()
+	err = s.create(ctx, id, Operator, c)
+	if errors.Is(err, errExists) {
+		return id, nil
+	}
+	return id, err
+}
+
+// errExists is a tournament id taken already.
+var errExists = errors.New("the tournament exists")
+
+// create writes a new tournament, within the limits.
+func (s *Service) create(ctx context.Context, id, by string, c tourney.Config) error {
+	t, err := tourney.New(c)
+	if err != nil {
+		return err
+	}
+	now := s.opt.Now()
+	s.mu.Lock()
+	mine, all := 0, 0
+	for _, r := range s.recs {
+		if r.T.Phase == tourney.Finished {
+			continue
+		}
+		all++
+		if by != Operator && r.By == by {
+			mine++
+		}
+	}
+	s.mu.Unlock()
+	switch {
+	case all >= s.opt.total():
+		return ErrFull
+	case by != Operator && mine >= s.opt.perPlayer():
+		return ErrYourTournaments
+	}
+	r := record{ID: id, By: by, Created: now, T: *t}
+	b, err := json.Marshal(r)
+	if err != nil {
+		return fmt.Errorf("tournament %s: %w", id, err)
+	}
+	rev, err := s.opt.Book.Write(ctx, prefixT+id, b, 0)
+	if err != nil {
+		if errors.Is(err, keep.ErrTourneyMoved) {
+			return fmt.Errorf("tournament %s: %w", id, errExists)
+		}
+		return err
+	}
+	r.rev = rev
+	s.mu.Lock()
+	if old, ok := s.recs[id]; !ok || old.rev < rev {
+		s.recs[id] = r
+	}
+	s.mu.Unlock()
+	s.opt.Log.Info("tournament created", "tournament", id, "name", c.Name, "kind", c.Kind, "game", c.Game, "by", by, "start", c.Start.Format(time.RFC3339))
+	s.poke()
+	return nil
+}
+
+// settle checks c against the director's rules, the server's caps and
+// the tables' games, and fills what was left out (the bots' level, the
+// time to come back, a start in a few minutes).
+func (s *Service) settle(c tourney.Config) (tourney.Config, error) {
+	now := s.opt.Now()
+	if c.Start.IsZero() {
+		c.Start = now.Add(defaultLead)
+	}
+	if c.BotLevel == "" {
+		c.BotLevel = defaultLvl
+	}
+	if c.Back == 0 {
+		c.Back = defaultBack
+	}
+	if err := c.Check(); err != nil {
+		return c, err
+	}
+	switch {
+	case len(c.Name) > maxName || !utf8.ValidString(c.Name) || strings.ContainsFunc(c.Name, isControl):
+		return c, fmt.Errorf("%w: a name of %d bytes, or not plain text", ErrSettings, len(c.Name))
+	case c.Hands > maxHands:
+		return c, fmt.Errorf("%w: %d hands a match (at most %d)", ErrSettings, c.Hands, maxHands)
+	case c.Rounds > maxRounds:
+		return c, fmt.Errorf("%w: %d rounds (at most %d)", ErrSettings, c.Rounds, maxRounds)
+	case c.Length > maxLength:
+		return c, fmt.Errorf("%w: %v long (at most %v)", ErrSettings, c.Length, maxLength)
+	case c.Start.After(now.Add(maxAhead)) || c.Start.Before(now.Add(-time.Hour)):
+		return c, fmt.Errorf("%w: a start at %s", ErrSettings, c.Start.Format(time.RFC3339))
+	case c.BotWait < 0 || c.BotWait > maxWait || c.Back < 0 || c.Back > maxWait:
+		return c, fmt.Errorf("%w: waits of %v and %v (at most %v)", ErrSettings, c.BotWait, c.Back, maxWait)
+	case len(c.Rules) > maxRules:
+		return c, fmt.Errorf("%w: rules of %d bytes", ErrSettings, len(c.Rules))
+	case c.Partners:
+		return c, fmt.Errorf("%w: partners are not served yet", ErrSettings)
+	}
+	if err := tableConfig(c, tourney.Start{}, "check", s.opt.Timer).Check(); err != nil {
+		return c, fmt.Errorf("%w: %w", ErrSettings, err)
+	}
+	return c, nil
+}
+
+func isControl(r rune) bool { return r < ' ' || r == 0x7f || (r >= 0x80 && r < 0xa0) }
+
+// newID is a new tournament's id: eight letters and digits from the
+// server's source of randomness.
+func (s *Service) newID() (string, error) {
+	var b [5]byte
+	if _, err := io.ReadFull(s.opt.Random, b[:]); err != nil {
+		return "", fmt.Errorf("a tournament's id: %w", err)
+	}
+	return strings.ToLower(base32.StdEncoding.EncodeToString(b[:])), nil
+}
+
+// tableConfig is the table a tournament's Start is played at: the
+// tournament's game and rules (a 101 match of its hands), its bots'
+// level at every seat nobody holds, the server's turn timer, its players
+// seated.
+func tableConfig(c tourney.Config, st tourney.Start, id string, timer time.Duration) tables.Config {
+	rules := c.Rules
+	if c.Game == "101" {
+		rules = strings.Trim(rules+fmt.Sprintf(",hands=%d", c.Hands), ",")
+	}
+	lv := c.BotLevel
+	return tables.Config{
+		Game: c.Game, Rules: rules, Levels: [4]string{lv, lv, lv, lv}, Timer: timer,
+		Seated: &tables.Seated{Tourney: id, Players: st.Players, Back: c.Back},
+	}
+}
+
+// FileConfig is a tournament's config file (okey serve --tournament
+// FILE): JSON, durations written as Go writes them ("1h30m"), the start
+// as RFC 3339 ("" or absent: five minutes after it is created).
+type FileConfig struct {
+	Name      string `json:"name"`
+	Kind      string `json:"kind"`
+	Game      string `json:"game"`
+	Rules     string `json:"rules"`
+	Hands     int    `json:"hands"`
+	Start     string `json:"start"`
+	Length    string `json:"length"`
+	Rounds    int    `json:"rounds"`
+	BotWait   string `json:"bot_wait"`
+	BotLevel  string `json:"bot_level"`
+	Back      string `json:"back"`
+	Duplicate bool   `json:"duplicate"`
+	Partners  bool   `json:"partners"`
+}
+
+// maxFile is the most of a config file read.
+const maxFile = 16 << 10
+
+// ReadConfig reads a tournament's config file (FileConfig).
+func ReadConfig(r io.Reader) (tourney.Config, error) {
+	b, err := io.ReadAll(io.LimitReader(r, maxFile+1))
+	if err != nil {
+		return tourney.Config{}, err
+	}
+	if len(b) > maxFile {
+		return tourney.Config{}, fmt.Errorf("%w: a file over %d bytes", ErrSettings, maxFile)
+	}
+	dec := json.NewDecoder(strings.NewReader(string(b)))
+	dec.DisallowUnknownFields()
+	var f FileConfig
+	if err := dec.Decode(&f); err != nil {
+		return tourney.Config{}, fmt.Errorf("a tournament's file: %w", err)
+	}
+	c := tourney.Config{Name: f.Name, Kind: tourney.Kind(f.Kind), Game: f.Game, Rules: f.Rules, Hands: f.Hands,
+		Rounds: f.Rounds, BotLevel: f.BotLevel, Duplicate: f.Duplicate, Partners: f.Partners}
+	if c.Hands == 0 {
+		c.Hands = 1
+	}
+	if f.Start != "" {
+		if c.Start, err = time.Parse(time.RFC3339, f.Start); err != nil {
+			return c, fmt.Errorf("a tournament's start: %w", err)
+		}
+	}
+	for _, d := range []struct {
+		s  string
+		to *time.Duration
+	}{{f.Length, &c.Length}, {f.BotWait, &c.BotWait}, {f.Back, &c.Back}} {
+		if d.s == "" {
+			continue
+		}
+		if *d.to, err = time.ParseDuration(d.s); err != nil {
+			return c, fmt.Errorf("a tournament's file: %w", err)
+		}
+	}
+	return c, nil
+}

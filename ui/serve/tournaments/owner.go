@@ -1,0 +1,451 @@
+package tournaments
+
+import (
+	"cmp"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"okey/game/format"
+	"okey/game/tourney"
+	"okey/ui/serve/keep"
+	"okey/ui/serve/tables"
+)
+
+// The owner's round, for each tournament this node owns: read it from
+// the store (the value and its revision: the store's, not the watch's,
+// which may lag), take its players' requests and its tables' ends, move
+// it on to now, open the tables it asks for, and write it back over the
+// revision read. Only its owner writes a tournament, so a write refused
+// means the tournament is another node's now. The requests and ends
+// taken are deleted only once the tournament is written with them: an
+// owner lost in between leaves them for the next, which finds an end
+// whose table the tournament no longer has in play already counted, and
+// deletes it.
+
+// Start runs the service until ctx ends: it reads every tournament
+// there is before it returns, then keeps them as the store changes,
+// writes its tables' ends, and runs the owner's round.
+func (s *Service) Start(ctx context.Context) error {
+	opt := s.opt
+	if opt.Leases != nil {
+		s.hold = keep.NewHolding(ctx, opt.Leases, s.lost)
+	}
+	w, err := opt.Book.Watch(ctx)
+	if err != nil {
+		return err
+	}
+	ready := make(chan struct{})
+	go s.watch(w, ready)
+	select {
+	case <-ready:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	go s.writeEnds(ctx)
+	if opt.Every >= 0 {
+		go s.run(ctx, cmp.Or(opt.Every, time.Second))
+	}
+	return nil
+}
+
+// run runs the owner's round every tick, and at once when a request or
+// a table's end comes, until ctx ends.
+func (s *Service) run(ctx context.Context, every time.Duration) {
+	tick := time.NewTicker(every)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			if s.hold != nil {
+				// Given up at once: the other nodes need not wait for
+				// the leases to run out.
+				gctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+				_ = s.hold.GiveAll(gctx)
+				cancel()
+			}
+			return
+		case <-tick.C:
+		case <-s.wake:
+		}
+		s.Round(ctx)
+	}
+}
+
+// lost forgets a tournament whose lease another node holds now.
+func (s *Service) lost(id string) {
+	s.mu.Lock()
+	delete(s.owned, id)
+	s.mu.Unlock()
+	s.opt.Log.Warn("tournament lease lost: driven elsewhere now", "tournament", id)
+}
+
+// Round is one owner's round: the tournaments nobody owns taken (their
+// lease), and each one owned driven.
+func (s *Service) Round(ctx context.Context) {
+	s.claim(ctx)
+	s.mu.Lock()
+	ids := make([]string, 0, len(s.owned))
+	for id := range s.owned {
+		ids = append(ids, id)
+	}
+	s.mu.Unlock()
+	slices.Sort(ids)
+	for _, id := range ids {
+		if ctx.Err() != nil {
+			return
+		}
+		if err := s.drive(ctx, id); err != nil {
+			s.opt.Log.Warn("tournament not moved on", "tournament", id, "err", err)
+		}
+	}
+}
+
+// Owned lists the tournaments this node drives.
+func (s *Service) Owned() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]string, 0, len(s.owned))
+	for id := range s.owned {
+		out = append(out, id)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// claim takes the lease of each tournament not finished that nobody
+// holds. A lease is only tried for on a Create: one held is refused.
+func (s *Service) claim(ctx context.Context) {
+	s.mu.Lock()
+	var free []string
+	for id, r := range s.recs {
+		if r.T.Phase != tourney.Finished && !s.owned[id] {
+			free = append(free, id)
+		}
+	}
+	s.mu.Unlock()
+	slices.Sort(free)
+	for _, id := range free {
+		if s.hold != nil {
+			tctx, cancel := context.WithTimeout(ctx, storeWait)
+			err := s.hold.Take(tctx, id)
+			cancel()
+			if err != nil {
+				if !errors.Is(err, keep.ErrLeaseHeld) {
+					s.opt.Log.Warn("a tournament's lease not taken", "tournament", id, "err", err)
+				}
+				continue
+			}
+			s.opt.Log.Info("tournament owned here", "tournament", id, "node", s.opt.Leases.Node)
+		}
+		s.mu.Lock()
+		s.owned[id] = true
+		s.mu.Unlock()
+	}
+}
+
+// give lets a finished tournament go: nobody need drive it.
+func (s *Service) give(ctx context.Context, id string) {
+	s.mu.Lock()
+	delete(s.owned, id)
+	s.mu.Unlock()
+	if s.hold != nil {
+		gctx, cancel := context.WithTimeout(ctx, storeWait)
+		_ = s.hold.Give(gctx, id)
+		cancel()
+	}
+}
+
+// taken is a request or a table's end taken into the tournament, to be
+// deleted once the tournament is written with it.
+type taken struct {
+	key string
+	rev uint64
+}
+
+// drive is the owner's round for tournament id.
+func (s *Service) drive(ctx context.Context, id string) error {
+	rctx, cancel := context.WithTimeout(ctx, storeWait)
+	defer cancel()
+	if s.hold != nil {
+		// A node that was frozen, or whose renewals went unanswered,
+		// acts only once it knows the tournament is still its own.
+		if err := s.hold.Confirm(rctx, id); err != nil {
+			return fmt.Errorf("tournament %s: %w", id, err)
+		}
+	}
+	b, rev, err := s.opt.Book.Read(rctx, prefixT+id)
+	if err != nil {
+		return err
+	}
+	var r record
+	if err := json.Unmarshal(b, &r); err != nil {
+		return fmt.Errorf("tournament %s: %w", id, err)
+	}
+	t := &r.T
+	if t.Joined == nil {
+		t.Joined = map[string]tourney.Entrant{}
+	}
+	if rev, err = s.sealNext(rctx, id, &r, rev); err != nil {
+		return err
+	}
+	now := s.opt.Now()
+	phase, changed := t.Phase, false
+	var done []taken
+	// The tables each event asks for are opened before the next event
+	// is taken: the director pairs from the tables it knows in play (a
+	// Swiss round begins only once the last has no table in play).
+	openAll := func(starts []tourney.Start) {
+		for _, st := range starts {
+			changed = true
+			var plan *format.RoundPlan
+			if t.Config.Duplicate {
+				p, ok := r.Seals[st.Round]
+				if !ok {
+					s.opt.Log.Error("tournament: a duplicate round with no seal", "tournament", id, "round", st.Round)
+					continue
+				}
+				plan = &p
+			}
+			if err := s.open(id, t, st, plan, now); err != nil {
+				s.opt.Log.Error("tournament: a table not opened", "tournament", id, "players", st.Players, "err", err)
+			}
+		}
+	}
+
+	// The players' requests, then the tables' ends, as the watch saw
+	// them.
+	reqs, ends := s.pending(id)
+	for _, q := range reqs {
+		done = append(done, taken{q.key, q.rev})
+		var req request
+		if err := json.Unmarshal(q.v, &req); err != nil {
+			continue
+		}
+		changed = true
+		if req.Leave {
+			if err := t.Leave(req.Player); err != nil {
+				s.opt.Log.Info("tournament: a leave refused", "tournament", id, "err", err)
+			}
+			continue
+		}
+		if _, ok := t.Joined[req.Player]; !ok && len(t.Joined) >= s.opt.players() {
+			continue
+		}
+		st, err := t.Join(req.Player, req.Rating, now)
+		if err != nil {
+			s.opt.Log.Info("tournament: a join refused", "tournament", id, "err", err)
+		}
+		openAll(st)
+	}
+	for _, e := range ends {
+		done = append(done, taken{e.key, e.rev})
+		var end tables.SeatedEnd
+		n, err := strconv.Atoi(strings.TrimPrefix(e.key, prefixEnd+id+"."))
+		if err != nil || json.Unmarshal(e.v, &end) != nil {
+			continue
+		}
+		if !slices.ContainsFunc(t.Playing, func(p tourney.Playing) bool { return p.Table == n }) {
+			continue // counted already, or not this tournament's: deleted
+		}
+		st, err := t.Ended(n, end.Places, end.Forfeit, now)
+		if err != nil {
+			s.opt.Log.Error("tournament: a table's end refused", "tournament", id, "table", n, "err", err)
+			continue
+		}
+		changed = true
+		if r.Results == nil {
+			r.Results = map[int][4]int{}
+		}
+		r.Results[n] = end.Results
+		s.opt.Log.Info("tournament match over", "tournament", id, "table", n, "places", end.Places, "forfeit", end.Forfeit)
+		openAll(st)
+		if t.Config.Kind == tourney.Arena {
+			// A player who did not come to the table is out of the
+			// pool until they join again.
+			for i, p := range end.Players {
+				if end.Forfeit[i] && p != tourney.Bot {
+					_ = t.Leave(p)
+				}
+			}
+		}
+	}
+	for _, p := range slices.Clone(t.Playing) {
+		if !s.gone(id, p.Table) {
+			continue
+		}
+		// Lost with no end: a match nobody won, its players back in
+		// the pairing.
+		var forfeit [4]bool
+		for i, pl := range p.Players {
+			forfeit[i] = pl != tourney.Bot
+		}
+		st, err := t.Ended(p.Table, [4]int{1, 1, 1, 1}, forfeit, now)
+		if err != nil {
+			continue
+		}
+		changed = true
+		r.Abandoned = append(r.Abandoned, p.Table)
+		s.opt.Log.Warn("tournament: a table lost with no end, its match abandoned", "tournament", id, "table", p.Table)
+		openAll(st)
+	}
+	openAll(t.Tick(now))
+	if t.Phase != phase {
+		changed = true
+		s.opt.Log.Info("tournament", "tournament", id, "phase", t.Phase, "round", t.Round)
+		if t.Phase == tourney.Finished {
+			r.Done = now
+		}
+	}
+	if !changed {
+		return s.drop(ctx, done)
+	}
+	nb, err := json.Marshal(r)
+	if err != nil {
+		return fmt.Errorf("tournament %s: %w", id, err)
+	}
+	if _, err := s.opt.Book.Write(rctx, prefixT+id, nb, rev); err != nil {
+		if errors.Is(err, keep.ErrTourneyMoved) {
+			s.lost(id) // another node writes it now
+		}
+		return err
+	}
+	if err := s.drop(ctx, done); err != nil {
+		return err
+	}
+	if t.Phase == tourney.Finished {
+		s.opt.Log.Info("tournament finished", "tournament", id, "matches", len(t.Matches))
+		s.give(ctx, id)
+	}
+	return nil
+}
+
+// gone reports whether table n of tournament id has been unknown to the
+// hall, with no end of it waiting, for Options.Abandon: a table whose
+// node was lost and that no node brought back, or one closed with
+// nobody at it before its match was over.
+func (s *Service) gone(id string, n int) bool {
+	table := strconv.Itoa(n)
+	key := id + "/" + table
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, ended := s.other[endKey(id, table)]; ended || s.opt.Hall.Get(table) != nil {
+		delete(s.missing, key)
+		return false
+	}
+	since, ok := s.missing[key]
+	if !ok {
+		s.missing[key] = time.Now()
+		return false
+	}
+	if time.Since(since) < cmp.Or(s.opt.Abandon, 2*time.Minute) {
+		return false
+	}
+	delete(s.missing, key)
+	return true
+}
+
+// sealNext draws the seal of a duplicate tournament's next round if it
+// has none, and writes the tournament with it, as read, over revision
+// rev (returning the new one): the round's commitment is the
+// tournament's before the round begins, and an owner lost right after
+// leaves nothing half done.
+func (s *Service) sealNext(ctx context.Context, id string, r *record, rev uint64) (uint64, error) {
+	t := &r.T
+	next := t.Round + 1
+	if !t.Config.Duplicate || t.Phase == tourney.Finished || next > t.Config.Rounds {
+		return rev, nil
+	}
+	if _, ok := r.Seals[next]; ok {
+		return rev, nil
+	}
+	if err := r.sealRound(next, s.opt.Random); err != nil {
+		return rev, err
+	}
+	b, err := json.Marshal(r)
+	if err != nil {
+		return rev, fmt.Errorf("tournament %s: %w", id, err)
+	}
+	nrev, err := s.opt.Book.Write(ctx, prefixT+id, b, rev)
+	if errors.Is(err, keep.ErrTourneyMoved) {
+		s.lost(id)
+	}
+	if err != nil {
+		return rev, err
+	}
+	s.opt.Log.Info("tournament round sealed", "tournament", id, "round", next, "commit", r.Seals[next].Seal().Commit.Short())
+	return nrev, nil
+}
+
+// pendingKey is a request's or an end's key as the watch saw it.
+type pendingKey struct {
+	key string
+	v   []byte
+	rev uint64
+}
+
+// pending are tournament id's requests and tables' ends, in the order
+// of their revisions (the order they were written).
+func (s *Service) pending(id string) (reqs, ends []pendingKey) {
+	s.mu.Lock()
+	for k, v := range s.other {
+		switch {
+		case strings.HasPrefix(k, prefixReq+id+"."):
+			reqs = append(reqs, pendingKey{k, v.v, v.rev})
+		case strings.HasPrefix(k, prefixEnd+id+"."):
+			ends = append(ends, pendingKey{k, v.v, v.rev})
+		}
+	}
+	s.mu.Unlock()
+	byRev := func(a, b pendingKey) int { return cmp.Compare(a.rev, b.rev) }
+	slices.SortFunc(reqs, byRev)
+	slices.SortFunc(ends, byRev)
+	return reqs, ends
+}
+
+// drop deletes the requests and ends taken, each at the revision taken:
+// one written again since (a player's newer request) stays for the next
+// round.
+func (s *Service) drop(ctx context.Context, done []taken) error {
+	var errs []error
+	for _, d := range done {
+		dctx, cancel := context.WithTimeout(ctx, storeWait)
+		err := s.opt.Book.Delete(dctx, d.key, d.rev)
+		cancel()
+		if err != nil && !errors.Is(err, keep.ErrTourneyMoved) {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// open opens the table st asks for and tells the tournament its number.
+// A table the hall cannot open puts an arena's players back in its pool
+// (they are paired again at the next round).
+func (s *Service) open(id string, t *tourney.Tournament, st tourney.Start, plan *format.RoundPlan, now time.Time) error {
+	cfg := tableConfig(t.Config, st, id, s.opt.Timer)
+	cfg.Round = plan
+	tb, err := s.opt.Hall.OpenSeated(cfg)
+	if err != nil {
+		if t.Config.Kind == tourney.Arena {
+			for _, p := range st.Players {
+				if p != tourney.Bot && !slices.ContainsFunc(t.Pool, func(w tourney.Waiting) bool { return w.Player == p }) {
+					t.Pool = append(t.Pool, tourney.Waiting{Player: p, Rating: t.Joined[p].Rating, Since: now})
+				}
+			}
+		}
+		return err
+	}
+	n, err := strconv.Atoi(tb.ID)
+	if err != nil {
+		return fmt.Errorf("table %q: %w", tb.ID, err)
+	}
+	t.Opened(st, n, now)
+	s.opt.Log.Info("tournament table", "tournament", id, "table", n, "round", st.Round, "players", st.Players)
+	return nil
+}

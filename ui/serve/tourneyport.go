@@ -1,0 +1,71 @@
+package serve
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"okey/game/tourney"
+	"okey/ui/serve/tournaments"
+)
+
+// The tournaments as a session reaches them (the serverSide's
+// tournament methods): values in and out, the store's waits bounded.
+
+// errNoTourneys is a server that keeps no tournaments: it has no state
+// directory.
+var errNoTourneys = errors.New("this server keeps no tournaments (it has no state directory)")
+
+// tourneyWait is the longest a session's request waits for the store.
+const tourneyWait = 10 * time.Second
+
+// Tournaments are what the lobby lists: starting, running, and finished
+// in the last day, newest first.
+func (p serverPort) Tournaments() []tourney.Listed {
+	if p.srv.tourneys == nil {
+		return nil
+	}
+	return p.srv.tourneys.Tournaments()
+}
+
+// Tournament is one tournament's lobby line and a copy of its state
+// (the page keeps it; it shares nothing with the owner's); an unknown id
+// is an error wrapping tournaments.ErrNoTournament.
+func (p serverPort) Tournament(id string) (tourney.Listed, tourney.Tournament, error) {
+	if p.srv.tourneys == nil {
+		return tourney.Listed{}, tourney.Tournament{}, fmt.Errorf("%w: %w", tournaments.ErrNoTournament, errNoTourneys)
+	}
+	return p.srv.tourneys.Tournament(id)
+}
+
+// CreateTournament creates a player's tournament (within their share
+// and the server's) and returns its id.
+func (p serverPort) CreateTournament(by string, c tourney.Config) (string, error) {
+	if p.srv.tourneys == nil {
+		return "", errNoTourneys
+	}
+	ctx, cancel := context.WithTimeout(p.srv.ctx, tourneyWait)
+	defer cancel()
+	return p.srv.tourneys.CreateTournament(ctx, by, c)
+}
+
+// JoinTournament joins player to tournament id at their rating.
+func (p serverPort) JoinTournament(id, player string, rating int) error {
+	if p.srv.tourneys == nil {
+		return errNoTourneys
+	}
+	ctx, cancel := context.WithTimeout(p.srv.ctx, tourneyWait)
+	defer cancel()
+	return p.srv.tourneys.JoinTournament(ctx, id, player, rating)
+}
+
+// LeaveTournament takes player out of tournament id's pairing.
+func (p serverPort) LeaveTournament(id, player string) error {
+	if p.srv.tourneys == nil {
+		return errNoTourneys
+	}
+	ctx, cancel := context.WithTimeout(p.srv.ctx, tourneyWait)
+	defer cancel()
+	return p.srv.tourneys.LeaveTournament(ctx, id, player)
+}
