@@ -234,7 +234,7 @@ func TestReviewReadsStandardInput(t *testing.T) {
 	f := simRecords(t, "classic", "1")[0]
 	b, _ := os.ReadFile(f)
 	var out bytes.Buffer
-	errs, code := runIn(t, "en", bytes.NewReader(b), &out, "review", "--samples", "8", "--json", "-")
+	errs, code := runIn(t, "en", bytes.NewReader(b), &out, "review", "--samples", fewSamples("8"), "--json", "-")
 	if code != 0 || !strings.Contains(out.String(), `"kind":"summary"`) {
 		t.Errorf("review -: exit %d, stderr %q", code, errs)
 	}

@@ -31,6 +31,18 @@ func simRecords(t *testing.T, gameName string, hands string) []string {
 	return files
 }
 
+// fewSamples is the worlds okey review's tests judge a decision over:
+// two under -short, where they check what the command prints (its JSON,
+// its text, where it reads), whatever the verdicts (bots/coach judges
+// those), and full in the whole suite (four reviews over 8 or 16 worlds
+// were 10 s of CPU of the package's 16 under -short).
+func fewSamples(full string) string {
+	if testing.Short() {
+		return "2"
+	}
+	return full
+}
+
 // TestSimRecord: okey sim --record writes one record a hand, in the
 // format the game saves, and each replays.
 func TestSimRecord(t *testing.T) {
@@ -72,7 +84,7 @@ func TestReviewJSON(t *testing.T) {
 	for _, g := range []string{"classic", "101"} {
 		f := simRecords(t, g, "1")[0]
 		var out, errb bytes.Buffer
-		if code := run(context.Background(), []string{"review", "--json", "--samples", "16", "--workers", "2", "--seat", "2", f}, nil, &out, &errb); code != 0 {
+		if code := run(context.Background(), []string{"review", "--json", "--samples", fewSamples("16"), "--workers", "2", "--seat", "2", f}, nil, &out, &errb); code != 0 {
 			t.Fatalf("%s: exit %d: %s", g, code, errb.String())
 		}
 		if errb.Len() != 0 {
@@ -120,7 +132,7 @@ func TestReviewJSON(t *testing.T) {
 func TestReviewText(t *testing.T) {
 	f := simRecords(t, "101", "1")[0]
 	var out, errb bytes.Buffer
-	if code := run(context.Background(), []string{"review", "--samples", "16", f}, nil, &out, &errb); code != 0 {
+	if code := run(context.Background(), []string{"review", "--samples", fewSamples("16"), f}, nil, &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
 	if !strings.Contains(out.String(), "seat 0") || !strings.Contains(out.String(), "Hand 1") {
@@ -167,7 +179,7 @@ func TestReviewLastMatch(t *testing.T) {
 	b, _ := os.ReadFile(f)
 	os.WriteFile(filepath.Join(dir, "current.okey"), b, 0o644)
 	var out, errb bytes.Buffer
-	if code := run(context.Background(), []string{"review", "--state-dir", dir, "--samples", "8", "--json"}, nil, &out, &errb); code != 0 {
+	if code := run(context.Background(), []string{"review", "--state-dir", dir, "--samples", fewSamples("8"), "--json"}, nil, &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
 	if !strings.Contains(out.String(), `"kind":"summary"`) {

@@ -24,6 +24,18 @@ import (
 // Turkish running text never shows.
 var tileNotation = regexp.MustCompile(`\b([RYBK](1[0-3]|[1-9])|J)\b`)
 
+// fewWorlds judges a review over two worlds a decision under -short:
+// the tests that take it check the review's pages (its progress, its
+// steps, its words in both languages), whatever the verdicts, and
+// bots/coach judges the verdicts themselves; the whole suite reviews
+// over the test model's 16 worlds (the three reviews of whole hands
+// took 13 s of the package's 30 s of CPU under -short).
+func fewWorlds(o *Options) {
+	if testing.Short() {
+		o.Review = ReviewOptions{Samples: 2, MinSamples: 2, Workers: 2}
+	}
+}
+
 // toHandOver plays the player's turns (the first tile each time) until
 // the hand ends.
 func toHandOver(t *testing.T, m *Model) {
@@ -162,7 +174,7 @@ func checkSteps(t *testing.T, m *Model, back screen) {
 // The review opens from a classic hand's end, shows its progress while
 // the table still answers, then steps through the player's decisions.
 func TestReviewFromHandOverClassic(t *testing.T) {
-	m := newTestModel(t, 100, 30, func(o *Options) { o.Settings.Rules = "points=5" })
+	m := newTestModel(t, 100, 30, func(o *Options) { o.Settings.Rules = "points=5" }, fewWorlds)
 	drain(t, m, m.Init())
 	toHandOver(t, m)
 	if !strings.Contains(plain(m), "w review") {
@@ -183,7 +195,7 @@ func TestReviewFromHandOverClassic(t *testing.T) {
 
 // The same from a hand of 101.
 func TestReviewFromHandOver101(t *testing.T) {
-	m := start101(t, 100, 30, withSeed(3), func(o *Options) { o.Settings.Rules101 = "hands=2" })
+	m := start101(t, 100, 30, withSeed(3), func(o *Options) { o.Settings.Rules101 = "hands=2" }, fewWorlds)
 	toHandOver(t, m)
 	if !strings.Contains(plain(m), "w review") {
 		t.Fatalf("the hand's end does not offer the review:\n%s", plain(m))
@@ -341,7 +353,7 @@ func plantOkeyThrow(t *testing.T) ([]byte, int) {
 func TestReviewASavedMatch(t *testing.T) {
 	rec, _ := plantOkeyThrow(t)
 	for _, lang := range []string{"en", "tr"} {
-		m := newTestModel(t, 80, 24, func(o *Options) { o.Settings.Lang = lang })
+		m := newTestModel(t, 80, 24, func(o *Options) { o.Settings.Lang = lang }, fewWorlds)
 		drain(t, m, m.Init())
 		dir := filepath.Join(m.opt.StateDir, store.FinishedDir)
 		if err := os.MkdirAll(dir, 0o755); err != nil {

@@ -16,11 +16,13 @@ import (
 )
 
 // playHand101 plays one hand of 101 from seed with hard bots on seats 1
-// to 3 and seat 0 played by the hint (every step of the plan h gives,
-// asked again whenever it is seat 0's turn with no plan left) or, for
-// the duplicate, by the hard bot; it returns the record and seat 0's
-// net points (rollout.Value101).
-func playHand101(t *testing.T, seed uint64, hint bool) (okey101.Record, float64) {
+// to 3 and seat 0 played by the hard bot until the wall has at most from
+// tiles left, then by the hint (every step of the plan h gives, asked
+// again whenever it is seat 0's turn with no plan left); from below 0
+// is the duplicate's hand, seat 0 by the hard bot throughout. It returns
+// the record, seat 0's net points (rollout.Value101) and the index in
+// the record of seat 0's first move by the hint (-1 if none).
+func playHand101(t *testing.T, seed uint64, from int) (okey101.Record, float64, int) {
 	t.Helper()
 	ctx := context.Background()
 	r := okey101.DefaultRules()
@@ -37,6 +39,7 @@ func playHand101(t *testing.T, seed uint64, hint bool) (okey101.Record, float64)
 	}
 	var sv meld.Solver
 	var plan []okey101.Action
+	first := -1
 	for guard := 0; g.State().Phase() == game.Playing; guard++ {
 		if guard > 3000 {
 			t.Fatalf("seed %d: the hand does not end", seed)
@@ -46,7 +49,10 @@ func playHand101(t *testing.T, seed uint64, hint bool) (okey101.Record, float64)
 		v := s.View(seat)
 		var a okey101.Action
 		switch {
-		case seat == 0 && hint:
+		case seat == 0 && (len(plan) > 0 || v.WallLeft <= from):
+			if first < 0 {
+				first = len(g.Record().Actions)
+			}
 			if len(plan) == 0 {
 				f, err := HintCtx(ctx, &v, &sv)
 				if err != nil || len(f.Plan) == 0 {
@@ -64,7 +70,44 @@ func playHand101(t *testing.T, seed uint64, hint bool) (okey101.Record, float64)
 			t.Fatalf("seed %d: %v: %v", seed, a, err)
 		}
 	}
-	return g.Record(), rollout.Value101(g.State(), 0)
+	return g.Record(), rollout.Value101(g.State(), 0), first
+}
+
+// reviewFrom101 is the review of seat 0's decisions in rec (seed 1, the
+// defaults, as the game's w gives it) from the action at index first
+// on: coach.Review101 itself when first is the hand's first decision,
+// else the same judge (coach.Judge101) at each of those decisions.
+func reviewFrom101(t *testing.T, rec okey101.Record, first int) []coach.Decision {
+	t.Helper()
+	ctx := context.Background()
+	o := coach.Options{Seed: 1}
+	ps, err := coach.Points101(rec, 0, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if first < 0 || len(ps) == 0 {
+		t.Fatalf("seat 0 never followed the hint (first move by it at %d, %d decisions)", first, len(ps))
+	}
+	if first <= ps[0].Index {
+		ds, err := coach.Review101(ctx, rec, 0, 1, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ds
+	}
+	var ds []coach.Decision
+	for i, p := range ps {
+		if p.Index < first {
+			continue
+		}
+		d, err := coach.Judge101(ctx, p.State.View(0), p.Played, o)
+		if err != nil {
+			t.Fatalf("action %d (%v): %v", p.Index, p.Played, err)
+		}
+		d.Index, d.Turn = p.Index, i+1
+		ds = append(ds, d)
+	}
+	return ds
 }
 
 // TestFollowingTheHint101 holds the hint to its word in Okey 101: seat
@@ -72,34 +115,36 @@ func playHand101(t *testing.T, seed uint64, hint bool) (okey101.Record, float64)
 // three hard bots, and the review the game's w gives (seed 1, the
 // defaults) calls none of those steps a mistake or a blunder. Each deal
 // (seeds 41000, 41001, …) is also played with seat 0 by the hard bot
-// for the net points the hint's play gains (logged). The size: 1 hand
-// under -short, 5 otherwise, OKEY_FOLLOW_101=100 for the full study
-// (docs/review.md).
+// for the net points the hint's play gains (logged). The size: 5 whole
+// hands, OKEY_FOLLOW_101=100 for the full study (docs/review.md). Under
+// -short, 1 hand whose seat 0 is played by the hard bot until 14 tiles
+// are left on the wall (of 20 after the deal) and by the hint from
+// there to the hand's end, every hinted decision judged: the hand's
+// first plans, an opening's above all, cost the judge most (the hint
+// and the review of the whole hand took 35 s at a load of 10, those of
+// its last 14 tiles 6 s).
 func TestFollowingTheHint101(t *testing.T) {
-	hands := 5 // CI's ten minutes; OKEY_FOLLOW_101=100 is the full study
+	hands := 5          // CI's ten minutes; OKEY_FOLLOW_101=100 is the full study
+	from := math.MaxInt // the whole hand
 	if testing.Short() {
-		hands = 1 // every decision of it still judged
+		hands, from = 1, 14
 	}
 	if s := os.Getenv("OKEY_FOLLOW_101"); s != "" {
 		n, err := strconv.Atoi(s)
 		if err != nil || n < 1 {
 			t.Fatalf("OKEY_FOLLOW_101=%q: want a number from 1", s)
 		}
-		hands = n
+		hands, from = n, math.MaxInt
 	}
 	labels := map[coach.Label]int{}
 	decisions := 0
 	var diffs []float64
 	for h := range hands {
 		seed := uint64(41000 + h)
-		rec, net := playHand101(t, seed, true)
-		_, base := playHand101(t, seed, false)
+		rec, net, first := playHand101(t, seed, from)
+		_, base, _ := playHand101(t, seed, -1)
 		diffs = append(diffs, net-base)
-		ds, err := coach.Review101(context.Background(), rec, 0, 1, coach.Options{Seed: 1})
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, d := range ds {
+		for _, d := range reviewFrom101(t, rec, first) {
 			if !d.Counted() {
 				continue
 			}

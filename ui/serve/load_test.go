@@ -64,6 +64,8 @@ func TestMain(m *testing.M) {
 	if dir := os.Getenv(childEnv); dir != "" {
 		os.Exit(childServe(dir))
 	}
+	flag.Parse()
+	waitInParallel()
 	os.Exit(m.Run())
 }
 

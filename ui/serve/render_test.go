@@ -79,6 +79,7 @@ func playedFrames(t *testing.T, game101 bool, w, h int) []tea.View {
 // through the tty.LineScreen; after every frame the two emulated screens
 // are the same, and both are the frame's text.
 func TestLineScreenShowsWhatTheCellRendererShowed(t *testing.T) {
+	t.Parallel() // its cases are, and it waits for them
 	cases := []struct {
 		name    string
 		game101 bool
