@@ -190,14 +190,14 @@ func (t *Table) schedule() {
 			}
 			return
 		}
-		if t.awaits(turn) {
+		if t.sit.awaits(turn, t.Cfg.Seated != nil && t.awaited[turn]) {
 			return // until they come, or their seat is given up
 		}
-		if t.bot.asking < 0 && (t.sit.anyone() || t.playsAlone()) && t.nextBot.IsZero() {
+		if t.bot.asking < 0 && (t.sit.anyone() || t.Cfg.Seated != nil /* a seated table plays to its end */) && t.nextBot.IsZero() {
 			t.nextBot = now.Add(t.Opt.BotDelay)
 		}
 	case stHandOver:
-		if !t.sit.anyone() && !t.playsAlone() {
+		if !t.sit.anyone() && t.Cfg.Seated == nil {
 			return
 		}
 		if t.sit.allReady() {
@@ -334,14 +334,3 @@ func (t *Table) onBot(a botAnswer) {
 		t.applied(turnOver)
 	}
 }
-
-// awaits reports whether the table waits on seat: a seated table's
-// player not yet come, their time to come not over.
-func (t *Table) awaits(seat int) bool {
-	s := &t.sit.seats[seat]
-	return t.Cfg.Seated != nil && t.awaited[seat] && s.owner != "" && s.m == nil && !s.keep.IsZero()
-}
-
-// playsAlone reports whether bots play with nobody at the table: a
-// seated table's match is played to its end.
-func (t *Table) playsAlone() bool { return t.Cfg.Seated != nil }

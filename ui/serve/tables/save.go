@@ -125,28 +125,31 @@ func (t *Table) noteFinished() {
 			t.Finished.Store(&rec)
 		}
 		t.rateMatch() // as the format's policy says
-		t.seatedEnded()
+		if end, ok := t.Cfg.Seated.end(t.ID, t.Ref, t.sit.owners()); ok && t.Opt.SeatedEnded != nil {
+			t.Opt.SeatedEnded(end)
+		}
 	}
 }
 
-// seatedEnded hands a seated table's match, over, to
-// Options.SeatedEnded; each time it is called for the same match it
-// says the same (the tournament takes a table's end once).
-func (t *Table) seatedEnded() {
-	se := t.Cfg.Seated
-	if se == nil || t.Opt.SeatedEnded == nil || t.Ref == nil {
-		return
+// end is a seated table's match, over, as Options.SeatedEnded is handed
+// it: table id's, played by ref, its seats held by owners (a player not
+// at their seat forfeited it). The same match always gives the same end
+// (the tournament takes a table's end once). ok false: not a seated
+// table, or its match not over.
+func (se *Seated) end(id string, ref referee, owners [classic.NumSeats]string) (SeatedEnd, bool) {
+	if se == nil || ref == nil {
+		return SeatedEnd{}, false
 	}
-	places, _, ok := t.Ref.Standings()
+	places, _, ok := ref.Standings()
 	if !ok {
-		return
+		return SeatedEnd{}, false
 	}
-	end := SeatedEnd{TableID: t.ID, Tourney: se.Tourney, Players: se.Players, Places: places, Record: t.Ref.Record()}
-	if o, ok := t.Ref.Outcome(); ok {
+	end := SeatedEnd{TableID: id, Tourney: se.Tourney, Players: se.Players, Places: places, Record: ref.Record()}
+	if o, ok := ref.Outcome(); ok {
 		end.Results = o.Results()
 	}
 	for i, p := range se.Players {
-		end.Forfeit[i] = p != "" && t.sit.seats[i].owner != p
+		end.Forfeit[i] = p != "" && owners[i] != p
 	}
-	t.Opt.SeatedEnded(end)
+	return end, true
 }

@@ -75,6 +75,22 @@ func (s *seating) anyone() bool {
 	return false
 }
 
+// awaits reports whether a seated table waits on seat: its player,
+// awaited (not yet come), holds it and their time to come is not over.
+func (s *seating) awaits(seat int, awaited bool) bool {
+	st := &s.seats[seat]
+	return awaited && st.owner != "" && st.m == nil && !st.keep.IsZero()
+}
+
+// owners are who holds each seat ("": nobody).
+func (s *seating) owners() [classic.NumSeats]string {
+	var out [classic.NumSeats]string
+	for i := range s.seats {
+		out[i] = s.seats[i].owner
+	}
+	return out
+}
+
 // empty reports whether nobody holds a seat or watches.
 func (s *seating) empty() bool {
 	for i := range s.seats {

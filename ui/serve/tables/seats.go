@@ -132,7 +132,7 @@ func (t *Table) leave(m *Member, gone bool) {
 
 // empty reports whether the table may close: nobody holds a seat or
 // watches (or the hall took the table back).
-func (t *Table) empty() bool { return t.evicted || t.sit.empty() && !t.seatedPlaying() }
+func (t *Table) empty() bool { return t.evicted || t.sit.empty() && !t.Cfg.Seated.playing(t.Ref) }
 
 // here marks seat's player present again.
 func (t *Table) here(seat int) {
@@ -179,12 +179,13 @@ func (t *Table) say(m *Member, text string) {
 	t.save() // kept now, not at the next move: a crash before it lost the line
 }
 
-// seatedPlaying reports whether a seated table's match is under way:
-// the table does not close while it is, even with nobody at it.
-func (t *Table) seatedPlaying() bool {
-	if t.Cfg.Seated == nil || t.Ref == nil {
+// playing reports whether a seated table's match (ref) is under way:
+// the table does not close while it is, even with nobody at it. False
+// for a table that is not seated (se nil) or not started.
+func (se *Seated) playing(ref referee) bool {
+	if se == nil || ref == nil {
 		return false
 	}
-	st, _ := t.Ref.Stage()
+	st, _ := ref.Stage()
 	return st != stMatchOver
 }
