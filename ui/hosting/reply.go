@@ -1,6 +1,9 @@
 package hosting
 
 import (
+	"context"
+	"time"
+
 	tea "charm.land/bubbletea/v2"
 
 	"okey/ui/keymap"
@@ -123,3 +126,7 @@ func Shared(k tea.KeyPressMsg, keys keymap.CommonKeys, cur Cursor) (r Reply, ok 
 	}
 	return Reply{}, false
 }
+
+// Question asks the player of seat for its move in a command under
+// ctx, answering question id within timeout and no sooner than delay.
+type Question func(ctx context.Context, id uint64, seat int, delay, timeout time.Duration) tea.Cmd
