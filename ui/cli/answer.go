@@ -112,13 +112,6 @@ func appendTiles(out []byte, ts []tile.Tile) []byte {
 	return append(out, ']')
 }
 
-// appendError writes the answer to a bad line.
-func appendError(out []byte, err error) []byte {
-	out = append(out, `{"error":`...)
-	out = strconv.AppendQuote(out, err.Error())
-	return append(out, "}\n"...)
-}
-
 // HandAnswerer answers classic "IND: TILES" lines of 14 or 15 tiles
 // under the rules: it is the Answerer of okey hand --json.
 func HandAnswerer(rules classic.Rules) func() Answerer {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"strconv"
 	"sync"
 )
 
@@ -14,6 +15,14 @@ import (
 // out, and reports whether the line was good. Each worker of a batch
 // gets its own, so it may keep state between lines.
 type Answerer func(out, line []byte) ([]byte, bool)
+
+// appendError writes the answer to a bad line: the one an Answerer gives
+// for a line it cannot read, and the batch for a line too long to read.
+func appendError(out []byte, err error) []byte {
+	out = append(out, `{"error":`...)
+	out = strconv.AppendQuote(out, err.Error())
+	return append(out, "}\n"...)
+}
 
 // maxLine is the longest input line a batch reads; a longer one is
 // answered with an error and skipped, and the batch goes on.

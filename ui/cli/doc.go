@@ -11,6 +11,7 @@
 //   - describe.go: Describe, a rack analysed for a person;
 //   - dealt.go: Dealt, racks to try the analyser on (dealt, or a hard mix
 //     of winning and near-winning racks full of okeys and false jokers);
+//   - verified.go: what a check answers (Verified, its errors), below every check;
 //   - verify.go: Verify, okey verify's check of a served match's record:
 //     its commitment (package game/fair) and its replay under the deal;
 //   - verify_served.go: a hand of okey serve's daily checked against

@@ -46,11 +46,6 @@ func (s *Side) Key(k tea.KeyPressMsg, sc *hosting.Scene) hosting.Reply {
 	return s.do(t.Key(k, conf, at(sc, t)), sc)
 }
 
-// at is what a key at the 101 table t is pressed with (play101.At).
-func at(sc *hosting.Scene, t *play101.Table) play101.At {
-	return play101.At{ReadOnly: sc.ReadOnly, State: t.TryState()}
-}
-
 // do is what a key at the 101 table came to: its actions played (or
 // sent) are 101's; the rest is what both tables ask alike, for the app
 // to carry out.
@@ -130,4 +125,47 @@ func (s *Side) send(r *hosting.Reply, l *seatlink.Link, acts []okey101.Action, d
 // next hand.
 func (s *Side) ready(l *seatlink.Link) hosting.Reply {
 	return s.told(hosting.Reply{Sending: true, Sent: s.T.Ready(l)})
+}
+
+// Update is what a message of 101's table came to: a key (Key), a
+// click (Click), its own messages (its players' answers, the hint, an
+// undo's answer), with what the table said on the status line
+// meanwhile (told).
+func (s *Side) Update(msg tea.Msg, sc *hosting.Scene) (hosting.Reply, bool) {
+	r, ok := s.update(msg, sc)
+	return s.told(r), ok
+}
+
+func (s *Side) update(msg tea.Msg, sc *hosting.Scene) (hosting.Reply, bool) {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		return s.Key(msg, sc), true
+	case tea.MouseClickMsg:
+		return s.Click(msg, sc), true
+	case tea.MouseWheelMsg:
+		if sc.Overlay.Which == hosting.NoPage {
+			return hosting.Reply{}, false
+		}
+		lines, area := sc.OverlayPage(s)
+		return hosting.Reply{Page: true, Lines: lines, Area: area}, true
+	case play101.BotMsg:
+		return s.onBot(msg), true
+	case play101.HintMsg:
+		if s.T != nil && sc.OnTable {
+			return hosting.Reply{Cmd: s.T.OnHint(msg, s.T.TryState())}, true
+		}
+		return hosting.Reply{}, true
+	case play101.UndoneMsg:
+		u := &hosting.Undone{}
+		if u.OK, u.Err = s.T.Undone(msg); u.OK && u.Err == nil {
+			u.Record = s.Record()
+		}
+		return hosting.Reply{Undone: u}, true
+	}
+	return hosting.Reply{}, false
+}
+
+// at is what a key at the 101 table t is pressed with (play101.At).
+func at(sc *hosting.Scene, t *play101.Table) play101.At {
+	return play101.At{ReadOnly: sc.ReadOnly, State: t.TryState()}
 }

@@ -99,18 +99,6 @@ func tallied(rec *okey101.Record, v okey101.View) func(f *stats.File) bool {
 	return func(f *stats.File) bool { return f.Tally101(rec, &v) }
 }
 
-// newTable is a table of 101 for the match g (nil: a served seat's)
-// drawn with the app's look, the lines of its log written to the debug log
-// when there is one.
-func (s *Side) newTable(g *okey101.Game) *play101.Table {
-	t := play101.NewTable(s.look, g)
-	t.Hinter = s.Hinter
-	if s.log != nil {
-		t.Logged = func(e play101.LogEntry) { s.log(func() string { return t.LogText(e) }) }
-	}
-	return t
-}
-
 // applied takes in what an action did: the log, the view, the rack,
 // the hand counted as it ends; and says what the app takes in of it
 // (hosting.Play: the record's lines among it).
@@ -129,16 +117,6 @@ func (s *Side) applied(evs []okey101.Event, lines []byte) hosting.Play {
 	p.Mine = t.View.MyTurn()
 	p.Rack, p.Playing, p.Turn, p.Next = t.RackJSON(), t.View.Phase == game.Playing, t.View.Turn, s.ask
 	return p
-}
-
-// Players is the source of the table's players: the options' (tests
-// give scripted players) or the default.
-func (s *Side) Players() decide101.Source {
-	src := decide101.DefaultSource()
-	if s.newPlayer != nil {
-		src.New = s.newPlayer
-	}
-	return src
 }
 
 // onBot plays a player's answer and asks for the next action; a bot

@@ -9,6 +9,7 @@ import (
 
 	"okey/bots/decide101"
 	"okey/game"
+	"okey/game/okey101"
 	"okey/ui/hosting"
 	"okey/ui/play101"
 	"okey/ui/seatlink"
@@ -80,15 +81,6 @@ func (s *Side) Phase() hosting.Phase {
 	}
 }
 
-// Update is what a message of 101's table came to: a key (Key), a
-// click (Click), its own messages (its players' answers, the hint, an
-// undo's answer), with what the table said on the status line
-// meanwhile (told).
-func (s *Side) Update(msg tea.Msg, sc *hosting.Scene) (hosting.Reply, bool) {
-	r, ok := s.update(msg, sc)
-	return s.told(r), ok
-}
-
 // told is r with what the table said on the status line since it was
 // last asked, if it said anything (the table's said is taken: said
 // once).
@@ -100,35 +92,6 @@ func (s *Side) told(r hosting.Reply) hosting.Reply {
 		r.Said = said
 	}
 	return r
-}
-
-func (s *Side) update(msg tea.Msg, sc *hosting.Scene) (hosting.Reply, bool) {
-	switch msg := msg.(type) {
-	case tea.KeyPressMsg:
-		return s.Key(msg, sc), true
-	case tea.MouseClickMsg:
-		return s.Click(msg, sc), true
-	case tea.MouseWheelMsg:
-		if sc.Overlay.Which == hosting.NoPage {
-			return hosting.Reply{}, false
-		}
-		lines, area := sc.OverlayPage(s)
-		return hosting.Reply{Page: true, Lines: lines, Area: area}, true
-	case play101.BotMsg:
-		return s.onBot(msg), true
-	case play101.HintMsg:
-		if s.T != nil && sc.OnTable {
-			return hosting.Reply{Cmd: s.T.OnHint(msg, s.T.TryState())}, true
-		}
-		return hosting.Reply{}, true
-	case play101.UndoneMsg:
-		u := &hosting.Undone{}
-		if u.OK, u.Err = s.T.Undone(msg); u.OK && u.Err == nil {
-			u.Record = s.Record()
-		}
-		return hosting.Reply{Undone: u}, true
-	}
-	return hosting.Reply{}, false
 }
 
 // Keys are the 101 table's keys, as on its help page.
@@ -188,4 +151,26 @@ func (s *Side) undo(sc *hosting.Scene) tea.Cmd {
 func (s *Side) Record() []byte {
 	rec := s.T.G.Record()
 	return rec.Marshal()
+}
+
+// newTable is a table of 101 for the match g (nil: a served seat's)
+// drawn with the app's look, the lines of its log written to the debug log
+// when there is one.
+func (s *Side) newTable(g *okey101.Game) *play101.Table {
+	t := play101.NewTable(s.look, g)
+	t.Hinter = s.Hinter
+	if s.log != nil {
+		t.Logged = func(e play101.LogEntry) { s.log(func() string { return t.LogText(e) }) }
+	}
+	return t
+}
+
+// Players is the source of the table's players: the options' (tests
+// give scripted players) or the default.
+func (s *Side) Players() decide101.Source {
+	src := decide101.DefaultSource()
+	if s.newPlayer != nil {
+		src.New = s.newPlayer
+	}
+	return src
 }

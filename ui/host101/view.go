@@ -19,8 +19,8 @@ func (s *Side) Render(sc *hosting.Scene) string {
 	c.Put(0, 0, s.Header(sc, true))
 	status := s.status(sc, l.W, l.StatusH)
 	if sc.Overlay.Which != hosting.NoPage {
-		lines, at, bar := sc.Overlaid(s)
-		c.Put(at.X, at.Y, lines...)
+		lines, pos, bar := sc.Overlaid(s)
+		c.Put(pos.X, pos.Y, lines...)
 		st := s.OverlayStatus(sc, l.W)
 		c.Put(0, l.Help.Y-len(st), st...)
 		c.Put(0, l.Help.Y, sc.KeyBar(bar))

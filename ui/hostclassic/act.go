@@ -88,3 +88,38 @@ func (s *Side) Act(a classic.Action, l *seatlink.Link) hosting.Reply {
 	}
 	return r
 }
+
+// Update is what a message of classic's table came to: a key (Key), a
+// click (Click), its own messages (its bots' answers, the hint, an
+// undo's answer), with what the table said on the status line
+// meanwhile (told).
+func (s *Side) Update(msg tea.Msg, sc *hosting.Scene) (hosting.Reply, bool) {
+	r, ok := s.update(msg, sc)
+	return s.told(r), ok
+}
+
+func (s *Side) update(msg tea.Msg, sc *hosting.Scene) (hosting.Reply, bool) {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		return s.Key(msg, sc), true
+	case tea.MouseClickMsg:
+		return s.Click(msg, sc), true
+	case tea.MouseWheelMsg:
+		if sc.Overlay.Which == hosting.NoPage {
+			return hosting.Reply{}, false
+		}
+		lines, area := sc.OverlayPage(s)
+		return hosting.Reply{Page: true, Lines: lines, Area: area}, true
+	case playclassic.BotMoveMsg:
+		return s.onBotMove(msg), true
+	case playclassic.HintMsg:
+		return hosting.Reply{Cmd: s.T.OnHint(msg, sc.OnTable)}, true
+	case playclassic.UndoneMsg:
+		u := &hosting.Undone{}
+		if u.OK, u.Err = s.T.Undone(msg); u.OK && u.Err == nil {
+			u.Record = s.Record()
+		}
+		return hosting.Reply{Undone: u}, true
+	}
+	return hosting.Reply{}, false
+}

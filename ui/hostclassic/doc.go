@@ -5,15 +5,16 @@
 // it meets the app, in values (a hosting.Scene down, a hosting.Reply
 // up) and the little hosting.App still gives:
 //
-//	side.go   Side, the game's side: its messages, the screens' hooks,
-//	          a served table's update taken in (the hands' scores among
-//	          it), what the app asks of it
+//	side.go   Side, the game's side: the screens' hooks, a served
+//	          table's update taken in (the hands' scores among it), what
+//	          the app asks of it
 //	match.go  its side of a match's life: its record read back, a match
 //	          started and adopted, an action taken in (the hands'
 //	          scores counted), a bot's answer played
-//	act.go    the table's keys and clicks (playclassic.Table.Key,
-//	          Click) and what they came to, for the app (hosting.Reply): a move
-//	          played here or sent to a served table, the hint
+//	act.go    the table's messages (Update): its keys and clicks
+//	          (playclassic.Table.Key, Click), its bots' answers, and what
+//	          they came to, for the app (hosting.Reply): a move played here
+//	          or sent to a served table, the hint
 //	view.go   the table screen placed (its parts are playclassic's),
 //	          the score history under the status, the status, the key
 //	          bar, the header

@@ -22,9 +22,10 @@
 //	reply.go  Reply, what a key, a click or a game's message came to,
 //	          for the app to carry out (a page given the key, the plays
 //	          taken in, the request, an undo built or its answer,
-//	          news); the keys both tables share (Shared); a bot's
-//	          answer (Answer); what a key of no meaning is said to be
-//	          (Unknown: another game's key named as such)
+//	          news); the keys both tables share (Shared); a player
+//	          asked for its move (Question) and a bot's answer (Answer);
+//	          what a key of no meaning is said to be (Unknown: another
+//	          game's key named as such)
 //	app.go    App, the one thing a game's side still asks of the app:
 //	          Adopt (the app readied for a match put on the table, its
 //	          seats' levels read, what it adds to the statistics

@@ -1,9 +1,6 @@
 package hosting
 
 import (
-	"context"
-	"time"
-
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -133,10 +130,6 @@ type Phase struct {
 	Turn              int
 	Over              bool
 }
-
-// Question asks the player of seat for its move in a command under
-// ctx, answering question id within timeout and no sooner than delay.
-type Question func(ctx context.Context, id uint64, seat int, delay, timeout time.Duration) tea.Cmd
 
 // ReadBack is a saved match of either game read back and replayed
 // (Game.ReadSaved), for the app's load.

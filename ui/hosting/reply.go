@@ -1,6 +1,9 @@
 package hosting
 
 import (
+	"context"
+	"time"
+
 	tea "charm.land/bubbletea/v2"
 
 	"okey/ui/i18n"
@@ -145,3 +148,7 @@ func Unknown(tr *i18n.Catalog, k tea.KeyPressMsg, here About, games []Game, watc
 	}
 	return tr.T("status.unknownkey", k.String())
 }
+
+// Question asks the player of seat for its move in a command under
+// ctx, answering question id within timeout and no sooner than delay.
+type Question func(ctx context.Context, id uint64, seat int, delay, timeout time.Duration) tea.Cmd

@@ -3,7 +3,6 @@ package play101
 import (
 	"slices"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"okey/bots/decide101"
@@ -12,13 +11,13 @@ import (
 	"okey/game/okey101/meld"
 	"okey/game/tile"
 	"okey/ui/i18n"
-	"okey/ui/rack"
 	"okey/ui/table"
 )
 
-// The table's keys: what each does to the rack, the groups and the
-// turn, and what it asks of the app that hosts the table (an Outcome),
-// so that the same keys work at a local table and at a served seat.
+// The table's moves behind its keys (Key, in keys.go): what each does
+// to the rack, the groups and the turn, and what it asks of the app
+// that hosts the table (an Outcome), so that the same keys work at a
+// local table and at a served seat.
 
 // At is what a key is pressed with that only the app knows, as it
 // stands at that moment: whether the match is only shown, and a state
@@ -70,77 +69,6 @@ func (t *Table) TakeConfirm() Confirm {
 func (t *Table) warn(s string) Outcome {
 	t.said.Flash(true, s)
 	return Outcome{}
-}
-
-// Key handles a key on the table that is 101's own (no place being
-// chosen, no page over it, not a key both tables share); conf is what the key before asked to confirm (TakeConfirm).
-func (t *Table) Key(k tea.KeyPressMsg, conf Confirm, at At) Outcome {
-	keys := t.look.Keys.Table101
-	if conf.Kind != ConfirmNone && key.Matches(k, keys.Cancel) {
-		// esc answers the question asked: say so, rather than
-		// "nothing to cancel".
-		if conf.Kind == ConfirmDiscard {
-			t.said.Flash(false, t.tr().T("t101.confirm.kept", t.TileName(t.Rack.Slots[conf.Slot])))
-		} else {
-			t.said.Flash(false, t.tr().T("t101.confirm.nofinish"))
-		}
-		return Outcome{}
-	}
-	// Quitting, the help, the settings and the cursor keys mean the same
-	// at both tables: the app reads them first (table.CommonKey).
-	switch {
-	case key.Matches(k, keys.Pick):
-		t.Pick()
-		return ask(table.ReqSave)
-	case key.Matches(k, keys.Select):
-		t.ToggleSelect(t.Cursor)
-		return ask(table.ReqSave)
-	case key.Matches(k, keys.Cancel):
-		t.Cancel()
-		return ask(table.ReqSave)
-	case key.Matches(k, keys.Draw):
-		return t.TryDraw(at)
-	case key.Matches(k, keys.Take):
-		return t.TryTake(at)
-	case key.Matches(k, keys.GiveBack):
-		return t.tryGiveBack(at)
-	case key.Matches(k, keys.Undo):
-		return ask(table.ReqUndo)
-	case key.Matches(k, keys.AddGroup):
-		t.AddGroup()
-		return ask(table.ReqSave)
-	case key.Matches(k, keys.Lay):
-		return t.tryLay(at)
-	case key.Matches(k, keys.LayOff):
-		return t.TryOnTable(okey101.ActLayOff, -1, at)
-	case key.Matches(k, keys.TakeBack):
-		return t.TryOnTable(okey101.ActTakeBack, -1, at)
-	case key.Matches(k, keys.Discard):
-		return t.tryDiscard(t.Cursor, conf, at)
-	case key.Matches(k, keys.Finish):
-		return t.tryFinish(conf, at)
-	case key.Matches(k, keys.SortColour):
-		an := t.View.Analyzer
-		t.Arrange(rack.ByColour(t.Rack.Tiles(), an.PlaysAs, an.IsOkey), nil, "status.sorted.colour")
-		return ask(table.ReqSave)
-	case key.Matches(k, keys.SortValue):
-		an := t.View.Analyzer
-		t.Arrange(rack.ByValue(t.Rack.Tiles(), an.PlaysAs, an.IsOkey), nil, "status.sorted.value")
-		return ask(table.ReqSave)
-	case key.Matches(k, keys.Runs):
-		return t.arrangeMelds(false)
-	case key.Matches(k, keys.Pairs):
-		return t.arrangeMelds(true)
-	case key.Matches(k, keys.Hint):
-		return Outcome{Cmd: t.AskHint(at.State)}
-	case key.Matches(k, keys.Browse):
-		return ask(table.ReqBrowse)
-	case key.Matches(k, keys.Scores):
-		return ask(table.ReqScores)
-	case key.Matches(k, keys.Stats):
-		return ask(table.ReqStats)
-	}
-	return ask(table.ReqUnknown)
 }
 
 // The rack.
@@ -321,56 +249,6 @@ func (t *Table) tryLay(at At) Outcome {
 		}
 		t.Sel, t.Groups = nil, nil
 	})
-}
-
-// TryOnTable lays the tile of the slot chosen alone (else the cursor's)
-// off onto the table, or puts it in the place of an okey there (kind
-// ActLayOff or ActTakeBack); only onto meld onto (-1: any). With more
-// than one place for it, the player chooses.
-func (t *Table) TryOnTable(kind okey101.ActionKind, onto int, at At) Outcome {
-	if why := t.WhyNotTable(at); why != "" {
-		return t.warn(why)
-	}
-	v := &t.View
-	slot := t.Cursor
-	if len(t.Sel) == 1 {
-		slot = t.Sel[0]
-	}
-	x := t.Rack.Slots[slot]
-	switch {
-	case v.Opened[0].Status == meld.NotOpened:
-		return t.warn(t.tr().T("t101.table.notopened"))
-	case x == tile.NoTile:
-		return t.warn(t.tr().T("t101.table.notile"))
-	case len(v.Table) == 0:
-		return t.warn(t.tr().T("t101.table.empty"))
-	}
-	c := t.Places(kind, x, onto, at.State)
-	c.Slot = slot
-	switch {
-	case len(c.Opts) == 0:
-		return t.warn(t.noPlace(kind, x, onto, at.State))
-	case len(c.Opts) == 1:
-		return t.PlayPlace(c, 0)
-	}
-	t.Choose = &c
-	return Outcome{}
-}
-
-// noPlace says why tile x has no place on the table (onto meld onto, -1
-// for any).
-func (t *Table) noPlace(kind okey101.ActionKind, x tile.Tile, onto int, st okey101.State) string {
-	name := t.TileName(x)
-	if kind == okey101.ActTakeBack {
-		return t.tr().T("t101.takeback.none", name)
-	}
-	if tb := t.Places(okey101.ActTakeBack, x, onto, st); len(tb.Opts) > 0 {
-		return t.tr().T("t101.layoff.okey", name)
-	}
-	if onto >= 0 {
-		return t.tr().T("t101.layoff.notthere", name, t.MeldName(onto))
-	}
-	return t.tr().T("t101.layoff.none", name)
 }
 
 // tryDiscard discards the tile of slot. One that costs 101 is only

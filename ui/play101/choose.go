@@ -5,6 +5,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/game/okey101"
+	"okey/game/okey101/meld"
 	"okey/game/tile"
 	"okey/ui/table"
 )
@@ -103,4 +104,54 @@ func (t *Table) KeyChoose(k tea.KeyPressMsg) Outcome {
 		t.said.Flash(true, t.tr().T("t101.choose.keys"))
 	}
 	return Outcome{}
+}
+
+// TryOnTable lays the tile of the slot chosen alone (else the cursor's)
+// off onto the table, or puts it in the place of an okey there (kind
+// ActLayOff or ActTakeBack); only onto meld onto (-1: any). With more
+// than one place for it, the player chooses.
+func (t *Table) TryOnTable(kind okey101.ActionKind, onto int, at At) Outcome {
+	if why := t.WhyNotTable(at); why != "" {
+		return t.warn(why)
+	}
+	v := &t.View
+	slot := t.Cursor
+	if len(t.Sel) == 1 {
+		slot = t.Sel[0]
+	}
+	x := t.Rack.Slots[slot]
+	switch {
+	case v.Opened[0].Status == meld.NotOpened:
+		return t.warn(t.tr().T("t101.table.notopened"))
+	case x == tile.NoTile:
+		return t.warn(t.tr().T("t101.table.notile"))
+	case len(v.Table) == 0:
+		return t.warn(t.tr().T("t101.table.empty"))
+	}
+	c := t.Places(kind, x, onto, at.State)
+	c.Slot = slot
+	switch {
+	case len(c.Opts) == 0:
+		return t.warn(t.noPlace(kind, x, onto, at.State))
+	case len(c.Opts) == 1:
+		return t.PlayPlace(c, 0)
+	}
+	t.Choose = &c
+	return Outcome{}
+}
+
+// noPlace says why tile x has no place on the table (onto meld onto, -1
+// for any).
+func (t *Table) noPlace(kind okey101.ActionKind, x tile.Tile, onto int, st okey101.State) string {
+	name := t.TileName(x)
+	if kind == okey101.ActTakeBack {
+		return t.tr().T("t101.takeback.none", name)
+	}
+	if tb := t.Places(okey101.ActTakeBack, x, onto, st); len(tb.Opts) > 0 {
+		return t.tr().T("t101.layoff.okey", name)
+	}
+	if onto >= 0 {
+		return t.tr().T("t101.layoff.notthere", name, t.MeldName(onto))
+	}
+	return t.tr().T("t101.layoff.none", name)
 }

@@ -3,8 +3,9 @@
 // table and what the player is doing with it, its keys and what they
 // ask of the app, its words and its drawing:
 //
-//	table.go     Table: the match, seat 0's view, the rack, the groups
-//	             being made, the log; it draws with the app's
+//	table.go     Table: the match (or a served seat's view, Served),
+//	             seat 0's view, the rack, the groups being made, the
+//	             log; it draws with the app's
 //	             table.Look and says its status in a table.Said,
 //	             as classic's table does
 //	rack.go      the rack of the table: the cursor, moving a tile with
@@ -16,12 +17,13 @@
 //	             read as melds, why a group is not one, the rack arranged
 //	             round them
 //	refuse.go    the referee's refusals in the player's words
-//	act.go       the table's keys: what each does to the rack, the groups
-//	             and the turn, and what it asks of the app (an Outcome:
-//	             a play, a save, a page), with what only the app knows
-//	             passed in as a plain value (At)
-//	choose.go    choosing the place on the table a tile goes (a lay-off,
-//	             an okey taken back): the places, the keys, the words
+//	act.go       the table's moves: what each key does to the rack, the
+//	             groups and the turn, and what it asks of the app (an
+//	             Outcome: a play, a save, a page), with what only the app
+//	             knows passed in as a plain value (At)
+//	choose.go    a tile put on the table (a lay-off, an okey taken back)
+//	             and, with more than one place for it, choosing the place:
+//	             the places, the keys, the words
 //	click.go     the mouse on the table
 //	screen.go    the table screen placed: its top line, its parts in the
 //	             layout, the keys worth showing now
@@ -37,8 +39,9 @@
 //	hintask.go   the hint asked (h) in a command, and told when it comes
 //	hintwords.go the hint said with the table's words (its words are
 //	             ui/play101/hintwords')
-//	keys.go      the keys of the moves the player may make now (the
-//	             front of the key bar)
+//	keys.go      the table's keys (Key: each to its move), and the keys
+//	             of the moves the player may make now (the front of the
+//	             key bar)
 //	guide.go     what the player may do now, in words (the status's
 //	             guide)
 //	view.go      the table drawn: the log, the work line, the centre,
@@ -50,13 +53,14 @@
 //	             hands as ui/pages takes them, a hand's end (HandEndPage)
 //	             and the final sheet (Final), as ui/play101/sheet writes
 //	             them from the table's view and its log
-//	wide.go      the table on a wide, tall terminal: the indicator a
-//	             tile, the standings beside the table
+//	wide.go      the centre's words (one line, or a band on a wide, tall
+//	             terminal with the indicator a tile), the standings
+//	             beside the table
 //	pages.go     the pages in words: the stacks browsed, the last moves
 //	             (a hand's end tells them), how to play and the house
 //	             rules (the ? page's end)
 //	seat.go      where the table's view comes from, the match's or a
-//	             served seat's (Served, OwnView, TryState, Deal); a
+//	             served seat's (TakeServed, OwnView, TryState, Deal); a
 //	             served seat's actions tried and sent, and its
 //	             readiness (Send, Ready)
 //

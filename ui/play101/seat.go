@@ -7,16 +7,6 @@ import (
 	"okey/ui/seatmsg"
 )
 
-// Served is what the table of a served seat keeps in place of a match
-// (Table.G nil): the latest view its table sent (turned to seat 0), and
-// a world that agrees with it to try the player's actions on before
-// they go (WorldOK: there is one; a spectator has none).
-type Served struct {
-	View    okey101.View
-	World   okey101.State
-	WorldOK bool
-}
-
 // TakeServed takes in a served seat's view v, turned to seat 0, and
 // samples a world from it unless the seat only watches.
 func (t *Table) TakeServed(v okey101.View, watching bool) {

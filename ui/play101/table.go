@@ -144,3 +144,13 @@ func (t *Table) SlotTiles(slots []int) []tile.Tile {
 	}
 	return out
 }
+
+// Served is what the table of a served seat keeps in place of a match
+// (Table.G nil): the latest view its table sent (turned to seat 0), and
+// a world that agrees with it to try the player's actions on before
+// they go (WorldOK: there is one; a spectator has none).
+type Served struct {
+	View    okey101.View
+	World   okey101.State
+	WorldOK bool
+}

@@ -147,29 +147,6 @@ func (t *Table) RenderCenter(c *canvas.Canvas, l layout.Table101) {
 	c.Put(r.X, r.Y, canvas.Within(line, r.W))
 }
 
-// centerWords are the centre's words, painted, one part each: the
-// indicator and the okey, the wall (or d to draw on the player's turn),
-// the player's last discard (not to one watching). The one-line centre
-// joins them with dots, the wide band puts them a line each beside the
-// indicator's tile.
-func (t *Table) centerWords() []string {
-	v := &t.View
-	tr := t.tr()
-	words := []string{
-		t.look.Paint(table.Text, tr.T("t101.center.indicator", tr.Face(v.Indicator))) + " " +
-			t.look.Paint(table.Okey, tr.T("t101.center.okey", tr.Face(v.Okey))),
-	}
-	if v.MyTurn() && v.Legal.Draw {
-		words = append(words, t.look.Paint(table.Key, tr.T("t101.center.draw", v.WallLeft)))
-	} else {
-		words = append(words, t.look.Paint(table.Text, tr.T("t101.center.wall", v.WallLeft)))
-	}
-	if top := v.Top(0); top != tile.NoTile && !t.look.Words.Watching {
-		words = append(words, t.look.Paint(table.Dim, tr.T("t101.center.mine", t.TileName(top))))
-	}
-	return words
-}
-
 // RenderSeat draws a bot's panel: its name (marked when it is to
 // move), its tiles and points, how it opened, its discard stack.
 func (t *Table) RenderSeat(c *canvas.Canvas, l layout.Table101, seat int, f table.Frame) {

@@ -2,6 +2,7 @@ package play101
 
 import (
 	"okey/game/okey101"
+	"okey/game/tile"
 	"okey/ui/canvas"
 	"okey/ui/layout"
 	"okey/ui/table"
@@ -49,4 +50,27 @@ func (t *Table) RenderTotals(c *canvas.Canvas, r layout.Rect) layout.Rect {
 	}
 	title := w.Tr.T("totals.title") + " · " + w.Tr.T("t101.hdr.hand", v.Hand, v.Rules.Hands)
 	return table.DrawTotals(c, r, title, seats, true, t.look.Paint)
+}
+
+// centerWords are the centre's words, painted, one part each: the
+// indicator and the okey, the wall (or d to draw on the player's turn),
+// the player's last discard (not to one watching). The one-line centre
+// joins them with dots, the wide band puts them a line each beside the
+// indicator's tile.
+func (t *Table) centerWords() []string {
+	v := &t.View
+	tr := t.tr()
+	words := []string{
+		t.look.Paint(table.Text, tr.T("t101.center.indicator", tr.Face(v.Indicator))) + " " +
+			t.look.Paint(table.Okey, tr.T("t101.center.okey", tr.Face(v.Okey))),
+	}
+	if v.MyTurn() && v.Legal.Draw {
+		words = append(words, t.look.Paint(table.Key, tr.T("t101.center.draw", v.WallLeft)))
+	} else {
+		words = append(words, t.look.Paint(table.Text, tr.T("t101.center.wall", v.WallLeft)))
+	}
+	if top := v.Top(0); top != tile.NoTile && !t.look.Words.Watching {
+		words = append(words, t.look.Paint(table.Dim, tr.T("t101.center.mine", t.TileName(top))))
+	}
+	return words
 }

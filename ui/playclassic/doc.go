@@ -4,7 +4,8 @@
 // from a seat's view or a match's record alone:
 //
 //	table.go        Table: the match, seat 0's view, the bots, the rack
-//	                and what the player is doing with it, the log;
+//	                and what the player is doing with it, the log, the
+//	                hint asked (to ask it again);
 //	                drawn with the app's table.Look, its status said
 //	                in a table.Said, as 101's table is
 //	act.go          the player's moves that need the rules but no
@@ -39,7 +40,8 @@
 //	                places the log and draws the rest
 //	playclassic.go  the seats' bots (SeatBot, seeded per decision so that a
 //	                resumed match plays on as it would have; the level a
-//	                record's seat plays at, SeatLevel), the plain
+//	                record's seat plays at, SeatLevel; a bot built for a
+//	                level, BuildBot, the hint's judge too), the plain
 //	                stand-in for a bot that keeps failing (Plain,
 //	                PlainMove), the sorts of the rack (Sorter: by colour,
 //	                by value, seri diz and çift diz)

@@ -56,9 +56,6 @@ type HintMsg struct {
 // under a millisecond (classic) or 10 ms (a 101 turn).
 const HintBudget = 1200 * time.Millisecond
 
-// BuildBot builds a bot of a level (botsclassic.New, or a test's).
-type BuildBot func(level string, opt botsclassic.Options) (botsclassic.Bot, error)
-
 // Hint asks for a hint on the player's turn, in a command under ctx
 // that gives the judge budget (HintBudget when 0, never more than
 // timeout) to weigh the moves before the hint is cut short (the match's
@@ -117,15 +114,6 @@ func (t *Table) Hint(ctx context.Context, seed uint64, build BuildBot, timeout, 
 		a, err := b.Decide(ctx, view)
 		return HintMsg{ID: id, Moves: moves, Act: a, Err: err}
 	}
-}
-
-// hintAsk is what a hint was asked with, to ask it again when its
-// answer comes for a position the table has left.
-type hintAsk struct {
-	ctx             context.Context
-	seed            uint64
-	build           BuildBot
-	timeout, budget time.Duration
 }
 
 // CancelHint stops the hint being worked out and says so (esc).

@@ -133,3 +133,6 @@ func (s Sorter) Arranged(tiles []tile.Tile, mode hand.ArrangeMode) ([][]tile.Til
 	}
 	return out, true
 }
+
+// BuildBot builds a bot of a level (botsclassic.New, or a test's).
+type BuildBot func(level string, opt botsclassic.Options) (botsclassic.Bot, error)

@@ -2,6 +2,7 @@ package playclassic
 
 import (
 	"context"
+	"time"
 
 	"okey/bots/botsclassic"
 	"okey/game/classic"
@@ -75,3 +76,12 @@ func NewTable(look *table.Look) Table {
 // asked, and nothing said any more: its side hands it up in the reply
 // to the app's call (hosting.Reply's Said).
 func (t *Table) Said() table.Said { return t.said.Take() }
+
+// hintAsk is what a hint was asked with, to ask it again when its
+// answer comes for a position the table has left.
+type hintAsk struct {
+	ctx             context.Context
+	seed            uint64
+	build           BuildBot
+	timeout, budget time.Duration
+}

@@ -45,6 +45,10 @@ import (
 // dailyBucket is the served daily's bucket.
 const dailyBucket = "okey_daily"
 
+// seenBucket keeps when each key was first seen (the ranks read it:
+// dailyrank.go).
+const seenBucket = "okey_seen"
+
 // dailyKeep is how long a day's keys are kept: yesterday's board and
 // secret are what the lobby shows; a month leaves time to verify.
 const dailyKeep = 40 * 24 * time.Hour

@@ -54,9 +54,6 @@ import (
 //	                              base64url), sealed, made with Create: the
 //	                              first writer's time is every node's
 
-// seenBucket keeps when each key was first seen.
-const seenBucket = "okey_seen"
-
 // Why a day is practice (DailyResult.Practice); "" is a ranked day.
 const (
 	// PracticeGuest: a guest, whom a second connection cannot prove.

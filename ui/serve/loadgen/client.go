@@ -261,6 +261,23 @@ const (
 	sortedValue  = "Sorted by value."
 )
 
+// Markers of the daily's screens.
+const (
+	markDailyNew   = "You have not played today's daily"
+	markDailyBoard = "Today's board · players:"
+	markDailyTable = "Daily 1/" // the header of a daily table's first hand: "Daily 1/4"
+	markDailyOver  = "Your daily is over"
+	markDailyNext  = "enter next hand"
+	markDailyLast  = "enter back to the lobby"
+	dailyClassic   = "4 hands against"
+	daily101       = "2 hands against"
+)
+
+// dailyBetween reports whether scr is the page after a daily's hand.
+func dailyBetween(scr string) bool {
+	return strings.Contains(scr, markDailyNext) || strings.Contains(scr, markDailyLast)
+}
+
 // pace is how a player plays: a key every keyEvery on average, its move
 // within moveWithin of its turn, a chat line every chatEvery keys.
 type pace struct {
@@ -664,4 +681,83 @@ func rackSorted(scr, by string) bool {
 		}
 	}
 	return true
+}
+
+// stats collects a step's timings from every player.
+type stats struct {
+	mu                            sync.Mutex
+	keys, moves, reach            []time.Duration
+	keysLost, movesLost, overtook int
+	cursors, chats                int
+	// The daily's players (daily.go): days begun and done, the board's
+	// times, boards lost; and what connections replaced since the play
+	// began were sent (bytes, writes).
+	daysBegun, daysDone, boardsLost int
+	dailyStalled                    int
+	redialed                        int
+	boards                          []time.Duration
+	retiredBytes, retiredWrites     int
+	// enough is closed once untilDays boards were opened (Config's
+	// UntilDays).
+	untilDays int
+	enough    chan struct{}
+}
+
+func (s *stats) addBoard(d time.Duration) {
+	s.mu.Lock()
+	s.boards = append(s.boards, d)
+	s.boarded()
+	s.mu.Unlock()
+}
+
+// boarded closes enough once the boards opened (or lost) reach
+// untilDays; s.mu is held.
+func (s *stats) boarded() {
+	if s.untilDays > 0 && len(s.boards)+s.boardsLost >= s.untilDays && s.enough != nil {
+		close(s.enough)
+		s.enough = nil
+	}
+}
+
+func (s *stats) addKey(d time.Duration) {
+	s.mu.Lock()
+	s.keys = append(s.keys, d)
+	s.mu.Unlock()
+}
+
+func (s *stats) addMove(d time.Duration) {
+	s.mu.Lock()
+	s.moves = append(s.moves, d)
+	s.mu.Unlock()
+}
+
+func (s *stats) addReach(d time.Duration) {
+	s.mu.Lock()
+	s.reach = append(s.reach, d)
+	s.mu.Unlock()
+}
+
+func (s *stats) count(n *int) {
+	s.mu.Lock()
+	*n++
+	s.mu.Unlock()
+}
+
+func (s *stats) lostKey() { s.count(&s.keysLost) }
+
+func (s *stats) lostMove() { s.count(&s.movesLost) }
+
+func (s *stats) superseded() { s.count(&s.overtook) }
+
+func (s *stats) cursor() { s.count(&s.cursors) }
+
+func (s *stats) chat() { s.count(&s.chats) }
+
+func sleep(ctx context.Context, d time.Duration) {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+	case <-ctx.Done():
+	}
 }

@@ -20,26 +20,9 @@ import (
 // its own, so that the number of players playing the daily stays the
 // step's all through the play.
 
-// Markers of the daily's screens.
-const (
-	markDailyNew   = "You have not played today's daily"
-	markDailyBoard = "Today's board · players:"
-	markDailyTable = "Daily 1/" // the header of a daily table's first hand: "Daily 1/4"
-	markDailyOver  = "Your daily is over"
-	markDailyNext  = "enter next hand"
-	markDailyLast  = "enter back to the lobby"
-	dailyClassic   = "4 hands against"
-	daily101       = "2 hands against"
-)
-
 // mineRe reads the player's own day on the daily's page: ranked, or
 // practice (the load's keys are new on the day they play).
 var mineRe = regexp.MustCompile(`(?:You|Practice|Guest, unranked): (\d+) of (\d+) hands`)
-
-// dailyBetween reports whether scr is the page after a daily's hand.
-func dailyBetween(scr string) bool {
-	return strings.Contains(scr, markDailyNext) || strings.Contains(scr, markDailyLast)
-}
 
 // playDay plays the day of one game (of Okey 101 if o101) from the
 // lobby: the daily's page, the day played, the board opened once it is

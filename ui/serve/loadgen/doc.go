@@ -34,7 +34,8 @@
 // The files:
 //
 //	loadgen.go  the steps and the report
-//	client.go   a scripted player, reading its session's screen through ui/serve/vt
+//	client.go   a scripted player, reading its session's screen through ui/serve/vt by its
+//	            markers (the daily's among them), and the timings every player counts (stats)
 //	daily.go    a player of the served daily
 //	server.go   the server's process (okey serve's own code, ui/serve and ui/serve/keep)
 //	burn.go     a neighbour that burns CPU beside the servers measured (BurnFlag)

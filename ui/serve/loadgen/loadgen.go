@@ -241,72 +241,6 @@ type Node struct {
 	Mem string
 }
 
-// stats collects a step's timings from every player.
-type stats struct {
-	mu                            sync.Mutex
-	keys, moves, reach            []time.Duration
-	keysLost, movesLost, overtook int
-	cursors, chats                int
-	// The daily's players (daily.go): days begun and done, the board's
-	// times, boards lost; and what connections replaced since the play
-	// began were sent (bytes, writes).
-	daysBegun, daysDone, boardsLost int
-	dailyStalled                    int
-	redialed                        int
-	boards                          []time.Duration
-	retiredBytes, retiredWrites     int
-	// enough is closed once untilDays boards were opened (Config's
-	// UntilDays).
-	untilDays int
-	enough    chan struct{}
-}
-
-func (s *stats) addBoard(d time.Duration) {
-	s.mu.Lock()
-	s.boards = append(s.boards, d)
-	s.boarded()
-	s.mu.Unlock()
-}
-
-// boarded closes enough once the boards opened (or lost) reach
-// untilDays; s.mu is held.
-func (s *stats) boarded() {
-	if s.untilDays > 0 && len(s.boards)+s.boardsLost >= s.untilDays && s.enough != nil {
-		close(s.enough)
-		s.enough = nil
-	}
-}
-
-func (s *stats) addKey(d time.Duration) {
-	s.mu.Lock()
-	s.keys = append(s.keys, d)
-	s.mu.Unlock()
-}
-
-func (s *stats) addMove(d time.Duration) {
-	s.mu.Lock()
-	s.moves = append(s.moves, d)
-	s.mu.Unlock()
-}
-
-func (s *stats) addReach(d time.Duration) {
-	s.mu.Lock()
-	s.reach = append(s.reach, d)
-	s.mu.Unlock()
-}
-
-func (s *stats) count(n *int) {
-	s.mu.Lock()
-	*n++
-	s.mu.Unlock()
-}
-
-func (s *stats) lostKey()    { s.count(&s.keysLost) }
-func (s *stats) lostMove()   { s.count(&s.movesLost) }
-func (s *stats) superseded() { s.count(&s.overtook) }
-func (s *stats) cursor()     { s.count(&s.cursors) }
-func (s *stats) chat()       { s.count(&s.chats) }
-
 // Run runs every step of the load in turn, a fresh server for each
 // unless one is given, and writes a line as each step ends and the
 // table of all of them at the end.
@@ -745,15 +679,6 @@ func form(ctx context.Context, four []*client, o101 bool, codeWait time.Duration
 		}
 	}
 	return again, nil
-}
-
-func sleep(ctx context.Context, d time.Duration) {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-t.C:
-	case <-ctx.Done():
-	}
 }
 
 // pct is the p-th percentile of ds (0 for none).
