@@ -554,9 +554,11 @@ func (c *client) move(scr string, sh *seatShared, pend **pendingKey) bool {
 }
 
 // toTile is the keys that bring the rack's cursor onto the nearest tile
-// of its row, read from the screen's lines (none when it is on one, or
-// the rack cannot be read). The rack is a box whose rows are slots five
-// columns wide; the cursor's slot is drawn with double lines.
+// (of its row; of the other row, up or down first, when its row holds
+// none: a rack of fifteen fills the top row), read from the screen's
+// lines (none when it is on one, or the rack cannot be read). The rack
+// is a box whose rows are slots five columns wide; the cursor's slot is
+// drawn with double lines.
 func toTile(lines []string) []string {
 	at := -1
 	for i, l := range lines {
@@ -570,42 +572,46 @@ func toTile(lines []string) []string {
 	}
 	x0 := strings.Index(lines[at], "╭")
 	x0 = len([]rune(lines[at][:x0])) + 1
-	for _, mid := range []int{at + 2, at + 5} {
-		row := []rune(lines[mid])
-		var tiles []int
-		cursor := -1
-		for s := 0; x0+5*s+4 < len(row); s++ {
-			cell := row[x0+5*s : x0+5*s+5]
+	var tiles [2][]int
+	row, cursor := -1, -1
+	for r, mid := range []int{at + 2, at + 5} {
+		cells := []rune(lines[mid])
+		for s := 0; x0+5*s+4 < len(cells); s++ {
+			cell := cells[x0+5*s : x0+5*s+5]
 			if strings.TrimSpace(string(cell[1:4])) != "" {
-				tiles = append(tiles, s)
+				tiles[r] = append(tiles[r], s)
 			}
 			if cell[0] == '║' {
-				cursor = s
+				row, cursor = r, s
 			}
 		}
-		if cursor < 0 {
-			continue
-		}
-		if slices.Contains(tiles, cursor) || len(tiles) == 0 {
+	}
+	if cursor < 0 || slices.Contains(tiles[row], cursor) {
+		return nil
+	}
+	var out []string
+	if len(tiles[row]) == 0 {
+		other := 1 - row
+		if len(tiles[other]) == 0 {
 			return nil
 		}
-		best := tiles[0]
-		for _, t := range tiles {
-			if abs(t-cursor) < abs(best-cursor) {
-				best = t
-			}
-		}
-		key := "right"
-		if best < cursor {
-			key = "left"
-		}
-		out := make([]string, abs(best-cursor))
-		for i := range out {
-			out[i] = key
-		}
-		return out
+		out = append(out, map[int]string{0: "up", 1: "down"}[other])
+		row = other
 	}
-	return nil
+	best := tiles[row][0]
+	for _, t := range tiles[row] {
+		if abs(t-cursor) < abs(best-cursor) {
+			best = t
+		}
+	}
+	key := "right"
+	if best < cursor {
+		key = "left"
+	}
+	for range abs(best - cursor) {
+		out = append(out, key)
+	}
+	return out
 }
 
 func abs(n int) int { return max(n, -n) }

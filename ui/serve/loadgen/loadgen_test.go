@@ -664,3 +664,36 @@ func serveInProcess(t *testing.T, tweak func(*serve.Config)) string {
 	})
 	return l.Addr().String()
 }
+
+// TestToTileFromTheEmptyRow: a rack of fifteen fills the top row, and a
+// cursor left on the empty bottom row (as the daily's fourth hand dealt
+// it in a run where the player then pressed x on nothing for three
+// minutes) goes up first, then along to the nearest tile; a cursor on a
+// tile needs no key.
+func TestToTileFromTheEmptyRow(t *testing.T) {
+	rack := strings.Split(`           ╭─ your rack: ←→↑↓ move, space picks up ────────────────────────────────────╮
+           │┌───┐┌───┐┌───┐┌───┐┌───┐┌───┐┌───┐┌───┐┌───┐┌───┐┌K5─┐┌───┐┌───┐┌───┐┌───┐│
+           ││R8 ││R2 ││R11││Y1 ││Y10││Y11││Y13││B1 ││B2 ││B7 ││OK ││K6 ││K8 ││K9 ││K13││
+           │└───┘└───┘└───┘└───┘└───┘└───┘└───┘└───┘└───┘└───┘└───┘└───┘└───┘└───┘└───┘│
+           │               ╔═══╗                                                       │
+           │               ║   ║                                                       │
+           │               ╚═══╝                                                       │
+           ╰───────────────────────────────────────────────────────────────────────────╯`, "\n")
+	if got, want := toTile(rack), []string{"up"}; !slices.Equal(got, want) {
+		t.Errorf("from the empty row below a tile: %v, want %v", got, want)
+	}
+	// The cursor on the top row's fourth slot (Y1), its double lines
+	// drawn there instead.
+	on := slices.Clone(rack)
+	on[4], on[5], on[6] = strings.Replace(on[4], "╔═══╗", "     ", 1), strings.Replace(on[5], "║   ║", "     ", 1), strings.Replace(on[6], "╚═══╝", "     ", 1)
+	on[2] = strings.Replace(on[2], "││Y1 │", "│║Y1 ║", 1)
+	if got := toTile(on); len(got) != 0 {
+		t.Errorf("on a tile: %v, want no key", got)
+	}
+	// One slot further along the empty row: still under a tile, so up alone.
+	far := slices.Clone(rack)
+	far[4], far[5], far[6] = strings.Replace(far[4], "╔═══╗     ", "     ╔═══╗", 1), strings.Replace(far[5], "║   ║     ", "     ║   ║", 1), strings.Replace(far[6], "╚═══╝     ", "     ╚═══╝", 1)
+	if got, want := toTile(far), []string{"up"}; !slices.Equal(got, want) {
+		t.Errorf("one slot right on the empty row: %v, want %v", got, want)
+	}
+}
