@@ -75,8 +75,7 @@ func (f *silentTable) requests(leaves bool) []tables.Request {
 func follow(t *testing.T, s *session, cmd tea.Cmd, done func() bool) {
 	t.Helper()
 	msgs := make(chan tea.Msg, 64)
-	var run func(tea.Cmd)
-	run = func(c tea.Cmd) {
+	run := func(c tea.Cmd) {
 		if c != nil {
 			go func() { msgs <- c() }()
 		}
