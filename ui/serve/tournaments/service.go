@@ -19,8 +19,10 @@ import (
 	"okey/ui/serve/keep"
 )
 
-// ErrNoTournament is a tournament id the server does not know.
-var ErrNoTournament = errors.New("no such tournament")
+// ErrNoTournament is a tournament id the server does not know: one of
+// the director's unknowns (tourney.ErrUnknown), which the pages and the
+// command say as such, where any other error is said to be passing.
+var ErrNoTournament = fmt.Errorf("no such tournament: %w", tourney.ErrUnknown)
 
 // Options are what a Service is made of.
 type Options struct {
