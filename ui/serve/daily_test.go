@@ -82,7 +82,17 @@ func TestServedDaily(t *testing.T) {
 	ann.press("enter")
 	ann.waitUntil("told 101's daily is over", 5*time.Minute, func(s string) bool { return strings.Contains(s, "Your daily is over") })
 	ann.press("d") // the page opens on the game it showed last
-	ann.waitFor("2 of 2 hands", patience)
+	// Her last hand's result is written as the table ends, which may
+	// come after the page was read: read again until it is there (as
+	// par above).
+	ann.waitUntil("both hands counted", patience, func(s string) bool {
+		if !strings.Contains(s, "2 of 2 hands") {
+			ann.press("\t", "\t")
+			time.Sleep(100 * time.Millisecond)
+			return false
+		}
+		return true
+	})
 	ann.press("\t")
 	ann.waitFor("4 of 4 hands", patience)
 
