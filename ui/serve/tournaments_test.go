@@ -239,7 +239,11 @@ func TestTournamentCarriedOnWhenItsOwnerDies(t *testing.T) {
 		}
 	}
 	taken := false
-	for deadline := time.Now().Add(90 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+	// A table the dead owner had just opened, not yet in the store, is
+	// lost with it and counted abandoned after two minutes
+	// (tournaments.Options.Abandon): the arena finishes only then, so
+	// the wait covers that and a margin for a loaded machine.
+	for deadline := time.Now().Add(2*time.Minute + 90*time.Second); ; time.Sleep(100 * time.Millisecond) {
 		if o := ownerOf(); o >= 0 && !taken {
 			taken = true
 			t.Logf("node %d took the arena over %v after its owner died", o, time.Since(died).Round(time.Millisecond))
