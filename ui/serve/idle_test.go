@@ -17,6 +17,9 @@ import (
 // Tea's Program woke every session at its frame rate. Not
 // parallel: the trace is the whole process's.
 func TestIdleSessionSleeps(t *testing.T) {
+	if testing.Short() {
+		t.Skip("traces the whole process alone for 4 s: the whole suite runs it")
+	}
 	_, addr := testServer(t)
 	ann := dial(t, addr, "ann", dialOpts{key: newKey(t)})
 	defer ann.close()

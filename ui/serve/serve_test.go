@@ -651,6 +651,9 @@ func (w *watchedConn) blocked() time.Duration {
 // have been played.
 func TestStalledClientSlowsNobody(t *testing.T) {
 	// Not in parallel: it times the table's pace.
+	if testing.Short() {
+		t.Skip("times the table's pace alone for 8 s: the whole suite runs it")
+	}
 	var conns sync.Map // remote address → *watchedConn
 	var log syncBuf
 	var ann *client

@@ -105,6 +105,7 @@ func TestPct(t *testing.T) {
 // session connects, both tables form, keys and moves are timed, nothing
 // is lost.
 func TestRun(t *testing.T) {
+	t.Parallel()
 	lc := DefaultConfig()
 	lc.Addrs = []string{serveInProcess(t, nil)}
 	lc.Sessions = []int{10} // two tables, and two sessions left in the lobby
@@ -577,6 +578,7 @@ func TestChildEndsWithItsParent(t *testing.T) {
 // bots) and opened the board: the daily's screens are played through,
 // the board is timed, and the table's players are measured as ever.
 func TestRunDaily(t *testing.T) {
+	t.Parallel() // its own in-process node, as TestRun has: the two side by side
 	lc := DefaultConfig()
 	lc.Addrs = []string{serveInProcess(t, func(c *serve.Config) { c.BotDelay = 5 * time.Millisecond })}
 	lc.Sessions, lc.Daily, lc.UntilDays = []int{5}, 0.2, 1
