@@ -3,6 +3,7 @@ package serve
 import (
 	"errors"
 	"fmt"
+	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -23,7 +24,24 @@ type dailyPage struct {
 	game game.Kind
 	view *dailyView
 	err  bool
+	// again is how many more times the page is read by itself while
+	// the player's own day shows begun and unfinished: the last hand's
+	// result is written as its table ends, which can come after the
+	// page was read, and the page would show a hand short.
+	again int
 }
+
+// dailyAgain is how many times, and how often, the page reads itself
+// again while the player's own day is unfinished: a result written
+// late is there within a second or two; a day left unfinished (its
+// table left) stops the reading after a few seconds.
+const (
+	dailyAgain      = 5
+	dailyAgainEvery = time.Second
+)
+
+// dailyAgainMsg: time to read the page of game again.
+type dailyAgainMsg struct{ game game.Kind }
 
 // dailyMsg is the daily's page read.
 type dailyMsg struct {
@@ -36,6 +54,7 @@ type dailyStartedMsg struct{ dailyStart }
 
 func (dailyMsg) owner() (page, bool)        { return pgDaily, true }
 func (dailyStartedMsg) owner() (page, bool) { return pgDaily, true }
+func (dailyAgainMsg) owner() (page, bool)   { return pgDaily, true }
 
 // dailyRows is how many players of today's board the page lists, and
 // of yesterday's: both fit 80×24 with the rest.
@@ -54,7 +73,12 @@ func (p *dailyPage) open(c *shared, _ page) tea.Cmd {
 
 // read reads the daily's page of the page's game, in a command.
 func (p *dailyPage) read(c *shared) tea.Cmd {
-	p.view, p.err = nil, false
+	p.view, p.err, p.again = nil, false, dailyAgain
+	return p.reread(c)
+}
+
+// reread reads the page again, what it shows kept until the new read.
+func (p *dailyPage) reread(c *shared) tea.Cmd {
 	srv, g, me, addr, ctx := c.srv, p.game, c.id, c.addr, c.ctx
 	return func() tea.Msg {
 		v, err := srv.ReadDaily(ctx, g, me, addr)
@@ -80,6 +104,15 @@ func (p *dailyPage) update(c *shared, msg tea.Msg) turn {
 			if msg.err != nil {
 				c.srv.Log().Warn("daily", "err", msg.err)
 			}
+			if v := msg.p; msg.err == nil && v.begun && len(v.mine.Hands) < daily.Hands(v.game) && p.again > 0 {
+				p.again--
+				g := p.game
+				return stay(tea.Tick(dailyAgainEvery, func(time.Time) tea.Msg { return dailyAgainMsg{game: g} }))
+			}
+		}
+	case dailyAgainMsg:
+		if msg.game == p.game {
+			return stay(p.reread(c))
 		}
 	case dailyStartedMsg:
 		return p.started(c, msg.dailyStart)
