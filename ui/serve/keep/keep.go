@@ -163,6 +163,33 @@ type TableLog struct {
 	// stale: the entry or a part of the record, as read, was sealed
 	// with a key the secret is being changed from (Reseal).
 	stale bool
+	// sent is the sealed bytes publish sent last. unsureRec and
+	// unsureEntry are a record append and an entry write whose answer
+	// never came (the store did not answer in time): they may have
+	// landed, and a write that follows is refused as if another node
+	// had written. Each is looked for before such a refusal is
+	// believed (settle, putEntry): a write of this log's found there
+	// is taken as written. The sealed bytes carry a random nonce, so
+	// only this write has them.
+	sent        []byte
+	unsureRec   *unsureAppend
+	unsureEntry *unsureWrite
+}
+
+// unsureWrite is a write sent and never answered: its sealed bytes and
+// the sequence or revision it was written after.
+type unsureWrite struct {
+	sealed []byte
+	after  uint64
+}
+
+// unsureAppend is a record append never answered: the record as it is
+// once the append has landed, and for a new match's start the match
+// before it, kept (keepLast) once it has.
+type unsureAppend struct {
+	unsureWrite
+	rec, before []byte
+	start       bool
 }
 
 func (k *Keeper) Log(id string) *TableLog {
@@ -190,28 +217,70 @@ func (l *TableLog) Write(table, rec []byte) error {
 // appendRecord appends what rec adds to the record as last written; a
 // record that does not follow it (a new match) starts afresh, and the
 // messages before are purged.
+//
+// An append refused because the record has moved on since is fenced,
+// unless what moved it on is this log's own append that the store did
+// not answer in time and took after all (a starved node's writes land
+// seconds late): then the record is as that append left it, and rec is
+// appended after it. Taken for fenced, such an append stopped a table
+// its own node still held.
 func (l *TableLog) appendRecord(ctx context.Context, rec []byte) error {
+	err := l.appendOnce(ctx, rec)
+	if errors.Is(err, ErrFenced) && l.unsureRec != nil {
+		landed, serr := l.settle(ctx)
+		if serr != nil {
+			return fmt.Errorf("%w (looking for an append not answered: %v)", err, serr)
+		}
+		if landed {
+			err = l.appendOnce(ctx, rec)
+		}
+	}
+	if err == nil {
+		// Written after the record's last: an append not answered
+		// before can no longer land.
+		l.unsureRec = nil
+	}
+	return err
+}
+
+// appendOnce is appendRecord's append, noting one the store did not
+// answer (unsureRec).
+func (l *TableLog) appendOnce(ctx context.Context, rec []byte) error {
+	unsure := func(err error, u unsureAppend) error {
+		if err != nil && !errors.Is(err, ErrFenced) && l.sent != nil {
+			u.sealed, u.after, u.rec = l.sent, l.seq, rec
+			l.unsureRec = &u
+		}
+		return err
+	}
 	if len(l.rec) > 0 && len(rec) >= len(l.rec) && bytes.HasPrefix(rec, l.rec) {
 		if len(rec) == len(l.rec) {
 			return nil
 		}
 		if err := l.publish(ctx, l.subj, rec[len(l.rec):], nil); err != nil {
-			return err
+			return unsure(err, unsureAppend{})
 		}
 		l.rec = rec
 		return nil
 	}
-	if err := l.publish(ctx, l.subj, rec, nats.Header{partHeader: []string{partStart}}); err != nil {
-		return err
-	}
 	before := l.rec
+	if err := l.publish(ctx, l.subj, rec, nats.Header{partHeader: []string{partStart}}); err != nil {
+		return unsure(err, unsureAppend{before: before, start: true})
+	}
 	l.rec = rec
-	// The match before is no longer the table's record: it is kept
-	// whole under its own subject (only the newest), and only the new
-	// start message stays in the record. The new start's fenced append
-	// went first, so only the table's owner gets here. What came before
-	// each is purged by sequence, not "all but the last": a message a
-	// forger appended meanwhile would have been the one kept.
+	return l.startedAfter(ctx, before)
+}
+
+// startedAfter files the match before (its record, before) once a new
+// match's start is the record's last message.
+//
+// The match before is no longer the table's record: it is kept
+// whole under its own subject (only the newest), and only the new
+// start message stays in the record. The new start's fenced append
+// went first, so only the table's owner gets here. What came before
+// each is purged by sequence, not "all but the last": a message a
+// forger appended meanwhile would have been the one kept.
+func (l *TableLog) startedAfter(ctx context.Context, before []byte) error {
 	if len(before) > 0 {
 		if err := l.k.keepLast(ctx, l.id, before); err != nil {
 			return err
@@ -221,6 +290,45 @@ func (l *TableLog) appendRecord(ctx context.Context, rec []byte) error {
 		return fmt.Errorf("purging the match before: %w", err)
 	}
 	return nil
+}
+
+// settle looks for the append not answered (unsureRec) right after the
+// record's last message: found, it is taken as written (landed) and the
+// record is as it left it; another message there is another writer's,
+// and the refusal stands.
+func (l *TableLog) settle(ctx context.Context) (landed bool, err error) {
+	u := l.unsureRec
+	var seq uint64
+	err = untilAvailable(ctx, func(ctx context.Context) error {
+		top, err := l.k.records.GetLastMsgForSubject(ctx, l.subj)
+		if errors.Is(err, jetstream.ErrMsgNotFound) {
+			return nil
+		}
+		if err != nil || top.Sequence <= u.after {
+			return err
+		}
+		// The first of the record's messages after the one the append
+		// followed: the append's, if it landed.
+		return l.k.walk(ctx, l.subj, u.after+1, top.Sequence, func(s uint64, _ nats.Header, data []byte) bool {
+			if bytes.Equal(data, u.sealed) {
+				seq = s
+			}
+			return false
+		})
+	})
+	if err != nil {
+		return false, err
+	}
+	l.unsureRec = nil
+	if seq == 0 {
+		return false, nil
+	}
+	l.k.log.Info("a record append not answered in time had landed", "table", l.id, "seq", seq)
+	l.seq, l.rec = seq, u.rec
+	if u.start {
+		return true, l.startedAfter(ctx, u.before)
+	}
+	return true, nil
 }
 
 // keepLast keeps rec, table id's match before the one its record holds,
@@ -307,6 +415,7 @@ func (l *TableLog) publish(ctx context.Context, place string, plain []byte, h na
 			msg.Header[k] = v
 		}
 		msg.Header.Set(prevHeader, strconv.FormatUint(l.seq, 10))
+		l.sent = msg.Data
 		ack, err := l.k.eng.js.PublishMsg(ctx, msg, jetstream.WithExpectLastSequencePerSubject(l.seq))
 		if err == nil {
 			l.seq = ack.Sequence
@@ -490,10 +599,13 @@ func (l *TableLog) putEntry(ctx context.Context, table []byte) error {
 			rev, err = l.k.Tables.Update(ctx, l.id, sealed, l.rev)
 		}
 		if err == nil {
-			l.rev = rev
+			l.rev, l.unsureEntry = rev, nil
 			return nil
 		}
 		if !isWrongSequence(err) {
+			// Not answered: it may land yet, and the next write be
+			// refused for it (below).
+			l.unsureEntry = &unsureWrite{sealed: sealed, after: l.rev}
 			return err
 		}
 		var e jetstream.KeyValueEntry
@@ -506,6 +618,13 @@ func (l *TableLog) putEntry(ctx context.Context, table []byte) error {
 		})
 		if try == forgeryTries || gerr != nil {
 			return fmt.Errorf("%w: %v", ErrFenced, err)
+		}
+		if u := l.unsureEntry; u != nil && e.Revision() > u.after && bytes.Equal(e.Value(), u.sealed) {
+			// This log's own write, not answered in time, landed:
+			// the entry is written at its revision now.
+			l.k.log.Info("a table entry's write not answered in time had landed", "table", l.id, "revision", e.Revision())
+			l.rev, l.unsureEntry = e.Revision(), nil
+			continue
 		}
 		if _, oerr := l.k.open(entryPlace(l.id), e.Value()); oerr == nil {
 			return fmt.Errorf("%w: %v", ErrFenced, err)

@@ -1,0 +1,112 @@
+package keep
+
+import (
+	"errors"
+	"testing"
+)
+
+// TestAWriteAnsweredLateIsNotAFence: a record append and an entry
+// write the store took but whose answer never reached the node (a
+// starved node's client gave up waiting) are this log's own: the next
+// write, refused because the record and the entry moved on, finds them
+// and goes on after them — the record read back holds every move once,
+// a new match's start files the match before — where the table was
+// stopped as fenced (a run of 1,000 sessions beside a two-core
+// neighbour logged "saving a table: ... fenced" for tables their own
+// node held, right after "context deadline exceeded" for the same
+// tables). Another writer's message after the unanswered one still
+// fences.
+func TestAWriteAnsweredLateIsNotAFence(t *testing.T) {
+	t.Parallel()
+	k, closeFn := openStoreAt(t, t.TempDir())
+	defer closeFn()
+	ctx, cancel := EngineCtx()
+	defer cancel()
+	readBack := func(id, want string) {
+		t.Helper()
+		got, _, err := k.ReadRecord(ctx, id)
+		if err != nil || string(got) != want {
+			t.Fatalf("record read back %q (%v), want %q", got, err, want)
+		}
+	}
+	entry := func(id string) (string, []byte) {
+		t.Helper()
+		e, err := k.Tables.Get(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := k.open(entryPlace(id), e.Value())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(v), e.Value()
+	}
+	// unanswered writes table and rec with l, then puts l back as it
+	// was before, as if the store's answer had never come: the write
+	// landed, the node does not know it.
+	unanswered := func(l *TableLog, table, rec string) {
+		t.Helper()
+		seq, rev, before := l.seq, l.rev, l.rec
+		start := len(before) == 0 || len(rec) < len(before) || rec[:len(before)] != string(before)
+		if err := l.Write([]byte(table), []byte(rec)); err != nil {
+			t.Fatal(err)
+		}
+		_, sealed := entry(l.id)
+		l.unsureRec = &unsureAppend{unsureWrite: unsureWrite{sealed: l.sent, after: seq}, rec: []byte(rec), before: before, start: start}
+		l.unsureEntry = &unsureWrite{sealed: sealed, after: rev}
+		l.seq, l.rev, l.rec = seq, rev, before
+	}
+
+	l := k.Log("5")
+	if err := l.Write([]byte(`{"n":1}`), []byte("H\nA\n")); err != nil {
+		t.Fatal(err)
+	}
+	unanswered(l, `{"n":2}`, "H\nA\nB\n")
+	if err := l.Write([]byte(`{"n":3}`), []byte("H\nA\nB\nC\n")); err != nil {
+		t.Fatalf("the write after one answered late: %v", err)
+	}
+	readBack("5", "H\nA\nB\nC\n")
+	if v, _ := entry("5"); v != `{"n":3}` {
+		t.Errorf("the entry: %s", v)
+	}
+	// A new match's start answered late: the match before is filed
+	// once the start is found.
+	unanswered(l, `{"n":4}`, "N\n")
+	if err := l.Write(nil, []byte("N\nD\n")); err != nil {
+		t.Fatalf("the append after a start answered late: %v", err)
+	}
+	readBack("5", "N\nD\n")
+	if last, err := k.ReadLast(ctx, "5"); err != nil || string(last) != "H\nA\nB\nC\n" {
+		t.Errorf("the match before, filed: %q (%v)", last, err)
+	}
+
+	// Unanswered, then another node takes the table (its claim after
+	// the unanswered append): fenced, as before.
+	unanswered(l, `{"n":5}`, "N\nD\nE\n")
+	top, err := k.records.GetLastMsgForSubject(ctx, recordSubject("5"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	claimant := k.Log("5")
+	claimant.seq = top.Sequence // restored: the record as the store holds it
+	if err := claimant.Claim("node-b"); err != nil {
+		t.Fatal(err)
+	}
+	if err := l.Write(nil, []byte("N\nD\nE\nF\n")); !errors.Is(err, ErrFenced) {
+		t.Errorf("the append after another node's claim: %v, want fenced", err)
+	}
+	// The entry: another writer's value after the unanswered one.
+	m := k.Log("6")
+	if err := m.Write([]byte(`{"n":1}`), []byte("H\n")); err != nil {
+		t.Fatal(err)
+	}
+	unanswered(m, `{"n":2}`, "H\nA\n")
+	other := k.Log("6")
+	other.seq, other.rev, other.rec = m.seq, m.rev+1, m.rec
+	if err := other.Write([]byte(`{"n":"other"}`), nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Write([]byte(`{"n":3}`), nil); !errors.Is(err, ErrFenced) {
+		t.Errorf("the entry after another writer's: %v, want fenced", err)
+	}
+}
