@@ -142,6 +142,9 @@ func (h *Hall) Create(cfg tables.Config, id, addr string) (*tables.Table, error)
 		if victim == nil {
 			if t != nil {
 				h.Opt.Log.Info("open", "table", t.ID, "game", cfg.Game, "rules", cfg.Rules, "private", cfg.Code != "", "addr", addr)
+				if h.Relay != nil {
+					h.Relay.announceOpen(t)
+				}
 			}
 			return t, err
 		}

@@ -1,0 +1,89 @@
+package hall
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"testing"
+	"time"
+
+	"github.com/nats-io/nats.go"
+
+	"okey/ui/serve/internal/servetest"
+	"okey/ui/serve/keep"
+	"okey/ui/serve/tables"
+)
+
+// TestATableOpenedIsHeardAtOnce: a node hears of a private table
+// another node has just opened from that node's announcement, before
+// the lobby bucket's entry (which a starved cluster took seconds to
+// write and watch): its join code finds the table. An announcement of
+// this node's own, one not sealed with the cluster's secret, or one
+// past the cap, lists nothing. A table heard of so stays through a
+// reread that does not find its entry for announcedKeep, then goes.
+func TestATableOpenedIsHeardAtOnce(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	opt := tables.Options{
+		BotDelay: time.Millisecond, BotTimeout: time.Minute, KeepSeat: 10 * time.Minute, HandWait: 20 * time.Second,
+		ChatEvery: 5 * time.Second, ChatBurst: 3, ChatKeep: 50, Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Now: time.Now, Random: servetest.Random(1),
+	}
+	secret, err := keep.NewSecret()
+	if err != nil {
+		t.Fatal(err)
+	}
+	seal := secret.NewSealer()
+	// a is the node that opens the table; b hears of it.
+	a := New(ctx, opt, nil, 10, ShareLimits{})
+	a.Relay = &relay{h: a, node: "a", seal: seal, Others: map[string]remoteSummary{}}
+	b := New(ctx, opt, nil, 10, ShareLimits{})
+	b.Relay = &relay{h: b, node: "b", seal: seal, Others: map[string]remoteSummary{}}
+	tb, _, err := a.createLocked(tables.Config{Game: "classic", Rules: "default", Code: "K7Q2ZX",
+		Levels: [4]string{"normal", "normal", "normal", "normal"}})
+	if err != nil || tb == nil {
+		t.Fatalf("a's table: %v", err)
+	}
+	announcement := func(r *relay) *nats.Msg {
+		t.Helper()
+		b, ok := r.openedNews(tb)
+		if !ok {
+			t.Fatal("nothing to announce")
+		}
+		return &nats.Msg{Subject: openedSubject, Data: b}
+	}
+	msg := announcement(a.Relay)
+
+	// Its own announcement, come back to it: nothing listed.
+	a.Relay.onOpened(msg)
+	if len(a.Relay.Others) != 0 {
+		t.Errorf("a node lists its own table as another's: %v", a.Relay.Others)
+	}
+	// Forged, and too long: refused.
+	b.Relay.onOpened(&nats.Msg{Subject: openedSubject, Data: []byte(`{"node":"x","summary":{"id":"9","code":"K7Q2ZX"}}`)})
+	b.Relay.onOpened(&nats.Msg{Subject: openedSubject, Data: append(msg.Data, make([]byte, maxOpened)...)})
+	if len(b.Relay.Others) != 0 {
+		t.Fatalf("b took a forged or overlong announcement: %v", b.Relay.Others)
+	}
+	if b.ByCode("K7Q2ZX") != nil {
+		t.Fatal("the code found a table before it was announced")
+	}
+	b.Relay.onOpened(msg)
+	if got := b.ByCode("K7Q2ZX"); got == nil {
+		t.Fatal("the join code finds no table on b after a's announcement")
+	}
+	heard := b.Relay.Others[tb.ID]
+	if heard.Node != "a" || heard.rev != 0 {
+		t.Errorf("heard as %+v", heard)
+	}
+	// A reread that has not found its entry keeps it a while.
+	if gone(heard, 100, heard.heard.Add(announcedKeep/2)) {
+		t.Error("a table just announced is dropped by a reread that missed its entry")
+	}
+	if !gone(heard, 100, heard.heard.Add(announcedKeep+time.Second)) {
+		t.Error("a table announced and never written stays listed past announcedKeep")
+	}
+	if gone(remoteSummary{rev: 101}, 100, time.Now()) || !gone(remoteSummary{rev: 99}, 100, time.Now()) {
+		t.Error("an entry read from the bucket: kept only if written after the reread began")
+	}
+}
