@@ -14,6 +14,15 @@ import (
 	"okey/ui/serve/tables"
 )
 
+// testOptions are a test hall's tables' options, on the clock now.
+func testOptions(now func() time.Time) tables.Options {
+	return tables.Options{
+		BotDelay: time.Millisecond, BotTimeout: time.Minute, KeepSeat: 10 * time.Minute, HandWait: 20 * time.Second,
+		ChatEvery: 5 * time.Second, ChatBurst: 3, ChatKeep: 50, Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Now: now, Random: servetest.Random(1),
+	}
+}
+
 // TestDailyOutOfTheTableLimit: a player's daily table, which stays
 // theirs all day even once they have left it, neither counts against the
 // tables they may hold (ShareLimits' PerPlayer and PerAddr) nor is
@@ -24,11 +33,7 @@ func TestDailyOutOfTheTableLimit(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	noon := time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)
-	opt := tables.Options{
-		BotDelay: time.Millisecond, BotTimeout: time.Minute, KeepSeat: 10 * time.Minute, HandWait: 20 * time.Second,
-		ChatEvery: 5 * time.Second, ChatBurst: 3, ChatKeep: 50, Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
-		Now: func() time.Time { return noon }, Random: servetest.Random(1),
-	}
+	opt := testOptions(func() time.Time { return noon })
 	h := New(ctx, opt, nil, 10, ShareLimits{PerPlayer: 1, PerAddr: 1})
 	sit := func(tb *tables.Table, id string) {
 		t.Helper()

@@ -2,14 +2,11 @@ package hall
 
 import (
 	"context"
-	"io"
-	"log/slog"
 	"testing"
 	"time"
 
 	"github.com/nats-io/nats.go"
 
-	"okey/ui/serve/internal/servetest"
 	"okey/ui/serve/keep"
 	"okey/ui/serve/tables"
 )
@@ -24,11 +21,7 @@ import (
 func TestATableOpenedIsHeardAtOnce(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	opt := tables.Options{
-		BotDelay: time.Millisecond, BotTimeout: time.Minute, KeepSeat: 10 * time.Minute, HandWait: 20 * time.Second,
-		ChatEvery: 5 * time.Second, ChatBurst: 3, ChatKeep: 50, Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
-		Now: time.Now, Random: servetest.Random(1),
-	}
+	opt := testOptions(time.Now)
 	secret, err := keep.NewSecret()
 	if err != nil {
 		t.Fatal(err)
