@@ -121,7 +121,7 @@ func (p *players) come(t *testing.T, n *node, tid string, absent map[string]bool
 			continue // another node's, or not yet
 		}
 		p.at[id] = nil
-		for _, who := range pl.Players {
+		for _, who := range tr.Seats(pl.Players) {
 			if who == tourney.Bot || absent[who] {
 				continue
 			}
