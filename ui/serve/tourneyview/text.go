@@ -57,7 +57,9 @@ func rulesAt(tr *i18n.Catalog, body []string) int {
 // JSON is the tournament as "ssh HOST tournament ID --json" prints it
 // for scripts: what it is and where it is, its standings in rank order
 // (points as written and in twelfths, exact), its tables in play and
-// its matches played, players by name ("" is a bot's seat).
+// its matches played, players by name ("" is a bot's seat); in
+// partners a standings line is a team's, its players named, and a
+// table's seats are its players'.
 func JSON(tr *i18n.Catalog, p Page) ([]byte, error) {
 	lines, err := Standings(tr, p.T, p.Names, p.Field, p.ByField)
 	if err != nil {
@@ -74,6 +76,7 @@ func JSON(tr *i18n.Catalog, p Page) ([]byte, error) {
 		end := c.Start.Add(c.Length).UTC()
 		out.End = &end
 	}
+	name := p.Names.namer(tr, p.T)
 	for i, l := range lines {
 		jl := jsonLine{
 			Rank: i + 1, Name: l.Name, Points: l.Points.String(), Twelfths: int(l.Points),
@@ -87,12 +90,17 @@ func JSON(tr *i18n.Catalog, p Page) ([]byte, error) {
 			f := fieldScore(l.Field)
 			jl.Field = &f
 		}
+		if tm, ok := p.T.Teams[l.Player]; ok {
+			jl.Team = []string{name(tm.First), ""}
+			if tm.Second != tourney.Bot {
+				jl.Team[1] = name(tm.Second)
+			}
+		}
 		out.Standings = append(out.Standings, jl)
 	}
-	name := p.Names.namer(tr, p.T)
 	seats := func(t tourney.Table) [4]string {
 		var s [4]string
-		for i, id := range t {
+		for i, id := range p.T.Seats(t) {
 			if id != tourney.Bot {
 				s[i] = name(id)
 			}
@@ -145,6 +153,8 @@ type (
 		Rating    int     `json:"rating"`
 		Opponents *string `json:"opponents,omitempty"`
 		Field     *string `json:"field,omitempty"`
+		// Team is a partners' team's players ("" a bot partner).
+		Team []string `json:"team,omitempty"`
 	}
 	jsonTable struct {
 		Table   int       `json:"table"`

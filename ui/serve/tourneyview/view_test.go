@@ -115,7 +115,8 @@ func noIDs(t *testing.T, what, text string) {
 // record. No id is shown. Scrolled to its end, the page shows its last
 // rule.
 func TestTourneyPageFitsAndSays(t *testing.T) {
-	pages := map[string]func(*testing.T) Page{"arena": arenaUnderWay, "swiss over": swissOver, "partners starting": partnersStarting}
+	pages := map[string]func(*testing.T) Page{"arena": arenaUnderWay, "swiss over": swissOver, "partners starting": partnersStarting,
+		"partners over": partnersSwissOver}
 	for name, mk := range pages {
 		p := mk(t)
 		for _, lang := range []string{"en", "tr"} {
@@ -137,9 +138,12 @@ func TestTourneyPageFitsAndSays(t *testing.T) {
 						t.Errorf("%s lacks %q:\n%s", what, want, strings.Join(all, "\n"))
 					}
 				}
-				// The player's own line is marked, and only theirs.
+				// The player's own line is marked, and only theirs (their
+				// team's, which its first player's name begins).
 				want := ""
-				if _, in := p.T.Joined[p.Me]; in {
+				if tm, in := p.T.Teams[p.T.Unit(p.Me)]; in {
+					want = p.Names[tm.First]
+				} else if _, in := p.T.Joined[p.Me]; in {
 					want = p.Names[p.Me]
 				}
 				if got := markedLine(all); got != want {
@@ -190,6 +194,9 @@ func mustSay(t *testing.T, tr *i18n.Catalog, p Page) []string {
 	}
 	for _, s := range st {
 		want = append(want, p.Names[s.Player])
+		if tm, ok := p.T.Teams[s.Player]; ok {
+			want = append(want, tr.T("tourney.team", p.Names[tm.First], nonEmpty(p.Names[tm.Second], tr.T("tourney.bot"))))
+		}
 		if s.OnFire() && c.Kind == tourney.Arena {
 			want = append(want, " x2 ")
 		}
@@ -208,7 +215,13 @@ func mustSay(t *testing.T, tr *i18n.Catalog, p Page) []string {
 		want = append(want, tr.T("tourney.rules.duplicate"), tr.T("tourney.col.field"))
 	}
 	if c.Partners {
-		want = append(want, tr.T("tourney.rules.partners"))
+		want = append(want, tr.T("tourney.rules.partners"), tr.T("tourney.rules.teams"))
+		for _, l := range p.T.Lone {
+			want = append(want, tr.T("tourney.alone", p.Names[l.Player]))
+		}
+		if partner, ok := p.T.Partner(p.Me); ok {
+			want = append(want, tr.T("tourney.you.with", p.Names[partner]))
+		}
 	}
 	for _, pl := range p.T.Playing {
 		want = append(want, tr.T("tourney.table", pl.Table))
