@@ -3,6 +3,7 @@ package tournaments
 import (
 	"context"
 	"errors"
+	"math/big"
 	"slices"
 	"strings"
 	"testing"
@@ -166,5 +167,54 @@ func TestCreatePartners(t *testing.T) {
 				t.Errorf("the tables' rules %q", rules)
 			}
 		})
+	}
+}
+
+// Duplicate rounds of partners: every team of a round plays the same
+// deals, and a team's score against the field is its two seats'
+// summed, each against the mean of its seat: the teams' scores sum to
+// zero, and are what each seat's result less its seat's mean add up to.
+func TestPartnersDuplicate(t *testing.T) {
+	n, clk, id := begin(t, tourney.Config{
+		Kind: tourney.Swiss, Name: "eşli duplicate", Game: "101", Hands: 1, Start: t0, Rounds: 2,
+		BotLevel: "easy", Back: time.Minute, Duplicate: true, Partners: true,
+	}, 8)
+	tr := play(t, n, clk, id, 30*time.Second, nil)
+	if len(tr.Matches) != 4 {
+		t.Fatalf("%d matches, want two rounds of two tables", len(tr.Matches))
+	}
+	checkPartners(t, n, id, tr, 8)
+	fs, err := n.svc.FieldScores(id)
+	if err != nil || len(fs) != 4 {
+		t.Fatalf("field scores %v, %v; want the four teams'", fs, err)
+	}
+	n.svc.mu.Lock()
+	results := n.svc.recs[id].Results
+	n.svc.mu.Unlock()
+	want := map[string]*big.Rat{}
+	sum := new(big.Rat)
+	for _, m := range tr.Matches {
+		for s, team := range m.Players {
+			var seat, mean big.Rat
+			for _, o := range tr.Matches {
+				if o.Round == m.Round {
+					mean.Add(&mean, big.NewRat(int64(results[o.Table][s]), 2))
+				}
+			}
+			seat.Sub(big.NewRat(int64(results[m.Table][s]), 1), &mean)
+			if want[team] == nil {
+				want[team] = new(big.Rat)
+			}
+			want[team].Add(want[team], &seat)
+		}
+	}
+	for team, v := range fs {
+		sum.Add(sum, v)
+		if !tourney.IsTeam(team) || want[team] == nil || v.Cmp(want[team]) != 0 {
+			t.Errorf("%s's field score %v, want %v", team, v, want[team])
+		}
+	}
+	if sum.Sign() != 0 {
+		t.Errorf("the teams' field scores sum to %v, not 0", sum)
 	}
 }
