@@ -26,12 +26,7 @@ func checkPartners(t *testing.T, n *node, id string, tr tourney.Tournament, play
 			t.Errorf("table %d: teams %v, places %v", m.Table, m.Players, m.Places)
 		}
 	}
-	n.mu.Lock()
-	rated := slices.Clone(n.rated)
-	n.mu.Unlock()
-	if len(rated) < len(tr.Matches) {
-		t.Errorf("%d matches rated of %d", len(rated), len(tr.Matches))
-	}
+	rated := n.allRated(t, len(tr.Matches))
 	for _, m := range rated {
 		if !m.Partners {
 			t.Errorf("a match rated as no partners' table: %+v", m)

@@ -76,6 +76,21 @@ func (d *director) endAll(now time.Time) {
 	}
 }
 
+// finish plays a Swiss's rounds to its end, ten minutes a round, and
+// returns the time it finished.
+func (d *director) finish() time.Time {
+	now := t0
+	for d.tr.Phase != tourney.Finished {
+		now = now.Add(10 * time.Minute)
+		d.endAll(now)
+		d.open(d.tr.Tick(now), now)
+		if now.Sub(t0) > 10*time.Hour {
+			d.t.Fatal("the Swiss does not finish")
+		}
+	}
+	return now
+}
+
 // arenaUnderWay is an arena of eight half an hour in, played until a
 // player is on a streak, with tables in play.
 func arenaUnderWay(t *testing.T) Page {
@@ -106,15 +121,7 @@ func swissOver(t *testing.T) Page {
 	t.Helper()
 	d := newDirector(t, tourney.Config{Kind: tourney.Swiss, Name: "Club 20:00", Game: "classic", Rules: "simple", Hands: 2,
 		Start: t0, Rounds: 3, Back: 2 * time.Minute, BotLevel: "normal", Duplicate: true}, 6)
-	now := t0
-	for d.tr.Phase != tourney.Finished {
-		now = now.Add(10 * time.Minute)
-		d.endAll(now)
-		d.open(d.tr.Tick(now), now)
-		if now.Sub(t0) > 10*time.Hour {
-			t.Fatal("the Swiss does not finish")
-		}
-	}
+	now := d.finish()
 	field := map[string]*big.Rat{}
 	for i := range 6 {
 		field[idOf(i)] = big.NewRat(int64(7-3*i), 4)
@@ -140,14 +147,6 @@ func partnersSwissOver(t *testing.T) Page {
 	t.Helper()
 	d := newDirector(t, tourney.Config{Kind: tourney.Swiss, Name: "Eşli Swiss", Game: "101", Hands: 2,
 		Start: t0, Rounds: 2, Back: 2 * time.Minute, BotLevel: "normal", Partners: true}, 7)
-	now := t0
-	for d.tr.Phase != tourney.Finished {
-		now = now.Add(10 * time.Minute)
-		d.endAll(now)
-		d.open(d.tr.Tick(now), now)
-		if now.Sub(t0) > 10*time.Hour {
-			t.Fatal("the Swiss does not finish")
-		}
-	}
+	now := d.finish()
 	return Page{Listed: d.tr.Listed("p2"), T: *d.tr, Me: idOf(3), Names: nameBook(7), Now: now, SSH: "ssh HOST"}
 }

@@ -119,19 +119,7 @@ func columnEnds(head []rune) []int {
 func TestJSONIsTheStandings(t *testing.T) {
 	tr := i18n.MustLoad("en")
 	p := swissOver(t)
-	b, err := JSON(tr, p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	noIDs(t, "the JSON", string(b))
-	var got jsonTourney
-	if err := json.Unmarshal(b, &got); err != nil {
-		t.Fatal(err)
-	}
-	st, err := p.T.Standings()
-	if err != nil {
-		t.Fatal(err)
-	}
+	got, st := readJSON(t, tr, p)
 	if got.Kind != "swiss" || got.Phase != "finished" || got.Rounds != 3 || !got.Duplicate || len(got.Standings) != len(st) {
 		t.Fatalf("the JSON's tournament: %+v", got)
 	}
@@ -180,12 +168,9 @@ func TestStandingsByField(t *testing.T) {
 	}
 }
 
-// In partners the JSON's standings lines are the teams', each naming
-// its two players ("" for a bot partner), and a table's seats name the
-// players at them, each team's two facing each other.
-func TestJSONPartners(t *testing.T) {
-	tr := i18n.MustLoad("en")
-	p := partnersSwissOver(t)
+// readJSON is p's JSON read back (no id in it), and p's standings.
+func readJSON(t *testing.T, tr *i18n.Catalog, p Page) (jsonTourney, []tourney.Standing) {
+	t.Helper()
 	b, err := JSON(tr, p)
 	if err != nil {
 		t.Fatal(err)
@@ -199,6 +184,16 @@ func TestJSONPartners(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return got, st
+}
+
+// In partners the JSON's standings lines are the teams', each naming
+// its two players ("" for a bot partner), and a table's seats name the
+// players at them, each team's two facing each other.
+func TestJSONPartners(t *testing.T) {
+	tr := i18n.MustLoad("en")
+	p := partnersSwissOver(t)
+	got, st := readJSON(t, tr, p)
 	if !got.Partners || got.Players != 7 || len(got.Standings) != 4 || len(st) != 4 {
 		t.Fatalf("the JSON's tournament: %+v", got)
 	}
