@@ -172,6 +172,10 @@ func (s *Service) settle(c tourney.Config) (tourney.Config, error) {
 			c.Partners = true
 		case c.Partners && ruleSaid(c.Rules, "partners"):
 			return c, fmt.Errorf("%w: partners with rules %q that turn partners off", ErrSettings, c.Rules)
+		case c.Partners && (c.Rules == "" || c.Rules == "default"):
+			c.Rules = "partners" // the tables' rules, and the page's name for them
+		case c.Partners:
+			c.Rules += ",partners"
 		}
 	}
 	if err := c.Check(); err != nil {
@@ -228,13 +232,9 @@ func (s *Service) newID() (string, error) {
 // seated.
 func tableConfig(c tourney.Config, st tourney.Start, id string, timer time.Duration) tables.Config {
 	rules := c.Rules
-	if c.Partners && !ruleSaid(rules, "partners") {
-		rules += ",partners"
-	}
 	if c.Game == "101" {
-		rules += fmt.Sprintf(",hands=%d", c.Hands)
+		rules = strings.Trim(rules+fmt.Sprintf(",hands=%d", c.Hands), ",")
 	}
-	rules = strings.Trim(rules, ",")
 	lv := c.BotLevel
 	return tables.Config{
 		Game: c.Game, Rules: rules, Levels: [4]string{lv, lv, lv, lv}, Timer: timer,

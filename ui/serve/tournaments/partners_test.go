@@ -131,6 +131,7 @@ func TestCreatePartners(t *testing.T) {
 		wantPartners bool
 	}{
 		{"101 partners", "101", "", true, nil, true},
+		{"101 partners, default rules", "101", "default", true, nil, true},
 		{"101 partners, rules named", "101", "partners,islek=off", true, nil, true},
 		{"101 partners by its rules", "101", "partners", false, nil, true},
 		{"101 rules off, switch on", "101", "partners=false", true, ErrSettings, false},
