@@ -189,7 +189,11 @@ func Body(tr *i18n.Catalog, st *theme.Styles, p Page, width int) []string {
 	case tourney.Running, tourney.Ending:
 		out = append(out, "", st.Bold.Render(cut(tr.N("tourney.tables", len(p.T.Playing), len(p.T.Playing)), width)))
 		if len(p.T.Playing) == 0 {
-			out = append(out, st.Dim.Render(cut(tr.N("tourney.pool", len(p.T.Pool), len(p.T.Pool)), width)))
+			pool := "tourney.pool"
+			if partners {
+				pool = "tourney.pool.teams" // the pool's units are teams
+			}
+			out = append(out, st.Dim.Render(cut(tr.N(pool, len(p.T.Pool), len(p.T.Pool)), width)))
 		}
 		for _, pl := range p.T.Playing {
 			out = append(out, st.Text.Render(cut("  "+tableLine(tr, pl.Table, pl.Round, pl.Players, nil, nil, partners, name), width)))
