@@ -1,6 +1,7 @@
 package tourneyview
 
 import (
+	"encoding/json"
 	"flag"
 	"fmt"
 	"strings"
@@ -237,4 +238,50 @@ func mustSay(t *testing.T, tr *i18n.Catalog, p Page) []string {
 		want = append(want, tr.T("tourney.record"), RecordCommand(tr, p.SSH))
 	}
 	return want
+}
+
+// In partners the page's second line says where the player who looks
+// stands: waiting for a partner, in a team (with whom), or out with
+// their team once either of the two has left; the keys follow (one in
+// a team that left may join to bring it back).
+func TestPartnersYou(t *testing.T) {
+	tr := i18n.MustLoad("en")
+	p := partnersStarting(t) // teams Ayşe & Mehmet, Zeynep & John; Oğuz alone
+	for _, c := range []struct {
+		me, leave string
+		want      string
+		joined    bool
+	}{
+		{idOf(4), "", tr.T("tourney.you.alone"), true},
+		{idOf(1), "", tr.T("tourney.you.with", "Ayşe"), true},
+		{idOf(3), idOf(2), tr.T("tourney.you.teamleft"), false},
+		{idOf(2), idOf(2), tr.T("tourney.you.teamleft"), false},
+		{idOf(0), idOf(3), tr.T("tourney.you.with", "Mehmet"), true},
+	} {
+		q := p
+		t2, err := copyTourney(p.T)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.leave != "" {
+			if err := t2.Leave(c.leave); err != nil {
+				t.Fatal(err)
+			}
+		}
+		q.T, q.Me = t2, c.me
+		head := words(Head(tr, plain, q, 78))
+		if !strings.Contains(head, c.want) || q.Joined() != c.joined || q.CanJoin() == c.joined {
+			t.Errorf("%s, %q left: %q; joined %v, can join %v; want %q, joined %v", names[c.me[len(c.me)-1]-'0'], c.leave, head, q.Joined(), q.CanJoin(), c.want, c.joined)
+		}
+	}
+}
+
+// copyTourney is t with maps and slices of its own.
+func copyTourney(t tourney.Tournament) (tourney.Tournament, error) {
+	b, err := json.Marshal(t)
+	if err != nil {
+		return t, err
+	}
+	var c tourney.Tournament
+	return c, json.Unmarshal(b, &c)
 }
