@@ -1,6 +1,7 @@
 package tourneyview
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -113,11 +114,14 @@ func JSON(tr *i18n.Catalog, p Page) ([]byte, error) {
 	for _, m := range p.T.Matches {
 		out.Matches = append(out.Matches, jsonMatch{Table: m.Table, Round: m.Round, Players: seats(m.Players), Places: m.Places, Forfeit: m.Forfeit})
 	}
-	b, err := json.MarshalIndent(out, "", "  ")
-	if err != nil {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false) // a team is "Ayşe & Mehmet", not "Ayşe \u0026 Mehmet"
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(out); err != nil {
 		return nil, fmt.Errorf("the tournament as JSON: %w", err)
 	}
-	return append(b, '\n'), nil
+	return b.Bytes(), nil
 }
 
 // The JSON's shapes.

@@ -176,6 +176,9 @@ func readJSON(t *testing.T, tr *i18n.Catalog, p Page) (jsonTourney, []tourney.St
 		t.Fatal(err)
 	}
 	noIDs(t, "the JSON", string(b))
+	if p.T.Config.Partners && !strings.Contains(string(b), " & ") {
+		t.Errorf("the JSON's teams are not named as the page names them:\n%s", b)
+	}
 	var got jsonTourney
 	if err := json.Unmarshal(b, &got); err != nil {
 		t.Fatal(err)
