@@ -111,6 +111,8 @@ func you(tr *i18n.Catalog, p Page) string {
 	e, ok := p.T.Joined[unit]
 	partner, teamed := p.T.Partner(p.Me)
 	switch {
+	case p.T.Alone(p.Me) && (p.T.Phase == tourney.Ending || p.T.Phase == tourney.Finished):
+		return tr.T("tourney.you.nopartner")
 	case p.T.Alone(p.Me):
 		return tr.T("tourney.you.alone")
 	case !ok:

@@ -269,6 +269,13 @@ func TestPartnersYou(t *testing.T) {
 			}
 		}
 		q.T, q.Me = t2, c.me
+		if c.me == idOf(4) {
+			q.T.Phase = tourney.Finished
+			if head := words(Head(tr, plain, q, 78)); !strings.Contains(head, tr.T("tourney.you.nopartner")) {
+				t.Errorf("one alone when it finished: %q", head)
+			}
+			q.T.Phase = p.T.Phase
+		}
 		head := words(Head(tr, plain, q, 78))
 		if !strings.Contains(head, c.want) || q.Joined() != c.joined || q.CanJoin() == c.joined {
 			t.Errorf("%s, %q left: %q; joined %v, can join %v; want %q, joined %v", names[c.me[len(c.me)-1]-'0'], c.leave, head, q.Joined(), q.CanJoin(), c.want, c.joined)
