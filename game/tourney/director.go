@@ -133,6 +133,11 @@ type Tournament struct {
 	Matches []Match
 	// Round is the Swiss round under way (from 1; 0 before the first).
 	Round int
+	// Teams are a partners' tournament's teams by their ids, which its
+	// Joined, Pool, Playing and Matches hold (team.go); Lone are its
+	// players waiting for a partner, in the order they joined.
+	Teams map[string]Team `json:",omitempty"`
+	Lone  []Lone          `json:",omitempty"`
 }
 
 // New is a tournament before its start.
@@ -145,11 +150,14 @@ func New(c Config) (*Tournament, error) {
 
 // Join adds a player (or brings back one who left): into an arena's
 // pool at once while it runs; a Swiss takes players only before its
-// first round.
+// first round. In partners the player joins a team (team.go), or waits
+// alone for a partner.
 func (t *Tournament) Join(id string, rating int, now time.Time) ([]Start, error) {
 	switch {
 	case t.Phase == Finished || t.Phase == Ending:
 		return nil, ErrFinished
+	case t.Config.Partners:
+		return t.joinPartners(id, rating, now)
 	case t.Config.Kind == Swiss && t.Round > 0:
 		if e, ok := t.Joined[id]; ok && e.Left {
 			e.Left = false
@@ -167,7 +175,14 @@ func (t *Tournament) Join(id string, rating int, now time.Time) ([]Start, error)
 
 // Leave takes a player out of the pairing; their matches stand, and a
 // match they are playing is played on (by a bot, the table's business).
+// In partners a player's team leaves with them; one alone stops
+// waiting.
 func (t *Tournament) Leave(id string) error {
+	if t.Alone(id) {
+		t.Lone = slices.DeleteFunc(t.Lone, func(l Lone) bool { return l.Player == id })
+		return nil
+	}
+	id = t.Unit(id)
 	e, ok := t.Joined[id]
 	if !ok {
 		return fmt.Errorf("%s: %w", id, ErrUnknown)
@@ -185,7 +200,8 @@ func (t *Tournament) Opened(s Start, n int, now time.Time) {
 }
 
 // Ended records table n's match as its record ends it (places by
-// seat, the forfeits of a Swiss round), puts its players back in the
+// seat, in partners the teams' ranks as 101 gives them, 1, 2, 1, 2; the
+// forfeits of a Swiss round), puts its players back in the
 // pool, and returns the tables to open now.
 func (t *Tournament) Ended(n int, places [4]int, forfeit [4]bool, now time.Time) ([]Start, error) {
 	i := slices.IndexFunc(t.Playing, func(p Playing) bool { return p.Table == n })
@@ -193,12 +209,18 @@ func (t *Tournament) Ended(n int, places [4]int, forfeit [4]bool, now time.Time)
 		return nil, fmt.Errorf("table %d: %w", n, ErrUnknown)
 	}
 	p := t.Playing[i]
+	if t.Config.Partners {
+		places = SeatPlaces(places)
+	}
 	m := Match{Round: p.Round, Table: n, Players: p.Players, Places: places, Forfeit: forfeit}
 	if _, err := Worth(places); err != nil {
 		return nil, fmt.Errorf("table %d: %w", n, err)
 	}
-	if t.Config.Partners && (places[0] != places[2] || places[1] != places[3]) {
-		return nil, fmt.Errorf("table %d: partners' places %v: %w", n, places, ErrPlaces)
+	if t.Config.Partners {
+		if places[0] != places[2] || places[1] != places[3] {
+			return nil, fmt.Errorf("table %d: partners' places %v: %w", n, places, ErrPlaces)
+		}
+		m.Forfeit = partnersForfeit(forfeit)
 	}
 	t.Playing = slices.Delete(t.Playing, i, i+1)
 	t.Matches = append(t.Matches, m)
@@ -231,6 +253,7 @@ func (t *Tournament) Tick(now time.Time) []Start {
 			}
 		}
 	}
+	t.botPartners(now)
 	switch {
 	case t.Phase != Running && t.Phase != Ending:
 		return nil
@@ -357,7 +380,7 @@ type Listed struct {
 func (t *Tournament) Listed(id string) Listed {
 	l := Listed{
 		ID: id, Name: t.Config.Name, Kind: t.Config.Kind, Game: t.Config.Game,
-		Phase: t.Phase, Players: len(t.ids()), Start: t.Config.Start,
+		Phase: t.Phase, Players: t.Players(), Start: t.Config.Start,
 		Round: t.Round, Rounds: t.Config.Rounds,
 	}
 	if t.Config.Kind == Arena {

@@ -2,7 +2,6 @@ package serve
 
 import (
 	"context"
-	"slices"
 
 	"okey/game/tourney"
 	"okey/ui/serve/keep"
@@ -59,23 +58,15 @@ func tourneyNames(ctx context.Context, book *keep.RatingBook, g string, ids []st
 	return out
 }
 
-// unnamed are the players of t (entrants, and those its matches name)
-// that names lacks, bots left out.
+// unnamed are the players of t (entrants, in partners the teams'
+// players and those alone, and those its matches name) that names
+// lacks, bots left out.
 func unnamed(t tourney.Tournament, names tourneyview.Names) []string {
 	var out []string
-	add := func(id string) {
-		if _, ok := names[id]; !ok && id != tourney.Bot && !slices.Contains(out, id) {
+	for _, id := range t.People() {
+		if _, ok := names[id]; !ok {
 			out = append(out, id)
 		}
 	}
-	for id := range t.Joined {
-		add(id)
-	}
-	for _, m := range t.Matches {
-		for _, id := range m.Players {
-			add(id)
-		}
-	}
-	slices.Sort(out)
 	return out
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"okey/game/okey101"
 	"okey/game/tourney"
 	"okey/ui/serve/keep"
 	"okey/ui/serve/tables"
@@ -161,6 +162,22 @@ func (s *Service) settle(c tourney.Config) (tourney.Config, error) {
 	if c.Back == 0 {
 		c.Back = defaultBack
 	}
+	if c.Game == "101" {
+		r, err := okey101.ParseRules(c.Rules)
+		switch {
+		case err != nil:
+			return c, fmt.Errorf("%w: %w", ErrSettings, err)
+		case r.Partners:
+			// The tables are partners' tables: the entrants are teams.
+			c.Partners = true
+		case c.Partners && ruleSaid(c.Rules, "partners"):
+			return c, fmt.Errorf("%w: partners with rules %q that turn partners off", ErrSettings, c.Rules)
+		case c.Partners && (c.Rules == "" || c.Rules == "default"):
+			c.Rules = "partners" // the tables' rules, and the page's name for them
+		case c.Partners:
+			c.Rules += ",partners"
+		}
+	}
 	if err := c.Check(); err != nil {
 		return c, err
 	}
@@ -179,13 +196,22 @@ func (s *Service) settle(c tourney.Config) (tourney.Config, error) {
 		return c, fmt.Errorf("%w: waits of %v and %v (at most %v)", ErrSettings, c.BotWait, c.Back, maxWait)
 	case len(c.Rules) > maxRules:
 		return c, fmt.Errorf("%w: rules of %d bytes", ErrSettings, len(c.Rules))
-	case c.Partners:
-		return c, fmt.Errorf("%w: partners are not served yet", ErrSettings)
 	}
 	if err := tableConfig(c, tourney.Start{}, "check", s.opt.Timer).Check(); err != nil {
 		return c, fmt.Errorf("%w: %w", ErrSettings, err)
 	}
 	return c, nil
+}
+
+// ruleSaid says whether the rules written opts name option, on or off
+// (a 101 table's rules refuse an option given twice).
+func ruleSaid(opts, option string) bool {
+	for o := range strings.SplitSeq(opts, ",") {
+		if name, _, _ := strings.Cut(strings.ToLower(strings.TrimSpace(o)), "="); name == option {
+			return true
+		}
+	}
+	return false
 }
 
 func isControl(r rune) bool { return r < ' ' || r == 0x7f || (r >= 0x80 && r < 0xa0) }

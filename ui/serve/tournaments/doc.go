@@ -27,7 +27,8 @@
 //	             read, its requests and tables' ends taken, its clock
 //	             moved, its tables opened, written back at its revision
 //
-// It may import game/tourney, ui/serve/hall, ui/serve/tables,
+// It may import game/tourney, game/okey101 (its rules: whether a 101
+// tournament's tables are partners'), ui/serve/hall, ui/serve/tables,
 // ui/serve/keep and the standard library; nothing of package serve
 // above it (sessions, SSH, pages).
 package tournaments

@@ -5,6 +5,8 @@ import (
 	"io"
 	"math/big"
 	"slices"
+	"strconv"
+	"strings"
 
 	"okey/game/format"
 	"okey/game/tourney"
@@ -18,6 +20,10 @@ import (
 // round's records, once its last table is over. Each seat is scored
 // against the mean of every seat that held the same rack that round
 // (tourney.FieldScores).
+
+// seatMark parts a partners' team's id from its seat's number while its
+// seats are scored apart (no team's id holds it).
+const seatMark = "#"
 
 // RoundSeal is a duplicate round's seal as the pages show it: the
 // commitment from the round's start, the seed (decimal) and salt (hex)
@@ -72,7 +78,8 @@ func (s *Service) Seals(id string) ([]RoundSeal, error) {
 // FieldScores are tournament id's duplicate scores: each player's sum,
 // over the rounds over, of their result less the mean of the results
 // made with the same rack at every table of the round. A forfeit seat's
-// result (its bot's) counts in the mean and scores nobody.
+// result (its bot's) counts in the mean and scores nobody. In partners
+// a team's score is its two seats' summed (a bot partner's seat too).
 func (s *Service) FieldScores(id string) (map[string]*big.Rat, error) {
 	s.mu.Lock()
 	r, ok := s.recs[id]
@@ -88,8 +95,11 @@ func (s *Service) FieldScores(id string) (map[string]*big.Rat, error) {
 		}
 		var tb [4]tourney.Seat
 		for i, p := range m.Players {
-			if m.Forfeit[i] {
+			switch {
+			case m.Forfeit[i] || p == tourney.Bot:
 				p = tourney.Bot
+			case r.T.Config.Partners:
+				p += seatMark + strconv.Itoa(i) // a team's two seats apart
 			}
 			tb[i] = tourney.Seat{Player: p, Result: res[i]}
 		}
@@ -102,6 +112,9 @@ func (s *Service) FieldScores(id string) (map[string]*big.Rat, error) {
 			return nil, fmt.Errorf("round %d: %w", round, err)
 		}
 		for p, v := range sc {
+			if r.T.Config.Partners {
+				p, _, _ = strings.Cut(p, seatMark)
+			}
 			if out[p] == nil {
 				out[p] = new(big.Rat)
 			}

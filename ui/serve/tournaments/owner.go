@@ -234,7 +234,7 @@ func (s *Service) drive(ctx context.Context, id string) error {
 			}
 			continue
 		}
-		if _, ok := t.Joined[req.Player]; !ok && len(t.Joined) >= s.opt.players() {
+		if _, ok := t.Joined[t.Unit(req.Player)]; !ok && !t.Alone(req.Player) && t.Players() >= s.opt.players() {
 			continue
 		}
 		st, err := t.Join(req.Player, req.Rating, now)
@@ -426,9 +426,12 @@ func (s *Service) drop(ctx context.Context, done []taken) error {
 
 // open opens the table st asks for and tells the tournament its number.
 // A table the hall cannot open puts an arena's players back in its pool
-// (they are paired again at the next round).
+// (they are paired again at the next round). A partners' table seats
+// each team's players facing each other (tourney's Seats).
 func (s *Service) open(id string, t *tourney.Tournament, st tourney.Start, plan *format.RoundPlan, now time.Time) error {
-	cfg := tableConfig(t.Config, st, id, s.opt.Timer)
+	seated := st
+	seated.Players = t.Seats(st.Players)
+	cfg := tableConfig(t.Config, seated, id, s.opt.Timer)
 	cfg.Round = plan
 	tb, err := s.opt.Hall.OpenSeated(cfg)
 	if err != nil {

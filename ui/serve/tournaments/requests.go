@@ -45,14 +45,14 @@ func (s *Service) JoinTournament(ctx context.Context, id, player string, rating 
 	if err != nil {
 		return err
 	}
-	e, joined := r.T.Joined[player]
+	e, joined := r.T.Joined[r.T.Unit(player)]
 	switch {
 	case r.T.Phase == tourney.Finished || r.T.Phase == tourney.Ending:
 		return tourney.ErrFinished
 	case r.T.Config.Kind == tourney.Swiss && r.T.Round > 0 && !(joined && e.Left):
 		return tourney.ErrStarted
-	case !joined && len(r.T.Joined) >= s.opt.players():
-		return fmt.Errorf("%w: %d players", ErrFull, len(r.T.Joined))
+	case !joined && !r.T.Alone(player) && r.T.Players() >= s.opt.players():
+		return fmt.Errorf("%w: %d players", ErrFull, r.T.Players())
 	}
 	return s.ask(ctx, id, request{Player: player, Rating: rating})
 }
@@ -64,7 +64,7 @@ func (s *Service) LeaveTournament(ctx context.Context, id, player string) error 
 	if err != nil {
 		return err
 	}
-	if _, ok := r.T.Joined[player]; !ok && !s.asked(id, player) {
+	if _, ok := r.T.Joined[r.T.Unit(player)]; !ok && !r.T.Alone(player) && !s.asked(id, player) {
 		return fmt.Errorf("%s: %w", player, tourney.ErrUnknown)
 	}
 	return s.ask(ctx, id, request{Player: player, Leave: true})
@@ -234,6 +234,9 @@ func (s *Service) Recount(ctx context.Context, id string) ([]tourney.Standing, e
 		}
 		if m.Places, err = tables.RecordPlaces(tr.Config.Game, rec); err != nil {
 			return nil, fmt.Errorf("table %d's record: %w", m.Table, err)
+		}
+		if tr.Config.Partners {
+			m.Places = tourney.SeatPlaces(m.Places) // as Ended takes them
 		}
 		ms[i] = m
 	}

@@ -60,6 +60,19 @@ func testLog(t *testing.T) *slog.Logger {
 	return slog.New(slog.NewTextHandler(io.Discard, nil))
 }
 
+// allRated are the matches node n's tables rated, which must be at
+// least matches.
+func (n *node) allRated(t *testing.T, matches int) []keep.MatchEnd {
+	t.Helper()
+	n.mu.Lock()
+	rated := slices.Clone(n.rated)
+	n.mu.Unlock()
+	if len(rated) < matches {
+		t.Errorf("%d matches rated of %d", len(rated), matches)
+	}
+	return rated
+}
+
 // startNode starts a node on eng and kept. leases nil: alone.
 func startNode(t *testing.T, eng *keep.Engine, kept *keep.Keeper, leases *keep.Leases, clk *clock) *node {
 	t.Helper()
@@ -121,7 +134,7 @@ func (p *players) come(t *testing.T, n *node, tid string, absent map[string]bool
 			continue // another node's, or not yet
 		}
 		p.at[id] = nil
-		for _, who := range pl.Players {
+		for _, who := range tr.Seats(pl.Players) {
 			if who == tourney.Bot || absent[who] {
 				continue
 			}
@@ -265,12 +278,7 @@ func TestArenaPlayedToTheEnd(t *testing.T) {
 		}
 	}
 	// Every match rated, its seats the players the arena seated.
-	n.mu.Lock()
-	rated := slices.Clone(n.rated)
-	n.mu.Unlock()
-	if len(rated) < len(tr.Matches) {
-		t.Errorf("%d matches rated of %d", len(rated), len(tr.Matches))
-	}
+	rated := n.allRated(t, len(tr.Matches))
 	for _, m := range rated {
 		for _, e := range m.Seats {
 			if e.ID != "" && !keep.IsRated(e.ID) && !slices.Contains([]string{keep.BotIdentity("easy")}, e.ID) {

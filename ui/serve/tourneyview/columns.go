@@ -18,29 +18,24 @@ import (
 // place among the entrants' ids.
 type Names map[string]string
 
-// namer is how a page names the players of t.
+// namer is how a page names the players of t, and a partners' team:
+// its two players' names ("Ayşe & Mehmet").
 func (n Names) namer(tr *i18n.Catalog, t tourney.Tournament) func(id string) string {
-	ids := make([]string, 0, len(t.Joined))
-	for id := range t.Joined {
-		ids = append(ids, id)
-	}
-	for _, m := range t.Matches {
-		for _, id := range m.Players {
-			if _, ok := t.Joined[id]; !ok && id != tourney.Bot && !slices.Contains(ids, id) {
-				ids = append(ids, id)
-			}
-		}
-	}
-	slices.Sort(ids)
-	return func(id string) string {
-		switch name, ok := n[id]; {
+	ids := t.People()
+	var name func(id string) string
+	name = func(id string) string {
+		tm, team := t.Teams[id]
+		switch known, ok := n[id]; {
 		case id == tourney.Bot:
 			return tr.T("tourney.bot")
-		case ok && name != "":
-			return name
+		case team:
+			return tr.T("tourney.team", name(tm.First), name(tm.Second))
+		case ok && known != "":
+			return known
 		}
 		return tr.T("tourney.anon", slices.Index(ids, id)+1)
 	}
+	return name
 }
 
 // Line is one row of the standings, as the page and the command show

@@ -76,6 +76,21 @@ func (d *director) endAll(now time.Time) {
 	}
 }
 
+// finish plays a Swiss's rounds to its end, ten minutes a round, and
+// returns the time it finished.
+func (d *director) finish() time.Time {
+	now := t0
+	for d.tr.Phase != tourney.Finished {
+		now = now.Add(10 * time.Minute)
+		d.endAll(now)
+		d.open(d.tr.Tick(now), now)
+		if now.Sub(t0) > 10*time.Hour {
+			d.t.Fatal("the Swiss does not finish")
+		}
+	}
+	return now
+}
+
 // arenaUnderWay is an arena of eight half an hour in, played until a
 // player is on a streak, with tables in play.
 func arenaUnderWay(t *testing.T) Page {
@@ -106,15 +121,7 @@ func swissOver(t *testing.T) Page {
 	t.Helper()
 	d := newDirector(t, tourney.Config{Kind: tourney.Swiss, Name: "Club 20:00", Game: "classic", Rules: "simple", Hands: 2,
 		Start: t0, Rounds: 3, Back: 2 * time.Minute, BotLevel: "normal", Duplicate: true}, 6)
-	now := t0
-	for d.tr.Phase != tourney.Finished {
-		now = now.Add(10 * time.Minute)
-		d.endAll(now)
-		d.open(d.tr.Tick(now), now)
-		if now.Sub(t0) > 10*time.Hour {
-			t.Fatal("the Swiss does not finish")
-		}
-	}
+	now := d.finish()
 	field := map[string]*big.Rat{}
 	for i := range 6 {
 		field[idOf(i)] = big.NewRat(int64(7-3*i), 4)
@@ -123,10 +130,23 @@ func swissOver(t *testing.T) Page {
 }
 
 // partnersStarting is a 101 arena of teams not begun, which the player
-// has not joined.
+// has not joined: five joined, two teams and one waiting for a
+// partner.
 func partnersStarting(t *testing.T) Page {
 	t.Helper()
 	d := newDirector(t, tourney.Config{Kind: tourney.Arena, Name: "Eşli 21:00", Game: "101", Rules: "partners", Hands: 3,
-		Start: t0.Add(time.Hour), Length: 90 * time.Minute, Partners: true}, 4)
-	return Page{Listed: d.tr.Listed("p1"), T: *d.tr, Me: "key:SHA256:someone", Names: nameBook(4), Now: t0.Add(47 * time.Minute)}
+		Start: t0.Add(time.Hour), Length: 90 * time.Minute, Partners: true}, 5)
+	return Page{Listed: d.tr.Listed("p1"), T: *d.tr, Me: "key:SHA256:someone", Names: nameBook(5), Now: t0.Add(47 * time.Minute)}
+}
+
+// partnersSwissOver is a 101 Swiss of seven players in partners played
+// to its end: three teams in the order they joined and the seventh
+// partnered by a bot at the first round, two tables a round; the
+// player who looks is the second of the second team.
+func partnersSwissOver(t *testing.T) Page {
+	t.Helper()
+	d := newDirector(t, tourney.Config{Kind: tourney.Swiss, Name: "Eşli Swiss", Game: "101", Hands: 2,
+		Start: t0, Rounds: 2, Back: 2 * time.Minute, BotLevel: "normal", Partners: true}, 7)
+	now := d.finish()
+	return Page{Listed: d.tr.Listed("p2"), T: *d.tr, Me: idOf(3), Names: nameBook(7), Now: now, SSH: "ssh HOST"}
 }

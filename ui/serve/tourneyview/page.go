@@ -34,17 +34,18 @@ type Page struct {
 }
 
 // Joined says whether the player who looks plays in the tournament
-// (joined, not left): the page offers to leave, else to join.
+// (joined, not left; in partners, in a team or waiting for a partner):
+// the page offers to leave, else to join.
 func (p Page) Joined() bool {
-	e, ok := p.T.Joined[p.Me]
-	return ok && !e.Left
+	e, ok := p.T.Joined[p.T.Unit(p.Me)]
+	return ok && !e.Left || p.T.Alone(p.Me)
 }
 
 // Table is the number of the table in play the player who looks sits
 // at (ok false: none), so the page can say it and take them there.
 func (p Page) Table() (n int, ok bool) {
 	for _, pl := range p.T.Playing {
-		if slices.Contains(pl.Players[:], p.Me) {
+		if seats := p.T.Seats(pl.Players); slices.Contains(seats[:], p.Me) {
 			return pl.Table, true
 		}
 	}
@@ -59,7 +60,7 @@ func (p Page) CanJoin() bool {
 	case p.T.Phase == tourney.Finished || p.T.Phase == tourney.Ending:
 		return false
 	case p.T.Config.Kind == tourney.Swiss && p.T.Round > 0:
-		e, ok := p.T.Joined[p.Me]
+		e, ok := p.T.Joined[p.T.Unit(p.Me)]
 		return ok && e.Left
 	}
 	return !p.Joined()
@@ -101,35 +102,39 @@ func Head(tr *i18n.Catalog, st *theme.Styles, p Page, width int) []string {
 	return []string{st.Bold.Render(cut(title, width)), st.Text.Render(cut(strings.Join(info, " · "), width)), ""}
 }
 
-// players are the entrants still in.
-func players(t tourney.Tournament) int {
-	n := 0
-	for _, e := range t.Joined {
-		if !e.Left {
-			n++
-		}
-	}
-	return n
-}
+// players are the players still in (a bot partner not counted).
+func players(t tourney.Tournament) int { return t.Players() }
 
-// you is where the player who looks stands.
+// you is where the player who looks stands; in partners, with whom.
 func you(tr *i18n.Catalog, p Page) string {
-	e, ok := p.T.Joined[p.Me]
+	unit := p.T.Unit(p.Me)
+	e, ok := p.T.Joined[unit]
+	partner, teamed := p.T.Partner(p.Me)
 	switch {
+	case p.T.Alone(p.Me) && (p.T.Phase == tourney.Ending || p.T.Phase == tourney.Finished):
+		return tr.T("tourney.you.nopartner")
+	case p.T.Alone(p.Me):
+		return tr.T("tourney.you.alone")
 	case !ok:
 		return tr.T("tourney.you.out")
+	case e.Left && teamed:
+		return tr.T("tourney.you.teamleft")
 	case e.Left:
 		return tr.T("tourney.you.left")
+	}
+	with := ""
+	if teamed {
+		with = " · " + tr.T("tourney.you.with", p.Names.namer(tr, p.T)(partner))
 	}
 	st, err := p.T.Standings()
 	if err != nil {
 		return tr.T("tourney.you.in")
 	}
-	i := slices.IndexFunc(st, func(s tourney.Standing) bool { return s.Player == p.Me })
+	i := slices.IndexFunc(st, func(s tourney.Standing) bool { return s.Player == unit })
 	if i < 0 {
-		return tr.T("tourney.you.in")
+		return tr.T("tourney.you.in") + with
 	}
-	at := tr.T("tourney.you.at", i+1, len(st), st[i].Points.String())
+	at := tr.T("tourney.you.at", i+1, len(st), st[i].Points.String()) + with
 	if n, ok := p.Table(); ok {
 		at += " · " + tr.T("tourney.you.table", n)
 	}
@@ -160,24 +165,40 @@ func Body(tr *i18n.Catalog, st *theme.Styles, p Page, width int) []string {
 		name := max(12, min(24, width-2-fixedWidth(tr, p.T.Config, hasField)))
 		cols := columns(tr, p.T.Config, hasField, name)
 		out = append(out, st.Dim.Render(cut("  "+row(cols, heads(cols)), width)))
+		me := p.T.Unit(p.Me)
 		for i, l := range lines {
 			mark, style := "  ", st.Text
-			if l.Player == p.Me {
+			if l.Player == me {
 				mark, style = "> ", st.Bold
 			}
 			out = append(out, style.Render(cut(mark+row(cols, cells(p.T.Config, hasField, i+1, l)), width)))
 		}
 	}
 	name := p.Names.namer(tr, p.T)
+	if len(p.T.Lone) > 0 {
+		alone := make([]string, len(p.T.Lone))
+		for i, l := range p.T.Lone {
+			alone[i] = name(l.Player)
+		}
+		out = append(out, "")
+		for _, w := range Wrap(tr.T("tourney.alone", strings.Join(alone, ", ")), width, 2) {
+			out = append(out, st.Dim.Render(w))
+		}
+	}
+	partners := p.T.Config.Partners
 	switch p.T.Phase {
 	case tourney.Starting: // no table before the start
 	case tourney.Running, tourney.Ending:
 		out = append(out, "", st.Bold.Render(cut(tr.N("tourney.tables", len(p.T.Playing), len(p.T.Playing)), width)))
 		if len(p.T.Playing) == 0 {
-			out = append(out, st.Dim.Render(cut(tr.N("tourney.pool", len(p.T.Pool), len(p.T.Pool)), width)))
+			pool := "tourney.pool"
+			if partners {
+				pool = "tourney.pool.teams" // the pool's units are teams
+			}
+			out = append(out, st.Dim.Render(cut(tr.N(pool, len(p.T.Pool), len(p.T.Pool)), width)))
 		}
 		for _, pl := range p.T.Playing {
-			out = append(out, st.Text.Render(cut("  "+tableLine(tr, pl.Table, pl.Round, pl.Players, nil, nil, name), width)))
+			out = append(out, st.Text.Render(cut("  "+tableLine(tr, pl.Table, pl.Round, pl.Players, nil, nil, partners, name), width)))
 		}
 	default:
 		out = append(out, "", st.Bold.Render(cut(tr.N("tourney.matches", len(p.T.Matches), len(p.T.Matches)), width)))
@@ -187,7 +208,7 @@ func Body(tr *i18n.Catalog, st *theme.Styles, p Page, width int) []string {
 		}
 		out = append(out, st.Text.Render(cut("  "+RecordCommand(tr, p.SSH), width)))
 		for _, m := range p.T.Matches {
-			out = append(out, st.Text.Render(cut("  "+tableLine(tr, m.Table, m.Round, m.Players, &m.Places, &m.Forfeit, name), width)))
+			out = append(out, st.Text.Render(cut("  "+tableLine(tr, m.Table, m.Round, m.Players, &m.Places, &m.Forfeit, partners, name), width)))
 		}
 	}
 	out = append(out, "", st.Bold.Render(cut(tr.T("tourney.rules.title"), width)))
@@ -206,15 +227,18 @@ func RecordCommand(tr *i18n.Catalog, ssh string) string {
 }
 
 // tableLine is a table of the tournament: its number (by which its
-// record is found), its round in a Swiss, its players, and once played
-// their places (a forfeit said).
-func tableLine(tr *i18n.Catalog, table, round int, players tourney.Table, places *[4]int, forfeit *[4]bool, name func(string) string) string {
+// record is found), its round in a Swiss, its players (in partners its
+// two teams, each once), and once played their places (a forfeit said).
+func tableLine(tr *i18n.Catalog, table, round int, players tourney.Table, places *[4]int, forfeit *[4]bool, partners bool, name func(string) string) string {
 	head := tr.T("tourney.table", table)
 	if round > 0 {
 		head = tr.T("tourney.table.round", table, round)
 	}
 	seats := make([]string, 0, 4)
 	for s, id := range players {
+		if partners && s >= 2 {
+			break // the teams' seats facing them
+		}
 		w := name(id)
 		if places != nil {
 			w += " " + tr.T("tourney.place", places[s])

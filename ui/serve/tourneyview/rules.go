@@ -37,7 +37,15 @@ func Rules(tr *i18n.Catalog, c tourney.Config) []string {
 		out = append(out, tr.T("tourney.rules.duplicate"))
 	}
 	if c.Partners {
-		out = append(out, tr.T("tourney.rules.partners"))
+		out = append(out, tr.T("tourney.rules.partners"), tr.T("tourney.rules.teams"))
+		switch {
+		case c.Kind == tourney.Swiss:
+			out = append(out, tr.T("tourney.rules.teams.swiss"))
+		case c.BotWait > 0:
+			out = append(out, tr.T("tourney.rules.teams.arena", Wait(tr, c.BotWait)))
+		default:
+			out = append(out, tr.T("tourney.rules.teams.nobots"))
+		}
 	}
 	return out
 }

@@ -1,6 +1,7 @@
 package tourneyview
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -57,7 +58,9 @@ func rulesAt(tr *i18n.Catalog, body []string) int {
 // JSON is the tournament as "ssh HOST tournament ID --json" prints it
 // for scripts: what it is and where it is, its standings in rank order
 // (points as written and in twelfths, exact), its tables in play and
-// its matches played, players by name ("" is a bot's seat).
+// its matches played, players by name ("" is a bot's seat); in
+// partners a standings line is a team's, its players named, and a
+// table's seats are its players'.
 func JSON(tr *i18n.Catalog, p Page) ([]byte, error) {
 	lines, err := Standings(tr, p.T, p.Names, p.Field, p.ByField)
 	if err != nil {
@@ -74,6 +77,7 @@ func JSON(tr *i18n.Catalog, p Page) ([]byte, error) {
 		end := c.Start.Add(c.Length).UTC()
 		out.End = &end
 	}
+	name := p.Names.namer(tr, p.T)
 	for i, l := range lines {
 		jl := jsonLine{
 			Rank: i + 1, Name: l.Name, Points: l.Points.String(), Twelfths: int(l.Points),
@@ -87,12 +91,17 @@ func JSON(tr *i18n.Catalog, p Page) ([]byte, error) {
 			f := fieldScore(l.Field)
 			jl.Field = &f
 		}
+		if tm, ok := p.T.Teams[l.Player]; ok {
+			jl.Team = []string{name(tm.First), ""}
+			if tm.Second != tourney.Bot {
+				jl.Team[1] = name(tm.Second)
+			}
+		}
 		out.Standings = append(out.Standings, jl)
 	}
-	name := p.Names.namer(tr, p.T)
 	seats := func(t tourney.Table) [4]string {
 		var s [4]string
-		for i, id := range t {
+		for i, id := range p.T.Seats(t) {
 			if id != tourney.Bot {
 				s[i] = name(id)
 			}
@@ -105,11 +114,14 @@ func JSON(tr *i18n.Catalog, p Page) ([]byte, error) {
 	for _, m := range p.T.Matches {
 		out.Matches = append(out.Matches, jsonMatch{Table: m.Table, Round: m.Round, Players: seats(m.Players), Places: m.Places, Forfeit: m.Forfeit})
 	}
-	b, err := json.MarshalIndent(out, "", "  ")
-	if err != nil {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false) // a team is "Ayşe & Mehmet", not "Ayşe \u0026 Mehmet"
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(out); err != nil {
 		return nil, fmt.Errorf("the tournament as JSON: %w", err)
 	}
-	return append(b, '\n'), nil
+	return b.Bytes(), nil
 }
 
 // The JSON's shapes.
@@ -145,6 +157,8 @@ type (
 		Rating    int     `json:"rating"`
 		Opponents *string `json:"opponents,omitempty"`
 		Field     *string `json:"field,omitempty"`
+		// Team is a partners' team's players ("" a bot partner).
+		Team []string `json:"team,omitempty"`
 	}
 	jsonTable struct {
 		Table   int       `json:"table"`

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -42,7 +43,7 @@ func TestPagesGolden(t *testing.T) {
 	pages := []struct {
 		name string
 		mk   func(*testing.T) Page
-	}{{"arena", arenaUnderWay}, {"swiss", swissOver}, {"partners", partnersStarting}}
+	}{{"arena", arenaUnderWay}, {"swiss", swissOver}, {"partners", partnersStarting}, {"partners.swiss", partnersSwissOver}}
 	for _, lang := range []string{"en", "tr"} {
 		tr := i18n.MustLoad(lang)
 		var list []tourney.Listed
@@ -65,7 +66,7 @@ func TestTextAlignedAndPlain(t *testing.T) {
 	for _, pg := range []struct {
 		name string
 		mk   func(*testing.T) Page
-	}{{"arena", arenaUnderWay}, {"swiss", swissOver}} {
+	}{{"arena", arenaUnderWay}, {"swiss", swissOver}, {"partners", partnersSwissOver}} {
 		p := pg.mk(t)
 		text := Text(tr, p)
 		if strings.ContainsRune(text, '\x1b') {
@@ -118,19 +119,7 @@ func columnEnds(head []rune) []int {
 func TestJSONIsTheStandings(t *testing.T) {
 	tr := i18n.MustLoad("en")
 	p := swissOver(t)
-	b, err := JSON(tr, p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	noIDs(t, "the JSON", string(b))
-	var got jsonTourney
-	if err := json.Unmarshal(b, &got); err != nil {
-		t.Fatal(err)
-	}
-	st, err := p.T.Standings()
-	if err != nil {
-		t.Fatal(err)
-	}
+	got, st := readJSON(t, tr, p)
 	if got.Kind != "swiss" || got.Phase != "finished" || got.Rounds != 3 || !got.Duplicate || len(got.Standings) != len(st) {
 		t.Fatalf("the JSON's tournament: %+v", got)
 	}
@@ -176,5 +165,54 @@ func TestStandingsByField(t *testing.T) {
 	}
 	if lines[len(lines)-1].Player != idOf(0) {
 		t.Errorf("the player with no field score is not last: %+v", lines[len(lines)-1])
+	}
+}
+
+// readJSON is p's JSON read back (no id in it), and p's standings.
+func readJSON(t *testing.T, tr *i18n.Catalog, p Page) (jsonTourney, []tourney.Standing) {
+	t.Helper()
+	b, err := JSON(tr, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	noIDs(t, "the JSON", string(b))
+	if p.T.Config.Partners && !strings.Contains(string(b), " & ") {
+		t.Errorf("the JSON's teams are not named as the page names them:\n%s", b)
+	}
+	var got jsonTourney
+	if err := json.Unmarshal(b, &got); err != nil {
+		t.Fatal(err)
+	}
+	st, err := p.T.Standings()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got, st
+}
+
+// In partners the JSON's standings lines are the teams', each naming
+// its two players ("" for a bot partner), and a table's seats name the
+// players at them, each team's two facing each other.
+func TestJSONPartners(t *testing.T) {
+	tr := i18n.MustLoad("en")
+	p := partnersSwissOver(t)
+	got, st := readJSON(t, tr, p)
+	if !got.Partners || got.Players != 7 || len(got.Standings) != 4 || len(st) != 4 {
+		t.Fatalf("the JSON's tournament: %+v", got)
+	}
+	for i, s := range st {
+		tm := p.T.Teams[s.Player]
+		want := []string{p.Names[tm.First], p.Names[tm.Second]}
+		if l := got.Standings[i]; !slices.Equal(l.Team, want) || l.Name != tr.T("tourney.team", want[0], nonEmpty(want[1], tr.T("tourney.bot"))) {
+			t.Errorf("line %d: %+v, want the team %v", i+1, l, want)
+		}
+	}
+	for i, m := range p.T.Matches {
+		for s := range 2 {
+			tm := p.T.Teams[m.Players[s]]
+			if g := got.Matches[i].Players; g[s] != p.Names[tm.First] || g[s+2] != p.Names[tm.Second] {
+				t.Errorf("match %d seats %d and %d: %q and %q, want the team %+v", i, s, s+2, g[s], g[s+2], tm)
+			}
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package tourneyview
 
 import (
+	"encoding/json"
 	"flag"
 	"fmt"
 	"strings"
@@ -115,7 +116,8 @@ func noIDs(t *testing.T, what, text string) {
 // record. No id is shown. Scrolled to its end, the page shows its last
 // rule.
 func TestTourneyPageFitsAndSays(t *testing.T) {
-	pages := map[string]func(*testing.T) Page{"arena": arenaUnderWay, "swiss over": swissOver, "partners starting": partnersStarting}
+	pages := map[string]func(*testing.T) Page{"arena": arenaUnderWay, "swiss over": swissOver, "partners starting": partnersStarting,
+		"partners over": partnersSwissOver}
 	for name, mk := range pages {
 		p := mk(t)
 		for _, lang := range []string{"en", "tr"} {
@@ -137,9 +139,12 @@ func TestTourneyPageFitsAndSays(t *testing.T) {
 						t.Errorf("%s lacks %q:\n%s", what, want, strings.Join(all, "\n"))
 					}
 				}
-				// The player's own line is marked, and only theirs.
+				// The player's own line is marked, and only theirs (their
+				// team's, which its first player's name begins).
 				want := ""
-				if _, in := p.T.Joined[p.Me]; in {
+				if tm, in := p.T.Teams[p.T.Unit(p.Me)]; in {
+					want = p.Names[tm.First]
+				} else if _, in := p.T.Joined[p.Me]; in {
 					want = p.Names[p.Me]
 				}
 				if got := markedLine(all); got != want {
@@ -190,6 +195,9 @@ func mustSay(t *testing.T, tr *i18n.Catalog, p Page) []string {
 	}
 	for _, s := range st {
 		want = append(want, p.Names[s.Player])
+		if tm, ok := p.T.Teams[s.Player]; ok {
+			want = append(want, tr.T("tourney.team", p.Names[tm.First], nonEmpty(p.Names[tm.Second], tr.T("tourney.bot"))))
+		}
 		if s.OnFire() && c.Kind == tourney.Arena {
 			want = append(want, " x2 ")
 		}
@@ -208,7 +216,13 @@ func mustSay(t *testing.T, tr *i18n.Catalog, p Page) []string {
 		want = append(want, tr.T("tourney.rules.duplicate"), tr.T("tourney.col.field"))
 	}
 	if c.Partners {
-		want = append(want, tr.T("tourney.rules.partners"))
+		want = append(want, tr.T("tourney.rules.partners"), tr.T("tourney.rules.teams"))
+		for _, l := range p.T.Lone {
+			want = append(want, tr.T("tourney.alone", p.Names[l.Player]))
+		}
+		if partner, ok := p.T.Partner(p.Me); ok {
+			want = append(want, tr.T("tourney.you.with", p.Names[partner]))
+		}
 	}
 	for _, pl := range p.T.Playing {
 		want = append(want, tr.T("tourney.table", pl.Table))
@@ -224,4 +238,57 @@ func mustSay(t *testing.T, tr *i18n.Catalog, p Page) []string {
 		want = append(want, tr.T("tourney.record"), RecordCommand(tr, p.SSH))
 	}
 	return want
+}
+
+// In partners the page's second line says where the player who looks
+// stands: waiting for a partner, in a team (with whom), or out with
+// their team once either of the two has left; the keys follow (one in
+// a team that left may join to bring it back).
+func TestPartnersYou(t *testing.T) {
+	tr := i18n.MustLoad("en")
+	p := partnersStarting(t) // teams Ayşe & Mehmet, Zeynep & John; Oğuz alone
+	for _, c := range []struct {
+		me, leave string
+		want      string
+		joined    bool
+	}{
+		{idOf(4), "", tr.T("tourney.you.alone"), true},
+		{idOf(1), "", tr.T("tourney.you.with", "Ayşe"), true},
+		{idOf(3), idOf(2), tr.T("tourney.you.teamleft"), false},
+		{idOf(2), idOf(2), tr.T("tourney.you.teamleft"), false},
+		{idOf(0), idOf(3), tr.T("tourney.you.with", "Mehmet"), true},
+	} {
+		q := p
+		t2, err := copyTourney(p.T)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.leave != "" {
+			if err := t2.Leave(c.leave); err != nil {
+				t.Fatal(err)
+			}
+		}
+		q.T, q.Me = t2, c.me
+		if c.me == idOf(4) {
+			q.T.Phase = tourney.Finished
+			if head := words(Head(tr, plain, q, 78)); !strings.Contains(head, tr.T("tourney.you.nopartner")) {
+				t.Errorf("one alone when it finished: %q", head)
+			}
+			q.T.Phase = p.T.Phase
+		}
+		head := words(Head(tr, plain, q, 78))
+		if !strings.Contains(head, c.want) || q.Joined() != c.joined || q.CanJoin() == c.joined {
+			t.Errorf("%s, %q left: %q; joined %v, can join %v; want %q, joined %v", names[c.me[len(c.me)-1]-'0'], c.leave, head, q.Joined(), q.CanJoin(), c.want, c.joined)
+		}
+	}
+}
+
+// copyTourney is t with maps and slices of its own.
+func copyTourney(t tourney.Tournament) (tourney.Tournament, error) {
+	b, err := json.Marshal(t)
+	if err != nil {
+		return t, err
+	}
+	var c tourney.Tournament
+	return c, json.Unmarshal(b, &c)
 }

@@ -1,0 +1,201 @@
+package tourney
+
+import (
+	"errors"
+	"slices"
+	"testing"
+	"time"
+)
+
+// partnersOf is a partners' tournament of c's kind with players
+// p0, p1, … joined a minute apart before t0 (rated 1500, 1510, …).
+func partnersOf(t *testing.T, c Config, players int) *Tournament {
+	t.Helper()
+	c.Game, c.Hands, c.Partners, c.Start = "101", 1, true, t0
+	tr, err := New(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range players {
+		id := "p" + string(rune('0'+i))
+		if _, err := tr.Join(id, 1500+10*i, t0.Add(time.Duration(i-players)*time.Minute)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return tr
+}
+
+// In partners a player who joins alone is teamed with the first who
+// waits alone, in join order; the team is what the director pairs,
+// rated at its players' mean; a fifth waits alone and is counted.
+func TestPartnersTeamInJoinOrder(t *testing.T) {
+	tr := partnersOf(t, Config{Kind: Arena, Length: time.Hour}, 5)
+	if len(tr.Teams) != 2 || len(tr.Joined) != 2 || !tr.Alone("p4") || tr.Players() != 5 {
+		t.Fatalf("five joined: teams %v, joined %v, alone %v, %d players", tr.Teams, tr.Joined, tr.Lone, tr.Players())
+	}
+	for _, c := range []struct{ a, b string }{{"p0", "p1"}, {"p2", "p3"}} {
+		id, ok := tr.TeamOf(c.a)
+		if !ok || tr.Teams[id] != (Team{First: c.a, Second: c.b}) || tr.Unit(c.b) != id {
+			t.Errorf("%s's team %q: %+v", c.a, id, tr.Teams[id])
+		}
+		if p, _ := tr.Partner(c.b); p != c.a {
+			t.Errorf("%s's partner: %q", c.b, p)
+		}
+	}
+	if r := tr.Joined[tr.Unit("p0")].Rating; r != 1505 {
+		t.Errorf("the first team's rating %d, want its players' mean 1505", r)
+	}
+	if got := tr.People(); !slices.Equal(got, []string{"p0", "p1", "p2", "p3", "p4"}) {
+		t.Errorf("People() = %v", got)
+	}
+	// Joining twice changes nothing.
+	if _, err := tr.Join("p1", 1510, t0); err != nil || len(tr.Teams) != 2 || len(tr.Lone) != 1 {
+		t.Errorf("p1 joined again: %v, teams %v, alone %v", err, tr.Teams, tr.Lone)
+	}
+}
+
+// A partners' table seats each team's first at the seat the pairing
+// gave it and its second facing them; the places of a team's seats
+// must be one, and a forfeit of either is the team's.
+func TestPartnersSeatsAndEnds(t *testing.T) {
+	tr := partnersOf(t, Config{Kind: Arena, Length: time.Hour}, 4)
+	starts := tr.Tick(t0)
+	if len(starts) != 1 {
+		t.Fatalf("two teams at the start: %v", starts)
+	}
+	tb := starts[0].Players
+	seats := tr.Seats(tb)
+	for s := range 2 {
+		tm := tr.Teams[tb[s]]
+		if tb[s] != tb[s+2] || seats[s] != tm.First || seats[s+2] != tm.Second {
+			t.Errorf("seat %d: table %v seats %v; team %+v", s, tb, seats, tm)
+		}
+	}
+	tr.Opened(starts[0], 1, t0)
+	if _, err := tr.Ended(1, [4]int{1, 2, 3, 4}, [4]bool{}, t0); !errors.Is(err, ErrPlaces) {
+		t.Errorf("a team's seats at two places: %v", err)
+	}
+	if _, err := tr.Ended(1, [4]int{1, 3, 1, 3}, [4]bool{false, false, false, true}, t0.Add(time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	m := tr.Matches[0]
+	if m.Forfeit != [4]bool{false, true, false, true} {
+		t.Errorf("one of a team did not come: forfeits %v, want the team's both seats", m.Forfeit)
+	}
+	st, err := tr.Standings()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(st) != 2 || st[0].Player != tb[0] || st[0].Points != 3*Twelfths || st[1].Points != 0 {
+		t.Errorf("standings %+v: want the winners' 3 points and the forfeit team's none", st)
+	}
+}
+
+// One of a team leaving takes the team out of the pairing (the other
+// sees the team has left); either joining again brings it back. One
+// waiting alone who leaves stops waiting.
+func TestPartnersLeaveTogether(t *testing.T) {
+	tr := partnersOf(t, Config{Kind: Arena, Length: time.Hour}, 5)
+	starts := tr.Tick(t0)
+	if len(starts) != 1 {
+		t.Fatalf("two teams at the start: %v", starts)
+	}
+	tr.Opened(starts[0], 1, t0)
+	if err := tr.Leave("p4"); err != nil || tr.Alone("p4") || tr.Players() != 4 {
+		t.Errorf("the one alone left: %v, alone %v", err, tr.Lone)
+	}
+	if err := tr.Leave("p3"); err != nil {
+		t.Fatal(err)
+	}
+	team := tr.Unit("p2")
+	if !tr.Joined[team].Left || tr.Unit("p3") != team {
+		t.Errorf("p3 left: the team %s is %+v", team, tr.Joined[team])
+	}
+	_, err := tr.Ended(1, [4]int{1, 3, 1, 3}, [4]bool{}, t0.Add(time.Minute))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tr.Playing) != 0 || len(tr.Pool) != 1 || tr.Pool[0].Player == team {
+		t.Errorf("after the match: playing %v, pool %v; want the other team alone in the pool", tr.Playing, tr.Pool)
+	}
+	starts, err = tr.Join("p2", 1520, t0.Add(2*time.Minute))
+	if err != nil || tr.Joined[team].Left || len(starts) != 1 {
+		t.Errorf("p2 came back: %v, the team %+v, tables %v", err, tr.Joined[team], starts)
+	}
+	if err := tr.Leave("nobody"); !errors.Is(err, ErrUnknown) {
+		t.Errorf("a stranger left: %v", err)
+	}
+}
+
+// One still alone when a Swiss's first round is paired plays with a
+// bot partner; after that a newcomer is refused.
+func TestPartnersSwissBotPartner(t *testing.T) {
+	tr := partnersOf(t, Config{Kind: Swiss, Rounds: 2}, 5)
+	starts := tr.Tick(t0)
+	if len(tr.Lone) != 0 || len(tr.Teams) != 3 {
+		t.Fatalf("at the first round: alone %v, teams %v", tr.Lone, tr.Teams)
+	}
+	id, _ := tr.TeamOf("p4")
+	if tr.Teams[id] != (Team{First: "p4", Second: Bot}) || tr.Players() != 5 {
+		t.Errorf("p4's team %+v, %d players", tr.Teams[id], tr.Players())
+	}
+	var seated []string
+	for _, st := range starts {
+		for _, p := range tr.Seats(st.Players) {
+			if p != Bot {
+				seated = append(seated, p)
+			}
+		}
+	}
+	slices.Sort(seated)
+	if !slices.Equal(seated, []string{"p0", "p1", "p2", "p3", "p4"}) {
+		t.Errorf("round 1 seats %v", seated)
+	}
+	if _, err := tr.Join("p9", 1500, t0); !errors.Is(err, ErrStarted) {
+		t.Errorf("a newcomer after the first round: %v", err)
+	}
+}
+
+// In an arena one alone waits for the next to join; with bots, after
+// the bot wait from the start a bot partners them; without, they wait.
+func TestPartnersArenaAlone(t *testing.T) {
+	for _, c := range []struct {
+		wait   time.Duration
+		teamed bool
+	}{{time.Minute, true}, {0, false}} {
+		tr := partnersOf(t, Config{Kind: Arena, Length: time.Hour, BotWait: c.wait}, 3)
+		tr.Tick(t0)
+		if !tr.Alone("p2") {
+			t.Fatalf("bot wait %v: p2 not alone at the start", c.wait)
+		}
+		starts := tr.Tick(t0.Add(time.Minute))
+		if _, ok := tr.TeamOf("p2"); ok != c.teamed {
+			t.Errorf("bot wait %v: p2 teamed %v after a minute", c.wait, ok)
+		}
+		if c.teamed && len(starts) != 1 {
+			t.Errorf("bot wait %v: tables %v", c.wait, starts)
+		}
+	}
+}
+
+// A partners' match's places as 101 gives them (the teams' ranks) are
+// taken as a ranking of the seats: the winners' seats share the first
+// two places, the others the last two; a ranking already is kept.
+func TestSeatPlaces(t *testing.T) {
+	for _, c := range []struct{ in, want [4]int }{
+		{[4]int{1, 2, 1, 2}, [4]int{1, 3, 1, 3}},
+		{[4]int{2, 1, 2, 1}, [4]int{3, 1, 3, 1}},
+		{[4]int{1, 1, 1, 1}, [4]int{1, 1, 1, 1}},
+		{[4]int{1, 3, 1, 3}, [4]int{1, 3, 1, 3}},
+		{[4]int{1, 2, 3, 4}, [4]int{1, 2, 3, 4}},
+	} {
+		if got := SeatPlaces(c.in); got != c.want {
+			t.Errorf("SeatPlaces(%v) = %v, want %v", c.in, got, c.want)
+		}
+	}
+	tr := partnersOf(t, Config{Kind: Arena, Length: time.Hour}, 4)
+	tr.Opened(tr.Tick(t0)[0], 1, t0)
+	if _, err := tr.Ended(1, [4]int{2, 1, 2, 1}, [4]bool{}, t0); err != nil || tr.Matches[0].Places != [4]int{3, 1, 3, 1} {
+		t.Errorf("the teams' ranks taken: %v, places %v", err, tr.Matches)
+	}
+}

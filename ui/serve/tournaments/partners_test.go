@@ -1,0 +1,216 @@
+package tournaments
+
+import (
+	"context"
+	"errors"
+	"math/big"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"okey/game/tourney"
+	"okey/ui/serve/keep"
+)
+
+// checkPartners checks a partners' tournament played to its end: every
+// match's places are its teams' (a team's two seats one place), every
+// rated match was a partners' table whose players sat facing their
+// partner, the standings are the teams' (each of them a line, every
+// player in one), and the standings recounted from the matches'
+// records in the store are the director's.
+func checkPartners(t *testing.T, n *node, id string, tr tourney.Tournament, players int) {
+	t.Helper()
+	for _, m := range tr.Matches {
+		if m.Places[0] != m.Places[2] || m.Places[1] != m.Places[3] || m.Players[0] != m.Players[2] || m.Players[1] != m.Players[3] {
+			t.Errorf("table %d: teams %v, places %v", m.Table, m.Players, m.Places)
+		}
+	}
+	rated := n.allRated(t, len(tr.Matches))
+	for _, m := range rated {
+		if !m.Partners {
+			t.Errorf("a match rated as no partners' table: %+v", m)
+		}
+		who := func(e keep.Entrant) string {
+			if strings.HasPrefix(e.ID, keep.KeyPrefix) {
+				return e.ID
+			}
+			return tourney.Bot
+		}
+		for s := range 2 {
+			a, b := who(m.Seats[s]), who(m.Seats[s+2])
+			if p, ok := tr.Partner(a); a == tourney.Bot && b != tourney.Bot || a != tourney.Bot && (!ok || p != b) {
+				t.Errorf("seats %d and %d: %q and %q, not partners (%q's is %q)", s, s+2, a, b, a, p)
+			}
+		}
+	}
+	st, err := tr.Standings()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range st {
+		if !tourney.IsTeam(s.Player) {
+			t.Errorf("a standings line of no team: %+v", s)
+		}
+	}
+	if len(tr.People()) != players || len(tr.Lone) != 0 || len(st) != len(tr.Teams) {
+		t.Errorf("%d players, alone %v, %d lines for %d teams", len(tr.People()), tr.Lone, len(st), len(tr.Teams))
+	}
+	if again := recomputed(t, n.svc, id); !slices.Equal(st, again) {
+		t.Fatalf("the standings are not what the records add up to:\n%v\n%v", st, again)
+	}
+	t.Logf("%d matches; standings %v", len(tr.Matches), st)
+}
+
+// A partners' arena (101 eşli) played end to end on one node: nine
+// join before it starts, four teams in join order and the ninth alone
+// until a bot partners them after the bot wait; each table seats two
+// teams facing each other, plays the partners' rules and ends with one
+// place a team, and the standings recounted from the records are the
+// director's.
+func TestPartnersArenaPlayedToTheEnd(t *testing.T) {
+	n, clk, id := begin(t, tourney.Config{
+		Kind: tourney.Arena, Name: "eşli arena", Game: "101", Hands: 1, Start: t0, Length: 20 * time.Minute,
+		BotWait: time.Minute, BotLevel: "easy", Back: time.Minute, Partners: true,
+	}, 9)
+	tr := play(t, n, clk, id, 30*time.Second, nil)
+	if len(tr.Matches) < 4 {
+		t.Fatalf("%d matches in the arena", len(tr.Matches))
+	}
+	if team, ok := tr.TeamOf(player(8)); !ok || tr.Teams[team].Second != tourney.Bot {
+		t.Errorf("the ninth's team: %+v", tr.Teams[team])
+	}
+	checkPartners(t, n, id, tr, 9)
+	if l := n.svc.Tournaments(); len(l) != 1 || l[0].Players != 9 {
+		t.Errorf("the lobby lists %+v", l)
+	}
+}
+
+// A partners' Swiss of six played to its end: three teams, each round
+// a table of two teams and one of a team and two bots; every team
+// plays every round.
+func TestPartnersSwissPlayedToTheEnd(t *testing.T) {
+	n, clk, id := begin(t, tourney.Config{
+		Kind: tourney.Swiss, Name: "eşli rounds", Game: "101", Hands: 1, Start: t0, Rounds: 2,
+		BotLevel: "easy", Back: time.Minute, Partners: true,
+	}, 6)
+	tr := play(t, n, clk, id, 30*time.Second, nil)
+	if tr.Round != 2 || len(tr.Matches) != 4 {
+		t.Fatalf("round %d, %d matches; want 2 rounds of two tables", tr.Round, len(tr.Matches))
+	}
+	for _, m := range tr.Matches {
+		if m.Forfeit != [4]bool{} {
+			t.Errorf("table %d: forfeits %v, though every player came", m.Table, m.Forfeit)
+		}
+	}
+	checkPartners(t, n, id, tr, 6)
+	st, err := tr.Standings()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range st {
+		if s.Matches != 2 {
+			t.Errorf("a team's line: %+v; want two matches", s)
+		}
+	}
+}
+
+// Partners are created for 101 only: its partners switch, or its rules'
+// partners option (which makes the entrants teams), are taken; classic
+// is refused with the director's word, and rules that turn partners off
+// with the switch on are refused.
+func TestCreatePartners(t *testing.T) {
+	eng, kept := openStore(t)
+	n := startNode(t, eng, kept, nil, &clock{now: t0})
+	base := tourney.Config{Kind: tourney.Swiss, Game: "101", Hands: 1, Rounds: 2, Start: t0.Add(time.Hour)}
+	for _, c := range []struct {
+		name         string
+		game, rules  string
+		partners     bool
+		want         error
+		wantPartners bool
+	}{
+		{"101 partners", "101", "", true, nil, true},
+		{"101 partners, default rules", "101", "default", true, nil, true},
+		{"101 partners, rules named", "101", "partners,islek=off", true, nil, true},
+		{"101 partners by its rules", "101", "partners", false, nil, true},
+		{"101 rules off, switch on", "101", "partners=false", true, ErrSettings, false},
+		{"classic partners", "classic", "default", true, tourney.ErrConfig, false},
+		{"101 without", "101", "", false, nil, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			cfg := base
+			cfg.Name, cfg.Game, cfg.Rules, cfg.Partners = c.name, c.game, c.rules, c.partners
+			id, err := n.svc.CreateTournament(context.Background(), keep.KeyPrefix+c.name, cfg)
+			if !errors.Is(err, c.want) {
+				t.Fatalf("created: %v, want %v", err, c.want)
+			}
+			if err != nil {
+				if c.game == "classic" && !strings.Contains(err.Error(), "101") {
+					t.Errorf("classic refused without saying partners are 101's: %v", err)
+				}
+				return
+			}
+			_, tr, err := n.svc.Tournament(id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tr.Config.Partners != c.wantPartners {
+				t.Errorf("partners %v, want %v", tr.Config.Partners, c.wantPartners)
+			}
+			rules := tableConfig(tr.Config, tourney.Start{}, id, time.Second).Rules
+			if got := strings.Count(rules, "partners"); got != map[bool]int{true: 1, false: 0}[c.wantPartners] {
+				t.Errorf("the tables' rules %q", rules)
+			}
+		})
+	}
+}
+
+// Duplicate rounds of partners: every team of a round plays the same
+// deals, and a team's score against the field is its two seats'
+// summed, each against the mean of its seat: the teams' scores sum to
+// zero, and are what each seat's result less its seat's mean add up to.
+func TestPartnersDuplicate(t *testing.T) {
+	n, clk, id := begin(t, tourney.Config{
+		Kind: tourney.Swiss, Name: "eşli duplicate", Game: "101", Hands: 1, Start: t0, Rounds: 2,
+		BotLevel: "easy", Back: time.Minute, Duplicate: true, Partners: true,
+	}, 8)
+	tr := play(t, n, clk, id, 30*time.Second, nil)
+	if len(tr.Matches) != 4 {
+		t.Fatalf("%d matches, want two rounds of two tables", len(tr.Matches))
+	}
+	checkPartners(t, n, id, tr, 8)
+	fs, err := n.svc.FieldScores(id)
+	if err != nil || len(fs) != 4 {
+		t.Fatalf("field scores %v, %v; want the four teams'", fs, err)
+	}
+	n.svc.mu.Lock()
+	results := n.svc.recs[id].Results
+	n.svc.mu.Unlock()
+	want := map[string]*big.Rat{}
+	sum := new(big.Rat)
+	for _, m := range tr.Matches {
+		for s, team := range m.Players {
+			var seat, mean big.Rat
+			for _, o := range tr.Matches {
+				if o.Round == m.Round {
+					mean.Add(&mean, big.NewRat(int64(results[o.Table][s]), 2))
+				}
+			}
+			seat.Sub(big.NewRat(int64(results[m.Table][s]), 1), &mean)
+			if want[team] == nil {
+				want[team] = new(big.Rat)
+			}
+			want[team].Add(want[team], &seat)
+		}
+	}
+	for team, v := range fs {
+		sum.Add(sum, v)
+		if !tourney.IsTeam(team) || want[team] == nil || v.Cmp(want[team]) != 0 {
+			t.Errorf("%s's field score %v, want %v", team, v, want[team])
+		}
+	}
+	if sum.Sign() != 0 {
+		t.Errorf("the teams' field scores sum to %v, not 0", sum)
+	}
+}
