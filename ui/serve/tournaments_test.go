@@ -184,9 +184,21 @@ func TestTournamentCarriedOnWhenItsOwnerDies(t *testing.T) {
 							continue
 						}
 						m := tables.NewMember(who, who[len(who)-2:], "127.0.0.1", -1)
+						// A table on a node killed meanwhile takes the
+						// call and never answers: the wait ends with the
+						// test (the arena once finished and the test
+						// then waited here for ever).
 						r := tables.Request{Kind: tables.ReqJoin, M: m, Reply: make(chan tables.JoinReply, 1)}
-						if tb.Call(context.Background(), r) {
-							<-r.Reply
+						cctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+						called := tb.Call(cctx, r)
+						cancel()
+						if called {
+							select {
+							case <-r.Reply:
+							case <-stop:
+								return
+							case <-time.After(10 * time.Second):
+							}
 						}
 						joined[key] = append(joined[key], m)
 					}
@@ -198,7 +210,9 @@ func TestTournamentCarriedOnWhenItsOwnerDies(t *testing.T) {
 					}
 					if tb := srv.hall.Local(tid); tb != nil {
 						for _, m := range ms {
-							tb.Call(context.Background(), tables.Request{Kind: tables.ReqLeave, M: m})
+							cctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+							tb.Call(cctx, tables.Request{Kind: tables.ReqLeave, M: m})
+							cancel()
 						}
 					}
 					delete(joined, key)
