@@ -101,6 +101,12 @@ type Entrant struct {
 	// Left: the player left the tournament (an arena's pool and a Swiss
 	// pairing skip them; their matches count).
 	Left bool
+	// Name is what the pages call the player, as the server cleaned it
+	// when they joined ("": none known): kept with the tournament so
+	// that every node's page names every player, a guest or a key not
+	// rated yet among them, and never shows an id. The director never
+	// reads it.
+	Name string `json:",omitempty"`
 }
 
 // Playing is a match under way: its table number (the server's) and
@@ -158,11 +164,20 @@ func (t *Tournament) Join(id string, rating int, now time.Time) ([]Start, error)
 		}
 		return nil, ErrStarted
 	}
-	t.Joined[id] = Entrant{Rating: rating}
+	t.Joined[id] = Entrant{Rating: rating, Name: t.Joined[id].Name}
 	if t.Config.Kind == Arena && t.Phase == Running && !t.busy(id) && !t.waiting(id) {
 		t.Pool = append(t.Pool, Waiting{Player: id, Rating: rating, Since: now, Points: t.points(id)})
 	}
 	return t.Tick(now), nil
+}
+
+// Named sets the name the pages call a player who joined by (a later
+// join may bring a new one); a player not joined is left alone.
+func (t *Tournament) Named(id, name string) {
+	if e, ok := t.Joined[id]; ok {
+		e.Name = name
+		t.Joined[id] = e
+	}
 }
 
 // Leave takes a player out of the pairing; their matches stand, and a

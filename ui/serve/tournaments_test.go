@@ -62,7 +62,7 @@ func TestTournamentsThroughThePort(t *testing.T) {
 		t.Errorf("a game not served: %v", err)
 	}
 	for _, who := range []string{"key:ann", "key:bob", "key:cem"} {
-		if err := p.JoinTournament(op, who, 1500); err != nil {
+		if err := p.JoinTournament(op, who, strings.TrimPrefix(who, "key:"), 1500); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -145,7 +145,7 @@ func TestTournamentCarriedOnWhenItsOwnerDies(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i := range 8 {
-		if err := srv0.port(nil).JoinTournament(id, fmt.Sprintf("key:SHA256:p%d", i), 1500); err != nil {
+		if err := srv0.port(nil).JoinTournament(id, fmt.Sprintf("key:SHA256:p%d", i), "", 1500); err != nil {
 			t.Fatal(err)
 		}
 	}

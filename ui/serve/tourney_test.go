@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -87,7 +88,7 @@ func arenaOfFive(t *testing.T, now func() time.Time) *fakeTourneys {
 		t.Fatal(err)
 	}
 	for i := range 5 {
-		if err := f.JoinTournament(id, fmt.Sprintf("key:p%d", i), 1500+i); err != nil {
+		if err := f.JoinTournament(id, fmt.Sprintf("key:p%d", i), "", 1500+i); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -258,7 +259,18 @@ func TestTournamentAnswer(t *testing.T) {
 		}
 		return out
 	}
-	out, code, problem := tourneyAnswer(f, []string{"t1"}, now(), "ssh -p 2222 HOST", names)
+	// A guest the book cannot know is named as they joined; their id
+	// (which holds their resume code) is never shown.
+	if err := f.JoinTournament("t1", "guest:RESUMECODE", "Deniz", 0); err != nil {
+		t.Fatal(err)
+	}
+	book["guest:RESUMECODE"] = "Deniz"
+	out, code, problem := tourneyAnswer(f, []string{"t1"}, now(), "ssh -p 2222 HOST", func(g string, ids []string) tourneyview.Names {
+		if slices.Contains(ids, "guest:RESUMECODE") {
+			t.Errorf("a player who joined with a name looked up: %v", ids)
+		}
+		return names(g, ids)
+	})
 	if code != 0 || problem != "" {
 		t.Fatalf("tournament t1: %d %q", code, problem)
 	}
@@ -273,7 +285,7 @@ func TestTournamentAnswer(t *testing.T) {
 			t.Errorf("a line not plain or over 80 columns: %q", l)
 		}
 	}
-	if strings.Contains(text, "key:") {
+	if strings.Contains(text, "key:") || strings.Contains(text, "RESUMECODE") {
 		t.Errorf("the text shows ids:\n%s", text)
 	}
 	for _, name := range book {
@@ -392,7 +404,7 @@ func TestTournamentPageTakesThePlayerToTheirTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i := range 3 {
-		if err := f.JoinTournament(id, fmt.Sprintf("key:p%d", i), 1500); err != nil {
+		if err := f.JoinTournament(id, fmt.Sprintf("key:p%d", i), "", 1500); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -135,7 +135,7 @@ func (p *tourneyPage) lookUp(c *shared) tea.Cmd {
 // the tournament's game read first (0 for a guest, or a server that
 // keeps none).
 func (p *tourneyPage) join(c *shared, leave bool) tea.Cmd {
-	side, ctx, id, me, guest, book := c.tour, c.ctx, p.id, c.id, c.code != "", c.srv.Ratings()
+	side, ctx, id, me, name, guest, book := c.tour, c.ctx, p.id, c.id, c.name, c.code != "", c.srv.Ratings()
 	g := p.t.Config.Game
 	log := c.srv.Log()
 	return func() tea.Msg {
@@ -153,7 +153,7 @@ func (p *tourneyPage) join(c *shared, leave bool) tea.Cmd {
 				rating = int(math.Round(e.Rating().Ordinal()))
 			}
 		}
-		return tourneyJoinedMsg{id: id, joined: true, err: side.JoinTournament(id, me, rating)}
+		return tourneyJoinedMsg{id: id, joined: true, err: side.JoinTournament(id, me, name, rating)}
 	}
 }
 

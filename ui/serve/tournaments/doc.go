@@ -28,6 +28,7 @@
 //	             moved, its tables opened, written back at its revision
 //
 // It may import game/tourney, ui/serve/hall, ui/serve/tables,
-// ui/serve/keep and the standard library; nothing of package serve
+// ui/serve/keep, ui/safetext (a player's name made safe) and the
+// standard library; nothing of package serve
 // above it (sessions, SSH, pages).
 package tournaments

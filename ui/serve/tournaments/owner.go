@@ -13,6 +13,7 @@ import (
 
 	"okey/game/format"
 	"okey/game/tourney"
+	"okey/ui/safetext"
 	"okey/ui/serve/keep"
 	"okey/ui/serve/tables"
 )
@@ -240,6 +241,10 @@ func (s *Service) drive(ctx context.Context, id string) error {
 		st, err := t.Join(req.Player, req.Rating, now)
 		if err != nil {
 			s.opt.Log.Info("tournament: a join refused", "tournament", id, "err", err)
+		} else {
+			// Cleaned again: the store's value is the cluster's, but a
+			// name reaches every node's pages from here.
+			t.Named(req.Player, safetext.Name(req.Name))
 		}
 		openAll(st)
 	}

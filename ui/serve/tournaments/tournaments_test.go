@@ -11,6 +11,7 @@ import (
 	"os"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -18,6 +19,7 @@ import (
 	"okey/game/fair"
 	"okey/game/okey101"
 	"okey/game/tourney"
+	"okey/ui/safetext"
 	"okey/ui/serve/hall"
 	"okey/ui/serve/internal/servetest"
 	"okey/ui/serve/keep"
@@ -209,6 +211,10 @@ func openStore(t *testing.T) (*keep.Engine, *keep.Keeper) {
 
 func player(i int) string { return fmt.Sprintf("key:SHA256:player%02d", i) }
 
+// nameOf is player i's name as they join: a line break and far too
+// long, which the tournament keeps cleaned and cut.
+func nameOf(i int) string { return fmt.Sprintf("Oyuncu\n%d", i) + strings.Repeat("x", 200) }
+
 // begin starts a node alone with the clock ten minutes before t0,
 // creates tournament c there and joins players to it (rated 1500 and
 // on by tens).
@@ -223,7 +229,7 @@ func begin(t *testing.T, c tourney.Config, players int) (*node, *clock, string) 
 		t.Fatal(err)
 	}
 	for i := range players {
-		if err := n.svc.JoinTournament(ctx, id, player(i), 1500+10*i); err != nil {
+		if err := n.svc.JoinTournament(ctx, id, player(i), nameOf(i), 1500+10*i); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -250,6 +256,14 @@ func TestArenaPlayedToTheEnd(t *testing.T) {
 	tr := play(t, n, clk, id, 30*time.Second, nil)
 	if len(tr.Matches) < 4 {
 		t.Fatalf("%d matches in the arena", len(tr.Matches))
+	}
+	// Every entrant's name is kept, cleaned and cut as a seat's is: the
+	// pages of every node name them, rated or not.
+	for i := range 8 {
+		name := tr.Joined[player(i)].Name
+		if !strings.HasPrefix(name, "Oyuncu") || strings.ContainsRune(name, '\n') || len(name) > safetext.MaxNameBytes {
+			t.Errorf("player %d is kept as %q", i, name)
+		}
 	}
 	st, err := tr.Standings()
 	if err != nil {
@@ -407,7 +421,7 @@ func TestOwnerLostNoMatchLostOrCountedTwice(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i := range 4 {
-		if err := one.svc.JoinTournament(ctx, id, player(i), 1500); err != nil {
+		if err := one.svc.JoinTournament(ctx, id, player(i), "", 1500); err != nil {
 			t.Fatal(err)
 		}
 	}
