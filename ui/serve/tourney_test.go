@@ -4,9 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -424,5 +426,109 @@ func TestTournamentPageTakesThePlayerToTheirTable(t *testing.T) {
 	_, state, _ := f.Tournament(id)
 	if len(state.Playing) != 1 || state.Playing[0].Table != n {
 		t.Errorf("the pairing's tables: %+v", state.Playing)
+	}
+}
+
+// An arena's four players, each at an ssh client, join from the
+// tournament's page and play match after match (the turn's clock hands
+// their moves to their bots). When a match ends, each is at their next
+// table with no key: the session takes them there from the finished
+// match's screen as soon as the tournament opens it, and the line under
+// the table says which. The delay from each match's end (its table's
+// end handed to the tournaments) to each player's screen at the next
+// table is logged: the issue's "within 10 s", measured.
+func TestArenaPlayersGoOnToTheirNextTable(t *testing.T) {
+	if testing.Short() {
+		t.Skip("four ssh players through four matches of an arena (a minute or more)")
+	}
+	t.Parallel()
+	srv, rerr, err := New(testConfig(t, func(c *Config) { c.DefaultTimer = time.Millisecond }))
+	if err != nil || rerr != nil {
+		t.Fatal(err, rerr)
+	}
+	var mu sync.Mutex
+	ended := map[string]time.Time{}
+	srv.hall.Mu.Lock()
+	hand := srv.hall.Opt.SeatedEnded
+	srv.hall.Opt.SeatedEnded = func(e tables.SeatedEnd) {
+		mu.Lock()
+		if _, ok := ended[e.TableID]; !ok {
+			ended[e.TableID] = time.Now()
+		}
+		mu.Unlock()
+		hand(e)
+	}
+	srv.hall.Mu.Unlock()
+	if _, err := srv.port(nil).CreateTournament("key:SHA256:creator", tourney.Config{Kind: tourney.Arena, Name: "Next table", Game: "101",
+		Hands: 1, Start: time.Now(), Length: time.Hour, BotLevel: "easy", Back: time.Minute}); err != nil {
+		t.Fatal(err)
+	}
+	addr := serveLocal(t, srv)
+	var cs []*client
+	for _, name := range []string{"ann", "bob", "cem", "dan"} {
+		c := dial(t, addr, name, dialOpts{key: newKey(t), w: 100, h: 30})
+		c.waitFor("Tables (", time.Minute)
+		c.press("u")
+		c.waitFor("Next table", time.Minute)
+		c.press("enter")
+		c.waitFor("enter join", time.Minute)
+		c.press("enter")
+		cs = append(cs, c)
+	}
+	// Each player's screens, watched as they come: the table each is
+	// at, from when.
+	type at struct {
+		table string
+		since time.Time
+	}
+	const matches = 4
+	next := regexp.MustCompile(`Your tournament match: table (\d+)\.`)
+	seen := make([][]at, len(cs))
+	var wg sync.WaitGroup
+	for i, c := range cs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			last := ""
+			for len(seen[i]) <= matches {
+				scr, ok := c.await(5*time.Minute, func(scr string) bool {
+					m := next.FindStringSubmatch(scr)
+					return m != nil && m[1] != last
+				})
+				if !ok {
+					return
+				}
+				last = next.FindStringSubmatch(scr)[1]
+				seen[i] = append(seen[i], at{last, time.Now()})
+			}
+		}()
+	}
+	wg.Wait()
+	var delays []time.Duration
+	for i, s := range seen {
+		if len(s) <= matches {
+			t.Fatalf("%s reached %d tables, want %d: %+v\n%s", cs[i].name, len(s), matches+1, s, cs[i].term.String())
+		}
+		for k := range s {
+			if s[k].table != seen[0][k].table {
+				t.Errorf("match %d: %s at table %s, %s at %s", k+1, cs[i].name, s[k].table, cs[0].name, seen[0][k].table)
+			}
+			if k == 0 {
+				continue
+			}
+			mu.Lock()
+			end, ok := ended[s[k-1].table]
+			mu.Unlock()
+			if !ok {
+				t.Errorf("%s left table %s for %s before its match ended", cs[i].name, s[k-1].table, s[k].table)
+				continue
+			}
+			delays = append(delays, s[k].since.Sub(end))
+		}
+	}
+	slices.Sort(delays)
+	if len(delays) > 0 {
+		t.Logf("end of match to the next table's screen, %d players x %d matches: p50 %v, max %v, all %v",
+			len(cs), matches, delays[len(delays)/2].Round(time.Millisecond), delays[len(delays)-1].Round(time.Millisecond), delays)
 	}
 }

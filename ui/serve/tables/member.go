@@ -272,6 +272,9 @@ type Summary struct {
 	// Round: a table of a tournament's duplicate round, whose record
 	// the tournament gives out once the round is over.
 	Round bool
+	// Tourney is the tournament whose table it is ("": none): a session
+	// takes a player to the tournament's table that holds their seat.
+	Tourney string `json:",omitempty"`
 }
 
 // Free is the number of seats a newcomer may take.
