@@ -240,9 +240,10 @@ func TestTournamentCarriedOnWhenItsOwnerDies(t *testing.T) {
 	}
 	taken := false
 	// A table the dead owner had just opened, not yet in the store, is
-	// lost with it and counted abandoned after two minutes
-	// (tournaments.Options.Abandon): the arena finishes only then, so
-	// the wait covers that and a margin for a loaded machine.
+	// lost with it and counted abandoned once the store says so
+	// (hall.Lost: its lease run out, its node's door gone), at the
+	// latest after two minutes (tournaments.Options.Abandon): the wait
+	// covers the latest and a margin for a loaded machine.
 	for deadline := time.Now().Add(2*time.Minute + 90*time.Second); ; time.Sleep(100 * time.Millisecond) {
 		if o := ownerOf(); o >= 0 && !taken {
 			taken = true

@@ -551,22 +551,10 @@ func TestTableLostWithNoEndIsAbandoned(t *testing.T) {
 		t.Fatal(err)
 	}
 	// A table in play that nobody runs, written as a lost node left it.
-	b, rev, err := n.svc.opt.Book.Read(ctx, prefixT+id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var r record
-	if err := json.Unmarshal(b, &r); err != nil {
-		t.Fatal(err)
-	}
-	r.T.Joined[player(1)] = tourney.Entrant{Rating: 1500}
-	r.T.Opened(tourney.Start{Players: tourney.Table{player(1), tourney.Bot, tourney.Bot, tourney.Bot}}, 999, t0)
-	if b, err = json.Marshal(r); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := n.svc.opt.Book.Write(ctx, prefixT+id, b, rev); err != nil {
-		t.Fatal(err)
-	}
+	rewrite(t, n, id, func(r *record) {
+		r.T.Joined[player(1)] = tourney.Entrant{Rating: 1500}
+		r.T.Opened(tourney.Start{Players: tourney.Table{player(1), tourney.Bot, tourney.Bot, tourney.Bot}}, 999, t0)
+	})
 	for end := time.Now().Add(2 * time.Minute); ; time.Sleep(20 * time.Millisecond) {
 		n.svc.Round(ctx)
 		if _, tr, _ := n.svc.Tournament(id); len(tr.Matches) == 1 {
@@ -583,6 +571,111 @@ func TestTableLostWithNoEndIsAbandoned(t *testing.T) {
 	if st := recomputed(t, n.svc, id); len(st) != 1 || st[0].Points != 0 || st[0].Matches != 1 {
 		t.Errorf("recounted: %+v", st)
 	}
+}
+
+// A table the arena has in play, opened on a node that died before the
+// table was ever written (its door gone, no lease, no entry kept), is
+// counted abandoned at the owner's next rounds, not after
+// Options.Abandon (an hour here), and its players are paired again at
+// once; its end, should it come after all, is not counted. A table
+// opened on this very node, which it no longer runs, waits out Abandon:
+// its end may still be on its way.
+func TestTableLostWithItsNodeIsLetGoAtOnce(t *testing.T) {
+	eng, kept := openStore(t)
+	clk := &clock{now: t0}
+	n := startNode(t, eng, kept, nil, clk)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	if err := n.hall.JoinNodes(ctx, eng, time.Second); err != nil {
+		t.Fatal(err)
+	}
+	n.svc.opt.Abandon = time.Hour
+	id, err := n.svc.CreateTournament(ctx, "key:SHA256:creator", tourney.Config{
+		Kind: tourney.Arena, Name: "lost with its node", Game: "101", Hands: 1, Start: t0.Add(-30 * time.Minute), Length: time.Hour,
+		BotLevel: "easy", Back: time.Minute,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Running, two tables in play: 999 opened on a node now dead, 998
+	// on this one.
+	if n.hall.Node() == "" {
+		t.Fatal("the hall among nodes has no name")
+	}
+	var lost, here tourney.Table
+	rewrite(t, n, id, func(r *record) {
+		r.T.Phase = tourney.Running
+		for i := range 4 {
+			lost[i], here[i] = player(i), player(4+i)
+			r.T.Joined[player(i)] = tourney.Entrant{Rating: 1500}
+			r.T.Joined[player(4+i)] = tourney.Entrant{Rating: 1500}
+		}
+		r.T.Opened(tourney.Start{Players: lost}, 999, t0)
+		r.T.Opened(tourney.Start{Players: here}, 998, t0)
+		r.OpenedOn = map[int]string{999: "dead", 998: n.hall.Node()}
+	})
+	var tr tourney.Tournament
+	for k := 0; ; k++ {
+		if k == 5 {
+			t.Fatalf("after %d rounds: matches %+v, playing %+v", k, tr.Matches, tr.Playing)
+		}
+		n.svc.Round(ctx)
+		if _, tr, _ = n.svc.Tournament(id); len(tr.Matches) == 1 {
+			break
+		}
+	}
+	if m := tr.Matches[0]; m.Table != 999 || m.Forfeit != [4]bool{true, true, true, true} || m.Places != [4]int{1, 1, 1, 1} {
+		t.Errorf("the lost table's match: %+v", m)
+	}
+	var again bool
+	for _, p := range tr.Playing {
+		switch {
+		case p.Table == 999:
+			t.Errorf("table 999 still in play")
+		case p.Table != 998 && slices.Equal(sorted(p.Players[:]), sorted(lost[:])):
+			again = true
+		}
+	}
+	if !again || !slices.ContainsFunc(tr.Playing, func(p tourney.Playing) bool { return p.Table == 998 }) {
+		t.Errorf("the lost table's players not paired again, or table 998 let go: %+v", tr.Playing)
+	}
+	// Its end after all: not counted.
+	n.svc.TableEnded(tables.SeatedEnd{TableID: "999", Tourney: id, Players: lost, Places: [4]int{1, 2, 3, 4}})
+	for range 20 {
+		n.svc.Round(ctx)
+		time.Sleep(20 * time.Millisecond)
+	}
+	if _, tr, _ = n.svc.Tournament(id); len(tr.Matches) != 1 {
+		t.Errorf("the lost table's end counted too: %+v", tr.Matches)
+	}
+}
+
+// rewrite writes tournament id on node n as edit leaves it: a state the
+// owner's rounds could not reach by themselves.
+func rewrite(t *testing.T, n *node, id string, edit func(*record)) {
+	t.Helper()
+	ctx := context.Background()
+	b, rev, err := n.svc.opt.Book.Read(ctx, prefixT+id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r record
+	if err := json.Unmarshal(b, &r); err != nil {
+		t.Fatal(err)
+	}
+	edit(&r)
+	if b, err = json.Marshal(r); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := n.svc.opt.Book.Write(ctx, prefixT+id, b, rev); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func sorted(s []string) []string {
+	out := slices.Clone(s)
+	slices.Sort(out)
+	return out
 }
 
 // Duplicate Swiss rounds: each round's seal is drawn and its commitment
