@@ -26,7 +26,10 @@ type Config struct {
 	// Name is what the lobby calls it ("Friday arena").
 	Name string
 	// Game is the game played ("classic" or "101"); Rules its rules'
-	// name; Hands the hands of one match (1: a match of one hand).
+	// name; Hands the length of one match in its game's measure: 101's
+	// hands (1: a match of one hand); classic's points each player
+	// starts from, the match played down to 0 as classic's match is
+	// (RULES.md; 1 for simple104, whose first to finish wins).
 	Game, Rules string
 	Hands       int
 	// Start is when play begins; Length how long an arena runs (the

@@ -45,14 +45,14 @@ func TestTournamentsThroughThePort(t *testing.T) {
 		t.Fatalf("the operator's tournament: %+v", l)
 	}
 	op := l[0].ID
-	mine, err := p.CreateTournament("key:ann", tourney.Config{Kind: tourney.Swiss, Name: "ann's rounds", Game: "classic", Rules: "points=5", Hands: 1, Rounds: 3})
+	mine, err := p.CreateTournament("key:ann", tourney.Config{Kind: tourney.Swiss, Name: "ann's rounds", Game: "classic", Rules: "points=5", Hands: 5, Rounds: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := p.CreateTournament("key:ann", tourney.Config{Kind: tourney.Swiss, Name: "again", Game: "classic", Hands: 1, Rounds: 3}); err != nil {
+	if _, err := p.CreateTournament("key:ann", tourney.Config{Kind: tourney.Swiss, Name: "again", Game: "classic", Hands: 20, Rounds: 3}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := p.CreateTournament("key:ann", tourney.Config{Kind: tourney.Swiss, Name: "a third", Game: "classic", Hands: 1, Rounds: 3}); !errors.Is(err, tournaments.ErrYourTournaments) {
+	if _, err := p.CreateTournament("key:ann", tourney.Config{Kind: tourney.Swiss, Name: "a third", Game: "classic", Hands: 20, Rounds: 3}); !errors.Is(err, tournaments.ErrYourTournaments) {
 		t.Errorf("a third tournament of one player's: %v", err)
 	}
 	if _, err := p.CreateTournament("key:bob", tourney.Config{Kind: tourney.Swiss, Game: "classic", Hands: 1, Rounds: 99}); !errors.Is(err, tournaments.ErrSettings) {
@@ -60,6 +60,11 @@ func TestTournamentsThroughThePort(t *testing.T) {
 	}
 	if _, err := p.CreateTournament("key:bob", tourney.Config{Kind: tourney.Arena, Game: "chess", Hands: 1, Length: time.Hour}); !errors.Is(err, tournaments.ErrSettings) {
 		t.Errorf("a game not served: %v", err)
+	}
+	// A classic match is played from its points down to 0: one "hand"
+	// is no classic match.
+	if _, err := p.CreateTournament("key:bob", tourney.Config{Kind: tourney.Arena, Game: "classic", Hands: 1, Length: time.Hour}); !errors.Is(err, tournaments.ErrSettings) {
+		t.Errorf("a classic match from 1 point: %v", err)
 	}
 	for _, who := range []string{"key:ann", "key:bob", "key:cem"} {
 		if err := p.JoinTournament(op, who, strings.TrimPrefix(who, "key:"), 1500); err != nil {

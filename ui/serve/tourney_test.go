@@ -179,6 +179,11 @@ func TestTourneyPagesAt80x24AndWide(t *testing.T) {
 				if s.page != pgTourneyNew || !strings.Contains(scr, tr.T("tourney.new.title")) {
 					t.Fatalf("n on the list:\n%s", scr)
 				}
+				// Classic's match is played from its points down to 0:
+				// the form asks for the points, not for hands.
+				if !strings.Contains(scr, tr.T("tourney.new.from")) || strings.Contains(scr, tr.T("tourney.new.hands")) {
+					t.Errorf("a classic tournament's form does not ask for its points:\n%s", scr)
+				}
 				// Partners in classic Okey, then duplicate deals in an
 				// arena: refused, each in words that say what to change.
 				pressAll(s, "up", "right", "enter")
@@ -198,12 +203,15 @@ func TestTourneyPagesAt80x24AndWide(t *testing.T) {
 					t.Fatalf("the form did not create and show its tournament: %v, page %d %q", err, s.page, s.tourney.id)
 				}
 				want := tourney.Config{Kind: tourney.Arena, Name: "ann " + made.Config.Start.UTC().Format("15:04"), Game: "classic", Rules: "default",
-					Hands: 1, Start: made.Config.Start, Length: time.Hour, BotWait: time.Minute, BotLevel: "normal"}
+					Hands: 20, Start: made.Config.Start, Length: time.Hour, BotWait: time.Minute, BotLevel: "normal"}
 				if made.Config != want || made.Config.Start.Sub(srv.port(nil).Now()) > 10*time.Minute || made.Config.Start.Sub(srv.port(nil).Now()) < 9*time.Minute {
 					t.Errorf("created %+v, want %+v, starting in 10 min", made.Config, want)
 				}
 				if scr := screenFits(t, "the new one", s, w, h); !strings.Contains(scr, l.Name) || !strings.Contains(scr, tr.T("tourney.when.starts", tourneyview.Span(tr, made.Config.Start.Sub(srv.port(nil).Now())))) {
 					t.Errorf("the new tournament's page:\n%s", scr)
+				}
+				if rules := strings.Join(tourneyview.Rules(tr, made.Config), " "); !strings.Contains(rules, tr.T("tourney.rules.from", 20)) {
+					t.Errorf("the new classic tournament's rules do not say its match starts from 20 points: %s", rules)
 				}
 
 				s.tourney.show("nope")
