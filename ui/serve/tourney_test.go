@@ -540,3 +540,26 @@ func TestArenaPlayersGoOnToTheirNextTable(t *testing.T) {
 			len(cs), matches, delays[len(delays)/2].Round(time.Millisecond), delays[len(delays)-1].Round(time.Millisecond), delays)
 	}
 }
+
+// The form's classic match: from the points chosen, or those the rules'
+// preset names (points=10), or simple104's one hand; 101's hands.
+func TestFormMatchLength(t *testing.T) {
+	now := time.Now()
+	for gi, g := range tables.GameKinds() {
+		for ri, rules := range g.Rules {
+			f := newTourneyPage{game: gi, rules: ri, points: 2, hands: 2}
+			want := tourneyHands[2]
+			switch {
+			case g.Name == "classic" && rules == "simple104":
+				want = 1
+			case g.Name == "classic" && rules == "points=10":
+				want = 10
+			case g.Name == "classic":
+				want = tourneyPoints[2]
+			}
+			if got := f.config("ann", now).Hands; got != want {
+				t.Errorf("%s %s: a match of %d, want %d", g.Name, rules, got, want)
+			}
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"charm.land/bubbles/v2/key"
@@ -126,6 +127,8 @@ func (f *newTourneyPage) config(name string, now time.Time) tourney.Config {
 	switch {
 	case g.Name == string(game.Classic) && c.Rules == "simple104":
 		c.Hands = 1 // scores nothing: the first to finish wins
+	case g.Name == string(game.Classic) && rulesPoints(c.Rules) > 0:
+		c.Hands = rulesPoints(c.Rules) // the preset says its points
 	case g.Name == string(game.Classic):
 		c.Hands = tourneyPoints[f.points] // played down to 0
 	}
@@ -222,7 +225,7 @@ func (f *newTourneyPage) lines(c *shared) ([]string, []key.Binding) {
 	}
 	// A match's length: 101's hands, classic's points (simple104's one
 	// hand, not a choice).
-	hands := row{tr.T("tourney.new.hands"), strconv.Itoa(cfg.Hands), cfg.Rules != "simple104"}
+	hands := row{tr.T("tourney.new.hands"), strconv.Itoa(cfg.Hands), cfg.Rules != "simple104" && rulesPoints(cfg.Rules) == 0}
 	if cfg.Game == string(game.Classic) && cfg.Hands > 1 {
 		hands.label = tr.T("tourney.new.from")
 	}
@@ -256,4 +259,17 @@ func (f *newTourneyPage) lines(c *shared) ([]string, []key.Binding) {
 		lines = append(lines, st.Dim.Render(w))
 	}
 	return lines, []key.Binding{k.FormDown, k.FormNext, k.TourneyCreate, k.Back}
+}
+
+// rulesPoints are the points a classic rules preset names itself
+// ("points=10"), 0 for none: the form's points row then says them, and
+// is not a choice.
+func rulesPoints(rules string) int {
+	for _, o := range strings.Split(rules, ",") {
+		if v, ok := strings.CutPrefix(strings.TrimSpace(o), "points="); ok {
+			n, _ := strconv.Atoi(v)
+			return n
+		}
+	}
+	return 0
 }
