@@ -563,3 +563,73 @@ func TestFormMatchLength(t *testing.T) {
 		}
 	}
 }
+
+// Where the session takes its player to a tournament's table with no
+// key: from the lobby, the tournaments' pages and an end page, to a
+// tournament's table that holds their seat, once; not to another's
+// seat, not to a table of their own that is no tournament's, not while
+// they type in a form, and not on a server that runs no tournaments.
+func TestSessionTakesThePlayerToTheirTournamentTable(t *testing.T) {
+	srv, _ := testServer(t)
+	seated := func(player string) *tables.Table {
+		t.Helper()
+		tb, err := srv.hall.OpenSeated(tables.Config{Game: "101", Rules: "hands=1", Levels: [4]string{"easy", "easy", "easy", "easy"},
+			Seated: &tables.Seated{Tourney: "t1", Players: [4]string{player}, Back: time.Hour}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tb
+	}
+	mine, theirs := seated("key:test"), seated("key:else")
+	own, err := srv.hall.Create(tables.Config{Game: "101", Rules: "default", Levels: [4]string{"easy", "easy", "easy", "easy"}}, "key:test", "10.0.0.9")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := tables.Request{Kind: tables.ReqJoin, M: tables.NewMember("key:test", "ann", "127.0.0.1", -1), Seat: -1, Reply: make(chan tables.JoinReply, 1)}
+	if !own.Call(context.Background(), r) {
+		t.Fatal("the player's own table took no join")
+	}
+	if rep := <-r.Reply; rep.Err != nil {
+		t.Fatal(rep.Err)
+	}
+	var listed []*tables.Summary
+	for end := time.Now().Add(time.Minute); ; time.Sleep(10 * time.Millisecond) {
+		listed = srv.hall.List()
+		held := 0
+		for _, s := range listed {
+			if s.Holds("key:test") >= 0 || s.Holds("key:else") >= 0 {
+				held++
+			}
+		}
+		if held == 3 {
+			break
+		}
+		if time.Now().After(end) {
+			t.Fatalf("the tables never listed their seats: %d of 3", held)
+		}
+	}
+	f := newFakeTourneys(srv.port(nil).Now)
+	for _, c := range []struct {
+		page page
+		side tourneySide
+		goes bool
+	}{
+		{pgLobby, f, true}, {pgTourneys, f, true}, {pgTourney, f, true}, {pgEnd, f, true},
+		{pgCreate, f, false}, {pgBoard, f, false}, {pgLobby, nil, false},
+	} {
+		s := tourneySession(t, srv, c.side, "en", 80, 24)
+		s.page = c.page
+		if cmd := s.toTourneyTable(listed); (cmd != nil) != c.goes {
+			t.Errorf("page %d, tournaments %v: taken to a table %v, want %v", c.page, c.side != nil, cmd != nil, c.goes)
+		}
+		if !c.goes {
+			continue
+		}
+		if !s.c.went[mine.ID] || s.c.went[theirs.ID] || s.c.went[own.ID] {
+			t.Errorf("page %d: taken to %v, want table %s alone", c.page, s.c.went, mine.ID)
+		}
+		if cmd := s.toTourneyTable(listed); cmd != nil {
+			t.Errorf("page %d: taken to table %s twice", c.page, mine.ID)
+		}
+	}
+}
