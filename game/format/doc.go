@@ -30,6 +30,8 @@
 //	              scored against the mean (DuplicatePlan, DuplicateScores)
 //	round.go      Round: one table of a tournament's duplicate round, dealt
 //	              from the round's seal (RoundPlan), its secret never shown
+//	seated.go     Seated: a format at a tournament's table, its players
+//	              awaited, its one match played out by the bots if need be
 //
 // Like every package under game it uses the standard library and game's
 // own packages only, reads no clock, draws no randomness and does no

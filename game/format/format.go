@@ -117,6 +117,17 @@ type Policy struct {
 	// DoneWord is the key of the words said when the last hand is over;
 	// ClosedWord when the session closes (Closes) before it.
 	DoneWord, ClosedWord string
+	// Awaits: a seat held for a player who has not come yet is waited
+	// for on its turn (until its seat is given up), not played by its
+	// bot: a tournament's player comes to a table opened for them.
+	Awaits bool
+	// PlaysOut: the bots play the match to its end, hands dealt and all,
+	// whether anyone is at the table or not (a tournament's match counts
+	// whoever watches); otherwise bots play only while someone is there.
+	PlaysOut bool
+	// OneMatch: the table plays one match; no other follows it at the
+	// host's word.
+	OneMatch bool
 }
 
 // Hand is a hand about to be dealt, as the format says.

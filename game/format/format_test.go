@@ -301,7 +301,7 @@ func TestDuplicatePlanCheck(t *testing.T) {
 
 // TestEveryFormatIsAFormat holds the implementations to the seam.
 func TestEveryFormatIsAFormat(t *testing.T) {
-	for _, f := range []Format{NewMatch(""), NewServedDaily("classic", &DailyPlan{Seeds: []uint64{1}}), NewDuplicate("classic", DuplicatePlan{Deals: 1}), NewRound(RoundPlanOf(sealN(3)))} {
+	for _, f := range []Format{NewMatch(""), NewServedDaily("classic", &DailyPlan{Seeds: []uint64{1}}), NewDuplicate("classic", DuplicatePlan{Deals: 1}), NewRound(RoundPlanOf(sealN(3))), Seated(NewMatch(""))} {
 		if f.Kind() == "" || len(f.LogAttrs())%2 != 0 {
 			t.Errorf("%T: kind %q, log attrs %v", f, f.Kind(), f.LogAttrs())
 		}

@@ -35,3 +35,24 @@ func TestRoundDealsTheRoundsSealAndKeepsItsSecret(t *testing.T) {
 		}
 	}
 }
+
+// A tournament's table is its format's with the tournament's say over
+// the seats: its players awaited, its match played out by the bots, one
+// match; the rest of the policy, and everything else, its format's. No
+// other format awaits, plays out alone or stops at one match.
+func TestSeatedAddsTheTournamentsSeatsToItsFormat(t *testing.T) {
+	for _, f := range []Format{NewMatch("default"), NewRound(RoundPlanOf(sealN(5)))} {
+		s := Seated(f)
+		want := f.Policy()
+		if want.Awaits || want.PlaysOut || want.OneMatch {
+			t.Errorf("%T alone: %+v", f, want)
+		}
+		want.Awaits, want.PlaysOut, want.OneMatch = true, true, true
+		if got := s.Policy(); got != want {
+			t.Errorf("%T seated: %+v, want %+v", f, got, want)
+		}
+		if s.Kind() != f.Kind() || s.NeedsSeal() != f.NeedsSeal() {
+			t.Errorf("%T seated: kind %q, seal %v", f, s.Kind(), s.NeedsSeal())
+		}
+	}
+}

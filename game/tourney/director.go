@@ -26,7 +26,10 @@ type Config struct {
 	// Name is what the lobby calls it ("Friday arena").
 	Name string
 	// Game is the game played ("classic" or "101"); Rules its rules'
-	// name; Hands the hands of one match (1: a match of one hand).
+	// name; Hands the length of one match in its game's measure: 101's
+	// hands (1: a match of one hand); classic's points each player
+	// starts from, the match played down to 0 as classic's match is
+	// (RULES.md; 1 for simple104, whose first to finish wins).
 	Game, Rules string
 	Hands       int
 	// Start is when play begins; Length how long an arena runs (the
@@ -101,6 +104,12 @@ type Entrant struct {
 	// Left: the player left the tournament (an arena's pool and a Swiss
 	// pairing skip them; their matches count).
 	Left bool
+	// Name is what the pages call the player, as the server cleaned it
+	// when they joined ("": none known): kept with the tournament so
+	// that every node's page names every player, a guest or a key not
+	// rated yet among them, and never shows an id. The director never
+	// reads it.
+	Name string `json:",omitempty"`
 }
 
 // Playing is a match under way: its table number (the server's) and
@@ -166,11 +175,20 @@ func (t *Tournament) Join(id string, rating int, now time.Time) ([]Start, error)
 		}
 		return nil, ErrStarted
 	}
-	t.Joined[id] = Entrant{Rating: rating}
+	t.Joined[id] = Entrant{Rating: rating, Name: t.Joined[id].Name}
 	if t.Config.Kind == Arena && t.Phase == Running && !t.busy(id) && !t.waiting(id) {
 		t.Pool = append(t.Pool, Waiting{Player: id, Rating: rating, Since: now, Points: t.points(id)})
 	}
 	return t.Tick(now), nil
+}
+
+// Named sets the name the pages call a player who joined by (a later
+// join may bring a new one); a player not joined is left alone.
+func (t *Tournament) Named(id, name string) {
+	if e, ok := t.Joined[id]; ok {
+		e.Name = name
+		t.Joined[id] = e
+	}
 }
 
 // Leave takes a player out of the pairing; their matches stand, and a

@@ -20,6 +20,9 @@ type membership struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 	kind   tables.GameKind
+	// tourney: a tournament's table, whose match over sends the player
+	// on to their next (session.toTourneyTable).
+	tourney bool
 	// seat is the seat held now: the join's, then each update's view's
 	// (a duplicate table moves its players; m.Seat is the table's).
 	seat int

@@ -97,6 +97,13 @@ func (p *lobbyPage) list(c *shared) (changed bool) {
 // listed them.
 type lobbyNewsMsg struct{}
 
+// seen marks the hall's changes so far as seen without listing the
+// tables: a session that waits on the hall for another reason (a
+// tournament's table) and does not show them.
+func (p *lobbyPage) seen(c *shared) {
+	p.newsSeen, p.listedAt = c.srv.Hall().News.Seen(), time.Now()
+}
+
 // waitNews waits for the hall's first change after the one the list was
 // read at, unless a wait is armed already; taken at most once a frame
 // (the tty.LineScreen's gap): a hall where tables open and fill many

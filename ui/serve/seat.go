@@ -408,6 +408,9 @@ const (
 	// restartNoteFor is how long the line saying a table went on after
 	// its servers restarted stays: longer, since it asks for a move again.
 	restartNoteFor = 20 * time.Second
+	// tourneyNoteFor is how long the line saying which tournament table
+	// the player was taken to stays.
+	tourneyNoteFor = 10 * time.Second
 )
 
 func reseatAfter(d time.Duration) tea.Cmd {

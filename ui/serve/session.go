@@ -145,6 +145,11 @@ func (s *session) apply(t turn) tea.Cmd {
 			cmd = tea.Batch(cmd, o.open(c, as))
 		}
 		s.page = t.to
+		if s.at == nil && s.awaitsTourney() {
+			// A tournament's table may have opened for the player
+			// while they were elsewhere.
+			cmd = tea.Batch(cmd, s.toTourneyTable(c.srv.Hall().List()))
+		}
 	}
 	if t.list {
 		s.lobby.list(c)
@@ -235,12 +240,29 @@ func (s *session) onJoined(j joinedMsg) tea.Cmd {
 	if r := j.restarted; r != nil {
 		s.seat.note(c, c.tr.T("table.restarted", r.Hand, r.Move), restartNoteFor)
 	}
+	var left tea.Cmd
 	if s.at != nil {
-		s.drop(false)
+		old := s.at
+		bye := s.drop(false)
+		if old.t.TableID() != j.t.TableID() {
+			// From a tournament's table whose match is over to the
+			// next (toTourneyTable): that table's screen closed, and
+			// the table told.
+			s.seat.close()
+			left = bye
+		}
 	}
 	ctx, cancel := context.WithCancel(c.ctx)
-	s.at = &membership{t: j.t, m: j.m, gen: c.srv.NextGen(), ctx: ctx, cancel: cancel, kind: j.t.GameKind(), seat: j.seat}
+	s.at = &membership{t: j.t, m: j.m, gen: c.srv.NextGen(), ctx: ctx, cancel: cancel, kind: j.t.GameKind(), seat: j.seat,
+		tourney: tourneyTable(c, j.t.TableID())}
 	s.seat.joined()
+	if id := j.t.TableID(); s.at.tourney {
+		if c.went[id] {
+			// Taken here with no key: the line says where.
+			s.seat.note(c, c.tr.T("tourney.next", id), tourneyNoteFor)
+		}
+		c.goneTo(id) // come to however: never taken back to it
+	}
 	if s.seat.scr == nil {
 		s.page = pgRoom
 	}
@@ -254,9 +276,20 @@ func (s *session) onJoined(j joinedMsg) tea.Cmd {
 	// took them.
 	if moved && len(s.seat.sent) > 0 {
 		s.seat.resendOnUpdate = true
-		return s.at.wait()
+		return tea.Batch(left, s.at.wait())
 	}
-	return tea.Batch(s.at.wait(), s.seat.playHeld(c))
+	return tea.Batch(left, s.at.wait(), s.seat.playHeld(c))
+}
+
+// tourneyTable reports whether table id, as the hall lists it, is a
+// tournament's.
+func tourneyTable(c *shared, id string) bool {
+	for _, sm := range c.srv.Hall().List() {
+		if sm.ID == id {
+			return sm.Tourney != ""
+		}
+	}
+	return false
 }
 
 // onTable takes in a table's message: the waiting room, the game's

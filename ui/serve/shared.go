@@ -60,6 +60,18 @@ type shared struct {
 	chat chatBox
 	// tour is the server's tournaments (nil: it runs none).
 	tour tourneySide
+	// went are the tournaments' tables the session took its player to
+	// without a key, by number: once each, so one who stepped away is
+	// not pulled back (nil: none yet).
+	went map[string]bool
+}
+
+// goneTo notes that the session took its player to tournament table id.
+func (c *shared) goneTo(id string) {
+	if c.went == nil {
+		c.went = map[string]bool{}
+	}
+	c.went[id] = true
 }
 
 // setLang loads the words and the keys of lang (English if it has none).

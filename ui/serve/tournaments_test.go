@@ -45,14 +45,14 @@ func TestTournamentsThroughThePort(t *testing.T) {
 		t.Fatalf("the operator's tournament: %+v", l)
 	}
 	op := l[0].ID
-	mine, err := p.CreateTournament("key:ann", tourney.Config{Kind: tourney.Swiss, Name: "ann's rounds", Game: "classic", Rules: "points=5", Hands: 1, Rounds: 3})
+	mine, err := p.CreateTournament("key:ann", tourney.Config{Kind: tourney.Swiss, Name: "ann's rounds", Game: "classic", Rules: "points=5", Hands: 5, Rounds: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := p.CreateTournament("key:ann", tourney.Config{Kind: tourney.Swiss, Name: "again", Game: "classic", Hands: 1, Rounds: 3}); err != nil {
+	if _, err := p.CreateTournament("key:ann", tourney.Config{Kind: tourney.Swiss, Name: "again", Game: "classic", Hands: 20, Rounds: 3}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := p.CreateTournament("key:ann", tourney.Config{Kind: tourney.Swiss, Name: "a third", Game: "classic", Hands: 1, Rounds: 3}); !errors.Is(err, tournaments.ErrYourTournaments) {
+	if _, err := p.CreateTournament("key:ann", tourney.Config{Kind: tourney.Swiss, Name: "a third", Game: "classic", Hands: 20, Rounds: 3}); !errors.Is(err, tournaments.ErrYourTournaments) {
 		t.Errorf("a third tournament of one player's: %v", err)
 	}
 	if _, err := p.CreateTournament("key:bob", tourney.Config{Kind: tourney.Swiss, Game: "classic", Hands: 1, Rounds: 99}); !errors.Is(err, tournaments.ErrSettings) {
@@ -61,8 +61,13 @@ func TestTournamentsThroughThePort(t *testing.T) {
 	if _, err := p.CreateTournament("key:bob", tourney.Config{Kind: tourney.Arena, Game: "chess", Hands: 1, Length: time.Hour}); !errors.Is(err, tournaments.ErrSettings) {
 		t.Errorf("a game not served: %v", err)
 	}
+	// A classic match is played from its points down to 0: one "hand"
+	// is no classic match.
+	if _, err := p.CreateTournament("key:bob", tourney.Config{Kind: tourney.Arena, Game: "classic", Hands: 1, Length: time.Hour}); !errors.Is(err, tournaments.ErrSettings) {
+		t.Errorf("a classic match from 1 point: %v", err)
+	}
 	for _, who := range []string{"key:ann", "key:bob", "key:cem"} {
-		if err := p.JoinTournament(op, who, 1500); err != nil {
+		if err := p.JoinTournament(op, who, strings.TrimPrefix(who, "key:"), 1500); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -145,7 +150,7 @@ func TestTournamentCarriedOnWhenItsOwnerDies(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i := range 8 {
-		if err := srv0.port(nil).JoinTournament(id, fmt.Sprintf("key:SHA256:p%d", i), 1500); err != nil {
+		if err := srv0.port(nil).JoinTournament(id, fmt.Sprintf("key:SHA256:p%d", i), "", 1500); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -195,6 +200,7 @@ func TestTournamentCarriedOnWhenItsOwnerDies(t *testing.T) {
 						if called {
 							select {
 							case <-r.Reply:
+							case <-tb.Done:
 							case <-stop:
 								return
 							case <-time.After(10 * time.Second):
@@ -254,9 +260,10 @@ func TestTournamentCarriedOnWhenItsOwnerDies(t *testing.T) {
 	}
 	taken := false
 	// A table the dead owner had just opened, not yet in the store, is
-	// lost with it and counted abandoned after two minutes
-	// (tournaments.Options.Abandon): the arena finishes only then, so
-	// the wait covers that and a margin for a loaded machine.
+	// lost with it and counted abandoned once the store says so
+	// (hall.Lost: its lease run out, its node's door gone), at the
+	// latest after two minutes (tournaments.Options.Abandon): the wait
+	// covers the latest and a margin for a loaded machine.
 	for deadline := time.Now().Add(2*time.Minute + 90*time.Second); ; time.Sleep(100 * time.Millisecond) {
 		if o := ownerOf(); o >= 0 && !taken {
 			taken = true

@@ -4,8 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -87,7 +90,7 @@ func arenaOfFive(t *testing.T, now func() time.Time) *fakeTourneys {
 		t.Fatal(err)
 	}
 	for i := range 5 {
-		if err := f.JoinTournament(id, fmt.Sprintf("key:p%d", i), 1500+i); err != nil {
+		if err := f.JoinTournament(id, fmt.Sprintf("key:p%d", i), "", 1500+i); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -176,6 +179,11 @@ func TestTourneyPagesAt80x24AndWide(t *testing.T) {
 				if s.page != pgTourneyNew || !strings.Contains(scr, tr.T("tourney.new.title")) {
 					t.Fatalf("n on the list:\n%s", scr)
 				}
+				// Classic's match is played from its points down to 0:
+				// the form asks for the points, not for hands.
+				if !strings.Contains(scr, tr.T("tourney.new.from")) || strings.Contains(scr, tr.T("tourney.new.hands")) {
+					t.Errorf("a classic tournament's form does not ask for its points:\n%s", scr)
+				}
 				// Partners in classic Okey, then duplicate deals in an
 				// arena: refused, each in words that say what to change.
 				pressAll(s, "up", "right", "enter")
@@ -195,12 +203,15 @@ func TestTourneyPagesAt80x24AndWide(t *testing.T) {
 					t.Fatalf("the form did not create and show its tournament: %v, page %d %q", err, s.page, s.tourney.id)
 				}
 				want := tourney.Config{Kind: tourney.Arena, Name: "ann " + made.Config.Start.UTC().Format("15:04"), Game: "classic", Rules: "default",
-					Hands: 1, Start: made.Config.Start, Length: time.Hour, BotWait: time.Minute, BotLevel: "normal"}
+					Hands: 20, Start: made.Config.Start, Length: time.Hour, BotWait: time.Minute, BotLevel: "normal"}
 				if made.Config != want || made.Config.Start.Sub(srv.port(nil).Now()) > 10*time.Minute || made.Config.Start.Sub(srv.port(nil).Now()) < 9*time.Minute {
 					t.Errorf("created %+v, want %+v, starting in 10 min", made.Config, want)
 				}
 				if scr := screenFits(t, "the new one", s, w, h); !strings.Contains(scr, l.Name) || !strings.Contains(scr, tr.T("tourney.when.starts", tourneyview.Span(tr, made.Config.Start.Sub(srv.port(nil).Now())))) {
 					t.Errorf("the new tournament's page:\n%s", scr)
+				}
+				if rules := strings.Join(tourneyview.Rules(tr, made.Config), " "); !strings.Contains(rules, tr.T("tourney.rules.from", 20)) {
+					t.Errorf("the new classic tournament's rules do not say its match starts from 20 points: %s", rules)
 				}
 
 				s.tourney.show("nope")
@@ -258,7 +269,18 @@ func TestTournamentAnswer(t *testing.T) {
 		}
 		return out
 	}
-	out, code, problem := tourneyAnswer(f, []string{"t1"}, now(), "ssh -p 2222 HOST", names)
+	// A guest the book cannot know is named as they joined; their id
+	// (which holds their resume code) is never shown.
+	if err := f.JoinTournament("t1", "guest:RESUMECODE", "Deniz", 0); err != nil {
+		t.Fatal(err)
+	}
+	book["guest:RESUMECODE"] = "Deniz"
+	out, code, problem := tourneyAnswer(f, []string{"t1"}, now(), "ssh -p 2222 HOST", func(g string, ids []string) tourneyview.Names {
+		if slices.Contains(ids, "guest:RESUMECODE") {
+			t.Errorf("a player who joined with a name looked up: %v", ids)
+		}
+		return names(g, ids)
+	})
 	if code != 0 || problem != "" {
 		t.Fatalf("tournament t1: %d %q", code, problem)
 	}
@@ -273,7 +295,7 @@ func TestTournamentAnswer(t *testing.T) {
 			t.Errorf("a line not plain or over 80 columns: %q", l)
 		}
 	}
-	if strings.Contains(text, "key:") {
+	if strings.Contains(text, "key:") || strings.Contains(text, "RESUMECODE") {
 		t.Errorf("the text shows ids:\n%s", text)
 	}
 	for _, name := range book {
@@ -392,7 +414,7 @@ func TestTournamentPageTakesThePlayerToTheirTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i := range 3 {
-		if err := f.JoinTournament(id, fmt.Sprintf("key:p%d", i), 1500); err != nil {
+		if err := f.JoinTournament(id, fmt.Sprintf("key:p%d", i), "", 1500); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -412,5 +434,202 @@ func TestTournamentPageTakesThePlayerToTheirTable(t *testing.T) {
 	_, state, _ := f.Tournament(id)
 	if len(state.Playing) != 1 || state.Playing[0].Table != n {
 		t.Errorf("the pairing's tables: %+v", state.Playing)
+	}
+}
+
+// An arena's four players, each at an ssh client, join from the
+// tournament's page and play match after match (the turn's clock hands
+// their moves to their bots). When a match ends, each is at their next
+// table with no key: the session takes them there from the finished
+// match's screen as soon as the tournament opens it, and the line under
+// the table says which. The delay from each match's end (its table's
+// end handed to the tournaments) to each player's screen at the next
+// table is logged: the issue's "within 10 s", measured.
+func TestArenaPlayersGoOnToTheirNextTable(t *testing.T) {
+	if testing.Short() {
+		t.Skip("four ssh players through four matches of an arena (a minute or more)")
+	}
+	t.Parallel()
+	srv, rerr, err := New(testConfig(t, func(c *Config) { c.DefaultTimer = time.Millisecond }))
+	if err != nil || rerr != nil {
+		t.Fatal(err, rerr)
+	}
+	var mu sync.Mutex
+	ended := map[string]time.Time{}
+	srv.hall.Mu.Lock()
+	hand := srv.hall.Opt.SeatedEnded
+	srv.hall.Opt.SeatedEnded = func(e tables.SeatedEnd) {
+		mu.Lock()
+		if _, ok := ended[e.TableID]; !ok {
+			ended[e.TableID] = time.Now()
+		}
+		mu.Unlock()
+		hand(e)
+	}
+	srv.hall.Mu.Unlock()
+	if _, err := srv.port(nil).CreateTournament("key:SHA256:creator", tourney.Config{Kind: tourney.Arena, Name: "Next table", Game: "101",
+		Hands: 1, Start: time.Now(), Length: time.Hour, BotLevel: "easy", Back: time.Minute}); err != nil {
+		t.Fatal(err)
+	}
+	addr := serveLocal(t, srv)
+	var cs []*client
+	for _, name := range []string{"ann", "bob", "cem", "dan"} {
+		c := dial(t, addr, name, dialOpts{key: newKey(t), w: 100, h: 30})
+		c.waitFor("Tables (", time.Minute)
+		c.press("u")
+		c.waitFor("Next table", time.Minute)
+		c.press("enter")
+		c.waitFor("enter join", time.Minute)
+		c.press("enter")
+		cs = append(cs, c)
+	}
+	// Each player's screens, watched as they come: the table each is
+	// at, from when.
+	type at struct {
+		table string
+		since time.Time
+	}
+	const matches = 4
+	next := regexp.MustCompile(`Your tournament match: table (\d+)\.`)
+	seen := make([][]at, len(cs))
+	var wg sync.WaitGroup
+	for i, c := range cs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			last := ""
+			for len(seen[i]) <= matches {
+				scr, ok := c.await(5*time.Minute, func(scr string) bool {
+					m := next.FindStringSubmatch(scr)
+					return m != nil && m[1] != last
+				})
+				if !ok {
+					return
+				}
+				last = next.FindStringSubmatch(scr)[1]
+				seen[i] = append(seen[i], at{last, time.Now()})
+			}
+		}()
+	}
+	wg.Wait()
+	var delays []time.Duration
+	for i, s := range seen {
+		if len(s) <= matches {
+			t.Fatalf("%s reached %d tables, want %d: %+v\n%s", cs[i].name, len(s), matches+1, s, cs[i].term.String())
+		}
+		for k := range s {
+			if s[k].table != seen[0][k].table {
+				t.Errorf("match %d: %s at table %s, %s at %s", k+1, cs[i].name, s[k].table, cs[0].name, seen[0][k].table)
+			}
+			if k == 0 {
+				continue
+			}
+			mu.Lock()
+			end, ok := ended[s[k-1].table]
+			mu.Unlock()
+			if !ok {
+				t.Errorf("%s left table %s for %s before its match ended", cs[i].name, s[k-1].table, s[k].table)
+				continue
+			}
+			delays = append(delays, s[k].since.Sub(end))
+		}
+	}
+	slices.Sort(delays)
+	if len(delays) > 0 {
+		t.Logf("end of match to the next table's screen, %d players x %d matches: p50 %v, max %v, all %v",
+			len(cs), matches, delays[len(delays)/2].Round(time.Millisecond), delays[len(delays)-1].Round(time.Millisecond), delays)
+	}
+}
+
+// The form's classic match: from the points chosen, or those the rules'
+// preset names (points=10), or simple104's one hand; 101's hands.
+func TestFormMatchLength(t *testing.T) {
+	now := time.Now()
+	for gi, g := range tables.GameKinds() {
+		for ri, rules := range g.Rules {
+			f := newTourneyPage{game: gi, rules: ri, points: 2, hands: 2}
+			want := tourneyHands[2]
+			switch {
+			case g.Name == "classic" && rules == "simple104":
+				want = 1
+			case g.Name == "classic" && rules == "points=10":
+				want = 10
+			case g.Name == "classic":
+				want = tourneyPoints[2]
+			}
+			if got := f.config("ann", now).Hands; got != want {
+				t.Errorf("%s %s: a match of %d, want %d", g.Name, rules, got, want)
+			}
+		}
+	}
+}
+
+// Where the session takes its player to a tournament's table with no
+// key: from the lobby, the tournaments' pages and an end page, to a
+// tournament's table that holds their seat, once; not to another's
+// seat, not to a table of their own that is no tournament's, not while
+// they type in a form, and not on a server that runs no tournaments.
+func TestSessionTakesThePlayerToTheirTournamentTable(t *testing.T) {
+	srv, _ := testServer(t)
+	seated := func(player string) *tables.Table {
+		t.Helper()
+		tb, err := srv.hall.OpenSeated(tables.Config{Game: "101", Rules: "hands=1", Levels: [4]string{"easy", "easy", "easy", "easy"},
+			Seated: &tables.Seated{Tourney: "t1", Players: [4]string{player}, Back: time.Hour}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tb
+	}
+	mine, theirs := seated("key:test"), seated("key:else")
+	own, err := srv.hall.Create(tables.Config{Game: "101", Rules: "default", Levels: [4]string{"easy", "easy", "easy", "easy"}}, "key:test", "10.0.0.9")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := tables.Request{Kind: tables.ReqJoin, M: tables.NewMember("key:test", "ann", "127.0.0.1", -1), Seat: -1, Reply: make(chan tables.JoinReply, 1)}
+	if !own.Call(context.Background(), r) {
+		t.Fatal("the player's own table took no join")
+	}
+	if rep := <-r.Reply; rep.Err != nil {
+		t.Fatal(rep.Err)
+	}
+	var listed []*tables.Summary
+	for end := time.Now().Add(time.Minute); ; time.Sleep(10 * time.Millisecond) {
+		listed = srv.hall.List()
+		held := 0
+		for _, s := range listed {
+			if s.Holds("key:test") >= 0 || s.Holds("key:else") >= 0 {
+				held++
+			}
+		}
+		if held == 3 {
+			break
+		}
+		if time.Now().After(end) {
+			t.Fatalf("the tables never listed their seats: %d of 3", held)
+		}
+	}
+	f := newFakeTourneys(srv.port(nil).Now)
+	for _, c := range []struct {
+		page page
+		side tourneySide
+		goes bool
+	}{
+		{pgLobby, f, true}, {pgTourneys, f, true}, {pgTourney, f, true}, {pgEnd, f, true},
+		{pgCreate, f, false}, {pgBoard, f, false}, {pgLobby, nil, false},
+	} {
+		s := tourneySession(t, srv, c.side, "en", 80, 24)
+		s.page = c.page
+		if cmd := s.toTourneyTable(listed); (cmd != nil) != c.goes {
+			t.Errorf("page %d, tournaments %v: taken to a table %v, want %v", c.page, c.side != nil, cmd != nil, c.goes)
+		}
+		if !c.goes {
+			continue
+		}
+		if !s.c.went[mine.ID] || s.c.went[theirs.ID] || s.c.went[own.ID] {
+			t.Errorf("page %d: taken to %v, want table %s alone", c.page, s.c.went, mine.ID)
+		}
+		if cmd := s.toTourneyTable(listed); cmd != nil {
+			t.Errorf("page %d: taken to table %s twice", c.page, mine.ID)
+		}
 	}
 }

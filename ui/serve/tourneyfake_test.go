@@ -64,7 +64,7 @@ func (f *fakeTourneys) CreateTournament(by string, c tourney.Config) (string, er
 	return id, nil
 }
 
-func (f *fakeTourneys) JoinTournament(id, player string, rating int) error {
+func (f *fakeTourneys) JoinTournament(id, player, name string, rating int) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	t, ok := f.t[id]
@@ -72,6 +72,9 @@ func (f *fakeTourneys) JoinTournament(id, player string, rating int) error {
 		return fmt.Errorf("tournament %s: %w", id, tourney.ErrUnknown)
 	}
 	starts, err := t.Join(player, rating, f.now())
+	if err == nil {
+		t.Named(player, name)
+	}
 	f.open(t, starts)
 	return err
 }

@@ -4,12 +4,14 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"okey/bots/botsclassic"
+	"okey/game"
 	"okey/game/tourney"
 	"okey/ui/serve/tables"
 	"okey/ui/serve/tourneyview"
@@ -21,19 +23,24 @@ import (
 // fault said in the player's words; a row the kind or the game leaves
 // unused is dimmed. It keeps the choices made last time.
 type newTourneyPage struct {
-	field                       int
-	kind, game, rules           int
-	start, length, rounds       int
-	hands, bots, level, back    int
+	field                    int
+	kind, game, rules        int
+	start, length, rounds    int
+	hands, bots, level, back int
+	// points is a classic match's points, where 101's has hands.
+	points                      int
 	duplicate, partners, asking bool
 }
 
 // The form's choices, the first of each the one it starts with.
 var (
-	tourneyStarts   = []time.Duration{10 * time.Minute, 15 * time.Minute, 30 * time.Minute, time.Hour, 2 * time.Hour, time.Minute, 5 * time.Minute}
-	tourneyLengths  = []time.Duration{time.Hour, 90 * time.Minute, 2 * time.Hour, 30 * time.Minute, 45 * time.Minute}
-	tourneyRounds   = []int{5, 6, 7, 8, 9, 1, 2, 3, 4}
-	tourneyHands    = []int{1, 2, 3, 4, 5, 11}
+	tourneyStarts  = []time.Duration{10 * time.Minute, 15 * time.Minute, 30 * time.Minute, time.Hour, 2 * time.Hour, time.Minute, 5 * time.Minute}
+	tourneyLengths = []time.Duration{time.Hour, 90 * time.Minute, 2 * time.Hour, 30 * time.Minute, 45 * time.Minute}
+	tourneyRounds  = []int{5, 6, 7, 8, 9, 1, 2, 3, 4}
+	tourneyHands   = []int{1, 2, 3, 4, 5, 11}
+	// tourneyPoints are the points a classic match starts from (it is
+	// played down to 0), the rules' default first.
+	tourneyPoints   = []int{20, 5, 10, 15}
 	tourneyBotWaits = []time.Duration{time.Minute, 2 * time.Minute, 5 * time.Minute, 30 * time.Second, 0}
 	tourneyBacks    = []time.Duration{2 * time.Minute, 5 * time.Minute, time.Minute}
 	// tourneyLevels are the bots' levels, the middle one first.
@@ -89,7 +96,11 @@ func (f *newTourneyPage) change(d int) {
 	case tfRounds:
 		wrap(&f.rounds, len(tourneyRounds))
 	case tfHands:
-		wrap(&f.hands, len(tourneyHands))
+		if tables.GameKinds()[f.game].Name == string(game.Classic) {
+			wrap(&f.points, len(tourneyPoints))
+		} else {
+			wrap(&f.hands, len(tourneyHands))
+		}
 	case tfBots:
 		wrap(&f.bots, len(tourneyBotWaits))
 	case tfLevel:
@@ -112,6 +123,14 @@ func (f *newTourneyPage) config(name string, now time.Time) tourney.Config {
 		Kind: tourney.Arena, Game: g.Name, Rules: g.Rules[f.rules], Hands: tourneyHands[f.hands],
 		Start:    now.Add(tourneyStarts[f.start]).Truncate(time.Minute),
 		BotLevel: tourneyLevels[f.level], Duplicate: f.duplicate, Partners: f.partners,
+	}
+	switch {
+	case g.Name == string(game.Classic) && c.Rules == "simple104":
+		c.Hands = 1 // scores nothing: the first to finish wins
+	case g.Name == string(game.Classic) && rulesPoints(c.Rules) > 0:
+		c.Hands = rulesPoints(c.Rules) // the preset says its points
+	case g.Name == string(game.Classic):
+		c.Hands = tourneyPoints[f.points] // played down to 0
 	}
 	if f.kind == 1 {
 		c.Kind, c.Rounds, c.Back = tourney.Swiss, tourneyRounds[f.rounds], tourneyBacks[f.back]
@@ -200,17 +219,24 @@ func (f *newTourneyPage) lines(c *shared) ([]string, []key.Binding) {
 	if w := tourneyBotWaits[f.bots]; w > 0 {
 		bots = tr.T("tourney.new.bots.after", tourneyview.Wait(tr, w))
 	}
-	rows := []struct {
+	type row struct {
 		label, value string
 		used         bool
-	}{
+	}
+	// A match's length: 101's hands, classic's points (simple104's one
+	// hand, not a choice).
+	hands := row{tr.T("tourney.new.hands"), strconv.Itoa(cfg.Hands), cfg.Rules != "simple104" && rulesPoints(cfg.Rules) == 0}
+	if cfg.Game == string(game.Classic) && cfg.Hands > 1 {
+		hands.label = tr.T("tourney.new.from")
+	}
+	rows := []row{
 		{tr.T("tourney.new.kind"), tourneyview.KindName(tr, cfg.Kind), true},
 		{tr.T("tourney.new.game"), c.gameName(cfg.Game), true},
 		{tr.T("tourney.new.rules"), c.rulesName(cfg.Rules), true},
 		{tr.T("tourney.new.start"), tourneyview.Span(tr, tourneyStarts[f.start]) + " · " + cfg.Start.UTC().Format("15:04") + " UTC", true},
 		{tr.T("tourney.new.length"), tourneyview.Span(tr, tourneyLengths[f.length]), !swiss},
 		{tr.T("tourney.new.rounds"), strconv.Itoa(tourneyRounds[f.rounds]), swiss},
-		{tr.T("tourney.new.hands"), strconv.Itoa(tourneyHands[f.hands]), true},
+		hands,
 		{tr.T("tourney.new.bots"), bots, !swiss},
 		{tr.T("tourney.new.level"), levelName(c, cfg.Game, cfg.BotLevel), swiss || tourneyBotWaits[f.bots] > 0},
 		{tr.T("tourney.new.back"), tourneyview.Wait(tr, tourneyBacks[f.back]), swiss},
@@ -233,4 +259,17 @@ func (f *newTourneyPage) lines(c *shared) ([]string, []key.Binding) {
 		lines = append(lines, st.Dim.Render(w))
 	}
 	return lines, []key.Binding{k.FormDown, k.FormNext, k.TourneyCreate, k.Back}
+}
+
+// rulesPoints are the points a classic rules preset names itself
+// ("points=10"), 0 for none: the form's points row then says them, and
+// is not a choice.
+func rulesPoints(rules string) int {
+	for _, o := range strings.Split(rules, ",") {
+		if v, ok := strings.CutPrefix(strings.TrimSpace(o), "points="); ok {
+			n, _ := strconv.Atoi(v)
+			return n
+		}
+	}
+	return 0
 }

@@ -37,9 +37,6 @@ type tourneyPage struct {
 	// for (each once: a guest has none to find).
 	names tourneyview.Names
 	asked map[string]bool
-	// went are the tables in play the page has taken the player to: once
-	// each, so one who stepped away from their table is not pulled back.
-	went map[int]bool
 }
 
 // tourneyNamesMsg is the names of a tournament's players looked up.
@@ -73,7 +70,7 @@ func (tourneyJoinedMsg) owner() (page, bool) { return pgTourney, false }
 func (p *tourneyPage) show(id string) {
 	if id != p.id {
 		p.id, p.t, p.gone, p.scroll = id, nil, false, 0
-		p.names, p.asked, p.went = tourneyview.Names{}, map[string]bool{}, map[int]bool{}
+		p.names, p.asked = tourneyview.Names{}, map[string]bool{}
 	}
 }
 
@@ -135,7 +132,7 @@ func (p *tourneyPage) lookUp(c *shared) tea.Cmd {
 // the tournament's game read first (0 for a guest, or a server that
 // keeps none).
 func (p *tourneyPage) join(c *shared, leave bool) tea.Cmd {
-	side, ctx, id, me, guest, book := c.tour, c.ctx, p.id, c.id, c.code != "", c.srv.Ratings()
+	side, ctx, id, me, name, guest, book := c.tour, c.ctx, p.id, c.id, c.name, c.code != "", c.srv.Ratings()
 	g := p.t.Config.Game
 	log := c.srv.Log()
 	return func() tea.Msg {
@@ -153,7 +150,7 @@ func (p *tourneyPage) join(c *shared, leave bool) tea.Cmd {
 				rating = int(math.Round(e.Rating().Ordinal()))
 			}
 		}
-		return tourneyJoinedMsg{id: id, joined: true, err: side.JoinTournament(id, me, rating)}
+		return tourneyJoinedMsg{id: id, joined: true, err: side.JoinTournament(id, me, name, rating)}
 	}
 }
 
@@ -176,12 +173,15 @@ func (p *tourneyPage) update(c *shared, msg tea.Msg) turn {
 			p.l, p.t, p.gone = msg.l, &msg.t, false
 		}
 		var sit tea.Cmd
-		if n, ok := p.view(c).Table(); ok && !p.went[n] {
+		if n, ok := p.view(c).Table(); ok && !c.went[strconv.Itoa(n)] {
 			// Paired: to the table at once, as an arena's player expects
 			// (the page says where; a table the hall does not have yet is
-			// tried again at the next read).
-			sit = p.toTable(c, n)
-			p.went[n] = sit != nil
+			// tried again at the next read). Once each, with the
+			// session's own way there (toTourneyTable): one who stepped
+			// away from their table is not pulled back.
+			if sit = p.toTable(c, n); sit != nil {
+				c.goneTo(strconv.Itoa(n))
+			}
 		}
 		return stay(tea.Batch(p.read(c, tourneyEvery), p.lookUp(c), sit))
 	case tourneyNamesMsg:

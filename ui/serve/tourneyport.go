@@ -50,14 +50,15 @@ func (p serverPort) CreateTournament(by string, c tourney.Config) (string, error
 	return p.srv.tourneys.CreateTournament(ctx, by, c)
 }
 
-// JoinTournament joins player to tournament id at their rating.
-func (p serverPort) JoinTournament(id, player string, rating int) error {
+// JoinTournament joins player, called name, to tournament id at their
+// rating.
+func (p serverPort) JoinTournament(id, player, name string, rating int) error {
 	if p.srv.tourneys == nil {
 		return errNoTourneys
 	}
 	ctx, cancel := context.WithTimeout(p.srv.ctx, tourneyWait)
 	defer cancel()
-	return p.srv.tourneys.JoinTournament(ctx, id, player, rating)
+	return p.srv.tourneys.JoinTournament(ctx, id, player, name, rating)
 }
 
 // LeaveTournament takes player out of tournament id's pairing.

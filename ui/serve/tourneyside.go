@@ -28,19 +28,19 @@ type tourneySide interface {
 	// returns its id; c has passed c.Check.
 	CreateTournament(by string, c tourney.Config) (string, error)
 	// JoinTournament and LeaveTournament put a player in a tournament
-	// (with their rating in its game) and take them out, refused with
-	// the director's errors (tourney.ErrFinished, tourney.ErrStarted,
-	// tourney.ErrUnknown).
-	JoinTournament(id, player string, rating int) error
+	// (with their name, which its pages show, and their rating in its
+	// game) and take them out, refused with the director's errors
+	// (tourney.ErrFinished, tourney.ErrStarted, tourney.ErrUnknown).
+	JoinTournament(id, player, name string, rating int) error
 	LeaveTournament(id, player string) error
 }
 
 // tourneyNames are the names the rating book knows of the players ids
-// in game g: a tournament knows its players by id alone, and its pages
-// show names, never ids (a guest's id holds their resume code). A key
-// is named as it was when it last played a rated match; a guest, a key
-// not rated yet, or a book that cannot be read now leaves a player
-// unnamed ("player N" on the page).
+// in game g, for a tournament's players who joined with no name (before
+// the tournament kept one): its pages show names, never ids (a guest's
+// id holds their resume code). A key is named as it was when it last
+// played a rated match; a guest, a key not rated yet, or a book that
+// cannot be read now leaves a player unnamed ("player N" on the page).
 func tourneyNames(ctx context.Context, book *keep.RatingBook, g string, ids []string) tourneyview.Names {
 	out := tourneyview.Names{}
 	if book == nil {
@@ -60,11 +60,11 @@ func tourneyNames(ctx context.Context, book *keep.RatingBook, g string, ids []st
 
 // unnamed are the players of t (entrants, in partners the teams'
 // players and those alone, and those its matches name) that names
-// lacks, bots left out.
+// lacks and that joined with no name, bots left out.
 func unnamed(t tourney.Tournament, names tourneyview.Names) []string {
 	var out []string
 	for _, id := range t.People() {
-		if _, ok := names[id]; !ok {
+		if _, ok := names[id]; !ok && t.Joined[id].Name == "" {
 			out = append(out, id)
 		}
 	}

@@ -49,8 +49,20 @@ func (s *session) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case lobbyNewsMsg:
 		s.lobby.newsArmed = false
-		if s.listsTables() && s.lobby.list(&s.c) {
+		var listed []*tables.Summary
+		switch {
+		case s.listsTables():
+			if s.lobby.list(&s.c) {
+				s.drawn = false
+			}
+			listed = s.lobby.tables
+		case s.awaitsTourney():
+			s.lobby.seen(&s.c) // waited on for a tournament's table only
+			listed = s.c.srv.Hall().List()
+		}
+		if cmd := s.toTourneyTable(listed); cmd != nil {
 			s.drawn = false
+			return s, tea.Batch(cmd, s.arm())
 		}
 		return s, s.arm()
 	case idleMsg:
@@ -78,6 +90,52 @@ func (s *session) listsTables() bool {
 	return s.page == pgLobby || s.page == pgCreate || s.page == pgCode
 }
 
+// awaitsTourney reports whether the session watches the hall for a
+// tournament's next table for its player: on the lobby, the
+// tournaments' pages or a table's end page, at no table; or at a
+// tournament's table whose match is over.
+func (s *session) awaitsTourney() bool {
+	switch {
+	case s.c.tour == nil:
+		return false
+	case s.at != nil:
+		return s.page == pgTable && s.at.tourney && s.seat.scr != nil && !s.seat.inPlay
+	}
+	return s.page == pgLobby || s.page == pgTourneys || s.page == pgTourney || s.page == pgEnd
+}
+
+// toTourneyTable takes the player, with no key, to a tournament's table
+// among listed (the hall's tables as the session last read them) that
+// holds their seat (the pairing seated them: its match is dealt,
+// their turn awaited), while the session awaits one (awaitsTourney): an
+// arena's player goes from the end of one match to the next table as
+// soon as the tournament opens it. A table they were taken to once is
+// not taken to again (one who stepped away is not pulled back), nor is
+// one whose match is over. The table they leave is left once the new
+// one has seated them (onJoined). nil: no such table.
+func (s *session) toTourneyTable(listed []*tables.Summary) tea.Cmd {
+	if !s.awaitsTourney() {
+		return nil
+	}
+	c := &s.c
+	cur := ""
+	if s.at != nil {
+		cur = s.at.t.TableID()
+	}
+	h := c.srv.Hall()
+	for _, sm := range listed {
+		if sm.Tourney == "" || sm.ID == cur || sm.Over || c.went[sm.ID] || sm.Holds(c.id) < 0 {
+			continue
+		}
+		if t := h.Get(sm.ID); t != nil {
+			c.goneTo(sm.ID)
+			c.srv.Log().Info("to the tournament's next table", "tournament", sm.Tourney, "table", sm.ID, "from", cur, "name", c.name)
+			return c.join(t, -1, false)
+		}
+	}
+	return nil
+}
+
 // arm sets what the session sleeps on, so that it wakes only when there
 // is something to do (every session once polled the hall each second,
 // 0.009% of a core each in an idle lobby): while its page lists the
@@ -88,7 +146,7 @@ func (s *session) listsTables() bool {
 // nothing to do and is set again.
 func (s *session) arm() tea.Cmd {
 	var news, idle tea.Cmd
-	if s.listsTables() {
+	if s.listsTables() || s.awaitsTourney() {
 		news = s.lobby.waitNews(&s.c)
 	}
 	if s.page != pgBye {

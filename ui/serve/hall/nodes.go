@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"time"
 
@@ -391,4 +392,43 @@ func (h *Hall) Running() []string {
 	}
 	keep.SortByNumber(out, func(s string) string { return s })
 	return out
+}
+
+// Lost reports whether table id, opened by node by, is lost for good
+// with that node: by is another node whose door is gone (it stopped
+// writing it, or shut it), nobody holds the table's lease (its holder
+// stopped renewing it, and it ran out), this node does not run it, and
+// the store keeps no entry of it, so no node can ever bring it back (its
+// node died before the table's first write landed). A table closed on a
+// node still running may have an end still on its way: it is not lost
+// here. A node alone says false: every table is its own. err: the store
+// did not say.
+func (h *Hall) Lost(ctx context.Context, id, by string) (bool, error) {
+	if h.Nodes == nil || h.Relay == nil || h.Keep == nil || by == "" || by == h.Node() || h.Local(id) != nil {
+		return false, nil
+	}
+	if slices.Contains(h.DoorNodes(), by) {
+		return false, nil
+	}
+	holder, err := h.Nodes.leases.Holder(ctx, id)
+	if err != nil || holder != "" {
+		return false, err
+	}
+	_, err = h.Keep.Tables.Get(ctx, id)
+	switch {
+	case errors.Is(err, jetstream.ErrKeyNotFound):
+		return true, nil
+	case err != nil:
+		return false, fmt.Errorf("table %s's entry: %w", id, err)
+	}
+	return false, nil
+}
+
+// Node is this node's name among the others, as its door and its
+// tables' leases say it ("": the node is alone).
+func (h *Hall) Node() string {
+	if h.Relay == nil {
+		return ""
+	}
+	return h.Relay.node
 }

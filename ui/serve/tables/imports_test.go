@@ -111,3 +111,30 @@ func TestCoreAsksNoFormat(t *testing.T) {
 		})
 	}
 }
+
+// TestTableCoreAsksTheFormat holds the table's core to the format's
+// seam: its goroutine (run.go) and its play (play.go) read none of the
+// config's format parts (a daily's plan, a duplicate's, a round's, a
+// tournament's seats) but ask the format and its Policy, which
+// Config.format builds from them in one place.
+func TestTableCoreAsksTheFormat(t *testing.T) {
+	for _, name := range []string{"run.go", "play.go"} {
+		f, err := parser.ParseFile(token.NewFileSet(), name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			sel, ok := n.(*ast.SelectorExpr)
+			if !ok {
+				return true
+			}
+			if in, ok := sel.X.(*ast.SelectorExpr); ok && in.Sel.Name == "Cfg" {
+				switch sel.Sel.Name {
+				case "Seated", "Daily", "Duplicate", "Round":
+					t.Errorf("%s reads the config's %s: ask the format (Config.format, Policy)", name, sel.Sel.Name)
+				}
+			}
+			return true
+		})
+	}
+}

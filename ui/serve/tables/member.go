@@ -89,18 +89,25 @@ func (c Config) Check() error {
 
 // format is the format the table plays in, at its first hand: the
 // config says which (a daily's plan, a duplicate's, or neither: match
-// after match), and this is the one place that reads it so — the table
-// drives every format alike.
+// after match; a tournament's table, Seated, its players awaited and its
+// one match played out), and this is the one place that reads it so —
+// the table drives every format alike.
 func (c Config) format() format.Format {
+	var f format.Format
 	switch {
 	case c.Daily != nil:
-		return format.NewServedDaily(c.Game, c.Daily)
+		f = format.NewServedDaily(c.Game, c.Daily)
 	case c.Duplicate != nil:
-		return format.NewDuplicate(c.Game, *c.Duplicate)
+		f = format.NewDuplicate(c.Game, *c.Duplicate)
 	case c.Round != nil:
-		return format.NewRound(*c.Round)
+		f = format.NewRound(*c.Round)
+	default:
+		f = format.NewMatch(c.Rules)
 	}
-	return format.NewMatch(c.Rules)
+	if c.Seated != nil {
+		f = format.Seated(f)
+	}
+	return f
 }
 
 // lobbyFormat is what the lobby's list shows of the table's format: a
@@ -272,6 +279,9 @@ type Summary struct {
 	// Round: a table of a tournament's duplicate round, whose record
 	// the tournament gives out once the round is over.
 	Round bool
+	// Tourney is the tournament whose table it is ("": none): a session
+	// takes a player to the tournament's table that holds their seat.
+	Tourney string `json:",omitempty"`
 }
 
 // Free is the number of seats a newcomer may take.

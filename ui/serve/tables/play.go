@@ -190,14 +190,14 @@ func (t *Table) schedule() {
 			}
 			return
 		}
-		if t.sit.awaits(turn, t.Cfg.Seated != nil && t.awaited[turn]) {
+		if t.sit.awaits(turn, t.policy.Awaits && t.awaited[turn]) {
 			return // until they come, or their seat is given up
 		}
-		if t.bot.asking < 0 && (t.sit.anyone() || t.Cfg.Seated != nil /* a seated table plays to its end */) && t.nextBot.IsZero() {
+		if t.bot.asking < 0 && (t.sit.anyone() || t.policy.PlaysOut) && t.nextBot.IsZero() {
 			t.nextBot = now.Add(t.Opt.BotDelay)
 		}
 	case stHandOver:
-		if !t.sit.anyone() && t.Cfg.Seated == nil {
+		if !t.sit.anyone() && !t.policy.PlaysOut {
 			return
 		}
 		if t.sit.allReady() {

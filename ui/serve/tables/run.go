@@ -252,7 +252,7 @@ func (t *Table) handle(r Request) {
 			t.move(r.M, s, r.Move)
 		}
 	case ReqNewMatch:
-		if t.Cfg.Seated != nil {
+		if t.policy.OneMatch {
 			break // a tournament's table plays its one match
 		}
 		if s := t.sit.seatOf(r.M); s >= 0 && t.setMatchOver() {

@@ -110,6 +110,9 @@ func (t *Table) publishSummary() {
 		Started: t.Ref != nil, Watchers: len(t.sit.watchers), Timer: t.Cfg.Timer}
 	s.Daily, s.Duplicate = t.Cfg.lobbyFormat()
 	s.Round = t.Cfg.Round != nil
+	if t.Cfg.Seated != nil {
+		s.Tourney = t.Cfg.Seated.Tourney
+	}
 	info := t.info()
 	s.Players = info.players
 	for i := range t.sit.seats {

@@ -12,6 +12,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"okey/game"
+	"okey/game/classic"
 	"okey/game/okey101"
 	"okey/game/tourney"
 	"okey/ui/serve/keep"
@@ -197,6 +199,12 @@ func (s *Service) settle(c tourney.Config) (tourney.Config, error) {
 	case len(c.Rules) > maxRules:
 		return c, fmt.Errorf("%w: rules of %d bytes", ErrSettings, len(c.Rules))
 	}
+	if c.Game == string(game.Classic) {
+		var err error
+		if c, err = classicPoints(c); err != nil {
+			return c, err
+		}
+	}
 	if err := tableConfig(c, tourney.Start{}, "check", s.opt.Timer).Check(); err != nil {
 		return c, fmt.Errorf("%w: %w", ErrSettings, err)
 	}
@@ -214,6 +222,28 @@ func ruleSaid(opts, option string) bool {
 	return false
 }
 
+// classicPoints settles a classic tournament's match: played from
+// c.Hands points down to 0, as classic's match is played (its rules'
+// own points are the tournament's, so the page and the tables say one
+// thing); simple104, which scores nothing, is a match of one hand.
+func classicPoints(c tourney.Config) (tourney.Config, error) {
+	r, err := classic.ParseRules(c.Rules)
+	if err != nil {
+		return c, fmt.Errorf("%w: %w", ErrSettings, err)
+	}
+	switch {
+	case r.Simple104 && c.Hands != 1:
+		return c, fmt.Errorf("%w: simple104 scores nothing: a match is one hand, not %d points", ErrSettings, c.Hands)
+	case r.Simple104:
+		return c, nil
+	case c.Hands < classic.MinPoints || c.Hands > classic.MaxPoints:
+		return c, fmt.Errorf("%w: a classic match from %d points (from %d to %d)", ErrSettings, c.Hands, classic.MinPoints, classic.MaxPoints)
+	}
+	r.Points = c.Hands
+	c.Rules = r.String()
+	return c, nil
+}
+
 func isControl(r rune) bool { return r < ' ' || r == 0x7f || (r >= 0x80 && r < 0xa0) }
 
 // newID is a new tournament's id: eight letters and digits from the
@@ -227,7 +257,8 @@ func (s *Service) newID() (string, error) {
 }
 
 // tableConfig is the table a tournament's Start is played at: the
-// tournament's game and rules (a 101 match of its hands), its bots'
+// tournament's game and rules (a 101 match of its hands; a classic
+// one's points settled into its rules by classicPoints), its bots'
 // level at every seat nobody holds, the server's turn timer, its players
 // seated.
 func tableConfig(c tourney.Config, st tourney.Start, id string, timer time.Duration) tables.Config {
@@ -246,10 +277,12 @@ func tableConfig(c tourney.Config, st tourney.Start, id string, timer time.Durat
 // FILE): JSON, durations written as Go writes them ("1h30m"), the start
 // as RFC 3339 ("" or absent: five minutes after it is created).
 type FileConfig struct {
-	Name      string `json:"name"`
-	Kind      string `json:"kind"`
-	Game      string `json:"game"`
-	Rules     string `json:"rules"`
+	Name  string `json:"name"`
+	Kind  string `json:"kind"`
+	Game  string `json:"game"`
+	Rules string `json:"rules"`
+	// Hands is a 101 match's hands, a classic match's points (0: one
+	// hand; the rules' points).
 	Hands     int    `json:"hands"`
 	Start     string `json:"start"`
 	Length    string `json:"length"`
@@ -282,7 +315,10 @@ func ReadConfig(r io.Reader) (tourney.Config, error) {
 	c := tourney.Config{Name: f.Name, Kind: tourney.Kind(f.Kind), Game: f.Game, Rules: f.Rules, Hands: f.Hands,
 		Rounds: f.Rounds, BotLevel: f.BotLevel, Duplicate: f.Duplicate, Partners: f.Partners}
 	if c.Hands == 0 {
-		c.Hands = 1
+		c.Hands = 1 // 101's match of one hand
+		if r, err := classic.ParseRules(c.Rules); err == nil && c.Game == string(game.Classic) && !r.Simple104 {
+			c.Hands = r.Points // classic's match from its rules' points
+		}
 	}
 	if f.Start != "" {
 		if c.Start, err = time.Parse(time.RFC3339, f.Start); err != nil {

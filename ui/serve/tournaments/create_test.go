@@ -23,6 +23,8 @@ func TestReadConfig(t *testing.T) {
 			tourney.Config{Name: "Friday", Kind: tourney.Arena, Game: "101", Rules: "open=81", Hands: 1, Start: start, Length: 90 * time.Minute, BotWait: time.Minute, BotLevel: "hard", Back: 2 * time.Minute}, false},
 		{"duplicate rounds", `{"name":"club","kind":"swiss","game":"101","hands":3,"rounds":4,"duplicate":true}`,
 			tourney.Config{Name: "club", Kind: tourney.Swiss, Game: "101", Hands: 3, Rounds: 4, Duplicate: true}, false},
+		{"a classic arena: its match from the rules' points", `{"name":"c","kind":"arena","game":"classic","rules":"points=10","length":"1h"}`,
+			tourney.Config{Name: "c", Kind: tourney.Arena, Game: "classic", Rules: "points=10", Hands: 10, Length: time.Hour}, false},
 		{"an unknown field", `{"name":"x","kind":"arena","prize":100}`, tourney.Config{}, true},
 		{"a bad duration", `{"name":"x","kind":"arena","length":"an hour"}`, tourney.Config{}, true},
 		{"a bad start", `{"name":"x","kind":"arena","start":"tomorrow"}`, tourney.Config{}, true},
@@ -48,5 +50,50 @@ func TestReadConfig(t *testing.T) {
 	}
 	if _, err := ReadConfig(strings.NewReader(`{"name":"` + strings.Repeat("x", maxFile) + `"}`)); !errors.Is(err, ErrSettings) {
 		t.Errorf("a file past the cap: %v", err)
+	}
+}
+
+// A classic tournament's match is played from its Hands points down to
+// 0, as classic's match is: settled into the tables' rules, so the page
+// ("from N points") and the tables agree; points out of the rules' range,
+// or simple104 (which scores nothing) with more than its one hand, are
+// refused; 101's hands are its own.
+func TestClassicMatchFromItsPoints(t *testing.T) {
+	for _, c := range []struct {
+		rules     string
+		hands     int
+		wantRules string
+		tables    string
+		err       bool
+	}{
+		{"default", 20, "default", "default", false},
+		{"default", 7, "points=7", "points=7", false},
+		{"simple,points=10", 15, "simple,points=15", "simple,points=15", false},
+		{"default", 1, "", "", true},
+		{"default", 22, "", "", true},
+		{"simple104", 1, "simple104", "simple104", false},
+		{"simple104", 20, "", "", true},
+		{"no such rule", 20, "", "", true},
+	} {
+		cfg := tourney.Config{Kind: tourney.Arena, Game: "classic", Rules: c.rules, Hands: c.hands, Length: time.Hour, BotLevel: "easy"}
+		got, err := classicPoints(cfg)
+		if (err != nil) != c.err || (err != nil && !errors.Is(err, ErrSettings)) {
+			t.Errorf("%q from %d: error %v, want one: %v", c.rules, c.hands, err, c.err)
+			continue
+		}
+		if c.err {
+			continue
+		}
+		if got.Rules != c.wantRules || got.Hands != c.hands {
+			t.Errorf("%q from %d: settled as %q from %d, want %q", c.rules, c.hands, got.Rules, got.Hands, c.wantRules)
+		}
+		if tc := tableConfig(got, tourney.Start{}, "t", time.Second); tc.Rules != c.tables || tc.Check() != nil {
+			t.Errorf("%q from %d: the tables play %q (%v), want %q", c.rules, c.hands, tc.Rules, tc.Check(), c.tables)
+		}
+	}
+	// 101 keeps its hands.
+	tc := tableConfig(tourney.Config{Game: "101", Hands: 3, BotLevel: "easy"}, tourney.Start{}, "t", time.Second)
+	if tc.Rules != "hands=3" {
+		t.Errorf("101's tables play %q, want hands=3", tc.Rules)
 	}
 }

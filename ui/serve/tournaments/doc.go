@@ -28,7 +28,9 @@
 //	             moved, its tables opened, written back at its revision
 //
 // It may import game/tourney, game/okey101 (its rules: whether a 101
-// tournament's tables are partners'), ui/serve/hall, ui/serve/tables,
-// ui/serve/keep and the standard library; nothing of package serve
+// tournament's tables are partners'), game/classic (its rules: a
+// classic match's points), ui/serve/hall, ui/serve/tables,
+// ui/serve/keep, ui/safetext (a player's name made safe) and the
+// standard library; nothing of package serve
 // above it (sessions, SSH, pages).
 package tournaments

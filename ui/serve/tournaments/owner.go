@@ -13,6 +13,7 @@ import (
 
 	"okey/game/format"
 	"okey/game/tourney"
+	"okey/ui/safetext"
 	"okey/ui/serve/keep"
 	"okey/ui/serve/tables"
 )
@@ -212,7 +213,7 @@ func (s *Service) drive(ctx context.Context, id string) error {
 				}
 				plan = &p
 			}
-			if err := s.open(id, t, st, plan, now); err != nil {
+			if err := s.open(id, &r, st, plan, now); err != nil {
 				s.opt.Log.Error("tournament: a table not opened", "tournament", id, "players", st.Players, "err", err)
 			}
 		}
@@ -240,6 +241,10 @@ func (s *Service) drive(ctx context.Context, id string) error {
 		st, err := t.Join(req.Player, req.Rating, now)
 		if err != nil {
 			s.opt.Log.Info("tournament: a join refused", "tournament", id, "err", err)
+		} else {
+			// Cleaned again: the store's value is the cluster's, but a
+			// name reaches every node's pages from here.
+			t.Named(req.Player, safetext.Name(req.Name))
 		}
 		openAll(st)
 	}
@@ -276,7 +281,7 @@ func (s *Service) drive(ctx context.Context, id string) error {
 		}
 	}
 	for _, p := range slices.Clone(t.Playing) {
-		if !s.gone(id, p.Table) {
+		if !s.gone(rctx, id, p.Table, r.OpenedOn[p.Table]) {
 			continue
 		}
 		// Lost with no end: a match nobody won, its players back in
@@ -295,6 +300,11 @@ func (s *Service) drive(ctx context.Context, id string) error {
 		openAll(st)
 	}
 	openAll(t.Tick(now))
+	for n := range r.OpenedOn {
+		if !slices.ContainsFunc(t.Playing, func(p tourney.Playing) bool { return p.Table == n }) {
+			delete(r.OpenedOn, n) // over: counted, or abandoned
+		}
+	}
 	if t.Phase != phase {
 		changed = true
 		s.opt.Log.Info("tournament", "tournament", id, "phase", t.Phase, "round", t.Round)
@@ -325,28 +335,43 @@ func (s *Service) drive(ctx context.Context, id string) error {
 	return nil
 }
 
-// gone reports whether table n of tournament id has been unknown to the
-// hall, with no end of it waiting, for Options.Abandon: a table whose
-// node was lost and that no node brought back, or one closed with
-// nobody at it before its match was over.
-func (s *Service) gone(id string, n int) bool {
+// gone reports whether table n of tournament id, opened on node by, is
+// gone with no end of it waiting: unknown to the hall for
+// Options.Abandon (a table whose node was lost and that no node brought
+// back, or one closed with nobody at it before its match was over), or
+// at once where the store says it was lost for good with the node it
+// was opened on (hall.Lost: that node's door gone, the table's lease
+// run out, no entry of it kept) — its players need not wait two
+// minutes to be paired again.
+func (s *Service) gone(ctx context.Context, id string, n int, by string) bool {
 	table := strconv.Itoa(n)
 	key := id + "/" + table
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	if _, ended := s.other[endKey(id, table)]; ended || s.opt.Hall.Get(table) != nil {
 		delete(s.missing, key)
+		s.mu.Unlock()
 		return false
 	}
 	since, ok := s.missing[key]
 	if !ok {
-		s.missing[key] = time.Now()
-		return false
+		since = time.Now()
+		s.missing[key] = since
 	}
-	if time.Since(since) < cmp.Or(s.opt.Abandon, 2*time.Minute) {
-		return false
+	s.mu.Unlock()
+	over := time.Since(since) >= cmp.Or(s.opt.Abandon, 2*time.Minute)
+	if !over {
+		lost, err := s.opt.Hall.Lost(ctx, table, by)
+		if err != nil {
+			s.opt.Log.Warn("tournament: whether a table is lost", "tournament", id, "table", n, "err", err)
+		}
+		if !lost {
+			return false
+		}
+		s.opt.Log.Warn("tournament: a table lost with the node it was opened on", "tournament", id, "table", n, "node", by)
 	}
+	s.mu.Lock()
 	delete(s.missing, key)
+	s.mu.Unlock()
 	return true
 }
 
@@ -424,11 +449,13 @@ func (s *Service) drop(ctx context.Context, done []taken) error {
 	return errors.Join(errs...)
 }
 
-// open opens the table st asks for and tells the tournament its number.
-// A table the hall cannot open puts an arena's players back in its pool
-// (they are paired again at the next round). A partners' table seats
-// each team's players facing each other (tourney's Seats).
-func (s *Service) open(id string, t *tourney.Tournament, st tourney.Start, plan *format.RoundPlan, now time.Time) error {
+// open opens the table st asks for and tells the tournament its number
+// (and r the node it is opened on). A table the hall cannot open puts an
+// arena's players back in its pool (they are paired again at the next
+// round). A partners' table seats each team's players facing each
+// other (tourney's Seats).
+func (s *Service) open(id string, r *record, st tourney.Start, plan *format.RoundPlan, now time.Time) error {
+	t := &r.T
 	seated := st
 	seated.Players = t.Seats(st.Players)
 	cfg := tableConfig(t.Config, seated, id, s.opt.Timer)
@@ -449,6 +476,12 @@ func (s *Service) open(id string, t *tourney.Tournament, st tourney.Start, plan 
 		return fmt.Errorf("table %q: %w", tb.ID, err)
 	}
 	t.Opened(st, n, now)
+	if node := s.opt.Hall.Node(); node != "" {
+		if r.OpenedOn == nil {
+			r.OpenedOn = map[int]string{}
+		}
+		r.OpenedOn[n] = node
+	}
 	s.opt.Log.Info("tournament table", "tournament", id, "table", n, "round", st.Round, "players", st.Players)
 	return nil
 }

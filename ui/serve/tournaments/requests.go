@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"okey/game/tourney"
+	"okey/ui/safetext"
 	"okey/ui/serve/keep"
 	"okey/ui/serve/tables"
 )
@@ -28,6 +29,8 @@ import (
 // request is a player's latest request of a tournament.
 type request struct {
 	Player string `json:"player"`
+	// Name is what the pages call the player (safetext.Name's).
+	Name   string `json:"name,omitempty"`
 	Rating int    `json:"rating"`
 	Leave  bool   `json:"leave,omitempty"`
 }
@@ -36,11 +39,12 @@ type request struct {
 // fingerprint is far shorter.
 const maxPlayerID = 200
 
-// JoinTournament asks tournament id to take player (at their rating):
-// into an arena's pool at once, a Swiss before its first round. What
-// the tournament refuses now is said now; the owner takes the request
-// from the store.
-func (s *Service) JoinTournament(ctx context.Context, id, player string, rating int) error {
+// JoinTournament asks tournament id to take player (at their rating),
+// called name on its pages (cleaned and cut as a seat's name is): into
+// an arena's pool at once, a Swiss before its first round. What the
+// tournament refuses now is said now; the owner takes the request from
+// the store.
+func (s *Service) JoinTournament(ctx context.Context, id, player, name string, rating int) error {
 	r, err := s.known(id, player)
 	if err != nil {
 		return err
@@ -54,7 +58,7 @@ func (s *Service) JoinTournament(ctx context.Context, id, player string, rating 
 	case !joined && !r.T.Alone(player) && r.T.Players() >= s.opt.players():
 		return fmt.Errorf("%w: %d players", ErrFull, r.T.Players())
 	}
-	return s.ask(ctx, id, request{Player: player, Rating: rating})
+	return s.ask(ctx, id, request{Player: player, Name: safetext.Name(name), Rating: rating})
 }
 
 // LeaveTournament takes player out of tournament id's pairing; their

@@ -46,7 +46,8 @@ type Options struct {
 	Timer time.Duration
 	// Abandon is how long a table the tournament has in play may be
 	// unknown to the hall (on every node) before its match is counted
-	// abandoned: nobody's win (0: two minutes).
+	// abandoned: nobody's win (0: two minutes). One lost for good with
+	// the node it was opened on (hall.Lost) is counted so at once.
 	Abandon time.Duration
 	Limits
 }
@@ -79,6 +80,10 @@ type record struct {
 	// Abandoned are the tables whose match was counted abandoned: lost
 	// with no end (they have no record).
 	Abandoned []int `json:"abandoned,omitempty"`
+	// OpenedOn is the node each table in play was opened on ("": a node
+	// alone), by its number: a table lost with that node is known lost
+	// as soon as the store says so (hall.Lost), not only after Abandon.
+	OpenedOn map[int]string `json:"opened_on,omitempty"`
 	// Seals are a duplicate tournament's rounds' seals, by round: the
 	// secret stays in the store (sealed) and out of every copy a page
 	// is given (duplicate.go).

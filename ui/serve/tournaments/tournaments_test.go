@@ -11,6 +11,7 @@ import (
 	"os"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -18,6 +19,7 @@ import (
 	"okey/game/fair"
 	"okey/game/okey101"
 	"okey/game/tourney"
+	"okey/ui/safetext"
 	"okey/ui/serve/hall"
 	"okey/ui/serve/internal/servetest"
 	"okey/ui/serve/keep"
@@ -222,6 +224,10 @@ func openStore(t *testing.T) (*keep.Engine, *keep.Keeper) {
 
 func player(i int) string { return fmt.Sprintf("key:SHA256:player%02d", i) }
 
+// nameOf is player i's name as they join: a line break and far too
+// long, which the tournament keeps cleaned and cut.
+func nameOf(i int) string { return fmt.Sprintf("Oyuncu\n%d", i) + strings.Repeat("x", 200) }
+
 // begin starts a node alone with the clock ten minutes before t0,
 // creates tournament c there and joins players to it (rated 1500 and
 // on by tens).
@@ -236,7 +242,7 @@ func begin(t *testing.T, c tourney.Config, players int) (*node, *clock, string) 
 		t.Fatal(err)
 	}
 	for i := range players {
-		if err := n.svc.JoinTournament(ctx, id, player(i), 1500+10*i); err != nil {
+		if err := n.svc.JoinTournament(ctx, id, player(i), nameOf(i), 1500+10*i); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -263,6 +269,14 @@ func TestArenaPlayedToTheEnd(t *testing.T) {
 	tr := play(t, n, clk, id, 30*time.Second, nil)
 	if len(tr.Matches) < 4 {
 		t.Fatalf("%d matches in the arena", len(tr.Matches))
+	}
+	// Every entrant's name is kept, cleaned and cut as a seat's is: the
+	// pages of every node name them, rated or not.
+	for i := range 8 {
+		name := tr.Joined[player(i)].Name
+		if !strings.HasPrefix(name, "Oyuncu") || strings.ContainsRune(name, '\n') || len(name) > safetext.MaxNameBytes {
+			t.Errorf("player %d is kept as %q", i, name)
+		}
 	}
 	st, err := tr.Standings()
 	if err != nil {
@@ -415,7 +429,7 @@ func TestOwnerLostNoMatchLostOrCountedTwice(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i := range 4 {
-		if err := one.svc.JoinTournament(ctx, id, player(i), 1500); err != nil {
+		if err := one.svc.JoinTournament(ctx, id, player(i), "", 1500); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -545,22 +559,10 @@ func TestTableLostWithNoEndIsAbandoned(t *testing.T) {
 		t.Fatal(err)
 	}
 	// A table in play that nobody runs, written as a lost node left it.
-	b, rev, err := n.svc.opt.Book.Read(ctx, prefixT+id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var r record
-	if err := json.Unmarshal(b, &r); err != nil {
-		t.Fatal(err)
-	}
-	r.T.Joined[player(1)] = tourney.Entrant{Rating: 1500}
-	r.T.Opened(tourney.Start{Players: tourney.Table{player(1), tourney.Bot, tourney.Bot, tourney.Bot}}, 999, t0)
-	if b, err = json.Marshal(r); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := n.svc.opt.Book.Write(ctx, prefixT+id, b, rev); err != nil {
-		t.Fatal(err)
-	}
+	rewrite(t, n, id, func(r *record) {
+		r.T.Joined[player(1)] = tourney.Entrant{Rating: 1500}
+		r.T.Opened(tourney.Start{Players: tourney.Table{player(1), tourney.Bot, tourney.Bot, tourney.Bot}}, 999, t0)
+	})
 	for end := time.Now().Add(2 * time.Minute); ; time.Sleep(20 * time.Millisecond) {
 		n.svc.Round(ctx)
 		if _, tr, _ := n.svc.Tournament(id); len(tr.Matches) == 1 {
@@ -577,6 +579,111 @@ func TestTableLostWithNoEndIsAbandoned(t *testing.T) {
 	if st := recomputed(t, n.svc, id); len(st) != 1 || st[0].Points != 0 || st[0].Matches != 1 {
 		t.Errorf("recounted: %+v", st)
 	}
+}
+
+// A table the arena has in play, opened on a node that died before the
+// table was ever written (its door gone, no lease, no entry kept), is
+// counted abandoned at the owner's next rounds, not after
+// Options.Abandon (an hour here), and its players are paired again at
+// once; its end, should it come after all, is not counted. A table
+// opened on this very node, which it no longer runs, waits out Abandon:
+// its end may still be on its way.
+func TestTableLostWithItsNodeIsLetGoAtOnce(t *testing.T) {
+	eng, kept := openStore(t)
+	clk := &clock{now: t0}
+	n := startNode(t, eng, kept, nil, clk)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	if err := n.hall.JoinNodes(ctx, eng, time.Second); err != nil {
+		t.Fatal(err)
+	}
+	n.svc.opt.Abandon = time.Hour
+	id, err := n.svc.CreateTournament(ctx, "key:SHA256:creator", tourney.Config{
+		Kind: tourney.Arena, Name: "lost with its node", Game: "101", Hands: 1, Start: t0.Add(-30 * time.Minute), Length: time.Hour,
+		BotLevel: "easy", Back: time.Minute,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Running, two tables in play: 999 opened on a node now dead, 998
+	// on this one.
+	if n.hall.Node() == "" {
+		t.Fatal("the hall among nodes has no name")
+	}
+	var lost, here tourney.Table
+	rewrite(t, n, id, func(r *record) {
+		r.T.Phase = tourney.Running
+		for i := range 4 {
+			lost[i], here[i] = player(i), player(4+i)
+			r.T.Joined[player(i)] = tourney.Entrant{Rating: 1500}
+			r.T.Joined[player(4+i)] = tourney.Entrant{Rating: 1500}
+		}
+		r.T.Opened(tourney.Start{Players: lost}, 999, t0)
+		r.T.Opened(tourney.Start{Players: here}, 998, t0)
+		r.OpenedOn = map[int]string{999: "dead", 998: n.hall.Node()}
+	})
+	var tr tourney.Tournament
+	for k := 0; ; k++ {
+		if k == 5 {
+			t.Fatalf("after %d rounds: matches %+v, playing %+v", k, tr.Matches, tr.Playing)
+		}
+		n.svc.Round(ctx)
+		if _, tr, _ = n.svc.Tournament(id); len(tr.Matches) == 1 {
+			break
+		}
+	}
+	if m := tr.Matches[0]; m.Table != 999 || m.Forfeit != [4]bool{true, true, true, true} || m.Places != [4]int{1, 1, 1, 1} {
+		t.Errorf("the lost table's match: %+v", m)
+	}
+	var again bool
+	for _, p := range tr.Playing {
+		switch {
+		case p.Table == 999:
+			t.Errorf("table 999 still in play")
+		case p.Table != 998 && slices.Equal(sorted(p.Players[:]), sorted(lost[:])):
+			again = true
+		}
+	}
+	if !again || !slices.ContainsFunc(tr.Playing, func(p tourney.Playing) bool { return p.Table == 998 }) {
+		t.Errorf("the lost table's players not paired again, or table 998 let go: %+v", tr.Playing)
+	}
+	// Its end after all: not counted.
+	n.svc.TableEnded(tables.SeatedEnd{TableID: "999", Tourney: id, Players: lost, Places: [4]int{1, 2, 3, 4}})
+	for range 20 {
+		n.svc.Round(ctx)
+		time.Sleep(20 * time.Millisecond)
+	}
+	if _, tr, _ = n.svc.Tournament(id); len(tr.Matches) != 1 {
+		t.Errorf("the lost table's end counted too: %+v", tr.Matches)
+	}
+}
+
+// rewrite writes tournament id on node n as edit leaves it: a state the
+// owner's rounds could not reach by themselves.
+func rewrite(t *testing.T, n *node, id string, edit func(*record)) {
+	t.Helper()
+	ctx := context.Background()
+	b, rev, err := n.svc.opt.Book.Read(ctx, prefixT+id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r record
+	if err := json.Unmarshal(b, &r); err != nil {
+		t.Fatal(err)
+	}
+	edit(&r)
+	if b, err = json.Marshal(r); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := n.svc.opt.Book.Write(ctx, prefixT+id, b, rev); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func sorted(s []string) []string {
+	out := slices.Clone(s)
+	slices.Sort(out)
+	return out
 }
 
 // Duplicate Swiss rounds: each round's seal is drawn and its commitment

@@ -14,8 +14,9 @@ import (
 
 // Names are the players' names by their ids. A page shows these and
 // never an id: a guest's id holds their resume code, and a key's is a
-// fingerprint nobody reads. A player it lacks is "player N", N their
-// place among the entrants' ids.
+// fingerprint nobody reads. A player it lacks is called as they joined
+// (tourney.Entrant's Name), else "player N", N their place among the
+// entrants' ids.
 type Names map[string]string
 
 // namer is how a page names the players of t, and a partners' team:
@@ -32,6 +33,8 @@ func (n Names) namer(tr *i18n.Catalog, t tourney.Tournament) func(id string) str
 			return tr.T("tourney.team", name(tm.First), name(tm.Second))
 		case ok && known != "":
 			return known
+		case t.Joined[id].Name != "":
+			return t.Joined[id].Name // as they joined
 		}
 		return tr.T("tourney.anon", slices.Index(ids, id)+1)
 	}

@@ -119,7 +119,7 @@ func arenaUnderWay(t *testing.T) Page {
 // played to its end, with a duplicate score for each player.
 func swissOver(t *testing.T) Page {
 	t.Helper()
-	d := newDirector(t, tourney.Config{Kind: tourney.Swiss, Name: "Club 20:00", Game: "classic", Rules: "simple", Hands: 2,
+	d := newDirector(t, tourney.Config{Kind: tourney.Swiss, Name: "Club 20:00", Game: "classic", Rules: "simple,points=11", Hands: 11,
 		Start: t0, Rounds: 3, Back: 2 * time.Minute, BotLevel: "normal", Duplicate: true}, 6)
 	now := d.finish()
 	field := map[string]*big.Rat{}

@@ -10,6 +10,17 @@ import (
 	"okey/ui/i18n"
 )
 
+// MatchLength is how long a match of tournament c is, as its page and
+// its form say it: 101's hands; classic's points each player starts
+// from, played down to 0 (classic's match is points-based), but for
+// simple104's one hand.
+func MatchLength(tr *i18n.Catalog, c tourney.Config) string {
+	if c.Game == "classic" && c.Rules != "simple104" && c.Hands > 1 {
+		return tr.T("tourney.rules.from", c.Hands)
+	}
+	return tr.N("tourney.rules.hands", c.Hands, c.Hands)
+}
+
 // Rules are a tournament's rules as its page states them, a sentence
 // a line (wrap cuts them to the page): the points by place with ties
 // shared, the match's length, the arena's streak, its pool and bots, a
@@ -17,7 +28,7 @@ import (
 // partners. Said on the page, so no player learns them from a loss.
 func Rules(tr *i18n.Catalog, c tourney.Config) []string {
 	out := []string{
-		tr.T("tourney.rules.game", GameName(tr, c.Game), RulesName(tr, c.Rules)) + " " + tr.N("tourney.rules.hands", c.Hands, c.Hands),
+		tr.T("tourney.rules.game", GameName(tr, c.Game), RulesName(tr, c.Rules)) + " " + MatchLength(tr, c),
 		tr.T("tourney.rules.points"),
 	}
 	level := tr.T("level." + nonEmpty(c.BotLevel, "normal"))
