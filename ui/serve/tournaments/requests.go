@@ -241,5 +241,5 @@ func (s *Service) Recount(ctx context.Context, id string) ([]tourney.Standing, e
 	for p, e := range tr.Joined {
 		joined[p] = e.Rating
 	}
-	return tourney.Standings(tourney.Rules{Streaks: tr.Config.Kind == tourney.Arena}, joined, ms)
+	return tourney.Standings(tr.Config.Kind.Rules(), joined, ms)
 }
