@@ -414,3 +414,41 @@ func TestTournamentPageTakesThePlayerToTheirTable(t *testing.T) {
 		t.Errorf("the pairing's tables: %+v", state.Playing)
 	}
 }
+
+// A tournament's match's record is fetched as the page says, by its
+// table's number, once its table has closed (the tournament keeps it);
+// a duplicate round's only once the round is over; and "tournament ID"
+// of a duplicate Swiss says each round's commitment.
+func TestTournamentRecordsAndSealsOverSSH(t *testing.T) {
+	t.Parallel()
+	srv, rerr, err := New(testConfig(t))
+	if err != nil || rerr != nil {
+		t.Fatal(err, rerr)
+	}
+	now := srv.port(nil).Now
+	f := newFakeTourneys(now)
+	id, err := f.CreateTournament("key:p0", tourney.Config{Kind: tourney.Swiss, Name: "Club", Game: "101", Rules: "default",
+		Hands: 1, Start: now().Add(time.Hour), Rounds: 2, Back: time.Minute, Duplicate: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := []byte(`{"a record":"kept by the tournament"}` + "\n")
+	f.records = map[int][]byte{77: rec, 78: nil}
+	f.seals = map[string][]tourneyview.Seal{id: {{Round: 1, Commit: strings.Repeat("5a", 32)}}}
+	srv.tourSide = f
+	addr := serveLocal(t, srv)
+	k := newKey(t)
+	if out, code := execSSH(t, addr, k, "record 77"); code != 0 || out != string(rec) {
+		t.Errorf("record 77 (a tournament's table, closed): exit %d, %q", code, out)
+	}
+	if out, code := execSSH(t, addr, k, "record 78"); code != 1 || !strings.Contains(out, "once every table of the round is over") {
+		t.Errorf("record 78 (a duplicate round still played): exit %d, %q", code, out)
+	}
+	if out, code := execSSH(t, addr, k, "record 79"); code != 1 || !strings.Contains(out, "no table") {
+		t.Errorf("record 79 (no table, no tournament's): exit %d, %q", code, out)
+	}
+	out, code := execSSH(t, addr, k, "tournament "+id)
+	if said := strings.Join(strings.Fields(out), " "); code != 0 || !strings.Contains(said, "5a5a 5a5a 5a5a 5a5a") || !strings.Contains(said, "shown once the round is over") {
+		t.Errorf("tournament %s: exit %d:\n%s", id, code, out)
+	}
+}

@@ -57,7 +57,9 @@ func rulesAt(tr *i18n.Catalog, body []string) int {
 // JSON is the tournament as "ssh HOST tournament ID --json" prints it
 // for scripts: what it is and where it is, its standings in rank order
 // (points as written and in twelfths, exact), its tables in play and
-// its matches played, players by name ("" is a bot's seat).
+// its matches played, players by name ("" is a bot's seat), and a
+// duplicate tournament's rounds' seals (seed and salt once each round
+// is over).
 func JSON(tr *i18n.Catalog, p Page) ([]byte, error) {
 	lines, err := Standings(tr, p.T, p.Names, p.Field, p.ByField)
 	if err != nil {
@@ -105,6 +107,11 @@ func JSON(tr *i18n.Catalog, p Page) ([]byte, error) {
 	for _, m := range p.T.Matches {
 		out.Matches = append(out.Matches, jsonMatch{Table: m.Table, Round: m.Round, Players: seats(m.Players), Places: m.Places, Forfeit: m.Forfeit})
 	}
+	if c.Duplicate {
+		for _, sl := range p.Seals {
+			out.Seals = append(out.Seals, jsonSeal(sl))
+		}
+	}
 	b, err := json.MarshalIndent(out, "", "  ")
 	if err != nil {
 		return nil, fmt.Errorf("the tournament as JSON: %w", err)
@@ -132,6 +139,13 @@ type (
 		Standings []jsonLine  `json:"standings"`
 		Playing   []jsonTable `json:"playing"`
 		Matches   []jsonMatch `json:"matches"`
+		Seals     []jsonSeal  `json:"seals,omitempty"`
+	}
+	jsonSeal struct {
+		Round  int    `json:"round"`
+		Commit string `json:"commit"`
+		Seed   string `json:"seed,omitempty"`
+		Salt   string `json:"salt,omitempty"`
 	}
 	jsonLine struct {
 		Rank      int     `json:"rank"`

@@ -1,6 +1,7 @@
 package tourneyview
 
 import (
+	"encoding/json"
 	"flag"
 	"fmt"
 	"strings"
@@ -206,6 +207,11 @@ func mustSay(t *testing.T, tr *i18n.Catalog, p Page) []string {
 	}
 	if c.Duplicate {
 		want = append(want, tr.T("tourney.rules.duplicate"), tr.T("tourney.col.field"))
+		for _, sl := range p.Seals {
+			if sl.Seed != "" {
+				want = append(want, tr.T("tourney.seal.shown", sl.Round, shortCommit(sl.Commit), sl.Seed, sl.Salt))
+			}
+		}
 	}
 	if c.Partners {
 		want = append(want, tr.T("tourney.rules.partners"))
@@ -224,4 +230,55 @@ func mustSay(t *testing.T, tr *i18n.Catalog, p Page) []string {
 		want = append(want, tr.T("tourney.record"), RecordCommand(tr, p.SSH))
 	}
 	return want
+}
+
+// A duplicate round's seal as the page and the command say it: its
+// commitment (the short form its tables showed at the deal) while the
+// round is played, and its seed and salt only once it is over; a
+// tournament of no duplicate rounds has no such lines.
+func TestSealsSayTheCommitmentThenTheSecret(t *testing.T) {
+	p := swissOver(t)
+	p.T.Phase, p.T.Round = tourney.Running, 2
+	p.Seals = []Seal{
+		{Round: 1, Commit: strings.Repeat("ab", 32), Seed: "424242", Salt: strings.Repeat("cd", 16)},
+		{Round: 2, Commit: strings.Repeat("ef", 32)},
+	}
+	for _, lang := range []string{"en", "tr"} {
+		tr := i18n.MustLoad(lang)
+		text := words(Body(tr, plain, p, 200))
+		for _, want := range []string{
+			tr.T("tourney.seals"),
+			tr.T("tourney.seal.shown", 1, "abab abab abab abab", "424242", strings.Repeat("cd", 16)),
+			tr.T("tourney.seal.sealed", 2, "efef efef efef efef"),
+		} {
+			if !strings.Contains(text, want) {
+				t.Errorf("%s: the page lacks %q:\n%s", lang, want, text)
+			}
+		}
+		plainText := Text(tr, p)
+		if !strings.Contains(plainText, "efef efef efef efef") || !strings.Contains(plainText, "424242") {
+			t.Errorf("%s: the command's text lacks the seals:\n%s", lang, plainText)
+		}
+		arena := arenaUnderWay(t)
+		arena.Seals = p.Seals
+		if got := words(Body(tr, plain, arena, 200)); strings.Contains(got, tr.T("tourney.seals")) || strings.Contains(got, "abab") {
+			t.Errorf("%s: an arena's page speaks of duplicate deals:\n%s", lang, got)
+		}
+	}
+	b, err := JSON(i18n.MustLoad("en"), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		Seals []struct {
+			Round              int
+			Commit, Seed, Salt string
+		}
+	}
+	if err := json.Unmarshal(b, &got); err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Seals) != 2 || got.Seals[0].Seed != "424242" || got.Seals[1].Seed != "" || got.Seals[1].Salt != "" || got.Seals[1].Commit != strings.Repeat("ef", 32) {
+		t.Errorf("--json's seals: %+v", got.Seals)
+	}
 }
