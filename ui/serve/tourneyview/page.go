@@ -191,7 +191,7 @@ func Body(tr *i18n.Catalog, st *theme.Styles, p Page, width int) []string {
 			out = append(out, st.Dim.Render(cut(tr.N("tourney.pool", len(p.T.Pool), len(p.T.Pool)), width)))
 		}
 		for _, pl := range p.T.Playing {
-			out = append(out, st.Text.Render(cut("  "+tableLine(tr, pl.Table, pl.Round, pl.Players, nil, nil, name), width)))
+			out = append(out, wrapped(st, tableLine(tr, pl.Table, pl.Round, pl.Players, nil, nil, name), width)...)
 		}
 	default:
 		out = append(out, "", st.Bold.Render(cut(tr.N("tourney.matches", len(p.T.Matches), len(p.T.Matches)), width)))
@@ -201,7 +201,7 @@ func Body(tr *i18n.Catalog, st *theme.Styles, p Page, width int) []string {
 		}
 		out = append(out, st.Text.Render(cut("  "+RecordCommand(tr, p.SSH), width)))
 		for _, m := range p.T.Matches {
-			out = append(out, st.Text.Render(cut("  "+tableLine(tr, m.Table, m.Round, m.Players, &m.Places, &m.Forfeit, name), width)))
+			out = append(out, wrapped(st, tableLine(tr, m.Table, m.Round, m.Players, &m.Places, &m.Forfeit, name), width)...)
 		}
 	}
 	out = append(out, sealLines(tr, st, p, width)...)
@@ -242,6 +242,18 @@ func shortCommit(c string) string {
 		return c
 	}
 	return c[0:4] + " " + c[4:8] + " " + c[8:12] + " " + c[12:16]
+}
+
+// wrapped is a table's line as the page lists it: indented, and
+// wrapped rather than cut, so that no seat of a table is lost to a
+// narrow terminal (four names with their places and forfeits pass 80
+// columns).
+func wrapped(st *theme.Styles, line string, width int) []string {
+	var out []string
+	for _, w := range Wrap(line, width-2, 4) {
+		out = append(out, st.Text.Render("  "+w))
+	}
+	return out
 }
 
 // RecordCommand is the command that prints a match's record from the
