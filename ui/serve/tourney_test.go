@@ -452,3 +452,20 @@ func TestTournamentRecordsAndSealsOverSSH(t *testing.T) {
 		t.Errorf("tournament %s: exit %d:\n%s", id, code, out)
 	}
 }
+
+// The form's start is at least the time it says after now, on a whole
+// minute, whatever the second it is created at: "in 1 min" created at
+// 21:21:52 started at 21:22:00, before three players could join.
+func TestTourneyFormStartsNoSoonerThanItSays(t *testing.T) {
+	base := time.Date(2026, 11, 25, 21, 21, 0, 0, time.UTC)
+	for _, sec := range []int{0, 1, 30, 52, 59} {
+		now := base.Add(time.Duration(sec) * time.Second)
+		for i, d := range tourneyStarts {
+			f := newTourneyPage{start: i}
+			got := f.config("mehmet", now).Start
+			if got.Before(now.Add(d)) || got.After(now.Add(d+time.Minute)) || got.Second() != 0 {
+				t.Errorf("created at %s, starting in %v: starts at %s", now.Format("15:04:05"), d, got.Format("15:04:05"))
+			}
+		}
+	}
+}
