@@ -257,7 +257,7 @@ func (p *tourneyPage) key(c *shared, msg tea.KeyPressMsg) turn {
 			return stay(cmd)
 		}
 		c.flash = c.tr.T("lobby.gone")
-	case key.Matches(msg, k.TourneyLeave) && v.Joined():
+	case key.Matches(msg, k.TourneyLeave) && v.CanLeave():
 		p.asking = true
 		return stay(p.join(c, true))
 	default:
@@ -320,9 +320,9 @@ func (p *tourneyPage) lines(c *shared) ([]string, []key.Binding) {
 	switch {
 	case v.CanJoin():
 		keys = append([]key.Binding{k.TourneyJoin}, keys...)
-	case v.Joined() && tableOf(v) > 0:
+	case v.CanLeave() && tableOf(v) > 0:
 		keys = append([]key.Binding{k.TourneyTable, k.TourneyLeave}, keys...)
-	case v.Joined():
+	case v.CanLeave():
 		keys = append([]key.Binding{k.TourneyLeave}, keys...)
 	}
 	lines, _ := tourneyview.Lines(c.tr, c.styles(), v, pageWidth(c), pageRows(c))

@@ -65,6 +65,13 @@ func (p Page) Table() (n int, ok bool) {
 	return 0, false
 }
 
+// CanLeave says whether the player who looks may leave: joined, and
+// the tournament not over (leaving a finished one changes nothing, and
+// the page offered it).
+func (p Page) CanLeave() bool {
+	return p.Joined() && p.T.Phase != tourney.Finished
+}
+
 // CanJoin says whether the tournament still takes players: an arena
 // until its end time, a Swiss before its first round (one who left a
 // Swiss under way may come back).

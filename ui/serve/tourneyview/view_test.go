@@ -282,3 +282,21 @@ func TestSealsSayTheCommitmentThenTheSecret(t *testing.T) {
 		t.Errorf("--json's seals: %+v", got.Seals)
 	}
 }
+
+// A player may leave a tournament they are in until it is over: the
+// finished page offers no leave.
+func TestCanLeaveUntilItIsOver(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		p    Page
+		want bool
+	}{
+		{"an arena under way, joined", arenaUnderWay(t), true},
+		{"a Swiss over, joined", swissOver(t), false},
+		{"a partners' arena to come, not joined", partnersStarting(t), false},
+	} {
+		if got := c.p.CanLeave(); got != c.want {
+			t.Errorf("%s: CanLeave %v, want %v", c.name, got, c.want)
+		}
+	}
+}
