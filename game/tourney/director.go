@@ -18,6 +18,12 @@ const (
 	Swiss Kind = "swiss"
 )
 
+// Rules are what counts in a kind's standings: an arena's streaks, a
+// Swiss's opponents' points.
+func (k Kind) Rules() Rules {
+	return Rules{Streaks: k == Arena, Opponents: k == Swiss}
+}
+
 // Config is what a tournament's creator chose. The game, its rules and
 // the match's length are the tables' to play; the director only needs
 // them to say so.
@@ -310,7 +316,7 @@ func (t *Tournament) tickSwiss() []Start {
 		return nil
 	}
 	var order []string
-	st, _ := Standings(Rules{}, t.ratings(), t.Matches)
+	st, _ := Standings(Rules{Opponents: true}, t.ratings(), t.Matches)
 	for _, s := range st {
 		if e, ok := t.Joined[s.Player]; ok && !e.Left {
 			order = append(order, s.Player)
@@ -329,10 +335,10 @@ func (t *Tournament) tickSwiss() []Start {
 	return out
 }
 
-// Standings are the tournament's standings now: the arena's with its
-// streaks.
+// Standings are the tournament's standings now, under its kind's
+// rules: the arena's with its streaks, the Swiss's with its tie-break.
 func (t *Tournament) Standings() ([]Standing, error) {
-	return Standings(Rules{Streaks: t.Config.Kind == Arena}, t.ratings(), t.Matches)
+	return Standings(t.Config.Kind.Rules(), t.ratings(), t.Matches)
 }
 
 // points is a player's points now.

@@ -60,6 +60,11 @@ const streakFrom = 2
 type Rules struct {
 	// Streaks doubles the points of a win made on a streak (the arena).
 	Streaks bool
+	// Opponents counts the Swiss tie-break (Buchholz), which then ranks
+	// equal points first. An arena, whose players meet whoever waits
+	// when they do, breaks its ties by wins: the others' points would
+	// rank a player by whom the pool happened to seat them with.
+	Opponents bool
 }
 
 // Standings adds matches, in the order they ended, up into every
@@ -110,6 +115,9 @@ func Standings(rules Rules, joined map[string]int, matches []Match) ([]Standing,
 	}
 	// Buchholz: each match's others at their final points.
 	for _, m := range matches {
+		if !rules.Opponents {
+			break
+		}
 		for seat, id := range m.Players {
 			if id == Bot || slices.Index(m.Players[:], id) < seat {
 				continue
@@ -130,7 +138,7 @@ func Standings(rules Rules, joined map[string]int, matches []Match) ([]Standing,
 }
 
 // Ranked orders standings best first: points; then the Swiss tie-break
-// (the others' points); then wins; then fewer matches (the same points
+// (the others' points, 0 for all where it is not counted); then wins; then fewer matches (the same points
 // made in fewer); then rating; then the id, so that the order is
 // always the same.
 func Ranked(a, b Standing) int {

@@ -294,7 +294,7 @@ func TestPartners(t *testing.T) {
 		t.Errorf("three teams in a Swiss round: %v", swiss)
 	}
 	m := Match{Players: Table{"A", "B", "A", "B"}, Places: [4]int{1, 3, 1, 3}}
-	st, err := Standings(Rules{}, nil, []Match{m})
+	st, err := Standings(Rules{Opponents: true}, nil, []Match{m})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -308,5 +308,42 @@ func TestPartners(t *testing.T) {
 	if met := MetIn([]Match{m}); met[pair("A", "A")] != 0 || met[pair("A", "B")] != 4 {
 		// A at seats 0 and 2 meets B at seats 1 and 3: four seat pairs.
 		t.Errorf("meetings %v", met)
+	}
+}
+
+// An arena ranks equal points by wins, as its page says, never by the
+// others' points (the Swiss's tie-break, counted only there): a and b
+// have 4 points each, a from a win against low scorers, b from two
+// seconds against a high scorer; in a Swiss b's opponents put b first.
+func TestArenaTiesAreBrokenByWins(t *testing.T) {
+	matches := []Match{
+		match([4]string{"a", "x", "y", Bot}),             // a 4, x 2, y 1
+		match([4]string{"h", "b", Bot, "z"}),             // h 4, b 2
+		match([4]string{"h", "b", "z", Bot}),             // h 8, b 4, z 1
+		match([4]string{Bot, "h", "w", "v"}, 1, 4, 2, 3), // h 0: h ends with 8
+	}
+	arena, err := Standings(Arena.Rules(), nil, matches)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := line(t, arena, "a"), line(t, arena, "b")
+	if a.Points != b.Points || a.Wins != 1 || b.Wins != 0 {
+		t.Fatalf("the fixture: a %+v, b %+v", a, b)
+	}
+	if a.Opponents != 0 || b.Opponents != 0 {
+		t.Errorf("an arena counts the Swiss tie-break: a %v, b %v", a.Opponents, b.Opponents)
+	}
+	if i, j := slices.IndexFunc(arena, func(s Standing) bool { return s.Player == "a" }), slices.IndexFunc(arena, func(s Standing) bool { return s.Player == "b" }); i > j {
+		t.Errorf("the arena ranks b (no win) above a (a win) on equal points: %v", arena)
+	}
+	swiss, err := Standings(Swiss.Rules(), nil, matches)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a, b := line(t, swiss, "a"), line(t, swiss, "b"); a.Opponents >= b.Opponents {
+		t.Errorf("the fixture's Swiss tie-break: a %v, b %v; want b's higher", a.Opponents, b.Opponents)
+	}
+	if swiss[slices.IndexFunc(swiss, func(s Standing) bool { return s.Player == "b" })].Points != b.Points {
+		t.Fatal("the Swiss counts points otherwise")
 	}
 }

@@ -14,8 +14,10 @@ import (
 
 	"okey/game"
 	"okey/game/daily"
+	"okey/game/tourney"
 	"okey/ui/serve/keep"
 	"okey/ui/serve/tables"
+	"okey/ui/serve/tournaments"
 )
 
 // maxRecord is the largest record "record" prints; a match's record is
@@ -67,6 +69,17 @@ func (s *Server) command(sess ssh.Session) bool {
 			sum = su
 		}
 	}
+	if sum == nil || sum.Round {
+		// A tournament's match: its record is the tournament's, kept
+		// once the match is counted (its table may have closed since),
+		// and a duplicate round's given once the round is over.
+		if rec, problem := s.tourneyRecord(id); rec != nil || problem != "" {
+			if problem != "" {
+				return fail(1, "%s", problem)
+			}
+			return s.writeRecord(sess, id, rec)
+		}
+	}
 	if sum == nil {
 		return fail(1, "no table %q here (a table is gone once everyone has left it)", tables.CutWidth(id, 20))
 	}
@@ -77,7 +90,7 @@ func (s *Server) command(sess ssh.Session) bool {
 	}
 	if sum.Round {
 		// Other tables of the round may still be playing its deals.
-		return fail(1, "table %s plays a tournament's duplicate round: its record is the tournament's to give, once the round is over", id)
+		return fail(1, "table %s plays a tournament's duplicate round: its record is given here once every table of the round is over", id)
 	}
 	if sum.Private {
 		// A private table's matches are its players': a key that holds
@@ -112,7 +125,13 @@ func (s *Server) command(sess ssh.Session) bool {
 	case len(*rec) > maxRecord:
 		return fail(1, "table %s's record is too large to print", id)
 	}
-	if _, err := sess.Write(*rec); err != nil {
+	return s.writeRecord(sess, id, *rec)
+}
+
+// writeRecord prints table id's record and exits 0 (1 if it could not
+// be written).
+func (s *Server) writeRecord(sess ssh.Session, id string, rec []byte) bool {
+	if _, err := sess.Write(rec); err != nil {
 		s.log.Warn("record", "table", id, "err", err)
 		sess.Exit(1)
 		return true
@@ -120,6 +139,30 @@ func (s *Server) command(sess ssh.Session) bool {
 	s.log.Info("record", "table", id, "addr", hostOf(sess.RemoteAddr()))
 	sess.Exit(0)
 	return true
+}
+
+// tourneyRecord is the record of the tournament's match table id
+// played, as the tournaments keep it, or the one line that says why it
+// is not given now; neither when no tournament counted a match there.
+func (s *Server) tourneyRecord(id string) (rec []byte, problem string) {
+	side := s.tournamentSide()
+	n, err := strconv.Atoi(id)
+	if side == nil || err != nil || n <= 0 {
+		return nil, ""
+	}
+	rec, err = side.MatchRecord(n)
+	switch {
+	case err == nil && len(rec) > maxRecord:
+		return nil, fmt.Sprintf("table %d's record is too large to print", n)
+	case err == nil:
+		return rec, ""
+	case errors.Is(err, tournaments.ErrNotYet):
+		return nil, fmt.Sprintf("table %d played a tournament's duplicate round: its record is given once every table of the round is over", n)
+	case errors.Is(err, tourney.ErrUnknown):
+		return nil, ""
+	}
+	s.log.Warn("record", "table", id, "err", err)
+	return nil, fmt.Sprintf("table %d's record cannot be read just now: try again soon", n)
 }
 
 // portOf is the port of an address, "" when it has none.

@@ -204,8 +204,8 @@ func TestTourneyPagesAt80x24AndWide(t *testing.T) {
 				}
 				want := tourney.Config{Kind: tourney.Arena, Name: "ann " + made.Config.Start.UTC().Format("15:04"), Game: "classic", Rules: "default",
 					Hands: 20, Start: made.Config.Start, Length: time.Hour, BotWait: time.Minute, BotLevel: "normal"}
-				if made.Config != want || made.Config.Start.Sub(srv.port(nil).Now()) > 10*time.Minute || made.Config.Start.Sub(srv.port(nil).Now()) < 9*time.Minute {
-					t.Errorf("created %+v, want %+v, starting in 10 min", made.Config, want)
+				if made.Config != want || made.Config.Start.Sub(srv.port(nil).Now()) > 11*time.Minute || made.Config.Start.Sub(srv.port(nil).Now()) < 10*time.Minute {
+					t.Errorf("created %+v, want %+v, starting in 10 min (the next whole minute)", made.Config, want)
 				}
 				if scr := screenFits(t, "the new one", s, w, h); !strings.Contains(scr, l.Name) || !strings.Contains(scr, tr.T("tourney.when.starts", tourneyview.Span(tr, made.Config.Start.Sub(srv.port(nil).Now())))) {
 					t.Errorf("the new tournament's page:\n%s", scr)
@@ -630,6 +630,61 @@ func TestSessionTakesThePlayerToTheirTournamentTable(t *testing.T) {
 		}
 		if cmd := s.toTourneyTable(listed); cmd != nil {
 			t.Errorf("page %d: taken to table %s twice", c.page, mine.ID)
+		}
+	}
+}
+
+// A tournament's match's record is fetched as the page says, by its
+// table's number, once its table has closed (the tournament keeps it);
+// a duplicate round's only once the round is over; and "tournament ID"
+// of a duplicate Swiss says each round's commitment.
+func TestTournamentRecordsAndSealsOverSSH(t *testing.T) {
+	t.Parallel()
+	srv, rerr, err := New(testConfig(t))
+	if err != nil || rerr != nil {
+		t.Fatal(err, rerr)
+	}
+	now := srv.port(nil).Now
+	f := newFakeTourneys(now)
+	id, err := f.CreateTournament("key:p0", tourney.Config{Kind: tourney.Swiss, Name: "Club", Game: "101", Rules: "default",
+		Hands: 1, Start: now().Add(time.Hour), Rounds: 2, Back: time.Minute, Duplicate: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := []byte(`{"a record":"kept by the tournament"}` + "\n")
+	f.records = map[int][]byte{77: rec, 78: nil}
+	f.seals = map[string][]tourneyview.Seal{id: {{Round: 1, Commit: strings.Repeat("5a", 32)}}}
+	srv.tourSide = f
+	addr := serveLocal(t, srv)
+	k := newKey(t)
+	if out, code := execSSH(t, addr, k, "record 77"); code != 0 || out != string(rec) {
+		t.Errorf("record 77 (a tournament's table, closed): exit %d, %q", code, out)
+	}
+	if out, code := execSSH(t, addr, k, "record 78"); code != 1 || !strings.Contains(out, "once every table of the round is over") {
+		t.Errorf("record 78 (a duplicate round still played): exit %d, %q", code, out)
+	}
+	if out, code := execSSH(t, addr, k, "record 79"); code != 1 || !strings.Contains(out, "no table") {
+		t.Errorf("record 79 (no table, no tournament's): exit %d, %q", code, out)
+	}
+	out, code := execSSH(t, addr, k, "tournament "+id)
+	if said := strings.Join(strings.Fields(out), " "); code != 0 || !strings.Contains(said, "5a5a 5a5a 5a5a 5a5a") || !strings.Contains(said, "shown once the round is over") {
+		t.Errorf("tournament %s: exit %d:\n%s", id, code, out)
+	}
+}
+
+// The form's start is at least the time it says after now, on a whole
+// minute, whatever the second it is created at: "in 1 min" created at
+// 21:21:52 started at 21:22:00, before three players could join.
+func TestTourneyFormStartsNoSoonerThanItSays(t *testing.T) {
+	base := time.Date(2026, 11, 25, 21, 21, 0, 0, time.UTC)
+	for _, sec := range []int{0, 1, 30, 52, 59} {
+		now := base.Add(time.Duration(sec) * time.Second)
+		for i, d := range tourneyStarts {
+			f := newTourneyPage{start: i}
+			got := f.config("mehmet", now).Start
+			if got.Before(now.Add(d)) || got.After(now.Add(d+time.Minute)) || got.Second() != 0 {
+				t.Errorf("created at %s, starting in %v: starts at %s", now.Format("15:04:05"), d, got.Format("15:04:05"))
+			}
 		}
 	}
 }

@@ -71,6 +71,11 @@ func tourneyAnswer(side tourneySide, args []string, now time.Time, ssh string, n
 		return nil, 1, fmt.Sprintf("tournament %q cannot be read just now: try again soon", safeID(id))
 	}
 	p := tourneyview.Page{Listed: l, T: t, Now: now, SSH: ssh}
+	if t.Config.Duplicate {
+		if p.Seals, p.Field, err = side.Duplicate(id); err != nil {
+			return nil, 1, fmt.Sprintf("tournament %q cannot be read just now: try again soon", safeID(id))
+		}
+	}
 	if names != nil {
 		p.Names = names(t.Config.Game, unnamed(t, nil))
 	}

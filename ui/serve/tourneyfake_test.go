@@ -3,11 +3,14 @@ package serve
 import (
 	"fmt"
 	"maps"
+	"math/big"
 	"slices"
 	"sync"
 	"time"
 
 	"okey/game/tourney"
+	"okey/ui/serve/tournaments"
+	"okey/ui/serve/tourneyview"
 )
 
 // fakeTourneys is a server's tournaments for the tests of the pages and
@@ -20,6 +23,11 @@ type fakeTourneys struct {
 	t     map[string]*tourney.Tournament
 	ids   []string
 	table int
+	// seals, field and records are what a test sets for the duplicate
+	// rounds and the matches' records.
+	seals   map[string][]tourneyview.Seal
+	field   map[string]map[string]*big.Rat
+	records map[int][]byte
 }
 
 func newFakeTourneys(now func() time.Time) *fakeTourneys {
@@ -87,6 +95,32 @@ func (f *fakeTourneys) LeaveTournament(id, player string) error {
 		return fmt.Errorf("tournament %s: %w", id, tourney.ErrUnknown)
 	}
 	return t.Leave(player)
+}
+
+// Duplicate is the seals and scores set for tournament id (none unless
+// a test set them).
+func (f *fakeTourneys) Duplicate(id string) ([]tourneyview.Seal, map[string]*big.Rat, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if _, ok := f.t[id]; !ok {
+		return nil, nil, fmt.Errorf("tournament %s: %w", id, tourney.ErrUnknown)
+	}
+	return slices.Clone(f.seals[id]), maps.Clone(f.field[id]), nil
+}
+
+// MatchRecord is the record a test kept for table n (nil kept: a
+// duplicate round's, not given yet).
+func (f *fakeTourneys) MatchRecord(n int) ([]byte, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	rec, ok := f.records[n]
+	switch {
+	case !ok:
+		return nil, fmt.Errorf("table %d: %w", n, tourney.ErrUnknown)
+	case rec == nil:
+		return nil, fmt.Errorf("table %d: %w", n, tournaments.ErrNotYet)
+	}
+	return rec, nil
 }
 
 // open opens the tables the director asked for.

@@ -121,7 +121,7 @@ func (f *newTourneyPage) config(name string, now time.Time) tourney.Config {
 	g := tables.GameKinds()[f.game]
 	c := tourney.Config{
 		Kind: tourney.Arena, Game: g.Name, Rules: g.Rules[f.rules], Hands: tourneyHands[f.hands],
-		Start:    now.Add(tourneyStarts[f.start]).Truncate(time.Minute),
+		Start:    startAfter(now, tourneyStarts[f.start]),
 		BotLevel: tourneyLevels[f.level], Duplicate: f.duplicate, Partners: f.partners,
 	}
 	switch {
@@ -139,6 +139,18 @@ func (f *newTourneyPage) config(name string, now time.Time) tourney.Config {
 	}
 	c.Name = name + " " + c.Start.UTC().Format("15:04")
 	return c
+}
+
+// startAfter is a start at least d after now, on a whole minute: the
+// next whole minute, never the one before (that start, "in 1 min" on
+// the form, came seconds after it was created, before anyone could
+// join a Swiss).
+func startAfter(now time.Time, d time.Duration) time.Time {
+	t := now.Add(d)
+	if r := t.Truncate(time.Minute); !r.Equal(t) {
+		return r.Add(time.Minute)
+	}
+	return t
 }
 
 // update takes the form's keys, and the tournament created.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"maps"
 	"math"
+	"math/big"
 	"strconv"
 	"time"
 
@@ -27,6 +28,10 @@ type tourneyPage struct {
 	l    tourney.Listed
 	t    *tourney.Tournament
 	gone bool
+	// seals and field are a duplicate tournament's rounds' seals and
+	// scores against the field, as last read.
+	seals []tourneyview.Seal
+	field map[string]*big.Rat
 	// scroll is the first line of the body shown.
 	scroll int
 	// gen numbers the page's openings, as the list's.
@@ -49,10 +54,12 @@ func (tourneyNamesMsg) owner() (page, bool) { return pgTourney, false }
 
 // tourneyMsg is the tournament read.
 type tourneyMsg struct {
-	gen uint64
-	l   tourney.Listed
-	t   tourney.Tournament
-	err error
+	gen   uint64
+	l     tourney.Listed
+	t     tourney.Tournament
+	seals []tourneyview.Seal
+	field map[string]*big.Rat
+	err   error
 }
 
 func (tourneyMsg) owner() (page, bool) { return pgTourney, true }
@@ -69,7 +76,7 @@ func (tourneyJoinedMsg) owner() (page, bool) { return pgTourney, false }
 // show sets the tournament the page shows next.
 func (p *tourneyPage) show(id string) {
 	if id != p.id {
-		p.id, p.t, p.gone, p.scroll = id, nil, false, 0
+		p.id, p.t, p.gone, p.scroll, p.seals, p.field = id, nil, false, 0, nil, nil
 		p.names, p.asked = tourneyview.Names{}, map[string]bool{}
 	}
 }
@@ -87,9 +94,20 @@ func (p *tourneyPage) read(c *shared, after time.Duration) tea.Cmd {
 		if !sleep(ctx, after) {
 			return nil
 		}
-		l, t, err := side.Tournament(id)
-		return tourneyMsg{gen: gen, l: l, t: t, err: err}
+		return readTourney(side, id, gen)
 	}
+}
+
+// readTourney reads tournament id, with its duplicate rounds' seals and
+// scores if it has them: a duplicate's that cannot be read now leaves
+// them out this time (the page reads again in a moment).
+func readTourney(side tourneySide, id string, gen uint64) tourneyMsg {
+	l, t, err := side.Tournament(id)
+	msg := tourneyMsg{gen: gen, l: l, t: t, err: err}
+	if err == nil && t.Config.Duplicate {
+		msg.seals, msg.field, _ = side.Duplicate(id)
+	}
+	return msg
 }
 
 // toTable takes the player to table n, where the pairing seated them:
@@ -171,6 +189,9 @@ func (p *tourneyPage) update(c *shared, msg tea.Msg) turn {
 			c.srv.Log().Warn("a tournament", "id", p.id, "err", msg.err)
 		default:
 			p.l, p.t, p.gone = msg.l, &msg.t, false
+			if msg.t.Config.Duplicate && msg.seals != nil {
+				p.seals, p.field = msg.seals, msg.field
+			}
 		}
 		var sit tea.Cmd
 		if n, ok := p.view(c).Table(); ok && !c.went[strconv.Itoa(n)] {
@@ -236,7 +257,7 @@ func (p *tourneyPage) key(c *shared, msg tea.KeyPressMsg) turn {
 			return stay(cmd)
 		}
 		c.flash = c.tr.T("lobby.gone")
-	case key.Matches(msg, k.TourneyLeave) && v.Joined():
+	case key.Matches(msg, k.TourneyLeave) && v.CanLeave():
 		p.asking = true
 		return stay(p.join(c, true))
 	default:
@@ -276,7 +297,7 @@ func (p *tourneyPage) view(c *shared) tourneyview.Page {
 		names = tourneyview.Names{}
 	}
 	names[c.id] = c.name // as the player is called now
-	v := tourneyview.Page{Listed: p.l, Me: c.id, Names: names, Now: c.srv.Now(), SSH: sshTo(c.port), Scroll: p.scroll}
+	v := tourneyview.Page{Listed: p.l, Me: c.id, Names: names, Now: c.srv.Now(), SSH: sshTo(c.port), Scroll: p.scroll, Seals: p.seals, Field: p.field}
 	if p.t != nil {
 		v.T = *p.t
 	}
@@ -299,9 +320,9 @@ func (p *tourneyPage) lines(c *shared) ([]string, []key.Binding) {
 	switch {
 	case v.CanJoin():
 		keys = append([]key.Binding{k.TourneyJoin}, keys...)
-	case v.Joined() && tableOf(v) > 0:
+	case v.CanLeave() && tableOf(v) > 0:
 		keys = append([]key.Binding{k.TourneyTable, k.TourneyLeave}, keys...)
-	case v.Joined():
+	case v.CanLeave():
 		keys = append([]key.Binding{k.TourneyLeave}, keys...)
 	}
 	lines, _ := tourneyview.Lines(c.tr, c.styles(), v, pageWidth(c), pageRows(c))

@@ -4,10 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/big"
 	"time"
 
 	"okey/game/tourney"
 	"okey/ui/serve/tournaments"
+	"okey/ui/serve/tourneyview"
 )
 
 // The tournaments as a session reaches them (the serverSide's
@@ -69,4 +71,36 @@ func (p serverPort) LeaveTournament(id, player string) error {
 	ctx, cancel := context.WithTimeout(p.srv.ctx, tourneyWait)
 	defer cancel()
 	return p.srv.tourneys.LeaveTournament(ctx, id, player)
+}
+
+// Duplicate is a duplicate tournament's seals, as the pages may show
+// them, and its players' scores against the field.
+func (p serverPort) Duplicate(id string) ([]tourneyview.Seal, map[string]*big.Rat, error) {
+	if p.srv.tourneys == nil {
+		return nil, nil, fmt.Errorf("%w: %w", tournaments.ErrNoTournament, errNoTourneys)
+	}
+	seals, err := p.srv.tourneys.Seals(id)
+	if err != nil {
+		return nil, nil, err
+	}
+	field, err := p.srv.tourneys.FieldScores(id)
+	if err != nil {
+		return nil, nil, err
+	}
+	out := make([]tourneyview.Seal, len(seals))
+	for i, s := range seals {
+		out[i] = tourneyview.Seal(s)
+	}
+	return out, field, nil
+}
+
+// MatchRecord is the record of a tournament's match at table n, from
+// the store, once it may be given.
+func (p serverPort) MatchRecord(n int) ([]byte, error) {
+	if p.srv.tourneys == nil {
+		return nil, fmt.Errorf("%w: %w", tournaments.ErrNoTournament, errNoTourneys)
+	}
+	ctx, cancel := context.WithTimeout(p.srv.ctx, tourneyWait)
+	defer cancel()
+	return p.srv.tourneys.TableRecord(ctx, n)
 }

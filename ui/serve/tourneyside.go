@@ -2,6 +2,7 @@ package serve
 
 import (
 	"context"
+	"math/big"
 
 	"okey/game/tourney"
 	"okey/ui/serve/keep"
@@ -33,6 +34,16 @@ type tourneySide interface {
 	// (tourney.ErrFinished, tourney.ErrStarted, tourney.ErrUnknown).
 	JoinTournament(id, player, name string, rating int) error
 	LeaveTournament(id, player string) error
+	// Duplicate is a duplicate tournament's rounds' seals as they may
+	// be shown (the secret once a round is over) and each player's
+	// score against the field over the rounds over; none for a
+	// tournament of no duplicate rounds.
+	Duplicate(id string) ([]tourneyview.Seal, map[string]*big.Rat, error)
+	// MatchRecord is the record of the match a tournament played at
+	// table n, once it may be given: counted, and a duplicate round
+	// over. A table no tournament counted a match at is an error that
+	// wraps tourney.ErrUnknown.
+	MatchRecord(n int) ([]byte, error)
 }
 
 // tourneyNames are the names the rating book knows of the players ids

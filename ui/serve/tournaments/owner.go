@@ -258,6 +258,17 @@ func (s *Service) drive(ctx context.Context, id string) error {
 		if !slices.ContainsFunc(t.Playing, func(p tourney.Playing) bool { return p.Table == n }) {
 			continue // counted already, or not this tournament's: deleted
 		}
+		if t.Config.Kind == tourney.Arena {
+			// A player who did not come to the table is out of the
+			// pool until they join again: taken out before the end
+			// puts its players back, so the pairing it makes does not
+			// seat them again at once.
+			for i, p := range end.Players {
+				if end.Forfeit[i] && p != tourney.Bot {
+					_ = t.Leave(p)
+				}
+			}
+		}
 		st, err := t.Ended(n, end.Places, end.Forfeit, now)
 		if err != nil {
 			s.opt.Log.Error("tournament: a table's end refused", "tournament", id, "table", n, "err", err)
@@ -270,15 +281,6 @@ func (s *Service) drive(ctx context.Context, id string) error {
 		r.Results[n] = end.Results
 		s.opt.Log.Info("tournament match over", "tournament", id, "table", n, "places", end.Places, "forfeit", end.Forfeit)
 		openAll(st)
-		if t.Config.Kind == tourney.Arena {
-			// A player who did not come to the table is out of the
-			// pool until they join again.
-			for i, p := range end.Players {
-				if end.Forfeit[i] && p != tourney.Bot {
-					_ = t.Leave(p)
-				}
-			}
-		}
 	}
 	for _, p := range slices.Clone(t.Playing) {
 		if !s.gone(rctx, id, p.Table, r.OpenedOn[p.Table]) {

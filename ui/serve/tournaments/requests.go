@@ -157,6 +157,26 @@ func (s *Service) Record(ctx context.Context, id string, table int) ([]byte, err
 	return b, err
 }
 
+// TableRecord is the record of the match table played for whichever
+// tournament opened it (a table's number is never given twice), under
+// Record's terms: so "record TABLE" finds a tournament's match once its
+// table has closed, and a duplicate round's once the round is over. A
+// table no tournament counted a match at is ErrNoTournament.
+func (s *Service) TableRecord(ctx context.Context, table int) ([]byte, error) {
+	s.mu.Lock()
+	id := ""
+	for rid, r := range s.recs {
+		if slices.ContainsFunc(r.T.Matches, func(m tourney.Match) bool { return m.Table == table }) {
+			id = rid
+		}
+	}
+	s.mu.Unlock()
+	if id == "" {
+		return nil, fmt.Errorf("table %d: %w", table, ErrNoTournament)
+	}
+	return s.Record(ctx, id, table)
+}
+
 // TableEnded takes a tournament's table's end (tables.Options'
 // SeatedEnded): queued, written by another goroutine. It never blocks;
 // an end that finds the queue full is dropped with a log line (the
@@ -248,5 +268,5 @@ func (s *Service) Recount(ctx context.Context, id string) ([]tourney.Standing, e
 	for p, e := range tr.Joined {
 		joined[p] = e.Rating
 	}
-	return tourney.Standings(tourney.Rules{Streaks: tr.Config.Kind == tourney.Arena}, joined, ms)
+	return tourney.Standings(tr.Config.Kind.Rules(), joined, ms)
 }

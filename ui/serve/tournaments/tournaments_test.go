@@ -315,6 +315,34 @@ func TestArenaPlayedToTheEnd(t *testing.T) {
 	}
 }
 
+// An arena's player who does not come to their table forfeits it and
+// is out of the pool until they join again: the end that reports the
+// forfeit does not seat them again at once. Four joined, one never
+// comes, no bots: after the first match the three who came wait for a
+// fourth, and the one who did not is never seated again.
+func TestArenaForfeitIsNotSeatedAgain(t *testing.T) {
+	n, clk, id := begin(t, tourney.Config{
+		Kind: tourney.Arena, Name: "short arena", Game: "101", Hands: 1, Start: t0, Length: 10 * time.Minute,
+		BotLevel: "easy", Back: 300 * time.Millisecond,
+	}, 4)
+	absent := player(3)
+	// A second of the arena's clock a step: the tables' waits are real
+	// time, and the arena must outlast its first match by several.
+	tr := play(t, n, clk, id, time.Second, map[string]bool{absent: true})
+	seated := 0
+	for _, m := range tr.Matches {
+		if slices.Contains(m.Players[:], absent) {
+			seated++
+		}
+	}
+	if seated != 1 || len(tr.Matches) != 1 {
+		t.Errorf("the absent player sat at %d of %d matches; want one, then none (the others wait for a fourth)", seated, len(tr.Matches))
+	}
+	if !tr.Joined[absent].Left {
+		t.Errorf("the absent player is still in the pool: %+v", tr.Joined[absent])
+	}
+}
+
 // A Swiss of six played to its end: each round's tables (six players:
 // two tables of three and a bot) open once the last round is over; one
 // player never comes to their table, whose seat is given up to a bot

@@ -126,7 +126,11 @@ func swissOver(t *testing.T) Page {
 	for i := range 6 {
 		field[idOf(i)] = big.NewRat(int64(7-3*i), 4)
 	}
-	return Page{Listed: d.tr.Listed("s1"), T: *d.tr, Me: idOf(4), Names: nameBook(6), Field: field, Now: now, SSH: "ssh HOST"}
+	var seals []Seal
+	for r := 1; r <= 3; r++ {
+		seals = append(seals, Seal{Round: r, Commit: fmt.Sprintf("%x%060d", 0xa0b0+r, r), Seed: fmt.Sprint(1000003 * r), Salt: fmt.Sprintf("%032x", r)})
+	}
+	return Page{Listed: d.tr.Listed("s1"), T: *d.tr, Me: idOf(4), Names: nameBook(6), Field: field, Seals: seals, Now: now, SSH: "ssh HOST"}
 }
 
 // partnersStarting is a 101 arena of teams not begun, which the player

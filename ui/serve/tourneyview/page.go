@@ -25,12 +25,26 @@ type Page struct {
 	// standings by it.
 	Field   map[string]*big.Rat
 	ByField bool
-	Now     time.Time
+	// Seals are a duplicate tournament's rounds' seals as they may be
+	// shown: each round's commitment from before it began, its seed and
+	// salt once it is over (nil: none drawn yet, or not a duplicate).
+	Seals []Seal
+	Now   time.Time
 	// SSH is how a player reaches this server by ssh ("ssh -p 2222
 	// HOST"), for the line that says how a match's record is fetched.
 	SSH string
 	// Scroll is the first line of the page's body shown.
 	Scroll int
+}
+
+// Seal is a duplicate round's seal as a page shows it: the round, its
+// commitment (the full hex; the page shows its short form, the one the
+// round's tables show at the deal), and its seed (decimal) and salt
+// (hex) once the round is over ("" before).
+type Seal struct {
+	Round      int
+	Commit     string
+	Seed, Salt string
 }
 
 // Joined says whether the player who looks plays in the tournament
@@ -50,6 +64,13 @@ func (p Page) Table() (n int, ok bool) {
 		}
 	}
 	return 0, false
+}
+
+// CanLeave says whether the player who looks may leave: joined, and
+// the tournament not over (leaving a finished one changes nothing, and
+// the page offered it).
+func (p Page) CanLeave() bool {
+	return p.Joined() && p.T.Phase != tourney.Finished
 }
 
 // CanJoin says whether the tournament still takes players: an arena
@@ -198,7 +219,7 @@ func Body(tr *i18n.Catalog, st *theme.Styles, p Page, width int) []string {
 			out = append(out, st.Dim.Render(cut(tr.N(pool, len(p.T.Pool), len(p.T.Pool)), width)))
 		}
 		for _, pl := range p.T.Playing {
-			out = append(out, st.Text.Render(cut("  "+tableLine(tr, pl.Table, pl.Round, pl.Players, nil, nil, partners, name), width)))
+			out = append(out, wrapped(st, tableLine(tr, pl.Table, pl.Round, pl.Players, nil, nil, partners, name), width)...)
 		}
 	default:
 		out = append(out, "", st.Bold.Render(cut(tr.N("tourney.matches", len(p.T.Matches), len(p.T.Matches)), width)))
@@ -208,14 +229,57 @@ func Body(tr *i18n.Catalog, st *theme.Styles, p Page, width int) []string {
 		}
 		out = append(out, st.Text.Render(cut("  "+RecordCommand(tr, p.SSH), width)))
 		for _, m := range p.T.Matches {
-			out = append(out, st.Text.Render(cut("  "+tableLine(tr, m.Table, m.Round, m.Players, &m.Places, &m.Forfeit, partners, name), width)))
+			out = append(out, wrapped(st, tableLine(tr, m.Table, m.Round, m.Players, &m.Places, &m.Forfeit, partners, name), width)...)
 		}
 	}
+	out = append(out, sealLines(tr, st, p, width)...)
 	out = append(out, "", st.Bold.Render(cut(tr.T("tourney.rules.title"), width)))
 	for _, r := range Rules(tr, p.T.Config) {
 		for _, w := range Wrap(r, width-2, 2) {
 			out = append(out, st.Text.Render("  "+w))
 		}
+	}
+	return out
+}
+
+// sealLines are a duplicate tournament's rounds' seals: each round's
+// commitment, to compare with the one its table showed at the deal and
+// with its records' (okey verify), and once the round is over its seed
+// and salt. None in a tournament of no duplicate rounds.
+func sealLines(tr *i18n.Catalog, st *theme.Styles, p Page, width int) []string {
+	if !p.T.Config.Duplicate || len(p.Seals) == 0 {
+		return nil
+	}
+	out := []string{"", st.Bold.Render(cut(tr.T("tourney.seals"), width))}
+	for _, s := range p.Seals {
+		line := tr.T("tourney.seal.sealed", s.Round, shortCommit(s.Commit))
+		if s.Seed != "" {
+			line = tr.T("tourney.seal.shown", s.Round, shortCommit(s.Commit), s.Seed, s.Salt)
+		}
+		for _, w := range Wrap(line, width-2, 4) {
+			out = append(out, st.Text.Render("  "+w))
+		}
+	}
+	return out
+}
+
+// shortCommit is a commitment as a table shows it at the deal: its
+// first 16 hex digits in groups of four ("3f9a 21c0 88d1 7b2e").
+func shortCommit(c string) string {
+	if len(c) < 16 {
+		return c
+	}
+	return c[0:4] + " " + c[4:8] + " " + c[8:12] + " " + c[12:16]
+}
+
+// wrapped is a table's line as the page lists it: indented, and
+// wrapped rather than cut, so that no seat of a table is lost to a
+// narrow terminal (four names with their places and forfeits pass 80
+// columns).
+func wrapped(st *theme.Styles, line string, width int) []string {
+	var out []string
+	for _, w := range Wrap(line, width-2, 4) {
+		out = append(out, st.Text.Render("  "+w))
 	}
 	return out
 }

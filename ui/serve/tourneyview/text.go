@@ -60,7 +60,8 @@ func rulesAt(tr *i18n.Catalog, body []string) int {
 // (points as written and in twelfths, exact), its tables in play and
 // its matches played, players by name ("" is a bot's seat); in
 // partners a standings line is a team's, its players named, and a
-// table's seats are its players'.
+// table's seats are its players'; and a duplicate tournament's rounds'
+// seals (seed and salt once each round is over).
 func JSON(tr *i18n.Catalog, p Page) ([]byte, error) {
 	lines, err := Standings(tr, p.T, p.Names, p.Field, p.ByField)
 	if err != nil {
@@ -114,6 +115,11 @@ func JSON(tr *i18n.Catalog, p Page) ([]byte, error) {
 	for _, m := range p.T.Matches {
 		out.Matches = append(out.Matches, jsonMatch{Table: m.Table, Round: m.Round, Players: seats(m.Players), Places: m.Places, Forfeit: m.Forfeit})
 	}
+	if c.Duplicate {
+		for _, sl := range p.Seals {
+			out.Seals = append(out.Seals, jsonSeal(sl))
+		}
+	}
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false) // a team is "Ayşe & Mehmet", not "Ayşe \u0026 Mehmet"
@@ -144,6 +150,13 @@ type (
 		Standings []jsonLine  `json:"standings"`
 		Playing   []jsonTable `json:"playing"`
 		Matches   []jsonMatch `json:"matches"`
+		Seals     []jsonSeal  `json:"seals,omitempty"`
+	}
+	jsonSeal struct {
+		Round  int    `json:"round"`
+		Commit string `json:"commit"`
+		Seed   string `json:"seed,omitempty"`
+		Salt   string `json:"salt,omitempty"`
 	}
 	jsonLine struct {
 		Rank      int     `json:"rank"`

@@ -216,3 +216,39 @@ func TestJSONPartners(t *testing.T) {
 		}
 	}
 }
+
+// Every seat of every match is said, in the command's 80 columns and
+// on a narrow page alike: four names of twelve columns with their
+// places and forfeits pass 80 columns, and the line wraps rather than
+// losing its last seats.
+func TestMatchLinesSayEverySeat(t *testing.T) {
+	p := swissOver(t)
+	for id := range p.Names {
+		p.Names[id] = (p.Names[id] + "____________")[:12]
+	}
+	for i := range p.T.Matches {
+		p.T.Matches[i].Forfeit = [4]bool{true, true, true, false}
+	}
+	for _, lang := range []string{"en", "tr"} {
+		tr := i18n.MustLoad(lang)
+		name := p.Names.namer(tr, p.T)
+		text := Text(tr, p)
+		lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+		fits(t, lang+" text", lines, TextWidth, len(lines))
+		page := Body(tr, plain, p, 58)
+		fits(t, lang+" page", page, 58, len(page))
+		for _, said := range []string{words(lines), words(page)} {
+			for _, m := range p.T.Matches {
+				for s, id := range m.Players {
+					want := name(id) + " " + tr.T("tourney.place", m.Places[s])
+					if m.Forfeit[s] {
+						want += " " + tr.T("tourney.forfeit")
+					}
+					if !strings.Contains(said, want) {
+						t.Errorf("%s: table %d's seat %d (%q) is not said:\n%s", lang, m.Table, s, want, said)
+					}
+				}
+			}
+		}
+	}
+}

@@ -214,6 +214,11 @@ func mustSay(t *testing.T, tr *i18n.Catalog, p Page) []string {
 	}
 	if c.Duplicate {
 		want = append(want, tr.T("tourney.rules.duplicate"), tr.T("tourney.col.field"))
+		for _, sl := range p.Seals {
+			if sl.Seed != "" {
+				want = append(want, tr.T("tourney.seal.shown", sl.Round, shortCommit(sl.Commit), sl.Seed, sl.Salt))
+			}
+		}
 	}
 	if c.Partners {
 		want = append(want, tr.T("tourney.rules.partners"), tr.T("tourney.rules.teams"))
@@ -291,4 +296,73 @@ func copyTourney(t tourney.Tournament) (tourney.Tournament, error) {
 	}
 	var c tourney.Tournament
 	return c, json.Unmarshal(b, &c)
+}
+
+// A duplicate round's seal as the page and the command say it: its
+// commitment (the short form its tables showed at the deal) while the
+// round is played, and its seed and salt only once it is over; a
+// tournament of no duplicate rounds has no such lines.
+func TestSealsSayTheCommitmentThenTheSecret(t *testing.T) {
+	p := swissOver(t)
+	p.T.Phase, p.T.Round = tourney.Running, 2
+	p.Seals = []Seal{
+		{Round: 1, Commit: strings.Repeat("ab", 32), Seed: "424242", Salt: strings.Repeat("cd", 16)},
+		{Round: 2, Commit: strings.Repeat("ef", 32)},
+	}
+	for _, lang := range []string{"en", "tr"} {
+		tr := i18n.MustLoad(lang)
+		text := words(Body(tr, plain, p, 200))
+		for _, want := range []string{
+			tr.T("tourney.seals"),
+			tr.T("tourney.seal.shown", 1, "abab abab abab abab", "424242", strings.Repeat("cd", 16)),
+			tr.T("tourney.seal.sealed", 2, "efef efef efef efef"),
+		} {
+			if !strings.Contains(text, want) {
+				t.Errorf("%s: the page lacks %q:\n%s", lang, want, text)
+			}
+		}
+		plainText := Text(tr, p)
+		if !strings.Contains(plainText, "efef efef efef efef") || !strings.Contains(plainText, "424242") {
+			t.Errorf("%s: the command's text lacks the seals:\n%s", lang, plainText)
+		}
+		arena := arenaUnderWay(t)
+		arena.Seals = p.Seals
+		if got := words(Body(tr, plain, arena, 200)); strings.Contains(got, tr.T("tourney.seals")) || strings.Contains(got, "abab") {
+			t.Errorf("%s: an arena's page speaks of duplicate deals:\n%s", lang, got)
+		}
+	}
+	b, err := JSON(i18n.MustLoad("en"), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		Seals []struct {
+			Round              int
+			Commit, Seed, Salt string
+		}
+	}
+	if err := json.Unmarshal(b, &got); err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Seals) != 2 || got.Seals[0].Seed != "424242" || got.Seals[1].Seed != "" || got.Seals[1].Salt != "" || got.Seals[1].Commit != strings.Repeat("ef", 32) {
+		t.Errorf("--json's seals: %+v", got.Seals)
+	}
+}
+
+// A player may leave a tournament they are in until it is over: the
+// finished page offers no leave.
+func TestCanLeaveUntilItIsOver(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		p    Page
+		want bool
+	}{
+		{"an arena under way, joined", arenaUnderWay(t), true},
+		{"a Swiss over, joined", swissOver(t), false},
+		{"a partners' arena to come, not joined", partnersStarting(t), false},
+	} {
+		if got := c.p.CanLeave(); got != c.want {
+			t.Errorf("%s: CanLeave %v, want %v", c.name, got, c.want)
+		}
+	}
 }
