@@ -14,6 +14,13 @@ type idler struct {
 	// the table has been told they are away for it.
 	lastKey time.Time
 	away    bool
+	// arrived is when the session last took its player to a table with
+	// no key (a tournament's next table): the away clock counts from
+	// then, not from a key pressed before minutes of waiting on a page
+	// for the pairing — a player waiting so found their bot playing
+	// their whole first match. Release and the idle timeout still count
+	// from the last key.
+	arrived time.Time
 	// at is when the armed check wakes (zero: none armed); gen numbers
 	// the checks, stop ends the one armed.
 	at   time.Time
@@ -38,10 +45,21 @@ func (d *idler) due(set settings, seated, atTable bool) (time.Time, bool) {
 		after(set.ReleaseAfter)
 	}
 	after(set.IdleTimeout)
-	if atTable && seated && !d.away {
-		after(set.AwayAfter)
+	if atTable && seated && !d.away && set.AwayAfter > 0 {
+		if t := d.awayFrom().Add(set.AwayAfter); due.IsZero() || t.Before(due) {
+			due = t
+		}
 	}
 	return due, !due.IsZero()
+}
+
+// awayFrom is when the away clock started: the last key, or the
+// player's arrival at a table they were taken to, whichever is later.
+func (d *idler) awayFrom() time.Time {
+	if d.arrived.After(d.lastKey) {
+		return d.arrived
+	}
+	return d.lastKey
 }
 
 // wait is a timer at due on the server's clock, in place of the one

@@ -258,8 +258,10 @@ func (s *session) onJoined(j joinedMsg) tea.Cmd {
 	s.seat.joined()
 	if id := j.t.TableID(); s.at.tourney {
 		if c.went[id] {
-			// Taken here with no key: the line says where.
+			// Taken here with no key: the line says where, and the
+			// away clock starts now.
 			s.seat.note(c, c.tr.T("tourney.next", id), tourneyNoteFor)
+			s.idle.arrived = c.srv.Now()
 		}
 		c.goneTo(id) // come to however: never taken back to it
 	}

@@ -236,7 +236,7 @@ func (s *session) checkIdle(now time.Time) tea.Cmd {
 	case set.IdleTimeout > 0 && idle >= set.IdleTimeout:
 		c.srv.Log().Info("idle: closed", "name", c.name)
 		return s.sayBye(c.tr.T("bye.idle", int(set.IdleTimeout.Minutes())))
-	case s.page == pgTable && seated && !s.idle.away && set.AwayAfter > 0 && idle >= set.AwayAfter:
+	case s.page == pgTable && seated && !s.idle.away && set.AwayAfter > 0 && now.Sub(s.idle.awayFrom()) >= set.AwayAfter:
 		if s.at.send(tables.Request{Kind: tables.ReqAway}) {
 			s.idle.away = true
 		}
