@@ -65,6 +65,8 @@ func (s *Seat) Took(tr *i18n.Catalog, u seatmsg.Update, first, handOver, matchOv
 		if len(names) > 0 {
 			said.Between = tr.T("seat.waiting", strings.Join(names, ", "))
 		}
+	case matchOver && u.OneMatch:
+		said.Between = tr.T("seat.onematch")
 	case matchOver && !s.Host:
 		said.Between = tr.T("seat.waithost")
 	case s.Link.Between != "" && said.Refusal == "" && status == s.Link.Between:

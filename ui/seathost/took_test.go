@@ -28,13 +28,14 @@ func TestTableTurnsTheSeats(t *testing.T) {
 // whom the next hand waits for (or that it is dealing), that the host
 // starts the next match; the word said between hands is cleared once
 // the hand is dealt, unless a refusal is told in its place. The new
-// match's key is the host's alone.
+// match's key is the host's alone; a table of one match (a
+// tournament's) offers none and says the next table is the pairing's.
 func TestTookSays(t *testing.T) {
 	tr := i18n.MustLoad("en")
 	name := func(seat int) string { return []string{"you", "Ali", "Ayşe", "Can"}[seat] }
 	for _, tc := range []struct {
 		name                 string
-		host, watch          bool
+		host, watch, one     bool
 		handOver, matchOver  bool
 		ready                [4]bool
 		refused              string
@@ -48,6 +49,7 @@ func TestTookSays(t *testing.T) {
 		{name: "the host starts", matchOver: true, wantBetween: tr.T("seat.waithost")},
 		{name: "the host itself", host: true, matchOver: true, wantNew: true},
 		{name: "a spectator host", host: true, watch: true},
+		{name: "a tournament's match over", one: true, matchOver: true, wantBetween: tr.T("seat.onematch")},
 		{name: "dealt", said: "x", between: "x", wantClear: true},
 		{name: "dealt, refused", refused: "no", said: "x", between: "x", wantRef: "no"},
 		{name: "dealt, status moved on", said: "y", between: "x"},
@@ -59,7 +61,7 @@ func TestTookSays(t *testing.T) {
 			}
 			s := &Seat{Link: seatlink.New(seat, func(seatmsg.Intent) bool { return true })}
 			s.Link.Between = tc.between
-			u := seatmsg.Update{Host: tc.host, Ready: tc.ready, Refused: tc.refused}
+			u := seatmsg.Update{Host: tc.host, Ready: tc.ready, Refused: tc.refused, OneMatch: tc.one}
 			if tc.refused != "" {
 				u.RefusedSeq = 1
 			}

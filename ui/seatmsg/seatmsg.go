@@ -109,6 +109,10 @@ type Update struct {
 	Ready [game.NumSeats]bool
 	// Host is set when this seat may start a new match.
 	Host bool
+	// OneMatch: the table plays one match and no other follows it (a
+	// tournament's: the next table is the pairing's), so its end offers
+	// no new match.
+	OneMatch bool `json:"oneMatch,omitempty"`
 	// Fair is the match's commitment (Fairness).
 	Fair Fairness
 	// Daily is set at a served daily's table: which hand of the day the

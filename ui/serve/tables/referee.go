@@ -40,6 +40,7 @@ type seatInfo struct {
 	deadline   time.Time
 	ready      [classic.NumSeats]bool
 	host       bool
+	oneMatch   bool
 	refused    string
 	refusedSeq uint64
 	// fair is the match's commitment, and after it its seed and salt.
@@ -120,7 +121,7 @@ func stageOf(playing, handOver bool, turn int) (stage, int) {
 func seatUpdate(info *seatInfo, playing bool) seatmsg.Update {
 	u := seatmsg.Update{
 		Players: info.players, Chat: info.chat,
-		Ready: info.ready, Host: info.host, Refused: info.refused, RefusedSeq: info.refusedSeq, Fair: info.fair, Daily: info.daily,
+		Ready: info.ready, Host: info.host, OneMatch: info.oneMatch, Refused: info.refused, RefusedSeq: info.refusedSeq, Fair: info.fair, Daily: info.daily,
 	}
 	if playing {
 		u.Deadline = info.deadline

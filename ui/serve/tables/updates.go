@@ -98,6 +98,9 @@ func (t *Table) msgFor(m *Member, seat int, info *seatInfo) Msg {
 	}
 	in := *info
 	in.host = t.sit.isHost(m) || t.setMatchOver() && seat >= 0 // everyone's n moves the format on
+	if in.oneMatch = t.policy.OneMatch; in.oneMatch {
+		in.host = false // no match follows this one here
+	}
 	r := t.refusals[m]
 	in.refused, in.refusedSeq = r.text, r.seq
 	u := t.Ref.Update(seat, &in)
