@@ -697,3 +697,98 @@ func TestToTileFromTheEmptyRow(t *testing.T) {
 		t.Errorf("one slot right on the empty row: %v, want %v", got, want)
 	}
 }
+
+// TestRunArena: one node started as the load command starts it, eight
+// players of an arena of a few seconds, at a quick pace: every player
+// joins through the lobby's screens, is taken to its table, plays its
+// match out and is paired again; the arena finishes, and its standings
+// (fetched as ssh HOST tournament ID --json) count every match the
+// players saw end, once, and are what those matches add up to.
+func TestRunArena(t *testing.T) {
+	bin, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	lc := DefaultConfig()
+	lc.Binary, lc.Nodes, lc.BotDelay = bin, 1, 5*time.Millisecond
+	lc.Sessions, lc.Tournament = []int{8}, "arena"
+	lc.Play, lc.Idle = 15*time.Second, 0 // the arena's length: its last matches are played out after it
+	lc.KeyEvery, lc.MoveWithin, lc.ChatEvery = 300*time.Millisecond, 40*time.Millisecond, 0
+	lc.Answer = 30 * time.Second // a busy CI machine: what is checked is that nothing is lost
+	var trace syncBuffer
+	lc.Trace = &trace
+	var out bytes.Buffer
+	rs, err := Run(context.Background(), lc, &out)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	r := rs[0]
+	tr := r.Tourney
+	if tr == nil {
+		t.Fatalf("no tournament in the result\n%s", out.String())
+	}
+	defer func() {
+		if t.Failed() {
+			t.Logf("the trace:\n%s", trace.String())
+		}
+	}()
+	if r.ConnectFailed+r.Dropped > 0 || tr.Failed > 0 {
+		t.Errorf("failures: %d connecting, %d dropped, %d players\n%s", r.ConnectFailed, r.Dropped, tr.Failed, out.String())
+	}
+	if tr.Joined != 8 {
+		t.Errorf("%d players joined, want 8\n%s", tr.Joined, out.String())
+	}
+	if tr.Ends < 8 || tr.Check.Matches < 2 {
+		t.Errorf("%d match ends seen, %d matches counted: want every player's match over, two at least\n%s", tr.Ends, tr.Check.Matches, out.String())
+	}
+	if !tr.Check.OK() {
+		t.Errorf("the standings: %s\n%s", tr.Check.summary(), out.String())
+	}
+	if len(r.Moves) == 0 || r.KeysLost+r.MovesLost > 0 {
+		t.Errorf("%d moves, %d keys and %d moves lost\n%s", len(r.Moves), r.KeysLost, r.MovesLost, out.String())
+	}
+	if !strings.Contains(out.String(), "| 8 | arena | 8, 8 |") {
+		t.Errorf("the report has no row of the arena:\n%s", out.String())
+	}
+}
+
+// TestArenaNodeKilled: an arena on three nodes started as the load
+// command starts them; the node that drives it is killed (SIGKILL)
+// while matches are in play. Its players dial another node with their
+// keys and come back; every match that was in play is played out
+// elsewhere or counted abandoned, and the standings lose nothing and
+// count nothing twice.
+func TestArenaNodeKilled(t *testing.T) {
+	if testing.Short() {
+		t.Skip("three nodes, a node killed mid-arena, the abandoned tables' two minutes waited (minutes)")
+	}
+	bin, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	lc := DefaultConfig()
+	lc.Binary, lc.Nodes, lc.BotDelay = bin, 3, 5*time.Millisecond
+	lc.Sessions, lc.Tournament = []int{12}, "arena"
+	lc.Play, lc.Idle, lc.KillAt = 40*time.Second, 0, 12*time.Second
+	lc.KeyEvery, lc.MoveWithin, lc.ChatEvery = 300*time.Millisecond, 300*time.Millisecond, 0
+	lc.Answer = 30 * time.Second
+	var out bytes.Buffer
+	rs, err := Run(context.Background(), lc, &out)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	tr := rs[0].Tourney
+	if tr == nil || tr.Killed < 0 {
+		t.Fatalf("no node killed\n%s", out.String())
+	}
+	c := tr.Check
+	if len(c.AtKill) == 0 {
+		t.Errorf("no table in play when the node was killed\n%s", out.String())
+	}
+	if c.Resumed+c.AbandonedAtKill != len(c.AtKill) || !c.OK() {
+		t.Errorf("the standings after the kill: %s\n%s", c.summary(), out.String())
+	}
+	if tr.Redialed == 0 {
+		t.Errorf("nobody dialled again after their node was killed\n%s", out.String())
+	}
+}
