@@ -722,8 +722,8 @@ type stats struct {
 	// match's end seen to the next table's hand on screen), players
 	// joined, matches seen over (by each of their players), connections
 	// dialled again, screens that stood still.
-	pairing                             []time.Duration
-	tJoined, tEnds, tRedialed, tStalled int
+	pairing                                     []time.Duration
+	tJoined, tAsked, tEnds, tRedialed, tStalled int
 	// enough is closed once untilDays boards were opened (Config's
 	// UntilDays).
 	untilDays int

@@ -686,7 +686,7 @@ func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 	r.DailyStalled = st.dailyStalled
 	r.DailyFailed = len(dailyErrs)
 	if t := r.Tourney; t != nil {
-		t.Ends, t.Pairing, t.Joined, t.Redialed, t.Stalled = st.tEnds, st.pairing, st.tJoined, st.tRedialed, st.tStalled
+		t.Ends, t.Pairing, t.Joined, t.Asked, t.Redialed, t.Stalled = st.tEnds, st.pairing, st.tJoined, st.tAsked, st.tRedialed, st.tStalled
 	}
 	return r, nil
 }

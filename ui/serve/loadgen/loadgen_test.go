@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"net"
 	"os"
 	"os/exec"
@@ -70,6 +71,13 @@ func TestCheck(t *testing.T) {
 		{"one player, not all on the daily", func(c *Config) { c.Daily, c.Sessions = 0.5, []int{1} }, true},
 		{"more than all on the daily", func(c *Config) { c.Daily = 1.5 }, true},
 		{"bots that wait less than nothing", func(c *Config) { c.BotDelay = -time.Second }, true},
+		{"an arena", func(c *Config) { c.Tournament = "arena" }, false},
+		{"a Swiss of five rounds", func(c *Config) { c.Tournament, c.Rounds = "swiss", 5 }, false},
+		{"a cup", func(c *Config) { c.Tournament = "cup" }, true},
+		{"a tournament on servers given", func(c *Config) { c.Tournament, c.Binary, c.Addrs = "arena", "", []string{"127.0.0.1:2222"} }, true},
+		{"a node killed in an arena of three", func(c *Config) { c.Tournament, c.Nodes, c.KillAt = "arena", 3, time.Minute }, false},
+		{"a node killed with no tournament", func(c *Config) { c.Nodes, c.KillAt = 3, time.Minute }, true},
+		{"a node killed of two", func(c *Config) { c.Tournament, c.Nodes, c.KillAt = "arena", 2, time.Minute }, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -790,5 +798,59 @@ func TestArenaNodeKilled(t *testing.T) {
 	}
 	if tr.Redialed == 0 {
 		t.Errorf("nobody dialled again after their node was killed\n%s", out.String())
+	}
+}
+
+// TestTourneyCheck: the standings' JSON checked against its matches and
+// against what the players saw: a clean arena passes (a streak's double
+// win included); a table counted twice, a line that is not its
+// matches' sum, a match a player saw end that is not counted, and a
+// table in play at a kill that is not counted each fail it.
+func TestTourneyCheck(t *testing.T) {
+	m := func(table int, players [4]string, places [4]int) matchJSON {
+		return matchJSON{Table: table, Players: players, Places: places}
+	}
+	four := [4]string{"ann", "bob", "cem", ""}
+	clean := standingsJSON{Kind: "arena", Phase: "finished", Matches: []matchJSON{
+		m(1, four, [4]int{1, 2, 3, 4}), m(2, four, [4]int{1, 3, 2, 4}), m(3, four, [4]int{1, 2, 4, 3}),
+	}}
+	// ann: 4, 4, then 8 on a streak; bob 2+1+2; cem 1+2+0.
+	type line = struct {
+		Name     string `json:"name"`
+		Twelfths int    `json:"twelfths"`
+		Matches  int    `json:"matches"`
+		Wins     int    `json:"wins"`
+	}
+	clean.Standings = []line{{"ann", 16 * 12, 3, 3}, {"bob", 5 * 12, 3, 0}, {"cem", 3 * 12, 3, 0}}
+	seen := map[string]int{"ann": 3, "bob": 3, "cem": 2}
+	tests := []struct {
+		name   string
+		edit   func(*standingsJSON, map[string]int) []int
+		ok     bool
+		unseen int
+	}{
+		{"clean", func(*standingsJSON, map[string]int) []int { return nil }, true, 1},
+		{"a table twice", func(sj *standingsJSON, _ map[string]int) []int {
+			sj.Matches = append(sj.Matches, sj.Matches[2])
+			return nil
+		}, false, -1},
+		{"a line wrong", func(sj *standingsJSON, _ map[string]int) []int { sj.Standings[1].Twelfths++; return nil }, false, 1},
+		{"a match seen, not counted", func(_ *standingsJSON, s map[string]int) []int { s["cem"] = 4; return nil }, false, 0},
+		{"in play at the kill, played out", func(*standingsJSON, map[string]int) []int { return []int{3} }, true, 1},
+		{"in play at the kill, not counted", func(*standingsJSON, map[string]int) []int { return []int{9} }, false, 1},
+		{"not over", func(sj *standingsJSON, _ map[string]int) []int { sj.Phase = "ending"; return nil }, false, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			sj := clean
+			sj.Matches = slices.Clone(clean.Matches)
+			sj.Standings = slices.Clone(clean.Standings)
+			s := maps.Clone(seen)
+			atKill := tt.edit(&sj, s)
+			c := sj.check(s, atKill)
+			if c.OK() != tt.ok || tt.unseen >= 0 && c.Unseen != tt.unseen {
+				t.Errorf("OK %v, %d unseen: want %v, %d (%s)", c.OK(), c.Unseen, tt.ok, tt.unseen, c.summary())
+			}
+		})
 	}
 }

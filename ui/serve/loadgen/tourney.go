@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"maps"
 	mrand "math/rand/v2"
 	"net"
 	"regexp"
@@ -101,6 +100,11 @@ type tourneyRun struct {
 	// (its key's fingerprint), by name.
 	ends map[string]int
 	ids  map[string]string
+	// in marks the players whose join was taken.
+	in map[string]bool
+	// spread is how long the players take to come (joinSpread, or a
+	// sixth of a shorter play).
+	spread time.Duration
 	// dead marks the nodes killed.
 	dead []bool
 	// over is closed once the tournament is finished.
@@ -108,7 +112,7 @@ type tourneyRun struct {
 }
 
 func newTourneyRun(nodes int) *tourneyRun {
-	return &tourneyRun{seats: map[string]*seatShared{}, ends: map[string]int{}, ids: map[string]string{}, dead: make([]bool, nodes), over: make(chan struct{})}
+	return &tourneyRun{seats: map[string]*seatShared{}, ends: map[string]int{}, ids: map[string]string{}, in: map[string]bool{}, dead: make([]bool, nodes), over: make(chan struct{})}
 }
 
 // seat is the shared timing of the table whose players are the load's
@@ -125,6 +129,13 @@ func (r *tourneyRun) seat(me, scr string) *seatShared {
 		r.seats[key] = s
 	}
 	return s
+}
+
+// entered notes that player's join was taken (the page offers to leave).
+func (r *tourneyRun) entered(player string) {
+	r.mu.Lock()
+	r.in[player] = true
+	r.mu.Unlock()
 }
 
 // ended notes that player saw a match over.
@@ -175,7 +186,11 @@ func tourneyPlayer(ctx context.Context, c *client, redial func() (*client, error
 	var matchEnd time.Time // the last match's end, seen: the pairing's delay runs from it
 	stuck := time.Now()
 	joined := false
+	var asked time.Time // the last join pressed
 	last := ""
+	// Players come to the arena as people do, over joinSpread, not all
+	// in the second it opens.
+	sleep(ctx, time.Duration(rng.Int64N(int64(tr.spread)+1)))
 	for ctx.Err() == nil {
 		if c.gone() {
 			next, err := redial()
@@ -205,6 +220,12 @@ func tourneyPlayer(ctx context.Context, c *client, redial func() (*client, error
 				st.addPairing(time.Since(matchEnd))
 				matchEnd = time.Time{}
 			}
+			if !joined {
+				// Taken to the table before the page said so.
+				joined = true
+				st.count(&st.tJoined)
+				tr.entered(c.name)
+			}
 			c.play(ctx, p, tr.seat(c.name, scr), st, rng)
 			if ctx.Err() != nil || c.gone() {
 				continue
@@ -218,27 +239,26 @@ func tourneyPlayer(ctx context.Context, c *client, redial func() (*client, error
 			continue
 		case matchOverRe.MatchString(scr) || strings.Contains(scr, markLeaveAgain):
 			c.leaveTable(ctx)
-		case strings.Contains(low, markTourneyPage) && strings.Contains(scr, markTourneyJoin):
-			if tr.isOver() {
+		case strings.Contains(low, markTourneyPage):
+			// On the page: joined once (a join not answered, or refused,
+			// is pressed again after joinAgain), then taken to the table
+			// when paired (a read every two seconds); over, the player is
+			// done.
+			waiting = true
+			if tr.isOver() || strings.Contains(titleLine(scr), markTourneyOver) {
 				return nil
 			}
-			c.press("enter")
-			if !joined {
+			switch {
+			case strings.Contains(scr, markTourneyLeave) && !joined:
 				joined = true
 				st.count(&st.tJoined)
-			}
-		case strings.Contains(low, markTourneyPage):
-			// On the page: taken to the table when paired (a read every
-			// two seconds); over, the player is done.
-			if tr.isOver() || strings.Contains(firstLine(scr), markTourneyOver) {
-				return nil
-			}
-			if strings.Contains(scr, markTourneyLeave) {
-				waiting = true
+				tr.entered(c.name)
+			case strings.Contains(scr, markTourneyJoin) && time.Since(asked) >= joinAgain:
+				asked = time.Now()
 				if !joined {
-					joined = true
-					st.count(&st.tJoined)
+					st.count(&st.tAsked)
 				}
+				c.press("enter")
 			}
 		case strings.Contains(scr, markTourneyList):
 			if !strings.Contains(scr, tourneyName) {
@@ -279,14 +299,24 @@ func (c *client) leaveTable(ctx context.Context) {
 	})
 }
 
-func firstLine(scr string) string {
+// titleLine is the tournament page's title: its name, game, kind and
+// when ("finished" once over).
+func titleLine(scr string) string {
 	for _, l := range strings.Split(scr, "\n") {
-		if strings.TrimSpace(l) != "" {
+		if strings.Contains(l, tourneyName+" ·") {
 			return l
 		}
 	}
 	return ""
 }
+
+// joinSpread is how long the players take to come to the tournament
+// once it is created (at most); joinAgain how long a player waits for a join's
+// answer before pressing enter again.
+const (
+	joinSpread = 20 * time.Second
+	joinAgain  = 10 * time.Second
+)
 
 // newKey is a player's key of its own.
 func newKey() (ed25519.PrivateKey, error) {
@@ -516,9 +546,10 @@ var errNoTourney = errors.New("a tournament's load needs the nodes it starts (no
 // its standings said at the end.
 type TourneyResult struct {
 	// Kind and ID are the tournament's; Players the sessions that played
-	// it, Joined those that joined it through its page.
-	Kind, ID        string
-	Players, Joined int
+	// it, Asked those that pressed join on its page, Joined those whose
+	// join was taken (the page offered to leave).
+	Kind, ID               string
+	Players, Asked, Joined int
 	// Ends are the matches the players saw over (each match once a
 	// player at it), Pairing the times from a match's end on a player's
 	// screen to the next table's hand on it.
@@ -595,6 +626,7 @@ func (ts *tourneyStep) start(players []*client) error {
 		return fmt.Errorf("creating the tournament: %q", said[0])
 	}
 	ts.res.ID = id
+	ts.run.spread = min(joinSpread, ts.cfg.Play/6)
 	fmt.Fprintf(ts.w, "# tournament %s (%s) created on node 0; %d players join it\n", id, ts.cfg.Tournament, len(players))
 	var errMu sync.Mutex
 	var errs []error
@@ -737,7 +769,7 @@ func (ts *tourneyStep) check(id string, atKill []int) {
 		return
 	}
 	ts.run.mu.Lock()
-	ends := jsonNames(ts.run.ends, ts.run.ids, sj)
+	ends := jsonNames(ts.run.ends, ts.run.ids, ts.run.in, sj)
 	ts.run.mu.Unlock()
 	ts.res.Check = sj.check(ends, atKill)
 }
@@ -749,8 +781,8 @@ func (t *TourneyResult) line() string {
 		c := t.Check
 		kill = fmt.Sprintf(", node %d killed %v in: of its %d tables in play %d resumed, %d abandoned, %d not counted", t.Killed, t.KilledAfter.Round(time.Second), len(c.AtKill), c.Resumed, c.AbandonedAtKill, c.NotCounted)
 	}
-	return fmt.Sprintf("tournament %s (%s): %d players, %d joined (%d failed, %d dialled again, %d stalled), %d match ends seen, pairing p50/p95/p99 %s/%s/%s ms (%d)%s; standings: %s",
-		t.ID, t.Kind, t.Players, t.Joined, t.Failed, t.Redialed, t.Stalled, t.Ends,
+	return fmt.Sprintf("tournament %s (%s): %d players, %d joined of %d asked (%d failed, %d dialled again, %d stalled), %d match ends seen, pairing p50/p95/p99 %s/%s/%s ms (%d)%s; standings: %s",
+		t.ID, t.Kind, t.Players, t.Joined, t.Asked, t.Failed, t.Redialed, t.Stalled, t.Ends,
 		ms(pct(t.Pairing, 50)), ms(pct(t.Pairing, 95)), ms(pct(t.Pairing, 99)), len(t.Pairing), kill, t.Check.summary())
 }
 
@@ -800,8 +832,14 @@ func tourneyReport(w io.Writer, rs []Result) {
 // N its place among every entrant's identity in order (ids: by name;
 // every entrant is the load's). Every player is there, with 0 ends if
 // it saw none.
-func jsonNames(ends map[string]int, ids map[string]string, sj standingsJSON) map[string]int {
-	all := slices.Sorted(maps.Values(ids))
+func jsonNames(ends map[string]int, ids map[string]string, in map[string]bool, sj standingsJSON) map[string]int {
+	var all []string
+	for name, id := range ids {
+		if in[name] || ends[name] > 0 {
+			all = append(all, id)
+		}
+	}
+	slices.Sort(all)
 	named := map[string]bool{}
 	for _, l := range sj.Standings {
 		named[l.Name] = true
@@ -813,6 +851,9 @@ func jsonNames(ends map[string]int, ids map[string]string, sj standingsJSON) map
 	}
 	out := make(map[string]int, len(ids))
 	for name, id := range ids {
+		if !slices.Contains(all, id) {
+			continue
+		}
 		key := name
 		if !named[name] {
 			key = fmt.Sprintf("player %d", slices.Index(all, id)+1)
