@@ -328,10 +328,10 @@ func (s *Service) drive(ctx context.Context, id string) error {
 // movedUnder is a write of tournament id refused because the value was
 // written since it was read. Another node writes it now only if this
 // one lost its lease: then it is forgotten here. With the lease still
-// held, the write refused was most likely this node's own, applied by an attempt
-// whose answer was lost (a loaded store: the client sent it again and
-// the second found the first's revision), and the next round reads it
-// again. Forgotten then, the tournament was driven by nobody: this node
+// held, the write refused was most likely this node's own, applied by
+// an attempt whose answer was lost (a loaded store: the client sent it
+// again and the second found the first's revision), and the next round
+// reads it again. Forgotten then, the tournament was driven by nobody: this node
 // held its lease and no longer drove it, and the others could not take
 // it (okey load, 200 players on three nodes at a load average of 14).
 func (s *Service) movedUnder(ctx context.Context, id string) {
