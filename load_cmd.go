@@ -27,8 +27,8 @@ okey load --sessions 100,250,500,750 --play 120s
 okey load --sessions 500 --daily 1 --play 180s
 okey load --nodes 3 --sessions 100,250,500 --play 60s
 okey load --nodes 3 --sessions 1000 --play 60s --burn 1.5
-okey load --nodes 3 --sessions 200 --tournament arena --play 3m
-okey load --nodes 3 --sessions 200 --tournament arena --play 3m --kill-node-at 90s
+okey load --nodes 3 --sessions 200 --tournament arena --play 2m
+okey load --nodes 3 --sessions 200 --tournament arena --kill-node-at 60s
 okey load --addr 127.0.0.1:2222 --pid 4242 --sessions 200
 okey load --addr 127.0.0.1:2501,127.0.0.1:2502,127.0.0.1:2503 \
 --pid 4242,4243,4244 --sessions 300`,
