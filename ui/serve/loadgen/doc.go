@@ -23,7 +23,8 @@
 // players holds all through the play.
 //
 // Or the sessions play a tournament (Config's Tournament): the started
-// nodes create an arena (or Swiss rounds) as the play begins, every
+// nodes create an arena as the play begins (Swiss rounds are written
+// but refused until run under load), every
 // player joins it from the lobby (u, the tournament, enter), is taken to
 // each table the pairing seats it at, plays its match out at the same
 // pace, and is paired again; the pairing's delay is timed from a match's

@@ -59,7 +59,8 @@ type Config struct {
 	// daily (daily.go) instead of forming tables: 0 none, 1 all, 0.5
 	// half (rounded to a whole session).
 	Daily float64
-	// Tournament, when set ("arena" or "swiss"), makes every session
+	// Tournament, when set ("arena"; "swiss" is refused until it has
+	// been run), makes every session
 	// not on the daily a player of a tournament the started nodes
 	// create as the play begins (tourney.go), instead of forming
 	// tables: an arena as long as Play, or Swiss rounds (Rounds, 0:
@@ -161,8 +162,10 @@ func (c Config) Check() error {
 		return fmt.Errorf("--daily %g: a share of the sessions, from 0 to 1", c.Daily)
 	case c.BotDelay < 0:
 		return errors.New("the bots' delay must not be negative")
-	case c.Tournament != "" && c.Tournament != string(tourney.Arena) && c.Tournament != string(tourney.Swiss):
-		return fmt.Errorf("--tournament %q: arena or swiss", c.Tournament)
+	case c.Tournament != "" && c.Tournament != string(tourney.Arena):
+		// Swiss rounds are written (tourneyFile, tourneyLimit) but were
+		// never run under load: refused until they are.
+		return fmt.Errorf("--tournament %q: arena (Swiss rounds are not yet played by the load)", c.Tournament)
 	case c.Tournament != "" && len(c.Addrs) > 0:
 		return errNoTourney
 	case c.Rounds < 0 || c.Rounds > 15:

@@ -72,7 +72,7 @@ func TestCheck(t *testing.T) {
 		{"more than all on the daily", func(c *Config) { c.Daily = 1.5 }, true},
 		{"bots that wait less than nothing", func(c *Config) { c.BotDelay = -time.Second }, true},
 		{"an arena", func(c *Config) { c.Tournament = "arena" }, false},
-		{"a Swiss of five rounds", func(c *Config) { c.Tournament, c.Rounds = "swiss", 5 }, false},
+		{"a Swiss, not yet played by the load", func(c *Config) { c.Tournament, c.Rounds = "swiss", 5 }, true},
 		{"a cup", func(c *Config) { c.Tournament = "cup" }, true},
 		{"a tournament on servers given", func(c *Config) { c.Tournament, c.Binary, c.Addrs = "arena", "", []string{"127.0.0.1:2222"} }, true},
 		{"a node killed in an arena of three", func(c *Config) { c.Tournament, c.Nodes, c.KillAt = "arena", 3, time.Minute }, false},
