@@ -68,6 +68,8 @@ var examples = map[string]exampleRun{
 	"okey load --sessions 500 --daily 1 --play 180s":                                                    {"start", 130, ""},
 	"okey load --nodes 3 --sessions 100,250,500 --play 60s":                                             {"start", 130, ""},
 	"okey load --nodes 3 --sessions 1000 --play 60s --burn 1.5":                                         {"start", 130, ""},
+	"okey load --nodes 3 --sessions 200 --tournament arena --play 2m":                                   {"start", 130, ""},
+	"okey load --nodes 3 --sessions 200 --tournament arena --kill-node-at 60s":                          {"start", 130, ""},
 	"okey load --addr 127.0.0.1:2222 --pid 4242 --sessions 200":                                         {"start", 130, ""},
 	"okey load --addr 127.0.0.1:2501,127.0.0.1:2502,127.0.0.1:2503 --pid 4242,4243,4244 --sessions 300": {"start", 130, ""},
 	"okey rules": {"run", 0, ""},

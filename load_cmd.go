@@ -27,6 +27,8 @@ okey load --sessions 100,250,500,750 --play 120s
 okey load --sessions 500 --daily 1 --play 180s
 okey load --nodes 3 --sessions 100,250,500 --play 60s
 okey load --nodes 3 --sessions 1000 --play 60s --burn 1.5
+okey load --nodes 3 --sessions 200 --tournament arena --play 2m
+okey load --nodes 3 --sessions 200 --tournament arena --kill-node-at 60s
 okey load --addr 127.0.0.1:2222 --pid 4242 --sessions 200
 okey load --addr 127.0.0.1:2501,127.0.0.1:2502,127.0.0.1:2503 \
 --pid 4242,4243,4244 --sessions 300`,
@@ -52,6 +54,9 @@ okey load --addr 127.0.0.1:2501,127.0.0.1:2502,127.0.0.1:2503 \
 	fs.IntVar(&cfg.ServerFPS, "server-fps", 0, flag("server-fps"))
 	fs.DurationVar(&cfg.BotDelay, "bot-delay", 0, flag("bot-delay"))
 	fs.Float64Var(&cfg.Daily, "daily", 0, flag("daily"))
+	fs.StringVar(&cfg.Tournament, "tournament", "", flag("tournament"))
+	fs.IntVar(&cfg.Rounds, "rounds", 0, flag("rounds"))
+	fs.DurationVar(&cfg.KillAt, "kill-node-at", 0, flag("kill-node-at"))
 	fs.DurationVar(&cfg.Play, "play", cfg.Play, flag("play"))
 	fs.DurationVar(&cfg.Idle, "idle", cfg.Idle, flag("idle"))
 	fs.Float64Var(&cfg.Rate, "rate", cfg.Rate, flag("rate"))

@@ -2,6 +2,7 @@ package serve
 
 import (
 	"cmp"
+	"context"
 	"fmt"
 	"os"
 
@@ -81,4 +82,25 @@ func (s *Server) startTourneys() error {
 		s.log.Info("the operator's tournament", "tournament", id, "name", c.Name)
 	}
 	return nil
+}
+
+// OperatorTournament creates the operator's tournament c now, as
+// --tournament FILE does at start (once by its name: a second call
+// with the same name gives the same id), and returns its id: okey load
+// creates its arena once its players are connected, so that the arena's
+// clock runs with the load's play.
+func (s *Server) OperatorTournament(ctx context.Context, c tourney.Config) (string, error) {
+	if s.tourneys == nil {
+		return "", errNoTourneys
+	}
+	return s.tourneys.EnsureNamed(ctx, c)
+}
+
+// TournamentsOwned lists the tournaments this node drives: okey load
+// kills the node that drives its arena.
+func (s *Server) TournamentsOwned() []string {
+	if s.tourneys == nil {
+		return nil
+	}
+	return s.tourneys.Owned()
 }

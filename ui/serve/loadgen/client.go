@@ -26,6 +26,8 @@ type client struct {
 	name string
 	// node is the index of the server it is connected to.
 	node int
+	// key is the player's key: who the server knows it as.
+	key  ed25519.PrivateKey
 	conn *gossh.Client
 	sess *gossh.Session
 	in   io.WriteCloser
@@ -49,6 +51,12 @@ func dial(ctx context.Context, addr, user, termType string, w, h int) (*client, 
 	if err != nil {
 		return nil, err
 	}
+	return dialAs(ctx, addr, user, priv, termType, w, h)
+}
+
+// dialAs is dial with the player's key given: a tournament's player who
+// dials again after its node died is the same player, back at its seat.
+func dialAs(ctx context.Context, addr, user string, priv ed25519.PrivateKey, termType string, w, h int) (*client, error) {
 	signer, err := gossh.NewSignerFromKey(priv)
 	if err != nil {
 		return nil, err
@@ -74,7 +82,7 @@ func dial(ctx context.Context, addr, user, termType string, w, h int) (*client, 
 		conn.Close()
 		return nil, fmt.Errorf("session: %w", err)
 	}
-	c := &client{name: user, conn: conn, sess: sess, term: vt.New(w, h), done: make(chan struct{})}
+	c := &client{name: user, key: priv, conn: conn, sess: sess, term: vt.New(w, h), done: make(chan struct{})}
 	if err := sess.RequestPty(termType, h, w, gossh.TerminalModes{}); err != nil {
 		conn.Close()
 		return nil, fmt.Errorf("pty: %w", err)
@@ -290,6 +298,9 @@ type pace struct {
 	// its table, the page after a hand is the daily's, and the play
 	// ends when the day is over.
 	daily bool
+	// tourney: the player plays a tournament's match (tourney.go): the
+	// play ends with the match, or with the table gone.
+	tourney bool
 	// trace, when set, is told of every key lost, with the screen.
 	trace   io.Writer
 	traceMu *sync.Mutex
@@ -374,6 +385,10 @@ func (c *client) play(ctx context.Context, p pace, sh *seatShared, st *stats, rn
 		between := strings.Contains(scr, markNextHand) || p.daily && dailyBetween(scr)
 		if p.daily && (strings.Contains(scr, markDailyOver) || strings.Contains(scr, markLobby)) {
 			// The day is over, or the table closed: the lobby.
+			return
+		}
+		if p.tourney && (matchOverRe.MatchString(scr) || !handRe.MatchString(scr)) {
+			// The match is over, or the table is gone from the screen.
 			return
 		}
 		if sh == nil {
@@ -703,6 +718,12 @@ type stats struct {
 	redialed                        int
 	boards                          []time.Duration
 	retiredBytes, retiredWrites     int
+	// A tournament's players (tourney.go): the pairing's delays (a
+	// match's end seen to the next table's hand on screen), players
+	// joined, matches seen over (by each of their players), connections
+	// dialled again, screens that stood still.
+	pairing                                     []time.Duration
+	tJoined, tAsked, tEnds, tRedialed, tStalled int
 	// enough is closed once untilDays boards were opened (Config's
 	// UntilDays).
 	untilDays int
@@ -734,6 +755,12 @@ func (s *stats) addKey(d time.Duration) {
 func (s *stats) addMove(d time.Duration) {
 	s.mu.Lock()
 	s.moves = append(s.moves, d)
+	s.mu.Unlock()
+}
+
+func (s *stats) addPairing(d time.Duration) {
+	s.mu.Lock()
+	s.pairing = append(s.pairing, d)
 	s.mu.Unlock()
 }
 

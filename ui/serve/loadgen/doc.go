@@ -22,6 +22,19 @@
 // a newcomer with a key of its own, so that the step's number of daily
 // players holds all through the play.
 //
+// Or the sessions play a tournament (Config's Tournament): the started
+// nodes create an arena as the play begins (Swiss rounds are written
+// but refused until run under load), every
+// player joins it from the lobby (u, the tournament, enter), is taken to
+// each table the pairing seats it at, plays its match out at the same
+// pace, and is paired again; the pairing's delay is timed from a match's
+// end on the player's screen to its next table's hand. When it is over,
+// its standings are fetched as a script fetches them (ssh HOST
+// tournament ID --json) and checked against the matches the players saw
+// end, recounted. One node, the one that drives the tournament, may be
+// killed mid-arena (KillAt): its players dial another with the same key,
+// and every match in play then must be played out or counted abandoned.
+//
 // The server is started for each step in a process of its own (the
 // load command run again, serving as okey serve does: ServeChild), or
 // several, clustered through their embedded NATS servers as okey serve
@@ -37,9 +50,13 @@
 //	client.go   a scripted player, reading its session's screen through ui/serve/vt by its
 //	            markers (the daily's among them), and the timings every player counts (stats)
 //	daily.go    a player of the served daily
+//	tourney.go  a tournament's player, the node killed under it, the standings checked
 //	server.go   the server's process (okey serve's own code, ui/serve and ui/serve/keep)
 //	burn.go     a neighbour that burns CPU beside the servers measured (BurnFlag)
 //
 // It imports ui/serve (to run the server it loads), ui/serve/keep,
-// ui/serve/vt and ui/serve/proc; nothing of a table's or a game's.
+// ui/serve/tournaments (a tournament's file read, as the server reads
+// it), ui/serve/vt and ui/serve/proc, and game/tourney for the
+// standings' arithmetic alone (the check recounts the matches); nothing
+// of a table's or a game's play.
 package loadgen

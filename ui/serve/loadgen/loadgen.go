@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"okey/game/tourney"
 	"okey/ui/serve/proc"
 )
 
@@ -58,6 +59,19 @@ type Config struct {
 	// daily (daily.go) instead of forming tables: 0 none, 1 all, 0.5
 	// half (rounded to a whole session).
 	Daily float64
+	// Tournament, when set ("arena"; "swiss" is refused until it has
+	// been run), makes every session
+	// not on the daily a player of a tournament the started nodes
+	// create as the play begins (tourney.go), instead of forming
+	// tables: an arena as long as Play, or Swiss rounds (Rounds, 0:
+	// three). The play lasts until the tournament is over.
+	Tournament string
+	Rounds     int
+	// KillAt, with a tournament on three nodes or more, kills (SIGKILL)
+	// the node that drives the tournament this long into the play (0:
+	// none): its matches must go on elsewhere and its standings lose
+	// nothing.
+	KillAt time.Duration
 	// UntilDays ends a step's play early, once the daily's players have
 	// finished this many days and opened the board after each (0: the
 	// play lasts Play): a short test of the daily.
@@ -148,6 +162,16 @@ func (c Config) Check() error {
 		return fmt.Errorf("--daily %g: a share of the sessions, from 0 to 1", c.Daily)
 	case c.BotDelay < 0:
 		return errors.New("the bots' delay must not be negative")
+	case c.Tournament != "" && c.Tournament != string(tourney.Arena):
+		// Swiss rounds are written (tourneyFile, tourneyLimit) but were
+		// never run under load: refused until they are.
+		return fmt.Errorf("--tournament %q: arena (Swiss rounds are not yet played by the load)", c.Tournament)
+	case c.Tournament != "" && len(c.Addrs) > 0:
+		return errNoTourney
+	case c.Rounds < 0 || c.Rounds > 15:
+		return fmt.Errorf("--rounds %d: from 1 to 15", c.Rounds)
+	case c.KillAt < 0 || c.KillAt > 0 && (c.Tournament == "" || c.Nodes < 3):
+		return errors.New("--kill-node-at is for a tournament on three nodes or more (two are left a majority)")
 	}
 	return nil
 }
@@ -175,6 +199,8 @@ type Result struct {
 	// DailyFailed counts the daily's players that stopped on a screen
 	// they did not expect (the first few are written out).
 	DailyFailed int
+	// Tourney is the tournament's figures (nil: none was played).
+	Tourney *TourneyResult
 	// Burn is the cores the neighbour burned beside the servers.
 	Burn float64
 	// Answer is how long a key or a move could wait before it was lost.
@@ -269,6 +295,12 @@ func Run(ctx context.Context, cfg Config, w io.Writer) ([]Result, error) {
 func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 	daily := int(float64(n)*cfg.Daily + 0.5)
 	r := Result{Sessions: n, Tables: (n - daily) / 4, Daily: daily, Burn: cfg.Burn, Answer: cfg.Answer}
+	if cfg.Tournament != "" {
+		// Every session not on the daily plays the tournament: the
+		// pairing seats them, not the lobby.
+		r.Tables = 0
+		r.Tourney = &TourneyResult{Kind: cfg.Tournament, Players: n - daily, Killed: -1}
+	}
 	if cfg.Burn > 0 {
 		b, err := startBurner(cfg.Binary, cfg.Burn)
 		if err != nil {
@@ -317,9 +349,25 @@ func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 		}
 		return path
 	}
-	// askAll asks every started node the command cmd gives it.
+	var tr *tourneyRun
+	if r.Tourney != nil {
+		tr = newTourneyRun(len(addrs))
+	}
+	// dead says whether node i was killed (KillAt).
+	dead := func(i int) bool {
+		if tr == nil {
+			return false
+		}
+		tr.mu.Lock()
+		defer tr.mu.Unlock()
+		return tr.dead[i]
+	}
+	// askAll asks every started node alive the command cmd gives it.
 	askAll := func(cmd func(node int) string) error {
 		for i, k := range kids {
+			if dead(i) {
+				continue
+			}
 			if _, err := k.ask(cmd(i)); err != nil {
 				return fmt.Errorf("node %d: %w", i, err)
 			}
@@ -455,7 +503,11 @@ func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 		}
 	}
 	st := &stats{untilDays: cfg.UntilDays, enough: make(chan struct{})}
-	pctx, cancel := context.WithTimeout(ctx, cfg.Play)
+	playFor := cfg.Play
+	if r.Tourney != nil {
+		playFor = tourneyLimit(cfg)
+	}
+	pctx, cancel := context.WithTimeout(ctx, playFor)
 	if cfg.UntilDays > 0 {
 		enough := st.enough
 		go func() {
@@ -488,6 +540,20 @@ func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 			}()
 		}
 	}
+	// swapAt puts next in session i's place (a player of the daily's or
+	// of a tournament dialled again), what the old connection was sent
+	// kept in the counts.
+	swapAt := func(i int, next *client) {
+		mu.Lock()
+		old := clients[i]
+		clients[i] = next
+		mu.Unlock()
+		b, w := old.term.Counts()
+		st.mu.Lock()
+		st.retiredBytes, st.retiredWrites = st.retiredBytes+b, st.retiredWrites+w
+		st.mu.Unlock()
+		old.close()
+	}
 	// The daily's players are the last sessions: each plays its days
 	// until the play ends, dialling again as a newcomer once it has
 	// played both games' (daily.go).
@@ -514,15 +580,7 @@ func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 				return c, nil
 			}
 			swap := func(next *client) {
-				mu.Lock()
-				old := clients[i]
-				clients[i] = next
-				mu.Unlock()
-				b, w := old.term.Counts()
-				st.mu.Lock()
-				st.retiredBytes, st.retiredWrites = st.retiredBytes+b, st.retiredWrites+w
-				st.mu.Unlock()
-				old.close()
+				swapAt(i, next)
 				st.count(&st.redialed)
 			}
 			dp := p
@@ -537,6 +595,18 @@ func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 			}
 		}()
 	}
+	if r.Tourney != nil {
+		ts := tourneyStep{ctx: ctx, play: pctx, cancel: cancel, cfg: cfg, kids: kids, addrs: addrs, run: tr, res: r.Tourney,
+			pace: p, st: st, wg: &wg, swap: swapAt, w: w}
+		mu.Lock()
+		players := slices.Clone(clients[:n-daily])
+		mu.Unlock()
+		if err := ts.start(players); err != nil {
+			cancel()
+			wg.Wait()
+			return r, err
+		}
+	}
 	wg.Wait()
 	cancel()
 	r.Played = time.Since(t0)
@@ -546,7 +616,7 @@ func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 	sc1 := cpus()
 	for i := range r.Nodes {
 		nd := &r.Nodes[i]
-		if nd.PID > 0 {
+		if nd.PID > 0 && !dead(i) {
 			nd.CPU = (sc1[i] - sc0[i]).Seconds() / r.Played.Seconds()
 			nd.RSSFull = proc.RSS(nd.PID)
 		}
@@ -562,7 +632,11 @@ func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 			bytes1, writes1 = bytes1+b, writes1+w
 		}
 	}
-	if played := r.Played.Seconds() * float64(4*(r.Tables-r.FormFailed)+daily); played > 0 {
+	players := 4*(r.Tables-r.FormFailed) + daily
+	if r.Tourney != nil {
+		players += r.Tourney.Players
+	}
+	if played := r.Played.Seconds() * float64(players); played > 0 {
 		r.KBps = float64(bytes1-bytes0) / 1024 / played
 		r.Frames = float64(writes1-writes0) / played
 	}
@@ -576,7 +650,10 @@ func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 			return r, err
 		}
 	}
-	for _, k := range kids {
+	for i, k := range kids {
+		if dead(i) {
+			continue
+		}
 		if said, err := k.ask("moved"); err == nil && len(said) > 0 {
 			var stopped, taken, away int
 			if _, err := fmt.Sscanf(said[0], "moved %d %d %d", &stopped, &taken, &away); err == nil {
@@ -585,6 +662,9 @@ func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 		}
 	}
 	for i, k := range kids {
+		if dead(i) {
+			continue
+		}
 		if said, err := k.ask("mem"); err == nil && len(said) > 0 {
 			r.Nodes[i].Mem = strings.TrimPrefix(said[0], "mem ")
 			if len(kids) > 1 {
@@ -608,6 +688,9 @@ func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 	r.DaysBegun, r.DaysDone, r.Boards, r.BoardsLost, r.DailyRedialed = st.daysBegun, st.daysDone, st.boards, st.boardsLost, st.redialed
 	r.DailyStalled = st.dailyStalled
 	r.DailyFailed = len(dailyErrs)
+	if t := r.Tourney; t != nil {
+		t.Ends, t.Pairing, t.Joined, t.Asked, t.Redialed, t.Stalled = st.tEnds, st.pairing, st.tJoined, st.tAsked, st.tRedialed, st.tStalled
+	}
 	return r, nil
 }
 
@@ -713,6 +796,9 @@ func (r Result) line() string {
 	if r.Daily > 0 {
 		nodes += "; " + r.dailyLine()
 	}
+	if r.Tourney != nil {
+		nodes += "; " + r.Tourney.line()
+	}
 	return fmt.Sprintf("# %d sessions: connect %v (%d failed), form %v (%d failed%s), %d dropped; key p50/p95/p99 %s/%s/%s ms (%d, %d lost); move %s/%s/%s ms (%d, %d lost); turn reached %s/%s/%s ms; server %.1f%% of a core (idle lobby %.1f%%), RSS %.0f MB%s; clients %.0f%%; a session was sent %.1f KB and %.1f frames a second",
 		r.Sessions, r.Connect.Round(time.Millisecond), r.ConnectFailed, r.Form.Round(time.Millisecond), r.FormFailed, again, r.Dropped,
 		ms(pct(r.Keys, 50)), ms(pct(r.Keys, 95)), ms(pct(r.Keys, 99)), len(r.Keys), r.KeysLost,
@@ -792,6 +878,9 @@ func Report(w io.Writer, rs []Result) {
 			ms(pct(r.Moves, 50)), ms(pct(r.Moves, 95)), ms(pct(r.Moves, 99)), ms(pct(r.Reach, 99)),
 			r.answered(), r.longest(), r.TablesStopped, r.TurnedAway,
 			100*r.ServerCPU, per(r.ServerCPU), 100*r.IdleCPU, per(r.IdleCPU), rss, r.eachNode(), 100*r.ClientCPU)
+	}
+	if slices.ContainsFunc(rs, func(r Result) bool { return r.Tourney != nil }) {
+		tourneyReport(w, rs)
 	}
 	if !slices.ContainsFunc(rs, func(r Result) bool { return r.Daily > 0 }) {
 		return

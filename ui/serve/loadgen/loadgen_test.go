@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"net"
 	"os"
 	"os/exec"
@@ -70,6 +71,13 @@ func TestCheck(t *testing.T) {
 		{"one player, not all on the daily", func(c *Config) { c.Daily, c.Sessions = 0.5, []int{1} }, true},
 		{"more than all on the daily", func(c *Config) { c.Daily = 1.5 }, true},
 		{"bots that wait less than nothing", func(c *Config) { c.BotDelay = -time.Second }, true},
+		{"an arena", func(c *Config) { c.Tournament = "arena" }, false},
+		{"a Swiss, not yet played by the load", func(c *Config) { c.Tournament, c.Rounds = "swiss", 5 }, true},
+		{"a cup", func(c *Config) { c.Tournament = "cup" }, true},
+		{"a tournament on servers given", func(c *Config) { c.Tournament, c.Binary, c.Addrs = "arena", "", []string{"127.0.0.1:2222"} }, true},
+		{"a node killed in an arena of three", func(c *Config) { c.Tournament, c.Nodes, c.KillAt = "arena", 3, time.Minute }, false},
+		{"a node killed with no tournament", func(c *Config) { c.Nodes, c.KillAt = 3, time.Minute }, true},
+		{"a node killed of two", func(c *Config) { c.Tournament, c.Nodes, c.KillAt = "arena", 2, time.Minute }, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -697,5 +705,154 @@ func TestToTileFromTheEmptyRow(t *testing.T) {
 	far[4], far[5], far[6] = strings.Replace(far[4], "╔═══╗     ", "     ╔═══╗", 1), strings.Replace(far[5], "║   ║     ", "     ║   ║", 1), strings.Replace(far[6], "╚═══╝     ", "     ╚═══╝", 1)
 	if got, want := toTile(far), []string{"up"}; !slices.Equal(got, want) {
 		t.Errorf("one slot right on the empty row: %v, want %v", got, want)
+	}
+}
+
+// TestRunArena: one node started as the load command starts it, eight
+// players of an arena of a few seconds, at a quick pace: every player
+// joins through the lobby's screens, is taken to its table, plays its
+// match out and is paired again; the arena finishes, and its standings
+// (fetched as ssh HOST tournament ID --json) count every match the
+// players saw end, once, and are what those matches add up to.
+func TestRunArena(t *testing.T) {
+	bin, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	lc := DefaultConfig()
+	lc.Binary, lc.Nodes, lc.BotDelay = bin, 1, 5*time.Millisecond
+	lc.Sessions, lc.Tournament = []int{8}, "arena"
+	lc.Play, lc.Idle = 15*time.Second, 0 // the arena's length: its last matches are played out after it
+	lc.KeyEvery, lc.MoveWithin, lc.ChatEvery = 300*time.Millisecond, 40*time.Millisecond, 0
+	lc.Answer = 30 * time.Second // a busy CI machine: what is checked is that nothing is lost
+	var trace syncBuffer
+	lc.Trace = &trace
+	var out bytes.Buffer
+	rs, err := Run(context.Background(), lc, &out)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	r := rs[0]
+	tr := r.Tourney
+	if tr == nil {
+		t.Fatalf("no tournament in the result\n%s", out.String())
+	}
+	defer func() {
+		if t.Failed() {
+			t.Logf("the trace:\n%s", trace.String())
+		}
+	}()
+	if r.ConnectFailed+r.Dropped > 0 || tr.Failed > 0 {
+		t.Errorf("failures: %d connecting, %d dropped, %d players\n%s", r.ConnectFailed, r.Dropped, tr.Failed, out.String())
+	}
+	if tr.Joined != 8 {
+		t.Errorf("%d players joined, want 8\n%s", tr.Joined, out.String())
+	}
+	if tr.Ends < 8 || tr.Check.Matches < 2 {
+		t.Errorf("%d match ends seen, %d matches counted: want every player's match over, two at least\n%s", tr.Ends, tr.Check.Matches, out.String())
+	}
+	if !tr.Check.OK() {
+		t.Errorf("the standings: %s\n%s", tr.Check.summary(), out.String())
+	}
+	if len(r.Moves) == 0 || r.KeysLost+r.MovesLost > 0 {
+		t.Errorf("%d moves, %d keys and %d moves lost\n%s", len(r.Moves), r.KeysLost, r.MovesLost, out.String())
+	}
+	if !strings.Contains(out.String(), "| 8 | arena | 8, 8 |") {
+		t.Errorf("the report has no row of the arena:\n%s", out.String())
+	}
+}
+
+// TestArenaNodeKilled: an arena on three nodes started as the load
+// command starts them; the node that drives it is killed (SIGKILL)
+// while matches are in play. Its players dial another node with their
+// keys and come back; every match that was in play is played out
+// elsewhere or counted abandoned, and the standings lose nothing and
+// count nothing twice.
+func TestArenaNodeKilled(t *testing.T) {
+	if testing.Short() {
+		t.Skip("three nodes, a node killed mid-arena, the abandoned tables' two minutes waited (minutes)")
+	}
+	bin, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	lc := DefaultConfig()
+	lc.Binary, lc.Nodes, lc.BotDelay = bin, 3, 5*time.Millisecond
+	lc.Sessions, lc.Tournament = []int{12}, "arena"
+	lc.Play, lc.Idle, lc.KillAt = 40*time.Second, 0, 12*time.Second
+	lc.KeyEvery, lc.MoveWithin, lc.ChatEvery = 300*time.Millisecond, 300*time.Millisecond, 0
+	lc.Answer = 30 * time.Second
+	var out bytes.Buffer
+	rs, err := Run(context.Background(), lc, &out)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	tr := rs[0].Tourney
+	if tr == nil || tr.Killed < 0 {
+		t.Fatalf("no node killed\n%s", out.String())
+	}
+	c := tr.Check
+	if len(c.AtKill) == 0 {
+		t.Errorf("no table in play when the node was killed\n%s", out.String())
+	}
+	if c.Resumed+c.AbandonedAtKill != len(c.AtKill) || !c.OK() {
+		t.Errorf("the standings after the kill: %s\n%s", c.summary(), out.String())
+	}
+	if tr.Redialed == 0 {
+		t.Errorf("nobody dialled again after their node was killed\n%s", out.String())
+	}
+}
+
+// TestTourneyCheck: the standings' JSON checked against its matches and
+// against what the players saw: a clean arena passes (a streak's double
+// win included); a table counted twice, a line that is not its
+// matches' sum, a match a player saw end that is not counted, and a
+// table in play at a kill that is not counted each fail it.
+func TestTourneyCheck(t *testing.T) {
+	m := func(table int, players [4]string, places [4]int) matchJSON {
+		return matchJSON{Table: table, Players: players, Places: places}
+	}
+	four := [4]string{"ann", "bob", "cem", ""}
+	clean := standingsJSON{Kind: "arena", Phase: "finished", Matches: []matchJSON{
+		m(1, four, [4]int{1, 2, 3, 4}), m(2, four, [4]int{1, 3, 2, 4}), m(3, four, [4]int{1, 2, 4, 3}),
+	}}
+	// ann: 4, 4, then 8 on a streak; bob 2+1+2; cem 1+2+0.
+	type line = struct {
+		Name     string `json:"name"`
+		Twelfths int    `json:"twelfths"`
+		Matches  int    `json:"matches"`
+		Wins     int    `json:"wins"`
+	}
+	clean.Standings = []line{{"ann", 16 * 12, 3, 3}, {"bob", 5 * 12, 3, 0}, {"cem", 3 * 12, 3, 0}}
+	seen := map[string]int{"ann": 3, "bob": 3, "cem": 2}
+	tests := []struct {
+		name   string
+		edit   func(*standingsJSON, map[string]int) []int
+		ok     bool
+		unseen int
+	}{
+		{"clean", func(*standingsJSON, map[string]int) []int { return nil }, true, 1},
+		{"a table twice", func(sj *standingsJSON, _ map[string]int) []int {
+			sj.Matches = append(sj.Matches, sj.Matches[2])
+			return nil
+		}, false, -1},
+		{"a line wrong", func(sj *standingsJSON, _ map[string]int) []int { sj.Standings[1].Twelfths++; return nil }, false, 1},
+		{"a match seen, not counted", func(_ *standingsJSON, s map[string]int) []int { s["cem"] = 4; return nil }, false, 0},
+		{"in play at the kill, played out", func(*standingsJSON, map[string]int) []int { return []int{3} }, true, 1},
+		{"in play at the kill, not counted", func(*standingsJSON, map[string]int) []int { return []int{9} }, false, 1},
+		{"not over", func(sj *standingsJSON, _ map[string]int) []int { sj.Phase = "ending"; return nil }, false, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			sj := clean
+			sj.Matches = slices.Clone(clean.Matches)
+			sj.Standings = slices.Clone(clean.Standings)
+			s := maps.Clone(seen)
+			atKill := tt.edit(&sj, s)
+			c := sj.check(s, atKill)
+			if c.OK() != tt.ok || tt.unseen >= 0 && c.Unseen != tt.unseen {
+				t.Errorf("OK %v, %d unseen: want %v, %d (%s)", c.OK(), c.Unseen, tt.ok, tt.unseen, c.summary())
+			}
+		})
 	}
 }

@@ -22,6 +22,7 @@ import (
 
 	"okey/ui/serve"
 	"okey/ui/serve/keep"
+	"okey/ui/serve/tournaments"
 )
 
 // The servers the load measures run in processes of their own, so
@@ -37,6 +38,12 @@ import (
 //	cpustop     stop it                             → "ok"
 //	heap PATH   write a heap profile (after a GC)   → "ok"
 //	mem         the runtime's memory classes        → "mem NAME=MB …", then "ok"
+//	moved       tables stopped, taken over; turned away → "moved S T A", then "ok"
+//	owned       the tables it holds the lease of    → "owned ID …", then "ok"
+//	running     the tables it runs                  → "running ID …", then "ok"
+//	tourney F   create the operator's tournament F (a --tournament file's
+//	            JSON, on one line)                  → "tourney ID", then "ok"
+//	towned      the tournaments it drives           → "towned ID …", then "ok"
 //	quit        stop serving (as SIGTERM would)     → the process ends
 
 // ChildFlag is the hidden flag of the load command that makes it a
@@ -242,6 +249,14 @@ func ServeChild(ctx context.Context, spec string, in io.Reader, out io.Writer) i
 				fmt.Fprintln(out, "owned", strings.Join(srv.Owned(), " "))
 			case "running":
 				fmt.Fprintln(out, "running", strings.Join(srv.Running(), " "))
+			case "tourney":
+				// The operator's tournament, its file's JSON on the line.
+				var id string
+				if id, err = childTourney(ctx, srv, arg); err == nil {
+					fmt.Fprintln(out, "tourney", id)
+				}
+			case "towned":
+				fmt.Fprintln(out, "towned", strings.Join(srv.TournamentsOwned(), " "))
 			case "quit":
 				return 0
 			default:
@@ -515,4 +530,16 @@ func memClasses() string {
 		}
 	}
 	return b.String()
+}
+
+// childTourney creates the operator's tournament whose file's JSON is
+// spec (tournaments.FileConfig) on srv and returns its id.
+func childTourney(ctx context.Context, srv *serve.Server, spec string) (string, error) {
+	c, err := tournaments.ReadConfig(strings.NewReader(spec))
+	if err != nil {
+		return "", err
+	}
+	tctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	return srv.OperatorTournament(tctx, c)
 }

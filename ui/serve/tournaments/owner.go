@@ -323,7 +323,7 @@ func (s *Service) drive(ctx context.Context, id string) error {
 	}
 	if _, err := s.opt.Book.Write(rctx, prefixT+id, nb, rev); err != nil {
 		if errors.Is(err, keep.ErrTourneyMoved) {
-			s.lost(id) // another node writes it now
+			s.movedUnder(rctx, id)
 		}
 		return err
 	}
@@ -335,6 +335,25 @@ func (s *Service) drive(ctx context.Context, id string) error {
 		s.give(ctx, id)
 	}
 	return nil
+}
+
+// movedUnder is a write of tournament id refused because the value was
+// written since it was read. Another node writes it now only if this
+// one lost its lease: then it is forgotten here. With the lease still
+// held, the write refused was most likely this node's own, applied by
+// an attempt whose answer was lost (a loaded store: the client sent it
+// again and the second found the first's revision), and the next round
+// reads it again. Forgotten then, the tournament was driven by nobody: this node
+// held its lease and no longer drove it, and the others could not take
+// it (okey load, 200 players on three nodes at a load average of 14).
+func (s *Service) movedUnder(ctx context.Context, id string) {
+	if s.hold != nil {
+		if err := s.hold.Confirm(ctx, id); err == nil {
+			s.opt.Log.Warn("tournament written since read, its lease still held here: read again", "tournament", id)
+			return
+		}
+	}
+	s.lost(id) // another node writes it now
 }
 
 // gone reports whether table n of tournament id, opened on node by, is
@@ -400,7 +419,7 @@ func (s *Service) sealNext(ctx context.Context, id string, r *record, rev uint64
 	}
 	nrev, err := s.opt.Book.Write(ctx, prefixT+id, b, rev)
 	if errors.Is(err, keep.ErrTourneyMoved) {
-		s.lost(id)
+		s.movedUnder(ctx, id)
 	}
 	if err != nil {
 		return rev, err

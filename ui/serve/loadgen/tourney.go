@@ -1,0 +1,873 @@
+package loadgen
+
+import (
+	"context"
+	"crypto/ed25519"
+	"crypto/rand"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	mrand "math/rand/v2"
+	"net"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	gossh "golang.org/x/crypto/ssh"
+
+	"okey/game/tourney"
+)
+
+// A tournament under load (Config's Tournament): the started nodes are
+// told to create the operator's tournament as the play begins (an
+// arena as long as the play, or Swiss rounds), and every session not on
+// the daily joins it through the lobby's screens as a player does — u,
+// the tournament, enter — and is taken to each table the pairing seats
+// it at by the tournament's page; it plays the match there at the pace
+// of every load's player, goes back to the page when the match is over,
+// and is paired again. A player whose node is killed (Config's KillAt)
+// dials another node with the same key, and is back at its seat or on
+// the page. When the tournament is over, its standings are fetched as a
+// script fetches them (ssh HOST tournament ID --json) and checked
+// against the matches the players saw end (TourneyCheck).
+
+// The tournament's screens, as the scripted player reads them.
+const (
+	markTourneyList  = "Tournaments ("
+	markTourneyPage  = "standings" // "Standings", "Final standings": matched without case
+	markTourneyJoin  = "enter join"
+	markTourneyLeave = "x leave"
+	markTourneyNone  = "This server runs no tournaments"
+	markTourneyOver  = "finished"
+	markTourneyLast  = "last matches"
+	markPaired       = "your table: "
+	markLeaveAgain   = "q again to leave"
+)
+
+// Markers of a tournament's table: its hand under way (classic's and
+// 101's headers), and its match over.
+var (
+	handRe      = regexp.MustCompile(`Hand \d+ ·|hand \d+ of \d+`)
+	nameRe      = regexp.MustCompile(`\blg\d{4}\b`)
+	matchOverRe = regexp.MustCompile(`for the final table|The lowest total wins|The match is over|won the match|You share the win|You won the match|You lost the match|You tied`)
+)
+
+// tourneyName is the name of the load's tournament (its id follows
+// from it, as the operator's do).
+const tourneyName = "okey load"
+
+// tourneyFile is the operator's file of the load's tournament: kind
+// arena (Play long, starting now) or swiss (rounds, starting once the
+// players have had time to join); a match of Okey 101 of one hand, bots
+// after botWait in an arena, back within two minutes.
+func tourneyFile(kind string, now time.Time, play time.Duration, rounds int) ([]byte, error) {
+	f := map[string]any{"name": tourneyName, "kind": kind, "game": "101", "hands": 1, "bot_wait": tourneyBotWait.String(),
+		"bot_level": "easy", "back": "2m"}
+	switch kind {
+	case "arena":
+		f["start"] = now.UTC().Format(time.RFC3339)
+		f["length"] = play.String()
+	default:
+		f["start"] = now.Add(swissLead).UTC().Format(time.RFC3339)
+		f["rounds"] = rounds
+	}
+	return json.Marshal(f)
+}
+
+// tourneyBotWait is how long an arena's player waits for three others
+// before bots fill the table: the pairing's delay is measured with four
+// waiting most of the time, and a player left over at the end is not
+// kept waiting for long.
+const tourneyBotWait = 30 * time.Second
+
+// swissLead is how long after its creation the load's Swiss begins: its
+// players join before the first round.
+const swissLead = 45 * time.Second
+
+// tourneyRun is what the tournament's players share: the seats of each
+// table (to time a move to the next player's screen), the matches each
+// player saw end, and which nodes are alive.
+type tourneyRun struct {
+	mu sync.Mutex
+	// seats are the tables' shared timings, by their players' names (a
+	// table's number is not on its screen).
+	seats map[string]*seatShared
+	// ends count the matches each player saw over, by the player's
+	// name; ids are the players' identities as the server knows them
+	// (its key's fingerprint), by name.
+	ends map[string]int
+	ids  map[string]string
+	// in marks the players whose join was taken.
+	in map[string]bool
+	// spread is how long the players take to come (joinSpread, or a
+	// sixth of a shorter play).
+	spread time.Duration
+	// dead marks the nodes killed.
+	dead []bool
+	// over is closed once the tournament is finished.
+	over chan struct{}
+}
+
+func newTourneyRun(nodes int) *tourneyRun {
+	return &tourneyRun{seats: map[string]*seatShared{}, ends: map[string]int{}, ids: map[string]string{}, in: map[string]bool{}, dead: make([]bool, nodes), over: make(chan struct{})}
+}
+
+// seat is the shared timing of the table whose players are the load's
+// named on its screen and me.
+func (r *tourneyRun) seat(me, scr string) *seatShared {
+	names := append(nameRe.FindAllString(scr, -1), me)
+	slices.Sort(names)
+	key := strings.Join(slices.Compact(names), " ")
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	s, ok := r.seats[key]
+	if !ok {
+		s = &seatShared{}
+		r.seats[key] = s
+	}
+	return s
+}
+
+// entered notes that player's join was taken (the page offers to leave).
+func (r *tourneyRun) entered(player string) {
+	r.mu.Lock()
+	r.in[player] = true
+	r.mu.Unlock()
+}
+
+// ended notes that player saw a match over.
+func (r *tourneyRun) ended(player string) {
+	r.mu.Lock()
+	r.ends[player]++
+	r.mu.Unlock()
+}
+
+// alive is the first node alive from i on, in turn.
+func (r *tourneyRun) alive(i int) int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for k := range r.dead {
+		if j := (i + k) % len(r.dead); !r.dead[j] {
+			return j
+		}
+	}
+	return i
+}
+
+func (r *tourneyRun) kill(i int) {
+	r.mu.Lock()
+	r.dead[i] = true
+	r.mu.Unlock()
+}
+
+func (r *tourneyRun) isOver() bool {
+	select {
+	case <-r.over:
+		return true
+	default:
+		return false
+	}
+}
+
+// screenWait is how long a tournament's player waits on a screen that
+// does not move before it acts again (a key lost, a list not yet read).
+const screenWait = 10 * time.Second
+
+// tourneyPlayer plays the tournament until ctx ends or the tournament
+// is over: to its page, joined, taken to each table, the match played,
+// back to the page. redial dials the player again, with its key, on a
+// node alive, once its connection has ended; swap is told of the new
+// connection. It returns the first error that stops it.
+func tourneyPlayer(ctx context.Context, c *client, redial func() (*client, error), swap func(*client), p pace, st *stats, tr *tourneyRun, rng *mrand.Rand) error {
+	p.tourney = true
+	var matchEnd time.Time // the last match's end, seen: the pairing's delay runs from it
+	stuck := time.Now()
+	joined := false
+	var asked time.Time // the last join pressed
+	last := ""
+	// Players come to the arena as people do, over joinSpread, not all
+	// in the second it opens.
+	sleep(ctx, time.Duration(rng.Int64N(int64(tr.spread)+1)))
+	for ctx.Err() == nil {
+		if c.gone() {
+			next, err := redial()
+			if err != nil {
+				if ctx.Err() != nil {
+					return nil
+				}
+				return fmt.Errorf("%s dialling again: %w", c.name, err)
+			}
+			swap(next)
+			c = next
+			st.count(&st.tRedialed)
+			continue
+		}
+		scr := c.term.String()
+		if scr != last {
+			last, stuck = scr, time.Now()
+		}
+		low := strings.ToLower(scr)
+		waiting := false // on the page, joined: the pairing's wait is the page's to end
+		switch {
+		case handRe.MatchString(scr) && !matchOverRe.MatchString(scr):
+			// At a table, its match under way: the next one the page
+			// took the player to, or the one it was at, back (its node
+			// took it there as it dialled again).
+			if !matchEnd.IsZero() {
+				st.addPairing(time.Since(matchEnd))
+				matchEnd = time.Time{}
+			}
+			if !joined {
+				// Taken to the table before the page said so.
+				joined = true
+				st.count(&st.tJoined)
+				tr.entered(c.name)
+			}
+			c.play(ctx, p, tr.seat(c.name, scr), st, rng)
+			if ctx.Err() != nil || c.gone() {
+				continue
+			}
+			if matchOverRe.MatchString(c.term.String()) {
+				matchEnd = time.Now()
+				tr.ended(c.name)
+				st.count(&st.tEnds)
+				c.leaveTable(ctx)
+			}
+			continue
+		case matchOverRe.MatchString(scr) || strings.Contains(scr, markLeaveAgain):
+			c.leaveTable(ctx)
+		case strings.Contains(low, markTourneyPage):
+			// On the page: joined once (a join not answered, or refused,
+			// is pressed again after joinAgain), then taken to the table
+			// when paired (a read every two seconds); over, the player is
+			// done.
+			waiting = true
+			if tr.isOver() || strings.Contains(titleLine(scr), markTourneyOver) {
+				return nil
+			}
+			switch {
+			case strings.Contains(scr, markTourneyLeave) && !joined:
+				joined = true
+				st.count(&st.tJoined)
+				tr.entered(c.name)
+			case strings.Contains(scr, markTourneyJoin) && time.Since(asked) >= joinAgain:
+				asked = time.Now()
+				if !joined {
+					st.count(&st.tAsked)
+				}
+				c.press("enter")
+			}
+		case strings.Contains(scr, markTourneyList):
+			if !strings.Contains(scr, tourneyName) {
+				break // not read yet
+			}
+			c.press("enter")
+		case strings.Contains(scr, markLobby):
+			if tr.isOver() {
+				return nil
+			}
+			c.press("u")
+		}
+		if !waiting && time.Since(stuck) > screenWait {
+			// A screen that does not move: the lobby again (esc), as a
+			// player would.
+			p.tracef("%s: the tournament's screen still for %v; esc pressed; the screen:\n%s\n", c.name, time.Since(stuck).Round(time.Second), scr)
+			st.count(&st.tStalled)
+			c.press("esc")
+			stuck = time.Now()
+		}
+		select {
+		case <-ctx.Done():
+		case <-c.done:
+		case <-c.term.Changed():
+		case <-time.After(time.Second):
+		}
+	}
+	return nil
+}
+
+// leaveTable leaves a table whose match is over (q), for the lobby and
+// from there the tournament's page, and waits for the screen to say so:
+// a second q in the lobby would hang up.
+func (c *client) leaveTable(ctx context.Context) {
+	c.press("q")
+	c.await(ctx, screenWait, func(scr string) bool {
+		return !matchOverRe.MatchString(scr) && !strings.Contains(scr, markLeaveAgain)
+	})
+}
+
+// titleLine is the tournament page's title: its name, game, kind and
+// when ("finished" once over).
+func titleLine(scr string) string {
+	for _, l := range strings.Split(scr, "\n") {
+		if strings.Contains(l, tourneyName+" ·") {
+			return l
+		}
+	}
+	return ""
+}
+
+// joinSpread is how long the players take to come to the tournament
+// once it is created (at most); joinAgain how long a player waits for a join's
+// answer before pressing enter again.
+const (
+	joinSpread = 20 * time.Second
+	joinAgain  = 10 * time.Second
+)
+
+// newKey is a player's key of its own.
+func newKey() (ed25519.PrivateKey, error) {
+	_, priv, err := ed25519.GenerateKey(rand.Reader)
+	return priv, err
+}
+
+// maxStandings is the most of a tournament's JSON read.
+const maxStandings = 4 << 20
+
+// fetchStandings asks the server at addr for tournament id's standings
+// as a script does: ssh HOST tournament ID --json.
+func fetchStandings(ctx context.Context, addr, id string) (standingsJSON, error) {
+	var out standingsJSON
+	priv, err := newKey()
+	if err != nil {
+		return out, err
+	}
+	signer, err := gossh.NewSignerFromKey(priv)
+	if err != nil {
+		return out, err
+	}
+	d := net.Dialer{Timeout: 10 * time.Second}
+	raw, err := d.DialContext(ctx, "tcp", addr)
+	if err != nil {
+		return out, err
+	}
+	defer raw.Close()
+	raw.SetDeadline(time.Now().Add(time.Minute))
+	cc, chans, reqs, err := gossh.NewClientConn(raw, addr, &gossh.ClientConfig{
+		User: "lgcheck", Auth: []gossh.AuthMethod{gossh.PublicKeys(signer)},
+		HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: 10 * time.Second,
+	})
+	if err != nil {
+		return out, fmt.Errorf("handshake: %w", err)
+	}
+	conn := gossh.NewClient(cc, chans, reqs)
+	defer conn.Close()
+	sess, err := conn.NewSession()
+	if err != nil {
+		return out, fmt.Errorf("session: %w", err)
+	}
+	defer sess.Close()
+	stdout, err := sess.StdoutPipe()
+	if err != nil {
+		return out, err
+	}
+	if err := sess.Start("tournament " + id + " --json"); err != nil {
+		return out, fmt.Errorf("tournament %s: %w", id, err)
+	}
+	b, err := io.ReadAll(io.LimitReader(stdout, maxStandings+1))
+	if err != nil {
+		return out, fmt.Errorf("tournament %s: %w", id, err)
+	}
+	if len(b) > maxStandings {
+		return out, fmt.Errorf("tournament %s: an answer over %d bytes", id, maxStandings)
+	}
+	if err := sess.Wait(); err != nil {
+		return out, fmt.Errorf("tournament %s: %w", id, err)
+	}
+	if err := json.Unmarshal(b, &out); err != nil {
+		return out, fmt.Errorf("tournament %s: %w", id, err)
+	}
+	return out, nil
+}
+
+// standingsJSON is what "tournament ID --json" says, as far as the
+// check reads it.
+type standingsJSON struct {
+	ID        string `json:"id"`
+	Kind      string `json:"kind"`
+	Phase     string `json:"phase"`
+	Standings []struct {
+		Name     string `json:"name"`
+		Twelfths int    `json:"twelfths"`
+		Matches  int    `json:"matches"`
+		Wins     int    `json:"wins"`
+	} `json:"standings"`
+	Playing []struct {
+		Table   int       `json:"table"`
+		Players [4]string `json:"players"`
+	} `json:"playing"`
+	Matches []matchJSON `json:"matches"`
+}
+
+// matchJSON is one match the standings count.
+type matchJSON struct {
+	Table   int       `json:"table"`
+	Players [4]string `json:"players"`
+	Places  [4]int    `json:"places"`
+	Forfeit [4]bool   `json:"forfeit"`
+}
+
+// TourneyCheck is the tournament's standings at its end checked
+// against its matches and against what the load's players saw.
+type TourneyCheck struct {
+	// Phase is the tournament's at the check ("finished" once over).
+	Phase string
+	// Matches are the matches the standings count, Abandoned those of
+	// them counted abandoned (a table lost with no end: every player's
+	// seat forfeit, nobody's win), Forfeits the seats forfeit in the
+	// others (a player not come in time).
+	Matches, Abandoned, Forfeits int
+	// Twice are the tables the standings count more than once.
+	Twice []int
+	// Lost counts the matches players saw end that the standings do not
+	// count for them (each player's matches seen over, less those the
+	// standings count as played at their seat, where more).
+	Lost int
+	// Unseen counts the players' matches the standings count that the
+	// player did not see end (forfeit, abandoned, or the end missed while
+	// it dialled again).
+	Unseen int
+	// Wrong are the standings' lines that are not what the matches add
+	// up to (name: said, recounted).
+	Wrong []string
+	// AtKill are the tables in play when a node was killed; Resumed
+	// those of them whose match was played out, AbandonedAtKill those
+	// counted abandoned, and NotCounted those the standings have not
+	// counted at all.
+	AtKill                               []int
+	Resumed, AbandonedAtKill, NotCounted int
+	// Err is why the standings could not be checked ("": they were).
+	Err string
+}
+
+// OK says whether the standings lost nothing and counted nothing
+// twice, and every match in play at a kill was counted.
+func (c TourneyCheck) OK() bool {
+	return c.Err == "" && c.Phase == string(tourney.Finished) && len(c.Twice) == 0 && c.Lost == 0 && len(c.Wrong) == 0 && c.NotCounted == 0
+}
+
+// abandoned says whether a match was counted abandoned: every player's
+// seat forfeit and every place first.
+func abandoned(players [4]string, places [4]int, forfeit [4]bool) bool {
+	for i, p := range players {
+		if p != "" && !forfeit[i] || places[i] != 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// check checks the standings sj against its own matches (recounted by
+// game/tourney's arithmetic, the players named as the JSON names them),
+// against the matches each of the load's players saw end (ends, by
+// name), and the tables in play at a kill (atKill).
+func (sj standingsJSON) check(ends map[string]int, atKill []int) TourneyCheck {
+	c := TourneyCheck{Phase: sj.Phase, Matches: len(sj.Matches), AtKill: atKill}
+	seen := map[int]int{}
+	var ms []tourney.Match
+	played := map[string]int{}  // each player's matches played at their seat, as counted
+	counted := map[string]int{} // and all of each player's
+	for _, m := range sj.Matches {
+		seen[m.Table]++
+		if seen[m.Table] == 2 {
+			c.Twice = append(c.Twice, m.Table)
+		}
+		if abandoned(m.Players, m.Places, m.Forfeit) {
+			c.Abandoned++
+		} else {
+			for i, p := range m.Players {
+				if p != "" && m.Forfeit[i] {
+					c.Forfeits++
+				}
+			}
+		}
+		for i, p := range m.Players {
+			if p != "" {
+				counted[p]++
+				if !m.Forfeit[i] {
+					played[p]++
+				}
+			}
+		}
+		ms = append(ms, tourney.Match{Table: m.Table, Players: m.Players, Places: m.Places, Forfeit: m.Forfeit})
+	}
+	again, err := tourney.Standings(tourney.Rules{Streaks: sj.Kind == string(tourney.Arena)}, nil, ms)
+	if err != nil {
+		c.Err = err.Error()
+		return c
+	}
+	want := map[string]tourney.Standing{}
+	for _, s := range again {
+		want[s.Player] = s
+	}
+	for _, l := range sj.Standings {
+		w, ok := want[l.Name]
+		if !ok && l.Matches == 0 {
+			continue // joined, no match yet
+		}
+		if int(w.Points) != l.Twelfths || w.Matches != l.Matches || w.Wins != l.Wins {
+			c.Wrong = append(c.Wrong, fmt.Sprintf("%s: %d/12 points, %d matches, %d wins; recounted %d/12, %d, %d",
+				l.Name, l.Twelfths, l.Matches, l.Wins, w.Points, w.Matches, w.Wins))
+		}
+		delete(want, l.Name)
+	}
+	for name, w := range want {
+		c.Wrong = append(c.Wrong, fmt.Sprintf("%s: no line; recounted %d/12 points, %d matches", name, w.Points, w.Matches))
+	}
+	slices.Sort(c.Wrong)
+	for name, n := range ends {
+		c.Lost += max(0, n-played[name])
+	}
+	for name, n := range ends {
+		c.Unseen += max(0, counted[name]-n)
+	}
+	for _, n := range atKill {
+		i := slices.IndexFunc(sj.Matches, func(m matchJSON) bool { return m.Table == n })
+		switch {
+		case i < 0:
+			c.NotCounted++
+		case abandoned(sj.Matches[i].Players, sj.Matches[i].Places, sj.Matches[i].Forfeit):
+			c.AbandonedAtKill++
+		default:
+			c.Resumed++
+		}
+	}
+	return c
+}
+
+// errNoTourney is a step asked for a tournament on nodes it did not
+// start.
+var errNoTourney = errors.New("a tournament's load needs the nodes it starts (no --addr)")
+
+// TourneyResult is a step's tournament: what its players did and what
+// its standings said at the end.
+type TourneyResult struct {
+	// Kind and ID are the tournament's; Players the sessions that played
+	// it, Asked those that pressed join on its page, Joined those whose
+	// join was taken (the page offered to leave).
+	Kind, ID               string
+	Players, Asked, Joined int
+	// Ends are the matches the players saw over (each match once a
+	// player at it), Pairing the times from a match's end on a player's
+	// screen to the next table's hand on it.
+	Ends    int
+	Pairing []time.Duration
+	// Redialed counts the connections dialled again (their node killed),
+	// Stalled the screens that stood still for screenWait (esc pressed),
+	// Failed the players that stopped on an error.
+	Redialed, Stalled, Failed int
+	// Killed is the node killed (-1: none), KilledAfter how far into the
+	// play.
+	Killed      int
+	KilledAfter time.Duration
+	// Over is how long the tournament took from its creation to its
+	// end (0: not over when the step gave up waiting).
+	Over time.Duration
+	// Check is its standings checked at the end.
+	Check TourneyCheck
+}
+
+// tourneyStep is a step's tournament as it is played: the step's
+// contexts (ctx the step's, play the play's and its cancel), its nodes,
+// what the players share, the figures it fills, and the step's
+// waitgroup every goroutine it starts is counted in.
+type tourneyStep struct {
+	ctx, play context.Context
+	cancel    context.CancelFunc
+	cfg       Config
+	kids      []*child
+	addrs     []string
+	run       *tourneyRun
+	res       *TourneyResult
+	pace      pace
+	st        *stats
+	wg        *sync.WaitGroup
+	// swap puts a connection dialled again in session i's place.
+	swap func(i int, next *client)
+	w    io.Writer
+}
+
+// tourneyLimit is the longest a step's tournament is played: an arena's
+// length and then its last matches (a table lost with its node is
+// counted abandoned after two minutes), or a Swiss's rounds.
+func tourneyLimit(cfg Config) time.Duration {
+	if cfg.Tournament == string(tourney.Swiss) {
+		return swissLead + time.Duration(tourneyRounds(cfg))*5*time.Minute
+	}
+	return cfg.Play + 6*time.Minute
+}
+
+// tourneyRounds is the Swiss's rounds.
+func tourneyRounds(cfg Config) int {
+	if cfg.Rounds > 0 {
+		return cfg.Rounds
+	}
+	return 3
+}
+
+// start creates the tournament on the first node and sets the players
+// playing it, the node that drives it killed at KillAt, and the
+// tournament followed to its end, when its standings are checked.
+func (ts *tourneyStep) start(players []*client) error {
+	created := time.Now()
+	spec, err := tourneyFile(ts.cfg.Tournament, created, ts.cfg.Play, tourneyRounds(ts.cfg))
+	if err != nil {
+		return err
+	}
+	said, err := ts.kids[0].ask("tourney " + string(spec))
+	if err != nil || len(said) != 1 {
+		return fmt.Errorf("creating the tournament: %v %q", err, said)
+	}
+	id, ok := strings.CutPrefix(said[0], "tourney ")
+	if !ok {
+		return fmt.Errorf("creating the tournament: %q", said[0])
+	}
+	ts.res.ID = id
+	ts.run.spread = min(joinSpread, ts.cfg.Play/6)
+	fmt.Fprintf(ts.w, "# tournament %s (%s) created on node 0; %d players join it\n", id, ts.cfg.Tournament, len(players))
+	var errMu sync.Mutex
+	var errs []error
+	for _, c := range players {
+		if c == nil {
+			continue
+		}
+		id, err := idOf(c.key)
+		if err != nil {
+			return err
+		}
+		ts.run.ids[c.name] = id
+	}
+	for i, c := range players {
+		if c == nil {
+			continue
+		}
+		ts.wg.Go(func() {
+			rng := mrand.New(mrand.NewPCG(ts.cfg.Seed, uint64(i)))
+			redial := func() (*client, error) {
+				node := ts.run.alive(i % len(ts.addrs))
+				next, err := dialAs(ts.play, ts.addrs[node], c.name, c.key, ts.cfg.Term, ts.cfg.Width, ts.cfg.Height)
+				if err != nil {
+					return nil, err
+				}
+				next.node = node
+				return next, nil
+			}
+			swap := func(next *client) { ts.swap(i, next) }
+			if err := tourneyPlayer(ts.play, c, redial, swap, ts.pace, ts.st, ts.run, rng); err != nil {
+				errMu.Lock()
+				errs = append(errs, err)
+				if len(errs) <= 3 {
+					fmt.Fprintf(ts.w, "# a tournament's player: %v\n", err)
+				}
+				ts.res.Failed = len(errs)
+				errMu.Unlock()
+			}
+		})
+	}
+	var atKill []int
+	var killMu sync.Mutex
+	if ts.cfg.KillAt > 0 {
+		ts.wg.Go(func() {
+			sleep(ts.play, ts.cfg.KillAt)
+			if ts.play.Err() != nil {
+				return
+			}
+			tables, err := ts.kill(id, created)
+			if err != nil {
+				fmt.Fprintf(ts.w, "# the kill: %v\n", err)
+			}
+			killMu.Lock()
+			atKill = tables
+			killMu.Unlock()
+		})
+	}
+	ts.wg.Go(func() {
+		over := ts.follow(id, created)
+		close(ts.run.over)
+		killMu.Lock()
+		kill := atKill
+		killMu.Unlock()
+		ts.check(id, kill)
+		if over {
+			// The players on the page see it over and stop; one still
+			// between screens is given a moment.
+			sleep(ts.play, 15*time.Second)
+		}
+		ts.cancel()
+	})
+	return nil
+}
+
+// kill kills the node that drives tournament id (SIGKILL, as a machine
+// lost) and returns the tables in play just before, as a node alive
+// told them.
+func (ts *tourneyStep) kill(id string, created time.Time) ([]int, error) {
+	owner := -1
+	for i, k := range ts.kids {
+		said, err := k.ask("towned")
+		if err != nil {
+			return nil, fmt.Errorf("node %d: %w", i, err)
+		}
+		if len(said) == 1 && slices.Contains(strings.Fields(strings.TrimPrefix(said[0], "towned")), id) {
+			owner = i
+		}
+	}
+	if owner < 0 {
+		return nil, errors.New("no node drives the tournament")
+	}
+	other := (owner + 1) % len(ts.kids)
+	rctx, cancel := context.WithTimeout(ts.ctx, time.Minute)
+	sj, err := fetchStandings(rctx, ts.addrs[other], id)
+	cancel()
+	if err != nil {
+		return nil, fmt.Errorf("the tables in play before the kill: %w", err)
+	}
+	var tables []int
+	for _, p := range sj.Playing {
+		tables = append(tables, p.Table)
+	}
+	if err := ts.kids[owner].cmd.Process.Kill(); err != nil {
+		return nil, fmt.Errorf("killing node %d: %w", owner, err)
+	}
+	ts.run.kill(owner)
+	ts.res.Killed, ts.res.KilledAfter = owner, time.Since(created)
+	fmt.Fprintf(ts.w, "# node %d, which drove the tournament, killed %v into it; %d tables in play\n", owner, ts.res.KilledAfter.Round(time.Second), len(tables))
+	return tables, nil
+}
+
+// follow asks a node alive for the tournament's phase every few
+// seconds once its end is due, until it is finished (true) or the play
+// ends.
+func (ts *tourneyStep) follow(id string, created time.Time) bool {
+	if ts.cfg.Tournament == string(tourney.Arena) {
+		sleep(ts.play, ts.cfg.Play)
+	}
+	for ts.play.Err() == nil {
+		sleep(ts.play, 5*time.Second)
+		rctx, cancel := context.WithTimeout(ts.play, time.Minute)
+		sj, err := fetchStandings(rctx, ts.addrs[ts.run.alive(0)], id)
+		cancel()
+		if err == nil && sj.Phase == string(tourney.Finished) {
+			ts.res.Over = time.Since(created)
+			return true
+		}
+	}
+	return false
+}
+
+// check fetches the tournament's standings as a script does and checks
+// them against the matches and what the players saw.
+func (ts *tourneyStep) check(id string, atKill []int) {
+	rctx, cancel := context.WithTimeout(ts.ctx, time.Minute)
+	defer cancel()
+	sj, err := fetchStandings(rctx, ts.addrs[ts.run.alive(0)], id)
+	if err != nil {
+		ts.res.Check = TourneyCheck{Err: err.Error(), AtKill: atKill}
+		return
+	}
+	ts.run.mu.Lock()
+	ends := jsonNames(ts.run.ends, ts.run.ids, ts.run.in, sj)
+	ts.run.mu.Unlock()
+	ts.res.Check = sj.check(ends, atKill)
+}
+
+// line is the tournament's figures on one line.
+func (t *TourneyResult) line() string {
+	kill := ""
+	if t.Killed >= 0 {
+		c := t.Check
+		kill = fmt.Sprintf(", node %d killed %v in: of its %d tables in play %d resumed, %d abandoned, %d not counted", t.Killed, t.KilledAfter.Round(time.Second), len(c.AtKill), c.Resumed, c.AbandonedAtKill, c.NotCounted)
+	}
+	return fmt.Sprintf("tournament %s (%s): %d players, %d joined of %d asked (%d failed, %d dialled again, %d stalled), %d match ends seen, pairing p50/p95/p99 %s/%s/%s ms (%d)%s; standings: %s",
+		t.ID, t.Kind, t.Players, t.Joined, t.Asked, t.Failed, t.Redialed, t.Stalled, t.Ends,
+		ms(pct(t.Pairing, 50)), ms(pct(t.Pairing, 95)), ms(pct(t.Pairing, 99)), len(t.Pairing), kill, t.Check.summary())
+}
+
+// summary is the standings' check in a few words.
+func (c TourneyCheck) summary() string {
+	if c.Err != "" {
+		return "not checked: " + c.Err
+	}
+	verdict := "nothing lost or counted twice"
+	if !c.OK() {
+		verdict = fmt.Sprintf("WRONG: phase %s, %d tables counted twice %v, %d matches seen ended but not counted, %d lines not the matches' sum %v, %d in play at the kill not counted",
+			c.Phase, len(c.Twice), c.Twice, c.Lost, len(c.Wrong), c.Wrong[:min(3, len(c.Wrong))], c.NotCounted)
+	}
+	return fmt.Sprintf("%d matches (%d abandoned, %d seats forfeit), %d of the players' matches not seen ended by them; %s", c.Matches, c.Abandoned, c.Forfeits, c.Unseen, verdict)
+}
+
+// tourneyReport writes the steps' tournaments as a Markdown table.
+func tourneyReport(w io.Writer, rs []Result) {
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "| sessions | tournament | players, joined | matches counted (abandoned) | match ends seen | pairing p50/p95/p99 | key→screen p99 | keys/moves lost | node killed: tables in play, resumed, abandoned | standings |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|")
+	for _, r := range rs {
+		t := r.Tourney
+		if t == nil {
+			continue
+		}
+		kill := "-"
+		if t.Killed >= 0 {
+			kill = fmt.Sprintf("node %d at %v: %d, %d, %d", t.Killed, t.KilledAfter.Round(time.Second), len(t.Check.AtKill), t.Check.Resumed, t.Check.AbandonedAtKill)
+		}
+		verdict := "nothing lost, nothing twice"
+		switch {
+		case t.Check.Err != "":
+			verdict = "not checked"
+		case !t.Check.OK():
+			verdict = "WRONG"
+		}
+		fmt.Fprintf(w, "| %d | %s | %d, %d | %d (%d) | %d | %s/%s/%s ms | %s ms | %d/%d | %s | %s |\n", r.Sessions, t.Kind, t.Players, t.Joined,
+			t.Check.Matches, t.Check.Abandoned, t.Ends, ms(pct(t.Pairing, 50)), ms(pct(t.Pairing, 95)), ms(pct(t.Pairing, 99)),
+			ms(pct(r.Keys, 99)), r.KeysLost, r.MovesLost, kill, verdict)
+	}
+}
+
+// jsonNames are the counts of ends, by the names the standings' JSON
+// gives the load's players: the name the rating book knows a player by
+// (its session's, once it has played a rated match), else "player N",
+// N its place among every entrant's identity in order (ids: by name;
+// every entrant is the load's). Every player is there, with 0 ends if
+// it saw none.
+func jsonNames(ends map[string]int, ids map[string]string, in map[string]bool, sj standingsJSON) map[string]int {
+	var all []string
+	for name, id := range ids {
+		if in[name] || ends[name] > 0 {
+			all = append(all, id)
+		}
+	}
+	slices.Sort(all)
+	named := map[string]bool{}
+	for _, l := range sj.Standings {
+		named[l.Name] = true
+	}
+	for _, m := range sj.Matches {
+		for _, p := range m.Players {
+			named[p] = true
+		}
+	}
+	out := make(map[string]int, len(ids))
+	for name, id := range ids {
+		if !slices.Contains(all, id) {
+			continue
+		}
+		key := name
+		if !named[name] {
+			key = fmt.Sprintf("player %d", slices.Index(all, id)+1)
+		}
+		out[key] += ends[name]
+	}
+	return out
+}
+
+// idOf is the identity the server knows a player with key priv by.
+func idOf(priv ed25519.PrivateKey) (string, error) {
+	signer, err := gossh.NewSignerFromKey(priv)
+	if err != nil {
+		return "", err
+	}
+	return "key:" + gossh.FingerprintSHA256(signer.PublicKey()), nil
+}
