@@ -715,6 +715,9 @@ func TestToTileFromTheEmptyRow(t *testing.T) {
 // (fetched as ssh HOST tournament ID --json) count every match the
 // players saw end, once, and are what those matches add up to.
 func TestRunArena(t *testing.T) {
+	if testing.Short() {
+		t.Skip("eight players through an arena over ssh (36 s): the whole suite runs it")
+	}
 	bin, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)

@@ -13,6 +13,7 @@ import (
 // and an RFC 3339 start; unknown fields, bad durations, bad starts and
 // files past the cap are refused, never half read.
 func TestReadConfig(t *testing.T) {
+	t.Parallel()
 	start := time.Date(2026, 11, 27, 17, 0, 0, 0, time.UTC)
 	for _, c := range []struct {
 		name, file string
@@ -59,6 +60,7 @@ func TestReadConfig(t *testing.T) {
 // or simple104 (which scores nothing) with more than its one hand, are
 // refused; 101's hands are its own.
 func TestClassicMatchFromItsPoints(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		rules     string
 		hands     int

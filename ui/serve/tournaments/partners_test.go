@@ -69,6 +69,7 @@ func checkPartners(t *testing.T, n *node, id string, tr tourney.Tournament, play
 // place a team, and the standings recounted from the records are the
 // director's.
 func TestPartnersArenaPlayedToTheEnd(t *testing.T) {
+	t.Parallel()
 	n, clk, id := begin(t, tourney.Config{
 		Kind: tourney.Arena, Name: "eşli arena", Game: "101", Hands: 1, Start: t0, Length: 20 * time.Minute,
 		BotWait: time.Minute, BotLevel: "easy", Back: time.Minute, Partners: true,
@@ -90,6 +91,7 @@ func TestPartnersArenaPlayedToTheEnd(t *testing.T) {
 // a table of two teams and one of a team and two bots; every team
 // plays every round.
 func TestPartnersSwissPlayedToTheEnd(t *testing.T) {
+	t.Parallel()
 	n, clk, id := begin(t, tourney.Config{
 		Kind: tourney.Swiss, Name: "eşli rounds", Game: "101", Hands: 1, Start: t0, Rounds: 2,
 		BotLevel: "easy", Back: time.Minute, Partners: true,
@@ -120,6 +122,7 @@ func TestPartnersSwissPlayedToTheEnd(t *testing.T) {
 // is refused with the director's word, and rules that turn partners off
 // with the switch on are refused.
 func TestCreatePartners(t *testing.T) {
+	t.Parallel()
 	eng, kept := openStore(t)
 	n := startNode(t, eng, kept, nil, &clock{now: t0})
 	base := tourney.Config{Kind: tourney.Swiss, Game: "101", Hands: 1, Rounds: 2, Start: t0.Add(time.Hour)}
@@ -171,6 +174,10 @@ func TestCreatePartners(t *testing.T) {
 // summed, each against the mean of its seat: the teams' scores sum to
 // zero, and are what each seat's result less its seat's mean add up to.
 func TestPartnersDuplicate(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("a duplicate Swiss of eight played out by bots (10 s and more): the whole suite runs it")
+	}
 	n, clk, id := begin(t, tourney.Config{
 		Kind: tourney.Swiss, Name: "eşli duplicate", Game: "101", Hands: 1, Start: t0, Rounds: 2,
 		BotLevel: "easy", Back: time.Minute, Duplicate: true, Partners: true,

@@ -255,6 +255,7 @@ func begin(t *testing.T, c tourney.Config, players int) (*node, *clock, string) 
 // last matches finish, and the standings recomputed from every match's
 // record in the store are the tournament's. Every match was rated.
 func TestArenaPlayedToTheEnd(t *testing.T) {
+	t.Parallel()
 	n, clk, id := begin(t, tourney.Config{
 		Kind: tourney.Arena, Name: "Friday arena", Game: "101", Hands: 1, Start: t0, Length: 20 * time.Minute,
 		BotWait: time.Minute, BotLevel: "easy", Back: time.Minute,
@@ -321,6 +322,10 @@ func TestArenaPlayedToTheEnd(t *testing.T) {
 // comes, no bots: after the first match the three who came wait for a
 // fourth, and the one who did not is never seated again.
 func TestArenaForfeitIsNotSeatedAgain(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("ten minutes of an arena stepped a second at a time (20 s and more): the whole suite runs it")
+	}
 	n, clk, id := begin(t, tourney.Config{
 		Kind: tourney.Arena, Name: "short arena", Game: "101", Hands: 1, Start: t0, Length: 10 * time.Minute,
 		BotLevel: "easy", Back: 300 * time.Millisecond,
@@ -351,6 +356,7 @@ func TestArenaForfeitIsNotSeatedAgain(t *testing.T) {
 // standings recomputed from the records and the forfeits are the
 // tournament's.
 func TestSwissOfSixWithAForfeit(t *testing.T) {
+	t.Parallel()
 	n, clk, id := begin(t, tourney.Config{
 		Kind: tourney.Swiss, Name: "club rounds", Game: "101", Hands: 1, Start: t0, Rounds: 3,
 		BotLevel: "easy", Back: 300 * time.Millisecond,
@@ -433,6 +439,7 @@ func startOwner(t *testing.T, eng *keep.Engine, h *hall.Hall, clk *clock, name s
 // ended) is not counted again. Every table opened is a match of the
 // tournament, once.
 func TestOwnerLostNoMatchLostOrCountedTwice(t *testing.T) {
+	t.Parallel()
 	eng, kept := openStore(t)
 	clk := &clock{now: t0.Add(-10 * time.Minute)}
 	n := startNode(t, eng, kept, nil, clk) // the hall; its own service owns nothing
@@ -542,6 +549,7 @@ func TestOwnerLostNoMatchLostOrCountedTwice(t *testing.T) {
 // writes nothing: its write is refused at the revision it read, and it
 // stops driving the tournament.
 func TestStaleOwnerIsFenced(t *testing.T) {
+	t.Parallel()
 	eng, _ := openStore(t)
 	ctx := context.Background()
 	book, err := keep.OpenTourneyBook(ctx, eng, nil)
@@ -575,6 +583,7 @@ func TestStaleOwnerIsFenced(t *testing.T) {
 // abandoned after Options.Abandon: a match nobody won, its players back
 // in the pool, the arena able to finish.
 func TestTableLostWithNoEndIsAbandoned(t *testing.T) {
+	t.Parallel()
 	eng, kept := openStore(t)
 	clk := &clock{now: t0}
 	n := startNode(t, eng, kept, nil, clk)
@@ -617,6 +626,7 @@ func TestTableLostWithNoEndIsAbandoned(t *testing.T) {
 // opened on this very node, which it no longer runs, waits out Abandon:
 // its end may still be on its way.
 func TestTableLostWithItsNodeIsLetGoAtOnce(t *testing.T) {
+	t.Parallel()
 	eng, kept := openStore(t)
 	clk := &clock{now: t0}
 	n := startNode(t, eng, kept, nil, clk)
@@ -720,6 +730,7 @@ func sorted(s []string) []string {
 // record and the round's secret are given out only once every table of
 // the round is over; and the players are scored against the field.
 func TestDuplicateRoundsShareTheirDealsAndKeepThemSecret(t *testing.T) {
+	t.Parallel()
 	n, clk, id := begin(t, tourney.Config{
 		Kind: tourney.Swiss, Name: "duplicate rounds", Game: "101", Hands: 1, Start: t0, Rounds: 2,
 		BotLevel: "easy", Back: 10 * time.Minute, Duplicate: true,
