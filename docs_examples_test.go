@@ -118,6 +118,10 @@ var docExamples = map[string]example{
 	"okey load --nodes 1 --sessions 1000,1500 --play 60s --ssh-port 25400":                                                                     {how: exParse},
 	"okey load --nodes 3 --sessions 1000 --play 60s [--burn 1.5]":                                                                              {how: exParse},
 	"okey load --sessions 750 --play 60s [--burn 1.5]":                                                                                         {how: exParse},
+	"okey load --nodes 3 --sessions 1000 --play 45s --burn 2":                                                                                  {how: exParse},
+	"okey load --nodes 3 --sessions 1000 --play 45s":                                                                                           {how: exParse},
+	"okey load --nodes 3 --sessions 200 --tournament arena --play 2m":                                                                          {how: exParse},
+	"okey load --nodes 3 --sessions 200 --tournament arena --play 2m --kill-node-at 60s":                                                       {how: exParse},
 	// docs/daily.md: days long over, so that par can be printed.
 	"okey daily --fingerprint":     {how: exRun},
 	"okey daily":                   {how: exPlay},
