@@ -32,6 +32,10 @@ type seatPage struct {
 	// inPlay: the table's match is not over (leaving asks first);
 	// leaving: q was pressed once, and q again leaves.
 	inPlay, leaving bool
+	// overAt is when the screen showed the match over (zero: not seen
+	// over): a tournament's player reads its end for endDwell before
+	// the next table takes them (session.toTourneyTable).
+	overAt time.Time
 	// moveNote is the line the screen shows while its table moves, and
 	// for a moment after (until moveNoteUntil).
 	moveNote      string
@@ -75,7 +79,11 @@ func (p *seatPage) open(c *shared, at *membership, send func(seatmsg.Intent) boo
 // match is in play; at the first update where the table came up again,
 // the moves it had not taken and then the keys held meanwhile.
 func (p *seatPage) take(c *shared, at *membership, u *seatmsg.Update) tea.Cmd {
+	was := p.inPlay || p.lastUpdate == nil
 	p.inPlay = u.InPlay()
+	if was && !p.inPlay {
+		p.overAt = c.srv.Now()
+	}
 	if seat := at.seat; seat >= 0 {
 		p.away = u.Players[seat].Kind == seatmsg.Away
 	}
@@ -121,7 +129,7 @@ func (p *seatPage) close() {
 		p.scr.Close()
 		p.scr = nil
 	}
-	p.lastUpdate = nil
+	p.lastUpdate, p.overAt = nil, time.Time{}
 }
 
 // update gives keys to the game's screen, but for the chat's, and tells

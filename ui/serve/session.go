@@ -61,6 +61,9 @@ type session struct {
 	reseat *reseating
 	// idle is when the player last pressed a key, and the check armed.
 	idle idler
+	// dwellArmed: a wake-up is on its way at the end of a tournament
+	// match's end page's endDwell (toTourneyTable).
+	dwellArmed bool
 
 	// frame is the page as last drawn, and drawn says it still shows
 	// the session as it is: Bubble Tea asks for the view after every

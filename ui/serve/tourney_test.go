@@ -441,8 +441,9 @@ func TestTournamentPageTakesThePlayerToTheirTable(t *testing.T) {
 // tournament's page and play match after match (the turn's clock hands
 // their moves to their bots). When a match ends, each is at their next
 // table with no key: the session takes them there from the finished
-// match's screen as soon as the tournament opens it, and the line under
-// the table says which. The delay from each match's end (its table's
+// match's screen once it has shown the match's end for endDwell (the
+// tournament opens the next table at once), and the line under the
+// table says which. The delay from each match's end (its table's
 // end handed to the tournaments) to each player's screen at the next
 // table is logged: the "within 10 s", measured.
 func TestArenaPlayersGoOnToTheirNextTable(t *testing.T) {
@@ -531,7 +532,13 @@ func TestArenaPlayersGoOnToTheirNextTable(t *testing.T) {
 				t.Errorf("%s left table %s for %s before its match ended", cs[i].name, s[k-1].table, s[k].table)
 				continue
 			}
-			delays = append(delays, s[k].since.Sub(end))
+			d := s[k].since.Sub(end)
+			if d < endDwell {
+				// The match's end must stay on the screen long enough
+				// to be read, though three others wait at once.
+				t.Errorf("%s taken from table %s's end to table %s after %v, before its end had been on the screen %v", cs[i].name, s[k-1].table, s[k].table, d.Round(time.Millisecond), endDwell)
+			}
+			delays = append(delays, d)
 		}
 	}
 	slices.Sort(delays)

@@ -65,6 +65,13 @@ func (s *session) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return s, tea.Batch(cmd, s.arm())
 		}
 		return s, s.arm()
+	case dwellMsg:
+		s.dwellArmed = false
+		if cmd := s.toTourneyTable(s.c.srv.Hall().List()); cmd != nil {
+			s.drawn = false
+			return s, tea.Batch(cmd, s.arm())
+		}
+		return s, s.arm()
 	case idleMsg:
 		if !s.idle.fired(msg) {
 			return s, nil // a check replaced by a sooner one
@@ -112,7 +119,11 @@ func (s *session) awaitsTourney() bool {
 // soon as the tournament opens it. A table they were taken to once is
 // not taken to again (one who stepped away is not pulled back), nor is
 // one whose match is over. The table they leave is left once the new
-// one has seated them (onJoined). nil: no such table.
+// one has seated them (onJoined), and not before its end has been on
+// the screen for endDwell: a player whose three opponents finished
+// with them is paired again at once, and would otherwise never see
+// how their match ended. nil: no such table, or a wake-up at the end
+// of the dwell (dwellMsg).
 func (s *session) toTourneyTable(listed []*tables.Summary) tea.Cmd {
 	if !s.awaitsTourney() {
 		return nil
@@ -128,12 +139,45 @@ func (s *session) toTourneyTable(listed []*tables.Summary) tea.Cmd {
 			continue
 		}
 		if t := h.Get(sm.ID); t != nil {
+			if wait := s.dwellLeft(); wait > 0 {
+				return s.dwell(wait)
+			}
 			c.goneTo(sm.ID)
 			c.srv.Log().Info("to the tournament's next table", "tournament", sm.Tourney, "table", sm.ID, "from", cur, "name", c.name)
 			return c.join(t, -1, false)
 		}
 	}
 	return nil
+}
+
+// endDwell is how long a tournament's match's end stays on its
+// player's screen before the next table takes them there: time to read
+// the places and points (the 10 s a player may wait for their next
+// table, issue 55, has room for it).
+const endDwell = 5 * time.Second
+
+// dwellMsg: a tournament match's end has been on the screen for
+// endDwell.
+type dwellMsg struct{}
+
+// dwellLeft is how much longer the end of the match at the session's
+// table stays on the screen before the next table may take the player
+// (0: none, or not at a table).
+func (s *session) dwellLeft() time.Duration {
+	if s.at == nil || s.page != pgTable || s.seat.overAt.IsZero() {
+		return 0
+	}
+	return max(0, endDwell-s.c.srv.Now().Sub(s.seat.overAt))
+}
+
+// dwell wakes the session once wait is over, to take the player on
+// then; at most one wake-up is on its way.
+func (s *session) dwell(wait time.Duration) tea.Cmd {
+	if s.dwellArmed {
+		return nil
+	}
+	s.dwellArmed = true
+	return tea.Tick(wait, func(time.Time) tea.Msg { return dwellMsg{} })
 }
 
 // arm sets what the session sleeps on, so that it wakes only when there
