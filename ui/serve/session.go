@@ -394,8 +394,9 @@ func (s *session) leave() tea.Cmd {
 	s.seat.close()
 	s.c.chat.on = false
 	cmd := s.drop(false)
-	s.apply(backToLobby)
-	return cmd
+	// The lobby's own command too: a tournament's next table the
+	// player is taken to from there (toTourneyTable) is joined by it.
+	return tea.Batch(cmd, s.apply(backToLobby))
 }
 
 // drop ends the session's place at its table: the table is told in a

@@ -443,7 +443,8 @@ func TestTournamentPageTakesThePlayerToTheirTable(t *testing.T) {
 // table with no key: the session takes them there from the finished
 // match's screen once it has shown the match's end for endDwell (the
 // tournament opens the next table at once), and the line under the
-// table says which. The delay from each match's end (its table's
+// table says which; one who leaves a match's end with q for the lobby
+// is taken there from the lobby. The delay from each match's end (its table's
 // end handed to the tournaments) to each player's screen at the next
 // table is logged: the "within 10 s", measured.
 func TestArenaPlayersGoOnToTheirNextTable(t *testing.T) {
@@ -509,6 +510,17 @@ func TestArenaPlayersGoOnToTheirNextTable(t *testing.T) {
 				}
 				last = next.FindStringSubmatch(scr)[1]
 				seen[i] = append(seen[i], at{last, time.Now()})
+				if i == len(cs)-1 && len(seen[i]) == 2 {
+					// The last player leaves this match's end with q
+					// (the lobby) while the end is shown, the next table already open: it
+					// takes them there all the same.
+					if _, ok := c.await(5*time.Minute, func(scr string) bool {
+						return strings.Contains(scr, "This match is over") || strings.Contains(scr, "enter the final table")
+					}); !ok {
+						return
+					}
+					c.press("q")
+				}
 			}
 		}()
 	}
@@ -533,7 +545,7 @@ func TestArenaPlayersGoOnToTheirNextTable(t *testing.T) {
 				continue
 			}
 			d := s[k].since.Sub(end)
-			if d < endDwell {
+			if left := i == len(cs)-1 && k == 2; d < endDwell && !left {
 				// The match's end must stay on the screen long enough
 				// to be read, though three others wait at once.
 				t.Errorf("%s taken from table %s's end to table %s after %v, before its end had been on the screen %v", cs[i].name, s[k-1].table, s[k].table, d.Round(time.Millisecond), endDwell)
