@@ -26,6 +26,15 @@ import (
 	"okey/ui/serve/keep"
 )
 
+// Side by side: the tests that start clusters of their own processes
+// (each on ports of its own, its store in its own directory) run side
+// by side, not one after the other: most of their time is waiting —
+// on the nodes making their replicated streams, a frozen node's lease,
+// an arena's matches — and one after the other they made this package
+// the longest of CI's whole suite (222–327 s). TestStarvedClusterPlaysOn
+// alone runs before them, with the machine to itself and its burner:
+// what it checks is play under a load it sets.
+
 // TestMain makes the test binary a load's server when it is run as one
 // (okey load --serve-child SPEC), so that the tests can start nodes as
 // the load command does.
@@ -154,6 +163,7 @@ func TestRunNodes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a cluster of three processes: 10 to 30 s, most of it the nodes making their replicated streams")
 	}
+	t.Parallel() // its own processes and ports: beside the others (see above TestMain)
 	bin, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
@@ -254,6 +264,7 @@ func TestNodesStartTogether(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts clusters of three processes (seconds each)")
 	}
+	t.Parallel() // its own processes and ports: beside the others (see above TestMain)
 	bin, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
@@ -338,6 +349,7 @@ func TestFrozenOwnerTakeover(t *testing.T) {
 	if testing.Short() {
 		t.Skip("three processes, a table, a node frozen (tens of seconds)")
 	}
+	t.Parallel() // its own processes and ports: beside the others (see above TestMain)
 	bin, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
@@ -525,6 +537,7 @@ func TestChildEndsWithItsParent(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a node that waits for its peers")
 	}
+	t.Parallel() // its own processes and ports: beside the others (see above TestMain)
 	bin, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
@@ -718,6 +731,7 @@ func TestRunArena(t *testing.T) {
 	if testing.Short() {
 		t.Skip("eight players through an arena over ssh (36 s): the whole suite runs it")
 	}
+	t.Parallel() // its own processes and ports: beside the others (see above TestMain)
 	bin, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
@@ -775,6 +789,7 @@ func TestArenaNodeKilled(t *testing.T) {
 	if testing.Short() {
 		t.Skip("three nodes, a node killed mid-arena, the abandoned tables' two minutes waited (minutes)")
 	}
+	t.Parallel() // its own processes and ports: beside the others (see above TestMain)
 	bin, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
