@@ -74,11 +74,25 @@ func KindName(tr *i18n.Catalog, k tourney.Kind) string {
 	return tr.T("tourney.kind.arena")
 }
 
-// Row is a tournament's line in a list: its name, game, kind, players
-// and when it plays.
+// KindLine is a tournament's kind with its options, as every line
+// that names it says it: "Swiss · duplicate", "arena · partners" (a
+// duplicate Swiss read as a plain "Swiss" in the list).
+func KindLine(tr *i18n.Catalog, k tourney.Kind, duplicate, partners bool) string {
+	out := KindName(tr, k)
+	if duplicate {
+		out += " · " + tr.T("tourney.kind.duplicate")
+	}
+	if partners {
+		out += " · " + tr.T("tourney.kind.partners")
+	}
+	return out
+}
+
+// Row is a tournament's line in a list: its name, game, kind and
+// options, players and when it plays.
 func Row(tr *i18n.Catalog, l tourney.Listed, now time.Time) string {
 	return strings.Join([]string{
-		l.Name, GameName(tr, l.Game), KindName(tr, l.Kind),
+		l.Name, GameName(tr, l.Game), KindLine(tr, l.Kind, l.Duplicate, l.Partners),
 		tr.N("tourney.players", l.Players, l.Players), When(tr, l, now),
 	}, " · ")
 }
