@@ -95,3 +95,38 @@ func TestGivenUpSaysForfeit(t *testing.T) {
 		}
 	}
 }
+
+// TestListWrapsALongLine: a tournament's line too wide for the terminal
+// (a duplicate Swiss in Turkish at 80 columns) goes on under itself
+// rather than lose when it plays; a long list still shows the cursor's
+// line within its rows.
+func TestListWrapsALongLine(t *testing.T) {
+	tr := i18n.MustLoad("tr")
+	p := swissOver(t)
+	l := p.Listed
+	l.Name = "tseat duplicate swiss"
+	lines := List(tr, plain, []tourney.Listed{l}, 0, p.Now, 78, 19)
+	fits(t, "the list", lines, 78, 19)
+	if got, want := words(lines), Row(tr, l, p.Now); !strings.Contains(got, want) {
+		t.Errorf("the list %q lacks the whole line %q", got, want)
+	}
+	var many []tourney.Listed
+	for i := range 30 {
+		m := l
+		m.Name = "t" + string(rune('a'+i))
+		many = append(many, m)
+	}
+	for _, cursor := range []int{0, 15, 29} {
+		lines := List(tr, plain, many, cursor, p.Now, 78, 12)
+		fits(t, "a long list", lines, 78, 12)
+		marked := 0
+		for _, ln := range lines {
+			if strings.HasPrefix(ansi.Strip(ln), "> "+many[cursor].Name+" ") {
+				marked++
+			}
+		}
+		if marked != 1 {
+			t.Errorf("cursor %d: its line shown %d times:\n%s", cursor, marked, strings.Join(lines, "\n"))
+		}
+	}
+}
