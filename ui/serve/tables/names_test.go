@@ -51,6 +51,19 @@ func TestBotNamesNeverAPlayers(t *testing.T) {
 	}
 }
 
+// TestBotNamesKeepOffATournamentsPlayers: at a tournament's table a bot
+// bears no name of the players the tournament seated there, come or
+// gone: the bot in the seat zeynep forfeited is not "Zeynep".
+func TestBotNamesKeepOffATournamentsPlayers(t *testing.T) {
+	t.Parallel()
+	var s seating
+	s.seats[0] = seatState{owner: "key:m", name: "mehmet"}
+	got := s.names(func(seat int) int { return seat }, "mehmet", "ZEYNEP", "")
+	if want := [4]string{"mehmet", "Elif", "Kerem", "Emre"}; got != want {
+		t.Errorf("names %q, want %q", got, want)
+	}
+}
+
 // TestBotNamesFollowTheirPlayer: at a duplicate table a bot's name
 // follows the player it stands for round the seats; moved off a
 // player's name, it is moved the same way at every seat.

@@ -199,23 +199,26 @@ func (s *seating) uniqueName(name string, seat int) string {
 
 // names are the seats' names: their players', or a bot's named by the
 // player it stands for (player: who sits in a seat). A bot never bears
-// a name a player at the table bears, nor another bot's (sameName): a
-// bot "Mehmet" beside the player mehmet read as the player.
-func (s *seating) names(player func(seat int) int) [classic.NumSeats]string {
+// a name a player at the table bears, nor another bot's, nor one of
+// reserved (a tournament's players, gone or not: a bot "Zeynep" in the
+// seat the player zeynep forfeited read as her), compared by sameName:
+// a bot "Mehmet" beside the player mehmet read as the player.
+func (s *seating) names(player func(seat int) int, reserved ...string) [classic.NumSeats]string {
 	var out [classic.NumSeats]string
 	for i, st := range s.seats {
 		if st.owner != "" {
 			out[i] = st.name
 		}
 	}
-	return botNames(out, func(seat int) bool { return s.seats[seat].owner == "" }, player)
+	return botNames(out, func(seat int) bool { return s.seats[seat].owner == "" }, player, reserved)
 }
 
 // botPool are the names bots are given: a bot takes the one its player
 // number gives (botName), or the first after it that nobody at the
-// table bears. Eight are enough for four seats: three players' names
-// and three other bots' can stand in the way of a fourth.
-var botPool = [...]string{"Ayşe", "Mehmet", "Zeynep", "Emre", "Elif", "Kerem", "Selin", "Burak"}
+// table bears. Twelve are enough for four seats: three players' names,
+// three other bots' and a tournament's four players' (reserved) can
+// stand in the way of a fourth.
+var botPool = [...]string{"Ayşe", "Mehmet", "Zeynep", "Emre", "Elif", "Kerem", "Selin", "Burak", "Deniz", "Oğuz", "Ece", "Can"}
 
 // botNames fills in the names of the seats bot says are bots', in
 // names whose players' names are written: each bot its own (botName,
@@ -223,9 +226,9 @@ var botPool = [...]string{"Ayşe", "Mehmet", "Zeynep", "Emre", "Elif", "Kerem", 
 // it, then the next of botPool that is free. The bots that keep their
 // own are named first, so that a bot moved off its name by a player
 // does not move another.
-func botNames(names [classic.NumSeats]string, bot func(seat int) bool, player func(seat int) int) [classic.NumSeats]string {
+func botNames(names [classic.NumSeats]string, bot func(seat int) bool, player func(seat int) int, reserved []string) [classic.NumSeats]string {
 	free := func(n string) bool {
-		for _, o := range names {
+		for _, o := range append(names[:], reserved...) {
 			if o != "" && sameName(o, n) {
 				return false
 			}

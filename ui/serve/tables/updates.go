@@ -49,11 +49,21 @@ func (t *Table) show() {
 	t.publish()
 }
 
+// names are the seats' names as every seat is told them (seating's
+// names): a tournament's players' names kept from its bots.
+func (t *Table) names() [4]string {
+	var reserved []string
+	if t.Cfg.Seated != nil {
+		reserved = t.Cfg.Seated.Names[:]
+	}
+	return t.sit.names(t.f.Player, reserved...)
+}
+
 // info is what every seat is told of the table.
 func (t *Table) info() seatInfo {
 	var in seatInfo
 	t.ratings.read(t.sit.rated(), t.Opt.RatingOf, t.Cfg.Game)
-	names := t.sit.names(t.f.Player)
+	names := t.names()
 	for i, s := range t.sit.seats {
 		p := seatmsg.Player{Name: names[i], Level: t.level(i), Kind: seatmsg.Bot}
 		if r, ok := t.ratings.of[s.owner]; ok && s.owner != "" {
