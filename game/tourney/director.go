@@ -153,6 +153,10 @@ type Tournament struct {
 	// players waiting for a partner, in the order they joined.
 	Teams map[string]Team `json:",omitempty"`
 	Lone  []Lone          `json:",omitempty"`
+	// Names are a partners' tournament's players' names by their ids,
+	// as Entrant.Name is a player's elsewhere (Joined holds the teams
+	// there, not the players): a seat held for one of them is named.
+	Names map[string]string `json:",omitempty"`
 }
 
 // New is a tournament before its start.
@@ -189,12 +193,30 @@ func (t *Tournament) Join(id string, rating int, now time.Time) ([]Start, error)
 }
 
 // Named sets the name the pages call a player who joined by (a later
-// join may bring a new one); a player not joined is left alone.
+// join may bring a new one); a player not joined is left alone. In
+// partners it is the player's (in a team, or alone), not their team's.
 func (t *Tournament) Named(id, name string) {
+	if t.Config.Partners && id != Bot && !IsTeam(id) {
+		if _, teamed := t.TeamOf(id); teamed || t.Alone(id) {
+			if t.Names == nil {
+				t.Names = map[string]string{}
+			}
+			t.Names[id] = name
+		}
+		return
+	}
 	if e, ok := t.Joined[id]; ok {
 		e.Name = name
 		t.Joined[id] = e
 	}
+}
+
+// NameOf is the name player joined by ("": none known, or a bot).
+func (t *Tournament) NameOf(player string) string {
+	if n := t.Joined[player].Name; n != "" {
+		return n
+	}
+	return t.Names[player]
 }
 
 // Leave takes a player out of the pairing; their matches stand, and a
@@ -398,6 +420,10 @@ type Listed struct {
 	End time.Time
 	// Round is the Swiss round under way, of Rounds.
 	Round, Rounds int
+	// Duplicate and Partners are its options: every list that names
+	// its kind says them too ("Swiss · duplicate"), a player choosing
+	// one to join needs to know.
+	Duplicate, Partners bool `json:",omitempty"`
 }
 
 // Listed is the tournament's lobby line under the server's id for it.
@@ -406,6 +432,7 @@ func (t *Tournament) Listed(id string) Listed {
 		ID: id, Name: t.Config.Name, Kind: t.Config.Kind, Game: t.Config.Game,
 		Phase: t.Phase, Players: t.Players(), Start: t.Config.Start,
 		Round: t.Round, Rounds: t.Config.Rounds,
+		Duplicate: t.Config.Duplicate, Partners: t.Config.Partners,
 	}
 	if t.Config.Kind == Arena {
 		l.End = t.Config.Start.Add(t.Config.Length)

@@ -199,3 +199,35 @@ func TestSeatPlaces(t *testing.T) {
 		t.Errorf("the teams' ranks taken: %v, places %v", err, tr.Matches)
 	}
 }
+
+// In partners each player keeps the name they joined by (the teams are
+// what Joined holds): teamed or alone, NameOf says it, and a team's
+// seat at a table is held in its player's name; a name of one not in
+// the tournament is not kept.
+func TestPartnersKeepTheirNames(t *testing.T) {
+	tr := partnersOf(t, Config{Kind: Arena, Length: time.Hour}, 3)
+	for i, n := range []string{"ali", "ayşe", "can", "deniz"} {
+		tr.Named("p"+string(rune('0'+i)), n)
+	}
+	for id, want := range map[string]string{"p0": "ali", "p1": "ayşe", "p2": "can", "p3": ""} {
+		if got := tr.NameOf(id); got != want {
+			t.Errorf("%s: %q, want %q", id, got, want)
+		}
+	}
+	for id := range tr.Teams {
+		if tr.NameOf(id) != "" {
+			t.Errorf("team %s named %q", id, tr.NameOf(id))
+		}
+	}
+	plain, err := New(Config{Kind: Arena, Game: "101", Hands: 1, Length: time.Hour, Start: t0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := plain.Join("p0", 1500, t0); err != nil {
+		t.Fatal(err)
+	}
+	plain.Named("p0", "ali")
+	if plain.NameOf("p0") != "ali" || plain.Joined["p0"].Name != "ali" || plain.Names != nil {
+		t.Errorf("not partners: %q, %+v, %v", plain.NameOf("p0"), plain.Joined["p0"], plain.Names)
+	}
+}

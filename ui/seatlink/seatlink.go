@@ -264,6 +264,8 @@ func (l *Link) Level(tr *i18n.Catalog, seat int, handOver bool) string {
 		return tr.T("seat.human")
 	case seatmsg.Away:
 		return tr.T("seat.away")
+	case seatmsg.Awaited:
+		return tr.T("seat.awaited")
 	}
 	return tr.T("seat.bot", tr.T("level."+p.Level))
 }

@@ -189,4 +189,10 @@ func TestLevel(t *testing.T) {
 			t.Errorf("seat %d: %q, want %q", tc.seat, got, tc.want)
 		}
 	}
+	// A tournament's seat held for a player not come yet: not "away",
+	// and not a bot's.
+	l.Players[2] = seatmsg.Player{Name: "ali", Kind: seatmsg.Awaited, Level: "hard"}
+	if got := l.Level(tr, 2, false); got != tr.T("seat.awaited") || got == tr.T("seat.away") {
+		t.Errorf("a seat held for a player not come: %q, want %q", got, tr.T("seat.awaited"))
+	}
 }

@@ -31,6 +31,10 @@ const (
 	// Away is a player whose bot plays for now: disconnected, or out
 	// of time until they press a key.
 	Away
+	// Awaited is a tournament's player whose seat is held for them and
+	// who has not come to the table yet (their turn waits for them): not
+	// "away", they were never here, and the seat is theirs by name.
+	Awaited
 )
 
 // Player is one seat as the table shows it.

@@ -3,6 +3,7 @@ package serve
 import (
 	"context"
 	"errors"
+	"strconv"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -235,6 +236,21 @@ func (s *session) onJoined(j joinedMsg) tea.Cmd {
 		s.reseat, s.seat.moveNote = nil, ""
 		s.seat.close()
 	}
+	if j.err != nil && !j.watch && (errors.Is(j.err, tables.ErrTableFull) || errors.Is(j.err, tables.ErrSeatTaken)) {
+		if tid := tourneyOf(c, j.t.TableID()); tid != "" {
+			// A tournament's table has no seat for the player: theirs
+			// was given up (a bot plays it). Their match is a forfeit,
+			// which the tournament's page says, not a seat error in
+			// the lobby; one at a table stays there.
+			n, _ := strconv.Atoi(j.t.TableID())
+			if s.at != nil && s.page == pgTable {
+				s.seat.note(c, c.tr.T("tourney.you.givenup", n), tourneyNoteFor)
+				return nil
+			}
+			c.flash = c.tr.T("tourney.you.givenup", n)
+			return s.apply(turn{to: pgTourney, tourney: tid})
+		}
+	}
 	if j.err != nil {
 		// The seat the player took is not theirs: leave it again.
 		c.flash = joinRefused(c, j.err)
@@ -288,13 +304,17 @@ func (s *session) onJoined(j joinedMsg) tea.Cmd {
 
 // tourneyTable reports whether table id, as the hall lists it, is a
 // tournament's.
-func tourneyTable(c *shared, id string) bool {
+func tourneyTable(c *shared, id string) bool { return tourneyOf(c, id) != "" }
+
+// tourneyOf is the tournament whose table table id is, as the hall
+// lists it ("": none, or not listed).
+func tourneyOf(c *shared, id string) string {
 	for _, sm := range c.srv.Hall().List() {
 		if sm.ID == id {
-			return sm.Tourney != ""
+			return sm.Tourney
 		}
 	}
-	return false
+	return ""
 }
 
 // onTable takes in a table's message: the waiting room, the game's

@@ -155,6 +155,13 @@ func (c *shared) seatWord(p seatmsg.Player, owner string) string {
 		return c.tr.T("seat.bot", c.tr.T("level."+p.Level))
 	case p.Kind == seatmsg.Human:
 		return p.Name
+	case p.Kind == seatmsg.Awaited:
+		// A tournament's seat held for a player not come yet: whose
+		// it is, and that they are not here yet.
+		if p.Name == "" {
+			return c.tr.T("lobby.awaited")
+		}
+		return p.Name + " (" + c.tr.T("lobby.awaited") + ")"
 	}
 	return p.Name + " (" + c.tr.T("lobby.away") + ")"
 }

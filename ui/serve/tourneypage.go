@@ -42,6 +42,9 @@ type tourneyPage struct {
 	// for (each once: a guest has none to find).
 	names tourneyview.Names
 	asked map[string]bool
+	// givenUp: the player's seat at their table in play was given up,
+	// as the hall said when the tournament was last read.
+	givenUp bool
 }
 
 // tourneyNamesMsg is the names of a tournament's players looked up.
@@ -76,7 +79,7 @@ func (tourneyJoinedMsg) owner() (page, bool) { return pgTourney, false }
 // show sets the tournament the page shows next.
 func (p *tourneyPage) show(id string) {
 	if id != p.id {
-		p.id, p.t, p.gone, p.scroll, p.seals, p.field = id, nil, false, 0, nil, nil
+		p.id, p.t, p.gone, p.scroll, p.seals, p.field, p.givenUp = id, nil, false, 0, nil, nil, false
 		p.names, p.asked = tourneyview.Names{}, map[string]bool{}
 	}
 }
@@ -111,14 +114,29 @@ func readTourney(side tourneySide, id string, gen uint64) tourneyMsg {
 }
 
 // toTable takes the player to table n, where the pairing seated them:
-// their seat there (or a free one), as the lobby's enter does; nil when
-// the hall does not have the table (yet).
+// to the seat held for them there, as the lobby's enter does; nil when
+// the hall does not have the table (yet), or when the seat was given
+// up (a bot plays it: the page says the match is their forfeit, and
+// the table, which would refuse them a seat, is not asked).
 func (p *tourneyPage) toTable(c *shared, n int) tea.Cmd {
-	t := c.srv.Hall().Get(strconv.Itoa(n))
-	if t == nil {
+	id := strconv.Itoa(n)
+	t := c.srv.Hall().Get(id)
+	if t == nil || seatGivenUp(c, id) {
 		return nil
 	}
 	return c.join(t, -1, false)
+}
+
+// seatGivenUp reports whether tournament table id, as the hall lists
+// it, no longer holds the player's seat (false while the hall does not
+// list it: nothing is known yet).
+func seatGivenUp(c *shared, id string) bool {
+	for _, sm := range c.srv.Hall().List() {
+		if sm.ID == id {
+			return sm.Tourney != "" && sm.Holds(c.id) < 0
+		}
+	}
+	return false
 }
 
 // lookUp looks up, in a command, the names of the players the page has
@@ -192,6 +210,10 @@ func (p *tourneyPage) update(c *shared, msg tea.Msg) turn {
 			if msg.t.Config.Duplicate && msg.seals != nil {
 				p.seals, p.field = msg.seals, msg.field
 			}
+			p.givenUp = false
+			if n, ok := p.view(c).Table(); ok {
+				p.givenUp = seatGivenUp(c, strconv.Itoa(n))
+			}
 		}
 		var sit tea.Cmd
 		if n, ok := p.view(c).Table(); ok && !c.went[strconv.Itoa(n)] {
@@ -253,7 +275,13 @@ func (p *tourneyPage) key(c *shared, msg tea.KeyPressMsg) turn {
 		p.asking = true
 		return stay(p.join(c, false))
 	case key.Matches(msg, k.TourneyTable) && tableOf(v) > 0:
-		if cmd := p.toTable(c, tableOf(v)); cmd != nil {
+		n := tableOf(v)
+		if seatGivenUp(c, strconv.Itoa(n)) {
+			p.givenUp = true // the page says what it means
+			c.flash = c.tr.T("tourney.you.givenup", n)
+			break
+		}
+		if cmd := p.toTable(c, n); cmd != nil {
 			return stay(cmd)
 		}
 		c.flash = c.tr.T("lobby.gone")
@@ -297,7 +325,8 @@ func (p *tourneyPage) view(c *shared) tourneyview.Page {
 		names = tourneyview.Names{}
 	}
 	names[c.id] = c.name // as the player is called now
-	v := tourneyview.Page{Listed: p.l, Me: c.id, Names: names, Now: c.srv.Now(), SSH: sshTo(c.port), Scroll: p.scroll, Seals: p.seals, Field: p.field}
+	v := tourneyview.Page{Listed: p.l, Me: c.id, Names: names, Now: c.srv.Now(), SSH: sshTo(c.port), Scroll: p.scroll, Seals: p.seals, Field: p.field,
+		GivenUp: p.givenUp}
 	if p.t != nil {
 		v.T = *p.t
 	}
@@ -320,7 +349,7 @@ func (p *tourneyPage) lines(c *shared) ([]string, []key.Binding) {
 	switch {
 	case v.CanJoin():
 		keys = append([]key.Binding{k.TourneyJoin}, keys...)
-	case v.CanLeave() && tableOf(v) > 0:
+	case v.CanLeave() && tableOf(v) > 0 && !v.GivenUp:
 		keys = append([]key.Binding{k.TourneyTable, k.TourneyLeave}, keys...)
 	case v.CanLeave():
 		keys = append([]key.Binding{k.TourneyLeave}, keys...)

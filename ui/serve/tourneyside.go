@@ -75,7 +75,7 @@ func tourneyNames(ctx context.Context, book *keep.RatingBook, g string, ids []st
 func unnamed(t tourney.Tournament, names tourneyview.Names) []string {
 	var out []string
 	for _, id := range t.People() {
-		if _, ok := names[id]; !ok && t.Joined[id].Name == "" {
+		if _, ok := names[id]; !ok && t.NameOf(id) == "" {
 			out = append(out, id)
 		}
 	}

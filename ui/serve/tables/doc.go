@@ -27,7 +27,8 @@
 //	               down
 //	seats.go       joining, leaving, a player back, the chat said
 //	seating.go     seating: who is at the table (the seats, spectators,
-//	               the host), names made unique, everyone told at once
+//	               the host), names made unique, bots named apart from
+//	               the players (sameName), everyone told at once
 //	save.go        what a table keeps: the entry saved, a finished match
 //	               kept for "record TABLE" and rated
 //	table.go       the Table and its Options (a daily hand's score handed

@@ -337,6 +337,10 @@ type Seated struct {
 	Tourney string `json:"tourney"`
 	// Players are the identities seated, seat by seat ("": a bot).
 	Players [classic.NumSeats]string `json:"players"`
+	// Names are the names the tournament knows its players by, seat by
+	// seat ("": none known): a seat held for a player not yet come shows
+	// whose it is, at the table and in the lobby, not an empty name.
+	Names [classic.NumSeats]string `json:"names,omitzero"`
 	// Back is how long a player has to come to their seat.
 	Back time.Duration `json:"back"`
 }

@@ -78,7 +78,7 @@ func (t *Table) next() error {
 		return t.start()
 	}
 	t.Opt.Log.Info("the last hand is over", append([]any{"table", t.ID, "hands", t.f.Hands()}, t.f.LogAttrs()...)...)
-	t.sit.endAll(Msg{Closed: t.policy.DoneWord, Dup: duplicateMsg(t.f.Standing(), t.sit.names(t.f.Player))})
+	t.sit.endAll(Msg{Closed: t.policy.DoneWord, Dup: duplicateMsg(t.f.Standing(), t.names())})
 	return nil
 }
 

@@ -408,6 +408,9 @@ func NewSeated(id string, cfg Config, opt Options, sv *Saver) (*Table, error) {
 		}
 		s := &t.sit.seats[i]
 		s.owner, s.keep = p, now.Add(cfg.Seated.Back)
+		if n := cfg.Seated.Names[i]; n != "" {
+			s.name = t.sit.uniqueName(n, i)
+		}
 		t.awaited[i] = true
 		if t.sit.hostID == "" {
 			t.sit.hostID = p

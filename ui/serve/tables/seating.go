@@ -1,7 +1,9 @@
 package tables
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -181,7 +183,7 @@ func (s *seating) uniqueName(name string, seat int) string {
 	}
 	taken := func(n string) bool {
 		for i, st := range s.seats {
-			if i != seat && st.owner != "" && strings.EqualFold(st.name, n) {
+			if i != seat && st.owner != "" && sameName(st.name, n) {
 				return true
 			}
 		}
@@ -196,16 +198,84 @@ func (s *seating) uniqueName(name string, seat int) string {
 }
 
 // names are the seats' names: their players', or a bot's named by the
-// player it stands for (player: who sits in a seat).
-func (s *seating) names(player func(seat int) int) [classic.NumSeats]string {
+// player it stands for (player: who sits in a seat). A bot never bears
+// a name a player at the table bears, nor another bot's, nor one of
+// reserved (a tournament's players, gone or not: a bot "Zeynep" in the
+// seat the player zeynep forfeited read as her), compared by sameName:
+// a bot "Mehmet" beside the player mehmet read as the player.
+func (s *seating) names(player func(seat int) int, reserved ...string) [classic.NumSeats]string {
 	var out [classic.NumSeats]string
 	for i, st := range s.seats {
-		out[i] = st.name
-		if st.owner == "" {
-			out[i] = botName(player(i))
+		if st.owner != "" {
+			out[i] = st.name
 		}
 	}
-	return out
+	return botNames(out, func(seat int) bool { return s.seats[seat].owner == "" }, player, reserved)
+}
+
+// botPool are the names bots are given: a bot takes the one its player
+// number gives (botName), or the first after it that nobody at the
+// table bears. Twelve are enough for four seats: three players' names,
+// three other bots' and a tournament's four players' (reserved) can
+// stand in the way of a fourth.
+var botPool = [...]string{"Ayşe", "Mehmet", "Zeynep", "Emre", "Elif", "Kerem", "Selin", "Burak", "Deniz", "Oğuz", "Ece", "Can"}
+
+// botNames fills in the names of the seats bot says are bots', in
+// names whose players' names are written: each bot its own (botName,
+// by its player), unless a player at the table or a bot before it has
+// it, then the next of botPool that is free. The bots that keep their
+// own are named first, so that a bot moved off its name by a player
+// does not move another.
+func botNames(names [classic.NumSeats]string, bot func(seat int) bool, player func(seat int) int, reserved []string) [classic.NumSeats]string {
+	free := func(n string) bool {
+		for _, o := range append(names[:], reserved...) {
+			if o != "" && sameName(o, n) {
+				return false
+			}
+		}
+		return true
+	}
+	var moved []int
+	for i := range names {
+		if !bot(i) {
+			continue
+		}
+		if n := botName(player(i)); free(n) {
+			names[i] = n
+		} else {
+			moved = append(moved, i)
+		}
+	}
+	// By player, not by seat: at a duplicate table the same bots are
+	// moved to the same names whichever seats they are at.
+	slices.SortFunc(moved, func(a, b int) int { return cmp.Compare(player(a), player(b)) })
+	for _, i := range moved {
+		for k := range botPool {
+			if n := botPool[(player(i)+k)%len(botPool)]; free(n) {
+				names[i] = n
+				break
+			}
+		}
+	}
+	return names
+}
+
+// sameName reports whether two names at a table would read as one
+// name: equal once case is folded, the Turkish way too (İ and I, ı and
+// i are one letter here: "EMİNE", "Emine" and "EMINE" are one name).
+func sameName(a, b string) bool {
+	return foldName(a) == foldName(b)
+}
+
+// foldName is a name as sameName compares it.
+func foldName(s string) string {
+	return strings.ToLower(strings.Map(func(r rune) rune {
+		switch r {
+		case 'İ', 'I', 'ı':
+			return 'i'
+		}
+		return r
+	}, s))
 }
 
 // entrants are who plays each seat now: its owner, or the seat's bot
@@ -278,7 +348,8 @@ func put(m *Member, msg Msg) {
 	m.Box <- msg
 }
 
-// botName names a seat nobody holds.
-func botName(seat int) string {
-	return [...]string{"Ayşe", "Mehmet", "Zeynep", "Emre"}[seat]
+// botName is the name a bot takes when it is free: its player's
+// number's.
+func botName(player int) string {
+	return botPool[player%len(botPool)]
 }

@@ -23,8 +23,10 @@ func (t *Table) joinAs(m *Member, want int, resume bool) (int, error) {
 			seat = i
 		}
 	}
+	first := false // a tournament's player come to their seat for the first time
 	switch {
 	case seat >= 0:
+		first = t.awaited[seat]
 		t.awaited[seat] = false
 	case t.Cfg.Seated != nil:
 		return -1, ErrTableFull // a tournament's seats are its players'
@@ -64,7 +66,9 @@ func (t *Table) joinAs(m *Member, want int, resume bool) (int, error) {
 	back := s.owner == m.id
 	delete(t.sit.watchers, m)
 	s.owner, s.m, s.away, s.keep, s.addr = m.id, m, false, time.Time{}, m.addr
-	if !back || s.name == "" {
+	if !back || s.name == "" || first {
+		// A held seat showed the name the tournament knew them by; the
+		// name they come with is theirs now.
 		s.name = t.sit.uniqueName(m.name, seat)
 	}
 	m.Seat = seat

@@ -3,7 +3,6 @@ package tables
 import (
 	"time"
 
-	"okey/game/classic"
 	"okey/ui/seatmsg"
 	"okey/ui/serve/keep"
 )
@@ -50,20 +49,32 @@ func (t *Table) show() {
 	t.publish()
 }
 
+// names are the seats' names as every seat is told them (seating's
+// names): a tournament's players' names kept from its bots.
+func (t *Table) names() [4]string {
+	var reserved []string
+	if t.Cfg.Seated != nil {
+		reserved = t.Cfg.Seated.Names[:]
+	}
+	return t.sit.names(t.f.Player, reserved...)
+}
+
 // info is what every seat is told of the table.
 func (t *Table) info() seatInfo {
 	var in seatInfo
 	t.ratings.read(t.sit.rated(), t.Opt.RatingOf, t.Cfg.Game)
+	names := t.names()
 	for i, s := range t.sit.seats {
-		p := seatmsg.Player{Name: s.name, Level: t.level(i), Kind: seatmsg.Bot}
+		p := seatmsg.Player{Name: names[i], Level: t.level(i), Kind: seatmsg.Bot}
 		if r, ok := t.ratings.of[s.owner]; ok && s.owner != "" {
 			p.Rating, p.Rated = r, true
 		}
 		switch {
 		case s.owner == "":
-			p.Name = botName(t.f.Player(i))
 		case s.m != nil && !s.away:
 			p.Kind = seatmsg.Human
+		case s.m == nil && t.awaited[i]:
+			p.Kind = seatmsg.Awaited
 		default:
 			p.Kind = seatmsg.Away
 		}
@@ -75,10 +86,6 @@ func (t *Table) info() seatInfo {
 	in.fair = t.fairness()
 	st := t.f.Standing()
 	in.daily = dailyMsg(st)
-	var names [classic.NumSeats]string
-	for i, p := range in.players {
-		names[i] = p.Name
-	}
 	in.dup = duplicateMsg(st, names)
 	return in
 }

@@ -481,6 +481,12 @@ func (s *Service) open(id string, r *record, st tourney.Start, plan *format.Roun
 	seated.Players = t.Seats(st.Players)
 	cfg := tableConfig(t.Config, seated, id, s.opt.Timer)
 	cfg.Round = plan
+	for i, p := range seated.Players {
+		if p != tourney.Bot {
+			// Each seat held shows whose it is until they come.
+			cfg.Seated.Names[i] = t.NameOf(p)
+		}
+	}
 	tb, err := s.opt.Hall.OpenSeated(cfg)
 	if err != nil {
 		if t.Config.Kind == tourney.Arena {

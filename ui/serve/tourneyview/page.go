@@ -35,6 +35,13 @@ type Page struct {
 	SSH string
 	// Scroll is the first line of the page's body shown.
 	Scroll int
+	// GivenUp: the seat held for the player who looks at their table
+	// in play (Table) was given up — they did not come in time, or left
+	// it past the time it was kept — and a bot plays it: the match
+	// counts as their forfeit, and the page says so (and what comes
+	// next) instead of offering the table. The hall knows it, not the
+	// tournament, until the match ends.
+	GivenUp bool
 }
 
 // Seal is a duplicate round's seal as a page shows it: the round, its
@@ -114,13 +121,30 @@ func Lines(tr *i18n.Catalog, st *theme.Styles, p Page, width, rows int) ([]strin
 func Head(tr *i18n.Catalog, st *theme.Styles, p Page, width int) []string {
 	l := p.Listed
 	l.Phase, l.Round = p.T.Phase, p.T.Round // the state read, not the lobby's older line
-	title := strings.Join([]string{nonEmpty(l.Name, l.ID), GameName(tr, p.T.Config.Game), KindName(tr, p.T.Config.Kind), When(tr, l, p.Now)}, " · ")
+	title := strings.Join([]string{nonEmpty(l.Name, l.ID), GameName(tr, p.T.Config.Game),
+		KindLine(tr, p.T.Config.Kind, p.T.Config.Duplicate, p.T.Config.Partners), When(tr, l, p.Now)}, " · ")
 	info := []string{tr.N("tourney.players", players(p.T), players(p.T))}
 	if p.T.Phase == tourney.Running || p.T.Phase == tourney.Ending {
 		info = append(info, tr.N("tourney.inplay", len(p.T.Playing), len(p.T.Playing)))
 	}
 	info = append(info, you(tr, p))
-	return []string{st.Bold.Render(cut(title, width)), st.Text.Render(cut(strings.Join(info, " · "), width)), ""}
+	out := []string{st.Bold.Render(cut(title, width))}
+	for _, w := range Wrap(strings.Join(info, " · "), width, 2) {
+		out = append(out, st.Text.Render(w)) // wrapped, not cut: where the player stands ends it
+	}
+	if n, ok := p.Table(); ok && p.GivenUp {
+		what := "tourney.givenup.swiss"
+		switch {
+		case p.T.Config.Kind == tourney.Arena:
+			what = "tourney.givenup.arena"
+		case p.T.Round >= p.T.Config.Rounds:
+			what = "tourney.givenup.last" // no next round
+		}
+		for _, w := range Wrap(tr.T(what, n), width, 0) {
+			out = append(out, st.Warn.Render(w))
+		}
+	}
+	return append(out, "")
 }
 
 // players are the players still in (a bot partner not counted).
@@ -156,7 +180,9 @@ func you(tr *i18n.Catalog, p Page) string {
 		return tr.T("tourney.you.in") + with
 	}
 	at := tr.T("tourney.you.at", i+1, len(st), st[i].Points.String()) + with
-	if n, ok := p.Table(); ok {
+	if n, ok := p.Table(); ok && p.GivenUp {
+		at += " · " + tr.T("tourney.you.givenup", n)
+	} else if ok {
 		at += " · " + tr.T("tourney.you.table", n)
 	}
 	return at

@@ -74,11 +74,25 @@ func KindName(tr *i18n.Catalog, k tourney.Kind) string {
 	return tr.T("tourney.kind.arena")
 }
 
-// Row is a tournament's line in a list: its name, game, kind, players
-// and when it plays.
+// KindLine is a tournament's kind with its options, as every line
+// that names it says it: "Swiss · duplicate", "arena · partners" (a
+// duplicate Swiss read as a plain "Swiss" in the list).
+func KindLine(tr *i18n.Catalog, k tourney.Kind, duplicate, partners bool) string {
+	out := KindName(tr, k)
+	if duplicate {
+		out += " · " + tr.T("tourney.kind.duplicate")
+	}
+	if partners {
+		out += " · " + tr.T("tourney.kind.partners")
+	}
+	return out
+}
+
+// Row is a tournament's line in a list: its name, game, kind and
+// options, players and when it plays.
 func Row(tr *i18n.Catalog, l tourney.Listed, now time.Time) string {
 	return strings.Join([]string{
-		l.Name, GameName(tr, l.Game), KindName(tr, l.Kind),
+		l.Name, GameName(tr, l.Game), KindLine(tr, l.Kind, l.Duplicate, l.Partners),
 		tr.N("tourney.players", l.Players, l.Players), When(tr, l, now),
 	}, " · ")
 }
@@ -138,20 +152,42 @@ func List(tr *i18n.Catalog, st *theme.Styles, list []tourney.Listed, cursor int,
 	if len(list) == 0 {
 		return append(lines, st.Dim.Render(cut(tr.T("tourney.list.empty"), width)))
 	}
-	items := make([]string, len(list))
+	// A line too wide for the terminal goes on under itself, not cut:
+	// in Turkish at 80 columns a duplicate Swiss's lost when it starts.
+	items := make([][]string, len(list))
 	for i, l := range list {
 		mark, style := "  ", st.Text
 		if i == cursor {
 			mark, style = "> ", st.Bold
 		}
-		items[i] = style.Render(cut(mark+Row(tr, l, now), width))
+		for j, w := range Wrap(Row(tr, l, now), width-2, 2) {
+			if j > 0 {
+				mark = "  "
+			}
+			items[i] = append(items[i], style.Render(mark+w))
+		}
 	}
 	room := max(1, rows-len(lines))
-	from := 0
-	if len(items) > room {
-		from = min(max(0, cursor-room/2), len(items)-room)
+	// The items shown: from the cursor's, out both ways while they fit.
+	from, to := min(max(0, cursor), max(0, len(items)-1)), min(max(0, cursor), max(0, len(items)-1))+1
+	used := len(items[from])
+	for grew := true; grew; {
+		grew = false
+		if to < len(items) && used+len(items[to]) <= room {
+			used += len(items[to])
+			to++
+			grew = true
+		}
+		if from > 0 && used+len(items[from-1]) <= room && (to-cursor > cursor-from || to == len(items)) {
+			from--
+			used += len(items[from])
+			grew = true
+		}
 	}
-	return append(lines, items[from:min(len(items), from+room)]...)
+	for _, it := range items[from:to] {
+		lines = append(lines, it...)
+	}
+	return lines
 }
 
 // cut cuts s to w columns.

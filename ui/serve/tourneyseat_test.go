@@ -1,0 +1,138 @@
+package serve
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"okey/game/tourney"
+	"okey/ui/i18n"
+	"okey/ui/seatmsg"
+	"okey/ui/serve/tables"
+)
+
+// givenUpTable is tournament table of an arena of four (key:test, ann,
+// and three others) where ann's seat was given up — she came and left
+// it — while the others' seats are still held for them (the match
+// waits on their turns), and the fake tournaments that seated them
+// there.
+func givenUpTable(t *testing.T, srv *Server) (*fakeTourneys, string, int) {
+	t.Helper()
+	now := srv.port(nil).Now
+	f := newFakeTourneys(now)
+	id, err := f.CreateTournament("key:p0", tourney.Config{Kind: tourney.Arena, Name: "Friday arena", Game: "101", Rules: "",
+		Hands: 1, Start: now().Add(-time.Minute), Length: time.Hour, BotWait: 10 * time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 3 {
+		if err := f.JoinTournament(id, fmt.Sprintf("key:p%d", i), fmt.Sprintf("p%d", i), 1500); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tb, err := srv.hall.OpenSeated(tables.Config{Game: "101", Rules: "hands=1", Levels: [4]string{"easy", "easy", "easy", "easy"},
+		Seated: &tables.Seated{Tourney: id, Players: [4]string{"key:test", "key:p0", "key:p1", "key:p2"}, Back: time.Hour}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := strconv.Atoi(tb.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.table = n - 1 // the pairing's table is the hall's table n
+	if err := f.JoinTournament(id, "key:test", "ann", 1500); err != nil {
+		t.Fatal(err)
+	}
+	if _, st, _ := f.Tournament(id); len(st.Playing) != 1 || st.Playing[0].Table != n {
+		t.Fatalf("the pairing's tables: %+v", st.Playing)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	ann := tables.NewMember("key:test", "ann", "127.0.0.1", -1)
+	r := tables.Request{Kind: tables.ReqJoin, M: ann, Seat: -1, Reply: make(chan tables.JoinReply, 1)}
+	if !tb.Call(ctx, r) {
+		t.Fatal("the table took no join")
+	}
+	if rep := <-r.Reply; rep.Err != nil {
+		t.Fatal(rep.Err)
+	}
+	if !tb.Call(ctx, tables.Request{Kind: tables.ReqLeave, M: ann}) {
+		t.Fatal("the table took no leave")
+	}
+	for end := time.Now().Add(time.Minute); ; time.Sleep(10 * time.Millisecond) {
+		if s := tb.Summary.Load(); s.Holds("key:test") < 0 && s.Holds("key:p0") >= 0 {
+			break
+		}
+		if time.Now().After(end) {
+			t.Fatalf("ann's seat never given up: %+v", tb.Summary.Load().Owners)
+		}
+	}
+	return f, id, n
+}
+
+// TestTourneyPageSaysASeatGivenUp: a player whose seat at their
+// tournament table was given up (a bot plays it) is not sent there —
+// the table would refuse them a seat and the lobby say "No free seat
+// there" — the page says the match is their forfeit and what comes
+// next, offers no table, and enter says it again; a join refused at a
+// tournament's table for want of a seat comes back to the tournament's
+// page, not the lobby. In both languages, at 80×24.
+func TestTourneyPageSaysASeatGivenUp(t *testing.T) {
+	srv, _ := testServer(t)
+	f, id, n := givenUpTable(t, srv)
+	for _, lang := range []string{"en", "tr"} {
+		tr := i18n.MustLoad(lang)
+		s := tourneySession(t, srv, f, lang, 80, 24)
+		drain(s, s.apply(turn{to: pgTourney, tourney: id}))
+		scr := screenFits(t, "the page", s, 80, 24)
+		flat := strings.Join(strings.Fields(scr), " ")
+		if s.page != pgTourney || s.at != nil {
+			t.Fatalf("%s: taken to page %d (at a table: %v), not kept on the tournament's:\n%s", lang, s.page, s.at != nil, scr)
+		}
+		for _, w := range []string{tr.T("tourney.you.givenup", n), tr.T("tourney.givenup.arena", n)} {
+			if !strings.Contains(flat, w) {
+				t.Errorf("%s: the page does not say %q:\n%s", lang, w, scr)
+			}
+		}
+		if strings.Contains(scr, tr.T("tourney.key.table")) || strings.Contains(scr, tr.T("lobby.full")) {
+			t.Errorf("%s: the page offers the table, or a seat error:\n%s", lang, scr)
+		}
+		pressAll(s, "enter")
+		if s.page != pgTourney || s.at != nil || s.c.flash != tr.T("tourney.you.givenup", n) {
+			t.Errorf("%s: enter: page %d, flash %q", lang, s.page, s.c.flash)
+		}
+
+		// The table refused a seat the page thought held (it was given
+		// up between the two): the tournament's page, not the lobby.
+		s = tourneySession(t, srv, f, lang, 80, 24)
+		drain(s, s.onJoined(joinedMsg{t: srv.hall.Get(strconv.Itoa(n)), err: tables.ErrTableFull}))
+		if s.page != pgTourney || s.tourney.id != id || s.c.flash != tr.T("tourney.you.givenup", n) {
+			t.Errorf("%s: a seat refused at a tournament's table: page %d (tournament %q), flash %q", lang, s.page, s.tourney.id, s.c.flash)
+		}
+	}
+}
+
+// TestLobbyRowNamesAHeldSeat: the lobby's row of a tournament's table
+// names a seat held for a player not yet come and says they are not
+// here yet, in both languages; a player away is still "away".
+func TestLobbyRowNamesAHeldSeat(t *testing.T) {
+	srv, _ := testServer(t)
+	for _, c := range []struct {
+		lang string
+		p    seatmsg.Player
+		want string
+	}{
+		{"en", seatmsg.Player{Name: "ali", Kind: seatmsg.Awaited}, "ali (not here yet)"},
+		{"tr", seatmsg.Player{Name: "ali", Kind: seatmsg.Awaited}, "ali (henüz gelmedi)"},
+		{"en", seatmsg.Player{Name: "ali", Kind: seatmsg.Away}, "ali (away)"},
+		{"en", seatmsg.Player{Name: "ali", Kind: seatmsg.Human}, "ali"},
+	} {
+		s := tourneySession(t, srv, nil, c.lang, 80, 24)
+		if got := s.c.seatWord(c.p, "key:ali"); got != c.want {
+			t.Errorf("%s kind %d: %q, want %q", c.lang, c.p.Kind, got, c.want)
+		}
+	}
+}
