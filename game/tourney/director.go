@@ -153,6 +153,14 @@ type Tournament struct {
 	// players waiting for a partner, in the order they joined.
 	Teams map[string]Team `json:",omitempty"`
 	Lone  []Lone          `json:",omitempty"`
+	// Invites are a partners' tournament's asks to partner waiting for
+	// their answer, in the order they were made (team.go).
+	Invites []Invite `json:",omitempty"`
+	// Names are the names of a partners' tournament's players as they
+	// joined (Named), who have no Entrant of their own (their team
+	// has): what every node's pages call them, and what an ask to
+	// partner finds them by. The director never reads it.
+	Names map[string]string `json:",omitempty"`
 }
 
 // New is a tournament before its start.
@@ -189,11 +197,20 @@ func (t *Tournament) Join(id string, rating int, now time.Time) ([]Start, error)
 }
 
 // Named sets the name the pages call a player who joined by (a later
-// join may bring a new one); a player not joined is left alone.
+// join may bring a new one); a player not joined is left alone. In
+// partners a player's name is kept in Names: their Entrant is their
+// team's.
 func (t *Tournament) Named(id, name string) {
 	if e, ok := t.Joined[id]; ok {
 		e.Name = name
 		t.Joined[id] = e
+		return
+	}
+	if t.Config.Partners && name != "" && slices.Contains(t.People(), id) {
+		if t.Names == nil {
+			t.Names = map[string]string{}
+		}
+		t.Names[id] = name
 	}
 }
 
@@ -202,6 +219,12 @@ func (t *Tournament) Named(id, name string) {
 // In partners a player's team leaves with them; one alone stops
 // waiting.
 func (t *Tournament) Leave(id string) error {
+	if _, ok := t.InviteOf(id); ok {
+		t.leaveInvite(id)
+		if !slices.ContainsFunc(t.Lone, func(l Lone) bool { return l.Player == id }) {
+			return nil // the asker: only in their ask
+		}
+	}
 	if t.Alone(id) {
 		t.Lone = slices.DeleteFunc(t.Lone, func(l Lone) bool { return l.Player == id })
 		return nil
@@ -277,6 +300,7 @@ func (t *Tournament) Tick(now time.Time) []Start {
 			}
 		}
 	}
+	t.pairLone(now)
 	t.botPartners(now)
 	switch {
 	case t.Phase != Running && t.Phase != Ending:
