@@ -367,3 +367,64 @@ func TestPartnersAskedFromAnotherNode(t *testing.T) {
 		t.Error("the node that asked owns the tournament")
 	}
 }
+
+// One of a partners' team who does not come back to the table in time
+// (the seat's back-time) forfeits each round for the team, at real
+// tables with scripted players: the partner who came forfeits with
+// them, the team's line has its matches and no point, and the other
+// team's line has what its places are worth; the standings recounted
+// from the records are the director's.
+func TestPartnersSwissForfeitAtARealTable(t *testing.T) {
+	t.Parallel()
+	n, clk, id := begin(t, tourney.Config{
+		Kind: tourney.Swiss, Name: "eşli forfeit", Game: "101", Hands: 1, Start: t0, Rounds: 2,
+		BotLevel: "easy", Back: 300 * time.Millisecond, Partners: true,
+	}, 4)
+	absent := player(3)
+	tr := play(t, n, clk, id, 30*time.Second, map[string]bool{absent: true})
+	if tr.Round != 2 || len(tr.Matches) != 2 {
+		t.Fatalf("round %d, %d matches; want two rounds of one table", tr.Round, len(tr.Matches))
+	}
+	team, _ := tr.TeamOf(absent)
+	if p, _ := tr.Partner(absent); p != player(2) {
+		t.Fatalf("the absent player's partner %q, want player 2", p)
+	}
+	var other tourney.Points
+	for _, m := range tr.Matches {
+		for s, u := range m.Players {
+			if m.Forfeit[s] != (u == team) {
+				t.Errorf("table %d, seat %d (%s): forfeit %v; want the absent's team's two seats only", m.Table, s, tr.Seats(m.Players)[s], m.Forfeit[s])
+			}
+		}
+		w, err := tourney.Worth(m.Places)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for s, u := range m.Players {
+			if u != team && s < 2 {
+				other += w[s]
+			}
+		}
+	}
+	st, err := tr.Standings()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(st) != 2 {
+		t.Fatalf("standings %+v; want the two teams' lines", st)
+	}
+	for _, s := range st {
+		switch {
+		case s.Player == team && (s.Points != 0 || s.Matches != 2 || s.Wins != 0):
+			t.Errorf("the absent's team's line (player 2's too): %+v; want two matches, no point", s)
+		case s.Player != team && (s.Points != other || s.Matches != 2):
+			t.Errorf("the other team's line: %+v; want two matches and %v points", s, other)
+		}
+	}
+	if st[0].Player == team {
+		t.Errorf("the team that forfeited ranks first: %+v", st)
+	}
+	if again := recomputed(t, n.svc, id); !slices.Equal(st, again) {
+		t.Fatalf("the standings are not what the records add up to:\n%v\n%v", st, again)
+	}
+}
