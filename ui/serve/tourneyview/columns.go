@@ -33,8 +33,8 @@ func (n Names) namer(tr *i18n.Catalog, t tourney.Tournament) func(id string) str
 			return tr.T("tourney.team", name(tm.First), name(tm.Second))
 		case ok && known != "":
 			return known
-		case t.Joined[id].Name != "":
-			return t.Joined[id].Name // as they joined
+		case t.NameOf(id) != "":
+			return t.NameOf(id) // as they joined
 		}
 		return tr.T("tourney.anon", slices.Index(ids, id)+1)
 	}
