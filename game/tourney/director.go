@@ -315,6 +315,7 @@ func (t *Tournament) Tick(now time.Time) []Start {
 func (t *Tournament) tickArena(now time.Time) []Start {
 	if t.Phase == Running && !now.Before(t.Config.Start.Add(t.Config.Length)) {
 		t.Phase, t.Pool = Ending, nil
+		t.dropInvites() // nobody is teamed now: an asker found no partner
 	}
 	if t.Phase == Ending {
 		if len(t.Playing) == 0 {

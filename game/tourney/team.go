@@ -319,6 +319,15 @@ func (t *Tournament) leaveInvite(id string) {
 	}
 }
 
+// dropInvites drops every ask waiting for its answer, each asker
+// alone again.
+func (t *Tournament) dropInvites() {
+	for _, inv := range t.Invites {
+		t.Lone = append(t.Lone, Lone{Player: inv.From, Rating: inv.Rating, Since: inv.Since})
+	}
+	t.Invites = nil
+}
+
 // held says whether player, waiting alone, is asked to partner: the
 // join order leaves them to answer.
 func (t *Tournament) held(player string) bool {
@@ -388,10 +397,7 @@ func (t *Tournament) botPartners(now time.Time) {
 	if t.Config.Kind == Swiss && t.Round == 0 && len(t.Invites) > 0 {
 		// Asks not answered by the first round: dropped, both teamed
 		// as the order (or a bot) gives.
-		for _, inv := range t.Invites {
-			t.Lone = append(t.Lone, Lone{Player: inv.From, Rating: inv.Rating, Since: inv.Since})
-		}
-		t.Invites = nil
+		t.dropInvites()
 		t.pairLone(now)
 	}
 	var still []Lone

@@ -345,7 +345,8 @@ func TestPartnersAskRefused(t *testing.T) {
 
 // Leaving frees both of an ask: the asker leaving, the one asked waits
 // alone and is teamed by order; the one asked leaving, the asker waits
-// alone. Asks unanswered at a Swiss's first round are dropped.
+// alone. Asks unanswered at a Swiss's first round, or at an arena's
+// end, are dropped.
 func TestPartnersAskLeft(t *testing.T) {
 	at := t0.Add(-time.Hour)
 	tr := partnersOf(t, Config{Kind: Arena, Length: time.Hour}, 1)
@@ -366,6 +367,16 @@ func TestPartnersAskLeft(t *testing.T) {
 	}
 	if err := tr.Leave("p0"); err != nil || len(tr.Invites) != 0 || !tr.Alone("ayse") || tr.Alone("p0") {
 		t.Fatalf("the one asked left: %v, invites %v, alone %v", err, tr.Invites, tr.Lone)
+	}
+
+	// An arena's end drops asks unanswered: the asker found no partner.
+	tr = partnersOf(t, Config{Kind: Arena, Length: time.Hour}, 1)
+	if _, err := tr.Ask("ayse", "p0", 1500, at); err != nil {
+		t.Fatal(err)
+	}
+	tr.Tick(t0.Add(time.Hour))
+	if len(tr.Invites) != 0 || !tr.Alone("ayse") || tr.Phase != Finished {
+		t.Errorf("the arena's end with an ask unanswered: %s, invites %v, alone %v", tr.Phase, tr.Invites, tr.Lone)
 	}
 
 	tr = partnersOf(t, Config{Kind: Swiss, Rounds: 1}, 1)

@@ -385,10 +385,11 @@ func (p *tourneyPage) key(c *shared, msg tea.KeyPressMsg) turn {
 }
 
 // asked says whether an ask to partner waits for the answer of the
-// player who looks.
+// player who looks, and may still be answered (the tournament not
+// ending).
 func asked(v tourneyview.Page) bool {
 	_, ok := v.AskedBy()
-	return ok
+	return ok && (v.T.Phase == tourney.Starting || v.T.Phase == tourney.Running)
 }
 
 // tableOf is the table in play the player sits at (0: none).
