@@ -153,9 +153,14 @@ type Tournament struct {
 	// players waiting for a partner, in the order they joined.
 	Teams map[string]Team `json:",omitempty"`
 	Lone  []Lone          `json:",omitempty"`
-	// Names are a partners' tournament's players' names by their ids,
-	// as Entrant.Name is a player's elsewhere (Joined holds the teams
-	// there, not the players): a seat held for one of them is named.
+	// Invites are a partners' tournament's asks to partner waiting for
+	// their answer, in the order they were made (team.go).
+	Invites []Invite `json:",omitempty"`
+	// Names are the names of a partners' tournament's players as they
+	// joined (Named), who have no Entrant of their own (their team
+	// has): what every node's pages call them, and what an ask to
+	// partner finds them by, and what a seat held for one of them is
+	// named by. The director never reads it.
 	Names map[string]string `json:",omitempty"`
 }
 
@@ -194,29 +199,20 @@ func (t *Tournament) Join(id string, rating int, now time.Time) ([]Start, error)
 
 // Named sets the name the pages call a player who joined by (a later
 // join may bring a new one); a player not joined is left alone. In
-// partners it is the player's (in a team, or alone), not their team's.
+// partners a player's name is kept in Names: their Entrant is their
+// team's.
 func (t *Tournament) Named(id, name string) {
-	if t.Config.Partners && id != Bot && !IsTeam(id) {
-		if _, teamed := t.TeamOf(id); teamed || t.Alone(id) {
-			if t.Names == nil {
-				t.Names = map[string]string{}
-			}
-			t.Names[id] = name
-		}
-		return
-	}
 	if e, ok := t.Joined[id]; ok {
 		e.Name = name
 		t.Joined[id] = e
+		return
 	}
-}
-
-// NameOf is the name player joined by ("": none known, or a bot).
-func (t *Tournament) NameOf(player string) string {
-	if n := t.Joined[player].Name; n != "" {
-		return n
+	if t.Config.Partners && name != "" && slices.Contains(t.People(), id) {
+		if t.Names == nil {
+			t.Names = map[string]string{}
+		}
+		t.Names[id] = name
 	}
-	return t.Names[player]
 }
 
 // Leave takes a player out of the pairing; their matches stand, and a
@@ -224,6 +220,12 @@ func (t *Tournament) NameOf(player string) string {
 // In partners a player's team leaves with them; one alone stops
 // waiting.
 func (t *Tournament) Leave(id string) error {
+	if _, ok := t.InviteOf(id); ok {
+		t.leaveInvite(id)
+		if !slices.ContainsFunc(t.Lone, func(l Lone) bool { return l.Player == id }) {
+			return nil // the asker: only in their ask
+		}
+	}
 	if t.Alone(id) {
 		t.Lone = slices.DeleteFunc(t.Lone, func(l Lone) bool { return l.Player == id })
 		return nil
@@ -299,6 +301,7 @@ func (t *Tournament) Tick(now time.Time) []Start {
 			}
 		}
 	}
+	t.pairLone(now)
 	t.botPartners(now)
 	switch {
 	case t.Phase != Running && t.Phase != Ending:
@@ -313,6 +316,7 @@ func (t *Tournament) Tick(now time.Time) []Start {
 func (t *Tournament) tickArena(now time.Time) []Start {
 	if t.Phase == Running && !now.Before(t.Config.Start.Add(t.Config.Length)) {
 		t.Phase, t.Pool = Ending, nil
+		t.dropInvites() // nobody is teamed now: an asker found no partner
 	}
 	if t.Phase == Ending {
 		if len(t.Playing) == 0 {

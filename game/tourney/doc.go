@@ -19,7 +19,8 @@
 //	field.go    a duplicate round's score: each seat's result less the
 //	            mean of every seat that held the same rack that round
 //	team.go     partners (101's eşli): teams of two formed as players
-//	            join, seated facing each other, leaving together, a bot
+//	            join (by name, an ask accepted; else in join order),
+//	            seated facing each other, leaving together, a bot
 //	            partner for one left alone
 //	director.go a tournament as one value its server keeps and drives:
 //	            players join and leave, tables end, time passes; it says

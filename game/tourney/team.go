@@ -1,6 +1,8 @@
 package tourney
 
 import (
+	"errors"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -16,6 +18,14 @@ import (
 // (an arena without bots keeps them waiting for the next to join). A
 // team leaves together: either of its players leaving takes it out of
 // the pairing, and either joining again brings it back.
+//
+// A player may also ask one waiting alone to be their partner (Ask),
+// joining with the ask: the one asked is held out of the teaming by
+// join order until they answer (Answer). Accepted, the two are a team;
+// declined, both wait alone again and are teamed by join order with
+// others, never with each other (unless one asks again). Either
+// leaving frees the other. Asks still waiting when a Swiss's first
+// round is paired are dropped: both play with whom the order gives.
 
 // Team is a partners' team: its two players in the order they were
 // teamed (Second is Bot when a bot partners First).
@@ -29,7 +39,30 @@ type Lone struct {
 	Rating int
 	// Since is when they joined, or came back alone.
 	Since time.Time
+	// Declined are the players this one declined as partners, or was
+	// declined by: the join order never teams them with these.
+	Declined []string `json:",omitempty"`
 }
+
+// Invite is a partners' player's ask that one waiting alone be their
+// partner, waiting for the answer: From joined with it (or asked from
+// alone) and is held apart until To answers; To stays alone, held
+// out of the teaming by join order.
+type Invite struct {
+	From, To string
+	// Rating is From's; Since when From joined or asked.
+	Rating int
+	Since  time.Time
+}
+
+// Errors an ask for a partner is refused with (besides the director's
+// others: ErrFinished, ErrStarted, ErrUnknown for one not waiting alone
+// in the tournament).
+var (
+	ErrNoPartners = errors.New("the tournament is not played in partners")
+	ErrTeamed     = errors.New("already in a team")
+	ErrAsked      = errors.New("an ask to partner waits for its answer")
+)
 
 // teamPrefix begins every team's id: a player's id is a key's or a
 // guest's ("key:…", "guest:…"), never one of these.
@@ -58,9 +91,33 @@ func (t *Tournament) Unit(player string) string {
 	return player
 }
 
-// Alone says whether player waits for a partner.
+// Alone says whether player waits for a partner: alone, or asking one
+// to be their partner.
 func (t *Tournament) Alone(player string) bool {
+	if inv, ok := t.InviteOf(player); ok && inv.From == player {
+		return true
+	}
 	return slices.ContainsFunc(t.Lone, func(l Lone) bool { return l.Player == player })
+}
+
+// InviteOf is the ask to partner that player waits on: theirs (From)
+// or the one that asks them (To); ok false: none.
+func (t *Tournament) InviteOf(player string) (Invite, bool) {
+	for _, inv := range t.Invites {
+		if inv.From == player || inv.To == player {
+			return inv, true
+		}
+	}
+	return Invite{}, false
+}
+
+// NameOf is the name the tournament keeps for player ("": none): as
+// they joined (Named).
+func (t *Tournament) NameOf(player string) string {
+	if e, ok := t.Joined[player]; ok && e.Name != "" {
+		return e.Name
+	}
+	return t.Names[player]
 }
 
 // Partner is the other player of player's team (Bot for a bot; ok
@@ -101,7 +158,7 @@ func (t *Tournament) Players() int {
 	if !t.Config.Partners {
 		return len(t.ids())
 	}
-	n := len(t.Lone)
+	n := len(t.Lone) + len(t.Invites)
 	for _, id := range t.ids() {
 		n++
 		if t.Teams[id].Second != Bot {
@@ -133,6 +190,9 @@ func (t *Tournament) People() []string {
 	for _, l := range t.Lone {
 		add(l.Player)
 	}
+	for _, inv := range t.Invites {
+		add(inv.From)
+	}
 	for _, m := range t.Matches {
 		for _, id := range m.Players {
 			add(id)
@@ -143,7 +203,7 @@ func (t *Tournament) People() []string {
 }
 
 // joinPartners is Join in partners: a player of a team brings it back;
-// one alone is teamed with the first who waits alone, or waits.
+// one alone waits, teamed by join order (pairLone, in Tick).
 func (t *Tournament) joinPartners(id string, rating int, now time.Time) ([]Start, error) {
 	if tid, ok := t.TeamOf(id); ok {
 		e := t.Joined[tid]
@@ -157,16 +217,148 @@ func (t *Tournament) joinPartners(id string, rating int, now time.Time) ([]Start
 	switch {
 	case t.Config.Kind == Swiss && t.Round > 0:
 		return nil, ErrStarted
-	case t.Alone(id):
-		return t.Tick(now), nil
-	case len(t.Lone) == 0:
+	case !t.Alone(id):
 		t.Lone = append(t.Lone, Lone{Player: id, Rating: rating, Since: now})
+	}
+	return t.Tick(now), nil
+}
+
+// Ask is player from's ask that to, waiting alone, be their partner:
+// from joins with it (or asks from alone; an ask of theirs to another
+// is dropped), and waits apart for the answer (Answer) while to is
+// held out of the teaming by join order. Refused: one of them in a
+// team (ErrTeamed), to not waiting alone (ErrUnknown), to asked by
+// another or asking, or from asked (ErrAsked: answered first).
+func (t *Tournament) Ask(from, to string, rating int, now time.Time) ([]Start, error) {
+	switch {
+	case !t.Config.Partners:
+		return nil, ErrNoPartners
+	case t.Phase == Finished || t.Phase == Ending:
+		return nil, ErrFinished
+	case t.Config.Kind == Swiss && t.Round > 0:
+		return nil, ErrStarted
+	case from == to || to == Bot || from == Bot:
+		return nil, fmt.Errorf("%s asks %s: %w", from, to, ErrUnknown)
+	}
+	if _, ok := t.TeamOf(from); ok {
+		return nil, fmt.Errorf("%s: %w", from, ErrTeamed)
+	}
+	if _, ok := t.TeamOf(to); ok {
+		return nil, fmt.Errorf("%s: %w", to, ErrTeamed)
+	}
+	if inv, ok := t.InviteOf(from); ok && inv.To == from {
+		return nil, fmt.Errorf("%s is asked by %s: %w", from, inv.From, ErrAsked)
+	}
+	if inv, ok := t.InviteOf(to); ok {
+		if inv.From == from {
+			return t.Tick(now), nil // asked already
+		}
+		return nil, fmt.Errorf("%s: %w", to, ErrAsked)
+	}
+	if !slices.ContainsFunc(t.Lone, func(l Lone) bool { return l.Player == to }) {
+		return nil, fmt.Errorf("%s is not waiting alone: %w", to, ErrUnknown)
+	}
+	since := now
+	if inv, ok := t.InviteOf(from); ok {
+		t.dropInvite(from) // their ask of another: that one is free again
+		since = inv.Since
+	}
+	if i := slices.IndexFunc(t.Lone, func(l Lone) bool { return l.Player == from }); i >= 0 {
+		since = t.Lone[i].Since
+		t.Lone = slices.Delete(t.Lone, i, i+1)
+	}
+	t.Invites = append(t.Invites, Invite{From: from, To: to, Rating: rating, Since: since})
+	return t.Tick(now), nil
+}
+
+// Answer is player to's answer to the ask that waits for it: accepted,
+// the two are a team (the one asked first); declined, both wait alone,
+// the asker from now, never teamed with each other by the join order.
+func (t *Tournament) Answer(to string, accept bool, now time.Time) ([]Start, error) {
+	inv, ok := t.InviteOf(to)
+	switch {
+	case t.Phase == Finished || t.Phase == Ending:
+		return nil, ErrFinished
+	case !ok || inv.To != to:
+		return nil, fmt.Errorf("no ask to partner %s: %w", to, ErrUnknown)
+	}
+	t.dropInvite(to)
+	i := slices.IndexFunc(t.Lone, func(l Lone) bool { return l.Player == to })
+	if i < 0 {
+		return nil, fmt.Errorf("%s is not waiting alone: %w", to, ErrUnknown)
+	}
+	if accept {
+		first := t.Lone[i]
+		t.Lone = slices.Delete(t.Lone, i, i+1)
+		t.team(first, Lone{Player: inv.From, Rating: inv.Rating}, now)
 		return t.Tick(now), nil
 	}
-	first := t.Lone[0]
-	t.Lone = t.Lone[1:]
-	t.team(first, Lone{Player: id, Rating: rating}, now)
+	t.Lone[i].Declined = append(slices.Clone(t.Lone[i].Declined), inv.From)
+	t.Lone = append(t.Lone, Lone{Player: inv.From, Rating: inv.Rating, Since: now, Declined: []string{to}})
 	return t.Tick(now), nil
+}
+
+// dropInvite drops the ask player waits on (theirs or to them), and
+// returns it (ok false: none).
+func (t *Tournament) dropInvite(player string) (Invite, bool) {
+	i := slices.IndexFunc(t.Invites, func(inv Invite) bool { return inv.From == player || inv.To == player })
+	if i < 0 {
+		return Invite{}, false
+	}
+	inv := t.Invites[i]
+	t.Invites = slices.Delete(slices.Clone(t.Invites), i, i+1)
+	return inv, true
+}
+
+// leaveInvite is Leave's part in an ask: the asker leaving drops it;
+// the one asked leaving drops it and the asker waits alone again.
+func (t *Tournament) leaveInvite(id string) {
+	inv, ok := t.dropInvite(id)
+	if ok && inv.To == id {
+		t.Lone = append(t.Lone, Lone{Player: inv.From, Rating: inv.Rating, Since: inv.Since})
+	}
+}
+
+// dropInvites drops every ask waiting for its answer, each asker
+// alone again.
+func (t *Tournament) dropInvites() {
+	for _, inv := range t.Invites {
+		t.Lone = append(t.Lone, Lone{Player: inv.From, Rating: inv.Rating, Since: inv.Since})
+	}
+	t.Invites = nil
+}
+
+// held says whether player, waiting alone, is asked to partner: the
+// join order leaves them to answer.
+func (t *Tournament) held(player string) bool {
+	inv, ok := t.InviteOf(player)
+	return ok && inv.To == player
+}
+
+// pairLone teams those waiting alone in join order: each, from the
+// first, with the next who is not held by an ask and whom they have
+// not declined (nor been declined by).
+func (t *Tournament) pairLone(now time.Time) {
+	if !t.Config.Partners || t.Phase == Finished || t.Phase == Ending {
+		return
+	}
+	for i := 0; i < len(t.Lone); i++ {
+		a := t.Lone[i]
+		if t.held(a.Player) {
+			continue
+		}
+		for j := i + 1; j < len(t.Lone); j++ {
+			b := t.Lone[j]
+			if t.held(b.Player) || slices.Contains(a.Declined, b.Player) || slices.Contains(b.Declined, a.Player) {
+				continue
+			}
+			t.Lone = slices.Delete(slices.Clone(t.Lone), j, j+1)
+			t.Lone = slices.Delete(t.Lone, i, i+1)
+			t.team(a, b, now)
+			i--
+			break
+		}
+	}
 }
 
 // team makes a team of first and second (second's Player Bot: a bot
@@ -202,6 +394,12 @@ func (t *Tournament) botPartners(now time.Time) {
 	if !t.Config.Partners || t.Phase != Running {
 		return
 	}
+	if t.Config.Kind == Swiss && t.Round == 0 && len(t.Invites) > 0 {
+		// Asks not answered by the first round: dropped, both teamed
+		// as the order (or a bot) gives.
+		t.dropInvites()
+		t.pairLone(now)
+	}
 	var still []Lone
 	for _, l := range t.Lone {
 		since := l.Since
@@ -210,7 +408,7 @@ func (t *Tournament) botPartners(now time.Time) {
 		}
 		switch {
 		case t.Config.Kind == Swiss && t.Round == 0,
-			t.Config.Kind == Arena && t.Config.BotWait > 0 && now.Sub(since) >= t.Config.BotWait:
+			t.Config.Kind == Arena && t.Config.BotWait > 0 && now.Sub(since) >= t.Config.BotWait && !t.held(l.Player):
 			t.team(l, Lone{Player: Bot}, since)
 		default:
 			still = append(still, l)

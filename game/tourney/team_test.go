@@ -231,3 +231,192 @@ func TestPartnersKeepTheirNames(t *testing.T) {
 		t.Errorf("not partners: %q, %+v, %v", plain.NameOf("p0"), plain.Joined["p0"], plain.Names)
 	}
 }
+
+// An ask to partner, as players make and answer it: the one asked
+// waits held out of the join order (a newcomer alone is not teamed
+// with them) until they answer; accepted, the two are one team, seated
+// facing each other at every table; declined, both wait alone and are
+// teamed by join order with the next to come, never with each other.
+func TestPartnersAsked(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		accept bool
+	}{{"accepted", true}, {"declined", false}} {
+		t.Run(c.name, func(t *testing.T) {
+			tr := partnersOf(t, Config{Kind: Arena, Length: time.Hour}, 1) // p0 waits alone
+			at := t0.Add(-time.Hour)
+			if _, err := tr.Ask("ayse", "p0", 1600, at); err != nil {
+				t.Fatal(err)
+			}
+			if _, ok := tr.InviteOf("p0"); !ok || !tr.Alone("ayse") || tr.Players() != 2 || !slices.Contains(tr.People(), "ayse") {
+				t.Fatalf("after the ask: invites %v, alone %v, %d players", tr.Invites, tr.Lone, tr.Players())
+			}
+			// A newcomer alone is not teamed with the one asked.
+			if _, err := tr.Join("can", 1500, at); err != nil {
+				t.Fatal(err)
+			}
+			if _, ok := tr.TeamOf("p0"); ok || len(tr.Teams) != 0 || !tr.Alone("can") {
+				t.Fatalf("one joined alone while p0 is asked: teams %v, alone %v", tr.Teams, tr.Lone)
+			}
+			if _, err := tr.Answer("ayse", true, at); !errors.Is(err, ErrUnknown) {
+				t.Errorf("the asker answered their own ask: %v", err)
+			}
+			if _, err := tr.Answer("p0", c.accept, at); err != nil {
+				t.Fatal(err)
+			}
+			if len(tr.Invites) != 0 {
+				t.Errorf("answered, the ask still waits: %v", tr.Invites)
+			}
+			if !c.accept {
+				if _, ok := tr.TeamOf("ayse"); ok {
+					t.Fatalf("declined, ayse is teamed: %v", tr.Teams)
+				}
+				// p0 is now teamed with can (the order), and ayse waits.
+				if p, _ := tr.Partner("p0"); p != "can" || !tr.Alone("ayse") {
+					t.Fatalf("declined: p0's partner %q, alone %v", p, tr.Lone)
+				}
+				if _, err := tr.Join("deniz", 1500, at); err != nil {
+					t.Fatal(err)
+				}
+				if p, _ := tr.Partner("ayse"); p != "deniz" {
+					t.Fatalf("declined: ayse's partner %q, want the next to join", p)
+				}
+				return
+			}
+			team, ok := tr.TeamOf("ayse")
+			if p, _ := tr.Partner("ayse"); !ok || p != "p0" || tr.Joined[team].Rating != 1550 {
+				t.Fatalf("accepted: ayse's team %v, partner %q, rating %d", tr.Teams[team], p, tr.Joined[team].Rating)
+			}
+			if _, err := tr.Join("deniz", 1500, at); err != nil {
+				t.Fatal(err)
+			}
+			if p, _ := tr.Partner("can"); p != "deniz" {
+				t.Fatalf("can's partner %q, want deniz", p)
+			}
+			// Every table seats ayse facing p0.
+			now := t0
+			starts := tr.Tick(now)
+			for n := 1; n <= 3; n++ {
+				if len(starts) != 1 {
+					t.Fatalf("table %d: %v", n, starts)
+				}
+				seats := tr.Seats(starts[0].Players)
+				i := slices.Index(seats[:], "ayse")
+				if i < 0 || seats[(i+2)%4] != "p0" {
+					t.Errorf("table %d seats %v: ayse not facing p0", n, seats)
+				}
+				tr.Opened(starts[0], n, now)
+				now = now.Add(time.Minute)
+				var err error
+				if starts, err = tr.Ended(n, [4]int{1, 2, 1, 2}, [4]bool{}, now); err != nil {
+					t.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// An ask is refused where it cannot be a team: a name in a team
+// already, one asked by another, the asker asked themselves, one not in
+// the tournament, a tournament not of partners; asking again is the
+// same ask, and asking another drops the first.
+func TestPartnersAskRefused(t *testing.T) {
+	tr := partnersOf(t, Config{Kind: Arena, Length: time.Hour}, 3) // p0 & p1, p2 alone
+	at := t0.Add(-time.Hour)
+	for _, c := range []struct {
+		from, to string
+		want     error
+	}{
+		{"ayse", "p1", ErrTeamed},
+		{"p0", "p2", ErrTeamed},
+		{"ayse", "nobody", ErrUnknown},
+		{"ayse", "ayse", ErrUnknown},
+		{"ayse", Bot, ErrUnknown},
+	} {
+		if _, err := tr.Ask(c.from, c.to, 1500, at); !errors.Is(err, c.want) {
+			t.Errorf("%s asks %s: %v, want %v", c.from, c.to, err, c.want)
+		}
+	}
+	if _, err := tr.Ask("ayse", "p2", 1500, at); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tr.Ask("ayse", "p2", 1500, at); err != nil || len(tr.Invites) != 1 {
+		t.Errorf("asked again: %v, %v", err, tr.Invites)
+	}
+	if _, err := tr.Ask("mehmet", "p2", 1500, at); !errors.Is(err, ErrAsked) {
+		t.Errorf("one asked by another: %v", err)
+	}
+	if _, err := tr.Ask("p2", "mehmet", 1500, at); !errors.Is(err, ErrAsked) {
+		t.Errorf("one asked asks another: %v", err)
+	}
+	// One joining alone is not teamed with p2, asked; ayse asks them
+	// instead, and p2, free, is teamed with the next alone.
+	if _, err := tr.Join("mehmet", 1500, at); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := tr.TeamOf("mehmet"); ok || !tr.Alone("mehmet") {
+		t.Fatalf("mehmet joined alone while p2 is asked: teams %v", tr.Teams)
+	}
+	if _, err := tr.Ask("ayse", "mehmet", 1500, at); err != nil || len(tr.Invites) != 1 || tr.Invites[0].To != "mehmet" {
+		t.Errorf("ayse asks another: %v, %v", err, tr.Invites)
+	}
+	if _, err := tr.Join("can", 1500, at); err != nil {
+		t.Fatal(err)
+	}
+	if p, _ := tr.Partner("can"); p != "p2" {
+		t.Errorf("p2, free again: can's partner %q", p)
+	}
+	plain, err := New(Config{Kind: Arena, Game: "101", Hands: 1, Start: t0, Length: time.Hour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := plain.Ask("a", "b", 1500, at); !errors.Is(err, ErrNoPartners) {
+		t.Errorf("an ask in a tournament not of partners: %v", err)
+	}
+}
+
+// Leaving frees both of an ask: the asker leaving, the one asked waits
+// alone and is teamed by order; the one asked leaving, the asker waits
+// alone. Asks unanswered at a Swiss's first round, or at an arena's
+// end, are dropped.
+func TestPartnersAskLeft(t *testing.T) {
+	at := t0.Add(-time.Hour)
+	tr := partnersOf(t, Config{Kind: Arena, Length: time.Hour}, 1)
+	if _, err := tr.Ask("ayse", "p0", 1500, at); err != nil {
+		t.Fatal(err)
+	}
+	if err := tr.Leave("ayse"); err != nil || len(tr.Invites) != 0 || tr.Alone("ayse") || tr.Players() != 1 {
+		t.Fatalf("the asker left: %v, invites %v, alone %v", err, tr.Invites, tr.Lone)
+	}
+	tr.Join("can", 1500, at)
+	if p, _ := tr.Partner("p0"); p != "can" {
+		t.Errorf("p0 freed: partner %q", p)
+	}
+
+	tr = partnersOf(t, Config{Kind: Arena, Length: time.Hour}, 1)
+	if _, err := tr.Ask("ayse", "p0", 1500, at); err != nil {
+		t.Fatal(err)
+	}
+	if err := tr.Leave("p0"); err != nil || len(tr.Invites) != 0 || !tr.Alone("ayse") || tr.Alone("p0") {
+		t.Fatalf("the one asked left: %v, invites %v, alone %v", err, tr.Invites, tr.Lone)
+	}
+
+	// An arena's end drops asks unanswered: the asker found no partner.
+	tr = partnersOf(t, Config{Kind: Arena, Length: time.Hour}, 1)
+	if _, err := tr.Ask("ayse", "p0", 1500, at); err != nil {
+		t.Fatal(err)
+	}
+	tr.Tick(t0.Add(time.Hour))
+	if len(tr.Invites) != 0 || !tr.Alone("ayse") || tr.Phase != Finished {
+		t.Errorf("the arena's end with an ask unanswered: %s, invites %v, alone %v", tr.Phase, tr.Invites, tr.Lone)
+	}
+
+	tr = partnersOf(t, Config{Kind: Swiss, Rounds: 1}, 1)
+	if _, err := tr.Ask("ayse", "p0", 1500, at); err != nil {
+		t.Fatal(err)
+	}
+	tr.Tick(t0)
+	if len(tr.Invites) != 0 || len(tr.Lone) != 0 || len(tr.Teams) != 1 {
+		t.Errorf("the first round with an ask unanswered: invites %v, alone %v, teams %v", tr.Invites, tr.Lone, tr.Teams)
+	}
+}

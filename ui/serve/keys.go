@@ -28,6 +28,10 @@ type sessionKeys struct {
 	Tourneys, TourneyOpen, TourneyNew, TourneyCreate key.Binding
 	TourneyJoin, TourneyLeave, TourneyTable          key.Binding
 	Scroll, PageUp, PageDown                         key.Binding
+	// A partners' tournament's keys: join with a partner (their name
+	// typed, tab picking one of those waiting alone), and an ask to
+	// partner accepted or declined.
+	TourneyWith, TourneyPick, TourneyAccept, TourneyDecline key.Binding
 }
 
 // newSessionKeys are the session's keys, named in tr's words.
@@ -74,5 +78,10 @@ func newSessionKeys(tr *i18n.Catalog) sessionKeys {
 		Scroll:        b([]string{"up", "down"}, "↑↓", "tourney.key.scroll"),
 		PageUp:        b([]string{"pgup"}, "pgup", "tourney.key.scroll"),
 		PageDown:      b([]string{"pgdown", "space"}, "pgdn", "tourney.key.scroll"),
+
+		TourneyWith:    b([]string{"w"}, "w", "tourney.key.with"),
+		TourneyPick:    b([]string{"tab"}, "tab", "tourney.key.pick"),
+		TourneyAccept:  b([]string{"a"}, "a", "tourney.key.accept"),
+		TourneyDecline: b([]string{"d"}, "d", "tourney.key.decline"),
 	}
 }

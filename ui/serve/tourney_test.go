@@ -70,13 +70,7 @@ func drain(s *session, cmd tea.Cmd) {
 // (pressAll).
 func tourneySession(t *testing.T, srv *Server, side tourneySide, lang string, w, h int) *session {
 	t.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	s := newSession(srv, ctx, "key:test", "", "ann", "127.0.0.1", lang)
-	s.c.tour, s.c.port = side, "2222"
-	s.Update(tea.WindowSizeMsg{Width: w, Height: h})
-	s.lobby.list(&s.c)
-	return s
+	return sessionOf(t, srv, side, "key:test", "ann", lang, w, h)
 }
 
 // arenaOfFive is a fake with an arena under way: five players, one

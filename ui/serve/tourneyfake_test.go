@@ -56,6 +56,7 @@ func (f *fakeTourneys) Tournament(id string) (tourney.Listed, tourney.Tournament
 	c := *t
 	c.Joined = maps.Clone(t.Joined)
 	c.Pool, c.Playing, c.Matches = slices.Clone(t.Pool), slices.Clone(t.Playing), slices.Clone(t.Matches)
+	c.Teams, c.Lone, c.Invites, c.Names = maps.Clone(t.Teams), slices.Clone(t.Lone), slices.Clone(t.Invites), maps.Clone(t.Names)
 	return t.Listed(id), c, nil
 }
 
@@ -95,6 +96,33 @@ func (f *fakeTourneys) LeaveTournament(id, player string) error {
 		return fmt.Errorf("tournament %s: %w", id, tourney.ErrUnknown)
 	}
 	return t.Leave(player)
+}
+
+func (f *fakeTourneys) AskPartner(id, player, name string, rating int, partner string) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	t, ok := f.t[id]
+	if !ok {
+		return fmt.Errorf("tournament %s: %w", id, tourney.ErrUnknown)
+	}
+	starts, err := t.Ask(player, partner, rating, f.now())
+	if err == nil {
+		t.Named(player, name)
+	}
+	f.open(t, starts)
+	return err
+}
+
+func (f *fakeTourneys) AnswerPartner(id, player string, accept bool) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	t, ok := f.t[id]
+	if !ok {
+		return fmt.Errorf("tournament %s: %w", id, tourney.ErrUnknown)
+	}
+	starts, err := t.Answer(player, accept, f.now())
+	f.open(t, starts)
+	return err
 }
 
 // Duplicate is the seals and scores set for tournament id (none unless

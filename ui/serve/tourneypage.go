@@ -7,12 +7,15 @@ import (
 	"math"
 	"math/big"
 	"strconv"
+	"strings"
 	"time"
 
 	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
 	"okey/game/tourney"
+	"okey/ui/safetext"
 	"okey/ui/serve/tourneyview"
 )
 
@@ -21,6 +24,9 @@ import (
 // is over the final table with each match's table and how to fetch its
 // record. It is read in a command as it opens and again every
 // tourneyEvery while shown; enter joins, x leaves, the arrows scroll.
+// In partners w joins with a partner (or asks one, waiting alone): their
+// name typed, tab picking one of those waiting alone; a and d answer an
+// ask.
 type tourneyPage struct {
 	id string
 	// l and t are the tournament as last read (t nil while it is read
@@ -45,6 +51,11 @@ type tourneyPage struct {
 	// givenUp: the player's seat at their table in play was given up,
 	// as the hall said when the tournament was last read.
 	givenUp bool
+	// naming: a partner's name is being typed in in; pick is the next
+	// of those waiting alone tab puts there.
+	naming bool
+	in     textinput.Model
+	pick   int
 }
 
 // tourneyNamesMsg is the names of a tournament's players looked up.
@@ -67,12 +78,26 @@ type tourneyMsg struct {
 
 func (tourneyMsg) owner() (page, bool) { return pgTourney, true }
 
-// tourneyJoinedMsg is a join or a leave answered.
+// tourneyJoinedMsg is a join, a leave, an ask to partner or its answer
+// answered.
 type tourneyJoinedMsg struct {
-	id     string
-	joined bool
-	err    error
+	id   string
+	what tourneyAsk
+	// with is the partner asked, as the page names them.
+	with string
+	err  error
 }
+
+// tourneyAsk is what a player asks of a tournament from its page.
+type tourneyAsk uint8
+
+const (
+	askJoin tourneyAsk = iota
+	askLeave
+	askPartner
+	askAccept
+	askDecline
+)
 
 func (tourneyJoinedMsg) owner() (page, bool) { return pgTourney, false }
 
@@ -81,6 +106,7 @@ func (p *tourneyPage) show(id string) {
 	if id != p.id {
 		p.id, p.t, p.gone, p.scroll, p.seals, p.field, p.givenUp = id, nil, false, 0, nil, nil, false
 		p.names, p.asked = tourneyview.Names{}, map[string]bool{}
+		p.naming = false
 	}
 }
 
@@ -164,16 +190,23 @@ func (p *tourneyPage) lookUp(c *shared) tea.Cmd {
 	}
 }
 
-// join asks to join (or leave) in a command: the player's rating in
-// the tournament's game read first (0 for a guest, or a server that
-// keeps none).
-func (p *tourneyPage) join(c *shared, leave bool) tea.Cmd {
+// join asks what in a command (partner: the player asked to partner,
+// called with on the page): a join, or an ask to partner, with the
+// player's rating in the tournament's game read first (0 for a guest,
+// or a server that keeps none).
+func (p *tourneyPage) join(c *shared, what tourneyAsk, partner, with string) tea.Cmd {
 	side, ctx, id, me, name, guest, book := c.tour, c.ctx, p.id, c.id, c.name, c.code != "", c.srv.Ratings()
 	g := p.t.Config.Game
 	log := c.srv.Log()
 	return func() tea.Msg {
-		if leave {
-			return tourneyJoinedMsg{id: id, err: side.LeaveTournament(id, me)}
+		msg := tourneyJoinedMsg{id: id, what: what, with: with}
+		switch what {
+		case askLeave:
+			msg.err = side.LeaveTournament(id, me)
+			return msg
+		case askAccept, askDecline:
+			msg.err = side.AnswerPartner(id, me, what == askAccept)
+			return msg
 		}
 		rating := 0
 		if book != nil && !guest {
@@ -186,8 +219,61 @@ func (p *tourneyPage) join(c *shared, leave bool) tea.Cmd {
 				rating = int(math.Round(e.Rating().Ordinal()))
 			}
 		}
-		return tourneyJoinedMsg{id: id, joined: true, err: side.JoinTournament(id, me, name, rating)}
+		if what == askPartner {
+			msg.err = side.AskPartner(id, me, name, rating, partner)
+		} else {
+			msg.err = side.JoinTournament(id, me, name, rating)
+		}
+		return msg
 	}
+}
+
+// name takes the keys while a partner's name is typed: enter asks the
+// one it names (or says why nobody), tab puts the next of those waiting
+// alone there, esc stops.
+func (p *tourneyPage) name(c *shared, msg tea.Msg) turn {
+	k, ok := msg.(tea.KeyPressMsg)
+	switch {
+	case !ok:
+		return stay(editField(&p.in, msg, safetext.MaxNameBytes))
+	case key.Matches(k, c.keys.Cancel):
+		p.naming = false
+	case key.Matches(k, c.keys.TourneyPick):
+		if cs := p.view(c).Candidates(); len(cs) > 0 {
+			p.in.SetValue(cs[p.pick%len(cs)].Name)
+			p.in.CursorEnd()
+			p.pick++
+		}
+	case key.Matches(k, c.keys.Send):
+		v := p.view(c)
+		typed := p.in.Value()
+		partner, err := v.FindPartner(typed)
+		if err != nil {
+			c.flash = partnerRefused(c, err, safetext.Name(typed))
+			return turn{}
+		}
+		p.naming, p.asking = false, true
+		return stay(p.join(c, askPartner, partner, tourneyview.NameIn(c.tr, v, partner)))
+	default:
+		return stay(editField(&p.in, k, safetext.MaxNameBytes))
+	}
+	return turn{}
+}
+
+// partnerRefused says why a partner's name was not asked, name as the
+// player typed it (made safe).
+func partnerRefused(c *shared, err error, name string) string {
+	switch {
+	case errors.Is(err, tourneyview.ErrTwoNames):
+		return c.tr.T("tourney.err.twonames", name)
+	case errors.Is(err, tourney.ErrTeamed):
+		return c.tr.T("tourney.err.teamed", name)
+	case errors.Is(err, tourney.ErrAsked):
+		return c.tr.T("tourney.err.asked", name)
+	case errors.Is(err, tourneyview.ErrNoName), errors.Is(err, tourney.ErrUnknown):
+		return c.tr.T("tourney.err.noname", name)
+	}
+	return tourneyRefused(c, err)
 }
 
 // update takes the tournament read, a join or leave answered, and the
@@ -237,16 +323,30 @@ func (p *tourneyPage) update(c *shared, msg tea.Msg) turn {
 			return turn{}
 		}
 		switch {
-		case msg.err == nil && msg.joined:
-			c.flash = c.tr.T("tourney.joined")
-		case msg.err == nil:
-			c.flash = c.tr.T("tourney.left")
-		default:
+		case msg.err != nil && msg.what == askPartner:
+			c.flash = partnerRefused(c, msg.err, msg.with)
+		case msg.err != nil && (msg.what == askAccept || msg.what == askDecline) && errors.Is(msg.err, tourney.ErrUnknown):
+			c.flash = c.tr.T("tourney.err.noask")
+		case msg.err != nil:
 			c.flash = tourneyRefused(c, msg.err)
+		default:
+			c.flash = map[tourneyAsk]string{
+				askJoin: c.tr.T("tourney.joined"), askLeave: c.tr.T("tourney.left"),
+				askPartner: c.tr.T("tourney.asked.sent", msg.with),
+				askAccept:  c.tr.T("tourney.accepted"), askDecline: c.tr.T("tourney.declined"),
+			}[msg.what]
 		}
 		p.gen++ // read now, and every tourneyEvery from now
 		return stay(p.read(c, 0))
+	case tea.PasteMsg:
+		if p.naming {
+			return p.name(c, msg)
+		}
 	case tea.KeyPressMsg:
+		if p.naming {
+			c.flash = ""
+			return p.name(c, msg)
+		}
 		return p.key(c, msg)
 	}
 	return turn{}
@@ -273,7 +373,21 @@ func (p *tourneyPage) key(c *shared, msg tea.KeyPressMsg) turn {
 		c.otherKey(msg)
 	case key.Matches(msg, k.TourneyJoin) && v.CanJoin():
 		p.asking = true
-		return stay(p.join(c, false))
+		return stay(p.join(c, askJoin, "", ""))
+	case key.Matches(msg, k.TourneyWith) && v.CanAsk():
+		p.naming, p.pick = true, 0
+		p.in = newField(safetext.MaxNameLen)
+		if len(v.Candidates()) == 0 {
+			c.flash = c.tr.T("tourney.partner.none")
+		}
+		return turn{}
+	case key.Matches(msg, k.TourneyAccept, k.TourneyDecline) && asked(v):
+		p.asking = true
+		what := askAccept
+		if key.Matches(msg, k.TourneyDecline) {
+			what = askDecline
+		}
+		return stay(p.join(c, what, "", ""))
 	case key.Matches(msg, k.TourneyTable) && tableOf(v) > 0:
 		n := tableOf(v)
 		if seatGivenUp(c, strconv.Itoa(n)) {
@@ -287,7 +401,7 @@ func (p *tourneyPage) key(c *shared, msg tea.KeyPressMsg) turn {
 		c.flash = c.tr.T("lobby.gone")
 	case key.Matches(msg, k.TourneyLeave) && v.CanLeave():
 		p.asking = true
-		return stay(p.join(c, true))
+		return stay(p.join(c, askLeave, "", ""))
 	default:
 		c.otherKey(msg)
 	}
@@ -296,6 +410,14 @@ func (p *tourneyPage) key(c *shared, msg tea.KeyPressMsg) turn {
 		_, p.scroll = tourneyview.Lines(c.tr, c.styles(), p.view(c), pageWidth(c), pageRows(c))
 	}
 	return turn{}
+}
+
+// asked says whether an ask to partner waits for the answer of the
+// player who looks, and may still be answered (the tournament not
+// ending).
+func asked(v tourneyview.Page) bool {
+	_, ok := v.AskedBy()
+	return ok && (v.T.Phase == tourney.Starting || v.T.Phase == tourney.Running)
 }
 
 // tableOf is the table in play the player sits at (0: none).
@@ -346,16 +468,47 @@ func (p *tourneyPage) lines(c *shared) ([]string, []key.Binding) {
 		return []string{c.styles().Dim.Render(c.tr.T("tourney.reading"))}, keys
 	}
 	v := p.view(c)
+	if p.naming {
+		return p.nameLines(c, v), []key.Binding{k.Send, k.TourneyPick, k.Erase, k.Cancel}
+	}
+	var first []key.Binding
 	switch {
+	case asked(v):
+		first = []key.Binding{k.TourneyAccept, k.TourneyDecline}
 	case v.CanJoin():
-		keys = append([]key.Binding{k.TourneyJoin}, keys...)
+		first = []key.Binding{k.TourneyJoin}
+	}
+	if v.CanAsk() {
+		first = append(first, k.TourneyWith)
+	}
+	switch {
 	case v.CanLeave() && tableOf(v) > 0 && !v.GivenUp:
-		keys = append([]key.Binding{k.TourneyTable, k.TourneyLeave}, keys...)
+		first = append(first, k.TourneyTable, k.TourneyLeave)
 	case v.CanLeave():
-		keys = append([]key.Binding{k.TourneyLeave}, keys...)
+		first = append(first, k.TourneyLeave)
 	}
 	lines, _ := tourneyview.Lines(c.tr, c.styles(), v, pageWidth(c), pageRows(c))
-	return lines, keys
+	return lines, append(first, keys...)
+}
+
+// nameLines are the page while a partner's name is typed: the
+// tournament's head, the name, and those who may be asked.
+func (p *tourneyPage) nameLines(c *shared, v tourneyview.Page) []string {
+	st, w := c.styles(), pageWidth(c)
+	out := tourneyview.Head(c.tr, st, v, w)
+	out = append(out, st.Bold.Render(c.tr.T("tourney.partner.prompt"))+" "+p.in.View(), "")
+	cs := v.Candidates()
+	if len(cs) == 0 {
+		return append(out, tourneyview.Wrap(c.tr.T("tourney.partner.none"), w, 0)...)
+	}
+	names := make([]string, len(cs))
+	for i, cd := range cs {
+		names[i] = cd.Name
+	}
+	for _, l := range tourneyview.Wrap(c.tr.T("tourney.partner.pick", strings.Join(names, ", ")), w, 2) {
+		out = append(out, st.Dim.Render(l))
+	}
+	return out
 }
 
 // sshTo is the command that reaches this server by ssh, as the player

@@ -73,6 +73,28 @@ func (p serverPort) LeaveTournament(id, player string) error {
 	return p.srv.tourneys.LeaveTournament(ctx, id, player)
 }
 
+// AskPartner joins player, called name, to tournament id with
+// partner, asked to be their partner.
+func (p serverPort) AskPartner(id, player, name string, rating int, partner string) error {
+	if p.srv.tourneys == nil {
+		return errNoTourneys
+	}
+	ctx, cancel := context.WithTimeout(p.srv.ctx, tourneyWait)
+	defer cancel()
+	return p.srv.tourneys.AskPartner(ctx, id, player, name, rating, partner)
+}
+
+// AnswerPartner is player's answer to the ask to partner that waits
+// for them at tournament id.
+func (p serverPort) AnswerPartner(id, player string, accept bool) error {
+	if p.srv.tourneys == nil {
+		return errNoTourneys
+	}
+	ctx, cancel := context.WithTimeout(p.srv.ctx, tourneyWait)
+	defer cancel()
+	return p.srv.tourneys.AnswerPartner(ctx, id, player, accept)
+}
+
 // Duplicate is a duplicate tournament's seals, as the pages may show
 // them, and its players' scores against the field.
 func (p serverPort) Duplicate(id string) ([]tourneyview.Seal, map[string]*big.Rat, error) {

@@ -34,6 +34,13 @@ type tourneySide interface {
 	// (tourney.ErrFinished, tourney.ErrStarted, tourney.ErrUnknown).
 	JoinTournament(id, player, name string, rating int) error
 	LeaveTournament(id, player string) error
+	// AskPartner joins a player to a partners' tournament with partner,
+	// who waits alone in it, asked to be their partner; AnswerPartner
+	// is the answer of the player asked. Refused with the director's
+	// errors (tourney.ErrTeamed, tourney.ErrAsked, tourney.ErrUnknown
+	// for one not waiting alone, or no ask to answer).
+	AskPartner(id, player, name string, rating int, partner string) error
+	AnswerPartner(id, player string, accept bool) error
 	// Duplicate is a duplicate tournament's rounds' seals as they may
 	// be shown (the secret once a round is over) and each player's
 	// score against the field over the rounds over; none for a

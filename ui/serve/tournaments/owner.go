@@ -235,10 +235,24 @@ func (s *Service) drive(ctx context.Context, id string) error {
 			}
 			continue
 		}
+		if req.Answer != "" {
+			st, err := t.Answer(req.Player, req.Answer == answerAccept, now)
+			if err != nil {
+				s.opt.Log.Info("tournament: an answer to partner refused", "tournament", id, "err", err)
+			}
+			openAll(st)
+			continue
+		}
 		if _, ok := t.Joined[t.Unit(req.Player)]; !ok && !t.Alone(req.Player) && t.Players() >= s.opt.players() {
 			continue
 		}
-		st, err := t.Join(req.Player, req.Rating, now)
+		var st []tourney.Start
+		var err error
+		if req.With != "" {
+			st, err = t.Ask(req.Player, req.With, req.Rating, now)
+		} else {
+			st, err = t.Join(req.Player, req.Rating, now)
+		}
 		if err != nil {
 			s.opt.Log.Info("tournament: a join refused", "tournament", id, "err", err)
 		} else {

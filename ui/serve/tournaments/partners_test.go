@@ -221,3 +221,210 @@ func TestPartnersDuplicate(t *testing.T) {
 		t.Errorf("the teams' field scores sum to %v, not 0", sum)
 	}
 }
+
+// until runs the owner's round of own until ok says so, failing the
+// test after a generous deadline (a store's watch on a busy machine).
+func until(t *testing.T, own *Service, what string, ok func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(2 * time.Minute)
+	for !ok() {
+		if time.Now().After(deadline) {
+			t.Fatalf("never: %s", what)
+		}
+		own.Round(context.Background())
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// state is tournament id as svc sees it now.
+func state(t *testing.T, svc *Service, id string) *tourney.Tournament {
+	t.Helper()
+	_, tr, err := svc.Tournament(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &tr
+}
+
+// A partners' Swiss joined by name: player 1 joins asking player 0
+// (waiting alone) to be their partner, player 2 joins alone meanwhile
+// and is not teamed with the one asked. Accepted, players 0 and 1 are
+// one team, seated facing each other in every match, and the next
+// alone partners player 2. Declined, both wait alone: player 0 is
+// teamed with player 2 by order, player 1 with the next to join. A
+// name in a team already is refused with the director's word, and the
+// one refused is left as they were.
+func TestPartnersAskedByName(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		name   string
+		accept bool
+		// teams are the teams wanted, by players' numbers.
+		teams [][2]int
+	}{
+		{"accepted", true, [][2]int{{0, 1}, {2, 3}}},
+		{"declined", false, [][2]int{{0, 2}, {1, 3}}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			n, clk, id := begin(t, tourney.Config{
+				Kind: tourney.Swiss, Name: "eşli by name", Game: "101", Hands: 1, Start: t0, Rounds: 2,
+				BotLevel: "easy", Back: time.Minute, Partners: true,
+			}, 1) // player 0 waits alone
+			ctx := context.Background()
+			until(t, n.svc, "player 0 waits alone", func() bool { return state(t, n.svc, id).Alone(player(0)) })
+			if err := n.svc.AskPartner(ctx, id, player(1), "Mehmet", 1600, player(0)); err != nil {
+				t.Fatal(err)
+			}
+			until(t, n.svc, "the ask taken", func() bool { return len(state(t, n.svc, id).Invites) == 1 })
+			if err := n.svc.JoinTournament(ctx, id, player(2), "Can", 1500); err != nil {
+				t.Fatal(err)
+			}
+			until(t, n.svc, "player 2 waits", func() bool { return state(t, n.svc, id).Alone(player(2)) })
+			if tr := state(t, n.svc, id); len(tr.Teams) != 0 || tr.NameOf(player(1)) != "Mehmet" {
+				t.Fatalf("while player 0 is asked: teams %v, player 1 named %q", tr.Teams, tr.NameOf(player(1)))
+			}
+			if err := n.svc.AnswerPartner(ctx, id, player(1), true); !errors.Is(err, tourney.ErrUnknown) {
+				t.Errorf("the asker answered: %v", err)
+			}
+			if err := n.svc.AnswerPartner(ctx, id, player(0), c.accept); err != nil {
+				t.Fatal(err)
+			}
+			until(t, n.svc, "the answer taken", func() bool { return len(state(t, n.svc, id).Invites) == 0 })
+			if err := n.svc.JoinTournament(ctx, id, player(3), "Deniz", 1500); err != nil {
+				t.Fatal(err)
+			}
+			until(t, n.svc, "two teams", func() bool { return len(state(t, n.svc, id).Teams) == 2 })
+			tr := state(t, n.svc, id)
+			for _, tm := range c.teams {
+				if p, _ := tr.Partner(player(tm[0])); p != player(tm[1]) {
+					t.Errorf("player %d's partner %q, want player %d", tm[0], p, tm[1])
+				}
+			}
+			if err := n.svc.AskPartner(ctx, id, "key:SHA256:late", "Late", 1500, player(0)); !errors.Is(err, tourney.ErrTeamed) {
+				t.Errorf("asking one in a team: %v", err)
+			}
+			tr = new(tourney.Tournament)
+			*tr = play(t, n, clk, id, 30*time.Second, nil)
+			if len(tr.Matches) != 2 {
+				t.Fatalf("%d matches, want two rounds of one table", len(tr.Matches))
+			}
+			for _, m := range tr.Matches {
+				seats := tr.Seats(m.Players)
+				for _, tm := range c.teams {
+					i := slices.Index(seats[:], player(tm[0]))
+					if i < 0 || seats[(i+2)%4] != player(tm[1]) {
+						t.Errorf("table %d seats %v: players %d and %d not facing each other", m.Table, seats, tm[0], tm[1])
+					}
+				}
+			}
+			checkPartners(t, n, id, *tr, 4)
+		})
+	}
+}
+
+// An ask to partner and its answer made on a node that does not own
+// the tournament reach its owner through the store, as a join does:
+// the two are one team there, and the node that asked sees it.
+func TestPartnersAskedFromAnotherNode(t *testing.T) {
+	t.Parallel()
+	eng, kept := openStore(t)
+	clk := &clock{now: t0.Add(-10 * time.Minute)}
+	h := startNode(t, eng, kept, nil, clk) // the hall; its own service is never driven
+	one := startOwner(t, eng, h.hall, clk, "one")
+	two := startOwner(t, eng, h.hall, clk, "two")
+	ctx := context.Background()
+	id, err := one.svc.CreateTournament(ctx, "key:SHA256:creator", tourney.Config{
+		Kind: tourney.Arena, Name: "eşli across", Game: "101", Hands: 1, Start: t0, Length: time.Hour, Partners: true,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	until(t, one.svc, "one owns it", func() bool { return slices.Contains(one.svc.Owned(), id) })
+	seen := func(ok func(*tourney.Tournament) bool) func() bool {
+		return func() bool {
+			_, tr, err := two.svc.Tournament(id)
+			return err == nil && ok(&tr)
+		}
+	}
+	until(t, one.svc, "two sees it", seen(func(*tourney.Tournament) bool { return true }))
+	if err := two.svc.JoinTournament(ctx, id, player(0), "Ayşe", 1500); err != nil {
+		t.Fatal(err)
+	}
+	until(t, one.svc, "player 0 alone", seen(func(tr *tourney.Tournament) bool { return tr.Alone(player(0)) }))
+	if err := two.svc.AskPartner(ctx, id, player(1), "Mehmet", 1500, player(0)); err != nil {
+		t.Fatal(err)
+	}
+	until(t, one.svc, "the ask", seen(func(tr *tourney.Tournament) bool { return len(tr.Invites) == 1 }))
+	if err := two.svc.AnswerPartner(ctx, id, player(0), true); err != nil {
+		t.Fatal(err)
+	}
+	until(t, one.svc, "the team", seen(func(tr *tourney.Tournament) bool {
+		p, _ := tr.Partner(player(1))
+		return p == player(0) && len(tr.Invites) == 0
+	}))
+	if slices.Contains(two.svc.Owned(), id) {
+		t.Error("the node that asked owns the tournament")
+	}
+}
+
+// One of a partners' team who does not come back to the table in time
+// (the seat's back-time) forfeits each round for the team, at real
+// tables with scripted players: the partner who came forfeits with
+// them, the team's line has its matches and no point, and the other
+// team's line has what its places are worth; the standings recounted
+// from the records are the director's.
+func TestPartnersSwissForfeitAtARealTable(t *testing.T) {
+	t.Parallel()
+	n, clk, id := begin(t, tourney.Config{
+		Kind: tourney.Swiss, Name: "eşli forfeit", Game: "101", Hands: 1, Start: t0, Rounds: 2,
+		BotLevel: "easy", Back: 300 * time.Millisecond, Partners: true,
+	}, 4)
+	absent := player(3)
+	tr := play(t, n, clk, id, 30*time.Second, map[string]bool{absent: true})
+	if tr.Round != 2 || len(tr.Matches) != 2 {
+		t.Fatalf("round %d, %d matches; want two rounds of one table", tr.Round, len(tr.Matches))
+	}
+	team, _ := tr.TeamOf(absent)
+	if p, _ := tr.Partner(absent); p != player(2) {
+		t.Fatalf("the absent player's partner %q, want player 2", p)
+	}
+	var other tourney.Points
+	for _, m := range tr.Matches {
+		for s, u := range m.Players {
+			if m.Forfeit[s] != (u == team) {
+				t.Errorf("table %d, seat %d (%s): forfeit %v; want the absent's team's two seats only", m.Table, s, tr.Seats(m.Players)[s], m.Forfeit[s])
+			}
+		}
+		w, err := tourney.Worth(m.Places)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for s, u := range m.Players {
+			if u != team && s < 2 {
+				other += w[s]
+			}
+		}
+	}
+	st, err := tr.Standings()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(st) != 2 {
+		t.Fatalf("standings %+v; want the two teams' lines", st)
+	}
+	for _, s := range st {
+		switch {
+		case s.Player == team && (s.Points != 0 || s.Matches != 2 || s.Wins != 0):
+			t.Errorf("the absent's team's line (player 2's too): %+v; want two matches, no point", s)
+		case s.Player != team && (s.Points != other || s.Matches != 2):
+			t.Errorf("the other team's line: %+v; want two matches and %v points", s, other)
+		}
+	}
+	if st[0].Player == team {
+		t.Errorf("the team that forfeited ranks first: %+v", st)
+	}
+	if again := recomputed(t, n.svc, id); !slices.Equal(st, again) {
+		t.Fatalf("the standings are not what the records add up to:\n%v\n%v", st, again)
+	}
+}

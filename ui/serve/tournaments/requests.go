@@ -33,7 +33,18 @@ type request struct {
 	Name   string `json:"name,omitempty"`
 	Rating int    `json:"rating"`
 	Leave  bool   `json:"leave,omitempty"`
+	// With is the player asked to partner (a join with them: tourney's
+	// Ask); Answer is the player's answer to the ask that waits for
+	// them, "accept" or "decline" (tourney's Answer).
+	With   string `json:"with,omitempty"`
+	Answer string `json:"answer,omitempty"`
 }
+
+// The answers a request carries.
+const (
+	answerAccept  = "accept"
+	answerDecline = "decline"
+)
 
 // maxPlayerID is the longest identity a request carries: a key's
 // fingerprint is far shorter.
@@ -59,6 +70,54 @@ func (s *Service) JoinTournament(ctx context.Context, id, player, name string, r
 		return fmt.Errorf("%w: %d players", ErrFull, r.T.Players())
 	}
 	return s.ask(ctx, id, request{Player: player, Name: safetext.Name(name), Rating: rating})
+}
+
+// AskPartner asks tournament id to take player (at their rating,
+// called name) with partner, who waits alone in it: the partner is
+// asked, and the two are a team once they accept (AnswerPartner).
+// What the tournament refuses now (tourney's ErrTeamed, ErrAsked,
+// ErrUnknown for one not waiting alone) is said now; the owner takes
+// the request from the store, and a refusal it meets then (the
+// partner teamed meanwhile) leaves the player as they were.
+func (s *Service) AskPartner(ctx context.Context, id, player, name string, rating int, partner string) error {
+	r, err := s.known(id, player)
+	if err != nil {
+		return err
+	}
+	if partner == "" || len(partner) > maxPlayerID {
+		return fmt.Errorf("%w: a partner of %d bytes", ErrSettings, len(partner))
+	}
+	// The director's own checks, on a copy: what it refuses now is
+	// refused as the owner would.
+	c, err := copyOf(r.T)
+	if err != nil {
+		return err
+	}
+	if _, err := c.Ask(player, partner, rating, s.opt.Now()); err != nil {
+		return err
+	}
+	if _, joined := r.T.Joined[r.T.Unit(player)]; !joined && !r.T.Alone(player) && r.T.Players() >= s.opt.players() {
+		return fmt.Errorf("%w: %d players", ErrFull, r.T.Players())
+	}
+	return s.ask(ctx, id, request{Player: player, Name: safetext.Name(name), Rating: rating, With: partner})
+}
+
+// AnswerPartner is player's answer to the ask to partner that waits
+// for them at tournament id: accepted, they are a team; declined, both
+// wait alone. No ask waiting for them is tourney.ErrUnknown.
+func (s *Service) AnswerPartner(ctx context.Context, id, player string, accept bool) error {
+	r, err := s.known(id, player)
+	if err != nil {
+		return err
+	}
+	if inv, ok := r.T.InviteOf(player); !ok || inv.To != player {
+		return fmt.Errorf("no ask to partner %s: %w", player, tourney.ErrUnknown)
+	}
+	a := answerDecline
+	if accept {
+		a = answerAccept
+	}
+	return s.ask(ctx, id, request{Player: player, Answer: a})
 }
 
 // LeaveTournament takes player out of tournament id's pairing; their

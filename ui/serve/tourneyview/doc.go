@@ -15,5 +15,7 @@
 //	              played and their records at the end, scrolled to the rows it has
 //	rules.go      a tournament's rules in words: points by place, ties, the streak, bots,
 //	              forfeits, tie-breaks, duplicate deals, partners
+//	partner.go    a partners' ask to partner: a typed name matched (Turkish folded) among
+//	              those waiting alone, who may be asked, who asks whom
 //	text.go       the standings as plain text (aligned, no colour, 80 columns) and as JSON
 package tourneyview

@@ -155,7 +155,14 @@ func you(tr *i18n.Catalog, p Page) string {
 	unit := p.T.Unit(p.Me)
 	e, ok := p.T.Joined[unit]
 	partner, teamed := p.T.Partner(p.Me)
+	name := p.Names.namer(tr, p.T)
+	from, asked := p.AskedBy()
+	to, asking := p.Asking()
 	switch {
+	case asked:
+		return tr.T("tourney.you.asked", name(from))
+	case asking:
+		return tr.T("tourney.you.asking", name(to))
 	case p.T.Alone(p.Me) && (p.T.Phase == tourney.Ending || p.T.Phase == tourney.Finished):
 		return tr.T("tourney.you.nopartner")
 	case p.T.Alone(p.Me):
@@ -169,7 +176,7 @@ func you(tr *i18n.Catalog, p Page) string {
 	}
 	with := ""
 	if teamed {
-		with = " · " + tr.T("tourney.you.with", p.Names.namer(tr, p.T)(partner))
+		with = " · " + tr.T("tourney.you.with", name(partner))
 	}
 	st, err := p.T.Standings()
 	if err != nil {
@@ -229,6 +236,15 @@ func Body(tr *i18n.Catalog, st *theme.Styles, p Page, width int) []string {
 		}
 		out = append(out, "")
 		for _, w := range Wrap(tr.T("tourney.alone", strings.Join(alone, ", ")), width, 2) {
+			out = append(out, st.Dim.Render(w))
+		}
+	}
+	if len(p.T.Invites) > 0 {
+		asks := make([]string, len(p.T.Invites))
+		for i, inv := range p.T.Invites {
+			asks[i] = tr.T("tourney.ask", name(inv.From), name(inv.To))
+		}
+		for _, w := range Wrap(tr.T("tourney.asks", strings.Join(asks, ", ")), width, 2) {
 			out = append(out, st.Dim.Render(w))
 		}
 	}

@@ -1,0 +1,131 @@
+package serve
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"okey/game/tourney"
+	"okey/ui/i18n"
+)
+
+// sessionOf is a session of player id called name on srv, whose server
+// runs side's tournaments, at w×h in lang, its context over (pressAll).
+func sessionOf(t *testing.T, srv *Server, side tourneySide, id, name, lang string, w, h int) *session {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	s := newSession(srv, ctx, id, "", name, "127.0.0.1", lang)
+	s.c.tour, s.c.port = side, "2222"
+	s.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	s.lobby.list(&s.c)
+	return s
+}
+
+// typeIn types text on s, after erase backspaces.
+func typeIn(s *session, erase int, text string) {
+	for range erase {
+		_, cmd := s.Update(tea.KeyPressMsg{Code: tea.KeyBackspace})
+		drain(s, cmd)
+	}
+	for _, r := range text {
+		_, cmd := s.Update(tea.KeyPressMsg{Code: r, Text: string(r)})
+		drain(s, cmd)
+	}
+}
+
+// Joining a partners' tournament with a partner by name, on the page,
+// at 80×24 and 100×30 in both languages: w offered in the guide line;
+// a name in a team already and a name nobody has refused on the page
+// in the player's words; tab picks one of those waiting alone; the
+// name typed as any keyboard types it (AYSE for Ayşe) asks her; she
+// sees the ask on her page with a and d in the guide line, accepts,
+// and the two are one team, each page saying with whom.
+func TestPartnerAskedOnThePage(t *testing.T) {
+	srv, _ := testServer(t)
+	for _, lang := range []string{"en", "tr"} {
+		tr := i18n.MustLoad(lang)
+		for _, sz := range []struct{ w, h int }{{80, 24}, {100, 30}} {
+			t.Run(fmt.Sprintf("%s %dx%d", lang, sz.w, sz.h), func(t *testing.T) {
+				w, h := sz.w, sz.h
+				now := srv.port(nil).Now
+				f := newFakeTourneys(now)
+				id, err := f.CreateTournament("key:kemal", tourney.Config{Kind: tourney.Arena, Name: "eşli", Game: "101",
+					Hands: 1, Start: now().Add(time.Hour), Length: time.Hour, Partners: true})
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, p := range []struct{ id, name string }{{"key:kemal", "Kemal"}, {"key:zeki", "Zeki"}, {"key:ayse", "Ayşe"}} {
+					if err := f.JoinTournament(id, p.id, p.name, 1500); err != nil {
+						t.Fatal(err)
+					}
+				}
+				s := tourneySession(t, srv, f, lang, w, h)
+				pressAll(s, "u", "enter")
+				scr := screenFits(t, "the page", s, w, h)
+				if !strings.Contains(scr, "w "+tr.T("tourney.key.with")) || !strings.Contains(scr, "enter "+tr.T("tourney.key.join")) {
+					t.Fatalf("a partners' page offers no join with a partner:\n%s", scr)
+				}
+				pressAll(s, "w")
+				scr = screenFits(t, "naming", s, w, h)
+				if !strings.Contains(scr, tr.T("tourney.partner.prompt")) || !strings.Contains(scr, "Ayşe") || !strings.Contains(scr, "tab "+tr.T("tourney.key.pick")) {
+					t.Fatalf("w: the name asked for:\n%s", scr)
+				}
+				for _, c := range []struct{ typed, want string }{
+					{"kemal", tr.T("tourney.err.teamed", "kemal")},
+					{"Nobody", tr.T("tourney.err.noname", "Nobody")},
+				} {
+					typeIn(s, 12, c.typed)
+					pressAll(s, "enter")
+					if scr := screenFits(t, c.typed, s, w, h); !strings.Contains(scr, c.want) {
+						t.Errorf("%q typed: the page lacks %q:\n%s", c.typed, c.want, scr)
+					}
+				}
+				typeIn(s, 12, "")
+				pressAll(s, "tab")
+				if v := s.tourney.in.Value(); v != "Ayşe" {
+					t.Errorf("tab put %q, want Ayşe", v)
+				}
+				typeIn(s, 12, "AYSE")
+				pressAll(s, "enter")
+				_, state, _ := f.Tournament(id)
+				if inv, ok := state.InviteOf("key:ayse"); !ok || inv.From != "key:test" {
+					t.Fatalf("AYSE typed: asks %+v", state.Invites)
+				}
+				scr = screenFits(t, "asked", s, w, h)
+				if !strings.Contains(scr, tr.T("tourney.asked.sent", "Ayşe")) {
+					t.Errorf("the ask sent, the page says:\n%s", scr)
+				}
+
+				a := sessionOf(t, srv, f, "key:ayse", "Ayşe", lang, w, h)
+				pressAll(a, "u", "enter")
+				scr = screenFits(t, "Ayşe asked", a, w, h)
+				for _, want := range []string{"a " + tr.T("tourney.key.accept"), "d " + tr.T("tourney.key.decline")} {
+					if !strings.Contains(scr, want) {
+						t.Errorf("the one asked: no %q in the guide line:\n%s", want, scr)
+					}
+				}
+				if !strings.Contains(strings.Join(strings.Fields(scr), " "), strings.Join(strings.Fields(tr.T("tourney.you.asked", "ann")), " ")) {
+					t.Errorf("the one asked is not told who asks:\n%s", scr)
+				}
+				pressAll(a, "a")
+				_, state, _ = f.Tournament(id)
+				if p, _ := state.Partner("key:ayse"); p != "key:test" || len(state.Invites) != 0 {
+					t.Fatalf("accepted: Ayşe's partner %q, asks %v", p, state.Invites)
+				}
+				if scr := screenFits(t, "accepted", a, w, h); !strings.Contains(scr, tr.T("tourney.you.with", "ann")) || !strings.Contains(scr, tr.T("tourney.accepted")) {
+					t.Errorf("accepted, her page says:\n%s", scr)
+				}
+				pressAll(s, "down", "up") // read again: the page reads every while
+				drain(s, s.tourney.open(&s.c, pgTourney))
+				if scr := screenFits(t, "teamed", s, w, h); !strings.Contains(scr, tr.T("tourney.you.with", "Ayşe")) || strings.Contains(scr, "w "+tr.T("tourney.key.with")) {
+					t.Errorf("teamed, the asker's page says:\n%s", scr)
+				}
+			})
+		}
+	}
+}
