@@ -394,7 +394,7 @@ func RestoreTable(id string, entry, record []byte, stopped time.Time, opt Option
 // NewSeated makes a tournament's table: New, the players' seats held
 // for them, the match dealt. Run starts it.
 func NewSeated(id string, cfg Config, opt Options, sv *Saver) (*Table, error) {
-	if cfg.Seated == nil {
+	if !cfg.format().Policy().Chosen {
 		return nil, fmt.Errorf("%w: no players", ErrSeated)
 	}
 	t, err := New(id, cfg, opt, sv)
@@ -402,12 +402,13 @@ func NewSeated(id string, cfg Config, opt Options, sv *Saver) (*Table, error) {
 		return nil, err
 	}
 	now := opt.Now()
-	for i, p := range cfg.Seated.Players {
+	players, back := cfg.chosen()
+	for i, p := range players {
 		if p == "" {
 			continue
 		}
 		s := &t.sit.seats[i]
-		s.owner, s.keep = p, now.Add(cfg.Seated.Back)
+		s.owner, s.keep = p, now.Add(back)
 		t.awaited[i] = true
 		if t.sit.hostID == "" {
 			t.sit.hostID = p

@@ -125,7 +125,10 @@ func (t *Table) noteFinished() {
 			t.Finished.Store(&rec)
 		}
 		t.rateMatch() // as the format's policy says
-		if end, ok := t.Cfg.Seated.end(t.ID, t.Ref, t.sit.owners()); ok && t.Opt.SeatedEnded != nil {
+		if !t.policy.Chosen || t.Opt.SeatedEnded == nil {
+			return // nobody chose the players: nobody is handed the end
+		}
+		if end, ok := t.Cfg.chosenEnd(t.ID, t.Ref, t.sit.owners()); ok {
 			t.Opt.SeatedEnded(end)
 		}
 	}

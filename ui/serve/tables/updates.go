@@ -111,11 +111,8 @@ func (t *Table) msgFor(m *Member, seat int, info *seatInfo) Msg {
 func (t *Table) publishSummary() {
 	s := &Summary{ID: t.ID, Game: t.Cfg.Game, Rules: t.Cfg.Rules, Private: t.Cfg.Code != "", Code: t.Cfg.Code,
 		Started: t.Ref != nil, Watchers: len(t.sit.watchers), Timer: t.Cfg.Timer}
-	s.Daily, s.Duplicate = t.Cfg.lobbyFormat()
-	s.Round = t.Cfg.Round != nil
-	if t.Cfg.Seated != nil {
-		s.Tourney = t.Cfg.Seated.Tourney
-	}
+	lf := t.Cfg.lobbyFormat()
+	s.Daily, s.Duplicate, s.Round, s.Tourney = lf.daily, lf.deals, lf.round, lf.tourney
 	info := t.info()
 	s.Players = info.players
 	for i := range t.sit.seats {
