@@ -100,10 +100,18 @@ func (t *Table) rateMatch() {
 	}
 	// The match's identity: the commitment to its seed (drawn afresh
 	// for every match, so never given twice, and the same on whichever
-	// node restores the table), or for a match begun before commitments
-	// the table's number and the match's.
+	// node restores the table), with the table's number where the
+	// format shares the seal between tables; for a match begun before
+	// commitments the table's number and the match's.
 	key := fmt.Sprintf("table-%s-match-%d", t.ID, t.matchNo)
-	if !t.seal.None {
+	switch {
+	case t.seal.None:
+	case t.policy.SharedSeal:
+		// Every table of a duplicate round deals from the round's seal:
+		// the commitment alone would rate the first table's match and
+		// take every other table's for it, already rated.
+		key = t.seal.Commit.String() + ".table-" + t.ID
+	default:
 		key = t.seal.Commit.String()
 	}
 	t.Opt.Rate(keep.MatchEnd{Key: key, Game: t.Cfg.Game, Seats: seats, Places: places, Partners: partners})

@@ -729,6 +729,7 @@ func sorted(s []string) []string {
 // same seed under that commitment, another round another; a table's
 // record and the round's secret are given out only once every table of
 // the round is over; and the players are scored against the field.
+// Each table's match is rated on its own.
 func TestDuplicateRoundsShareTheirDealsAndKeepThemSecret(t *testing.T) {
 	t.Parallel()
 	n, clk, id := begin(t, tourney.Config{
@@ -825,5 +826,15 @@ func TestDuplicateRoundsShareTheirDealsAndKeepThemSecret(t *testing.T) {
 	}
 	if st, _ := final.Standings(); !slices.Equal(st, recomputed(t, n.svc, id)) {
 		t.Error("the standings are not what the records add up to")
+	}
+	// Every table's match is rated as a match of its own: the round's
+	// commitment, which its tables share, does not name one (the store
+	// would take the second table's for the first's, already rated).
+	keys := map[string]bool{}
+	for _, m := range n.allRated(t, 4) {
+		if keys[m.Key] {
+			t.Errorf("two tables' matches rated under one key %s: the second is never rated", m.Key)
+		}
+		keys[m.Key] = true
 	}
 }
