@@ -43,6 +43,10 @@ type SavedTable struct {
 	// sealed record of another match replayed into the store is not
 	// dealt in its place.
 	Commit string `json:"commit,omitempty"`
+	// Awaited are a tournament's seats whose player has not come yet:
+	// restored, the table awaits them again (RestoreTable), rather than
+	// have their bots play the seats they were never at.
+	Awaited [classic.NumSeats]bool `json:"awaited,omitzero"`
 }
 
 type savedSeat struct {
@@ -55,7 +59,7 @@ type savedSeat struct {
 // background (the newest snapshot wins).
 func (t *Table) save() {
 	st := SavedTable{ID: t.ID, Config: t.Cfg, Host: t.sit.hostID, Started: t.Ref != nil, MatchNo: t.matchNo, Created: t.created, Chat: t.chat,
-		Deadline: t.deadline.Round(0), BotKey: t.seal.BotKey, DupHand: t.f.Arranged()}
+		Deadline: t.deadline.Round(0), BotKey: t.seal.BotKey, DupHand: t.f.Arranged(), Awaited: t.awaited}
 	t.savedDeadline = t.deadline
 	if t.Ref != nil {
 		st.Entrants = t.entrants
