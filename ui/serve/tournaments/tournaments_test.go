@@ -432,6 +432,26 @@ func startOwner(t *testing.T, eng *keep.Engine, h *hall.Hall, clk *clock, name s
 	return owner{svc: svc, stop: cancel}
 }
 
+// arenaOfFour creates on svc a ten-minute arena of one-hand 101
+// matches starting at t0, called name, and joins four players to it.
+func arenaOfFour(t *testing.T, svc *Service, name string) string {
+	t.Helper()
+	ctx := context.Background()
+	id, err := svc.CreateTournament(ctx, "key:SHA256:creator", tourney.Config{
+		Kind: tourney.Arena, Name: name, Game: "101", Hands: 1, Start: t0, Length: 10 * time.Minute,
+		BotLevel: "easy", Back: time.Minute,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 4 {
+		if err := svc.JoinTournament(ctx, id, player(i), "", 1500); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return id
+}
+
 // The owner of an arena dies with a table's end written and not yet
 // taken: another node takes the tournament's lease over (once the dead
 // owner's runs out), takes the end once, and carries the arena on to its
@@ -456,18 +476,7 @@ func TestOwnerLostNoMatchLostOrCountedTwice(t *testing.T) {
 		n.ended <- e.TableID
 	}
 	ctx := context.Background()
-	id, err := one.svc.CreateTournament(ctx, "key:SHA256:creator", tourney.Config{
-		Kind: tourney.Arena, Name: "handed over", Game: "101", Hands: 1, Start: t0, Length: 10 * time.Minute,
-		BotLevel: "easy", Back: time.Minute,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := range 4 {
-		if err := one.svc.JoinTournament(ctx, id, player(i), "", 1500); err != nil {
-			t.Fatal(err)
-		}
-	}
+	id := arenaOfFour(t, one.svc, "handed over")
 	clk.add(10 * time.Minute)
 	waitWatched := func(s *Service, want func(tourney.Tournament) bool) tourney.Tournament {
 		t.Helper()
