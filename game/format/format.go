@@ -128,6 +128,15 @@ type Policy struct {
 	// OneMatch: the table plays one match; no other follows it at the
 	// host's word.
 	OneMatch bool
+	// Chosen: the players were chosen by whoever opened the table (a
+	// tournament), not by who sits down: only a seat's own player sits
+	// (a newcomer is refused), and the match's end is handed back to
+	// whoever chose them.
+	Chosen bool
+	// SharedSeal: the seal deals the matches of several tables at once
+	// (a duplicate round's), so a match is known by its seal and its
+	// table, not by its seal alone (its rating's key).
+	SharedSeal bool
 }
 
 // Hand is a hand about to be dealt, as the format says.

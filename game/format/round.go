@@ -36,9 +36,10 @@ func NewRound(p RoundPlan) *Round { return &Round{seal: p.Seal()} }
 // Kind is KindRound.
 func (*Round) Kind() Kind { return KindRound }
 
-// Policy: nobody watches, the match is rated, its record is the
+// Policy: nobody watches, the match is rated (as the match of this
+// table: every table of the round shares the seal), its record is the
 // tournament's to give once the round is over.
-func (*Round) Policy() Policy { return Policy{Rated: true} }
+func (*Round) Policy() Policy { return Policy{Rated: true, SharedSeal: true} }
 
 // Hands is 0: one match of the game's own hands.
 func (*Round) Hands() int { return 0 }

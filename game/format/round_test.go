@@ -24,7 +24,7 @@ func TestRoundDealsTheRoundsSealAndKeepsItsSecret(t *testing.T) {
 				t.Errorf("shown with the match over %v: %+v", over, sh)
 			}
 		}
-		if p := r.Policy(); p.Watch || p.RecordAtEnd || !p.Rated {
+		if p := r.Policy(); p.Watch || p.RecordAtEnd || !p.Rated || !p.SharedSeal {
 			t.Errorf("policy %+v", p)
 		}
 		if _, more, ok := r.Next(); more || !ok {
@@ -37,17 +37,17 @@ func TestRoundDealsTheRoundsSealAndKeepsItsSecret(t *testing.T) {
 }
 
 // A tournament's table is its format's with the tournament's say over
-// the seats: its players awaited, its match played out by the bots, one
-// match; the rest of the policy, and everything else, its format's. No
+// the seats: its players awaited and no one else seated, its match
+// played out by the bots, one match; the rest of the policy, and everything else, its format's. No
 // other format awaits, plays out alone or stops at one match.
 func TestSeatedAddsTheTournamentsSeatsToItsFormat(t *testing.T) {
 	for _, f := range []Format{NewMatch("default"), NewRound(RoundPlanOf(sealN(5)))} {
 		s := Seated(f)
 		want := f.Policy()
-		if want.Awaits || want.PlaysOut || want.OneMatch {
+		if want.Awaits || want.PlaysOut || want.OneMatch || want.Chosen {
 			t.Errorf("%T alone: %+v", f, want)
 		}
-		want.Awaits, want.PlaysOut, want.OneMatch = true, true, true
+		want.Awaits, want.PlaysOut, want.OneMatch, want.Chosen = true, true, true, true
 		if got := s.Policy(); got != want {
 			t.Errorf("%T seated: %+v, want %+v", f, got, want)
 		}

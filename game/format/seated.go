@@ -13,6 +13,6 @@ type seated struct{ Format }
 // Policy is f's, with the tournament's seats.
 func (s seated) Policy() Policy {
 	p := s.Format.Policy()
-	p.Awaits, p.PlaysOut, p.OneMatch = true, true, true
+	p.Awaits, p.PlaysOut, p.OneMatch, p.Chosen = true, true, true, true
 	return p
 }

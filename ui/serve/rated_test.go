@@ -35,7 +35,7 @@ func TestLeaderboard(t *testing.T) {
 		if seats[0].ID == seats[1].ID || seats[1].ID == seats[2].ID || seats[0].ID == seats[2].ID {
 			continue
 		}
-		if err := b.Rate(ctx, keep.MatchEnd{Key: fmt.Sprintf("m%d", i), Game: "classic", Seats: seats, Places: places}); err != nil {
+		if _, err := b.Rate(ctx, keep.MatchEnd{Key: fmt.Sprintf("m%d", i), Game: "classic", Seats: seats, Places: places}); err != nil {
 			t.Fatal(err)
 		}
 	}

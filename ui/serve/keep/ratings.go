@@ -211,10 +211,13 @@ func (b *RatingBook) WrittenAt(ctx context.Context, gameName, id string) (at tim
 }
 
 // Rate applies a finished match to its players' ratings, exactly once
-// however often it is called, by however many writers.
-func (b *RatingBook) Rate(ctx context.Context, m MatchEnd) error {
+// however often it is called, by however many writers. rated reports
+// whether this call did the rating (or finished one left undone); false
+// when the match is not rated, or was rated before (a restart that
+// restores a finished match hands it over again).
+func (b *RatingBook) Rate(ctx context.Context, m MatchEnd) (rated bool, err error) {
 	if !m.rated() {
-		return nil
+		return false, nil
 	}
 	mark := matchMark{Game: m.Game, Seats: m.Seats, Places: m.Places, Partners: m.Partners}
 	for i, e := range m.Seats {
@@ -222,14 +225,14 @@ func (b *RatingBook) Rate(ctx context.Context, m MatchEnd) error {
 		if IsRated(e.ID) {
 			cur, _, err := b.Get(ctx, m.Game, e.ID)
 			if err != nil {
-				return err
+				return false, err
 			}
 			mark.Priors[i] = cur.Rating()
 		}
 	}
 	v, err := b.seal.sealJSON(ratedBucket, m.Key, mark)
 	if err != nil {
-		return err
+		return false, err
 	}
 	rev, err := b.rated.Create(ctx, m.Key, v)
 	if errors.Is(err, jetstream.ErrKeyExists) {
@@ -237,18 +240,18 @@ func (b *RatingBook) Rate(ctx context.Context, m MatchEnd) error {
 		// own work is finished, with the ratings it recorded.
 		kv, gerr := b.rated.Get(ctx, m.Key)
 		if gerr != nil {
-			return fmt.Errorf("match %s's mark: %w", m.Key, gerr)
+			return false, fmt.Errorf("match %s's mark: %w", m.Key, gerr)
 		}
 		if err := b.seal.openJSON(ratedBucket, m.Key, kv.Value(), &mark); err != nil {
-			return fmt.Errorf("match %s's mark: %w", m.Key, err)
+			return false, fmt.Errorf("match %s's mark: %w", m.Key, err)
 		}
 		if mark.Done {
-			return nil
+			return false, nil
 		}
 		rev, err = kv.Revision(), nil
 	}
 	if err != nil {
-		return fmt.Errorf("marking match %s: %w", m.Key, err)
+		return false, fmt.Errorf("marking match %s: %w", m.Key, err)
 	}
 	var done []string
 	for _, e := range mark.Seats {
@@ -257,18 +260,18 @@ func (b *RatingBook) Rate(ctx context.Context, m MatchEnd) error {
 		}
 		done = append(done, e.ID)
 		if err := b.applyOne(ctx, m.Key, e.ID, mark); err != nil {
-			return fmt.Errorf("match %s: %w", m.Key, err)
+			return false, fmt.Errorf("match %s: %w", m.Key, err)
 		}
 	}
 	mark.Done = true
 	if v, err = b.seal.sealJSON(ratedBucket, m.Key, mark); err != nil {
-		return err
+		return false, err
 	}
 	if _, err := b.rated.Update(ctx, m.Key, v, rev); err != nil && !isWrongSequence(err) {
 		// Another writer marked it done first: as good.
-		return fmt.Errorf("marking match %s done: %w", m.Key, err)
+		return false, fmt.Errorf("marking match %s done: %w", m.Key, err)
 	}
-	return nil
+	return true, nil
 }
 
 // applyOne writes id's part of a match into its rating, unless it is
@@ -417,13 +420,15 @@ func (r *Rater) drain() {
 		r.jobs = r.jobs[1:]
 		r.mu.Unlock()
 		ctx, cancel := EngineCtx()
-		err := r.book.Rate(ctx, m)
+		rated, err := r.book.Rate(ctx, m)
 		cancel()
 		if err != nil {
 			r.log.Error("rating a match", "match", m.Key, "err", err)
 			continue
 		}
-		if m.rated() {
+		if rated {
+			// Said once a match: a table restored with its match over
+			// hands it over again, and finds it rated.
 			r.log.Info("rated", "match", m.Key, "game", m.Game)
 		}
 	}

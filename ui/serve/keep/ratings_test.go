@@ -61,9 +61,13 @@ func TestRatingBookRatesOnce(t *testing.T) {
 	ctx, cancel := EngineCtx()
 	defer cancel()
 	m := fourOf("c0ffee", [4]int{2, 1, 4, 3})
-	for range 3 {
-		if err := b.Rate(ctx, m); err != nil {
+	for i := range 3 {
+		rated, err := b.Rate(ctx, m)
+		if err != nil {
 			t.Fatal(err)
+		}
+		if rated != (i == 0) {
+			t.Errorf("rating %d of one match says rated %v: only the first rates it", i+1, rated)
 		}
 	}
 	fresh := rating.New()
@@ -89,8 +93,8 @@ func TestRatingBookRatesOnce(t *testing.T) {
 
 	noKey := fourOf("beef", [4]int{1, 2, 3, 4})
 	noKey.Seats[0].ID, noKey.Seats[2].ID = "guest:X", BotIdentity("hard")
-	if err := b.Rate(ctx, noKey); err != nil {
-		t.Fatal(err)
+	if rated, err := b.Rate(ctx, noKey); err != nil || rated {
+		t.Fatalf("a match without a key: rated %v, %v", rated, err)
 	}
 	if e := entryOf(t, b, "classic", "bot:easy"); e.Games != 1 {
 		t.Errorf("a match without a key moved the easy bot: %d games", e.Games)
@@ -113,7 +117,7 @@ func TestRatingBookConcurrent(t *testing.T) {
 	var wg sync.WaitGroup
 	errs := make([]error, len(jobs))
 	for i, m := range jobs {
-		wg.Go(func() { errs[i] = b.Rate(ctx, m) })
+		wg.Go(func() { _, errs[i] = b.Rate(ctx, m) })
 	}
 	wg.Wait()
 	if err := errors.Join(errs...); err != nil {
@@ -136,7 +140,7 @@ func TestRatingBookFinishesACutShortRating(t *testing.T) {
 	ctx, cancel := EngineCtx()
 	defer cancel()
 	// Bob has played before: the mark records his rating then.
-	if err := b.Rate(ctx, MatchEnd{Key: "earlier", Game: "classic", Places: [4]int{1, 2, 3, 4}, Seats: [4]Entrant{
+	if _, err := b.Rate(ctx, MatchEnd{Key: "earlier", Game: "classic", Places: [4]int{1, 2, 3, 4}, Seats: [4]Entrant{
 		{ID: "key:SHA256:bob"}, {ID: "bot:hard"}, {ID: "bot:hard"}, {ID: "bot:hard"}}}); err != nil {
 		t.Fatal(err)
 	}
@@ -155,13 +159,13 @@ func TestRatingBookFinishesACutShortRating(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The writer dies here. Bob plays another match meanwhile.
-	if err := b.Rate(ctx, MatchEnd{Key: "meanwhile", Game: "classic", Places: [4]int{2, 1, 1, 1}, Seats: [4]Entrant{
+	if _, err := b.Rate(ctx, MatchEnd{Key: "meanwhile", Game: "classic", Places: [4]int{2, 1, 1, 1}, Seats: [4]Entrant{
 		{ID: "key:SHA256:bob"}, {ID: "bot:normal"}, {ID: "bot:normal"}, {ID: "bot:normal"}}}); err != nil {
 		t.Fatal(err)
 	}
 	bobNow := entryOf(t, b, "classic", "key:SHA256:bob")
 	// The table is restored elsewhere, and its match rated again.
-	if err := b.Rate(ctx, m); err != nil {
+	if _, err := b.Rate(ctx, m); err != nil {
 		t.Fatal(err)
 	}
 	ann := entryOf(t, b, "classic", "key:SHA256:ann+/x")

@@ -113,12 +113,25 @@ func TestCoreAsksNoFormat(t *testing.T) {
 }
 
 // TestTableCoreAsksTheFormat holds the table's core to the format's
-// seam: its goroutine (run.go) and its play (play.go) read none of the
-// config's format parts (a daily's plan, a duplicate's, a round's, a
-// tournament's seats) but ask the format and its Policy, which
-// Config.format builds from them in one place.
+// seam: none of its files (every file of the package but member.go,
+// where Config builds the format and answers for its parts, and the
+// plans' own files, daily.go and duplicate.go) reads the config's
+// format parts (a daily's plan, a duplicate's, a round's, a
+// tournament's seats), of the table's Cfg, of a Config read back
+// (RestoreTable's) or of a constructor's cfg: it asks the format and its
+// Policy, which Config.format builds from them in one place.
 func TestTableCoreAsksTheFormat(t *testing.T) {
-	for _, name := range []string{"run.go", "play.go"} {
+	own := map[string]bool{"member.go": true, "daily.go": true, "duplicate.go": true}
+	names, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for _, name := range names {
+		if own[name] || strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		checked++
 		f, err := parser.ParseFile(token.NewFileSet(), name, nil, 0)
 		if err != nil {
 			t.Fatal(err)
@@ -128,13 +141,25 @@ func TestTableCoreAsksTheFormat(t *testing.T) {
 			if !ok {
 				return true
 			}
-			if in, ok := sel.X.(*ast.SelectorExpr); ok && in.Sel.Name == "Cfg" {
-				switch sel.Sel.Name {
-				case "Seated", "Daily", "Duplicate", "Round":
-					t.Errorf("%s reads the config's %s: ask the format (Config.format, Policy)", name, sel.Sel.Name)
-				}
+			switch sel.Sel.Name {
+			case "Seated", "Daily", "Duplicate", "Round":
+			default:
+				return true
+			}
+			var of string
+			switch x := sel.X.(type) {
+			case *ast.SelectorExpr:
+				of = x.Sel.Name
+			case *ast.Ident:
+				of = x.Name
+			}
+			if of == "Cfg" || of == "Config" || of == "cfg" {
+				t.Errorf("%s reads the config's %s (%s.%s): ask the format (Config.format, Policy)", name, sel.Sel.Name, of, sel.Sel.Name)
 			}
 			return true
 		})
+	}
+	if checked < 12 {
+		t.Fatalf("only %d files of the core checked: the walk did not find the package", checked)
 	}
 }

@@ -110,14 +110,56 @@ func (c Config) format() format.Format {
 	return f
 }
 
-// lobbyFormat is what the lobby's list shows of the table's format: a
-// daily table (whose records nobody is given while the day lasts), and
-// a duplicate's number of deals (0: not one).
-func (c Config) lobbyFormat() (daily bool, deals int) {
+// lobbyShown is what the lobby's list shows of a table's format.
+type lobbyShown struct {
+	// daily: a daily table, whose records nobody is given while the
+	// day lasts.
+	daily bool
+	// deals is a duplicate's number of deals (0: not one).
+	deals int
+	// round: a table of a tournament's duplicate round.
+	round bool
+	// tourney is the tournament whose table it is ("": none).
+	tourney string
+}
+
+// lobbyFormat is what the lobby's list shows of the table's format.
+func (c Config) lobbyFormat() lobbyShown {
+	l := lobbyShown{daily: c.Daily != nil, round: c.Round != nil}
 	if c.Duplicate != nil {
-		deals = c.Duplicate.Deals
+		l.deals = c.Duplicate.Deals
 	}
-	return c.Daily != nil, deals
+	if c.Seated != nil {
+		l.tourney = c.Seated.Tourney
+	}
+	return l
+}
+
+// chosen are the players a tournament chose for its table, seat by
+// seat ("": a bot's), and how long each has to come to their seat:
+// none, and 0, at a table that is not a tournament's (whose format's
+// Policy says Chosen).
+func (c Config) chosen() (players [classic.NumSeats]string, back time.Duration) {
+	if c.Seated == nil {
+		return players, 0
+	}
+	return c.Seated.Players, c.Seated.Back
+}
+
+// chosenNames are the names of the players a tournament seated at the
+// table, by seat ("": none, or not a tournament's table): a held seat
+// is named by them, and the table's bots keep off them.
+func (c Config) chosenNames() (names [classic.NumSeats]string) {
+	if c.Seated == nil {
+		return names
+	}
+	return c.Seated.Names
+}
+
+// chosenEnd is the end a tournament's table hands back (Seated.end);
+// ok false at any other table, or with its match not over.
+func (c Config) chosenEnd(id string, ref referee, owners [classic.NumSeats]string) (SeatedEnd, bool) {
+	return c.Seated.end(id, ref, owners)
 }
 
 // Member is a session at a table: a player at a seat, or a spectator

@@ -35,7 +35,7 @@ func TestFinishedMatchIsRatedOnceAcrossARestart(t *testing.T) {
 		mu.Unlock()
 		ctx, cancel := keep.EngineCtx()
 		defer cancel()
-		if err := b.Rate(ctx, m); err != nil {
+		if _, err := b.Rate(ctx, m); err != nil {
 			t.Error(err)
 		}
 	}

@@ -346,14 +346,28 @@ func RestoreTable(id string, entry, record []byte, stopped time.Time, opt Option
 	}
 	now := opt.Now()
 	held := false
+	_, back := t.Cfg.chosen()
 	for i, s := range st.Seats {
 		if s.Owner == "" {
 			continue
 		}
 		held = true
 		keep := now.Add(opt.KeepSeat)
-		if c := t.policy.Closes; !c.IsZero() {
-			keep = c // as when its player left it (seats.go's leave)
+		switch {
+		case !t.policy.Closes.IsZero():
+			keep = t.policy.Closes // as when its player left it (seats.go's leave)
+		case t.policy.Awaits && st.Awaited[i]:
+			// A tournament's player not come yet is awaited again, with
+			// their whole time to come from the restart (as when the
+			// table opened: NewSeated), not what was left of it. A table
+			// that awaits never moves its players (a duplicate's table is
+			// no tournament's: Config.Check), so the seat is the saved one.
+			keep, t.awaited[i] = now.Add(back), true
+		case t.policy.Awaits:
+			// One who had come lost the connection with the restart:
+			// their seat is kept as for a connection dropped, and at least
+			// their time to come back, from the restart.
+			keep = now.Add(max(opt.KeepSeat, back))
 		}
 		t.sit.seats[i] = seatState{owner: s.Owner, name: s.Name, addr: s.Addr, keep: keep}
 	}
@@ -394,7 +408,7 @@ func RestoreTable(id string, entry, record []byte, stopped time.Time, opt Option
 // NewSeated makes a tournament's table: New, the players' seats held
 // for them, the match dealt. Run starts it.
 func NewSeated(id string, cfg Config, opt Options, sv *Saver) (*Table, error) {
-	if cfg.Seated == nil {
+	if !cfg.format().Policy().Chosen {
 		return nil, fmt.Errorf("%w: no players", ErrSeated)
 	}
 	t, err := New(id, cfg, opt, sv)
@@ -402,13 +416,15 @@ func NewSeated(id string, cfg Config, opt Options, sv *Saver) (*Table, error) {
 		return nil, err
 	}
 	now := opt.Now()
-	for i, p := range cfg.Seated.Players {
+	players, back := cfg.chosen()
+	names := cfg.chosenNames()
+	for i, p := range players {
 		if p == "" {
 			continue
 		}
 		s := &t.sit.seats[i]
-		s.owner, s.keep = p, now.Add(cfg.Seated.Back)
-		if n := cfg.Seated.Names[i]; n != "" {
+		s.owner, s.keep = p, now.Add(back)
+		if n := names[i]; n != "" {
 			s.name = t.sit.uniqueName(n, i)
 		}
 		t.awaited[i] = true

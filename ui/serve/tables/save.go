@@ -43,6 +43,10 @@ type SavedTable struct {
 	// sealed record of another match replayed into the store is not
 	// dealt in its place.
 	Commit string `json:"commit,omitempty"`
+	// Awaited are a tournament's seats whose player has not come yet:
+	// restored, the table awaits them again (RestoreTable), rather than
+	// have their bots play the seats they were never at.
+	Awaited [classic.NumSeats]bool `json:"awaited,omitzero"`
 }
 
 type savedSeat struct {
@@ -55,7 +59,7 @@ type savedSeat struct {
 // background (the newest snapshot wins).
 func (t *Table) save() {
 	st := SavedTable{ID: t.ID, Config: t.Cfg, Host: t.sit.hostID, Started: t.Ref != nil, MatchNo: t.matchNo, Created: t.created, Chat: t.chat,
-		Deadline: t.deadline.Round(0), BotKey: t.seal.BotKey, DupHand: t.f.Arranged()}
+		Deadline: t.deadline.Round(0), BotKey: t.seal.BotKey, DupHand: t.f.Arranged(), Awaited: t.awaited}
 	t.savedDeadline = t.deadline
 	if t.Ref != nil {
 		st.Entrants = t.entrants
@@ -100,10 +104,18 @@ func (t *Table) rateMatch() {
 	}
 	// The match's identity: the commitment to its seed (drawn afresh
 	// for every match, so never given twice, and the same on whichever
-	// node restores the table), or for a match begun before commitments
-	// the table's number and the match's.
+	// node restores the table), with the table's number where the
+	// format shares the seal between tables; for a match begun before
+	// commitments the table's number and the match's.
 	key := fmt.Sprintf("table-%s-match-%d", t.ID, t.matchNo)
-	if !t.seal.None {
+	switch {
+	case t.seal.None:
+	case t.policy.SharedSeal:
+		// Every table of a duplicate round deals from the round's seal:
+		// the commitment alone would rate the first table's match and
+		// take every other table's for it, already rated.
+		key = t.seal.Commit.String() + ".table-" + t.ID
+	default:
 		key = t.seal.Commit.String()
 	}
 	t.Opt.Rate(keep.MatchEnd{Key: key, Game: t.Cfg.Game, Seats: seats, Places: places, Partners: partners})
@@ -125,7 +137,10 @@ func (t *Table) noteFinished() {
 			t.Finished.Store(&rec)
 		}
 		t.rateMatch() // as the format's policy says
-		if end, ok := t.Cfg.Seated.end(t.ID, t.Ref, t.sit.owners()); ok && t.Opt.SeatedEnded != nil {
+		if !t.policy.Chosen || t.Opt.SeatedEnded == nil {
+			return // nobody chose the players: nobody is handed the end
+		}
+		if end, ok := t.Cfg.chosenEnd(t.ID, t.Ref, t.sit.owners()); ok {
 			t.Opt.SeatedEnded(end)
 		}
 	}

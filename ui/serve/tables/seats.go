@@ -28,7 +28,7 @@ func (t *Table) joinAs(m *Member, want int, resume bool) (int, error) {
 	case seat >= 0:
 		first = t.awaited[seat]
 		t.awaited[seat] = false
-	case t.Cfg.Seated != nil:
+	case t.policy.Chosen:
 		return -1, ErrTableFull // a tournament's seats are its players'
 	case want >= 0 && want < classic.NumSeats:
 		if t.sit.seats[want].owner != "" {
@@ -135,8 +135,11 @@ func (t *Table) leave(m *Member, gone bool) {
 }
 
 // empty reports whether the table may close: nobody holds a seat or
-// watches (or the hall took the table back).
-func (t *Table) empty() bool { return t.evicted || t.sit.empty() && !t.Cfg.Seated.playing(t.Ref) }
+// watches (or the hall took the table back), and no match the format
+// plays out (a tournament's) is under way.
+func (t *Table) empty() bool {
+	return t.evicted || t.sit.empty() && !(t.policy.PlaysOut && underWay(t.Ref))
+}
 
 // here marks seat's player present again.
 func (t *Table) here(seat int) {
@@ -183,11 +186,10 @@ func (t *Table) say(m *Member, text string) {
 	t.save() // kept now, not at the next move: a crash before it lost the line
 }
 
-// playing reports whether a seated table's match (ref) is under way:
-// the table does not close while it is, even with nobody at it. False
-// for a table that is not seated (se nil) or not started.
-func (se *Seated) playing(ref referee) bool {
-	if se == nil || ref == nil {
+// underWay reports whether a match (ref) is under way: started and
+// not over.
+func underWay(ref referee) bool {
+	if ref == nil {
 		return false
 	}
 	st, _ := ref.Stage()

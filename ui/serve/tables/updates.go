@@ -52,11 +52,8 @@ func (t *Table) show() {
 // names are the seats' names as every seat is told them (seating's
 // names): a tournament's players' names kept from its bots.
 func (t *Table) names() [4]string {
-	var reserved []string
-	if t.Cfg.Seated != nil {
-		reserved = t.Cfg.Seated.Names[:]
-	}
-	return t.sit.names(t.f.Player, reserved...)
+	reserved := t.Cfg.chosenNames()
+	return t.sit.names(t.f.Player, reserved[:]...)
 }
 
 // info is what every seat is told of the table.
@@ -118,11 +115,8 @@ func (t *Table) msgFor(m *Member, seat int, info *seatInfo) Msg {
 func (t *Table) publishSummary() {
 	s := &Summary{ID: t.ID, Game: t.Cfg.Game, Rules: t.Cfg.Rules, Private: t.Cfg.Code != "", Code: t.Cfg.Code,
 		Started: t.Ref != nil, Watchers: len(t.sit.watchers), Timer: t.Cfg.Timer}
-	s.Daily, s.Duplicate = t.Cfg.lobbyFormat()
-	s.Round = t.Cfg.Round != nil
-	if t.Cfg.Seated != nil {
-		s.Tourney = t.Cfg.Seated.Tourney
-	}
+	lf := t.Cfg.lobbyFormat()
+	s.Daily, s.Duplicate, s.Round, s.Tourney = lf.daily, lf.deals, lf.round, lf.tourney
 	info := t.info()
 	s.Players = info.players
 	for i := range t.sit.seats {

@@ -335,7 +335,7 @@ func (s *Service) drive(ctx context.Context, id string) error {
 	if err != nil {
 		return fmt.Errorf("tournament %s: %w", id, err)
 	}
-	if _, err := s.opt.Book.Write(rctx, prefixT+id, nb, rev); err != nil {
+	if _, err := s.write(rctx, id, nb, rev); err != nil {
 		if errors.Is(err, keep.ErrTourneyMoved) {
 			s.movedUnder(rctx, id)
 		}
@@ -349,6 +349,16 @@ func (s *Service) drive(ctx context.Context, id string) error {
 		s.give(ctx, id)
 	}
 	return nil
+}
+
+// write writes tournament id as v over revision rev, and returns the
+// new revision.
+func (s *Service) write(ctx context.Context, id string, v []byte, rev uint64) (uint64, error) {
+	nrev, err := s.opt.Book.Write(ctx, prefixT+id, v, rev)
+	if err == nil && s.answerLost != nil && s.answerLost(id) {
+		return 0, fmt.Errorf("tournament %s: the answer lost: %w", id, keep.ErrTourneyMoved)
+	}
+	return nrev, err
 }
 
 // movedUnder is a write of tournament id refused because the value was
@@ -431,7 +441,7 @@ func (s *Service) sealNext(ctx context.Context, id string, r *record, rev uint64
 	if err != nil {
 		return rev, fmt.Errorf("tournament %s: %w", id, err)
 	}
-	nrev, err := s.opt.Book.Write(ctx, prefixT+id, b, rev)
+	nrev, err := s.write(ctx, id, b, rev)
 	if errors.Is(err, keep.ErrTourneyMoved) {
 		s.movedUnder(ctx, id)
 	}

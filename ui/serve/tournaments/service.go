@@ -144,6 +144,12 @@ type Service struct {
 	// missing are the tables in play the hall did not know, by
 	// "tournament/table", since when (the owner's round's own).
 	missing map[string]time.Time
+	// answerLost, when set (a test), is asked after each write of a
+	// tournament that the store took: true makes the writer hear it
+	// refused as written since it was read, as when the store's answer
+	// to an attempt that applied was lost and the client's next attempt
+	// found the first's revision (movedUnder).
+	answerLost func(id string) bool
 }
 
 // New makes a node's tournament service, not yet started: its tables'

@@ -432,6 +432,26 @@ func startOwner(t *testing.T, eng *keep.Engine, h *hall.Hall, clk *clock, name s
 	return owner{svc: svc, stop: cancel}
 }
 
+// arenaOfFour creates on svc a ten-minute arena of one-hand 101
+// matches starting at t0, called name, and joins four players to it.
+func arenaOfFour(t *testing.T, svc *Service, name string) string {
+	t.Helper()
+	ctx := context.Background()
+	id, err := svc.CreateTournament(ctx, "key:SHA256:creator", tourney.Config{
+		Kind: tourney.Arena, Name: name, Game: "101", Hands: 1, Start: t0, Length: 10 * time.Minute,
+		BotLevel: "easy", Back: time.Minute,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 4 {
+		if err := svc.JoinTournament(ctx, id, player(i), "", 1500); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return id
+}
+
 // The owner of an arena dies with a table's end written and not yet
 // taken: another node takes the tournament's lease over (once the dead
 // owner's runs out), takes the end once, and carries the arena on to its
@@ -456,18 +476,7 @@ func TestOwnerLostNoMatchLostOrCountedTwice(t *testing.T) {
 		n.ended <- e.TableID
 	}
 	ctx := context.Background()
-	id, err := one.svc.CreateTournament(ctx, "key:SHA256:creator", tourney.Config{
-		Kind: tourney.Arena, Name: "handed over", Game: "101", Hands: 1, Start: t0, Length: 10 * time.Minute,
-		BotLevel: "easy", Back: time.Minute,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := range 4 {
-		if err := one.svc.JoinTournament(ctx, id, player(i), "", 1500); err != nil {
-			t.Fatal(err)
-		}
-	}
+	id := arenaOfFour(t, one.svc, "handed over")
 	clk.add(10 * time.Minute)
 	waitWatched := func(s *Service, want func(tourney.Tournament) bool) tourney.Tournament {
 		t.Helper()
@@ -492,8 +501,11 @@ func TestOwnerLostNoMatchLostOrCountedTwice(t *testing.T) {
 	mu.Lock()
 	live = two.svc
 	mu.Unlock()
+	// The players come to the table as the dead owner's copy of the
+	// arena had it (the hall's own service's copy may lag behind: its
+	// players would never come, and forfeit).
 	p := &players{at: map[string][]*tables.Member{}}
-	p.come(t, n, id, nil)
+	p.come(t, &node{hall: n.hall, svc: one.svc}, id, nil)
 	first := strconv.Itoa(tr.Playing[0].Table)
 	select {
 	case got := <-n.ended:
@@ -729,6 +741,7 @@ func sorted(s []string) []string {
 // same seed under that commitment, another round another; a table's
 // record and the round's secret are given out only once every table of
 // the round is over; and the players are scored against the field.
+// Each table's match is rated on its own.
 func TestDuplicateRoundsShareTheirDealsAndKeepThemSecret(t *testing.T) {
 	t.Parallel()
 	n, clk, id := begin(t, tourney.Config{
@@ -825,5 +838,15 @@ func TestDuplicateRoundsShareTheirDealsAndKeepThemSecret(t *testing.T) {
 	}
 	if st, _ := final.Standings(); !slices.Equal(st, recomputed(t, n.svc, id)) {
 		t.Error("the standings are not what the records add up to")
+	}
+	// Every table's match is rated as a match of its own: the round's
+	// commitment, which its tables share, does not name one (the store
+	// would take the second table's for the first's, already rated).
+	keys := map[string]bool{}
+	for _, m := range n.allRated(t, 4) {
+		if keys[m.Key] {
+			t.Errorf("two tables' matches rated under one key %s: the second is never rated", m.Key)
+		}
+		keys[m.Key] = true
 	}
 }
