@@ -60,6 +60,7 @@ func TestChurnConverges(t *testing.T) {
 	if testing.Short() {
 		t.Skip("three clustered nodes churned (seconds)")
 	}
+	t.Parallel() // a cluster of its own, its waits generous: beside the package's other tests
 	runChurn(t, churnRound{spells: 2, burst: 4, players: 5, converge: 30 * time.Second})
 }
 

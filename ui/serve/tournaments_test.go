@@ -139,6 +139,7 @@ func TestTournamentCarriedOnWhenItsOwnerDies(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a three-node cluster, a node killed mid-arena (a minute)")
 	}
+	t.Parallel() // a cluster of its own, its waits generous: beside the package's other tests
 	c := startCluster(t, 3, func(_ int, cfg *Config) { cfg.DefaultTimer = time.Millisecond; cfg.MaxTables = 200 })
 	srv0, _ := c.node(0)
 	start := time.Now().Add(3 * time.Second)
