@@ -35,12 +35,23 @@ import (
 // alone runs before them, with the machine to itself and its burner:
 // what it checks is play under a load it sets.
 
-// TestMain makes the test binary a load's server when it is run as one
-// (okey load --serve-child SPEC), so that the tests can start nodes as
-// the load command does.
+// TestMain makes the test binary a load's server or its neighbour when
+// it is run as one (okey load --serve-child SPEC, okey load --burn-child
+// CORES), so that the tests can start nodes and a burner as the load
+// command does. A child it did not know ran every test of the package
+// again, the starved cluster's among them, whose burner did the same:
+// until 2026-11-26 every run of TestStarvedClusterPlaysOn left a chain
+// of test binaries running the whole package under one another, killed
+// at the top only (their orphans ran on for minutes, clusters and
+// burners of their own).
 func TestMain(m *testing.M) {
-	if len(os.Args) == 4 && os.Args[1] == "load" && os.Args[2] == "--"+ChildFlag {
-		os.Exit(ServeChild(context.Background(), os.Args[3], os.Stdin, os.Stdout))
+	if len(os.Args) == 4 && os.Args[1] == "load" {
+		switch os.Args[2] {
+		case "--" + ChildFlag:
+			os.Exit(ServeChild(context.Background(), os.Args[3], os.Stdin, os.Stdout))
+		case "--" + BurnFlag:
+			os.Exit(Burn(context.Background(), os.Args[3], os.Stdin))
+		}
 	}
 	os.Exit(m.Run())
 }
@@ -285,6 +296,42 @@ func TestNodesStartTogether(t *testing.T) {
 		}
 		stopAll(kids)
 		t.Logf("start %d: three nodes serving after %v", i+1, took.Round(time.Millisecond))
+	}
+}
+
+// TestBurnerIsOnlyABurner: the test binary started as the load's
+// neighbour (as TestStarvedClusterPlaysOn starts it) burns and ends
+// when its input does, saying nothing — it runs no test (it ran the
+// whole package again, and its own burner did the same).
+func TestBurnerIsOnlyABurner(t *testing.T) {
+	t.Parallel()
+	bin, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bin, "load", "--"+BurnFlag, "0.1")
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(100 * time.Millisecond)
+	in.Close()
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil || out.Len() > 0 {
+			t.Errorf("the burner ended with %v, saying %q: want nothing said, status 0", err, out.String())
+		}
+	case <-time.After(time.Minute):
+		_ = cmd.Process.Kill()
+		<-done
+		t.Fatalf("the burner still ran a minute after its input ended; it said:\n%s", out.String())
 	}
 }
 
