@@ -28,9 +28,9 @@ type sendTable struct {
 	leaves []bool
 }
 
-func (f *sendTable) TableID() string                           { return f.id }
-func (f *sendTable) GameKind() tables.GameKind                 { return tables.GameKinds()[0] }
-func (f *sendTable) Private() bool                             { return false }
+func (f *sendTable) TableID() string           { return f.id }
+func (f *sendTable) GameKind() tables.GameKind { return tables.GameKinds()[0] }
+func (f *sendTable) Private() bool             { return false }
 func (f *sendTable) Call(_ context.Context, r tables.Request) bool {
 	if r.Kind == tables.ReqLeave {
 		f.mu.Lock()
@@ -44,7 +44,7 @@ func (f *sendTable) left() []bool {
 	defer f.mu.Unlock()
 	return slices.Clone(f.leaves)
 }
-func (f *sendTable) Ended() <-chan struct{}                    { return nil }
+func (f *sendTable) Ended() <-chan struct{} { return nil }
 func (f *sendTable) sent() []seatmsg.Intent {
 	f.mu.Lock()
 	defer f.mu.Unlock()
