@@ -275,6 +275,9 @@ func tourneyPlayer(ctx context.Context, c *client, redial func() (*client, error
 			}
 			continue
 		case matchOverRe.MatchString(scr) || strings.Contains(scr, markLeaveAgain):
+			// A table over not played to its end here (come back to it,
+			// or its end seen late): left, and said in the trace.
+			p.tracef("%s: a table left, its match not seen ended; the screen:\n%s\n", c.name, scr)
 			c.leaveTable(ctx)
 		case strings.Contains(low, markTourneyPage):
 			// On the page: joined once (a join not answered, or refused,
