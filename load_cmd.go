@@ -56,6 +56,7 @@ okey load --addr 127.0.0.1:2501,127.0.0.1:2502,127.0.0.1:2503 \
 	fs.Float64Var(&cfg.Daily, "daily", 0, flag("daily"))
 	fs.StringVar(&cfg.Tournament, "tournament", "", flag("tournament"))
 	fs.IntVar(&cfg.Rounds, "rounds", 0, flag("rounds"))
+	fs.BoolVar(&cfg.JoinBurst, "join-burst", false, flag("join-burst"))
 	fs.DurationVar(&cfg.KillAt, "kill-node-at", 0, flag("kill-node-at"))
 	fs.DurationVar(&cfg.Play, "play", cfg.Play, flag("play"))
 	fs.DurationVar(&cfg.Idle, "idle", cfg.Idle, flag("idle"))

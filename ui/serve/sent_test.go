@@ -2,9 +2,11 @@ package serve
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -22,13 +24,27 @@ type sendTable struct {
 	id    string
 	mu    sync.Mutex
 	moves []seatmsg.Intent
+	// leaves are the leaves the table was told, each gone or not.
+	leaves []bool
 }
 
-func (f *sendTable) TableID() string                           { return f.id }
-func (f *sendTable) GameKind() tables.GameKind                 { return tables.GameKinds()[0] }
-func (f *sendTable) Private() bool                             { return false }
-func (f *sendTable) Call(context.Context, tables.Request) bool { return true }
-func (f *sendTable) Ended() <-chan struct{}                    { return nil }
+func (f *sendTable) TableID() string           { return f.id }
+func (f *sendTable) GameKind() tables.GameKind { return tables.GameKinds()[0] }
+func (f *sendTable) Private() bool             { return false }
+func (f *sendTable) Call(_ context.Context, r tables.Request) bool {
+	if r.Kind == tables.ReqLeave {
+		f.mu.Lock()
+		f.leaves = append(f.leaves, r.Gone)
+		f.mu.Unlock()
+	}
+	return true
+}
+func (f *sendTable) left() []bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return slices.Clone(f.leaves)
+}
+func (f *sendTable) Ended() <-chan struct{} { return nil }
 func (f *sendTable) sent() []seatmsg.Intent {
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -128,4 +144,49 @@ func TestAMoveNotTakenIsSaidWhenTheSeatDoesNotComeBack(t *testing.T) {
 	if !strings.Contains(s.c.flash, "(1) were not played") {
 		t.Fatalf("the lobby's line: %q", s.c.flash)
 	}
+}
+
+// TestAMovedTableKeepsTheSeat: a table said to have moved is told the
+// player is gone, never that they left — it may still run where it
+// ran (its lease renewed late), and a leave would give their seat up
+// there: at a tournament's table, their match forfeit. A tournament's
+// table whose seat did not come back within reseatFor is one the
+// player is taken to again once it is listed.
+func TestAMovedTableKeepsTheSeat(t *testing.T) {
+	srv, _ := testServer(t)
+	s := newSession(srv, context.Background(), "key:test", "", "ann", "127.0.0.1", "en")
+	s.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	first := &sendTable{id: "7"}
+	s.onJoined(joinedMsg{t: first, m: tables.NewMember("key:test", "ann", "127.0.0.1", 0), seat: 0})
+	s.seat.scr, s.page = &keyScreen{}, pgTable
+	s.c.goneTo("7") // taken there by the tournament
+	goCmds(s.onTable(fromTableMsg{gen: s.at.gen, msg: tables.Msg{Closed: "table.moved"}}))
+	deadline := time.Now().Add(time.Minute)
+	for len(first.left()) == 0 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if got := first.left(); len(got) != 1 || !got[0] {
+		t.Fatalf("the table was told leaves %v (gone or not), want one, gone: the seat kept", got)
+	}
+	s.reseat.until = srv.cfg.Now().Add(-1) // the seat never came back
+	s.onReseat()
+	if s.c.went["7"] {
+		t.Fatal("the tournament's table is still one the player is never taken to again")
+	}
+}
+
+// goCmds runs cmd, and each command of a batch it makes, in goroutines
+// of their own (their messages dropped): what they tell a table is
+// what a test looks at.
+func goCmds(cmd tea.Cmd) {
+	if cmd == nil {
+		return
+	}
+	go func() {
+		if b, ok := cmd().(tea.BatchMsg); ok {
+			for _, c := range b {
+				goCmds(c)
+			}
+		}
+	}()
 }

@@ -363,9 +363,16 @@ func (s *session) onClosed(msg tables.Msg) tea.Cmd {
 		return s.sayByeIn(c.tr.T("bye.restart"), stopGrace)
 	case endMoved:
 		// The player keeps the table's screen; the session takes the
-		// seat back where the table comes up again.
+		// seat back where the table comes up again. The table is told
+		// the player is gone, not that they left: the seat stays theirs.
+		// A table said moved may still run where it ran (its lease
+		// renewed late on a loaded store: the relay here saw it run
+		// out), and a leave would give their seat up there — at a
+		// tournament's table, their match forfeit (okey load's kill
+		// runs: four players of a table stood up at once, 30 s after
+		// their relay said it moved, 55 seats forfeit in a run).
 		r := &reseating{id: s.at.t.TableID(), watch: s.at.m.Seat < 0, until: c.srv.Now().Add(reseatFor)}
-		cmd := s.drop(false)
+		cmd := s.drop(true)
 		s.reseat, s.seat.moveNote, s.drawn = r, c.tr.T("table.moving"), false
 		if s.seat.scr == nil {
 			s.page = pgLobby
@@ -475,6 +482,9 @@ func (s *session) onReseat() tea.Cmd {
 	c := &s.c
 	if c.srv.Now().After(r.until) {
 		s.reseat, s.seat.moveNote = nil, ""
+		// A tournament's table the player was taken to may still come
+		// back with their seat: they are taken to it again then.
+		delete(c.went, r.id)
 		n := len(s.seat.held) + len(s.seat.sent) // the keys and moves the table never took
 		cmd := s.leave()
 		c.flash = c.tr.T("table.moved")

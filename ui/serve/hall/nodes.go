@@ -35,7 +35,20 @@ type nodes struct {
 	// waking the others), and said once a revision.
 	mu      sync.Mutex
 	refused map[string]uint64
+	// taking are the tables whose takeover is under way here: a sweep
+	// or a lease's end that finds one starts no other. slots bound the
+	// takeovers under way at once (takeoversAtOnce).
+	taking map[string]bool
+	slots  chan struct{}
 }
+
+// takeoversAtOnce is how many tables a node takes over at once. One at
+// a time, a node killed with the 50 tables of a tournament's arena had
+// them taken over 11 to 60 s and more after its loss on a loaded
+// store (each takeover's lease, entry and record a few round trips of
+// 0.1 to 4 s), and their players, back on another node within
+// seconds, waited for the last: most of a one-hand match.
+const takeoversAtOnce = 8
 
 // JoinNodes starts holding leases for h and taking over the tables other
 // nodes free, until ctx ends. Call it before h.restore, so that no table
@@ -50,7 +63,8 @@ func (h *Hall) JoinNodes(ctx context.Context, eng *keep.Engine, ttl time.Duratio
 	if err != nil {
 		return err
 	}
-	h.Nodes = &nodes{leases: l, refused: map[string]uint64{}, Hold: keep.NewHolding(ctx, l, h.leaseLost)}
+	h.Nodes = &nodes{leases: l, refused: map[string]uint64{}, taking: map[string]bool{}, slots: make(chan struct{}, takeoversAtOnce),
+		Hold: keep.NewHolding(ctx, l, h.leaseLost)}
 	// Every table from now on acts and speaks only while its lease is
 	// surely this node's.
 	h.Opt.Lease = h.Nodes.Hold
@@ -81,7 +95,7 @@ func (h *Hall) JoinNodes(ctx context.Context, eng *keep.Engine, ttl time.Duratio
 			if f.Expired {
 				stopped = stopped.Add(-ttl)
 			}
-			h.takeOver(f.Table, stopped)
+			h.takeOverSoon(f.Table, stopped)
 		}
 	}()
 	return nil
@@ -145,7 +159,7 @@ func (h *Hall) sweep(ctx context.Context, ttl time.Duration) {
 		}
 		for _, id := range ids {
 			if h.Local(id) == nil && !leased[id] {
-				h.takeOver(id, h.Opt.Now().Add(-ttl))
+				h.takeOverSoon(id, h.Opt.Now().Add(-ttl))
 			}
 		}
 		cancel()
@@ -232,6 +246,37 @@ func (h *Hall) StoreWait() time.Duration {
 		return 0
 	}
 	return h.Nodes.Hold.LastRound()
+}
+
+// takeOverSoon takes table id over (takeOver) in a goroutine of its
+// own, beside the others under way (at most takeoversAtOnce), unless
+// its takeover is under way already. Its caller is one of the hall's
+// goroutines (h.wg counts it), so the count is never zero here.
+func (h *Hall) takeOverSoon(id string, stopped time.Time) {
+	n := h.Nodes
+	n.mu.Lock()
+	if n.taking[id] {
+		n.mu.Unlock()
+		return
+	}
+	n.taking[id] = true
+	n.mu.Unlock()
+	h.wg.Add(1)
+	go func() {
+		defer h.wg.Done()
+		defer func() {
+			n.mu.Lock()
+			delete(n.taking, id)
+			n.mu.Unlock()
+		}()
+		select {
+		case n.slots <- struct{}{}:
+		case <-h.ctx.Done():
+			return
+		}
+		defer func() { <-n.slots }()
+		h.takeOver(id, stopped)
+	}()
 }
 
 // takeOver brings back table id, whose lease has just ended, if this

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 )
 
@@ -84,13 +85,15 @@ func (b *TourneyBook) Write(ctx context.Context, key string, v []byte, rev uint6
 		return 0, fmt.Errorf("%s, %d bytes: %w", key, len(v), ErrTourneyTooBig)
 	}
 	sealed := b.seal.Seal(tourneysBucket+"/"+key, v)
-	var err error
 	var next uint64
-	if rev == 0 {
-		next, err = b.kv.Create(ctx, key, sealed)
-	} else {
-		next, err = b.kv.Update(ctx, key, sealed, rev)
-	}
+	err := untilLed(ctx, func() (err error) {
+		if rev == 0 {
+			next, err = b.kv.Create(ctx, key, sealed)
+		} else {
+			next, err = b.kv.Update(ctx, key, sealed, rev)
+		}
+		return err
+	})
 	if isWrongSequence(err) {
 		return 0, fmt.Errorf("%s at %d: %w", key, rev, ErrTourneyMoved)
 	}
@@ -105,16 +108,50 @@ func (b *TourneyBook) Put(ctx context.Context, key string, v []byte) error {
 	if len(v) > MaxTourneyValue {
 		return fmt.Errorf("%s, %d bytes: %w", key, len(v), ErrTourneyTooBig)
 	}
-	if _, err := b.kv.Put(ctx, key, b.seal.Seal(tourneysBucket+"/"+key, v)); err != nil {
+	sealed := b.seal.Seal(tourneysBucket+"/"+key, v)
+	if err := untilLed(ctx, func() error {
+		_, err := b.kv.Put(ctx, key, sealed)
+		return err
+	}); err != nil {
 		return fmt.Errorf("writing %s: %w", key, err)
 	}
 	return nil
 }
 
+// untilLed calls write again while no server took it (nats' no
+// responders: the bucket's stream has no leader for the moment, as
+// while the cluster elects one after its leader's node is lost, which
+// takes seconds), until ctx ends. A write nobody took was not made, so
+// making it again never makes it twice; one that went unanswered
+// otherwise (a timeout) may have been made, and is the caller's to
+// judge. Seen: 200 players' joins written from the two nodes left after
+// the third was killed failed by the hundred in the seconds after the
+// kill (okey load's k1 run), each given up after the half second the
+// client's own retries last.
+func untilLed(ctx context.Context, write func() error) error {
+	wait := 50 * time.Millisecond
+	for {
+		err := write()
+		if err == nil || !errors.Is(err, jetstream.ErrNoStreamResponse) && !errors.Is(err, nats.ErrNoResponders) {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("no leader took the write: %w", err)
+		case <-time.After(wait):
+		}
+		wait = min(2*wait, time.Second)
+	}
+}
+
 // Read is key's value and its revision; ErrTourneyNone if it holds
 // nothing, ErrSealBroken if its value does not open.
 func (b *TourneyBook) Read(ctx context.Context, key string) ([]byte, uint64, error) {
-	e, err := b.kv.Get(ctx, key)
+	var e jetstream.KeyValueEntry
+	err := untilAvailable(ctx, func(ctx context.Context) (err error) {
+		e, err = b.kv.Get(ctx, key)
+		return err
+	})
 	if errors.Is(err, jetstream.ErrKeyNotFound) {
 		return nil, 0, fmt.Errorf("%s: %w", key, ErrTourneyNone)
 	}
@@ -135,7 +172,7 @@ func (b *TourneyBook) Delete(ctx context.Context, key string, rev uint64) error 
 	if rev > 0 {
 		opts = append(opts, jetstream.LastRevision(rev))
 	}
-	err := b.kv.Delete(ctx, key, opts...)
+	err := untilLed(ctx, func() error { return b.kv.Delete(ctx, key, opts...) })
 	if err == nil || errors.Is(err, jetstream.ErrKeyNotFound) {
 		return nil
 	}

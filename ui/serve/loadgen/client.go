@@ -724,6 +724,12 @@ type stats struct {
 	// dialled again, screens that stood still.
 	pairing                                     []time.Duration
 	tJoined, tAsked, tEnds, tRedialed, tStalled int
+	// pairingIn are the pairing's delays by the player's match they led
+	// to (a Swiss's round: the second match's are round 2's); back the
+	// times from a player's connection found ended (its node killed) to
+	// its table's hand on the screen of the connection dialled again.
+	pairingIn map[int][]time.Duration
+	back      []time.Duration
 	// enough is closed once untilDays boards were opened (Config's
 	// UntilDays).
 	untilDays int
@@ -758,9 +764,21 @@ func (s *stats) addMove(d time.Duration) {
 	s.mu.Unlock()
 }
 
-func (s *stats) addPairing(d time.Duration) {
+// addPairing notes a pairing's delay to the player's match number
+// match (1: their first).
+func (s *stats) addPairing(d time.Duration, match int) {
 	s.mu.Lock()
 	s.pairing = append(s.pairing, d)
+	if s.pairingIn == nil {
+		s.pairingIn = map[int][]time.Duration{}
+	}
+	s.pairingIn[match] = append(s.pairingIn[match], d)
+	s.mu.Unlock()
+}
+
+func (s *stats) addBack(d time.Duration) {
+	s.mu.Lock()
+	s.back = append(s.back, d)
 	s.mu.Unlock()
 }
 

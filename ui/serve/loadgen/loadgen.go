@@ -59,14 +59,17 @@ type Config struct {
 	// daily (daily.go) instead of forming tables: 0 none, 1 all, 0.5
 	// half (rounded to a whole session).
 	Daily float64
-	// Tournament, when set ("arena"; "swiss" is refused until it has
-	// been run), makes every session
+	// Tournament, when set ("arena" or "swiss"), makes every session
 	// not on the daily a player of a tournament the started nodes
 	// create as the play begins (tourney.go), instead of forming
 	// tables: an arena as long as Play, or Swiss rounds (Rounds, 0:
 	// three). The play lasts until the tournament is over.
 	Tournament string
 	Rounds     int
+	// JoinBurst has every tournament player press join in the same
+	// second (once all are on its page) instead of coming over the
+	// first 20 s: the burst of an evening's start a server must absorb.
+	JoinBurst bool
 	// KillAt, with a tournament on three nodes or more, kills (SIGKILL)
 	// the node that drives the tournament this long into the play (0:
 	// none): its matches must go on elsewhere and its standings lose
@@ -162,10 +165,10 @@ func (c Config) Check() error {
 		return fmt.Errorf("--daily %g: a share of the sessions, from 0 to 1", c.Daily)
 	case c.BotDelay < 0:
 		return errors.New("the bots' delay must not be negative")
-	case c.Tournament != "" && c.Tournament != string(tourney.Arena):
-		// Swiss rounds are written (tourneyFile, tourneyLimit) but were
-		// never run under load: refused until they are.
-		return fmt.Errorf("--tournament %q: arena (Swiss rounds are not yet played by the load)", c.Tournament)
+	case c.Tournament != "" && c.Tournament != string(tourney.Arena) && c.Tournament != string(tourney.Swiss):
+		return fmt.Errorf("--tournament %q: arena or swiss", c.Tournament)
+	case c.JoinBurst && c.Tournament == "":
+		return errors.New("--join-burst is for a tournament's players")
 	case c.Tournament != "" && len(c.Addrs) > 0:
 		return errNoTourney
 	case c.Rounds < 0 || c.Rounds > 15:
@@ -690,6 +693,7 @@ func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 	r.DailyFailed = len(dailyErrs)
 	if t := r.Tourney; t != nil {
 		t.Ends, t.Pairing, t.Joined, t.Asked, t.Redialed, t.Stalled = st.tEnds, st.pairing, st.tJoined, st.tAsked, st.tRedialed, st.tStalled
+		t.PairingIn, t.Back = st.pairingIn, st.back
 	}
 	return r, nil
 }

@@ -92,7 +92,10 @@ func TestCheck(t *testing.T) {
 		{"more than all on the daily", func(c *Config) { c.Daily = 1.5 }, true},
 		{"bots that wait less than nothing", func(c *Config) { c.BotDelay = -time.Second }, true},
 		{"an arena", func(c *Config) { c.Tournament = "arena" }, false},
-		{"a Swiss, not yet played by the load", func(c *Config) { c.Tournament, c.Rounds = "swiss", 5 }, true},
+		{"a Swiss of five rounds", func(c *Config) { c.Tournament, c.Rounds = "swiss", 5 }, false},
+		{"a Swiss of sixteen rounds", func(c *Config) { c.Tournament, c.Rounds = "swiss", 16 }, true},
+		{"an arena's joins in one second", func(c *Config) { c.Tournament, c.JoinBurst = "arena", true }, false},
+		{"a burst of joins with no tournament", func(c *Config) { c.JoinBurst = true }, true},
 		{"a cup", func(c *Config) { c.Tournament = "cup" }, true},
 		{"a tournament on servers given", func(c *Config) { c.Tournament, c.Binary, c.Addrs = "arena", "", []string{"127.0.0.1:2222"} }, true},
 		{"a node killed in an arena of three", func(c *Config) { c.Tournament, c.Nodes, c.KillAt = "arena", 3, time.Minute }, false},
@@ -919,5 +922,29 @@ func TestTourneyCheck(t *testing.T) {
 				t.Errorf("OK %v, %d unseen: want %v, %d (%s)", c.OK(), c.Unseen, tt.ok, tt.unseen, c.summary())
 			}
 		})
+	}
+}
+
+// TestMatchOverSeen: the lines a tournament's table shows when its
+// match is over are read as over, and a hand under way is not. The
+// one-match line (a tournament's table offers no next match) was not
+// read: the load's players stayed at their finished tables until the
+// page took them on, and neither their matches' ends nor the pairing's
+// delays were counted (228 ends seen of 194 matches).
+func TestMatchOverSeen(t *testing.T) {
+	for _, tt := range []struct {
+		line string
+		over bool
+	}{
+		{"This match is over: your next table opens when the tournament seats you, and you are taken there.", true},
+		{"Press enter for the final table, q to quit.", true},
+		{"The match is over after 1 hand.", true},
+		{"lg0001 won the match", true},
+		{"Hand 1 · lg0002 to play", false},
+		{"hand 1 of 1 · your turn: draw a tile", false},
+	} {
+		if got := matchOverRe.MatchString(tt.line); got != tt.over {
+			t.Errorf("%q read as over: %v, want %v", tt.line, got, tt.over)
+		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	mrand "math/rand/v2"
 	"net"
 	"regexp"
@@ -52,7 +53,7 @@ const (
 var (
 	handRe      = regexp.MustCompile(`Hand \d+ ·|hand \d+ of \d+`)
 	nameRe      = regexp.MustCompile(`\blg\d{4}\b`)
-	matchOverRe = regexp.MustCompile(`for the final table|The lowest total wins|The match is over|won the match|You share the win|You won the match|You lost the match|You tied`)
+	matchOverRe = regexp.MustCompile(`for the final table|The lowest total wins|The match is over|This match is over|won the match|You share the win|You won the match|You lost the match|You tied`)
 )
 
 // tourneyName is the name of the load's tournament (its id follows
@@ -105,6 +106,10 @@ type tourneyRun struct {
 	// spread is how long the players take to come (joinSpread, or a
 	// sixth of a shorter play).
 	spread time.Duration
+	// burstAt, when set (Config's JoinBurst), is the second every
+	// player presses join in, once on the page; firstAsk and lastIn are
+	// the first join pressed and the last one taken.
+	burstAt, firstAsk, lastIn time.Time
 	// dead marks the nodes killed.
 	dead []bool
 	// over is closed once the tournament is finished.
@@ -135,6 +140,16 @@ func (r *tourneyRun) seat(me, scr string) *seatShared {
 func (r *tourneyRun) entered(player string) {
 	r.mu.Lock()
 	r.in[player] = true
+	r.lastIn = time.Now()
+	r.mu.Unlock()
+}
+
+// asked notes a join pressed.
+func (r *tourneyRun) asked() {
+	r.mu.Lock()
+	if r.firstAsk.IsZero() {
+		r.firstAsk = time.Now()
+	}
 	r.mu.Unlock()
 }
 
@@ -155,6 +170,13 @@ func (r *tourneyRun) alive(i int) int {
 		}
 	}
 	return i
+}
+
+// anyDead reports whether a node was killed.
+func (r *tourneyRun) anyDead() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return slices.Contains(r.dead, true)
 }
 
 func (r *tourneyRun) kill(i int) {
@@ -186,13 +208,20 @@ func tourneyPlayer(ctx context.Context, c *client, redial func() (*client, error
 	var matchEnd time.Time // the last match's end, seen: the pairing's delay runs from it
 	stuck := time.Now()
 	joined := false
-	var asked time.Time // the last join pressed
+	var asked time.Time  // the last join pressed
+	var goneAt time.Time // the connection found ended: back at the seat is timed from it
+	ended := 0           // matches seen over
 	last := ""
-	// Players come to the arena as people do, over joinSpread, not all
-	// in the second it opens.
-	sleep(ctx, time.Duration(rng.Int64N(int64(tr.spread)+1)))
+	if tr.burstAt.IsZero() {
+		// Players come to the arena as people do, over joinSpread, not
+		// all in the second it opens.
+		sleep(ctx, time.Duration(rng.Int64N(int64(tr.spread)+1)))
+	}
 	for ctx.Err() == nil {
 		if c.gone() {
+			if goneAt.IsZero() {
+				goneAt = time.Now()
+			}
 			next, err := redial()
 			if err != nil {
 				if ctx.Err() != nil {
@@ -217,8 +246,12 @@ func tourneyPlayer(ctx context.Context, c *client, redial func() (*client, error
 			// took the player to, or the one it was at, back (its node
 			// took it there as it dialled again).
 			if !matchEnd.IsZero() {
-				st.addPairing(time.Since(matchEnd))
+				st.addPairing(time.Since(matchEnd), ended+1)
 				matchEnd = time.Time{}
+			}
+			if !goneAt.IsZero() {
+				st.addBack(time.Since(goneAt))
+				goneAt = time.Time{}
 			}
 			if !joined {
 				// Taken to the table before the page said so.
@@ -230,14 +263,21 @@ func tourneyPlayer(ctx context.Context, c *client, redial func() (*client, error
 			if ctx.Err() != nil || c.gone() {
 				continue
 			}
-			if matchOverRe.MatchString(c.term.String()) {
+			if scr := c.term.String(); matchOverRe.MatchString(scr) {
+				if tr.anyDead() {
+					p.tracef("%s: the match over, the table left; the screen:\n%s\n", c.name, scr)
+				}
 				matchEnd = time.Now()
+				ended++
 				tr.ended(c.name)
 				st.count(&st.tEnds)
 				c.leaveTable(ctx)
 			}
 			continue
 		case matchOverRe.MatchString(scr) || strings.Contains(scr, markLeaveAgain):
+			// A table over not played to its end here (come back to it,
+			// or its end seen late): left, and said in the trace.
+			p.tracef("%s: a table left, its match not seen ended; the screen:\n%s\n", c.name, scr)
 			c.leaveTable(ctx)
 		case strings.Contains(low, markTourneyPage):
 			// On the page: joined once (a join not answered, or refused,
@@ -254,9 +294,16 @@ func tourneyPlayer(ctx context.Context, c *client, redial func() (*client, error
 				st.count(&st.tJoined)
 				tr.entered(c.name)
 			case strings.Contains(scr, markTourneyJoin) && time.Since(asked) >= joinAgain:
+				if !joined && time.Now().Before(tr.burstAt) {
+					// A burst: every player presses join in the same
+					// second.
+					sleep(ctx, time.Until(tr.burstAt))
+					continue
+				}
 				asked = time.Now()
 				if !joined {
 					st.count(&st.tAsked)
+					tr.asked()
 				}
 				c.press("enter")
 			}
@@ -309,6 +356,10 @@ func titleLine(scr string) string {
 	}
 	return ""
 }
+
+// burstLead is how long after the tournament's creation a burst's
+// players press join: time for all of them to reach its page first.
+const burstLead = 15 * time.Second
 
 // joinSpread is how long the players take to come to the tournament
 // once it is created (at most); joinAgain how long a player waits for a join's
@@ -555,6 +606,17 @@ type TourneyResult struct {
 	// screen to the next table's hand on it.
 	Ends    int
 	Pairing []time.Duration
+	// PairingIn are the pairing's delays by the match they led to (a
+	// Swiss's round).
+	PairingIn map[int][]time.Duration
+	// Back are the times from a player's connection found ended (its
+	// node killed) to its table's hand on the screen again.
+	Back []time.Duration
+	// Burst says the players pressed join in one second (JoinBurst);
+	// Admitted is then the time from the first join pressed to the last
+	// one taken.
+	Burst    bool
+	Admitted time.Duration
 	// Redialed counts the connections dialled again (their node killed),
 	// Stalled the screens that stood still for screenWait (esc pressed),
 	// Failed the players that stopped on an error.
@@ -627,6 +689,9 @@ func (ts *tourneyStep) start(players []*client) error {
 	}
 	ts.res.ID = id
 	ts.run.spread = min(joinSpread, ts.cfg.Play/6)
+	if ts.cfg.JoinBurst {
+		ts.run.burstAt = created.Add(burstLead)
+	}
 	fmt.Fprintf(ts.w, "# tournament %s (%s) created on node 0; %d players join it\n", id, ts.cfg.Tournament, len(players))
 	var errMu sync.Mutex
 	var errs []error
@@ -770,6 +835,10 @@ func (ts *tourneyStep) check(id string, atKill []int) {
 	}
 	ts.run.mu.Lock()
 	ends := jsonNames(ts.run.ends, ts.run.ids, ts.run.in, sj)
+	if !ts.run.burstAt.IsZero() {
+		ts.res.Burst = true
+		ts.res.Admitted = ts.run.lastIn.Sub(ts.run.firstAsk)
+	}
 	ts.run.mu.Unlock()
 	ts.res.Check = sj.check(ends, atKill)
 }
@@ -781,9 +850,31 @@ func (t *TourneyResult) line() string {
 		c := t.Check
 		kill = fmt.Sprintf(", node %d killed %v in: of its %d tables in play %d resumed, %d abandoned, %d not counted", t.Killed, t.KilledAfter.Round(time.Second), len(c.AtKill), c.Resumed, c.AbandonedAtKill, c.NotCounted)
 	}
-	return fmt.Sprintf("tournament %s (%s): %d players, %d joined of %d asked (%d failed, %d dialled again, %d stalled), %d match ends seen, pairing p50/p95/p99 %s/%s/%s ms (%d)%s; standings: %s",
-		t.ID, t.Kind, t.Players, t.Joined, t.Asked, t.Failed, t.Redialed, t.Stalled, t.Ends,
-		ms(pct(t.Pairing, 50)), ms(pct(t.Pairing, 95)), ms(pct(t.Pairing, 99)), len(t.Pairing), kill, t.Check.summary())
+	if t.Killed >= 0 {
+		kill += fmt.Sprintf("; back at the seat after a redial p50/p95/max %s/%s/%s ms (%d)", ms(pct(t.Back, 50)), ms(pct(t.Back, 95)), ms(pct(t.Back, 100)), len(t.Back))
+	}
+	burst := ""
+	if t.Burst {
+		burst = fmt.Sprintf(", in one second: the first join pressed to the last taken %v", t.Admitted.Round(10*time.Millisecond))
+	}
+	return fmt.Sprintf("tournament %s (%s): %d players, %d joined of %d asked%s (%d failed, %d dialled again, %d stalled), %d match ends seen, pairing p50/p95/p99 %s/%s/%s ms (%d)%s%s; standings: %s",
+		t.ID, t.Kind, t.Players, t.Joined, t.Asked, burst, t.Failed, t.Redialed, t.Stalled, t.Ends,
+		ms(pct(t.Pairing, 50)), ms(pct(t.Pairing, 95)), ms(pct(t.Pairing, 99)), len(t.Pairing), t.byRound(), kill, t.Check.summary())
+}
+
+// byRound is a Swiss's pairing delays round by round (from the second:
+// the first has no match before it), "" for an arena.
+func (t *TourneyResult) byRound() string {
+	if t.Kind != string(tourney.Swiss) {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString(", by round")
+	for _, r := range slices.Sorted(maps.Keys(t.PairingIn)) {
+		ds := t.PairingIn[r]
+		fmt.Fprintf(&b, " · %d: %s/%s/%s ms (%d)", r, ms(pct(ds, 50)), ms(pct(ds, 95)), ms(pct(ds, 99)), len(ds))
+	}
+	return b.String()
 }
 
 // summary is the standings' check in a few words.

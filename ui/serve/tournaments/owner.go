@@ -335,9 +335,17 @@ func (s *Service) drive(ctx context.Context, id string) error {
 	if err != nil {
 		return fmt.Errorf("tournament %s: %w", id, err)
 	}
-	if _, err := s.write(rctx, id, nb, rev); err != nil {
+	// The write has a wait of its own: the tables opened above took
+	// theirs from the round's, and a write refused for want of time
+	// left tables open that the tournament does not know — a Swiss's
+	// first round of 50 tables, opened in 11 s on a loaded store, was
+	// not written ("context deadline exceeded"), and the next round
+	// opened its 50 tables again, their players taken to either.
+	wctx, wcancel := context.WithTimeout(ctx, storeWait)
+	defer wcancel()
+	if _, err := s.write(wctx, id, nb, rev); err != nil {
 		if errors.Is(err, keep.ErrTourneyMoved) {
-			s.movedUnder(rctx, id)
+			s.movedUnder(wctx, id)
 		}
 		return err
 	}
