@@ -198,6 +198,11 @@ func (r *tourneyRun) isOver() bool {
 // does not move before it acts again (a key lost, a list not yet read).
 const screenWait = 10 * time.Second
 
+// sameMatch is the shortest a match lasts: an end seen again sooner
+// after the last is that one's (a 101 hand at the load's pace takes
+// 30 s and more; a classic one, 20 s).
+const sameMatch = 5 * time.Second
+
 // tourneyPlayer plays the tournament until ctx ends or the tournament
 // is over: to its page, joined, taken to each table, the match played,
 // back to the page. redial dials the player again, with its key, on a
@@ -245,9 +250,13 @@ func tourneyPlayer(ctx context.Context, c *client, redial func() (*client, error
 			// At a table, its match under way: the next one the page
 			// took the player to, or the one it was at, back (its node
 			// took it there as it dialled again).
+			// The pairing's delay is taken once the match is known to
+			// be a new one: a screen on the way off a table whose end
+			// was just seen can show its hand's header again for a
+			// moment (the same match, not the next).
+			var paired time.Duration
 			if !matchEnd.IsZero() {
-				st.addPairing(time.Since(matchEnd), ended+1)
-				matchEnd = time.Time{}
+				paired = time.Since(matchEnd)
 			}
 			if !goneAt.IsZero() {
 				st.addBack(time.Since(goneAt))
@@ -260,10 +269,22 @@ func tourneyPlayer(ctx context.Context, c *client, redial func() (*client, error
 				tr.entered(c.name)
 			}
 			c.play(ctx, p, tr.seat(c.name, scr), st, rng)
+			over := matchOverRe.MatchString(c.term.String())
+			if over && !matchEnd.IsZero() && time.Since(matchEnd) < sameMatch {
+				// The end just seen, seen again: not a match of its
+				// own (counted twice, it was a match "seen ended but
+				// not counted": 4 and 22 a run).
+				c.leaveTable(ctx)
+				continue
+			}
+			if paired > 0 {
+				st.addPairing(paired, ended+1)
+				matchEnd = time.Time{}
+			}
 			if ctx.Err() != nil || c.gone() {
 				continue
 			}
-			if scr := c.term.String(); matchOverRe.MatchString(scr) {
+			if scr := c.term.String(); over && matchOverRe.MatchString(scr) {
 				if tr.anyDead() {
 					p.tracef("%s: the match over, the table left; the screen:\n%s\n", c.name, scr)
 				}
