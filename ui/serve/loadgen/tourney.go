@@ -272,8 +272,8 @@ func tourneyPlayer(ctx context.Context, c *client, redial func() (*client, error
 			over := matchOverRe.MatchString(c.term.String())
 			if over && !matchEnd.IsZero() && time.Since(matchEnd) < sameMatch {
 				// The end just seen, seen again: not a match of its
-				// own (counted twice, it was a match "seen ended but
-				// not counted": 4 and 22 a run).
+				// own (counted twice, it would be a match "seen ended
+				// but not counted").
 				c.leaveTable(ctx)
 				continue
 			}
