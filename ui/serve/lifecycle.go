@@ -266,7 +266,7 @@ func (s *Server) crash() {
 	if s.eng != nil {
 		// Cut off from the store and the other nodes first: a killed
 		// process says nothing more to them either.
-		s.eng.NC.Close()
+		s.eng.Cut()
 	}
 	s.stop()
 	s.hall.Wait()

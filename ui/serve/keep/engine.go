@@ -190,6 +190,15 @@ type Engine struct {
 	ns *server.Server
 	NC *nats.Conn
 	js jetstream.JetStream
+	// leaseNC is a connection of the leases' own, and leaseJS its
+	// JetStream: a renewal and its acknowledgement never queue behind
+	// the tables' writes and watches on NC. One connection is one
+	// stream of bytes each way and one reader at each end; on a starved
+	// node, a round of renewals sent behind a burst of moves and lobby
+	// writes waited for them, came back after its wait and said nothing
+	// (docs/cluster.md, on renewals).
+	leaseNC *nats.Conn
+	leaseJS jetstream.JetStream
 	// Seal seals what the tables keep and send (seal.go).
 	Seal *Sealer
 	// replicas is the copies of every stream and bucket it makes.
@@ -235,8 +244,11 @@ func openEngine(ctx context.Context, dir string, sc StoreConfig) (*Engine, error
 		}
 	}
 	e.Seal = sc.Secret.NewSealer()
+	// connect opens a connection to the store (name tells it apart in
+	// the server's list of clients).
+	var connect func(name string) (*nats.Conn, error)
 	if sc.NATS != nil {
-		opts := []nats.Option{nats.Name("okey serve " + e.Node), nats.MaxReconnects(-1)}
+		opts := []nats.Option{nats.MaxReconnects(-1)}
 		if sc.Creds != "" {
 			opts = append(opts, nats.UserCredentials(sc.Creds))
 		}
@@ -246,8 +258,12 @@ func openEngine(ctx context.Context, dir string, sc StoreConfig) (*Engine, error
 		if sc.Cert != "" {
 			opts = append(opts, nats.ClientCert(sc.Cert, sc.Key))
 		}
-		if e.NC, err = nats.Connect(strings.Join(sc.NATS, ","), opts...); err != nil {
-			return nil, fmt.Errorf("connecting to NATS at %s: %w", strings.Join(sc.NATS, ","), err)
+		connect = func(name string) (*nats.Conn, error) {
+			nc, err := nats.Connect(strings.Join(sc.NATS, ","), append(opts, nats.Name("okey serve "+e.Node+name))...)
+			if err != nil {
+				return nil, fmt.Errorf("connecting to NATS at %s: %w", strings.Join(sc.NATS, ","), err)
+			}
+			return nc, nil
 		}
 	} else {
 		// The client port (open only on a clustered node, on the
@@ -261,16 +277,29 @@ func openEngine(ctx context.Context, dir string, sc StoreConfig) (*Engine, error
 		if e.ns, err = startNATS(dir, e.Node, sc, local); err != nil {
 			return nil, err
 		}
-		if e.NC, err = nats.Connect("", nats.InProcessServer(e.ns), nats.Name("okey serve"), nats.MaxReconnects(-1), nats.UserInfo(localUser, local)); err != nil {
-			e.ns.Shutdown()
-			return nil, fmt.Errorf("connecting to the store (NATS): %w", err)
+		connect = func(name string) (*nats.Conn, error) {
+			nc, err := nats.Connect("", nats.InProcessServer(e.ns), nats.Name("okey serve"+name), nats.MaxReconnects(-1), nats.UserInfo(localUser, local))
+			if err != nil {
+				return nil, fmt.Errorf("connecting to the store (NATS): %w", err)
+			}
+			return nc, nil
 		}
+	}
+	if e.NC, err = connect(""); err == nil {
+		e.leaseNC, err = connect(" leases")
+	}
+	if err != nil {
+		e.Close()
+		return nil, err
 	}
 	wait := AckWait
 	if sc.AckWait > 0 {
 		wait = sc.AckWait
 	}
 	if e.js, err = jetstream.New(e.NC, jetstream.WithPublishAsyncTimeout(wait)); err == nil {
+		e.leaseJS, err = jetstream.New(e.leaseNC, jetstream.WithPublishAsyncTimeout(wait))
+	}
+	if err == nil {
 		err = e.waitReady(ctx, sc.Ready)
 	}
 	if err != nil {
@@ -452,6 +481,9 @@ func (e *Engine) Close() error {
 		err = e.NC.Flush()
 		e.NC.Close()
 	}
+	if e.leaseNC != nil {
+		e.leaseNC.Close()
+	}
 	if e.ns != nil {
 		e.ns.Shutdown()
 		e.ns.WaitForShutdown()
@@ -460,6 +492,15 @@ func (e *Engine) Close() error {
 		err = nil
 	}
 	return err
+}
+
+// Cut closes the process's connections to the store without a word, as
+// a killed process's are (tests of what a restart brings back).
+func (e *Engine) Cut() {
+	e.NC.Close()
+	if e.leaseNC != nil {
+		e.leaseNC.Close()
+	}
 }
 
 // ctx is a context for one call to the engine: in process, a call that
@@ -535,6 +576,19 @@ func (e *Engine) makeStream(ctx context.Context, cfg jetstream.StreamConfig) (st
 // two peers were killed as it started waited 30 minutes in MakeBucket).
 func (e *Engine) making(ctx context.Context) (context.Context, context.CancelFunc) {
 	return context.WithTimeout(ctx, cmp.Or(e.ready, time.Minute))
+}
+
+// bindBucket is the bucket named bucket, made already, reached through
+// js (a connection other than the engine's own), again while the store
+// is not answering, as MakeBucket.
+func (e *Engine) bindBucket(ctx context.Context, js jetstream.JetStream, bucket string) (kv jetstream.KeyValue, err error) {
+	ctx, cancel := e.making(ctx)
+	defer cancel()
+	err = untilAvailable(ctx, func(ctx context.Context) error {
+		kv, err = js.KeyValue(ctx, bucket)
+		return err
+	})
+	return kv, err
 }
 
 // MakeBucket makes (or updates) a key-value bucket, as makeStream.

@@ -152,7 +152,15 @@ func openLeasesIn(ctx context.Context, eng *Engine, ttl time.Duration, bucket, a
 	if err != nil {
 		return nil, fmt.Errorf("the bucket %s: %w", bucket, err)
 	}
-	return &Leases{bucket: bucket, kv: kv, js: eng.js, Node: eng.Node, ttl: ttl, seal: eng.Seal, log: slog.New(slog.DiscardHandler)}, nil
+	// Its reads and writes go on the leases' own connection (Engine's
+	// leaseNC): the bucket was made on the engine's.
+	js := eng.leaseJS
+	if js == nil {
+		js = eng.js
+	} else if kv, err = eng.bindBucket(ctx, js, bucket); err != nil {
+		return nil, fmt.Errorf("the bucket %s: %w", bucket, err)
+	}
+	return &Leases{bucket: bucket, kv: kv, js: js, Node: eng.Node, ttl: ttl, seal: eng.Seal, log: slog.New(slog.DiscardHandler)}, nil
 }
 
 // holderOf is the node a lease's entry names: the one place a lease's

@@ -446,3 +446,37 @@ func TestOvertakenByALaterRevision(t *testing.T) {
 		t.Fatalf("a lease lost twice: %v", lost)
 	}
 }
+
+// TestLeasesOnAConnectionOfTheirOwn: the leases' reads and writes do not
+// go through the connection the tables' writes and watches use, so a
+// renewal never waits behind them (a starved node's renewals came back
+// after their wait, queued behind a burst of moves). With the engine's
+// main connection closed, a lease is still taken, renewed, read and
+// released.
+func TestLeasesOnAConnectionOfTheirOwn(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	eng, err := startEngine(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { eng.Close() })
+	l, err := OpenLeases(ctx, eng, time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	eng.NC.Close()
+	ls, err := l.acquire(ctx, "7")
+	if err != nil {
+		t.Fatalf("a lease taken with the tables' connection closed: %v", err)
+	}
+	if ls, err = l.renew(ctx, ls); err != nil {
+		t.Fatalf("a lease renewed with the tables' connection closed: %v", err)
+	}
+	if h, err := l.Holder(ctx, "7"); err != nil || h != eng.Node {
+		t.Fatalf("the holder read with the tables' connection closed: %q, %v; want %q", h, err, eng.Node)
+	}
+	if err := l.release(ctx, ls); err != nil {
+		t.Fatalf("a lease released with the tables' connection closed: %v", err)
+	}
+}
