@@ -87,15 +87,11 @@ func TestAMoveLostWithItsNodeIsSentAgain(t *testing.T) {
 		{"taken and answered before the node was lost", []seatmsg.Update{after}, after, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			srv, _ := testServer(t)
-			s := newSession(srv, context.Background(), "key:test", "", "ann", "127.0.0.1", "en")
-			s.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-			first, second := &sendTable{id: "7"}, &sendTable{id: "7"}
+			_, s, first := seatedAtSevenTest(t)
+			second := &sendTable{id: "7"}
 			deliver := func(msg tables.Msg) {
 				s.onTable(fromTableMsg{gen: s.at.gen, msg: msg})
 			}
-			s.onJoined(joinedMsg{t: first, m: tables.NewMember("key:test", "ann", "127.0.0.1", 0), seat: 0})
-			s.seat.scr, s.page = &keyScreen{}, pgTable
 			deliver(tables.Msg{Update: ptr(before)})
 			if !s.sendMove(move) || len(first.sent()) != 1 {
 				t.Fatalf("the move did not go to the table: %v", first.sent())
@@ -130,12 +126,7 @@ func TestAMoveLostWithItsNodeIsSentAgain(t *testing.T) {
 // had not taken when it moved, whose seat never comes back, is counted
 // among the keys the lobby's line says were not played.
 func TestAMoveNotTakenIsSaidWhenTheSeatDoesNotComeBack(t *testing.T) {
-	srv, _ := testServer(t)
-	s := newSession(srv, context.Background(), "key:test", "", "ann", "127.0.0.1", "en")
-	s.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	first := &sendTable{id: "7"}
-	s.onJoined(joinedMsg{t: first, m: tables.NewMember("key:test", "ann", "127.0.0.1", 0), seat: 0})
-	s.seat.scr, s.page = &keyScreen{}, pgTable
+	srv, s, _ := seatedAtSevenTest(t)
 	s.onTable(fromTableMsg{gen: s.at.gen, msg: tables.Msg{Update: &seatmsg.Update{View: &classic.View{Hand: 1, WallLeft: 40}}}})
 	s.sendMove(seatmsg.Intent{Kind: seatmsg.IntentAct, Hand: 1})
 	s.onTable(fromTableMsg{gen: s.at.gen, msg: tables.Msg{Closed: "table.moved"}})
@@ -153,12 +144,7 @@ func TestAMoveNotTakenIsSaidWhenTheSeatDoesNotComeBack(t *testing.T) {
 // table whose seat did not come back within reseatFor is one the
 // player is taken to again once it is listed.
 func TestAMovedTableKeepsTheSeat(t *testing.T) {
-	srv, _ := testServer(t)
-	s := newSession(srv, context.Background(), "key:test", "", "ann", "127.0.0.1", "en")
-	s.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	first := &sendTable{id: "7"}
-	s.onJoined(joinedMsg{t: first, m: tables.NewMember("key:test", "ann", "127.0.0.1", 0), seat: 0})
-	s.seat.scr, s.page = &keyScreen{}, pgTable
+	srv, s, first := seatedAtSevenTest(t)
 	s.c.goneTo("7") // taken there by the tournament
 	goCmds(s.onTable(fromTableMsg{gen: s.at.gen, msg: tables.Msg{Closed: "table.moved"}}))
 	deadline := time.Now().Add(time.Minute)
@@ -189,4 +175,17 @@ func goCmds(cmd tea.Cmd) {
 			}
 		}
 	}()
+}
+
+// seatedAtSevenTest is ann's session at table 7 (a table that keeps
+// what it is sent), on a screen of 100×30 whose keys are moves.
+func seatedAtSevenTest(t *testing.T) (*Server, *session, *sendTable) {
+	t.Helper()
+	srv, _ := testServer(t)
+	s := newSession(srv, context.Background(), "key:test", "", "ann", "127.0.0.1", "en")
+	s.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	first := &sendTable{id: "7"}
+	s.onJoined(joinedMsg{t: first, m: tables.NewMember("key:test", "ann", "127.0.0.1", 0), seat: 0})
+	s.seat.scr, s.page = &keyScreen{}, pgTable
+	return srv, s, first
 }
