@@ -1,6 +1,9 @@
 package seathost
 
 import (
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
 	"testing"
 
 	"okey/ui/i18n"
@@ -77,5 +80,26 @@ func TestTookSays(t *testing.T) {
 				t.Fatalf("between hands noted %q", s.Link.Between)
 			}
 		})
+	}
+}
+
+// TestBetweenWordsFitTheStatusLine: what the status line says between
+// hands and after a match is read whole on an 80-column screen, whose
+// hand's end page gives the line 78 columns and cuts the rest with "…"
+// (a tournament's "this match is over" was cut so, its point lost).
+// Whom the next hand waits for names players, so it is held with one
+// name of a player's longest (twenty letters).
+func TestBetweenWordsFitTheStatusLine(t *testing.T) {
+	const room = 78
+	for _, lang := range []string{"en", "tr"} {
+		tr := i18n.MustLoad(lang)
+		for _, w := range []string{
+			tr.T("seat.dealing"), tr.T("seat.onematch"), tr.T("seat.waithost"),
+			tr.T("seat.waiting", strings.Repeat("Ş", 20)),
+		} {
+			if ansi.StringWidth(w) > room {
+				t.Errorf("%s: %q is %d columns, more than the %d an 80-column status line shows", lang, w, ansi.StringWidth(w), room)
+			}
+		}
 	}
 }

@@ -22,6 +22,7 @@ import (
 	"testing"
 	"time"
 
+	"okey/ui/i18n"
 	"okey/ui/serve"
 	"okey/ui/serve/keep"
 )
@@ -944,7 +945,7 @@ func TestMatchOverSeen(t *testing.T) {
 		line string
 		over bool
 	}{
-		{"This match is over: your next table opens when the tournament seats you, and you are taken there.", true},
+		{i18n.MustLoad("en").T("seat.onematch"), true},
 		{"Press enter for the final table, q to quit.", true},
 		{"The match is over after 1 hand.", true},
 		{"lg0001 won the match", true},
