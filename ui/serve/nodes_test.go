@@ -473,6 +473,7 @@ func tryNodes(t *testing.T, n int, tweaks ...func(i int, c *Config)) (*cluster, 
 	t.Cleanup(func() {
 		if t.Failed() {
 			for i, l := range c.logs {
+				t.Logf("node %d's log, its last warnings and errors:\n%s", i, l.Warnings())
 				t.Logf("node %d's log, its last lines:\n%s", i, l.String())
 			}
 		}
@@ -480,29 +481,52 @@ func tryNodes(t *testing.T, n int, tweaks ...func(i int, c *Config)) (*cluster, 
 	return c, nil
 }
 
-// logTail keeps the last lines a node logged, for a test that fails.
+// logTail keeps the last lines a node logged, and apart the last of its
+// warnings and errors (a table's takeover refused minutes before the
+// end is long gone from the last lines), for a test that fails.
 type logTail struct {
 	mu    sync.Mutex
 	lines []string
+	warns []string
 }
 
-// logTailLines is how many lines a logTail keeps.
-const logTailLines = 80
+// logTailLines is how many lines a logTail keeps, logTailWarns how many
+// warnings and errors.
+const (
+	logTailLines = 80
+	logTailWarns = 200
+)
 
 func (l *logTail) Write(p []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	l.lines = append(l.lines, strings.TrimRight(string(p), "\n"))
-	if len(l.lines) > logTailLines {
-		l.lines = slices.Delete(l.lines, 0, len(l.lines)-logTailLines)
+	line := strings.TrimRight(string(p), "\n")
+	l.lines = keepLast(append(l.lines, line), logTailLines)
+	if strings.Contains(line, "level=WARN") || strings.Contains(line, "level=ERROR") {
+		l.warns = keepLast(append(l.warns, line), logTailWarns)
 	}
 	return len(p), nil
+}
+
+// keepLast is the last n of lines.
+func keepLast(lines []string, n int) []string {
+	if len(lines) > n {
+		return slices.Delete(lines, 0, len(lines)-n)
+	}
+	return lines
 }
 
 func (l *logTail) String() string {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return strings.Join(l.lines, "\n")
+}
+
+// Warnings are the last warnings and errors logged.
+func (l *logTail) Warnings() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return strings.Join(l.warns, "\n")
 }
 
 // takenOver waits until one of srvs runs table id, at most within from
