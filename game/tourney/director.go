@@ -162,6 +162,10 @@ type Tournament struct {
 	// partner finds them by, and what a seat held for one of them is
 	// named by. The director never reads it.
 	Names map[string]string `json:",omitempty"`
+	// Refused are the asks to partner the owner refused, by the player
+	// who asked (their latest), until they ask, answer or leave again:
+	// what their page tells them. The director never reads it.
+	Refused map[string]Refusal `json:",omitempty"`
 }
 
 // New is a tournament before its start.
@@ -323,6 +327,9 @@ func (t *Tournament) Tick(now time.Time) []Start {
 				t.Pool = append(t.Pool, Waiting{Player: id, Rating: t.Joined[id].Rating, Since: now})
 			}
 		}
+	}
+	if t.Config.Partners && (t.Phase == Starting || t.Phase == Running) {
+		t.lapse(now)
 	}
 	t.pairLone(now)
 	t.botPartners(now)

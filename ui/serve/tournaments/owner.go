@@ -236,6 +236,15 @@ func (s *Service) drive(ctx context.Context, id string) error {
 			continue
 		}
 		changed = true
+		delete(t.Refused, req.Player) // said, or asked again
+		if req.TakeBack {
+			st, err := t.TakeBack(req.Player, now)
+			if err != nil {
+				s.opt.Log.Info("tournament: an ask to partner not taken back", "tournament", id, "err", err)
+			}
+			openAll(st)
+			continue
+		}
 		if req.Leave {
 			if err := t.Leave(req.Player); err != nil {
 				s.opt.Log.Info("tournament: a leave refused", "tournament", id, "err", err)
@@ -262,6 +271,26 @@ func (s *Service) drive(ctx context.Context, id string) error {
 		}
 		if err != nil {
 			s.opt.Log.Info("tournament: a join refused", "tournament", id, "err", err)
+			if req.With != "" {
+				// The node asked from let it through; the asker's page
+				// says why the owner did not (the partner teamed or
+				// asked meanwhile).
+				if t.Refused == nil {
+					t.Refused = map[string]tourney.Refusal{}
+				}
+				for len(t.Refused) >= maxRefused {
+					// The oldest said long enough: the value stays small
+					// whoever asks.
+					var oldest string
+					for p, f := range t.Refused {
+						if oldest == "" || f.At.Before(t.Refused[oldest].At) {
+							oldest = p
+						}
+					}
+					delete(t.Refused, oldest)
+				}
+				t.Refused[req.Player] = tourney.Refusal{To: req.With, Why: tourney.WhyOf(err), At: now}
+			}
 		} else {
 			// Cleaned again: the store's value is the cluster's, but a
 			// name reaches every node's pages from here.
@@ -384,6 +413,10 @@ func (s *Service) drive(ctx context.Context, id string) error {
 	}
 	return nil
 }
+
+// maxRefused is how many refusals of asks to partner a tournament
+// keeps for their askers' pages.
+const maxRefused = 32
 
 // write writes tournament id as v over revision rev, and returns the
 // new revision.
