@@ -121,3 +121,45 @@ func waitFor(t *testing.T, n *node, id, what string, want func(tourney.Tournamen
 		}
 	}
 }
+
+// The owner writes a round's table and is lost before it opens it (its
+// write's answer lost, then the node gone): the next owner, taking the
+// tournament over, finds the table written in play and not opened
+// (Opening), opens it, and the players sit at the one table the
+// tournament has in play; the round is not paired again.
+func TestRoundsTableOpenedByTheNextOwner(t *testing.T) {
+	t.Parallel()
+	eng, kept := openStore(t)
+	clk := &clock{now: t0.Add(-10 * time.Minute)}
+	n := startNode(t, eng, kept, nil, clk) // the hall; its own service drives nothing
+	one := startOwner(t, eng, n.hall, clk, "one")
+	two := startOwner(t, eng, n.hall, clk, "two")
+	id := arenaOfFour(t, one.svc, "owner lost mid-round")
+	ctx := context.Background()
+	until(t, one.svc, "the joins", func() bool { return len(state(t, one.svc, id).Joined) == 4 })
+	one.svc.writeFault = func(string) (bool, error) { return true, context.DeadlineExceeded }
+	clk.add(10 * time.Minute)
+	one.svc.Round(ctx) // written, not opened: the answer lost
+	one.stop()         // and the node gone
+	if got := running(n); len(got) != 0 {
+		t.Fatalf("tables %v run: the lost owner opened what it did not know written", got)
+	}
+	until(t, two.svc, "the next owner opens the table", func() bool {
+		tr := state(t, two.svc, id)
+		return len(tr.Playing) == 1 && len(running(n)) == 1
+	})
+	for range 5 {
+		two.svc.Round(ctx)
+		time.Sleep(10 * time.Millisecond)
+	}
+	tr := state(t, two.svc, id)
+	if got := running(n); len(tr.Playing) != 1 || !slices.Equal(got, []string{strconv.Itoa(tr.Playing[0].Table)}) {
+		t.Fatalf("tables running %v, in play %v: want the one written", got, tr.Playing)
+	}
+	two.svc.mu.Lock()
+	r := two.svc.recs[id]
+	two.svc.mu.Unlock()
+	if len(r.Opening) != 0 || len(tr.Pool) != 0 {
+		t.Errorf("after the takeover: opening %v, pool %v; want none", r.Opening, tr.Pool)
+	}
+}
