@@ -362,7 +362,13 @@ func (s *Service) drive(ctx context.Context, id string) error {
 		s.opt.Log.Warn("tournament: a table lost with no end, its match abandoned", "tournament", id, "table", p.Table)
 		openAll(st)
 	}
+	// The clock alone may change it with no table to open: an ask to
+	// partner lapsed, one alone teamed with a bot after the bot wait.
+	before := shapeOf(t)
 	openAll(t.Tick(now))
+	if shapeOf(t) != before {
+		changed = true
+	}
 	for n := range r.OpenedOn {
 		if !slices.ContainsFunc(t.Playing, func(p tourney.Playing) bool { return p.Table == n }) {
 			delete(r.OpenedOn, n) // over: counted, or abandoned
@@ -412,6 +418,17 @@ func (s *Service) drive(ctx context.Context, id string) error {
 		s.give(ctx, id)
 	}
 	return nil
+}
+
+// shape is what Tick may change of a tournament by the clock alone,
+// counted: whether the owner must write it.
+type shape struct {
+	invites, lone, teams, pool, playing int
+	phase                                tourney.Phase
+}
+
+func shapeOf(t *tourney.Tournament) shape {
+	return shape{len(t.Invites), len(t.Lone), len(t.Teams), len(t.Pool), len(t.Playing), t.Phase}
 }
 
 // maxRefused is how many refusals of asks to partner a tournament

@@ -475,3 +475,24 @@ func TestPartnersAskRefusedByTheOwnerAndTakenBack(t *testing.T) {
 	}
 	until(t, n.svc, "the refusal forgotten", func() bool { return len(state(t, n.svc, id).Refused) == 0 })
 }
+
+// An ask to partner not answered lapses by the owner's clock alone
+// (no request, no table's end): written, both teamed by join order.
+func TestPartnersAskLapsesByTheClock(t *testing.T) {
+	t.Parallel()
+	n, clk, id := begin(t, tourney.Config{
+		Kind: tourney.Arena, Name: "eşli lapsed", Game: "101", Hands: 1, Start: t0, Length: time.Hour,
+		BotLevel: "easy", Partners: true,
+	}, 1) // player 0 waits alone
+	ctx := context.Background()
+	until(t, n.svc, "player 0 waits alone", func() bool { return state(t, n.svc, id).Alone(player(0)) })
+	if err := n.svc.AskPartner(ctx, id, player(1), "Mehmet", 1500, player(0)); err != nil {
+		t.Fatal(err)
+	}
+	until(t, n.svc, "the ask taken", func() bool { return len(state(t, n.svc, id).Invites) == 1 })
+	clk.add(tourney.AskLapse)
+	until(t, n.svc, "the ask lapsed", func() bool { return len(state(t, n.svc, id).Invites) == 0 })
+	if p, _ := state(t, n.svc, id).Partner(player(1)); p != player(0) {
+		t.Errorf("lapsed: player 1's partner %q, want player 0 by join order", p)
+	}
+}
