@@ -424,7 +424,7 @@ func (s *Service) drive(ctx context.Context, id string) error {
 // counted: whether the owner must write it.
 type shape struct {
 	invites, lone, teams, pool, playing int
-	phase                                tourney.Phase
+	phase                               tourney.Phase
 }
 
 func shapeOf(t *tourney.Tournament) shape {
