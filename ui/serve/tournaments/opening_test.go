@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"okey/game/tourney"
+	"okey/ui/serve/hall"
 )
 
 // The owner's write of a round is refused (the store without a leader,
@@ -161,5 +162,56 @@ func TestRoundsTableOpenedByTheNextOwner(t *testing.T) {
 	two.svc.mu.Unlock()
 	if len(r.Opening) != 0 || len(tr.Pool) != 0 {
 		t.Errorf("after the takeover: opening %v, pool %v; want none", r.Opening, tr.Pool)
+	}
+}
+
+// A table that opened and saved is kept in the store (hall.Kept): a
+// table written as opening that no node tried is then left for the
+// node that takes it over to bring back, its match where it was, not
+// opened afresh; a number no table saved under is not kept.
+func TestAKeptTableIsNotOpenedAfresh(t *testing.T) {
+	t.Parallel()
+	eng, kept := openStore(t)
+	clk := &clock{now: t0}
+	n := startNode(t, eng, kept, nil, clk)
+	ctx := context.Background()
+	num, err := n.hall.Number()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k, err := n.hall.Kept(ctx, num); err != nil || k {
+		t.Fatalf("a number taken, no table opened: kept %v (%v)", k, err)
+	}
+	cfg := tableConfig(tourney.Config{Game: "101", Hands: 1, BotLevel: "easy", Back: time.Hour},
+		tourney.Start{Players: tourney.Table{player(0), player(1), player(2), player(3)}}, "kept", time.Minute)
+	if _, err := n.hall.OpenSeatedAs(cfg, num); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := n.hall.OpenSeatedAs(cfg, num); !errors.Is(err, hall.ErrNumberUsed) {
+		t.Errorf("a number opened twice: %v, want ErrNumberUsed", err)
+	}
+	for end := time.Now().Add(2 * time.Minute); ; time.Sleep(20 * time.Millisecond) {
+		if k, err := n.hall.Kept(ctx, num); err == nil && k {
+			break
+		}
+		if time.Now().After(end) {
+			t.Fatal("the table opened was never kept")
+		}
+	}
+	// Written as opening by an owner lost before it tried: settled, not
+	// opened again beside the one brought back.
+	r := record{T: tourney.Tournament{Config: tourney.Config{Kind: tourney.Arena, Game: "101", Hands: 1}, Phase: tourney.Running,
+		Joined: map[string]tourney.Entrant{}}}
+	k, _ := strconv.Atoi(num)
+	r.T.Opened(tourney.Start{Players: cfg.Seated.Players}, k, t0)
+	r.Opening = []int{k}
+	n.hall.Mu.Lock()
+	delete(n.hall.Tables, num) // as on a node that has not taken it over yet
+	n.hall.Mu.Unlock()
+	if st, settled := n.svc.settleOpening(ctx, "kept", &r, k, t0); !settled || len(st) != 0 || len(r.T.Playing) != 1 {
+		t.Errorf("a kept table written as opening: settled %v, starts %v, playing %v; want settled, still in play", settled, st, r.T.Playing)
+	}
+	if got := running(n); len(got) != 0 {
+		t.Errorf("tables %v opened afresh beside the kept one", got)
 	}
 }

@@ -623,9 +623,10 @@ func triedKey(id string, n int) string { return id + "/" + strconv.Itoa(n) }
 // settleOpening is table n, written in play before it opened (r.Opening): it
 // reports whether the table is settled, opened or taken back, and the
 // tables to open now. This node's own try says it; a table the hall
-// knows, or one whose lease another node holds, is opened; one no node
-// tried (its owner lost between the write and the opening, or the
-// write's answer lost) is opened now; one that cannot open is taken
+// knows, one whose lease another node holds, or one the store keeps an
+// entry of (brought back by whichever node takes it over), is opened;
+// one no node tried (its owner lost between the write and the opening,
+// or the write's answer lost) is opened now; one that cannot open is taken
 // back (tourney's NotOpened: no match, an arena's players paired
 // again). A number is opened by one node only: its lease in a cluster,
 // the hall's own tables alone.
@@ -642,6 +643,18 @@ func (s *Service) settleOpening(ctx context.Context, id string, r *record, n int
 	case !tried && s.opt.Hall.Get(strconv.Itoa(n)) != nil:
 		return nil, true
 	case !tried:
+		// A table that opened and saved once (its owner's node lost
+		// right after) is brought back by whichever node takes it
+		// over, its match where it was: not opened afresh. Lost for
+		// good, it is counted abandoned as any table in play (gone).
+		kept, kerr := s.opt.Hall.Kept(ctx, strconv.Itoa(n))
+		switch {
+		case kerr != nil:
+			s.opt.Log.Warn("tournament: whether a table opening is kept", "tournament", id, "table", n, "err", kerr)
+			return nil, false // asked again at the next round
+		case kept:
+			return nil, true
+		}
 		err = s.openTable(id, r, n)
 	}
 	if err == nil || errors.Is(err, keep.ErrLeaseHeld) {
