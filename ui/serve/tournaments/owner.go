@@ -333,8 +333,9 @@ func (s *Service) drive(ctx context.Context, id string) error {
 		openAll(st)
 	}
 	// The tables written in play and not known opened yet (as read):
-	// this node's own from its last round, or another owner's (taken over between
-	// its write and its opening), or a write whose answer was lost.
+	// this node's own from its last round, another owner's (taken over
+	// between its write and its opening), or a write's whose answer was
+	// lost.
 	for _, n := range written {
 		st, settled := s.settleOpening(rctx, id, &r, n, now)
 		if settled {
