@@ -162,6 +162,10 @@ type Tournament struct {
 	// partner finds them by, and what a seat held for one of them is
 	// named by. The director never reads it.
 	Names map[string]string `json:",omitempty"`
+	// Refused are the asks to partner the owner refused, by the player
+	// who asked (their latest), until they ask, answer or leave again:
+	// what their page tells them. The director never reads it.
+	Refused map[string]Refusal `json:",omitempty"`
 }
 
 // New is a tournament before its start.
@@ -247,6 +251,29 @@ func (t *Tournament) Opened(s Start, n int, now time.Time) {
 	t.Playing = append(t.Playing, Playing{Table: n, Round: s.Round, Players: s.Players, Began: now})
 }
 
+// NotOpened takes back table n, which the server was asked to open
+// (Opened) and could not: no match is counted, an arena's players go
+// back to its pool to be paired again at once, and a Swiss round's play
+// it no more, as if the table had never been asked for. It returns the
+// tables to open now.
+func (t *Tournament) NotOpened(n int, now time.Time) ([]Start, error) {
+	i := slices.IndexFunc(t.Playing, func(p Playing) bool { return p.Table == n })
+	if i < 0 {
+		return nil, fmt.Errorf("table %d: %w", n, ErrUnknown)
+	}
+	p := t.Playing[i]
+	t.Playing = slices.Delete(t.Playing, i, i+1)
+	if t.Config.Kind == Arena && t.Phase == Running {
+		for _, id := range p.Players {
+			if id == Bot || t.Joined[id].Left || t.waiting(id) {
+				continue // a bot, one who left, a team's second seat
+			}
+			t.Pool = append(t.Pool, Waiting{Player: id, Rating: t.Joined[id].Rating, Since: now, Points: t.points(id)})
+		}
+	}
+	return t.Tick(now), nil
+}
+
 // Ended records table n's match as its record ends it (places by
 // seat, in partners the teams' ranks as 101 gives them, 1, 2, 1, 2; the
 // forfeits of a Swiss round), puts its players back in the
@@ -300,6 +327,9 @@ func (t *Tournament) Tick(now time.Time) []Start {
 				t.Pool = append(t.Pool, Waiting{Player: id, Rating: t.Joined[id].Rating, Since: now})
 			}
 		}
+	}
+	if t.Config.Partners && (t.Phase == Starting || t.Phase == Running) {
+		t.lapse(now)
 	}
 	t.pairLone(now)
 	t.botPartners(now)

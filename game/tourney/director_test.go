@@ -234,3 +234,61 @@ func TestListedAndTheTableOfEachMatch(t *testing.T) {
 		t.Fatalf("matches %+v: want one, played at table 41", tr.Matches)
 	}
 }
+
+// A table the server could not open is taken back: no match counted,
+// an arena's players paired again at once (with whoever waits), a
+// Swiss round over without it; a table not in play is ErrUnknown.
+func TestNotOpened(t *testing.T) {
+	arena, err := New(Config{Kind: Arena, Hands: 1, Start: t0, Length: time.Hour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 4 {
+		if _, err := arena.Join(fmt.Sprintf("p%d", i), 1500, t0.Add(-time.Minute)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	starts := arena.Tick(t0)
+	if len(starts) != 1 {
+		t.Fatalf("%d tables asked for, want 1", len(starts))
+	}
+	arena.Opened(starts[0], 7, t0)
+	again, err := arena.NotOpened(7, t0.Add(time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(arena.Playing) != 0 || len(arena.Matches) != 0 {
+		t.Errorf("after a table not opened: playing %v, %d matches", arena.Playing, len(arena.Matches))
+	}
+	if len(again) != 1 || !slices.Equal(sorted(again[0].Players[:]), sorted(starts[0].Players[:])) {
+		t.Errorf("the four not paired again at once: %v", again)
+	}
+	if _, err := arena.NotOpened(7, t0); !errors.Is(err, ErrUnknown) {
+		t.Errorf("a table taken back twice: %v, want ErrUnknown", err)
+	}
+
+	swiss, err := New(Config{Kind: Swiss, Hands: 1, Start: t0, Rounds: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 4 {
+		if _, err := swiss.Join(fmt.Sprintf("p%d", i), 1500, t0.Add(-time.Minute)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	starts = swiss.Tick(t0)
+	swiss.Opened(starts[0], 8, t0)
+	next, err := swiss.NotOpened(8, t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(next) != 1 || next[0].Round != 2 || len(swiss.Matches) != 0 {
+		t.Errorf("a Swiss round's only table not opened: next %v, %d matches; want round 2 asked for, none counted", next, len(swiss.Matches))
+	}
+}
+
+func sorted(s []string) []string {
+	s = slices.Clone(s)
+	slices.Sort(s)
+	return s
+}

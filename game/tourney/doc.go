@@ -19,12 +19,14 @@
 //	field.go    a duplicate round's score: each seat's result less the
 //	            mean of every seat that held the same rack that round
 //	team.go     partners (101's eşli): teams of two formed as players
-//	            join (by name, an ask accepted; else in join order),
+//	            join (by name, an ask accepted; else in join order; an
+//	            ask taken back or lapsed after AskLapse frees both),
 //	            seated facing each other, leaving together, a bot
 //	            partner for one left alone
 //	director.go a tournament as one value its server keeps and drives:
-//	            players join and leave, tables end, time passes; it says
-//	            which tables to open, and when it is over
+//	            players join and leave, tables end (or could not open:
+//	            NotOpened), time passes; it says which tables to open,
+//	            and when it is over
 //
 // Like every package under game, it uses the standard library only,
 // does no I/O, takes no clock (times are arguments) and never changes

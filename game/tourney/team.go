@@ -53,6 +53,63 @@ type Invite struct {
 	// Rating is From's; Since when From joined or asked.
 	Rating int
 	Since  time.Time
+	// Asked is when From asked (zero in a tournament kept before it
+	// was: Since): the ask lapses AskLapse after (Tick).
+	Asked time.Time `json:",omitzero"`
+}
+
+// AskLapse is how long an ask to partner waits for its answer: then it
+// lapses, and both wait alone, teamed by join order as usual (or with a
+// bot after the arena's bot wait). A player asked sees the ask on the
+// tournament's page within seconds; two minutes is long enough to read
+// it and answer, and short enough that an arena's asker is not kept
+// from play by one who stepped away. The rules on the page say "2
+// minutes" in words (tourney.rules.teams, docs/serving.md): change them
+// with it.
+const AskLapse = 2 * time.Minute
+
+// Refusal is why the owner refused a player's ask to partner after the
+// node they asked from let it through (the partner teamed or asked by
+// another meanwhile): kept with the tournament so that the asker's page
+// says it. Why is one of the WhyTeamed... words.
+type Refusal struct {
+	To  string
+	Why string
+	At  time.Time
+}
+
+// The words a Refusal says why with.
+const (
+	WhyTeamed   = "teamed"
+	WhyAsked    = "asked"
+	WhyUnknown  = "unknown"
+	WhyFinished = "finished"
+	WhyStarted  = "started"
+	WhyOther    = "other"
+)
+
+// WhyOf is the word for err, one of the errors Ask refuses with.
+func WhyOf(err error) string {
+	switch {
+	case errors.Is(err, ErrTeamed):
+		return WhyTeamed
+	case errors.Is(err, ErrAsked):
+		return WhyAsked
+	case errors.Is(err, ErrUnknown):
+		return WhyUnknown
+	case errors.Is(err, ErrFinished):
+		return WhyFinished
+	case errors.Is(err, ErrStarted):
+		return WhyStarted
+	}
+	return WhyOther
+}
+
+// Err is the error a Refusal's word stands for (nil: WhyOther's, no
+// error of the director's).
+func (r Refusal) Err() error {
+	return map[string]error{WhyTeamed: ErrTeamed, WhyAsked: ErrAsked, WhyUnknown: ErrUnknown,
+		WhyFinished: ErrFinished, WhyStarted: ErrStarted}[r.Why]
 }
 
 // Errors an ask for a partner is refused with (besides the director's
@@ -267,8 +324,44 @@ func (t *Tournament) Ask(from, to string, rating int, now time.Time) ([]Start, e
 		since = t.Lone[i].Since
 		t.Lone = slices.Delete(t.Lone, i, i+1)
 	}
-	t.Invites = append(t.Invites, Invite{From: from, To: to, Rating: rating, Since: since})
+	t.Invites = append(t.Invites, Invite{From: from, To: to, Rating: rating, Since: since, Asked: now})
 	return t.Tick(now), nil
+}
+
+// TakeBack is player from's ask to partner taken back before its
+// answer: from waits alone again (in their place in the join order),
+// and the one asked is free. No ask of from's is ErrUnknown.
+func (t *Tournament) TakeBack(from string, now time.Time) ([]Start, error) {
+	inv, ok := t.InviteOf(from)
+	switch {
+	case t.Phase == Finished || t.Phase == Ending:
+		return nil, ErrFinished
+	case !ok || inv.From != from:
+		return nil, fmt.Errorf("no ask to partner by %s: %w", from, ErrUnknown)
+	}
+	t.dropInvite(from)
+	t.Lone = append(t.Lone, Lone{Player: from, Rating: inv.Rating, Since: inv.Since})
+	return t.Tick(now), nil
+}
+
+// Lapses is when ask inv lapses unanswered.
+func (inv Invite) Lapses() time.Time {
+	asked := inv.Asked
+	if asked.IsZero() {
+		asked = inv.Since
+	}
+	return asked.Add(AskLapse)
+}
+
+// lapse drops the asks not answered within AskLapse at now: each
+// asker waits alone again, both teamed by join order as usual.
+func (t *Tournament) lapse(now time.Time) {
+	for _, inv := range slices.Clone(t.Invites) {
+		if !now.Before(inv.Lapses()) {
+			t.dropInvite(inv.From)
+			t.Lone = append(t.Lone, Lone{Player: inv.From, Rating: inv.Rating, Since: inv.Since})
+		}
+	}
 }
 
 // Answer is player to's answer to the ask that waits for it: accepted,

@@ -2,6 +2,7 @@ package tourney
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"testing"
 	"time"
@@ -401,9 +402,10 @@ func TestPartnersAskLeft(t *testing.T) {
 		t.Fatalf("the one asked left: %v, invites %v, alone %v", err, tr.Invites, tr.Lone)
 	}
 
-	// An arena's end drops asks unanswered: the asker found no partner.
+	// An arena's end drops asks unanswered (made a minute before: not
+	// lapsed): the asker found no partner.
 	tr = partnersOf(t, Config{Kind: Arena, Length: time.Hour}, 1)
-	if _, err := tr.Ask("ayse", "p0", 1500, at); err != nil {
+	if _, err := tr.Ask("ayse", "p0", 1500, t0.Add(time.Hour-time.Minute)); err != nil {
 		t.Fatal(err)
 	}
 	tr.Tick(t0.Add(time.Hour))
@@ -418,5 +420,53 @@ func TestPartnersAskLeft(t *testing.T) {
 	tr.Tick(t0)
 	if len(tr.Invites) != 0 || len(tr.Lone) != 0 || len(tr.Teams) != 1 {
 		t.Errorf("the first round with an ask unanswered: invites %v, alone %v, teams %v", tr.Invites, tr.Lone, tr.Teams)
+	}
+}
+
+// An ask to partner taken back, or not answered within AskLapse, ends:
+// the asker waits alone again and the two are teamed by join order as
+// usual; taking back an ask one did not make is ErrUnknown; an ask
+// answered before it lapses is the answer's.
+func TestPartnersAskTakenBackOrLapsed(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		end  func(tr *Tournament, at time.Time) error
+	}{
+		{"taken back", func(tr *Tournament, at time.Time) error {
+			if _, err := tr.TakeBack("p0", at); !errors.Is(err, ErrUnknown) {
+				return fmt.Errorf("the one asked took it back: %v", err)
+			}
+			_, err := tr.TakeBack("ayse", at)
+			return err
+		}},
+		{"lapsed", func(tr *Tournament, at time.Time) error {
+			tr.Tick(at.Add(AskLapse - time.Second))
+			if len(tr.Invites) != 1 {
+				return fmt.Errorf("lapsed a second early: %v", tr.Invites)
+			}
+			tr.Tick(at.Add(AskLapse))
+			return nil
+		}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			tr := partnersOf(t, Config{Kind: Arena, Length: time.Hour}, 1) // p0 waits alone
+			at := t0.Add(-30 * time.Minute)
+			if _, err := tr.Ask("ayse", "p0", 1600, at); err != nil {
+				t.Fatal(err)
+			}
+			if inv, _ := tr.InviteOf("ayse"); !inv.Lapses().Equal(at.Add(AskLapse)) {
+				t.Errorf("the ask lapses at %v, want %v", inv.Lapses(), at.Add(AskLapse))
+			}
+			if err := c.end(tr, at); err != nil {
+				t.Fatal(err)
+			}
+			if len(tr.Invites) != 0 {
+				t.Fatalf("the ask still waits: %v", tr.Invites)
+			}
+			// Teamed as usual: the two, first in the order, are a team.
+			if p, ok := tr.Partner("p0"); !ok || p != "ayse" {
+				t.Errorf("p0's partner %q (%v), want ayse by join order; alone %v", p, ok, tr.Lone)
+			}
+		})
 	}
 }

@@ -31,7 +31,7 @@ type sessionKeys struct {
 	// A partners' tournament's keys: join with a partner (their name
 	// typed, tab picking one of those waiting alone), and an ask to
 	// partner accepted or declined.
-	TourneyWith, TourneyPick, TourneyAccept, TourneyDecline key.Binding
+	TourneyWith, TourneyPick, TourneyAccept, TourneyDecline, TourneyTakeBack key.Binding
 }
 
 // newSessionKeys are the session's keys, named in tr's words.
@@ -83,5 +83,7 @@ func newSessionKeys(tr *i18n.Catalog) sessionKeys {
 		TourneyPick:    b([]string{"tab"}, "tab", "tourney.key.pick"),
 		TourneyAccept:  b([]string{"a"}, "a", "tourney.key.accept"),
 		TourneyDecline: b([]string{"d"}, "d", "tourney.key.decline"),
+		// b takes one's own ask to partner back before its answer.
+		TourneyTakeBack: b([]string{"b"}, "b", "tourney.key.takeback"),
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"okey/ui/seatmsg"
 	"okey/ui/serve/keep"
 	"okey/ui/serve/rating"
 	"okey/ui/serve/tables"
@@ -38,7 +39,7 @@ func TestTournamentTableAcrossARestart(t *testing.T) {
 	const ann, bob, back = "key:SHA256:ann", "key:SHA256:bob", time.Hour
 	srv, _ := startServer(t, withDefaults(t, tweak))
 	tb, err := srv.hall.OpenSeated(tables.Config{Game: "101", Rules: "default,hands=1", Levels: [4]string{"easy", "easy", "easy", "easy"},
-		Seated: &tables.Seated{Tourney: "restarted", Players: [4]string{ann, bob, "", ""}, Back: back}})
+		Seated: &tables.Seated{Tourney: "restarted", Players: [4]string{ann, bob, "", ""}, Names: [4]string{"ann", "bob"}, Back: back}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,6 +68,9 @@ func TestTournamentTableAcrossARestart(t *testing.T) {
 		}
 	}
 	waiting(srv, "before the restart")
+	if s := summary(srv, id); s.Players[0].Kind != seatmsg.Awaited {
+		t.Errorf("before the restart: ann's seat kind %d, want not here yet (%d)", s.Players[0].Kind, seatmsg.Awaited)
+	}
 	stop := func(srv *Server) {
 		t.Helper()
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
@@ -80,6 +84,13 @@ func TestTournamentTableAcrossARestart(t *testing.T) {
 	restart := time.Now()
 	srv2, _ := startServer(t, withDefaults(t, tweak))
 	waiting(srv2, "after the restart")
+	// ann has not come yet: her seat says so after the restart as
+	// before it ("not here yet"), not "away" as a player who had come
+	// and lost the connection; bob, who had come, is away.
+	if s := summary(srv2, id); s.Players[0].Kind != seatmsg.Awaited || s.Players[0].Name != "ann" || s.Players[1].Kind != seatmsg.Away {
+		t.Errorf("after the restart: ann's seat %q kind %d, bob's kind %d; want ann not here yet (%d), bob away (%d)",
+			s.Players[0].Name, s.Players[0].Kind, s.Players[1].Kind, seatmsg.Awaited, seatmsg.Away)
+	}
 	if s := summary(srv2, id); s.Closes.Before(restart.Add(back)) {
 		t.Errorf("after the restart the seats are kept until %s, want an hour from the restart (%s) at least",
 			s.Closes.Format(time.TimeOnly), restart.Add(back).Format(time.TimeOnly))

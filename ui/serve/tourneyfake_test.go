@@ -125,6 +125,19 @@ func (f *fakeTourneys) AnswerPartner(id, player string, accept bool) error {
 	return err
 }
 
+// TakeBackPartner takes player's ask back, as the owner would.
+func (f *fakeTourneys) TakeBackPartner(id, player string) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	t, ok := f.t[id]
+	if !ok {
+		return fmt.Errorf("tournament %s: %w", id, tourney.ErrUnknown)
+	}
+	starts, err := t.TakeBack(player, f.now())
+	f.open(t, starts)
+	return err
+}
+
 // Duplicate is the seals and scores set for tournament id (none unless
 // a test set them).
 func (f *fakeTourneys) Duplicate(id string) ([]tourneyview.Seal, map[string]*big.Rat, error) {

@@ -56,6 +56,9 @@ type tourneyPage struct {
 	naming bool
 	in     textinput.Model
 	pick   int
+	// refused is when the owner refused the player's last ask to
+	// partner, as said on the page (said once).
+	refused time.Time
 }
 
 // tourneyNamesMsg is the names of a tournament's players looked up.
@@ -97,6 +100,7 @@ const (
 	askPartner
 	askAccept
 	askDecline
+	askTakeBack
 )
 
 func (tourneyJoinedMsg) owner() (page, bool) { return pgTourney, false }
@@ -207,6 +211,9 @@ func (p *tourneyPage) join(c *shared, what tourneyAsk, partner, with string) tea
 		case askAccept, askDecline:
 			msg.err = side.AnswerPartner(id, me, what == askAccept)
 			return msg
+		case askTakeBack:
+			msg.err = side.TakeBackPartner(id, me)
+			return msg
 		}
 		rating := 0
 		if book != nil && !guest {
@@ -296,6 +303,11 @@ func (p *tourneyPage) update(c *shared, msg tea.Msg) turn {
 			if msg.t.Config.Duplicate && msg.seals != nil {
 				p.seals, p.field = msg.seals, msg.field
 			}
+			if r, ok := msg.t.Refused[c.id]; ok && !r.At.Equal(p.refused) {
+				// The owner refused the ask this node let through.
+				p.refused = r.At
+				c.flash = askRefused(c, r, tourneyview.NameIn(c.tr, p.view(c), r.To))
+			}
 			p.givenUp = false
 			if n, ok := p.view(c).Table(); ok {
 				p.givenUp = seatGivenUp(c, strconv.Itoa(n))
@@ -327,6 +339,8 @@ func (p *tourneyPage) update(c *shared, msg tea.Msg) turn {
 			c.flash = partnerRefused(c, msg.err, msg.with)
 		case msg.err != nil && (msg.what == askAccept || msg.what == askDecline) && errors.Is(msg.err, tourney.ErrUnknown):
 			c.flash = c.tr.T("tourney.err.noask")
+		case msg.err != nil && msg.what == askTakeBack && errors.Is(msg.err, tourney.ErrUnknown):
+			c.flash = c.tr.T("tourney.err.notasking")
 		case msg.err != nil:
 			c.flash = tourneyRefused(c, msg.err)
 		default:
@@ -334,6 +348,7 @@ func (p *tourneyPage) update(c *shared, msg tea.Msg) turn {
 				askJoin: c.tr.T("tourney.joined"), askLeave: c.tr.T("tourney.left"),
 				askPartner: c.tr.T("tourney.asked.sent", msg.with),
 				askAccept:  c.tr.T("tourney.accepted"), askDecline: c.tr.T("tourney.declined"),
+				askTakeBack: c.tr.T("tourney.takenback"),
 			}[msg.what]
 		}
 		p.gen++ // read now, and every tourneyEvery from now
@@ -388,6 +403,9 @@ func (p *tourneyPage) key(c *shared, msg tea.KeyPressMsg) turn {
 			what = askDecline
 		}
 		return stay(p.join(c, what, "", ""))
+	case key.Matches(msg, k.TourneyTakeBack) && asking(v):
+		p.asking = true
+		return stay(p.join(c, askTakeBack, "", ""))
 	case key.Matches(msg, k.TourneyTable) && tableOf(v) > 0:
 		n := tableOf(v)
 		if seatGivenUp(c, strconv.Itoa(n)) {
@@ -418,6 +436,23 @@ func (p *tourneyPage) key(c *shared, msg tea.KeyPressMsg) turn {
 func asked(v tourneyview.Page) bool {
 	_, ok := v.AskedBy()
 	return ok && (v.T.Phase == tourney.Starting || v.T.Phase == tourney.Running)
+}
+
+// asking says whether the player who looks has an ask to partner
+// waiting for its answer, which they may take back.
+func asking(v tourneyview.Page) bool {
+	_, ok := v.Asking()
+	return ok && (v.T.Phase == tourney.Starting || v.T.Phase == tourney.Running)
+}
+
+// askRefused says why the owner refused the player's ask to partner
+// (to: the one asked, as the page names them).
+func askRefused(c *shared, r tourney.Refusal, to string) string {
+	why := c.tr.T("tourney.err.refused")
+	if err := r.Err(); err != nil {
+		why = partnerRefused(c, err, to)
+	}
+	return c.tr.T("tourney.refused", to, why)
 }
 
 // tableOf is the table in play the player sits at (0: none).
@@ -475,6 +510,8 @@ func (p *tourneyPage) lines(c *shared) ([]string, []key.Binding) {
 	switch {
 	case asked(v):
 		first = []key.Binding{k.TourneyAccept, k.TourneyDecline}
+	case asking(v):
+		first = []key.Binding{k.TourneyTakeBack}
 	case v.CanJoin():
 		first = []key.Binding{k.TourneyJoin}
 	}

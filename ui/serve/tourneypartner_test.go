@@ -109,7 +109,7 @@ func TestPartnerAskedOnThePage(t *testing.T) {
 						t.Errorf("the one asked: no %q in the guide line:\n%s", want, scr)
 					}
 				}
-				if !strings.Contains(strings.Join(strings.Fields(scr), " "), strings.Join(strings.Fields(tr.T("tourney.you.asked", "ann")), " ")) {
+				if !strings.Contains(strings.Join(strings.Fields(scr), " "), strings.Join(strings.Fields(tr.T("tourney.you.asked", "ann", 2)), " ")) {
 					t.Errorf("the one asked is not told who asks:\n%s", scr)
 				}
 				pressAll(a, "a")
@@ -124,6 +124,88 @@ func TestPartnerAskedOnThePage(t *testing.T) {
 				drain(s, s.tourney.open(&s.c, pgTourney))
 				if scr := screenFits(t, "teamed", s, w, h); !strings.Contains(scr, tr.T("tourney.you.with", "Ayşe")) || strings.Contains(scr, "w "+tr.T("tourney.key.with")) {
 					t.Errorf("teamed, the asker's page says:\n%s", scr)
+				}
+			})
+		}
+	}
+}
+
+// An ask to partner declined, taken back, and refused by the owner, on
+// the pages of two players' sessions, at 80×24 and 100×30 in both
+// languages. Declined: Ayşe presses d, both wait alone, never teamed
+// with each other, each page saying so. Taken back: the asker's guide
+// line offers b while the ask waits and the head says how long it
+// waits at most; b frees both, teamed then by join order. Refused by
+// the owner after the node let it through: the asker's page says why.
+func TestPartnerDeclinedTakenBackAndRefusedOnThePage(t *testing.T) {
+	srv, _ := testServer(t)
+	for _, lang := range []string{"en", "tr"} {
+		tr := i18n.MustLoad(lang)
+		for _, sz := range []struct{ w, h int }{{80, 24}, {100, 30}} {
+			t.Run(fmt.Sprintf("%s %dx%d", lang, sz.w, sz.h), func(t *testing.T) {
+				w, h := sz.w, sz.h
+				now := srv.port(nil).Now
+				// Ayşe waits alone in a partners' arena; ann asks her.
+				begin := func() (*fakeTourneys, string, *session) {
+					t.Helper()
+					f := newFakeTourneys(now)
+					id, err := f.CreateTournament("key:kemal", tourney.Config{Kind: tourney.Arena, Name: "eşli", Game: "101",
+						Hands: 1, Start: now().Add(time.Hour), Length: time.Hour, Partners: true})
+					if err != nil {
+						t.Fatal(err)
+					}
+					if err := f.JoinTournament(id, "key:ayse", "Ayşe", 1500); err != nil {
+						t.Fatal(err)
+					}
+					s := tourneySession(t, srv, f, lang, w, h)
+					pressAll(s, "u", "enter", "w")
+					typeIn(s, 12, "Ayşe")
+					pressAll(s, "enter")
+					_, state, _ := f.Tournament(id)
+					if inv, ok := state.InviteOf("key:ayse"); !ok || inv.From != "key:test" {
+						t.Fatalf("Ayşe typed: asks %+v", state.Invites)
+					}
+					return f, id, s
+				}
+				f, id, s := begin()
+				a := sessionOf(t, srv, f, "key:ayse", "Ayşe", lang, w, h)
+				pressAll(a, "u", "enter", "d")
+				_, state, _ := f.Tournament(id)
+				if _, teamed := state.Partner("key:ayse"); teamed || len(state.Invites) != 0 || !state.Alone("key:ayse") || !state.Alone("key:test") {
+					t.Fatalf("declined: asks %v, teams %v, alone %v", state.Invites, state.Teams, state.Lone)
+				}
+				if scr := screenFits(t, "declined", a, w, h); !strings.Contains(scr, tr.T("tourney.declined")) || !strings.Contains(scr, tr.T("tourney.you.alone")) {
+					t.Errorf("declined, her page says:\n%s", scr)
+				}
+				drain(s, s.tourney.open(&s.c, pgTourney))
+				if scr := screenFits(t, "declined, the asker", s, w, h); !strings.Contains(scr, tr.T("tourney.you.alone")) || strings.Contains(scr, "b "+tr.T("tourney.key.takeback")) {
+					t.Errorf("declined, the asker's page says:\n%s", scr)
+				}
+
+				// Taken back: the same two, afresh.
+				f, id, s = begin()
+				scr := screenFits(t, "asking", s, w, h)
+				flat := strings.Join(strings.Fields(scr), " ")
+				if !strings.Contains(scr, "b "+tr.T("tourney.key.takeback")) || !strings.Contains(flat, strings.Join(strings.Fields(tr.T("tourney.you.asking", "Ayşe", 2)), " ")) {
+					t.Errorf("asking: no b in the guide line, or not how long it waits:\n%s", scr)
+				}
+				pressAll(s, "b")
+				_, state, _ = f.Tournament(id)
+				if p, _ := state.Partner("key:test"); len(state.Invites) != 0 || p != "key:ayse" {
+					t.Fatalf("taken back: asks %v, the asker's partner %q; want none, and Ayşe by join order", state.Invites, p)
+				}
+				if scr := screenFits(t, "taken back", s, w, h); !strings.Contains(scr, tr.T("tourney.takenback")) {
+					t.Errorf("taken back, the page says:\n%s", scr)
+				}
+
+				// Refused by the owner: said on the asker's page.
+				f.mu.Lock()
+				f.t[id].Refused = map[string]tourney.Refusal{"key:test": {To: "key:ayse", Why: tourney.WhyTeamed, At: now()}}
+				f.mu.Unlock()
+				drain(s, s.tourney.open(&s.c, pgTourney))
+				want := tr.T("tourney.refused", "Ayşe", tr.T("tourney.err.teamed", "Ayşe"))
+				if scr := screenFits(t, "refused", s, w, h); !strings.Contains(scr, want) {
+					t.Errorf("refused by the owner, the asker's page lacks %q:\n%s", want, scr)
 				}
 			})
 		}

@@ -95,6 +95,16 @@ func (p serverPort) AnswerPartner(id, player string, accept bool) error {
 	return p.srv.tourneys.AnswerPartner(ctx, id, player, accept)
 }
 
+// TakeBackPartner takes player's ask to partner at tournament id back.
+func (p serverPort) TakeBackPartner(id, player string) error {
+	if p.srv.tourneys == nil {
+		return errNoTourneys
+	}
+	ctx, cancel := context.WithTimeout(p.srv.ctx, tourneyWait)
+	defer cancel()
+	return p.srv.tourneys.TakeBackPartner(ctx, id, player)
+}
+
 // Duplicate is a duplicate tournament's seals, as the pages may show
 // them, and its players' scores against the field.
 func (p serverPort) Duplicate(id string) ([]tourneyview.Seal, map[string]*big.Rat, error) {

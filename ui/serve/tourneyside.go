@@ -41,6 +41,10 @@ type tourneySide interface {
 	// for one not waiting alone, or no ask to answer).
 	AskPartner(id, player, name string, rating int, partner string) error
 	AnswerPartner(id, player string, accept bool) error
+	// TakeBackPartner takes the player's own ask to partner back before
+	// its answer: they wait alone again (tourney.ErrUnknown: none
+	// waits).
+	TakeBackPartner(id, player string) error
 	// Duplicate is a duplicate tournament's rounds' seals as they may
 	// be shown (the secret once a round is over) and each player's
 	// score against the field over the rounds over; none for a

@@ -18,7 +18,9 @@
 //	           reach it at and whether it is full, so a full node can
 //	           send newcomers to one that is not
 //	seated.go  a tournament's table opened (OpenSeated), within the
-//	           server's tables, not a player's share
+//	           server's tables, not a player's share; under a number
+//	           taken before (Number, OpenSeatedAs), so a tournament
+//	           writes its tables in play before they open
 //
 // It may import ui/serve/tables, ui/serve/keep, NATS and the standard
 // library; nothing of package serve above it (sessions, SSH).

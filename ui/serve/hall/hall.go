@@ -29,6 +29,9 @@ var (
 	ErrYourTables = errors.New("you hold seats at as many tables as one player may")
 	// ErrAddrTables: the same for everyone from one address.
 	ErrAddrTables = errors.New("players from your address hold seats at as many tables as one address may")
+	// ErrNumberUsed: a table asked to open under a number this node
+	// runs a table by already (OpenSeatedAs).
+	ErrNumberUsed = errors.New("a table runs here under that number already")
 )
 
 // FullError is a full hall, and when a table will close by itself
@@ -138,7 +141,7 @@ func (h *Hall) Create(cfg tables.Config, id, addr string) (*tables.Table, error)
 		return nil, ErrAddrTables
 	}
 	for range 2 {
-		t, victim, err := h.createLocked(cfg)
+		t, victim, err := h.createLocked(cfg, "")
 		if victim == nil {
 			if t != nil {
 				h.Opt.Log.Info("open", "table", t.ID, "game", cfg.Game, "rules", cfg.Rules, "private", cfg.Code != "", "addr", addr)
@@ -162,8 +165,9 @@ func (h *Hall) Create(cfg tables.Config, id, addr string) (*tables.Table, error)
 }
 
 // createLocked opens a table, or names the idle table to take back
-// first when the hall is full.
-func (h *Hall) createLocked(cfg tables.Config) (*tables.Table, *tables.Table, error) {
+// first when the hall is full: as table id, a number taken before
+// (Number), or ("") under a number taken now.
+func (h *Hall) createLocked(cfg tables.Config, id string) (*tables.Table, *tables.Table, error) {
 	h.Mu.Lock()
 	defer h.Mu.Unlock()
 	if h.ctx.Err() != nil {
@@ -175,23 +179,16 @@ func (h *Hall) createLocked(cfg tables.Config) (*tables.Table, *tables.Table, er
 		}
 		return nil, nil, h.fullErrorLocked()
 	}
-	var id string
-	if h.Nodes != nil {
-		// Numbers come from the store, shared with the other nodes.
-		ctx, cancel := context.WithTimeout(h.ctx, 10*time.Second)
-		n, err := h.Keep.TakeNumber(ctx)
-		cancel()
-		if err != nil {
+	if id == "" {
+		var err error
+		if id, err = h.numberLocked(); err != nil {
 			return nil, nil, err
 		}
-		id = strconv.Itoa(n)
-		if err := h.takeLease(id); err != nil {
-			return nil, nil, err
-		}
-	} else {
-		id = strconv.Itoa(h.nextID)
-		h.nextID++
-		h.saveNextLocked()
+	} else if _, ok := h.Tables[id]; ok {
+		return nil, nil, fmt.Errorf("table %s: %w", id, ErrNumberUsed)
+	}
+	if err := h.takeLease(id); err != nil {
+		return nil, nil, err
 	}
 	open := tables.New
 	if cfg.Seated != nil {
@@ -204,6 +201,24 @@ func (h *Hall) createLocked(cfg tables.Config) (*tables.Table, *tables.Table, er
 	}
 	h.startLocked(t)
 	return t, nil, nil
+}
+
+// numberLocked takes the next table's number: from the store, shared
+// with the other nodes, or this node's own, kept across restarts.
+func (h *Hall) numberLocked() (string, error) {
+	if h.Nodes != nil {
+		ctx, cancel := context.WithTimeout(h.ctx, 10*time.Second)
+		n, err := h.Keep.TakeNumber(ctx)
+		cancel()
+		if err != nil {
+			return "", fmt.Errorf("a table's number: %w", err)
+		}
+		return strconv.Itoa(n), nil
+	}
+	id := strconv.Itoa(h.nextID)
+	h.nextID++
+	h.saveNextLocked()
+	return id, nil
 }
 
 // saveNextLocked keeps the next table's number in the engine, so no

@@ -469,6 +469,24 @@ func (h *Hall) Lost(ctx context.Context, id, by string) (bool, error) {
 	return false, nil
 }
 
+// Kept reports whether the store keeps an entry of table id: a table
+// that opened and saved once, which a restart or another node brings
+// back (rather than one opened afresh under its number). A hall with
+// no store says false. err: the store did not say.
+func (h *Hall) Kept(ctx context.Context, id string) (bool, error) {
+	if h.Keep == nil || h.Keep.Tables == nil {
+		return false, nil
+	}
+	_, err := h.Keep.Tables.Get(ctx, id)
+	switch {
+	case errors.Is(err, jetstream.ErrKeyNotFound):
+		return false, nil
+	case err != nil:
+		return false, fmt.Errorf("table %s's entry: %w", id, err)
+	}
+	return true, nil
+}
+
 // Node is this node's name among the others, as its door and its
 // tables' leases say it ("": the node is alone).
 func (h *Hall) Node() string {

@@ -33,7 +33,7 @@ func TestATableOpenedIsHeardAtOnce(t *testing.T) {
 	b := New(ctx, opt, nil, 10, ShareLimits{})
 	b.Relay = &relay{h: b, node: "b", seal: seal, Others: map[string]remoteSummary{}}
 	tb, _, err := a.createLocked(tables.Config{Game: "classic", Rules: "default", Code: "K7Q2ZX",
-		Levels: [4]string{"normal", "normal", "normal", "normal"}})
+		Levels: [4]string{"normal", "normal", "normal", "normal"}}, "")
 	if err != nil || tb == nil {
 		t.Fatalf("a's table: %v", err)
 	}

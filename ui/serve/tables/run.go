@@ -435,5 +435,8 @@ func NewSeated(id string, cfg Config, opt Options, sv *Saver) (*Table, error) {
 	if err := t.start(); err != nil {
 		return nil, err
 	}
+	// Its held seats shown from the moment it opens: the tournament
+	// has it in play before it opens, and a page may look at once.
+	t.publishSummary()
 	return t, nil
 }

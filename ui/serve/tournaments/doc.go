@@ -3,8 +3,8 @@
 // as a table is run, and drives: it moves the tournament's director
 // (game/tourney) on with the server's clock, opens the tables the
 // director asks for as seated tables of the hall (their players' seats
-// held for them), and takes each table's end back into the director,
-// once. Players' joins and leaves, and tables' ends, reach the owner
+// held for them) once the tournament is written with them, and takes
+// each table's end back into the director, once. Players' joins and leaves, and tables' ends, reach the owner
 // through the store whichever node they come from, so a tournament
 // survives its owner's loss and a restart, and no match is lost or
 // counted twice when its owner changes.
@@ -25,7 +25,9 @@
 //	             the seats scored against the field
 //	owner.go     the owner's round: leases taken, each owned tournament
 //	             read, its requests and tables' ends taken, its clock
-//	             moved, its tables opened, written back at its revision
+//	             moved, its new tables numbered, written back at its
+//	             revision with them in play (Opening), then opened; the
+//	             tables written as opening settled by the next round
 //
 // It may import game/tourney, game/okey101 (its rules: whether a 101
 // tournament's tables are partners'), game/classic (its rules: a

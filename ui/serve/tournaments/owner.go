@@ -11,7 +11,6 @@ import (
 	"strings"
 	"time"
 
-	"okey/game/format"
 	"okey/game/tourney"
 	"okey/ui/safetext"
 	"okey/ui/serve/keep"
@@ -197,25 +196,33 @@ func (s *Service) drive(ctx context.Context, id string) error {
 	}
 	now := s.opt.Now()
 	phase, changed := t.Phase, false
+	// The tables written in play before they opened, as read: those put
+	// in play by this round open only once it is written.
+	written := slices.Clone(r.Opening)
 	var done []taken
-	// The tables each event asks for are opened before the next event
-	// is taken: the director pairs from the tables it knows in play (a
-	// Swiss round begins only once the last has no table in play).
+	// The tables each event asks for are numbered and put in play
+	// before the next event is taken (the director pairs from the
+	// tables it knows in play: a Swiss round begins only once the last
+	// has no table in play), and open only once the tournament is
+	// written with them (Opening): a write refused leaves no table
+	// running that the tournament does not know, its players paired
+	// again by the next round while they sit at it.
+	var planned []int
 	openAll := func(starts []tourney.Start) {
 		for _, st := range starts {
 			changed = true
-			var plan *format.RoundPlan
 			if t.Config.Duplicate {
-				p, ok := r.Seals[st.Round]
-				if !ok {
+				if _, ok := r.Seals[st.Round]; !ok {
 					s.opt.Log.Error("tournament: a duplicate round with no seal", "tournament", id, "round", st.Round)
 					continue
 				}
-				plan = &p
 			}
-			if err := s.open(id, &r, st, plan, now); err != nil {
+			n, err := s.plan(&r, st, now)
+			if err != nil {
 				s.opt.Log.Error("tournament: a table not opened", "tournament", id, "players", st.Players, "err", err)
+				continue
 			}
+			planned = append(planned, n)
 		}
 	}
 
@@ -229,6 +236,15 @@ func (s *Service) drive(ctx context.Context, id string) error {
 			continue
 		}
 		changed = true
+		delete(t.Refused, req.Player) // said, or asked again
+		if req.TakeBack {
+			st, err := t.TakeBack(req.Player, now)
+			if err != nil {
+				s.opt.Log.Info("tournament: an ask to partner not taken back", "tournament", id, "err", err)
+			}
+			openAll(st)
+			continue
+		}
 		if req.Leave {
 			if err := t.Leave(req.Player); err != nil {
 				s.opt.Log.Info("tournament: a leave refused", "tournament", id, "err", err)
@@ -255,6 +271,26 @@ func (s *Service) drive(ctx context.Context, id string) error {
 		}
 		if err != nil {
 			s.opt.Log.Info("tournament: a join refused", "tournament", id, "err", err)
+			if req.With != "" {
+				// The node asked from let it through; the asker's page
+				// says why the owner did not (the partner teamed or
+				// asked meanwhile).
+				if t.Refused == nil {
+					t.Refused = map[string]tourney.Refusal{}
+				}
+				for len(t.Refused) >= maxRefused {
+					// The oldest said long enough: the value stays small
+					// whoever asks.
+					var oldest string
+					for p, f := range t.Refused {
+						if oldest == "" || f.At.Before(t.Refused[oldest].At) {
+							oldest = p
+						}
+					}
+					delete(t.Refused, oldest)
+				}
+				t.Refused[req.Player] = tourney.Refusal{To: req.With, Why: tourney.WhyOf(err), At: now}
+			}
 		} else {
 			// Cleaned again: the store's value is the cluster's, but a
 			// name reaches every node's pages from here.
@@ -296,8 +332,20 @@ func (s *Service) drive(ctx context.Context, id string) error {
 		s.opt.Log.Info("tournament match over", "tournament", id, "table", n, "places", end.Places, "forfeit", end.Forfeit)
 		openAll(st)
 	}
+	// The tables written in play and not known opened yet (as read):
+	// this node's own from its last round, another owner's (taken over
+	// between its write and its opening), or a write's whose answer was
+	// lost.
+	for _, n := range written {
+		st, settled := s.settleOpening(rctx, id, &r, n, now)
+		if settled {
+			changed = true
+			r.Opening = slices.DeleteFunc(r.Opening, func(o int) bool { return o == n })
+		}
+		openAll(st)
+	}
 	for _, p := range slices.Clone(t.Playing) {
-		if !s.gone(rctx, id, p.Table, r.OpenedOn[p.Table]) {
+		if slices.Contains(r.Opening, p.Table) || !s.gone(rctx, id, p.Table, r.OpenedOn[p.Table]) {
 			continue
 		}
 		// Lost with no end: a match nobody won, its players back in
@@ -315,7 +363,13 @@ func (s *Service) drive(ctx context.Context, id string) error {
 		s.opt.Log.Warn("tournament: a table lost with no end, its match abandoned", "tournament", id, "table", p.Table)
 		openAll(st)
 	}
+	// The clock alone may change it with no table to open: an ask to
+	// partner lapsed, one alone teamed with a bot after the bot wait.
+	before := shapeOf(t)
 	openAll(t.Tick(now))
+	if shapeOf(t) != before {
+		changed = true
+	}
 	for n := range r.OpenedOn {
 		if !slices.ContainsFunc(t.Playing, func(p tourney.Playing) bool { return p.Table == n }) {
 			delete(r.OpenedOn, n) // over: counted, or abandoned
@@ -335,12 +389,11 @@ func (s *Service) drive(ctx context.Context, id string) error {
 	if err != nil {
 		return fmt.Errorf("tournament %s: %w", id, err)
 	}
-	// The write has a wait of its own: the tables opened above took
-	// theirs from the round's, and a write refused for want of time
-	// left tables open that the tournament does not know — a Swiss's
-	// first round of 50 tables, opened in 11 s on a loaded store, was
-	// not written ("context deadline exceeded"), and the next round
-	// opened its 50 tables again, their players taken to either.
+	// The write has a wait of its own: a Swiss's first round of 50
+	// tables, numbered on a loaded store, took the round's wait and was
+	// not written ("context deadline exceeded"). The round's tables
+	// open only once it is written: refused, they never ran, and the
+	// next round pairs their players again.
 	wctx, wcancel := context.WithTimeout(ctx, storeWait)
 	defer wcancel()
 	if _, err := s.write(wctx, id, nb, rev); err != nil {
@@ -348,6 +401,15 @@ func (s *Service) drive(ctx context.Context, id string) error {
 			s.movedUnder(wctx, id)
 		}
 		return err
+	}
+	if len(planned) > 0 {
+		for _, n := range planned {
+			err := s.openTable(id, &r, n)
+			s.mu.Lock()
+			s.tried[triedKey(id, n)] = err
+			s.mu.Unlock()
+		}
+		s.poke() // settled (Opening) at once
 	}
 	if err := s.drop(ctx, done); err != nil {
 		return err
@@ -359,9 +421,32 @@ func (s *Service) drive(ctx context.Context, id string) error {
 	return nil
 }
 
+// shape is what Tick may change of a tournament by the clock alone,
+// counted: whether the owner must write it.
+type shape struct {
+	invites, lone, teams, pool, playing int
+	phase                               tourney.Phase
+}
+
+func shapeOf(t *tourney.Tournament) shape {
+	return shape{len(t.Invites), len(t.Lone), len(t.Teams), len(t.Pool), len(t.Playing), t.Phase}
+}
+
+// maxRefused is how many refusals of asks to partner a tournament
+// keeps for their askers' pages.
+const maxRefused = 32
+
 // write writes tournament id as v over revision rev, and returns the
 // new revision.
 func (s *Service) write(ctx context.Context, id string, v []byte, rev uint64) (uint64, error) {
+	if s.writeFault != nil {
+		if land, err := s.writeFault(id); err != nil {
+			if land {
+				_, _ = s.opt.Book.Write(ctx, prefixT+id, v, rev)
+			}
+			return 0, fmt.Errorf("tournament %s: %w", id, err)
+		}
+	}
 	nrev, err := s.opt.Book.Write(ctx, prefixT+id, v, rev)
 	if err == nil && s.answerLost != nil && s.answerLost(id) {
 		return 0, fmt.Errorf("tournament %s: the answer lost: %w", id, keep.ErrTourneyMoved)
@@ -502,45 +587,122 @@ func (s *Service) drop(ctx context.Context, done []taken) error {
 	return errors.Join(errs...)
 }
 
-// open opens the table st asks for and tells the tournament its number
-// (and r the node it is opened on). A table the hall cannot open puts an
-// arena's players back in its pool (they are paired again at the next
-// round). A partners' table seats each team's players facing each
-// other (tourney's Seats).
-func (s *Service) open(id string, r *record, st tourney.Start, plan *format.RoundPlan, now time.Time) error {
+// plan puts the table st asks for in play in r under a number of its
+// own (its node too: OpenedOn), and in r.Opening: it opens once r is
+// written (openTable). A number not to be had puts an arena's players
+// back in its pool (they are paired again at the next round).
+func (s *Service) plan(r *record, st tourney.Start, now time.Time) (int, error) {
 	t := &r.T
-	seated := st
-	seated.Players = t.Seats(st.Players)
-	cfg := tableConfig(t.Config, seated, id, s.opt.Timer)
-	cfg.Round = plan
-	for i, p := range seated.Players {
-		if p != tourney.Bot {
-			// Each seat held shows whose it is until they come.
-			cfg.Seated.Names[i] = t.NameOf(p)
+	num, err := s.opt.Hall.Number()
+	if err == nil {
+		var n int
+		if n, err = strconv.Atoi(num); err == nil {
+			t.Opened(st, n, now)
+			r.Opening = append(r.Opening, n)
+			if node := s.opt.Hall.Node(); node != "" {
+				if r.OpenedOn == nil {
+					r.OpenedOn = map[int]string{}
+				}
+				r.OpenedOn[n] = node
+			}
+			return n, nil
 		}
 	}
-	tb, err := s.opt.Hall.OpenSeated(cfg)
-	if err != nil {
-		if t.Config.Kind == tourney.Arena {
-			for _, p := range st.Players {
-				if p != tourney.Bot && !slices.ContainsFunc(t.Pool, func(w tourney.Waiting) bool { return w.Player == p }) {
-					t.Pool = append(t.Pool, tourney.Waiting{Player: p, Rating: t.Joined[p].Rating, Since: now})
-				}
+	if t.Config.Kind == tourney.Arena {
+		for _, p := range st.Players {
+			if p != tourney.Bot && !slices.ContainsFunc(t.Pool, func(w tourney.Waiting) bool { return w.Player == p }) {
+				t.Pool = append(t.Pool, tourney.Waiting{Player: p, Rating: t.Joined[p].Rating, Since: now})
 			}
 		}
+	}
+	return 0, err
+}
+
+// triedKey is table n of tournament id in Service.tried.
+func triedKey(id string, n int) string { return id + "/" + strconv.Itoa(n) }
+
+// settleOpening is table n, written in play before it opened (r.Opening): it
+// reports whether the table is settled, opened or taken back, and the
+// tables to open now. This node's own try says it; a table the hall
+// knows, one whose lease another node holds, or one the store keeps an
+// entry of (brought back by whichever node takes it over), is opened;
+// one no node tried (its owner lost between the write and the opening,
+// or the write's answer lost) is opened now; one that cannot open is taken
+// back (tourney's NotOpened: no match, an arena's players paired
+// again). A number is opened by one node only: its lease in a cluster,
+// the hall's own tables alone.
+func (s *Service) settleOpening(ctx context.Context, id string, r *record, n int, now time.Time) ([]tourney.Start, bool) {
+	t := &r.T
+	key := triedKey(id, n)
+	s.mu.Lock()
+	err, tried := s.tried[key]
+	delete(s.tried, key)
+	s.mu.Unlock()
+	switch {
+	case !slices.ContainsFunc(t.Playing, func(p tourney.Playing) bool { return p.Table == n }):
+		return nil, true // over already
+	case !tried && s.opt.Hall.Get(strconv.Itoa(n)) != nil:
+		return nil, true
+	case !tried:
+		// A table that opened and saved once (its owner's node lost
+		// right after) is brought back by whichever node takes it
+		// over, its match where it was: not opened afresh. Lost for
+		// good, it is counted abandoned as any table in play (gone).
+		kept, kerr := s.opt.Hall.Kept(ctx, strconv.Itoa(n))
+		switch {
+		case kerr != nil:
+			s.opt.Log.Warn("tournament: whether a table opening is kept", "tournament", id, "table", n, "err", kerr)
+			return nil, false // asked again at the next round
+		case kept:
+			return nil, true
+		}
+		err = s.openTable(id, r, n)
+	}
+	if err == nil || errors.Is(err, keep.ErrLeaseHeld) {
+		return nil, true // opened, here or by the node holding its lease
+	}
+	if ctx.Err() != nil {
+		return nil, false // tried again at the next round
+	}
+	s.opt.Log.Error("tournament: a table not opened, taken back", "tournament", id, "table", n, "err", err)
+	st, nerr := t.NotOpened(n, now)
+	if nerr != nil {
+		return nil, true
+	}
+	delete(r.OpenedOn, n)
+	return st, true
+}
+
+// openTable opens table n, which tournament id (r) has in play: its
+// seats held for its players (a partners' table seats each team's
+// players facing each other: tourney's Seats), named, a duplicate
+// round's deals its round's.
+func (s *Service) openTable(id string, r *record, n int) error {
+	t := &r.T
+	i := slices.IndexFunc(t.Playing, func(p tourney.Playing) bool { return p.Table == n })
+	if i < 0 {
+		return fmt.Errorf("table %d: %w", n, tourney.ErrUnknown)
+	}
+	p := t.Playing[i]
+	seated := tourney.Start{Round: p.Round, Players: t.Seats(p.Players)}
+	cfg := tableConfig(t.Config, seated, id, s.opt.Timer)
+	if t.Config.Duplicate {
+		plan, ok := r.Seals[p.Round]
+		if !ok {
+			return fmt.Errorf("table %d: round %d has no seal", n, p.Round)
+		}
+		cfg.Round = &plan
+	}
+	for i, pl := range seated.Players {
+		if pl != tourney.Bot {
+			// Each seat held shows whose it is until they come.
+			cfg.Seated.Names[i] = t.NameOf(pl)
+		}
+	}
+	tb, err := s.opt.Hall.OpenSeatedAs(cfg, strconv.Itoa(n))
+	if err != nil {
 		return err
 	}
-	n, err := strconv.Atoi(tb.ID)
-	if err != nil {
-		return fmt.Errorf("table %q: %w", tb.ID, err)
-	}
-	t.Opened(st, n, now)
-	if node := s.opt.Hall.Node(); node != "" {
-		if r.OpenedOn == nil {
-			r.OpenedOn = map[int]string{}
-		}
-		r.OpenedOn[n] = node
-	}
-	s.opt.Log.Info("tournament table", "tournament", id, "table", n, "round", st.Round, "players", st.Players)
+	s.opt.Log.Info("tournament table", "tournament", id, "table", tb.ID, "round", p.Round, "players", p.Players)
 	return nil
 }

@@ -3,6 +3,7 @@ package tournaments
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/big"
 	"slices"
 	"strings"
@@ -378,7 +379,7 @@ func TestPartnersSwissForfeitAtARealTable(t *testing.T) {
 	t.Parallel()
 	n, clk, id := begin(t, tourney.Config{
 		Kind: tourney.Swiss, Name: "eşli forfeit", Game: "101", Hands: 1, Start: t0, Rounds: 2,
-		BotLevel: "easy", Back: 300 * time.Millisecond, Partners: true,
+		BotLevel: "easy", Back: backTime, Partners: true,
 	}, 4)
 	absent := player(3)
 	tr := play(t, n, clk, id, 30*time.Second, map[string]bool{absent: true})
@@ -426,5 +427,72 @@ func TestPartnersSwissForfeitAtARealTable(t *testing.T) {
 	}
 	if again := recomputed(t, n.svc, id); !slices.Equal(st, again) {
 		t.Fatalf("the standings are not what the records add up to:\n%v\n%v", st, again)
+	}
+}
+
+// Two ask the same player before the owner takes either (the node's
+// own check lets both through): the owner refuses the second, and the
+// tournament says why to the asker's page (Refused, the director's
+// word) until they ask again. The first asker takes their ask back:
+// they wait alone again, and the two are teamed by join order as usual.
+func TestPartnersAskRefusedByTheOwnerAndTakenBack(t *testing.T) {
+	t.Parallel()
+	n, _, id := begin(t, tourney.Config{
+		Kind: tourney.Arena, Name: "eşli refused", Game: "101", Hands: 1, Start: t0, Length: time.Hour,
+		BotLevel: "easy", Partners: true,
+	}, 1) // player 0 waits alone
+	ctx := context.Background()
+	until(t, n.svc, "player 0 waits alone", func() bool { return state(t, n.svc, id).Alone(player(0)) })
+	for _, p := range []int{1, 2} {
+		if err := n.svc.AskPartner(ctx, id, player(p), fmt.Sprint("asker ", p), 1500, player(0)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	until(t, n.svc, "the asks taken", func() bool {
+		tr := state(t, n.svc, id)
+		return len(tr.Invites) == 1 && len(tr.Refused) == 1
+	})
+	tr := state(t, n.svc, id)
+	if inv, _ := tr.InviteOf(player(0)); inv.From != player(1) {
+		t.Fatalf("the ask kept is %+v, want player 1's", inv)
+	}
+	if r, ok := tr.Refused[player(2)]; !ok || r.To != player(0) || !errors.Is(r.Err(), tourney.ErrAsked) {
+		t.Fatalf("player 2's refusal %+v (%v), want player 0 asked by another", r, ok)
+	}
+	if err := n.svc.TakeBackPartner(ctx, id, player(0)); !errors.Is(err, tourney.ErrUnknown) {
+		t.Errorf("the one asked took the ask back: %v", err)
+	}
+	if err := n.svc.TakeBackPartner(ctx, id, player(1)); err != nil {
+		t.Fatal(err)
+	}
+	until(t, n.svc, "the ask taken back", func() bool { return len(state(t, n.svc, id).Invites) == 0 })
+	if p, _ := state(t, n.svc, id).Partner(player(1)); p != player(0) {
+		t.Errorf("taken back: player 1's partner %q, want player 0 by join order", p)
+	}
+	// Asked again, the refusal is no longer said.
+	if err := n.svc.JoinTournament(ctx, id, player(2), "asker 2", 1500); err != nil {
+		t.Fatal(err)
+	}
+	until(t, n.svc, "the refusal forgotten", func() bool { return len(state(t, n.svc, id).Refused) == 0 })
+}
+
+// An ask to partner not answered lapses by the owner's clock alone
+// (no request, no table's end): written, both teamed by join order.
+func TestPartnersAskLapsesByTheClock(t *testing.T) {
+	t.Parallel()
+	n, clk, id := begin(t, tourney.Config{
+		Kind: tourney.Arena, Name: "eşli lapsed", Game: "101", Hands: 1, Start: t0, Length: time.Hour,
+		BotLevel: "easy", Partners: true,
+	}, 1) // player 0 waits alone
+	ctx := context.Background()
+	until(t, n.svc, "player 0 waits alone", func() bool { return state(t, n.svc, id).Alone(player(0)) })
+	if err := n.svc.AskPartner(ctx, id, player(1), "Mehmet", 1500, player(0)); err != nil {
+		t.Fatal(err)
+	}
+	until(t, n.svc, "the ask taken", func() bool { return len(state(t, n.svc, id).Invites) == 1 })
+	clk.add(tourney.AskLapse)
+	until(t, n.svc, "the ask lapsed", func() bool { return len(state(t, n.svc, id).Invites) == 0 })
+	if p, _ := state(t, n.svc, id).Partner(player(1)); p != player(0) {
+		t.Errorf("lapsed: player 1's partner %q, want player 0 by join order", p)
 	}
 }

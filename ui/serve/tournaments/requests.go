@@ -38,6 +38,9 @@ type request struct {
 	// them, "accept" or "decline" (tourney's Answer).
 	With   string `json:"with,omitempty"`
 	Answer string `json:"answer,omitempty"`
+	// TakeBack is the player's ask to partner taken back (tourney's
+	// TakeBack).
+	TakeBack bool `json:"take_back,omitempty"`
 }
 
 // The answers a request carries.
@@ -118,6 +121,20 @@ func (s *Service) AnswerPartner(ctx context.Context, id, player string, accept b
 		a = answerAccept
 	}
 	return s.ask(ctx, id, request{Player: player, Answer: a})
+}
+
+// TakeBackPartner takes back player's ask to partner at tournament id
+// before its answer: they wait alone again. No ask of theirs waiting is
+// tourney.ErrUnknown.
+func (s *Service) TakeBackPartner(ctx context.Context, id, player string) error {
+	r, err := s.known(id, player)
+	if err != nil {
+		return err
+	}
+	if inv, ok := r.T.InviteOf(player); !ok || inv.From != player {
+		return fmt.Errorf("no ask to partner by %s: %w", player, tourney.ErrUnknown)
+	}
+	return s.ask(ctx, id, request{Player: player, TakeBack: true})
 }
 
 // LeaveTournament takes player out of tournament id's pairing; their

@@ -84,6 +84,12 @@ type record struct {
 	// alone), by its number: a table lost with that node is known lost
 	// as soon as the store says so (hall.Lost), not only after Abandon.
 	OpenedOn map[int]string `json:"opened_on,omitempty"`
+	// Opening are the tables written in play before they open (the
+	// owner's round writes a round's tables, then opens them): until the
+	// next round finds each opened, or takes it back (NotOpened), no
+	// table runs that the tournament does not know, whichever node
+	// opens it (owner.go's settleOpening).
+	Opening []int `json:"opening,omitempty"`
 	// Seals are a duplicate tournament's rounds' seals, by round: the
 	// secret stays in the store (sealed) and out of every copy a page
 	// is given (duplicate.go).
@@ -150,6 +156,13 @@ type Service struct {
 	// to an attempt that applied was lost and the client's next attempt
 	// found the first's revision (movedUnder).
 	answerLost func(id string) bool
+	// writeFault, when set (a test), is asked before each write of a
+	// tournament: an error makes the write fail with it, after landing
+	// in the store if land (an answer lost to a timeout) or without.
+	writeFault func(id string) (land bool, err error)
+	// tried are the tables this node opened after writing them in play
+	// (Opening), by "tournament/table": nil opened, or why not.
+	tried map[string]error
 }
 
 // New makes a node's tournament service, not yet started: its tables'
@@ -169,7 +182,7 @@ func New(opt Options) (*Service, error) {
 	}
 	return &Service{opt: opt, wake: make(chan struct{}, 1), ended: make(chan endNote, endQueue),
 		recs: map[string]record{}, other: map[string]seen{}, owned: map[string]bool{},
-		missing: map[string]time.Time{}}, nil
+		missing: map[string]time.Time{}, tried: map[string]error{}}, nil
 }
 
 // watch keeps what the store holds, and wakes the owner's round when a

@@ -150,6 +150,15 @@ func Head(tr *i18n.Catalog, st *theme.Styles, p Page, width int) []string {
 // players are the players still in (a bot partner not counted).
 func players(t tourney.Tournament) int { return t.Players() }
 
+// lapsesIn is how long the ask to partner the player who looks waits
+// on (theirs or to them) has left before it lapses (tourney.AskLapse),
+// in whole minutes, rounded up: "2".
+func lapsesIn(p Page) int {
+	inv, _ := p.T.InviteOf(p.Me)
+	left := inv.Lapses().Sub(p.Now)
+	return max(1, int((left+time.Minute-1)/time.Minute))
+}
+
 // you is where the player who looks stands; in partners, with whom.
 func you(tr *i18n.Catalog, p Page) string {
 	unit := p.T.Unit(p.Me)
@@ -160,9 +169,9 @@ func you(tr *i18n.Catalog, p Page) string {
 	to, asking := p.Asking()
 	switch {
 	case asked:
-		return tr.T("tourney.you.asked", name(from))
+		return tr.T("tourney.you.asked", name(from), lapsesIn(p))
 	case asking:
-		return tr.T("tourney.you.asking", name(to))
+		return tr.T("tourney.you.asking", name(to), lapsesIn(p))
 	case p.T.Alone(p.Me) && (p.T.Phase == tourney.Ending || p.T.Phase == tourney.Finished):
 		return tr.T("tourney.you.nopartner")
 	case p.T.Alone(p.Me):

@@ -115,6 +115,13 @@ func JSON(tr *i18n.Catalog, p Page) ([]byte, error) {
 	for _, m := range p.T.Matches {
 		out.Matches = append(out.Matches, jsonMatch{Table: m.Table, Round: m.Round, Players: seats(m.Players), Places: m.Places, Forfeit: m.Forfeit})
 	}
+	for _, inv := range p.T.Invites {
+		since := inv.Asked
+		if since.IsZero() {
+			since = inv.Since
+		}
+		out.Asks = append(out.Asks, jsonAsk{From: name(inv.From), To: name(inv.To), Since: since.UTC(), Lapses: inv.Lapses().UTC()})
+	}
 	if c.Duplicate {
 		for _, sl := range p.Seals {
 			out.Seals = append(out.Seals, jsonSeal(sl))
@@ -151,6 +158,16 @@ type (
 		Playing   []jsonTable `json:"playing"`
 		Matches   []jsonMatch `json:"matches"`
 		Seals     []jsonSeal  `json:"seals,omitempty"`
+		// Asks are a partners' tournament's asks to partner waiting for
+		// their answer, in the order they were made.
+		Asks []jsonAsk `json:"asks,omitempty"`
+	}
+	jsonAsk struct {
+		From  string    `json:"from"`
+		To    string    `json:"to"`
+		Since time.Time `json:"since"`
+		// Lapses is when it lapses unanswered (tourney.AskLapse).
+		Lapses time.Time `json:"lapses"`
 	}
 	jsonSeal struct {
 		Round  int    `json:"round"`

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -250,5 +251,38 @@ func TestMatchLinesSayEverySeat(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// A partners' tournament's JSON lists the asks to partner waiting for
+// their answer: who asked whom, by name, since when, and when the ask
+// lapses unanswered.
+func TestJSONAsks(t *testing.T) {
+	tr := i18n.MustLoad("en")
+	start := time.Date(2026, 11, 27, 20, 0, 0, 0, time.UTC)
+	tt, err := tourney.New(tourney.Config{Kind: tourney.Arena, Name: "eşli", Game: "101", Hands: 1, Start: start, Length: time.Hour, Partners: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	asked := start.Add(-10 * time.Minute)
+	if _, err := tt.Join("guest:ayse", 1500, asked.Add(-time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tt.Ask("guest:mehmet", "guest:ayse", 1500, asked); err != nil {
+		t.Fatal(err)
+	}
+	p := Page{T: *tt, Names: Names{"guest:ayse": "Ayşe", "guest:mehmet": "Mehmet"}, Now: asked}
+	b, err := JSON(tr, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	noIDs(t, "the JSON", string(b))
+	var got jsonTourney
+	if err := json.Unmarshal(b, &got); err != nil {
+		t.Fatal(err)
+	}
+	want := []jsonAsk{{From: "Mehmet", To: "Ayşe", Since: asked, Lapses: asked.Add(tourney.AskLapse)}}
+	if !slices.Equal(got.Asks, want) {
+		t.Errorf("asks %+v, want %+v:\n%s", got.Asks, want, b)
 	}
 }
