@@ -180,9 +180,16 @@ func (s *Service) drive(ctx context.Context, id string) error {
 			return fmt.Errorf("tournament %s: %w", id, err)
 		}
 	}
-	b, rev, err := s.opt.Book.Read(rctx, prefixT+id)
+	b, rev, err := s.read(rctx, prefixT+id)
 	if err != nil {
 		return err
+	}
+	if floor := s.floor(id); rev < floor {
+		// A copy behind the store's: driven from it, the round would
+		// open tables the tournament never knows (its write refused),
+		// whose players play a match nobody counts while the next
+		// round pairs them again. The next round reads again.
+		return fmt.Errorf("tournament %s read at revision %d, after %d was written: %w", id, rev, floor, errReadBehind)
 	}
 	var r record
 	if err := json.Unmarshal(b, &r); err != nil {
@@ -359,10 +366,27 @@ func (s *Service) drive(ctx context.Context, id string) error {
 	return nil
 }
 
+// errReadBehind is a tournament read at a revision older than one
+// already written or seen: a copy of the store's behind it.
+var errReadBehind = errors.New("a copy behind the store's")
+
+// floor is the least revision tournament id may be read at: the last
+// this node wrote of it, or its watch saw.
+func (s *Service) floor(id string) uint64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return max(s.wrote[id], s.recs[id].rev)
+}
+
 // write writes tournament id as v over revision rev, and returns the
 // new revision.
 func (s *Service) write(ctx context.Context, id string, v []byte, rev uint64) (uint64, error) {
 	nrev, err := s.opt.Book.Write(ctx, prefixT+id, v, rev)
+	if err == nil {
+		s.mu.Lock()
+		s.wrote[id] = max(s.wrote[id], nrev)
+		s.mu.Unlock()
+	}
 	if err == nil && s.answerLost != nil && s.answerLost(id) {
 		return 0, fmt.Errorf("tournament %s: the answer lost: %w", id, keep.ErrTourneyMoved)
 	}

@@ -2,6 +2,7 @@ package tournaments
 
 import (
 	"cmp"
+	"context"
 	"crypto/rand"
 	"encoding/json"
 	"errors"
@@ -150,6 +151,13 @@ type Service struct {
 	// to an attempt that applied was lost and the client's next attempt
 	// found the first's revision (movedUnder).
 	answerLost func(id string) bool
+	// wrote is the revision of this node's last write of each
+	// tournament: a read below it is a copy behind the store's (drive).
+	wrote map[string]uint64
+	// read is how the owner reads a tournament before it drives it:
+	// the store's leader (Book.ReadLatest); a test makes it answer as a
+	// replica behind would.
+	read func(ctx context.Context, key string) ([]byte, uint64, error)
 }
 
 // New makes a node's tournament service, not yet started: its tables'
@@ -169,7 +177,7 @@ func New(opt Options) (*Service, error) {
 	}
 	return &Service{opt: opt, wake: make(chan struct{}, 1), ended: make(chan endNote, endQueue),
 		recs: map[string]record{}, other: map[string]seen{}, owned: map[string]bool{},
-		missing: map[string]time.Time{}}, nil
+		missing: map[string]time.Time{}, wrote: map[string]uint64{}, read: opt.Book.ReadLatest}, nil
 }
 
 // watch keeps what the store holds, and wakes the owner's round when a
