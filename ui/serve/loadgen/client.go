@@ -312,6 +312,8 @@ func (p pace) tracef(format string, a ...any) {
 	}
 	p.traceMu.Lock()
 	defer p.traceMu.Unlock()
+	// Timed as the nodes' logs are (UTC), to be read beside them.
+	fmt.Fprintf(p.trace, "%s ", time.Now().UTC().Format("15:04:05.000"))
 	fmt.Fprintf(p.trace, format, a...)
 }
 
@@ -419,7 +421,7 @@ func (c *client) play(ctx context.Context, p pace, sh *seatShared, st *stats, rn
 				pend = nil
 			case pend.move && now.Sub(pend.first) >= p.answer:
 				st.lostMove()
-				p.tracef("%s: move unanswered for %v; the screen:\n%s\n", c.name, now.Sub(pend.first).Round(time.Millisecond), scr)
+				p.tracef("%s (node %d): move unanswered for %v; the screen:\n%s\n", c.name, c.node, now.Sub(pend.first).Round(time.Millisecond), scr)
 				pend = nil
 			case pend.move && now.Sub(pend.at) >= moveRetry:
 				// Refused, or asked again (101's costly tile): the move
@@ -431,7 +433,7 @@ func (c *client) play(ctx context.Context, p pace, sh *seatShared, st *stats, rn
 				}
 			case !pend.move && now.Sub(pend.at) >= p.answer:
 				st.lostKey()
-				p.tracef("%s: key for %q unanswered for %v; the screen:\n%s\n", c.name, pend.want, now.Sub(pend.at).Round(time.Millisecond), scr)
+				p.tracef("%s (node %d): key for %q unanswered for %v; the screen:\n%s\n", c.name, c.node, pend.want, now.Sub(pend.at).Round(time.Millisecond), scr)
 				pend = nil
 			}
 		}

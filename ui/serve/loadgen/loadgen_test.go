@@ -956,3 +956,19 @@ func TestMatchOverSeen(t *testing.T) {
 		}
 	}
 }
+
+// TestDealOn: the deal's commitment a table shows, at the deal and once
+// the match is over, is read off the screen (the trace names each end
+// counted by it, as the node logged it at the table's start); a screen
+// without one says "-".
+func TestDealOn(t *testing.T) {
+	for _, tt := range []struct{ scr, want string }{
+		{"│ Deal committed: d37c e251 9b27 2a81 (note it)", "d37c e251 9b27 2a81"},
+		{"  Committed at the deal: 1215 8db9 d958 8209\n  Seed 42 · salt 00ff", "1215 8db9 d958 8209"},
+		{"Hand 1 · lg0002 to play", "-"},
+	} {
+		if got := dealOn(tt.scr); got != tt.want {
+			t.Errorf("%q: %q, want %q", tt.scr, got, tt.want)
+		}
+	}
+}

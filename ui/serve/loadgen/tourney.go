@@ -56,6 +56,25 @@ var (
 	matchOverRe = regexp.MustCompile(`for the final table|The lowest total wins|The match is over|This match is over|won the match|You share the win|You won the match|You lost the match|You tied`)
 )
 
+// dealRe is a table's deal's commitment on its screen (at the deal,
+// and with its seed once the match is over).
+var dealRe = regexp.MustCompile(`(?:Deal committed|Committed at the deal): ([0-9a-f]{4}(?: [0-9a-f]{4}){3})`)
+
+// dealOn is the commitment of the deal on scr ("-": none shown).
+func dealOn(scr string) string {
+	if m := dealRe.FindStringSubmatch(scr); m != nil {
+		return m[1]
+	}
+	return "-"
+}
+
+// namesOn are the load's players named on scr, sorted, once each.
+func namesOn(scr string) []string {
+	names := nameRe.FindAllString(scr, -1)
+	slices.Sort(names)
+	return slices.Compact(names)
+}
+
 // tourneyName is the name of the load's tournament (its id follows
 // from it, as the operator's do).
 const tourneyName = "okey load"
@@ -271,6 +290,7 @@ func tourneyPlayer(ctx context.Context, c *client, redial func() (*client, error
 			c.play(ctx, p, tr.seat(c.name, scr), st, rng)
 			over := matchOverRe.MatchString(c.term.String())
 			if over && !matchEnd.IsZero() && time.Since(matchEnd) < sameMatch {
+				p.tracef("%s (node %d): a match end seen again %v after the last, not counted: deal %s\n", c.name, c.node, time.Since(matchEnd).Round(time.Millisecond), dealOn(c.term.String()))
 				// The end just seen, seen again: not a match of its
 				// own (counted twice, it would be a match "seen ended
 				// but not counted").
@@ -285,6 +305,10 @@ func tourneyPlayer(ctx context.Context, c *client, redial func() (*client, error
 				continue
 			}
 			if scr := c.term.String(); over && matchOverRe.MatchString(scr) {
+				// Each end counted, said: which table's (its deal's
+				// commitment, as the node logged it at the start, and
+				// the names at it) and on which node's screen.
+				p.tracef("%s (node %d): a match end counted, its %d: deal %s, at the table %s\n", c.name, c.node, ended+1, dealOn(scr), strings.Join(namesOn(scr), " "))
 				if tr.anyDead() {
 					p.tracef("%s: the match over, the table left; the screen:\n%s\n", c.name, scr)
 				}
