@@ -19,8 +19,9 @@ import (
 )
 
 // The owner's round, for each tournament this node owns: read it from
-// the store (the value and its revision: the store's, not the watch's,
-// which may lag), take its players' requests and its tables' ends, move
+// the store (the value and its revision: the stream leader's, not the
+// watch's nor a replica's, which may lag; never one older than this
+// node last wrote), take its players' requests and its tables' ends, move
 // it on to now, open the tables it asks for, and write it back over the
 // revision read. Only its owner writes a tournament, so a write refused
 // means the tournament is another node's now. The requests and ends
