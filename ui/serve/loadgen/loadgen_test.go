@@ -252,6 +252,12 @@ func TestRackSorted(t *testing.T) {
 		{"by value", rack(cell("B2", "", "Y3", "K3"), cell("B11", "OK", "R13")), true, false},
 		{"by colour", rack(cell("R2", "R9", "", "Y1"), cell("Y5", "K3", "K4")), false, true},
 		{"neither", rack(cell("R9", "Y1", "R2"), cell("K3")), false, false},
+		// A 101 table lays a sort's groups out whole on a row, the
+		// longest first: by value, one value a group, rows not rising
+		// in reading order.
+		{"by value, 101's groups", rack(cell("R4", "R4", "B4", "K4", "", "R12", "Y12", "K12"), cell("Y1", "B1", "", "B5", "", "Y8", "B8", "", "OK")), true, false},
+		{"by colour, 101's groups", rack(cell("R2", "R5", "R9", "", "K1", "K4"), cell("Y3", "Y7", "", "B6")), false, true},
+		{"groups of mixed values", rack(cell("R4", "Y5", "", "K12"), cell("Y1", "B1")), false, false},
 		{"no rack", "OKEY\nlobby", false, false},
 	}
 	for _, tt := range tests {
@@ -946,6 +952,7 @@ func TestMatchOverSeen(t *testing.T) {
 	}{
 		{"This match is over: your next table opens when the tournament seats you, and you are taken there.", true},
 		{"Press enter for the final table, q to quit.", true},
+		{"enter the final table • r score sheet • q leave the table", true},
 		{"The match is over after 1 hand.", true},
 		{"lg0001 won the match", true},
 		{"Hand 1 · lg0002 to play", false},
