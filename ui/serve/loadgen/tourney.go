@@ -53,7 +53,7 @@ const (
 var (
 	handRe      = regexp.MustCompile(`Hand \d+ ·|hand \d+ of \d+`)
 	nameRe      = regexp.MustCompile(`\blg\d{4}\b`)
-	matchOverRe = regexp.MustCompile(`for the final table|The lowest total wins|The match is over|This match is over|won the match|You share the win|You won the match|You lost the match|You tied`)
+	matchOverRe = regexp.MustCompile(`the final table|The lowest total wins|The match is over|This match is over|won the match|You share the win|You won the match|You lost the match|You tied`)
 )
 
 // dealRe is a table's deal's commitment on its screen (at the deal,
@@ -293,8 +293,13 @@ func tourneyPlayer(ctx context.Context, c *client, redial func() (*client, error
 				p.tracef("%s (node %d): a match end seen again %v after the last, not counted: deal %s\n", c.name, c.node, time.Since(matchEnd).Round(time.Millisecond), dealOn(c.term.String()))
 				// The end just seen, seen again: not a match of its
 				// own (counted twice, it would be a match "seen ended
-				// but not counted").
-				c.leaveTable(ctx)
+				// but not counted"). Its q was pressed already: the
+				// screen is on its way off the table, and a second q
+				// would reach the lobby and hang up (the node logged
+				// the leave, then the disconnect 40 ms later; the
+				// player dialled again). A q that was lost is pressed
+				// again below, once this end stays for screenWait.
+				c.await(ctx, screenWait, func(scr string) bool { return !matchOverRe.MatchString(scr) })
 				continue
 			}
 			if paired > 0 {
