@@ -633,16 +633,10 @@ func toTile(lines []string) []string {
 
 func abs(n int) int { return max(n, -n) }
 
-// rackFaces reads the faces of the tiles in the rack on a screen, row by
-// row in reading order (an okey reads OK, a false joker J); ok is false
-// when no rack is on screen.
-func rackFaces(lines []string) (faces []string, ok bool) {
-	groups, ok := rackGroups(lines)
-	return slices.Concat(groups...), ok
-}
-
-// rackGroups are the rack's faces as rackFaces reads them, in the
-// groups an empty slot or a row's end parts.
+// rackGroups reads the faces of the tiles in the rack on a screen, row
+// by row in reading order (an okey reads OK, a false joker J), in the
+// groups an empty slot or a row's end parts; ok is false when no rack
+// is on screen.
 func rackGroups(lines []string) (groups [][]string, ok bool) {
 	at := -1
 	for i, l := range lines {
