@@ -972,7 +972,7 @@ func TestDealOn(t *testing.T) {
 	for _, tt := range []struct{ scr, want string }{
 		{"│ Deal committed: d37c e251 9b27 2a81 (note it)", "d37c e251 9b27 2a81"},
 		{"  Committed at the deal: 1215 8db9 d958 8209\n  Seed 42 · salt 00ff", "1215 8db9 d958 8209"},
-		{"Hand 1 · lg0002 to play", "-"},
+		{"Hand 1 · lg0002 to play", ""},
 	} {
 		if got := dealOn(tt.scr); got != tt.want {
 			t.Errorf("%q: %q, want %q", tt.scr, got, tt.want)

@@ -1,6 +1,7 @@
 package loadgen
 
 import (
+	"cmp"
 	"context"
 	"crypto/ed25519"
 	"crypto/rand"
@@ -60,12 +61,12 @@ var (
 // and with its seed once the match is over).
 var dealRe = regexp.MustCompile(`(?:Deal committed|Committed at the deal): ([0-9a-f]{4}(?: [0-9a-f]{4}){3})`)
 
-// dealOn is the commitment of the deal on scr ("-": none shown).
+// dealOn is the commitment of the deal on scr ("": none shown).
 func dealOn(scr string) string {
 	if m := dealRe.FindStringSubmatch(scr); m != nil {
 		return m[1]
 	}
-	return "-"
+	return ""
 }
 
 // namesOn are the load's players named on scr, sorted, once each.
@@ -287,10 +288,13 @@ func tourneyPlayer(ctx context.Context, c *client, redial func() (*client, error
 				st.count(&st.tJoined)
 				tr.entered(c.name)
 			}
+			// The deal's commitment, as the hand shows it at its start
+			// (the end's page need not show it).
+			deal := dealOn(scr)
 			c.play(ctx, p, tr.seat(c.name, scr), st, rng)
 			over := matchOverRe.MatchString(c.term.String())
 			if over && !matchEnd.IsZero() && time.Since(matchEnd) < sameMatch {
-				p.tracef("%s (node %d): a match end seen again %v after the last, not counted: deal %s\n", c.name, c.node, time.Since(matchEnd).Round(time.Millisecond), dealOn(c.term.String()))
+				p.tracef("%s (node %d): a match end seen again %v after the last, not counted: deal %s\n", c.name, c.node, time.Since(matchEnd).Round(time.Millisecond), cmp.Or(dealOn(c.term.String()), deal, "-"))
 				// The end just seen, seen again: not a match of its
 				// own (counted twice, it would be a match "seen ended
 				// but not counted"). Its q was pressed already: the
@@ -313,7 +317,7 @@ func tourneyPlayer(ctx context.Context, c *client, redial func() (*client, error
 				// Each end counted, said: which table's (its deal's
 				// commitment, as the node logged it at the start, and
 				// the names at it) and on which node's screen.
-				p.tracef("%s (node %d): a match end counted, its %d: deal %s, at the table %s\n", c.name, c.node, ended+1, dealOn(scr), strings.Join(namesOn(scr), " "))
+				p.tracef("%s (node %d): a match end counted, its %d: deal %s, at the table %s\n", c.name, c.node, ended+1, cmp.Or(dealOn(scr), deal, "-"), strings.Join(namesOn(scr), " "))
 				if tr.anyDead() {
 					p.tracef("%s: the match over, the table left; the screen:\n%s\n", c.name, scr)
 				}
