@@ -2,6 +2,7 @@ package keep
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -51,6 +52,8 @@ type TourneyBook struct {
 	kv   jetstream.KeyValue
 	seal *Sealer
 	log  *slog.Logger
+	// nc asks the bucket's stream leader itself (ReadLatest).
+	nc *nats.Conn
 }
 
 // OpenTourneyBook makes (or finds) the tournaments' bucket.
@@ -68,7 +71,7 @@ func OpenTourneyBook(ctx context.Context, eng *Engine, log *slog.Logger) (*Tourn
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &TourneyBook{kv: kv, seal: eng.Seal, log: log}, nil
+	return &TourneyBook{kv: kv, seal: eng.Seal, log: log, nc: eng.NC}, nil
 }
 
 // OpenTourneyLeases makes (or finds) the bucket of the tournaments'
@@ -163,6 +166,72 @@ func (b *TourneyBook) Read(ctx context.Context, key string) ([]byte, uint64, err
 		return nil, 0, fmt.Errorf("%s: %w", key, err)
 	}
 	return v, e.Revision(), nil
+}
+
+// ReadLatest is key's value and revision as the bucket's stream leader
+// holds them: the last written, where Read (a direct get, which any of
+// the bucket's replicas answers) may be answered by a replica that has
+// not yet taken the last write — NATS does not promise a key-value get
+// reads one's own writes. The owner of a tournament reads it so before
+// it acts on it: driven from a value one write old, it opened tables
+// the tournament never knew, its write refused (okey load's arena runs:
+// 1 to 6 tables a run, their matches played and never counted, their
+// players paired again at once at a second table). ErrTourneyNone if
+// the key holds nothing.
+func (b *TourneyBook) ReadLatest(ctx context.Context, key string) ([]byte, uint64, error) {
+	req, err := json.Marshal(struct {
+		LastBySubj string `json:"last_by_subj"`
+	}{"$KV." + tourneysBucket + "." + key})
+	if err != nil {
+		return nil, 0, err
+	}
+	var resp struct {
+		Error *jetstream.APIError `json:"error"`
+		// Message is the stored message: its bytes in base64, as
+		// encoding/json reads a []byte.
+		Message *struct {
+			Seq    uint64 `json:"seq"`
+			Header []byte `json:"hdrs"`
+			Data   []byte `json:"data"`
+		} `json:"message"`
+	}
+	err = untilAvailable(ctx, func(ctx context.Context) error {
+		m, err := b.nc.RequestWithContext(ctx, "$JS.API.STREAM.MSG.GET.KV_"+tourneysBucket, req)
+		if err != nil {
+			return err
+		}
+		resp.Error, resp.Message = nil, nil
+		if err := json.Unmarshal(m.Data, &resp); err != nil {
+			return fmt.Errorf("the store's answer: %w", err)
+		}
+		if resp.Error != nil {
+			return resp.Error
+		}
+		return nil
+	})
+	if resp.Error != nil && resp.Error.ErrorCode == jetstream.JSErrCodeMessageNotFound {
+		return nil, 0, fmt.Errorf("%s: %w", key, ErrTourneyNone)
+	}
+	if err != nil {
+		return nil, 0, fmt.Errorf("reading %s: %w", key, err)
+	}
+	if resp.Message == nil {
+		return nil, 0, fmt.Errorf("reading %s: an answer with no message", key)
+	}
+	if len(resp.Message.Header) > 0 {
+		h, err := nats.DecodeHeadersMsg(resp.Message.Header)
+		if err != nil {
+			return nil, 0, fmt.Errorf("reading %s: %w", key, err)
+		}
+		if h.Get("KV-Operation") != "" {
+			return nil, 0, fmt.Errorf("%s: %w", key, ErrTourneyNone) // deleted, or purged
+		}
+	}
+	v, err := b.seal.Open(tourneysBucket+"/"+key, resp.Message.Data)
+	if err != nil {
+		return nil, 0, fmt.Errorf("%s: %w", key, err)
+	}
+	return v, resp.Message.Seq, nil
 }
 
 // Delete removes key's value if it is still at revision rev (0: whatever

@@ -312,6 +312,8 @@ func (p pace) tracef(format string, a ...any) {
 	}
 	p.traceMu.Lock()
 	defer p.traceMu.Unlock()
+	// Timed as the nodes' logs are (UTC), to be read beside them.
+	fmt.Fprintf(p.trace, "%s ", time.Now().UTC().Format("15:04:05.000"))
 	fmt.Fprintf(p.trace, format, a...)
 }
 
@@ -419,7 +421,7 @@ func (c *client) play(ctx context.Context, p pace, sh *seatShared, st *stats, rn
 				pend = nil
 			case pend.move && now.Sub(pend.first) >= p.answer:
 				st.lostMove()
-				p.tracef("%s: move unanswered for %v; the screen:\n%s\n", c.name, now.Sub(pend.first).Round(time.Millisecond), scr)
+				p.tracef("%s (node %d): move unanswered for %v; the screen:\n%s\n", c.name, c.node, now.Sub(pend.first).Round(time.Millisecond), scr)
 				pend = nil
 			case pend.move && now.Sub(pend.at) >= moveRetry:
 				// Refused, or asked again (101's costly tile): the move
@@ -431,7 +433,7 @@ func (c *client) play(ctx context.Context, p pace, sh *seatShared, st *stats, rn
 				}
 			case !pend.move && now.Sub(pend.at) >= p.answer:
 				st.lostKey()
-				p.tracef("%s: key for %q unanswered for %v; the screen:\n%s\n", c.name, pend.want, now.Sub(pend.at).Round(time.Millisecond), scr)
+				p.tracef("%s (node %d): key for %q unanswered for %v; the screen:\n%s\n", c.name, c.node, pend.want, now.Sub(pend.at).Round(time.Millisecond), scr)
 				pend = nil
 			}
 		}
@@ -631,10 +633,11 @@ func toTile(lines []string) []string {
 
 func abs(n int) int { return max(n, -n) }
 
-// rackFaces reads the faces of the tiles in the rack on a screen, row by
-// row in reading order (an okey reads OK, a false joker J); ok is false
-// when no rack is on screen.
-func rackFaces(lines []string) (faces []string, ok bool) {
+// rackGroups reads the faces of the tiles in the rack on a screen, row
+// by row in reading order (an okey reads OK, a false joker J), in the
+// groups an empty slot or a row's end parts; ok is false when no rack
+// is on screen.
+func rackGroups(lines []string) (groups [][]string, ok bool) {
 	at := -1
 	for i, l := range lines {
 		if strings.Contains(l, "╭─ your rack") || strings.Contains(l, "╭─ ") && strings.Contains(l, " tiles · ") {
@@ -649,39 +652,60 @@ func rackFaces(lines []string) (faces []string, ok bool) {
 	x0 = len([]rune(lines[at][:x0])) + 1
 	for _, mid := range []int{at + 2, at + 5} {
 		row := []rune(lines[mid])
+		var g []string
 		for s := 0; x0+5*s+4 < len(row); s++ {
 			if f := strings.TrimSpace(string(row[x0+5*s+1 : x0+5*s+4])); f != "" {
-				faces = append(faces, f)
+				g = append(g, f)
+			} else if len(g) > 0 {
+				groups, g = append(groups, g), nil
 			}
 		}
+		if len(g) > 0 {
+			groups = append(groups, g)
+		}
 	}
-	return faces, true
+	return groups, true
 }
 
 // rackSorted reports whether the rack on screen is in the order of a
-// sort: by value (values rising in reading order), or by colour (each
+// sort: by value (values rising in reading order, or, as a 101 table
+// lays a sort out, groups of one value each, an empty slot between two,
+// the longest first in the first row with room), or by colour (each
 // colour in one run, values rising in it). Okeys and false jokers, which
-// a sort may put anywhere, are left out.
+// a sort may put anywhere, are left out. (Read as value order only when
+// rising, 101's sort by value went unrecognised, and its key counted
+// lost: 25 of an arena run's 26 keys lost, the status line that would
+// say "Sorted by value." showing the tournament's note.)
 func rackSorted(scr, by string) bool {
-	faces, ok := rackFaces(strings.Split(scr, "\n"))
-	if !ok || len(faces) == 0 {
+	groups, ok := rackGroups(strings.Split(scr, "\n"))
+	if !ok || len(groups) == 0 {
 		return false
 	}
 	type tl struct {
 		colour byte
 		value  int
 	}
-	var ts []tl
-	for _, f := range faces {
-		if len(f) < 2 || !strings.ContainsRune("RYBK", rune(f[0])) {
-			continue
+	read := func(faces []string) []tl {
+		var ts []tl
+		for _, f := range faces {
+			if len(f) < 2 || !strings.ContainsRune("RYBK", rune(f[0])) {
+				continue
+			}
+			v, err := strconv.Atoi(f[1:])
+			if err != nil {
+				continue
+			}
+			ts = append(ts, tl{f[0], v})
 		}
-		v, err := strconv.Atoi(f[1:])
-		if err != nil {
-			continue
-		}
-		ts = append(ts, tl{f[0], v})
+		return ts
 	}
+	if by == sortedValue && len(groups) > 1 && !slices.ContainsFunc(groups, func(g []string) bool {
+		ts := read(g)
+		return slices.ContainsFunc(ts, func(t tl) bool { return t.value != ts[0].value })
+	}) {
+		return true
+	}
+	ts := read(slices.Concat(groups...))
 	seen := map[byte]bool{}
 	for i := 1; i < len(ts); i++ {
 		a, b := ts[i-1], ts[i]

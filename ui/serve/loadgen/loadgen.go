@@ -104,11 +104,14 @@ type Config struct {
 	// Logs, when set, is where the started nodes keep their state and
 	// their logs (a folder a step, under it one a node, node.log in
 	// each), kept after the step; else a temporary folder, removed.
+	// With no Trace, the step's trace is kept there too (load.trace).
 	Logs string
 	// Seed makes the players' pace repeat from run to run.
 	Seed uint64
 	// Trace, when set, is told of every key that went unanswered, with
-	// the player's screen (to tell the server's fault from the script's).
+	// the player's screen (to tell the server's fault from the script's),
+	// and of each tournament's match end a player counted; each entry
+	// timed in UTC, as the nodes log.
 	Trace io.Writer
 }
 
@@ -320,6 +323,15 @@ func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 		}
 		if cfg.Logs == "" {
 			defer os.RemoveAll(dir)
+		} else if cfg.Trace == nil {
+			// The players' own account beside the nodes' logs, to read
+			// with them: each key lost and each match's end, timed.
+			f, err := os.Create(filepath.Join(dir, "load.trace"))
+			if err != nil {
+				return r, fmt.Errorf("the step's trace: %w", err)
+			}
+			defer f.Close()
+			cfg.Trace = f
 		}
 		base := ChildConfig{Timer: cfg.Timer, FPS: cfg.ServerFPS, BotDelay: cfg.BotDelay, Logged: cfg.Logs != ""}
 		if kids, err = startNodes(cfg.Binary, dir, max(1, cfg.Nodes), base, cfg.SSHPort, cfg.ClusterPort, cfg.NATS); err != nil {

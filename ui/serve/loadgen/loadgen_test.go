@@ -253,6 +253,12 @@ func TestRackSorted(t *testing.T) {
 		{"by value", rack(cell("B2", "", "Y3", "K3"), cell("B11", "OK", "R13")), true, false},
 		{"by colour", rack(cell("R2", "R9", "", "Y1"), cell("Y5", "K3", "K4")), false, true},
 		{"neither", rack(cell("R9", "Y1", "R2"), cell("K3")), false, false},
+		// A 101 table lays a sort's groups out whole on a row, the
+		// longest first: by value, one value a group, rows not rising
+		// in reading order.
+		{"by value, 101's groups", rack(cell("R4", "R4", "B4", "K4", "", "R12", "Y12", "K12"), cell("Y1", "B1", "", "B5", "", "Y8", "B8", "", "OK")), true, false},
+		{"by colour, 101's groups", rack(cell("R2", "R5", "R9", "", "K1", "K4"), cell("Y3", "Y7", "", "B6")), false, true},
+		{"groups of mixed values", rack(cell("R4", "Y5", "", "K12"), cell("Y1", "B1")), false, false},
 		{"no rack", "OKEY\nlobby", false, false},
 	}
 	for _, tt := range tests {
@@ -947,6 +953,7 @@ func TestMatchOverSeen(t *testing.T) {
 	}{
 		{i18n.MustLoad("en").T("seat.onematch"), true},
 		{"Press enter for the final table, q to quit.", true},
+		{"enter the final table • r score sheet • q leave the table", true},
 		{"The match is over after 1 hand.", true},
 		{"lg0001 won the match", true},
 		{"Hand 1 · lg0002 to play", false},
@@ -954,6 +961,22 @@ func TestMatchOverSeen(t *testing.T) {
 	} {
 		if got := matchOverRe.MatchString(tt.line); got != tt.over {
 			t.Errorf("%q read as over: %v, want %v", tt.line, got, tt.over)
+		}
+	}
+}
+
+// TestDealOn: the deal's commitment a table shows, at the deal and once
+// the match is over, is read off the screen (the trace names each end
+// counted by it, as the node logged it at the table's start); a screen
+// without one says "-".
+func TestDealOn(t *testing.T) {
+	for _, tt := range []struct{ scr, want string }{
+		{"│ Deal committed: d37c e251 9b27 2a81 (note it)", "d37c e251 9b27 2a81"},
+		{"  Committed at the deal: 1215 8db9 d958 8209\n  Seed 42 · salt 00ff", "1215 8db9 d958 8209"},
+		{"Hand 1 · lg0002 to play", ""},
+	} {
+		if got := dealOn(tt.scr); got != tt.want {
+			t.Errorf("%q: %q, want %q", tt.scr, got, tt.want)
 		}
 	}
 }

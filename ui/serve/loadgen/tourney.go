@@ -1,6 +1,7 @@
 package loadgen
 
 import (
+	"cmp"
 	"context"
 	"crypto/ed25519"
 	"crypto/rand"
@@ -53,8 +54,27 @@ const (
 var (
 	handRe      = regexp.MustCompile(`Hand \d+ ·|hand \d+ of \d+`)
 	nameRe      = regexp.MustCompile(`\blg\d{4}\b`)
-	matchOverRe = regexp.MustCompile(`for the final table|The lowest total wins|The match is over|This match is over|won the match|You share the win|You won the match|You lost the match|You tied`)
+	matchOverRe = regexp.MustCompile(`the final table|The lowest total wins|The match is over|This match is over|won the match|You share the win|You won the match|You lost the match|You tied`)
 )
+
+// dealRe is a table's deal's commitment on its screen (at the deal,
+// and with its seed once the match is over).
+var dealRe = regexp.MustCompile(`(?:Deal committed|Committed at the deal): ([0-9a-f]{4}(?: [0-9a-f]{4}){3})`)
+
+// dealOn is the commitment of the deal on scr ("": none shown).
+func dealOn(scr string) string {
+	if m := dealRe.FindStringSubmatch(scr); m != nil {
+		return m[1]
+	}
+	return ""
+}
+
+// namesOn are the load's players named on scr, sorted, once each.
+func namesOn(scr string) []string {
+	names := nameRe.FindAllString(scr, -1)
+	slices.Sort(names)
+	return slices.Compact(names)
+}
 
 // tourneyName is the name of the load's tournament (its id follows
 // from it, as the operator's do).
@@ -268,13 +288,22 @@ func tourneyPlayer(ctx context.Context, c *client, redial func() (*client, error
 				st.count(&st.tJoined)
 				tr.entered(c.name)
 			}
+			// The deal's commitment, as the hand shows it at its start
+			// (the end's page need not show it).
+			deal := dealOn(scr)
 			c.play(ctx, p, tr.seat(c.name, scr), st, rng)
 			over := matchOverRe.MatchString(c.term.String())
 			if over && !matchEnd.IsZero() && time.Since(matchEnd) < sameMatch {
+				p.tracef("%s (node %d): a match end seen again %v after the last, not counted: deal %s\n", c.name, c.node, time.Since(matchEnd).Round(time.Millisecond), cmp.Or(dealOn(c.term.String()), deal, "-"))
 				// The end just seen, seen again: not a match of its
 				// own (counted twice, it would be a match "seen ended
-				// but not counted").
-				c.leaveTable(ctx)
+				// but not counted"). Its q was pressed already: the
+				// screen is on its way off the table, and a second q
+				// would reach the lobby and hang up (the node logged
+				// the leave, then the disconnect 40 ms later; the
+				// player dialled again). A q that was lost is pressed
+				// again below, once this end stays for screenWait.
+				c.await(ctx, screenWait, func(scr string) bool { return !matchOverRe.MatchString(scr) })
 				continue
 			}
 			if paired > 0 {
@@ -285,6 +314,10 @@ func tourneyPlayer(ctx context.Context, c *client, redial func() (*client, error
 				continue
 			}
 			if scr := c.term.String(); over && matchOverRe.MatchString(scr) {
+				// Each end counted, said: which table's (its deal's
+				// commitment, as the node logged it at the start, and
+				// the names at it) and on which node's screen.
+				p.tracef("%s (node %d): a match end counted, its %d: deal %s, at the table %s\n", c.name, c.node, ended+1, cmp.Or(dealOn(scr), deal, "-"), strings.Join(namesOn(scr), " "))
 				if tr.anyDead() {
 					p.tracef("%s: the match over, the table left; the screen:\n%s\n", c.name, scr)
 				}

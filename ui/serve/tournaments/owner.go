@@ -18,8 +18,9 @@ import (
 )
 
 // The owner's round, for each tournament this node owns: read it from
-// the store (the value and its revision: the store's, not the watch's,
-// which may lag), take its players' requests and its tables' ends, move
+// the store (the value and its revision: the stream leader's, not the
+// watch's nor a replica's, which may lag; never one older than this
+// node last wrote), take its players' requests and its tables' ends, move
 // it on to now, open the tables it asks for, and write it back over the
 // revision read. Only its owner writes a tournament, so a write refused
 // means the tournament is another node's now. The requests and ends
@@ -179,9 +180,16 @@ func (s *Service) drive(ctx context.Context, id string) error {
 			return fmt.Errorf("tournament %s: %w", id, err)
 		}
 	}
-	b, rev, err := s.opt.Book.Read(rctx, prefixT+id)
+	b, rev, err := s.read(rctx, prefixT+id)
 	if err != nil {
 		return err
+	}
+	if floor := s.floor(id); rev < floor {
+		// A copy behind the store's: driven from it, the round would
+		// open tables the tournament never knows (its write refused),
+		// whose players play a match nobody counts while the next
+		// round pairs them again. The next round reads again.
+		return fmt.Errorf("tournament %s read at revision %d, after %d was written: %w", id, rev, floor, errReadBehind)
 	}
 	var r record
 	if err := json.Unmarshal(b, &r); err != nil {
@@ -436,6 +444,18 @@ func shapeOf(t *tourney.Tournament) shape {
 // keeps for their askers' pages.
 const maxRefused = 32
 
+// errReadBehind is a tournament read at a revision older than one
+// already written or seen: a copy of the store's behind it.
+var errReadBehind = errors.New("a copy behind the store's")
+
+// floor is the least revision tournament id may be read at: the last
+// this node wrote of it, or its watch saw.
+func (s *Service) floor(id string) uint64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return max(s.wrote[id], s.recs[id].rev)
+}
+
 // write writes tournament id as v over revision rev, and returns the
 // new revision.
 func (s *Service) write(ctx context.Context, id string, v []byte, rev uint64) (uint64, error) {
@@ -448,6 +468,11 @@ func (s *Service) write(ctx context.Context, id string, v []byte, rev uint64) (u
 		}
 	}
 	nrev, err := s.opt.Book.Write(ctx, prefixT+id, v, rev)
+	if err == nil {
+		s.mu.Lock()
+		s.wrote[id] = max(s.wrote[id], nrev)
+		s.mu.Unlock()
+	}
 	if err == nil && s.answerLost != nil && s.answerLost(id) {
 		return 0, fmt.Errorf("tournament %s: the answer lost: %w", id, keep.ErrTourneyMoved)
 	}

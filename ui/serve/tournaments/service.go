@@ -2,6 +2,7 @@ package tournaments
 
 import (
 	"cmp"
+	"context"
 	"crypto/rand"
 	"encoding/json"
 	"errors"
@@ -163,6 +164,13 @@ type Service struct {
 	// tried are the tables this node opened after writing them in play
 	// (Opening), by "tournament/table": nil opened, or why not.
 	tried map[string]error
+	// wrote is the revision of this node's last write of each
+	// tournament: a read below it is a copy behind the store's (drive).
+	wrote map[string]uint64
+	// read is how the owner reads a tournament before it drives it:
+	// the store's leader (Book.ReadLatest); a test makes it answer as a
+	// replica behind would.
+	read func(ctx context.Context, key string) ([]byte, uint64, error)
 }
 
 // New makes a node's tournament service, not yet started: its tables'
@@ -182,7 +190,7 @@ func New(opt Options) (*Service, error) {
 	}
 	return &Service{opt: opt, wake: make(chan struct{}, 1), ended: make(chan endNote, endQueue),
 		recs: map[string]record{}, other: map[string]seen{}, owned: map[string]bool{},
-		missing: map[string]time.Time{}, tried: map[string]error{}}, nil
+		missing: map[string]time.Time{}, tried: map[string]error{}, wrote: map[string]uint64{}, read: opt.Book.ReadLatest}, nil
 }
 
 // watch keeps what the store holds, and wakes the owner's round when a
