@@ -143,27 +143,19 @@ func TestRun(t *testing.T) {
 	lc.Sessions = []int{10} // two tables, and two sessions left in the lobby
 	lc.Play, lc.Idle = 6*time.Second, 0
 	lc.KeyEvery, lc.MoveWithin, lc.ChatEvery = 300*time.Millisecond, 300*time.Millisecond, 5
-	var out bytes.Buffer
-	rs, err := Run(context.Background(), lc, &out)
-	if err != nil {
-		t.Fatalf("%v\n%s", err, out.String())
-	}
-	if len(rs) != 1 {
-		t.Fatalf("%d results, want 1", len(rs))
-	}
-	r := rs[0]
+	r, out := runLoad(t, lc)
 	if r.ConnectFailed+r.FormFailed+r.Dropped > 0 {
-		t.Errorf("failures: %d connecting, %d tables, %d dropped\n%s", r.ConnectFailed, r.FormFailed, r.Dropped, out.String())
+		t.Errorf("failures: %d connecting, %d tables, %d dropped\n%s", r.ConnectFailed, r.FormFailed, r.Dropped, out)
 	}
 	if len(r.Keys) == 0 || len(r.Moves) == 0 || len(r.Reach) == 0 || r.Chat == 0 || r.Cursor == 0 {
 		t.Errorf("keys %d, moves %d, turns reached %d, chat %d, cursor %d: want some of each\n%s",
-			len(r.Keys), len(r.Moves), len(r.Reach), r.Chat, r.Cursor, out.String())
+			len(r.Keys), len(r.Moves), len(r.Reach), r.Chat, r.Cursor, out)
 	}
 	if r.KeysLost > 0 {
-		t.Errorf("%d keys unanswered\n%s", r.KeysLost, out.String())
+		t.Errorf("%d keys unanswered\n%s", r.KeysLost, out)
 	}
-	if !strings.Contains(out.String(), "| 10 | 1 | 0/0/0 |") {
-		t.Errorf("the report has no row for 10 sessions without failures:\n%s", out.String())
+	if !strings.Contains(out, "| 10 | 1 | 0/0/0 |") {
+		t.Errorf("the report has no row for 10 sessions without failures:\n%s", out)
 	}
 }
 
@@ -188,20 +180,12 @@ func TestRunNodes(t *testing.T) {
 	lc.Sessions = []int{8}
 	lc.Play, lc.Idle = 5*time.Second, time.Second
 	lc.KeyEvery, lc.MoveWithin, lc.ChatEvery = 300*time.Millisecond, 300*time.Millisecond, 5
-	var out bytes.Buffer
-	rs, err := Run(context.Background(), lc, &out)
-	if err != nil {
-		t.Fatalf("%v\n%s", err, out.String())
-	}
-	if len(rs) != 1 {
-		t.Fatalf("%d results, want 1", len(rs))
-	}
-	r := rs[0]
+	r, out := runLoad(t, lc)
 	if r.ConnectFailed+r.FormFailed+r.Dropped > 0 {
-		t.Errorf("failures: %d connecting, %d tables, %d dropped\n%s", r.ConnectFailed, r.FormFailed, r.Dropped, out.String())
+		t.Errorf("failures: %d connecting, %d tables, %d dropped\n%s", r.ConnectFailed, r.FormFailed, r.Dropped, out)
 	}
 	if len(r.Nodes) != 3 {
-		t.Fatalf("%d nodes, want 3\n%s", len(r.Nodes), out.String())
+		t.Fatalf("%d nodes, want 3\n%s", len(r.Nodes), out)
 	}
 	var cpu float64
 	var rss uint64
@@ -218,13 +202,13 @@ func TestRunNodes(t *testing.T) {
 		t.Errorf("the servers' CPU %v and RSS %d are not the nodes' sums %v and %d", r.ServerCPU, r.RSSFull, cpu, rss)
 	}
 	if len(r.Keys) == 0 || len(r.Moves) == 0 || len(r.Reach) == 0 {
-		t.Errorf("keys %d, moves %d, turns reached %d: want some of each\n%s", len(r.Keys), len(r.Moves), len(r.Reach), out.String())
+		t.Errorf("keys %d, moves %d, turns reached %d: want some of each\n%s", len(r.Keys), len(r.Moves), len(r.Reach), out)
 	}
 	if r.KeysLost+r.MovesLost > 0 {
-		t.Errorf("%d keys and %d moves unanswered\n%s", r.KeysLost, r.MovesLost, out.String())
+		t.Errorf("%d keys and %d moves unanswered\n%s", r.KeysLost, r.MovesLost, out)
 	}
-	if !strings.Contains(out.String(), "| 8 | 3 | 0/0/0 |") {
-		t.Errorf("the report has no row for 8 sessions on 3 nodes without failures:\n%s", out.String())
+	if !strings.Contains(out, "| 8 | 3 | 0/0/0 |") {
+		t.Errorf("the report has no row for 8 sessions on 3 nodes without failures:\n%s", out)
 	}
 }
 
@@ -363,21 +347,16 @@ func TestStarvedClusterPlaysOn(t *testing.T) {
 	lc.Binary, lc.Nodes, lc.Burn = bin, 3, 1.5
 	lc.Sessions = []int{200}
 	lc.Play, lc.Idle, lc.Answer = 15*time.Second, time.Second, 30*time.Second
-	var out bytes.Buffer
-	rs, err := Run(context.Background(), lc, &out)
-	if err != nil {
-		t.Fatalf("%v\n%s", err, out.String())
-	}
-	r := rs[0]
+	r, out := runLoad(t, lc)
 	t.Logf("%s", r.line())
 	if r.ConnectFailed+r.FormFailed+r.Dropped > 0 {
-		t.Errorf("failures: %d connecting, %d tables, %d dropped\n%s", r.ConnectFailed, r.FormFailed, r.Dropped, out.String())
+		t.Errorf("failures: %d connecting, %d tables, %d dropped\n%s", r.ConnectFailed, r.FormFailed, r.Dropped, out)
 	}
 	if len(r.Keys) == 0 || len(r.Moves) == 0 {
-		t.Fatalf("keys %d, moves %d: nobody played\n%s", len(r.Keys), len(r.Moves), out.String())
+		t.Fatalf("keys %d, moves %d: nobody played\n%s", len(r.Keys), len(r.Moves), out)
 	}
 	if r.KeysLost+r.MovesLost > 0 {
-		t.Errorf("%d keys and %d moves unanswered in 30 s\n%s", r.KeysLost, r.MovesLost, out.String())
+		t.Errorf("%d keys and %d moves unanswered in 30 s\n%s", r.KeysLost, r.MovesLost, out)
 	}
 	if r.TablesStopped > 0 || r.TakenOver > 0 {
 		t.Errorf("%d tables stopped for a lost lease, %d taken over, while every node was running", r.TablesStopped, r.TakenOver)
@@ -672,12 +651,7 @@ func TestRunDaily(t *testing.T) {
 	lc.KeyEvery, lc.MoveWithin, lc.ChatEvery = 300*time.Millisecond, 40*time.Millisecond, 0
 	var trace syncBuffer
 	lc.Trace = &trace
-	var out bytes.Buffer
-	rs, err := Run(context.Background(), lc, &out)
-	if err != nil {
-		t.Fatalf("%v\n%s", err, out.String())
-	}
-	r := rs[0]
+	r, out := runLoad(t, lc)
 	defer func() {
 		if r.DailyStalled > 0 || t.Failed() {
 			// A screen the daily's player did not know: said, to be read.
@@ -685,22 +659,22 @@ func TestRunDaily(t *testing.T) {
 		}
 	}()
 	if r.Daily != 1 || r.Tables != 1 {
-		t.Fatalf("%d playing the daily, %d tables: want 1 and 1\n%s", r.Daily, r.Tables, out.String())
+		t.Fatalf("%d playing the daily, %d tables: want 1 and 1\n%s", r.Daily, r.Tables, out)
 	}
 	if r.ConnectFailed+r.FormFailed+r.Dropped+r.DailyFailed > 0 {
-		t.Errorf("failures: %d connecting, %d tables, %d dropped, %d players of the daily\n%s", r.ConnectFailed, r.FormFailed, r.Dropped, r.DailyFailed, out.String())
+		t.Errorf("failures: %d connecting, %d tables, %d dropped, %d players of the daily\n%s", r.ConnectFailed, r.FormFailed, r.Dropped, r.DailyFailed, out)
 	}
 	if r.DaysBegun < 1 || r.DaysDone < 1 || len(r.Boards) != 1 || r.BoardsLost > 0 {
-		t.Errorf("days begun %d, done %d, boards %d (%d lost): want a day played through and its board\n%s", r.DaysBegun, r.DaysDone, len(r.Boards), r.BoardsLost, out.String())
+		t.Errorf("days begun %d, done %d, boards %d (%d lost): want a day played through and its board\n%s", r.DaysBegun, r.DaysDone, len(r.Boards), r.BoardsLost, out)
 	}
 	if r.Played >= lc.Play {
 		t.Errorf("the play lasted %v: it should end with the day", r.Played)
 	}
 	if len(r.Moves) == 0 || len(r.Reach) == 0 {
-		t.Errorf("moves %d, turns reached %d: want some of each\n%s", len(r.Moves), len(r.Reach), out.String())
+		t.Errorf("moves %d, turns reached %d: want some of each\n%s", len(r.Moves), len(r.Reach), out)
 	}
-	if !strings.Contains(out.String(), "| 5 | 1 | 0, 0 | ") {
-		t.Errorf("the report has no row of the daily:\n%s", out.String())
+	if !strings.Contains(out, "| 5 | 1 | 0, 0 | ") {
+		t.Errorf("the report has no row of the daily:\n%s", out)
 	}
 }
 
@@ -809,15 +783,10 @@ func TestRunArena(t *testing.T) {
 	lc.Answer = 30 * time.Second // a busy CI machine: what is checked is that nothing is lost
 	var trace syncBuffer
 	lc.Trace = &trace
-	var out bytes.Buffer
-	rs, err := Run(context.Background(), lc, &out)
-	if err != nil {
-		t.Fatalf("%v\n%s", err, out.String())
-	}
-	r := rs[0]
+	r, out := runLoad(t, lc)
 	tr := r.Tourney
 	if tr == nil {
-		t.Fatalf("no tournament in the result\n%s", out.String())
+		t.Fatalf("no tournament in the result\n%s", out)
 	}
 	defer func() {
 		if t.Failed() {
@@ -825,22 +794,22 @@ func TestRunArena(t *testing.T) {
 		}
 	}()
 	if r.ConnectFailed+r.Dropped > 0 || tr.Failed > 0 {
-		t.Errorf("failures: %d connecting, %d dropped, %d players\n%s", r.ConnectFailed, r.Dropped, tr.Failed, out.String())
+		t.Errorf("failures: %d connecting, %d dropped, %d players\n%s", r.ConnectFailed, r.Dropped, tr.Failed, out)
 	}
 	if tr.Joined != 8 {
-		t.Errorf("%d players joined, want 8\n%s", tr.Joined, out.String())
+		t.Errorf("%d players joined, want 8\n%s", tr.Joined, out)
 	}
 	if tr.Ends < 8 || tr.Check.Matches < 2 {
-		t.Errorf("%d match ends seen, %d matches counted: want every player's match over, two at least\n%s", tr.Ends, tr.Check.Matches, out.String())
+		t.Errorf("%d match ends seen, %d matches counted: want every player's match over, two at least\n%s", tr.Ends, tr.Check.Matches, out)
 	}
 	if !tr.Check.OK() {
-		t.Errorf("the standings: %s\n%s", tr.Check.summary(), out.String())
+		t.Errorf("the standings: %s\n%s", tr.Check.summary(), out)
 	}
 	if len(r.Moves) == 0 || r.KeysLost+r.MovesLost > 0 {
-		t.Errorf("%d moves, %d keys and %d moves lost\n%s", len(r.Moves), r.KeysLost, r.MovesLost, out.String())
+		t.Errorf("%d moves, %d keys and %d moves lost\n%s", len(r.Moves), r.KeysLost, r.MovesLost, out)
 	}
-	if !strings.Contains(out.String(), "| 8 | arena | 8, 8 |") {
-		t.Errorf("the report has no row of the arena:\n%s", out.String())
+	if !strings.Contains(out, "| 8 | arena | 8, 8 |") {
+		t.Errorf("the report has no row of the arena:\n%s", out)
 	}
 }
 
@@ -865,24 +834,20 @@ func TestArenaNodeKilled(t *testing.T) {
 	lc.Play, lc.Idle, lc.KillAt = 40*time.Second, 0, 12*time.Second
 	lc.KeyEvery, lc.MoveWithin, lc.ChatEvery = 300*time.Millisecond, 300*time.Millisecond, 0
 	lc.Answer = 30 * time.Second
-	var out bytes.Buffer
-	rs, err := Run(context.Background(), lc, &out)
-	if err != nil {
-		t.Fatalf("%v\n%s", err, out.String())
-	}
-	tr := rs[0].Tourney
+	r, out := runLoad(t, lc)
+	tr := r.Tourney
 	if tr == nil || tr.Killed < 0 {
-		t.Fatalf("no node killed\n%s", out.String())
+		t.Fatalf("no node killed\n%s", out)
 	}
 	c := tr.Check
 	if len(c.AtKill) == 0 {
-		t.Errorf("no table in play when the node was killed\n%s", out.String())
+		t.Errorf("no table in play when the node was killed\n%s", out)
 	}
 	if c.Resumed+c.AbandonedAtKill != len(c.AtKill) || !c.OK() {
-		t.Errorf("the standings after the kill: %s\n%s", c.summary(), out.String())
+		t.Errorf("the standings after the kill: %s\n%s", c.summary(), out)
 	}
 	if tr.Redialed == 0 {
-		t.Errorf("nobody dialled again after their node was killed\n%s", out.String())
+		t.Errorf("nobody dialled again after their node was killed\n%s", out)
 	}
 }
 
@@ -979,4 +944,20 @@ func TestDealOn(t *testing.T) {
 			t.Errorf("%q: %q, want %q", tt.scr, got, tt.want)
 		}
 	}
+}
+
+// runLoad runs the load lc describes, one step, and gives its result
+// and what it wrote (for a failure's message); the test stops if the
+// load could not run.
+func runLoad(t *testing.T, lc Config) (Result, string) {
+	t.Helper()
+	var out bytes.Buffer
+	rs, err := Run(context.Background(), lc, &out)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	if len(rs) != 1 {
+		t.Fatalf("%d results, want 1\n%s", len(rs), out.String())
+	}
+	return rs[0], out.String()
 }
