@@ -19,6 +19,7 @@
 //	apply.go   Apply, the reducer: every action of RULES.md and its checks
 //	score.go   scoring a hand (ScoreLine, HandResult), the void hand, the match's standings
 //	view.go    View, what one seat may know; Melds, MeldTurn and PlanActions for bots; View.Rotate
+//	copies.go  the copies of the table and the history a view (and a world) is made with, cut from one array each
 //	record.go  Record and Game, package record's under this game, and its part
 //	           of them: action lines, deals
 //	world.go   View.SampleWorld: a state that agrees with a view, the hidden tiles dealt anew

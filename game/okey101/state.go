@@ -2,7 +2,6 @@ package okey101
 
 import (
 	"fmt"
-	"slices"
 
 	"okey/game"
 	"okey/game/internal/rng"
@@ -66,14 +65,6 @@ func newTableMeld(an meld.Analyzer, m meld.Meld, seats []int, owner int) TableMe
 		}
 	}
 	return tm
-}
-
-func (m TableMeld) clone() TableMeld {
-	c := TableMeld{Meld: m.Meld.Clone(), Seats: slices.Clone(m.Seats), Owner: m.Owner}
-	for _, o := range m.Okeys {
-		c.Okeys = append(c.Okeys, OkeyPlace{Index: o.Index, Stands: slices.Clone(o.Stands)})
-	}
-	return c
 }
 
 // Opening is how a seat opened in this hand.

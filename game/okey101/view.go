@@ -98,13 +98,14 @@ func (s State) View(seat int) View {
 		Analyzer: s.an, Results: s.Results(),
 	}
 	v.Taken.base = 0 // the rack's copies: private
+	cp := newCopies(s.table, s.history)
 	v.Table = make([]TableMeld, len(s.table))
-	for i, m := range s.table {
-		v.Table[i] = m.clone()
+	for i := range s.table {
+		v.Table[i] = cp.tableMeld(&s.table[i])
 	}
 	v.History = make([]Event, len(s.history))
 	for i, e := range s.history {
-		v.History[i] = e.Redact(seat).clone()
+		v.History[i] = cp.event(e.Redact(seat))
 	}
 	for t := range NumSeats {
 		v.TileCounts[t] = s.racks[t].Total()

@@ -49,13 +49,14 @@ func (v *View) SampleWorld(seed uint64) (State, error) {
 			s.moves++
 		}
 	}
+	cp := newCopies(v.Table, v.History)
 	s.history = make([]Event, len(v.History))
 	for i, e := range v.History {
-		s.history[i] = e.clone()
+		s.history[i] = cp.event(e)
 	}
 	s.table = make([]TableMeld, len(v.Table))
-	for i, m := range v.Table {
-		s.table[i] = m.clone()
+	for i := range v.Table {
+		s.table[i] = cp.tableMeld(&v.Table[i])
 	}
 	for _, o := range v.Opened {
 		if o.Status == meld.OpenedMelds {
