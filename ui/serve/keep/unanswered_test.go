@@ -1,8 +1,10 @@
 package keep
 
 import (
+	"context"
 	"errors"
 	"testing"
+	"time"
 )
 
 // TestAWriteAnsweredLateIsNotAFence: a record append and an entry
@@ -108,5 +110,36 @@ func TestAWriteAnsweredLateIsNotAFence(t *testing.T) {
 	}
 	if err := m.Write([]byte(`{"n":3}`), nil); !errors.Is(err, ErrFenced) {
 		t.Errorf("the entry after another writer's: %v, want fenced", err)
+	}
+}
+
+// TestAnAttemptOutOfTimeIsTriedAgain: a call to the store whose own
+// short wait ran out is tried again whatever error the client made of
+// it — on a starved machine the wait passed before the request was
+// sent, and the client said "invalid jetstream option: context deadline
+// already exceeded", which is no refusal (a table's record read failed
+// so in a CI run). A refusal within the wait is not tried again.
+func TestAnAttemptOutOfTimeIsTriedAgain(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	odd := errors.New("nats: invalid jetstream option: context deadline already exceeded")
+	calls := 0
+	err := untilAvailable(ctx, func(actx context.Context) error {
+		calls++
+		if calls == 1 {
+			<-actx.Done()
+			return odd
+		}
+		return nil
+	})
+	if err != nil || calls != 2 {
+		t.Fatalf("after an attempt out of time: %v in %d calls, want success in 2", err, calls)
+	}
+	refused := errors.New("refused")
+	calls = 0
+	err = untilAvailable(ctx, func(context.Context) error { calls++; return refused })
+	if !errors.Is(err, refused) || calls != 1 {
+		t.Fatalf("a refusal: %v in %d calls, want it at once", err, calls)
 	}
 }
