@@ -459,14 +459,11 @@ func (h *Hall) Lost(ctx context.Context, id, by string) (bool, error) {
 	if err != nil || holder != "" {
 		return false, err
 	}
-	_, err = h.Keep.Tables.Get(ctx, id)
-	switch {
-	case errors.Is(err, jetstream.ErrKeyNotFound):
-		return true, nil
-	case err != nil:
-		return false, fmt.Errorf("table %s's entry: %w", id, err)
+	kept, err := h.Keep.EntryKept(ctx, id)
+	if err != nil {
+		return false, err
 	}
-	return false, nil
+	return !kept, nil
 }
 
 // Kept reports whether the store keeps an entry of table id: a table

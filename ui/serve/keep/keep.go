@@ -806,6 +806,21 @@ func (k *Keeper) LoadOne(ctx context.Context, id string) (kt KeptTable, ok bool)
 	return kt, true
 }
 
+// EntryKept reports whether the store keeps an entry of table id, as
+// the tables' stream leader says: the one sure answer to whether any
+// node can bring the table back. A direct get (Tables.Get) may be
+// answered by a replica that has not taken the entry yet, and a table
+// then read as lost for good was counted abandoned by its tournament
+// while another node took it over and played its match to the end
+// (okey load's arena with a node killed).
+func (k *Keeper) EntryKept(ctx context.Context, id string) (bool, error) {
+	_, _, ok, err := leaderLast(ctx, k.eng.NC, tablesBucket, id)
+	if err != nil {
+		return false, fmt.Errorf("table %s's entry: %w", id, err)
+	}
+	return ok, nil
+}
+
 // TakeNumber takes the next table's number from the store, for a node
 // that shares it with others: read at a revision, written back one
 // higher at that revision, again if another node was quicker. No number

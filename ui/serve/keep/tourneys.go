@@ -179,11 +179,30 @@ func (b *TourneyBook) Read(ctx context.Context, key string) ([]byte, uint64, err
 // players paired again at once at a second table). ErrTourneyNone if
 // the key holds nothing.
 func (b *TourneyBook) ReadLatest(ctx context.Context, key string) ([]byte, uint64, error) {
+	data, seq, ok, err := leaderLast(ctx, b.nc, tourneysBucket, key)
+	if err != nil {
+		return nil, 0, fmt.Errorf("reading %s: %w", key, err)
+	}
+	if !ok {
+		return nil, 0, fmt.Errorf("%s: %w", key, ErrTourneyNone)
+	}
+	v, err := b.seal.Open(tourneysBucket+"/"+key, data)
+	if err != nil {
+		return nil, 0, fmt.Errorf("%s: %w", key, err)
+	}
+	return v, seq, nil
+}
+
+// leaderLast is the last message of bucket's key as the bucket's stream
+// leader holds it (ok false: none, deleted or purged) — a key-value get
+// is a direct get that any replica answers, one that may not yet have
+// taken the last write.
+func leaderLast(ctx context.Context, nc *nats.Conn, bucket, key string) (data []byte, seq uint64, ok bool, err error) {
 	req, err := json.Marshal(struct {
 		LastBySubj string `json:"last_by_subj"`
-	}{"$KV." + tourneysBucket + "." + key})
+	}{"$KV." + bucket + "." + key})
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, false, err
 	}
 	var resp struct {
 		Error *jetstream.APIError `json:"error"`
@@ -196,7 +215,7 @@ func (b *TourneyBook) ReadLatest(ctx context.Context, key string) ([]byte, uint6
 		} `json:"message"`
 	}
 	err = untilAvailable(ctx, func(ctx context.Context) error {
-		m, err := b.nc.RequestWithContext(ctx, "$JS.API.STREAM.MSG.GET.KV_"+tourneysBucket, req)
+		m, err := nc.RequestWithContext(ctx, "$JS.API.STREAM.MSG.GET.KV_"+bucket, req)
 		if err != nil {
 			return err
 		}
@@ -210,28 +229,24 @@ func (b *TourneyBook) ReadLatest(ctx context.Context, key string) ([]byte, uint6
 		return nil
 	})
 	if resp.Error != nil && resp.Error.ErrorCode == jetstream.JSErrCodeMessageNotFound {
-		return nil, 0, fmt.Errorf("%s: %w", key, ErrTourneyNone)
+		return nil, 0, false, nil
 	}
 	if err != nil {
-		return nil, 0, fmt.Errorf("reading %s: %w", key, err)
+		return nil, 0, false, err
 	}
 	if resp.Message == nil {
-		return nil, 0, fmt.Errorf("reading %s: an answer with no message", key)
+		return nil, 0, false, errors.New("an answer with no message")
 	}
 	if len(resp.Message.Header) > 0 {
 		h, err := nats.DecodeHeadersMsg(resp.Message.Header)
 		if err != nil {
-			return nil, 0, fmt.Errorf("reading %s: %w", key, err)
+			return nil, 0, false, err
 		}
 		if h.Get("KV-Operation") != "" {
-			return nil, 0, fmt.Errorf("%s: %w", key, ErrTourneyNone) // deleted, or purged
+			return nil, 0, false, nil // deleted, or purged
 		}
 	}
-	v, err := b.seal.Open(tourneysBucket+"/"+key, resp.Message.Data)
-	if err != nil {
-		return nil, 0, fmt.Errorf("%s: %w", key, err)
-	}
-	return v, resp.Message.Seq, nil
+	return resp.Message.Data, resp.Message.Seq, true, nil
 }
 
 // Delete removes key's value if it is still at revision rev (0: whatever
