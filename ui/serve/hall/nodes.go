@@ -474,14 +474,7 @@ func (h *Hall) Kept(ctx context.Context, id string) (bool, error) {
 	if h.Keep == nil || h.Keep.Tables == nil {
 		return false, nil
 	}
-	_, err := h.Keep.Tables.Get(ctx, id)
-	switch {
-	case errors.Is(err, jetstream.ErrKeyNotFound):
-		return false, nil
-	case err != nil:
-		return false, fmt.Errorf("table %s's entry: %w", id, err)
-	}
-	return true, nil
+	return h.Keep.EntryKept(ctx, id) // as the leader says (Lost)
 }
 
 // Node is this node's name among the others, as its door and its
