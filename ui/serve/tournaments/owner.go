@@ -530,6 +530,14 @@ func (s *Service) gone(ctx context.Context, id string, n int, by string) bool {
 		if !lost {
 			return false
 		}
+		// A table that ended and closed is gone from every hall too:
+		// its end, written as it closed, may not have reached this
+		// node's watch yet (a table taken over after its node's loss
+		// ended 1.6 s later, and was counted abandoned 0.9 s after
+		// that, its end on its way). The store is asked.
+		if _, _, err := s.opt.Book.ReadLatest(ctx, endKey(id, table)); err == nil {
+			return false
+		}
 		s.opt.Log.Warn("tournament: a table lost with the node it was opened on", "tournament", id, "table", n, "node", by)
 	}
 	s.mu.Lock()
