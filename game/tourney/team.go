@@ -88,19 +88,25 @@ const (
 	WhyOther    = "other"
 )
 
-// WhyOf is the word for err, one of the errors Ask refuses with.
+// refusalWords pairs each word of a Refusal with the error it stands
+// for, the one list both ways read (WhyOf, Refusal.Err).
+func refusalWords() [5]struct {
+	why string
+	err error
+} {
+	return [5]struct {
+		why string
+		err error
+	}{{WhyTeamed, ErrTeamed}, {WhyAsked, ErrAsked}, {WhyUnknown, ErrUnknown}, {WhyFinished, ErrFinished}, {WhyStarted, ErrStarted}}
+}
+
+// WhyOf is the word for err, one of the errors Ask refuses with
+// (WhyOther for any other).
 func WhyOf(err error) string {
-	switch {
-	case errors.Is(err, ErrTeamed):
-		return WhyTeamed
-	case errors.Is(err, ErrAsked):
-		return WhyAsked
-	case errors.Is(err, ErrUnknown):
-		return WhyUnknown
-	case errors.Is(err, ErrFinished):
-		return WhyFinished
-	case errors.Is(err, ErrStarted):
-		return WhyStarted
+	for _, w := range refusalWords() {
+		if errors.Is(err, w.err) {
+			return w.why
+		}
 	}
 	return WhyOther
 }
@@ -108,8 +114,12 @@ func WhyOf(err error) string {
 // Err is the error a Refusal's word stands for (nil: WhyOther's, no
 // error of the director's).
 func (r Refusal) Err() error {
-	return map[string]error{WhyTeamed: ErrTeamed, WhyAsked: ErrAsked, WhyUnknown: ErrUnknown,
-		WhyFinished: ErrFinished, WhyStarted: ErrStarted}[r.Why]
+	for _, w := range refusalWords() {
+		if w.why == r.Why {
+			return w.err
+		}
+	}
+	return nil
 }
 
 // Errors an ask for a partner is refused with (besides the director's

@@ -470,3 +470,23 @@ func TestPartnersAskTakenBackOrLapsed(t *testing.T) {
 		})
 	}
 }
+
+// A refusal's word and its error read each other back, wrapped or not;
+// an error of no ask's is WhyOther, whose Err is nil.
+func TestRefusalWordsBothWays(t *testing.T) {
+	for _, err := range []error{ErrTeamed, ErrAsked, ErrUnknown, ErrFinished, ErrStarted} {
+		why := WhyOf(fmt.Errorf("asking: %w", err))
+		if why == WhyOther {
+			t.Errorf("%v has no word", err)
+		}
+		if back := (Refusal{Why: why}).Err(); !errors.Is(back, err) {
+			t.Errorf("%v → %q → %v", err, why, back)
+		}
+	}
+	if why := WhyOf(errors.New("the store is down")); why != WhyOther {
+		t.Errorf("an error of no ask's is %q", why)
+	}
+	if err := (Refusal{Why: WhyOther}).Err(); err != nil {
+		t.Errorf("WhyOther stands for %v", err)
+	}
+}

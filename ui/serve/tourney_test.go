@@ -117,105 +117,99 @@ func screenFits(t *testing.T, what string, s *session, w, h int) string {
 // a tournament the server does not know.
 func TestTourneyPagesAt80x24AndWide(t *testing.T) {
 	srv, _ := testServer(t)
-	for _, lang := range []string{"en", "tr"} {
-		tr := i18n.MustLoad(lang)
-		for _, sz := range []struct{ w, h int }{{80, 24}, {120, 40}} {
-			t.Run(fmt.Sprintf("%s %dx%d", lang, sz.w, sz.h), func(t *testing.T) {
-				w, h := sz.w, sz.h
-				f := arenaOfFive(t, srv.port(nil).Now)
-				s := tourneySession(t, srv, f, lang, w, h)
-				scr := screenFits(t, "the lobby", s, w, h)
-				if sum := tourneyview.Summary(tr, f.Tournaments()); !strings.Contains(scr, sum) || !strings.Contains(scr, "u "+tr.T("lobby.key.tourneys")) {
-					t.Errorf("the lobby lacks %q or its key:\n%s", sum, scr)
-				}
-
-				pressAll(s, "u")
-				scr = screenFits(t, "the list", s, w, h)
-				if s.page != pgTourneys || !strings.Contains(scr, "Friday arena") || !strings.Contains(scr, tr.N("tourney.players", 5, 5)) {
-					t.Fatalf("the list:\n%s", scr)
-				}
-
-				pressAll(s, "enter")
-				scr = screenFits(t, "the tournament's page", s, w, h)
-				if s.page != pgTourney || !strings.Contains(scr, tr.T("tourney.standings")) || !strings.Contains(scr, "enter "+tr.T("tourney.key.join")) {
-					t.Fatalf("the tournament's page:\n%s", scr)
-				}
-
-				pressAll(s, "enter")
-				scr = screenFits(t, "joined", s, w, h)
-				_, state, _ := f.Tournament("t1")
-				if e, ok := state.Joined["key:test"]; !ok || e.Left {
-					t.Fatalf("enter did not join: %+v", state.Joined)
-				}
-				if !strings.Contains(scr, tr.T("tourney.joined")) || !strings.Contains(scr, "x "+tr.T("tourney.key.leave")) || !hasMarked(scr, "ann") {
-					t.Errorf("joined, the page says:\n%s", scr)
-				}
-
-				pressAll(s, "x")
-				scr = screenFits(t, "left", s, w, h)
-				_, state, _ = f.Tournament("t1")
-				if !state.Joined["key:test"].Left || !strings.Contains(scr, tr.T("tourney.left")) {
-					t.Errorf("x did not leave (%+v):\n%s", state.Joined["key:test"], scr)
-				}
-
-				for range 8 {
-					pressAll(s, "pgdown")
-				}
-				scr = screenFits(t, "scrolled", s, w, h)
-				rules := tourneyview.Rules(tr, state.Config)
-				last := strings.Fields(rules[len(rules)-1])
-				if flat := strings.Join(strings.Fields(scr), " "); !strings.Contains(flat, strings.Join(last[len(last)-3:], " ")) {
-					t.Errorf("scrolled to the end, the page lacks its last rule %q:\n%s", rules[len(rules)-1], scr)
-				}
-
-				pressAll(s, "esc", "n")
-				scr = screenFits(t, "the form", s, w, h)
-				if s.page != pgTourneyNew || !strings.Contains(scr, tr.T("tourney.new.title")) {
-					t.Fatalf("n on the list:\n%s", scr)
-				}
-				// Classic's match is played from its points down to 0:
-				// the form asks for the points, not for hands.
-				if !strings.Contains(scr, tr.T("tourney.new.from")) || strings.Contains(scr, tr.T("tourney.new.hands")) {
-					t.Errorf("a classic tournament's form does not ask for its points:\n%s", scr)
-				}
-				// Partners in classic Okey, then duplicate deals in an
-				// arena: refused, each in words that say what to change.
-				pressAll(s, "up", "right", "enter")
-				if want := tr.T("tourney.new.err.partners"); !strings.Contains(screenFits(t, "partners refused", s, w, h), want) {
-					t.Errorf("partners in classic: the flash line is %q, want %q", s.c.flash, want)
-				}
-				pressAll(s, "up", "right", "enter")
-				if want := tr.T("tourney.new.err.duplicate"); !strings.Contains(screenFits(t, "duplicate refused", s, w, h), want) {
-					t.Errorf("duplicate in an arena: the flash line is %q, want %q", s.c.flash, want)
-				}
-				if len(f.Tournaments()) != 1 {
-					t.Fatalf("a refused form created a tournament")
-				}
-				pressAll(s, "right", "down", "right", "enter")
-				l, made, err := f.Tournament("t2")
-				if err != nil || s.page != pgTourney || s.tourney.id != "t2" {
-					t.Fatalf("the form did not create and show its tournament: %v, page %d %q", err, s.page, s.tourney.id)
-				}
-				want := tourney.Config{Kind: tourney.Arena, Name: "ann " + made.Config.Start.UTC().Format("15:04"), Game: "classic", Rules: "default",
-					Hands: 20, Start: made.Config.Start, Length: time.Hour, BotWait: time.Minute, BotLevel: "normal"}
-				if made.Config != want || made.Config.Start.Sub(srv.port(nil).Now()) > 11*time.Minute || made.Config.Start.Sub(srv.port(nil).Now()) < 10*time.Minute {
-					t.Errorf("created %+v, want %+v, starting in 10 min (the next whole minute)", made.Config, want)
-				}
-				if scr := screenFits(t, "the new one", s, w, h); !strings.Contains(scr, l.Name) || !strings.Contains(scr, tr.T("tourney.when.starts", tourneyview.Span(tr, made.Config.Start.Sub(srv.port(nil).Now())))) {
-					t.Errorf("the new tournament's page:\n%s", scr)
-				}
-				if rules := strings.Join(tourneyview.Rules(tr, made.Config), " "); !strings.Contains(rules, tr.T("tourney.rules.from", 20)) {
-					t.Errorf("the new classic tournament's rules do not say its match starts from 20 points: %s", rules)
-				}
-
-				s.tourney.show("nope")
-				drain(s, s.tourney.open(&s.c, pgTourney))
-				if scr := screenFits(t, "gone", s, w, h); !strings.Contains(scr, tr.T("tourney.err.gone")) {
-					t.Errorf("an unknown tournament's page:\n%s", scr)
-				}
-			})
+	eachLangAndSize(t, [][2]int{{80, 24}, {120, 40}}, func(t *testing.T, lang string, tr *i18n.Catalog, w, h int) {
+		f := arenaOfFive(t, srv.port(nil).Now)
+		s := tourneySession(t, srv, f, lang, w, h)
+		scr := screenFits(t, "the lobby", s, w, h)
+		if sum := tourneyview.Summary(tr, f.Tournaments()); !strings.Contains(scr, sum) || !strings.Contains(scr, "u "+tr.T("lobby.key.tourneys")) {
+			t.Errorf("the lobby lacks %q or its key:\n%s", sum, scr)
 		}
-	}
+
+		pressAll(s, "u")
+		scr = screenFits(t, "the list", s, w, h)
+		if s.page != pgTourneys || !strings.Contains(scr, "Friday arena") || !strings.Contains(scr, tr.N("tourney.players", 5, 5)) {
+			t.Fatalf("the list:\n%s", scr)
+		}
+
+		pressAll(s, "enter")
+		scr = screenFits(t, "the tournament's page", s, w, h)
+		if s.page != pgTourney || !strings.Contains(scr, tr.T("tourney.standings")) || !strings.Contains(scr, "enter "+tr.T("tourney.key.join")) {
+			t.Fatalf("the tournament's page:\n%s", scr)
+		}
+
+		pressAll(s, "enter")
+		scr = screenFits(t, "joined", s, w, h)
+		_, state, _ := f.Tournament("t1")
+		if e, ok := state.Joined["key:test"]; !ok || e.Left {
+			t.Fatalf("enter did not join: %+v", state.Joined)
+		}
+		if !strings.Contains(scr, tr.T("tourney.joined")) || !strings.Contains(scr, "x "+tr.T("tourney.key.leave")) || !hasMarked(scr, "ann") {
+			t.Errorf("joined, the page says:\n%s", scr)
+		}
+
+		pressAll(s, "x")
+		scr = screenFits(t, "left", s, w, h)
+		_, state, _ = f.Tournament("t1")
+		if !state.Joined["key:test"].Left || !strings.Contains(scr, tr.T("tourney.left")) {
+			t.Errorf("x did not leave (%+v):\n%s", state.Joined["key:test"], scr)
+		}
+
+		for range 8 {
+			pressAll(s, "pgdown")
+		}
+		scr = screenFits(t, "scrolled", s, w, h)
+		rules := tourneyview.Rules(tr, state.Config)
+		last := strings.Fields(rules[len(rules)-1])
+		if flat := strings.Join(strings.Fields(scr), " "); !strings.Contains(flat, strings.Join(last[len(last)-3:], " ")) {
+			t.Errorf("scrolled to the end, the page lacks its last rule %q:\n%s", rules[len(rules)-1], scr)
+		}
+
+		pressAll(s, "esc", "n")
+		scr = screenFits(t, "the form", s, w, h)
+		if s.page != pgTourneyNew || !strings.Contains(scr, tr.T("tourney.new.title")) {
+			t.Fatalf("n on the list:\n%s", scr)
+		}
+		// Classic's match is played from its points down to 0:
+		// the form asks for the points, not for hands.
+		if !strings.Contains(scr, tr.T("tourney.new.from")) || strings.Contains(scr, tr.T("tourney.new.hands")) {
+			t.Errorf("a classic tournament's form does not ask for its points:\n%s", scr)
+		}
+		// Partners in classic Okey, then duplicate deals in an
+		// arena: refused, each in words that say what to change.
+		pressAll(s, "up", "right", "enter")
+		if want := tr.T("tourney.new.err.partners"); !strings.Contains(screenFits(t, "partners refused", s, w, h), want) {
+			t.Errorf("partners in classic: the flash line is %q, want %q", s.c.flash, want)
+		}
+		pressAll(s, "up", "right", "enter")
+		if want := tr.T("tourney.new.err.duplicate"); !strings.Contains(screenFits(t, "duplicate refused", s, w, h), want) {
+			t.Errorf("duplicate in an arena: the flash line is %q, want %q", s.c.flash, want)
+		}
+		if len(f.Tournaments()) != 1 {
+			t.Fatalf("a refused form created a tournament")
+		}
+		pressAll(s, "right", "down", "right", "enter")
+		l, made, err := f.Tournament("t2")
+		if err != nil || s.page != pgTourney || s.tourney.id != "t2" {
+			t.Fatalf("the form did not create and show its tournament: %v, page %d %q", err, s.page, s.tourney.id)
+		}
+		want := tourney.Config{Kind: tourney.Arena, Name: "ann " + made.Config.Start.UTC().Format("15:04"), Game: "classic", Rules: "default",
+			Hands: 20, Start: made.Config.Start, Length: time.Hour, BotWait: time.Minute, BotLevel: "normal"}
+		if made.Config != want || made.Config.Start.Sub(srv.port(nil).Now()) > 11*time.Minute || made.Config.Start.Sub(srv.port(nil).Now()) < 10*time.Minute {
+			t.Errorf("created %+v, want %+v, starting in 10 min (the next whole minute)", made.Config, want)
+		}
+		if scr := screenFits(t, "the new one", s, w, h); !strings.Contains(scr, l.Name) || !strings.Contains(scr, tr.T("tourney.when.starts", tourneyview.Span(tr, made.Config.Start.Sub(srv.port(nil).Now())))) {
+			t.Errorf("the new tournament's page:\n%s", scr)
+		}
+		if rules := strings.Join(tourneyview.Rules(tr, made.Config), " "); !strings.Contains(rules, tr.T("tourney.rules.from", 20)) {
+			t.Errorf("the new classic tournament's rules do not say its match starts from 20 points: %s", rules)
+		}
+
+		s.tourney.show("nope")
+		drain(s, s.tourney.open(&s.c, pgTourney))
+		if scr := screenFits(t, "gone", s, w, h); !strings.Contains(scr, tr.T("tourney.err.gone")) {
+			t.Errorf("an unknown tournament's page:\n%s", scr)
+		}
+	})
 }
 
 // hasMarked says whether the screen has a line marked as the player's

@@ -26,6 +26,19 @@ func sessionOf(t *testing.T, srv *Server, side tourneySide, id, name, lang strin
 	return s
 }
 
+// eachLangAndSize runs f as a subtest for English and Turkish at each
+// of sizes (width, height): the pages' tests read every screen in both
+// languages, narrow and wide.
+func eachLangAndSize(t *testing.T, sizes [][2]int, f func(t *testing.T, lang string, tr *i18n.Catalog, w, h int)) {
+	t.Helper()
+	for _, lang := range []string{"en", "tr"} {
+		tr := i18n.MustLoad(lang)
+		for _, sz := range sizes {
+			t.Run(fmt.Sprintf("%s %dx%d", lang, sz[0], sz[1]), func(t *testing.T) { f(t, lang, tr, sz[0], sz[1]) })
+		}
+	}
+}
+
 // typeIn types text on s, after erase backspaces.
 func typeIn(s *session, erase int, text string) {
 	for range erase {
@@ -47,87 +60,81 @@ func typeIn(s *session, erase int, text string) {
 // and the two are one team, each page saying with whom.
 func TestPartnerAskedOnThePage(t *testing.T) {
 	srv, _ := testServer(t)
-	for _, lang := range []string{"en", "tr"} {
-		tr := i18n.MustLoad(lang)
-		for _, sz := range []struct{ w, h int }{{80, 24}, {100, 30}} {
-			t.Run(fmt.Sprintf("%s %dx%d", lang, sz.w, sz.h), func(t *testing.T) {
-				w, h := sz.w, sz.h
-				now := srv.port(nil).Now
-				f := newFakeTourneys(now)
-				id, err := f.CreateTournament("key:kemal", tourney.Config{Kind: tourney.Arena, Name: "eşli", Game: "101",
-					Hands: 1, Start: now().Add(time.Hour), Length: time.Hour, Partners: true})
-				if err != nil {
-					t.Fatal(err)
-				}
-				for _, p := range []struct{ id, name string }{{"key:kemal", "Kemal"}, {"key:zeki", "Zeki"}, {"key:ayse", "Ayşe"}} {
-					if err := f.JoinTournament(id, p.id, p.name, 1500); err != nil {
-						t.Fatal(err)
-					}
-				}
-				s := tourneySession(t, srv, f, lang, w, h)
-				pressAll(s, "u", "enter")
-				scr := screenFits(t, "the page", s, w, h)
-				if !strings.Contains(scr, "w "+tr.T("tourney.key.with")) || !strings.Contains(scr, "enter "+tr.T("tourney.key.join")) {
-					t.Fatalf("a partners' page offers no join with a partner:\n%s", scr)
-				}
-				pressAll(s, "w")
-				scr = screenFits(t, "naming", s, w, h)
-				if !strings.Contains(scr, tr.T("tourney.partner.prompt")) || !strings.Contains(scr, "Ayşe") || !strings.Contains(scr, "tab "+tr.T("tourney.key.pick")) {
-					t.Fatalf("w: the name asked for:\n%s", scr)
-				}
-				for _, c := range []struct{ typed, want string }{
-					{"kemal", tr.T("tourney.err.teamed", "kemal")},
-					{"Nobody", tr.T("tourney.err.noname", "Nobody")},
-				} {
-					typeIn(s, 12, c.typed)
-					pressAll(s, "enter")
-					if scr := screenFits(t, c.typed, s, w, h); !strings.Contains(scr, c.want) {
-						t.Errorf("%q typed: the page lacks %q:\n%s", c.typed, c.want, scr)
-					}
-				}
-				typeIn(s, 12, "")
-				pressAll(s, "tab")
-				if v := s.tourney.in.Value(); v != "Ayşe" {
-					t.Errorf("tab put %q, want Ayşe", v)
-				}
-				typeIn(s, 12, "AYSE")
-				pressAll(s, "enter")
-				_, state, _ := f.Tournament(id)
-				if inv, ok := state.InviteOf("key:ayse"); !ok || inv.From != "key:test" {
-					t.Fatalf("AYSE typed: asks %+v", state.Invites)
-				}
-				scr = screenFits(t, "asked", s, w, h)
-				if !strings.Contains(scr, tr.T("tourney.asked.sent", "Ayşe")) {
-					t.Errorf("the ask sent, the page says:\n%s", scr)
-				}
-
-				a := sessionOf(t, srv, f, "key:ayse", "Ayşe", lang, w, h)
-				pressAll(a, "u", "enter")
-				scr = screenFits(t, "Ayşe asked", a, w, h)
-				for _, want := range []string{"a " + tr.T("tourney.key.accept"), "d " + tr.T("tourney.key.decline")} {
-					if !strings.Contains(scr, want) {
-						t.Errorf("the one asked: no %q in the guide line:\n%s", want, scr)
-					}
-				}
-				if !strings.Contains(strings.Join(strings.Fields(scr), " "), strings.Join(strings.Fields(tr.T("tourney.you.asked", "ann", 2)), " ")) {
-					t.Errorf("the one asked is not told who asks:\n%s", scr)
-				}
-				pressAll(a, "a")
-				_, state, _ = f.Tournament(id)
-				if p, _ := state.Partner("key:ayse"); p != "key:test" || len(state.Invites) != 0 {
-					t.Fatalf("accepted: Ayşe's partner %q, asks %v", p, state.Invites)
-				}
-				if scr := screenFits(t, "accepted", a, w, h); !strings.Contains(scr, tr.T("tourney.you.with", "ann")) || !strings.Contains(scr, tr.T("tourney.accepted")) {
-					t.Errorf("accepted, her page says:\n%s", scr)
-				}
-				pressAll(s, "down", "up") // read again: the page reads every while
-				drain(s, s.tourney.open(&s.c, pgTourney))
-				if scr := screenFits(t, "teamed", s, w, h); !strings.Contains(scr, tr.T("tourney.you.with", "Ayşe")) || strings.Contains(scr, "w "+tr.T("tourney.key.with")) {
-					t.Errorf("teamed, the asker's page says:\n%s", scr)
-				}
-			})
+	eachLangAndSize(t, [][2]int{{80, 24}, {100, 30}}, func(t *testing.T, lang string, tr *i18n.Catalog, w, h int) {
+		now := srv.port(nil).Now
+		f := newFakeTourneys(now)
+		id, err := f.CreateTournament("key:kemal", tourney.Config{Kind: tourney.Arena, Name: "eşli", Game: "101",
+			Hands: 1, Start: now().Add(time.Hour), Length: time.Hour, Partners: true})
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
+		for _, p := range []struct{ id, name string }{{"key:kemal", "Kemal"}, {"key:zeki", "Zeki"}, {"key:ayse", "Ayşe"}} {
+			if err := f.JoinTournament(id, p.id, p.name, 1500); err != nil {
+				t.Fatal(err)
+			}
+		}
+		s := tourneySession(t, srv, f, lang, w, h)
+		pressAll(s, "u", "enter")
+		scr := screenFits(t, "the page", s, w, h)
+		if !strings.Contains(scr, "w "+tr.T("tourney.key.with")) || !strings.Contains(scr, "enter "+tr.T("tourney.key.join")) {
+			t.Fatalf("a partners' page offers no join with a partner:\n%s", scr)
+		}
+		pressAll(s, "w")
+		scr = screenFits(t, "naming", s, w, h)
+		if !strings.Contains(scr, tr.T("tourney.partner.prompt")) || !strings.Contains(scr, "Ayşe") || !strings.Contains(scr, "tab "+tr.T("tourney.key.pick")) {
+			t.Fatalf("w: the name asked for:\n%s", scr)
+		}
+		for _, c := range []struct{ typed, want string }{
+			{"kemal", tr.T("tourney.err.teamed", "kemal")},
+			{"Nobody", tr.T("tourney.err.noname", "Nobody")},
+		} {
+			typeIn(s, 12, c.typed)
+			pressAll(s, "enter")
+			if scr := screenFits(t, c.typed, s, w, h); !strings.Contains(scr, c.want) {
+				t.Errorf("%q typed: the page lacks %q:\n%s", c.typed, c.want, scr)
+			}
+		}
+		typeIn(s, 12, "")
+		pressAll(s, "tab")
+		if v := s.tourney.in.Value(); v != "Ayşe" {
+			t.Errorf("tab put %q, want Ayşe", v)
+		}
+		typeIn(s, 12, "AYSE")
+		pressAll(s, "enter")
+		_, state, _ := f.Tournament(id)
+		if inv, ok := state.InviteOf("key:ayse"); !ok || inv.From != "key:test" {
+			t.Fatalf("AYSE typed: asks %+v", state.Invites)
+		}
+		scr = screenFits(t, "asked", s, w, h)
+		if !strings.Contains(scr, tr.T("tourney.asked.sent", "Ayşe")) {
+			t.Errorf("the ask sent, the page says:\n%s", scr)
+		}
+
+		a := sessionOf(t, srv, f, "key:ayse", "Ayşe", lang, w, h)
+		pressAll(a, "u", "enter")
+		scr = screenFits(t, "Ayşe asked", a, w, h)
+		for _, want := range []string{"a " + tr.T("tourney.key.accept"), "d " + tr.T("tourney.key.decline")} {
+			if !strings.Contains(scr, want) {
+				t.Errorf("the one asked: no %q in the guide line:\n%s", want, scr)
+			}
+		}
+		if !strings.Contains(strings.Join(strings.Fields(scr), " "), strings.Join(strings.Fields(tr.T("tourney.you.asked", "ann", 2)), " ")) {
+			t.Errorf("the one asked is not told who asks:\n%s", scr)
+		}
+		pressAll(a, "a")
+		_, state, _ = f.Tournament(id)
+		if p, _ := state.Partner("key:ayse"); p != "key:test" || len(state.Invites) != 0 {
+			t.Fatalf("accepted: Ayşe's partner %q, asks %v", p, state.Invites)
+		}
+		if scr := screenFits(t, "accepted", a, w, h); !strings.Contains(scr, tr.T("tourney.you.with", "ann")) || !strings.Contains(scr, tr.T("tourney.accepted")) {
+			t.Errorf("accepted, her page says:\n%s", scr)
+		}
+		pressAll(s, "down", "up") // read again: the page reads every while
+		drain(s, s.tourney.open(&s.c, pgTourney))
+		if scr := screenFits(t, "teamed", s, w, h); !strings.Contains(scr, tr.T("tourney.you.with", "Ayşe")) || strings.Contains(scr, "w "+tr.T("tourney.key.with")) {
+			t.Errorf("teamed, the asker's page says:\n%s", scr)
+		}
+	})
 }
 
 // An ask to partner declined, taken back, and refused by the owner, on
@@ -139,75 +146,69 @@ func TestPartnerAskedOnThePage(t *testing.T) {
 // the owner after the node let it through: the asker's page says why.
 func TestPartnerDeclinedTakenBackAndRefusedOnThePage(t *testing.T) {
 	srv, _ := testServer(t)
-	for _, lang := range []string{"en", "tr"} {
-		tr := i18n.MustLoad(lang)
-		for _, sz := range []struct{ w, h int }{{80, 24}, {100, 30}} {
-			t.Run(fmt.Sprintf("%s %dx%d", lang, sz.w, sz.h), func(t *testing.T) {
-				w, h := sz.w, sz.h
-				now := srv.port(nil).Now
-				// Ayşe waits alone in a partners' arena; ann asks her.
-				begin := func() (*fakeTourneys, string, *session) {
-					t.Helper()
-					f := newFakeTourneys(now)
-					id, err := f.CreateTournament("key:kemal", tourney.Config{Kind: tourney.Arena, Name: "eşli", Game: "101",
-						Hands: 1, Start: now().Add(time.Hour), Length: time.Hour, Partners: true})
-					if err != nil {
-						t.Fatal(err)
-					}
-					if err := f.JoinTournament(id, "key:ayse", "Ayşe", 1500); err != nil {
-						t.Fatal(err)
-					}
-					s := tourneySession(t, srv, f, lang, w, h)
-					pressAll(s, "u", "enter", "w")
-					typeIn(s, 12, "Ayşe")
-					pressAll(s, "enter")
-					_, state, _ := f.Tournament(id)
-					if inv, ok := state.InviteOf("key:ayse"); !ok || inv.From != "key:test" {
-						t.Fatalf("Ayşe typed: asks %+v", state.Invites)
-					}
-					return f, id, s
-				}
-				f, id, s := begin()
-				a := sessionOf(t, srv, f, "key:ayse", "Ayşe", lang, w, h)
-				pressAll(a, "u", "enter", "d")
-				_, state, _ := f.Tournament(id)
-				if _, teamed := state.Partner("key:ayse"); teamed || len(state.Invites) != 0 || !state.Alone("key:ayse") || !state.Alone("key:test") {
-					t.Fatalf("declined: asks %v, teams %v, alone %v", state.Invites, state.Teams, state.Lone)
-				}
-				if scr := screenFits(t, "declined", a, w, h); !strings.Contains(scr, tr.T("tourney.declined")) || !strings.Contains(scr, tr.T("tourney.you.alone")) {
-					t.Errorf("declined, her page says:\n%s", scr)
-				}
-				drain(s, s.tourney.open(&s.c, pgTourney))
-				if scr := screenFits(t, "declined, the asker", s, w, h); !strings.Contains(scr, tr.T("tourney.you.alone")) || strings.Contains(scr, "b "+tr.T("tourney.key.takeback")) {
-					t.Errorf("declined, the asker's page says:\n%s", scr)
-				}
-
-				// Taken back: the same two, afresh.
-				f, id, s = begin()
-				scr := screenFits(t, "asking", s, w, h)
-				flat := strings.Join(strings.Fields(scr), " ")
-				if !strings.Contains(scr, "b "+tr.T("tourney.key.takeback")) || !strings.Contains(flat, strings.Join(strings.Fields(tr.T("tourney.you.asking", "Ayşe", 2)), " ")) {
-					t.Errorf("asking: no b in the guide line, or not how long it waits:\n%s", scr)
-				}
-				pressAll(s, "b")
-				_, state, _ = f.Tournament(id)
-				if p, _ := state.Partner("key:test"); len(state.Invites) != 0 || p != "key:ayse" {
-					t.Fatalf("taken back: asks %v, the asker's partner %q; want none, and Ayşe by join order", state.Invites, p)
-				}
-				if scr := screenFits(t, "taken back", s, w, h); !strings.Contains(scr, tr.T("tourney.takenback")) {
-					t.Errorf("taken back, the page says:\n%s", scr)
-				}
-
-				// Refused by the owner: said on the asker's page.
-				f.mu.Lock()
-				f.t[id].Refused = map[string]tourney.Refusal{"key:test": {To: "key:ayse", Why: tourney.WhyTeamed, At: now()}}
-				f.mu.Unlock()
-				drain(s, s.tourney.open(&s.c, pgTourney))
-				want := tr.T("tourney.refused", "Ayşe", tr.T("tourney.err.teamed", "Ayşe"))
-				if scr := screenFits(t, "refused", s, w, h); !strings.Contains(scr, want) {
-					t.Errorf("refused by the owner, the asker's page lacks %q:\n%s", want, scr)
-				}
-			})
+	eachLangAndSize(t, [][2]int{{80, 24}, {100, 30}}, func(t *testing.T, lang string, tr *i18n.Catalog, w, h int) {
+		now := srv.port(nil).Now
+		// Ayşe waits alone in a partners' arena; ann asks her.
+		begin := func() (*fakeTourneys, string, *session) {
+			t.Helper()
+			f := newFakeTourneys(now)
+			id, err := f.CreateTournament("key:kemal", tourney.Config{Kind: tourney.Arena, Name: "eşli", Game: "101",
+				Hands: 1, Start: now().Add(time.Hour), Length: time.Hour, Partners: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := f.JoinTournament(id, "key:ayse", "Ayşe", 1500); err != nil {
+				t.Fatal(err)
+			}
+			s := tourneySession(t, srv, f, lang, w, h)
+			pressAll(s, "u", "enter", "w")
+			typeIn(s, 12, "Ayşe")
+			pressAll(s, "enter")
+			_, state, _ := f.Tournament(id)
+			if inv, ok := state.InviteOf("key:ayse"); !ok || inv.From != "key:test" {
+				t.Fatalf("Ayşe typed: asks %+v", state.Invites)
+			}
+			return f, id, s
 		}
-	}
+		f, id, s := begin()
+		a := sessionOf(t, srv, f, "key:ayse", "Ayşe", lang, w, h)
+		pressAll(a, "u", "enter", "d")
+		_, state, _ := f.Tournament(id)
+		if _, teamed := state.Partner("key:ayse"); teamed || len(state.Invites) != 0 || !state.Alone("key:ayse") || !state.Alone("key:test") {
+			t.Fatalf("declined: asks %v, teams %v, alone %v", state.Invites, state.Teams, state.Lone)
+		}
+		if scr := screenFits(t, "declined", a, w, h); !strings.Contains(scr, tr.T("tourney.declined")) || !strings.Contains(scr, tr.T("tourney.you.alone")) {
+			t.Errorf("declined, her page says:\n%s", scr)
+		}
+		drain(s, s.tourney.open(&s.c, pgTourney))
+		if scr := screenFits(t, "declined, the asker", s, w, h); !strings.Contains(scr, tr.T("tourney.you.alone")) || strings.Contains(scr, "b "+tr.T("tourney.key.takeback")) {
+			t.Errorf("declined, the asker's page says:\n%s", scr)
+		}
+
+		// Taken back: the same two, afresh.
+		f, id, s = begin()
+		scr := screenFits(t, "asking", s, w, h)
+		flat := strings.Join(strings.Fields(scr), " ")
+		if !strings.Contains(scr, "b "+tr.T("tourney.key.takeback")) || !strings.Contains(flat, strings.Join(strings.Fields(tr.T("tourney.you.asking", "Ayşe", 2)), " ")) {
+			t.Errorf("asking: no b in the guide line, or not how long it waits:\n%s", scr)
+		}
+		pressAll(s, "b")
+		_, state, _ = f.Tournament(id)
+		if p, _ := state.Partner("key:test"); len(state.Invites) != 0 || p != "key:ayse" {
+			t.Fatalf("taken back: asks %v, the asker's partner %q; want none, and Ayşe by join order", state.Invites, p)
+		}
+		if scr := screenFits(t, "taken back", s, w, h); !strings.Contains(scr, tr.T("tourney.takenback")) {
+			t.Errorf("taken back, the page says:\n%s", scr)
+		}
+
+		// Refused by the owner: said on the asker's page.
+		f.mu.Lock()
+		f.t[id].Refused = map[string]tourney.Refusal{"key:test": {To: "key:ayse", Why: tourney.WhyTeamed, At: now()}}
+		f.mu.Unlock()
+		drain(s, s.tourney.open(&s.c, pgTourney))
+		want := tr.T("tourney.refused", "Ayşe", tr.T("tourney.err.teamed", "Ayşe"))
+		if scr := screenFits(t, "refused", s, w, h); !strings.Contains(scr, want) {
+			t.Errorf("refused by the owner, the asker's page lacks %q:\n%s", want, scr)
+		}
+	})
 }

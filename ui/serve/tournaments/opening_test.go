@@ -130,11 +130,7 @@ func waitFor(t *testing.T, n *node, id, what string, want func(tourney.Tournamen
 // tournament has in play; the round is not paired again.
 func TestRoundsTableOpenedByTheNextOwner(t *testing.T) {
 	t.Parallel()
-	eng, kept := openStore(t)
-	clk := &clock{now: t0.Add(-10 * time.Minute)}
-	n := startNode(t, eng, kept, nil, clk) // the hall; its own service drives nothing
-	one := startOwner(t, eng, n.hall, clk, "one")
-	two := startOwner(t, eng, n.hall, clk, "two")
+	n, one, two, clk := hallAndTwoOwners(t) // n seats the tables; its own service drives nothing
 	id := arenaOfFour(t, one.svc, "owner lost mid-round")
 	ctx := context.Background()
 	until(t, one.svc, "the joins", func() bool { return len(state(t, one.svc, id).Joined) == 4 })

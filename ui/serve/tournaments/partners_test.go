@@ -329,11 +329,7 @@ func TestPartnersAskedByName(t *testing.T) {
 // the two are one team there, and the node that asked sees it.
 func TestPartnersAskedFromAnotherNode(t *testing.T) {
 	t.Parallel()
-	eng, kept := openStore(t)
-	clk := &clock{now: t0.Add(-10 * time.Minute)}
-	h := startNode(t, eng, kept, nil, clk) // the hall; its own service is never driven
-	one := startOwner(t, eng, h.hall, clk, "one")
-	two := startOwner(t, eng, h.hall, clk, "two")
+	_, one, two, _ := hallAndTwoOwners(t)
 	ctx := context.Background()
 	id, err := one.svc.CreateTournament(ctx, "key:SHA256:creator", tourney.Config{
 		Kind: tourney.Arena, Name: "eşli across", Game: "101", Hands: 1, Start: t0, Length: time.Hour, Partners: true,
@@ -430,6 +426,19 @@ func TestPartnersSwissForfeitAtARealTable(t *testing.T) {
 	}
 }
 
+// oneWaitingAlone begins a partners' arena of 101 called name in which
+// player 0 has joined and waits alone for a partner, the asks' tests'
+// start.
+func oneWaitingAlone(t *testing.T, name string) (*node, *clock, string) {
+	t.Helper()
+	n, clk, id := begin(t, tourney.Config{
+		Kind: tourney.Arena, Name: name, Game: "101", Hands: 1, Start: t0, Length: time.Hour,
+		BotLevel: "easy", Partners: true,
+	}, 1)
+	until(t, n.svc, "player 0 waits alone", func() bool { return state(t, n.svc, id).Alone(player(0)) })
+	return n, clk, id
+}
+
 // Two ask the same player before the owner takes either (the node's
 // own check lets both through): the owner refuses the second, and the
 // tournament says why to the asker's page (Refused, the director's
@@ -437,12 +446,8 @@ func TestPartnersSwissForfeitAtARealTable(t *testing.T) {
 // they wait alone again, and the two are teamed by join order as usual.
 func TestPartnersAskRefusedByTheOwnerAndTakenBack(t *testing.T) {
 	t.Parallel()
-	n, _, id := begin(t, tourney.Config{
-		Kind: tourney.Arena, Name: "eşli refused", Game: "101", Hands: 1, Start: t0, Length: time.Hour,
-		BotLevel: "easy", Partners: true,
-	}, 1) // player 0 waits alone
+	n, _, id := oneWaitingAlone(t, "eşli refused")
 	ctx := context.Background()
-	until(t, n.svc, "player 0 waits alone", func() bool { return state(t, n.svc, id).Alone(player(0)) })
 	for _, p := range []int{1, 2} {
 		if err := n.svc.AskPartner(ctx, id, player(p), fmt.Sprint("asker ", p), 1500, player(0)); err != nil {
 			t.Fatal(err)
@@ -480,12 +485,8 @@ func TestPartnersAskRefusedByTheOwnerAndTakenBack(t *testing.T) {
 // (no request, no table's end): written, both teamed by join order.
 func TestPartnersAskLapsesByTheClock(t *testing.T) {
 	t.Parallel()
-	n, clk, id := begin(t, tourney.Config{
-		Kind: tourney.Arena, Name: "eşli lapsed", Game: "101", Hands: 1, Start: t0, Length: time.Hour,
-		BotLevel: "easy", Partners: true,
-	}, 1) // player 0 waits alone
+	n, clk, id := oneWaitingAlone(t, "eşli lapsed")
 	ctx := context.Background()
-	until(t, n.svc, "player 0 waits alone", func() bool { return state(t, n.svc, id).Alone(player(0)) })
 	if err := n.svc.AskPartner(ctx, id, player(1), "Mehmet", 1500, player(0)); err != nil {
 		t.Fatal(err)
 	}

@@ -401,6 +401,18 @@ func TestSwissOfSixWithAForfeit(t *testing.T) {
 	}
 }
 
+// hallAndTwoOwners starts, on one store and clock, a node whose hall
+// seats the tables (its own service never owns a tournament) and two
+// owners beside it, "one" and "two", that contend for every
+// tournament's lease: the start of each test of an owner lost.
+func hallAndTwoOwners(t *testing.T) (*node, owner, owner, *clock) {
+	t.Helper()
+	eng, kept := openStore(t)
+	clk := &clock{now: t0.Add(-10 * time.Minute)}
+	n := startNode(t, eng, kept, nil, clk)
+	return n, startOwner(t, eng, n.hall, clk, "one"), startOwner(t, eng, n.hall, clk, "two"), clk
+}
+
 // owner is one node's tournament service over a shared hall, with its
 // lease of the tournaments: a test stops it as a node dies (its leases
 // no longer renewed, its round no longer run).
@@ -460,11 +472,7 @@ func arenaOfFour(t *testing.T, svc *Service, name string) string {
 // tournament, once.
 func TestOwnerLostNoMatchLostOrCountedTwice(t *testing.T) {
 	t.Parallel()
-	eng, kept := openStore(t)
-	clk := &clock{now: t0.Add(-10 * time.Minute)}
-	n := startNode(t, eng, kept, nil, clk) // the hall; its own service owns nothing
-	one := startOwner(t, eng, n.hall, clk, "one")
-	two := startOwner(t, eng, n.hall, clk, "two")
+	n, one, two, clk := hallAndTwoOwners(t) // n seats the tables; its own service owns nothing
 	var mu sync.Mutex
 	live := one.svc
 	var ends []tables.SeatedEnd
