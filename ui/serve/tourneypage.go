@@ -59,6 +59,12 @@ type tourneyPage struct {
 	// refused is when the owner refused the player's last ask to
 	// partner, as said on the page (said once).
 	refused time.Time
+	// ask is the ask to partner the player was part of (theirs or to
+	// them) when the tournament was last read, nil: none; its end is
+	// said on the page when it was not the player's own doing (own:
+	// they answered, took it back or left since).
+	ask *tourney.Invite
+	own bool
 }
 
 // tourneyNamesMsg is the names of a tournament's players looked up.
@@ -110,7 +116,7 @@ func (p *tourneyPage) show(id string) {
 	if id != p.id {
 		p.id, p.t, p.gone, p.scroll, p.seals, p.field, p.givenUp = id, nil, false, 0, nil, nil, false
 		p.names, p.asked = tourneyview.Names{}, map[string]bool{}
-		p.naming = false
+		p.naming, p.ask, p.own = false, nil, false
 	}
 }
 
@@ -199,6 +205,9 @@ func (p *tourneyPage) lookUp(c *shared) tea.Cmd {
 // player's rating in the tournament's game read first (0 for a guest,
 // or a server that keeps none).
 func (p *tourneyPage) join(c *shared, what tourneyAsk, partner, with string) tea.Cmd {
+	if what == askAccept || what == askDecline || what == askTakeBack || what == askLeave {
+		p.own = true // the ask's end is said with the answer
+	}
 	side, ctx, id, me, name, guest, book := c.tour, c.ctx, p.id, c.id, c.name, c.code != "", c.srv.Ratings()
 	g := p.t.Config.Game
 	log := c.srv.Log()
@@ -299,6 +308,7 @@ func (p *tourneyPage) update(c *shared, msg tea.Msg) turn {
 			c.flash = c.tr.T("tourney.err.read")
 			c.srv.Log().Warn("a tournament", "id", p.id, "err", msg.err)
 		default:
+			p.askEnded(c, msg.t) // named as the page knew them
 			p.l, p.t, p.gone = msg.l, &msg.t, false
 			if msg.t.Config.Duplicate && msg.seals != nil {
 				p.seals, p.field = msg.seals, msg.field
@@ -436,6 +446,53 @@ func (p *tourneyPage) key(c *shared, msg tea.KeyPressMsg) turn {
 func asked(v tourneyview.Page) bool {
 	_, ok := v.AskedBy()
 	return ok && (v.T.Phase == tourney.Starting || v.T.Phase == tourney.Running)
+}
+
+// askEnded says on the page how the ask to partner the player was part
+// of ended, read from t (the tournament read now), unless they ended it
+// themselves; and keeps t's ask for the next read.
+func (p *tourneyPage) askEnded(c *shared, t tourney.Tournament) {
+	if p.ask != nil && !p.own {
+		ask := *p.ask
+		other := ask.To
+		if ask.To == c.id {
+			other = ask.From
+		}
+		name := tourneyview.NameIn(c.tr, p.view(c), other)
+		if end := tourneyview.EndOfAsk(ask, c.id, t, c.srv.Now()); end != tourneyview.AskWaits {
+			c.flash = askEndWords(c, end, ask.From == c.id, name)
+		}
+	}
+	p.ask = nil
+	if inv, ok := t.InviteOf(c.id); ok {
+		p.ask = &inv
+	} else {
+		p.own = false
+	}
+}
+
+// askEndWords is what the page says of an ask's end (asker: the player
+// made the ask; name: the other of the two).
+func askEndWords(c *shared, end tourneyview.AskEnd, asker bool, name string) string {
+	mins := int(tourney.AskLapse / time.Minute)
+	switch end {
+	case tourneyview.AskAccepted:
+		return c.tr.T("tourney.ask.partners", name)
+	case tourneyview.AskDeclined:
+		return c.tr.T("tourney.ask.declinedby", name)
+	case tourneyview.AskTakenBack:
+		return c.tr.T("tourney.ask.takenbackby", name)
+	case tourneyview.AskLapsed:
+		if asker {
+			return c.tr.T("tourney.ask.lapsed", name, mins)
+		}
+		return c.tr.T("tourney.ask.lapsedto", name, mins)
+	case tourneyview.AskLeft:
+		return c.tr.T("tourney.ask.left", name)
+	case tourneyview.AskDropped:
+		return c.tr.T("tourney.ask.dropped")
+	}
+	return ""
 }
 
 // asking says whether the player who looks has an ask to partner

@@ -4,13 +4,17 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"okey/game/tourney"
 	"okey/ui/i18n"
+	"okey/ui/safetext"
+	"okey/ui/serve/tourneyview"
 )
 
 // sessionOf is a session of player id called name on srv, whose server
@@ -62,12 +66,7 @@ func TestPartnerAskedOnThePage(t *testing.T) {
 	srv, _ := testServer(t)
 	eachLangAndSize(t, [][2]int{{80, 24}, {100, 30}}, func(t *testing.T, lang string, tr *i18n.Catalog, w, h int) {
 		now := srv.port(nil).Now
-		f := newFakeTourneys(now)
-		id, err := f.CreateTournament("key:kemal", tourney.Config{Kind: tourney.Arena, Name: "eşli", Game: "101",
-			Hands: 1, Start: now().Add(time.Hour), Length: time.Hour, Partners: true})
-		if err != nil {
-			t.Fatal(err)
-		}
+		f, id := partnersArena(t, now)
 		for _, p := range []struct{ id, name string }{{"key:kemal", "Kemal"}, {"key:zeki", "Zeki"}, {"key:ayse", "Ayşe"}} {
 			if err := f.JoinTournament(id, p.id, p.name, 1500); err != nil {
 				t.Fatal(err)
@@ -137,6 +136,40 @@ func TestPartnerAskedOnThePage(t *testing.T) {
 	})
 }
 
+// partnersArena is a fake's partners' arena of 101, "eşli", created by
+// Kemal to start in an hour: nobody in it yet.
+func partnersArena(t *testing.T, now func() time.Time) (*fakeTourneys, string) {
+	t.Helper()
+	f := newFakeTourneys(now)
+	id, err := f.CreateTournament("key:kemal", tourney.Config{Kind: tourney.Arena, Name: "eşli", Game: "101",
+		Hands: 1, Start: now().Add(time.Hour), Length: time.Hour, Partners: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f, id
+}
+
+// annAsksAyse is a partners' arena of 101 on srv in which Ayşe waits
+// alone and ann (key:test), on her page at w×h in lang, types Ayşe's
+// name and asks her: the tournament's id, its fake, and ann's session.
+func annAsksAyse(t *testing.T, srv *Server, lang string, w, h int) (*fakeTourneys, string, *session) {
+	t.Helper()
+	now := srv.port(nil).Now
+	f, id := partnersArena(t, now)
+	if err := f.JoinTournament(id, "key:ayse", "Ayşe", 1500); err != nil {
+		t.Fatal(err)
+	}
+	s := tourneySession(t, srv, f, lang, w, h)
+	pressAll(s, "u", "enter", "w")
+	typeIn(s, 12, "Ayşe")
+	pressAll(s, "enter")
+	_, state, _ := f.Tournament(id)
+	if inv, ok := state.InviteOf("key:ayse"); !ok || inv.From != "key:test" {
+		t.Fatalf("Ayşe typed: asks %+v", state.Invites)
+	}
+	return f, id, s
+}
+
 // An ask to partner declined, taken back, and refused by the owner, on
 // the pages of two players' sessions, at 80×24 and 100×30 in both
 // languages. Declined: Ayşe presses d, both wait alone, never teamed
@@ -149,27 +182,7 @@ func TestPartnerDeclinedTakenBackAndRefusedOnThePage(t *testing.T) {
 	eachLangAndSize(t, [][2]int{{80, 24}, {100, 30}}, func(t *testing.T, lang string, tr *i18n.Catalog, w, h int) {
 		now := srv.port(nil).Now
 		// Ayşe waits alone in a partners' arena; ann asks her.
-		begin := func() (*fakeTourneys, string, *session) {
-			t.Helper()
-			f := newFakeTourneys(now)
-			id, err := f.CreateTournament("key:kemal", tourney.Config{Kind: tourney.Arena, Name: "eşli", Game: "101",
-				Hands: 1, Start: now().Add(time.Hour), Length: time.Hour, Partners: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := f.JoinTournament(id, "key:ayse", "Ayşe", 1500); err != nil {
-				t.Fatal(err)
-			}
-			s := tourneySession(t, srv, f, lang, w, h)
-			pressAll(s, "u", "enter", "w")
-			typeIn(s, 12, "Ayşe")
-			pressAll(s, "enter")
-			_, state, _ := f.Tournament(id)
-			if inv, ok := state.InviteOf("key:ayse"); !ok || inv.From != "key:test" {
-				t.Fatalf("Ayşe typed: asks %+v", state.Invites)
-			}
-			return f, id, s
-		}
+		begin := func() (*fakeTourneys, string, *session) { return annAsksAyse(t, srv, lang, w, h) }
 		f, id, s := begin()
 		a := sessionOf(t, srv, f, "key:ayse", "Ayşe", lang, w, h)
 		pressAll(a, "u", "enter", "d")
@@ -211,4 +224,89 @@ func TestPartnerDeclinedTakenBackAndRefusedOnThePage(t *testing.T) {
 			t.Errorf("refused by the owner, the asker's page lacks %q:\n%s", want, scr)
 		}
 	})
+}
+
+// An ask to partner ended by the other of the two, or by the clock, is
+// said on the page of the one who did not end it, read from the
+// tournament as it comes, at 80×24 and 100×30 in both languages: the
+// ask declined (to the asker), lapsed (to both), the asker gone (to the
+// one asked). Cem waits alone beside them, so that the two are teamed
+// with others, not with each other, once the ask is gone.
+func TestPartnerAskEndsSaidOnThePage(t *testing.T) {
+	var mu sync.Mutex
+	at := time.Date(2026, 11, 26, 20, 0, 0, 0, time.UTC)
+	now := func() time.Time { mu.Lock(); defer mu.Unlock(); return at }
+	srv, _ := testServer(t, func(c *Config) { c.Now = now })
+	eachLangAndSize(t, [][2]int{{80, 24}, {100, 30}}, func(t *testing.T, lang string, tr *i18n.Catalog, w, h int) {
+		// Ayşe waits alone; ann asks her on her page; Cem joins alone.
+		begin := func() (*fakeTourneys, string, *session, *session) {
+			t.Helper()
+			f, id, s := annAsksAyse(t, srv, lang, w, h)
+			if err := f.JoinTournament(id, "key:cem", "Cem", 1500); err != nil {
+				t.Fatal(err)
+			}
+			a := sessionOf(t, srv, f, "key:ayse", "Ayşe", lang, w, h)
+			pressAll(a, "u", "enter")
+			drain(s, s.tourney.open(&s.c, pgTourney)) // both pages have read the ask
+			if scr := screenFits(t, "asked", a, w, h); !strings.Contains(scr, "d "+tr.T("tourney.key.decline")) {
+				t.Fatalf("asked, her page:\n%s", scr)
+			}
+			return f, id, s, a
+		}
+		reread := func(s *session) string {
+			t.Helper()
+			drain(s, s.tourney.open(&s.c, pgTourney))
+			return strings.Join(strings.Fields(screenFits(t, "read again", s, w, h)), " ")
+		}
+		says := func(who, scr, key string, args ...any) {
+			t.Helper()
+			if want := strings.Join(strings.Fields(tr.T(key, args...)), " "); !strings.Contains(scr, want) {
+				t.Errorf("%s's page lacks %q:\n%s", who, want, scr)
+			}
+		}
+
+		// Declined: the asker is told, by name.
+		_, _, s, a := begin()
+		pressAll(a, "d")
+		says("the asker", reread(s), "tourney.ask.declinedby", "Ayşe")
+
+		// Lapsed: the clock past the lapse, the owner's tick; both told.
+		f, id, s, a := begin()
+		mu.Lock()
+		at = at.Add(tourney.AskLapse)
+		mu.Unlock()
+		f.mu.Lock()
+		f.open(f.t[id], f.t[id].Tick(now()))
+		f.mu.Unlock()
+		says("the asker", reread(s), "tourney.ask.lapsed", "Ayşe", 2)
+		says("the one asked", reread(a), "tourney.ask.lapsedto", "ann", 2)
+
+		// The asker leaves: the one asked is told.
+		f, id, _, a = begin()
+		if err := f.LeaveTournament(id, "key:test"); err != nil {
+			t.Fatal(err)
+		}
+		says("the one asked", reread(a), "tourney.ask.left", "ann")
+	})
+}
+
+// Every end of an ask the page says fits the 78 columns an 80-column
+// page's status line shows, with the longest name a player may have.
+func TestAskEndWordsFitTheStatusLine(t *testing.T) {
+	const room = 78
+	name := strings.Repeat("Ş", safetext.MaxNameLen)
+	for _, lang := range []string{"en", "tr"} {
+		c := &shared{tr: i18n.MustLoad(lang)}
+		for end := tourneyview.AskAccepted; end <= tourneyview.AskDropped; end++ {
+			for _, asker := range []bool{true, false} {
+				w := askEndWords(c, end, asker, name)
+				if w == "" || strings.Contains(w, "{{") || strings.Contains(w, "%!") {
+					t.Errorf("%s: end %d (asker %v) says %q", lang, end, asker, w)
+				}
+				if ansi.StringWidth(w) > room {
+					t.Errorf("%s: %q is %d columns, more than the %d an 80-column status line shows", lang, w, ansi.StringWidth(w), room)
+				}
+			}
+		}
+	}
 }

@@ -3,7 +3,9 @@ package tourneyview
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
+	"time"
 	"unicode"
 
 	"okey/game/tourney"
@@ -133,4 +135,76 @@ func (p Page) FindPartner(typed string) (string, error) {
 // no name): what the page's lines about an ask say.
 func NameIn(tr *i18n.Catalog, p Page, id string) string {
 	return p.Names.namer(tr, p.T)(id)
+}
+
+// AskEnd is how an ask to partner that the one who looks was part of
+// ended, as their page tells them when the end was not their own doing
+// (their own answer or take-back is said as it is made).
+type AskEnd int
+
+// The ends of an ask, as EndOfAsk reads them.
+const (
+	// AskWaits: the ask still waits for its answer.
+	AskWaits AskEnd = iota
+	// AskAccepted: the two are a team — the one asked accepted, or
+	// the ask lapsed and the join order teamed them all the same.
+	AskAccepted
+	// AskDeclined: the one asked declined (said to the asker).
+	AskDeclined
+	// AskTakenBack: the asker took the ask back (said to the one asked).
+	AskTakenBack
+	// AskLapsed: nobody answered within tourney.AskLapse.
+	AskLapsed
+	// AskLeft: the other of the two left the tournament.
+	AskLeft
+	// AskDropped: a Swiss's first round was paired before the answer.
+	AskDropped
+)
+
+// lapseSlack is how far the owner's clock may run ahead of the page's:
+// an ask gone this close to its lapse time has lapsed.
+const lapseSlack = 5 * time.Second
+
+// EndOfAsk is how ask, which the player me was part of when the
+// tournament was last read, ended by t, read at now: AskWaits while t
+// keeps it. The store keeps no word of why an ask went, so the page
+// reads it from what is left: the two teamed, accepted (or lapsed and
+// teamed by the join order: a team all the same); a Swiss past its
+// first round, dropped; the other of the two gone from the tournament,
+// left; the asker alone with the one asked among those declined,
+// declined; the lapse time reached, lapsed; else the other ended it
+// before its time — declined, to the asker (teamed with another at
+// once); taken back, to the one asked.
+func EndOfAsk(ask tourney.Invite, me string, t tourney.Tournament, now time.Time) AskEnd {
+	if inv, ok := t.InviteOf(me); ok && inv.From == ask.From && inv.To == ask.To {
+		return AskWaits
+	}
+	other := ask.From
+	if me == ask.From {
+		other = ask.To
+	}
+	if p, ok := t.Partner(me); ok && p == other {
+		return AskAccepted
+	}
+	if t.Config.Kind == tourney.Swiss && t.Round > 0 {
+		return AskDropped
+	}
+	if _, teamed := t.TeamOf(other); !teamed && !t.Alone(other) {
+		if _, asked := t.InviteOf(other); !asked {
+			return AskLeft
+		}
+	}
+	if i := slices.IndexFunc(t.Lone, func(l tourney.Lone) bool { return l.Player == me }); i >= 0 && slices.Contains(t.Lone[i].Declined, other) {
+		if me == ask.From {
+			return AskDeclined
+		}
+		return AskWaits // their own answer, said as it was made
+	}
+	if !now.Add(lapseSlack).Before(ask.Lapses()) {
+		return AskLapsed
+	}
+	if me == ask.From {
+		return AskDeclined
+	}
+	return AskTakenBack
 }

@@ -94,3 +94,83 @@ func TestFindPartner(t *testing.T) {
 		t.Error("the one asked may ask, or the asker may not ask another")
 	}
 }
+
+// EndOfAsk reads how an ask ended from what the tournament kept, for
+// the asker (b) and the one asked (a), with c waiting alone beside
+// them: an answer, a take-back, the lapse, a leave and a Swiss's first
+// round each read as what they were.
+func TestEndOfAsk(t *testing.T) {
+	t0 := time.Unix(1e9, 0)
+	begin := func(t *testing.T, kind tourney.Kind) (*tourney.Tournament, tourney.Invite) {
+		t.Helper()
+		c := tourney.Config{Kind: kind, Game: "101", Hands: 1, Start: t0, Length: time.Hour, Rounds: 3, Partners: true, BotLevel: "easy"}
+		if kind == tourney.Arena {
+			c.Rounds = 0
+		}
+		tr, err := tourney.New(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := tr.Join("a", 1500, t0.Add(-10*time.Minute)); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := tr.Ask("b", "a", 1500, t0.Add(-9*time.Minute)); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := tr.Join("c", 1500, t0.Add(-8*time.Minute)); err != nil {
+			t.Fatal(err)
+		}
+		inv, ok := tr.InviteOf("a")
+		if !ok || inv.From != "b" {
+			t.Fatalf("b's ask to a not kept: %+v", tr.Invites)
+		}
+		return tr, inv
+	}
+	asked := t0.Add(-9 * time.Minute)
+	soon := asked.Add(time.Minute)
+	tests := []struct {
+		name     string
+		kind     tourney.Kind
+		do       func(*tourney.Tournament) error
+		now      time.Time
+		asker    AskEnd // what b's page reads
+		askedOne AskEnd // a's
+	}{
+		{"nothing yet", tourney.Arena, func(*tourney.Tournament) error { return nil }, soon, AskWaits, AskWaits},
+		{"accepted", tourney.Arena, func(tr *tourney.Tournament) error { _, err := tr.Answer("a", true, soon); return err }, soon, AskAccepted, AskAccepted},
+		{"declined", tourney.Arena, func(tr *tourney.Tournament) error { _, err := tr.Answer("a", false, soon); return err }, soon, AskDeclined, AskWaits},
+		{"taken back", tourney.Arena, func(tr *tourney.Tournament) error { _, err := tr.TakeBack("b", soon); return err }, soon, AskWaits, AskTakenBack},
+		{"lapsed", tourney.Arena, func(tr *tourney.Tournament) error {
+			tr.Tick(asked.Add(tourney.AskLapse))
+			return nil
+		}, asked.Add(tourney.AskLapse), AskLapsed, AskLapsed},
+		{"the asker left", tourney.Arena, func(tr *tourney.Tournament) error { return tr.Leave("b") }, soon, AskWaits, AskLeft},
+		{"the one asked left", tourney.Arena, func(tr *tourney.Tournament) error { return tr.Leave("a") }, soon, AskLeft, AskWaits},
+		{"a Swiss's first round paired", tourney.Swiss, func(tr *tourney.Tournament) error {
+			tr.Tick(t0)
+			return nil
+		}, t0, AskDropped, AskDropped},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tr, inv := begin(t, tt.kind)
+			if err := tt.do(tr); err != nil {
+				t.Fatal(err)
+			}
+			// The asker's own take-back and leave, and the one asked's
+			// own answer and leave, are said as they are made (AskWaits
+			// here stands for "not read").
+			if got := EndOfAsk(inv, "b", *tr, tt.now); got != tt.asker && tt.asker != AskWaits {
+				t.Errorf("the asker reads %d, want %d (invites %+v, lone %+v, teams %+v)", got, tt.asker, tr.Invites, tr.Lone, tr.Teams)
+			}
+			if got := EndOfAsk(inv, "a", *tr, tt.now); got != tt.askedOne && tt.askedOne != AskWaits {
+				t.Errorf("the one asked reads %d, want %d (invites %+v, lone %+v, teams %+v)", got, tt.askedOne, tr.Invites, tr.Lone, tr.Teams)
+			}
+			if tt.name == "nothing yet" {
+				if EndOfAsk(inv, "b", *tr, tt.now) != AskWaits || EndOfAsk(inv, "a", *tr, tt.now) != AskWaits {
+					t.Error("an ask still waiting read as ended")
+				}
+			}
+		})
+	}
+}
