@@ -63,9 +63,9 @@ type Invite struct {
 // bot after the arena's bot wait). A player asked sees the ask on the
 // tournament's page within seconds; two minutes is long enough to read
 // it and answer, and short enough that an arena's asker is not kept
-// from play by one who stepped away. The rules on the page say "2
-// minutes" in words (tourney.rules.teams, docs/serving.md): change them
-// with it.
+// from play by one who stepped away. The page's rules and lines take
+// the minutes from it; docs/serving.md says "two minutes" in words:
+// change it with it.
 const AskLapse = 2 * time.Minute
 
 // Refusal is why the owner refused a player's ask to partner after the

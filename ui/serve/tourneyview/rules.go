@@ -48,7 +48,7 @@ func Rules(tr *i18n.Catalog, c tourney.Config) []string {
 		out = append(out, tr.T("tourney.rules.duplicate"))
 	}
 	if c.Partners {
-		out = append(out, tr.T("tourney.rules.partners"), tr.T("tourney.rules.teams"))
+		out = append(out, tr.T("tourney.rules.partners"), tr.T("tourney.rules.teams", int(tourney.AskLapse/time.Minute)))
 		switch {
 		case c.Kind == tourney.Swiss:
 			out = append(out, tr.T("tourney.rules.teams.swiss"))

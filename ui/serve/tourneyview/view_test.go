@@ -221,7 +221,7 @@ func mustSay(t *testing.T, tr *i18n.Catalog, p Page) []string {
 		}
 	}
 	if c.Partners {
-		want = append(want, tr.T("tourney.rules.partners"), tr.T("tourney.rules.teams"))
+		want = append(want, tr.T("tourney.rules.partners"), tr.T("tourney.rules.teams", int(tourney.AskLapse/time.Minute)))
 		for _, l := range p.T.Lone {
 			want = append(want, tr.T("tourney.alone", p.Names[l.Player]))
 		}
