@@ -363,6 +363,12 @@ func TestStarvedClusterPlaysOn(t *testing.T) {
 	}
 }
 
+// arenaLogs is where TestArenaNodeKilled keeps its nodes' state and
+// logs and the load's trace (a step-N folder each; "": a folder of its
+// own, removed after): to read what each node did in a run that failed,
+// `go test ./ui/serve/loadgen -run TestArenaNodeKilled -arena-logs DIR`.
+var arenaLogs = flag.String("arena-logs", "", "TestArenaNodeKilled: a folder to keep the nodes' logs and the load's trace in")
+
 // freezes is how many owners TestFrozenOwnerTakeover stops.
 var freezes = flag.Int("freezes", 1, "TestFrozenOwnerTakeover: how many times a table's node is frozen (docs/cluster.md's measure: 10)")
 
@@ -833,7 +839,7 @@ func TestArenaNodeKilled(t *testing.T) {
 	lc.Sessions, lc.Tournament = []int{12}, "arena"
 	lc.Play, lc.Idle, lc.KillAt = 40*time.Second, 0, 12*time.Second
 	lc.KeyEvery, lc.MoveWithin, lc.ChatEvery = 300*time.Millisecond, 300*time.Millisecond, 0
-	lc.Answer = 30 * time.Second
+	lc.Answer, lc.Logs = 30*time.Second, *arenaLogs
 	r, out := runLoad(t, lc)
 	tr := r.Tourney
 	if tr == nil || tr.Killed < 0 {
