@@ -305,7 +305,7 @@ func (h *Hall) takeOver(id string, stopped time.Time) {
 		return // its entry is refused, or its record was at this entry
 	}
 	if err := h.Nodes.Hold.Take(ctx, id); err != nil {
-		if !errors.Is(err, keep.ErrLeaseHeld) {
+		if !errors.Is(err, keep.ErrLeaseHeld) && h.ctx.Err() == nil { // not the node stopping
 			h.Opt.Log.Error("taking a table over", "table", id, "err", err)
 		}
 		return
@@ -316,7 +316,9 @@ func (h *Hall) takeOver(id string, stopped time.Time) {
 		// The store did not answer (a cluster still electing, this
 		// node stopping): the table is not damaged. Another node, or
 		// the next sweep, takes it.
-		h.Opt.Log.Warn("taking a table over: not now", "table", id, "err", kt.Err)
+		if h.ctx.Err() == nil {
+			h.Opt.Log.Warn("taking a table over: not now", "table", id, "err", kt.Err)
+		}
 		h.giveLease(id)
 		return
 	}

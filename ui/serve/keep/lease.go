@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"math"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -288,10 +289,11 @@ const settleAtOnce = 16
 // names another holder; another error says nothing either way (the
 // lease, with any revision read, is kept for the next try).
 func (l *Leases) settle(ctx context.Context, ls lease) (lease, error) {
+	var past uint64 // a revision refused: the store holds a later one
 	for range settleTries {
-		e, err := l.kv.Get(ctx, ls.table)
+		e, err := l.readLease(ctx, ls.table, past)
 		switch {
-		case errors.Is(err, jetstream.ErrKeyNotFound):
+		case err == nil && e == nil:
 			// Nobody holds it: this node's lease ran out (or was
 			// given up) and nobody took it over, so nobody wrote the
 			// table since either (a node taking over claims the
@@ -314,7 +316,7 @@ func (l *Leases) settle(ctx context.Context, ls lease) (lease, error) {
 		if h := l.holderOf(e); h != l.Node && h != "" {
 			return ls, fmt.Errorf("table %s: %w (%s)", ls.table, ErrLeaseLost, h)
 		}
-		ls.rev = e.Revision()
+		ls.rev, past = e.Revision(), e.Revision()
 		sent, ttl := time.Now(), l.asking()
 		rev, err := l.update(ctx, ls.table, e.Revision(), ttl)
 		if err == nil {
@@ -327,6 +329,30 @@ func (l *Leases) settle(ctx context.Context, ls lease) (lease, error) {
 		// landing late): read again.
 	}
 	return ls, fmt.Errorf("table %s's lease: %w", ls.table, errLeaseBusy)
+}
+
+// readLease reads table's lease once the store's answer is past
+// revision rev (0: as it stands): a write at rev was just refused, so
+// the store holds a later one, but a direct get may be answered by a
+// replica that has not taken it yet, and a write at what it says is
+// refused again (readPast reads again, half a second at most). nil: no
+// lease kept — expired, or given up.
+func (l *Leases) readLease(ctx context.Context, table string, rev uint64) (jetstream.KeyValueEntry, error) {
+	var e jetstream.KeyValueEntry
+	err := readPast(ctx, rev, func(ctx context.Context) (uint64, error) {
+		var err error
+		e, err = l.kv.Get(ctx, table)
+		if errors.Is(err, jetstream.ErrKeyNotFound) {
+			e = nil
+			return math.MaxUint64, nil // none kept: nothing later to wait for
+		}
+		if err != nil {
+			e = nil
+			return 0, err
+		}
+		return e.Revision(), nil
+	})
+	return e, err
 }
 
 // settleTries is how many reads settle makes of a lease written again
@@ -371,12 +397,12 @@ func (l *Leases) release(ctx context.Context, ls lease) error {
 		if !isWrongSequence(err) {
 			return fmt.Errorf("table %s's lease: %w", ls.table, err)
 		}
-		e, err := l.kv.Get(ctx, ls.table)
-		if errors.Is(err, jetstream.ErrKeyNotFound) {
-			return nil
-		}
+		e, err := l.readLease(ctx, ls.table, ls.rev)
 		if err != nil {
 			return fmt.Errorf("reading table %s's lease: %w", ls.table, err)
+		}
+		if e == nil {
+			return nil
 		}
 		if l.holderOf(e) != l.Node {
 			return nil // another node's now: not this one's to give
