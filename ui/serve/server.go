@@ -340,6 +340,16 @@ func (s *Server) TablesMoved() (stopped, takenOver int64) {
 // table moves to (okey load's children say it when asked).
 func (s *Server) Owned() []string { return s.hall.Owned() }
 
+// LeasesStretched says whether this node's leases ask for longer than
+// the TTL now (its renewals were slow: a starved machine, a store
+// electing leaders, as a cluster's start does): another node waits
+// that much longer for its tables if it dies or freezes meanwhile.
+// A measure of a takeover's time starts from a node that asks for the
+// TTL (okey load's children say it when asked).
+func (s *Server) LeasesStretched() bool {
+	return s.hall.Nodes != nil && s.hall.Nodes.Hold != nil && s.hall.Nodes.Hold.Stretched()
+}
+
 // Running lists the tables this node runs now: a table taken over runs
 // once its record is read, after its lease is taken (Owned).
 func (s *Server) Running() []string { return s.hall.Running() }

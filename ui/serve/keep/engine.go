@@ -551,13 +551,22 @@ func untilAvailable(ctx context.Context, f func(context.Context) error) error {
 // once the peers have met, so it is waited out like a leader election.
 const errCodeNoPeers = 10005
 
+// errCodeDuplicateInProcess is JetStream's "duplicate message id is in
+// process" (JSStreamDuplicateMessageConflict): a write asked again with
+// its message id (a takeover's claim) while the first ask is still
+// being stored. It is no refusal: asked once more, the store answers
+// the first ask's acknowledgement. Read as one, a node taking a table
+// over after a kill gave the table up ("another writer was quicker")
+// six times in one run, and the table waited for the next sweep.
+const errCodeDuplicateInProcess = 10158
+
 // unavailable reports whether err is the store not answering for now
 // rather than refusing.
 func unavailable(err error) bool {
 	var apiErr *jetstream.APIError
 	if errors.As(err, &apiErr) {
 		return apiErr.ErrorCode == jetstream.JSErrCodeJetStreamNotEnabled || apiErr.Code == 503 ||
-			apiErr.ErrorCode == errCodeNoPeers
+			apiErr.ErrorCode == errCodeNoPeers || apiErr.ErrorCode == errCodeDuplicateInProcess
 	}
 	return errors.Is(err, nats.ErrNoResponders) || errors.Is(err, jetstream.ErrNoStreamResponse) ||
 		errors.Is(err, context.DeadlineExceeded) || errors.Is(err, nats.ErrTimeout) || errors.Is(err, jetstream.ErrNoHeartbeat)

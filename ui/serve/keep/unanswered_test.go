@@ -5,6 +5,8 @@ import (
 	"errors"
 	"testing"
 	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
 )
 
 // TestAWriteAnsweredLateIsNotAFence: a record append and an entry
@@ -135,6 +137,18 @@ func TestAnAttemptOutOfTimeIsTriedAgain(t *testing.T) {
 	})
 	if err != nil || calls != 2 {
 		t.Fatalf("after an attempt out of time: %v in %d calls, want success in 2", err, calls)
+	}
+	// A write asked again with its message id while the first ask is
+	// still being stored: asked once more.
+	calls = 0
+	err = untilAvailable(ctx, func(context.Context) error {
+		if calls++; calls == 1 {
+			return &jetstream.APIError{Code: 409, ErrorCode: errCodeDuplicateInProcess, Description: "duplicate message id is in process"}
+		}
+		return nil
+	})
+	if err != nil || calls != 2 {
+		t.Fatalf("after a duplicate in process: %v in %d calls, want success in 2", err, calls)
 	}
 	refused := errors.New("refused")
 	calls = 0

@@ -247,6 +247,8 @@ func ServeChild(ctx context.Context, spec string, in io.Reader, out io.Writer) i
 				fmt.Fprintln(out, "moved", stopped, taken, srv.TurnedAway())
 			case "owned":
 				fmt.Fprintln(out, "owned", strings.Join(srv.Owned(), " "))
+			case "stretched":
+				fmt.Fprintln(out, "stretched", srv.LeasesStretched())
 			case "running":
 				fmt.Fprintln(out, "running", strings.Join(srv.Running(), " "))
 			case "tourney":
