@@ -545,9 +545,9 @@ func freezeOnce(t *testing.T, bin string) (f frozen, err error) {
 	// streams' leaders) asks for leases three times the TTL for half a
 	// minute after, and a node frozen then is waited for that much
 	// longer — the measure is of a frozen owner whose leases ask for
-	// the TTL. (Suspected of the takeovers of 15–30 s; in the nine
+	// the TTL. (Suspected of the takeovers of 15–30 s; in the ten
 	// freezes measured with it no node was stretched at the freeze, and
-	// one still took 17.7 s: not the cause.)
+	// two still took 17.7 s: not the cause.)
 	if f.calm, err = untilUnstretched(kids); err != nil {
 		return f, err
 	}
