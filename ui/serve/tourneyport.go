@@ -22,6 +22,17 @@ var errNoTourneys = errors.New("this server keeps no tournaments (it has no stat
 // tourneyWait is the longest a session's request waits for the store.
 const tourneyWait = 10 * time.Second
 
+// withTourneys calls f with the server's tournaments and a request's
+// bounded wait: errNoTourneys on a server that keeps none.
+func (p serverPort) withTourneys(f func(context.Context, *tournaments.Service) error) error {
+	if p.srv.tourneys == nil {
+		return errNoTourneys
+	}
+	ctx, cancel := context.WithTimeout(p.srv.ctx, tourneyWait)
+	defer cancel()
+	return f(ctx, p.srv.tourneys)
+}
+
 // Tournaments are what the lobby lists: starting, running, and finished
 // in the last day, newest first.
 func (p serverPort) Tournaments() []tourney.Listed {
@@ -55,54 +66,39 @@ func (p serverPort) CreateTournament(by string, c tourney.Config) (string, error
 // JoinTournament joins player, called name, to tournament id at their
 // rating.
 func (p serverPort) JoinTournament(id, player, name string, rating int) error {
-	if p.srv.tourneys == nil {
-		return errNoTourneys
-	}
-	ctx, cancel := context.WithTimeout(p.srv.ctx, tourneyWait)
-	defer cancel()
-	return p.srv.tourneys.JoinTournament(ctx, id, player, name, rating)
+	return p.withTourneys(func(ctx context.Context, ts *tournaments.Service) error {
+		return ts.JoinTournament(ctx, id, player, name, rating)
+	})
 }
 
 // LeaveTournament takes player out of tournament id's pairing.
 func (p serverPort) LeaveTournament(id, player string) error {
-	if p.srv.tourneys == nil {
-		return errNoTourneys
-	}
-	ctx, cancel := context.WithTimeout(p.srv.ctx, tourneyWait)
-	defer cancel()
-	return p.srv.tourneys.LeaveTournament(ctx, id, player)
+	return p.withTourneys(func(ctx context.Context, ts *tournaments.Service) error {
+		return ts.LeaveTournament(ctx, id, player)
+	})
 }
 
 // AskPartner joins player, called name, to tournament id with
 // partner, asked to be their partner.
 func (p serverPort) AskPartner(id, player, name string, rating int, partner string) error {
-	if p.srv.tourneys == nil {
-		return errNoTourneys
-	}
-	ctx, cancel := context.WithTimeout(p.srv.ctx, tourneyWait)
-	defer cancel()
-	return p.srv.tourneys.AskPartner(ctx, id, player, name, rating, partner)
+	return p.withTourneys(func(ctx context.Context, ts *tournaments.Service) error {
+		return ts.AskPartner(ctx, id, player, name, rating, partner)
+	})
 }
 
 // AnswerPartner is player's answer to the ask to partner that waits
 // for them at tournament id.
 func (p serverPort) AnswerPartner(id, player string, accept bool) error {
-	if p.srv.tourneys == nil {
-		return errNoTourneys
-	}
-	ctx, cancel := context.WithTimeout(p.srv.ctx, tourneyWait)
-	defer cancel()
-	return p.srv.tourneys.AnswerPartner(ctx, id, player, accept)
+	return p.withTourneys(func(ctx context.Context, ts *tournaments.Service) error {
+		return ts.AnswerPartner(ctx, id, player, accept)
+	})
 }
 
 // TakeBackPartner takes player's ask to partner at tournament id back.
 func (p serverPort) TakeBackPartner(id, player string) error {
-	if p.srv.tourneys == nil {
-		return errNoTourneys
-	}
-	ctx, cancel := context.WithTimeout(p.srv.ctx, tourneyWait)
-	defer cancel()
-	return p.srv.tourneys.TakeBackPartner(ctx, id, player)
+	return p.withTourneys(func(ctx context.Context, ts *tournaments.Service) error {
+		return ts.TakeBackPartner(ctx, id, player)
+	})
 }
 
 // Duplicate is a duplicate tournament's seals, as the pages may show
