@@ -350,6 +350,13 @@ func (s *Server) LeasesStretched() bool {
 	return s.hall.Nodes != nil && s.hall.Nodes.Hold != nil && s.hall.Nodes.Hold.Stretched()
 }
 
+// StoreView is this node's own view of the store on one line
+// (keep.Engine.View): who leads the tables' streams and how far each
+// replica is behind, as this node knows it. okey load's children say it
+// when asked, so a test that waits on a cluster can say what each node
+// saw.
+func (s *Server) StoreView() string { return s.eng.View() }
+
 // Running lists the tables this node runs now: a table taken over runs
 // once its record is read, after its lease is taken (Owned).
 func (s *Server) Running() []string { return s.hall.Running() }

@@ -148,6 +148,7 @@ func (h *Hall) sweep(ctx context.Context, ttl time.Duration) {
 		case <-tick.C:
 		}
 		lctx, cancel := context.WithTimeout(ctx, sweepEvery)
+		began := time.Now()
 		leased, err := h.Nodes.leases.Leased(lctx)
 		var ids []string
 		if err == nil {
@@ -159,10 +160,14 @@ func (h *Hall) sweep(ctx context.Context, ttl time.Duration) {
 		}
 		for _, id := range ids {
 			if h.Local(id) == nil && !leased[id] {
+				h.Opt.Log.Debug("sweep: a table nobody holds", "table", id)
 				h.takeOverSoon(id, h.Opt.Now().Add(-ttl))
 			}
 		}
 		cancel()
+		if err != nil {
+			h.Opt.Log.Debug("sweep: not looked", "err", err, "in", time.Since(began).Round(time.Millisecond))
+		}
 		if err != nil && ctx.Err() == nil && n%every == 0 {
 			h.Opt.Log.Warn("looking for tables nobody runs", "err", err)
 		}
@@ -291,7 +296,9 @@ func (h *Hall) takeOver(id string, stopped time.Time) {
 	}
 	ctx, cancel := context.WithTimeout(h.ctx, 10*time.Second)
 	defer cancel()
+	began := time.Now()
 	rev, refused := h.Keep.RefusedEntry(ctx, id)
+	h.Opt.Log.Debug("taking a table over: its entry read", "table", id, "in", time.Since(began).Round(time.Millisecond))
 	h.Nodes.mu.Lock()
 	said := rev != 0 && h.Nodes.refused[id] == rev
 	if refused {
@@ -304,14 +311,18 @@ func (h *Hall) takeOver(id string, stopped time.Time) {
 	if said || refused {
 		return // its entry is refused, or its record was at this entry
 	}
+	took := time.Now()
 	if err := h.Nodes.Hold.Take(ctx, id); err != nil {
 		if !errors.Is(err, keep.ErrLeaseHeld) && h.ctx.Err() == nil { // not the node stopping
 			h.Opt.Log.Error("taking a table over", "table", id, "err", err)
 		}
+		h.Opt.Log.Debug("taking a table over: its lease not taken", "table", id, "err", err, "in", time.Since(took).Round(time.Millisecond))
 		return
 	}
+	h.Opt.Log.Debug("taking a table over: its lease taken", "table", id, "in", time.Since(took).Round(time.Millisecond))
 	start := time.Now()
 	kt, ok := h.Keep.LoadOne(ctx, id)
+	h.Opt.Log.Debug("taking a table over: its record read", "table", id, "kept", ok, "err", kt.Err, "in", time.Since(start).Round(time.Millisecond))
 	if ok && kt.Err != nil {
 		// The store did not answer (a cluster still electing, this
 		// node stopping): the table is not damaged. Another node, or
@@ -332,7 +343,10 @@ func (h *Hall) takeOver(id string, stopped time.Time) {
 		return
 	}
 	if kt.Err == nil && kt.Record != nil {
-		if err := kt.Log.Claim(h.Nodes.leases.Node); err != nil {
+		claimed := time.Now()
+		err := kt.Log.Claim(h.Nodes.leases.Node)
+		h.Opt.Log.Debug("taking a table over: its record claimed", "table", id, "err", err, "in", time.Since(claimed).Round(time.Millisecond))
+		if err != nil {
 			// Another writer was quicker: it runs the table.
 			h.Opt.Log.Warn("taking a table over", "table", id, "err", err)
 			h.giveLease(id)

@@ -544,6 +544,21 @@ func untilAvailable(ctx context.Context, f func(context.Context) error) error {
 	}
 }
 
+// getSoon reads key from kv on short waits, again while unanswered
+// (untilAvailable): a direct get may be handed to the replica of a node
+// that froze (its subscription still there) and never answered, and a
+// read waited out whole took a frozen owner's takeover its 10 s. Seen
+// in a trace of the slow takeovers: the takeover's first read of the
+// table's entry waited 10.0 s, and its lease's create then had no time
+// left.
+func getSoon(ctx context.Context, kv jetstream.KeyValue, key string) (e jetstream.KeyValueEntry, err error) {
+	err = untilAvailable(ctx, func(ctx context.Context) error {
+		e, err = kv.Get(ctx, key)
+		return err
+	})
+	return e, err
+}
+
 // errCodeNoPeers is JetStream's "no suitable peers for placement"
 // (JSClusterNoPeersErrF): nodes started at the same instant ask for a
 // replicated stream before the cluster's meta leader knows its peers

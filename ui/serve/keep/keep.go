@@ -782,11 +782,7 @@ func (k *Keeper) LoadOne(ctx context.Context, id string) (kt KeptTable, ok bool)
 	// handed to a replica on a node that froze (its subscription still
 	// there), and waiting it out whole cost a takeover 10 s; asked again,
 	// another replica answers.
-	var e jetstream.KeyValueEntry
-	err := untilAvailable(ctx, func(ctx context.Context) (err error) {
-		e, err = k.Tables.Get(ctx, id)
-		return err
-	})
+	e, err := getSoon(ctx, k.Tables, id)
 	switch {
 	case errors.Is(err, jetstream.ErrKeyNotFound):
 		return kt, false // deleted, or never was
@@ -1043,7 +1039,7 @@ const recordBatch = 512
 // (it does not open), and its revision; false if there is none or it
 // could not be read (the caller then reads it as usual).
 func (k *Keeper) RefusedEntry(ctx context.Context, id string) (rev uint64, refused bool) {
-	e, err := k.Tables.Get(ctx, id)
+	e, err := getSoon(ctx, k.Tables, id)
 	if err != nil {
 		return 0, false
 	}

@@ -176,11 +176,29 @@ func (l *Leases) holderOf(e jetstream.KeyValueEntry) string {
 // does not open holds nothing: it is taken over at its revision.
 func (l *Leases) acquire(ctx context.Context, table string) (lease, error) {
 	sent, ttl := time.Now(), l.asking()
-	rev, err := l.kv.Create(ctx, table, l.leaseValue(table), jetstream.KeyTTL(ttl))
+	// Asked on short waits, again while unanswered: a create sent while
+	// the leases' stream elects a leader in place of a frozen node's
+	// waits on the frozen one, and waited whole it took the takeover's
+	// time (10 s). A create asked again after an attempt that landed
+	// unanswered finds the lease, naming this node: taken at its
+	// revision. The first attempt's send is the lease's start: the store
+	// keeps it at least ttl from then.
+	tries := 0
+	var rev uint64
+	err := untilAvailable(ctx, func(ctx context.Context) (err error) {
+		tries++
+		rev, err = l.kv.Create(ctx, table, l.leaseValue(table), jetstream.KeyTTL(ttl))
+		return err
+	})
+	l.log.Debug("a lease's create", "table", table, "rev", rev, "tries", tries, "err", err, "in", time.Since(sent).Round(time.Millisecond))
 	if errors.Is(err, jetstream.ErrKeyExists) {
 		if e, ok := l.current(ctx, table, 0, true); ok {
-			if _, ok := l.leaseHolder(table, e.Value()); !ok {
-				sent = time.Now()
+			if holder, ok := l.leaseHolder(table, e.Value()); !ok || tries > 1 && holder == l.Node {
+				if ok {
+					l.log.Debug("a lease's create landed unanswered: taken at its revision", "table", table, "rev", e.Revision())
+				} else {
+					sent = time.Now()
+				}
 				rev, err = l.update(ctx, table, e.Revision(), ttl)
 			}
 		}
@@ -341,7 +359,7 @@ func (l *Leases) readLease(ctx context.Context, table string, rev uint64) (jetst
 	var e jetstream.KeyValueEntry
 	err := readPast(ctx, rev, func(ctx context.Context) (uint64, error) {
 		var err error
-		e, err = l.kv.Get(ctx, table)
+		e, err = getSoon(ctx, l.kv, table)
 		if errors.Is(err, jetstream.ErrKeyNotFound) {
 			e = nil
 			return math.MaxUint64, nil // none kept: nothing later to wait for
@@ -372,7 +390,7 @@ var errLeaseBusy = errors.New("written again as it was read")
 func (l *Leases) current(ctx context.Context, table string, rev uint64, missing bool) (e jetstream.KeyValueEntry, ok bool) {
 	err := readPast(ctx, rev, func(ctx context.Context) (uint64, error) {
 		var err error
-		e, err = l.kv.Get(ctx, table)
+		e, err = getSoon(ctx, l.kv, table)
 		if missing && errors.Is(err, jetstream.ErrKeyNotFound) {
 			return 0, nil // a replica behind the write refused
 		}
@@ -435,7 +453,7 @@ func (l *Leases) Leased(ctx context.Context) (map[string]bool, error) {
 
 // Holder is the node holding table's lease ("" if none).
 func (l *Leases) Holder(ctx context.Context, table string) (string, error) {
-	e, err := l.kv.Get(ctx, table)
+	e, err := getSoon(ctx, l.kv, table)
 	if errors.Is(err, jetstream.ErrKeyNotFound) {
 		return "", nil
 	}

@@ -553,3 +553,92 @@ func TestLeaseReadFromAReplicaBehind(t *testing.T) {
 		t.Errorf("table 8's lease reads %q after its renewal, want one", h)
 	}
 }
+
+// silentKV is a bucket whose next calls, as a frozen node's replica or
+// stream leader would, never answer: each waits until its context ends.
+// A create may land first (landed): its answer is what is lost.
+type silentKV struct {
+	jetstream.KeyValue
+	mu      sync.Mutex
+	gets    int  // the next gets that never answer
+	creates int  // the next creates that never answer
+	landed  bool // a silent create lands all the same
+}
+
+func (k *silentKV) silent(n *int) bool {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if *n > 0 {
+		*n--
+		return true
+	}
+	return false
+}
+
+func (k *silentKV) Get(ctx context.Context, key string) (jetstream.KeyValueEntry, error) {
+	if k.silent(&k.gets) {
+		<-ctx.Done()
+		return nil, ctx.Err()
+	}
+	return k.KeyValue.Get(ctx, key)
+}
+
+func (k *silentKV) Create(ctx context.Context, key string, v []byte, opts ...jetstream.KVCreateOpt) (uint64, error) {
+	if k.silent(&k.creates) {
+		if k.landed {
+			if _, err := k.KeyValue.Create(context.Background(), key, v, opts...); err != nil {
+				return 0, err
+			}
+		}
+		<-ctx.Done()
+		return 0, ctx.Err()
+	}
+	return k.KeyValue.Create(ctx, key, v, opts...)
+}
+
+// A takeover's lease asked of a store whose first answers never come
+// (the leases' stream leader frozen, a direct get handed to a frozen
+// replica) is taken on the next ask, well inside the takeover's wait:
+// each call waited out whole took a frozen owner's takeover 10 s, then
+// 15–30 s in all (a trace of the slow freezes). A create that landed
+// unanswered is this node's lease, taken at its revision — not read as
+// another node's.
+func TestLeaseTakenPastSilentAnswers(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		kv     silentKV
+		holder string
+	}{
+		{"create unanswered", silentKV{creates: 2}, "one"},
+		{"create landed unanswered", silentKV{creates: 1, landed: true}, "one"},
+		{"read unanswered", silentKV{gets: 2}, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			a, _ := twoNodes(t, time.Minute)
+			c.kv.KeyValue = a.kv
+			a.kv = &c.kv
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			if c.holder == "" {
+				if h, err := a.Holder(ctx, "5"); err != nil || h != "" {
+					t.Fatalf("the holder of a table nobody holds: %q, %v", h, err)
+				}
+				return
+			}
+			ls, err := a.acquire(ctx, "5")
+			if err != nil {
+				t.Fatalf("the lease not taken: %v", err)
+			}
+			if h, err := a.Holder(ctx, "5"); err != nil || h != c.holder {
+				t.Fatalf("the lease reads %q (%v), want %s", h, err, c.holder)
+			}
+			// The lease is held at the revision acquire says: renewed at it.
+			if _, err := a.renew(ctx, ls); err != nil {
+				t.Errorf("the lease not renewed at the revision taken: %v", err)
+			}
+			if ctx.Err() != nil {
+				t.Errorf("the takeover's whole wait spent")
+			}
+		})
+	}
+}

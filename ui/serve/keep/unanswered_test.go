@@ -157,3 +157,35 @@ func TestAnAttemptOutOfTimeIsTriedAgain(t *testing.T) {
 		t.Fatalf("a refusal: %v in %d calls, want it at once", err, calls)
 	}
 }
+
+// TestEntryReadPastASilentReplica: a takeover's reads of a table's entry
+// (RefusedEntry, then LoadOne) handed to a replica that never answers —
+// a frozen node's, its direct-get subscription still there — are asked
+// again on a short wait, and another replica's answer comes well inside
+// the takeover's wait. Waited out whole, the first read took a frozen
+// owner's takeover its 10 s and left its lease's create no time (a
+// trace of the slow freezes: "its entry read in=10.001s").
+func TestEntryReadPastASilentReplica(t *testing.T) {
+	t.Parallel()
+	k, closeFn := openStoreAt(t, t.TempDir())
+	defer closeFn()
+	ctx, cancel := EngineCtx()
+	defer cancel()
+	l := k.Log("6")
+	if err := l.Write([]byte(`{"id":"6"}`), []byte("H\n")); err != nil {
+		t.Fatal(err)
+	}
+	silent := &silentKV{KeyValue: k.Tables, gets: 1}
+	k.Tables = silent
+	if rev, refused := k.RefusedEntry(ctx, "6"); rev == 0 || refused {
+		t.Fatalf("the entry read past a silent replica: revision %d, refused %v", rev, refused)
+	}
+	silent.gets = 1
+	kt, ok := k.LoadOne(ctx, "6")
+	if !ok || kt.Err != nil || string(kt.Table) != `{"id":"6"}` || string(kt.Record) != "H\n" {
+		t.Fatalf("the table read past a silent replica: %q, %q (%v)", kt.Table, kt.Record, kt.Err)
+	}
+	if ctx.Err() != nil {
+		t.Fatal("the reads spent the whole wait")
+	}
+}

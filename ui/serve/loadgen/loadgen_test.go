@@ -372,6 +372,12 @@ var arenaLogs = flag.String("arena-logs", "", "TestArenaNodeKilled: a folder to 
 // freezes is how many owners TestFrozenOwnerTakeover stops.
 var freezes = flag.Int("freezes", 1, "TestFrozenOwnerTakeover: how many times a table's node is frozen (docs/cluster.md's measure: 10)")
 
+// traceStore has TestFrozenOwnerTakeover say, through a freeze, each
+// change of every live node's view of the store (who leads the tables'
+// streams, each replica's lag) and the nodes' takeover steps at debug
+// level: where a slow takeover's time goes.
+var traceStore = flag.Bool("trace-store", false, "TestFrozenOwnerTakeover: log each live node's view of the store through a freeze, and the nodes' debug lines")
+
 // TestFrozenOwnerTakeover: three okey processes clustered on loopback
 // with one secret (TLS on the routes, as deployed); a player opens a
 // table on the first node, another sits at it through the second, and
@@ -474,14 +480,14 @@ func seesWithin(ctx context.Context, c *client, s string, within time.Duration) 
 // back at their seats.
 func freezeOnce(t *testing.T, bin string) (f frozen, err error) {
 	dir := t.TempDir()
-	kids, err := startNodes(bin, dir, 3, ChildConfig{Timer: 30 * time.Second, Logged: true}, 0, 0, nil)
+	kids, err := startNodes(bin, dir, 3, ChildConfig{Timer: 30 * time.Second, Logged: true, Debug: *traceStore}, 0, 0, nil)
 	if err != nil {
 		return f, err
 	}
 	// A player slow to be back (past the 2 s asked), or a freeze that
 	// failed: what each node saw.
 	defer func() {
-		if err != nil || f.back > 2*time.Second || f.woke > 2*time.Second {
+		if err != nil || f.back > 2*time.Second || f.woke > 2*time.Second || *traceStore {
 			for i := range kids {
 				b, _ := os.ReadFile(filepath.Join(dir, fmt.Sprintf("node%d", i), "node.log"))
 				lines := strings.Split(strings.TrimSpace(string(b)), "\n")
@@ -557,11 +563,25 @@ func freezeOnce(t *testing.T, bin string) (f frozen, err error) {
 	}
 	froze := time.Now()
 	defer p.Signal(syscall.SIGCONT)
+	views := make([]string, len(kids))
+	if *traceStore {
+		t.Logf("node %d frozen at %s", owner, froze.Format("15:04:05.000"))
+	}
 	for time.Since(froze) < time.Minute {
 		time.Sleep(100 * time.Millisecond)
 		for i, k := range kids {
 			if i == owner {
 				continue
+			}
+			if *traceStore {
+				said, err := k.ask("store")
+				if err != nil {
+					return f, err
+				}
+				if v := strings.Join(said, " "); v != views[i] {
+					views[i] = v
+					t.Logf("%5.1fs node %d %s", time.Since(froze).Seconds(), i, v)
+				}
 			}
 			said, err := k.ask("owned")
 			if err != nil {

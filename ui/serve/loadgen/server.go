@@ -76,6 +76,9 @@ type ChildConfig struct {
 	// Logged keeps its log in Dir's node.log (else it logs nothing): a
 	// test that measures a cluster reads what each node saw.
 	Logged bool `json:"logged,omitempty"`
+	// Debug logs at debug level too (with Logged): the steps of a
+	// takeover and each sweep that could not look, for a trace.
+	Debug bool `json:"debug,omitempty"`
 }
 
 // loadCluster names the cluster the load's nodes form.
@@ -103,7 +106,11 @@ func (cc ChildConfig) serveConfig() (serve.Config, error) {
 		if err != nil {
 			return cfg, err
 		}
-		cfg.Log = slog.New(slog.NewTextHandler(f, nil))
+		var opts *slog.HandlerOptions
+		if cc.Debug {
+			opts = &slog.HandlerOptions{Level: slog.LevelDebug}
+		}
+		cfg.Log = slog.New(slog.NewTextHandler(f, opts))
 	}
 	cfg.MaxSessions, cfg.MaxPerAddr, cfg.MaxTables = 100000, 100000, 100000
 	// A player on one node may type a join code before the table,
@@ -249,6 +256,8 @@ func ServeChild(ctx context.Context, spec string, in io.Reader, out io.Writer) i
 				fmt.Fprintln(out, "owned", strings.Join(srv.Owned(), " "))
 			case "stretched":
 				fmt.Fprintln(out, "stretched", srv.LeasesStretched())
+			case "store":
+				fmt.Fprintln(out, "store", srv.StoreView())
 			case "running":
 				fmt.Fprintln(out, "running", strings.Join(srv.Running(), " "))
 			case "tourney":
@@ -359,7 +368,7 @@ func startNodes(binary, dir string, n int, base ChildConfig, sshPort, clusterPor
 		}
 	}
 	for i := range ccs {
-		cc := ChildConfig{Dir: filepath.Join(dir, fmt.Sprintf("node%d", i)), Listen: "127.0.0.1:0", Timer: base.Timer, FPS: base.FPS, BotDelay: base.BotDelay, Logged: base.Logged}
+		cc := ChildConfig{Dir: filepath.Join(dir, fmt.Sprintf("node%d", i)), Listen: "127.0.0.1:0", Timer: base.Timer, FPS: base.FPS, BotDelay: base.BotDelay, Logged: base.Logged, Debug: base.Debug}
 		if sshPort > 0 {
 			cc.Listen = net.JoinHostPort("127.0.0.1", strconv.Itoa(sshPort+i))
 		}
