@@ -551,12 +551,65 @@ func untilAvailable(ctx context.Context, f func(context.Context) error) error {
 // in a trace of the slow takeovers: the takeover's first read of the
 // table's entry waited 10.0 s, and its lease's create then had no time
 // left.
-func getSoon(ctx context.Context, kv jetstream.KeyValue, key string) (e jetstream.KeyValueEntry, err error) {
-	err = untilAvailable(ctx, func(ctx context.Context) error {
-		e, err = kv.Get(ctx, key)
-		return err
-	})
-	return e, err
+func getSoon(ctx context.Context, kv jetstream.KeyValue, key string) (jetstream.KeyValueEntry, error) {
+	return hedged(ctx, func(ctx context.Context) (jetstream.KeyValueEntry, error) { return kv.Get(ctx, key) })
+}
+
+// hedgeEvery and hedgeMax pace hedged: a new attempt every hedgeEvery,
+// each given hedgeMax of those (so at most hedgeMax at once).
+const (
+	hedgeEvery = 400 * time.Millisecond
+	hedgeMax   = 5
+)
+
+// hedged reads with f until an attempt answers, fails for a reason other
+// than the store being unavailable for a moment, or ctx ends — as
+// untilAvailable, but it starts a new attempt every hedgeEvery without
+// waiting for the last to time out, and the first answer wins. A read
+// handed to a frozen node's replica never answers, and the stream's
+// other replicas answer only once JetStream has elected a new leader in
+// place of the frozen one (4 to 9 s): asked again on waits doubling to
+// 2 s, a takeover learnt of the election up to 2 s late, and a frozen
+// owner's table ran 10.9 to 13.2 s after the freeze; a hedged read
+// learns within hedgeEvery, while each attempt still has 2 s to answer
+// on a starved machine. Only for reads: each attempt's value is its own.
+func hedged[T any](ctx context.Context, f func(context.Context) (T, error)) (T, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	type answer struct {
+		v        T
+		err      error
+		timedOut bool
+	}
+	answers := make(chan answer)
+	attempt := func() {
+		actx, acancel := context.WithTimeout(ctx, hedgeMax*hedgeEvery)
+		defer acancel()
+		v, err := f(actx)
+		a := answer{v, err, actx.Err() != nil && ctx.Err() == nil}
+		select {
+		case answers <- a:
+		case <-ctx.Done():
+		}
+	}
+	go attempt()
+	tick := time.NewTicker(hedgeEvery)
+	defer tick.Stop()
+	var last error
+	for {
+		select {
+		case a := <-answers:
+			if a.err == nil || !unavailable(a.err) && !a.timedOut {
+				return a.v, a.err
+			}
+			last = a.err
+		case <-tick.C:
+			go attempt()
+		case <-ctx.Done():
+			var zero T
+			return zero, fmt.Errorf("the store stayed unavailable: %w", cmp.Or(last, ctx.Err()))
+		}
+	}
 }
 
 // errCodeNoPeers is JetStream's "no suitable peers for placement"

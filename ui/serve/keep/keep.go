@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"sync/atomic"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -506,7 +507,7 @@ func (k *Keeper) walk(ctx context.Context, subj string, from, last uint64, fn fu
 	}
 	cons, err := k.records.OrderedConsumer(ctx, cfg)
 	if err != nil {
-		return cmp.Or(ctx.Err(), err)
+		return fmt.Errorf("its consumer: %w", cmp.Or(ctx.Err(), err))
 	}
 	for {
 		// A fetch on a context already ended is a client's "invalid
@@ -886,12 +887,27 @@ func (k *Keeper) ReadRecord(ctx context.Context, id string) (rec []byte, seq uin
 // readRecord is ReadRecord, and how many messages it skipped.
 func (k *Keeper) readRecord(ctx context.Context, id string, old *bool) (rec []byte, seq uint64, refused int, err error) {
 	// In a cluster a read may go unanswered for a moment while a
-	// stream's leader changes: it is asked again.
-	err = untilAvailable(ctx, func(ctx context.Context) error {
-		rec, seq, refused, err = k.readRecordOnce(ctx, id, old)
-		return err
+	// stream's leader changes: it is asked again (hedged).
+	type read struct {
+		rec          []byte
+		seq          uint64
+		refused      int
+		sealedBefore bool
+	}
+	var tries atomic.Int32
+	r, err := hedged(ctx, func(ctx context.Context) (r read, err error) {
+		try := tries.Add(1)
+		began := time.Now()
+		r.rec, r.seq, r.refused, err = k.readRecordOnce(ctx, id, &r.sealedBefore)
+		if err != nil {
+			k.log.Debug("a record's read not answered", "table", id, "try", try, "err", err, "in", time.Since(began).Round(time.Millisecond))
+		}
+		return r, err
 	})
-	return rec, seq, refused, err
+	if old != nil && r.sealedBefore {
+		*old = true
+	}
+	return r.rec, r.seq, r.refused, err
 }
 
 // ReadLast is table id's match before the one its record holds (nil:
@@ -931,7 +947,7 @@ func (k *Keeper) readRecordOnce(ctx context.Context, id string, old *bool) ([]by
 		return nil, 0, 0, nil
 	}
 	if err != nil {
-		return nil, 0, 0, fmt.Errorf("its record: %w", err)
+		return nil, 0, 0, fmt.Errorf("its record's last message: %w", err)
 	}
 	if rec, start, err := k.openPart(subj, last.Header, last.Data, 0, old); err == nil && start {
 		// The usual case after a new match: its start alone (the

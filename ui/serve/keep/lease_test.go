@@ -606,17 +606,17 @@ func (k *silentKV) Create(ctx context.Context, key string, v []byte, opts ...jet
 func TestLeaseTakenPastSilentAnswers(t *testing.T) {
 	for _, c := range []struct {
 		name   string
-		kv     silentKV
+		kv     *silentKV
 		holder string
 	}{
-		{"create unanswered", silentKV{creates: 2}, "one"},
-		{"create landed unanswered", silentKV{creates: 1, landed: true}, "one"},
-		{"read unanswered", silentKV{gets: 2}, ""},
+		{"create unanswered", &silentKV{creates: 2}, "one"},
+		{"create landed unanswered", &silentKV{creates: 1, landed: true}, "one"},
+		{"read unanswered", &silentKV{gets: 2}, ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			a, _ := twoNodes(t, time.Minute)
 			c.kv.KeyValue = a.kv
-			a.kv = &c.kv
+			a.kv = c.kv
 			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 			defer cancel()
 			if c.holder == "" {

@@ -3,9 +3,12 @@ package keep
 import (
 	"context"
 	"errors"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 )
 
@@ -187,5 +190,47 @@ func TestEntryReadPastASilentReplica(t *testing.T) {
 	}
 	if ctx.Err() != nil {
 		t.Fatal("the reads spent the whole wait")
+	}
+}
+
+// TestHedgedReadsDoNotWaitOutASilentOne: a read's next attempt starts
+// while the one before still waits, the first answer wins and the silent
+// attempt is called off (not waited out to its own deadline); a refusal
+// (not found) is the answer at once; a store that never answers is said
+// to have stayed unavailable, with the last attempt's error.
+func TestHedgedReadsDoNotWaitOutASilentOne(t *testing.T) {
+	t.Parallel()
+	var mu sync.Mutex
+	calls := 0
+	first := make(chan error, 1)
+	v, err := hedged(context.Background(), func(ctx context.Context) (int, error) {
+		mu.Lock()
+		calls++
+		n := calls
+		mu.Unlock()
+		if n == 1 {
+			<-ctx.Done()
+			first <- ctx.Err()
+			return 0, ctx.Err()
+		}
+		return 7, nil
+	})
+	if err != nil || v != 7 {
+		t.Fatalf("hedged read: %d, %v", v, err)
+	}
+	if e := <-first; !errors.Is(e, context.Canceled) {
+		t.Errorf("the silent attempt ended with %v, want called off (canceled) once another answered", e)
+	}
+	if _, err := hedged(context.Background(), func(ctx context.Context) (int, error) {
+		return 0, jetstream.ErrKeyNotFound
+	}); !errors.Is(err, jetstream.ErrKeyNotFound) {
+		t.Errorf("a refusal read as %v", err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 3*hedgeEvery)
+	defer cancel()
+	if _, err := hedged(ctx, func(ctx context.Context) (int, error) {
+		return 0, nats.ErrNoResponders
+	}); !errors.Is(err, nats.ErrNoResponders) || !strings.Contains(err.Error(), "stayed unavailable") {
+		t.Errorf("a store that never answers read as %v", err)
 	}
 }
