@@ -80,3 +80,34 @@ func TestATableOpenedIsHeardAtOnce(t *testing.T) {
 		t.Error("an entry read from the bucket: kept only if written after the reread began")
 	}
 }
+
+// TestATableMovedFromHereIsFoundThere: a node woken from a freeze hears
+// that another node runs a table it ran (the word "moved"): the table is
+// listed as that node's at once, from its summary here, so its players
+// here are seated again there without waiting for the lobby's entry
+// (once 10 s after the node woke, in twenty freezes). A table it never
+// knew, or word of itself, lists nothing.
+func TestATableMovedFromHereIsFoundThere(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	a := New(ctx, testOptions(time.Now), nil, 10, ShareLimits{})
+	a.Relay = &relay{h: a, node: "a", Others: map[string]remoteSummary{}}
+	tb, _, err := a.createLocked(tables.Config{Game: "classic", Rules: "default",
+		Levels: [4]string{"normal", "normal", "normal", "normal"}}, "")
+	if err != nil || tb == nil {
+		t.Fatalf("a's table: %v", err)
+	}
+	a.Relay.movedTo(tb.ID, "a")
+	a.Relay.movedTo("99", "b")
+	if len(a.Relay.Others) != 0 {
+		t.Fatalf("listed from word of itself or of a table never known: %v", a.Relay.Others)
+	}
+	a.Relay.movedTo(tb.ID, "b")
+	rt, s := a.Relay.remote(tb.ID)
+	if rt == nil || rt.node != "b" || s == nil || s.ID != tb.ID {
+		t.Fatalf("the table moved to b is found at %+v", rt)
+	}
+	if heard := a.Relay.Others[tb.ID]; heard.rev != 0 || gone(heard, 100, heard.heard.Add(announcedKeep/2)) {
+		t.Errorf("the moved table's listing %+v is not kept until its entry is read", heard)
+	}
+}

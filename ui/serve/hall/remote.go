@@ -533,13 +533,28 @@ func (r *relay) remote(id string) (*remoteTable, *tables.Summary) {
 // movedTo notes that node runs table id now, as it said at once: its
 // lobby entry follows within a write, but a write waits while the
 // lobby's stream elects a leader after a node's loss (3 s and more),
-// and the lobby named the dead node meanwhile.
+// and the lobby named the dead node meanwhile. A table that ran here
+// (this node was frozen while another took it over) is listed as
+// node's from its last summary here, as a table heard of as it opened
+// is (rev 0: until its entry is read, for announcedKeep at most): its
+// players here, told it moved, are seated again there at once rather
+// than when the lobby's watch brings its entry (once 10 s after the
+// node woke, in twenty freezes).
 func (r *relay) movedTo(id, node string) {
+	if node == r.node {
+		return
+	}
+	var here *tables.Summary
+	if t := r.h.Local(id); t != nil {
+		here = t.Summary.Load()
+	}
 	r.Mu.Lock()
 	defer r.Mu.Unlock()
-	if rs, ok := r.Others[id]; ok && node != r.node {
+	if rs, ok := r.Others[id]; ok {
 		rs.Node = node
 		r.Others[id] = rs
+	} else if here != nil {
+		r.Others[id] = remoteSummary{Node: node, Summary: here, heard: time.Now()}
 	}
 }
 
