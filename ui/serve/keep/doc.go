@@ -24,6 +24,9 @@
 //	            renewed, given up, watched for the ones freed
 //	members.go  the servers the node's routes reach (Peers), and the
 //	            streams whose copies are behind
+//	view.go     the node's own view of the store on one line (who leads
+//	            the tables' streams, each replica's lag), for a test or
+//	            a load that says what each node saw
 //	tourneys.go TourneyBook: the tournaments' values, sealed, written
 //	            with Create or Update at a revision; their leases' bucket
 //	ratings.go  RatingBook and Rater: each finished match rated once (its

@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"okey/ui/serve"
+	"okey/ui/serve/internal/ports"
 	"okey/ui/serve/keep"
 	"okey/ui/serve/tournaments"
 )
@@ -400,30 +401,21 @@ func startNodes(binary, dir string, n int, base ChildConfig, sshPort, clusterPor
 }
 
 // clusterPorts are n ports for the nodes' cluster addresses: from first
-// on, or (first 0) free ones the system gives.
+// on, or (first 0) free ones below the system's ephemeral range
+// (ports.Free).
 func clusterPorts(n, first int) ([]int, error) {
-	ports := make([]int, n)
 	if first > 0 {
-		for i := range ports {
-			ports[i] = first + i
+		ps := make([]int, n)
+		for i := range ps {
+			ps[i] = first + i
 		}
-		return ports, nil
+		return ps, nil
 	}
-	var ls []net.Listener
-	defer func() {
-		for _, l := range ls {
-			l.Close()
-		}
-	}()
-	for i := range ports {
-		l, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			return nil, fmt.Errorf("finding a port for the cluster: %w", err)
-		}
-		ls = append(ls, l)
-		ports[i] = l.Addr().(*net.TCPAddr).Port
+	ps, err := ports.Free(n)
+	if err != nil {
+		return nil, fmt.Errorf("finding ports for the cluster: %w", err)
 	}
-	return ports, nil
+	return ps, nil
 }
 
 // stopAll stops the servers started, at once.

@@ -8,30 +8,23 @@ package servetest
 import (
 	"encoding/binary"
 	"io"
-	"net"
 	"testing"
 
 	"okey/game"
+	"okey/ui/serve/internal/ports"
 )
 
 // FreePorts finds n ports free on 127.0.0.1 now (a node's cluster port
-// must be known to the others before it starts).
+// must be known to the others before it starts), below the system's
+// ephemeral range (ports.Free): no other test's connection takes one
+// before the node listens.
 func FreePorts(t testing.TB, n int) []int {
 	t.Helper()
-	var ports []int
-	var ls []net.Listener
-	for range n {
-		l, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			t.Fatal(err)
-		}
-		ls = append(ls, l)
-		ports = append(ports, l.Addr().(*net.TCPAddr).Port)
+	ps, err := ports.Free(n)
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, l := range ls {
-		l.Close()
-	}
-	return ports
+	return ps
 }
 
 // Random is a source of randomness for tests, for a server's or a
