@@ -54,7 +54,7 @@ func TestAnIntruderWithTheSecretIsSeen(t *testing.T) {
 	sc := srvs[0].cfg.Store
 	intruder, _, err := keep.OpenDir(context.Background(), filepath.Join(t.TempDir(), "x"), keep.StoreConfig{
 		ClusterListen: "127.0.0.1:0", Routes: sc.Routes, ClusterName: sc.ClusterName, NodeName: "intruder",
-		Secret: sc.Secret, Ready: 30 * time.Second, Replicas: 1,
+		Secret: sc.Secret, Ready: testStoreReady, Replicas: 1,
 	})
 	if err != nil {
 		t.Fatal(err)

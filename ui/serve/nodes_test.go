@@ -425,6 +425,15 @@ func (c *cluster) restart(ids ...int) {
 	}
 }
 
+// testStoreReady is how long a test's node waits for its cluster's
+// store to be ready, each stream and bucket made: twice the default
+// minute. A node of two, in CI's race step beside a two-core neighbour,
+// waited past the 30 s the tests gave it before for JetStream to answer
+// ("the bucket okey_leases: the store stayed unavailable: ... JetStream
+// system temporarily unavailable", TestAnIntruderWithTheSecretIsSeen);
+// the wait is not what those tests check.
+const testStoreReady = 2 * time.Minute
+
 // tryNodes makes n clustered servers on ports free a moment ago, or none.
 func tryNodes(t *testing.T, n int, tweaks ...func(i int, c *Config)) (*cluster, error) {
 	ports := servetest.FreePorts(t, n)
@@ -442,7 +451,7 @@ func tryNodes(t *testing.T, n int, tweaks ...func(i int, c *Config)) (*cluster, 
 			cfg.StateDir = t.TempDir()
 			cfg.HostKey = filepath.Join(t.TempDir(), "hostkey", "key")
 			cfg.Store = keep.StoreConfig{ClusterListen: routes[i], Routes: routes, ClusterName: "okey-test",
-				NodeName: "node" + strconv.Itoa(i), LeaseTTL: time.Second, Ready: 30 * time.Second, Secret: secretOf(strings.Join(routes, ","))}
+				NodeName: "node" + strconv.Itoa(i), LeaseTTL: time.Second, Ready: testStoreReady, Secret: secretOf(strings.Join(routes, ","))}
 			for _, tw := range tweaks {
 				tw(i, cfg)
 			}

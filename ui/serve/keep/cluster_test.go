@@ -60,6 +60,11 @@ func startClusterWith(t *testing.T, n int, secret *Secret) []*Engine {
 	}
 }
 
+// testReady is how long a test's engine waits for its cluster's store
+// (serve's testStoreReady says why: twice the default minute; 30 s was
+// passed in CI's race step beside a busy neighbour).
+const testReady = 2 * time.Minute
+
 // tryCluster starts n engines on ports free a moment ago, or none.
 func tryCluster(t *testing.T, n int, secret *Secret) ([]*Engine, error) {
 	ports := servetest.FreePorts(t, n)
@@ -72,7 +77,7 @@ func tryCluster(t *testing.T, n int, secret *Secret) ([]*Engine, error) {
 	var wg sync.WaitGroup
 	for i := range n {
 		wg.Go(func() {
-			sc := StoreConfig{ClusterListen: routes[i], Routes: routes, ClusterName: "okey-test", NodeName: fmt.Sprintf("node%d", i), Ready: 30 * time.Second, Secret: secret}
+			sc := StoreConfig{ClusterListen: routes[i], Routes: routes, ClusterName: "okey-test", NodeName: fmt.Sprintf("node%d", i), Ready: testReady, Secret: secret}
 			engs[i], errs[i] = openEngine(context.Background(), filepath.Join(t.TempDir(), NATSDir), sc)
 		})
 	}

@@ -132,7 +132,7 @@ func TestSecretFormsJoinTogether(t *testing.T) {
 	var wg sync.WaitGroup
 	for i := range forms {
 		wg.Go(func() {
-			sc := StoreConfig{ClusterListen: routes[i], Routes: routes, ClusterName: "okey-test", NodeName: fmt.Sprintf("node%d", i), Ready: 30 * time.Second, Secret: forms[i]}
+			sc := StoreConfig{ClusterListen: routes[i], Routes: routes, ClusterName: "okey-test", NodeName: fmt.Sprintf("node%d", i), Ready: testReady, Secret: forms[i]}
 			engs[i], errs[i] = openEngine(context.Background(), filepath.Join(t.TempDir(), NATSDir), sc)
 		})
 	}
