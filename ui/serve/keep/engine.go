@@ -636,7 +636,7 @@ func unavailable(err error) bool {
 		return apiErr.ErrorCode == jetstream.JSErrCodeJetStreamNotEnabled || apiErr.Code == 503 ||
 			apiErr.ErrorCode == errCodeNoPeers || apiErr.ErrorCode == errCodeDuplicateInProcess
 	}
-	return errors.Is(err, nats.ErrNoResponders) || errors.Is(err, jetstream.ErrNoStreamResponse) ||
+	return errors.Is(err, errNotYetSeen) || errors.Is(err, nats.ErrNoResponders) || errors.Is(err, jetstream.ErrNoStreamResponse) ||
 		errors.Is(err, context.DeadlineExceeded) || errors.Is(err, nats.ErrTimeout) || errors.Is(err, jetstream.ErrNoHeartbeat)
 }
 
@@ -664,16 +664,28 @@ func (e *Engine) making(ctx context.Context) (context.Context, context.CancelFun
 
 // bindBucket is the bucket named bucket, made already, reached through
 // js (a connection other than the engine's own), again while the store
-// is not answering, as MakeBucket.
+// is not answering, as MakeBucket — and again while it says the bucket
+// is not there: it was made a moment ago, and a cluster's servers learn
+// of a stream as its assignment reaches them, so the first look-up may
+// be answered by one that has not yet (a node of okey load's cluster
+// failed to start so: "the bucket okey_leases: nats: bucket not found",
+// a clean-clone CI run beside a busy neighbour).
 func (e *Engine) bindBucket(ctx context.Context, js jetstream.JetStream, bucket string) (kv jetstream.KeyValue, err error) {
 	ctx, cancel := e.making(ctx)
 	defer cancel()
 	err = untilAvailable(ctx, func(ctx context.Context) error {
 		kv, err = js.KeyValue(ctx, bucket)
+		if errors.Is(err, jetstream.ErrBucketNotFound) {
+			return fmt.Errorf("%w: %w", errNotYetSeen, err)
+		}
 		return err
 	})
 	return kv, err
 }
+
+// errNotYetSeen is a stream or bucket just made that the server asked
+// does not know of yet: asked again, as the store not answering is.
+var errNotYetSeen = errors.New("made a moment ago, not yet seen")
 
 // MakeBucket makes (or updates) a key-value bucket, as makeStream.
 func (e *Engine) MakeBucket(ctx context.Context, cfg jetstream.KeyValueConfig) (kv jetstream.KeyValue, err error) {

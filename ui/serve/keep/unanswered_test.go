@@ -234,3 +234,45 @@ func TestHedgedReadsDoNotWaitOutASilentOne(t *testing.T) {
 		t.Errorf("a store that never answers read as %v", err)
 	}
 }
+
+// unseenJS says a bucket is not there for its first misses look-ups,
+// as a server the bucket's assignment has not reached yet does.
+type unseenJS struct {
+	jetstream.JetStream
+	misses int
+}
+
+func (j *unseenJS) KeyValue(ctx context.Context, bucket string) (jetstream.KeyValue, error) {
+	if j.misses > 0 {
+		j.misses--
+		return nil, jetstream.ErrBucketNotFound
+	}
+	return j.JetStream.KeyValue(ctx, bucket)
+}
+
+// TestABucketJustMadeIsLookedUpAgain: the leases' own connection binds
+// the bucket made a moment ago on the engine's; a server that says it is
+// not there yet is asked again (a node of okey load's cluster failed to
+// start on "the bucket okey_leases: nats: bucket not found"). A bucket
+// never made is still not found, once the wait is over.
+func TestABucketJustMadeIsLookedUpAgain(t *testing.T) {
+	t.Parallel()
+	eng, err := startEngine(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer eng.Close()
+	ctx, cancel := EngineCtx()
+	defer cancel()
+	if _, err := eng.MakeBucket(ctx, jetstream.KeyValueConfig{Bucket: "made"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := eng.bindBucket(ctx, &unseenJS{JetStream: eng.js, misses: 2}, "made"); err != nil {
+		t.Fatalf("a bucket just made, not seen at first: %v", err)
+	}
+	short, stop := context.WithTimeout(ctx, time.Second)
+	defer stop()
+	if _, err := eng.bindBucket(short, eng.js, "never"); !errors.Is(err, jetstream.ErrBucketNotFound) {
+		t.Fatalf("a bucket never made: %v", err)
+	}
+}
