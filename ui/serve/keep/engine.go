@@ -544,10 +544,10 @@ func untilAvailable(ctx context.Context, f func(context.Context) error) error {
 	}
 }
 
-// getSoon reads key from kv on short waits, again while unanswered
-// (untilAvailable): a direct get may be handed to the replica of a node
-// that froze (its subscription still there) and never answered, and a
-// read waited out whole took a frozen owner's takeover its 10 s. Seen
+// getSoon reads key from kv, hedged (a new attempt while the last still
+// waits): a direct get may be handed to the replica of a node that froze
+// (its subscription still there) and never answered, and a read waited
+// out whole took a frozen owner's takeover its 10 s. Seen
 // in a trace of the slow takeovers: the takeover's first read of the
 // table's entry waited 10.0 s, and its lease's create then had no time
 // left.
