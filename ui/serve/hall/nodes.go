@@ -133,7 +133,12 @@ func (h *Hall) guardEntries(ctx context.Context, w jetstream.KeyWatcher) {
 // again, and a table must not wait on it. Once a second it lists the
 // leases (one request) and looks at the tables the lobby knows of; every
 // lease TTL it lists the tables kept too (another request), for a table
-// the lobby lost. A sweep every TTL took a frozen node's table over 15 to
+// the lobby lost. The lobby's tables are looked at every time, also in
+// the rounds that list the tables kept: a table listed whose entry never
+// reached the store (its node died as it opened it) is in the lobby
+// alone, and with a TTL of a second every round lists the tables kept
+// (a tournament's table stayed listed, and its arena unfinished, for
+// minutes after its node was killed). A sweep every TTL took a frozen node's table over 15 to
 // 21 s after the freeze: the stream leaders the frozen node held took
 // JetStream 4 to 9 s to elect again, and a sweep begun meanwhile waited
 // out its own deadline before the next could try.
@@ -150,15 +155,20 @@ func (h *Hall) sweep(ctx context.Context, ttl time.Duration) {
 		lctx, cancel := context.WithTimeout(ctx, sweepEvery)
 		began := time.Now()
 		leased, err := h.Nodes.leases.Leased(lctx)
-		var ids []string
-		if err == nil {
-			if n%every == 0 {
-				ids, err = h.Keep.TableIDs(lctx)
-			} else if h.Relay != nil {
-				ids = h.Relay.known()
+		ids := map[string]bool{}
+		if err == nil && h.Relay != nil {
+			for _, id := range h.Relay.known() {
+				ids[id] = true
 			}
 		}
-		for _, id := range ids {
+		if err == nil && n%every == 0 {
+			var kept []string
+			kept, err = h.Keep.TableIDs(lctx)
+			for _, id := range kept {
+				ids[id] = true
+			}
+		}
+		for id := range ids {
 			if h.Local(id) == nil && !leased[id] {
 				h.Opt.Log.Debug("sweep: a table nobody holds", "table", id)
 				h.takeOverSoon(id, h.Opt.Now().Add(-ttl))
