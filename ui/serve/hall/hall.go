@@ -304,6 +304,16 @@ func (h *Hall) closed(t *tables.Table) {
 	if mine {
 		if h.Relay != nil {
 			h.Relay.unserveTable(t)
+			if h.Nodes.Hold.Fresh(t.ID) {
+				// Unlisted before its lease is given up: the others,
+				// hearing the lease end, find nothing kept (a table
+				// closed) and leave it, but their sweep takes over a
+				// table the lobby lists with no lease, and the lobby's
+				// writer would unlist it only at its next round.
+				ctx, cancel := context.WithTimeout(h.ctx, 5*time.Second)
+				h.Relay.unlistOwn(ctx, t.ID)
+				cancel()
+			}
 		}
 		h.giveLease(t.ID)
 	}

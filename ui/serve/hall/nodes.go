@@ -95,7 +95,7 @@ func (h *Hall) JoinNodes(ctx context.Context, eng *keep.Engine, ttl time.Duratio
 			if f.Expired {
 				stopped = stopped.Add(-ttl)
 			}
-			h.takeOverSoon(f.Table, stopped)
+			h.takeOverSoon(f.Table, stopped, !f.Expired)
 		}
 	}()
 	return nil
@@ -171,7 +171,7 @@ func (h *Hall) sweep(ctx context.Context, ttl time.Duration) {
 		for id := range ids {
 			if h.Local(id) == nil && !leased[id] {
 				h.Opt.Log.Debug("sweep: a table nobody holds", "table", id)
-				h.takeOverSoon(id, h.Opt.Now().Add(-ttl))
+				h.takeOverSoon(id, h.Opt.Now().Add(-ttl), false)
 			}
 		}
 		cancel()
@@ -267,7 +267,7 @@ func (h *Hall) StoreWait() time.Duration {
 // own, beside the others under way (at most takeoversAtOnce), unless
 // its takeover is under way already. Its caller is one of the hall's
 // goroutines (h.wg counts it), so the count is never zero here.
-func (h *Hall) takeOverSoon(id string, stopped time.Time) {
+func (h *Hall) takeOverSoon(id string, stopped time.Time, released bool) {
 	n := h.Nodes
 	n.mu.Lock()
 	if n.taking[id] {
@@ -290,14 +290,22 @@ func (h *Hall) takeOverSoon(id string, stopped time.Time) {
 			return
 		}
 		defer func() { <-n.slots }()
-		h.takeOver(id, stopped)
+		h.takeOver(id, stopped, released)
 	}()
 }
 
 // takeOver brings back table id, whose lease has just ended, if this
 // node is the quickest to take the lease. Taking a table over ignores
 // the hall's limit: a table nobody runs is a table lost to its players.
-func (h *Hall) takeOver(id string, stopped time.Time) {
+//
+// A lease released (given up by a node alive, not expired) of a table
+// the store keeps no entry of is left alone: the table closed, and its
+// node unlists it. Taken, it was given up again at once, and the other
+// nodes heard that release in turn: the lease of every closed table
+// went round the nodes for as long as they ran. A table handed over
+// whose entry a replica behind said missing is found by the sweep,
+// which lists the tables kept from the stream's leader.
+func (h *Hall) takeOver(id string, stopped time.Time, released bool) {
 	if h.Relay != nil {
 		h.Relay.freed(id)
 	}
@@ -307,8 +315,11 @@ func (h *Hall) takeOver(id string, stopped time.Time) {
 	ctx, cancel := context.WithTimeout(h.ctx, 10*time.Second)
 	defer cancel()
 	began := time.Now()
-	rev, refused := h.Keep.RefusedEntry(ctx, id)
-	h.Opt.Log.Debug("taking a table over: its entry read", "table", id, "in", time.Since(began).Round(time.Millisecond))
+	rev, refused, missing := h.Keep.RefusedEntry(ctx, id)
+	h.Opt.Log.Debug("taking a table over: its entry read", "table", id, "missing", missing, "released", released, "in", time.Since(began).Round(time.Millisecond))
+	if missing && released {
+		return // a table that closed: nothing to run
+	}
 	h.Nodes.mu.Lock()
 	said := rev != 0 && h.Nodes.refused[id] == rev
 	if refused {

@@ -475,18 +475,23 @@ func (r *relay) flush(ctx context.Context) {
 		}
 	}
 	for _, id := range del {
-		// Only this node's entry goes: another node may run the table
-		// now and have written it since.
-		e, err := r.lobby.Get(ctx, id)
-		if err == nil {
-			if rs, ok := r.summaryOf(e); ok && rs.Node == r.node {
-				_ = r.lobby.Delete(ctx, id, jetstream.LastRevision(e.Revision()))
-			}
-		}
-		r.Mu.Lock()
-		delete(r.written, id)
-		r.Mu.Unlock()
+		r.unlistOwn(ctx, id)
 	}
+}
+
+// unlistOwn deletes table id's lobby entry if it names this node: only
+// this node's entry goes, since another node may run the table now and
+// have written it since.
+func (r *relay) unlistOwn(ctx context.Context, id string) {
+	e, err := r.lobby.Get(ctx, id)
+	if err == nil {
+		if rs, ok := r.summaryOf(e); ok && rs.Node == r.node {
+			_ = r.lobby.Delete(ctx, id, jetstream.LastRevision(e.Revision()))
+		}
+	}
+	r.Mu.Lock()
+	delete(r.written, id)
+	r.Mu.Unlock()
 }
 
 // known lists the tables other nodes run, as the lobby says.

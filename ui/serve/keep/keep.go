@@ -1053,13 +1053,15 @@ const recordBatch = 512
 
 // RefusedEntry reports whether table id's entry is one a node refuses
 // (it does not open), and its revision; false if there is none or it
-// could not be read (the caller then reads it as usual).
-func (k *Keeper) RefusedEntry(ctx context.Context, id string) (rev uint64, refused bool) {
+// could not be read (the caller then reads it as usual). Missing says
+// the store answered that it keeps none (a replica may be behind: not
+// sure proof that none was written).
+func (k *Keeper) RefusedEntry(ctx context.Context, id string) (rev uint64, refused, missing bool) {
 	e, err := getSoon(ctx, k.Tables, id)
 	if err != nil {
-		return 0, false
+		return 0, false, errors.Is(err, jetstream.ErrKeyNotFound)
 	}
-	return e.Revision(), !k.EntryOpens(id, e.Value())
+	return e.Revision(), !k.EntryOpens(id, e.Value()), false
 }
 
 // EntryOpens reports whether v, a value of table id's entry, is a

@@ -180,8 +180,8 @@ func TestEntryReadPastASilentReplica(t *testing.T) {
 	}
 	silent := &silentKV{KeyValue: k.Tables, gets: 1}
 	k.Tables = silent
-	if rev, refused := k.RefusedEntry(ctx, "6"); rev == 0 || refused {
-		t.Fatalf("the entry read past a silent replica: revision %d, refused %v", rev, refused)
+	if rev, refused, missing := k.RefusedEntry(ctx, "6"); rev == 0 || refused || missing {
+		t.Fatalf("the entry read past a silent replica: revision %d, refused %v, missing %v", rev, refused, missing)
 	}
 	silent.gets = 1
 	kt, ok := k.LoadOne(ctx, "6")
