@@ -435,7 +435,10 @@ func (l *TableLog) publish(ctx context.Context, place string, plain []byte, h na
 			return err
 		})
 		if ferr != nil {
-			return fmt.Errorf("%w: %v (what came after: %v)", ErrFenced, err, ferr)
+			// Whose the messages after are is not known: not taken
+			// as fenced (that stops the table), but as a write that
+			// failed; the next is tried as usual.
+			return fmt.Errorf("%v (what came after, not read: %w)", err, ferr)
 		}
 		if forged == 0 {
 			return fmt.Errorf("%w: %v", ErrFenced, err)
@@ -507,22 +510,23 @@ func (k *Keeper) walk(ctx context.Context, subj string, from, last uint64, fn fu
 	}
 	cons, err := k.records.OrderedConsumer(ctx, cfg)
 	if err != nil {
-		return fmt.Errorf("its consumer: %w", cmp.Or(ctx.Err(), err))
+		return fmt.Errorf("its consumer: %w", cmp.Or(ended(ctx), err))
 	}
 	for {
 		// A fetch on a context already ended is a client's "invalid
 		// option", not the deadline the callers ask again after: the
 		// context's own error is returned instead, also when it ended
 		// between this check and the fetch (seen under the race
-		// detector at a load of 13).
-		if err := ctx.Err(); err != nil {
+		// detector at a load of 13), or its deadline has passed before
+		// its timer fired (ended).
+		if err := ended(ctx); err != nil {
 			return err
 		}
 		// The messages come as they arrive: the walk ends at the last,
 		// without waiting for the batch to fill.
 		batch, err := cons.Fetch(recordBatch, jetstream.FetchContext(ctx))
 		if err != nil {
-			return cmp.Or(ctx.Err(), err)
+			return cmp.Or(ended(ctx), err)
 		}
 		got := 0
 		for m := range batch.Messages() {
@@ -536,7 +540,7 @@ func (k *Keeper) walk(ctx context.Context, subj string, from, last uint64, fn fu
 			}
 		}
 		if err := batch.Error(); err != nil {
-			return cmp.Or(ctx.Err(), err)
+			return cmp.Or(ended(ctx), err)
 		}
 		if got == 0 {
 			return nats.ErrTimeout

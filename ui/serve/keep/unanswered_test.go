@@ -276,3 +276,37 @@ func TestABucketJustMadeIsLookedUpAgain(t *testing.T) {
 		t.Fatalf("a bucket never made: %v", err)
 	}
 }
+
+// lateTimer is a context whose deadline has passed while its timer has
+// not yet fired (Err still nil): what a starved machine shows a
+// caller for a moment.
+type lateTimer struct{ context.Context }
+
+func (lateTimer) Deadline() (time.Time, bool) { return time.Now().Add(-time.Millisecond), true }
+
+// TestADeadlinePassedBeforeItsTimerIsOutOfTime: a call whose deadline
+// has passed is out of time even before the context's timer says so.
+// The client reads the deadline itself and says "invalid jetstream
+// option: context deadline already exceeded"; taken for an answer, a
+// record's read failed for good, and an append refused for a forger's
+// message was taken as fenced (a clean-clone CI run's race step beside
+// a two-core neighbour).
+func TestADeadlinePassedBeforeItsTimerIsOutOfTime(t *testing.T) {
+	t.Parallel()
+	late := lateTimer{context.Background()}
+	if late.Err() != nil || !errors.Is(ended(late), context.DeadlineExceeded) {
+		t.Fatalf("a deadline passed: Err %v, ended %v", late.Err(), ended(late))
+	}
+	if err := ended(context.Background()); err != nil {
+		t.Fatalf("no deadline: ended %v", err)
+	}
+	k, closeFn := openStoreAt(t, t.TempDir())
+	defer closeFn()
+	if err := k.Log("6").Write([]byte(`{"id":"6"}`), []byte("H\n")); err != nil {
+		t.Fatal(err)
+	}
+	err := k.walk(late, recordSubject("6"), 1, 1, func(uint64, nats.Header, []byte) bool { return true })
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("a walk past its deadline: %v, want the deadline", err)
+	}
+}
