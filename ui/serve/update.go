@@ -295,7 +295,19 @@ func (s *session) onKey(k tea.KeyPressMsg) tea.Cmd {
 		hook(k.String(), c.name)
 	}
 	s.idle.lastKey = c.srv.Now()
-	s.idle.away = false
+	if s.idle.away {
+		// This session told the table its player was away: any key
+		// says they are back, whether or not the table's word that
+		// they are away has reached the seat's page yet. The page says
+		// so only once it has that word, and a key pressed before it
+		// came was lost: the player stayed away, their bot playing
+		// (TestAwayMeansAway failed so in a CI run beside a busy
+		// neighbour, its "?" pressed as the table marked it away).
+		s.idle.away = false
+		if s.at != nil && s.at.m.Seat >= 0 {
+			s.at.send(tables.Request{Kind: tables.ReqHere})
+		}
+	}
 	if s.page == pgBye {
 		return s.quit()
 	}
