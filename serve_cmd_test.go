@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"okey/ui/serve/keep"
+	"okey/server/keep"
 	"okey/ui/store"
 )
 

@@ -5,10 +5,10 @@ import (
 	"io"
 	"os"
 
+	"okey/server/keep"
 	"okey/ui/i18n"
 	"okey/ui/problem"
 	"okey/ui/serve"
-	"okey/ui/serve/keep"
 	"okey/ui/store"
 )
 

@@ -12,9 +12,9 @@ import (
 	"syscall"
 	"time"
 
+	"okey/server/keep"
 	"okey/ui/problem"
 	"okey/ui/serve"
-	"okey/ui/serve/keep"
 	"okey/ui/store"
 )
 

@@ -6,8 +6,8 @@ import (
 	"io/fs"
 	"strings"
 
+	"okey/server/keep"
 	"okey/ui/problem"
-	"okey/ui/serve/keep"
 
 	"github.com/spf13/cobra"
 )

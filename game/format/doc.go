@@ -1,7 +1,7 @@
 // Package format is the second axis of play, beside the game: the format
 // a session is played in — an ordinary match, the daily's set, a
 // duplicate rotation — behind one interface, Format, so that the served
-// table (ui/serve/tables) and the local app drive every format the same
+// table (server/tables) and the local app drive every format the same
 // way and never ask which one it is. A format owns how each hand is
 // dealt and seeded, how the players move round the seats, which secrets
 // it keeps and when it shows them, how a hand's outcome is scored (par's

@@ -12,7 +12,7 @@ import (
 	"charm.land/ssh"
 	gossh "golang.org/x/crypto/ssh"
 
-	"okey/ui/serve/keep"
+	"okey/server/keep"
 )
 
 // overloaded reports whether the node is over its Overload now.

@@ -11,8 +11,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
-	"okey/ui/serve/keep"
-	"okey/ui/serve/tables"
+	"okey/server/keep"
+	"okey/server/tables"
 )
 
 // boardPage is the leaderboard, a page of the lobby (t): a game's

@@ -14,9 +14,9 @@ import (
 	"time"
 
 	"okey/game/classic"
-	"okey/ui/serve/hall"
-	"okey/ui/serve/keep"
-	"okey/ui/serve/tables"
+	"okey/server/hall"
+	"okey/server/keep"
+	"okey/server/tables"
 )
 
 // The churn test: three clustered nodes in process, a driver opening,

@@ -7,7 +7,7 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
-	"okey/ui/serve/hall"
+	"okey/server/hall"
 )
 
 // codePage is the page where a code is typed: a private table's join

@@ -15,9 +15,9 @@ import (
 	"okey/game"
 	"okey/game/daily"
 	"okey/game/tourney"
-	"okey/ui/serve/keep"
-	"okey/ui/serve/tables"
-	"okey/ui/serve/tournaments"
+	"okey/server/keep"
+	"okey/server/tables"
+	"okey/server/tournaments"
 )
 
 // maxRecord is the largest record "record" prints; a match's record is

@@ -4,7 +4,7 @@ import (
 	"sync"
 	"time"
 
-	"okey/ui/serve/keep"
+	"okey/server/keep"
 )
 
 // copiesEvery is how long status's word on the streams' copies is kept:

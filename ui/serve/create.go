@@ -10,7 +10,7 @@ import (
 	"okey/bots/botsclassic"
 	"okey/game"
 	"okey/game/classic"
-	"okey/ui/serve/tables"
+	"okey/server/tables"
 )
 
 // createForm is the page of the form of a new table: it keeps the

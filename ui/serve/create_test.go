@@ -7,7 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"okey/ui/serve/tables"
+	"okey/server/tables"
 )
 
 // TestCreateFormOpensOnItsFirstRow: the form of a new table opens with

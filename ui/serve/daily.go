@@ -9,8 +9,8 @@ import (
 
 	"okey/game"
 	"okey/game/daily"
-	"okey/ui/serve/keep"
-	"okey/ui/serve/tables"
+	"okey/server/keep"
+	"okey/server/tables"
 )
 
 // The served daily as the server keeps it (its page is dailypage.go):

@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"okey/game/daily"
+	"okey/server/tables"
 	"okey/ui/cli"
-	"okey/ui/serve/tables"
 )
 
 // TestServedDaily: the day's daily over ssh, as players meet it. ann

@@ -12,7 +12,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"okey/game"
-	"okey/ui/serve/keep"
+	"okey/server/keep"
 )
 
 // TestDailyReplaysLeaveTheBoard: a day replayed from one address — as

@@ -10,8 +10,8 @@ import (
 
 	"okey/game"
 	"okey/game/daily"
-	"okey/ui/serve/keep"
-	"okey/ui/serve/tables"
+	"okey/server/keep"
+	"okey/server/tables"
 )
 
 // dailyPage is the served daily, a page of the lobby (d): the day's

@@ -5,7 +5,7 @@ import (
 
 	"okey/game"
 	"okey/game/daily"
-	"okey/ui/serve/keep"
+	"okey/server/keep"
 )
 
 // TestDailyPageReadsALateResult: the page, read while the player's own

@@ -13,8 +13,8 @@ import (
 
 	"okey/game"
 	"okey/game/duplicate"
+	"okey/server/tables"
 	"okey/ui/seatmsg"
-	"okey/ui/serve/tables"
 	"okey/ui/table"
 )
 

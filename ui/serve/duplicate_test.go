@@ -10,8 +10,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"okey/game/classic"
+	"okey/server/tables"
 	"okey/ui/seatmsg"
-	"okey/ui/serve/tables"
 )
 
 // TestServedDuplicate: a duplicate table over ssh, as friends meet it.

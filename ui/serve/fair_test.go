@@ -15,10 +15,10 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"okey/game"
+	"okey/server/keep"
+	"okey/server/servetest"
+	"okey/server/tables"
 	"okey/ui/cli"
-	"okey/ui/serve/internal/servetest"
-	"okey/ui/serve/keep"
-	"okey/ui/serve/tables"
 )
 
 // TestSeedsComeFromCryptoRand: a server told nothing draws its seeds

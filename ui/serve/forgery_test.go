@@ -13,7 +13,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"okey/game/fair"
-	"okey/ui/serve/keep"
+	"okey/server/keep"
 )
 
 // TestForgeriesDuringPlay: two nodes share a NATS deployment, ann on

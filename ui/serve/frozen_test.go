@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"okey/game/classic"
-	"okey/ui/serve/tables"
+	"okey/server/tables"
 )
 
 // handWall is where a table's screen stands: the hand and the tiles

@@ -17,7 +17,7 @@ import (
 	"testing"
 	"time"
 
-	"okey/ui/serve/proc"
+	"okey/server/proc"
 )
 
 // TestHostileClients runs the server (a child process, with the limits

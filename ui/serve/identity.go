@@ -9,7 +9,7 @@ import (
 	"charm.land/ssh"
 	gossh "golang.org/x/crypto/ssh"
 
-	"okey/ui/serve/keep"
+	"okey/server/keep"
 )
 
 // Who a player is: the SHA-256 fingerprint of the key that

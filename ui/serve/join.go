@@ -7,8 +7,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"okey/ui/serve/hall"
-	"okey/ui/serve/tables"
+	"okey/server/hall"
+	"okey/server/tables"
 )
 
 // membership is the session's place at a table; gen numbers them so a

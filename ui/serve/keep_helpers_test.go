@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"okey/ui/serve/keep"
+	"okey/server/keep"
 )
 
 // storedRecord is table id's record as the server's store holds it; a

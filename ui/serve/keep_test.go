@@ -14,8 +14,8 @@ import (
 	"okey/game"
 	"okey/game/classic"
 	"okey/game/okey101"
-	"okey/ui/serve/keep"
-	"okey/ui/serve/tables"
+	"okey/server/keep"
+	"okey/server/tables"
 	"okey/ui/store"
 )
 

@@ -20,9 +20,9 @@ import (
 	"okey/game"
 	"okey/game/classic/hand"
 	"okey/game/daily"
-	"okey/ui/serve/hall"
-	"okey/ui/serve/keep"
-	"okey/ui/serve/tables"
+	"okey/server/hall"
+	"okey/server/keep"
+	"okey/server/tables"
 	"okey/ui/store"
 )
 

@@ -17,8 +17,8 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"okey/game/classic"
+	"okey/server/tables"
 	"okey/ui/safetext"
-	"okey/ui/serve/tables"
 )
 
 // TestPrivateServer: with authorized keys only those keys log in; an

@@ -25,9 +25,9 @@ import (
 	"testing"
 	"time"
 
-	"okey/ui/serve/internal/servetest"
-	"okey/ui/serve/keep"
-	"okey/ui/serve/proc"
+	"okey/server/keep"
+	"okey/server/proc"
+	"okey/server/servetest"
 )
 
 // The load test runs the server in a child process (this test binary,

@@ -12,7 +12,7 @@ import (
 	"okey/game"
 	"okey/game/daily"
 	"okey/game/tourney"
-	"okey/ui/serve/tables"
+	"okey/server/tables"
 	"okey/ui/serve/tourneyview"
 )
 

@@ -10,8 +10,8 @@ import (
 	"time"
 	"unicode"
 
-	"okey/ui/serve/keep"
-	"okey/ui/serve/tables"
+	"okey/server/keep"
+	"okey/server/tables"
 )
 
 // The cluster's members, as a node sees them (keep/members.go says

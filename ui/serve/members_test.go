@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"okey/ui/serve/keep"
+	"okey/server/keep"
 )
 
 // waitUntil waits for ok, failing with what after deadline.

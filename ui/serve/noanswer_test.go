@@ -8,7 +8,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"okey/ui/serve/tables"
+	"okey/server/tables"
 )
 
 // silentTable is another node's table as a session reaches it, slow to

@@ -24,9 +24,9 @@ import (
 
 	"okey/game"
 	"okey/game/classic"
-	"okey/ui/serve/internal/servetest"
-	"okey/ui/serve/keep"
-	"okey/ui/serve/tables"
+	"okey/server/keep"
+	"okey/server/servetest"
+	"okey/server/tables"
 )
 
 // sharedNATS is a NATS deployment with JetStream on a loopback port,

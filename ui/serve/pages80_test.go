@@ -9,9 +9,9 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"okey/game/classic"
+	"okey/server/tables"
 	"okey/ui/i18n"
 	"okey/ui/seatmsg"
-	"okey/ui/serve/tables"
 )
 
 // screenLines is the session's screen as its player reads it.

@@ -6,9 +6,9 @@ import (
 	"time"
 
 	"okey/game"
-	"okey/ui/serve/hall"
-	"okey/ui/serve/keep"
-	"okey/ui/serve/tables"
+	"okey/server/hall"
+	"okey/server/keep"
+	"okey/server/tables"
 )
 
 // newSession is the model of a new connection to srv.

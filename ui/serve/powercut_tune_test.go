@@ -12,7 +12,7 @@ import (
 
 	"okey/game"
 	"okey/game/classic"
-	"okey/ui/serve/tables"
+	"okey/server/tables"
 )
 
 // TestPowerCutBringsEveryTableBack: every node of a three-node cluster

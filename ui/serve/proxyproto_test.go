@@ -14,7 +14,7 @@ import (
 
 	gossh "golang.org/x/crypto/ssh"
 
-	"okey/ui/serve/keep"
+	"okey/server/keep"
 )
 
 // proxyV2 is a version 2 header: command (0 LOCAL, 1 PROXY), family,

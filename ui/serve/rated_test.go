@@ -9,9 +9,9 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	gossh "golang.org/x/crypto/ssh"
 
+	"okey/server/keep"
+	"okey/server/tables"
 	"okey/ui/seatmsg"
-	"okey/ui/serve/keep"
-	"okey/ui/serve/tables"
 )
 
 // TestLeaderboard: the board ranks by ordinal, names the player's own

@@ -9,7 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"okey/ui/serve/tables"
+	"okey/server/tables"
 )
 
 // TestIdleLobbyIsNotRedrawn: a session in the lobby draws its page again

@@ -11,10 +11,10 @@ import (
 	"testing"
 	"time"
 
+	"okey/server/keep"
+	"okey/server/rating"
+	"okey/server/tables"
 	"okey/ui/seatmsg"
-	"okey/ui/serve/keep"
-	"okey/ui/serve/rating"
-	"okey/ui/serve/tables"
 )
 
 // TestTournamentTableAcrossARestart: a tournament's table (101, one

@@ -5,8 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"okey/server/tables"
 	"okey/ui/seatmsg"
-	"okey/ui/serve/tables"
 )
 
 // TestResumeCodeRefusedOnEveryNode: a guest connected to node a, away

@@ -9,10 +9,10 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/game/classic"
+	"okey/server/keep"
+	"okey/server/tables"
 	"okey/ui/safetext"
 	"okey/ui/seatmsg"
-	"okey/ui/serve/keep"
-	"okey/ui/serve/tables"
 )
 
 // roomPage is a table's waiting room, before its match: who sits where

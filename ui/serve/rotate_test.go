@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"okey/ui/serve/keep"
+	"okey/server/keep"
 )
 
 // restartNode stops node i on purpose (its tables handed over) and

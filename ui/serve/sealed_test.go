@@ -16,7 +16,7 @@ import (
 
 	"okey/game"
 	"okey/game/fair"
-	"okey/ui/serve/keep"
+	"okey/server/keep"
 )
 
 // sealedPlaces are the streams whose every message a node seals: the

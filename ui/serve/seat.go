@@ -10,10 +10,10 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"okey/server/hall"
+	"okey/server/tables"
 	"okey/ui"
 	"okey/ui/seatmsg"
-	"okey/ui/serve/hall"
-	"okey/ui/serve/tables"
 )
 
 // seatPage is the seat at a table: the game's own screen (screen.go),

@@ -22,8 +22,8 @@ import (
 	"okey/game"
 	"okey/game/classic"
 	"okey/game/tile"
+	"okey/server/tables"
 	"okey/ui/i18n"
-	"okey/ui/serve/tables"
 )
 
 // openTable: ann (a key) opens a table from the lobby and waits in its

@@ -19,12 +19,12 @@ import (
 
 	"okey/game/daily"
 	"okey/game/tourney"
+	"okey/server/hall"
+	"okey/server/keep"
+	"okey/server/tables"
+	"okey/server/tournaments"
 	"okey/ui/i18n"
 	"okey/ui/layout"
-	"okey/ui/serve/hall"
-	"okey/ui/serve/keep"
-	"okey/ui/serve/tables"
-	"okey/ui/serve/tournaments"
 	"okey/ui/store"
 )
 

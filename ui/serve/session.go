@@ -8,8 +8,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"okey/server/tables"
 	"okey/ui/seatmsg"
-	"okey/ui/serve/tables"
 	"okey/ui/serve/tty"
 )
 

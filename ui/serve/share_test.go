@@ -11,8 +11,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"okey/server/tables"
 	"okey/ui/seatmsg"
-	"okey/ui/serve/tables"
 )
 
 // TestConnectionRate: an address opens its burst of connections at

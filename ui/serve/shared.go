@@ -13,12 +13,12 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/game"
+	"okey/server/hall"
+	"okey/server/tables"
 	"okey/ui/i18n"
 	"okey/ui/layout"
 	"okey/ui/safetext"
 	"okey/ui/seatmsg"
-	"okey/ui/serve/hall"
-	"okey/ui/serve/tables"
 	"okey/ui/theme"
 )
 

@@ -7,9 +7,9 @@ import (
 
 	"okey/game"
 	"okey/game/daily"
-	"okey/ui/serve/hall"
-	"okey/ui/serve/keep"
-	"okey/ui/serve/tables"
+	"okey/server/hall"
+	"okey/server/keep"
+	"okey/server/tables"
 )
 
 // serverSide is everything a session and its pages ask of the server

@@ -6,7 +6,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	"github.com/charmbracelet/x/ansi"
 
-	"okey/ui/serve/tables"
+	"okey/server/tables"
 	"okey/ui/theme"
 )
 

@@ -13,8 +13,8 @@ import (
 	"time"
 
 	"okey/game/tourney"
-	"okey/ui/serve/tables"
-	"okey/ui/serve/tournaments"
+	"okey/server/tables"
+	"okey/server/tournaments"
 )
 
 // TestTournamentsThroughThePort: a session's side reaches the

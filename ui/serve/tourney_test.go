@@ -16,9 +16,9 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"okey/game/tourney"
+	"okey/server/keep"
+	"okey/server/tables"
 	"okey/ui/i18n"
-	"okey/ui/serve/keep"
-	"okey/ui/serve/tables"
 	"okey/ui/serve/tourneyview"
 )
 

@@ -9,10 +9,10 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"okey/game/tourney"
+	"okey/server/keep"
+	"okey/server/tables"
 	"okey/ui/i18n"
 	"okey/ui/safetext"
-	"okey/ui/serve/keep"
-	"okey/ui/serve/tables"
 	"okey/ui/serve/tourneyview"
 )
 

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"okey/game/tourney"
-	"okey/ui/serve/tournaments"
+	"okey/server/tournaments"
 	"okey/ui/serve/tourneyview"
 )
 

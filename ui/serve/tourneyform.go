@@ -13,7 +13,7 @@ import (
 	"okey/bots/botsclassic"
 	"okey/game"
 	"okey/game/tourney"
-	"okey/ui/serve/tables"
+	"okey/server/tables"
 	"okey/ui/serve/tourneyview"
 )
 

@@ -7,8 +7,8 @@ import (
 	"os"
 
 	"okey/game/tourney"
-	"okey/ui/serve/keep"
-	"okey/ui/serve/tournaments"
+	"okey/server/keep"
+	"okey/server/tournaments"
 )
 
 // The server's tournaments (package tournaments): made before the hall

@@ -9,9 +9,9 @@ import (
 	"time"
 
 	"okey/game/tourney"
+	"okey/server/tables"
 	"okey/ui/i18n"
 	"okey/ui/seatmsg"
-	"okey/ui/serve/tables"
 )
 
 // givenUpTable is tournament table of an arena of four (key:test, ann,

@@ -5,7 +5,7 @@ import (
 	"math/big"
 
 	"okey/game/tourney"
-	"okey/ui/serve/keep"
+	"okey/server/keep"
 	"okey/ui/serve/tourneyview"
 )
 

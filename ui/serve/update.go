@@ -6,8 +6,8 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"okey/server/tables"
 	"okey/ui/seatmsg"
-	"okey/ui/serve/tables"
 )
 
 // Init asks for the background and goes to the seat the player holds,

@@ -7,8 +7,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"okey/server/tables"
 	"okey/ui/layout"
-	"okey/ui/serve/tables"
 	"okey/ui/theme"
 )
 

@@ -1,0 +1,27 @@
+// Package hall is okey serve's tables as the lobby sees them: it opens
+// them (within the server's and each player's share), lists them, finds
+// them by number, join code or a player's seat, and brings them back
+// after a restart. When several nodes share the store, it runs a table
+// only while it holds the table's lease, takes over the tables a node
+// that died or stopped leaves, and lets a session here sit at a table
+// another node runs. It holds no table's state: each table's goroutine
+// (package tables) owns its own, and the hall reads their summaries.
+//
+// The files, read top-down:
+//
+//	hall.go    Hall: opening, listing, finding, restoring after a restart
+//	remote.go  SeatTable, a table as a session reaches it: run here, or
+//	           by another node and reached through NATS (the relay)
+//	nodes.go   the hall among other nodes: leases taken, renewed and
+//	           given, tables taken over when a node goes
+//	doors.go   each node's door in the lobby bucket: the address players
+//	           reach it at and whether it is full, so a full node can
+//	           send newcomers to one that is not
+//	seated.go  a tournament's table opened (OpenSeated), within the
+//	           server's tables, not a player's share; under a number
+//	           taken before (Number, OpenSeatedAs), so a tournament
+//	           writes its tables in play before they open
+//
+// It may import server/tables, server/keep, NATS and the standard
+// library; nothing of package serve above it (sessions, SSH).
+package hall

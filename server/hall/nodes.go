@@ -1,0 +1,524 @@
+package hall
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"okey/server/keep"
+	"okey/server/tables"
+)
+
+// When nodes share the store (a cluster of okey nodes, or one NATS
+// deployment), the hall runs a table only while it holds the table's
+// lease: it takes the lease before it opens a table or brings one back,
+// gives it up when the table closes (or at once for every table when
+// the node stops on purpose), and stops a table at once when its lease
+// is lost. Every node watches the leases; when one ends with nobody
+// running its table (a node died, or stopped), the quickest node takes
+// the lease and brings the table back from the store, where its record
+// ends at the last move the old node had acknowledged.
+
+// nodes is a hall's share of a store other nodes share too.
+type nodes struct {
+	leases *keep.Leases
+	Hold   *keep.Holding
+	// refused are the tables whose entry does not open, by the
+	// revision last refused: not taken over (their lease not even
+	// taken, or every node would take and free it in turn, each freeing
+	// waking the others), and said once a revision.
+	mu      sync.Mutex
+	refused map[string]uint64
+	// taking are the tables whose takeover is under way here: a sweep
+	// or a lease's end that finds one starts no other. slots bound the
+	// takeovers under way at once (takeoversAtOnce).
+	taking map[string]bool
+	slots  chan struct{}
+}
+
+// takeoversAtOnce is how many tables a node takes over at once. One at
+// a time, a node killed with the 50 tables of a tournament's arena had
+// them taken over 11 to 60 s and more after its loss on a loaded
+// store (each takeover's lease, entry and record a few round trips of
+// 0.1 to 4 s), and their players, back on another node within
+// seconds, waited for the last: most of a one-hand match.
+const takeoversAtOnce = 8
+
+// JoinNodes starts holding leases for h and taking over the tables other
+// nodes free, until ctx ends. Call it before h.restore, so that no table
+// freed meanwhile is missed.
+func (h *Hall) JoinNodes(ctx context.Context, eng *keep.Engine, ttl time.Duration) error {
+	l, err := keep.OpenLeases(ctx, eng, ttl)
+	if err != nil {
+		return err
+	}
+	l.SetLog(h.Opt.Log)
+	freed, err := l.WatchFreed(ctx)
+	if err != nil {
+		return err
+	}
+	h.Nodes = &nodes{leases: l, refused: map[string]uint64{}, taking: map[string]bool{}, slots: make(chan struct{}, takeoversAtOnce),
+		Hold: keep.NewHolding(ctx, l, h.leaseLost)}
+	// Every table from now on acts and speaks only while its lease is
+	// surely this node's.
+	h.Opt.Lease = h.Nodes.Hold
+	if h.Relay, err = openRelay(ctx, h, eng); err != nil {
+		return err
+	}
+	h.findCold(ctx)
+	entries, err := h.Keep.Tables.WatchAll(ctx, jetstream.UpdatesOnly(), jetstream.IgnoreDeletes())
+	if err != nil {
+		return fmt.Errorf("watching the tables' entries: %w", err)
+	}
+	h.wg.Add(3)
+	go func() {
+		defer h.wg.Done()
+		defer entries.Stop()
+		h.guardEntries(ctx, entries)
+	}()
+	go func() {
+		defer h.wg.Done()
+		h.sweep(ctx, ttl)
+	}()
+	go func() {
+		defer h.wg.Done()
+		for f := range freed {
+			// The clock stood still from when the node stopped: at a
+			// release, now; at an expiry, about a TTL ago.
+			stopped := h.Opt.Now()
+			if f.Expired {
+				stopped = stopped.Add(-ttl)
+			}
+			h.takeOverSoon(f.Table, stopped, !f.Expired)
+		}
+	}()
+	return nil
+}
+
+// guardEntries has a table run here write its entry again when the
+// store's is written over by a value that does not open (a writer of
+// the store without the cluster's secret): a node reading the table
+// back, after a restart or to take it over, would refuse it, and the
+// table would be lost to its players.
+func (h *Hall) guardEntries(ctx context.Context, w jetstream.KeyWatcher) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case e, ok := <-w.Updates():
+			if !ok {
+				return
+			}
+			if e == nil || e.Operation() != jetstream.KeyValuePut {
+				continue
+			}
+			if t := h.Local(e.Key()); t != nil && !h.Keep.EntryOpens(e.Key(), e.Value()) {
+				h.Opt.Log.Warn("a table's entry refused: not sealed with the cluster's secret; written again", "table", e.Key())
+				t.RewriteEntry()
+			}
+		}
+	}
+}
+
+// sweep looks, every second, for tables nobody holds the lease of,
+// and takes them over: the watch says at once when a lease ends, but a
+// watch whose consumer lived on a node that died or froze (SIGSTOP, a
+// partition that keeps its connections open) is silent until it is made
+// again, and a table must not wait on it. Once a second it lists the
+// leases (one request) and looks at the tables the lobby knows of; every
+// lease TTL it lists the tables kept too (another request), for a table
+// the lobby lost. The lobby's tables are looked at every time, also in
+// the rounds that list the tables kept: a table listed whose entry never
+// reached the store (its node died as it opened it) is in the lobby
+// alone, and with a TTL of a second every round lists the tables kept
+// (a tournament's table stayed listed, and its arena unfinished, for
+// minutes after its node was killed). A sweep every TTL took a frozen node's table over 15 to
+// 21 s after the freeze: the stream leaders the frozen node held took
+// JetStream 4 to 9 s to elect again, and a sweep begun meanwhile waited
+// out its own deadline before the next could try.
+func (h *Hall) sweep(ctx context.Context, ttl time.Duration) {
+	tick := time.NewTicker(sweepEvery)
+	defer tick.Stop()
+	every := max(1, int(ttl/sweepEvery))
+	for n := 1; ; n++ {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+		lctx, cancel := context.WithTimeout(ctx, sweepEvery)
+		began := time.Now()
+		leased, err := h.Nodes.leases.Leased(lctx)
+		ids := map[string]bool{}
+		if err == nil && h.Relay != nil {
+			for _, id := range h.Relay.known() {
+				ids[id] = true
+			}
+		}
+		if err == nil && n%every == 0 {
+			var kept []string
+			kept, err = h.Keep.TableIDs(lctx)
+			for _, id := range kept {
+				ids[id] = true
+			}
+		}
+		for id := range ids {
+			if h.Local(id) == nil && !leased[id] {
+				h.Opt.Log.Debug("sweep: a table nobody holds", "table", id)
+				h.takeOverSoon(id, h.Opt.Now().Add(-ttl), false)
+			}
+		}
+		cancel()
+		if err != nil {
+			h.Opt.Log.Debug("sweep: not looked", "err", err, "in", time.Since(began).Round(time.Millisecond))
+		}
+		if err != nil && ctx.Err() == nil && n%every == 0 {
+			h.Opt.Log.Warn("looking for tables nobody runs", "err", err)
+		}
+	}
+}
+
+// coldFor is how long after a node joins the others a table nobody
+// held then, brought back by this node, is said to come back from a
+// stop of every node: the nodes of a cluster restarted together take
+// their tables within seconds, by restoring or by taking them over.
+const coldFor = time.Minute
+
+// findCold notes the tables kept that the lobby lists nowhere as this
+// node joins the others: the lobby is kept in memory, so every node
+// stopped (a restart of the whole cluster, a power cut) leaves it empty,
+// while a table whose node alone died stays listed until another node
+// runs it. The leases do not tell: those of a cluster stopped whole are
+// still there for a moment after it starts again, until they expire.
+// None is noted if the store does not say at once.
+func (h *Hall) findCold(ctx context.Context) {
+	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	listed := map[string]bool{}
+	lister, err := h.Relay.lobby.ListKeys(ctx)
+	if err == nil {
+		for id := range lister.Keys() {
+			listed[id] = true
+		}
+		_ = lister.Stop()
+	} else if !errors.Is(err, jetstream.ErrNoKeysFound) {
+		return
+	}
+	ids, err := h.Keep.TableIDs(ctx)
+	if err != nil || ctx.Err() != nil {
+		return
+	}
+	h.Mu.Lock()
+	defer h.Mu.Unlock()
+	h.cold, h.coldUntil = map[string]bool{}, h.Opt.Now().Add(coldFor)
+	for _, id := range ids {
+		if !listed[id] {
+			h.cold[id] = true
+		}
+	}
+}
+
+// broughtBack marks table t, restored or taken over by this node, as
+// brought back after every server had stopped if it is: a node alone
+// restarting, or a cold table of the cluster (findCold). Its players are
+// then told where it goes on from.
+func (h *Hall) broughtBack(t *tables.Table) {
+	if h.Nodes == nil {
+		t.BroughtBack()
+		return
+	}
+	h.Mu.Lock()
+	cold := h.cold[t.ID] && h.Opt.Now().Before(h.coldUntil)
+	delete(h.cold, t.ID)
+	h.Mu.Unlock()
+	if cold {
+		t.BroughtBack()
+	}
+}
+
+// sweepEvery is how often a node looks for tables nobody runs.
+const sweepEvery = time.Second
+
+// leaseLost stops table id: another node may run it now.
+func (h *Hall) leaseLost(id string) {
+	if t := h.Local(id); t != nil {
+		h.Opt.Log.Warn("lease lost: the table stops here", "table", id)
+		h.Stopped.Add(1)
+		t.Lose()
+	}
+}
+
+// StoreWait is how long the store took to acknowledge this node's last
+// round of lease renewals (0: a node alone, or none yet).
+func (h *Hall) StoreWait() time.Duration {
+	if h.Nodes == nil || h.Nodes.Hold == nil {
+		return 0
+	}
+	return h.Nodes.Hold.LastRound()
+}
+
+// takeOverSoon takes table id over (takeOver) in a goroutine of its
+// own, beside the others under way (at most takeoversAtOnce), unless
+// its takeover is under way already. Its caller is one of the hall's
+// goroutines (h.wg counts it), so the count is never zero here.
+func (h *Hall) takeOverSoon(id string, stopped time.Time, released bool) {
+	n := h.Nodes
+	n.mu.Lock()
+	if n.taking[id] {
+		n.mu.Unlock()
+		return
+	}
+	n.taking[id] = true
+	n.mu.Unlock()
+	h.wg.Add(1)
+	go func() {
+		defer h.wg.Done()
+		defer func() {
+			n.mu.Lock()
+			delete(n.taking, id)
+			n.mu.Unlock()
+		}()
+		select {
+		case n.slots <- struct{}{}:
+		case <-h.ctx.Done():
+			return
+		}
+		defer func() { <-n.slots }()
+		h.takeOver(id, stopped, released)
+	}()
+}
+
+// takeOver brings back table id, whose lease has just ended, if this
+// node is the quickest to take the lease. Taking a table over ignores
+// the hall's limit: a table nobody runs is a table lost to its players.
+//
+// A lease released (given up by a node alive, not expired) of a table
+// the store keeps no entry of is left alone: the table closed, and its
+// node unlists it. Taken, it was given up again at once, and the other
+// nodes heard that release in turn: the lease of every closed table
+// went round the nodes for as long as they ran. A table handed over
+// whose entry a replica behind said missing is found by the sweep,
+// which lists the tables kept from the stream's leader.
+func (h *Hall) takeOver(id string, stopped time.Time, released bool) {
+	if h.Relay != nil {
+		h.Relay.freed(id)
+	}
+	if h.Local(id) != nil || h.ctx.Err() != nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(h.ctx, 10*time.Second)
+	defer cancel()
+	began := time.Now()
+	rev, refused, missing := h.Keep.RefusedEntry(ctx, id)
+	h.Opt.Log.Debug("taking a table over: its entry read", "table", id, "missing", missing, "released", released, "in", time.Since(began).Round(time.Millisecond))
+	if missing && released {
+		return // a table that closed: nothing to run
+	}
+	h.Nodes.mu.Lock()
+	said := rev != 0 && h.Nodes.refused[id] == rev
+	if refused {
+		h.Nodes.refused[id] = rev
+	}
+	h.Nodes.mu.Unlock()
+	if refused && !said {
+		h.Opt.Log.Warn("taking a table over: not taken, its entry is not sealed with the cluster's secret (forged, or a store from before the seal: okey serve --seal-store)", "table", id)
+	}
+	if said || refused {
+		return // its entry is refused, or its record was at this entry
+	}
+	took := time.Now()
+	if err := h.Nodes.Hold.Take(ctx, id); err != nil {
+		if !errors.Is(err, keep.ErrLeaseHeld) && h.ctx.Err() == nil { // not the node stopping
+			h.Opt.Log.Error("taking a table over", "table", id, "err", err)
+		}
+		h.Opt.Log.Debug("taking a table over: its lease not taken", "table", id, "err", err, "in", time.Since(took).Round(time.Millisecond))
+		return
+	}
+	h.Opt.Log.Debug("taking a table over: its lease taken", "table", id, "in", time.Since(took).Round(time.Millisecond))
+	start := time.Now()
+	kt, ok := h.Keep.LoadOne(ctx, id)
+	h.Opt.Log.Debug("taking a table over: its record read", "table", id, "kept", ok, "err", kt.Err, "in", time.Since(start).Round(time.Millisecond))
+	if ok && kt.Err != nil {
+		// The store did not answer (a cluster still electing, this
+		// node stopping): the table is not damaged. Another node, or
+		// the next sweep, takes it.
+		if h.ctx.Err() == nil {
+			h.Opt.Log.Warn("taking a table over: not now", "table", id, "err", kt.Err)
+		}
+		h.giveLease(id)
+		return
+	}
+	if !ok {
+		// The table closed with its lease: nothing to run, nothing to
+		// list.
+		if h.Relay != nil {
+			h.Relay.unlist(ctx, id)
+		}
+		h.giveLease(id)
+		return
+	}
+	if kt.Err == nil && kt.Record != nil {
+		claimed := time.Now()
+		err := kt.Log.Claim(h.Nodes.leases.Node)
+		h.Opt.Log.Debug("taking a table over: its record claimed", "table", id, "err", err, "in", time.Since(claimed).Round(time.Millisecond))
+		if err != nil {
+			// Another writer was quicker: it runs the table.
+			h.Opt.Log.Warn("taking a table over", "table", id, "err", err)
+			h.giveLease(id)
+			return
+		}
+	}
+	t, err := h.restoreOne(kt, stopped)
+	if err != nil && kt.Refused > 0 {
+		// Not damaged beyond the values refused: left as it is, and
+		// not tried again until its entry changes.
+		h.Opt.Log.Error("taking a table over: not restored", "table", id, "refused", kt.Refused, "err", err)
+		h.Nodes.mu.Lock()
+		h.Nodes.refused[id] = rev
+		h.Nodes.mu.Unlock()
+		h.giveLease(id)
+		return
+	}
+	if err != nil {
+		h.Opt.Log.Error("taking a table over: set aside", "table", id, "err", err)
+		if aerr := h.Keep.SetAside(kt, h.Opt.Now()); aerr != nil {
+			h.Opt.Log.Error("setting a table aside", "table", id, "err", aerr)
+		}
+		h.giveLease(id)
+		return
+	}
+	if t == nil {
+		h.giveLease(id)
+		return
+	}
+	h.broughtBack(t)
+	h.Mu.Lock()
+	h.startLocked(t)
+	h.Mu.Unlock()
+	if h.Relay != nil {
+		h.Relay.announce(id, h.Nodes.Hold.Revision(id))
+	}
+	h.TakenOver.Add(1)
+	h.Opt.Log.Info("took over", "table", id, "hand", t.Summary.Load().Hand, "in", time.Since(start).Round(time.Millisecond))
+}
+
+// takeLease takes table id's lease before the hall runs it; without
+// nodes it always may.
+func (h *Hall) takeLease(id string) error {
+	if h.Nodes == nil {
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(h.ctx, 10*time.Second)
+	defer cancel()
+	return h.Nodes.Hold.Take(ctx, id)
+}
+
+// giveLease gives table id's lease up (the table closed here).
+func (h *Hall) giveLease(id string) {
+	if h.Nodes == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := h.Nodes.Hold.Give(ctx, id); err != nil {
+		h.Opt.Log.Error("giving a table's lease up", "table", id, "err", err)
+	}
+}
+
+// HandOver gives every lease up at once: the node is stopping on
+// purpose and its tables have saved, so the others need not wait for the
+// leases to expire.
+func (h *Hall) HandOver() {
+	if h.Nodes == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if h.Relay != nil {
+		h.Relay.shutDoor(ctx)
+	}
+	held := h.Nodes.Hold.Held()
+	if err := h.Nodes.Hold.GiveAll(ctx); err != nil && !errors.Is(err, nats.ErrConnectionClosed) {
+		h.Opt.Log.Error("handing the tables over", "err", err)
+		return
+	}
+	if len(held) > 0 {
+		h.Opt.Log.Info("tables handed over", "count", len(held))
+	}
+}
+
+// Owned lists the tables this node runs (holds the leases of), for the
+// log and the status page.
+func (h *Hall) Owned() []string {
+	if h.Nodes == nil {
+		return h.Running()
+	}
+	return h.Nodes.Hold.Held()
+}
+
+// Running is the tables this node runs now, in order: a table taken
+// over is held (Owned) from its lease on, and runs once its record is
+// read and restored.
+func (h *Hall) Running() []string {
+	h.Mu.Lock()
+	defer h.Mu.Unlock()
+	out := make([]string, 0, len(h.Tables))
+	for id := range h.Tables {
+		out = append(out, id)
+	}
+	keep.SortByNumber(out, func(s string) string { return s })
+	return out
+}
+
+// Lost reports whether table id, opened by node by, is lost for good
+// with that node: by is another node whose door is gone (it stopped
+// writing it, or shut it), nobody holds the table's lease (its holder
+// stopped renewing it, and it ran out), this node does not run it, and
+// the store keeps no entry of it, so no node can ever bring it back (its
+// node died before the table's first write landed). A table closed on a
+// node still running may have an end still on its way: it is not lost
+// here. A node alone says false: every table is its own. err: the store
+// did not say.
+func (h *Hall) Lost(ctx context.Context, id, by string) (bool, error) {
+	if h.Nodes == nil || h.Relay == nil || h.Keep == nil || by == "" || by == h.Node() || h.Local(id) != nil {
+		return false, nil
+	}
+	if slices.Contains(h.DoorNodes(), by) {
+		return false, nil
+	}
+	holder, err := h.Nodes.leases.Holder(ctx, id)
+	if err != nil || holder != "" {
+		return false, err
+	}
+	kept, err := h.Keep.EntryKept(ctx, id)
+	if err != nil {
+		return false, err
+	}
+	return !kept, nil
+}
+
+// Kept reports whether the store keeps an entry of table id: a table
+// that opened and saved once, which a restart or another node brings
+// back (rather than one opened afresh under its number). A hall with
+// no store says false. err: the store did not say.
+func (h *Hall) Kept(ctx context.Context, id string) (bool, error) {
+	if h.Keep == nil || h.Keep.Tables == nil {
+		return false, nil
+	}
+	return h.Keep.EntryKept(ctx, id) // as the leader says (Lost)
+}
+
+// Node is this node's name among the others, as its door and its
+// tables' leases say it ("": the node is alone).
+func (h *Hall) Node() string {
+	if h.Relay == nil {
+		return ""
+	}
+	return h.Relay.node
+}

@@ -1,0 +1,113 @@
+package hall
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/nats-io/nats.go"
+
+	"okey/server/keep"
+	"okey/server/tables"
+)
+
+// TestATableOpenedIsHeardAtOnce: a node hears of a private table
+// another node has just opened from that node's announcement, before
+// the lobby bucket's entry (which a starved cluster took seconds to
+// write and watch): its join code finds the table. An announcement of
+// this node's own, one not sealed with the cluster's secret, or one
+// past the cap, lists nothing. A table heard of so stays through a
+// reread that does not find its entry for announcedKeep, then goes.
+func TestATableOpenedIsHeardAtOnce(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	opt := testOptions(time.Now)
+	secret, err := keep.NewSecret()
+	if err != nil {
+		t.Fatal(err)
+	}
+	seal := secret.NewSealer()
+	// a is the node that opens the table; b hears of it.
+	a := New(ctx, opt, nil, 10, ShareLimits{})
+	a.Relay = &relay{h: a, node: "a", seal: seal, Others: map[string]remoteSummary{}}
+	b := New(ctx, opt, nil, 10, ShareLimits{})
+	b.Relay = &relay{h: b, node: "b", seal: seal, Others: map[string]remoteSummary{}}
+	tb, _, err := a.createLocked(tables.Config{Game: "classic", Rules: "default", Code: "K7Q2ZX",
+		Levels: [4]string{"normal", "normal", "normal", "normal"}}, "")
+	if err != nil || tb == nil {
+		t.Fatalf("a's table: %v", err)
+	}
+	announcement := func(r *relay) *nats.Msg {
+		t.Helper()
+		b, ok := r.openedNews(tb)
+		if !ok {
+			t.Fatal("nothing to announce")
+		}
+		return &nats.Msg{Subject: openedSubject, Data: b}
+	}
+	msg := announcement(a.Relay)
+
+	// Its own announcement, come back to it: nothing listed.
+	a.Relay.onOpened(msg)
+	if len(a.Relay.Others) != 0 {
+		t.Errorf("a node lists its own table as another's: %v", a.Relay.Others)
+	}
+	// Forged, and too long: refused.
+	b.Relay.onOpened(&nats.Msg{Subject: openedSubject, Data: []byte(`{"node":"x","summary":{"id":"9","code":"K7Q2ZX"}}`)})
+	b.Relay.onOpened(&nats.Msg{Subject: openedSubject, Data: append(msg.Data, make([]byte, maxOpened)...)})
+	if len(b.Relay.Others) != 0 {
+		t.Fatalf("b took a forged or overlong announcement: %v", b.Relay.Others)
+	}
+	if b.ByCode("K7Q2ZX") != nil {
+		t.Fatal("the code found a table before it was announced")
+	}
+	b.Relay.onOpened(msg)
+	if got := b.ByCode("K7Q2ZX"); got == nil {
+		t.Fatal("the join code finds no table on b after a's announcement")
+	}
+	heard := b.Relay.Others[tb.ID]
+	if heard.Node != "a" || heard.rev != 0 {
+		t.Errorf("heard as %+v", heard)
+	}
+	// A reread that has not found its entry keeps it a while.
+	if gone(heard, 100, heard.heard.Add(announcedKeep/2)) {
+		t.Error("a table just announced is dropped by a reread that missed its entry")
+	}
+	if !gone(heard, 100, heard.heard.Add(announcedKeep+time.Second)) {
+		t.Error("a table announced and never written stays listed past announcedKeep")
+	}
+	if gone(remoteSummary{rev: 101}, 100, time.Now()) || !gone(remoteSummary{rev: 99}, 100, time.Now()) {
+		t.Error("an entry read from the bucket: kept only if written after the reread began")
+	}
+}
+
+// TestATableMovedFromHereIsFoundThere: a node woken from a freeze hears
+// that another node runs a table it ran (the word "moved"): the table is
+// listed as that node's at once, from its summary here, so its players
+// here are seated again there without waiting for the lobby's entry
+// (once 10 s after the node woke, in twenty freezes). A table it never
+// knew, or word of itself, lists nothing.
+func TestATableMovedFromHereIsFoundThere(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	a := New(ctx, testOptions(time.Now), nil, 10, ShareLimits{})
+	a.Relay = &relay{h: a, node: "a", Others: map[string]remoteSummary{}}
+	tb, _, err := a.createLocked(tables.Config{Game: "classic", Rules: "default",
+		Levels: [4]string{"normal", "normal", "normal", "normal"}}, "")
+	if err != nil || tb == nil {
+		t.Fatalf("a's table: %v", err)
+	}
+	a.Relay.movedTo(tb.ID, "a")
+	a.Relay.movedTo("99", "b")
+	if len(a.Relay.Others) != 0 {
+		t.Fatalf("listed from word of itself or of a table never known: %v", a.Relay.Others)
+	}
+	a.Relay.movedTo(tb.ID, "b")
+	rt, s := a.Relay.remote(tb.ID)
+	if rt == nil || rt.node != "b" || s == nil || s.ID != tb.ID {
+		t.Fatalf("the table moved to b is found at %+v", rt)
+	}
+	if heard := a.Relay.Others[tb.ID]; heard.rev != 0 || gone(heard, 100, heard.heard.Add(announcedKeep/2)) {
+		t.Errorf("the moved table's listing %+v is not kept until its entry is read", heard)
+	}
+}

@@ -1,0 +1,44 @@
+package hall
+
+import "okey/server/tables"
+
+// OpenSeated opens a tournament's table (cfg.Seated: its players' seats
+// held for them, its match dealt at once). It counts against the
+// server's tables, not against any player's share: the tournament, not
+// the player, opens it. A full hall refuses it (FullError), as it
+// would a player's.
+func (h *Hall) OpenSeated(cfg tables.Config) (*tables.Table, error) {
+	return h.OpenSeatedAs(cfg, "")
+}
+
+// Number takes a table's number for a table to open later
+// (OpenSeatedAs): a tournament writes the tables of its round, numbers
+// and all, before it opens them, so that none runs unknown to it. A
+// number is never given twice, used or not.
+func (h *Hall) Number() (string, error) {
+	h.Mu.Lock()
+	defer h.Mu.Unlock()
+	return h.numberLocked()
+}
+
+// OpenSeatedAs is OpenSeated under number id, taken before (Number; ""
+// takes one now). A number this node runs a table by is ErrNumberUsed;
+// in a cluster, one whose lease another node holds (it opened the
+// table) is the lease's refusal, keep.ErrLeaseHeld.
+func (h *Hall) OpenSeatedAs(cfg tables.Config, id string) (*tables.Table, error) {
+	if cfg.Seated == nil {
+		return nil, tables.ErrSeated
+	}
+	if err := cfg.Check(); err != nil {
+		return nil, err
+	}
+	t, victim, err := h.createLocked(cfg, id)
+	if victim != nil {
+		return nil, h.fullError()
+	}
+	if err != nil {
+		return nil, err
+	}
+	h.Opt.Log.Info("open", "table", t.ID, "game", cfg.Game, "rules", cfg.Rules, "tournament", cfg.Seated.Tourney)
+	return t, nil
+}

@@ -1,0 +1,58 @@
+// Package keep is what okey serve keeps past its process and shares
+// with the other nodes: a NATS server with JetStream (embedded, alone or
+// clustered, or an existing deployment), the tables' records and
+// entries in its streams and key-value buckets, the leases that say
+// which node runs a table, and the ratings. It knows nothing of how a
+// table is played or shown: a table hands it bytes to write (a
+// TableLog), a finished match to rate (a MatchEnd), and reads back what
+// it wrote.
+//
+// Every write that decides who owns something is fenced: an append
+// names the last sequence it follows, an entry or a lease is written
+// with Create or with Update at the revision last read, so a node that
+// lost a table can never write it again (ErrFenced).
+//
+// The files, read top-down:
+//
+//	engine.go   StoreConfig and Engine: the NATS server and the
+//	            connection to it, made ready, streams and buckets made
+//	keep.go     Keeper: the tables in the engine (each one's record, a
+//	            stream of appends; its entry; the next number), fenced
+//	            writes (TableLog), reading back, the import of tables
+//	            saved as files
+//	lease.go    Leases and Holding: which node runs each table, taken,
+//	            renewed, given up, watched for the ones freed
+//	members.go  the servers the node's routes reach (Peers), and the
+//	            streams whose copies are behind
+//	view.go     the node's own view of the store on one line (who leads
+//	            the tables' streams, each replica's lag), for a test or
+//	            a load that says what each node saw
+//	tourneys.go TourneyBook: the tournaments' values, sealed, written
+//	            with Create or Update at a revision; their leases' bucket
+//	ratings.go  RatingBook and Rater: each finished match rated once (its
+//	            mark), players by key and bot levels, per game (the model
+//	            is package rating's); the leaderboard read
+//	daily.go    DailyBook: the served daily — each day's secret made
+//	            once in the cluster (a Create), sealed, revealed after
+//	            the day; par; each player's day begun once and scored
+//	            hand by hand; the day's board ranked duplicate style
+//	dailycache.go  the boards from memory: a watch of the daily's
+//	            results (DailyBook.Watch), so a page open reads no result
+//	            from the store
+//	dailyrank.go  who the daily's board ranks: when each key was first
+//	            seen, which identity first played the day from an
+//	            address, and why a day is practice
+//	secret.go   the cluster's secret, one file every node is given, and
+//	            what is derived from it: the routes' authorization, the
+//	            seal's key
+//	seal.go     the seal: records, entries and what nodes send each other
+//	            about a table encrypted with a key from the secret
+//	rotate.go   changing the secret with the cluster up: the file's three
+//	            forms, and what a node seals again with the new key; an
+//	            old store's plain results, par and ratings sealed once
+//
+// It may import the NATS packages, game/classic (the number of seats, a
+// finished table's record read), game/daily (the daily's days and
+// games), server/rating, ui/store (the files of finished and damaged tables)
+// and the standard library; nothing of package serve above it.
+package keep

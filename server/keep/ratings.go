@@ -1,0 +1,523 @@
+package keep
+
+import (
+	"cmp"
+	"context"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+
+	"okey/game/classic"
+	"okey/server/rating"
+)
+
+// Ratings. Every player known by a key has a rating per game (classic,
+// 101), and so has every bot level (bot:easy, bot:normal, bot:hard: one
+// identity a level, whichever seat it plays), so that a player sees
+// where they stand against the bots. Guests are not rated: their seat
+// counts in the standings as a new player's rating, and nothing of it is
+// kept. A match is rated on its final standings with OpenSkill's
+// Plackett–Luce model (package rating), once, when it ends, and only if
+// a player known by a key sat in it from the start.
+//
+// The store keeps them in two buckets:
+//
+//   - okey_ratings: one key a game and identity, GAME.ID with ID the
+//     identity in unpadded base64url (a key's fingerprint has letters a
+//     bucket's key may not), valued a RatedEntry (mu, sigma, games, the
+//     name last seen, and the matches last applied to it).
+//   - okey_rated: one key a match, its identity (the commitment to its
+//     seed, or table and match number for a match begun before
+//     commitments), valued a matchMark: the standings and every seat's
+//     rating as the match was rated, and whether it is done.
+//
+// Exactly once, even when the node rating a match dies halfway and
+// another restores the table: the first to rate a match Creates its
+// mark (a Create succeeds once); one that finds the mark already there
+// finishes the mark's own work rather than starting anew, with the
+// ratings the mark recorded, and ends when the mark says done. Each
+// player's entry is written with Update at the revision read (another
+// table's match changing the same player makes it read again and redo
+// that player's sum) and names the matches applied to it, so a player
+// already updated by a writer that died before marking the match done
+// is not updated again. A player's new rating starts from their rating
+// as it is when written, against the others' ratings as the mark
+// recorded them.
+
+// The ratings' buckets.
+const (
+	ratingsBucket = "okey_ratings"
+	ratedBucket   = "okey_rated"
+)
+
+// ratedKeep is how long a match's mark is kept: long past any restore of
+// the table that played it (a player's entry also names its recent
+// matches).
+const ratedKeep = 90 * 24 * time.Hour
+
+// recentKept is how many of a player's last matches their entry names.
+const recentKept = 32
+
+// ratingTries is how often a player's update is tried again when
+// another writer changed the entry first.
+const ratingTries = 50
+
+// Identities are written with their kind first: a key's
+// fingerprint, a guest's resume code (BotIdentity: a bot level).
+const (
+	KeyPrefix   = "key:"
+	GuestPrefix = "guest:"
+)
+
+// BotIdentity is the rated identity of a bot level.
+func BotIdentity(level string) string { return "bot:" + level }
+
+// IsRated reports whether an identity is rated: a key or a bot level,
+// never a guest.
+func IsRated(id string) bool {
+	return strings.HasPrefix(id, KeyPrefix) || strings.HasPrefix(id, "bot:")
+}
+
+// RatingKey is the bucket's key of an identity's rating in a game.
+func RatingKey(gameName, id string) string {
+	return gameName + "." + base64.RawURLEncoding.EncodeToString([]byte(id))
+}
+
+// RatedEntry is one identity's rating in one game.
+type RatedEntry struct {
+	ID    string  `json:"id"`
+	Name  string  `json:"name"`
+	Mu    float64 `json:"mu"`
+	Sigma float64 `json:"sigma"`
+	Games int     `json:"games"`
+	// Recent are the matches last applied to it, the newest last.
+	Recent []string `json:"recent,omitempty"`
+}
+
+func (e RatedEntry) Rating() rating.Rating { return rating.Rating{Mu: e.Mu, Sigma: e.Sigma} }
+
+// Entrant is who plays a seat of a match, for its rating: an identity
+// (a key, a guest, or a bot level) and the name shown.
+type Entrant struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+// MatchEnd is a finished match as it is rated.
+type MatchEnd struct {
+	// Key is the match's identity.
+	Key  string
+	Game string
+	// Seats are who played; Places each seat's place from 1 (equal for
+	// a tie; partners share theirs).
+	Seats    [classic.NumSeats]Entrant
+	Places   [classic.NumSeats]int
+	Partners bool
+}
+
+// rated reports whether the match is rated: a player known by a key
+// played in it.
+func (m MatchEnd) rated() bool {
+	return slices.ContainsFunc(m.Seats[:], func(e Entrant) bool { return strings.HasPrefix(e.ID, KeyPrefix) })
+}
+
+// matchMark is a match's mark in okey_rated.
+type matchMark struct {
+	Game     string                          `json:"game"`
+	Seats    [classic.NumSeats]Entrant       `json:"seats"`
+	Places   [classic.NumSeats]int           `json:"places"`
+	Partners bool                            `json:"partners,omitempty"`
+	Priors   [classic.NumSeats]rating.Rating `json:"priors"`
+	Done     bool                            `json:"done"`
+}
+
+// RatingBook is the ratings in the store.
+type RatingBook struct {
+	Ratings jetstream.KeyValue
+	rated   jetstream.KeyValue
+	// seal seals every rating and mark (daily.go's sealJSON): a writer
+	// of the store without the cluster's secret can change no rating.
+	seal *Sealer
+}
+
+// OpenRatingBook makes (or finds) the ratings' buckets.
+func OpenRatingBook(ctx context.Context, eng *Engine) (*RatingBook, error) {
+	b := &RatingBook{seal: eng.Seal}
+	var err error
+	b.Ratings, err = eng.MakeBucket(ctx, jetstream.KeyValueConfig{Bucket: ratingsBucket, History: 1, Storage: jetstream.FileStorage, Replicas: eng.Replicas,
+		Description: "okey serve: each player's and bot level's rating, per game"})
+	if err != nil {
+		return nil, fmt.Errorf("the bucket %s: %w", ratingsBucket, err)
+	}
+	b.rated, err = eng.MakeBucket(ctx, jetstream.KeyValueConfig{Bucket: ratedBucket, History: 1, Storage: jetstream.FileStorage, TTL: ratedKeep, Replicas: eng.Replicas,
+		Description: "okey serve: the matches rated (each applied exactly once)"})
+	if err != nil {
+		return nil, fmt.Errorf("the bucket %s: %w", ratedBucket, err)
+	}
+	return b, nil
+}
+
+// Get is id's rating in a game (a new one, revision 0, if it has none).
+func (b *RatingBook) Get(ctx context.Context, gameName, id string) (RatedEntry, uint64, error) {
+	kv, err := b.Ratings.Get(ctx, RatingKey(gameName, id))
+	if errors.Is(err, jetstream.ErrKeyNotFound) {
+		r := rating.New()
+		return RatedEntry{ID: id, Mu: r.Mu, Sigma: r.Sigma}, 0, nil
+	}
+	if err != nil {
+		return RatedEntry{}, 0, fmt.Errorf("the rating of %s: %w", id, err)
+	}
+	var e RatedEntry
+	if err := b.seal.openJSON(ratingsBucket, RatingKey(gameName, id), kv.Value(), &e); err != nil {
+		return RatedEntry{}, 0, fmt.Errorf("the rating of %s: %w", id, err)
+	}
+	return e, kv.Revision(), nil
+}
+
+// Set writes e as id's rating in a game as it is, sealed, whatever was
+// there: a rating brought from elsewhere (and a test's board).
+func (b *RatingBook) Set(ctx context.Context, gameName string, e RatedEntry) error {
+	v, err := b.seal.sealJSON(ratingsBucket, RatingKey(gameName, e.ID), e)
+	if err != nil {
+		return err
+	}
+	if _, err := b.Ratings.Put(ctx, RatingKey(gameName, e.ID), v); err != nil {
+		return fmt.Errorf("the rating of %s: %w", e.ID, err)
+	}
+	return nil
+}
+
+// WrittenAt is when the store first wrote id's rating in a game, as the
+// store's own clock says (ok false: never, or a value that does not open
+// with the cluster's secret, which says nothing).
+func (b *RatingBook) WrittenAt(ctx context.Context, gameName, id string) (at time.Time, ok bool) {
+	kv, err := b.Ratings.Get(ctx, RatingKey(gameName, id))
+	if err != nil {
+		return time.Time{}, false
+	}
+	var e RatedEntry
+	if b.seal.openJSON(ratingsBucket, RatingKey(gameName, id), kv.Value(), &e) != nil {
+		return time.Time{}, false
+	}
+	return kv.Created(), true
+}
+
+// Rate applies a finished match to its players' ratings, exactly once
+// however often it is called, by however many writers. rated reports
+// whether this call did the rating (or finished one left undone); false
+// when the match is not rated, or was rated before (a restart that
+// restores a finished match hands it over again).
+func (b *RatingBook) Rate(ctx context.Context, m MatchEnd) (rated bool, err error) {
+	if !m.rated() {
+		return false, nil
+	}
+	mark := matchMark{Game: m.Game, Seats: m.Seats, Places: m.Places, Partners: m.Partners}
+	for i, e := range m.Seats {
+		mark.Priors[i] = rating.New()
+		if IsRated(e.ID) {
+			cur, _, err := b.Get(ctx, m.Game, e.ID)
+			if err != nil {
+				return false, err
+			}
+			mark.Priors[i] = cur.Rating()
+		}
+	}
+	v, err := b.seal.sealJSON(ratedBucket, m.Key, mark)
+	if err != nil {
+		return false, err
+	}
+	rev, err := b.rated.Create(ctx, m.Key, v)
+	if errors.Is(err, jetstream.ErrKeyExists) {
+		// Rated before, or begun by a writer that may have died: its
+		// own work is finished, with the ratings it recorded.
+		kv, gerr := b.rated.Get(ctx, m.Key)
+		if gerr != nil {
+			return false, fmt.Errorf("match %s's mark: %w", m.Key, gerr)
+		}
+		if err := b.seal.openJSON(ratedBucket, m.Key, kv.Value(), &mark); err != nil {
+			return false, fmt.Errorf("match %s's mark: %w", m.Key, err)
+		}
+		if mark.Done {
+			return false, nil
+		}
+		rev, err = kv.Revision(), nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("marking match %s: %w", m.Key, err)
+	}
+	var done []string
+	for _, e := range mark.Seats {
+		if !IsRated(e.ID) || slices.Contains(done, e.ID) {
+			continue
+		}
+		done = append(done, e.ID)
+		if err := b.applyOne(ctx, m.Key, e.ID, mark); err != nil {
+			return false, fmt.Errorf("match %s: %w", m.Key, err)
+		}
+	}
+	mark.Done = true
+	if v, err = b.seal.sealJSON(ratedBucket, m.Key, mark); err != nil {
+		return false, err
+	}
+	if _, err := b.rated.Update(ctx, m.Key, v, rev); err != nil && !isWrongSequence(err) {
+		// Another writer marked it done first: as good.
+		return false, fmt.Errorf("marking match %s done: %w", m.Key, err)
+	}
+	return true, nil
+}
+
+// applyOne writes id's part of a match into its rating, unless it is
+// there already, at the revision read: a conflict reads it again.
+func (b *RatingBook) applyOne(ctx context.Context, key, id string, mark matchMark) error {
+	for range ratingTries {
+		cur, rev, err := b.Get(ctx, mark.Game, id)
+		if err != nil {
+			return err
+		}
+		if slices.Contains(cur.Recent, key) {
+			return nil // applied by a writer that did not get to mark the match done
+		}
+		next, n, err := matchUpdate(mark, id, cur.Rating())
+		if err != nil {
+			return err
+		}
+		cur.Mu, cur.Sigma, cur.Games = next.Mu, next.Sigma, cur.Games+n
+		for _, e := range mark.Seats {
+			if e.ID == id && e.Name != "" {
+				cur.Name = e.Name
+			}
+		}
+		cur.Recent = append(cur.Recent, key)
+		if len(cur.Recent) > recentKept {
+			cur.Recent = slices.Clone(cur.Recent[len(cur.Recent)-recentKept:])
+		}
+		v, err := b.seal.sealJSON(ratingsBucket, RatingKey(mark.Game, id), cur)
+		if err != nil {
+			return err
+		}
+		if rev == 0 {
+			_, err = b.Ratings.Create(ctx, RatingKey(mark.Game, id), v)
+		} else {
+			_, err = b.Ratings.Update(ctx, RatingKey(mark.Game, id), v, rev)
+		}
+		if err == nil {
+			return nil
+		}
+		if !isWrongSequence(err) {
+			return fmt.Errorf("the rating of %s: %w", id, err)
+		}
+	}
+	return fmt.Errorf("the rating of %s: changed by others %d times in a row", id, ratingTries)
+}
+
+// matchUpdate is id's new rating after the match of mark, from its
+// rating now (own) against the others' as the mark recorded them, and
+// the number of seats it played. A bot level at several seats plays
+// several games at once: its changes add up (mu moves by the sum of
+// its seats' moves, sigma shrinks by the product of their factors),
+// as if it had played them one after the other.
+func matchUpdate(mark matchMark, id string, own rating.Rating) (rating.Rating, int, error) {
+	var seats []int
+	priors := mark.Priors
+	for i, e := range mark.Seats {
+		if e.ID == id {
+			seats = append(seats, i)
+			priors[i] = own
+		}
+	}
+	if len(seats) == 0 {
+		return own, 0, fmt.Errorf("%s did not play the match", id)
+	}
+	var out [classic.NumSeats]rating.Rating
+	if mark.Partners {
+		// Opposite seats are a team: 0 and 2, 1 and 3.
+		teams := [][]rating.Rating{{priors[0], priors[2]}, {priors[1], priors[3]}}
+		r, err := rating.RateTeams(teams, []int{mark.Places[0], mark.Places[1]}, rating.Options{})
+		if err != nil {
+			return own, 0, err
+		}
+		out = [classic.NumSeats]rating.Rating{r[0][0], r[1][0], r[0][1], r[1][1]}
+	} else {
+		r, err := rating.Rate(priors[:], mark.Places[:], rating.Options{})
+		if err != nil {
+			return own, 0, err
+		}
+		copy(out[:], r)
+	}
+	if len(seats) == 1 {
+		return out[seats[0]], 1, nil
+	}
+	grown := rating.Rating{Mu: own.Mu, Sigma: math.Sqrt(own.Sigma*own.Sigma + rating.Tau*rating.Tau)}
+	next := grown
+	for _, s := range seats {
+		next.Mu += out[s].Mu - own.Mu
+		next.Sigma *= out[s].Sigma / grown.Sigma
+	}
+	return next, len(seats), nil
+}
+
+// Rater rates the tables' finished matches in a goroutine of its own: a
+// table hands it a match and never waits for the store.
+type Rater struct {
+	book *RatingBook
+	log  *slog.Logger
+	mu   sync.Mutex
+	jobs []MatchEnd
+	kick chan struct{}
+	stop chan struct{}
+	wg   sync.WaitGroup
+}
+
+func NewRater(book *RatingBook, log *slog.Logger) *Rater {
+	r := &Rater{book: book, log: log, kick: make(chan struct{}, 1), stop: make(chan struct{})}
+	r.wg.Add(1)
+	go r.loop()
+	return r
+}
+
+// Enqueue hands a finished match to the rater.
+func (r *Rater) Enqueue(m MatchEnd) {
+	r.mu.Lock()
+	r.jobs = append(r.jobs, m)
+	r.mu.Unlock()
+	select {
+	case r.kick <- struct{}{}:
+	default:
+	}
+}
+
+func (r *Rater) loop() {
+	defer r.wg.Done()
+	for {
+		r.drain()
+		select {
+		case <-r.kick:
+		case <-r.stop:
+			r.drain()
+			return
+		}
+	}
+}
+
+// drain rates the matches waiting. A match that fails is logged and
+// left: the table rates it again when it is restored.
+func (r *Rater) drain() {
+	for {
+		r.mu.Lock()
+		if len(r.jobs) == 0 {
+			r.mu.Unlock()
+			return
+		}
+		m := r.jobs[0]
+		r.jobs = r.jobs[1:]
+		r.mu.Unlock()
+		ctx, cancel := EngineCtx()
+		rated, err := r.book.Rate(ctx, m)
+		cancel()
+		if err != nil {
+			r.log.Error("rating a match", "match", m.Key, "err", err)
+			continue
+		}
+		if rated {
+			// Said once a match: a table restored with its match over
+			// hands it over again, and finds it rated.
+			r.log.Info("rated", "match", m.Key, "game", m.Game)
+		}
+	}
+}
+
+// Close rates what is waiting and stops: before the store closes.
+func (r *Rater) Close() {
+	if r == nil {
+		return
+	}
+	close(r.stop)
+	r.wg.Wait()
+}
+
+// BoardSize is how many players the leaderboard lists.
+const BoardSize = 20
+
+// boardMax is the most ratings a leaderboard reads: far more than a
+// server of a few hundred players has, and a bound on the page's cost.
+const boardMax = 100_000
+
+// Board is a game's leaderboard as one player sees it.
+type Board struct {
+	Game string
+	// Top are the best rated, by ordinal (mu − 3·sigma).
+	Top []RatedEntry
+	// Place is the player's own place from 1 (0: not rated in this
+	// game), Own their entry; Rated is how many are rated.
+	Place int
+	Own   RatedEntry
+	Rated int
+}
+
+// boardKeys are the keys of kv that filter matches, boardMax at the
+// most (the listing is read to its end either way): what a board, the
+// leaderboard's or a daily's, reads.
+func boardKeys(ctx context.Context, kv jetstream.KeyValue, filter string) ([]string, error) {
+	lister, err := kv.ListKeysFiltered(ctx, filter)
+	if err != nil {
+		return nil, err
+	}
+	var keys []string
+	for k := range lister.Keys() {
+		if len(keys) < boardMax {
+			keys = append(keys, k)
+		}
+	}
+	_ = lister.Stop() // the listing has ended
+	return keys, nil
+}
+
+// BoardOf reads a game's ratings and ranks them, for player me.
+func (b *RatingBook) BoardOf(ctx context.Context, gameName, me string) (Board, error) {
+	out := Board{Game: gameName}
+	keys, err := boardKeys(ctx, b.Ratings, gameName+".>")
+	if err != nil {
+		return out, fmt.Errorf("the %s leaderboard: %w", gameName, err)
+	}
+	var all []RatedEntry
+	for _, k := range keys {
+		kv, err := b.Ratings.Get(ctx, k)
+		if errors.Is(err, jetstream.ErrKeyNotFound) {
+			continue
+		}
+		if err != nil {
+			return out, fmt.Errorf("the %s leaderboard: %w", gameName, err)
+		}
+		var e RatedEntry
+		if b.seal.openJSON(ratingsBucket, k, kv.Value(), &e) != nil {
+			continue // a damaged or forged entry is left out, not the board
+		}
+		all = append(all, e)
+	}
+	slices.SortFunc(all, func(x, y RatedEntry) int {
+		if c := cmp.Compare(y.Rating().Ordinal(), x.Rating().Ordinal()); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(y.Games, x.Games); c != 0 {
+			return c
+		}
+		return strings.Compare(x.ID, y.ID)
+	})
+	out.Rated = len(all)
+	out.Top = all[:min(len(all), BoardSize)]
+	for i, e := range all {
+		if e.ID == me {
+			out.Place, out.Own = i+1, e
+			break
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,928 @@
+package loadgen
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	mrand "math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"okey/game/tourney"
+	"okey/server/proc"
+)
+
+// Config is a load: its steps and pace, and the server it runs against.
+type Config struct {
+	// Sessions are the steps: each a number of sessions, at tables of
+	// four (the sessions left over, n%4, stay in the lobby).
+	Sessions []int
+	// Addrs are running servers' addresses, nodes of one cluster; none
+	// starts servers for each step (Binary, run as the load's server:
+	// ServeChild).
+	Addrs  []string
+	Binary string
+	// PIDs are the processes of the servers at Addrs, in their order, to
+	// read their CPU and memory (none: not read; 0: that one not read).
+	PIDs []int
+	// Nodes is how many servers each step starts, clustered (0 or 1: one,
+	// alone).
+	Nodes int
+	// Burn is the cores a neighbour process burns beside the servers for
+	// every step (0: none): the machine starved of CPU, as a shared
+	// host's other work would starve it.
+	Burn float64
+	// NATS lists the URLs of a NATS deployment the started nodes share
+	// (as okey serve --nats does) instead of clustering their own
+	// embedded servers (empty: their own). The deployment is the
+	// caller's: one step a fresh deployment, or the last step's tables
+	// come back.
+	NATS []string
+	// SSHPort and ClusterPort are the first started node's SSH and
+	// cluster ports, the other nodes' counting up from them (0: ports the
+	// system chooses).
+	SSHPort, ClusterPort int
+	// Timer is the turn timer of the tables (0: none); a started server
+	// uses it as its default, which the tables take.
+	Timer time.Duration
+	// ServerFPS is a started server's frames a second (0: its default).
+	ServerFPS int
+	// BotDelay is how long a started server's bots wait before they
+	// move (0: okey serve's default).
+	BotDelay time.Duration
+	// Daily is the share of each step's sessions that play the served
+	// daily (daily.go) instead of forming tables: 0 none, 1 all, 0.5
+	// half (rounded to a whole session).
+	Daily float64
+	// Tournament, when set ("arena" or "swiss"), makes every session
+	// not on the daily a player of a tournament the started nodes
+	// create as the play begins (tourney.go), instead of forming
+	// tables: an arena as long as Play, or Swiss rounds (Rounds, 0:
+	// three). The play lasts until the tournament is over.
+	Tournament string
+	Rounds     int
+	// JoinBurst has every tournament player press join in the same
+	// second (once all are on its page) instead of coming over the
+	// first 20 s: the burst of an evening's start a server must absorb.
+	JoinBurst bool
+	// KillAt, with a tournament on three nodes or more, kills (SIGKILL)
+	// the node that drives the tournament this long into the play (0:
+	// none): its matches must go on elsewhere and its standings lose
+	// nothing.
+	KillAt time.Duration
+	// UntilDays ends a step's play early, once the daily's players have
+	// finished this many days and opened the board after each (0: the
+	// play lasts Play): a short test of the daily.
+	UntilDays int
+	// Play is how long the players play in each step; Idle how long they
+	// first wait in the lobby, measured as the lobby's idle cost.
+	Play, Idle time.Duration
+	// Rate is how many sessions dial a second.
+	Rate float64
+	// KeyEvery is the mean time between keys; MoveWithin the longest a
+	// player takes to move on its turn; ChatEvery makes every n-th key a
+	// chat line (0: none).
+	KeyEvery, MoveWithin time.Duration
+	ChatEvery            int
+	// Width and Height are every terminal's size, Term its TERM: vt100
+	// (the tests' terminal, to which the server sends no colours) or,
+	// say, xterm-256color (the colours a real terminal is sent).
+	Width, Height int
+	Term          string
+	// Answer is how long a key may go unanswered before it is lost.
+	Answer time.Duration
+	// CPUProfile and HeapProfile, when set, are where a started server
+	// writes its CPU profile of the play (and of the lobby's idle wait,
+	// with ".idle" added) and its heap profile at the end of the play;
+	// with several steps the number of sessions is added to the name.
+	CPUProfile, HeapProfile string
+	// Logs, when set, is where the started nodes keep their state and
+	// their logs (a folder a step, under it one a node, node.log in
+	// each), kept after the step; else a temporary folder, removed.
+	// With no Trace, the step's trace is kept there too (load.trace).
+	Logs string
+	// Seed makes the players' pace repeat from run to run.
+	Seed uint64
+	// Trace, when set, is told of every key that went unanswered, with
+	// the player's screen (to tell the server's fault from the script's),
+	// and of each tournament's match end a player counted; each entry
+	// timed in UTC, as the nodes log.
+	Trace io.Writer
+}
+
+// DefaultConfig is the pace of people that docs/load.md's figures were
+// taken at: a key every 2 s, a
+// move within a second of each turn, 100×30 terminals, two minutes a
+// step.
+func DefaultConfig() Config {
+	return Config{
+		Sessions: []int{100}, Timer: 30 * time.Second, Play: 120 * time.Second, Idle: 5 * time.Second,
+		Rate: 100, KeyEvery: 2 * time.Second, MoveWithin: time.Second, ChatEvery: 15,
+		Width: 100, Height: 30, Term: "vt100", Answer: 5 * time.Second, Seed: 1,
+	}
+}
+
+// Check reports the first thing wrong with the configuration.
+func (c Config) Check() error {
+	if len(c.Sessions) == 0 {
+		return errors.New("no sessions to run")
+	}
+	for _, n := range c.Sessions {
+		if n < 4 && c.Daily < 1 || n < 1 {
+			return fmt.Errorf("%d sessions: at least 4 (a table of four), or 1 with --daily 1", n)
+		}
+	}
+	switch {
+	case len(c.Addrs) == 0 && c.Binary == "":
+		return errors.New("neither a server's address nor a binary to start one")
+	case len(c.PIDs) > 0 && len(c.PIDs) != len(c.Addrs):
+		return fmt.Errorf("%d process ids for %d addresses", len(c.PIDs), len(c.Addrs))
+	case slices.Contains(c.Addrs, ""):
+		return errors.New("an empty address")
+	case c.Nodes < 0 || c.Nodes > maxNodes:
+		return fmt.Errorf("%d nodes: from 1 to %d", c.Nodes, maxNodes)
+	case c.Nodes > 1 && len(c.Addrs) > 0:
+		return errors.New("the nodes are started by the load or given by their addresses, not both")
+	case c.Burn < 0 || c.Burn > maxBurn:
+		return fmt.Errorf("--burn %g: from 0 to %d cores", c.Burn, maxBurn)
+	case c.Burn > 0 && c.Binary == "":
+		return errors.New("a neighbour that burns needs this program's binary")
+	case len(c.NATS) > 0 && len(c.Addrs) > 0:
+		return errors.New("--nats is for the nodes the load starts, not for those given by their addresses")
+	case c.SSHPort < 0 || c.ClusterPort < 0 || c.SSHPort+max(1, c.Nodes) > 65536 || c.ClusterPort+max(1, c.Nodes) > 65536:
+		return errors.New("the first ports must be from 1 to 65535, with room for every node")
+	case c.Play <= 0 || c.Idle < 0 || c.Rate <= 0:
+		return errors.New("the play's length and the dialling rate must be positive")
+	case c.KeyEvery <= 0 || c.MoveWithin <= 0 || c.Answer <= 0 || c.ChatEvery < 0:
+		return errors.New("the pace must be positive")
+	case c.Width < 80 || c.Height < 24:
+		return errors.New("terminals must be at least 80×24")
+	case c.Term == "":
+		return errors.New("no TERM for the terminals")
+	case c.Daily < 0 || c.Daily > 1:
+		return fmt.Errorf("--daily %g: a share of the sessions, from 0 to 1", c.Daily)
+	case c.BotDelay < 0:
+		return errors.New("the bots' delay must not be negative")
+	case c.Tournament != "" && c.Tournament != string(tourney.Arena) && c.Tournament != string(tourney.Swiss):
+		return fmt.Errorf("--tournament %q: arena or swiss", c.Tournament)
+	case c.JoinBurst && c.Tournament == "":
+		return errors.New("--join-burst is for a tournament's players")
+	case c.Tournament != "" && len(c.Addrs) > 0:
+		return errNoTourney
+	case c.Rounds < 0 || c.Rounds > 15:
+		return fmt.Errorf("--rounds %d: from 1 to 15", c.Rounds)
+	case c.KillAt < 0 || c.KillAt > 0 && (c.Tournament == "" || c.Nodes < 3):
+		return errors.New("--kill-node-at is for a tournament on three nodes or more (two are left a majority)")
+	}
+	return nil
+}
+
+// maxNodes is the most servers a step starts.
+const maxNodes = 16
+
+// Result is one step's figures.
+type Result struct {
+	Sessions, Tables int
+	// Daily is how many of the sessions played the served daily; Days
+	// how many of the daily's days they began and finished (a key plays
+	// each game's day once, then a new key dials); Boards the times from
+	// the key that opens the daily's page, a day just finished, to its
+	// board on screen, BoardsLost those unanswered within Answer.
+	Daily                     int
+	DaysBegun, DaysDone       int
+	Boards                    []time.Duration
+	BoardsLost, DailyRedialed int
+	// DailyStalled counts the times a daily's player saw its screen stand
+	// still for stallAfter off its turn and pressed enter, as a person
+	// would (each traced with its screen): a page whose words the player
+	// did not know, or a table that stopped.
+	DailyStalled int
+	// DailyFailed counts the daily's players that stopped on a screen
+	// they did not expect (the first few are written out).
+	DailyFailed int
+	// Tourney is the tournament's figures (nil: none was played).
+	Tourney *TourneyResult
+	// Burn is the cores the neighbour burned beside the servers.
+	Burn float64
+	// Answer is how long a key or a move could wait before it was lost.
+	Answer time.Duration
+	// Nodes are the servers' own figures, in the order of their
+	// addresses; the server figures below are their sums.
+	Nodes []Node
+	// CodesAgain counts join codes typed again because the table, opened
+	// on another node, had not yet reached the player's node.
+	CodesAgain int
+	// ConnectFailed counts sessions that could not connect or reach the
+	// lobby; FormFailed the tables not formed; Dropped the sessions whose
+	// connection ended under them.
+	ConnectFailed, FormFailed, Dropped int
+	// Connect is how long everyone took to connect, Form to form every
+	// table.
+	Connect, Form time.Duration
+	// Keys are the times from a sort's key to its words on screen;
+	// Moves from a move's key to the screen that shows it made; Reach
+	// from a turn-ending key to the next player's screen showing their
+	// turn.
+	Keys, Moves, Reach []time.Duration
+	// TablesStopped counts the tables the started nodes stopped because
+	// a lease was lost, TakenOver those brought back on another node.
+	TablesStopped, TakenOver int
+	// TurnedAway counts the newcomers (sessions, or tables asked for)
+	// the started nodes turned away while overloaded.
+	TurnedAway int
+	// KeysLost and MovesLost were unanswered within Answer; Superseded
+	// keys were overtaken by the turn or the hand's end.
+	KeysLost, MovesLost, Superseded int
+	Cursor, Chat                    int
+	// Servers (all nodes): CPU as a share of one core during the play and
+	// during the lobby's idle wait; resident memory before anyone
+	// connected and at the end of the play (0: not known).
+	ServerCPU, IdleCPU float64
+	RSSBase, RSSFull   uint64
+	// ClientCPU is this process's CPU during the play, a share of one
+	// core.
+	ClientCPU float64
+	Played    time.Duration
+	// KBps and Frames are what a session was sent a second while
+	// playing: kilobytes, and writes read (about a frame each).
+	KBps, Frames float64
+	// Mem is the started server's own account of its memory at the end
+	// of the play (the runtime's classes, in MB), the first node's with
+	// several.
+	Mem string
+}
+
+// Node is one server's figures in a step.
+type Node struct {
+	Addr string
+	// PID is its process (0: not known, nor its CPU and memory).
+	PID int
+	// Sessions is how many sessions were sent to it.
+	Sessions int
+	// CPU and IdleCPU are its shares of one core during the play and
+	// the lobby's idle wait; RSSBase and RSSFull its resident memory
+	// before anyone connected and at the end of the play.
+	CPU, IdleCPU     float64
+	RSSBase, RSSFull uint64
+	// Mem is its runtime's account of its memory (a started node's).
+	Mem string
+}
+
+// Run runs every step of the load in turn, a fresh server for each
+// unless one is given, and writes a line as each step ends and the
+// table of all of them at the end.
+func Run(ctx context.Context, cfg Config, w io.Writer) ([]Result, error) {
+	if err := cfg.Check(); err != nil {
+		return nil, err
+	}
+	var out []Result
+	for _, n := range cfg.Sessions {
+		r, err := step(ctx, cfg, n, w)
+		if err != nil {
+			return out, fmt.Errorf("%d sessions: %w", n, err)
+		}
+		out = append(out, r)
+		fmt.Fprintln(w, r.line())
+		if ctx.Err() != nil {
+			break
+		}
+	}
+	fmt.Fprintln(w)
+	Report(w, out)
+	return out, ctx.Err()
+}
+
+// step runs one step of n sessions.
+func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
+	daily := int(float64(n)*cfg.Daily + 0.5)
+	r := Result{Sessions: n, Tables: (n - daily) / 4, Daily: daily, Burn: cfg.Burn, Answer: cfg.Answer}
+	if cfg.Tournament != "" {
+		// Every session not on the daily plays the tournament: the
+		// pairing seats them, not the lobby.
+		r.Tables = 0
+		r.Tourney = &TourneyResult{Kind: cfg.Tournament, Players: n - daily, Killed: -1}
+	}
+	if cfg.Burn > 0 {
+		b, err := startBurner(cfg.Binary, cfg.Burn)
+		if err != nil {
+			return r, err
+		}
+		defer b.stop()
+	}
+	addrs, pids := cfg.Addrs, cfg.PIDs
+	var kids []*child
+	if len(addrs) == 0 {
+		dir, err := stepDir(cfg.Logs, n)
+		if err != nil {
+			return r, err
+		}
+		if cfg.Logs == "" {
+			defer os.RemoveAll(dir)
+		} else if cfg.Trace == nil {
+			// The players' own account beside the nodes' logs, to read
+			// with them: each key lost and each match's end, timed.
+			f, err := os.Create(filepath.Join(dir, "load.trace"))
+			if err != nil {
+				return r, fmt.Errorf("the step's trace: %w", err)
+			}
+			defer f.Close()
+			cfg.Trace = f
+		}
+		base := ChildConfig{Timer: cfg.Timer, FPS: cfg.ServerFPS, BotDelay: cfg.BotDelay, Logged: cfg.Logs != ""}
+		if kids, err = startNodes(cfg.Binary, dir, max(1, cfg.Nodes), base, cfg.SSHPort, cfg.ClusterPort, cfg.NATS); err != nil {
+			return r, err
+		}
+		defer stopAll(kids)
+		addrs, pids = nil, nil
+		for _, k := range kids {
+			addrs, pids = append(addrs, k.addr), append(pids, k.pid())
+		}
+	}
+	r.Nodes = make([]Node, len(addrs))
+	for i, a := range addrs {
+		r.Nodes[i].Addr = a
+		if i < len(pids) && pids[i] > 0 {
+			r.Nodes[i].PID = pids[i]
+			r.Nodes[i].RSSBase = proc.RSS(pids[i])
+		}
+	}
+	for i := range n {
+		r.Nodes[i%len(addrs)].Sessions++
+	}
+	measured := slices.ContainsFunc(r.Nodes, func(nd Node) bool { return nd.PID > 0 })
+	profile := func(path string, node int) string {
+		if len(cfg.Sessions) > 1 {
+			path = fmt.Sprintf("%s.%d", path, n)
+		}
+		if len(kids) > 1 {
+			path = fmt.Sprintf("%s.node%d", path, node)
+		}
+		return path
+	}
+	var tr *tourneyRun
+	if r.Tourney != nil {
+		tr = newTourneyRun(len(addrs))
+	}
+	// dead says whether node i was killed (KillAt).
+	dead := func(i int) bool {
+		if tr == nil {
+			return false
+		}
+		tr.mu.Lock()
+		defer tr.mu.Unlock()
+		return tr.dead[i]
+	}
+	// askAll asks every started node alive the command cmd gives it.
+	askAll := func(cmd func(node int) string) error {
+		for i, k := range kids {
+			if dead(i) {
+				continue
+			}
+			if _, err := k.ask(cmd(i)); err != nil {
+				return fmt.Errorf("node %d: %w", i, err)
+			}
+		}
+		return nil
+	}
+	// cpus are the nodes' CPU times so far.
+	cpus := func() []time.Duration {
+		out := make([]time.Duration, len(r.Nodes))
+		for i, nd := range r.Nodes {
+			if nd.PID > 0 {
+				out[i] = proc.CPU(nd.PID)
+			}
+		}
+		return out
+	}
+	fmt.Fprintf(w, "# %d sessions against %s: dialling at %.0f a second\n", n, strings.Join(addrs, ", "), cfg.Rate)
+
+	// Everyone connects, at the pace set, to the nodes in turn, and
+	// waits in the lobby.
+	clients := make([]*client, n)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var failures []error
+	start := time.Now()
+	tick := time.NewTicker(time.Duration(float64(time.Second) / cfg.Rate))
+	for i := range n {
+		if i > 0 {
+			select {
+			case <-tick.C:
+			case <-ctx.Done():
+			}
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			node := i % len(addrs)
+			c, err := dial(ctx, addrs[node], fmt.Sprintf("lg%04d", i), cfg.Term, cfg.Width, cfg.Height)
+			if err == nil {
+				c.node = node
+				if err = c.see(ctx, markLobby, 30*time.Second); err != nil {
+					c.close()
+				}
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			if err != nil {
+				failures = append(failures, err)
+				return
+			}
+			clients[i] = c
+		}()
+	}
+	tick.Stop()
+	wg.Wait()
+	r.Connect = time.Since(start)
+	r.ConnectFailed = len(failures)
+	defer func() {
+		for _, c := range clients {
+			if c != nil {
+				c.close()
+			}
+		}
+	}()
+	for _, err := range failures[:min(3, len(failures))] {
+		fmt.Fprintf(w, "# connect: %v\n", err)
+	}
+
+	// Idle in the lobby: what nobody doing anything costs.
+	if cfg.Idle > 0 && measured {
+		if cfg.CPUProfile != "" {
+			if err := askAll(func(i int) string { return "cpu " + profile(cfg.CPUProfile, i) + ".idle" }); err != nil {
+				return r, err
+			}
+		}
+		c0, t0 := cpus(), time.Now()
+		sleep(ctx, cfg.Idle)
+		c1, idle := cpus(), time.Since(t0).Seconds()
+		for i := range r.Nodes {
+			r.Nodes[i].IdleCPU = (c1[i] - c0[i]).Seconds() / idle
+			r.IdleCPU += r.Nodes[i].IdleCPU
+		}
+		if cfg.CPUProfile != "" {
+			if err := askAll(func(int) string { return "cpustop" }); err != nil {
+				return r, err
+			}
+		}
+	}
+
+	// Tables of four, formed through the lobby: the host on one node,
+	// the players who join by code on the next ones. On servers the load
+	// did not start, whose limits on wrong codes from one address hold,
+	// a player on another node than the host's first gives the table
+	// time to reach their node's lobby.
+	var codeWait time.Duration
+	if len(kids) == 0 && len(addrs) > 1 {
+		codeWait = codeWaitGiven
+	}
+	start = time.Now()
+	shared := make([]*seatShared, r.Tables)
+	formed := make([]bool, r.Tables)
+	for g := range r.Tables {
+		shared[g] = &seatShared{}
+		four := clients[4*g : 4*g+4]
+		if slices.Contains(four, nil) {
+			r.FormFailed++
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			again, err := form(ctx, four, g%2 == 1, codeWait)
+			mu.Lock()
+			defer mu.Unlock()
+			r.CodesAgain += again
+			if err != nil {
+				r.FormFailed++
+				if r.FormFailed <= 3 {
+					fmt.Fprintf(w, "# forming table %d: %v\n", g, err)
+				}
+				return
+			}
+			formed[g] = true
+		}()
+	}
+	wg.Wait()
+	r.Form = time.Since(start)
+
+	// Play.
+	if measured && cfg.CPUProfile != "" {
+		if err := askAll(func(i int) string { return "cpu " + profile(cfg.CPUProfile, i) }); err != nil {
+			return r, err
+		}
+	}
+	st := &stats{untilDays: cfg.UntilDays, enough: make(chan struct{})}
+	playFor := cfg.Play
+	if r.Tourney != nil {
+		playFor = tourneyLimit(cfg)
+	}
+	pctx, cancel := context.WithTimeout(ctx, playFor)
+	if cfg.UntilDays > 0 {
+		enough := st.enough
+		go func() {
+			select {
+			case <-enough:
+				cancel()
+			case <-pctx.Done():
+			}
+		}()
+	}
+	p := pace{keyEvery: cfg.KeyEvery, moveWithin: cfg.MoveWithin, chatEvery: cfg.ChatEvery, answer: cfg.Answer, trace: cfg.Trace, traceMu: &sync.Mutex{}}
+	var bytes0, writes0 int
+	for _, c := range clients {
+		if c != nil {
+			b, w := c.term.Counts()
+			bytes0, writes0 = bytes0+b, writes0+w
+		}
+	}
+	sc0, cc0, t0 := cpus(), proc.CPU(os.Getpid()), time.Now()
+	for g, ok := range formed {
+		if !ok {
+			continue
+		}
+		for i, c := range clients[4*g : 4*g+4] {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				rng := mrand.New(mrand.NewPCG(cfg.Seed, uint64(4*g+i)))
+				c.play(pctx, p, shared[g], st, rng)
+			}()
+		}
+	}
+	// swapAt puts next in session i's place (a player of the daily's or
+	// of a tournament dialled again), what the old connection was sent
+	// kept in the counts.
+	swapAt := func(i int, next *client) {
+		mu.Lock()
+		old := clients[i]
+		clients[i] = next
+		mu.Unlock()
+		b, w := old.term.Counts()
+		st.mu.Lock()
+		st.retiredBytes, st.retiredWrites = st.retiredBytes+b, st.retiredWrites+w
+		st.mu.Unlock()
+		old.close()
+	}
+	// The daily's players are the last sessions: each plays its days
+	// until the play ends, dialling again as a newcomer once it has
+	// played both games' (daily.go).
+	var dailyErrs []error
+	for i := n - daily; i < n; i++ {
+		if clients[i] == nil {
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			rng := mrand.New(mrand.NewPCG(cfg.Seed, uint64(i)))
+			node := i % len(addrs)
+			redial := func(round int) (*client, error) {
+				c, err := dial(pctx, addrs[node], fmt.Sprintf("lg%04dr%d", i, round), cfg.Term, cfg.Width, cfg.Height)
+				if err != nil {
+					return nil, err
+				}
+				c.node = node
+				if err := c.see(pctx, markLobby, 30*time.Second); err != nil {
+					c.close()
+					return nil, err
+				}
+				return c, nil
+			}
+			swap := func(next *client) {
+				swapAt(i, next)
+				st.count(&st.redialed)
+			}
+			dp := p
+			dp.daily = true
+			if err := dailyPlayer(pctx, clients[i], redial, swap, dp, st, rng, i%2 == 1); err != nil {
+				mu.Lock()
+				dailyErrs = append(dailyErrs, err)
+				mu.Unlock()
+				if cfg.UntilDays > 0 {
+					cancel() // the days waited for may never come: said now, not at the play's end
+				}
+			}
+		}()
+	}
+	if r.Tourney != nil {
+		ts := tourneyStep{ctx: ctx, play: pctx, cancel: cancel, cfg: cfg, kids: kids, addrs: addrs, run: tr, res: r.Tourney,
+			pace: p, st: st, wg: &wg, swap: swapAt, w: w}
+		mu.Lock()
+		players := slices.Clone(clients[:n-daily])
+		mu.Unlock()
+		if err := ts.start(players); err != nil {
+			cancel()
+			wg.Wait()
+			return r, err
+		}
+	}
+	wg.Wait()
+	cancel()
+	r.Played = time.Since(t0)
+	for _, err := range dailyErrs[:min(3, len(dailyErrs))] {
+		fmt.Fprintf(w, "# a daily's player: %v\n", err)
+	}
+	sc1 := cpus()
+	for i := range r.Nodes {
+		nd := &r.Nodes[i]
+		if nd.PID > 0 && !dead(i) {
+			nd.CPU = (sc1[i] - sc0[i]).Seconds() / r.Played.Seconds()
+			nd.RSSFull = proc.RSS(nd.PID)
+		}
+		r.ServerCPU += nd.CPU
+		r.RSSBase += nd.RSSBase
+		r.RSSFull += nd.RSSFull
+	}
+	r.ClientCPU = (proc.CPU(os.Getpid()) - cc0).Seconds() / r.Played.Seconds()
+	bytes1, writes1 := st.retiredBytes, st.retiredWrites
+	for _, c := range clients {
+		if c != nil {
+			b, w := c.term.Counts()
+			bytes1, writes1 = bytes1+b, writes1+w
+		}
+	}
+	players := 4*(r.Tables-r.FormFailed) + daily
+	if r.Tourney != nil {
+		players += r.Tourney.Players
+	}
+	if played := r.Played.Seconds() * float64(players); played > 0 {
+		r.KBps = float64(bytes1-bytes0) / 1024 / played
+		r.Frames = float64(writes1-writes0) / played
+	}
+	if cfg.CPUProfile != "" {
+		if err := askAll(func(int) string { return "cpustop" }); err != nil {
+			return r, err
+		}
+	}
+	if cfg.HeapProfile != "" {
+		if err := askAll(func(i int) string { return "heap " + profile(cfg.HeapProfile, i) }); err != nil {
+			return r, err
+		}
+	}
+	for i, k := range kids {
+		if dead(i) {
+			continue
+		}
+		if said, err := k.ask("moved"); err == nil && len(said) > 0 {
+			var stopped, taken, away int
+			if _, err := fmt.Sscanf(said[0], "moved %d %d %d", &stopped, &taken, &away); err == nil {
+				r.TablesStopped, r.TakenOver, r.TurnedAway = r.TablesStopped+stopped, r.TakenOver+taken, r.TurnedAway+away
+			}
+		}
+	}
+	for i, k := range kids {
+		if dead(i) {
+			continue
+		}
+		if said, err := k.ask("mem"); err == nil && len(said) > 0 {
+			r.Nodes[i].Mem = strings.TrimPrefix(said[0], "mem ")
+			if len(kids) > 1 {
+				fmt.Fprintf(w, "# %d sessions, node %d's memory: %s\n", n, i, r.Nodes[i].Mem)
+			} else {
+				fmt.Fprintf(w, "# %d sessions, the server's memory: %s\n", n, r.Nodes[i].Mem)
+			}
+		}
+	}
+	if len(r.Nodes) > 0 {
+		r.Mem = r.Nodes[0].Mem
+	}
+	for _, c := range clients {
+		if c != nil && c.gone() {
+			r.Dropped++
+		}
+	}
+	r.Keys, r.Moves, r.Reach = st.keys, st.moves, st.reach
+	r.KeysLost, r.MovesLost, r.Superseded = st.keysLost, st.movesLost, st.overtook
+	r.Cursor, r.Chat = st.cursors, st.chats
+	r.DaysBegun, r.DaysDone, r.Boards, r.BoardsLost, r.DailyRedialed = st.daysBegun, st.daysDone, st.boards, st.boardsLost, st.redialed
+	r.DailyStalled = st.dailyStalled
+	r.DailyFailed = len(dailyErrs)
+	if t := r.Tourney; t != nil {
+		t.Ends, t.Pairing, t.Joined, t.Asked, t.Redialed, t.Stalled = st.tEnds, st.pairing, st.tJoined, st.tAsked, st.tRedialed, st.tStalled
+		t.PairingIn, t.Back = st.pairingIn, st.back
+	}
+	return r, nil
+}
+
+// codeWaitGiven is how long a player on another node than its table's
+// host waits before typing the join code, on servers the load did not
+// start: a node lists another's new table within a quarter of a second
+// (when not loaded), and a code typed before counts as a wrong guess
+// from the address, which such servers limit.
+const codeWaitGiven = 500 * time.Millisecond
+
+// form forms one table: the first client opens a private table (of Okey
+// 101 if o101), the others join with its code (those on another node
+// than the host's after codeWait), the host starts. again is how many
+// times a code was typed again because it had not reached a node yet.
+func form(ctx context.Context, four []*client, o101 bool, codeWait time.Duration) (again int, err error) {
+	const within = 60 * time.Second
+	host := four[0]
+	host.press("n")
+	if err := host.see(ctx, "A new table", within); err != nil {
+		return 0, err
+	}
+	if o101 {
+		host.press("right") // the first field: the game
+		if err := host.see(ctx, "Okey 101", within); err != nil {
+			return 0, err
+		}
+	}
+	host.press("up", "right", "enter") // up from the first field is the last: who may join
+	if err := host.see(ctx, "Join code:", within); err != nil {
+		return 0, err
+	}
+	m := codeRe.FindStringSubmatch(host.term.String())
+	if m == nil {
+		return 0, fmt.Errorf("%s: no join code on screen", host.name)
+	}
+	errs := make([]error, 3)
+	agains := make([]int, 3)
+	var wg sync.WaitGroup
+	for i, c := range four[1:] {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c.press("c")
+			if errs[i] = c.see(ctx, "Type the table's join code", within); errs[i] != nil {
+				return
+			}
+			if c.node != host.node {
+				sleep(ctx, codeWait)
+			}
+			agains[i], errs[i] = c.joinByCode(ctx, m[1], within)
+		}()
+	}
+	wg.Wait()
+	again = agains[0] + agains[1] + agains[2]
+	if err := errors.Join(errs...); err != nil {
+		return again, err
+	}
+	if err := host.see(ctx, "4. lg", within); err != nil {
+		return again, err
+	}
+	host.press("s")
+	started := "Hand 1 ·"
+	if o101 {
+		started = "hand 1 of 11"
+	}
+	for _, c := range four {
+		if err := c.see(ctx, started, within); err != nil {
+			return again, err
+		}
+	}
+	return again, nil
+}
+
+// pct is the p-th percentile of ds (0 for none).
+func pct(ds []time.Duration, p float64) time.Duration {
+	if len(ds) == 0 {
+		return 0
+	}
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	i := int(float64(len(s))*p/100+0.999999) - 1
+	return s[max(0, min(len(s)-1, i))]
+}
+
+func ms(d time.Duration) string {
+	return fmt.Sprintf("%d", d.Round(time.Millisecond)/time.Millisecond)
+}
+
+// line is a step's figures on one line.
+func (r Result) line() string {
+	var nodes string
+	if len(r.Nodes) > 1 {
+		nodes = fmt.Sprintf(" over %d nodes (%s)", len(r.Nodes), r.eachNode())
+	}
+	var again string
+	if r.CodesAgain > 0 {
+		again = fmt.Sprintf(", %d codes typed again", r.CodesAgain)
+	}
+	if r.Burn > 0 {
+		nodes += fmt.Sprintf(", beside a neighbour burning %g cores", r.Burn)
+	}
+	nodes += fmt.Sprintf("; %s of keys and moves answered, the longest %s; %d tables stopped, %d taken over; %d newcomers turned away", r.answered(), r.longest(), r.TablesStopped, r.TakenOver, r.TurnedAway)
+	if r.Daily > 0 {
+		nodes += "; " + r.dailyLine()
+	}
+	if r.Tourney != nil {
+		nodes += "; " + r.Tourney.line()
+	}
+	return fmt.Sprintf("# %d sessions: connect %v (%d failed), form %v (%d failed%s), %d dropped; key p50/p95/p99 %s/%s/%s ms (%d, %d lost); move %s/%s/%s ms (%d, %d lost); turn reached %s/%s/%s ms; server %.1f%% of a core (idle lobby %.1f%%), RSS %.0f MB%s; clients %.0f%%; a session was sent %.1f KB and %.1f frames a second",
+		r.Sessions, r.Connect.Round(time.Millisecond), r.ConnectFailed, r.Form.Round(time.Millisecond), r.FormFailed, again, r.Dropped,
+		ms(pct(r.Keys, 50)), ms(pct(r.Keys, 95)), ms(pct(r.Keys, 99)), len(r.Keys), r.KeysLost,
+		ms(pct(r.Moves, 50)), ms(pct(r.Moves, 95)), ms(pct(r.Moves, 99)), len(r.Moves), r.MovesLost,
+		ms(pct(r.Reach, 50)), ms(pct(r.Reach, 95)), ms(pct(r.Reach, 99)),
+		100*r.ServerCPU, 100*r.IdleCPU, float64(r.RSSFull)/(1<<20), nodes, 100*r.ClientCPU, r.KBps, r.Frames)
+}
+
+// dailyLine is what the daily's players did: days begun and done, the
+// board's time from the key to the screen.
+func (r Result) dailyLine() string {
+	return fmt.Sprintf("daily: %d players (%d failed, %d dialled again, %d stalled), %d days begun, %d done, board p50/p95/p99 %s/%s/%s ms (%d, %d lost)",
+		r.Daily, r.DailyFailed, r.DailyRedialed, r.DailyStalled, r.DaysBegun, r.DaysDone, ms(pct(r.Boards, 50)), ms(pct(r.Boards, 95)), ms(pct(r.Boards, 99)), len(r.Boards), r.BoardsLost)
+}
+
+// eachNode is every node's CPU during the play and its resident memory
+// at its end ("?" where its process is not known).
+func (r Result) eachNode() string {
+	parts := make([]string, len(r.Nodes))
+	for i, nd := range r.Nodes {
+		if nd.PID <= 0 {
+			parts[i] = "?"
+			continue
+		}
+		parts[i] = fmt.Sprintf("%.0f%% %.0f MB", 100*nd.CPU, float64(nd.RSSFull)/(1<<20))
+	}
+	return strings.Join(parts, " · ")
+}
+
+// answered is the share of keys and moves answered within the answer's
+// wait.
+func (r Result) answered() string {
+	all := len(r.Keys) + len(r.Moves) + r.KeysLost + r.MovesLost
+	if all == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.2f%%", 100*float64(len(r.Keys)+len(r.Moves))/float64(all))
+}
+
+// longest is the longest a key or a move waited for its screen; one not
+// answered at all waited longer than the answer's wait.
+func (r Result) longest() string {
+	if r.KeysLost+r.MovesLost > 0 {
+		return fmt.Sprintf(">%v", r.Answer)
+	}
+	var top time.Duration
+	for _, d := range append(slices.Clone(r.Keys), r.Moves...) {
+		top = max(top, d)
+	}
+	return ms(top) + " ms"
+}
+
+// Report writes the steps as a Markdown table. The servers' figures are
+// the sums over the nodes (per session: over all the sessions), each
+// node's are in a column of their own.
+func Report(w io.Writer, rs []Result) {
+	fmt.Fprintln(w, "| sessions | nodes | failed (connect/form/dropped) | connect all | form all tables | key→screen p50/p95/p99 | keys lost (5 s) | move→screen p50/p95/p99 | turn reached p99 | answered, longest, tables stopped, turned away | servers' CPU (per session) | idle lobby CPU (per session) | servers' RSS (per session) | each node: CPU, RSS | clients' CPU |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+	for _, r := range rs {
+		per := func(v float64) string {
+			if r.Sessions == 0 {
+				return "-"
+			}
+			return fmt.Sprintf("%.3f%%", 100*v/float64(r.Sessions))
+		}
+		rss := "-"
+		if r.RSSFull > 0 {
+			rss = fmt.Sprintf("%.0f MB (%.2f MB)", float64(r.RSSFull)/(1<<20), float64(r.RSSFull-min(r.RSSFull, r.RSSBase))/(1<<20)/float64(r.Sessions))
+		}
+		form := fmt.Sprintf("%.1f s", r.Form.Seconds())
+		if r.CodesAgain > 0 {
+			form += fmt.Sprintf(" (%d codes again)", r.CodesAgain)
+		}
+		fmt.Fprintf(w, "| %d | %d | %d/%d/%d | %.1f s | %s | %s/%s/%s ms | %d of %d | %s/%s/%s ms | %s ms | %s, %s, %d, %d | %.0f%% (%s) | %.1f%% (%s) | %s | %s | %.0f%% |\n",
+			r.Sessions, max(1, len(r.Nodes)), r.ConnectFailed, r.FormFailed, r.Dropped, r.Connect.Seconds(), form,
+			ms(pct(r.Keys, 50)), ms(pct(r.Keys, 95)), ms(pct(r.Keys, 99)), r.KeysLost, len(r.Keys)+r.KeysLost,
+			ms(pct(r.Moves, 50)), ms(pct(r.Moves, 95)), ms(pct(r.Moves, 99)), ms(pct(r.Reach, 99)),
+			r.answered(), r.longest(), r.TablesStopped, r.TurnedAway,
+			100*r.ServerCPU, per(r.ServerCPU), 100*r.IdleCPU, per(r.IdleCPU), rss, r.eachNode(), 100*r.ClientCPU)
+	}
+	if slices.ContainsFunc(rs, func(r Result) bool { return r.Tourney != nil }) {
+		tourneyReport(w, rs)
+	}
+	if !slices.ContainsFunc(rs, func(r Result) bool { return r.Daily > 0 }) {
+		return
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "| sessions | playing the daily | failed, dialled again | days begun | days done | the board, key→screen p50/p95/p99 | boards lost (5 s) |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|")
+	for _, r := range rs {
+		fmt.Fprintf(w, "| %d | %d | %d, %d | %d | %d | %s/%s/%s ms | %d of %d |\n", r.Sessions, r.Daily, r.DailyFailed, r.DailyRedialed,
+			r.DaysBegun, r.DaysDone, ms(pct(r.Boards, 50)), ms(pct(r.Boards, 95)), ms(pct(r.Boards, 99)), r.BoardsLost, len(r.Boards)+r.BoardsLost)
+	}
+}
+
+// stepDir is the folder a step of n sessions starts its nodes in: under
+// logs, kept (step-N, emptied of an earlier run's); else a temporary
+// one.
+func stepDir(logs string, n int) (string, error) {
+	if logs == "" {
+		return os.MkdirTemp("", "okey-load-")
+	}
+	dir := filepath.Join(logs, fmt.Sprintf("step-%d", n))
+	if err := os.RemoveAll(dir); err != nil {
+		return "", fmt.Errorf("the step's folder: %w", err)
+	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return "", fmt.Errorf("the step's folder: %w", err)
+	}
+	return dir, nil
+}

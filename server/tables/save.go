@@ -1,0 +1,170 @@
+package tables
+
+import (
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"okey/game/classic"
+	"okey/server/keep"
+	"okey/ui/seatmsg"
+)
+
+// SavedTable is a table's file: everything but the match, which is its
+// record beside it.
+type SavedTable struct {
+	ID      string                      `json:"id"`
+	Config  Config                      `json:"config"`
+	Host    string                      `json:"host,omitempty"`
+	Started bool                        `json:"started"`
+	MatchNo uint64                      `json:"match_no"`
+	Seats   [classic.NumSeats]savedSeat `json:"seats"`
+	Created time.Time                   `json:"created"`
+	Chat    []seatmsg.ChatLine          `json:"chat,omitempty"`
+	// Entrants are who sat down to the match (for its rating); a table
+	// saved before ratings has none.
+	Entrants *[classic.NumSeats]keep.Entrant `json:"entrants,omitempty"`
+	// Deadline is when the turn clock runs out, as last set (zero: no
+	// clock running): a node taking the table over gives the player the
+	// time that was left.
+	Deadline time.Time `json:"deadline,omitzero"`
+	// BotKey keys the match's bots' random sources (fair.go): kept so a
+	// table taken over plays on as it would have. The entry is sealed in
+	// the store.
+	BotKey uint64 `json:"bot_key,omitempty"`
+	// DupHand is a duplicate table's hand of the plan (from 0) its
+	// seats are arranged for: the record, written first, may be a hand
+	// further on.
+	DupHand int `json:"dup_hand,omitempty"`
+	// Commit is the commitment of the record's match, as the table
+	// showed it to its players (none for a daily's hand, whose day's
+	// commitment is its plan's). Kept in the entry, sealed: a record
+	// restored or taken over must carry it (RestoreTable), so that a
+	// sealed record of another match replayed into the store is not
+	// dealt in its place.
+	Commit string `json:"commit,omitempty"`
+	// Awaited are a tournament's seats whose player has not come yet:
+	// restored, the table awaits them again (RestoreTable), rather than
+	// have their bots play the seats they were never at.
+	Awaited [classic.NumSeats]bool `json:"awaited,omitzero"`
+}
+
+type savedSeat struct {
+	Owner string `json:"owner,omitempty"`
+	Name  string `json:"name,omitempty"`
+	Addr  string `json:"addr,omitempty"`
+}
+
+// save hands the table's files to its saver, which writes them in the
+// background (the newest snapshot wins).
+func (t *Table) save() {
+	st := SavedTable{ID: t.ID, Config: t.Cfg, Host: t.sit.hostID, Started: t.Ref != nil, MatchNo: t.matchNo, Created: t.created, Chat: t.chat,
+		Deadline: t.deadline.Round(0), BotKey: t.seal.BotKey, DupHand: t.f.Arranged(), Awaited: t.awaited}
+	t.savedDeadline = t.deadline
+	if t.Ref != nil {
+		st.Entrants = t.entrants
+		if !t.seal.None {
+			st.Commit = t.seal.Commit.String()
+		}
+	}
+	for i, s := range t.sit.seats {
+		st.Seats[i] = savedSeat{Owner: s.owner, Name: s.name, Addr: s.addr}
+	}
+	b, err := json.Marshal(st)
+	if err != nil {
+		t.Opt.Log.Error("save", "table", t.ID, "err", err)
+		return
+	}
+	var rec []byte
+	if t.Ref != nil {
+		rec = t.Ref.Record()
+	}
+	t.saveGen++
+	t.saver.put(b, rec, t.saveGen)
+}
+
+// level is the bot's level of seat: its player's (at a duplicate the
+// levels move with the players).
+func (t *Table) level(seat int) string { return t.Cfg.Levels[t.f.Player(seat)] }
+
+// rateMatch hands the finished match to the rater.
+func (t *Table) rateMatch() {
+	if t.Opt.Rate == nil || t.Ref == nil || !t.policy.Rated {
+		// The format says (a daily's hands are ranked on the day's
+		// board, a duplicate table's scored at its end).
+		return
+	}
+	places, partners, ok := t.Ref.Standings()
+	if !ok {
+		return
+	}
+	seats := t.sit.entrants(t.level) // a match begun before ratings: who holds the seats
+	if t.entrants != nil {
+		seats = *t.entrants
+	}
+	// The match's identity: the commitment to its seed (drawn afresh
+	// for every match, so never given twice, and the same on whichever
+	// node restores the table), with the table's number where the
+	// format shares the seal between tables; for a match begun before
+	// commitments the table's number and the match's.
+	key := fmt.Sprintf("table-%s-match-%d", t.ID, t.matchNo)
+	switch {
+	case t.seal.None:
+	case t.policy.SharedSeal:
+		// Every table of a duplicate round deals from the round's seal:
+		// the commitment alone would rate the first table's match and
+		// take every other table's for it, already rated.
+		key = t.seal.Commit.String() + ".table-" + t.ID
+	default:
+		key = t.seal.Commit.String()
+	}
+	t.Opt.Rate(keep.MatchEnd{Key: key, Game: t.Cfg.Game, Seats: seats, Places: places, Partners: partners})
+}
+
+// noteFinished keeps the record of a match that has just ended, for
+// "record TABLE": the table's last finished match, kept until the next
+// one ends.
+func (t *Table) noteFinished() {
+	if t.Ref == nil {
+		return
+	}
+	if st, _ := t.Ref.Stage(); st == stMatchOver {
+		if t.policy.RecordAtEnd {
+			// Otherwise the format lets it out later (a duplicate's
+			// once its deal is over: scored; a tournament's round's by
+			// the tournament).
+			rec := t.Ref.Record() // never changed after: the referee only appends
+			t.Finished.Store(&rec)
+		}
+		t.rateMatch() // as the format's policy says
+		if !t.policy.Chosen || t.Opt.SeatedEnded == nil {
+			return // nobody chose the players: nobody is handed the end
+		}
+		if end, ok := t.Cfg.chosenEnd(t.ID, t.Ref, t.sit.owners()); ok {
+			t.Opt.SeatedEnded(end)
+		}
+	}
+}
+
+// end is a seated table's match, over, as Options.SeatedEnded is handed
+// it: table id's, played by ref, its seats held by owners (a player not
+// at their seat forfeited it). The same match always gives the same end
+// (the tournament takes a table's end once). ok false: not a seated
+// table, or its match not over.
+func (se *Seated) end(id string, ref referee, owners [classic.NumSeats]string) (SeatedEnd, bool) {
+	if se == nil || ref == nil {
+		return SeatedEnd{}, false
+	}
+	places, _, ok := ref.Standings()
+	if !ok {
+		return SeatedEnd{}, false
+	}
+	end := SeatedEnd{TableID: id, Tourney: se.Tourney, Players: se.Players, Places: places, Record: ref.Record()}
+	if o, ok := ref.Outcome(); ok {
+		end.Results = o.Results()
+	}
+	for i, p := range se.Players {
+		end.Forfeit[i] = p != "" && owners[i] != p
+	}
+	return end, true
+}

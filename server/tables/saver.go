@@ -1,0 +1,170 @@
+package tables
+
+import (
+	"bytes"
+	"errors"
+	"log/slog"
+	"runtime/debug"
+	"sync"
+	"sync/atomic"
+
+	"okey/server/keep"
+)
+
+// Saver writes one table's files in its own goroutine: the table hands
+// it snapshots and never waits for the disk; the newest snapshot wins.
+type Saver struct {
+	write    func(table, record []byte) error
+	retireFn func() error
+	log      *slog.Logger
+	mu       sync.Mutex
+	next     *snapshot
+	// lastTable is the table's file as last written.
+	lastTable []byte
+	kick      chan struct{}
+	stop      chan struct{}
+	wg        sync.WaitGroup
+	// errs counts failed writes.
+	errs atomic.Int64
+	// fenced, if set, is called when the store refuses a write because
+	// another writer has written the table since (keep.ErrFenced).
+	fenced func()
+	// rewrite asks for the table's entry to be written again (Rewrite).
+	rewrite atomic.Bool
+	// stored, if set, is told the number of each snapshot once its
+	// write is over (acknowledged by the store, or failed and said in
+	// the log): the newest only, never blocking. The table shows its
+	// players nothing the store has not taken.
+	stored chan uint64
+}
+
+// Rewrite has the table's entry written again, with the next snapshot
+// or, if none waits, as last written: the store's was written over by a
+// value that is not a node's. Any goroutine may call it.
+func (s *Saver) Rewrite() {
+	s.rewrite.Store(true)
+	select {
+	case s.kick <- struct{}{}:
+	default:
+	}
+}
+
+// snapshot is a table's files, and their number (the table's count of
+// saves: 0 for a rewrite of the entry alone).
+type snapshot struct {
+	table, record []byte
+	gen           uint64
+}
+
+func NewSaver(write func(table, record []byte) error, retire func() error, log *slog.Logger) *Saver {
+	s := &Saver{write: write, retireFn: retire, log: log, kick: make(chan struct{}, 1), stop: make(chan struct{})}
+	s.wg.Add(1)
+	go s.loop()
+	return s
+}
+
+func (s *Saver) put(table, record []byte, gen uint64) {
+	s.mu.Lock()
+	s.next = &snapshot{table, record, gen}
+	s.mu.Unlock()
+	select {
+	case s.kick <- struct{}{}:
+	default:
+	}
+}
+
+func (s *Saver) loop() {
+	defer s.wg.Done()
+	for {
+		select {
+		case <-s.kick:
+			s.writeNext()
+		case <-s.stop:
+			s.writeNext()
+			return
+		}
+	}
+}
+
+func (s *Saver) writeNext() {
+	defer func() {
+		if r := recover(); r != nil {
+			s.errs.Add(1)
+			s.log.Error("panic saving a table", "panic", r, "stack", string(debug.Stack()))
+		}
+	}()
+	s.mu.Lock()
+	n := s.next
+	s.next = nil
+	s.mu.Unlock()
+	if s.rewrite.Swap(false) && s.lastTable != nil {
+		if n == nil {
+			n = &snapshot{table: s.lastTable}
+		}
+		s.lastTable = nil
+	}
+	if n == nil {
+		return
+	}
+	// The table's file changes rarely (a seat taken or left); the
+	// record at every move. Only what changed is written.
+	table := n.table
+	if bytes.Equal(table, s.lastTable) {
+		table = nil
+	}
+	// Over, either way (a write the store refused or did not answer, or
+	// one that panicked, is not waited for again: the next snapshot is
+	// written whole), and the table goes on.
+	defer s.wrote(n.gen)
+	if err := s.write(table, n.record); err != nil {
+		s.errs.Add(1)
+		s.log.Error("saving a table", "err", err)
+		if errors.Is(err, keep.ErrFenced) && s.fenced != nil {
+			s.fenced()
+		}
+		return
+	}
+	if table != nil {
+		s.lastTable = table
+	}
+}
+
+// wrote tells the table that the snapshot numbered gen is written (or
+// failed): only the newest number waits, so this never blocks (the
+// saver's goroutine alone sends).
+func (s *Saver) wrote(gen uint64) {
+	if s.stored == nil || gen == 0 {
+		return
+	}
+	select {
+	case old := <-s.stored:
+		gen = max(gen, old)
+	default:
+	}
+	s.stored <- gen
+}
+
+// drop stops the saver without writing what is waiting.
+func (s *Saver) drop() {
+	s.mu.Lock()
+	s.next = nil
+	s.mu.Unlock()
+	s.flush()
+}
+
+// flush writes what is waiting and stops the saver.
+func (s *Saver) flush() {
+	close(s.stop)
+	s.wg.Wait()
+}
+
+// retire stops the saver and puts the table's files away.
+func (s *Saver) retire() {
+	s.mu.Lock()
+	s.next = nil
+	s.mu.Unlock()
+	s.flush()
+	if err := s.retireFn(); err != nil {
+		s.log.Error("putting a table away", "err", err)
+	}
+}

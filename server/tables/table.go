@@ -1,0 +1,215 @@
+package tables
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"sync/atomic"
+	"time"
+
+	"okey/game/classic"
+	"okey/game/format"
+	"okey/server/keep"
+	"okey/ui/seatmsg"
+)
+
+// A table is one goroutine (run) that owns everything about it: the
+// referee, the seats, the chat, the clock. Sessions talk to it only
+// through its requests channel; it talks back only through each
+// member's box, a channel of capacity one where the latest update
+// replaces the one not yet read. A session that stops reading therefore
+// never holds the table up, nor the other players.
+
+// Options are the server's settings every table follows.
+type Options struct {
+	BotDelay    time.Duration // a bot's move waits this long (so people see it)
+	BotTimeout  time.Duration // a bot that takes longer fails
+	KeepSeat    time.Duration // an absent player's seat is kept so long
+	HandWait    time.Duration // the longest the table waits between hands (with a timer)
+	ChatEvery   time.Duration // a member may chat ChatBurst lines per ChatEvery
+	ChatBurst   int
+	ChatKeep    int           // lines of chat kept
+	RoomIdle    time.Duration // a waiting room where nothing happens this long closes
+	KeepMatches int           // finished matches' records kept (0: all)
+	Log         *slog.Logger
+	Now         func() time.Time
+	// random is where matches' seeds and salts come from (fair.go).
+	Random io.Reader
+	// Fault, when set (tests), is called at points where a bug could
+	// panic: "handle" as a table takes a request, "bot" as a bot is
+	// asked; and at "event" as the table takes anything (a request, a
+	// bot's answer, its clock) before it looks at its lease, where a
+	// test freezes a table as a stopped process would be.
+	Fault func(where, table string)
+	// rate, when set, is handed each finished match to rate (the
+	// rater's queue: it never waits for the store).
+	Rate func(keep.MatchEnd)
+	// DailyScored, when set, is handed each daily hand's score as the
+	// hand ends (daily.go); it must not wait for the store.
+	DailyScored func(DailyScore)
+	// SeatedEnded, when set, is handed each tournament table's match
+	// as it ends (seated.go), and again when a table whose match ended
+	// is brought back: it must not wait for the store, and must take
+	// a table's end once.
+	SeatedEnded func(SeatedEnd)
+	// RatingOf reads an identity's rating in a game, for the seats'
+	// panels (nil: ratings are not kept).
+	RatingOf func(ctx context.Context, gameName, id string) (float64, bool)
+	// lobby is told when the table's lobby row changes (nil: nobody
+	// listens).
+	Lobby *News
+	// Lease, when set (a node of a cluster), is the node's hold on its
+	// tables' leases: a table acts on nothing queued and sends its
+	// members nothing unless its lease is surely still the node's
+	// (run.go's mayAct). A node that was frozen comes back with
+	// requests, bots' answers and its clock queued, while another node
+	// may have run the table since.
+	Lease Lease
+}
+
+// DailyScore is a hand of a daily played: which table, day and hand, and
+// the player's score in par's measure.
+type DailyScore struct {
+	Table  string
+	Game   string
+	Date   string
+	Player string
+	Name   string
+	// Hand is the hand's number from 1.
+	Hand  int
+	Score int
+	// Record is the hand's record (its one-hand match's), kept sealed
+	// for the player to verify once the day is over.
+	Record []byte
+}
+
+// Table is one table of the server.
+type Table struct {
+	ID   string
+	kind GameKind
+	Opt  Options
+	reqs chan Request
+	// done is closed when the table's goroutine has ended.
+	Done chan struct{}
+	// ratings are the seats' owners' ratings as last read.
+	ratings ratings
+	// savedDeadline is the turn clock's end as last saved.
+	savedDeadline time.Time
+	// ten is the table's hold on being this node's to run.
+	ten *tenure
+	// summary is the latest Summary, for the lobby.
+	Summary atomic.Pointer[Summary]
+	// Finished is the record of the table's last finished match, for
+	// "record TABLE" (package serve's command.go).
+	Finished atomic.Pointer[[]byte]
+	saver    *Saver
+	// saveGen counts the snapshots handed to the saver, savedGen the
+	// last one written (stored says it): what the members are shown
+	// waits until the two meet, so that no player sees a change the
+	// store has not taken — a node killed or frozen just after would
+	// come back without it, and the game would go back for everyone.
+	saveGen, savedGen uint64
+	stored            chan uint64
+
+	// Owned by run:
+	Cfg      Config
+	Ref      referee // nil until the host starts
+	sit      seating // the seats, the spectators, the host
+	chat     []seatmsg.ChatLine
+	chatSeq  uint64
+	refusals refusals
+	created  time.Time
+	matchNo  uint64
+	// entrants are who sat at each seat when the match began: the ones
+	// its end rates (a player who leaves a match still has its result).
+	// nil for a match restored from before ratings: its end rates who
+	// holds the seats then.
+	entrants *[classic.NumSeats]keep.Entrant
+	// f is the format the table plays in (game/format): which hand is
+	// dealt next and from what seal, who sits where, what is scored and
+	// shown; policy is what it decides for the whole table.
+	f      format.Format
+	policy format.Policy
+	// seal is the match's seed and salt, and the commitment to them
+	// (fair.go): never in a session's message before the format shows
+	// it.
+	seal format.Seal
+	// roomSince is the waiting room's last change (a seat taken or
+	// left, a chat line): it closes Options.RoomIdle after.
+	roomSince time.Time
+	// idleSince is since when nobody has been at the table.
+	idleSince time.Time
+	// bot puts the questions to the bots, one at a time.
+	bot asker
+	// deadline: the turn's (or the pause between hands') end; nextBot:
+	// when the next bot move is asked.
+	deadline time.Time
+	nextBot  time.Time
+	closing  bool
+	// awaited are a seated table's seats whose player has not come yet
+	// (seated.go).
+	awaited [classic.NumSeats]bool
+	// evicted: the table closes now, its seats given up (nobody is at
+	// it, and the hall needs the room).
+	evicted bool
+	// restarted is where the match went on from when every server had
+	// stopped (BroughtBack), and told who has been told it.
+	restarted *Restarted
+	told      map[string]bool
+}
+
+// BroughtBack marks a table restored when its server started, nobody
+// having run it meanwhile (a restart, or a power cut of every node):
+// each player who comes back to a seat they held is told where its
+// match went on from. Call it before Run.
+func (t *Table) BroughtBack() {
+	if t.Ref == nil {
+		return
+	}
+	if st, _ := t.Ref.Stage(); st == stMatchOver {
+		return
+	}
+	t.restarted = &Restarted{Hand: t.Ref.Hand(), Move: t.Ref.Events()}
+	t.told = map[string]bool{}
+}
+
+// refusal is why a member's last request was refused, numbered so
+// that a screen says each once: text is the game's error, or a key of
+// the words (the screen says it in its language).
+type refusal struct {
+	text string
+	seq  uint64
+}
+
+// refusals are the members' last refusals.
+type refusals map[*Member]refusal
+
+// add tells m its request was refused, and why.
+func (r refusals) add(m *Member, text string) { r[m] = refusal{text: text, seq: r[m].seq + 1} }
+
+// addErr tells m why its request was refused, if it was.
+func (r refusals) addErr(m *Member, err error) {
+	if err != nil {
+		r.add(m, err.Error())
+	}
+}
+
+func (t *Table) TableID() string { return t.ID }
+
+func (t *Table) GameKind() GameKind { return t.kind }
+
+func (t *Table) Private() bool { return t.Cfg.Code != "" }
+
+func (t *Table) Ended() <-chan struct{} { return t.Done }
+
+// setMatchOver reports whether the format's hand under way ended its
+// match and was scored (a duplicate's or a daily's hand of 101 always,
+// classic's rarely): the players move on with n, each ready in turn, not
+// the host alone.
+func (t *Table) setMatchOver() bool {
+	if t.Ref == nil || !t.f.HandOver() {
+		return false
+	}
+	st, _ := t.Ref.Stage()
+	return st == stMatchOver
+}

@@ -1,0 +1,206 @@
+package tables
+
+import (
+	"time"
+
+	"okey/server/keep"
+	"okey/ui/seatmsg"
+)
+
+// publish hands every member its latest update.
+func (t *Table) publish() {
+	t.publishSummary()
+	info := t.info()
+	for i := range t.sit.seats {
+		if m := t.sit.seats[i].m; m != nil {
+			put(m, t.msgFor(m, i, &info))
+		}
+	}
+	// Every spectator sees the same public view: it is made once a
+	// change, not once a spectator. (A spectator's message differs only
+	// by a refusal or the host's part, which a spectator never has.)
+	var watch *Msg
+	for m := range t.sit.watchers {
+		if _, refused := t.refusals[m]; refused || t.sit.isHost(m) {
+			put(m, t.msgFor(m, -1, &info))
+			continue
+		}
+		if watch == nil {
+			msg := t.msgFor(m, -1, &info)
+			watch = &msg
+		}
+		put(m, *watch)
+	}
+}
+
+// show sends the members the table as it is once the store holds it:
+// while a snapshot is being written it waits (the saver's word comes
+// back to the table's loop, which shows then). A change that wrote
+// nothing (a chat line not kept, a player away) is shown at once if
+// nothing else waits. The table's summary is made at once all the
+// same: the hall counts a player's and an address's tables by it, and
+// a count that waited on the store let a flood of new tables past the
+// limits.
+func (t *Table) show() {
+	if t.savedGen < t.saveGen {
+		t.publishSummary()
+		return
+	}
+	t.publish()
+}
+
+// names are the seats' names as every seat is told them (seating's
+// names): a tournament's players' names kept from its bots.
+func (t *Table) names() [4]string {
+	reserved := t.Cfg.chosenNames()
+	return t.sit.names(t.f.Player, reserved[:]...)
+}
+
+// info is what every seat is told of the table.
+func (t *Table) info() seatInfo {
+	var in seatInfo
+	t.ratings.read(t.sit.rated(), t.Opt.RatingOf, t.Cfg.Game)
+	names := t.names()
+	for i, s := range t.sit.seats {
+		p := seatmsg.Player{Name: names[i], Level: t.level(i), Kind: seatmsg.Bot}
+		if r, ok := t.ratings.of[s.owner]; ok && s.owner != "" {
+			p.Rating, p.Rated = r, true
+		}
+		switch {
+		case s.owner == "":
+		case s.m != nil && !s.away:
+			p.Kind = seatmsg.Human
+		case s.m == nil && t.awaited[i]:
+			p.Kind = seatmsg.Awaited
+		default:
+			p.Kind = seatmsg.Away
+		}
+		in.players[i] = p
+		in.ready[i] = s.ready
+	}
+	in.chat = t.chat
+	in.deadline = t.deadline
+	in.fair = t.fairness()
+	st := t.f.Standing()
+	in.daily = dailyMsg(st)
+	in.dup = duplicateMsg(st, names)
+	return in
+}
+
+// msgFor is member m's message.
+func (t *Table) msgFor(m *Member, seat int, info *seatInfo) Msg {
+	if t.Ref == nil {
+		r := t.refusals[m]
+		room := &Room{ID: t.ID, Cfg: t.Cfg, Players: info.players, Host: t.sit.isHost(m), Seat: seat, Chat: t.chat,
+			Refused: r.text, RefusedSeq: r.seq}
+		for i, e := range t.sit.entrants(t.level) {
+			if keep.IsRated(e.ID) {
+				room.Rated[i] = e.ID
+			}
+		}
+		return Msg{Room: room}
+	}
+	in := *info
+	in.host = t.sit.isHost(m) || t.setMatchOver() && seat >= 0 // everyone's n moves the format on
+	if in.oneMatch = t.policy.OneMatch; in.oneMatch {
+		in.host = false // no match follows this one here
+	}
+	r := t.refusals[m]
+	in.refused, in.refusedSeq = r.text, r.seq
+	u := t.Ref.Update(seat, &in)
+	return Msg{Update: &u}
+}
+
+// publishSummary updates what the lobby shows.
+func (t *Table) publishSummary() {
+	s := &Summary{ID: t.ID, Game: t.Cfg.Game, Rules: t.Cfg.Rules, Private: t.Cfg.Code != "", Code: t.Cfg.Code,
+		Started: t.Ref != nil, Watchers: len(t.sit.watchers), Timer: t.Cfg.Timer}
+	lf := t.Cfg.lobbyFormat()
+	s.Daily, s.Duplicate, s.Round, s.Tourney = lf.daily, lf.deals, lf.round, lf.tourney
+	info := t.info()
+	s.Players = info.players
+	for i := range t.sit.seats {
+		s.Owners[i] = t.sit.seats[i].owner
+		s.Addrs[i] = t.sit.seats[i].addr
+	}
+	if t.sit.anyone() || len(t.sit.watchers) > 0 {
+		t.idleSince = time.Time{}
+	} else if t.idleSince.IsZero() {
+		t.idleSince = t.Opt.Now()
+	}
+	s.Idle = t.idleSince
+	s.Closes = t.closesAt()
+	if t.Ref != nil {
+		// The format's hand and end, not its one-hand match's (over
+		// after each of 101's hands at a daily or a duplicate: the
+		// lobby said "hand 1" during rotation 3).
+		st, _ := t.Ref.Stage()
+		s.Hand, s.Over = t.f.Lobby(t.Ref.Hand(), st == stMatchOver)
+	}
+	if old := t.Summary.Swap(s); old == nil || LobbyRowOf(old) != LobbyRowOf(s) {
+		t.Opt.Lobby.Changed()
+	}
+}
+
+// closesAt is when the table will close by itself if nothing changes:
+// a waiting room nobody starts, or the last kept seat given up while
+// nobody is at the table. Zero: not by itself.
+func (t *Table) closesAt() time.Time {
+	if t.Ref == nil && t.Opt.RoomIdle > 0 {
+		return t.roomSince.Add(t.Opt.RoomIdle)
+	}
+	var last time.Time
+	for i := range t.sit.seats {
+		s := &t.sit.seats[i]
+		switch {
+		case s.owner == "":
+		case s.m != nil || s.keep.IsZero():
+			return time.Time{} // someone is here, or holds the seat without a limit
+		case s.keep.After(last):
+			last = s.keep
+		}
+	}
+	if len(t.sit.watchers) > 0 {
+		return time.Time{}
+	}
+	return last
+}
+
+// formatClosed ends a table whose format closed before its last hand
+// (the daily's day, whose secret is revealed now, so that no hand of it
+// may be played on): the player, if at the table, is told; the hands
+// left are forfeit (the board of the day shows the day unfinished).
+func (t *Table) formatClosed() {
+	t.Opt.Log.Info("closed before the last hand", append([]any{"table", t.ID}, t.f.LogAttrs()...)...)
+	t.sit.endAll(Msg{Closed: t.policy.ClosedWord})
+	t.deadline, t.nextBot = time.Time{}, time.Time{}
+	t.bot.cancel()
+}
+
+// shutdown tells everyone the table is going and saves it.
+func (t *Table) shutdown(why string) {
+	t.closing = true
+	t.sit.tell(Msg{Closed: why})
+	t.save()
+	t.saver.flush()
+}
+
+// close ends an empty table: its match is put away with the finished
+// ones.
+func (t *Table) close() {
+	t.closing = true
+	t.Opt.Log.Info("close", "table", t.ID)
+	t.saver.retire()
+}
+
+// fairness is what the table tells every seat of the match's seal, as
+// the format shows it: the commitment while it is played, the seed and
+// salt too once it may be shown.
+func (t *Table) fairness() seatmsg.Fairness {
+	if t.Ref == nil {
+		return seatmsg.Fairness{}
+	}
+	st, _ := t.Ref.Stage()
+	sh := t.f.Show(t.seal, st == stMatchOver)
+	return seatmsg.Fairness{Commit: sh.Commit, Seed: sh.Seed, Salt: sh.Salt}
+}

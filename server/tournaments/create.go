@@ -1,0 +1,340 @@
+package tournaments
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/base32"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"okey/game"
+	"okey/game/classic"
+	"okey/game/okey101"
+	"okey/game/tourney"
+	"okey/server/keep"
+	"okey/server/tables"
+)
+
+// Why a tournament is not created.
+var (
+	// ErrYourTournaments: the player has as many tournaments not
+	// finished as one may.
+	ErrYourTournaments = errors.New("you have as many tournaments running as one player may")
+	// ErrFull: the server has as many tournaments not finished as it
+	// keeps.
+	ErrFull = errors.New("the server has as many tournaments as it keeps")
+	// ErrSettings: a setting past the server's caps, or a game the
+	// tables cannot play.
+	ErrSettings = errors.New("the tournament's settings are past what the server plays")
+)
+
+// The caps on a tournament's settings: a tournament is the server's
+// for as long as it lasts, so its length is bounded as its players are.
+const (
+	maxName    = 40 // bytes
+	maxHands   = 21
+	maxRounds  = 15
+	maxLength  = 12 * time.Hour
+	maxAhead   = 14 * 24 * time.Hour
+	maxWait    = 30 * time.Minute
+	maxRules   = 200 // bytes
+	defaultLvl = "normal"
+	// defaultLead is how long after it is created a tournament whose
+	// creator named no start begins: time for players to join (a Swiss
+	// with nobody at its start is over at once).
+	defaultLead = 5 * time.Minute
+	// defaultBack is how long a player has to come to their table when
+	// the creator said nothing.
+	defaultBack = 2 * time.Minute
+)
+
+// Operator is who the operator's tournaments are by.
+const Operator = ""
+
+// CreateTournament creates a tournament by player by (Operator: the
+// operator, within the server's count only) and returns its id.
+func (s *Service) CreateTournament(ctx context.Context, by string, c tourney.Config) (string, error) {
+	c, err := s.settle(c)
+	if err != nil {
+		return "", err
+	}
+	id, err := s.newID()
+	if err != nil {
+		return "", err
+	}
+	return id, s.create(ctx, id, by, c)
+}
+
+// EnsureNamed creates the operator's tournament c unless one of its name
+// exists (finished or not): a config file read at every start creates
+// its tournament once. Its id follows from its name, so nodes starting
+// together create it once between them. It returns the id.
+func (s *Service) EnsureNamed(ctx context.Context, c tourney.Config) (string, error) {
+	c, err := s.settle(c)
+	if err != nil {
+		return "", err
+	}
+	if c.Name == "" {
+		return "", fmt.Errorf("%w: an operator's tournament needs a name", ErrSettings)
+	}
+	sum := sha256.Sum256([]byte(c.Name))
+	id := "op" + strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(sum[:5]))
+	s.mu.Lock()
+	for rid, r := range s.recs {
+		if r.T.Config.Name == c.Name {
+			s.mu.Unlock()
+			return rid, nil
+		}
+	}
+	s.mu.Unlock()
+	err = s.create(ctx, id, Operator, c)
+	if errors.Is(err, errExists) {
+		return id, nil
+	}
+	return id, err
+}
+
+// errExists is a tournament id taken already.
+var errExists = errors.New("the tournament exists")
+
+// create writes a new tournament, within the limits.
+func (s *Service) create(ctx context.Context, id, by string, c tourney.Config) error {
+	t, err := tourney.New(c)
+	if err != nil {
+		return err
+	}
+	now := s.opt.Now()
+	s.mu.Lock()
+	mine, all := 0, 0
+	for _, r := range s.recs {
+		if r.T.Phase == tourney.Finished {
+			continue
+		}
+		all++
+		if by != Operator && r.By == by {
+			mine++
+		}
+	}
+	s.mu.Unlock()
+	switch {
+	case all >= s.opt.total():
+		return ErrFull
+	case by != Operator && mine >= s.opt.perPlayer():
+		return ErrYourTournaments
+	}
+	r := record{ID: id, By: by, Created: now, T: *t}
+	b, err := json.Marshal(r)
+	if err != nil {
+		return fmt.Errorf("tournament %s: %w", id, err)
+	}
+	rev, err := s.opt.Book.Write(ctx, prefixT+id, b, 0)
+	if err != nil {
+		if errors.Is(err, keep.ErrTourneyMoved) {
+			return fmt.Errorf("tournament %s: %w", id, errExists)
+		}
+		return err
+	}
+	r.rev = rev
+	s.mu.Lock()
+	if old, ok := s.recs[id]; !ok || old.rev < rev {
+		s.recs[id] = r
+	}
+	s.mu.Unlock()
+	s.opt.Log.Info("tournament created", "tournament", id, "name", c.Name, "kind", c.Kind, "game", c.Game, "by", by, "start", c.Start.Format(time.RFC3339))
+	s.poke()
+	return nil
+}
+
+// settle checks c against the director's rules, the server's caps and
+// the tables' games, and fills what was left out (the bots' level, the
+// time to come back, a start in a few minutes).
+func (s *Service) settle(c tourney.Config) (tourney.Config, error) {
+	now := s.opt.Now()
+	if c.Start.IsZero() {
+		c.Start = now.Add(defaultLead)
+	}
+	if c.BotLevel == "" {
+		c.BotLevel = defaultLvl
+	}
+	if c.Back == 0 {
+		c.Back = defaultBack
+	}
+	if c.Game == "101" {
+		r, err := okey101.ParseRules(c.Rules)
+		switch {
+		case err != nil:
+			return c, fmt.Errorf("%w: %w", ErrSettings, err)
+		case r.Partners:
+			// The tables are partners' tables: the entrants are teams.
+			c.Partners = true
+		case c.Partners && ruleSaid(c.Rules, "partners"):
+			return c, fmt.Errorf("%w: partners with rules %q that turn partners off", ErrSettings, c.Rules)
+		case c.Partners && (c.Rules == "" || c.Rules == "default"):
+			c.Rules = "partners" // the tables' rules, and the page's name for them
+		case c.Partners:
+			c.Rules += ",partners"
+		}
+	}
+	if err := c.Check(); err != nil {
+		return c, err
+	}
+	switch {
+	case len(c.Name) > maxName || !utf8.ValidString(c.Name) || strings.ContainsFunc(c.Name, isControl):
+		return c, fmt.Errorf("%w: a name of %d bytes, or not plain text", ErrSettings, len(c.Name))
+	case c.Hands > maxHands:
+		return c, fmt.Errorf("%w: %d hands a match (at most %d)", ErrSettings, c.Hands, maxHands)
+	case c.Rounds > maxRounds:
+		return c, fmt.Errorf("%w: %d rounds (at most %d)", ErrSettings, c.Rounds, maxRounds)
+	case c.Length > maxLength:
+		return c, fmt.Errorf("%w: %v long (at most %v)", ErrSettings, c.Length, maxLength)
+	case c.Start.After(now.Add(maxAhead)) || c.Start.Before(now.Add(-time.Hour)):
+		return c, fmt.Errorf("%w: a start at %s", ErrSettings, c.Start.Format(time.RFC3339))
+	case c.BotWait < 0 || c.BotWait > maxWait || c.Back < 0 || c.Back > maxWait:
+		return c, fmt.Errorf("%w: waits of %v and %v (at most %v)", ErrSettings, c.BotWait, c.Back, maxWait)
+	case len(c.Rules) > maxRules:
+		return c, fmt.Errorf("%w: rules of %d bytes", ErrSettings, len(c.Rules))
+	}
+	if c.Game == string(game.Classic) {
+		var err error
+		if c, err = classicPoints(c); err != nil {
+			return c, err
+		}
+	}
+	if err := tableConfig(c, tourney.Start{}, "check", s.opt.Timer).Check(); err != nil {
+		return c, fmt.Errorf("%w: %w", ErrSettings, err)
+	}
+	return c, nil
+}
+
+// ruleSaid says whether the rules written opts name option, on or off
+// (a 101 table's rules refuse an option given twice).
+func ruleSaid(opts, option string) bool {
+	for o := range strings.SplitSeq(opts, ",") {
+		if name, _, _ := strings.Cut(strings.ToLower(strings.TrimSpace(o)), "="); name == option {
+			return true
+		}
+	}
+	return false
+}
+
+// classicPoints settles a classic tournament's match: played from
+// c.Hands points down to 0, as classic's match is played (its rules'
+// own points are the tournament's, so the page and the tables say one
+// thing); simple104, which scores nothing, is a match of one hand.
+func classicPoints(c tourney.Config) (tourney.Config, error) {
+	r, err := classic.ParseRules(c.Rules)
+	if err != nil {
+		return c, fmt.Errorf("%w: %w", ErrSettings, err)
+	}
+	switch {
+	case r.Simple104 && c.Hands != 1:
+		return c, fmt.Errorf("%w: simple104 scores nothing: a match is one hand, not %d points", ErrSettings, c.Hands)
+	case r.Simple104:
+		return c, nil
+	case c.Hands < classic.MinPoints || c.Hands > classic.MaxPoints:
+		return c, fmt.Errorf("%w: a classic match from %d points (from %d to %d)", ErrSettings, c.Hands, classic.MinPoints, classic.MaxPoints)
+	}
+	r.Points = c.Hands
+	c.Rules = r.String()
+	return c, nil
+}
+
+func isControl(r rune) bool { return r < ' ' || r == 0x7f || (r >= 0x80 && r < 0xa0) }
+
+// newID is a new tournament's id: eight letters and digits from the
+// server's source of randomness.
+func (s *Service) newID() (string, error) {
+	var b [5]byte
+	if _, err := io.ReadFull(s.opt.Random, b[:]); err != nil {
+		return "", fmt.Errorf("a tournament's id: %w", err)
+	}
+	return strings.ToLower(base32.StdEncoding.EncodeToString(b[:])), nil
+}
+
+// tableConfig is the table a tournament's Start is played at: the
+// tournament's game and rules (a 101 match of its hands; a classic
+// one's points settled into its rules by classicPoints), its bots'
+// level at every seat nobody holds, the server's turn timer, its players
+// seated.
+func tableConfig(c tourney.Config, st tourney.Start, id string, timer time.Duration) tables.Config {
+	rules := c.Rules
+	if c.Game == "101" {
+		rules = strings.Trim(rules+fmt.Sprintf(",hands=%d", c.Hands), ",")
+	}
+	lv := c.BotLevel
+	return tables.Config{
+		Game: c.Game, Rules: rules, Levels: [4]string{lv, lv, lv, lv}, Timer: timer,
+		Seated: &tables.Seated{Tourney: id, Players: st.Players, Back: c.Back},
+	}
+}
+
+// FileConfig is a tournament's config file (okey serve --tournament
+// FILE): JSON, durations written as Go writes them ("1h30m"), the start
+// as RFC 3339 ("" or absent: five minutes after it is created).
+type FileConfig struct {
+	Name  string `json:"name"`
+	Kind  string `json:"kind"`
+	Game  string `json:"game"`
+	Rules string `json:"rules"`
+	// Hands is a 101 match's hands, a classic match's points (0: one
+	// hand; the rules' points).
+	Hands     int    `json:"hands"`
+	Start     string `json:"start"`
+	Length    string `json:"length"`
+	Rounds    int    `json:"rounds"`
+	BotWait   string `json:"bot_wait"`
+	BotLevel  string `json:"bot_level"`
+	Back      string `json:"back"`
+	Duplicate bool   `json:"duplicate"`
+	Partners  bool   `json:"partners"`
+}
+
+// maxFile is the most of a config file read.
+const maxFile = 16 << 10
+
+// ReadConfig reads a tournament's config file (FileConfig).
+func ReadConfig(r io.Reader) (tourney.Config, error) {
+	b, err := io.ReadAll(io.LimitReader(r, maxFile+1))
+	if err != nil {
+		return tourney.Config{}, err
+	}
+	if len(b) > maxFile {
+		return tourney.Config{}, fmt.Errorf("%w: a file over %d bytes", ErrSettings, maxFile)
+	}
+	dec := json.NewDecoder(strings.NewReader(string(b)))
+	dec.DisallowUnknownFields()
+	var f FileConfig
+	if err := dec.Decode(&f); err != nil {
+		return tourney.Config{}, fmt.Errorf("a tournament's file: %w", err)
+	}
+	c := tourney.Config{Name: f.Name, Kind: tourney.Kind(f.Kind), Game: f.Game, Rules: f.Rules, Hands: f.Hands,
+		Rounds: f.Rounds, BotLevel: f.BotLevel, Duplicate: f.Duplicate, Partners: f.Partners}
+	if c.Hands == 0 {
+		c.Hands = 1 // 101's match of one hand
+		if r, err := classic.ParseRules(c.Rules); err == nil && c.Game == string(game.Classic) && !r.Simple104 {
+			c.Hands = r.Points // classic's match from its rules' points
+		}
+	}
+	if f.Start != "" {
+		if c.Start, err = time.Parse(time.RFC3339, f.Start); err != nil {
+			return c, fmt.Errorf("a tournament's start: %w", err)
+		}
+	}
+	for _, d := range []struct {
+		s  string
+		to *time.Duration
+	}{{f.Length, &c.Length}, {f.BotWait, &c.BotWait}, {f.Back, &c.Back}} {
+		if d.s == "" {
+			continue
+		}
+		if *d.to, err = time.ParseDuration(d.s); err != nil {
+			return c, fmt.Errorf("a tournament's file: %w", err)
+		}
+	}
+	return c, nil
+}

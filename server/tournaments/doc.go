@@ -1,0 +1,38 @@
+// Package tournaments is okey serve's tournaments: each one a value in
+// the store (keep.TourneyBook) that one node at a time owns by lease,
+// as a table is run, and drives: it moves the tournament's director
+// (game/tourney) on with the server's clock, opens the tables the
+// director asks for as seated tables of the hall (their players' seats
+// held for them) once the tournament is written with them, and takes
+// each table's end back into the director, once. Players' joins and leaves, and tables' ends, reach the owner
+// through the store whichever node they come from, so a tournament
+// survives its owner's loss and a restart, and no match is lost or
+// counted twice when its owner changes.
+//
+// The files, read top-down:
+//
+//	service.go   Service: started with its Options, the tournaments as
+//	             every node sees them (a watch of the store), the lobby's
+//	             list and one tournament's copy
+//	create.go    a tournament created: by a player (their share and the
+//	             server's, the settings' caps), by the operator from a
+//	             file (once by its name), ids
+//	requests.go  a player's join or leave, and a table's end, written as
+//	             keys of the store for the owner to take; a match's
+//	             record, and the standings recounted from the records
+//	duplicate.go duplicate rounds: one seal a round, drawn before its
+//	             tables open, its secret shown once the round is over;
+//	             the seats scored against the field
+//	owner.go     the owner's round: leases taken, each owned tournament
+//	             read, its requests and tables' ends taken, its clock
+//	             moved, its new tables numbered, written back at its
+//	             revision with them in play (Opening), then opened; the
+//	             tables written as opening settled by the next round
+//
+// It may import game/tourney, game/okey101 (its rules: whether a 101
+// tournament's tables are partners'), game/classic (its rules: a
+// classic match's points), server/hall, server/tables,
+// server/keep, ui/safetext (a player's name made safe) and the
+// standard library; nothing of package serve
+// above it (sessions, SSH, pages).
+package tournaments

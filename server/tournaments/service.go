@@ -1,0 +1,291 @@
+package tournaments
+
+import (
+	"cmp"
+	"context"
+	"crypto/rand"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"okey/game/format"
+	"okey/game/tourney"
+	"okey/server/hall"
+	"okey/server/keep"
+)
+
+// ErrNoTournament is a tournament id the server does not know: one of
+// the director's unknowns (tourney.ErrUnknown), which the pages and the
+// command say as such, where any other error is said to be passing.
+var ErrNoTournament = fmt.Errorf("no such tournament: %w", tourney.ErrUnknown)
+
+// Options are what a Service is made of.
+type Options struct {
+	// Book is where the tournaments are kept.
+	Book *keep.TourneyBook
+	// Leases, when other nodes share the store, are the tournaments'
+	// leases (nil: the node is alone and owns every tournament).
+	Leases *keep.Leases
+	// Hall opens the tournaments' tables.
+	Hall *hall.Hall
+	// Now is the server's clock: a tournament starts, pairs and ends by
+	// it.
+	Now func() time.Time
+	Log *slog.Logger
+	// Random is where ids come from (nil: crypto/rand's reader).
+	Random io.Reader
+	// Every is how often the owner's round runs (0: a second; negative:
+	// never by itself, a test calls Round).
+	Every time.Duration
+	// Timer is the turn's timer at the tournaments' tables.
+	Timer time.Duration
+	// Abandon is how long a table the tournament has in play may be
+	// unknown to the hall (on every node) before its match is counted
+	// abandoned: nobody's win (0: two minutes). One lost for good with
+	// the node it was opened on (hall.Lost) is counted so at once.
+	Abandon time.Duration
+	Limits
+}
+
+// Limits are what one player, and the server, may run.
+type Limits struct {
+	// PerPlayer is how many tournaments not finished one player may
+	// have created (0: 2).
+	PerPlayer int
+	// Total is how many tournaments not finished the server keeps (0:
+	// 20): the operator's count too.
+	Total int
+	// Players is how many players one tournament takes (0: 256).
+	Players int
+}
+
+func (l Limits) perPlayer() int { return cmp.Or(l.PerPlayer, 2) }
+func (l Limits) total() int     { return cmp.Or(l.Total, 20) }
+func (l Limits) players() int   { return cmp.Or(l.Players, 256) }
+
+// record is a tournament as the store keeps it, under "t.ID".
+type record struct {
+	ID string `json:"id"`
+	// By is who created it ("" the operator).
+	By      string    `json:"by,omitempty"`
+	Created time.Time `json:"created"`
+	// Done is when it finished (zero while it runs).
+	Done time.Time          `json:"done,omitzero"`
+	T    tourney.Tournament `json:"t"`
+	// Abandoned are the tables whose match was counted abandoned: lost
+	// with no end (they have no record).
+	Abandoned []int `json:"abandoned,omitempty"`
+	// OpenedOn is the node each table in play was opened on ("": a node
+	// alone), by its number: a table lost with that node is known lost
+	// as soon as the store says so (hall.Lost), not only after Abandon.
+	OpenedOn map[int]string `json:"opened_on,omitempty"`
+	// Opening are the tables written in play before they open (the
+	// owner's round writes a round's tables, then opens them): until the
+	// next round finds each opened, or takes it back (NotOpened), no
+	// table runs that the tournament does not know, whichever node
+	// opens it (owner.go's settleOpening).
+	Opening []int `json:"opening,omitempty"`
+	// Seals are a duplicate tournament's rounds' seals, by round: the
+	// secret stays in the store (sealed) and out of every copy a page
+	// is given (duplicate.go).
+	Seals map[int]format.RoundPlan `json:"seals,omitempty"`
+	// Results are each table's seats' results, more being better: what
+	// a duplicate round is scored from.
+	Results map[int][4]int `json:"results,omitempty"`
+	// rev is the store's revision the value was read at (not kept).
+	rev uint64
+}
+
+// The keys of the store (keep.TourneyBook): a tournament, a table's end
+// (its table's number), a player's latest request (a digest of their
+// identity: keys take few characters), a match's record (kept, never
+// held in memory).
+const (
+	prefixT   = "t."
+	prefixEnd = "end."
+	prefixReq = "req."
+	prefixRec = "rec."
+)
+
+// seen is a value of the store as the watch last saw it.
+type seen struct {
+	v   []byte
+	rev uint64
+}
+
+// endNote is a table's end waiting to be written.
+type endNote struct {
+	key string
+	v   []byte
+	// rec is the match's record, kept under recKey.
+	rec []byte
+}
+
+// endQueue is how many tables' ends may wait to be written: a table
+// that hands one over never waits for the store.
+const endQueue = 256
+
+// Service is a node's side of the tournaments: what every node sees of
+// them, and the owner's round for those this node owns.
+type Service struct {
+	opt  Options
+	hold *keep.Holding
+	wake chan struct{}
+	// ended are tables' ends waiting to be written (requests.go).
+	ended chan endNote
+
+	mu sync.Mutex
+	// recs are the tournaments, by id; other are the requests' and ends'
+	// keys, as the watch last saw them.
+	recs  map[string]record
+	other map[string]seen
+	// owned are the tournaments whose lease this node holds (alone:
+	// every one not finished).
+	owned map[string]bool
+	// missing are the tables in play the hall did not know, by
+	// "tournament/table", since when (the owner's round's own).
+	missing map[string]time.Time
+	// answerLost, when set (a test), is asked after each write of a
+	// tournament that the store took: true makes the writer hear it
+	// refused as written since it was read, as when the store's answer
+	// to an attempt that applied was lost and the client's next attempt
+	// found the first's revision (movedUnder).
+	answerLost func(id string) bool
+	// writeFault, when set (a test), is asked before each write of a
+	// tournament: an error makes the write fail with it, after landing
+	// in the store if land (an answer lost to a timeout) or without.
+	writeFault func(id string) (land bool, err error)
+	// tried are the tables this node opened after writing them in play
+	// (Opening), by "tournament/table": nil opened, or why not.
+	tried map[string]error
+	// wrote is the revision of this node's last write of each
+	// tournament: a read below it is a copy behind the store's (drive).
+	wrote map[string]uint64
+	// read is how the owner reads a tournament before it drives it:
+	// the store's leader (Book.ReadLatest); a test makes it answer as a
+	// replica behind would.
+	read func(ctx context.Context, key string) ([]byte, uint64, error)
+}
+
+// New makes a node's tournament service, not yet started: its tables'
+// ends (TableEnded) are taken from now on, and written once it starts.
+func New(opt Options) (*Service, error) {
+	if opt.Book == nil || opt.Hall == nil {
+		return nil, errors.New("tournaments: no store or no hall")
+	}
+	if opt.Now == nil {
+		opt.Now = time.Now
+	}
+	if opt.Log == nil {
+		opt.Log = slog.New(slog.DiscardHandler)
+	}
+	if opt.Random == nil {
+		opt.Random = rand.Reader
+	}
+	return &Service{opt: opt, wake: make(chan struct{}, 1), ended: make(chan endNote, endQueue),
+		recs: map[string]record{}, other: map[string]seen{}, owned: map[string]bool{},
+		missing: map[string]time.Time{}, tried: map[string]error{}, wrote: map[string]uint64{}, read: opt.Book.ReadLatest}, nil
+}
+
+// watch keeps what the store holds, and wakes the owner's round when a
+// request or a table's end comes.
+func (s *Service) watch(w <-chan keep.TourneyEntry, ready chan struct{}) {
+	for e := range w {
+		if e.Key == "" {
+			if ready != nil {
+				close(ready)
+				ready = nil
+			}
+			continue
+		}
+		s.mu.Lock()
+		switch {
+		case strings.HasPrefix(e.Key, prefixT):
+			id := strings.TrimPrefix(e.Key, prefixT)
+			var r record
+			if e.Gone {
+				delete(s.recs, id)
+			} else if err := json.Unmarshal(e.Value, &r); err != nil || r.ID != id {
+				s.opt.Log.Error("a tournament that does not read", "key", e.Key, "err", err)
+			} else if old, ok := s.recs[id]; !ok || e.Rev >= old.rev {
+				r.rev = e.Rev
+				s.recs[id] = r
+			}
+		case strings.HasPrefix(e.Key, prefixRec):
+		case e.Gone:
+			delete(s.other, e.Key)
+		default:
+			s.other[e.Key] = seen{v: e.Value, rev: e.Rev}
+		}
+		s.mu.Unlock()
+		if (strings.HasPrefix(e.Key, prefixReq) || strings.HasPrefix(e.Key, prefixEnd)) && !e.Gone {
+			s.poke()
+		}
+	}
+}
+
+// poke wakes the owner's round.
+func (s *Service) poke() {
+	select {
+	case s.wake <- struct{}{}:
+	default:
+	}
+}
+
+// Tournaments are what the lobby lists: those starting and running,
+// and those finished in the last day, newest first.
+func (s *Service) Tournaments() []tourney.Listed {
+	now := s.opt.Now()
+	s.mu.Lock()
+	out := make([]tourney.Listed, 0, len(s.recs))
+	for id, r := range s.recs {
+		if r.T.Phase == tourney.Finished && now.Sub(r.Done) > listedFor {
+			continue
+		}
+		out = append(out, r.T.Listed(id))
+	}
+	s.mu.Unlock()
+	slices.SortFunc(out, func(a, b tourney.Listed) int {
+		return cmp.Or(b.Start.Compare(a.Start), cmp.Compare(a.ID, b.ID))
+	})
+	return out
+}
+
+// listedFor is how long the lobby lists a finished tournament.
+const listedFor = 24 * time.Hour
+
+// Tournament is tournament id's lobby line and a copy of its state: a
+// value the page keeps, sharing no map or slice with the owner.
+func (s *Service) Tournament(id string) (tourney.Listed, tourney.Tournament, error) {
+	s.mu.Lock()
+	r, ok := s.recs[id]
+	s.mu.Unlock()
+	if !ok {
+		return tourney.Listed{}, tourney.Tournament{}, fmt.Errorf("%q: %w", id, ErrNoTournament)
+	}
+	c, err := copyOf(r.T)
+	if err != nil {
+		return tourney.Listed{}, tourney.Tournament{}, err
+	}
+	return c.Listed(id), c, nil
+}
+
+// copyOf is t deep copied: through its JSON, the form the store keeps
+// it in, so nothing it holds is shared.
+func copyOf(t tourney.Tournament) (tourney.Tournament, error) {
+	b, err := json.Marshal(t)
+	if err != nil {
+		return tourney.Tournament{}, fmt.Errorf("copying a tournament: %w", err)
+	}
+	var c tourney.Tournament
+	if err := json.Unmarshal(b, &c); err != nil {
+		return tourney.Tournament{}, fmt.Errorf("copying a tournament: %w", err)
+	}
+	return c, nil
+}
