@@ -6,12 +6,12 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"io"
 	"net"
 	"net/netip"
-	"strconv"
 	"strings"
 	"time"
+
+	"github.com/pires/go-proxyproto"
 )
 
 // The PROXY protocol (HAProxy's, versions 1 and 2): a proxy or load
@@ -24,19 +24,16 @@ import (
 // must start with a header, and the client's address it gives is the
 // one every limit counts. Anyone else's connection is read as SSH from
 // its first byte: a header sent by a stranger is never taken (the SSH
-// handshake fails on it).
-
-// proxyV1Max is the longest version 1 header, "\r\n" included (the
-// protocol's own bound).
-const proxyV1Max = 107
+// handshake fails on it). The header is parsed by
+// github.com/pires/go-proxyproto (security-sensitive parsing, kept by
+// its maintainers and fuzzed there), whose trusted-upstream policy
+// (proxyPolicy) says which connections must carry one.
 
 // proxyV2Max is the most a version 2 header's addresses and TLVs may
 // hold here: the addresses take at most 216 bytes; the TLVs a proxy
-// adds (a TLS note, a cloud's connection id) fit well within.
+// adds (a TLS note, a cloud's connection id) fit well within. (The
+// library's own bound is larger; this one is checked before it reads.)
 const proxyV2Max = 512
-
-// proxyV2Sig starts every version 2 header.
-var proxyV2Sig = []byte("\r\n\r\n\x00\r\nQUIT\n")
 
 // errProxyHeader is a connection from a trusted proxy that does not
 // start with a header it could have sent.
@@ -45,23 +42,35 @@ var errProxyHeader = errors.New("not a PROXY protocol header")
 // proxyWait is how long a trusted proxy may take to send its header.
 const proxyWait = 10 * time.Second
 
-// trustedProxy reports whether a connection from a is from a proxy the
-// server believes.
-func (s *Server) trustedProxy(a net.Addr) bool {
-	if len(s.cfg.TrustedProxies) == 0 {
-		return false
-	}
-	ap, err := netip.ParseAddrPort(a.String())
-	if err != nil {
-		return false
-	}
-	ip := ap.Addr().Unmap()
-	for _, p := range s.cfg.TrustedProxies {
-		if p.Contains(ip) {
-			return true
+// proxyPolicy is go-proxyproto's trusted-upstream policy over the
+// operator's list: a connection from a listed proxy must open with a
+// header (REQUIRE); anyone else's is never read for one (SKIP: its
+// bytes go to SSH as they came, and a stranger's header fails the
+// handshake).
+func proxyPolicy(trusted []netip.Prefix) proxyproto.ConnPolicyFunc {
+	return func(o proxyproto.ConnPolicyOptions) (proxyproto.Policy, error) {
+		if len(trusted) == 0 || o.Upstream == nil {
+			return proxyproto.SKIP, nil
 		}
+		ap, err := netip.ParseAddrPort(o.Upstream.String())
+		if err != nil {
+			return proxyproto.SKIP, nil
+		}
+		ip := ap.Addr().Unmap()
+		for _, p := range trusted {
+			if p.Contains(ip) {
+				return proxyproto.REQUIRE, nil
+			}
+		}
+		return proxyproto.SKIP, nil
 	}
-	return false
+}
+
+// trustedProxy reports whether the server must read a PROXY header
+// from a connection coming from a.
+func (s *Server) trustedProxy(a net.Addr) bool {
+	p, err := proxyPolicy(s.cfg.TrustedProxies)(proxyproto.ConnPolicyOptions{Upstream: a})
+	return err == nil && p == proxyproto.REQUIRE
 }
 
 // ParseProxies reads okey serve --proxy-protocol's list: addresses
@@ -126,99 +135,31 @@ func readProxy(c net.Conn, wait time.Duration) (net.Conn, error) {
 	return &proxiedConn{Conn: c, r: r, remote: remote}, nil
 }
 
-// parseProxy reads one PROXY header, version 1 or 2, from r: the
-// client's address, or nil for a header that names none (v1 UNKNOWN,
-// v2 LOCAL or a family other than TCP over IPv4 or IPv6). It reads
-// no more than the header's bound.
+// parseProxy reads one PROXY header, version 1 or 2, from r with
+// go-proxyproto: the client's address, or nil for a header that names
+// none (v1 UNKNOWN, v2 LOCAL, or a family other than TCP over IPv4 or
+// IPv6: a proxy's own connection). A version 2 header longer than
+// proxyV2Max is refused before it is read.
 func parseProxy(r *bufio.Reader) (net.Addr, error) {
-	head, err := r.Peek(6)
+	// Peeked a byte first: an SSH client sends a shorter line, then
+	// waits for the server's (a version 2 header starts with '\r').
+	if first, err := r.Peek(1); err == nil && first[0] == proxyproto.SIGV2[0] {
+		head, err := r.Peek(16)
+		if err == nil && bytes.Equal(head[:12], proxyproto.SIGV2) {
+			if n := int(binary.BigEndian.Uint16(head[14:16])); n > proxyV2Max {
+				return nil, fmt.Errorf("%w: %d bytes of addresses, more than %d", errProxyHeader, n, proxyV2Max)
+			}
+		}
+	}
+	h, err := proxyproto.Read(r)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", errProxyHeader, err)
 	}
-	switch {
-	case string(head) == "PROXY ":
-		return parseProxyV1(r)
-	case bytes.Equal(head, proxyV2Sig[:6]):
-		if head, err = r.Peek(len(proxyV2Sig)); err == nil && bytes.Equal(head, proxyV2Sig) {
-			return parseProxyV2(r)
-		}
-	}
-	return nil, errProxyHeader
-}
-
-// parseProxyV1 reads "PROXY TCP4 SRC DST SPORT DPORT\r\n".
-func parseProxyV1(r *bufio.Reader) (net.Addr, error) {
-	var line []byte
-	for {
-		b, err := r.ReadByte()
-		if err != nil {
-			return nil, fmt.Errorf("%w: cut short: %w", errProxyHeader, err)
-		}
-		line = append(line, b)
-		if b == '\n' {
-			break
-		}
-		if len(line) >= proxyV1Max {
-			return nil, fmt.Errorf("%w: a version 1 line longer than %d bytes", errProxyHeader, proxyV1Max)
-		}
-	}
-	text, ok := strings.CutSuffix(string(line), "\r\n")
-	if !ok {
-		return nil, fmt.Errorf("%w: a version 1 line not ended by CRLF", errProxyHeader)
-	}
-	f := strings.Split(text, " ")
-	if len(f) >= 2 && f[1] == "UNKNOWN" {
+	if h.Command.IsLocal() {
 		return nil, nil
 	}
-	if len(f) != 6 || (f[1] != "TCP4" && f[1] != "TCP6") {
-		return nil, fmt.Errorf("%w: %q", errProxyHeader, text)
+	if src, _, ok := h.TCPAddrs(); ok {
+		return src, nil
 	}
-	src, err := netip.ParseAddr(f[2])
-	if err != nil || src.Zone() != "" || src.Is4() != (f[1] == "TCP4") {
-		return nil, fmt.Errorf("%w: the source address %q", errProxyHeader, f[2])
-	}
-	port, err := strconv.ParseUint(f[4], 10, 16)
-	if err != nil || (len(f[4]) > 1 && f[4][0] == '0') {
-		return nil, fmt.Errorf("%w: the source port %q", errProxyHeader, f[4])
-	}
-	return net.TCPAddrFromAddrPort(netip.AddrPortFrom(src, uint16(port))), nil
-}
-
-// parseProxyV2 reads the binary header: the signature, version and
-// command, family, length, then the addresses.
-func parseProxyV2(r *bufio.Reader) (net.Addr, error) {
-	var fixed [16]byte
-	if _, err := io.ReadFull(r, fixed[:]); err != nil {
-		return nil, fmt.Errorf("%w: cut short: %w", errProxyHeader, err)
-	}
-	verCmd, fam := fixed[12], fixed[13]
-	n := int(binary.BigEndian.Uint16(fixed[14:16]))
-	if verCmd>>4 != 2 || verCmd&0xf > 1 {
-		return nil, fmt.Errorf("%w: version and command %#x", errProxyHeader, verCmd)
-	}
-	if n > proxyV2Max {
-		return nil, fmt.Errorf("%w: %d bytes of addresses, more than %d", errProxyHeader, n, proxyV2Max)
-	}
-	body := make([]byte, n)
-	if _, err := io.ReadFull(r, body); err != nil {
-		return nil, fmt.Errorf("%w: cut short: %w", errProxyHeader, err)
-	}
-	if verCmd&0xf == 0 { // LOCAL: the proxy's own connection
-		return nil, nil
-	}
-	switch fam {
-	case 0x11: // TCP over IPv4
-		if n < 12 {
-			return nil, fmt.Errorf("%w: IPv4 addresses in %d bytes", errProxyHeader, n)
-		}
-		src := netip.AddrFrom4([4]byte(body[0:4]))
-		return net.TCPAddrFromAddrPort(netip.AddrPortFrom(src, binary.BigEndian.Uint16(body[8:10]))), nil
-	case 0x21: // TCP over IPv6
-		if n < 36 {
-			return nil, fmt.Errorf("%w: IPv6 addresses in %d bytes", errProxyHeader, n)
-		}
-		src := netip.AddrFrom16([16]byte(body[0:16]))
-		return net.TCPAddrFromAddrPort(netip.AddrPortFrom(src, binary.BigEndian.Uint16(body[32:34]))), nil
-	}
-	return nil, nil // UNSPEC, UDP or a socket: no client address to take
+	return nil, nil // UDP or a socket: no client address to take
 }

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pires/go-proxyproto"
 	gossh "golang.org/x/crypto/ssh"
 
 	"okey/server/keep"
@@ -20,7 +21,7 @@ import (
 // proxyV2 is a version 2 header: command (0 LOCAL, 1 PROXY), family,
 // and the address block as it goes on the wire.
 func proxyV2(cmd, fam byte, body []byte) []byte {
-	h := append([]byte{}, proxyV2Sig...)
+	h := append([]byte{}, proxyproto.SIGV2...)
 	h = append(h, 0x20|cmd, fam)
 	h = binary.BigEndian.AppendUint16(h, uint16(len(body)))
 	return append(h, body...)
