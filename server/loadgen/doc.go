@@ -46,11 +46,14 @@
 //
 // The files:
 //
-//	loadgen.go  the steps and the report
+//	loadgen.go  the steps: the nodes started, the sessions dialled and paced, their figures
+//	report.go   the steps' figures, a line each and as Markdown tables
 //	client.go   a scripted player, reading its session's screen through ui/serve/vt by its
 //	            markers (the daily's among them), and the timings every player counts (stats)
 //	daily.go    a player of the served daily
-//	tourney.go  a tournament's player, the node killed under it, the standings checked
+//	tourney.go  a tournament's player, the node killed under it
+//	tourneycheck.go  the standings read at the end (ssh HOST tournament ID --json) and checked:
+//	            nothing lost, nothing counted twice
 //	server.go   the server's process (okey serve's own code, ui/serve and server/keep)
 //	burn.go     a neighbour that burns CPU beside the servers measured (BurnFlag)
 //
