@@ -12,8 +12,6 @@ import (
 	"charm.land/ssh"
 	"charm.land/wish/v2"
 
-	"okey/game"
-	"okey/game/daily"
 	"okey/game/tourney"
 	"okey/server/keep"
 	"okey/server/tables"
@@ -48,7 +46,7 @@ func (s *Server) command(sess ssh.Session) bool {
 		return true
 	}
 	if args[0] == "daily" {
-		return s.dailyCommand(sess, args[1:], fail)
+		return s.desk.command(sess, args[1:], fail)
 	}
 	if args[0] == "tournament" {
 		return s.tourneyCommand(sess, args[1:], sshTo(portOf(sess.LocalAddr())), fail)
@@ -194,7 +192,7 @@ func (s *Server) status() string {
 	}
 	b.WriteString("\n")
 	b.WriteString(s.healthLine())
-	b.WriteString(s.membersStatus())
+	b.WriteString(s.cluster.membersStatus())
 	owners := map[string]string{}
 	if s.hall.Relay != nil {
 		s.hall.Relay.Mu.Lock()
@@ -252,59 +250,4 @@ func (s *Server) healthLine() string {
 // millis writes a short wait in milliseconds, to a tenth.
 func millis(d time.Duration) string {
 	return strconv.FormatFloat(float64(d)/float64(time.Millisecond), 'f', 1, 64) + " ms"
-}
-
-// dailyUsage is the one line a wrong "daily" command gets.
-const dailyUsage = "usage: daily GAME DATE HAND — your hand HAND (from 1) of the daily of GAME (classic, 101) on DATE (YYYY-MM-DD, UTC), once that day is over"
-
-// dailyCommand prints a player's hand of a served daily, once its day is
-// over, with the day's secret in its meta for okey verify (ssh -p PORT
-// HOST daily classic 2026-11-24 1). Only a key's: a guest has no
-// identity a second connection could prove.
-func (s *Server) dailyCommand(sess ssh.Session, args []string, fail func(int, string, ...any) bool) bool {
-	if len(args) != 3 {
-		return fail(2, "%s", dailyUsage)
-	}
-	g, err := game.ParseKind(args[0])
-	if err != nil {
-		return fail(2, "%s", dailyUsage)
-	}
-	d, err := daily.ParseDate(args[1])
-	if err != nil {
-		return fail(2, "%s", dailyUsage)
-	}
-	n, err := strconv.Atoi(args[2])
-	if err != nil || n < 1 || n > daily.Hands(g) {
-		return fail(2, "%s", dailyUsage)
-	}
-	if s.daily == nil {
-		return fail(1, "this server keeps no daily (it has no state directory)")
-	}
-	id, code := identityOf(sess)
-	if code != "" {
-		return fail(1, "a daily's hands go to the SSH key that played them: connect with it")
-	}
-	ctx, cancel := keep.EngineCtx()
-	defer cancel()
-	today := s.today()
-	rec, ok, err := s.daily.Record(ctx, g, d, today, id, n)
-	switch {
-	case errors.Is(err, keep.ErrNotOver):
-		return fail(1, "the daily of %s is not over: its hands are given out from %s (UTC)", d, d.AddDays(1))
-	case errors.Is(err, keep.ErrNoDaily):
-		return fail(1, "no daily of %s was dealt here on %s", g, d)
-	case err != nil:
-		s.log.Error("daily: a record", "err", err)
-		return fail(1, "the daily's record cannot be read just now: try again soon")
-	case !ok:
-		return fail(1, "you played no hand %d of the daily of %s %s here", n, g, d)
-	}
-	if _, err := sess.Write(rec); err != nil {
-		s.log.Warn("daily record", "err", err)
-		sess.Exit(1)
-		return true
-	}
-	s.log.Info("daily record", "game", g, "date", d, "hand", n, "addr", hostOf(sess.RemoteAddr()))
-	sess.Exit(0)
-	return true
 }

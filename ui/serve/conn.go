@@ -162,7 +162,7 @@ func (s *Server) program(sess ssh.Session) (*tty.Driver, *session) {
 	stop := func() { cancel(); in.Stop(pcancel) }
 	context.AfterFunc(ctx, stop)
 	m := newSession(s, ctx, id, code, name, s.limitKey(sess.RemoteAddr()), langOf(sess.Environ()))
-	s.noteSeen(m)
+	s.desk.noteSeen(m.c.id, &m.c.seenSince)
 	m.c.port = portOf(sess.LocalAddr())
 	m.in = in
 	w, h := s.clamp(pty.Window.Width, pty.Window.Height)

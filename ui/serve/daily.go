@@ -4,8 +4,14 @@ import (
 	"context"
 	"errors"
 	"io"
+	"log/slog"
+	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
+
+	"charm.land/ssh"
 
 	"okey/game"
 	"okey/game/daily"
@@ -13,33 +19,53 @@ import (
 	"okey/server/tables"
 )
 
-// The served daily as the server keeps it (its page is dailypage.go):
-// the day is the UTC day of the server's clock; its secret is made by
-// the first node that needs it (keep's DailyBook), its par measured in
-// the background by every node that shows the day, kept once; a
-// player's day is claimed once in the whole cluster.
-
-// random is the server's source of randomness: crypto/rand unless a
-// test set its own.
-func (s *Server) random() io.Reader {
-	if s.cfg.Random != nil {
-		return s.cfg.Random
-	}
-	return tables.DefaultRandom // crypto/rand
+// dailyDesk is the served daily as the server keeps it (its page is
+// dailypage.go): the day is the UTC day of the server's clock; its
+// secret is made by the first node that needs it (keep's DailyBook),
+// its par measured in the background by every node that shows the day,
+// kept once; a player's day is claimed once in the whole cluster. The
+// server holds one when it has a store (nil: no daily is served).
+type dailyDesk struct {
+	book *keep.DailyBook
+	// ratings are read for when a key was last rated (nil: none kept).
+	ratings *keep.RatingBook
+	// par marks the days whose par this process measures.
+	par sync.Map
+	// ctx is the server's: its background work ends with it.
+	ctx context.Context
+	log *slog.Logger
+	now func() time.Time
+	// random is crypto/rand unless a test set its own (Config.Random).
+	random io.Reader
+	// loopback: addresses on the loopback count as shared (tests,
+	// Config.dailyLoopback).
+	loopback bool
 }
 
-// dailyStanding is whether id's day of g on d, played from addr, is
+// newDailyDesk is the daily served from book, for a server of cfg.
+func newDailyDesk(ctx context.Context, cfg Config, log *slog.Logger, book *keep.DailyBook, ratings *keep.RatingBook) *dailyDesk {
+	random := cfg.Random
+	if random == nil {
+		random = tables.DefaultRandom // crypto/rand
+	}
+	return &dailyDesk{book: book, ratings: ratings, ctx: ctx, log: log, now: cfg.Now, random: random, loopback: cfg.dailyLoopback}
+}
+
+// today is the day the server serves: the UTC day of its clock.
+func (d *dailyDesk) today() daily.Date { return daily.DateOf(d.now().UTC()) }
+
+// standing is whether id's day of g on d, played from addr, is
 // ranked ("") or why it is practice (keep.DailyStanding). With claim (the
 // day is starting) the address is marked as having started the day;
 // without (the page, before), nothing is marked but that the key was
 // seen. A key whose first sight the store cannot vouch for (its record
 // does not open with the cluster's secret) is taken as new: the board
 // ranks only what it can stand by.
-func (s *Server) dailyStanding(ctx context.Context, g game.Kind, d daily.Date, id, addr string, claim bool) (string, error) {
+func (s *dailyDesk) standing(ctx context.Context, g game.Kind, d daily.Date, id, addr string, claim bool) (string, error) {
 	guest := strings.HasPrefix(id, keep.GuestPrefix)
 	var first time.Time
 	if !guest {
-		f, err := s.daily.FirstSeen(ctx, id, s.cfg.Now(), s.ratedSince(ctx, id))
+		f, err := s.book.FirstSeen(ctx, id, s.now(), s.ratedSince(ctx, id))
 		switch {
 		case errors.Is(err, keep.ErrSealBroken):
 			s.log.Warn("daily: when a key was first seen does not open: taken as new", "err", err)
@@ -50,8 +76,8 @@ func (s *Server) dailyStanding(ctx context.Context, g game.Kind, d daily.Date, i
 		}
 	}
 	holder := ""
-	if tables.SharedAddr(addr) || s.cfg.dailyLoopback && addr != "" {
-		h, err := s.daily.AddrFirst(ctx, g, d, addr, id, claim, s.random())
+	if tables.SharedAddr(addr) || s.loopback && addr != "" {
+		h, err := s.book.AddrFirst(ctx, g, d, addr, id, claim, s.random)
 		switch {
 		case errors.Is(err, keep.ErrSealBroken):
 			s.log.Warn("daily: an address's start of the day does not open: taken as started", "err", err)
@@ -66,22 +92,21 @@ func (s *Server) dailyStanding(ctx context.Context, g game.Kind, d daily.Date, i
 
 // noteSeen keeps when the cluster first saw the key id (a guest has
 // none), in the background: the daily ranks keys seen before its day.
-func (s *Server) noteSeen(m *session) {
-	id := m.c.id
-	if s.daily == nil || strings.HasPrefix(id, keep.GuestPrefix) {
+func (s *dailyDesk) noteSeen(id string, seen *atomic.Int64) {
+	if s == nil || strings.HasPrefix(id, keep.GuestPrefix) {
 		return
 	}
 	go func() {
 		ctx, cancel := context.WithTimeout(s.ctx, 10*time.Second)
 		defer cancel()
-		at, err := s.daily.FirstSeen(ctx, id, s.cfg.Now(), s.ratedSince(ctx, id))
+		at, err := s.book.FirstSeen(ctx, id, s.now(), s.ratedSince(ctx, id))
 		if err != nil {
 			if ctx.Err() == nil {
 				s.log.Warn("daily: keeping when a key was first seen", "err", err)
 			}
 			return
 		}
-		m.c.seenSince.Store(at.UnixNano())
+		seen.Store(at.UnixNano())
 	}()
 }
 
@@ -89,14 +114,14 @@ func (s *Server) noteSeen(m *session) {
 // store last wrote its ratings (zero: never): a key rated before the day
 // began was about then, though a store kept by an older okey serve
 // never noted it seen. Asked only for a key without a first sight.
-func (s *Server) ratedSince(ctx context.Context, id string) func() time.Time {
+func (s *dailyDesk) ratedSince(ctx context.Context, id string) func() time.Time {
 	return func() time.Time {
 		var since time.Time
-		if s.book == nil {
+		if s.ratings == nil {
 			return since
 		}
 		for _, g := range []string{string(game.Classic), string(game.Okey101)} {
-			if at, ok := s.book.WrittenAt(ctx, g, id); ok && (since.IsZero() || at.Before(since)) {
+			if at, ok := s.ratings.WrittenAt(ctx, g, id); ok && (since.IsZero() || at.Before(since)) {
 				since = at
 			}
 		}
@@ -106,8 +131,8 @@ func (s *Server) ratedSince(ctx context.Context, id string) func() time.Time {
 
 // dailySet is the served set of g on d and its commitment, the secret
 // made if no node has made it yet.
-func (s *Server) dailySet(ctx context.Context, g game.Kind, d daily.Date) (daily.Set, daily.Commitment, error) {
-	sec, err := s.daily.Secret(ctx, g, d, s.random())
+func (s *dailyDesk) dailySet(ctx context.Context, g game.Kind, d daily.Date) (daily.Set, daily.Commitment, error) {
+	sec, err := s.book.Secret(ctx, g, d, s.random)
 	if err != nil {
 		return daily.Set{}, daily.Commitment{}, err
 	}
@@ -120,15 +145,15 @@ func (s *Server) dailySet(ctx context.Context, g game.Kind, d daily.Date) (daily
 // Par is measured at the daily table (tables.DailyPar): the hard bot in
 // the player's seat meets the very bots a player meets, asked the same
 // questions, so a score against par is the player's play alone.
-func (s *Server) ensurePar(set daily.Set, c daily.Commitment) {
+func (s *dailyDesk) ensurePar(set daily.Set, c daily.Commitment) {
 	k := string(set.Game) + " " + set.Date.String()
-	if _, was := s.dailyPar.LoadOrStore(k, true); was {
+	if _, was := s.par.LoadOrStore(k, true); was {
 		return
 	}
 	go func() {
 		ctx, cancel := context.WithTimeout(s.ctx, 5*time.Minute)
 		defer cancel()
-		if _, ok, err := s.daily.Par(ctx, set.Game, set.Date); ok || err != nil {
+		if _, ok, err := s.book.Par(ctx, set.Game, set.Date); ok || err != nil {
 			return
 		}
 		start := time.Now()
@@ -138,10 +163,10 @@ func (s *Server) ensurePar(set daily.Set, c daily.Commitment) {
 			total += h
 		}
 		if err == nil {
-			err = s.daily.SetPar(ctx, set.Game, set.Date, hands)
+			err = s.book.SetPar(ctx, set.Game, set.Date, hands)
 		}
 		if err != nil {
-			s.dailyPar.Delete(k) // tried again when next shown
+			s.par.Delete(k) // tried again when next shown
 			s.log.Error("daily: par", "game", set.Game, "date", set.Date, "err", err)
 			return
 		}
@@ -149,9 +174,9 @@ func (s *Server) ensurePar(set daily.Set, c daily.Commitment) {
 	}()
 }
 
-// readDaily reads the daily's page of g for the player id, who plays
+// read reads the daily's page of g for the player id, who plays
 // from addr.
-func (s *Server) readDaily(ctx context.Context, g game.Kind, me, addr string) (dailyView, error) {
+func (s *dailyDesk) read(ctx context.Context, g game.Kind, me, addr string) (dailyView, error) {
 	c, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
 	p := dailyView{game: g, today: s.today()}
@@ -161,20 +186,20 @@ func (s *Server) readDaily(ctx context.Context, g game.Kind, me, addr string) (d
 	}
 	s.ensurePar(set, commit)
 	p.commit = commit
-	if p.mine, p.begun, err = s.daily.Mine(c, g, p.today, me); err != nil {
+	if p.mine, p.begun, err = s.book.Mine(c, g, p.today, me); err != nil {
 		return p, err
 	}
 	if p.practice = p.mine.Practice; !p.begun {
 		// Told before the day is dealt whether it will be ranked.
-		if p.practice, err = s.dailyStanding(c, g, p.today, me, addr, false); err != nil {
+		if p.practice, err = s.standing(c, g, p.today, me, addr, false); err != nil {
 			return p, err
 		}
 	}
-	if p.board, err = s.daily.BoardOf(c, g, p.today, me); err != nil {
+	if p.board, err = s.book.BoardOf(c, g, p.today, me); err != nil {
 		return p, err
 	}
 	y := p.today.AddDays(-1)
-	sec, err := s.daily.Reveal(c, g, y, p.today)
+	sec, err := s.book.Reveal(c, g, y, p.today)
 	switch {
 	case errors.Is(err, keep.ErrNoDaily):
 	case err != nil:
@@ -184,17 +209,17 @@ func (s *Server) readDaily(ctx context.Context, g game.Kind, me, addr string) (d
 		if ys, err := daily.NewServed(g, y, sec); err == nil {
 			s.ensurePar(ys, daily.Commit(g, y, sec))
 		}
-		if p.past, err = s.daily.BoardOf(c, g, y, me); err != nil {
+		if p.past, err = s.book.BoardOf(c, g, y, me); err != nil {
 			return p, err
 		}
 	}
 	return p, nil
 }
 
-// startDaily claims the player's day: once a day, in the whole cluster;
-// ranked or practice as dailyStanding says, the address marked as
+// start claims the player's day: once a day, in the whole cluster;
+// ranked or practice as standing says, the address marked as
 // having started the day.
-func (s *Server) startDaily(ctx context.Context, g game.Kind, id, name, addr string) dailyStart {
+func (s *dailyDesk) start(ctx context.Context, g game.Kind, id, name, addr string) dailyStart {
 	c, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
 	d := s.today()
@@ -203,17 +228,72 @@ func (s *Server) startDaily(ctx context.Context, g game.Kind, id, name, addr str
 		return dailyStart{game: g, err: err}
 	}
 	// Begun already: taken back to it, and no address marked.
-	if _, begun, err := s.daily.Mine(c, g, d, id); err != nil || begun {
+	if _, begun, err := s.book.Mine(c, g, d, id); err != nil || begun {
 		if err == nil {
 			err = keep.ErrPlayedToday
 		}
 		return dailyStart{game: g, err: err}
 	}
-	practice, err := s.dailyStanding(c, g, d, id, addr, true)
+	practice, err := s.standing(c, g, d, id, addr, true)
 	if err != nil {
 		return dailyStart{game: g, err: err}
 	}
 	r := keep.DailyResult{ID: id, Name: name, Guest: strings.HasPrefix(id, keep.GuestPrefix), Practice: practice}
-	err = s.daily.Claim(c, g, d, r)
+	err = s.book.Claim(c, g, d, r)
 	return dailyStart{game: g, set: set, c: commit, practice: practice, err: err}
+}
+
+// dailyUsage is the one line a wrong "daily" command gets.
+const dailyUsage = "usage: daily GAME DATE HAND — your hand HAND (from 1) of the daily of GAME (classic, 101) on DATE (YYYY-MM-DD, UTC), once that day is over"
+
+// command prints a player's hand of a served daily, once its day is
+// over, with the day's secret in its meta for okey verify (ssh -p PORT
+// HOST daily classic 2026-11-24 1). Only a key's: a guest has no
+// identity a second connection could prove.
+func (s *dailyDesk) command(sess ssh.Session, args []string, fail func(int, string, ...any) bool) bool {
+	if len(args) != 3 {
+		return fail(2, "%s", dailyUsage)
+	}
+	g, err := game.ParseKind(args[0])
+	if err != nil {
+		return fail(2, "%s", dailyUsage)
+	}
+	d, err := daily.ParseDate(args[1])
+	if err != nil {
+		return fail(2, "%s", dailyUsage)
+	}
+	n, err := strconv.Atoi(args[2])
+	if err != nil || n < 1 || n > daily.Hands(g) {
+		return fail(2, "%s", dailyUsage)
+	}
+	if s == nil {
+		return fail(1, "this server keeps no daily (it has no state directory)")
+	}
+	id, code := identityOf(sess)
+	if code != "" {
+		return fail(1, "a daily's hands go to the SSH key that played them: connect with it")
+	}
+	ctx, cancel := keep.EngineCtx()
+	defer cancel()
+	today := s.today()
+	rec, ok, err := s.book.Record(ctx, g, d, today, id, n)
+	switch {
+	case errors.Is(err, keep.ErrNotOver):
+		return fail(1, "the daily of %s is not over: its hands are given out from %s (UTC)", d, d.AddDays(1))
+	case errors.Is(err, keep.ErrNoDaily):
+		return fail(1, "no daily of %s was dealt here on %s", g, d)
+	case err != nil:
+		s.log.Error("daily: a record", "err", err)
+		return fail(1, "the daily's record cannot be read just now: try again soon")
+	case !ok:
+		return fail(1, "you played no hand %d of the daily of %s %s here", n, g, d)
+	}
+	if _, err := sess.Write(rec); err != nil {
+		s.log.Warn("daily record", "err", err)
+		sess.Exit(1)
+		return true
+	}
+	s.log.Info("daily record", "game", g, "date", d, "hand", n, "addr", hostOf(sess.RemoteAddr()))
+	sess.Exit(0)
+	return true
 }

@@ -45,7 +45,7 @@ func TestDailyReplaysLeaveTheBoard(t *testing.T) {
 	defer cancel()
 	offset.Store(int64(11 * time.Hour)) // 2026-11-25, 09:00 UTC
 	srv.clockMoved()
-	d := srv.today()
+	d := srv.desk.today()
 	if d.String() != "2026-11-25" {
 		t.Fatalf("today is %s", d)
 	}
@@ -196,7 +196,7 @@ func TestDailyRanksAKeyRatedBefore(t *testing.T) {
 		t.Fatal(err)
 	}
 	for id, want := range map[string]string{rated: "", fresh: keep.PracticeNewKey} {
-		got, err := srv.dailyStanding(ctx, game.Classic, srv.today(), id, "203.0.113.9", false)
+		got, err := srv.desk.standing(ctx, game.Classic, srv.desk.today(), id, "203.0.113.9", false)
 		if err != nil || got != want {
 			t.Errorf("%s: standing %q (%v), want %q", id, got, err, want)
 		}

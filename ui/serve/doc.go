@@ -25,12 +25,12 @@
 //	lifecycle.go  New, Serve, Shutdown: a server started and stopped, its store opened and closed
 //	conn.go       a connection's way to its session: the guard against a panic, the driver, the
 //	              model built, the window capped
-//	command.go    "record TABLE" over ssh: a finished match's record; "daily GAME DATE HAND": a
-//	              served daily's hand once its day is over; the status line
+//	command.go    the commands over ssh: "record TABLE", a finished match's record; "daily GAME
+//	              DATE HAND" (daily.go's); the status line
 //	tourneycmd.go "tournament ID [--json]" over ssh: a tournament's standings as text or JSON,
 //	              one line and a non-zero exit for an unknown id
-//	members.go    the cluster's members: each logged as it joins and leaves, listed by status, an
-//	              unknown one flagged
+//	members.go    the cluster as a node watches it (clusterWatch): its members, each logged as it
+//	              joins and leaves, listed by status, an unknown one flagged
 //	tourneyport.go  the tournaments as a session reaches them (serverPort's tournament methods)
 //	port.go       a new session made; serverPort, the Server as its sessions see it
 //	admit.go      who is let in: keys and guests, connections counted and capped by address (a
@@ -41,8 +41,9 @@
 //	              holder of a seat asked
 //	tourneys.go   the tournaments made on the store, handed the tables' ends, started; the
 //	              operator's read from their files (--tournament) and created once
-//	daily.go      the served daily as the server keeps it: the day's secret made and committed,
-//	              its page read, a player's day claimed once, par measured in the background
+//	daily.go      the served daily as the server keeps it (dailyDesk): the day's secret made and
+//	              committed, its page read, a player's day claimed once, par measured in the
+//	              background; "daily GAME DATE HAND"
 //	server.go     Config, Server: what the server is told and holds
 //	update.go     the session's Update: each message to the page or the table it is for, keys to
 //	              the page on show; what the session sleeps on (the hall's news, the idle timer)
@@ -84,23 +85,19 @@
 //
 // Below it, in packages of their own:
 //
-//	hall/        the tables as the lobby sees them: opening, listing,
-//	             finding, restoring; among other nodes, leases, tables
-//	             taken over, tables another node runs reached through NATS
-//	tables/      a table's goroutine with its referee (classic, 101), fair
-//	             deals, the wire between nodes, the chat made safe, news
-//	keep/        what the server keeps past its process and shares with
-//	             the other nodes: the NATS engine, the tables' records and
-//	             entries, leases, ratings
 //	tty/         a session's terminal: the line writer (its screen on the
 //	             client), the driver of its model without a tea.Program,
 //	             its input, capped
 //	tourneyview/ a tournament drawn from values alone: the lobby's line,
 //	             the list, its page, the command's text and JSON
+//	vt/          the tests' and okey load's terminal
 //
-// serve imports those five (hall imports tables and keep, tables keep;
-// tty and tourneyview import none of them), the ui packages for a
-// session's pages, Charm, wish and NATS; none of them imports serve.
+// and in the server's tree beside ui/ (server/doc.go): the tables
+// (server/tables), the hall that lists them across the nodes
+// (server/hall), the tournaments (server/tournaments) and the store
+// (server/keep). serve imports those, the ui packages for a session's
+// pages, Charm, wish and NATS; none of them imports serve but okey
+// load (server/loadgen), which runs the server it loads.
 //
 // The tests run a server in process on 127.0.0.1 with x/crypto/ssh
 // clients and a small terminal that reads their screens (screen_test.go);

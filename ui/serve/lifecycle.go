@@ -125,11 +125,8 @@ func New(cfg Config) (srv *Server, restoreErr error, err error) {
 		log.Info("sharing the tables with other nodes", "node", s.eng.Node, "replicas", s.eng.Replicas, "secret", strings.Join(cfg.Store.Secret.Fingerprints(), ","))
 		s.health.store = s.hall.StoreWait
 		s.hall.Door = func() (string, bool) { return cfg.PublicAddr, s.overloaded() }
-		if cfg.Store.Clustered() {
-			go s.watchMembers(s.ctx, s.eng)
-		} else {
-			go s.watchDoors(s.ctx)
-		}
+		s.cluster = &clusterWatch{eng: s.eng, hall: s.hall, log: s.log, grace: cmp.Or(cfg.memberGrace, doorGrace), clustered: cfg.Store.Clustered()}
+		go s.cluster.watch(s.ctx)
 	}
 	go s.health.watch(s.ctx)
 	n, restoreErr := s.hall.Restore()
@@ -259,21 +256,6 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	return nil
 }
 
-// crash stops everything without a word or a save, as a killed process
-// would (for tests of what a restart brings back).
-func (s *Server) crash() {
-	s.ssh.Close()
-	if s.eng != nil {
-		// Cut off from the store and the other nodes first: a killed
-		// process says nothing more to them either.
-		s.eng.Cut()
-	}
-	s.stop()
-	s.hall.Wait()
-	s.closeStore()
-	s.lock.Unlock() // a killed process lets its lock go
-}
-
 // openStore starts the engine of the state directory dir and opens the
 // tables in it, importing those saved as files by an older okey serve
 // (importErr says which could not be, which does not stop the server).
@@ -295,6 +277,7 @@ func (s *Server) openStore(dir string) (k *keep.Keeper, importErr, err error) {
 		return nil, nil, err
 	}
 	s.dailyW = keep.NewDailyWriter(s.daily, s.log)
+	s.desk = newDailyDesk(s.ctx, s.cfg, s.log, s.daily, book)
 	if s.cfg.Store.Secret != nil && len(s.cfg.Store.Secret.Fingerprints()) > 1 {
 		// The secret is being changed: what the daily keeps sealed with
 		// the other key is sealed again (keep/rotate.go).

@@ -10,6 +10,7 @@ import (
 	"time"
 	"unicode"
 
+	"okey/server/hall"
 	"okey/server/keep"
 	"okey/server/tables"
 )
@@ -34,6 +35,34 @@ import (
 // is logged as not an okey node (Config.memberGrace in tests).
 const doorGrace = 10 * time.Second
 
+// clusterWatch is the cluster as this node watches it: its members
+// judged and logged, and status's part on them. A server that shares
+// its tables with other nodes holds one (nil: it runs alone).
+type clusterWatch struct {
+	eng  *keep.Engine
+	hall *hall.Hall
+	log  *slog.Logger
+	// grace is how long a new member may go without a door
+	// (doorGrace; Config.memberGrace in tests).
+	grace time.Duration
+	// clustered: the nodes are clustered by routes (their servers are
+	// ours to list), not clients of a NATS deployment.
+	clustered bool
+	// copies is status's word on the store's copies.
+	copies copiesSeen
+}
+
+// watch logs the cluster's comings and goings until ctx ends: its
+// servers when they are clustered by routes, else the okey nodes'
+// doors.
+func (s *clusterWatch) watch(ctx context.Context) {
+	if s.clustered {
+		s.watchMembers(ctx, s.eng)
+	} else {
+		s.watchDoors(ctx)
+	}
+}
+
 // member is one server of the cluster with what this node makes of it.
 type member struct {
 	keep.Peer
@@ -43,7 +72,7 @@ type member struct {
 }
 
 // members is the cluster's other servers, each judged.
-func (s *Server) members(eng *keep.Engine) []member {
+func (s *clusterWatch) members(eng *keep.Engine) []member {
 	if eng == nil {
 		return nil
 	}
@@ -102,8 +131,8 @@ func watchChanges[T any](ctx context.Context, list func() map[string]T, joined, 
 
 // watchMembers logs each server that joins or leaves the cluster, and
 // warns of one that is still unknown after the grace, until ctx ends.
-func (s *Server) watchMembers(ctx context.Context, eng *keep.Engine) {
-	grace := cmp.Or(s.cfg.memberGrace, doorGrace)
+func (s *clusterWatch) watchMembers(ctx context.Context, eng *keep.Engine) {
+	grace := s.grace
 	peers := func() map[string]keep.Peer {
 		out := map[string]keep.Peer{}
 		for _, p := range eng.Peers() {
@@ -160,7 +189,7 @@ func watchUnknown(ctx context.Context, grace time.Duration, log *slog.Logger, lo
 // node gone), until ctx ends: what a node using a NATS deployment can
 // see of the others. The deployment's own servers are its operator's
 // to watch.
-func (s *Server) watchDoors(ctx context.Context) {
+func (s *clusterWatch) watchDoors(ctx context.Context) {
 	doors := func() map[string]string {
 		out := map[string]string{}
 		for _, n := range s.hall.DoorNodes() {
@@ -173,12 +202,12 @@ func (s *Server) watchDoors(ctx context.Context) {
 }
 
 // membersStatus is status's part on the cluster's members.
-func (s *Server) membersStatus() string {
-	if s.eng == nil || s.hall.Nodes == nil {
+func (s *clusterWatch) membersStatus() string {
+	if s == nil {
 		return ""
 	}
 	var b strings.Builder
-	if !s.cfg.Store.Clustered() {
+	if !s.clustered {
 		// A NATS deployment: its servers are its operator's to list.
 		fmt.Fprintf(&b, "store: a NATS deployment (its servers are listed by its operator: nats server list) · okey nodes writing their doors: %s\n",
 			cmp.Or(strings.Join(s.hall.DoorNodes(), ", "), "none but this one"))
@@ -232,7 +261,7 @@ func printable(s string, width int) string {
 }
 
 // member is the cluster member of that id, if it is still one.
-func (s *Server) member(eng *keep.Engine, id string) (member, bool) {
+func (s *clusterWatch) member(eng *keep.Engine, id string) (member, bool) {
 	for _, m := range s.members(eng) {
 		if m.ID == id {
 			return m, true

@@ -73,7 +73,7 @@ func (p serverPort) Stopping() <-chan struct{} { return p.srv.ctx.Done() }
 func (p serverPort) ClockMoved() *tables.News { return p.srv.clock }
 
 // NextGen numbers a place at a table.
-func (p serverPort) NextGen() uint64 { return p.srv.nextGen() }
+func (p serverPort) NextGen() uint64 { return p.srv.gens.Add(1) }
 
 // Admit says whether a new table may open, counting a refusal.
 func (p serverPort) Admit() bool {
@@ -96,16 +96,16 @@ func (p serverPort) WrongCode(addr string, now time.Time) { p.srv.guesses.wrong(
 func (p serverPort) Ratings() *keep.RatingBook { return p.srv.book }
 
 // HasDaily says whether the daily is served.
-func (p serverPort) HasDaily() bool { return p.srv.daily != nil }
+func (p serverPort) HasDaily() bool { return p.srv.desk != nil }
 
 // ReadDaily reads the daily's page.
 func (p serverPort) ReadDaily(ctx context.Context, g game.Kind, id, addr string) (dailyView, error) {
-	return p.srv.readDaily(ctx, g, id, addr)
+	return p.srv.desk.read(ctx, g, id, addr)
 }
 
 // StartDaily claims a player's day.
 func (p serverPort) StartDaily(ctx context.Context, g game.Kind, id, name, addr string) dailyStart {
-	return p.srv.startDaily(ctx, g, id, name, addr)
+	return p.srv.desk.start(ctx, g, id, name, addr)
 }
 
 // Holder is a probe of another live session of id here, nil if none.

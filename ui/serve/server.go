@@ -17,7 +17,6 @@ import (
 	"charm.land/ssh"
 	gossh "golang.org/x/crypto/ssh"
 
-	"okey/game/daily"
 	"okey/game/tourney"
 	"okey/server/hall"
 	"okey/server/keep"
@@ -247,11 +246,11 @@ type Server struct {
 	// (nil: no store).
 	rater *keep.Rater
 	book  *keep.RatingBook
-	// daily keeps the served daily (nil without a store), dailyW writes
-	// its hands; dailyPar marks the days whose par this process measures.
-	daily    *keep.DailyBook
-	dailyW   *keep.DailyWriter
-	dailyPar sync.Map
+	// daily keeps the served daily (nil without a store), desk serves
+	// it (daily.go), dailyW writes its hands.
+	daily  *keep.DailyBook
+	desk   *dailyDesk
+	dailyW *keep.DailyWriter
 	// tourneys are the tournaments (nil without a store), opTourneys the
 	// operator's, read from their files at start (tourneys.go).
 	tourneys   *tournaments.Service
@@ -271,8 +270,8 @@ type Server struct {
 	open map[string]*countedConn
 	wg   sync.WaitGroup
 
-	// copies is status's word on the store's copies (members.go).
-	copies copiesSeen
+	// cluster watches the other nodes (members.go; nil: alone).
+	cluster *clusterWatch
 
 	// connRate and guesses keep each address to its share.
 	connRate *connLimiter
@@ -302,16 +301,6 @@ type Server struct {
 	// again at once.
 	clock *tables.News
 }
-
-// clockMoved tells the sessions that Config.Now has jumped: their idle
-// timers read it again (tests that set their clock forward).
-func (s *Server) clockMoved() { s.clock.Changed() }
-
-// nextGen numbers memberships, server-wide.
-func (s *Server) nextGen() uint64 { return s.gens.Add(1) }
-
-// tableList is the tables' summaries, for tests and logs.
-func (s *Server) tableList() []*tables.Summary { return s.hall.List() }
 
 // sshCommand is how a player reaches addr: ssh HOST, with -p PORT
 // unless it is 22.
@@ -360,13 +349,6 @@ func (s *Server) StoreView() string { return s.eng.View() }
 // Running lists the tables this node runs now: a table taken over runs
 // once its record is read, after its lease is taken (Owned).
 func (s *Server) Running() []string { return s.hall.Running() }
-
-// sessionCount is the number of sessions running.
-func (s *Server) sessionCount() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return len(s.sessions)
-}
 
 func (s *Server) unregister(m *session, sess ssh.Session) {
 	s.mu.Lock()
@@ -425,6 +407,3 @@ func (c *countedConn) Close() error {
 	c.srv.mu.Unlock()
 	return c.Conn.Close()
 }
-
-// today is the daily's day: the UTC date of the server's clock.
-func (s *Server) today() daily.Date { return daily.DateOf(s.cfg.Now().UTC()) }
