@@ -114,6 +114,27 @@ func TestRootHelpLanguages(t *testing.T) {
 	}
 }
 
+// The --bots flag of okey and okey sim names the levels once when both
+// games have the same (okey --help listed "easy, normal, hard" twice),
+// in both languages.
+func TestBotsLevelsNamedOnce(t *testing.T) {
+	for _, env := range []string{"en_US.UTF-8", "tr_TR.UTF-8"} {
+		setLang(t, env)
+		for _, args := range [][]string{{"--help"}, {"sim", "--help"}} {
+			out, _, code := runOut(args...)
+			var line string
+			for l := range strings.Lines(out) {
+				if strings.Contains(l, "--bots ") && strings.Contains(l, "easy") {
+					line = l
+				}
+			}
+			if code != 0 || strings.Count(line, "easy, normal, hard") != 1 {
+				t.Errorf("LANG=%s %v: exit %d, the --bots line %q", env, args, code, line)
+			}
+		}
+	}
+}
+
 // The version says the module's version, the commit, its time and a
 // dirty mark, from the build information; --version, -v and okey
 // version print the same line.
@@ -207,7 +228,11 @@ func TestCommandLineErrors(t *testing.T) {
 		{[]string{"--seed", "x"}, `--seed: "x" is not a value it takes (okey -h lists them)`, `--seed: "x" geçerli bir değer değil`, "okey: "},
 		{[]string{"sim", "--hands", "many"}, `--hands: "many" is not a value it takes`, `--hands: "many" geçerli bir değer değil`, "okey sim: "},
 		{[]string{"hand", "--json=maybe"}, `--json: "maybe" is not a value it takes`, `"maybe" geçerli bir değer değil`, "okey hand: "},
-		{[]string{"--lang", "fr"}, `--lang: "fr" is not a value it takes`, "", "okey: "},
+		{[]string{"--lang", "fr"}, `--lang: "fr" is not a value it takes (it takes en, tr)`, `--lang: "fr" geçerli bir değer değil (alabileceği değerler: en, tr)`, "okey: "},
+		{[]string{"--lang", "de"}, `--lang: "de" is not a value it takes (it takes en, tr)`, "alabileceği değerler: en, tr", "okey: "},
+		{[]string{"daily", "--game", "chess"}, `--game: "chess" is not a value it takes (it takes classic, 101)`, "alabileceği değerler: classic, 101", "okey daily: "},
+		{[]string{"daily", "--dat", "2026-01-01"}, "--dat is not a flag of okey daily: did you mean --date? (okey daily -h lists them)", "--dat, okey daily komutunun bir seçeneği değil: --date mi demek istedin?", "okey daily: "},
+		{[]string{"--speeed", "fast"}, "--speeed is not a flag of okey: did you mean --speed?", "--speed mi demek istedin?", "okey: "},
 		{[]string{"review", "--seat"}, "--seat needs a value (okey review -h lists them)", "--seat bir değer ister", "okey review: "},
 		{[]string{"---x"}, "---x is not a flag (flags are written --name or --name=value)", "---x bir seçenek değil", "okey: "},
 		{[]string{"hnad"}, `unknown command "hnad": did you mean hand, load?`, `bilinmeyen komut "hnad": hand, load mi demek istedin?`, "okey: "},

@@ -2,10 +2,10 @@ package main
 
 import (
 	"errors"
-	"fmt"
 	"slices"
 	"strings"
 
+	"okey/ui/i18n"
 	"okey/ui/settings"
 
 	"github.com/spf13/cobra"
@@ -37,6 +37,9 @@ func flagError(c *cobra.Command, err error) error {
 			given = "-" + name
 		}
 		u.key, u.args = "cli.err.unknown", []any{given, path, path}
+		if near := nearFlag(c, strings.TrimLeft(given, "-")); near != "" {
+			u.key, u.args = "cli.err.unknown.maybe", []any{given, path, "--" + near, path}
+		}
 	case errors.As(err, &noValue):
 		name := "--" + noValue.GetSpecifiedName()
 		if noValue.GetSpecifiedShortnames() != "" {
@@ -45,6 +48,10 @@ func flagError(c *cobra.Command, err error) error {
 		u.key, u.args = "cli.err.noarg", []any{name, path}
 	case errors.As(err, &badValue):
 		u.key, u.args = "cli.err.value", []any{"--" + badValue.GetFlag().Name, badValue.GetValue(), path}
+		var of notOneOf
+		if errors.As(err, &of) {
+			u.key, u.args = "cli.err.value.of", []any{"--" + badValue.GetFlag().Name, badValue.GetValue(), strings.Join(of, ", ")}
+		}
 	case errors.As(err, &syntax):
 		u.key, u.args = "cli.err.syntax", []any{syntax.GetSpecifiedFlag()}
 	default:
@@ -91,10 +98,69 @@ func (c *choice) Type() string { return "string" }
 
 func (c *choice) Set(s string) error {
 	if !slices.Contains(c.of, s) {
-		return fmt.Errorf("not one of %s", strings.Join(c.of, ", "))
+		return notOneOf(c.of)
 	}
 	c.v = s
 	return nil
+}
+
+// notOneOf is a choice's refusal of a word: the words it takes, which
+// the error names (okey --lang de says en, tr).
+type notOneOf []string
+
+func (n notOneOf) Error() string { return "not one of " + strings.Join(n, ", ") }
+
+// nearFlag is the flag of c (its own or inherited) a name it does not
+// have was likely meant for: one the name begins (--dat for --date),
+// else one an edit away (two for a name of six letters or more), the
+// closest, then the first in order; never a hidden flag. "" when none
+// is close.
+func nearFlag(c *cobra.Command, name string) string {
+	if len(name) < 2 {
+		return ""
+	}
+	limit := 1
+	if len(name) >= 6 {
+		limit = 2
+	}
+	best, bestD := "", limit+1
+	seen := func(f *pflag.Flag) {
+		if f.Hidden || f.Name == name {
+			return
+		}
+		d := editDistance(name, f.Name)
+		if strings.HasPrefix(f.Name, name) {
+			d = 0
+		}
+		if d < bestD || d == bestD && best != "" && f.Name < best {
+			best, bestD = f.Name, d
+		}
+	}
+	c.Flags().VisitAll(seen)
+	c.InheritedFlags().VisitAll(seen)
+	return best
+}
+
+// editDistance is the Levenshtein distance between a and b, in bytes
+// (flags' names are ASCII).
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			sub := prev[j-1]
+			if a[i-1] != b[j-1] {
+				sub++
+			}
+			cur[j] = min(sub, prev[j]+1, cur[j-1]+1)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
 }
 
 // given is the set of flags given on the command line.
@@ -102,6 +168,15 @@ func given(fs *pflag.FlagSet) map[string]bool {
 	set := map[string]bool{}
 	fs.Visit(func(f *pflag.Flag) { set[f.Name] = true })
 	return set
+}
+
+// levelsHelp is a --bots flag's help, key's words with the levels of
+// each game, named once when both games have the same (key + ".same").
+func levelsHelp(tr *i18n.Catalog, key string, classicLevels, levels101 []string) string {
+	if slices.Equal(classicLevels, levels101) {
+		return tr.T(key+".same", strings.Join(classicLevels, ", "))
+	}
+	return tr.T(key, strings.Join(classicLevels, ", "), strings.Join(levels101, ", "))
 }
 
 // gameNames lists the games for a flag's help.

@@ -40,8 +40,7 @@ okey sim --bots easy --hands 8 --record matches/`,
 		},
 	}
 	fs := c.Flags()
-	levels := []any{strings.Join(botsclassic.Levels, ", "), strings.Join(bots101.Levels, ", ")}
-	fs.StringVar(&f.bots, "bots", "hard,normal,normal,normal", e.tr.T("cli.flag.sim.bots", levels...))
+	fs.StringVar(&f.bots, "bots", "hard,normal,normal,normal", levelsHelp(e.tr, "cli.flag.sim.bots", botsclassic.Levels, bots101.Levels))
 	fs.IntVar(&f.hands, "hands", 1000, e.tr.T("cli.flag.sim.hands"))
 	fs.IntVar(&f.matches, "matches", 0, e.tr.T("cli.flag.sim.matches"))
 	fs.Uint64Var(&f.seed, "seed", 1, e.tr.T("cli.flag.sim.seed"))
