@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -78,6 +79,10 @@ func verifyRun(noted string, partial bool, files []string, tr *i18n.Catalog, std
 		why := ""
 		hands := tr.N("cmd.n.hands", v.Hands, v.Hands)
 		switch {
+		case errors.Is(err, errEmpty) && f == "-":
+			why = tr.T("cmd.err.empty.stdin")
+		case errors.Is(err, errEmpty):
+			why = tr.T("cmd.err.empty")
 		case err != nil:
 			why = verifyWhy(tr, err)
 		case want != "" && v.Daily != nil:
@@ -117,13 +122,20 @@ func verifyRun(noted string, partial bool, files []string, tr *i18n.Catalog, std
 	return 0
 }
 
+// errEmpty is a record of nothing: an empty file, or nothing on
+// standard input (not a damaged record: there is none to damage).
+var errEmpty = errors.New("empty")
+
 // verifyOne reads and checks one record: a file, or stdin for "-". The
 // record is streamed (record.Read): read up to the first line that
-// cannot belong to it, then checked.
+// cannot belong to it, then checked. Nothing but blanks is errEmpty.
 func verifyOne(path string, stdin io.Reader) (cli.Verified, error) {
 	b, err := readRecordFrom(path, stdin)
 	if err != nil {
 		return cli.Verified{}, err
+	}
+	if len(bytes.TrimSpace(b)) == 0 {
+		return cli.Verified{}, errEmpty
 	}
 	return cli.Verify(b)
 }

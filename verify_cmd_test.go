@@ -139,6 +139,7 @@ func TestVerifyCommand(t *testing.T) {
 	// Cut short: the finishing move's line dropped; and a match stopped
 	// after its first few moves.
 	cut := write("cut.okey", classicRec[:bytes.LastIndexByte(classicRec[:len(classicRec)-1], '\n')+1])
+	empty := write("empty.okey", nil)
 	early := write("early.okey", bytes.Join(bytes.SplitAfter(o101, []byte("\n"))[:12], nil))
 
 	for _, tc := range []struct {
@@ -162,6 +163,9 @@ func TestVerifyCommand(t *testing.T) {
 		{"illegal", []string{illegal}, nil, 1, nil, "illegal.okey: NOT verified: a move is illegal under this deal: action"},
 		{"bare", []string{bare}, nil, 1, nil, "bare.okey: NOT verified: no commitment in the record (only matches served by okey serve carry one)"},
 		{"junk", []string{junk}, nil, 1, nil, "junk.okey: NOT verified: damaged file"},
+		{"empty stdin", []string{"-"}, nil, 1, nil, "standard input: NOT verified: empty input"},
+		{"blank stdin", []string{"-"}, []byte("\n \n"), 1, nil, "standard input: NOT verified: empty input"},
+		{"empty", []string{empty}, nil, 1, nil, "empty.okey: NOT verified: empty file"},
 		{"missing", []string{filepath.Join(dir, "nope.okey")}, nil, 1, nil, "nope.okey: NOT verified: cannot read it"},
 		{"no args", nil, nil, 2, nil, "okey verify: no record"},
 		{"stdin twice", []string{"-", "-"}, nil, 2, nil, "may be given once"},
