@@ -133,6 +133,11 @@ func press(t testing.TB, m *Model, k string) {
 	drain(t, m, cmd)
 }
 
+// beforeMsg, when a test sets it, is called with each message drain
+// feeds back to the model, before the model has it (a key pressed
+// while a bot thinks).
+var beforeMsg func(m *Model, msg tea.Msg)
+
 // drain runs cmd and every command that follows from it, feeding the
 // messages back to the model.
 func drain(t testing.TB, m *Model, cmd tea.Cmd) {
@@ -163,6 +168,9 @@ func drain(t testing.TB, m *Model, cmd tea.Cmd) {
 			if isSequence(msg) {
 				queue = append(queue, sequenceCmds(msg)...)
 				continue
+			}
+			if beforeMsg != nil {
+				beforeMsg(m, msg)
 			}
 			_, next := m.Update(msg)
 			queue = append(queue, next)

@@ -159,10 +159,15 @@ func (m *Model) ended(rec []byte) bool {
 
 // endOfHand shows the end of the hand, read from its top (after the
 // settings or the scores, if they are open: they come back to it), at
-// either game's table.
+// either game's table, without the table's last word of the turn.
 func (m *Model) endOfHand() {
 	m.cancelBots()
 	m.overlay = ovNone
+	if !m.flashNews {
+		// What the status said of the turn ("wait for Mehmet's move")
+		// is out of date once the hand is over; news stays.
+		m.flash, m.flashWarn = "", false
+	}
 	m.table().LetGo(hosting.LetHand)
 	if m.screen == scrPlay {
 		m.screen = scrHandOver
