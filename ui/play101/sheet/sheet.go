@@ -168,8 +168,12 @@ func (sh Sheet) LineWhy(l *okey101.ScoreLine) string {
 	if l.Penalties > 0 {
 		why = append(why, sh.tr().T("t101.why.penalties", l.Penalties/okey101.PenaltyPoints, l.Penalties))
 	}
-	return strings.Join(why, "; ")
+	return product.Replace(strings.Join(why, "; "))
 }
+
+// product holds a reason's sum together where a line wraps ("= 26 × 1"
+// is one word): at 80 columns "× 1" was left alone on a line.
+var product = strings.NewReplacer(" × ", "\u00a0×\u00a0", " = ", " =\u00a0")
 
 // Signed writes a hand's score with its sign: +202, -101, 0.
 func Signed(n int) string {

@@ -9,6 +9,7 @@ import (
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
 	"okey/game/tile"
+	"okey/ui/canvas"
 	"okey/ui/i18n"
 	"okey/ui/table"
 	"okey/ui/theme"
@@ -72,5 +73,37 @@ func TestHandEnd(t *testing.T) {
 	}
 	if got := Signed(202) + " " + Signed(0); got != "+202 0" {
 		t.Errorf("Signed: %q", got)
+	}
+}
+
+// A reason's sum ("= 26 × 1", "-101 × 1") is never cut where its line
+// wraps, at any width, in either language: at 80×24 a score row left
+// "× 1" alone on a line.
+func TestLineWhyKeepsItsSumTogether(t *testing.T) {
+	an, err := meld.New(tile.NewTile(tile.Blue, 6))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rack := []tile.Tile{tile.NewTile(tile.Red, 1), tile.NewTile(tile.Red, 3), tile.NewTile(tile.Red, 7), tile.NewTile(tile.Blue, 7), tile.FalseJoker}
+	lines := []okey101.ScoreLine{
+		{Kind: okey101.LineOpened, Rack: rack, RackValue: 26, Multiplier: 1},
+		{Kind: okey101.LineFinished, Multiplier: 1},
+		{Kind: okey101.LineNotOpened, Multiplier: 2},
+	}
+	for _, lang := range []string{"en", "tr"} {
+		tr := i18n.MustLoad(lang)
+		v := &okey101.View{Analyzer: an, Okey: tile.NewTile(tile.Blue, 7)}
+		sh := Sheet{Look: plainLook(tr), View: v, Log: &log{}}
+		for i := range lines {
+			why := sh.LineWhy(&lines[i])
+			for w := 8; w <= 60; w++ {
+				for _, l := range canvas.Wrap(why, w) {
+					l = strings.TrimSpace(strings.ReplaceAll(l, "\u00a0", " "))
+					if strings.HasPrefix(l, "×") || strings.HasSuffix(l, "×") || strings.HasSuffix(l, "=") {
+						t.Errorf("%s at %d columns: %q wraps as %q", lang, w, why, canvas.Wrap(why, w))
+					}
+				}
+			}
+		}
 	}
 }
