@@ -1,6 +1,7 @@
 package store
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -259,7 +260,14 @@ func moveByCopy(src, dst string) error {
 // matches folder of dir, as Archive would file it, and returns its path:
 // for a record that is no longer in a file of its own (the saved file
 // ended in a torn line and was set aside whole).
+//
+// An empty record (nothing but blanks) is not filed: "" and no error.
+// okey review and okey verify call an empty file damaged, and there is
+// no match in it to keep.
 func ArchiveRecord(dir string, rec []byte, why string, now time.Time) (string, error) {
+	if len(bytes.TrimSpace(rec)) == 0 {
+		return "", nil
+	}
 	dst, err := archiveName(dir, why, now)
 	if err != nil {
 		return "", err
@@ -354,12 +362,27 @@ func (s *Saver) Settle(path string) error {
 
 // putAway writes a retired file's final content and puts it away; s.mu
 // is held. On failure the retirement stays, to be tried again.
+//
+// A retirement with no final content (nothing but blanks: no match was
+// on the table) writes and files no empty record: a file left at path
+// that holds something is put away as it is, an empty one removed.
 func (s *Saver) putAway(path string, r retirement) error {
-	if err := WriteAtomic(path, r.final); err != nil {
-		return err
-	}
-	if err := r.away(path); err != nil {
-		return err
+	switch {
+	case len(bytes.TrimSpace(r.final)) > 0:
+		if err := WriteAtomic(path, r.final); err != nil {
+			return err
+		}
+		if err := r.away(path); err != nil {
+			return err
+		}
+	case fileHolds(path):
+		if err := r.away(path); err != nil {
+			return err
+		}
+	default:
+		if err := os.Remove(Resolve(path)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
 	}
 	delete(s.retire, path)
 	s.last[path] = r.from - 1
@@ -379,6 +402,13 @@ func (s *Saver) Remove(path string, seq uint64) error {
 		return nil
 	}
 	return err
+}
+
+// fileHolds reports whether path (a link's file) is a file with
+// something in it.
+func fileHolds(path string) bool {
+	fi, err := os.Stat(Resolve(path))
+	return err == nil && fi.Mode().IsRegular() && fi.Size() > 0
 }
 
 // ShortPath writes path with the home directory as ~, for messages.

@@ -109,6 +109,45 @@ func TestArchiveRecordNeverReplaces(t *testing.T) {
 	}
 }
 
+// No empty record is ever filed with the finished matches: a match
+// retired with nothing in it (n on the daily's page after its last hand,
+// whose record was filed already) left a 0-byte matches/…-finished.okey
+// that okey review and okey verify then called damaged. A file left at
+// the path with something in it is still kept.
+func TestNoEmptyRecordIsFiled(t *testing.T) {
+	now := time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC)
+	for _, left := range []string{"", "empty", "held"} {
+		dir := t.TempDir()
+		f := Open(dir, dir)
+		switch left {
+		case "empty":
+			os.WriteFile(f.MatchPath(), nil, 0o644)
+		case "held":
+			os.WriteFile(f.MatchPath(), []byte("o1"), 0o644)
+		}
+		f.RetireMatch(2, nil, "finished", now)
+		if err := f.SaveMatch(2, []byte("n2")); err != nil {
+			t.Fatal(err)
+		}
+		kept, _ := filepath.Glob(filepath.Join(dir, FinishedDir, "*.okey"))
+		switch {
+		case left == "held" && len(kept) == 1:
+			if b, _ := os.ReadFile(kept[0]); string(b) != "o1" {
+				t.Errorf("%s: kept %q", left, b)
+			}
+		case left != "held" && len(kept) == 0:
+		default:
+			t.Errorf("%s: filed %v", left, kept)
+		}
+		if b, _ := os.ReadFile(f.MatchPath()); string(b) != "n2" {
+			t.Errorf("%s: the match file holds %q", left, b)
+		}
+		if p, err := ArchiveRecord(dir, []byte("\n"), "finished", now); p != "" || err != nil {
+			t.Errorf("an empty record filed as %q (%v)", p, err)
+		}
+	}
+}
+
 func TestDirs(t *testing.T) {
 	t.Setenv("XDG_STATE_HOME", "/x/state")
 	if d, _ := StateDir(""); d != "/x/state/okey" {
