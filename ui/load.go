@@ -40,7 +40,11 @@ func (m *Model) load(b []byte) error {
 		}
 		if m.ended(s.Done) {
 			m.rec = nil // archived: the next hand retires nothing
-			m.follow(m.format().Next(m.dailyIn()))
+			r := m.format().Next(m.dailyIn())
+			if r.Show == hostdaily.Page && m.dl != nil && len(m.dl.Entry().Par) > 0 {
+				return m.afterDaily()
+			}
+			m.follow(r)
 			return nil
 		}
 		return m.startMatch(m.seed)
@@ -62,6 +66,31 @@ func (m *Model) load(b []byte) error {
 	}
 	m.screen = scrResume
 	return nil
+}
+
+// afterDaily goes on from a daily read back with every hand over and
+// par known: its page was on show when the run ended, its result is in
+// the statistics, and it is not shown again (the next start showed the
+// daily's last page again, and n there filed an empty record). The start
+// goes on as after any match over: the match paused for the daily back
+// on its resume page, or a new match; the status says where the daily
+// went.
+func (m *Model) afterDaily() error {
+	e := m.dl.Entry()
+	m.dl = nil
+	if m.paused && m.saving() && m.files.UnpauseMatch() == nil {
+		m.paused = false
+		b, err := m.files.ReadMatch()
+		if err == nil {
+			err = m.load(b)
+		}
+		m.tellNews(m.tr.T("daily.after", e.Date))
+		return err
+	}
+	m.paused = false
+	err := m.startMatch(m.seed)
+	m.tellNews(m.tr.T("daily.after", e.Date))
+	return err
 }
 
 // onPaused puts the paused match back on the table in the daily's place
