@@ -23,7 +23,7 @@ import (
 func (m *Model) renderPage(lines []string, foot string) string {
 	flash := ""
 	if m.flash != "" {
-		flash = m.flashLine(m.lay.Flash.W)
+		flash = m.flashLines(m.lay.Flash.W)
 	}
 	return pages.Frame(m.lay, m.table().Header(m.scene(), false), lines, flash, foot)
 }

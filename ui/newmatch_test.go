@@ -67,6 +67,9 @@ func TestNewMatchKeepsBothWhateverTheOrder(t *testing.T) {
 			oldRec := append([]byte(nil), m.rec...)
 			m.screen = from
 			key := "n"
+			if from == scrResume {
+				m.Update(keyMsg(key)) // asks: a new match ends this one
+			}
 			_, cmd := m.Update(keyMsg(key))
 			if tableClassic(m).G.State().Moves() > 1 && tableClassic(m).View.Hand != 1 {
 				t.Fatal("n did not start a new match")

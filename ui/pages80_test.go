@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -116,6 +118,7 @@ func TestResumePageOfTheOtherGameAsked(t *testing.T) {
 			if !strings.Contains(strings.Join(strings.Fields(plain(r)), " "), tr.T("game.asked", tr.T("val.okey101"), "n", tr.T("val.classic"), "enter")) {
 				t.Errorf("the resume page does not say which game n starts:\n%s", plain(r))
 			}
+			press(t, r, "n") // asks: a new match ends this one
 			press(t, r, "n")
 			if r.screen != scrPlay || table101(r) == nil {
 				t.Fatalf("n did not start Okey 101:\n%s", plain(r))
@@ -149,7 +152,8 @@ func TestResumeAsksBeforeGivingUpADaily(t *testing.T) {
 			if r.dl == nil || r.screen != scrResume {
 				t.Fatalf("n gave the daily up without a word:\n%s", plain(r))
 			}
-			needOnScreen(t, r, "n once", cutAt(tr.T("daily.leave.ask")))
+			// whole: it was cut at "… kept with the finished"
+			wholeOnScreen(t, r, "n once", tr.T("daily.leave.ask", "n", "enter"))
 			press(t, r, "space") // not n: the question lapses
 			press(t, r, "n")
 			if r.dl == nil {
@@ -158,6 +162,70 @@ func TestResumeAsksBeforeGivingUpADaily(t *testing.T) {
 			press(t, r, "n")
 			if r.dl != nil {
 				t.Fatalf("n twice did not give the daily up:\n%s", plain(r))
+			}
+		})
+	}
+}
+
+// wholeOnScreen fails unless the 80×24 screen holds msg whole, its
+// words in order across the lines (wrapped, not cut), and no line is
+// wider than 80.
+func wholeOnScreen(t *testing.T, m *Model, page, msg string) {
+	t.Helper()
+	if w, line := maxLineWidth(plain(m)); w > 80 {
+		t.Errorf("%s: a line of %d columns: %q", page, w, line)
+	}
+	lines := strings.Split(strings.ReplaceAll(plain(m), "\u00a0", " "), "\n")
+	screen := strings.Join(strings.Fields(strings.Join(lines[:min(24, len(lines))], " ")), " ")
+	if want := strings.Join(strings.Fields(msg), " "); !strings.Contains(screen, want) {
+		t.Errorf("%s: %q is not whole on the 80×24 screen:\n%s", page, want, plain(m))
+	}
+}
+
+// n on the resume page of a match under way says plainly that a new
+// match ends it (the key bar said "the old one is kept", and the match
+// was filed as abandoned, never to be resumed): the key bar says so, the
+// first n asks, whole at 80×24, another key keeps the match, n twice
+// ends it, filed with the finished matches as abandoned, and says so.
+// Both languages.
+func TestResumeSaysANewMatchEndsThisOne(t *testing.T) {
+	for _, lang := range []string{"en", "tr"} {
+		t.Run(lang, func(t *testing.T) {
+			tr := i18n.MustLoad(lang)
+			m := newTestModel(t, 80, 24, func(o *Options) { o.Settings.Lang = lang })
+			drain(t, m, m.Init())
+			playMyTurn(t, m)
+			m.Flush()
+			r := reopen(t, m, m.opt)
+			r.Update(windowMsg(80, 24))
+			drain(t, r, r.Init())
+			if r.screen != scrResume {
+				t.Fatalf("not the resume page:\n%s", plain(r))
+			}
+			needOnScreen(t, r, "the resume page", "n "+tr.T("key.newmatch.keep"))
+			rec := string(r.rec)
+			press(t, r, "n")
+			if r.screen != scrResume || string(r.rec) != rec {
+				t.Fatalf("the first n did not ask:\n%s", plain(r))
+			}
+			wholeOnScreen(t, r, "the question", tr.T("resume.end.ask", "n", "enter"))
+			press(t, r, "x")
+			press(t, r, "n")
+			if r.screen != scrResume || string(r.rec) != rec {
+				t.Fatalf("n after another key ended the match at once:\n%s", plain(r))
+			}
+			press(t, r, "n")
+			if r.screen != scrPlay || string(r.rec) == rec {
+				t.Fatalf("n twice did not start a new match:\n%s", plain(r))
+			}
+			r.Flush()
+			wholeOnScreen(t, r, "the new match", tr.T("resume.ended"))
+			kept, _ := filepath.Glob(filepath.Join(r.files.StateDir(), "matches", "*-abandoned.okey"))
+			if len(kept) != 1 {
+				t.Fatalf("the match ended is not filed as abandoned: %v", kept)
+			}
+			if b, _ := os.ReadFile(kept[0]); string(b) != rec {
+				t.Errorf("the match filed is not the one ended")
 			}
 		})
 	}

@@ -9,7 +9,9 @@ import (
 )
 
 // The resume screen offers to go on with the match found saved, or to
-// start a new one (the old one is kept with the finished matches). The
+// start a new one, which ends it: n asks first, and again files it with
+// the finished matches as abandoned (review reads it; it can no longer
+// be resumed). The
 // page is ui/pages' Resume, the same in both games; each game gives its
 // words and its seats' scores.
 
@@ -33,7 +35,19 @@ func (m *Model) updateResume(k tea.KeyPressMsg) tea.Cmd {
 		if m.dl != nil {
 			return m.follow(hostdaily.Result{Leave: true, Why: "abandoned"})
 		}
-		return m.newMatchCmd("abandoned")
+		if !asked && !m.readOnly {
+			// A new match ends the one under way for good (it goes to
+			// the finished matches as abandoned, for review, and can no
+			// longer be resumed): asked first, said plainly.
+			m.askedLeave = true
+			m.setFlash(true, m.tr.T("resume.end.ask", m.keys.Resume.NewMatch.Help().Key, m.keys.Resume.Resume.Help().Key))
+			return nil
+		}
+		cmd := m.newMatchCmd("abandoned")
+		if !m.readOnly {
+			m.tellNews(m.tr.T("resume.ended")) // past the bots' first turns
+		}
+		return cmd
 	case pages.SwitchGame:
 		m.switchGame()
 		return nil

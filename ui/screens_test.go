@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"okey/bots/botsclassic"
+	"okey/game"
 	"okey/ui/settings"
 	"okey/ui/store"
 )
@@ -69,6 +70,32 @@ func TestScreensGolden(t *testing.T) {
 				playMyTurn(t, m)
 				m2 := reopen(t, m, m.opt)
 				m2.Update(tea.WindowSizeMsg{Width: w, Height: h})
+				golden.RequireEqual(t, plain(m2))
+			})
+			// The resume page's questions, wrapped whole (they were cut at
+			// 80 columns): n asks before a new match ends the one under
+			// way, and before a practice daily's hand is given up.
+			t.Run(name("resume-ask"), func(t *testing.T) {
+				m := newM(t)
+				playMyTurn(t, m)
+				m2 := reopen(t, m, m.opt)
+				m2.Update(tea.WindowSizeMsg{Width: w, Height: h})
+				press(t, m2, "n")
+				golden.RequireEqual(t, plain(m2))
+			})
+			t.Run(name("resume-daily-ask"), func(t *testing.T) {
+				c := at("2026-11-24 12:00:00")
+				m := newTestModel(t, w, h, withPlainBots, dailyOpt(game.Classic, "2026-11-20", c), func(o *Options) { o.Settings.Lang = lang })
+				drain(t, m, m.Init())
+				press(t, m, "enter")
+				playMyTurn(t, m)
+				m.Flush()
+				opt := m.opt
+				opt.Daily = nil
+				m2 := reopen(t, m, opt)
+				m2.Update(tea.WindowSizeMsg{Width: w, Height: h})
+				drain(t, m2, m2.Init())
+				press(t, m2, "n")
 				golden.RequireEqual(t, plain(m2))
 			})
 			t.Run(name("notice"), func(t *testing.T) {

@@ -67,6 +67,7 @@ func TestResumeScreenSwitchesTheGame(t *testing.T) {
 	if !strings.Contains(plain(m2), "New match: Okey 101 (tab: classic Okey instead)") {
 		t.Fatalf("g does not switch:\n%s", plain(m2))
 	}
+	press(t, m2, "n") // asks: a new match ends this one
 	press(t, m2, "n")
 	if table101(m2) == nil || tableClassic(m2).G != nil || m2.screen != scrPlay {
 		t.Fatal("n does not start a match of 101")

@@ -3,9 +3,9 @@ package ui
 import (
 	"charm.land/bubbles/v2/key"
 
-	"okey/ui/canvas"
 	"okey/ui/hosting"
 	"okey/ui/i18n"
+	"okey/ui/pages"
 	"okey/ui/seatmsg"
 	"okey/ui/table"
 )
@@ -15,13 +15,15 @@ import (
 // The tables themselves are the games' sides' (ui/hostclassic,
 // ui/host101).
 
-// flashLine is the message of the last key or move, cut to w.
-func (m *Model) flashLine(w int) string {
+// flashLines is the message of the last key or move on a page,
+// wrapped to w, at most four lines (a page's question, n again ends this
+// match…, is read whole at 80 columns, not cut).
+func (m *Model) flashLines(w int) string {
 	st := m.st.Accent
 	if m.flashWarn {
 		st = m.st.Warn
 	}
-	return st.Render(canvas.Cut(m.flash, w))
+	return pages.FlashLines(m.flash, w, 4, st)
 }
 
 // scene is what the game on the table draws with, as the app has it

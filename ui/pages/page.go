@@ -1,8 +1,11 @@
 package pages
 
 import (
+	"strings"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 
 	"okey/ui/canvas"
 	"okey/ui/i18n"
@@ -75,12 +78,23 @@ type Component interface {
 
 // Frame draws a page between hands at the screen's size: the header on
 // the top line, the lines in the page area (centred up and down, cut at
-// its foot and to its width), the message line when there is one, and
-// the bar at the bottom.
+// its foot and to its width), the message when there is one (its lines
+// joined by "\n": FlashLines; more than one take the page's last lines),
+// and the bar at the bottom.
 func Frame(l layout.Screen, header string, lines []string, flash, bar string) string {
 	c := canvas.New(l.W, l.H)
 	c.Put(0, 0, header)
 	p := l.Page
+	// A message of several lines (a question wrapped, FlashLines) takes
+	// the page's last lines, above the message line.
+	said := strings.Split(flash, "\n")
+	if flash == "" {
+		said = nil
+	}
+	if extra := min(len(said)-1, p.H-1); extra > 0 {
+		said = said[len(said)-1-extra:]
+		p.H -= extra
+	}
 	if len(lines) > p.H {
 		lines = lines[:p.H]
 	}
@@ -88,9 +102,23 @@ func Frame(l layout.Screen, header string, lines []string, flash, bar string) st
 	for i, s := range lines {
 		c.Put(p.X, y+i, canvas.Cut(s, p.W))
 	}
-	if flash != "" {
-		c.Put(l.Flash.X, l.Flash.Y, flash)
+	for i, s := range said {
+		c.Put(l.Flash.X, l.Flash.Y-len(said)+1+i, s)
 	}
 	c.Put(l.Help.X, l.Help.Y, bar)
 	return c.String()
+}
+
+// FlashLines is a page's message wrapped to w columns (a question is
+// not cut at 80), each line drawn with st, at most n lines, joined for
+// Frame.
+func FlashLines(msg string, w, n int, st lipgloss.Style) string {
+	lines := canvas.Wrap(msg, w)
+	if len(lines) > n {
+		lines = lines[:n]
+	}
+	for i, s := range lines {
+		lines[i] = st.Render(s)
+	}
+	return strings.Join(lines, "\n")
 }
