@@ -78,6 +78,13 @@ func TestDailyPagesShowTheirPointAt80x24(t *testing.T) {
 			press(t, m, "esc")
 			press(t, m, "h")
 			needOnScreen(t, m, "h at the table", cutAt(tr.T("daily.nohint")))
+			// Nor does the status line offer it (it ended "h: hint.").
+			if table101(m).View.MyTurn() {
+				press(t, m, "d")
+			}
+			if screenHas(m, 24, "h: "+tr.T("key.hint")) || !screenHas(m, 24, cutAt(tr.T("t101.guide.open.nohint"))) {
+				t.Errorf("the status line at a daily for the record:\n%s", plain(m))
+			}
 			toHandOver(t, m)
 			needOnScreen(t, m, "the first hand's end",
 				tr.T("daily.handend", "2026-11-24", 1, 2), cutAt(tr.T("daily.handend.vs")))

@@ -34,6 +34,9 @@ func (t *Table) Guide() string {
 		return tr.T("t101.guide.groups.lay")
 	case v.Counts.Total() == 1:
 		return tr.T("t101.guide.last")
+	case v.Opened[0].Status == meld.NotOpened && t.look.Keys != nil && !t.look.Keys.Table101.Hint.Enabled():
+		// No "h: hint" where h is refused (a daily for the record).
+		return tr.T("t101.guide.open.nohint")
 	case v.Opened[0].Status == meld.NotOpened:
 		return tr.T("t101.guide.open")
 	}

@@ -172,13 +172,17 @@ func (t *Table) notWinning(x tile.Tile) string {
 	if err != nil {
 		return tr.T("status.notwinning", t.TileName(x))
 	}
+	hint := "" // no "(h: hint)" where h is refused (a daily for the record)
+	if t.look.Keys != nil && !t.look.Keys.Table.Hint.Enabled() {
+		hint = ".nohint"
+	}
 	switch d := an.Distance(h); d {
 	case 0: // cannot happen: the reducer refused; say it plainly
 		return tr.T("status.notwinning", t.TileName(x))
 	case 1:
-		return tr.T("status.notwinning.one", t.TileName(x))
+		return tr.T("status.notwinning.one"+hint, t.TileName(x))
 	default:
-		return tr.T("status.notwinning.dist", t.TileName(x), d)
+		return tr.T("status.notwinning.dist"+hint, t.TileName(x), d)
 	}
 }
 
