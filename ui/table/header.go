@@ -13,10 +13,20 @@ func HeaderRoom(w int, title, keys string) int {
 }
 
 // Header is either game's top line, w columns wide: the game's title,
-// its words (info, cut to HeaderRoom), and the keys at the right edge
-// when there are any and they fit; drawn in paint's styles.
+// its words (info: its parts, joined by " · ", go whole or not at all,
+// the last first; only a first part too wide is cut to HeaderRoom), and
+// the keys at the right edge when there are any and they fit; drawn in
+// paint's styles. A served daily's header at 80 columns read "from 20 …".
 func Header(w int, title, info, keys string, paint func(Style, string) string) string {
-	info = canvas.Cut(info, HeaderRoom(w, title, keys))
+	room := HeaderRoom(w, title, keys)
+	for canvas.Width(info) > room {
+		i := strings.LastIndex(info, " · ")
+		if i < 0 || strings.TrimSpace(info[:i]) == "" {
+			break
+		}
+		info = info[:i]
+	}
+	info = canvas.Cut(info, room)
 	gap := w - canvas.Width(title) - canvas.Width(info) - canvas.Width(keys)
 	if keys == "" || gap < 1 {
 		return paint(Title, title) + paint(Text, info)

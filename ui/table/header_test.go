@@ -7,7 +7,8 @@ import (
 )
 
 // TestHeader checks the top line's three parts: the keys at the right
-// edge when they fit, the words cut to the room left, no line wider
+// edge when they fit, the words' parts left out whole (the last first)
+// where they do not fit, only a first part too wide cut, no line wider
 // than asked.
 func TestHeader(t *testing.T) {
 	plain := func(_ Style, s string) string { return s }
@@ -18,7 +19,10 @@ func TestHeader(t *testing.T) {
 	}{
 		{"all fits", 30, "  hand 1", "? help", "OKEY  hand 1            ? help"},
 		{"no keys", 30, "  hand 1", "", "OKEY  hand 1"},
-		{"words cut", 24, "  hand 1 · dealer: Ayşe", "? help", "OKEY  hand 1 · …  ? help"},
+		// A part goes whole or not at all: a served daily's read "from 20 …".
+		{"a part left out", 24, "  hand 1 · dealer: Ayşe", "? help", "OKEY  hand 1      ? help"},
+		{"parts left out, last first", 60, "  Daily 1/4 · practice · dealer Emre · from 20 points", "? help · q leave", "OKEY  Daily 1/4 · practice · dealer Emre    ? help · q leave"},
+		{"a first part cut", 20, "  hand 1 of many · x", "? help", "OKEY  hand …  ? help"},
 		{"no room for the keys", 8, "  hand 1", "? help", "OKEY"},
 	} {
 		got := Header(tc.w, "OKEY", tc.info, tc.keys, plain)
