@@ -8,6 +8,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"okey/game"
 	"okey/game/daily"
@@ -207,6 +208,24 @@ func (p *lobbyPage) sit(c *shared, watch bool) turn {
 	return turn{}
 }
 
+// rowLines are a table's row in the lobby, its parts joined by " · ",
+// in lines of width columns, broken between parts (the continuation
+// indented as the seats are): at 80 columns a duplicate table's row was
+// cut at "waiting to".
+func rowLines(parts []string, width int) []string {
+	var out []string
+	line := parts[0]
+	for _, p := range parts[1:] {
+		if ansi.StringWidth(line+" · "+p) <= width {
+			line += " · " + p
+			continue
+		}
+		out = append(out, line)
+		line = "    " + p
+	}
+	return append(out, line)
+}
+
 // lines draws the lobby: a row and its seats for each table.
 func (p *lobbyPage) lines(c *shared) ([]string, []key.Binding) {
 	st, k := c.styles(), c.keys
@@ -226,6 +245,7 @@ func (p *lobbyPage) lines(c *shared) ([]string, []key.Binding) {
 	case len(p.tables) == 0:
 		lines = append(lines, st.Dim.Render(c.tr.T("lobby.onlyprivate")))
 	}
+	at := top // the cursor's row's first line
 	for i, t := range p.tables {
 		mark := "  "
 		if i == p.cursor {
@@ -253,12 +273,12 @@ func (p *lobbyPage) lines(c *shared) ([]string, []key.Binding) {
 		} else if t.Duplicate > 0 {
 			rules += " · " + c.dupDeals("lobby.dup", t.Duplicate)
 		}
-		head := fmt.Sprintf("%s%s %s · %s · %s · %s", mark, c.tr.T("lobby.table"), t.ID, c.gameName(t.Game), rules, state)
+		head := []string{fmt.Sprintf("%s%s %s", mark, c.tr.T("lobby.table"), t.ID), c.gameName(t.Game), rules, state}
 		if t.Timer > 0 {
-			head += " · " + c.tr.T("lobby.timer", int(t.Timer/time.Second))
+			head = append(head, c.tr.T("lobby.timer", int(t.Timer/time.Second)))
 		}
 		if t.Watchers > 0 {
-			head += " · " + c.tr.T("lobby.watchers", t.Watchers)
+			head = append(head, c.tr.T("lobby.watchers", t.Watchers))
 		}
 		var seats []string
 		for j, pl := range t.Players {
@@ -267,13 +287,17 @@ func (p *lobbyPage) lines(c *shared) ([]string, []key.Binding) {
 		style := st.Text
 		if i == p.cursor {
 			style = st.Bold
+			at = len(lines)
 		}
-		lines = append(lines, style.Render(head), st.Dim.Render("    "+strings.Join(seats, " · ")))
+		for _, l := range rowLines(head, c.width-2) {
+			lines = append(lines, style.Render(l))
+		}
+		lines = append(lines, st.Dim.Render("    "+strings.Join(seats, " · ")))
 	}
 	// A long list shows the part around the cursor.
 	room := c.height - 6
 	if len(lines) > room {
-		from := min(max(0, top+2*p.cursor-room/2), len(lines)-room)
+		from := min(max(0, at-room/2), len(lines)-room)
 		lines = append(lines[:top], lines[top+from:min(len(lines), top+from+room-top)]...)
 	}
 	keys := []key.Binding{k.Sit, k.Watch, k.NewTable, k.Code, k.Resume, k.Board, k.Daily, k.Choose, k.Lang, k.Quit}

@@ -4,9 +4,12 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/golden"
 
 	"okey/game/classic"
 	"okey/server/tables"
@@ -87,6 +90,86 @@ func TestDuplicateAndLobbyPagesAt80x24(t *testing.T) {
 			if !strings.Contains(words, tr.T("lobby.onlyprivate")) {
 				t.Errorf("a lobby of a private table says:\n%s", strings.Join(screenLines(s), "\n"))
 			}
+		})
+	}
+}
+
+// The served pages that were cut at 80 columns, drawn at 80×24 in both
+// languages and held by goldens (go test ./ui/serve -run
+// TestServedPagesAt80x24 -update rewrites them): a guest's lobby, whose
+// key bar's first line read "t lead"; the lobby's rows of duplicate
+// tables, waiting ("… 1 deal, 4 hands · waiting to") and under way; the
+// served daily's table, whose header read "from 20 …". No line is wider
+// than 80, and what was cut is whole.
+func TestServedPagesAt80x24(t *testing.T) {
+	srv, _ := testServer(t)
+	for _, lang := range []string{"en", "tr"} {
+		tr := i18n.MustLoad(lang)
+		check := func(t *testing.T, lines []string, wants ...string) {
+			t.Helper()
+			for _, l := range lines {
+				if ansi.StringWidth(l) > 80 {
+					t.Errorf("a line of %d columns: %q", ansi.StringWidth(l), l)
+				}
+			}
+			screen := strings.Join(lines, "\n")
+			words := strings.Join(strings.Fields(screen), " ")
+			for _, w := range wants {
+				if !strings.Contains(words, w) {
+					t.Errorf("%q is not whole on the screen:\n%s", w, screen)
+				}
+			}
+			golden.RequireEqual(t, screen)
+		}
+		t.Run(lang+"-guest-lobby", func(t *testing.T) {
+			s := newSession(srv, context.Background(), guestID("ABCD1234"), "ABCD1234", "guest", "127.0.0.1", lang)
+			s.Init()
+			s.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+			s.lobby.tables, s.lobby.open = nil, 0
+			var keys []string
+			for _, b := range []key.Binding{s.c.keys.Board, s.c.keys.ShowCode, s.c.keys.Quit} {
+				keys = append(keys, b.Help().Key+" "+b.Help().Desc)
+			}
+			check(t, screenLines(s), keys...)
+		})
+		t.Run(lang+"-duplicate-rows", func(t *testing.T) {
+			s := newSession(srv, context.Background(), "key:test", "", "ann", "127.0.0.1", lang)
+			s.Init()
+			s.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+			four := [4]seatmsg.Player{{Name: "ann", Kind: seatmsg.Human}, {Name: "bob", Kind: seatmsg.Human}, {Kind: seatmsg.Bot, Level: "normal"}, {Kind: seatmsg.Bot, Level: "hard"}}
+			owners := [4]string{"key:ann", "key:bob"}
+			s.lobby.tables = []*tables.Summary{
+				{ID: "2", Game: "classic", Rules: "default", Duplicate: 1, Timer: 30 * time.Second, Watchers: 2, Players: four, Owners: owners},
+				{ID: "3", Game: "101", Rules: "default", Duplicate: 2, Started: true, Hand: 6, Timer: 30 * time.Second, Players: four, Owners: owners},
+			}
+			s.lobby.open, s.lobby.hiddenPrivate = 2, 0
+			check(t, screenLines(s), tr.T("lobby.dup.one"), tr.T("lobby.waiting"), tr.T("lobby.dup.at", 2, 2, 2), tr.T("lobby.watchers", 2))
+		})
+		t.Run(lang+"-daily-header", func(t *testing.T) {
+			s := newSession(srv, context.Background(), "key:test", "", "ann", "127.0.0.1", lang)
+			s.Init()
+			s.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+			g, err := classic.NewGame(classic.DefaultRules(), 42, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m := tables.NewMember("key:test", "ann", "127.0.0.1", 0)
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			s.at = &membership{t: stubTable{}, m: m, gen: 1, ctx: ctx, cancel: cancel, kind: tables.GameKinds()[0], seat: 0}
+			v := g.State().View(0)
+			u := seatmsg.Update{View: &v, Daily: &seatmsg.Daily{Date: "2026-11-24", Hand: 1, Of: 4, Practice: "new"}}
+			for p, name := range []string{"ann", "Zeynep", "Mehmet", "Emre"} {
+				u.Players[p] = seatmsg.Player{Name: name, Kind: seatmsg.Bot, Level: "hard"}
+			}
+			u.Players[0].Kind = seatmsg.Human
+			s.onTable(fromTableMsg{gen: 1, msg: tables.Msg{Update: &u}})
+			lines := screenLines(s)
+			if strings.Contains(lines[0], "…") {
+				t.Errorf("the header is cut: %q", lines[0])
+			}
+			check(t, lines)
+			s.seat.close()
 		})
 	}
 }

@@ -31,13 +31,18 @@ func keyParts(st *theme.Styles, bs []key.Binding) []string {
 	return parts
 }
 
-// maxKeyLines is the most lines a page's keys take at the bottom.
-const maxKeyLines = 2
+// maxKeyLines is the most lines a page's keys take at the bottom, but
+// where two lines cannot hold them on a narrow terminal
+// (maxKeyLinesNarrow: a guest's lobby at 80 columns).
+const (
+	maxKeyLines       = 2
+	maxKeyLinesNarrow = 3
+)
 
 // keyLines are the keys of a page as the bottom lines, width columns
 // wide: one line when they fit, else two of about the same width,
 // broken between keys, never inside one (the lobby's keys did not fit
-// 100 columns, and the last was cut).
+// 100 columns, and the last was cut), else three (packKeys).
 func keyLines(st *theme.Styles, bs []key.Binding, width int) []string {
 	parts := keyParts(st, bs)
 	sep := st.Dim.Render(keySep)
@@ -53,8 +58,42 @@ func keyLines(st *theme.Styles, bs []key.Binding, width int) []string {
 			best, bestW = i, w
 		}
 	}
+	if bestW > width {
+		// Two lines cannot hold them (a guest's lobby at 80 columns:
+		// its first line was cut at "t lead"): as many lines as they
+		// need, filled in order, never a key cut.
+		return packKeys(parts, sep, width)
+	}
 	out := []string{join(parts[:best]), join(parts[best:])}
 	for i := range out[:maxKeyLines] {
+		out[i] = tables.CutWidth(out[i], width)
+	}
+	return out
+}
+
+// packKeys fills lines of width columns with a bar's keys in order,
+// breaking between keys, at most maxKeyLinesNarrow lines (the last cut
+// if even they cannot hold them all).
+func packKeys(parts []string, sep string, width int) []string {
+	var out []string
+	line := ""
+	for _, p := range parts {
+		switch {
+		case line == "":
+			line = p
+		case ansi.StringWidth(line+sep+p) <= width:
+			line += sep + p
+		default:
+			out = append(out, line)
+			line = p
+		}
+	}
+	out = append(out, line)
+	if len(out) > maxKeyLinesNarrow {
+		out[maxKeyLinesNarrow-1] = strings.Join(out[maxKeyLinesNarrow-1:], sep)
+		out = out[:maxKeyLinesNarrow]
+	}
+	for i := range out {
 		out[i] = tables.CutWidth(out[i], width)
 	}
 	return out
