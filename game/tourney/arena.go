@@ -24,29 +24,6 @@ type Waiting struct {
 // seats facing each other, 0 and 2 or 1 and 3.
 type Table [4]string
 
-// per is how many of the pairing's units (players, or teams of two in
-// partners) a table seats.
-func per(partners bool) int {
-	if partners {
-		return 2
-	}
-	return 4
-}
-
-// seatAll lays units out at a table: one a seat, or in partners each
-// team at two seats facing each other; seats left over are bots'.
-func seatAll(units []string, partners bool) Table {
-	var t Table
-	for i, u := range units {
-		if partners {
-			t[i], t[i+2] = u, u
-		} else {
-			t[i] = u
-		}
-	}
-	return t
-}
-
 // PairArena seats the pool's players four by four (in partners, teams
 // two by two), as soon as enough wait: ordered by points and then
 // rating, each table takes neighbours in that order, so players meet
@@ -57,7 +34,12 @@ func seatAll(units []string, partners bool) Table {
 // together with bots in the empty seats. It returns the tables and who
 // still waits, and changes nothing it is given.
 func PairArena(pool []Waiting, now time.Time, botWait time.Duration, partners bool) (tables []Table, still []Waiting) {
-	n := per(partners)
+	return pairArena(pool, now, botWait, seatingOf(partners))
+}
+
+// pairArena is PairArena with the units seated by s.
+func pairArena(pool []Waiting, now time.Time, botWait time.Duration, s Seating) (tables []Table, still []Waiting) {
+	n := s.Per()
 	order := slices.Clone(pool)
 	slices.SortFunc(order, func(a, b Waiting) int {
 		return cmp.Or(cmp.Compare(b.Points, a.Points), cmp.Compare(b.Rating, a.Rating), a.Since.Compare(b.Since), cmp.Compare(a.Player, b.Player))
@@ -80,11 +62,11 @@ func PairArena(pool []Waiting, now time.Time, botWait time.Duration, partners bo
 				group[n-1], order[k] = order[k], group[n-1]
 			}
 		}
-		tables = append(tables, seatAll(ids(group), partners))
+		tables = append(tables, s.Seat(ids(group)))
 		order = order[n:]
 	}
 	if len(order) > 0 && botWait > 0 && slices.ContainsFunc(order, func(w Waiting) bool { return now.Sub(w.Since) >= botWait }) {
-		return append(tables, seatAll(ids(order), partners)), nil
+		return append(tables, s.Seat(ids(order))), nil
 	}
 	return tables, order
 }
@@ -104,4 +86,104 @@ func metAll(group []Waiting) bool {
 		}
 	}
 	return true
+}
+
+// arena is the arena's pairing: a pool of those waiting, four (or two
+// teams) seated together as soon as they wait, bots after the wait,
+// until the end time.
+type arena struct{}
+
+func (arena) Kind() Kind                { return Arena }
+func (arena) Open(*Tournament) bool     { return true }
+func (arena) End(c Config) time.Time    { return c.Start.Add(c.Length) }
+func (arena) ForfeitOut() bool          { return true }
+func (arena) pairsAll(*Tournament) bool { return false }
+
+func (arena) botWait(c Config) time.Duration { return c.BotWait }
+
+func (arena) Unopened(t *Tournament, players Table, now time.Time) {
+	for _, p := range players {
+		if p != Bot && !slices.ContainsFunc(t.Pool, func(w Waiting) bool { return w.Player == p }) {
+			t.Pool = append(t.Pool, Waiting{Player: p, Rating: t.Joined[p].Rating, Since: now})
+		}
+	}
+}
+
+func (arena) Progress(l Listed, now time.Time) Said {
+	return Said{Key: "tourney.when.ends", Args: []any{SaidSpan(l.End.Sub(now))}}
+}
+
+func (arena) GivenUp(*Tournament) string { return "tourney.givenup.arena" }
+
+func (arena) said(c Config) []Said {
+	out := []Said{{Key: "tourney.rules.arena", Args: []any{SaidSpan(c.Length)}}}
+	if c.BotWait > 0 {
+		return append(out, Said{Key: "tourney.rules.bots", Args: []any{SaidLevel(c.BotLevel), SaidWait(c.BotWait)}})
+	}
+	return append(out, Said{Key: "tourney.rules.nobots"})
+}
+
+func (arena) lone(c Config) Said {
+	if c.BotWait > 0 {
+		return Said{Key: "tourney.rules.teams.arena", Args: []any{SaidWait(c.BotWait)}}
+	}
+	return Said{Key: "tourney.rules.teams.nobots"}
+}
+
+// start puts everyone in the pool.
+func (arena) start(t *Tournament, now time.Time) {
+	for _, id := range t.ids() {
+		t.Pool = append(t.Pool, Waiting{Player: id, Rating: t.Joined[id].Rating, Since: now})
+	}
+}
+
+// back puts a unit in a running arena's pool at its points, unless it
+// left, plays or waits already.
+func (a arena) back(t *Tournament, unit string, since time.Time, last []string) {
+	if t.Phase != Running || t.Joined[unit].Left || a.busy(t, unit) || a.waiting(t, unit) {
+		return
+	}
+	t.Pool = append(t.Pool, Waiting{Player: unit, Rating: t.Joined[unit].Rating, Since: since, Last: last, Points: a.points(t, unit)})
+}
+
+func (arena) tick(t *Tournament, s Seating, now time.Time) []Start {
+	if t.Phase == Running && !now.Before(t.Config.Start.Add(t.Config.Length)) {
+		t.Phase, t.Pool = Ending, nil
+		s.stop(t) // nobody is teamed now: an asker found no partner
+	}
+	if t.Phase == Ending {
+		if len(t.Playing) == 0 {
+			t.Phase = Finished
+		}
+		return nil
+	}
+	tables, still := pairArena(t.Pool, now, t.Config.BotWait, s)
+	t.Pool = still
+	out := make([]Start, len(tables))
+	for i, tb := range tables {
+		out[i] = Start{Players: tb}
+	}
+	return out
+}
+
+// points are a unit's points now.
+func (arena) points(t *Tournament, id string) Points {
+	st, err := t.Standings()
+	if err != nil {
+		return 0
+	}
+	for _, s := range st {
+		if s.Player == id {
+			return s.Points
+		}
+	}
+	return 0
+}
+
+func (arena) busy(t *Tournament, id string) bool {
+	return slices.ContainsFunc(t.Playing, func(p Playing) bool { return slices.Contains(p.Players[:], id) })
+}
+
+func (arena) waiting(t *Tournament, id string) bool {
+	return slices.ContainsFunc(t.Pool, func(w Waiting) bool { return w.Player == id })
 }

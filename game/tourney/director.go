@@ -18,12 +18,6 @@ const (
 	Swiss Kind = "swiss"
 )
 
-// Rules are what counts in a kind's standings: an arena's streaks, a
-// Swiss's opponents' points.
-func (k Kind) Rules() Rules {
-	return Rules{Streaks: k == Arena, Opponents: k == Swiss}
-}
-
 // Config is what a tournament's creator chose. The game, its rules and
 // the match's length are the tables' to play; the director only needs
 // them to say so.
@@ -71,25 +65,6 @@ var (
 	ErrStarted  = errors.New("the Swiss rounds have begun: no one joins now")
 	ErrUnknown  = errors.New("no such player or table in the tournament")
 )
-
-// Check says what is wrong with a configuration, nil if nothing.
-func (c Config) Check() error {
-	switch {
-	case c.Kind != Arena && c.Kind != Swiss:
-		return fmt.Errorf("kind %q: %w", c.Kind, ErrConfig)
-	case c.Hands < 1:
-		return fmt.Errorf("%d hands a match: %w", c.Hands, ErrConfig)
-	case c.Kind == Arena && c.Length <= 0:
-		return fmt.Errorf("an arena of no length: %w", ErrConfig)
-	case c.Kind == Swiss && c.Rounds < 1:
-		return fmt.Errorf("%d Swiss rounds: %w", c.Rounds, ErrConfig)
-	case c.Kind == Arena && c.Duplicate:
-		return fmt.Errorf("duplicate deals need rounds, not an arena: %w", ErrConfig)
-	case c.Partners && c.Game != "101":
-		return fmt.Errorf("partners are a 101 option, not %q's: %w", c.Game, ErrConfig)
-	}
-	return nil
-}
 
 // Phase is where a tournament is.
 type Phase string
@@ -181,24 +156,11 @@ func New(c Config) (*Tournament, error) {
 // first round. In partners the player joins a team (team.go), or waits
 // alone for a partner.
 func (t *Tournament) Join(id string, rating int, now time.Time) ([]Start, error) {
-	switch {
-	case t.Phase == Finished || t.Phase == Ending:
+	if t.Phase == Finished || t.Phase == Ending {
 		return nil, ErrFinished
-	case t.Config.Partners:
-		return t.joinPartners(id, rating, now)
-	case t.Config.Kind == Swiss && t.Round > 0:
-		if e, ok := t.Joined[id]; ok && e.Left {
-			e.Left = false
-			t.Joined[id] = e
-			return nil, nil
-		}
-		return nil, ErrStarted
 	}
-	t.Joined[id] = Entrant{Rating: rating, Name: t.Joined[id].Name}
-	if t.Config.Kind == Arena && t.Phase == Running && !t.busy(id) && !t.waiting(id) {
-		t.Pool = append(t.Pool, Waiting{Player: id, Rating: rating, Since: now, Points: t.points(id)})
-	}
-	return t.Tick(now), nil
+	sys := t.System()
+	return sys.Seating.join(t, sys.Pairing, id, rating, now)
 }
 
 // Named sets the name the pages call a player who joined by (a later
@@ -211,12 +173,7 @@ func (t *Tournament) Named(id, name string) {
 		t.Joined[id] = e
 		return
 	}
-	if t.Config.Partners && name != "" && slices.Contains(t.People(), id) {
-		if t.Names == nil {
-			t.Names = map[string]string{}
-		}
-		t.Names[id] = name
-	}
+	t.System().Seating.named(t, id, name)
 }
 
 // Leave takes a player out of the pairing; their matches stand, and a
@@ -224,14 +181,7 @@ func (t *Tournament) Named(id, name string) {
 // In partners a player's team leaves with them; one alone stops
 // waiting.
 func (t *Tournament) Leave(id string) error {
-	if _, ok := t.InviteOf(id); ok {
-		t.leaveInvite(id)
-		if !slices.ContainsFunc(t.Lone, func(l Lone) bool { return l.Player == id }) {
-			return nil // the asker: only in their ask
-		}
-	}
-	if t.Alone(id) {
-		t.Lone = slices.DeleteFunc(t.Lone, func(l Lone) bool { return l.Player == id })
+	if t.System().Seating.leave(t, id) {
 		return nil
 	}
 	id = t.Unit(id)
@@ -263,12 +213,10 @@ func (t *Tournament) NotOpened(n int, now time.Time) ([]Start, error) {
 	}
 	p := t.Playing[i]
 	t.Playing = slices.Delete(t.Playing, i, i+1)
-	if t.Config.Kind == Arena && t.Phase == Running {
-		for _, id := range p.Players {
-			if id == Bot || t.Joined[id].Left || t.waiting(id) {
-				continue // a bot, one who left, a team's second seat
-			}
-			t.Pool = append(t.Pool, Waiting{Player: id, Rating: t.Joined[id].Rating, Since: now, Points: t.points(id)})
+	pairing := t.System().Pairing
+	for _, id := range p.Players {
+		if id != Bot {
+			pairing.back(t, id, now, nil)
 		}
 	}
 	return t.Tick(now), nil
@@ -284,34 +232,30 @@ func (t *Tournament) Ended(n int, places [4]int, forfeit [4]bool, now time.Time)
 		return nil, fmt.Errorf("table %d: %w", n, ErrUnknown)
 	}
 	p := t.Playing[i]
-	if t.Config.Partners {
-		places = SeatPlaces(places)
-	}
+	sys := t.System()
+	places = sys.Seating.Places(places)
 	m := Match{Round: p.Round, Table: n, Players: p.Players, Places: places, Forfeit: forfeit}
 	if _, err := Worth(places); err != nil {
 		return nil, fmt.Errorf("table %d: %w", n, err)
 	}
-	if t.Config.Partners {
-		if places[0] != places[2] || places[1] != places[3] {
-			return nil, fmt.Errorf("table %d: partners' places %v: %w", n, places, ErrPlaces)
-		}
-		m.Forfeit = partnersForfeit(forfeit)
+	f, err := sys.Seating.forfeits(places, forfeit)
+	if err != nil {
+		return nil, fmt.Errorf("table %d: %w", n, err)
 	}
+	m.Forfeit = f
 	t.Playing = slices.Delete(t.Playing, i, i+1)
 	t.Matches = append(t.Matches, m)
-	if t.Config.Kind == Arena && t.Phase == Running {
-		for _, id := range p.Players {
-			if id == Bot || t.Joined[id].Left || t.waiting(id) {
-				continue // a bot, one who left, a team's second seat
-			}
-			var last []string
-			for _, o := range p.Players {
-				if o != id && o != Bot && !slices.Contains(last, o) {
-					last = append(last, o)
-				}
-			}
-			t.Pool = append(t.Pool, Waiting{Player: id, Rating: t.Joined[id].Rating, Since: now, Last: last, Points: t.points(id)})
+	for _, id := range p.Players {
+		if id == Bot {
+			continue
 		}
+		var last []string
+		for _, o := range p.Players {
+			if o != id && o != Bot && !slices.Contains(last, o) {
+				last = append(last, o)
+			}
+		}
+		sys.Pairing.back(t, id, now, last)
 	}
 	return t.Tick(now), nil
 }
@@ -320,95 +264,27 @@ func (t *Tournament) Ended(n int, places [4]int, forfeit [4]bool, now time.Time)
 // paired, ends an arena at its time, begins the next Swiss round once
 // the last is played, and finishes. It returns the tables to open.
 func (t *Tournament) Tick(now time.Time) []Start {
+	sys := t.System()
 	if t.Phase == Starting && !now.Before(t.Config.Start) {
 		t.Phase = Running
-		if t.Config.Kind == Arena {
-			for _, id := range t.ids() {
-				t.Pool = append(t.Pool, Waiting{Player: id, Rating: t.Joined[id].Rating, Since: now})
-			}
-		}
+		sys.Pairing.start(t, now)
 	}
-	if t.Config.Partners && (t.Phase == Starting || t.Phase == Running) {
-		t.lapse(now)
-	}
-	t.pairLone(now)
-	t.botPartners(now)
-	switch {
-	case t.Phase != Running && t.Phase != Ending:
+	sys.Seating.tick(t, sys.Pairing, now)
+	if t.Phase != Running && t.Phase != Ending {
 		return nil
-	case t.Config.Kind == Arena:
-		return t.tickArena(now)
-	default:
-		return t.tickSwiss()
 	}
+	return sys.Pairing.tick(t, sys.Seating, now)
 }
 
-func (t *Tournament) tickArena(now time.Time) []Start {
-	if t.Phase == Running && !now.Before(t.Config.Start.Add(t.Config.Length)) {
-		t.Phase, t.Pool = Ending, nil
-		t.dropInvites() // nobody is teamed now: an asker found no partner
-	}
-	if t.Phase == Ending {
-		if len(t.Playing) == 0 {
-			t.Phase = Finished
-		}
-		return nil
-	}
-	tables, still := PairArena(t.Pool, now, t.Config.BotWait, t.Config.Partners)
-	t.Pool = still
-	out := make([]Start, len(tables))
-	for i, tb := range tables {
-		out[i] = Start{Players: tb}
-	}
-	return out
-}
+// System is the systems the tournament is run by, chosen from its
+// Config (Config.System): the one value the director asks how the
+// tournament pairs, scores and seats.
+func (t *Tournament) System() System { return t.Config.System() }
 
-func (t *Tournament) tickSwiss() []Start {
-	if len(t.Playing) > 0 {
-		return nil
-	}
-	if t.Round >= t.Config.Rounds {
-		t.Phase = Finished
-		return nil
-	}
-	var order []string
-	st, _ := Standings(Rules{Opponents: true}, t.ratings(), t.Matches)
-	for _, s := range st {
-		if e, ok := t.Joined[s.Player]; ok && !e.Left {
-			order = append(order, s.Player)
-		}
-	}
-	if len(order) == 0 {
-		t.Phase = Finished
-		return nil
-	}
-	t.Round++
-	tables := PairSwiss(order, MetIn(t.Matches), t.Config.Partners)
-	out := make([]Start, len(tables))
-	for i, tb := range tables {
-		out[i] = Start{Round: t.Round, Players: tb}
-	}
-	return out
-}
-
-// Standings are the tournament's standings now, under its kind's
+// Standings are the tournament's standings now, under its scoring's
 // rules: the arena's with its streaks, the Swiss's with its tie-break.
 func (t *Tournament) Standings() ([]Standing, error) {
-	return Standings(t.Config.Kind.Rules(), t.ratings(), t.Matches)
-}
-
-// points is a player's points now.
-func (t *Tournament) points(id string) Points {
-	st, err := t.Standings()
-	if err != nil {
-		return 0
-	}
-	for _, s := range st {
-		if s.Player == id {
-			return s.Points
-		}
-	}
-	return 0
+	return Standings(t.System().Scoring.Rules(), t.ratings(), t.Matches)
 }
 
 func (t *Tournament) ratings() map[string]int {
@@ -429,14 +305,6 @@ func (t *Tournament) ids() []string {
 	}
 	slices.Sort(out)
 	return out
-}
-
-func (t *Tournament) busy(id string) bool {
-	return slices.ContainsFunc(t.Playing, func(p Playing) bool { return slices.Contains(p.Players[:], id) })
-}
-
-func (t *Tournament) waiting(id string) bool {
-	return slices.ContainsFunc(t.Pool, func(w Waiting) bool { return w.Player == id })
 }
 
 // Listed is a tournament as a lobby lists it: the server's id for it,
@@ -462,14 +330,11 @@ type Listed struct {
 
 // Listed is the tournament's lobby line under the server's id for it.
 func (t *Tournament) Listed(id string) Listed {
-	l := Listed{
+	return Listed{
 		ID: id, Name: t.Config.Name, Kind: t.Config.Kind, Game: t.Config.Game,
 		Phase: t.Phase, Players: t.Players(), Start: t.Config.Start,
+		End:   t.System().Pairing.End(t.Config),
 		Round: t.Round, Rounds: t.Config.Rounds,
 		Duplicate: t.Config.Duplicate, Partners: t.Config.Partners,
 	}
-	if t.Config.Kind == Arena {
-		l.End = t.Config.Start.Add(t.Config.Length)
-	}
-	return l
 }

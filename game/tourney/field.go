@@ -46,3 +46,13 @@ func FieldScores(tables [][4]Seat) (map[string]*big.Rat, error) {
 	}
 	return out, nil
 }
+
+// field is duplicate rounds' scoring: the places' points as the kind
+// scores them, every table of a round dealt the same from one sealed
+// seed, and each seat's result scored against the field beside them.
+type field struct{ Scoring }
+
+func (field) Sealed() bool { return true }
+
+func (f field) names() []string { return append(f.Scoring.names(), "tourney.kind.duplicate") }
+func (f field) deals() []Said   { return append(f.Scoring.deals(), Said{Key: "tourney.rules.duplicate"}) }

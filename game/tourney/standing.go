@@ -151,3 +151,21 @@ func Ranked(a, b Standing) int {
 		cmp.Compare(a.Player, b.Player),
 	)
 }
+
+// places is the scoring by places: what each is worth (Worth), with
+// the rules of the kind's standings (the arena's streaks, the Swiss's
+// tie-break), its columns and its lines of the rules.
+type places struct {
+	rules   Rules
+	columns []string
+	lines   []Said
+	tie     Said
+}
+
+func (p places) Rules() Rules      { return p.rules }
+func (p places) Columns() []string { return slices.Clone(p.columns) }
+func (places) Sealed() bool        { return false }
+func (places) names() []string     { return nil }
+func (p places) said() []Said      { return p.lines }
+func (p places) ties() Said        { return p.tie }
+func (places) deals() []Said       { return nil }

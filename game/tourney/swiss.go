@@ -1,6 +1,9 @@
 package tourney
 
-import "slices"
+import (
+	"slices"
+	"time"
+)
 
 // Met counts how many times two players have sat at one table.
 type Met map[[2]string]int
@@ -33,10 +36,15 @@ func pair(a, b string) [2]string {
 // them so that no table has more than one bot more than another, the
 // full tables first (the top of the standings plays without bots).
 func Sizes(players int, partners bool) []int {
+	return sizes(players, seatingOf(partners).Per())
+}
+
+// sizes is Sizes with per units a full table.
+func sizes(players, per int) []int {
 	if players <= 0 {
 		return nil
 	}
-	n := (players + per(partners) - 1) / per(partners)
+	n := (players + per - 1) / per
 	sizes := make([]int, n)
 	for i := range sizes {
 		sizes[i] = players / n
@@ -59,9 +67,14 @@ const window = 8
 // large; the empty seats are bots'. Players who left (not in order)
 // are not paired. In partners the units are teams, two a table.
 func PairSwiss(order []string, met Met, partners bool) []Table {
+	return pairSwiss(order, met, seatingOf(partners))
+}
+
+// pairSwiss is PairSwiss with the units seated by s.
+func pairSwiss(order []string, met Met, s Seating) []Table {
 	left := slices.Clone(order)
 	var tables []Table
-	for _, size := range Sizes(len(order), partners) {
+	for _, size := range sizes(len(order), s.Per()) {
 		first := left[0]
 		cand := left[1:min(len(left), 1+window)]
 		best, bestCost, bestDist := []int(nil), -1, 0
@@ -96,8 +109,74 @@ func PairSwiss(order []string, met Met, partners bool) []Table {
 			units = append(units, cand[c])
 			taken[cand[c]] = true
 		}
-		tables = append(tables, seatAll(units, partners))
+		tables = append(tables, s.Seat(units))
 		left = slices.DeleteFunc(left, func(id string) bool { return taken[id] })
 	}
 	return tables
+}
+
+// swiss is Swiss rounds' pairing: a fixed number of rounds, each paired
+// by the standings once the last is played, who may come in only
+// before the first.
+type swiss struct{}
+
+func (swiss) Kind() Kind                             { return Swiss }
+func (swiss) Open(t *Tournament) bool                { return t.Round == 0 }
+func (swiss) End(Config) time.Time                   { return time.Time{} }
+func (swiss) ForfeitOut() bool                       { return false }
+func (swiss) Unopened(*Tournament, Table, time.Time) {}
+func (swiss) pairsAll(t *Tournament) bool            { return t.Round == 0 }
+func (swiss) botWait(Config) time.Duration           { return 0 }
+func (swiss) start(*Tournament, time.Time)           {}
+
+func (swiss) back(*Tournament, string, time.Time, []string) {}
+
+func (swiss) Progress(l Listed, _ time.Time) Said {
+	return Said{Key: "tourney.when.round", Args: []any{l.Round, l.Rounds}}
+}
+
+func (swiss) GivenUp(t *Tournament) string {
+	if t.Round >= t.Config.Rounds {
+		return "tourney.givenup.last" // no next round
+	}
+	return "tourney.givenup.swiss"
+}
+
+func (swiss) said(c Config) []Said {
+	return []Said{
+		{Key: "tourney.rules.swiss", Plural: true, Args: []any{c.Rounds, c.Rounds, SaidLevel(c.BotLevel)}},
+		{Key: "tourney.rules.forfeit", Args: []any{SaidWait(c.Back)}},
+	}
+}
+
+func (swiss) lone(Config) Said { return Said{Key: "tourney.rules.teams.swiss"} }
+
+// tick begins the next round once the last is played, paired by the
+// standings, or finishes.
+func (swiss) tick(t *Tournament, s Seating, _ time.Time) []Start {
+	if len(t.Playing) > 0 {
+		return nil
+	}
+	if t.Round >= t.Config.Rounds {
+		t.Phase = Finished
+		return nil
+	}
+	var order []string
+	st, _ := Standings(Rules{Opponents: true}, t.ratings(), t.Matches)
+	for _, line := range st {
+		if e, ok := t.Joined[line.Player]; ok && !e.Left {
+			order = append(order, line.Player)
+		}
+	}
+	if len(order) == 0 {
+		t.Phase = Finished
+		return nil
+	}
+	t.Round++
+	tables := pairSwiss(order, MetIn(t.Matches), s)
+	out := make([]Start, len(tables))
+	for i, tb := range tables {
+		out[i] = Start{Round: t.Round, Players: tb}
+	}
+	return out
 }

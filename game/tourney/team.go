@@ -221,10 +221,100 @@ func (t *Tournament) Seats(tb Table) Table {
 
 // Players counts the players in the tournament, not left: in partners
 // each team's (a bot partner not counted) and those alone.
-func (t *Tournament) Players() int {
-	if !t.Config.Partners {
-		return len(t.ids())
+func (t *Tournament) Players() int { return t.System().Seating.players(t) }
+
+// partners is 101's eşli seating: the pairing's units are teams of two,
+// formed as the players join, each at two seats facing each other.
+type partners struct{}
+
+func (partners) Per() int                    { return 2 }
+func (partners) Places(places [4]int) [4]int { return SeatPlaces(places) }
+func (partners) Asks() bool                  { return true }
+func (partners) names() []string             { return []string{"tourney.kind.partners"} }
+
+func (partners) Seat(units []string) Table {
+	var t Table
+	for i, u := range units {
+		t[i], t[i+2] = u, u
 	}
+	return t
+}
+
+// fieldMark parts a team's id from its seat's number while its two
+// seats are scored against the field apart.
+const fieldMark = "#"
+
+func (partners) FieldKey(unit string, seat int) string { return unit + fieldMark + strconv.Itoa(seat) }
+
+func (partners) FieldUnit(key string) string {
+	unit, _, _ := strings.Cut(key, fieldMark)
+	return unit
+}
+
+func (partners) Pool(n int) Said {
+	return Said{Key: "tourney.pool.teams", Plural: true, Args: []any{n, n}} // the pool's units are teams
+}
+
+func (partners) said(c Config, p Pairing) []Said {
+	return []Said{{Key: "tourney.rules.partners"}, {Key: "tourney.rules.teams", Args: []any{int(AskLapse / time.Minute)}}, p.lone(c)}
+}
+
+// forfeits checks that a team's two seats share their place, and has
+// a team forfeit (both its seats) if either of its players did not
+// come.
+func (partners) forfeits(places [4]int, f [4]bool) ([4]bool, error) {
+	if places[0] != places[2] || places[1] != places[3] {
+		return f, fmt.Errorf("partners' places %v: %w", places, ErrPlaces)
+	}
+	for s := range 2 {
+		f[s] = f[s] || f[s+2]
+		f[s+2] = f[s]
+	}
+	return f, nil
+}
+
+func (partners) named(t *Tournament, id, name string) {
+	if name != "" && slices.Contains(t.People(), id) {
+		if t.Names == nil {
+			t.Names = map[string]string{}
+		}
+		t.Names[id] = name
+	}
+}
+
+// leave is Leave's part in an ask and for one alone: the asker only
+// in their ask is out with it, one alone stops waiting (true: that
+// was all).
+func (pt partners) leave(t *Tournament, id string) bool {
+	if _, ok := t.InviteOf(id); ok {
+		pt.leaveInvite(t, id)
+		if !slices.ContainsFunc(t.Lone, func(l Lone) bool { return l.Player == id }) {
+			return true // the asker: only in their ask
+		}
+	}
+	if t.Alone(id) {
+		t.Lone = slices.DeleteFunc(t.Lone, func(l Lone) bool { return l.Player == id })
+		return true
+	}
+	return false
+}
+
+// tick lapses the asks not answered in time, teams those waiting alone
+// by join order, and with bots those who waited long enough.
+func (pt partners) tick(t *Tournament, p Pairing, now time.Time) {
+	if t.Phase == Starting || t.Phase == Running {
+		pt.lapse(t, now)
+	}
+	pt.pairLone(t, p, now)
+	pt.botPartners(t, p, now)
+}
+
+// stop drops the asks: nobody is teamed now.
+func (pt partners) stop(t *Tournament) { pt.dropInvites(t) }
+
+// players counts each team's players (a bot partner not counted) and
+// those alone.
+func (partners) players(t *Tournament) int {
 	n := len(t.Lone) + len(t.Invites)
 	for _, id := range t.ids() {
 		n++
@@ -269,20 +359,20 @@ func (t *Tournament) People() []string {
 	return out
 }
 
-// joinPartners is Join in partners: a player of a team brings it back;
-// one alone waits, teamed by join order (pairLone, in Tick).
-func (t *Tournament) joinPartners(id string, rating int, now time.Time) ([]Start, error) {
+// join is Join in partners: a player of a team brings it back; one
+// alone waits, teamed by join order (pairLone, in Tick).
+func (partners) join(t *Tournament, p Pairing, id string, rating int, now time.Time) ([]Start, error) {
 	if tid, ok := t.TeamOf(id); ok {
 		e := t.Joined[tid]
 		if e.Left {
 			e.Left = false
 			t.Joined[tid] = e
-			t.toPool(tid, now)
+			p.back(t, tid, now, nil)
 		}
 		return t.Tick(now), nil
 	}
 	switch {
-	case t.Config.Kind == Swiss && t.Round > 0:
+	case !p.Open(t):
 		return nil, ErrStarted
 	case !t.Alone(id):
 		t.Lone = append(t.Lone, Lone{Player: id, Rating: rating, Since: now})
@@ -297,12 +387,16 @@ func (t *Tournament) joinPartners(id string, rating int, now time.Time) ([]Start
 // team (ErrTeamed), to not waiting alone (ErrUnknown), to asked by
 // another or asking, or from asked (ErrAsked: answered first).
 func (t *Tournament) Ask(from, to string, rating int, now time.Time) ([]Start, error) {
+	sys := t.System()
+	return sys.Seating.ask(t, sys.Pairing, from, to, rating, now)
+}
+
+// ask is Ask in partners.
+func (pt partners) ask(t *Tournament, p Pairing, from, to string, rating int, now time.Time) ([]Start, error) {
 	switch {
-	case !t.Config.Partners:
-		return nil, ErrNoPartners
 	case t.Phase == Finished || t.Phase == Ending:
 		return nil, ErrFinished
-	case t.Config.Kind == Swiss && t.Round > 0:
+	case !p.Open(t):
 		return nil, ErrStarted
 	case from == to || to == Bot || from == Bot:
 		return nil, fmt.Errorf("%s asks %s: %w", from, to, ErrUnknown)
@@ -327,7 +421,7 @@ func (t *Tournament) Ask(from, to string, rating int, now time.Time) ([]Start, e
 	}
 	since := now
 	if inv, ok := t.InviteOf(from); ok {
-		t.dropInvite(from) // their ask of another: that one is free again
+		pt.dropInvite(t, from) // their ask of another: that one is free again
 		since = inv.Since
 	}
 	if i := slices.IndexFunc(t.Lone, func(l Lone) bool { return l.Player == from }); i >= 0 {
@@ -349,7 +443,7 @@ func (t *Tournament) TakeBack(from string, now time.Time) ([]Start, error) {
 	case !ok || inv.From != from:
 		return nil, fmt.Errorf("no ask to partner by %s: %w", from, ErrUnknown)
 	}
-	t.dropInvite(from)
+	partners{}.dropInvite(t, from)
 	t.Lone = append(t.Lone, Lone{Player: from, Rating: inv.Rating, Since: inv.Since})
 	return t.Tick(now), nil
 }
@@ -365,10 +459,10 @@ func (inv Invite) Lapses() time.Time {
 
 // lapse drops the asks not answered within AskLapse at now: each
 // asker waits alone again, both teamed by join order as usual.
-func (t *Tournament) lapse(now time.Time) {
+func (pt partners) lapse(t *Tournament, now time.Time) {
 	for _, inv := range slices.Clone(t.Invites) {
 		if !now.Before(inv.Lapses()) {
-			t.dropInvite(inv.From)
+			pt.dropInvite(t, inv.From)
 			t.Lone = append(t.Lone, Lone{Player: inv.From, Rating: inv.Rating, Since: inv.Since})
 		}
 	}
@@ -385,7 +479,7 @@ func (t *Tournament) Answer(to string, accept bool, now time.Time) ([]Start, err
 	case !ok || inv.To != to:
 		return nil, fmt.Errorf("no ask to partner %s: %w", to, ErrUnknown)
 	}
-	t.dropInvite(to)
+	partners{}.dropInvite(t, to)
 	i := slices.IndexFunc(t.Lone, func(l Lone) bool { return l.Player == to })
 	if i < 0 {
 		return nil, fmt.Errorf("%s is not waiting alone: %w", to, ErrUnknown)
@@ -393,7 +487,7 @@ func (t *Tournament) Answer(to string, accept bool, now time.Time) ([]Start, err
 	if accept {
 		first := t.Lone[i]
 		t.Lone = slices.Delete(t.Lone, i, i+1)
-		t.team(first, Lone{Player: inv.From, Rating: inv.Rating}, now)
+		partners{}.team(t, t.System().Pairing, first, Lone{Player: inv.From, Rating: inv.Rating}, now)
 		return t.Tick(now), nil
 	}
 	t.Lone[i].Declined = append(slices.Clone(t.Lone[i].Declined), inv.From)
@@ -403,7 +497,7 @@ func (t *Tournament) Answer(to string, accept bool, now time.Time) ([]Start, err
 
 // dropInvite drops the ask player waits on (theirs or to them), and
 // returns it (ok false: none).
-func (t *Tournament) dropInvite(player string) (Invite, bool) {
+func (partners) dropInvite(t *Tournament, player string) (Invite, bool) {
 	i := slices.IndexFunc(t.Invites, func(inv Invite) bool { return inv.From == player || inv.To == player })
 	if i < 0 {
 		return Invite{}, false
@@ -415,8 +509,8 @@ func (t *Tournament) dropInvite(player string) (Invite, bool) {
 
 // leaveInvite is Leave's part in an ask: the asker leaving drops it;
 // the one asked leaving drops it and the asker waits alone again.
-func (t *Tournament) leaveInvite(id string) {
-	inv, ok := t.dropInvite(id)
+func (pt partners) leaveInvite(t *Tournament, id string) {
+	inv, ok := pt.dropInvite(t, id)
 	if ok && inv.To == id {
 		t.Lone = append(t.Lone, Lone{Player: inv.From, Rating: inv.Rating, Since: inv.Since})
 	}
@@ -424,7 +518,7 @@ func (t *Tournament) leaveInvite(id string) {
 
 // dropInvites drops every ask waiting for its answer, each asker
 // alone again.
-func (t *Tournament) dropInvites() {
+func (partners) dropInvites(t *Tournament) {
 	for _, inv := range t.Invites {
 		t.Lone = append(t.Lone, Lone{Player: inv.From, Rating: inv.Rating, Since: inv.Since})
 	}
@@ -433,7 +527,7 @@ func (t *Tournament) dropInvites() {
 
 // held says whether player, waiting alone, is asked to partner: the
 // join order leaves them to answer.
-func (t *Tournament) held(player string) bool {
+func (partners) held(t *Tournament, player string) bool {
 	inv, ok := t.InviteOf(player)
 	return ok && inv.To == player
 }
@@ -441,23 +535,23 @@ func (t *Tournament) held(player string) bool {
 // pairLone teams those waiting alone in join order: each, from the
 // first, with the next who is not held by an ask and whom they have
 // not declined (nor been declined by).
-func (t *Tournament) pairLone(now time.Time) {
-	if !t.Config.Partners || t.Phase == Finished || t.Phase == Ending {
+func (pt partners) pairLone(t *Tournament, p Pairing, now time.Time) {
+	if t.Phase == Finished || t.Phase == Ending {
 		return
 	}
 	for i := 0; i < len(t.Lone); i++ {
 		a := t.Lone[i]
-		if t.held(a.Player) {
+		if pt.held(t, a.Player) {
 			continue
 		}
 		for j := i + 1; j < len(t.Lone); j++ {
 			b := t.Lone[j]
-			if t.held(b.Player) || slices.Contains(a.Declined, b.Player) || slices.Contains(b.Declined, a.Player) {
+			if pt.held(t, b.Player) || slices.Contains(a.Declined, b.Player) || slices.Contains(b.Declined, a.Player) {
 				continue
 			}
 			t.Lone = slices.Delete(slices.Clone(t.Lone), j, j+1)
 			t.Lone = slices.Delete(t.Lone, i, i+1)
-			t.team(a, b, now)
+			pt.team(t, p, a, b, now)
 			i--
 			break
 		}
@@ -466,8 +560,9 @@ func (t *Tournament) pairLone(now time.Time) {
 
 // team makes a team of first and second (second's Player Bot: a bot
 // partner), rated at its players' mean (a bot partner's: first's
-// rating), and puts it in a running arena's pool, waiting since since.
-func (t *Tournament) team(first, second Lone, since time.Time) {
+// rating), and puts it where p pairs it from (a running arena's pool),
+// waiting since since.
+func (partners) team(t *Tournament, p Pairing, first, second Lone, since time.Time) {
 	if t.Teams == nil {
 		t.Teams = map[string]Team{}
 	}
@@ -478,30 +573,22 @@ func (t *Tournament) team(first, second Lone, since time.Time) {
 	}
 	t.Teams[id] = Team{First: first.Player, Second: second.Player}
 	t.Joined[id] = Entrant{Rating: rating}
-	t.toPool(id, since)
-}
-
-// toPool puts a unit in a running arena's pool, unless it plays or
-// waits already.
-func (t *Tournament) toPool(id string, since time.Time) {
-	if t.Config.Kind == Arena && t.Phase == Running && !t.busy(id) && !t.waiting(id) {
-		t.Pool = append(t.Pool, Waiting{Player: id, Rating: t.Joined[id].Rating, Since: since, Points: t.points(id)})
-	}
+	p.back(t, id, since, nil)
 }
 
 // botPartners teams with a bot each player alone who has waited long
 // enough at now: every one as a Swiss's first round is paired, and in
 // a running arena with bots those who have waited its bot wait (from
 // its start at the earliest).
-func (t *Tournament) botPartners(now time.Time) {
-	if !t.Config.Partners || t.Phase != Running {
+func (pt partners) botPartners(t *Tournament, p Pairing, now time.Time) {
+	if t.Phase != Running {
 		return
 	}
-	if t.Config.Kind == Swiss && t.Round == 0 && len(t.Invites) > 0 {
+	if p.pairsAll(t) && len(t.Invites) > 0 {
 		// Asks not answered by the first round: dropped, both teamed
 		// as the order (or a bot) gives.
-		t.dropInvites()
-		t.pairLone(now)
+		pt.dropInvites(t)
+		pt.pairLone(t, p, now)
 	}
 	var still []Lone
 	for _, l := range t.Lone {
@@ -509,10 +596,10 @@ func (t *Tournament) botPartners(now time.Time) {
 		if since.Before(t.Config.Start) {
 			since = t.Config.Start
 		}
+		wait := p.botWait(t.Config)
 		switch {
-		case t.Config.Kind == Swiss && t.Round == 0,
-			t.Config.Kind == Arena && t.Config.BotWait > 0 && now.Sub(since) >= t.Config.BotWait && !t.held(l.Player):
-			t.team(l, Lone{Player: Bot}, since)
+		case p.pairsAll(t), wait > 0 && now.Sub(since) >= wait && !pt.held(t, l.Player):
+			pt.team(t, p, l, Lone{Player: Bot}, since)
 		default:
 			still = append(still, l)
 		}
@@ -532,14 +619,4 @@ func SeatPlaces(places [4]int) [4]int {
 		standing[s] = -p
 	}
 	return Places(standing)
-}
-
-// partnersForfeit is a partners' match's forfeits: a team forfeits
-// (both its seats say so) if either of its players did not come.
-func partnersForfeit(f [4]bool) [4]bool {
-	for s := range 2 {
-		f[s] = f[s] || f[s+2]
-		f[s+2] = f[s]
-	}
-	return f
 }
