@@ -5,8 +5,6 @@ import (
 	"io"
 	"math/big"
 	"slices"
-	"strconv"
-	"strings"
 
 	"okey/game/format"
 	"okey/game/tourney"
@@ -20,10 +18,6 @@ import (
 // round's records, once its last table is over. Each seat is scored
 // against the mean of every seat that held the same rack that round
 // (tourney.FieldScores).
-
-// seatMark parts a partners' team's id from its seat's number while its
-// seats are scored apart (no team's id holds it).
-const seatMark = "#"
 
 // RoundSeal is a duplicate round's seal as the pages show it: the
 // commitment from the round's start, the seed (decimal) and salt (hex)
@@ -88,6 +82,7 @@ func (s *Service) FieldScores(id string) (map[string]*big.Rat, error) {
 		return nil, fmt.Errorf("%q: %w", id, ErrNoTournament)
 	}
 	byRound := map[int][][4]tourney.Seat{}
+	seating := r.T.System().Seating
 	for _, m := range r.T.Matches {
 		res, ok := r.Results[m.Table]
 		if !ok || !roundOver(&r.T, m.Round) {
@@ -98,8 +93,8 @@ func (s *Service) FieldScores(id string) (map[string]*big.Rat, error) {
 			switch {
 			case m.Forfeit[i] || p == tourney.Bot:
 				p = tourney.Bot
-			case r.T.Config.Partners:
-				p += seatMark + strconv.Itoa(i) // a team's two seats apart
+			default:
+				p = seating.FieldKey(p, i) // a team's two seats apart
 			}
 			tb[i] = tourney.Seat{Player: p, Result: res[i]}
 		}
@@ -111,10 +106,8 @@ func (s *Service) FieldScores(id string) (map[string]*big.Rat, error) {
 		if err != nil {
 			return nil, fmt.Errorf("round %d: %w", round, err)
 		}
-		for p, v := range sc {
-			if r.T.Config.Partners {
-				p, _, _ = strings.Cut(p, seatMark)
-			}
+		for key, v := range sc {
+			p := seating.FieldUnit(key)
 			if out[p] == nil {
 				out[p] = new(big.Rat)
 			}

@@ -219,7 +219,7 @@ func (s *Service) drive(ctx context.Context, id string) error {
 	openAll := func(starts []tourney.Start) {
 		for _, st := range starts {
 			changed = true
-			if t.Config.Duplicate {
+			if t.System().Scoring.Sealed() {
 				if _, ok := r.Seals[st.Round]; !ok {
 					s.opt.Log.Error("tournament: a duplicate round with no seal", "tournament", id, "round", st.Round)
 					continue
@@ -316,7 +316,7 @@ func (s *Service) drive(ctx context.Context, id string) error {
 		if !slices.ContainsFunc(t.Playing, func(p tourney.Playing) bool { return p.Table == n }) {
 			continue // counted already, or not this tournament's: deleted
 		}
-		if t.Config.Kind == tourney.Arena {
+		if t.System().Pairing.ForfeitOut() {
 			// A player who did not come to the table is out of the
 			// pool until they join again: taken out before the end
 			// puts its players back, so the pairing it makes does not
@@ -554,7 +554,7 @@ func (s *Service) gone(ctx context.Context, id string, n int, by string) bool {
 func (s *Service) sealNext(ctx context.Context, id string, r *record, rev uint64) (uint64, error) {
 	t := &r.T
 	next := t.Round + 1
-	if !t.Config.Duplicate || t.Phase == tourney.Finished || next > t.Config.Rounds {
+	if !t.System().Scoring.Sealed() || t.Phase == tourney.Finished || next > t.Config.Rounds {
 		return rev, nil
 	}
 	if _, ok := r.Seals[next]; ok {
@@ -641,13 +641,7 @@ func (s *Service) plan(r *record, st tourney.Start, now time.Time) (int, error) 
 			return n, nil
 		}
 	}
-	if t.Config.Kind == tourney.Arena {
-		for _, p := range st.Players {
-			if p != tourney.Bot && !slices.ContainsFunc(t.Pool, func(w tourney.Waiting) bool { return w.Player == p }) {
-				t.Pool = append(t.Pool, tourney.Waiting{Player: p, Rating: t.Joined[p].Rating, Since: now})
-			}
-		}
-	}
+	t.System().Pairing.Unopened(t, st.Players, now)
 	return 0, err
 }
 
@@ -719,7 +713,7 @@ func (s *Service) openTable(id string, r *record, n int) error {
 	p := t.Playing[i]
 	seated := tourney.Start{Round: p.Round, Players: t.Seats(p.Players)}
 	cfg := tableConfig(t.Config, seated, id, s.opt.Timer)
-	if t.Config.Duplicate {
+	if t.System().Scoring.Sealed() {
 		plan, ok := r.Seals[p.Round]
 		if !ok {
 			return fmt.Errorf("table %d: round %d has no seal", n, p.Round)

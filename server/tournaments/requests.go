@@ -67,7 +67,7 @@ func (s *Service) JoinTournament(ctx context.Context, id, player, name string, r
 	switch {
 	case r.T.Phase == tourney.Finished || r.T.Phase == tourney.Ending:
 		return tourney.ErrFinished
-	case r.T.Config.Kind == tourney.Swiss && r.T.Round > 0 && !(joined && e.Left):
+	case !r.T.System().Pairing.Open(&r.T) && !(joined && e.Left):
 		return tourney.ErrStarted
 	case !joined && !r.T.Alone(player) && r.T.Players() >= s.opt.players():
 		return fmt.Errorf("%w: %d players", ErrFull, r.T.Players())
@@ -222,7 +222,7 @@ func (s *Service) Record(ctx context.Context, id string, table int) ([]byte, err
 	switch {
 	case i < 0:
 		return nil, fmt.Errorf("tournament %s's table %d: %w", id, table, ErrNotYet)
-	case r.T.Config.Duplicate && !roundOver(&r.T, r.T.Matches[i].Round):
+	case r.T.System().Scoring.Sealed() && !roundOver(&r.T, r.T.Matches[i].Round):
 		// Other tables of the round may still be dealing it.
 		return nil, fmt.Errorf("tournament %s's table %d, round %d: %w", id, table, r.T.Matches[i].Round, ErrNotYet)
 	}
@@ -335,14 +335,12 @@ func (s *Service) Recount(ctx context.Context, id string) ([]tourney.Standing, e
 		if m.Places, err = tables.RecordPlaces(tr.Config.Game, rec); err != nil {
 			return nil, fmt.Errorf("table %d's record: %w", m.Table, err)
 		}
-		if tr.Config.Partners {
-			m.Places = tourney.SeatPlaces(m.Places) // as Ended takes them
-		}
+		m.Places = tr.System().Seating.Places(m.Places) // as Ended takes them
 		ms[i] = m
 	}
 	joined := make(map[string]int, len(tr.Joined))
 	for p, e := range tr.Joined {
 		joined[p] = e.Rating
 	}
-	return tourney.Standings(tr.Config.Kind.Rules(), joined, ms)
+	return tourney.Standings(tr.System().Scoring.Rules(), joined, ms)
 }
