@@ -90,10 +90,46 @@ type column struct {
 	right bool
 }
 
-// columns are the standings' columns for t: the Swiss tie-break in a
-// Swiss, the duplicate score where there is one; name is the width of
-// the player's column.
-func columns(tr *i18n.Catalog, c tourney.Config, hasField bool, name int) []column {
+// standingColumn is a column of the standings a scoring names
+// (tourney.Scoring's Columns): its width, its cell, and what it sets
+// in the command's JSON (nil: nothing but what every line has).
+type standingColumn struct {
+	width int
+	cell  func(Line) string
+	json  func(*jsonLine, Line)
+}
+
+// standingColumns are the columns a scoring may name, by their key
+// (the words' "tourney.col." key).
+var standingColumns = map[string]standingColumn{
+	"streak": {7, func(l Line) string { return streak(l.Standing) }, func(j *jsonLine, l Line) { j.OnFire = l.OnFire() }},
+	"rating": {7, func(l Line) string { return strconv.Itoa(l.Rating) }, nil},
+	"opponents": {8, func(l Line) string { return l.Opponents.String() }, func(j *jsonLine, l Line) {
+		o := l.Opponents.String()
+		j.Opponents = &o
+	}},
+}
+
+// fieldColumn is the duplicate score's column, shown where there is
+// one (hasField).
+var fieldColumn = standingColumn{8, func(l Line) string { return fieldScore(l.Field) }, nil}
+
+// shown are the columns after the wins: the scoring's, and the
+// duplicate score's where there is one.
+func shown(s tourney.Scoring, hasField bool) (keys []string, cols []standingColumn) {
+	for _, k := range s.Columns() {
+		keys, cols = append(keys, k), append(cols, standingColumns[k])
+	}
+	if hasField {
+		keys, cols = append(keys, "field"), append(cols, fieldColumn)
+	}
+	return keys, cols
+}
+
+// columns are the standings' columns under scoring s: the arena's
+// streak, the Swiss tie-break, the duplicate score where there is one;
+// name is the width of the player's column.
+func columns(tr *i18n.Catalog, s tourney.Scoring, hasField bool, name int) []column {
 	cols := []column{
 		{"#", 4, true},
 		{tr.T("tourney.col.player"), name, false},
@@ -101,34 +137,22 @@ func columns(tr *i18n.Catalog, c tourney.Config, hasField bool, name int) []colu
 		{tr.T("tourney.col.matches"), 6, true},
 		{tr.T("tourney.col.wins"), 7, true},
 	}
-	if c.Kind == tourney.Arena {
-		cols = append(cols, column{tr.T("tourney.col.streak"), 7, true})
-	}
-	cols = append(cols, column{tr.T("tourney.col.rating"), 7, true})
-	if c.Kind == tourney.Swiss {
-		cols = append(cols, column{tr.T("tourney.col.opponents"), 8, true})
-	}
-	if hasField {
-		cols = append(cols, column{tr.T("tourney.col.field"), 8, true})
+	keys, more := shown(s, hasField)
+	for i, k := range keys {
+		cols = append(cols, column{tr.T("tourney.col." + k), more[i].width, true})
 	}
 	return cols
 }
 
 // cells are a line's cells under columns (rank from 1).
-func cells(c tourney.Config, hasField bool, rank int, l Line) []string {
+func cells(s tourney.Scoring, hasField bool, rank int, l Line) []string {
 	out := []string{
 		strconv.Itoa(rank) + ".", l.Name, l.Points.String(),
 		strconv.Itoa(l.Matches), strconv.Itoa(l.Wins),
 	}
-	if c.Kind == tourney.Arena {
-		out = append(out, streak(l.Standing))
-	}
-	out = append(out, strconv.Itoa(l.Rating))
-	if c.Kind == tourney.Swiss {
-		out = append(out, l.Opponents.String())
-	}
-	if hasField {
-		out = append(out, fieldScore(l.Field))
+	_, more := shown(s, hasField)
+	for _, c := range more {
+		out = append(out, c.cell(l))
 	}
 	return out
 }
@@ -182,9 +206,9 @@ func heads(cols []column) []string {
 }
 
 // fixedWidth is the width of the columns but the player's.
-func fixedWidth(tr *i18n.Catalog, c tourney.Config, hasField bool) int {
+func fixedWidth(tr *i18n.Catalog, s tourney.Scoring, hasField bool) int {
 	w := 0
-	for _, col := range columns(tr, c, hasField, 0) {
+	for _, col := range columns(tr, s, hasField, 0) {
 		w += col.width + 1
 	}
 	return w

@@ -87,7 +87,7 @@ func (p Page) CanJoin() bool {
 	switch {
 	case p.T.Phase == tourney.Finished || p.T.Phase == tourney.Ending:
 		return false
-	case p.T.Config.Kind == tourney.Swiss && p.T.Round > 0:
+	case !p.T.System().Pairing.Open(&p.T):
 		e, ok := p.T.Joined[p.T.Unit(p.Me)]
 		return ok && e.Left
 	}
@@ -122,7 +122,7 @@ func Head(tr *i18n.Catalog, st *theme.Styles, p Page, width int) []string {
 	l := p.Listed
 	l.Phase, l.Round = p.T.Phase, p.T.Round // the state read, not the lobby's older line
 	title := strings.Join([]string{nonEmpty(l.Name, l.ID), GameName(tr, p.T.Config.Game),
-		KindLine(tr, p.T.Config.Kind, p.T.Config.Duplicate, p.T.Config.Partners), When(tr, l, p.Now)}, " · ")
+		kindLine(tr, p.T.System()), When(tr, l, p.Now)}, " · ")
 	info := []string{tr.N("tourney.players", players(p.T), players(p.T))}
 	if p.T.Phase == tourney.Running || p.T.Phase == tourney.Ending {
 		info = append(info, tr.N("tourney.inplay", len(p.T.Playing), len(p.T.Playing)))
@@ -133,13 +133,8 @@ func Head(tr *i18n.Catalog, st *theme.Styles, p Page, width int) []string {
 		out = append(out, st.Text.Render(w)) // wrapped, not cut: where the player stands ends it
 	}
 	if n, ok := p.Table(); ok && p.GivenUp {
-		what := "tourney.givenup.swiss"
-		switch {
-		case p.T.Config.Kind == tourney.Arena:
-			what = "tourney.givenup.arena"
-		case p.T.Round >= p.T.Config.Rounds:
-			what = "tourney.givenup.last" // no next round
-		}
+		// What comes next: join again, the next round, or none.
+		what := p.T.System().Pairing.GivenUp(&p.T)
 		for _, w := range Wrap(tr.T(what, n), width, 0) {
 			out = append(out, st.Warn.Render(w))
 		}
@@ -225,8 +220,9 @@ func Body(tr *i18n.Catalog, st *theme.Styles, p Page, width int) []string {
 		out = append(out, st.Dim.Render(cut(tr.T("tourney.nobody"), width)))
 	default:
 		hasField := p.Field != nil
-		name := max(12, min(24, width-2-fixedWidth(tr, p.T.Config, hasField)))
-		cols := columns(tr, p.T.Config, hasField, name)
+		scoring := p.T.System().Scoring
+		name := max(12, min(24, width-2-fixedWidth(tr, scoring, hasField)))
+		cols := columns(tr, scoring, hasField, name)
 		out = append(out, st.Dim.Render(cut("  "+row(cols, heads(cols)), width)))
 		me := p.T.Unit(p.Me)
 		for i, l := range lines {
@@ -234,7 +230,7 @@ func Body(tr *i18n.Catalog, st *theme.Styles, p Page, width int) []string {
 			if l.Player == me {
 				mark, style = "> ", st.Bold
 			}
-			out = append(out, style.Render(cut(mark+row(cols, cells(p.T.Config, hasField, i+1, l)), width)))
+			out = append(out, style.Render(cut(mark+row(cols, cells(scoring, hasField, i+1, l)), width)))
 		}
 	}
 	name := p.Names.namer(tr, p.T)
@@ -257,20 +253,16 @@ func Body(tr *i18n.Catalog, st *theme.Styles, p Page, width int) []string {
 			out = append(out, st.Dim.Render(w))
 		}
 	}
-	partners := p.T.Config.Partners
+	seating := p.T.System().Seating
 	switch p.T.Phase {
 	case tourney.Starting: // no table before the start
 	case tourney.Running, tourney.Ending:
 		out = append(out, "", st.Bold.Render(cut(tr.N("tourney.tables", len(p.T.Playing), len(p.T.Playing)), width)))
 		if len(p.T.Playing) == 0 {
-			pool := "tourney.pool"
-			if partners {
-				pool = "tourney.pool.teams" // the pool's units are teams
-			}
-			out = append(out, st.Dim.Render(cut(tr.N(pool, len(p.T.Pool), len(p.T.Pool)), width)))
+			out = append(out, st.Dim.Render(cut(Say(tr, seating.Pool(len(p.T.Pool))), width)))
 		}
 		for _, pl := range p.T.Playing {
-			out = append(out, wrapped(st, tableLine(tr, pl.Table, pl.Round, pl.Players, nil, nil, partners, name), width)...)
+			out = append(out, wrapped(st, tableLine(tr, pl.Table, pl.Round, pl.Players, nil, nil, seating.Per(), name), width)...)
 		}
 	default:
 		out = append(out, "", st.Bold.Render(cut(tr.N("tourney.matches", len(p.T.Matches), len(p.T.Matches)), width)))
@@ -280,7 +272,7 @@ func Body(tr *i18n.Catalog, st *theme.Styles, p Page, width int) []string {
 		}
 		out = append(out, st.Text.Render(cut("  "+RecordCommand(tr, p.SSH), width)))
 		for _, m := range p.T.Matches {
-			out = append(out, wrapped(st, tableLine(tr, m.Table, m.Round, m.Players, &m.Places, &m.Forfeit, partners, name), width)...)
+			out = append(out, wrapped(st, tableLine(tr, m.Table, m.Round, m.Players, &m.Places, &m.Forfeit, seating.Per(), name), width)...)
 		}
 	}
 	out = append(out, sealLines(tr, st, p, width)...)
@@ -298,7 +290,7 @@ func Body(tr *i18n.Catalog, st *theme.Styles, p Page, width int) []string {
 // with its records' (okey verify), and once the round is over its seed
 // and salt. None in a tournament of no duplicate rounds.
 func sealLines(tr *i18n.Catalog, st *theme.Styles, p Page, width int) []string {
-	if !p.T.Config.Duplicate || len(p.Seals) == 0 {
+	if !p.T.System().Scoring.Sealed() || len(p.Seals) == 0 {
 		return nil
 	}
 	out := []string{"", st.Bold.Render(cut(tr.T("tourney.seals"), width))}
@@ -342,18 +334,16 @@ func RecordCommand(tr *i18n.Catalog, ssh string) string {
 }
 
 // tableLine is a table of the tournament: its number (by which its
-// record is found), its round in a Swiss, its players (in partners its
-// two teams, each once), and once played their places (a forfeit said).
-func tableLine(tr *i18n.Catalog, table, round int, players tourney.Table, places *[4]int, forfeit *[4]bool, partners bool, name func(string) string) string {
+// record is found), its round in a Swiss, its units, per of them (in
+// partners its two teams, each once: the seats facing them are the
+// teams' again), and once played their places (a forfeit said).
+func tableLine(tr *i18n.Catalog, table, round int, players tourney.Table, places *[4]int, forfeit *[4]bool, per int, name func(string) string) string {
 	head := tr.T("tourney.table", table)
 	if round > 0 {
 		head = tr.T("tourney.table.round", table, round)
 	}
 	seats := make([]string, 0, 4)
-	for s, id := range players {
-		if partners && s >= 2 {
-			break // the teams' seats facing them
-		}
+	for s, id := range players[:per] {
 		w := name(id)
 		if places != nil {
 			w += " " + tr.T("tourney.place", places[s])

@@ -73,8 +73,9 @@ func (p Page) CanAsk() bool {
 	_, teamed := p.T.TeamOf(p.Me)
 	_, asked := p.AskedBy()
 	t := p.T
-	return t.Config.Partners && !teamed && !asked && (t.Phase == tourney.Starting || t.Phase == tourney.Running) &&
-		!(t.Config.Kind == tourney.Swiss && t.Round > 0)
+	sys := t.System()
+	return sys.Seating.Asks() && !teamed && !asked && (t.Phase == tourney.Starting || t.Phase == tourney.Running) &&
+		sys.Pairing.Open(&t)
 }
 
 // Candidates are those the one who looks may ask to partner, in the
@@ -186,8 +187,8 @@ func EndOfAsk(ask tourney.Invite, me string, t tourney.Tournament, now time.Time
 	if p, ok := t.Partner(me); ok && p == other {
 		return AskAccepted
 	}
-	if t.Config.Kind == tourney.Swiss && t.Round > 0 {
-		return AskDropped
+	if !t.System().Pairing.Open(&t) {
+		return AskDropped // a Swiss's first round paired
 	}
 	if _, teamed := t.TeamOf(other); !teamed && !t.Alone(other) {
 		if _, asked := t.InviteOf(other); !asked {

@@ -23,42 +23,51 @@ func MatchLength(tr *i18n.Catalog, c tourney.Config) string {
 
 // Rules are a tournament's rules as its page states them, a sentence
 // a line (wrap cuts them to the page): the points by place with ties
-// shared, the match's length, the arena's streak, its pool and bots, a
-// Swiss's rounds, byes and forfeits, the tie-breaks, duplicate deals,
-// partners. Said on the page, so no player learns them from a loss.
+// shared, the match's length, then what its systems say (tourney's
+// System.Said: the arena's streak, its pool and bots, a Swiss's
+// rounds, byes and forfeits, the tie-breaks, duplicate deals,
+// partners). Said on the page, so no player learns them from a loss.
 func Rules(tr *i18n.Catalog, c tourney.Config) []string {
 	out := []string{
 		tr.T("tourney.rules.game", GameName(tr, c.Game), RulesName(tr, c.Rules)) + " " + MatchLength(tr, c),
 		tr.T("tourney.rules.points"),
 	}
-	level := tr.T("level." + nonEmpty(c.BotLevel, "normal"))
-	if c.Kind == tourney.Arena {
-		out = append(out, tr.T("tourney.rules.arena", Span(tr, c.Length)), tr.T("tourney.rules.streak"))
-		if c.BotWait > 0 {
-			out = append(out, tr.T("tourney.rules.bots", level, Wait(tr, c.BotWait)))
-		} else {
-			out = append(out, tr.T("tourney.rules.nobots"))
-		}
-		out = append(out, tr.T("tourney.rules.ties.arena"))
-	} else {
-		out = append(out, tr.N("tourney.rules.swiss", c.Rounds, c.Rounds, level),
-			tr.T("tourney.rules.forfeit", Wait(tr, c.Back)), tr.T("tourney.rules.ties.swiss"))
-	}
-	if c.Duplicate {
-		out = append(out, tr.T("tourney.rules.duplicate"))
-	}
-	if c.Partners {
-		out = append(out, tr.T("tourney.rules.partners"), tr.T("tourney.rules.teams", int(tourney.AskLapse/time.Minute)))
-		switch {
-		case c.Kind == tourney.Swiss:
-			out = append(out, tr.T("tourney.rules.teams.swiss"))
-		case c.BotWait > 0:
-			out = append(out, tr.T("tourney.rules.teams.arena", Wait(tr, c.BotWait)))
-		default:
-			out = append(out, tr.T("tourney.rules.teams.nobots"))
-		}
+	for _, s := range c.System().Said(c) {
+		out = append(out, Say(tr, s))
 	}
 	return out
+}
+
+// Say is what a tournament's systems say (tourney.Said) in the
+// player's words: a span of time, a wait and the bots' level written
+// as the page writes them, the plural chosen by the count.
+func Say(tr *i18n.Catalog, s tourney.Said) string {
+	args := make([]any, len(s.Args))
+	for i, a := range s.Args {
+		switch a := a.(type) {
+		case tourney.SaidSpan:
+			args[i] = Span(tr, time.Duration(a))
+		case tourney.SaidWait:
+			args[i] = Wait(tr, time.Duration(a))
+		case tourney.SaidLevel:
+			args[i] = tr.T("level." + nonEmpty(string(a), "normal"))
+		default:
+			args[i] = a
+		}
+	}
+	if n, ok := firstCount(args); s.Plural && ok {
+		return tr.N(s.Key, n, args[1:]...)
+	}
+	return tr.T(s.Key, args...)
+}
+
+// firstCount is the first of args as a plural's count.
+func firstCount(args []any) (int, bool) {
+	if len(args) == 0 {
+		return 0, false
+	}
+	n, ok := args[0].(int)
+	return n, ok
 }
 
 // Wait is a short wait in seconds, or minutes once it is whole ones.

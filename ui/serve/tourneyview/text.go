@@ -74,19 +74,21 @@ func JSON(tr *i18n.Catalog, p Page) ([]byte, error) {
 		Start: c.Start.UTC(), Round: p.T.Round, Rounds: c.Rounds, Duplicate: c.Duplicate, Partners: c.Partners,
 		Standings: []jsonLine{}, Playing: []jsonTable{}, Matches: []jsonMatch{},
 	}
-	if c.Kind == tourney.Arena {
-		end := c.Start.Add(c.Length).UTC()
+	sys := p.T.System()
+	if end := sys.Pairing.End(c); !end.IsZero() {
+		end = end.UTC()
 		out.End = &end
 	}
 	name := p.Names.namer(tr, p.T)
 	for i, l := range lines {
 		jl := jsonLine{
 			Rank: i + 1, Name: l.Name, Points: l.Points.String(), Twelfths: int(l.Points),
-			Matches: l.Matches, Wins: l.Wins, Streak: l.Streak, OnFire: c.Kind == tourney.Arena && l.OnFire(), Rating: l.Rating,
+			Matches: l.Matches, Wins: l.Wins, Streak: l.Streak, Rating: l.Rating,
 		}
-		if c.Kind == tourney.Swiss {
-			o := l.Opponents.String()
-			jl.Opponents = &o
+		for _, col := range sys.Scoring.Columns() {
+			if set := standingColumns[col].json; set != nil {
+				set(&jl, l) // the streak's fire, the opponents' points
+			}
 		}
 		if l.Field != nil {
 			f := fieldScore(l.Field)
@@ -122,7 +124,7 @@ func JSON(tr *i18n.Catalog, p Page) ([]byte, error) {
 		}
 		out.Asks = append(out.Asks, jsonAsk{From: name(inv.From), To: name(inv.To), Since: since.UTC(), Lapses: inv.Lapses().UTC()})
 	}
-	if c.Duplicate {
+	if sys.Scoring.Sealed() {
 		for _, sl := range p.Seals {
 			out.Seals = append(out.Seals, jsonSeal(sl))
 		}

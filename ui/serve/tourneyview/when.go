@@ -21,10 +21,7 @@ func When(tr *i18n.Catalog, l tourney.Listed, now time.Time) string {
 	case tourney.Starting:
 		return tr.T("tourney.when.starts", Span(tr, l.Start.Sub(now)))
 	case tourney.Running:
-		if l.Kind == tourney.Swiss {
-			return tr.T("tourney.when.round", l.Round, l.Rounds)
-		}
-		return tr.T("tourney.when.ends", Span(tr, l.End.Sub(now)))
+		return Say(tr, l.System().Pairing.Progress(l, now))
 	case tourney.Ending:
 		return tr.T("tourney.when.ending")
 	}
@@ -68,31 +65,30 @@ func RulesName(tr *i18n.Catalog, rules string) string {
 
 // KindName is a tournament's kind in the player's words.
 func KindName(tr *i18n.Catalog, k tourney.Kind) string {
-	if k == tourney.Swiss {
-		return tr.T("tourney.kind.swiss")
-	}
-	return tr.T("tourney.kind.arena")
+	return tr.T(tourney.Config{Kind: k}.System().Names()[0])
 }
 
 // KindLine is a tournament's kind with its options, as every line
 // that names it says it: "Swiss · duplicate", "arena · partners" (a
 // duplicate Swiss read as a plain "Swiss" in the list).
 func KindLine(tr *i18n.Catalog, k tourney.Kind, duplicate, partners bool) string {
-	out := KindName(tr, k)
-	if duplicate {
-		out += " · " + tr.T("tourney.kind.duplicate")
+	return kindLine(tr, tourney.Config{Kind: k, Duplicate: duplicate, Partners: partners}.System())
+}
+
+// kindLine is KindLine of a tournament's systems: the names they give.
+func kindLine(tr *i18n.Catalog, sys tourney.System) string {
+	names := sys.Names()
+	for i, n := range names {
+		names[i] = tr.T(n)
 	}
-	if partners {
-		out += " · " + tr.T("tourney.kind.partners")
-	}
-	return out
+	return strings.Join(names, " · ")
 }
 
 // Row is a tournament's line in a list: its name, game, kind and
 // options, players and when it plays.
 func Row(tr *i18n.Catalog, l tourney.Listed, now time.Time) string {
 	return strings.Join([]string{
-		l.Name, GameName(tr, l.Game), KindLine(tr, l.Kind, l.Duplicate, l.Partners),
+		l.Name, GameName(tr, l.Game), kindLine(tr, l.System()),
 		tr.N("tourney.players", l.Players, l.Players), When(tr, l, now),
 	}, " · ")
 }
