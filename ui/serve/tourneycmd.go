@@ -71,7 +71,7 @@ func tourneyAnswer(side tourneySide, args []string, now time.Time, ssh string, n
 		return nil, 1, fmt.Sprintf("tournament %q cannot be read just now: try again soon", safeID(id))
 	}
 	p := tourneyview.Page{Listed: l, T: t, Now: now, SSH: ssh}
-	if t.Config.Duplicate {
+	if t.System().Scoring.Sealed() {
 		if p.Seals, p.Field, err = side.Duplicate(id); err != nil {
 			return nil, 1, fmt.Sprintf("tournament %q cannot be read just now: try again soon", safeID(id))
 		}

@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -181,7 +182,7 @@ func (f *newTourneyPage) update(c *shared, msg tea.Msg) turn {
 		case key.Matches(msg, k.TourneyCreate) && !f.asking:
 			cfg := f.config(c.name, c.srv.Now())
 			if err := cfg.Check(); err != nil {
-				c.flash = configFault(c, cfg, err)
+				c.flash = configFault(c, err)
 				return turn{}
 			}
 			f.asking = true
@@ -197,20 +198,26 @@ func (f *newTourneyPage) update(c *shared, msg tea.Msg) turn {
 	return turn{}
 }
 
-// configFault says what Check found wrong with cfg in the player's
+// configFaults are the words of what Check refuses, by its error:
+// which choice to change.
+var configFaults = []struct {
+	err error
+	key string
+}{
+	{tourney.ErrHands, "tourney.new.err.hands"},
+	{tourney.ErrLength, "tourney.new.err.length"},
+	{tourney.ErrRounds, "tourney.new.err.rounds"},
+	{tourney.ErrDuplicateKind, "tourney.new.err.duplicate"},
+	{tourney.ErrPartnersGame, "tourney.new.err.partners"},
+}
+
+// configFault says what Check found wrong (err) in the player's
 // words: which choice to change.
-func configFault(c *shared, cfg tourney.Config, err error) string {
-	switch {
-	case cfg.Hands < 1:
-		return c.tr.T("tourney.new.err.hands")
-	case cfg.Kind == tourney.Arena && cfg.Length <= 0:
-		return c.tr.T("tourney.new.err.length")
-	case cfg.Kind == tourney.Swiss && cfg.Rounds < 1:
-		return c.tr.T("tourney.new.err.rounds")
-	case cfg.Kind == tourney.Arena && cfg.Duplicate:
-		return c.tr.T("tourney.new.err.duplicate")
-	case cfg.Partners && cfg.Game != "101":
-		return c.tr.T("tourney.new.err.partners")
+func configFault(c *shared, err error) string {
+	for _, f := range configFaults {
+		if errors.Is(err, f.err) {
+			return c.tr.T(f.key)
+		}
 	}
 	return c.tr.T("tourney.new.err.other", err.Error())
 }

@@ -143,7 +143,7 @@ func (p *tourneyPage) read(c *shared, after time.Duration) tea.Cmd {
 func readTourney(side tourneySide, id string, gen uint64) tourneyMsg {
 	l, t, err := side.Tournament(id)
 	msg := tourneyMsg{gen: gen, l: l, t: t, err: err}
-	if err == nil && t.Config.Duplicate {
+	if err == nil && t.System().Scoring.Sealed() {
 		msg.seals, msg.field, _ = side.Duplicate(id)
 	}
 	return msg
@@ -310,7 +310,7 @@ func (p *tourneyPage) update(c *shared, msg tea.Msg) turn {
 		default:
 			p.askEnded(c, msg.t) // named as the page knew them
 			p.l, p.t, p.gone = msg.l, &msg.t, false
-			if msg.t.Config.Duplicate && msg.seals != nil {
+			if msg.t.System().Scoring.Sealed() && msg.seals != nil {
 				p.seals, p.field = msg.seals, msg.field
 			}
 			if r, ok := msg.t.Refused[c.id]; ok && !r.At.Equal(p.refused) {
