@@ -62,11 +62,11 @@ func pairArena(pool []Waiting, now time.Time, botWait time.Duration, s Seating) 
 				group[n-1], order[k] = order[k], group[n-1]
 			}
 		}
-		tables = append(tables, s.Seat(ids(group)))
+		tables = append(tables, seatUnits(ids(group), n))
 		order = order[n:]
 	}
 	if len(order) > 0 && botWait > 0 && slices.ContainsFunc(order, func(w Waiting) bool { return now.Sub(w.Since) >= botWait }) {
-		return append(tables, s.Seat(ids(order))), nil
+		return append(tables, seatUnits(ids(order), n)), nil
 	}
 	return tables, order
 }
@@ -138,10 +138,17 @@ func (arena) start(t *Tournament, now time.Time) {
 }
 
 // back puts a unit in a running arena's pool at its points, unless it
-// left, plays or waits already.
-func (a arena) back(t *Tournament, unit string, since time.Time, last []string) {
+// left, plays or waits already, with the others of the table it comes
+// from (not to be seated with all of them again).
+func (a arena) back(t *Tournament, unit string, since time.Time, from Table) {
 	if t.Phase != Running || t.Joined[unit].Left || a.busy(t, unit) || a.waiting(t, unit) {
 		return
+	}
+	var last []string
+	for _, o := range from {
+		if o != unit && o != Bot && !slices.Contains(last, o) {
+			last = append(last, o)
+		}
 	}
 	t.Pool = append(t.Pool, Waiting{Player: unit, Rating: t.Joined[unit].Rating, Since: since, Last: last, Points: a.points(t, unit)})
 }

@@ -216,7 +216,7 @@ func (t *Tournament) NotOpened(n int, now time.Time) ([]Start, error) {
 	pairing := t.System().Pairing
 	for _, id := range p.Players {
 		if id != Bot {
-			pairing.back(t, id, now, nil)
+			pairing.back(t, id, now, Table{})
 		}
 	}
 	return t.Tick(now), nil
@@ -246,16 +246,9 @@ func (t *Tournament) Ended(n int, places [4]int, forfeit [4]bool, now time.Time)
 	t.Playing = slices.Delete(t.Playing, i, i+1)
 	t.Matches = append(t.Matches, m)
 	for _, id := range p.Players {
-		if id == Bot {
-			continue
+		if id != Bot {
+			sys.Pairing.back(t, id, now, p.Players)
 		}
-		var last []string
-		for _, o := range p.Players {
-			if o != id && o != Bot && !slices.Contains(last, o) {
-				last = append(last, o)
-			}
-		}
-		sys.Pairing.back(t, id, now, last)
 	}
 	return t.Tick(now), nil
 }

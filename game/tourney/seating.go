@@ -19,9 +19,16 @@ func (singles) tick(*Tournament, Pairing, time.Time) {}
 func (singles) stop(*Tournament)                     {}
 func (singles) players(t *Tournament) int            { return len(t.ids()) }
 
-func (singles) Seat(units []string) Table {
+// seatUnits lays units out at a table, per of them a table: unit i at
+// seat i and every per seats on (alone one seat, partners two facing
+// each other); seats left over are bots'.
+func seatUnits(units []string, per int) Table {
 	var t Table
-	copy(t[:], units)
+	for i, u := range units {
+		for s := i; s < len(t); s += per {
+			t[s] = u
+		}
+	}
 	return t
 }
 
@@ -41,7 +48,7 @@ func (singles) join(t *Tournament, p Pairing, id string, rating int, now time.Ti
 		return nil, ErrStarted
 	}
 	t.Joined[id] = Entrant{Rating: rating, Name: t.Joined[id].Name}
-	p.back(t, id, now, nil)
+	p.back(t, id, now, Table{})
 	return t.Tick(now), nil
 }
 

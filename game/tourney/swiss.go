@@ -109,7 +109,7 @@ func pairSwiss(order []string, met Met, s Seating) []Table {
 			units = append(units, cand[c])
 			taken[cand[c]] = true
 		}
-		tables = append(tables, s.Seat(units))
+		tables = append(tables, seatUnits(units, s.Per()))
 		left = slices.DeleteFunc(left, func(id string) bool { return taken[id] })
 	}
 	return tables
@@ -129,7 +129,7 @@ func (swiss) pairsAll(t *Tournament) bool            { return t.Round == 0 }
 func (swiss) botWait(Config) time.Duration           { return 0 }
 func (swiss) start(*Tournament, time.Time)           {}
 
-func (swiss) back(*Tournament, string, time.Time, []string) {}
+func (swiss) back(*Tournament, string, time.Time, Table) {}
 
 func (swiss) Progress(l Listed, _ time.Time) Said {
 	return Said{Key: "tourney.when.round", Args: []any{l.Round, l.Rounds}}

@@ -184,10 +184,10 @@ type Pairing interface {
 	said(c Config) []Said
 	lone(c Config) Said
 	// start is the tournament's start; back puts a unit (joined,
-	// teamed, back from a table) where the pairing takes it from,
-	// waiting since, from a table of last.
+	// teamed, back from table from: all bots for none) where the
+	// pairing takes it from, waiting since.
 	start(t *Tournament, now time.Time)
-	back(t *Tournament, unit string, since time.Time, last []string)
+	back(t *Tournament, unit string, since time.Time, from Table)
 	// tick pairs who can be paired, seated by s, and moves the
 	// tournament on to its end.
 	tick(t *Tournament, s Seating, now time.Time) []Start
@@ -227,10 +227,9 @@ type Scoring interface {
 // alone, one a seat, or partners' teams of two, each at two seats
 // facing each other.
 type Seating interface {
-	// Per is how many of the pairing's units a table seats.
+	// Per is how many of the pairing's units a table seats (seated by
+	// seatUnits: a team at two seats facing each other).
 	Per() int
-	// Seat lays units out at a table; seats left over are bots'.
-	Seat(units []string) Table
 	// Places are a match's places as the standings count them, from
 	// the places its referee gives.
 	Places(places [4]int) [4]int

@@ -232,14 +232,6 @@ func (partners) Places(places [4]int) [4]int { return SeatPlaces(places) }
 func (partners) Asks() bool                  { return true }
 func (partners) names() []string             { return []string{"tourney.kind.partners"} }
 
-func (partners) Seat(units []string) Table {
-	var t Table
-	for i, u := range units {
-		t[i], t[i+2] = u, u
-	}
-	return t
-}
-
 // fieldMark parts a team's id from its seat's number while its two
 // seats are scored against the field apart.
 const fieldMark = "#"
@@ -367,7 +359,7 @@ func (partners) join(t *Tournament, p Pairing, id string, rating int, now time.T
 		if e.Left {
 			e.Left = false
 			t.Joined[tid] = e
-			p.back(t, tid, now, nil)
+			p.back(t, tid, now, Table{})
 		}
 		return t.Tick(now), nil
 	}
@@ -573,7 +565,7 @@ func (partners) team(t *Tournament, p Pairing, first, second Lone, since time.Ti
 	}
 	t.Teams[id] = Team{First: first.Player, Second: second.Player}
 	t.Joined[id] = Entrant{Rating: rating}
-	p.back(t, id, since, nil)
+	p.back(t, id, since, Table{})
 }
 
 // botPartners teams with a bot each player alone who has waited long
