@@ -19,7 +19,10 @@ import (
 // labels it an inaccuracy or worse (read 2.5 standard errors low, as
 // every label) or cannot show it is not a mistake (its 95% interval
 // under the mistake line, after up to 1,024 fresh worlds), and then the
-// best move the judge found. So the hint,
+// best move the judge found. Where a finish was legal and the hard bot
+// does not take it, the finish is weighed against its move until the
+// two are told apart or known within ±0.1 point (±5 in 101), as the
+// review weighs it, and a finish shown better is the hint. So the hint,
 // the coach and the hard bot are one machinery in a documented
 // relation, and a move the hint gave is, to the judge, best or good —
 // on the review's own worlds too unless they tell otherwise
@@ -61,17 +64,26 @@ func AdviseClassic(ctx context.Context, v classic.View, o Options) (classic.Acti
 	if err != nil {
 		return an, d, err
 	}
+	if acrossBetter(&d) {
+		// A finish and the move across the line from it, weighed until
+		// settled, are told apart: the hint gives the better, as the
+		// coach names it (issue 67: the hint said "win now" where the
+		// review, on 32 worlds, called holding the best).
+		return best, d, nil
+	}
 	if o.stands(d, ThresholdsClassic) {
 		// The hard bot's move is not shown to lose: it stands.
 		return an, d, nil
 	}
-	if holdChoice(&v) && holdOrFinish(&v, an) && holdOrFinish(&v, best) {
-		// Finishing now or holding for an okey finish: the hard bot's
-		// rule, measured in play, where the judge holds too often
-		// (judgeClassic, docs/review.md).
-		return an, d, nil
-	}
 	return best, d, nil
+}
+
+// acrossBetter reports whether the judge, weighing a finish against the
+// move judged, showed the move across the line better: the coach names
+// it the best.
+func acrossBetter(d *Decision) bool {
+	w := d.Weighed
+	return w != nil && shownWorse(w.More, w.Half) && d.Best == w.Move && d.Best != d.Played
 }
 
 // Advise101 is the judge's advice from view v, as a plan for the rest
@@ -129,6 +141,11 @@ func advise101(ctx context.Context, v okey101.View, o Options) (best, hard okey1
 		return best, hard, d, fmt.Errorf("the hard bot: %w", err)
 	}
 	d, best, err = judge101(ctx, v, hard, o)
+	if err == nil && acrossBetter(&d) {
+		// going out this turn or not, told apart: the better, as the
+		// coach names it
+		return best, hard, d, nil
+	}
 	if err != nil || o.stands(d, Thresholds101) {
 		// the hard bot's move stands unless shown to lose
 		return hard, hard, d, err

@@ -46,26 +46,52 @@ func judgeClassic(ctx context.Context, v classic.View, played classic.Action, o 
 		playout[classic.Action, *rollout.PlayerClassic]{DefaultSamplesClassic, ThresholdsClassic, rollout.NewPlayerClassic,
 			func(cs []classic.Action, ps []*rollout.PlayerClassic) rollout.Play {
 				return rollout.CandidatesClassic(&v, cs, seed, ps)
-			}})
+			}}, finishesClassic(&v, cands))
 	if err != nil || !judged {
 		return d, played, err
 	}
-	switch {
-	case holdChoice(&v) && holdOrFinish(&v, played) && holdOrFinish(&v, cands[vd.best]):
-		// Finishing now against holding for an okey finish: the judge's
-		// playouts favour holding more than play bears out (hard holding
-		// wherever the judge said so lost 0.036 a hand [0.009, 0.062]
-		// to hard's own rule over 4,000 duplicate hands: docs/review.md,
-		// "The judge against play"), so it names neither of the two
-		// better than the other.
+	// Finishing now against holding the win for an okey finish, or
+	// against breaking it, is weighed until settled (finishes), and a
+	// finish not played that is shown better is named the best (the
+	// hold labelled, "held a winning hand"). The other way the judge is
+	// not trusted: its playouts favour holding more than play bears out
+	// (hard holding wherever the judge said so lost 0.036 a hand
+	// [0.009, 0.062] to hard's own rule over 4,000 duplicate hands:
+	// docs/review.md, "The judge against play"; a hard bot's finish
+	// with 31 tiles left read a blunder, the hold 0.88 ± 0.19 ahead),
+	// so a hold is never named better than finishing now, and a finish
+	// is never shown a worse "best" that does not finish unless the
+	// judge shows it lost an inaccuracy or more. The hint
+	// (AdviseClassic) reads the verdict by the same rule.
+	switch b := cands[vd.best]; {
+	case holdChoice(&v) && holdOrFinish(&v, played) && played.Kind == classic.ActFinish && holdOrFinish(&v, b) && b.Kind == classic.ActDiscard:
 		d.asGood()
-	case played.Kind == classic.ActFinish && cands[vd.best].Kind != classic.ActFinish:
-		// A finish is never shown a worse "best": only an okey finish
-		// (also a finish) beats it.
+	case played.Kind == classic.ActFinish && b.Kind != classic.ActFinish && !worse(d.Label):
 		d.asGood()
 	}
 	d.Reasons = classicReasons(&v, cands, vd, d.Label)
+	if played == an && d.Label != Best {
+		d.Reasons = append(d.Reasons, hintsMove(d.Best, vd.loss))
+	}
 	return d, cands[vd.best], nil
+}
+
+// finishesClassic marks the finishes among cands, when the seat may
+// finish and one of them does (nil: no finish to weigh).
+func finishesClassic(v *classic.View, cands []classic.Action) *finishes {
+	if v.Stage != classic.MustDiscard || !v.Legal.Finish {
+		return nil
+	}
+	out := make([]bool, len(cands))
+	any := false
+	for i, c := range cands {
+		out[i] = c.Kind == classic.ActFinish
+		any = any || out[i]
+	}
+	if !any {
+		return nil
+	}
+	return &finishes{out: out, tol: finishTolClassic, mult: finishMostClassic}
 }
 
 // fill copies a verdict into the decision.
@@ -73,6 +99,9 @@ func (d *Decision) fill(vd verdict, th Thresholds) {
 	d.Best = vd.cands[vd.best].Move
 	d.Loss, d.Label, d.Uncertain, d.Samples, d.Playouts, d.Candidates = vd.loss, vd.label, vd.uncertain, vd.n, vd.playouts, slices.Clone(vd.cands)
 	d.Certainty = vd.sure
+	if w := vd.weighed; w != nil {
+		d.Weighed = &Weighed{Move: vd.cands[w.across].Move, More: w.more, Half: w.half, Samples: w.samples, Settled: w.settled}
+	}
 	// A loss is never below 0 (the best found loses nothing): the
 	// interval's lower end is cut there.
 	d.Low, d.High = max(vd.loss-vd.half, 0), vd.loss+vd.half
@@ -177,7 +206,7 @@ func boolInt(b bool) int {
 func classicMove(v *classic.View, a classic.Action) string {
 	switch a.Kind {
 	case classic.ActShow:
-		return fmt.Sprintf("gösterme (show %v)", v.Indicator)
+		return fmt.Sprintf("show the indicator %v", v.Indicator)
 	case classic.ActDraw:
 		return "draw"
 	case classic.ActTake:
@@ -198,10 +227,11 @@ func classicMove(v *classic.View, a classic.Action) string {
 // classicReasons says in words why a move lost, where the engine can
 // tell from what the seat could see, and from the playouts (vd: the
 // candidates' values and how often each came out ahead). Every label
-// worse than good gets at least one reason: when none of the particular
+// from good down (a move shown worse than the best: its interval
+// excludes 0) gets at least one reason: when none of the particular
 // ones applies, the playouts' own figures for the two moves.
 func classicReasons(v *classic.View, cands []classic.Action, vd verdict, l Label) []string {
-	if l == Best || l == Good || l == Only {
+	if l == Best || l == Only {
 		return nil
 	}
 	best := vd.best
@@ -223,10 +253,9 @@ func classicReasons(v *classic.View, cands []classic.Action, vd verdict, l Label
 		// finished at once where holding for an okey finish was worth more
 		rs = append(rs, fmt.Sprintf("finished now for %s points; holding for an okey finish (discard %v) wins %d%% of the time and was worth %s points on average",
 			pts(vd.cands[0].Value), b.Tile, pct(vd.cands[best].Ahead), pts(vd.cands[best].Value)))
-	case played.Kind == classic.ActDiscard && finish >= 0 && b.Kind == classic.ActFinish && !a.IsOkey(b.Tile) && keepsWin(v, played.Tile):
-		// held (or broke the win) where finishing now was worth more
-		rs = append(rs, fmt.Sprintf("did not finish: it wins %d%% of the time after this, worth %s points on average; finishing now (finish with %v) was worth %s points",
-			pct(vd.cands[0].Ahead), pts(vd.cands[0].Value), b.Tile, pts(vd.cands[best].Value)))
+	case played.Kind == classic.ActDiscard && keepsWin(v, played.Tile) && finishShown(vd):
+		// held the win where finishing now was worth more
+		rs = append(rs, heldWin(vd.weighed.more))
 	case played.Kind != classic.ActFinish && finish >= 0:
 		rs = append(rs, fmt.Sprintf("missed a finish (%s)", classicMove(v, cands[finish])))
 	}
@@ -234,7 +263,7 @@ func classicReasons(v *classic.View, cands []classic.Action, vd verdict, l Label
 		rs = append(rs, "finished without throwing the okey, which doubles the points")
 	}
 	if played.Kind != classic.ActShow && b.Kind == classic.ActShow {
-		rs = append(rs, "gave up gösterme")
+		rs = append(rs, "gave up showing the indicator")
 	}
 	switch {
 	case played.Kind == classic.ActTake && b.Kind == classic.ActDraw:
@@ -256,6 +285,37 @@ func classicReasons(v *classic.View, cands []classic.Action, vd verdict, l Label
 		rs = append(rs, playoutReason(classicMove(v, b), vd))
 	}
 	return rs
+}
+
+// finishShown reports whether the finish weighed against the move
+// played was shown worth more.
+func finishShown(vd verdict) bool {
+	w := vd.weighed
+	return w != nil && shownWorse(w.more, w.half)
+}
+
+// heldWin is the reason of a winning rack held where finishing was
+// worth more points.
+func heldWin(more float64) string {
+	return fmt.Sprintf("held a winning hand: finishing was worth %s more", amount(more))
+}
+
+// hintsMove is the reason beside a move that is the strongest bot's,
+// the hint's own unless the hint's judge shows it losing: the hint
+// weighs fewer worlds than the review, which found best worth loss
+// more.
+func hintsMove(best string, loss float64) string {
+	return fmt.Sprintf("the strongest bot's move, which the hint gives unless it is shown to lose: the hint weighs fewer worlds than this review, which found %s worth %s more", best, amount(loss))
+}
+
+// amount writes points as an amount, without a sign: two decimals below
+// 10, none from 10 (101's points).
+func amount(x float64) string {
+	x = math.Abs(x)
+	if x >= 10 {
+		return fmt.Sprintf("%.0f", x)
+	}
+	return fmt.Sprintf("%.2f", x)
 }
 
 // keepsWin reports whether discarding t leaves a rack that wins: the
@@ -282,10 +342,13 @@ func tied(cs []Candidate, best int) bool {
 }
 
 // asGood makes d's move the best, as good as any: the coach does not
-// show another move better, so it names none. The loss found stays in
-// the figures (the totals, --json).
+// show another move better, so it names none, and counts no loss
+// against it (issue 67: "best" beside a loss of 5.18 counted in the
+// hand's total read as a loss of the move against itself). The loss
+// found stays in the candidates' rows (--json).
 func (d *Decision) asGood() {
 	d.Label, d.Best, d.Uncertain, d.Certainty = Best, d.Played, false, TooClose
+	d.Loss, d.Low, d.High, d.Accuracy = 0, 0, 0, 100
 }
 
 // holdChoice reports whether the seat chooses between finishing now and

@@ -2,6 +2,7 @@ package coach
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	"okey/bots/bots101"
@@ -64,4 +65,13 @@ func record101(t testing.TB, seed uint64, levels [okey101.NumSeats]string) okey1
 		}
 	}
 	return g.Record()
+}
+
+// show is a verdict in a line: label, loss, worlds and candidates.
+func show(d Decision) string {
+	s := fmt.Sprintf("label %s best %q loss %.3f (%.3f..%.3f) n %d playouts %d:", d.Label, d.Best, d.Loss, d.Low, d.High, d.Samples, d.Playouts)
+	for _, c := range d.Candidates {
+		s += fmt.Sprintf(" [%s v %.3f loss %.3f±%.3f n %d]", c.Move, c.Value, c.Loss, c.Half, c.Samples)
+	}
+	return s
 }

@@ -4,7 +4,6 @@ package coach
 
 import (
 	"context"
-	"fmt"
 	"reflect"
 	"testing"
 	"time"
@@ -72,15 +71,6 @@ func caseView(t *testing.T) (classic.View, classic.View, uint64) {
 	}
 	t.Fatal("rack not met")
 	return classic.View{}, classic.View{}, 0
-}
-
-// show is a verdict in a line: label, loss, worlds and candidates.
-func show(d Decision) string {
-	s := fmt.Sprintf("label %s best %q loss %.3f (%.3f..%.3f) n %d playouts %d:", d.Label, d.Best, d.Loss, d.Low, d.High, d.Samples, d.Playouts)
-	for _, c := range d.Candidates {
-		s += fmt.Sprintf(" [%s v %.3f loss %.3f±%.3f n %d]", c.Move, c.Value, c.Loss, c.Half, c.Samples)
-	}
-	return s
 }
 
 // TestHintCase compares, at that decision, the hint's judge before and

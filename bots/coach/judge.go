@@ -3,6 +3,7 @@ package coach
 import (
 	"context"
 	"math"
+	"slices"
 
 	"okey/bots/rollout"
 )
@@ -75,6 +76,9 @@ type verdict struct {
 	// still in question in each).
 	playouts int
 	cands    []Candidate
+	// weighed is the finish weighed against the move played (nil: no
+	// finish was legal, or the move played finishes).
+	weighed *weighed
 }
 
 // pruneSE is how many standard errors behind the best a candidate must
@@ -88,7 +92,7 @@ const pruneSE = 3
 // played is the index of the move made) over rounds of worlds, doubling
 // them while the label is not settled, up to the samples asked; after
 // each round it stops playing the candidates far behind the best.
-func judge(ctx context.Context, o *Options, def int, th Thresholds, names []string, played int, play rollout.Play) (verdict, error) {
+func judge(ctx context.Context, o *Options, def int, th Thresholds, names []string, played int, play rollout.Play, fs *finishes) (verdict, error) {
 	first, most := o.samples(def)
 	var vals [][]float64
 	live := make([]bool, len(names))
@@ -118,6 +122,10 @@ func judge(ctx context.Context, o *Options, def int, th Thresholds, names []stri
 		}
 		prune(vals, live, v.best, played)
 	}
+	// At a decision where a finish was legal and not played, the best
+	// finish is weighed against the move played until the two are told
+	// apart or their difference is known within fs.tol.
+	across := fs.across(vals, played)
 	if v.best != played {
 		// The best was picked as the highest of several noisy means, so
 		// on the worlds that picked it its lead over the move played is
@@ -132,10 +140,15 @@ func judge(ctx context.Context, o *Options, def int, th Thresholds, names []stri
 			return v, err
 		}
 		playouts += 2 * n
-		v.loss, v.half = rollout.Paired(fresh[v.best], fresh[played])
-		v.loss = max(v.loss, 0)
+		raw, half := rollout.Paired(fresh[v.best], fresh[played])
+		v.loss, v.half = max(raw, 0), half
 		v.label, v.uncertain = th.label(v.loss, v.half, false)
-		for m := n; o.undecided(v.label, v.loss+v.half, th) && m < o.fresh(most); m *= 2 {
+		most2 := o.fresh(most)
+		if across == v.best {
+			most2 = max(most2, fs.most(most))
+		}
+		m := n
+		for ; (o.undecided(v.label, v.loss+v.half, th) && m < o.fresh(most) || across == v.best && !fs.settled(raw, v.half, m, most)) && m < most2; m *= 2 {
 			// A hint's judge: the move played is neither shown to lose
 			// nor shown to stay under RuleOut. With 128 worlds a loss of
 			// a quarter of a point (0.245 ± 0.044 over 4,096 worlds) was
@@ -143,16 +156,34 @@ func judge(ctx context.Context, o *Options, def int, th Thresholds, names []stri
 			// review's own worlds read it a mistake
 			// (0.65, 0.39 to 0.90): a loss between the two lines is told
 			// from both only by more worlds.
-			more := min(m, o.fresh(most)-m)
+			more := min(m, most2-m)
 			if fresh, err = rollout.Compare(ctx, fresh, n+m, n+m+more, o.Workers, two, play); err != nil {
 				return v, err
 			}
 			playouts += 2 * more
-			v.loss, v.half = rollout.Paired(fresh[v.best], fresh[played])
-			v.loss = max(v.loss, 0)
+			raw, v.half = rollout.Paired(fresh[v.best], fresh[played])
+			v.loss = max(raw, 0)
 			v.label, v.uncertain = th.label(v.loss, v.half, false)
 		}
 		v.sure = th.certainty(v.loss, v.half, false, v.uncertain)
+		if across == v.best {
+			v.weighed = &weighed{across: across, more: raw, half: v.half, samples: rollout.Played(fresh[played]), settled: fs.settled(raw, v.half, m, most)}
+		}
+	}
+	if across >= 0 && across != v.best {
+		w, extra, err := fs.weigh(ctx, o, vals, n, most, across, played, play)
+		if err != nil {
+			return v, err
+		}
+		playouts += extra
+		v.weighed = &w
+		if shownWorse(w.more, w.half) && (v.best == played || w.more > v.loss) {
+			// The finish is shown better than the move played, by more
+			// than the best found was: it is the best.
+			v.best, v.loss, v.half = across, w.more, w.half
+			v.label, v.uncertain = th.label(v.loss, v.half, false)
+			v.sure = th.certainty(v.loss, v.half, false, v.uncertain)
+		}
 	}
 	v.n, v.playouts = n, playouts
 	v.cands = make([]Candidate, len(names))
@@ -165,9 +196,120 @@ func judge(ctx context.Context, o *Options, def int, th Thresholds, names []stri
 		if c == played && c != v.best {
 			l, h = v.loss, v.half // read on the fresh worlds, as the verdict
 		}
+		if w := v.weighed; w != nil && c == w.across && v.best == played {
+			l, h = max(-w.more, 0), w.half // weighed against the move played, the best
+		}
 		v.cands[c] = Candidate{Move: names[c], Value: rollout.Mean(vals[c]), Loss: l, Half: h, Samples: rollout.Played(vals[c]), Ahead: ahead(vals[c])}
 	}
 	return v, nil
+}
+
+// finishes mark, at a decision where a finish was legal, the
+// candidates that finish (in 101: that go out this turn, or keep the
+// rack able to) and how closely a finish and the move played must be
+// weighed: the judge reads on until the two are told apart (the 95%
+// interval of their difference excludes 0) or their difference is
+// known within ±tol. Issue 67: on 32 worlds the judge put holding a
+// winning rack for an okey finish 0.19 ± 0.21 ahead of finishing, and
+// stopped there, calling the hold the best; 2,048 worlds put it 0.12
+// ± 0.03 ahead. A nil *finishes weighs nothing.
+type finishes struct {
+	out  []bool
+	tol  float64
+	mult int
+}
+
+// finishTolClassic and finishTol101 are how closely a finish is weighed
+// against the move played: a tenth of a point in classic (the
+// inaccuracy line), five points in 101; finishMostClassic and
+// finishMost101 the most worlds, in rounds' worth (finishes.most).
+const (
+	finishTolClassic  = 0.1
+	finishTol101      = 5
+	finishMostClassic = 16
+	finishMost101     = 32
+)
+
+// across is the finish with the highest mean, when the move played does
+// not finish; −1 when there is none (no finish was legal, or the move
+// played finishes: a finish played is judged as any move, and never
+// shown a worse "best" that does not finish unless it lost an
+// inaccuracy or more, in both games).
+func (fs *finishes) across(vals [][]float64, played int) int {
+	if fs == nil || played >= len(fs.out) || fs.out[played] {
+		return -1
+	}
+	best, bm := -1, math.Inf(-1)
+	for c := range fs.out {
+		if !fs.out[c] || c >= len(vals) {
+			continue
+		}
+		if m := rollout.Mean(vals[c]); rollout.Played(vals[c]) > 0 && m > bm {
+			best, bm = c, m
+		}
+	}
+	return best
+}
+
+// most is the most worlds a finish is weighed on: mult times the
+// rounds' (classic 16: 2,048 worlds; 101 32: 3,072). The difference
+// between holding and finishing spreads about 0.6 points a world in
+// classic, so a tenth of a point takes about 140 worlds, a spread of
+// 2.3 the 2,048; in 101 a spread of 125 points a world (a finish
+// against a discard that goes out next turn, 15 tiles left) takes
+// 2,400 worlds to ±5. A difference still not settled then is reported
+// as such (Weighed.Settled false).
+func (fs *finishes) most(rounds int) int { return fs.mult * rounds }
+
+// settled reports whether a difference with its 95% half-width, read on
+// n worlds, is known well enough: within ±tol, or told apart from 0 on
+// at least least worlds (the rounds' most: a 95% interval looked at
+// after every doubling from 16 worlds on tells two moves apart by
+// chance too often — issue 67's hold read 0.25 ± 0.23 ahead on 32).
+func (fs *finishes) settled(more, half float64, n, least int) bool {
+	return half <= fs.tol || n >= least && math.Abs(more) > half
+}
+
+// weighed is a finish weighed against the move played.
+type weighed struct {
+	across     int
+	more, half float64
+	samples    int
+	settled    bool
+}
+
+// weigh reads across (a candidate) against played over the rounds'
+// n worlds, then over more worlds, doubled, until settled or fs.most
+// of them; extra is the playouts it added.
+func (fs *finishes) weigh(ctx context.Context, o *Options, vals [][]float64, n, most, across, played int, play rollout.Play) (w weighed, extra int, err error) {
+	col := make([][]float64, len(vals))
+	col[across] = slices.Clone(vals[across][:n])
+	col[played] = slices.Clone(vals[played][:n])
+	for c := range col {
+		if col[c] == nil {
+			col[c] = make([]float64, n)
+			for i := range col[c] {
+				col[c][i] = math.NaN()
+			}
+		}
+	}
+	two := make([]bool, len(vals))
+	two[across], two[played] = true, true
+	m := n
+	for {
+		w.more, w.half = rollout.Paired(col[across], col[played])
+		if fs.settled(w.more, w.half, m, most) || m >= fs.most(most) {
+			break
+		}
+		next := min(2*m, fs.most(most))
+		if col, err = rollout.Compare(ctx, col, m, next, o.Workers, two, play); err != nil {
+			return w, extra, err
+		}
+		extra += 2 * (next - m)
+		m = next
+	}
+	w.across, w.samples, w.settled = across, min(rollout.Played(col[across]), rollout.Played(col[played])), fs.settled(w.more, w.half, m, most)
+	return w, extra, nil
 }
 
 // undecided reports whether the judge must read the loss of the move
@@ -279,8 +421,9 @@ type playout[A, P any] struct {
 // playOut judges cands for d (cands[0] the move played, an the
 // analyser's move, each named by move): when the move played is the
 // only one, d says so and judged is false; else the candidates are
-// played out g's way and d gets the verdict.
-func playOut[A, P any](ctx context.Context, d *Decision, o *Options, cands []A, an A, move func(A) string, g playout[A, P]) (vd verdict, judged bool, err error) {
+// played out g's way, a finish weighed against the move played as fs
+// says (nil: none), and d gets the verdict.
+func playOut[A, P any](ctx context.Context, d *Decision, o *Options, cands []A, an A, move func(A) string, g playout[A, P], fs *finishes) (vd verdict, judged bool, err error) {
 	names := make([]string, len(cands))
 	for i, a := range cands {
 		names[i] = move(a)
@@ -295,7 +438,7 @@ func playOut[A, P any](ctx context.Context, d *Decision, o *Options, cands []A, 
 	for i := range players {
 		players[i] = g.newPlayer()
 	}
-	if vd, err = judge(ctx, o, g.samples, g.th, names, 0, g.play(cands, players)); err != nil {
+	if vd, err = judge(ctx, o, g.samples, g.th, names, 0, g.play(cands, players), fs); err != nil {
 		return vd, false, err
 	}
 	d.fill(vd, g.th)

@@ -43,25 +43,52 @@ func judge101(ctx context.Context, v okey101.View, played okey101.Action, o Opti
 		playout[okey101.Action, *rollout.Player101]{DefaultSamples101, Thresholds101, rollout.NewPlayer101,
 			func(cs []okey101.Action, ps []*rollout.Player101) rollout.Play {
 				return rollout.Candidates101(&v, cs, seed, ps)
-			}})
+			}}, finishes101(&v, sv, cands))
 	if err != nil || !judged {
 		return d, played, err
 	}
+	// A move on the way out this turn against one that is not is
+	// weighed until settled (finishes), and by classic's rule: a finish
+	// not played that is shown better is named the best; a move on the
+	// way out is never shown a worse "best" that does not go out unless
+	// the judge shows it lost an inaccuracy or more (a discard the
+	// judge's means put a few points ahead of the finish that won the
+	// hand read as advice against it; delaying a finish lets the others
+	// throw penalties in the playouts more than in play).
 	if !worse(d.Label) && finishing101(&v, sv, played) && !finishing101(&v, sv, cands[vd.best]) {
-		// A move on the way out this turn (or the finishing discard)
-		// is never shown a worse "best" that does not go out: a
-		// discard the judge's means put a few points ahead of the
-		// finish that won the hand read as advice against it.
 		d.asGood()
 	}
 	d.Reasons = reasons101(&v, sv, cands, vd, d.Label)
+	if same101(played, choice) && d.Label != Best {
+		d.Reasons = append(d.Reasons, hintsMove(d.Best, vd.loss))
+	}
 	return d, cands[vd.best], nil
+}
+
+// finishes101 marks the candidates that go out this turn (or keep the
+// rack able to), when the seat can go out and some candidate does not
+// (nil: nothing to weigh).
+func finishes101(v *okey101.View, sv *meld.Solver, cands []okey101.Action) *finishes {
+	if !canFinish101(v, sv) {
+		return nil
+	}
+	out := make([]bool, len(cands))
+	for i, c := range cands {
+		out[i] = finishing101(v, sv, c)
+	}
+	return &finishes{out: out, tol: finishTol101, mult: finishMost101}
 }
 
 // canFinish101 reports whether v's seat can go out this turn.
 func canFinish101(v *okey101.View, sv *meld.Solver) bool {
+	_, ok := finishPlan101(v, sv)
+	return ok
+}
+
+// finishPlan101 is a way for v's seat to go out this turn, if it can.
+func finishPlan101(v *okey101.View, sv *meld.Solver) (meld.Plan, bool) {
 	if v.Stage == okey101.StageDraw || !v.MyTurn() {
-		return false
+		return meld.Plan{}, false
 	}
 	table := make([]meld.Meld, len(v.Table))
 	for i, m := range v.Table {
@@ -71,8 +98,7 @@ func canFinish101(v *okey101.View, sv *meld.Solver) bool {
 	if v.Taken.Tile.Valid() && !v.Taken.Used {
 		t.Taken = v.Taken.Tile
 	}
-	_, ok := sv.CanFinish(v.Analyzer, v.Counts, table, t)
-	return ok
+	return sv.CanFinish(v.Analyzer, v.Counts, table, t)
 }
 
 // finishing101 reports whether a, played from v, goes out or keeps the
@@ -155,6 +181,13 @@ func candidates101(v *okey101.View, sv *meld.Solver, played, an, normal okey101.
 			for _, tb := range a.TakeBacks(v.Counts, table) {
 				add(okey101.TakeBack(v.Seat, tb.Tile, tb.Meld))
 			}
+		}
+	}
+	if p, ok := finishPlan101(v, sv); ok {
+		// the way out this turn, its first step (the rest of the turn
+		// is played out by the bots, who finish whenever they can)
+		if steps := okey101.PlanActions(v.Seat, p); len(steps) > 0 {
+			add(steps[0])
 		}
 	}
 	if !l.Discard {
@@ -285,9 +318,10 @@ func openValue(v *okey101.View, a okey101.Action) int {
 	return n
 }
 
-// reasons101 says in words why a move lost, where the engine can tell.
+// reasons101 says in words why a move lost, where the engine can tell:
+// every label from good down gets at least one reason, as in classic.
 func reasons101(v *okey101.View, sv *meld.Solver, cands []okey101.Action, vd verdict, l Label) []string {
-	if l == Best || l == Good || l == Only {
+	if l == Best || l == Only {
 		return nil
 	}
 	best := vd.best
@@ -304,9 +338,9 @@ func reasons101(v *okey101.View, sv *meld.Solver, cands []okey101.Action, vd ver
 			rs = append(rs, "threw the okey (101 penalty points)")
 		case okey101.IslekTiles(a, v.Rules, table).Has(played.Tile):
 			if v.Opened[v.Seat].Status != meld.NotOpened {
-				rs = append(rs, fmt.Sprintf("discarded %v, an işler taş (101 penalty points), instead of laying it off", played.Tile))
+				rs = append(rs, fmt.Sprintf("discarded %v, a tile that could be laid off (işler taş), instead of laying it off: 101 penalty points", played.Tile))
 			} else {
-				rs = append(rs, fmt.Sprintf("discarded %v, an işler taş (101 penalty points)", played.Tile))
+				rs = append(rs, fmt.Sprintf("discarded %v, a tile that could be laid off (işler taş): 101 penalty points", played.Tile))
 			}
 		default:
 			if m, ok := freesOkey(v, table, played.Tile); ok {
@@ -314,8 +348,12 @@ func reasons101(v *okey101.View, sv *meld.Solver, cands []okey101.Action, vd ver
 			}
 		}
 	}
-	if canFinish101(v, sv) {
-		rs = append(rs, "missed a finish: the rack could go out this turn")
+	if canFinish101(v, sv) && !finishing101(v, sv, played) {
+		if finishShown(vd) {
+			rs = append(rs, heldWin(vd.weighed.more))
+		} else {
+			rs = append(rs, "missed a finish: the rack could go out this turn")
+		}
 	}
 	switch {
 	case played.Kind == okey101.ActOpen && played.Pairs && !(b.Kind == okey101.ActOpen && b.Pairs):

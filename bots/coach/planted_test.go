@@ -96,11 +96,11 @@ func plantsClassic(t testing.TB, want int) []plant {
 						add(kindFinish, classic.DiscardAction(seat, x), "missed a finish")
 					}
 				case p.Played.Kind == classic.ActShow && v.Stage == classic.MustDraw:
-					add(kindGosterme, classic.DrawAction(seat), "gave up gösterme")
+					add(kindGosterme, classic.DrawAction(seat), "gave up showing the indicator")
 				case p.Played.Kind == classic.ActShow && i+1 < len(ps) && ps[i+1].Played.Kind == classic.ActDiscard:
 					// the starter shows before its first discard: the
 					// error is that discard without the show
-					add(kindGosterme, ps[i+1].Played, "gave up gösterme")
+					add(kindGosterme, ps[i+1].Played, "gave up showing the indicator")
 				case p.Played.Kind == classic.ActDiscard && v.Counts[v.Okey] > 0 && p.Played.Tile != v.Okey && !finishOpen(&v):
 					add(kindOkey, classic.DiscardAction(seat, v.Okey), "threw the okey")
 				}
@@ -178,7 +178,7 @@ func plants101(t testing.TB, want int) []plant {
 						case v.Analyzer.IsOkey(x):
 							add(kindOkey, okey101.Discard(seat, x), "threw the okey")
 						case islek.Has(x):
-							add(kindIslek, okey101.Discard(seat, x), "discarded "+x.String()+", an işler taş")
+							add(kindIslek, okey101.Discard(seat, x), "discarded "+x.String()+", a tile that could be laid off (işler taş)")
 						default:
 							continue
 						}
@@ -290,8 +290,10 @@ func TestPlantedErrors(t *testing.T) {
 // classic finish, the choice between finishing now and holding for an
 // okey finish, a 101 move after which the rack still goes out this turn
 // — the review never names a "best" that does not go out unless it
-// shows that move better (a label of inaccuracy or worse); and a move
-// labelled best is always shown as itself, the best.
+// shows that move better (a label of inaccuracy or worse); a hold is
+// weighed against finishing and labelled worse than best only where
+// finishing is shown better; and a move labelled best is always shown
+// as itself, the best.
 func TestFinishNeverShownAWorseBest(t *testing.T) {
 	if raceOn {
 		t.Skip("judged by the run without -race")
@@ -329,8 +331,13 @@ func TestFinishNeverShownAWorseBest(t *testing.T) {
 				check(fmt.Sprintf("classic seed %d, %s", seed, p.Played), d)
 				if hold {
 					holds++
-					if d.Label != Best {
-						t.Errorf("classic seed %d: finishing now or holding (%s) labelled %s: the coach names neither better", seed, d.Played, d.Label)
+					w := d.Weighed
+					finishBetter := w != nil && w.More > w.Half && strings.HasPrefix(w.Move, "finish")
+					switch {
+					case w == nil && p.Played.Kind == classic.ActDiscard:
+						t.Errorf("classic seed %d: holding (%s): the finish not weighed", seed, d.Played)
+					case d.Label != Best && !finishBetter:
+						t.Errorf("classic seed %d: finishing now or holding (%s) labelled %s: a hold is never named better than finishing, and a hold only worse where finishing is shown better (weighed %+v)", seed, d.Played, d.Label, *w)
 					}
 				} else {
 					classicN++

@@ -250,6 +250,27 @@ type Decision struct {
 	Samples    int         `json:"samples"`
 	Playouts   int         `json:"playouts"`
 	Candidates []Candidate `json:"candidates"`
+	// Weighed is, at a decision where a finish was legal and not
+	// played, the best finish weighed against the move played until the
+	// two are told apart or their difference is known within ±0.1
+	// point (±5 in 101); nil elsewhere.
+	Weighed *Weighed `json:"weighed,omitempty"`
+}
+
+// Weighed is a finish weighed against the move played.
+type Weighed struct {
+	// Move is the finish (in 101 the first step of the way out this
+	// turn), in words.
+	Move string `json:"move"`
+	// More is its value less the move played's, over the same worlds
+	// (above 0: it was worth more), Half the half-width of its 95%
+	// interval, Samples the worlds it was read on.
+	More    float64 `json:"more"`
+	Half    float64 `json:"half"`
+	Samples int     `json:"samples"`
+	// Settled says the two were told apart or their difference is
+	// known within the tolerance (false: the most worlds ran out).
+	Settled bool `json:"settled"`
 }
 
 // Counted reports whether the decision counts in the totals: it had

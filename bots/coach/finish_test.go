@@ -1,0 +1,358 @@
+package coach
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+
+	"okey/game/classic"
+	"okey/game/classic/hand"
+	"okey/game/okey101"
+	"okey/game/okey101/meld"
+	"okey/game/tile"
+)
+
+// issueRack is issue 67's classic position: the rack wins by finishing
+// with Y6 (R13 Y13 K13 · R1 R2 R3 · K8 K9 K10 K11 · Y8 Y9 okey Y11), or
+// holds the win by discarding Y6 for an okey finish that needs one of
+// the two Y10s; the okey is R7 (indicator R6), 34 tiles are left to
+// draw. The player discarded Y6; on 32 worlds the judge put the hold
+// 0.19 ± 0.21 ahead and stopped there, calling it best.
+const (
+	issueRack      = "R1 R2 R3 R7 R13 Y6 Y8 Y9 Y11 Y13 K8 K9 K10 K11 K13"
+	issueIndicator = "R6"
+	issueWall      = 34
+)
+
+// relabelledView is a view of a real hand (four hard bots, seeds from
+// 1) at a discard with wall tiles left to draw, whose tiles are renamed
+// face by face so that its rack is rack and its indicator indicator: a
+// renaming of faces keeps every count of the hand as it was (the
+// discards, the takes, what the seat knows of the other racks), so the
+// view is one the engine could have dealt, with the position asked for.
+// The false joker keeps its name. rack must hold distinct faces and no
+// false joker.
+func relabelledView(t testing.TB, rack, indicator string, wall int) classic.View {
+	t.Helper()
+	want, err := tile.ParseTiles(rack)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ind, err := tile.ParseTile(indicator)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for seed := uint64(1); seed < 400; seed++ {
+		rec := classicRecord(t, seed, [4]string{"hard", "hard", "hard", "hard"})
+		for seat := range classic.NumSeats {
+			ps, err := PointsClassic(rec, seat, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, p := range ps {
+				v := p.State.View(seat)
+				if v.Stage != classic.MustDiscard || v.WallLeft != wall || len(v.Rack) != len(want) {
+					continue
+				}
+				if slices.Contains(v.Rack, tile.FalseJoker) || len(slices.Compact(slices.Clone(v.Rack))) != len(v.Rack) || slices.Contains(v.Rack, v.Indicator) {
+					continue
+				}
+				return renamed(t, v, want, ind)
+			}
+		}
+	}
+	t.Fatalf("no view at a discard with %d tiles left and a rack of distinct faces", wall)
+	return classic.View{}
+}
+
+// renamed is v with its faces renamed: its rack's i-th tile becomes
+// want[i], its indicator ind, and the other faces are paired off in
+// order; the false joker stays itself.
+func renamed(t testing.TB, v classic.View, want []tile.Tile, ind tile.Tile) classic.View {
+	t.Helper()
+	var to [tile.NumFaces]tile.Tile
+	var used [tile.NumFaces]bool
+	var set [tile.NumFaces]bool
+	put := func(from, into tile.Tile) {
+		to[from], set[from], used[into] = into, true, true
+	}
+	put(tile.FalseJoker, tile.FalseJoker)
+	for i, x := range v.Rack {
+		put(x, want[i])
+	}
+	put(v.Indicator, ind)
+	next := tile.Tile(0)
+	for f := tile.Tile(0); f < tile.FalseJoker; f++ {
+		if set[f] {
+			continue
+		}
+		for used[next] {
+			next++
+		}
+		put(f, next)
+	}
+	m := func(x tile.Tile) tile.Tile {
+		if !x.Valid() {
+			return x
+		}
+		return to[x]
+	}
+	ms := func(ts []tile.Tile) []tile.Tile {
+		out := make([]tile.Tile, len(ts))
+		for i, x := range ts {
+			out[i] = m(x)
+		}
+		return out
+	}
+	var c tile.Counts
+	for f, n := range v.Counts {
+		c[to[f]] += n
+	}
+	v.Counts = c
+	v.Rack = c.Tiles()
+	v.Indicator = ind
+	for s := range v.Discards {
+		v.Discards[s] = ms(v.Discards[s])
+	}
+	h := slices.Clone(v.History)
+	for i := range h {
+		h[i].Tile = m(h[i].Tile)
+	}
+	v.History = h
+	an, err := hand.NewAnalyzer(v.Rules.HandConfig(), ind)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v.Analyzer = an
+	v.Okey = an.Okey()
+	return v
+}
+
+// issueView is issue 67's position.
+func issueView(t testing.TB) classic.View {
+	return relabelledView(t, issueRack, issueIndicator, issueWall)
+}
+
+// weighedRow reports whether, in d's candidates, the move across
+// (named) and the move played are told apart (the row's 95% interval
+// against the best excludes 0) or their difference is known within
+// ±tol: the judge read on until the finish was settled. A row's loss
+// and half-width are against the best: when the move played is the
+// best, the row of the other is the pair's own reading.
+func weighedRow(d Decision, across string, tol float64) (Candidate, bool) {
+	for _, c := range d.Candidates {
+		if c.Move == across {
+			if d.Best == across {
+				// the move played's row holds the pair's reading
+				for _, p := range d.Candidates {
+					if p.Move == d.Played {
+						return p, p.Half <= tol || p.Loss > p.Half
+					}
+				}
+			}
+			return c, c.Half <= tol || c.Loss > c.Half
+		}
+	}
+	return Candidate{}, false
+}
+
+// TestIssueHoldWeighedUntilSettled: issue 67's position. Discarding Y6
+// (holding the win for an okey finish) against finishing with Y6 is
+// read on until the two are told apart or their difference is known
+// within ±0.1 point, on three seeds; the hint and the review weigh it
+// alike — the review stands by the hint's move (best, or good with
+// the reason why the hint gave it), and the reviews of the two moves
+// never name each other the better. Before, the judge stopped after 32
+// worlds on 0.19 ± 0.21 (noise) and called the discard the best.
+func TestIssueHoldWeighedUntilSettled(t *testing.T) {
+	if raceOn {
+		t.Skip("judged by the run without -race")
+	}
+	v := issueView(t)
+	if !winsWithout(&v, mustTile(t, "Y6")) || !holdChoice(&v) {
+		t.Fatalf("the rack %s does not win without Y6 with okey %v", tile.FormatTiles(v.Rack), v.Okey)
+	}
+	hold, fin := classic.DiscardAction(v.Seat, mustTile(t, "Y6")), classic.FinishAction(v.Seat, mustTile(t, "Y6"))
+	seeds := []uint64{1, 2, 3}
+	if testing.Short() {
+		seeds = seeds[:1]
+	}
+	for _, s := range seeds {
+		o := Options{Seed: s, Workers: 2}
+		dh, err := JudgeClassic(ctx, v, hold, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		df, err := JudgeClassic(ctx, v, fin, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c, ok := weighedRow(dh, "finish with Y6", finishTolClassic); !ok {
+			t.Errorf("seed %d, %s: finishing not settled against it: %+v (%s)", s, dh.Played, c, show(dh))
+		}
+		if dh.Best != dh.Played && df.Best != df.Played {
+			t.Errorf("seed %d: the review of %s names %s better, and the review of %s names %s", s, dh.Played, dh.Best, df.Played, df.Best)
+		}
+		a, _, err := AdviseClassic(ctx, v, HintOptions(s))
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := JudgeClassic(ctx, v, a, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Label != Best && (d.Label != Good || len(d.Reasons) == 0) {
+			t.Errorf("seed %d: the hint's %v is labelled %s with reasons %q (%s)", s, a, d.Label, d.Reasons, show(d))
+		}
+	}
+}
+
+// TestHeldWinLosesWithReason: the issue's rack with three tiles left to
+// draw, where holding for an okey finish plainly loses (the wall runs
+// out before the seat draws again): the review
+// labels the hold with the reason "held a winning hand: finishing was
+// worth N more", N the weighed difference, and the hint says to finish.
+// Before, finishing now and holding were never named one better than
+// the other (both "best").
+func TestHeldWinLosesWithReason(t *testing.T) {
+	if raceOn {
+		t.Skip("judged by the run without -race")
+	}
+	v := relabelledView(t, issueRack, issueIndicator, 3)
+	hold := classic.DiscardAction(v.Seat, mustTile(t, "Y6"))
+	d, err := JudgeClassic(ctx, v, hold, Options{Seed: 1, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Label == Best || d.Weighed == nil || !strings.HasPrefix(d.Best, "finish with") {
+		t.Fatalf("holding with 3 tiles left: %s, weighed %+v (%s)", d.Label, d.Weighed, show(d))
+	}
+	want := fmt.Sprintf("held a winning hand: finishing was worth %s more", amount(d.Weighed.More))
+	if !slices.Contains(d.Reasons, want) {
+		t.Errorf("reasons %q, want %q", d.Reasons, want)
+	}
+	a, _, err := AdviseClassic(ctx, v, HintOptions(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Kind != classic.ActFinish {
+		t.Errorf("the hint says %v where holding loses %.2f", a, d.Loss)
+	}
+}
+
+func mustTile(t testing.TB, s string) tile.Tile {
+	t.Helper()
+	x, err := tile.ParseTile(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return x
+}
+
+// held101 finds, in a hand of 101 played by four hard bots from seed,
+// the first decision of a turn that went out (the rack could go out,
+// and the bot did) with at most wall tiles left to draw, and a discard
+// that does not go out in the bot's place: a winning rack held. ok is
+// false when the hand has none.
+func held101(t testing.TB, seed uint64, wall int) (v okey101.View, held okey101.Action, ok bool) {
+	t.Helper()
+	sv := new(meld.Solver)
+	rec := record101(t, seed, [4]string{"hard", "hard", "hard", "hard"})
+	for seat := range okey101.NumSeats {
+		ps, err := Points101(rec, seat, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range ps {
+			v := p.State.View(seat)
+			if v.WallLeft > wall || !v.Legal.Discard || v.Counts.Total() < 3 || !canFinish101(&v, sv) || !finishing101(&v, sv, p.Played) {
+				continue
+			}
+			// the discard that leaves the fewest tiles out of melds (no
+			// okey, no işler taş: a held win, not a penalty)
+			table := make([]meld.Meld, len(v.Table))
+			for i, m := range v.Table {
+				table[i] = m.Meld
+			}
+			islek := okey101.IslekTiles(v.Analyzer, v.Rules, table)
+			best, left := tile.NoTile, 99
+			for _, x := range slices.Compact(v.Counts.Tiles()) {
+				a := okey101.Discard(seat, x)
+				if v.Analyzer.IsOkey(x) || islek.Has(x) || finishing101(&v, sv, a) || !legalIn101(&v, a) {
+					continue
+				}
+				c := v.Counts
+				c[x]--
+				if n, _ := sv.Unmelded(v.Analyzer, c); n < left {
+					best, left = x, n
+				}
+			}
+			if best.Valid() {
+				return v, okey101.Discard(seat, best), true
+			}
+		}
+	}
+	return v, held, false
+}
+
+// TestHeld101WeighedUntilSettled: 101's equivalent of the issue's
+// position — a rack that could go out this turn (after opening, laying
+// down and laying off), and a discard played instead. The finish is
+// weighed against it until the two are told apart or their difference
+// is known within ±5 points; with three tiles or fewer left to draw
+// (the wall runs out before the seat goes out another way) the finish
+// is shown better, and the label says so: "held a winning hand:
+// finishing was worth N more". The hint, asked there, goes out. Before,
+// the reason was "missed a finish", with no weighing of the finish.
+func TestHeld101WeighedUntilSettled(t *testing.T) {
+	if raceOn {
+		t.Skip("judged by the run without -race")
+	}
+	cases := []struct {
+		name       string
+		seed       uint64
+		wall       int
+		finishWins bool
+	}{
+		{"three left", 8, 3, true},
+		{"mid-hand", 1, 48, false},
+	}
+	if testing.Short() {
+		cases = cases[:1]
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			v, held, ok := held101(t, c.seed, c.wall)
+			if !ok {
+				t.Fatalf("seed %d: no finish with %d tiles or fewer left", c.seed, c.wall)
+			}
+			d, err := Judge101(ctx, v, held, Options{Seed: 1, Workers: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%s (rack %s, %d left): %s; reasons %q", d.Played, d.Rack, d.WallLeft, show(d), d.Reasons)
+			w := d.Weighed
+			if w == nil || !(w.Half <= finishTol101 || math.Abs(w.More) > w.Half) {
+				t.Fatalf("%s (rack %s, %d left): the finish is not weighed until settled: %+v (%s)", d.Played, d.Rack, d.WallLeft, w, show(d))
+			}
+			if c.finishWins || w.More > w.Half {
+				want := fmt.Sprintf("held a winning hand: finishing was worth %s more", amount(w.More))
+				if d.Label == Best || !slices.Contains(d.Reasons, want) {
+					t.Errorf("%s (rack %s, %d left): labelled %s, reasons %q; want a loss with %q (%s)", d.Played, d.Rack, d.WallLeft, d.Label, d.Reasons, want, show(d))
+				}
+			}
+			if !c.finishWins {
+				return
+			}
+			plan, _, err := Advise101(ctx, v, HintOptions(1))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(plan) == 0 || !finishing101(&v, new(meld.Solver), plan[0]) {
+				t.Errorf("the hint's plan %v does not go out", plan)
+			}
+		})
+	}
+}
