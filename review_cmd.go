@@ -17,6 +17,7 @@ import (
 	"okey/ui/cli"
 	"okey/ui/i18n"
 	"okey/ui/problem"
+	"okey/ui/review"
 	"okey/ui/store"
 )
 
@@ -176,7 +177,7 @@ func reviewFile(ctx context.Context, path string, f *reviewFlags, tr *i18n.Catal
 		_ = enc.Encode(&sum)
 		return ""
 	}
-	_ = cli.PrintReview(stdout, "Review of "+name, ds, sum)
+	_ = cli.PrintReview(stdout, tr, tr.T("cli.review.title", name), ds, sum, review.Say(tr, b, f.seat, f.hand, ds))
 	return ""
 }
 

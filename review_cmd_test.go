@@ -128,19 +128,36 @@ func TestReviewJSON(t *testing.T) {
 	}
 }
 
-// TestReviewText: the report fits 80 columns and names the seat.
+// TestReviewText: the report fits 80 columns and names the seat and
+// the hand, in the player's language: with --lang tr its text and its
+// legend are Turkish (issue 67: they were English).
 func TestReviewText(t *testing.T) {
 	f := simRecords(t, "101", "1")[0]
-	var out, errb bytes.Buffer
-	if code := run(context.Background(), []string{"review", "--samples", fewSamples("16"), f}, nil, &out, &errb); code != 0 {
-		t.Fatalf("exit %d: %s", code, errb.String())
-	}
-	if !strings.Contains(out.String(), "seat 0") || !strings.Contains(out.String(), "Hand 1") {
-		t.Errorf("report lacks the seat or the hand:\n%s", out.String())
-	}
-	for _, l := range strings.Split(out.String(), "\n") {
-		if w := ansi.StringWidth(l); w > 80 {
-			t.Errorf("line of %d columns: %q", w, l)
+	for _, c := range []struct {
+		lang      string
+		want, not []string
+	}{
+		{"en", []string{"seat 0", "Hand 1", "Loss is the expected points"}, []string{"koltuk", "karar"}},
+		{"tr", []string{"0. koltuk", "1. el: ", "Kayıp, bulunan en iyi hamleye", "incelemesi"}, []string{"seat", "Hand", "decisions", "Loss is", "best", "discard", "draw"}},
+	} {
+		var out, errb bytes.Buffer
+		if code := run(context.Background(), []string{"review", "--lang", c.lang, "--samples", fewSamples("16"), f}, nil, &out, &errb); code != 0 {
+			t.Fatalf("%s: exit %d: %s", c.lang, code, errb.String())
+		}
+		for _, w := range c.want {
+			if !strings.Contains(out.String(), w) {
+				t.Errorf("%s: report lacks %q:\n%s", c.lang, w, out.String())
+			}
+		}
+		for _, w := range c.not {
+			if strings.Contains(out.String(), w) {
+				t.Errorf("%s: report says %q:\n%s", c.lang, w, out.String())
+			}
+		}
+		for _, l := range strings.Split(out.String(), "\n") {
+			if w := ansi.StringWidth(l); w > 80 {
+				t.Errorf("%s: line of %d columns: %q", c.lang, w, l)
+			}
 		}
 	}
 }

@@ -8,77 +8,124 @@ import (
 
 	"okey/bots/coach"
 	"okey/game"
+	"okey/ui/i18n"
 )
 
-// PrintReview writes okey review's report for one record: the summary,
-// the worst three moments first, then each hand's decisions one a line,
-// every line within 80 columns. title names the record.
-func PrintReview(w io.Writer, title string, ds []coach.Decision, sum coach.Summary) error {
+// PrintReview writes okey review's report for one record in tr's
+// language: the summary, the worst three moments first, then each
+// hand's decisions one a line, every line within 80 columns. title
+// names the record; say says the coach's words (a move, a reason) of
+// decision i in tr's language (nil: as the coach wrote them, its
+// English).
+func PrintReview(w io.Writer, tr *i18n.Catalog, title string, ds []coach.Decision, sum coach.Summary, say func(i int, s string) string) error {
+	if say == nil {
+		say = func(_ int, s string) string { return s }
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s\n", title)
-	fmt.Fprintf(&b, "%s, seat %d: %d decisions judged (%d with one move)\n%s\n",
-		gameName(sum.Game), sum.Seat, sum.Decisions, sum.Only, summaryLine(&sum))
+	fmt.Fprintf(&b, "%s\n%s\n", tr.T("cli.review.head", gameName(tr, sum.Game), sum.Seat, sum.Decisions, sum.Only), summaryLine(tr, &sum))
 	worst := worstOf(ds, 3)
 	if len(worst) > 0 {
-		b.WriteString("\nWorst moments\n")
-		for _, d := range worst {
-			fmt.Fprintf(&b, "  hand %d, decision %d (%s, %d left): %s\n", d.Hand, d.Turn, d.Stage, d.WallLeft, Verdict(&d))
-			fmt.Fprintf(&b, "    played %s\n", clip(d.Played, 66))
-			fmt.Fprintf(&b, "    best   %s\n", clip(d.Best, 66))
-			fmt.Fprintf(&b, "    loses %s points (%s: %s to %s)\n", num(d.Loss), d.Certainty, num(d.Low), num(d.High))
+		fmt.Fprintf(&b, "\n%s\n", tr.T("cli.review.worst"))
+		for _, i := range worst {
+			d := &ds[i]
+			fmt.Fprintf(&b, "  %s\n", tr.T("cli.review.moment", d.Hand, d.Turn, stageWord(tr, d.Stage), d.WallLeft, Verdict(tr, d)))
+			fmt.Fprintf(&b, "    %s\n", clip(tr.T("cli.review.played", say(i, d.Played)), 76))
+			fmt.Fprintf(&b, "    %s\n", clip(tr.T("cli.review.best", say(i, d.Best)), 76))
+			fmt.Fprintf(&b, "    %s\n", clip(tr.T("cli.review.loses", num(d.Loss), certainty(tr, d.Certainty), num(d.Low), num(d.High)), 76))
 			for _, r := range d.Reasons {
-				fmt.Fprintf(&b, "    %s\n", clip(r, 74))
+				for _, l := range wrap(say(i, r), 74) {
+					fmt.Fprintf(&b, "    %s\n", l)
+				}
 			}
 		}
 	}
+	// the verdict's column is as wide as the widest verdict, at most 22
+	// (Turkish "yanlışlık ya da kötüsü"): the best move gets the rest
+	vw := 4
+	for i := range ds {
+		vw = max(vw, min(len([]rune(Verdict(tr, &ds[i]))), 22))
+	}
 	for _, h := range sum.Hands {
-		fmt.Fprintf(&b, "\nHand %d: %d decisions judged\n%s\n", h.Hand, h.Decisions, summaryLine(&h))
-		for _, d := range ds {
+		fmt.Fprintf(&b, "\n%s\n%s\n", tr.T("cli.review.hand", h.Hand, h.Decisions), summaryLine(tr, &h))
+		for i := range ds {
+			d := &ds[i]
 			if d.Hand != h.Hand {
 				continue
 			}
-			line := fmt.Sprintf("  %2d %-7s %-24s %-19s", d.Turn, stageWord(d.Stage), clip(d.Played, 24), Verdict(&d))
+			line := fmt.Sprintf("  %2d %-7s %-24s %-*s", d.Turn, clip(stageWord(tr, d.Stage), 7), clip(say(i, d.Played), 24), vw, clip(Verdict(tr, d), vw))
 			if d.Label != coach.Best && d.Label != coach.Only {
-				line += fmt.Sprintf(" %5s  %s", num(d.Loss), clip(d.Best, 80-len([]rune(line))-8))
+				line += fmt.Sprintf(" %5s  %s", num(d.Loss), clip(say(i, d.Best), 80-len([]rune(line))-8))
 			}
 			b.WriteString(strings.TrimRight(line, " ") + "\n")
 		}
 	}
-	b.WriteString("\nLoss is the expected points of the hand given up against the best move\n" +
-		"found, played out over worlds drawn from what the seat could see.\n" +
-		"best: no other move was shown better; good: another was, by little;\n" +
-		"inaccuracy, mistake, blunder: the least the move is shown to have lost\n" +
-		"(\"or worse\": the samples allow a harsher label).\n")
+	fmt.Fprintf(&b, "\n%s\n", tr.T("cli.review.legend"))
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
-// Verdict is a decision's label as okey review prints it: the label's
-// own word (the help's and the table's), with "or worse" when the
-// samples allow a harsher one ("inaccuracy or worse"). A move labelled
-// best is never "or worse": no other move is shown better.
-func Verdict(d *coach.Decision) string {
+// Verdict is a decision's label as okey review prints it, in tr's
+// language: the label's own word (the help's and the table's), with
+// "or worse" when the samples allow a harsher one ("inaccuracy or
+// worse"). A move labelled best is never "or worse": no other move is
+// shown better.
+func Verdict(tr *i18n.Catalog, d *coach.Decision) string {
+	l := tr.T("review.label." + strings.ReplaceAll(string(d.Label), " ", "_"))
 	if d.Uncertain && d.Label != coach.Best && d.Label != coach.Only {
-		return string(d.Label) + " or worse"
+		return tr.T("cli.review.orworse", l)
 	}
-	return string(d.Label)
+	return l
 }
 
-// worstOf is the n decisions that lost most (labelled inaccuracy or
-// worse), the largest loss first.
-func worstOf(ds []coach.Decision, n int) []coach.Decision {
-	var bad []coach.Decision
-	for _, d := range ds {
-		switch d.Label {
-		case coach.Inaccuracy, coach.Mistake, coach.Blunder:
-			bad = append(bad, d)
+// certainty is how sure a verdict is, in tr's words.
+func certainty(tr *i18n.Catalog, c coach.Certainty) string {
+	switch c {
+	case coach.Likely:
+		return tr.T("cli.review.sure.likely")
+	case coach.TooClose:
+		return tr.T("cli.review.sure.tied")
+	}
+	return tr.T("cli.review.sure.sure")
+}
+
+// wrap cuts s into lines of at most n columns (runes) between words; a
+// word longer than n is clipped.
+func wrap(s string, n int) []string {
+	var out []string
+	line := ""
+	for _, w := range strings.Fields(s) {
+		switch {
+		case line == "":
+			line = w
+		case len([]rune(line))+1+len([]rune(w)) <= n:
+			line += " " + w
+		default:
+			out = append(out, clip(line, n))
+			line = w
 		}
 	}
-	slices.SortStableFunc(bad, func(a, b coach.Decision) int {
+	if line != "" {
+		out = append(out, clip(line, n))
+	}
+	return out
+}
+
+// worstOf is the indices of the n decisions that lost most (labelled
+// inaccuracy or worse), the largest loss first.
+func worstOf(ds []coach.Decision, n int) []int {
+	var bad []int
+	for i, d := range ds {
+		switch d.Label {
+		case coach.Inaccuracy, coach.Mistake, coach.Blunder:
+			bad = append(bad, i)
+		}
+	}
+	slices.SortStableFunc(bad, func(a, b int) int {
 		switch {
-		case a.Loss > b.Loss:
+		case ds[a].Loss > ds[b].Loss:
 			return -1
-		case a.Loss < b.Loss:
+		case ds[a].Loss < ds[b].Loss:
 			return 1
 		}
 		return 0
@@ -90,21 +137,26 @@ func worstOf(ds []coach.Decision, n int) []coach.Decision {
 // own the count of each label, label first as the coach says it in the
 // game ("blunders 0", never "0 blunder"); in one line the full words
 // would pass 80 columns.
-func summaryLine(s *coach.Summary) string {
-	return fmt.Sprintf("  loss %s (%s a decision), accuracy %.0f%%\n  blunders %d, mistakes %d, inaccuracies %d",
-		num(s.TotalLoss), num(s.LossPerDecision), s.Accuracy, s.Labels[coach.Blunder], s.Labels[coach.Mistake], s.Labels[coach.Inaccuracy])
+func summaryLine(tr *i18n.Catalog, s *coach.Summary) string {
+	return "  " + tr.T("cli.review.summary", num(s.TotalLoss), num(s.LossPerDecision), s.Accuracy) + "\n  " +
+		tr.T("cli.review.counts", s.Labels[coach.Blunder], s.Labels[coach.Mistake], s.Labels[coach.Inaccuracy])
 }
 
-func gameName(g game.Kind) string {
+// gameName is the game's name in tr's words.
+func gameName(tr *i18n.Catalog, g game.Kind) string {
 	if g == game.Okey101 {
-		return "Okey 101"
+		return tr.T("cli.review.game.101")
 	}
-	return "Okey"
+	return tr.T("cli.review.game.classic")
 }
 
-func stageWord(s string) string {
-	if s == "first discard" {
-		return "first"
+// stageWord is a decision's stage in a word of tr's.
+func stageWord(tr *i18n.Catalog, s string) string {
+	switch s {
+	case "first discard":
+		return tr.T("cli.review.stage.first")
+	case "draw", "discard", "play":
+		return tr.T("cli.review.stage." + s)
 	}
 	return s
 }

@@ -7,6 +7,7 @@ import (
 
 	"okey/bots/coach"
 	"okey/game"
+	"okey/ui/i18n"
 )
 
 // okey review's summary counts each label in the coach's form, "blunders
@@ -21,7 +22,7 @@ func TestPrintReviewSummaryCounts(t *testing.T) {
 	sum.Kind, sum.Hand, sum.Hands = "summary", 0, []coach.Summary{hand}
 	sum.Labels = map[coach.Label]int{coach.Blunder: 10, coach.Mistake: 20, coach.Inaccuracy: 30}
 	var b strings.Builder
-	if err := PrintReview(&b, "Review of match.okey", nil, sum); err != nil {
+	if err := PrintReview(&b, i18n.MustLoad("en"), "Review of match.okey", nil, sum, nil); err != nil {
 		t.Fatal(err)
 	}
 	out := b.String()

@@ -83,7 +83,7 @@ func TestReviewOneVocabulary(t *testing.T) {
 	}
 	for l, want := range map[coach.Label]string{coach.Best: "best", coach.Good: "good or worse", coach.Mistake: "mistake"} {
 		d := coach.Decision{Label: l, Uncertain: l != coach.Mistake}
-		if got := cli.Verdict(&d); got != want {
+		if got := cli.Verdict(i18n.MustLoad("en"), &d); got != want {
 			t.Errorf("okey review writes %s as %q, want %q", l, got, want)
 		}
 	}

@@ -1,0 +1,79 @@
+package review
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"okey/bots/coach"
+	"okey/game"
+	"okey/game/tile"
+	"okey/ui/cli"
+	"okey/ui/i18n"
+	"okey/ui/pages"
+)
+
+// turkishWord is a word with a letter English does not write.
+var turkishWord = regexp.MustCompile(`\pL*[çğıöşüÇĞİÖŞÜ]\pL*`)
+
+// glossaryWords are the Turkish words English may say, each as the
+// glossary has it beside its English ("a tile that could be laid off
+// (işler taş)", "the indicator (gösterge)").
+var glossaryWords = map[string]bool{"işler": true, "taş": true, "gösterge": true}
+
+// TestReviewReportInTheLanguage: okey review's report is said in the
+// player's language, its text, its legend, the coach's moves and
+// reasons; in English no Turkish word but the glossary's (issue 67:
+// "okey review --lang tr" printed English, and English printed "an
+// işler taş").
+func TestReviewReportInTheLanguage(t *testing.T) {
+	ds := []coach.Decision{
+		{Hand: 1, Turn: 1, Stage: "play", Played: "discard R3", Best: "lay off R3 on meld 2", Label: coach.Mistake, Loss: 40, Low: 30, High: 50, Certainty: coach.Sure,
+			Reasons: []string{"discarded R3, a tile that could be laid off (işler taş), instead of laying it off: 101 penalty points", "held a winning hand: finishing was worth 35 more"}},
+		{Hand: 1, Turn: 2, Stage: "draw", Played: "draw", Best: "take K5", Label: coach.Good, Loss: 3, Low: 1, High: 9, Uncertain: true, Certainty: coach.Likely,
+			Reasons: []string{"the strongest bot's move, which the hint gives unless it is shown to lose: the hint weighs fewer worlds than this review, which found take K5 worth 3.00 more"}},
+		{Hand: 1, Turn: 3, Stage: "discard", Played: "show the indicator R4", Best: "show the indicator R4", Label: coach.Best, Certainty: coach.Sure},
+	}
+	sum := cli.Summarise(game.Okey101, 0, ds, coach.Thresholds101)
+	say := func(tr *i18n.Catalog) func(int, string) string {
+		return func(_ int, s string) string {
+			return pages.SayCoach(tr, s, pages.CoachTable{Okey: tile.NoTile, Melds: [][]tile.Tile{nil, {tile.NewTile(tile.Red, 4), tile.NewTile(tile.Red, 5), tile.NewTile(tile.Red, 6)}}})
+		}
+	}
+	report := func(lang string) string {
+		tr := i18n.MustLoad(lang)
+		var b strings.Builder
+		if err := cli.PrintReview(&b, tr, tr.T("cli.review.title", "x.okey"), ds, sum, say(tr)); err != nil {
+			t.Fatal(err)
+		}
+		return b.String()
+	}
+	en, trk := report("en"), report("tr")
+	for _, w := range turkishWord.FindAllString(en, -1) {
+		if !glossaryWords[w] {
+			t.Errorf("English report says %q:\n%s", w, en)
+		}
+	}
+	for _, want := range []string{"Worst moments", "held a winning hand: finishing was worth 35 more", "Loss is the expected points"} {
+		if !strings.Contains(en, want) {
+			t.Errorf("English report lacks %q:\n%s", want, en)
+		}
+	}
+	for _, bad := range []string{"decisions judged", "Worst", "played", "discard", "draw", "held a winning", "Loss is", "or worse", "mistake", "best", "hint", "seat"} {
+		if strings.Contains(trk, bad) {
+			t.Errorf("Turkish report says %q:\n%s", bad, trk)
+		}
+	}
+	for _, want := range []string{"x.okey incelemesi", "karar değerlendirildi", "En kötü anlar", "kırmızı 3'ü", "bitebilecek eli tuttun", "Kayıp, bulunan en iyi hamleye", "ya da kötüsü", "gösterge yap"} {
+		if !strings.Contains(trk, want) {
+			t.Errorf("Turkish report lacks %q:\n%s", want, trk)
+		}
+	}
+	for _, out := range []string{en, trk} {
+		for _, l := range strings.Split(out, "\n") {
+			if n := len([]rune(l)); n > 80 {
+				t.Errorf("%d columns: %q", n, l)
+			}
+		}
+	}
+}
