@@ -196,6 +196,17 @@ func (t *Table) OnHint(msg HintMsg, onTable bool) tea.Cmd {
 	return nil
 }
 
+// closeKey is key, or key.close when the judge's verdict d on the
+// hint's move could not tell it from another move (finishing now and
+// holding for an okey finish weighed as about the same): the hint then
+// says so rather than call the other too risky.
+func closeKey(key string, d *coach.Decision) string {
+	if d != nil && d.Label == coach.Best && d.Certainty == coach.TooClose {
+		return key + ".close"
+	}
+	return key
+}
+
 // tellHint says the hint's move, the cursor on its tile.
 func (t *Table) tellHint(msg HintMsg) {
 	v := &t.View
@@ -230,8 +241,10 @@ func (t *Table) tellHint(msg HintMsg) {
 		t.CursorOn(a.Tile)
 		if okey := v.Analyzer.Okey(); v.Counts[okey] > 0 && !v.Analyzer.IsOkey(a.Tile) {
 			// The rack could hold for an okey finish: the hint says why
-			// it does not.
-			say("status.hint.winnow", acc(a.Tile))
+			// it does not, or that holding is worth about as much (the
+			// judge could not tell the two apart: the review calls
+			// either the best).
+			say(closeKey("status.hint.winnow", msg.Dec), acc(a.Tile))
 			return
 		}
 		say("status.hint.wins", acc(a.Tile))
@@ -239,8 +252,8 @@ func (t *Table) tellHint(msg HintMsg) {
 		t.CursorOn(a.Tile)
 		if win := t.WinningDiscard(); win != tile.NoTile {
 			// Hold the win back for an okey finish: the hint chooses it,
-			// and says why.
-			say("status.hint.hold", acc(a.Tile))
+			// and says why (or that finishing is worth about as much).
+			say(closeKey("status.hint.hold", msg.Dec), acc(a.Tile))
 			return
 		}
 		rest := v.Counts
