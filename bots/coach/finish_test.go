@@ -254,9 +254,9 @@ func mustTile(t testing.TB, s string) tile.Tile {
 // held101 finds, in a hand of 101 played by four hard bots from seed,
 // the first decision of a turn that went out (the rack could go out,
 // and the bot did) with at most wall tiles left to draw, and a discard
-// that does not go out in the bot's place: a winning rack held. ok is
-// false when the hand has none.
-func held101(t testing.TB, seed uint64, wall int) (v okey101.View, held okey101.Action, ok bool) {
+// that does not go out in the bot's place: a winning rack held; played
+// is the bot's own step there. ok is false when the hand has none.
+func held101(t testing.TB, seed uint64, wall int) (v okey101.View, held, played okey101.Action, ok bool) {
 	t.Helper()
 	sv := new(meld.Solver)
 	rec := record101(t, seed, [4]string{"hard", "hard", "hard", "hard"})
@@ -290,11 +290,11 @@ func held101(t testing.TB, seed uint64, wall int) (v okey101.View, held okey101.
 				}
 			}
 			if best.Valid() {
-				return v, okey101.Discard(seat, best), true
+				return v, okey101.Discard(seat, best), p.Played, true
 			}
 		}
 	}
-	return v, held, false
+	return v, held, played, false
 }
 
 // TestHeld101WeighedUntilSettled: 101's equivalent of the issue's
@@ -324,7 +324,7 @@ func TestHeld101WeighedUntilSettled(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			v, held, ok := held101(t, c.seed, c.wall)
+			v, held, _, ok := held101(t, c.seed, c.wall)
 			if !ok {
 				t.Fatalf("seed %d: no finish with %d tiles or fewer left", c.seed, c.wall)
 			}
@@ -423,7 +423,7 @@ func TestGoodSaysWhy(t *testing.T) {
 	if rs := classicReasons(&v, cands, vd, Good); len(rs) == 0 {
 		t.Error("classic: a good move says no reason")
 	}
-	v1, held, ok := held101(t, 8, 3)
+	v1, held, _, ok := held101(t, 8, 3)
 	if !ok {
 		t.Fatal("no 101 position")
 	}

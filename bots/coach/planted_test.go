@@ -57,8 +57,34 @@ const (
 	kindFinish   = "missed finish"
 	kindGosterme = "missed gösterme"
 	kindIslek    = "işler taş"
+	kindHeld     = "held win"
 	kindControl  = "control"
 )
+
+// plantsHeld are issue 67's planted positions, in both games: a
+// winning rack held with three tiles or fewer left to draw (the wall
+// runs out before the seat draws again), beside the finish as its
+// control. Classic: the issue's rack (R1 R2 R3 R13 · Y6 Y8 Y9 Y11 Y13 ·
+// K8 K9 K10 K11 K13 · okey R7) with 3 left, discarding Y6 rather than
+// finishing with it; 101: the first turn of four hard bots' hand 8 that
+// went out with 3 left, a discard that does not go out in its place.
+// The error's reason is "held a winning hand: finishing was worth N
+// more".
+func plantsHeld(t testing.TB) []plant {
+	v := relabelledView(t, issueRack, issueIndicator, 3)
+	y6 := mustTile(t, "Y6")
+	v1, held, played, ok := held101(t, 8, 3)
+	if !ok {
+		t.Fatal("no 101 finish with 3 tiles or fewer left in hand 8")
+	}
+	const why = "held a winning hand"
+	return []plant{
+		{game: game.Classic, kind: kindHeld, reason: why, vc: &v, ac: classic.DiscardAction(v.Seat, y6)},
+		{game: game.Classic, kind: kindControl, reason: kindHeld, vc: &v, ac: classic.FinishAction(v.Seat, y6)},
+		{game: game.Okey101, kind: kindHeld, reason: why, v1: &v1, a1: held},
+		{game: game.Okey101, kind: kindControl, reason: kindHeld, v1: &v1, a1: played},
+	}
+}
 
 // plantWallClassic is the most tiles left in the wall where a missed
 // classic finish is planted: every break of a winning rack leaves it a
@@ -258,6 +284,7 @@ func TestPlantedErrors(t *testing.T) {
 		want = 1
 	}
 	ps := append(plantsClassic(t, want), plants101(t, want)...)
+	ps = append(ps, plantsHeld(t)...)
 	kinds := map[string]int{}
 	for _, p := range ps {
 		kinds[string(p.game)+" "+p.kind]++

@@ -26,6 +26,7 @@ func TestPlantedTable(t *testing.T) {
 		want = n
 	}
 	ps := append(plantsClassic(t, want), plants101(t, want)...)
+	ps = append(ps, plantsHeld(t)...)
 	seeds := []uint64{1, 2, 3}
 	tallies := make([]map[string]*plantRow, len(seeds))
 	labels := make([][]Label, len(seeds))
