@@ -15,9 +15,10 @@
 //
 //	work.go     a review worked out in the background: Start, its messages taken in, Close
 //	saved.go    the saved matches: their list and a chosen record, read in tea.Cmds
+//	say.go      Say: okey review's report says the coach's words as the review page does
 //
 // It may import bots/coach, the referees (game/classic, game/okey101,
 // game/tile), ui/cli (the review's engine), ui/pages (what a review
-// and a list hold), ui/store, Bubble Tea and the standard library;
-// never package ui.
+// and a list hold), ui/i18n (the words), ui/store, Bubble Tea and the
+// standard library; never package ui.
 package review
