@@ -15,8 +15,10 @@
 //	doc.go      this map
 //	verdict.go  Decision, Candidate, Summary, the labels and their thresholds, accuracy
 //	judge.go    the adaptive comparison shared by both games: worlds in rounds
-//	            until the label is settled; playOut, a decision's candidates
-//	            named and played out (each game's playout)
+//	            until the label is settled, a finish not played weighed
+//	            against the move played until settled (finishes); playOut,
+//	            a decision's candidates named and played out (each game's
+//	            playout)
 //	advise.go   the hint: the hard bot's move judged as a move played, the
 //	            judge's best kept where hard's is worse than good
 //	replay.go   the review of a record, written once: its decisions (Point),
