@@ -345,10 +345,12 @@ func tied(cs []Candidate, best int) bool {
 // show another move better, so it names none, and counts no loss
 // against it (issue 67: "best" beside a loss of 5.18 counted in the
 // hand's total read as a loss of the move against itself). The loss
-// found stays in the candidates' rows (--json).
+// found stays in the candidates' rows (--json), and High keeps the 95%
+// interval's upper end, how much the move might have lost: the hint's
+// rule (Options.stands) reads it.
 func (d *Decision) asGood() {
 	d.Label, d.Best, d.Uncertain, d.Certainty = Best, d.Played, false, TooClose
-	d.Loss, d.Low, d.High, d.Accuracy = 0, 0, 0, 100
+	d.Loss, d.Low, d.Accuracy = 0, 0, 100
 }
 
 // holdChoice reports whether the seat chooses between finishing now and
