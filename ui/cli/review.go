@@ -13,7 +13,8 @@ import (
 
 // PrintReview writes okey review's report for one record in tr's
 // language: the summary, the worst three moments first, then each
-// hand's decisions one a line, every line within 80 columns. title
+// hand's decisions one a line (a move shown worse than the best with
+// its reasons under it), every line within 80 columns. title
 // names the record; say says the coach's words (a move, a reason) of
 // decision i in tr's language (nil: as the coach wrote them, its
 // English).
@@ -58,6 +59,16 @@ func PrintReview(w io.Writer, tr *i18n.Catalog, title string, ds []coach.Decisio
 				line += fmt.Sprintf(" %5s  %s", num(d.Loss), clip(say(i, d.Best), 80-len([]rune(line))-8))
 			}
 			b.WriteString(strings.TrimRight(line, " ") + "\n")
+			if d.Label == coach.Best || d.Label == coach.Only {
+				continue
+			}
+			// a move shown worse than the best says why, as the game's
+			// review page does ("Why:", "Neden:")
+			for _, r := range d.Reasons {
+				for _, l := range wrap(tr.T("review.why", say(i, r)), 72) {
+					b.WriteString("       " + l + "\n")
+				}
+			}
 		}
 	}
 	fmt.Fprintf(&b, "\n%s\n", tr.T("cli.review.legend"))

@@ -23,7 +23,8 @@ var glossaryWords = map[string]bool{"işler": true, "taş": true, "gösterge": t
 
 // TestReviewReportInTheLanguage: okey review's report is said in the
 // player's language, its text, its legend, the coach's moves and
-// reasons; in English no Turkish word but the glossary's (issue 67:
+// reasons (under every move shown worse than the best, as "Why:" or
+// "Neden:"); in English no Turkish word but the glossary's (issue 67:
 // "okey review --lang tr" printed English, and English printed "an
 // işler taş").
 func TestReviewReportInTheLanguage(t *testing.T) {
@@ -54,7 +55,7 @@ func TestReviewReportInTheLanguage(t *testing.T) {
 			t.Errorf("English report says %q:\n%s", w, en)
 		}
 	}
-	for _, want := range []string{"Worst moments", "held a winning hand: finishing was worth 35 more", "Loss is the expected points"} {
+	for _, want := range []string{"Worst moments", "held a winning hand: finishing was worth 35 more", "Loss is the expected points", "Why: the strongest bot's move"} {
 		if !strings.Contains(en, want) {
 			t.Errorf("English report lacks %q:\n%s", want, en)
 		}
@@ -64,7 +65,7 @@ func TestReviewReportInTheLanguage(t *testing.T) {
 			t.Errorf("Turkish report says %q:\n%s", bad, trk)
 		}
 	}
-	for _, want := range []string{"x.okey incelemesi", "karar değerlendirildi", "En kötü anlar", "kırmızı 3'ü", "bitebilecek eli tuttun", "Kayıp, bulunan en iyi hamleye", "ya da kötüsü", "gösterge yap"} {
+	for _, want := range []string{"x.okey incelemesi", "karar değerlendirildi", "En kötü anlar", "kırmızı 3'ü", "bitebilecek eli tuttun", "Kayıp, bulunan en iyi hamleye", "ya da kötüsü", "gösterge yap", "Neden: en güçlü botun hamlesi"} {
 		if !strings.Contains(trk, want) {
 			t.Errorf("Turkish report lacks %q:\n%s", want, trk)
 		}
