@@ -448,7 +448,7 @@ var coachSamples = []string{
 	"kept tiles it could lay off (lay off R7 on meld 3)",
 	"finished now for +2.00 points; holding for an okey finish (discard Y13) wins 71% of the time and was worth +2.34 points on average",
 	"held a winning hand: finishing was worth 0.35 more",
-	"the strongest bot's move, which the hint gives unless it is shown to lose: the hint weighs fewer worlds than this review, which found discard K4 worth 0.12 more",
+	"the strongest bot's move, the hint's unless shown to lose; the hint weighs fewer worlds than this review, which found the best worth 0.12 more",
 	"broke a meld: the rack is 3 tiles from a win after it, 2 after discard K4",
 	"kept fewer ways to go on: 6 unseen tiles bring the rack nearer a win after it, 11 after discard R9",
 	"broke a meld: 7 tiles are left out of melds after it, 5 after discard B2",

@@ -71,7 +71,7 @@ func judgeClassic(ctx context.Context, v classic.View, played classic.Action, o 
 	}
 	d.Reasons = classicReasons(&v, cands, vd, d.Label)
 	if played == an && d.Label != Best {
-		d.Reasons = append(d.Reasons, hintsMove(d.Best, vd.loss))
+		d.Reasons = append(d.Reasons, hintsMove(vd.loss))
 	}
 	return d, cands[vd.best], nil
 }
@@ -302,10 +302,11 @@ func heldWin(more float64) string {
 
 // hintsMove is the reason beside a move that is the strongest bot's,
 // the hint's own unless the hint's judge shows it losing: the hint
-// weighs fewer worlds than the review, which found best worth loss
-// more.
-func hintsMove(best string, loss float64) string {
-	return fmt.Sprintf("the strongest bot's move, which the hint gives unless it is shown to lose: the hint weighs fewer worlds than this review, which found %s worth %s more", best, amount(loss))
+// weighs fewer worlds than the review, which found the best worth loss
+// more (the best is named on its own line: said again here, a 101
+// opening made the page too long for 80×24).
+func hintsMove(loss float64) string {
+	return fmt.Sprintf("the strongest bot's move, the hint's unless shown to lose; the hint weighs fewer worlds than this review, which found the best worth %s more", amount(loss))
 }
 
 // amount writes points as an amount, without a sign: two decimals below

@@ -63,7 +63,7 @@ var coachForms = []struct {
 	{regexp.MustCompile(`^kept tiles it could lay off \((.+)\)$`), "review.why.keptlayoff", []coachArg{{argMove, 0}}},
 	{regexp.MustCompile(`^finished now for (\S+) points; holding for an okey finish \(discard (\S+)\) wins (\d+)% of the time and was worth (\S+) points on average$`), "review.why.finishnow", []coachArg{{argText, 0}, {argTile, i18n.Accusative}}},
 	{regexp.MustCompile(`^held a winning hand: finishing was worth (\S+) more$`), "review.why.heldwin", nil},
-	{regexp.MustCompile(`^the strongest bot's move, which the hint gives unless it is shown to lose: the hint weighs fewer worlds than this review, which found (.+) worth (\S+) more$`), "review.why.hintmove", []coachArg{{argMove, 0}, {argText, 0}}},
+	{regexp.MustCompile(`^the strongest bot's move, the hint's unless shown to lose; the hint weighs fewer worlds than this review, which found the best worth (\S+) more$`), "review.why.hintmove", nil},
 	{regexp.MustCompile(`^broke a meld: the rack is (\d+) tiles from a win after it, (\d+) after discard (\S+)$`), "review.why.broke", []coachArg{{argText, 0}, {argText, 0}, {argTile, i18n.Accusative}}},
 	{regexp.MustCompile(`^kept fewer ways to go on: (\d+) unseen tiles bring the rack nearer a win after it, (\d+) after discard (\S+)$`), "review.why.outs", []coachArg{{argText, 0}, {argText, 0}, {argTile, i18n.Accusative}}},
 	{regexp.MustCompile(`^broke a meld: (\d+) tiles are left out of melds after it, (\d+) after discard (\S+)$`), "review.why.broke101", []coachArg{{argText, 0}, {argText, 0}, {argTile, i18n.Accusative}}},

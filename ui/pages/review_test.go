@@ -88,3 +88,26 @@ func TestReviewOneVocabulary(t *testing.T) {
 		}
 	}
 }
+
+// TestReviewLongVerdictFits: a 101 opening played and another named the
+// best, good, with two reasons (the second the hint's move's) — the
+// longest verdict the coach writes — is on the 80×24 page whole, in
+// both languages, its last reason's end included.
+func TestReviewLongVerdictFits(t *testing.T) {
+	rack := "R1 R2 R3 R4 R5 Y5 Y6 Y7 Y8 B9 B10 B11 K1 K1 K2 K3 K4 K5 K6 K7 K8 K9"
+	ds := []coach.Decision{{Stage: "play", Label: coach.Good, Certainty: coach.Likely, Uncertain: true,
+		Played: "open 104: R1 R2 R3 R4 R5 | Y5 Y6 Y7 Y8 | B9 B10 B11 | K1 K2 K3 K4",
+		Best:   "open 110: R1 R2 R3 R4 R5 | Y5 Y6 Y7 Y8 | B9 B10 B11 | K5 K6 K7 K8 K9",
+		Loss:   9.58, Low: 3, High: 16, Rack: rack,
+		Reasons: []string{"opened too soon: waiting was worth more",
+			"the strongest bot's move, the hint's unless shown to lose; the hint weighs fewer worlds than this review, which found the best worth 9.58 more"}}}
+	for _, c := range []struct{ lang, end string }{{"en", "9.58 more"}, {"tr", "değerli buldu"}} {
+		out := reviewOf(t, c.lang, ds, 0)
+		if !strings.Contains(strings.Join(strings.Fields(out), " "), c.end) {
+			t.Errorf("%s: the last reason is cut (no %q):\n%s", c.lang, c.end, out)
+		}
+		if h := testCommon(t, 80, 24).Lay.Page.H; strings.Count(out, "\n")+1 > h {
+			t.Errorf("%s: %d lines on a page of %d:\n%s", c.lang, strings.Count(out, "\n")+1, h, out)
+		}
+	}
+}

@@ -32,7 +32,7 @@ func TestReviewReportInTheLanguage(t *testing.T) {
 		{Hand: 1, Turn: 1, Stage: "play", Played: "discard R3", Best: "lay off R3 on meld 2", Label: coach.Mistake, Loss: 40, Low: 30, High: 50, Certainty: coach.Sure,
 			Reasons: []string{"discarded R3, a tile that could be laid off (işler taş), instead of laying it off: 101 penalty points", "held a winning hand: finishing was worth 35 more"}},
 		{Hand: 1, Turn: 2, Stage: "draw", Played: "draw", Best: "take K5", Label: coach.Good, Loss: 3, Low: 1, High: 9, Uncertain: true, Certainty: coach.Likely,
-			Reasons: []string{"the strongest bot's move, which the hint gives unless it is shown to lose: the hint weighs fewer worlds than this review, which found take K5 worth 3.00 more"}},
+			Reasons: []string{"the strongest bot's move, the hint's unless shown to lose; the hint weighs fewer worlds than this review, which found the best worth 3.00 more"}},
 		{Hand: 1, Turn: 3, Stage: "discard", Played: "show the indicator R4", Best: "show the indicator R4", Label: coach.Best, Certainty: coach.Sure},
 	}
 	sum := cli.Summarise(game.Okey101, 0, ds, coach.Thresholds101)
