@@ -14,6 +14,7 @@ import (
 	"okey/ui/i18n"
 	"okey/ui/layout"
 	"okey/ui/safetext"
+	"okey/ui/serve/common"
 	"okey/ui/serve/tty"
 )
 
@@ -29,7 +30,7 @@ func (s *Server) guard(next wish.Middleware) wish.Middleware {
 			defer s.wg.Done()
 			defer func() {
 				if r := recover(); r != nil {
-					s.log.Error("panic in a session", "panic", r, "user", safetext.Name(ansi.Strip(safetext.CutBytes(sess.User(), maxUserBytes))))
+					s.log.Error("panic in a session", "panic", r, "user", safetext.Name(ansi.Strip(safetext.CutBytes(sess.User(), common.MaxUserBytes))))
 				}
 				s.ended(sess)
 			}()
@@ -131,9 +132,9 @@ func (s *Server) program(sess ssh.Session) (*tty.Driver, *session) {
 		return nil, nil
 	}
 	if s.cfg.hook != nil {
-		s.cfg.hook("start", safetext.CutBytes(sess.User(), maxUserBytes))
+		s.cfg.hook("start", safetext.CutBytes(sess.User(), common.MaxUserBytes))
 	}
-	id, code := identityOf(sess)
+	id, code := common.IdentityOf(sess)
 	if s.overloaded() && s.hall.Holding(id) == nil {
 		// A newcomer, while the node is over its limit: told so at
 		// once, in their language. A player holding a seat here comes
@@ -142,14 +143,14 @@ func (s *Server) program(sess ssh.Session) (*tty.Driver, *session) {
 		s.log.Warn("turned away: the node is overloaded", "addr", hostOf(sess.RemoteAddr()), "delay", s.health.delay(), "store", s.health.storeWait())
 		tr := i18n.MustLoad(langOf(sess.Environ()))
 		if other := s.hall.OpenDoor(); other != "" {
-			wish.Println(sess, tr.T("bye.full.elsewhere", sshCommand(other), retryMinutes))
+			wish.Println(sess, tr.T("bye.full.elsewhere", sshCommand(other), common.RetryMinutes))
 		} else {
-			wish.Println(sess, tr.T("bye.full", retryMinutes))
+			wish.Println(sess, tr.T("bye.full", common.RetryMinutes))
 		}
 		sess.Exit(1)
 		return nil, nil
 	}
-	name := safetext.Name(ansi.Strip(safetext.CutBytes(sess.User(), maxUserBytes)))
+	name := safetext.Name(ansi.Strip(safetext.CutBytes(sess.User(), common.MaxUserBytes)))
 	if name == "" {
 		name = "guest"
 	}
@@ -162,8 +163,8 @@ func (s *Server) program(sess ssh.Session) (*tty.Driver, *session) {
 	stop := func() { cancel(); in.Stop(pcancel) }
 	context.AfterFunc(ctx, stop)
 	m := newSession(s, ctx, id, code, name, s.limitKey(sess.RemoteAddr()), langOf(sess.Environ()))
-	s.desk.noteSeen(m.c.id, &m.c.seenSince)
-	m.c.port = portOf(sess.LocalAddr())
+	s.desk.noteSeen(m.c.ID, &m.c.SeenSince)
+	m.c.Port = portOf(sess.LocalAddr())
 	m.in = in
 	w, h := s.clamp(pty.Window.Width, pty.Window.Height)
 	// The session's screen is drawn by a LineScreen (tty/frame.go). The
@@ -206,7 +207,7 @@ func (s *Server) ended(sess ssh.Session) {
 	}
 	m.ended()
 	s.unregister(m, sess)
-	s.log.Info("disconnect", "name", m.c.name)
+	s.log.Info("disconnect", "name", m.c.Name)
 }
 
 // filter keeps wish's suspend handling (a remote ctrl+z must not stop

@@ -11,6 +11,7 @@ import (
 	"okey/game"
 	"okey/game/classic"
 	"okey/server/tables"
+	"okey/ui/serve/common"
 )
 
 // createForm is the page of the form of a new table: it keeps the
@@ -91,7 +92,7 @@ func (f *createForm) config() tables.Config {
 		c.Levels[i+1] = botsclassic.Levels[f.level[i]]
 	}
 	if f.priv {
-		c.Code = newCode()
+		c.Code = common.NewCode()
 	}
 	c.SameAddr = f.same
 	if f.dup > 0 {
@@ -105,87 +106,87 @@ func (f *createForm) config() tables.Config {
 	return c
 }
 
-// open puts the cursor on the first row: a row left below (who may
+// Open puts the cursor on the first row: a row left below (who may
 // join) would take the player's first → unnoticed.
-func (f *createForm) open(*shared, page) tea.Cmd {
+func (f *createForm) Open(*common.Common, common.PageID) tea.Cmd {
 	f.field = fGame
 	return nil
 }
 
-// update takes the form's keys: choose a row, change it, open the table.
-func (f *createForm) update(c *shared, msg tea.Msg) turn {
+// Update takes the form's keys: choose a row, change it, open the table.
+func (f *createForm) Update(c *common.Common, msg tea.Msg) common.Turn {
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
-		return turn{}
+		return common.Turn{}
 	}
-	c.flash = ""
+	c.Flash = ""
 	switch {
-	case key.Matches(k, c.keys.Back):
-		return turn{to: pgLobby}
-	case key.Matches(k, c.keys.FormUp):
+	case key.Matches(k, c.Keys.Back):
+		return common.Turn{To: common.Lobby}
+	case key.Matches(k, c.Keys.FormUp):
 		f.field = (f.field + nFields - 1) % nFields
-	case key.Matches(k, c.keys.FormDown):
+	case key.Matches(k, c.Keys.FormDown):
 		f.field = (f.field + 1) % nFields
-	case key.Matches(k, c.keys.FormPrev):
+	case key.Matches(k, c.Keys.FormPrev):
 		f.change(-1)
-	case key.Matches(k, c.keys.FormNext):
+	case key.Matches(k, c.Keys.FormNext):
 		f.change(1)
-	case key.Matches(k, c.keys.Open):
-		if !c.srv.Admit() {
+	case key.Matches(k, c.Keys.Open):
+		if !c.Srv.Admit() {
 			// The seated play on; no new table while the node is over
 			// its limit.
-			c.flash = c.tr.T("lobby.busy", retryMinutes)
-			return turn{}
+			c.Flash = c.Tr.T("lobby.busy", common.RetryMinutes)
+			return common.Turn{}
 		}
-		return openAndSit(c, f.config(), pgLobby)
+		return openAndSit(c, f.config(), common.Lobby)
 	}
-	return turn{}
+	return common.Turn{}
 }
 
 // levelName is a bot's level as the form offers it; at a 101 table a
 // level 101's bots lack says which of theirs plays.
-func levelName(c *shared, g, level string) string {
-	name := c.tr.T("level." + level)
+func levelName(c *common.Common, g, level string) string {
+	name := c.Tr.T("level." + level)
 	if g == string(game.Okey101) && tables.Level101(level) != level {
-		name += " (101: " + c.tr.T("level."+tables.Level101(level)) + ")"
+		name += " (101: " + c.Tr.T("level."+tables.Level101(level)) + ")"
 	}
 	return name
 }
 
-// lines draws the form: a row for each choice, the cursor's in bold.
-func (f *createForm) lines(c *shared) ([]string, []key.Binding) {
-	st, k := c.styles(), c.keys
+// Lines draws the form: a row for each choice, the cursor's in bold.
+func (f *createForm) Lines(c *common.Common) ([]string, []key.Binding) {
+	st, k := c.Styles(), c.Keys
 	kinds := tables.GameKinds()
 	cf := f.config()
-	timer := c.tr.T("val.off")
+	timer := c.Tr.T("val.off")
 	if cf.Timer > 0 {
-		timer = c.tr.T("lobby.timer", int(cf.Timer/time.Second))
+		timer = c.Tr.T("lobby.timer", int(cf.Timer/time.Second))
 	}
-	vis := c.tr.T("create.public")
+	vis := c.Tr.T("create.public")
 	if f.priv {
-		vis = c.tr.T("create.private")
+		vis = c.Tr.T("create.private")
 	}
-	games := c.gameName(kinds[f.game].Name)
-	rules := c.rulesName(kinds[f.game].Rules[f.rules])
-	dupe := c.tr.T("val.off")
+	games := c.GameName(kinds[f.game].Name)
+	rules := c.RulesName(kinds[f.game].Rules[f.rules])
+	dupe := c.Tr.T("val.off")
 	if f.dup > 0 {
-		dupe = c.dupDeals("create.dup.deals", f.dup)
+		dupe = c.DupDeals("create.dup.deals", f.dup)
 		if cf.Rules != kinds[f.game].Rules[f.rules] {
-			rules += " · " + c.tr.T("create.dup.onehand")
+			rules += " · " + c.Tr.T("create.dup.onehand")
 		}
 	}
 	rows := [][2]string{
-		{c.tr.T("create.game"), games},
-		{c.tr.T("create.rules"), rules},
-		{c.tr.T("create.bot", 2), levelName(c, cf.Game, cf.Levels[1])},
-		{c.tr.T("create.bot", 3), levelName(c, cf.Game, cf.Levels[2])},
-		{c.tr.T("create.bot", 4), levelName(c, cf.Game, cf.Levels[3])},
-		{c.tr.T("create.timer"), timer},
-		{c.tr.T("create.dup"), dupe},
-		{c.tr.T("create.sameaddr"), c.tr.T(map[bool]string{false: "create.sameaddr.one", true: "create.sameaddr.many"}[f.same])},
-		{c.tr.T("create.visibility"), vis},
+		{c.Tr.T("create.game"), games},
+		{c.Tr.T("create.rules"), rules},
+		{c.Tr.T("create.bot", 2), levelName(c, cf.Game, cf.Levels[1])},
+		{c.Tr.T("create.bot", 3), levelName(c, cf.Game, cf.Levels[2])},
+		{c.Tr.T("create.bot", 4), levelName(c, cf.Game, cf.Levels[3])},
+		{c.Tr.T("create.timer"), timer},
+		{c.Tr.T("create.dup"), dupe},
+		{c.Tr.T("create.sameaddr"), c.Tr.T(map[bool]string{false: "create.sameaddr.one", true: "create.sameaddr.many"}[f.same])},
+		{c.Tr.T("create.visibility"), vis},
 	}
-	lines := []string{st.Bold.Render(c.tr.T("create.title")), ""}
+	lines := []string{st.Bold.Render(c.Tr.T("create.title")), ""}
 	for i, r := range rows {
 		mark := "  "
 		style := st.Text
@@ -194,9 +195,9 @@ func (f *createForm) lines(c *shared) ([]string, []key.Binding) {
 		}
 		lines = append(lines, style.Render(fmt.Sprintf("%s%-18s ‹ %s ›", mark, r[0], r[1])))
 	}
-	lines = append(lines, "", st.Dim.Render(c.tr.T("create.note")))
+	lines = append(lines, "", st.Dim.Render(c.Tr.T("create.note")))
 	if f.dup > 0 {
-		lines = append(lines, st.Dim.Render(c.tr.T("create.dup.note")))
+		lines = append(lines, st.Dim.Render(c.Tr.T("create.dup.note")))
 	}
 	return lines, []key.Binding{k.FormDown, k.FormNext, k.Open, k.Back}
 }
@@ -204,11 +205,11 @@ func (f *createForm) lines(c *shared) ([]string, []key.Binding) {
 // openAndSit opens a table of cfg for the player and seats them at it
 // (seat 0, the host's), or says why not; to is the page to go to once
 // it is open.
-func openAndSit(c *shared, cfg tables.Config, to page) turn {
-	t, err := c.srv.Hall().Create(cfg, c.id, c.seatAddr())
+func openAndSit(c *common.Common, cfg tables.Config, to common.PageID) common.Turn {
+	t, err := c.Srv.Hall().Create(cfg, c.ID, c.SeatAddr())
 	if err != nil {
-		c.flash = c.openRefused(err)
-		return turn{}
+		c.Flash = c.OpenRefused(err)
+		return common.Turn{}
 	}
-	return turn{to: to, cmd: c.join(t, 0, false)}
+	return common.Turn{To: to, Cmd: c.Join(t, 0, false)}
 }

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/server/tables"
+	"okey/ui/serve/common"
 )
 
 // TestCreateFormOpensOnItsFirstRow: the form of a new table opens with
@@ -29,7 +30,7 @@ func TestCreateFormOpensOnItsFirstRow(t *testing.T) {
 		t.Fatalf("the cursor is on row %d after going down; want the last (%d)", s.form.field, fPrivate)
 	}
 	press(tea.KeyEscape, "")
-	if s.page != pgLobby {
+	if s.page != common.Lobby {
 		t.Fatalf("esc left the page %v; want the lobby", s.page)
 	}
 
@@ -74,9 +75,9 @@ func TestCreateFormDuplicate(t *testing.T) {
 		srv, _ := testServer(t)
 		s := newSession(srv, context.Background(), "key:test", "", "ann", "127.0.0.1", lang)
 		s.form.dup = 3
-		lines, _ := s.form.lines(&s.c)
+		lines, _ := s.form.Lines(&s.c)
 		text := strings.Join(lines, "\n")
-		if !strings.Contains(text, s.c.tr.T("create.dup.deals", 3, 12)) || !strings.Contains(text, s.c.tr.T("create.dup.note")) {
+		if !strings.Contains(text, s.c.Tr.T("create.dup.deals", 3, 12)) || !strings.Contains(text, s.c.Tr.T("create.dup.note")) {
 			t.Errorf("%s: the form does not say the plan:\n%s", lang, text)
 		}
 	}

@@ -17,6 +17,7 @@ import (
 	"okey/game/daily"
 	"okey/server/keep"
 	"okey/server/tables"
+	"okey/ui/serve/common"
 )
 
 // dailyDesk is the served daily as the server keeps it (its page is
@@ -176,40 +177,40 @@ func (s *dailyDesk) ensurePar(set daily.Set, c daily.Commitment) {
 
 // read reads the daily's page of g for the player id, who plays
 // from addr.
-func (s *dailyDesk) read(ctx context.Context, g game.Kind, me, addr string) (dailyView, error) {
+func (s *dailyDesk) read(ctx context.Context, g game.Kind, me, addr string) (common.DailyView, error) {
 	c, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
-	p := dailyView{game: g, today: s.today()}
-	set, commit, err := s.dailySet(c, g, p.today)
+	p := common.DailyView{Game: g, Today: s.today()}
+	set, commit, err := s.dailySet(c, g, p.Today)
 	if err != nil {
 		return p, err
 	}
 	s.ensurePar(set, commit)
-	p.commit = commit
-	if p.mine, p.begun, err = s.book.Mine(c, g, p.today, me); err != nil {
+	p.Commit = commit
+	if p.Mine, p.Begun, err = s.book.Mine(c, g, p.Today, me); err != nil {
 		return p, err
 	}
-	if p.practice = p.mine.Practice; !p.begun {
+	if p.Practice = p.Mine.Practice; !p.Begun {
 		// Told before the day is dealt whether it will be ranked.
-		if p.practice, err = s.standing(c, g, p.today, me, addr, false); err != nil {
+		if p.Practice, err = s.standing(c, g, p.Today, me, addr, false); err != nil {
 			return p, err
 		}
 	}
-	if p.board, err = s.book.BoardOf(c, g, p.today, me); err != nil {
+	if p.Board, err = s.book.BoardOf(c, g, p.Today, me); err != nil {
 		return p, err
 	}
-	y := p.today.AddDays(-1)
-	sec, err := s.book.Reveal(c, g, y, p.today)
+	y := p.Today.AddDays(-1)
+	sec, err := s.book.Reveal(c, g, y, p.Today)
 	switch {
 	case errors.Is(err, keep.ErrNoDaily):
 	case err != nil:
 		return p, err
 	default:
-		p.secret, p.revealed = sec, true
+		p.Secret, p.Revealed = sec, true
 		if ys, err := daily.NewServed(g, y, sec); err == nil {
 			s.ensurePar(ys, daily.Commit(g, y, sec))
 		}
-		if p.past, err = s.book.BoardOf(c, g, y, me); err != nil {
+		if p.Past, err = s.book.BoardOf(c, g, y, me); err != nil {
 			return p, err
 		}
 	}
@@ -219,28 +220,28 @@ func (s *dailyDesk) read(ctx context.Context, g game.Kind, me, addr string) (dai
 // start claims the player's day: once a day, in the whole cluster;
 // ranked or practice as standing says, the address marked as
 // having started the day.
-func (s *dailyDesk) start(ctx context.Context, g game.Kind, id, name, addr string) dailyStart {
+func (s *dailyDesk) start(ctx context.Context, g game.Kind, id, name, addr string) common.DailyStart {
 	c, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
 	d := s.today()
 	set, commit, err := s.dailySet(c, g, d)
 	if err != nil {
-		return dailyStart{game: g, err: err}
+		return common.DailyStart{Game: g, Err: err}
 	}
 	// Begun already: taken back to it, and no address marked.
 	if _, begun, err := s.book.Mine(c, g, d, id); err != nil || begun {
 		if err == nil {
 			err = keep.ErrPlayedToday
 		}
-		return dailyStart{game: g, err: err}
+		return common.DailyStart{Game: g, Err: err}
 	}
 	practice, err := s.standing(c, g, d, id, addr, true)
 	if err != nil {
-		return dailyStart{game: g, err: err}
+		return common.DailyStart{Game: g, Err: err}
 	}
 	r := keep.DailyResult{ID: id, Name: name, Guest: strings.HasPrefix(id, keep.GuestPrefix), Practice: practice}
 	err = s.book.Claim(c, g, d, r)
-	return dailyStart{game: g, set: set, c: commit, practice: practice, err: err}
+	return common.DailyStart{Game: g, Set: set, C: commit, Practice: practice, Err: err}
 }
 
 // dailyUsage is the one line a wrong "daily" command gets.
@@ -269,7 +270,7 @@ func (s *dailyDesk) command(sess ssh.Session, args []string, fail func(int, stri
 	if s == nil {
 		return fail(1, "this server keeps no daily (it has no state directory)")
 	}
-	id, code := identityOf(sess)
+	id, code := common.IdentityOf(sess)
 	if code != "" {
 		return fail(1, "a daily's hands go to the SSH key that played them: connect with it")
 	}

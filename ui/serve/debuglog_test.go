@@ -7,6 +7,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"okey/ui/serve/common"
 )
 
 // lockedBuffer is a buffer the sessions' goroutines write to.
@@ -60,7 +62,7 @@ func TestSessionsWriteTheDebugLog(t *testing.T) {
 
 // Without a debug log a session's screen gets none.
 func TestNoDebugLogNoSessionLog(t *testing.T) {
-	c := &shared{srv: (&Server{cfg: Config{}}).port(nil)}
+	c := &common.Common{Srv: (&Server{cfg: Config{}}).port(nil)}
 	if debugLog(c, nil) != nil {
 		t.Fatal("a session's debug log without Config.Debug")
 	}

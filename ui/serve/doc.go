@@ -15,10 +15,11 @@
 //
 // A session is a small host of pages (soft-serve's common.Component shape, as ui/pages): each
 // page is a type of its own, in a file of its own with its keys, that takes the one shared value
-// (who, the size, the words, the styles) and a message and answers with a turn, the page to show
-// next and a command. The session keeps which page is on show and its place at a table. What a
-// session needs of the server it asks through serverSide, an interface the session side defines
-// and the server answers (port.go); no page reads the Server's fields.
+// (package common's Common: who, the size, the words, the styles) and a message and answers with
+// a turn, the page to show next and a command. The session keeps which page is on show and its
+// place at a table. What a session needs of the server it asks through common.ServerSide, an
+// interface the session side defines and the server answers (port.go); no page reads the
+// Server's fields.
 //
 // The files, from the top down (each refers only to those below it):
 //
@@ -54,9 +55,6 @@
 //	seat.go       the seat's page at a table: the game's screen opened and fed, moves sent and
 //	              sent again where a moved table comes up, keys held meanwhile, its lines over
 //	              the screen, a table's ending read
-//	dailypage.go  the daily's page (d): the day's commitment, the player's day, the boards; enter
-//	              plays the day at a table of the player's own
-//	board.go      the leaderboard's page (t) and its columns
 //	tourneyform.go the form of a new tournament (n on the list): kind, game, rules, start, length
 //	              or rounds, hands, bots, forfeits, duplicate, partners; checked as it is created
 //	tourneypage.go a tournament's page: read again while shown, joined and left, scrolled
@@ -64,24 +62,18 @@
 //	duplicate.go  a duplicate table as the seat shows it: its seat followed as the players move,
 //	              where it stands on the top line; its end page with the duplicate scores
 //	create.go     the page of the form of a new table, and a table opened from it
-//	code.go       the page where a code is typed: a private table's, a guest's resume code; a
-//	              resume code's live holder asked first
 //	lobby.go      the lobby's page: the tables listed, the cursor, the keys that open the others
-//	join.go       a place at a table: a seat asked for, the table's messages awaited, left
 //	idle.go       when the player last pressed a key, and the timer a session sleeps on
-//	pages.go      the page seam: the names of pages, a page's interface, the turn it answers with
-//	shared.go     the value every page takes: who, the size, the words, the keys, the styles, the
-//	              flash line and the chat being typed; words a page says (games, rules, refusals)
-//	side.go       serverSide: all a session asks of the server; the daily's page as read
-//	tourneyside.go tourneySide: what a session and the command ask of the server's tournaments
-//	              (nil: it runs none); their players' names, from the rating book
-//	text.go       a page's key bar, lines cut and padded to columns
-//	keys.go       the keys of the session's own pages
-//	identity.go   who a player is: a key's fingerprint or a guest's resume code; codes made safe
 //	copies.go     the store's copies behind, as status last asked
 //	share.go      a client's fair share, per address: connections, guesses
 //	health.go     a node's health: its scheduling delay and store wait
 //	screen.go     a seat's screen, opened by the table's game (the table core knows no screen)
+//
+// The session's common value, its pages' seam and its place at a table are package common's
+// (common/doc.go). The pages that stand apart are packages of their own under pages/, each
+// importing common and no other page (TestPagesStandAlone): board (the leaderboard, t),
+// daily (the served daily's page, d) and entry (a code typed: a private table's, a guest's
+// resume code).
 //
 // Below it, in packages of their own:
 //

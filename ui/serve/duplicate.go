@@ -15,6 +15,7 @@ import (
 	"okey/game/duplicate"
 	"okey/server/tables"
 	"okey/ui/seatmsg"
+	"okey/ui/serve/common"
 	"okey/ui/table"
 )
 
@@ -56,7 +57,7 @@ func viewSeat(u seatmsg.Update) int {
 // follow takes in a duplicate table's standing from an update: a
 // player moved to another seat (moved: the seat's screen is to be
 // opened again there) is told where they sit.
-func (p *dupState) follow(c *shared, at *membership, u seatmsg.Update) (moved bool) {
+func (p *dupState) follow(c *common.Common, at *common.Membership, u seatmsg.Update) (moved bool) {
 	d := u.Duplicate
 	if d == nil || at == nil {
 		return false
@@ -64,10 +65,10 @@ func (p *dupState) follow(c *shared, at *membership, u seatmsg.Update) (moved bo
 	prev := p.now
 	p.now = d
 	seat := viewSeat(u)
-	if at.m.Seat < 0 || seat < 0 || seat == at.seat {
+	if at.M.Seat < 0 || seat < 0 || seat == at.Seat {
 		return false
 	}
-	at.seat = seat
+	at.Seat = seat
 	if prev == nil {
 		return true
 	}
@@ -76,17 +77,17 @@ func (p *dupState) follow(c *shared, at *membership, u seatmsg.Update) (moved bo
 	if pl := prev.PlayerAt(seat); pl >= 0 {
 		who = prev.Names[pl]
 	}
-	p.note = c.tr.T("dup.moved", d.Deal, d.Deals, d.Rotation, who)
-	p.noteUntil = c.srv.Now().Add(dupNoteFor)
+	p.note = c.Tr.T("dup.moved", d.Deal, d.Deals, d.Rotation, who)
+	p.noteUntil = c.Srv.Now().Add(dupNoteFor)
 	return true
 }
 
 // dupMe is the player number the seat at is in d, -1 if none.
-func dupMe(at *membership, d *seatmsg.Duplicate) int {
-	if at == nil || at.m.Seat < 0 {
+func dupMe(at *common.Membership, d *seatmsg.Duplicate) int {
+	if at == nil || at.M.Seat < 0 {
 		return -1
 	}
-	return d.PlayerAt(at.seat)
+	return d.PlayerAt(at.Seat)
 }
 
 // head is the top line of the seat's screen at a duplicate table
@@ -94,7 +95,7 @@ func dupMe(at *membership, d *seatmsg.Duplicate) int {
 // the match ("hand 1 · from 20 points": every hand here is a match's
 // first) given to the duplicate's, its keys kept at the right where
 // they fit beside them.
-func (p *dupState) head(c *shared, at *membership, screen string) string {
+func (p *dupState) head(c *common.Common, at *common.Membership, screen string) string {
 	d := p.now
 	if d == nil {
 		return ""
@@ -102,24 +103,24 @@ func (p *dupState) head(c *shared, at *membership, screen string) string {
 	you := ""
 	if pl := dupMe(at, d); pl >= 0 {
 		// Labelled: "you: 0, total -2" did not say which score was which.
-		you = " · " + c.tr.T("dup.you", duplicate.Quarters(d.Score[pl]).String(), d.Totals[pl])
+		you = " · " + c.Tr.T("dup.you", duplicate.Quarters(d.Score[pl]).String(), d.Totals[pl])
 	}
-	info := "  " + c.tr.T("dup.head", d.Deal, d.Deals, d.Rotation) + you
-	if ansi.StringWidth(info) > table.HeaderRoom(c.width, "OKEY", "") {
+	info := "  " + c.Tr.T("dup.head", d.Deal, d.Deals, d.Rotation) + you
+	if ansi.StringWidth(info) > table.HeaderRoom(c.Width, "OKEY", "") {
 		// Too wide (four deals, long scores): the scores keep their
 		// labels, the line its deal and rotation; "Duplicate" goes.
-		info = "  " + c.tr.T("dup.head.short", d.Deal, d.Deals, d.Rotation) + you
+		info = "  " + c.Tr.T("dup.head.short", d.Deal, d.Deals, d.Rotation) + you
 	}
 	top, _, _ := strings.Cut(screen, "\n")
 	keys := ""
 	if plain := ansi.Strip(top); strings.Contains(plain, "  ? ") {
 		keys = strings.TrimSpace(plain[strings.LastIndex(plain, "  ? "):])
 	}
-	if ansi.StringWidth(info) > table.HeaderRoom(c.width, "OKEY", keys) {
+	if ansi.StringWidth(info) > table.HeaderRoom(c.Width, "OKEY", keys) {
 		keys = "" // the duplicate's words first: the key bar has the keys too
 	}
-	st := c.styles()
-	return table.Header(c.width, "OKEY", info, keys, func(sty table.Style, text string) string {
+	st := c.Styles()
+	return table.Header(c.Width, "OKEY", info, keys, func(sty table.Style, text string) string {
 		switch sty {
 		case table.Title:
 			return st.Title.Render(text)
@@ -135,28 +136,28 @@ func (p *dupState) head(c *shared, at *membership, screen string) string {
 // match's: not inPlay) what n does here, last being the update the
 // screen took last; once the last hand is over, that the scores come
 // next.
-func (p *dupState) line(c *shared, at *membership, inPlay bool, last *seatmsg.Update) string {
+func (p *dupState) line(c *common.Common, at *common.Membership, inPlay bool, last *seatmsg.Update) string {
 	d := p.now
 	switch {
 	case d == nil:
 		return ""
 	case d.Over:
-		return c.tr.T("dup.last")
+		return c.Tr.T("dup.last")
 	case !inPlay:
 		// A 101 hand is a match: its end offers n, which here is the
 		// player's "ready" for the plan's next hand; once pressed, who
 		// is still awaited.
-		if u := last; u != nil && at != nil && at.seat >= 0 && u.Ready[at.seat] {
+		if u := last; u != nil && at != nil && at.Seat >= 0 && u.Ready[at.Seat] {
 			var names []string
 			for i, pl := range u.Players {
 				if pl.Kind == seatmsg.Human && !u.Ready[i] {
 					names = append(names, pl.Name)
 				}
 			}
-			return c.tr.T("dup.waiting", strings.Join(names, ", "))
+			return c.Tr.T("dup.waiting", strings.Join(names, ", "))
 		}
-		return c.tr.T("dup.next")
-	case c.srv.Now().Before(p.noteUntil):
+		return c.Tr.T("dup.next")
+	case c.Srv.Now().Before(p.noteUntil):
 		return p.note
 	}
 	return ""
@@ -174,7 +175,7 @@ type dupEndPage struct {
 
 // endPage is the end page of the duplicate table at, whose final
 // standing is final (nil: the last told); nil when it was none.
-func (p *dupState) endPage(at *membership, final *seatmsg.Duplicate) *dupEndPage {
+func (p *dupState) endPage(at *common.Membership, final *seatmsg.Duplicate) *dupEndPage {
 	end, me := p.now, -1
 	if final != nil {
 		end = final
@@ -185,47 +186,47 @@ func (p *dupState) endPage(at *membership, final *seatmsg.Duplicate) *dupEndPage
 	}
 	game := ""
 	if at != nil {
-		game = at.t.GameKind().Name
+		game = at.T.GameKind().Name
 		me = dupMe(at, end)
 	}
 	return &dupEndPage{end: end, game: game, me: me}
 }
 
-// update takes a key on the end page: back goes to the lobby.
-func (p *dupEndPage) update(c *shared, msg tea.Msg) turn {
+// Update takes a key on the end page: back goes to the lobby.
+func (p *dupEndPage) Update(c *common.Common, msg tea.Msg) common.Turn {
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
-		return turn{}
+		return common.Turn{}
 	}
-	c.flash = ""
+	c.Flash = ""
 	switch {
-	case key.Matches(k, c.keys.Back):
+	case key.Matches(k, c.Keys.Back):
 		*p = dupEndPage{}
-		return backToLobby
+		return common.BackToLobby
 	default:
-		c.otherKey(k)
+		c.OtherKey(k)
 	}
-	return turn{}
+	return common.Turn{}
 }
 
-// lines draws a duplicate table's end page: every player's duplicate
+// Lines draws a duplicate table's end page: every player's duplicate
 // score (the deals' hands against the mean of the same racks) beside
 // the usual score, best first.
-func (p *dupEndPage) lines(c *shared) ([]string, []key.Binding) {
-	st := c.styles()
+func (p *dupEndPage) Lines(c *common.Common) ([]string, []key.Binding) {
+	st := c.Styles()
 	d := p.end
-	keys := []key.Binding{c.keys.Back, c.keys.Lang}
+	keys := []key.Binding{c.Keys.Back, c.Keys.Lang}
 	if d == nil {
 		return nil, keys
 	}
-	title := c.tr.T("dup.title", c.gameName(p.game), d.Deals, d.Played)
+	title := c.Tr.T("dup.title", c.GameName(p.game), d.Deals, d.Played)
 	if d.Deals == 1 {
-		title = c.tr.T("dup.title.one", c.gameName(p.game), d.Played)
+		title = c.Tr.T("dup.title.one", c.GameName(p.game), d.Played)
 	}
 	lines := []string{st.Bold.Render(title), ""}
 	order := []int{0, 1, 2, 3}
 	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(d.Score[b], d.Score[a]) })
-	lines = append(lines, st.Dim.Render(fmt.Sprintf("   %-16s %10s %12s", "", c.tr.T("dup.col.dup"), c.tr.T("dup.col.usual"))))
+	lines = append(lines, st.Dim.Render(fmt.Sprintf("   %-16s %10s %12s", "", c.Tr.T("dup.col.dup"), c.Tr.T("dup.col.usual"))))
 	for i, pl := range order {
 		mark := "  "
 		style := st.Text
@@ -247,6 +248,6 @@ func (p *dupEndPage) lines(c *shared) ([]string, []key.Binding) {
 	if p.game == string(game.Okey101) {
 		usual = "dup.usual.101"
 	}
-	lines = append(lines, "", st.Dim.Render(c.tr.T("dup.explain")), st.Dim.Render(c.tr.T(usual)))
+	lines = append(lines, "", st.Dim.Render(c.Tr.T("dup.explain")), st.Dim.Render(c.Tr.T(usual)))
 	return lines, keys
 }

@@ -12,6 +12,7 @@ import (
 	"okey/game/classic"
 	"okey/server/tables"
 	"okey/ui/seatmsg"
+	"okey/ui/serve/common"
 )
 
 // TestServedDuplicate: a duplicate table over ssh, as friends meet it.
@@ -113,7 +114,7 @@ func TestSessionFollowsItsSeat(t *testing.T) {
 	m := tables.NewMember("key:test", "ann", "127.0.0.1", 0)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	s.at = &membership{t: stubTable{}, m: m, gen: 1, ctx: ctx, cancel: cancel, kind: tables.GameKinds()[0], seat: 0}
+	s.at = &common.Membership{T: stubTable{}, M: m, Gen: 1, Ctx: ctx, Cancel: cancel, Kind: tables.GameKinds()[0], Seat: 0}
 	names := [4]string{"ann", "Mehmet", "bob", "Emre"}
 	update := func(hand, seat int) seatmsg.Update {
 		v := g.State().View(seat)
@@ -127,14 +128,14 @@ func TestSessionFollowsItsSeat(t *testing.T) {
 		}
 		return u
 	}
-	s.onTable(fromTableMsg{gen: 1, msg: tables.Msg{Update: ptr(update(1, 0))}})
+	s.onTable(common.FromTableMsg{Gen: 1, Msg: tables.Msg{Update: ptr(update(1, 0))}})
 	first := s.seat.scr
-	if first == nil || s.at.seat != 0 {
-		t.Fatalf("no screen at seat 0: %v, seat %d", first, s.at.seat)
+	if first == nil || s.at.Seat != 0 {
+		t.Fatalf("no screen at seat 0: %v, seat %d", first, s.at.Seat)
 	}
-	s.onTable(fromTableMsg{gen: 1, msg: tables.Msg{Update: ptr(update(2, 1))}})
-	if s.seat.scr == first || s.seat.scr == nil || s.at.seat != 1 {
-		t.Fatalf("the screen did not follow the seat: same %v, seat %d", s.seat.scr == first, s.at.seat)
+	s.onTable(common.FromTableMsg{Gen: 1, Msg: tables.Msg{Update: ptr(update(2, 1))}})
+	if s.seat.scr == first || s.seat.scr == nil || s.at.Seat != 1 {
+		t.Fatalf("the screen did not follow the seat: same %v, seat %d", s.seat.scr == first, s.at.Seat)
 	}
 	if note := s.seat.dupLine(&s.c, s.at); !strings.Contains(note, "rotation 2 of 4: you sit where Mehmet sat last hand") {
 		t.Errorf("the note: %q", note)

@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"okey/ui/serve/common"
+
 	tea "charm.land/bubbletea/v2"
 )
 
@@ -37,8 +39,8 @@ func TestKeysWaitForAMovingTable(t *testing.T) {
 	s := newSession(srv, context.Background(), "key:test", "", "ann", "127.0.0.1", "en")
 	s.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	scr := &keyScreen{}
-	s.seat.scr, s.page = scr, pgTable
-	s.reseat = &reseating{id: "1", until: now.Add(reseatFor)}
+	s.seat.scr, s.page = scr, common.Table
+	s.reseat = &common.Reseating{ID: "1", Until: now.Add(reseatFor)}
 	press := func(k string) {
 		s.onKey(tea.KeyPressMsg{Code: rune(k[0]), Text: k})
 	}
@@ -62,7 +64,7 @@ func TestKeysWaitForAMovingTable(t *testing.T) {
 	}
 
 	// More than maxHeld: the player is told the rest are not kept.
-	s.reseat = &reseating{id: "1", until: now.Add(reseatFor)}
+	s.reseat = &common.Reseating{ID: "1", Until: now.Add(reseatFor)}
 	for range maxHeld + 2 {
 		press("x")
 	}
@@ -74,7 +76,7 @@ func TestKeysWaitForAMovingTable(t *testing.T) {
 	now = now.Add(reseatFor + time.Second)
 	mu.Unlock()
 	s.onReseat()
-	if !strings.Contains(s.c.flash, "(16) were not played") || len(s.seat.held) != 0 {
-		t.Fatalf("the lobby's line: %q, %d keys still held", s.c.flash, len(s.seat.held))
+	if !strings.Contains(s.c.Flash, "(16) were not played") || len(s.seat.held) != 0 {
+		t.Fatalf("the lobby's line: %q, %d keys still held", s.c.Flash, len(s.seat.held))
 	}
 }

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"okey/server/proc"
+	"okey/ui/serve/common"
 )
 
 // TestHostileClients runs the server (a child process, with the limits
@@ -190,10 +191,10 @@ func TestHostileClients(t *testing.T) {
 		}
 		c.press("r")
 		for range 5 {
-			b := make([]byte, resumeLen)
+			b := make([]byte, common.ResumeLen)
 			rand.Read(b)
 			for i := range b {
-				b[i] = codeAlphabet[int(b[i])%len(codeAlphabet)]
+				b[i] = common.CodeAlphabet[int(b[i])%len(common.CodeAlphabet)]
 			}
 			c.press(string(b), "enter")
 			stats.guesses.Add(1)

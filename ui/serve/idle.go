@@ -3,6 +3,8 @@ package serve
 import (
 	"time"
 
+	"okey/ui/serve/common"
+
 	tea "charm.land/bubbletea/v2"
 )
 
@@ -34,7 +36,7 @@ type idleMsg struct{ gen uint64 }
 // due is the next moment the session could act on the player's
 // idleness, as things are (seated: the player holds a seat; atTable:
 // the game's screen is on show); false when nothing is due.
-func (d *idler) due(set settings, seated, atTable bool) (time.Time, bool) {
+func (d *idler) due(set common.Settings, seated, atTable bool) (time.Time, bool) {
 	var due time.Time
 	after := func(w time.Duration) {
 		if t := d.lastKey.Add(w); w > 0 && (due.IsZero() || t.Before(due)) {
@@ -65,7 +67,7 @@ func (d *idler) awayFrom() time.Time {
 // wait is a timer at due on the server's clock, in place of the one
 // armed before, unless one is armed for sooner. A clock set forward
 // (the tests' clock: Server.clockMoved) is read again at once.
-func (d *idler) wait(c *shared, due time.Time) tea.Cmd {
+func (d *idler) wait(c *common.Common, due time.Time) tea.Cmd {
 	if !d.at.IsZero() && !due.Before(d.at) {
 		return nil
 	}
@@ -75,7 +77,7 @@ func (d *idler) wait(c *shared, due time.Time) tea.Cmd {
 	stop := make(chan struct{})
 	d.gen++
 	d.at, d.stop = due, stop
-	gen, ctx, srv, clock := d.gen, c.ctx, c.srv, c.srv.ClockMoved()
+	gen, ctx, srv, clock := d.gen, c.Ctx, c.Srv, c.Srv.ClockMoved()
 	return func() tea.Msg {
 		for {
 			moved := clock.Seen()

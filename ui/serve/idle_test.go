@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"okey/ui/serve/common"
+
 	xtrace "golang.org/x/exp/trace"
 )
 
@@ -83,7 +85,7 @@ func sessionFrame(stack xtrace.Stack) string {
 // playing the whole of their first match.)
 func TestAwayCountsFromATableTakenTo(t *testing.T) {
 	t0 := time.Date(2026, 11, 25, 21, 0, 0, 0, time.UTC)
-	set := settings{AwayAfter: 3 * time.Minute, ReleaseAfter: 15 * time.Minute, IdleTimeout: 30 * time.Minute}
+	set := common.Settings{AwayAfter: 3 * time.Minute, ReleaseAfter: 15 * time.Minute, IdleTimeout: 30 * time.Minute}
 	d := idler{lastKey: t0}
 	if due, _ := d.due(set, true, true); !due.Equal(t0.Add(3 * time.Minute)) {
 		t.Errorf("at a table since the last key: away due at %v", due.Sub(t0))

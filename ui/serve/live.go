@@ -15,10 +15,10 @@ func (s *Server) register(m *session, sess ssh.Session, cancel context.CancelFun
 	defer s.mu.Unlock()
 	s.sessions[m] = &liveSession{cancel: cancel, sess: sess, conn: s.open[sess.RemoteAddr().String()]}
 	s.bySess[sess] = m
-	if old, ok := s.byID[m.c.id]; ok && old != m {
+	if old, ok := s.byID[m.c.ID]; ok && old != m {
 		s.replaceLocked(old)
 	}
-	s.byID[m.c.id] = m
+	s.byID[m.c.ID] = m
 }
 
 // replaceLocked ends an older session of the same player.
@@ -27,7 +27,7 @@ func (s *Server) replaceLocked(old *session) {
 	if !ok {
 		return
 	}
-	s.log.Info("replaced by a new connection", "name", old.c.name)
+	s.log.Info("replaced by a new connection", "name", old.c.Name)
 	if ls.conn != nil {
 		s.uncountLocked(ls.conn)
 	}
@@ -89,10 +89,10 @@ func (s *Server) reidentify(m *session, old string) {
 	if s.byID[old] == m {
 		delete(s.byID, old)
 	}
-	if o, ok := s.byID[m.c.id]; ok && o != m {
+	if o, ok := s.byID[m.c.ID]; ok && o != m {
 		s.replaceLocked(o)
 	}
-	s.byID[m.c.id] = m
+	s.byID[m.c.ID] = m
 }
 
 // sessionOf is the session of identity id on this node (nil: none).

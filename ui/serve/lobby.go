@@ -14,6 +14,7 @@ import (
 	"okey/game/daily"
 	"okey/game/tourney"
 	"okey/server/tables"
+	"okey/ui/serve/common"
 	"okey/ui/serve/tourneyview"
 )
 
@@ -52,15 +53,15 @@ func (p *lobbyPage) clampCursor() {
 // seat at it, and to nobody else: the cursor once stopped on hidden
 // ones), and it stays on the table it was on. It reports whether the
 // list looks any different from before.
-func (p *lobbyPage) list(c *shared) (changed bool) {
+func (p *lobbyPage) list(c *common.Common) (changed bool) {
 	was, oldCursor := "", p.cursor
 	if p.cursor < len(p.tables) {
 		was = p.tables[p.cursor].ID
 	}
-	h := c.srv.Hall()
+	h := c.Srv.Hall()
 	p.newsSeen, p.listedAt = h.News.Seen(), time.Now()
-	if c.tour != nil {
-		p.tourneys = c.tour.Tournaments()
+	if c.Tour != nil {
+		p.tourneys = c.Tour.Tournaments()
 	}
 	all := h.List()
 	changed = p.open != len(all)
@@ -69,7 +70,7 @@ func (p *lobbyPage) list(c *shared) (changed bool) {
 	cursor := p.cursor
 	hidden := 0
 	for _, t := range all {
-		if !t.Private || t.Holds(c.id) >= 0 {
+		if !t.Private || t.Holds(c.ID) >= 0 {
 			if t.ID == was {
 				cursor = len(shown)
 			}
@@ -101,8 +102,8 @@ type lobbyNewsMsg struct{}
 // seen marks the hall's changes so far as seen without listing the
 // tables: a session that waits on the hall for another reason (a
 // tournament's table) and does not show them.
-func (p *lobbyPage) seen(c *shared) {
-	p.newsSeen, p.listedAt = c.srv.Hall().News.Seen(), time.Now()
+func (p *lobbyPage) seen(c *common.Common) {
+	p.newsSeen, p.listedAt = c.Srv.Hall().News.Seen(), time.Now()
 }
 
 // waitNews waits for the hall's first change after the one the list was
@@ -110,13 +111,13 @@ func (p *lobbyPage) seen(c *shared) {
 // (the tty.LineScreen's gap): a hall where tables open and fill many
 // times a second wakes a session in the lobby no more often than it can
 // show them.
-func (p *lobbyPage) waitNews(c *shared) tea.Cmd {
+func (p *lobbyPage) waitNews(c *common.Common) tea.Cmd {
 	if p.newsArmed {
 		return nil
 	}
 	p.newsArmed = true
-	w, seen, ctx := c.srv.Hall().News, p.newsSeen, c.ctx
-	next := p.listedAt.Add(time.Second / time.Duration(max(c.srv.Settings().FPS, 1)))
+	w, seen, ctx := c.Srv.Hall().News, p.newsSeen, c.Ctx
+	next := p.listedAt.Add(time.Second / time.Duration(max(c.Srv.Settings().FPS, 1)))
 	return func() tea.Msg {
 		if !w.After(ctx, seen) {
 			return nil
@@ -134,21 +135,21 @@ func (p *lobbyPage) waitNews(c *shared) tea.Cmd {
 	}
 }
 
-// update takes the lobby's keys: choose a table, sit or watch there,
+// Update takes the lobby's keys: choose a table, sit or watch there,
 // or open another page.
-func (p *lobbyPage) update(c *shared, msg tea.Msg) turn {
+func (p *lobbyPage) Update(c *common.Common, msg tea.Msg) common.Turn {
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
-		return turn{}
+		return common.Turn{}
 	}
-	c.flash = ""
-	keys := c.keys
-	if c.tooSmall() && !key.Matches(k, keys.Quit) {
-		return turn{}
+	c.Flash = ""
+	keys := c.Keys
+	if c.TooSmall() && !key.Matches(k, keys.Quit) {
+		return common.Turn{}
 	}
 	switch {
 	case key.Matches(k, keys.Quit):
-		return turn{to: pgQuit}
+		return common.Turn{To: common.Quit}
 	case key.Matches(k, keys.Up):
 		p.cursor--
 		p.clampCursor()
@@ -158,54 +159,54 @@ func (p *lobbyPage) update(c *shared, msg tea.Msg) turn {
 	case key.Matches(k, keys.Sit), key.Matches(k, keys.Watch):
 		return p.sit(c, key.Matches(k, keys.Watch))
 	case key.Matches(k, keys.NewTable):
-		return turn{to: pgCreate}
+		return common.Turn{To: common.Create}
 	case key.Matches(k, keys.Code):
-		return turn{to: pgCode}
+		return common.Turn{To: common.Code}
 	case key.Matches(k, keys.Resume):
-		return turn{to: pgResume}
+		return common.Turn{To: common.Resume}
 	case key.Matches(k, keys.Board):
-		if c.srv.Ratings() == nil {
-			c.flash = c.tr.T("board.none")
-			return turn{}
+		if c.Srv.Ratings() == nil {
+			c.Flash = c.Tr.T("board.none")
+			return common.Turn{}
 		}
-		return turn{to: pgBoard}
+		return common.Turn{To: common.Board}
 	case key.Matches(k, keys.Tourneys):
-		if c.tour == nil {
-			c.flash = c.tr.T("tourney.none")
-			return turn{}
+		if c.Tour == nil {
+			c.Flash = c.Tr.T("tourney.none")
+			return common.Turn{}
 		}
-		return turn{to: pgTourneys}
+		return common.Turn{To: common.Tourneys}
 	case key.Matches(k, keys.Daily):
-		if !c.srv.HasDaily() {
-			c.flash = c.tr.T("served.none")
-			return turn{}
+		if !c.Srv.HasDaily() {
+			c.Flash = c.Tr.T("served.none")
+			return common.Turn{}
 		}
-		return turn{to: pgDaily}
+		return common.Turn{To: common.Daily}
 	default:
-		c.otherKey(k)
+		c.OtherKey(k)
 	}
-	return turn{}
+	return common.Turn{}
 }
 
 // sit takes a seat at the table chosen, or watches it.
-func (p *lobbyPage) sit(c *shared, watch bool) turn {
+func (p *lobbyPage) sit(c *common.Common, watch bool) common.Turn {
 	if len(p.tables) == 0 {
-		c.flash = c.tr.T("lobby.none")
-		return turn{}
+		c.Flash = c.Tr.T("lobby.none")
+		return common.Turn{}
 	}
 	sum := p.tables[p.cursor]
-	t := c.srv.Hall().Get(sum.ID)
+	t := c.Srv.Hall().Get(sum.ID)
 	switch {
 	case t == nil:
-		c.flash = c.tr.T("lobby.gone")
-	case sum.Private && sum.Holds(c.id) < 0:
-		c.flash = c.tr.T("lobby.private")
-	case !watch && sum.Free() == 0 && sum.Holds(c.id) < 0:
-		c.flash = c.tr.T("lobby.full")
+		c.Flash = c.Tr.T("lobby.gone")
+	case sum.Private && sum.Holds(c.ID) < 0:
+		c.Flash = c.Tr.T("lobby.private")
+	case !watch && sum.Free() == 0 && sum.Holds(c.ID) < 0:
+		c.Flash = c.Tr.T("lobby.full")
 	default:
-		return stay(c.join(t, -1, watch))
+		return common.Stay(c.Join(t, -1, watch))
 	}
-	return turn{}
+	return common.Turn{}
 }
 
 // rowLines are a table's row in the lobby, its parts joined by " · ",
@@ -226,24 +227,24 @@ func rowLines(parts []string, width int) []string {
 	return append(out, line)
 }
 
-// lines draws the lobby: a row and its seats for each table.
-func (p *lobbyPage) lines(c *shared) ([]string, []key.Binding) {
-	st, k := c.styles(), c.keys
-	lines := []string{st.Bold.Render(c.tr.T("lobby.tables", p.open, c.srv.Hall().MaxTables))}
-	if c.tour != nil {
-		lines = append(lines, st.Text.Render(tourneyview.Summary(c.tr, p.tourneys)))
+// Lines draws the lobby: a row and its seats for each table.
+func (p *lobbyPage) Lines(c *common.Common) ([]string, []key.Binding) {
+	st, k := c.Styles(), c.Keys
+	lines := []string{st.Bold.Render(c.Tr.T("lobby.tables", p.open, c.Srv.Hall().MaxTables))}
+	if c.Tour != nil {
+		lines = append(lines, st.Text.Render(tourneyview.Summary(c.Tr, p.tourneys)))
 	}
 	top := len(lines) + 1 // the lines above the tables
 	lines = append(lines, "")
 	switch {
 	case p.open == 0:
-		lines = append(lines, st.Dim.Render(c.tr.T("lobby.empty")))
+		lines = append(lines, st.Dim.Render(c.Tr.T("lobby.empty")))
 	case len(p.tables) == 0 && p.hiddenPrivate == 0:
 		// The tables open are other players' dailies: none is joined
 		// with a code.
-		lines = append(lines, st.Dim.Render(c.tr.T("lobby.onlydailies")))
+		lines = append(lines, st.Dim.Render(c.Tr.T("lobby.onlydailies")))
 	case len(p.tables) == 0:
-		lines = append(lines, st.Dim.Render(c.tr.T("lobby.onlyprivate")))
+		lines = append(lines, st.Dim.Render(c.Tr.T("lobby.onlyprivate")))
 	}
 	at := top // the cursor's row's first line
 	for i, t := range p.tables {
@@ -251,58 +252,58 @@ func (p *lobbyPage) lines(c *shared) ([]string, []key.Binding) {
 		if i == p.cursor {
 			mark = "> "
 		}
-		state := c.tr.T("lobby.waiting")
+		state := c.Tr.T("lobby.waiting")
 		switch {
 		case t.Over:
-			state = c.tr.T("lobby.over")
+			state = c.Tr.T("lobby.over")
 		case t.Started:
-			state = c.tr.T("lobby.hand", t.Hand)
+			state = c.Tr.T("lobby.hand", t.Hand)
 		}
-		rules := c.rulesName(t.Rules)
+		rules := c.RulesName(t.Rules)
 		if t.Daily {
-			rules = c.tr.T("served.row") // one's own daily: enter goes back to it
+			rules = c.Tr.T("served.row") // one's own daily: enter goes back to it
 			if g, err := game.ParseKind(t.Game); err == nil && t.Started {
-				state = c.tr.T("served.rowhand", t.Hand, daily.Hands(g))
+				state = c.Tr.T("served.rowhand", t.Hand, daily.Hands(g))
 			}
 		}
 		if t.Duplicate > 0 && t.Started && !t.Over && t.Hand > 0 {
 			// Where the plan stands, in the place of its size and the
 			// match's hand (which said "hand 1" during rotation 3): Hand
 			// is the plan's hand at a duplicate table.
-			state = c.tr.T("lobby.dup.at", (t.Hand-1)/4+1, t.Duplicate, (t.Hand-1)%4+1)
+			state = c.Tr.T("lobby.dup.at", (t.Hand-1)/4+1, t.Duplicate, (t.Hand-1)%4+1)
 		} else if t.Duplicate > 0 {
-			rules += " · " + c.dupDeals("lobby.dup", t.Duplicate)
+			rules += " · " + c.DupDeals("lobby.dup", t.Duplicate)
 		}
-		head := []string{fmt.Sprintf("%s%s %s", mark, c.tr.T("lobby.table"), t.ID), c.gameName(t.Game), rules, state}
+		head := []string{fmt.Sprintf("%s%s %s", mark, c.Tr.T("lobby.table"), t.ID), c.GameName(t.Game), rules, state}
 		if t.Timer > 0 {
-			head = append(head, c.tr.T("lobby.timer", int(t.Timer/time.Second)))
+			head = append(head, c.Tr.T("lobby.timer", int(t.Timer/time.Second)))
 		}
 		if t.Watchers > 0 {
-			head = append(head, c.tr.T("lobby.watchers", t.Watchers))
+			head = append(head, c.Tr.T("lobby.watchers", t.Watchers))
 		}
 		var seats []string
 		for j, pl := range t.Players {
-			seats = append(seats, c.seatWord(pl, t.Owners[j]))
+			seats = append(seats, c.SeatWord(pl, t.Owners[j]))
 		}
 		style := st.Text
 		if i == p.cursor {
 			style = st.Bold
 			at = len(lines)
 		}
-		for _, l := range rowLines(head, c.width-2) {
+		for _, l := range rowLines(head, c.Width-2) {
 			lines = append(lines, style.Render(l))
 		}
 		lines = append(lines, st.Dim.Render("    "+strings.Join(seats, " · ")))
 	}
 	// A long list shows the part around the cursor.
-	room := c.height - 6
+	room := c.Height - 6
 	if len(lines) > room {
 		from := min(max(0, at-room/2), len(lines)-room)
 		lines = append(lines[:top], lines[top+from:min(len(lines), top+from+room-top)]...)
 	}
 	keys := []key.Binding{k.Sit, k.Watch, k.NewTable, k.Code, k.Resume, k.Board, k.Daily, k.Choose, k.Lang, k.Quit}
-	if c.tour != nil {
+	if c.Tour != nil {
 		keys = slices.Insert(keys, 6, k.Tourneys)
 	}
-	return lines, c.withShowCode(keys)
+	return lines, c.WithShowCode(keys)
 }

@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/server/tables"
+	"okey/ui/serve/common"
 )
 
 // silentTable is another node's table as a session reaches it, slow to
@@ -90,7 +91,7 @@ func follow(t *testing.T, s *session, cmd tea.Cmd, done func() bool) {
 				for _, c := range msg {
 					run(c)
 				}
-			case joinedMsg, askAgainMsg:
+			case common.JoinedMsg, common.AskAgainMsg:
 				_, c := s.Update(msg)
 				run(c)
 			}
@@ -112,19 +113,19 @@ func TestASeatWithNoAnswerIsAskedAgain(t *testing.T) {
 	s.Init()
 	s.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	tb := &silentTable{silent: 1}
-	follow(t, s, s.c.join(tb, -1, false), func() bool { return s.at != nil })
+	follow(t, s, s.c.Join(tb, -1, false), func() bool { return s.at != nil })
 	joins := tb.requests(false)
 	if len(joins) != 2 || joins[0].M != joins[1].M {
 		t.Fatalf("asked %d times (the same member: %v); want twice, as the same member", len(joins), len(joins) == 2 && joins[0].M == joins[1].M)
 	}
-	if s.at.t != tb || s.at.seat != 2 {
-		t.Errorf("seated at %v, seat %d; want the table asked, seat 2", s.at.t, s.at.seat)
+	if s.at.T != tb || s.at.Seat != 2 {
+		t.Errorf("seated at %v, seat %d; want the table asked, seat 2", s.at.T, s.at.Seat)
 	}
 	if n := len(tb.requests(true)); n != 0 {
 		t.Errorf("the seat taken was left %d times", n)
 	}
-	if want := s.c.tr.T("lobby.slow"); s.c.flash != want {
-		t.Errorf("the player was told %q while it was asked again; want %q", s.c.flash, want)
+	if want := s.c.Tr.T("lobby.slow"); s.c.Flash != want {
+		t.Errorf("the player was told %q while it was asked again; want %q", s.c.Flash, want)
 	}
 }
 
@@ -140,16 +141,16 @@ func TestASeatNeverAnsweredIsLeft(t *testing.T) {
 		name      string
 		resume    bool
 		wantJoins int
-	}{{"a join", false, seatTries}, {"a resume code", true, 1}} {
+	}{{"a join", false, common.SeatTries}, {"a resume code", true, 1}} {
 		t.Run(c.name, func(t *testing.T) {
 			srv, _ := testServer(t)
 			s := newSession(srv, context.Background(), "key:test", "", "ann", "127.0.0.1", "en")
 			s.Init()
 			s.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 			tb := &silentTable{silent: 1 << 20}
-			cmd := s.c.join(tb, -1, false)
+			cmd := s.c.Join(tb, -1, false)
 			if c.resume {
-				cmd = s.c.resume(tb, "ABCD-EFGH", false)
+				cmd = s.c.Resume(tb, "ABCD-EFGH", false)
 			}
 			follow(t, s, cmd, func() bool { return len(tb.requests(true)) > 0 })
 			joins, leaves := tb.requests(false), tb.requests(true)
@@ -159,8 +160,8 @@ func TestASeatNeverAnsweredIsLeft(t *testing.T) {
 			if len(leaves) != 1 || leaves[0].M != joins[0].M || !leaves[0].Gone {
 				t.Errorf("left %d times (%+v); want once, the member asked, as a dropped connection", len(leaves), leaves)
 			}
-			if want := s.c.tr.T("lobby.noanswer"); s.c.flash != want || s.at != nil || s.page != pgLobby {
-				t.Errorf("told %q, seated %v, on page %v; want %q in the lobby", s.c.flash, s.at != nil, s.page, want)
+			if want := s.c.Tr.T("lobby.noanswer"); s.c.Flash != want || s.at != nil || s.page != common.Lobby {
+				t.Errorf("told %q, seated %v, on page %v; want %q in the lobby", s.c.Flash, s.at != nil, s.page, want)
 			}
 		})
 	}

@@ -15,6 +15,7 @@ import (
 	"okey/server/tables"
 	"okey/ui/i18n"
 	"okey/ui/seatmsg"
+	"okey/ui/serve/common"
 )
 
 // screenLines is the session's screen as its player reads it.
@@ -44,7 +45,7 @@ func TestDuplicateAndLobbyPagesAt80x24(t *testing.T) {
 			m := tables.NewMember("key:test", "ann", "127.0.0.1", 0)
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
-			s.at = &membership{t: stubTable{}, m: m, gen: 1, ctx: ctx, cancel: cancel, kind: tables.GameKinds()[0], seat: 0}
+			s.at = &common.Membership{T: stubTable{}, M: m, Gen: 1, Ctx: ctx, Cancel: cancel, Kind: tables.GameKinds()[0], Seat: 0}
 			v := g.State().View(0)
 			d := &seatmsg.Duplicate{Hand: 3, Hands: 4, Deal: 1, Deals: 1, Rotation: 3, Names: [4]string{"ann", "Mehmet", "bob", "Emre"}}
 			d.Seats = [4]int{0, 1, 2, 3}
@@ -53,7 +54,7 @@ func TestDuplicateAndLobbyPagesAt80x24(t *testing.T) {
 			for p := range 4 {
 				u.Players[p] = seatmsg.Player{Name: d.Names[p], Kind: seatmsg.Human}
 			}
-			s.onTable(fromTableMsg{gen: 1, msg: tables.Msg{Update: &u}})
+			s.onTable(common.FromTableMsg{Gen: 1, Msg: tables.Msg{Update: &u}})
 			lines := screenLines(s)
 			want := tr.T("dup.you", "-2", -2)
 			if !strings.Contains(lines[0], want) || !strings.Contains(lines[0], tr.T("dup.head", 1, 1, 3)) {
@@ -66,14 +67,14 @@ func TestDuplicateAndLobbyPagesAt80x24(t *testing.T) {
 			}
 			// Four deals and long scores: still labelled, within 80.
 			d.Deal, d.Deals, d.Score[0], d.Totals[0] = 4, 4, -1251, -1234
-			s.onTable(fromTableMsg{gen: 1, msg: tables.Msg{Update: &u}})
+			s.onTable(common.FromTableMsg{Gen: 1, Msg: tables.Msg{Update: &u}})
 			top := screenLines(s)[0]
 			if want := tr.T("dup.you", "-312.75", -1234); !strings.Contains(top, want) || ansi.StringWidth(top) > 80 {
 				t.Errorf("at four deals the top line %q lacks %q or is wider than 80", top, want)
 			}
 
 			s.seat.close()
-			s.at, s.page = nil, pgLobby
+			s.at, s.page = nil, common.Lobby
 			s.lobby.tables = []*tables.Summary{{ID: "3", Game: "classic", Rules: "standard", Duplicate: 1, Started: true, Hand: 3}}
 			s.lobby.open, s.lobby.hiddenPrivate = 1, 0
 			row := tr.T("lobby.dup.at", 1, 1, 3)
@@ -122,12 +123,12 @@ func TestServedPagesAt80x24(t *testing.T) {
 			golden.RequireEqual(t, screen)
 		}
 		t.Run(lang+"-guest-lobby", func(t *testing.T) {
-			s := newSession(srv, context.Background(), guestID("ABCD1234"), "ABCD1234", "guest", "127.0.0.1", lang)
+			s := newSession(srv, context.Background(), common.GuestID("ABCD1234"), "ABCD1234", "guest", "127.0.0.1", lang)
 			s.Init()
 			s.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 			s.lobby.tables, s.lobby.open = nil, 0
 			var keys []string
-			for _, b := range []key.Binding{s.c.keys.Board, s.c.keys.ShowCode, s.c.keys.Quit} {
+			for _, b := range []key.Binding{s.c.Keys.Board, s.c.Keys.ShowCode, s.c.Keys.Quit} {
 				keys = append(keys, b.Help().Key+" "+b.Help().Desc)
 			}
 			check(t, screenLines(s), keys...)
@@ -156,14 +157,14 @@ func TestServedPagesAt80x24(t *testing.T) {
 			m := tables.NewMember("key:test", "ann", "127.0.0.1", 0)
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
-			s.at = &membership{t: stubTable{}, m: m, gen: 1, ctx: ctx, cancel: cancel, kind: tables.GameKinds()[0], seat: 0}
+			s.at = &common.Membership{T: stubTable{}, M: m, Gen: 1, Ctx: ctx, Cancel: cancel, Kind: tables.GameKinds()[0], Seat: 0}
 			v := g.State().View(0)
 			u := seatmsg.Update{View: &v, Daily: &seatmsg.Daily{Date: "2026-11-24", Hand: 1, Of: 4, Practice: "new"}}
 			for p, name := range []string{"ann", "Zeynep", "Mehmet", "Emre"} {
 				u.Players[p] = seatmsg.Player{Name: name, Kind: seatmsg.Bot, Level: "hard"}
 			}
 			u.Players[0].Kind = seatmsg.Human
-			s.onTable(fromTableMsg{gen: 1, msg: tables.Msg{Update: &u}})
+			s.onTable(common.FromTableMsg{Gen: 1, Msg: tables.Msg{Update: &u}})
 			lines := screenLines(s)
 			if strings.Contains(lines[0], "…") {
 				t.Errorf("the header is cut: %q", lines[0])

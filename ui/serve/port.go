@@ -9,22 +9,24 @@ import (
 	"okey/server/hall"
 	"okey/server/keep"
 	"okey/server/tables"
+	"okey/ui/serve/common"
+	"okey/ui/serve/pages/entry"
 )
 
 // newSession is the model of a new connection to srv.
 func newSession(srv *Server, ctx context.Context, id, code, name, addr, lang string) *session {
-	s := &session{page: pgLobby}
+	s := &session{page: common.Lobby}
 	c := &s.c
-	c.srv, c.ctx, c.id, c.code, c.name, c.addr, c.dark = srv.port(s), ctx, id, code, name, addr, true
-	c.tour = srv.tournamentSide()
+	c.Srv, c.Ctx, c.ID, c.Code, c.Name, c.Addr, c.Dark = srv.port(s), ctx, id, code, name, addr, true
+	c.Tour = srv.tournamentSide()
 	s.idle.lastKey = srv.cfg.Now()
-	c.setLang(lang)
+	c.SetLang(lang)
 	s.form = newCreateForm(srv.cfg.DefaultTimer)
-	s.entry.in, c.chat.in = newField(maxCodeBytes), newField(tables.MaxChat)
+	s.entry, c.Chat.In = entry.New(), common.NewField(tables.MaxChat)
 	return s
 }
 
-// serverPort is a Server as one of its sessions sees it (serverSide).
+// serverPort is a Server as one of its sessions sees it (ServerSide).
 type serverPort struct {
 	srv *Server
 	me  *session
@@ -33,7 +35,7 @@ type serverPort struct {
 // tournamentSide is what the tournaments' pages and command ask the
 // server through: a test's stand-in if set, else the server's own
 // tournaments (nil: it runs none, and the lobby says nothing of them).
-func (s *Server) tournamentSide() tourneySide {
+func (s *Server) tournamentSide() common.TourneySide {
 	switch {
 	case s.tourSide != nil:
 		return s.tourSide
@@ -50,9 +52,9 @@ func (s *Server) port(me *session) serverPort { return serverPort{s, me} }
 func (p serverPort) Now() time.Time { return p.srv.cfg.Now() }
 
 // Settings are the parts of the configuration a session acts on.
-func (p serverPort) Settings() settings {
+func (p serverPort) Settings() common.Settings {
 	c := &p.srv.cfg
-	return settings{
+	return common.Settings{
 		DefaultTimer: c.DefaultTimer, KeepSeat: c.KeepSeat, RoomIdle: c.RoomIdle,
 		AwayAfter: c.AwayAfter, ReleaseAfter: c.ReleaseAfter, IdleTimeout: c.IdleTimeout,
 		FPS: c.FPS, FreeGuesses: c.FreeGuesses, NoColor: c.NoColor, Debug: c.Debug,
@@ -99,12 +101,12 @@ func (p serverPort) Ratings() *keep.RatingBook { return p.srv.book }
 func (p serverPort) HasDaily() bool { return p.srv.desk != nil }
 
 // ReadDaily reads the daily's page.
-func (p serverPort) ReadDaily(ctx context.Context, g game.Kind, id, addr string) (dailyView, error) {
+func (p serverPort) ReadDaily(ctx context.Context, g game.Kind, id, addr string) (common.DailyView, error) {
 	return p.srv.desk.read(ctx, g, id, addr)
 }
 
 // StartDaily claims a player's day.
-func (p serverPort) StartDaily(ctx context.Context, g game.Kind, id, name, addr string) dailyStart {
+func (p serverPort) StartDaily(ctx context.Context, g game.Kind, id, name, addr string) common.DailyStart {
 	return p.srv.desk.start(ctx, g, id, name, addr)
 }
 

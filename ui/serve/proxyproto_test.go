@@ -200,7 +200,7 @@ func TestLoopbackKeysCountThemselves(t *testing.T) {
 			}
 			c := dial(t, addr, who, dialOpts{key: k})
 			deadline := time.Now().Add(patience)
-			for srv.sessionOf(id) == nil || srv.sessionOf(id).c.seenSince.Load() == 0 {
+			for srv.sessionOf(id) == nil || srv.sessionOf(id).c.SeenSince.Load() == 0 {
 				if time.Now().After(deadline) {
 					t.Fatalf("%s's session never heard when its key was first seen", who)
 				}

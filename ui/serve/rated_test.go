@@ -12,6 +12,8 @@ import (
 	"okey/server/keep"
 	"okey/server/tables"
 	"okey/ui/seatmsg"
+	"okey/ui/serve/common"
+	"okey/ui/serve/pages/board"
 )
 
 // TestLeaderboard: the board ranks by ordinal, names the player's own
@@ -65,14 +67,15 @@ func TestLeaderboard(t *testing.T) {
 		{"tr", "key:zed", "", "henüz puanın yok", "bot (zor)"},
 	} {
 		t.Run(tc.lang+" "+tc.id, func(t *testing.T) {
-			s := &session{page: pgBoard, ranks: boardPage{game: "classic"}}
-			s.c.srv, s.c.id, s.c.code, s.c.name, s.c.width, s.c.height = (&Server{cfg: Config{NoColor: true}}).port(s), tc.id, tc.code, "ann", 80, 24
-			s.c.setLang(tc.lang)
+			s := &session{page: common.Board, ranks: board.New("classic")}
+			s.c.Srv, s.c.ID, s.c.Code, s.c.Name, s.c.Width, s.c.Height = (&Server{cfg: Config{NoColor: true}}).port(s), tc.id, tc.code, "ann", 80, 24
+			s.c.SetLang(tc.lang)
 			own := bd
 			if tc.id != "key:ann" {
 				own.Place, own.Own = 0, keep.RatedEntry{}
 			}
-			s.ranks.board = &own
+			own.Game = "classic"
+			s.ranks.Update(&s.c, board.Read{Board: own})
 			scr := s.render()
 			if testing.Verbose() {
 				t.Log("\n" + scr)
@@ -110,10 +113,10 @@ func TestRoomShowsRatings(t *testing.T) {
 		Rated: [4]string{"key:SHA256:ann", "", "bot:easy", "bot:easy"},
 	}
 	for _, lang := range []string{"en", "tr"} {
-		s := &session{page: pgRoom,
+		s := &session{page: common.Room,
 			room: roomPage{room: room, ratings: map[string]keep.RatedEntry{"key:SHA256:ann": {Mu: 30, Sigma: 2, Games: 5}, "bot:easy": {Mu: 20, Sigma: 1, Games: 40}}}}
-		s.c.srv, s.c.id, s.c.name, s.c.width, s.c.height = (&Server{cfg: Config{NoColor: true}}).port(s), "key:SHA256:ann", "ann", 80, 24
-		s.c.setLang(lang)
+		s.c.Srv, s.c.ID, s.c.Name, s.c.Width, s.c.Height = (&Server{cfg: Config{NoColor: true}}).port(s), "key:SHA256:ann", "ann", 80, 24
+		s.c.SetLang(lang)
 		scr := s.render()
 		for i, l := range strings.Split(scr, "\n") {
 			if w := ansi.StringWidth(l); w > 80 {

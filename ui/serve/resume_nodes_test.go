@@ -7,6 +7,7 @@ import (
 
 	"okey/server/tables"
 	"okey/ui/seatmsg"
+	"okey/ui/serve/common"
 )
 
 // TestResumeCodeRefusedOnEveryNode: a guest connected to node a, away
@@ -67,7 +68,7 @@ func TestResumeCodeRefusedOnEveryNode(t *testing.T) {
 		eve.waitFor("resume code:", 5*time.Second)
 		eve.press(c.code, "enter")
 		eve.waitFor("Its player is connected: a resume code does not take a seat in play.", 10*time.Second)
-		if s := summary(a, c.table); s == nil || s.Owners[c.seat] != guestID(normalized(c.code)) {
+		if s := summary(a, c.table); s == nil || s.Owners[c.seat] != common.GuestID(normalized(c.code)) {
 			t.Fatalf("table %s: the guest lost their seat to a code typed on another node: %+v", c.table, s)
 		}
 		if scr := c.guest.term.String(); strings.Contains(scr, "connected again from elsewhere") {
@@ -92,6 +93,6 @@ func TestResumeCodeRefusedOnEveryNode(t *testing.T) {
 
 // normalized is a resume code as shown, without its dash.
 func normalized(code string) string {
-	c, _ := normCode(code, resumeLen)
+	c, _ := common.NormCode(code, common.ResumeLen)
 	return c
 }

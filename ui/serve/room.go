@@ -13,6 +13,7 @@ import (
 	"okey/server/tables"
 	"okey/ui/safetext"
 	"okey/ui/seatmsg"
+	"okey/ui/serve/common"
 )
 
 // roomPage is a table's waiting room, before its match: who sits where
@@ -41,16 +42,16 @@ type roomRatingsMsg struct {
 	ratings map[string]keep.RatedEntry
 }
 
-func (roomRatingsMsg) owner() (page, bool) { return pgRoom, false }
+func (roomRatingsMsg) Owner() (common.PageID, bool) { return common.Room, false }
 
 // take takes in the table's waiting room as it is now: a refusal not
 // told yet is said, the ratings read if who sits there has changed.
-func (p *roomPage) take(c *shared, r *tables.Room) tea.Cmd {
+func (p *roomPage) take(c *common.Common, r *tables.Room) tea.Cmd {
 	if r.RefusedSeq > p.refusedSeq {
 		p.refusedSeq = r.RefusedSeq
-		c.flash = r.Refused
-		if c.tr.Has(c.flash) {
-			c.flash = c.tr.T(c.flash)
+		c.Flash = r.Refused
+		if c.Tr.Has(c.Flash) {
+			c.Flash = c.Tr.T(c.Flash)
 		}
 	}
 	p.room = r
@@ -59,8 +60,8 @@ func (p *roomPage) take(c *shared, r *tables.Room) tea.Cmd {
 
 // readRatings reads the ratings of the waiting room's seats in the
 // table's game, in a command, when who sits there has changed.
-func (p *roomPage) readRatings(c *shared) tea.Cmd {
-	book := c.srv.Ratings()
+func (p *roomPage) readRatings(c *common.Common) tea.Cmd {
+	book := c.Srv.Ratings()
 	if p.room == nil || book == nil {
 		return nil
 	}
@@ -69,7 +70,7 @@ func (p *roomPage) readRatings(c *shared) tea.Cmd {
 		return nil
 	}
 	p.rated, p.ratings = ids, nil
-	ctx := c.ctx
+	ctx := c.Ctx
 	return func() tea.Msg {
 		c, cancel := context.WithTimeout(ctx, 10*time.Second)
 		defer cancel()
@@ -86,67 +87,67 @@ func (p *roomPage) readRatings(c *shared) tea.Cmd {
 	}
 }
 
-// update takes the room's keys (leave, chat, start) and its ratings read.
-func (p *roomPage) update(c *shared, msg tea.Msg) turn {
+// Update takes the room's keys (leave, chat, start) and its ratings read.
+func (p *roomPage) Update(c *common.Common, msg tea.Msg) common.Turn {
 	switch msg := msg.(type) {
 	case roomRatingsMsg:
 		if msg.ids == p.rated {
 			p.ratings = msg.ratings
 		}
 	case tea.KeyPressMsg:
-		c.flash = ""
+		c.Flash = ""
 		switch {
-		case key.Matches(msg, c.keys.Leave):
-			return turn{to: pgLeave}
-		case key.Matches(msg, c.keys.Chat):
-			c.chat.open()
-		case key.Matches(msg, c.keys.Start):
+		case key.Matches(msg, c.Keys.Leave):
+			return common.Turn{To: common.Leave}
+		case key.Matches(msg, c.Keys.Chat):
+			c.Chat.Open()
+		case key.Matches(msg, c.Keys.Start):
 			if p.room == nil || !p.room.Host {
-				c.flash = c.tr.T("room.hostonly")
-				return turn{}
+				c.Flash = c.Tr.T("room.hostonly")
+				return common.Turn{}
 			}
-			return turn{start: true}
+			return common.Turn{Start: true}
 		default:
-			c.otherKey(msg)
+			c.OtherKey(msg)
 		}
 	}
-	return turn{}
+	return common.Turn{}
 }
 
-// lines draws the waiting room: the table, its code, its seats with
+// Lines draws the waiting room: the table, its code, its seats with
 // their ratings, and the last of its chat.
-func (p *roomPage) lines(c *shared) ([]string, []key.Binding) {
-	st, k := c.styles(), c.keys
+func (p *roomPage) Lines(c *common.Common) ([]string, []key.Binding) {
+	st, k := c.Styles(), c.Keys
 	r := p.room
 	if r == nil {
-		return []string{st.Dim.Render(c.tr.T("room.wait"))}, []key.Binding{k.Leave}
+		return []string{st.Dim.Render(c.Tr.T("room.wait"))}, []key.Binding{k.Leave}
 	}
-	lines := []string{st.Bold.Render(c.tr.T("room.title", r.ID, c.gameName(r.Cfg.Game), c.rulesName(r.Cfg.Rules))), ""}
+	lines := []string{st.Bold.Render(c.Tr.T("room.title", r.ID, c.GameName(r.Cfg.Game), c.RulesName(r.Cfg.Rules))), ""}
 	if r.Cfg.Code != "" {
-		lines = append(lines, st.Text.Render(c.tr.T("room.code", r.Cfg.Code)), "")
+		lines = append(lines, st.Text.Render(c.Tr.T("room.code", r.Cfg.Code)), "")
 	}
 	if d := r.Cfg.Duplicate; d != nil {
-		lines = append(lines, st.Text.Render(c.tr.T("create.dup")+": "+c.dupDeals("create.dup.deals", d.Deals)),
-			st.Dim.Render(c.tr.T("create.dup.note")), "")
+		lines = append(lines, st.Text.Render(c.Tr.T("create.dup")+": "+c.DupDeals("create.dup.deals", d.Deals)),
+			st.Dim.Render(c.Tr.T("create.dup.note")), "")
 	}
 	for i, pl := range r.Players {
 		who := pl.Name
 		if pl.Kind == seatmsg.Bot {
-			who = c.tr.T("room.botseat", c.tr.T("level."+pl.Level))
+			who = c.Tr.T("room.botseat", c.Tr.T("level."+pl.Level))
 		}
 		if i == r.Seat {
-			who += " " + c.tr.T("room.you")
+			who += " " + c.Tr.T("room.you")
 		}
 		if e, ok := p.ratings[r.Rated[i]]; ok && r.Rated[i] != "" {
-			who += " · " + c.tr.T("room.rating", e.Rating().Ordinal(), e.Games)
+			who += " · " + c.Tr.T("room.rating", e.Rating().Ordinal(), e.Games)
 		}
 		lines = append(lines, st.Text.Render(fmt.Sprintf("%d. %s", i+1, who)))
 	}
 	lines = append(lines, "")
 	if r.Host {
-		lines = append(lines, st.Key.Render(c.tr.T("room.start")))
+		lines = append(lines, st.Key.Render(c.Tr.T("room.start")))
 	} else {
-		lines = append(lines, st.Dim.Render(c.tr.T("room.waithost")))
+		lines = append(lines, st.Dim.Render(c.Tr.T("room.waithost")))
 	}
 	if len(r.Chat) > 0 {
 		lines = append(lines, "")
@@ -159,5 +160,5 @@ func (p *roomPage) lines(c *shared) ([]string, []key.Binding) {
 	if !r.Host {
 		keys = keys[1:]
 	}
-	return lines, c.withShowCode(keys)
+	return lines, c.WithShowCode(keys)
 }

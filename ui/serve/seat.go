@@ -14,6 +14,7 @@ import (
 	"okey/server/tables"
 	"okey/ui"
 	"okey/ui/seatmsg"
+	"okey/ui/serve/common"
 )
 
 // seatPage is the seat at a table: the game's own screen (screen.go),
@@ -57,10 +58,10 @@ type seatPage struct {
 
 // open opens the game's screen for the seat at, sized and coloured as
 // the session is; send is the screen's way to the table.
-func (p *seatPage) open(c *shared, at *membership, send func(seatmsg.Intent) bool) (tea.Cmd, error) {
-	scr, err := newSeatScreen(at.kind.Name, ui.SeatOptions{
-		Lang: c.tr.Lang, Seat: at.seat, Send: send, Keys: []key.Binding{c.keys.Chat}, Dark: c.dark,
-		Badge: badge(c), Record: recordCmd(c, at.t), Settle: c.srv.Settings().SeatSettle,
+func (p *seatPage) open(c *common.Common, at *common.Membership, send func(seatmsg.Intent) bool) (tea.Cmd, error) {
+	scr, err := newSeatScreen(at.Kind.Name, ui.SeatOptions{
+		Lang: c.Tr.Lang, Seat: at.Seat, Send: send, Keys: []key.Binding{c.Keys.Chat}, Dark: c.Dark,
+		Badge: badge(c), Record: recordCmd(c, at.T), Settle: c.Srv.Settings().SeatSettle,
 		Log: debugLog(c, at),
 	})
 	if err != nil {
@@ -68,9 +69,9 @@ func (p *seatPage) open(c *shared, at *membership, send func(seatmsg.Intent) boo
 	}
 	p.scr = scr
 	cmd := scr.Init()
-	p.scr.Update(tea.WindowSizeMsg{Width: c.width, Height: c.height})
-	if c.bg != nil {
-		p.scr.Update(*c.bg)
+	p.scr.Update(tea.WindowSizeMsg{Width: c.Width, Height: c.Height})
+	if c.Bg != nil {
+		p.scr.Update(*c.Bg)
 	}
 	return cmd, nil
 }
@@ -78,13 +79,13 @@ func (p *seatPage) open(c *shared, at *membership, send func(seatmsg.Intent) boo
 // take gives the screen the table's update u: who is away, whether the
 // match is in play; at the first update where the table came up again,
 // the moves it had not taken and then the keys held meanwhile.
-func (p *seatPage) take(c *shared, at *membership, u *seatmsg.Update) tea.Cmd {
+func (p *seatPage) take(c *common.Common, at *common.Membership, u *seatmsg.Update) tea.Cmd {
 	was := p.inPlay || p.lastUpdate == nil
 	p.inPlay = u.InPlay()
 	if was && !p.inPlay {
-		p.overAt = c.srv.Now()
+		p.overAt = c.Srv.Now()
 	}
-	if seat := at.seat; seat >= 0 {
+	if seat := at.Seat; seat >= 0 {
 		p.away = u.Players[seat].Kind == seatmsg.Away
 	}
 	_, cmd := p.scr.Update(*u)
@@ -134,72 +135,72 @@ func (p *seatPage) close() {
 
 // update gives keys to the game's screen, but for the chat's, and tells
 // the table an away player is back; q in a match in play asks first
-// (pgLeaveKept: the seat is kept a while, its bot playing). While the
+// (common.LeaveKept: the seat is kept a while, its bot playing). While the
 // table moves (holding), keys are held.
-func (p *seatPage) update(c *shared, at *membership, holding bool, k tea.KeyPressMsg) turn {
+func (p *seatPage) update(c *common.Common, at *common.Membership, holding bool, k tea.KeyPressMsg) common.Turn {
 	if p.scr == nil {
-		return turn{}
+		return common.Turn{}
 	}
 	if p.away && at != nil {
-		at.send(tables.Request{Kind: tables.ReqHere})
+		at.Send(tables.Request{Kind: tables.ReqHere})
 		p.away = false
 	}
-	if key.Matches(k, c.keys.Chat) && !c.tooSmall() {
-		c.chat.open()
+	if key.Matches(k, c.Keys.Chat) && !c.TooSmall() {
+		c.Chat.Open()
 		p.leaving = false
-		return turn{}
+		return common.Turn{}
 	}
 	// Leaving a match in play asks first (a q meant for something else
 	// must not cost the seat); q again leaves, and the seat is kept for
 	// a while, its bot playing, as for a dropped connection.
-	if key.Matches(k, c.keys.Leave) && p.inPlay && at != nil && at.m.Seat >= 0 {
+	if key.Matches(k, c.Keys.Leave) && p.inPlay && at != nil && at.M.Seat >= 0 {
 		if !p.leaving {
 			p.leaving = true
-			return turn{}
+			return common.Turn{}
 		}
 		p.leaving = false
-		return turn{to: pgLeaveKept}
+		return common.Turn{To: common.LeaveKept}
 	}
 	p.leaving = false
 	if at == nil && holding {
 		p.hold(c, k)
-		return turn{}
+		return common.Turn{}
 	}
 	_, cmd := p.scr.Update(k)
-	return stay(cmd)
+	return common.Stay(cmd)
 }
 
 // view draws the game's screen, with the session's lines over it: the
 // chat being typed, a duplicate table's top line and note, the line of
 // a moving table, the question before leaving.
-func (p *seatPage) view(c *shared, at *membership, reseat *reseating) tea.View {
+func (p *seatPage) view(c *common.Common, at *common.Membership, reseat *common.Reseating) tea.View {
 	v := p.scr.View()
-	if c.tooSmall() {
+	if c.TooSmall() {
 		return v
 	}
-	st := c.styles()
-	if c.chat.on {
-		v.Content = replaceLine(v.Content, c.height-2, c.chatLine())
-		v.Content = replaceLine(v.Content, c.height-1, keyBar(st, []key.Binding{c.keys.Send, c.keys.Cancel}))
+	st := c.Styles()
+	if c.Chat.On {
+		v.Content = common.ReplaceLine(v.Content, c.Height-2, c.ChatLine())
+		v.Content = common.ReplaceLine(v.Content, c.Height-1, common.KeyBar(st, []key.Binding{c.Keys.Send, c.Keys.Cancel}))
 	}
 	if head := p.dup.head(c, at, v.Content); head != "" {
-		v.Content = replaceLine(v.Content, 0, head)
+		v.Content = common.ReplaceLine(v.Content, 0, head)
 	}
-	if note := p.dupLine(c, at); note != "" && !c.chat.on {
-		v.Content = replaceLine(v.Content, c.height-2, tables.CutWidth(st.Warn.Render(note), c.width))
+	if note := p.dupLine(c, at); note != "" && !c.Chat.On {
+		v.Content = common.ReplaceLine(v.Content, c.Height-2, tables.CutWidth(st.Warn.Render(note), c.Width))
 	}
 	if note := p.moveLine(c, reseat); note != "" {
-		v.Content = replaceLine(v.Content, c.height-2, tables.CutWidth(st.Warn.Render(note), c.width))
+		v.Content = common.ReplaceLine(v.Content, c.Height-2, tables.CutWidth(st.Warn.Render(note), c.Width))
 	}
 	if p.leaving {
-		v.Content = replaceLine(v.Content, c.height-2, tables.CutWidth(st.Warn.Render(c.tr.T("leave.confirm", int(c.srv.Settings().KeepSeat.Minutes()))), c.width))
+		v.Content = common.ReplaceLine(v.Content, c.Height-2, tables.CutWidth(st.Warn.Render(c.Tr.T("leave.confirm", int(c.Srv.Settings().KeepSeat.Minutes()))), c.Width))
 	}
 	return v
 }
 
 // dupLine is the note on the status line at a duplicate table
 // (dupState.line; "": none).
-func (p *seatPage) dupLine(c *shared, at *membership) string {
+func (p *seatPage) dupLine(c *common.Common, at *common.Membership) string {
 	return p.dup.line(c, at, p.inPlay, p.lastUpdate)
 }
 
@@ -209,7 +210,7 @@ func (p *seatPage) joined() { p.dup = dupState{} }
 
 // endPage is the page a table's end shows (msg: its last message), nil
 // when it has none.
-func (p *seatPage) endPage(at *membership, msg tables.Msg) pageView {
+func (p *seatPage) endPage(at *common.Membership, msg tables.Msg) common.Page {
 	if end := p.dup.endPage(at, msg.Dup); end != nil {
 		return end
 	}
@@ -218,7 +219,7 @@ func (p *seatPage) endPage(at *membership, msg tables.Msg) pageView {
 
 // follow follows the player round a duplicate table's seats: moved to
 // another, the screen is closed, to open again at the new seat.
-func (p *seatPage) follow(c *shared, at *membership, u seatmsg.Update) {
+func (p *seatPage) follow(c *common.Common, at *common.Membership, u seatmsg.Update) {
 	if p.dup.follow(c, at, u) {
 		p.close()
 	}
@@ -226,16 +227,16 @@ func (p *seatPage) follow(c *shared, at *membership, u seatmsg.Update) {
 
 // moveLine is the line the table's screen shows while its table moves
 // to another node, and for a moment after ("": none).
-func (p *seatPage) moveLine(c *shared, reseat *reseating) string {
-	if reseat != nil && !reseat.quiet || c.srv.Now().Before(p.moveNoteUntil) {
+func (p *seatPage) moveLine(c *common.Common, reseat *common.Reseating) string {
+	if reseat != nil && !reseat.Quiet || c.Srv.Now().Before(p.moveNoteUntil) {
 		return p.moveNote
 	}
 	return ""
 }
 
 // note sets the line under the screen for d.
-func (p *seatPage) note(c *shared, line string, d time.Duration) {
-	p.moveNote, p.moveNoteUntil = line, c.srv.Now().Add(d)
+func (p *seatPage) note(c *common.Common, line string, d time.Duration) {
+	p.moveNote, p.moveNoteUntil = line, c.Srv.Now().Add(d)
 }
 
 // sentMove is a move sent to the table, with the view it was made on.
@@ -282,12 +283,12 @@ func refusedSeq(u *seatmsg.Update) uint64 {
 
 // send sends the screen's move to the table at, without waiting, and
 // keeps it until the table answers.
-func (p *seatPage) send(at *membership, in seatmsg.Intent) bool {
+func (p *seatPage) send(at *common.Membership, in seatmsg.Intent) bool {
 	kind := tables.ReqMove
 	if in.Kind == seatmsg.IntentNewMatch {
 		kind = tables.ReqNewMatch
 	}
-	ok := at.send(tables.Request{Kind: kind, Move: in})
+	ok := at.Send(tables.Request{Kind: kind, Move: in})
 	if ok && kind == tables.ReqMove && len(p.sent) < maxHeld {
 		p.sent = append(p.sent, sentMove{in: in, view: viewPrint(p.lastUpdate), refused: refusedSeq(p.lastUpdate)})
 	}
@@ -316,7 +317,7 @@ func (p *seatPage) answered() {
 // moved, if it came up at the view they were made on (its record ended
 // before them); on another view it took them before it moved, and they
 // are forgotten.
-func (p *seatPage) resendSent(c *shared, at *membership) {
+func (p *seatPage) resendSent(c *common.Common, at *common.Membership) {
 	sent := p.sent
 	p.sent = nil
 	now := viewPrint(p.lastUpdate)
@@ -325,14 +326,14 @@ func (p *seatPage) resendSent(c *shared, at *membership) {
 		if m.view != now || at == nil {
 			continue
 		}
-		if at.send(tables.Request{Kind: tables.ReqMove, Move: m.in}) {
+		if at.Send(tables.Request{Kind: tables.ReqMove, Move: m.in}) {
 			p.sent = append(p.sent, m)
 			n++
 		}
 	}
 	if n > 0 {
-		p.note(c, c.tr.T("table.movedback.sent", n), moveNoteFor)
-		c.srv.Log().Info("moves sent again to a moved table", "table", at.t.TableID(), "name", c.name, "moves", n)
+		p.note(c, c.Tr.T("table.movedback.sent", n), moveNoteFor)
+		c.Srv.Log().Info("moves sent again to a moved table", "table", at.T.TableID(), "name", c.Name, "moves", n)
 	}
 }
 
@@ -340,18 +341,18 @@ func (p *seatPage) resendSent(c *shared, at *membership) {
 const maxHeld = 16
 
 // hold keeps a key pressed while the table moves, and says so.
-func (p *seatPage) hold(c *shared, k tea.KeyPressMsg) {
+func (p *seatPage) hold(c *common.Common, k tea.KeyPressMsg) {
 	if len(p.held) < maxHeld {
 		p.held = append(p.held, k)
-		p.moveNote = c.tr.T("table.moving.held", len(p.held))
+		p.moveNote = c.Tr.T("table.moving.held", len(p.held))
 	} else {
-		p.moveNote = c.tr.T("table.moving.full", maxHeld)
+		p.moveNote = c.Tr.T("table.moving.full", maxHeld)
 	}
 }
 
 // playHeld plays the keys held while the table moved, now that the
 // seat is back.
-func (p *seatPage) playHeld(c *shared) tea.Cmd {
+func (p *seatPage) playHeld(c *common.Common) tea.Cmd {
 	if len(p.held) == 0 || p.scr == nil {
 		return nil
 	}
@@ -360,7 +361,7 @@ func (p *seatPage) playHeld(c *shared) tea.Cmd {
 		_, cmd := p.scr.Update(k)
 		cmds = append(cmds, cmd)
 	}
-	p.note(c, c.tr.T("table.movedback.held", len(p.held)), moveNoteFor)
+	p.note(c, c.Tr.T("table.movedback.held", len(p.held)), moveNoteFor)
 	p.held = nil
 	return tea.Batch(cmds...)
 }
@@ -430,21 +431,21 @@ func reseatAfter(d time.Duration) tea.Cmd {
 // screen is the one players stream and others look at, and the code
 // takes the seat back whenever its player is not connected. The tables
 // page, where a guest starts and comes back to, shows it.
-func badge(c *shared) string {
-	if c.code == "" {
+func badge(c *common.Common) string {
+	if c.Code == "" {
 		return ""
 	}
-	return c.tr.T("seat.code.where")
+	return c.Tr.T("seat.code.where")
 }
 
 // debugLog is the debug log of the session's table screen at at, its
 // lines saying whose they are; nil when the server keeps none.
-func debugLog(c *shared, at *membership) *slog.Logger {
-	d := c.srv.Settings().Debug
+func debugLog(c *common.Common, at *common.Membership) *slog.Logger {
+	d := c.Srv.Settings().Debug
 	if d == nil {
 		return nil
 	}
-	return d.With("name", c.name, "table", at.t.TableID(), "seat", at.m.Seat)
+	return d.With("name", c.Name, "table", at.T.TableID(), "seat", at.M.Seat)
 }
 
 // recordCmd is the command that prints table t's finished match for
@@ -452,9 +453,9 @@ func debugLog(c *shared, at *membership) *slog.Logger {
 // stands for the address the player connects to, which the server
 // cannot know. A guest at a private table cannot have the record (only
 // a key holding a seat there can): "" says nothing of it.
-func recordCmd(c *shared, t hall.SeatTable) string {
-	if t.Private() && c.code != "" {
+func recordCmd(c *common.Common, t hall.SeatTable) string {
+	if t.Private() && c.Code != "" {
 		return ""
 	}
-	return sshTo(c.port) + " record " + t.TableID()
+	return sshTo(c.Port) + " record " + t.TableID()
 }

@@ -13,6 +13,7 @@ import (
 	"okey/game/classic"
 	"okey/server/tables"
 	"okey/ui/seatmsg"
+	"okey/ui/serve/common"
 )
 
 // ptr is a pointer to a copy of v.
@@ -90,7 +91,7 @@ func TestAMoveLostWithItsNodeIsSentAgain(t *testing.T) {
 			_, s, first := seatedAtSevenTest(t)
 			second := &sendTable{id: "7"}
 			deliver := func(msg tables.Msg) {
-				s.onTable(fromTableMsg{gen: s.at.gen, msg: msg})
+				s.onTable(common.FromTableMsg{Gen: s.at.Gen, Msg: msg})
 			}
 			deliver(tables.Msg{Update: ptr(before)})
 			if !s.sendMove(move) || len(first.sent()) != 1 {
@@ -103,7 +104,7 @@ func TestAMoveLostWithItsNodeIsSentAgain(t *testing.T) {
 			if s.reseat == nil {
 				t.Fatal("the table's move was not taken as one")
 			}
-			s.onJoined(joinedMsg{t: second, m: tables.NewMember("key:test", "ann", "127.0.0.1", 0), seat: 0})
+			s.onJoined(common.JoinedMsg{T: second, M: tables.NewMember("key:test", "ann", "127.0.0.1", 0), Seat: 0})
 			if len(second.sent()) != 0 {
 				t.Fatalf("moves sent again before the table's first view: %v", second.sent())
 			}
@@ -127,13 +128,13 @@ func TestAMoveLostWithItsNodeIsSentAgain(t *testing.T) {
 // among the keys the lobby's line says were not played.
 func TestAMoveNotTakenIsSaidWhenTheSeatDoesNotComeBack(t *testing.T) {
 	srv, s, _ := seatedAtSevenTest(t)
-	s.onTable(fromTableMsg{gen: s.at.gen, msg: tables.Msg{Update: &seatmsg.Update{View: &classic.View{Hand: 1, WallLeft: 40}}}})
+	s.onTable(common.FromTableMsg{Gen: s.at.Gen, Msg: tables.Msg{Update: &seatmsg.Update{View: &classic.View{Hand: 1, WallLeft: 40}}}})
 	s.sendMove(seatmsg.Intent{Kind: seatmsg.IntentAct, Hand: 1})
-	s.onTable(fromTableMsg{gen: s.at.gen, msg: tables.Msg{Closed: "table.moved"}})
-	s.reseat.until = srv.cfg.Now().Add(-1) // the seat never came back
+	s.onTable(common.FromTableMsg{Gen: s.at.Gen, Msg: tables.Msg{Closed: "table.moved"}})
+	s.reseat.Until = srv.cfg.Now().Add(-1) // the seat never came back
 	s.onReseat()
-	if !strings.Contains(s.c.flash, "(1) were not played") {
-		t.Fatalf("the lobby's line: %q", s.c.flash)
+	if !strings.Contains(s.c.Flash, "(1) were not played") {
+		t.Fatalf("the lobby's line: %q", s.c.Flash)
 	}
 }
 
@@ -145,8 +146,8 @@ func TestAMoveNotTakenIsSaidWhenTheSeatDoesNotComeBack(t *testing.T) {
 // player is taken to again once it is listed.
 func TestAMovedTableKeepsTheSeat(t *testing.T) {
 	srv, s, first := seatedAtSevenTest(t)
-	s.c.goneTo("7") // taken there by the tournament
-	goCmds(s.onTable(fromTableMsg{gen: s.at.gen, msg: tables.Msg{Closed: "table.moved"}}))
+	s.c.GoneTo("7") // taken there by the tournament
+	goCmds(s.onTable(common.FromTableMsg{Gen: s.at.Gen, Msg: tables.Msg{Closed: "table.moved"}}))
 	deadline := time.Now().Add(time.Minute)
 	for len(first.left()) == 0 && time.Now().Before(deadline) {
 		time.Sleep(10 * time.Millisecond)
@@ -154,9 +155,9 @@ func TestAMovedTableKeepsTheSeat(t *testing.T) {
 	if got := first.left(); len(got) != 1 || !got[0] {
 		t.Fatalf("the table was told leaves %v (gone or not), want one, gone: the seat kept", got)
 	}
-	s.reseat.until = srv.cfg.Now().Add(-1) // the seat never came back
+	s.reseat.Until = srv.cfg.Now().Add(-1) // the seat never came back
 	s.onReseat()
-	if s.c.went["7"] {
+	if s.c.Went["7"] {
 		t.Fatal("the tournament's table is still one the player is never taken to again")
 	}
 }
@@ -185,7 +186,7 @@ func seatedAtSevenTest(t *testing.T) (*Server, *session, *sendTable) {
 	s := newSession(srv, context.Background(), "key:test", "", "ann", "127.0.0.1", "en")
 	s.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	first := &sendTable{id: "7"}
-	s.onJoined(joinedMsg{t: first, m: tables.NewMember("key:test", "ann", "127.0.0.1", 0), seat: 0})
-	s.seat.scr, s.page = &keyScreen{}, pgTable
+	s.onJoined(common.JoinedMsg{T: first, M: tables.NewMember("key:test", "ann", "127.0.0.1", 0), Seat: 0})
+	s.seat.scr, s.page = &keyScreen{}, common.Table
 	return srv, s, first
 }

@@ -24,6 +24,7 @@ import (
 	"okey/game/tile"
 	"okey/server/tables"
 	"okey/ui/i18n"
+	"okey/ui/serve/common"
 )
 
 // openTable: ann (a key) opens a table from the lobby and waits in its
@@ -866,7 +867,7 @@ func TestLobbyKeysFit(t *testing.T) {
 		for _, lang := range []struct{ head, lang string }{{"Tables (", "en"}, {"Masalar (", "tr"}} {
 			scr := c.waitFor(lang.head, 10*time.Second)
 			lines := strings.Split(scr, "\n")
-			bottom := strings.Join(lines[len(lines)-maxKeyLinesNarrow:], "\n")
+			bottom := strings.Join(lines[len(lines)-common.MaxKeyLinesNarrow:], "\n")
 			tr := i18n.MustLoad(lang.lang)
 			for _, k := range []struct{ key, desc string }{
 				{"enter", "lobby.key.sit"}, {"w", "lobby.key.watch"}, {"n", "lobby.key.new"}, {"c", "lobby.key.code"},

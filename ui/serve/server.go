@@ -24,6 +24,7 @@ import (
 	"okey/server/tournaments"
 	"okey/ui/i18n"
 	"okey/ui/layout"
+	"okey/ui/serve/common"
 	"okey/ui/store"
 )
 
@@ -257,7 +258,7 @@ type Server struct {
 	opTourneys []tourney.Config
 	// tourSide is what sessions and the "tournament" command ask of the
 	// tournaments in place of tourneys (tests: a fake; nil: tourneys').
-	tourSide tourneySide
+	tourSide common.TourneySide
 
 	mu       sync.Mutex
 	sessions map[*session]*liveSession
@@ -355,8 +356,8 @@ func (s *Server) unregister(m *session, sess ssh.Session) {
 	defer s.mu.Unlock()
 	delete(s.sessions, m)
 	delete(s.bySess, sess)
-	if s.byID[m.c.id] == m {
-		delete(s.byID, m.c.id)
+	if s.byID[m.c.ID] == m {
+		delete(s.byID, m.c.ID)
 	}
 }
 

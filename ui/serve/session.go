@@ -10,6 +10,10 @@ import (
 
 	"okey/server/tables"
 	"okey/ui/seatmsg"
+	"okey/ui/serve/common"
+	"okey/ui/serve/pages/board"
+	"okey/ui/serve/pages/daily"
+	"okey/ui/serve/pages/entry"
 	"okey/ui/serve/tty"
 )
 
@@ -22,12 +26,12 @@ import (
 // tables only with requests (non-blocking for moves and chat) and waits
 // for their updates in a command that also watches the session's
 // context, so nothing of a table ever waits for a session. What it
-// needs of the server it asks through serverSide (side.go).
+// needs of the server it asks through ServerSide (side.go).
 
 // session is a connection's model.
 type session struct {
 	// c is what the pages share: who, the size, the words, the styles.
-	c shared
+	c common.Common
 	// lines draws the session's frames on the client (nil only in tests
 	// that run the model without a connection).
 	lines *tty.LineScreen
@@ -37,15 +41,15 @@ type session struct {
 	in         *tty.Input
 	inputEnded bool
 
-	// page is the page on show; bye the last word said on pgBye.
-	page page
+	// page is the page on show; bye the last word said on common.Bye.
+	page common.PageID
 	bye  string
 	// The pages, each keeping its own state while another is shown.
 	lobby lobbyPage
 	form  createForm
-	entry codePage
-	ranks boardPage
-	daily dailyPage
+	entry entry.Page
+	ranks board.Page
+	daily daily.Page
 	room  roomPage
 	seat  seatPage
 	// The tournaments: the list, one's page, a new one's form.
@@ -53,13 +57,13 @@ type session struct {
 	tourney  tourneyPage
 	tform    newTourneyPage
 	// end is a table's end page, with its scores (nil: none).
-	end pageView
+	end common.Page
 
 	// at is the table the session is at (nil: none); reseat, while a
 	// table this session sat at moves to another node, is the seat
 	// being taken back (nil: none).
-	at     *membership
-	reseat *reseating
+	at     *common.Membership
+	reseat *common.Reseating
 	// idle is when the player last pressed a key, and the check armed.
 	idle idler
 	// dwellArmed: a wake-up is on its way at the end of a tournament
@@ -86,27 +90,27 @@ type (
 
 // pageOf is the page of name p that takes messages and draws lines (nil:
 // the game's screen, or a last word).
-func (s *session) pageOf(p page) pageView {
+func (s *session) pageOf(p common.PageID) common.Page {
 	switch p {
-	case pgLobby:
+	case common.Lobby:
 		return &s.lobby
-	case pgCreate:
+	case common.Create:
 		return &s.form
-	case pgCode:
+	case common.Code:
 		return &s.entry
-	case pgRoom:
+	case common.Room:
 		return &s.room
-	case pgBoard:
+	case common.Board:
 		return &s.ranks
-	case pgDaily:
+	case common.Daily:
 		return &s.daily
-	case pgEnd:
+	case common.End:
 		return s.end
-	case pgTourneys:
+	case common.Tourneys:
 		return &s.tourneys
-	case pgTourney:
+	case common.Tourney:
 		return &s.tourney
-	case pgTourneyNew:
+	case common.TourneyNew:
 		return &s.tform
 	}
 	return nil
@@ -115,47 +119,47 @@ func (s *session) pageOf(p page) pageView {
 // apply does what a page's turn asks: its command, and the page to go
 // to (opened, if it opens with something to do), or the table left, a
 // match started, the session ended.
-func (s *session) apply(t turn) tea.Cmd {
+func (s *session) apply(t common.Turn) tea.Cmd {
 	c := &s.c
-	if t.bye != "" {
-		return tea.Batch(t.cmd, s.sayBye(t.bye))
+	if t.Bye != "" {
+		return tea.Batch(t.Cmd, s.sayBye(t.Bye))
 	}
-	if t.start && s.at != nil && !s.at.send(tables.Request{Kind: tables.ReqStart}) {
-		c.flash = c.tr.T("status.busy")
+	if t.Start && s.at != nil && !s.at.Send(tables.Request{Kind: tables.ReqStart}) {
+		c.Flash = c.Tr.T("status.busy")
 	}
-	cmd := t.cmd
-	switch t.to {
+	cmd := t.Cmd
+	switch t.To {
 	case 0:
-	case pgQuit:
+	case common.Quit:
 		return s.quit()
-	case pgLeave:
+	case common.Leave:
 		return s.leave()
-	case pgLeaveKept:
+	case common.LeaveKept:
 		s.seat.close()
 		cmd = s.drop(true)
-		s.page = pgLobby
+		s.page = common.Lobby
 		s.lobby.list(c) // the tables this player may see, never the hall's whole list
-		c.flash = c.tr.T("leave.kept", int(c.srv.Settings().KeepSeat.Minutes()))
+		c.Flash = c.Tr.T("leave.kept", int(c.Srv.Settings().KeepSeat.Minutes()))
 		return cmd
 	default:
-		as := t.to
-		if t.tourney != "" {
-			s.tourney.show(t.tourney)
+		as := t.To
+		if t.Tourney != "" {
+			s.tourney.show(t.Tourney)
 		}
-		if as == pgResume {
-			t.to = pgCode
+		if as == common.Resume {
+			t.To = common.Code
 		}
-		if o, ok := s.pageOf(t.to).(opener); ok && s.page != t.to {
-			cmd = tea.Batch(cmd, o.open(c, as))
+		if o, ok := s.pageOf(t.To).(common.Opener); ok && s.page != t.To {
+			cmd = tea.Batch(cmd, o.Open(c, as))
 		}
-		s.page = t.to
+		s.page = t.To
 		if s.at == nil && s.awaitsTourney() {
 			// A tournament's table may have opened for the player
 			// while they were elsewhere.
-			cmd = tea.Batch(cmd, s.toTourneyTable(c.srv.Hall().List()))
+			cmd = tea.Batch(cmd, s.toTourneyTable(c.Srv.Hall().List()))
 		}
 	}
-	if t.list {
+	if t.List {
 		s.lobby.list(c)
 	}
 	return cmd
@@ -169,7 +173,7 @@ func (s *session) quit() tea.Cmd {
 		return tea.Quit
 	}
 	s.in.Close()
-	ctx := s.c.ctx
+	ctx := s.c.Ctx
 	return func() tea.Msg {
 		// Should the marker not come (a reader that stopped), quit
 		// anyway; a command that outlived its session would keep the
@@ -192,78 +196,78 @@ const quitWait = 3 * time.Second
 // onAskAgain makes again a request for a seat that had no answer,
 // unless the player sat at a table meanwhile: then the seat asked is
 // given up.
-func (s *session) onAskAgain(j joinedMsg) tea.Cmd {
+func (s *session) onAskAgain(j common.JoinedMsg) tea.Cmd {
 	if s.at != nil || s.reseat != nil {
-		return giveUpSeat(j)
+		return common.GiveUpSeat(j)
 	}
-	s.c.flash = s.c.tr.T("lobby.slow")
-	return askSeatTry(s.c.ctx, j.t, j.m, j.asked, j.resume, j.tries+1)
+	s.c.Flash = s.c.Tr.T("lobby.slow")
+	return common.AskSeatTry(s.c.Ctx, j.T, j.M, j.Asked, j.Resume, j.Tries+1)
 }
 
 // onJoined opens the table's page after a join.
-func (s *session) onJoined(j joinedMsg) tea.Cmd {
+func (s *session) onJoined(j common.JoinedMsg) tea.Cmd {
 	c := &s.c
-	if j.resume != "" {
-		if errors.Is(j.err, tables.ErrSeatLive) {
-			refuseLiveCode(c)
+	if j.Resume != "" {
+		if errors.Is(j.Err, tables.ErrSeatLive) {
+			common.RefuseLiveCode(c)
 			return nil
 		}
-		if j.err == nil {
+		if j.Err == nil {
 			// Seated as the code's guest: the session is them now.
-			old := c.id
-			c.id, c.code = guestID(j.resume), j.resume
-			c.srv.Reidentify(c.id, old)
+			old := c.ID
+			c.ID, c.Code = common.GuestID(j.Resume), j.Resume
+			c.Srv.Reidentify(c.ID, old)
 		}
 	}
-	if errors.Is(j.err, tables.ErrNoAnswer) && s.reseat == nil {
-		if j.tries < seatTries && j.resume == "" {
-			return askAgain(j)
+	if errors.Is(j.Err, tables.ErrNoAnswer) && s.reseat == nil {
+		if j.Tries < common.SeatTries && j.Resume == "" {
+			return common.AskAgain(j)
 		}
-		c.flash = joinRefused(c, j.err)
-		return tea.Batch(giveUpSeat(j), s.apply(backToLobby))
+		c.Flash = common.JoinRefused(c, j.Err)
+		return tea.Batch(common.GiveUpSeat(j), s.apply(common.BackToLobby))
 	}
-	if j.err != nil && s.reseat != nil && !errors.Is(j.err, tables.ErrSeatTaken) && !errors.Is(j.err, tables.ErrTableFull) {
+	if j.Err != nil && s.reseat != nil && !errors.Is(j.Err, tables.ErrSeatTaken) && !errors.Is(j.Err, tables.ErrTableFull) {
 		// The table is not up again yet: asked again in a moment.
 		return reseatAfter(reseatEvery)
 	}
-	moved := j.err == nil && s.reseat != nil
-	if j.err == nil && s.reseat != nil {
-		if !s.reseat.quiet {
-			s.seat.note(c, c.tr.T("table.movedback"), moveNoteFor)
+	moved := j.Err == nil && s.reseat != nil
+	if j.Err == nil && s.reseat != nil {
+		if !s.reseat.Quiet {
+			s.seat.note(c, c.Tr.T("table.movedback"), moveNoteFor)
 		}
 		s.reseat = nil
-	} else if j.err != nil && s.reseat != nil {
+	} else if j.Err != nil && s.reseat != nil {
 		s.reseat, s.seat.moveNote = nil, ""
 		s.seat.close()
 	}
-	if j.err != nil && !j.watch && (errors.Is(j.err, tables.ErrTableFull) || errors.Is(j.err, tables.ErrSeatTaken)) {
-		if tid := tourneyOf(c, j.t.TableID()); tid != "" {
+	if j.Err != nil && !j.Watch && (errors.Is(j.Err, tables.ErrTableFull) || errors.Is(j.Err, tables.ErrSeatTaken)) {
+		if tid := tourneyOf(c, j.T.TableID()); tid != "" {
 			// A tournament's table has no seat for the player: theirs
 			// was given up (a bot plays it). Their match is a forfeit,
 			// which the tournament's page says, not a seat error in
 			// the lobby; one at a table stays there.
-			n, _ := strconv.Atoi(j.t.TableID())
-			if s.at != nil && s.page == pgTable {
-				s.seat.note(c, c.tr.T("tourney.you.givenup", n), tourneyNoteFor)
+			n, _ := strconv.Atoi(j.T.TableID())
+			if s.at != nil && s.page == common.Table {
+				s.seat.note(c, c.Tr.T("tourney.you.givenup", n), tourneyNoteFor)
 				return nil
 			}
-			c.flash = c.tr.T("tourney.you.givenup", n)
-			return s.apply(turn{to: pgTourney, tourney: tid})
+			c.Flash = c.Tr.T("tourney.you.givenup", n)
+			return s.apply(common.Turn{To: common.Tourney, Tourney: tid})
 		}
 	}
-	if j.err != nil {
+	if j.Err != nil {
 		// The seat the player took is not theirs: leave it again.
-		c.flash = joinRefused(c, j.err)
-		return s.apply(backToLobby)
+		c.Flash = common.JoinRefused(c, j.Err)
+		return s.apply(common.BackToLobby)
 	}
-	if r := j.restarted; r != nil {
-		s.seat.note(c, c.tr.T("table.restarted", r.Hand, r.Move), restartNoteFor)
+	if r := j.Restarted; r != nil {
+		s.seat.note(c, c.Tr.T("table.restarted", r.Hand, r.Move), restartNoteFor)
 	}
 	var left tea.Cmd
 	if s.at != nil {
 		old := s.at
 		bye := s.drop(false)
-		if old.t.TableID() != j.t.TableID() {
+		if old.T.TableID() != j.T.TableID() {
 			// From a tournament's table whose match is over to the
 			// next (toTourneyTable): that table's screen closed, and
 			// the table told.
@@ -271,24 +275,24 @@ func (s *session) onJoined(j joinedMsg) tea.Cmd {
 			left = bye
 		}
 	}
-	ctx, cancel := context.WithCancel(c.ctx)
-	s.at = &membership{t: j.t, m: j.m, gen: c.srv.NextGen(), ctx: ctx, cancel: cancel, kind: j.t.GameKind(), seat: j.seat,
-		tourney: tourneyTable(c, j.t.TableID())}
+	ctx, cancel := context.WithCancel(c.Ctx)
+	s.at = &common.Membership{T: j.T, M: j.M, Gen: c.Srv.NextGen(), Ctx: ctx, Cancel: cancel, Kind: j.T.GameKind(), Seat: j.Seat,
+		Tourney: tourneyTable(c, j.T.TableID())}
 	s.seat.joined()
-	if id := j.t.TableID(); s.at.tourney {
-		if c.went[id] {
+	if id := j.T.TableID(); s.at.Tourney {
+		if c.Went[id] {
 			// Taken here with no key: the line says where, and the
 			// away clock starts now.
-			s.seat.note(c, c.tr.T("tourney.next", id), tourneyNoteFor)
-			s.idle.arrived = c.srv.Now()
+			s.seat.note(c, c.Tr.T("tourney.next", id), tourneyNoteFor)
+			s.idle.arrived = c.Srv.Now()
 		}
-		c.goneTo(id) // come to however: never taken back to it
+		c.GoneTo(id) // come to however: never taken back to it
 	}
 	if s.seat.scr == nil {
-		s.page = pgRoom
+		s.page = common.Room
 	}
 	s.room.room = nil
-	c.srv.Log().Info("join", "table", j.t.TableID(), "seat", j.seat, "name", c.name, "addr", c.addr)
+	c.Srv.Log().Info("join", "table", j.T.TableID(), "seat", j.Seat, "name", c.Name, "addr", c.Addr)
 	// Keys held while the table moved go to the screen now: it shows
 	// the table as it was, which is where the new node takes it up (a
 	// takeover resumes the record as acknowledged), and what they ask
@@ -297,19 +301,19 @@ func (s *session) onJoined(j joinedMsg) tea.Cmd {
 	// took them.
 	if moved && len(s.seat.sent) > 0 {
 		s.seat.resendOnUpdate = true
-		return tea.Batch(left, s.at.wait())
+		return tea.Batch(left, s.at.Wait())
 	}
-	return tea.Batch(left, s.at.wait(), s.seat.playHeld(c))
+	return tea.Batch(left, s.at.Wait(), s.seat.playHeld(c))
 }
 
 // tourneyTable reports whether table id, as the hall lists it, is a
 // tournament's.
-func tourneyTable(c *shared, id string) bool { return tourneyOf(c, id) != "" }
+func tourneyTable(c *common.Common, id string) bool { return tourneyOf(c, id) != "" }
 
 // tourneyOf is the tournament whose table table id is, as the hall
 // lists it ("": none, or not listed).
-func tourneyOf(c *shared, id string) string {
-	for _, sm := range c.srv.Hall().List() {
+func tourneyOf(c *common.Common, id string) string {
+	for _, sm := range c.Srv.Hall().List() {
 		if sm.ID == id {
 			return sm.Tourney
 		}
@@ -319,22 +323,22 @@ func tourneyOf(c *shared, id string) string {
 
 // onTable takes in a table's message: the waiting room, the game's
 // update (opening the game's screen at the first), or the table's end.
-func (s *session) onTable(f fromTableMsg) tea.Cmd {
-	if s.at == nil || f.gen != s.at.gen {
+func (s *session) onTable(f common.FromTableMsg) tea.Cmd {
+	if s.at == nil || f.Gen != s.at.Gen {
 		return nil
 	}
 	c := &s.c
-	msg := f.msg
+	msg := f.Msg
 	if msg.Closed != "" {
 		return s.onClosed(msg)
 	}
 	if msg.Room != nil {
 		cmd := s.room.take(c, msg.Room)
 		s.seat.close()
-		s.page = pgRoom
-		return tea.Batch(s.at.wait(), cmd)
+		s.page = common.Room
+		return tea.Batch(s.at.Wait(), cmd)
 	}
-	cmds := []tea.Cmd{s.at.wait()}
+	cmds := []tea.Cmd{s.at.Wait()}
 	u := msg.Update
 	if u == nil {
 		return cmds[0] // nothing to show (no table sends this)
@@ -343,12 +347,12 @@ func (s *session) onTable(f fromTableMsg) tea.Cmd {
 	if s.seat.scr == nil {
 		cmd, err := s.seat.open(c, s.at, s.sendMove)
 		if err != nil {
-			c.flash = err.Error()
+			c.Flash = err.Error()
 			return s.leave()
 		}
 		cmds = append(cmds, cmd)
 	}
-	s.page, c.codeShown = pgTable, false
+	s.page, c.CodeShown = common.Table, false
 	return tea.Batch(append(cmds, s.seat.take(c, s.at, u))...)
 }
 
@@ -358,9 +362,9 @@ func (s *session) onClosed(msg tables.Msg) tea.Cmd {
 	c := &s.c
 	switch tableEnding(msg.Closed) {
 	case endReplaced:
-		return s.sayBye(c.tr.T("bye.replaced"))
+		return s.sayBye(c.Tr.T("bye.replaced"))
 	case endStopping:
-		return s.sayByeIn(c.tr.T("bye.restart"), stopGrace)
+		return s.sayByeIn(c.Tr.T("bye.restart"), stopGrace)
 	case endMoved:
 		// The player keeps the table's screen; the session takes the
 		// seat back where the table comes up again. The table is told
@@ -371,11 +375,11 @@ func (s *session) onClosed(msg tables.Msg) tea.Cmd {
 		// tournament's table, their match forfeit (okey load's kill
 		// runs: four players of a table stood up at once, 30 s after
 		// their relay said it moved, 55 seats forfeit in a run).
-		r := &reseating{id: s.at.t.TableID(), watch: s.at.m.Seat < 0, until: c.srv.Now().Add(reseatFor)}
+		r := &common.Reseating{ID: s.at.T.TableID(), Watch: s.at.M.Seat < 0, Until: c.Srv.Now().Add(reseatFor)}
 		cmd := s.drop(true)
-		s.reseat, s.seat.moveNote, s.drawn = r, c.tr.T("table.moving"), false
+		s.reseat, s.seat.moveNote, s.drawn = r, c.Tr.T("table.moving"), false
 		if s.seat.scr == nil {
-			s.page = pgLobby
+			s.page = common.Lobby
 			s.lobby.list(c)
 		}
 		return tea.Batch(cmd, reseatAfter(reseatEvery))
@@ -383,28 +387,28 @@ func (s *session) onClosed(msg tables.Msg) tea.Cmd {
 		// Back to the lobby, told why (the table parked, a daily's day
 		// over or played out): the connection stays.
 		cmd := s.leave()
-		c.flash = c.tr.T(msg.Closed)
+		c.Flash = c.Tr.T(msg.Closed)
 		return cmd
 	case endScores:
 		// The table's last hand is over: its scores.
 		end := s.seat.endPage(s.at, msg)
 		cmd := s.leave()
 		if end != nil {
-			s.end, s.page = end, pgEnd
+			s.end, s.page = end, common.End
 		}
 		return cmd
 	case endIdle:
 		cmd := s.leave()
-		c.flash = c.tr.T("room.expired", int(c.srv.Settings().RoomIdle.Minutes()))
+		c.Flash = c.Tr.T("room.expired", int(c.Srv.Settings().RoomIdle.Minutes()))
 		return cmd
 	}
 	s.drop(false)
 	s.seat.close()
 	why := msg.Closed
-	if c.tr.Has(why) { // the table's reasons are keys of the words
-		why = c.tr.T(why)
+	if c.Tr.Has(why) { // the table's reasons are keys of the words
+		why = c.Tr.T(why)
 	}
-	return s.sayBye(c.tr.T("bye.closed", why))
+	return s.sayBye(c.Tr.T("bye.closed", why))
 }
 
 // sendMove is the screen's way to the table: non-blocking.
@@ -419,11 +423,11 @@ func (s *session) sendMove(in seatmsg.Intent) bool {
 // back to the lobby.
 func (s *session) leave() tea.Cmd {
 	s.seat.close()
-	s.c.chat.on = false
+	s.c.Chat.On = false
 	cmd := s.drop(false)
 	// The lobby's own command too: a tournament's next table the
 	// player is taken to from there (toTourneyTable) is joined by it.
-	return tea.Batch(cmd, s.apply(backToLobby))
+	return tea.Batch(cmd, s.apply(common.BackToLobby))
 }
 
 // drop ends the session's place at its table: the table is told in a
@@ -434,8 +438,8 @@ func (s *session) drop(gone bool) tea.Cmd {
 		return nil
 	}
 	s.at = nil
-	s.c.srv.Log().Info("leave", "table", at.t.TableID(), "name", s.c.name, "gone", gone)
-	return at.leave(gone)
+	s.c.Srv.Log().Info("leave", "table", at.T.TableID(), "name", s.c.Name, "gone", gone)
+	return at.Leave(gone)
 }
 
 // sayBye shows a last word, then closes the connection (the word is
@@ -449,16 +453,16 @@ func (s *session) sayByeIn(why string, d time.Duration) tea.Cmd {
 	s.seat.close()
 	// The table is told, as when a connection drops: the seat is kept.
 	drop := s.drop(true)
-	if s.page == pgBye && s.bye != "" {
+	if s.page == common.Bye && s.bye != "" {
 		return drop // one goodbye is enough
 	}
-	s.page, s.bye = pgBye, why
+	s.page, s.bye = common.Bye, why
 	return tea.Batch(drop, tea.Tick(d, func(time.Time) tea.Msg { return byeMsg{} }))
 }
 
 // lastWord is the goodbye the session ended with, if any.
 func (s *session) lastWord() string {
-	if s.page != pgBye {
+	if s.page != common.Bye {
 		return ""
 	}
 	return s.bye
@@ -480,23 +484,23 @@ func (s *session) onReseat() tea.Cmd {
 		return nil
 	}
 	c := &s.c
-	if c.srv.Now().After(r.until) {
+	if c.Srv.Now().After(r.Until) {
 		s.reseat, s.seat.moveNote = nil, ""
 		// A tournament's table the player was taken to may still come
 		// back with their seat: they are taken to it again then.
-		delete(c.went, r.id)
+		delete(c.Went, r.ID)
 		n := len(s.seat.held) + len(s.seat.sent) // the keys and moves the table never took
 		cmd := s.leave()
-		c.flash = c.tr.T("table.moved")
+		c.Flash = c.Tr.T("table.moved")
 		if n > 0 {
-			c.flash += " " + c.tr.T("table.moved.held", n)
+			c.Flash += " " + c.Tr.T("table.moved.held", n)
 		}
 		s.seat.held = nil
 		return cmd
 	}
-	t := c.srv.Hall().Get(r.id)
+	t := c.Srv.Hall().Get(r.ID)
 	if t == nil {
 		return reseatAfter(reseatEvery)
 	}
-	return c.join(t, -1, r.watch)
+	return c.Join(t, -1, r.Watch)
 }

@@ -13,6 +13,8 @@ import (
 
 	"okey/server/tables"
 	"okey/ui/seatmsg"
+	"okey/ui/serve/common"
+	"okey/ui/serve/pages/entry"
 )
 
 // TestConnectionRate: an address opens its burst of connections at
@@ -435,7 +437,7 @@ func TestNoGuessLimit(t *testing.T) {
 	b.waitFor("Tables (", 10*time.Second)
 	b.press("c")
 	b.waitFor("Type the table's join code", 5*time.Second)
-	for range 2*DefaultConfig().FreeGuesses + triesOver {
+	for range 2*DefaultConfig().FreeGuesses + entry.TriesOver {
 		b.press("ZZZZZZ", "enter")
 	}
 	b.press(m[1], "enter")
@@ -478,8 +480,8 @@ func TestResumeCodeNeverTakesALiveSeat(t *testing.T) {
 	g.stall.Store(true)
 	// A read the client began before the stall still takes what comes
 	// next (a dead client's would not): one keepalive spends it.
-	if holder := srv.liveHolder(guestID(strings.ReplaceAll(code, "-", "")), nil); holder != nil {
-		srv.answers(context.Background(), holder, holderProbe)
+	if holder := srv.liveHolder(common.GuestID(strings.ReplaceAll(code, "-", "")), nil); holder != nil {
+		srv.answers(context.Background(), holder, entry.HolderProbe)
 	}
 	for deadline := time.Now().Add(30 * time.Second); !g.parked.Load(); time.Sleep(10 * time.Millisecond) {
 		if time.Now().After(deadline) {
@@ -511,8 +513,8 @@ func TestLeavingWithTheSeatKeptListsNoOnesPrivateTable(t *testing.T) {
 	s := newSession(srv, context.Background(), "key:ann", "", "ann", "127.0.0.1", "en")
 	s.Init()
 	s.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	s.apply(turn{to: pgLeaveKept})
-	if s.page != pgLobby {
+	s.apply(common.Turn{To: common.LeaveKept})
+	if s.page != common.Lobby {
 		t.Fatalf("after leaving: page %v, want the lobby", s.page)
 	}
 	for _, sum := range s.lobby.tables {

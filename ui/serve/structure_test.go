@@ -20,7 +20,7 @@ const maxSessionMethods = 30
 // part of one.
 func sessionSide(recv string) bool {
 	switch recv {
-	case "session", "shared", "chatBox", "idler", "membership", "dupState", "createForm":
+	case "session", "idler", "dupState", "createForm":
 		return true
 	}
 	return strings.HasSuffix(recv, "Page")
@@ -65,7 +65,7 @@ func sourceFiles(t *testing.T) map[string]*ast.File {
 // TestSessionIsASmallHost: the session declares at most
 // maxSessionMethods methods, and the session's side (its methods, its
 // pages', the shared value's) never names the Server nor holds one:
-// what a session needs of the server comes through serverSide.
+// what a session needs of the server comes through ServerSide.
 func TestSessionIsASmallHost(t *testing.T) {
 	methods := 0
 	for name, f := range sourceFiles(t) {
@@ -119,6 +119,35 @@ func TestDocMapsEveryFile(t *testing.T) {
 	for name := range sourceFiles(t) {
 		if name != "doc.go" && !mapped[name] {
 			t.Errorf("%s is not in doc.go's map of the files", name)
+		}
+	}
+}
+
+// TestPagesStandAlone: a page package (under pages/) imports package
+// common and never another page, nor the session's host (package
+// serve): what a page needs of the session comes in common.Common, of
+// the server through common.ServerSide.
+func TestPagesStandAlone(t *testing.T) {
+	dirs, err := filepath.Glob("pages/*")
+	if err != nil || len(dirs) == 0 {
+		t.Fatalf("no page packages found (%v)", err)
+	}
+	for _, dir := range dirs {
+		names, err := filepath.Glob(filepath.Join(dir, "*.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range names {
+			f, err := parser.ParseFile(token.NewFileSet(), n, nil, parser.ImportsOnly)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, im := range f.Imports {
+				p := strings.Trim(im.Path.Value, `"`)
+				if p == "okey/ui/serve" || strings.HasPrefix(p, "okey/ui/serve/pages/") {
+					t.Errorf("%s imports %s: a page stands on common alone", n, p)
+				}
+			}
 		}
 	}
 }

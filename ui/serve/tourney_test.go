@@ -19,6 +19,7 @@ import (
 	"okey/server/keep"
 	"okey/server/tables"
 	"okey/ui/i18n"
+	"okey/ui/serve/common"
 	"okey/ui/serve/tourneyview"
 )
 
@@ -68,7 +69,7 @@ func drain(s *session, cmd tea.Cmd) {
 // tourneySession is a session of key:test (ann) on srv whose server runs
 // side's tournaments (nil: none), at w×h in lang; its context is over
 // (pressAll).
-func tourneySession(t *testing.T, srv *Server, side tourneySide, lang string, w, h int) *session {
+func tourneySession(t *testing.T, srv *Server, side common.TourneySide, lang string, w, h int) *session {
 	t.Helper()
 	return sessionOf(t, srv, side, "key:test", "ann", lang, w, h)
 }
@@ -127,13 +128,13 @@ func TestTourneyPagesAt80x24AndWide(t *testing.T) {
 
 		pressAll(s, "u")
 		scr = screenFits(t, "the list", s, w, h)
-		if s.page != pgTourneys || !strings.Contains(scr, "Friday arena") || !strings.Contains(scr, tr.N("tourney.players", 5, 5)) {
+		if s.page != common.Tourneys || !strings.Contains(scr, "Friday arena") || !strings.Contains(scr, tr.N("tourney.players", 5, 5)) {
 			t.Fatalf("the list:\n%s", scr)
 		}
 
 		pressAll(s, "enter")
 		scr = screenFits(t, "the tournament's page", s, w, h)
-		if s.page != pgTourney || !strings.Contains(scr, tr.T("tourney.standings")) || !strings.Contains(scr, "enter "+tr.T("tourney.key.join")) {
+		if s.page != common.Tourney || !strings.Contains(scr, tr.T("tourney.standings")) || !strings.Contains(scr, "enter "+tr.T("tourney.key.join")) {
 			t.Fatalf("the tournament's page:\n%s", scr)
 		}
 
@@ -166,7 +167,7 @@ func TestTourneyPagesAt80x24AndWide(t *testing.T) {
 
 		pressAll(s, "esc", "n")
 		scr = screenFits(t, "the form", s, w, h)
-		if s.page != pgTourneyNew || !strings.Contains(scr, tr.T("tourney.new.title")) {
+		if s.page != common.TourneyNew || !strings.Contains(scr, tr.T("tourney.new.title")) {
 			t.Fatalf("n on the list:\n%s", scr)
 		}
 		// Classic's match is played from its points down to 0:
@@ -178,18 +179,18 @@ func TestTourneyPagesAt80x24AndWide(t *testing.T) {
 		// arena: refused, each in words that say what to change.
 		pressAll(s, "up", "right", "enter")
 		if want := tr.T("tourney.new.err.partners"); !strings.Contains(screenFits(t, "partners refused", s, w, h), want) {
-			t.Errorf("partners in classic: the flash line is %q, want %q", s.c.flash, want)
+			t.Errorf("partners in classic: the flash line is %q, want %q", s.c.Flash, want)
 		}
 		pressAll(s, "up", "right", "enter")
 		if want := tr.T("tourney.new.err.duplicate"); !strings.Contains(screenFits(t, "duplicate refused", s, w, h), want) {
-			t.Errorf("duplicate in an arena: the flash line is %q, want %q", s.c.flash, want)
+			t.Errorf("duplicate in an arena: the flash line is %q, want %q", s.c.Flash, want)
 		}
 		if len(f.Tournaments()) != 1 {
 			t.Fatalf("a refused form created a tournament")
 		}
 		pressAll(s, "right", "down", "right", "enter")
 		l, made, err := f.Tournament("t2")
-		if err != nil || s.page != pgTourney || s.tourney.id != "t2" {
+		if err != nil || s.page != common.Tourney || s.tourney.id != "t2" {
 			t.Fatalf("the form did not create and show its tournament: %v, page %d %q", err, s.page, s.tourney.id)
 		}
 		want := tourney.Config{Kind: tourney.Arena, Name: "ann " + made.Config.Start.UTC().Format("15:04"), Game: "classic", Rules: "default",
@@ -205,7 +206,7 @@ func TestTourneyPagesAt80x24AndWide(t *testing.T) {
 		}
 
 		s.tourney.show("nope")
-		drain(s, s.tourney.open(&s.c, pgTourney))
+		drain(s, s.tourney.Open(&s.c, common.Tourney))
 		if scr := screenFits(t, "gone", s, w, h); !strings.Contains(scr, tr.T("tourney.err.gone")) {
 			t.Errorf("an unknown tournament's page:\n%s", scr)
 		}
@@ -234,8 +235,8 @@ func TestLobbyWithoutTournaments(t *testing.T) {
 		t.Errorf("a lobby with no tournaments mentions them:\n%s", scr)
 	}
 	pressAll(s, "u")
-	if s.page != pgLobby || !strings.Contains(screenFits(t, "u", s, 80, 24), tr.T("tourney.none")) {
-		t.Errorf("u with no tournaments: page %d, flash %q", s.page, s.c.flash)
+	if s.page != common.Lobby || !strings.Contains(screenFits(t, "u", s, 80, 24), tr.T("tourney.none")) {
+		t.Errorf("u with no tournaments: page %d, flash %q", s.page, s.c.Flash)
 	}
 }
 
@@ -317,7 +318,7 @@ func TestTournamentAnswer(t *testing.T) {
 		}
 	}
 	for _, c := range []struct {
-		side tourneySide
+		side common.TourneySide
 		args []string
 		code int
 		says string
@@ -617,12 +618,12 @@ func TestSessionTakesThePlayerToTheirTournamentTable(t *testing.T) {
 	}
 	f := newFakeTourneys(srv.port(nil).Now)
 	for _, c := range []struct {
-		page page
-		side tourneySide
+		page common.PageID
+		side common.TourneySide
 		goes bool
 	}{
-		{pgLobby, f, true}, {pgTourneys, f, true}, {pgTourney, f, true}, {pgEnd, f, true},
-		{pgCreate, f, false}, {pgBoard, f, false}, {pgLobby, nil, false},
+		{common.Lobby, f, true}, {common.Tourneys, f, true}, {common.Tourney, f, true}, {common.End, f, true},
+		{common.Create, f, false}, {common.Board, f, false}, {common.Lobby, nil, false},
 	} {
 		s := tourneySession(t, srv, c.side, "en", 80, 24)
 		s.page = c.page
@@ -632,8 +633,8 @@ func TestSessionTakesThePlayerToTheirTournamentTable(t *testing.T) {
 		if !c.goes {
 			continue
 		}
-		if !s.c.went[mine.ID] || s.c.went[theirs.ID] || s.c.went[own.ID] {
-			t.Errorf("page %d: taken to %v, want table %s alone", c.page, s.c.went, mine.ID)
+		if !s.c.Went[mine.ID] || s.c.Went[theirs.ID] || s.c.Went[own.ID] {
+			t.Errorf("page %d: taken to %v, want table %s alone", c.page, s.c.Went, mine.ID)
 		}
 		if cmd := s.toTourneyTable(listed); cmd != nil {
 			t.Errorf("page %d: taken to table %s twice", c.page, mine.ID)

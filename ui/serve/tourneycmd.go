@@ -13,6 +13,7 @@ import (
 	"okey/server/tables"
 	"okey/ui/i18n"
 	"okey/ui/safetext"
+	"okey/ui/serve/common"
 	"okey/ui/serve/tourneyview"
 )
 
@@ -30,7 +31,7 @@ func (s *Server) tourneyCommand(sess ssh.Session, args []string, via string, fai
 	names := func(g string, ids []string) tourneyview.Names {
 		ctx, cancel := keep.EngineCtx()
 		defer cancel()
-		return tourneyNames(ctx, book, g, ids)
+		return common.TourneyNames(ctx, book, g, ids)
 	}
 	side := s.tournamentSide()
 	out, code, problem := tourneyAnswer(side, args, s.cfg.Now(), via, names)
@@ -54,7 +55,7 @@ func (s *Server) tourneyCommand(sess ssh.Session, args []string, via string, fai
 // the one line that says why not. ssh is how the player reaches the
 // server (the records' line); names names the players of a game by
 // their ids (nil: none is named).
-func tourneyAnswer(side tourneySide, args []string, now time.Time, ssh string, names func(g string, ids []string) tourneyview.Names) (out []byte, code int, problem string) {
+func tourneyAnswer(side common.TourneySide, args []string, now time.Time, ssh string, names func(g string, ids []string) tourneyview.Names) (out []byte, code int, problem string) {
 	asJSON := len(args) == 2 && args[1] == "--json"
 	switch {
 	case len(args) < 1 || len(args) > 2 || (len(args) == 2 && !asJSON):
@@ -77,7 +78,7 @@ func tourneyAnswer(side tourneySide, args []string, now time.Time, ssh string, n
 		}
 	}
 	if names != nil {
-		p.Names = names(t.Config.Game, unnamed(t, nil))
+		p.Names = names(t.Config.Game, common.Unnamed(t, nil))
 	}
 	tr := i18n.MustLoad("en")
 	if !asJSON {

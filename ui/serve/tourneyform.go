@@ -15,6 +15,7 @@ import (
 	"okey/game"
 	"okey/game/tourney"
 	"okey/server/tables"
+	"okey/ui/serve/common"
 	"okey/ui/serve/tourneyview"
 )
 
@@ -71,10 +72,10 @@ type tourneyCreatedMsg struct {
 	err error
 }
 
-func (tourneyCreatedMsg) owner() (page, bool) { return pgTourneyNew, false }
+func (tourneyCreatedMsg) Owner() (common.PageID, bool) { return common.TourneyNew, false }
 
-// open puts the cursor on the first row.
-func (f *newTourneyPage) open(*shared, page) tea.Cmd {
+// Open puts the cursor on the first row.
+func (f *newTourneyPage) Open(*common.Common, common.PageID) tea.Cmd {
 	f.field = tfKind
 	return nil
 }
@@ -154,23 +155,23 @@ func startAfter(now time.Time, d time.Duration) time.Time {
 	return t
 }
 
-// update takes the form's keys, and the tournament created.
-func (f *newTourneyPage) update(c *shared, msg tea.Msg) turn {
+// Update takes the form's keys, and the tournament created.
+func (f *newTourneyPage) Update(c *common.Common, msg tea.Msg) common.Turn {
 	switch msg := msg.(type) {
 	case tourneyCreatedMsg:
 		f.asking = false
 		if msg.err != nil {
-			c.flash = c.tr.T("tourney.new.refused", msg.err.Error())
-			c.srv.Log().Warn("a tournament not created", "err", msg.err)
-			return turn{}
+			c.Flash = c.Tr.T("tourney.new.refused", msg.err.Error())
+			c.Srv.Log().Warn("a tournament not created", "err", msg.err)
+			return common.Turn{}
 		}
-		return turn{to: pgTourney, tourney: msg.id}
+		return common.Turn{To: common.Tourney, Tourney: msg.id}
 	case tea.KeyPressMsg:
-		c.flash = ""
-		k := c.keys
+		c.Flash = ""
+		k := c.Keys
 		switch {
 		case key.Matches(msg, k.Back):
-			return turn{to: pgTourneys}
+			return common.Turn{To: common.Tourneys}
 		case key.Matches(msg, k.FormUp):
 			f.field = (f.field + ntFields - 1) % ntFields
 		case key.Matches(msg, k.FormDown):
@@ -180,22 +181,22 @@ func (f *newTourneyPage) update(c *shared, msg tea.Msg) turn {
 		case key.Matches(msg, k.FormNext):
 			f.change(1)
 		case key.Matches(msg, k.TourneyCreate) && !f.asking:
-			cfg := f.config(c.name, c.srv.Now())
+			cfg := f.config(c.Name, c.Srv.Now())
 			if err := cfg.Check(); err != nil {
-				c.flash = configFault(c, err)
-				return turn{}
+				c.Flash = configFault(c, err)
+				return common.Turn{}
 			}
 			f.asking = true
-			side, by := c.tour, c.id
-			return stay(func() tea.Msg {
+			side, by := c.Tour, c.ID
+			return common.Stay(func() tea.Msg {
 				id, err := side.CreateTournament(by, cfg)
 				return tourneyCreatedMsg{id: id, err: err}
 			})
 		default:
-			c.otherKey(msg)
+			c.OtherKey(msg)
 		}
 	}
-	return turn{}
+	return common.Turn{}
 }
 
 // configFaults are the words of what Check refuses, by its error:
@@ -213,20 +214,20 @@ var configFaults = []struct {
 
 // configFault says what Check found wrong (err) in the player's
 // words: which choice to change.
-func configFault(c *shared, err error) string {
+func configFault(c *common.Common, err error) string {
 	for _, f := range configFaults {
 		if errors.Is(err, f.err) {
-			return c.tr.T(f.key)
+			return c.Tr.T(f.key)
 		}
 	}
-	return c.tr.T("tourney.new.err.other", err.Error())
+	return c.Tr.T("tourney.new.err.other", err.Error())
 }
 
-// lines draws the form: a row for each choice, the cursor's in bold,
+// Lines draws the form: a row for each choice, the cursor's in bold,
 // the rows the kind or the game does not use dimmed.
-func (f *newTourneyPage) lines(c *shared) ([]string, []key.Binding) {
-	st, k, tr := c.styles(), c.keys, c.tr
-	cfg := f.config(c.name, c.srv.Now())
+func (f *newTourneyPage) Lines(c *common.Common) ([]string, []key.Binding) {
+	st, k, tr := c.Styles(), c.Keys, c.Tr
+	cfg := f.config(c.Name, c.Srv.Now())
 	swiss, is101 := cfg.Kind == tourney.Swiss, cfg.Game == "101"
 	onOff := func(b bool) string {
 		if b {
@@ -250,8 +251,8 @@ func (f *newTourneyPage) lines(c *shared) ([]string, []key.Binding) {
 	}
 	rows := []row{
 		{tr.T("tourney.new.kind"), tourneyview.KindName(tr, cfg.Kind), true},
-		{tr.T("tourney.new.game"), c.gameName(cfg.Game), true},
-		{tr.T("tourney.new.rules"), c.rulesName(cfg.Rules), true},
+		{tr.T("tourney.new.game"), c.GameName(cfg.Game), true},
+		{tr.T("tourney.new.rules"), c.RulesName(cfg.Rules), true},
 		{tr.T("tourney.new.start"), tourneyview.Span(tr, tourneyStarts[f.start]) + " · " + cfg.Start.UTC().Format("15:04") + " UTC", true},
 		{tr.T("tourney.new.length"), tourneyview.Span(tr, tourneyLengths[f.length]), !swiss},
 		{tr.T("tourney.new.rounds"), strconv.Itoa(tourneyRounds[f.rounds]), swiss},
@@ -271,7 +272,7 @@ func (f *newTourneyPage) lines(c *shared) ([]string, []key.Binding) {
 		case !r.used:
 			style = st.Dim
 		}
-		lines = append(lines, style.Render(fmt.Sprintf("%s%s ‹ %s ›", mark, padTo(r.label, 22), r.value)))
+		lines = append(lines, style.Render(fmt.Sprintf("%s%s ‹ %s ›", mark, common.PadTo(r.label, 22), r.value)))
 	}
 	lines = append(lines, "")
 	for _, w := range tourneyview.Wrap(tr.T("tourney.new.note"), pageWidth(c), 0) {

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/game/tourney"
+	"okey/ui/serve/common"
 	"okey/ui/serve/tourneyview"
 )
 
@@ -37,10 +38,10 @@ type tourneysMsg struct {
 	list []tourney.Listed
 }
 
-func (tourneysMsg) owner() (page, bool) { return pgTourneys, true }
+func (tourneysMsg) Owner() (common.PageID, bool) { return common.Tourneys, true }
 
-// open reads the list at once.
-func (p *tourneyListPage) open(c *shared, _ page) tea.Cmd {
+// Open reads the list at once.
+func (p *tourneyListPage) Open(c *common.Common, _ common.PageID) tea.Cmd {
 	p.gen++
 	p.read = false
 	return readTourneys(c, p.gen, 0)
@@ -49,8 +50,8 @@ func (p *tourneyListPage) open(c *shared, _ page) tea.Cmd {
 // readTourneys reads the tournaments after a wait, in a command: the
 // wait watches the session's context, so a session that closed reads
 // nothing.
-func readTourneys(c *shared, gen uint64, after time.Duration) tea.Cmd {
-	side, ctx := c.tour, c.ctx
+func readTourneys(c *common.Common, gen uint64, after time.Duration) tea.Cmd {
+	side, ctx := c.Tour, c.Ctx
 	return func() tea.Msg {
 		if !sleep(ctx, after) {
 			return nil
@@ -75,13 +76,13 @@ func sleep(ctx context.Context, d time.Duration) bool {
 	}
 }
 
-// update takes the list read (the cursor stays on the tournament it
+// Update takes the list read (the cursor stays on the tournament it
 // was on) and the keys: choose, open, a new one, back.
-func (p *tourneyListPage) update(c *shared, msg tea.Msg) turn {
+func (p *tourneyListPage) Update(c *common.Common, msg tea.Msg) common.Turn {
 	switch msg := msg.(type) {
 	case tourneysMsg:
 		if msg.gen != p.gen {
-			return turn{}
+			return common.Turn{}
 		}
 		was := ""
 		if p.cursor < len(p.list) {
@@ -94,42 +95,42 @@ func (p *tourneyListPage) update(c *shared, msg tea.Msg) turn {
 			}
 		}
 		p.cursor = max(0, min(p.cursor, len(p.list)-1))
-		return stay(readTourneys(c, p.gen, tourneyEvery))
+		return common.Stay(readTourneys(c, p.gen, tourneyEvery))
 	case tea.KeyPressMsg:
-		c.flash = ""
-		k := c.keys
+		c.Flash = ""
+		k := c.Keys
 		switch {
 		case key.Matches(msg, k.Back):
-			return backToLobby
+			return common.BackToLobby
 		case key.Matches(msg, k.Up):
 			p.cursor = max(0, p.cursor-1)
 		case key.Matches(msg, k.Down):
 			p.cursor = max(0, min(p.cursor+1, len(p.list)-1))
 		case key.Matches(msg, k.TourneyOpen):
 			if p.cursor < len(p.list) {
-				return turn{to: pgTourney, tourney: p.list[p.cursor].ID}
+				return common.Turn{To: common.Tourney, Tourney: p.list[p.cursor].ID}
 			}
 		case key.Matches(msg, k.TourneyNew):
-			return turn{to: pgTourneyNew}
+			return common.Turn{To: common.TourneyNew}
 		default:
-			c.otherKey(msg)
+			c.OtherKey(msg)
 		}
 	}
-	return turn{}
+	return common.Turn{}
 }
 
-// lines draws the list.
-func (p *tourneyListPage) lines(c *shared) ([]string, []key.Binding) {
-	k := c.keys
+// Lines draws the list.
+func (p *tourneyListPage) Lines(c *common.Common) ([]string, []key.Binding) {
+	k := c.Keys
 	keys := []key.Binding{k.TourneyOpen, k.Choose, k.TourneyNew, k.Back, k.Lang}
 	if !p.read {
-		return []string{c.styles().Dim.Render(c.tr.T("tourney.reading"))}, keys
+		return []string{c.Styles().Dim.Render(c.Tr.T("tourney.reading"))}, keys
 	}
-	return tourneyview.List(c.tr, c.styles(), p.list, p.cursor, c.srv.Now(), pageWidth(c), pageRows(c)), keys
+	return tourneyview.List(c.Tr, c.Styles(), p.list, p.cursor, c.Srv.Now(), pageWidth(c), pageRows(c)), keys
 }
 
 // pageWidth and pageRows are the room a page's lines have: the width
 // but the margin the session draws them with, and the rows between the
 // header and a key bar of two lines with the flash line above it.
-func pageWidth(c *shared) int { return max(1, c.width-2) }
-func pageRows(c *shared) int  { return max(1, c.height-3-maxKeyLines) }
+func pageWidth(c *common.Common) int { return max(1, c.Width-2) }
+func pageRows(c *common.Common) int  { return max(1, c.Height-3-common.MaxKeyLines) }

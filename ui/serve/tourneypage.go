@@ -16,6 +16,7 @@ import (
 
 	"okey/game/tourney"
 	"okey/ui/safetext"
+	"okey/ui/serve/common"
 	"okey/ui/serve/tourneyview"
 )
 
@@ -73,7 +74,7 @@ type tourneyNamesMsg struct {
 	names tourneyview.Names
 }
 
-func (tourneyNamesMsg) owner() (page, bool) { return pgTourney, false }
+func (tourneyNamesMsg) Owner() (common.PageID, bool) { return common.Tourney, false }
 
 // tourneyMsg is the tournament read.
 type tourneyMsg struct {
@@ -85,7 +86,7 @@ type tourneyMsg struct {
 	err   error
 }
 
-func (tourneyMsg) owner() (page, bool) { return pgTourney, true }
+func (tourneyMsg) Owner() (common.PageID, bool) { return common.Tourney, true }
 
 // tourneyJoinedMsg is a join, a leave, an ask to partner or its answer
 // answered.
@@ -109,7 +110,7 @@ const (
 	askTakeBack
 )
 
-func (tourneyJoinedMsg) owner() (page, bool) { return pgTourney, false }
+func (tourneyJoinedMsg) Owner() (common.PageID, bool) { return common.Tourney, false }
 
 // show sets the tournament the page shows next.
 func (p *tourneyPage) show(id string) {
@@ -120,15 +121,15 @@ func (p *tourneyPage) show(id string) {
 	}
 }
 
-// open reads the tournament at once.
-func (p *tourneyPage) open(c *shared, _ page) tea.Cmd {
+// Open reads the tournament at once.
+func (p *tourneyPage) Open(c *common.Common, _ common.PageID) tea.Cmd {
 	p.gen++
 	return p.read(c, 0)
 }
 
 // read reads the tournament after a wait, in a command.
-func (p *tourneyPage) read(c *shared, after time.Duration) tea.Cmd {
-	side, ctx, id, gen := c.tour, c.ctx, p.id, p.gen
+func (p *tourneyPage) read(c *common.Common, after time.Duration) tea.Cmd {
+	side, ctx, id, gen := c.Tour, c.Ctx, p.id, p.gen
 	return func() tea.Msg {
 		if !sleep(ctx, after) {
 			return nil
@@ -140,7 +141,7 @@ func (p *tourneyPage) read(c *shared, after time.Duration) tea.Cmd {
 // readTourney reads tournament id, with its duplicate rounds' seals and
 // scores if it has them: a duplicate's that cannot be read now leaves
 // them out this time (the page reads again in a moment).
-func readTourney(side tourneySide, id string, gen uint64) tourneyMsg {
+func readTourney(side common.TourneySide, id string, gen uint64) tourneyMsg {
 	l, t, err := side.Tournament(id)
 	msg := tourneyMsg{gen: gen, l: l, t: t, err: err}
 	if err == nil && t.System().Scoring.Sealed() {
@@ -154,22 +155,22 @@ func readTourney(side tourneySide, id string, gen uint64) tourneyMsg {
 // the hall does not have the table (yet), or when the seat was given
 // up (a bot plays it: the page says the match is their forfeit, and
 // the table, which would refuse them a seat, is not asked).
-func (p *tourneyPage) toTable(c *shared, n int) tea.Cmd {
+func (p *tourneyPage) toTable(c *common.Common, n int) tea.Cmd {
 	id := strconv.Itoa(n)
-	t := c.srv.Hall().Get(id)
+	t := c.Srv.Hall().Get(id)
 	if t == nil || seatGivenUp(c, id) {
 		return nil
 	}
-	return c.join(t, -1, false)
+	return c.Join(t, -1, false)
 }
 
 // seatGivenUp reports whether tournament table id, as the hall lists
 // it, no longer holds the player's seat (false while the hall does not
 // list it: nothing is known yet).
-func seatGivenUp(c *shared, id string) bool {
-	for _, sm := range c.srv.Hall().List() {
+func seatGivenUp(c *common.Common, id string) bool {
+	for _, sm := range c.Srv.Hall().List() {
 		if sm.ID == id {
-			return sm.Tourney != "" && sm.Holds(c.id) < 0
+			return sm.Tourney != "" && sm.Holds(c.ID) < 0
 		}
 	}
 	return false
@@ -177,13 +178,13 @@ func seatGivenUp(c *shared, id string) bool {
 
 // lookUp looks up, in a command, the names of the players the page has
 // not looked for yet (nil: none to look for, or no rating book).
-func (p *tourneyPage) lookUp(c *shared) tea.Cmd {
-	book := c.srv.Ratings()
+func (p *tourneyPage) lookUp(c *common.Common) tea.Cmd {
+	book := c.Srv.Ratings()
 	if p.t == nil || book == nil {
 		return nil
 	}
 	var ids []string
-	for _, id := range unnamed(*p.t, p.names) {
+	for _, id := range common.Unnamed(*p.t, p.names) {
 		if !p.asked[id] {
 			p.asked[id] = true
 			ids = append(ids, id)
@@ -192,11 +193,11 @@ func (p *tourneyPage) lookUp(c *shared) tea.Cmd {
 	if len(ids) == 0 {
 		return nil
 	}
-	ctx, id, g := c.ctx, p.id, p.t.Config.Game
+	ctx, id, g := c.Ctx, p.id, p.t.Config.Game
 	return func() tea.Msg {
 		rc, cancel := context.WithTimeout(ctx, 10*time.Second)
 		defer cancel()
-		return tourneyNamesMsg{id: id, names: tourneyNames(rc, book, g, ids)}
+		return tourneyNamesMsg{id: id, names: common.TourneyNames(rc, book, g, ids)}
 	}
 }
 
@@ -204,13 +205,13 @@ func (p *tourneyPage) lookUp(c *shared) tea.Cmd {
 // called with on the page): a join, or an ask to partner, with the
 // player's rating in the tournament's game read first (0 for a guest,
 // or a server that keeps none).
-func (p *tourneyPage) join(c *shared, what tourneyAsk, partner, with string) tea.Cmd {
+func (p *tourneyPage) join(c *common.Common, what tourneyAsk, partner, with string) tea.Cmd {
 	if what == askAccept || what == askDecline || what == askTakeBack || what == askLeave {
 		p.own = true // the ask's end is said with the answer
 	}
-	side, ctx, id, me, name, guest, book := c.tour, c.ctx, p.id, c.id, c.name, c.code != "", c.srv.Ratings()
+	side, ctx, id, me, name, guest, book := c.Tour, c.Ctx, p.id, c.ID, c.Name, c.Code != "", c.Srv.Ratings()
 	g := p.t.Config.Game
-	log := c.srv.Log()
+	log := c.Srv.Log()
 	return func() tea.Msg {
 		msg := tourneyJoinedMsg{id: id, what: what, with: with}
 		switch what {
@@ -247,76 +248,76 @@ func (p *tourneyPage) join(c *shared, what tourneyAsk, partner, with string) tea
 // name takes the keys while a partner's name is typed: enter asks the
 // one it names (or says why nobody), tab puts the next of those waiting
 // alone there, esc stops.
-func (p *tourneyPage) name(c *shared, msg tea.Msg) turn {
+func (p *tourneyPage) name(c *common.Common, msg tea.Msg) common.Turn {
 	k, ok := msg.(tea.KeyPressMsg)
 	switch {
 	case !ok:
-		return stay(editField(&p.in, msg, safetext.MaxNameBytes))
-	case key.Matches(k, c.keys.Cancel):
+		return common.Stay(common.EditField(&p.in, msg, safetext.MaxNameBytes))
+	case key.Matches(k, c.Keys.Cancel):
 		p.naming = false
-	case key.Matches(k, c.keys.TourneyPick):
+	case key.Matches(k, c.Keys.TourneyPick):
 		if cs := p.view(c).Candidates(); len(cs) > 0 {
 			p.in.SetValue(cs[p.pick%len(cs)].Name)
 			p.in.CursorEnd()
 			p.pick++
 		}
-	case key.Matches(k, c.keys.Send):
+	case key.Matches(k, c.Keys.Send):
 		v := p.view(c)
 		typed := p.in.Value()
 		partner, err := v.FindPartner(typed)
 		if err != nil {
-			c.flash = partnerRefused(c, err, safetext.Name(typed))
-			return turn{}
+			c.Flash = partnerRefused(c, err, safetext.Name(typed))
+			return common.Turn{}
 		}
 		p.naming, p.asking = false, true
-		return stay(p.join(c, askPartner, partner, tourneyview.NameIn(c.tr, v, partner)))
+		return common.Stay(p.join(c, askPartner, partner, tourneyview.NameIn(c.Tr, v, partner)))
 	default:
-		return stay(editField(&p.in, k, safetext.MaxNameBytes))
+		return common.Stay(common.EditField(&p.in, k, safetext.MaxNameBytes))
 	}
-	return turn{}
+	return common.Turn{}
 }
 
 // partnerRefused says why a partner's name was not asked, name as the
 // player typed it (made safe).
-func partnerRefused(c *shared, err error, name string) string {
+func partnerRefused(c *common.Common, err error, name string) string {
 	switch {
 	case errors.Is(err, tourneyview.ErrTwoNames):
-		return c.tr.T("tourney.err.twonames", name)
+		return c.Tr.T("tourney.err.twonames", name)
 	case errors.Is(err, tourney.ErrTeamed):
-		return c.tr.T("tourney.err.teamed", name)
+		return c.Tr.T("tourney.err.teamed", name)
 	case errors.Is(err, tourney.ErrAsked):
-		return c.tr.T("tourney.err.asked", name)
+		return c.Tr.T("tourney.err.asked", name)
 	case errors.Is(err, tourneyview.ErrNoName), errors.Is(err, tourney.ErrUnknown):
-		return c.tr.T("tourney.err.noname", name)
+		return c.Tr.T("tourney.err.noname", name)
 	}
 	return tourneyRefused(c, err)
 }
 
-// update takes the tournament read, a join or leave answered, and the
+// Update takes the tournament read, a join or leave answered, and the
 // keys.
-func (p *tourneyPage) update(c *shared, msg tea.Msg) turn {
+func (p *tourneyPage) Update(c *common.Common, msg tea.Msg) common.Turn {
 	switch msg := msg.(type) {
 	case tourneyMsg:
 		if msg.gen != p.gen {
-			return turn{}
+			return common.Turn{}
 		}
 		switch {
 		case errors.Is(msg.err, tourney.ErrUnknown):
 			p.gone, p.t = true, nil
-			return turn{} // nothing to read again
+			return common.Turn{} // nothing to read again
 		case msg.err != nil:
-			c.flash = c.tr.T("tourney.err.read")
-			c.srv.Log().Warn("a tournament", "id", p.id, "err", msg.err)
+			c.Flash = c.Tr.T("tourney.err.read")
+			c.Srv.Log().Warn("a tournament", "id", p.id, "err", msg.err)
 		default:
 			p.askEnded(c, msg.t) // named as the page knew them
 			p.l, p.t, p.gone = msg.l, &msg.t, false
 			if msg.t.System().Scoring.Sealed() && msg.seals != nil {
 				p.seals, p.field = msg.seals, msg.field
 			}
-			if r, ok := msg.t.Refused[c.id]; ok && !r.At.Equal(p.refused) {
+			if r, ok := msg.t.Refused[c.ID]; ok && !r.At.Equal(p.refused) {
 				// The owner refused the ask this node let through.
 				p.refused = r.At
-				c.flash = askRefused(c, r, tourneyview.NameIn(c.tr, p.view(c), r.To))
+				c.Flash = askRefused(c, r, tourneyview.NameIn(c.Tr, p.view(c), r.To))
 			}
 			p.givenUp = false
 			if n, ok := p.view(c).Table(); ok {
@@ -324,17 +325,17 @@ func (p *tourneyPage) update(c *shared, msg tea.Msg) turn {
 			}
 		}
 		var sit tea.Cmd
-		if n, ok := p.view(c).Table(); ok && !c.went[strconv.Itoa(n)] {
+		if n, ok := p.view(c).Table(); ok && !c.Went[strconv.Itoa(n)] {
 			// Paired: to the table at once, as an arena's player expects
 			// (the page says where; a table the hall does not have yet is
 			// tried again at the next read). Once each, with the
 			// session's own way there (toTourneyTable): one who stepped
 			// away from their table is not pulled back.
 			if sit = p.toTable(c, n); sit != nil {
-				c.goneTo(strconv.Itoa(n))
+				c.GoneTo(strconv.Itoa(n))
 			}
 		}
-		return stay(tea.Batch(p.read(c, tourneyEvery), p.lookUp(c), sit))
+		return common.Stay(tea.Batch(p.read(c, tourneyEvery), p.lookUp(c), sit))
 	case tourneyNamesMsg:
 		if msg.id == p.id {
 			maps.Copy(p.names, msg.names)
@@ -342,50 +343,50 @@ func (p *tourneyPage) update(c *shared, msg tea.Msg) turn {
 	case tourneyJoinedMsg:
 		p.asking = false
 		if msg.id != p.id {
-			return turn{}
+			return common.Turn{}
 		}
 		switch {
 		case msg.err != nil && msg.what == askPartner:
-			c.flash = partnerRefused(c, msg.err, msg.with)
+			c.Flash = partnerRefused(c, msg.err, msg.with)
 		case msg.err != nil && (msg.what == askAccept || msg.what == askDecline) && errors.Is(msg.err, tourney.ErrUnknown):
-			c.flash = c.tr.T("tourney.err.noask")
+			c.Flash = c.Tr.T("tourney.err.noask")
 		case msg.err != nil && msg.what == askTakeBack && errors.Is(msg.err, tourney.ErrUnknown):
-			c.flash = c.tr.T("tourney.err.notasking")
+			c.Flash = c.Tr.T("tourney.err.notasking")
 		case msg.err != nil:
-			c.flash = tourneyRefused(c, msg.err)
+			c.Flash = tourneyRefused(c, msg.err)
 		default:
-			c.flash = map[tourneyAsk]string{
-				askJoin: c.tr.T("tourney.joined"), askLeave: c.tr.T("tourney.left"),
-				askPartner: c.tr.T("tourney.asked.sent", msg.with),
-				askAccept:  c.tr.T("tourney.accepted"), askDecline: c.tr.T("tourney.declined"),
-				askTakeBack: c.tr.T("tourney.takenback"),
+			c.Flash = map[tourneyAsk]string{
+				askJoin: c.Tr.T("tourney.joined"), askLeave: c.Tr.T("tourney.left"),
+				askPartner: c.Tr.T("tourney.asked.sent", msg.with),
+				askAccept:  c.Tr.T("tourney.accepted"), askDecline: c.Tr.T("tourney.declined"),
+				askTakeBack: c.Tr.T("tourney.takenback"),
 			}[msg.what]
 		}
 		p.gen++ // read now, and every tourneyEvery from now
-		return stay(p.read(c, 0))
+		return common.Stay(p.read(c, 0))
 	case tea.PasteMsg:
 		if p.naming {
 			return p.name(c, msg)
 		}
 	case tea.KeyPressMsg:
 		if p.naming {
-			c.flash = ""
+			c.Flash = ""
 			return p.name(c, msg)
 		}
 		return p.key(c, msg)
 	}
-	return turn{}
+	return common.Turn{}
 }
 
 // key takes the page's keys.
-func (p *tourneyPage) key(c *shared, msg tea.KeyPressMsg) turn {
-	c.flash = ""
-	k := c.keys
+func (p *tourneyPage) key(c *common.Common, msg tea.KeyPressMsg) common.Turn {
+	c.Flash = ""
+	k := c.Keys
 	v := p.view(c)
 	rows := max(1, pageRows(c)-4)
 	switch {
 	case key.Matches(msg, k.Back):
-		return turn{to: pgTourneys}
+		return common.Turn{To: common.Tourneys}
 	case key.Matches(msg, k.Up):
 		p.scroll = max(0, p.scroll-1)
 	case key.Matches(msg, k.Down):
@@ -395,49 +396,49 @@ func (p *tourneyPage) key(c *shared, msg tea.KeyPressMsg) turn {
 	case key.Matches(msg, k.PageDown):
 		p.scroll += rows
 	case p.t == nil || p.asking:
-		c.otherKey(msg)
+		c.OtherKey(msg)
 	case key.Matches(msg, k.TourneyJoin) && v.CanJoin():
 		p.asking = true
-		return stay(p.join(c, askJoin, "", ""))
+		return common.Stay(p.join(c, askJoin, "", ""))
 	case key.Matches(msg, k.TourneyWith) && v.CanAsk():
 		p.naming, p.pick = true, 0
-		p.in = newField(safetext.MaxNameLen)
+		p.in = common.NewField(safetext.MaxNameLen)
 		if len(v.Candidates()) == 0 {
-			c.flash = c.tr.T("tourney.partner.none")
+			c.Flash = c.Tr.T("tourney.partner.none")
 		}
-		return turn{}
+		return common.Turn{}
 	case key.Matches(msg, k.TourneyAccept, k.TourneyDecline) && asked(v):
 		p.asking = true
 		what := askAccept
 		if key.Matches(msg, k.TourneyDecline) {
 			what = askDecline
 		}
-		return stay(p.join(c, what, "", ""))
+		return common.Stay(p.join(c, what, "", ""))
 	case key.Matches(msg, k.TourneyTakeBack) && asking(v):
 		p.asking = true
-		return stay(p.join(c, askTakeBack, "", ""))
+		return common.Stay(p.join(c, askTakeBack, "", ""))
 	case key.Matches(msg, k.TourneyTable) && tableOf(v) > 0:
 		n := tableOf(v)
 		if seatGivenUp(c, strconv.Itoa(n)) {
 			p.givenUp = true // the page says what it means
-			c.flash = c.tr.T("tourney.you.givenup", n)
+			c.Flash = c.Tr.T("tourney.you.givenup", n)
 			break
 		}
 		if cmd := p.toTable(c, n); cmd != nil {
-			return stay(cmd)
+			return common.Stay(cmd)
 		}
-		c.flash = c.tr.T("lobby.gone")
+		c.Flash = c.Tr.T("lobby.gone")
 	case key.Matches(msg, k.TourneyLeave) && v.CanLeave():
 		p.asking = true
-		return stay(p.join(c, askLeave, "", ""))
+		return common.Stay(p.join(c, askLeave, "", ""))
 	default:
-		c.otherKey(msg)
+		c.OtherKey(msg)
 	}
 	if p.t != nil {
 		// Kept to the body's last screen, as drawn.
-		_, p.scroll = tourneyview.Lines(c.tr, c.styles(), p.view(c), pageWidth(c), pageRows(c))
+		_, p.scroll = tourneyview.Lines(c.Tr, c.Styles(), p.view(c), pageWidth(c), pageRows(c))
 	}
-	return turn{}
+	return common.Turn{}
 }
 
 // asked says whether an ask to partner waits for the answer of the
@@ -451,20 +452,20 @@ func asked(v tourneyview.Page) bool {
 // askEnded says on the page how the ask to partner the player was part
 // of ended, read from t (the tournament read now), unless they ended it
 // themselves; and keeps t's ask for the next read.
-func (p *tourneyPage) askEnded(c *shared, t tourney.Tournament) {
+func (p *tourneyPage) askEnded(c *common.Common, t tourney.Tournament) {
 	if p.ask != nil && !p.own {
 		ask := *p.ask
 		other := ask.To
-		if ask.To == c.id {
+		if ask.To == c.ID {
 			other = ask.From
 		}
-		name := tourneyview.NameIn(c.tr, p.view(c), other)
-		if end := tourneyview.EndOfAsk(ask, c.id, t, c.srv.Now()); end != tourneyview.AskWaits {
-			c.flash = askEndWords(c, end, ask.From == c.id, name)
+		name := tourneyview.NameIn(c.Tr, p.view(c), other)
+		if end := tourneyview.EndOfAsk(ask, c.ID, t, c.Srv.Now()); end != tourneyview.AskWaits {
+			c.Flash = askEndWords(c, end, ask.From == c.ID, name)
 		}
 	}
 	p.ask = nil
-	if inv, ok := t.InviteOf(c.id); ok {
+	if inv, ok := t.InviteOf(c.ID); ok {
 		p.ask = &inv
 	} else {
 		p.own = false
@@ -473,24 +474,24 @@ func (p *tourneyPage) askEnded(c *shared, t tourney.Tournament) {
 
 // askEndWords is what the page says of an ask's end (asker: the player
 // made the ask; name: the other of the two).
-func askEndWords(c *shared, end tourneyview.AskEnd, asker bool, name string) string {
+func askEndWords(c *common.Common, end tourneyview.AskEnd, asker bool, name string) string {
 	mins := int(tourney.AskLapse / time.Minute)
 	switch end {
 	case tourneyview.AskAccepted:
-		return c.tr.T("tourney.ask.partners", name)
+		return c.Tr.T("tourney.ask.partners", name)
 	case tourneyview.AskDeclined:
-		return c.tr.T("tourney.ask.declinedby", name)
+		return c.Tr.T("tourney.ask.declinedby", name)
 	case tourneyview.AskTakenBack:
-		return c.tr.T("tourney.ask.takenbackby", name)
+		return c.Tr.T("tourney.ask.takenbackby", name)
 	case tourneyview.AskLapsed:
 		if asker {
-			return c.tr.T("tourney.ask.lapsed", name, mins)
+			return c.Tr.T("tourney.ask.lapsed", name, mins)
 		}
-		return c.tr.T("tourney.ask.lapsedto", name, mins)
+		return c.Tr.T("tourney.ask.lapsedto", name, mins)
 	case tourneyview.AskLeft:
-		return c.tr.T("tourney.ask.left", name)
+		return c.Tr.T("tourney.ask.left", name)
 	case tourneyview.AskDropped:
-		return c.tr.T("tourney.ask.dropped")
+		return c.Tr.T("tourney.ask.dropped")
 	}
 	return ""
 }
@@ -504,12 +505,12 @@ func asking(v tourneyview.Page) bool {
 
 // askRefused says why the owner refused the player's ask to partner
 // (to: the one asked, as the page names them).
-func askRefused(c *shared, r tourney.Refusal, to string) string {
-	why := c.tr.T("tourney.err.refused")
+func askRefused(c *common.Common, r tourney.Refusal, to string) string {
+	why := c.Tr.T("tourney.err.refused")
 	if err := r.Err(); err != nil {
 		why = partnerRefused(c, err, to)
 	}
-	return c.tr.T("tourney.refused", to, why)
+	return c.Tr.T("tourney.refused", to, why)
 }
 
 // tableOf is the table in play the player sits at (0: none).
@@ -519,27 +520,27 @@ func tableOf(v tourneyview.Page) int {
 }
 
 // tourneyRefused says why a join or a leave was refused.
-func tourneyRefused(c *shared, err error) string {
+func tourneyRefused(c *common.Common, err error) string {
 	switch {
 	case errors.Is(err, tourney.ErrFinished):
-		return c.tr.T("tourney.err.finished")
+		return c.Tr.T("tourney.err.finished")
 	case errors.Is(err, tourney.ErrStarted):
-		return c.tr.T("tourney.err.started")
+		return c.Tr.T("tourney.err.started")
 	case errors.Is(err, tourney.ErrUnknown):
-		return c.tr.T("tourney.err.gone")
+		return c.Tr.T("tourney.err.gone")
 	}
-	c.srv.Log().Warn("a tournament refused", "err", err)
-	return c.tr.T("tourney.err.other", err.Error())
+	c.Srv.Log().Warn("a tournament refused", "err", err)
+	return c.Tr.T("tourney.err.other", err.Error())
 }
 
 // view is the page's values as the renderer takes them.
-func (p *tourneyPage) view(c *shared) tourneyview.Page {
+func (p *tourneyPage) view(c *common.Common) tourneyview.Page {
 	names := maps.Clone(p.names)
 	if names == nil {
 		names = tourneyview.Names{}
 	}
-	names[c.id] = c.name // as the player is called now
-	v := tourneyview.Page{Listed: p.l, Me: c.id, Names: names, Now: c.srv.Now(), SSH: sshTo(c.port), Scroll: p.scroll, Seals: p.seals, Field: p.field,
+	names[c.ID] = c.Name // as the player is called now
+	v := tourneyview.Page{Listed: p.l, Me: c.ID, Names: names, Now: c.Srv.Now(), SSH: sshTo(c.Port), Scroll: p.scroll, Seals: p.seals, Field: p.field,
 		GivenUp: p.givenUp}
 	if p.t != nil {
 		v.T = *p.t
@@ -547,17 +548,17 @@ func (p *tourneyPage) view(c *shared) tourneyview.Page {
 	return v
 }
 
-// lines draws the page; the keys offered are those that do something
+// Lines draws the page; the keys offered are those that do something
 // now (join while the tournament takes the player, leave while they
 // are in it).
-func (p *tourneyPage) lines(c *shared) ([]string, []key.Binding) {
-	k := c.keys
+func (p *tourneyPage) Lines(c *common.Common) ([]string, []key.Binding) {
+	k := c.Keys
 	keys := []key.Binding{k.Scroll, k.Back, k.Lang}
 	switch {
 	case p.gone:
-		return []string{c.styles().Warn.Render(c.tr.T("tourney.err.gone"))}, keys
+		return []string{c.Styles().Warn.Render(c.Tr.T("tourney.err.gone"))}, keys
 	case p.t == nil:
-		return []string{c.styles().Dim.Render(c.tr.T("tourney.reading"))}, keys
+		return []string{c.Styles().Dim.Render(c.Tr.T("tourney.reading"))}, keys
 	}
 	v := p.view(c)
 	if p.naming {
@@ -581,25 +582,25 @@ func (p *tourneyPage) lines(c *shared) ([]string, []key.Binding) {
 	case v.CanLeave():
 		first = append(first, k.TourneyLeave)
 	}
-	lines, _ := tourneyview.Lines(c.tr, c.styles(), v, pageWidth(c), pageRows(c))
+	lines, _ := tourneyview.Lines(c.Tr, c.Styles(), v, pageWidth(c), pageRows(c))
 	return lines, append(first, keys...)
 }
 
 // nameLines are the page while a partner's name is typed: the
 // tournament's head, the name, and those who may be asked.
-func (p *tourneyPage) nameLines(c *shared, v tourneyview.Page) []string {
-	st, w := c.styles(), pageWidth(c)
-	out := tourneyview.Head(c.tr, st, v, w)
-	out = append(out, st.Bold.Render(c.tr.T("tourney.partner.prompt"))+" "+p.in.View(), "")
+func (p *tourneyPage) nameLines(c *common.Common, v tourneyview.Page) []string {
+	st, w := c.Styles(), pageWidth(c)
+	out := tourneyview.Head(c.Tr, st, v, w)
+	out = append(out, st.Bold.Render(c.Tr.T("tourney.partner.prompt"))+" "+p.in.View(), "")
 	cs := v.Candidates()
 	if len(cs) == 0 {
-		return append(out, tourneyview.Wrap(c.tr.T("tourney.partner.none"), w, 0)...)
+		return append(out, tourneyview.Wrap(c.Tr.T("tourney.partner.none"), w, 0)...)
 	}
 	names := make([]string, len(cs))
 	for i, cd := range cs {
 		names[i] = cd.Name
 	}
-	for _, l := range tourneyview.Wrap(c.tr.T("tourney.partner.pick", strings.Join(names, ", ")), w, 2) {
+	for _, l := range tourneyview.Wrap(c.Tr.T("tourney.partner.pick", strings.Join(names, ", ")), w, 2) {
 		out = append(out, st.Dim.Render(l))
 	}
 	return out

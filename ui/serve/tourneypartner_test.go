@@ -14,17 +14,18 @@ import (
 	"okey/game/tourney"
 	"okey/ui/i18n"
 	"okey/ui/safetext"
+	"okey/ui/serve/common"
 	"okey/ui/serve/tourneyview"
 )
 
 // sessionOf is a session of player id called name on srv, whose server
 // runs side's tournaments, at w×h in lang, its context over (pressAll).
-func sessionOf(t *testing.T, srv *Server, side tourneySide, id, name, lang string, w, h int) *session {
+func sessionOf(t *testing.T, srv *Server, side common.TourneySide, id, name, lang string, w, h int) *session {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	s := newSession(srv, ctx, id, "", name, "127.0.0.1", lang)
-	s.c.tour, s.c.port = side, "2222"
+	s.c.Tour, s.c.Port = side, "2222"
 	s.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	s.lobby.list(&s.c)
 	return s
@@ -129,7 +130,7 @@ func TestPartnerAskedOnThePage(t *testing.T) {
 			t.Errorf("accepted, her page says:\n%s", scr)
 		}
 		pressAll(s, "down", "up") // read again: the page reads every while
-		drain(s, s.tourney.open(&s.c, pgTourney))
+		drain(s, s.tourney.Open(&s.c, common.Tourney))
 		if scr := screenFits(t, "teamed", s, w, h); !strings.Contains(scr, tr.T("tourney.you.with", "Ayşe")) || strings.Contains(scr, "w "+tr.T("tourney.key.with")) {
 			t.Errorf("teamed, the asker's page says:\n%s", scr)
 		}
@@ -193,7 +194,7 @@ func TestPartnerDeclinedTakenBackAndRefusedOnThePage(t *testing.T) {
 		if scr := screenFits(t, "declined", a, w, h); !strings.Contains(scr, tr.T("tourney.declined")) || !strings.Contains(scr, tr.T("tourney.you.alone")) {
 			t.Errorf("declined, her page says:\n%s", scr)
 		}
-		drain(s, s.tourney.open(&s.c, pgTourney))
+		drain(s, s.tourney.Open(&s.c, common.Tourney))
 		if scr := screenFits(t, "declined, the asker", s, w, h); !strings.Contains(scr, tr.T("tourney.you.alone")) || strings.Contains(scr, "b "+tr.T("tourney.key.takeback")) {
 			t.Errorf("declined, the asker's page says:\n%s", scr)
 		}
@@ -218,7 +219,7 @@ func TestPartnerDeclinedTakenBackAndRefusedOnThePage(t *testing.T) {
 		f.mu.Lock()
 		f.t[id].Refused = map[string]tourney.Refusal{"key:test": {To: "key:ayse", Why: tourney.WhyTeamed, At: now()}}
 		f.mu.Unlock()
-		drain(s, s.tourney.open(&s.c, pgTourney))
+		drain(s, s.tourney.Open(&s.c, common.Tourney))
 		want := tr.T("tourney.refused", "Ayşe", tr.T("tourney.err.teamed", "Ayşe"))
 		if scr := screenFits(t, "refused", s, w, h); !strings.Contains(scr, want) {
 			t.Errorf("refused by the owner, the asker's page lacks %q:\n%s", want, scr)
@@ -247,7 +248,7 @@ func TestPartnerAskEndsSaidOnThePage(t *testing.T) {
 			}
 			a := sessionOf(t, srv, f, "key:ayse", "Ayşe", lang, w, h)
 			pressAll(a, "u", "enter")
-			drain(s, s.tourney.open(&s.c, pgTourney)) // both pages have read the ask
+			drain(s, s.tourney.Open(&s.c, common.Tourney)) // both pages have read the ask
 			if scr := screenFits(t, "asked", a, w, h); !strings.Contains(scr, "d "+tr.T("tourney.key.decline")) {
 				t.Fatalf("asked, her page:\n%s", scr)
 			}
@@ -255,7 +256,7 @@ func TestPartnerAskEndsSaidOnThePage(t *testing.T) {
 		}
 		reread := func(s *session) string {
 			t.Helper()
-			drain(s, s.tourney.open(&s.c, pgTourney))
+			drain(s, s.tourney.Open(&s.c, common.Tourney))
 			return strings.Join(strings.Fields(screenFits(t, "read again", s, w, h)), " ")
 		}
 		says := func(who, scr, key string, args ...any) {
@@ -296,7 +297,7 @@ func TestAskEndWordsFitTheStatusLine(t *testing.T) {
 	const room = 78
 	name := strings.Repeat("Ş", safetext.MaxNameLen)
 	for _, lang := range []string{"en", "tr"} {
-		c := &shared{tr: i18n.MustLoad(lang)}
+		c := &common.Common{Tr: i18n.MustLoad(lang)}
 		for end := tourneyview.AskAccepted; end <= tourneyview.AskDropped; end++ {
 			for _, asker := range []bool{true, false} {
 				w := askEndWords(c, end, asker, name)

@@ -12,7 +12,7 @@ import (
 	"okey/ui/serve/tourneyview"
 )
 
-// The tournaments as a session reaches them (the serverSide's
+// The tournaments as a session reaches them (the ServerSide's
 // tournament methods): values in and out, the store's waits bounded.
 
 // errNoTourneys is a server that keeps no tournaments: it has no state

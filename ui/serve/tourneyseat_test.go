@@ -12,6 +12,7 @@ import (
 	"okey/server/tables"
 	"okey/ui/i18n"
 	"okey/ui/seatmsg"
+	"okey/ui/serve/common"
 )
 
 // givenUpTable is tournament table of an arena of four (key:test, ann,
@@ -86,10 +87,10 @@ func TestTourneyPageSaysASeatGivenUp(t *testing.T) {
 	for _, lang := range []string{"en", "tr"} {
 		tr := i18n.MustLoad(lang)
 		s := tourneySession(t, srv, f, lang, 80, 24)
-		drain(s, s.apply(turn{to: pgTourney, tourney: id}))
+		drain(s, s.apply(common.Turn{To: common.Tourney, Tourney: id}))
 		scr := screenFits(t, "the page", s, 80, 24)
 		flat := strings.Join(strings.Fields(scr), " ")
-		if s.page != pgTourney || s.at != nil {
+		if s.page != common.Tourney || s.at != nil {
 			t.Fatalf("%s: taken to page %d (at a table: %v), not kept on the tournament's:\n%s", lang, s.page, s.at != nil, scr)
 		}
 		for _, w := range []string{tr.T("tourney.you.givenup", n), tr.T("tourney.givenup.arena", n)} {
@@ -101,16 +102,16 @@ func TestTourneyPageSaysASeatGivenUp(t *testing.T) {
 			t.Errorf("%s: the page offers the table, or a seat error:\n%s", lang, scr)
 		}
 		pressAll(s, "enter")
-		if s.page != pgTourney || s.at != nil || s.c.flash != tr.T("tourney.you.givenup", n) {
-			t.Errorf("%s: enter: page %d, flash %q", lang, s.page, s.c.flash)
+		if s.page != common.Tourney || s.at != nil || s.c.Flash != tr.T("tourney.you.givenup", n) {
+			t.Errorf("%s: enter: page %d, flash %q", lang, s.page, s.c.Flash)
 		}
 
 		// The table refused a seat the page thought held (it was given
 		// up between the two): the tournament's page, not the lobby.
 		s = tourneySession(t, srv, f, lang, 80, 24)
-		drain(s, s.onJoined(joinedMsg{t: srv.hall.Get(strconv.Itoa(n)), err: tables.ErrTableFull}))
-		if s.page != pgTourney || s.tourney.id != id || s.c.flash != tr.T("tourney.you.givenup", n) {
-			t.Errorf("%s: a seat refused at a tournament's table: page %d (tournament %q), flash %q", lang, s.page, s.tourney.id, s.c.flash)
+		drain(s, s.onJoined(common.JoinedMsg{T: srv.hall.Get(strconv.Itoa(n)), Err: tables.ErrTableFull}))
+		if s.page != common.Tourney || s.tourney.id != id || s.c.Flash != tr.T("tourney.you.givenup", n) {
+			t.Errorf("%s: a seat refused at a tournament's table: page %d (tournament %q), flash %q", lang, s.page, s.tourney.id, s.c.Flash)
 		}
 	}
 }
@@ -131,7 +132,7 @@ func TestLobbyRowNamesAHeldSeat(t *testing.T) {
 		{"en", seatmsg.Player{Name: "ali", Kind: seatmsg.Human}, "ali"},
 	} {
 		s := tourneySession(t, srv, nil, c.lang, 80, 24)
-		if got := s.c.seatWord(c.p, "key:ali"); got != c.want {
+		if got := s.c.SeatWord(c.p, "key:ali"); got != c.want {
 			t.Errorf("%s kind %d: %q, want %q", c.lang, c.p.Kind, got, c.want)
 		}
 	}

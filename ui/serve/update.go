@@ -8,6 +8,7 @@ import (
 
 	"okey/server/tables"
 	"okey/ui/seatmsg"
+	"okey/ui/serve/common"
 )
 
 // Init asks for the background and goes to the seat the player holds,
@@ -15,11 +16,11 @@ import (
 func (s *session) Init() tea.Cmd {
 	c := &s.c
 	cmds := []tea.Cmd{tea.RequestBackgroundColor, watchStop(c)}
-	if t := c.srv.Hall().Holding(c.id); t != nil {
+	if t := c.Srv.Hall().Holding(c.ID); t != nil {
 		// A player coming back from a node that died may find their
 		// table still coming up on another: asked again until it is.
-		s.reseat = &reseating{id: t.TableID(), until: c.srv.Now().Add(reseatFor), quiet: true}
-		cmds = append(cmds, c.join(t, -1, false))
+		s.reseat = &common.Reseating{ID: t.TableID(), Until: c.Srv.Now().Add(reseatFor), Quiet: true}
+		cmds = append(cmds, c.Join(t, -1, false))
 	} else {
 		s.lobby.list(c)
 	}
@@ -27,8 +28,8 @@ func (s *session) Init() tea.Cmd {
 }
 
 // watchStop tells the session when the server stops, wherever it is.
-func watchStop(c *shared) tea.Cmd {
-	stop, ctx := c.srv.Stopping(), c.ctx
+func watchStop(c *common.Common) tea.Cmd {
+	stop, ctx := c.Srv.Stopping(), c.Ctx
 	return func() tea.Msg {
 		select {
 		case <-stop:
@@ -58,7 +59,7 @@ func (s *session) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			listed = s.lobby.tables
 		case s.awaitsTourney():
 			s.lobby.seen(&s.c) // waited on for a tournament's table only
-			listed = s.c.srv.Hall().List()
+			listed = s.c.Srv.Hall().List()
 		}
 		if cmd := s.toTourneyTable(listed); cmd != nil {
 			s.drawn = false
@@ -67,7 +68,7 @@ func (s *session) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return s, s.arm()
 	case dwellMsg:
 		s.dwellArmed = false
-		if cmd := s.toTourneyTable(s.c.srv.Hall().List()); cmd != nil {
+		if cmd := s.toTourneyTable(s.c.Srv.Hall().List()); cmd != nil {
 			s.drawn = false
 			return s, tea.Batch(cmd, s.arm())
 		}
@@ -76,14 +77,14 @@ func (s *session) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if !s.idle.fired(msg) {
 			return s, nil // a check replaced by a sooner one
 		}
-		cmd := s.checkIdle(s.c.srv.Now())
+		cmd := s.checkIdle(s.c.Srv.Now())
 		if cmd != nil {
 			s.drawn = false
 		}
 		return s, tea.Batch(cmd, s.arm())
-	case fromTableMsg:
-		if s.at != nil && msg.gen == s.at.gen && s.page == pgTable && s.seat.same(msg.msg) {
-			return s, s.at.wait()
+	case common.FromTableMsg:
+		if s.at != nil && msg.Gen == s.at.Gen && s.page == common.Table && s.seat.same(msg.Msg) {
+			return s, s.at.Wait()
 		}
 	}
 	s.drawn = false
@@ -94,7 +95,7 @@ func (s *session) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // listsTables reports whether the page shows the hall's tables (the
 // lobby, and the forms over it).
 func (s *session) listsTables() bool {
-	return s.page == pgLobby || s.page == pgCreate || s.page == pgCode
+	return s.page == common.Lobby || s.page == common.Create || s.page == common.Code
 }
 
 // awaitsTourney reports whether the session watches the hall for a
@@ -103,12 +104,12 @@ func (s *session) listsTables() bool {
 // tournament's table whose match is over.
 func (s *session) awaitsTourney() bool {
 	switch {
-	case s.c.tour == nil:
+	case s.c.Tour == nil:
 		return false
 	case s.at != nil:
-		return s.page == pgTable && s.at.tourney && s.seat.scr != nil && !s.seat.inPlay
+		return s.page == common.Table && s.at.Tourney && s.seat.scr != nil && !s.seat.inPlay
 	}
-	return s.page == pgLobby || s.page == pgTourneys || s.page == pgTourney || s.page == pgEnd
+	return s.page == common.Lobby || s.page == common.Tourneys || s.page == common.Tourney || s.page == common.End
 }
 
 // toTourneyTable takes the player, with no key, to a tournament's table
@@ -131,20 +132,20 @@ func (s *session) toTourneyTable(listed []*tables.Summary) tea.Cmd {
 	c := &s.c
 	cur := ""
 	if s.at != nil {
-		cur = s.at.t.TableID()
+		cur = s.at.T.TableID()
 	}
-	h := c.srv.Hall()
+	h := c.Srv.Hall()
 	for _, sm := range listed {
-		if sm.Tourney == "" || sm.ID == cur || sm.Over || c.went[sm.ID] || sm.Holds(c.id) < 0 {
+		if sm.Tourney == "" || sm.ID == cur || sm.Over || c.Went[sm.ID] || sm.Holds(c.ID) < 0 {
 			continue
 		}
 		if t := h.Get(sm.ID); t != nil {
 			if wait := s.dwellLeft(); wait > 0 {
 				return s.dwell(wait)
 			}
-			c.goneTo(sm.ID)
-			c.srv.Log().Info("to the tournament's next table", "tournament", sm.Tourney, "table", sm.ID, "from", cur, "name", c.name)
-			return c.join(t, -1, false)
+			c.GoneTo(sm.ID)
+			c.Srv.Log().Info("to the tournament's next table", "tournament", sm.Tourney, "table", sm.ID, "from", cur, "name", c.Name)
+			return c.Join(t, -1, false)
 		}
 	}
 	return nil
@@ -164,10 +165,10 @@ type dwellMsg struct{}
 // table stays on the screen before the next table may take the player
 // (0: none, or not at a table).
 func (s *session) dwellLeft() time.Duration {
-	if s.at == nil || s.page != pgTable || s.seat.overAt.IsZero() {
+	if s.at == nil || s.page != common.Table || s.seat.overAt.IsZero() {
 		return 0
 	}
-	return max(0, endDwell-s.c.srv.Now().Sub(s.seat.overAt))
+	return max(0, endDwell-s.c.Srv.Now().Sub(s.seat.overAt))
 }
 
 // dwell wakes the session once wait is over, to take the player on
@@ -193,9 +194,9 @@ func (s *session) arm() tea.Cmd {
 	if s.listsTables() || s.awaitsTourney() {
 		news = s.lobby.waitNews(&s.c)
 	}
-	if s.page != pgBye {
-		seated := s.at != nil && s.at.m.Seat >= 0
-		if due, ok := s.idle.due(s.c.srv.Settings(), seated, s.page == pgTable); ok {
+	if s.page != common.Bye {
+		seated := s.at != nil && s.at.M.Seat >= 0
+		if due, ok := s.idle.due(s.c.Srv.Settings(), seated, s.page == common.Table); ok {
 			idle = s.idle.wait(&s.c, due)
 		}
 	}
@@ -212,36 +213,36 @@ func (s *session) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		// A paste goes to the field being typed in: a code, a chat line.
 		switch {
-		case c.chat.on:
-			return s, editField(&c.chat.in, msg, tables.MaxChatBytes)
-		case s.page == pgCode:
-			return s, s.apply(s.entry.update(c, msg))
+		case c.Chat.On:
+			return s, common.EditField(&c.Chat.In, msg, tables.MaxChatBytes)
+		case s.page == common.Code:
+			return s, s.apply(s.entry.Update(c, msg))
 		}
 	case tea.PasteEndMsg:
 		if s.inputEnded {
 			return s, tea.Quit // the input has ended: nothing is left to hand over
 		}
 	case tea.WindowSizeMsg:
-		c.width, c.height = msg.Width, msg.Height
+		c.Width, c.Height = msg.Width, msg.Height
 		return s, s.seat.toScreen(msg)
 	case tea.BackgroundColorMsg:
-		c.dark = msg.IsDark()
-		c.bg = &msg
-		c.st = nil
+		c.Dark = msg.IsDark()
+		c.Bg = &msg
+		c.St = nil
 		return s, s.seat.toScreen(msg)
-	case ownedMsg:
-		p, whileShown := msg.owner()
+	case common.Owned:
+		p, whileShown := msg.Owner()
 		if whileShown && s.page != p {
 			return s, nil
 		}
-		return s, s.apply(s.pageOf(p).update(c, msg))
-	case joinedMsg:
+		return s, s.apply(s.pageOf(p).Update(c, msg))
+	case common.JoinedMsg:
 		return s, s.onJoined(msg)
-	case askAgainMsg:
-		return s, s.onAskAgain(msg.j)
+	case common.AskAgainMsg:
+		return s, s.onAskAgain(msg.J)
 	case reseatMsg:
 		return s, s.onReseat()
-	case fromTableMsg:
+	case common.FromTableMsg:
 		return s, s.onTable(msg)
 	case seatmsg.LeaveMsg:
 		return s, s.leave()
@@ -250,11 +251,11 @@ func (s *session) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case quitMsg:
 		return s, tea.Quit
 	case stoppingMsg:
-		return s, s.sayByeIn(c.tr.T("bye.restart"), stopGrace)
+		return s, s.sayByeIn(c.Tr.T("bye.restart"), stopGrace)
 	case tea.KeyPressMsg:
 		return s, s.onKey(msg)
 	}
-	if s.page == pgTable {
+	if s.page == common.Table {
 		return s, s.seat.toScreen(msg)
 	}
 	return s, nil
@@ -267,21 +268,21 @@ func (s *session) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // updating is no sign that anyone is there.
 func (s *session) checkIdle(now time.Time) tea.Cmd {
 	c := &s.c
-	set := c.srv.Settings()
+	set := c.Srv.Settings()
 	idle := now.Sub(s.idle.lastKey)
-	seated := s.at != nil && s.at.m.Seat >= 0
+	seated := s.at != nil && s.at.M.Seat >= 0
 	switch {
-	case s.page == pgBye:
+	case s.page == common.Bye:
 		return nil
 	case seated && set.ReleaseAfter > 0 && idle >= set.ReleaseAfter:
-		c.srv.Log().Info("away too long: seat given up", "table", s.at.t.TableID(), "name", c.name)
+		c.Srv.Log().Info("away too long: seat given up", "table", s.at.T.TableID(), "name", c.Name)
 		leave := s.drop(false)
-		return tea.Batch(leave, s.sayBye(c.tr.T("bye.away", int(set.ReleaseAfter.Minutes()))))
+		return tea.Batch(leave, s.sayBye(c.Tr.T("bye.away", int(set.ReleaseAfter.Minutes()))))
 	case set.IdleTimeout > 0 && idle >= set.IdleTimeout:
-		c.srv.Log().Info("idle: closed", "name", c.name)
-		return s.sayBye(c.tr.T("bye.idle", int(set.IdleTimeout.Minutes())))
-	case s.page == pgTable && seated && !s.idle.away && set.AwayAfter > 0 && now.Sub(s.idle.awayFrom()) >= set.AwayAfter:
-		if s.at.send(tables.Request{Kind: tables.ReqAway}) {
+		c.Srv.Log().Info("idle: closed", "name", c.Name)
+		return s.sayBye(c.Tr.T("bye.idle", int(set.IdleTimeout.Minutes())))
+	case s.page == common.Table && seated && !s.idle.away && set.AwayAfter > 0 && now.Sub(s.idle.awayFrom()) >= set.AwayAfter:
+		if s.at.Send(tables.Request{Kind: tables.ReqAway}) {
 			s.idle.away = true
 		}
 	}
@@ -291,10 +292,10 @@ func (s *session) checkIdle(now time.Time) tea.Cmd {
 // onKey hands a key to the page on show, or to the chat being typed.
 func (s *session) onKey(k tea.KeyPressMsg) tea.Cmd {
 	c := &s.c
-	if hook := c.srv.Settings().Hook; hook != nil {
-		hook(k.String(), c.name)
+	if hook := c.Srv.Settings().Hook; hook != nil {
+		hook(k.String(), c.Name)
 	}
-	s.idle.lastKey = c.srv.Now()
+	s.idle.lastKey = c.Srv.Now()
 	if s.idle.away {
 		// This session told the table its player was away: any key
 		// says they are back, whether or not the table's word that
@@ -304,31 +305,31 @@ func (s *session) onKey(k tea.KeyPressMsg) tea.Cmd {
 		// (TestAwayMeansAway failed so in a CI run beside a busy
 		// neighbour, its "?" pressed as the table marked it away).
 		s.idle.away = false
-		if s.at != nil && s.at.m.Seat >= 0 {
-			s.at.send(tables.Request{Kind: tables.ReqHere})
+		if s.at != nil && s.at.M.Seat >= 0 {
+			s.at.Send(tables.Request{Kind: tables.ReqHere})
 		}
 	}
-	if s.page == pgBye {
+	if s.page == common.Bye {
 		return s.quit()
 	}
-	if c.chat.on {
-		text, cmd := c.chat.update(c.keys, k)
-		if s.at != nil && tables.CleanChat(text) != "" && !s.at.send(tables.Request{Kind: tables.ReqChat, Text: text}) {
-			c.flash = c.tr.T("status.busy")
+	if c.Chat.On {
+		text, cmd := c.Chat.Update(c.Keys, k)
+		if s.at != nil && tables.CleanChat(text) != "" && !s.at.Send(tables.Request{Kind: tables.ReqChat, Text: text}) {
+			c.Flash = c.Tr.T("status.busy")
 		}
 		return cmd
 	}
-	if c.code != "" && (s.page == pgLobby || s.page == pgRoom) && key.Matches(k, c.keys.ShowCode) {
-		c.codeShown = !c.codeShown
-		c.flash = ""
+	if c.Code != "" && (s.page == common.Lobby || s.page == common.Room) && key.Matches(k, c.Keys.ShowCode) {
+		c.CodeShown = !c.CodeShown
+		c.Flash = ""
 		return nil
 	}
-	if s.page == pgTable {
-		holding := s.reseat != nil && !s.reseat.quiet
+	if s.page == common.Table {
+		holding := s.reseat != nil && !s.reseat.Quiet
 		return s.apply(s.seat.update(c, s.at, holding, k))
 	}
 	if p := s.pageOf(s.page); p != nil {
-		return s.apply(p.update(c, k))
+		return s.apply(p.Update(c, k))
 	}
 	return nil
 }

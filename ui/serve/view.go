@@ -9,6 +9,7 @@ import (
 
 	"okey/server/tables"
 	"okey/ui/layout"
+	"okey/ui/serve/common"
 	"okey/ui/theme"
 )
 
@@ -24,7 +25,7 @@ func (s *session) View() tea.View {
 
 // draw draws the page anew.
 func (s *session) draw() tea.View {
-	if s.page == pgTable && s.seat.scr != nil {
+	if s.page == common.Table && s.seat.scr != nil {
 		return s.seat.view(&s.c, s.at, s.reseat)
 	}
 	v := tea.NewView(s.render())
@@ -37,62 +38,62 @@ func (s *session) draw() tea.View {
 // lines, the flash line (or the chat being typed) and the page's keys.
 func (s *session) render() string {
 	c := &s.c
-	if c.width == 0 || c.height == 0 {
+	if c.Width == 0 || c.Height == 0 {
 		return ""
 	}
-	st := c.styles()
-	if c.tooSmall() {
+	st := c.Styles()
+	if c.TooSmall() {
 		return renderTooSmall(c, st)
 	}
 	var lines []string
 	var keys []key.Binding
 	switch p := s.pageOf(s.page); {
 	case p != nil:
-		lines, keys = p.lines(c)
-	case s.page == pgBye:
+		lines, keys = p.Lines(c)
+	case s.page == common.Bye:
 		lines = []string{"", st.Bold.Render(s.bye)}
 	default:
-		lines = []string{"", st.Dim.Render(c.tr.T("room.wait"))}
+		lines = []string{"", st.Dim.Render(c.Tr.T("room.wait"))}
 	}
-	head := st.Title.Render("OKEY") + st.Text.Render("  "+c.tr.T("lobby.title", c.name))
-	if c.code != "" {
-		if c.codeShown {
-			head += st.Dim.Render("  · " + c.tr.T("seat.code", showCode(c.code)))
+	head := st.Title.Render("OKEY") + st.Text.Render("  "+c.Tr.T("lobby.title", c.Name))
+	if c.Code != "" {
+		if c.CodeShown {
+			head += st.Dim.Render("  · " + c.Tr.T("seat.code", common.ShowCode(c.Code)))
 		} else {
-			head += st.Dim.Render("  · " + c.tr.T("seat.code.hidden"))
+			head += st.Dim.Render("  · " + c.Tr.T("seat.code.hidden"))
 		}
 	}
-	if c.chat.on {
-		keys = []key.Binding{c.keys.Send, c.keys.Cancel}
+	if c.Chat.On {
+		keys = []key.Binding{c.Keys.Send, c.Keys.Cancel}
 	}
-	bar := keyLines(st, keys, c.width)
-	statusY := c.height - 1 - len(bar)
-	out := make([]string, c.height)
-	out[0] = tables.CutWidth(head, c.width)
+	bar := common.KeyLines(st, keys, c.Width)
+	statusY := c.Height - 1 - len(bar)
+	out := make([]string, c.Height)
+	out[0] = tables.CutWidth(head, c.Width)
 	for i, l := range lines {
 		if 2+i >= statusY {
 			break
 		}
-		out[2+i] = tables.CutWidth("  "+l, c.width)
+		out[2+i] = tables.CutWidth("  "+l, c.Width)
 	}
-	status := st.Warn.Render(c.flash)
-	if c.chat.on {
-		status = c.chatLine()
+	status := st.Warn.Render(c.Flash)
+	if c.Chat.On {
+		status = c.ChatLine()
 	}
-	out[statusY] = tables.CutWidth(status, c.width)
+	out[statusY] = tables.CutWidth(status, c.Width)
 	copy(out[statusY+1:], bar)
 	return strings.Join(out, "\n")
 }
 
 // renderTooSmall says the terminal is too small, in words wrapped to it.
-func renderTooSmall(c *shared, st *theme.Styles) string {
-	out := make([]string, c.height)
-	msg := c.tr.T("toosmall", layout.MinWidth, layout.MinHeight, c.width, c.height)
+func renderTooSmall(c *common.Common, st *theme.Styles) string {
+	out := make([]string, c.Height)
+	msg := c.Tr.T("toosmall", layout.MinWidth, layout.MinHeight, c.Width, c.Height)
 	words := strings.Fields(msg)
-	line, y := "", max(0, c.height/2-1)
+	line, y := "", max(0, c.Height/2-1)
 	for _, w := range words {
-		if ansi.StringWidth(line)+1+ansi.StringWidth(w) > c.width && line != "" {
-			if y < c.height {
+		if ansi.StringWidth(line)+1+ansi.StringWidth(w) > c.Width && line != "" {
+			if y < c.Height {
 				out[y] = st.Warn.Render(line)
 			}
 			y++
@@ -103,8 +104,8 @@ func renderTooSmall(c *shared, st *theme.Styles) string {
 		}
 		line += w
 	}
-	if y < c.height {
-		out[y] = st.Warn.Render(tables.CutWidth(line, c.width))
+	if y < c.Height {
+		out[y] = st.Warn.Render(tables.CutWidth(line, c.Width))
 	}
 	return strings.Join(out, "\n")
 }

@@ -200,7 +200,7 @@ func pad(s string, w int) string {
 	return s + strings.Repeat(" ", max(0, w-ansi.StringWidth(s)))
 }
 
-// padLeft pads s to w columns on the left (numbers line up by their
+// PadLeft pads s to w columns on the left (numbers line up by their
 // last digit).
 func padLeft(s string, w int) string {
 	return strings.Repeat(" ", max(0, w-ansi.StringWidth(s))) + s

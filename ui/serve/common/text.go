@@ -1,4 +1,4 @@
-package serve
+package common
 
 import (
 	"strings"
@@ -12,16 +12,16 @@ import (
 
 // The lines of a page: its key bar, lines cut and padded to columns.
 
-// keyBar is the keys of a page, as the bottom line.
-func keyBar(st *theme.Styles, bs []key.Binding) string {
-	return strings.Join(keyParts(st, bs), st.Dim.Render(keySep))
+// KeyBar is the keys of a page, as the bottom line.
+func KeyBar(st *theme.Styles, bs []key.Binding) string {
+	return strings.Join(KeyParts(st, bs), st.Dim.Render(keySep))
 }
 
 // keySep goes between the keys of a bar.
 const keySep = " • "
 
-// keyParts are a bar's keys drawn, the ones switched off left out.
-func keyParts(st *theme.Styles, bs []key.Binding) []string {
+// KeyParts are a bar's keys drawn, the ones switched off left out.
+func KeyParts(st *theme.Styles, bs []key.Binding) []string {
 	parts := make([]string, 0, len(bs))
 	for _, b := range bs {
 		if b.Enabled() {
@@ -31,20 +31,20 @@ func keyParts(st *theme.Styles, bs []key.Binding) []string {
 	return parts
 }
 
-// maxKeyLines is the most lines a page's keys take at the bottom, but
+// MaxKeyLines is the most lines a page's keys take at the bottom, but
 // where two lines cannot hold them on a narrow terminal
-// (maxKeyLinesNarrow: a guest's lobby at 80 columns).
+// (MaxKeyLinesNarrow: a guest's lobby at 80 columns).
 const (
-	maxKeyLines       = 2
-	maxKeyLinesNarrow = 3
+	MaxKeyLines       = 2
+	MaxKeyLinesNarrow = 3
 )
 
-// keyLines are the keys of a page as the bottom lines, width columns
+// KeyLines are the keys of a page as the bottom lines, width columns
 // wide: one line when they fit, else two of about the same width,
 // broken between keys, never inside one (the lobby's keys did not fit
-// 100 columns, and the last was cut), else three (packKeys).
-func keyLines(st *theme.Styles, bs []key.Binding, width int) []string {
-	parts := keyParts(st, bs)
+// 100 columns, and the last was cut), else three (PackKeys).
+func KeyLines(st *theme.Styles, bs []key.Binding, width int) []string {
+	parts := KeyParts(st, bs)
 	sep := st.Dim.Render(keySep)
 	join := func(ps []string) string { return strings.Join(ps, sep) }
 	if len(parts) < 2 || ansi.StringWidth(join(parts)) <= width {
@@ -62,19 +62,19 @@ func keyLines(st *theme.Styles, bs []key.Binding, width int) []string {
 		// Two lines cannot hold them (a guest's lobby at 80 columns:
 		// its first line was cut at "t lead"): as many lines as they
 		// need, filled in order, never a key cut.
-		return packKeys(parts, sep, width)
+		return PackKeys(parts, sep, width)
 	}
 	out := []string{join(parts[:best]), join(parts[best:])}
-	for i := range out[:maxKeyLines] {
+	for i := range out[:MaxKeyLines] {
 		out[i] = tables.CutWidth(out[i], width)
 	}
 	return out
 }
 
-// packKeys fills lines of width columns with a bar's keys in order,
-// breaking between keys, at most maxKeyLinesNarrow lines (the last cut
+// PackKeys fills lines of width columns with a bar's keys in order,
+// breaking between keys, at most MaxKeyLinesNarrow lines (the last cut
 // if even they cannot hold them all).
-func packKeys(parts []string, sep string, width int) []string {
+func PackKeys(parts []string, sep string, width int) []string {
 	var out []string
 	line := ""
 	for _, p := range parts {
@@ -89,9 +89,9 @@ func packKeys(parts []string, sep string, width int) []string {
 		}
 	}
 	out = append(out, line)
-	if len(out) > maxKeyLinesNarrow {
-		out[maxKeyLinesNarrow-1] = strings.Join(out[maxKeyLinesNarrow-1:], sep)
-		out = out[:maxKeyLinesNarrow]
+	if len(out) > MaxKeyLinesNarrow {
+		out[MaxKeyLinesNarrow-1] = strings.Join(out[MaxKeyLinesNarrow-1:], sep)
+		out = out[:MaxKeyLinesNarrow]
 	}
 	for i := range out {
 		out[i] = tables.CutWidth(out[i], width)
@@ -99,8 +99,8 @@ func packKeys(parts []string, sep string, width int) []string {
 	return out
 }
 
-// replaceLine puts line in place of line y of a screen.
-func replaceLine(screen string, y int, line string) string {
+// ReplaceLine puts line in place of line y of a screen.
+func ReplaceLine(screen string, y int, line string) string {
 	ls := strings.Split(screen, "\n")
 	if y < 0 || y >= len(ls) {
 		return screen
@@ -109,13 +109,17 @@ func replaceLine(screen string, y int, line string) string {
 	return strings.Join(ls, "\n")
 }
 
-// padTo cuts or pads s to w columns.
-func padTo(s string, w int) string {
+// PadTo cuts or pads s to w columns.
+func PadTo(s string, w int) string {
 	s = tables.CutWidth(s, w)
 	return s + strings.Repeat(" ", max(0, w-ansi.StringWidth(s)))
 }
 
-// padLeft pads s to w columns on the left.
-func padLeft(s string, w int) string {
+// PadLeft pads s to w columns on the left.
+func PadLeft(s string, w int) string {
 	return strings.Repeat(" ", max(0, w-ansi.StringWidth(s))) + s
 }
+
+// NameColumn is the width of a player's name in the boards' columns
+// (the leaderboard's and the daily's), which line up the same.
+const NameColumn = 14

@@ -1,4 +1,4 @@
-package serve
+package common
 
 import (
 	"context"
@@ -12,16 +12,16 @@ import (
 	"okey/server/tables"
 )
 
-// serverSide is everything a session and its pages ask of the server
+// ServerSide is everything a session and its pages ask of the server
 // they run on, and the only way they reach it: the session side defines
 // it, the server answers it (serverPort), so that no page reads the
 // server's own fields and a page can be tried with a server of its own.
-type serverSide interface {
+type ServerSide interface {
 	// Now is the server's clock (Config.Now).
 	Now() time.Time
 	// Settings are the parts of the server's configuration a session
 	// acts on.
-	Settings() settings
+	Settings() Settings
 	// Log is where a session says who came and went, and what failed.
 	Log() *slog.Logger
 	// Hall is the tables as the lobby sees them.
@@ -46,8 +46,8 @@ type serverSide interface {
 	// HasDaily says whether the server serves the daily; ReadDaily
 	// reads its page of g for id, and StartDaily claims id's day.
 	HasDaily() bool
-	ReadDaily(ctx context.Context, g game.Kind, id, addr string) (dailyView, error)
-	StartDaily(ctx context.Context, g game.Kind, id, name, addr string) dailyStart
+	ReadDaily(ctx context.Context, g game.Kind, id, addr string) (DailyView, error)
+	StartDaily(ctx context.Context, g game.Kind, id, name, addr string) DailyStart
 	// Holder is, when another session here holds identity id, a probe
 	// saying whether its connection still answers within wait (nil:
 	// none here).
@@ -57,13 +57,13 @@ type serverSide interface {
 	Reidentify(id, old string)
 }
 
-// retryMinutes is how long a newcomer turned away is asked to wait: the
+// RetryMinutes is how long a newcomer turned away is asked to wait: the
 // health looks back over five seconds, so a spike has passed by then,
 // and a node that is still over its limit is over it for a reason.
-const retryMinutes = 2
+const RetryMinutes = 2
 
-// settings are the parts of Config a session acts on.
-type settings struct {
+// Settings are the parts of Config a session acts on.
+type Settings struct {
 	DefaultTimer, KeepSeat, RoomIdle     time.Duration
 	AwayAfter, ReleaseAfter, IdleTimeout time.Duration
 	FPS, FreeGuesses                     int
@@ -75,30 +75,30 @@ type settings struct {
 	SeatSettle time.Duration
 }
 
-// dailyView is the daily's page as read from the store.
-type dailyView struct {
-	game   game.Kind
-	today  daily.Date
-	commit daily.Commitment
-	// mine is the player's own day (begun: they have claimed it).
-	mine  keep.DailyResult
-	begun bool
-	// practice is why the player's day is (or, not begun, would be)
-	// practice: keep.Practice…; "" for a ranked day.
-	practice string
-	board    keep.DailyBoard
-	secret   daily.Secret
+// DailyView is the daily's page as read from the store.
+type DailyView struct {
+	Game   game.Kind
+	Today  daily.Date
+	Commit daily.Commitment
+	// Mine is the player's own day (begun: they have claimed it).
+	Mine  keep.DailyResult
+	Begun bool
+	// Practice is why the player's day is (or, not begun, would be)
+	// Practice: keep.Practice…; "" for a ranked day.
+	Practice string
+	Board    keep.DailyBoard
+	Secret   daily.Secret
 	// yesterday's board and secret (revealed: a daily was dealt).
-	past     keep.DailyBoard
-	revealed bool
+	Past     keep.DailyBoard
+	Revealed bool
 }
 
-// dailyStart is a player's day claimed, or why not.
-type dailyStart struct {
-	game game.Kind
-	set  daily.Set
-	c    daily.Commitment
-	// practice is why the day is not ranked ("": it is).
-	practice string
-	err      error
+// DailyStart is a player's day claimed, or why not.
+type DailyStart struct {
+	Game game.Kind
+	Set  daily.Set
+	C    daily.Commitment
+	// Practice is why the day is not ranked ("": it is).
+	Practice string
+	Err      error
 }

@@ -1,4 +1,4 @@
-package serve
+package common
 
 import (
 	"charm.land/bubbles/v2/key"
@@ -6,8 +6,8 @@ import (
 	"okey/ui/i18n"
 )
 
-// sessionKeys are the keys of the session's own pages.
-type sessionKeys struct {
+// Keys are the keys of the session's own pages.
+type Keys struct {
 	Up, Down, Sit, Watch, NewTable, Code, Resume, Lang, Quit key.Binding
 	Board, BoardGame                                         key.Binding
 	// Daily opens the daily's page; Play plays the day there.
@@ -34,12 +34,12 @@ type sessionKeys struct {
 	TourneyWith, TourneyPick, TourneyAccept, TourneyDecline, TourneyTakeBack key.Binding
 }
 
-// newSessionKeys are the session's keys, named in tr's words.
-func newSessionKeys(tr *i18n.Catalog) sessionKeys {
+// NewKeys are the session's keys, named in tr's words.
+func NewKeys(tr *i18n.Catalog) Keys {
 	b := func(keys []string, label, help string) key.Binding {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(label, tr.T(help)))
 	}
-	return sessionKeys{
+	return Keys{
 		Up:        b([]string{"up", "k"}, "↑", "lobby.key.choose"),
 		Down:      b([]string{"down", "j"}, "↓", "lobby.key.choose"),
 		Choose:    b([]string{"up", "down"}, "↑↓", "lobby.key.choose"),

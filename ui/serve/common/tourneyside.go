@@ -1,4 +1,4 @@
-package serve
+package common
 
 import (
 	"context"
@@ -9,15 +9,15 @@ import (
 	"okey/ui/serve/tourneyview"
 )
 
-// tourneySide is what a session and the "tournament" command ask of
-// the server's tournaments, apart from serverSide: a server that runs
+// TourneySide is what a session and the "tournament" command ask of
+// the server's tournaments, apart from ServerSide: a server that runs
 // none has none (nil), and then the lobby says nothing of tournaments,
 // its key says so, and the command refuses. The server that runs them
 // answers it (the tournaments' owner in the store, by lease); a page
 // asks it only in a command, never in Update, except Tournaments,
 // which the lobby reads as it lists its tables and must come from
 // memory.
-type tourneySide interface {
+type TourneySide interface {
 	// Tournaments are the tournaments' lobby lines, starting, running
 	// and finished.
 	Tournaments() []tourney.Listed
@@ -57,13 +57,13 @@ type tourneySide interface {
 	MatchRecord(n int) ([]byte, error)
 }
 
-// tourneyNames are the names the rating book knows of the players ids
+// TourneyNames are the names the rating book knows of the players ids
 // in game g, for a tournament's players who joined with no name (before
 // the tournament kept one): its pages show names, never ids (a guest's
 // id holds their resume code). A key is named as it was when it last
 // played a rated match; a guest, a key not rated yet, or a book that
 // cannot be read now leaves a player unnamed ("player N" on the page).
-func tourneyNames(ctx context.Context, book *keep.RatingBook, g string, ids []string) tourneyview.Names {
+func TourneyNames(ctx context.Context, book *keep.RatingBook, g string, ids []string) tourneyview.Names {
 	out := tourneyview.Names{}
 	if book == nil {
 		return out
@@ -80,10 +80,10 @@ func tourneyNames(ctx context.Context, book *keep.RatingBook, g string, ids []st
 	return out
 }
 
-// unnamed are the players of t (entrants, in partners the teams'
+// Unnamed are the players of t (entrants, in partners the teams'
 // players and those alone, and those its matches name) that names
 // lacks and that joined with no name, bots left out.
-func unnamed(t tourney.Tournament, names tourneyview.Names) []string {
+func Unnamed(t tourney.Tournament, names tourneyview.Names) []string {
 	var out []string
 	for _, id := range t.People() {
 		if _, ok := names[id]; !ok && t.NameOf(id) == "" {

@@ -1,0 +1,29 @@
+// Package common is what okey serve's session and every one of its
+// pages share, in the shape of soft-serve's ui/common: the one value a
+// session hands each page (Common: who the player is, the screen's
+// size, the words, the keys, the styles, the flash line, the chat being
+// typed), the page seam (Page, the Turn a page answers with, the names
+// of the pages, PageID), the one way a page reaches the server
+// (ServerSide, and TourneySide for the tournaments), and a place at a
+// table as the session keeps it (Membership, a seat asked: Join). A
+// page package imports this one and never another page; the session
+// (package serve) imports them all and hosts them.
+//
+// The files:
+//
+//	shared.go      Common, the value every page takes; the words a page says (games, rules,
+//	               refusals), a field typed, the chat line
+//	pages.go       the page seam: the names of pages, a page's interface, the turn it answers
+//	               with, the messages a page's own command brings back
+//	side.go        ServerSide: all a session asks of the server; the daily's page as read
+//	tourneyside.go TourneySide: what a session and the command ask of the server's tournaments;
+//	               their players' names, from the rating book
+//	join.go        a place at a table: a seat asked for, the table's messages awaited, left
+//	keys.go        the keys of the session's own pages
+//	text.go        a page's key bar, lines cut and padded to columns
+//	identity.go    who a player is: a key's fingerprint or a guest's resume code; codes made safe
+//
+// It imports the server's tables, hall and store for the values a
+// page reads of them, ui's words, styles and layout, and Charm; nothing
+// of package serve.
+package common

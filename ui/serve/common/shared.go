@@ -1,0 +1,294 @@
+package common
+
+import (
+	"context"
+	"errors"
+	"net/netip"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+
+	"okey/game"
+	"okey/server/hall"
+	"okey/server/tables"
+	"okey/ui/i18n"
+	"okey/ui/layout"
+	"okey/ui/safetext"
+	"okey/ui/seatmsg"
+	"okey/ui/theme"
+)
+
+// Common is the one value a session hands each of its pages: who the
+// player is, the screen's size, the words, the keys and the styles, the
+// line of news under the page, and the server (through ServerSide).
+// The session keeps it; a page reads it, and sets only the flash line,
+// the language and the chat being typed.
+type Common struct {
+	Srv ServerSide
+	Ctx context.Context
+	ID  string // identity
+	// Code is a guest's resume code ("" for a key); CodeShown: the guest
+	// asked to see it (v); it hides again when they sit down at the
+	// table.
+	Code      string
+	CodeShown bool
+	Name      string
+	Addr      string
+	Port      string // the server's port the connection came in on
+	// SeenSince is when the cluster first saw the session's key, in
+	// Unix nanoseconds, once the store has said (0: not yet, or a guest):
+	// a key from the loopback counts by itself only once it is old
+	// enough (SeatAddr).
+	SeenSince atomic.Int64
+
+	Tr   *i18n.Catalog
+	Keys Keys
+	Dark bool
+	Bg   *tea.BackgroundColorMsg
+	// St is the session's own style sheet, for its dark or light
+	// background (nil: not built yet).
+	St *theme.Styles
+
+	Width, Height int
+	// Flash is the line of news under the page.
+	Flash string
+	// Chat is the line being typed at a table or in its waiting room.
+	Chat ChatBox
+	// Tour is the server's tournaments (nil: it runs none).
+	Tour TourneySide
+	// Went are the tournaments' tables the session took its player to
+	// without a key, by number: once each, so one who stepped away is
+	// not pulled back (nil: none yet).
+	Went map[string]bool
+}
+
+// GoneTo notes that the session took its player to tournament table id.
+func (c *Common) GoneTo(id string) {
+	if c.Went == nil {
+		c.Went = map[string]bool{}
+	}
+	c.Went[id] = true
+}
+
+// SetLang loads the words and the keys of lang (English if it has none).
+func (c *Common) SetLang(lang string) {
+	tr, err := i18n.Load(lang)
+	if err != nil {
+		tr = i18n.MustLoad("en")
+	}
+	c.Tr = tr
+	c.Keys = NewKeys(tr)
+}
+
+// ToggleLang switches the session's language between English and
+// Turkish (l on the session's own pages).
+func (c *Common) ToggleLang() {
+	if c.Tr.Lang == "en" {
+		c.SetLang("tr")
+	} else {
+		c.SetLang("en")
+	}
+}
+
+// OtherKey takes a key a page of the lobby's has no use of its own
+// for: l switches the language; any other is said to mean nothing here.
+func (c *Common) OtherKey(k tea.KeyPressMsg) {
+	if key.Matches(k, c.Keys.Lang) {
+		c.ToggleLang()
+		return
+	}
+	c.Flash = c.Tr.T("status.unknownkey", k.String())
+}
+
+// Styles is the session's style sheet, built when the background is
+// known and kept until it changes.
+func (c *Common) Styles() *theme.Styles {
+	if c.St == nil {
+		p, err := theme.Load("default")
+		if err != nil {
+			p = theme.Palette{}
+		}
+		c.St = theme.New(p, c.Dark, c.Srv.Settings().NoColor)
+	}
+	return c.St
+}
+
+func (c *Common) TooSmall() bool { return c.Width < layout.MinWidth || c.Height < layout.MinHeight }
+
+// GameName is a game's name in the player's words: classic Okey, Okey
+// 101.
+func (c *Common) GameName(name string) string {
+	if name == string(game.Okey101) {
+		return c.Tr.T("val.okey101")
+	}
+	return c.Tr.T("val.classic")
+}
+
+// RulesName is a table's rules preset in the player's words ("okul
+// usulü (104 taş)", not "simple104"); one the words lack is shown as
+// written.
+func (c *Common) RulesName(rules string) string {
+	key := "rules." + strings.ReplaceAll(rules, "=", "_")
+	if c.Tr.Has(key) {
+		return c.Tr.T(key)
+	}
+	return rules
+}
+
+// DupDeals says a number of deals with the words of key (its ".one"
+// for one deal): "2 deals × 4 seats = 8 hands".
+func (c *Common) DupDeals(key string, deals int) string {
+	if deals == 1 {
+		return c.Tr.T(key + ".one")
+	}
+	return c.Tr.T(key, deals, 4*deals)
+}
+
+// SeatWord says who holds a seat.
+func (c *Common) SeatWord(p seatmsg.Player, owner string) string {
+	switch {
+	case owner == "":
+		return c.Tr.T("seat.bot", c.Tr.T("level."+p.Level))
+	case p.Kind == seatmsg.Human:
+		return p.Name
+	case p.Kind == seatmsg.Awaited:
+		// A tournament's seat held for a player not come yet: whose
+		// it is, and that they are not here yet.
+		if p.Name == "" {
+			return c.Tr.T("lobby.awaited")
+		}
+		return p.Name + " (" + c.Tr.T("lobby.awaited") + ")"
+	}
+	return p.Name + " (" + c.Tr.T("lobby.away") + ")"
+}
+
+// WithShowCode puts the key that shows or hides a guest's resume code
+// in a page's key bar, before its last key, named for what it does now.
+func (c *Common) WithShowCode(keys []key.Binding) []key.Binding {
+	if c.Code == "" || len(keys) == 0 {
+		return keys
+	}
+	show := c.Keys.ShowCode
+	if c.CodeShown {
+		show.SetHelp("v", c.Tr.T("lobby.key.hidecode"))
+	}
+	out := append([]key.Binding(nil), keys[:len(keys)-1]...)
+	return append(out, show, keys[len(keys)-1])
+}
+
+// OpenRefused says why a table was not opened, in the player's words.
+func (c *Common) OpenRefused(err error) string {
+	var full *hall.FullError
+	switch {
+	case errors.As(err, &full):
+		if full.Frees.IsZero() {
+			return c.Tr.T("lobby.hallfull")
+		}
+		mins := int(full.Frees.Sub(c.Srv.Now()).Minutes()) + 1
+		return c.Tr.T("lobby.hallfull.in", max(1, mins))
+	case errors.Is(err, hall.ErrYourTables):
+		return c.Tr.T("lobby.yourtables")
+	case errors.Is(err, hall.ErrAddrTables):
+		return c.Tr.T("lobby.addrtables")
+	}
+	return c.Tr.T("lobby.cannotopen", err.Error())
+}
+
+// SeatAddr is the address a session's seats count by, for the tables
+// one address may hold seats at and the one-seat rule: the address it
+// came from, except that a key from the loopback counts by itself.
+// Behind a tunnel (the docs' ssh -R) or a proxy that sends no PROXY
+// header, every player arrives from the loopback: counted by it, all of
+// them together would hold seats at TablesPerAddr tables. A key is one
+// player's; guests from the loopback cannot be told apart, and share
+// the loopback's count. (Wrong codes are counted by the address still,
+// keys and guests together: a key is free to make, and a budget per key
+// would be none.)
+//
+// A key is free to make, though: a key counts by itself only once the
+// cluster has known it for loopbackKeyAge. Before, it shares the
+// loopback's count with the guests, so that one client making keys by
+// the dozen behind a tunnel opens no more tables than a guest would
+// (TestHostileClients' flood, from the loopback).
+func (c *Common) SeatAddr() string {
+	if c.Code != "" {
+		return c.Addr
+	}
+	ip, err := netip.ParseAddr(c.Addr)
+	if err != nil || !ip.IsLoopback() {
+		return c.Addr
+	}
+	if seen := c.SeenSince.Load(); seen != 0 && c.Srv.Now().Sub(time.Unix(0, seen)) >= loopbackKeyAge {
+		return c.ID
+	}
+	return c.Addr
+}
+
+// loopbackKeyAge is how long the cluster must have known a key from the
+// loopback before it counts by itself for seats and tables (SeatAddr).
+const loopbackKeyAge = time.Hour
+
+// NewField is a one-line text field: a code's or the chat's. Its cursor
+// does not blink (a blink is a frame a second for every session typing),
+// and ctrl+v does not read a clipboard (it would be the server's): a
+// terminal's own paste arrives as a paste.
+func NewField(runes int) textinput.Model {
+	f := textinput.New()
+	f.Prompt = ""
+	f.CharLimit = runes
+	f.KeyMap.Paste.SetEnabled(false)
+	st := f.Styles()
+	st.Cursor.Blink = false
+	f.SetStyles(st)
+	f.Focus()
+	return f
+}
+
+// EditField hands a field a key or a paste, and keeps it to its cap in
+// bytes (its CharLimit caps the letters).
+func EditField(f *textinput.Model, msg tea.Msg, maxBytes int) tea.Cmd {
+	var cmd tea.Cmd
+	*f, cmd = f.Update(msg)
+	if v := f.Value(); len(v) > maxBytes {
+		f.SetValue(safetext.CutBytes(v, maxBytes))
+		f.CursorEnd()
+	}
+	return cmd
+}
+
+// ChatBox is the chat line being typed, at a table or in its waiting
+// room: on while it is typed.
+type ChatBox struct {
+	On bool
+	In textinput.Model
+}
+
+// Open starts a chat line.
+func (b *ChatBox) Open() {
+	b.On = true
+	b.In.Reset()
+}
+
+// Update edits the line: enter ends it and gives its text to send, esc
+// drops it, any other key edits it.
+func (b *ChatBox) Update(keys Keys, k tea.KeyPressMsg) (send string, cmd tea.Cmd) {
+	switch {
+	case key.Matches(k, keys.Cancel):
+		b.On = false
+	case key.Matches(k, keys.Send):
+		b.On = false
+		return b.In.Value(), nil
+	default:
+		return "", EditField(&b.In, k, tables.MaxChatBytes)
+	}
+	return "", nil
+}
+
+// ChatLine is the chat being typed, as the status line shows it.
+func (c *Common) ChatLine() string {
+	return c.Tr.T("chat.prompt") + " " + c.Chat.In.View()
+}

@@ -1,0 +1,53 @@
+package daily
+
+import (
+	"testing"
+
+	"okey/game"
+	"okey/game/daily"
+	"okey/server/keep"
+	"okey/ui/serve/common"
+)
+
+// TestDailyPageReadsALateResult: the page, read while the player's own
+// day shows begun and a hand short (the last hand's result is written
+// as its table ends, which can come after the page was read), reads
+// itself again a few times, keeping what it shows meanwhile; a day
+// finished or not begun, or the other game's page, reads nothing more.
+// The clean-clone CI once waited a minute on "1 of 2 hands".
+func TestDailyPageReadsALateResult(t *testing.T) {
+	c := &common.Common{Srv: side{}}
+	p := &Page{}
+	if p.Open(c, common.Lobby) == nil {
+		t.Fatal("the page opened without reading")
+	}
+	short := common.DailyView{Game: game.Classic, Begun: true, Mine: keep.DailyResult{Hands: make([]int, daily.Hands(game.Classic)-1)}}
+	for i := range dailyAgain {
+		if p.Update(c, dailyMsg{p: short}).Cmd == nil {
+			t.Fatalf("read %d of a day a hand short: not read again", i+1)
+		}
+		if tn := p.Update(c, dailyAgainMsg{game: game.Classic}); tn.Cmd == nil || p.view == nil {
+			t.Fatalf("the time to read again: cmd %v, the page shown %v", tn.Cmd != nil, p.view != nil)
+		}
+	}
+	if p.Update(c, dailyMsg{p: short}).Cmd != nil {
+		t.Errorf("read again past %d times: a day left unfinished is read for ever", dailyAgain)
+	}
+	for name, v := range map[string]common.DailyView{
+		"finished":  {Game: game.Classic, Begun: true, Mine: keep.DailyResult{Hands: make([]int, daily.Hands(game.Classic))}},
+		"not begun": {Game: game.Classic},
+	} {
+		p.Open(c, common.Lobby)
+		if p.Update(c, dailyMsg{p: v}).Cmd != nil {
+			t.Errorf("a day %s is read again", name)
+		}
+	}
+	p.Open(c, common.Lobby)
+	if p.Update(c, dailyAgainMsg{game: game.Okey101}).Cmd != nil {
+		t.Error("101's time to read again read the classic page")
+	}
+}
+
+// side is a server that is never asked: the page reads it only in the
+// commands it returns, which the test does not run.
+type side struct{ common.ServerSide }
