@@ -51,7 +51,6 @@
 //	view.go       the session's View: the seat's screen, or a page between its header and its keys
 //	session.go    the session, the host: its pages, its place at a table (joined, its messages,
 //	              left, taken back where a table moved), a turn applied, goodbyes
-//	room.go       the waiting room's page: seats and their ratings, chat, the host's start
 //	seat.go       the seat's page at a table: the game's screen opened and fed, moves sent and
 //	              sent again where a moved table comes up, keys held meanwhile, its lines over
 //	              the screen, a table's ending read
@@ -72,8 +71,8 @@
 // The session's common value, its pages' seam and its place at a table are package common's
 // (common/doc.go). The pages that stand apart are packages of their own under pages/, each
 // importing common and no other page (TestPagesStandAlone): board (the leaderboard, t),
-// daily (the served daily's page, d) and entry (a code typed: a private table's, a guest's
-// resume code).
+// daily (the served daily's page, d), entry (a code typed: a private table's, a guest's
+// resume code) and room (a table's waiting room).
 //
 // Below it, in packages of their own:
 //

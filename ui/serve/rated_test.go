@@ -14,6 +14,7 @@ import (
 	"okey/ui/seatmsg"
 	"okey/ui/serve/common"
 	"okey/ui/serve/pages/board"
+	"okey/ui/serve/pages/room"
 )
 
 // TestLeaderboard: the board ranks by ordinal, names the player's own
@@ -104,7 +105,7 @@ func TestLeaderboard(t *testing.T) {
 // checks that a table names those identities).
 func TestRoomShowsRatings(t *testing.T) {
 	t.Parallel()
-	room := &tables.Room{ID: "1", Host: true, Seat: 0,
+	tableRoom := &tables.Room{ID: "1", Host: true, Seat: 0,
 		Cfg: tables.Config{Game: "classic", Rules: "default", Levels: [4]string{"easy", "easy", "easy", "easy"}},
 		Players: [4]seatmsg.Player{
 			{Name: "ann", Kind: seatmsg.Human, Level: "easy"}, {Name: "gus", Kind: seatmsg.Human, Level: "easy"},
@@ -114,7 +115,7 @@ func TestRoomShowsRatings(t *testing.T) {
 	}
 	for _, lang := range []string{"en", "tr"} {
 		s := &session{page: common.Room,
-			room: roomPage{room: room, ratings: map[string]keep.RatedEntry{"key:SHA256:ann": {Mu: 30, Sigma: 2, Games: 5}, "bot:easy": {Mu: 20, Sigma: 1, Games: 40}}}}
+			room: room.Shown(tableRoom, map[string]keep.RatedEntry{"key:SHA256:ann": {Mu: 30, Sigma: 2, Games: 5}, "bot:easy": {Mu: 20, Sigma: 1, Games: 40}})}
 		s.c.Srv, s.c.ID, s.c.Name, s.c.Width, s.c.Height = (&Server{cfg: Config{NoColor: true}}).port(s), "key:SHA256:ann", "ann", 80, 24
 		s.c.SetLang(lang)
 		scr := s.render()

@@ -14,6 +14,7 @@ import (
 	"okey/ui/serve/pages/board"
 	"okey/ui/serve/pages/daily"
 	"okey/ui/serve/pages/entry"
+	"okey/ui/serve/pages/room"
 	"okey/ui/serve/tty"
 )
 
@@ -50,7 +51,7 @@ type session struct {
 	entry entry.Page
 	ranks board.Page
 	daily daily.Page
-	room  roomPage
+	room  room.Page
 	seat  seatPage
 	// The tournaments: the list, one's page, a new one's form.
 	tourneys tourneyListPage
@@ -291,7 +292,7 @@ func (s *session) onJoined(j common.JoinedMsg) tea.Cmd {
 	if s.seat.scr == nil {
 		s.page = common.Room
 	}
-	s.room.room = nil
+	s.room.Forget()
 	c.Srv.Log().Info("join", "table", j.T.TableID(), "seat", j.Seat, "name", c.Name, "addr", c.Addr)
 	// Keys held while the table moved go to the screen now: it shows
 	// the table as it was, which is where the new node takes it up (a
@@ -333,7 +334,7 @@ func (s *session) onTable(f common.FromTableMsg) tea.Cmd {
 		return s.onClosed(msg)
 	}
 	if msg.Room != nil {
-		cmd := s.room.take(c, msg.Room)
+		cmd := s.room.Take(c, msg.Room)
 		s.seat.close()
 		s.page = common.Room
 		return tea.Batch(s.at.Wait(), cmd)

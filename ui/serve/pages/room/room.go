@@ -1,4 +1,8 @@
-package serve
+// Package room is okey serve's waiting room, a table's page before its
+// match: who sits where with their ratings, the chat, and s for the host
+// to start. One of the session's pages: it takes package common's value
+// and answers with a turn, and imports no other page.
+package room
 
 import (
 	"context"
@@ -16,9 +20,9 @@ import (
 	"okey/ui/serve/common"
 )
 
-// roomPage is a table's waiting room, before its match: who sits where
+// Page is a table's waiting room, before its match: who sits where
 // with their ratings, the chat, and s for the host to start.
-type roomPage struct {
+type Page struct {
 	// room is the waiting room as last told (nil: none yet).
 	room *tables.Room
 	// The ratings shown: the identities they were read for, and what was
@@ -28,6 +32,16 @@ type roomPage struct {
 	// refusedSeq numbers the waiting room's refusals already told.
 	refusedSeq uint64
 }
+
+// Shown is a waiting room r shown with its seats' ratings already read
+// (an identity not rated is absent): as the page stands once its read
+// has come back.
+func Shown(r *tables.Room, ratings map[string]keep.RatedEntry) Page {
+	return Page{room: r, rated: roomSeats{game: r.Cfg.Game, ids: r.Rated}, ratings: ratings}
+}
+
+// Forget drops the room as last told: the session sat at another table.
+func (p *Page) Forget() { p.room = nil }
 
 // roomSeats are the rated identities of a waiting room's seats, and
 // the game they are rated at.
@@ -44,9 +58,9 @@ type roomRatingsMsg struct {
 
 func (roomRatingsMsg) Owner() (common.PageID, bool) { return common.Room, false }
 
-// take takes in the table's waiting room as it is now: a refusal not
+// Take takes in the table's waiting room as it is now: a refusal not
 // told yet is said, the ratings read if who sits there has changed.
-func (p *roomPage) take(c *common.Common, r *tables.Room) tea.Cmd {
+func (p *Page) Take(c *common.Common, r *tables.Room) tea.Cmd {
 	if r.RefusedSeq > p.refusedSeq {
 		p.refusedSeq = r.RefusedSeq
 		c.Flash = r.Refused
@@ -60,7 +74,7 @@ func (p *roomPage) take(c *common.Common, r *tables.Room) tea.Cmd {
 
 // readRatings reads the ratings of the waiting room's seats in the
 // table's game, in a command, when who sits there has changed.
-func (p *roomPage) readRatings(c *common.Common) tea.Cmd {
+func (p *Page) readRatings(c *common.Common) tea.Cmd {
 	book := c.Srv.Ratings()
 	if p.room == nil || book == nil {
 		return nil
@@ -88,7 +102,7 @@ func (p *roomPage) readRatings(c *common.Common) tea.Cmd {
 }
 
 // Update takes the room's keys (leave, chat, start) and its ratings read.
-func (p *roomPage) Update(c *common.Common, msg tea.Msg) common.Turn {
+func (p *Page) Update(c *common.Common, msg tea.Msg) common.Turn {
 	switch msg := msg.(type) {
 	case roomRatingsMsg:
 		if msg.ids == p.rated {
@@ -116,7 +130,7 @@ func (p *roomPage) Update(c *common.Common, msg tea.Msg) common.Turn {
 
 // Lines draws the waiting room: the table, its code, its seats with
 // their ratings, and the last of its chat.
-func (p *roomPage) Lines(c *common.Common) ([]string, []key.Binding) {
+func (p *Page) Lines(c *common.Common) ([]string, []key.Binding) {
 	st, k := c.Styles(), c.Keys
 	r := p.room
 	if r == nil {
