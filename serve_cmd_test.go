@@ -144,7 +144,7 @@ func TestServeSealStore(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := k.Tables.Put(context.Background(), "3", []byte(`{"id":"3"}`)); err != nil {
+	if _, err := k.Tables.KV.Put(context.Background(), "3", []byte(`{"id":"3"}`)); err != nil {
 		t.Fatal(err)
 	}
 	if kt, _ := k.LoadOne(context.Background(), "3"); !errors.Is(kt.Err, keep.ErrUnsealed) {

@@ -208,7 +208,7 @@ func (h *Hall) createLocked(cfg tables.Config, id string) (*tables.Table, *table
 func (h *Hall) numberLocked() (string, error) {
 	if h.Nodes != nil {
 		ctx, cancel := context.WithTimeout(h.ctx, 10*time.Second)
-		n, err := h.Keep.TakeNumber(ctx)
+		n, err := h.Keep.Numbers.Take(ctx)
 		cancel()
 		if err != nil {
 			return "", fmt.Errorf("a table's number: %w", err)
@@ -227,7 +227,7 @@ func (h *Hall) saveNextLocked() {
 	if h.Keep == nil {
 		return
 	}
-	if err := h.Keep.SaveNext(h.nextID); err != nil {
+	if err := h.Keep.Numbers.Save(h.nextID); err != nil {
 		h.Opt.Log.Error("saving the next table's number", "err", err)
 	}
 }
@@ -419,7 +419,7 @@ func (h *Hall) Restore() (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	next, nerr := h.Keep.LoadNext(ctx)
+	next, nerr := h.Keep.Numbers.Load(ctx)
 	h.Mu.Lock()
 	h.nextID = max(h.nextID, next)
 	h.Mu.Unlock()

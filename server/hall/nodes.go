@@ -72,7 +72,7 @@ func (h *Hall) JoinNodes(ctx context.Context, eng *keep.Engine, ttl time.Duratio
 		return err
 	}
 	h.findCold(ctx)
-	entries, err := h.Keep.Tables.WatchAll(ctx, jetstream.UpdatesOnly(), jetstream.IgnoreDeletes())
+	entries, err := h.Keep.Tables.KV.WatchAll(ctx, jetstream.UpdatesOnly(), jetstream.IgnoreDeletes())
 	if err != nil {
 		return fmt.Errorf("watching the tables' entries: %w", err)
 	}
@@ -118,7 +118,7 @@ func (h *Hall) guardEntries(ctx context.Context, w jetstream.KeyWatcher) {
 			if e == nil || e.Operation() != jetstream.KeyValuePut {
 				continue
 			}
-			if t := h.Local(e.Key()); t != nil && !h.Keep.EntryOpens(e.Key(), e.Value()) {
+			if t := h.Local(e.Key()); t != nil && !h.Keep.Tables.Opens(e.Key(), e.Value()) {
 				h.Opt.Log.Warn("a table's entry refused: not sealed with the cluster's secret; written again", "table", e.Key())
 				t.RewriteEntry()
 			}
@@ -163,7 +163,7 @@ func (h *Hall) sweep(ctx context.Context, ttl time.Duration) {
 		}
 		if err == nil && n%every == 0 {
 			var kept []string
-			kept, err = h.Keep.TableIDs(lctx)
+			kept, err = h.Keep.Tables.IDs(lctx)
 			for _, id := range kept {
 				ids[id] = true
 			}
@@ -210,7 +210,7 @@ func (h *Hall) findCold(ctx context.Context) {
 	} else if !errors.Is(err, jetstream.ErrNoKeysFound) {
 		return
 	}
-	ids, err := h.Keep.TableIDs(ctx)
+	ids, err := h.Keep.Tables.IDs(ctx)
 	if err != nil || ctx.Err() != nil {
 		return
 	}
@@ -315,7 +315,7 @@ func (h *Hall) takeOver(id string, stopped time.Time, released bool) {
 	ctx, cancel := context.WithTimeout(h.ctx, 10*time.Second)
 	defer cancel()
 	began := time.Now()
-	rev, refused, missing := h.Keep.RefusedEntry(ctx, id)
+	rev, refused, missing := h.Keep.Tables.RefusedAt(ctx, id)
 	h.Opt.Log.Debug("taking a table over: its entry read", "table", id, "missing", missing, "released", released, "in", time.Since(began).Round(time.Millisecond))
 	if missing && released {
 		return // a table that closed: nothing to run
@@ -496,7 +496,7 @@ func (h *Hall) Lost(ctx context.Context, id, by string) (bool, error) {
 	if err != nil || holder != "" {
 		return false, err
 	}
-	kept, err := h.Keep.EntryKept(ctx, id)
+	kept, err := h.Keep.Tables.Kept(ctx, id)
 	if err != nil {
 		return false, err
 	}
@@ -511,7 +511,7 @@ func (h *Hall) Kept(ctx context.Context, id string) (bool, error) {
 	if h.Keep == nil || h.Keep.Tables == nil {
 		return false, nil
 	}
-	return h.Keep.EntryKept(ctx, id) // as the leader says (Lost)
+	return h.Keep.Tables.Kept(ctx, id) // as the leader says (Lost)
 }
 
 // Node is this node's name among the others, as its door and its

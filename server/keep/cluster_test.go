@@ -173,7 +173,7 @@ func TestClusterKeepsATableThroughANodesLoss(t *testing.T) {
 		}
 		keeps[i] = k
 	}
-	info, err := keeps[0].records.Info(ctx)
+	info, err := keeps[0].Records.stream.Info(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -190,7 +190,7 @@ func TestClusterKeepsATableThroughANodesLoss(t *testing.T) {
 	if err := a.Write(nil, rec); err != nil {
 		t.Fatal(err)
 	}
-	got, seq, err := keeps[2].ReadRecord(ctx, "7")
+	got, seq, err := keeps[2].Records.Read(ctx, "7")
 	if err != nil || string(got) != string(rec) {
 		t.Fatalf("node 2 reads %q (seq %d, err %v), want %q", got, seq, err, rec)
 	}
@@ -201,7 +201,7 @@ func TestClusterKeepsATableThroughANodesLoss(t *testing.T) {
 	b := keeps[1].Log("7")
 	start := time.Now()
 	if err := untilAvailable(ctx, func(ctx context.Context) (err error) {
-		b.rec, b.seq, err = keeps[1].ReadRecord(ctx, "7")
+		b.rec, b.seq, err = keeps[1].Records.Read(ctx, "7")
 		return err
 	}); err != nil {
 		t.Fatal(err)
@@ -209,7 +209,7 @@ func TestClusterKeepsATableThroughANodesLoss(t *testing.T) {
 	t.Logf("the record read again %v after the node's loss", time.Since(start).Round(time.Millisecond))
 	var entry jetstream.KeyValueEntry
 	if err := untilAvailable(ctx, func(ctx context.Context) (err error) {
-		entry, err = keeps[1].Tables.Get(ctx, "7")
+		entry, err = keeps[1].Tables.KV.Get(ctx, "7")
 		return err
 	}); err != nil {
 		t.Fatal(err)
@@ -220,7 +220,7 @@ func TestClusterKeepsATableThroughANodesLoss(t *testing.T) {
 		t.Fatalf("node 1 appends after node 0's loss: %v", err)
 	}
 	err = untilAvailable(ctx, func(ctx context.Context) (err error) {
-		got, _, err = keeps[2].ReadRecord(ctx, "7")
+		got, _, err = keeps[2].Records.Read(ctx, "7")
 		return err
 	})
 	if err != nil || string(got) != string(rec) {
@@ -235,7 +235,7 @@ func TestClusterKeepsATableThroughANodesLoss(t *testing.T) {
 		t.Fatalf("a stale writer: %v, want errFenced", err)
 	}
 	err = untilAvailable(ctx, func(ctx context.Context) (err error) {
-		got, _, err = keeps[2].ReadRecord(ctx, "7")
+		got, _, err = keeps[2].Records.Read(ctx, "7")
 		return err
 	})
 	if err != nil || string(got) != string(rec) {

@@ -139,23 +139,6 @@ func (b *DailyBook) secretAt(ctx context.Context, key string, rnd io.Reader) (da
 	return s, nil
 }
 
-// untilWritten calls read until it returns something other than notYet:
-// in a cluster a key's read may be answered by a replica that has not
-// yet got a write the leader took (a bucket's direct gets), so a key
-// known to exist is read again for a while before it is said missing.
-func untilWritten[T any](ctx context.Context, read func() (T, error), notYet error) (T, error) {
-	v, err := read()
-	for wait := 10 * time.Millisecond; errors.Is(err, notYet) && wait < 5*time.Second; wait *= 2 {
-		select {
-		case <-ctx.Done():
-			return v, err
-		case <-time.After(wait):
-		}
-		v, err = read()
-	}
-	return v, err
-}
-
 // readSecret is the secret made for g on d (ErrNoDaily: none).
 func (b *DailyBook) readSecret(ctx context.Context, g game.Kind, d daily.Date) (daily.Secret, error) {
 	s, err := b.readSecretAt(ctx, secretKey(g, d))

@@ -12,21 +12,44 @@
 // with Create or with Update at the revision last read, so a node that
 // lost a table can never write it again (ErrFenced).
 //
-// The files, read top-down:
+// The files, read top-down. First the one layer over JetStream, which
+// knows no subject:
 //
 //	engine.go   StoreConfig and Engine: the NATS server and the
 //	            connection to it, made ready, streams and buckets made
-//	keep.go     Keeper: the tables in the engine (each one's record, a
-//	            stream of appends; its entry; the next number), fenced
-//	            writes (TableLog), reading back, the import of tables
-//	            saved as files
-//	lease.go    Leases and Holding: which node runs each table, taken,
-//	            renewed, given up, watched for the ones freed
+//	reads.go    asking while the store may not answer: again on a
+//	            doubling wait, hedged reads, the stream leader's word
+//	fence.go    fenced writes: ErrFenced, a refusal believed only once
+//	            a read is past it
+//	secret.go   the cluster's secret, one file every node is given, and
+//	            what is derived from it: the routes' authorization, the
+//	            seal's key
+//	seal.go     the seal: records, entries and what nodes send each other
+//	            about a table encrypted with a key from the secret; a
+//	            kept value opened only if sealed
+//	lease.go    Leases and Holding: which node runs each table (or
+//	            tournament), taken, renewed, given up, watched for the
+//	            ones freed
 //	members.go  the servers the node's routes reach (Peers), and the
 //	            streams whose copies are behind
 //	view.go     the node's own view of the store on one line (who leads
 //	            the tables' streams, each replica's lag), for a test or
 //	            a load that says what each node saw
+//
+// Then one type per subject over it, none calling another's but through
+// its methods, and none back into a hub:
+//
+//	entries.go  TableBook: the tables' entries (okey_tables): which are
+//	            kept, whether one is as the leader says, whether one opens
+//	records.go  RecordBook: the tables' records (OKEY_RECORDS): read back
+//	            whole, skipping what does not open; the match before
+//	numbers.go  Numbers: the next table's number (okey_hall), saved by a
+//	            node alone, taken by a node among others
+//	tablelog.go TableLog: one table written, its record appended and its
+//	            entry put, fenced; a takeover's claim; a table retired
+//	keep.go     Keeper: the three above together, for what needs them
+//	            all: a table read back whole, set aside, the tables saved
+//	            as files imported, an old store sealed (OpenDir opens it)
 //	tourneys.go TourneyBook: the tournaments' values, sealed, written
 //	            with Create or Update at a revision; their leases' bucket
 //	ratings.go  RatingBook and Rater: each finished match rated once (its
@@ -42,14 +65,16 @@
 //	dailyrank.go  who the daily's board ranks: when each key was first
 //	            seen, which identity first played the day from an
 //	            address, and why a day is practice
-//	secret.go   the cluster's secret, one file every node is given, and
-//	            what is derived from it: the routes' authorization, the
-//	            seal's key
-//	seal.go     the seal: records, entries and what nodes send each other
-//	            about a table encrypted with a key from the secret
 //	rotate.go   changing the secret with the cluster up: the file's three
 //	            forms, and what a node seals again with the new key; an
 //	            old store's plain results, par and ratings sealed once
+//
+// The layer stays in this package rather than one of its own: every
+// subject's type reaches the engine's connection, its JetStream and its
+// seal, and the layer's tests start engines with the subjects' buckets;
+// a package between them would export all of it for one importer.
+// testdata/oldstore holds a store an earlier build wrote, which
+// TestOldStoreReadsBack reads back.
 //
 // It may import the NATS packages, game/classic (the number of seats, a
 // finished table's record read), game/daily (the daily's days and

@@ -65,7 +65,7 @@ func forgeAgainst(t *testing.T, owner, forger, reader *Engine) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := k.TakeNumber(ctx); err != nil { // table 1's number
+	if _, err := k.Numbers.Take(ctx); err != nil { // table 1's number
 		t.Fatal(err)
 	}
 	// Table 1, and table 2 to replay from.
@@ -97,7 +97,7 @@ func forgeAgainst(t *testing.T, owner, forger, reader *Engine) {
 		return m.Data
 	}
 	rawEntry := func(id string) []byte {
-		e, err := k.Tables.Get(ctx, id)
+		e, err := k.Tables.KV.Get(ctx, id)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -114,7 +114,7 @@ func forgeAgainst(t *testing.T, owner, forger, reader *Engine) {
 				break
 			}
 			seq = next.Sequence
-			if _, _, err := k.openPart(subj, next.Header, next.Data, 0, nil); err == nil && next.Header.Get(h) != "" {
+			if _, _, err := k.Records.openPart(subj, next.Header, next.Data, 0, nil); err == nil && next.Header.Get(h) != "" {
 				m = next
 			}
 		}
@@ -227,14 +227,14 @@ func forgeAgainst(t *testing.T, owner, forger, reader *Engine) {
 	if _, err := js.Publish(ctx, lastSubject("1"), plainStart); err != nil {
 		t.Fatal(err)
 	}
-	if got, err := rk.ReadLast(ctx, "1"); err != nil || !bytes.Equal(got, rec) {
+	if got, err := rk.Records.Last(ctx, "1"); err != nil || !bytes.Equal(got, rec) {
 		t.Fatalf("the match before reads %q (%v), want %q", got, err, rec)
 	}
-	if got, _, err := rk.ReadRecord(ctx, "1"); err != nil || !bytes.Equal(got, next) {
+	if got, _, err := rk.Records.Read(ctx, "1"); err != nil || !bytes.Equal(got, next) {
 		t.Fatalf("the new match reads %q (%v)", got, err)
 	}
 	// No new table is given a number kept.
-	if n, err := rk.TakeNumber(ctx); err != nil || n < 3 {
+	if n, err := rk.Numbers.Take(ctx); err != nil || n < 3 {
 		t.Fatalf("the next table's number after a forged one: %d (%v)", n, err)
 	}
 	// A lease forged for a table nobody holds holds nothing.
@@ -271,10 +271,10 @@ func TestSealStore(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if _, err := k.Tables.Put(ctx, "4", []byte(`{"id":"4"}`)); err != nil {
+	if _, err := k.Tables.KV.Put(ctx, "4", []byte(`{"id":"4"}`)); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := k.hall.Put(ctx, nextKey, []byte("5")); err != nil {
+	if _, err := k.Numbers.hall.Put(ctx, nextKey, []byte("5")); err != nil {
 		t.Fatal(err)
 	}
 	if kt, _ := k.LoadOne(ctx, "4"); !errors.Is(kt.Err, ErrUnsealed) {
@@ -288,10 +288,10 @@ func TestSealStore(t *testing.T) {
 	if !ok || kt.Err != nil || string(kt.Table) != `{"id":"4"}` || string(kt.Record) != "H\nA\nB\n" || kt.Refused != 0 {
 		t.Fatalf("the table sealed reads %q, %q (%v, %d refused)", kt.Table, kt.Record, kt.Err, kt.Refused)
 	}
-	if last, err := k.ReadLast(ctx, "4"); err != nil || string(last) != "OLD\n" {
+	if last, err := k.Records.Last(ctx, "4"); err != nil || string(last) != "OLD\n" {
 		t.Fatalf("its match before: %q (%v)", last, err)
 	}
-	if next, err := k.LoadNext(ctx); err != nil || next != 5 {
+	if next, err := k.Numbers.Load(ctx); err != nil || next != 5 {
 		t.Fatalf("the next number: %d (%v)", next, err)
 	}
 	// The table goes on from the record sealed.

@@ -165,15 +165,15 @@ func TestOldStoreReadsBack(t *testing.T) {
 			t.Errorf("table %s read back as\n %q %q %d %q\nthe old build read table %s as\n %q %q %d %q",
 				kt.ID, kt.Table, kt.Record, kt.Refused, errText, w.ID, w.Entry, w.Record, w.Refused, w.Err)
 		}
-		last, err := k.ReadLast(ctx, kt.ID)
+		last, err := k.Records.Last(ctx, kt.ID)
 		if err != nil || !bytes.Equal(last, w.Last) {
 			t.Errorf("table %s's match before: %d bytes (%v), the old build read %d", kt.ID, len(last), err, len(w.Last))
 		}
 	}
-	if n, err := k.LoadNext(ctx); err != nil || n != want.Next {
+	if n, err := k.Numbers.Load(ctx); err != nil || n != want.Next {
 		t.Errorf("the next number: %d (%v), the old build read %d", n, err, want.Next)
 	}
-	if n, err := k.TakeNumber(ctx); err != nil || n != want.Next {
+	if n, err := k.Numbers.Take(ctx); err != nil || n != want.Next {
 		t.Errorf("the number taken: %d (%v), want %d", n, err, want.Next)
 	}
 	if n, err := k.ImportFiles(ctx); err != nil || n != 0 {
@@ -188,7 +188,7 @@ func TestOldStoreReadsBack(t *testing.T) {
 	if err := one.Log.Write(nil, more); err != nil {
 		t.Fatalf("table 1's append after the old claim: %v", err)
 	}
-	if got, _, err := k.ReadRecord(ctx, "1"); err != nil || !bytes.Equal(got, more) {
+	if got, _, err := k.Records.Read(ctx, "1"); err != nil || !bytes.Equal(got, more) {
 		t.Errorf("table 1's record after the append: %q (%v)", got, err)
 	}
 

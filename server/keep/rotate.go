@@ -123,24 +123,24 @@ func (l *TableLog) Reseal(entry []byte) error {
 		if err := l.publish(ctx, l.subj, l.rec, nats.Header{partHeader: []string{partStart}}); err != nil {
 			return fmt.Errorf("table %s: sealing its record again: %w", l.id, err)
 		}
-		if err := l.k.records.Purge(ctx, jetstream.WithPurgeSubject(l.subj), jetstream.WithPurgeSequence(l.seq)); err != nil {
+		if err := l.records.stream.Purge(ctx, jetstream.WithPurgeSubject(l.subj), jetstream.WithPurgeSequence(l.seq)); err != nil {
 			return fmt.Errorf("table %s: sealing its record again: %w", l.id, err)
 		}
 	}
 	last := lastSubject(l.id)
-	m, err := l.k.records.GetLastMsgForSubject(ctx, last)
+	m, err := l.records.stream.GetLastMsgForSubject(ctx, last)
 	switch {
 	case errors.Is(err, jetstream.ErrMsgNotFound):
 	case err != nil:
 		return fmt.Errorf("table %s: sealing its match before again: %w", l.id, err)
 	default:
 		var old bool
-		before, err := l.k.openNoting(last, m.Data, &old)
+		before, err := l.records.eng.Seal.openKeptAged(last, m.Data, &old)
 		if err != nil {
 			return fmt.Errorf("table %s: sealing its match before again: %w", l.id, err)
 		}
 		if old {
-			if err := l.k.keepLast(ctx, l.id, before); err != nil {
+			if err := l.records.keepLast(ctx, l.id, before); err != nil {
 				return fmt.Errorf("table %s: sealing its match before again: %w", l.id, err)
 			}
 		}

@@ -112,3 +112,29 @@ func (s *Sealer) OpenAged(where string, sealed []byte) (plain []byte, old bool, 
 
 // Sealed reports whether b is a sealed value.
 func Sealed(b []byte) bool { return bytes.HasPrefix(b, sealMagic) }
+
+// ErrUnsealed is a value that is not sealed at all: a forger's, written
+// without the cluster's secret, or one an older okey wrote before the
+// seal. Neither is taken; a store from before the seal is sealed once,
+// by okey serve --seal-store (Keeper.SealStore).
+var ErrUnsealed = errors.New("a value not sealed with the cluster's secret (forged, or written before the seal: okey serve --seal-store seals an old store)")
+
+// openKept opens a value a node sealed for where and kept in the store:
+// only a sealed value that opens is taken (ErrUnsealed, ErrSealBroken).
+func (s *Sealer) openKept(where string, b []byte) ([]byte, error) {
+	return s.openKeptAged(where, b, nil)
+}
+
+// openKeptAged is openKept, which also sets *old (if old is not nil)
+// when the value was sealed with a key other than the one in use: a
+// value to be sealed again while the secret is changed (rotate.go).
+func (s *Sealer) openKeptAged(where string, b []byte, old *bool) ([]byte, error) {
+	if !Sealed(b) {
+		return nil, ErrUnsealed
+	}
+	plain, aged, err := s.OpenAged(where, b)
+	if aged && old != nil {
+		*old = true
+	}
+	return plain, err
+}

@@ -26,7 +26,7 @@ func TestTableLogFencesAndRestarts(t *testing.T) {
 	defer cancel()
 	readBack := func(want string) {
 		t.Helper()
-		got, _, err := k.ReadRecord(ctx, "7")
+		got, _, err := k.Records.Read(ctx, "7")
 		if err != nil || string(got) != want {
 			t.Fatalf("record read back %q (%v), want %q", got, err, want)
 		}
@@ -65,9 +65,9 @@ func TestTableLogFencesAndRestarts(t *testing.T) {
 		t.Errorf("a second writer: %v, want errFenced", err)
 	}
 	readBack("H\nA\nB\n")
-	if e, err := k.Tables.Get(ctx, "7"); err != nil {
+	if e, err := k.Tables.KV.Get(ctx, "7"); err != nil {
 		t.Errorf("the entry after fenced writes: %v", err)
-	} else if v, err := k.open(entryPlace("7"), e.Value()); err != nil || string(v) != `{"n":2}` {
+	} else if v, err := k.eng.Seal.openKept(entryPlace("7"), e.Value()); err != nil || string(v) != `{"n":2}` {
 		t.Errorf("the entry after fenced writes: %q (%v)", v, err)
 	}
 
@@ -79,7 +79,7 @@ func TestTableLogFencesAndRestarts(t *testing.T) {
 		t.Fatal(err)
 	}
 	readBack("N\nC\n")
-	info, err := k.records.Info(ctx, jetstream.WithSubjectFilter("okey.table.7.record"))
+	info, err := k.Records.stream.Info(ctx, jetstream.WithSubjectFilter("okey.table.7.record"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,7 +2,6 @@ package keep
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -191,62 +190,6 @@ func (b *TourneyBook) ReadLatest(ctx context.Context, key string) ([]byte, uint6
 		return nil, 0, fmt.Errorf("%s: %w", key, err)
 	}
 	return v, seq, nil
-}
-
-// leaderLast is the last message of bucket's key as the bucket's stream
-// leader holds it (ok false: none, deleted or purged) — a key-value get
-// is a direct get that any replica answers, one that may not yet have
-// taken the last write.
-func leaderLast(ctx context.Context, nc *nats.Conn, bucket, key string) (data []byte, seq uint64, ok bool, err error) {
-	req, err := json.Marshal(struct {
-		LastBySubj string `json:"last_by_subj"`
-	}{"$KV." + bucket + "." + key})
-	if err != nil {
-		return nil, 0, false, err
-	}
-	var resp struct {
-		Error *jetstream.APIError `json:"error"`
-		// Message is the stored message: its bytes in base64, as
-		// encoding/json reads a []byte.
-		Message *struct {
-			Seq    uint64 `json:"seq"`
-			Header []byte `json:"hdrs"`
-			Data   []byte `json:"data"`
-		} `json:"message"`
-	}
-	err = untilAvailable(ctx, func(ctx context.Context) error {
-		m, err := nc.RequestWithContext(ctx, "$JS.API.STREAM.MSG.GET.KV_"+bucket, req)
-		if err != nil {
-			return err
-		}
-		resp.Error, resp.Message = nil, nil
-		if err := json.Unmarshal(m.Data, &resp); err != nil {
-			return fmt.Errorf("the store's answer: %w", err)
-		}
-		if resp.Error != nil {
-			return resp.Error
-		}
-		return nil
-	})
-	if resp.Error != nil && resp.Error.ErrorCode == jetstream.JSErrCodeMessageNotFound {
-		return nil, 0, false, nil
-	}
-	if err != nil {
-		return nil, 0, false, err
-	}
-	if resp.Message == nil {
-		return nil, 0, false, errors.New("an answer with no message")
-	}
-	if len(resp.Message.Header) > 0 {
-		h, err := nats.DecodeHeadersMsg(resp.Message.Header)
-		if err != nil {
-			return nil, 0, false, err
-		}
-		if h.Get("KV-Operation") != "" {
-			return nil, 0, false, nil // deleted, or purged
-		}
-	}
-	return resp.Message.Data, resp.Message.Seq, true, nil
 }
 
 // Delete removes key's value if it is still at revision rev (0: whatever

@@ -31,18 +31,18 @@ func TestAWriteAnsweredLateIsNotAFence(t *testing.T) {
 	defer cancel()
 	readBack := func(id, want string) {
 		t.Helper()
-		got, _, err := k.ReadRecord(ctx, id)
+		got, _, err := k.Records.Read(ctx, id)
 		if err != nil || string(got) != want {
 			t.Fatalf("record read back %q (%v), want %q", got, err, want)
 		}
 	}
 	entry := func(id string) (string, []byte) {
 		t.Helper()
-		e, err := k.Tables.Get(ctx, id)
+		e, err := k.Tables.KV.Get(ctx, id)
 		if err != nil {
 			t.Fatal(err)
 		}
-		v, err := k.open(entryPlace(id), e.Value())
+		v, err := k.eng.Seal.openKept(entryPlace(id), e.Value())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -83,14 +83,14 @@ func TestAWriteAnsweredLateIsNotAFence(t *testing.T) {
 		t.Fatalf("the append after a start answered late: %v", err)
 	}
 	readBack("5", "N\nD\n")
-	if last, err := k.ReadLast(ctx, "5"); err != nil || string(last) != "H\nA\nB\nC\n" {
+	if last, err := k.Records.Last(ctx, "5"); err != nil || string(last) != "H\nA\nB\nC\n" {
 		t.Errorf("the match before, filed: %q (%v)", last, err)
 	}
 
 	// Unanswered, then another node takes the table (its claim after
 	// the unanswered append): fenced, as before.
 	unanswered(l, `{"n":5}`, "N\nD\nE\n")
-	top, err := k.records.GetLastMsgForSubject(ctx, recordSubject("5"))
+	top, err := k.Records.stream.GetLastMsgForSubject(ctx, recordSubject("5"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -162,7 +162,7 @@ func TestAnAttemptOutOfTimeIsTriedAgain(t *testing.T) {
 }
 
 // TestEntryReadPastASilentReplica: a takeover's reads of a table's entry
-// (RefusedEntry, then LoadOne) handed to a replica that never answers —
+// (TableBook.RefusedAt, then LoadOne) handed to a replica that never answers —
 // a frozen node's, its direct-get subscription still there — are asked
 // again on a short wait, and another replica's answer comes well inside
 // the takeover's wait. Waited out whole, the first read took a frozen
@@ -178,9 +178,9 @@ func TestEntryReadPastASilentReplica(t *testing.T) {
 	if err := l.Write([]byte(`{"id":"6"}`), []byte("H\n")); err != nil {
 		t.Fatal(err)
 	}
-	silent := &silentKV{KeyValue: k.Tables, gets: 1}
-	k.Tables = silent
-	if rev, refused, missing := k.RefusedEntry(ctx, "6"); rev == 0 || refused || missing {
+	silent := &silentKV{KeyValue: k.Tables.KV, gets: 1}
+	k.Tables.KV = silent
+	if rev, refused, missing := k.Tables.RefusedAt(ctx, "6"); rev == 0 || refused || missing {
 		t.Fatalf("the entry read past a silent replica: revision %d, refused %v, missing %v", rev, refused, missing)
 	}
 	silent.gets = 1
@@ -305,7 +305,7 @@ func TestADeadlinePassedBeforeItsTimerIsOutOfTime(t *testing.T) {
 	if err := k.Log("6").Write([]byte(`{"id":"6"}`), []byte("H\n")); err != nil {
 		t.Fatal(err)
 	}
-	err := k.walk(late, recordSubject("6"), 1, 1, func(uint64, nats.Header, []byte) bool { return true })
+	err := k.Records.walk(late, recordSubject("6"), 1, 1, func(uint64, nats.Header, []byte) bool { return true })
 	if !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("a walk past its deadline: %v, want the deadline", err)
 	}

@@ -451,7 +451,7 @@ func (d *churnDriver) disagreement() string {
 	// Every table kept in the store is listed (none lost with a node).
 	srv, _ := d.c.node(live[0])
 	ctx, cancel := keep.EngineCtx()
-	ids, err := srv.hall.Keep.TableIDs(ctx)
+	ids, err := srv.hall.Keep.Tables.IDs(ctx)
 	cancel()
 	if err != nil {
 		return "listing the kept tables: " + err.Error()
@@ -517,7 +517,7 @@ func (d *churnDriver) converged(limit time.Duration) (time.Duration, string) {
 func (d *churnDriver) readRecord(srv *Server, id string) {
 	d.t.Helper()
 	ctx, cancel := keep.EngineCtx()
-	rec, _, err := srv.hall.Keep.ReadRecord(ctx, id)
+	rec, _, err := srv.hall.Keep.Records.Read(ctx, id)
 	cancel()
 	if err != nil || len(rec) == 0 {
 		return // a waiting room: no match, no record

@@ -109,9 +109,9 @@ func (s *Server) command(sess ssh.Session) bool {
 		// duplicate table's: a hand over may be a deal still to be
 		// played again; its node gives a deal's record once it is over.)
 		ctx, cancel := keep.EngineCtx()
-		stored, _, err := s.hall.Keep.ReadRecord(ctx, id)
+		stored, _, err := s.hall.Keep.Records.Read(ctx, id)
 		if err == nil && !tables.RecordOver(sum.Game, stored) {
-			stored, err = s.hall.Keep.ReadLast(ctx, id)
+			stored, err = s.hall.Keep.Records.Last(ctx, id)
 		}
 		cancel()
 		if err == nil && tables.RecordOver(sum.Game, stored) {

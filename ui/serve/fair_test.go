@@ -249,7 +249,7 @@ func TestRecordFromAnyNode(t *testing.T) {
 	ann.press("n")
 	for {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		rec, _, err := a.hall.Keep.ReadRecord(ctx, done.ID)
+		rec, _, err := a.hall.Keep.Records.Read(ctx, done.ID)
 		cancel()
 		if err == nil && len(rec) > 0 && !bytes.Equal(rec, []byte(onA)) {
 			break

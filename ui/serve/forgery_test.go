@@ -202,7 +202,7 @@ func forgeDuringPlay(t *testing.T, nc *nats.Conn, overheard func() []*nats.Msg, 
 	if strings.Contains(bob.term.String(), "to another server") {
 		t.Fatalf("bob was told his table moved:\n%s", bob.term.String())
 	}
-	if n, err := b.hall.Keep.TakeNumber(ctx); err != nil || n < 2 {
+	if n, err := b.hall.Keep.Numbers.Take(ctx); err != nil || n < 2 {
 		t.Fatalf("a new table's number after a forged one: %d (%v)", n, err)
 	}
 	// The entry is the node's again (the node writes it over the
@@ -256,7 +256,7 @@ func TestUnsealedStoreIsNotTaken(t *testing.T) {
 	ctx, cancel := keep.EngineCtx()
 	defer cancel()
 	entry := []byte(`{"id":"3","config":{"game":"classic","rules":"default","levels":["easy","easy","easy","easy"]},"seats":[{"owner":"key:A","name":"ann"}]}`)
-	if _, err := k.Tables.Put(ctx, "3", entry); err != nil {
+	if _, err := k.Tables.KV.Put(ctx, "3", entry); err != nil {
 		t.Fatal(err)
 	}
 	eng.Close()
@@ -277,7 +277,7 @@ func TestUnsealedStoreIsNotTaken(t *testing.T) {
 	if said != 1 {
 		t.Fatalf("the start says %d times that the store holds unsealed tables:\n%s", said, log.String())
 	}
-	if e, err := srv.hall.Keep.Tables.Get(ctx, "3"); err != nil || !bytes.Equal(e.Value(), entry) {
+	if e, err := srv.hall.Keep.Tables.KV.Get(ctx, "3"); err != nil || !bytes.Equal(e.Value(), entry) {
 		t.Fatalf("the table kept in plain is no longer in the store: %v", err)
 	}
 }

@@ -14,7 +14,7 @@ func storedRecord(t testing.TB, srv *Server, id string) ([]byte, error) {
 	ctx, cancel := keep.EngineCtx()
 	defer cancel()
 	if srv.eng != nil {
-		rec, _, err := srv.hall.Keep.ReadRecord(ctx, id)
+		rec, _, err := srv.hall.Keep.Records.Read(ctx, id)
 		return rec, err
 	}
 	eng, k, err := keep.OpenDir(context.Background(), srv.cfg.StateDir, keep.StoreConfig{})
@@ -22,6 +22,6 @@ func storedRecord(t testing.TB, srv *Server, id string) ([]byte, error) {
 		t.Fatal(err)
 	}
 	defer eng.Close()
-	rec, _, err := k.ReadRecord(ctx, id)
+	rec, _, err := k.Records.Read(ctx, id)
 	return rec, err
 }

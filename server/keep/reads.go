@@ -1,0 +1,249 @@
+package keep
+
+import (
+	"cmp"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+// Asking the store while it may not answer: a cluster electing a
+// stream's leader after a node's loss, or a replica on a node that froze,
+// leaves a request unanswered for seconds. Writes and makes are asked
+// again on a doubling wait (untilAvailable); reads are hedged, a new
+// attempt every hedgeEvery, the first answer taken (hedged, getSoon);
+// what must be the store's last word is read from the stream's leader
+// (leaderLast). Every subject's type asks through these.
+
+// EngineCtx is a context for one call to the engine: in process, a call that
+// takes seconds means something is wrong.
+func EngineCtx() (context.Context, context.CancelFunc) {
+	return context.WithTimeout(context.Background(), 10*time.Second)
+}
+
+// untilAvailable calls f until it succeeds, fails for a reason other
+// than the store being unavailable for a moment (a cluster electing a
+// stream's new leader after a node's loss takes a few seconds), or ctx
+// ends.
+//
+// A call's wait starts short and doubles up to 2 s: nodes that start
+// together and make the same stream at once see the duplicate requests
+// go unanswered while the first is carried out, and the call made again
+// finds the stream made (a fixed 2 s wait cost every node but the first
+// two seconds at a cluster's start).
+func untilAvailable(ctx context.Context, f func(context.Context) error) error {
+	wait := 250 * time.Millisecond
+	for {
+		actx, cancel := context.WithTimeout(ctx, wait)
+		err := f(actx)
+		// An attempt whose own short wait ran out is unanswered for now,
+		// whatever the client made of it: on a starved machine the wait
+		// can pass before the request is even sent, and the client then
+		// says "invalid jetstream option: context deadline already
+		// exceeded" (a read of a table's record failed so, in a CI run's
+		// race step beside go vet).
+		timedOut := ended(actx) != nil && ended(ctx) == nil
+		cancel()
+		if err == nil || !unavailable(err) && !timedOut {
+			return err
+		}
+		wait = min(2*wait, 2*time.Second)
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("the store stayed unavailable: %w", err)
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+}
+
+// ended is ctx's error, also once its deadline has passed but before its
+// timer has fired (context.DeadlineExceeded then): on a starved machine
+// the timer's goroutine runs late, while the client, which reads the
+// deadline itself, already says "invalid jetstream option: context
+// deadline already exceeded" — an attempt that ran out of time, which a
+// check of ctx.Err() alone took for an answer (a record's append was
+// taken as fenced so, in a clean-clone CI run's race step beside a
+// two-core neighbour).
+func ended(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if dl, ok := ctx.Deadline(); ok && !time.Now().Before(dl) {
+		return context.DeadlineExceeded
+	}
+	return nil
+}
+
+// getSoon reads key from kv, hedged (a new attempt while the last still
+// waits): a direct get may be handed to the replica of a node that froze
+// (its subscription still there) and never answered, and a read waited
+// out whole took a frozen owner's takeover its 10 s. Seen
+// in a trace of the slow takeovers: the takeover's first read of the
+// table's entry waited 10.0 s, and its lease's create then had no time
+// left.
+func getSoon(ctx context.Context, kv jetstream.KeyValue, key string) (jetstream.KeyValueEntry, error) {
+	return hedged(ctx, func(ctx context.Context) (jetstream.KeyValueEntry, error) { return kv.Get(ctx, key) })
+}
+
+// hedgeEvery and hedgeMax pace hedged: a new attempt every hedgeEvery,
+// each given hedgeMax of those (so at most hedgeMax at once).
+const (
+	hedgeEvery = 400 * time.Millisecond
+	hedgeMax   = 5
+)
+
+// hedged reads with f until an attempt answers, fails for a reason other
+// than the store being unavailable for a moment, or ctx ends — as
+// untilAvailable, but it starts a new attempt every hedgeEvery without
+// waiting for the last to time out, and the first answer wins. A read
+// handed to a frozen node's replica never answers, and the stream's
+// other replicas answer only once JetStream has elected a new leader in
+// place of the frozen one (4 to 9 s): asked again on waits doubling to
+// 2 s, a takeover learnt of the election up to 2 s late, and a frozen
+// owner's table ran 10.9 to 13.2 s after the freeze; a hedged read
+// learns within hedgeEvery, while each attempt still has 2 s to answer
+// on a starved machine. Only for reads: each attempt's value is its own.
+func hedged[T any](ctx context.Context, f func(context.Context) (T, error)) (T, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	type answer struct {
+		v        T
+		err      error
+		timedOut bool
+	}
+	answers := make(chan answer)
+	attempt := func() {
+		actx, acancel := context.WithTimeout(ctx, hedgeMax*hedgeEvery)
+		defer acancel()
+		v, err := f(actx)
+		a := answer{v, err, ended(actx) != nil && ended(ctx) == nil}
+		select {
+		case answers <- a:
+		case <-ctx.Done():
+		}
+	}
+	go attempt()
+	tick := time.NewTicker(hedgeEvery)
+	defer tick.Stop()
+	var last error
+	for {
+		select {
+		case a := <-answers:
+			if a.err == nil || !unavailable(a.err) && !a.timedOut {
+				return a.v, a.err
+			}
+			last = a.err
+		case <-tick.C:
+			go attempt()
+		case <-ctx.Done():
+			var zero T
+			return zero, fmt.Errorf("the store stayed unavailable: %w", cmp.Or(last, ctx.Err()))
+		}
+	}
+}
+
+// errCodeNoPeers is JetStream's "no suitable peers for placement"
+// (JSClusterNoPeersErrF): nodes started at the same instant ask for a
+// replicated stream before the cluster's meta leader knows its peers
+// (seen: 1 start in 21 of three nodes at once failed on it). It passes
+// once the peers have met, so it is waited out like a leader election.
+const errCodeNoPeers = 10005
+
+// errCodeDuplicateInProcess is JetStream's "duplicate message id is in
+// process" (JSStreamDuplicateMessageConflict): a write asked again with
+// its message id (a takeover's claim) while the first ask is still
+// being stored. It is no refusal: asked once more, the store answers
+// the first ask's acknowledgement. Read as one, a node taking a table
+// over after a kill gave the table up ("another writer was quicker")
+// six times in one run, and the table waited for the next sweep.
+const errCodeDuplicateInProcess = 10158
+
+// unavailable reports whether err is the store not answering for now
+// rather than refusing.
+func unavailable(err error) bool {
+	var apiErr *jetstream.APIError
+	if errors.As(err, &apiErr) {
+		return apiErr.ErrorCode == jetstream.JSErrCodeJetStreamNotEnabled || apiErr.Code == 503 ||
+			apiErr.ErrorCode == errCodeNoPeers || apiErr.ErrorCode == errCodeDuplicateInProcess
+	}
+	return errors.Is(err, errNotYetSeen) || errors.Is(err, nats.ErrNoResponders) || errors.Is(err, jetstream.ErrNoStreamResponse) ||
+		errors.Is(err, context.DeadlineExceeded) || errors.Is(err, nats.ErrTimeout) || errors.Is(err, jetstream.ErrNoHeartbeat)
+}
+
+// leaderLast is the last message of bucket's key as the bucket's stream
+// leader holds it (ok false: none, deleted or purged) — a key-value get
+// is a direct get that any replica answers, one that may not yet have
+// taken the last write.
+func leaderLast(ctx context.Context, nc *nats.Conn, bucket, key string) (data []byte, seq uint64, ok bool, err error) {
+	req, err := json.Marshal(struct {
+		LastBySubj string `json:"last_by_subj"`
+	}{"$KV." + bucket + "." + key})
+	if err != nil {
+		return nil, 0, false, err
+	}
+	var resp struct {
+		Error *jetstream.APIError `json:"error"`
+		// Message is the stored message: its bytes in base64, as
+		// encoding/json reads a []byte.
+		Message *struct {
+			Seq    uint64 `json:"seq"`
+			Header []byte `json:"hdrs"`
+			Data   []byte `json:"data"`
+		} `json:"message"`
+	}
+	err = untilAvailable(ctx, func(ctx context.Context) error {
+		m, err := nc.RequestWithContext(ctx, "$JS.API.STREAM.MSG.GET.KV_"+bucket, req)
+		if err != nil {
+			return err
+		}
+		resp.Error, resp.Message = nil, nil
+		if err := json.Unmarshal(m.Data, &resp); err != nil {
+			return fmt.Errorf("the store's answer: %w", err)
+		}
+		if resp.Error != nil {
+			return resp.Error
+		}
+		return nil
+	})
+	if resp.Error != nil && resp.Error.ErrorCode == jetstream.JSErrCodeMessageNotFound {
+		return nil, 0, false, nil
+	}
+	if err != nil {
+		return nil, 0, false, err
+	}
+	if resp.Message == nil {
+		return nil, 0, false, errors.New("an answer with no message")
+	}
+	if len(resp.Message.Header) > 0 {
+		h, err := nats.DecodeHeadersMsg(resp.Message.Header)
+		if err != nil {
+			return nil, 0, false, err
+		}
+		if h.Get("KV-Operation") != "" {
+			return nil, 0, false, nil // deleted, or purged
+		}
+	}
+	return resp.Message.Data, resp.Message.Seq, true, nil
+}
+
+// untilWritten calls read until it returns something other than notYet:
+// in a cluster a key's read may be answered by a replica that has not
+// yet got a write the leader took (a bucket's direct gets), so a key
+// known to exist is read again for a while before it is said missing.
+func untilWritten[T any](ctx context.Context, read func() (T, error), notYet error) (T, error) {
+	v, err := read()
+	for wait := 10 * time.Millisecond; errors.Is(err, notYet) && wait < 5*time.Second; wait *= 2 {
+		select {
+		case <-ctx.Done():
+			return v, err
+		case <-time.After(wait):
+		}
+		v, err = read()
+	}
+	return v, err
+}

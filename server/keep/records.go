@@ -1,0 +1,359 @@
+package keep
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"sync/atomic"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+// The records: each table's match record is a stream of appends, one
+// subject a table (okey.table.ID.record in the stream OKEY_RECORDS): a
+// match's first message holds its whole record so far (header
+// "Okey-Part: start"), every later one the lines added since. A move is
+// saved once the stream has acknowledged it; every append names the
+// sequence of the table's last one (WithExpectLastSequencePerSubject),
+// so a writer that is not the table's only one can never append twice
+// or out of order (TableLog writes them). The match before the one a
+// record holds is kept whole under okey.table.ID.last.
+
+// The records' stream, and its headers.
+const (
+	recordsStream = "OKEY_RECORDS"
+	// partHeader marks a record message that starts the record afresh.
+	partHeader = "Okey-Part"
+	partStart  = "start"
+)
+
+// RecordBook is the tables' records in the store: read back whole
+// (skipping what does not open), the match before each, the claims and
+// parts opened; TableLog appends to it.
+type RecordBook struct {
+	eng    *Engine
+	stream jetstream.Stream
+	*notes
+}
+
+// openRecordBook makes (or finds) the records' stream.
+func openRecordBook(ctx context.Context, eng *Engine, n *notes) (*RecordBook, error) {
+	st, err := eng.makeStream(ctx, jetstream.StreamConfig{
+		Name:        recordsStream,
+		Description: "okey serve: each table's match record, appended as it is played",
+		Subjects:    []string{recordSubject("*"), lastSubject("*")},
+		Storage:     jetstream.FileStorage,
+		Retention:   jetstream.LimitsPolicy,
+		AllowDirect: true,
+		Replicas:    eng.Replicas,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("the records' stream: %w", err)
+	}
+	return &RecordBook{eng: eng, stream: st, notes: n}, nil
+}
+
+// purge purges table id's record and its match before.
+func (b *RecordBook) purge(ctx context.Context, id string) error {
+	for _, subj := range []string{recordSubject(id), lastSubject(id)} {
+		if err := b.stream.Purge(ctx, jetstream.WithPurgeSubject(subj)); err != nil {
+			return fmt.Errorf("table %s: purging its record: %w", id, err)
+		}
+	}
+	return nil
+}
+
+// recordSubject is the subject of table id's record.
+func recordSubject(id string) string { return "okey.table." + id + ".record" }
+
+// lastSubject is the subject of table id's match before the one its
+// record holds: whole, in one message, so that 'record TABLE' can give
+// the last finished match from any node, also once the next has begun
+// and after a takeover.
+func lastSubject(id string) string { return "okey.table." + id + ".last" }
+
+// ownerHeader marks a claim: a record message that adds nothing to the
+// record and names, sealed, the node that took the table (claim).
+const ownerHeader = "Okey-Owner"
+
+// claimPlace is where a claim of the record on subj is sealed for: not
+// the record's own place, so that a claim is never read as a part of
+// the record, nor a part as a claim.
+func claimPlace(subj string) string { return subj + "/claim" }
+
+// prevHeader names the sequence a record message was appended after
+// (the last sequence its writer expected), and the message is sealed
+// for it too (recordPlace): a node's message copied onto the record
+// later by a writer without the secret (a replay: the match's start
+// again, to take the record back to its deal) follows another message,
+// and does not open.
+const prevHeader = "Okey-Prev"
+
+// recordPlace is where a record message written after sequence prev is
+// sealed for.
+func recordPlace(place string, prev uint64) string {
+	return place + "#" + strconv.FormatUint(prev, 10)
+}
+
+// keepLast keeps rec, table id's match before the one its record holds,
+// sealed under its own subject, and purges those kept before it.
+func (b *RecordBook) keepLast(ctx context.Context, id string, rec []byte) error {
+	last := lastSubject(id)
+	ack, err := b.eng.js.PublishMsg(ctx, &nats.Msg{Subject: last, Data: b.eng.Seal.Seal(last, rec)})
+	if err != nil {
+		return fmt.Errorf("keeping the match before: %w", err)
+	}
+	if err := b.stream.Purge(ctx, jetstream.WithPurgeSubject(last), jetstream.WithPurgeSequence(ack.Sequence)); err != nil {
+		return fmt.Errorf("purging the matches before: %w", err)
+	}
+	return nil
+}
+
+// forgedAfter reads the messages of the record on subj after sequence
+// seq: if none of them opens (every one a forgery), forged counts them
+// and last is the sequence of the newest; forged is 0 if one opens (a
+// node wrote there: the table was taken) or there are none.
+func (b *RecordBook) forgedAfter(ctx context.Context, subj string, seq uint64) (last uint64, forged int, err error) {
+	var top *jetstream.RawStreamMsg
+	err = readPast(ctx, seq, func(ctx context.Context) (uint64, error) {
+		var err error
+		if top, err = b.stream.GetLastMsgForSubject(ctx, subj); err != nil {
+			return 0, err
+		}
+		return top.Sequence, nil
+	})
+	if errors.Is(err, jetstream.ErrMsgNotFound) {
+		return 0, 0, nil
+	}
+	if err != nil {
+		return 0, 0, err
+	}
+	if top.Sequence <= seq {
+		return 0, 0, nil
+	}
+	if top.Sequence-seq > maxForged {
+		return 0, 0, fmt.Errorf("%d messages after the table's last", top.Sequence-seq)
+	}
+	opened, before := false, seq
+	err = b.walk(ctx, subj, seq+1, top.Sequence, func(seq uint64, h nats.Header, data []byte) bool {
+		if _, _, err := b.openPart(subj, h, data, before, nil); err == nil {
+			opened = true
+			return false
+		}
+		forged++
+		last, before = seq, seq
+		return true
+	})
+	if err != nil || opened {
+		return 0, 0, err
+	}
+	return last, forged, nil
+}
+
+// maxForged is the most messages after a table's last that an append
+// reads through before it is taken as fenced.
+const maxForged = 1000
+
+// walk hands fn the messages of subj from sequence from to last, in
+// order, until fn says stop (false) or last is reached. One consumer
+// for the whole walk: an ordered consumer makes a new one on every
+// fetch, so fetching the parts one by one made one for each part (a
+// long match's record, read every 200 ms by a test on a loaded machine,
+// stopped answering). And one attempt to make it: by default the client
+// tries again for ever, without looking at ctx, while a cluster has no
+// leader for the stream (a takeover read hung there, and the node's
+// shutdown with it); the callers' untilAvailable asks again within ctx.
+func (b *RecordBook) walk(ctx context.Context, subj string, from, last uint64, fn func(seq uint64, h nats.Header, data []byte) bool) error {
+	cfg := jetstream.OrderedConsumerConfig{FilterSubjects: []string{subj}, MaxResetAttempts: 1}
+	if from > 1 {
+		cfg.DeliverPolicy, cfg.OptStartSeq = jetstream.DeliverByStartSequencePolicy, from
+	}
+	cons, err := b.stream.OrderedConsumer(ctx, cfg)
+	if err != nil {
+		return fmt.Errorf("its consumer: %w", cmp.Or(ended(ctx), err))
+	}
+	for {
+		// A fetch on a context already ended is a client's "invalid
+		// option", not the deadline the callers ask again after: the
+		// context's own error is returned instead, also when it ended
+		// between this check and the fetch (seen under the race
+		// detector at a load of 13), or its deadline has passed before
+		// its timer fired (ended).
+		if err := ended(ctx); err != nil {
+			return err
+		}
+		// The messages come as they arrive: the walk ends at the last,
+		// without waiting for the batch to fill.
+		batch, err := cons.Fetch(recordBatch, jetstream.FetchContext(ctx))
+		if err != nil {
+			return cmp.Or(ended(ctx), err)
+		}
+		got := 0
+		for m := range batch.Messages() {
+			got++
+			md, err := m.Metadata()
+			if err != nil {
+				return err
+			}
+			if !fn(md.Sequence.Stream, m.Headers(), m.Data()) || md.Sequence.Stream >= last {
+				return nil
+			}
+		}
+		if err := batch.Error(); err != nil {
+			return cmp.Or(ended(ctx), err)
+		}
+		if got == 0 {
+			return nats.ErrTimeout
+		}
+	}
+}
+
+// recordBatch is how many parts of a record one fetch asks for.
+const recordBatch = 512
+
+// Read is table id's record as the stream holds it (nil: none),
+// and the sequence of its last message.
+// Messages that do not open are skipped (and logged).
+func (b *RecordBook) Read(ctx context.Context, id string) (rec []byte, seq uint64, err error) {
+	rec, seq, _, err = b.read(ctx, id, nil)
+	return rec, seq, err
+}
+
+// read is Read, and how many messages it skipped.
+func (b *RecordBook) read(ctx context.Context, id string, old *bool) (rec []byte, seq uint64, refused int, err error) {
+	// In a cluster a read may go unanswered for a moment while a
+	// stream's leader changes: it is asked again (hedged).
+	type read struct {
+		rec          []byte
+		seq          uint64
+		refused      int
+		sealedBefore bool
+	}
+	var tries atomic.Int32
+	r, err := hedged(ctx, func(ctx context.Context) (r read, err error) {
+		try := tries.Add(1)
+		began := time.Now()
+		r.rec, r.seq, r.refused, err = b.readOnce(ctx, id, &r.sealedBefore)
+		if err != nil {
+			b.log.Debug("a record's read not answered", "table", id, "try", try, "err", err, "in", time.Since(began).Round(time.Millisecond))
+		}
+		return r, err
+	})
+	if old != nil && r.sealedBefore {
+		*old = true
+	}
+	return r.rec, r.seq, r.refused, err
+}
+
+// Last is table id's match before the one its record holds (nil:
+// none), as the table's owner kept it when the next match began.
+func (b *RecordBook) Last(ctx context.Context, id string) (rec []byte, err error) {
+	subj := lastSubject(id)
+	err = untilAvailable(ctx, func(ctx context.Context) error {
+		m, err := b.stream.GetLastMsgForSubject(ctx, subj)
+		switch {
+		case errors.Is(err, jetstream.ErrMsgNotFound):
+			rec = nil
+			return nil
+		case err != nil:
+			return fmt.Errorf("its match before: %w", err)
+		}
+		if rec, err = b.eng.Seal.openKept(subj, m.Data); err == nil {
+			return nil
+		}
+		// A forger's, appended after the node's: the node's is the
+		// first (those before it were purged as it was written).
+		b.refused("a table's match before", "table", id)
+		if m, err = b.stream.GetMsg(ctx, 1, jetstream.WithGetMsgSubject(subj)); err != nil {
+			return fmt.Errorf("its match before: %w", err)
+		}
+		rec, err = b.eng.Seal.openKept(subj, m.Data)
+		return err
+	})
+	return rec, err
+}
+
+// readOnce reads table id's record once; old (if not nil) is set
+// when a part of it was sealed with a key other than the one in use.
+func (b *RecordBook) readOnce(ctx context.Context, id string, old *bool) ([]byte, uint64, int, error) {
+	subj := recordSubject(id)
+	last, err := b.stream.GetLastMsgForSubject(ctx, subj)
+	if errors.Is(err, jetstream.ErrMsgNotFound) {
+		return nil, 0, 0, nil
+	}
+	if err != nil {
+		return nil, 0, 0, fmt.Errorf("its record's last message: %w", err)
+	}
+	if rec, start, err := b.openPart(subj, last.Header, last.Data, 0, old); err == nil && start {
+		// The usual case after a new match: its start alone (the
+		// first message of the record, so nothing it must follow).
+		first, err := b.stream.GetMsg(ctx, 1, jetstream.WithGetMsgSubject(subj))
+		if err == nil && first.Sequence == last.Sequence {
+			return rec, last.Sequence, 0, nil
+		}
+	}
+	var rec []byte
+	forged := 0
+	var before uint64 // the message before (0: none read, the first)
+	err = b.walk(ctx, subj, 0, last.Sequence, func(seq uint64, h nats.Header, data []byte) bool {
+		// A message that does not open is a forger's: skipped,
+		// whatever its headers say (a forged start resets nothing).
+		// The record's last sequence is the subject's all the same:
+		// the table's next append goes after it.
+		part, start, err := b.openPart(subj, h, data, before, old)
+		before = seq
+		if err != nil {
+			forged++
+			return true
+		}
+		if start {
+			rec = rec[:0]
+		}
+		rec = append(rec, part...)
+		return true
+	})
+	if err != nil {
+		return nil, 0, 0, fmt.Errorf("its record: %w", err)
+	}
+	if forged > 0 {
+		b.refused("a table's record", "table", id, "messages", forged)
+	}
+	return rec, last.Sequence, forged, nil
+}
+
+// errReplayed is a sealed record message found after another message
+// than the one it was written after: a copy, not a node's append.
+var errReplayed = errors.New("a record message replayed after another message than its own")
+
+// openPart opens one message of the record on subj, which came after
+// the message of sequence before (0: not known, the first message
+// read): the part of the record it adds (nil for a claim), and whether
+// it starts the record afresh. Its headers are believed only once it
+// opens.
+//
+// old (if not nil) is set when it was sealed with a key other than the
+// one in use.
+func (b *RecordBook) openPart(subj string, h nats.Header, data []byte, before uint64, old *bool) (part []byte, start bool, err error) {
+	prev, err := strconv.ParseUint(h.Get(prevHeader), 10, 64)
+	if err != nil {
+		return nil, false, ErrUnsealed // from before the seal, or forged
+	}
+	if before != 0 && prev != before {
+		return nil, false, errReplayed
+	}
+	if h.Get(ownerHeader) != "" {
+		if _, err := b.eng.Seal.openKeptAged(recordPlace(claimPlace(subj), prev), data, old); err != nil {
+			return nil, false, err
+		}
+		return nil, false, nil
+	}
+	part, err = b.eng.Seal.openKeptAged(recordPlace(subj, prev), data, old)
+	if err != nil {
+		return nil, false, err
+	}
+	return part, h.Get(partHeader) == partStart, nil
+}

@@ -1,0 +1,356 @@
+package keep
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strconv"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"okey/ui/store"
+)
+
+// TableLog writes one table: its entry and its record. Only its saver's
+// goroutine calls it, one call at a time.
+type TableLog struct {
+	records *RecordBook
+	tables  *TableBook
+	// dir is the tables' folder, where a retired table's match is filed.
+	dir  string
+	id   string
+	subj string
+	// seq is the stream sequence of the table's last record message (0:
+	// none); rev the revision of its entry (0: none).
+	seq, rev uint64
+	// rec is the record as the stream holds it.
+	rec []byte
+	// stale: the entry or a part of the record, as read, was sealed
+	// with a key the secret is being changed from (Reseal).
+	stale bool
+	// sent is the sealed bytes publish sent last. unsureRec and
+	// unsureEntry are a record append and an entry write whose answer
+	// never came (the store did not answer in time): they may have
+	// landed, and a write that follows is refused as if another node
+	// had written. Each is looked for before such a refusal is
+	// believed (settle, putEntry): a write of this log's found there
+	// is taken as written. The sealed bytes carry a random nonce, so
+	// only this write has them.
+	sent        []byte
+	unsureRec   *unsureAppend
+	unsureEntry *unsureWrite
+}
+
+// unsureWrite is a write sent and never answered: its sealed bytes and
+// the sequence or revision it was written after.
+type unsureWrite struct {
+	sealed []byte
+	after  uint64
+}
+
+// unsureAppend is a record append never answered: the record as it is
+// once the append has landed, and for a new match's start the match
+// before it, kept (keepLast) once it has.
+type unsureAppend struct {
+	unsureWrite
+	rec, before []byte
+	start       bool
+}
+
+// Write saves a table's entry and record (either nil: unchanged). The
+// record goes first, so an entry never names a match that is not there.
+func (l *TableLog) Write(table, rec []byte) error {
+	ctx, cancel := EngineCtx()
+	defer cancel()
+	if rec != nil {
+		if err := l.appendRecord(ctx, rec); err != nil {
+			return fmt.Errorf("table %s's record: %w", l.id, err)
+		}
+	}
+	if table != nil {
+		if err := l.putEntry(ctx, table); err != nil {
+			return fmt.Errorf("table %s: %w", l.id, err)
+		}
+	}
+	return nil
+}
+
+// appendRecord appends what rec adds to the record as last written; a
+// record that does not follow it (a new match) starts afresh, and the
+// messages before are purged.
+//
+// An append refused because the record has moved on since is fenced,
+// unless what moved it on is this log's own append that the store did
+// not answer in time and took after all (a starved node's writes land
+// seconds late): then the record is as that append left it, and rec is
+// appended after it. Taken for fenced, such an append stopped a table
+// its own node still held.
+func (l *TableLog) appendRecord(ctx context.Context, rec []byte) error {
+	err := l.appendOnce(ctx, rec)
+	if errors.Is(err, ErrFenced) && l.unsureRec != nil {
+		landed, serr := l.settle(ctx)
+		if serr != nil {
+			return fmt.Errorf("%w (looking for an append not answered: %v)", err, serr)
+		}
+		if landed {
+			err = l.appendOnce(ctx, rec)
+		}
+	}
+	if err == nil {
+		// Written after the record's last: an append not answered
+		// before can no longer land.
+		l.unsureRec = nil
+	}
+	return err
+}
+
+// appendOnce is appendRecord's append, noting one the store did not
+// answer (unsureRec).
+func (l *TableLog) appendOnce(ctx context.Context, rec []byte) error {
+	unsure := func(err error, u unsureAppend) error {
+		if err != nil && !errors.Is(err, ErrFenced) && l.sent != nil {
+			u.sealed, u.after, u.rec = l.sent, l.seq, rec
+			l.unsureRec = &u
+		}
+		return err
+	}
+	if len(l.rec) > 0 && len(rec) >= len(l.rec) && bytes.HasPrefix(rec, l.rec) {
+		if len(rec) == len(l.rec) {
+			return nil
+		}
+		if err := l.publish(ctx, l.subj, rec[len(l.rec):], nil); err != nil {
+			return unsure(err, unsureAppend{})
+		}
+		l.rec = rec
+		return nil
+	}
+	before := l.rec
+	if err := l.publish(ctx, l.subj, rec, nats.Header{partHeader: []string{partStart}}); err != nil {
+		return unsure(err, unsureAppend{before: before, start: true})
+	}
+	l.rec = rec
+	return l.startedAfter(ctx, before)
+}
+
+// startedAfter files the match before (its record, before) once a new
+// match's start is the record's last message.
+//
+// The match before is no longer the table's record: it is kept
+// whole under its own subject (only the newest), and only the new
+// start message stays in the record. The new start's fenced append
+// went first, so only the table's owner gets here. What came before
+// each is purged by sequence, not "all but the last": a message a
+// forger appended meanwhile would have been the one kept.
+func (l *TableLog) startedAfter(ctx context.Context, before []byte) error {
+	if len(before) > 0 {
+		if err := l.records.keepLast(ctx, l.id, before); err != nil {
+			return err
+		}
+	}
+	if err := l.records.stream.Purge(ctx, jetstream.WithPurgeSubject(l.subj), jetstream.WithPurgeSequence(l.seq)); err != nil {
+		return fmt.Errorf("purging the match before: %w", err)
+	}
+	return nil
+}
+
+// settle looks for the append not answered (unsureRec) right after the
+// record's last message: found, it is taken as written (landed) and the
+// record is as it left it; another message there is another writer's,
+// and the refusal stands.
+func (l *TableLog) settle(ctx context.Context) (landed bool, err error) {
+	u := l.unsureRec
+	var seq uint64
+	err = untilAvailable(ctx, func(ctx context.Context) error {
+		top, err := l.records.stream.GetLastMsgForSubject(ctx, l.subj)
+		if errors.Is(err, jetstream.ErrMsgNotFound) {
+			return nil
+		}
+		if err != nil || top.Sequence <= u.after {
+			return err
+		}
+		// The first of the record's messages after the one the append
+		// followed: the append's, if it landed.
+		return l.records.walk(ctx, l.subj, u.after+1, top.Sequence, func(s uint64, _ nats.Header, data []byte) bool {
+			if bytes.Equal(data, u.sealed) {
+				seq = s
+			}
+			return false
+		})
+	})
+	if err != nil {
+		return false, err
+	}
+	l.unsureRec = nil
+	if seq == 0 {
+		return false, nil
+	}
+	l.records.log.Info("a record append not answered in time had landed", "table", l.id, "seq", seq)
+	l.seq, l.rec = seq, u.rec
+	if u.start {
+		return true, l.startedAfter(ctx, u.before)
+	}
+	return true, nil
+}
+
+// Claim appends a claim naming node after the table's last message: a
+// node that takes a table over moves the record's last sequence on at
+// once, so that whatever the node before it may still try to write is
+// fenced off, even before the new node's first move. The record's bytes
+// do not change. The node's name is sealed: a claim that does not open
+// is a forgery, and fences nobody (publish).
+//
+// The claim is asked again while the store does not answer: a node
+// taking over the table of a node that froze (SIGSTOP, a partition that
+// keeps its connections open) finds the records' stream without a
+// leader until JetStream elects another (4 to 9 s), and a claim given
+// up then left the table to the next node's next try, 10 s later. The
+// claim carries a message id of its own, so that one asked again after
+// it had in fact landed is taken as the same claim, not refused as a
+// write after someone else's.
+func (l *TableLog) Claim(node string) error {
+	ctx, cancel := context.WithTimeout(context.Background(), claimWait)
+	defer cancel()
+	var id [12]byte
+	if _, err := rand.Read(id[:]); err != nil {
+		return fmt.Errorf("table %s: claiming it: %w", l.id, err)
+	}
+	h := nats.Header{ownerHeader: []string{"sealed"}, nats.MsgIdHdr: []string{"claim-" + hex.EncodeToString(id[:])}}
+	if err := untilAvailable(ctx, func(ctx context.Context) error { return l.publish(ctx, claimPlace(l.subj), []byte(node), h) }); err != nil {
+		return fmt.Errorf("table %s: claiming it: %w", l.id, err)
+	}
+	return nil
+}
+
+// claimWait is how long a claim is asked for: past the longest election.
+const claimWait = 20 * time.Second
+
+// publish appends plain, sealed for place and with the headers h, after
+// the table's last message, and only there. An append refused because messages came after the table's last is
+// fenced only if one of them is a node's (it opens: another node's
+// claim or moves, or this node's own write that timed out and landed
+// after all). Messages that do not open are a forger's, written by a
+// user of the store without the cluster's secret: they are logged and
+// written after, and every reader skips them (RecordBook.readOnce), so a
+// forger cannot stop a table by appending to its record.
+func (l *TableLog) publish(ctx context.Context, place string, plain []byte, h nats.Header) error {
+	for try := 0; ; try++ {
+		msg := &nats.Msg{Subject: l.subj, Header: nats.Header{}, Data: l.records.eng.Seal.Seal(recordPlace(place, l.seq), plain)}
+		for k, v := range h {
+			msg.Header[k] = v
+		}
+		msg.Header.Set(prevHeader, strconv.FormatUint(l.seq, 10))
+		l.sent = msg.Data
+		ack, err := l.records.eng.js.PublishMsg(ctx, msg, jetstream.WithExpectLastSequencePerSubject(l.seq))
+		if err == nil {
+			l.seq = ack.Sequence
+			return nil
+		}
+		if !isWrongSequence(err) {
+			return err
+		}
+		if try == forgeryTries {
+			return fmt.Errorf("%w: %v", ErrFenced, err)
+		}
+		var last uint64
+		var forged int
+		ferr := untilAvailable(ctx, func(ctx context.Context) (err error) {
+			last, forged, err = l.records.forgedAfter(ctx, l.subj, l.seq)
+			return err
+		})
+		if ferr != nil {
+			// Whose the messages after are is not known: not taken
+			// as fenced (that stops the table), but as a write that
+			// failed; the next is tried as usual.
+			return fmt.Errorf("%v (what came after, not read: %w)", err, ferr)
+		}
+		if forged == 0 {
+			return fmt.Errorf("%w: %v", ErrFenced, err)
+		}
+		l.records.refused("a table's record", "table", l.id, "messages", forged, "after", l.seq)
+		l.seq = last
+	}
+}
+
+// putEntry writes the table's entry at the revision last written. An
+// entry another node wrote since fences the write; one that does not
+// open (a forger's, without the cluster's secret) is logged and written
+// over, at its revision.
+func (l *TableLog) putEntry(ctx context.Context, table []byte) error {
+	sealed := l.tables.eng.Seal.Seal(entryPlace(l.id), table)
+	for try := 0; ; try++ {
+		var rev uint64
+		var err error
+		if l.rev == 0 {
+			rev, err = l.tables.KV.Create(ctx, l.id, sealed)
+		} else {
+			rev, err = l.tables.KV.Update(ctx, l.id, sealed, l.rev)
+		}
+		if err == nil {
+			l.rev, l.unsureEntry = rev, nil
+			return nil
+		}
+		if !isWrongSequence(err) {
+			// Not answered: it may land yet, and the next write be
+			// refused for it (below).
+			l.unsureEntry = &unsureWrite{sealed: sealed, after: l.rev}
+			return err
+		}
+		var e jetstream.KeyValueEntry
+		gerr := readPast(ctx, l.rev, func(ctx context.Context) (uint64, error) {
+			var err error
+			if e, err = l.tables.KV.Get(ctx, l.id); err != nil {
+				return 0, err
+			}
+			return e.Revision(), nil
+		})
+		if try == forgeryTries || gerr != nil {
+			return fmt.Errorf("%w: %v", ErrFenced, err)
+		}
+		if u := l.unsureEntry; u != nil && e.Revision() > u.after && bytes.Equal(e.Value(), u.sealed) {
+			// This log's own write, not answered in time, landed:
+			// the entry is written at its revision now.
+			l.tables.log.Info("a table entry's write not answered in time had landed", "table", l.id, "revision", e.Revision())
+			l.rev, l.unsureEntry = e.Revision(), nil
+			continue
+		}
+		if _, oerr := l.tables.eng.Seal.openKept(entryPlace(l.id), e.Value()); oerr == nil {
+			return fmt.Errorf("%w: %v", ErrFenced, err)
+		}
+		l.tables.refused("a table's entry", "table", l.id, "revision", e.Revision())
+		l.rev = e.Revision()
+	}
+}
+
+// Retire puts a closed table away: its match's record is filed with the
+// finished matches (of which the newest keep are kept, 0: all), its entry
+// deleted and its record purged, so it is not restored.
+func (l *TableLog) Retire(now time.Time, keep int) error {
+	if len(l.rec) > 0 {
+		if _, err := store.ArchiveRecord(l.dir, l.rec, "table-"+l.id, now); err != nil {
+			return fmt.Errorf("table %s: filing its match: %w", l.id, err)
+		}
+		if keep > 0 {
+			if _, err := store.PruneFinished(filepath.Join(l.dir, store.FinishedDir), keep); err != nil {
+				return err
+			}
+		}
+	}
+	return forget(l.tables, l.records, l.id, l.rev)
+}
+
+// forget deletes table id's entry (at revision rev, 0: whatever it is)
+// and purges its record.
+func forget(tables *TableBook, records *RecordBook, id string, rev uint64) error {
+	ctx, cancel := EngineCtx()
+	defer cancel()
+	if err := tables.purge(ctx, id, rev); err != nil {
+		return err
+	}
+	return records.purge(ctx, id)
+}
