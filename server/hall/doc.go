@@ -9,18 +9,27 @@
 //
 // The files, read top-down:
 //
-//	hall.go    Hall: opening, listing, finding, restoring after a restart
-//	remote.go  SeatTable, a table as a session reaches it: run here, or
-//	           by another node and reached through NATS (the relay)
-//	nodes.go   the hall among other nodes: leases taken, renewed and
-//	           given, tables taken over when a node goes
-//	doors.go   each node's door in the lobby bucket: the address players
-//	           reach it at and whether it is full, so a full node can
-//	           send newcomers to one that is not
-//	seated.go  a tournament's table opened (OpenSeated), within the
-//	           server's tables, not a player's share; under a number
-//	           taken before (Number, OpenSeatedAs), so a tournament
-//	           writes its tables in play before they open
+//	hall.go     Hall: opening, listing, finding, restoring after a restart
+//	seated.go   a tournament's table opened (OpenSeated), within the
+//	            server's tables, not a player's share; under a number
+//	            taken before (Number, OpenSeatedAs), so a tournament
+//	            writes its tables in play before they open
+//	nodes.go    the hall among other nodes, a value it holds (Hall.Nodes):
+//	            leases taken, renewed and given, the entries guarded, the
+//	            sweep for tables nobody runs, the tables found cold
+//	takeover.go a table another node left brought back here
+//	relay.go    the relay: the lobby among nodes (each node's summaries
+//	            written and watched, tables opened and moved heard of at
+//	            once), and the sessions here told a table moved
+//	standins.go the tables run here served to other nodes' sessions: a
+//	            stand-in member a session there, its requests taken to the
+//	            table and its messages pumped out
+//	remote.go   SeatTable, a table as a session reaches it: run here, or
+//	            by another node (remoteTable), reached through NATS by
+//	            the relay's link alone
+//	doors.go    each node's door in the lobby bucket: the address players
+//	            reach it at and whether it is full, so a full node can
+//	            send newcomers to one that is not
 //
 // It may import server/tables, server/keep, NATS and the standard
 // library; nothing of package serve above it (sessions, SSH).

@@ -187,7 +187,7 @@ func (h *Hall) createLocked(cfg tables.Config, id string) (*tables.Table, *table
 	} else if _, ok := h.Tables[id]; ok {
 		return nil, nil, fmt.Errorf("table %s: %w", id, ErrNumberUsed)
 	}
-	if err := h.takeLease(id); err != nil {
+	if err := h.Nodes.take(id); err != nil {
 		return nil, nil, err
 	}
 	open := tables.New
@@ -196,7 +196,7 @@ func (h *Hall) createLocked(cfg tables.Config, id string) (*tables.Table, *table
 	}
 	t, err := open(id, cfg, h.Opt, h.saverFor(id, nil))
 	if err != nil {
-		h.giveLease(id)
+		h.Nodes.give(id)
 		return nil, nil, err
 	}
 	h.startLocked(t)
@@ -315,7 +315,7 @@ func (h *Hall) closed(t *tables.Table) {
 				cancel()
 			}
 		}
-		h.giveLease(t.ID)
+		h.Nodes.give(t.ID)
 	}
 }
 
@@ -441,7 +441,7 @@ func (h *Hall) Restore() (int, error) {
 			refused++
 			continue
 		}
-		if err := h.takeLease(sv.ID); err != nil {
+		if err := h.Nodes.take(sv.ID); err != nil {
 			if !errors.Is(err, keep.ErrLeaseHeld) {
 				errs = append(errs, fmt.Errorf("table %s: %w", sv.ID, err))
 			}
@@ -452,13 +452,13 @@ func (h *Hall) Restore() (int, error) {
 			// table it did not give whole is not damaged. The sweep
 			// brings it back once it does.
 			errs = append(errs, fmt.Errorf("table %s: %w (not restored now)", sv.ID, sv.Err))
-			h.giveLease(sv.ID)
+			h.Nodes.give(sv.ID)
 			continue
 		}
 		if h.Nodes != nil && sv.Err == nil && sv.Record != nil {
 			if err := sv.Log.Claim(h.Nodes.leases.Node); err != nil {
 				errs = append(errs, err)
-				h.giveLease(sv.ID)
+				h.Nodes.give(sv.ID)
 				continue
 			}
 		}
@@ -467,7 +467,7 @@ func (h *Hall) Restore() (int, error) {
 			// Not damaged beyond what was refused: left as it is.
 			refused++
 			errs = append(errs, fmt.Errorf("table %s: %w (not restored: %d values refused)", sv.ID, err, sv.Refused))
-			h.giveLease(sv.ID)
+			h.Nodes.give(sv.ID)
 			continue
 		}
 		if err != nil {
@@ -475,11 +475,11 @@ func (h *Hall) Restore() (int, error) {
 			if aerr := h.Keep.SetAside(sv, h.Opt.Now()); aerr != nil {
 				errs = append(errs, aerr)
 			}
-			h.giveLease(sv.ID)
+			h.Nodes.give(sv.ID)
 			continue
 		}
 		if t == nil {
-			h.giveLease(sv.ID)
+			h.Nodes.give(sv.ID)
 			continue
 		}
 		h.broughtBack(t)

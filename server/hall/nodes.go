@@ -27,6 +27,8 @@ import (
 
 // nodes is a hall's share of a store other nodes share too.
 type nodes struct {
+	// h is the hall whose tables these are: a takeover opens one there.
+	h      *Hall
 	leases *keep.Leases
 	Hold   *keep.Holding
 	// refused are the tables whose entry does not open, by the
@@ -63,15 +65,16 @@ func (h *Hall) JoinNodes(ctx context.Context, eng *keep.Engine, ttl time.Duratio
 	if err != nil {
 		return err
 	}
-	h.Nodes = &nodes{leases: l, refused: map[string]uint64{}, taking: map[string]bool{}, slots: make(chan struct{}, takeoversAtOnce),
-		Hold: keep.NewHolding(ctx, l, h.leaseLost)}
+	n := &nodes{h: h, leases: l, refused: map[string]uint64{}, taking: map[string]bool{}, slots: make(chan struct{}, takeoversAtOnce)}
+	n.Hold = keep.NewHolding(ctx, l, n.leaseLost)
+	h.Nodes = n
 	// Every table from now on acts and speaks only while its lease is
 	// surely this node's.
 	h.Opt.Lease = h.Nodes.Hold
 	if h.Relay, err = openRelay(ctx, h, eng); err != nil {
 		return err
 	}
-	h.findCold(ctx)
+	h.Nodes.findCold(ctx)
 	entries, err := h.Keep.Tables.KV.WatchAll(ctx, jetstream.UpdatesOnly(), jetstream.IgnoreDeletes())
 	if err != nil {
 		return fmt.Errorf("watching the tables' entries: %w", err)
@@ -80,11 +83,11 @@ func (h *Hall) JoinNodes(ctx context.Context, eng *keep.Engine, ttl time.Duratio
 	go func() {
 		defer h.wg.Done()
 		defer entries.Stop()
-		h.guardEntries(ctx, entries)
+		h.Nodes.guardEntries(ctx, entries)
 	}()
 	go func() {
 		defer h.wg.Done()
-		h.sweep(ctx, ttl)
+		h.Nodes.sweep(ctx, ttl)
 	}()
 	go func() {
 		defer h.wg.Done()
@@ -95,7 +98,7 @@ func (h *Hall) JoinNodes(ctx context.Context, eng *keep.Engine, ttl time.Duratio
 			if f.Expired {
 				stopped = stopped.Add(-ttl)
 			}
-			h.takeOverSoon(f.Table, stopped, !f.Expired)
+			h.Nodes.takeOverSoon(f.Table, stopped, !f.Expired)
 		}
 	}()
 	return nil
@@ -106,7 +109,7 @@ func (h *Hall) JoinNodes(ctx context.Context, eng *keep.Engine, ttl time.Duratio
 // the store without the cluster's secret): a node reading the table
 // back, after a restart or to take it over, would refuse it, and the
 // table would be lost to its players.
-func (h *Hall) guardEntries(ctx context.Context, w jetstream.KeyWatcher) {
+func (ns *nodes) guardEntries(ctx context.Context, w jetstream.KeyWatcher) {
 	for {
 		select {
 		case <-ctx.Done():
@@ -118,8 +121,8 @@ func (h *Hall) guardEntries(ctx context.Context, w jetstream.KeyWatcher) {
 			if e == nil || e.Operation() != jetstream.KeyValuePut {
 				continue
 			}
-			if t := h.Local(e.Key()); t != nil && !h.Keep.Tables.Opens(e.Key(), e.Value()) {
-				h.Opt.Log.Warn("a table's entry refused: not sealed with the cluster's secret; written again", "table", e.Key())
+			if t := ns.h.Local(e.Key()); t != nil && !ns.h.Keep.Tables.Opens(e.Key(), e.Value()) {
+				ns.h.Opt.Log.Warn("a table's entry refused: not sealed with the cluster's secret; written again", "table", e.Key())
 				t.RewriteEntry()
 			}
 		}
@@ -142,7 +145,7 @@ func (h *Hall) guardEntries(ctx context.Context, w jetstream.KeyWatcher) {
 // 21 s after the freeze: the stream leaders the frozen node held took
 // JetStream 4 to 9 s to elect again, and a sweep begun meanwhile waited
 // out its own deadline before the next could try.
-func (h *Hall) sweep(ctx context.Context, ttl time.Duration) {
+func (ns *nodes) sweep(ctx context.Context, ttl time.Duration) {
 	tick := time.NewTicker(sweepEvery)
 	defer tick.Stop()
 	every := max(1, int(ttl/sweepEvery))
@@ -154,32 +157,32 @@ func (h *Hall) sweep(ctx context.Context, ttl time.Duration) {
 		}
 		lctx, cancel := context.WithTimeout(ctx, sweepEvery)
 		began := time.Now()
-		leased, err := h.Nodes.leases.Leased(lctx)
+		leased, err := ns.leases.Leased(lctx)
 		ids := map[string]bool{}
-		if err == nil && h.Relay != nil {
-			for _, id := range h.Relay.known() {
+		if err == nil && ns.h.Relay != nil {
+			for _, id := range ns.h.Relay.known() {
 				ids[id] = true
 			}
 		}
 		if err == nil && n%every == 0 {
 			var kept []string
-			kept, err = h.Keep.Tables.IDs(lctx)
+			kept, err = ns.h.Keep.Tables.IDs(lctx)
 			for _, id := range kept {
 				ids[id] = true
 			}
 		}
 		for id := range ids {
-			if h.Local(id) == nil && !leased[id] {
-				h.Opt.Log.Debug("sweep: a table nobody holds", "table", id)
-				h.takeOverSoon(id, h.Opt.Now().Add(-ttl), false)
+			if ns.h.Local(id) == nil && !leased[id] {
+				ns.h.Opt.Log.Debug("sweep: a table nobody holds", "table", id)
+				ns.takeOverSoon(id, ns.h.Opt.Now().Add(-ttl), false)
 			}
 		}
 		cancel()
 		if err != nil {
-			h.Opt.Log.Debug("sweep: not looked", "err", err, "in", time.Since(began).Round(time.Millisecond))
+			ns.h.Opt.Log.Debug("sweep: not looked", "err", err, "in", time.Since(began).Round(time.Millisecond))
 		}
 		if err != nil && ctx.Err() == nil && n%every == 0 {
-			h.Opt.Log.Warn("looking for tables nobody runs", "err", err)
+			ns.h.Opt.Log.Warn("looking for tables nobody runs", "err", err)
 		}
 	}
 }
@@ -197,11 +200,11 @@ const coldFor = time.Minute
 // runs it. The leases do not tell: those of a cluster stopped whole are
 // still there for a moment after it starts again, until they expire.
 // None is noted if the store does not say at once.
-func (h *Hall) findCold(ctx context.Context) {
+func (ns *nodes) findCold(ctx context.Context) {
 	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
 	listed := map[string]bool{}
-	lister, err := h.Relay.lobby.ListKeys(ctx)
+	lister, err := ns.h.Relay.lobby.ListKeys(ctx)
 	if err == nil {
 		for id := range lister.Keys() {
 			listed[id] = true
@@ -210,16 +213,16 @@ func (h *Hall) findCold(ctx context.Context) {
 	} else if !errors.Is(err, jetstream.ErrNoKeysFound) {
 		return
 	}
-	ids, err := h.Keep.Tables.IDs(ctx)
+	ids, err := ns.h.Keep.Tables.IDs(ctx)
 	if err != nil || ctx.Err() != nil {
 		return
 	}
-	h.Mu.Lock()
-	defer h.Mu.Unlock()
-	h.cold, h.coldUntil = map[string]bool{}, h.Opt.Now().Add(coldFor)
+	ns.h.Mu.Lock()
+	defer ns.h.Mu.Unlock()
+	ns.h.cold, ns.h.coldUntil = map[string]bool{}, ns.h.Opt.Now().Add(coldFor)
 	for _, id := range ids {
 		if !listed[id] {
-			h.cold[id] = true
+			ns.h.cold[id] = true
 		}
 	}
 }
@@ -246,10 +249,10 @@ func (h *Hall) broughtBack(t *tables.Table) {
 const sweepEvery = time.Second
 
 // leaseLost stops table id: another node may run it now.
-func (h *Hall) leaseLost(id string) {
-	if t := h.Local(id); t != nil {
-		h.Opt.Log.Warn("lease lost: the table stops here", "table", id)
-		h.Stopped.Add(1)
+func (ns *nodes) leaseLost(id string) {
+	if t := ns.h.Local(id); t != nil {
+		ns.h.Opt.Log.Warn("lease lost: the table stops here", "table", id)
+		ns.h.Stopped.Add(1)
 		t.Lose()
 	}
 }
@@ -263,171 +266,26 @@ func (h *Hall) StoreWait() time.Duration {
 	return h.Nodes.Hold.LastRound()
 }
 
-// takeOverSoon takes table id over (takeOver) in a goroutine of its
-// own, beside the others under way (at most takeoversAtOnce), unless
-// its takeover is under way already. Its caller is one of the hall's
-// goroutines (h.wg counts it), so the count is never zero here.
-func (h *Hall) takeOverSoon(id string, stopped time.Time, released bool) {
-	n := h.Nodes
-	n.mu.Lock()
-	if n.taking[id] {
-		n.mu.Unlock()
-		return
-	}
-	n.taking[id] = true
-	n.mu.Unlock()
-	h.wg.Add(1)
-	go func() {
-		defer h.wg.Done()
-		defer func() {
-			n.mu.Lock()
-			delete(n.taking, id)
-			n.mu.Unlock()
-		}()
-		select {
-		case n.slots <- struct{}{}:
-		case <-h.ctx.Done():
-			return
-		}
-		defer func() { <-n.slots }()
-		h.takeOver(id, stopped, released)
-	}()
-}
-
-// takeOver brings back table id, whose lease has just ended, if this
-// node is the quickest to take the lease. Taking a table over ignores
-// the hall's limit: a table nobody runs is a table lost to its players.
-//
-// A lease released (given up by a node alive, not expired) of a table
-// the store keeps no entry of is left alone: the table closed, and its
-// node unlists it. Taken, it was given up again at once, and the other
-// nodes heard that release in turn: the lease of every closed table
-// went round the nodes for as long as they ran. A table handed over
-// whose entry a replica behind said missing is found by the sweep,
-// which lists the tables kept from the stream's leader.
-func (h *Hall) takeOver(id string, stopped time.Time, released bool) {
-	if h.Relay != nil {
-		h.Relay.freed(id)
-	}
-	if h.Local(id) != nil || h.ctx.Err() != nil {
-		return
-	}
-	ctx, cancel := context.WithTimeout(h.ctx, 10*time.Second)
-	defer cancel()
-	began := time.Now()
-	rev, refused, missing := h.Keep.Tables.RefusedAt(ctx, id)
-	h.Opt.Log.Debug("taking a table over: its entry read", "table", id, "missing", missing, "released", released, "in", time.Since(began).Round(time.Millisecond))
-	if missing && released {
-		return // a table that closed: nothing to run
-	}
-	h.Nodes.mu.Lock()
-	said := rev != 0 && h.Nodes.refused[id] == rev
-	if refused {
-		h.Nodes.refused[id] = rev
-	}
-	h.Nodes.mu.Unlock()
-	if refused && !said {
-		h.Opt.Log.Warn("taking a table over: not taken, its entry is not sealed with the cluster's secret (forged, or a store from before the seal: okey serve --seal-store)", "table", id)
-	}
-	if said || refused {
-		return // its entry is refused, or its record was at this entry
-	}
-	took := time.Now()
-	if err := h.Nodes.Hold.Take(ctx, id); err != nil {
-		if !errors.Is(err, keep.ErrLeaseHeld) && h.ctx.Err() == nil { // not the node stopping
-			h.Opt.Log.Error("taking a table over", "table", id, "err", err)
-		}
-		h.Opt.Log.Debug("taking a table over: its lease not taken", "table", id, "err", err, "in", time.Since(took).Round(time.Millisecond))
-		return
-	}
-	h.Opt.Log.Debug("taking a table over: its lease taken", "table", id, "in", time.Since(took).Round(time.Millisecond))
-	start := time.Now()
-	kt, ok := h.Keep.LoadOne(ctx, id)
-	h.Opt.Log.Debug("taking a table over: its record read", "table", id, "kept", ok, "err", kt.Err, "in", time.Since(start).Round(time.Millisecond))
-	if ok && kt.Err != nil {
-		// The store did not answer (a cluster still electing, this
-		// node stopping): the table is not damaged. Another node, or
-		// the next sweep, takes it.
-		if h.ctx.Err() == nil {
-			h.Opt.Log.Warn("taking a table over: not now", "table", id, "err", kt.Err)
-		}
-		h.giveLease(id)
-		return
-	}
-	if !ok {
-		// The table closed with its lease: nothing to run, nothing to
-		// list.
-		if h.Relay != nil {
-			h.Relay.unlist(ctx, id)
-		}
-		h.giveLease(id)
-		return
-	}
-	if kt.Err == nil && kt.Record != nil {
-		claimed := time.Now()
-		err := kt.Log.Claim(h.Nodes.leases.Node)
-		h.Opt.Log.Debug("taking a table over: its record claimed", "table", id, "err", err, "in", time.Since(claimed).Round(time.Millisecond))
-		if err != nil {
-			// Another writer was quicker: it runs the table.
-			h.Opt.Log.Warn("taking a table over", "table", id, "err", err)
-			h.giveLease(id)
-			return
-		}
-	}
-	t, err := h.restoreOne(kt, stopped)
-	if err != nil && kt.Refused > 0 {
-		// Not damaged beyond the values refused: left as it is, and
-		// not tried again until its entry changes.
-		h.Opt.Log.Error("taking a table over: not restored", "table", id, "refused", kt.Refused, "err", err)
-		h.Nodes.mu.Lock()
-		h.Nodes.refused[id] = rev
-		h.Nodes.mu.Unlock()
-		h.giveLease(id)
-		return
-	}
-	if err != nil {
-		h.Opt.Log.Error("taking a table over: set aside", "table", id, "err", err)
-		if aerr := h.Keep.SetAside(kt, h.Opt.Now()); aerr != nil {
-			h.Opt.Log.Error("setting a table aside", "table", id, "err", aerr)
-		}
-		h.giveLease(id)
-		return
-	}
-	if t == nil {
-		h.giveLease(id)
-		return
-	}
-	h.broughtBack(t)
-	h.Mu.Lock()
-	h.startLocked(t)
-	h.Mu.Unlock()
-	if h.Relay != nil {
-		h.Relay.announce(id, h.Nodes.Hold.Revision(id))
-	}
-	h.TakenOver.Add(1)
-	h.Opt.Log.Info("took over", "table", id, "hand", t.Summary.Load().Hand, "in", time.Since(start).Round(time.Millisecond))
-}
-
-// takeLease takes table id's lease before the hall runs it; without
+// take takes table id's lease before the hall runs it; without
 // nodes it always may.
-func (h *Hall) takeLease(id string) error {
-	if h.Nodes == nil {
+func (ns *nodes) take(id string) error {
+	if ns == nil {
 		return nil
 	}
-	ctx, cancel := context.WithTimeout(h.ctx, 10*time.Second)
+	ctx, cancel := context.WithTimeout(ns.h.ctx, 10*time.Second)
 	defer cancel()
-	return h.Nodes.Hold.Take(ctx, id)
+	return ns.Hold.Take(ctx, id)
 }
 
-// giveLease gives table id's lease up (the table closed here).
-func (h *Hall) giveLease(id string) {
-	if h.Nodes == nil {
+// give gives table id's lease up (the table closed here).
+func (ns *nodes) give(id string) {
+	if ns == nil {
 		return
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	if err := h.Nodes.Hold.Give(ctx, id); err != nil {
-		h.Opt.Log.Error("giving a table's lease up", "table", id, "err", err)
+	if err := ns.Hold.Give(ctx, id); err != nil {
+		ns.h.Opt.Log.Error("giving a table's lease up", "table", id, "err", err)
 	}
 }
 

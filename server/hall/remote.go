@@ -3,16 +3,11 @@ package hall
 import (
 	"context"
 	"encoding/json"
-	"errors"
-	"fmt"
-	"strconv"
-	"strings"
+	"log/slog"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/nats-io/nats.go"
-	"github.com/nats-io/nats.go/jetstream"
 
 	"okey/server/keep"
 	"okey/server/tables"
@@ -27,13 +22,6 @@ import (
 // seat's view and nothing else, as a local member would — on the
 // member's subject (okey.members.KEY). On the table's node a stand-in
 // member takes those requests to the table and pumps its messages out.
-
-// lobbyBucket holds each table's summary, written by the node running it.
-const lobbyBucket = "okey_lobby"
-
-// lobbyEvery is how often a node writes its tables' changed summaries:
-// changes are coalesced, as a card table needs.
-const lobbyEvery = 250 * time.Millisecond
 
 // relayWait is how long a request to another node's table waits for
 // its answer.
@@ -53,777 +41,23 @@ type SeatTable interface {
 	Ended() <-chan struct{}
 }
 
-// remoteSummary is a table another node runs, as its lobby entry says.
-type remoteSummary struct {
-	Node    string          `json:"node"`
-	Summary *tables.Summary `json:"summary"`
-	// rev is the revision of the lobby entry it was read from: what is
-	// read later but older (a reread begun before a watch's update) does
-	// not undo what is newer. 0: heard from its node as it opened
-	// (announceOpen), at heard, before its entry was read.
-	rev   uint64
-	heard time.Time
-}
-
-// openedSubject is where a node says a table it has just opened, with
-// its summary: the lobby entry follows with the node's next write of the
-// lobby, but that write and the other nodes' watch of it took seconds on
-// a starved machine, and a join code typed on another node found "no
-// table" meanwhile (tables not formed in 7 of 10 runs of 1,000 sessions
-// beside two cores' worth of neighbour, 2026-11-25). A plain message
-// reaches every node at once.
-const openedSubject = "okey.lobby.opened"
-
-// maxOpened caps an announcement's bytes as it arrives (a summary is
-// well under a kilobyte).
-const maxOpened = 64 << 10
-
-// announcedKeep is how long a table heard of as it opened stays listed
-// while the lobby bucket has no entry for it: its node's write comes
-// within a second or two, even starved; a table closed before it is
-// dropped after.
-const announcedKeep = 10 * time.Second
-
-// gone reports whether a table the lobby lists, not in the bucket as a
-// reread read it up to revision top, is gone: unless its entry was
-// written after the reread began, or it was heard of as it opened
-// within announcedKeep (its entry not yet written).
-func gone(cur remoteSummary, top uint64, now time.Time) bool {
-	if cur.rev == 0 && now.Sub(cur.heard) < announcedKeep {
-		return false
-	}
-	return cur.rev <= top
-}
-
-// announceOpen tells every node of table t, opened here.
-func (r *relay) announceOpen(t *tables.Table) {
-	b, ok := r.openedNews(t)
-	if !ok {
-		return
-	}
-	if err := r.nc.Publish(openedSubject, b); err != nil {
-		r.h.Opt.Log.Warn("announcing a table opened", "table", t.ID, "err", err)
-	}
-}
-
-// openedNews is the announcement of table t, sealed.
-func (r *relay) openedNews(t *tables.Table) ([]byte, bool) {
-	s := t.Summary.Load()
-	if s == nil {
-		return nil, false
-	}
-	b, err := json.Marshal(remoteSummary{Node: r.node, Summary: s})
-	if err != nil {
-		return nil, false
-	}
-	return r.seal.Seal(openedSubject, b), true
-}
-
-// onOpened lists a table another node says it has opened, unless the
-// lobby already has it (its entry, read from the bucket, is as new).
-func (r *relay) onOpened(msg *nats.Msg) {
-	if len(msg.Data) > maxOpened {
-		r.h.Opt.Log.Warn("a table's opening refused: too long", "bytes", len(msg.Data))
-		return
-	}
-	b, err := r.seal.Open(openedSubject, msg.Data)
-	var rs remoteSummary
-	if err != nil || json.Unmarshal(b, &rs) != nil || rs.Summary == nil || rs.Summary.ID == "" {
-		r.h.Opt.Log.Warn("a table's opening refused: not sealed with the cluster's secret")
-		return
-	}
-	if rs.Node == r.node {
-		return
-	}
-	rs.heard = time.Now()
-	r.Mu.Lock()
-	_, known := r.Others[rs.Summary.ID]
-	if !known {
-		r.Others[rs.Summary.ID] = rs
-	}
-	r.Mu.Unlock()
-	if !known {
-		r.h.News.Changed()
-	}
-}
-
-// relay is a node's side of the tables other nodes run and of the
-// sessions other nodes send to its tables.
-type relay struct {
-	h     *Hall
-	nc    *nats.Conn
-	node  string
-	lobby jetstream.KeyValue
-	js    jetstream.JetStream
-	seq   atomic.Uint64
-	// seal seals what goes on the subjects and in the lobby bucket: a
-	// view holds a rack, a summary the join code and the seats' owners.
-	seal *keep.Sealer
-
-	Mu     sync.Mutex
-	Others map[string]remoteSummary // by table: tables other nodes run
-	// written is each local table's summary as last written.
-	written map[string][]byte
-	// subs are the request subscriptions of the tables run here.
-	subs map[string]*nats.Subscription
-	// stands are the stand-ins of other nodes' members, by member key.
-	stands map[string]*tables.Member
-	// joined are the other nodes' tables sessions here sit at.
-	joined map[*remoteTable]*tables.Member
-	// doors are the other nodes' doors (doors.go), by key.
-	doors map[string]door
-	// rewatch asks watch to make its watch of the lobby again (rewatch
-	// says when and why).
-	rewatch chan struct{}
-	// heard is when the watch last said anything (unix nanoseconds).
-	heard atomic.Int64
-}
-
-// openRelay makes (or finds) the lobby bucket and starts writing this
-// node's summaries and watching the others', until ctx ends.
-func openRelay(ctx context.Context, h *Hall, eng *keep.Engine) (*relay, error) {
-	kv, err := eng.MakeBucket(ctx, jetstream.KeyValueConfig{
-		Bucket: lobbyBucket, Description: "okey serve: every node's tables, as the lobby lists them",
-		History: 1, Storage: jetstream.MemoryStorage, Replicas: eng.Replicas,
-	})
-	if err != nil {
-		return nil, fmt.Errorf("the bucket %s: %w", lobbyBucket, err)
-	}
-	r := &relay{h: h, nc: eng.NC, node: eng.Node, lobby: kv, js: eng.JetStream(), seal: eng.Seal, Others: map[string]remoteSummary{},
-		written: map[string][]byte{}, subs: map[string]*nats.Subscription{}, stands: map[string]*tables.Member{},
-		joined: map[*remoteTable]*tables.Member{}, doors: map[string]door{}, rewatch: make(chan struct{}, 1)}
-	w, err := kv.WatchAll(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("watching the lobby: %w", err)
-	}
-	// A table taken over is said at once to every node (a plain
-	// message, not a watch, which may take seconds to recover when the
-	// node holding its consumer is the one that died).
-	moved, err := r.nc.Subscribe(movedSubject("*"), func(msg *nats.Msg) {
-		node, err := r.seal.Open(msg.Subject, msg.Data)
-		if err != nil {
-			// Not a node's: nobody else may move a table.
-			r.h.Opt.Log.Warn("a table's move refused: not sealed with the cluster's secret", "subject", msg.Subject)
-			return
-		}
-		if parts := strings.Split(msg.Subject, "."); len(parts) == 4 {
-			name, rev := movedNews(node)
-			if name != r.node && rev > 0 && h.Nodes != nil {
-				// A table this node still runs (it was frozen while
-				// another took it over) stops at once.
-				h.Nodes.Hold.Overtaken(parts[2], rev)
-			}
-			r.movedTo(parts[2], name)
-			r.freed(parts[2])
-		}
-	})
-	if err != nil {
-		w.Stop()
-		return nil, fmt.Errorf("listening for tables taken over: %w", err)
-	}
-	context.AfterFunc(ctx, func() { _ = moved.Unsubscribe() })
-	opened, err := r.nc.Subscribe(openedSubject, r.onOpened)
-	if err != nil {
-		w.Stop()
-		_ = moved.Unsubscribe()
-		return nil, fmt.Errorf("listening for tables opened: %w", err)
-	}
-	context.AfterFunc(ctx, func() { _ = opened.Unsubscribe() })
-	h.wg.Add(2)
-	go func() {
-		defer h.wg.Done()
-		r.watch(ctx, w)
-	}()
-	go func() {
-		defer h.wg.Done()
-		r.write(ctx)
-	}()
-	return r, nil
-}
-
-// watch keeps others up to date with the lobby bucket, until ctx ends.
-//
-// A watch is a consumer on one node of the cluster: when that node dies
-// the watch says nothing more, and the client notices only after two
-// missed heartbeats (10 s and more), so the lobby lagged by the reread's
-// two seconds while a node was down (the churn test's quiet spells took
-// 1.5 to 2.1 s to converge then, 0.2 s otherwise). When a table's lease
-// ends (a node died or stopped), or a reread finds what a watch silent
-// since the last one missed, the watch is made again, the old one kept
-// until the new one is ready.
-func (r *relay) watch(ctx context.Context, w jetstream.KeyWatcher) {
-	defer func() { w.Stop() }()
-	fresh := make(chan jetstream.KeyWatcher, 1)
-	making := false
-	var made time.Time
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-r.rewatch:
-			// At most one a reread's period: a table whose takeover
-			// keeps failing is freed at every sweep.
-			if making || time.Since(made) < lobbyEvery*lobbyReread {
-				continue
-			}
-			making, made = true, time.Now()
-			go func() {
-				nw, err := r.lobby.WatchAll(ctx)
-				if err != nil {
-					nw = nil // the next sign asks again; the reread keeps the lobby meanwhile
-				}
-				fresh <- nw
-			}()
-		case nw := <-fresh:
-			making = false
-			if nw != nil {
-				w.Stop()
-				w = nw
-			}
-		case e, ok := <-w.Updates():
-			if !ok {
-				return
-			}
-			r.heard.Store(time.Now().UnixNano())
-			if e == nil {
-				continue // the bucket as it was has been read
-			}
-			if r.isDoor(e) {
-				continue
-			}
-			r.Mu.Lock()
-			rs, ok := r.summaryOf(e)
-			if cur, had := r.Others[e.Key()]; had && cur.rev > e.Revision() {
-				// A reread has read a newer entry already.
-			} else if e.Operation() == jetstream.KeyValuePut && !ok {
-				// Not a node's: the lobby stays as it was, and a
-				// table of this node's has its summary written again.
-				r.h.Opt.Log.Warn("a lobby entry refused: not sealed with the cluster's secret", "key", e.Key())
-				delete(r.written, e.Key())
-			} else if e.Operation() != jetstream.KeyValuePut || rs.Node == r.node {
-				delete(r.Others, e.Key())
-			} else {
-				rs.rev = e.Revision()
-				r.Others[e.Key()] = rs
-			}
-			r.Mu.Unlock()
-			r.h.News.Changed()
-		}
-	}
-}
-
-// write puts the changed summaries of this node's tables in the lobby
-// bucket, and deletes those of tables closed here, a few times a second:
-// less often while the store is slow to acknowledge the node's lease
-// renewals (lobbyPause), so that a starved node spends what it has on
-// its leases and its tables' moves before the lobby.
-func (r *relay) write(ctx context.Context) {
-	pause := time.NewTimer(lobbyEvery)
-	defer pause.Stop()
-	for n := 1; ; n++ {
-		select {
-		case <-ctx.Done():
-			return
-		case <-pause.C:
-		}
-		r.flush(ctx)
-		if n%lobbyReread == 0 {
-			r.writeDoor(ctx)
-			r.reread(ctx)
-		}
-		pause.Reset(lobbyPause(r.h.StoreWait()))
-	}
-}
-
-// lobbyPause is how long the lobby's writer waits before its next
-// write, when the node's last round of lease renewals took wait to be
-// acknowledged: lobbyEvery, or twice the wait if that is longer, up to
-// a second (a table opened is listed on the other nodes within about
-// that, however slow the store).
-func lobbyPause(wait time.Duration) time.Duration {
-	return min(max(lobbyEvery, 2*wait), time.Second)
-}
-
-// lobbyReread is every how many writes the whole lobby is read again.
-const lobbyReread = 8
-
-// reread reads the whole lobby bucket again: the watch says every change
-// at once, but a watch whose consumer lived on a node that died is
-// silent until it is made again, and the lobby must not go stale.
-//
-// It reads it as a watch of its own (one consumer, every entry pushed
-// at once), not as a listing and a Get a table (a request a table every
-// two seconds on every node, which a starved cluster could not keep
-// up with), and it merges by revision: an entry the watch brought while
-// the reread was under way is newer than what the reread read, and
-// stays (replacing the lobby wholesale lost new tables for two seconds
-// at a time, and their join codes were "no table" on other nodes).
-func (r *relay) reread(ctx context.Context) {
-	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
-	defer cancel()
-	w, err := r.lobby.WatchAll(ctx, jetstream.IgnoreDeletes())
-	if err != nil {
-		return
-	}
-	defer w.Stop()
-	snap := map[string]remoteSummary{}
-	forged := map[string]bool{} // entries not a node's: what was read before stays
-	var top uint64
-	for done := false; !done; {
-		select {
-		case <-ctx.Done():
-			return // cut short: keep what the watch says
-		case e, ok := <-w.Updates():
-			if !ok {
-				return
-			}
-			if e == nil {
-				done = true // every entry read
-				break
-			}
-			top = max(top, e.Revision())
-			if r.isDoor(e) {
-				continue
-			}
-			if rs, ok := r.summaryOf(e); !ok {
-				forged[e.Key()] = true
-			} else if rs.Node != r.node {
-				rs.rev = e.Revision()
-				snap[e.Key()] = rs
-			}
-		}
-	}
-	r.Mu.Lock()
-	changed := false
-	for id, rs := range snap {
-		if cur, ok := r.Others[id]; !ok || cur.rev < rs.rev {
-			r.Others[id] = rs
-			changed = true
-		}
-	}
-	for id, cur := range r.Others {
-		// Gone from the bucket, unless written after the reread began.
-		if _, ok := snap[id]; !ok && !forged[id] && gone(cur, top, time.Now()) {
-			delete(r.Others, id)
-			changed = true
-		}
-	}
-	r.Mu.Unlock()
-	if changed {
-		r.h.News.Changed()
-		if time.Since(time.Unix(0, r.heard.Load())) > lobbyEvery*lobbyReread {
-			// The watch said nothing since the last reread, which
-			// found what it missed: its consumer is gone.
-			r.remakeWatch()
-		}
-	}
-}
-
-// remakeWatch asks watch to make its watch again, without waiting.
-func (r *relay) remakeWatch() {
-	select {
-	case r.rewatch <- struct{}{}:
-	default:
-	}
-}
-
-func (r *relay) flush(ctx context.Context) {
-	now := map[string][]byte{}
-	for _, s := range r.h.listLocal() {
-		b, err := json.Marshal(remoteSummary{Node: r.node, Summary: s})
-		if err == nil {
-			now[s.ID] = b
-		}
-	}
-	r.Mu.Lock()
-	var put, del []string
-	for id, b := range now {
-		// A table whose lease is not surely this node's (the node was
-		// frozen, its renewals answered late) is not written: another
-		// node may run it and have listed it since. Nor is it unlisted.
-		if string(r.written[id]) != string(b) && r.h.Nodes.Hold.Fresh(id) {
-			put = append(put, id)
-		}
-	}
-	for id := range r.written {
-		if _, ok := now[id]; !ok {
-			del = append(del, id)
-		}
-	}
-	r.Mu.Unlock()
-	// The changed summaries go out together and their acknowledgements
-	// are waited for after: one at a time, each waited a round of the
-	// cluster's replication, a flush of a busy node took seconds on a
-	// starved machine, and new tables were that late on the others.
-	// (A key-value put is a message on the bucket's subject.)
-	acks := make(map[string]jetstream.PubAckFuture, len(put))
-	for _, id := range put {
-		f, err := r.js.PublishAsync("$KV."+lobbyBucket+"."+id, r.seal.Seal(lobbyPlace(id), now[id]))
-		if err == nil {
-			acks[id] = f
-		}
-	}
-	for id, f := range acks {
-		select {
-		case <-f.Ok():
-			r.Mu.Lock()
-			r.written[id] = now[id]
-			r.Mu.Unlock()
-		case <-f.Err():
-		case <-ctx.Done():
-			return
-		}
-	}
-	for _, id := range del {
-		r.unlistOwn(ctx, id)
-	}
-}
-
-// unlistOwn deletes table id's lobby entry if it names this node: only
-// this node's entry goes, since another node may run the table now and
-// have written it since.
-func (r *relay) unlistOwn(ctx context.Context, id string) {
-	e, err := r.lobby.Get(ctx, id)
-	if err == nil {
-		if rs, ok := r.summaryOf(e); ok && rs.Node == r.node {
-			_ = r.lobby.Delete(ctx, id, jetstream.LastRevision(e.Revision()))
-		}
-	}
-	r.Mu.Lock()
-	delete(r.written, id)
-	r.Mu.Unlock()
-}
-
-// known lists the tables other nodes run, as the lobby says.
-func (r *relay) known() []string {
-	r.Mu.Lock()
-	defer r.Mu.Unlock()
-	out := make([]string, 0, len(r.Others))
-	for id := range r.Others {
-		out = append(out, id)
-	}
-	return out
-}
-
-// lobbyPlace is where a table's lobby entry is sealed for.
-func lobbyPlace(id string) string { return lobbyBucket + "/" + id }
-
-// summaryOf is the summary a lobby entry holds (ok false: none, or one
-// that does not open with this cluster's secret).
-func (r *relay) summaryOf(e jetstream.KeyValueEntry) (remoteSummary, bool) {
-	var rs remoteSummary
-	b, err := r.seal.Open(lobbyPlace(e.Key()), e.Value())
-	if err != nil || json.Unmarshal(b, &rs) != nil || rs.Summary == nil {
-		return remoteSummary{}, false
-	}
-	return rs, true
-}
-
-// remote is the table another node runs under id, if the lobby lists
-// one.
-func (r *relay) remote(id string) (*remoteTable, *tables.Summary) {
-	r.Mu.Lock()
-	rs, ok := r.Others[id]
-	r.Mu.Unlock()
-	if !ok {
-		return nil, nil
-	}
-	k, ok := tables.FindKind(rs.Summary.Game)
-	if !ok {
-		return nil, nil
-	}
-	return &remoteTable{r: r, id: id, node: rs.Node, kind: k, code: rs.Summary.Code}, rs.Summary
-}
-
-// movedTo notes that node runs table id now, as it said at once: its
-// lobby entry follows within a write, but a write waits while the
-// lobby's stream elects a leader after a node's loss (3 s and more),
-// and the lobby named the dead node meanwhile. A table that ran here
-// (this node was frozen while another took it over) is listed as
-// node's from its last summary here, as a table heard of as it opened
-// is (rev 0: until its entry is read, for announcedKeep at most): its
-// players here, told it moved, are seated again there at once rather
-// than when the lobby's watch brings its entry (once 10 s after the
-// node woke, in twenty freezes).
-func (r *relay) movedTo(id, node string) {
-	if node == r.node {
-		return
-	}
-	var here *tables.Summary
-	if t := r.h.Local(id); t != nil {
-		here = t.Summary.Load()
-	}
-	r.Mu.Lock()
-	defer r.Mu.Unlock()
-	if rs, ok := r.Others[id]; ok {
-		rs.Node = node
-		r.Others[id] = rs
-	} else if here != nil {
-		r.Others[id] = remoteSummary{Node: node, Summary: here, heard: time.Now()}
-	}
-}
-
-// freed tells the sessions here at table id, run by another node, that
-// its lease has ended: their table stopped there (it comes back on
-// whichever node takes it over, their seats kept).
-func (r *relay) freed(id string) {
-	r.remakeWatch() // its node may be gone, and the watch's consumer with it
-	r.Mu.Lock()
-	var gone []*remoteTable
-	for rt, m := range r.joined {
-		if rt.id == id {
-			gone = append(gone, rt)
-			select {
-			case <-m.Box:
-			default:
-			}
-			m.Box <- tables.Msg{Closed: "table.moved"}
-		}
-	}
-	r.Mu.Unlock()
-	for _, rt := range gone {
-		rt.stop()
-	}
-}
-
-// unlist deletes table id's lobby entry: the table is gone with the
-// node that ran it.
-func (r *relay) unlist(ctx context.Context, id string) {
-	if err := r.lobby.Delete(ctx, id); err != nil && !errors.Is(err, jetstream.ErrKeyNotFound) {
-		r.h.Opt.Log.Warn("unlisting a table", "table", id, "err", err)
-	}
-}
-
-// summaries lists the tables other nodes run.
-func (r *relay) summaries() []*tables.Summary {
-	r.Mu.Lock()
-	defer r.Mu.Unlock()
-	out := make([]*tables.Summary, 0, len(r.Others))
-	for _, rs := range r.Others {
-		out = append(out, rs.Summary)
-	}
-	return out
-}
-
-// movedSubject is where a node says it has taken table id over.
-func movedSubject(id string) string { return "okey.tables." + id + ".moved" }
-
-// announce tells every node that this one runs table id now, holding
-// its lease at revision rev.
-func (r *relay) announce(id string, rev uint64) {
-	b := []byte(r.node + " " + strconv.FormatUint(rev, 10))
-	if err := r.nc.Publish(movedSubject(id), r.seal.Seal(movedSubject(id), b)); err != nil {
-		r.h.Opt.Log.Warn("announcing a table taken over", "table", id, "err", err)
-	}
-}
-
-// movedNews reads a takeover's announcement: the node that runs the
-// table now and the revision of the lease it holds (0: not said, as a
-// node of an older release announces).
-func movedNews(b []byte) (node string, rev uint64) {
-	node, n, ok := strings.Cut(string(b), " ")
-	if !ok {
-		return node, 0
-	}
-	rev, err := strconv.ParseUint(n, 10, 64)
-	if err != nil {
-		return node, 0
-	}
-	return node, rev
-}
-
-// tableSubject is where table id takes requests from other nodes.
-func tableSubject(id string) string { return "okey.tables." + id + ".req" }
-
-// replyPlace is where the answers of table id's node are sealed for
-// (the reply subject is an inbox of the asker's).
-func replyPlace(id string) string { return tableSubject(id) + ".reply" }
-
-// memberSubject is where a member's messages go.
-func memberSubject(key string) string { return "okey.members." + key }
-
-// memberKey names a new member of a session here, for the other nodes:
-// the node and a number (letters and digits only: one subject token).
-func (r *relay) memberKey() string {
-	return r.memberNode() + "_" + strconv.FormatUint(r.seq.Add(1), 10)
-}
-
-// memberNode is the node's name in letters, digits and _ only: one
-// subject token, and a key the buckets take.
-func (r *relay) memberNode() string {
-	return strings.Map(func(c rune) rune {
-		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' {
-			return c
-		}
-		return '_'
-	}, r.node)
-}
-
-// relayReply answers a request relayed to a table.
-type relayReply struct {
-	OK        bool              `json:"ok"`
-	Seat      int               `json:"seat"`
-	Err       string            `json:"err,omitempty"`
-	Restarted *tables.Restarted `json:"restarted,omitempty"`
-}
-
-// join errors on the wire.
-var wireErrs = map[string]error{"full": tables.ErrTableFull, "taken": tables.ErrSeatTaken, "sameaddr": tables.ErrSameAddr, "live": tables.ErrSeatLive, "closed": tables.ErrClosed, "noanswer": tables.ErrNoAnswer}
-
-func errName(err error) string {
-	for n, e := range wireErrs {
-		if errors.Is(err, e) {
-			return n
-		}
-	}
-	return "closed"
-}
-
-// serveTable starts taking other nodes' requests to table t, run here.
-func (r *relay) serveTable(t *tables.Table) {
-	sub, err := r.nc.Subscribe(tableSubject(t.ID), func(msg *nats.Msg) { r.onRequest(t, msg) })
-	if err != nil {
-		r.h.Opt.Log.Error("serving a table to other nodes", "table", t.ID, "err", err)
-		return
-	}
-	r.Mu.Lock()
-	r.subs[t.ID] = sub
-	r.Mu.Unlock()
-}
-
-// unserveTable stops taking requests to table t (it closed here).
-func (r *relay) unserveTable(t *tables.Table) {
-	r.Mu.Lock()
-	sub := r.subs[t.ID]
-	delete(r.subs, t.ID)
-	r.Mu.Unlock()
-	if sub != nil {
-		_ = sub.Unsubscribe()
-	}
-}
-
-// onRequest takes one relayed request to table t to the table, through
-// the stand-in of the member it comes from, and answers it.
-func (r *relay) onRequest(t *tables.Table, msg *nats.Msg) {
-	answer := func(rep relayReply) {
-		if msg.Reply != "" {
-			b, _ := json.Marshal(rep)
-			_ = msg.Respond(r.seal.Seal(replyPlace(t.ID), b))
-		}
-	}
-	b, err := r.seal.Open(msg.Subject, msg.Data)
-	if err != nil {
-		// Not from a node of this cluster: no answer at all.
-		r.h.Opt.Log.Warn("a request to a table refused: not sealed with the cluster's secret", "table", t.ID)
-		return
-	}
-	held, cancel := context.WithTimeout(r.h.ctx, relayWait)
-	defer cancel()
-	if !t.Holds(held) {
-		// This node was frozen, and another node runs the table now
-		// (it hears the table's subject too): it answers, not this one,
-		// and a seat asked for goes where the table is.
-		return
-	}
-	w, err := tables.DecodeRequest(b)
-	if err != nil {
-		r.h.Opt.Log.Warn("a request from another node refused", "table", t.ID, "err", err)
-		answer(relayReply{Err: "closed"})
-		return
-	}
-	r.Mu.Lock()
-	m := r.stands[w.Member]
-	if m == nil && (w.Kind == tables.ReqJoin || w.Kind == tables.ReqWatch) {
-		m = tables.NewMember(w.ID, w.Name, w.Addr, w.Seat)
-		r.stands[w.Member] = m
-		go r.pump(t, w.Member, m)
-	}
-	r.Mu.Unlock()
-	if m == nil {
-		// A member this node does not know: one of the node that ran
-		// the table before. It is told where the table went.
-		if b, err := tables.EncodeMsg(tables.Msg{Closed: "table.moved"}); err == nil {
-			_ = r.nc.Publish(memberSubject(w.Member), r.seal.Seal(memberSubject(w.Member), b))
-		}
-		answer(relayReply{Err: "closed"})
-		return
-	}
-	req := w.Request(m)
-	switch w.Kind {
-	case tables.ReqJoin, tables.ReqWatch:
-		req.Reply = make(chan tables.JoinReply, 1)
-		ctx, cancel := context.WithTimeout(r.h.ctx, relayWait)
-		defer cancel()
-		if !t.Call(ctx, req) {
-			answer(relayReply{Err: "closed"})
-			return
-		}
-		select {
-		case rep := <-req.Reply:
-			if rep.Err != nil {
-				answer(relayReply{Err: errName(rep.Err)})
-				return
-			}
-			answer(relayReply{OK: true, Seat: rep.Seat, Restarted: rep.Restarted})
-		case <-t.Done:
-			answer(relayReply{Err: "closed"})
-		case <-ctx.Done():
-			// The table took the request and has not answered yet: it
-			// may still seat the member, which the asker learns by
-			// asking again.
-			answer(relayReply{Err: "noanswer"})
-		}
-	case tables.ReqLeave:
-		ctx, cancel := context.WithTimeout(r.h.ctx, relayWait)
-		defer cancel()
-		answer(relayReply{OK: t.Call(ctx, req)})
-	default:
-		answer(relayReply{OK: t.Send(req)})
-	}
-}
-
-// pump sends stand-in m's messages to its member's node, until the
-// table closes for it or ends.
-func (r *relay) pump(t *tables.Table, key string, m *tables.Member) {
-	defer func() {
-		r.Mu.Lock()
-		if r.stands[key] == m {
-			delete(r.stands, key)
-		}
-		r.Mu.Unlock()
-	}()
-	for {
-		select {
-		case msg := <-m.Box:
-			if msg.Closed == "" && !t.Holds(r.h.ctx) {
-				// Said before the node froze, and another node runs
-				// the table since: its players there must not see the
-				// game go back. (The table tells its members where it
-				// went.)
-				continue
-			}
-			b, err := tables.EncodeMsg(msg)
-			if err != nil {
-				r.h.Opt.Log.Error("a table's message to another node", "table", t.ID, "err", err)
-				continue
-			}
-			if err := r.nc.Publish(memberSubject(key), r.seal.Seal(memberSubject(key), b)); err != nil {
-				r.h.Opt.Log.Warn("a table's message to another node", "table", t.ID, "err", err)
-			}
-			if msg.Closed != "" {
-				return
-			}
-		case <-t.Done:
-			// What the table said last is out already.
-			return
-		}
-	}
+// link is what a remote table needs of its node, and no more: the
+// connection and the seal, the log, a new member's key, and the relay's
+// note of the tables sessions here sit at (sat, left), by which a table
+// freed stops them (relay.freed). The relay makes it (openRelay).
+type link struct {
+	nc        *nats.Conn
+	seal      *keep.Sealer
+	log       *slog.Logger
+	memberKey func() string
+	sat       func(rt *remoteTable, m *tables.Member)
+	left      func(rt *remoteTable)
 }
 
 // remoteTable is a table another node runs, as a session here reaches
 // it.
 type remoteTable struct {
-	r    *relay
+	link *link
 	id   string
 	node string // the node running it when it was found
 	kind tables.GameKind
@@ -850,7 +84,7 @@ func (rt *remoteTable) Send(req tables.Request) bool {
 	if err != nil {
 		return false
 	}
-	return rt.r.nc.Publish(tableSubject(rt.id), rt.r.seal.Seal(tableSubject(rt.id), b)) == nil
+	return rt.link.nc.Publish(tableSubject(rt.id), rt.link.seal.Seal(tableSubject(rt.id), b)) == nil
 }
 
 func (rt *remoteTable) memberKey() string {
@@ -867,17 +101,17 @@ func (rt *remoteTable) Call(ctx context.Context, req tables.Request) bool {
 	if req.Kind == tables.ReqJoin || req.Kind == tables.ReqWatch {
 		rt.mu.Lock()
 		if rt.sub == nil {
-			rt.key = rt.r.memberKey()
+			rt.key = rt.link.memberKey()
 			m := req.M
-			sub, err := rt.r.nc.Subscribe(memberSubject(rt.key), func(msg *nats.Msg) {
-				b, err := rt.r.seal.Open(msg.Subject, msg.Data)
+			sub, err := rt.link.nc.Subscribe(memberSubject(rt.key), func(msg *nats.Msg) {
+				b, err := rt.link.seal.Open(msg.Subject, msg.Data)
 				if err != nil {
-					rt.r.h.Opt.Log.Warn("a message to a member refused: not sealed with the cluster's secret", "table", rt.id)
+					rt.link.log.Warn("a message to a member refused: not sealed with the cluster's secret", "table", rt.id)
 					return
 				}
 				tm, err := tables.DecodeMsg(b)
 				if err != nil {
-					rt.r.h.Opt.Log.Warn("a message from another node's table refused", "table", rt.id, "err", err)
+					rt.link.log.Warn("a message from another node's table refused", "table", rt.id, "err", err)
 					return
 				}
 				select {
@@ -891,9 +125,7 @@ func (rt *remoteTable) Call(ctx context.Context, req tables.Request) bool {
 				return false
 			}
 			rt.sub = sub
-			rt.r.Mu.Lock()
-			rt.r.joined[rt] = m
-			rt.r.Mu.Unlock()
+			rt.link.sat(rt, m)
 		}
 		rt.mu.Unlock()
 	}
@@ -912,7 +144,7 @@ func (rt *remoteTable) Call(ctx context.Context, req tables.Request) bool {
 			return false // freed already: asked again where the table is
 		}
 	}
-	msg, err := rt.r.nc.RequestWithContext(ctx, tableSubject(rt.id), rt.r.seal.Seal(tableSubject(rt.id), b))
+	msg, err := rt.link.nc.RequestWithContext(ctx, tableSubject(rt.id), rt.link.seal.Seal(tableSubject(rt.id), b))
 	if req.Kind == tables.ReqLeave || err != nil && (req.Kind == tables.ReqJoin || req.Kind == tables.ReqWatch) {
 		rt.stop()
 	}
@@ -927,7 +159,7 @@ func (rt *remoteTable) Call(ctx context.Context, req tables.Request) bool {
 		return false
 	}
 	var rep relayReply
-	if b, err := rt.r.seal.Open(replyPlace(rt.id), msg.Data); err != nil || json.Unmarshal(b, &rep) != nil {
+	if b, err := rt.link.seal.Open(replyPlace(rt.id), msg.Data); err != nil || json.Unmarshal(b, &rep) != nil {
 		return false
 	}
 	if req.Reply != nil {
@@ -960,7 +192,5 @@ func (rt *remoteTable) stop() {
 		_ = rt.sub.Unsubscribe()
 		rt.sub = nil
 	}
-	rt.r.Mu.Lock()
-	delete(rt.r.joined, rt)
-	rt.r.Mu.Unlock()
+	rt.link.left(rt)
 }

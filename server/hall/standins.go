@@ -1,0 +1,207 @@
+package hall
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strconv"
+	"strings"
+
+	"github.com/nats-io/nats.go"
+
+	"okey/server/tables"
+)
+
+// Stand-ins: a table run here, served to the sessions of other nodes.
+// A request comes on the table's subject (okey.tables.ID.req), sealed;
+// a stand-in member, one a member of another node, takes it to the table
+// and pumps the table's messages for that member out on the member's
+// subject (okey.members.KEY), sealed, as a local member would get them.
+
+// tableSubject is where table id takes requests from other nodes.
+func tableSubject(id string) string { return "okey.tables." + id + ".req" }
+
+// replyPlace is where the answers of table id's node are sealed for
+// (the reply subject is an inbox of the asker's).
+func replyPlace(id string) string { return tableSubject(id) + ".reply" }
+
+// memberSubject is where a member's messages go.
+func memberSubject(key string) string { return "okey.members." + key }
+
+// memberKey names a new member of a session here, for the other nodes:
+// the node and a number (letters and digits only: one subject token).
+func (r *relay) memberKey() string {
+	return r.memberNode() + "_" + strconv.FormatUint(r.seq.Add(1), 10)
+}
+
+// memberNode is the node's name in letters, digits and _ only: one
+// subject token, and a key the buckets take.
+func (r *relay) memberNode() string {
+	return strings.Map(func(c rune) rune {
+		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' {
+			return c
+		}
+		return '_'
+	}, r.node)
+}
+
+// relayReply answers a request relayed to a table.
+type relayReply struct {
+	OK        bool              `json:"ok"`
+	Seat      int               `json:"seat"`
+	Err       string            `json:"err,omitempty"`
+	Restarted *tables.Restarted `json:"restarted,omitempty"`
+}
+
+// join errors on the wire.
+var wireErrs = map[string]error{"full": tables.ErrTableFull, "taken": tables.ErrSeatTaken, "sameaddr": tables.ErrSameAddr, "live": tables.ErrSeatLive, "closed": tables.ErrClosed, "noanswer": tables.ErrNoAnswer}
+
+func errName(err error) string {
+	for n, e := range wireErrs {
+		if errors.Is(err, e) {
+			return n
+		}
+	}
+	return "closed"
+}
+
+// serveTable starts taking other nodes' requests to table t, run here.
+func (r *relay) serveTable(t *tables.Table) {
+	sub, err := r.nc.Subscribe(tableSubject(t.ID), func(msg *nats.Msg) { r.onRequest(t, msg) })
+	if err != nil {
+		r.h.Opt.Log.Error("serving a table to other nodes", "table", t.ID, "err", err)
+		return
+	}
+	r.Mu.Lock()
+	r.subs[t.ID] = sub
+	r.Mu.Unlock()
+}
+
+// unserveTable stops taking requests to table t (it closed here).
+func (r *relay) unserveTable(t *tables.Table) {
+	r.Mu.Lock()
+	sub := r.subs[t.ID]
+	delete(r.subs, t.ID)
+	r.Mu.Unlock()
+	if sub != nil {
+		_ = sub.Unsubscribe()
+	}
+}
+
+// onRequest takes one relayed request to table t to the table, through
+// the stand-in of the member it comes from, and answers it.
+func (r *relay) onRequest(t *tables.Table, msg *nats.Msg) {
+	answer := func(rep relayReply) {
+		if msg.Reply != "" {
+			b, _ := json.Marshal(rep)
+			_ = msg.Respond(r.seal.Seal(replyPlace(t.ID), b))
+		}
+	}
+	b, err := r.seal.Open(msg.Subject, msg.Data)
+	if err != nil {
+		// Not from a node of this cluster: no answer at all.
+		r.h.Opt.Log.Warn("a request to a table refused: not sealed with the cluster's secret", "table", t.ID)
+		return
+	}
+	held, cancel := context.WithTimeout(r.h.ctx, relayWait)
+	defer cancel()
+	if !t.Holds(held) {
+		// This node was frozen, and another node runs the table now
+		// (it hears the table's subject too): it answers, not this one,
+		// and a seat asked for goes where the table is.
+		return
+	}
+	w, err := tables.DecodeRequest(b)
+	if err != nil {
+		r.h.Opt.Log.Warn("a request from another node refused", "table", t.ID, "err", err)
+		answer(relayReply{Err: "closed"})
+		return
+	}
+	r.Mu.Lock()
+	m := r.stands[w.Member]
+	if m == nil && (w.Kind == tables.ReqJoin || w.Kind == tables.ReqWatch) {
+		m = tables.NewMember(w.ID, w.Name, w.Addr, w.Seat)
+		r.stands[w.Member] = m
+		go r.pump(t, w.Member, m)
+	}
+	r.Mu.Unlock()
+	if m == nil {
+		// A member this node does not know: one of the node that ran
+		// the table before. It is told where the table went.
+		if b, err := tables.EncodeMsg(tables.Msg{Closed: "table.moved"}); err == nil {
+			_ = r.nc.Publish(memberSubject(w.Member), r.seal.Seal(memberSubject(w.Member), b))
+		}
+		answer(relayReply{Err: "closed"})
+		return
+	}
+	req := w.Request(m)
+	switch w.Kind {
+	case tables.ReqJoin, tables.ReqWatch:
+		req.Reply = make(chan tables.JoinReply, 1)
+		ctx, cancel := context.WithTimeout(r.h.ctx, relayWait)
+		defer cancel()
+		if !t.Call(ctx, req) {
+			answer(relayReply{Err: "closed"})
+			return
+		}
+		select {
+		case rep := <-req.Reply:
+			if rep.Err != nil {
+				answer(relayReply{Err: errName(rep.Err)})
+				return
+			}
+			answer(relayReply{OK: true, Seat: rep.Seat, Restarted: rep.Restarted})
+		case <-t.Done:
+			answer(relayReply{Err: "closed"})
+		case <-ctx.Done():
+			// The table took the request and has not answered yet: it
+			// may still seat the member, which the asker learns by
+			// asking again.
+			answer(relayReply{Err: "noanswer"})
+		}
+	case tables.ReqLeave:
+		ctx, cancel := context.WithTimeout(r.h.ctx, relayWait)
+		defer cancel()
+		answer(relayReply{OK: t.Call(ctx, req)})
+	default:
+		answer(relayReply{OK: t.Send(req)})
+	}
+}
+
+// pump sends stand-in m's messages to its member's node, until the
+// table closes for it or ends.
+func (r *relay) pump(t *tables.Table, key string, m *tables.Member) {
+	defer func() {
+		r.Mu.Lock()
+		if r.stands[key] == m {
+			delete(r.stands, key)
+		}
+		r.Mu.Unlock()
+	}()
+	for {
+		select {
+		case msg := <-m.Box:
+			if msg.Closed == "" && !t.Holds(r.h.ctx) {
+				// Said before the node froze, and another node runs
+				// the table since: its players there must not see the
+				// game go back. (The table tells its members where it
+				// went.)
+				continue
+			}
+			b, err := tables.EncodeMsg(msg)
+			if err != nil {
+				r.h.Opt.Log.Error("a table's message to another node", "table", t.ID, "err", err)
+				continue
+			}
+			if err := r.nc.Publish(memberSubject(key), r.seal.Seal(memberSubject(key), b)); err != nil {
+				r.h.Opt.Log.Warn("a table's message to another node", "table", t.ID, "err", err)
+			}
+			if msg.Closed != "" {
+				return
+			}
+		case <-t.Done:
+			// What the table said last is out already.
+			return
+		}
+	}
+}

@@ -1,0 +1,159 @@
+package hall
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"okey/server/keep"
+)
+
+// A takeover: a table whose lease ended with nobody running it (its
+// node died, or stopped) is brought back here from the store, if this
+// node is the quickest to take the lease: its entry read, the lease
+// taken, its record read and claimed (fencing off whatever the node
+// before may still write), the table restored and announced.
+
+// takeOverSoon takes table id over (takeOver) in a goroutine of its
+// own, beside the others under way (at most takeoversAtOnce), unless
+// its takeover is under way already. Its caller is one of the hall's
+// goroutines (ns.h.wg counts it), so the count is never zero here.
+func (ns *nodes) takeOverSoon(id string, stopped time.Time, released bool) {
+	ns.mu.Lock()
+	if ns.taking[id] {
+		ns.mu.Unlock()
+		return
+	}
+	ns.taking[id] = true
+	ns.mu.Unlock()
+	ns.h.wg.Add(1)
+	go func() {
+		defer ns.h.wg.Done()
+		defer func() {
+			ns.mu.Lock()
+			delete(ns.taking, id)
+			ns.mu.Unlock()
+		}()
+		select {
+		case ns.slots <- struct{}{}:
+		case <-ns.h.ctx.Done():
+			return
+		}
+		defer func() { <-ns.slots }()
+		ns.takeOver(id, stopped, released)
+	}()
+}
+
+// takeOver brings back table id, whose lease has just ended, if this
+// node is the quickest to take the lease. Taking a table over ignores
+// the hall's limit: a table nobody runs is a table lost to its players.
+//
+// A lease released (given up by a node alive, not expired) of a table
+// the store keeps no entry of is left alone: the table closed, and its
+// node unlists it. Taken, it was given up again at once, and the other
+// nodes heard that release in turn: the lease of every closed table
+// went round the nodes for as long as they ran. A table handed over
+// whose entry a replica behind said missing is found by the sweep,
+// which lists the tables kept from the stream's leader.
+func (ns *nodes) takeOver(id string, stopped time.Time, released bool) {
+	if ns.h.Relay != nil {
+		ns.h.Relay.freed(id)
+	}
+	if ns.h.Local(id) != nil || ns.h.ctx.Err() != nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(ns.h.ctx, 10*time.Second)
+	defer cancel()
+	began := time.Now()
+	rev, refused, missing := ns.h.Keep.Tables.RefusedAt(ctx, id)
+	ns.h.Opt.Log.Debug("taking a table over: its entry read", "table", id, "missing", missing, "released", released, "in", time.Since(began).Round(time.Millisecond))
+	if missing && released {
+		return // a table that closed: nothing to run
+	}
+	ns.mu.Lock()
+	said := rev != 0 && ns.refused[id] == rev
+	if refused {
+		ns.refused[id] = rev
+	}
+	ns.mu.Unlock()
+	if refused && !said {
+		ns.h.Opt.Log.Warn("taking a table over: not taken, its entry is not sealed with the cluster's secret (forged, or a store from before the seal: okey serve --seal-store)", "table", id)
+	}
+	if said || refused {
+		return // its entry is refused, or its record was at this entry
+	}
+	took := time.Now()
+	if err := ns.Hold.Take(ctx, id); err != nil {
+		if !errors.Is(err, keep.ErrLeaseHeld) && ns.h.ctx.Err() == nil { // not the node stopping
+			ns.h.Opt.Log.Error("taking a table over", "table", id, "err", err)
+		}
+		ns.h.Opt.Log.Debug("taking a table over: its lease not taken", "table", id, "err", err, "in", time.Since(took).Round(time.Millisecond))
+		return
+	}
+	ns.h.Opt.Log.Debug("taking a table over: its lease taken", "table", id, "in", time.Since(took).Round(time.Millisecond))
+	start := time.Now()
+	kt, ok := ns.h.Keep.LoadOne(ctx, id)
+	ns.h.Opt.Log.Debug("taking a table over: its record read", "table", id, "kept", ok, "err", kt.Err, "in", time.Since(start).Round(time.Millisecond))
+	if ok && kt.Err != nil {
+		// The store did not answer (a cluster still electing, this
+		// node stopping): the table is not damaged. Another node, or
+		// the next sweep, takes it.
+		if ns.h.ctx.Err() == nil {
+			ns.h.Opt.Log.Warn("taking a table over: not now", "table", id, "err", kt.Err)
+		}
+		ns.give(id)
+		return
+	}
+	if !ok {
+		// The table closed with its lease: nothing to run, nothing to
+		// list.
+		if ns.h.Relay != nil {
+			ns.h.Relay.unlist(ctx, id)
+		}
+		ns.give(id)
+		return
+	}
+	if kt.Err == nil && kt.Record != nil {
+		claimed := time.Now()
+		err := kt.Log.Claim(ns.leases.Node)
+		ns.h.Opt.Log.Debug("taking a table over: its record claimed", "table", id, "err", err, "in", time.Since(claimed).Round(time.Millisecond))
+		if err != nil {
+			// Another writer was quicker: it runs the table.
+			ns.h.Opt.Log.Warn("taking a table over", "table", id, "err", err)
+			ns.give(id)
+			return
+		}
+	}
+	t, err := ns.h.restoreOne(kt, stopped)
+	if err != nil && kt.Refused > 0 {
+		// Not damaged beyond the values refused: left as it is, and
+		// not tried again until its entry changes.
+		ns.h.Opt.Log.Error("taking a table over: not restored", "table", id, "refused", kt.Refused, "err", err)
+		ns.mu.Lock()
+		ns.refused[id] = rev
+		ns.mu.Unlock()
+		ns.give(id)
+		return
+	}
+	if err != nil {
+		ns.h.Opt.Log.Error("taking a table over: set aside", "table", id, "err", err)
+		if aerr := ns.h.Keep.SetAside(kt, ns.h.Opt.Now()); aerr != nil {
+			ns.h.Opt.Log.Error("setting a table aside", "table", id, "err", aerr)
+		}
+		ns.give(id)
+		return
+	}
+	if t == nil {
+		ns.give(id)
+		return
+	}
+	ns.h.broughtBack(t)
+	ns.h.Mu.Lock()
+	ns.h.startLocked(t)
+	ns.h.Mu.Unlock()
+	if ns.h.Relay != nil {
+		ns.h.Relay.announce(id, ns.Hold.Revision(id))
+	}
+	ns.h.TakenOver.Add(1)
+	ns.h.Opt.Log.Info("took over", "table", id, "hand", t.Summary.Load().Hand, "in", time.Since(start).Round(time.Millisecond))
+}
