@@ -27,17 +27,19 @@
 //	seal.go     the seal: records, entries and what nodes send each other
 //	            about a table encrypted with a key from the secret; a
 //	            kept value opened only if sealed
-//	lease.go    Leases and Holding: which node runs each table (or
-//	            tournament), taken, renewed, given up, watched for the
-//	            ones freed
+//	lease.go    Leases: which node runs each table (or tournament),
+//	            taken, renewed, given up, watched for the ones freed
+//	holding.go  Holding: a node's hold on its leases, renewed in rounds,
+//	            each lease's freshness, a lease lost told at once
 //	members.go  the servers the node's routes reach (Peers), and the
 //	            streams whose copies are behind
 //	view.go     the node's own view of the store on one line (who leads
 //	            the tables' streams, each replica's lag), for a test or
 //	            a load that says what each node saw
 //
-// Then one type per subject over it, none calling another's but through
-// its methods, and none back into a hub:
+// (view.go alone names the tables' stream and bucket, which it reports
+// on.) Then one type per subject over it, none calling another's but
+// through its methods, and none back into a hub:
 //
 //	entries.go  TableBook: the tables' entries (okey_tables): which are
 //	            kept, whether one is as the leader says, whether one opens

@@ -9,8 +9,6 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
-	"slices"
-	"strconv"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -294,15 +292,6 @@ func moveIfThere(from, to string) error {
 		return fmt.Errorf("importing: %w", err)
 	}
 	return nil
-}
-
-// SortByNumber sorts tables by their numbers (id of each).
-func SortByNumber[T any](ts []T, id func(T) string) {
-	slices.SortFunc(ts, func(a, b T) int {
-		x, _ := strconv.Atoi(id(a))
-		y, _ := strconv.Atoi(id(b))
-		return x - y
-	})
 }
 
 // SealedCounts is what SealStore rewrote: the tables' entries and records
