@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"encoding/base64"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -228,30 +227,6 @@ func (b *DailyBook) SetPar(ctx context.Context, g game.Kind, d daily.Date, hands
 		return fmt.Errorf("the par of %s %s: %w", g, d, err)
 	}
 	return nil
-}
-
-// sealJSON is v as JSON, sealed for key of bucket. What decides a
-// board is sealed as the day's secrets are — a day's results and par,
-// the players' ratings and the marks of matches rated — so that a
-// writer of the store without the cluster's secret can neither put a
-// day on the board, nor change a score, a standing, a par or a rating.
-func (s *Sealer) sealJSON(bucket, key string, v any) ([]byte, error) {
-	plain, err := json.Marshal(v)
-	if err != nil {
-		return nil, err
-	}
-	return s.Seal(bucket+"/"+key, plain), nil
-}
-
-// openJSON reads into v what sealJSON made for key of bucket; a value
-// that does not open (unsealed, another key's, another secret's) is an
-// error.
-func (s *Sealer) openJSON(bucket, key string, b []byte, v any) error {
-	plain, err := s.Open(bucket+"/"+key, b)
-	if err != nil {
-		return err
-	}
-	return json.Unmarshal(plain, v)
 }
 
 // DailyResult is one player's day: a score a hand played, in par's
@@ -640,4 +615,20 @@ func (w *DailyWriter) Close() {
 	}
 	close(w.jobs)
 	<-w.done
+}
+
+// Reseal seals again, with the secret's key in use, every value of the
+// daily's buckets that another key sealed (the days' secrets, par,
+// results and records, the addresses' first identities, when each key
+// was first seen), and returns how many it sealed again.
+func (b *DailyBook) Reseal(ctx context.Context) (int, error) {
+	n, err := resealBucket(ctx, b.kv, dailyBucket, b.seal)
+	if err != nil {
+		return n, fmt.Errorf("the daily: %w", err)
+	}
+	m, err := resealBucket(ctx, b.seen, seenBucket, b.seal)
+	if err != nil {
+		return n + m, fmt.Errorf("the keys first seen: %w", err)
+	}
+	return n + m, nil
 }

@@ -26,7 +26,8 @@
 //	            seal's key
 //	seal.go     the seal: records, entries and what nodes send each other
 //	            about a table encrypted with a key from the secret; a
-//	            kept value opened only if sealed
+//	            kept value opened only if sealed; a bucket's values sealed
+//	            (again) one by one at their revisions
 //	lease.go    Leases: which node runs each table (or tournament),
 //	            taken, renewed, given up, watched for the ones freed
 //	holding.go  Holding: a node's hold on its leases, renewed in rounds,
@@ -51,7 +52,8 @@
 //	            entry put, fenced; a takeover's claim; a table retired
 //	keep.go     Keeper: the three above together, for what needs them
 //	            all: a table read back whole, set aside, the tables saved
-//	            as files imported, an old store sealed (OpenDir opens it)
+//	            as files imported, an old store sealed (OpenDir opens it);
+//	            and the boards' plain values sealed once (SealPlain)
 //	tourneys.go TourneyBook: the tournaments' values, sealed, written
 //	            with Create or Update at a revision; their leases' bucket
 //	ratings.go  RatingBook and Rater: each finished match rated once (its
@@ -68,8 +70,8 @@
 //	            seen, which identity first played the day from an
 //	            address, and why a day is practice
 //	rotate.go   changing the secret with the cluster up: the file's three
-//	            forms, and what a node seals again with the new key; an
-//	            old store's plain results, par and ratings sealed once
+//	            forms (what each subject seals again with the new key is
+//	            its own Reseal)
 //
 // The layer stays in this package rather than one of its own: every
 // subject's type reaches the engine's connection, its JetStream and its

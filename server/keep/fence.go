@@ -61,3 +61,8 @@ func isWrongSequence(err error) bool {
 	}
 	return errors.Is(err, jetstream.ErrKeyExists) || errors.Is(err, jetstream.ErrKeyRevisionMismatch)
 }
+
+// ratingTries is how often an update at a revision (a player's rating,
+// a player's day) is tried again when another writer changed the value
+// first.
+const ratingTries = 50

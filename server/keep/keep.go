@@ -404,3 +404,22 @@ func (k *Keeper) sealTable(ctx context.Context, id string, n *SealedCounts) erro
 	n.Records++
 	return nil
 }
+
+// SealPlain seals the daily's results and par, and the players'
+// ratings and the marks of matches rated, that an okey from before they
+// were sealed kept in plain: once, at the operator's asking (okey serve
+// --seal-store), never on read. It returns how many it sealed.
+func SealPlain(ctx context.Context, d *DailyBook, r *RatingBook) (int, error) {
+	n := 0
+	for _, b := range []struct {
+		kv   jetstream.KeyValue
+		name string
+	}{{d.kv, dailyBucket}, {r.Ratings, ratingsBucket}, {r.rated, ratedBucket}} {
+		m, err := sealPlainBucket(ctx, b.kv, b.name, d.seal)
+		n += m
+		if err != nil {
+			return n, fmt.Errorf("the bucket %s: %w", b.name, err)
+		}
+	}
+	return n, nil
+}

@@ -66,10 +66,6 @@ const ratedKeep = 90 * 24 * time.Hour
 // recentKept is how many of a player's last matches their entry names.
 const recentKept = 32
 
-// ratingTries is how often a player's update is tried again when
-// another writer changed the entry first.
-const ratingTries = 50
-
 // Identities are written with their kind first: a key's
 // fingerprint, a guest's resume code (BotIdentity: a bot level).
 const (
@@ -446,10 +442,6 @@ func (r *Rater) Close() {
 // BoardSize is how many players the leaderboard lists.
 const BoardSize = 20
 
-// boardMax is the most ratings a leaderboard reads: far more than a
-// server of a few hundred players has, and a bound on the page's cost.
-const boardMax = 100_000
-
 // Board is a game's leaderboard as one player sees it.
 type Board struct {
 	Game string
@@ -460,24 +452,6 @@ type Board struct {
 	Place int
 	Own   RatedEntry
 	Rated int
-}
-
-// boardKeys are the keys of kv that filter matches, boardMax at the
-// most (the listing is read to its end either way): what a board, the
-// leaderboard's or a daily's, reads.
-func boardKeys(ctx context.Context, kv jetstream.KeyValue, filter string) ([]string, error) {
-	lister, err := kv.ListKeysFiltered(ctx, filter)
-	if err != nil {
-		return nil, err
-	}
-	var keys []string
-	for k := range lister.Keys() {
-		if len(keys) < boardMax {
-			keys = append(keys, k)
-		}
-	}
-	_ = lister.Stop() // the listing has ended
-	return keys, nil
 }
 
 // BoardOf reads a game's ratings and ranks them, for player me.
@@ -520,4 +494,18 @@ func (b *RatingBook) BoardOf(ctx context.Context, gameName, me string) (Board, e
 		}
 	}
 	return out, nil
+}
+
+// Reseal seals again, with the secret's key in use, every rating and
+// mark of a match rated that another key sealed, and returns how many.
+func (b *RatingBook) Reseal(ctx context.Context) (int, error) {
+	n, err := resealBucket(ctx, b.Ratings, ratingsBucket, b.seal)
+	if err != nil {
+		return n, fmt.Errorf("the ratings: %w", err)
+	}
+	m, err := resealBucket(ctx, b.rated, ratedBucket, b.seal)
+	if err != nil {
+		return n + m, fmt.Errorf("the matches rated: %w", err)
+	}
+	return n + m, nil
 }

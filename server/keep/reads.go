@@ -247,3 +247,25 @@ func untilWritten[T any](ctx context.Context, read func() (T, error), notYet err
 	}
 	return v, err
 }
+
+// boardKeys are the keys of kv that filter matches, boardMax at the
+// most (the listing is read to its end either way): what a board, the
+// leaderboard's or a daily's, reads.
+func boardKeys(ctx context.Context, kv jetstream.KeyValue, filter string) ([]string, error) {
+	lister, err := kv.ListKeysFiltered(ctx, filter)
+	if err != nil {
+		return nil, err
+	}
+	var keys []string
+	for k := range lister.Keys() {
+		if len(keys) < boardMax {
+			keys = append(keys, k)
+		}
+	}
+	_ = lister.Stop() // the listing has ended
+	return keys, nil
+}
+
+// boardMax is the most ratings a leaderboard reads: far more than a
+// server of a few hundred players has, and a bound on the page's cost.
+const boardMax = 100_000

@@ -2,11 +2,14 @@ package keep
 
 import (
 	"bytes"
+	"context"
 	"crypto/cipher"
 	"crypto/rand"
+	"encoding/json"
 	"errors"
 	"fmt"
 
+	"github.com/nats-io/nats.go/jetstream"
 	"golang.org/x/crypto/chacha20poly1305"
 )
 
@@ -137,4 +140,98 @@ func (s *Sealer) openKeptAged(where string, b []byte, old *bool) ([]byte, error)
 		*old = true
 	}
 	return plain, err
+}
+
+// sealPlainBucket seals every value of kv (the bucket named bucket) kept
+// in plain, at the revision read, and returns how many.
+func sealPlainBucket(ctx context.Context, kv jetstream.KeyValue, bucket string, seal *Sealer) (int, error) {
+	w, err := kv.WatchAll(ctx, jetstream.IgnoreDeletes())
+	if err != nil {
+		return 0, fmt.Errorf("sealing: %w", err)
+	}
+	defer w.Stop()
+	n := 0
+	for {
+		var e jetstream.KeyValueEntry
+		select {
+		case <-ctx.Done():
+			return n, fmt.Errorf("sealing: %w", ctx.Err())
+		case e = <-w.Updates():
+		}
+		if e == nil {
+			return n, nil
+		}
+		if Sealed(e.Value()) {
+			continue
+		}
+		if _, err := kv.Update(ctx, e.Key(), seal.Seal(bucket+"/"+e.Key(), e.Value()), e.Revision()); err != nil {
+			return n, fmt.Errorf("sealing %s: %w", e.Key(), err)
+		}
+		n++
+	}
+}
+
+// resealBucket seals again, with seal's key in use, every value of kv (the
+// bucket named bucket, each value sealed for "bucket/key") that another
+// key sealed. The values are read as one watch (one consumer, every
+// value pushed), not a request a key, and each is replaced only at the
+// revision it was read at: two nodes doing it at once do it once, and a
+// value changed meanwhile is the writer's, sealed with the key in use.
+func resealBucket(ctx context.Context, kv jetstream.KeyValue, bucket string, seal *Sealer) (int, error) {
+	w, err := kv.WatchAll(ctx, jetstream.IgnoreDeletes())
+	if err != nil {
+		return 0, fmt.Errorf("sealing again: %w", err)
+	}
+	defer w.Stop()
+	n := 0
+	for {
+		var e jetstream.KeyValueEntry
+		select {
+		case <-ctx.Done():
+			return n, fmt.Errorf("sealing again: %w", ctx.Err())
+		case e = <-w.Updates():
+		}
+		if e == nil {
+			return n, nil // every value there was has come
+		}
+		where := bucket + "/" + e.Key()
+		if !Sealed(e.Value()) {
+			continue
+		}
+		plain, old, err := seal.OpenAged(where, e.Value())
+		if err != nil || !old {
+			continue // not the cluster's (refused where it is read), or sealed already
+		}
+		if _, err := kv.Update(ctx, e.Key(), seal.Seal(where, plain), e.Revision()); err != nil {
+			if isWrongSequence(err) {
+				continue // changed meanwhile, by a node sealing with the key in use
+			}
+			return n, fmt.Errorf("sealing %s again: %w", e.Key(), err)
+		}
+		n++
+	}
+}
+
+// sealJSON is v as JSON, sealed for key of bucket. What decides a
+// board is sealed as the day's secrets are — a day's results and par,
+// the players' ratings and the marks of matches rated — so that a
+// writer of the store without the cluster's secret can neither put a
+// day on the board, nor change a score, a standing, a par or a rating.
+func (s *Sealer) sealJSON(bucket, key string, v any) ([]byte, error) {
+	plain, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	return s.Seal(bucket+"/"+key, plain), nil
+}
+
+// openJSON reads into v what sealJSON made for key of bucket; a value
+// that does not open (unsealed, another key's, another secret's) is an
+// error.
+func (s *Sealer) openJSON(bucket, key string, b []byte, v any) error {
+	plain, err := s.Open(bucket+"/"+key, b)
+	if err != nil {
+		return err
+	}
+	return json.Unmarshal(plain, v)
 }

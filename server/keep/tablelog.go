@@ -354,3 +354,52 @@ func forget(tables *TableBook, records *RecordBook, id string, rev uint64) error
 	}
 	return records.purge(ctx, id)
 }
+
+// Stale reports whether the table, as read, holds a value sealed with a
+// key the secret is being changed from: Reseal it before it plays on.
+func (l *TableLog) Stale() bool { return l.stale }
+
+// Reseal writes the table again sealed with the secret's key in use:
+// its record whole (one start message, the parts before purged), the
+// match before, and its entry (the one read, given back). Called by the
+// node that holds the table's lease and has claimed its record, before
+// the table runs: like every write of the table, it is fenced.
+func (l *TableLog) Reseal(entry []byte) error {
+	ctx, cancel := EngineCtx()
+	defer cancel()
+	if len(l.rec) > 0 {
+		// One start message, and what came before it purged by
+		// sequence (as a new match's start: appendRecord).
+		if err := l.publish(ctx, l.subj, l.rec, nats.Header{partHeader: []string{partStart}}); err != nil {
+			return fmt.Errorf("table %s: sealing its record again: %w", l.id, err)
+		}
+		if err := l.records.stream.Purge(ctx, jetstream.WithPurgeSubject(l.subj), jetstream.WithPurgeSequence(l.seq)); err != nil {
+			return fmt.Errorf("table %s: sealing its record again: %w", l.id, err)
+		}
+	}
+	last := lastSubject(l.id)
+	m, err := l.records.stream.GetLastMsgForSubject(ctx, last)
+	switch {
+	case errors.Is(err, jetstream.ErrMsgNotFound):
+	case err != nil:
+		return fmt.Errorf("table %s: sealing its match before again: %w", l.id, err)
+	default:
+		var old bool
+		before, err := l.records.eng.Seal.openKeptAged(last, m.Data, &old)
+		if err != nil {
+			return fmt.Errorf("table %s: sealing its match before again: %w", l.id, err)
+		}
+		if old {
+			if err := l.records.keepLast(ctx, l.id, before); err != nil {
+				return fmt.Errorf("table %s: sealing its match before again: %w", l.id, err)
+			}
+		}
+	}
+	if entry != nil {
+		if err := l.putEntry(ctx, entry); err != nil {
+			return fmt.Errorf("table %s: sealing its entry again: %w", l.id, err)
+		}
+	}
+	l.stale = false
+	return nil
+}
