@@ -115,8 +115,9 @@ func sameJSON(t *testing.T, a, b any) bool {
 
 // TestOldStoreReadsBack: a state directory whose store the build of
 // d45101a1 wrote (testdata/oldstore: the legacy tables imported, table
-// 1's second match begun and taken over by another node's claim, table 5
-// opened on a number taken from the store and its lease given back, two
+// 1's record begun afresh (the one imported kept as the match before)
+// and taken over by another node's claim, table 5 a waiting room opened
+// on a number taken from the store and its lease given back, two
 // matches rated, yesterday's daily with two players' days, a hand's
 // record, when a key was first seen and an address's start, two
 // tournaments' values) is read by this build as that build read it: the

@@ -17,6 +17,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/json"
@@ -122,15 +123,23 @@ func run(dir string) error {
 		return fmt.Errorf("import: %d tables, %v", n, err)
 	}
 
-	// Table 1: a new match begun (the match before kept under .last),
-	// moves appended, then taken over by another node (a claim) which
-	// appends one more.
+	// Table 1: its record begun afresh (the record as imported kept as
+	// the match before, under .last), three moves short of it, so that
+	// it is still a record of the same deal a hall can restore; a move
+	// appended; then taken over by another node (a claim), which
+	// appends one more and writes its entry.
 	kt, ok := k.LoadOne(ctx, "1")
 	if !ok || kt.Err != nil {
 		return fmt.Errorf("table 1: %v", kt.Err)
 	}
-	match2 := []byte(`{"okey":"record","version":1,"game":"classic","note":"the second match"}` + "\n")
-	for _, rec := range [][]byte{match2, append(match2, `{"a":"draw","s":0}`+"\n"...)} {
+	lines := bytes.SplitAfter(kt.Record, []byte("\n"))
+	lines = lines[:len(lines)-1] // after the last line break: nothing
+	if len(lines) < 10 {
+		return fmt.Errorf("table 1's record: %d lines", len(lines))
+	}
+	upTo := func(n int) []byte { return bytes.Join(lines[:n], nil) }
+	cut := len(lines) - 3
+	for _, rec := range [][]byte{upTo(cut), upTo(cut + 1)} {
 		if err := kt.Log.Write(nil, rec); err != nil {
 			return fmt.Errorf("table 1: %w", err)
 		}
@@ -139,18 +148,18 @@ func run(dir string) error {
 	if err := other.Log.Claim("b"); err != nil {
 		return err
 	}
-	rec := append(other.Record[:len(other.Record):len(other.Record)], `{"a":"discard","s":0,"t":"r7"}`+"\n"...)
-	if err := other.Log.Write(append(other.Table[:len(other.Table):len(other.Table)], ' '), rec); err != nil {
+	if err := other.Log.Write(append(other.Table[:len(other.Table):len(other.Table)], ' '), upTo(cut+2)); err != nil {
 		return fmt.Errorf("table 1 taken over: %w", err)
 	}
 
-	// Table 5: a number taken from the store, an entry and a record.
+	// Table 5: a number taken from the store, a waiting room's entry.
 	n, err := k.TakeNumber(ctx)
 	if err != nil || n != 5 {
 		return fmt.Errorf("the number taken: %d, %v", n, err)
 	}
 	l := k.Log("5")
-	if err := l.Write([]byte(`{"id":"5","note":"opened after the import"}`), []byte(`{"okey":"record","version":1,"game":"101"}`+"\n")); err != nil {
+	entry := `{"id":"5","config":{"game":"101","rules":"default","levels":["easy","normal","easy","hard"],"timer":0},"host":"key:SHA256:dan","started":false,"match_no":0,"seats":[{"owner":"key:SHA256:dan","name":"dan"},{},{},{}],"created":"2026-11-26T16:00:00Z"}`
+	if err := l.Write([]byte(entry), nil); err != nil {
 		return err
 	}
 
