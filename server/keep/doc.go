@@ -39,8 +39,10 @@
 //	            a load that says what each node saw
 //
 // (view.go alone names the tables' stream and bucket, which it reports
-// on.) Then one type per subject over it, none calling another's but
-// through its methods, and none back into a hub:
+// on.) Then one type per subject over it, each over its own stream or
+// buckets, none calling back into a hub; only TableLog, which writes a
+// table's entry and record, and Keeper, which ties the tables' three
+// types together, reach into more than one:
 //
 //	entries.go  TableBook: the tables' entries (okey_tables): which are
 //	            kept, whether one is as the leader says, whether one opens
@@ -73,10 +75,14 @@
 //	            forms (what each subject seals again with the new key is
 //	            its own Reseal)
 //
-// The layer stays in this package rather than one of its own: every
-// subject's type reaches the engine's connection, its JetStream and its
-// seal, and the layer's tests start engines with the subjects' buckets;
-// a package between them would export all of it for one importer.
+// The layer stays in this package rather than one of its own, and
+// TestLayersRunOneWay holds the floors instead of the compiler: no file
+// of the layer names anything a subject's file declares, no subject's
+// file another subject's, and keep.go alone ties them. A package of its
+// own would move what the server, its tournaments and the command reach
+// of the layer today as keep's (Engine, StoreConfig, Secret, Leases,
+// Holding) to a second import in each, and split the tests, which start
+// engines with the subjects' buckets in them.
 // testdata/oldstore holds a store an earlier build wrote, which
 // TestOldStoreReadsBack reads back.
 //

@@ -105,3 +105,13 @@ func (b *TableBook) Opens(id string, v []byte) bool {
 	_, err := b.eng.Seal.openKept(entryPlace(id), v)
 	return err == nil
 }
+
+// tablesBucketIn makes (or finds) one of the tables' buckets, name, as
+// openKeeper has since there were two (the entries, the hall's number).
+func tablesBucketIn(ctx context.Context, eng *Engine, name, desc string) (jetstream.KeyValue, error) {
+	kv, err := eng.MakeBucket(ctx, jetstream.KeyValueConfig{Bucket: name, Description: desc, History: 1, Storage: jetstream.FileStorage, Replicas: eng.Replicas})
+	if err != nil {
+		return nil, fmt.Errorf("the bucket %s: %w", name, err)
+	}
+	return kv, nil
+}

@@ -65,16 +65,6 @@ func (k *Keeper) SetLog(log *slog.Logger) {
 	}
 }
 
-// notes is the log the tables' types share (Keeper.SetLog): it says
-// each value refused, not sealed with the cluster's secret (a forgery,
-// or a store from before the seal). None before SetLog.
-type notes struct{ log *slog.Logger }
-
-// refused logs a value not taken.
-func (n *notes) refused(what string, args ...any) {
-	n.log.Warn(what+": refused, not sealed with the cluster's secret (forged, or written before the seal: okey serve --seal-store)", args...)
-}
-
 // openKeeper makes (or finds) the stream and buckets.
 func openKeeper(ctx context.Context, eng *Engine, tablesDir string) (*Keeper, error) {
 	n := &notes{log: slog.New(slog.DiscardHandler)}
@@ -91,16 +81,6 @@ func openKeeper(ctx context.Context, eng *Engine, tablesDir string) (*Keeper, er
 		return nil, err
 	}
 	return &Keeper{Tables: tables, Records: records, Numbers: numbers, eng: eng, notes: n, dir: tablesDir}, nil
-}
-
-// tablesBucketIn makes (or finds) one of the tables' buckets, name, as
-// openKeeper has since there were two (the entries, the hall's number).
-func tablesBucketIn(ctx context.Context, eng *Engine, name, desc string) (jetstream.KeyValue, error) {
-	kv, err := eng.MakeBucket(ctx, jetstream.KeyValueConfig{Bucket: name, Description: desc, History: 1, Storage: jetstream.FileStorage, Replicas: eng.Replicas})
-	if err != nil {
-		return nil, fmt.Errorf("the bucket %s: %w", name, err)
-	}
-	return kv, nil
 }
 
 // OpenDir opens the store of a server's state directory as sc says:

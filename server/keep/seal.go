@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 
 	"github.com/nats-io/nats.go/jetstream"
 	"golang.org/x/crypto/chacha20poly1305"
@@ -234,4 +235,14 @@ func (s *Sealer) openJSON(bucket, key string, b []byte, v any) error {
 		return err
 	}
 	return json.Unmarshal(plain, v)
+}
+
+// notes is the log the tables' types share (Keeper.SetLog): it says
+// each value refused, not sealed with the cluster's secret (a forgery,
+// or a store from before the seal). None before SetLog.
+type notes struct{ log *slog.Logger }
+
+// refused logs a value not taken.
+func (n *notes) refused(what string, args ...any) {
+	n.log.Warn(what+": refused, not sealed with the cluster's secret (forged, or written before the seal: okey serve --seal-store)", args...)
 }
