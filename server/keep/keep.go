@@ -17,23 +17,9 @@ import (
 	"okey/ui/store"
 )
 
-// The keeper writes the tables into the engine and reads them back:
-//
-//   - each table's match record is a stream of appends, one subject a
-//     table (okey.table.ID.record in the stream OKEY_RECORDS): a
-//     match's first message holds its whole record so far (header
-//     "Okey-Part: start"), every later one the lines added since. A
-//     move is saved once the stream has acknowledged it; every append
-//     names the sequence of the table's last one
-//     (WithExpectLastSequencePerSubject), so a writer that is not the
-//     table's only one can never append twice or out of order.
-//   - each table's entry (what the host chose, who holds which seat:
-//     keys' fingerprints and guests' resume codes, the join code, the
-//     chat) is a key of the bucket okey_tables, the table's number; the
-//     bucket is the lobby's directory. Writes are Create, then Update at
-//     the revision last written: fenced the same way.
-//   - the next table's number is the key "next" of the bucket okey_hall,
-//     written at its revision too.
+// The keeper is the tables in the store, through their three types:
+// the records (records.go), the entries (entries.go), the next number
+// (numbers.go); a table is written through its TableLog (tablelog.go).
 //
 // Finished matches stay files (tables/matches/, pruned to
 // --keep-matches): they are written once a match, read by people and by
@@ -100,6 +86,8 @@ func OpenDir(ctx context.Context, stateDir string, sc StoreConfig) (*Engine, *Ke
 	return eng, k, nil
 }
 
+// Log is table id's writer, for a table new to the store (a table read
+// back has its own: KeptTable.Log).
 func (k *Keeper) Log(id string) *TableLog {
 	return &TableLog{records: k.Records, tables: k.Tables, dir: k.dir, id: id, subj: recordSubject(id)}
 }
