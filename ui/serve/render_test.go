@@ -122,7 +122,6 @@ func replayBoth(t *testing.T, frames []tea.View, w, h int, profile colorprofile.
 	go func() { defer close(done); _, _ = p.Run() }()
 	defer func() { p.Quit(); <-done }()
 	lib := newLibTerm(w, h) // written before newTerm: once newTerm shows a frame, lib has its bytes
-	defer lib.close()
 	scr := tty.NewLineScreen(ssh.NewPtyWriter(io.MultiWriter(lib, newTerm)), 120, w, h, profile)
 	defer scr.Close()
 
@@ -177,7 +176,11 @@ type libTerm struct {
 
 func newLibTerm(w, h int) *libTerm {
 	e := xvt.NewEmulator(w, h)
-	go func() { _, _ = io.Copy(io.Discard, e) }() // its answers to queries
+	// Its answers to a program's queries go to a pipe that blocks the
+	// emulator until read: read and dropped. The emulator is never
+	// closed (its Close races this reader, x/vt v0.1.0), so the reader
+	// waits until the test binary ends.
+	go func() { _, _ = io.Copy(io.Discard, e) }()
 	return &libTerm{e: e, w: w, h: h}
 }
 
@@ -186,8 +189,6 @@ func (l *libTerm) Write(p []byte) (int, error) {
 	defer l.mu.Unlock()
 	return l.e.Write(p)
 }
-
-func (l *libTerm) close() { _ = l.e.Close() }
 
 // String is the screen as vt.Term's String gives it: h lines, trailing
 // blanks cut, a wide character's second cell adding nothing.
