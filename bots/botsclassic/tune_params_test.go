@@ -76,6 +76,12 @@ func tuneSet(b Bot, k string, x float64) error {
 		case "cheat":
 			b.cheat = int(x)
 			return nil
+		case "taken":
+			b.taken = x != 0
+			return nil
+		case "belief":
+			b.belief = int(x)
+			return nil
 		}
 	}
 	return fmt.Errorf("no knob %q for %s", k, b.Level())

@@ -30,12 +30,35 @@ type pimc struct {
 	cheat int
 	// filt is the most guesses tried for a world that agrees with every
 	// other seat's last discard (0: the first guess).
-	filt  int
-	truth classic.State
+	filt int
+	// taken: the worlds keep, besides what the view knows, every tile an
+	// opponent took from the discards and still holds, as the true racks
+	// say (see takenWorld); belief > 0: the worlds are drawn from the
+	// racks' distribution given the public history (tune_belief_test.go).
+	taken  bool
+	belief int
+	truth  classic.State
+	// cache holds the playouts' discard tables (it changes no choice).
+	cache *TableCache
+	// stats counts what the bound bench reports (TestBound).
+	stats pimcStats
+	bel   *beliefChain
+	xtra  bool // a world of this decision knew more than the view
+}
+
+// pimcStats counts a pimc player's searched discards: searched (two or
+// more candidates), over (another than normal's pick thrown), extra
+// (the worlds knew more than the view: the taken or belief worlds).
+type pimcStats struct {
+	searched, over, extra int
+	// moved sums, over the belief worlds, the share of the opponents'
+	// hidden tiles a world places other than the true racks do.
+	moved  float64
+	worlds int
 }
 
 func newPimc(seed uint64) *pimc {
-	return &pimc{base: NewNormal(seed), rnd: game.NewSeeded(seed ^ 0x9157), n: 64, k: 4}
+	return &pimc{base: NewNormal(seed), rnd: game.NewSeeded(seed ^ 0x9157), n: 64, k: 4, cache: NewTableCache()}
 }
 
 func (b *pimc) Level() string { return "pimc" }
@@ -56,6 +79,13 @@ func (b *pimc) Decide(ctx context.Context, v classic.View) (classic.Action, erro
 	if len(cs) == 1 {
 		return a, nil
 	}
+	b.stats.searched++
+	b.xtra = false
+	if b.belief > 0 {
+		if err := b.beliefStart(&v); err != nil {
+			return classic.Action{}, err
+		}
+	}
 	wins := make([]int, len(cs))
 	for range b.n {
 		world, err := b.world(&v)
@@ -67,7 +97,7 @@ func (b *pimc) Decide(ctx context.Context, v classic.View) (classic.Action, erro
 		}
 		seed := b.rnd.Uint64()
 		for i, t := range cs {
-			won, err := playToEnd(world, v.Seat, classic.DiscardAction(v.Seat, t), seed)
+			won, err := playToEnd(world, v.Seat, classic.DiscardAction(v.Seat, t), seed, b.cache)
 			if err != nil {
 				return classic.Action{}, err
 			}
@@ -82,6 +112,12 @@ func (b *pimc) Decide(ctx context.Context, v classic.View) (classic.Action, erro
 			best = i
 		}
 	}
+	if best != 0 {
+		b.stats.over++
+	}
+	if b.xtra {
+		b.stats.extra++
+	}
 	return classic.DiscardAction(v.Seat, cs[best]), nil
 }
 
@@ -90,6 +126,12 @@ func (b *pimc) Decide(ctx context.Context, v classic.View) (classic.Action, erro
 // across, 4 the previous) as they are, the other racks and the wall
 // dealt at random from what is left, as the expert samples them.
 func (b *pimc) world(v *classic.View) (classic.State, error) {
+	switch {
+	case b.belief > 0:
+		return b.beliefWorld(v)
+	case b.taken:
+		return b.takenWorld(v)
+	}
 	var given [classic.NumSeats]*tile.Counts
 	for s := range classic.NumSeats {
 		if s != v.Seat && b.cheat&(1<<((s-v.Seat+classic.NumSeats-1)%classic.NumSeats)) != 0 {
@@ -100,6 +142,66 @@ func (b *pimc) world(v *classic.View) (classic.State, error) {
 	st, err := v.SampleWorld(b.rnd, given)
 	if err != nil {
 		return classic.State{}, fmt.Errorf("pimc world: %w", err)
+	}
+	return st, nil
+}
+
+// takenWorld is world for the taken variant: each opponent's rack
+// keeps what the view knows it holds and, beyond it, the tiles of the
+// faces it took from the discards this hand that its true rack still
+// holds (of a face taken and thrown again the view knows none; the
+// true rack may still hold the taken copy); the rest of the racks and
+// the wall are dealt at random from what is left, as world does.
+func (b *pimc) takenWorld(v *classic.View) (classic.State, error) {
+	known := v.Known()
+	pool := v.Unseen()
+	var took [classic.NumSeats]tile.Counts
+	for _, e := range v.History {
+		if e.Kind == classic.EvTake && e.Seat >= 0 && e.Seat < classic.NumSeats && e.Tile.Valid() {
+			took[e.Seat][e.Tile]++
+		}
+	}
+	var racks [classic.NumSeats]tile.Counts
+	extra := false
+	for s := range classic.NumSeats {
+		if s == v.Seat {
+			continue
+		}
+		truth := b.truth.View(s).Counts
+		racks[s] = known[s]
+		for f := range racks[s] {
+			held := min(took[s][f], truth[f])
+			if held > racks[s][f] {
+				d := held - racks[s][f]
+				if pool[f] < d {
+					return classic.State{}, fmt.Errorf("pimc taken world: seat %d holds %v the pool lacks", s, tile.Tile(f))
+				}
+				pool[f] -= d
+				racks[s][f] = held
+				extra = true
+			}
+		}
+	}
+	b.xtra = b.xtra || extra
+	tiles := pool.Tiles()
+	b.rnd.ShuffleTiles(tiles)
+	var given [classic.NumSeats]*tile.Counts
+	for s := range classic.NumSeats {
+		if s == v.Seat {
+			continue
+		}
+		for racks[s].Total() < v.TileCounts[s] {
+			if len(tiles) == 0 {
+				return classic.State{}, fmt.Errorf("pimc taken world: too few tiles for seat %d", s)
+			}
+			racks[s][tiles[0]]++
+			tiles = tiles[1:]
+		}
+		given[s] = &racks[s]
+	}
+	st, err := v.SampleWorld(b.rnd, given)
+	if err != nil {
+		return classic.State{}, fmt.Errorf("pimc taken world: %w", err)
 	}
 	return st, nil
 }
@@ -147,7 +249,8 @@ func agrees(v *classic.View, w classic.State) bool {
 
 // playToEnd applies a in s and plays on with normal bots on every seat;
 // won is whether seat me won.
-func playToEnd(s classic.State, me int, a classic.Action, seed uint64) (bool, error) {
+// The players share cache (nil: none), which changes no choice.
+func playToEnd(s classic.State, me int, a classic.Action, seed uint64, cache *TableCache) (bool, error) {
 	s, _, err := s.Apply(a)
 	if err != nil {
 		return false, err
@@ -155,6 +258,7 @@ func playToEnd(s classic.State, me int, a classic.Action, seed uint64) (bool, er
 	var players [classic.NumSeats]*Normal
 	for i := range players {
 		players[i] = NewNormal(seed + uint64(i))
+		players[i].mem.cache = cache
 	}
 	ctx := context.Background()
 	for s.Phase() == game.Playing && s.Moves() < 500 {
