@@ -119,9 +119,9 @@ type boundOutcome struct {
 }
 
 func (o boundOutcome) String() string {
-	return fmt.Sprintf("%d\t%d\t%d\t%d\t%d\t%g\t%d\t%d\t%d\t%d\t%g",
+	return fmt.Sprintf("%d\t%d\t%d\t%d\t%d\t%g\t%d\t%d\t%d\t%d\t%g\t%d\t%d",
 		o.hands, o.decided, o.won, o.okey, o.pairs, o.net,
-		o.searched, o.over, o.extra, o.worlds, o.moved)
+		o.searched, o.over, o.extra, o.worlds, o.moved, o.tried, o.took)
 }
 
 // boundHand plays hand i of a table as tuneHand does (the same deal,
@@ -222,6 +222,10 @@ func TestBoundReport(t *testing.T) {
 			i := n(2)
 			o.hands, o.decided, o.won, o.okey, o.pairs, o.net = n(3), n(4), n(5), n(6), n(7), g(8)
 			o.searched, o.over, o.extra, o.worlds, o.moved = n(9), n(10), n(11), n(12), g(13)
+			if len(fs) >= 16 {
+				o.tried, o.took = n(14), n(15)
+			}
+
 			got[j][i] = o
 		}
 		f.Close()
@@ -263,6 +267,8 @@ func TestBoundReport(t *testing.T) {
 				st.extra += o.extra
 				st.worlds += o.worlds
 				st.moved += o.moved
+				st.tried += o.tried
+				st.took += o.took
 			}
 		}
 		p, lo, hi := clusterMean(out[j], tuneWon)
@@ -275,6 +281,9 @@ func TestBoundReport(t *testing.T) {
 		}
 		if st.worlds > 0 {
 			line += fmt.Sprintf("  moved %.3f", st.moved/float64(st.worlds))
+		}
+		if st.tried > 0 {
+			line += fmt.Sprintf("  chain moves %d accepted %.1f%%", st.tried, 100*float64(st.took)/float64(st.tried))
 		}
 		t.Log(line)
 	}

@@ -82,6 +82,9 @@ func tuneSet(b Bot, k string, x float64) error {
 		case "belief":
 			b.belief = int(x)
 			return nil
+		case "burn":
+			b.burn = int(x)
+			return nil
 		}
 	}
 	return fmt.Errorf("no knob %q for %s", k, b.Level())

@@ -37,7 +37,10 @@ type pimc struct {
 	// racks' distribution given the public history (tune_belief_test.go).
 	taken  bool
 	belief int
-	truth  classic.State
+	// burn is the belief chain's moves before a decision's first world
+	// (8·burn when it starts from the truth).
+	burn  int
+	truth classic.State
 	// cache holds the playouts' discard tables (it changes no choice).
 	cache *TableCache
 	// stats counts what the bound bench reports (TestBound).
@@ -55,10 +58,12 @@ type pimcStats struct {
 	// hidden tiles a world places other than the true racks do.
 	moved  float64
 	worlds int
+	// tried and took count the belief chain's moves and those accepted.
+	tried, took int
 }
 
 func newPimc(seed uint64) *pimc {
-	return &pimc{base: NewNormal(seed), rnd: game.NewSeeded(seed ^ 0x9157), n: 64, k: 4, cache: NewTableCache()}
+	return &pimc{base: NewNormal(seed), rnd: game.NewSeeded(seed ^ 0x9157), n: 64, k: 4, burn: 4096, cache: NewTableCache()}
 }
 
 func (b *pimc) Level() string { return "pimc" }
@@ -95,6 +100,7 @@ func (b *pimc) Decide(ctx context.Context, v classic.View) (classic.Action, erro
 		if err != nil {
 			return classic.Action{}, err
 		}
+		b.measure(&v, &world)
 		seed := b.rnd.Uint64()
 		for i, t := range cs {
 			won, err := playToEnd(world, v.Seat, classic.DiscardAction(v.Seat, t), seed, b.cache)
@@ -144,6 +150,31 @@ func (b *pimc) world(v *classic.View) (classic.State, error) {
 		return classic.State{}, fmt.Errorf("pimc world: %w", err)
 	}
 	return st, nil
+}
+
+// measure counts how far a world is from the truth: the tiles it puts
+// in the other racks that the true racks do not hold, over the tiles of
+// those racks the view cannot place (0 for full sight; for worlds dealt
+// at random from the view, what chance leaves in place).
+func (b *pimc) measure(v *classic.View, w *classic.State) {
+	known := v.Known()
+	diff, hidden := 0, 0
+	for s := range classic.NumSeats {
+		if s == v.Seat {
+			continue
+		}
+		truth, got := b.truth.View(s).Counts, w.View(s).Counts
+		for f := range truth {
+			if got[f] > truth[f] {
+				diff += int(got[f] - truth[f])
+			}
+		}
+		hidden += v.TileCounts[s] - known[s].Total()
+	}
+	if hidden > 0 {
+		b.stats.moved += float64(diff) / float64(hidden)
+		b.stats.worlds++
+	}
 }
 
 // takenWorld is world for the taken variant: each opponent's rack
