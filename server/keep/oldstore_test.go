@@ -1,23 +1,19 @@
 package keep
 
 import (
-	"archive/tar"
 	"bytes"
-	"compress/gzip"
 	"context"
 	"crypto/rand"
 	"encoding/json"
-	"errors"
-	"io"
 	"os"
 	"path/filepath"
 	"reflect"
-	"strings"
 	"testing"
 	"time"
 
 	"okey/game"
 	"okey/game/daily"
+	"okey/server/servetest"
 )
 
 // oldStore is what the build of d45101a1 (before the store was split by
@@ -55,48 +51,6 @@ type oldStore struct {
 		Key   string `json:"key"`
 		Value []byte `json:"value"`
 	} `json:"tourney"`
-}
-
-// untar unpacks the gzipped tar file at path into dir.
-func untar(t *testing.T, path, dir string) {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tr := tar.NewReader(zr)
-	for {
-		h, err := tr.Next()
-		if errors.Is(err, io.EOF) {
-			return
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		p := filepath.Join(dir, h.Name)
-		if !strings.HasPrefix(p, filepath.Clean(dir)+string(filepath.Separator)) && p != filepath.Clean(dir) {
-			t.Fatalf("%s leaves the directory", h.Name)
-		}
-		switch h.Typeflag {
-		case tar.TypeDir:
-			if err := os.MkdirAll(p, os.FileMode(h.Mode)|0o700); err != nil {
-				t.Fatal(err)
-			}
-		case tar.TypeReg:
-			b, err := io.ReadAll(tr)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(p, b, os.FileMode(h.Mode)); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
 }
 
 // sameJSON reports whether a and b say the same as JSON.
@@ -139,7 +93,7 @@ func TestOldStoreReadsBack(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	untar(t, filepath.Join("testdata", "oldstore", "state.tar.gz"), dir)
+	servetest.Untar(t, filepath.Join("testdata", "oldstore", "state.tar.gz"), dir)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	eng, k, err := OpenDir(ctx, dir, StoreConfig{NodeName: "new"})

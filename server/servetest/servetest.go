@@ -6,8 +6,14 @@
 package servetest
 
 import (
+	"archive/tar"
+	"compress/gzip"
 	"encoding/binary"
+	"errors"
 	"io"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"okey/game"
@@ -40,4 +46,47 @@ func (r *seededReader) Read(p []byte) (int, error) {
 		copy(p[i:], b[:])
 	}
 	return len(p), nil
+}
+
+// Untar unpacks the gzipped tar file at path into dir (a store kept as
+// testdata), refusing a name that would leave dir.
+func Untar(t *testing.T, path, dir string) {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := tar.NewReader(zr)
+	for {
+		h, err := tr.Next()
+		if errors.Is(err, io.EOF) {
+			return
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := filepath.Join(dir, h.Name)
+		if !strings.HasPrefix(p, filepath.Clean(dir)+string(filepath.Separator)) && p != filepath.Clean(dir) {
+			t.Fatalf("%s leaves the directory", h.Name)
+		}
+		switch h.Typeflag {
+		case tar.TypeDir:
+			if err := os.MkdirAll(p, os.FileMode(h.Mode)|0o700); err != nil {
+				t.Fatal(err)
+			}
+		case tar.TypeReg:
+			b, err := io.ReadAll(tr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(p, b, os.FileMode(h.Mode)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
 }

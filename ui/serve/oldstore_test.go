@@ -1,20 +1,16 @@
 package serve
 
 import (
-	"archive/tar"
 	"bytes"
-	"compress/gzip"
 	"encoding/json"
-	"errors"
-	"io"
 	"os"
 	"path/filepath"
 	"reflect"
-	"strings"
 	"testing"
 
 	"okey/game"
 	"okey/game/classic"
+	"okey/server/servetest"
 	"okey/server/tables"
 )
 
@@ -25,43 +21,7 @@ var oldStoreDir = filepath.Join("..", "..", "server", "keep", "testdata", "oldst
 // unpackOldStore unpacks the old store's state directory into dir.
 func unpackOldStore(t *testing.T, dir string) {
 	t.Helper()
-	f, err := os.Open(filepath.Join(oldStoreDir, "state.tar.gz"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tr := tar.NewReader(zr)
-	for {
-		h, err := tr.Next()
-		if errors.Is(err, io.EOF) {
-			return
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		p := filepath.Join(dir, h.Name)
-		if !strings.HasPrefix(p, filepath.Clean(dir)+string(filepath.Separator)) && p != filepath.Clean(dir) {
-			t.Fatalf("%s leaves the directory", h.Name)
-		}
-		switch h.Typeflag {
-		case tar.TypeDir:
-			if err := os.MkdirAll(p, os.FileMode(h.Mode)|0o700); err != nil {
-				t.Fatal(err)
-			}
-		case tar.TypeReg:
-			b, err := io.ReadAll(tr)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(p, b, os.FileMode(h.Mode)); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
+	servetest.Untar(t, filepath.Join(oldStoreDir, "state.tar.gz"), dir)
 }
 
 // TestServesAnOldStore: okey serve started on a state directory whose
