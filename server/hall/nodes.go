@@ -338,11 +338,12 @@ func (h *Hall) Running() []string {
 // with that node: by is another node whose door is gone (it stopped
 // writing it, or shut it), nobody holds the table's lease (its holder
 // stopped renewing it, and it ran out), this node does not run it, and
-// the store keeps no entry of it, so no node can ever bring it back (its
-// node died before the table's first write landed). A table closed on a
-// node still running may have an end still on its way: it is not lost
-// here. A node alone says false: every table is its own. err: the store
-// did not say.
+// the store never held an entry of it, so no node can ever bring it back
+// (its node died before the table's first write landed). A table closed
+// on a node still running, or taken over and closed at its match's end,
+// may have an end still on its way: its entry's delete marker says a
+// node put it away, and it is not lost here. A node alone says false:
+// every table is its own. err: the store did not say.
 func (h *Hall) Lost(ctx context.Context, id, by string) (bool, error) {
 	if h.Nodes == nil || h.Relay == nil || h.Keep == nil || by == "" || by == h.Node() || h.Local(id) != nil {
 		return false, nil
@@ -354,11 +355,11 @@ func (h *Hall) Lost(ctx context.Context, id, by string) (bool, error) {
 	if err != nil || holder != "" {
 		return false, err
 	}
-	kept, err := h.Keep.Tables.Kept(ctx, id)
+	written, err := h.Keep.Tables.Written(ctx, id)
 	if err != nil {
 		return false, err
 	}
-	return !kept, nil
+	return !written, nil
 }
 
 // Kept reports whether the store keeps an entry of table id: a table

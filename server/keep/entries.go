@@ -86,6 +86,23 @@ func (b *TableBook) Kept(ctx context.Context, id string) (bool, error) {
 	return ok, nil
 }
 
+// Written reports whether table id ever had an entry that its stream's
+// leader still knows of: one kept, or one a node deleted as it put the
+// table away (the delete's marker is the key's last message). A table
+// lost with its node before it saved has none; one that closed — its
+// match over, its end on its way to its tournament — has the marker
+// (Hall.Lost tells the two apart: a tournament's table taken over after
+// its node's loss and closed at its match's end was read as lost with
+// the node, and its match counted abandoned while the end that the
+// players had seen was still being written).
+func (b *TableBook) Written(ctx context.Context, id string) (bool, error) {
+	data, _, removed, err := leaderLastMarked(ctx, b.eng.NC, tablesBucket, id)
+	if err != nil {
+		return false, fmt.Errorf("table %s's entry: %w", id, err)
+	}
+	return data != nil || removed, nil
+}
+
 // RefusedAt reports whether table id's entry is one a node refuses
 // (it does not open), and its revision; false if there is none or it
 // could not be read (the caller then reads it as usual). Missing says

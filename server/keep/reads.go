@@ -180,6 +180,17 @@ func unavailable(err error) bool {
 // is a direct get that any replica answers, one that may not yet have
 // taken the last write.
 func leaderLast(ctx context.Context, nc *nats.Conn, bucket, key string) (data []byte, seq uint64, ok bool, err error) {
+	data, seq, removed, err := leaderLastMarked(ctx, nc, bucket, key)
+	if err != nil || data == nil || removed {
+		return nil, 0, false, err
+	}
+	return data, seq, true, nil
+}
+
+// leaderLastMarked is leaderLast telling apart a key the leader never
+// held (nil data, removed false) from one a node deleted or purged
+// (removed true: the marker is the last message).
+func leaderLastMarked(ctx context.Context, nc *nats.Conn, bucket, key string) (data []byte, seq uint64, removed bool, err error) {
 	req, err := json.Marshal(struct {
 		LastBySubj string `json:"last_by_subj"`
 	}{"$KV." + bucket + "." + key})
@@ -211,7 +222,7 @@ func leaderLast(ctx context.Context, nc *nats.Conn, bucket, key string) (data []
 		return nil
 	})
 	if resp.Error != nil && resp.Error.ErrorCode == jetstream.JSErrCodeMessageNotFound {
-		return nil, 0, false, nil
+		return nil, 0, false, nil // never held
 	}
 	if err != nil {
 		return nil, 0, false, err
@@ -225,10 +236,13 @@ func leaderLast(ctx context.Context, nc *nats.Conn, bucket, key string) (data []
 			return nil, 0, false, err
 		}
 		if h.Get("KV-Operation") != "" {
-			return nil, 0, false, nil // deleted, or purged
+			return nil, resp.Message.Seq, true, nil // deleted, or purged
 		}
 	}
-	return resp.Message.Data, resp.Message.Seq, true, nil
+	if resp.Message.Data == nil {
+		resp.Message.Data = []byte{} // held, if empty: not "never"
+	}
+	return resp.Message.Data, resp.Message.Seq, false, nil
 }
 
 // untilWritten calls read until it returns something other than notYet:

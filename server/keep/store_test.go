@@ -211,3 +211,38 @@ func TestAnUnansweredWriteIsGivenUp(t *testing.T) {
 		t.Fatal("an unanswered write was still waited for after 30 s")
 	}
 }
+
+// TestWrittenTellsClosedFromNever: a table whose entry a node put away
+// (its match over) is still known written, though no longer kept; one
+// never saved is neither. The hall reads the second alone as lost with
+// its node (a tournament then counts its match abandoned): the first
+// has its end on its way.
+func TestWrittenTellsClosedFromNever(t *testing.T) {
+	t.Parallel()
+	k, closeFn := openStoreAt(t, t.TempDir())
+	defer closeFn()
+	ctx, cancel := EngineCtx()
+	defer cancel()
+	check := func(id string, wantKept, wantWritten bool) {
+		t.Helper()
+		kept, err := k.Tables.Kept(ctx, id)
+		if err != nil || kept != wantKept {
+			t.Errorf("table %s kept: %v (%v), want %v", id, kept, err, wantKept)
+		}
+		written, err := k.Tables.Written(ctx, id)
+		if err != nil || written != wantWritten {
+			t.Errorf("table %s written: %v (%v), want %v", id, written, err, wantWritten)
+		}
+	}
+	check("4", false, false)
+	l := k.Log("4")
+	if err := l.Write([]byte(`{"n":1}`), []byte("H\n")); err != nil {
+		t.Fatal(err)
+	}
+	check("4", true, true)
+	if err := l.Retire(time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC), 0); err != nil {
+		t.Fatal(err)
+	}
+	check("4", false, true)
+	check("5", false, false)
+}
