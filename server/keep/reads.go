@@ -38,6 +38,13 @@ func EngineCtx() (context.Context, context.CancelFunc) {
 // two seconds at a cluster's start).
 func untilAvailable(ctx context.Context, f func(context.Context) error) error {
 	wait := 250 * time.Millisecond
+	// answered is the last answer the store gave (an attempt that did
+	// not run out of time): said with the end of the wait, whose last
+	// attempt may have been cut by it — a bucket never made, looked up
+	// again for a second, was said "context deadline exceeded" rather
+	// than not found when the second ended mid-attempt on a loaded
+	// machine.
+	var answered error
 	for {
 		actx, cancel := context.WithTimeout(ctx, wait)
 		err := f(actx)
@@ -52,9 +59,15 @@ func untilAvailable(ctx context.Context, f func(context.Context) error) error {
 		if err == nil || !unavailable(err) && !timedOut {
 			return err
 		}
+		if !timedOut && ended(ctx) == nil {
+			answered = err
+		}
 		wait = min(2*wait, 2*time.Second)
 		select {
 		case <-ctx.Done():
+			if answered != nil && answered != err {
+				return fmt.Errorf("the store stayed unavailable: %w (its last answer: %w)", err, answered)
+			}
 			return fmt.Errorf("the store stayed unavailable: %w", err)
 		case <-time.After(100 * time.Millisecond):
 		}

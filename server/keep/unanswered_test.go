@@ -3,6 +3,7 @@ package keep
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
@@ -308,5 +309,27 @@ func TestADeadlinePassedBeforeItsTimerIsOutOfTime(t *testing.T) {
 	err := k.Records.walk(late, recordSubject("6"), 1, 1, func(uint64, nats.Header, []byte) bool { return true })
 	if !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("a walk past its deadline: %v, want the deadline", err)
+	}
+}
+
+// TestTheLastAnswerIsSaidAtTheWaitsEnd: a wait that ends while its last
+// attempt is still out says the store's last answer too — a bucket
+// never made was said "context deadline exceeded", not "not found", when
+// a loaded machine cut the last look-up with the caller's second.
+func TestTheLastAnswerIsSaidAtTheWaitsEnd(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	calls := 0
+	err := untilAvailable(ctx, func(actx context.Context) error {
+		calls++
+		if calls == 1 {
+			return fmt.Errorf("%w: %w", errNotYetSeen, jetstream.ErrBucketNotFound)
+		}
+		<-ctx.Done() // the caller's wait ends mid-attempt
+		return ctx.Err()
+	})
+	if !errors.Is(err, jetstream.ErrBucketNotFound) || !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("after %d attempts: %v; want the wait's end and the last answer", calls, err)
 	}
 }
