@@ -23,7 +23,7 @@ import (
 var builders = []string{
 	"game/tourney/system.go",
 	"server/tournaments/create.go",
-	"ui/serve/tourneyform.go",
+	"ui/serve/pages/tourneyform/tourneyform.go",
 }
 
 // outside are the folders of code that stands on game/tourney from

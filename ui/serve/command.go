@@ -50,7 +50,7 @@ func (s *Server) command(sess ssh.Session) bool {
 		return s.desk.command(sess, args[1:], fail)
 	}
 	if args[0] == "tournament" {
-		return s.tourneyCommand(sess, args[1:], sshTo(portOf(sess.LocalAddr())), fail)
+		return s.tourneyCommand(sess, args[1:], common.SSHTo(portOf(sess.LocalAddr())), fail)
 	}
 	if args[0] != "record" {
 		return fail(2, "unknown command %q: connect with no command to play, or ask for \"record TABLE\" (a table's last finished match), \"daily GAME DATE HAND\" (your hand of a day's daily, once the day is over), \"tournament ID\" (a tournament's standings; --json for scripts) or \"status\" (the nodes and their tables)", safeID(args[0]))

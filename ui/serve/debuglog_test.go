@@ -7,8 +7,6 @@ import (
 	"sync"
 	"testing"
 	"time"
-
-	"okey/ui/serve/common"
 )
 
 // lockedBuffer is a buffer the sessions' goroutines write to.
@@ -57,13 +55,5 @@ func TestSessionsWriteTheDebugLog(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("the debug log lacks %q:\n%.3000s", want, out)
 		}
-	}
-}
-
-// Without a debug log a session's screen gets none.
-func TestNoDebugLogNoSessionLog(t *testing.T) {
-	c := &common.Common{Srv: (&Server{cfg: Config{}}).port(nil)}
-	if debugLog(c, nil) != nil {
-		t.Fatal("a session's debug log without Config.Debug")
 	}
 }

@@ -13,13 +13,20 @@
 // server with JetStream embedded in the process (its match record a stream of appends, its
 // seats, codes and chat a key-value entry), and comes back after a restart.
 //
-// A session is a small host of pages (soft-serve's common.Component shape, as ui/pages): each
-// page is a type of its own, in a file of its own with its keys, that takes the one shared value
-// (package common's Common: who, the size, the words, the styles) and a message and answers with
-// a turn, the page to show next and a command. The session keeps which page is on show and its
-// place at a table. What a session needs of the server it asks through common.ServerSide, an
-// interface the session side defines and the server answers (port.go); no page reads the
-// Server's fields.
+// A session is a small host of pages (soft-serve's shape): each page is
+// a package of its own under pages/, with its keys, that takes the one
+// shared value (package common's Common: who, the size, the words, the
+// styles, the place at a table) and a message and answers with a turn,
+// the page to show next and a command. The host handles what every
+// page shares (the window, the background, the chat line, idleness,
+// the last word) and hands everything else to the page on show, or to
+// the page whose command brought it (a table's messages to the seat's),
+// never asking which page it is (TestHostAsksNoPageKind). What a
+// session needs of the server it asks through common.ServerSide, an
+// interface the session side defines and the server answers (port.go);
+// no page reads the Server's fields. "Take the player to their
+// tournament table" is the tournament side's word (common.ToTable),
+// which the page on show obeys or lets pass.
 //
 // The files, from the top down (each refers only to those below it):
 //
@@ -46,33 +53,24 @@
 //	              committed, its page read, a player's day claimed once, par measured in the
 //	              background; "daily GAME DATE HAND"
 //	server.go     Config, Server: what the server is told and holds
-//	update.go     the session's Update: each message to the page or the table it is for, keys to
-//	              the page on show; what the session sleeps on (the hall's news, the idle timer)
-//	view.go       the session's View: the seat's screen, or a page between its header and its keys
-//	session.go    the session, the host: its pages, its place at a table (joined, its messages,
-//	              left, taken back where a table moved), a turn applied, goodbyes
-//	seat.go       the seat's page at a table: the game's screen opened and fed, moves sent and
-//	              sent again where a moved table comes up, keys held meanwhile, its lines over
-//	              the screen, a table's ending read
-//	tourneyform.go the form of a new tournament (n on the list): kind, game, rules, start, length
-//	              or rounds, hands, bots, forfeits, duplicate, partners; checked as it is created
-//	tourneypage.go a tournament's page: read again while shown, joined and left, scrolled
-//	tourneylist.go the tournaments' page (u): a line each, read again while shown
-//	duplicate.go  a duplicate table as the seat shows it: its seat followed as the players move,
-//	              where it stands on the top line; its end page with the duplicate scores
-//	create.go     the page of the form of a new table, and a table opened from it
-//	lobby.go      the lobby's page: the tables listed, the cursor, the keys that open the others
+//	update.go     the session's Update: what every page shares, the rest to the page on show or
+//	              the page it is for; what the session sleeps on (the hall's news while the page
+//	              watches it, the idle timer)
+//	view.go       the session's View: a page that draws the whole screen (the game's), or a
+//	              page's lines between the header and its keys
+//	session.go    the session, the host: its pages by name, a turn applied, goodbyes
 //	idle.go       when the player last pressed a key, and the timer a session sleeps on
 //	copies.go     the store's copies behind, as status last asked
 //	share.go      a client's fair share, per address: connections, guesses
 //	health.go     a node's health: its scheduling delay and store wait
-//	screen.go     a seat's screen, opened by the table's game (the table core knows no screen)
 //
 // The session's common value, its pages' seam and its place at a table are package common's
-// (common/doc.go). The pages that stand apart are packages of their own under pages/, each
-// importing common and no other page (TestPagesStandAlone): board (the leaderboard, t),
-// daily (the served daily's page, d), entry (a code typed: a private table's, a guest's
-// resume code) and room (a table's waiting room).
+// (common/doc.go). The pages are packages of their own under pages/, each importing common
+// and no other page (TestPagesStandAlone): lobby, create (a new table's form), entry (a code
+// typed: a private table's, a guest's resume code), board (the leaderboard, t), daily (the
+// served daily's page, d), room (a table's waiting room), seat (the place at a table and the
+// game's screen), dupend (a duplicate table's end), tourneylist, tourney and tourneyform (the
+// tournaments' list, one's page, a new one's form), bye (a last word).
 //
 // Below it, in packages of their own:
 //
@@ -82,6 +80,8 @@
 //	tourneyview/ a tournament drawn from values alone: the lobby's line,
 //	             the list, its page, the command's text and JSON
 //	vt/          the tests' and okey load's terminal
+//	common/commontest/  a stand-in for the server the pages reach, for
+//	             the pages' and the session's tests
 //
 // and in the server's tree beside ui/ (server/doc.go): the tables
 // (server/tables), the hall that lists them across the nodes

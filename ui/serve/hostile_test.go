@@ -19,6 +19,7 @@ import (
 
 	"okey/server/proc"
 	"okey/ui/serve/common"
+	"okey/ui/serve/pages/create"
 )
 
 // TestHostileClients runs the server (a child process, with the limits
@@ -77,7 +78,7 @@ func TestHostileClients(t *testing.T) {
 		host.press("n")
 		waitQuiet(host, "A new table", 5*time.Second)
 		if g == 1 {
-			for range fPrivate { // the last field: who may join
+			for range create.RowPrivate { // the last field: who may join
 				host.press("down")
 			}
 			host.press("right")

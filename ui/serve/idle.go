@@ -16,13 +16,6 @@ type idler struct {
 	// the table has been told they are away for it.
 	lastKey time.Time
 	away    bool
-	// arrived is when the session last took its player to a table with
-	// no key (a tournament's next table): the away clock counts from
-	// then, not from a key pressed before minutes of waiting on a page
-	// for the pairing — a player waiting so found their bot playing
-	// their whole first match. Release and the idle timeout still count
-	// from the last key.
-	arrived time.Time
 	// at is when the armed check wakes (zero: none armed); gen numbers
 	// the checks, stop ends the one armed.
 	at   time.Time
@@ -34,9 +27,10 @@ type idler struct {
 type idleMsg struct{ gen uint64 }
 
 // due is the next moment the session could act on the player's
-// idleness, as things are (seated: the player holds a seat; atTable:
-// the game's screen is on show); false when nothing is due.
-func (d *idler) due(set common.Settings, seated, atTable bool) (time.Time, bool) {
+// idleness, as things are (seated: the player holds a seat; away: the
+// page on show counts them away after a while, the game's screen;
+// arrived: common.Common.Arrived); false when nothing is due.
+func (d *idler) due(set common.Settings, seated, away bool, arrived time.Time) (time.Time, bool) {
 	var due time.Time
 	after := func(w time.Duration) {
 		if t := d.lastKey.Add(w); w > 0 && (due.IsZero() || t.Before(due)) {
@@ -47,8 +41,8 @@ func (d *idler) due(set common.Settings, seated, atTable bool) (time.Time, bool)
 		after(set.ReleaseAfter)
 	}
 	after(set.IdleTimeout)
-	if atTable && seated && !d.away && set.AwayAfter > 0 {
-		if t := d.awayFrom().Add(set.AwayAfter); due.IsZero() || t.Before(due) {
+	if away && seated && !d.away && set.AwayAfter > 0 {
+		if t := d.awayFrom(arrived).Add(set.AwayAfter); due.IsZero() || t.Before(due) {
 			due = t
 		}
 	}
@@ -56,10 +50,12 @@ func (d *idler) due(set common.Settings, seated, atTable bool) (time.Time, bool)
 }
 
 // awayFrom is when the away clock started: the last key, or the
-// player's arrival at a table they were taken to, whichever is later.
-func (d *idler) awayFrom() time.Time {
-	if d.arrived.After(d.lastKey) {
-		return d.arrived
+// player's arrival at a table they were taken to with no key
+// (common.Common.Arrived), whichever is later. Release and the idle
+// timeout still count from the last key.
+func (d *idler) awayFrom(arrived time.Time) time.Time {
+	if arrived.After(d.lastKey) {
+		return arrived
 	}
 	return d.lastKey
 }

@@ -28,6 +28,7 @@ import (
 	"okey/server/keep"
 	"okey/server/proc"
 	"okey/server/servetest"
+	"okey/ui/serve/pages/create"
 )
 
 // The load test runs the server in a child process (this test binary,
@@ -361,7 +362,7 @@ func TestLoad(t *testing.T) {
 					return
 				}
 			}
-			for range fPrivate { // the last field: who may join
+			for range create.RowPrivate { // the last field: who may join
 				host.press("down")
 			}
 			host.press("right", "enter")

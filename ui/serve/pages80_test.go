@@ -16,6 +16,8 @@ import (
 	"okey/ui/i18n"
 	"okey/ui/seatmsg"
 	"okey/ui/serve/common"
+	"okey/ui/serve/common/commontest"
+	"okey/ui/serve/pages/lobby"
 )
 
 // screenLines is the session's screen as its player reads it.
@@ -42,10 +44,7 @@ func TestDuplicateAndLobbyPagesAt80x24(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			m := tables.NewMember("key:test", "ann", "127.0.0.1", 0)
-			ctx, cancel := context.WithCancel(context.Background())
-			defer cancel()
-			s.at = &common.Membership{T: stubTable{}, M: m, Gen: 1, Ctx: ctx, Cancel: cancel, Kind: tables.GameKinds()[0], Seat: 0}
+			commontest.Seat(t, &s.c)
 			v := g.State().View(0)
 			d := &seatmsg.Duplicate{Hand: 3, Hands: 4, Deal: 1, Deals: 1, Rotation: 3, Names: [4]string{"ann", "Mehmet", "bob", "Emre"}}
 			d.Seats = [4]int{0, 1, 2, 3}
@@ -54,7 +53,7 @@ func TestDuplicateAndLobbyPagesAt80x24(t *testing.T) {
 			for p := range 4 {
 				u.Players[p] = seatmsg.Player{Name: d.Names[p], Kind: seatmsg.Human}
 			}
-			s.onTable(common.FromTableMsg{Gen: 1, Msg: tables.Msg{Update: &u}})
+			s.update(common.FromTableMsg{Gen: 1, Msg: tables.Msg{Update: &u}})
 			lines := screenLines(s)
 			want := tr.T("dup.you", "-2", -2)
 			if !strings.Contains(lines[0], want) || !strings.Contains(lines[0], tr.T("dup.head", 1, 1, 3)) {
@@ -67,26 +66,25 @@ func TestDuplicateAndLobbyPagesAt80x24(t *testing.T) {
 			}
 			// Four deals and long scores: still labelled, within 80.
 			d.Deal, d.Deals, d.Score[0], d.Totals[0] = 4, 4, -1251, -1234
-			s.onTable(common.FromTableMsg{Gen: 1, Msg: tables.Msg{Update: &u}})
+			s.update(common.FromTableMsg{Gen: 1, Msg: tables.Msg{Update: &u}})
 			top := screenLines(s)[0]
 			if want := tr.T("dup.you", "-312.75", -1234); !strings.Contains(top, want) || ansi.StringWidth(top) > 80 {
 				t.Errorf("at four deals the top line %q lacks %q or is wider than 80", top, want)
 			}
 
-			s.seat.close()
-			s.at, s.page = nil, common.Lobby
-			s.lobby.tables = []*tables.Summary{{ID: "3", Game: "classic", Rules: "standard", Duplicate: 1, Started: true, Hand: 3}}
-			s.lobby.open, s.lobby.hiddenPrivate = 1, 0
+			s.seat.Close(&s.c)
+			s.page = common.Lobby
+			s.lobby = lobby.Shown([]*tables.Summary{{ID: "3", Game: "classic", Rules: "standard", Duplicate: 1, Started: true, Hand: 3}}, 1, 0)
 			row := tr.T("lobby.dup.at", 1, 1, 3)
 			if !strings.Contains(strings.Join(screenLines(s), "\n"), row) {
 				t.Errorf("the lobby row of rotation 3 lacks %q:\n%s", row, strings.Join(screenLines(s), "\n"))
 			}
-			s.lobby.tables, s.lobby.open, s.lobby.hiddenPrivate = nil, 2, 0
+			s.lobby = lobby.Shown(nil, 2, 0)
 			words := strings.Join(strings.Fields(strings.Join(screenLines(s), " ")), " ")
 			if !strings.Contains(words, tr.T("lobby.onlydailies")) || strings.Contains(words, tr.T("lobby.onlyprivate")) {
 				t.Errorf("a lobby of others' dailies says:\n%s", strings.Join(screenLines(s), "\n"))
 			}
-			s.lobby.hiddenPrivate = 1
+			s.lobby = lobby.Shown(nil, 2, 1)
 			words = strings.Join(strings.Fields(strings.Join(screenLines(s), " ")), " ")
 			if !strings.Contains(words, tr.T("lobby.onlyprivate")) {
 				t.Errorf("a lobby of a private table says:\n%s", strings.Join(screenLines(s), "\n"))
@@ -126,7 +124,7 @@ func TestServedPagesAt80x24(t *testing.T) {
 			s := newSession(srv, context.Background(), common.GuestID("ABCD1234"), "ABCD1234", "guest", "127.0.0.1", lang)
 			s.Init()
 			s.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-			s.lobby.tables, s.lobby.open = nil, 0
+			s.lobby = lobby.Shown(nil, 0, 0)
 			var keys []string
 			for _, b := range []key.Binding{s.c.Keys.Board, s.c.Keys.ShowCode, s.c.Keys.Quit} {
 				keys = append(keys, b.Help().Key+" "+b.Help().Desc)
@@ -139,11 +137,10 @@ func TestServedPagesAt80x24(t *testing.T) {
 			s.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 			four := [4]seatmsg.Player{{Name: "ann", Kind: seatmsg.Human}, {Name: "bob", Kind: seatmsg.Human}, {Kind: seatmsg.Bot, Level: "normal"}, {Kind: seatmsg.Bot, Level: "hard"}}
 			owners := [4]string{"key:ann", "key:bob"}
-			s.lobby.tables = []*tables.Summary{
+			s.lobby = lobby.Shown([]*tables.Summary{
 				{ID: "2", Game: "classic", Rules: "default", Duplicate: 1, Timer: 30 * time.Second, Watchers: 2, Players: four, Owners: owners},
 				{ID: "3", Game: "101", Rules: "default", Duplicate: 2, Started: true, Hand: 6, Timer: 30 * time.Second, Players: four, Owners: owners},
-			}
-			s.lobby.open, s.lobby.hiddenPrivate = 2, 0
+			}, 2, 0)
 			check(t, screenLines(s), tr.T("lobby.dup.one"), tr.T("lobby.waiting"), tr.T("lobby.dup.at", 2, 2, 2), tr.T("lobby.watchers", 2))
 		})
 		t.Run(lang+"-daily-header", func(t *testing.T) {
@@ -154,23 +151,20 @@ func TestServedPagesAt80x24(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			m := tables.NewMember("key:test", "ann", "127.0.0.1", 0)
-			ctx, cancel := context.WithCancel(context.Background())
-			defer cancel()
-			s.at = &common.Membership{T: stubTable{}, M: m, Gen: 1, Ctx: ctx, Cancel: cancel, Kind: tables.GameKinds()[0], Seat: 0}
+			commontest.Seat(t, &s.c)
 			v := g.State().View(0)
 			u := seatmsg.Update{View: &v, Daily: &seatmsg.Daily{Date: "2026-11-24", Hand: 1, Of: 4, Practice: "new"}}
 			for p, name := range []string{"ann", "Zeynep", "Mehmet", "Emre"} {
 				u.Players[p] = seatmsg.Player{Name: name, Kind: seatmsg.Bot, Level: "hard"}
 			}
 			u.Players[0].Kind = seatmsg.Human
-			s.onTable(common.FromTableMsg{Gen: 1, Msg: tables.Msg{Update: &u}})
+			s.update(common.FromTableMsg{Gen: 1, Msg: tables.Msg{Update: &u}})
 			lines := screenLines(s)
 			if strings.Contains(lines[0], "…") {
 				t.Errorf("the header is cut: %q", lines[0])
 			}
 			check(t, lines)
-			s.seat.close()
+			s.seat.Close(&s.c)
 		})
 	}
 }

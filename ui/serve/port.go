@@ -10,6 +10,7 @@ import (
 	"okey/server/keep"
 	"okey/server/tables"
 	"okey/ui/serve/common"
+	"okey/ui/serve/pages/create"
 	"okey/ui/serve/pages/entry"
 )
 
@@ -21,7 +22,7 @@ func newSession(srv *Server, ctx context.Context, id, code, name, addr, lang str
 	c.Tour = srv.tournamentSide()
 	s.idle.lastKey = srv.cfg.Now()
 	c.SetLang(lang)
-	s.form = newCreateForm(srv.cfg.DefaultTimer)
+	s.form = create.New(srv.cfg.DefaultTimer)
 	s.entry, c.Chat.In = entry.New(), common.NewField(tables.MaxChat)
 	return s
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"okey/server/tables"
+	"okey/ui/serve/common"
 )
 
 // TestIdleLobbyIsNotRedrawn: a session in the lobby draws its page again
@@ -27,7 +28,7 @@ func TestIdleLobbyIsNotRedrawn(t *testing.T) {
 		t.Fatal("the page was not kept once drawn")
 	}
 	for range 3 {
-		s.Update(lobbyNewsMsg{})
+		s.Update(common.HallNews{})
 		if !s.drawn {
 			t.Fatal("an idle lobby's tick redraws the page")
 		}
@@ -39,14 +40,14 @@ func TestIdleLobbyIsNotRedrawn(t *testing.T) {
 	if _, err := srv.hall.Create(tables.Config{Game: "classic", Rules: "", Levels: [4]string{"normal", "normal", "normal", "normal"}}, "key:bob", "127.0.0.2"); err != nil {
 		t.Fatal(err)
 	}
-	s.Update(lobbyNewsMsg{})
+	s.Update(common.HallNews{})
 	if s.drawn {
 		t.Fatal("a new table listed did not redraw the lobby")
 	}
 	if got := ansi.Strip(s.View().Content); got == ansi.Strip(first) {
 		t.Fatalf("the lobby does not show the new table:\n%s", got)
 	}
-	s.Update(lobbyNewsMsg{})
+	s.Update(common.HallNews{})
 	if !s.drawn {
 		t.Fatal("the lobby is redrawn with nothing new")
 	}

@@ -10,10 +10,12 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"okey/server/tables"
 	"okey/ui/seatmsg"
 	"okey/ui/serve/common"
+	"okey/ui/serve/pages/create"
 	"okey/ui/serve/pages/entry"
 )
 
@@ -226,7 +228,7 @@ func TestRestartBringsBackWhatPlayersSee(t *testing.T) {
 	a.waitFor("Tables (0 of", 5*time.Second)
 	a.press("n")
 	a.waitFor("A new table", 5*time.Second)
-	for range fPrivate {
+	for range create.RowPrivate {
 		a.press("down")
 	}
 	a.press("right", "enter")
@@ -364,7 +366,7 @@ func TestPasteACode(t *testing.T) {
 	a.waitFor("Tables (0 of", 10*time.Second)
 	a.press("n")
 	a.waitFor("A new table", 5*time.Second)
-	for range fPrivate {
+	for range create.RowPrivate {
 		a.press("down")
 	}
 	a.press("right", "enter")
@@ -425,7 +427,7 @@ func TestNoGuessLimit(t *testing.T) {
 	a.waitFor("Tables (0 of", 10*time.Second)
 	a.press("n")
 	a.waitFor("A new table", 5*time.Second)
-	for range fPrivate {
+	for range create.RowPrivate {
 		a.press("down")
 	}
 	a.press("right", "enter")
@@ -503,7 +505,7 @@ func TestLeavingWithTheSeatKeptListsNoOnesPrivateTable(t *testing.T) {
 	b.waitFor("Tables (0 of", 10*time.Second)
 	b.press("n")
 	b.waitFor("A new table", 5*time.Second)
-	for range nFields - 1 {
+	for range create.Rows - 1 {
 		b.press("down")
 	}
 	b.press("right", "enter")
@@ -513,13 +515,11 @@ func TestLeavingWithTheSeatKeptListsNoOnesPrivateTable(t *testing.T) {
 	s := newSession(srv, context.Background(), "key:ann", "", "ann", "127.0.0.1", "en")
 	s.Init()
 	s.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	s.apply(common.Turn{To: common.LeaveKept})
+	s.apply(common.BackToLobby) // the turn q twice at a table answers with
 	if s.page != common.Lobby {
 		t.Fatalf("after leaving: page %v, want the lobby", s.page)
 	}
-	for _, sum := range s.lobby.tables {
-		if sum.Private && sum.Holds("key:ann") < 0 {
-			t.Errorf("the lobby after leaving lists table %s, private, of others", sum.ID)
-		}
+	if scr := ansi.Strip(s.View().Content); strings.Contains(scr, "Table 1 ·") {
+		t.Errorf("the lobby after leaving lists table 1, private, of others:\n%s", scr)
 	}
 }

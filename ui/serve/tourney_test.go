@@ -20,6 +20,7 @@ import (
 	"okey/server/tables"
 	"okey/ui/i18n"
 	"okey/ui/serve/common"
+	"okey/ui/serve/pages/seat"
 	"okey/ui/serve/tourneyview"
 )
 
@@ -190,8 +191,8 @@ func TestTourneyPagesAt80x24AndWide(t *testing.T) {
 		}
 		pressAll(s, "right", "down", "right", "enter")
 		l, made, err := f.Tournament("t2")
-		if err != nil || s.page != common.Tourney || s.tourney.id != "t2" {
-			t.Fatalf("the form did not create and show its tournament: %v, page %d %q", err, s.page, s.tourney.id)
+		if err != nil || s.page != common.Tourney || s.tourney.ID() != "t2" {
+			t.Fatalf("the form did not create and show its tournament: %v, page %d %q", err, s.page, s.tourney.ID())
 		}
 		want := tourney.Config{Kind: tourney.Arena, Name: "ann " + made.Config.Start.UTC().Format("15:04"), Game: "classic", Rules: "default",
 			Hands: 20, Start: made.Config.Start, Length: time.Hour, BotWait: time.Minute, BotLevel: "normal"}
@@ -205,8 +206,8 @@ func TestTourneyPagesAt80x24AndWide(t *testing.T) {
 			t.Errorf("the new classic tournament's rules do not say its match starts from 20 points: %s", rules)
 		}
 
-		s.tourney.show("nope")
-		drain(s, s.tourney.Open(&s.c, common.Tourney))
+		s.tourney.Update(&s.c, common.ShowTourney{ID: "nope"})
+		drain(s, s.tourney.Open(&s.c))
 		if scr := screenFits(t, "gone", s, w, h); !strings.Contains(scr, tr.T("tourney.err.gone")) {
 			t.Errorf("an unknown tournament's page:\n%s", scr)
 		}
@@ -430,7 +431,7 @@ func TestTournamentPageTakesThePlayerToTheirTable(t *testing.T) {
 // tournament's page and play match after match (the turn's clock hands
 // their moves to their bots). When a match ends, each is at their next
 // table with no key: the session takes them there from the finished
-// match's screen once it has shown the match's end for endDwell (the
+// match's screen once it has shown the match's end for seat.EndDwell (the
 // tournament opens the next table at once), and the line under the
 // table says which; one who leaves a match's end with q for the lobby
 // is taken there from the lobby. The delay from each match's end (its table's
@@ -534,10 +535,10 @@ func TestArenaPlayersGoOnToTheirNextTable(t *testing.T) {
 				continue
 			}
 			d := s[k].since.Sub(end)
-			if left := i == len(cs)-1 && k == 2; d < endDwell && !left {
+			if left := i == len(cs)-1 && k == 2; d < seat.EndDwell && !left {
 				// The match's end must stay on the screen long enough
 				// to be read, though three others wait at once.
-				t.Errorf("%s taken from table %s's end to table %s after %v, before its end had been on the screen %v", cs[i].name, s[k-1].table, s[k].table, d.Round(time.Millisecond), endDwell)
+				t.Errorf("%s taken from table %s's end to table %s after %v, before its end had been on the screen %v", cs[i].name, s[k-1].table, s[k].table, d.Round(time.Millisecond), seat.EndDwell)
 			}
 			delays = append(delays, d)
 		}
@@ -546,29 +547,6 @@ func TestArenaPlayersGoOnToTheirNextTable(t *testing.T) {
 	if len(delays) > 0 {
 		t.Logf("end of match to the next table's screen, %d players x %d matches: p50 %v, max %v, all %v",
 			len(cs), matches, delays[len(delays)/2].Round(time.Millisecond), delays[len(delays)-1].Round(time.Millisecond), delays)
-	}
-}
-
-// The form's classic match: from the points chosen, or those the rules'
-// preset names (points=10), or simple104's one hand; 101's hands.
-func TestFormMatchLength(t *testing.T) {
-	now := time.Now()
-	for gi, g := range tables.GameKinds() {
-		for ri, rules := range g.Rules {
-			f := newTourneyPage{game: gi, rules: ri, points: 2, hands: 2}
-			want := tourneyHands[2]
-			switch {
-			case g.Name == "classic" && rules == "simple104":
-				want = 1
-			case g.Name == "classic" && rules == "points=10":
-				want = 10
-			case g.Name == "classic":
-				want = tourneyPoints[2]
-			}
-			if got := f.config("ann", now).Hands; got != want {
-				t.Errorf("%s %s: a match of %d, want %d", g.Name, rules, got, want)
-			}
-		}
 	}
 }
 
@@ -627,7 +605,7 @@ func TestSessionTakesThePlayerToTheirTournamentTable(t *testing.T) {
 	} {
 		s := tourneySession(t, srv, c.side, "en", 80, 24)
 		s.page = c.page
-		if cmd := s.toTourneyTable(listed); (cmd != nil) != c.goes {
+		if cmd := toTourneyTable(s); (cmd != nil) != c.goes {
 			t.Errorf("page %d, tournaments %v: taken to a table %v, want %v", c.page, c.side != nil, cmd != nil, c.goes)
 		}
 		if !c.goes {
@@ -636,10 +614,23 @@ func TestSessionTakesThePlayerToTheirTournamentTable(t *testing.T) {
 		if !s.c.Went[mine.ID] || s.c.Went[theirs.ID] || s.c.Went[own.ID] {
 			t.Errorf("page %d: taken to %v, want table %s alone", c.page, s.c.Went, mine.ID)
 		}
-		if cmd := s.toTourneyTable(listed); cmd != nil {
+		if cmd := toTourneyTable(s); cmd != nil {
 			t.Errorf("page %d: taken to table %s twice", c.page, mine.ID)
 		}
 	}
+}
+
+// toTourneyTable hands the page on show the tournament side's word
+// (common.ToTable) for the tables the hall lists now, if it has one,
+// and answers with the command that takes the player there (nil: none,
+// or the page lets it pass).
+func toTourneyTable(s *session) tea.Cmd {
+	ask := s.c.CallToTable()
+	if ask == nil {
+		return nil
+	}
+	cmd, _ := s.update(ask())
+	return cmd
 }
 
 // A tournament's match's record is fetched as the page says, by its
@@ -677,22 +668,5 @@ func TestTournamentRecordsAndSealsOverSSH(t *testing.T) {
 	out, code := execSSH(t, addr, k, "tournament "+id)
 	if said := strings.Join(strings.Fields(out), " "); code != 0 || !strings.Contains(said, "5a5a 5a5a 5a5a 5a5a") || !strings.Contains(said, "shown once the round is over") {
 		t.Errorf("tournament %s: exit %d:\n%s", id, code, out)
-	}
-}
-
-// The form's start is at least the time it says after now, on a whole
-// minute, whatever the second it is created at: "in 1 min" created at
-// 21:21:52 started at 21:22:00, before three players could join.
-func TestTourneyFormStartsNoSoonerThanItSays(t *testing.T) {
-	base := time.Date(2026, 11, 25, 21, 21, 0, 0, time.UTC)
-	for _, sec := range []int{0, 1, 30, 52, 59} {
-		now := base.Add(time.Duration(sec) * time.Second)
-		for i, d := range tourneyStarts {
-			f := newTourneyPage{start: i}
-			got := f.config("mehmet", now).Start
-			if got.Before(now.Add(d)) || got.After(now.Add(d+time.Minute)) || got.Second() != 0 {
-				t.Errorf("created at %s, starting in %v: starts at %s", now.Format("15:04:05"), d, got.Format("15:04:05"))
-			}
-		}
 	}
 }

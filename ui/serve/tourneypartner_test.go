@@ -9,13 +9,10 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"okey/game/tourney"
 	"okey/ui/i18n"
-	"okey/ui/safetext"
 	"okey/ui/serve/common"
-	"okey/ui/serve/tourneyview"
 )
 
 // sessionOf is a session of player id called name on srv, whose server
@@ -27,7 +24,7 @@ func sessionOf(t *testing.T, srv *Server, side common.TourneySide, id, name, lan
 	s := newSession(srv, ctx, id, "", name, "127.0.0.1", lang)
 	s.c.Tour, s.c.Port = side, "2222"
 	s.Update(tea.WindowSizeMsg{Width: w, Height: h})
-	s.lobby.list(&s.c)
+	s.lobby.Open(&s.c)
 	return s
 }
 
@@ -96,7 +93,7 @@ func TestPartnerAskedOnThePage(t *testing.T) {
 		}
 		typeIn(s, 12, "")
 		pressAll(s, "tab")
-		if v := s.tourney.in.Value(); v != "Ayşe" {
+		if v := s.tourney.Typed(); v != "Ayşe" {
 			t.Errorf("tab put %q, want Ayşe", v)
 		}
 		typeIn(s, 12, "AYSE")
@@ -130,7 +127,7 @@ func TestPartnerAskedOnThePage(t *testing.T) {
 			t.Errorf("accepted, her page says:\n%s", scr)
 		}
 		pressAll(s, "down", "up") // read again: the page reads every while
-		drain(s, s.tourney.Open(&s.c, common.Tourney))
+		drain(s, s.tourney.Open(&s.c))
 		if scr := screenFits(t, "teamed", s, w, h); !strings.Contains(scr, tr.T("tourney.you.with", "Ayşe")) || strings.Contains(scr, "w "+tr.T("tourney.key.with")) {
 			t.Errorf("teamed, the asker's page says:\n%s", scr)
 		}
@@ -194,7 +191,7 @@ func TestPartnerDeclinedTakenBackAndRefusedOnThePage(t *testing.T) {
 		if scr := screenFits(t, "declined", a, w, h); !strings.Contains(scr, tr.T("tourney.declined")) || !strings.Contains(scr, tr.T("tourney.you.alone")) {
 			t.Errorf("declined, her page says:\n%s", scr)
 		}
-		drain(s, s.tourney.Open(&s.c, common.Tourney))
+		drain(s, s.tourney.Open(&s.c))
 		if scr := screenFits(t, "declined, the asker", s, w, h); !strings.Contains(scr, tr.T("tourney.you.alone")) || strings.Contains(scr, "b "+tr.T("tourney.key.takeback")) {
 			t.Errorf("declined, the asker's page says:\n%s", scr)
 		}
@@ -219,7 +216,7 @@ func TestPartnerDeclinedTakenBackAndRefusedOnThePage(t *testing.T) {
 		f.mu.Lock()
 		f.t[id].Refused = map[string]tourney.Refusal{"key:test": {To: "key:ayse", Why: tourney.WhyTeamed, At: now()}}
 		f.mu.Unlock()
-		drain(s, s.tourney.Open(&s.c, common.Tourney))
+		drain(s, s.tourney.Open(&s.c))
 		want := tr.T("tourney.refused", "Ayşe", tr.T("tourney.err.teamed", "Ayşe"))
 		if scr := screenFits(t, "refused", s, w, h); !strings.Contains(scr, want) {
 			t.Errorf("refused by the owner, the asker's page lacks %q:\n%s", want, scr)
@@ -248,7 +245,7 @@ func TestPartnerAskEndsSaidOnThePage(t *testing.T) {
 			}
 			a := sessionOf(t, srv, f, "key:ayse", "Ayşe", lang, w, h)
 			pressAll(a, "u", "enter")
-			drain(s, s.tourney.Open(&s.c, common.Tourney)) // both pages have read the ask
+			drain(s, s.tourney.Open(&s.c)) // both pages have read the ask
 			if scr := screenFits(t, "asked", a, w, h); !strings.Contains(scr, "d "+tr.T("tourney.key.decline")) {
 				t.Fatalf("asked, her page:\n%s", scr)
 			}
@@ -256,7 +253,7 @@ func TestPartnerAskEndsSaidOnThePage(t *testing.T) {
 		}
 		reread := func(s *session) string {
 			t.Helper()
-			drain(s, s.tourney.Open(&s.c, common.Tourney))
+			drain(s, s.tourney.Open(&s.c))
 			return strings.Join(strings.Fields(screenFits(t, "read again", s, w, h)), " ")
 		}
 		says := func(who, scr, key string, args ...any) {
@@ -289,25 +286,4 @@ func TestPartnerAskEndsSaidOnThePage(t *testing.T) {
 		}
 		says("the one asked", reread(a), "tourney.ask.left", "ann")
 	})
-}
-
-// Every end of an ask the page says fits the 78 columns an 80-column
-// page's status line shows, with the longest name a player may have.
-func TestAskEndWordsFitTheStatusLine(t *testing.T) {
-	const room = 78
-	name := strings.Repeat("Ş", safetext.MaxNameLen)
-	for _, lang := range []string{"en", "tr"} {
-		c := &common.Common{Tr: i18n.MustLoad(lang)}
-		for end := tourneyview.AskAccepted; end <= tourneyview.AskDropped; end++ {
-			for _, asker := range []bool{true, false} {
-				w := askEndWords(c, end, asker, name)
-				if w == "" || strings.Contains(w, "{{") || strings.Contains(w, "%!") {
-					t.Errorf("%s: end %d (asker %v) says %q", lang, end, asker, w)
-				}
-				if ansi.StringWidth(w) > room {
-					t.Errorf("%s: %q is %d columns, more than the %d an 80-column status line shows", lang, w, ansi.StringWidth(w), room)
-				}
-			}
-		}
-	}
 }

@@ -87,11 +87,11 @@ func TestTourneyPageSaysASeatGivenUp(t *testing.T) {
 	for _, lang := range []string{"en", "tr"} {
 		tr := i18n.MustLoad(lang)
 		s := tourneySession(t, srv, f, lang, 80, 24)
-		drain(s, s.apply(common.Turn{To: common.Tourney, Tourney: id}))
+		drain(s, s.apply(common.Turn{To: common.Tourney, Pass: common.ShowTourney{ID: id}}))
 		scr := screenFits(t, "the page", s, 80, 24)
 		flat := strings.Join(strings.Fields(scr), " ")
-		if s.page != common.Tourney || s.at != nil {
-			t.Fatalf("%s: taken to page %d (at a table: %v), not kept on the tournament's:\n%s", lang, s.page, s.at != nil, scr)
+		if s.page != common.Tourney || s.c.At != nil {
+			t.Fatalf("%s: taken to page %d (at a table: %v), not kept on the tournament's:\n%s", lang, s.page, s.c.At != nil, scr)
 		}
 		for _, w := range []string{tr.T("tourney.you.givenup", n), tr.T("tourney.givenup.arena", n)} {
 			if !strings.Contains(flat, w) {
@@ -102,16 +102,17 @@ func TestTourneyPageSaysASeatGivenUp(t *testing.T) {
 			t.Errorf("%s: the page offers the table, or a seat error:\n%s", lang, scr)
 		}
 		pressAll(s, "enter")
-		if s.page != common.Tourney || s.at != nil || s.c.Flash != tr.T("tourney.you.givenup", n) {
+		if s.page != common.Tourney || s.c.At != nil || s.c.Flash != tr.T("tourney.you.givenup", n) {
 			t.Errorf("%s: enter: page %d, flash %q", lang, s.page, s.c.Flash)
 		}
 
 		// The table refused a seat the page thought held (it was given
 		// up between the two): the tournament's page, not the lobby.
 		s = tourneySession(t, srv, f, lang, 80, 24)
-		drain(s, s.onJoined(common.JoinedMsg{T: srv.hall.Get(strconv.Itoa(n)), Err: tables.ErrTableFull}))
-		if s.page != common.Tourney || s.tourney.id != id || s.c.Flash != tr.T("tourney.you.givenup", n) {
-			t.Errorf("%s: a seat refused at a tournament's table: page %d (tournament %q), flash %q", lang, s.page, s.tourney.id, s.c.Flash)
+		cmd, _ := s.update(common.JoinedMsg{T: srv.hall.Get(strconv.Itoa(n)), Err: tables.ErrTableFull})
+		drain(s, cmd)
+		if s.page != common.Tourney || s.tourney.ID() != id || s.c.Flash != tr.T("tourney.you.givenup", n) {
+			t.Errorf("%s: a seat refused at a tournament's table: page %d (tournament %q), flash %q", lang, s.page, s.tourney.ID(), s.c.Flash)
 		}
 	}
 }

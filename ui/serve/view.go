@@ -13,9 +13,9 @@ import (
 	"okey/ui/theme"
 )
 
-// View draws the page on show: the game's screen at a table (with the
-// chat line typed over its status line), the session's own pages
-// otherwise.
+// View draws the page on show: a page that draws the whole screen
+// itself (the game's, at a table) as it draws it, any other between the
+// session's header and its key bar.
 func (s *session) View() tea.View {
 	if !s.drawn {
 		s.frame, s.drawn = s.draw(), true
@@ -25,8 +25,10 @@ func (s *session) View() tea.View {
 
 // draw draws the page anew.
 func (s *session) draw() tea.View {
-	if s.page == common.Table && s.seat.scr != nil {
-		return s.seat.view(&s.c, s.at, s.reseat)
+	if scr, ok := s.pageOf(s.page).(common.Screen); ok {
+		if v, ok := scr.View(&s.c); ok {
+			return v
+		}
 	}
 	v := tea.NewView(s.render())
 	v.AltScreen = true
@@ -34,8 +36,8 @@ func (s *session) draw() tea.View {
 	return v
 }
 
-// render draws one of the session's own pages: its header, the page's
-// lines, the flash line (or the chat being typed) and the page's keys.
+// render draws a page's lines: the session's header, the page's lines,
+// the flash line (or the chat being typed) and the page's keys.
 func (s *session) render() string {
 	c := &s.c
 	if c.Width == 0 || c.Height == 0 {
@@ -45,16 +47,7 @@ func (s *session) render() string {
 	if c.TooSmall() {
 		return renderTooSmall(c, st)
 	}
-	var lines []string
-	var keys []key.Binding
-	switch p := s.pageOf(s.page); {
-	case p != nil:
-		lines, keys = p.Lines(c)
-	case s.page == common.Bye:
-		lines = []string{"", st.Bold.Render(s.bye)}
-	default:
-		lines = []string{"", st.Dim.Render(c.Tr.T("room.wait"))}
-	}
+	lines, keys := s.pageOf(s.page).Lines(c)
 	head := st.Title.Render("OKEY") + st.Text.Render("  "+c.Tr.T("lobby.title", c.Name))
 	if c.Code != "" {
 		if c.CodeShown {

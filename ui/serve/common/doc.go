@@ -4,21 +4,29 @@
 // size, the words, the keys, the styles, the flash line, the chat being
 // typed), the page seam (Page, the Turn a page answers with, the names
 // of the pages, PageID), the one way a page reaches the server
-// (ServerSide, and TourneySide for the tournaments), and a place at a
-// table as the session keeps it (Membership, a seat asked: Join). A
-// page package imports this one and never another page; the session
-// (package serve) imports them all and hosts them.
+// (ServerSide, and TourneySide for the tournaments), a place at a
+// table (Membership, a seat asked: Join; Common.At, which the seat's
+// page takes and any page may leave), the hall's news a page may watch
+// (HallWatch), and the tournament side's word that the player's next
+// table is open (ToTable), which a page obeys or lets pass. A page
+// package imports this one and never another page; the session
+// (package serve) imports them all and hosts them, and the messages
+// one page passes another through it are this package's (ShowTourney,
+// RoomNews, DupEnd, CodeFor, LeaveTable).
 //
 // The files:
 //
 //	shared.go      Common, the value every page takes; the words a page says (games, rules,
 //	               refusals), a field typed, the chat line
 //	pages.go       the page seam: the names of pages, a page's interface, the turn it answers
-//	               with, the messages a page's own command brings back
+//	               with, what a page may say of itself (Opener, Screen, Watcher, Idler), the
+//	               messages a page's own command brings back and those pages pass each other
 //	side.go        ServerSide: all a session asks of the server; the daily's page as read
 //	tourneyside.go TourneySide: what a session and the command ask of the server's tournaments;
-//	               their players' names, from the rating book
+//	               their players' names, from the rating book; ToTable, the word that takes a
+//	               player to their tournament's table, and how a page obeys it
 //	join.go        a place at a table: a seat asked for, the table's messages awaited, left
+//	news.go        the hall's news waited for while a page watches the tables
 //	keys.go        the keys of the session's own pages
 //	text.go        a page's key bar, lines cut and padded to columns
 //	identity.go    who a player is: a key's fingerprint or a guest's resume code; codes made safe

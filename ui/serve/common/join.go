@@ -21,7 +21,7 @@ type Membership struct {
 	Cancel context.CancelFunc
 	Kind   tables.GameKind
 	// Tourney: a tournament's table, whose match over sends the player
-	// on to their next (session.toTourneyTable).
+	// on to their next (ToTable).
 	Tourney bool
 	// Seat is the Seat held now: the join's, then each update's view's
 	// (a duplicate table moves its players; m.Seat is the table's).
@@ -50,6 +50,35 @@ type JoinedMsg struct {
 type FromTableMsg struct {
 	Gen uint64
 	Msg tables.Msg
+}
+
+// A table's answers and messages go to the seat's page, whatever page
+// is on show: it keeps the place at the table.
+func (JoinedMsg) Owner() (PageID, bool)    { return Table, false }
+func (AskAgainMsg) Owner() (PageID, bool)  { return Table, false }
+func (FromTableMsg) Owner() (PageID, bool) { return Table, false }
+
+// Drop ends the session's place at its table: the table is told in a
+// command (gone: the connection ended, the seat is kept).
+func (c *Common) Drop(gone bool) tea.Cmd {
+	at := c.At
+	if at == nil {
+		return nil
+	}
+	c.At = nil
+	c.Srv.Log().Info("leave", "table", at.T.TableID(), "name", c.Name, "gone", gone)
+	return at.Leave(gone)
+}
+
+// TourneyOf is the tournament whose table table id is, as the hall
+// lists it ("": none, or not listed).
+func (c *Common) TourneyOf(id string) string {
+	for _, sm := range c.Srv.Hall().List() {
+		if sm.ID == id {
+			return sm.Tourney
+		}
+	}
+	return ""
 }
 
 // Join takes a seat (or watches) at t, in a command: the request

@@ -64,6 +64,18 @@ type Common struct {
 	// without a key, by number: once each, so one who stepped away is
 	// not pulled back (nil: none yet).
 	Went map[string]bool
+
+	// At is the table the session is at (nil: none): the seat's page
+	// takes it and ends it; any page may leave it (Drop).
+	At *Membership
+	// Arrived is when the session last took its player to a table with
+	// no key (a tournament's next table): the away clock counts from
+	// then, not from a key pressed before minutes of waiting on a page
+	// for the pairing — a player waiting so found their bot playing
+	// their whole first match.
+	Arrived time.Time
+	// News is the session's wait on the hall's news.
+	News HallWatch
 }
 
 // GoneTo notes that the session took its player to tournament table id.
@@ -94,6 +106,18 @@ func (c *Common) ToggleLang() {
 	}
 }
 
+// ToggleCode takes v on a page that shows a guest's resume code in its
+// header's place (the lobby, a waiting room): it is shown, or hidden
+// again. False: k is not that key, or the player is no guest.
+func (c *Common) ToggleCode(k tea.KeyPressMsg) bool {
+	if c.Code == "" || !key.Matches(k, c.Keys.ShowCode) {
+		return false
+	}
+	c.CodeShown = !c.CodeShown
+	c.Flash = ""
+	return true
+}
+
 // OtherKey takes a key a page of the lobby's has no use of its own
 // for: l switches the language; any other is said to mean nothing here.
 func (c *Common) OtherKey(k tea.KeyPressMsg) {
@@ -117,6 +141,7 @@ func (c *Common) Styles() *theme.Styles {
 	return c.St
 }
 
+// TooSmall says the terminal is smaller than a page needs.
 func (c *Common) TooSmall() bool { return c.Width < layout.MinWidth || c.Height < layout.MinHeight }
 
 // GameName is a game's name in the player's words: classic Okey, Okey
@@ -137,6 +162,48 @@ func (c *Common) RulesName(rules string) string {
 		return c.Tr.T(key)
 	}
 	return rules
+}
+
+// LevelName is a bot's level as the forms offer it; at a 101 table a
+// level 101's bots lack says which of theirs plays.
+func (c *Common) LevelName(g, level string) string {
+	name := c.Tr.T("level." + level)
+	if g == string(game.Okey101) && tables.Level101(level) != level {
+		name += " (101: " + c.Tr.T("level."+tables.Level101(level)) + ")"
+	}
+	return name
+}
+
+// PageWidth and PageRows are the room a page's lines have: the width
+// but the margin the session draws them with, and the rows between the
+// header and a key bar of two lines with the flash line above it.
+func (c *Common) PageWidth() int { return max(1, c.Width-2) }
+func (c *Common) PageRows() int  { return max(1, c.Height-3-MaxKeyLines) }
+
+// SSHTo is the command that reaches this server by ssh, as the player
+// types it: the port their connection came in on, and HOST for the
+// address they connect to, which the server cannot know.
+func SSHTo(port string) string {
+	if port != "" && port != "22" {
+		return "ssh -p " + port + " HOST"
+	}
+	return "ssh HOST"
+}
+
+// Sleep waits d unless ctx ends first; it reports whether d passed (no
+// wait always passes: a read asked for now is made).
+func Sleep(ctx context.Context, d time.Duration) bool {
+	if d <= 0 {
+		return true
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-ctx.Done():
+		return false
+	}
 }
 
 // DupDeals says a number of deals with the words of key (its ".one"

@@ -45,7 +45,7 @@ type Read struct {
 func (Read) Owner() (common.PageID, bool) { return common.Board, true }
 
 // Open reads the board, of the first game the first time.
-func (p *Page) Open(c *common.Common, _ common.PageID) tea.Cmd {
+func (p *Page) Open(c *common.Common) tea.Cmd {
 	if p.game == "" {
 		p.game = tables.GameKinds()[0].Name
 	}

@@ -70,7 +70,7 @@ const (
 )
 
 // Open reads the page, of classic Okey the first time.
-func (p *Page) Open(c *common.Common, _ common.PageID) tea.Cmd {
+func (p *Page) Open(c *common.Common) tea.Cmd {
 	if p.game == "" {
 		p.game = game.Classic
 	}

@@ -18,7 +18,7 @@ import (
 func TestDailyPageReadsALateResult(t *testing.T) {
 	c := &common.Common{Srv: side{}}
 	p := &Page{}
-	if p.Open(c, common.Lobby) == nil {
+	if p.Open(c) == nil {
 		t.Fatal("the page opened without reading")
 	}
 	short := common.DailyView{Game: game.Classic, Begun: true, Mine: keep.DailyResult{Hands: make([]int, daily.Hands(game.Classic)-1)}}
@@ -37,12 +37,12 @@ func TestDailyPageReadsALateResult(t *testing.T) {
 		"finished":  {Game: game.Classic, Begun: true, Mine: keep.DailyResult{Hands: make([]int, daily.Hands(game.Classic))}},
 		"not begun": {Game: game.Classic},
 	} {
-		p.Open(c, common.Lobby)
+		p.Open(c)
 		if p.Update(c, dailyMsg{p: v}).Cmd != nil {
 			t.Errorf("a day %s is read again", name)
 		}
 	}
-	p.Open(c, common.Lobby)
+	p.Open(c)
 	if p.Update(c, dailyAgainMsg{game: game.Okey101}).Cmd != nil {
 		t.Error("101's time to read again read the classic page")
 	}

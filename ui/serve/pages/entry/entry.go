@@ -39,19 +39,16 @@ const (
 // a connection may type before it is closed (Config.FreeGuesses).
 const TriesOver = 2
 
-// Open starts a code of the kind as asks for (common.Resume: a resume code).
-func (p *Page) Open(_ *common.Common, as common.PageID) tea.Cmd {
-	p.of = codeJoin
-	if as == common.Resume {
-		p.of = codeResume
-	}
-	p.in.Reset()
-	return nil
-}
-
 // Update edits the code; enter uses it, esc goes back.
 func (p *Page) Update(c *common.Common, msg tea.Msg) common.Turn {
 	switch msg := msg.(type) {
+	case common.CodeFor:
+		// A code of the kind asked for begins.
+		p.of = codeJoin
+		if msg.Resume {
+			p.of = codeResume
+		}
+		p.in.Reset()
 	case tea.PasteMsg:
 		c.Flash = ""
 		return common.Stay(common.EditField(&p.in, msg, common.MaxCodeBytes))

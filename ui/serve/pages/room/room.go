@@ -40,9 +40,6 @@ func Shown(r *tables.Room, ratings map[string]keep.RatedEntry) Page {
 	return Page{room: r, rated: roomSeats{game: r.Cfg.Game, ids: r.Rated}, ratings: ratings}
 }
 
-// Forget drops the room as last told: the session sat at another table.
-func (p *Page) Forget() { p.room = nil }
-
 // roomSeats are the rated identities of a waiting room's seats, and
 // the game they are rated at.
 type roomSeats struct {
@@ -58,9 +55,9 @@ type roomRatingsMsg struct {
 
 func (roomRatingsMsg) Owner() (common.PageID, bool) { return common.Room, false }
 
-// Take takes in the table's waiting room as it is now: a refusal not
+// take takes in the table's waiting room as it is now: a refusal not
 // told yet is said, the ratings read if who sits there has changed.
-func (p *Page) Take(c *common.Common, r *tables.Room) tea.Cmd {
+func (p *Page) take(c *common.Common, r *tables.Room) tea.Cmd {
 	if r.RefusedSeq > p.refusedSeq {
 		p.refusedSeq = r.RefusedSeq
 		c.Flash = r.Refused
@@ -101,18 +98,30 @@ func (p *Page) readRatings(c *common.Common) tea.Cmd {
 	}
 }
 
-// Update takes the room's keys (leave, chat, start) and its ratings read.
+// Update takes the table's waiting room (common.RoomNews: as it is now,
+// or none, the session having sat at another table), its ratings read,
+// and the room's keys (leave, chat, start).
 func (p *Page) Update(c *common.Common, msg tea.Msg) common.Turn {
 	switch msg := msg.(type) {
+	case common.RoomNews:
+		if msg.Room == nil {
+			p.room = nil
+			return common.Turn{}
+		}
+		return common.Stay(p.take(c, msg.Room))
 	case roomRatingsMsg:
 		if msg.ids == p.rated {
 			p.ratings = msg.ratings
 		}
 	case tea.KeyPressMsg:
+		if c.ToggleCode(msg) {
+			return common.Turn{}
+		}
 		c.Flash = ""
 		switch {
 		case key.Matches(msg, c.Keys.Leave):
-			return common.Turn{To: common.Leave}
+			// The seat's page leaves the table.
+			return common.Stay(func() tea.Msg { return common.LeaveTable{} })
 		case key.Matches(msg, c.Keys.Chat):
 			c.Chat.Open()
 		case key.Matches(msg, c.Keys.Start):
@@ -120,7 +129,9 @@ func (p *Page) Update(c *common.Common, msg tea.Msg) common.Turn {
 				c.Flash = c.Tr.T("room.hostonly")
 				return common.Turn{}
 			}
-			return common.Turn{Start: true}
+			if c.At != nil && !c.At.Send(tables.Request{Kind: tables.ReqStart}) {
+				c.Flash = c.Tr.T("status.busy")
+			}
 		default:
 			c.OtherKey(msg)
 		}

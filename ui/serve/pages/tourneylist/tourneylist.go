@@ -1,7 +1,10 @@
-package serve
+// Package tourneylist is okey serve's list of the server's tournaments
+// (u in the lobby): a line each, read again while shown; enter opens
+// one, n makes a new one. One of the session's pages: it takes package
+// common's value and answers with a turn, and imports no other page.
+package tourneylist
 
 import (
-	"context"
 	"time"
 
 	"charm.land/bubbles/v2/key"
@@ -12,12 +15,12 @@ import (
 	"okey/ui/serve/tourneyview"
 )
 
-// tourneyListPage is the list of the server's tournaments (u in the
+// Page is the list of the server's tournaments (u in the
 // lobby): those under way, those to come, those over, a line each with
 // its game, kind, players and when; enter opens one, n makes a new one.
-// It is read in a command as it opens, and again every tourneyEvery
+// It is read in a command as it opens, and again every common.TourneyEvery
 // while it is shown, so the players and the clock it shows move.
-type tourneyListPage struct {
+type Page struct {
 	list   []tourney.Listed
 	cursor int
 	// read: the list has been read once since the page opened.
@@ -27,11 +30,6 @@ type tourneyListPage struct {
 	gen uint64
 }
 
-// tourneyEvery is how often a tournament's page and the list are read
-// again while shown: a standing moves once a match ends, and a clock
-// that says "ends in 12 min" moves a minute at a time.
-const tourneyEvery = 2 * time.Second
-
 // tourneysMsg is the list read.
 type tourneysMsg struct {
 	gen  uint64
@@ -40,12 +38,17 @@ type tourneysMsg struct {
 
 func (tourneysMsg) Owner() (common.PageID, bool) { return common.Tourneys, true }
 
-// Open reads the list at once.
-func (p *tourneyListPage) Open(c *common.Common, _ common.PageID) tea.Cmd {
+// Open reads the list at once, and asks whether the player's
+// tournament has seated them meanwhile.
+func (p *Page) Open(c *common.Common) tea.Cmd {
 	p.gen++
 	p.read = false
-	return readTourneys(c, p.gen, 0)
+	return tea.Batch(readTourneys(c, p.gen, 0), c.CallToTable())
 }
+
+// WatchesHall: at no table, the player is taken from the list to their
+// tournament's table as soon as it opens.
+func (*Page) WatchesHall(c *common.Common) bool { return c.AwaitsTable() }
 
 // readTourneys reads the tournaments after a wait, in a command: the
 // wait watches the session's context, so a session that closed reads
@@ -53,32 +56,19 @@ func (p *tourneyListPage) Open(c *common.Common, _ common.PageID) tea.Cmd {
 func readTourneys(c *common.Common, gen uint64, after time.Duration) tea.Cmd {
 	side, ctx := c.Tour, c.Ctx
 	return func() tea.Msg {
-		if !sleep(ctx, after) {
+		if !common.Sleep(ctx, after) {
 			return nil
 		}
 		return tourneysMsg{gen: gen, list: side.Tournaments()}
 	}
 }
 
-// sleep waits d unless ctx ends first; it reports whether d passed (no
-// wait always passes: a read asked for now is made).
-func sleep(ctx context.Context, d time.Duration) bool {
-	if d <= 0 {
-		return true
-	}
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-t.C:
-		return true
-	case <-ctx.Done():
-		return false
-	}
-}
-
 // Update takes the list read (the cursor stays on the tournament it
 // was on) and the keys: choose, open, a new one, back.
-func (p *tourneyListPage) Update(c *common.Common, msg tea.Msg) common.Turn {
+func (p *Page) Update(c *common.Common, msg tea.Msg) common.Turn {
+	if t, ok := c.AwaitTable(msg); ok {
+		return t
+	}
 	switch msg := msg.(type) {
 	case tourneysMsg:
 		if msg.gen != p.gen {
@@ -95,7 +85,7 @@ func (p *tourneyListPage) Update(c *common.Common, msg tea.Msg) common.Turn {
 			}
 		}
 		p.cursor = max(0, min(p.cursor, len(p.list)-1))
-		return common.Stay(readTourneys(c, p.gen, tourneyEvery))
+		return common.Stay(readTourneys(c, p.gen, common.TourneyEvery))
 	case tea.KeyPressMsg:
 		c.Flash = ""
 		k := c.Keys
@@ -108,7 +98,7 @@ func (p *tourneyListPage) Update(c *common.Common, msg tea.Msg) common.Turn {
 			p.cursor = max(0, min(p.cursor+1, len(p.list)-1))
 		case key.Matches(msg, k.TourneyOpen):
 			if p.cursor < len(p.list) {
-				return common.Turn{To: common.Tourney, Tourney: p.list[p.cursor].ID}
+				return common.Turn{To: common.Tourney, Pass: common.ShowTourney{ID: p.list[p.cursor].ID}}
 			}
 		case key.Matches(msg, k.TourneyNew):
 			return common.Turn{To: common.TourneyNew}
@@ -120,17 +110,11 @@ func (p *tourneyListPage) Update(c *common.Common, msg tea.Msg) common.Turn {
 }
 
 // Lines draws the list.
-func (p *tourneyListPage) Lines(c *common.Common) ([]string, []key.Binding) {
+func (p *Page) Lines(c *common.Common) ([]string, []key.Binding) {
 	k := c.Keys
 	keys := []key.Binding{k.TourneyOpen, k.Choose, k.TourneyNew, k.Back, k.Lang}
 	if !p.read {
 		return []string{c.Styles().Dim.Render(c.Tr.T("tourney.reading"))}, keys
 	}
-	return tourneyview.List(c.Tr, c.Styles(), p.list, p.cursor, c.Srv.Now(), pageWidth(c), pageRows(c)), keys
+	return tourneyview.List(c.Tr, c.Styles(), p.list, p.cursor, c.Srv.Now(), c.PageWidth(), c.PageRows()), keys
 }
-
-// pageWidth and pageRows are the room a page's lines have: the width
-// but the margin the session draws them with, and the rows between the
-// header and a key bar of two lines with the flash line above it.
-func pageWidth(c *common.Common) int { return max(1, c.Width-2) }
-func pageRows(c *common.Common) int  { return max(1, c.Height-3-common.MaxKeyLines) }

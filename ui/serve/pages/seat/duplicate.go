@@ -1,19 +1,12 @@
-package serve
+package seat
 
 import (
-	"cmp"
-	"fmt"
-	"slices"
 	"strings"
 	"time"
 
-	"charm.land/bubbles/v2/key"
-	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"okey/game"
 	"okey/game/duplicate"
-	"okey/server/tables"
 	"okey/ui/seatmsg"
 	"okey/ui/serve/common"
 	"okey/ui/table"
@@ -26,8 +19,8 @@ import (
 // at the new seat, the player's own rack at the bottom as always. The
 // screen's top line says where the table stands (deal, rotation, the
 // player's duplicate score so far), a note on its status line where the
-// player sits now, and when the table is over its end page (dupEndPage)
-// gives every player's duplicate score beside the usual one.
+// player sits now, and when the table is over its end page (package
+// dupend) gives every player's duplicate score beside the usual one.
 
 // dupState is what the seat keeps of a duplicate table.
 type dupState struct {
@@ -163,19 +156,10 @@ func (p *dupState) line(c *common.Common, at *common.Membership, inPlay bool, la
 	return ""
 }
 
-// dupEndPage is a duplicate table's end page: every player's duplicate
-// score beside the usual one.
-type dupEndPage struct {
-	// end is the table's standing at its end; game and me are its game
-	// and the player's number.
-	end  *seatmsg.Duplicate
-	game string
-	me   int
-}
-
-// endPage is the end page of the duplicate table at, whose final
-// standing is final (nil: the last told); nil when it was none.
-func (p *dupState) endPage(at *common.Membership, final *seatmsg.Duplicate) *dupEndPage {
+// endOf is the end of the duplicate table at, whose final standing is
+// final (nil: the last told), for its end page; nil when it was none.
+// Nothing of it is kept.
+func (p *dupState) endOf(at *common.Membership, final *seatmsg.Duplicate) *common.DupEnd {
 	end, me := p.now, -1
 	if final != nil {
 		end = final
@@ -189,65 +173,5 @@ func (p *dupState) endPage(at *common.Membership, final *seatmsg.Duplicate) *dup
 		game = at.T.GameKind().Name
 		me = dupMe(at, end)
 	}
-	return &dupEndPage{end: end, game: game, me: me}
-}
-
-// Update takes a key on the end page: back goes to the lobby.
-func (p *dupEndPage) Update(c *common.Common, msg tea.Msg) common.Turn {
-	k, ok := msg.(tea.KeyPressMsg)
-	if !ok {
-		return common.Turn{}
-	}
-	c.Flash = ""
-	switch {
-	case key.Matches(k, c.Keys.Back):
-		*p = dupEndPage{}
-		return common.BackToLobby
-	default:
-		c.OtherKey(k)
-	}
-	return common.Turn{}
-}
-
-// Lines draws a duplicate table's end page: every player's duplicate
-// score (the deals' hands against the mean of the same racks) beside
-// the usual score, best first.
-func (p *dupEndPage) Lines(c *common.Common) ([]string, []key.Binding) {
-	st := c.Styles()
-	d := p.end
-	keys := []key.Binding{c.Keys.Back, c.Keys.Lang}
-	if d == nil {
-		return nil, keys
-	}
-	title := c.Tr.T("dup.title", c.GameName(p.game), d.Deals, d.Played)
-	if d.Deals == 1 {
-		title = c.Tr.T("dup.title.one", c.GameName(p.game), d.Played)
-	}
-	lines := []string{st.Bold.Render(title), ""}
-	order := []int{0, 1, 2, 3}
-	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(d.Score[b], d.Score[a]) })
-	lines = append(lines, st.Dim.Render(fmt.Sprintf("   %-16s %10s %12s", "", c.Tr.T("dup.col.dup"), c.Tr.T("dup.col.usual"))))
-	for i, pl := range order {
-		mark := "  "
-		style := st.Text
-		if pl == p.me {
-			mark, style = "> ", st.Bold
-		}
-		place := i + 1
-		if i > 0 && d.Score[pl] == d.Score[order[i-1]] {
-			place = 0 // a tie shares the place above
-		}
-		pls := "  "
-		if place > 0 {
-			pls = fmt.Sprintf("%d.", place)
-		}
-		lines = append(lines, style.Render(fmt.Sprintf("%s%s %-16s %10s %12d", mark, pls, tables.CutWidth(d.Names[pl], 16),
-			duplicate.Quarters(d.Score[pl]).String(), d.Totals[pl])))
-	}
-	usual := "dup.usual.classic"
-	if p.game == string(game.Okey101) {
-		usual = "dup.usual.101"
-	}
-	lines = append(lines, "", st.Dim.Render(c.Tr.T("dup.explain")), st.Dim.Render(c.Tr.T(usual)))
-	return lines, keys
+	return &common.DupEnd{End: end, Game: game, Me: me}
 }

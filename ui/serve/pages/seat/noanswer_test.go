@@ -1,4 +1,4 @@
-package serve
+package seat
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 
 	"okey/server/tables"
 	"okey/ui/serve/common"
+	"okey/ui/serve/common/commontest"
 )
 
 // silentTable is another node's table as a session reaches it, slow to
@@ -69,11 +70,37 @@ func (f *silentTable) requests(leaves bool) []tables.Request {
 	return out
 }
 
+// host stands for the session around the seat's page: it hands the
+// page messages, and keeps the page its turns go to.
+type host struct {
+	c    *common.Common
+	p    *Page
+	page common.PageID
+}
+
+// newHost is ann's session in the lobby, with a seat's page.
+func newHost(t *testing.T) *host {
+	c := commontest.New(t).Common(context.Background(), "key:test", "", "ann", "en")
+	return &host{c: c, p: &Page{}, page: common.Lobby}
+}
+
+// update hands the page msg and goes where its turn says.
+func (h *host) update(msg tea.Msg) tea.Cmd {
+	t := h.p.Update(h.c, msg)
+	switch {
+	case t.Bye != "":
+		h.page = common.Bye
+	case t.To != 0:
+		h.page = t.To
+	}
+	return t.Cmd
+}
+
 // follow runs cmd and what the session makes of its messages, feeding
 // back the answers to a seat asked (and the messages asking again)
 // until done says so; a command that blocks (waiting for a table's
 // next message) is left running.
-func follow(t *testing.T, s *session, cmd tea.Cmd, done func() bool) {
+func follow(t *testing.T, s *host, cmd tea.Cmd, done func() bool) {
 	t.Helper()
 	msgs := make(chan tea.Msg, 64)
 	run := func(c tea.Cmd) {
@@ -92,8 +119,7 @@ func follow(t *testing.T, s *session, cmd tea.Cmd, done func() bool) {
 					run(c)
 				}
 			case common.JoinedMsg, common.AskAgainMsg:
-				_, c := s.Update(msg)
-				run(c)
+				run(s.update(msg))
 			}
 		case <-deadline:
 			t.Fatal("the session's seat came to nothing within a minute")
@@ -108,18 +134,15 @@ func follow(t *testing.T, s *session, cmd tea.Cmd, done func() bool) {
 // member, and sits once the table answers; the player is told it is
 // slow meanwhile.
 func TestASeatWithNoAnswerIsAskedAgain(t *testing.T) {
-	srv, _ := testServer(t)
-	s := newSession(srv, context.Background(), "key:test", "", "ann", "127.0.0.1", "en")
-	s.Init()
-	s.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	s := newHost(t)
 	tb := &silentTable{silent: 1}
-	follow(t, s, s.c.Join(tb, -1, false), func() bool { return s.at != nil })
+	follow(t, s, s.c.Join(tb, -1, false), func() bool { return s.c.At != nil })
 	joins := tb.requests(false)
 	if len(joins) != 2 || joins[0].M != joins[1].M {
 		t.Fatalf("asked %d times (the same member: %v); want twice, as the same member", len(joins), len(joins) == 2 && joins[0].M == joins[1].M)
 	}
-	if s.at.T != tb || s.at.Seat != 2 {
-		t.Errorf("seated at %v, seat %d; want the table asked, seat 2", s.at.T, s.at.Seat)
+	if s.c.At.T != tb || s.c.At.Seat != 2 {
+		t.Errorf("seated at %v, seat %d; want the table asked, seat 2", s.c.At.T, s.c.At.Seat)
 	}
 	if n := len(tb.requests(true)); n != 0 {
 		t.Errorf("the seat taken was left %d times", n)
@@ -143,10 +166,7 @@ func TestASeatNeverAnsweredIsLeft(t *testing.T) {
 		wantJoins int
 	}{{"a join", false, common.SeatTries}, {"a resume code", true, 1}} {
 		t.Run(c.name, func(t *testing.T) {
-			srv, _ := testServer(t)
-			s := newSession(srv, context.Background(), "key:test", "", "ann", "127.0.0.1", "en")
-			s.Init()
-			s.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+			s := newHost(t)
 			tb := &silentTable{silent: 1 << 20}
 			cmd := s.c.Join(tb, -1, false)
 			if c.resume {
@@ -160,8 +180,8 @@ func TestASeatNeverAnsweredIsLeft(t *testing.T) {
 			if len(leaves) != 1 || leaves[0].M != joins[0].M || !leaves[0].Gone {
 				t.Errorf("left %d times (%+v); want once, the member asked, as a dropped connection", len(leaves), leaves)
 			}
-			if want := s.c.Tr.T("lobby.noanswer"); s.c.Flash != want || s.at != nil || s.page != common.Lobby {
-				t.Errorf("told %q, seated %v, on page %v; want %q in the lobby", s.c.Flash, s.at != nil, s.page, want)
+			if want := s.c.Tr.T("lobby.noanswer"); s.c.Flash != want || s.c.At != nil || s.page != common.Lobby {
+				t.Errorf("told %q, seated %v, on page %v; want %q in the lobby", s.c.Flash, s.c.At != nil, s.page, want)
 			}
 		})
 	}

@@ -1,4 +1,9 @@
-package serve
+// Package tourney is okey serve's page of one tournament: its
+// standings live, the tables in play, its rules, the final table and
+// its records; joined and left, partners asked and answered. One of the
+// session's pages: it takes package common's value and answers with a
+// turn, and imports no other page.
+package tourney
 
 import (
 	"context"
@@ -20,15 +25,15 @@ import (
 	"okey/ui/serve/tourneyview"
 )
 
-// tourneyPage is one tournament's page: its standings live, the
+// Page is one tournament's page: its standings live, the
 // player's own line marked, the tables in play, its rules, and once it
 // is over the final table with each match's table and how to fetch its
 // record. It is read in a command as it opens and again every
-// tourneyEvery while shown; enter joins, x leaves, the arrows scroll.
+// common.TourneyEvery while shown; enter joins, x leaves, the arrows scroll.
 // In partners w joins with a partner (or asks one, waiting alone): their
 // name typed, tab picking one of those waiting alone; a and d answer an
 // ask.
-type tourneyPage struct {
+type Page struct {
 	id string
 	// l and t are the tournament as last read (t nil while it is read
 	// the first time); gone: the server does not know it.
@@ -112,8 +117,14 @@ const (
 
 func (tourneyJoinedMsg) Owner() (common.PageID, bool) { return common.Tourney, false }
 
+// ID is the tournament the page shows.
+func (p *Page) ID() string { return p.id }
+
+// Typed is the partner's name being typed ("": none).
+func (p *Page) Typed() string { return p.in.Value() }
+
 // show sets the tournament the page shows next.
-func (p *tourneyPage) show(id string) {
+func (p *Page) show(id string) {
 	if id != p.id {
 		p.id, p.t, p.gone, p.scroll, p.seals, p.field, p.givenUp = id, nil, false, 0, nil, nil, false
 		p.names, p.asked = tourneyview.Names{}, map[string]bool{}
@@ -121,17 +132,22 @@ func (p *tourneyPage) show(id string) {
 	}
 }
 
-// Open reads the tournament at once.
-func (p *tourneyPage) Open(c *common.Common, _ common.PageID) tea.Cmd {
+// Open reads the tournament at once, and asks whether the player's
+// tournament has seated them meanwhile.
+func (p *Page) Open(c *common.Common) tea.Cmd {
 	p.gen++
-	return p.read(c, 0)
+	return tea.Batch(p.read(c, 0), c.CallToTable())
 }
 
+// WatchesHall: at no table, the player is taken from the page to their
+// tournament's table as soon as it opens.
+func (*Page) WatchesHall(c *common.Common) bool { return c.AwaitsTable() }
+
 // read reads the tournament after a wait, in a command.
-func (p *tourneyPage) read(c *common.Common, after time.Duration) tea.Cmd {
+func (p *Page) read(c *common.Common, after time.Duration) tea.Cmd {
 	side, ctx, id, gen := c.Tour, c.Ctx, p.id, p.gen
 	return func() tea.Msg {
-		if !sleep(ctx, after) {
+		if !common.Sleep(ctx, after) {
 			return nil
 		}
 		return readTourney(side, id, gen)
@@ -155,7 +171,7 @@ func readTourney(side common.TourneySide, id string, gen uint64) tourneyMsg {
 // the hall does not have the table (yet), or when the seat was given
 // up (a bot plays it: the page says the match is their forfeit, and
 // the table, which would refuse them a seat, is not asked).
-func (p *tourneyPage) toTable(c *common.Common, n int) tea.Cmd {
+func (p *Page) toTable(c *common.Common, n int) tea.Cmd {
 	id := strconv.Itoa(n)
 	t := c.Srv.Hall().Get(id)
 	if t == nil || seatGivenUp(c, id) {
@@ -178,7 +194,7 @@ func seatGivenUp(c *common.Common, id string) bool {
 
 // lookUp looks up, in a command, the names of the players the page has
 // not looked for yet (nil: none to look for, or no rating book).
-func (p *tourneyPage) lookUp(c *common.Common) tea.Cmd {
+func (p *Page) lookUp(c *common.Common) tea.Cmd {
 	book := c.Srv.Ratings()
 	if p.t == nil || book == nil {
 		return nil
@@ -205,7 +221,7 @@ func (p *tourneyPage) lookUp(c *common.Common) tea.Cmd {
 // called with on the page): a join, or an ask to partner, with the
 // player's rating in the tournament's game read first (0 for a guest,
 // or a server that keeps none).
-func (p *tourneyPage) join(c *common.Common, what tourneyAsk, partner, with string) tea.Cmd {
+func (p *Page) join(c *common.Common, what tourneyAsk, partner, with string) tea.Cmd {
 	if what == askAccept || what == askDecline || what == askTakeBack || what == askLeave {
 		p.own = true // the ask's end is said with the answer
 	}
@@ -248,7 +264,7 @@ func (p *tourneyPage) join(c *common.Common, what tourneyAsk, partner, with stri
 // name takes the keys while a partner's name is typed: enter asks the
 // one it names (or says why nobody), tab puts the next of those waiting
 // alone there, esc stops.
-func (p *tourneyPage) name(c *common.Common, msg tea.Msg) common.Turn {
+func (p *Page) name(c *common.Common, msg tea.Msg) common.Turn {
 	k, ok := msg.(tea.KeyPressMsg)
 	switch {
 	case !ok:
@@ -295,8 +311,13 @@ func partnerRefused(c *common.Common, err error, name string) string {
 
 // Update takes the tournament read, a join or leave answered, and the
 // keys.
-func (p *tourneyPage) Update(c *common.Common, msg tea.Msg) common.Turn {
+func (p *Page) Update(c *common.Common, msg tea.Msg) common.Turn {
+	if t, ok := c.AwaitTable(msg); ok {
+		return t
+	}
 	switch msg := msg.(type) {
+	case common.ShowTourney:
+		p.show(msg.ID)
 	case tourneyMsg:
 		if msg.gen != p.gen {
 			return common.Turn{}
@@ -328,14 +349,14 @@ func (p *tourneyPage) Update(c *common.Common, msg tea.Msg) common.Turn {
 		if n, ok := p.view(c).Table(); ok && !c.Went[strconv.Itoa(n)] {
 			// Paired: to the table at once, as an arena's player expects
 			// (the page says where; a table the hall does not have yet is
-			// tried again at the next read). Once each, with the
-			// session's own way there (toTourneyTable): one who stepped
-			// away from their table is not pulled back.
+			// tried again at the next read). Once each, as the
+			// tournament side's word is obeyed (common.GoTo): one who
+			// stepped away from their table is not pulled back.
 			if sit = p.toTable(c, n); sit != nil {
 				c.GoneTo(strconv.Itoa(n))
 			}
 		}
-		return common.Stay(tea.Batch(p.read(c, tourneyEvery), p.lookUp(c), sit))
+		return common.Stay(tea.Batch(p.read(c, common.TourneyEvery), p.lookUp(c), sit))
 	case tourneyNamesMsg:
 		if msg.id == p.id {
 			maps.Copy(p.names, msg.names)
@@ -362,7 +383,7 @@ func (p *tourneyPage) Update(c *common.Common, msg tea.Msg) common.Turn {
 				askTakeBack: c.Tr.T("tourney.takenback"),
 			}[msg.what]
 		}
-		p.gen++ // read now, and every tourneyEvery from now
+		p.gen++ // read now, and every common.TourneyEvery from now
 		return common.Stay(p.read(c, 0))
 	case tea.PasteMsg:
 		if p.naming {
@@ -379,11 +400,11 @@ func (p *tourneyPage) Update(c *common.Common, msg tea.Msg) common.Turn {
 }
 
 // key takes the page's keys.
-func (p *tourneyPage) key(c *common.Common, msg tea.KeyPressMsg) common.Turn {
+func (p *Page) key(c *common.Common, msg tea.KeyPressMsg) common.Turn {
 	c.Flash = ""
 	k := c.Keys
 	v := p.view(c)
-	rows := max(1, pageRows(c)-4)
+	rows := max(1, c.PageRows()-4)
 	switch {
 	case key.Matches(msg, k.Back):
 		return common.Turn{To: common.Tourneys}
@@ -436,7 +457,7 @@ func (p *tourneyPage) key(c *common.Common, msg tea.KeyPressMsg) common.Turn {
 	}
 	if p.t != nil {
 		// Kept to the body's last screen, as drawn.
-		_, p.scroll = tourneyview.Lines(c.Tr, c.Styles(), p.view(c), pageWidth(c), pageRows(c))
+		_, p.scroll = tourneyview.Lines(c.Tr, c.Styles(), p.view(c), c.PageWidth(), c.PageRows())
 	}
 	return common.Turn{}
 }
@@ -452,7 +473,7 @@ func asked(v tourneyview.Page) bool {
 // askEnded says on the page how the ask to partner the player was part
 // of ended, read from t (the tournament read now), unless they ended it
 // themselves; and keeps t's ask for the next read.
-func (p *tourneyPage) askEnded(c *common.Common, t tourney.Tournament) {
+func (p *Page) askEnded(c *common.Common, t tourney.Tournament) {
 	if p.ask != nil && !p.own {
 		ask := *p.ask
 		other := ask.To
@@ -534,13 +555,13 @@ func tourneyRefused(c *common.Common, err error) string {
 }
 
 // view is the page's values as the renderer takes them.
-func (p *tourneyPage) view(c *common.Common) tourneyview.Page {
+func (p *Page) view(c *common.Common) tourneyview.Page {
 	names := maps.Clone(p.names)
 	if names == nil {
 		names = tourneyview.Names{}
 	}
 	names[c.ID] = c.Name // as the player is called now
-	v := tourneyview.Page{Listed: p.l, Me: c.ID, Names: names, Now: c.Srv.Now(), SSH: sshTo(c.Port), Scroll: p.scroll, Seals: p.seals, Field: p.field,
+	v := tourneyview.Page{Listed: p.l, Me: c.ID, Names: names, Now: c.Srv.Now(), SSH: common.SSHTo(c.Port), Scroll: p.scroll, Seals: p.seals, Field: p.field,
 		GivenUp: p.givenUp}
 	if p.t != nil {
 		v.T = *p.t
@@ -551,7 +572,7 @@ func (p *tourneyPage) view(c *common.Common) tourneyview.Page {
 // Lines draws the page; the keys offered are those that do something
 // now (join while the tournament takes the player, leave while they
 // are in it).
-func (p *tourneyPage) Lines(c *common.Common) ([]string, []key.Binding) {
+func (p *Page) Lines(c *common.Common) ([]string, []key.Binding) {
 	k := c.Keys
 	keys := []key.Binding{k.Scroll, k.Back, k.Lang}
 	switch {
@@ -582,14 +603,14 @@ func (p *tourneyPage) Lines(c *common.Common) ([]string, []key.Binding) {
 	case v.CanLeave():
 		first = append(first, k.TourneyLeave)
 	}
-	lines, _ := tourneyview.Lines(c.Tr, c.Styles(), v, pageWidth(c), pageRows(c))
+	lines, _ := tourneyview.Lines(c.Tr, c.Styles(), v, c.PageWidth(), c.PageRows())
 	return lines, append(first, keys...)
 }
 
 // nameLines are the page while a partner's name is typed: the
 // tournament's head, the name, and those who may be asked.
-func (p *tourneyPage) nameLines(c *common.Common, v tourneyview.Page) []string {
-	st, w := c.Styles(), pageWidth(c)
+func (p *Page) nameLines(c *common.Common, v tourneyview.Page) []string {
+	st, w := c.Styles(), c.PageWidth()
 	out := tourneyview.Head(c.Tr, st, v, w)
 	out = append(out, st.Bold.Render(c.Tr.T("tourney.partner.prompt"))+" "+p.in.View(), "")
 	cs := v.Candidates()
@@ -604,14 +625,4 @@ func (p *tourneyPage) nameLines(c *common.Common, v tourneyview.Page) []string {
 		out = append(out, st.Dim.Render(l))
 	}
 	return out
-}
-
-// sshTo is the command that reaches this server by ssh, as the player
-// types it: the port their connection came in on, and HOST for the
-// address they connect to, which the server cannot know.
-func sshTo(port string) string {
-	if port != "" && port != "22" {
-		return "ssh -p " + port + " HOST"
-	}
-	return "ssh HOST"
 }

@@ -1,13 +1,13 @@
-package serve
+package seat
 
 import (
 	"context"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"okey/ui/serve/common"
+	"okey/ui/serve/common/commontest"
 
 	tea "charm.land/bubbletea/v2"
 )
@@ -32,17 +32,15 @@ func (k *keyScreen) Close() error   { return nil }
 // if the seat never comes back, the lobby's line says how many were not
 // played.
 func TestKeysWaitForAMovingTable(t *testing.T) {
-	var mu sync.Mutex
 	now := time.Unix(1_000_000, 0)
-	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
-	srv, _ := testServer(t, func(c *Config) { c.Now = clock })
-	s := newSession(srv, context.Background(), "key:test", "", "ann", "127.0.0.1", "en")
-	s.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	side := commontest.New(t)
+	side.SetNow(now)
+	c := side.Common(context.Background(), "key:test", "", "ann", "en")
 	scr := &keyScreen{}
-	s.seat.scr, s.page = scr, common.Table
-	s.reseat = &common.Reseating{ID: "1", Until: now.Add(reseatFor)}
+	p := &Page{scr: scr}
+	p.reseat = &common.Reseating{ID: "1", Until: now.Add(reseatFor)}
 	press := func(k string) {
-		s.onKey(tea.KeyPressMsg{Code: rune(k[0]), Text: k})
+		p.Update(c, tea.KeyPressMsg{Code: rune(k[0]), Text: k})
 	}
 	for _, k := range []string{"x", "?", "d"} {
 		press(k)
@@ -50,33 +48,31 @@ func TestKeysWaitForAMovingTable(t *testing.T) {
 	if len(scr.keys) != 0 {
 		t.Fatalf("the screen was given %v while its table moved", scr.keys)
 	}
-	if got := s.seat.moveLine(&s.c, s.reseat); !strings.Contains(got, "wait for it (3)") {
+	if got := p.moveLine(c); !strings.Contains(got, "wait for it (3)") {
 		t.Fatalf("the line while moving: %q", got)
 	}
 	// The seat is back: they are played, in order.
-	s.reseat = nil
-	s.seat.playHeld(&s.c)
+	p.reseat = nil
+	p.playHeld(c)
 	if strings.Join(scr.keys, "") != "x?d" {
 		t.Fatalf("the screen was given %v, want x ? d", scr.keys)
 	}
-	if got := s.seat.moveLine(&s.c, s.reseat); !strings.Contains(got, "your keys (3) were played") {
+	if got := p.moveLine(c); !strings.Contains(got, "your keys (3) were played") {
 		t.Fatalf("the line once back: %q", got)
 	}
 
 	// More than maxHeld: the player is told the rest are not kept.
-	s.reseat = &common.Reseating{ID: "1", Until: now.Add(reseatFor)}
+	p.reseat = &common.Reseating{ID: "1", Until: now.Add(reseatFor)}
 	for range maxHeld + 2 {
 		press("x")
 	}
-	if len(s.seat.held) != maxHeld || !strings.Contains(s.seat.moveLine(&s.c, s.reseat), "more are not kept") {
-		t.Fatalf("%d keys held, line %q", len(s.seat.held), s.seat.moveLine(&s.c, s.reseat))
+	if len(p.held) != maxHeld || !strings.Contains(p.moveLine(c), "more are not kept") {
+		t.Fatalf("%d keys held, line %q", len(p.held), p.moveLine(c))
 	}
 	// The seat never comes back: the lobby says what was not played.
-	mu.Lock()
-	now = now.Add(reseatFor + time.Second)
-	mu.Unlock()
-	s.onReseat()
-	if !strings.Contains(s.c.Flash, "(16) were not played") || len(s.seat.held) != 0 {
-		t.Fatalf("the lobby's line: %q, %d keys still held", s.c.Flash, len(s.seat.held))
+	side.SetNow(now.Add(reseatFor + time.Second))
+	p.onReseat(c)
+	if !strings.Contains(c.Flash, "(16) were not played") || len(p.held) != 0 {
+		t.Fatalf("the lobby's line: %q, %d keys still held", c.Flash, len(p.held))
 	}
 }

@@ -1,4 +1,9 @@
-package serve
+// Package create is okey serve's form of a new table (n in the lobby):
+// its game, rules, bots, timer, a duplicate plan, who may join; enter
+// opens the table and seats its host. One of the session's pages: it
+// takes package common's value and answers with a turn, and imports no
+// other page.
+package create
 
 import (
 	"fmt"
@@ -8,15 +13,14 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/bots/botsclassic"
-	"okey/game"
 	"okey/game/classic"
 	"okey/server/tables"
 	"okey/ui/serve/common"
 )
 
-// createForm is the page of the form of a new table: it keeps the
-// choices made last time.
-type createForm struct {
+// Page is the form of a new table: it keeps the choices made last
+// time.
+type Page struct {
 	field int
 	game  int
 	rules int
@@ -31,10 +35,10 @@ type createForm struct {
 	timers []time.Duration
 }
 
-// newCreateForm is the form with the server's default timer first
-// among the timers offered.
-func newCreateForm(def time.Duration) createForm {
-	f := createForm{level: [3]int{1, 1, 1}, timers: []time.Duration{def}}
+// New is the form with the server's default timer first among the
+// timers offered.
+func New(def time.Duration) Page {
+	f := Page{level: [3]int{1, 1, 1}, timers: []time.Duration{def}}
 	for _, d := range []time.Duration{30 * time.Second, 60 * time.Second, 15 * time.Second, 0} {
 		if d != def {
 			f.timers = append(f.timers, d)
@@ -43,40 +47,41 @@ func newCreateForm(def time.Duration) createForm {
 	return f
 }
 
-// Fields of the form.
+// The form's rows, top to bottom (a client walks them with ↓: the
+// tests, okey load), and how many there are.
 const (
-	fGame = iota
-	fRules
-	fLevel1
-	fLevel2
-	fLevel3
-	fTimer
-	fDuplicate
-	fSameAddr
-	fPrivate
-	nFields
+	RowGame = iota
+	RowRules
+	RowLevel1
+	RowLevel2
+	RowLevel3
+	RowTimer
+	RowDuplicate
+	RowSameAddr
+	RowPrivate
+	Rows
 )
 
 // change moves the row's choice d places on, round.
-func (f *createForm) change(d int) {
+func (f *Page) change(d int) {
 	wrap := func(i, n int) int { return ((i+d)%n + n) % n }
 	kinds := tables.GameKinds()
 	switch f.field {
-	case fGame:
+	case RowGame:
 		f.game = wrap(f.game, len(kinds))
 		f.rules = 0
-	case fRules:
+	case RowRules:
 		f.rules = wrap(f.rules, len(kinds[f.game].Rules))
-	case fLevel1, fLevel2, fLevel3:
-		i := f.field - fLevel1
+	case RowLevel1, RowLevel2, RowLevel3:
+		i := f.field - RowLevel1
 		f.level[i] = wrap(f.level[i], len(botsclassic.Levels))
-	case fTimer:
+	case RowTimer:
 		f.timer = wrap(f.timer, len(f.timers))
-	case fDuplicate:
+	case RowDuplicate:
 		f.dup = wrap(f.dup, tables.MaxDuplicateDeals+1)
-	case fPrivate:
+	case RowPrivate:
 		f.priv = !f.priv
-	case fSameAddr:
+	case RowSameAddr:
 		f.same = !f.same
 	}
 }
@@ -84,7 +89,7 @@ func (f *createForm) change(d int) {
 // config is the table the form describes; the host's own seat (0)
 // gets the middle level for a stand-in. At a duplicate table the levels
 // are the players' (a bot keeps its level as it moves round the seats).
-func (f *createForm) config() tables.Config {
+func (f *Page) config() tables.Config {
 	k := tables.GameKinds()[f.game]
 	c := tables.Config{Game: k.Name, Rules: k.Rules[f.rules], Timer: f.timers[f.timer]}
 	c.Levels[0] = "normal"
@@ -108,13 +113,13 @@ func (f *createForm) config() tables.Config {
 
 // Open puts the cursor on the first row: a row left below (who may
 // join) would take the player's first → unnoticed.
-func (f *createForm) Open(*common.Common, common.PageID) tea.Cmd {
-	f.field = fGame
+func (f *Page) Open(*common.Common) tea.Cmd {
+	f.field = RowGame
 	return nil
 }
 
 // Update takes the form's keys: choose a row, change it, open the table.
-func (f *createForm) Update(c *common.Common, msg tea.Msg) common.Turn {
+func (f *Page) Update(c *common.Common, msg tea.Msg) common.Turn {
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return common.Turn{}
@@ -124,9 +129,9 @@ func (f *createForm) Update(c *common.Common, msg tea.Msg) common.Turn {
 	case key.Matches(k, c.Keys.Back):
 		return common.Turn{To: common.Lobby}
 	case key.Matches(k, c.Keys.FormUp):
-		f.field = (f.field + nFields - 1) % nFields
+		f.field = (f.field + Rows - 1) % Rows
 	case key.Matches(k, c.Keys.FormDown):
-		f.field = (f.field + 1) % nFields
+		f.field = (f.field + 1) % Rows
 	case key.Matches(k, c.Keys.FormPrev):
 		f.change(-1)
 	case key.Matches(k, c.Keys.FormNext):
@@ -143,18 +148,8 @@ func (f *createForm) Update(c *common.Common, msg tea.Msg) common.Turn {
 	return common.Turn{}
 }
 
-// levelName is a bot's level as the form offers it; at a 101 table a
-// level 101's bots lack says which of theirs plays.
-func levelName(c *common.Common, g, level string) string {
-	name := c.Tr.T("level." + level)
-	if g == string(game.Okey101) && tables.Level101(level) != level {
-		name += " (101: " + c.Tr.T("level."+tables.Level101(level)) + ")"
-	}
-	return name
-}
-
 // Lines draws the form: a row for each choice, the cursor's in bold.
-func (f *createForm) Lines(c *common.Common) ([]string, []key.Binding) {
+func (f *Page) Lines(c *common.Common) ([]string, []key.Binding) {
 	st, k := c.Styles(), c.Keys
 	kinds := tables.GameKinds()
 	cf := f.config()
@@ -178,9 +173,9 @@ func (f *createForm) Lines(c *common.Common) ([]string, []key.Binding) {
 	rows := [][2]string{
 		{c.Tr.T("create.game"), games},
 		{c.Tr.T("create.rules"), rules},
-		{c.Tr.T("create.bot", 2), levelName(c, cf.Game, cf.Levels[1])},
-		{c.Tr.T("create.bot", 3), levelName(c, cf.Game, cf.Levels[2])},
-		{c.Tr.T("create.bot", 4), levelName(c, cf.Game, cf.Levels[3])},
+		{c.Tr.T("create.bot", 2), c.LevelName(cf.Game, cf.Levels[1])},
+		{c.Tr.T("create.bot", 3), c.LevelName(cf.Game, cf.Levels[2])},
+		{c.Tr.T("create.bot", 4), c.LevelName(cf.Game, cf.Levels[3])},
 		{c.Tr.T("create.timer"), timer},
 		{c.Tr.T("create.dup"), dupe},
 		{c.Tr.T("create.sameaddr"), c.Tr.T(map[bool]string{false: "create.sameaddr.one", true: "create.sameaddr.many"}[f.same])},

@@ -1,4 +1,9 @@
-package serve
+// Package tourneyform is okey serve's form of a new tournament (n on
+// the tournaments' list): kind, game, rules, start, length or rounds,
+// hands, bots, forfeits, duplicate, partners; checked as it is created.
+// One of the session's pages: it takes package common's value and
+// answers with a turn, and imports no other page.
+package tourneyform
 
 import (
 	"errors"
@@ -19,12 +24,12 @@ import (
 	"okey/ui/serve/tourneyview"
 )
 
-// newTourneyPage is the form of a new tournament (n on the list), in
+// Page is the form of a new tournament (n on the list), in
 // the shape of the new table's: a row a choice, ← → to change it. Its
 // values are checked by tourney.Config.Check as enter creates it, the
 // fault said in the player's words; a row the kind or the game leaves
 // unused is dimmed. It keeps the choices made last time.
-type newTourneyPage struct {
+type Page struct {
 	field                    int
 	kind, game, rules        int
 	start, length, rounds    int
@@ -75,13 +80,13 @@ type tourneyCreatedMsg struct {
 func (tourneyCreatedMsg) Owner() (common.PageID, bool) { return common.TourneyNew, false }
 
 // Open puts the cursor on the first row.
-func (f *newTourneyPage) Open(*common.Common, common.PageID) tea.Cmd {
+func (f *Page) Open(*common.Common) tea.Cmd {
 	f.field = tfKind
 	return nil
 }
 
 // change moves the row's choice d places on, round.
-func (f *newTourneyPage) change(d int) {
+func (f *Page) change(d int) {
 	wrap := func(i *int, n int) { *i = ((*i+d)%n + n) % n }
 	switch f.field {
 	case tfKind:
@@ -119,7 +124,7 @@ func (f *newTourneyPage) change(d int) {
 // config is the tournament the form describes, starting its chosen
 // while after now, named by its creator and its start (UTC): a name in
 // no one language, for a lobby that speaks two.
-func (f *newTourneyPage) config(name string, now time.Time) tourney.Config {
+func (f *Page) config(name string, now time.Time) tourney.Config {
 	g := tables.GameKinds()[f.game]
 	c := tourney.Config{
 		Kind: tourney.Arena, Game: g.Name, Rules: g.Rules[f.rules], Hands: tourneyHands[f.hands],
@@ -156,7 +161,7 @@ func startAfter(now time.Time, d time.Duration) time.Time {
 }
 
 // Update takes the form's keys, and the tournament created.
-func (f *newTourneyPage) Update(c *common.Common, msg tea.Msg) common.Turn {
+func (f *Page) Update(c *common.Common, msg tea.Msg) common.Turn {
 	switch msg := msg.(type) {
 	case tourneyCreatedMsg:
 		f.asking = false
@@ -165,7 +170,7 @@ func (f *newTourneyPage) Update(c *common.Common, msg tea.Msg) common.Turn {
 			c.Srv.Log().Warn("a tournament not created", "err", msg.err)
 			return common.Turn{}
 		}
-		return common.Turn{To: common.Tourney, Tourney: msg.id}
+		return common.Turn{To: common.Tourney, Pass: common.ShowTourney{ID: msg.id}}
 	case tea.KeyPressMsg:
 		c.Flash = ""
 		k := c.Keys
@@ -225,7 +230,7 @@ func configFault(c *common.Common, err error) string {
 
 // Lines draws the form: a row for each choice, the cursor's in bold,
 // the rows the kind or the game does not use dimmed.
-func (f *newTourneyPage) Lines(c *common.Common) ([]string, []key.Binding) {
+func (f *Page) Lines(c *common.Common) ([]string, []key.Binding) {
 	st, k, tr := c.Styles(), c.Keys, c.Tr
 	cfg := f.config(c.Name, c.Srv.Now())
 	swiss, is101 := cfg.Kind == tourney.Swiss, cfg.Game == "101"
@@ -258,7 +263,7 @@ func (f *newTourneyPage) Lines(c *common.Common) ([]string, []key.Binding) {
 		{tr.T("tourney.new.rounds"), strconv.Itoa(tourneyRounds[f.rounds]), swiss},
 		hands,
 		{tr.T("tourney.new.bots"), bots, !swiss},
-		{tr.T("tourney.new.level"), levelName(c, cfg.Game, cfg.BotLevel), swiss || tourneyBotWaits[f.bots] > 0},
+		{tr.T("tourney.new.level"), c.LevelName(cfg.Game, cfg.BotLevel), swiss || tourneyBotWaits[f.bots] > 0},
 		{tr.T("tourney.new.back"), tourneyview.Wait(tr, tourneyBacks[f.back]), swiss},
 		{tr.T("tourney.new.duplicate"), onOff(f.duplicate), swiss},
 		{tr.T("tourney.new.partners"), onOff(f.partners), is101},
@@ -275,7 +280,7 @@ func (f *newTourneyPage) Lines(c *common.Common) ([]string, []key.Binding) {
 		lines = append(lines, style.Render(fmt.Sprintf("%s%s ‹ %s ›", mark, common.PadTo(r.label, 22), r.value)))
 	}
 	lines = append(lines, "")
-	for _, w := range tourneyview.Wrap(tr.T("tourney.new.note"), pageWidth(c), 0) {
+	for _, w := range tourneyview.Wrap(tr.T("tourney.new.note"), c.PageWidth(), 0) {
 		lines = append(lines, st.Dim.Render(w))
 	}
 	return lines, []key.Binding{k.FormDown, k.FormNext, k.TourneyCreate, k.Back}

@@ -1,4 +1,8 @@
-package serve
+// Package lobby is okey serve's lobby: the tables the player may see,
+// the cursor among them, and the keys that open the other pages; a
+// line of the tournaments. One of the session's pages: it takes package
+// common's value and answers with a turn, and imports no other page.
+package lobby
 
 import (
 	"fmt"
@@ -18,9 +22,11 @@ import (
 	"okey/ui/serve/tourneyview"
 )
 
-// lobbyPage is the lobby: the tables the player may see, the cursor
-// among them, and the keys that open the other pages.
-type lobbyPage struct {
+// Page is the lobby: the tables the player may see, the cursor among
+// them, and the keys that open the other pages. It reads the hall's
+// tables as it opens and at the hall's news (common.HallNews), which
+// the session waits for while it is shown (WatchesHall).
+type Page struct {
 	// tables are the tables the player may see (list), cursor the one
 	// chosen, open how many tables are open in all.
 	tables []*tables.Summary
@@ -30,21 +36,20 @@ type lobbyPage struct {
 	// not listed (a code joins them); other players' dailies are not
 	// among them, and no code joins them.
 	hiddenPrivate int
-	// What the lobby sleeps on (a session that sees nothing change
-	// wakes for nothing): newsSeen is the hall's change the list was
-	// read at, listedAt when (real time: changes are taken at most once
-	// a frame), and newsArmed is set while a command waits for the next
-	// change.
-	newsSeen  uint64
-	listedAt  time.Time
-	newsArmed bool
 	// tourneys are the server's tournaments as last listed (nil: it runs
 	// none, or none yet), for the lobby's line of them; read with the
 	// tables.
 	tourneys []tourney.Listed
 }
 
-func (p *lobbyPage) clampCursor() {
+// Shown is the lobby as it stands once it has read the hall: listed the
+// tables the player sees, open how many are open in all, hidden how many
+// of those are private ones not listed.
+func Shown(listed []*tables.Summary, open, hidden int) Page {
+	return Page{tables: listed, open: open, hiddenPrivate: hidden}
+}
+
+func (p *Page) clampCursor() {
 	p.cursor = max(0, min(p.cursor, len(p.tables)-1))
 }
 
@@ -53,13 +58,13 @@ func (p *lobbyPage) clampCursor() {
 // seat at it, and to nobody else: the cursor once stopped on hidden
 // ones), and it stays on the table it was on. It reports whether the
 // list looks any different from before.
-func (p *lobbyPage) list(c *common.Common) (changed bool) {
+func (p *Page) list(c *common.Common) (changed bool) {
 	was, oldCursor := "", p.cursor
 	if p.cursor < len(p.tables) {
 		was = p.tables[p.cursor].ID
 	}
 	h := c.Srv.Hall()
-	p.newsSeen, p.listedAt = h.News.Seen(), time.Now()
+	c.News.Read(h)
 	if c.Tour != nil {
 		p.tourneys = c.Tour.Tournaments()
 	}
@@ -95,51 +100,34 @@ func (p *lobbyPage) list(c *common.Common) (changed bool) {
 	return changed || p.cursor != oldCursor
 }
 
-// lobbyNewsMsg: the hall's tables have changed since the session
-// listed them.
-type lobbyNewsMsg struct{}
-
-// seen marks the hall's changes so far as seen without listing the
-// tables: a session that waits on the hall for another reason (a
-// tournament's table) and does not show them.
-func (p *lobbyPage) seen(c *common.Common) {
-	p.newsSeen, p.listedAt = c.Srv.Hall().News.Seen(), time.Now()
+// Open reads the tables, and asks whether the player's tournament has
+// seated them meanwhile (a tournament's table may have opened for them
+// while they were elsewhere).
+func (p *Page) Open(c *common.Common) tea.Cmd {
+	p.list(c)
+	return c.CallToTable()
 }
 
-// waitNews waits for the hall's first change after the one the list was
-// read at, unless a wait is armed already; taken at most once a frame
-// (the tty.LineScreen's gap): a hall where tables open and fill many
-// times a second wakes a session in the lobby no more often than it can
-// show them.
-func (p *lobbyPage) waitNews(c *common.Common) tea.Cmd {
-	if p.newsArmed {
-		return nil
-	}
-	p.newsArmed = true
-	w, seen, ctx := c.Srv.Hall().News, p.newsSeen, c.Ctx
-	next := p.listedAt.Add(time.Second / time.Duration(max(c.Srv.Settings().FPS, 1)))
-	return func() tea.Msg {
-		if !w.After(ctx, seen) {
-			return nil
-		}
-		if d := time.Until(next); d > 0 {
-			t := time.NewTimer(d)
-			defer t.Stop()
-			select {
-			case <-t.C:
-			case <-ctx.Done():
-				return nil
-			}
-		}
-		return lobbyNewsMsg{}
-	}
-}
+// WatchesHall: the lobby shows the hall's tables as they change.
+func (*Page) WatchesHall(*common.Common) bool { return true }
 
-// Update takes the lobby's keys: choose a table, sit or watch there,
-// or open another page.
-func (p *lobbyPage) Update(c *common.Common, msg tea.Msg) common.Turn {
+// Update takes the hall's news (the tables read again: drawn again only
+// if they look different), the tournament side's word that the
+// player's tournament seated them (obeyed at no table), and the lobby's
+// keys: choose a table, sit or watch there, or open another page.
+func (p *Page) Update(c *common.Common, msg tea.Msg) common.Turn {
+	switch msg := msg.(type) {
+	case common.HallNews:
+		return common.Turn{Quiet: !p.list(c), Cmd: c.CallToTable()}
+	case common.ToTable:
+		t, _ := c.AwaitTable(msg)
+		return t
+	}
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
+		return common.Turn{}
+	}
+	if c.ToggleCode(k) {
 		return common.Turn{}
 	}
 	c.Flash = ""
@@ -149,7 +137,7 @@ func (p *lobbyPage) Update(c *common.Common, msg tea.Msg) common.Turn {
 	}
 	switch {
 	case key.Matches(k, keys.Quit):
-		return common.Turn{To: common.Quit}
+		return common.Turn{Quit: true}
 	case key.Matches(k, keys.Up):
 		p.cursor--
 		p.clampCursor()
@@ -161,9 +149,9 @@ func (p *lobbyPage) Update(c *common.Common, msg tea.Msg) common.Turn {
 	case key.Matches(k, keys.NewTable):
 		return common.Turn{To: common.Create}
 	case key.Matches(k, keys.Code):
-		return common.Turn{To: common.Code}
+		return common.Turn{To: common.Code, Pass: common.CodeFor{}}
 	case key.Matches(k, keys.Resume):
-		return common.Turn{To: common.Resume}
+		return common.Turn{To: common.Code, Pass: common.CodeFor{Resume: true}}
 	case key.Matches(k, keys.Board):
 		if c.Srv.Ratings() == nil {
 			c.Flash = c.Tr.T("board.none")
@@ -189,7 +177,7 @@ func (p *lobbyPage) Update(c *common.Common, msg tea.Msg) common.Turn {
 }
 
 // sit takes a seat at the table chosen, or watches it.
-func (p *lobbyPage) sit(c *common.Common, watch bool) common.Turn {
+func (p *Page) sit(c *common.Common, watch bool) common.Turn {
 	if len(p.tables) == 0 {
 		c.Flash = c.Tr.T("lobby.none")
 		return common.Turn{}
@@ -228,7 +216,7 @@ func rowLines(parts []string, width int) []string {
 }
 
 // Lines draws the lobby: a row and its seats for each table.
-func (p *lobbyPage) Lines(c *common.Common) ([]string, []key.Binding) {
+func (p *Page) Lines(c *common.Common) ([]string, []key.Binding) {
 	st, k := c.Styles(), c.Keys
 	lines := []string{st.Bold.Render(c.Tr.T("lobby.tables", p.open, c.Srv.Hall().MaxTables))}
 	if c.Tour != nil {

@@ -1,4 +1,4 @@
-package serve
+package seat
 
 import (
 	"context"
@@ -14,6 +14,7 @@ import (
 	"okey/server/tables"
 	"okey/ui/seatmsg"
 	"okey/ui/serve/common"
+	"okey/ui/serve/common/commontest"
 )
 
 // ptr is a pointer to a copy of v.
@@ -88,23 +89,23 @@ func TestAMoveLostWithItsNodeIsSentAgain(t *testing.T) {
 		{"taken and answered before the node was lost", []seatmsg.Update{after}, after, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, s, first := seatedAtSevenTest(t)
+			_, c, p, first := seatedAtSevenTest(t)
 			second := &sendTable{id: "7"}
 			deliver := func(msg tables.Msg) {
-				s.onTable(common.FromTableMsg{Gen: s.at.Gen, Msg: msg})
+				p.onTable(c, common.FromTableMsg{Gen: c.At.Gen, Msg: msg})
 			}
 			deliver(tables.Msg{Update: ptr(before)})
-			if !s.sendMove(move) || len(first.sent()) != 1 {
+			if !sendMove(c, p, move) || len(first.sent()) != 1 {
 				t.Fatalf("the move did not go to the table: %v", first.sent())
 			}
 			for _, u := range tc.seen {
 				deliver(tables.Msg{Update: ptr(u)})
 			}
 			deliver(tables.Msg{Closed: "table.moved"})
-			if s.reseat == nil {
+			if p.reseat == nil {
 				t.Fatal("the table's move was not taken as one")
 			}
-			s.onJoined(common.JoinedMsg{T: second, M: tables.NewMember("key:test", "ann", "127.0.0.1", 0), Seat: 0})
+			p.onJoined(c, common.JoinedMsg{T: second, M: tables.NewMember("key:test", "ann", "127.0.0.1", 0), Seat: 0})
 			if len(second.sent()) != 0 {
 				t.Fatalf("moves sent again before the table's first view: %v", second.sent())
 			}
@@ -116,7 +117,7 @@ func TestAMoveLostWithItsNodeIsSentAgain(t *testing.T) {
 			if !tc.resent && len(got) != 0 {
 				t.Fatalf("a move the table had taken was sent again: %v", got)
 			}
-			if line := s.seat.moveLine(&s.c, s.reseat); tc.resent != strings.Contains(line, "were sent again") {
+			if line := p.moveLine(c); tc.resent != strings.Contains(line, "were sent again") {
 				t.Fatalf("resent %v, the line says %q", tc.resent, line)
 			}
 		})
@@ -127,14 +128,14 @@ func TestAMoveLostWithItsNodeIsSentAgain(t *testing.T) {
 // had not taken when it moved, whose seat never comes back, is counted
 // among the keys the lobby's line says were not played.
 func TestAMoveNotTakenIsSaidWhenTheSeatDoesNotComeBack(t *testing.T) {
-	srv, s, _ := seatedAtSevenTest(t)
-	s.onTable(common.FromTableMsg{Gen: s.at.Gen, Msg: tables.Msg{Update: &seatmsg.Update{View: &classic.View{Hand: 1, WallLeft: 40}}}})
-	s.sendMove(seatmsg.Intent{Kind: seatmsg.IntentAct, Hand: 1})
-	s.onTable(common.FromTableMsg{Gen: s.at.Gen, Msg: tables.Msg{Closed: "table.moved"}})
-	s.reseat.Until = srv.cfg.Now().Add(-1) // the seat never came back
-	s.onReseat()
-	if !strings.Contains(s.c.Flash, "(1) were not played") {
-		t.Fatalf("the lobby's line: %q", s.c.Flash)
+	side, c, p, _ := seatedAtSevenTest(t)
+	p.onTable(c, common.FromTableMsg{Gen: c.At.Gen, Msg: tables.Msg{Update: &seatmsg.Update{View: &classic.View{Hand: 1, WallLeft: 40}}}})
+	sendMove(c, p, seatmsg.Intent{Kind: seatmsg.IntentAct, Hand: 1})
+	p.onTable(c, common.FromTableMsg{Gen: c.At.Gen, Msg: tables.Msg{Closed: "table.moved"}})
+	p.reseat.Until = side.Now().Add(-1) // the seat never came back
+	p.onReseat(c)
+	if !strings.Contains(c.Flash, "(1) were not played") {
+		t.Fatalf("the lobby's line: %q", c.Flash)
 	}
 }
 
@@ -145,9 +146,9 @@ func TestAMoveNotTakenIsSaidWhenTheSeatDoesNotComeBack(t *testing.T) {
 // table whose seat did not come back within reseatFor is one the
 // player is taken to again once it is listed.
 func TestAMovedTableKeepsTheSeat(t *testing.T) {
-	srv, s, first := seatedAtSevenTest(t)
-	s.c.GoneTo("7") // taken there by the tournament
-	goCmds(s.onTable(common.FromTableMsg{Gen: s.at.Gen, Msg: tables.Msg{Closed: "table.moved"}}))
+	side, c, p, first := seatedAtSevenTest(t)
+	c.GoneTo("7") // taken there by the tournament
+	goCmds(p.onTable(c, common.FromTableMsg{Gen: c.At.Gen, Msg: tables.Msg{Closed: "table.moved"}}).Cmd)
 	deadline := time.Now().Add(time.Minute)
 	for len(first.left()) == 0 && time.Now().Before(deadline) {
 		time.Sleep(10 * time.Millisecond)
@@ -155,9 +156,9 @@ func TestAMovedTableKeepsTheSeat(t *testing.T) {
 	if got := first.left(); len(got) != 1 || !got[0] {
 		t.Fatalf("the table was told leaves %v (gone or not), want one, gone: the seat kept", got)
 	}
-	s.reseat.Until = srv.cfg.Now().Add(-1) // the seat never came back
-	s.onReseat()
-	if s.c.Went["7"] {
+	p.reseat.Until = side.Now().Add(-1) // the seat never came back
+	p.onReseat(c)
+	if c.Went["7"] {
 		t.Fatal("the tournament's table is still one the player is never taken to again")
 	}
 }
@@ -178,15 +179,21 @@ func goCmds(cmd tea.Cmd) {
 	}()
 }
 
-// seatedAtSevenTest is ann's session at table 7 (a table that keeps
-// what it is sent), on a screen of 100×30 whose keys are moves.
-func seatedAtSevenTest(t *testing.T) (*Server, *session, *sendTable) {
+// seatedAtSevenTest is ann's seat at table 7 (a table that keeps what
+// it is sent), on a screen of 100×30 whose keys are moves.
+func seatedAtSevenTest(t *testing.T) (*commontest.Side, *common.Common, *Page, *sendTable) {
 	t.Helper()
-	srv, _ := testServer(t)
-	s := newSession(srv, context.Background(), "key:test", "", "ann", "127.0.0.1", "en")
-	s.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	side := commontest.New(t)
+	c := side.Common(context.Background(), "key:test", "", "ann", "en")
+	p := &Page{}
 	first := &sendTable{id: "7"}
-	s.onJoined(common.JoinedMsg{T: first, M: tables.NewMember("key:test", "ann", "127.0.0.1", 0), Seat: 0})
-	s.seat.scr, s.page = &keyScreen{}, common.Table
-	return srv, s, first
+	p.onJoined(c, common.JoinedMsg{T: first, M: tables.NewMember("key:test", "ann", "127.0.0.1", 0), Seat: 0})
+	p.scr = &keyScreen{}
+	return side, c, p, first
+}
+
+// sendMove is the screen's move sent to the table the session is at, as
+// the screen's way to the table sends it (open).
+func sendMove(c *common.Common, p *Page, in seatmsg.Intent) bool {
+	return c.At != nil && p.send(c.At, in)
 }

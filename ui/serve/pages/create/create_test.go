@@ -1,14 +1,13 @@
-package serve
+package create
 
 import (
 	"context"
 	"strings"
 	"testing"
 
-	tea "charm.land/bubbletea/v2"
-
 	"okey/server/tables"
 	"okey/ui/serve/common"
+	"okey/ui/serve/common/commontest"
 )
 
 // TestCreateFormOpensOnItsFirstRow: the form of a new table opens with
@@ -16,34 +15,31 @@ import (
 // the last row between openings, so a player who had left it on "Who may
 // join" and came back pressing → made a private table unawares.
 func TestCreateFormOpensOnItsFirstRow(t *testing.T) {
-	srv, _ := testServer(t)
-	s := newSession(srv, context.Background(), "key:test", "", "ann", "127.0.0.1", "en")
-	s.Init()
-	s.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	press := func(code rune, text string) { s.Update(tea.KeyPressMsg{Code: code, Text: text}) }
+	c := commontest.New(t).Common(context.Background(), "key:test", "", "ann", "en")
+	f := New(0)
+	press := func(k string) common.Turn { return commontest.Press(c, &f, k) }
 
-	press('n', "n")
-	for range nFields - 1 {
-		press(tea.KeyDown, "")
+	f.Open(c) // n in the lobby
+	for range Rows - 1 {
+		press("down")
 	}
-	if s.form.field != fPrivate {
-		t.Fatalf("the cursor is on row %d after going down; want the last (%d)", s.form.field, fPrivate)
+	if f.field != RowPrivate {
+		t.Fatalf("the cursor is on row %d after going down; want the last (%d)", f.field, RowPrivate)
 	}
-	press(tea.KeyEscape, "")
-	if s.page != common.Lobby {
-		t.Fatalf("esc left the page %v; want the lobby", s.page)
+	if to := press("esc").To; to != common.Lobby {
+		t.Fatalf("esc left the page %v; want the lobby", to)
 	}
 
-	press('n', "n")
-	if s.form.field != fGame {
-		t.Errorf("the form opened again on row %d; want the first (%d)", s.form.field, fGame)
+	f.Open(c)
+	if f.field != RowGame {
+		t.Errorf("the form opened again on row %d; want the first (%d)", f.field, RowGame)
 	}
-	before := s.form
-	press(tea.KeyRight, "")
-	if s.form.priv != before.priv {
-		t.Errorf("→ on the opened form changed who may join (private %v → %v)", before.priv, s.form.priv)
+	before := f
+	press("right")
+	if f.priv != before.priv {
+		t.Errorf("→ on the opened form changed who may join (private %v → %v)", before.priv, f.priv)
 	}
-	if s.form.game == before.game {
+	if f.game == before.game {
 		t.Errorf("→ on the opened form did not change the game (the first row)")
 	}
 }
@@ -54,8 +50,8 @@ func TestCreateFormOpensOnItsFirstRow(t *testing.T) {
 // the row says the hands in both languages.
 func TestCreateFormDuplicate(t *testing.T) {
 	for game := range tables.GameKinds() {
-		f := newCreateForm(0)
-		f.game, f.field = game, fDuplicate
+		f := New(0)
+		f.game, f.field = game, RowDuplicate
 		for want := range tables.MaxDuplicateDeals + 2 {
 			c := f.config()
 			deals := want % (tables.MaxDuplicateDeals + 1)
@@ -71,13 +67,14 @@ func TestCreateFormDuplicate(t *testing.T) {
 			f.change(1)
 		}
 	}
+	side := commontest.New(t)
 	for _, lang := range []string{"en", "tr"} {
-		srv, _ := testServer(t)
-		s := newSession(srv, context.Background(), "key:test", "", "ann", "127.0.0.1", lang)
-		s.form.dup = 3
-		lines, _ := s.form.Lines(&s.c)
+		c := side.Common(context.Background(), "key:test", "", "ann", lang)
+		f := New(side.Set.DefaultTimer)
+		f.dup = 3
+		lines, _ := f.Lines(c)
 		text := strings.Join(lines, "\n")
-		if !strings.Contains(text, s.c.Tr.T("create.dup.deals", 3, 12)) || !strings.Contains(text, s.c.Tr.T("create.dup.note")) {
+		if !strings.Contains(text, c.Tr.T("create.dup.deals", 3, 12)) || !strings.Contains(text, c.Tr.T("create.dup.note")) {
 			t.Errorf("%s: the form does not say the plan:\n%s", lang, text)
 		}
 	}

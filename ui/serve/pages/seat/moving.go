@@ -1,0 +1,154 @@
+package seat
+
+import (
+	"encoding/json"
+	"hash/fnv"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"okey/server/tables"
+	"okey/ui/seatmsg"
+	"okey/ui/serve/common"
+)
+
+// moveLine is the line the table's screen shows while its table moves
+// to another node, and for a moment after ("": none).
+func (p *Page) moveLine(c *common.Common) string {
+	if p.reseat != nil && !p.reseat.Quiet || c.Srv.Now().Before(p.moveNoteUntil) {
+		return p.moveNote
+	}
+	return ""
+}
+
+// note sets the line under the screen for d.
+func (p *Page) note(c *common.Common, line string, d time.Duration) {
+	p.moveNote, p.moveNoteUntil = line, c.Srv.Now().Add(d)
+}
+
+// sentMove is a move sent to the table, with the view it was made on.
+type sentMove struct {
+	in   seatmsg.Intent
+	view uint64
+	// refused is the count of refusals the table had said when it was
+	// sent: a refusal since answers it.
+	refused uint64
+}
+
+// viewPrint is a fingerprint of the game's state an update shows the
+// seat (0: no game's view in it). A move taken changes it; a chat line,
+// a clock or a player away do not.
+func viewPrint(up *seatmsg.Update) uint64 {
+	if up == nil {
+		return 0
+	}
+	var v any
+	switch {
+	case up.View != nil:
+		v = up.View
+	case up.View101 != nil:
+		v = up.View101
+	default:
+		return 0
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return 0
+	}
+	h := fnv.New64a()
+	h.Write(b)
+	return h.Sum64()
+}
+
+// refusedSeq is the count of refusals an update says (0: no update).
+func refusedSeq(u *seatmsg.Update) uint64 {
+	if u == nil {
+		return 0
+	}
+	return u.RefusedSeq
+}
+
+// send sends the screen's move to the table at, without waiting, and
+// keeps it until the table answers.
+func (p *Page) send(at *common.Membership, in seatmsg.Intent) bool {
+	kind := tables.ReqMove
+	if in.Kind == seatmsg.IntentNewMatch {
+		kind = tables.ReqNewMatch
+	}
+	ok := at.Send(tables.Request{Kind: kind, Move: in})
+	if ok && kind == tables.ReqMove && len(p.sent) < maxHeld {
+		p.sent = append(p.sent, sentMove{in: in, view: viewPrint(p.lastUpdate), refused: refusedSeq(p.lastUpdate)})
+	}
+	return ok
+}
+
+// answered forgets the moves sent on a view the table has since left:
+// it took them (or refused them, and said so, or its clock played for
+// the seat).
+func (p *Page) answered() {
+	if len(p.sent) == 0 {
+		return
+	}
+	now := viewPrint(p.lastUpdate)
+	refused := refusedSeq(p.lastUpdate)
+	kept := p.sent[:0]
+	for _, m := range p.sent {
+		if m.view == now && m.refused == refused {
+			kept = append(kept, m)
+		}
+	}
+	p.sent = kept
+}
+
+// resendSent sends again the moves the table had not taken when it
+// moved, if it came up at the view they were made on (its record ended
+// before them); on another view it took them before it moved, and they
+// are forgotten.
+func (p *Page) resendSent(c *common.Common, at *common.Membership) {
+	sent := p.sent
+	p.sent = nil
+	now := viewPrint(p.lastUpdate)
+	n := 0
+	for _, m := range sent {
+		if m.view != now || at == nil {
+			continue
+		}
+		if at.Send(tables.Request{Kind: tables.ReqMove, Move: m.in}) {
+			p.sent = append(p.sent, m)
+			n++
+		}
+	}
+	if n > 0 {
+		p.note(c, c.Tr.T("table.movedback.sent", n), moveNoteFor)
+		c.Srv.Log().Info("moves sent again to a moved table", "table", at.T.TableID(), "name", c.Name, "moves", n)
+	}
+}
+
+// maxHeld is the most keys kept while a table moves: a few moves' worth.
+const maxHeld = 16
+
+// hold keeps a key pressed while the table moves, and says so.
+func (p *Page) hold(c *common.Common, k tea.KeyPressMsg) {
+	if len(p.held) < maxHeld {
+		p.held = append(p.held, k)
+		p.moveNote = c.Tr.T("table.moving.held", len(p.held))
+	} else {
+		p.moveNote = c.Tr.T("table.moving.full", maxHeld)
+	}
+}
+
+// playHeld plays the keys held while the table moved, now that the
+// seat is back.
+func (p *Page) playHeld(c *common.Common) tea.Cmd {
+	if len(p.held) == 0 || p.scr == nil {
+		return nil
+	}
+	var cmds []tea.Cmd
+	for _, k := range p.held {
+		_, cmd := p.scr.Update(k)
+		cmds = append(cmds, cmd)
+	}
+	p.note(c, c.Tr.T("table.movedback.held", len(p.held)), moveNoteFor)
+	p.held = nil
+	return tea.Batch(cmds...)
+}
