@@ -5,12 +5,12 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"okey/ui/serve"
+	"okey/server/door"
 )
 
 // serveCmd is okey serve: flags in, the server run until a signal.
 func serveCmd(e *env) *cobra.Command {
-	cfg := serve.DefaultConfig()
+	cfg := door.DefaultConfig()
 	var f serveFlags
 	c := &cobra.Command{
 		Use:   "serve",

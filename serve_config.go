@@ -5,10 +5,10 @@ import (
 	"io"
 	"os"
 
+	"okey/server/door"
 	"okey/server/keep"
 	"okey/ui/i18n"
 	"okey/ui/problem"
-	"okey/ui/serve"
 	"okey/ui/store"
 )
 
@@ -28,17 +28,17 @@ type serveFlags struct {
 // checkServe completes and checks okey serve's configuration. ok is
 // false when the command should stop with code 2 (1 for a file that
 // cannot be read), having said why on one line.
-func checkServe(cfg serve.Config, f serveFlags, tr *i18n.Catalog, stderr io.Writer) (serve.Config, int, bool) {
+func checkServe(cfg door.Config, f serveFlags, tr *i18n.Catalog, stderr io.Writer) (door.Config, int, bool) {
 	stateDir, secret := f.stateDir, f.secret
-	fail := func(format string, a ...any) (serve.Config, int, bool) {
+	fail := func(format string, a ...any) (door.Config, int, bool) {
 		fmt.Fprintf(stderr, "okey serve: "+format+"\n", a...)
-		return serve.Config{}, 2, false
+		return door.Config{}, 2, false
 	}
 	// A file given that cannot be read is a runtime failure, as a
 	// record given to okey verify is: the command line is right.
-	failed := func(key string, a ...any) (serve.Config, int, bool) {
+	failed := func(key string, a ...any) (door.Config, int, bool) {
 		fmt.Fprintf(stderr, "okey serve: %s\n", tr.T(key, a...))
-		return serve.Config{}, 1, false
+		return door.Config{}, 1, false
 	}
 	dir, err := store.ServeStateDir(stateDir)
 	if err != nil {
@@ -60,7 +60,7 @@ func checkServe(cfg serve.Config, f serveFlags, tr *i18n.Catalog, stderr io.Writ
 			return failed("cmd.serve.keys", problem.Sys(tr, err))
 		}
 	}
-	if cfg.TrustedProxies, err = serve.ParseProxies(f.proxies); err != nil {
+	if cfg.TrustedProxies, err = door.ParseProxies(f.proxies); err != nil {
 		return fail("%v", err)
 	}
 	if err := cfg.Check(); err != nil {

@@ -12,9 +12,9 @@ import (
 	"syscall"
 	"time"
 
+	"okey/server/door"
 	"okey/server/keep"
 	"okey/ui/problem"
-	"okey/ui/serve"
 	"okey/ui/store"
 )
 
@@ -23,7 +23,7 @@ import (
 // address in use, the state directory locked) is one line, exit 1,
 // unless --debug-log asks for the log (where it goes). A signal is how
 // the server stops: a clean stop after one is exit 0.
-func serveRun(ctx context.Context, cfg serve.Config, f serveFlags, e *env) int {
+func serveRun(ctx context.Context, cfg door.Config, f serveFlags, e *env) int {
 	stderr, tr := e.stderr, e.tr
 	e.signalStops = true
 	fail := func(key string, a ...any) int {
@@ -57,7 +57,7 @@ func serveRun(ctx context.Context, cfg serve.Config, f serveFlags, e *env) int {
 		cfg.Log = slog.New(slog.NewMultiHandler(held, dlog.Handler()))
 		cfg.Debug = dlog
 	}
-	srv, restoreErr, err := serve.New(cfg)
+	srv, restoreErr, err := door.New(cfg)
 	var locked *store.LockError
 	switch {
 	case errors.As(err, &locked):
@@ -112,7 +112,7 @@ func serveRun(ctx context.Context, cfg serve.Config, f serveFlags, e *env) int {
 
 // sealStore is okey serve --seal-store: the store of cfg sealed once
 // (keep.SealStore), what was sealed counted on one line.
-func sealStore(ctx context.Context, cfg serve.Config, e *env) int {
+func sealStore(ctx context.Context, cfg door.Config, e *env) int {
 	fail := func(err error) int {
 		fmt.Fprintf(e.stderr, "okey serve: %s\n", e.tr.T("cmd.serve.seal-store", problem.Sys(e.tr, err)))
 		return 1

@@ -32,5 +32,5 @@
 //	            send newcomers to one that is not
 //
 // It may import server/tables, server/keep, NATS and the standard
-// library; nothing of package serve above it (sessions, SSH).
+// library; nothing of the door (server/door) nor the sessions (ui/serve) above it.
 package hall

@@ -129,12 +129,12 @@ func BenchmarkFirstStart(b *testing.B) {
 }
 
 // BenchmarkMoveSave is a move's save: the record of a 101 match under
-// way (ui/serve/testdata/legacy, 11 KB) one action line longer each time, a new
+// way (server/door/testdata/legacy, 11 KB) one action line longer each time, a new
 // match every 200 moves. files is the saver's write before the engine
 // (the whole record rewritten atomically, synced), stream the append of
 // the line, acknowledged by the engine.
 func BenchmarkMoveSave(b *testing.B) {
-	base, err := os.ReadFile(filepath.Join("..", "..", "ui", "serve", "testdata", "legacy", "tables", "2.okey"))
+	base, err := os.ReadFile(filepath.Join("..", "door", "testdata", "legacy", "tables", "2.okey"))
 	if err != nil {
 		b.Fatal(err)
 	}

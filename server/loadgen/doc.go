@@ -54,10 +54,10 @@
 //	tourney.go  a tournament's player, the node killed under it
 //	tourneycheck.go  the standings read at the end (ssh HOST tournament ID --json) and checked:
 //	            nothing lost, nothing counted twice
-//	server.go   the server's process (okey serve's own code, ui/serve and server/keep)
+//	server.go   the server's process (okey serve's own code, server/door and server/keep)
 //	burn.go     a neighbour that burns CPU beside the servers measured (BurnFlag)
 //
-// It imports ui/serve (to run the server it loads), server/keep,
+// It imports server/door (to run the server it loads), server/keep,
 // server/tournaments (a tournament's file read, as the server reads
 // it), ui/serve/vt and server/proc, and game/tourney for the
 // standings' arithmetic alone (the check recounts the matches); nothing

@@ -22,9 +22,9 @@ import (
 	"testing"
 	"time"
 
+	"okey/server/door"
 	"okey/server/keep"
 	"okey/ui/i18n"
-	"okey/ui/serve"
 )
 
 // Side by side: the tests that start clusters of their own processes
@@ -708,7 +708,7 @@ func TestChildEndsWithItsParent(t *testing.T) {
 func TestRunDaily(t *testing.T) {
 	t.Parallel() // its own in-process node, as TestRun has: the two side by side
 	lc := DefaultConfig()
-	lc.Addrs = []string{serveInProcess(t, func(c *serve.Config) { c.BotDelay = 5 * time.Millisecond })}
+	lc.Addrs = []string{serveInProcess(t, func(c *door.Config) { c.BotDelay = 5 * time.Millisecond })}
 	lc.Sessions, lc.Daily, lc.UntilDays = []int{5}, 0.2, 1
 	lc.Play, lc.Idle = 3*time.Minute, 0 // the play ends with the day (UntilDays)
 	lc.KeyEvery, lc.MoveWithin, lc.ChatEvery = 300*time.Millisecond, 40*time.Millisecond, 0
@@ -763,9 +763,9 @@ func (s *syncBuffer) String() string {
 // dropped and every client allowed from 127.0.0.1 (tweak, if not nil,
 // changes its config first), shut down when the test ends; it returns
 // the address it serves on.
-func serveInProcess(t *testing.T, tweak func(*serve.Config)) string {
+func serveInProcess(t *testing.T, tweak func(*door.Config)) string {
 	t.Helper()
-	cfg := serve.DefaultConfig()
+	cfg := door.DefaultConfig()
 	cfg.StateDir = t.TempDir()
 	cfg.HostKey = filepath.Join(t.TempDir(), "hostkey", "key")
 	cfg.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -773,7 +773,7 @@ func serveInProcess(t *testing.T, tweak func(*serve.Config)) string {
 	if tweak != nil {
 		tweak(&cfg)
 	}
-	srv, _, err := serve.New(cfg)
+	srv, _, err := door.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -20,10 +20,10 @@ import (
 	"sync"
 	"time"
 
+	"okey/server/door"
 	"okey/server/internal/ports"
 	"okey/server/keep"
 	"okey/server/tournaments"
-	"okey/ui/serve"
 )
 
 // The servers the load measures run in processes of their own, so
@@ -93,8 +93,8 @@ const clusterReady = time.Minute
 // defaults, with the caps for one address lifted (every client comes
 // from 127.0.0.1) and the caps of the whole server raised to what a
 // load asks.
-func (cc ChildConfig) serveConfig() (serve.Config, error) {
-	cfg := serve.DefaultConfig()
+func (cc ChildConfig) serveConfig() (door.Config, error) {
+	cfg := door.DefaultConfig()
 	cfg.StateDir = filepath.Join(cc.Dir, "state")
 	cfg.HostKey = filepath.Join(cc.Dir, "hostkey", "ssh_host_ed25519")
 	cfg.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -172,15 +172,15 @@ func ServeChild(ctx context.Context, spec string, in io.Reader, out io.Writer) i
 		}
 	}()
 	type made struct {
-		srv *serve.Server
+		srv *door.Server
 		err error
 	}
 	making := make(chan made, 1)
 	go func() {
-		srv, _, err := serve.New(cfg)
+		srv, _, err := door.New(cfg)
 		making <- made{srv, err}
 	}()
-	var srv *serve.Server
+	var srv *door.Server
 	select {
 	case m := <-making:
 		if m.err != nil {
@@ -460,7 +460,7 @@ const childShutdown = 30 * time.Second
 // end lived on for half an hour after its parent was gone (seen twice,
 // not yet understood). Giving up, it writes every goroutine's stack to
 // a file in dir, and says so on stderr, so that the next time says why.
-func shutdownChild(srv *serve.Server, dir string) {
+func shutdownChild(srv *door.Server, dir string) {
 	stopped := make(chan struct{})
 	go func() {
 		defer close(stopped)
@@ -537,7 +537,7 @@ func memClasses() string {
 
 // childTourney creates the operator's tournament whose file's JSON is
 // spec (tournaments.FileConfig) on srv and returns its id.
-func childTourney(ctx context.Context, srv *serve.Server, spec string) (string, error) {
+func childTourney(ctx context.Context, srv *door.Server, spec string) (string, error) {
 	c, err := tournaments.ReadConfig(strings.NewReader(spec))
 	if err != nil {
 		return "", err

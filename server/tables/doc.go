@@ -77,5 +77,5 @@
 // no screen (no okey/ui, no Bubble Tea, Lip Gloss or Bubbles, held by
 // TestTableCoreKnowsNoScreen, and for its tests by
 // TestTableTestsOpenNoScreen: the session opens a seat's screen by the
-// table's game), and nothing of package serve above it.
+// table's game), and nothing of the door (server/door) nor the sessions (ui/serve) above it.
 package tables

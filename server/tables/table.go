@@ -100,7 +100,7 @@ type Table struct {
 	// summary is the latest Summary, for the lobby.
 	Summary atomic.Pointer[Summary]
 	// Finished is the record of the table's last finished match, for
-	// "record TABLE" (package serve's command.go).
+	// "record TABLE" (server/door's command.go).
 	Finished atomic.Pointer[[]byte]
 	saver    *Saver
 	// saveGen counts the snapshots handed to the saver, savedGen the

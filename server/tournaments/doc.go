@@ -33,6 +33,6 @@
 // tournament's tables are partners'), game/classic (its rules: a
 // classic match's points), server/hall, server/tables,
 // server/keep, ui/safetext (a player's name made safe) and the
-// standard library; nothing of package serve
-// above it (sessions, SSH, pages).
+// standard library; nothing of the door (server/door) nor the
+// sessions (ui/serve) above it.
 package tournaments

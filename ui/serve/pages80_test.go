@@ -33,11 +33,11 @@ func screenLines(s *session) []string {
 // players' dailies says so, not "c joins one with its code". Both
 // languages.
 func TestDuplicateAndLobbyPagesAt80x24(t *testing.T) {
-	srv, _ := testServer(t)
+	srv := commontest.New(t)
 	for _, lang := range []string{"en", "tr"} {
 		t.Run(lang, func(t *testing.T) {
 			tr := i18n.MustLoad(lang)
-			s := newSession(srv, context.Background(), "key:test", "", "ann", "127.0.0.1", lang)
+			s := newSession(srv, commontest.NewTourneys(srv.Now), context.Background(), "key:test", "", "ann", "127.0.0.1", lang)
 			s.Init()
 			s.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 			g, err := classic.NewGame(classic.DefaultRules(), 42, nil)
@@ -101,7 +101,7 @@ func TestDuplicateAndLobbyPagesAt80x24(t *testing.T) {
 // served daily's table, whose header read "from 20 …". No line is wider
 // than 80, and what was cut is whole.
 func TestServedPagesAt80x24(t *testing.T) {
-	srv, _ := testServer(t)
+	srv := commontest.New(t)
 	for _, lang := range []string{"en", "tr"} {
 		tr := i18n.MustLoad(lang)
 		check := func(t *testing.T, lines []string, wants ...string) {
@@ -121,7 +121,7 @@ func TestServedPagesAt80x24(t *testing.T) {
 			golden.RequireEqual(t, screen)
 		}
 		t.Run(lang+"-guest-lobby", func(t *testing.T) {
-			s := newSession(srv, context.Background(), common.GuestID("ABCD1234"), "ABCD1234", "guest", "127.0.0.1", lang)
+			s := newSession(srv, commontest.NewTourneys(srv.Now), context.Background(), common.GuestID("ABCD1234"), "ABCD1234", "guest", "127.0.0.1", lang)
 			s.Init()
 			s.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 			s.lobby = lobby.Shown(nil, 0, 0)
@@ -132,7 +132,7 @@ func TestServedPagesAt80x24(t *testing.T) {
 			check(t, screenLines(s), keys...)
 		})
 		t.Run(lang+"-duplicate-rows", func(t *testing.T) {
-			s := newSession(srv, context.Background(), "key:test", "", "ann", "127.0.0.1", lang)
+			s := newSession(srv, commontest.NewTourneys(srv.Now), context.Background(), "key:test", "", "ann", "127.0.0.1", lang)
 			s.Init()
 			s.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 			four := [4]seatmsg.Player{{Name: "ann", Kind: seatmsg.Human}, {Name: "bob", Kind: seatmsg.Human}, {Kind: seatmsg.Bot, Level: "normal"}, {Kind: seatmsg.Bot, Level: "hard"}}
@@ -144,7 +144,7 @@ func TestServedPagesAt80x24(t *testing.T) {
 			check(t, screenLines(s), tr.T("lobby.dup.one"), tr.T("lobby.waiting"), tr.T("lobby.dup.at", 2, 2, 2), tr.T("lobby.watchers", 2))
 		})
 		t.Run(lang+"-daily-header", func(t *testing.T) {
-			s := newSession(srv, context.Background(), "key:test", "", "ann", "127.0.0.1", lang)
+			s := newSession(srv, commontest.NewTourneys(srv.Now), context.Background(), "key:test", "", "ann", "127.0.0.1", lang)
 			s.Init()
 			s.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 			g, err := classic.NewGame(classic.DefaultRules(), 42, nil)

@@ -1,18 +1,18 @@
 package serve
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/charmbracelet/x/ansi"
-	gossh "golang.org/x/crypto/ssh"
 
 	"okey/server/keep"
 	"okey/server/tables"
 	"okey/ui/seatmsg"
 	"okey/ui/serve/common"
+	"okey/ui/serve/common/commontest"
 	"okey/ui/serve/pages/board"
 	"okey/ui/serve/pages/room"
 )
@@ -22,8 +22,7 @@ import (
 // the bots named by level, a guest told why they are not on it.
 func TestLeaderboard(t *testing.T) {
 	t.Parallel()
-	srv, _ := testServer(t)
-	b := srv.book
+	b := ratingBook(t)
 	ctx, cancel := keep.EngineCtx()
 	defer cancel()
 	names := []string{"ann", "Şükrü", "a-very-long-name", "bob", "cem", "deniz", "ece", "fatma", "gül", "hakan", "ilker", "jale", "kaan", "leyla", "mert", "nur", "oya", "pelin", "rıza", "selin", "tarık", "ufuk", "veli", "yasemin"}
@@ -69,7 +68,7 @@ func TestLeaderboard(t *testing.T) {
 	} {
 		t.Run(tc.lang+" "+tc.id, func(t *testing.T) {
 			s := &session{page: common.Board, ranks: board.New("classic")}
-			s.c.Srv, s.c.ID, s.c.Code, s.c.Name, s.c.Width, s.c.Height = (&Server{cfg: Config{NoColor: true}}).port(s), tc.id, tc.code, "ann", 80, 24
+			s.c.Srv, s.c.ID, s.c.Code, s.c.Name, s.c.Width, s.c.Height = noColor(t), tc.id, tc.code, "ann", 80, 24
 			s.c.SetLang(tc.lang)
 			own := bd
 			if tc.id != "key:ann" {
@@ -116,7 +115,7 @@ func TestRoomShowsRatings(t *testing.T) {
 	for _, lang := range []string{"en", "tr"} {
 		s := &session{page: common.Room,
 			room: room.Shown(tableRoom, map[string]keep.RatedEntry{"key:SHA256:ann": {Mu: 30, Sigma: 2, Games: 5}, "bot:easy": {Mu: 20, Sigma: 1, Games: 40}})}
-		s.c.Srv, s.c.ID, s.c.Name, s.c.Width, s.c.Height = (&Server{cfg: Config{NoColor: true}}).port(s), "key:SHA256:ann", "ann", 80, 24
+		s.c.Srv, s.c.ID, s.c.Name, s.c.Width, s.c.Height = noColor(t), "key:SHA256:ann", "ann", 80, 24
 		s.c.SetLang(lang)
 		scr := s.render()
 		for i, l := range strings.Split(scr, "\n") {
@@ -137,39 +136,26 @@ func TestRoomShowsRatings(t *testing.T) {
 	}
 }
 
-// TestTableShowsRatings: at a served table, the panel of a seat whose
-// player has a rating in the table's game says it ("player 12.3"); a
-// guest's says "player".
-func TestTableShowsRatings(t *testing.T) {
-	t.Parallel()
-	srv, addr := testServer(t)
-	annKey := newKey(t)
-	id := keep.KeyPrefix + gossh.FingerprintSHA256(annKey.PublicKey())
-	ctx, cancel := keep.EngineCtx()
-	defer cancel()
-	if err := srv.book.Set(ctx, "classic", keep.RatedEntry{ID: id, Name: "ann", Mu: 30, Sigma: 4, Games: 7}); err != nil {
+// ratingBook is a rating book in a store of the test's own.
+func ratingBook(t *testing.T) *keep.RatingBook {
+	t.Helper()
+	eng, _, err := keep.OpenDir(context.Background(), t.TempDir(), keep.StoreConfig{})
+	if err != nil {
 		t.Fatal(err)
 	}
-	ann := dial(t, addr, "ann", dialOpts{key: annKey})
-	openTable(t, ann)
-	guest := dial(t, addr, "gus", dialOpts{w: 80, h: 24}) // the narrowest panels
-	sit(t, guest)
-	ann.press("s")
-	// 30 - 3×4 = 18.0, on both players' screens.
-	guest.waitFor("player 18.0", 10*time.Second)
-	scr := ann.waitFor("Hand 1 ·", 10*time.Second)
-	g := guest.term.String()
-	// (The points beside it may be 19: a bot that shows the indicator
-	// takes one from the others.)
-	if strings.Count(g, "player 18.0 · ") != 1 {
-		t.Errorf("the guest's screen shows ann's rating %d times:\n%s", strings.Count(g, "player 18.0 · "), g)
+	t.Cleanup(func() { eng.Close() })
+	ctx, cancel := keep.EngineCtx()
+	defer cancel()
+	b, err := keep.OpenRatingBook(ctx, eng)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if !strings.Contains(scr, "player · 20 pts") && !strings.Contains(scr, "player ·") {
-		t.Errorf("ann's screen: the guest's panel is not a plain player's:\n%s", scr)
-	}
-	for _, line := range strings.Split(g, "\n") {
-		if ansi.StringWidth(line) > 80 {
-			t.Fatalf("a line of %d columns at 80:\n%s", ansi.StringWidth(line), g)
-		}
-	}
+	return b
+}
+
+// noColor is a stand-in server that draws without colours.
+func noColor(t *testing.T) *commontest.Side {
+	side := commontest.New(t)
+	side.Set.NoColor = true
+	return side
 }

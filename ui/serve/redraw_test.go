@@ -2,15 +2,14 @@ package serve
 
 import (
 	"context"
-	"sync"
 	"testing"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"okey/server/tables"
 	"okey/ui/serve/common"
+	"okey/ui/serve/common/commontest"
 )
 
 // TestIdleLobbyIsNotRedrawn: a session in the lobby draws its page again
@@ -19,8 +18,8 @@ import (
 // for the view after every message); a table opened is shown at the
 // next news; a key is drawn at once.
 func TestIdleLobbyIsNotRedrawn(t *testing.T) {
-	srv, _ := testServer(t)
-	s := newSession(srv, context.Background(), "key:test", "", "ann", "127.0.0.1", "en")
+	srv := commontest.New(t)
+	s := newSession(srv, commontest.NewTourneys(srv.Now), context.Background(), "key:test", "", "ann", "127.0.0.1", "en")
 	s.Init()
 	s.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	first := s.View().Content
@@ -37,7 +36,7 @@ func TestIdleLobbyIsNotRedrawn(t *testing.T) {
 		t.Fatal("the kept page changed")
 	}
 
-	if _, err := srv.hall.Create(tables.Config{Game: "classic", Rules: "", Levels: [4]string{"normal", "normal", "normal", "normal"}}, "key:bob", "127.0.0.2"); err != nil {
+	if _, err := srv.H.Create(tables.Config{Game: "classic", Rules: "", Levels: [4]string{"normal", "normal", "normal", "normal"}}, "key:bob", "127.0.0.2"); err != nil {
 		t.Fatal(err)
 	}
 	s.Update(common.HallNews{})
@@ -55,66 +54,5 @@ func TestIdleLobbyIsNotRedrawn(t *testing.T) {
 	s.Update(tea.KeyPressMsg{Code: 'x', Text: "x"})
 	if s.drawn {
 		t.Fatal("a key did not redraw the page")
-	}
-}
-
-// frameCount counts the frames each player's session was asked for:
-// one for every message its program handled (the program asks for the
-// view after each).
-type frameCount struct {
-	mu sync.Mutex
-	n  map[string]int
-}
-
-func (c *frameCount) seen(user string, _ tea.View) {
-	c.mu.Lock()
-	c.n[user]++
-	c.mu.Unlock()
-}
-
-func (c *frameCount) of(user string) int {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.n[user]
-}
-
-// TestIdleSessionWakesForNothing: a session sitting in a lobby where
-// nothing changes handles no message at all and is sent nothing (it
-// once woke every second to poll the hall); a table opened by
-// another player reaches its screen, with a handful of messages, and
-// then it sleeps again.
-func TestIdleSessionWakesForNothing(t *testing.T) {
-	t.Parallel()
-	count := &frameCount{n: map[string]int{}}
-	_, addr := testServer(t, func(c *Config) { c.onFrame = count.seen })
-	ann := dial(t, addr, "ann", dialOpts{key: newKey(t)})
-	defer ann.close()
-	ann.waitFor("Tables (0 of", 10*time.Second)
-
-	// still reports how many messages ann's session handled, and how many
-	// bytes it was sent, over d.
-	still := func(d time.Duration) (msgs int, sent int64) {
-		m0, b0 := count.of("ann"), ann.received()
-		time.Sleep(d)
-		return count.of("ann") - m0, ann.received() - b0
-	}
-	// The first frames, and the query of the background colour, which
-	// Bubble Tea sends at its first tick (a second after the start).
-	time.Sleep(1500 * time.Millisecond)
-	if msgs, sent := still(3500 * time.Millisecond); msgs != 0 || sent != 0 {
-		t.Errorf("an idle lobby, 3.5 s: %d messages handled, %d bytes sent; want none", msgs, sent)
-	}
-
-	bob := dial(t, addr, "bob", dialOpts{key: newKey(t)})
-	defer bob.close()
-	before := count.of("ann")
-	openTable(t, bob)
-	ann.waitFor("Table 1 ·", 5*time.Second)
-	if n := count.of("ann") - before; n > 4 {
-		t.Errorf("a table opened: %d messages for ann; want a few", n)
-	}
-	time.Sleep(300 * time.Millisecond)
-	if msgs, sent := still(2 * time.Second); msgs != 0 || sent != 0 {
-		t.Errorf("the lobby again idle, 2 s: %d messages handled, %d bytes sent; want none", msgs, sent)
 	}
 }

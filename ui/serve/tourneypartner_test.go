@@ -13,16 +13,17 @@ import (
 	"okey/game/tourney"
 	"okey/ui/i18n"
 	"okey/ui/serve/common"
+	"okey/ui/serve/common/commontest"
 )
 
 // sessionOf is a session of player id called name on srv, whose server
 // runs side's tournaments, at w×h in lang, its context over (pressAll).
-func sessionOf(t *testing.T, srv *Server, side common.TourneySide, id, name, lang string, w, h int) *session {
+func sessionOf(t *testing.T, srv *commontest.Side, side common.TourneySide, id, name, lang string, w, h int) *session {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	s := newSession(srv, ctx, id, "", name, "127.0.0.1", lang)
-	s.c.Tour, s.c.Port = side, "2222"
+	s := newSession(srv, side, ctx, id, "", name, "127.0.0.1", lang)
+	s.c.Port = "2222"
 	s.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	s.lobby.Open(&s.c)
 	return s
@@ -61,9 +62,9 @@ func typeIn(s *session, erase int, text string) {
 // sees the ask on her page with a and d in the guide line, accepts,
 // and the two are one team, each page saying with whom.
 func TestPartnerAskedOnThePage(t *testing.T) {
-	srv, _ := testServer(t)
+	srv := commontest.New(t)
 	eachLangAndSize(t, [][2]int{{80, 24}, {100, 30}}, func(t *testing.T, lang string, tr *i18n.Catalog, w, h int) {
-		now := srv.port(nil).Now
+		now := srv.Now
 		f, id := partnersArena(t, now)
 		for _, p := range []struct{ id, name string }{{"key:kemal", "Kemal"}, {"key:zeki", "Zeki"}, {"key:ayse", "Ayşe"}} {
 			if err := f.JoinTournament(id, p.id, p.name, 1500); err != nil {
@@ -136,9 +137,9 @@ func TestPartnerAskedOnThePage(t *testing.T) {
 
 // partnersArena is a fake's partners' arena of 101, "eşli", created by
 // Kemal to start in an hour: nobody in it yet.
-func partnersArena(t *testing.T, now func() time.Time) (*fakeTourneys, string) {
+func partnersArena(t *testing.T, now func() time.Time) (*commontest.Tourneys, string) {
 	t.Helper()
-	f := newFakeTourneys(now)
+	f := commontest.NewTourneys(now)
 	id, err := f.CreateTournament("key:kemal", tourney.Config{Kind: tourney.Arena, Name: "eşli", Game: "101",
 		Hands: 1, Start: now().Add(time.Hour), Length: time.Hour, Partners: true})
 	if err != nil {
@@ -150,9 +151,9 @@ func partnersArena(t *testing.T, now func() time.Time) (*fakeTourneys, string) {
 // annAsksAyse is a partners' arena of 101 on srv in which Ayşe waits
 // alone and ann (key:test), on her page at w×h in lang, types Ayşe's
 // name and asks her: the tournament's id, its fake, and ann's session.
-func annAsksAyse(t *testing.T, srv *Server, lang string, w, h int) (*fakeTourneys, string, *session) {
+func annAsksAyse(t *testing.T, srv *commontest.Side, lang string, w, h int) (*commontest.Tourneys, string, *session) {
 	t.Helper()
-	now := srv.port(nil).Now
+	now := srv.Now
 	f, id := partnersArena(t, now)
 	if err := f.JoinTournament(id, "key:ayse", "Ayşe", 1500); err != nil {
 		t.Fatal(err)
@@ -176,11 +177,11 @@ func annAsksAyse(t *testing.T, srv *Server, lang string, w, h int) (*fakeTourney
 // waits at most; b frees both, teamed then by join order. Refused by
 // the owner after the node let it through: the asker's page says why.
 func TestPartnerDeclinedTakenBackAndRefusedOnThePage(t *testing.T) {
-	srv, _ := testServer(t)
+	srv := commontest.New(t)
 	eachLangAndSize(t, [][2]int{{80, 24}, {100, 30}}, func(t *testing.T, lang string, tr *i18n.Catalog, w, h int) {
-		now := srv.port(nil).Now
+		now := srv.Now
 		// Ayşe waits alone in a partners' arena; ann asks her.
-		begin := func() (*fakeTourneys, string, *session) { return annAsksAyse(t, srv, lang, w, h) }
+		begin := func() (*commontest.Tourneys, string, *session) { return annAsksAyse(t, srv, lang, w, h) }
 		f, id, s := begin()
 		a := sessionOf(t, srv, f, "key:ayse", "Ayşe", lang, w, h)
 		pressAll(a, "u", "enter", "d")
@@ -213,9 +214,10 @@ func TestPartnerDeclinedTakenBackAndRefusedOnThePage(t *testing.T) {
 		}
 
 		// Refused by the owner: said on the asker's page.
-		f.mu.Lock()
-		f.t[id].Refused = map[string]tourney.Refusal{"key:test": {To: "key:ayse", Why: tourney.WhyTeamed, At: now()}}
-		f.mu.Unlock()
+		f.Change(id, func(t *tourney.Tournament) []tourney.Start {
+			t.Refused = map[string]tourney.Refusal{"key:test": {To: "key:ayse", Why: tourney.WhyTeamed, At: now()}}
+			return nil
+		})
 		drain(s, s.tourney.Open(&s.c))
 		want := tr.T("tourney.refused", "Ayşe", tr.T("tourney.err.teamed", "Ayşe"))
 		if scr := screenFits(t, "refused", s, w, h); !strings.Contains(scr, want) {
@@ -234,10 +236,11 @@ func TestPartnerAskEndsSaidOnThePage(t *testing.T) {
 	var mu sync.Mutex
 	at := time.Date(2026, 11, 26, 20, 0, 0, 0, time.UTC)
 	now := func() time.Time { mu.Lock(); defer mu.Unlock(); return at }
-	srv, _ := testServer(t, func(c *Config) { c.Now = now })
+	srv := commontest.New(t)
+	srv.SetClock(now)
 	eachLangAndSize(t, [][2]int{{80, 24}, {100, 30}}, func(t *testing.T, lang string, tr *i18n.Catalog, w, h int) {
 		// Ayşe waits alone; ann asks her on her page; Cem joins alone.
-		begin := func() (*fakeTourneys, string, *session, *session) {
+		begin := func() (*commontest.Tourneys, string, *session, *session) {
 			t.Helper()
 			f, id, s := annAsksAyse(t, srv, lang, w, h)
 			if err := f.JoinTournament(id, "key:cem", "Cem", 1500); err != nil {
@@ -273,9 +276,7 @@ func TestPartnerAskEndsSaidOnThePage(t *testing.T) {
 		mu.Lock()
 		at = at.Add(tourney.AskLapse)
 		mu.Unlock()
-		f.mu.Lock()
-		f.open(f.t[id], f.t[id].Tick(now()))
-		f.mu.Unlock()
+		f.Change(id, func(t *tourney.Tournament) []tourney.Start { return t.Tick(now()) })
 		says("the asker", reread(s), "tourney.ask.lapsed", "Ayşe", 2)
 		says("the one asked", reread(a), "tourney.ask.lapsedto", "ann", 2)
 

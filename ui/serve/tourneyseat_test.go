@@ -13,6 +13,7 @@ import (
 	"okey/ui/i18n"
 	"okey/ui/seatmsg"
 	"okey/ui/serve/common"
+	"okey/ui/serve/common/commontest"
 )
 
 // givenUpTable is tournament table of an arena of four (key:test, ann,
@@ -20,10 +21,10 @@ import (
 // it — while the others' seats are still held for them (the match
 // waits on their turns), and the fake tournaments that seated them
 // there.
-func givenUpTable(t *testing.T, srv *Server) (*fakeTourneys, string, int) {
+func givenUpTable(t *testing.T, srv *commontest.Side) (*commontest.Tourneys, string, int) {
 	t.Helper()
-	now := srv.port(nil).Now
-	f := newFakeTourneys(now)
+	now := srv.Now
+	f := commontest.NewTourneys(now)
 	id, err := f.CreateTournament("key:p0", tourney.Config{Kind: tourney.Arena, Name: "Friday arena", Game: "101", Rules: "",
 		Hands: 1, Start: now().Add(-time.Minute), Length: time.Hour, BotWait: 10 * time.Minute})
 	if err != nil {
@@ -34,7 +35,7 @@ func givenUpTable(t *testing.T, srv *Server) (*fakeTourneys, string, int) {
 			t.Fatal(err)
 		}
 	}
-	tb, err := srv.hall.OpenSeated(tables.Config{Game: "101", Rules: "hands=1", Levels: [4]string{"easy", "easy", "easy", "easy"},
+	tb, err := srv.H.OpenSeated(tables.Config{Game: "101", Rules: "hands=1", Levels: [4]string{"easy", "easy", "easy", "easy"},
 		Seated: &tables.Seated{Tourney: id, Players: [4]string{"key:test", "key:p0", "key:p1", "key:p2"}, Back: time.Hour}})
 	if err != nil {
 		t.Fatal(err)
@@ -43,7 +44,7 @@ func givenUpTable(t *testing.T, srv *Server) (*fakeTourneys, string, int) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f.table = n - 1 // the pairing's table is the hall's table n
+	f.Table = n - 1 // the pairing's table is the hall's table n
 	if err := f.JoinTournament(id, "key:test", "ann", 1500); err != nil {
 		t.Fatal(err)
 	}
@@ -82,7 +83,7 @@ func givenUpTable(t *testing.T, srv *Server) (*fakeTourneys, string, int) {
 // tournament's table for want of a seat comes back to the tournament's
 // page, not the lobby. In both languages, at 80×24.
 func TestTourneyPageSaysASeatGivenUp(t *testing.T) {
-	srv, _ := testServer(t)
+	srv := commontest.New(t)
 	f, id, n := givenUpTable(t, srv)
 	for _, lang := range []string{"en", "tr"} {
 		tr := i18n.MustLoad(lang)
@@ -109,7 +110,7 @@ func TestTourneyPageSaysASeatGivenUp(t *testing.T) {
 		// The table refused a seat the page thought held (it was given
 		// up between the two): the tournament's page, not the lobby.
 		s = tourneySession(t, srv, f, lang, 80, 24)
-		cmd, _ := s.update(common.JoinedMsg{T: srv.hall.Get(strconv.Itoa(n)), Err: tables.ErrTableFull})
+		cmd, _ := s.update(common.JoinedMsg{T: srv.H.Get(strconv.Itoa(n)), Err: tables.ErrTableFull})
 		drain(s, cmd)
 		if s.page != common.Tourney || s.tourney.ID() != id || s.c.Flash != tr.T("tourney.you.givenup", n) {
 			t.Errorf("%s: a seat refused at a tournament's table: page %d (tournament %q), flash %q", lang, s.page, s.tourney.ID(), s.c.Flash)
@@ -121,7 +122,7 @@ func TestTourneyPageSaysASeatGivenUp(t *testing.T) {
 // names a seat held for a player not yet come and says they are not
 // here yet, in both languages; a player away is still "away".
 func TestLobbyRowNamesAHeldSeat(t *testing.T) {
-	srv, _ := testServer(t)
+	srv := commontest.New(t)
 	for _, c := range []struct {
 		lang string
 		p    seatmsg.Player

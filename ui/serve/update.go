@@ -117,7 +117,7 @@ func (s *session) update(msg tea.Msg) (cmd tea.Cmd, quiet bool) {
 	case quitMsg:
 		return tea.Quit, false
 	case stoppingMsg:
-		return s.sayBye(c.Tr.T("bye.restart"), stopGrace), false
+		return s.sayBye(c.Tr.T("bye.restart"), StopGrace), false
 	case tea.KeyPressMsg:
 		if cmd, done := s.onKey(msg); done {
 			return cmd, false
@@ -126,8 +126,9 @@ func (s *session) update(msg tea.Msg) (cmd tea.Cmd, quiet bool) {
 	return s.turn(s.pageOf(s.page).Update(c, msg))
 }
 
-// stopGrace is how long the goodbye of a stopping server is shown.
-const stopGrace = seat.StopGrace
+// StopGrace is how long the goodbye of a stopping server is shown: the
+// door waits that long for its sessions to end by themselves.
+const StopGrace = seat.StopGrace
 
 // turn applies a page's turn; quiet: it said nothing shown changed.
 func (s *session) turn(t common.Turn) (tea.Cmd, bool) {

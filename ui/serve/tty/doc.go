@@ -1,7 +1,7 @@
 // Package tty is a served session's terminal: what goes between a
 // session's Bubble Tea model and its SSH connection, knowing nothing of
-// okey's tables, lobby or games. The server (package serve) gives it a
-// model and a connection; it draws the model's frames and feeds it the
+// okey's tables, lobby or games. The session (package serve) gives it a
+// model and the door a connection; it draws the model's frames and feeds it the
 // client's bytes, so that an idle session wakes for nothing and a
 // client that stops reading holds up nobody.
 //
@@ -20,5 +20,5 @@
 // library; nothing of package serve nor of the games. Its tests read its
 // screens with package ui/serve/vt; the tests that need a running server
 // (the line writer against Bubble Tea's renderer over recorded sessions)
-// stay in package serve.
+// are the door's (server/door).
 package tty

@@ -35,6 +35,7 @@ type Side struct {
 
 	mu    sync.Mutex
 	now   time.Time
+	clock func() time.Time
 	moved *tables.News
 	stop  chan struct{}
 	gens  atomic.Uint64
@@ -81,10 +82,20 @@ func (s *Side) SetNow(t time.Time) {
 	s.moved.Changed()
 }
 
+// SetClock makes now the clock (a test's own), in place of SetNow's.
+func (s *Side) SetClock(now func() time.Time) {
+	s.mu.Lock()
+	s.clock = now
+	s.mu.Unlock()
+}
+
 // Now is the stand-in's clock.
 func (s *Side) Now() time.Time {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.clock != nil {
+		return s.clock()
+	}
 	return s.now
 }
 

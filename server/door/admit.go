@@ -1,0 +1,181 @@
+package door
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"net"
+	"net/netip"
+	"os"
+	"strings"
+
+	"charm.land/ssh"
+	gossh "golang.org/x/crypto/ssh"
+
+	"okey/server/keep"
+)
+
+// overloaded reports whether the node is over its Overload now.
+func (s *Server) overloaded() bool {
+	if s.cfg.overloaded != nil {
+		return s.cfg.overloaded()
+	}
+	return s.health.over(s.cfg.Overload)
+}
+
+// publicKey lets a key in: any key on a public server, a listed one on a
+// private server. Who the player is is read after the handshake.
+func (s *Server) publicKey(_ ssh.Context, key ssh.PublicKey) bool {
+	if s.authz == nil {
+		return true
+	}
+	for _, k := range s.authz {
+		if ssh.KeysEqual(key, k) {
+			return true
+		}
+	}
+	return false
+}
+
+// keyboardInteractive lets guests in, with no questions, on a public
+// server.
+func (s *Server) keyboardInteractive(ssh.Context, gossh.KeyboardInteractiveChallenge) bool {
+	return s.authz == nil
+}
+
+// readAuthorizedKeys reads an authorized_keys file.
+func readAuthorizedKeys(path string) ([]gossh.PublicKey, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("authorized keys: %w", err)
+	}
+	var keys []gossh.PublicKey
+	sc := bufio.NewScanner(bytes.NewReader(b))
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		k, _, _, _, err := gossh.ParseAuthorizedKey([]byte(line))
+		if err != nil {
+			return nil, fmt.Errorf("authorized keys %s line %d: %w", path, n, err)
+		}
+		keys = append(keys, k)
+	}
+	if len(keys) == 0 {
+		return nil, fmt.Errorf("authorized keys %s: no key in it", path)
+	}
+	return keys, nil
+}
+
+// onConn counts connections, by address and in all, and refuses those
+// over a cap or over their address's rate before the handshake costs
+// anything.
+func (s *Server) onConn(_ ssh.Context, c net.Conn) net.Conn {
+	if s.trustedProxy(c.RemoteAddr()) {
+		pc, err := readProxy(c, proxyWait)
+		if err != nil {
+			s.refused.Add(1)
+			s.log.Warn("refused: a connection from a trusted proxy without its PROXY header", "addr", hostOf(c.RemoteAddr()), "err", err)
+			c.Close()
+			return nil
+		}
+		c = pc
+	}
+	host := s.limitKey(c.RemoteAddr())
+	if !s.connRate.allow(host, s.cfg.Now()) {
+		s.refused.Add(1)
+		s.log.Warn("refused: connecting too fast", "addr", host)
+		c.Close()
+		return nil
+	}
+	s.mu.Lock()
+	over := s.conns >= s.cfg.MaxSessions || s.perAddr[host] >= s.cfg.MaxPerAddr
+	if !over {
+		s.conns++
+		s.perAddr[host]++
+	}
+	s.mu.Unlock()
+	if over {
+		s.refused.Add(1)
+		s.log.Warn("refused: too many connections", "addr", host)
+		c.Close()
+		return nil
+	}
+	remote := c.RemoteAddr().String()
+	if s.cfg.wrapConn != nil {
+		c = s.cfg.wrapConn(c)
+	}
+	cc := &countedConn{Conn: c, srv: s, host: host, remote: remote}
+	s.mu.Lock()
+	s.open[remote] = cc
+	s.mu.Unlock()
+	return cc
+}
+
+func hostOf(a net.Addr) string {
+	h, _, err := net.SplitHostPort(a.String())
+	if err != nil {
+		return a.String()
+	}
+	return h
+}
+
+// netOf is what the per-address limits count a client by: an IPv4
+// address as it is (an IPv4-mapped IPv6 one too), an IPv6 address by its
+// network of prefix bits (a /64 is what one host, one home, is given:
+// counted by address, one host would have 2^64 of them). Anything that
+// is not an IP address is counted as it is written.
+func netOf(host string, prefix int) string {
+	ip, err := netip.ParseAddr(host)
+	if err != nil {
+		return host
+	}
+	ip = ip.Unmap().WithZone("")
+	if ip.Is4() || ip.IsLoopback() || prefix >= 128 {
+		return ip.String()
+	}
+	p, err := ip.Prefix(prefix)
+	if err != nil {
+		return ip.String()
+	}
+	return p.String()
+}
+
+// limitKey is what the per-address limits count the client at a by.
+func (s *Server) limitKey(a net.Addr) string { return netOf(hostOf(a), s.cfg.IPv6Prefix) }
+
+// countByKey moves a connection from the loopback whose SSH key is now
+// known from the loopback's count to the key's own (MaxPerAddr a key),
+// and reports whether the key has room for it. Behind a tunnel every
+// player arrives from the loopback, and the connections counted at the
+// door, before anyone is known, would be all the players' together;
+// once a key is known, it is the player's. Guests from the loopback
+// cannot be told apart and stay in its count, and so do connections
+// still logging in. A connection is moved once, at its first session.
+func (s *Server) countByKey(sess ssh.Session) bool {
+	k := sess.PublicKey()
+	if k == nil {
+		return true
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	cc := s.open[sess.RemoteAddr().String()]
+	if cc == nil || cc.keyed {
+		return true
+	}
+	cc.keyed = true
+	if ip, err := netip.ParseAddr(cc.host); err != nil || !ip.IsLoopback() {
+		return true
+	}
+	id := keep.KeyPrefix + gossh.FingerprintSHA256(k)
+	if s.perAddr[id] >= s.cfg.MaxPerAddr {
+		return false
+	}
+	if s.perAddr[cc.host]--; s.perAddr[cc.host] <= 0 {
+		delete(s.perAddr, cc.host)
+	}
+	cc.host = id
+	s.perAddr[id]++
+	return true
+}

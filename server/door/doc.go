@@ -1,0 +1,64 @@
+// Package door is okey serve's SSH door: the server program a player
+// reaches with ssh, nothing to install. It listens, lets in keys and
+// guests within their share (connections counted and capped by address,
+// a PROXY protocol header read from a trusted proxy), turns newcomers
+// away when the node is over its limit, starts one session a connection
+// (package serve under ui/, which draws; the door draws nothing itself),
+// answers the sessions' questions (common.ServerSide, common.TourneySide),
+// runs the commands over ssh ("record TABLE", "daily GAME DATE HAND",
+// "tournament ID [--json]", the status line), and owns the server's
+// parts: the store (server/keep), the hall of tables (server/hall), the
+// tournaments (server/tournaments), the served daily, the ratings, and
+// the cluster's members as a node sees them.
+//
+// The shape: one goroutine per table owns its game (behind the referee
+// interface: classic Okey's or Okey 101's), its seats, chat and clock;
+// sessions send it requests without blocking, and it answers each member
+// through a mailbox of capacity one where the latest update replaces one
+// not read, so a client that stops reading holds up nobody. Every table
+// is written as it changes, by a saver goroutine of its own, into a NATS
+// server with JetStream embedded in the process (its match record a
+// stream of appends, its seats, codes and chat a key-value entry), and
+// comes back after a restart.
+//
+// The files, from the top down (each refers only to those below it):
+//
+//	lifecycle.go  New, Serve, Shutdown: a server started and stopped, its store opened and closed
+//	conn.go       a connection's way to its session: the guard against a panic, the session
+//	              started (serve.Start) and run, the terminal put back, the last word
+//	command.go    the commands over ssh: "record TABLE", a finished match's record; "daily GAME
+//	              DATE HAND" (daily.go's); the status line
+//	tourneycmd.go "tournament ID [--json]" over ssh: a tournament's standings as text or JSON,
+//	              one line and a non-zero exit for an unknown id
+//	members.go    the cluster as a node watches it (clusterWatch): its members, each logged as it
+//	              joins and leaves, listed by status, an unknown one flagged
+//	tourneyport.go  the tournaments as a session reaches them (serverPort's tournament methods)
+//	port.go       serverPort, the Server as its sessions see it
+//	admit.go      who is let in: keys and guests, connections counted and capped by address (a
+//	              key from the loopback by itself, once known), a node turning newcomers away
+//	proxyproto.go the PROXY protocol: a trusted proxy's header says the client's address, which
+//	              the limits count
+//	live.go       the sessions the server holds: one per identity, the older replaced, a live
+//	              holder of a seat asked
+//	tourneys.go   the tournaments made on the store, handed the tables' ends, started; the
+//	              operator's read from their files (--tournament) and created once
+//	daily.go      the served daily as the server keeps it (dailyDesk): the day's secret made and
+//	              committed, its page read, a player's day claimed once, par measured in the
+//	              background; "daily GAME DATE HAND"
+//	server.go     Config, Server: what the server is told and holds
+//	copies.go     the store's copies behind, as status last asked
+//	share.go      a client's fair share, per address: connections, guesses
+//	health.go     a node's health: its scheduling delay and store wait
+//
+// It imports the server's packages, the session (okey/ui/serve) and its
+// common value, ui's words and safe text, Charm's SSH libraries (ssh,
+// wish) and NATS; it imports none of Charm's drawing libraries, and
+// nothing imports it but the okey command and okey load
+// (server/structure_test.go holds it).
+//
+// The tests run a server in process on 127.0.0.1 with x/crypto/ssh
+// clients and a small terminal that reads their screens (screen_test.go);
+// load_test.go runs the server in a process of its own and measures it;
+// package loadgen (okey load) does the same at the pace of people, for
+// hundreds of sessions, with the server's profiles.
+package door

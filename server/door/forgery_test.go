@@ -1,0 +1,283 @@
+package door
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"log/slog"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"okey/game/fair"
+	"okey/server/keep"
+)
+
+// TestForgeriesDuringPlay: two nodes share a NATS deployment, ann on
+// node a and bob on node b at table 1, which node a runs, mid-match. A
+// user of the deployment without the cluster's secret forges what the
+// nodes read and say to each other: a record start of its own deal
+// (seed, salt and a commitment that matches them), a claim, the
+// table's entry, its lease, its lobby summary (plain, sealed with
+// another secret, a real one cut short), the next table's number, a
+// request to the table, a "table moved" and a message to bob's seat.
+// The table plays on untouched: the same node runs it (no stop, no
+// takeover), the next moves land after the same deal, the seats and
+// their owners are the same on both nodes, bob is never told his table
+// moved, a new table gets another number, and the store's entry for
+// the table is the node's again.
+//
+// On three nodes whose embedded servers form the store, the same:
+// TestForgeriesDuringPlayOnThreeNodes (build tag tune: 11 s, most of it
+// the cluster forming; keep's TestForgeriesChangeNoTable forges the
+// store's values on three nodes in CI).
+func TestForgeriesDuringPlay(t *testing.T) {
+	if testing.Short() {
+		t.Skip("two nodes and a match (seconds)")
+	}
+	t.Parallel()
+	// bob's seat's subject, as a listener on the deployment learns it.
+	url, nc, overheard := overhear(t, "okey.members.>")
+	// Leases of 6 s, renewed every 2 s: one forged is written over
+	// soon, and a loaded machine does not lose one by being slow.
+	logs := map[string]*lockedBuffer{"a": {}, "b": {}}
+	node := func(name string) func(*Config) {
+		return func(c *Config) {
+			steadyNode(url, name)(c)
+			c.Store.LeaseTTL = 6 * time.Second
+			c.Log = slog.New(slog.NewTextHandler(logs[name], nil))
+		}
+	}
+	a, b, ann, bob := matchAcrossNodes(t, node)
+	forgeDuringPlay(t, nc, overheard, a, b, ann, bob)
+
+	// A table nobody runs whose entry is forged, its lease freed: no
+	// node takes its lease (taking and freeing it in turn, each freeing
+	// waking the others), each says once that it is refused.
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	js, err := jetstream.New(nc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kv := func(bucket string) jetstream.KeyValue {
+		b, err := js.KeyValue(ctx, bucket)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	if _, err := kv("okey_tables").Put(ctx, "77", []byte(`{"id":"77"}`)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := kv("okey_leases").Put(ctx, "77", []byte("a")); err != nil {
+		t.Fatal(err)
+	}
+	leased := listen(t, nc, "$KV.okey_leases.77")
+	if err := kv("okey_leases").Delete(ctx, "77"); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(patience)
+	for _, n := range []string{"a", "b"} {
+		for !strings.Contains(logs[n].String(), "taking a table over: not taken") {
+			if time.Now().After(deadline) {
+				t.Fatalf("node %s did not refuse table 77:\n%s", n, logs[n].String())
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+	if heard := leased(); len(heard) != 1 { // the forger's delete
+		t.Fatalf("table 77's lease was written %d times after the forger's delete", len(heard)-1)
+	}
+}
+
+// forgeDuringPlay forges, through nc, what nodes a and b read and say
+// while ann and bob play table 1, run by node a, and checks that the
+// table plays on untouched; overheard says what nc heard on the seats'
+// subjects.
+func forgeDuringPlay(t *testing.T, nc *nats.Conn, overheard func() []*nats.Msg, a, b *Server, ann, bob *client) {
+	_, rec := playUntil(t, a, ann, bob, 4, true)
+	members := overheard()
+	before := a.hall.Local("1").Summary.Load()
+	commit := rec.Meta[fair.MetaCommit]
+	if commit == "" {
+		t.Fatal("the match has no commitment")
+	}
+
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	js, err := jetstream.New(nc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := secretOf("another cluster").NewSealer()
+	put := func(bucket, key string, v []byte) {
+		t.Helper()
+		kv, err := js.KeyValue(ctx, bucket)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := kv.Put(ctx, key, v); err != nil {
+			t.Fatalf("forging %s/%s: %v", bucket, key, err)
+		}
+	}
+	get := func(bucket, key string) []byte {
+		t.Helper()
+		kv, err := js.KeyValue(ctx, bucket)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e, err := kv.Get(ctx, key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return e.Value()
+	}
+	pub := func(subj string, data []byte, hdr ...string) {
+		t.Helper()
+		m := &nats.Msg{Subject: subj, Data: data, Header: nats.Header{}}
+		for i := 0; i+1 < len(hdr); i += 2 {
+			m.Header.Set(hdr[i], hdr[i+1])
+		}
+		if strings.HasPrefix(subj, "okey.table.") {
+			if _, err := js.PublishMsg(ctx, m); err != nil {
+				t.Fatalf("forging on %s: %v", subj, err)
+			}
+			return
+		}
+		if err := nc.PublishMsg(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// A deal of the forger's own, its commitment matching.
+	salt := []byte("0123456789abcdef")
+	head, _ := json.Marshal(map[string]any{"seed": 666, "meta": fair.Meta(666, salt)})
+	summary, _ := json.Marshal(map[string]any{"node": "b", "summary": map[string]any{"ID": "1", "Game": "classic", "Code": "EVIL"}})
+	lobby := get("okey_lobby", "1")
+	pub("okey.table.1.record", append(head, '\n'), "Okey-Part", "start", "Okey-Prev", "0")
+	pub("okey.table.1.record", other.Seal("okey.table.1.record#0", append(head, '\n')), "Okey-Part", "start", "Okey-Prev", "0")
+	pub("okey.table.1.record", nil, "Okey-Owner", "b")
+	put("okey_tables", "1", []byte(`{"id":"1","config":{"game":"classic"},"started":false,"seats":[{"owner":"eve"}]}`))
+	put("okey_leases", "1", []byte("b"))
+	put("okey_lobby", "1", summary)
+	put("okey_lobby", "1", other.Seal("okey_lobby/1", summary))
+	put("okey_lobby", "1", lobby[:len(lobby)-4])
+	put("okey_hall", "next", []byte("1"))
+	pub("okey.tables.1.req", []byte(`{"member":"eve_1","kind":1,"name":"eve","seat":0}`))
+	pub("okey.tables.1.req", other.Seal("okey.tables.1.req", []byte(`{"member":"eve_1","kind":1}`)))
+	pub("okey.tables.1.moved", []byte("b"))
+	for _, m := range members {
+		pub(m.Subject, []byte(`{"closed":"table.moved"}`))
+	}
+	if len(members) == 0 {
+		t.Fatal("no message to a seat was heard: bob's subject is not known")
+	}
+
+	// The match plays on where it was, on the same node.
+	g, after := playUntil(t, a, ann, bob, len(rec.Actions)+6, true)
+	if after.Meta[fair.MetaCommit] != commit || after.Seed != rec.Seed {
+		t.Fatalf("the deal changed: commitment %s, was %s", after.Meta[fair.MetaCommit], commit)
+	}
+	if len(g.Record().Actions) < len(rec.Actions)+6 {
+		t.Fatal("the moves after the forgeries did not land")
+	}
+	if a.hall.Local("1") == nil || b.hall.Local("1") != nil || a.hall.Stopped.Load() != 0 || a.hall.TakenOver.Load() != 0 || b.hall.TakenOver.Load() != 0 {
+		t.Fatalf("table 1 moved: on a %v, on b %v, stopped %d, taken over %d/%d", a.hall.Local("1") != nil, b.hall.Local("1") != nil,
+			a.hall.Stopped.Load(), a.hall.TakenOver.Load(), b.hall.TakenOver.Load())
+	}
+	now := a.hall.Local("1").Summary.Load()
+	if now.Owners != before.Owners || now.Code != before.Code || now.Players[0].Name != before.Players[0].Name || now.Players[1].Name != before.Players[1].Name {
+		t.Fatalf("the seats changed: %+v, were %+v", now, before)
+	}
+	// Node b lists the table as node a's, as it was.
+	b.hall.Relay.Mu.Lock()
+	listed := b.hall.Relay.Others["1"]
+	b.hall.Relay.Mu.Unlock()
+	if listed.Node != a.eng.Node || listed.Summary == nil || listed.Summary.Code != before.Code || listed.Summary.Owners != before.Owners {
+		t.Fatalf("node b lists table 1 as %+v", listed)
+	}
+	if strings.Contains(bob.term.String(), "to another server") {
+		t.Fatalf("bob was told his table moved:\n%s", bob.term.String())
+	}
+	if n, err := b.hall.Keep.Numbers.Take(ctx); err != nil || n < 2 {
+		t.Fatalf("a new table's number after a forged one: %d (%v)", n, err)
+	}
+	// The entry is the node's again (the node writes it over the
+	// forged one at once), and the lease once renewed.
+	deadline := time.Now().Add(patience)
+	for {
+		kt, ok := b.hall.Keep.LoadOne(ctx, "1")
+		if ok && kt.Err == nil && strings.Contains(string(kt.Table), `"started":true`) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("table 1's entry in the store: %v", kt.Err)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	for {
+		h, err := keepHolder(ctx, b)
+		if err == nil && h == a.eng.Node {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("table 1's lease is held by %q (%v)", h, err)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if a.hall.Stopped.Load() != 0 {
+		t.Fatal("node a stopped table 1 over a forged lease")
+	}
+}
+
+// keepHolder is who holds table 1's lease, as node s reads it.
+func keepHolder(ctx context.Context, s *Server) (string, error) {
+	l, err := keep.OpenLeases(ctx, s.eng, s.cfg.Store.LeaseTTL)
+	if err != nil {
+		return "", err
+	}
+	return l.Holder(ctx, "1")
+}
+
+// TestUnsealedStoreIsNotTaken: a node started on a store holding a
+// table in plain (an older okey's, or a forger's) says so on one line
+// naming --seal-store, does not run the table, and leaves it in the
+// store for the operator to seal (not set aside).
+func TestUnsealedStoreIsNotTaken(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	eng, k, err := keep.OpenDir(context.Background(), dir, keep.StoreConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := keep.EngineCtx()
+	defer cancel()
+	entry := []byte(`{"id":"3","config":{"game":"classic","rules":"default","levels":["easy","easy","easy","easy"]},"seats":[{"owner":"key:A","name":"ann"}]}`)
+	if _, err := k.Tables.KV.Put(ctx, "3", entry); err != nil {
+		t.Fatal(err)
+	}
+	eng.Close()
+	var log lockedBuffer
+	srv, _ := testServer(t, func(c *Config) {
+		c.StateDir = dir
+		c.Log = slog.New(slog.NewTextHandler(&log, nil))
+	})
+	if srv.hall.Local("3") != nil {
+		t.Fatal("the node runs a table kept in plain")
+	}
+	said := 0
+	for _, l := range strings.Split(log.String(), "\n") {
+		if strings.Contains(l, "the store holds tables") && strings.Contains(l, "okey serve --seal-store") && strings.Contains(l, "tables=1") {
+			said++
+		}
+	}
+	if said != 1 {
+		t.Fatalf("the start says %d times that the store holds unsealed tables:\n%s", said, log.String())
+	}
+	if e, err := srv.hall.Keep.Tables.KV.Get(ctx, "3"); err != nil || !bytes.Equal(e.Value(), entry) {
+		t.Fatalf("the table kept in plain is no longer in the store: %v", err)
+	}
+}

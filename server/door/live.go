@@ -1,0 +1,104 @@
+package door
+
+import (
+	"context"
+	"okey/ui/serve"
+	"time"
+
+	"charm.land/ssh"
+	gossh "golang.org/x/crypto/ssh"
+)
+
+// register records a session; the same identity connected before is
+// let go (its seat goes to the new one).
+func (s *Server) register(m *serve.Session, sess ssh.Session, cancel context.CancelFunc) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.sessions[m] = &liveSession{cancel: cancel, sess: sess, conn: s.open[sess.RemoteAddr().String()]}
+	s.bySess[sess] = m
+	if old, ok := s.byID[m.ID()]; ok && old != m {
+		s.replaceLocked(old)
+	}
+	s.byID[m.ID()] = m
+}
+
+// replaceLocked ends an older session of the same player.
+func (s *Server) replaceLocked(old *serve.Session) {
+	ls, ok := s.sessions[old]
+	if !ok {
+		return
+	}
+	s.log.Info("replaced by a new connection", "name", old.Name())
+	if ls.conn != nil {
+		s.uncountLocked(ls.conn)
+	}
+	// The table tells the old session (it shows why for a moment); it
+	// ends a little later whatever happens, and its channel is closed,
+	// since a client that stopped reading may hold its writes.
+	sess := ls.sess
+	time.AfterFunc(replaceGrace, ls.cancel)
+	time.AfterFunc(2*replaceGrace, func() { sess.Close() })
+}
+
+// replaceGrace is how long a replaced session has to say why.
+const replaceGrace = 3 * time.Second
+
+// liveHolder is the session here of identity id other than m, if any.
+func (s *Server) liveHolder(id string, m *serve.Session) *serve.Session {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if o, ok := s.byID[id]; ok && o != m {
+		return o
+	}
+	return nil
+}
+
+// answers reports whether m's connection answers an SSH keepalive
+// within wait: a live client does at once, a dead connection (its
+// client gone without a word) does not.
+func (s *Server) answers(ctx context.Context, m *serve.Session, wait time.Duration) bool {
+	s.mu.Lock()
+	ls, ok := s.sessions[m]
+	s.mu.Unlock()
+	if !ok {
+		return false // gone already
+	}
+	conn, ok := ls.sess.Context().Value(ssh.ContextKeyConn).(gossh.Conn)
+	if !ok {
+		return true // cannot ask: taken as there
+	}
+	done := make(chan bool, 1)
+	go func() {
+		_, _, err := conn.SendRequest("keepalive@openssh.com", true, nil)
+		done <- err == nil
+	}()
+	select {
+	case ok := <-done:
+		return ok
+	case <-time.After(wait):
+		return false
+	case <-ctx.Done():
+		return true
+	}
+}
+
+// reidentify moves a session to another identity (a guest's resume
+// code), letting go an older session of it.
+func (s *Server) reidentify(m *serve.Session, old string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.byID[old] == m {
+		delete(s.byID, old)
+	}
+	if o, ok := s.byID[m.ID()]; ok && o != m {
+		s.replaceLocked(o)
+	}
+	s.byID[m.ID()] = m
+}
+
+// sessionOf is the session of identity id on this node (nil: none).
+func (s *Server) sessionOf(id string) *serve.Session {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.byID[id]
+}

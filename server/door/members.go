@@ -1,0 +1,271 @@
+package door
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"log/slog"
+	"slices"
+	"strings"
+	"time"
+	"unicode"
+
+	"okey/server/hall"
+	"okey/server/keep"
+	"okey/server/tables"
+)
+
+// The cluster's members, as a node sees them (keep/members.go says
+// how): each server that joins or leaves is logged, status lists them,
+// and one that is not a running okey node is flagged.
+//
+// A member is unknown when no okey node of that name writes its door
+// into the lobby bucket (hall/doors.go: every running node does, every
+// two seconds, sealed), or when its name is this node's or another
+// member's too. A NATS server started with a copy of the secret file,
+// which is all an intruder needs to become a peer, writes no door: it
+// is flagged in status at once, and logged as a warning once it has
+// been there doorGrace without one (a new okey node writes its door
+// within seconds of joining). An intruder that ran okey itself would
+// show as one more node, by its name, on every node's log and status:
+// seen, not stopped. Rotating the secret (docs/cluster.md) shuts it
+// out.
+
+// doorGrace is how long a new member may go without a door before it
+// is logged as not an okey node (Config.memberGrace in tests).
+const doorGrace = 10 * time.Second
+
+// clusterWatch is the cluster as this node watches it: its members
+// judged and logged, and status's part on them. A server that shares
+// its tables with other nodes holds one (nil: it runs alone).
+type clusterWatch struct {
+	eng  *keep.Engine
+	hall *hall.Hall
+	log  *slog.Logger
+	// grace is how long a new member may go without a door
+	// (doorGrace; Config.memberGrace in tests).
+	grace time.Duration
+	// clustered: the nodes are clustered by routes (their servers are
+	// ours to list), not clients of a NATS deployment.
+	clustered bool
+	// copies is status's word on the store's copies.
+	copies copiesSeen
+}
+
+// watch logs the cluster's comings and goings until ctx ends: its
+// servers when they are clustered by routes, else the okey nodes'
+// doors.
+func (s *clusterWatch) watch(ctx context.Context) {
+	if s.clustered {
+		s.watchMembers(ctx, s.eng)
+	} else {
+		s.watchDoors(ctx)
+	}
+}
+
+// member is one server of the cluster with what this node makes of it.
+type member struct {
+	keep.Peer
+	// unknown says why it is not taken for a running okey node ("": it
+	// is one).
+	unknown string
+}
+
+// members is the cluster's other servers, each judged.
+func (s *clusterWatch) members(eng *keep.Engine) []member {
+	if eng == nil {
+		return nil
+	}
+	peers := eng.Peers()
+	doors := s.hall.DoorNodes()
+	names := map[string]int{}
+	for _, p := range peers {
+		names[p.Name]++
+	}
+	out := make([]member, len(peers))
+	for i, p := range peers {
+		out[i].Peer = p
+		switch {
+		case p.Name == eng.Node:
+			out[i].unknown = "it gives this node's own name"
+		case names[p.Name] > 1:
+			out[i].unknown = "another member gives the same name"
+		case !slices.Contains(doors, p.Name):
+			out[i].unknown = "no okey node of that name is running (it writes no door in the lobby)"
+		}
+	}
+	return out
+}
+
+// membersEvery is how often a node looks at its cluster's members.
+const membersEvery = time.Second
+
+// watchChanges calls list every membersEvery until ctx ends, and
+// joined for each member it gives that the call before did not (all of
+// them, the first time), left for each the call before gave and it does
+// not; members are told apart by their keys.
+func watchChanges[T any](ctx context.Context, list func() map[string]T, joined, left func(T)) {
+	known := map[string]T{}
+	tick := time.NewTicker(membersEvery)
+	defer tick.Stop()
+	for {
+		now := list()
+		for k, m := range now {
+			if _, ok := known[k]; !ok {
+				joined(m)
+			}
+		}
+		for k, m := range known {
+			if _, ok := now[k]; !ok {
+				left(m)
+			}
+		}
+		known = now
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+	}
+}
+
+// watchMembers logs each server that joins or leaves the cluster, and
+// warns of one that is still unknown after the grace, until ctx ends.
+func (s *clusterWatch) watchMembers(ctx context.Context, eng *keep.Engine) {
+	grace := s.grace
+	peers := func() map[string]keep.Peer {
+		out := map[string]keep.Peer{}
+		for _, p := range eng.Peers() {
+			out[p.ID] = p
+		}
+		return out
+	}
+	watchChanges(ctx, peers, func(p keep.Peer) {
+		s.log.Info("cluster member joined", "name", p.Name, "addr", p.Addr, "dialed", p.Dialed, "id", p.ID)
+		go watchUnknown(ctx, grace, s.log, func() (member, bool) { return s.member(eng, p.ID) })
+	}, func(p keep.Peer) {
+		s.log.Info("cluster member left", "name", p.Name, "addr", p.Addr, "id", p.ID)
+	})
+}
+
+// watchUnknown looks at one new member every grace until it is known
+// or gone (or ctx ends): still unknown after the first grace, it is
+// warned of, once; known after that, the warning is taken back in the
+// log. An okey node that froze or starved within the grace of joining
+// (before it wrote its door) was warned of as an intruder, and nothing
+// said otherwise after it woke.
+func watchUnknown(ctx context.Context, grace time.Duration, log *slog.Logger, look func() (member, bool)) {
+	t := time.NewTimer(grace)
+	defer t.Stop()
+	warned := false
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		m, here := look()
+		switch {
+		case !here:
+			return // gone: its leaving is logged
+		case m.unknown == "" && warned:
+			log.Info("the cluster member warned of is an okey node after all: it wrote its door late (a node frozen or starved as it joined)",
+				"name", m.Name, "addr", m.Addr, "id", m.ID)
+			return
+		case m.unknown == "":
+			return
+		case !warned:
+			log.Warn("a cluster member that is not a known okey node: whoever has the cluster's secret file can join; if it is not yours, change the secret (docs/cluster.md)",
+				"name", m.Name, "addr", m.Addr, "id", m.ID, "why", m.unknown)
+			warned = true
+		}
+		t.Reset(grace)
+	}
+}
+
+// watchDoors logs each okey node that joins or leaves, as the doors in
+// the lobby bucket say (a node writes its own every two seconds and
+// deletes it when it stops on purpose; one not written for ten is of a
+// node gone), until ctx ends: what a node using a NATS deployment can
+// see of the others. The deployment's own servers are its operator's
+// to watch.
+func (s *clusterWatch) watchDoors(ctx context.Context) {
+	doors := func() map[string]string {
+		out := map[string]string{}
+		for _, n := range s.hall.DoorNodes() {
+			out[n] = n
+		}
+		return out
+	}
+	watchChanges(ctx, doors, func(n string) { s.log.Info("okey node joined", "name", n) },
+		func(n string) { s.log.Info("okey node left", "name", n) })
+}
+
+// membersStatus is status's part on the cluster's members.
+func (s *clusterWatch) membersStatus() string {
+	if s == nil {
+		return ""
+	}
+	var b strings.Builder
+	if !s.clustered {
+		// A NATS deployment: its servers are its operator's to list.
+		fmt.Fprintf(&b, "store: a NATS deployment (its servers are listed by its operator: nats server list) · okey nodes writing their doors: %s\n",
+			cmp.Or(strings.Join(s.hall.DoorNodes(), ", "), "none but this one"))
+		return b.String()
+	}
+	ms := s.members(s.eng)
+	unknown := 0
+	for _, m := range ms {
+		if m.unknown != "" {
+			unknown++
+		}
+	}
+	fmt.Fprintf(&b, "cluster: this node and %d other servers", len(ms))
+	if unknown > 0 {
+		fmt.Fprintf(&b, " · %d UNKNOWN", unknown)
+	}
+	b.WriteString("\n")
+	behind, err := s.copies.get(s.eng)
+	switch {
+	case err != nil:
+		fmt.Fprintf(&b, "copies: not known (%v)\n", err)
+	case len(behind) == 0:
+		b.WriteString("copies: every stream whole and current\n")
+	default:
+		fmt.Fprintf(&b, "copies: %d streams catching up (%s): wait before stopping another node\n", len(behind), strings.Join(behind, ", "))
+	}
+	for _, m := range ms {
+		how := "it dialed"
+		if m.Dialed {
+			how = "we dialed"
+		}
+		state := "okey node"
+		if m.unknown != "" {
+			state = "UNKNOWN: " + m.unknown
+		}
+		fmt.Fprintf(&b, "  %-16s %-22s %-10s %s\n", printable(m.Name, 16), printable(m.Addr, 22), how, state)
+	}
+	return b.String()
+}
+
+// printable is what a peer says of itself, as status may print it to
+// anyone: control characters (a terminal's escapes) dropped, cut to
+// width.
+func printable(s string, width int) string {
+	return tables.CutWidth(strings.Map(func(r rune) rune {
+		if unicode.IsPrint(r) {
+			return r
+		}
+		return -1
+	}, s), width)
+}
+
+// member is the cluster member of that id, if it is still one.
+func (s *clusterWatch) member(eng *keep.Engine, id string) (member, bool) {
+	for _, m := range s.members(eng) {
+		if m.ID == id {
+			return m, true
+		}
+	}
+	return member{}, false
+}

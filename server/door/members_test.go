@@ -1,0 +1,166 @@
+package door
+
+import (
+	"context"
+	"log/slog"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"okey/server/keep"
+)
+
+// waitUntil waits for ok, failing with what after deadline.
+func waitUntil(t *testing.T, deadline time.Duration, what func() string, ok func() bool) {
+	t.Helper()
+	end := time.Now().Add(deadline)
+	for !ok() {
+		if time.Now().After(end) {
+			t.Fatalf("not within %v: %s", deadline, what())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// A server given a copy of the cluster's secret joins the cluster (the
+// secret is the whole cluster, by design) but not unseen: every node
+// logs it joining and, since no okey node of its name writes a door,
+// warns of it; status lists it among the members, flagged UNKNOWN,
+// beside the okey nodes; and its leaving is logged too.
+func TestAnIntruderWithTheSecretIsSeen(t *testing.T) {
+	t.Parallel()
+	logs := [2]*lockedBuffer{{}, {}}
+	srvs, addrs := startNodes(t, 2, func(i int, c *Config) {
+		c.Log = slog.New(slog.NewTextHandler(logs[i], nil))
+		c.memberGrace = 200 * time.Millisecond
+	})
+	t.Cleanup(func() { stopTogether(srvs) })
+	status := func() string { out, _ := execSSH(t, addrs[0], newKey(t), "status"); return out }
+	var out string
+	waitUntil(t, 20*time.Second, func() string { return "node1 is not listed as an okey node:\n" + out }, func() bool {
+		out = status()
+		return strings.Contains(out, "cluster: this node and 1 other servers\n") && strings.Contains(out, "okey node") && strings.Contains(out, "node1")
+	})
+	for i, l := range logs {
+		if other := "name=node" + string(rune('1'-i)); !strings.Contains(l.String(), `msg="cluster member joined" `+other) {
+			t.Errorf("node%d's log does not say %s joined:\n%s", i, other, l)
+		}
+	}
+
+	// The intruder: a NATS server with JetStream, the secret's route
+	// credentials and TLS, dialing the nodes' routes; not an okey node.
+	sc := srvs[0].cfg.Store
+	intruder, _, err := keep.OpenDir(context.Background(), filepath.Join(t.TempDir(), "x"), keep.StoreConfig{
+		ClusterListen: "127.0.0.1:0", Routes: sc.Routes, ClusterName: sc.ClusterName, NodeName: "intruder",
+		Secret: sc.Secret, Ready: testStoreReady, Replicas: 1,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer intruder.Close()
+	for i, l := range logs {
+		waitUntil(t, 20*time.Second, func() string { return "node" + string(rune('0'+i)) + "'s log:\n" + l.String() }, func() bool {
+			s := l.String()
+			return strings.Contains(s, `msg="cluster member joined" name=intruder`) &&
+				strings.Contains(s, "level=WARN msg=\"a cluster member that is not a known okey node") &&
+				strings.Contains(s, "name=intruder addr=")
+		})
+	}
+	waitUntil(t, 10*time.Second, func() string { return "status does not flag the intruder:\n" + out }, func() bool {
+		out = status()
+		return strings.Contains(out, "· 1 UNKNOWN\n")
+	})
+	for _, l := range strings.Split(out, "\n") {
+		switch {
+		case strings.Contains(l, "intruder") && !strings.Contains(l, "UNKNOWN: no okey node of that name is running"):
+			t.Errorf("the intruder is not flagged: %q", l)
+		case strings.Contains(l, "node1") && !strings.HasSuffix(l, "okey node"):
+			t.Errorf("node1 is not an okey node: %q", l)
+		}
+	}
+
+	intruder.Close()
+	waitUntil(t, 20*time.Second, func() string { return "node0's log:\n" + logs[0].String() }, func() bool {
+		return strings.Contains(logs[0].String(), `msg="cluster member left" name=intruder`)
+	})
+}
+
+// stopTogether stops the nodes at once: one by one, the last would wait
+// seconds for a majority it no longer has.
+func stopTogether(srvs []*Server) {
+	var wg sync.WaitGroup
+	for _, s := range srvs {
+		wg.Go(func() {
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			s.Shutdown(ctx)
+		})
+	}
+	wg.Wait()
+}
+
+// With --nats the deployment's servers are its operator's to watch;
+// each node logs the other okey nodes as they come and go (by their
+// doors), and status lists those it sees and says whose the servers
+// are.
+func TestNodesOfADeploymentSeeEachOther(t *testing.T) {
+	t.Parallel()
+	url := sharedNATS(t)
+	var log lockedBuffer
+	_, addrA := testServer(t, steadyNode(url, "a"), func(c *Config) { c.Log = slog.New(slog.NewTextHandler(&log, nil)) })
+	b, _ := testServer(t, steadyNode(url, "b"))
+	waitUntil(t, 20*time.Second, func() string { return "node a's log:\n" + log.String() }, func() bool {
+		return strings.Contains(log.String(), `msg="okey node joined" name=b`)
+	})
+	out, _ := execSSH(t, addrA, newKey(t), "status")
+	if !strings.Contains(out, "store: a NATS deployment (its servers are listed by its operator") || !strings.Contains(out, "okey nodes writing their doors: b\n") {
+		t.Errorf("status on node a:\n%s", out)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	b.Shutdown(ctx)
+	waitUntil(t, 30*time.Second, func() string { return "node a's log:\n" + log.String() }, func() bool {
+		return strings.Contains(log.String(), `msg="okey node left" name=b`)
+	})
+}
+
+// A member unknown past the grace is warned of once, however long it
+// stays unknown; one that then writes its door (an okey node frozen as
+// it joined) has the warning taken back; one known in time, or gone, is
+// never warned of.
+func TestAnUnknownMemberWarnedOfOnceAndTakenBack(t *testing.T) {
+	unknown := member{Peer: keep.Peer{Name: "n2", ID: "X"}, unknown: "no okey node of that name is running"}
+	known := member{Peer: keep.Peer{Name: "n2", ID: "X"}}
+	for _, c := range []struct {
+		name  string
+		looks []member // one a grace; past the end: gone
+		warns int
+		after bool
+	}{
+		{"known in time", []member{known}, 0, false},
+		{"an intruder that stays", []member{unknown, unknown, unknown, unknown}, 1, false},
+		{"a node that woke late", []member{unknown, unknown, known}, 1, true},
+		{"gone before the grace", nil, 0, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var buf lockedBuffer
+			n := 0
+			watchUnknown(context.Background(), time.Millisecond, slog.New(slog.NewTextHandler(&buf, nil)), func() (member, bool) {
+				if n >= len(c.looks) {
+					return member{}, false
+				}
+				n++
+				return c.looks[n-1], true
+			})
+			out := buf.String()
+			if got := strings.Count(out, "not a known okey node"); got != c.warns {
+				t.Errorf("warned %d times, want %d:\n%s", got, c.warns, out)
+			}
+			if got := strings.Contains(out, "okey node after all"); got != c.after {
+				t.Errorf("taken back: %v, want %v:\n%s", got, c.after, out)
+			}
+		})
+	}
+}

@@ -1,0 +1,98 @@
+package door
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"charm.land/ssh"
+	"github.com/charmbracelet/x/ansi"
+
+	"okey/game/tourney"
+	"okey/server/keep"
+	"okey/server/tables"
+	"okey/ui/i18n"
+	"okey/ui/safetext"
+	"okey/ui/serve/common"
+	"okey/ui/serve/tourneyview"
+)
+
+// tourneyUsage is the one line a wrong "tournament" command gets.
+const tourneyUsage = "usage: tournament ID [--json] — a tournament's standings, as text or as JSON"
+
+// tourneyCommand prints a tournament's standings (ssh -p PORT HOST
+// tournament ID, --json for scripts), or one line on stderr and a
+// non-zero exit: 2 for a command written wrong, 1 for an id the server
+// does not know or cannot read now. Anyone may ask, as they may see its
+// page: it names players by name only. via is how the player reached
+// the server by ssh, for the records' command.
+func (s *Server) tourneyCommand(sess ssh.Session, args []string, via string, fail func(int, string, ...any) bool) bool {
+	book := s.book
+	names := func(g string, ids []string) tourneyview.Names {
+		ctx, cancel := keep.EngineCtx()
+		defer cancel()
+		return common.TourneyNames(ctx, book, g, ids)
+	}
+	side := s.tournamentSide()
+	out, code, problem := tourneyAnswer(side, args, s.cfg.Now(), via, names)
+	if code != 0 {
+		if code == 1 && side != nil && len(args) > 0 {
+			s.log.Info("tournament", "id", safeID(args[0]), "refused", problem)
+		}
+		return fail(code, "%s", problem)
+	}
+	if _, err := sess.Write(out); err != nil {
+		s.log.Warn("tournament", "err", err)
+		sess.Exit(1)
+		return true
+	}
+	sess.Exit(0)
+	return true
+}
+
+// tourneyAnswer is what "tournament ARGS" answers, from the server's
+// tournaments at now: the text (or JSON) to print, or an exit code and
+// the one line that says why not. ssh is how the player reaches the
+// server (the records' line); names names the players of a game by
+// their ids (nil: none is named).
+func tourneyAnswer(side common.TourneySide, args []string, now time.Time, ssh string, names func(g string, ids []string) tourneyview.Names) (out []byte, code int, problem string) {
+	asJSON := len(args) == 2 && args[1] == "--json"
+	switch {
+	case len(args) < 1 || len(args) > 2 || (len(args) == 2 && !asJSON):
+		return nil, 2, tourneyUsage
+	case side == nil:
+		return nil, 1, "this server runs no tournaments"
+	}
+	id := args[0]
+	l, t, err := side.Tournament(id)
+	switch {
+	case errors.Is(err, tourney.ErrUnknown):
+		return nil, 1, fmt.Sprintf("no tournament %q here", safeID(id))
+	case err != nil:
+		return nil, 1, fmt.Sprintf("tournament %q cannot be read just now: try again soon", safeID(id))
+	}
+	p := tourneyview.Page{Listed: l, T: t, Now: now, SSH: ssh}
+	if t.System().Scoring.Sealed() {
+		if p.Seals, p.Field, err = side.Duplicate(id); err != nil {
+			return nil, 1, fmt.Sprintf("tournament %q cannot be read just now: try again soon", safeID(id))
+		}
+	}
+	if names != nil {
+		p.Names = names(t.Config.Game, common.Unnamed(t, nil))
+	}
+	tr := i18n.MustLoad("en")
+	if !asJSON {
+		return []byte(tourneyview.Text(tr, p)), 0, ""
+	}
+	b, err := tourneyview.JSON(tr, p)
+	if err != nil {
+		return nil, 1, fmt.Sprintf("tournament %q: %v", safeID(id), err)
+	}
+	return b, 0, ""
+}
+
+// safeID is an id as typed, made safe to say back: no escapes, 20
+// columns at most.
+func safeID(id string) string {
+	return tables.CutWidth(ansi.Strip(safetext.CutBytes(id, 64)), 20)
+}

@@ -1,0 +1,134 @@
+package door
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/big"
+	"time"
+
+	"okey/game/tourney"
+	"okey/server/tournaments"
+	"okey/ui/serve/tourneyview"
+)
+
+// The tournaments as a session reaches them (the ServerSide's
+// tournament methods): values in and out, the store's waits bounded.
+
+// errNoTourneys is a server that keeps no tournaments: it has no state
+// directory.
+var errNoTourneys = errors.New("this server keeps no tournaments (it has no state directory)")
+
+// tourneyWait is the longest a session's request waits for the store.
+const tourneyWait = 10 * time.Second
+
+// withTourneys calls f with the server's tournaments and a request's
+// bounded wait: errNoTourneys on a server that keeps none.
+func (p *serverPort) withTourneys(f func(context.Context, *tournaments.Service) error) error {
+	if p.srv.tourneys == nil {
+		return errNoTourneys
+	}
+	ctx, cancel := context.WithTimeout(p.srv.ctx, tourneyWait)
+	defer cancel()
+	return f(ctx, p.srv.tourneys)
+}
+
+// Tournaments are what the lobby lists: starting, running, and finished
+// in the last day, newest first.
+func (p *serverPort) Tournaments() []tourney.Listed {
+	if p.srv.tourneys == nil {
+		return nil
+	}
+	return p.srv.tourneys.Tournaments()
+}
+
+// Tournament is one tournament's lobby line and a copy of its state
+// (the page keeps it; it shares nothing with the owner's); an unknown id
+// is an error wrapping tournaments.ErrNoTournament.
+func (p *serverPort) Tournament(id string) (tourney.Listed, tourney.Tournament, error) {
+	if p.srv.tourneys == nil {
+		return tourney.Listed{}, tourney.Tournament{}, fmt.Errorf("%w: %w", tournaments.ErrNoTournament, errNoTourneys)
+	}
+	return p.srv.tourneys.Tournament(id)
+}
+
+// CreateTournament creates a player's tournament (within their share
+// and the server's) and returns its id.
+func (p *serverPort) CreateTournament(by string, c tourney.Config) (string, error) {
+	if p.srv.tourneys == nil {
+		return "", errNoTourneys
+	}
+	ctx, cancel := context.WithTimeout(p.srv.ctx, tourneyWait)
+	defer cancel()
+	return p.srv.tourneys.CreateTournament(ctx, by, c)
+}
+
+// JoinTournament joins player, called name, to tournament id at their
+// rating.
+func (p *serverPort) JoinTournament(id, player, name string, rating int) error {
+	return p.withTourneys(func(ctx context.Context, ts *tournaments.Service) error {
+		return ts.JoinTournament(ctx, id, player, name, rating)
+	})
+}
+
+// LeaveTournament takes player out of tournament id's pairing.
+func (p *serverPort) LeaveTournament(id, player string) error {
+	return p.withTourneys(func(ctx context.Context, ts *tournaments.Service) error {
+		return ts.LeaveTournament(ctx, id, player)
+	})
+}
+
+// AskPartner joins player, called name, to tournament id with
+// partner, asked to be their partner.
+func (p *serverPort) AskPartner(id, player, name string, rating int, partner string) error {
+	return p.withTourneys(func(ctx context.Context, ts *tournaments.Service) error {
+		return ts.AskPartner(ctx, id, player, name, rating, partner)
+	})
+}
+
+// AnswerPartner is player's answer to the ask to partner that waits
+// for them at tournament id.
+func (p *serverPort) AnswerPartner(id, player string, accept bool) error {
+	return p.withTourneys(func(ctx context.Context, ts *tournaments.Service) error {
+		return ts.AnswerPartner(ctx, id, player, accept)
+	})
+}
+
+// TakeBackPartner takes player's ask to partner at tournament id back.
+func (p *serverPort) TakeBackPartner(id, player string) error {
+	return p.withTourneys(func(ctx context.Context, ts *tournaments.Service) error {
+		return ts.TakeBackPartner(ctx, id, player)
+	})
+}
+
+// Duplicate is a duplicate tournament's seals, as the pages may show
+// them, and its players' scores against the field.
+func (p *serverPort) Duplicate(id string) ([]tourneyview.Seal, map[string]*big.Rat, error) {
+	if p.srv.tourneys == nil {
+		return nil, nil, fmt.Errorf("%w: %w", tournaments.ErrNoTournament, errNoTourneys)
+	}
+	seals, err := p.srv.tourneys.Seals(id)
+	if err != nil {
+		return nil, nil, err
+	}
+	field, err := p.srv.tourneys.FieldScores(id)
+	if err != nil {
+		return nil, nil, err
+	}
+	out := make([]tourneyview.Seal, len(seals))
+	for i, s := range seals {
+		out[i] = tourneyview.Seal(s)
+	}
+	return out, field, nil
+}
+
+// MatchRecord is the record of a tournament's match at table n, from
+// the store, once it may be given.
+func (p *serverPort) MatchRecord(n int) ([]byte, error) {
+	if p.srv.tourneys == nil {
+		return nil, fmt.Errorf("%w: %w", tournaments.ErrNoTournament, errNoTourneys)
+	}
+	ctx, cancel := context.WithTimeout(p.srv.ctx, tourneyWait)
+	defer cancel()
+	return p.srv.tourneys.TableRecord(ctx, n)
+}

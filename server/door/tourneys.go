@@ -1,0 +1,106 @@
+package door
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"os"
+
+	"okey/game/tourney"
+	"okey/server/keep"
+	"okey/server/tournaments"
+)
+
+// The server's tournaments (package tournaments): made before the hall
+// brings its tables back, so that a tournament's table whose match
+// ended while its node was down hands its end over as it comes back;
+// started after, with the operator's tournaments created once.
+
+// readOperatorTourneys reads the operator's tournaments' files (--tournament),
+// so that a file that does not read stops the server before it starts.
+func readOperatorTourneys(cfg Config) ([]tourney.Config, error) {
+	if len(cfg.Tournaments) > 0 && cfg.StateDir == "" {
+		return nil, fmt.Errorf("--tournament needs a state directory: a tournament is kept in the store")
+	}
+	var out []tourney.Config
+	for _, name := range cfg.Tournaments {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, fmt.Errorf("--tournament: %w", err)
+		}
+		c, err := tournaments.ReadConfig(f)
+		f.Close()
+		if err != nil {
+			return nil, fmt.Errorf("--tournament %s: %w", name, err)
+		}
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+// openTourneys makes the tournaments' service on the server's store and
+// hands it the hall's tournament tables' ends.
+func (s *Server) openTourneys() error {
+	ctx, cancel := keep.EngineCtx()
+	defer cancel()
+	book, err := keep.OpenTourneyBook(ctx, s.eng, s.log)
+	if err != nil {
+		return err
+	}
+	var leases *keep.Leases
+	if s.cfg.Store.Shared() {
+		if leases, err = keep.OpenTourneyLeases(ctx, s.eng, cmp.Or(s.cfg.Store.LeaseTTL, keep.LeaseTTL)); err != nil {
+			return err
+		}
+		leases.SetLog(s.log)
+	}
+	svc, err := tournaments.New(tournaments.Options{Book: book, Leases: leases, Hall: s.hall, Now: s.cfg.Now, Log: s.log,
+		Random: s.cfg.Random, Timer: s.cfg.DefaultTimer})
+	if err != nil {
+		return err
+	}
+	s.tourneys = svc
+	s.hall.Opt.SeatedEnded = svc.TableEnded
+	return nil
+}
+
+// startTourneys starts the tournaments and creates the operator's.
+func (s *Server) startTourneys() error {
+	if s.tourneys == nil {
+		return nil
+	}
+	if err := s.tourneys.Start(s.ctx); err != nil {
+		return fmt.Errorf("tournaments: %w", err)
+	}
+	ctx, cancel := keep.EngineCtx()
+	defer cancel()
+	for _, c := range s.opTourneys {
+		id, err := s.tourneys.EnsureNamed(ctx, c)
+		if err != nil {
+			return fmt.Errorf("tournament %q: %w", c.Name, err)
+		}
+		s.log.Info("the operator's tournament", "tournament", id, "name", c.Name)
+	}
+	return nil
+}
+
+// OperatorTournament creates the operator's tournament c now, as
+// --tournament FILE does at start (once by its name: a second call
+// with the same name gives the same id), and returns its id: okey load
+// creates its arena once its players are connected, so that the arena's
+// clock runs with the load's play.
+func (s *Server) OperatorTournament(ctx context.Context, c tourney.Config) (string, error) {
+	if s.tourneys == nil {
+		return "", errNoTourneys
+	}
+	return s.tourneys.EnsureNamed(ctx, c)
+}
+
+// TournamentsOwned lists the tournaments this node drives: okey load
+// kills the node that drives its arena.
+func (s *Server) TournamentsOwned() []string {
+	if s.tourneys == nil {
+		return nil
+	}
+	return s.tourneys.Owned()
+}
