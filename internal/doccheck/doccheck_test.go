@@ -13,6 +13,7 @@
 package doccheck
 
 import (
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -20,6 +21,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -383,5 +385,136 @@ func TestDocMapsPlanted(t *testing.T) {
 	want := []string{filepath.Join(dir, "a") + ": doc.go does not name five.go", filepath.Join(dir, "b") + ": no doc.go"}
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("unmapped = %q, want %q", got, want)
+	}
+}
+
+// mapEntry is a line of a doc.go's map: a file's name after a tab.
+var mapEntry = regexp.MustCompile(`(?m)^//\t+([A-Za-z0-9_]+\.go)\b`)
+
+// backUp lists the references of the package in dir that run back up:
+// a file that uses a package-level name (a type, function, variable or
+// constant) declared in a file its doc.go's map lists above it (a file
+// the map does not name counts as listed after those it does). A
+// method or a field is reached through its value, and the type a
+// method's receiver names is the one it adds to: neither counts.
+func backUp(t *testing.T, dir string) []string {
+	t.Helper()
+	doc, err := os.ReadFile(filepath.Join(dir, "doc.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	order := map[string]int{}
+	for _, m := range mapEntry.FindAllStringSubmatch(string(doc), -1) {
+		if _, ok := order[m[1]]; !ok {
+			order[m[1]] = len(order)
+		}
+	}
+	rank := func(file string) int {
+		if r, ok := order[file]; ok {
+			return r
+		}
+		return len(order)
+	}
+	paths, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	files := map[string]*ast.File{}
+	declared := map[string]string{} // name: its file
+	for _, path := range paths {
+		if strings.HasSuffix(path, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, path, nil, 0) // identifiers resolved within the file
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := filepath.Base(path)
+		files[name] = f
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if d.Recv == nil {
+					declared[d.Name.Name] = name
+				}
+			case *ast.GenDecl:
+				for _, s := range d.Specs {
+					switch s := s.(type) {
+					case *ast.TypeSpec:
+						declared[s.Name.Name] = name
+					case *ast.ValueSpec:
+						for _, n := range s.Names {
+							declared[n.Name] = name
+						}
+					}
+				}
+			}
+		}
+	}
+	var out []string
+	for name, f := range files {
+		receivers := map[*ast.Ident]bool{}
+		for _, d := range f.Decls {
+			if fn, ok := d.(*ast.FuncDecl); ok && fn.Recv != nil {
+				ast.Inspect(fn.Recv, func(n ast.Node) bool {
+					if id, ok := n.(*ast.Ident); ok {
+						receivers[id] = true
+					}
+					return true
+				})
+			}
+		}
+		seen := map[string]bool{}
+		for _, id := range f.Unresolved {
+			from, ok := declared[id.Name]
+			if !ok || receivers[id] || from == name || rank(from) >= rank(name) || seen[id.Name] {
+				continue
+			}
+			seen[id.Name] = true
+			out = append(out, fmt.Sprintf("%s: %s uses %s of %s, listed above it", dir, name, id.Name, from))
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// topDown are the packages read top-down, held to it: the server's
+// tree and the served session's host and its common value.
+var topDown = []string{
+	"server/door", "server/hall", "server/keep", "server/loadgen", "server/tables", "server/tournaments",
+	"ui/serve", "ui/serve/common", "ui/serve/pages/seat",
+}
+
+// TestNoReferenceRunsBackUp: in each package of topDown, every file uses
+// only names of the files its doc.go's map lists below it (backUp).
+func TestNoReferenceRunsBackUp(t *testing.T) {
+	root := filepath.Join("..", "..")
+	for _, dir := range topDown {
+		for _, s := range backUp(t, filepath.Join(root, dir)) {
+			t.Error(s)
+		}
+	}
+}
+
+// TestBackUpPlanted proves the check finds a name used from a file
+// listed above, and not one from below, a method's receiver, a local
+// name that shadows another file's, nor a field or a method.
+func TestBackUpPlanted(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"doc.go": "// Package p.\n//\n//\ttop.go  the top\n//\tlow.go  below it\npackage p\n",
+		"top.go": "package p\n\nfunc Top() int { x := Low{}; return x.n + low() }\n\nfunc (l Low) Up() int { return l.n }\n",
+		"low.go": "package p\n\ntype Low struct{ n int }\n\nfunc low() int { Top := 1; return Top + Up() }\n\nfunc Up() int { return Top() }\n",
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := backUp(t, dir)
+	want := []string{dir + ": low.go uses Top of top.go, listed above it"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("backUp = %q, want %q", got, want)
 	}
 }

@@ -113,14 +113,6 @@ func (s *Server) onConn(_ ssh.Context, c net.Conn) net.Conn {
 	return cc
 }
 
-func hostOf(a net.Addr) string {
-	h, _, err := net.SplitHostPort(a.String())
-	if err != nil {
-		return a.String()
-	}
-	return h
-}
-
 // netOf is what the per-address limits count a client by: an IPv4
 // address as it is (an IPv4-mapped IPv6 one too), an IPv6 address by its
 // network of prefix bits (a /64 is what one host, one home, is given:

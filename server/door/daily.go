@@ -43,15 +43,6 @@ type dailyDesk struct {
 	loopback bool
 }
 
-// newDailyDesk is the daily served from book, for a server of cfg.
-func newDailyDesk(ctx context.Context, cfg Config, log *slog.Logger, book *keep.DailyBook, ratings *keep.RatingBook) *dailyDesk {
-	random := cfg.Random
-	if random == nil {
-		random = tables.DefaultRandom // crypto/rand
-	}
-	return &dailyDesk{book: book, ratings: ratings, ctx: ctx, log: log, now: cfg.Now, random: random, loopback: cfg.dailyLoopback}
-}
-
 // today is the day the server serves: the UTC day of its clock.
 func (d *dailyDesk) today() daily.Date { return daily.DateOf(d.now().UTC()) }
 

@@ -30,9 +30,6 @@
 //	              DATE HAND" (daily.go's); the status line
 //	tourneycmd.go "tournament ID [--json]" over ssh: a tournament's standings as text or JSON,
 //	              one line and a non-zero exit for an unknown id
-//	members.go    the cluster as a node watches it (clusterWatch): its members, each logged as it
-//	              joins and leaves, listed by status, an unknown one flagged
-//	tourneyport.go  the tournaments as a session reaches them (serverPort's tournament methods)
 //	port.go       serverPort, the Server as its sessions see it
 //	admit.go      who is let in: keys and guests, connections counted and capped by address (a
 //	              key from the loopback by itself, once known), a node turning newcomers away
@@ -42,12 +39,15 @@
 //	              holder of a seat asked
 //	tourneys.go   the tournaments made on the store, handed the tables' ends, started; the
 //	              operator's read from their files (--tournament) and created once
+//	tourneyport.go  the tournaments as a session reaches them (serverPort's tournament methods)
+//	server.go     Config, Server: what the server is told and holds
+//	members.go    the cluster as a node watches it (clusterWatch): its members, each logged as it
+//	              joins and leaves, listed by status, an unknown one flagged
 //	daily.go      the served daily as the server keeps it (dailyDesk): the day's secret made and
 //	              committed, its page read, a player's day claimed once, par measured in the
 //	              background; "daily GAME DATE HAND"
-//	server.go     Config, Server: what the server is told and holds
 //	copies.go     the store's copies behind, as status last asked
-//	share.go      a client's fair share, per address: connections, guesses
+//	share.go      a client's fair share, per address (an address's host): connections, guesses
 //	health.go     a node's health: its scheduling delay and store wait
 //
 // It imports the server's packages, the session (okey/ui/serve) and its

@@ -278,7 +278,11 @@ func (s *Server) openStore(dir string) (k *keep.Keeper, importErr, err error) {
 		return nil, nil, err
 	}
 	s.dailyW = keep.NewDailyWriter(s.daily, s.log)
-	s.desk = newDailyDesk(s.ctx, s.cfg, s.log, s.daily, book)
+	random := s.cfg.Random
+	if random == nil {
+		random = tables.DefaultRandom // crypto/rand
+	}
+	s.desk = &dailyDesk{book: s.daily, ratings: book, ctx: s.ctx, log: s.log, now: s.cfg.Now, random: random, loopback: s.cfg.dailyLoopback}
 	if s.cfg.Store.Secret != nil && len(s.cfg.Store.Secret.Fingerprints()) > 1 {
 		// The secret is being changed: what the daily keeps sealed with
 		// the other key is sealed again (keep/rotate.go).

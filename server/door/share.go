@@ -1,6 +1,7 @@
 package door
 
 import (
+	"net"
 	"sync"
 	"time"
 
@@ -126,4 +127,12 @@ func (g *guesses) wrong(host string, now time.Time) {
 		}
 		st.until = now.Add(d)
 	}
+}
+
+func hostOf(a net.Addr) string {
+	h, _, err := net.SplitHostPort(a.String())
+	if err != nil {
+		return a.String()
+	}
+	return h
 }

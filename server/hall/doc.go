@@ -7,9 +7,8 @@
 // another node runs. It holds no table's state: each table's goroutine
 // (package tables) owns its own, and the hall reads their summaries.
 //
-// The files, read top-down:
+// The files, read top-down (each uses only those below it):
 //
-//	hall.go     Hall: opening, listing, finding, restoring after a restart
 //	seated.go   a tournament's table opened (OpenSeated), within the
 //	            server's tables, not a player's share; under a number
 //	            taken before (Number, OpenSeatedAs), so a tournament
@@ -21,15 +20,18 @@
 //	relay.go    the relay: the lobby among nodes (each node's summaries
 //	            written and watched, tables opened and moved heard of at
 //	            once), and the sessions here told a table moved
-//	standins.go the tables run here served to other nodes' sessions: a
-//	            stand-in member a session there, its requests taken to the
-//	            table and its messages pumped out
+//	hall.go     Hall and the two values it holds among nodes (nodes,
+//	            relay: their work is in the files above): opening,
+//	            listing, finding, restoring after a restart
+//	doors.go    the lobby bucket, and each node's door in it: the address players
+//	            reach it at and whether it is full, so a full node can
+//	            send newcomers to one that is not
 //	remote.go   SeatTable, a table as a session reaches it: run here, or
 //	            by another node (remoteTable), reached through NATS by
 //	            the relay's link alone
-//	doors.go    each node's door in the lobby bucket: the address players
-//	            reach it at and whether it is full, so a full node can
-//	            send newcomers to one that is not
+//	standins.go the tables run here served to other nodes' sessions: a
+//	            stand-in member a session there, its requests taken to the
+//	            table and its messages pumped out
 //
 // It may import server/tables, server/keep, NATS and the standard
 // library; nothing of the door (server/door) nor the sessions (ui/serve) above it.

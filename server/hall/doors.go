@@ -136,3 +136,9 @@ func (h *Hall) DoorNodes() []string {
 	slices.Sort(out)
 	return slices.Compact(out)
 }
+
+// lobbyBucket holds each table's summary, written by the node running it.
+const lobbyBucket = "okey_lobby"
+
+// lobbyPlace is where a table's lobby entry is sealed for.
+func lobbyPlace(id string) string { return lobbyBucket + "/" + id }

@@ -13,6 +13,9 @@ import (
 
 	"okey/server/keep"
 	"okey/server/tables"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
 )
 
 // The hall is the server's tables: it opens them, lists them for the
@@ -91,6 +94,62 @@ type Hall struct {
 	wg        sync.WaitGroup
 }
 
+// nodes is a hall's share of a store other nodes share too.
+type nodes struct {
+	// h is the hall whose tables these are: a takeover opens one there.
+	h      *Hall
+	leases *keep.Leases
+	Hold   *keep.Holding
+	// refused are the tables whose entry does not open, by the
+	// revision last refused: not taken over (their lease not even
+	// taken, or every node would take and free it in turn, each freeing
+	// waking the others), and said once a revision.
+	mu      sync.Mutex
+	refused map[string]uint64
+	// taking are the tables whose takeover is under way here: a sweep
+	// or a lease's end that finds one starts no other. slots bound the
+	// takeovers under way at once (takeoversAtOnce).
+	taking map[string]bool
+	slots  chan struct{}
+}
+
+// relay is a node's side of the tables other nodes run and of the
+// sessions other nodes send to its tables.
+type relay struct {
+	h     *Hall
+	nc    *nats.Conn
+	node  string
+	lobby jetstream.KeyValue
+	js    jetstream.JetStream
+	seq   atomic.Uint64
+	// seal seals what goes on the subjects and in the lobby bucket: a
+	// view holds a rack, a summary the join code and the seats' owners.
+	seal *keep.Sealer
+
+	Mu     sync.Mutex
+	Others map[string]remoteSummary // by table: tables other nodes run
+	// written is each local table's summary as last written.
+	written map[string][]byte
+	// subs are the request subscriptions of the tables run here.
+	subs map[string]*nats.Subscription
+	// stands are the stand-ins of other nodes' members, by member key.
+	stands map[string]*tables.Member
+	// joined are the other nodes' tables sessions here sit at.
+	joined map[*remoteTable]*tables.Member
+	// doors are the other nodes' doors (doors.go), by key.
+	doors map[string]door
+	// rewatch asks watch to make its watch of the lobby again (rewatch
+	// says when and why).
+	rewatch chan struct{}
+	// heard is when the watch last said anything (unix nanoseconds).
+	heard atomic.Int64
+	// link is what the remote tables found here use of the relay.
+	link *link
+}
+
+// New is a hall of at most maxTables tables run with opt, kept by kept
+// (nil: nothing is saved), each player's and address's share of them
+// share.
 func New(ctx context.Context, opt tables.Options, kept *keep.Keeper, maxTables int, share ShareLimits) *Hall {
 	w := tables.NewNews()
 	opt.Lobby = w

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"sync"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -24,25 +23,6 @@ import (
 // running its table (a node died, or stopped), the quickest node takes
 // the lease and brings the table back from the store, where its record
 // ends at the last move the old node had acknowledged.
-
-// nodes is a hall's share of a store other nodes share too.
-type nodes struct {
-	// h is the hall whose tables these are: a takeover opens one there.
-	h      *Hall
-	leases *keep.Leases
-	Hold   *keep.Holding
-	// refused are the tables whose entry does not open, by the
-	// revision last refused: not taken over (their lease not even
-	// taken, or every node would take and free it in turn, each freeing
-	// waking the others), and said once a revision.
-	mu      sync.Mutex
-	refused map[string]uint64
-	// taking are the tables whose takeover is under way here: a sweep
-	// or a lease's end that finds one starts no other. slots bound the
-	// takeovers under way at once (takeoversAtOnce).
-	taking map[string]bool
-	slots  chan struct{}
-}
 
 // takeoversAtOnce is how many tables a node takes over at once. One at
 // a time, a node killed with the 50 tables of a tournament's arena had

@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -27,24 +25,9 @@ import (
 // through a remoteTable (remote.go), which knows of the relay only its
 // link.
 
-// lobbyBucket holds each table's summary, written by the node running it.
-const lobbyBucket = "okey_lobby"
-
 // lobbyEvery is how often a node writes its tables' changed summaries:
 // changes are coalesced, as a card table needs.
 const lobbyEvery = 250 * time.Millisecond
-
-// remoteSummary is a table another node runs, as its lobby entry says.
-type remoteSummary struct {
-	Node    string          `json:"node"`
-	Summary *tables.Summary `json:"summary"`
-	// rev is the revision of the lobby entry it was read from: what is
-	// read later but older (a reread begun before a watch's update) does
-	// not undo what is newer. 0: heard from its node as it opened
-	// (announceOpen), at heard, before its entry was read.
-	rev   uint64
-	heard time.Time
-}
 
 // openedSubject is where a node says a table it has just opened, with
 // its summary: the lobby entry follows with the node's next write of the
@@ -126,40 +109,6 @@ func (r *relay) onOpened(msg *nats.Msg) {
 	if !known {
 		r.h.News.Changed()
 	}
-}
-
-// relay is a node's side of the tables other nodes run and of the
-// sessions other nodes send to its tables.
-type relay struct {
-	h     *Hall
-	nc    *nats.Conn
-	node  string
-	lobby jetstream.KeyValue
-	js    jetstream.JetStream
-	seq   atomic.Uint64
-	// seal seals what goes on the subjects and in the lobby bucket: a
-	// view holds a rack, a summary the join code and the seats' owners.
-	seal *keep.Sealer
-
-	Mu     sync.Mutex
-	Others map[string]remoteSummary // by table: tables other nodes run
-	// written is each local table's summary as last written.
-	written map[string][]byte
-	// subs are the request subscriptions of the tables run here.
-	subs map[string]*nats.Subscription
-	// stands are the stand-ins of other nodes' members, by member key.
-	stands map[string]*tables.Member
-	// joined are the other nodes' tables sessions here sit at.
-	joined map[*remoteTable]*tables.Member
-	// doors are the other nodes' doors (doors.go), by key.
-	doors map[string]door
-	// rewatch asks watch to make its watch of the lobby again (rewatch
-	// says when and why).
-	rewatch chan struct{}
-	// heard is when the watch last said anything (unix nanoseconds).
-	heard atomic.Int64
-	// link is what the remote tables found here use of the relay.
-	link *link
 }
 
 // openRelay makes (or finds) the lobby bucket and starts writing this
@@ -498,9 +447,6 @@ func (r *relay) known() []string {
 	}
 	return out
 }
-
-// lobbyPlace is where a table's lobby entry is sealed for.
-func lobbyPlace(id string) string { return lobbyBucket + "/" + id }
 
 // summaryOf is the summary a lobby entry holds (ok false: none, or one
 // that does not open with this cluster's secret).

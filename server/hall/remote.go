@@ -23,10 +23,6 @@ import (
 // member's subject (okey.members.KEY). On the table's node a stand-in
 // member takes those requests to the table and pumps its messages out.
 
-// relayWait is how long a request to another node's table waits for
-// its answer.
-const relayWait = 5 * time.Second
-
 // SeatTable is a table as a session reaches it: run by this node (a
 // *table) or by another (a *remoteTable).
 type SeatTable interface {
@@ -193,4 +189,16 @@ func (rt *remoteTable) stop() {
 		rt.sub = nil
 	}
 	rt.link.left(rt)
+}
+
+// remoteSummary is a table another node runs, as its lobby entry says.
+type remoteSummary struct {
+	Node    string          `json:"node"`
+	Summary *tables.Summary `json:"summary"`
+	// rev is the revision of the lobby entry it was read from: what is
+	// read later but older (a reread begun before a watch's update) does
+	// not undo what is newer. 0: heard from its node as it opened
+	// (announceOpen), at heard, before its entry was read.
+	rev   uint64
+	heard time.Time
 }

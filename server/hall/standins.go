@@ -6,6 +6,7 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/nats-io/nats.go"
 
@@ -205,3 +206,7 @@ func (r *relay) pump(t *tables.Table, key string, m *tables.Member) {
 		}
 	}
 }
+
+// relayWait is how long a request to another node's table waits for
+// its answer.
+const relayWait = 5 * time.Second

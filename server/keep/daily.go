@@ -41,13 +41,6 @@ import (
 // with GAME classic or 101 and DATE YYYY-MM-DD (the day in UTC). A
 // result holds scores only, never a tile: the board shows no deal.
 
-// dailyBucket is the served daily's bucket.
-const dailyBucket = "okey_daily"
-
-// seenBucket keeps when each key was first seen (the ranks read it:
-// dailyrank.go).
-const seenBucket = "okey_seen"
-
 // dailyKeep is how long a day's keys are kept: yesterday's board and
 // secret are what the lobby shows; a month leaves time to verify.
 const dailyKeep = 40 * 24 * time.Hour
@@ -228,27 +221,6 @@ func (b *DailyBook) SetPar(ctx context.Context, g game.Kind, d daily.Date, hands
 	}
 	return nil
 }
-
-// DailyResult is one player's day: a score a hand played, in par's
-// measure (bots/par: classic's points won less lost, 101's hand total).
-type DailyResult struct {
-	ID    string `json:"id"`
-	Name  string `json:"name"`
-	Guest bool   `json:"guest,omitempty"`
-	// Practice is why the day is not ranked (PracticeGuest,
-	// PracticeNewKey, PracticeAddr: dailyrank.go), "" for a ranked day.
-	Practice string `json:"practice,omitempty"`
-	Hands    []int  `json:"hands"`
-	// Table is the daily table the player played at.
-	Table string `json:"table,omitempty"`
-}
-
-// Ranked reports whether the day is on the board with a place and in
-// the field's means: played with a key, not as practice.
-func (r DailyResult) Ranked() bool { return !r.Guest && r.Practice == "" }
-
-// Done reports whether every hand of the day was played.
-func (r DailyResult) Done(g game.Kind) bool { return len(r.Hands) >= daily.Hands(g) }
 
 // ErrPlayedToday is a player's second start of a day's daily.
 var ErrPlayedToday = errors.New("the day's daily has been played (once a day)")

@@ -12,50 +12,33 @@
 // with Create or with Update at the revision last read, so a node that
 // lost a table can never write it again (ErrFenced).
 //
-// The files, read top-down. First the one layer over JetStream, which
-// knows no subject:
+// The files, read top-down (each uses only those below it). First what
+// stands over every subject: the three tables' types tied together,
+// and the one-line view of the store (view.go alone names the tables'
+// stream and bucket, which it reports on):
 //
-//	engine.go   StoreConfig and Engine: the NATS server and the
-//	            connection to it, made ready, streams and buckets made
-//	reads.go    asking while the store may not answer: again on a
-//	            doubling wait, hedged reads, the stream leader's word
-//	fence.go    fenced writes: ErrFenced, a refusal believed only once
-//	            a read is past it
-//	secret.go   the cluster's secret, one file every node is given, and
-//	            what is derived from it: the routes' authorization, the
-//	            seal's key
-//	seal.go     the seal: records, entries and what nodes send each other
-//	            about a table encrypted with a key from the secret; a
-//	            kept value opened only if sealed; a bucket's values sealed
-//	            (again) one by one at their revisions
-//	lease.go    Leases: which node runs each table (or tournament),
-//	            taken, renewed, given up, watched for the ones freed
-//	holding.go  Holding: a node's hold on its leases, renewed in rounds,
-//	            each lease's freshness, a lease lost told at once
-//	members.go  the servers the node's routes reach (Peers), and the
-//	            streams whose copies are behind
+//	keep.go     Keeper: the tables' three types below together, for what
+//	            needs them all: a table read back whole, set aside, the
+//	            tables saved as files imported, an old store sealed
+//	            (OpenDir opens it); and the boards' plain values sealed
+//	            once (SealPlain)
 //	view.go     the node's own view of the store on one line (who leads
 //	            the tables' streams, each replica's lag), for a test or
 //	            a load that says what each node saw
 //
-// (view.go alone names the tables' stream and bucket, which it reports
-// on.) Then one type per subject over it, each over its own stream or
-// buckets, none calling back into a hub; only TableLog, which writes a
-// table's entry and record, and Keeper, which ties the tables' three
-// types together, reach into more than one:
+// Then one type per subject, each over its own stream or buckets, none
+// calling back into a hub; only TableLog, which writes a table's entry
+// and record, and Keeper, which ties the tables' three types together,
+// reach into more than one:
 //
-//	entries.go  TableBook: the tables' entries (okey_tables): which are
-//	            kept, whether one is as the leader says, whether one opens
-//	records.go  RecordBook: the tables' records (OKEY_RECORDS): read back
-//	            whole, skipping what does not open; the match before
-//	numbers.go  Numbers: the next table's number (okey_hall), saved by a
-//	            node alone, taken by a node among others
 //	tablelog.go TableLog: one table written, its record appended and its
 //	            entry put, fenced; a takeover's claim; a table retired
-//	keep.go     Keeper: the three above together, for what needs them
-//	            all: a table read back whole, set aside, the tables saved
-//	            as files imported, an old store sealed (OpenDir opens it);
-//	            and the boards' plain values sealed once (SealPlain)
+//	numbers.go  Numbers: the next table's number (okey_hall), saved by a
+//	            node alone, taken by a node among others
+//	records.go  RecordBook: the tables' records (OKEY_RECORDS): read back
+//	            whole, skipping what does not open; the match before
+//	entries.go  TableBook: the tables' entries (okey_tables): which are
+//	            kept, whether one is as the leader says, whether one opens
 //	tourneys.go TourneyBook: the tournaments' values, sealed, written
 //	            with Create or Update at a revision; their leases' bucket
 //	ratings.go  RatingBook and Rater: each finished match rated once (its
@@ -71,9 +54,34 @@
 //	dailyrank.go  who the daily's board ranks: when each key was first
 //	            seen, which identity first played the day from an
 //	            address, and why a day is practice
+//	dailyresult.go  a player's day as stored (DailyResult), and the daily's
+//	            buckets
+//
+// Then, under them all, the one layer over JetStream, which knows no
+// subject:
+//
+//	holding.go  Holding: a node's hold on its leases, renewed in rounds,
+//	            each lease's freshness, a lease lost told at once
+//	lease.go    Leases: which node runs each table (or tournament),
+//	            taken, renewed, given up, watched for the ones freed
+//	members.go  the servers the node's routes reach (Peers), and the
+//	            streams whose copies are behind
+//	engine.go   StoreConfig and Engine: the NATS server and the
+//	            connection to it, made ready, streams and buckets made
+//	reads.go    asking while the store may not answer: again on a
+//	            doubling wait, hedged reads, the stream leader's word
+//	seal.go     the seal: records, entries and what nodes send each other
+//	            about a table encrypted with a key from the secret; a
+//	            kept value opened only if sealed; a bucket's values sealed
+//	            (again) one by one at their revisions
+//	fence.go    fenced writes: ErrFenced, a refusal believed only once
+//	            a read is past it
 //	rotate.go   changing the secret with the cluster up: the file's three
 //	            forms (what each subject seals again with the new key is
 //	            its own Reseal)
+//	secret.go   the cluster's secret, one file every node is given, and
+//	            what is derived from it: the routes' authorization, the
+//	            seal's key
 //
 // The layer stays in this package rather than one of its own, and
 // TestLayersRunOneWay holds the floors instead of the compiler: no file

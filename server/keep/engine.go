@@ -546,10 +546,6 @@ func (e *Engine) bindBucket(ctx context.Context, js jetstream.JetStream, bucket 
 	return kv, err
 }
 
-// errNotYetSeen is a stream or bucket just made that the server asked
-// does not know of yet: asked again, as the store not answering is.
-var errNotYetSeen = errors.New("made a moment ago, not yet seen")
-
 // MakeBucket makes (or updates) a key-value bucket, as makeStream.
 func (e *Engine) MakeBucket(ctx context.Context, cfg jetstream.KeyValueConfig) (kv jetstream.KeyValue, err error) {
 	ctx, cancel := e.making(ctx)

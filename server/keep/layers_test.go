@@ -20,7 +20,7 @@ var (
 	subjects = map[string][]string{
 		"tables":   {"entries.go", "records.go", "numbers.go", "tablelog.go"},
 		"ratings":  {"ratings.go"},
-		"daily":    {"daily.go", "dailycache.go", "dailyrank.go"},
+		"daily":    {"daily.go", "dailycache.go", "dailyrank.go", "dailyresult.go"},
 		"tourneys": {"tourneys.go"},
 	}
 	// tying is the one file that ties subjects together (Keeper: the

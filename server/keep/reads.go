@@ -296,3 +296,7 @@ func boardKeys(ctx context.Context, kv jetstream.KeyValue, filter string) ([]str
 // boardMax is the most ratings a leaderboard reads: far more than a
 // server of a few hundred players has, and a bound on the page's cost.
 const boardMax = 100_000
+
+// errNotYetSeen is a stream or bucket just made that the server asked
+// does not know of yet: asked again, as the store not answering is.
+var errNotYetSeen = errors.New("made a moment ago, not yet seen")

@@ -836,3 +836,16 @@ func sleep(ctx context.Context, d time.Duration) {
 	case <-ctx.Done():
 	}
 }
+
+// Markers of a table's screen: its hand under way (classic's and 101's
+// headers), and its match over.
+var (
+	handRe      = regexp.MustCompile(`Hand \d+ ·|hand \d+ of \d+`)
+	matchOverRe = regexp.MustCompile(`the final table|The lowest total wins|The match is over|This match is over|won the match|You share the win|You won the match|You lost the match|You tied`)
+)
+
+// newKey is a player's key of its own.
+func newKey() (ed25519.PrivateKey, error) {
+	_, priv, err := ed25519.GenerateKey(rand.Reader)
+	return priv, err
+}

@@ -44,18 +44,21 @@
 // host is on one node and most of the players who join it by code on
 // others.
 //
-// The files:
+// The files, read top-down (each uses only those below it):
 //
 //	loadgen.go  the steps: the nodes started, the sessions dialled and paced, their figures
-//	report.go   the steps' figures, a line each and as Markdown tables
-//	client.go   a scripted player, reading its session's screen through ui/serve/vt by its
-//	            markers (the daily's among them), and the timings every player counts (stats)
-//	daily.go    a player of the served daily
 //	tourney.go  a tournament's player, the node killed under it
+//	daily.go    a player of the served daily
+//	report.go   the steps' figures, a line each and as Markdown tables (the tournaments' among
+//	            them)
+//	result.go   what a load is told (Config) and what each step found (Result, its nodes',
+//	            its tournament's)
 //	tourneycheck.go  the standings read at the end (ssh HOST tournament ID --json) and checked:
 //	            nothing lost, nothing counted twice
-//	server.go   the server's process (okey serve's own code, server/door and server/keep)
+//	client.go   a scripted player, reading its session's screen through ui/serve/vt by its
+//	            markers (the daily's among them), and the timings every player counts (stats)
 //	burn.go     a neighbour that burns CPU beside the servers measured (BurnFlag)
+//	server.go   the server's process (okey serve's own code, server/door and server/keep)
 //
 // It imports server/door (to run the server it loads), server/keep,
 // server/tournaments (a tournament's file read, as the server reads

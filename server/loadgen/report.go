@@ -137,3 +137,30 @@ func Report(w io.Writer, rs []Result) {
 			r.DaysBegun, r.DaysDone, ms(pct(r.Boards, 50)), ms(pct(r.Boards, 95)), ms(pct(r.Boards, 99)), r.BoardsLost, len(r.Boards)+r.BoardsLost)
 	}
 }
+
+// tourneyReport writes the steps' tournaments as a Markdown table.
+func tourneyReport(w io.Writer, rs []Result) {
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "| sessions | tournament | players, joined | matches counted (abandoned) | match ends seen | pairing p50/p95/p99 | key→screen p99 | keys/moves lost | node killed: tables in play, resumed, abandoned | standings |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|")
+	for _, r := range rs {
+		t := r.Tourney
+		if t == nil {
+			continue
+		}
+		kill := "-"
+		if t.Killed >= 0 {
+			kill = fmt.Sprintf("node %d at %v: %d, %d, %d", t.Killed, t.KilledAfter.Round(time.Second), len(t.Check.AtKill), t.Check.Resumed, t.Check.AbandonedAtKill)
+		}
+		verdict := "nothing lost, nothing twice"
+		switch {
+		case t.Check.Err != "":
+			verdict = "not checked"
+		case !t.Check.OK():
+			verdict = "WRONG"
+		}
+		fmt.Fprintf(w, "| %d | %s | %d, %d | %d (%d) | %d | %s/%s/%s ms | %s ms | %d/%d | %s | %s |\n", r.Sessions, t.Kind, t.Players, t.Joined,
+			t.Check.Matches, t.Check.Abandoned, t.Ends, ms(pct(t.Pairing, 50)), ms(pct(t.Pairing, 95)), ms(pct(t.Pairing, 99)),
+			ms(pct(r.Keys, 99)), r.KeysLost, r.MovesLost, kill, verdict)
+	}
+}

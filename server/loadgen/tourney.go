@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"crypto/ed25519"
-	"crypto/rand"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -48,13 +47,8 @@ const (
 	markLeaveAgain   = "q again to leave"
 )
 
-// Markers of a tournament's table: its hand under way (classic's and
-// 101's headers), and its match over.
-var (
-	handRe      = regexp.MustCompile(`Hand \d+ ·|hand \d+ of \d+`)
-	nameRe      = regexp.MustCompile(`\blg\d{4}\b`)
-	matchOverRe = regexp.MustCompile(`the final table|The lowest total wins|The match is over|This match is over|won the match|You share the win|You won the match|You lost the match|You tied`)
-)
+// nameRe is a load player's name on a tournament's table.
+var nameRe = regexp.MustCompile(`\blg\d{4}\b`)
 
 // dealRe is a table's deal's commitment on its screen (at the deal,
 // and with its seed once the match is over).
@@ -422,54 +416,9 @@ const (
 	joinAgain  = 10 * time.Second
 )
 
-// newKey is a player's key of its own.
-func newKey() (ed25519.PrivateKey, error) {
-	_, priv, err := ed25519.GenerateKey(rand.Reader)
-	return priv, err
-}
-
 // errNoTourney is a step asked for a tournament on nodes it did not
 // start.
 var errNoTourney = errors.New("a tournament's load needs the nodes it starts (no --addr)")
-
-// TourneyResult is a step's tournament: what its players did and what
-// its standings said at the end.
-type TourneyResult struct {
-	// Kind and ID are the tournament's; Players the sessions that played
-	// it, Asked those that pressed join on its page, Joined those whose
-	// join was taken (the page offered to leave).
-	Kind, ID               string
-	Players, Asked, Joined int
-	// Ends are the matches the players saw over (each match once a
-	// player at it), Pairing the times from a match's end on a player's
-	// screen to the next table's hand on it.
-	Ends    int
-	Pairing []time.Duration
-	// PairingIn are the pairing's delays by the match they led to (a
-	// Swiss's round).
-	PairingIn map[int][]time.Duration
-	// Back are the times from a player's connection found ended (its
-	// node killed) to its table's hand on the screen again.
-	Back []time.Duration
-	// Burst says the players pressed join in one second (JoinBurst);
-	// Admitted is then the time from the first join pressed to the last
-	// one taken.
-	Burst    bool
-	Admitted time.Duration
-	// Redialed counts the connections dialled again (their node killed),
-	// Stalled the screens that stood still for screenWait (esc pressed),
-	// Failed the players that stopped on an error.
-	Redialed, Stalled, Failed int
-	// Killed is the node killed (-1: none), KilledAfter how far into the
-	// play.
-	Killed      int
-	KilledAfter time.Duration
-	// Over is how long the tournament took from its creation to its
-	// end (0: not over when the step gave up waiting).
-	Over time.Duration
-	// Check is its standings checked at the end.
-	Check TourneyCheck
-}
 
 // tourneyStep is a step's tournament as it is played: the step's
 // contexts (ctx the step's, play the play's and its cancel), its nodes,
@@ -714,33 +663,6 @@ func (t *TourneyResult) byRound() string {
 		fmt.Fprintf(&b, " · %d: %s/%s/%s ms (%d)", r, ms(pct(ds, 50)), ms(pct(ds, 95)), ms(pct(ds, 99)), len(ds))
 	}
 	return b.String()
-}
-
-// tourneyReport writes the steps' tournaments as a Markdown table.
-func tourneyReport(w io.Writer, rs []Result) {
-	fmt.Fprintln(w)
-	fmt.Fprintln(w, "| sessions | tournament | players, joined | matches counted (abandoned) | match ends seen | pairing p50/p95/p99 | key→screen p99 | keys/moves lost | node killed: tables in play, resumed, abandoned | standings |")
-	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|")
-	for _, r := range rs {
-		t := r.Tourney
-		if t == nil {
-			continue
-		}
-		kill := "-"
-		if t.Killed >= 0 {
-			kill = fmt.Sprintf("node %d at %v: %d, %d, %d", t.Killed, t.KilledAfter.Round(time.Second), len(t.Check.AtKill), t.Check.Resumed, t.Check.AbandonedAtKill)
-		}
-		verdict := "nothing lost, nothing twice"
-		switch {
-		case t.Check.Err != "":
-			verdict = "not checked"
-		case !t.Check.OK():
-			verdict = "WRONG"
-		}
-		fmt.Fprintf(w, "| %d | %s | %d, %d | %d (%d) | %d | %s/%s/%s ms | %s ms | %d/%d | %s | %s |\n", r.Sessions, t.Kind, t.Players, t.Joined,
-			t.Check.Matches, t.Check.Abandoned, t.Ends, ms(pct(t.Pairing, 50)), ms(pct(t.Pairing, 95)), ms(pct(t.Pairing, 99)),
-			ms(pct(r.Keys, 99)), r.KeysLost, r.MovesLost, kill, verdict)
-	}
 }
 
 // jsonNames are the counts of ends, by the names the standings' JSON

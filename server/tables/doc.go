@@ -26,14 +26,14 @@
 //	               it), the summary for the lobby, a table closed or shut
 //	               down
 //	seats.go       joining, leaving, a player back, the chat said
-//	seating.go     seating: who is at the table (the seats, spectators,
-//	               the host), names made unique, bots named apart from
-//	               the players (sameName), everyone told at once
 //	save.go        what a table keeps: the entry saved, a finished match
 //	               kept for "record TABLE" and rated
 //	table.go       the Table and its Options (a daily hand's score handed
 //	               out: DailyScore): what its goroutine owns; refusals;
 //	               what the hall asks of it
+//	seating.go     seating: who is at the table (the seats, spectators,
+//	               the host), names made unique, bots named apart from
+//	               the players (sameName), everyone told at once
 //	bots.go        the asker: the bots' questions, one at a time, in
 //	               goroutines, stale answers dropped
 //	ratings.go     the seats' owners' ratings, read off the goroutine
@@ -41,30 +41,30 @@
 //	               a cluster): whether it may act, and its loss
 //	saver.go       the Saver: a goroutine that writes a table's latest
 //	               entry and record, one at a time, the newest winning
-//	member.go      what a member and the hall see of a table: Config (and
-//	               the format it makes), Member, Request, Msg, the errors
-//	               of a seat refused, Summary and its lobby row; a
-//	               tournament's table (Seated: its players' seats held, its
-//	               one match dealt at once — NewSeated in run.go — and
-//	               played to its end, handed out as a SeatedEnd)
 //	daily.go       a daily table's plan and config, and par measured as
 //	               the table plays (DailyPar)
-//	duplicate.go   a duplicate table's plan, and the formats' standings
-//	               turned into the seat's messages
 //	fair.go        fair deals: a seal drawn from crypto/rand, a saved
 //	               record's header read back; whether a record is of a
 //	               match over (RecordOver), the places it ends with
 //	               (RecordPlaces)
 //	wire.go        a table's requests and messages as they travel between
 //	               nodes (JSON, capped)
+//	member.go      what a member and the hall see of a table: Config (and
+//	               the format it makes), Member, Request, Msg, the errors
+//	               of a seat refused, Summary and its lobby row; a
+//	               tournament's table (Seated: its players' seats held, its
+//	               one match dealt at once — NewSeated in run.go — and
+//	               played to its end, handed out as a SeatedEnd)
+//	duplicate.go   a duplicate table's plan, and the formats' standings
+//	               turned into the seat's messages
 //	games.go       the games on offer (GameKinds), each a GameKind made of
 //	               its engine and its referee
-//	referee.go     the game a table plays, behind a small interface; what
-//	               both referees do alike
 //	referee_classic.go  classic Okey: its referee, its bots (botsclassic),
 //	               the hands' ends its seats' score pages show
 //	referee101.go  Okey 101: its referee, its bots (bots101), a turn of
 //	               several actions
+//	referee.go     the game a table plays, behind a small interface; what
+//	               both referees do alike
 //	chat.go        a chat line made safe, and text cut to a width
 //	news.go        a change said to whoever waits (the hall's tables to
 //	               the sessions in the lobby, which sleep until it comes)

@@ -98,7 +98,7 @@ func playDup(t *testing.T, tb *Table, stop func() bool) []handSeen {
 			h := handSeen{idx: tb.f.Index(), commit: tb.fairness().Commit, seedShow: tb.fairness().Seed,
 				record: tb.Ref.Record(), results: tb.f.(*format.Duplicate).Results()[tb.f.Index()]}
 			for s := range tb.sit.seats {
-				h.owners[s], h.levels[s] = tb.sit.seats[s].owner, tb.level(s)
+				h.owners[s], h.levels[s] = tb.sit.seats[s].owner, levelsOf(&tb.Cfg, tb.f)(s)
 			}
 			seen = append(seen, h)
 		}
@@ -300,7 +300,7 @@ func TestDuplicateTableRestored(t *testing.T) {
 			back.f.(*format.Duplicate).Results()[0] != want[0] || back.f.(*format.Duplicate).Results()[1] != want[1] {
 			t.Errorf("%s: at hand %d, results %v (want %v), seal %v", name, back.f.Index()+1, back.f.(*format.Duplicate).Results(), want, back.seal.Commit.Short())
 		}
-		if back.sit.seats[2].owner != "key:A" || back.sit.seats[0].owner != "key:B" || back.level(1) != "hard" || back.level(3) != "easy" {
+		if back.sit.seats[2].owner != "key:A" || back.sit.seats[0].owner != "key:B" || levelsOf(&back.Cfg, back.f)(1) != "hard" || levelsOf(&back.Cfg, back.f)(3) != "easy" {
 			t.Errorf("%s: seats %q, %q", name, back.sit.seats[2].owner, back.sit.seats[0].owner)
 		}
 	}

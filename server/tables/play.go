@@ -28,7 +28,7 @@ func (t *Table) start() error {
 		}
 	}
 	h := t.f.Deal(fresh)
-	meta := t.sit.recordMeta(t.ID, t.level)
+	meta := t.sit.recordMeta(t.ID, levelsOf(&t.Cfg, t.f))
 	maps.Copy(meta, h.Meta)
 	ref, err := t.kind.newReferee(t.Cfg.Rules, h.Seal.Seed, meta)
 	if err != nil {
@@ -37,7 +37,7 @@ func (t *Table) start() error {
 	}
 	t.matchNo++
 	t.seal, t.Ref = h.Seal, ref
-	e := t.sit.entrants(t.level)
+	e := t.sit.entrants(levelsOf(&t.Cfg, t.f))
 	t.entrants = &e
 	t.chat = saidBefore(t.chat)
 	t.deadline, t.nextBot = time.Time{}, time.Time{}
@@ -298,10 +298,10 @@ func (t *Table) onClock() {
 		t.sit.seats[turn].away = true
 		t.deadline = time.Time{}
 		t.Opt.Log.Info("out of time", "table", t.ID, "seat", turn, "name", t.sit.seats[turn].name)
-		t.bot.ask(turn, t.Ref.AskBot(turn, t.level(turn), t.seal.BotKey))
+		t.bot.ask(turn, t.Ref.AskBot(turn, levelsOf(&t.Cfg, t.f)(turn), t.seal.BotKey))
 	case stg == stPlaying && !t.nextBot.IsZero() && !now.Before(t.nextBot) && !t.sit.present(turn) && t.bot.asking < 0:
 		t.nextBot = time.Time{}
-		t.bot.ask(turn, t.Ref.AskBot(turn, t.level(turn), t.seal.BotKey))
+		t.bot.ask(turn, t.Ref.AskBot(turn, levelsOf(&t.Cfg, t.f)(turn), t.seal.BotKey))
 	case stg == stHandOver && !t.deadline.IsZero() && !now.Before(t.deadline):
 		t.deadline = time.Time{}
 		t.deal()

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"okey/game/classic"
+	"okey/game/format"
 	"okey/server/keep"
 	"okey/ui/seatmsg"
 )
@@ -83,9 +84,11 @@ func (t *Table) save() {
 	t.saver.put(b, rec, t.saveGen)
 }
 
-// level is the bot's level of seat: its player's (at a duplicate the
-// levels move with the players).
-func (t *Table) level(seat int) string { return t.Cfg.Levels[t.f.Player(seat)] }
+// levelsOf is each seat's bot's level at a table of cfg playing f: its
+// player's (at a duplicate the levels move with the players).
+func levelsOf(cfg *Config, f format.Format) func(seat int) string {
+	return func(seat int) string { return cfg.Levels[f.Player(seat)] }
+}
 
 // rateMatch hands the finished match to the rater.
 func (t *Table) rateMatch() {
@@ -98,7 +101,7 @@ func (t *Table) rateMatch() {
 	if !ok {
 		return
 	}
-	seats := t.sit.entrants(t.level) // a match begun before ratings: who holds the seats
+	seats := t.sit.entrants(levelsOf(&t.Cfg, t.f)) // a match begun before ratings: who holds the seats
 	if t.entrants != nil {
 		seats = *t.entrants
 	}

@@ -53,7 +53,7 @@ func testTableWriting(t *testing.T, timer time.Duration, write func(table, recor
 // askBot puts the question to the bot of seat, as the table's clock
 // does when the seat's turn is due.
 func askBot(tb *Table, seat int) {
-	tb.bot.ask(seat, tb.Ref.AskBot(seat, tb.level(seat), tb.seal.BotKey))
+	tb.bot.ask(seat, tb.Ref.AskBot(seat, levelsOf(&tb.Cfg, tb.f)(seat), tb.seal.BotKey))
 }
 
 // botMove waits for the bot asked and plays its answer.

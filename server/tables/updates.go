@@ -62,7 +62,7 @@ func (t *Table) info() seatInfo {
 	t.ratings.read(t.sit.rated(), t.Opt.RatingOf, t.Cfg.Game)
 	names := t.names()
 	for i, s := range t.sit.seats {
-		p := seatmsg.Player{Name: names[i], Level: t.level(i), Kind: seatmsg.Bot}
+		p := seatmsg.Player{Name: names[i], Level: levelsOf(&t.Cfg, t.f)(i), Kind: seatmsg.Bot}
 		if r, ok := t.ratings.of[s.owner]; ok && s.owner != "" {
 			p.Rating, p.Rated = r, true
 		}
@@ -93,7 +93,7 @@ func (t *Table) msgFor(m *Member, seat int, info *seatInfo) Msg {
 		r := t.refusals[m]
 		room := &Room{ID: t.ID, Cfg: t.Cfg, Players: info.players, Host: t.sit.isHost(m), Seat: seat, Chat: t.chat,
 			Refused: r.text, RefusedSeq: r.seq}
-		for i, e := range t.sit.entrants(t.level) {
+		for i, e := range t.sit.entrants(levelsOf(&t.Cfg, t.f)) {
 			if keep.IsRated(e.ID) {
 				room.Rated[i] = e.ID
 			}

@@ -11,23 +11,23 @@
 //
 // The files, read top-down:
 //
-//	service.go   Service: started with its Options, the tournaments as
-//	             every node sees them (a watch of the store), the lobby's
-//	             list and one tournament's copy
-//	create.go    a tournament created: by a player (their share and the
-//	             server's, the settings' caps), by the operator from a
-//	             file (once by its name), ids
-//	requests.go  a player's join or leave, and a table's end, written as
-//	             keys of the store for the owner to take; a match's
-//	             record, and the standings recounted from the records
-//	duplicate.go duplicate rounds: one seal a round, drawn before its
-//	             tables open, its secret shown once the round is over;
-//	             the seats scored against the field
 //	owner.go     the owner's round: leases taken, each owned tournament
 //	             read, its requests and tables' ends taken, its clock
 //	             moved, its new tables numbered, written back at its
 //	             revision with them in play (Opening), then opened; the
 //	             tables written as opening settled by the next round
+//	requests.go  a player's join or leave, and a table's end, written as
+//	             keys of the store for the owner to take; a match's
+//	             record, and the standings recounted from the records
+//	create.go    a tournament created: by a player (their share and the
+//	             server's, the settings' caps), by the operator from a
+//	             file (once by its name), ids
+//	duplicate.go duplicate rounds: one seal a round, drawn before its
+//	             tables open, its secret shown once the round is over;
+//	             the seats scored against the field
+//	service.go   Service: started with its Options, the tournaments as
+//	             every node sees them (a watch of the store), the lobby's
+//	             list and one tournament's copy
 //
 // It may import game/tourney, game/okey101 (its rules: whether a 101
 // tournament's tables are partners'), game/classic (its rules: a

@@ -61,7 +61,7 @@ func (s *session) arm() tea.Cmd {
 	var news, idle tea.Cmd
 	p := s.pageOf(s.page)
 	if w, ok := p.(common.Watcher); ok && w.WatchesHall(c) {
-		news = c.News.Wait(c)
+		news = c.News.Wait(c.Ctx, c.Srv.Hall(), c.Srv.Settings().FPS)
 	}
 	if how := common.IdleOf(c, p); how != common.IdleOver {
 		seated := c.At != nil && c.At.M.Seat >= 0

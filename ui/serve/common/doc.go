@@ -14,19 +14,20 @@
 // one page passes another through it are this package's (ShowTourney,
 // RoomNews, DupEnd, CodeFor, LeaveTable).
 //
-// The files:
+// The files, read top-down (each uses only those below it):
 //
-//	shared.go      Common, the value every page takes; the words a page says (games, rules,
-//	               refusals), a field typed, the chat line
+//	totable.go     ToTable, the tournament side's word that takes a player to their tournament's
+//	               table, read off the hall's list; how a page obeys it
 //	pages.go       the page seam: the names of pages, a page's interface, the turn it answers
 //	               with, what a page may say of itself (Opener, Screen, Watcher, Idler), the
 //	               messages a page's own command brings back and those pages pass each other
-//	side.go        ServerSide: all a session asks of the server; the daily's page as read
-//	tourneyside.go TourneySide: what a session and the command ask of the server's tournaments;
-//	               their players' names, from the rating book; ToTable, the word that takes a
-//	               player to their tournament's table, and how a page obeys it
+//	shared.go      Common, the value every page takes; the words a page says (games, rules,
+//	               refusals), a field typed, the chat line
 //	join.go        a place at a table: a seat asked for, the table's messages awaited, left
-//	news.go        the hall's news waited for while a page watches the tables
+//	tourneyside.go TourneySide: what a session and the command ask of the server's tournaments;
+//	               their players' names, from the rating book
+//	side.go        ServerSide: all a session asks of the server; the daily's page as read
+//	news.go        the hall's news (HallNews) waited for while a page watches the tables
 //	keys.go        the keys of the session's own pages
 //	text.go        a page's key bar, lines cut and padded to columns
 //	identity.go    who a player is: a key's fingerprint or a guest's resume code; codes made safe

@@ -52,12 +52,6 @@ type FromTableMsg struct {
 	Msg tables.Msg
 }
 
-// A table's answers and messages go to the seat's page, whatever page
-// is on show: it keeps the place at the table.
-func (JoinedMsg) Owner() (PageID, bool)    { return Table, false }
-func (AskAgainMsg) Owner() (PageID, bool)  { return Table, false }
-func (FromTableMsg) Owner() (PageID, bool) { return Table, false }
-
 // Drop ends the session's place at its table: the table is told in a
 // command (gone: the connection ended, the seat is kept).
 func (c *Common) Drop(gone bool) tea.Cmd {
@@ -206,7 +200,7 @@ type Reseating struct {
 }
 
 // JoinRefused says why a table refused a join, in the player's words.
-func JoinRefused(c *Common, err error) string {
+func (c *Common) JoinRefused(err error) string {
 	switch {
 	case errors.Is(err, tables.ErrTableFull):
 		return c.Tr.T("lobby.full")
@@ -223,7 +217,7 @@ func JoinRefused(c *Common, err error) string {
 }
 
 // RefuseLiveCode says the code's seat is taken by a live session.
-func RefuseLiveCode(c *Common) {
+func (c *Common) RefuseLiveCode() {
 	c.Srv.Log().Warn("a resume code typed while its seat's player is connected: refused", "addr", c.Addr, "name", c.Name)
 	c.Flash = c.Tr.T("lobby.codelive")
 }

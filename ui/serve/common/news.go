@@ -1,12 +1,17 @@
 package common
 
 import (
+	"context"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"okey/server/hall"
 )
+
+// HallNews: the hall's tables have changed since the session last
+// read them (a Watcher's page is on show).
+type HallNews struct{}
 
 // HallWatch is the session's wait on the hall's news, which it sleeps
 // on while the page on show is a Watcher (a session that sees nothing
@@ -32,18 +37,18 @@ func (w *HallWatch) Came(h *hall.Hall) {
 	w.Read(h)
 }
 
-// Wait waits for the hall's first change after the one the tables were
-// read at, unless a wait is armed already; taken at most once a frame
-// (the tty.LineScreen's gap): a hall where tables open and fill many
-// times a second wakes a session in the lobby no more often than it can
-// show them.
-func (w *HallWatch) Wait(c *Common) tea.Cmd {
+// Wait waits, until ctx ends, for h's first change after the one the
+// tables were read at, unless a wait is armed already; taken at most
+// fps times a second (the tty.LineScreen's gap): a hall where tables
+// open and fill many times a second wakes a session in the lobby no
+// more often than it can show them.
+func (w *HallWatch) Wait(ctx context.Context, h *hall.Hall, fps int) tea.Cmd {
 	if w.armed {
 		return nil
 	}
 	w.armed = true
-	news, seen, ctx := c.Srv.Hall().News, w.seen, c.Ctx
-	next := w.readAt.Add(time.Second / time.Duration(max(c.Srv.Settings().FPS, 1)))
+	news, seen := h.News, w.seen
+	next := w.readAt.Add(time.Second / time.Duration(max(fps, 1)))
 	return func() tea.Msg {
 		if !news.After(ctx, seen) {
 			return nil

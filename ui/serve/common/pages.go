@@ -100,10 +100,6 @@ type Watcher interface {
 	WatchesHall(c *Common) bool
 }
 
-// HallNews: the hall's tables have changed since the session last
-// read them (a Watcher's page is on show).
-type HallNews struct{}
-
 // Idleness is how a page on show counts a player who presses no key.
 type Idleness uint8
 
@@ -163,3 +159,9 @@ type (
 
 func (LeaveTable) Owner() (PageID, bool) { return Table, false }
 func (Reconnect) Owner() (PageID, bool)  { return Table, false }
+
+// A table's answers and messages (join.go) go to the seat's page,
+// whatever page is on show: it keeps the place at the table.
+func (JoinedMsg) Owner() (PageID, bool)    { return Table, false }
+func (AskAgainMsg) Owner() (PageID, bool)  { return Table, false }
+func (FromTableMsg) Owner() (PageID, bool) { return Table, false }

@@ -5,8 +5,6 @@ import (
 	"math/big"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
-
 	"okey/game/tourney"
 	"okey/server/keep"
 	"okey/ui/serve/tourneyview"
@@ -95,83 +93,6 @@ func Unnamed(t tourney.Tournament, names tourneyview.Names) []string {
 	}
 	return out
 }
-
-// ToTable is the tournament side's word to the page on show: the
-// player's tournament has seated them at table ID (the pairing seated
-// them: its match is dealt, their turn awaited), the hall lists it
-// holding their seat and its match not over, and the session has not
-// taken them there yet. A page the player may be taken from (the
-// lobby, the tournaments' pages, an end page, a tournament's table
-// whose match is over) obeys it (GoTo): an arena's player goes from the
-// end of one match to the next table as soon as the tournament opens
-// it. A page where the player is busy (a form, a match in play) lets
-// it pass.
-type ToTable struct{ Tourney, ID string }
-
-// CallToTable is, in a command, the ToTable of the first table the
-// hall lists now that holds the player's seat for a tournament, other
-// than the one they are at; nil when there is none, or the server runs
-// no tournaments.
-func (c *Common) CallToTable() tea.Cmd {
-	if c.Tour == nil {
-		return nil
-	}
-	cur := ""
-	if c.At != nil {
-		cur = c.At.T.TableID()
-	}
-	h := c.Srv.Hall()
-	for _, sm := range h.List() {
-		if sm.Tourney == "" || sm.ID == cur || sm.Over || c.Went[sm.ID] || sm.Holds(c.ID) < 0 || h.Get(sm.ID) == nil {
-			continue
-		}
-		to := ToTable{Tourney: sm.Tourney, ID: sm.ID}
-		return func() tea.Msg { return to }
-	}
-	return nil
-}
-
-// GoTo obeys to: the player is taken to its table with no key. A table
-// they were taken to once is not taken to again (one who stepped away
-// is not pulled back); nil when it was, or the hall no longer has it.
-func (c *Common) GoTo(to ToTable) tea.Cmd {
-	if c.Went[to.ID] {
-		return nil
-	}
-	t := c.Srv.Hall().Get(to.ID)
-	if t == nil {
-		return nil
-	}
-	from := ""
-	if c.At != nil {
-		from = c.At.T.TableID()
-	}
-	c.GoneTo(to.ID)
-	c.Srv.Log().Info("to the tournament's next table", "tournament", to.Tourney, "table", to.ID, "from", from, "name", c.Name)
-	return c.Join(t, -1, false)
-}
-
-// AwaitTable is what a page the player may be taken from to their
-// tournament's table, at no table, does with the hall's news and the
-// tournament side's word: the news asks for the word (nothing shown
-// changes), the word is obeyed. False: msg is neither.
-func (c *Common) AwaitTable(msg tea.Msg) (Turn, bool) {
-	switch msg := msg.(type) {
-	case HallNews:
-		return Turn{Cmd: c.CallToTable(), Quiet: true}, true
-	case ToTable:
-		if c.At != nil {
-			return Turn{Quiet: true}, true
-		}
-		return Stay(c.GoTo(msg)), true
-	}
-	return Turn{}, false
-}
-
-// AwaitsTable says whether a page the player may be taken from waits
-// for their tournament's table: the server runs tournaments and the
-// player is at no table.
-func (c *Common) AwaitsTable() bool { return c.Tour != nil && c.At == nil }
 
 // TourneyEvery is how often a tournament's page and the list are read
 // again while shown: a standing moves once a match ends, and a clock

@@ -150,7 +150,7 @@ func (holderProbedMsg) Owner() (common.PageID, bool) { return common.Code, false
 func (p *Page) onHolderProbed(c *common.Common, msg holderProbedMsg) common.Turn {
 	c.Flash = ""
 	if msg.alive {
-		common.RefuseLiveCode(c)
+		c.RefuseLiveCode()
 		return common.Turn{}
 	}
 	// The session here that held it is gone: the table lets it go.

@@ -152,3 +152,7 @@ func (p *Page) playHeld(c *common.Common) tea.Cmd {
 	p.held = nil
 	return tea.Batch(cmds...)
 }
+
+// moveNoteFor is how long the line saying the table moved (or came
+// back) stays.
+const moveNoteFor = 5 * time.Second

@@ -29,7 +29,7 @@ func (p *Page) onAskAgain(c *common.Common, j common.JoinedMsg) common.Turn {
 func (p *Page) onJoined(c *common.Common, j common.JoinedMsg) common.Turn {
 	if j.Resume != "" {
 		if errors.Is(j.Err, tables.ErrSeatLive) {
-			common.RefuseLiveCode(c)
+			c.RefuseLiveCode()
 			return common.Turn{}
 		}
 		if j.Err == nil {
@@ -43,7 +43,7 @@ func (p *Page) onJoined(c *common.Common, j common.JoinedMsg) common.Turn {
 		if j.Tries < common.SeatTries && j.Resume == "" {
 			return common.Stay(common.AskAgain(j))
 		}
-		c.Flash = common.JoinRefused(c, j.Err)
+		c.Flash = c.JoinRefused(j.Err)
 		t := common.BackToLobby
 		t.Cmd = common.GiveUpSeat(j)
 		return t
@@ -79,7 +79,7 @@ func (p *Page) onJoined(c *common.Common, j common.JoinedMsg) common.Turn {
 	}
 	if j.Err != nil {
 		// The seat the player took is not theirs: leave it again.
-		c.Flash = common.JoinRefused(c, j.Err)
+		c.Flash = c.JoinRefused(j.Err)
 		return common.BackToLobby
 	}
 	if r := j.Restarted; r != nil {
@@ -301,11 +301,10 @@ func (reseatMsg) Owner() (common.PageID, bool) { return common.Table, false }
 
 // reseatEvery is how often the seat is asked for again; reseatFor how
 // long before the player is sent to the lobby (a takeover takes 4 to
-// 10 s); moveNoteFor how long the line saying it stays.
+// 10 s).
 const (
 	reseatEvery = 300 * time.Millisecond
 	reseatFor   = 30 * time.Second
-	moveNoteFor = 5 * time.Second
 	// restartNoteFor is how long the line saying a table went on after
 	// its servers restarted stays: longer, since it asks for a move again.
 	restartNoteFor = 20 * time.Second
