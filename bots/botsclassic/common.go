@@ -118,7 +118,7 @@ func neighbours(a *hand.Analyzer, p *tile.Counts, f tile.Tile) int {
 	}
 	n := max(int(p[f])-1, 0)
 	col, val := f.Colour(), f.Value()
-	runMates(f, a.Config().Wrap, func(g tile.Tile, _ int) {
+	RunMates(f, a.Config().Wrap, func(g tile.Tile, _ int) {
 		if p[g] > 0 {
 			n++
 		}
@@ -131,11 +131,13 @@ func neighbours(a *hand.Analyzer, p *tile.Counts, f tile.Tile) int {
 	return n
 }
 
-// runMates calls fn for every face that can share a run with face f (as
+// RunMates calls fn for every face that can share a run with face f (as
 // it plays): the same colour one or two values away (d is 1 or 2), where
 // with wrap the 1 also sits above 13 (12-13-1), never between 13 and 2
-// (13-1-2 is no run). It is the one place the bots read the run rule.
-func runMates(f tile.Tile, wrap bool, fn func(g tile.Tile, d int)) {
+// (13-1-2 is no run). It is the one place the bots read the run rule,
+// exported for the belief of the racks (bots/belief), which reads a
+// discard or a take as saying something of the faces it runs with.
+func RunMates(f tile.Tile, wrap bool, fn func(g tile.Tile, d int)) {
 	if f >= tile.FalseJoker {
 		return
 	}

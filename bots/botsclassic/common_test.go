@@ -25,7 +25,7 @@ func TestRunMates(t *testing.T) {
 	} {
 		f, _ := tile.ParseTile(tc.f)
 		var got []tile.Tile
-		runMates(f, tc.wrap, func(g tile.Tile, _ int) { got = append(got, g) })
+		RunMates(f, tc.wrap, func(g tile.Tile, _ int) { got = append(got, g) })
 		slices.Sort(got)
 		if s := tile.FormatTiles(got); s != tc.want {
 			t.Errorf("%s wrap=%v: %s, want %s", tc.f, tc.wrap, s, tc.want)

@@ -58,7 +58,7 @@ func spread(an *hand.Analyzer, d *[tile.NumFaces]float64, t tile.Tile, w float64
 	}
 	d[f] += float64(0.5 * w)
 	col, val := f.Colour(), f.Value()
-	runMates(f, an.Config().Wrap, func(g tile.Tile, dist int) {
+	RunMates(f, an.Config().Wrap, func(g tile.Tile, dist int) {
 		if dist == 2 {
 			d[g] += float64(0.6 * w)
 		} else {

@@ -1,0 +1,42 @@
+// Package belief is a seat's belief of the racks it cannot see, in
+// classic Okey: from its view alone (its rack, the indicator, every
+// discard with who threw it and when, every take from the discards,
+// every discard the next player let go to draw, gösterme) the chance
+// that each opponent holds each unseen copy of each face, and worlds
+// drawn from that belief. The search, the hint and the coach draw their
+// worlds from it (bots/rollout's Sampler).
+//
+// The belief is a small network trained on positions of self-play
+// between normal and hard bots, where every position comes with the
+// true racks (bots/belief/train makes it; the weights ship in
+// weights.json). It reads, for each (opponent, face), counts of what
+// the public history says of them: the faces the opponent threw, took
+// and let go, by their relation to the face (the same face, a run's
+// neighbours, the same value, the same colour), the first and last of
+// them apart, and how far the hand has gone. Its scores are fitted to
+// what the seat sees: each face's chances add up to 1 over the places
+// and each place is expected to hold as many unseen tiles as it does.
+// The study of what it reads and what it is worth in play is
+// docs/classic-belief.md.
+//
+// It is pure, as the engine is: no I/O (the weights are embedded and
+// read once), randomness only from the caller's source, and a Reader
+// reads a view without allocating.
+//
+// Files:
+//
+//	doc.go          this map
+//	features.go     Reader.Fill: a view's counts and the features of each
+//	                (opponent, face)
+//	model.go        Model, its checks and weights, the network's score;
+//	                Trained, the shipped weights (weights.json)
+//	handwritten.go  Handwritten, the reading set by hand the model is
+//	                measured against
+//	reading.go      Reading: the scores fitted to the view's counts; the
+//	                chance of a count of a face in a rack
+//	deal.go         Reading.Deal: a placement of the unseen tiles drawn
+//	                from the belief, for a world
+//
+// Beside it, bots/belief/train is the command that makes the weights;
+// testdata/fixture.json its fixed cases, which the tests read again.
+package belief

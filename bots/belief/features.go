@@ -1,0 +1,466 @@
+package belief
+
+import (
+	"fmt"
+	"slices"
+
+	"okey/bots/botsclassic"
+	"okey/game/classic"
+	"okey/game/classic/hand"
+	"okey/game/tile"
+)
+
+// Opponents is the number of other seats a reading covers, in the order
+// of play from the seat: the next player (who may take its discards),
+// the one across, the previous player (whose discards it may take).
+const Opponents = classic.NumSeats - 1
+
+// Places is where an unseen tile may lie: one of the opponents' racks
+// (0 to Opponents-1, in play order) or the wall (Wall).
+const (
+	Wall   = Opponents
+	Places = Opponents + 1
+)
+
+// How a tile thrown, taken or passed over bears on a face, both as they
+// play (a false joker as the okey's face): the same face, the same
+// colour one or two values away (a run's neighbours), the same value in
+// another colour (a set's), the same colour further away.
+const (
+	relSame = iota
+	relRun1
+	relRun2
+	relValue
+	relColour
+	numRel
+)
+
+// The features of one (opponent, face): what the public history says of
+// that opponent and that face, what the seat knows of the face, and how
+// far the hand has gone. They are small counts, whole numbers under 256,
+// so the trainer keeps them in bytes. Each block of numRel counts the
+// tiles in each relation to the face: recent is the opponent's last
+// three discards (or passes: draws when its previous player's discard
+// lay on top), early its first three discards, after a take the
+// discards it made right after taking.
+const (
+	fNext            = iota // the opponent's place: next, across, previous (one-hot)
+	fAcross                 //
+	fPrev                   //
+	fThrown                 // its discards, by relation to the face (numRel)
+	fThrownRecent    = fThrown + numRel
+	fThrownEarly     = fThrownRecent + numRel
+	fThrownAfterTake = fThrownEarly + numRel
+	fTaken           = fThrownAfterTake + numRel // the discards it took
+	fPassed          = fTaken + numRel           // the discards it let go to draw
+	fPassedRecent    = fPassed + numRel          //
+	fFace            = fPassedRecent + numRel    // where the features of the face begin
+)
+
+const (
+	fTwoUnseen   = fFace + iota // both copies unseen
+	fOwn                        // copies in the seat's rack
+	fThrownByAny                // copies discarded by anyone
+	fLiveRun1                   // unseen copies of the run neighbours one away
+	fLiveRun2                   // two away
+	fLiveValue                  // of the same value in other colours
+	fLiveColour                 // of the same colour further away
+	fRunRoom                    // how many faces run one away from it
+	fWild                       // the okey (wild: no neighbours)
+	fFalseJoker                 //
+	fKnownHere                  // copies the seat knows this opponent holds
+	fHidden                     // the opponent's tiles the seat cannot place
+	fKnownTotal                 // its tiles the seat can place
+	fDraws                      // its draws from the wall this hand
+	fTakes                      // its takes this hand
+	fStage                      // discards so far this hand, all seats
+	fWallLeft                   // tiles left in the wall
+	NumFeatures
+)
+
+// FeatureNames names the features, for the trainer's report and the
+// weights file.
+var FeatureNames = func() (n [NumFeatures]string) {
+	n[fNext], n[fAcross], n[fPrev] = "next", "across", "previous"
+	rels := [numRel]string{"same", "run1", "run2", "value", "colour"}
+	for _, b := range []struct {
+		at   int
+		name string
+	}{{fThrown, "thrown"}, {fThrownRecent, "thrown recent"}, {fThrownEarly, "thrown early"},
+		{fThrownAfterTake, "thrown after a take"}, {fTaken, "taken"}, {fPassed, "passed"}, {fPassedRecent, "passed recent"}} {
+		for r, rn := range rels {
+			n[b.at+r] = b.name + " " + rn
+		}
+	}
+	copy(n[fFace:], []string{"two unseen", "own", "thrown by any", "live run1", "live run2", "live value", "live colour",
+		"run room", "wild", "false joker", "known here", "hidden", "known total", "draws", "takes", "stage", "wall left"})
+	return n
+}()
+
+// recentN is how many of an opponent's last discards (and passes) count
+// as recent.
+const recentN = 3
+
+// Input is what a model reads of one view: the features of every
+// (opponent, face) whose copies are unseen, and the counts a reading
+// must agree with. It is filled in place (Reader.Fill) so that reading
+// allocates nothing.
+type Input struct {
+	// Seat is the view's seat; Seats the opponents' seats in play order
+	// (-1 for a seat that has left the match).
+	Seat  int
+	Seats [Opponents]int
+	// Unseen is the copies of each face whose place the seat cannot know
+	// (classic.View.Unseen).
+	Unseen tile.Counts
+	// Known is what the seat knows each opponent holds
+	// (classic.View.Known), by place.
+	Known [Opponents]tile.Counts
+	// Slots is how many unseen tiles each place holds: an opponent's
+	// rack less the tiles the seat knows are there, and the wall's
+	// unseen tiles (the indicator, when it is the wall's last tile, is
+	// not unseen).
+	Slots [Places]int
+	// X is the features of each (opponent, face); only faces with
+	// unseen copies are filled.
+	X [Opponents][tile.NumFaces][NumFeatures]float32
+}
+
+// neighbours is the faces a face (as it plays) shares a run or a set
+// with, for one deal's okey and wrap rule.
+type neighbours struct {
+	n    [numRel]int8
+	face [numRel][tile.NumValues]tile.Tile
+}
+
+// tables are the neighbours of every face as it plays, for one deal.
+type tables struct {
+	okey tile.Tile
+	wrap bool
+	nb   [tile.NumFaces]neighbours
+}
+
+func (t *tables) build(an *hand.Analyzer) {
+	t.okey, t.wrap = an.Okey(), an.Config().Wrap
+	for f := range tile.Tile(tile.FalseJoker) {
+		nb := &t.nb[f]
+		*nb = neighbours{}
+		nb.face[relSame][0], nb.n[relSame] = f, 1
+		botsclassic.RunMates(f, t.wrap, func(g tile.Tile, d int) {
+			r := relRun1
+			if d == 2 {
+				r = relRun2
+			}
+			nb.face[r][nb.n[r]] = g
+			nb.n[r]++
+		})
+		for c := range tile.NumColours {
+			if g := tile.NewTile(tile.Colour(c), f.Value()); g != f {
+				nb.face[relValue][nb.n[relValue]] = g
+				nb.n[relValue]++
+			}
+		}
+		for v := 1; v <= tile.NumValues; v++ {
+			g := tile.NewTile(f.Colour(), v)
+			if g != f && !slices.Contains(nb.face[relRun1][:nb.n[relRun1]], g) && !slices.Contains(nb.face[relRun2][:nb.n[relRun2]], g) {
+				nb.face[relColour][nb.n[relColour]] = g
+				nb.n[relColour]++
+			}
+		}
+	}
+}
+
+// history is what the public history says of each opponent, face by
+// face as they play.
+type history struct {
+	thrown, taken, passed [Opponents][tile.NumFaces]uint8
+	// the last recentN discards and passes of each, newest last
+	// (NoTile where there were fewer)
+	lastThrown, lastPassed [Opponents][recentN]tile.Tile
+	early, afterTake       [Opponents][tile.NumFaces]uint8
+	nThrown                [Opponents]int
+	justTook               [Opponents]bool
+	draws, takes           [Opponents]int
+	thrownByAny            tile.Counts
+	takenByAny             tile.Counts
+	stage                  int
+}
+
+// Reader reads views into inputs. It keeps its working memory between
+// calls, so a Reader serves one goroutine, and reads without allocating.
+type Reader struct {
+	tb  tables
+	h   history
+	in  Input
+	hid [MaxHidden]float32
+}
+
+// place is the opponent place of seat s seen from seat me (-1 for me).
+func place(me, s int) int { return (s-me+classic.NumSeats)%classic.NumSeats - 1 }
+
+// Fill reads view v into in. It fails on a view with no seat or a hand
+// not being played, and on a view whose counts do not add up.
+func (r *Reader) Fill(v *classic.View, in *Input) error {
+	if v.Seat < 0 || v.Seat >= classic.NumSeats {
+		return fmt.Errorf("belief: the view has no seat")
+	}
+	an := &v.Analyzer
+	if r.tb.okey != an.Okey() || r.tb.wrap != an.Config().Wrap || r.tb.nb[0].n[relSame] == 0 {
+		r.tb.build(an)
+	}
+	in.Seat = v.Seat
+	for p := range Opponents {
+		s := (v.Seat + p + 1) % classic.NumSeats
+		in.Seats[p] = s
+		if !v.Active[s] {
+			in.Seats[p] = -1
+		}
+	}
+	r.readHistory(v)
+	known := v.Known()
+	for p := range Opponents {
+		in.Known[p] = tile.Counts{}
+		if s := in.Seats[p]; s >= 0 {
+			in.Known[p] = known[s]
+		}
+	}
+	if err := r.unseen(v, in); err != nil {
+		return err
+	}
+	for p := range Opponents {
+		for f := range tile.NumFaces {
+			if in.Unseen[f] > 0 && in.Slots[p] > 0 {
+				r.features(v, in, p, tile.Tile(f), &in.X[p][f])
+			}
+		}
+	}
+	return nil
+}
+
+// readHistory counts what each opponent threw, took and passed over.
+func (r *Reader) readHistory(v *classic.View) {
+	h := &r.h
+	*h = history{}
+	for p := range Opponents {
+		for i := range recentN {
+			h.lastThrown[p][i], h.lastPassed[p][i] = tile.NoTile, tile.NoTile
+		}
+	}
+	an := &v.Analyzer
+	lastDiscard := classic.Event{Seat: -1}
+	for _, e := range v.History {
+		p := -1
+		if e.Seat >= 0 && e.Seat < classic.NumSeats && e.Seat != v.Seat {
+			p = place(v.Seat, e.Seat)
+		}
+		switch e.Kind {
+		case classic.EvDiscard:
+			h.stage++
+			if e.Tile.Valid() {
+				h.thrownByAny[e.Tile]++
+			}
+			lastDiscard = e
+			if p >= 0 {
+				push(&h.lastThrown[p], e.Tile)
+				count(an, &h.thrown[p], e.Tile)
+				if h.nThrown[p] < recentN {
+					count(an, &h.early[p], e.Tile)
+				}
+				if h.justTook[p] {
+					count(an, &h.afterTake[p], e.Tile)
+				}
+				h.nThrown[p]++
+				h.justTook[p] = false
+			}
+		case classic.EvTake:
+			if e.Tile.Valid() {
+				h.takenByAny[e.Tile]++
+			}
+			lastDiscard = classic.Event{Seat: -1}
+			if p >= 0 {
+				h.takes[p]++
+				h.justTook[p] = true
+				count(an, &h.taken[p], e.Tile)
+			}
+		case classic.EvDraw:
+			if p < 0 {
+				lastDiscard = classic.Event{Seat: -1}
+				continue
+			}
+			h.draws[p]++
+			// the discard on top was the previous player's, just thrown:
+			// drawing instead of taking it passes it over
+			if lastDiscard.Seat >= 0 && lastDiscard.Seat != e.Seat && lastDiscard.Tile.Valid() {
+				push(&h.lastPassed[p], lastDiscard.Tile)
+				count(an, &h.passed[p], lastDiscard.Tile)
+			}
+			lastDiscard = classic.Event{Seat: -1}
+		}
+	}
+}
+
+// push appends t to the newest-last window w.
+func push(w *[recentN]tile.Tile, t tile.Tile) {
+	copy(w[:], w[1:])
+	w[recentN-1] = t
+}
+
+// count adds t to c as it plays, unless it is wild (a wild tile says
+// nothing of the faces around it).
+func count(an *hand.Analyzer, c *[tile.NumFaces]uint8, t tile.Tile) {
+	if !t.Valid() || an.IsOkey(t) {
+		return
+	}
+	if f := an.PlaysAs(t); c[f] < 255 {
+		c[f]++
+	}
+}
+
+// unseen fills in.Unseen and in.Slots from the view, as
+// classic.View.Unseen counts it but without building the discard
+// stacks: the tiles on the stacks are those thrown less those taken.
+func (r *Reader) unseen(v *classic.View, in *Input) error {
+	var u [tile.NumFaces]int
+	for f := range u {
+		u[f] = 2
+	}
+	if !v.Rules.HasOkey() {
+		u[tile.FalseJoker] = 0
+	}
+	for f := range u {
+		u[f] -= int(v.Counts[f])
+		u[f] -= int(r.h.thrownByAny[f]) - int(r.h.takenByAny[f])
+		for p := range Opponents {
+			u[f] -= int(in.Known[p][f])
+		}
+	}
+	if v.Indicator.Valid() && !indicatorDrawn(v) {
+		u[v.Indicator]--
+	}
+	total := 0
+	for f, n := range u {
+		in.Unseen[f] = uint8(max(n, 0))
+		total += max(n, 0)
+	}
+	rest := total
+	for p := range Opponents {
+		in.Slots[p] = 0
+		if s := in.Seats[p]; s >= 0 {
+			in.Slots[p] = v.TileCounts[s] - in.Known[p].Total()
+			rest -= in.Slots[p]
+		}
+		if in.Slots[p] < 0 {
+			return fmt.Errorf("belief: seat %d holds fewer tiles than the seat knows it holds", in.Seats[p])
+		}
+	}
+	if rest < 0 {
+		return fmt.Errorf("belief: the racks hold more tiles than are unseen")
+	}
+	in.Slots[Wall] = rest
+	return nil
+}
+
+// indicatorDrawn reports whether the indicator has left the table: under
+// indicator_last, drawn as the wall's last tile.
+func indicatorDrawn(v *classic.View) bool {
+	return v.Rules.IndicatorLast && v.WallLeft == 0 && lastDraw(v)
+}
+
+// lastDraw reports whether the hand has had a draw (the one that emptied
+// the wall, when the wall is out).
+func lastDraw(v *classic.View) bool {
+	for i := len(v.History) - 1; i >= 0; i-- {
+		if v.History[i].Kind == classic.EvDraw {
+			return true
+		}
+	}
+	return false
+}
+
+// features fills x, the features of opponent place p and face f.
+func (r *Reader) features(v *classic.View, in *Input, p int, f tile.Tile, x *[NumFeatures]float32) {
+	*x = [NumFeatures]float32{}
+	h := &r.h
+	an := &v.Analyzer
+	x[fNext+p] = 1
+	wild := an.IsOkey(f)
+	if wild {
+		x[fWild] = 1
+	} else {
+		pf := an.PlaysAs(f)
+		nb := &r.tb.nb[pf]
+		for rel := range numRel {
+			var thrown, early, after, taken, passed, live int
+			for _, g := range nb.face[rel][:nb.n[rel]] {
+				thrown += int(h.thrown[p][g])
+				early += int(h.early[p][g])
+				after += int(h.afterTake[p][g])
+				taken += int(h.taken[p][g])
+				passed += int(h.passed[p][g])
+				if rel != relSame {
+					live += int(in.Unseen[faceOf(an, g)])
+				}
+			}
+			x[fThrown+rel] = float32(thrown)
+			x[fThrownEarly+rel] = float32(early)
+			x[fThrownAfterTake+rel] = float32(after)
+			x[fTaken+rel] = float32(taken)
+			x[fPassed+rel] = float32(passed)
+			x[fThrownRecent+rel] = float32(recent(an, &h.lastThrown[p], nb, rel))
+			x[fPassedRecent+rel] = float32(recent(an, &h.lastPassed[p], nb, rel))
+			switch rel {
+			case relRun1:
+				x[fLiveRun1] = float32(live)
+				x[fRunRoom] = float32(nb.n[rel])
+			case relRun2:
+				x[fLiveRun2] = float32(live)
+			case relValue:
+				x[fLiveValue] = float32(live)
+			case relColour:
+				x[fLiveColour] = float32(live)
+			}
+		}
+	}
+	if f == tile.FalseJoker {
+		x[fFalseJoker] = 1
+	}
+	if in.Unseen[f] >= 2 {
+		x[fTwoUnseen] = 1
+	}
+	x[fOwn] = float32(v.Counts[f])
+	x[fThrownByAny] = float32(h.thrownByAny[f])
+	x[fKnownHere] = float32(in.Known[p][f])
+	x[fHidden] = float32(in.Slots[p])
+	x[fKnownTotal] = float32(in.Known[p].Total())
+	x[fDraws] = float32(min(h.draws[p], 255))
+	x[fTakes] = float32(min(h.takes[p], 255))
+	x[fStage] = float32(min(h.stage, 255))
+	x[fWallLeft] = float32(min(v.WallLeft, 255))
+}
+
+// recent counts the tiles of window w in relation rel to the face whose
+// neighbours are nb.
+func recent(an *hand.Analyzer, w *[recentN]tile.Tile, nb *neighbours, rel int) int {
+	n := 0
+	for _, t := range w {
+		if !t.Valid() || an.IsOkey(t) {
+			continue
+		}
+		pt := an.PlaysAs(t)
+		for _, g := range nb.face[rel][:nb.n[rel]] {
+			if g == pt {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// faceOf is the tile that plays as face g: g itself, or the false joker
+// when g is the okey's face (whose own tiles are wild).
+func faceOf(an *hand.Analyzer, g tile.Tile) tile.Tile {
+	if an.IsOkey(g) {
+		return tile.FalseJoker
+	}
+	return g
+}
