@@ -60,7 +60,7 @@ func (g *sim101) write(w io.Writer, asJSON bool) error {
 // alone plays: it measures what an honest search adds to hard
 // (docs/bots-101-hard.md) and is not a level of the game.
 func sim101Bot(level string, opt bots101.Options) (bots101.Bot, error) {
-	so, ok, err := search.Parse(level)
+	so, ok, err := search.Parse101(level)
 	switch {
 	case err != nil:
 		return nil, err

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"okey/bots/belief"
 	"okey/bots/botsclassic"
 	"okey/game"
 	"okey/game/classic"
@@ -15,20 +16,87 @@ import (
 // reaches it ends as if the wall had run out (nobody scores).
 const MaxActions = 500
 
-// WorldClassic is world i for view v under seed: the other racks and the
-// wall dealt at random from what v's seat cannot see. It reads nothing
-// but v, so the true hidden tiles cannot leak into a verdict.
-func WorldClassic(v *classic.View, seed uint64, i int) (classic.State, error) {
+// SamplerClassic says how classic worlds are dealt from a view.
+type SamplerClassic struct {
+	// Belief, when set, is the model of the racks the worlds are drawn
+	// from (belief.Reading.Deal): each opponent's rack likelier to hold
+	// what its discards, takes and passes say it holds. Nil deals the
+	// unseen tiles uniformly (classic.View.SampleWorld).
+	Belief *belief.Model
+	// Progress brings every opponent's rack forward as the hand has
+	// made it (see progressed) after it is dealt.
+	Progress bool
+}
+
+// Sampler is the sampler the coach, the hint and the search share: the
+// trained belief of the racks (bots/belief), the racks not brought
+// forward (the belief has read how far the hand has gone).
+func Sampler() SamplerClassic { return SamplerClassic{Belief: belief.Trained()} }
+
+// Uniform is the sampler before the belief: the unseen tiles dealt
+// uniformly, then every rack brought forward. The study of the belief
+// (docs/classic-belief.md) measures against it.
+func Uniform() SamplerClassic { return SamplerClassic{Progress: true} }
+
+// WorldsClassic deals the worlds of one view: the belief is read once,
+// then each world is drawn from it. It reads nothing but the view, so
+// the true hidden tiles cannot leak into a verdict. Its World may be
+// called from several goroutines at once.
+type WorldsClassic struct {
+	v        *classic.View
+	reading  *belief.Reading
+	progress bool
+}
+
+// NewWorldsClassic reads view v for sampler s.
+func NewWorldsClassic(v *classic.View, s SamplerClassic) (*WorldsClassic, error) {
+	w := &WorldsClassic{v: v, progress: s.Progress}
+	if s.Belief != nil {
+		var rd belief.Reader
+		w.reading = new(belief.Reading)
+		if err := rd.Read(v, s.Belief, w.reading); err != nil {
+			return nil, fmt.Errorf("reading the racks: %w", err)
+		}
+	}
+	return w, nil
+}
+
+// World is world i under seed: the other racks and the wall dealt from
+// what the view's seat cannot see. The same view, sampler, seed and i
+// give the same world.
+func (w *WorldsClassic) World(seed uint64, i int) (classic.State, error) {
 	var given [classic.NumSeats]*tile.Counts
 	r := game.NewSeeded(mix(seed, i, 1))
-	s, err := v.SampleWorld(r, given)
+	if w.reading != nil {
+		var racks [classic.NumSeats]tile.Counts
+		w.reading.Deal(r, &racks)
+		for _, s := range w.reading.Seats {
+			if s >= 0 {
+				given[s] = &racks[s]
+			}
+		}
+	}
+	s, err := w.v.SampleWorld(r, given)
 	if err != nil {
 		return classic.State{}, fmt.Errorf("world %d: %w", i, err)
 	}
-	if p, ok := progressed(v, s, r); ok {
+	if !w.progress {
+		return s, nil
+	}
+	if p, ok := progressed(w.v, s, r); ok {
 		return p, nil
 	}
 	return s, nil
+}
+
+// WorldClassic is world i for view v under seed, dealt by the shared
+// Sampler.
+func WorldClassic(v *classic.View, seed uint64, i int) (classic.State, error) {
+	w, err := NewWorldsClassic(v, Sampler())
+	if err != nil {
+		return classic.State{}, err
+	}
+	return w.World(seed, i)
 }
 
 // progressed deals the other racks of world s again as the hand has
@@ -178,10 +246,23 @@ func ValueClassic(s classic.State, seat int) float64 {
 }
 
 // CandidatesClassic plays every candidate in world i of view v and
-// returns their values for v's seat: Play for Compare.
+// returns their values for v's seat: Play for Compare. The worlds are
+// the shared Sampler's.
 func CandidatesClassic(v *classic.View, cands []classic.Action, seed uint64, players []*PlayerClassic) Play {
+	return CandidatesClassicWith(v, Sampler(), cands, seed, players)
+}
+
+// CandidatesClassicWith is CandidatesClassic with worlds dealt by
+// sampler s.
+func CandidatesClassicWith(v *classic.View, s SamplerClassic, cands []classic.Action, seed uint64, players []*PlayerClassic) Play {
+	worlds, err := NewWorldsClassic(v, s)
 	return playEach(seed, len(cands),
-		func(i int) (classic.State, error) { return WorldClassic(v, seed, i) },
+		func(i int) (classic.State, error) {
+			if err != nil {
+				return classic.State{}, err
+			}
+			return worlds.World(seed, i)
+		},
 		func(ctx context.Context, w int, s classic.State, c int, bs uint64) (float64, error) {
 			end, err := players[w].Play(ctx, s, cands[c], bs)
 			return ValueClassic(end, v.Seat), err

@@ -3,10 +3,13 @@
 // bots on every seat, and the comparison of several moves over the same
 // worlds and the same bot seeds (common random numbers), for both games.
 //
-// A world is drawn from the view alone (classic.View.SampleWorld,
-// okey101.View.SampleWorld), seeded by the caller's seed and the world's
-// number: two calls with the same view, seed and number give the same
-// world, whatever the true hidden tiles were. Every candidate move is
+// A world is drawn from the view alone, seeded by the caller's seed and
+// the world's number: two calls with the same view, seed and number give
+// the same world, whatever the true hidden tiles were. In classic Okey
+// the other racks are drawn from the seat's belief of them (bots/belief:
+// what each opponent's discards, takes and passes say it holds), the one
+// Sampler the search, the hint and the coach share; in 101 they are
+// dealt uniformly (okey101.View.SampleWorld). Every candidate move is
 // played in world i with the bots seeded for world i, so the difference
 // between two candidates' values in one world is due to the moves alone,
 // and the variance of the difference is far below that of either value.
@@ -21,6 +24,7 @@
 //	doc.go      this map
 //	compare.go  Compare: candidates × worlds on a few goroutines; the Play of
 //	            either game; Paired: mean and interval of a difference
-//	classic.go  classic Okey: the world, the playout with normal bots, the value
+//	classic.go  classic Okey: the samplers (the belief's, the uniform one),
+//	            the world, the playout with normal bots, the value
 //	okey101.go  Okey 101: the same
 package rollout

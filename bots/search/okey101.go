@@ -75,7 +75,17 @@ func New101(opt Options, sv *meld.Solver) *Player101 {
 
 // Level is the level's name, with its scale and gate when not the
 // default's, as Parse reads it.
-func (p *Player101) Level() string { return levelName(p.budget/Budget101, p.z) }
+func (p *Player101) Level() string { return levelName(p.budget/Budget101, p.z, "") }
+
+// Parse101 reads a level name of the 101 search as Parse does, and
+// refuses the worlds' suffixes, which only the classic search reads.
+func Parse101(name string) (opt Options, ok bool, err error) {
+	opt, ok, err = Parse(name)
+	if err == nil && ok && opt.Worlds != "" {
+		return Options{}, true, fmt.Errorf("%q: %w", name, ErrLevel)
+	}
+	return opt, ok, err
+}
 
 // Decide asks hard first (always, so that hard's plan of the turn stays
 // whole), then searches when hard's action is a discard that does not

@@ -145,6 +145,12 @@ func TestLevel101(t *testing.T) {
 			t.Errorf("the 101 level parsed from %q is named %q", name, l)
 		}
 	}
+	// the worlds are classic's: the 101 search refuses their names
+	for _, name := range []string{"search-uniform", "search-4x-progress"} {
+		if _, ok, err := Parse101(name); !ok || !errors.Is(err, ErrLevel) {
+			t.Errorf("Parse101(%q): %v, %v", name, ok, err)
+		}
+	}
 }
 
 func TestCancelled101(t *testing.T) {

@@ -72,6 +72,13 @@ type Options struct {
 	Workers int
 	// Cache is shared with the hard bot underneath, as botsclassic.Options.Cache.
 	Cache *botsclassic.TableCache
+	// Worlds is how the worlds are dealt (classic Okey): "" the shared
+	// sampler (rollout.Sampler, the belief of the racks), "uniform" the
+	// sampler before it (rollout.Uniform, the level's "-uniform"),
+	// "progress" the belief with the racks brought forward (the level's
+	// "-progress"). The last two are for the study
+	// (docs/classic-belief.md).
+	Worlds string
 	// Holds (the level's "-holds"; classic Okey) searches nothing but
 	// the okey-finish hold: where the rack wins and holds an okey, hard's
 	// move (hold, or finish at once) is replaced by the coach's judge's
@@ -91,6 +98,8 @@ type Player struct {
 	workers int
 	players []*rollout.PlayerClassic
 	holds   bool
+	worlds  string
+	sampler rollout.SamplerClassic
 	// Stats counts what the search did, for the study.
 	Stats Stats
 }
@@ -105,7 +114,16 @@ type Stats struct {
 func New(opt Options) *Player {
 	base, _ := botsclassic.New("hard", botsclassic.Options{Seed: opt.Seed, Cache: opt.Cache})
 	p := &Player{base: base, rnd: game.NewSeeded(opt.Seed ^ 0x5ea5c4), budget: Budget * max(opt.Scale, 1),
-		k: opt.Candidates, z: opt.Z, workers: max(opt.Workers, 1), holds: opt.Holds}
+		k: opt.Candidates, z: opt.Z, workers: max(opt.Workers, 1), holds: opt.Holds, worlds: opt.Worlds}
+	switch opt.Worlds {
+	case worldsUniform:
+		p.sampler = rollout.Uniform()
+	case worldsProgress:
+		p.sampler = rollout.Sampler()
+		p.sampler.Progress = true
+	default:
+		p.sampler = rollout.Sampler()
+	}
 	if p.k <= 0 {
 		p.k = 4
 	}
@@ -118,11 +136,19 @@ func New(opt Options) *Player {
 	return p
 }
 
+// The worlds a search may be told to deal (Options.Worlds).
+const (
+	worldsUniform  = "uniform"
+	worldsProgress = "progress"
+)
+
 // ErrLevel is wrapped by Parse's errors.
-var ErrLevel = fmt.Errorf("not a search level (%s, then -<k>x for k times the playouts, k from 1 to %d, and -z<z> for the gate: %s-4x-z2.5; or %s-holds, the judge at okey-finish holds only)", Level, MaxScale, Level, Level)
+var ErrLevel = fmt.Errorf("not a search level (%s, then -<k>x for k times the playouts, k from 1 to %d, -z<z> for the gate and -%s or -%s for the worlds: %s-4x-z2.5-%s; or %s-holds, the judge at okey-finish holds only)",
+	Level, MaxScale, worldsUniform, worldsProgress, Level, worldsUniform, Level)
 
 // Parse reads a level name of the search: "search", then optionally
-// "-<k>x" (Scale) and "-z<z>" (Z), as in "search-4x-z2.5". ok is false
+// "-<k>x" (Scale), "-z<z>" (Z) and "-uniform" or "-progress" (Worlds),
+// as in "search-4x-z2.5-uniform". ok is false
 // for a name that is not the search's at all; err says what is wrong
 // with one that is, but badly formed. The options' Seed and Cache are
 // left for the caller.
@@ -152,6 +178,9 @@ func Parse(name string) (opt Options, ok bool, err error) {
 		}
 		opt.Z, parts = z, parts[1:]
 	}
+	if len(parts) > 0 && (parts[0] == worldsUniform || parts[0] == worldsProgress) {
+		opt.Worlds, parts = parts[0], parts[1:]
+	}
 	if len(parts) > 0 {
 		return bad()
 	}
@@ -164,17 +193,20 @@ func (p *Player) Level() string {
 	if p.holds {
 		return Level + "-holds"
 	}
-	return levelName(p.budget/Budget, p.z)
+	return levelName(p.budget/Budget, p.z, p.worlds)
 }
 
-// levelName is the name Parse reads as scale and gate z.
-func levelName(scale int, z float64) string {
+// levelName is the name Parse reads as scale, gate z and worlds.
+func levelName(scale int, z float64, worlds string) string {
 	n := Level
 	if scale != 1 {
 		n += fmt.Sprintf("-%dx", scale)
 	}
 	if z != 1 {
 		n += "-z" + strconv.FormatFloat(z, 'g', -1, 64)
+	}
+	if worlds != "" {
+		n += "-" + worlds
 	}
 	return n
 }
@@ -208,7 +240,7 @@ func (p *Player) Decide(ctx context.Context, v classic.View) (classic.Action, er
 	if len(cands) < 2 {
 		return a, nil
 	}
-	play := rollout.CandidatesClassic(&v, cands, p.rnd.Uint64(), p.players)
+	play := rollout.CandidatesClassicWith(&v, p.sampler, cands, p.rnd.Uint64(), p.players)
 	best, err := p.Stats.choose(ctx, len(cands), p.budget, p.workers, p.z, play)
 	if err != nil {
 		return classic.Action{}, fmt.Errorf("search, seat %d: %w", v.Seat, err)

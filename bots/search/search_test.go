@@ -18,33 +18,38 @@ func TestParse(t *testing.T) {
 		scale     int
 		z         float64
 		ok, isErr bool
+		worlds    string
 	}{
-		{"search", 1, 0, true, false},
-		{" Search ", 1, 0, true, false},
-		{"search-4x", 4, 0, true, false},
-		{"search-16x", 16, 0, true, false},
-		{"search-z2.5", 1, 2.5, true, false},
-		{"search-4x-z3", 4, 3, true, false},
-		{"search-0x", 0, 0, true, true},
-		{"search-4", 0, 0, true, true},
-		{"search-x", 0, 0, true, true},
-		{"search-1000x", 0, 0, true, true},
-		{"search-z0", 0, 0, true, true},
-		{"search-z", 0, 0, true, true},
-		{"search-z2-4x", 0, 0, true, true},
-		{"search-4x-", 0, 0, true, true},
-		{"hard", 0, 0, false, false},
-		{"searcher", 0, 0, false, false},
+		{"search", 1, 0, true, false, ""},
+		{"search-uniform", 1, 0, true, false, "uniform"},
+		{"search-4x-z2.5-progress", 4, 2.5, true, false, "progress"},
+		{"search-uniform-4x", 0, 0, true, true, ""},
+		{"search-4x-belief", 0, 0, true, true, ""},
+		{" Search ", 1, 0, true, false, ""},
+		{"search-4x", 4, 0, true, false, ""},
+		{"search-16x", 16, 0, true, false, ""},
+		{"search-z2.5", 1, 2.5, true, false, ""},
+		{"search-4x-z3", 4, 3, true, false, ""},
+		{"search-0x", 0, 0, true, true, ""},
+		{"search-4", 0, 0, true, true, ""},
+		{"search-x", 0, 0, true, true, ""},
+		{"search-1000x", 0, 0, true, true, ""},
+		{"search-z0", 0, 0, true, true, ""},
+		{"search-z", 0, 0, true, true, ""},
+		{"search-z2-4x", 0, 0, true, true, ""},
+		{"search-4x-", 0, 0, true, true, ""},
+		{"hard", 0, 0, false, false, ""},
+		{"searcher", 0, 0, false, false, ""},
 	} {
 		opt, ok, err := Parse(c.name)
-		if opt.Scale != c.scale || opt.Z != c.z || ok != c.ok || (err != nil) != c.isErr {
-			t.Errorf("Parse(%q) = %+v, %v, %v; want scale %d, z %v, %v, error %v", c.name, opt, ok, err, c.scale, c.z, c.ok, c.isErr)
+		if opt.Scale != c.scale || opt.Z != c.z || opt.Worlds != c.worlds || ok != c.ok || (err != nil) != c.isErr {
+			t.Errorf("Parse(%q) = %+v, %v, %v; want scale %d, z %v, worlds %q, %v, error %v", c.name, opt, ok, err, c.scale, c.z, c.worlds, c.ok, c.isErr)
 		}
 		if err != nil && !errors.Is(err, ErrLevel) {
 			t.Errorf("Parse(%q): %v does not wrap ErrLevel", c.name, err)
 		}
 	}
-	for _, name := range []string{"search", "search-4x", "search-z2.5", "search-16x-z3"} {
+	for _, name := range []string{"search", "search-4x", "search-z2.5", "search-16x-z3", "search-uniform", "search-2x-progress"} {
 		opt, _, _ := Parse(name)
 		if l := New(opt).Level(); l != name {
 			t.Errorf("the level parsed from %q is named %q", name, l)
