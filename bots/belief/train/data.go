@@ -1,0 +1,274 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/gob"
+	"errors"
+	"fmt"
+	"os"
+	"sync"
+
+	"okey/bots/belief"
+	"okey/bots/botsclassic"
+	"okey/game"
+	"okey/game/classic"
+	"okey/game/tile"
+)
+
+// group is one face of one position: the unseen copies of the face,
+// each place's unseen slots, and where the copies truly were (the
+// label). Its features are in dataset.x.
+type group struct {
+	Face  uint8
+	U     uint8
+	Slots [belief.Places]uint8
+	N     [belief.Places]uint8
+}
+
+// position is one seat's view at one moment: its groups are
+// dataset.g[First:First+Len].
+type position struct {
+	First, Len int32
+	Hand       int32
+	WallLeft   uint8
+}
+
+// dataset is the positions of a run of self-play hands, every face
+// with unseen copies a group with its features (Opponents rows of
+// NumFeatures bytes, zero for a place with no unseen slots).
+type dataset struct {
+	X     []uint8
+	G     []group
+	Pos   []position
+	Hands int
+	// views keeps the views of the first positions (unexported: not
+	// saved), for the samplers' figures.
+	views []classic.View
+}
+
+const rowBytes = belief.Opponents * belief.NumFeatures
+
+// genConfig says which hands to play and which positions to keep.
+type genConfig struct {
+	seed       uint64
+	hands      int
+	workers    int
+	pos        float64 // the chance a decision's view is kept
+	hardShare  float64 // the chance a seat is hard rather than normal
+	keepViews  int     // views kept for the samplers' figures
+	maxActions int
+}
+
+// handSeed is the seed of hand i of a run.
+func handSeed(seed uint64, i int) uint64 { return game.NewSeed(seed*0x9e3779b97f4a7c15 + uint64(i)) }
+
+// generate plays the hands and keeps positions from them, in hand order
+// whatever the workers, so that the data depend on the seed alone.
+func generate(ctx context.Context, cfg genConfig) (*dataset, error) {
+	const chunk = 64
+	parts := make([]*dataset, (cfg.hands+chunk-1)/chunk)
+	var (
+		mu   sync.Mutex
+		next int
+		errs []error
+		wg   sync.WaitGroup
+	)
+	for range max(cfg.workers, 1) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var rd belief.Reader
+			for {
+				mu.Lock()
+				c := next
+				next++
+				mu.Unlock()
+				if c >= len(parts) || ctx.Err() != nil {
+					return
+				}
+				d := &dataset{}
+				for i := c * chunk; i < min((c+1)*chunk, cfg.hands); i++ {
+					if err := playHand(ctx, cfg, i, &rd, d); err != nil {
+						mu.Lock()
+						errs = append(errs, err)
+						mu.Unlock()
+						return
+					}
+				}
+				parts[c] = d
+			}
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	out := &dataset{Hands: cfg.hands}
+	for _, p := range parts {
+		base := int32(len(out.G))
+		for _, q := range p.Pos {
+			q.First += base
+			out.Pos = append(out.Pos, q)
+		}
+		out.G = append(out.G, p.G...)
+		out.X = append(out.X, p.X...)
+		for _, v := range p.views {
+			if len(out.views) < cfg.keepViews {
+				out.views = append(out.views, v)
+			}
+		}
+	}
+	return out, nil
+}
+
+// playHand plays hand i with normal and hard bots and files the views
+// it keeps in d.
+func playHand(ctx context.Context, cfg genConfig, i int, rd *belief.Reader, d *dataset) error {
+	seed := handSeed(cfg.seed, i)
+	r := game.NewSeeded(seed ^ 0xbe11ef)
+	var bots [classic.NumSeats]botsclassic.Bot
+	for s := range bots {
+		level := "normal"
+		if r.Float64() < cfg.hardShare {
+			level = "hard"
+		}
+		b, err := botsclassic.New(level, botsclassic.Options{Seed: r.Uint64()})
+		if err != nil {
+			return err
+		}
+		bots[s] = b
+	}
+	st, err := classic.NewMatch(classic.DefaultRules(), seed)
+	if err != nil {
+		return fmt.Errorf("hand %d: %w", i, err)
+	}
+	var in belief.Input
+	for st.Phase() == game.Playing && st.Moves() < cfg.maxActions {
+		seat := st.Turn()
+		v := st.View(seat)
+		if r.Float64() < cfg.pos {
+			if err := keep(rd, &in, &st, &v, i, d, len(d.views) < cfg.keepViews); err != nil {
+				return fmt.Errorf("hand %d, move %d: %w", i, st.Moves(), err)
+			}
+		}
+		a, err := bots[seat].Decide(ctx, v)
+		if err != nil {
+			return fmt.Errorf("hand %d, seat %d: %w", i, seat, err)
+		}
+		if st, _, err = st.Apply(a); err != nil {
+			return fmt.Errorf("hand %d, seat %d: %w", i, seat, err)
+		}
+	}
+	return nil
+}
+
+// keep files view v of state st as a position: its features and where
+// its unseen tiles truly are.
+func keep(rd *belief.Reader, in *belief.Input, st *classic.State, v *classic.View, hand int, d *dataset, view bool) error {
+	if err := rd.Fill(v, in); err != nil {
+		return err
+	}
+	var truth [belief.Opponents]tile.Counts
+	for p, s := range in.Seats {
+		if s >= 0 {
+			truth[p] = st.View(s).Counts
+		}
+	}
+	pos := position{First: int32(len(d.G)), Hand: int32(hand), WallLeft: uint8(min(v.WallLeft, 255))}
+	for f := range tile.NumFaces {
+		u := in.Unseen[f]
+		if u == 0 {
+			continue
+		}
+		g := group{Face: uint8(f), U: u}
+		rest := int(u)
+		for p := range belief.Opponents {
+			g.Slots[p] = uint8(in.Slots[p])
+			n := int(truth[p][f]) - int(in.Known[p][f])
+			if n < 0 || n > rest {
+				return fmt.Errorf("face %v: seat %d holds %d, the view knows %d of %d unseen", tile.Tile(f), in.Seats[p], truth[p][f], in.Known[p][f], u)
+			}
+			g.N[p] = uint8(n)
+			rest -= n
+		}
+		g.Slots[belief.Wall], g.N[belief.Wall] = uint8(in.Slots[belief.Wall]), uint8(rest)
+		for p := range belief.Opponents {
+			for k := range belief.NumFeatures {
+				x := float32(0)
+				if in.Slots[p] > 0 {
+					x = in.X[p][f][k]
+				}
+				if x < 0 || x > 255 || x != float32(uint8(x)) {
+					return fmt.Errorf("feature %s is %v, not a byte", belief.FeatureNames[k], x)
+				}
+				d.X = append(d.X, uint8(x))
+			}
+		}
+		d.G = append(d.G, g)
+		pos.Len++
+	}
+	d.Pos = append(d.Pos, pos)
+	if view {
+		d.views = append(d.views, *v)
+	}
+	return nil
+}
+
+// input rebuilds the model's input of position p (features, unseen
+// copies and slots; Known is left empty: the readings of the figures
+// count unseen copies only).
+func (d *dataset) input(p int, in *belief.Input) {
+	*in = belief.Input{}
+	pos := d.Pos[p]
+	for gi := pos.First; gi < pos.First+pos.Len; gi++ {
+		g := &d.G[gi]
+		in.Unseen[g.Face] = g.U
+		for pl := range belief.Places {
+			in.Slots[pl] = int(g.Slots[pl])
+		}
+		row := d.X[int(gi)*rowBytes:]
+		for o := range belief.Opponents {
+			for k := range belief.NumFeatures {
+				in.X[o][g.Face][k] = float32(row[o*belief.NumFeatures+k])
+			}
+		}
+	}
+}
+
+// save writes d to path (gob); load reads it back.
+func (d *dataset) save(path string) error {
+	f, err := os.Create(path + ".tmp")
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriter(f)
+	if err := gob.NewEncoder(w).Encode(d); err != nil {
+		f.Close()
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := w.Flush(); err != nil {
+		f.Close()
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(path+".tmp", path)
+}
+
+func load(path string) (*dataset, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var d dataset
+	if err := gob.NewDecoder(bufio.NewReader(f)).Decode(&d); err != nil {
+		return nil, fmt.Errorf("reading %s: %w", path, err)
+	}
+	return &d, nil
+}
