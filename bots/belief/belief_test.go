@@ -438,3 +438,50 @@ func BenchmarkDeal(b *testing.B) {
 		r.Deal(rng, &racks)
 	}
 }
+
+// TestDealWeighedPullsTheRacksNearer: placements weighed by their
+// racks' distance still fill each rack with its known and unseen tiles,
+// and with a strong pull their racks are nearer a win, on average, than
+// Deal's.
+func TestDealWeighedPullsTheRacksNearer(t *testing.T) {
+	var v classic.View
+	play(t, classic.DefaultRules(), 3, 36, func(st *classic.State, w *classic.View) { v = *w })
+	var rd Reader
+	var r Reading
+	if err := rd.Read(&v, Trained(), &r); err != nil {
+		t.Fatal(err)
+	}
+	an := &v.Analyzer
+	mean := func(deal func(rng *game.Seeded, racks *[classic.NumSeats]tile.Counts)) float64 {
+		rng := game.NewSeeded(11)
+		sum, n := 0.0, 0
+		for range 200 {
+			var racks [classic.NumSeats]tile.Counts
+			deal(rng, &racks)
+			var given [classic.NumSeats]*tile.Counts
+			for p, s := range r.Seats {
+				given[s] = &racks[s]
+				for f := range tile.NumFaces {
+					if racks[s][f] < r.Known[p][f] {
+						t.Fatalf("seat %d lost a known %v", s, tile.Tile(f))
+					}
+				}
+				h, err := an.HandOf(racks[s])
+				if err != nil {
+					t.Fatal(err)
+				}
+				sum += float64(an.Distance(h))
+				n++
+			}
+			if _, err := v.SampleWorld(rng, given); err != nil {
+				t.Fatalf("the weighed racks make no world: %v", err)
+			}
+		}
+		return sum / float64(n)
+	}
+	plain := mean(r.Deal)
+	weighed := mean(func(rng *game.Seeded, racks *[classic.NumSeats]tile.Counts) { r.DealWeighed(rng, an, 8, 2, racks) })
+	if weighed >= plain-0.2 {
+		t.Fatalf("racks %.2f from a win weighed, %.2f not", weighed, plain)
+	}
+}

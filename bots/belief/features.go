@@ -121,6 +121,10 @@ type Input struct {
 	// unseen tiles (the indicator, when it is the wall's last tile, is
 	// not unseen).
 	Slots [Places]int
+	// Last is the tile each opponent threw last, when its rack is still
+	// the one it threw from less that tile (it has not drawn since);
+	// NoTile otherwise.
+	Last [Opponents]tile.Tile
 	// X is the features of each (opponent, face); only faces with
 	// unseen copies are filled.
 	X [Opponents][tile.NumFaces][NumFeatures]float32
@@ -226,6 +230,12 @@ func (r *Reader) Fill(v *classic.View, in *Input) error {
 	}
 	if err := r.unseen(v, in); err != nil {
 		return err
+	}
+	for p, s := range in.Seats {
+		in.Last[p] = tile.NoTile
+		if s >= 0 && v.TileCounts[s] == hand.RackSize {
+			in.Last[p] = r.h.lastThrown[p][recentN-1]
+		}
 	}
 	for p := range Opponents {
 		for f := range tile.NumFaces {

@@ -12,11 +12,8 @@ package belief
 // log-odds a tile, set by hand: a discard of the face about e^−1.2 ≈
 // 0.3 times the odds, a take's run neighbour e^0.7 ≈ 2 times.
 func Handwritten() *Model {
-	m := &Model{Name: "handwritten", Features: NumFeatures, Mean: make([]float32, NumFeatures),
-		Scale: make([]float32, NumFeatures), W2: make([]float32, NumFeatures)}
-	for k := range m.Scale {
-		m.Scale[k] = 1
-	}
+	m := Uniform()
+	m.Name = "handwritten"
 	set := func(base int, same, run1, run2, value float32) {
 		m.W2[base+relSame], m.W2[base+relRun1], m.W2[base+relRun2], m.W2[base+relValue] = same, run1, run2, value
 	}

@@ -169,3 +169,15 @@ func (m *Model) score(x *[NumFeatures]float32, h *[MaxHidden]float32) float32 {
 	}
 	return s
 }
+
+// Uniform is the uniform belief as a model (every score 0): a reading
+// with it is the one Read gives with no model, and a sampler that
+// weighs placements (Reading.DealWeighed) can start from it.
+func Uniform() *Model {
+	m := &Model{Name: "uniform", Features: NumFeatures, Mean: make([]float32, NumFeatures),
+		Scale: make([]float32, NumFeatures), W2: make([]float32, NumFeatures)}
+	for k := range m.Scale {
+		m.Scale[k] = 1
+	}
+	return m
+}

@@ -18,10 +18,11 @@ type Reading struct {
 	// (-1 for a seat that has left).
 	Seat  int
 	Seats [Opponents]int
-	// Unseen, Known and Slots are the view's counts (Input's).
+	// Unseen, Known, Slots and Last are the view's (Input's).
 	Unseen tile.Counts
 	Known  [Opponents]tile.Counts
 	Slots  [Places]int
+	Last   [Opponents]tile.Tile
 	// P[place][face] is the chance that an unseen copy of face lies in
 	// place (an opponent's rack in play order, or the wall).
 	P [Places][tile.NumFaces]float64
@@ -47,7 +48,7 @@ func (r *Reader) Read(v *classic.View, m *Model, out *Reading) error {
 // times e^score (the wall's score is 0), fitted so that the copies
 // expected in each place match its slots.
 func (r *Reader) Score(in *Input, m *Model, out *Reading) {
-	out.Seat, out.Seats, out.Unseen, out.Known, out.Slots = in.Seat, in.Seats, in.Unseen, in.Known, in.Slots
+	out.Seat, out.Seats, out.Unseen, out.Known, out.Slots, out.Last = in.Seat, in.Seats, in.Unseen, in.Known, in.Slots, in.Last
 	var logit [Places][tile.NumFaces]float64
 	for d := range Places {
 		ls := math.Inf(-1)

@@ -233,3 +233,31 @@ func BenchmarkPlayout101(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkClassicWorldSamplers is one world of a mid-hand view from
+// each sampler, the view read once (as a decision reads it).
+func BenchmarkClassicWorldSamplers(b *testing.B) {
+	s := classicAt(b, 5, 20)
+	v := s.View(s.Turn())
+	for _, c := range []struct {
+		name string
+		s    SamplerClassic
+	}{
+		{"uniform", Uniform()},
+		{"belief", SamplerClassic{Belief: Sampler().Belief}},
+		{"weighed8", SamplerClassic{Belief: Sampler().Belief, Tries: 8, Beta: 1}},
+		{"weighed16", SamplerClassic{Belief: Sampler().Belief, Tries: 16, Beta: 2}},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			w, err := NewWorldsClassic(&v, c.s)
+			if err != nil {
+				b.Fatal(err)
+			}
+			for i := 0; b.Loop(); i++ {
+				if _, err := w.World(1, i); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -75,8 +75,9 @@ type Options struct {
 	// Worlds is how the worlds are dealt (classic Okey): "" the shared
 	// sampler (rollout.Sampler, the belief of the racks), "uniform" the
 	// sampler before it (rollout.Uniform, the level's "-uniform"),
-	// "progress" the belief with the racks brought forward (the level's
-	// "-progress"). The last two are for the study
+	// "plain" the belief's placements unweighed (the level's "-plain"),
+	// "progress" those with the racks brought forward (the level's
+	// "-progress"). All but the first are for the study
 	// (docs/classic-belief.md).
 	Worlds string
 	// Holds (the level's "-holds"; classic Okey) searches nothing but
@@ -115,14 +116,14 @@ func New(opt Options) *Player {
 	base, _ := botsclassic.New("hard", botsclassic.Options{Seed: opt.Seed, Cache: opt.Cache})
 	p := &Player{base: base, rnd: game.NewSeeded(opt.Seed ^ 0x5ea5c4), budget: Budget * max(opt.Scale, 1),
 		k: opt.Candidates, z: opt.Z, workers: max(opt.Workers, 1), holds: opt.Holds, worlds: opt.Worlds}
+	p.sampler = rollout.Sampler()
 	switch opt.Worlds {
 	case worldsUniform:
 		p.sampler = rollout.Uniform()
+	case worldsPlain:
+		p.sampler = rollout.SamplerClassic{Belief: p.sampler.Belief}
 	case worldsProgress:
-		p.sampler = rollout.Sampler()
-		p.sampler.Progress = true
-	default:
-		p.sampler = rollout.Sampler()
+		p.sampler = rollout.SamplerClassic{Belief: p.sampler.Belief, Progress: true}
 	}
 	if p.k <= 0 {
 		p.k = 4
@@ -139,15 +140,16 @@ func New(opt Options) *Player {
 // The worlds a search may be told to deal (Options.Worlds).
 const (
 	worldsUniform  = "uniform"
+	worldsPlain    = "plain"
 	worldsProgress = "progress"
 )
 
 // ErrLevel is wrapped by Parse's errors.
-var ErrLevel = fmt.Errorf("not a search level (%s, then -<k>x for k times the playouts, k from 1 to %d, -z<z> for the gate and -%s or -%s for the worlds: %s-4x-z2.5-%s; or %s-holds, the judge at okey-finish holds only)",
-	Level, MaxScale, worldsUniform, worldsProgress, Level, worldsUniform, Level)
+var ErrLevel = fmt.Errorf("not a search level (%s, then -<k>x for k times the playouts, k from 1 to %d, -z<z> for the gate and -%s, -%s or -%s for the worlds: %s-4x-z2.5-%s; or %s-holds, the judge at okey-finish holds only)",
+	Level, MaxScale, worldsUniform, worldsPlain, worldsProgress, Level, worldsUniform, Level)
 
 // Parse reads a level name of the search: "search", then optionally
-// "-<k>x" (Scale), "-z<z>" (Z) and "-uniform" or "-progress" (Worlds),
+// "-<k>x" (Scale), "-z<z>" (Z) and "-uniform", "-plain" or "-progress" (Worlds),
 // as in "search-4x-z2.5-uniform". ok is false
 // for a name that is not the search's at all; err says what is wrong
 // with one that is, but badly formed. The options' Seed and Cache are
@@ -178,7 +180,7 @@ func Parse(name string) (opt Options, ok bool, err error) {
 		}
 		opt.Z, parts = z, parts[1:]
 	}
-	if len(parts) > 0 && (parts[0] == worldsUniform || parts[0] == worldsProgress) {
+	if len(parts) > 0 && (parts[0] == worldsUniform || parts[0] == worldsPlain || parts[0] == worldsProgress) {
 		opt.Worlds, parts = parts[0], parts[1:]
 	}
 	if len(parts) > 0 {

@@ -231,7 +231,12 @@ func run(ctx context.Context, o options) error {
 			{"worlds: uniform (View.SampleWorld)", uniformSampler},
 			{"worlds: uniform, racks brought forward (rollout.Uniform)", rolloutSampler(rollout.Uniform())},
 			{"worlds: Deal from the trained reading", dealSampler(mdl)},
-			{"worlds: Deal from the trained reading, racks brought forward", rolloutSampler(rollout.SamplerClassic{Belief: mdl, Progress: true})},
+			{"worlds: the trained reading, weighed by the last discards (8 tries)", rolloutSampler(rollout.SamplerClassic{Belief: mdl, Tries: 8})},
+			{"worlds: the trained reading, weighed, β 0.5 (8 tries)", rolloutSampler(rollout.SamplerClassic{Belief: mdl, Tries: 8, Beta: 0.5})},
+			{"worlds: the trained reading, weighed, β 1 (8 tries)", rolloutSampler(rollout.SamplerClassic{Belief: mdl, Tries: 8, Beta: 1})},
+			{"worlds: the trained reading, weighed, β 1 (16 tries)", rolloutSampler(rollout.SamplerClassic{Belief: mdl, Tries: 16, Beta: 1})},
+			{"worlds: the trained reading, weighed, β 2 (16 tries)", rolloutSampler(rollout.SamplerClassic{Belief: mdl, Tries: 16, Beta: 2})},
+			{"worlds: uniform, weighed, β 1 (16 tries)", rolloutSampler(rollout.SamplerClassic{Belief: belief.Uniform(), Tries: 16, Beta: 1})},
 		} {
 			res, failed := evalSampler(te, o.worlds, s.draw)
 			res.row(&rep, fmt.Sprintf("%s (%d views × %d, %d failed)", s.name, len(te.views), o.worlds, failed), nil)
