@@ -196,8 +196,11 @@ func judge(ctx context.Context, o *Options, def int, th Thresholds, names []stri
 		if c == played && c != v.best {
 			l, h = v.loss, v.half // read on the fresh worlds, as the verdict
 		}
-		if w := v.weighed; w != nil && c == w.across && v.best == played {
-			l, h = max(-w.more, 0), w.half // weighed against the move played, the best
+		if w := v.weighed; w != nil && c == w.across && (v.best == played || v.label == Best) {
+			// weighed against the move played, the best (or as good as
+			// the best found, which the decision then shows as the
+			// best: Decision.fill)
+			l, h = max(-w.more, 0), w.half
 		}
 		v.cands[c] = Candidate{Move: names[c], Value: rollout.Mean(vals[c]), Loss: l, Half: h, Samples: rollout.Played(vals[c]), Ahead: ahead(vals[c])}
 	}
