@@ -42,6 +42,9 @@ type dataset struct {
 	G     []group
 	Pos   []position
 	Hands int
+	// CPU is the seconds of CPU its making took (kept with it, so that
+	// a run that reads it back reports what it cost).
+	CPU float64
 	// views keeps the views of the first positions (unexported: not
 	// saved), for the samplers' figures.
 	views []classic.View

@@ -144,14 +144,14 @@ func run(ctx context.Context, o options) error {
 		if tr, err = generate(ctx, gen); err != nil {
 			return err
 		}
+		tr.CPU = (cpu() - c0).Seconds()
 		if err := tr.save(path); err != nil {
 			return err
 		}
 	} else {
 		logf("training data from %s", path)
 	}
-	dataCPU := cpu() - c0
-	logf("training: %d hands, %d positions, %d faces (%v CPU, %v)", tr.Hands, len(tr.Pos), len(tr.G), dataCPU.Round(time.Second), time.Since(t0).Round(time.Second))
+	logf("training: %d hands, %d positions, %d faces (%.0f CPU-s to make; %v)", tr.Hands, len(tr.Pos), len(tr.G), tr.CPU, time.Since(t0).Round(time.Second))
 	tgen := gen
 	tgen.seed, tgen.hands, tgen.keepViews = o.seed+1_000_003, o.testHands, o.samplerViews
 	te, err := generate(ctx, tgen)
@@ -161,21 +161,19 @@ func run(ctx context.Context, o options) error {
 	logf("held out: %d hands (seed %d), %d positions, %d faces", te.Hands, tgen.seed, len(te.Pos), len(te.G))
 
 	tc := trainConfig{epochs: o.epochs, batch: o.batch, lr: o.lr, decay: o.decay, seed: o.seed, workers: o.workers, log: logf}
-	trainOne := func(h int) (*checkpoint, time.Duration, time.Duration, error) {
-		c, t := cpu(), time.Now()
+	trainOne := func(h int) (*checkpoint, error) {
 		tc.checkpoint = filepath.Join(o.cache, fmt.Sprintf("ck-%s-H%d-e%d-b%d-lr%g-d%g.json", strings.TrimSuffix(name, ".gob"), h, o.epochs, o.batch, o.lr, o.decay))
-		ck, err := train(ctx, newNet(h, tr, o.seed), tr, tc)
-		return ck, cpu() - c, time.Since(t), err
+		return train(ctx, newNet(h, tr, o.seed), tr, tc)
 	}
-	linCk, _, _, err := trainOne(0)
+	linCk, err := trainOne(0)
 	if err != nil {
 		return err
 	}
-	ck, trainCPU, trainWall, err := trainOne(o.hidden)
+	ck, err := trainOne(o.hidden)
 	if err != nil {
 		return err
 	}
-	logf("trained %d hidden units in %v CPU, %v", o.hidden, trainCPU.Round(time.Second), trainWall.Round(time.Second))
+	logf("trained %d hidden units in %.0f CPU-s, %.0f s", o.hidden, ck.CPU, ck.Wall)
 
 	rows := []struct {
 		name string
@@ -190,7 +188,7 @@ func run(ctx context.Context, o options) error {
 	}
 	rc := recipe{Command: "go run ./bots/belief/train " + strings.Join(os.Args[1:], " "), Seed: o.seed, Commit: o.commit,
 		Hands: tr.Hands, Positions: len(tr.Pos), Faces: len(tr.G), TestHands: te.Hands, TestPos: len(te.Pos), Epochs: o.epochs,
-		DataCPU: dataCPU.Seconds(), TrainCPU: trainCPU.Seconds(), TrainWall: trainWall.Seconds(), Loss: ck.Loss,
+		DataCPU: tr.CPU, TrainCPU: ck.CPU, TrainWall: ck.Wall, Loss: ck.Loss,
 		Held: map[string]heldOut{}}
 	for _, r := range rows {
 		rc.Held[r.name] = held(r.m)
@@ -229,14 +227,12 @@ func run(ctx context.Context, o options) error {
 			draw sampler
 		}{
 			{"worlds: uniform (View.SampleWorld)", uniformSampler},
-			{"worlds: uniform, racks brought forward (rollout.Uniform)", rolloutSampler(rollout.Uniform())},
-			{"worlds: Deal from the trained reading", dealSampler(mdl)},
-			{"worlds: the trained reading, weighed by the last discards (8 tries)", rolloutSampler(rollout.SamplerClassic{Belief: mdl, Tries: 8})},
-			{"worlds: the trained reading, weighed, β 0.5 (8 tries)", rolloutSampler(rollout.SamplerClassic{Belief: mdl, Tries: 8, Beta: 0.5})},
-			{"worlds: the trained reading, weighed, β 1 (8 tries)", rolloutSampler(rollout.SamplerClassic{Belief: mdl, Tries: 8, Beta: 1})},
-			{"worlds: the trained reading, weighed, β 1 (16 tries)", rolloutSampler(rollout.SamplerClassic{Belief: mdl, Tries: 16, Beta: 1})},
-			{"worlds: the trained reading, weighed, β 2 (16 tries)", rolloutSampler(rollout.SamplerClassic{Belief: mdl, Tries: 16, Beta: 2})},
+			{"worlds: uniform, racks brought forward (rollout.Uniform, the sampler before the belief)", rolloutSampler(rollout.Uniform())},
 			{"worlds: uniform, weighed, β 1 (16 tries)", rolloutSampler(rollout.SamplerClassic{Belief: belief.Uniform(), Tries: 16, Beta: 1})},
+			{"worlds: the trained reading (Deal)", dealSampler(mdl)},
+			{"worlds: the trained reading, racks brought forward", rolloutSampler(rollout.SamplerClassic{Belief: mdl, Progress: true})},
+			{"worlds: the trained reading, weighed, β 1 (8 tries: rollout.Sampler)", rolloutSampler(rollout.SamplerClassic{Belief: mdl, Tries: rollout.SamplerTries, Beta: rollout.SamplerBeta})},
+			{"worlds: the trained reading, weighed, β 2 (16 tries)", rolloutSampler(rollout.SamplerClassic{Belief: mdl, Tries: 16, Beta: 2})},
 		} {
 			res, failed := evalSampler(te, o.worlds, s.draw)
 			res.row(&rep, fmt.Sprintf("%s (%d views × %d, %d failed)", s.name, len(te.views), o.worlds, failed), nil)
@@ -247,7 +243,7 @@ func run(ctx context.Context, o options) error {
 	fmt.Fprintf(&rep, "\nCalibration of the trained reading (opponents' racks, every held-out copy):\n\n")
 	rows[4].m.calibration(&rep)
 	fmt.Fprintf(&rep, "\nTraining: %d hands, %d positions, %d faces; data %.0f CPU-s; %d epochs %.0f CPU-s (%.0f s wall); loss a copy by epoch %v\n",
-		tr.Hands, len(tr.Pos), len(tr.G), dataCPU.Seconds(), o.epochs, trainCPU.Seconds(), trainWall.Seconds(), ck.Loss)
+		tr.Hands, len(tr.Pos), len(tr.G), tr.CPU, o.epochs, ck.CPU, ck.Wall, ck.Loss)
 	fmt.Print(rep.String())
 	if o.report != "" {
 		return os.WriteFile(o.report, []byte(rep.String()), 0o644)

@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"sync"
+	"time"
 
 	"okey/bots/belief"
 	"okey/game"
@@ -219,6 +220,10 @@ type checkpoint struct {
 	V     []float64 `json:"v"`
 	Step  int       `json:"step"`
 	Loss  []float64 `json:"loss"` // mean loss a copy, epoch by epoch
+	// CPU and Wall are the seconds the epochs so far took, summed over
+	// the runs that made them.
+	CPU  float64 `json:"cpu_s"`
+	Wall float64 `json:"wall_s"`
 }
 
 // subBatch is the groups one gradient buffer sums: batches are cut into
@@ -254,6 +259,7 @@ func train(ctx context.Context, n *net, d *dataset, cfg trainConfig) (*checkpoin
 	}
 	total := make([]float64, n.size())
 	for ep := ck.Epoch; ep < cfg.epochs; ep++ {
+		c0, t0 := cpu(), time.Now()
 		for i := range order {
 			order[i] = i
 		}
@@ -311,6 +317,8 @@ func train(ctx context.Context, n *net, d *dataset, cfg trainConfig) (*checkpoin
 		}
 		ck.Epoch = ep + 1
 		ck.Loss = append(ck.Loss, epLoss/epCopies)
+		ck.CPU += (cpu() - c0).Seconds()
+		ck.Wall += time.Since(t0).Seconds()
 		cfg.log("epoch %d: %.5f nats a copy (training)", ep+1, epLoss/epCopies)
 		if cfg.checkpoint != "" {
 			b, err := json.Marshal(ck)
