@@ -1,17 +1,3 @@
-// Command train makes the belief of the racks that bots/belief ships:
-// it plays hands of classic Okey between normal and hard bots, keeps
-// positions (a seat's view, and where the tiles it cannot see truly
-// were), trains the model on them, measures it on deals it never saw
-// against the uniform belief and the hand-written reading, and writes
-// the weights, with their recipe and figures, to bots/belief/weights.json
-// and the test's fixed cases to bots/belief/testdata/fixture.json.
-//
-//	go run ./bots/belief/train            # the shipped weights, from seed 1
-//	go run ./bots/belief/train -h         # the recipe's knobs
-//
-// Everything is drawn from the seed: the same flags give the same
-// weights. The data and each model's training are kept in -cache, so a
-// run stopped at any point goes on where it was.
 package main
 
 import (

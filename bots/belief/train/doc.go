@@ -1,0 +1,28 @@
+// Command train makes the belief of the racks that bots/belief ships:
+// it plays hands of classic Okey between normal and hard bots, keeps
+// positions (a seat's view, and where the tiles it cannot see truly
+// were), trains the model on them, measures it on deals it never saw
+// against the uniform belief and the hand-written reading, and writes
+// the weights, with their recipe and figures, to bots/belief/weights.json
+// and the test's fixed cases to bots/belief/testdata/fixture.json.
+//
+//	go run ./bots/belief/train -commit $(git rev-parse HEAD)   # the shipped weights (seed 1, 21 minutes)
+//	go run ./bots/belief/train -h                              # the recipe's knobs
+//
+// Everything is drawn from the seed: the same flags give the same
+// weights. The data and each model's training are kept in -cache, so a
+// run stopped at any point goes on where it was.
+//
+// Files:
+//
+//	doc.go      this map
+//	main.go     the flags, the run from the data to the weights, the recipe
+//	            and the report
+//	data.go     the self-play hands, the positions kept and their labels,
+//	            the data's cache
+//	net.go      the network in float64: its forward and backward pass,
+//	            AdamW, the checkpoints
+//	eval.go     the held-out figures: log-loss, Brier, calibration, the
+//	            samplers' worlds
+//	fixture.go  the fixed cases the package's test plays again
+package main
