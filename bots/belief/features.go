@@ -101,11 +101,10 @@ var FeatureNames = func() (n [NumFeatures]string) {
 // as recent.
 const recentN = 3
 
-// Input is what a model reads of one view: the features of every
-// (opponent, face) whose copies are unseen, and the counts a reading
-// must agree with. It is filled in place (Reader.Fill) so that reading
-// allocates nothing.
-type Input struct {
+// Seen is what a seat's view says of the tiles it cannot place, which
+// a reading must agree with: whose they could be, how many of each
+// face, and how many each place holds.
+type Seen struct {
 	// Seat is the view's seat; Seats the opponents' seats in play order
 	// (-1 for a seat that has left the match).
 	Seat  int
@@ -125,6 +124,14 @@ type Input struct {
 	// the one it threw from less that tile (it has not drawn since);
 	// NoTile otherwise.
 	Last [Opponents]tile.Tile
+}
+
+// Input is what a model reads of one view: what the view says of the
+// unseen tiles, and the features of every (opponent, face) whose copies
+// are unseen. It is filled in place (Reader.Fill) so that reading
+// allocates nothing.
+type Input struct {
+	Seen
 	// X is the features of each (opponent, face); only faces with
 	// unseen copies are filled.
 	X [Opponents][tile.NumFaces][NumFeatures]float32

@@ -12,17 +12,10 @@ import (
 // each opponent's rack or in the wall. It agrees with what the seat
 // sees: the chances of a face add up to 1 over the places, and the
 // copies expected in each place add up to the tiles it holds unseen
-// (Input.Slots).
+// (Seen.Slots).
 type Reading struct {
-	// Seat is the reading's seat; Seats its opponents in play order
-	// (-1 for a seat that has left).
-	Seat  int
-	Seats [Opponents]int
-	// Unseen, Known, Slots and Last are the view's (Input's).
-	Unseen tile.Counts
-	Known  [Opponents]tile.Counts
-	Slots  [Places]int
-	Last   [Opponents]tile.Tile
+	// Seen is the view's, as the reading's input had it.
+	Seen
 	// P[place][face] is the chance that an unseen copy of face lies in
 	// place (an opponent's rack in play order, or the wall).
 	P [Places][tile.NumFaces]float64
@@ -48,7 +41,7 @@ func (r *Reader) Read(v *classic.View, m *Model, out *Reading) error {
 // times e^score (the wall's score is 0), fitted so that the copies
 // expected in each place match its slots.
 func (r *Reader) Score(in *Input, m *Model, out *Reading) {
-	out.Seat, out.Seats, out.Unseen, out.Known, out.Slots, out.Last = in.Seat, in.Seats, in.Unseen, in.Known, in.Slots, in.Last
+	out.Seen = in.Seen
 	var logit [Places][tile.NumFaces]float64
 	for d := range Places {
 		ls := math.Inf(-1)
