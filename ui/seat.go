@@ -77,6 +77,9 @@ func (m *Model) onSeatUpdate(u seatmsg.Update) tea.Cmd {
 	if said.Refusal != "" {
 		m.setFlash(true, said.Refusal)
 	}
+	if said.Lost != "" {
+		m.tellNews(said.Lost)
+	}
 	// A new match is the host's to start: the others are told so, and
 	// not offered the key.
 	m.keys.MatchOver.NewMatch.SetEnabled(said.NewMatch)

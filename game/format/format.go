@@ -133,6 +133,12 @@ type Policy struct {
 	// (a newcomer is refused), and the match's end is handed back to
 	// whoever chose them.
 	Chosen bool
+	// AwayLoses: a player's bot earns nothing for them. A seat whose
+	// player is away from it (their bot playing: gone, or no key
+	// pressed) for longer than their time to come to it loses the
+	// match for them, whatever the bot makes of it (a tournament's
+	// table: its end says the seat's match was lost so).
+	AwayLoses bool
 	// SharedSeal: the seal deals the matches of several tables at once
 	// (a duplicate round's), so a match is known by its seal and its
 	// table, not by its seal alone (its rating's key).

@@ -38,16 +38,16 @@ func TestRoundDealsTheRoundsSealAndKeepsItsSecret(t *testing.T) {
 
 // A tournament's table is its format's with the tournament's say over
 // the seats: its players awaited and no one else seated, its match
-// played out by the bots, one match; the rest of the policy, and everything else, its format's. No
-// other format awaits, plays out alone or stops at one match.
+// played out by the bots, one match, a seat away too long lost; the rest of the policy, and everything else, its format's. No
+// other format awaits, plays out alone, stops at one match or loses a seat for its player's absence.
 func TestSeatedAddsTheTournamentsSeatsToItsFormat(t *testing.T) {
 	for _, f := range []Format{NewMatch("default"), NewRound(RoundPlanOf(sealN(5)))} {
 		s := Seated(f)
 		want := f.Policy()
-		if want.Awaits || want.PlaysOut || want.OneMatch || want.Chosen {
+		if want.Awaits || want.PlaysOut || want.OneMatch || want.Chosen || want.AwayLoses {
 			t.Errorf("%T alone: %+v", f, want)
 		}
-		want.Awaits, want.PlaysOut, want.OneMatch, want.Chosen = true, true, true, true
+		want.Awaits, want.PlaysOut, want.OneMatch, want.Chosen, want.AwayLoses = true, true, true, true, true
 		if got := s.Policy(); got != want {
 			t.Errorf("%T seated: %+v, want %+v", f, got, want)
 		}

@@ -118,10 +118,16 @@ func (arena) GivenUp(*Tournament) string { return "tourney.givenup.arena" }
 func (arena) said(c Config) []Said {
 	out := []Said{{Key: "tourney.rules.arena", Args: []any{SaidSpan(c.Length)}}}
 	if c.BotWait > 0 {
-		return append(out, Said{Key: "tourney.rules.bots", Args: []any{SaidLevel(c.BotLevel), SaidWait(c.BotWait)}})
+		out = append(out, Said{Key: "tourney.rules.bots", Args: []any{SaidLevel(c.BotLevel), SaidWait(c.BotWait)}})
+	} else {
+		out = append(out, Said{Key: "tourney.rules.nobots"})
 	}
-	return append(out, Said{Key: "tourney.rules.nobots"})
+	// A bot earns nothing for its player: the match is lost, and the
+	// player paused until they are back.
+	return append(out, Said{Key: "tourney.rules.away.arena", Args: []any{SaidWait(c.Back), SaidWait(c.AwayFor())}})
 }
+
+func (arena) teamAway() Said { return Said{Key: "tourney.rules.teams.away.arena"} }
 
 func (arena) lone(c Config) Said {
 	if c.BotWait > 0 {
@@ -138,10 +144,10 @@ func (arena) start(t *Tournament, now time.Time) {
 }
 
 // back puts a unit in a running arena's pool at its points, unless it
-// left, plays or waits already, with the others of the table it comes
+// left or is paused, plays or waits already, with the others of the table it comes
 // from (not to be seated with all of them again).
 func (a arena) back(t *Tournament, unit string, since time.Time, from Table) {
-	if t.Phase != Running || t.Joined[unit].Left || a.busy(t, unit) || a.waiting(t, unit) {
+	if e := t.Joined[unit]; t.Phase != Running || e.Left || e.Paused || a.busy(t, unit) || a.waiting(t, unit) {
 		return
 	}
 	var last []string

@@ -1,6 +1,7 @@
 package tourney
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"slices"
@@ -49,6 +50,11 @@ type Config struct {
 	// then a bot plays their seat and the table reports the forfeit
 	// (Ended).
 	Back time.Duration
+	// Away is how long a player who came to their table may be away
+	// from it (gone, or their bot playing for want of a key) before the
+	// match is lost for them, whatever the bot makes of it; in an arena
+	// they are paused then (0: Back, the time to come).
+	Away time.Duration `json:",omitempty"`
 	// Duplicate: every table of a Swiss round plays the same deals (one
 	// secret seed a round, committed before it and shown after).
 	Duplicate bool
@@ -57,6 +63,10 @@ type Config struct {
 	// score.
 	Partners bool
 }
+
+// AwayFor is how long a player may be away from their table before
+// the match is lost for them: Away, or the time to come (Back).
+func (c Config) AwayFor() time.Duration { return cmp.Or(c.Away, c.Back) }
 
 // Errors a tournament's director refuses with.
 var (
@@ -85,6 +95,12 @@ type Entrant struct {
 	// Left: the player left the tournament (an arena's pool and a Swiss
 	// pairing skip them; their matches count).
 	Left bool
+	// Paused: the player lost a match for want of being at it (not come
+	// to their table in time, or away from it, their bot playing,
+	// longer than that) and is out of an arena's pool, their points
+	// kept, until they come back (Join: a key on the tournament's
+	// page). Pause.
+	Paused bool `json:",omitempty"`
 	// Name is what the pages call the player, as the server cleaned it
 	// when they joined ("": none known): kept with the tournament so
 	// that every node's page names every player, a guest or a key not
@@ -184,15 +200,31 @@ func (t *Tournament) Leave(id string) error {
 	if t.System().Seating.leave(t, id) {
 		return nil
 	}
+	return out(t, id, func(e *Entrant) { e.Left = true })
+}
+
+// out marks the entry of id's unit in t (mark) and takes it out of the
+// pool; a player not in the tournament is ErrUnknown.
+func out(t *Tournament, id string, mark func(*Entrant)) error {
 	id = t.Unit(id)
 	e, ok := t.Joined[id]
 	if !ok {
 		return fmt.Errorf("%s: %w", id, ErrUnknown)
 	}
-	e.Left = true
+	mark(&e)
 	t.Joined[id] = e
 	t.Pool = slices.DeleteFunc(t.Pool, func(w Waiting) bool { return w.Player == id })
 	return nil
+}
+
+// Pause takes a player who lost a match for want of being at it out
+// of the pairing, where the pairing says so (Pairing.ForfeitOut: an
+// arena's pool would seat them again at once), until they come back
+// (Join): their points and matches stand, and a match they play is
+// played on by their bot and lost for them. In partners their team is
+// paused with them. A player not in the tournament is ErrUnknown.
+func (t *Tournament) Pause(id string) error {
+	return out(t, id, func(e *Entrant) { e.Paused = true })
 }
 
 // Opened records that the server opened the table start asked for, as

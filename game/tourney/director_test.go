@@ -292,3 +292,79 @@ func sorted(s []string) []string {
 	slices.Sort(s)
 	return s
 }
+
+// An arena's player who lost a match for want of being at it is paused:
+// out of the pool when the match ends (the owner pauses them before
+// Ended), their points kept, not seated again however long the others
+// wait, until they come back (Join), when they wait at their points; a
+// pause of one of a team pauses the team, and either coming back
+// brings it back.
+func TestPausedUntilBack(t *testing.T) {
+	tr, err := New(Config{Kind: Arena, Hands: 1, Start: t0, Length: time.Hour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &server{t: t, tr: tr}
+	for i := range 4 {
+		if _, err := tr.Join(fmt.Sprintf("p%d", i), 1500+i, t0.Add(-time.Minute)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.open(tr.Tick(t0), t0)
+	if len(tr.Playing) != 1 {
+		t.Fatalf("playing %v", tr.Playing)
+	}
+	seats := tr.Playing[0].Players
+	away := seats[0] // first at the table, but their bot played
+	if err := tr.Pause(away); err != nil {
+		t.Fatal(err)
+	}
+	starts, err := tr.Ended(tr.Playing[0].Table, [4]int{1, 2, 3, 4}, [4]bool{true}, t0.Add(time.Minute))
+	if err != nil || len(starts) != 0 {
+		t.Fatalf("the match's end: %v, %v; want three waiting for a fourth", starts, err)
+	}
+	if e := tr.Joined[away]; !e.Paused || e.Left || slices.ContainsFunc(tr.Pool, func(w Waiting) bool { return w.Player == away }) {
+		t.Errorf("the away player: %+v, pool %v", e, tr.Pool)
+	}
+	s.open(tr.Tick(t0.Add(30*time.Minute)), t0.Add(30*time.Minute))
+	if len(tr.Playing) != 0 || len(tr.Pool) != 3 {
+		t.Errorf("half an hour on: playing %v, pool %v", tr.Playing, tr.Pool)
+	}
+	if tr.Players() != 4 {
+		t.Errorf("%d players counted; the paused one is still in", tr.Players())
+	}
+	st, _ := tr.Standings()
+	for _, l := range st {
+		if l.Player == away && (l.Points != 0 || l.Matches != 1 || l.Wins != 0) {
+			t.Errorf("the paused player's line %+v: the match lost", l)
+		}
+	}
+	starts, err = tr.Join(away, 1500, t0.Add(31*time.Minute))
+	if err != nil || len(starts) != 1 || tr.Joined[away].Paused {
+		t.Fatalf("back: %v, %v, %+v", starts, err, tr.Joined[away])
+	}
+	if err := tr.Pause("nobody"); !errors.Is(err, ErrUnknown) {
+		t.Errorf("a stranger paused: %v", err)
+	}
+
+	pt := partnersOf(t, Config{Kind: Arena, Length: time.Hour}, 4)
+	starts = pt.Tick(t0)
+	if len(starts) != 1 {
+		t.Fatalf("two teams at the start: %v", starts)
+	}
+	pt.Opened(starts[0], 1, t0)
+	team := pt.Unit("p1")
+	if err := pt.Pause("p1"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pt.Ended(1, [4]int{1, 3, 1, 3}, [4]bool{}, t0.Add(time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	if !pt.Joined[team].Paused || slices.ContainsFunc(pt.Pool, func(w Waiting) bool { return w.Player == team }) {
+		t.Errorf("p1 paused: the team %s is %+v, pool %v", team, pt.Joined[team], pt.Pool)
+	}
+	partner, _ := pt.Partner("p1")
+	if _, err := pt.Join(partner, 1500, t0.Add(2*time.Minute)); err != nil || pt.Joined[team].Paused {
+		t.Errorf("the partner came back: %v, the team %+v", err, pt.Joined[team])
+	}
+}

@@ -32,7 +32,8 @@
 //	            seated facing each other, leaving together, a bot
 //	            partner for one left alone: the partners' seating
 //	director.go a tournament as one value its server keeps and drives:
-//	            players join and leave, tables end (or could not open:
+//	            players join and leave (or are paused, their match lost
+//	            for want of being at it), tables end (or could not open:
 //	            NotOpened), time passes; it says which tables to open,
 //	            and when it is over, asking its systems what its kind
 //	            does

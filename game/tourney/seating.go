@@ -40,8 +40,8 @@ func (singles) forfeits(_ [4]int, forfeit [4]bool) ([4]bool, error) { return for
 // newcomer (a Swiss's rounds begun) only the latter.
 func (singles) join(t *Tournament, p Pairing, id string, rating int, now time.Time) ([]Start, error) {
 	if !p.Open(t) {
-		if e, ok := t.Joined[id]; ok && e.Left {
-			e.Left = false
+		if e, ok := t.Joined[id]; ok && (e.Left || e.Paused) {
+			e.Left, e.Paused = false, false
 			t.Joined[id] = e
 			return nil, nil
 		}

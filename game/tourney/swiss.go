@@ -145,11 +145,12 @@ func (swiss) GivenUp(t *Tournament) string {
 func (swiss) said(c Config) []Said {
 	return []Said{
 		{Key: "tourney.rules.swiss", Plural: true, Args: []any{c.Rounds, c.Rounds, SaidLevel(c.BotLevel)}},
-		{Key: "tourney.rules.forfeit", Args: []any{SaidWait(c.Back)}},
+		{Key: "tourney.rules.forfeit", Args: []any{SaidWait(c.Back), SaidWait(c.AwayFor())}},
 	}
 }
 
 func (swiss) lone(Config) Said { return Said{Key: "tourney.rules.teams.swiss"} }
+func (swiss) teamAway() Said   { return Said{Key: "tourney.rules.teams.away.swiss"} }
 
 // tick begins the next round once the last is played, paired by the
 // standings, or finishes.

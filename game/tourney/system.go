@@ -163,9 +163,11 @@ type Pairing interface {
 	// End is when it stops pairing by the clock (zero: with its last
 	// round).
 	End(c Config) time.Time
-	// ForfeitOut says whether a player who forfeits a match is out of
-	// the pairing until they join again (the arena's pool would seat
-	// them again at once); a Swiss pairs them in its next round.
+	// ForfeitOut says whether a player who forfeits a match (not come
+	// to their table in time, or away from it too long) is paused, out
+	// of the pairing until they come back (Pause; the arena's pool
+	// would seat them again at once); a Swiss pairs them in its next
+	// round.
 	ForfeitOut() bool
 	// Unopened puts the players of a table the server could not open
 	// back where the pairing takes them from: the arena's pool,
@@ -180,9 +182,11 @@ type Pairing interface {
 	GivenUp(t *Tournament) string
 
 	// said are its lines of the rules; lone the line that says what
-	// becomes of a player waiting alone for a partner.
+	// becomes of a player waiting alone for a partner, teamAway what
+	// becomes of a team one of whose players is away from their table.
 	said(c Config) []Said
 	lone(c Config) Said
+	teamAway() Said
 	// start is the tournament's start; back puts a unit (joined,
 	// teamed, back from table from: all bots for none) where the
 	// pairing takes it from, waiting since.

@@ -248,7 +248,7 @@ func (partners) Pool(n int) Said {
 }
 
 func (partners) said(c Config, p Pairing) []Said {
-	return []Said{{Key: "tourney.rules.partners"}, {Key: "tourney.rules.teams", Args: []any{int(AskLapse / time.Minute)}}, p.lone(c)}
+	return []Said{{Key: "tourney.rules.partners"}, {Key: "tourney.rules.teams", Args: []any{int(AskLapse / time.Minute)}}, p.lone(c), p.teamAway()}
 }
 
 // forfeits checks that a team's two seats share their place, and has
@@ -356,8 +356,8 @@ func (t *Tournament) People() []string {
 func (partners) join(t *Tournament, p Pairing, id string, rating int, now time.Time) ([]Start, error) {
 	if tid, ok := t.TeamOf(id); ok {
 		e := t.Joined[tid]
-		if e.Left {
-			e.Left = false
+		if e.Left || e.Paused {
+			e.Left, e.Paused = false, false
 			t.Joined[tid] = e
 			p.back(t, tid, now, Table{})
 		}

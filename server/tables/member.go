@@ -1,6 +1,7 @@
 package tables
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"slices"
@@ -146,6 +147,16 @@ func (c Config) chosen() (players [classic.NumSeats]string, back time.Duration) 
 	return c.Seated.Players, c.Seated.Back
 }
 
+// awayFor is how long a tournament's player may be away from their
+// seat before the match is lost for them (Seated's Away, else Back; 0
+// at a table that is not a tournament's).
+func (c Config) awayFor() time.Duration {
+	if c.Seated == nil {
+		return 0
+	}
+	return cmp.Or(c.Seated.Away, c.Seated.Back)
+}
+
 // chosenNames are the names of the players a tournament seated at the
 // table, by seat ("": none, or not a tournament's table): a held seat
 // is named by them, and the table's bots keep off them.
@@ -158,8 +169,8 @@ func (c Config) chosenNames() (names [classic.NumSeats]string) {
 
 // chosenEnd is the end a tournament's table hands back (Seated.end);
 // ok false at any other table, or with its match not over.
-func (c Config) chosenEnd(id string, ref referee, owners [classic.NumSeats]string) (SeatedEnd, bool) {
-	return c.Seated.end(id, ref, owners)
+func (c Config) chosenEnd(id string, ref referee, owners [classic.NumSeats]string, absent [classic.NumSeats]bool) (SeatedEnd, bool) {
+	return c.Seated.end(id, ref, owners, absent)
 }
 
 // Member is a session at a table: a player at a seat, or a spectator
@@ -369,7 +380,10 @@ func LobbyRowOf(t *Summary) lobbyRow {
 // comes to the seat held for them as one back to a table (joinAs);
 // while one who has not yet come is awaited (Back), the table waits on
 // their turn; once Back has passed, their seat is given up and a bot
-// plays it, and the table's end says the seat was forfeit. Seats of
+// plays it, and the table's end says the seat was forfeit. One who came
+// and is then away from the seat (gone, or their bot playing for want
+// of a key) longer than Away loses the match for them all the same
+// (Policy.AwayLoses: a bot earns nothing for its player). Seats of
 // nobody ("") are bots' from the start, and bots play on whether anyone
 // watches or not: a tournament's match is played to its end. The table
 // plays one match: its end (SeatedEnd) is handed to the SeatedEnded
@@ -383,8 +397,11 @@ type Seated struct {
 	// seat ("": none known): a seat held for a player not yet come shows
 	// whose it is, at the table and in the lobby, not an empty name.
 	Names [classic.NumSeats]string `json:"names,omitzero"`
-	// Back is how long a player has to come to their seat.
+	// Back is how long a player has to come to their seat; Away how
+	// long one who came may be away from it before the match is lost
+	// for them (0: Back).
 	Back time.Duration `json:"back"`
+	Away time.Duration `json:"away,omitempty"`
 }
 
 // ErrSeated is a seated table's configuration that cannot be played.
@@ -395,8 +412,8 @@ func (s *Seated) check() error {
 	switch {
 	case s.Tourney == "":
 		return fmt.Errorf("%w: of no tournament", ErrSeated)
-	case s.Back < 0:
-		return fmt.Errorf("%w: back %v", ErrSeated, s.Back)
+	case s.Back < 0 || s.Away < 0:
+		return fmt.Errorf("%w: back %v, away %v", ErrSeated, s.Back, s.Away)
 	}
 	for i, p := range s.Players {
 		if p != "" && slices.Index(s.Players[:], p) != i {
@@ -408,8 +425,9 @@ func (s *Seated) check() error {
 
 // SeatedEnd is a seated table's match as it ended: the players the
 // tournament seated, their places (1 to 4, equal for a tie), and the
-// seats whose player was not at them at the end (not come in time, or
-// gone and their seat given up).
+// seats whose match is lost for their player (Forfeit): not at them at
+// the end (not come in time, or gone and their seat given up), or away
+// from them, their bot playing, longer than their time to come.
 type SeatedEnd struct {
 	// TableID is the table's number.
 	TableID string

@@ -173,6 +173,7 @@ func (t *Table) schedule() {
 	if t.Ref == nil || t.closing {
 		return
 	}
+	t.noteAbsence()
 	defer func() {
 		// The clock's end is kept with the table (only when it moved:
 		// a turn's start), so that a node taking it over knows it.
@@ -243,7 +244,7 @@ func (t *Table) deal() {
 func (t *Table) nextWake() time.Duration {
 	now := t.Opt.Now()
 	wake := now.Add(time.Minute) // kept seats are checked at least this often
-	for _, at := range []time.Time{t.deadline, t.nextBot} {
+	for _, at := range []time.Time{t.deadline, t.nextBot, t.absenceDue()} {
 		if !at.IsZero() && at.Before(wake) {
 			wake = at
 		}

@@ -47,6 +47,9 @@ type seatInfo struct {
 	fair seatmsg.Fairness
 	// daily is a served daily's hand (daily.go), nil at other tables.
 	daily *seatmsg.Daily
+	// awayLost: the seat's match is lost for its player, away from it
+	// too long (Table.noteAbsence).
+	awayLost bool
 }
 
 // referee is the game a table plays. Its methods run on the table's
@@ -122,6 +125,7 @@ func seatUpdate(info *seatInfo, playing bool) seatmsg.Update {
 	u := seatmsg.Update{
 		Players: info.players, Chat: info.chat,
 		Ready: info.ready, Host: info.host, OneMatch: info.oneMatch, Refused: info.refused, RefusedSeq: info.refusedSeq, Fair: info.fair, Daily: info.daily,
+		AwayLost: info.awayLost,
 	}
 	if playing {
 		u.Deadline = info.deadline

@@ -48,6 +48,9 @@ type SavedTable struct {
 	// restored, the table awaits them again (RestoreTable), rather than
 	// have their bots play the seats they were never at.
 	Awaited [classic.NumSeats]bool `json:"awaited,omitzero"`
+	// Absent are the seats whose match was lost for their player, away
+	// from it too long (Table.noteAbsence): lost still once restored.
+	Absent [classic.NumSeats]bool `json:"absent,omitzero"`
 }
 
 type savedSeat struct {
@@ -60,7 +63,7 @@ type savedSeat struct {
 // background (the newest snapshot wins).
 func (t *Table) save() {
 	st := SavedTable{ID: t.ID, Config: t.Cfg, Host: t.sit.hostID, Started: t.Ref != nil, MatchNo: t.matchNo, Created: t.created, Chat: t.chat,
-		Deadline: t.deadline.Round(0), BotKey: t.seal.BotKey, DupHand: t.f.Arranged(), Awaited: t.awaited}
+		Deadline: t.deadline.Round(0), BotKey: t.seal.BotKey, DupHand: t.f.Arranged(), Awaited: t.awaited, Absent: t.absent}
 	t.savedDeadline = t.deadline
 	if t.Ref != nil {
 		st.Entrants = t.entrants
@@ -143,7 +146,7 @@ func (t *Table) noteFinished() {
 		if !t.policy.Chosen || t.Opt.SeatedEnded == nil {
 			return // nobody chose the players: nobody is handed the end
 		}
-		if end, ok := t.Cfg.chosenEnd(t.ID, t.Ref, t.sit.owners()); ok {
+		if end, ok := t.Cfg.chosenEnd(t.ID, t.Ref, t.sit.owners(), t.absent); ok {
 			t.Opt.SeatedEnded(end)
 		}
 	}
@@ -151,10 +154,11 @@ func (t *Table) noteFinished() {
 
 // end is a seated table's match, over, as Options.SeatedEnded is handed
 // it: table id's, played by ref, its seats held by owners (a player not
-// at their seat forfeited it). The same match always gives the same end
-// (the tournament takes a table's end once). ok false: not a seated
-// table, or its match not over.
-func (se *Seated) end(id string, ref referee, owners [classic.NumSeats]string) (SeatedEnd, bool) {
+// at their seat forfeited it), absent those whose player was away from
+// it too long (lost for them too). The same match always gives the
+// same end (the tournament takes a table's end once). ok false: not a
+// seated table, or its match not over.
+func (se *Seated) end(id string, ref referee, owners [classic.NumSeats]string, absent [classic.NumSeats]bool) (SeatedEnd, bool) {
 	if se == nil || ref == nil {
 		return SeatedEnd{}, false
 	}
@@ -167,7 +171,7 @@ func (se *Seated) end(id string, ref referee, owners [classic.NumSeats]string) (
 		end.Results = o.Results()
 	}
 	for i, p := range se.Players {
-		end.Forfeit[i] = p != "" && owners[i] != p
+		end.Forfeit[i] = p != "" && (owners[i] != p || absent[i])
 	}
 	return end, true
 }

@@ -141,6 +141,49 @@ func (t *Table) empty() bool {
 	return t.evicted || t.sit.empty() && !(t.policy.PlaysOut && underWay(t.Ref))
 }
 
+// noteAbsence keeps, where the format says a player's bot earns
+// nothing for them (Policy.AwayLoses: a tournament's table), how long
+// each seat's player has been away while the match is under way — not
+// at the table, or at it with their bot playing for want of a key —
+// and marks the seat absent once that is longer than they may be away
+// (Seated's Away, else their time to come): its match is lost for them, whatever the
+// bot makes of it, and stays so if they come back (their seat's
+// update says it). A seat not come to yet is the table's to wait for
+// (awaited): given up after that same time, it is lost too.
+func (t *Table) noteAbsence() {
+	if !t.policy.AwayLoses || !underWay(t.Ref) {
+		return
+	}
+	now := t.Opt.Now()
+	back := t.Cfg.awayFor()
+	for i := range t.sit.seats {
+		s := &t.sit.seats[i]
+		switch {
+		case s.owner == "" || t.awaited[i] || t.sit.present(i) || t.absent[i]:
+			t.awayAt[i] = time.Time{}
+		case t.awayAt[i].IsZero():
+			t.awayAt[i] = now
+		case !now.Before(t.awayAt[i].Add(back)):
+			t.absent[i], t.awayAt[i] = true, time.Time{}
+			t.Opt.Log.Info("away past the time allowed: the match lost", "table", t.ID, "seat", i, "name", s.name, "away", back)
+			t.save()
+		}
+	}
+}
+
+// absenceDue is when noteAbsence next has a seat to mark absent (zero:
+// none).
+func (t *Table) absenceDue() time.Time {
+	var due time.Time
+	back := t.Cfg.awayFor()
+	for _, at := range t.awayAt {
+		if !at.IsZero() && (due.IsZero() || at.Add(back).Before(due)) {
+			due = at.Add(back)
+		}
+	}
+	return due
+}
+
 // here marks seat's player present again.
 func (t *Table) here(seat int) {
 	if t.sit.seats[seat].away {

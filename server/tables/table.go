@@ -149,6 +149,12 @@ type Table struct {
 	// awaited are a seated table's seats whose player has not come yet
 	// (seated.go).
 	awaited [classic.NumSeats]bool
+	// awayAt is when each seat's player last began to be away while
+	// the match was under way (zero: at it), and absent the seats whose
+	// player was away longer than their time to come to it, where the
+	// format says that loses the match (Policy.AwayLoses: seats.go).
+	awayAt [classic.NumSeats]time.Time
+	absent [classic.NumSeats]bool
 	// evicted: the table closes now, its seats given up (nobody is at
 	// it, and the hall needs the room).
 	evicted bool

@@ -107,6 +107,7 @@ func (t *Table) msgFor(m *Member, seat int, info *seatInfo) Msg {
 	}
 	r := t.refusals[m]
 	in.refused, in.refusedSeq = r.text, r.seq
+	in.awayLost = seat >= 0 && t.absent[seat]
 	u := t.Ref.Update(seat, &in)
 	return Msg{Update: &u}
 }

@@ -194,8 +194,8 @@ func (s *Service) settle(c tourney.Config) (tourney.Config, error) {
 		return c, fmt.Errorf("%w: %v long (at most %v)", ErrSettings, c.Length, maxLength)
 	case c.Start.After(now.Add(maxAhead)) || c.Start.Before(now.Add(-time.Hour)):
 		return c, fmt.Errorf("%w: a start at %s", ErrSettings, c.Start.Format(time.RFC3339))
-	case c.BotWait < 0 || c.BotWait > maxWait || c.Back < 0 || c.Back > maxWait:
-		return c, fmt.Errorf("%w: waits of %v and %v (at most %v)", ErrSettings, c.BotWait, c.Back, maxWait)
+	case c.BotWait < 0 || c.BotWait > maxWait || c.Back < 0 || c.Back > maxWait || c.Away < 0 || c.Away > maxWait:
+		return c, fmt.Errorf("%w: waits of %v, %v and %v (at most %v)", ErrSettings, c.BotWait, c.Back, c.Away, maxWait)
 	case len(c.Rules) > maxRules:
 		return c, fmt.Errorf("%w: rules of %d bytes", ErrSettings, len(c.Rules))
 	}
@@ -269,7 +269,7 @@ func tableConfig(c tourney.Config, st tourney.Start, id string, timer time.Durat
 	lv := c.BotLevel
 	return tables.Config{
 		Game: c.Game, Rules: rules, Levels: [4]string{lv, lv, lv, lv}, Timer: timer,
-		Seated: &tables.Seated{Tourney: id, Players: st.Players, Back: c.Back},
+		Seated: &tables.Seated{Tourney: id, Players: st.Players, Back: c.Back, Away: c.Away},
 	}
 }
 
@@ -290,6 +290,7 @@ type FileConfig struct {
 	BotWait   string `json:"bot_wait"`
 	BotLevel  string `json:"bot_level"`
 	Back      string `json:"back"`
+	Away      string `json:"away"`
 	Duplicate bool   `json:"duplicate"`
 	Partners  bool   `json:"partners"`
 }
@@ -328,7 +329,7 @@ func ReadConfig(r io.Reader) (tourney.Config, error) {
 	for _, d := range []struct {
 		s  string
 		to *time.Duration
-	}{{f.Length, &c.Length}, {f.BotWait, &c.BotWait}, {f.Back, &c.Back}} {
+	}{{f.Length, &c.Length}, {f.BotWait, &c.BotWait}, {f.Back, &c.Back}, {f.Away, &c.Away}} {
 		if d.s == "" {
 			continue
 		}

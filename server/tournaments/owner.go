@@ -317,13 +317,15 @@ func (s *Service) drive(ctx context.Context, id string) error {
 			continue // counted already, or not this tournament's: deleted
 		}
 		if t.System().Pairing.ForfeitOut() {
-			// A player who did not come to the table is out of the
-			// pool until they join again: taken out before the end
-			// puts its players back, so the pairing it makes does not
-			// seat them again at once.
+			// A player who did not come to the table, or was away from
+			// it too long, is paused until they come back (a key on the
+			// tournament's page): taken out before the end puts its
+			// players back, so the pairing it makes does not seat them
+			// again at once.
 			for i, p := range end.Players {
 				if end.Forfeit[i] && p != tourney.Bot {
-					_ = t.Leave(p)
+					_ = t.Pause(p)
+					s.opt.Log.Info("tournament: a player paused, their match lost for want of being at it", "tournament", id, "table", n, "seat", i)
 				}
 			}
 		}

@@ -375,7 +375,7 @@ func TestPartnersSwissForfeitAtARealTable(t *testing.T) {
 	t.Parallel()
 	n, clk, id := begin(t, tourney.Config{
 		Kind: tourney.Swiss, Name: "eşli forfeit", Game: "101", Hands: 1, Start: t0, Rounds: 2,
-		BotLevel: "easy", Back: backTime, Partners: true,
+		BotLevel: "easy", Back: backTime, Away: awayTime, Partners: true,
 	}, 4)
 	absent := player(3)
 	tr := play(t, n, clk, id, 30*time.Second, map[string]bool{absent: true})

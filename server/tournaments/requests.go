@@ -67,7 +67,7 @@ func (s *Service) JoinTournament(ctx context.Context, id, player, name string, r
 	switch {
 	case r.T.Phase == tourney.Finished || r.T.Phase == tourney.Ending:
 		return tourney.ErrFinished
-	case !r.T.System().Pairing.Open(&r.T) && !(joined && e.Left):
+	case !r.T.System().Pairing.Open(&r.T) && !(joined && (e.Left || e.Paused)):
 		return tourney.ErrStarted
 	case !joined && !r.T.Alone(player) && r.T.Players() >= s.opt.players():
 		return fmt.Errorf("%w: %d players", ErrFull, r.T.Players())

@@ -78,12 +78,19 @@ func (n *node) allRated(t *testing.T, matches int) []keep.MatchEnd {
 // startNode starts a node on eng and kept. leases nil: alone.
 func startNode(t *testing.T, eng *keep.Engine, kept *keep.Keeper, leases *keep.Leases, clk *clock) *node {
 	t.Helper()
+	return startNodeOn(t, eng, kept, leases, clk, time.Now, time.Millisecond)
+}
+
+// startNodeOn is startNode with its tables on the clock tablesNow and
+// the turn's timer timer (0: none) at its tournaments' tables.
+func startNodeOn(t *testing.T, eng *keep.Engine, kept *keep.Keeper, leases *keep.Leases, clk *clock, tablesNow func() time.Time, timer time.Duration) *node {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	n := &node{keep: kept, ended: make(chan string, 256), stop: cancel}
 	log := testLog(t)
 	opt := tables.Options{
 		BotDelay: 0, BotTimeout: time.Minute, KeepSeat: 10 * time.Minute, HandWait: 20 * time.Second,
-		ChatEvery: 5 * time.Second, ChatBurst: 3, ChatKeep: 50, Log: log, Now: time.Now, Random: servetest.Random(7),
+		ChatEvery: 5 * time.Second, ChatBurst: 3, ChatKeep: 50, Log: log, Now: tablesNow, Random: servetest.Random(7),
 	}
 	opt.Rate = func(m keep.MatchEnd) {
 		n.mu.Lock()
@@ -96,7 +103,7 @@ func startNode(t *testing.T, eng *keep.Engine, kept *keep.Keeper, leases *keep.L
 		t.Fatal(err)
 	}
 	n.svc, err = New(Options{Book: book, Leases: leases, Hall: n.hall, Now: clk.Now, Log: log,
-		Random: servetest.Random(3), Every: -1, Timer: time.Millisecond})
+		Random: servetest.Random(3), Every: -1, Timer: timer})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,6 +123,9 @@ func startNode(t *testing.T, eng *keep.Engine, kept *keep.Keeper, leases *keep.L
 // bot, and leaves once the match is over.
 type players struct {
 	at map[string][]*tables.Member // table -> its players' members
+	// away: each player says they are away as they come (no key: their
+	// bot plays), at tables with no turn's timer.
+	away bool
 }
 
 // come seats the players of every table node's tournament tid has in
@@ -148,6 +158,9 @@ func (p *players) come(t *testing.T, n *node, tid string, absent map[string]bool
 			if rep := <-r.Reply; rep.Err != nil {
 				t.Fatalf("%s at table %s: %v", who, id, rep.Err)
 			}
+			if p.away {
+				tb.Call(context.Background(), tables.Request{Kind: tables.ReqAway, M: m})
+			}
 			p.at[id] = append(p.at[id], m)
 		}
 	}
@@ -169,7 +182,12 @@ func (p *players) leave(n *node, table string) {
 // away from them.
 func play(t *testing.T, n *node, clk *clock, tid string, step time.Duration, absent map[string]bool) tourney.Tournament {
 	t.Helper()
-	p := &players{at: map[string][]*tables.Member{}}
+	return playWith(t, n, clk, tid, step, absent, &players{at: map[string][]*tables.Member{}})
+}
+
+// playWith is play with the players p.
+func playWith(t *testing.T, n *node, clk *clock, tid string, step time.Duration, absent map[string]bool, p *players) tourney.Tournament {
+	t.Helper()
 	deadline := time.Now().Add(2 * time.Minute)
 	for {
 		if time.Now().After(deadline) {
@@ -328,7 +346,7 @@ func TestArenaForfeitIsNotSeatedAgain(t *testing.T) {
 	}
 	n, clk, id := begin(t, tourney.Config{
 		Kind: tourney.Arena, Name: "short arena", Game: "101", Hands: 1, Start: t0, Length: 10 * time.Minute,
-		BotLevel: "easy", Back: backTime,
+		BotLevel: "easy", Back: backTime, Away: awayTime,
 	}, 4)
 	absent := player(3)
 	// A second of the arena's clock a step: the tables' waits are real
@@ -359,7 +377,7 @@ func TestSwissOfSixWithAForfeit(t *testing.T) {
 	t.Parallel()
 	n, clk, id := begin(t, tourney.Config{
 		Kind: tourney.Swiss, Name: "club rounds", Game: "101", Hands: 1, Start: t0, Rounds: 3,
-		BotLevel: "easy", Back: backTime,
+		BotLevel: "easy", Back: backTime, Away: awayTime,
 	}, 6)
 	absent := player(3)
 	tr := play(t, n, clk, id, 30*time.Second, map[string]bool{absent: true})
@@ -870,3 +888,10 @@ func TestDuplicateRoundsShareTheirDealsAndKeepThemSecret(t *testing.T) {
 // was missed beside the whole suite on a loaded two-core machine ("no
 // free seat": a bot had taken the seat of one who came).
 const backTime = 2 * time.Second
+
+// awayTime is how long the players of those tests who came may be away
+// from their seats: they let the turn's clock hand every move to their
+// bot, which the table counts as away, and no match of a test lasts
+// half an hour (the most a tournament takes) however loaded the
+// machine.
+const awayTime = 30 * time.Minute

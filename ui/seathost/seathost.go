@@ -40,6 +40,9 @@ type Seat struct {
 	// Daily is the served daily's hand the table plays (nil: not a
 	// daily table): the header and the page between hands say it.
 	Daily *seatmsg.Daily
+	// lostTold: the player was told the table counts the match lost
+	// for them (Said.Lost), once.
+	lostTold bool
 }
 
 // HostKeys are the holding program's keys, for the help bar and page.

@@ -44,6 +44,9 @@ type Said struct {
 	Clear   bool
 	// NewMatch: the new match's key is offered (the host's alone).
 	NewMatch bool
+	// Lost is said once, as news, when the table counts the match lost
+	// for the player, away from their seat too long ("" nothing new).
+	Lost string
 }
 
 // Took says what an update of either game comes to on the status line
@@ -55,6 +58,10 @@ type Said struct {
 // noted (Between), so that the deal takes it away.
 func (s *Seat) Took(tr *i18n.Catalog, u seatmsg.Update, first, handOver, matchOver bool, status string, name func(seat int) string) Said {
 	said := Said{Refusal: s.Refusal(tr, u.Refused, u.RefusedSeq, first), NewMatch: s.Host && !s.Watching}
+	if u.AwayLost && !s.lostTold {
+		s.lostTold = true
+		said.Lost = tr.T("seat.awaylost")
+	}
 	switch {
 	case handOver:
 		var names []string
@@ -65,6 +72,10 @@ func (s *Seat) Took(tr *i18n.Catalog, u seatmsg.Update, first, handOver, matchOv
 		if len(names) > 0 {
 			said.Between = tr.T("seat.waiting", strings.Join(names, ", "))
 		}
+	case matchOver && u.OneMatch && u.AwayLost:
+		// No next table comes by itself to one whose bot played: the
+		// tournament's page says how to come back.
+		said.Between = tr.T("seat.onematch.lost")
 	case matchOver && u.OneMatch:
 		said.Between = tr.T("seat.onematch")
 	case matchOver && !s.Host:

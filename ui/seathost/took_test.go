@@ -39,6 +39,7 @@ func TestTookSays(t *testing.T) {
 	for _, tc := range []struct {
 		name                 string
 		host, watch, one     bool
+		lost                 bool // the table counts the match lost for the player
 		handOver, matchOver  bool
 		ready                [4]bool
 		refused              string
@@ -46,6 +47,7 @@ func TestTookSays(t *testing.T) {
 		between              string // said between hands before
 		wantBetween, wantRef string
 		wantClear, wantNew   bool
+		wantLost             string
 	}{
 		{name: "waiting for two", host: true, handOver: true, ready: [4]bool{true, true}, wantBetween: tr.T("seat.waiting", "Ayşe, Can"), wantNew: true},
 		{name: "dealing", handOver: true, ready: [4]bool{true, true, true, true}, wantBetween: tr.T("seat.dealing")},
@@ -53,6 +55,8 @@ func TestTookSays(t *testing.T) {
 		{name: "the host itself", host: true, matchOver: true, wantNew: true},
 		{name: "a spectator host", host: true, watch: true},
 		{name: "a tournament's match over", one: true, matchOver: true, wantBetween: tr.T("seat.onematch")},
+		{name: "a tournament's match lost for being away", one: true, lost: true, wantLost: tr.T("seat.awaylost")},
+		{name: "over, lost for being away", one: true, lost: true, matchOver: true, wantLost: tr.T("seat.awaylost"), wantBetween: tr.T("seat.onematch.lost")},
 		{name: "dealt", said: "x", between: "x", wantClear: true},
 		{name: "dealt, refused", refused: "no", said: "x", between: "x", wantRef: "no"},
 		{name: "dealt, status moved on", said: "y", between: "x"},
@@ -64,7 +68,7 @@ func TestTookSays(t *testing.T) {
 			}
 			s := &Seat{Link: seatlink.New(seat, func(seatmsg.Intent) bool { return true })}
 			s.Link.Between = tc.between
-			u := seatmsg.Update{Host: tc.host, Ready: tc.ready, Refused: tc.refused, OneMatch: tc.one}
+			u := seatmsg.Update{Host: tc.host, Ready: tc.ready, Refused: tc.refused, OneMatch: tc.one, AwayLost: tc.lost}
 			if tc.refused != "" {
 				u.RefusedSeq = 1
 			}
@@ -78,6 +82,12 @@ func TestTookSays(t *testing.T) {
 			}
 			if tc.wantBetween != "" && s.Link.Between != tc.wantBetween {
 				t.Fatalf("between hands noted %q", s.Link.Between)
+			}
+			if got.Lost != tc.wantLost {
+				t.Fatalf("the match lost said %q, want %q", got.Lost, tc.wantLost)
+			}
+			if again := s.Took(tr, u, false, tc.handOver, tc.matchOver, tc.said, name); again.Lost != "" {
+				t.Fatalf("the match lost said again: %q", again.Lost)
 			}
 		})
 	}
@@ -94,7 +104,7 @@ func TestBetweenWordsFitTheStatusLine(t *testing.T) {
 	for _, lang := range []string{"en", "tr"} {
 		tr := i18n.MustLoad(lang)
 		for _, w := range []string{
-			tr.T("seat.dealing"), tr.T("seat.onematch"), tr.T("seat.waithost"),
+			tr.T("seat.dealing"), tr.T("seat.onematch"), tr.T("seat.waithost"), tr.T("seat.onematch.lost"), tr.T("seat.awaylost"),
 			tr.T("seat.waiting", strings.Repeat("Ş", 20)),
 		} {
 			if ansi.StringWidth(w) > room {

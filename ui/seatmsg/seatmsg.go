@@ -119,6 +119,11 @@ type Update struct {
 	OneMatch bool `json:"oneMatch,omitempty"`
 	// Fair is the match's commitment (Fairness).
 	Fair Fairness
+	// AwayLost: this seat's player was away from it (their bot
+	// playing) longer than a tournament allows, and the match counts as
+	// lost for them whatever the bot makes of it; the session says so,
+	// and what comes next.
+	AwayLost bool `json:"awayLost,omitempty"`
 	// Daily is set at a served daily's table: which hand of the day the
 	// match on it is (each of the day's hands is a match of its own).
 	Daily *Daily `json:"daily,omitempty"`

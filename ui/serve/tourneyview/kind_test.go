@@ -1,6 +1,7 @@
 package tourneyview
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -127,6 +128,65 @@ func TestListWrapsALongLine(t *testing.T) {
 		}
 		if marked != 1 {
 			t.Errorf("cursor %d: its line shown %d times:\n%s", cursor, marked, strings.Join(lines, "\n"))
+		}
+	}
+}
+
+// TestPausedSaysWhyAndTheWayBack: an arena's player paused (their match
+// lost for want of being at it) reads, at the head of the page, that
+// they are paused, at which table they lost the match and the time
+// they had, and that any key brings them back; where they stand is
+// still said. The page says nothing of it to one not paused, nor once
+// the arena is over.
+func TestPausedSaysWhyAndTheWayBack(t *testing.T) {
+	p := arenaUnderWay(t)
+	unit := p.T.Unit(p.Me)
+	lost := 0
+	for _, pl := range p.T.Playing {
+		if slices.Contains(pl.Players[:], unit) {
+			// The table ends with their seat forfeit, and they are paused.
+			if err := p.T.Pause(p.Me); err != nil {
+				t.Fatal(err)
+			}
+			seat := slices.Index(pl.Players[:], unit)
+			var forfeit [4]bool
+			forfeit[seat] = true
+			if _, err := p.T.Ended(pl.Table, [4]int{1, 2, 3, 4}, forfeit, p.Now); err != nil {
+				t.Fatal(err)
+			}
+			lost = pl.Table
+		}
+	}
+	if lost == 0 {
+		t.Fatal("the player sits at no table")
+	}
+	st, err := p.T.Standings()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rank := slices.IndexFunc(st, func(s tourney.Standing) bool { return s.Player == unit })
+	for _, lang := range []string{"en", "tr"} {
+		tr := i18n.MustLoad(lang)
+		if !p.Paused() {
+			t.Fatal("the page does not know the player paused")
+		}
+		head := Head(tr, plain, p, 78)
+		fits(t, lang+" paused", head, 78, 8)
+		got := words(head)
+		for _, w := range []string{tr.T("tourney.paused", lost), tr.T("tourney.you.paused"), tr.T("tourney.you.at", rank+1, len(st), st[rank].Points.String())} {
+			if !strings.Contains(got, strings.TrimSpace(w)) {
+				t.Errorf("%s: the head %q does not say %q", lang, got, w)
+			}
+		}
+		other := p
+		other.Me = idOf(7)
+		if other.T.Unit(other.Me) == unit || strings.Contains(words(Head(tr, plain, other, 78)), tr.T("tourney.you.paused")) {
+			t.Errorf("%s: another player's page says paused", lang)
+		}
+		over := p
+		over.T.Phase = tourney.Finished
+		if over.Paused() || strings.Contains(words(Head(tr, plain, over, 78)), tr.T("tourney.you.paused")) {
+			t.Errorf("%s: paused said once the arena is over", lang)
 		}
 	}
 }

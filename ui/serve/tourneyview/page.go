@@ -62,6 +62,29 @@ func (p Page) Joined() bool {
 	return ok && !e.Left || p.T.Alone(p.Me)
 }
 
+// Paused says whether the player who looks is paused: they lost a
+// match for want of being at it (tourney's Pause), and any key on the
+// page brings them back into the pairing (a join) while it runs.
+func (p Page) Paused() bool {
+	e, ok := p.T.Joined[p.T.Unit(p.Me)]
+	return ok && e.Paused && !e.Left && (p.T.Phase == tourney.Running || p.T.Phase == tourney.Starting)
+}
+
+// lostAt is the table of the last match the player who looks lost for
+// want of being at it (0: none).
+func (p Page) lostAt() int {
+	unit := p.T.Unit(p.Me)
+	for i := len(p.T.Matches) - 1; i >= 0; i-- {
+		m := p.T.Matches[i]
+		for s, id := range m.Players {
+			if id == unit && m.Forfeit[s] {
+				return m.Table
+			}
+		}
+	}
+	return 0
+}
+
 // Table is the number of the table in play the player who looks sits
 // at (ok false: none), so the page can say it and take them there.
 func (p Page) Table() (n int, ok bool) {
@@ -138,6 +161,11 @@ func Head(tr *i18n.Catalog, st *theme.Styles, p Page, width int) []string {
 		for _, w := range Wrap(tr.T(what, n), width, 0) {
 			out = append(out, st.Warn.Render(w))
 		}
+	} else if p.Paused() {
+		// Why, and the way back.
+		for _, w := range Wrap(tr.T("tourney.paused", p.lostAt()), width, 0) {
+			out = append(out, st.Warn.Render(w))
+		}
 	}
 	return append(out, "")
 }
@@ -195,6 +223,8 @@ func you(tr *i18n.Catalog, p Page) string {
 		at += " · " + tr.T("tourney.you.givenup", n)
 	} else if ok {
 		at += " · " + tr.T("tourney.you.table", n)
+	} else if p.Paused() {
+		at += " · " + tr.T("tourney.you.paused")
 	}
 	return at
 }

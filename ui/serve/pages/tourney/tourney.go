@@ -113,6 +113,7 @@ const (
 	askAccept
 	askDecline
 	askTakeBack
+	askBack // a paused player's key: a join
 )
 
 func (tourneyJoinedMsg) Owner() (common.PageID, bool) { return common.Tourney, false }
@@ -380,7 +381,7 @@ func (p *Page) Update(c *common.Common, msg tea.Msg) common.Turn {
 				askJoin: c.Tr.T("tourney.joined"), askLeave: c.Tr.T("tourney.left"),
 				askPartner: c.Tr.T("tourney.asked.sent", msg.with),
 				askAccept:  c.Tr.T("tourney.accepted"), askDecline: c.Tr.T("tourney.declined"),
-				askTakeBack: c.Tr.T("tourney.takenback"),
+				askTakeBack: c.Tr.T("tourney.takenback"), askBack: c.Tr.T("tourney.back"),
 			}[msg.what]
 		}
 		p.gen++ // read now, and every common.TourneyEvery from now
@@ -408,6 +409,11 @@ func (p *Page) key(c *common.Common, msg tea.KeyPressMsg) common.Turn {
 	switch {
 	case key.Matches(msg, k.Back):
 		return common.Turn{To: common.Tourneys}
+	case p.t != nil && !p.asking && v.Paused() && !key.Matches(msg, k.TourneyLeave):
+		// Any key (but leave) says a paused player is back: paired
+		// again.
+		p.asking = true
+		return common.Stay(p.join(c, askBack, "", ""))
 	case key.Matches(msg, k.Up):
 		p.scroll = max(0, p.scroll-1)
 	case key.Matches(msg, k.Down):

@@ -1,0 +1,175 @@
+package tables
+
+import (
+	"encoding/json"
+	"io"
+	"log/slog"
+	"sync"
+	"testing"
+	"time"
+
+	"okey/server/servetest"
+)
+
+// seatedTable is a tournament's table of a classic match from 5 points on a
+// clock of its own, driven by hand: ann, bob and cem seated (seat 3 a
+// bot's), each with back to come; the entry and record it last saved
+// are kept in saved.
+func seatedTable(t *testing.T, back time.Duration) (*Table, *time.Time, Options, func() (entry, record []byte)) {
+	t.Helper()
+	now := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+	opt := Options{
+		BotDelay: 0, BotTimeout: time.Second, KeepSeat: 10 * time.Minute, HandWait: 20 * time.Second,
+		ChatEvery: 5 * time.Second, ChatBurst: 3, ChatKeep: 50,
+		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: func() time.Time { return now },
+		Random: servetest.Random(1),
+	}
+	var mu sync.Mutex
+	var entry, record []byte
+	sv := NewSaver(func(e, r []byte) error {
+		mu.Lock()
+		entry, record = e, r
+		mu.Unlock()
+		return nil
+	}, func() error { return nil }, opt.Log)
+	cfg := Config{Game: "classic", Rules: "points=5", Levels: [4]string{"easy", "easy", "easy", "easy"},
+		Seated: &Seated{Tourney: "t1", Players: [4]string{"key:ann", "key:bob", "key:cem", ""}, Back: back}}
+	tb, err := NewSeated("9", cfg, opt, sv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	saved := func() ([]byte, []byte) {
+		for tb.savedGen < tb.saveGen {
+			select {
+			case g := <-tb.stored:
+				tb.savedGen = max(tb.savedGen, g)
+			case <-time.After(time.Minute):
+				t.Fatal("the table's entry was never written")
+			}
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		return entry, record
+	}
+	t.Cleanup(sv.flush)
+	return tb, &now, opt, saved
+}
+
+// TestAwayPastItsTimeLosesTheMatch: at a tournament's table a player's
+// bot earns nothing for them. A player away from their seat (no key
+// pressed, their bot playing) longer than their time to come loses the
+// match for them — their seat's update says so, their coming back does
+// not undo it, the table's end counts the seat forfeit, and a table
+// brought back from its entry remembers it — while one away for less
+// each time, however often, loses nothing.
+func TestAwayPastItsTimeLosesTheMatch(t *testing.T) {
+	t.Parallel()
+	const back = 2 * time.Minute
+	tb, now, opt, saved := seatedTable(t, back)
+	var ms [3]*Member
+	for i, who := range []string{"ann", "bob", "cem"} {
+		ms[i] = NewMember("key:"+who, who, "", -1)
+		if s, err := tb.joinAs(ms[i], -1, false); err != nil || s != i {
+			t.Fatalf("%s: seat %d, %v", who, s, err)
+		}
+	}
+	step := func(d time.Duration) {
+		*now = now.Add(d)
+		tb.schedule()
+	}
+	tb.handle(Request{Kind: ReqAway, M: ms[1]}) // bob: no key, his bot plays
+	tb.handle(Request{Kind: ReqAway, M: ms[2]}) // cem too, for a while
+	step(0)
+	step(back - time.Second)
+	tb.handle(Request{Kind: ReqHere, M: ms[2]}) // cem back in time
+	step(0)
+	if tb.absent != [4]bool{} {
+		t.Fatalf("absent before the time to come: %v", tb.absent)
+	}
+	if due := tb.absenceDue(); !due.Equal(now.Add(time.Second)) {
+		t.Errorf("the table wakes for bob's time at %v, want %v", due, now.Add(time.Second))
+	}
+	tb.handle(Request{Kind: ReqAway, M: ms[2]}) // cem away again: his clock starts again
+	step(time.Second)
+	if tb.absent != [4]bool{false, true, false, false} {
+		t.Fatalf("absent %v, want bob's seat alone", tb.absent)
+	}
+	info := tb.info()
+	if u := tb.msgFor(ms[1], 1, &info).Update; u == nil || !u.AwayLost {
+		t.Errorf("bob's update does not say his match is lost: %+v", u)
+	}
+	if u := tb.msgFor(ms[0], 0, &info).Update; u == nil || u.AwayLost {
+		t.Errorf("ann's update says her match is lost")
+	}
+	tb.handle(Request{Kind: ReqHere, M: ms[1]}) // bob back: lost all the same
+	step(back - time.Second)
+	tb.handle(Request{Kind: ReqHere, M: ms[2]})
+	step(0)
+	if tb.absent != [4]bool{false, true, false, false} {
+		t.Fatalf("absent %v after bob came back, want bob's seat alone", tb.absent)
+	}
+
+	// Kept with the table: brought back from its entry, the seat is
+	// still lost.
+	entry, record := saved()
+	var st SavedTable
+	if err := json.Unmarshal(entry, &st); err != nil {
+		t.Fatal(err)
+	}
+	if st.Absent != tb.absent {
+		t.Errorf("the entry keeps absent %v, want %v", st.Absent, tb.absent)
+	}
+	again, err := RestoreTable("9", entry, record, *now, opt, func() *Saver {
+		return NewSaver(func([]byte, []byte) error { return nil }, func() error { return nil }, opt.Log)
+	})
+	if err != nil || again == nil {
+		t.Fatalf("restored: %v, %v", again, err)
+	}
+	t.Cleanup(again.saver.flush)
+	if again.absent != tb.absent {
+		t.Errorf("restored, absent %v, want %v", again.absent, tb.absent)
+	}
+
+	// The end: bob's seat forfeit, whatever his bot made of it (the
+	// bots play every seat out, the clock standing still).
+	for _, m := range ms {
+		tb.handle(Request{Kind: ReqAway, M: m})
+	}
+	for moves := 0; ; moves++ {
+		stg, turn := tb.Ref.Stage()
+		if stg == stMatchOver || moves > 5000 {
+			break
+		}
+		if stg == stHandOver {
+			tb.deal()
+			continue
+		}
+		askBot(tb, turn)
+		botMove(t, tb)
+	}
+	end, ok := tb.Cfg.chosenEnd(tb.ID, tb.Ref, tb.sit.owners(), tb.absent)
+	if !ok {
+		t.Fatal("no end of a match over")
+	}
+	if want := [4]bool{false, true, false, false}; end.Forfeit != want {
+		t.Errorf("the end's forfeits %v, want %v", end.Forfeit, want)
+	}
+}
+
+// TestAwayLosesOnlyWhereTheFormatSays: at an ordinary table a player
+// away however long loses nothing by it: their bot plays for them, as
+// it always has.
+func TestAwayLosesOnlyWhereTheFormatSays(t *testing.T) {
+	t.Parallel()
+	tb, now := handTable(t, 0)
+	ann := NewMember("key:A", "ann", "", 0)
+	tb.joinAs(ann, -1, false)
+	tb.handle(Request{Kind: ReqStart, M: ann})
+	tb.handle(Request{Kind: ReqAway, M: ann})
+	tb.schedule()
+	*now = now.Add(time.Hour)
+	tb.schedule()
+	if tb.absent != [4]bool{} || !tb.absenceDue().IsZero() {
+		t.Errorf("an ordinary table marked absent %v", tb.absent)
+	}
+}
