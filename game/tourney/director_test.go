@@ -368,3 +368,47 @@ func TestPausedUntilBack(t *testing.T) {
 		t.Errorf("the partner came back: %v, the team %+v", err, pt.Joined[team])
 	}
 }
+
+// A duplicate round's results are held back until its last table ends
+// (Shown, Held): with one of its two tables over, what may be shown has
+// no match of the round and the standings have not moved; once the
+// other ends, both are shown. A Swiss of fresh deals holds nothing, and
+// what is shown is never the tournament itself changed.
+func TestDuplicateRoundHeldUntilItsLastTable(t *testing.T) {
+	for _, dup := range []bool{true, false} {
+		tr, err := New(Config{Kind: Swiss, Hands: 1, Start: t0, Rounds: 2, Duplicate: dup})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := &server{t: t, tr: tr}
+		for i := range 6 {
+			if _, err := tr.Join(fmt.Sprintf("p%d", i), 1500+i, t0.Add(-time.Minute)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		s.open(tr.Tick(t0), t0)
+		if len(tr.Playing) != 2 {
+			t.Fatalf("round 1: %v", tr.Playing)
+		}
+		first := tr.Playing[0].Table
+		if _, err := tr.Ended(first, [4]int{1, 2, 3, 4}, [4]bool{}, t0.Add(time.Minute)); err != nil {
+			t.Fatal(err)
+		}
+		shown := Shown(*tr)
+		st, _ := shown.Standings()
+		moved := slices.ContainsFunc(st, func(l Standing) bool { return l.Points != 0 || l.Matches != 0 })
+		if held := Held(tr); dup != (len(held) == 1 && held[0] == 1) || dup != (len(shown.Matches) == 0) || dup == moved {
+			t.Errorf("duplicate %v, one table of two over: held %v, %d matches shown, standings moved %v", dup, held, len(shown.Matches), moved)
+		}
+		if len(tr.Matches) != 1 {
+			t.Errorf("the tournament itself changed: %d matches", len(tr.Matches))
+		}
+		s.endAll(t0.Add(2 * time.Minute))
+		if len(tr.Playing) != 2 || tr.Round != 2 {
+			t.Fatalf("round 2 not paired: %v", tr.Playing)
+		}
+		if shown := Shown(*tr); len(shown.Matches) != 2 || len(Held(tr)) != (map[bool]int{true: 1, false: 0})[dup] {
+			t.Errorf("duplicate %v, round 1 over: %d matches shown, held %v", dup, len(shown.Matches), Held(tr))
+		}
+	}
+}

@@ -3,6 +3,7 @@ package tourney
 import (
 	"fmt"
 	"math/big"
+	"slices"
 )
 
 // Seat is one seat of one table in a duplicate round: who sat there
@@ -55,4 +56,41 @@ type field struct{ Scoring }
 func (field) Sealed() bool { return true }
 
 func (f field) names() []string { return append(f.Scoring.names(), "tourney.kind.duplicate") }
-func (f field) deals() []Said   { return append(f.Scoring.deals(), Said{Key: "tourney.rules.duplicate"}) }
+func (f field) deals() []Said {
+	// One person, one seat: the same racks at every table of a round
+	// would be two seats of one player's.
+	return append(f.Scoring.deals(), Said{Key: "tourney.rules.duplicate"}, Said{Key: "tourney.rules.duplicate.who"})
+}
+
+// Held are the rounds of t whose results are held back (Shown), in
+// order: where its scoring seals its rounds, those with a table still
+// in play. Nil for a tournament that holds nothing.
+func Held(t *Tournament) []int {
+	if !t.System().Scoring.Sealed() {
+		return nil
+	}
+	var out []int
+	for _, p := range t.Playing {
+		if !slices.Contains(out, p.Round) {
+			out = append(out, p.Round)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// Shown is t as every page, command and JSON may show it: where its
+// scoring seals its rounds (duplicate deals), the matches of a round
+// some table of which is still in play are held back — their places,
+// the points they are worth, the standings' moves — until the round's
+// last table ends, as the round's records and secret are: another
+// table may still be dealing the same racks, and a place told is which
+// rack is strong. t itself is not changed.
+func Shown(t Tournament) Tournament {
+	held := Held(&t)
+	if len(held) == 0 {
+		return t
+	}
+	t.Matches = slices.DeleteFunc(slices.Clone(t.Matches), func(m Match) bool { return slices.Contains(held, m.Round) })
+	return t
+}

@@ -153,9 +153,10 @@ func (s *Server) start(sess ssh.Session) *serve.Session {
 	// The session ends with its connection, or when the server has said
 	// goodbye (Shutdown).
 	port := &serverPort{srv: s}
+	addr := s.limitKey(sess.RemoteAddr())
 	o := serve.Options{
-		Side: port, Tour: s.tournamentSide(),
-		ID: id, Code: code, Name: name, Addr: s.limitKey(sess.RemoteAddr()), Lang: langOf(sess.Environ()), Port: portOf(sess.LocalAddr()),
+		Side: port, Tour: s.tournamentSideOf(addr),
+		ID: id, Code: code, Name: name, Addr: addr, Lang: langOf(sess.Environ()), Port: portOf(sess.LocalAddr()),
 		Term: pty.Term, Width: pty.Window.Width, Height: pty.Window.Height, Env: sess.Environ(),
 		FPS: s.cfg.FPS, MaxWidth: s.cfg.MaxWidth, MaxHeight: s.cfg.MaxHeight,
 		Strange: func(msg any) {

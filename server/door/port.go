@@ -18,17 +18,25 @@ type serverPort struct {
 	srv *Server
 	// me is the session it is of (nil: the tournaments' side, of none).
 	me *serve.Session
+	// addr is where a session's tournament side's player joins from
+	// ("": the command's side, which joins nobody).
+	addr string
 }
 
 // tournamentSide is what the tournaments' pages and command ask the
 // server through: a test's stand-in if set, else the server's own
 // tournaments (nil: it runs none, and the lobby says nothing of them).
-func (s *Server) tournamentSide() common.TourneySide {
+func (s *Server) tournamentSide() common.TourneySide { return s.tournamentSideOf("") }
+
+// tournamentSideOf is tournamentSide as a session whose player comes
+// from addr asks it: its joins come from that address ("": a
+// command's, which joins nobody).
+func (s *Server) tournamentSideOf(addr string) common.TourneySide {
 	switch {
 	case s.tourSide != nil:
 		return s.tourSide
 	case s.tourneys != nil:
-		return &serverPort{srv: s}
+		return &serverPort{srv: s, addr: addr}
 	}
 	return nil
 }

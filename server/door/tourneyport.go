@@ -5,9 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"strings"
 	"time"
 
 	"okey/game/tourney"
+	"okey/server/keep"
 	"okey/server/tournaments"
 	"okey/ui/serve/tourneyview"
 )
@@ -67,8 +69,25 @@ func (p *serverPort) CreateTournament(by string, c tourney.Config) (string, erro
 // rating.
 func (p *serverPort) JoinTournament(id, player, name string, rating int) error {
 	return p.withTourneys(func(ctx context.Context, ts *tournaments.Service) error {
-		return ts.JoinTournament(ctx, id, player, name, rating)
+		return ts.JoinFrom(ctx, id, player, name, rating, p.from(ctx, player))
 	})
+}
+
+// from is where the session's player joins from: their address, and
+// when the cluster first saw their key (zero for a guest, a session not
+// known, or a server that keeps no daily book: the key not vouched for).
+func (p *serverPort) from(ctx context.Context, player string) tournaments.From {
+	var f tournaments.From
+	if p.addr == "" {
+		return f
+	}
+	f.Addr = p.addr
+	if d := p.srv.desk; d != nil && !strings.HasPrefix(player, keep.GuestPrefix) {
+		if seen, err := d.book.FirstSeen(ctx, player, d.now(), d.ratedSince(ctx, player)); err == nil {
+			f.Seen = seen
+		}
+	}
+	return f
 }
 
 // LeaveTournament takes player out of tournament id's pairing.
@@ -82,7 +101,7 @@ func (p *serverPort) LeaveTournament(id, player string) error {
 // partner, asked to be their partner.
 func (p *serverPort) AskPartner(id, player, name string, rating int, partner string) error {
 	return p.withTourneys(func(ctx context.Context, ts *tournaments.Service) error {
-		return ts.AskPartner(ctx, id, player, name, rating, partner)
+		return ts.AskPartner(ctx, id, player, name, rating, partner, p.from(ctx, player))
 	})
 }
 

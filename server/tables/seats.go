@@ -27,7 +27,6 @@ func (t *Table) joinAs(m *Member, want int, resume bool) (int, error) {
 	switch {
 	case seat >= 0:
 		first = t.awaited[seat]
-		t.awaited[seat] = false
 	case t.policy.Chosen:
 		return -1, ErrTableFull // a tournament's seats are its players'
 	case want >= 0 && want < classic.NumSeats:
@@ -46,13 +45,18 @@ func (t *Table) joinAs(m *Member, want int, resume bool) (int, error) {
 			return -1, ErrTableFull
 		}
 	}
-	if t.sit.seats[seat].owner != m.id && !t.Cfg.SameAddr && SharedAddr(m.addr) {
+	if (t.sit.seats[seat].owner != m.id || first) && !t.Cfg.SameAddr && SharedAddr(m.addr) {
+		// One address, one seat — at a tournament's table too, whose
+		// seats were held for its players before anyone came: the
+		// second from an address to come is refused, and their seat,
+		// not come to, is given up in time as any.
 		for i, o := range t.sit.seats {
 			if i != seat && o.owner != "" && o.owner != m.id && o.addr == m.addr {
 				return -1, ErrSameAddr
 			}
 		}
 	}
+	t.awaited[seat] = false
 	s := &t.sit.seats[seat]
 	if resume && s.m != nil && s.m != m {
 		t.Opt.Log.Warn("a resume code refused: its seat's player is connected", "table", t.ID, "seat", seat, "name", s.name)

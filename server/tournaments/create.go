@@ -127,7 +127,10 @@ func (s *Service) create(ctx context.Context, id, by string, c tourney.Config) e
 	case by != Operator && mine >= s.opt.perPlayer():
 		return ErrYourTournaments
 	}
-	r := record{ID: id, By: by, Created: now, T: *t}
+	r := record{ID: id, By: by, Created: now, T: *t, Salt: make([]byte, saltBytes)}
+	if _, err := io.ReadFull(s.opt.Random, r.Salt); err != nil {
+		return fmt.Errorf("tournament %s's salt: %w", id, err)
+	}
 	b, err := json.Marshal(r)
 	if err != nil {
 		return fmt.Errorf("tournament %s: %w", id, err)

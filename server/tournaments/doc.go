@@ -25,6 +25,8 @@
 //	duplicate.go duplicate rounds: one seal a round, drawn before its
 //	             tables open, its secret shown once the round is over;
 //	             the seats scored against the field
+//	oneseat.go   one person, one seat: a duplicate tournament's keys
+//	             known before it, one identity an address (its mark)
 //	service.go   Service: started with its Options, the tournaments as
 //	             every node sees them (a watch of the store), the lobby's
 //	             list and one tournament's copy

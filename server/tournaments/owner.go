@@ -270,6 +270,12 @@ func (s *Service) drive(ctx context.Context, id string) error {
 		if _, ok := t.Joined[t.Unit(req.Player)]; !ok && !t.Alone(req.Player) && t.Players() >= s.opt.players() {
 			continue
 		}
+		if !r.free(req.Addr, req.Player) {
+			// Another joined from the address meanwhile, by another
+			// node: one person, one seat.
+			s.opt.Log.Info("tournament: a join refused: its address is another player's", "tournament", id)
+			continue
+		}
 		var st []tourney.Start
 		var err error
 		if req.With != "" {
@@ -303,6 +309,7 @@ func (s *Service) drive(ctx context.Context, id string) error {
 			// Cleaned again: the store's value is the cluster's, but a
 			// name reaches every node's pages from here.
 			t.Named(req.Player, safetext.Name(req.Name))
+			r.claim(req.Addr, req.Player)
 		}
 		openAll(st)
 	}

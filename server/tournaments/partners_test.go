@@ -274,7 +274,7 @@ func TestPartnersAskedByName(t *testing.T) {
 			}, 1) // player 0 waits alone
 			ctx := context.Background()
 			until(t, n.svc, "player 0 waits alone", func() bool { return state(t, n.svc, id).Alone(player(0)) })
-			if err := n.svc.AskPartner(ctx, id, player(1), "Mehmet", 1600, player(0)); err != nil {
+			if err := n.svc.AskPartner(ctx, id, player(1), "Mehmet", 1600, player(0), From{}); err != nil {
 				t.Fatal(err)
 			}
 			until(t, n.svc, "the ask taken", func() bool { return len(state(t, n.svc, id).Invites) == 1 })
@@ -302,7 +302,7 @@ func TestPartnersAskedByName(t *testing.T) {
 					t.Errorf("player %d's partner %q, want player %d", tm[0], p, tm[1])
 				}
 			}
-			if err := n.svc.AskPartner(ctx, id, "key:SHA256:late", "Late", 1500, player(0)); !errors.Is(err, tourney.ErrTeamed) {
+			if err := n.svc.AskPartner(ctx, id, "key:SHA256:late", "Late", 1500, player(0), From{}); !errors.Is(err, tourney.ErrTeamed) {
 				t.Errorf("asking one in a team: %v", err)
 			}
 			tr = new(tourney.Tournament)
@@ -349,7 +349,7 @@ func TestPartnersAskedFromAnotherNode(t *testing.T) {
 		t.Fatal(err)
 	}
 	until(t, one.svc, "player 0 alone", seen(func(tr *tourney.Tournament) bool { return tr.Alone(player(0)) }))
-	if err := two.svc.AskPartner(ctx, id, player(1), "Mehmet", 1500, player(0)); err != nil {
+	if err := two.svc.AskPartner(ctx, id, player(1), "Mehmet", 1500, player(0), From{}); err != nil {
 		t.Fatal(err)
 	}
 	until(t, one.svc, "the ask", seen(func(tr *tourney.Tournament) bool { return len(tr.Invites) == 1 }))
@@ -449,7 +449,7 @@ func TestPartnersAskRefusedByTheOwnerAndTakenBack(t *testing.T) {
 	n, _, id := oneWaitingAlone(t, "eşli refused")
 	ctx := context.Background()
 	for _, p := range []int{1, 2} {
-		if err := n.svc.AskPartner(ctx, id, player(p), fmt.Sprint("asker ", p), 1500, player(0)); err != nil {
+		if err := n.svc.AskPartner(ctx, id, player(p), fmt.Sprint("asker ", p), 1500, player(0), From{}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -487,7 +487,7 @@ func TestPartnersAskLapsesByTheClock(t *testing.T) {
 	t.Parallel()
 	n, clk, id := oneWaitingAlone(t, "eşli lapsed")
 	ctx := context.Background()
-	if err := n.svc.AskPartner(ctx, id, player(1), "Mehmet", 1500, player(0)); err != nil {
+	if err := n.svc.AskPartner(ctx, id, player(1), "Mehmet", 1500, player(0), From{}); err != nil {
 		t.Fatal(err)
 	}
 	until(t, n.svc, "the ask taken", func() bool { return len(state(t, n.svc, id).Invites) == 1 })

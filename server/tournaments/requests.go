@@ -41,6 +41,9 @@ type request struct {
 	// TakeBack is the player's ask to partner taken back (tourney's
 	// TakeBack).
 	TakeBack bool `json:"take_back,omitempty"`
+	// Addr is the mark of the address a join to a duplicate tournament
+	// came from, which the owner keeps for the player (oneseat.go).
+	Addr string `json:"addr,omitempty"`
 }
 
 // The answers a request carries.
@@ -57,11 +60,30 @@ const maxPlayerID = 200
 // called name on its pages (cleaned and cut as a seat's name is): into
 // an arena's pool at once, a Swiss before its first round. What the
 // tournament refuses now is said now; the owner takes the request from
-// the store.
+// the store. It is the server's own join (a test's, okey load's): a
+// player's comes from somewhere (JoinFrom).
 func (s *Service) JoinTournament(ctx context.Context, id, player, name string, rating int) error {
+	return s.join(ctx, id, player, name, rating, nil)
+}
+
+// JoinFrom is JoinTournament for a player who connects from from: a
+// tournament of duplicate rounds takes them only under the one-person
+// rule (oneseat.go: ErrNotKnown, ErrAddrTaken).
+func (s *Service) JoinFrom(ctx context.Context, id, player, name string, rating int, from From) error {
+	return s.join(ctx, id, player, name, rating, &from)
+}
+
+// join is JoinTournament, the one-person rule applied unless from is nil.
+func (s *Service) join(ctx context.Context, id, player, name string, rating int, from *From) error {
 	r, err := s.known(id, player)
 	if err != nil {
 		return err
+	}
+	mark := ""
+	if from != nil {
+		if mark, err = r.admits(player, *from); err != nil {
+			return err
+		}
 	}
 	e, joined := r.T.Joined[r.T.Unit(player)]
 	switch {
@@ -72,7 +94,7 @@ func (s *Service) JoinTournament(ctx context.Context, id, player, name string, r
 	case !joined && !r.T.Alone(player) && r.T.Players() >= s.opt.players():
 		return fmt.Errorf("%w: %d players", ErrFull, r.T.Players())
 	}
-	return s.ask(ctx, id, request{Player: player, Name: safetext.Name(name), Rating: rating})
+	return s.ask(ctx, id, request{Player: player, Name: safetext.Name(name), Rating: rating, Addr: mark})
 }
 
 // AskPartner asks tournament id to take player (at their rating,
@@ -81,9 +103,14 @@ func (s *Service) JoinTournament(ctx context.Context, id, player, name string, r
 // What the tournament refuses now (tourney's ErrTeamed, ErrAsked,
 // ErrUnknown for one not waiting alone) is said now; the owner takes
 // the request from the store, and a refusal it meets then (the
-// partner teamed meanwhile) leaves the player as they were.
-func (s *Service) AskPartner(ctx context.Context, id, player, name string, rating int, partner string) error {
+// partner teamed meanwhile) leaves the player as they were. The player
+// comes from from, as a join does (JoinFrom).
+func (s *Service) AskPartner(ctx context.Context, id, player, name string, rating int, partner string, from From) error {
 	r, err := s.known(id, player)
+	if err != nil {
+		return err
+	}
+	mark, err := r.admits(player, from)
 	if err != nil {
 		return err
 	}
@@ -102,7 +129,7 @@ func (s *Service) AskPartner(ctx context.Context, id, player, name string, ratin
 	if _, joined := r.T.Joined[r.T.Unit(player)]; !joined && !r.T.Alone(player) && r.T.Players() >= s.opt.players() {
 		return fmt.Errorf("%w: %d players", ErrFull, r.T.Players())
 	}
-	return s.ask(ctx, id, request{Player: player, Name: safetext.Name(name), Rating: rating, With: partner})
+	return s.ask(ctx, id, request{Player: player, Name: safetext.Name(name), Rating: rating, With: partner, Addr: mark})
 }
 
 // AnswerPartner is player's answer to the ask to partner that waits
@@ -315,7 +342,7 @@ func (s *Service) makeOnce(ctx context.Context, key string, v []byte) {
 // them). Standings that differ from the tournament's own say a match
 // was counted wrong.
 func (s *Service) Recount(ctx context.Context, id string) ([]tourney.Standing, error) {
-	_, tr, err := s.Tournament(id)
+	_, tr, err := s.tournament(id)
 	if err != nil {
 		return nil, err
 	}

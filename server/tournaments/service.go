@@ -98,6 +98,11 @@ type record struct {
 	// Results are each table's seats' results, more being better: what
 	// a duplicate round is scored from.
 	Results map[int][4]int `json:"results,omitempty"`
+	// Salt keys the marks of its players' addresses; Addrs are the
+	// marks of the addresses its players joined a duplicate
+	// tournament from, and whose (oneseat.go).
+	Salt  []byte            `json:"salt,omitempty"`
+	Addrs map[string]string `json:"addrs,omitempty"`
 	// rev is the store's revision the value was read at (not kept).
 	rev uint64
 }
@@ -260,9 +265,20 @@ func (s *Service) Tournaments() []tourney.Listed {
 // listedFor is how long the lobby lists a finished tournament.
 const listedFor = 24 * time.Hour
 
-// Tournament is tournament id's lobby line and a copy of its state: a
-// value the page keeps, sharing no map or slice with the owner.
+// Tournament is tournament id's lobby line and a copy of its state as
+// anyone may be shown it (tourney.Shown: a duplicate round's results
+// held back until its last table ends): a value the page keeps,
+// sharing no map or slice with the owner.
 func (s *Service) Tournament(id string) (tourney.Listed, tourney.Tournament, error) {
+	l, c, err := s.tournament(id)
+	if err != nil {
+		return l, c, err
+	}
+	return l, tourney.Shown(c), nil
+}
+
+// tournament is Tournament with nothing held back: the service's own.
+func (s *Service) tournament(id string) (tourney.Listed, tourney.Tournament, error) {
 	s.mu.Lock()
 	r, ok := s.recs[id]
 	s.mu.Unlock()

@@ -809,7 +809,14 @@ func TestDuplicateRoundsShareTheirDealsAndKeepThemSecret(t *testing.T) {
 	}
 	p := &players{at: map[string][]*tables.Member{}}
 	p.come(t, n, id, absent)
-	round(func(tr tourney.Tournament) bool { return len(tr.Matches) == 1 })
+	round(func(tourney.Tournament) bool { _, raw, _ := n.svc.tournament(id); return len(raw.Matches) == 1 })
+	// Its places, points and the standings' moves are held back while
+	// the other table plays the same deal: none is shown.
+	_, shown, _ := n.svc.Tournament(id)
+	st, _ := shown.Standings()
+	if len(shown.Matches) != 0 || !slices.Equal(tourney.Held(&shown), []int{1}) || slices.ContainsFunc(st, func(l tourney.Standing) bool { return l.Points != 0 || l.Matches != 0 }) {
+		t.Fatalf("the round's first table over: shown %d matches, held %v, standings %v", len(shown.Matches), tourney.Held(&shown), st)
+	}
 	if _, err := n.svc.Record(ctx, id, first.Table); !errors.Is(err, ErrNotYet) {
 		t.Fatalf("a table's record while its round is played: %v", err)
 	}

@@ -243,6 +243,11 @@ func Body(tr *i18n.Catalog, st *theme.Styles, p Page, width int) []string {
 		title += " · " + tr.T("tourney.byfield")
 	}
 	out = append(out, st.Bold.Render(cut(title, width)))
+	for _, r := range tourney.Held(&p.T) {
+		// A duplicate round's places wait for its last table: the same
+		// racks may still be in play at another.
+		out = append(out, st.Warn.Render(cut(tr.T("tourney.held", r), width)))
+	}
 	switch {
 	case err != nil:
 		out = append(out, st.Warn.Render(cut(tr.T("tourney.badmatch"), width)))

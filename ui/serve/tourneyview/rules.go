@@ -31,6 +31,7 @@ func Rules(tr *i18n.Catalog, c tourney.Config) []string {
 	out := []string{
 		tr.T("tourney.rules.game", GameName(tr, c.Game), RulesName(tr, c.Rules)) + " " + MatchLength(tr, c),
 		tr.T("tourney.rules.points"),
+		tr.T("tourney.rules.oneaddr"), // the tables' rule, every kind's
 	}
 	for _, s := range c.System().Said(c) {
 		out = append(out, Say(tr, s))

@@ -73,6 +73,7 @@ func JSON(tr *i18n.Catalog, p Page) ([]byte, error) {
 		Rules: c.Rules, Hands: c.Hands, Phase: string(p.T.Phase), Players: players(p.T),
 		Start: c.Start.UTC(), Round: p.T.Round, Rounds: c.Rounds, Duplicate: c.Duplicate, Partners: c.Partners,
 		Standings: []jsonLine{}, Playing: []jsonTable{}, Matches: []jsonMatch{},
+		Held: tourney.Held(&p.T),
 	}
 	sys := p.T.System()
 	if end := sys.Pairing.End(c); !end.IsZero() {
@@ -159,7 +160,11 @@ type (
 		Standings []jsonLine  `json:"standings"`
 		Playing   []jsonTable `json:"playing"`
 		Matches   []jsonMatch `json:"matches"`
-		Seals     []jsonSeal  `json:"seals,omitempty"`
+		// Held are the duplicate rounds whose places and points wait
+		// for their last table (tourney.Held): not in the matches nor
+		// the standings yet.
+		Held  []int      `json:"held,omitempty"`
+		Seals []jsonSeal `json:"seals,omitempty"`
 		// Asks are a partners' tournament's asks to partner waiting for
 		// their answer, in the order they were made.
 		Asks []jsonAsk `json:"asks,omitempty"`

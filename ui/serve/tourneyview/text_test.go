@@ -286,3 +286,49 @@ func TestJSONAsks(t *testing.T) {
 		t.Errorf("asks %+v, want %+v:\n%s", got.Asks, want, b)
 	}
 }
+
+// TestHeldRoundSaysWhenItsResultsCome: while a duplicate round's last
+// table plays, the page, the command's text and its JSON show none of
+// the round's places or points (the tournament as shown: tourney.Shown)
+// and say the results come when every table has finished; the JSON
+// names the round held. In both languages.
+func TestHeldRoundSaysWhenItsResultsCome(t *testing.T) {
+	d := newDirector(t, tourney.Config{Kind: tourney.Swiss, Name: "Club", Game: "101", Hands: 1,
+		Start: t0, Rounds: 2, Back: 2 * time.Minute, BotLevel: "normal", Duplicate: true}, 6)
+	over := d.tr.Playing[0]
+	if _, err := d.tr.Ended(over.Table, [4]int{1, 2, 3, 4}, [4]bool{}, t0.Add(time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	first := over.Players[0] // first at the table that ended
+	p := Page{Listed: d.tr.Listed("s1"), T: tourney.Shown(*d.tr), Me: first, Names: nameBook(6), Now: t0.Add(time.Minute), SSH: "ssh HOST"}
+	for _, lang := range []string{"en", "tr"} {
+		tr := i18n.MustLoad(lang)
+		held := tr.T("tourney.held", 1)
+		page := words(Body(tr, plain, p, 78))
+		text := Text(tr, p)
+		if !strings.Contains(page, held) || !strings.Contains(text, held) {
+			t.Errorf("%s: the page or the text does not say %q:\n%s", lang, held, text)
+		}
+		b, err := JSON(tr, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got struct {
+			Held      []int             `json:"held"`
+			Matches   []json.RawMessage `json:"matches"`
+			Standings []struct {
+				Twelfths int `json:"twelfths"`
+			} `json:"standings"`
+		}
+		if err := json.Unmarshal(b, &got); err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(got.Held, []int{1}) || len(got.Matches) != 0 || slices.ContainsFunc(got.Standings, func(l struct {
+			Twelfths int `json:"twelfths"`
+		}) bool {
+			return l.Twelfths != 0
+		}) {
+			t.Errorf("%s: the JSON tells the round: %s", lang, b)
+		}
+	}
+}

@@ -188,7 +188,7 @@ func markedLine(lines []string) string {
 func mustSay(t *testing.T, tr *i18n.Catalog, p Page) []string {
 	t.Helper()
 	c := p.T.Config
-	want := []string{c.Name, GameName(tr, c.Game), KindName(tr, c.Kind), tr.T("tourney.rules.points"), tr.T("tourney.col.points")}
+	want := []string{c.Name, GameName(tr, c.Game), KindName(tr, c.Kind), tr.T("tourney.rules.points"), tr.T("tourney.col.points"), tr.T("tourney.rules.oneaddr")}
 	st, err := p.T.Standings()
 	if err != nil {
 		t.Fatal(err)
@@ -215,7 +215,7 @@ func mustSay(t *testing.T, tr *i18n.Catalog, p Page) []string {
 		want = append(want, tr.T("tourney.rules.forfeit", Wait(tr, c.Back), Wait(tr, c.AwayFor())), tr.T("tourney.rules.ties.swiss"), tr.T("tourney.col.opponents"))
 	}
 	if c.Duplicate {
-		want = append(want, tr.T("tourney.rules.duplicate"), tr.T("tourney.col.field"))
+		want = append(want, tr.T("tourney.rules.duplicate"), tr.T("tourney.rules.duplicate.who"), tr.T("tourney.col.field"))
 		for _, sl := range p.Seals {
 			if sl.Seed != "" {
 				want = append(want, tr.T("tourney.seal.shown", sl.Round, shortCommit(sl.Commit), sl.Seed, sl.Salt))

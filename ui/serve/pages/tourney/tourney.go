@@ -20,6 +20,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/game/tourney"
+	"okey/server/tournaments"
 	"okey/ui/safetext"
 	"okey/ui/serve/common"
 	"okey/ui/serve/tourneyview"
@@ -555,6 +556,10 @@ func tourneyRefused(c *common.Common, err error) string {
 		return c.Tr.T("tourney.err.started")
 	case errors.Is(err, tourney.ErrUnknown):
 		return c.Tr.T("tourney.err.gone")
+	case errors.Is(err, tournaments.ErrNotKnown):
+		return c.Tr.T("tourney.err.notknown")
+	case errors.Is(err, tournaments.ErrAddrTaken):
+		return c.Tr.T("tourney.err.addr")
 	}
 	c.Srv.Log().Warn("a tournament refused", "err", err)
 	return c.Tr.T("tourney.err.other", err.Error())

@@ -2,6 +2,7 @@ package tables
 
 import (
 	"encoding/json"
+	"errors"
 	"io"
 	"log/slog"
 	"sync"
@@ -171,5 +172,41 @@ func TestAwayLosesOnlyWhereTheFormatSays(t *testing.T) {
 	tb.schedule()
 	if tb.absent != [4]bool{} || !tb.absenceDue().IsZero() {
 		t.Errorf("an ordinary table marked absent %v", tb.absent)
+	}
+}
+
+// TestOneAddressOneSeatAtATournamentsTable: a tournament's table holds
+// its seats for its players before anyone comes, and applies the rule
+// of every table all the same: the second of its players to come from
+// an address another of them sat down from is refused (their seat
+// stays theirs to lose in time), one from another address sits, and
+// the loopback's players (the server's own machine) are not counted.
+func TestOneAddressOneSeatAtATournamentsTable(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		name         string
+		first, again string
+		want         error
+	}{
+		{"a second key from one address", "192.0.2.7", "192.0.2.7", ErrSameAddr},
+		{"one IPv6 network", "2001:db8:1:2::/64", "2001:db8:1:2::/64", ErrSameAddr},
+		{"another address", "192.0.2.7", "192.0.2.8", nil},
+		{"the loopback", "127.0.0.1", "127.0.0.1", nil},
+	} {
+		tb, _, _, _ := seatedTable(t, time.Minute)
+		if _, err := tb.joinAs(NewMember("key:ann", "ann", c.first, -1), -1, false); err != nil {
+			t.Fatalf("%s: ann: %v", c.name, err)
+		}
+		s, err := tb.joinAs(NewMember("key:bob", "bob", c.again, -1), -1, false)
+		if !errors.Is(err, c.want) {
+			t.Errorf("%s: bob: seat %d, %v, want %v", c.name, s, err, c.want)
+		}
+		if c.want != nil && !tb.awaited[1] {
+			t.Errorf("%s: bob refused, his seat no longer awaited", c.name)
+		}
+		// ann again, from the same address: her own seat.
+		if s, err := tb.joinAs(NewMember("key:ann", "ann", c.first, -1), -1, false); err != nil || s != 0 {
+			t.Errorf("%s: ann again: seat %d, %v", c.name, s, err)
+		}
 	}
 }
