@@ -134,7 +134,16 @@ func New(cfg Config) (srv *Server, restoreErr error, err error) {
 	if n > 0 {
 		log.Info("tables restored", "count", n)
 	}
-	restoreErr = errors.Join(importErr, restoreErr, s.startTourneys())
+	restoreErr = errors.Join(importErr, restoreErr)
+	if err := s.startTourneys(); err != nil {
+		// The operator's tournament refused: the server stops with why
+		// (docs/serving.md), rather than run without it.
+		s.stop()
+		s.hall.Wait()
+		s.closeStore()
+		s.lock.Unlock()
+		return nil, nil, err
+	}
 
 	hostKey := wish.WithHostKeyPath(cfg.HostKey)
 	if cfg.HostKey == "" {

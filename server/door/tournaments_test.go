@@ -297,3 +297,29 @@ func TestTournamentCarriedOnWhenItsOwnerDies(t *testing.T) {
 		}
 	}
 }
+
+// TestOperatorsTournamentRefusedStopsTheServer: a --tournament file
+// whose tournament the server would refuse (an arena of 100 hours: its
+// cap is 12) stops the server at start with one error that says why,
+// as docs/serving.md says, rather than serve without it ("some tables
+// could not be restored").
+func TestOperatorsTournamentRefusedStopsTheServer(t *testing.T) {
+	t.Parallel()
+	stateDir := t.TempDir()
+	file := filepath.Join(t.TempDir(), "long.json")
+	if err := os.WriteFile(file, []byte(`{"name": "Long arena", "kind": "arena", "game": "101", "hands": 1, "length": "100h"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	srv, rerr, err := New(withDefaults(t, func(c *Config) {
+		c.StateDir, c.HostKey, c.Tournaments = stateDir, filepath.Join(stateDir, "k", "key"), []string{file}
+	}))
+	if err == nil || srv != nil || !errors.Is(err, tournaments.ErrSettings) || !strings.Contains(err.Error(), "Long arena") || !strings.Contains(err.Error(), "100h") {
+		t.Fatalf("a refused tournament's file: server %v, restore %v, err %v", srv != nil, rerr, err)
+	}
+	// The state directory is free again: a server with a good file starts.
+	srv, _, err = New(withDefaults(t, func(c *Config) { c.StateDir, c.HostKey = stateDir, filepath.Join(stateDir, "k", "key") }))
+	if err != nil {
+		t.Fatalf("the next start: %v", err)
+	}
+	srv.Shutdown(context.Background())
+}

@@ -62,7 +62,7 @@ func (p *serverPort) CreateTournament(by string, c tourney.Config) (string, erro
 	}
 	ctx, cancel := context.WithTimeout(p.srv.ctx, tourneyWait)
 	defer cancel()
-	return p.srv.tourneys.CreateTournament(ctx, by, c)
+	return p.srv.tourneys.CreateFrom(ctx, by, p.addr, c)
 }
 
 // JoinTournament joins player, called name, to tournament id at their

@@ -3,7 +3,9 @@ package keep
 import (
 	"cmp"
 	"context"
+	"crypto/sha256"
 	"encoding/base64"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -72,6 +74,18 @@ const (
 	KeyPrefix   = "key:"
 	GuestPrefix = "guest:"
 )
+
+// LogID is identity id as a log line may name it: a guest's id is its
+// resume code, which takes its seat, so it is named by a digest of it
+// ("guest#1a2b3c4d": the same guest the same name, line after line);
+// a key's fingerprint and a bot's level are as they are.
+func LogID(id string) string {
+	if !strings.HasPrefix(id, GuestPrefix) {
+		return id
+	}
+	sum := sha256.Sum256([]byte(id))
+	return "guest#" + hex.EncodeToString(sum[:4])
+}
 
 // BotIdentity is the rated identity of a bot level.
 func BotIdentity(level string) string { return "bot:" + level }

@@ -14,6 +14,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"okey/game"
@@ -89,4 +90,23 @@ func Untar(t *testing.T, path, dir string) {
 			}
 		}
 	}
+}
+
+// Buffer is text many goroutines write, a test reads: a log's.
+type Buffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *Buffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+// String is what was written so far.
+func (l *Buffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }

@@ -49,7 +49,7 @@ func awayLoses(t *testing.T, kind tourney.Kind) {
 	tclk := &jumpClock{}
 	// No turn's timer: a player at the table who does not play is
 	// waited for, and only one who says they are away has a bot.
-	n := startNodeOn(t, eng, kept, nil, clk, tclk.Now, 0)
+	n := startNodeOn(t, eng, kept, nil, clk, tclk.Now, 0, nil)
 	c := tourney.Config{Kind: kind, Name: "away", Game: "101", Hands: 1, Start: t0, BotLevel: "easy",
 		Back: 10 * time.Minute, Away: 5 * time.Minute}
 	if kind == tourney.Arena {

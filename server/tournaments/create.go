@@ -23,8 +23,10 @@ import (
 // Why a tournament is not created.
 var (
 	// ErrYourTournaments: the player has as many tournaments not
-	// finished as one may.
+	// finished as one may; ErrYourAddress: so have the players of
+	// their address.
 	ErrYourTournaments = errors.New("you have as many tournaments running as one player may")
+	ErrYourAddress     = errors.New("your address has as many tournaments running as one address may")
 	// ErrFull: the server has as many tournaments not finished as it
 	// keeps.
 	ErrFull = errors.New("the server has as many tournaments as it keeps")
@@ -59,6 +61,13 @@ const Operator = ""
 // CreateTournament creates a tournament by player by (Operator: the
 // operator, within the server's count only) and returns its id.
 func (s *Service) CreateTournament(ctx context.Context, by string, c tourney.Config) (string, error) {
+	return s.CreateFrom(ctx, by, "", c)
+}
+
+// CreateFrom is CreateTournament by a player who connects from addr:
+// within their share, their address's (guests included: each is a new
+// identity) and the players' (the operator's share kept).
+func (s *Service) CreateFrom(ctx context.Context, by, addr string, c tourney.Config) (string, error) {
 	c, err := s.settle(c)
 	if err != nil {
 		return "", err
@@ -67,23 +76,20 @@ func (s *Service) CreateTournament(ctx context.Context, by string, c tourney.Con
 	if err != nil {
 		return "", err
 	}
-	return id, s.create(ctx, id, by, c)
+	return id, s.create(ctx, id, by, addr, c)
 }
 
 // EnsureNamed creates the operator's tournament c unless one of its name
 // exists (finished or not): a config file read at every start creates
 // its tournament once. Its id follows from its name, so nodes starting
-// together create it once between them. It returns the id.
+// together create it once between them. It returns the id. One kept
+// already is not checked again (its start may be yesterday's); a new
+// one the server refuses is an error that says why (okey serve stops
+// with it at start).
 func (s *Service) EnsureNamed(ctx context.Context, c tourney.Config) (string, error) {
-	c, err := s.settle(c)
-	if err != nil {
-		return "", err
-	}
 	if c.Name == "" {
 		return "", fmt.Errorf("%w: an operator's tournament needs a name", ErrSettings)
 	}
-	sum := sha256.Sum256([]byte(c.Name))
-	id := "op" + strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(sum[:5]))
 	s.mu.Lock()
 	for rid, r := range s.recs {
 		if r.T.Config.Name == c.Name {
@@ -92,7 +98,13 @@ func (s *Service) EnsureNamed(ctx context.Context, c tourney.Config) (string, er
 		}
 	}
 	s.mu.Unlock()
-	err = s.create(ctx, id, Operator, c)
+	c, err := s.settle(c)
+	if err != nil {
+		return "", err
+	}
+	sum := sha256.Sum256([]byte(c.Name))
+	id := "op" + strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(sum[:5]))
+	err = s.create(ctx, id, Operator, "", c)
 	if errors.Is(err, errExists) {
 		return id, nil
 	}
@@ -102,34 +114,48 @@ func (s *Service) EnsureNamed(ctx context.Context, c tourney.Config) (string, er
 // errExists is a tournament id taken already.
 var errExists = errors.New("the tournament exists")
 
-// create writes a new tournament, within the limits.
-func (s *Service) create(ctx context.Context, id, by string, c tourney.Config) error {
+// create writes a new tournament by by from addr ("": not counted),
+// within the limits.
+func (s *Service) create(ctx context.Context, id, by, addr string, c tourney.Config) error {
 	t, err := tourney.New(c)
 	if err != nil {
 		return err
 	}
 	now := s.opt.Now()
 	s.mu.Lock()
-	mine, all := 0, 0
+	mine, ours, players, all := 0, 0, 0, 0
 	for _, r := range s.recs {
 		if r.T.Phase == tourney.Finished {
 			continue
 		}
 		all++
+		if r.By != Operator {
+			players++
+		}
 		if by != Operator && r.By == by {
 			mine++
+		}
+		if mark := r.addrMark(addr); by != Operator && mark != "" && r.ByAddr == mark {
+			ours++
 		}
 	}
 	s.mu.Unlock()
 	switch {
 	case all >= s.opt.total():
 		return ErrFull
+	case by != Operator && players >= s.opt.playersShare():
+		return fmt.Errorf("%w: the players' %d (the rest kept for the operator's)", ErrFull, s.opt.playersShare())
 	case by != Operator && mine >= s.opt.perPlayer():
 		return ErrYourTournaments
+	case by != Operator && ours >= s.opt.perAddr():
+		return ErrYourAddress
 	}
 	r := record{ID: id, By: by, Created: now, T: *t, Salt: make([]byte, saltBytes)}
 	if _, err := io.ReadFull(s.opt.Random, r.Salt); err != nil {
 		return fmt.Errorf("tournament %s's salt: %w", id, err)
+	}
+	if by != Operator {
+		r.ByAddr = r.addrMark(addr)
 	}
 	b, err := json.Marshal(r)
 	if err != nil {
@@ -148,7 +174,7 @@ func (s *Service) create(ctx context.Context, id, by string, c tourney.Config) e
 		s.recs[id] = r
 	}
 	s.mu.Unlock()
-	s.opt.Log.Info("tournament created", "tournament", id, "name", c.Name, "kind", c.Kind, "game", c.Game, "by", by, "start", c.Start.Format(time.RFC3339))
+	s.opt.Log.Info("tournament created", "tournament", id, "name", c.Name, "kind", c.Kind, "game", c.Game, "by", keep.LogID(by), "start", c.Start.Format(time.RFC3339))
 	s.poke()
 	return nil
 }
@@ -157,7 +183,11 @@ func (s *Service) create(ctx context.Context, id, by string, c tourney.Config) e
 // the tables' games, and fills what was left out (the bots' level, the
 // time to come back, a start in a few minutes).
 func (s *Service) settle(c tourney.Config) (tourney.Config, error) {
-	now := s.opt.Now()
+	return settle(c, s.opt.Now(), s.opt.Timer)
+}
+
+// settle is Service.settle on the clock's now and the tables' timer.
+func settle(c tourney.Config, now time.Time, timer time.Duration) (tourney.Config, error) {
 	if c.Start.IsZero() {
 		c.Start = now.Add(defaultLead)
 	}
@@ -208,7 +238,7 @@ func (s *Service) settle(c tourney.Config) (tourney.Config, error) {
 			return c, err
 		}
 	}
-	if err := tableConfig(c, tourney.Start{}, "check", s.opt.Timer).Check(); err != nil {
+	if err := tableConfig(c, tourney.Start{}, "check", timer).Check(); err != nil {
 		return c, fmt.Errorf("%w: %w", ErrSettings, err)
 	}
 	return c, nil

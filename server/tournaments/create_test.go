@@ -1,7 +1,9 @@
 package tournaments
 
 import (
+	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -97,5 +99,74 @@ func TestClassicMatchFromItsPoints(t *testing.T) {
 	tc := tableConfig(tourney.Config{Game: "101", Hands: 3, BotLevel: "easy"}, tourney.Start{}, "t", time.Second)
 	if tc.Rules != "hands=3" {
 		t.Errorf("101's tables play %q, want hands=3", tc.Rules)
+	}
+}
+
+// TestCreationLimitedPerAddress: one address may have two tournaments
+// running, however many identities it comes as (every guest is a new
+// one: 18 guests of one address filled a server), another address its
+// own two; the players between them never take the share of the server's
+// tournaments kept for the operator's, whose tournament is created
+// still; and the loopback's players are counted by identity alone.
+func TestCreationLimitedPerAddress(t *testing.T) {
+	t.Parallel()
+	eng, kept := openStore(t)
+	clk := &clock{now: t0.Add(-10 * time.Minute)}
+	n := startNode(t, eng, kept, nil, clk)
+	n.svc.opt.Limits = Limits{Total: 8, Reserved: 3}
+	ctx := context.Background()
+	arena := tourney.Config{Kind: tourney.Arena, Game: "101", Hands: 1, Start: t0, Length: time.Hour}
+	create := func(by, addr string) error {
+		_, err := n.svc.CreateFrom(ctx, by, addr, arena)
+		return err
+	}
+	for i := range 2 {
+		if err := create(fmt.Sprintf("guest:AAAA%06d", i), "203.0.113.5"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := create("guest:AAAA999999", "203.0.113.5"); !errors.Is(err, ErrYourAddress) {
+		t.Errorf("a third guest from one address: %v", err)
+	}
+	if err := create("key:SHA256:other", "198.51.100.9"); err != nil {
+		t.Errorf("another address: %v", err)
+	}
+	for i := range 3 {
+		if err := create(fmt.Sprintf("key:SHA256:lo%d", i), "127.0.0.1"); err != nil && i < 2 {
+			t.Errorf("the loopback's player %d: %v", i, err)
+		} else if i == 2 && !errors.Is(err, ErrFull) {
+			// Five of the eight are the players': the sixth is refused.
+			t.Errorf("past the players' share: %v", err)
+		}
+	}
+	c := arena
+	c.Name = "the operator's"
+	if _, err := n.svc.EnsureNamed(ctx, c); err != nil {
+		t.Errorf("the operator's tournament, the players' share taken: %v", err)
+	}
+}
+
+// TestOperatorsTournamentRefusedSaysWhy: an operator's tournament the
+// server would refuse is an error that says why (okey serve stops with
+// it); one of its name kept already is not checked again — its start,
+// yesterday's, would be refused now — and keeps its id.
+func TestOperatorsTournamentRefusedSaysWhy(t *testing.T) {
+	t.Parallel()
+	eng, kept := openStore(t)
+	clk := &clock{now: t0.Add(-10 * time.Minute)}
+	n := startNode(t, eng, kept, nil, clk)
+	ctx := context.Background()
+	bad := tourney.Config{Name: "too long", Kind: tourney.Arena, Game: "101", Hands: 1, Start: t0, Length: 100 * time.Hour}
+	if _, err := n.svc.EnsureNamed(ctx, bad); !errors.Is(err, ErrSettings) || !strings.Contains(err.Error(), "100h") {
+		t.Errorf("an arena of 100 hours: %v", err)
+	}
+	good := tourney.Config{Name: "Friday", Kind: tourney.Arena, Game: "101", Hands: 1, Start: t0, Length: time.Hour}
+	id, err := n.svc.EnsureNamed(ctx, good)
+	if err != nil {
+		t.Fatal(err)
+	}
+	clk.add(48 * time.Hour)
+	if again, err := n.svc.EnsureNamed(ctx, good); err != nil || again != id {
+		t.Errorf("the same file two days on: %q, %v; want %q", again, err, id)
 	}
 }

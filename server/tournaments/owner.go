@@ -227,7 +227,7 @@ func (s *Service) drive(ctx context.Context, id string) error {
 			}
 			n, err := s.plan(&r, st, now)
 			if err != nil {
-				s.opt.Log.Error("tournament: a table not opened", "tournament", id, "players", st.Players, "err", err)
+				s.opt.Log.Error("tournament: a table not opened", "tournament", id, "players", logIDs(st.Players), "err", bare(err))
 				continue
 			}
 			planned = append(planned, n)
@@ -248,21 +248,21 @@ func (s *Service) drive(ctx context.Context, id string) error {
 		if req.TakeBack {
 			st, err := t.TakeBack(req.Player, now)
 			if err != nil {
-				s.opt.Log.Info("tournament: an ask to partner not taken back", "tournament", id, "err", err)
+				s.opt.Log.Info("tournament: an ask to partner not taken back", "tournament", id, "err", bare(err))
 			}
 			openAll(st)
 			continue
 		}
 		if req.Leave {
 			if err := t.Leave(req.Player); err != nil {
-				s.opt.Log.Info("tournament: a leave refused", "tournament", id, "err", err)
+				s.opt.Log.Info("tournament: a leave refused", "tournament", id, "err", bare(err))
 			}
 			continue
 		}
 		if req.Answer != "" {
 			st, err := t.Answer(req.Player, req.Answer == answerAccept, now)
 			if err != nil {
-				s.opt.Log.Info("tournament: an answer to partner refused", "tournament", id, "err", err)
+				s.opt.Log.Info("tournament: an answer to partner refused", "tournament", id, "err", bare(err))
 			}
 			openAll(st)
 			continue
@@ -284,7 +284,7 @@ func (s *Service) drive(ctx context.Context, id string) error {
 			st, err = t.Join(req.Player, req.Rating, now)
 		}
 		if err != nil {
-			s.opt.Log.Info("tournament: a join refused", "tournament", id, "err", err)
+			s.opt.Log.Info("tournament: a join refused", "tournament", id, "err", bare(err))
 			if req.With != "" {
 				// The node asked from let it through; the asker's page
 				// says why the owner did not (the partner teamed or
@@ -739,6 +739,29 @@ func (s *Service) openTable(id string, r *record, n int) error {
 	if err != nil {
 		return err
 	}
-	s.opt.Log.Info("tournament table", "tournament", id, "table", tb.ID, "round", p.Round, "players", p.Players)
+	s.opt.Log.Info("tournament table", "tournament", id, "table", tb.ID, "round", p.Round, "players", logIDs(p.Players))
 	return nil
+}
+
+// logIDs are a table's players as a log line may name them (keep.LogID:
+// no guest's resume code).
+func logIDs(tb tourney.Table) [4]string {
+	var out [4]string
+	for i, p := range tb {
+		out[i] = keep.LogID(p)
+	}
+	return out
+}
+
+// bare is what a log line says of a refusal err: the error it wraps
+// last (one of the director's, which name no one), not its text, which
+// names the player (a guest by their resume code).
+func bare(err error) string {
+	for {
+		inner := errors.Unwrap(err)
+		if inner == nil {
+			return err.Error()
+		}
+		err = inner
+	}
 }

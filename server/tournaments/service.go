@@ -53,27 +53,37 @@ type Options struct {
 	Limits
 }
 
-// Limits are what one player, and the server, may run.
+// Limits are what one player, one address, and the server, may run.
 type Limits struct {
 	// PerPlayer is how many tournaments not finished one player may
-	// have created (0: 2).
-	PerPlayer int
+	// have created (0: 2); PerAddr how many the players of one address
+	// may have (0: 2): every guest is a new identity.
+	PerPlayer, PerAddr int
 	// Total is how many tournaments not finished the server keeps (0:
-	// 20): the operator's count too.
-	Total int
+	// 20): the operator's count too. Reserved of them are kept for the
+	// operator's (0: a quarter of Total): players' tournaments never
+	// crowd them out.
+	Total, Reserved int
 	// Players is how many players one tournament takes (0: 256).
 	Players int
 }
 
 func (l Limits) perPlayer() int { return cmp.Or(l.PerPlayer, 2) }
+func (l Limits) perAddr() int   { return cmp.Or(l.PerAddr, 2) }
 func (l Limits) total() int     { return cmp.Or(l.Total, 20) }
 func (l Limits) players() int   { return cmp.Or(l.Players, 256) }
+
+// playersShare is how many tournaments not finished the players may
+// have created between them: the total less the operator's share.
+func (l Limits) playersShare() int { return max(0, l.total()-cmp.Or(l.Reserved, l.total()/4)) }
 
 // record is a tournament as the store keeps it, under "t.ID".
 type record struct {
 	ID string `json:"id"`
-	// By is who created it ("" the operator).
+	// By is who created it ("" the operator); ByAddr the mark of the
+	// address they created it from ("": none counted), under Salt.
 	By      string    `json:"by,omitempty"`
+	ByAddr  string    `json:"by_addr,omitempty"`
 	Created time.Time `json:"created"`
 	// Done is when it finished (zero while it runs).
 	Done time.Time          `json:"done,omitzero"`

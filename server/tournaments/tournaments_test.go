@@ -78,16 +78,19 @@ func (n *node) allRated(t *testing.T, matches int) []keep.MatchEnd {
 // startNode starts a node on eng and kept. leases nil: alone.
 func startNode(t *testing.T, eng *keep.Engine, kept *keep.Keeper, leases *keep.Leases, clk *clock) *node {
 	t.Helper()
-	return startNodeOn(t, eng, kept, leases, clk, time.Now, time.Millisecond)
+	return startNodeOn(t, eng, kept, leases, clk, time.Now, time.Millisecond, nil)
 }
 
-// startNodeOn is startNode with its tables on the clock tablesNow and
-// the turn's timer timer (0: none) at its tournaments' tables.
-func startNodeOn(t *testing.T, eng *keep.Engine, kept *keep.Keeper, leases *keep.Leases, clk *clock, tablesNow func() time.Time, timer time.Duration) *node {
+// startNodeOn is startNode with its tables on the clock tablesNow, the
+// turn's timer timer (0: none) at its tournaments' tables, and its log
+// (nil: the tests').
+func startNodeOn(t *testing.T, eng *keep.Engine, kept *keep.Keeper, leases *keep.Leases, clk *clock, tablesNow func() time.Time, timer time.Duration, log *slog.Logger) *node {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	n := &node{keep: kept, ended: make(chan string, 256), stop: cancel}
-	log := testLog(t)
+	if log == nil {
+		log = testLog(t)
+	}
 	opt := tables.Options{
 		BotDelay: 0, BotTimeout: time.Minute, KeepSeat: 10 * time.Minute, HandWait: 20 * time.Second,
 		ChatEvery: 5 * time.Second, ChatBurst: 3, ChatKeep: 50, Log: log, Now: tablesNow, Random: servetest.Random(7),
