@@ -2,6 +2,7 @@ package door
 
 import (
 	"cmp"
+	"context"
 	"errors"
 	"fmt"
 	"net"
@@ -226,6 +227,31 @@ func (s *Server) status() string {
 			}
 		}
 		fmt.Fprintf(&b, "%-6s %-16s %-8s %-9s %d · %d\n", t.ID, tables.CutWidth(owner, 16), t.Game, hand, held, t.Watchers)
+	}
+	b.WriteString(s.tourneysStatus(cmp.Or(node, "here")))
+	return b.String()
+}
+
+// tourneysStatus is status's lines of the tournaments not finished: each
+// with the node that drives it (here: this node's name).
+func (s *Server) tourneysStatus(here string) string {
+	if s.tourneys == nil {
+		return ""
+	}
+	ctx, cancel := context.WithTimeout(s.ctx, tourneyWait)
+	defer cancel()
+	ds := s.tourneys.Drivers(ctx)
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d tournaments not finished\n", len(ds))
+	if len(ds) > 0 {
+		fmt.Fprintf(&b, "%-10s %-16s %-9s %s\n", "tournament", "owner", "phase", "name")
+	}
+	for _, d := range ds {
+		owner := cmp.Or(d.Node, "(none now)")
+		if d.Here {
+			owner = cmp.Or(d.Node, here)
+		}
+		fmt.Fprintf(&b, "%-10s %-16s %-9s %s\n", d.ID, tables.CutWidth(owner, 16), d.Phase, tables.CutWidth(d.Name, 40))
 	}
 	return b.String()
 }

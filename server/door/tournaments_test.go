@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -322,4 +323,42 @@ func TestOperatorsTournamentRefusedStopsTheServer(t *testing.T) {
 		t.Fatalf("the next start: %v", err)
 	}
 	srv.Shutdown(context.Background())
+}
+
+// TestStatusNamesEachTournamentsOwner: "status" on either node of two
+// lists each tournament not finished with the node that drives it (its
+// lease's holder), whichever node answers.
+func TestStatusNamesEachTournamentsOwner(t *testing.T) {
+	t.Parallel()
+	url := sharedNATS(t)
+	a, addrA := testServer(t, steadyNode(url, "a"))
+	b, addrB := testServer(t, steadyNode(url, "b"))
+	id, err := a.port(nil).CreateTournament("key:SHA256:creator", tourney.Config{Kind: tourney.Arena, Name: "Friday arena",
+		Game: "101", Hands: 1, Start: time.Now().Add(time.Hour), Length: time.Hour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	owner := ""
+	for end := time.Now().Add(patience); owner == ""; time.Sleep(50 * time.Millisecond) {
+		switch {
+		case slices.Contains(a.TournamentsOwned(), id):
+			owner = "a"
+		case slices.Contains(b.TournamentsOwned(), id):
+			owner = "b"
+		case time.Now().After(end):
+			t.Fatal("no node took the tournament")
+		}
+	}
+	line := regexp.MustCompile(`(?m)^` + id + ` +` + owner + ` +starting +Friday arena$`)
+	for _, addr := range []string{addrA, addrB} {
+		for end := time.Now().Add(patience); ; time.Sleep(100 * time.Millisecond) {
+			out, code := execSSH(t, addr, newKey(t), "status")
+			if code == 0 && strings.Contains(out, "1 tournaments not finished") && line.MatchString(out) {
+				break
+			}
+			if time.Now().After(end) {
+				t.Fatalf("status at %s: exit %d, want %s driven by %s:\n%s", addr, code, id, owner, out)
+			}
+		}
+	}
 }

@@ -159,7 +159,7 @@ func (rt *remoteTable) Call(ctx context.Context, req tables.Request) bool {
 		return false
 	}
 	if req.Reply != nil {
-		jr := tables.JoinReply{Seat: rep.Seat, Restarted: rep.Restarted}
+		jr := tables.JoinReply{Seat: rep.Seat, Restarted: rep.Restarted, Moved: rep.Moved}
 		if rep.OK && req.Kind == tables.ReqJoin {
 			// As a table here sets the seat of the member it seats.
 			req.M.Seat = rep.Seat

@@ -52,6 +52,7 @@ type relayReply struct {
 	Seat      int               `json:"seat"`
 	Err       string            `json:"err,omitempty"`
 	Restarted *tables.Restarted `json:"restarted,omitempty"`
+	Moved     bool              `json:"moved,omitempty"`
 }
 
 // join errors on the wire.
@@ -151,7 +152,7 @@ func (r *relay) onRequest(t *tables.Table, msg *nats.Msg) {
 				answer(relayReply{Err: errName(rep.Err)})
 				return
 			}
-			answer(relayReply{OK: true, Seat: rep.Seat, Restarted: rep.Restarted})
+			answer(relayReply{OK: true, Seat: rep.Seat, Restarted: rep.Restarted, Moved: rep.Moved})
 		case <-t.Done:
 			answer(relayReply{Err: "closed"})
 		case <-ctx.Done():

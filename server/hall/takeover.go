@@ -148,6 +148,7 @@ func (ns *nodes) takeOver(id string, stopped time.Time, released bool) {
 		return
 	}
 	ns.h.broughtBack(t)
+	t.TakenOver() // unless brought back after every server stopped
 	ns.h.Mu.Lock()
 	ns.h.startLocked(t)
 	ns.h.Mu.Unlock()

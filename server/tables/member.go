@@ -268,6 +268,10 @@ type JoinReply struct {
 	// server stopped, is where the table went on from (nil: nothing to
 	// tell them).
 	Restarted *Restarted
+	// Moved, for a player back at a seat they held when another node
+	// took the table over (TakenOver): it moved to another server, and
+	// play resumes.
+	Moved bool
 }
 
 // Restarted is where a table brought back after its servers stopped

@@ -225,11 +225,11 @@ func (t *Table) handle(r Request) {
 			r.Reply <- JoinReply{Seat: -1, Err: ErrDailyOnly}
 			return
 		}
-		held := t.restarted != nil && !t.told[r.M.id] && t.sit.ownerSeat(r.M.id) >= 0
+		held := (t.restarted != nil || t.takenOver) && !t.told[r.M.id] && t.sit.ownerSeat(r.M.id) >= 0
 		seat, err := t.joinAs(r.M, r.Seat, r.Resume)
 		rep := JoinReply{Seat: seat, Err: err}
 		if err == nil && held {
-			rep.Restarted, t.told[r.M.id] = t.restarted, true
+			rep.Restarted, rep.Moved, t.told[r.M.id] = t.restarted, t.restarted == nil, true
 		}
 		r.Reply <- rep
 		if err == nil && t.policy.Only != "" && t.Ref == nil {

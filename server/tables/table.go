@@ -162,6 +162,9 @@ type Table struct {
 	// stopped (BroughtBack), and told who has been told it.
 	restarted *Restarted
 	told      map[string]bool
+	// takenOver: this node took the table over from another mid-match
+	// (TakenOver); its players are told once, as they come back.
+	takenOver bool
 }
 
 // BroughtBack marks a table restored when its server started, nobody
@@ -177,6 +180,23 @@ func (t *Table) BroughtBack() {
 	}
 	t.restarted = &Restarted{Hand: t.Ref.Hand(), Move: t.Ref.Events()}
 	t.told = map[string]bool{}
+}
+
+// TakenOver marks a table this node took over from another (its node
+// lost, or frozen) mid-match, where BroughtBack has nothing to say: each
+// player who comes back to a seat they held is told once that the
+// table moved to another server and play resumes (JoinReply.Moved). A
+// player whose session was on the lost node is seated again with no
+// key, and would otherwise see the table jump on with no word. Called
+// before the table runs.
+func (t *Table) TakenOver() {
+	if t.Ref == nil || t.restarted != nil {
+		return
+	}
+	if st, _ := t.Ref.Stage(); st == stMatchOver {
+		return
+	}
+	t.takenOver, t.told = true, map[string]bool{}
 }
 
 // refusal is why a member's last request was refused, numbered so

@@ -472,3 +472,49 @@ func TestBroughtBackTellsEachPlayerOnce(t *testing.T) {
 		t.Fatalf("cem, who was not there, told %+v", rep.Restarted)
 	}
 }
+
+// TestTakenOverTellsEachPlayerOnce: a table another node took over mid-
+// match tells each player who comes back to a seat they held, once,
+// that it moved (their session, on the node lost, seats them again with
+// no key); a newcomer is told nothing; a table brought back after every
+// server stopped says where it went on from instead, and one whose
+// match is over says nothing.
+func TestTakenOverTellsEachPlayerOnce(t *testing.T) {
+	join := func(t *testing.T, tb *Table, m *Member) JoinReply {
+		t.Helper()
+		r := Request{Kind: ReqJoin, M: m, Seat: -1, Reply: make(chan JoinReply, 1)}
+		tb.handle(r)
+		return <-r.Reply
+	}
+	tb, _ := handTable(t, 0)
+	ann := NewMember("key:SHA256:ann", "ann", "", 0)
+	tb.joinAs(ann, 0, false)
+	tb.handle(Request{Kind: ReqStart, M: ann})
+	tb.leave(ann, true)
+	tb.TakenOver()
+	if rep := join(t, tb, NewMember("key:SHA256:ann", "ann", "", -1)); rep.Err != nil || !rep.Moved || rep.Restarted != nil {
+		t.Errorf("ann back: %+v", rep)
+	}
+	if rep := join(t, tb, NewMember("key:SHA256:ann", "ann", "", -1)); rep.Moved {
+		t.Errorf("ann told again: %+v", rep)
+	}
+	if rep := join(t, tb, NewMember("key:SHA256:cem", "cem", "", -1)); rep.Err != nil || rep.Moved {
+		t.Errorf("cem, who was not there: %+v", rep)
+	}
+
+	back, _ := handTable(t, 0)
+	back.joinAs(ann, 0, false)
+	back.handle(Request{Kind: ReqStart, M: ann})
+	back.BroughtBack()
+	back.TakenOver()
+	if rep := join(t, back, NewMember("key:SHA256:ann", "ann", "", -1)); rep.Moved || rep.Restarted == nil {
+		t.Errorf("brought back after every server stopped: %+v", rep)
+	}
+
+	waiting, _ := handTable(t, 0)
+	waiting.joinAs(ann, 0, false)
+	waiting.TakenOver() // no match yet: nothing moved under anyone
+	if rep := join(t, waiting, NewMember("key:SHA256:ann", "ann", "", -1)); rep.Moved {
+		t.Errorf("a waiting room: %+v", rep)
+	}
+}

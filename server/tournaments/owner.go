@@ -119,6 +119,48 @@ func (s *Service) Owned() []string {
 	return out
 }
 
+// Driver is a tournament not finished as status lists it: its id, name
+// and phase, and the node driving it (its lease's holder; "" none now:
+// its owner was lost and another has not taken it yet).
+type Driver struct {
+	ID, Name string
+	Phase    tourney.Phase
+	Node     string
+	// Here: this node drives it.
+	Here bool
+}
+
+// Drivers lists the tournaments not finished, by id, each with the
+// node that drives it: one read of its lease a tournament (alone, this
+// node drives every one).
+func (s *Service) Drivers(ctx context.Context) []Driver {
+	s.mu.Lock()
+	var out []Driver
+	for id, r := range s.recs {
+		if r.T.Phase != tourney.Finished {
+			out = append(out, Driver{ID: id, Name: r.T.Config.Name, Phase: r.T.Phase, Here: s.owned[id]})
+		}
+	}
+	s.mu.Unlock()
+	slices.SortFunc(out, func(a, b Driver) int { return strings.Compare(a.ID, b.ID) })
+	for i := range out {
+		switch {
+		case s.opt.Leases == nil:
+			out[i].Here = true
+		case out[i].Here:
+			out[i].Node = s.opt.Leases.Node
+		default:
+			lctx, cancel := context.WithTimeout(ctx, storeWait)
+			node, err := s.opt.Leases.Holder(lctx, out[i].ID)
+			cancel()
+			if err == nil {
+				out[i].Node = node
+			}
+		}
+	}
+	return out
+}
+
 // claim takes the lease of each tournament not finished that nobody
 // holds. A lease is only tried for on a Create: one held is refused.
 func (s *Service) claim(ctx context.Context) {

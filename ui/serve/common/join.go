@@ -40,6 +40,9 @@ type JoinedMsg struct {
 	// Restarted: the table came back after every server stopped
 	// (tables.JoinReply).
 	Restarted *tables.Restarted
+	// Moved: the table was taken over by another node since the player
+	// was last at it (tables.JoinReply).
+	Moved bool
 	// Asked is the request as made, and tries how many times it was
 	// made: a request with no answer is made again (AskAgain).
 	Asked tables.Request
@@ -115,7 +118,7 @@ func AskSeatTry(ctx context.Context, t hall.SeatTable, m *tables.Member, r table
 		}
 		select {
 		case rep := <-r.Reply:
-			j.Seat, j.Err, j.Restarted = rep.Seat, rep.Err, rep.Restarted
+			j.Seat, j.Err, j.Restarted, j.Moved = rep.Seat, rep.Err, rep.Restarted, rep.Moved
 		case <-t.Ended():
 			j.Err = tables.ErrClosed
 		case <-ctx.Done():

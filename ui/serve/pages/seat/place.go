@@ -54,7 +54,7 @@ func (p *Page) onJoined(c *common.Common, j common.JoinedMsg) common.Turn {
 	}
 	moved := j.Err == nil && p.reseat != nil
 	if j.Err == nil && p.reseat != nil {
-		if !p.reseat.Quiet {
+		if !p.reseat.Quiet || j.Moved {
 			p.note(c, c.Tr.T("table.movedback"), moveNoteFor)
 		}
 		p.reseat = nil
