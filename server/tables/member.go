@@ -207,7 +207,15 @@ type Msg struct {
 	// "dup.over": the last hand's update may not have been handed out
 	// (nobody at the table waited for it).
 	Dup *seatmsg.Duplicate
+	// Held is a seat's own end of a match whose deal other tables may
+	// still be playing, with its Closed "round.held", in place of the
+	// final update that would show the whole deal (heldEnd).
+	Held *seatmsg.Held
 }
+
+// heldClosed is the end of a seat's place at a table whose deal other
+// tables may still be playing (heldEnd in updates.go).
+const heldClosed = "round.held"
 
 // Room is the table before its match starts, for the waiting room.
 type Room struct {

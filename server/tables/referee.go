@@ -86,6 +86,11 @@ type referee interface {
 	// for a tie), and whether opposite seats were partners; ok is false
 	// while the match is played.
 	Standings() (places [classic.NumSeats]int, partners bool, ok bool)
+	// Scores are a finished match's scores as its final table shows
+	// them, seat by seat in the game's own measure (classic's points
+	// left, more being better; 101's totals, a team's under partners,
+	// less being better); ok is false while the match is played.
+	Scores() (scores [classic.NumSeats]int, ok bool)
 	// Outcome is the match's first hand's result, seat by seat in the
 	// game's own measure, once that hand is over: what a format scores
 	// (the daily's hand, a duplicate's).

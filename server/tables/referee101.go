@@ -63,6 +63,13 @@ func (r *referee101) Outcome() (format.Outcome, bool) {
 	return o, true
 }
 
+func (r *referee101) Scores() ([okey101.NumSeats]int, bool) {
+	if m := r.g.State().MatchResult(); m != nil {
+		return m.Totals, true
+	}
+	return [okey101.NumSeats]int{}, false
+}
+
 func (r *referee101) Standings() ([okey101.NumSeats]int, bool, bool) {
 	st := r.g.State()
 	if m := st.MatchResult(); m != nil {

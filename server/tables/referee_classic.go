@@ -81,6 +81,13 @@ func (c *refereeClassic) Deal() (int, int) { return c.g.State().HandNumber(), 0 
 
 func (c *refereeClassic) Events() int { return len(c.g.State().View(-1).History) }
 
+func (c *refereeClassic) Scores() ([classic.NumSeats]int, bool) {
+	if m := c.g.State().MatchResult(); m != nil {
+		return m.Scores, true
+	}
+	return [classic.NumSeats]int{}, false
+}
+
 func (c *refereeClassic) Standings() ([classic.NumSeats]int, bool, bool) {
 	st := c.g.State()
 	if m := st.MatchResult(); m != nil {

@@ -9,7 +9,9 @@ import (
 	"testing"
 	"time"
 
+	"okey/game/format"
 	"okey/server/servetest"
+	"okey/ui/seatmsg"
 )
 
 // seatedTable is a tournament's table of a classic match from 5 points on a
@@ -17,6 +19,13 @@ import (
 // bot's), each with back to come; the entry and record it last saved
 // are kept in saved.
 func seatedTable(t *testing.T, back time.Duration) (*Table, *time.Time, Options, func() (entry, record []byte)) {
+	t.Helper()
+	return seatedTableOf(t, back, nil)
+}
+
+// seatedTableOf is seatedTable, a table of duplicate round plan if
+// given.
+func seatedTableOf(t *testing.T, back time.Duration, plan *format.RoundPlan) (*Table, *time.Time, Options, func() (entry, record []byte)) {
 	t.Helper()
 	now := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
 	opt := Options{
@@ -34,7 +43,7 @@ func seatedTable(t *testing.T, back time.Duration) (*Table, *time.Time, Options,
 		return nil
 	}, func() error { return nil }, opt.Log)
 	cfg := Config{Game: "classic", Rules: "points=5", Levels: [4]string{"easy", "easy", "easy", "easy"},
-		Seated: &Seated{Tourney: "t1", Players: [4]string{"key:ann", "key:bob", "key:cem", ""}, Back: back}}
+		Seated: &Seated{Tourney: "t1", Players: [4]string{"key:ann", "key:bob", "key:cem", ""}, Back: back}, Round: plan}
 	tb, err := NewSeated("9", cfg, opt, sv)
 	if err != nil {
 		t.Fatal(err)
@@ -136,18 +145,7 @@ func TestAwayPastItsTimeLosesTheMatch(t *testing.T) {
 	for _, m := range ms {
 		tb.handle(Request{Kind: ReqAway, M: m})
 	}
-	for moves := 0; ; moves++ {
-		stg, turn := tb.Ref.Stage()
-		if stg == stMatchOver || moves > 5000 {
-			break
-		}
-		if stg == stHandOver {
-			tb.deal()
-			continue
-		}
-		askBot(tb, turn)
-		botMove(t, tb)
-	}
+	playOut(t, tb)
 	end, ok := tb.Cfg.chosenEnd(tb.ID, tb.Ref, tb.sit.owners(), tb.absent)
 	if !ok {
 		t.Fatal("no end of a match over")
@@ -207,6 +205,82 @@ func TestOneAddressOneSeatAtATournamentsTable(t *testing.T) {
 		// ann again, from the same address: her own seat.
 		if s, err := tb.joinAs(NewMember("key:ann", "ann", c.first, -1), -1, false); err != nil || s != 0 {
 			t.Errorf("%s: ann again: seat %d, %v", c.name, s, err)
+		}
+	}
+}
+
+// playOut has the bots play every seat of tb's match to its end (its
+// players away, the clock standing still).
+func playOut(t *testing.T, tb *Table) {
+	t.Helper()
+	for moves := 0; ; moves++ {
+		stg, turn := tb.Ref.Stage()
+		if stg == stMatchOver {
+			return
+		}
+		if moves > 5000 {
+			t.Fatal("the match never ended")
+		}
+		if stg == stHandOver {
+			tb.deal()
+			continue
+		}
+		askBot(tb, turn)
+		botMove(t, tb)
+	}
+}
+
+// TestHeldEndAtADuplicateRoundsTable: at a table of a duplicate round
+// (its deal shared with the round's other tables) a player whose match
+// is over is handed their own place and score and sent away — no final
+// update, whose hands' ends show every rack of a deal other tables may
+// still be dealing — and the message crosses to another node whole; at
+// a tournament's table of a deal of its own the final update comes as
+// ever.
+func TestHeldEndAtADuplicateRoundsTable(t *testing.T) {
+	t.Parallel()
+	var b [format.SealBytes]byte
+	b[0] = 7
+	plan := format.RoundPlanOf(format.SealFrom(b))
+	for _, shared := range []bool{true, false} {
+		p := &plan
+		if !shared {
+			p = nil
+		}
+		tb, _, _, _ := seatedTableOf(t, time.Minute, p)
+		var ms [3]*Member
+		for i, who := range []string{"ann", "bob", "cem"} {
+			ms[i] = NewMember("key:"+who, who, "", -1)
+			if _, err := tb.joinAs(ms[i], -1, false); err != nil {
+				t.Fatal(err)
+			}
+			tb.handle(Request{Kind: ReqAway, M: ms[i]})
+		}
+		info := tb.info()
+		if msg := tb.msgFor(ms[1], 1, &info); msg.Update == nil || msg.Held != nil {
+			t.Fatalf("shared %v, in play: %+v", shared, msg)
+		}
+		playOut(t, tb)
+		places, _, _ := tb.Ref.Standings()
+		scores, _ := tb.Ref.Scores()
+		info = tb.info()
+		msg := tb.msgFor(ms[1], 1, &info)
+		if !shared {
+			if msg.Update == nil || msg.Held != nil {
+				t.Errorf("a deal of its own, over: %+v", msg)
+			}
+			continue
+		}
+		want := seatmsg.Held{Table: "9", Tourney: "t1", Game: "classic", Place: places[1], Score: scores[1]}
+		if msg.Update != nil || msg.Closed != heldClosed || msg.Held == nil || *msg.Held != want {
+			t.Fatalf("the round's deal, over: %+v (held %+v), want %+v", msg, msg.Held, want)
+		}
+		wire, err := EncodeMsg(msg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if back, err := DecodeMsg(wire); err != nil || back.Held == nil || *back.Held != want || back.Closed != heldClosed {
+			t.Errorf("across nodes: %+v, %v", back, err)
 		}
 	}
 }

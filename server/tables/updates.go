@@ -100,6 +100,9 @@ func (t *Table) msgFor(m *Member, seat int, info *seatInfo) Msg {
 		}
 		return Msg{Room: room}
 	}
+	if h, ok := t.heldEnd(seat); ok {
+		return Msg{Closed: heldClosed, Held: &h}
+	}
 	in := *info
 	in.host = t.sit.isHost(m) || t.setMatchOver() && seat >= 0 // everyone's n moves the format on
 	if in.oneMatch = t.policy.OneMatch; in.oneMatch {
@@ -204,4 +207,22 @@ func (t *Table) fairness() seatmsg.Fairness {
 	st, _ := t.Ref.Stage()
 	sh := t.f.Show(t.seal, st == stMatchOver)
 	return seatmsg.Fairness{Commit: sh.Commit, Seed: sh.Seed, Salt: sh.Salt}
+}
+
+// heldEnd is seat's end of the match where the format shares its seal
+// with other tables and plays one match (a tournament's duplicate
+// round: Policy's SharedSeal and OneMatch), once it is over: the
+// player's own place and score, in place of the final update, whose
+// hands' ends show every rack of the deal other tables may still be
+// dealing. ok false anywhere else, or before the end.
+func (t *Table) heldEnd(seat int) (seatmsg.Held, bool) {
+	if !t.policy.SharedSeal || !t.policy.OneMatch || seat < 0 || t.Ref == nil {
+		return seatmsg.Held{}, false
+	}
+	places, _, ok := t.Ref.Standings()
+	scores, sok := t.Ref.Scores()
+	if !ok || !sok {
+		return seatmsg.Held{}, false
+	}
+	return seatmsg.Held{Table: t.ID, Tourney: t.Cfg.lobbyFormat().tourney, Game: t.Cfg.Game, Place: places[seat], Score: scores[seat]}, true
 }

@@ -34,8 +34,10 @@ type wireMsg struct {
 	Room   *wireRoom       `json:"room,omitempty"`
 	Update *seatmsg.Update `json:"update,omitempty"`
 	Closed string          `json:"closed,omitempty"`
-	// Dup comes with a duplicate table's Closed "dup.over" only.
-	Dup *seatmsg.Duplicate `json:"dup,omitempty"`
+	// Dup comes with a duplicate table's Closed "dup.over" only, Held
+	// with "round.held" only.
+	Dup  *seatmsg.Duplicate `json:"dup,omitempty"`
+	Held *seatmsg.Held      `json:"held,omitempty"`
 }
 
 // wireRoom is a Room on the wire.
@@ -65,7 +67,7 @@ func EncodeMsg(msg Msg) ([]byte, error) {
 		u.Deadline = u.Deadline.Round(0)
 		w.Update = &u
 	default:
-		w.Closed, w.Dup = msg.Closed, msg.Dup
+		w.Closed, w.Dup, w.Held = msg.Closed, msg.Dup, msg.Held
 		if w.Closed == "" {
 			return nil, errors.New("an empty table message")
 		}
@@ -109,10 +111,13 @@ func DecodeMsg(data []byte) (Msg, error) {
 	}
 	if w.Closed != "" {
 		set++
-		msg.Closed, msg.Dup = w.Closed, w.Dup
+		msg.Closed, msg.Dup, msg.Held = w.Closed, w.Dup, w.Held
 	}
 	if w.Dup != nil && w.Closed != "dup.over" {
 		return Msg{}, errors.New("a duplicate's standing with no end of it")
+	}
+	if w.Held != nil && w.Closed != heldClosed {
+		return Msg{}, errors.New("a seat's held end with no end of it")
 	}
 	if set != 1 {
 		return Msg{}, fmt.Errorf("a table's message holds %d parts, want one", set)

@@ -258,6 +258,22 @@ type Duplicate struct {
 	Over bool
 }
 
+// Held is a seat's end of a match whose deal other tables may still be
+// playing (a tournament's duplicate round): the player's own place and
+// score, and nothing of the deal or the others', which the tournament
+// shows once every table of the round has finished.
+type Held struct {
+	// Table is the table's number, Tourney the tournament's id.
+	Table   string `json:"table"`
+	Tourney string `json:"tourney,omitempty"`
+	// Game is the game played (its records' name); Place the seat's
+	// place from 1 (equal for a tie); Score its match score in the
+	// game's measure (classic's points left, 101's total).
+	Game  string `json:"game"`
+	Place int    `json:"place"`
+	Score int    `json:"score"`
+}
+
 // PlayerAt is the player sitting in seat s, -1 for none.
 func (d *Duplicate) PlayerAt(s int) int {
 	for p, at := range d.Seats {

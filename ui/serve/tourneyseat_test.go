@@ -139,3 +139,30 @@ func TestLobbyRowNamesAHeldSeat(t *testing.T) {
 		}
 	}
 }
+
+// TestHeldEndSaysOwnPlaceOnly: a player whose match at a duplicate
+// round's table is over reads their own place and score, and that the
+// deal and the others' results come once every table of the round has
+// finished — nothing of the others — in both languages at 80×24; back
+// goes to the tournament's page.
+func TestHeldEndSaysOwnPlaceOnly(t *testing.T) {
+	srv := commontest.New(t)
+	f := commontest.ArenaOfFive(t, srv.Now)
+	for _, lang := range []string{"en", "tr"} {
+		tr := i18n.MustLoad(lang)
+		s := tourneySession(t, srv, f, lang, 80, 24)
+		held := seatmsg.Held{Table: "12", Tourney: "t1", Game: "101", Place: 2, Score: 37}
+		drain(s, s.apply(common.Turn{To: common.End, Pass: held}))
+		scr := screenFits(t, "the held end", s, 80, 24)
+		flat := strings.Join(strings.Fields(scr), " ")
+		for _, w := range []string{tr.T("held.title", "12"), tr.T("held.place", 2), tr.T("held.score.101", 37), tr.T("held.wait")} {
+			if !strings.Contains(flat, w) {
+				t.Errorf("%s: the page does not say %q:\n%s", lang, w, scr)
+			}
+		}
+		pressAll(s, "esc")
+		if s.page != common.Tourney || s.tourney.ID() != "t1" {
+			t.Errorf("%s: esc went to page %d (%q)", lang, s.page, s.tourney.ID())
+		}
+	}
+}

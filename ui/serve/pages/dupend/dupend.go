@@ -1,5 +1,7 @@
 // Package dupend is okey serve's page at a duplicate table's end:
-// every player's duplicate score beside the usual one. One of the
+// every player's duplicate score beside the usual one, or, at a
+// tournament's duplicate round whose other tables may still be dealing
+// the same racks, the player's own place and score only (held.go). One of the
 // session's pages: it takes package common's value and answers with a
 // turn, and imports no other page.
 package dupend
@@ -28,6 +30,9 @@ type Page struct {
 	end  *seatmsg.Duplicate
 	game string
 	me   int
+	// held is a duplicate round's end held back (nil: none): the
+	// page shows it instead of end.
+	held *seatmsg.Held
 }
 
 // Open asks whether the player's tournament has seated them meanwhile
@@ -44,8 +49,12 @@ func (p *Page) Update(c *common.Common, msg tea.Msg) common.Turn {
 	if t, ok := c.AwaitTable(msg); ok {
 		return t
 	}
-	if e, ok := msg.(common.DupEnd); ok {
-		p.end, p.game, p.me = e.End, e.Game, e.Me
+	switch e := msg.(type) {
+	case common.DupEnd:
+		*p = Page{end: e.End, game: e.Game, me: e.Me}
+		return common.Turn{}
+	case seatmsg.Held:
+		*p = Page{held: &e}
 		return common.Turn{}
 	}
 	k, ok := msg.(tea.KeyPressMsg)
@@ -54,6 +63,10 @@ func (p *Page) Update(c *common.Common, msg tea.Msg) common.Turn {
 	}
 	c.Flash = ""
 	switch {
+	case key.Matches(k, c.Keys.Back) && p.held != nil && p.held.Tourney != "":
+		id := p.held.Tourney
+		*p = Page{}
+		return common.Turn{To: common.Tourney, Pass: common.ShowTourney{ID: id}}
 	case key.Matches(k, c.Keys.Back):
 		*p = Page{}
 		return common.BackToLobby
@@ -67,6 +80,9 @@ func (p *Page) Update(c *common.Common, msg tea.Msg) common.Turn {
 // score (the deals' hands against the mean of the same racks) beside
 // the usual score, best first.
 func (p *Page) Lines(c *common.Common) ([]string, []key.Binding) {
+	if p.held != nil {
+		return p.heldLines(c)
+	}
 	st := c.Styles()
 	d := p.end
 	keys := []key.Binding{c.Keys.Back, c.Keys.Lang}

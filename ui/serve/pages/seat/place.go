@@ -205,10 +205,14 @@ func (p *Page) onClosed(c *common.Common, msg tables.Msg) common.Turn {
 		c.Flash = c.Tr.T(msg.Closed)
 		return t
 	case endScores:
-		// The table's last hand is over: its scores.
+		// The table's last hand is over: its scores (a duplicate
+		// round's held: the player's own only).
 		end := p.dup.endOf(c.At, msg.Dup)
 		t := p.leave(c)
-		if end != nil {
+		switch {
+		case msg.Held != nil:
+			t.To, t.Again, t.Pass = common.End, false, *msg.Held
+		case end != nil:
 			t.To, t.Again, t.Pass = common.End, false, *end
 		}
 		return t
@@ -281,7 +285,7 @@ func tableEnding(reason string) endKind {
 		return endMoved
 	case "table.parked", "served.done", "served.dayover":
 		return endSaid
-	case "dup.over":
+	case "dup.over", "round.held":
 		return endScores
 	case "room.expired":
 		return endIdle
