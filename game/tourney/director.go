@@ -351,15 +351,41 @@ type Listed struct {
 	// its kind says them too ("Swiss · duplicate"), a player choosing
 	// one to join needs to know.
 	Duplicate, Partners bool `json:",omitempty"`
+	// Podium are a finished tournament's first three, best first: what
+	// its line in a list says of its results.
+	Podium []Placed `json:",omitempty"`
+	// Until is when a finished tournament leaves the lists (zero: not
+	// finished, or not said): the server's to set.
+	Until time.Time `json:",omitzero"`
 }
 
-// Listed is the tournament's lobby line under the server's id for it.
+// Placed is one of a finished tournament's first three as a list
+// names them: the names kept of its players (two in partners, "" for
+// a bot partner or a name not kept) and its points.
+type Placed struct {
+	Names  []string
+	Points Points
+}
+
+// Listed is the tournament's lobby line under the server's id for it:
+// once it is over, with its podium.
 func (t *Tournament) Listed(id string) Listed {
+	var podium []Placed
+	if st, err := t.Standings(); err == nil && t.Phase == Finished {
+		for _, s := range st[:min(3, len(st))] {
+			p := Placed{Points: s.Points, Names: []string{t.NameOf(s.Player)}}
+			if tm, ok := t.Teams[s.Player]; ok {
+				p.Names = []string{t.NameOf(tm.First), t.NameOf(tm.Second)}
+			}
+			podium = append(podium, p)
+		}
+	}
 	return Listed{
 		ID: id, Name: t.Config.Name, Kind: t.Config.Kind, Game: t.Config.Game,
 		Phase: t.Phase, Players: t.Players(), Start: t.Config.Start,
 		End:   t.System().Pairing.End(t.Config),
 		Round: t.Round, Rounds: t.Config.Rounds,
 		Duplicate: t.Config.Duplicate, Partners: t.Config.Partners,
+		Podium: podium,
 	}
 }

@@ -3,6 +3,7 @@ package tourney
 import (
 	"errors"
 	"fmt"
+	"reflect"
 	"slices"
 	"testing"
 	"time"
@@ -227,7 +228,7 @@ func TestListedAndTheTableOfEachMatch(t *testing.T) {
 	s.endAll(t0.Add(time.Minute))
 	want := Listed{ID: "t7", Name: "Friday", Kind: Arena, Game: "101", Phase: Running, Players: 4,
 		Start: t0, End: t0.Add(time.Hour)}
-	if got := tr.Listed("t7"); got != want {
+	if got := tr.Listed("t7"); !reflect.DeepEqual(got, want) {
 		t.Fatalf("listed as %+v, want %+v", got, want)
 	}
 	if len(tr.Matches) != 1 || tr.Matches[0].Table != 41 {

@@ -100,6 +100,15 @@ func TestTournamentAnswer(t *testing.T) {
 			t.Errorf("--json line %d: %+v, want %s points", i+1, got.Standings[i], s.Points)
 		}
 	}
+	// By its name, as typed in words ("tournament Friday arena"), case
+	// and Turkish letters as a keyboard has them: the same answer.
+	byName, code, problem := tourneyAnswer(f, []string{"FRİDAY", "arena", "--json"}, now(), "ssh HOST", nil)
+	if code != 0 || string(byName) != string(out) {
+		t.Errorf("by name: %d %q:\n%s", code, problem, byName)
+	}
+	if text, _, _ := tourneyAnswer(f, []string{"t1"}, now(), "ssh HOST", nil); !strings.Contains(string(text), "Friday arena (t1)") {
+		t.Errorf("the text does not give the id:\n%s", text)
+	}
 	for _, c := range []struct {
 		side common.TourneySide
 		args []string

@@ -3,6 +3,8 @@ package door
 import (
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 	"time"
 
 	"charm.land/ssh"
@@ -18,7 +20,7 @@ import (
 )
 
 // tourneyUsage is the one line a wrong "tournament" command gets.
-const tourneyUsage = "usage: tournament ID [--json] — a tournament's standings, as text or as JSON"
+const tourneyUsage = "usage: tournament ID|NAME [--json] — a tournament's standings, as text or as JSON"
 
 // tourneyCommand prints a tournament's standings (ssh -p PORT HOST
 // tournament ID, --json for scripts), or one line on stderr and a
@@ -56,14 +58,21 @@ func (s *Server) tourneyCommand(sess ssh.Session, args []string, via string, fai
 // server (the records' line); names names the players of a game by
 // their ids (nil: none is named).
 func tourneyAnswer(side common.TourneySide, args []string, now time.Time, ssh string, names func(g string, ids []string) tourneyview.Names) (out []byte, code int, problem string) {
-	asJSON := len(args) == 2 && args[1] == "--json"
+	asJSON := len(args) > 0 && args[len(args)-1] == "--json"
+	if asJSON {
+		args = args[:len(args)-1]
+	}
 	switch {
-	case len(args) < 1 || len(args) > 2 || (len(args) == 2 && !asJSON):
+	case len(args) < 1 || slices.ContainsFunc(args, func(a string) bool { return strings.HasPrefix(a, "-") }):
 		return nil, 2, tourneyUsage
 	case side == nil:
 		return nil, 1, "this server runs no tournaments"
 	}
-	id := args[0]
+	// An id, or a name (its words as typed: "tournament Friday arena").
+	id := strings.Join(args, " ")
+	if found, ok := tourneyview.Find(side.Tournaments(), id); ok {
+		id = found
+	}
 	l, t, err := side.Tournament(id)
 	switch {
 	case errors.Is(err, tourney.ErrUnknown):

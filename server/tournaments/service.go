@@ -254,16 +254,17 @@ func (s *Service) poke() {
 }
 
 // Tournaments are what the lobby lists: those starting and running,
-// and those finished in the last day, newest first.
+// and those finished in the last day (ListedFor) with their podium and
+// when they leave the list, newest first.
 func (s *Service) Tournaments() []tourney.Listed {
 	now := s.opt.Now()
 	s.mu.Lock()
 	out := make([]tourney.Listed, 0, len(s.recs))
-	for id, r := range s.recs {
-		if r.T.Phase == tourney.Finished && now.Sub(r.Done) > listedFor {
+	for _, r := range s.recs {
+		if r.T.Phase == tourney.Finished && now.Sub(r.Done) > ListedFor {
 			continue
 		}
-		out = append(out, r.T.Listed(id))
+		out = append(out, r.listed())
 	}
 	s.mu.Unlock()
 	slices.SortFunc(out, func(a, b tourney.Listed) int {
@@ -272,8 +273,19 @@ func (s *Service) Tournaments() []tourney.Listed {
 	return out
 }
 
-// listedFor is how long the lobby lists a finished tournament.
-const listedFor = 24 * time.Hour
+// ListedFor is how long the lists keep a finished tournament, its
+// results said.
+const ListedFor = 24 * time.Hour
+
+// listed is r's lobby line: a finished one's with when it leaves the
+// lists.
+func (r *record) listed() tourney.Listed {
+	l := r.T.Listed(r.ID)
+	if r.T.Phase == tourney.Finished && !r.Done.IsZero() {
+		l.Until = r.Done.Add(ListedFor)
+	}
+	return l
+}
 
 // Tournament is tournament id's lobby line and a copy of its state as
 // anyone may be shown it (tourney.Shown: a duplicate round's results
@@ -299,7 +311,7 @@ func (s *Service) tournament(id string) (tourney.Listed, tourney.Tournament, err
 	if err != nil {
 		return tourney.Listed{}, tourney.Tournament{}, err
 	}
-	return c.Listed(id), c, nil
+	return r.listed(), c, nil
 }
 
 // copyOf is t deep copied: through its JSON, the form the store keeps

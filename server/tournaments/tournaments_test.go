@@ -326,6 +326,18 @@ func TestArenaPlayedToTheEnd(t *testing.T) {
 	if len(l) != 1 || l[0].ID != id || l[0].Phase != tourney.Finished || l[0].Players != 8 {
 		t.Errorf("the lobby lists %+v", l)
 	}
+	// Listed a day with its podium: the first three by name and points.
+	n.svc.mu.Lock()
+	done := n.svc.recs[id].Done
+	n.svc.mu.Unlock()
+	if len(l) == 1 && (!l[0].Until.Equal(done.Add(ListedFor)) || done.IsZero() || len(l[0].Podium) != 3 ||
+		l[0].Podium[0].Points != st[0].Points || l[0].Podium[0].Names[0] != tr.Joined[st[0].Player].Name) {
+		t.Errorf("the finished arena is listed until %v (done %v), podium %+v", l[0].Until, done, l[0].Podium)
+	}
+	clk.add(ListedFor + time.Minute)
+	if l := n.svc.Tournaments(); len(l) != 0 {
+		t.Errorf("a day after it finished, the lobby still lists %+v", l)
+	}
 	// The page's copy shares nothing with the store's.
 	_, c, _ := n.svc.Tournament(id)
 	c.Matches[0].Places[0] = 99

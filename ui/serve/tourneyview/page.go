@@ -144,7 +144,7 @@ func Lines(tr *i18n.Catalog, st *theme.Styles, p Page, width, rows int) ([]strin
 func Head(tr *i18n.Catalog, st *theme.Styles, p Page, width int) []string {
 	l := p.Listed
 	l.Phase, l.Round = p.T.Phase, p.T.Round // the state read, not the lobby's older line
-	title := strings.Join([]string{nonEmpty(l.Name, l.ID), GameName(tr, p.T.Config.Game),
+	title := strings.Join([]string{Named(l), GameName(tr, p.T.Config.Game),
 		kindLine(tr, p.T.System()), When(tr, l, p.Now)}, " · ")
 	info := []string{tr.N("tourney.players", players(p.T), players(p.T))}
 	if p.T.Phase == tourney.Running || p.T.Phase == tourney.Ending {

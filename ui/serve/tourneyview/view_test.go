@@ -368,3 +368,37 @@ func TestCanLeaveUntilItIsOver(t *testing.T) {
 		}
 	}
 }
+
+// TestFindByIDOrName: a tournament is found by its id or its name as a
+// keyboard types it (case and Turkish letters folded); of two of one
+// name, the one under way before the one over; nothing else is found.
+func TestFindByIDOrName(t *testing.T) {
+	list := []tourney.Listed{
+		{ID: "old1", Name: "Cuma arenası", Phase: tourney.Finished, Start: t0.Add(-7 * 24 * time.Hour)},
+		{ID: "now1", Name: "Cuma arenası", Phase: tourney.Running, Start: t0},
+		{ID: "sw1", Name: "Şişli Swiss", Phase: tourney.Starting, Start: t0.Add(time.Hour)},
+	}
+	for arg, want := range map[string]string{"now1": "now1", "old1": "old1", "CUMA ARENASI": "now1", "sisli swiss": "sw1", "cuma": "", "": ""} {
+		got, ok := Find(list, arg)
+		if got != want || ok != (want != "") {
+			t.Errorf("%q: %q %v, want %q", arg, got, ok, want)
+		}
+	}
+}
+
+// TestFinishedListedWithItsResults: a finished tournament's line in the
+// list says who won and with how many points, and how long it stays
+// listed; its id is beside its name, in both languages.
+func TestFinishedListedWithItsResults(t *testing.T) {
+	l := tourney.Listed{ID: "k3x9q2ab", Name: "Cuma", Kind: tourney.Arena, Game: "101", Phase: tourney.Finished, Players: 6,
+		Start: t0, Podium: []tourney.Placed{{Names: []string{"Ayşe"}, Points: 30 * tourney.Twelfths / 2}}, Until: t0.Add(23 * time.Hour)}
+	for _, lang := range []string{"en", "tr"} {
+		tr := i18n.MustLoad(lang)
+		row := Row(tr, l, t0)
+		for _, w := range []string{"Cuma (k3x9q2ab)", tr.T("tourney.list.won", "Ayşe", "15"), tr.T("tourney.list.until", Span(tr, 23*time.Hour))} {
+			if !strings.Contains(row, w) {
+				t.Errorf("%s: %q does not say %q", lang, row, w)
+			}
+		}
+	}
+}

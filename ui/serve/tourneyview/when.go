@@ -84,13 +84,51 @@ func kindLine(tr *i18n.Catalog, sys tourney.System) string {
 	return strings.Join(names, " · ")
 }
 
-// Row is a tournament's line in a list: its name, game, kind and
-// options, players and when it plays.
+// Row is a tournament's line in a list: its name and short id (what
+// "ssh HOST tournament ID" takes), game, kind and options, players and
+// when it plays; once it is over, who won and how long it stays listed.
 func Row(tr *i18n.Catalog, l tourney.Listed, now time.Time) string {
-	return strings.Join([]string{
-		l.Name, GameName(tr, l.Game), kindLine(tr, l.System()),
+	parts := []string{
+		Named(l), GameName(tr, l.Game), kindLine(tr, l.System()),
 		tr.N("tourney.players", l.Players, l.Players), When(tr, l, now),
-	}, " · ")
+	}
+	if l.Phase == tourney.Finished && len(l.Podium) > 0 {
+		parts = append(parts, tr.T("tourney.list.won", PlacedName(tr, l.Podium[0], 1), l.Podium[0].Points.String()))
+	}
+	if !l.Until.IsZero() {
+		parts = append(parts, tr.T("tourney.list.until", Span(tr, l.Until.Sub(now))))
+	}
+	return strings.Join(parts, " · ")
+}
+
+// Named is a tournament's name with its short id, which the command
+// takes ("Friday arena (k3x9q2ab)"); the id alone when it has no name.
+func Named(l tourney.Listed) string {
+	if l.Name == "" {
+		return l.ID
+	}
+	return l.Name + " (" + l.ID + ")"
+}
+
+// PlacedName is the name of one of a finished tournament's podium,
+// place its place: a team's two ("Ayşe & bot"), a player whose name
+// was not kept by their place.
+func PlacedName(tr *i18n.Catalog, p tourney.Placed, place int) string {
+	names := make([]string, len(p.Names))
+	for i, n := range p.Names {
+		switch {
+		case n != "":
+			names[i] = n
+		case i > 0:
+			names[i] = tr.T("tourney.bot")
+		default:
+			names[i] = tr.T("tourney.anon", place)
+		}
+	}
+	if len(names) == 2 {
+		return tr.T("tourney.team", names[0], names[1])
+	}
+	return strings.Join(names, ", ")
 }
 
 // Order is the tournaments as a list shows them: those under way first
@@ -204,4 +242,23 @@ func pad(s string, w int) string {
 // last digit).
 func padLeft(s string, w int) string {
 	return strings.Repeat(" ", max(0, w-ansi.StringWidth(s))) + s
+}
+
+// Find is the id of the tournament of list that arg names: its id, or
+// its name (matched as a partner's is: case and Turkish letters
+// folded); of several of one name, the one a list shows first (under
+// way, then to come, then the latest over). ok false: none.
+func Find(list []tourney.Listed, arg string) (id string, ok bool) {
+	for _, l := range list {
+		if l.ID == arg {
+			return l.ID, true
+		}
+	}
+	want := Fold(arg)
+	for _, l := range Order(list) {
+		if l.Name != "" && Fold(l.Name) == want {
+			return l.ID, true
+		}
+	}
+	return "", false
 }
