@@ -52,6 +52,14 @@ func TestTournamentAnswer(t *testing.T) {
 			t.Errorf("a player who joined with a name looked up: %v", ids)
 		}
 		return names(g, ids)
+	}, func(_ string, ids []string) map[string]float64 {
+		out := map[string]float64{}
+		for _, id := range ids {
+			if id == "key:p0" {
+				out[id] = 15 // Ayşe's rating now: one decimal, not her entry's 1500
+			}
+		}
+		return out
 	})
 	if code != 0 || problem != "" {
 		t.Fatalf("tournament t1: %d %q", code, problem)
@@ -70,12 +78,22 @@ func TestTournamentAnswer(t *testing.T) {
 	if strings.Contains(text, "key:") || strings.Contains(text, "RESUMECODE") {
 		t.Errorf("the text shows ids:\n%s", text)
 	}
+	// The rating column is the rating now, to one decimal, where it is
+	// known (Ayşe's), and the one at entry where it is not.
+	for _, l := range strings.Split(text, "\n") {
+		if !strings.HasSuffix(strings.Fields(l + " x")[0], ".") {
+			continue // not a standings line ("1.", "2.", …)
+		}
+		if strings.Contains(l, "Ayşe") && !strings.Contains(l, " 15.0") || strings.Contains(l, "Mehmet") && !strings.Contains(l, " 1501") {
+			t.Errorf("a line's rating: %q", l)
+		}
+	}
 	for _, name := range book {
 		if !strings.Contains(text, name) {
 			t.Errorf("the text does not name %s:\n%s", name, text)
 		}
 	}
-	out, code, _ = tourneyAnswer(f, []string{"t1", "--json"}, now(), "ssh HOST", nil)
+	out, code, _ = tourneyAnswer(f, []string{"t1", "--json"}, now(), "ssh HOST", nil, nil)
 	var got struct {
 		ID        string `json:"id"`
 		Phase     string `json:"phase"`
@@ -102,11 +120,11 @@ func TestTournamentAnswer(t *testing.T) {
 	}
 	// By its name, as typed in words ("tournament Friday arena"), case
 	// and Turkish letters as a keyboard has them: the same answer.
-	byName, code, problem := tourneyAnswer(f, []string{"FRİDAY", "arena", "--json"}, now(), "ssh HOST", nil)
+	byName, code, problem := tourneyAnswer(f, []string{"FRİDAY", "arena", "--json"}, now(), "ssh HOST", nil, nil)
 	if code != 0 || string(byName) != string(out) {
 		t.Errorf("by name: %d %q:\n%s", code, problem, byName)
 	}
-	if text, _, _ := tourneyAnswer(f, []string{"t1"}, now(), "ssh HOST", nil); !strings.Contains(string(text), "Friday arena (t1)") {
+	if text, _, _ := tourneyAnswer(f, []string{"t1"}, now(), "ssh HOST", nil, nil); !strings.Contains(string(text), "Friday arena (t1)") {
 		t.Errorf("the text does not give the id:\n%s", text)
 	}
 	for _, c := range []struct {
@@ -122,7 +140,7 @@ func TestTournamentAnswer(t *testing.T) {
 		{f, []string{"t1", "--xml"}, 2, tourneyUsage},
 		{f, []string{"t1", "--json", "x"}, 2, tourneyUsage},
 	} {
-		out, code, problem := tourneyAnswer(c.side, c.args, now(), "ssh HOST", names)
+		out, code, problem := tourneyAnswer(c.side, c.args, now(), "ssh HOST", names, nil)
 		if code != c.code || out != nil || !strings.Contains(problem, c.says) || strings.Contains(problem, "\n") || strings.ContainsRune(problem, '\x1b') {
 			t.Errorf("%q: %d %q, want %d and one line saying %q", c.args, code, problem, c.code, c.says)
 		}

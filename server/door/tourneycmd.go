@@ -35,8 +35,13 @@ func (s *Server) tourneyCommand(sess ssh.Session, args []string, via string, fai
 		defer cancel()
 		return common.TourneyNames(ctx, book, g, ids)
 	}
+	ratings := func(g string, ids []string) map[string]float64 {
+		ctx, cancel := keep.EngineCtx()
+		defer cancel()
+		return common.TourneyRatings(ctx, book, g, ids)
+	}
 	side := s.tournamentSide()
-	out, code, problem := tourneyAnswer(side, args, s.cfg.Now(), via, names)
+	out, code, problem := tourneyAnswer(side, args, s.cfg.Now(), via, names, ratings)
 	if code != 0 {
 		if code == 1 && side != nil && len(args) > 0 {
 			s.log.Info("tournament", "id", safeID(args[0]), "refused", problem)
@@ -56,8 +61,10 @@ func (s *Server) tourneyCommand(sess ssh.Session, args []string, via string, fai
 // tournaments at now: the text (or JSON) to print, or an exit code and
 // the one line that says why not. ssh is how the player reaches the
 // server (the records' line); names names the players of a game by
-// their ids (nil: none is named).
-func tourneyAnswer(side common.TourneySide, args []string, now time.Time, ssh string, names func(g string, ids []string) tourneyview.Names) (out []byte, code int, problem string) {
+// their ids (nil: none is named), ratings says their ratings now (nil:
+// none known).
+func tourneyAnswer(side common.TourneySide, args []string, now time.Time, ssh string, names func(g string, ids []string) tourneyview.Names,
+	ratings func(g string, ids []string) map[string]float64) (out []byte, code int, problem string) {
 	asJSON := len(args) > 0 && args[len(args)-1] == "--json"
 	if asJSON {
 		args = args[:len(args)-1]
@@ -88,6 +95,9 @@ func tourneyAnswer(side common.TourneySide, args []string, now time.Time, ssh st
 	}
 	if names != nil {
 		p.Names = names(t.Config.Game, common.Unnamed(t, nil))
+	}
+	if ratings != nil {
+		p.Ratings = ratings(t.Config.Game, t.People())
 	}
 	tr := i18n.MustLoad("en")
 	if !asJSON {

@@ -81,6 +81,25 @@ func TourneyNames(ctx context.Context, book *keep.RatingBook, g string, ids []st
 	return out
 }
 
+// TourneyRatings are the ratings now in game g of the players ids the
+// rating book knows (a guest, a key not rated yet, or a book that cannot
+// be read now: none), to one decimal on a tournament's standings.
+func TourneyRatings(ctx context.Context, book *keep.RatingBook, g string, ids []string) map[string]float64 {
+	out := map[string]float64{}
+	if book == nil {
+		return out
+	}
+	for _, id := range ids {
+		if !keep.IsRated(id) {
+			continue
+		}
+		if e, rev, err := book.Get(ctx, g, id); err == nil && rev != 0 {
+			out[id] = e.Rating().Ordinal()
+		}
+	}
+	return out
+}
+
 // Unnamed are the players of t (entrants, in partners the teams'
 // players and those alone, and those its matches name) that names
 // lacks and that joined with no name, bots left out.

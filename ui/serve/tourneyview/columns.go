@@ -48,13 +48,17 @@ type Line struct {
 	tourney.Standing
 	Name  string
 	Field *big.Rat
+	// Now is the player's rating now in the tournament's game (a
+	// team's, its players' mean; nil: not known, a guest's or a key not
+	// rated yet), where Rating is theirs at entry.
+	Now *float64
 }
 
 // Standings are the tournament's lines in the order shown: by the
 // standings' rank, or by the duplicate score when byField (a player
 // with none last), with names. An error is a match that is not a
 // ranking (the standings cannot be told).
-func Standings(tr *i18n.Catalog, t tourney.Tournament, names Names, field map[string]*big.Rat, byField bool) ([]Line, error) {
+func Standings(tr *i18n.Catalog, t tourney.Tournament, names Names, field map[string]*big.Rat, ratings map[string]float64, byField bool) ([]Line, error) {
 	st, err := t.Standings()
 	if err != nil {
 		return nil, fmt.Errorf("the standings: %w", err)
@@ -62,7 +66,7 @@ func Standings(tr *i18n.Catalog, t tourney.Tournament, names Names, field map[st
 	name := names.namer(tr, t)
 	out := make([]Line, len(st))
 	for i, s := range st {
-		out[i] = Line{Standing: s, Name: name(s.Player), Field: field[s.Player]}
+		out[i] = Line{Standing: s, Name: name(s.Player), Field: field[s.Player], Now: ratingNow(t, ratings, s.Player)}
 	}
 	if byField {
 		slices.SortStableFunc(out, func(a, b Line) int {
@@ -74,6 +78,26 @@ func Standings(tr *i18n.Catalog, t tourney.Tournament, names Names, field map[st
 		})
 	}
 	return out, nil
+}
+
+// ratingNow is unit's rating now from the players' ratings (a team's,
+// the mean of its players' known; nil: none known).
+func ratingNow(t tourney.Tournament, ratings map[string]float64, unit string) *float64 {
+	ids := []string{unit}
+	if tm, ok := t.Teams[unit]; ok {
+		ids = []string{tm.First, tm.Second}
+	}
+	sum, n := 0.0, 0
+	for _, id := range ids {
+		if r, ok := ratings[id]; ok {
+			sum, n = sum+r, n+1
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	mean := sum / float64(n)
+	return &mean
 }
 
 func nilLast(r *big.Rat) int {
@@ -103,11 +127,24 @@ type standingColumn struct {
 // (the words' "tourney.col." key).
 var standingColumns = map[string]standingColumn{
 	"streak": {7, func(l Line) string { return streak(l.Standing) }, func(j *jsonLine, l Line) { j.OnFire = l.OnFire() }},
-	"rating": {7, func(l Line) string { return strconv.Itoa(l.Rating) }, nil},
+	"rating": {7, ratingCell, func(j *jsonLine, l Line) { j.RatingNow = l.Now }},
 	"opponents": {8, func(l Line) string { return l.Opponents.String() }, func(j *jsonLine, l Line) {
 		o := l.Opponents.String()
 		j.Opponents = &o
 	}},
+}
+
+// ratingCell is the rating's cell: the player's rating now, to one
+// decimal as the leaderboard writes it; one not known now (a guest, a
+// key not rated yet) their rating at entry, "-" for none.
+func ratingCell(l Line) string {
+	switch {
+	case l.Now != nil:
+		return strconv.FormatFloat(*l.Now, 'f', 1, 64)
+	case l.Rating == 0:
+		return "-"
+	}
+	return strconv.Itoa(l.Rating)
 }
 
 // fieldColumn is the duplicate score's column, shown where there is

@@ -30,6 +30,9 @@ type Page struct {
 	// salt once it is over (nil: none drawn yet, or not a duplicate).
 	Seals []Seal
 	Now   time.Time
+	// Ratings are the players' ratings now in the tournament's game, by
+	// id (nil: none known): the standings' rating column shows them.
+	Ratings map[string]float64
 	// SSH is how a player reaches this server by ssh ("ssh -p 2222
 	// HOST"), for the line that says how a match's record is fetched.
 	SSH string
@@ -234,7 +237,7 @@ func you(tr *i18n.Catalog, p Page) string {
 // table and the way to its record; then the rules.
 func Body(tr *i18n.Catalog, st *theme.Styles, p Page, width int) []string {
 	var out []string
-	lines, err := Standings(tr, p.T, p.Names, p.Field, p.ByField)
+	lines, err := Standings(tr, p.T, p.Names, p.Field, p.Ratings, p.ByField)
 	title := tr.T("tourney.standings")
 	if p.T.Phase == tourney.Finished {
 		title = tr.T("tourney.final")

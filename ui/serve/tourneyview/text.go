@@ -63,7 +63,7 @@ func rulesAt(tr *i18n.Catalog, body []string) int {
 // table's seats are its players'; and a duplicate tournament's rounds'
 // seals (seed and salt once each round is over).
 func JSON(tr *i18n.Catalog, p Page) ([]byte, error) {
-	lines, err := Standings(tr, p.T, p.Names, p.Field, p.ByField)
+	lines, err := Standings(tr, p.T, p.Names, p.Field, p.Ratings, p.ByField)
 	if err != nil {
 		return nil, err
 	}
@@ -183,17 +183,19 @@ type (
 		Salt   string `json:"salt,omitempty"`
 	}
 	jsonLine struct {
-		Rank      int     `json:"rank"`
-		Name      string  `json:"name"`
-		Points    string  `json:"points"`
-		Twelfths  int     `json:"twelfths"`
-		Matches   int     `json:"matches"`
-		Wins      int     `json:"wins"`
-		Streak    int     `json:"streak"`
-		OnFire    bool    `json:"on_fire,omitempty"`
-		Rating    int     `json:"rating"`
-		Opponents *string `json:"opponents,omitempty"`
-		Field     *string `json:"field,omitempty"`
+		Rank     int    `json:"rank"`
+		Name     string `json:"name"`
+		Points   string `json:"points"`
+		Twelfths int    `json:"twelfths"`
+		Matches  int    `json:"matches"`
+		Wins     int    `json:"wins"`
+		Streak   int    `json:"streak"`
+		OnFire   bool   `json:"on_fire,omitempty"`
+		Rating   int    `json:"rating"`
+		// RatingNow is the player's rating now (Rating is at entry).
+		RatingNow *float64 `json:"rating_now,omitempty"`
+		Opponents *string  `json:"opponents,omitempty"`
+		Field     *string  `json:"field,omitempty"`
 		// Team is a partners' team's players ("" a bot partner).
 		Team []string `json:"team,omitempty"`
 	}

@@ -154,7 +154,7 @@ func TestStandingsByField(t *testing.T) {
 	tr := i18n.MustLoad("en")
 	p := swissOver(t)
 	delete(p.Field, idOf(0))
-	lines, err := Standings(tr, p.T, p.Names, p.Field, true)
+	lines, err := Standings(tr, p.T, p.Names, p.Field, p.Ratings, true)
 	if err != nil {
 		t.Fatal(err)
 	}

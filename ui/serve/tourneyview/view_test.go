@@ -402,3 +402,37 @@ func TestFinishedListedWithItsResults(t *testing.T) {
 		}
 	}
 }
+
+// TestRatingColumnIsTheRatingNow: the standings' rating column shows a
+// player's rating now to one decimal (the leaderboard's), a team's the
+// mean of its players' known; one not known now their rating at entry,
+// a guest's "-"; the JSON gives the rating now beside the one at entry.
+func TestRatingColumnIsTheRatingNow(t *testing.T) {
+	p := arenaUnderWay(t)
+	p.T.Joined[idOf(7)] = tourney.Entrant{Rating: 0, Name: names[7]} // a guest: no rating
+	p.Ratings = map[string]float64{idOf(0): 15, idOf(1): 1523.44}
+	tr := i18n.MustLoad("en")
+	lines, err := Standings(tr, p.T, p.Names, nil, p.Ratings, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range lines {
+		want := map[string]string{idOf(0): "15.0", idOf(1): "1523.4", idOf(7): "-", idOf(2): "1420"}[l.Player]
+		if got := ratingCell(l); want != "" && got != want {
+			t.Errorf("%s: rating %q, want %q", l.Name, got, want)
+		}
+	}
+	b, err := JSON(tr, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), `"rating_now": 1523.44`) {
+		t.Errorf("the JSON does not give the rating now:\n%s", b)
+	}
+	team := partnersSwissOver(t)
+	tm := team.T.Unit(team.Me)
+	first, second := team.T.Teams[tm].First, team.T.Teams[tm].Second
+	if r := ratingNow(team.T, map[string]float64{first: 10, second: 20}, tm); r == nil || *r != 15 {
+		t.Errorf("a team's rating now: %v, want the mean 15", r)
+	}
+}

@@ -55,6 +55,11 @@ type Page struct {
 	// for (each once: a guest has none to find).
 	names tourneyview.Names
 	asked map[string]bool
+	// ratings are the players' ratings now, read again as the count of
+	// matches played changes (rated: the count they were read at, -1
+	// none yet).
+	ratings map[string]float64
+	rated   int
 	// givenUp: the player's seat at their table in play was given up,
 	// as the hall said when the tournament was last read.
 	givenUp bool
@@ -74,10 +79,12 @@ type Page struct {
 	own bool
 }
 
-// tourneyNamesMsg is the names of a tournament's players looked up.
+// tourneyNamesMsg is the names of a tournament's players looked up,
+// and their ratings now if they were read again (nil: not).
 type tourneyNamesMsg struct {
-	id    string
-	names tourneyview.Names
+	id      string
+	names   tourneyview.Names
+	ratings map[string]float64
 }
 
 func (tourneyNamesMsg) Owner() (common.PageID, bool) { return common.Tourney, false }
@@ -129,7 +136,7 @@ func (p *Page) Typed() string { return p.in.Value() }
 func (p *Page) show(id string) {
 	if id != p.id {
 		p.id, p.t, p.gone, p.scroll, p.seals, p.field, p.givenUp = id, nil, false, 0, nil, nil, false
-		p.names, p.asked = tourneyview.Names{}, map[string]bool{}
+		p.names, p.asked, p.ratings, p.rated = tourneyview.Names{}, map[string]bool{}, nil, -1
 		p.naming, p.ask, p.own = false, nil, false
 	}
 }
@@ -208,14 +215,22 @@ func (p *Page) lookUp(c *common.Common) tea.Cmd {
 			ids = append(ids, id)
 		}
 	}
-	if len(ids) == 0 {
+	var rate []string
+	if played := len(p.t.Matches); played != p.rated {
+		p.rated, rate = played, p.t.People() // a match ended: ratings moved
+	}
+	if len(ids) == 0 && rate == nil {
 		return nil
 	}
 	ctx, id, g := c.Ctx, p.id, p.t.Config.Game
 	return func() tea.Msg {
 		rc, cancel := context.WithTimeout(ctx, 10*time.Second)
 		defer cancel()
-		return tourneyNamesMsg{id: id, names: common.TourneyNames(rc, book, g, ids)}
+		msg := tourneyNamesMsg{id: id, names: common.TourneyNames(rc, book, g, ids)}
+		if rate != nil {
+			msg.ratings = common.TourneyRatings(rc, book, g, rate)
+		}
+		return msg
 	}
 }
 
@@ -362,6 +377,9 @@ func (p *Page) Update(c *common.Common, msg tea.Msg) common.Turn {
 	case tourneyNamesMsg:
 		if msg.id == p.id {
 			maps.Copy(p.names, msg.names)
+			if msg.ratings != nil {
+				p.ratings = msg.ratings
+			}
 		}
 	case tourneyJoinedMsg:
 		p.asking = false
@@ -573,7 +591,7 @@ func (p *Page) view(c *common.Common) tourneyview.Page {
 	}
 	names[c.ID] = c.Name // as the player is called now
 	v := tourneyview.Page{Listed: p.l, Me: c.ID, Names: names, Now: c.Srv.Now(), SSH: common.SSHTo(c.Port), Scroll: p.scroll, Seals: p.seals, Field: p.field,
-		GivenUp: p.givenUp}
+		GivenUp: p.givenUp, Ratings: p.ratings}
 	if p.t != nil {
 		v.T = *p.t
 	}
