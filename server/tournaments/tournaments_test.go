@@ -350,7 +350,7 @@ func TestArenaPlayedToTheEnd(t *testing.T) {
 }
 
 // An arena's player who does not come to their table forfeits it and
-// is out of the pool until they join again: the end that reports the
+// is paused, out of the pool until they come back: the end that reports the
 // forfeit does not seat them again at once. Four joined, one never
 // comes, no bots: after the first match the three who came wait for a
 // fourth, and the one who did not is never seated again.
@@ -376,8 +376,8 @@ func TestArenaForfeitIsNotSeatedAgain(t *testing.T) {
 	if seated != 1 || len(tr.Matches) != 1 {
 		t.Errorf("the absent player sat at %d of %d matches; want one, then none (the others wait for a fourth)", seated, len(tr.Matches))
 	}
-	if !tr.Joined[absent].Left {
-		t.Errorf("the absent player is still in the pool: %+v", tr.Joined[absent])
+	if e := tr.Joined[absent]; !e.Paused || e.Left {
+		t.Errorf("the absent player is not paused: %+v", e)
 	}
 }
 
