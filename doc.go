@@ -48,6 +48,8 @@
 //	                they make checked
 //	serve_run.go    okey serve's run until a signal, --seal-store, the
 //	                log held until the start succeeded
+//	serve_web.go    okey serve --web: the browser door's flags checked (plain
+//	                HTTP on the loopback only), its address taken, started
 //	serve_secret.go okey serve secret: a cluster's secret made and changed
 //	load_cmd.go     okey load: okey serve measured under load
 //	rules_cmd.go    okey rules: a game's whole rules

@@ -17,6 +17,7 @@ func serveCmd(e *env) *cobra.Command {
 		Short: e.tr.T("cli.serve.short"),
 		Long:  e.tr.T("cli.serve.long"),
 		Example: `okey serve --addr :2222
+okey serve --web 127.0.0.1:8080
 okey serve --authorized-keys ~/.ssh/authorized_keys --timer 20s
 ssh -p 2222 localhost
 okey serve secret okey.secret
@@ -79,6 +80,12 @@ okey serve --nats tls://nats.example:4222 --nats-creds okey.creds \
 	fs.StringVar(&cfg.PublicAddr, "public-addr", "", flag("public-addr"))
 	fs.StringVar(&cfg.Store.NodeName, "node", "", flag("node"))
 	fs.IntVar(&cfg.Store.Replicas, "replicas", 0, flag("replicas"))
+	// The browser door (serve_web.go, docs/serving.md "In a browser").
+	fs.StringVar(&f.web.addr, "web", "", flag("web"))
+	fs.StringVar(&f.web.cert, "web-cert", "", flag("web-cert"))
+	fs.StringVar(&f.web.key, "web-key", "", flag("web-key"))
+	fs.StringSliceVar(&f.web.proxies, "web-proxy", nil, flag("web-proxy"))
+	fs.StringSliceVar(&f.web.origins, "web-origin", nil, flag("web-origin"))
 	fs.BoolVar(&f.sealStore, "seal-store", false, flag("seal-store"))
 	_ = c.MarkFlagDirname("state-dir")
 	c.AddCommand(serveSecretCmd(e))

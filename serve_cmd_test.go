@@ -35,6 +35,11 @@ func TestServeHelpAndBadFlags(t *testing.T) {
 		{"--max-width", "10"},
 		{"--max-tables", "0"},
 		{"--timer", "-1s"},
+		{"--web", ":8080"},          // plain HTTP past the loopback
+		{"--web", "192.0.2.1:8080"}, // the same
+		{"--web-cert", "c.pem"},     // without --web
+		{"--web", "127.0.0.1:0", "--web-cert", "c.pem"},
+		{"--web", "127.0.0.1:0", "--web-proxy", "proxy.example"},
 	} {
 		var out, errb bytes.Buffer
 		code := serveMain(context.Background(), append(args, "--state-dir", dir), strings.NewReader(""), &out, &errb)

@@ -20,6 +20,8 @@ type serveFlags struct {
 	// proxies are the trusted proxies' addresses or networks
 	// (--proxy-protocol).
 	proxies []string
+	// web is the browser door's (serve_web.go).
+	web webFlags
 	// sealStore asks for the store to be sealed, once, instead of
 	// served (--seal-store).
 	sealStore bool
@@ -64,6 +66,9 @@ func checkServe(cfg door.Config, f serveFlags, tr *i18n.Catalog, stderr io.Write
 		return fail("%v", err)
 	}
 	if err := cfg.Check(); err != nil {
+		return fail("%v", err)
+	}
+	if err := checkWeb(f.web); err != nil {
 		return fail("%v", err)
 	}
 	return cfg, 0, true

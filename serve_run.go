@@ -49,6 +49,11 @@ func serveRun(ctx context.Context, cfg door.Config, f serveFlags, e *env) int {
 		return fail("cmd.serve.listen", problem.Sys(tr, err))
 	}
 	defer l.Close()
+	wd, err := listenWeb(f.web)
+	if err != nil {
+		return fail("cmd.serve.listen", problem.Sys(tr, err))
+	}
+	defer wd.close()
 	held := newHeldHandler(slog.NewTextHandler(stderr, nil))
 	cfg.Log = slog.New(held)
 	if dlog != nil {
@@ -70,6 +75,12 @@ func serveRun(ctx context.Context, cfg door.Config, f serveFlags, e *env) int {
 		return fail("cmd.serve.start", problem.Sys(tr, err))
 	}
 	held.release()
+	if wd != nil {
+		if err := wd.start(f.web, cfg, srv, cfg.Log); err != nil {
+			srv.Shutdown(context.Background())
+			return fail("cmd.serve.start", problem.Sys(tr, err))
+		}
+	}
 	if restoreErr != nil {
 		fmt.Fprintf(stderr, "okey serve: %s\n", tr.T("cmd.serve.restore", problem.Sys(tr, restoreErr)))
 	}
@@ -95,6 +106,7 @@ func serveRun(ctx context.Context, cfg door.Config, f serveFlags, e *env) int {
 	go func() { served <- srv.Serve(l) }()
 	select {
 	case err := <-served:
+		wd.stopAccepting()
 		srv.Shutdown(context.Background())
 		if err != nil {
 			return fail("cmd.serve.listen", problem.Sys(tr, err))
@@ -104,6 +116,7 @@ func serveRun(ctx context.Context, cfg door.Config, f serveFlags, e *env) int {
 	}
 	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
+	wd.stopAccepting()
 	if err := srv.Shutdown(sctx); err != nil {
 		return fail("cmd.serve.stop", problem.Sys(tr, err))
 	}

@@ -13,6 +13,7 @@
 //	hall/         the tables as the lobby sees them, across the nodes
 //	tournaments/  the tournaments, driven by the node holding their lease
 //	keep/         what is kept in NATS JetStream and shared between nodes
+//	web/          the browser door: a page with a terminal, a WebSocket a session
 //	rating/       the rating model
 //	loadgen/      okey load: the server's processes driven and measured
 //	proc/         a process's CPU and memory, read from /proc

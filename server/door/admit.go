@@ -82,12 +82,23 @@ func (s *Server) onConn(_ ssh.Context, c net.Conn) net.Conn {
 		}
 		c = pc
 	}
+	cc, _ := s.admit(c)
+	if cc == nil {
+		c.Close()
+		return nil
+	}
+	return cc
+}
+
+// admit counts a connection, by address and in all, through whichever
+// door it came: nil, and the words' key of why, when it is over a cap
+// or over its address's rate.
+func (s *Server) admit(c net.Conn) (*countedConn, string) {
 	host := s.limitKey(c.RemoteAddr())
 	if !s.connRate.allow(host, s.cfg.Now()) {
 		s.refused.Add(1)
 		s.log.Warn("refused: connecting too fast", "addr", host)
-		c.Close()
-		return nil
+		return nil, "refused.fast"
 	}
 	s.mu.Lock()
 	over := s.conns >= s.cfg.MaxSessions || s.perAddr[host] >= s.cfg.MaxPerAddr
@@ -99,8 +110,7 @@ func (s *Server) onConn(_ ssh.Context, c net.Conn) net.Conn {
 	if over {
 		s.refused.Add(1)
 		s.log.Warn("refused: too many connections", "addr", host)
-		c.Close()
-		return nil
+		return nil, "refused.many"
 	}
 	remote := c.RemoteAddr().String()
 	if s.cfg.wrapConn != nil {
@@ -110,7 +120,7 @@ func (s *Server) onConn(_ ssh.Context, c net.Conn) net.Conn {
 	s.mu.Lock()
 	s.open[remote] = cc
 	s.mu.Unlock()
-	return cc
+	return cc, ""
 }
 
 // netOf is what the per-address limits count a client by: an IPv4

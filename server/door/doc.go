@@ -24,6 +24,8 @@
 // The files, from the top down (each refers only to those below it):
 //
 //	lifecycle.go  New, Serve, Shutdown: a server started and stopped, its store opened and closed
+//	web.go        the browser door's way in (server/web): a browser's connection counted with
+//	              the SSH door's and run by the same handlers, as an SSH session of a guest
 //	conn.go       a connection's way to its session: the guard against a panic, the session
 //	              started (serve.Start) and run, the terminal put back, the last word
 //	command.go    the commands over ssh: "record TABLE", a finished match's record; "daily GAME
@@ -49,6 +51,10 @@
 //	copies.go     the store's copies behind, as status last asked
 //	share.go      a client's fair share, per address (an address's host): connections, guesses
 //	health.go     a node's health: its scheduling delay and store wait
+//
+// A browser reaches the same sessions through server/web's page and
+// WebSocket (okey serve --web): web.go runs each of its connections as
+// an SSH session of a guest, counted and capped with the SSH door's.
 //
 // It imports the server's packages, the session (okey/ui/serve) and its
 // common value, ui's words and safe text, Charm's SSH libraries (ssh,

@@ -1,0 +1,200 @@
+package door
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"okey/server/web"
+)
+
+// The browser door's sessions, driven as the page drives them (a
+// WebSocket: bytes typed as binary messages, the terminal's size as a
+// text one) and read back through the tests' terminal. The page itself
+// in a real browser is server/web's browser test.
+
+// serveWeb serves srv's browser door on a port of 127.0.0.1 until the
+// test ends, and returns its address.
+func serveWeb(t testing.TB, srv *Server) string {
+	t.Helper()
+	door, err := web.New(web.Config{Session: srv.Web, Log: srv.log, IdleTimeout: srv.cfg.IdleTimeout, HandshakeTimeout: 10 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := door.HTTP()
+	go door.Serve(hs, l)
+	t.Cleanup(func() {
+		hs.Close()
+		door.Close()
+	})
+	return l.Addr().String()
+}
+
+// webClient is a browser's session as a client the tests drive like an
+// SSH one (press, waitFor), and its socket.
+type webClient struct {
+	*client
+	ws *websocket.Conn
+	// end is how the server closed the socket, once it has.
+	end chan websocket.CloseError
+}
+
+// webDial opens a session at the browser door at addr as the page does.
+func webDial(t testing.TB, addr, name string, w, h int) (*webClient, error) {
+	u := fmt.Sprintf("ws://%s/ws?name=%s&cols=%d&rows=%d", addr, url.QueryEscape(name), w, h)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	ws, _, err := websocket.Dial(ctx, u, nil)
+	if err != nil {
+		return nil, err
+	}
+	in, out := net.Pipe()
+	c := &webClient{
+		client: &client{t: t, name: name, term: newTerm(w, h), done: make(chan struct{}), in: in},
+		ws:     ws, end: make(chan websocket.CloseError, 1),
+	}
+	go func() { // what is typed goes as the page sends it: one message a write
+		buf := make([]byte, 1024)
+		for {
+			n, err := out.Read(buf)
+			if err != nil {
+				return
+			}
+			if ws.Write(context.Background(), websocket.MessageBinary, buf[:n]) != nil {
+				return
+			}
+		}
+	}()
+	go func() {
+		defer close(c.done)
+		defer in.Close()
+		for {
+			typ, b, err := ws.Read(context.Background())
+			var ce websocket.CloseError
+			if errors.As(err, &ce) {
+				c.end <- ce
+			}
+			if err != nil {
+				return
+			}
+			if typ == websocket.MessageBinary {
+				c.got.Add(int64(len(b)))
+				c.term.Write(b)
+			}
+		}
+	}()
+	t.Cleanup(func() { ws.CloseNow() })
+	return c, nil
+}
+
+// resize says the terminal's new size, as the page does.
+func (c *webClient) resize(w, h int) {
+	c.t.Helper()
+	if err := c.ws.Write(context.Background(), websocket.MessageText, fmt.Appendf(nil, `{"cols":%d,"rows":%d}`, w, h)); err != nil {
+		c.t.Fatal(err)
+	}
+}
+
+// ended waits for the server to close the socket, and says how.
+func (c *webClient) ended() websocket.CloseError {
+	c.t.Helper()
+	select {
+	case ce := <-c.end:
+		return ce
+	case <-c.done:
+		c.t.Fatalf("%s: the socket ended without a close frame", c.name)
+	case <-time.After(patience):
+		c.t.Fatalf("%s: the socket still open after %v", c.name, patience)
+	}
+	return websocket.CloseError{}
+}
+
+// TestWebPlaysAsSSH: a browser's session is the SSH door's session — the
+// lobby, a table against bots opened from it, the table's own screen —
+// and follows the terminal's size, to the game's own page for a
+// terminal too small.
+func TestWebPlaysAsSSH(t *testing.T) {
+	srv, _ := testServer(t)
+	addr := serveWeb(t, srv)
+	c, err := webDial(t, addr, "ayşe", 100, 30)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.waitFor("playing as ayşe", patience)
+	c.press("n")
+	c.waitFor("A new table", patience)
+	c.press("enter")
+	c.waitFor("s starts the match", patience)
+	c.press("s")
+	scr := c.waitFor("your rack", patience)
+	if !strings.Contains(scr, "ayşe") && !strings.Contains(scr, "You") {
+		t.Errorf("the table does not seat the player:\n%s", scr)
+	}
+	c.resize(60, 20)
+	c.waitFor("at least 80×24", patience)
+	c.resize(100, 30)
+	c.waitFor("your rack", patience)
+}
+
+// TestWebCountedWithSSH: the two doors share one count of connections
+// from an address: with one allowed, a browser is refused (and told to
+// try later) while an SSH session is open, and let in once it has gone.
+func TestWebCountedWithSSH(t *testing.T) {
+	srv, sshAddr := testServer(t, func(c *Config) { c.MaxPerAddr = 1 })
+	addr := serveWeb(t, srv)
+	ssh := dial(t, sshAddr, "ali", dialOpts{})
+	ssh.waitFor("playing as ali", patience)
+	c, err := webDial(t, addr, "veli", 100, 30)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ce := c.ended(); ce.Code != web.TryLater || ce.Reason == "" {
+		t.Errorf("a browser over the address's share: closed %v %q, want %v with a reason", ce.Code, ce.Reason, web.TryLater)
+	}
+	ssh.close()
+	deadline := time.Now().Add(patience)
+	for {
+		c, err := webDial(t, addr, "veli", 100, 30)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := c.await(2*time.Second, func(s string) bool { return strings.Contains(s, "playing as veli") }); ok {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the browser is still refused after the SSH session has gone")
+		}
+	}
+}
+
+// TestWebStopping: a server that stops says so in the page's terminal
+// and closes the socket as a restart, which the page connects again
+// after.
+func TestWebStopping(t *testing.T) {
+	srv, _ := testServer(t)
+	addr := serveWeb(t, srv)
+	c, err := webDial(t, addr, "ali", 100, 30)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.waitFor("playing as ali", patience)
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), patience)
+		defer cancel()
+		srv.Shutdown(ctx)
+	}()
+	if ce := c.ended(); ce.Code != web.Restarting {
+		t.Errorf("a stopping server closed the socket with %v %q, want %v", ce.Code, ce.Reason, web.Restarting)
+	}
+}

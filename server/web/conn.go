@@ -1,0 +1,261 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"net"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"okey/ui/safetext"
+)
+
+// Conn is one browser's terminal, as the server's session sees a
+// connection: a net.Conn whose reads are what the player typed (each
+// message from the page whole, as it came) and whose writes are frames
+// of the screen, with the window's size beside it. The page speaks two
+// kinds of message: binary ones are bytes typed, text ones the
+// terminal's size as JSON ({"cols":C,"rows":R}).
+type Conn struct {
+	ws            *websocket.Conn
+	ctx           context.Context
+	cancel        context.CancelFunc
+	remote, local net.Addr
+
+	// Name and Lang are what the page asked for: the name shown at
+	// the table (as an SSH user name is: the server cleans it) and the
+	// language ("en", "tr"; "" if none).
+	Name, Lang string
+	// W and H are the terminal's size when it connected (0: unknown).
+	W, H int
+
+	in      chan []byte
+	pending []byte
+	sizes   chan Size
+
+	// last is when something was last read or written (Unix
+	// nanoseconds), for the idle cut.
+	last  atomic.Int64
+	idle  time.Duration
+	timer *time.Timer
+	max   *time.Timer
+
+	closeOnce sync.Once
+}
+
+// Size is a terminal's size in cells.
+type Size struct{ Cols, Rows int }
+
+// A connection's end, as the page reads it (the WebSocket's close
+// codes): whether it should connect again by itself.
+const (
+	// Goodbye: the session ended on purpose (the player left, was
+	// replaced, cut for idleness): the page waits for the player.
+	Goodbye = websocket.StatusNormalClosure
+	// Restarting: the server is stopping, the table saved: the page
+	// connects again, to this node or another, after a while.
+	Restarting = websocket.StatusCode(1012)
+	// TryLater: the server is full, or the address over its share: the
+	// page tries again after a while.
+	TryLater = websocket.StatusTryAgainLater
+)
+
+// hello is what the socket's request said.
+type hello struct {
+	remote, local          net.Addr
+	name, lang, cols, rows string
+}
+
+// maxNameBytes caps the name a page asks for as it arrives (the server
+// cuts it again, as it does an SSH user name).
+const maxNameBytes = 256
+
+// maxCells caps a size a page says (the server caps the terminal again,
+// to its --max-width and --max-height).
+const maxCells = 1000
+
+// newConn starts reading the socket: the player's bytes for Read, the
+// sizes for Sizes. The connection closes when the socket does, after
+// idle with nothing read or written, or at most after max.
+func newConn(ws *websocket.Conn, h hello, idle, max time.Duration) *Conn {
+	ctx, cancel := context.WithCancel(context.Background())
+	c := &Conn{
+		ws: ws, ctx: ctx, cancel: cancel, remote: h.remote, local: h.local,
+		Name: safetext.CutBytes(h.name, maxNameBytes), Lang: langOf(h.lang),
+		W: cells(h.cols), H: cells(h.rows),
+		in: make(chan []byte), sizes: make(chan Size, 1), idle: idle,
+	}
+	if c.local == nil {
+		c.local = &net.TCPAddr{}
+	}
+	c.touch()
+	if idle > 0 {
+		c.timer = time.AfterFunc(idle, c.checkIdle)
+	}
+	if max > 0 {
+		c.max = time.AfterFunc(max, func() { c.CloseWith(Goodbye, "") })
+	}
+	go c.read()
+	return c
+}
+
+// read takes the page's messages until the socket ends: typed bytes to
+// Read, sizes to Sizes (the latest kept). A message over the cap has
+// closed the socket by then.
+func (c *Conn) read() {
+	defer close(c.sizes)
+	defer close(c.in)
+	defer c.cancel()
+	for {
+		// Not c.ctx: a read whose context ends closes the socket at
+		// once, and a close (CloseWith) must reach the page with its
+		// code. The read ends when the socket does.
+		typ, b, err := c.ws.Read(context.Background())
+		if err != nil {
+			return
+		}
+		c.touch()
+		switch typ {
+		case websocket.MessageBinary:
+			if len(b) == 0 {
+				continue
+			}
+			select {
+			case c.in <- b:
+			case <-c.ctx.Done():
+				return
+			}
+		case websocket.MessageText:
+			var s struct{ Cols, Rows int }
+			if json.Unmarshal(b, &s) != nil || s.Cols <= 0 || s.Rows <= 0 {
+				continue // not a size: nothing else is said this way
+			}
+			select {
+			case <-c.sizes:
+			default:
+			}
+			c.sizes <- Size{min(s.Cols, maxCells), min(s.Rows, maxCells)}
+		}
+	}
+}
+
+// Sizes are the terminal's sizes as the page says them, the latest
+// kept while the server has not taken it; closed when the socket ends.
+func (c *Conn) Sizes() <-chan Size { return c.sizes }
+
+// Context ends when the connection does.
+func (c *Conn) Context() context.Context { return c.ctx }
+
+// Read is what the player typed: one message, or the rest of one.
+func (c *Conn) Read(p []byte) (int, error) {
+	if len(c.pending) == 0 {
+		b, ok := <-c.in
+		if !ok {
+			return 0, io.EOF
+		}
+		c.pending = b
+	}
+	n := copy(p, c.pending)
+	c.pending = c.pending[n:]
+	return n, nil
+}
+
+// Write sends p to the page's terminal, as one message. It waits while
+// the browser does not read (the socket's flow control), until the
+// connection ends.
+func (c *Conn) Write(p []byte) (int, error) {
+	if err := c.ws.Write(c.ctx, websocket.MessageBinary, p); err != nil {
+		return 0, err
+	}
+	c.touch()
+	return len(p), nil
+}
+
+// Ping asks the browser to answer, and reports whether it did before
+// ctx ended: a live page does at once, a dead connection never.
+func (c *Conn) Ping(ctx context.Context) error { return c.ws.Ping(ctx) }
+
+// Close ends the connection as a goodbye.
+func (c *Conn) Close() error {
+	c.CloseWith(Goodbye, "")
+	return nil
+}
+
+// CloseWith ends the connection with code and a reason the page may
+// show (cut to what a close frame holds); the first close decides.
+func (c *Conn) CloseWith(code websocket.StatusCode, reason string) {
+	c.closeOnce.Do(func() {
+		if c.timer != nil {
+			c.timer.Stop()
+		}
+		if c.max != nil {
+			c.max.Stop()
+		}
+		// The close handshake waits for the browser at most a moment;
+		// one that stopped reading is cut.
+		go func() {
+			if err := c.ws.Close(code, safetext.CutBytes(reason, maxReason)); err != nil {
+				c.ws.CloseNow()
+			}
+		}()
+		c.cancel()
+	})
+}
+
+// maxReason is what a close frame's reason may hold, in bytes.
+const maxReason = 123
+
+// RemoteAddr is the client's address (the one a trusted proxy named).
+func (c *Conn) RemoteAddr() net.Addr { return c.remote }
+
+// LocalAddr is the door's address the client reached.
+func (c *Conn) LocalAddr() net.Addr { return c.local }
+
+// errNoDeadline: a Conn's deadlines are its own (the idle cut).
+var errNoDeadline = errors.New("web: a browser's connection keeps its own deadlines")
+
+// SetDeadline is not supported: the connection has its idle cut.
+func (c *Conn) SetDeadline(time.Time) error { return errNoDeadline }
+
+// SetReadDeadline is not supported: the connection has its idle cut.
+func (c *Conn) SetReadDeadline(time.Time) error { return errNoDeadline }
+
+// SetWriteDeadline is not supported: the connection has its idle cut.
+func (c *Conn) SetWriteDeadline(time.Time) error { return errNoDeadline }
+
+func (c *Conn) touch() { c.last.Store(time.Now().UnixNano()) }
+
+// checkIdle closes a connection idle for its whole idle time, or looks
+// again when it could be.
+func (c *Conn) checkIdle() {
+	left := c.idle - time.Since(time.Unix(0, c.last.Load()))
+	if left <= 0 {
+		c.CloseWith(Goodbye, "idle")
+		return
+	}
+	c.timer.Reset(left)
+}
+
+// cells reads a size a page sent in its request (0: none or nonsense).
+func cells(s string) int {
+	n, err := strconv.Atoi(s)
+	if err != nil || n <= 0 {
+		return 0
+	}
+	return min(n, maxCells)
+}
+
+// langOf is the language a page asked for, if the server speaks it.
+func langOf(s string) string {
+	switch s {
+	case "en", "tr":
+		return s
+	}
+	return ""
+}

@@ -1,0 +1,20 @@
+// Package web is okey serve's browser door: one page that runs a
+// terminal emulator (xterm.js, vendored from npm and embedded), and a
+// WebSocket endpoint whose every connection is a session the server
+// runs as it runs an SSH one — the same lobby, tables and words, drawn
+// by the server into the page's terminal.
+//
+// The door knows nothing of okey: it checks a socket's Origin, reads
+// the client's address (from a trusted proxy's X-Forwarded-For only),
+// caps every message from the page in bytes as it arrives, and hands
+// the server a Conn, a net.Conn whose reads are what the player typed
+// and whose writes are the screen, with the terminal's sizes beside it
+// (Config.Session). Admission, the per-address limits and the sessions
+// themselves are the server's, counted with the SSH door's.
+//
+//	door.go    the door: its configuration, the HTTP server, the routes, the Origin
+//	conn.go    one browser's connection: bytes typed in, frames out, sizes, the idle cut
+//	client.go  the client's address behind a trusted reverse proxy
+//	page.go    the page (its nonce, its words), its files, the security headers
+//	static/    index.html, okey.js (the page's script), okey.css; vendor/ xterm.js
+package web

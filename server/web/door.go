@@ -1,0 +1,244 @@
+package web
+
+import (
+	"context"
+	"crypto/tls"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/netip"
+	"net/url"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+)
+
+// Config is what the door is told.
+type Config struct {
+	// Session runs one browser's session on the server: the door's only
+	// way in. It returns once the session has ended; the door closes
+	// the connection then, if the session has not.
+	Session func(*Conn)
+	// Origins are the origins, besides the request's own host, a page
+	// may open the socket from (host or host:port, as a browser's
+	// Origin header names them): the public name a reverse proxy
+	// serves the page at, when it does not pass the Host on.
+	Origins []string
+	// TrustedProxies are the reverse proxies whose X-Forwarded-For the
+	// door believes: a connection from one of them is counted as the
+	// client the header names. Anyone else's header is never read.
+	TrustedProxies []netip.Prefix
+	// MaxFrame is the most bytes a message from a browser may hold; a
+	// larger one closes the connection (1009) as its header arrives.
+	MaxFrame int64
+	// IdleTimeout closes a connection on which nothing was read or
+	// written for this long, MaxSession any connection this old, and
+	// HandshakeTimeout bounds a request's headers: as the SSH door's
+	// own. 0: none.
+	IdleTimeout, MaxSession, HandshakeTimeout time.Duration
+	// TLS is served when set (--web-cert, --web-key); without it the
+	// door is plain HTTP, for the loopback only (CheckPlain).
+	TLS *tls.Config
+	// Log receives the door's refusals; nil discards.
+	Log *slog.Logger
+}
+
+// DefaultMaxFrame caps a browser's message: a key is a few bytes, a
+// mouse report about ten, a pasted code a few dozen, a window's size a
+// few more. The session's input has its own cap, a rate (1 KB a second
+// after 4 KB): a message is never larger than that burst.
+const DefaultMaxFrame = 4 << 10
+
+// maxHeaderBytes caps a request's headers (the socket's query, the
+// name in it, included).
+const maxHeaderBytes = 8 << 10
+
+// Door is the browser door: one page, its files and a WebSocket
+// endpoint, each socket a session the server runs.
+type Door struct {
+	cfg  Config
+	log  *slog.Logger
+	page *page
+
+	mu    sync.Mutex
+	conns map[*Conn]struct{}
+	wg    sync.WaitGroup
+}
+
+// New makes a door.
+func New(cfg Config) (*Door, error) {
+	if cfg.Session == nil {
+		return nil, errors.New("web door: no session to start")
+	}
+	if cfg.MaxFrame <= 0 {
+		cfg.MaxFrame = DefaultMaxFrame
+	}
+	log := cfg.Log
+	if log == nil {
+		log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	p, err := newPage()
+	if err != nil {
+		return nil, err
+	}
+	return &Door{cfg: cfg, log: log, page: p, conns: map[*Conn]struct{}{}}, nil
+}
+
+// CheckPlain says why the door may not listen on addr without TLS:
+// plain HTTP carries a session's keys and screens in the clear, so it
+// is for the loopback only (a reverse proxy with TLS in front, or a
+// test). A name is resolved: localhost is the loopback.
+func CheckPlain(addr string) error {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return fmt.Errorf("--web %s: %w", addr, err)
+	}
+	if host == "" {
+		return fmt.Errorf("--web %s: plain HTTP listens on the loopback only (127.0.0.1:PORT), or give --web-cert and --web-key", addr)
+	}
+	ips, err := net.DefaultResolver.LookupNetIP(context.Background(), "ip", host)
+	if err != nil {
+		return fmt.Errorf("--web %s: %w", addr, err)
+	}
+	for _, ip := range ips {
+		if !ip.IsLoopback() {
+			return fmt.Errorf("--web %s: plain HTTP listens on the loopback only (127.0.0.1:PORT), or give --web-cert and --web-key", addr)
+		}
+	}
+	return nil
+}
+
+// HTTP is the door as an HTTP server, with the timeouts and caps of its
+// requests set (the sockets, once upgraded, are the door's).
+func (d *Door) HTTP() *http.Server {
+	return &http.Server{
+		Handler:           d,
+		ReadHeaderTimeout: d.cfg.HandshakeTimeout,
+		IdleTimeout:       time.Minute,
+		MaxHeaderBytes:    maxHeaderBytes,
+		TLSConfig:         d.cfg.TLS,
+		ErrorLog:          slog.NewLogLogger(d.log.Handler(), slog.LevelDebug),
+	}
+}
+
+// Serve serves the door on l until srv is shut down: TLS when the
+// configuration has it.
+func (d *Door) Serve(srv *http.Server, l net.Listener) error {
+	var err error
+	if d.cfg.TLS != nil {
+		err = srv.ServeTLS(l, "", "")
+	} else {
+		err = srv.Serve(l)
+	}
+	if errors.Is(err, http.ErrServerClosed) {
+		return nil
+	}
+	return err
+}
+
+// Close ends every connection still open (the server has said its
+// goodbyes), and waits for their handlers.
+func (d *Door) Close() {
+	d.mu.Lock()
+	for c := range d.conns {
+		c.CloseWith(Restarting, "")
+	}
+	d.mu.Unlock()
+	d.wg.Wait()
+}
+
+// ServeHTTP serves the page, its files and the socket; anything else is
+// not found.
+func (d *Door) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	d.page.headers(w, d.cfg.TLS != nil)
+	switch {
+	case r.URL.Path == "/ws":
+		d.socket(w, r)
+	case r.Method != http.MethodGet && r.Method != http.MethodHead:
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+	case r.URL.Path == "/":
+		d.page.serveIndex(w, r)
+	case strings.HasPrefix(r.URL.Path, staticPrefix):
+		d.page.serveFile(w, r, strings.TrimPrefix(r.URL.Path, staticPrefix))
+	default:
+		http.NotFound(w, r)
+	}
+}
+
+// socket upgrades a request from the page to a WebSocket and runs its
+// session: the Origin first (a page of another site may not open a
+// session in the player's name), the client's address, then the
+// session, which counts it with the SSH door's connections.
+func (d *Door) socket(w http.ResponseWriter, r *http.Request) {
+	client := clientAddr(r, d.cfg.TrustedProxies)
+	if err := d.checkOrigin(r); err != nil {
+		d.log.Warn("web: refused: a foreign origin", "addr", client.Addr(), "origin", cut(r.Header.Get("Origin")))
+		http.Error(w, "forbidden: the page must come from this server", http.StatusForbidden)
+		return
+	}
+	q := r.URL.Query()
+	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{InsecureSkipVerify: true}) // the Origin is checked above
+	if err != nil {
+		d.log.Warn("web: a socket could not be opened", "addr", client.Addr(), "err", err)
+		return
+	}
+	ws.SetReadLimit(d.cfg.MaxFrame)
+	local, _ := r.Context().Value(http.LocalAddrContextKey).(net.Addr)
+	c := newConn(ws, hello{
+		remote: net.TCPAddrFromAddrPort(client), local: local,
+		name: q.Get("name"), lang: q.Get("lang"), cols: q.Get("cols"), rows: q.Get("rows"),
+	}, d.cfg.IdleTimeout, d.cfg.MaxSession)
+	d.mu.Lock()
+	d.conns[c] = struct{}{}
+	d.wg.Add(1)
+	d.mu.Unlock()
+	defer func() {
+		if r := recover(); r != nil {
+			d.log.Error("web: panic in a session", "panic", r, "addr", client.Addr())
+		}
+		c.Close()
+		d.mu.Lock()
+		delete(d.conns, c)
+		d.mu.Unlock()
+		d.wg.Done()
+	}()
+	d.cfg.Session(c)
+}
+
+// checkOrigin lets a socket be opened only from the server's own page:
+// the Origin's host must be the request's, or one configured. A client
+// that sends no Origin is no browser (a browser always sends one on a
+// WebSocket), and no page of another site: it is let in.
+func (d *Door) checkOrigin(r *http.Request) error {
+	o := r.Header.Get("Origin")
+	if o == "" {
+		return nil
+	}
+	u, err := url.Parse(o)
+	if err != nil || u.Host == "" {
+		return fmt.Errorf("origin %q is not a URL", cut(o))
+	}
+	if strings.EqualFold(u.Host, r.Host) {
+		return nil
+	}
+	for _, ok := range d.cfg.Origins {
+		if strings.EqualFold(u.Host, ok) {
+			return nil
+		}
+	}
+	return fmt.Errorf("origin %q is not %q", cut(o), r.Host)
+}
+
+// cut keeps what a client sent short in the log.
+func cut(s string) string {
+	if len(s) > 100 {
+		return s[:100] + "…"
+	}
+	return s
+}

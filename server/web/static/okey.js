@@ -1,0 +1,191 @@
+// okey in a browser: a terminal emulator (xterm.js) joined to the
+// server's session over a WebSocket. The server draws every screen, as
+// it does over SSH; the page only sends what the player types, taps and
+// clicks, and the terminal's size. Binary messages carry bytes both
+// ways; a text message says the terminal's size.
+(() => {
+  'use strict';
+
+  // xterm.js adds <style> elements of its own: they carry this page's
+  // nonce, so the page's policy needs no inline style.
+  const nonce = document.currentScript.nonce;
+  const createElement = Document.prototype.createElement;
+  Document.prototype.createElement = function (tag, options) {
+    const el = createElement.call(this, tag, options);
+    if (String(tag).toLowerCase() === 'style') el.nonce = nonce;
+    return el;
+  };
+
+  const words = document.body.dataset;
+  const params = new URLSearchParams(location.search);
+  const name = (params.get('name') || '').slice(0, 48);
+  const lang = words.lang;
+
+  // The game needs 80x24 cells: the font shrinks to keep them on a
+  // small screen (a phone held sideways), down to minFont; below that
+  // the game says the terminal is too small.
+  const baseFont = 16, minFont = 7, needCols = 80, needRows = 24;
+  const term = new Terminal({
+    fontFamily: '"DejaVu Sans Mono", "Liberation Mono", Menlo, Consolas, monospace',
+    fontSize: baseFont,
+    scrollback: 0,
+    cursorBlink: false,
+    allowProposedApi: false,
+  });
+  const fit = new FitAddon.FitAddon();
+  term.loadAddon(fit);
+  const box = document.getElementById('term');
+  term.open(box);
+  // The phone's own keyboard opens only when asked for (the ⌨ key):
+  // a tap on a tile is a click, not a wish to type.
+  const input = box.querySelector('textarea');
+  if (input && matchMedia('(pointer: coarse)').matches) input.setAttribute('inputmode', 'none');
+
+  function layout() {
+    let size = baseFont;
+    term.options.fontSize = size;
+    let d = fit.proposeDimensions();
+    if (d && (d.cols < needCols || d.rows < needRows)) {
+      size = Math.max(minFont, Math.floor(size * Math.min(d.cols / needCols, d.rows / needRows) * 2) / 2);
+      term.options.fontSize = size;
+      d = fit.proposeDimensions();
+      while (d && (d.cols < needCols || d.rows < needRows) && size > minFont) {
+        size -= 0.5;
+        term.options.fontSize = size;
+        d = fit.proposeDimensions();
+      }
+    }
+    fit.fit();
+  }
+  layout();
+  let layoutTimer = 0;
+  addEventListener('resize', () => {
+    clearTimeout(layoutTimer);
+    layoutTimer = setTimeout(layout, 50);
+  });
+
+  const encoder = new TextEncoder();
+  let ws = null;
+  let openedAt = 0;
+  let delay = 0;
+  let retryTimer = 0;
+  let ended = false;
+
+  function send(data) {
+    if (!ws || ws.readyState !== WebSocket.OPEN) return;
+    const bytes = typeof data === 'string' ? encoder.encode(data) : data;
+    // The server takes at most 4 KB a message: a long paste goes in parts.
+    for (let i = 0; i < bytes.length; i += 1024) ws.send(bytes.subarray(i, i + 1024));
+  }
+  term.onData(send);
+  term.onBinary((s) => send(Uint8Array.from(s, (c) => c.charCodeAt(0))));
+  term.onResize(({ cols, rows }) => {
+    if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ cols, rows }));
+  });
+
+  // A line at the foot of the terminal, while the game's screen is not
+  // there to say anything.
+  function say(text) {
+    term.write('\x1b[' + term.rows + ';1H\x1b[2K\x1b[7m ' + text + ' \x1b[0m');
+  }
+
+  function connect() {
+    clearTimeout(retryTimer);
+    ended = false;
+    const url = new URL('/ws', location.href);
+    url.protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    url.search = new URLSearchParams({ cols: term.cols, rows: term.rows, name, lang }).toString();
+    const sock = new WebSocket(url);
+    sock.binaryType = 'arraybuffer';
+    ws = sock;
+    sock.onopen = () => {
+      openedAt = Date.now();
+      term.reset();
+      term.focus();
+    };
+    sock.onmessage = (e) => {
+      if (typeof e.data !== 'string') term.write(new Uint8Array(e.data));
+    };
+    sock.onclose = (e) => {
+      if (ws !== sock) return;
+      ws = null;
+      // A connection that lasted starts the backoff afresh.
+      if (openedAt && Date.now() - openedAt > 10000) delay = 0;
+      openedAt = 0;
+      switch (e.code) {
+        case 1000: // the session said goodbye
+        case 1008: // refused: the page is not this server's
+        case 1009: // refused: a message too big
+          ended = true;
+          say(e.reason ? e.reason + ' — ' + words.again : words.ended + ' — ' + words.again);
+          return;
+        case 1012:
+          retry(words.restarting, 2000);
+          return;
+        case 1013:
+          retry(e.reason || words.refused, 5000);
+          return;
+      }
+      retry(words.lost, 1000);
+    };
+  }
+
+  // retry connects again after a wait that doubles from first up to
+  // half a minute, with a quarter of it left to chance, so that the
+  // players of a node that stopped do not all come back at once.
+  function retry(why, first) {
+    delay = Math.min(30000, Math.max(first, delay * 2));
+    const wait = Math.round(delay * (0.75 + Math.random() * 0.5));
+    say(why + ' — ' + words.retry.replace('%d', Math.ceil(wait / 1000)));
+    retryTimer = setTimeout(connect, wait);
+  }
+
+  // After a goodbye, a key or a tap connects again.
+  term.onKey(() => { if (ended) connect(); });
+  box.addEventListener('pointerup', () => { if (ended) connect(); });
+
+  const keyBytes = {
+    left: '\x1b[D', right: '\x1b[C', up: '\x1b[A', down: '\x1b[B',
+    space: ' ', enter: '\r', esc: '\x1b',
+  };
+  for (const b of document.querySelectorAll('#keys button')) {
+    // pointerdown, not click: no delay, and the terminal keeps the focus.
+    b.addEventListener('pointerdown', (e) => {
+      e.preventDefault();
+      const k = b.dataset.key;
+      if (k === 'keyboard') {
+        const on = input && input.getAttribute('inputmode') === 'none';
+        if (input) {
+          if (on) input.removeAttribute('inputmode');
+          else input.setAttribute('inputmode', 'none');
+          input.blur();
+          input.focus();
+        }
+        b.classList.toggle('on', on);
+        return;
+      }
+      if (ended) {
+        connect();
+        return;
+      }
+      send(keyBytes[k] || k);
+    });
+  }
+
+  // For the tests, and for a curious player: the screen as text.
+  window.okey = {
+    screen: () => {
+      const buf = term.buffer.active, lines = [];
+      for (let i = 0; i < term.rows; i++) {
+        const line = buf.getLine(buf.viewportY + i);
+        lines.push(line ? line.translateToString(true) : '');
+      }
+      return lines.join('\n');
+    },
+    size: () => ({ cols: term.cols, rows: term.rows, font: term.options.fontSize }),
+    connected: () => !!ws && ws.readyState === WebSocket.OPEN,
+    cut: () => { if (ws) ws.close(4000, 'cut'); },
+  };
+
+  connect();
+})();
