@@ -54,6 +54,21 @@ func TestServeHelpAndBadFlags(t *testing.T) {
 	}
 }
 
+// stopServe stops a server serveMain runs (as a signal would) and
+// checks it exits 0.
+func stopServe(t *testing.T, cancel context.CancelFunc, done chan int, errb *syncBuffer) {
+	t.Helper()
+	cancel()
+	select {
+	case code := <-done:
+		if code != 0 {
+			t.Errorf("exit %d: %s", code, errb.String())
+		}
+	case <-time.After(time.Minute):
+		t.Fatal("the server did not stop")
+	}
+}
+
 // syncBuffer is a buffer written from the server's goroutines.
 type syncBuffer struct {
 	mu sync.Mutex
@@ -122,15 +137,7 @@ func TestServeStartsAndStops(t *testing.T) {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-	cancel()
-	select {
-	case code := <-done:
-		if code != 0 {
-			t.Errorf("exit %d: %s", code, errb.String())
-		}
-	case <-time.After(time.Minute):
-		t.Fatal("the server did not stop")
-	}
+	stopServe(t, cancel, done, &errb)
 	// --debug-log: the version first, then the server's log.
 	b, err := os.ReadFile(debugLog)
 	lines := strings.Split(string(b), "\n")

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"net/http"
+	"net/netip"
 	"net/url"
 	"strings"
 	"testing"
@@ -22,9 +24,13 @@ import (
 
 // serveWeb serves srv's browser door on a port of 127.0.0.1 until the
 // test ends, and returns its address.
-func serveWeb(t testing.TB, srv *Server) string {
+func serveWeb(t testing.TB, srv *Server, tweak ...func(*web.Config)) string {
 	t.Helper()
-	door, err := web.New(web.Config{Session: srv.Web, Log: srv.log, IdleTimeout: srv.cfg.IdleTimeout, HandshakeTimeout: 10 * time.Second})
+	cfg := web.Config{Session: srv.Web, Log: srv.log, IdleTimeout: srv.cfg.IdleTimeout, HandshakeTimeout: 10 * time.Second}
+	for _, f := range tweak {
+		f(&cfg)
+	}
+	door, err := web.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,11 +57,15 @@ type webClient struct {
 }
 
 // webDial opens a session at the browser door at addr as the page does.
-func webDial(t testing.TB, addr, name string, w, h int) (*webClient, error) {
+func webDial(t testing.TB, addr, name string, w, h int, header ...string) (*webClient, error) {
 	u := fmt.Sprintf("ws://%s/ws?name=%s&cols=%d&rows=%d", addr, url.QueryEscape(name), w, h)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	ws, _, err := websocket.Dial(ctx, u, nil)
+	hdr := http.Header{}
+	for i := 0; i+1 < len(header); i += 2 {
+		hdr.Add(header[i], header[i+1])
+	}
+	ws, _, err := websocket.Dial(ctx, u, &websocket.DialOptions{HTTPHeader: hdr})
 	if err != nil {
 		return nil, err
 	}
@@ -197,4 +207,70 @@ func TestWebStopping(t *testing.T) {
 	if ce := c.ended(); ce.Code != web.Restarting {
 		t.Errorf("a stopping server closed the socket with %v %q, want %v", ce.Code, ce.Reason, web.Restarting)
 	}
+}
+
+// TestWebAdmission: the browser door is let in as the SSH door is —
+// turned away with a word while the node is overloaded (and told to
+// try later), held to its address's rate of new connections together
+// with SSH, and counted by the address a trusted proxy names (anyone
+// else's X-Forwarded-For is not read).
+func TestWebAdmission(t *testing.T) {
+	t.Run("overloaded", func(t *testing.T) {
+		srv, _ := testServer(t, func(c *Config) { c.overloaded = func() bool { return true } })
+		c, err := webDial(t, serveWeb(t, srv), "ali", 100, 30)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.waitFor("The hall is full just now", patience)
+		if ce := c.ended(); ce.Code != web.TryLater {
+			t.Errorf("turned away with %v %q, want %v", ce.Code, ce.Reason, web.TryLater)
+		}
+		if srv.TurnedAway() != 1 {
+			t.Errorf("%d turned away, want 1", srv.TurnedAway())
+		}
+	})
+	t.Run("rate", func(t *testing.T) {
+		srv, sshAddr := testServer(t, func(c *Config) { c.ConnBurst, c.ConnPerMinute = 1, 1 })
+		addr := serveWeb(t, srv)
+		dial(t, sshAddr, "ali", dialOpts{}).waitFor("playing as ali", patience)
+		c, err := webDial(t, addr, "veli", 100, 30)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ce := c.ended(); ce.Code != web.TryLater || !strings.Contains(ce.Reason, "Too many connections") {
+			t.Errorf("a browser over the address's rate: %v %q", ce.Code, ce.Reason)
+		}
+	})
+	t.Run("proxy", func(t *testing.T) {
+		for _, trusted := range []bool{true, false} {
+			srv, _ := testServer(t, func(c *Config) { c.MaxPerAddr = 1 })
+			addr := serveWeb(t, srv, func(c *web.Config) {
+				if trusted {
+					c.TrustedProxies = []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}
+				}
+			})
+			a, err := webDial(t, addr, "ali", 100, 30, "X-Forwarded-For", "198.51.100.1")
+			if err != nil {
+				t.Fatal(err)
+			}
+			a.waitFor("playing as ali", patience)
+			b, err := webDial(t, addr, "veli", 100, 30, "X-Forwarded-For", "198.51.100.2")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if trusted {
+				b.waitFor("playing as veli", patience) // another client: its own share
+				c, err := webDial(t, addr, "can", 100, 30, "X-Forwarded-For", "198.51.100.1")
+				if err != nil {
+					t.Fatal(err)
+				}
+				if ce := c.ended(); ce.Code != web.TryLater {
+					t.Errorf("a second connection from ali's address through the proxy: %v %q", ce.Code, ce.Reason)
+				}
+			} else if ce := b.ended(); ce.Code != web.TryLater {
+				// Not trusted: both are the loopback, one connection.
+				t.Errorf("an untrusted X-Forwarded-For was believed: %v %q", ce.Code, ce.Reason)
+			}
+		}
+	})
 }
