@@ -1,0 +1,455 @@
+package door
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"okey/server/web"
+)
+
+// The browser door in a real browser: headless Chromium (Debian's
+// package; .ci/run installs it when missing) driven through the
+// DevTools protocol (chromedp). The page is read from the emulator's
+// own buffer (the page's okey.screen()), keys are typed as a person
+// types them, taps are touches on an emulated phone. Screenshots are
+// kept as artefacts (browserShots), not committed.
+
+// browserShots is where the screenshots go: $OKEY_ARTEFACTS, else a
+// folder in the system's temporary directory, said in the test's log.
+func browserShots(t *testing.T) string {
+	dir := os.Getenv("OKEY_ARTEFACTS")
+	if dir == "" {
+		dir = filepath.Join(os.TempDir(), "okey-web-screens")
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// newBrowser starts a headless Chromium for the test.
+func newBrowser(t *testing.T) context.Context {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("a real browser: not in -short (the whole suite runs it)")
+	}
+	path, err := exec.LookPath("chromium")
+	if err != nil {
+		t.Fatal("the browser tests need Chromium: apt-get install -y chromium (.ci/run installs it)")
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.DisableGPU)
+	ctx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancel)
+	return ctx
+}
+
+// tab is one page in the browser, and what its scripts met that they
+// should not have: a breach of the page's policy, an error.
+type tab struct {
+	t   *testing.T
+	ctx context.Context
+}
+
+// openTab opens url in a new tab of w×h pixels; phone emulates a phone
+// held sideways (touch, mobile).
+func openTab(t *testing.T, browser context.Context, url string, w, h int64, phone bool) *tab {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(browser)
+	t.Cleanup(cancel)
+	view := chromedp.EmulateViewport(w, h)
+	if phone {
+		view = chromedp.EmulateViewport(w, h, chromedp.EmulateTouch, chromedp.EmulateMobile, chromedp.EmulateLandscape)
+	}
+	// Before the page's own scripts: what the page's policy refused,
+	// and any error a script threw.
+	watch := chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `
+			window.__refused = [];
+			document.addEventListener('securitypolicyviolation', (e) => __refused.push(e.violatedDirective + ' ' + e.blockedURI));
+			addEventListener('error', (e) => __refused.push('error: ' + e.message));`})
+		return err
+	})
+	if err := chromedp.Do(ctx, view, watch, chromedp.Navigate(url)); err != nil {
+		t.Fatal(err)
+	}
+	return &tab{t: t, ctx: ctx}
+}
+
+// eval evaluates a script in the page.
+func eval[T any](tb *tab, script string) T {
+	tb.t.Helper()
+	v, err := chromedp.Run(tb.ctx, chromedp.Evaluate[T](script, chromedp.EvalAwaitPromise))
+	if err != nil {
+		tb.t.Fatalf("%s: %v", script, err)
+	}
+	return v
+}
+
+// screen is the terminal's screen as text, read from the emulator.
+func (tb *tab) screen() string {
+	tb.t.Helper()
+	s, err := chromedp.Run(tb.ctx, chromedp.Evaluate[string](`window.okey ? okey.screen() : ''`))
+	if err != nil {
+		tb.t.Fatal(err)
+	}
+	return s
+}
+
+// waitUntil waits until ok holds for the screen (a minute at least, as
+// client.waitUntil).
+func (tb *tab) waitUntil(what string, ok func(string) bool) string {
+	tb.t.Helper()
+	deadline := time.Now().Add(patience)
+	for {
+		scr := tb.screen()
+		if ok(scr) {
+			return scr
+		}
+		if time.Now().After(deadline) {
+			tb.t.Fatalf("the page is not %s after %v:\n%s", what, patience, scr)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+func (tb *tab) waitFor(s string) string {
+	tb.t.Helper()
+	return tb.waitUntil(fmt.Sprintf("showing %q", s), func(scr string) bool { return strings.Contains(scr, s) })
+}
+
+// press types keys as a person would (chromedp's names: kb.Enter…).
+func (tb *tab) press(keys ...string) {
+	tb.t.Helper()
+	for _, k := range keys {
+		if err := chromedp.Do(tb.ctx, chromedp.KeyEvent(k)); err != nil {
+			tb.t.Fatal(err)
+		}
+	}
+}
+
+// tapCell taps the middle of the terminal's cell at (col, row).
+func (tb *tab) tapCell(col, row int) {
+	tb.t.Helper()
+	box := eval[map[string]float64](tb, `(() => { const r = document.querySelector('.xterm-screen').getBoundingClientRect(), s = okey.size();
+		return {x: r.left, y: r.top, w: r.width / s.cols, h: r.height / s.rows}; })()`)
+	if err := chromedp.Do(tb.ctx, chromedp.TapXY(box["x"]+(float64(col)+0.5)*box["w"], box["y"]+(float64(row)+0.5)*box["h"])); err != nil {
+		tb.t.Fatal(err)
+	}
+}
+
+// tapKey taps the on-screen key named name (its data-key).
+func (tb *tab) tapKey(name string) {
+	tb.t.Helper()
+	b := eval[map[string]float64](tb, fmt.Sprintf(`(() => { const r = document.querySelector('#keys button[data-key=%q]').getBoundingClientRect();
+		return {x: r.left + r.width / 2, y: r.top + r.height / 2, w: r.width}; })()`, name))
+	if b["w"] == 0 {
+		tb.t.Fatalf("the on-screen key %s is not shown", name)
+	}
+	if err := chromedp.Do(tb.ctx, chromedp.TapXY(b["x"], b["y"])); err != nil {
+		tb.t.Fatal(err)
+	}
+}
+
+// shot keeps a screenshot of the page as name.png among the artefacts.
+func (tb *tab) shot(name string) {
+	tb.t.Helper()
+	png, err := chromedp.Run(tb.ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		tb.t.Fatal(err)
+	}
+	path := filepath.Join(browserShots(tb.t), name+".png")
+	if err := os.WriteFile(path, png, 0o644); err != nil {
+		tb.t.Fatal(err)
+	}
+	tb.t.Logf("screenshot: %s", path)
+}
+
+// clean checks that the page's policy refused nothing it needs, no
+// script threw, and nothing was fetched from another host than host.
+func (tb *tab) clean(host string) {
+	tb.t.Helper()
+	for _, r := range eval[[]string](tb, `__refused`) {
+		tb.t.Errorf("the page met: %s", r)
+	}
+	for _, u := range eval[[]string](tb, `performance.getEntriesByType('resource').map((e) => e.name).concat([location.href])`) {
+		if !strings.HasPrefix(u, "http://"+host+"/") && !strings.HasPrefix(u, "ws://"+host+"/") {
+			tb.t.Errorf("the page asked another host: %s", u)
+		}
+	}
+}
+
+// cutListener is a listener whose connections the test can cut, as a
+// network that drops them would.
+type cutListener struct {
+	net.Listener
+	mu    sync.Mutex
+	conns []net.Conn
+}
+
+func (l *cutListener) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if err == nil {
+		l.mu.Lock()
+		l.conns = append(l.conns, c)
+		l.mu.Unlock()
+	}
+	return c, err
+}
+
+// cut drops every connection accepted so far, without a word.
+func (l *cutListener) cut() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for _, c := range l.conns {
+		c.Close()
+	}
+	l.conns = nil
+}
+
+// serveWebCut serves srv's browser door on a listener whose connections
+// the test can cut.
+func serveWebCut(t *testing.T, srv *Server) (string, *cutListener) {
+	t.Helper()
+	door, err := web.New(web.Config{Session: srv.Web, Log: srv.log, HandshakeTimeout: 10 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cl := &cutListener{Listener: l}
+	hs := door.HTTP()
+	go door.Serve(hs, cl)
+	t.Cleanup(func() {
+		hs.Close()
+		door.Close()
+	})
+	return l.Addr().String(), cl
+}
+
+// openTable opens a classic table against three bots from the lobby
+// and starts it.
+func (tb *tab) openTable(name string) {
+	tb.t.Helper()
+	tb.waitFor("playing as " + name)
+	tb.press("n")
+	tb.waitFor("A new table")
+	tb.press(kb.Enter)
+	tb.waitFor("s starts the match")
+	tb.press("s")
+	tb.waitFor("your rack")
+}
+
+// TestBrowserPlays: in a real browser the page shows the lobby, opens a
+// table against bots, and plays a turn — at a desktop's window by keys,
+// at a phone's held sideways by taps: the wall tapped to draw, a tile
+// tapped to choose it, the on-screen key to discard — and the move is
+// on screen. The page meets no breach of its policy and asks no other
+// host. A screenshot of each is kept.
+func TestBrowserPlays(t *testing.T) {
+	browser := newBrowser(t)
+	for _, tc := range []struct {
+		name  string
+		w, h  int64
+		phone bool
+	}{
+		{"desktop", 1280, 800, false},
+		{"phone", 844, 390, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			srv, _ := testServer(t)
+			addr := serveWeb(t, srv)
+			tb := openTab(t, browser, "http://"+addr+"/?name="+tc.name, tc.w, tc.h, tc.phone)
+			size := eval[map[string]float64](tb, `okey.size()`)
+			if size["cols"] < 80 || size["rows"] < 24 {
+				t.Errorf("a %dx%d window gave a terminal of %vx%v cells: the game needs 80x24", tc.w, tc.h, size["cols"], size["rows"])
+			}
+			keysShown := eval[bool](tb, `getComputedStyle(document.getElementById('keys')).display !== 'none'`)
+			if keysShown != tc.phone {
+				t.Errorf("the on-screen keys shown: %v, on a phone: %v", keysShown, tc.phone)
+			}
+			tb.waitFor("Tables (0 of")
+			tb.openTable(tc.name)
+			scr := tb.waitUntil("the player's turn", func(s string) bool {
+				return strings.Contains(s, "Your turn: draw") || myTiles(s) == 15
+			})
+			if myTiles(scr) == 14 {
+				if tc.phone {
+					col, row := wallCell(t, scr)
+					tb.tapCell(col, row)
+				} else {
+					tb.press("d")
+				}
+				tb.waitFor("You draw")
+			}
+			tb.waitUntil("holding 15 tiles", func(s string) bool { return myTiles(s) == 15 })
+			if tc.phone {
+				col, row := rackCell(t, tb.screen(), 1, 1)
+				tb.tapCell(col, row)
+				tb.waitUntil("choosing the tapped tile", func(s string) bool {
+					return strings.Contains(strings.Split(s, "\n")[row-1], "╔")
+				})
+				tb.tapKey("x")
+			} else {
+				// The cursor may be on an empty place of the rack: it
+				// is moved left until x finds a tile there.
+				for range 30 {
+					tb.press("x")
+					if s := tb.waitUntil("answering x", func(s string) bool {
+						return strings.Contains(s, "You discard") || strings.Contains(s, "No tile under the cursor")
+					}); strings.Contains(s, "You discard") {
+						break
+					}
+					tb.press(kb.ArrowLeft)
+				}
+			}
+			tb.waitFor("You discard")
+			tb.shot("table-" + tc.name)
+			tb.clean(addr)
+		})
+	}
+}
+
+// myTiles is how many tiles the player holds, as their panel says (0:
+// no panel on the screen).
+func myTiles(scr string) int {
+	lines := strings.Split(scr, "\n")
+	for i, l := range lines {
+		if strings.Contains(l, "> You") && i+1 < len(lines) {
+			var n int
+			for _, f := range strings.Split(lines[i+1], "·") {
+				if _, err := fmt.Sscanf(strings.TrimSpace(f), "%d tiles", &n); err == nil {
+					return n
+				}
+			}
+		}
+	}
+	return 0
+}
+
+// wallCell is where the wall's count is on a classic table's screen.
+func wallCell(t *testing.T, scr string) (col, row int) {
+	t.Helper()
+	lines := strings.Split(scr, "\n")
+	for i, l := range lines {
+		if j := strings.Index(l, "┐ wall"); j >= 0 && i+1 < len(lines) {
+			return len([]rune(l[:j])) - 3, i + 1
+		}
+	}
+	t.Fatalf("no wall on the screen:\n%s", scr)
+	return 0, 0
+}
+
+// rackCell is where the n-th tile (from 0) of the rack's line-th row
+// (from 0) is written on the screen.
+func rackCell(t *testing.T, scr string, line, n int) (col, row int) {
+	t.Helper()
+	lines := strings.Split(scr, "\n")
+	seen := 0
+	for i, l := range lines {
+		if !strings.Contains(l, "╭─ your rack") {
+			continue
+		}
+		for k := i + 1; k < len(lines); k++ {
+			rs := []rune(lines[k])
+			if len(rs) < 3 || !strings.ContainsAny(lines[k], "RYBKJ") || strings.Contains(lines[k], "─") {
+				continue
+			}
+			if seen < line {
+				seen++
+				continue
+			}
+			found := 0
+			for j := 1; j < len(rs); j++ {
+				if (rs[j-1] == '│' || rs[j-1] == '║') && rs[j] != ' ' && rs[j] != '│' && rs[j] != '║' {
+					if found == n {
+						return j, k
+					}
+					found++
+				}
+			}
+		}
+	}
+	t.Fatalf("no tile %d on row %d of the rack:\n%s", n, line, scr)
+	return 0, 0
+}
+
+// TestBrowserRefused: the door refuses a socket opened from a page of
+// another site, and a message over its cap from its own page.
+func TestBrowserRefused(t *testing.T) {
+	browser := newBrowser(t)
+	srv, _ := testServer(t)
+	addr := serveWeb(t, srv)
+	evil := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprintf(w, `<!doctype html><title>evil</title><script>
+			const ws = new WebSocket('ws://%s/ws?name=evil');
+			ws.onopen = () => { document.title = 'open'; };
+			ws.onclose = (e) => { document.title = 'closed ' + e.code; };
+		</script>`, addr)
+	}))
+	defer evil.Close()
+	tb := openTab(t, browser, evil.URL, 800, 600, false)
+	title := ""
+	for deadline := time.Now().Add(patience); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		if title = eval[string](tb, `document.title`); title != "evil" {
+			break
+		}
+	}
+	if title != "closed 1006" {
+		t.Errorf("a page of another site opening the socket: %q, want it refused (closed 1006)", title)
+	}
+	own := openTab(t, browser, "http://"+addr+"/?name=own", 1280, 800, false)
+	own.waitFor("playing as own")
+	code := eval[float64](own, `new Promise((done) => {
+		const ws = new WebSocket('ws://' + location.host + '/ws?name=big');
+		ws.onopen = () => ws.send(new Uint8Array(`+fmt.Sprint(web.DefaultMaxFrame+1)+`));
+		ws.onclose = (e) => done(e.code);
+	})`)
+	if code != 1009 {
+		t.Errorf("a message over the cap closed the socket with %v, want 1009", code)
+	}
+}
+
+// TestBrowserReconnects: a socket cut under the page (the network
+// dropped it) is connected again by the page by itself, which says so
+// meanwhile; the session comes back.
+func TestBrowserReconnects(t *testing.T) {
+	browser := newBrowser(t)
+	srv, _ := testServer(t)
+	addr, l := serveWebCut(t, srv)
+	tb := openTab(t, browser, "http://"+addr+"/?name=ali", 1280, 800, false)
+	tb.waitFor("playing as ali")
+	l.cut()
+	tb.waitFor("Connection lost")
+	tb.waitUntil("back in the lobby", func(s string) bool {
+		return strings.Contains(s, "playing as ali") && !strings.Contains(s, "Connection lost")
+	})
+	tb.clean(addr)
+}
+
+// TestBrowserTooSmall: a window that cannot hold 80x24 cells even at the
+// page's smallest font gets the game's own page for a terminal too
+// small, not a table cut off.
+func TestBrowserTooSmall(t *testing.T) {
+	browser := newBrowser(t)
+	srv, _ := testServer(t)
+	addr := serveWeb(t, srv)
+	tb := openTab(t, browser, "http://"+addr+"/?name=ali", 400, 200, true)
+	tb.waitFor("Make the terminal at least 80×24")
+	tb.shot("too-small")
+}
