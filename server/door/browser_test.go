@@ -285,9 +285,9 @@ func TestBrowserPlays(t *testing.T) {
 			}
 			tb.waitFor("Tables (0 of")
 			tb.openTable(tc.name)
-			scr := tb.waitUntil("the player's turn", func(s string) bool {
-				return strings.Contains(s, "Your turn: draw") || myTiles(s) == 15
-			})
+			// The player's turn: their panel marked (> You <); the
+			// status line may be saying something else (the rack sorted).
+			scr := tb.waitUntil("the player's turn", func(s string) bool { return myTiles(s) > 0 })
 			if myTiles(scr) == 14 {
 				if tc.phone {
 					col, row := wallCell(t, scr)
@@ -325,8 +325,8 @@ func TestBrowserPlays(t *testing.T) {
 	}
 }
 
-// myTiles is how many tiles the player holds, as their panel says (0:
-// no panel on the screen).
+// myTiles is how many tiles the player holds, as their panel says when
+// it is their turn (0: not their turn).
 func myTiles(scr string) int {
 	lines := strings.Split(scr, "\n")
 	for i, l := range lines {
@@ -425,20 +425,24 @@ func TestBrowserRefused(t *testing.T) {
 	}
 }
 
-// TestBrowserReconnects: a socket cut under the page (the network
-// dropped it) is connected again by the page by itself, which says so
-// meanwhile; the session comes back.
+// TestBrowserReconnects: a socket cut under the page mid-match (the
+// network dropped it) is connected again by the page by itself, which
+// says so meanwhile, and the guest is seated again at their table, as
+// the same guest (the token the page kept), without a key pressed.
 func TestBrowserReconnects(t *testing.T) {
 	browser := newBrowser(t)
 	srv, _ := testServer(t)
 	addr, l := serveWebCut(t, srv)
 	tb := openTab(t, browser, "http://"+addr+"/?name=ali", 1280, 800, false)
-	tb.waitFor("playing as ali")
+	tb.openTable("ali")
 	l.cut()
 	tb.waitFor("Connection lost")
-	tb.waitUntil("back in the lobby", func(s string) bool {
-		return strings.Contains(s, "playing as ali") && !strings.Contains(s, "Connection lost")
+	tb.waitUntil("seated again", func(s string) bool {
+		return strings.Contains(s, "your rack") && !strings.Contains(s, "Connection lost")
 	})
+	if n := len(srv.tableList()); n != 1 {
+		t.Errorf("%d tables after the reconnection, want the one", n)
+	}
 	tb.clean(addr)
 }
 

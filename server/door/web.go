@@ -2,6 +2,7 @@ package door
 
 import (
 	"context"
+	"encoding/base64"
 	"errors"
 	"io"
 	"net"
@@ -13,6 +14,7 @@ import (
 
 	"okey/server/web"
 	"okey/ui/i18n"
+	"okey/ui/serve/common"
 )
 
 // The browser door's way in (server/web): a browser's connection runs
@@ -36,6 +38,7 @@ func (s *Server) Web(c *web.Conn) {
 	}
 	defer cc.Close()
 	sess := newWebSession(s, c, cc)
+	sess.guest = s.webGuest(c)
 	s.guard(s.run)(func(ssh.Session) {})(sess)
 	if s.ctx.Err() != nil {
 		// The server is stopping: the page comes back, to any node.
@@ -43,13 +46,44 @@ func (s *Server) Web(c *web.Conn) {
 	}
 }
 
+// webTokenPlace is what a browser's token is sealed for: it opens as
+// that and nothing else.
+const webTokenPlace = "okey web guest v1"
+
+// webGuest is the guest a browser is: the one its token names, else a
+// new one, whose token the page is given to come back with. A token is
+// the guest's resume code sealed with the cluster's secret, so it opens
+// on any node of the cluster and nowhere else, and nobody makes one
+// from a code seen on a screen. Without a store there is no secret:
+// every connection is a new guest ("").
+func (s *Server) webGuest(c *web.Conn) string {
+	if s.eng == nil || s.eng.Seal == nil {
+		return ""
+	}
+	code := ""
+	if b, err := base64.RawURLEncoding.DecodeString(c.Token); err == nil && c.Token != "" {
+		if plain, err := s.eng.Seal.Open(webTokenPlace, b); err == nil {
+			code, _ = common.NormCode(string(plain), common.ResumeLen)
+		}
+	}
+	if code == "" {
+		code = common.NewResumeCode()
+	}
+	if err := c.SetToken(base64.RawURLEncoding.EncodeToString(s.eng.Seal.Seal(webTokenPlace, []byte(code)))); err != nil {
+		s.log.Warn("web: a token not given", "err", err)
+	}
+	return code
+}
+
 // webSession is a browser's connection seen as an SSH session with a
 // terminal. Its writes go through the counted connection, its reads
 // are the page's typed bytes.
 type webSession struct {
-	srv   *Server
-	c     *web.Conn
-	conn  net.Conn // the counted connection
+	srv  *Server
+	c    *web.Conn
+	conn net.Conn // the counted connection
+	// guest is the guest the browser is ("": a new one).
+	guest string
 	ctx   *webContext
 	winch chan ssh.Window
 	env   []string
@@ -105,6 +139,10 @@ func (w *webSession) Exit(code int) error {
 	}
 	return w.conn.Close()
 }
+
+// GuestCode is the guest the browser comes back as (common.IdentityOf).
+func (w *webSession) GuestCode() string { return w.guest }
+
 func (w *webSession) Command() []string        { return nil }
 func (w *webSession) RawCommand() string       { return "" }
 func (w *webSession) Subsystem() string        { return "" }

@@ -2,19 +2,22 @@ package door
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net"
 	"net/http"
 	"net/netip"
-	"net/url"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/coder/websocket"
 
+	"okey/server/tables"
 	"okey/server/web"
+	"okey/ui/serve/common"
 )
 
 // The browser door's sessions, driven as the page drives them (a
@@ -54,25 +57,37 @@ type webClient struct {
 	ws *websocket.Conn
 	// end is how the server closed the socket, once it has.
 	end chan websocket.CloseError
+	// tokens are the tokens the server gave the page.
+	tokens chan string
 }
 
-// webDial opens a session at the browser door at addr as the page does.
+// webDial opens a session at the browser door at addr as the page does,
+// as a new guest; header is pairs of a request header's name and value.
 func webDial(t testing.TB, addr, name string, w, h int, header ...string) (*webClient, error) {
-	u := fmt.Sprintf("ws://%s/ws?name=%s&cols=%d&rows=%d", addr, url.QueryEscape(name), w, h)
+	return webDialAs(t, addr, name, "", w, h, header...)
+}
+
+// webDialAs opens a session as webDial does, giving back a token the
+// server gave before ("": none).
+func webDialAs(t testing.TB, addr, name, token string, w, h int, header ...string) (*webClient, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	hdr := http.Header{}
 	for i := 0; i+1 < len(header); i += 2 {
 		hdr.Add(header[i], header[i+1])
 	}
-	ws, _, err := websocket.Dial(ctx, u, &websocket.DialOptions{HTTPHeader: hdr})
+	ws, _, err := websocket.Dial(ctx, "ws://"+addr+"/ws", &websocket.DialOptions{HTTPHeader: hdr})
 	if err != nil {
+		return nil, err
+	}
+	hello, _ := json.Marshal(map[string]any{"cols": w, "rows": h, "name": name, "lang": "en", "token": token})
+	if err := ws.Write(ctx, websocket.MessageText, hello); err != nil {
 		return nil, err
 	}
 	in, out := net.Pipe()
 	c := &webClient{
 		client: &client{t: t, name: name, term: newTerm(w, h), done: make(chan struct{}), in: in},
-		ws:     ws, end: make(chan websocket.CloseError, 1),
+		ws:     ws, end: make(chan websocket.CloseError, 1), tokens: make(chan string, 10),
 	}
 	go func() { // what is typed goes as the page sends it: one message a write
 		buf := make([]byte, 1024)
@@ -101,6 +116,14 @@ func webDial(t testing.TB, addr, name string, w, h int, header ...string) (*webC
 			if typ == websocket.MessageBinary {
 				c.got.Add(int64(len(b)))
 				c.term.Write(b)
+				continue
+			}
+			var said struct{ Token string }
+			if json.Unmarshal(b, &said) == nil && said.Token != "" {
+				select {
+				case c.tokens <- said.Token:
+				default:
+				}
 			}
 		}
 	}()
@@ -123,6 +146,11 @@ func (c *webClient) ended() websocket.CloseError {
 	case ce := <-c.end:
 		return ce
 	case <-c.done:
+		select { // the reader hands its close over before it is done
+		case ce := <-c.end:
+			return ce
+		default:
+		}
 		c.t.Fatalf("%s: the socket ended without a close frame", c.name)
 	case <-time.After(patience):
 		c.t.Fatalf("%s: the socket still open after %v", c.name, patience)
@@ -142,11 +170,7 @@ func TestWebPlaysAsSSH(t *testing.T) {
 		t.Fatal(err)
 	}
 	c.waitFor("playing as ayşe", patience)
-	c.press("n")
-	c.waitFor("A new table", patience)
-	c.press("enter")
-	c.waitFor("s starts the match", patience)
-	c.press("s")
+	startMatch(t, c.client)
 	scr := c.waitFor("your rack", patience)
 	if !strings.Contains(scr, "ayşe") && !strings.Contains(scr, "You") {
 		t.Errorf("the table does not seat the player:\n%s", scr)
@@ -273,4 +297,65 @@ func TestWebAdmission(t *testing.T) {
 			}
 		}
 	})
+}
+
+// tokenOf is the token the server gave a page.
+func (c *webClient) tokenOf() string {
+	c.t.Helper()
+	select {
+	case tok := <-c.tokens:
+		return tok
+	case <-time.After(patience):
+		c.t.Fatalf("%s: no token given", c.name)
+	}
+	return ""
+}
+
+// TestWebReseated: a guest in a browser whose socket dropped mid-match
+// comes back with the token the server gave their page — to any node of
+// the cluster — and is seated again at once, as a player with an SSH
+// key is; the resume code on their screen is the one they had. A token
+// not made by the cluster is a new guest's.
+func TestWebReseated(t *testing.T) {
+	t.Parallel()
+	url := sharedNATS(t)
+	a, _ := testServer(t, steadyNode(url, "a"))
+	b, _ := testServer(t, steadyNode(url, "b"))
+	addrA, addrB := serveWeb(t, a), serveWeb(t, b)
+	gus, err := webDial(t, addrA, "gus", 100, 30)
+	if err != nil {
+		t.Fatal(err)
+	}
+	token := gus.tokenOf()
+	code := resumeCode(t, gus.client)
+	startMatch(t, gus.client)
+	gus.waitFor("your rack", patience)
+	gus.ws.CloseNow() // the network dropped it: no goodbye
+	// The page comes back after a second at least (its backoff): by
+	// then node b's lobby lists the table as gus's. (A session that
+	// starts before its node has heard of the seat starts in the lobby,
+	// over SSH as here, the seat listed as the player's.)
+	gusID := common.GuestID(normalized(code))
+	waitSummary(t, b, "1", "the seat listed as gus's on node b", func(s *tables.Summary) bool { return slices.Contains(s.Owners[:], gusID) })
+
+	back, err := webDialAs(t, addrB, "gus", token, 100, 30)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back.waitFor("your rack", patience)
+	if again := back.tokenOf(); again == "" {
+		t.Error("no token given to the page that came back")
+	}
+	if s := summary(b, "1"); s == nil || !slices.Contains(s.Owners[:], gusID) {
+		t.Errorf("table 1 is not held by the guest of code %s: %+v", code, s)
+	}
+
+	forged, err := webDialAs(t, addrB, "eve", token[:len(token)-4]+"AAAA", 100, 30)
+	if err != nil {
+		t.Fatal(err)
+	}
+	forged.waitFor("playing as eve", patience)
+	if c := resumeCode(t, forged.client); c == code {
+		t.Error("a forged token took the guest's identity")
+	}
 }

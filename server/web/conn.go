@@ -6,7 +6,6 @@ import (
 	"errors"
 	"io"
 	"net"
-	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -34,6 +33,9 @@ type Conn struct {
 	Name, Lang string
 	// W and H are the terminal's size when it connected (0: unknown).
 	W, H int
+	// Token is what the server gave this page before (SetToken), as
+	// the page gives it back: the server's to read ("": none).
+	Token string
 
 	in      chan []byte
 	pending []byte
@@ -66,15 +68,39 @@ const (
 	TryLater = websocket.StatusTryAgainLater
 )
 
-// hello is what the socket's request said.
+// hello is what the page says first, as a text message: the
+// terminal's size, the name and language asked for, and the token the
+// server gave it before (Conn.Token), if any.
 type hello struct {
-	remote, local          net.Addr
-	name, lang, cols, rows string
+	Cols, Rows        int
+	Name, Lang, Token string
+}
+
+// helloWait is how long the door waits for a page's hello (at most the
+// handshake's timeout).
+const helloWait = 10 * time.Second
+
+// readHello reads the page's first message: its hello, or an error (a
+// page that says something else, or nothing in time).
+func readHello(ctx context.Context, ws *websocket.Conn) (hello, error) {
+	var h hello
+	typ, b, err := ws.Read(ctx)
+	if err != nil {
+		return h, err
+	}
+	if typ != websocket.MessageText || json.Unmarshal(b, &h) != nil {
+		return h, errors.New("the page's first message is not its hello")
+	}
+	return h, nil
 }
 
 // maxNameBytes caps the name a page asks for as it arrives (the server
 // cuts it again, as it does an SSH user name).
 const maxNameBytes = 256
+
+// maxTokenBytes caps the token a page gives back: the server's are far
+// shorter.
+const maxTokenBytes = 512
 
 // maxCells caps a size a page says (the server caps the terminal again,
 // to its --max-width and --max-height).
@@ -83,12 +109,12 @@ const maxCells = 1000
 // newConn starts reading the socket: the player's bytes for Read, the
 // sizes for Sizes. The connection closes when the socket does, after
 // idle with nothing read or written, or at most after max.
-func newConn(ws *websocket.Conn, h hello, idle, max time.Duration) *Conn {
+func newConn(ws *websocket.Conn, h hello, remote, local net.Addr, idle, max time.Duration) *Conn {
 	ctx, cancel := context.WithCancel(context.Background())
 	c := &Conn{
-		ws: ws, ctx: ctx, cancel: cancel, remote: h.remote, local: h.local,
-		Name: safetext.CutBytes(h.name, maxNameBytes), Lang: langOf(h.lang),
-		W: cells(h.cols), H: cells(h.rows),
+		ws: ws, ctx: ctx, cancel: cancel, remote: remote, local: local,
+		Name: safetext.CutBytes(h.Name, maxNameBytes), Lang: langOf(h.Lang),
+		W: cells(h.Cols), H: cells(h.Rows), Token: safetext.CutBytes(h.Token, maxTokenBytes),
 		in: make(chan []byte), sizes: make(chan Size, 1), idle: idle,
 	}
 	if c.local == nil {
@@ -177,6 +203,19 @@ func (c *Conn) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
+// SetToken gives the page a token to give back when it connects again
+// (Token): the page keeps it for its tab's life, out of any other
+// site's reach.
+func (c *Conn) SetToken(token string) error {
+	b, err := json.Marshal(struct {
+		Token string `json:"token"`
+	}{token})
+	if err != nil {
+		return err
+	}
+	return c.ws.Write(c.ctx, websocket.MessageText, b)
+}
+
 // Ping asks the browser to answer, and reports whether it did before
 // ctx ended: a live page does at once, a dead connection never.
 func (c *Conn) Ping(ctx context.Context) error { return c.ws.Ping(ctx) }
@@ -242,10 +281,9 @@ func (c *Conn) checkIdle() {
 	c.timer.Reset(left)
 }
 
-// cells reads a size a page sent in its request (0: none or nonsense).
-func cells(s string) int {
-	n, err := strconv.Atoi(s)
-	if err != nil || n <= 0 {
+// cells is a size a page said (0: none or nonsense).
+func cells(n int) int {
+	if n <= 0 {
 		return 0
 	}
 	return min(n, maxCells)

@@ -182,18 +182,26 @@ func (d *Door) socket(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "forbidden: the page must come from this server", http.StatusForbidden)
 		return
 	}
-	q := r.URL.Query()
 	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{InsecureSkipVerify: true}) // the Origin is checked above
 	if err != nil {
 		d.log.Warn("web: a socket could not be opened", "addr", client.Addr(), "err", err)
 		return
 	}
 	ws.SetReadLimit(d.cfg.MaxFrame)
+	wait := helloWait
+	if d.cfg.HandshakeTimeout > 0 {
+		wait = min(wait, d.cfg.HandshakeTimeout)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), wait)
+	h, err := readHello(ctx, ws)
+	cancel()
+	if err != nil {
+		d.log.Warn("web: refused: no hello from the page", "addr", client.Addr(), "err", err)
+		ws.Close(websocket.StatusPolicyViolation, "no hello")
+		return
+	}
 	local, _ := r.Context().Value(http.LocalAddrContextKey).(net.Addr)
-	c := newConn(ws, hello{
-		remote: net.TCPAddrFromAddrPort(client), local: local,
-		name: q.Get("name"), lang: q.Get("lang"), cols: q.Get("cols"), rows: q.Get("rows"),
-	}, d.cfg.IdleTimeout, d.cfg.MaxSession)
+	c := newConn(ws, h, net.TCPAddrFromAddrPort(client), local, d.cfg.IdleTimeout, d.cfg.MaxSession)
 	d.mu.Lock()
 	d.conns[c] = struct{}{}
 	d.wg.Add(1)

@@ -6,6 +6,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net"
@@ -30,7 +31,10 @@ func echoDoor(t *testing.T, cfg Config) (*httptest.Server, chan string) {
 	t.Helper()
 	said := make(chan string, 100)
 	cfg.Session = func(c *Conn) {
-		said <- fmt.Sprintf("hello %q %q %dx%d from %s", c.Name, c.Lang, c.W, c.H, c.RemoteAddr())
+		said <- fmt.Sprintf("hello %q %q %dx%d %q from %s", c.Name, c.Lang, c.W, c.H, c.Token, c.RemoteAddr())
+		if err := c.SetToken("new"); err != nil {
+			said <- "no token: " + err.Error()
+		}
 		go func() {
 			for s := range c.Sizes() {
 				said <- fmt.Sprintf("size %dx%d", s.Cols, s.Rows)
@@ -72,13 +76,20 @@ func next(t *testing.T, said chan string) string {
 	return ""
 }
 
-func dialWS(t *testing.T, srv *httptest.Server, query string, h http.Header) (*websocket.Conn, *http.Response, error) {
+// dialWS opens a socket as the page does and says hello (nil: says
+// nothing).
+func dialWS(t *testing.T, srv *httptest.Server, hi map[string]any, h http.Header) (*websocket.Conn, *http.Response, error) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), patience)
 	defer cancel()
-	ws, resp, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(srv.URL, "http")+"/ws"+query, &websocket.DialOptions{HTTPHeader: h})
-	if err == nil {
-		t.Cleanup(func() { ws.CloseNow() })
+	ws, resp, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(srv.URL, "http")+"/ws", &websocket.DialOptions{HTTPHeader: h})
+	if err != nil {
+		return ws, resp, err
+	}
+	t.Cleanup(func() { ws.CloseNow() })
+	if hi != nil {
+		b, _ := json.Marshal(hi)
+		err = ws.Write(ctx, websocket.MessageText, b)
 	}
 	return ws, resp, err
 }
@@ -89,17 +100,20 @@ func dialWS(t *testing.T, srv *httptest.Server, query string, h http.Header) (*w
 func TestSocketCarriesATerminal(t *testing.T) {
 	srv, said := echoDoor(t, Config{})
 	origin := http.Header{"Origin": {srv.URL}}
-	ws, _, err := dialWS(t, srv, "?name=ali&lang=tr&cols=120&rows=40", origin)
+	ws, _, err := dialWS(t, srv, map[string]any{"name": "ali", "lang": "tr", "cols": 120, "rows": 40, "token": "t0"}, origin)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := next(t, said); !strings.HasPrefix(got, `hello "ali" "tr" 120x40 from 127.0.0.1:`) {
+	if got := next(t, said); !strings.HasPrefix(got, `hello "ali" "tr" 120x40 "t0" from 127.0.0.1:`) {
 		t.Errorf("the session began with %s", got)
 	}
 	ctx := context.Background()
 	ws.Write(ctx, websocket.MessageBinary, []byte("\x1b[A"))
 	if got := next(t, said); got != "typed \x1b[A" {
 		t.Errorf("typed %q", got)
+	}
+	if typ, b, err := ws.Read(ctx); err != nil || typ != websocket.MessageText || string(b) != `{"token":"new"}` {
+		t.Errorf("the session's token came as %v %q, %v", typ, b, err)
 	}
 	if _, b, err := ws.Read(ctx); err != nil || string(b) != "\x1b[A" {
 		t.Errorf("the session's write came back as %q, %v", b, err)
@@ -118,8 +132,8 @@ func TestSocketCarriesATerminal(t *testing.T) {
 			t.Errorf("after two sizes, nonsense and a key the session saw %q, want %q among them", got, w)
 		}
 	}
-	// Nonsense in the request is no size, no language; a name is cut.
-	_, _, err = dialWS(t, srv, "?name="+strings.Repeat("é", 500)+"&lang=xx&cols=-3&rows=zz", origin)
+	// Nonsense in the hello is no size, no language; a name is cut.
+	_, _, err = dialWS(t, srv, map[string]any{"name": strings.Repeat("é", 500), "lang": "xx", "cols": -3, "rows": 0}, origin)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,7 +142,7 @@ func TestSocketCarriesATerminal(t *testing.T) {
 		if !strings.HasPrefix(got, "hello") {
 			continue
 		}
-		if want := fmt.Sprintf("hello %q \"\" 0x0", strings.Repeat("é", maxNameBytes/2)); !strings.HasPrefix(got, want) {
+		if want := fmt.Sprintf("hello %q \"\" 0x0 \"\"", strings.Repeat("é", maxNameBytes/2)); !strings.HasPrefix(got, want) {
 			t.Errorf("a request of nonsense began %s, want %s", got, want)
 		}
 		break
@@ -150,7 +164,7 @@ func TestForeignOriginRefused(t *testing.T) {
 		{"https://okey.example", false},
 		{"null", false},
 	} {
-		_, resp, err := dialWS(t, srv, "", http.Header{"Origin": {tc.origin}})
+		_, resp, err := dialWS(t, srv, map[string]any{}, http.Header{"Origin": {tc.origin}})
 		if tc.ok != (err == nil) {
 			t.Errorf("origin %s: err %v, want ok %v", tc.origin, err, tc.ok)
 		}
@@ -168,12 +182,13 @@ func TestForeignOriginRefused(t *testing.T) {
 // goes through.
 func TestOversizedFrameRefused(t *testing.T) {
 	srv, said := echoDoor(t, Config{MaxFrame: 64})
-	ws, _, err := dialWS(t, srv, "", nil)
+	ws, _, err := dialWS(t, srv, map[string]any{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	next(t, said)
 	ctx := context.Background()
+	ws.Read(ctx) // the token
 	ws.Write(ctx, websocket.MessageBinary, []byte(strings.Repeat("a", 64)))
 	if got := next(t, said); got != "typed "+strings.Repeat("a", 64) {
 		t.Errorf("a message at the cap: %q", got)
@@ -189,17 +204,49 @@ func TestOversizedFrameRefused(t *testing.T) {
 	}
 }
 
+// TestNoHelloRefused: a socket whose first message is not the page's
+// hello, or that says nothing in time, is closed before any session.
+func TestNoHelloRefused(t *testing.T) {
+	srv, said := echoDoor(t, Config{HandshakeTimeout: 300 * time.Millisecond})
+	for _, first := range []func(*websocket.Conn){
+		func(ws *websocket.Conn) { ws.Write(context.Background(), websocket.MessageBinary, []byte("x")) },
+		func(ws *websocket.Conn) { ws.Write(context.Background(), websocket.MessageText, []byte("hello")) },
+		func(*websocket.Conn) {}, // nothing
+	} {
+		ws, _, err := dialWS(t, srv, nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		first(ws)
+		ctx, cancel := context.WithTimeout(context.Background(), patience)
+		_, _, err = ws.Read(ctx)
+		cancel()
+		if code := websocket.CloseStatus(err); code != websocket.StatusPolicyViolation && code != -1 {
+			t.Errorf("a socket without a hello: closed %v (%v)", code, err)
+		}
+		if err == nil {
+			t.Error("a socket without a hello was read from")
+		}
+	}
+	select {
+	case s := <-said:
+		t.Errorf("a session began without a hello: %s", s)
+	default:
+	}
+}
+
 // TestIdleCut: a connection on which nothing is read or written for the
 // idle time is closed, as the SSH door's are.
 func TestIdleCut(t *testing.T) {
 	srv, said := echoDoor(t, Config{IdleTimeout: 300 * time.Millisecond})
-	ws, _, err := dialWS(t, srv, "", nil)
+	ws, _, err := dialWS(t, srv, map[string]any{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	next(t, said)
 	ctx, cancel := context.WithTimeout(context.Background(), patience)
 	defer cancel()
+	ws.Read(ctx) // the token
 	_, _, err = ws.Read(ctx)
 	if code := websocket.CloseStatus(err); code != Goodbye {
 		t.Errorf("an idle connection ended with %v (%v), want a goodbye", code, err)

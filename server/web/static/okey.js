@@ -65,6 +65,9 @@
   });
 
   const encoder = new TextEncoder();
+  // Where this tab keeps the token the server gave it (per tab: two tabs
+  // are two players).
+  const tokenKey = 'okey.token';
   let ws = null;
   let openedAt = 0;
   let delay = 0;
@@ -94,17 +97,29 @@
     ended = false;
     const url = new URL('/ws', location.href);
     url.protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    url.search = new URLSearchParams({ cols: term.cols, rows: term.rows, name, lang }).toString();
+    url.search = '';
     const sock = new WebSocket(url);
     sock.binaryType = 'arraybuffer';
     ws = sock;
     sock.onopen = () => {
       openedAt = Date.now();
       term.reset();
+      // The hello: the terminal, the player's name and language, and
+      // the token the server gave this tab, so that a guest who lost
+      // the connection comes back as themself, to their seat.
+      sock.send(JSON.stringify({
+        cols: term.cols, rows: term.rows, name, lang,
+        token: sessionStorage.getItem(tokenKey) || '',
+      }));
       term.focus();
     };
     sock.onmessage = (e) => {
-      if (typeof e.data !== 'string') term.write(new Uint8Array(e.data));
+      if (typeof e.data !== 'string') {
+        term.write(new Uint8Array(e.data));
+        return;
+      }
+      const said = JSON.parse(e.data);
+      if (said.token) sessionStorage.setItem(tokenKey, said.token);
     };
     sock.onclose = (e) => {
       if (ws !== sock) return;

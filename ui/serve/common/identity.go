@@ -79,12 +79,17 @@ func NormCode(s string, lens ...int) (string, bool) {
 	return s, true
 }
 
-// IdentityOf is who the session is: its key's fingerprint, or a new
-// guest. It reads the key that authenticated the connection, after the
-// handshake (the public-key callback may see keys that never log in).
+// IdentityOf is who the session is: its key's fingerprint, the guest a
+// session already knows it is (a browser that came back with its token:
+// a session with a GuestCode), or a new guest. It reads the key that
+// authenticated the connection, after the handshake (the public-key
+// callback may see keys that never log in).
 func IdentityOf(sess ssh.Session) (id, code string) {
 	if k := sess.PublicKey(); k != nil {
 		return keep.KeyPrefix + gossh.FingerprintSHA256(k), ""
+	}
+	if g, ok := sess.(interface{ GuestCode() string }); ok && g.GuestCode() != "" {
+		return GuestID(g.GuestCode()), g.GuestCode()
 	}
 	code = NewResumeCode()
 	return keep.GuestPrefix + code, code
