@@ -73,7 +73,12 @@ var docExamples = map[string]example{
 	"okey man | man -l -":              {how: exRun},
 	"okey serve --debug-log serve.log": {how: exParse},
 	"okey serve":                       {how: exParse},
-	"okey serve secret okey.secret":    {how: exRun},
+	// The browser door: it listens (8080, 443 may be taken), or needs a
+	// certificate, a proxy (docs/serving.md, "In a browser").
+	"okey serve --web 127.0.0.1:8080":                                      {how: exParse},
+	"okey serve --web :443 --web-cert fullchain.pem --web-key privkey.pem": {how: exParse},
+	"okey serve --web 127.0.0.1:8080 --web-proxy 127.0.0.1":                {how: exParse},
+	"okey serve secret okey.secret":                                        {how: exRun},
 	// docs/cluster.md: the secret changed with the cluster up, each step
 	// on a file of the nodes' (keep's TestSecretSteps runs the steps).
 	"okey serve secret --add okey.secret":                                   {how: exParse},
