@@ -223,7 +223,9 @@ func TestWebStopping(t *testing.T) {
 		t.Fatal(err)
 	}
 	c.waitFor("playing as ali", patience)
+	stopped := make(chan struct{})
 	go func() {
+		defer close(stopped)
 		ctx, cancel := context.WithTimeout(context.Background(), patience)
 		defer cancel()
 		srv.Shutdown(ctx)
@@ -231,6 +233,8 @@ func TestWebStopping(t *testing.T) {
 	if ce := c.ended(); ce.Code != web.Restarting {
 		t.Errorf("a stopping server closed the socket with %v %q, want %v", ce.Code, ce.Reason, web.Restarting)
 	}
+	<-stopped // before the test's own Shutdown, at its end
+	c.waitFor("The server is restarting", patience)
 }
 
 // TestWebAdmission: the browser door is let in as the SSH door is —

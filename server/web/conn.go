@@ -45,6 +45,8 @@ type Conn struct {
 	// nanoseconds), for the idle cut.
 	last  atomic.Int64
 	idle  time.Duration
+	// tmu guards the timers: they fire on goroutines of their own.
+	tmu   sync.Mutex
 	timer *time.Timer
 	max   *time.Timer
 
@@ -121,12 +123,14 @@ func newConn(ws *websocket.Conn, h hello, remote, local net.Addr, idle, max time
 		c.local = &net.TCPAddr{}
 	}
 	c.touch()
+	c.tmu.Lock()
 	if idle > 0 {
 		c.timer = time.AfterFunc(idle, c.checkIdle)
 	}
 	if max > 0 {
 		c.max = time.AfterFunc(max, func() { c.CloseWith(Goodbye, "") })
 	}
+	c.tmu.Unlock()
 	go c.read()
 	return c
 }
@@ -230,12 +234,14 @@ func (c *Conn) Close() error {
 // show (cut to what a close frame holds); the first close decides.
 func (c *Conn) CloseWith(code websocket.StatusCode, reason string) {
 	c.closeOnce.Do(func() {
+		c.tmu.Lock()
 		if c.timer != nil {
 			c.timer.Stop()
 		}
 		if c.max != nil {
 			c.max.Stop()
 		}
+		c.tmu.Unlock()
 		// The close handshake waits for the browser at most a moment;
 		// one that stopped reading is cut.
 		go func() {
@@ -278,7 +284,9 @@ func (c *Conn) checkIdle() {
 		c.CloseWith(Goodbye, "idle")
 		return
 	}
+	c.tmu.Lock()
 	c.timer.Reset(left)
+	c.tmu.Unlock()
 }
 
 // cells is a size a page said (0: none or nonsense).
