@@ -43,8 +43,8 @@ type Conn struct {
 
 	// last is when something was last read or written (Unix
 	// nanoseconds), for the idle cut.
-	last  atomic.Int64
-	idle  time.Duration
+	last atomic.Int64
+	idle time.Duration
 	// tmu guards the timers: they fire on goroutines of their own.
 	tmu   sync.Mutex
 	timer *time.Timer
