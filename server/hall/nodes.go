@@ -85,10 +85,11 @@ func (h *Hall) JoinNodes(ctx context.Context, eng *keep.Engine, ttl time.Duratio
 }
 
 // guardEntries has a table run here write its entry again when the
-// store's is written over by a value that does not open (a writer of
-// the store without the cluster's secret): a node reading the table
-// back, after a restart or to take it over, would refuse it, and the
-// table would be lost to its players.
+// store's is written over by a value that does not open, or by an older
+// entry of the table's put back (a writer of the store without the
+// cluster's secret): a node reading the table back, after a restart or
+// to take it over, would refuse it, and the table would be lost to its
+// players.
 func (ns *nodes) guardEntries(ctx context.Context, w jetstream.KeyWatcher) {
 	for {
 		select {
@@ -101,8 +102,8 @@ func (ns *nodes) guardEntries(ctx context.Context, w jetstream.KeyWatcher) {
 			if e == nil || e.Operation() != jetstream.KeyValuePut {
 				continue
 			}
-			if t := ns.h.Local(e.Key()); t != nil && !ns.h.Keep.Tables.Opens(e.Key(), e.Value()) {
-				ns.h.Opt.Log.Warn("a table's entry refused: not sealed with the cluster's secret; written again", "table", e.Key())
+			if t := ns.h.Local(e.Key()); t != nil && ns.h.Keep.Tables.Stale(e.Key(), e.Revision(), e.Value()) {
+				ns.h.Opt.Log.Warn("a table's entry refused: not sealed with the cluster's secret, or older than the one written last (put back); written again", "table", e.Key())
 				t.RewriteEntry()
 			}
 		}

@@ -94,6 +94,16 @@ func (ns *nodes) takeOver(id string, stopped time.Time, released bool) {
 	start := time.Now()
 	kt, ok := ns.h.Keep.LoadOne(ctx, id)
 	ns.h.Opt.Log.Debug("taking a table over: its record read", "table", id, "kept", ok, "err", kt.Err, "in", time.Since(start).Round(time.Millisecond))
+	if ok && refusedEntry(kt) {
+		// An older entry put back (a replay): nothing is taken from
+		// it, and it is not tried again until the entry changes.
+		ns.h.Opt.Log.Warn("taking a table over: not taken, its entry is older than its record's mark (put back by a writer of the store)", "table", id)
+		ns.mu.Lock()
+		ns.refused[id] = rev
+		ns.mu.Unlock()
+		ns.give(id)
+		return
+	}
 	if ok && kt.Err != nil {
 		// The store did not answer (a cluster still electing, this
 		// node stopping): the table is not damaged. Another node, or

@@ -284,7 +284,7 @@ func TestExternalNATS(t *testing.T) {
 	}
 	// The deployment holds the record sealed: its reader sees none of
 	// it, the node opens it.
-	msg, err := st.GetLastMsgForSubject(context.Background(), recordSubject("3"))
+	msg, err := st.GetMsg(context.Background(), 1, jetstream.WithGetMsgSubject(recordSubject("3")))
 	if err != nil {
 		t.Fatalf("the deployment holds no record: %v", err)
 	}

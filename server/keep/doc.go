@@ -36,9 +36,12 @@
 //	numbers.go  Numbers: the next table's number (okey_hall), saved by a
 //	            node alone, taken by a node among others
 //	records.go  RecordBook: the tables' records (OKEY_RECORDS): read back
-//	            whole, skipping what does not open; the match before
+//	            whole, skipping what does not open, with the newest mark
+//	            of the table's entry; the match before
 //	entries.go  TableBook: the tables' entries (okey_tables): which are
-//	            kept, whether one is as the leader says, whether one opens
+//	            kept, whether one is as the leader says; each stamped
+//	            with its generation and marked in its record, so that an
+//	            older one put back is refused (ErrStale, Stale)
 //	tourneys.go TourneyBook: the tournaments' values, sealed, written
 //	            with Create or Update at a revision; their leases' bucket
 //	ratings.go  RatingBook and Rater: each finished match rated once (its

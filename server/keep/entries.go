@@ -1,9 +1,13 @@
 package keep
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
+	"sync"
 
 	"github.com/nats-io/nats.go/jetstream"
 )
@@ -14,6 +18,21 @@ import (
 // number; the bucket is the lobby's directory. Writes are Create, then
 // Update at the revision last written (TableLog.putEntry): fenced as
 // the records are.
+//
+// An entry is fresh, not only sealed. A writer of the store without the
+// cluster's secret can put back an older entry of the same table (it is
+// the cluster's seal, and opens): a seat given up would come back, with
+// its resume code. So each entry carries, inside its seal, its
+// generation (one more at each write of the table's entry, whichever
+// node writes it) and the node that wrote it (entryStamp); and after
+// each write the table's record gets a mark naming the generation and
+// the revision the entry was written at (TableLog.mark). The record's
+// messages are bound each to the one before (records.go), so its newest
+// mark is the newest its writers made: an entry read back that is older
+// than the mark says (freshAgainst) is a replay, refused and logged,
+// never taken, as a value that does not open is; the node that runs the
+// table writes it over (TableLog.putEntry, and the hall's guard by
+// TableBook.Stale).
 
 // tablesBucket is the tables' entries' bucket.
 const tablesBucket = "okey_tables"
@@ -25,6 +44,135 @@ type TableBook struct {
 	KV  jetstream.KeyValue
 	eng *Engine
 	*notes
+	// mu guards wrote: each table's entry as this node last wrote or
+	// read it, for Stale.
+	mu    sync.Mutex
+	wrote map[string]entrySeen
+}
+
+// entrySeen is a table's entry as this node last wrote (or read) it:
+// its revision (0: sent, not yet answered), its generation and its
+// sealed bytes.
+type entrySeen struct {
+	rev, gen uint64
+	sealed   []byte
+}
+
+// saw notes a table's entry as this node wrote or read it.
+func (b *TableBook) saw(id string, e entrySeen) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.wrote == nil {
+		b.wrote = map[string]entrySeen{}
+	}
+	if cur, ok := b.wrote[id]; ok && e.rev == 0 {
+		e.rev = cur.rev // sent: a write at the revision before
+	}
+	b.wrote[id] = e
+}
+
+// forgetSeen drops what this node saw of table id's entry (it no longer
+// runs the table).
+func (b *TableBook) forgetSeen(id string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	delete(b.wrote, id)
+}
+
+// Stale reports whether v, a value of table id's entry at revision rev
+// (as a watch brings it), is one a node must not leave in the store
+// while it runs the table: it does not open, or it is older than the
+// entry this node last wrote or read (a replay), written after it. The
+// watch's own late news of this node's writes is not stale.
+func (b *TableBook) Stale(id string, rev uint64, v []byte) bool {
+	plain, err := b.eng.Seal.openKept(entryPlace(id), v)
+	if err != nil {
+		return true
+	}
+	b.mu.Lock()
+	seen, ok := b.wrote[id]
+	b.mu.Unlock()
+	if !ok || rev <= seen.rev || bytes.Equal(v, seen.sealed) {
+		return false
+	}
+	st, _ := unstamp(plain)
+	return st.gen < seen.gen
+}
+
+// entryStamp is what makes an entry fresh, sealed with it: its
+// generation (0: an entry from before stamps) and the node that wrote
+// it.
+type entryStamp struct {
+	gen  uint64
+	node string
+}
+
+// stampMagic starts a stamped entry's sealed bytes (an entry itself is
+// JSON, and starts with '{').
+const stampMagic = "\x00okey-entry "
+
+// stamp is entry sealed with st: "\x00okey-entry GEN NODE\n" and the entry.
+func stamp(st entryStamp, entry []byte) []byte {
+	b := make([]byte, 0, len(stampMagic)+len(st.node)+24+len(entry))
+	b = append(b, stampMagic...)
+	b = strconv.AppendUint(b, st.gen, 10)
+	b = append(b, ' ')
+	b = append(b, st.node...)
+	b = append(b, '\n')
+	return append(b, entry...)
+}
+
+// unstamp is the stamp and the entry of what an entry's seal holds; an
+// entry from before stamps is of generation 0.
+func unstamp(plain []byte) (entryStamp, []byte) {
+	if !bytes.HasPrefix(plain, []byte(stampMagic)) {
+		return entryStamp{}, plain
+	}
+	head, entry, ok := bytes.Cut(plain[len(stampMagic):], []byte("\n"))
+	if !ok {
+		return entryStamp{}, plain
+	}
+	gen, node, _ := strings.Cut(string(head), " ")
+	n, err := strconv.ParseUint(gen, 10, 64)
+	if err != nil {
+		return entryStamp{}, plain
+	}
+	return entryStamp{gen: n, node: node}, entry
+}
+
+// entryMark is a mark of the table's entry in its record: the
+// generation written, and the revision it was written at.
+type entryMark struct{ gen, rev uint64 }
+
+// bytes is the mark as sealed.
+func (m entryMark) bytes() []byte {
+	return fmt.Appendf(nil, "%d %d", m.gen, m.rev)
+}
+
+// parseMark reads a mark as sealed.
+func parseMark(b []byte) (entryMark, error) {
+	g, r, ok := strings.Cut(string(b), " ")
+	gen, err1 := strconv.ParseUint(g, 10, 64)
+	rev, err2 := strconv.ParseUint(r, 10, 64)
+	if !ok || err1 != nil || err2 != nil {
+		return entryMark{}, fmt.Errorf("an entry's mark %q", b)
+	}
+	return entryMark{gen: gen, rev: rev}, nil
+}
+
+// ErrStale is a table's entry older than its record's mark says: an
+// older value of the same table put back by a writer of the store
+// without the cluster's secret. It is refused as a value that does not
+// open is.
+var ErrStale = errors.New("an older value of the table's entry, put back (replayed): not the one its record names")
+
+// freshAgainst says whether an entry of stamp st at revision rev is the
+// newest by mark, the newest mark of the table's record (nil: none
+// since its start): the entry the mark names (its revision), or one
+// written after it whose mark never landed (a later generation), or
+// the very value it names copied again (the same generation).
+func freshAgainst(st entryStamp, rev uint64, mark *entryMark) bool {
+	return mark == nil || rev == mark.rev || st.gen >= mark.gen
 }
 
 // openTableBook makes (or finds) the entries' bucket.
@@ -113,14 +261,8 @@ func (b *TableBook) RefusedAt(ctx context.Context, id string) (rev uint64, refus
 	if err != nil {
 		return 0, false, errors.Is(err, jetstream.ErrKeyNotFound)
 	}
-	return e.Revision(), !b.Opens(id, e.Value()), false
-}
-
-// Opens reports whether v, a value of table id's entry, is a
-// node's (sealed with the cluster's secret for it).
-func (b *TableBook) Opens(id string, v []byte) bool {
-	_, err := b.eng.Seal.openKept(entryPlace(id), v)
-	return err == nil
+	_, oerr := b.eng.Seal.openKept(entryPlace(id), e.Value())
+	return e.Revision(), oerr != nil, false
 }
 
 // tablesBucketIn makes (or finds) one of the tables' buckets, name, as

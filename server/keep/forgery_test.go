@@ -28,6 +28,13 @@ import (
 // number. Alone, and in a cluster of three (the owner, the forger's
 // node and a reader on one node each).
 func TestForgeriesChangeNoTable(t *testing.T) {
+	aloneAndThree(t, forgeAgainst)
+}
+
+// aloneAndThree runs test twice, in parallel: on one engine that is
+// owner, forger and reader at once, and on a cluster of three with one
+// engine each.
+func aloneAndThree(t *testing.T, test func(t *testing.T, owner, forger, reader *Engine)) {
 	t.Run("alone", func(t *testing.T) {
 		t.Parallel()
 		eng, err := startEngine(t.TempDir())
@@ -35,13 +42,23 @@ func TestForgeriesChangeNoTable(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { eng.Close() })
-		forgeAgainst(t, eng, eng, eng)
+		test(t, eng, eng, eng)
 	})
 	t.Run("three nodes", func(t *testing.T) {
 		t.Parallel()
 		engs := startClusterWith(t, 3, testSecret(t))
-		forgeAgainst(t, engs[0], engs[1], engs[2])
+		test(t, engs[0], engs[1], engs[2])
 	})
+}
+
+// keeperOn opens the tables' types on engine e, as a node starting.
+func keeperOn(ctx context.Context, t *testing.T, e *Engine) *Keeper {
+	t.Helper()
+	k, err := openKeeper(ctx, e, filepath.Join(t.TempDir(), store.TablesDir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return k
 }
 
 // forgeAgainst plays table 1 on owner, forges through forger's
@@ -49,13 +66,7 @@ func TestForgeriesChangeNoTable(t *testing.T) {
 func forgeAgainst(t *testing.T, owner, forger, reader *Engine) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	keeper := func(e *Engine) *Keeper {
-		k, err := openKeeper(ctx, e, filepath.Join(t.TempDir(), store.TablesDir))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return k
-	}
+	keeper := func(e *Engine) *Keeper { return keeperOn(ctx, t, e) }
 	k, rk := keeper(owner), keeper(reader)
 	leases, err := OpenLeases(ctx, owner, time.Minute)
 	if err != nil {
@@ -114,7 +125,7 @@ func forgeAgainst(t *testing.T, owner, forger, reader *Engine) {
 				break
 			}
 			seq = next.Sequence
-			if _, _, err := k.Records.openPart(subj, next.Header, next.Data, 0, nil); err == nil && next.Header.Get(h) != "" {
+			if _, err := k.Records.openPart(subj, next.Header, next.Data, 0, nil); err == nil && next.Header.Get(h) != "" {
 				m = next
 			}
 		}

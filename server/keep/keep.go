@@ -138,14 +138,28 @@ func (k *Keeper) LoadOne(ctx context.Context, id string) (kt KeptTable, ok bool)
 		kt.Err = err
 	default:
 		kt.Log.rev = e.Revision()
-		if kt.Table, kt.Err = k.eng.Seal.openKeptAged(entryPlace(id), e.Value(), &kt.Log.stale); kt.Err != nil {
+		plain, err := k.eng.Seal.openKeptAged(entryPlace(id), e.Value(), &kt.Log.stale)
+		if err != nil {
 			k.notes.refused("a table's entry", "table", id, "revision", e.Revision())
 			kt.Refused = 1
-			kt.Err = fmt.Errorf("table %s's entry: %w", id, kt.Err)
+			kt.Err = fmt.Errorf("table %s's entry: %w", id, err)
 			return kt, true
 		}
-		kt.Record, kt.Log.seq, kt.Refused, kt.Err = k.Records.read(ctx, id, &kt.Log.stale)
+		var st entryStamp
+		st, kt.Table = unstamp(plain)
+		r, err := k.Records.read(ctx, id)
+		kt.Record, kt.Log.seq, kt.Refused, kt.Err = r.rec, r.seq, r.refused, err
+		kt.Log.stale = kt.Log.stale || r.old
 		kt.Log.rec = kt.Record
+		if err == nil && !freshAgainst(st, e.Revision(), r.mark) {
+			// An older entry put back: the table is not taken from
+			// it (its players' seats, codes and chat would go back).
+			k.notes.replayed("a table's entry", "table", id, "revision", e.Revision(), "generation", st.gen, "marked", r.mark.gen)
+			kt.Table, kt.Refused = nil, kt.Refused+1
+			kt.Err = fmt.Errorf("table %s's entry: %w", id, ErrStale)
+			return kt, true
+		}
+		kt.Log.gen, kt.Log.sealed = st.gen, e.Value()
 	}
 	return kt, true
 }
@@ -341,7 +355,8 @@ func (k *Keeper) sealTable(ctx context.Context, id string, n *SealedCounts) erro
 	old := 0
 	var bad error
 	err = k.Records.walk(ctx, subj, 0, top.Sequence, func(seq uint64, h nats.Header, data []byte) bool {
-		part, start, err := k.Records.openPart(subj, h, data, 0, nil)
+		p, err := k.Records.openPart(subj, h, data, 0, nil)
+		part, start := p.data, p.start
 		if h.Get(prevHeader) == "" {
 			old++
 			part, err, start = data, nil, h.Get(partHeader) == partStart

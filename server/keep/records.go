@@ -85,6 +85,16 @@ const ownerHeader = "Okey-Owner"
 // the record, nor a part as a claim.
 func claimPlace(subj string) string { return subj + "/claim" }
 
+// markHeader marks an entry's mark: a record message that adds nothing
+// to the record and says, sealed, which write of the table's entry is
+// its newest (entries.go's entryMark). The record's messages are bound
+// each to the one before, so a mark cannot be replayed: the newest
+// mark read is the newest the table's writer made.
+const markHeader = "Okey-Entry"
+
+// markPlace is where an entry's mark on the record subj is sealed for.
+func markPlace(subj string) string { return subj + "/entry" }
+
 // prevHeader names the sequence a record message was appended after
 // (the last sequence its writer expected), and the message is sealed
 // for it too (recordPlace): a node's message copied onto the record
@@ -140,7 +150,7 @@ func (b *RecordBook) forgedAfter(ctx context.Context, subj string, seq uint64) (
 	}
 	opened, before := false, seq
 	err = b.walk(ctx, subj, seq+1, top.Sequence, func(seq uint64, h nats.Header, data []byte) bool {
-		if _, _, err := b.openPart(subj, h, data, before, nil); err == nil {
+		if _, err := b.openPart(subj, h, data, before, nil); err == nil {
 			opened = true
 			return false
 		}
@@ -219,34 +229,37 @@ const recordBatch = 512
 // and the sequence of its last message.
 // Messages that do not open are skipped (and logged).
 func (b *RecordBook) Read(ctx context.Context, id string) (rec []byte, seq uint64, err error) {
-	rec, seq, _, err = b.read(ctx, id, nil)
-	return rec, seq, err
+	r, err := b.read(ctx, id)
+	return r.rec, r.seq, err
 }
 
-// read is Read, and how many messages it skipped.
-func (b *RecordBook) read(ctx context.Context, id string, old *bool) (rec []byte, seq uint64, refused int, err error) {
+// recordRead is a table's record as read: its bytes, the sequence of
+// its last message, how many messages were skipped (they did not
+// open), the newest mark of its entry since the record's start (nil:
+// none), and whether a part was sealed with a key other than the one in
+// use (old).
+type recordRead struct {
+	rec     []byte
+	seq     uint64
+	refused int
+	mark    *entryMark
+	old     bool
+}
+
+// read is Read, and the rest of what was read.
+func (b *RecordBook) read(ctx context.Context, id string) (recordRead, error) {
 	// In a cluster a read may go unanswered for a moment while a
 	// stream's leader changes: it is asked again (hedged).
-	type read struct {
-		rec          []byte
-		seq          uint64
-		refused      int
-		sealedBefore bool
-	}
 	var tries atomic.Int32
-	r, err := hedged(ctx, func(ctx context.Context) (r read, err error) {
+	return hedged(ctx, func(ctx context.Context) (recordRead, error) {
 		try := tries.Add(1)
 		began := time.Now()
-		r.rec, r.seq, r.refused, err = b.readOnce(ctx, id, &r.sealedBefore)
+		r, err := b.readOnce(ctx, id)
 		if err != nil {
 			b.log.Debug("a record's read not answered", "table", id, "try", try, "err", err, "in", time.Since(began).Round(time.Millisecond))
 		}
 		return r, err
 	})
-	if old != nil && r.sealedBefore {
-		*old = true
-	}
-	return r.rec, r.seq, r.refused, err
 }
 
 // Last is table id's match before the one its record holds (nil:
@@ -277,52 +290,56 @@ func (b *RecordBook) Last(ctx context.Context, id string) (rec []byte, err error
 	return rec, err
 }
 
-// readOnce reads table id's record once; old (if not nil) is set
-// when a part of it was sealed with a key other than the one in use.
-func (b *RecordBook) readOnce(ctx context.Context, id string, old *bool) ([]byte, uint64, int, error) {
+// readOnce reads table id's record once.
+func (b *RecordBook) readOnce(ctx context.Context, id string) (recordRead, error) {
+	var r recordRead
 	subj := recordSubject(id)
 	last, err := b.stream.GetLastMsgForSubject(ctx, subj)
 	if errors.Is(err, jetstream.ErrMsgNotFound) {
-		return nil, 0, 0, nil
+		return r, nil
 	}
 	if err != nil {
-		return nil, 0, 0, fmt.Errorf("its record's last message: %w", err)
+		return r, fmt.Errorf("its record's last message: %w", err)
 	}
-	if rec, start, err := b.openPart(subj, last.Header, last.Data, 0, old); err == nil && start {
+	if p, err := b.openPart(subj, last.Header, last.Data, 0, &r.old); err == nil && p.start {
 		// The usual case after a new match: its start alone (the
 		// first message of the record, so nothing it must follow).
 		first, err := b.stream.GetMsg(ctx, 1, jetstream.WithGetMsgSubject(subj))
 		if err == nil && first.Sequence == last.Sequence {
-			return rec, last.Sequence, 0, nil
+			r.rec, r.seq = p.data, last.Sequence
+			return r, nil
 		}
 	}
-	var rec []byte
-	forged := 0
+	r.old = false
 	var before uint64 // the message before (0: none read, the first)
 	err = b.walk(ctx, subj, 0, last.Sequence, func(seq uint64, h nats.Header, data []byte) bool {
 		// A message that does not open is a forger's: skipped,
 		// whatever its headers say (a forged start resets nothing).
 		// The record's last sequence is the subject's all the same:
 		// the table's next append goes after it.
-		part, start, err := b.openPart(subj, h, data, before, old)
+		p, err := b.openPart(subj, h, data, before, &r.old)
 		before = seq
 		if err != nil {
-			forged++
+			r.refused++
 			return true
 		}
-		if start {
-			rec = rec[:0]
+		if p.start {
+			r.rec, r.mark = r.rec[:0], nil
 		}
-		rec = append(rec, part...)
+		if p.mark != nil {
+			r.mark = p.mark
+		}
+		r.rec = append(r.rec, p.data...)
 		return true
 	})
 	if err != nil {
-		return nil, 0, 0, fmt.Errorf("its record: %w", err)
+		return recordRead{}, fmt.Errorf("its record: %w", err)
 	}
-	if forged > 0 {
-		b.refused("a table's record", "table", id, "messages", forged)
+	if r.refused > 0 {
+		b.refused("a table's record", "table", id, "messages", r.refused)
 	}
-	return rec, last.Sequence, forged, nil
+	r.seq = last.Sequence
+	return r, nil
 }
 
 // errReplayed is a sealed record message found after another message
@@ -331,29 +348,48 @@ var errReplayed = errors.New("a record message replayed after another message th
 
 // openPart opens one message of the record on subj, which came after
 // the message of sequence before (0: not known, the first message
-// read): the part of the record it adds (nil for a claim), and whether
-// it starts the record afresh. Its headers are believed only once it
-// opens.
+// read): the part of the record it adds (nil for a claim or a mark),
+// whether it starts the record afresh, and the entry's mark it is (nil:
+// none). Its headers are believed only once it opens.
 //
 // old (if not nil) is set when it was sealed with a key other than the
 // one in use.
-func (b *RecordBook) openPart(subj string, h nats.Header, data []byte, before uint64, old *bool) (part []byte, start bool, err error) {
+func (b *RecordBook) openPart(subj string, h nats.Header, data []byte, before uint64, old *bool) (p recordPart, err error) {
 	prev, err := strconv.ParseUint(h.Get(prevHeader), 10, 64)
 	if err != nil {
-		return nil, false, ErrUnsealed // from before the seal, or forged
+		return p, ErrUnsealed // from before the seal, or forged
 	}
 	if before != 0 && prev != before {
-		return nil, false, errReplayed
+		return p, errReplayed
 	}
-	if h.Get(ownerHeader) != "" {
-		if _, err := b.eng.Seal.openKeptAged(recordPlace(claimPlace(subj), prev), data, old); err != nil {
-			return nil, false, err
+	switch {
+	case h.Get(ownerHeader) != "":
+		_, err := b.eng.Seal.openKeptAged(recordPlace(claimPlace(subj), prev), data, old)
+		return p, err
+	case h.Get(markHeader) != "":
+		plain, err := b.eng.Seal.openKeptAged(recordPlace(markPlace(subj), prev), data, old)
+		if err != nil {
+			return p, err
 		}
-		return nil, false, nil
+		m, err := parseMark(plain)
+		if err != nil {
+			return p, err
+		}
+		p.mark = &m
+		return p, nil
 	}
-	part, err = b.eng.Seal.openKeptAged(recordPlace(subj, prev), data, old)
+	p.data, err = b.eng.Seal.openKeptAged(recordPlace(subj, prev), data, old)
 	if err != nil {
-		return nil, false, err
+		return p, err
 	}
-	return part, h.Get(partHeader) == partStart, nil
+	p.start = h.Get(partHeader) == partStart
+	return p, nil
+}
+
+// recordPart is one message of a record, opened: what it adds to the
+// record, whether it starts it afresh, and the entry's mark it is.
+type recordPart struct {
+	data  []byte
+	start bool
+	mark  *entryMark
 }

@@ -246,3 +246,10 @@ type notes struct{ log *slog.Logger }
 func (n *notes) refused(what string, args ...any) {
 	n.log.Warn(what+": refused, not sealed with the cluster's secret (forged, or written before the seal: okey serve --seal-store)", args...)
 }
+
+// replayed logs a value not taken because it is older than one the
+// node wrote or read (a node's value, put back by a writer of the store
+// without the secret).
+func (n *notes) replayed(what string, args ...any) {
+	n.log.Warn(what+": refused, older than the one written last (put back: replayed by a writer of the store)", args...)
+}

@@ -47,8 +47,8 @@ func TestTableLogFencesAndRestarts(t *testing.T) {
 		}
 	}
 	readBack("H\nA\nB\n")
-	if n := l.seq; n != 3 {
-		t.Errorf("after three appends the last sequence is %d", n)
+	if n := l.seq; n != 5 {
+		t.Errorf("after three appends and two entries marked the last sequence is %d", n)
 	}
 
 	// A writer that restored the table earlier (stale) is fenced off.
@@ -67,8 +67,10 @@ func TestTableLogFencesAndRestarts(t *testing.T) {
 	readBack("H\nA\nB\n")
 	if e, err := k.Tables.KV.Get(ctx, "7"); err != nil {
 		t.Errorf("the entry after fenced writes: %v", err)
-	} else if v, err := k.eng.Seal.openKept(entryPlace("7"), e.Value()); err != nil || string(v) != `{"n":2}` {
-		t.Errorf("the entry after fenced writes: %q (%v)", v, err)
+	} else if v, err := k.eng.Seal.openKept(entryPlace("7"), e.Value()); err != nil {
+		t.Errorf("the entry after fenced writes: %v", err)
+	} else if st, v := unstamp(v); string(v) != `{"n":2}` || st.gen != 2 {
+		t.Errorf("the entry after fenced writes: %q, generation %d", v, st.gen)
 	}
 
 	// A new match: a record that does not continue the last.
@@ -83,8 +85,8 @@ func TestTableLogFencesAndRestarts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := info.State.Subjects["okey.table.7.record"]; n != 2 {
-		t.Errorf("the table's subject holds %d messages after a new match, want 2 (its start and one append)", n)
+	if n := info.State.Subjects["okey.table.7.record"]; n != 3 {
+		t.Errorf("the table's subject holds %d messages after a new match, want 3 (its start, its entry's mark and one append)", n)
 	}
 
 	// Put away: the entry and the record are gone, the match filed.

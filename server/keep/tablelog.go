@@ -27,8 +27,10 @@ type TableLog struct {
 	id   string
 	subj string
 	// seq is the stream sequence of the table's last record message (0:
-	// none); rev the revision of its entry (0: none).
-	seq, rev uint64
+	// none); rev the revision of its entry (0: none), gen its generation
+	// and sealed its sealed bytes, as last written or read (entries.go).
+	seq, rev, gen uint64
+	sealed        []byte
 	// rec is the record as the stream holds it.
 	rec []byte
 	// stale: the entry or a part of the record, as read, was sealed
@@ -48,10 +50,12 @@ type TableLog struct {
 }
 
 // unsureWrite is a write sent and never answered: its sealed bytes and
-// the sequence or revision it was written after.
+// the sequence or revision it was written after (and an entry's, its
+// generation).
 type unsureWrite struct {
 	sealed []byte
 	after  uint64
+	gen    uint64
 }
 
 // unsureAppend is a record append never answered: the record as it is
@@ -155,6 +159,30 @@ func (l *TableLog) startedAfter(ctx context.Context, before []byte) error {
 	}
 	if err := l.records.stream.Purge(ctx, jetstream.WithPurgeSubject(l.subj), jetstream.WithPurgeSequence(l.seq)); err != nil {
 		return fmt.Errorf("purging the match before: %w", err)
+	}
+	return l.markEntry(ctx)
+}
+
+// markEntry appends the mark of the table's entry as last written (or
+// read) to its record (entries.go): the record's messages before were
+// purged, its mark with them, and until the entry is next written an
+// older entry put back would be read as the newest. Nothing is marked
+// before the entry is first written.
+//
+// A mark the store does not answer is noted as an append not answered
+// (unsureRec), as a part of the record is: landed all the same, it
+// would fence this log's next append.
+func (l *TableLog) markEntry(ctx context.Context) error {
+	if l.rev == 0 {
+		return nil
+	}
+	after := l.seq
+	err := l.publish(ctx, markPlace(l.subj), entryMark{gen: l.gen, rev: l.rev}.bytes(), nats.Header{markHeader: []string{"sealed"}})
+	if err != nil && !errors.Is(err, ErrFenced) && l.sent != nil {
+		l.unsureRec = &unsureAppend{unsureWrite: unsureWrite{sealed: l.sent, after: after}, rec: l.rec}
+	}
+	if err != nil {
+		return fmt.Errorf("marking its entry: %w", err)
 	}
 	return nil
 }
@@ -277,12 +305,16 @@ func (l *TableLog) publish(ctx context.Context, place string, plain []byte, h na
 	}
 }
 
-// putEntry writes the table's entry at the revision last written. An
-// entry another node wrote since fences the write; one that does not
-// open (a forger's, without the cluster's secret) is logged and written
-// over, at its revision.
+// putEntry writes the table's entry at the revision last written,
+// stamped one generation on (entries.go), and marks it in the record. An
+// entry another node wrote since (a later generation) fences the write;
+// one that does not open (a forger's, without the cluster's secret), or
+// an older one put back (a replay), is logged and written over, at its
+// revision.
 func (l *TableLog) putEntry(ctx context.Context, table []byte) error {
-	sealed := l.tables.eng.Seal.Seal(entryPlace(l.id), table)
+	gen := l.gen + 1
+	sealed := l.tables.eng.Seal.Seal(entryPlace(l.id), stamp(entryStamp{gen: gen, node: l.tables.eng.Node}, table))
+	l.tables.saw(l.id, entrySeen{gen: gen, sealed: sealed})
 	for try := 0; ; try++ {
 		var rev uint64
 		var err error
@@ -292,13 +324,14 @@ func (l *TableLog) putEntry(ctx context.Context, table []byte) error {
 			rev, err = l.tables.KV.Update(ctx, l.id, sealed, l.rev)
 		}
 		if err == nil {
-			l.rev, l.unsureEntry = rev, nil
-			return nil
+			l.rev, l.gen, l.sealed, l.unsureEntry = rev, gen, sealed, nil
+			l.tables.saw(l.id, entrySeen{rev: rev, gen: gen, sealed: sealed})
+			return l.markEntry(ctx)
 		}
 		if !isWrongSequence(err) {
 			// Not answered: it may land yet, and the next write be
 			// refused for it (below).
-			l.unsureEntry = &unsureWrite{sealed: sealed, after: l.rev}
+			l.unsureEntry = &unsureWrite{sealed: sealed, after: l.rev, gen: gen}
 			return err
 		}
 		var e jetstream.KeyValueEntry
@@ -316,13 +349,22 @@ func (l *TableLog) putEntry(ctx context.Context, table []byte) error {
 			// This log's own write, not answered in time, landed:
 			// the entry is written at its revision now.
 			l.tables.log.Info("a table entry's write not answered in time had landed", "table", l.id, "revision", e.Revision())
-			l.rev, l.unsureEntry = e.Revision(), nil
+			l.rev, l.gen, l.sealed, l.unsureEntry = e.Revision(), u.gen, u.sealed, nil
 			continue
 		}
-		if _, oerr := l.tables.eng.Seal.openKept(entryPlace(l.id), e.Value()); oerr == nil {
+		plain, oerr := l.tables.eng.Seal.openKept(entryPlace(l.id), e.Value())
+		if oerr != nil {
+			l.tables.refused("a table's entry", "table", l.id, "revision", e.Revision())
+			l.rev = e.Revision()
+			continue
+		}
+		if st, _ := unstamp(plain); st.gen > l.gen || st.gen == l.gen && st.gen != 0 && !bytes.Equal(e.Value(), l.sealed) {
+			// Another node's write: it runs the table now.
 			return fmt.Errorf("%w: %v", ErrFenced, err)
 		}
-		l.tables.refused("a table's entry", "table", l.id, "revision", e.Revision())
+		// An older entry of the table's, put back (or the newest
+		// copied again): not a node's write since.
+		l.tables.replayed("a table's entry", "table", l.id, "revision", e.Revision())
 		l.rev = e.Revision()
 	}
 }
@@ -341,6 +383,7 @@ func (l *TableLog) Retire(now time.Time, keep int) error {
 			}
 		}
 	}
+	l.tables.forgetSeen(l.id)
 	return forget(l.tables, l.records, l.id, l.rev)
 }
 
@@ -375,6 +418,11 @@ func (l *TableLog) Reseal(entry []byte) error {
 		}
 		if err := l.records.stream.Purge(ctx, jetstream.WithPurgeSubject(l.subj), jetstream.WithPurgeSequence(l.seq)); err != nil {
 			return fmt.Errorf("table %s: sealing its record again: %w", l.id, err)
+		}
+		if entry == nil {
+			if err := l.markEntry(ctx); err != nil {
+				return fmt.Errorf("table %s: %w", l.id, err)
+			}
 		}
 	}
 	last := lastSubject(l.id)

@@ -47,6 +47,7 @@ func TestAWriteAnsweredLateIsNotAFence(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		_, v = unstamp(v)
 		return string(v), e.Value()
 	}
 	// unanswered writes table and rec with l, then puts l back as it
@@ -54,14 +55,34 @@ func TestAWriteAnsweredLateIsNotAFence(t *testing.T) {
 	// landed, the node does not know it.
 	unanswered := func(l *TableLog, table, rec string) {
 		t.Helper()
+		if u := l.unsureEntry; u != nil {
+			// The entry answered late before: as the log's next entry
+			// write finds it.
+			e, err := k.Tables.KV.Get(ctx, l.id)
+			if err != nil || string(e.Value()) != string(u.sealed) {
+				t.Fatalf("the entry not answered is not the store's (%v)", err)
+			}
+			l.rev, l.gen, l.sealed, l.unsureEntry = e.Revision(), u.gen, u.sealed, nil
+		}
 		seq, rev, before := l.seq, l.rev, l.rec
 		start := len(before) == 0 || len(rec) < len(before) || rec[:len(before)] != string(before)
-		if err := l.Write([]byte(table), []byte(rec)); err != nil {
+		// The record's append, as appendOnce sends it (and nothing
+		// after it: the write stopped at the unanswered append).
+		part, h := []byte(rec), nats.Header{partHeader: []string{partStart}}
+		if !start {
+			part, h = []byte(rec[len(before):]), nats.Header{}
+		}
+		if err := l.publish(ctx, l.subj, part, h); err != nil {
 			t.Fatal(err)
 		}
-		_, sealed := entry(l.id)
 		l.unsureRec = &unsureAppend{unsureWrite: unsureWrite{sealed: l.sent, after: seq}, rec: []byte(rec), before: before, start: start}
-		l.unsureEntry = &unsureWrite{sealed: sealed, after: rev}
+		// The entry, as putEntry sends it (unanswered: not marked).
+		gen := l.gen + 1
+		sealed := k.eng.Seal.Seal(entryPlace(l.id), stamp(entryStamp{gen: gen, node: k.eng.Node}, []byte(table)))
+		if _, err := k.Tables.KV.Update(ctx, l.id, sealed, rev); err != nil {
+			t.Fatal(err)
+		}
+		l.unsureEntry = &unsureWrite{sealed: sealed, after: rev, gen: gen}
 		l.seq, l.rev, l.rec = seq, rev, before
 	}
 
@@ -110,7 +131,13 @@ func TestAWriteAnsweredLateIsNotAFence(t *testing.T) {
 	}
 	unanswered(m, `{"n":2}`, "H\nA\n")
 	other := k.Log("6")
-	other.seq, other.rev, other.rec = m.seq, m.rev+1, m.rec
+	mtop, err := k.Records.stream.GetLastMsgForSubject(ctx, recordSubject("6"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Restored as the store holds it: the record's last message, the
+	// entry not answered.
+	other.seq, other.rev, other.gen, other.rec = mtop.Sequence, m.rev+1, m.gen+1, []byte("H\nA\n")
 	if err := other.Write([]byte(`{"n":"other"}`), nil); err != nil {
 		t.Fatal(err)
 	}
