@@ -32,6 +32,9 @@
 //	standins.go the tables run here served to other nodes' sessions: a
 //	            stand-in member a session there, its requests taken to the
 //	            table and its messages pumped out
+//	fresh.go    what nodes say to each other on the subjects, sealed
+//	            and stamped (when, a nonce, for which node): taken once,
+//	            and only while fresh, so that nothing put back is heard
 //
 // It may import server/tables, server/keep, NATS and the standard
 // library; nothing of the door (server/door) nor the sessions (ui/serve) above it.

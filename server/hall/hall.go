@@ -122,9 +122,11 @@ type relay struct {
 	lobby jetstream.KeyValue
 	js    jetstream.JetStream
 	seq   atomic.Uint64
-	// seal seals what goes on the subjects and in the lobby bucket: a
-	// view holds a rack, a summary the join code and the seats' owners.
-	seal *keep.Sealer
+	// seal seals what goes in the lobby bucket, and fresh what goes on
+	// the subjects (fresh.go): a view holds a rack, a summary the join
+	// code and the seats' owners.
+	seal  *keep.Sealer
+	fresh *freshness
 
 	Mu     sync.Mutex
 	Others map[string]remoteSummary // by table: tables other nodes run

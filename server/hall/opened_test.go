@@ -29,9 +29,9 @@ func TestATableOpenedIsHeardAtOnce(t *testing.T) {
 	seal := secret.NewSealer()
 	// a is the node that opens the table; b hears of it.
 	a := New(ctx, opt, nil, 10, ShareLimits{})
-	a.Relay = &relay{h: a, node: "a", seal: seal, Others: map[string]remoteSummary{}}
+	a.Relay = &relay{h: a, node: "a", seal: seal, fresh: newFreshness(seal, time.Now), Others: map[string]remoteSummary{}}
 	b := New(ctx, opt, nil, 10, ShareLimits{})
-	b.Relay = &relay{h: b, node: "b", seal: seal, Others: map[string]remoteSummary{}}
+	b.Relay = &relay{h: b, node: "b", seal: seal, fresh: newFreshness(seal, time.Now), Others: map[string]remoteSummary{}}
 	tb, _, err := a.createLocked(tables.Config{Game: "classic", Rules: "default", Code: "K7Q2ZX",
 		Levels: [4]string{"normal", "normal", "normal", "normal"}}, "")
 	if err != nil || tb == nil {
@@ -78,6 +78,32 @@ func TestATableOpenedIsHeardAtOnce(t *testing.T) {
 	}
 	if gone(remoteSummary{rev: 101}, 100, time.Now()) || !gone(remoteSummary{rev: 99}, 100, time.Now()) {
 		t.Error("an entry read from the bucket: kept only if written after the reread began")
+	}
+
+	// Put back (by a writer of the subjects without the secret) once
+	// the table has closed and gone from the lobby: heard before, it
+	// lists nothing; nor on a node started since it was said, nor once
+	// it is older than freshFor.
+	delete(b.Relay.Others, tb.ID)
+	b.Relay.onOpened(msg)
+	restarted := New(ctx, opt, nil, 10, ShareLimits{})
+	restarted.Relay = &relay{h: restarted, node: "c", seal: seal, fresh: newFreshness(seal, func() time.Time { return time.Now().Add(time.Second) }),
+		Others: map[string]remoteSummary{}}
+	restarted.Relay.onOpened(msg)
+	later := New(ctx, opt, nil, 10, ShareLimits{})
+	later.Relay = &relay{h: later, node: "d", seal: seal, fresh: newFreshness(seal, time.Now), Others: map[string]remoteSummary{}}
+	later.Relay.fresh.since = time.Time{} // listening since long before: only the stamp's age refuses it
+	later.Relay.fresh.now = func() time.Time { return time.Now().Add(freshFor + time.Second) }
+	later.Relay.onOpened(msg)
+	for _, n := range []*Hall{b, restarted, later} {
+		if len(n.Relay.Others) != 0 {
+			t.Errorf("node %s lists an announcement put back: %v", n.Relay.node, n.Relay.Others)
+		}
+	}
+	// Said again by its node, it is heard.
+	b.Relay.onOpened(announcement(a.Relay))
+	if b.ByCode("K7Q2ZX") == nil {
+		t.Error("a table announced afresh is not heard")
 	}
 }
 

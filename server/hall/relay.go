@@ -80,7 +80,8 @@ func (r *relay) openedNews(t *tables.Table) ([]byte, bool) {
 	if err != nil {
 		return nil, false
 	}
-	return r.seal.Seal(openedSubject, b), true
+	sealed, _ := r.fresh.Seal(openedSubject, "", b)
+	return sealed, true
 }
 
 // onOpened lists a table another node says it has opened, unless the
@@ -90,10 +91,13 @@ func (r *relay) onOpened(msg *nats.Msg) {
 		r.h.Opt.Log.Warn("a table's opening refused: too long", "bytes", len(msg.Data))
 		return
 	}
-	b, err := r.seal.Open(openedSubject, msg.Data)
+	b, _, _, err := r.fresh.Open(openedSubject, msg.Data)
 	var rs remoteSummary
-	if err != nil || json.Unmarshal(b, &rs) != nil || rs.Summary == nil || rs.Summary.ID == "" {
-		r.h.Opt.Log.Warn("a table's opening refused: not sealed with the cluster's secret")
+	if err == nil && (json.Unmarshal(b, &rs) != nil || rs.Summary == nil || rs.Summary.ID == "") {
+		err = errNotSealed
+	}
+	if err != nil {
+		r.h.Opt.Log.Warn("a table's opening refused", "why", err)
 		return
 	}
 	if rs.Node == r.node {
@@ -121,10 +125,10 @@ func openRelay(ctx context.Context, h *Hall, eng *keep.Engine) (*relay, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the bucket %s: %w", lobbyBucket, err)
 	}
-	r := &relay{h: h, nc: eng.NC, node: eng.Node, lobby: kv, js: eng.JetStream(), seal: eng.Seal, Others: map[string]remoteSummary{},
+	r := &relay{h: h, nc: eng.NC, node: eng.Node, lobby: kv, js: eng.JetStream(), seal: eng.Seal, fresh: newFreshness(eng.Seal, time.Now), Others: map[string]remoteSummary{},
 		written: map[string][]byte{}, subs: map[string]*nats.Subscription{}, stands: map[string]*tables.Member{},
 		joined: map[*remoteTable]*tables.Member{}, doors: map[string]door{}, rewatch: make(chan struct{}, 1)}
-	r.link = &link{nc: r.nc, seal: r.seal, log: h.Opt.Log, memberKey: r.memberKey,
+	r.link = &link{nc: r.nc, fresh: r.fresh, log: h.Opt.Log, memberKey: r.memberKey,
 		sat: func(rt *remoteTable, m *tables.Member) {
 			r.Mu.Lock()
 			r.joined[rt] = m
@@ -143,10 +147,11 @@ func openRelay(ctx context.Context, h *Hall, eng *keep.Engine) (*relay, error) {
 	// message, not a watch, which may take seconds to recover when the
 	// node holding its consumer is the one that died).
 	moved, err := r.nc.Subscribe(movedSubject("*"), func(msg *nats.Msg) {
-		node, err := r.seal.Open(msg.Subject, msg.Data)
+		node, _, _, err := r.fresh.Open(msg.Subject, msg.Data)
 		if err != nil {
-			// Not a node's: nobody else may move a table.
-			r.h.Opt.Log.Warn("a table's move refused: not sealed with the cluster's secret", "subject", msg.Subject)
+			// Not a node's, or said before: nobody else may move a
+			// table, and a table moves once a takeover.
+			r.h.Opt.Log.Warn("a table's move refused", "subject", msg.Subject, "why", err)
 			return
 		}
 		if parts := strings.Split(msg.Subject, "."); len(parts) == 4 {
@@ -552,7 +557,8 @@ func movedSubject(id string) string { return "okey.tables." + id + ".moved" }
 // its lease at revision rev.
 func (r *relay) announce(id string, rev uint64) {
 	b := []byte(r.node + " " + strconv.FormatUint(rev, 10))
-	if err := r.nc.Publish(movedSubject(id), r.seal.Seal(movedSubject(id), b)); err != nil {
+	sealed, _ := r.fresh.Seal(movedSubject(id), "", b)
+	if err := r.nc.Publish(movedSubject(id), sealed); err != nil {
 		r.h.Opt.Log.Warn("announcing a table taken over", "table", id, "err", err)
 	}
 }

@@ -9,7 +9,6 @@ import (
 
 	"github.com/nats-io/nats.go"
 
-	"okey/server/keep"
 	"okey/server/tables"
 )
 
@@ -38,12 +37,12 @@ type SeatTable interface {
 }
 
 // link is what a remote table needs of its node, and no more: the
-// connection and the seal, the log, a new member's key, and the relay's
+// connection and the seal (fresh.go), the log, a new member's key, and the relay's
 // note of the tables sessions here sit at (sat, left), by which a table
 // freed stops them (relay.freed). The relay makes it (openRelay).
 type link struct {
 	nc        *nats.Conn
-	seal      *keep.Sealer
+	fresh     *freshness
 	log       *slog.Logger
 	memberKey func() string
 	sat       func(rt *remoteTable, m *tables.Member)
@@ -80,7 +79,8 @@ func (rt *remoteTable) Send(req tables.Request) bool {
 	if err != nil {
 		return false
 	}
-	return rt.link.nc.Publish(tableSubject(rt.id), rt.link.seal.Seal(tableSubject(rt.id), b)) == nil
+	sealed, _ := rt.link.fresh.Seal(tableSubject(rt.id), rt.node, b)
+	return rt.link.nc.Publish(tableSubject(rt.id), sealed) == nil
 }
 
 func (rt *remoteTable) memberKey() string {
@@ -100,9 +100,9 @@ func (rt *remoteTable) Call(ctx context.Context, req tables.Request) bool {
 			rt.key = rt.link.memberKey()
 			m := req.M
 			sub, err := rt.link.nc.Subscribe(memberSubject(rt.key), func(msg *nats.Msg) {
-				b, err := rt.link.seal.Open(msg.Subject, msg.Data)
+				b, _, _, err := rt.link.fresh.Open(msg.Subject, msg.Data)
 				if err != nil {
-					rt.link.log.Warn("a message to a member refused: not sealed with the cluster's secret", "table", rt.id)
+					rt.link.log.Warn("a message to a member refused", "table", rt.id, "why", err)
 					return
 				}
 				tm, err := tables.DecodeMsg(b)
@@ -140,7 +140,8 @@ func (rt *remoteTable) Call(ctx context.Context, req tables.Request) bool {
 			return false // freed already: asked again where the table is
 		}
 	}
-	msg, err := rt.link.nc.RequestWithContext(ctx, tableSubject(rt.id), rt.link.seal.Seal(tableSubject(rt.id), b))
+	sealed, n := rt.link.fresh.Seal(tableSubject(rt.id), rt.node, b)
+	msg, err := rt.link.nc.RequestWithContext(ctx, tableSubject(rt.id), sealed)
 	if req.Kind == tables.ReqLeave || err != nil && (req.Kind == tables.ReqJoin || req.Kind == tables.ReqWatch) {
 		rt.stop()
 	}
@@ -155,7 +156,7 @@ func (rt *remoteTable) Call(ctx context.Context, req tables.Request) bool {
 		return false
 	}
 	var rep relayReply
-	if b, err := rt.link.seal.Open(replyPlace(rt.id), msg.Data); err != nil || json.Unmarshal(b, &rep) != nil {
+	if b, err := rt.link.fresh.seal.Open(answerPlace(replyPlace(rt.id), n), msg.Data); err != nil || json.Unmarshal(b, &rep) != nil {
 		return false
 	}
 	if req.Reply != nil {

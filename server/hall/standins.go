@@ -23,7 +23,8 @@ import (
 func tableSubject(id string) string { return "okey.tables." + id + ".req" }
 
 // replyPlace is where the answers of table id's node are sealed for
-// (the reply subject is an inbox of the asker's).
+// (the reply subject is an inbox of the asker's), with the nonce of the
+// request answered (answerPlace).
 func replyPlace(id string) string { return tableSubject(id) + ".reply" }
 
 // memberSubject is where a member's messages go.
@@ -93,17 +94,18 @@ func (r *relay) unserveTable(t *tables.Table) {
 // onRequest takes one relayed request to table t to the table, through
 // the stand-in of the member it comes from, and answers it.
 func (r *relay) onRequest(t *tables.Table, msg *nats.Msg) {
+	b, to, n, err := r.fresh.Open(msg.Subject, msg.Data)
+	if err != nil {
+		// Not from a node of this cluster, or said before (put back):
+		// no answer at all.
+		r.h.Opt.Log.Warn("a request to a table refused", "table", t.ID, "why", err)
+		return
+	}
 	answer := func(rep relayReply) {
 		if msg.Reply != "" {
 			b, _ := json.Marshal(rep)
-			_ = msg.Respond(r.seal.Seal(replyPlace(t.ID), b))
+			_ = msg.Respond(r.seal.Seal(answerPlace(replyPlace(t.ID), n), b))
 		}
-	}
-	b, err := r.seal.Open(msg.Subject, msg.Data)
-	if err != nil {
-		// Not from a node of this cluster: no answer at all.
-		r.h.Opt.Log.Warn("a request to a table refused: not sealed with the cluster's secret", "table", t.ID)
-		return
 	}
 	held, cancel := context.WithTimeout(r.h.ctx, relayWait)
 	defer cancel()
@@ -121,7 +123,11 @@ func (r *relay) onRequest(t *tables.Table, msg *nats.Msg) {
 	}
 	r.Mu.Lock()
 	m := r.stands[w.Member]
-	if m == nil && (w.Kind == tables.ReqJoin || w.Kind == tables.ReqWatch) {
+	if to != r.node {
+		// Said for the node that ran the table before (a session there
+		// had not heard it moved): not this node's member.
+		m = nil
+	} else if m == nil && (w.Kind == tables.ReqJoin || w.Kind == tables.ReqWatch) {
 		m = tables.NewMember(w.ID, w.Name, w.Addr, w.Seat)
 		r.stands[w.Member] = m
 		go r.pump(t, w.Member, m)
@@ -131,7 +137,8 @@ func (r *relay) onRequest(t *tables.Table, msg *nats.Msg) {
 		// A member this node does not know: one of the node that ran
 		// the table before. It is told where the table went.
 		if b, err := tables.EncodeMsg(tables.Msg{Closed: "table.moved"}); err == nil {
-			_ = r.nc.Publish(memberSubject(w.Member), r.seal.Seal(memberSubject(w.Member), b))
+			sealed, _ := r.fresh.Seal(memberSubject(w.Member), "", b)
+			_ = r.nc.Publish(memberSubject(w.Member), sealed)
 		}
 		answer(relayReply{Err: "closed"})
 		return
@@ -195,7 +202,8 @@ func (r *relay) pump(t *tables.Table, key string, m *tables.Member) {
 				r.h.Opt.Log.Error("a table's message to another node", "table", t.ID, "err", err)
 				continue
 			}
-			if err := r.nc.Publish(memberSubject(key), r.seal.Seal(memberSubject(key), b)); err != nil {
+			sealed, _ := r.fresh.Seal(memberSubject(key), "", b)
+			if err := r.nc.Publish(memberSubject(key), sealed); err != nil {
 				r.h.Opt.Log.Warn("a table's message to another node", "table", t.ID, "err", err)
 			}
 			if msg.Closed != "" {
