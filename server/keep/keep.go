@@ -62,7 +62,7 @@ func openKeeper(ctx context.Context, eng *Engine, tablesDir string) (*Keeper, er
 	if err != nil {
 		return nil, err
 	}
-	numbers, err := openNumbers(ctx, eng, n, tables)
+	numbers, err := openNumbers(ctx, eng, n, tables, tablesDir)
 	if err != nil {
 		return nil, err
 	}

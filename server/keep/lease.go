@@ -1,12 +1,14 @@
 package keep
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"log/slog"
 	"math"
 	"slices"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -92,23 +94,39 @@ func (l *Leases) asking() time.Duration {
 }
 
 // leaseValue is the value of table's lease held by node: the node's
-// name, sealed for the table's key, so that a writer of the store
-// without the cluster's secret cannot name a holder.
+// name and when it was written, sealed for the table's key, so that a
+// writer of the store without the cluster's secret can neither name a
+// holder nor put an older lease back for long (leaseHolder).
 func (l *Leases) leaseValue(table string) []byte {
-	return l.seal.Seal(l.bucket+"/"+table, []byte(l.Node))
+	return l.seal.Seal(l.bucket+"/"+table, fmt.Appendf(nil, "%s\n%d", l.Node, time.Now().UnixNano()))
 }
 
-// leaseHolder is the node a lease's value names; a value that does not
-// open (a forger's, or from before the seal) names no holder, and is
-// logged.
-func (l *Leases) leaseHolder(table string, v []byte) (string, bool) {
+// leaseHolder is the node a lease's value names and when it was
+// written (zero: a value from before leases said when); a value that
+// does not open (a forger's, or from before the seal) names no holder,
+// and is logged.
+func (l *Leases) leaseHolder(table string, v []byte) (string, time.Time, bool) {
 	b, err := l.seal.Open(l.bucket+"/"+table, v)
 	if err != nil {
 		l.log.Warn("a table's lease refused: not sealed with the cluster's secret (forged, or written before the seal)", "table", table)
-		return "", false
+		return "", time.Time{}, false
 	}
-	return string(b), true
+	node, at, ok := bytes.Cut(b, []byte("\n"))
+	if !ok {
+		return string(b), time.Time{}, true
+	}
+	n, err := strconv.ParseInt(string(at), 10, 64)
+	if err != nil {
+		return string(node), time.Time{}, true
+	}
+	return string(node), time.Unix(0, n), true
 }
+
+// leaseAge is how old a lease's value may be and still name a holder:
+// a holder rewrites it every renewal, and the store keeps one at most
+// leaseStretch TTLs; one more TTL for the clocks' drift between nodes.
+// An older value is one put back (a replay), and holds nothing.
+func (l *Leases) leaseAge() time.Duration { return (leaseStretch + 1) * l.ttl }
 
 // SetLog makes the leases say on log each lease value refused.
 func (l *Leases) SetLog(log *slog.Logger) {
@@ -164,12 +182,18 @@ func openLeasesIn(ctx context.Context, eng *Engine, ttl time.Duration, bucket, a
 	return &Leases{bucket: bucket, kv: kv, js: js, Node: eng.Node, ttl: ttl, seal: eng.Seal, log: slog.New(slog.DiscardHandler)}, nil
 }
 
-// holderOf is the node a lease's entry names: the one place a lease's
-// value is read. A value that does not open with the cluster's secret
-// (a forger's, or from before the seal) names no holder ("").
-func (l *Leases) holderOf(e jetstream.KeyValueEntry) string {
-	h, _ := l.leaseHolder(e.Key(), e.Value())
-	return h
+// holderOf is the node a lease's entry names, and when it was written:
+// the one place a lease's value is read. A value that does not open
+// with the cluster's secret (a forger's, or from before the seal), or
+// that was written longer ago than any lease is kept (leaseAge: a
+// node's value put back), names no holder ("").
+func (l *Leases) holderOf(e jetstream.KeyValueEntry) (string, time.Time) {
+	h, at, ok := l.leaseHolder(e.Key(), e.Value())
+	if ok && !at.IsZero() && time.Since(at) > l.leaseAge() {
+		l.log.Warn("a table's lease refused: older than a lease is kept (put back: replayed)", "table", e.Key(), "holder", h, "written", at)
+		return "", time.Time{}
+	}
+	return h, at
 }
 
 // acquire takes table's lease if nobody holds it. A lease whose value
@@ -193,8 +217,8 @@ func (l *Leases) acquire(ctx context.Context, table string) (lease, error) {
 	l.log.Debug("a lease's create", "table", table, "rev", rev, "tries", tries, "err", err, "in", time.Since(sent).Round(time.Millisecond))
 	if errors.Is(err, jetstream.ErrKeyExists) {
 		if e, ok := l.current(ctx, table, 0, true); ok {
-			if holder, ok := l.leaseHolder(table, e.Value()); !ok || tries > 1 && holder == l.Node {
-				if ok {
+			if holder, _ := l.holderOf(e); holder == "" || tries > 1 && holder == l.Node {
+				if holder != "" {
 					l.log.Debug("a lease's create landed unanswered: taken at its revision", "table", table, "rev", e.Revision())
 				} else {
 					sent = time.Now()
@@ -329,10 +353,16 @@ func (l *Leases) settle(ctx context.Context, ls lease) (lease, error) {
 			return ls, fmt.Errorf("reading table %s's lease: %w", ls.table, err)
 		}
 		// Another node's is lost; a value that does not open names
-		// nobody (a forger's, written since): renewed over, as this
-		// node's own, since a forgery takes no table from its node.
-		if h := l.holderOf(e); h != l.Node && h != "" {
-			return ls, fmt.Errorf("table %s: %w (%s)", ls.table, ErrLeaseLost, h)
+		// nobody (a forger's, written since), and one written before
+		// this node's last renewal was sent is an older value put back
+		// (another node takes a lease only once this node's has run
+		// out, a TTL after that): renewed over, as this node's own,
+		// since a forgery takes no table from its node.
+		if h, at := l.holderOf(e); h != l.Node && h != "" {
+			if !at.Before(ls.sent) {
+				return ls, fmt.Errorf("table %s: %w (%s)", ls.table, ErrLeaseLost, h)
+			}
+			l.log.Warn("a table's lease refused: older than this node's (put back: replayed); written over", "table", ls.table, "holder", h, "written", at)
 		}
 		ls.rev, past = e.Revision(), e.Revision()
 		sent, ttl := time.Now(), l.asking()
@@ -422,7 +452,7 @@ func (l *Leases) release(ctx context.Context, ls lease) error {
 		if e == nil {
 			return nil
 		}
-		if l.holderOf(e) != l.Node {
+		if h, _ := l.holderOf(e); h != l.Node {
 			return nil // another node's now: not this one's to give
 		}
 		ls.rev = e.Revision()
@@ -460,7 +490,8 @@ func (l *Leases) Holder(ctx context.Context, table string) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("table %s's lease: %w", table, err)
 	}
-	return l.holderOf(e), nil
+	h, _ := l.holderOf(e)
+	return h, nil
 }
 
 // freedLease is a table whose lease ended: released by its holder, or

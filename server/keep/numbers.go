@@ -4,14 +4,30 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"strconv"
+	"strings"
+	"sync"
 
 	"github.com/nats-io/nats.go/jetstream"
+
+	"okey/ui/store"
 )
 
 // The hall's number: the next table's number is the key "next" of the
 // bucket okey_hall, written at its revision, so that no number is ever
 // given twice, across nodes and restarts.
+//
+// A writer of the store without the cluster's secret can put an older
+// number back (it is the cluster's seal, and opens), or delete it with
+// the tables numbered past it. So each node also keeps the highest
+// number it knows given — by itself, or heard of from the others (Seen)
+// — in a file of its state directory, which the store's writers do not
+// reach: a number kept in the store at or below it is an older one put
+// back, refused, logged and written over, and no number is given twice
+// by a node that has given or seen a higher one, whatever is deleted.
 
 // The hall's bucket and its key.
 const (
@@ -30,15 +46,72 @@ type Numbers struct {
 	// none yet). Only the hall writes it, under its lock.
 	nextRev uint64
 	*notes
+	// given is the file that keeps high, the highest number this node
+	// knows given ("": kept in memory alone).
+	given string
+	mu    sync.Mutex
+	high  int
 }
 
-// openNumbers makes (or finds) the hall's bucket.
-func openNumbers(ctx context.Context, eng *Engine, n *notes, tables *TableBook) (*Numbers, error) {
+// givenFile is the file, in the tables' folder, of the highest table
+// number a node knows given.
+const givenFile = "numbers-given"
+
+// openNumbers makes (or finds) the hall's bucket; dir is the tables'
+// folder, where the highest number given is kept ("": nowhere).
+func openNumbers(ctx context.Context, eng *Engine, n *notes, tables *TableBook, dir string) (*Numbers, error) {
 	kv, err := tablesBucketIn(ctx, eng, hallBucket, "okey serve: the hall (the next table's number)")
 	if err != nil {
 		return nil, err
 	}
-	return &Numbers{hall: kv, eng: eng, tables: tables, notes: n}, nil
+	k := &Numbers{hall: kv, eng: eng, tables: tables, notes: n}
+	if dir != "" {
+		k.given = filepath.Join(dir, givenFile)
+		b, err := os.ReadFile(k.given)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+		case err != nil:
+			return nil, fmt.Errorf("the highest table number given: %w", err)
+		default:
+			if k.high, err = strconv.Atoi(strings.TrimSpace(string(b))); err != nil || k.high < 0 {
+				return nil, fmt.Errorf("the highest table number given, in %s: %q", k.given, b)
+			}
+		}
+	}
+	return k, nil
+}
+
+// Seen notes that table number n was given (by this node or another):
+// no number at or below it is given again, and a number kept in the
+// store at or below it is an older one put back.
+func (k *Numbers) Seen(n int) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if n <= k.high {
+		return
+	}
+	k.high = n
+	if k.given == "" {
+		return
+	}
+	if err := store.WriteAtomic(k.given, []byte(strconv.Itoa(n)+"\n")); err != nil {
+		k.log.Error("keeping the highest table number given", "err", err)
+	}
+}
+
+// past is the next number n read from the store, or past the highest
+// known given if n is not (an older number put back: logged).
+func (k *Numbers) past(n int) int {
+	k.mu.Lock()
+	high := k.high
+	k.mu.Unlock()
+	if n > high {
+		return n
+	}
+	if n > 0 {
+		k.replayed("the next table's number", "kept", n, "given", high)
+	}
+	return high + 1
 }
 
 // nextPlace is where the next table's number is sealed for.
@@ -61,37 +134,62 @@ func (k *Numbers) readNext(v []byte) (int, error) {
 }
 
 // Save records the number the next table gets, at the revision last
-// written: a number is never given twice.
+// written: a number is never given twice. A number in the store that
+// does not open, or is lower (put back), is written over.
 func (k *Numbers) Save(n int) error {
+	k.Seen(n - 1)
 	ctx, cancel := EngineCtx()
 	defer cancel()
 	v := k.eng.Seal.Seal(nextPlace, []byte(strconv.Itoa(n)))
-	var rev uint64
-	var err error
-	if k.nextRev == 0 {
-		rev, err = k.hall.Create(ctx, nextKey, v)
-	} else {
-		rev, err = k.hall.Update(ctx, nextKey, v, k.nextRev)
+	for try := 0; ; try++ {
+		var rev uint64
+		var err error
+		if k.nextRev == 0 {
+			rev, err = k.hall.Create(ctx, nextKey, v)
+		} else {
+			rev, err = k.hall.Update(ctx, nextKey, v, k.nextRev)
+		}
+		if err == nil {
+			k.nextRev = rev
+			return nil
+		}
+		if !isWrongSequence(err) || try == forgeryTries {
+			return fmt.Errorf("the next table's number: %w", err)
+		}
+		e, gerr := k.hall.Get(ctx, nextKey)
+		if gerr != nil {
+			return fmt.Errorf("the next table's number: %w (%v)", err, gerr)
+		}
+		if have, _ := k.readNext(e.Value()); have > n {
+			return fmt.Errorf("the next table's number: %w (%d kept)", err, have)
+		}
+		k.nextRev = e.Revision() // not a node's, or older: written over
 	}
-	if err != nil {
-		return fmt.Errorf("the next table's number: %w", err)
-	}
-	k.nextRev = rev
-	return nil
 }
 
 // Load is the number the next table gets, as last saved (0 if
-// never).
+// never): past the highest this node knows given, whatever the store
+// says.
 func (k *Numbers) Load(ctx context.Context) (int, error) {
+	n := 0
 	e, err := k.hall.Get(ctx, nextKey)
-	if errors.Is(err, jetstream.ErrKeyNotFound) {
+	switch {
+	case errors.Is(err, jetstream.ErrKeyNotFound):
+	case err != nil:
+		return 0, fmt.Errorf("the next table's number: %w", err)
+	default:
+		k.nextRev = e.Revision()
+		if n, err = k.readNext(e.Value()); err != nil {
+			return 0, err
+		}
+	}
+	k.mu.Lock()
+	high := k.high
+	k.mu.Unlock()
+	if n == 0 && high == 0 {
 		return 0, nil
 	}
-	if err != nil {
-		return 0, fmt.Errorf("the next table's number: %w", err)
-	}
-	k.nextRev = e.Revision()
-	return k.readNext(e.Value())
+	return k.past(n), nil
 }
 
 // Take takes the next table's number from the store, for a node
@@ -118,6 +216,7 @@ func (k *Numbers) Take(ctx context.Context) (int, error) {
 			}
 			rev = e.Revision()
 		}
+		n = k.past(n)
 		v := k.eng.Seal.Seal(nextPlace, []byte(strconv.Itoa(n+1)))
 		if rev == 0 {
 			_, err = k.hall.Create(ctx, nextKey, v)
@@ -126,6 +225,7 @@ func (k *Numbers) Take(ctx context.Context) (int, error) {
 		}
 		switch {
 		case err == nil:
+			k.Seen(n)
 			return n, nil
 		case isWrongSequence(err):
 			continue // another node took this one

@@ -4,8 +4,12 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
+	"path/filepath"
 	"testing"
 	"time"
+
+	"okey/ui/store"
 )
 
 // TestAnOlderEntryPutBackIsNotTaken: a writer of the store without the
@@ -137,3 +141,148 @@ var (
 	newer  = []byte(`{"id":"1","code":"JOINME","seats":[{"owner":"key:ann"},{"owner":"key:bob"}]}`)
 	newest = []byte(`{"id":"1","code":"JOINME","seats":[{"owner":"key:ann"},{"owner":"key:bob"}],"chat":["hi"]}`)
 )
+
+// TestAnOlderLeasePutBackTakesNoTable: a lease value another node wrote
+// while it held the table, put back after this node took the table, is
+// not a takeover: this node's renewal writes it over and it still holds
+// the table. A lease value older than any lease is kept, put back while
+// nobody holds the table, names no holder, and the table's lease is
+// taken at its revision. Alone (two nodes' leases on one engine), and
+// in a cluster of three.
+func TestAnOlderLeasePutBackTakesNoTable(t *testing.T) {
+	aloneAndThree(t, func(t *testing.T, owner, forger, reader *Engine) {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		leases := func(e *Engine, node string) *Leases {
+			l, err := OpenLeases(ctx, e, time.Minute)
+			if err != nil {
+				t.Fatal(err)
+			}
+			l.Node = node
+			return l
+		}
+		la, lb := leases(owner, "node-a"), leases(reader, "node-b")
+		kv, err := forger.js.KeyValue(ctx, leasesBucket)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// node b held table 1 before, and gave it up.
+		b, err := lb.acquire(ctx, "1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		e, err := kv.Get(ctx, "1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		then := e.Value()
+		if err := lb.release(ctx, b); err != nil {
+			t.Fatal(err)
+		}
+		a, err := la.acquire(ctx, "1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := kv.Put(ctx, "1", then); err != nil {
+			t.Fatal(err)
+		}
+		if a, err = la.renew(ctx, a); err != nil {
+			t.Fatalf("the holder's renewal after node b's lease was put back: %v", err)
+		}
+		for tries := 1; ; tries++ {
+			h, err := lb.Holder(ctx, "1")
+			if err == nil && h == "node-a" {
+				break
+			}
+			if tries == 100 {
+				t.Fatalf("the lease reads as held by %q (%v)", h, err)
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		if err := la.release(ctx, a); err != nil {
+			t.Fatal(err)
+		}
+
+		// Long ago, node b held table 2: put back while nobody holds it,
+		// its lease names nobody, and is taken.
+		long := lb.seal.Seal(leasesBucket+"/2", fmt.Appendf(nil, "node-b\n%d", time.Now().Add(-lb.leaseAge()-time.Second).UnixNano()))
+		if _, err := kv.Put(ctx, "2", long); err != nil {
+			t.Fatal(err)
+		}
+		if h, err := la.Holder(ctx, "2"); err != nil || h != "" {
+			t.Fatalf("a lease older than any kept reads as held by %q (%v)", h, err)
+		}
+		if _, err := la.acquire(ctx, "2"); err != nil {
+			t.Fatalf("a table whose lease put back is older than any kept: %v", err)
+		}
+	})
+}
+
+// TestAnOlderNumberPutBackIsNotGivenAgain: the next table's number put
+// back (captured when it was 2, after tables 2 and 3 were given and
+// closed), or deleted, gives no number twice: not by the node that gave
+// them, nor by that node started again (it keeps the highest number it
+// gave in its state directory, which the store's writers do not reach),
+// nor by another node that heard of them (Seen). Alone, and in a
+// cluster of three.
+func TestAnOlderNumberPutBackIsNotGivenAgain(t *testing.T) {
+	aloneAndThree(t, func(t *testing.T, owner, forger, reader *Engine) {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		dir := filepath.Join(t.TempDir(), store.TablesDir)
+		open := func(e *Engine, dir string) *Keeper {
+			k, err := openKeeper(ctx, e, dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return k
+		}
+		k := open(owner, dir)
+		hall, err := forger.js.KeyValue(ctx, hallBucket)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var then []byte
+		for want := 1; want <= 3; want++ {
+			if n, err := k.Numbers.Take(ctx); err != nil || n != want {
+				t.Fatalf("table number %d given as %d (%v)", want, n, err)
+			}
+			if want == 1 {
+				e, err := hall.Get(ctx, nextKey)
+				if err != nil {
+					t.Fatal(err)
+				}
+				then = e.Value()
+			}
+		}
+		other := open(reader, filepath.Join(t.TempDir(), store.TablesDir))
+		other.Numbers.Seen(3) // heard of as it opened
+		for i, take := range []struct {
+			name string
+			k    func() *Keeper
+			want int
+		}{
+			{"the node that gave them", func() *Keeper { return k }, 4},
+			{"that node, started again", func() *Keeper { return open(owner, dir) }, 5},
+			{"a node that heard of them", func() *Keeper { return other }, 6},
+		} {
+			if i == 1 {
+				if err := hall.Purge(ctx, nextKey); err != nil { // deleted, this time
+					t.Fatal(err)
+				}
+			} else if _, err := hall.Put(ctx, nextKey, then); err != nil {
+				t.Fatal(err)
+			}
+			kk := take.k()
+			if i == 1 {
+				if n, err := kk.Numbers.Load(ctx); err != nil || n != 5 {
+					t.Fatalf("%s: the next number loads as %d (%v)", take.name, n, err)
+				}
+			}
+			if n, err := kk.Numbers.Take(ctx); err != nil || n != take.want {
+				t.Fatalf("%s: a number given after the older one was put back: %d (%v), want %d", take.name, n, err, take.want)
+			}
+			other.Numbers.Seen(take.want) // heard of as it opened
+		}
+	})
+}
