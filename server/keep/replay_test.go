@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nats-io/nats.go/jetstream"
+
 	"okey/ui/store"
 )
 
@@ -125,6 +127,19 @@ func replayEntries(t *testing.T, owner, forger, reader *Engine) {
 		t.Fatalf("the owner's write after the replays: %v", err)
 	}
 	readBack("written over again", newest)
+
+	// Put back before each of the owner's writes, as fast as it
+	// writes: never a fence (that would stop the table), and once the
+	// forger stops, the owner's entry is the newest again.
+	k.Tables.KV = &quickerKV{KeyValue: k.Tables.KV, before: func() { putBack(then) }}
+	if err := l.Write(newest, nil); err == nil || errors.Is(err, ErrFenced) {
+		t.Fatalf("the owner's write while older entries are put back before each try: %v, want an error not a fence", err)
+	}
+	k.Tables.KV = k.Tables.KV.(*quickerKV).KeyValue
+	if err := l.Write(newest, nil); err != nil {
+		t.Fatalf("the owner's write once the replays stop: %v", err)
+	}
+	readBack("written over after a burst", newest)
 
 	// Put back while the owner is away (a restart of every node): a
 	// node starting refuses it, counted among the values refused.
@@ -285,4 +300,16 @@ func TestAnOlderNumberPutBackIsNotGivenAgain(t *testing.T) {
 			other.Numbers.Seen(take.want) // heard of as it opened
 		}
 	})
+}
+
+// quickerKV is a bucket in which a forger writes (before) just before
+// each of the node's updates.
+type quickerKV struct {
+	jetstream.KeyValue
+	before func()
+}
+
+func (k *quickerKV) Update(ctx context.Context, key string, v []byte, last uint64) (uint64, error) {
+	k.before()
+	return k.KeyValue.Update(ctx, key, v, last)
 }

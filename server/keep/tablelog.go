@@ -342,7 +342,7 @@ func (l *TableLog) putEntry(ctx context.Context, table []byte) error {
 			}
 			return e.Revision(), nil
 		})
-		if try == forgeryTries || gerr != nil {
+		if gerr != nil {
 			return fmt.Errorf("%w: %v", ErrFenced, err)
 		}
 		if u := l.unsureEntry; u != nil && e.Revision() > u.after && bytes.Equal(e.Value(), u.sealed) {
@@ -352,20 +352,23 @@ func (l *TableLog) putEntry(ctx context.Context, table []byte) error {
 			l.rev, l.gen, l.sealed, l.unsureEntry = e.Revision(), u.gen, u.sealed, nil
 			continue
 		}
-		plain, oerr := l.tables.eng.Seal.openKept(entryPlace(l.id), e.Value())
-		if oerr != nil {
+		if plain, oerr := l.tables.eng.Seal.openKept(entryPlace(l.id), e.Value()); oerr != nil {
 			l.tables.refused("a table's entry", "table", l.id, "revision", e.Revision())
-			l.rev = e.Revision()
-			continue
-		}
-		if st, _ := unstamp(plain); st.gen > l.gen || st.gen == l.gen && st.gen != 0 && !bytes.Equal(e.Value(), l.sealed) {
+		} else if st, _ := unstamp(plain); st.gen > l.gen || st.gen == l.gen && st.gen != 0 && !bytes.Equal(e.Value(), l.sealed) {
 			// Another node's write: it runs the table now.
 			return fmt.Errorf("%w: %v", ErrFenced, err)
+		} else {
+			// An older entry of the table's, put back (or the newest
+			// copied again): not a node's write since.
+			l.tables.replayed("a table's entry", "table", l.id, "revision", e.Revision())
 		}
-		// An older entry of the table's, put back (or the newest
-		// copied again): not a node's write since.
-		l.tables.replayed("a table's entry", "table", l.id, "revision", e.Revision())
 		l.rev = e.Revision()
+		if try == forgeryTries {
+			// Written over as fast as it is written: not a node's
+			// doing, so not a fence (that would stop the table); the
+			// next write tries again.
+			return fmt.Errorf("table %s's entry, written over by values not a node's %d times: %w", l.id, try+1, err)
+		}
 	}
 }
 
