@@ -41,16 +41,7 @@ func TestForgeriesDuringPlay(t *testing.T) {
 	t.Parallel()
 	// bob's seat's subject, as a listener on the deployment learns it.
 	url, nc, overheard := overhear(t, "okey.members.>")
-	// Leases of 6 s, renewed every 2 s: one forged is written over
-	// soon, and a loaded machine does not lose one by being slow.
-	logs := map[string]*lockedBuffer{"a": {}, "b": {}}
-	node := func(name string) func(*Config) {
-		return func(c *Config) {
-			steadyNode(url, name)(c)
-			c.Store.LeaseTTL = 6 * time.Second
-			c.Log = slog.New(slog.NewTextHandler(logs[name], nil))
-		}
-	}
+	logs, node := loggedNodes(url)
 	a, b, ann, bob := matchAcrossNodes(t, node)
 	forgeDuringPlay(t, nc, overheard, a, b, ann, bob)
 
@@ -91,6 +82,20 @@ func TestForgeriesDuringPlay(t *testing.T) {
 	}
 	if heard := leased(); len(heard) != 1 { // the forger's delete
 		t.Fatalf("table 77's lease was written %d times after the forger's delete", len(heard)-1)
+	}
+}
+
+// loggedNodes is how nodes a and b of the deployment at url are made
+// (leases of 6 s: one forged is written over soon, and a loaded machine
+// does not lose one by being slow), each logging to its buffer.
+func loggedNodes(url string) (logs map[string]*lockedBuffer, node func(name string) func(*Config)) {
+	logs = map[string]*lockedBuffer{"a": {}, "b": {}}
+	return logs, func(name string) func(*Config) {
+		return func(c *Config) {
+			steadyNode(url, name)(c)
+			c.Store.LeaseTTL = 6 * time.Second
+			c.Log = slog.New(slog.NewTextHandler(logs[name], nil))
+		}
 	}
 }
 
@@ -279,5 +284,161 @@ func TestUnsealedStoreIsNotTaken(t *testing.T) {
 	}
 	if e, err := srv.hall.Keep.Tables.KV.Get(ctx, "3"); err != nil || !bytes.Equal(e.Value(), entry) {
 		t.Fatalf("the table kept in plain is no longer in the store: %v", err)
+	}
+}
+
+// TestReplaysDuringPlay: two nodes share a NATS deployment, ann on node
+// a and bob on node b at table 1, which node a runs. A user of the
+// deployment without the cluster's secret records everything the nodes
+// say on its subjects and write to its buckets while bob joins, plays
+// and says a line in the chat, then puts it all back: every request to
+// the table (bob's join and his chat line among them), every message to
+// bob's seat, every table opened, every lobby entry, table entry, lease
+// and next table's number — and last the oldest value of each key, so
+// that the store holds older values than the nodes wrote. Nothing a
+// player sees changes: the same node runs the table (no stop, no
+// takeover), the seats and their code are the same on both nodes, bob's
+// line is said once, bob is neither thrown out ("connected again from
+// elsewhere") nor told his table moved, the store's entry is the newest
+// again, the lease is node a's, and no table number is given twice.
+func TestReplaysDuringPlay(t *testing.T) {
+	if testing.Short() {
+		t.Skip("two nodes and a match (seconds)")
+	}
+	t.Parallel()
+	url, nc, heard := overhear(t, "okey.>")
+	kvHeard := listen(t, nc, "$KV.>")
+	logs, node := loggedNodes(url)
+	a, b, ann, bob := matchAcrossNodes(t, node)
+	_, rec := playUntil(t, a, ann, bob, 4, true)
+	bob.press("m", "hello once", "enter")
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	said := func() int {
+		kt, ok := b.hall.Keep.LoadOne(ctx, "1")
+		if !ok || kt.Err != nil {
+			return -1
+		}
+		return strings.Count(string(kt.Table), "hello once")
+	}
+	for deadline := time.Now().Add(patience); said() != 1; time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("bob's line never reached the table's entry")
+		}
+	}
+	if n, err := b.hall.Keep.Numbers.Take(ctx); err != nil || n != 2 {
+		t.Fatalf("a second table's number: %d (%v)", n, err)
+	}
+	_, rec = playUntil(t, a, ann, bob, len(rec.Actions)+4, true)
+	before := a.hall.Local("1").Summary.Load()
+	subjects, values := heard(), kvHeard()
+
+	js, err := jetstream.New(nc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	putBack := func(m *nats.Msg) {
+		t.Helper()
+		again := &nats.Msg{Subject: m.Subject, Data: m.Data, Header: nats.Header{}}
+		for k, v := range m.Header {
+			if !strings.HasPrefix(k, "Nats-Expected") { // the writer's fence
+				again.Header[k] = v
+			}
+		}
+		if strings.HasPrefix(m.Subject, "$KV.") || strings.HasPrefix(m.Subject, "okey.table.") {
+			if _, err := js.PublishMsg(ctx, again); err != nil {
+				t.Fatalf("putting back %s: %v", m.Subject, err)
+			}
+			return
+		}
+		if err := nc.PublishMsg(again); err != nil {
+			t.Fatal(err)
+		}
+	}
+	kinds := map[string]int{}
+	for _, m := range subjects {
+		kinds[strings.Join(strings.Split(m.Subject, ".")[:2], ".")+"."+strings.Split(m.Subject, ".")[len(strings.Split(m.Subject, "."))-1]]++
+		putBack(m)
+	}
+	oldest := map[string]*nats.Msg{}
+	for _, m := range values {
+		putBack(m)
+		if _, ok := oldest[m.Subject]; !ok && len(m.Data) > 0 {
+			oldest[m.Subject] = m
+		}
+	}
+	for _, m := range oldest {
+		putBack(m)
+	}
+	lobbyValues := map[string]bool{}
+	for _, m := range values {
+		if m.Subject == "$KV.okey_lobby.1" {
+			lobbyValues[string(m.Data)] = true
+		}
+	}
+	for _, want := range []string{"okey.tables.req", "okey.members", "okey.lobby.opened"} {
+		found := false
+		for k := range kinds {
+			found = found || strings.HasPrefix(k, want)
+		}
+		if !found {
+			t.Fatalf("nothing heard on %s to put back: %v", want, kinds)
+		}
+	}
+	for _, key := range []string{"$KV.okey_tables.1", "$KV.okey_lobby.1", "$KV.okey_leases.1", "$KV.okey_hall.next"} {
+		if oldest[key] == nil {
+			t.Fatalf("no value of %s heard to put back", key)
+		}
+	}
+
+	// The match plays on where it was.
+	g, _ := playUntil(t, a, ann, bob, len(rec.Actions)+6, true)
+	if len(g.Record().Actions) < len(rec.Actions)+6 {
+		t.Fatal("the moves after the replays did not land")
+	}
+	if a.hall.Local("1") == nil || b.hall.Local("1") != nil || a.hall.Stopped.Load() != 0 || a.hall.TakenOver.Load() != 0 || b.hall.TakenOver.Load() != 0 {
+		t.Fatalf("table 1 moved: on a %v, on b %v, stopped %d, taken over %d/%d\nnode a said:\n%s", a.hall.Local("1") != nil, b.hall.Local("1") != nil,
+			a.hall.Stopped.Load(), a.hall.TakenOver.Load(), b.hall.TakenOver.Load(), logs["a"].String())
+	}
+	now := a.hall.Local("1").Summary.Load()
+	if now.Owners != before.Owners || now.Code != before.Code {
+		t.Fatalf("the seats changed: %+v, were %+v", now, before)
+	}
+	for _, s := range []string{"elsewhere", "to another server"} {
+		if strings.Contains(bob.term.String(), s) {
+			t.Fatalf("bob was told %q:\n%s", s, bob.term.String())
+		}
+	}
+	deadline := time.Now().Add(patience)
+	for {
+		b.hall.Relay.Mu.Lock()
+		listed := b.hall.Relay.Others["1"]
+		b.hall.Relay.Mu.Unlock()
+		n := said()
+		h, herr := keepHolder(ctx, b)
+		if listed.Node == a.eng.Node && listed.Summary != nil && listed.Summary.Owners == before.Owners && n == 1 && herr == nil && h == a.eng.Node {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("after the replays: node b lists table 1 as %+v, its entry says bob's line %d times, its lease is %q's (%v)", listed, n, h, herr)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if n, err := b.hall.Keep.Numbers.Take(ctx); err != nil || n < 3 {
+		t.Fatalf("a new table's number after the replays: %d (%v)", n, err)
+	}
+	says := map[string][]string{
+		"a": {"a request to a table refused", "older than the one written last"},
+		"b": {"a message to a member refused"},
+	}
+	if len(lobbyValues) > 1 { // the summary changed while it was heard: one is older
+		says["b"] = append(says["b"], "a lobby entry refused")
+	}
+	for name, want := range says {
+		for _, w := range want {
+			if !strings.Contains(logs[name].String(), w) {
+				t.Errorf("node %s's log does not say %q:\n%s", name, w, logs[name].String())
+			}
+		}
 	}
 }

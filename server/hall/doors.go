@@ -58,6 +58,10 @@ func (r *relay) isDoor(e jetstream.KeyValueEntry) bool {
 		delete(r.doors, e.Key())
 		return true
 	}
+	if cur, ok := r.doors[e.Key()]; ok && d.At.Before(cur.At) {
+		// An older door put back: the newer stays.
+		return true
+	}
 	r.doors[e.Key()] = d
 	return true
 }

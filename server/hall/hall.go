@@ -130,8 +130,13 @@ type relay struct {
 
 	Mu     sync.Mutex
 	Others map[string]remoteSummary // by table: tables other nodes run
-	// written is each local table's summary as last written.
+	// written is each local table's summary as last written (without
+	// its stamp), and stamps the stamp it was written with and the
+	// revision it was written at (0: not yet answered); stamped counts
+	// the entries written.
 	written map[string][]byte
+	stamps  map[string]ownEntry
+	stamped atomic.Uint64
 	// subs are the request subscriptions of the tables run here.
 	subs map[string]*nats.Subscription
 	// stands are the stand-ins of other nodes' members, by member key.
@@ -147,6 +152,13 @@ type relay struct {
 	heard atomic.Int64
 	// link is what the remote tables found here use of the relay.
 	link *link
+}
+
+// ownEntry is a local table's lobby entry as this node last wrote it:
+// its stamp, and its revision once the store answered.
+type ownEntry struct {
+	stamp summaryStamp
+	rev   uint64
 }
 
 // New is a hall of at most maxTables tables run with opt, kept by kept

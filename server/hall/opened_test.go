@@ -7,7 +7,6 @@ import (
 
 	"github.com/nats-io/nats.go"
 
-	"okey/server/keep"
 	"okey/server/tables"
 )
 
@@ -22,11 +21,7 @@ func TestATableOpenedIsHeardAtOnce(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	opt := testOptions(time.Now)
-	secret, err := keep.NewSecret()
-	if err != nil {
-		t.Fatal(err)
-	}
-	seal := secret.NewSealer()
+	seal := testSeal(t)
 	// a is the node that opens the table; b hears of it.
 	a := New(ctx, opt, nil, 10, ShareLimits{})
 	a.Relay = &relay{h: a, node: "a", seal: seal, fresh: newFreshness(seal, time.Now), Others: map[string]remoteSummary{}}

@@ -111,7 +111,16 @@ func (r *relay) onOpened(msg *nats.Msg) {
 	}
 	r.Mu.Unlock()
 	if !known {
+		r.seenNumber(rs.Summary.ID)
 		r.h.News.Changed()
+	}
+}
+
+// seenNumber notes table id's number as given: the store's next number
+// put back below it is refused (keep's Numbers.Seen).
+func (r *relay) seenNumber(id string) {
+	if n, err := strconv.Atoi(id); err == nil && r.h.Keep != nil {
+		r.h.Keep.Numbers.Seen(n)
 	}
 }
 
@@ -126,7 +135,7 @@ func openRelay(ctx context.Context, h *Hall, eng *keep.Engine) (*relay, error) {
 		return nil, fmt.Errorf("the bucket %s: %w", lobbyBucket, err)
 	}
 	r := &relay{h: h, nc: eng.NC, node: eng.Node, lobby: kv, js: eng.JetStream(), seal: eng.Seal, fresh: newFreshness(eng.Seal, time.Now), Others: map[string]remoteSummary{},
-		written: map[string][]byte{}, subs: map[string]*nats.Subscription{}, stands: map[string]*tables.Member{},
+		written: map[string][]byte{}, stamps: map[string]ownEntry{}, subs: map[string]*nats.Subscription{}, stands: map[string]*tables.Member{},
 		joined: map[*remoteTable]*tables.Member{}, doors: map[string]door{}, rewatch: make(chan struct{}, 1)}
 	r.link = &link{nc: r.nc, fresh: r.fresh, log: h.Opt.Log, memberKey: r.memberKey,
 		sat: func(rt *remoteTable, m *tables.Member) {
@@ -240,21 +249,33 @@ func (r *relay) watch(ctx context.Context, w jetstream.KeyWatcher) {
 				continue
 			}
 			r.Mu.Lock()
+			heard := ""
 			rs, ok := r.summaryOf(e)
-			if cur, had := r.Others[e.Key()]; had && cur.rev > e.Revision() {
+			cur, had := r.Others[e.Key()]
+			if had && cur.rev > e.Revision() {
 				// A reread has read a newer entry already.
 			} else if e.Operation() == jetstream.KeyValuePut && !ok {
 				// Not a node's: the lobby stays as it was, and a
 				// table of this node's has its summary written again.
 				r.h.Opt.Log.Warn("a lobby entry refused: not sealed with the cluster's secret", "key", e.Key())
 				delete(r.written, e.Key())
+			} else if e.Operation() == jetstream.KeyValuePut && r.putBack(e.Key(), e.Revision(), rs, cur, had) {
+				// An older entry put back: the lobby stays as it
+				// was, and a table of this node's has its summary
+				// written again.
+				r.h.Opt.Log.Warn("a lobby entry refused: older than one read or written before (put back)", "key", e.Key())
+				delete(r.written, e.Key())
 			} else if e.Operation() != jetstream.KeyValuePut || rs.Node == r.node {
 				delete(r.Others, e.Key())
 			} else {
 				rs.rev = e.Revision()
 				r.Others[e.Key()] = rs
+				heard = e.Key()
 			}
 			r.Mu.Unlock()
+			if heard != "" {
+				r.seenNumber(heard)
+			}
 			r.h.News.Changed()
 		}
 	}
@@ -344,7 +365,7 @@ func (r *relay) reread(ctx context.Context) {
 	r.Mu.Lock()
 	changed := false
 	for id, rs := range snap {
-		if cur, ok := r.Others[id]; !ok || cur.rev < rs.rev {
+		if cur, ok := r.Others[id]; !ok || cur.rev < rs.rev && !rs.Stamp.before(cur.Stamp) {
 			r.Others[id] = rs
 			changed = true
 		}
@@ -375,6 +396,17 @@ func (r *relay) remakeWatch() {
 	}
 }
 
+// putBack reports whether rs, read from table id's lobby entry at
+// revision rev, is an older entry put back: older than the summary
+// listed (cur, if had), or, for a table of this node's, written after
+// the entry this node last wrote and not it. r.Mu is held.
+func (r *relay) putBack(id string, rev uint64, rs, cur remoteSummary, had bool) bool {
+	if own, mine := r.stamps[id]; mine && rev > own.rev && (rs.Node != r.node || rs.Stamp != own.stamp) {
+		return r.h.Local(id) != nil
+	}
+	return had && rs.Stamp.before(cur.Stamp)
+}
+
 func (r *relay) flush(ctx context.Context) {
 	now := map[string][]byte{}
 	for _, s := range r.h.listLocal() {
@@ -393,7 +425,7 @@ func (r *relay) flush(ctx context.Context) {
 			put = append(put, id)
 		}
 	}
-	for id := range r.written {
+	for id := range r.stamps {
 		if _, ok := now[id]; !ok {
 			del = append(del, id)
 		}
@@ -405,17 +437,28 @@ func (r *relay) flush(ctx context.Context) {
 	// starved machine, and new tables were that late on the others.
 	// (A key-value put is a message on the bucket's subject.)
 	acks := make(map[string]jetstream.PubAckFuture, len(put))
+	stamps := make(map[string]summaryStamp, len(put))
 	for _, id := range put {
-		f, err := r.js.PublishAsync("$KV."+lobbyBucket+"."+id, r.seal.Seal(lobbyPlace(id), now[id]))
+		b, st, ok := r.stamp(id, now[id])
+		if !ok {
+			continue
+		}
+		r.Mu.Lock()
+		r.stamps[id] = ownEntry{stamp: st, rev: r.stamps[id].rev} // before the watch can bring it back
+		r.Mu.Unlock()
+		f, err := r.js.PublishAsync("$KV."+lobbyBucket+"."+id, r.seal.Seal(lobbyPlace(id), b))
 		if err == nil {
-			acks[id] = f
+			acks[id], stamps[id] = f, st
 		}
 	}
 	for id, f := range acks {
 		select {
-		case <-f.Ok():
+		case ack := <-f.Ok():
 			r.Mu.Lock()
-			r.written[id] = now[id]
+			if own := r.stamps[id]; own.stamp == stamps[id] {
+				r.written[id] = now[id]
+				r.stamps[id] = ownEntry{stamp: own.stamp, rev: ack.Sequence}
+			}
 			r.Mu.Unlock()
 		case <-f.Err():
 		case <-ctx.Done():
@@ -439,7 +482,20 @@ func (r *relay) unlistOwn(ctx context.Context, id string) {
 	}
 	r.Mu.Lock()
 	delete(r.written, id)
+	delete(r.stamps, id)
 	r.Mu.Unlock()
+}
+
+// stamp is table id's summary b (a remoteSummary's JSON, unstamped)
+// stamped to be written now.
+func (r *relay) stamp(id string, b []byte) ([]byte, summaryStamp, bool) {
+	var rs remoteSummary
+	if json.Unmarshal(b, &rs) != nil {
+		return nil, summaryStamp{}, false
+	}
+	rs.Stamp = summaryStamp{Lease: r.h.Nodes.Hold.Revision(id), Seq: r.stamped.Add(1)}
+	out, err := json.Marshal(rs)
+	return out, rs.Stamp, err == nil
 }
 
 // known lists the tables other nodes run, as the lobby says.

@@ -196,10 +196,28 @@ func (rt *remoteTable) stop() {
 type remoteSummary struct {
 	Node    string          `json:"node"`
 	Summary *tables.Summary `json:"summary"`
+	// Stamp says how new the entry is, sealed with it: an older entry
+	// of the table put back is not taken over a newer one.
+	Stamp summaryStamp `json:"stamp,omitzero"`
 	// rev is the revision of the lobby entry it was read from: what is
 	// read later but older (a reread begun before a watch's update) does
 	// not undo what is newer. 0: heard from its node as it opened
 	// (announceOpen), at heard, before its entry was read.
 	rev   uint64
 	heard time.Time
+}
+
+// summaryStamp orders a table's lobby entries, whichever node wrote
+// them: the revision of the table's lease its writer held (a node that
+// takes a table over holds a later revision than every one before it,
+// and a holder's renewals only move it on), then the writer's count of
+// entries written.
+type summaryStamp struct {
+	Lease uint64 `json:"lease"`
+	Seq   uint64 `json:"seq"`
+}
+
+// before reports whether s is older than o.
+func (s summaryStamp) before(o summaryStamp) bool {
+	return s.Lease < o.Lease || s.Lease == o.Lease && s.Seq < o.Seq
 }
