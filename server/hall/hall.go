@@ -488,6 +488,14 @@ func (h *Hall) Restore() (int, error) {
 	}
 	ctx, cancel := context.WithTimeout(h.ctx, time.Minute)
 	defer cancel()
+	// The secret being changed, the next number is sealed again with
+	// the key in use before it is read (keep/rotate.go); the tables are,
+	// each as it is brought back (restoreOne).
+	if n, err := h.Keep.Reseal(ctx); err != nil {
+		h.Opt.Log.Warn("sealing the next table's number again with the secret's key in use: not now", "err", err)
+	} else if n > 0 {
+		h.Opt.Log.Info("the next table's number sealed again with the secret's key in use")
+	}
 	saved, err := h.Keep.Load(ctx)
 	if err != nil {
 		return 0, err

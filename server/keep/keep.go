@@ -276,6 +276,23 @@ func moveIfThere(from, to string) error {
 	return nil
 }
 
+// Reseal seals again, with the secret's key in use, what the tables
+// keep outside any one table and another key sealed: the next table's
+// number (each table's entry and record are sealed again by the node
+// that brings it back: TableLog.Reseal). A number left sealed with the
+// old key was refused by every node once that key was dropped. Nothing
+// to do unless the secret is being changed (Sealer.Changing).
+func (k *Keeper) Reseal(ctx context.Context) (int, error) {
+	if !k.eng.Seal.Changing() {
+		return 0, nil
+	}
+	n, err := resealBucket(ctx, k.Numbers.hall, hallBucket, k.eng.Seal)
+	if err != nil {
+		return n, fmt.Errorf("the bucket %s: %w", hallBucket, err)
+	}
+	return n, nil
+}
+
 // SealedCounts is what SealStore rewrote: the tables' entries and records
 // (each record rewritten whole as one sealed start), the tables' matches
 // before, and the next table's number.

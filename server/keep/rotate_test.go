@@ -289,3 +289,49 @@ func withEngine(t *testing.T, dir string, s *Secret, f func(context.Context, *En
 	defer cancel()
 	f(ctx, eng)
 }
+
+// TestNextNumberSealedAgain: the next table's number, sealed with the
+// old key, is sealed again with the new one while both are held
+// (Keeper.Reseal, as every node does at its start then), and reads
+// under the new key alone — where without that step it was refused by
+// every node, which counted from the tables it found and could give a
+// closed table's number again. Each keeper here is a node with a state
+// directory of its own, knowing no number given.
+func TestNextNumberSealedAgain(t *testing.T) {
+	t.Parallel()
+	old, _, promoted, dropped := rotation(t)
+	dir := filepath.Join(t.TempDir(), NATSDir)
+	keeper := func(s *Secret, f func(context.Context, *Keeper)) {
+		t.Helper()
+		withEngine(t, dir, s, func(ctx context.Context, eng *Engine) {
+			k, err := openKeeper(ctx, eng, t.TempDir())
+			if err != nil {
+				t.Fatal(err)
+			}
+			f(ctx, k)
+		})
+	}
+	keeper(old, func(ctx context.Context, k *Keeper) {
+		if n, err := k.Numbers.Take(ctx); err != nil || n != 1 {
+			t.Fatalf("the first number: %d (%v)", n, err)
+		}
+		if n, err := k.Reseal(ctx); err != nil || n != 0 {
+			t.Errorf("sealed again with one key: %d (%v)", n, err)
+		}
+	})
+	keeper(dropped, func(ctx context.Context, k *Keeper) {
+		if n, err := k.Numbers.Load(ctx); err != nil || n != 0 {
+			t.Errorf("the number sealed with the old key, under the new alone: %d (%v)", n, err)
+		}
+	})
+	keeper(promoted, func(ctx context.Context, k *Keeper) {
+		if n, err := k.Reseal(ctx); err != nil || n != 1 {
+			t.Fatalf("sealed again %d values (%v), want 1", n, err)
+		}
+	})
+	keeper(dropped, func(ctx context.Context, k *Keeper) {
+		if n, err := k.Numbers.Load(ctx); err != nil || n != 2 {
+			t.Errorf("after sealing again, under the new key alone: %d (%v), want 2", n, err)
+		}
+	})
+}

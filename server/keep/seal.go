@@ -62,6 +62,11 @@ func (s *Secret) NewSealer() *Sealer {
 	return sl
 }
 
+// Changing reports whether the secret is being changed: the sealer
+// opens with a key other than the one it seals with, and what that key
+// sealed is to be sealed again (rotate.go).
+func (s *Sealer) Changing() bool { return len(s.older) > 0 }
+
 // sealCipher is the cipher of the secret's key in use.
 func (s *Secret) sealCipher() cipher.AEAD {
 	aead, err := chacha20poly1305.NewX(s.derive("seal", chacha20poly1305.KeySize))
