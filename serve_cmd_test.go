@@ -168,7 +168,7 @@ func TestServeSealStore(t *testing.T) {
 		t.Fatal(err)
 	}
 	const ann = "key:SHA256:ann"
-	if _, err := book.Ratings.Put(context.Background(), keep.RatingKey("classic", ann), []byte(`{"id":"key:SHA256:ann","name":"ann","mu":30,"sigma":4,"games":7}`)); err != nil {
+	if _, err := book.Ratings.Put(context.Background(), book.Key("classic", ann), []byte(`{"id":"key:SHA256:ann","name":"ann","mu":30,"sigma":4,"games":7}`)); err != nil {
 		t.Fatal(err)
 	}
 	if _, _, err := book.Get(context.Background(), "classic", ann); err == nil {

@@ -3,7 +3,6 @@ package keep
 import (
 	"cmp"
 	"context"
-	"encoding/base64"
 	"errors"
 	"fmt"
 	"io"
@@ -34,9 +33,9 @@ import (
 //	                       the store without the cluster's secret cannot
 //	                       learn the day's deals from it
 //	par.GAME.DATE          par, hand by hand (bots/par's hard line)
-//	result.GAME.DATE.ID    a player's day: ID the identity in unpadded
-//	                       base64url; made with Create when the player
-//	                       starts, so that a day is played once
+//	result.GAME.DATE.ID    a player's day: ID a MAC of the identity and
+//	                       the day (names.go); made with Create when the
+//	                       player starts, so that a day is played once
 //
 // with GAME classic or 101 and DATE YYYY-MM-DD (the day in UTC). A
 // result holds scores only, never a tile: the board shows no deal.
@@ -51,6 +50,8 @@ type DailyBook struct {
 	seal *Sealer
 	// seen is when each key was first seen (dailyrank.go).
 	seen jetstream.KeyValue
+	// names names the players in the keys (names.go).
+	names *Names
 	// cache is the results a watch keeps (dailycache.go), nil when the
 	// book is not watched; set once, by Watch, before the book is used.
 	cache *dailyCache
@@ -77,13 +78,38 @@ func OpenDailyBook(ctx context.Context, eng *Engine) (*DailyBook, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the bucket %s: %w", seenBucket, err)
 	}
-	return &DailyBook{kv: kv, seal: eng.Seal, seen: seen}, nil
+	names, err := OpenNames(ctx, eng)
+	if err != nil {
+		return nil, err
+	}
+	b := &DailyBook{kv: kv, seal: eng.Seal, seen: seen, names: names}
+	// A store kept before the players' names were salted: its keys
+	// renamed, once (names.go).
+	for _, r := range []struct {
+		kv     jetstream.KeyValue
+		bucket string
+		filter string
+		at     int // the part of the key that names the player
+		name   func(parts []string, id string) string
+	}{
+		{seen, seenBucket, "id.*", 1, func(_ []string, id string) string { return names.Of(id, "seen") }},
+		{kv, dailyBucket, "result.>", 3, func(p []string, id string) string { return names.Of(id, "result", p[1], p[2]) }},
+		{kv, dailyBucket, "record.>", 3, func(p []string, id string) string { return names.Of(id, "record", p[1], p[2]) }},
+	} {
+		if _, err := renameKeys(ctx, r.kv, r.bucket, eng.Seal, r.filter, renamePart(r.at, r.name)); err != nil {
+			return nil, err
+		}
+	}
+	return b, nil
 }
 
 func secretKey(g game.Kind, d daily.Date) string { return "secret." + string(g) + "." + d.String() }
 func parKey(g game.Kind, d daily.Date) string    { return "par." + string(g) + "." + d.String() }
-func resultKey(g game.Kind, d daily.Date, id string) string {
-	return resultPrefix(g, d) + base64.RawURLEncoding.EncodeToString([]byte(id))
+
+// resultKey is the key of id's day d of g: id named by a MAC of its own
+// (names.go), which names nobody to a reader without the secret.
+func (b *DailyBook) resultKey(g game.Kind, d daily.Date, id string) string {
+	return resultPrefix(g, d) + b.names.Of(id, "result", string(g), d.String())
 }
 func resultPrefix(g game.Kind, d daily.Date) string {
 	return "result." + string(g) + "." + d.String() + "."
@@ -229,11 +255,11 @@ var ErrPlayedToday = errors.New("the day's daily has been played (once a day)")
 // in the whole cluster (a Create), so that nobody plays a day twice.
 func (b *DailyBook) Claim(ctx context.Context, g game.Kind, d daily.Date, r DailyResult) error {
 	r.Hands = []int{}
-	v, err := b.seal.sealJSON(dailyBucket, resultKey(g, d, r.ID), r)
+	v, err := b.seal.sealJSON(dailyBucket, b.resultKey(g, d, r.ID), r)
 	if err != nil {
 		return err
 	}
-	_, err = b.kv.Create(ctx, resultKey(g, d, r.ID), v)
+	_, err = b.kv.Create(ctx, b.resultKey(g, d, r.ID), v)
 	if errors.Is(err, jetstream.ErrKeyExists) {
 		return ErrPlayedToday
 	}
@@ -245,7 +271,7 @@ func (b *DailyBook) Claim(ctx context.Context, g game.Kind, d daily.Date, r Dail
 
 // Result is id's day of g on d (ok false: not begun).
 func (b *DailyBook) Result(ctx context.Context, g game.Kind, d daily.Date, id string) (DailyResult, uint64, bool, error) {
-	kv, err := b.kv.Get(ctx, resultKey(g, d, id))
+	kv, err := b.kv.Get(ctx, b.resultKey(g, d, id))
 	if errors.Is(err, jetstream.ErrKeyNotFound) {
 		return DailyResult{}, 0, false, nil
 	}
@@ -253,7 +279,7 @@ func (b *DailyBook) Result(ctx context.Context, g game.Kind, d daily.Date, id st
 		return DailyResult{}, 0, false, fmt.Errorf("the daily of %s: %w", id, err)
 	}
 	var r DailyResult
-	if err := b.seal.openJSON(dailyBucket, resultKey(g, d, id), kv.Value(), &r); err != nil {
+	if err := b.seal.openJSON(dailyBucket, b.resultKey(g, d, id), kv.Value(), &r); err != nil {
 		return DailyResult{}, 0, false, fmt.Errorf("the daily of %s: %w", id, err)
 	}
 	return r, kv.Revision(), true, nil
@@ -263,7 +289,7 @@ func (b *DailyBook) Result(ctx context.Context, g game.Kind, d daily.Date, id st
 // cache when the book is watched (Watch), else read from the store (as
 // Result, without its revision).
 func (b *DailyBook) Mine(ctx context.Context, g game.Kind, d daily.Date, id string) (DailyResult, bool, error) {
-	if r, ok, known := b.cache.result(g, d, resultKey(g, d, id)); known {
+	if r, ok, known := b.cache.result(g, d, b.resultKey(g, d, id)); known {
 		return r, ok, nil
 	}
 	r, _, ok, err := b.Result(ctx, g, d, id)
@@ -303,11 +329,11 @@ func (b *DailyBook) Scored(ctx context.Context, g game.Kind, d daily.Date, id st
 			return fmt.Errorf("the daily of %s %s: hand %d after %d", g, d, n, len(r.Hands))
 		}
 		r.Hands = append(r.Hands, score)
-		v, err := b.seal.sealJSON(dailyBucket, resultKey(g, d, id), r)
+		v, err := b.seal.sealJSON(dailyBucket, b.resultKey(g, d, id), r)
 		if err != nil {
 			return err
 		}
-		_, err = b.kv.Update(ctx, resultKey(g, d, id), v, rev)
+		_, err = b.kv.Update(ctx, b.resultKey(g, d, id), v, rev)
 		if err == nil {
 			return nil
 		}
@@ -486,14 +512,14 @@ func (b *DailyBook) BoardOf(ctx context.Context, g game.Kind, d daily.Date, me s
 }
 
 // recordKey is the key of hand n's record of id's day.
-func recordKey(g game.Kind, d daily.Date, id string, n int) string {
-	return fmt.Sprintf("record.%s.%s.%s.%d", g, d, base64.RawURLEncoding.EncodeToString([]byte(id)), n)
+func (b *DailyBook) recordKey(g game.Kind, d daily.Date, id string, n int) string {
+	return fmt.Sprintf("record.%s.%s.%s.%d", g, d, b.names.Of(id, "record", string(g), d.String()), n)
 }
 
 // KeepRecord keeps hand n's record of id's day, sealed: it shows every
 // deal of the day, so it is handed out only once the day is over.
 func (b *DailyBook) KeepRecord(ctx context.Context, g game.Kind, d daily.Date, id string, n int, rec []byte) error {
-	key := recordKey(g, d, id, n)
+	key := b.recordKey(g, d, id, n)
 	if _, err := b.kv.Create(ctx, key, b.seal.Seal(dailyBucket+"/"+key, rec)); err != nil && !errors.Is(err, jetstream.ErrKeyExists) {
 		return fmt.Errorf("the record of %s's hand %d: %w", id, n, err)
 	}
@@ -509,7 +535,7 @@ func (b *DailyBook) Record(ctx context.Context, g game.Kind, d, today daily.Date
 	if err != nil {
 		return nil, false, err
 	}
-	key := recordKey(g, d, id, n)
+	key := b.recordKey(g, d, id, n)
 	kv, err := b.kv.Get(ctx, key)
 	if errors.Is(err, jetstream.ErrKeyNotFound) {
 		return nil, false, nil
@@ -592,7 +618,8 @@ func (w *DailyWriter) Close() {
 // Reseal seals again, with the secret's key in use, every value of the
 // daily's buckets that another key sealed (the days' secrets, par,
 // results and records, the addresses' first identities, when each key
-// was first seen), and returns how many it sealed again.
+// was first seen, the players' names' salt), and returns how many it
+// sealed again.
 func (b *DailyBook) Reseal(ctx context.Context) (int, error) {
 	n, err := resealBucket(ctx, b.kv, dailyBucket, b.seal)
 	if err != nil {
@@ -602,5 +629,9 @@ func (b *DailyBook) Reseal(ctx context.Context) (int, error) {
 	if err != nil {
 		return n + m, fmt.Errorf("the keys first seen: %w", err)
 	}
-	return n + m, nil
+	s, err := b.names.Reseal(ctx, b.seal)
+	if err != nil {
+		return n + m + s, fmt.Errorf("the players' names' salt: %w", err)
+	}
+	return n + m + s, nil
 }

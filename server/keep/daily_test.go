@@ -340,7 +340,7 @@ func TestDailyRecordsHandedOutAfterTheDay(t *testing.T) {
 	if err != nil || !slices4(r.Hands, []int{2}) {
 		t.Fatalf("the hand scored: %+v, %v", r, err)
 	}
-	stored, err := b.kv.Get(ctx, recordKey(g, d, ann, 1))
+	stored, err := b.kv.Get(ctx, b.recordKey(g, d, ann, 1))
 	if err != nil || !Sealed(stored.Value()) {
 		t.Fatalf("the record kept: %v (sealed %v)", err, err == nil && Sealed(stored.Value()))
 	}
@@ -443,7 +443,7 @@ func TestForgedDailyValuesAreNotTaken(t *testing.T) {
 		t.Fatal(err)
 	}
 	other := testSecret(t).NewSealer()
-	annKey, eveKey, mallKey := resultKey(g, d, ann.ID), resultKey(g, d, forged.ID), resultKey(g, d, "key:SHA256:mall")
+	annKey, eveKey, mallKey := b.resultKey(g, d, ann.ID), b.resultKey(g, d, forged.ID), b.resultKey(g, d, "key:SHA256:mall")
 	annSealed, err := b.kv.Get(ctx, annKey)
 	if err != nil {
 		t.Fatal(err)
@@ -453,9 +453,9 @@ func TestForgedDailyValuesAreNotTaken(t *testing.T) {
 		t.Fatal(err)
 	}
 	for key, v := range map[string][]byte{
-		eveKey:                            plain,             // a day of its own, in plain
-		mallKey:                           annSealed.Value(), // ann's sealed day under another key
-		resultKey(g, d, "key:SHA256:oth"): otherSealed,       // sealed with another secret
+		eveKey:                              plain,             // a day of its own, in plain
+		mallKey:                             annSealed.Value(), // ann's sealed day under another key
+		b.resultKey(g, d, "key:SHA256:oth"): otherSealed,       // sealed with another secret
 	} {
 		if _, err := b.kv.Put(ctx, key, v); err != nil {
 			t.Fatal(err)

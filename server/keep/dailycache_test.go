@@ -105,7 +105,7 @@ func TestDailyBoardWatched(t *testing.T) {
 			t.Errorf("%s's day: %+v %v %v, the store's %+v %v", id, got, ok, err, want, wantOK)
 		}
 	}
-	if _, _, known := b.cache.result(game.Classic, d, resultKey(game.Classic, d, "key:a")); !known {
+	if _, _, known := b.cache.result(game.Classic, d, b.resultKey(game.Classic, d, "key:a")); !known {
 		t.Error("the cache does not answer for a player's day")
 	}
 	if bd := storeBoard(t, b, game.Okey101, d.AddDays(1), ""); len(bd.Rows) != 0 {

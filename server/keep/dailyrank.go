@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/hmac"
 	"crypto/sha256"
-	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -50,9 +49,10 @@ import (
 //
 // and, in the bucket okey_seen, kept as long as the store:
 //
-//	id.ID                         when the cluster first saw a key (ID in
-//	                              base64url), sealed, made with Create: the
-//	                              first writer's time is every node's
+//	id.ID                         when the cluster first saw a key (ID a
+//	                              MAC of it: names.go), sealed, made with
+//	                              Create: the first writer's time is every
+//	                              node's
 
 // Why a day is practice (DailyResult.Practice); "" is a ranked day.
 const (
@@ -90,7 +90,9 @@ func dayStart(d daily.Date) time.Time {
 	return t
 }
 
-func seenKey(id string) string { return "id." + base64.RawURLEncoding.EncodeToString([]byte(id)) }
+// seenKey is the key of when id was first seen: id named by a MAC of
+// its own (names.go).
+func (b *DailyBook) seenKey(id string) string { return "id." + b.names.Of(id, "seen") }
 
 // FirstSeen is when the cluster first saw id: the time kept, or now,
 // kept now if none was (a Create: of two nodes seeing a key at once,
@@ -100,7 +102,7 @@ func seenKey(id string) string { return "id." + base64.RawURLEncoding.EncodeToSt
 // A value kept that does not open with the cluster's secret is an
 // error, and the caller takes the key as new.
 func (b *DailyBook) FirstSeen(ctx context.Context, id string, now time.Time, earlier func() time.Time) (time.Time, error) {
-	key := seenKey(id)
+	key := b.seenKey(id)
 	read := func() (time.Time, error) {
 		kv, err := b.seen.Get(ctx, key)
 		if err != nil {

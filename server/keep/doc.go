@@ -63,6 +63,9 @@
 // Then, under them all, the one layer over JetStream, which knows no
 // subject:
 //
+//	names.go    the players' names in the store's keys: a MAC under a
+//	            salt kept sealed (Names), never the identity; the keys of
+//	            a store kept before renamed once
 //	holding.go  Holding: a node's hold on its leases, renewed in rounds,
 //	            each lease's freshness, a lease lost told at once
 //	lease.go    Leases: which node runs each table (or tournament),

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"crypto/sha256"
-	"encoding/base64"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -32,9 +31,9 @@ import (
 //
 // The store keeps them in two buckets:
 //
-//   - okey_ratings: one key a game and identity, GAME.ID with ID the
-//     identity in unpadded base64url (a key's fingerprint has letters a
-//     bucket's key may not), valued a RatedEntry (mu, sigma, games, the
+//   - okey_ratings: one key a game and identity, GAME.ID with ID a MAC
+//     of the identity and the game (names.go: the key names nobody to a
+//     reader without the secret), valued a RatedEntry (mu, sigma, games, the
 //     name last seen, and the matches last applied to it).
 //   - okey_rated: one key a match, its identity (the commitment to its
 //     seed, or table and match number for a match begun before
@@ -96,9 +95,11 @@ func IsRated(id string) bool {
 	return strings.HasPrefix(id, KeyPrefix) || strings.HasPrefix(id, "bot:")
 }
 
-// RatingKey is the bucket's key of an identity's rating in a game.
-func RatingKey(gameName, id string) string {
-	return gameName + "." + base64.RawURLEncoding.EncodeToString([]byte(id))
+// Key is the bucket's key of an identity's rating in a game: the
+// identity named by a MAC of its own (names.go), which names nobody to
+// a reader without the secret.
+func (b *RatingBook) Key(gameName, id string) string {
+	return gameName + "." + b.names.Of(id, "rating", gameName)
 }
 
 // RatedEntry is one identity's rating in one game.
@@ -156,6 +157,8 @@ type RatingBook struct {
 	// seal seals every rating and mark (daily.go's sealJSON): a writer
 	// of the store without the cluster's secret can change no rating.
 	seal *Sealer
+	// names names the players in the keys (names.go).
+	names *Names
 }
 
 // OpenRatingBook makes (or finds) the ratings' buckets.
@@ -172,12 +175,21 @@ func OpenRatingBook(ctx context.Context, eng *Engine) (*RatingBook, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the bucket %s: %w", ratedBucket, err)
 	}
+	if b.names, err = OpenNames(ctx, eng); err != nil {
+		return nil, err
+	}
+	// A store kept before the players' names were salted: its keys
+	// renamed, once.
+	rename := renamePart(1, func(p []string, id string) string { return b.names.Of(id, "rating", p[0]) })
+	if _, err := renameKeys(ctx, b.Ratings, ratingsBucket, eng.Seal, ">", rename); err != nil {
+		return nil, err
+	}
 	return b, nil
 }
 
 // Get is id's rating in a game (a new one, revision 0, if it has none).
 func (b *RatingBook) Get(ctx context.Context, gameName, id string) (RatedEntry, uint64, error) {
-	kv, err := b.Ratings.Get(ctx, RatingKey(gameName, id))
+	kv, err := b.Ratings.Get(ctx, b.Key(gameName, id))
 	if errors.Is(err, jetstream.ErrKeyNotFound) {
 		r := rating.New()
 		return RatedEntry{ID: id, Mu: r.Mu, Sigma: r.Sigma}, 0, nil
@@ -186,7 +198,7 @@ func (b *RatingBook) Get(ctx context.Context, gameName, id string) (RatedEntry, 
 		return RatedEntry{}, 0, fmt.Errorf("the rating of %s: %w", id, err)
 	}
 	var e RatedEntry
-	if err := b.seal.openJSON(ratingsBucket, RatingKey(gameName, id), kv.Value(), &e); err != nil {
+	if err := b.seal.openJSON(ratingsBucket, b.Key(gameName, id), kv.Value(), &e); err != nil {
 		return RatedEntry{}, 0, fmt.Errorf("the rating of %s: %w", id, err)
 	}
 	return e, kv.Revision(), nil
@@ -195,11 +207,11 @@ func (b *RatingBook) Get(ctx context.Context, gameName, id string) (RatedEntry, 
 // Set writes e as id's rating in a game as it is, sealed, whatever was
 // there: a rating brought from elsewhere (and a test's board).
 func (b *RatingBook) Set(ctx context.Context, gameName string, e RatedEntry) error {
-	v, err := b.seal.sealJSON(ratingsBucket, RatingKey(gameName, e.ID), e)
+	v, err := b.seal.sealJSON(ratingsBucket, b.Key(gameName, e.ID), e)
 	if err != nil {
 		return err
 	}
-	if _, err := b.Ratings.Put(ctx, RatingKey(gameName, e.ID), v); err != nil {
+	if _, err := b.Ratings.Put(ctx, b.Key(gameName, e.ID), v); err != nil {
 		return fmt.Errorf("the rating of %s: %w", e.ID, err)
 	}
 	return nil
@@ -209,12 +221,12 @@ func (b *RatingBook) Set(ctx context.Context, gameName string, e RatedEntry) err
 // store's own clock says (ok false: never, or a value that does not open
 // with the cluster's secret, which says nothing).
 func (b *RatingBook) WrittenAt(ctx context.Context, gameName, id string) (at time.Time, ok bool) {
-	kv, err := b.Ratings.Get(ctx, RatingKey(gameName, id))
+	kv, err := b.Ratings.Get(ctx, b.Key(gameName, id))
 	if err != nil {
 		return time.Time{}, false
 	}
 	var e RatedEntry
-	if b.seal.openJSON(ratingsBucket, RatingKey(gameName, id), kv.Value(), &e) != nil {
+	if b.seal.openJSON(ratingsBucket, b.Key(gameName, id), kv.Value(), &e) != nil {
 		return time.Time{}, false
 	}
 	return kv.Created(), true
@@ -309,14 +321,14 @@ func (b *RatingBook) applyOne(ctx context.Context, key, id string, mark matchMar
 		if len(cur.Recent) > recentKept {
 			cur.Recent = slices.Clone(cur.Recent[len(cur.Recent)-recentKept:])
 		}
-		v, err := b.seal.sealJSON(ratingsBucket, RatingKey(mark.Game, id), cur)
+		v, err := b.seal.sealJSON(ratingsBucket, b.Key(mark.Game, id), cur)
 		if err != nil {
 			return err
 		}
 		if rev == 0 {
-			_, err = b.Ratings.Create(ctx, RatingKey(mark.Game, id), v)
+			_, err = b.Ratings.Create(ctx, b.Key(mark.Game, id), v)
 		} else {
-			_, err = b.Ratings.Update(ctx, RatingKey(mark.Game, id), v, rev)
+			_, err = b.Ratings.Update(ctx, b.Key(mark.Game, id), v, rev)
 		}
 		if err == nil {
 			return nil
@@ -511,7 +523,8 @@ func (b *RatingBook) BoardOf(ctx context.Context, gameName, me string) (Board, e
 }
 
 // Reseal seals again, with the secret's key in use, every rating and
-// mark of a match rated that another key sealed, and returns how many.
+// mark of a match rated (and the players' names' salt) that another key
+// sealed, and returns how many.
 func (b *RatingBook) Reseal(ctx context.Context) (int, error) {
 	n, err := resealBucket(ctx, b.Ratings, ratingsBucket, b.seal)
 	if err != nil {
@@ -521,5 +534,9 @@ func (b *RatingBook) Reseal(ctx context.Context) (int, error) {
 	if err != nil {
 		return n + m, fmt.Errorf("the matches rated: %w", err)
 	}
-	return n + m, nil
+	s, err := b.names.Reseal(ctx, b.seal)
+	if err != nil {
+		return n + m + s, fmt.Errorf("the players' names' salt: %w", err)
+	}
+	return n + m + s, nil
 }

@@ -239,7 +239,7 @@ func TestForgedRatingsAreNotTaken(t *testing.T) {
 	if err := b.Set(ctx, "classic", ann); err != nil {
 		t.Fatal(err)
 	}
-	annSealed, err := b.Ratings.Get(ctx, RatingKey("classic", ann.ID))
+	annSealed, err := b.Ratings.Get(ctx, b.Key("classic", ann.ID))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -247,7 +247,7 @@ func TestForgedRatingsAreNotTaken(t *testing.T) {
 		"key:SHA256:eve":  []byte(`{"id":"key:SHA256:eve","name":"eve","mu":60,"sigma":1,"games":99}`),
 		"key:SHA256:mall": annSealed.Value(), // ann's sealed rating under another key
 	} {
-		if _, err := b.Ratings.Put(ctx, RatingKey("classic", id), v); err != nil {
+		if _, err := b.Ratings.Put(ctx, b.Key("classic", id), v); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -264,7 +264,7 @@ func TestForgedRatingsAreNotTaken(t *testing.T) {
 	if _, ok := b.WrittenAt(ctx, "classic", ann.ID); !ok {
 		t.Error("ann's sealed rating dated nothing")
 	}
-	if _, err := b.Ratings.Put(ctx, RatingKey("classic", ann.ID), []byte(`{"id":"key:SHA256:ann","name":"ann","mu":60,"sigma":1,"games":99}`)); err != nil {
+	if _, err := b.Ratings.Put(ctx, b.Key("classic", ann.ID), []byte(`{"id":"key:SHA256:ann","name":"ann","mu":60,"sigma":1,"games":99}`)); err != nil {
 		t.Fatal(err)
 	}
 	if e, _, err := b.Get(ctx, "classic", ann.ID); err == nil {

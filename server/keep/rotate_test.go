@@ -177,6 +177,18 @@ func TestDailySealedAgainWhileChanging(t *testing.T) {
 			f(b)
 		})
 	}
+	// opens says whether the book opens under the new key alone: not
+	// sealed again, its players' names' salt does not, and the node
+	// reads nothing of the daily.
+	opens := func(dir string) bool {
+		t.Helper()
+		ok := false
+		withEngine(t, dir, dropped, func(ctx context.Context, eng *Engine) {
+			_, err := OpenDailyBook(ctx, eng)
+			ok = err == nil
+		})
+		return ok
+	}
 	for _, reseal := range []bool{true, false} {
 		dir := filepath.Join(t.TempDir(), NATSDir)
 		var made daily.Secret
@@ -204,19 +216,25 @@ func TestDailySealedAgainWhileChanging(t *testing.T) {
 			book(dir, promoted, func(b *DailyBook) {
 				ctx, cancel := EngineCtx()
 				defer cancel()
-				if n, err := b.Reseal(ctx); err != nil || n != 5 {
-					t.Fatalf("sealed again %d values (%v), want 5 (the secret, a record, a result, the par, a key first seen)", n, err)
+				if n, err := b.Reseal(ctx); err != nil || n != 6 {
+					t.Fatalf("sealed again %d values (%v), want 6 (the secret, a record, a result, the par, a key first seen, the names' salt)", n, err)
 				}
 				if n, err := b.Reseal(ctx); err != nil || n != 0 {
 					t.Errorf("sealed again %d values a second time (%v), want 0", n, err)
 				}
 			})
 		}
+		if !reseal {
+			if opens(dir) {
+				t.Error("not sealed again, the daily opens under the new key alone")
+			}
+			continue
+		}
 		book(dir, dropped, func(b *DailyBook) {
 			ctx, cancel := EngineCtx()
 			defer cancel()
 			s, err := b.Reveal(ctx, game.Classic, d, d.AddDays(1))
-			key := recordKey(game.Classic, d, who, 1)
+			key := b.recordKey(game.Classic, d, who, 1)
 			e, gerr := b.kv.Get(ctx, key)
 			var rec []byte
 			if gerr == nil {
@@ -259,14 +277,18 @@ func TestRatingsSealedAgain(t *testing.T) {
 			t.Fatal(err)
 		}
 	})
-	book(dropped, func(ctx context.Context, b *RatingBook) {
-		if _, _, err := b.Get(ctx, "classic", ann.ID); err == nil {
-			t.Error("a rating sealed with the old key read under the new key alone")
+	withEngine(t, dir, dropped, func(ctx context.Context, eng *Engine) {
+		// Not sealed again, the ratings do not open (their names' salt
+		// first of all).
+		if b, err := OpenRatingBook(ctx, eng); err == nil {
+			if _, _, err := b.Get(ctx, "classic", ann.ID); err == nil {
+				t.Error("a rating sealed with the old key read under the new key alone")
+			}
 		}
 	})
 	book(promoted, func(ctx context.Context, b *RatingBook) {
-		if n, err := b.Reseal(ctx); err != nil || n != 1 {
-			t.Fatalf("sealed again %d values (%v), want 1", n, err)
+		if n, err := b.Reseal(ctx); err != nil || n != 2 {
+			t.Fatalf("sealed again %d values (%v), want 2 (the rating, the names' salt)", n, err)
 		}
 	})
 	book(dropped, func(ctx context.Context, b *RatingBook) {

@@ -1,0 +1,179 @@
+package keep
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+// Players' names in the store's keys. A value is sealed, a key is not:
+// a key that named a player (a key's fingerprint, a guest's code) told
+// a reader of the store without the cluster's secret who connected and
+// when, who played each day's daily and whose rating moved when. So
+// every key that names a player names them by a MAC instead
+// (Names.Of): HMAC-SHA256 under a salt drawn once for the whole store
+// and kept in it sealed (the bucket okey_names), of the player and of
+// what the key is for (the bucket, the game, the day), so that neither
+// the player nor one key's player as another key's can be told. The
+// salt survives a change of the secret (sealed again, as every value
+// is); a store kept before names were salted has its keys renamed once
+// (renameKeys, as each subject's book opens).
+
+// namesBucket keeps the salt of the players' names.
+const namesBucket = "okey_names"
+
+// saltKey is the salt's key.
+const saltKey = "salt"
+
+// Names makes the names the store's keys give players.
+type Names struct {
+	kv   jetstream.KeyValue
+	salt []byte
+}
+
+// OpenNames makes (or finds) the salt: made once in the whole store (a
+// Create: of two nodes making it at once, the first is every node's),
+// sealed.
+func OpenNames(ctx context.Context, eng *Engine) (*Names, error) {
+	kv, err := eng.MakeBucket(ctx, jetstream.KeyValueConfig{Bucket: namesBucket, History: 1, Storage: jetstream.FileStorage, Replicas: eng.Replicas,
+		Description: "okey serve: the salt (sealed) of the names the store's keys give players"})
+	if err != nil {
+		return nil, fmt.Errorf("the bucket %s: %w", namesBucket, err)
+	}
+	place := namesBucket + "/" + saltKey
+	read := func() ([]byte, error) {
+		e, err := kv.Get(ctx, saltKey)
+		if err != nil {
+			return nil, err
+		}
+		salt, err := eng.Seal.Open(place, e.Value())
+		if err != nil || len(salt) != sha256.Size {
+			// Not the cluster's: no name can be made that a node would
+			// find again, so the node does not start.
+			return nil, fmt.Errorf("the players' names' salt in %s: %w", namesBucket, cmp.Or(err, ErrSealBroken))
+		}
+		return salt, nil
+	}
+	salt, err := read()
+	if errors.Is(err, jetstream.ErrKeyNotFound) {
+		salt = make([]byte, sha256.Size)
+		if _, err := rand.Read(salt); err != nil {
+			return nil, err
+		}
+		_, err = kv.Create(ctx, saltKey, eng.Seal.Seal(place, salt))
+		if errors.Is(err, jetstream.ErrKeyExists) {
+			salt, err = untilWritten(ctx, read, jetstream.ErrKeyNotFound)
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &Names{kv: kv, salt: salt}, nil
+}
+
+// Of is the name a key gives the player id for what it is for (its
+// bucket, game, day...): "h" and 32 hex digits of the MAC.
+func (n *Names) Of(id string, what ...string) string {
+	mac := hmac.New(sha256.New, n.salt)
+	for _, w := range what {
+		mac.Write([]byte(w))
+		mac.Write([]byte{0})
+	}
+	mac.Write([]byte(id))
+	return "h" + hex.EncodeToString(mac.Sum(nil)[:16])
+}
+
+// Reseal seals the salt again with the secret's key in use (rotate.go).
+func (n *Names) Reseal(ctx context.Context, seal *Sealer) (int, error) {
+	return resealBucket(ctx, n.kv, namesBucket, seal)
+}
+
+// oldName is the player a key's part named before names were salted
+// (the identity in unpadded base64url: a key's fingerprint, a guest's
+// code, a bot level), if it is one.
+func oldName(part string) (string, bool) {
+	b, err := base64.RawURLEncoding.DecodeString(part)
+	if err != nil {
+		return "", false
+	}
+	for _, p := range []string{"key:", "guest:", "bot:"} {
+		if bytes.HasPrefix(b, []byte(p)) {
+			return string(b), true
+		}
+	}
+	return "", false
+}
+
+// renameKeys renames, once, the keys of kv (the bucket named bucket)
+// under filter that rename says to (a key that names a player as
+// before names were salted): each value is opened for its key, sealed
+// again for its new key and made there with a Create, and the old key
+// purged at the revision read. Two nodes doing it at once do it once.
+// A value that does not open is left where it is (refused where it is
+// read, as before). It returns how many it renamed.
+func renameKeys(ctx context.Context, kv jetstream.KeyValue, bucket string, seal *Sealer, filter string, rename func(key string) (string, bool)) (int, error) {
+	lister, err := kv.ListKeysFiltered(ctx, filter)
+	if errors.Is(err, jetstream.ErrNoKeysFound) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, fmt.Errorf("renaming the players' keys in %s: %w", bucket, err)
+	}
+	var keys []string
+	for k := range lister.Keys() {
+		if _, ok := rename(k); ok {
+			keys = append(keys, k)
+		}
+	}
+	_ = lister.Stop()
+	n := 0
+	for _, k := range keys {
+		to, _ := rename(k)
+		e, err := kv.Get(ctx, k)
+		if errors.Is(err, jetstream.ErrKeyNotFound) {
+			continue // renamed meanwhile
+		}
+		if err != nil {
+			return n, fmt.Errorf("renaming %s in %s: %w", k, bucket, err)
+		}
+		plain, err := seal.Open(bucket+"/"+k, e.Value())
+		if err != nil {
+			continue
+		}
+		if _, err := kv.Create(ctx, to, seal.Seal(bucket+"/"+to, plain)); err != nil && !errors.Is(err, jetstream.ErrKeyExists) {
+			return n, fmt.Errorf("renaming %s in %s: %w", k, bucket, err)
+		}
+		if err := kv.Purge(ctx, k, jetstream.LastRevision(e.Revision())); err != nil && !isWrongSequence(err) && !errors.Is(err, jetstream.ErrKeyNotFound) {
+			return n, fmt.Errorf("renaming %s in %s: %w", k, bucket, err)
+		}
+		n++
+	}
+	return n, nil
+}
+
+// renamePart is rename for keys whose part at index i (split by ".")
+// named a player as before: the key with that part made by name.
+func renamePart(i int, name func(parts []string, id string) string) func(string) (string, bool) {
+	return func(key string) (string, bool) {
+		parts := strings.Split(key, ".")
+		if i >= len(parts) {
+			return "", false
+		}
+		id, ok := oldName(parts[i])
+		if !ok {
+			return "", false
+		}
+		parts[i] = name(parts, id)
+		return strings.Join(parts, "."), true
+	}
+}
