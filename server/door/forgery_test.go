@@ -6,12 +6,14 @@ import (
 	"encoding/json"
 	"log/slog"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
+	"okey/game/classic"
 	"okey/game/fair"
 	"okey/server/keep"
 )
@@ -441,4 +443,134 @@ func TestReplaysDuringPlay(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestAStoreThatRefusesWritesPausesTheTable: a node's store stops
+// taking its tables' writes (a user of the NATS deployment limits the
+// records' stream to what it holds: every append refused) while ann,
+// in English, and zeynep, in Turkish, play at table 1. Each is told,
+// in their language, that the table is paused and takes no
+// moves; nothing the store did not take is played on (the record kept
+// is the record played); once the store takes writes again each is told
+// the table goes on, and the match plays on where it was.
+func TestAStoreThatRefusesWritesPausesTheTable(t *testing.T) {
+	url, js := deployment(t, "a node and a match (seconds)")
+	srv, addr := testServer(t, func(c *Config) { steadyNode(url, "a")(c) })
+	ann := dial(t, addr, "ann", dialOpts{key: newKey(t), w: 80, h: 24})
+	openTable(t, ann)
+	zey := dial(t, addr, "zeynep", dialOpts{key: newKey(t), env: []string{"LANG=tr_TR.UTF-8"}})
+	zey.waitFor("Masalar (1 / ", 10*time.Second)
+	zey.press("enter")
+	zey.waitFor("Masayı kuranın oyunu başlatması bekleniyor", 5*time.Second)
+	ann.waitFor("2. zeynep", 5*time.Second)
+	ann.press("s")
+	ann.waitFor("Hand 1 ·", 10*time.Second)
+	zey.waitFor("El 1", 10*time.Second)
+
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	st, err := js.Stream(ctx, "OKEY_RECORDS")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := st.CachedInfo().Config
+	limited := cfg
+	limited.MaxMsgs, limited.Discard = int64(st.CachedInfo().State.Msgs), jetstream.DiscardNew
+	if _, err := js.UpdateStream(ctx, limited); err != nil {
+		t.Fatal(err)
+	}
+	refused := time.Now()
+	// The bots and the players move: the next write is refused.
+	stop := make(chan struct{})
+	wa := playWhile(t, ann, stop)
+	// zeynep's screen is in Turkish: she draws and discards blindly
+	// (a key out of turn is refused, and harmless).
+	var wz sync.WaitGroup
+	wz.Go(func() {
+		for {
+			select {
+			case <-stop:
+				return
+			case <-time.After(200 * time.Millisecond):
+				zey.press("d", "x")
+			}
+		}
+	})
+	ann.waitFor("The table is paused: it cannot be saved just now. It goes on by itself.", patience)
+	t.Logf("the pause was said %v after the store refused writes", time.Since(refused).Round(time.Millisecond))
+	zey.waitFor("Masa duraklatıldı: şu an kaydedilemiyor. Kendiliğinden sürecek.", patience)
+	// While paused, the keys pressed go nowhere the store has not
+	// taken: its record stays as it was.
+	_, paused := savedGame(t, srv, "1", func(*classic.Game) bool { return true })
+	time.Sleep(time.Second)
+	if _, still := savedGame(t, srv, "1", func(*classic.Game) bool { return true }); len(still.Actions) != len(paused.Actions) {
+		t.Fatalf("the store took moves while it refused writes: %d, then %d", len(paused.Actions), len(still.Actions))
+	}
+
+	if _, err := js.UpdateStream(ctx, cfg); err != nil {
+		t.Fatal(err)
+	}
+	ann.waitFor("The table goes on", patience)
+	zey.waitFor("Masa sürüyor", patience)
+	// The match plays on where it was.
+	savedGame(t, srv, "1", func(g *classic.Game) bool { return len(g.Record().Actions) >= len(paused.Actions)+4 })
+	close(stop)
+	wa.Wait()
+	wz.Wait()
+}
+
+// TestALostTableIsSaidLost: table 1's node dies while a user of the
+// NATS deployment deletes the table from the store (its entry and its
+// record): no node can bring it back. bob, at it from node b, is told
+// the table is lost — not that it moved and his seat is kept.
+func TestALostTableIsSaidLost(t *testing.T) {
+	url, js := deployment(t, "two nodes, one dies (seconds)")
+	a, addrA := testServer(t, nodeTweak(url, "a"))
+	_, addrB := testServer(t, nodeTweak(url, "b"))
+	_, bob := seatAcross(t, addrA, addrB)
+
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	a.crash()
+	kv, err := js.KeyValue(ctx, "okey_tables")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := kv.Purge(ctx, "1"); err != nil {
+		t.Fatal(err)
+	}
+	st, err := js.Stream(ctx, "OKEY_RECORDS")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Purge(ctx, jetstream.WithPurgeSubject("okey.table.1.record")); err != nil {
+		t.Fatal(err)
+	}
+	deleted := time.Now()
+	bob.waitFor("The table is lost: the server no longer holds it. No seat was kept.", patience)
+	t.Logf("bob was told the table is lost %v after it was deleted (its node dead, leases of 1 s)", time.Since(deleted).Round(time.Millisecond))
+	if strings.Contains(bob.term.String(), "your seat is kept") {
+		t.Fatalf("bob was told his seat is kept:\n%s", bob.term.String())
+	}
+}
+
+// deployment is a NATS deployment for a test's nodes to share, and the
+// JetStream of a user of it without the cluster's secret; the test is
+// skipped in short mode (why says what it runs), and parallel.
+func deployment(t *testing.T, why string) (url string, js jetstream.JetStream) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip(why)
+	}
+	t.Parallel()
+	url = sharedNATS(t)
+	nc, err := nats.Connect(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(nc.Close)
+	if js, err = jetstream.New(nc); err != nil {
+		t.Fatal(err)
+	}
+	return url, js
 }

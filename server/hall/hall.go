@@ -92,6 +92,15 @@ type Hall struct {
 	coldUntil time.Time
 	nextID    int
 	wg        sync.WaitGroup
+	// gone is the store's last word on tables no node runs (Gone).
+	goneMu sync.Mutex
+	gone   map[string]goneWord
+}
+
+// goneWord is the store's word on whether a table is gone, and when.
+type goneWord struct {
+	at   time.Time
+	gone bool
 }
 
 // nodes is a hall's share of a store other nodes share too.

@@ -55,7 +55,7 @@ func (h *Hall) JoinNodes(ctx context.Context, eng *keep.Engine, ttl time.Duratio
 		return err
 	}
 	h.Nodes.findCold(ctx)
-	entries, err := h.Keep.Tables.KV.WatchAll(ctx, jetstream.UpdatesOnly(), jetstream.IgnoreDeletes())
+	entries, err := h.Keep.Tables.KV.WatchAll(ctx, jetstream.UpdatesOnly())
 	if err != nil {
 		return fmt.Errorf("watching the tables' entries: %w", err)
 	}
@@ -86,10 +86,10 @@ func (h *Hall) JoinNodes(ctx context.Context, eng *keep.Engine, ttl time.Duratio
 
 // guardEntries has a table run here write its entry again when the
 // store's is written over by a value that does not open, or by an older
-// entry of the table's put back (a writer of the store without the
-// cluster's secret): a node reading the table back, after a restart or
-// to take it over, would refuse it, and the table would be lost to its
-// players.
+// entry of the table's put back, or deleted (a writer of the store
+// without the cluster's secret): a node reading the table back, after a
+// restart or to take it over, would refuse it or not find it, and the
+// table would be lost to its players.
 func (ns *nodes) guardEntries(ctx context.Context, w jetstream.KeyWatcher) {
 	for {
 		select {
@@ -99,10 +99,19 @@ func (ns *nodes) guardEntries(ctx context.Context, w jetstream.KeyWatcher) {
 			if !ok {
 				return
 			}
-			if e == nil || e.Operation() != jetstream.KeyValuePut {
+			if e == nil {
 				continue
 			}
-			if t := ns.h.Local(e.Key()); t != nil && ns.h.Keep.Tables.Stale(e.Key(), e.Revision(), e.Value()) {
+			t := ns.h.Local(e.Key())
+			if t != nil && e.Operation() != jetstream.KeyValuePut {
+				// Deleted, by a writer of the store (a node retires a
+				// table only once it has closed, and takes none over by
+				// deleting it): written again.
+				ns.h.Opt.Log.Warn("a table's entry deleted from the store; written again", "table", e.Key())
+				t.RewriteEntry()
+				continue
+			}
+			if t != nil && ns.h.Keep.Tables.Stale(e.Key(), e.Revision(), e.Value()) {
 				ns.h.Opt.Log.Warn("a table's entry refused: not sealed with the cluster's secret, or older than the one written last (put back); written again", "table", e.Key())
 				t.RewriteEntry()
 			}
@@ -342,6 +351,53 @@ func (h *Hall) Lost(ctx context.Context, id, by string) (bool, error) {
 	}
 	return !written, nil
 }
+
+// Gone reports whether table id is lost for good to its players: this
+// node does not run it, and the store keeps no entry of it that a node
+// takes — none at all (as the stream's leader says: Kept), or one this
+// node refused (not sealed with the cluster's secret, or older than its
+// record says), which every node refuses alike. A table moving to
+// another node is not gone: its entry is kept. err: the store did not
+// say. The store's word is kept goneFor: every session waiting for the
+// table asks (a node's loss leaves hundreds waiting), the store once.
+func (h *Hall) Gone(ctx context.Context, id string) (bool, error) {
+	if h.Keep == nil || h.Local(id) != nil {
+		return false, nil
+	}
+	if h.Nodes != nil {
+		h.Nodes.mu.Lock()
+		_, refused := h.Nodes.refused[id]
+		h.Nodes.mu.Unlock()
+		if refused {
+			return true, nil
+		}
+	}
+	now := time.Now()
+	h.goneMu.Lock()
+	if w, ok := h.gone[id]; ok && now.Sub(w.at) < goneFor {
+		h.goneMu.Unlock()
+		return w.gone, nil
+	}
+	h.goneMu.Unlock()
+	kept, err := h.Kept(ctx, id)
+	if err != nil {
+		return false, err
+	}
+	h.goneMu.Lock()
+	defer h.goneMu.Unlock()
+	if h.gone == nil || len(h.gone) > goneKept {
+		h.gone = map[string]goneWord{}
+	}
+	h.gone[id] = goneWord{at: now, gone: !kept}
+	return !kept, nil
+}
+
+// goneFor is how long the store's word on a table gone is taken again;
+// goneKept how many tables' words are kept at most.
+const (
+	goneFor  = 500 * time.Millisecond
+	goneKept = 1024
+)
 
 // Kept reports whether the store keeps an entry of table id: a table
 // that opened and saved once, which a restart or another node brings

@@ -517,6 +517,17 @@ func (e *Engine) makeStream(ctx context.Context, cfg jetstream.StreamConfig) (st
 	return st, err
 }
 
+// missing reports whether the store says, as its meta leader does,
+// that the stream named stream is not there (deleted by a writer of the
+// store: a write to it then goes unanswered, or is said to have no
+// stream). Not answered is not missing.
+func (e *Engine) missing(ctx context.Context, stream string) bool {
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	_, err := e.js.Stream(ctx, stream)
+	return errors.Is(err, jetstream.ErrStreamNotFound)
+}
+
 // making is ctx bounded by the engine's ready wait, for a stream or a
 // bucket being made: the ctx a caller passes is often the server's
 // life, which does not end while a node is starting (seen: a node whose

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
+	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
 )
@@ -34,8 +36,12 @@ import (
 // table writes it over (TableLog.putEntry, and the hall's guard by
 // TableBook.Stale).
 
-// tablesBucket is the tables' entries' bucket.
-const tablesBucket = "okey_tables"
+// tablesBucket is the tables' entries' bucket, and tablesAbout what it
+// says it is.
+const (
+	tablesBucket = "okey_tables"
+	tablesAbout  = "okey serve: each table's settings, seats, codes and chat"
+)
 
 // TableBook is the tables' entries in the store: which tables are kept,
 // whether one is (as the stream's leader says), whether an entry opens.
@@ -48,6 +54,28 @@ type TableBook struct {
 	// read it, for Stale.
 	mu    sync.Mutex
 	wrote map[string]entrySeen
+	// remade counts the times the bucket was made again (remake): each
+	// table of the node writes its entry again at its next write.
+	remade atomic.Uint64
+	// looked is when the bucket was last looked for (unix nanoseconds):
+	// a table that writes its record alone never writes to the bucket,
+	// and would not see it gone (look).
+	looked atomic.Int64
+}
+
+// lookEvery is how often the node looks whether the entries' bucket is
+// still there, while its tables write.
+const lookEvery = time.Second
+
+// look makes the bucket again if it is gone (remake), looking once a
+// lookEvery at most, as the node's tables write.
+func (b *TableBook) look(ctx context.Context) {
+	now := time.Now().UnixNano()
+	last := b.looked.Load()
+	if now-last < int64(lookEvery) || !b.looked.CompareAndSwap(last, now) {
+		return
+	}
+	b.remake(ctx)
 }
 
 // entrySeen is a table's entry as this node last wrote (or read) it:
@@ -177,11 +205,27 @@ func freshAgainst(st entryStamp, rev uint64, mark *entryMark) bool {
 
 // openTableBook makes (or finds) the entries' bucket.
 func openTableBook(ctx context.Context, eng *Engine, n *notes) (*TableBook, error) {
-	kv, err := tablesBucketIn(ctx, eng, tablesBucket, "okey serve: each table's settings, seats, codes and chat")
+	kv, err := tablesBucketIn(ctx, eng, tablesBucket, tablesAbout)
 	if err != nil {
 		return nil, err
 	}
 	return &TableBook{KV: kv, eng: eng, notes: n}, nil
+}
+
+// remake makes the entries' bucket again if the store says it is gone
+// (deleted by a writer of the store): true if it was, and is now made
+// again, empty.
+func (b *TableBook) remake(ctx context.Context) bool {
+	if !b.eng.missing(ctx, "KV_"+tablesBucket) {
+		return false
+	}
+	if _, err := tablesBucketIn(ctx, b.eng, tablesBucket, tablesAbout); err != nil {
+		b.log.Error("the tables' entries' bucket is gone from the store, and not made again", "err", err)
+		return false
+	}
+	b.log.Error("the tables' entries' bucket was gone from the store (deleted): made again; each table writes its entry again")
+	b.remade.Add(1)
+	return true
 }
 
 // purge deletes table id's entry (at revision rev, 0: whatever it is).

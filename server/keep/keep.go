@@ -89,7 +89,14 @@ func OpenDir(ctx context.Context, stateDir string, sc StoreConfig) (*Engine, *Ke
 // Log is table id's writer, for a table new to the store (a table read
 // back has its own: KeptTable.Log).
 func (k *Keeper) Log(id string) *TableLog {
-	return &TableLog{records: k.Records, tables: k.Tables, dir: k.dir, id: id, subj: recordSubject(id)}
+	return newLog(k, id)
+}
+
+// newLog is table id's writer, as the store is now (a stream or bucket
+// made again before is no news to it).
+func newLog(k *Keeper, id string) *TableLog {
+	return &TableLog{records: k.Records, tables: k.Tables, dir: k.dir, id: id, subj: recordSubject(id),
+		remade: [2]uint64{k.Records.remade.Load(), k.Tables.remade.Load()}}
 }
 
 // KeptTable is a table read back: its entry and record, and the log
@@ -159,7 +166,7 @@ func (k *Keeper) LoadOne(ctx context.Context, id string) (kt KeptTable, ok bool)
 			kt.Err = fmt.Errorf("table %s's entry: %w", id, ErrStale)
 			return kt, true
 		}
-		kt.Log.gen, kt.Log.sealed = st.gen, e.Value()
+		kt.Log.gen, kt.Log.sealed, kt.Log.entry = st.gen, e.Value(), kt.Table
 	}
 	return kt, true
 }
@@ -397,7 +404,8 @@ func (k *Keeper) sealTable(ctx context.Context, id string, n *SealedCounts) erro
 	if old == 0 {
 		return nil
 	}
-	l := &TableLog{records: k.Records, tables: k.Tables, dir: k.dir, id: id, subj: subj, seq: top.Sequence}
+	l := newLog(k, id)
+	l.seq = top.Sequence
 	if err := l.appendRecord(ctx, rec); err != nil {
 		return fmt.Errorf("its record: %w", err)
 	}

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
 
@@ -199,7 +200,7 @@ func (k *Numbers) Load(ctx context.Context) (int, error) {
 func (k *Numbers) Take(ctx context.Context) (int, error) {
 	for {
 		n, rev := 1, uint64(0)
-		e, err := k.hall.Get(ctx, nextKey)
+		e, err := getSoon(ctx, k.hall, nextKey)
 		switch {
 		case errors.Is(err, jetstream.ErrKeyNotFound):
 		case err != nil:
@@ -229,6 +230,12 @@ func (k *Numbers) Take(ctx context.Context) (int, error) {
 			return n, nil
 		case isWrongSequence(err):
 			continue // another node took this one
+		case unavailable(err) && ctx.Err() == nil:
+			// Not answered (a cluster electing a leader): asked
+			// again; had it landed, its number is skipped, never
+			// given twice.
+			time.Sleep(100 * time.Millisecond)
+			continue
 		case ctx.Err() != nil:
 			return 0, fmt.Errorf("the next table's number: %w", ctx.Err())
 		default:

@@ -204,24 +204,52 @@ func leaderLast(ctx context.Context, nc *nats.Conn, bucket, key string) (data []
 // held (nil data, removed false) from one a node deleted or purged
 // (removed true: the marker is the last message).
 func leaderLastMarked(ctx context.Context, nc *nats.Conn, bucket, key string) (data []byte, seq uint64, removed bool, err error) {
-	req, err := json.Marshal(struct {
+	m, ok, err := leaderGet(ctx, nc, "KV_"+bucket, struct {
 		LastBySubj string `json:"last_by_subj"`
 	}{"$KV." + bucket + "." + key})
+	if err != nil || !ok {
+		return nil, 0, false, err // never held, or not said
+	}
+	if len(m.Header) > 0 {
+		h, err := nats.DecodeHeadersMsg(m.Header)
+		if err != nil {
+			return nil, 0, false, err
+		}
+		if h.Get("KV-Operation") != "" {
+			return nil, m.Seq, true, nil // deleted, or purged
+		}
+	}
+	if m.Data == nil {
+		m.Data = []byte{} // held, if empty: not "never"
+	}
+	return m.Data, m.Seq, false, nil
+}
+
+// leaderMsg is a stream's message as its leader answers a get.
+type leaderMsg struct {
+	Subject string `json:"subject"`
+	Seq     uint64 `json:"seq"`
+	// Header and Data are the message's bytes, in base64, as
+	// encoding/json reads a []byte.
+	Header []byte `json:"hdrs"`
+	Data   []byte `json:"data"`
+}
+
+// leaderGet asks stream's leader for the message req names (by "seq",
+// or "last_by_subj"): not a direct get, which any replica answers, one
+// that may not yet have taken the last write. ok false: no such
+// message.
+func leaderGet(ctx context.Context, nc *nats.Conn, stream string, req any) (msg leaderMsg, ok bool, err error) {
+	b, err := json.Marshal(req)
 	if err != nil {
-		return nil, 0, false, err
+		return msg, false, err
 	}
 	var resp struct {
-		Error *jetstream.APIError `json:"error"`
-		// Message is the stored message: its bytes in base64, as
-		// encoding/json reads a []byte.
-		Message *struct {
-			Seq    uint64 `json:"seq"`
-			Header []byte `json:"hdrs"`
-			Data   []byte `json:"data"`
-		} `json:"message"`
+		Error   *jetstream.APIError `json:"error"`
+		Message *leaderMsg          `json:"message"`
 	}
 	err = untilAvailable(ctx, func(ctx context.Context) error {
-		m, err := nc.RequestWithContext(ctx, "$JS.API.STREAM.MSG.GET.KV_"+bucket, req)
+		m, err := nc.RequestWithContext(ctx, "$JS.API.STREAM.MSG.GET."+stream, b)
 		if err != nil {
 			return err
 		}
@@ -235,27 +263,15 @@ func leaderLastMarked(ctx context.Context, nc *nats.Conn, bucket, key string) (d
 		return nil
 	})
 	if resp.Error != nil && resp.Error.ErrorCode == jetstream.JSErrCodeMessageNotFound {
-		return nil, 0, false, nil // never held
+		return msg, false, nil
 	}
 	if err != nil {
-		return nil, 0, false, err
+		return msg, false, err
 	}
 	if resp.Message == nil {
-		return nil, 0, false, errors.New("an answer with no message")
+		return msg, false, errors.New("an answer with no message")
 	}
-	if len(resp.Message.Header) > 0 {
-		h, err := nats.DecodeHeadersMsg(resp.Message.Header)
-		if err != nil {
-			return nil, 0, false, err
-		}
-		if h.Get("KV-Operation") != "" {
-			return nil, resp.Message.Seq, true, nil // deleted, or purged
-		}
-	}
-	if resp.Message.Data == nil {
-		resp.Message.Data = []byte{} // held, if empty: not "never"
-	}
-	return resp.Message.Data, resp.Message.Seq, false, nil
+	return *resp.Message, true, nil
 }
 
 // untilWritten calls read until it returns something other than notYet:

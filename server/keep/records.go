@@ -38,10 +38,23 @@ type RecordBook struct {
 	eng    *Engine
 	stream jetstream.Stream
 	*notes
+	// remade counts the times the stream was made again (remake): each
+	// table of the node writes its record again whole at its next
+	// write.
+	remade atomic.Uint64
 }
 
 // openRecordBook makes (or finds) the records' stream.
 func openRecordBook(ctx context.Context, eng *Engine, n *notes) (*RecordBook, error) {
+	st, err := makeRecords(ctx, eng)
+	if err != nil {
+		return nil, err
+	}
+	return &RecordBook{eng: eng, stream: st, notes: n}, nil
+}
+
+// makeRecords makes (or finds) the records' stream.
+func makeRecords(ctx context.Context, eng *Engine) (jetstream.Stream, error) {
 	st, err := eng.makeStream(ctx, jetstream.StreamConfig{
 		Name:        recordsStream,
 		Description: "okey serve: each table's match record, appended as it is played",
@@ -54,7 +67,23 @@ func openRecordBook(ctx context.Context, eng *Engine, n *notes) (*RecordBook, er
 	if err != nil {
 		return nil, fmt.Errorf("the records' stream: %w", err)
 	}
-	return &RecordBook{eng: eng, stream: st, notes: n}, nil
+	return st, nil
+}
+
+// remake makes the records' stream again if the store says it is gone
+// (deleted by a writer of the store): true if it was, and is now made
+// again, empty. The stream handle reaches it by name, as before.
+func (b *RecordBook) remake(ctx context.Context) bool {
+	if !b.eng.missing(ctx, recordsStream) {
+		return false
+	}
+	if _, err := makeRecords(ctx, b.eng); err != nil {
+		b.log.Error("the records' stream is gone from the store, and not made again", "err", err)
+		return false
+	}
+	b.log.Error("the records' stream was gone from the store (deleted): made again; each table writes its record again whole, the matches before are lost")
+	b.remade.Add(1)
+	return true
 }
 
 // purge purges table id's record and its match before.

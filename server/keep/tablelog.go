@@ -28,9 +28,16 @@ type TableLog struct {
 	subj string
 	// seq is the stream sequence of the table's last record message (0:
 	// none); rev the revision of its entry (0: none), gen its generation
-	// and sealed its sealed bytes, as last written or read (entries.go).
+	// and sealed its sealed bytes, as last written or read (entries.go),
+	// and entry the entry itself (to write it again whole, should the
+	// store lose it).
 	seq, rev, gen uint64
 	sealed        []byte
+	entry         []byte
+	// remade is the count of the records' stream and the entries'
+	// bucket made again (RecordBook and TableBook's remade) this log
+	// has written the table again after.
+	remade [2]uint64
 	// rec is the record as the stream holds it.
 	rec []byte
 	// stale: the entry or a part of the record, as read, was sealed
@@ -69,9 +76,44 @@ type unsureAppend struct {
 
 // Write saves a table's entry and record (either nil: unchanged). The
 // record goes first, so an entry never names a match that is not there.
+//
+// A write the store refuses because what it goes in is gone — the
+// records' stream or the entries' bucket deleted by a writer of the
+// store — makes it again and writes the table whole into it: the node
+// holds the table (its lease) and what it holds is the table as played.
+// The table's matches before are lost with the stream, and said so.
 func (l *TableLog) Write(table, rec []byte) error {
 	ctx, cancel := EngineCtx()
 	defer cancel()
+	err := l.write(ctx, table, rec)
+	if err == nil || errors.Is(err, ErrFenced) {
+		return err
+	}
+	records, tables := l.records.remake(ctx), l.tables.remake(ctx)
+	if !records && !tables {
+		return err
+	}
+	return l.write(ctx, table, rec)
+}
+
+// write is Write, once: the whole table if the store's stream or
+// bucket was made again since this log last wrote (by this table's
+// write, or another's of the node).
+func (l *TableLog) write(ctx context.Context, table, rec []byte) error {
+	l.tables.look(ctx)
+	if n := l.records.remade.Load(); n != l.remade[0] {
+		l.remade[0], l.seq, l.unsureRec = n, 0, nil
+		if rec == nil {
+			rec = l.rec
+		}
+		l.rec = nil
+	}
+	if n := l.tables.remade.Load(); n != l.remade[1] {
+		l.remade[1], l.rev, l.unsureEntry = n, 0, nil
+		if table == nil {
+			table = l.entry
+		}
+	}
 	if rec != nil {
 		if err := l.appendRecord(ctx, rec); err != nil {
 			return fmt.Errorf("table %s's record: %w", l.id, err)
@@ -97,6 +139,10 @@ func (l *TableLog) Write(table, rec []byte) error {
 // its own node still held.
 func (l *TableLog) appendRecord(ctx context.Context, rec []byte) error {
 	err := l.appendOnce(ctx, rec)
+	if errors.Is(err, errRecordGone) {
+		// Purged by a writer of the store: written again whole.
+		err = l.appendOnce(ctx, rec)
+	}
 	if errors.Is(err, ErrFenced) && l.unsureRec != nil {
 		landed, serr := l.settle(ctx)
 		if serr != nil {
@@ -282,6 +328,11 @@ func (l *TableLog) publish(ctx context.Context, place string, plain []byte, h na
 		if !isWrongSequence(err) {
 			return err
 		}
+		if gone, gerr := l.purged(ctx); gerr == nil && gone {
+			l.records.log.Error("a table's record was purged from the store (not by a node): written again whole", "table", l.id, "after", l.seq)
+			l.seq, l.rec, l.unsureRec = 0, nil, nil
+			return errRecordGone
+		}
 		if try == forgeryTries {
 			return fmt.Errorf("%w: %v", ErrFenced, err)
 		}
@@ -305,6 +356,27 @@ func (l *TableLog) publish(ctx context.Context, place string, plain []byte, h na
 	}
 }
 
+// errRecordGone is a table's record purged from the store by a writer
+// that is not a node: the table's record is written again whole.
+var errRecordGone = errors.New("the table's record is gone from the store")
+
+// purged reports whether the table's record's last message, as this log
+// wrote it, is gone from the store, as the stream's leader says: the
+// record was purged (a node purges only what comes before a start it
+// has written, never its last).
+func (l *TableLog) purged(ctx context.Context) (bool, error) {
+	if l.seq == 0 {
+		return false, nil
+	}
+	m, ok, err := leaderGet(ctx, l.records.eng.NC, recordsStream, struct {
+		Seq uint64 `json:"seq"`
+	}{l.seq})
+	if err != nil {
+		return false, err
+	}
+	return !ok || m.Subject != l.subj, nil
+}
+
 // putEntry writes the table's entry at the revision last written,
 // stamped one generation on (entries.go), and marks it in the record. An
 // entry another node wrote since (a later generation) fences the write;
@@ -324,7 +396,7 @@ func (l *TableLog) putEntry(ctx context.Context, table []byte) error {
 			rev, err = l.tables.KV.Update(ctx, l.id, sealed, l.rev)
 		}
 		if err == nil {
-			l.rev, l.gen, l.sealed, l.unsureEntry = rev, gen, sealed, nil
+			l.rev, l.gen, l.sealed, l.entry, l.unsureEntry = rev, gen, sealed, table, nil
 			l.tables.saw(l.id, entrySeen{rev: rev, gen: gen, sealed: sealed})
 			return l.markEntry(ctx)
 		}
@@ -342,6 +414,13 @@ func (l *TableLog) putEntry(ctx context.Context, table []byte) error {
 			}
 			return e.Revision(), nil
 		})
+		if errors.Is(gerr, jetstream.ErrKeyNotFound) && try < forgeryTries {
+			// Deleted by a writer of the store (a node that takes the
+			// table over writes it, never deletes it): made again.
+			l.tables.log.Error("a table's entry was deleted from the store (not by a node): written again", "table", l.id)
+			l.rev = 0
+			continue
+		}
 		if gerr != nil {
 			return fmt.Errorf("%w: %v", ErrFenced, err)
 		}

@@ -187,6 +187,10 @@ type Member struct {
 	Box  chan Msg
 	// chat rate: the times of the last chat lines.
 	chatAt []time.Time
+	// shown is the last message of the table's game or room put in
+	// Box (the table's goroutine's own): a word that the table paused
+	// goes with it, so that it never takes the place of a view unread.
+	shown Msg
 }
 
 // NewMember is a session's (or another node's session's) membership of
@@ -211,6 +215,10 @@ type Msg struct {
 	// still be playing, with its Closed "round.held", in place of the
 	// final update that would show the whole deal (heldEnd).
 	Held *seatmsg.Held
+	// Paused says the table takes no moves now: the store does not take
+	// its writes (refused, or not answered), and it plays on only once
+	// what it holds is saved. A message may say it alone.
+	Paused bool
 }
 
 // heldClosed is the end of a seat's place at a table whose deal other

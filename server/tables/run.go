@@ -32,6 +32,8 @@ func New(id string, cfg Config, opt Options, sv *Saver) (*Table, error) {
 	sv.fenced = t.Lose
 	t.stored = make(chan uint64, 1)
 	sv.stored = t.stored
+	t.pausedIn = make(chan bool, 1)
+	sv.paused = t.pausedIn
 	t.publishSummary()
 	return t, nil
 }
@@ -104,6 +106,8 @@ func (t *Table) Run(ctx context.Context, closed func(*Table)) {
 				act = func() { t.onBot(a) }
 			case g := <-t.stored:
 				act = func() { t.savedGen = max(t.savedGen, g) }
+			case p := <-t.pausedIn:
+				act = func() { t.pause(p) }
 			case <-clock:
 				act = t.onClock
 			case <-ctx.Done():
@@ -152,6 +156,24 @@ func (t *Table) Run(ctx context.Context, closed func(*Table)) {
 			return
 		}
 	}
+}
+
+// pause stops the table taking anything while the store does not take
+// its writes, and tells its members (with what they were last shown:
+// nothing unsaved), or goes on once it does. The loop takes nothing
+// while a write is under way anyway (Run): a table never plays on what
+// is not saved; paused, its players are told why it waits.
+func (t *Table) pause(p bool) {
+	if p == t.paused {
+		return
+	}
+	t.paused = p
+	if p {
+		t.Opt.Log.Warn("the table is paused: the store does not take its writes", "table", t.ID)
+	} else {
+		t.Opt.Log.Info("the table goes on: the store takes its writes again", "table", t.ID)
+	}
+	t.sit.tellPaused(p)
 }
 
 // Holds is mayAct for the table's other goroutines (a relay sending its

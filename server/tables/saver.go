@@ -7,6 +7,7 @@ import (
 	"runtime/debug"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"okey/server/keep"
 )
@@ -31,12 +32,35 @@ type Saver struct {
 	fenced func()
 	// rewrite asks for the table's entry to be written again (Rewrite).
 	rewrite atomic.Bool
-	// stored, if set, is told the number of each snapshot once its
-	// write is over (acknowledged by the store, or failed and said in
-	// the log): the newest only, never blocking. The table shows its
-	// players nothing the store has not taken.
+	// stored, if set, is told the number of each snapshot once the
+	// store has taken it: the newest only, never blocking. The table
+	// shows its players nothing the store has not taken, and takes
+	// nothing meanwhile.
 	stored chan uint64
+	// paused, if set, is told whether the table's writes are failing
+	// (true: a write was refused, or not answered within pauseAfter,
+	// and is being tried again) or go through again (false): the
+	// newest word only, never blocking. retry is how long the saver
+	// waits before it tries a failed write again (doubling, to
+	// retryMax).
+	paused chan bool
+	// said is the word last told (mu guards it); failing and retry are
+	// the saver goroutine's own.
+	said    bool
+	failing bool
+	retry   time.Duration
 }
+
+// pauseAfter is how long a write may take before the table's players
+// are told it is paused: within 2 s of the store failing to take it,
+// as long before as a quick store's slowest answers.
+const pauseAfter = 1500 * time.Millisecond
+
+// How soon a write that failed is tried again: at first, and at most.
+const (
+	retryFirst = 250 * time.Millisecond
+	retryMax   = 2 * time.Second
+)
 
 // Rewrite has the table's entry written again, with the next snapshot
 // or, if none waits, as last written: the store's was written over by a
@@ -75,13 +99,24 @@ func (s *Saver) put(table, record []byte, gen uint64) {
 
 func (s *Saver) loop() {
 	defer s.wg.Done()
+	var again <-chan time.Time
 	for {
 		select {
 		case <-s.kick:
 			s.writeNext()
+		case <-again:
+			s.writeNext()
 		case <-s.stop:
 			s.writeNext()
 			return
+		}
+		again = nil
+		if s.failing {
+			// The snapshot that failed waits to be written again: the
+			// table takes nothing until it is (never plays on what the
+			// store has not taken).
+			again = time.After(s.retry)
+			s.retry = min(2*s.retry, retryMax)
 		}
 	}
 }
@@ -112,21 +147,63 @@ func (s *Saver) writeNext() {
 	if bytes.Equal(table, s.lastTable) {
 		table = nil
 	}
-	// Over, either way (a write the store refused or did not answer, or
-	// one that panicked, is not waited for again: the next snapshot is
-	// written whole), and the table goes on.
-	defer s.wrote(n.gen)
-	if err := s.write(table, n.record); err != nil {
+	// A write that takes long says so before it ends (pauseAfter).
+	slow := time.AfterFunc(pauseAfter, func() { s.setPaused(true) })
+	err := s.write(table, n.record)
+	slow.Stop()
+	if err != nil {
 		s.errs.Add(1)
 		s.log.Error("saving a table", "err", err)
-		if errors.Is(err, keep.ErrFenced) && s.fenced != nil {
-			s.fenced()
+		if errors.Is(err, keep.ErrFenced) {
+			// Another node runs the table: nothing more is written.
+			s.wrote(n.gen)
+			if s.fenced != nil {
+				s.fenced()
+			}
+			return
 		}
+		// Refused or not answered: written again (loop), the newest
+		// snapshot first, and the table paused until it is.
+		s.mu.Lock()
+		if s.next == nil {
+			s.next = n
+		}
+		s.mu.Unlock()
+		if !s.failing {
+			s.failing, s.retry = true, retryFirst
+		}
+		s.setPaused(true)
 		return
 	}
 	if table != nil {
 		s.lastTable = table
 	}
+	s.wrote(n.gen)
+	if s.failing {
+		s.failing = false
+		s.log.Info("saving a table: the store takes its writes again")
+	}
+	s.setPaused(false)
+}
+
+// setPaused tells the table whether its writes are failing: the newest
+// word only, never blocking (the saver's goroutine and its slow write's
+// timer send).
+func (s *Saver) setPaused(p bool) {
+	if s.paused == nil {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.said == p {
+		return
+	}
+	s.said = p
+	select {
+	case <-s.paused:
+	default:
+	}
+	s.paused <- p
 }
 
 // wrote tells the table that the snapshot numbered gen is written (or

@@ -345,7 +345,28 @@ func put(m *Member, msg Msg) {
 	case <-m.Box:
 	default:
 	}
+	if msg.Room != nil || msg.Update != nil {
+		m.shown = msg
+	}
 	m.Box <- msg
+}
+
+// tellPaused tells every member whether the table is paused, with the
+// last view or room each was handed (nothing the store has not taken).
+func (s *seating) tellPaused(paused bool) {
+	say := func(m *Member) {
+		msg := m.shown
+		msg.Paused = paused
+		put(m, msg)
+	}
+	for i := range s.seats {
+		if m := s.seats[i].m; m != nil {
+			say(m)
+		}
+	}
+	for m := range s.watchers {
+		say(m)
+	}
 }
 
 // botName is the name a bot takes when it is free: its player's

@@ -110,6 +110,10 @@ type Table struct {
 	// come back without it, and the game would go back for everyone.
 	saveGen, savedGen uint64
 	stored            chan uint64
+	// paused: the store does not take the table's writes (its saver
+	// says so on pausedIn), and the table takes nothing until it does.
+	paused   bool
+	pausedIn chan bool
 
 	// Owned by run:
 	Cfg      Config

@@ -98,7 +98,7 @@ func (t *Table) msgFor(m *Member, seat int, info *seatInfo) Msg {
 				room.Rated[i] = e.ID
 			}
 		}
-		return Msg{Room: room}
+		return Msg{Room: room, Paused: t.paused}
 	}
 	if h, ok := t.heldEnd(seat); ok {
 		return Msg{Closed: heldClosed, Held: &h}
@@ -112,7 +112,7 @@ func (t *Table) msgFor(m *Member, seat int, info *seatInfo) Msg {
 	in.refused, in.refusedSeq = r.text, r.seq
 	in.awayLost = seat >= 0 && t.absent[seat]
 	u := t.Ref.Update(seat, &in)
-	return Msg{Update: &u}
+	return Msg{Update: &u, Paused: t.paused}
 }
 
 // publishSummary updates what the lobby shows.

@@ -38,6 +38,8 @@ type wireMsg struct {
 	// with "round.held" only.
 	Dup  *seatmsg.Duplicate `json:"dup,omitempty"`
 	Held *seatmsg.Held      `json:"held,omitempty"`
+	// Paused comes with a room or an update, or alone.
+	Paused bool `json:"paused,omitempty"`
 }
 
 // wireRoom is a Room on the wire.
@@ -68,10 +70,11 @@ func EncodeMsg(msg Msg) ([]byte, error) {
 		w.Update = &u
 	default:
 		w.Closed, w.Dup, w.Held = msg.Closed, msg.Dup, msg.Held
-		if w.Closed == "" {
+		if w.Closed == "" && !msg.Paused {
 			return nil, errors.New("an empty table message")
 		}
 	}
+	w.Paused = msg.Paused
 	return json.Marshal(w)
 }
 
@@ -119,9 +122,10 @@ func DecodeMsg(data []byte) (Msg, error) {
 	if w.Held != nil && w.Closed != heldClosed {
 		return Msg{}, errors.New("a seat's held end with no end of it")
 	}
-	if set != 1 {
+	if set > 1 || set == 0 && !w.Paused {
 		return Msg{}, fmt.Errorf("a table's message holds %d parts, want one", set)
 	}
+	msg.Paused = w.Paused
 	return msg, nil
 }
 

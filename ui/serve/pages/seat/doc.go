@@ -18,7 +18,8 @@
 //	              reason, the seat taken back where the table moved
 //	moving.go     while the table moves: the keys held and the moves
 //	              sent, played and sent again once it is back; the line
-//	              that says so
+//	              that says so, and that the table is paused while its
+//	              store does not take its writes
 //	duplicate.go  a duplicate table as the seat shows it: its seat
 //	              followed as the players move, where it stands on the
 //	              top line, its end for the end page

@@ -71,7 +71,7 @@ func TestKeysWaitForAMovingTable(t *testing.T) {
 	}
 	// The seat never comes back: the lobby says what was not played.
 	side.SetNow(now.Add(reseatFor + time.Second))
-	p.onReseat(c)
+	p.onReseat(c, false)
 	if !strings.Contains(c.Flash, "(16) were not played") || len(p.held) != 0 {
 		t.Fatalf("the lobby's line: %q, %d keys still held", c.Flash, len(p.held))
 	}

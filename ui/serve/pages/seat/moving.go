@@ -26,6 +26,23 @@ func (p *Page) note(c *common.Common, line string, d time.Duration) {
 	p.moveNote, p.moveNoteUntil = line, c.Srv.Now().Add(d)
 }
 
+// pausedAs takes in whether the table says it is paused (its store does
+// not take its writes): the line under the screen says so while it is,
+// and that it goes on once it does.
+func (p *Page) pausedAs(c *common.Common, paused bool) {
+	switch {
+	case paused && !p.paused:
+		p.note(c, c.Tr.T("table.paused"), pausedNoteFor)
+	case !paused && p.paused:
+		p.note(c, c.Tr.T("table.resumed"), moveNoteFor)
+	}
+	p.paused = paused
+}
+
+// pausedNoteFor is how long the line saying the table is paused stays
+// without word that it goes on: as long as it is.
+const pausedNoteFor = 24 * time.Hour
+
 // sentMove is a move sent to the table, with the view it was made on.
 type sentMove struct {
 	in   seatmsg.Intent

@@ -8,6 +8,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"okey/server/hall"
 	"okey/server/tables"
 	"okey/ui/serve/common"
 )
@@ -146,6 +147,12 @@ func (p *Page) onTable(c *common.Common, f common.FromTableMsg) common.Turn {
 	if p.same(msg) {
 		return common.Turn{Cmd: at.Wait(), Quiet: true}
 	}
+	p.pausedAs(c, msg.Paused)
+	if msg.Paused && p.scr == nil {
+		// No game's screen to say it under (the waiting room): the
+		// page's line says it.
+		c.Flash = c.Tr.T("table.paused")
+	}
 	if msg.Closed != "" {
 		return p.onClosed(c, msg)
 	}
@@ -233,13 +240,15 @@ func (p *Page) onClosed(c *common.Common, msg tables.Msg) common.Turn {
 // StopGrace is how long the goodbye of a stopping server is shown.
 const StopGrace = time.Second
 
-// onReseat asks for the seat again, or gives up and goes to the lobby.
-func (p *Page) onReseat(c *common.Common) common.Turn {
+// onReseat asks for the seat again, or gives up and goes to the lobby:
+// at once if the table is lost (the store no longer holds it), saying
+// so, not that the seat is kept.
+func (p *Page) onReseat(c *common.Common, lost bool) common.Turn {
 	r := p.reseat
 	if r == nil || c.At != nil {
 		return common.Turn{}
 	}
-	if c.Srv.Now().After(r.Until) {
+	if lost || c.Srv.Now().After(r.Until) {
 		p.reseat, p.moveNote = nil, ""
 		// A tournament's table the player was taken to may still come
 		// back with their seat: they are taken to it again then.
@@ -247,6 +256,9 @@ func (p *Page) onReseat(c *common.Common) common.Turn {
 		n := len(p.held) + len(p.sent) // the keys and moves the table never took
 		t := p.leave(c)
 		c.Flash = c.Tr.T("table.moved")
+		if lost {
+			c.Flash = c.Tr.T("table.lost")
+		}
 		if n > 0 {
 			c.Flash += " " + c.Tr.T("table.moved.held", n)
 		}
@@ -255,7 +267,7 @@ func (p *Page) onReseat(c *common.Common) common.Turn {
 	}
 	t := c.Srv.Hall().Get(r.ID)
 	if t == nil {
-		return common.Stay(reseatAfter(reseatEvery))
+		return common.Stay(reseatOrLost(c.Srv.Hall(), r.ID, reseatEvery))
 	}
 	return common.Stay(c.Join(t, -1, r.Watch))
 }
@@ -298,8 +310,9 @@ func tableEnding(reason string) endKind {
 // screen, says what happened, and takes the seat back as soon as the
 // table answers on its new node — no key to press.
 
-// reseatMsg asks the seat to try its seat again.
-type reseatMsg struct{}
+// reseatMsg asks the seat to try its seat again; lost, that the table
+// is lost for good (hall.Gone): no seat at it was kept.
+type reseatMsg struct{ lost bool }
 
 func (reseatMsg) Owner() (common.PageID, bool) { return common.Table, false }
 
@@ -319,4 +332,15 @@ const (
 
 func reseatAfter(d time.Duration) tea.Cmd {
 	return tea.Tick(d, func(time.Time) tea.Msg { return reseatMsg{} })
+}
+
+// reseatOrLost is reseatAfter for a table no node runs now: it asks the
+// store whether the table is lost for good first.
+func reseatOrLost(h *hall.Hall, id string, d time.Duration) tea.Cmd {
+	return tea.Tick(d, func(time.Time) tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		defer cancel()
+		gone, err := h.Gone(ctx, id)
+		return reseatMsg{lost: gone && err == nil}
+	})
 }

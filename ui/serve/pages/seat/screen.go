@@ -100,7 +100,7 @@ func (p *Page) take(c *common.Common, at *common.Membership, u *seatmsg.Update) 
 // the table took the moves sent before it moved (resendOnUpdate).
 func (p *Page) same(msg tables.Msg) bool {
 	return p.scr != nil && !p.resendOnUpdate && msg.Closed == "" && msg.Room == nil && p.lastUpdate != nil && msg.Update != nil &&
-		reflect.DeepEqual(*msg.Update, *p.lastUpdate)
+		msg.Paused == p.paused && reflect.DeepEqual(*msg.Update, *p.lastUpdate)
 }
 
 // toScreen passes a message to the game's screen, if one is open.

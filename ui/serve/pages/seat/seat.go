@@ -36,6 +36,9 @@ type Page struct {
 	// for a moment after (until moveNoteUntil).
 	moveNote      string
 	moveNoteUntil time.Time
+	// paused: the table said it takes no moves (its store does not take
+	// its writes).
+	paused bool
 	// held are the keys pressed at the screen while its table moves (at
 	// most maxHeld): played in order once the seat is back, never
 	// dropped without a word.
@@ -73,7 +76,7 @@ func (p *Page) Update(c *common.Common, msg tea.Msg) common.Turn {
 		p.reseat = &common.Reseating{ID: msg.T.TableID(), Until: c.Srv.Now().Add(reseatFor), Quiet: true}
 		return common.Stay(c.Join(msg.T, -1, false))
 	case reseatMsg:
-		return p.onReseat(c)
+		return p.onReseat(c, msg.lost)
 	case common.FromTableMsg:
 		return p.onTable(c, msg)
 	case common.LeaveTable, seatmsg.LeaveMsg:

@@ -133,7 +133,7 @@ func TestAMoveNotTakenIsSaidWhenTheSeatDoesNotComeBack(t *testing.T) {
 	sendMove(c, p, seatmsg.Intent{Kind: seatmsg.IntentAct, Hand: 1})
 	p.onTable(c, common.FromTableMsg{Gen: c.At.Gen, Msg: tables.Msg{Closed: "table.moved"}})
 	p.reseat.Until = side.Now().Add(-1) // the seat never came back
-	p.onReseat(c)
+	p.onReseat(c, false)
 	if !strings.Contains(c.Flash, "(1) were not played") {
 		t.Fatalf("the lobby's line: %q", c.Flash)
 	}
@@ -157,7 +157,7 @@ func TestAMovedTableKeepsTheSeat(t *testing.T) {
 		t.Fatalf("the table was told leaves %v (gone or not), want one, gone: the seat kept", got)
 	}
 	p.reseat.Until = side.Now().Add(-1) // the seat never came back
-	p.onReseat(c)
+	p.onReseat(c, false)
 	if c.Went["7"] {
 		t.Fatal("the tournament's table is still one the player is never taken to again")
 	}

@@ -1,0 +1,104 @@
+package keep
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+// TestWhatIsMissingIsMadeAgain: a writer of the store without the
+// cluster's secret deletes what the tables are kept in — the records'
+// stream, the entries' bucket, one table's record (purged), one
+// table's entry — while two tables are played on one node. Each table's
+// next write makes what is missing again and writes the table whole
+// into it (it is not taken for another node's write, and the table is
+// not stopped), also a table whose write carries no entry (the node
+// looks for the entries' bucket once a second as its tables write), and
+// a node reading the store after reads every table whole. Alone, and in a
+// cluster of three (the owner, the forger's node and a reader).
+func TestWhatIsMissingIsMadeAgain(t *testing.T) {
+	aloneAndThree(t, func(t *testing.T, owner, forger, reader *Engine) {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		k := keeperOn(ctx, t, owner)
+		type table struct {
+			l          *TableLog
+			entry, rec []byte
+		}
+		tables := map[string]*table{}
+		for _, id := range []string{"1", "2"} {
+			tb := &table{l: k.Log(id), entry: fmt.Appendf(nil, `{"id":%q}`, id), rec: fmt.Appendf(nil, `{"seed":%s}`+"\n", id)}
+			if err := tb.l.Write(tb.entry, tb.rec); err != nil {
+				t.Fatal(err)
+			}
+			tables[id] = tb
+		}
+		js := forger.js
+		moves := 0
+		// play writes a move to each table (and to table 2 its entry
+		// again, changed), then checks a reader reads both whole.
+		play := func(what string) {
+			t.Helper()
+			for _, id := range []string{"1", "2"} {
+				tb := tables[id]
+				moves++
+				tb.rec = fmt.Appendf(tb.rec, "move %d\n", moves)
+				var entry []byte
+				if id == "2" {
+					tb.entry = fmt.Appendf(nil, `{"id":"2","moves":%d}`, moves)
+					entry = tb.entry
+				}
+				if err := tb.l.Write(entry, tb.rec); err != nil {
+					t.Fatalf("%s: table %s's write: %v", what, id, err)
+				}
+			}
+			for _, id := range []string{"1", "2"} {
+				tb := tables[id]
+				for tries := 1; ; tries++ {
+					kt, ok := keeperOn(ctx, t, reader).LoadOne(ctx, id)
+					if ok && kt.Err == nil && bytes.Equal(kt.Table, tb.entry) && bytes.Equal(kt.Record, tb.rec) {
+						break
+					}
+					if tries == 100 {
+						t.Fatalf("%s: table %s read back (%v, %v) as\n%s\n%s\nwant\n%s\n%s", what, id, ok, kt.Err, kt.Table, kt.Record, tb.entry, tb.rec)
+					}
+					time.Sleep(20 * time.Millisecond)
+				}
+			}
+		}
+		play("before")
+		for _, c := range []struct {
+			what   string
+			delete func() error
+		}{
+			{"the records' stream deleted", func() error { return js.DeleteStream(ctx, recordsStream) }},
+			{"the entries' bucket deleted", func() error { return js.DeleteKeyValue(ctx, tablesBucket) }},
+			{"table 1's record purged", func() error {
+				st, err := js.Stream(ctx, recordsStream)
+				if err != nil {
+					return err
+				}
+				return st.Purge(ctx, jetstream.WithPurgeSubject(recordSubject("1")))
+			}},
+			{"table 2's entry deleted", func() error {
+				kv, err := js.KeyValue(ctx, tablesBucket)
+				if err != nil {
+					return err
+				}
+				return kv.Delete(ctx, "2")
+			}},
+		} {
+			if err := c.delete(); err != nil {
+				t.Fatalf("%s: %v", c.what, err)
+			}
+			// A table writing its record alone looks for the bucket
+			// once a lookEvery.
+			time.Sleep(lookEvery)
+			play(c.what)
+		}
+	})
+}
