@@ -40,7 +40,9 @@
 //	tenure.go      the node's Lease, and the table's hold on it (a node of
 //	               a cluster): whether it may act, and its loss
 //	saver.go       the Saver: a goroutine that writes a table's latest
-//	               entry and record, one at a time, the newest winning
+//	               entry and record, one at a time, the newest winning;
+//	               a write the store refuses is tried again, the table
+//	               paused meanwhile
 //	daily.go       a daily table's plan and config, and par measured as
 //	               the table plays (DailyPar)
 //	fair.go        fair deals: a seal drawn from crypto/rand, a saved
