@@ -41,6 +41,9 @@ type dailyDesk struct {
 	// loopback: addresses on the loopback count as shared (tests,
 	// Config.dailyLoopback).
 	loopback bool
+	// prefix is the IPv6 network the address rule counts by
+	// (Config.DailyIPv6Prefix).
+	prefix int
 }
 
 // today is the day the server serves: the UTC day of its clock.
@@ -69,7 +72,10 @@ func (s *dailyDesk) standing(ctx context.Context, g game.Kind, d daily.Date, id,
 	}
 	holder := ""
 	if tables.SharedAddr(addr) || s.loopback && addr != "" {
-		h, err := s.book.AddrFirst(ctx, g, d, addr, id, claim, s.random)
+		// Only a player who could be ranked takes the address's place:
+		// a guest's or a new key's day is practice anyway.
+		rankable := keep.DailyStanding(d, guest, first, "", id) == ""
+		h, err := s.book.AddrFirst(ctx, g, d, keep.DailyAddr(addr, s.prefix), id, claim && rankable, s.random)
 		switch {
 		case errors.Is(err, keep.ErrSealBroken):
 			s.log.Warn("daily: an address's start of the day does not open: taken as started", "err", err)

@@ -291,7 +291,7 @@ func (s *Server) openStore(dir string) (k *keep.Keeper, importErr, err error) {
 	if random == nil {
 		random = tables.DefaultRandom // crypto/rand
 	}
-	s.desk = &dailyDesk{book: s.daily, ratings: book, ctx: s.ctx, log: s.log, now: s.cfg.Now, random: random, loopback: s.cfg.dailyLoopback}
+	s.desk = &dailyDesk{book: s.daily, ratings: book, ctx: s.ctx, log: s.log, now: s.cfg.Now, random: random, loopback: s.cfg.dailyLoopback, prefix: s.cfg.DailyIPv6Prefix}
 	if s.cfg.Store.Secret != nil && len(s.cfg.Store.Secret.Fingerprints()) > 1 {
 		// The secret is being changed: what the daily keeps sealed with
 		// the other key is sealed again (keep/rotate.go).

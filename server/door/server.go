@@ -118,6 +118,10 @@ type Config struct {
 	// tables): 64, a host's or a home's network. IPv4 clients are
 	// counted by address.
 	IPv6Prefix int
+	// DailyIPv6Prefix is the network, in bits, that the daily's address
+	// rule counts an IPv6 client by (keep.DailyAddr): 56, what a home is
+	// commonly delegated; no longer than IPv6Prefix.
+	DailyIPv6Prefix int
 	// TrustedProxies are the proxies (addresses or networks) whose
 	// connections start with a PROXY protocol header (proxyproto.go),
 	// version 1 or 2, naming the client: the limits and the one-seat
@@ -184,7 +188,7 @@ func DefaultConfig() Config {
 		MaxWidth:    300, MaxHeight: 100,
 		HandshakeTimeout: 10 * time.Second, IdleTimeout: 30 * time.Minute, MaxSession: 12 * time.Hour,
 		DefaultTimer: 30 * time.Second, KeepSeat: 10 * time.Minute, BotDelay: 700 * time.Millisecond,
-		BotTimeout: 10 * time.Second, FPS: 20, Overload: 2 * time.Second, IPv6Prefix: 64,
+		BotTimeout: 10 * time.Second, FPS: 20, Overload: 2 * time.Second, IPv6Prefix: 64, DailyIPv6Prefix: keep.DailyAddrPrefix,
 	}
 }
 
@@ -215,6 +219,8 @@ func (c Config) Check() error {
 		return errors.New("timeouts must not be negative")
 	case c.IPv6Prefix < 32 || c.IPv6Prefix > 128:
 		return errors.New("--ipv6-prefix is from 32 to 128 bits (64: a host's network)")
+	case c.DailyIPv6Prefix < 32 || c.DailyIPv6Prefix > c.IPv6Prefix:
+		return errors.New("--daily-ipv6-prefix is from 32 bits to --ipv6-prefix's (56: a home's network)")
 	case c.Overload < 0:
 		return errors.New("--overload must not be negative (0: never turn newcomers away)")
 	}

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/netip"
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
@@ -26,16 +27,21 @@ import (
 //   - with a key (a guest can connect again, and again: practice);
 //   - a key the cluster first saw before the day began (00:00 UTC): a
 //     key made today to play today's day again is practice; and
-//   - from an address (as the per-address limits count one: an IPv4
-//     address, an IPv6 /64) that had not started the day before, as a
-//     guest or with any key: a day learnt as a guest, or with another
-//     key, makes that address's later days practice.
+//   - from an address (an IPv4 address, an IPv6 /56 unless the server
+//     says another: DailyAddr) where no other player who could be ranked
+//     had started the day before: a day learnt with another key seen
+//     before the day makes that address's later days practice. A guest,
+//     or a key new today, starts the day as practice without taking the
+//     address's place: a passer-by, or a key made at 00:00, unranks
+//     nobody.
 //
 // Every other day is played all the same, as practice: shown on the
 // board, marked, with no place and out of the means. What the rule does
-// not stop is one person with two addresses and a key seen before the
-// day, or a friend told the deals: the board ranks what each identity
-// played, and a player's screen shows its own racks and draws.
+// not stop is one person with several addresses (in as many networks)
+// and as many keys seen before the day — an entry ranked for each — or
+// a friend told the deals: the board ranks what each identity played,
+// and a player's screen shows its own racks and draws. It is a board
+// for friends and honest strangers, not a prize.
 //
 // The records, in the bucket okey_daily beside the day's secret:
 //
@@ -140,6 +146,37 @@ func (b *DailyBook) FirstSeen(ctx context.Context, id string, now time.Time, ear
 
 func addrSaltKey(g game.Kind, d daily.Date) string {
 	return "addrsalt." + string(g) + "." + d.String()
+}
+
+// DailyAddrPrefix is the IPv6 network, in bits, the daily's address
+// rule counts a client by unless told otherwise: the network a home or
+// a small site is commonly delegated (a /56: 256 networks of /64, each
+// holding more addresses than anyone could use), so that one home's
+// addresses count as one.
+const DailyAddrPrefix = 56
+
+// DailyAddr is the network the daily's address rule counts a client by:
+// addr — an address, or an IPv6 network as the per-address limits count
+// one ("2001:db8:1:2::/64") — widened to prefix bits if it is IPv6 (an
+// IPv4 address counts as itself; a network never narrows). Anything
+// else is counted as it is written.
+func DailyAddr(addr string, prefix int) string {
+	p, err := netip.ParsePrefix(addr)
+	if err != nil {
+		a, aerr := netip.ParseAddr(addr)
+		if aerr != nil {
+			return addr
+		}
+		p = netip.PrefixFrom(a, a.BitLen())
+	}
+	if a := p.Addr(); a.Is4() || a.Is4In6() || a.IsLoopback() || prefix >= p.Bits() {
+		return addr
+	}
+	wide, err := p.Addr().Prefix(prefix)
+	if err != nil {
+		return addr
+	}
+	return wide.String()
 }
 
 // addrKey is the key of addr's start of g's day d: a MAC of the address

@@ -113,3 +113,30 @@ func TestFirstSeenAndAddrFirstKeptOnceSealed(t *testing.T) {
 		}
 	}
 }
+
+// TestDailyAddr: the daily's address rule counts an IPv6 client by its
+// /56 (or the prefix given), from the address or the /64 the limits
+// count it by; an IPv4 address, the loopback, or a prefix no wider, as
+// it is.
+func TestDailyAddr(t *testing.T) {
+	for _, c := range []struct {
+		addr   string
+		prefix int
+		want   string
+	}{
+		{"2001:db8:1:2::/64", 56, "2001:db8:1::/56"},
+		{"2001:db8:1:ff::/64", 56, "2001:db8:1::/56"},
+		{"2001:db8:1:2::/64", 64, "2001:db8:1:2::/64"},
+		{"2001:db8:1:2::/64", 96, "2001:db8:1:2::/64"},
+		{"2001:db8:1:2:3:4:5:6", 56, "2001:db8:1::/56"},
+		{"2001:db8:1:2::/64", 48, "2001:db8:1::/48"},
+		{"192.0.2.7", 56, "192.0.2.7"},
+		{"::1", 56, "::1"},
+		{"::ffff:192.0.2.7", 56, "::ffff:192.0.2.7"},
+		{"not an address", 56, "not an address"},
+	} {
+		if got := DailyAddr(c.addr, c.prefix); got != c.want {
+			t.Errorf("DailyAddr(%q, %d) = %q, want %q", c.addr, c.prefix, got, c.want)
+		}
+	}
+}
