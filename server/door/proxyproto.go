@@ -8,10 +8,11 @@ import (
 	"fmt"
 	"net"
 	"net/netip"
-	"strings"
 	"time"
 
 	"github.com/pires/go-proxyproto"
+
+	"okey/server/internal/trusted"
 )
 
 // The PROXY protocol (HAProxy's, versions 1 and 2): a proxy or load
@@ -47,9 +48,9 @@ const proxyWait = 10 * time.Second
 // header (REQUIRE); anyone else's is never read for one (SKIP: its
 // bytes go to SSH as they came, and a stranger's header fails the
 // handshake).
-func proxyPolicy(trusted []netip.Prefix) proxyproto.ConnPolicyFunc {
+func proxyPolicy(proxies []netip.Prefix) proxyproto.ConnPolicyFunc {
 	return func(o proxyproto.ConnPolicyOptions) (proxyproto.Policy, error) {
-		if len(trusted) == 0 || o.Upstream == nil {
+		if len(proxies) == 0 || o.Upstream == nil {
 			return proxyproto.SKIP, nil
 		}
 		ap, err := netip.ParseAddrPort(o.Upstream.String())
@@ -57,10 +58,8 @@ func proxyPolicy(trusted []netip.Prefix) proxyproto.ConnPolicyFunc {
 			return proxyproto.SKIP, nil
 		}
 		ip := ap.Addr().Unmap()
-		for _, p := range trusted {
-			if p.Contains(ip) {
-				return proxyproto.REQUIRE, nil
-			}
+		if trusted.Contains(proxies, ip) {
+			return proxyproto.REQUIRE, nil
 		}
 		return proxyproto.SKIP, nil
 	}
@@ -76,21 +75,7 @@ func (s *Server) trustedProxy(a net.Addr) bool {
 // ParseProxies reads okey serve --proxy-protocol's list: addresses
 // (one proxy) or networks in CIDR form (several).
 func ParseProxies(list []string) ([]netip.Prefix, error) {
-	var out []netip.Prefix
-	for _, a := range list {
-		a = strings.TrimSpace(a)
-		if p, err := netip.ParsePrefix(a); err == nil {
-			out = append(out, p.Masked())
-			continue
-		}
-		ip, err := netip.ParseAddr(a)
-		if err != nil || ip.Zone() != "" {
-			return nil, fmt.Errorf("--proxy-protocol %q: not an address or a network (192.0.2.10, 10.0.0.0/8, ::1)", a)
-		}
-		ip = ip.Unmap()
-		out = append(out, netip.PrefixFrom(ip, ip.BitLen()))
-	}
-	return out, nil
+	return trusted.Parse("--proxy-protocol", list)
 }
 
 // proxiedConn is a connection from a proxy, seen as from its client.
