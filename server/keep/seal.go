@@ -151,42 +151,42 @@ func (s *Sealer) openKeptAged(where string, b []byte, old *bool) ([]byte, error)
 // sealPlainBucket seals every value of kv (the bucket named bucket) kept
 // in plain, at the revision read, and returns how many.
 func sealPlainBucket(ctx context.Context, kv jetstream.KeyValue, bucket string, seal *Sealer) (int, error) {
-	w, err := kv.WatchAll(ctx, jetstream.IgnoreDeletes())
-	if err != nil {
-		return 0, fmt.Errorf("sealing: %w", err)
-	}
-	defer w.Stop()
-	n := 0
-	for {
-		var e jetstream.KeyValueEntry
-		select {
-		case <-ctx.Done():
-			return n, fmt.Errorf("sealing: %w", ctx.Err())
-		case e = <-w.Updates():
+	return rewriteBucket(ctx, kv, "sealing", func(key string, v []byte) ([]byte, bool) {
+		if Sealed(v) {
+			return nil, false
 		}
-		if e == nil {
-			return n, nil
-		}
-		if Sealed(e.Value()) {
-			continue
-		}
-		if _, err := kv.Update(ctx, e.Key(), seal.Seal(bucket+"/"+e.Key(), e.Value()), e.Revision()); err != nil {
-			return n, fmt.Errorf("sealing %s: %w", e.Key(), err)
-		}
-		n++
-	}
+		return seal.Seal(bucket+"/"+key, v), true
+	})
 }
 
 // resealBucket seals again, with seal's key in use, every value of kv (the
 // bucket named bucket, each value sealed for "bucket/key") that another
-// key sealed. The values are read as one watch (one consumer, every
-// value pushed), not a request a key, and each is replaced only at the
-// revision it was read at: two nodes doing it at once do it once, and a
-// value changed meanwhile is the writer's, sealed with the key in use.
+// key sealed.
 func resealBucket(ctx context.Context, kv jetstream.KeyValue, bucket string, seal *Sealer) (int, error) {
+	return rewriteBucket(ctx, kv, "sealing again", func(key string, v []byte) ([]byte, bool) {
+		if !Sealed(v) {
+			return nil, false
+		}
+		where := bucket + "/" + key
+		plain, old, err := seal.OpenAged(where, v)
+		if err != nil || !old {
+			return nil, false // not the cluster's (refused where it is read), or sealed already
+		}
+		return seal.Seal(where, plain), true
+	})
+}
+
+// rewriteBucket replaces every value of kv that change gives a new one
+// for, and returns how many it replaced; doing names the work in its
+// errors. The values are read as one watch (one consumer, every value
+// pushed), not a request a key, and each is replaced only at the
+// revision it was read at: two nodes doing it at once do it once, and a
+// value changed meanwhile is its writer's, who seals with the key in
+// use, so it is left as it is.
+func rewriteBucket(ctx context.Context, kv jetstream.KeyValue, doing string, change func(key string, v []byte) ([]byte, bool)) (int, error) {
 	w, err := kv.WatchAll(ctx, jetstream.IgnoreDeletes())
 	if err != nil {
-		return 0, fmt.Errorf("sealing again: %w", err)
+		return 0, fmt.Errorf("%s: %w", doing, err)
 	}
 	defer w.Stop()
 	n := 0
@@ -194,25 +194,21 @@ func resealBucket(ctx context.Context, kv jetstream.KeyValue, bucket string, sea
 		var e jetstream.KeyValueEntry
 		select {
 		case <-ctx.Done():
-			return n, fmt.Errorf("sealing again: %w", ctx.Err())
+			return n, fmt.Errorf("%s: %w", doing, ctx.Err())
 		case e = <-w.Updates():
 		}
 		if e == nil {
 			return n, nil // every value there was has come
 		}
-		where := bucket + "/" + e.Key()
-		if !Sealed(e.Value()) {
+		v, ok := change(e.Key(), e.Value())
+		if !ok {
 			continue
 		}
-		plain, old, err := seal.OpenAged(where, e.Value())
-		if err != nil || !old {
-			continue // not the cluster's (refused where it is read), or sealed already
-		}
-		if _, err := kv.Update(ctx, e.Key(), seal.Seal(where, plain), e.Revision()); err != nil {
+		if _, err := kv.Update(ctx, e.Key(), v, e.Revision()); err != nil {
 			if isWrongSequence(err) {
-				continue // changed meanwhile, by a node sealing with the key in use
+				continue
 			}
-			return n, fmt.Errorf("sealing %s again: %w", e.Key(), err)
+			return n, fmt.Errorf("%s %s: %w", doing, e.Key(), err)
 		}
 		n++
 	}
