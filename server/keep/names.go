@@ -50,9 +50,17 @@ func OpenNames(ctx context.Context, eng *Engine) (*Names, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the bucket %s: %w", namesBucket, err)
 	}
+	// The bucket may be new, its stream's leader still being chosen by
+	// a cluster starting together: each call is made again while the
+	// store is unavailable (no responders), rather than the node not
+	// starting.
 	place := namesBucket + "/" + saltKey
 	read := func() ([]byte, error) {
-		e, err := kv.Get(ctx, saltKey)
+		var e jetstream.KeyValueEntry
+		err := untilAvailable(ctx, func(ctx context.Context) (err error) {
+			e, err = kv.Get(ctx, saltKey)
+			return err
+		})
 		if err != nil {
 			return nil, err
 		}
@@ -70,13 +78,19 @@ func OpenNames(ctx context.Context, eng *Engine) (*Names, error) {
 		if _, err := rand.Read(salt); err != nil {
 			return nil, err
 		}
-		_, err = kv.Create(ctx, saltKey, eng.Seal.Seal(place, salt))
+		sealed := eng.Seal.Seal(place, salt)
+		err = untilAvailable(ctx, func(ctx context.Context) error {
+			_, err := kv.Create(ctx, saltKey, sealed)
+			return err
+		})
 		if errors.Is(err, jetstream.ErrKeyExists) {
+			// Another node's, or this one's own Create answered too late
+			// and made again: either way the salt kept is read back.
 			salt, err = untilWritten(ctx, read, jetstream.ErrKeyNotFound)
 		}
 	}
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("the players' names' salt: %w", err)
 	}
 	return &Names{kv: kv, salt: salt}, nil
 }
@@ -121,25 +135,40 @@ func oldName(part string) (string, bool) {
 // purged at the revision read. Two nodes doing it at once do it once.
 // A value that does not open is left where it is (refused where it is
 // read, as before). It returns how many it renamed.
+//
+// It runs as a node opens its books, perhaps while a cluster starting
+// together still chooses the bucket's leader: each call is made again
+// while the store is unavailable.
 func renameKeys(ctx context.Context, kv jetstream.KeyValue, bucket string, seal *Sealer, filter string, rename func(key string) (string, bool)) (int, error) {
-	lister, err := kv.ListKeysFiltered(ctx, filter)
+	var keys []string
+	err := untilAvailable(ctx, func(ctx context.Context) error {
+		keys = keys[:0]
+		lister, err := kv.ListKeysFiltered(ctx, filter)
+		if err != nil {
+			return err
+		}
+		for k := range lister.Keys() {
+			if _, ok := rename(k); ok {
+				keys = append(keys, k)
+			}
+		}
+		_ = lister.Stop()
+		return nil
+	})
 	if errors.Is(err, jetstream.ErrNoKeysFound) {
 		return 0, nil
 	}
 	if err != nil {
 		return 0, fmt.Errorf("renaming the players' keys in %s: %w", bucket, err)
 	}
-	var keys []string
-	for k := range lister.Keys() {
-		if _, ok := rename(k); ok {
-			keys = append(keys, k)
-		}
-	}
-	_ = lister.Stop()
 	n := 0
 	for _, k := range keys {
 		to, _ := rename(k)
-		e, err := kv.Get(ctx, k)
+		var e jetstream.KeyValueEntry
+		err := untilAvailable(ctx, func(ctx context.Context) (err error) {
+			e, err = kv.Get(ctx, k)
+			return err
+		})
 		if errors.Is(err, jetstream.ErrKeyNotFound) {
 			continue // renamed meanwhile
 		}
@@ -150,10 +179,16 @@ func renameKeys(ctx context.Context, kv jetstream.KeyValue, bucket string, seal 
 		if err != nil {
 			continue
 		}
-		if _, err := kv.Create(ctx, to, seal.Seal(bucket+"/"+to, plain)); err != nil && !errors.Is(err, jetstream.ErrKeyExists) {
+		sealed := seal.Seal(bucket+"/"+to, plain)
+		if err := untilAvailable(ctx, func(ctx context.Context) error {
+			_, err := kv.Create(ctx, to, sealed)
+			return err
+		}); err != nil && !errors.Is(err, jetstream.ErrKeyExists) {
 			return n, fmt.Errorf("renaming %s in %s: %w", k, bucket, err)
 		}
-		if err := kv.Purge(ctx, k, jetstream.LastRevision(e.Revision())); err != nil && !isWrongSequence(err) && !errors.Is(err, jetstream.ErrKeyNotFound) {
+		if err := untilAvailable(ctx, func(ctx context.Context) error {
+			return kv.Purge(ctx, k, jetstream.LastRevision(e.Revision()))
+		}); err != nil && !isWrongSequence(err) && !errors.Is(err, jetstream.ErrKeyNotFound) {
 			return n, fmt.Errorf("renaming %s in %s: %w", k, bucket, err)
 		}
 		n++

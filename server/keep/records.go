@@ -207,7 +207,13 @@ const maxForged = 1000
 // leader for the stream (a takeover read hung there, and the node's
 // shutdown with it); the callers' untilAvailable asks again within ctx.
 func (b *RecordBook) walk(ctx context.Context, subj string, from, last uint64, fn func(seq uint64, h nats.Header, data []byte) bool) error {
-	cfg := jetstream.OrderedConsumerConfig{FilterSubjects: []string{subj}, MaxResetAttempts: 1}
+	// The store keeps at most a thousand consumers a stream, and an
+	// ordered consumer lives on for InactiveThreshold after its last
+	// fetch (the client's default: five minutes), so walks must delete
+	// theirs: left, a thousand reads in five minutes (a restart's
+	// tables, a busy command) refused the next one. The threshold is
+	// what clears one whose delete is lost with its node.
+	cfg := jetstream.OrderedConsumerConfig{FilterSubjects: []string{subj}, MaxResetAttempts: 1, InactiveThreshold: walkIdle}
 	if from > 1 {
 		cfg.DeliverPolicy, cfg.OptStartSeq = jetstream.DeliverByStartSequencePolicy, from
 	}
@@ -215,6 +221,7 @@ func (b *RecordBook) walk(ctx context.Context, subj string, from, last uint64, f
 	if err != nil {
 		return fmt.Errorf("its consumer: %w", cmp.Or(ended(ctx), err))
 	}
+	defer b.dropConsumer(ctx, cons)
 	for {
 		// A fetch on a context already ended is a client's "invalid
 		// option", not the deadline the callers ask again after: the
@@ -249,6 +256,31 @@ func (b *RecordBook) walk(ctx context.Context, subj string, from, last uint64, f
 			return nats.ErrTimeout
 		}
 	}
+}
+
+// walkIdle is how long a walk's consumer outlives its last fetch
+// should its delete not arrive (each fetch of an ordered consumer makes
+// a new one, so no walk idles this long between two).
+const walkIdle = 30 * time.Second
+
+// dropConsumer deletes the consumer a walk fetched through last (the
+// ordered consumer deletes the ones before it itself, the same way). It
+// is sent and not waited for: while a cluster's meta leader is being
+// chosen again (a node killed) a delete can wait seconds, and the
+// walk's caller — a takeover, a restart — must not wait with it; it
+// outlives the walk's context, which may have just ended.
+func (b *RecordBook) dropConsumer(ctx context.Context, cons jetstream.Consumer) {
+	info := cons.CachedInfo()
+	if info == nil {
+		return
+	}
+	go func() {
+		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+		defer cancel()
+		if err := b.stream.DeleteConsumer(ctx, info.Name); err != nil && !errors.Is(err, jetstream.ErrConsumerNotFound) {
+			b.log.Debug("a record walk's consumer not deleted (the store drops it idle)", "consumer", info.Name, "err", err)
+		}
+	}()
 }
 
 // recordBatch is how many parts of a record one fetch asks for.
