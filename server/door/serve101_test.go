@@ -1,6 +1,7 @@
 package door
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -80,23 +81,33 @@ func play101(t *testing.T, c *client, stop chan struct{}, across bool) *sync.Wai
 }
 
 // saved101 replays table id's 101 record as saved, waiting until ok
-// holds for it (the saver writes in the background).
-func saved101(t *testing.T, srv *Server, id string, ok func(*okey101.Game) bool) *okey101.Game {
+// holds for it (the saver writes in the background). Should it never
+// hold, the failure says what was read last and shows the screens of
+// the players in watch: whether the table stood still or its saves did.
+func saved101(t *testing.T, srv *Server, id string, ok func(*okey101.Game) bool, watch ...*client) *okey101.Game {
 	t.Helper()
 	deadline := time.Now().Add(patience)
+	seen := "nothing read"
 	for {
 		b, err := storedRecord(t, srv, id)
-		if err == nil {
-			rec, err := okey101.ParseRecord(b)
-			if err == nil {
-				g, err := rec.Replay()
-				if err == nil && ok(g) {
-					return g
-				}
-			}
+		if err != nil {
+			seen = fmt.Sprintf("no record read: %v", err)
+		} else if rec, err := okey101.ParseRecord(b); err != nil {
+			seen = fmt.Sprintf("a record that does not parse: %v", err)
+		} else if g, err := rec.Replay(); err != nil {
+			seen = fmt.Sprintf("a record that does not replay: %v", err)
+		} else if ok(g) {
+			return g
+		} else {
+			st := g.State()
+			seen = fmt.Sprintf("last read: %d moves, hand %d, phase %v, seat %d to play", len(rec.Actions), st.HandNumber(), st.Phase(), st.Turn())
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("table %s's saved 101 record never got there (%v)", id, err)
+			var screens strings.Builder
+			for _, c := range watch {
+				fmt.Fprintf(&screens, "\n%s's screen:\n%s", c.name, c.term.String())
+			}
+			t.Fatalf("table %s's saved 101 record never got there (%s)%s", id, seen, screens.String())
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
@@ -258,7 +269,7 @@ func TestRestart101ResumesTheTable(t *testing.T) {
 	ann.waitFor("hand 1 of 11", 10*time.Second)
 	stop := make(chan struct{})
 	wa, wb := play101(t, ann, stop, false), play101(t, bob, stop, false)
-	saved101(t, srv, "1", func(g *okey101.Game) bool { r := g.Record(); return len(r.Actions) >= 10 })
+	saved101(t, srv, "1", func(g *okey101.Game) bool { r := g.Record(); return len(r.Actions) >= 10 }, ann, bob)
 	close(stop)
 	wa.Wait()
 	wb.Wait()
@@ -266,7 +277,7 @@ func TestRestart101ResumesTheTable(t *testing.T) {
 	g := saved101(t, srv, "1", func(g *okey101.Game) bool {
 		st := g.State()
 		return st.Phase() == game.Playing && (st.Turn() == 0 || st.Turn() == 1)
-	})
+	}, ann, bob)
 	if g.State().Phase() != game.Playing {
 		t.Fatal("the hand ended before the crash: nothing mid-hand to resume")
 	}
@@ -309,7 +320,7 @@ func TestRestart101ResumesTheTable(t *testing.T) {
 	saved101(t, srv2, "1", func(g2 *okey101.Game) bool {
 		r := g2.Record()
 		return len(r.Actions) > len(g.Record().Actions)+4 || g2.State().Phase() != game.Playing
-	})
+	}, ann2, bob2)
 	close(stop)
 	wa.Wait()
 	wb.Wait()
