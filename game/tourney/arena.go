@@ -110,7 +110,7 @@ func (arena) Unopened(t *Tournament, players Table, now time.Time) {
 }
 
 func (arena) Progress(l Listed, now time.Time) Said {
-	return Said{Key: "tourney.when.ends", Args: []any{SaidSpan(l.End.Sub(now))}}
+	return Said{Key: "tourney.when.ends", Args: []any{SaidLeft(l.End.Sub(now))}}
 }
 
 func (arena) GivenUp(*Tournament) string { return "tourney.givenup.arena" }

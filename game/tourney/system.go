@@ -123,6 +123,9 @@ type Said struct {
 type (
 	// SaidSpan is a stretch of time, in minutes or hours and minutes.
 	SaidSpan time.Duration
+	// SaidLeft is the time left to a deadline the players count down
+	// to: a span, but in seconds in its last minute.
+	SaidLeft time.Duration
 	// SaidWait is a short wait, in seconds or whole minutes.
 	SaidWait time.Duration
 	// SaidLevel is the bots' level ("": normal).

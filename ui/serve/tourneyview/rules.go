@@ -48,6 +48,8 @@ func Say(tr *i18n.Catalog, s tourney.Said) string {
 		switch a := a.(type) {
 		case tourney.SaidSpan:
 			args[i] = Span(tr, time.Duration(a))
+		case tourney.SaidLeft:
+			args[i] = Left(tr, time.Duration(a))
 		case tourney.SaidWait:
 			args[i] = Wait(tr, time.Duration(a))
 		case tourney.SaidLevel:
@@ -69,6 +71,24 @@ func firstCount(args []any) (int, bool) {
 	}
 	n, ok := args[0].(int)
 	return n, ok
+}
+
+// Left is the time left to a deadline the players count down to: a
+// Span, but in its last minute the seconds, rounded up ("ends in 42
+// s"), which the page redraws every second (Countdown).
+func Left(tr *i18n.Catalog, d time.Duration) string {
+	if d <= 0 || d > time.Minute {
+		return Span(tr, d)
+	}
+	return tr.T("tourney.span.s", int((d+time.Second-1)/time.Second))
+}
+
+// Countdown says whether a page showing tournament l at now counts
+// seconds down (Left), and so is redrawn every second: an arena in its
+// last minute.
+func Countdown(l tourney.Listed, now time.Time) bool {
+	left := l.End.Sub(now)
+	return l.Phase == tourney.Running && !l.End.IsZero() && left > 0 && left <= time.Minute
 }
 
 // Wait is a short wait in seconds, or minutes once it is whole ones.

@@ -39,6 +39,11 @@ func TestWhenSaysWhereATournamentIs(t *testing.T) {
 		{tourney.Listed{Phase: tourney.Starting, Start: now.Add(2 * time.Hour)}, "starts in 2 h"},
 		{tourney.Listed{Phase: tourney.Starting, Start: now.Add(-time.Second)}, "starts in a moment"},
 		{tourney.Listed{Phase: tourney.Running, Kind: tourney.Arena, End: now.Add(40 * time.Minute)}, "ends in 40 min"},
+		// The last minute is counted in seconds, rounded up.
+		{tourney.Listed{Phase: tourney.Running, Kind: tourney.Arena, End: now.Add(61 * time.Second)}, "ends in 2 min"},
+		{tourney.Listed{Phase: tourney.Running, Kind: tourney.Arena, End: now.Add(time.Minute)}, "ends in 60 s"},
+		{tourney.Listed{Phase: tourney.Running, Kind: tourney.Arena, End: now.Add(41*time.Second + time.Millisecond)}, "ends in 42 s"},
+		{tourney.Listed{Phase: tourney.Running, Kind: tourney.Arena, End: now.Add(time.Second)}, "ends in 1 s"},
 		{tourney.Listed{Phase: tourney.Running, Kind: tourney.Swiss, Round: 2, Rounds: 5}, "round 2 of 5"},
 		{tourney.Listed{Phase: tourney.Ending, Kind: tourney.Arena}, "last matches"},
 		{tourney.Listed{Phase: tourney.Finished}, "finished"},

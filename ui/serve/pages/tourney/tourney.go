@@ -77,6 +77,39 @@ type Page struct {
 	// they answered, took it back or left since).
 	ask *tourney.Invite
 	own bool
+	// ticking: a tick to redraw the seconds of the last minute is on
+	// its way (tourneyview.Countdown).
+	ticking bool
+}
+
+// tourneyTickMsg redraws the page's countdown a second on.
+type tourneyTickMsg struct{}
+
+func (tourneyTickMsg) Owner() (common.PageID, bool) { return common.Tourney, true }
+
+// tick redraws the page at the next whole second while it counts the
+// last minute down (nil: it does not, or a tick is on its way).
+func (p *Page) tick(c *common.Common) tea.Cmd {
+	now := c.Srv.Now()
+	l := p.l
+	if p.t != nil {
+		l.Phase = p.t.Phase
+	}
+	if p.ticking || !tourneyview.Countdown(l, now) {
+		return nil
+	}
+	p.ticking = true
+	wait := l.End.Sub(now) % time.Second
+	if wait <= 0 {
+		wait = time.Second
+	}
+	ctx := c.Ctx
+	return func() tea.Msg {
+		if !common.Sleep(ctx, wait) {
+			return nil
+		}
+		return tourneyTickMsg{}
+	}
 }
 
 // tourneyNamesMsg is the names of a tournament's players looked up,
@@ -145,6 +178,7 @@ func (p *Page) show(id string) {
 // tournament has seated them meanwhile.
 func (p *Page) Open(c *common.Common) tea.Cmd {
 	p.gen++
+	p.ticking = false // a tick the page missed while away is not coming
 	return tea.Batch(p.read(c, 0), c.CallToTable())
 }
 
@@ -373,7 +407,10 @@ func (p *Page) Update(c *common.Common, msg tea.Msg) common.Turn {
 				c.GoneTo(strconv.Itoa(n))
 			}
 		}
-		return common.Stay(tea.Batch(p.read(c, common.TourneyEvery), p.lookUp(c), sit))
+		return common.Stay(tea.Batch(p.read(c, common.TourneyEvery), p.lookUp(c), sit, p.tick(c)))
+	case tourneyTickMsg:
+		p.ticking = false
+		return common.Stay(p.tick(c))
 	case tourneyNamesMsg:
 		if msg.id == p.id {
 			maps.Copy(p.names, msg.names)
