@@ -25,7 +25,11 @@ func (t *Table) Header(w int, casual bool, hand, badge, keys string) string {
 		hand = tr.T("t101.hdr.hand", v.Hand, v.Rules.Hands)
 	}
 	info := "  " + hand + " · " + tr.T("t101.hdr.open", v.Threshold)
-	if v.Rules.Partners {
+	if w := t.look.Words; v.Rules.Partners && !w.Watching {
+		// The player's partner by name: the one they play with, seen
+		// across the table, is not always the one they thought.
+		info += " · " + tr.T("t101.hdr.partner", w.SeatName(2))
+	} else if v.Rules.Partners {
 		info += " · " + tr.T("t101.hdr.partners")
 	}
 	dealer := " · " + tr.T("hdr.dealer", t.look.Words.SeatNameMid(v.Dealer))
