@@ -37,6 +37,11 @@ func DailyConfig(g game.Kind, plan *DailyPlan, code string) Config {
 // player's alone. Its Error is a key of the words.
 var ErrDailyOnly = errors.New("served.onlyyou")
 
+// ErrRoundUnwatched is a watch a table of a tournament's duplicate
+// round refuses: its deal is in play at the round's other tables, whose
+// players a watcher could tell. Its Error is a key of the words.
+var ErrRoundUnwatched = errors.New("served.roundunwatched")
+
 // DailyPar is the par of a daily table's day as the server measures it:
 // each hand played at a table of its own with the hard bot in the
 // player's seat, the three others the bots every player meets there —

@@ -259,7 +259,11 @@ func (t *Table) handle(r Request) {
 		}
 	case ReqWatch:
 		if !t.policy.Watch {
-			r.Reply <- JoinReply{Seat: -1, Err: ErrDailyOnly} // watching would show the deals
+			err := ErrDailyOnly // watching would show the deals
+			if t.policy.SharedSeal {
+				err = ErrRoundUnwatched // to a friend at another table
+			}
+			r.Reply <- JoinReply{Seat: -1, Err: err}
 			return
 		}
 		r.M.Seat = -1

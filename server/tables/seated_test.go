@@ -284,3 +284,28 @@ func TestHeldEndAtADuplicateRoundsTable(t *testing.T) {
 		}
 	}
 }
+
+// A table of a duplicate round refuses a watcher in its own words (its
+// deal is in play at the round's other tables), not as a daily; a
+// tournament's table of a deal of its own is watched.
+func TestRoundsTableRefusesAWatcherInItsWords(t *testing.T) {
+	t.Parallel()
+	var b [format.SealBytes]byte
+	plan := format.RoundPlanOf(format.SealFrom(b))
+	for _, shared := range []bool{true, false} {
+		p := &plan
+		if !shared {
+			p = nil
+		}
+		tb, _, _, _ := seatedTableOf(t, time.Minute, p)
+		reply := make(chan JoinReply, 1)
+		tb.handle(Request{Kind: ReqWatch, M: NewMember("key:dan", "dan", "", -1), Reply: reply})
+		r := <-reply
+		switch {
+		case shared && !errors.Is(r.Err, ErrRoundUnwatched):
+			t.Errorf("a duplicate round's table to a watcher: %v, want %v", r.Err, ErrRoundUnwatched)
+		case !shared && r.Err != nil:
+			t.Errorf("a tournament's table of its own deal to a watcher: %v", r.Err)
+		}
+	}
+}

@@ -213,6 +213,8 @@ func (c *Common) JoinRefused(err error) string {
 		return c.Tr.T("lobby.sameaddr")
 	case errors.Is(err, tables.ErrDailyOnly):
 		return c.Tr.T("served.onlyyou")
+	case errors.Is(err, tables.ErrRoundUnwatched):
+		return c.Tr.T("served.roundunwatched")
 	case errors.Is(err, tables.ErrNoAnswer):
 		return c.Tr.T("lobby.noanswer")
 	}
