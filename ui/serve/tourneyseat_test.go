@@ -166,3 +166,48 @@ func TestHeldEndSaysOwnPlaceOnly(t *testing.T) {
 		}
 	}
 }
+
+// TestLobbyRowOfATournamentsTable: the lobby's row of a tournament's
+// table names the tournament; enter on it as one who does not play
+// there says whose table it is and that w watches it (it said "table
+// 4: forfeit"), and sits nobody; the player whose seat it was given up
+// reads that the match is their forfeit; a duplicate round's table
+// refuses a watcher in its own words. In both languages at 80×24.
+func TestLobbyRowOfATournamentsTable(t *testing.T) {
+	srv := commontest.New(t)
+	f, id, n := givenUpTable(t, srv)
+	l, _, err := f.Tournament(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, lang := range []string{"en", "tr"} {
+		tr := i18n.MustLoad(lang)
+		s := sessionOf(t, srv, f, "key:zed", "zed", lang, 80, 24)
+		scr := screenFits(t, "the lobby", s, 80, 24)
+		if flat := strings.Join(strings.Fields(scr), " "); !strings.Contains(flat, tr.T("lobby.tourney", "Friday arena ("+l.ID+")")) {
+			t.Errorf("%s: the lobby's row does not name the tournament:\n%s", lang, scr)
+		}
+		pressAll(s, "enter")
+		want := tr.T("lobby.tourney.notyours", strconv.Itoa(n), "Friday arena ("+l.ID+")")
+		if s.page != common.Lobby || s.c.At != nil || s.c.Flash != want {
+			t.Errorf("%s: enter as no entrant: page %d, at a table %v, flash %q, want %q", lang, s.page, s.c.At != nil, s.c.Flash, want)
+		}
+		if !strings.Contains(screenFits(t, "refused", s, 80, 24), want) {
+			t.Errorf("%s: the refusal %q is cut at 80 columns", lang, want)
+		}
+
+		s = tourneySession(t, srv, f, lang, 80, 24)
+		pressAll(s, "enter")
+		if s.c.Flash != tr.T("tourney.you.givenup", n) || s.c.At != nil || s.page != common.Tourney || s.tourney.ID() != id {
+			t.Errorf("%s: enter as the player whose seat was given up: flash %q, at a table %v", lang, s.c.Flash, s.c.At != nil)
+		}
+
+		if got := s.c.JoinRefused(tables.ErrRoundUnwatched); got != tr.T("served.roundunwatched") || strings.Contains(got, tr.T("served.onlyyou")) {
+			t.Errorf("%s: a duplicate round's table refuses a watcher as %q", lang, got)
+		}
+		s.c.Flash = s.c.JoinRefused(tables.ErrRoundUnwatched)
+		if !strings.Contains(screenFits(t, "not watched", s, 80, 24), s.c.Flash) {
+			t.Errorf("%s: %q is cut at 80 columns", lang, s.c.Flash)
+		}
+	}
+}

@@ -7,6 +7,7 @@ package lobby
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -122,6 +123,8 @@ func (p *Page) Update(c *common.Common, msg tea.Msg) common.Turn {
 	case common.ToTable:
 		t, _ := c.AwaitTable(msg)
 		return t
+	case entrantMsg:
+		return p.onEntrant(c, msg)
 	}
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
@@ -189,12 +192,78 @@ func (p *Page) sit(c *common.Common, watch bool) common.Turn {
 		c.Flash = c.Tr.T("lobby.gone")
 	case sum.Private && sum.Holds(c.ID) < 0:
 		c.Flash = c.Tr.T("lobby.private")
+	case !watch && sum.Tourney != "" && sum.Holds(c.ID) < 0 && c.Tour != nil:
+		// A tournament's table holds no seat for the player: theirs,
+		// given up (the seat's page says it is a forfeit), or none, as
+		// the tournament says.
+		return common.Stay(entrantAt(c, sum.Tourney, sum.ID))
 	case !watch && sum.Free() == 0 && sum.Holds(c.ID) < 0:
 		c.Flash = c.Tr.T("lobby.full")
 	default:
 		return common.Stay(c.Join(t, -1, watch))
 	}
 	return common.Turn{}
+}
+
+// entrantMsg says whether the player plays at tournament tid's table
+// table, as the tournament read says.
+type entrantMsg struct {
+	tid, table string
+	// name is the tournament's, as a list names it.
+	name   string
+	plays  bool
+	failed bool
+}
+
+func (entrantMsg) Owner() (common.PageID, bool) { return common.Lobby, true }
+
+// entrantAt reads tournament tid, in a command, to say whether the
+// player plays at its table table.
+func entrantAt(c *common.Common, tid, table string) tea.Cmd {
+	side, me := c.Tour, c.ID
+	return func() tea.Msg {
+		l, t, err := side.Tournament(tid)
+		if err != nil {
+			return entrantMsg{tid: tid, table: table, name: tid, failed: true}
+		}
+		n, ok := tourneyview.Page{T: t, Me: me}.Table()
+		return entrantMsg{tid: tid, table: table, name: tourneyview.Named(l), plays: ok && strconv.Itoa(n) == table}
+	}
+}
+
+// onEntrant takes the player to their tournament's table, or says
+// that the table is a tournament's and not theirs (w watches it).
+func (p *Page) onEntrant(c *common.Common, msg entrantMsg) common.Turn {
+	t := c.Srv.Hall().Get(msg.table)
+	switch {
+	case t == nil:
+		c.Flash = c.Tr.T("lobby.gone")
+	case msg.plays:
+		// Theirs, given up (the row holds no seat of theirs): a bot
+		// plays it and the match is their forfeit, which the
+		// tournament's page says with what comes next.
+		n, _ := strconv.Atoi(msg.table)
+		c.Flash = c.Tr.T("tourney.you.givenup", n)
+		return common.Turn{To: common.Tourney, Pass: common.ShowTourney{ID: msg.tid}}
+	case msg.failed:
+		// Not known now: the table answers (the seat's page says a
+		// seat given up is a forfeit).
+		return common.Stay(c.Join(t, -1, false))
+	default:
+		c.Flash = c.Tr.T("lobby.tourney.notyours", msg.table, msg.name)
+	}
+	return common.Turn{}
+}
+
+// tourneyName is tournament id as the lobby's rows name it: its name
+// with its short id as the list has it, else its id.
+func (p *Page) tourneyName(id string) string {
+	for _, l := range p.tourneys {
+		if l.ID == id {
+			return tourneyview.Named(l)
+		}
+	}
+	return id
 }
 
 // rowLines are a table's row in the lobby, its parts joined by " · ",
@@ -263,6 +332,9 @@ func (p *Page) Lines(c *common.Common) ([]string, []key.Binding) {
 			rules += " · " + c.DupDeals("lobby.dup", t.Duplicate)
 		}
 		head := []string{fmt.Sprintf("%s%s %s", mark, c.Tr.T("lobby.table"), t.ID), c.GameName(t.Game), rules, state}
+		if t.Tourney != "" {
+			head = slices.Insert(head, 1, c.Tr.T("lobby.tourney", p.tourneyName(t.Tourney)))
+		}
 		if t.Timer > 0 {
 			head = append(head, c.Tr.T("lobby.timer", int(t.Timer/time.Second)))
 		}

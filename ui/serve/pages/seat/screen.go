@@ -1,8 +1,10 @@
 package seat
 
 import (
+	"cmp"
 	"log/slog"
 	"reflect"
+	"strings"
 	"time"
 
 	"charm.land/bubbles/v2/key"
@@ -48,7 +50,7 @@ func (p *Page) open(c *common.Common, at *common.Membership) (tea.Cmd, error) {
 	}
 	scr, err := newSeatScreen(at.Kind.Name, ui.SeatOptions{
 		Lang: c.Tr.Lang, Seat: at.Seat, Send: send, Keys: []key.Binding{c.Keys.Chat}, Dark: c.Dark,
-		Badge: badge(c), Record: recordCmd(c, at.T), Settle: c.Srv.Settings().SeatSettle,
+		Badge: badge(c, at), Record: recordCmd(c, at.T), Settle: c.Srv.Settings().SeatSettle,
 		Log: debugLog(c, at),
 	})
 	if err != nil {
@@ -163,11 +165,29 @@ func (p *Page) follow(c *common.Common, at *common.Membership, u seatmsg.Update)
 // screen is the one players stream and others look at, and the code
 // takes the seat back whenever its player is not connected. The tables
 // page, where a guest starts and comes back to, shows it.
-func badge(c *common.Common) string {
-	if c.Code == "" {
-		return ""
+func badge(c *common.Common, at *common.Membership) string {
+	var parts []string
+	if at.Tourney {
+		// A tournament's table says whose: its match counts there.
+		parts = append(parts, c.Tr.T("seat.tourney", tourneyName(c, c.TourneyOf(at.T.TableID()))))
 	}
-	return c.Tr.T("seat.code.where")
+	if c.Code != "" {
+		parts = append(parts, c.Tr.T("seat.code.where"))
+	}
+	return strings.Join(parts, " · ")
+}
+
+// tourneyName is tournament id's name as its list says it (its id
+// when the list lacks it).
+func tourneyName(c *common.Common, id string) string {
+	if c.Tour != nil {
+		for _, l := range c.Tour.Tournaments() {
+			if l.ID == id {
+				return cmp.Or(l.Name, l.ID)
+			}
+		}
+	}
+	return id
 }
 
 // debugLog is the debug log of the session's table screen at at, its

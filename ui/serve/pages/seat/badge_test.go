@@ -1,0 +1,47 @@
+package seat
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"okey/game/tourney"
+	"okey/server/tables"
+	"okey/ui/serve/common"
+	"okey/ui/serve/common/commontest"
+)
+
+// TestTournamentsTableSaysWhose: the header of a tournament's table
+// says whose it is ("tournament Friday arena"), beside a guest's word
+// of their code; an ordinary table's says nothing of one.
+func TestTournamentsTableSaysWhose(t *testing.T) {
+	side := commontest.New(t)
+	f := commontest.NewTourneys(side.Now)
+	id, err := f.CreateTournament("key:p0", tourney.Config{Kind: tourney.Arena, Name: "Friday arena", Game: "classic", Rules: "default",
+		Hands: 1, Start: side.Now().Add(-time.Minute), Length: time.Hour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, err := side.H.OpenSeated(tables.Config{Game: "classic", Rules: "default", Levels: [4]string{"easy", "easy", "easy", "easy"},
+		Seated: &tables.Seated{Tourney: id, Players: [4]string{"key:test", "key:p0", "key:p1", "key:p2"}, Back: time.Hour}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, lang := range []string{"en", "tr"} {
+		for _, code := range []string{"", "c0de"} {
+			c := side.Common(context.Background(), "key:test", code, "ann", lang)
+			c.Tour = f
+			got := badge(c, &common.Membership{T: tb, Tourney: true})
+			if want := c.Tr.T("seat.tourney", "Friday arena"); !strings.Contains(got, want) {
+				t.Errorf("%s, code %q: the badge %q lacks %q", lang, code, got, want)
+			}
+			if code != "" && !strings.Contains(got, c.Tr.T("seat.code.where")) {
+				t.Errorf("%s: a guest's badge %q lacks where their code is", lang, got)
+			}
+			if got := badge(c, &common.Membership{T: tb}); strings.Contains(got, "Friday") {
+				t.Errorf("%s: an ordinary table's badge %q names a tournament", lang, got)
+			}
+		}
+	}
+}
