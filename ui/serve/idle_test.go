@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"okey/ui/serve/common"
+	"okey/ui/serve/common/commontest"
 )
 
 // TestAwayCountsFromATableTakenTo: a player taken to a tournament's
@@ -35,5 +36,30 @@ func TestAwayCountsFromATableTakenTo(t *testing.T) {
 	d.lastKey, arrived = t0.Add(30*time.Minute), t0.Add(20*time.Minute) // a key after arriving
 	if from := d.awayFrom(arrived); !from.Equal(d.lastKey) {
 		t.Errorf("a key after arriving: the away clock from %v", from.Sub(t0))
+	}
+}
+
+// TestRemovedFromATournamentsTableReadsWhy: a player whose seat at a
+// tournament's table is given up for want of a key reads why and that
+// the match is their forfeit (it said only that the seat went to a
+// bot); at an ordinary table the seat going to a bot is all there is.
+func TestRemovedFromATournamentsTableReadsWhy(t *testing.T) {
+	srv := commontest.New(t)
+	for _, lang := range []string{"en", "tr"} {
+		for _, tourney := range []bool{true, false} {
+			s := tourneySession(t, srv, nil, lang, 80, 24)
+			commontest.Seat(t, &s.c)
+			s.c.At.Tourney = tourney
+			s.idle.lastKey = srv.Now().Add(-srv.Set.ReleaseAfter - time.Second)
+			s.checkIdle()
+			mins := int(srv.Set.ReleaseAfter.Minutes())
+			want := s.c.Tr.T("bye.away", mins)
+			if tourney {
+				want = s.c.Tr.T("bye.away.tourney", mins)
+			}
+			if s.page != common.Bye || s.bye.Said() != want {
+				t.Errorf("%s, a tournament's table %v: page %d says %q, want %q", lang, tourney, s.page, s.bye.Said(), want)
+			}
+		}
 	}
 }

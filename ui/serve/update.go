@@ -153,8 +153,14 @@ func (s *session) checkIdle() tea.Cmd {
 		return nil
 	case seated && set.ReleaseAfter > 0 && idle >= set.ReleaseAfter:
 		c.Srv.Log().Info("away too long: seat given up", "table", c.At.T.TableID(), "name", c.Name)
+		why := "bye.away"
+		if c.At.Tourney {
+			// The seat given up is the match lost: said, not left
+			// for the tournament's page to tell them later.
+			why = "bye.away.tourney"
+		}
 		leave := c.Drop(false)
-		return tea.Batch(leave, s.sayBye(c.Tr.T("bye.away", int(set.ReleaseAfter.Minutes())), 0))
+		return tea.Batch(leave, s.sayBye(c.Tr.T(why, int(set.ReleaseAfter.Minutes())), 0))
 	case set.IdleTimeout > 0 && idle >= set.IdleTimeout:
 		c.Srv.Log().Info("idle: closed", "name", c.Name)
 		return s.sayBye(c.Tr.T("bye.idle", int(set.IdleTimeout.Minutes())), 0)
