@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
+
 	"okey/game/tourney"
 	"okey/server/tables"
 	"okey/ui/i18n"
@@ -210,4 +212,49 @@ func TestLobbyRowOfATournamentsTable(t *testing.T) {
 			t.Errorf("%s: %q is cut at 80 columns", lang, s.c.Flash)
 		}
 	}
+}
+
+// TestWatchATableFromTheTournamentsPage: the tournament's page offers
+// to watch its tables in play (o), and o watches the one there is:
+// the table takes the player as a watcher. Typing a number that is no
+// table in play says so. In both languages at 80×24.
+func TestWatchATableFromTheTournamentsPage(t *testing.T) {
+	srv := commontest.New(t)
+	f, id, n := givenUpTable(t, srv)
+	for _, lang := range []string{"en", "tr"} {
+		tr := i18n.MustLoad(lang)
+		s := sessionOf(t, srv, f, "key:zed", "zed", lang, 80, 24)
+		drain(s, s.apply(common.Turn{To: common.Tourney, Pass: common.ShowTourney{ID: id}}))
+		if scr := screenFits(t, "the page", s, 80, 24); !strings.Contains(scr, "o "+tr.T("tourney.key.watch")) {
+			t.Errorf("%s: the page does not offer to watch a table:\n%s", lang, scr)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		s.c.Ctx = ctx // the table answers the watch
+		_, cmd := s.Update(keyOf("o"))
+		j, ok := joinIn(cmd)
+		cancel()
+		if !ok || !j.Watch || j.Err != nil || j.T.TableID() != strconv.Itoa(n) {
+			t.Fatalf("%s: o asked %+v (found %v), want a watch of table %d", lang, j, ok, n)
+		}
+	}
+}
+
+// joinIn runs cmd and the commands it brings until one answers a join
+// or a watch (false: none did).
+func joinIn(cmd tea.Cmd) (common.JoinedMsg, bool) {
+	queue := []tea.Cmd{cmd}
+	for len(queue) > 0 {
+		c := queue[0]
+		queue = queue[1:]
+		if c == nil {
+			continue
+		}
+		switch msg := c().(type) {
+		case common.JoinedMsg:
+			return msg, true
+		case tea.BatchMsg:
+			queue = append(queue, msg...)
+		}
+	}
+	return common.JoinedMsg{}, false
 }

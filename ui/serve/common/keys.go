@@ -27,7 +27,9 @@ type Keys struct {
 	// them in the bar).
 	Tourneys, TourneyOpen, TourneyNew, TourneyCreate key.Binding
 	TourneyJoin, TourneyLeave, TourneyTable          key.Binding
-	Scroll, PageUp, PageDown                         key.Binding
+	// TourneyWatch watches one of the tournament's tables in play.
+	TourneyWatch             key.Binding
+	Scroll, PageUp, PageDown key.Binding
 	// A partners' tournament's keys: join with a partner (their name
 	// typed, tab picking one of those waiting alone), and an ask to
 	// partner accepted or declined.
@@ -75,6 +77,7 @@ func NewKeys(tr *i18n.Catalog) Keys {
 		TourneyJoin:   b([]string{"enter"}, "enter", "tourney.key.join"),
 		TourneyLeave:  b([]string{"x"}, "x", "tourney.key.leave"),
 		TourneyTable:  b([]string{"enter"}, "enter", "tourney.key.table"),
+		TourneyWatch:  b([]string{"o"}, "o", "tourney.key.watch"),
 		Scroll:        b([]string{"up", "down"}, "↑↓", "tourney.key.scroll"),
 		PageUp:        b([]string{"pgup"}, "pgup", "tourney.key.scroll"),
 		PageDown:      b([]string{"pgdown", "space"}, "pgdn", "tourney.key.scroll"),

@@ -182,9 +182,11 @@ func (*Page) Idle(*common.Common) common.Idleness { return common.IdleAway }
 func (p *Page) WatchesHall(c *common.Common) bool { return p.awaits(c) }
 
 // awaits reports whether the seat waits for the player's next
-// tournament table: at a tournament's table whose match is over.
+// tournament table: at a tournament's table whose match is over, or
+// watching a table (an arena's player watches another's match while
+// the pairing finds them theirs).
 func (p *Page) awaits(c *common.Common) bool {
-	return c.Tour != nil && c.At != nil && c.At.Tourney && p.scr != nil && !p.inPlay
+	return c.Tour != nil && c.At != nil && p.scr != nil && (c.At.M.Seat < 0 || c.At.Tourney && !p.inPlay)
 }
 
 // toTable obeys the tournament side's word at a tournament's table

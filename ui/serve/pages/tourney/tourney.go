@@ -11,6 +11,7 @@ import (
 	"maps"
 	"math"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -68,6 +69,9 @@ type Page struct {
 	naming bool
 	in     textinput.Model
 	pick   int
+	// choosing: the number of a table in play to watch is being
+	// typed in (in, as a partner's name; tab picks the next).
+	choosing bool
 	// refused is when the owner refused the player's last ask to
 	// partner, as said on the page (said once).
 	refused time.Time
@@ -446,10 +450,17 @@ func (p *Page) Update(c *common.Common, msg tea.Msg) common.Turn {
 		if p.naming {
 			return p.name(c, msg)
 		}
+		if p.choosing {
+			return p.choose(c, msg)
+		}
 	case tea.KeyPressMsg:
 		if p.naming {
 			c.Flash = ""
 			return p.name(c, msg)
+		}
+		if p.choosing {
+			c.Flash = ""
+			return p.choose(c, msg)
 		}
 		return p.key(c, msg)
 	}
@@ -514,12 +525,76 @@ func (p *Page) key(c *common.Common, msg tea.KeyPressMsg) common.Turn {
 	case key.Matches(msg, k.TourneyLeave) && v.CanLeave():
 		p.asking = true
 		return common.Stay(p.join(c, askLeave, "", ""))
+	case key.Matches(msg, k.TourneyWatch) && len(watchable(v)) > 0:
+		if ns := watchable(v); len(ns) == 1 {
+			return p.watch(c, ns[0])
+		}
+		p.choosing, p.pick = true, 0
+		p.in = common.NewField(4)
+		return common.Turn{}
 	default:
 		c.OtherKey(msg)
 	}
 	if p.t != nil {
 		// Kept to the body's last screen, as drawn.
 		_, p.scroll = tourneyview.Lines(c.Tr, c.Styles(), p.view(c), c.PageWidth(), c.PageRows())
+	}
+	return common.Turn{}
+}
+
+// watchable are the tournament's tables in play one may watch: every
+// one but the player's own.
+func watchable(v tourneyview.Page) []int {
+	if v.T.Phase != tourney.Running && v.T.Phase != tourney.Ending {
+		return nil
+	}
+	own, _ := v.Table()
+	var out []int
+	for _, pl := range v.T.Playing {
+		if pl.Table != own {
+			out = append(out, pl.Table)
+		}
+	}
+	return out
+}
+
+// watch watches table n (a duplicate round's refuses, in its words).
+func (p *Page) watch(c *common.Common, n int) common.Turn {
+	t := c.Srv.Hall().Get(strconv.Itoa(n))
+	if t == nil {
+		c.Flash = c.Tr.T("lobby.gone")
+		return common.Turn{}
+	}
+	return common.Stay(c.Join(t, -1, true))
+}
+
+// choose takes the keys while the number of a table to watch is typed:
+// enter watches it (or says it is none of those in play), tab puts the
+// next of them there, esc stops.
+func (p *Page) choose(c *common.Common, msg tea.Msg) common.Turn {
+	k, ok := msg.(tea.KeyPressMsg)
+	ns := watchable(p.view(c))
+	switch {
+	case !ok:
+		return common.Stay(common.EditField(&p.in, msg, 4))
+	case key.Matches(k, c.Keys.Cancel):
+		p.choosing = false
+	case key.Matches(k, c.Keys.TourneyPick):
+		if len(ns) > 0 {
+			p.in.SetValue(strconv.Itoa(ns[p.pick%len(ns)]))
+			p.in.CursorEnd()
+			p.pick++
+		}
+	case key.Matches(k, c.Keys.Send):
+		n, err := strconv.Atoi(strings.TrimSpace(p.in.Value()))
+		if err != nil || !slices.Contains(ns, n) {
+			c.Flash = c.Tr.T("tourney.watch.none", safetext.Name(p.in.Value()))
+			return common.Turn{}
+		}
+		p.choosing = false
+		return p.watch(c, n)
+	default:
+		return common.Stay(common.EditField(&p.in, k, 4))
 	}
 	return common.Turn{}
 }
@@ -651,6 +726,9 @@ func (p *Page) Lines(c *common.Common) ([]string, []key.Binding) {
 	if p.naming {
 		return p.nameLines(c, v), []key.Binding{k.Send, k.TourneyPick, k.Erase, k.Cancel}
 	}
+	if p.choosing {
+		return p.chooseLines(c, v), []key.Binding{k.Send, k.TourneyPick, k.Erase, k.Cancel}
+	}
 	var first []key.Binding
 	switch {
 	case asked(v):
@@ -668,6 +746,9 @@ func (p *Page) Lines(c *common.Common) ([]string, []key.Binding) {
 		first = append(first, k.TourneyTable, k.TourneyLeave)
 	case v.CanLeave():
 		first = append(first, k.TourneyLeave)
+	}
+	if len(watchable(v)) > 0 {
+		first = append(first, k.TourneyWatch)
 	}
 	lines, _ := tourneyview.Lines(c.Tr, c.Styles(), v, c.PageWidth(), c.PageRows())
 	return lines, append(first, keys...)
@@ -688,6 +769,23 @@ func (p *Page) nameLines(c *common.Common, v tourneyview.Page) []string {
 		names[i] = cd.Name
 	}
 	for _, l := range tourneyview.Wrap(c.Tr.T("tourney.partner.pick", strings.Join(names, ", ")), w, 2) {
+		out = append(out, st.Dim.Render(l))
+	}
+	return out
+}
+
+// chooseLines are the page while the table to watch is typed: the
+// tournament's head, the number, and the tables in play.
+func (p *Page) chooseLines(c *common.Common, v tourneyview.Page) []string {
+	st, w := c.Styles(), c.PageWidth()
+	out := tourneyview.Head(c.Tr, st, v, w)
+	out = append(out, st.Bold.Render(c.Tr.T("tourney.watch.prompt"))+" "+p.in.View(), "")
+	ns := watchable(v)
+	list := make([]string, len(ns))
+	for i, n := range ns {
+		list[i] = strconv.Itoa(n)
+	}
+	for _, l := range tourneyview.Wrap(c.Tr.T("tourney.watch.pick", strings.Join(list, ", ")), w, 2) {
 		out = append(out, st.Dim.Render(l))
 	}
 	return out
