@@ -85,33 +85,8 @@ func Standings(rules Rules, joined map[string]int, matches []Match) ([]Standing,
 	for id := range joined {
 		line(id)
 	}
-	for n, m := range matches {
-		worth, err := Worth(m.Places)
-		if err != nil {
-			return nil, fmt.Errorf("match %d: %w", n+1, err)
-		}
-		for seat, id := range m.Players {
-			if id == Bot || slices.Index(m.Players[:], id) < seat {
-				continue // a bot, or a team's second seat
-			}
-			s := line(id)
-			s.Matches++
-			won := m.Places[seat] == 1 && !m.Forfeit[seat]
-			pts := worth[seat]
-			switch {
-			case m.Forfeit[seat]:
-				pts = 0
-			case won && rules.Streaks && s.OnFire():
-				pts *= 2
-			}
-			s.Points += pts
-			if won {
-				s.Wins++
-				s.Streak++
-			} else {
-				s.Streak = 0
-			}
-		}
+	if err := walk(rules, matches, line, nil); err != nil {
+		return nil, err
 	}
 	// Buchholz: each match's others at their final points.
 	for _, m := range matches {
@@ -135,6 +110,73 @@ func Standings(rules Rules, joined map[string]int, matches []Match) ([]Standing,
 	}
 	slices.SortFunc(out, Ranked)
 	return out, nil
+}
+
+// Scored is one match in a player's sheet: what it earned them, and
+// why that is not its place's worth — a win on a streak, doubled, or a
+// forfeit, which earns nothing.
+type Scored struct {
+	Points  Points
+	Doubled bool
+	Forfeit bool
+}
+
+// Sheets are each player's matches as they ended, what each earned
+// them (lichess's arena sheet: "4 2 4 0 8 8"), counted as Standings
+// counts them; a player who has played none has no sheet.
+func Sheets(rules Rules, matches []Match) (map[string][]Scored, error) {
+	by := map[string]*Standing{}
+	line := func(id string) *Standing {
+		s, ok := by[id]
+		if !ok {
+			s = &Standing{Player: id}
+			by[id] = s
+		}
+		return s
+	}
+	out := map[string][]Scored{}
+	err := walk(rules, matches, line, func(id string, sc Scored) { out[id] = append(out[id], sc) })
+	return out, err
+}
+
+// walk adds matches, in the order they ended, up into the lines line
+// gives (each player's, made as first met), and hands each player's
+// result of each match to each (nil: none wanted). A match whose places
+// are not a ranking is an error.
+func walk(rules Rules, matches []Match, line func(string) *Standing, each func(string, Scored)) error {
+	for n, m := range matches {
+		worth, err := Worth(m.Places)
+		if err != nil {
+			return fmt.Errorf("match %d: %w", n+1, err)
+		}
+		for seat, id := range m.Players {
+			if id == Bot || slices.Index(m.Players[:], id) < seat {
+				continue // a bot, or a team's second seat
+			}
+			s := line(id)
+			s.Matches++
+			won := m.Places[seat] == 1 && !m.Forfeit[seat]
+			sc := Scored{Points: worth[seat], Forfeit: m.Forfeit[seat]}
+			switch {
+			case sc.Forfeit:
+				sc.Points = 0
+			case won && rules.Streaks && s.OnFire():
+				sc.Points *= 2
+				sc.Doubled = true
+			}
+			s.Points += sc.Points
+			if won {
+				s.Wins++
+				s.Streak++
+			} else {
+				s.Streak = 0
+			}
+			if each != nil {
+				each(id, sc)
+			}
+		}
+	}
+	return nil
 }
 
 // Ranked orders standings best first: points; then the Swiss tie-break

@@ -52,6 +52,9 @@ type Line struct {
 	// team's, its players' mean; nil: not known, a guest's or a key not
 	// rated yet), where Rating is theirs at entry.
 	Now *float64
+	// Sheet is what each of the player's matches earned them, as they
+	// ended (an arena's sheet; nil in a Swiss).
+	Sheet []tourney.Scored
 }
 
 // Standings are the tournament's lines in the order shown: by the
@@ -63,10 +66,16 @@ func Standings(tr *i18n.Catalog, t tourney.Tournament, names Names, field map[st
 	if err != nil {
 		return nil, fmt.Errorf("the standings: %w", err)
 	}
+	var sheets map[string][]tourney.Scored
+	if rules := t.System().Scoring.Rules(); rules.Streaks {
+		if sheets, err = tourney.Sheets(rules, t.Matches); err != nil {
+			return nil, fmt.Errorf("the sheets: %w", err)
+		}
+	}
 	name := names.namer(tr, t)
 	out := make([]Line, len(st))
 	for i, s := range st {
-		out[i] = Line{Standing: s, Name: name(s.Player), Field: field[s.Player], Now: ratingNow(t, ratings, s.Player)}
+		out[i] = Line{Standing: s, Name: name(s.Player), Field: field[s.Player], Now: ratingNow(t, ratings, s.Player), Sheet: sheets[s.Player]}
 	}
 	if byField {
 		slices.SortStableFunc(out, func(a, b Line) int {
@@ -249,4 +258,37 @@ func fixedWidth(tr *i18n.Catalog, s tourney.Scoring, hasField bool) int {
 		w += col.width + 1
 	}
 	return w
+}
+
+// sheetMin and sheetMax are the widths the arena's sheet column takes
+// at least (the player's column gives way for it) and at most.
+const (
+	sheetMin = 12
+	sheetMax = 40
+)
+
+// sheetCell is a player's sheet as it fits width columns: what each
+// match earned them, the latest last ("4 2 4 0 8* 8*": a star marks a
+// win on a streak, doubled), the earliest left out first ("…" says so).
+func sheetCell(sheet []tourney.Scored, width int) string {
+	out := ""
+	for i := len(sheet) - 1; i >= 0; i-- {
+		w := sheet[i].Points.String()
+		if sheet[i].Doubled {
+			w += "*"
+		}
+		next := w
+		if out != "" {
+			next += " " + out
+		}
+		more := 0
+		if i > 0 {
+			more = 2 // "… "
+		}
+		if len(next)+more > width {
+			return "… " + out
+		}
+		out = next
+	}
+	return out
 }

@@ -259,8 +259,17 @@ func Body(tr *i18n.Catalog, st *theme.Styles, p Page, width int) []string {
 	default:
 		hasField := p.Field != nil
 		scoring := p.T.System().Scoring
-		name := max(12, min(24, width-2-fixedWidth(tr, scoring, hasField)))
+		fixed := fixedWidth(tr, scoring, hasField)
+		name := max(12, min(24, width-2-fixed))
+		sheet := 0 // an arena's sheet takes what is left, the name giving way
+		if scoring.Rules().Streaks {
+			name = max(12, min(24, width-2-fixed-1-sheetMin))
+			sheet = min(sheetMax, width-2-fixed-name-1)
+		}
 		cols := columns(tr, scoring, hasField, name)
+		if sheet > 0 {
+			cols = append(cols, column{tr.T("tourney.col.sheet"), sheet, true}) // the latest results one under another
+		}
 		out = append(out, st.Dim.Render(cut("  "+row(cols, heads(cols)), width)))
 		me := p.T.Unit(p.Me)
 		for i, l := range lines {
@@ -268,7 +277,18 @@ func Body(tr *i18n.Catalog, st *theme.Styles, p Page, width int) []string {
 			if l.Player == me {
 				mark, style = "> ", st.Bold
 			}
-			out = append(out, style.Render(cut(mark+row(cols, cells(scoring, hasField, i+1, l)), width)))
+			cs := cells(scoring, hasField, i+1, l)
+			if sheet > 0 {
+				cs = append(cs, sheetCell(l.Sheet, sheet))
+			}
+			out = append(out, style.Render(cut(mark+row(cols, cs), width)))
+		}
+		if sheet > 0 && slices.ContainsFunc(lines, func(l Line) bool {
+			return slices.ContainsFunc(l.Sheet, func(s tourney.Scored) bool { return s.Doubled })
+		}) {
+			for _, w := range Wrap(tr.T("tourney.sheet.doubled"), width-2, 2) {
+				out = append(out, st.Dim.Render("  "+w))
+			}
 		}
 	}
 	name := p.Names.namer(tr, p.T)

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -440,4 +441,93 @@ func TestRatingColumnIsTheRatingNow(t *testing.T) {
 	if r := ratingNow(team.T, map[string]float64{first: 10, second: 20}, tm); r == nil || *r != 15 {
 		t.Errorf("a team's rating now: %v, want the mean 15", r)
 	}
+}
+
+// An arena's standings show each player's sheet, what each match
+// earned them with the latest last, a win on a streak marked doubled
+// ("8*") and said so under the standings; the sheet adds up to the
+// points column. At 80 columns the earliest results give way ("… ").
+// A Swiss shows none.
+func TestArenaStandingsShowEachSheet(t *testing.T) {
+	p := arenaDoubled(t)
+	sheets, err := tourney.Sheets(p.T.System().Scoring.Rules(), p.T.Matches)
+	if err != nil {
+		t.Fatal(err)
+	}
+	onFire := ""
+	for id, sh := range sheets {
+		if slices.ContainsFunc(sh, func(s tourney.Scored) bool { return s.Doubled }) {
+			onFire = id
+		}
+	}
+	if onFire == "" {
+		t.Fatal("nobody's sheet has a doubled win")
+	}
+	for _, lang := range []string{"en", "tr"} {
+		tr := i18n.MustLoad(lang)
+		for _, w := range []int{78, 118} {
+			body := Body(tr, plain, p, w)
+			fits(t, fmt.Sprintf("%s %d", lang, w), body, w, len(body))
+			text := strings.Join(body, "\n")
+			if !strings.Contains(text, tr.T("tourney.col.sheet")) || !strings.Contains(words(body), words([]string{tr.T("tourney.sheet.doubled")})) {
+				t.Errorf("%s %d: no results column, or no word of the doubled:\n%s", lang, w, text)
+			}
+			lines, err := Standings(tr, p.T, p.Names, nil, nil, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, l := range lines {
+				var sum tourney.Points
+				for _, s := range l.Sheet {
+					sum += s.Points
+				}
+				if sum != l.Points {
+					t.Errorf("%s's sheet adds up to %v, the standings say %v", l.Name, sum, l.Points)
+				}
+				cell := sheetCell(l.Sheet, 40)
+				if w > 100 && !strings.Contains(text, " "+cell) {
+					t.Errorf("%s %d: %s's line lacks their sheet %q:\n%s", lang, w, l.Name, cell, text)
+				}
+				if l.Player == onFire && !strings.Contains(cell, "*") {
+					t.Errorf("%s's sheet %q marks no doubled win", l.Name, cell)
+				}
+			}
+		}
+	}
+	if text := strings.Join(Body(i18n.MustLoad("en"), plain, swissOver(t), 118), "\n"); strings.Contains(text, "results") {
+		t.Errorf("a Swiss shows a sheet:\n%s", text)
+	}
+	sh := []tourney.Scored{{Points: 48}, {Points: 24}, {Points: 96, Doubled: true}, {}, {Points: 48}}
+	for _, c := range []struct {
+		w    int
+		want string
+	}{{40, "4 2 8* 0 4"}, {10, "4 2 8* 0 4"}, {9, "… 8* 0 4"}, {6, "… 0 4"}} {
+		if got := sheetCell(sh, c.w); got != c.want {
+			t.Errorf("in %d columns: %q, want %q", c.w, got, c.want)
+		}
+	}
+}
+
+// arenaDoubled is an arena of eight played until a win on a streak has
+// been doubled.
+func arenaDoubled(t *testing.T) Page {
+	t.Helper()
+	d := newDirector(t, tourney.Config{Kind: tourney.Arena, Name: "Ayşe 20:00", Game: "classic", Rules: "default", Hands: 1,
+		Start: t0, Length: time.Hour, BotWait: time.Minute, BotLevel: "hard"}, 8)
+	now := t0
+	for range 19 {
+		now = now.Add(3 * time.Minute)
+		d.endAll(now)
+		sh, err := tourney.Sheets(d.tr.System().Scoring.Rules(), d.tr.Matches)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range sh {
+			if slices.ContainsFunc(s, func(s tourney.Scored) bool { return s.Doubled }) {
+				return Page{Listed: d.tr.Listed("a1"), T: *d.tr, Me: idOf(2), Names: nameBook(8), Now: now, SSH: "ssh -p 2222 HOST"}
+			}
+		}
+	}
+	t.Fatal("no win was doubled in 19 rounds")
+	return Page{}
 }
