@@ -66,6 +66,9 @@ type session struct {
 
 	// idle is when the player last pressed a key, and the check armed.
 	idle idler
+	// ends are the tournaments' phases as last listed: a player is
+	// told when one they played in is over.
+	ends ends
 
 	// frame is the page as last drawn, and drawn says it still shows
 	// the session as it is: Bubble Tea asks for the view after every

@@ -55,7 +55,9 @@ func (s *session) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // change; and a timer at the next moment the player's idleness is due
 // to be acted on (checkIdle), set again only when that moment comes
 // sooner than the one set. A key pressed moves the moment later, and
-// the timer set finds nothing to do and is set again.
+// the timer set finds nothing to do and is set again. While a
+// tournament runs, a wake every few seconds to find those just over
+// (watchEnds).
 func (s *session) arm() tea.Cmd {
 	c := &s.c
 	var news, idle tea.Cmd
@@ -69,7 +71,7 @@ func (s *session) arm() tea.Cmd {
 			idle = s.idle.wait(c, due)
 		}
 	}
-	return tea.Batch(news, idle)
+	return tea.Batch(news, idle, s.watchEnds())
 }
 
 // update takes what every page shares: the input's end, the window and
@@ -112,6 +114,10 @@ func (s *session) update(msg tea.Msg) (cmd tea.Cmd, quiet bool) {
 			return nil, false
 		}
 		return s.turn(s.pageOf(p).Update(c, msg))
+	case endsMsg:
+		return s.onEnds()
+	case overMsg:
+		return s.tellOver(msg), false
 	case byeMsg:
 		return s.quit(), false
 	case quitMsg:

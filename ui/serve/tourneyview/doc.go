@@ -10,9 +10,12 @@
 //	when.go       a tournament's lobby line: its game, kind, players and when it plays (starts
 //	              in, ends in, round k of n, finished); the list of tournaments drawn
 //	columns.go    the standings as columns: rank, player, points, matches, wins, the streak
-//	              marked, rating, the Swiss tie-break, the duplicate score; the names shown
+//	              marked, rating, the Swiss tie-break, the duplicate score, an arena's results
+//	              match by match; the names shown
 //	page.go       a tournament's page: its head, the standings, the tables in play, the matches
 //	              played and their records at the end, scrolled to the rows it has
+//	over.go       a finished tournament: its podium and the player's rating on its page, the
+//	              line that tells a player who played in it, wherever they are
 //	rules.go      a tournament's rules in words: points by place, ties, the streak, bots,
 //	              forfeits, tie-breaks, duplicate deals, partners
 //	partner.go    a partners' ask to partner: a typed name matched (Turkish folded) among

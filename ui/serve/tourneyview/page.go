@@ -158,6 +158,9 @@ func Head(tr *i18n.Catalog, st *theme.Styles, p Page, width int) []string {
 	for _, w := range Wrap(strings.Join(info, " · "), width, 2) {
 		out = append(out, st.Text.Render(w)) // wrapped, not cut: where the player stands ends it
 	}
+	if p.T.Phase == tourney.Finished {
+		out = append(out, overLines(tr, st, p, width)...)
+	}
 	if n, ok := p.Table(); ok && p.GivenUp {
 		// What comes next: join again, the next round, or none.
 		what := p.T.System().Pairing.GivenUp(&p.T)

@@ -8,6 +8,7 @@ import (
 
 	"okey/game/tourney"
 	"okey/server/tables"
+	"okey/ui/seatmsg"
 	"okey/ui/serve/common"
 	"okey/ui/serve/common/commontest"
 )
@@ -41,6 +42,63 @@ func TestTournamentsTableSaysWhose(t *testing.T) {
 			}
 			if got := badge(c, &common.Membership{T: tb}); strings.Contains(got, "Friday") {
 				t.Errorf("%s: an ordinary table's badge %q names a tournament", lang, got)
+			}
+		}
+	}
+}
+
+// TestLastMatchSaysNoNextTable: once an arena is past its end, the line
+// under a tournament's table whose match is over no longer says the
+// tournament takes the player to their next table: the results come
+// when every table has finished, then that it is over. While the arena
+// runs, the table's own word stands.
+func TestLastMatchSaysNoNextTable(t *testing.T) {
+	side := commontest.New(t)
+	f := commontest.NewTourneys(side.Now)
+	id, err := f.CreateTournament("key:p0", tourney.Config{Kind: tourney.Arena, Name: "Friday arena", Game: "classic", Rules: "default",
+		Hands: 1, Start: side.Now().Add(-time.Minute), Length: time.Hour, BotWait: time.Hour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{"key:test", "key:p0", "key:p1", "key:p2"} {
+		if err := f.JoinTournament(id, p, p, 1500); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tb, err := side.H.OpenSeated(tables.Config{Game: "classic", Rules: "default", Levels: [4]string{"easy", "easy", "easy", "easy"},
+		Seated: &tables.Seated{Tourney: id, Players: [4]string{"key:test", "key:p0", "key:p1", "key:p2"}, Back: time.Hour}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, lang := range []string{"en", "tr"} {
+		c := side.Common(context.Background(), "key:test", "", "ann", lang)
+		c.Tour = f
+		c.At = &common.Membership{T: tb, M: tables.NewMember("key:test", "ann", "", 0), Tourney: true}
+		p := &Page{lastUpdate: &seatmsg.Update{}}
+		if got := p.lastLine(c); got != "" {
+			t.Errorf("%s: the arena running, the line says %q", lang, got)
+		}
+	}
+	side.SetNow(side.Now().Add(2 * time.Hour))
+	f.Change(id, func(t *tourney.Tournament) []tourney.Start { return t.Tick(side.Now()) })
+	if _, st, _ := f.Tournament(id); st.Phase != tourney.Ending {
+		t.Fatalf("past its end with a table in play, the arena is %v", st.Phase)
+	}
+	for _, phase := range []string{"seat.onematch.last", "seat.onematch.over"} {
+		if phase == "seat.onematch.over" {
+			f.End(id)
+		}
+		for _, lang := range []string{"en", "tr"} {
+			c := side.Common(context.Background(), "key:test", "", "ann", lang)
+			c.Tour = f
+			c.At = &common.Membership{T: tb, M: tables.NewMember("key:test", "ann", "", 0), Tourney: true}
+			p := &Page{lastUpdate: &seatmsg.Update{}}
+			if got, want := p.lastLine(c), c.Tr.T(phase); got != want {
+				t.Errorf("%s: the line under the table is %q, want %q", lang, got, want)
+			}
+			p.inPlay = true
+			if got := p.lastLine(c); got != "" {
+				t.Errorf("%s: a match in play, the line says %q", lang, got)
 			}
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/game"
+	"okey/game/tourney"
 	"okey/server/hall"
 	"okey/server/tables"
 	"okey/ui"
@@ -143,6 +144,9 @@ func (p *Page) view(c *common.Common) tea.View {
 	if note := p.dup.line(c, c.At, p.inPlay, p.lastUpdate); note != "" && !c.Chat.On {
 		v.Content = common.ReplaceLine(v.Content, c.Height-2, tables.CutWidth(st.Warn.Render(note), c.Width))
 	}
+	if note := p.lastLine(c); note != "" && !c.Chat.On {
+		v.Content = common.ReplaceLine(v.Content, c.Height-2, tables.CutWidth(st.Warn.Render(note), c.Width))
+	}
 	if note := p.moveLine(c); note != "" {
 		v.Content = common.ReplaceLine(v.Content, c.Height-2, tables.CutWidth(st.Warn.Render(note), c.Width))
 	}
@@ -211,3 +215,40 @@ func recordCmd(c *common.Common, t hall.SeatTable) string {
 	}
 	return common.SSHTo(c.Port) + " record " + t.TableID()
 }
+
+// lastLine is the line under a tournament's table whose match is over
+// once the tournament pairs nobody again — an arena past its end, a
+// Swiss after its last round — in place of the table's word that the
+// tournament takes the player to their next table: that the results
+// come when every table has finished, or that they are out ("": the
+// tournament goes on, or this is no tournament's seat).
+func (p *Page) lastLine(c *common.Common) string {
+	at := c.At
+	if at == nil || !at.Tourney || at.M.Seat < 0 || p.inPlay || p.lastUpdate == nil || c.Tour == nil {
+		return ""
+	}
+	id := c.TourneyOf(at.T.TableID())
+	for _, l := range c.Tour.Tournaments() {
+		if l.ID != id {
+			continue
+		}
+		switch l.Phase {
+		case tourney.Ending:
+			return c.Tr.T("seat.onematch.last")
+		case tourney.Finished:
+			return c.Tr.T("seat.onematch.over")
+		}
+	}
+	return ""
+}
+
+// Note shows line under the table's screen for a while: what the
+// session has to tell a player at a table (a tournament of theirs is
+// over).
+func (p *Page) Note(c *common.Common, line string) {
+	p.note(c, line, overNoteFor)
+}
+
+// overNoteFor is how long the line saying a tournament is over stays
+// under the table.
+const overNoteFor = 30 * time.Second
