@@ -242,7 +242,7 @@ func TestTournamentPageTakesThePlayerToTheirTable(t *testing.T) {
 // table with no key: the session takes them there from the finished
 // match's screen once it has shown the match's end for seat.EndDwell (the
 // tournament opens the next table at once), and the line under the
-// table says which; one who leaves a match's end with q for the lobby
+// table says which; one who leaves a match's end with q for the tournament's page
 // is taken there from the lobby. The delay from each match's end (its table's
 // end handed to the tournaments) to each player's screen at the next
 // table is logged: the "within 10 s", measured.
@@ -311,7 +311,7 @@ func TestArenaPlayersGoOnToTheirNextTable(t *testing.T) {
 				seen[i] = append(seen[i], at{last, time.Now()})
 				if i == len(cs)-1 && len(seen[i]) == 2 {
 					// The last player leaves this match's end with q
-					// (the lobby) while the end is shown, the next table already open: it
+					// (the tournament's page) while the end is shown, the next table already open: it
 					// takes them there all the same.
 					if _, ok := c.await(5*time.Minute, func(scr string) bool {
 						return strings.Contains(scr, "This match is over") || strings.Contains(scr, "enter the final table")

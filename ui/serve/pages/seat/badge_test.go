@@ -103,3 +103,35 @@ func TestLastMatchSaysNoNextTable(t *testing.T) {
 		}
 	}
 }
+
+// TestLeavingATournamentsTableGoesToItsPage: leaving a tournament's
+// table whose match is over (or watched) goes back to the tournament's
+// page, not the lobby; an ordinary table's, to the lobby.
+func TestLeavingATournamentsTableGoesToItsPage(t *testing.T) {
+	side := commontest.New(t)
+	f := commontest.NewTourneys(side.Now)
+	id, err := f.CreateTournament("key:p0", tourney.Config{Kind: tourney.Arena, Name: "Friday arena", Game: "classic", Rules: "default",
+		Hands: 1, Start: side.Now().Add(-time.Minute), Length: time.Hour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, err := side.H.OpenSeated(tables.Config{Game: "classic", Rules: "default", Levels: [4]string{"easy", "easy", "easy", "easy"},
+		Seated: &tables.Seated{Tourney: id, Players: [4]string{"key:test", "key:p0", "key:p1", "key:p2"}, Back: time.Hour}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tourneys := range []bool{true, false} {
+		c := side.Common(context.Background(), "key:test", "", "ann", "en")
+		c.Tour = f
+		ctx, cancel := context.WithCancel(context.Background())
+		c.At = &common.Membership{T: tb, M: tables.NewMember("key:test", "ann", "", 0), Tourney: tourneys, Ctx: ctx, Cancel: cancel}
+		got := (&Page{}).leave(c)
+		want := common.Turn{To: common.Tourney, Pass: common.ShowTourney{ID: id}}
+		if !tourneys {
+			want = common.BackToLobby
+		}
+		if got.To != want.To || got.Pass != want.Pass || c.At != nil {
+			t.Errorf("a tournament's table %v, left: to page %d passing %#v (still at a table: %v), want %d passing %#v", tourneys, got.To, got.Pass, c.At != nil, want.To, want.Pass)
+		}
+	}
+}
