@@ -243,7 +243,7 @@ func TestTournamentPageTakesThePlayerToTheirTable(t *testing.T) {
 // match's screen once it has shown the match's end for seat.EndDwell (the
 // tournament opens the next table at once), and the line under the
 // table says which; one who leaves a match's end with q for the tournament's page
-// is taken there from the lobby. The delay from each match's end (its table's
+// is taken there from that page. The delay from each match's end (its table's
 // end handed to the tournaments) to each player's screen at the next
 // table is logged: the "within 10 s", measured.
 func TestArenaPlayersGoOnToTheirNextTable(t *testing.T) {
