@@ -31,11 +31,11 @@ func podium(tr *i18n.Catalog, t tourney.Tournament, names Names) string {
 
 // ratingMoved is what the tournament did to the rating of the player
 // who looks: their rating now beside their rating at entry ("": not
-// known, a guest's, or a team's).
+// known — a guest's, whom the ratings lack — or a team's).
 func ratingMoved(tr *i18n.Catalog, p Page) string {
 	e, ok := p.T.Joined[p.Me]
 	now, known := p.Ratings[p.Me]
-	if !ok || !known || e.Rating == 0 {
+	if !ok || !known {
 		return ""
 	}
 	return tr.T("tourney.over.rating", strconv.FormatFloat(now, 'f', 1, 64), e.Rating)

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -530,4 +531,41 @@ func arenaDoubled(t *testing.T) Page {
 	}
 	t.Fatal("no win was doubled in 19 rounds")
 	return Page{}
+}
+
+// A finished tournament's page says its podium, the first three with
+// their points, and to one who played their rating now against their
+// rating at entry (a new player's 0 too); to one whose rating is not
+// known (a guest), nothing of it.
+func TestFinishedPageSaysPodiumAndRating(t *testing.T) {
+	p := swissOver(t)
+	st, err := p.T.Standings()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, lang := range []string{"en", "tr"} {
+		tr := i18n.MustLoad(lang)
+		for _, entry := range []int{1502, 0} {
+			q := p
+			q.T.Joined = maps.Clone(p.T.Joined)
+			e := q.T.Joined[q.Me]
+			e.Rating = entry
+			q.T.Joined[q.Me] = e
+			q.Ratings = map[string]float64{q.Me: 1510.14}
+			head := words(Head(tr, plain, q, 118))
+			name := q.Names.namer(tr, q.T)
+			for i, s := range st[:3] {
+				if w := tr.T("tourney.podium.place", i+1, name(s.Player), s.Points.String()); !strings.Contains(head, w) {
+					t.Errorf("%s: the head lacks %q: %s", lang, w, head)
+				}
+			}
+			if w := tr.T("tourney.over.rating", "1510.1", entry); !strings.Contains(head, w) {
+				t.Errorf("%s: the head lacks %q: %s", lang, w, head)
+			}
+			q.Ratings = nil
+			if head := words(Head(tr, plain, q, 118)); strings.Contains(head, tr.T("tourney.over.rating", "1510.1", entry)) {
+				t.Errorf("%s: a rating not known is said: %s", lang, head)
+			}
+		}
+	}
 }
