@@ -131,12 +131,15 @@ func (tb *tab) waitFor(s string) string {
 	return tb.waitUntil(fmt.Sprintf("showing %q", s), func(scr string) bool { return strings.Contains(scr, s) })
 }
 
-// press types keys as a person would (chromedp's names: kb.Enter…).
+// press types keys as a person would (chromedp's names: kb.Enter…),
+// through typeKey.
 func (tb *tab) press(keys ...string) {
 	tb.t.Helper()
 	for _, k := range keys {
-		if err := chromedp.Do(tb.ctx, chromedp.KeyEvent(k)); err != nil {
-			tb.t.Fatal(err)
+		for _, r := range k {
+			if err := chromedp.Do(tb.ctx, typeKey(r)); err != nil {
+				tb.t.Fatal(err)
+			}
 		}
 	}
 }
