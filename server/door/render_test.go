@@ -2,7 +2,12 @@ package door
 
 import (
 	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"flag"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -15,7 +20,6 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	xvt "github.com/charmbracelet/x/vt"
 
-	"okey/ui/canvas"
 	"okey/ui/serve/tty"
 	"okey/ui/serve/vt"
 )
@@ -103,8 +107,37 @@ func TestLineScreenShowsWhatTheCellRendererShowed(t *testing.T) {
 			if len(frames) < 20 {
 				t.Fatalf("only %d frames recorded", len(frames))
 			}
+			if *framesOut != "" {
+				writeFrames(t, filepath.Join(*framesOut, strings.ReplaceAll(tc.name, " ", "-")+".frames.gz"), frames)
+			}
 			replayBoth(t, frames, tc.w, tc.h, tc.profile)
 		})
+	}
+}
+
+// framesOut is where TestLineScreenShowsWhatTheCellRendererShowed
+// keeps the frames it played, for ui/serve/tty's tests of the bytes
+// a played hand is sent (its testdata).
+var framesOut = flag.String("frames-out", "", "a folder to keep the played frames in (ui/serve/tty/testdata)")
+
+// writeFrames keeps frames' contents in path, gzipped JSON: a list of
+// strings.
+func writeFrames(t *testing.T, path string, frames []tea.View) {
+	t.Helper()
+	contents := make([]string, len(frames))
+	for i, v := range frames {
+		contents[i] = v.Content
+	}
+	var b bytes.Buffer
+	z := gzip.NewWriter(&b)
+	if err := json.NewEncoder(z).Encode(contents); err != nil {
+		t.Fatal(err)
+	}
+	if err := z.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -250,13 +283,14 @@ func checkWithoutColours(t *testing.T, line string, w int) {
 	}
 }
 
-// TestLineTailDrawsTheLine: a line sent in part (its tail: the styles in
-// force at its column, the rest of the line, an erase when the old line
-// was wider) leaves every cell as the new line sent whole would, its
-// letter and its style: checked cell by cell, drawn with ultraviolet,
-// for every line that changed between two frames of a recorded hand of
-// each game, and for a few made up.
-func TestLineTailDrawsTheLine(t *testing.T) {
+// TestRedrawDrawsTheLine: a changed line sent as the cells that
+// changed (the cursor jumping over equal ones, the pen set where it
+// changes, the cells after a change shifted when they moved) leaves
+// every cell as the new line sent whole would, its letter and its
+// style: checked cell by cell in github.com/charmbracelet/x/vt's
+// emulator, for every line that changed between two frames of a
+// recorded hand of each game, and for a few made up.
+func TestRedrawDrawsTheLine(t *testing.T) {
 	t.Parallel() // its own servers, mostly waiting on the table's pace
 	const w = 100
 	type pair struct{ old, new string }
@@ -269,6 +303,10 @@ func TestLineTailDrawsTheLine(t *testing.T) {
 		{"Ayşe çekti", "Ayşe çekmedi"},
 		{"long line here", "long"},
 		{"x", "\x1b[1m\x1b[38;2;1;2;3mX\x1b[48;5;4mY\x1b[1;38;2;9;9;9mZ\x1b[7;31;4m!\x1b[0m \x1b[38:2::1:2:3;3mi\x1b[m"},
+		{"\x1b[1;96mm\x1b[m chat • \x1b[1;96mh\x1b[m hint • \x1b[1;96m?\x1b[m help", "\x1b[1;96md\x1b[m draw • \x1b[1;96mt\x1b[m take • \x1b[1;96mm\x1b[m chat • \x1b[1;96mh\x1b[m hint"},
+		{"\x1b[1;96md\x1b[m draw • \x1b[1;96mt\x1b[m take • \x1b[1;96mm\x1b[m chat • \x1b[1;96mh\x1b[m hint", "\x1b[1;96mm\x1b[m chat • \x1b[1;96mh\x1b[m hint • \x1b[1;96m?\x1b[m help"},
+		{"\x1b[41m   red ground   \x1b[m tail", "\x1b[41m   red\x1b[m tail"},
+		{strings.Repeat("ab", 50), "X" + strings.Repeat("ab", 50)[:99]},
 	}
 	games := []bool{false, true}
 	if testing.Short() {
@@ -288,30 +326,26 @@ func TestLineTailDrawsTheLine(t *testing.T) {
 	for _, p := range pairs {
 		checkWithoutColours(t, p.new, w)
 	}
-	tails := 0
+	cells, sent, whole := 0, 0, 0
 	for _, p := range pairs {
-		tl, ok := tty.LineTail(p.old, p.new, w)
+		seq, ok := tty.Redraw(p.old, p.new, w)
 		if !ok {
 			continue
 		}
-		tails++
-		want := uv.NewScreenBuffer(w, 1)
-		uv.NewStyledString(p.new).Draw(want, want.Bounds())
-		got := uv.NewScreenBuffer(w, 1)
-		uv.NewStyledString(p.old).Draw(got, got.Bounds())
-		restW := canvas.Width(tl.Rest)
-		uv.NewStyledString(ansi.ResetStyle+tl.State+tl.Rest).Draw(got, uv.Rect(tl.Col, 0, restW, 1))
-		if tl.Erase {
-			got.ClearArea(uv.Rect(tl.Col+restW, 0, w-tl.Col-restW, 1))
-		}
+		cells++
+		sent += len(seq)
+		whole += len(p.new)
+		want, got := xvt.NewEmulator(w, 1), xvt.NewEmulator(w, 1)
+		_, _ = want.WriteString(p.new + "\x1b[m")
+		_, _ = got.WriteString(p.old + "\x1b[m" + seq)
 		for x := range w {
 			if a, b := want.CellAt(x, 0), got.CellAt(x, 0); !a.Equal(b) {
-				t.Fatalf("%q then %q: at column %d the tail %+v leaves %+v, the line whole %+v", p.old, p.new, x, tl, b, a)
+				t.Fatalf("%q then %q, sent %q: at column %d %+v, the line whole %+v", p.old, p.new, seq, x, b, a)
 			}
 		}
 	}
-	if tails < len(pairs)/2 {
-		t.Errorf("only %d of %d changed lines were sent in part", tails, len(pairs))
+	if cells < len(pairs)*9/10 {
+		t.Errorf("only %d of %d changed lines were sent by their cells", cells, len(pairs))
 	}
-	t.Logf("%d of %d changed lines sent in part", tails, len(pairs))
+	t.Logf("%d of %d changed lines sent by their cells: %d bytes, against %d whole", cells, len(pairs), sent, whole)
 }

@@ -10,6 +10,9 @@
 //	frame.go  LineScreen: a session's screen on the client, the lines of
 //	          its frames that changed, sent by a writer of its own (no
 //	          Bubble Tea renderer); Framed, the model whose frames go to it
+//	cells.go  what a changed line is sent: the cells that changed, the
+//	          cells after a change shifted, the lines that moved up scrolled
+//	pen.go    a pen read for its meaning: the shortest change between two
 //	drive.go  Driver: a model driven without a tea.Program, the client's
 //	          bytes decoded into messages, Update one at a time, commands
 //	          run; nothing wakes on a clock
@@ -18,7 +21,9 @@
 // It may import Charm (bubbletea, ultraviolet, colorprofile, x/ansi),
 // x/time/rate, ui/canvas (the width of styled text) and the standard
 // library; nothing of package serve nor of the games. Its tests read its
-// screens with package ui/serve/vt; the tests that need a running server
+// screens with package ui/serve/vt, and their styles, cell by cell, with
+// github.com/charmbracelet/x/vt, over played hands' frames that the
+// door's test keeps (testdata); the tests that need a running server
 // (the line writer against Bubble Tea's renderer over recorded sessions)
 // are the door's (server/door).
 package tty

@@ -26,9 +26,10 @@ import (
 // frame changes a few lines at a time (a clock, a rack, a chat line), so
 // a session's program runs without a renderer (tea.WithoutRenderer) and
 // hands its frames to a LineScreen, which sends the lines that differ
-// from what the client has, and nothing when nothing changed. A line is
-// sent from where it starts to differ (LineTail) when the letters before
-// are plain, else whole. It holds one frame's lines and one goroutine that sleeps
+// from what the client has, and nothing when nothing changed: of a line,
+// the cells that changed, a pen set only where it changes, a block of
+// lines that moved up scrolled (cells.go); a line whose letters are not
+// all plain, whole. It holds one frame's lines and one goroutine that sleeps
 // until there is something to send; it wakes no more than fps times a
 // second while frames come, never when they do not.
 //
@@ -48,8 +49,12 @@ type LineScreen struct {
 	done chan struct{}
 
 	// The writer's own: what the client's screen holds.
-	shown   []string // the frame's lines as last sent (before colour conversion)
-	on      frame    // the frame last sent; its content is not kept
+	shown []string // the frame's lines as last sent (before colour conversion)
+	sent  []string // the same lines as the client was sent them (cut, in its colours)
+	next  []string // the lines of the frame being sent, as they are sent
+	scratch
+	conv    bytes.Buffer // a line turned to the client's colours
+	on      frame        // the frame last sent; its content is not kept
 	started bool
 	buf     bytes.Buffer
 }
@@ -228,52 +233,75 @@ func (l *LineScreen) draw(b *bytes.Buffer, f frame) {
 	if len(lines) > f.h {
 		lines = lines[:f.h]
 	}
+	// Each line as the client is to be sent it (cut, in its colours);
+	// a line that did not change, as it was sent.
+	l.next = l.next[:0]
+	for y, line := range lines {
+		if !whole && y < len(l.shown) && l.shown[y] == line {
+			l.next = append(l.next, l.sent[y])
+			continue
+		}
+		l.next = append(l.next, l.client(line, f))
+	}
+	d := drawer{b: b, w: f.w, at: at{cy: -1}, scratch: &l.scratch}
 	if whole {
 		b.WriteString(ansi.CursorHomePosition + ansi.EraseEntireScreen)
-		l.shown = l.shown[:0]
-	}
-	for y := range max(len(lines), len(l.shown)) {
-		var line string
-		if y < len(lines) {
-			line = lines[y]
-		}
-		if y < len(l.shown) && l.shown[y] == line {
-			continue
-		}
-		if whole && line == "" {
-			continue
-		}
-		if !whole && y < len(l.shown) {
-			if t, ok := LineTail(l.shown[y], line, f.w); ok {
-				l.tail(b, y, t, f)
-				continue
+		l.sent = l.sent[:0]
+	} else {
+		var k int
+		l.regions, k = scrolls(l.sent, l.next, l.regions)
+		for _, r := range l.regions {
+			d.scroll(r[0], r[1], k)
+			copy(l.sent[r[0]:], l.sent[r[0]+k:r[1]+1])
+			for y := r[1] - k + 1; y <= r[1]; y++ {
+				l.sent[y] = ""
 			}
 		}
-		b.WriteString(lineStart(y))
-		b.WriteString(ansi.ResetStyle + ansi.EraseEntireLine)
-		l.line(b, line, f)
 	}
+	for y := range max(len(l.next), len(l.sent)) {
+		var old, new string
+		if y < len(l.sent) {
+			old = l.sent[y]
+		}
+		if y < len(l.next) {
+			new = l.next[y]
+		}
+		if old == new {
+			continue
+		}
+		var ok bool
+		l.oldCells, ok = cellsOf(l.oldCells[:0], old)
+		if ok {
+			l.newCells, ok = cellsOf(l.newCells[:0], new)
+		}
+		if ok {
+			d.line(y, l.oldCells, l.newCells)
+		} else {
+			d.whole(y, new)
+		}
+	}
+	d.setPen("")
 	l.shown = append(l.shown[:0], lines...)
+	l.sent, l.next = l.next, l.sent
 }
 
-// line writes one line of the frame in the client's colours, cut at its
-// width.
-func (l *LineScreen) line(b *bytes.Buffer, line string, f frame) {
+// client is line as the client is sent it: cut at the window's width,
+// in the client's colours.
+func (l *LineScreen) client(line string, f frame) string {
 	if line == "" {
-		return
+		return ""
 	}
 	// A line of no more bytes than columns fits: no character takes more
 	// columns than bytes. Only a longer one is measured.
-	if len(line) > f.w && ansi.StringWidth(line) > f.w {
+	if len(line) > f.w && canvas.Width(line) > f.w {
 		line = ansi.Truncate(line, f.w, "")
 	}
-	styled := strings.IndexByte(line, ansi.ESC) >= 0
-	if styled {
-		writeStyled(b, line, f.profile)
-		b.WriteString(ansi.ResetStyle)
-	} else {
-		b.WriteString(line)
+	if f.profile >= colorprofile.TrueColor || strings.IndexByte(line, ansi.ESC) < 0 {
+		return line
 	}
+	l.conv.Reset()
+	writeStyled(&l.conv, line, f.profile)
+	return l.conv.String()
 }
 
 // writeStyled writes s, styled, in profile p's colours. colorprofile's
@@ -377,57 +405,6 @@ func sgrWithoutColours(b *bytes.Buffer, params string) {
 	}
 }
 
-// A tail is what changed of a line the client shows: from column col,
-// the styles in force there (state) and the rest of the new line; erase
-// when the old line was wider.
-type tail struct {
-	Col   int
-	State string
-	Rest  string
-	Erase bool
-}
-
-// LineTail is the tail that turns line old, as the client shows it, into
-// line new: the part of new after the letters and styles both begin
-// with. ok is false when the line is better sent whole: nothing in
-// common, a line wider than w, or a letter or sequence whose width or
-// effect is not plain (then the column or the styles could be wrong).
-func LineTail(old, new string, w int) (t tail, ok bool) {
-	p := 0
-	for p < len(old) && p < len(new) && old[p] == new[p] {
-		p++
-	}
-	var state []byte
-	i, col := 0, 0
-	for i < len(new) {
-		n, wide, sgr := token(new[i:])
-		if n == 0 {
-			return tail{}, false
-		}
-		if i+n > p {
-			break
-		}
-		if sgr {
-			if seq := new[i : i+n]; seq == ansi.ResetStyle || seq == "\x1b[0m" {
-				state = state[:0]
-			} else {
-				state = append(state, seq...)
-			}
-		}
-		col += wide
-		i += n
-	}
-	if i == 0 || col >= w {
-		return tail{}, false
-	}
-	newW, ok1 := canvas.SimpleWidth(new[i:])
-	oldW, ok2 := canvas.SimpleWidth(old[i:])
-	if !ok1 || !ok2 || col+newW > w || col+oldW > w {
-		return tail{}, false
-	}
-	return tail{Col: col, State: string(state), Rest: new[i:], Erase: oldW > newW}, true
-}
-
 // token is the length of the letter or sequence s starts with, its
 // width, and whether it is a style (SGR); 0 when it is neither a plain
 // one-column letter nor a CSI sequence.
@@ -456,25 +433,6 @@ func token(s string) (n, width int, sgr bool) {
 		return size, 1, false
 	}
 	return 0, 0, false
-}
-
-// tail writes t on line y: the cursor to its column, the styles, the
-// rest of the line in the client's colours, and an erase of what the old
-// line had beyond it.
-func (l *LineScreen) tail(b *bytes.Buffer, y int, t tail, f frame) {
-	b.WriteString("\x1b[" + strconv.Itoa(y+1) + ";" + strconv.Itoa(t.Col+1) + "H" + ansi.ResetStyle)
-	styled := t.State != "" || strings.IndexByte(t.Rest, ansi.ESC) >= 0
-	if styled {
-		writeStyled(b, t.State, f.profile)
-		writeStyled(b, t.Rest, f.profile)
-	} else {
-		b.WriteString(t.Rest)
-	}
-	if t.Erase {
-		b.WriteString(ansi.ResetStyle + ansi.EraseLineRight)
-	} else if styled {
-		b.WriteString(ansi.ResetStyle)
-	}
 }
 
 // Restore is what puts the client's terminal back as it was before the

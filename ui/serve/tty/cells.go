@@ -1,0 +1,426 @@
+package tty
+
+import (
+	"bytes"
+	"strconv"
+	"strings"
+)
+
+// What a changed line costs to send. A line of a frame is a row of
+// cells, each a letter in a pen (the styles in force); the client's
+// row already holds the cells of the line sent before. Only the cells
+// that differ are sent: the cursor jumps over a stretch of equal cells
+// when the jump is shorter than the stretch, and a pen is set only
+// where it changes (lipgloss closes and reopens the same style around
+// each letter of a tile's frame). A block of lines that moved up (the
+// move log, a chat) is scrolled on the client rather than sent again.
+// This is what keeps a playing session's bytes a second low on a
+// phone's data plan (docs/serving-performance.md).
+
+// cell is one column of a line as the client shows it.
+type cell struct {
+	pen  string // the styles in force: the SGR sequences since the last reset ("": none)
+	text string // the letter, one column wide
+}
+
+// blank is a cell the client shows as empty: past the end of a line
+// or erased.
+var blank = cell{text: " "}
+
+// cellsOf appends the cells of line (in the client's colours, cut at
+// its width) to dst. ok is false when a letter or sequence in it is not
+// plain (a wide or joining letter, a sequence other than a style): then
+// the line is sent whole.
+func cellsOf(dst []cell, line string) ([]cell, bool) {
+	pen := ""
+	penStart, penEnd := 0, -1 // pen is line[penStart:penEnd] while its sequences are adjacent
+	for i := 0; i < len(line); {
+		n, wide, sgr := token(line[i:])
+		switch {
+		case n == 0 || n > 1 && !sgr && wide == 0:
+			return dst, false
+		case sgr:
+			seq := line[i : i+n]
+			switch {
+			case resets(seq):
+				pen, penStart, penEnd = seq, i, i+n
+				if seq == "\x1b[m" || seq == "\x1b[0m" {
+					pen, penEnd = "", -1
+				}
+			case pen == "":
+				pen, penStart, penEnd = seq, i, i+n
+			case penEnd == i:
+				pen, penEnd = line[penStart:i+n], i+n
+			default:
+				pen, penEnd = pen+seq, -1
+			}
+		default:
+			dst = append(dst, cell{pen: pen, text: line[i : i+n]})
+		}
+		i += n
+	}
+	return dst, true
+}
+
+// resets reports whether the style seq begins by resetting every
+// attribute ("ESC[m", "ESC[0;1m", "ESC[;31m").
+func resets(seq string) bool {
+	p := seq[2 : len(seq)-1]
+	return p == "" || p == "0" || strings.HasPrefix(p, "0;") || strings.HasPrefix(p, ";")
+}
+
+// penCost is the length of what turns the client's pen from into to.
+func (d *drawer) penCost(from, to string) int {
+	switch {
+	case from == to:
+		return 0
+	case to == "":
+		return len("\x1b[m")
+	}
+	if seq, ok := d.penChange(from, to); ok {
+		return len(seq)
+	}
+	return len("\x1b[m") + len(to)
+}
+
+// A drawer writes one frame's changes, knowing where the client's
+// cursor is and which pen it holds. Every write of a frame ends with
+// the pen reset, so a frame begins with none.
+type drawer struct {
+	b *bytes.Buffer
+	w int
+	at
+	*scratch
+}
+
+// at is the client's pen and cursor.
+type at struct {
+	pen    string
+	cx, cy int // the cursor; cy < 0: not known
+}
+
+// scratch is what a screen's drawers reuse from frame to frame: a
+// line's cells before and after, as shifted on the client, the bytes of
+// a line sent without shifting, the blocks of lines scrolled.
+type scratch struct {
+	oldCells, newCells, shifted []cell
+	tried                       []byte
+	regions                     [][2]int
+	// The pen changes worked out (penChange), and the bytes of the
+	// one being worked out.
+	changes map[[2]string]string
+	sgr     []byte
+}
+
+// setPen turns the client's pen to p.
+func (d *drawer) setPen(p string) {
+	switch {
+	case d.pen == p:
+	case p == "":
+		d.b.WriteString("\x1b[m")
+	default:
+		if seq, ok := d.penChange(d.pen, p); ok {
+			d.b.WriteString(seq)
+		} else {
+			d.b.WriteString("\x1b[m")
+			d.b.WriteString(p)
+		}
+	}
+	d.pen = p
+}
+
+// moveTo puts the cursor at column x of line y (from 0).
+func (d *drawer) moveTo(x, y int) {
+	switch {
+	case d.cy == y && d.cx == x:
+		return
+	case d.cy == y && x > d.cx:
+		d.b.WriteString("\x1b[")
+		if x-d.cx > 1 {
+			d.b.WriteString(strconv.Itoa(x - d.cx))
+		}
+		d.b.WriteByte('C')
+	default:
+		d.b.WriteString("\x1b[")
+		d.b.WriteString(strconv.Itoa(y + 1))
+		if x > 0 {
+			d.b.WriteByte(';')
+			d.b.WriteString(strconv.Itoa(x + 1))
+		}
+		d.b.WriteByte('H')
+	}
+	d.cx, d.cy = x, y
+}
+
+// jumpCost is the length of a move of the cursor n columns right.
+func jumpCost(n int) int {
+	if n == 1 {
+		return len("\x1b[C")
+	}
+	return len("\x1b[C") + len(strconv.Itoa(n))
+}
+
+// put writes cells cs from the cursor on.
+func (d *drawer) put(cs []cell) {
+	for _, c := range cs {
+		d.setPen(c.pen)
+		d.b.WriteString(c.text)
+	}
+	d.cx += len(cs)
+	if d.cx >= d.w {
+		d.cy = -1 // at the margin, where the next letter would wrap: placed again
+	}
+}
+
+// line turns line y of the client from old into new (cells of at most
+// w columns each). When the line grew or shrank in the middle (a word
+// put in front of the others, a tile into the rack), the client's cells
+// after that point are shifted first (inserted or deleted characters),
+// if that costs less than sending them again.
+func (d *drawer) line(y int, old, new []cell) {
+	lo, ln := trimmed(old), trimmed(new)
+	p := 0
+	for p < lo && p < ln && old[p] == new[p] {
+		p++
+	}
+	start, was := d.b.Len(), d.at
+	d.cells(y, old, new)
+	plain := d.b.Len() - start
+	if p == lo || p == ln || plain < shiftWorth {
+		return
+	}
+	n := shiftOf(old[p:lo], new[p:ln])
+	if n == 0 {
+		return
+	}
+	after := d.at
+	d.tried = append(d.tried[:0], d.b.Bytes()[start:]...)
+	d.b.Truncate(start)
+	d.at = was
+	// The client's line with its cells from p moved by n.
+	d.shifted = append(d.shifted[:0], old[:p]...)
+	if n > 0 {
+		for range n {
+			d.shifted = append(d.shifted, blank)
+		}
+		d.shifted = append(d.shifted, old[p:min(len(old), d.w-n)]...)
+	} else {
+		d.shifted = append(d.shifted, old[p-n:]...)
+	}
+	d.moveTo(p, y)
+	d.setPen("")
+	d.b.WriteString("\x1b[")
+	if n > 1 || n < -1 {
+		d.b.WriteString(strconv.Itoa(max(n, -n)))
+	}
+	if n > 0 {
+		d.b.WriteByte('@')
+	} else {
+		d.b.WriteByte('P')
+	}
+	d.cells(y, d.shifted, new)
+	if d.b.Len()-start >= plain {
+		d.b.Truncate(start)
+		d.b.Write(d.tried)
+		d.at = after
+	}
+}
+
+// shiftWorth is the least a line must cost sent cell by cell for a
+// shift of its cells to be looked for.
+const shiftWorth = 32
+
+// shiftOf is how far the cells of old moved in new (both from the
+// first cell that changed, to the end of their letters): n > 0, n cells
+// were put in front of them; n < 0, the first -n were taken out; 0, no
+// shift found. The shifts tried are those that put a few letters of
+// old, from four places along it, where new has them; the one under
+// which most of old's letters (blanks aside) are in their place wins,
+// the shortest of equals, and at least a few must be.
+func shiftOf(old, new []cell) int {
+	var tries [maxShifts]int
+	n := 0
+	for q := range 4 {
+		i := q * len(old) / 4
+		for i < len(old) && old[i].text == " " {
+			i++
+		}
+		if i+anchor > len(old) {
+			continue
+		}
+	find:
+		for j := 0; j+anchor <= len(new) && n < len(tries); j++ {
+			if j == i {
+				continue
+			}
+			for k := range anchor {
+				if new[j+k] != old[i+k] {
+					continue find
+				}
+			}
+			for _, t := range tries[:n] {
+				if t == j-i {
+					continue find
+				}
+			}
+			tries[n] = j - i
+			n++
+		}
+	}
+	best, most := 0, minShifted-1
+	for _, n := range tries[:n] {
+		found := 0
+		for i := max(0, -n); i < len(old) && i+n < len(new); i++ {
+			if c := old[i]; c.text != " " && new[i+n] == c {
+				found++
+			}
+		}
+		if found > most || found == most && max(n, -n) < max(best, -best) {
+			best, most = n, found
+		}
+	}
+	return best
+}
+
+// anchor is how many cells in a row place a shift to try; maxShifts
+// the most shifts tried.
+const (
+	anchor    = 3
+	maxShifts = 8
+)
+
+// minShifted is the fewest letters a shift must put back in place.
+const minShifted = 4
+
+// trimmed is the length of cs without the blanks at its end.
+func trimmed(cs []cell) int {
+	n := len(cs)
+	for n > 0 && cs[n-1] == blank {
+		n--
+	}
+	return n
+}
+
+// cells turns line y of the client from old into new, cell by cell.
+func (d *drawer) cells(y int, old, new []cell) {
+	at := func(cs []cell, x int) cell {
+		if x < len(cs) {
+			return cs[x]
+		}
+		return blank
+	}
+	end, oldEnd := trimmed(new), trimmed(old)
+	for x := 0; x < end; {
+		if at(old, x) == new[x] {
+			x++
+			continue
+		}
+		// A run of changed cells from x, carried over a stretch of
+		// equal ones when sending them costs less than jumping them.
+		j := x + 1
+		for j < end {
+			if at(old, j) != new[j] {
+				j++
+				continue
+			}
+			k, cost, pen := j, 0, new[j-1].pen
+			for k < end && at(old, k) == new[k] {
+				cost += d.penCost(pen, new[k].pen) + len(new[k].text)
+				pen = new[k].pen
+				k++
+			}
+			if k == end || cost > jumpCost(k-j) {
+				break
+			}
+			j = k
+		}
+		d.moveTo(x, y)
+		d.put(new[x:j])
+		x = j
+	}
+	if oldEnd > end {
+		d.moveTo(end, y)
+		d.setPen("")
+		d.b.WriteString("\x1b[K")
+	}
+}
+
+// whole writes line y as it is (a line that is not plain), erasing
+// what the client had there, and leaves the pen reset.
+func (d *drawer) whole(y int, line string) {
+	d.setPen("")
+	d.b.WriteString(lineStart(y))
+	d.b.WriteString("\x1b[K")
+	d.b.WriteString(line)
+	d.b.WriteString("\x1b[m")
+	d.cy = -1
+}
+
+// scroll moves lines top+k to bottom (from 0) of the client up by k,
+// blank lines coming in at the bottom; the cursor is left home.
+func (d *drawer) scroll(top, bottom, k int) {
+	d.setPen("")
+	d.b.WriteString("\x1b[" + strconv.Itoa(top+1) + ";" + strconv.Itoa(bottom+1) + "r")
+	d.b.WriteString("\x1b[")
+	if k > 1 {
+		d.b.WriteString(strconv.Itoa(k))
+	}
+	d.b.WriteString("S\x1b[r")
+	d.cx, d.cy = 0, 0
+}
+
+// maxScroll is the most lines a block is looked for moved up by.
+const maxScroll = 3
+
+// scrolls finds the blocks of lines of shown that moved up in lines:
+// for the first distance k that any moved by, each run of two or more
+// lines that now show what was k lines below them, as the regions to
+// scroll (top and bottom lines, from 0).
+func scrolls(shown, lines []string, found [][2]int) ([][2]int, int) {
+	n := min(len(shown), len(lines))
+	for k := 1; k <= maxScroll; k++ {
+		found = found[:0]
+		for y := 0; y+k < n; {
+			moved := func(y int) bool {
+				return y+k < n && lines[y] != "" && lines[y] != shown[y] && lines[y] == shown[y+k]
+			}
+			if !moved(y) {
+				y++
+				continue
+			}
+			r := 1
+			for moved(y + r) {
+				r++
+			}
+			if r >= 2 && (len(found) == 0 || found[len(found)-1][1] < y) {
+				found = append(found, [2]int{y, y + r - 1 + k})
+			}
+			y += r
+		}
+		if len(found) > 0 {
+			return found, k
+		}
+	}
+	return found, 0
+}
+
+// Redraw is what turns the first line of a terminal w columns wide
+// from old into new, both as the client is sent them (cut at w, in its
+// colours): the cells that changed, the pen reset at the end. ok is
+// false when either line is not plain (it is then sent whole). Tests
+// check it against a terminal emulator, cell by cell.
+func Redraw(old, new string, w int) (seq string, ok bool) {
+	o, ok := cellsOf(nil, old)
+	if !ok {
+		return "", false
+	}
+	n, ok := cellsOf(nil, new)
+	if !ok {
+		return "", false
+	}
+	var b bytes.Buffer
+	d := drawer{b: &b, w: w, at: at{cy: -1}, scratch: &scratch{}}
+	d.line(0, o, n)
+	d.setPen("")
+	return b.String(), true
+}

@@ -1,0 +1,134 @@
+package tty
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
+	xvt "github.com/charmbracelet/x/vt"
+
+	"okey/ui/serve/vt"
+)
+
+// The frames of played hands (testdata, kept by server/door's
+// TestLineScreenShowsWhatTheCellRendererShowed with -frames-out): one
+// seat of a hand against bots, the turn clock counting, at the sizes
+// and colours the door's test plays them.
+var playedCases = []struct {
+	file    string
+	w, h    int
+	profile colorprofile.Profile
+	// budget is the most bytes the hand may be sent, all its frames.
+	budget int
+}{
+	// Sent line by line from where each line began to differ, the
+	// hands took 55,296, 48,782, 40,398 and 65,232 bytes.
+	{"classic-100x30-vt100", 100, 30, colorprofile.Ascii, 18000},
+	{"101-100x30-vt100", 100, 30, colorprofile.Ascii, 17000},
+	{"classic-80x24-colours", 80, 24, colorprofile.ANSI256, 19000},
+	{"101-80x24-true-colour", 80, 24, colorprofile.TrueColor, 31000},
+}
+
+// playedFrames reads the frames of a played hand.
+func playedFrames(tb testing.TB, name string) []string {
+	tb.Helper()
+	b, err := os.ReadFile("testdata/" + name + ".frames.gz")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	z, err := gzip.NewReader(bytes.NewReader(b))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var frames []string
+	if err := json.NewDecoder(z).Decode(&frames); err != nil {
+		tb.Fatal(err)
+	}
+	return frames
+}
+
+// TestPlayedHandsFitTheirBudget: a played hand's frames, each sent as
+// what changed from the one before, leave the client's screen as the
+// frame drawn whole on a blank one would — every cell, its letter and
+// its style (github.com/charmbracelet/x/vt's emulator) — and its text
+// (vt's); and the whole hand is sent in no more bytes than its budget.
+func TestPlayedHandsFitTheirBudget(t *testing.T) {
+	for _, tc := range playedCases {
+		t.Run(tc.file, func(t *testing.T) {
+			frames := playedFrames(t, tc.file)
+			l := &LineScreen{}
+			f := frame{alt: true, w: tc.w, h: tc.h, profile: tc.profile, paste: true, keys: 1}
+			inc, text := xvt.NewEmulator(tc.w, tc.h), vt.New(tc.w, tc.h)
+			sent := 0
+			var b bytes.Buffer
+			for i, content := range frames {
+				b.Reset()
+				f.content = content
+				l.draw(&b, f)
+				sent += b.Len()
+				_, _ = inc.Write(b.Bytes())
+				_, _ = text.Write(b.Bytes())
+
+				fresh := xvt.NewEmulator(tc.w, tc.h)
+				var whole bytes.Buffer
+				(&LineScreen{}).draw(&whole, f)
+				_, _ = fresh.Write(whole.Bytes())
+				for y := range tc.h {
+					for x := range tc.w {
+						if a, g := fresh.CellAt(x, y), inc.CellAt(x, y); !a.Equal(g) {
+							t.Fatalf("frame %d, line %d column %d: %+v, drawn whole %+v; sent %q", i, y+1, x+1, g, a, b.String())
+						}
+					}
+				}
+				if got, want := text.String(), screenText(content, tc.w, tc.h); got != want {
+					t.Fatalf("frame %d: vt shows\n%s\nwant\n%s", i, got, want)
+				}
+			}
+			t.Logf("%d frames, %d bytes (%.0f a frame)", len(frames), sent, float64(sent)/float64(len(frames)))
+			if sent > tc.budget {
+				t.Errorf("the hand was sent %d bytes: over its budget of %d", sent, tc.budget)
+			}
+		})
+	}
+}
+
+// screenText is a frame as a terminal of w×h shows it: its first h
+// lines, each cut at w columns, without styles or trailing blanks.
+func screenText(content string, w, h int) string {
+	lines := strings.Split(content, "\n")
+	out := make([]string, h)
+	for y := range out {
+		if y < len(lines) {
+			out[y] = strings.TrimRight(ansi.Strip(ansi.Truncate(lines[y], w, "")), " ")
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// BenchmarkPlayedHand: what a played hand's frames cost to send, a
+// frame at a time, each as what changed from the one before.
+func BenchmarkPlayedHand(b *testing.B) {
+	for _, tc := range playedCases {
+		b.Run("hand="+tc.file, func(b *testing.B) {
+			frames := playedFrames(b, tc.file)
+			l := &LineScreen{}
+			f := frame{alt: true, w: tc.w, h: tc.h, profile: tc.profile, paste: true, keys: 1}
+			var out bytes.Buffer
+			sent, i := 0, 0
+			b.ReportAllocs()
+			for b.Loop() {
+				out.Reset()
+				f.content = frames[i%len(frames)]
+				l.draw(&out, f)
+				sent += out.Len()
+				i++
+			}
+			b.ReportMetric(float64(sent)/float64(i), "B/frame")
+		})
+	}
+}
