@@ -68,6 +68,7 @@ var examples = map[string]exampleRun{
 	"okey load --sessions 100,250,500,750 --play 120s":                                                  {"start", 130, ""},
 	"okey load --sessions 500 --daily 1 --play 180s":                                                    {"start", 130, ""},
 	"okey load --nodes 3 --sessions 100,250,500 --play 60s":                                             {"start", 130, ""},
+	"okey load --web --sessions 100 --play 60s":                                                         {"start", 130, ""},
 	"okey load --nodes 3 --sessions 1000 --play 60s --burn 1.5":                                         {"start", 130, ""},
 	"okey load --nodes 3 --sessions 200 --tournament arena --play 2m":                                   {"start", 130, ""},
 	"okey load --nodes 3 --sessions 200 --tournament arena --kill-node-at 60s":                          {"start", 130, ""},

@@ -26,6 +26,7 @@ func loadCmd(e *env) *cobra.Command {
 okey load --sessions 100,250,500,750 --play 120s
 okey load --sessions 500 --daily 1 --play 180s
 okey load --nodes 3 --sessions 100,250,500 --play 60s
+okey load --web --sessions 100 --play 60s
 okey load --nodes 3 --sessions 1000 --play 60s --burn 1.5
 okey load --nodes 3 --sessions 200 --tournament arena --play 2m
 okey load --nodes 3 --sessions 200 --tournament arena --kill-node-at 60s
@@ -52,6 +53,7 @@ okey load --addr 127.0.0.1:2501,127.0.0.1:2502,127.0.0.1:2503 \
 	fs.Float64Var(&cfg.Burn, "burn", 0, flag("burn"))
 	fs.DurationVar(&cfg.Timer, "timer", cfg.Timer, flag("timer"))
 	fs.IntVar(&cfg.ServerFPS, "server-fps", 0, flag("server-fps"))
+	fs.BoolVar(&cfg.Web, "web", false, flag("web"))
 	fs.DurationVar(&cfg.BotDelay, "bot-delay", 0, flag("bot-delay"))
 	fs.Float64Var(&cfg.Daily, "daily", 0, flag("daily"))
 	fs.StringVar(&cfg.Tournament, "tournament", "", flag("tournament"))

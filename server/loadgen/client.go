@@ -13,8 +13,10 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
+	"github.com/coder/websocket"
 	gossh "golang.org/x/crypto/ssh"
 
 	"okey/ui/serve/vt"
@@ -30,7 +32,12 @@ type client struct {
 	key  ed25519.PrivateKey
 	conn *gossh.Client
 	sess *gossh.Session
-	in   io.WriteCloser
+	// ws is the socket of a player through the browser door (web.go),
+	// instead of conn and sess.
+	ws *websocket.Conn
+	in io.WriteCloser
+	// wire counts the bytes read from the network, framing and all.
+	wire *atomic.Int64
 	term *vt.Term
 	// done is closed when the connection's output has ended.
 	done chan struct{}
@@ -62,10 +69,12 @@ func dialAs(ctx context.Context, addr, user string, priv ed25519.PrivateKey, ter
 		return nil, err
 	}
 	d := net.Dialer{Timeout: 10 * time.Second}
-	raw, err := d.DialContext(ctx, "tcp", addr)
+	tcp, err := d.DialContext(ctx, "tcp", addr)
 	if err != nil {
 		return nil, err
 	}
+	wire := new(atomic.Int64)
+	raw := countedConn{tcp, wire}
 	raw.SetDeadline(time.Now().Add(20 * time.Second)) // the handshake's
 	cc, chans, reqs, err := gossh.NewClientConn(raw, addr, &gossh.ClientConfig{
 		User: user, Auth: []gossh.AuthMethod{gossh.PublicKeys(signer)},
@@ -82,7 +91,7 @@ func dialAs(ctx context.Context, addr, user string, priv ed25519.PrivateKey, ter
 		conn.Close()
 		return nil, fmt.Errorf("session: %w", err)
 	}
-	c := &client{name: user, key: priv, conn: conn, sess: sess, term: vt.New(w, h), done: make(chan struct{})}
+	c := &client{name: user, key: priv, conn: conn, sess: sess, wire: wire, term: vt.New(w, h), done: make(chan struct{})}
 	if err := sess.RequestPty(termType, h, w, gossh.TerminalModes{}); err != nil {
 		conn.Close()
 		return nil, fmt.Errorf("pty: %w", err)
@@ -120,6 +129,10 @@ func (c *client) read(r io.Reader) {
 }
 
 func (c *client) close() {
+	if c.ws != nil {
+		c.ws.CloseNow()
+		return
+	}
 	c.sess.Close()
 	c.conn.Close()
 }
@@ -742,6 +755,7 @@ type stats struct {
 	redialed                        int
 	boards                          []time.Duration
 	retiredBytes, retiredWrites     int
+	retiredWire                     int
 	// A tournament's players (tourney.go): the pairing's delays (a
 	// match's end seen to the next table's hand on screen), players
 	// joined, matches seen over (by each of their players), connections
@@ -848,4 +862,17 @@ var (
 func newKey() (ed25519.PrivateKey, error) {
 	_, priv, err := ed25519.GenerateKey(rand.Reader)
 	return priv, err
+}
+
+// countedConn counts the bytes read from the network: what a
+// connection costs on the wire, framing and all.
+type countedConn struct {
+	net.Conn
+	n *atomic.Int64
+}
+
+func (c countedConn) Read(p []byte) (int, error) {
+	n, err := c.Conn.Read(p)
+	c.n.Add(int64(n))
+	return n, err
 }

@@ -1,5 +1,6 @@
 // Package loadgen is okey load: scripted players over real SSH
-// connections, at the pace of people, against an okey server, and what
+// connections (or the browser door's WebSockets: Config's Web), at the
+// pace of people, against an okey server, and what
 // it costs the server. It exists to say how many players one server
 // holds and where their cost goes, with the same numbers every time
 // (docs/load.md), and for the cluster's figures (docs/cluster.md).
@@ -55,12 +56,14 @@
 //	            its tournament's)
 //	tourneycheck.go  the standings read at the end (ssh HOST tournament ID --json) and checked:
 //	            nothing lost, nothing counted twice
+//	web.go      a player through the browser door: the page's WebSocket, spoken as the page does
 //	client.go   a scripted player, reading its session's screen through ui/serve/vt by its
 //	            markers (the daily's among them), and the timings every player counts (stats)
 //	burn.go     a neighbour that burns CPU beside the servers measured (BurnFlag)
 //	server.go   the server's process (okey serve's own code, server/door and server/keep)
 //
-// It imports server/door (to run the server it loads), server/keep,
+// It imports server/door (to run the server it loads), server/web (its
+// browser door, and github.com/coder/websocket to speak to it), server/keep,
 // server/tournaments (a tournament's file read, as the server reads
 // it), ui/serve/vt and server/proc, and game/tourney for the
 // standings' arithmetic alone (the check recounts the matches); nothing

@@ -78,6 +78,8 @@ func (c Config) Check() error {
 		return errNoTourney
 	case c.Rounds < 0 || c.Rounds > 15:
 		return fmt.Errorf("--rounds %d: from 1 to 15", c.Rounds)
+	case c.Web && (c.Daily > 0 || c.Tournament != ""):
+		return errors.New("--web plays ordinary tables: not with --daily or --tournament")
 	case c.KillAt < 0 || c.KillAt > 0 && (c.Tournament == "" || c.Nodes < 3):
 		return errors.New("--kill-node-at is for a tournament on three nodes or more (two are left a majority)")
 	}
@@ -147,14 +149,18 @@ func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 			defer f.Close()
 			cfg.Trace = f
 		}
-		base := ChildConfig{Timer: cfg.Timer, FPS: cfg.ServerFPS, BotDelay: cfg.BotDelay, Logged: cfg.Logs != ""}
+		base := ChildConfig{Timer: cfg.Timer, FPS: cfg.ServerFPS, BotDelay: cfg.BotDelay, Logged: cfg.Logs != "", Web: cfg.Web}
 		if kids, err = startNodes(cfg.Binary, dir, max(1, cfg.Nodes), base, cfg.SSHPort, cfg.ClusterPort, cfg.NATS); err != nil {
 			return r, err
 		}
 		defer stopAll(kids)
 		addrs, pids = nil, nil
 		for _, k := range kids {
-			addrs, pids = append(addrs, k.addr), append(pids, k.pid())
+			a := k.addr
+			if cfg.Web {
+				a = k.webAddr
+			}
+			addrs, pids = append(addrs, a), append(pids, k.pid())
 		}
 	}
 	r.Nodes = make([]Node, len(addrs))
@@ -234,7 +240,7 @@ func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 		go func() {
 			defer wg.Done()
 			node := i % len(addrs)
-			c, err := dial(ctx, addrs[node], fmt.Sprintf("lg%04d", i), cfg.Term, cfg.Width, cfg.Height)
+			c, err := cfg.dial(ctx, addrs[node], fmt.Sprintf("lg%04d", i))
 			if err == nil {
 				c.node = node
 				if err = c.see(ctx, markLobby, 30*time.Second); err != nil {
@@ -348,11 +354,11 @@ func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 		}()
 	}
 	p := pace{keyEvery: cfg.KeyEvery, moveWithin: cfg.MoveWithin, chatEvery: cfg.ChatEvery, answer: cfg.Answer, trace: cfg.Trace, traceMu: &sync.Mutex{}}
-	var bytes0, writes0 int
+	var bytes0, writes0, wire0 int
 	for _, c := range clients {
 		if c != nil {
 			b, w := c.term.Counts()
-			bytes0, writes0 = bytes0+b, writes0+w
+			bytes0, writes0, wire0 = bytes0+b, writes0+w, wire0+int(c.wire.Load())
 		}
 	}
 	sc0, cc0, t0 := cpus(), proc.CPU(os.Getpid()), time.Now()
@@ -379,7 +385,7 @@ func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 		mu.Unlock()
 		b, w := old.term.Counts()
 		st.mu.Lock()
-		st.retiredBytes, st.retiredWrites = st.retiredBytes+b, st.retiredWrites+w
+		st.retiredBytes, st.retiredWrites, st.retiredWire = st.retiredBytes+b, st.retiredWrites+w, st.retiredWire+int(old.wire.Load())
 		st.mu.Unlock()
 		old.close()
 	}
@@ -397,7 +403,7 @@ func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 			rng := mrand.New(mrand.NewPCG(cfg.Seed, uint64(i)))
 			node := i % len(addrs)
 			redial := func(round int) (*client, error) {
-				c, err := dial(pctx, addrs[node], fmt.Sprintf("lg%04dr%d", i, round), cfg.Term, cfg.Width, cfg.Height)
+				c, err := cfg.dial(pctx, addrs[node], fmt.Sprintf("lg%04dr%d", i, round))
 				if err != nil {
 					return nil, err
 				}
@@ -454,11 +460,11 @@ func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 		r.RSSFull += nd.RSSFull
 	}
 	r.ClientCPU = (proc.CPU(os.Getpid()) - cc0).Seconds() / r.Played.Seconds()
-	bytes1, writes1 := st.retiredBytes, st.retiredWrites
+	bytes1, writes1, wire1 := st.retiredBytes, st.retiredWrites, st.retiredWire
 	for _, c := range clients {
 		if c != nil {
 			b, w := c.term.Counts()
-			bytes1, writes1 = bytes1+b, writes1+w
+			bytes1, writes1, wire1 = bytes1+b, writes1+w, wire1+int(c.wire.Load())
 		}
 	}
 	players := 4*(r.Tables-r.FormFailed) + daily
@@ -466,7 +472,8 @@ func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 		players += r.Tourney.Players
 	}
 	if played := r.Played.Seconds() * float64(players); played > 0 {
-		r.KBps = float64(bytes1-bytes0) / 1024 / played
+		r.Bps = float64(bytes1-bytes0) / played
+		r.WireBps = float64(wire1-wire0) / played
 		r.Frames = float64(writes1-writes0) / played
 	}
 	if cfg.CPUProfile != "" {
@@ -522,6 +529,15 @@ func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 		t.PairingIn, t.Back = st.pairingIn, st.back
 	}
 	return r, nil
+}
+
+// dial connects a player named user to the server at addr, through
+// the door the load goes through, with the load's terminal.
+func (c Config) dial(ctx context.Context, addr, user string) (*client, error) {
+	if c.Web {
+		return webDial(ctx, addr, user, c.Width, c.Height)
+	}
+	return dial(ctx, addr, user, c.Term, c.Width, c.Height)
 }
 
 // codeWaitGiven is how long a player on another node than its table's

@@ -38,6 +38,10 @@ type Config struct {
 	// Timer is the turn timer of the tables (0: none); a started server
 	// uses it as its default, which the tables take.
 	Timer time.Duration
+	// Web has the sessions come through the browser door (okey serve
+	// --web): a started server serves it too, and Addrs given are the
+	// doors' addresses (HOST:PORT of --web).
+	Web bool
 	// ServerFPS is a started server's frames a second (0: its default).
 	ServerFPS int
 	// BotDelay is how long a started server's bots wait before they
@@ -166,9 +170,12 @@ type Result struct {
 	// core.
 	ClientCPU float64
 	Played    time.Duration
-	// KBps and Frames are what a session was sent a second while
-	// playing: kilobytes, and writes read (about a frame each).
-	KBps, Frames float64
+	// Bps and Frames are what a session was sent a second while
+	// playing: bytes of the screen, and writes read (about a frame
+	// each); WireBps the bytes it read from the network, the door's
+	// framing (SSH's packets, or WebSocket messages) and encryption
+	// with them.
+	Bps, WireBps, Frames float64
 	// Mem is the started server's own account of its memory at the end
 	// of the play (the runtime's classes, in MB), the first node's with
 	// several.

@@ -9,6 +9,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -24,6 +25,7 @@ import (
 	"okey/server/internal/ports"
 	"okey/server/keep"
 	"okey/server/tournaments"
+	"okey/server/web"
 )
 
 // The servers the load measures run in processes of their own, so
@@ -80,6 +82,9 @@ type ChildConfig struct {
 	// Debug logs at debug level too (with Logged): the steps of a
 	// takeover and each sweep that could not look, for a trace.
 	Debug bool `json:"debug,omitempty"`
+	// Web serves the browser door too, on a free loopback port, as
+	// okey serve --web does.
+	Web bool `json:"web,omitempty"`
 }
 
 // loadCluster names the cluster the load's nodes form.
@@ -203,7 +208,18 @@ func ServeChild(ctx context.Context, spec string, in io.Reader, out io.Writer) i
 	}
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(l) }()
-	fmt.Fprintln(out, "ready", l.Addr().String())
+	ready := l.Addr().String()
+	var wd *web.Door
+	var hs *http.Server
+	if cc.Web {
+		if wd, hs, err = serveWeb(srv, cfg); err != nil {
+			fmt.Fprintln(out, "error", err)
+			shutdownChild(srv, os.TempDir())
+			return 1
+		}
+		ready += " " + hs.Addr
+	}
+	fmt.Fprintln(out, "ready", ready)
 
 	var prof *os.File
 	defer func() {
@@ -211,7 +227,17 @@ func ServeChild(ctx context.Context, spec string, in io.Reader, out io.Writer) i
 			pprof.StopCPUProfile()
 			prof.Close()
 		}
+		if hs != nil {
+			// Newcomers turned away first, as okey serve does; the
+			// sockets are the server's to say goodbye on.
+			ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+			_ = hs.Shutdown(ctx)
+			cancel()
+		}
 		shutdownChild(srv, os.TempDir())
+		if wd != nil {
+			wd.Close()
+		}
 	}()
 	for {
 		select {
@@ -284,12 +310,33 @@ func ServeChild(ctx context.Context, spec string, in io.Reader, out io.Writer) i
 	}
 }
 
+// serveWeb serves srv's browser door on a free loopback port (the
+// HTTP server's Addr), with okey serve's door's configuration.
+func serveWeb(srv *door.Server, cfg door.Config) (*web.Door, *http.Server, error) {
+	d, err := web.New(web.Config{Session: srv.Web, IdleTimeout: cfg.IdleTimeout, MaxSession: cfg.MaxSession,
+		HandshakeTimeout: cfg.HandshakeTimeout, Log: cfg.Log})
+	if err != nil {
+		return nil, nil, err
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, nil, fmt.Errorf("the browser door: %w", err)
+	}
+	hs := d.HTTP()
+	hs.Addr = l.Addr().String()
+	go func() { _ = d.Serve(hs, l) }()
+	return d, hs, nil
+}
+
 // child is a server process started by the load.
 type child struct {
 	cmd  *exec.Cmd
 	in   io.WriteCloser
 	out  *bufio.Scanner
 	addr string
+	// webAddr is its browser door's address (ChildConfig's Web; else
+	// "").
+	webAddr string
 }
 
 // childReady is how long a started server may take to say it is ready
@@ -335,7 +382,7 @@ func startChild(binary string, cc ChildConfig) (*child, error) {
 		c.stop()
 		return nil, fmt.Errorf("the server process: %s", c.out.Text())
 	}
-	c.addr = addr
+	c.addr, c.webAddr, _ = strings.Cut(addr, " ")
 	return c, nil
 }
 
@@ -345,7 +392,7 @@ func startChild(binary string, cc ChildConfig) (*child, error) {
 // ports. sshPort and clusterPort are the first nodes' ports, the others
 // counting up from them (0: ports the system chooses).
 //
-// Every node is told base's Timer, FPS, BotDelay and Logged.
+// Every node is told base's Timer, FPS, BotDelay, Logged and Web.
 func startNodes(binary, dir string, n int, base ChildConfig, sshPort, clusterPort int, nats []string) ([]*child, error) {
 	ccs := make([]ChildConfig, n)
 	var routes []string
@@ -369,7 +416,7 @@ func startNodes(binary, dir string, n int, base ChildConfig, sshPort, clusterPor
 		}
 	}
 	for i := range ccs {
-		cc := ChildConfig{Dir: filepath.Join(dir, fmt.Sprintf("node%d", i)), Listen: "127.0.0.1:0", Timer: base.Timer, FPS: base.FPS, BotDelay: base.BotDelay, Logged: base.Logged, Debug: base.Debug}
+		cc := ChildConfig{Dir: filepath.Join(dir, fmt.Sprintf("node%d", i)), Listen: "127.0.0.1:0", Timer: base.Timer, FPS: base.FPS, BotDelay: base.BotDelay, Logged: base.Logged, Debug: base.Debug, Web: base.Web}
 		if sshPort > 0 {
 			cc.Listen = net.JoinHostPort("127.0.0.1", strconv.Itoa(sshPort+i))
 		}
