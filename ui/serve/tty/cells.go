@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"strconv"
 	"strings"
+
+	uv "github.com/charmbracelet/ultraviolet"
 )
 
 // What a changed line costs to send. A line of a frame is a row of
@@ -30,8 +32,9 @@ var blank = cell{text: " "}
 // cellsOf appends the cells of line (in the client's colours, cut at
 // its width) to dst. ok is false when a letter or sequence in it is not
 // plain (a wide or joining letter, a sequence other than a style): then
-// the line is sent whole.
-func cellsOf(dst []cell, line string) ([]cell, bool) {
+// the line is sent whole. A space in a pen that does not show on a
+// space (no ground, underline, reverse...) is a blank.
+func (sc *scratch) cellsOf(dst []cell, line string) ([]cell, bool) {
 	pen := ""
 	penStart, penEnd := 0, -1 // pen is line[penStart:penEnd] while its sequences are adjacent
 	for i := 0; i < len(line); {
@@ -55,11 +58,32 @@ func cellsOf(dst []cell, line string) ([]cell, bool) {
 				pen, penEnd = pen+seq, -1
 			}
 		default:
-			dst = append(dst, cell{pen: pen, text: line[i : i+n]})
+			c := cell{pen: pen, text: line[i : i+n]}
+			if c.text == " " && pen != "" && !sc.showsOnSpace(pen) {
+				c.pen = ""
+			}
+			dst = append(dst, c)
 		}
 		i += n
 	}
 	return dst, true
+}
+
+// showsOnSpace reports whether pen p shows on a space: a ground, an
+// underline, reverse, crossed out or overlined (a pen not understood
+// is taken to).
+func (sc *scratch) showsOnSpace(p string) bool {
+	if v, ok := sc.spaces[p]; ok {
+		return v
+	}
+	s, ok := parsePen(p)
+	const shows = 1<<4 | 1<<7 | 1<<9 | 1<<overline
+	v := !ok || s.bg != "" || s.attrs&shows != 0
+	if sc.spaces == nil || len(sc.spaces) >= maxChanges {
+		sc.spaces = make(map[string]bool)
+	}
+	sc.spaces[strings.Clone(p)] = v
+	return v
 }
 
 // resets reports whether the style seq begins by resetting every
@@ -110,6 +134,14 @@ type scratch struct {
 	// one being worked out.
 	changes map[[2]string]string
 	sgr     []byte
+	// Whether a pen shows on a space (showsOnSpace).
+	spaces map[string]bool
+	// A line's runs of changed cells, which are written, and the
+	// bytes of the runs written in order (beside tried, the line's
+	// bytes without shifting).
+	runs    [][2]int
+	done    []bool
+	inOrder []byte
 }
 
 // setPen turns the client's pen to p.
@@ -140,6 +172,12 @@ func (d *drawer) moveTo(x, y int) {
 			d.b.WriteString(strconv.Itoa(x - d.cx))
 		}
 		d.b.WriteByte('C')
+	case d.cy == y:
+		d.b.WriteString("\x1b[")
+		if x > 0 {
+			d.b.WriteString(strconv.Itoa(x + 1))
+		}
+		d.b.WriteByte('G')
 	default:
 		d.b.WriteString("\x1b[")
 		d.b.WriteString(strconv.Itoa(y + 1))
@@ -160,16 +198,22 @@ func jumpCost(n int) int {
 	return len("\x1b[C") + len(strconv.Itoa(n))
 }
 
-// put writes cells cs from the cursor on.
-func (d *drawer) put(cs []cell) {
+// put writes cells cs from the cursor on, and says how many times it
+// changed the pen. A blank is written in the pen the client holds when
+// that pen does not show on a space.
+func (d *drawer) put(cs []cell) (pens int) {
 	for _, c := range cs {
-		d.setPen(c.pen)
+		if c.pen != d.pen && (c != blank || d.showsOnSpace(d.pen)) {
+			d.setPen(c.pen)
+			pens++
+		}
 		d.b.WriteString(c.text)
 	}
 	d.cx += len(cs)
 	if d.cx >= d.w {
 		d.cy = -1 // at the margin, where the next letter would wrap: placed again
 	}
+	return pens
 }
 
 // line turns line y of the client from old into new (cells of at most
@@ -310,6 +354,7 @@ func (d *drawer) cells(y int, old, new []cell) {
 		return blank
 	}
 	end, oldEnd := trimmed(new), trimmed(old)
+	d.runs = d.runs[:0]
 	for x := 0; x < end; {
 		if at(old, x) == new[x] {
 			x++
@@ -324,24 +369,104 @@ func (d *drawer) cells(y int, old, new []cell) {
 				continue
 			}
 			k, cost, pen := j, 0, new[j-1].pen
-			for k < end && at(old, k) == new[k] {
-				cost += d.penCost(pen, new[k].pen) + len(new[k].text)
-				pen = new[k].pen
-				k++
+			for ; k < end && at(old, k) == new[k]; k++ {
+				if c := new[k]; c.pen != pen && (c != blank || d.showsOnSpace(pen)) {
+					cost += d.penCost(pen, c.pen)
+					pen = c.pen
+				}
+				cost += len(new[k].text)
 			}
 			if k == end || cost > jumpCost(k-j) {
 				break
 			}
 			j = k
 		}
-		d.moveTo(x, y)
-		d.put(new[x:j])
+		d.runs = append(d.runs, [2]int{x, j})
 		x = j
+	}
+	start, was := d.b.Len(), d.at
+	pens := 0
+	for _, r := range d.runs {
+		d.moveTo(r[0], y)
+		pens += d.put(new[r[0]:r[1]])
+	}
+	if pens >= groupWorth {
+		// Each pen once, its cells written with the cursor jumping
+		// between them, if that is shorter: a bar of keys and words, a
+		// rack of tiles of four colours.
+		plain, after := d.b.Len()-start, d.at
+		d.inOrder = append(d.inOrder[:0], d.b.Bytes()[start:]...)
+		d.b.Truncate(start)
+		d.at = was
+		d.byPen(y, new)
+		if d.b.Len()-start >= plain {
+			d.b.Truncate(start)
+			d.b.Write(d.inOrder)
+			d.at = after
+		}
 	}
 	if oldEnd > end {
 		d.moveTo(end, y)
 		d.setPen("")
 		d.b.WriteString("\x1b[K")
+	}
+}
+
+// groupWorth is the fewest pen changes in a line for writing it a pen
+// at a time to be tried.
+const groupWorth = 4
+
+// byPen writes the cells of d.runs of line y a pen at a time, in the
+// order the pens first come: each pen set once, the cursor jumping to
+// each of its cells (a blank goes with the first pen it does not show
+// in).
+func (d *drawer) byPen(y int, new []cell) {
+	d.done = d.done[:0]
+	for _, r := range d.runs {
+		for x := r[0]; x < r[1]; x++ {
+			d.done = append(d.done, false)
+		}
+	}
+	for {
+		pen, found, i := "", false, 0
+		for _, r := range d.runs {
+			for x := r[0]; x < r[1]; x, i = x+1, i+1 {
+				c := new[x]
+				if d.done[i] {
+					continue
+				}
+				if !found {
+					if c == blank {
+						continue // with a pen it does not show in
+					}
+					pen, found = c.pen, true
+					d.setPen(pen)
+				}
+				if c.pen != pen && (c != blank || d.showsOnSpace(pen)) {
+					continue
+				}
+				d.moveTo(x, y)
+				d.b.WriteString(c.text)
+				d.cx++
+				if d.cx >= d.w {
+					d.cy = -1
+				}
+				d.done[i] = true
+			}
+		}
+		if !found {
+			break
+		}
+	}
+	// Blanks left: every pen showed on a space.
+	i := 0
+	for _, r := range d.runs {
+		for x := r[0]; x < r[1]; x, i = x+1, i+1 {
+			if !d.done[i] {
+				d.moveTo(x, y)
+				d.put(new[x : x+1])
+			}
+		}
 	}
 }
 
@@ -410,17 +535,40 @@ func scrolls(shown, lines []string, found [][2]int) ([][2]int, int) {
 // false when either line is not plain (it is then sent whole). Tests
 // check it against a terminal emulator, cell by cell.
 func Redraw(old, new string, w int) (seq string, ok bool) {
-	o, ok := cellsOf(nil, old)
+	sc := &scratch{}
+	o, ok := sc.cellsOf(nil, old)
 	if !ok {
 		return "", false
 	}
-	n, ok := cellsOf(nil, new)
+	n, ok := sc.cellsOf(nil, new)
 	if !ok {
 		return "", false
 	}
 	var b bytes.Buffer
-	d := drawer{b: &b, w: w, at: at{cy: -1}, scratch: &scratch{}}
+	d := drawer{b: &b, w: w, at: at{cy: -1}, scratch: sc}
 	d.line(0, o, n)
 	d.setPen("")
 	return b.String(), true
+}
+
+// SameLook reports whether two cells of a terminal look the same: the
+// same letter in the same style, or both blank under the same ground
+// (and underline, reverse, crossing out); a blank's letter colour and
+// boldness do not show. Tests compare screens by it.
+func SameLook(a, b *uv.Cell) bool {
+	blankCell := func(c *uv.Cell) bool { return c.Content == " " || c.Content == "" }
+	if !blankCell(a) || !blankCell(b) {
+		return a.Equal(b)
+	}
+	const shows = uv.AttrReverse | uv.AttrStrikethrough
+	sa, sb := a.Style, b.Style
+	sa.Fg, sb.Fg = nil, nil
+	sa.Attrs, sb.Attrs = sa.Attrs&shows, sb.Attrs&shows
+	if sa.Underline == 0 {
+		sa.UnderlineColor = nil
+	}
+	if sb.Underline == 0 {
+		sb.UnderlineColor = nil
+	}
+	return sa.Equal(&sb)
 }

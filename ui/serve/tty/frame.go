@@ -52,6 +52,7 @@ type LineScreen struct {
 	shown []string // the frame's lines as last sent (before colour conversion)
 	sent  []string // the same lines as the client was sent them (cut, in its colours)
 	next  []string // the lines of the frame being sent, as they are sent
+	pen   string   // the client's pen, as the last frame left it
 	scratch
 	conv    bytes.Buffer // a line turned to the client's colours
 	on      frame        // the frame last sent; its content is not kept
@@ -243,8 +244,9 @@ func (l *LineScreen) draw(b *bytes.Buffer, f frame) {
 		}
 		l.next = append(l.next, l.client(line, f))
 	}
-	d := drawer{b: b, w: f.w, at: at{cy: -1}, scratch: &l.scratch}
+	d := drawer{b: b, w: f.w, at: at{pen: l.pen, cy: -1}, scratch: &l.scratch}
 	if whole {
+		d.setPen("") // the screen is erased in the pen's ground
 		b.WriteString(ansi.CursorHomePosition + ansi.EraseEntireScreen)
 		l.sent = l.sent[:0]
 	} else {
@@ -270,9 +272,9 @@ func (l *LineScreen) draw(b *bytes.Buffer, f frame) {
 			continue
 		}
 		var ok bool
-		l.oldCells, ok = cellsOf(l.oldCells[:0], old)
+		l.oldCells, ok = l.cellsOf(l.oldCells[:0], old)
 		if ok {
-			l.newCells, ok = cellsOf(l.newCells[:0], new)
+			l.newCells, ok = l.cellsOf(l.newCells[:0], new)
 		}
 		if ok {
 			d.line(y, l.oldCells, l.newCells)
@@ -280,7 +282,10 @@ func (l *LineScreen) draw(b *bytes.Buffer, f frame) {
 			d.whole(y, new)
 		}
 	}
-	d.setPen("")
+	// The pen is left as it is: the next frame starts from it.
+	if d.pen != l.pen {
+		l.pen = strings.Clone(d.pen)
+	}
 	l.shown = append(l.shown[:0], lines...)
 	l.sent, l.next = l.next, l.sent
 }
@@ -445,6 +450,7 @@ func (l *LineScreen) Restore() []byte {
 	}
 	f := l.on
 	var b bytes.Buffer
+	b.WriteString(ansi.ResetStyle)
 	b.WriteString(ansi.ResetModifyOtherKeys)
 	b.WriteString(ansi.PopKittyKeyboard(1))
 	b.WriteString(ansi.CursorPosition(1, max(f.h, 1)))
