@@ -460,3 +460,46 @@ func TestBrowserTooSmall(t *testing.T) {
 	tb.waitFor("Make the terminal at least 80×24")
 	tb.shot("too-small")
 }
+
+// TestBrowserFirstFrame: a browser that never saw the page (a new
+// Chromium, its cache empty) opens it and gets the lobby's first frame
+// in its terminal; the time from the navigation's start to that frame,
+// and to the page's load, are logged (docs/serving-performance.md),
+// three times. Nothing is asserted of the times: only that the frame
+// came.
+func TestBrowserFirstFrame(t *testing.T) {
+	srv, _ := testServer(t)
+	addr := serveWeb(t, srv)
+	for run := range 3 {
+		browser := newBrowser(t)
+		ctx, cancel := chromedp.NewContext(browser)
+		// Polled from before the page's own scripts, every 2 ms: when
+		// the terminal first shows the lobby, from the navigation's start.
+		watch := chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+			_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `
+				const poll = setInterval(() => {
+					try {
+						if (window.okey && okey.screen().includes('OKEY')) { window.__first = performance.now(); clearInterval(poll); }
+					} catch (e) {}
+				}, 2);`})
+			return err
+		})
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 800), watch, chromedp.Navigate("http://"+addr+"/?name=first")); err != nil {
+			cancel()
+			t.Fatal(err)
+		}
+		tb := &tab{t: t, ctx: ctx}
+		tb.waitFor("OKEY")
+		var first, loaded float64
+		for deadline := time.Now().Add(patience); first == 0 && time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+			first = eval[float64](tb, `window.__first || 0`)
+		}
+		if first == 0 {
+			cancel()
+			t.Fatal("the page's watch never saw the lobby it shows")
+		}
+		loaded = eval[float64](tb, `performance.getEntriesByType('navigation')[0].loadEventEnd`)
+		t.Logf("run %d: the page loaded %.0f ms, the lobby's first frame %.0f ms after the navigation began", run+1, loaded, first)
+		cancel()
+	}
+}
