@@ -146,6 +146,7 @@ var docExamples = map[string]example{
 	"okey load --sessions 248 --cpuprofile cpu.out --heapprofile heap.out":         {how: exParse},
 	"okey load --addr host:2222 --pid 1234 --sessions 100":                         {how: exParse},
 	"okey load --nodes 3 --sessions 100,250,500 --play 60s":                        {how: exParse},
+	"okey load --web --sessions 100 --play 60s":                                    {how: exParse},
 	"okey load --addr 127.0.0.1:2501,127.0.0.1:2502,127.0.0.1:2503 --pid 11,12,13": {how: exParse},
 	"okey load --nodes 3 --sessions 1000 --burn 1.5":                               {how: exParse},
 	"okey load --nodes 3 --nats nats://u:p@127.0.0.1:4222 --sessions 1000":         {how: exParse},
