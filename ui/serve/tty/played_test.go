@@ -74,6 +74,12 @@ func TestPlayedHandsFitTheirBudget(t *testing.T) {
 				sent += b.Len()
 				_, _ = inc.Write(b.Bytes())
 				_, _ = text.Write(b.Bytes())
+				if i > 0 && content == frames[i-1] {
+					if b.Len() > 0 {
+						t.Fatalf("frame %d, the same as the one before, was sent %q", i, b.String())
+					}
+					continue // the screen checked with the frame before
+				}
 
 				fresh := xvt.NewEmulator(tc.w, tc.h)
 				var whole bytes.Buffer
