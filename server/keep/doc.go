@@ -60,6 +60,10 @@
 //	            address, and why a day is practice
 //	dailyresult.go  a player's day as stored (DailyResult), and the daily's
 //	            buckets
+//	links.go    LinkBook: the browsers linked to players — a one-time
+//	            code taken once, a link written once and checked at its
+//	            revision, listed by a MAC of the player, revoked and
+//	            watched for
 //
 // Then, under them all, the one layer over JetStream, which knows no
 // subject:

@@ -22,6 +22,7 @@ var (
 		"ratings":  {"ratings.go"},
 		"daily":    {"daily.go", "dailycache.go", "dailyrank.go", "dailyresult.go"},
 		"tourneys": {"tourneys.go"},
+		"links":    {"links.go"},
 	}
 	// tying is the one file that ties subjects together (Keeper: the
 	// tables' three types; the boards' plain values sealed).
