@@ -54,6 +54,7 @@ func serveRun(ctx context.Context, cfg door.Config, f serveFlags, e *env) int {
 		return fail("cmd.serve.listen", problem.Sys(tr, err))
 	}
 	defer wd.close()
+	cfg.WebURL = wd.url(f.web, cfg.PublicAddr)
 	held := newHeldHandler(slog.NewTextHandler(stderr, nil))
 	cfg.Log = slog.New(held)
 	if dlog != nil {

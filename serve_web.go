@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"os"
 	"time"
 
 	"okey/server/door"
@@ -75,7 +76,7 @@ func listenWeb(f webFlags) (*webDoor, error) {
 func (w *webDoor) start(f webFlags, cfg door.Config, srv *door.Server, log *slog.Logger) error {
 	proxies, _ := web.ParseProxies(f.proxies) // checked by checkWeb
 	d, err := web.New(web.Config{
-		Session: srv.Web, Origins: f.origins, TrustedProxies: proxies,
+		Session: srv.Web, Link: srv.LinkBrowser, Unlink: srv.UnlinkBrowser, Origins: f.origins, TrustedProxies: proxies,
 		IdleTimeout: cfg.IdleTimeout, MaxSession: cfg.MaxSession, HandshakeTimeout: cfg.HandshakeTimeout,
 		TLS: w.tlsCfg, Log: log,
 	})
@@ -94,6 +95,40 @@ func (w *webDoor) start(f webFlags, cfg door.Config, srv *door.Server, log *slog
 		}
 	}()
 	return nil
+}
+
+// url is the door's address as a player types it, which the lobby
+// prints with a code that links a browser: the public name a proxy
+// serves it at (--web-origin), else the address it listens on, its
+// host the node's public one (--public-addr) when it listens on all
+// ("": no door).
+func (w *webDoor) url(f webFlags, public string) string {
+	if w == nil {
+		return ""
+	}
+	scheme := "http://"
+	if w.tlsCfg != nil || len(f.origins) > 0 {
+		scheme = "https://" // a proxy's public name is served over TLS
+	}
+	if len(f.origins) > 0 {
+		return scheme + f.origins[0] + "/"
+	}
+	host, port, err := net.SplitHostPort(w.l.Addr().String())
+	if err != nil {
+		return ""
+	}
+	if ip := net.ParseIP(host); ip != nil && ip.IsUnspecified() {
+		host = ""
+		if h, _, err := net.SplitHostPort(public); err == nil {
+			host = h
+		}
+		if host == "" {
+			if host, err = os.Hostname(); err != nil {
+				return ""
+			}
+		}
+	}
+	return scheme + net.JoinHostPort(host, port) + "/"
 }
 
 // stopAccepting closes the door to newcomers before the server says

@@ -169,6 +169,9 @@ func (s *Server) start(sess ssh.Session) *serve.Session {
 	if s.cfg.onFrame != nil {
 		o.Seen = func(f serve.Frame) { s.cfg.onFrame(name, f) }
 	}
+	if w, ok := sess.(interface{ LinkID() string }); ok {
+		o.Link = w.LinkID() // a linked browser's
+	}
 	se := serve.Start(sess.Context(), sess, o)
 	port.me = se
 	s.desk.noteSeen(se.ID(), se.SeenSince())

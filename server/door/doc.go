@@ -25,7 +25,10 @@
 //
 //	lifecycle.go  New, Serve, Shutdown: a server started and stopped, its store opened and closed
 //	web.go        the browser door's way in (server/web): a browser's connection counted with
-//	              the SSH door's and run by the same handlers, as an SSH session of a guest
+//	              the SSH door's and run by the same handlers, as an SSH session of a guest,
+//	              or of the key a linked browser plays as
+//	link.go       a browser linked to a player's key: the code handed in, the credential sealed
+//	              and checked at each connect, a revoke ending its sessions on every node
 //	conn.go       a connection's way to its session: the guard against a panic, the session
 //	              started (serve.Start) and run, the terminal put back, the last word
 //	command.go    the commands over ssh: "record TABLE", a finished match's record; "daily GAME
@@ -54,7 +57,8 @@
 //
 // A browser reaches the same sessions through server/web's page and
 // WebSocket (okey serve --web): web.go runs each of its connections as
-// an SSH session of a guest, counted and capped with the SSH door's.
+// an SSH session of a guest — or of the player whose key it is linked
+// to (link.go) — counted and capped with the SSH door's.
 //
 // It imports the server's packages, the session (okey/ui/serve) and its
 // common value, ui's words and safe text, Charm's SSH libraries (ssh,

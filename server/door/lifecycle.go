@@ -287,6 +287,7 @@ func (s *Server) openStore(dir string) (k *keep.Keeper, importErr, err error) {
 		return nil, nil, err
 	}
 	s.dailyW = keep.NewDailyWriter(s.daily, s.log)
+	s.openLinks(ctx)
 	random := s.cfg.Random
 	if random == nil {
 		random = tables.DefaultRandom // crypto/rand
@@ -299,6 +300,13 @@ func (s *Server) openStore(dir string) (k *keep.Keeper, importErr, err error) {
 			s.log.Warn("daily: sealing again with the secret's key in use", "err", err)
 		} else if n > 0 {
 			s.log.Info("daily: sealed again with the secret's key in use", "values", n)
+		}
+		if s.links != nil {
+			if n, err := s.links.Reseal(ctx); err != nil {
+				s.log.Warn("links: sealing again with the secret's key in use", "err", err)
+			} else if n > 0 {
+				s.log.Info("links: sealed again with the secret's key in use", "values", n)
+			}
 		}
 		if n, err := book.Reseal(ctx); err != nil {
 			s.log.Warn("ratings: sealing again with the secret's key in use", "err", err)

@@ -21,6 +21,7 @@ import (
 	"okey/server/keep"
 	"okey/server/tables"
 	"okey/server/tournaments"
+	"okey/server/web"
 	"okey/ui/i18n"
 	"okey/ui/serve"
 	"okey/ui/serve/common"
@@ -132,6 +133,10 @@ type Config struct {
 	// PublicAddr is the address players reach this node at (HOST:PORT),
 	// which a full node of the cluster gives its newcomers ("": none).
 	PublicAddr string
+	// WebURL is the browser door's address as a player types it
+	// (https://okey.example/), which the lobby's browsers' page prints
+	// with a code ("": no browser door, or none to print).
+	WebURL string
 
 	// NoColor draws without colour.
 	NoColor bool
@@ -264,6 +269,10 @@ type Server struct {
 	// tourSide is what sessions and the "tournament" command ask of the
 	// tournaments in place of tourneys (tests: a fake; nil: tourneys').
 	tourSide common.TourneySide
+	// links keeps the browsers linked to players (nil without a store:
+	// none is), linked their live connections by link (link.go).
+	links  *keep.LinkBook
+	linked map[string]map[*web.Conn]struct{}
 
 	mu       sync.Mutex
 	sessions map[*serve.Session]*liveSession

@@ -12,6 +12,7 @@ import (
 	"charm.land/ssh"
 	gossh "golang.org/x/crypto/ssh"
 
+	"okey/server/keep"
 	"okey/server/web"
 	"okey/ui/i18n"
 	"okey/ui/serve/common"
@@ -38,7 +39,17 @@ func (s *Server) Web(c *web.Conn) {
 	}
 	defer cc.Close()
 	sess := newWebSession(s, c, cc)
-	sess.guest = s.webGuest(c)
+	if l, ok := s.webLink(c); ok {
+		// Held before it is checked again: a revoke from now on ends
+		// it, and one since the first check refuses it.
+		defer s.holdLinked(l.ID, c)()
+		if l, ok = s.webLink(c); ok {
+			sess.linked = l
+		}
+	}
+	if sess.linked.Player == "" {
+		sess.guest = s.webGuest(c)
+	}
 	s.guard(s.run)(func(ssh.Session) {})(sess)
 	if s.ctx.Err() != nil {
 		// The server is stopping: the page comes back, to any node.
@@ -82,11 +93,13 @@ type webSession struct {
 	srv  *Server
 	c    *web.Conn
 	conn net.Conn // the counted connection
-	// guest is the guest the browser is ("": a new one).
-	guest string
-	ctx   *webContext
-	winch chan ssh.Window
-	env   []string
+	// guest is the guest the browser is ("": a new one); linked the
+	// link it came in by, whose player it is (Player "": none).
+	guest  string
+	linked keep.Link
+	ctx    *webContext
+	winch  chan ssh.Window
+	env    []string
 }
 
 func newWebSession(s *Server, c *web.Conn, conn net.Conn) *webSession {
@@ -126,7 +139,12 @@ func (w *webSession) Stderr() io.ReadWriter       { return w }
 func (w *webSession) SendRequest(string, bool, []byte) (bool, error) {
 	return false, nil
 }
-func (w *webSession) User() string         { return w.c.Name }
+func (w *webSession) User() string {
+	if w.linked.Player != "" {
+		return w.linked.Name
+	}
+	return w.c.Name
+}
 func (w *webSession) RemoteAddr() net.Addr { return w.c.RemoteAddr() }
 func (w *webSession) LocalAddr() net.Addr  { return w.c.LocalAddr() }
 func (w *webSession) Environ() []string    { return append([]string(nil), w.env...) }
@@ -142,6 +160,14 @@ func (w *webSession) Exit(code int) error {
 
 // GuestCode is the guest the browser comes back as (common.IdentityOf).
 func (w *webSession) GuestCode() string { return w.guest }
+
+// LinkedID is the player a linked browser plays as: their SSH key's
+// identity (common.IdentityOf).
+func (w *webSession) LinkedID() string { return w.linked.Player }
+
+// LinkID is the link a linked browser came in by ("": none), which its
+// browsers' page marks as this browser.
+func (w *webSession) LinkID() string { return w.linked.ID }
 
 func (w *webSession) Command() []string        { return nil }
 func (w *webSession) RawCommand() string       { return "" }

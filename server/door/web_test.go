@@ -57,8 +57,10 @@ type webClient struct {
 	ws *websocket.Conn
 	// end is how the server closed the socket, once it has.
 	end chan websocket.CloseError
-	// tokens are the tokens the server gave the page.
-	tokens chan string
+	// tokens are the tokens the server gave the page; unlinked is
+	// closed once the server told it its link is no more.
+	tokens   chan string
+	unlinked chan struct{}
 }
 
 // webDial opens a session at the browser door at addr as the page does,
@@ -87,7 +89,7 @@ func webDialAs(t testing.TB, addr, name, token string, w, h int, header ...strin
 	in, out := net.Pipe()
 	c := &webClient{
 		client: &client{t: t, name: name, term: newTerm(w, h), done: make(chan struct{}), in: in},
-		ws:     ws, end: make(chan websocket.CloseError, 1), tokens: make(chan string, 10),
+		ws:     ws, end: make(chan websocket.CloseError, 1), tokens: make(chan string, 10), unlinked: make(chan struct{}),
 	}
 	go func() { // what is typed goes as the page sends it: one message a write
 		buf := make([]byte, 1024)
@@ -118,7 +120,13 @@ func webDialAs(t testing.TB, addr, name, token string, w, h int, header ...strin
 				c.term.Write(b)
 				continue
 			}
-			var said struct{ Token string }
+			var said struct {
+				Token    string
+				Unlinked bool
+			}
+			if json.Unmarshal(b, &said) == nil && said.Unlinked {
+				close(c.unlinked)
+			}
 			if json.Unmarshal(b, &said) == nil && said.Token != "" {
 				select {
 				case c.tokens <- said.Token:

@@ -36,6 +36,9 @@ type Conn struct {
 	// Token is what the server gave this page before (SetToken), as
 	// the page gives it back: the server's to read ("": none).
 	Token string
+	// Link is the cookie of a linked browser, as it came ("": none):
+	// the server's to read, never to be logged.
+	Link string
 
 	in      chan []byte
 	pending []byte
@@ -68,6 +71,9 @@ const (
 	// TryLater: the server is full, or the address over its share: the
 	// page tries again after a while.
 	TryLater = websocket.StatusTryAgainLater
+	// Unlinked: the browser's link was revoked: the page drops its
+	// cookie (POST /unlink) and connects again at once, as a guest.
+	Unlinked = websocket.StatusCode(4001)
 )
 
 // hello is what the page says first, as a text message: the
@@ -218,6 +224,12 @@ func (c *Conn) SetToken(token string) error {
 		return err
 	}
 	return c.ws.Write(c.ctx, websocket.MessageText, b)
+}
+
+// Unlink tells the page its link is no more (revoked, or not this
+// server's): the page drops its cookie (POST /unlink) and plays on.
+func (c *Conn) Unlink() error {
+	return c.ws.Write(c.ctx, websocket.MessageText, []byte(`{"unlinked":true}`))
 }
 
 // Ping asks the browser to answer, and reports whether it did before

@@ -44,6 +44,14 @@ type Config struct {
 	// TLS is served when set (--web-cert, --web-key); without it the
 	// door is plain HTTP, for the loopback only (CheckPlain).
 	TLS *tls.Config
+	// Link takes a code a page hands in (POST /link) and answers with
+	// the credential the browser's cookie is to carry (link.go), or why
+	// not (ErrLinkRefused, ErrNoLinks, TooSoon). nil: no browser is
+	// linked.
+	Link func(context.Context, LinkAsk) (string, error)
+	// Unlink forgets the link a browser's cookie names (POST /unlink:
+	// the browser unlinks itself).
+	Unlink func(ctx context.Context, cred string)
 	// Log receives the door's refusals; nil discards.
 	Log *slog.Logger
 }
@@ -159,10 +167,15 @@ func (d *Door) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case r.URL.Path == "/ws":
 		d.socket(w, r)
+	case r.URL.Path == "/link" && r.Method == http.MethodPost:
+		d.linkPage(w, r)
+	case r.URL.Path == "/unlink":
+		d.unlinkPage(w, r)
 	case r.Method != http.MethodGet && r.Method != http.MethodHead:
 		w.Header().Set("Allow", "GET, HEAD")
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
-	case r.URL.Path == "/":
+	case r.URL.Path == "/", r.URL.Path == "/link":
+		// /link is the page, which asks for a code to link the browser.
 		d.page.serveIndex(w, r)
 	case strings.HasPrefix(r.URL.Path, staticPrefix):
 		d.page.serveFile(w, r, strings.TrimPrefix(r.URL.Path, staticPrefix))
@@ -202,6 +215,7 @@ func (d *Door) socket(w http.ResponseWriter, r *http.Request) {
 	}
 	local, _ := r.Context().Value(http.LocalAddrContextKey).(net.Addr)
 	c := newConn(ws, h, net.TCPAddrFromAddrPort(client), local, d.cfg.IdleTimeout, d.cfg.MaxSession)
+	c.Link = linkOf(r)
 	d.mu.Lock()
 	d.conns[c] = struct{}{}
 	d.wg.Add(1)

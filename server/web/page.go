@@ -50,6 +50,8 @@ type pageWords struct {
 	Keys                                           []keyButton
 	KeysLabel, TermLabel                           string
 	Lost, Retry, Ended, Again, Refused, Restarting string
+	// The words of a link handed in (#link=CODE): linking, and why not.
+	Linking, LinkWrong, LinkWait, LinkNone, LinkGuest, LinkAsk string
 }
 
 // keyButton is one of the on-screen keys: the name the page sends it
@@ -105,7 +107,9 @@ func newPage() (*page, error) {
 		}
 		w := &pageWords{Lang: lang, KeysLabel: tr.T("web.keys"), TermLabel: tr.T("web.term"),
 			Lost: tr.T("web.lost"), Retry: tr.T("web.retry"), Ended: tr.T("web.ended"), Again: tr.T("web.again"),
-			Refused: tr.T("web.refused"), Restarting: tr.T("web.restarting")}
+			Refused: tr.T("web.refused"), Restarting: tr.T("web.restarting"),
+			Linking: tr.T("web.link.linking"), LinkWrong: tr.T("web.link.wrong"), LinkWait: tr.T("web.link.wait"),
+			LinkNone: tr.T("web.link.none"), LinkGuest: tr.T("web.link.guest"), LinkAsk: tr.T("web.link.ask")}
 		for _, k := range onScreenKeys {
 			label := k.label
 			if tr.Has(label) {

@@ -7,6 +7,7 @@ import (
 
 	"okey/ui/serve/common"
 	"okey/ui/serve/pages/board"
+	"okey/ui/serve/pages/browsers"
 	"okey/ui/serve/pages/bye"
 	"okey/ui/serve/pages/create"
 	"okey/ui/serve/pages/daily"
@@ -62,6 +63,7 @@ type session struct {
 	tourneys tourneylist.Page
 	tourney  tourney.Page
 	tform    tourneyform.Page
+	links    browsers.Page
 	bye      bye.Page
 
 	// idle is when the player last pressed a key, and the check armed.
@@ -115,6 +117,8 @@ func (s *session) pageOf(p common.PageID) common.Page {
 		return &s.tourney
 	case common.TourneyNew:
 		return &s.tform
+	case common.Browsers:
+		return &s.links
 	}
 	return &s.lobby
 }

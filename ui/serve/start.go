@@ -37,6 +37,8 @@ type Options struct {
 	// address their seats count by, Lang their language, Port the
 	// server's port their connection came in on.
 	ID, Code, Name, Addr, Lang, Port string
+	// Link is the browser link the player came in by ("": none).
+	Link string
 	// Term, Width and Height are the client's terminal; Env its
 	// environment.
 	Term          string
@@ -74,7 +76,7 @@ func Start(ctx context.Context, conn io.ReadWriter, o Options) *Session {
 	stop := func() { cancel(); in.Stop(pcancel) }
 	context.AfterFunc(ctx, stop)
 	m := newSession(o.Side, o.Tour, ctx, o.ID, o.Code, o.Name, o.Addr, o.Lang)
-	m.c.Port = o.Port
+	m.c.Port, m.c.Link = o.Port, o.Link
 	m.in = in
 	w, h := clamp(o.Width, o.Height, o.MaxWidth, o.MaxHeight)
 	// The session's screen is drawn by a LineScreen (tty/frame.go). The

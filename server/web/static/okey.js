@@ -120,6 +120,8 @@
       }
       const said = JSON.parse(e.data);
       if (said.token) sessionStorage.setItem(tokenKey, said.token);
+      // The link this browser carried is revoked: its cookie goes.
+      if (said.unlinked) post('/unlink', '');
     };
     sock.onclose = (e) => {
       if (ws !== sock) return;
@@ -136,6 +138,9 @@
           return;
         case 1012:
           retry(words.restarting, 2000);
+          return;
+        case 4001: // unlinked: the cookie goes, and the player plays on as a guest
+          post('/unlink', '').finally(connect);
           return;
         case 1013:
           retry(e.reason || words.refused, 5000);
@@ -187,6 +192,45 @@
     });
   }
 
+  // post sends body to the server's path: the cookie of a linked
+  // browser is set or cleared by the answer (no script reads it).
+  function post(path, body) {
+    return fetch(path, { method: 'POST', body, credentials: 'same-origin', cache: 'no-store' })
+      .catch(() => ({ ok: false, status: 0, headers: new Headers() }));
+  }
+
+  // A link from a player's SSH lobby (#link=CODE) links this browser to
+  // their identity: the code is handed in, the answer sets the cookie,
+  // and the session that follows is theirs. The code leaves the address
+  // bar at once (it is used, and a fragment is never sent to a server
+  // or a proxy's log).
+  function start() {
+    const m = /^#link=([A-Za-z0-9 -]{1,32})$/.exec(location.hash);
+    let code = m ? m[1] : null;
+    if (!code && location.pathname === '/link') code = prompt(words.linkAsk) || '';
+    if (code === null) {
+      connect();
+      return;
+    }
+    history.replaceState(null, '', '/' + location.search);
+    if (!code.trim()) {
+      connect();
+      return;
+    }
+    say(words.linking);
+    post('/link', code.slice(0, 32)).then((r) => {
+      if (r.ok) {
+        connect();
+        return;
+      }
+      let why = words.linkWrong;
+      if (r.status === 429) why = words.linkWait.replace('%d', r.headers.get('Retry-After') || '60');
+      else if (r.status === 503 || r.status === 0) why = words.linkNone;
+      ended = true;
+      say(why + ' — ' + words.linkGuest);
+    });
+  }
+
   // For the tests, and for a curious player: the screen as text.
   window.okey = {
     screen: () => {
@@ -202,5 +246,5 @@
     cut: () => { if (ws) ws.close(4000, 'cut'); },
   };
 
-  connect();
+  start();
 })();

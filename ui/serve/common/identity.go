@@ -30,6 +30,10 @@ const CodeAlphabet = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 const (
 	CodeLen   = 6
 	ResumeLen = 10
+	// LinkLen is a code that links a browser to a player: typed once
+	// on a phone, good for minutes and one use, tried at the wrong-code
+	// delay: eight letters, 8·10^11 codes.
+	LinkLen = 8
 )
 
 // NewCode is a random join code.
@@ -55,6 +59,9 @@ func randomCode(n int) string {
 	return string(out)
 }
 
+// NewLinkCode is a random code that links a browser.
+func NewLinkCode() string { return randomCode(LinkLen) }
+
 // ShowCode writes a code for the screen: a resume code in two groups.
 func ShowCode(c string) string {
 	if len(c) == ResumeLen {
@@ -79,7 +86,8 @@ func NormCode(s string, lens ...int) (string, bool) {
 	return s, true
 }
 
-// IdentityOf is who the session is: its key's fingerprint, the guest a
+// IdentityOf is who the session is: its key's fingerprint, the key's
+// identity a linked browser plays as (a session with a LinkedID), the guest a
 // session already knows it is (a browser that came back with its token:
 // a session with a GuestCode), or a new guest. It reads the key that
 // authenticated the connection, after the handshake (the public-key
@@ -87,6 +95,9 @@ func NormCode(s string, lens ...int) (string, bool) {
 func IdentityOf(sess ssh.Session) (id, code string) {
 	if k := sess.PublicKey(); k != nil {
 		return keep.KeyPrefix + gossh.FingerprintSHA256(k), ""
+	}
+	if l, ok := sess.(interface{ LinkedID() string }); ok && l.LinkedID() != "" {
+		return l.LinkedID(), ""
 	}
 	if g, ok := sess.(interface{ GuestCode() string }); ok && g.GuestCode() != "" {
 		return GuestID(g.GuestCode()), g.GuestCode()

@@ -34,6 +34,9 @@ type Keys struct {
 	// typed, tab picking one of those waiting alone), and an ask to
 	// partner accepted or declined.
 	TourneyWith, TourneyPick, TourneyAccept, TourneyDecline, TourneyTakeBack key.Binding
+	// The browsers' page: opened from the lobby, a browser unlinked,
+	// a new code.
+	Browsers, Unlink, NewCode key.Binding
 }
 
 // NewKeys are the session's keys, named in tr's words.
@@ -69,6 +72,10 @@ func NewKeys(tr *i18n.Catalog) Keys {
 		Send:      b([]string{"enter"}, "enter", "lobby.key.send"),
 		Erase:     b([]string{"backspace"}, "backspace", "key.set.erase"),
 		Cancel:    b([]string{"esc"}, "esc", "key.set.cancel"),
+
+		Browsers: b([]string{"b"}, "b", "lobby.key.browsers"),
+		Unlink:   b([]string{"x", "delete"}, "x", "link.key.unlink"),
+		NewCode:  b([]string{"n"}, "n", "link.key.newcode"),
 
 		Tourneys:      b([]string{"u"}, "u", "lobby.key.tourneys"),
 		TourneyOpen:   b([]string{"enter"}, "enter", "tourney.key.open"),

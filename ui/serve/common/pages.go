@@ -28,6 +28,8 @@ const (
 	Tourneys   // the tournaments listed
 	Tourney    // one tournament's page: its standings, tables, rules
 	TourneyNew // the form of a new tournament
+
+	Browsers // the browsers linked to the player, and a code to link one
 )
 
 // Page is one page of the session, in the shape of soft-serve's

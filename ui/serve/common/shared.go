@@ -38,7 +38,10 @@ type Common struct {
 	CodeShown bool
 	Name      string
 	Addr      string
-	Port      string // the server's port the connection came in on
+	// Link is the browser link the session came in by ("": not a
+	// linked browser): the player may unlink it from its own page.
+	Link string
+	Port string // the server's port the connection came in on
 	// SeenSince is when the cluster first saw the session's key, in
 	// Unix nanoseconds, once the store has said (0: not yet, or a guest):
 	// a key from the loopback counts by itself only once it is old

@@ -2,6 +2,7 @@ package common
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"time"
 
@@ -55,7 +56,20 @@ type ServerSide interface {
 	// Reidentify moves the session to identity id from old (a guest's
 	// resume code taken), letting an older session of id go.
 	Reidentify(id, old string)
+	// LinkCode is a new one-time code that links a browser to id
+	// (shown as name), and when it lapses; Browsers are id's linked
+	// browsers; Unlink revokes id's browser link, on every node. Each
+	// says ErrNoLinks on a server that links none (no store).
+	LinkCode(ctx context.Context, id, name string) (code string, until time.Time, err error)
+	Browsers(ctx context.Context, id string) ([]keep.Link, error)
+	Unlink(ctx context.Context, id, link string) error
+	// WebURL is the browser door's address as a player types it
+	// ("": the server has no browser door).
+	WebURL() string
 }
+
+// ErrNoLinks: the server links no browsers (it keeps no store).
+var ErrNoLinks = errors.New("this server links no browsers")
 
 // RetryMinutes is how long a newcomer turned away is asked to wait: the
 // health looks back over five seconds, so a spike has passed by then,

@@ -32,6 +32,13 @@ type Side struct {
 	Book *keep.RatingBook
 	// Busy: the node admits no new table.
 	Busy bool
+	// Web is the browser door's address (WebURL; "": none); NoLinks:
+	// the stand-in links no browsers.
+	Web     string
+	NoLinks bool
+	// Links are the browsers linked, by player; Codes the codes given.
+	Links map[string][]keep.Link
+	Codes []string
 
 	mu    sync.Mutex
 	now   time.Time
@@ -144,6 +151,44 @@ func (s *Side) Holder(string) func(context.Context, time.Duration) bool { return
 
 // Reidentify has no sessions to tell.
 func (s *Side) Reidentify(string, string) {}
+
+// LinkCode gives a new code (kept in Codes), lasting keep.LinkCodeLife.
+func (s *Side) LinkCode(_ context.Context, id, _ string) (string, time.Time, error) {
+	if s.NoLinks {
+		return "", time.Time{}, common.ErrNoLinks
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	code := common.NewLinkCode()
+	s.Codes = append(s.Codes, code)
+	return code, s.now.Add(keep.LinkCodeLife), nil
+}
+
+// Browsers are Links[id].
+func (s *Side) Browsers(_ context.Context, id string) ([]keep.Link, error) {
+	if s.NoLinks {
+		return nil, common.ErrNoLinks
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]keep.Link(nil), s.Links[id]...), nil
+}
+
+// Unlink takes link out of Links[id].
+func (s *Side) Unlink(_ context.Context, id, link string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for i, l := range s.Links[id] {
+		if l.ID == link {
+			s.Links[id] = append(s.Links[id][:i:i], s.Links[id][i+1:]...)
+			return nil
+		}
+	}
+	return keep.ErrUnlinked
+}
+
+// WebURL is Web.
+func (s *Side) WebURL() string { return s.Web }
 
 // Press hands a page the key named k (hostingtest.Key's names) and
 // answers with its turn.

@@ -167,6 +167,8 @@ func (p *Page) Update(c *common.Common, msg tea.Msg) common.Turn {
 			return common.Turn{}
 		}
 		return common.Turn{To: common.Tourneys}
+	case key.Matches(k, keys.Browsers):
+		return common.Turn{To: common.Browsers}
 	case key.Matches(k, keys.Daily):
 		if !c.Srv.HasDaily() {
 			c.Flash = c.Tr.T("served.none")
@@ -361,7 +363,7 @@ func (p *Page) Lines(c *common.Common) ([]string, []key.Binding) {
 		from := min(max(0, at-room/2), len(lines)-room)
 		lines = append(lines[:top], lines[top+from:min(len(lines), top+from+room-top)]...)
 	}
-	keys := []key.Binding{k.Sit, k.Watch, k.NewTable, k.Code, k.Resume, k.Board, k.Daily, k.Choose, k.Lang, k.Quit}
+	keys := []key.Binding{k.Sit, k.Watch, k.NewTable, k.Code, k.Resume, k.Board, k.Daily, k.Browsers, k.Choose, k.Lang, k.Quit}
 	if c.Tour != nil {
 		keys = slices.Insert(keys, 6, k.Tourneys)
 	}
