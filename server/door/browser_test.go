@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -502,4 +503,102 @@ func TestBrowserFirstFrame(t *testing.T) {
 		t.Logf("run %d: the page loaded %.0f ms, the lobby's first frame %.0f ms after the navigation began", run+1, loaded, first)
 		cancel()
 	}
+}
+
+// TestBrowserLinked: a player links a browser with the code their SSH
+// lobby gives (the link it prints, on another node of the cluster): the
+// page hands it in, keeps no trace of it in the address bar, and its
+// lobby names the SSH key's player, not the name the page asked for;
+// no script of the page can read the cookie. Revoked from the SSH
+// lobby, the page is cut off and comes back by itself as a guest, its
+// cookie gone. The code typed at /link (the page asks for it) links a
+// browser as well.
+func TestBrowserLinked(t *testing.T) {
+	browser := newBrowser(t)
+	url := sharedNATS(t)
+	a, sshA := testServer(t, steadyNode(url, "a"))
+	b, _ := testServer(t, steadyNode(url, "b"))
+	serveWeb(t, a, func(c *web.Config) { c.Link, c.Unlink = a.LinkBrowser, a.UnlinkBrowser })
+	addr := serveWeb(t, b, func(c *web.Config) { c.Link, c.Unlink = b.LinkBrowser, b.UnlinkBrowser })
+	ali := dial(t, sshA, "ali", dialOpts{key: newKey(t)})
+	ali.waitFor("playing as ali", patience)
+	code := linkCodeOf(t, ali)
+
+	tb := openTab(t, browser, "http://"+addr+"/?name=mallory#link="+code, 1280, 800, false)
+	tb.waitFor("playing as ali")
+	if h := eval[string](tb, `location.hash`); h != "" {
+		t.Errorf("the code stays in the address bar: %q", h)
+	}
+	if c := eval[string](tb, `document.cookie`); strings.Contains(c, web.LinkCookie) {
+		t.Errorf("a script of the page reads the link's cookie: %q", c)
+	}
+	if !hasLinkCookie(t, tb) {
+		t.Fatal("the browser keeps no link's cookie")
+	}
+	tb.press("b")
+	tb.waitFor("(this browser)")
+	tb.shot("linked")
+
+	ali.press("n") // the list read again
+	ali.waitFor("1 of 16 browsers linked", patience)
+	ali.press("x")
+	ali.waitFor("No browser is linked to you", patience)
+	tb.waitFor("playing as mallory")
+	if hasLinkCookie(t, tb) {
+		t.Error("the revoked link's cookie is still kept")
+	}
+	tb.clean(addr)
+
+	// Typed: /link asks for the code, in a dialog of the browser's own.
+	code2 := linkCodeRe.FindStringSubmatch(ali.waitUntil("a new code", patience, linkCodeRe.MatchString))[1]
+	ctx, cancel := chromedp.NewContext(browser)
+	t.Cleanup(cancel)
+	asked := make(chan string, 1)
+	err := chromedp.Listen(ctx, func(ev any) {
+		if d, ok := ev.(*page.EventJavascriptDialogOpening); ok && d.Type == page.DialogTypePrompt {
+			select {
+			case asked <- d.Message:
+			default:
+			}
+			go chromedp.Call(ctx, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: true, PromptText: strings.ToLower(code2)})
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 800), chromedp.Navigate("http://"+addr+"/link?name=eve")); err != nil {
+		t.Fatal(err)
+	}
+	typed := &tab{t: t, ctx: ctx}
+	typed.waitFor("playing as ali")
+	select {
+	case m := <-asked:
+		if !strings.Contains(m, "SSH") {
+			t.Errorf("the page asked %q", m)
+		}
+	default:
+		t.Error("the page at /link asked for no code")
+	}
+	if p := eval[string](typed, `location.pathname + location.hash`); p != "/" {
+		t.Errorf("after linking the page is at %q", p)
+	}
+}
+
+// hasLinkCookie says whether the browser keeps a link's cookie for the
+// tab's site (read through the DevTools protocol: no script can).
+func hasLinkCookie(t *testing.T, tb *tab) bool {
+	t.Helper()
+	got, err := chromedp.Call(tb.ctx, network.GetCookies, network.GetCookiesParams{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range got.Cookies {
+		if c.Name == web.LinkCookie {
+			if !c.HTTPOnly || c.SameSite != network.CookieSameSiteStrict {
+				t.Errorf("the link's cookie: %+v", c)
+			}
+			return true
+		}
+	}
+	return false
 }

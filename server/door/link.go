@@ -200,8 +200,13 @@ func (p *serverPort) LinkCode(ctx context.Context, id, name string) (string, tim
 	if b == nil {
 		return "", time.Time{}, common.ErrNoLinks
 	}
-	if !keep.IsRated(id) {
+	switch {
+	case !keep.IsRated(id):
 		return "", time.Time{}, errors.New("a guest links no browser")
+	case p.me != nil && p.me.Link() != "":
+		// A code comes from the SSH key: a browser revoked leaves no
+		// browser it linked behind.
+		return "", time.Time{}, errors.New("a linked browser links no other")
 	}
 	code := common.NewLinkCode()
 	until, err := b.NewCode(ctx, code, id, name)

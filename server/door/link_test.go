@@ -182,7 +182,10 @@ func TestWebLinkedIsTheKey(t *testing.T) {
 // page is told to wait (429, Retry-After) before even a right code is
 // read; a server that keeps no links says so (503).
 func TestWebLinkRefusals(t *testing.T) {
-	srv, sshAddr := testServer(t, func(c *Config) { c.FreeGuesses = 2 })
+	// The clock stands still: the wait after the wrong codes does not
+	// run out however slow the machine is.
+	still := time.Now()
+	srv, sshAddr := testServer(t, func(c *Config) { c.FreeGuesses, c.Now = 2, func() time.Time { return still } })
 	addr := serveWeb(t, srv, func(c *web.Config) { c.Link, c.Unlink = srv.LinkBrowser, srv.UnlinkBrowser })
 	ali := dial(t, sshAddr, "ali", dialOpts{key: newKey(t)})
 	ali.waitFor("playing as ali", patience)

@@ -73,11 +73,11 @@ func TestBrowsersPage(t *testing.T) {
 			return screen
 		}
 		t.Run(lang+"-key", func(t *testing.T) {
-			s := open("key:ann", "", "bbbbbbbbbbbbbbbbbbbbbbbb")
+			s := open("key:ann", "", "")
 			lines := browsersShown(t, s)
 			code := srv.Codes[len(srv.Codes)-1]
 			shown := code[:4] + "-" + code[4:]
-			screen := check(t, lines, shown, "https://okey.example/link", "https://okey.example/#link="+code, tr.T("link.this"), tr.T("link.linked", 2, keep.MaxLinks))
+			screen := check(t, lines, shown, "https://okey.example/link", "https://okey.example/#link="+code, tr.T("link.linked", 2, keep.MaxLinks))
 			golden.RequireEqual(t, strings.ReplaceAll(strings.ReplaceAll(screen, shown, "CODE-CODE"), code, "CODECODE"))
 			// The cursor on the first browser: x revokes it, not this one.
 			turn := s.links.Update(&s.c, hostingtest.Key("x"))
@@ -91,6 +91,15 @@ func TestBrowsersPage(t *testing.T) {
 			s.links.Update(&s.c, s.links.Update(&s.c, hostingtest.Key("n")).Cmd())
 			if got := len(srv.Codes); got != before+1 {
 				t.Errorf("n gave %d new codes", got-before)
+			}
+		})
+		t.Run(lang+"-linked", func(t *testing.T) {
+			before := len(srv.Codes)
+			s := open("key:ann", "", "bbbbbbbbbbbbbbbbbbbbbbbb")
+			golden.RequireEqual(t, check(t, browsersShown(t, s), tr.T("link.this"), tr.T("link.fromssh")))
+			s.links.Update(&s.c, hostingtest.Key("n"))
+			if len(srv.Codes) != before {
+				t.Error("a linked browser was given a code")
 			}
 		})
 		t.Run(lang+"-guest", func(t *testing.T) {

@@ -169,6 +169,9 @@ func (s *Session) Leave() { s.m.ended() }
 func (s *Session) ID() string   { return s.m.c.ID }
 func (s *Session) Name() string { return s.m.c.Name }
 
+// Link is the browser link the session came in by ("": none).
+func (s *Session) Link() string { return s.m.c.Link }
+
 // SeenSince is when the cluster first saw the session's key, in Unix
 // nanoseconds, once the store has said (0: not yet): the door sets it.
 func (s *Session) SeenSince() *atomic.Int64 { return &s.m.c.SeenSince }

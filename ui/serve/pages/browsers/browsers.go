@@ -21,7 +21,8 @@ import (
 )
 
 // Page is the browsers' page. A player known by a key is given a new
-// code each time it opens (and with n); a guest is told that only a
+// code each time it opens (and with n); in a linked browser they are
+// not (a code comes from the SSH key); a guest is told that only a
 // key's player links browsers. The list is read from the store in a
 // command, as it opens and after each revoke.
 type Page struct {
@@ -58,7 +59,7 @@ func (p *Page) Open(c *common.Common) tea.Cmd {
 	if guest(c) {
 		return nil
 	}
-	return p.fetch(c, true)
+	return p.fetch(c, c.Link == "")
 }
 
 // fetch reads the player's browsers in a command, and makes a code if
@@ -126,7 +127,7 @@ func (p *Page) Update(c *common.Common, msg tea.Msg) common.Turn {
 		p.cursor = max(0, p.cursor-1)
 	case key.Matches(k, keys.Down):
 		p.cursor = max(0, min(p.cursor+1, len(p.links)-1))
-	case key.Matches(k, keys.NewCode):
+	case key.Matches(k, keys.NewCode) && c.Link == "":
 		c.Flash = ""
 		return common.Stay(p.fetch(c, true))
 	case key.Matches(k, keys.Unlink):
@@ -168,7 +169,11 @@ func (p *Page) Lines(c *common.Common) ([]string, []key.Binding) {
 		lines = append(lines, st.Dim.Render(tr.T("link.unread")))
 		return lines, []key.Binding{k.Back}
 	}
-	if p.code != "" {
+	if c.Link != "" {
+		// A browser links no other: a code comes from the SSH key
+		// itself, so that a browser revoked leaves none behind.
+		lines = append(lines, wrap(tr.T("link.fromssh"))...)
+	} else if p.code != "" {
 		left := int(p.until.Sub(c.Srv.Now()).Round(time.Minute) / time.Minute)
 		lines = append(lines, st.Text.Render(tr.T("link.code")+" ")+st.Bold.Render(showCode(p.code)))
 		if u := c.Srv.WebURL(); u != "" {
@@ -198,11 +203,14 @@ func (p *Page) Lines(c *common.Common) ([]string, []key.Binding) {
 		row += label
 		lines = append(lines, style.Render(ansi.Truncate(row, max(20, c.Width-2), "…")))
 	}
-	keys := []key.Binding{k.NewCode, k.Back}
+	var keys []key.Binding
 	if len(p.links) > 0 {
-		keys = []key.Binding{k.Choose, k.Unlink, k.NewCode, k.Back}
+		keys = append(keys, k.Choose, k.Unlink)
 	}
-	return lines, keys
+	if c.Link == "" {
+		keys = append(keys, k.NewCode)
+	}
+	return lines, append(keys, k.Back)
 }
 
 // showCode writes a link's code in two groups of four, as it reads back
