@@ -255,13 +255,17 @@ func (c *Conn) CloseWith(code websocket.StatusCode, reason string) {
 		}
 		c.tmu.Unlock()
 		// The close handshake waits for the browser at most a moment;
-		// one that stopped reading is cut.
+		// one that stopped reading is cut. The connection's context
+		// ends once the close frame is out: a write of the session's
+		// cut short by it closes the socket with no frame, and the
+		// page would not know why (a revoked link read as a lost
+		// connection).
 		go func() {
+			defer c.cancel()
 			if err := c.ws.Close(code, safetext.CutBytes(reason, maxReason)); err != nil {
 				c.ws.CloseNow()
 			}
 		}()
-		c.cancel()
 	})
 }
 
