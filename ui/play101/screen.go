@@ -25,15 +25,21 @@ func (t *Table) Header(w int, casual bool, hand, badge, keys string) string {
 		hand = tr.T("t101.hdr.hand", v.Hand, v.Rules.Hands)
 	}
 	info := "  " + hand + " · " + tr.T("t101.hdr.open", v.Threshold)
-	if w := t.look.Words; v.Rules.Partners && !w.Watching {
+	room := table.HeaderRoom(w, title, keys)
+	if v.Rules.Partners {
 		// The player's partner by name: the one they play with, seen
-		// across the table, is not always the one they thought.
-		info += " · " + tr.T("t101.hdr.partner", w.SeatName(2))
-	} else if v.Rules.Partners {
-		info += " · " + tr.T("t101.hdr.partners")
+		// across the table, is not always the one they thought. Where
+		// the name does not fit (80 columns and a long name), the
+		// table still says it plays in partners.
+		partners := " · " + tr.T("t101.hdr.partners")
+		if w := t.look.Words; !w.Watching {
+			if named := " · " + tr.T("t101.hdr.partner", w.SeatName(2)); canvas.Width(info+named) <= room {
+				partners = named
+			}
+		}
+		info += partners
 	}
 	dealer := " · " + tr.T("hdr.dealer", t.look.Words.SeatNameMid(v.Dealer))
-	room := table.HeaderRoom(w, title, keys)
 	// A casual match says so where it fits whole (u in the help bar says
 	// it too); the panels mark the dealer too: where the whole line does
 	// not fit, the header leaves the dealer out rather than cut a name.
