@@ -26,8 +26,9 @@ var english = []string{
 // loanWords may stand in a Turkish string as they are: names of the
 // game and its parts, and words Turkish players use as they are (par,
 // the daily's measure, is golf's word in Turkish too; arena, a tournament
-// joined at any time, is the Turkish word too).
-var loanWords = []string{"okey", "bot", "arena", "normal", "par", "seri", "çift", "diz", "Okey", "English", "Türkçe", "OK", "J"}
+// joined at any time, is the Turkish word too; web, as in "web sayfası",
+// names the browser door's key in the lobby).
+var loanWords = []string{"okey", "bot", "arena", "normal", "par", "seri", "çift", "diz", "web", "Okey", "English", "Türkçe", "OK", "J"}
 
 // notWords are the parts of a message that are not words of a
 // language: text in quotes (JSON, what was typed), format verbs, flags,
