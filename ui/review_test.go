@@ -192,7 +192,32 @@ func TestReviewFromHandOverClassic(t *testing.T) {
 	if !strings.Contains(plain(m), "Review of hand "+strconv.Itoa(hand)) || !strings.Contains(plain(m), "your rack then") {
 		t.Fatalf("no review page:\n%s", plain(m))
 	}
+	checkReads(t, m)
 	checkSteps(t, m, scrHandOver)
+}
+
+// checkReads: after the hand, r on a decision shows what the table read
+// of each other rack beside what it held (in place of the rack and the
+// verdict), with r offered in the help; r again goes back.
+func checkReads(t *testing.T, m *Model) {
+	t.Helper()
+	if !strings.Contains(plain(m), "r racks read") {
+		t.Fatalf("the review of a hand over does not offer the racks read:\n%s", plain(m))
+	}
+	press(t, m, "r")
+	out := plain(m)
+	for _, want := range []string{"What the table read of each rack", "Next player: likeliest", "Across: likeliest", "Previous player: likeliest", "held "} {
+		if !strings.Contains(out, want) {
+			t.Fatalf("the racks read lack %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "your rack then") {
+		t.Fatalf("the racks read beside the rack:\n%s", out)
+	}
+	press(t, m, "r")
+	if !strings.Contains(plain(m), "your rack then") {
+		t.Fatalf("r again does not go back to the verdict:\n%s", plain(m))
+	}
 }
 
 // The same from a hand of 101.
@@ -457,6 +482,11 @@ var coachSamples = []string{
 	"kept the higher tile: K13 counts 13 points on the rack if the hand ends, K2 2",
 	"laid off a tile worth keeping: discard Y11 was worth more",
 	"in the playouts the best move (discard B6) came out ahead 34% of the time, worth -0.21 points on average; this move 29%, worth -0.40",
+	"the next player took R5 R6 from the discards: R7 was likely to help it (56% as the table reads, 31% on racks dealt at random)",
+	"going by the next player's play, R7 was likely to help it (48% as the table reads, 30% on racks dealt at random)",
+	"the next player threw K2 K4: K3 was unlikely to help it (8% as the table reads, 30% on racks dealt at random)",
+	"going by the next player's play, K3 was unlikely to help it (12% as the table reads, 25% on racks dealt at random)",
+	"read from the table: on racks dealt at random this move was not shown to lose",
 }
 
 // TestCoachWordsEveryForm: every form of the coach's words (bots/coach's
@@ -509,6 +539,8 @@ func TestCoachWordsEveryForm(t *testing.T) {
 		{"take back the okey of meld 2 with Y8", pages.CoachTable{Okey: r5}, "2. perdeki okeyin yerine sarı 8'i koyup okeyi al"},
 		{"gave the next player R5: it took R6 this hand and may be collecting it", pages.CoachTable{Okey: tile.NoTile},
 			"sonraki oyuncuya kırmızı 5'i verdin: bu elde kırmızı 6'yı almıştı, bunları topluyor olabilir"},
+		{"the next player took R5 R6 from the discards: R7 was likely to help it (56% as the table reads, 31% on racks dealt at random)", pages.CoachTable{Okey: tile.NoTile},
+			"sonraki oyuncu yandan kırmızı 5-6'yı aldı: kırmızı 7 büyük olasılıkla işine yarardı (masanın okunuşuyla %56, rastgele dağıtılmış ıstakalarda %31)"},
 	} {
 		if got := nb(pages.SayCoach(tr, x.in, x.ct)); got != x.want {
 			t.Errorf("tr: %q gives %q, want %q", x.in, got, x.want)

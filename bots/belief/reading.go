@@ -1,7 +1,9 @@
 package belief
 
 import (
+	"cmp"
 	"math"
+	"slices"
 
 	"okey/game/classic"
 	"okey/game/tile"
@@ -143,4 +145,33 @@ func (r *Reading) Count(p int, f tile.Tile, k int) float64 {
 // hold, known copies included.
 func (r *Reading) Expected(p int, f tile.Tile) float64 {
 	return float64(r.Known[p][f]) + float64(r.Unseen[f])*r.P[p][f]
+}
+
+// Guess is a face an opponent's rack is read to hold, and the chance
+// that it holds at least one of the face's unseen copies.
+type Guess struct {
+	Face   tile.Tile
+	Chance float64
+}
+
+// Likely are the n faces opponent place p is likeliest to hold an unseen
+// copy of, likeliest first (the face's order between equals): what the
+// reading says of that rack beyond the tiles the seat knows are there
+// (Known).
+func (r *Reading) Likely(p, n int) []Guess {
+	var gs []Guess
+	for f, u := range r.Unseen {
+		if u == 0 {
+			continue
+		}
+		gs = append(gs, Guess{Face: tile.Tile(f), Chance: r.Held(p, tile.Tile(f))})
+	}
+	slices.SortStableFunc(gs, func(a, b Guess) int { return cmp.Compare(b.Chance, a.Chance) })
+	return gs[:min(n, len(gs))]
+}
+
+// Held is the chance that opponent place p holds at least one unseen
+// copy of face f.
+func (r *Reading) Held(p int, f tile.Tile) float64 {
+	return 1 - math.Pow(1-r.P[p][f], float64(r.Unseen[f]))
 }

@@ -45,7 +45,7 @@ func judgeClassic(ctx context.Context, v classic.View, played classic.Action, o 
 	vd, judged, err := playOut(ctx, &d, &o, cands, an, func(a classic.Action) string { return classicMove(&v, a) },
 		playout[classic.Action, *rollout.PlayerClassic]{DefaultSamplesClassic, ThresholdsClassic, rollout.NewPlayerClassic,
 			func(cs []classic.Action, ps []*rollout.PlayerClassic) rollout.Play {
-				return rollout.CandidatesClassic(&v, cs, seed, ps)
+				return rollout.CandidatesClassicWith(&v, o.classicSampler(), cs, seed, ps)
 			}}, finishesClassic(&v, cands))
 	if err != nil || !judged {
 		return d, played, err
@@ -70,6 +70,19 @@ func judgeClassic(ctx context.Context, v classic.View, played classic.Action, o 
 		d.asGood()
 	}
 	d.Reasons = classicReasons(&v, cands, vd, d.Label)
+	if b := cands[vd.best]; o.sampler == nil && played.Kind == classic.ActDiscard && b.Kind == classic.ActDiscard && worse(d.Label) && !v.Analyzer.IsOkey(played.Tile) {
+		// The worlds came from the belief of the racks: whether that
+		// reading made the move lose, and what it saw.
+		r, err := readClassic(ctx, &v, played, b, o)
+		if err != nil && ctx.Err() == nil {
+			return d, played, fmt.Errorf("reading the table: %w", err)
+		}
+		// out of time (a hint's budget), the verdict stands unread
+		if err == nil && r != nil {
+			d.Read = r
+			d.Reasons = append(d.Reasons, readReason(r))
+		}
+	}
 	if played == an && d.Label != Best {
 		d.Reasons = append(d.Reasons, hintsMove(vd.loss))
 	}

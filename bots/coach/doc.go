@@ -24,5 +24,8 @@
 //	replay.go   the review of a record, written once: its decisions (Point),
 //	            each judged in order; each game's small part (replayer)
 //	classic.go  classic Okey: the candidates, the reasons in words
+//	read.go     what reading the table changed in a classic verdict: the
+//	            decision judged again on racks dealt at random, and what
+//	            the belief's worlds said the next player wanted (TableRead)
 //	okey101.go  Okey 101: the same
 package coach

@@ -41,6 +41,19 @@ type Options struct {
 	// Progress, if set, is called after each decision with the number
 	// judged and the number to judge.
 	Progress func(done, total int)
+
+	// sampler deals classic worlds (nil: the shared rollout.Sampler);
+	// the table's reading (readClassic) judges again on racks dealt at
+	// random with it.
+	sampler *rollout.SamplerClassic
+}
+
+// classicSampler is the sampler o deals classic worlds with.
+func (o *Options) classicSampler() rollout.SamplerClassic {
+	if o.sampler != nil {
+		return *o.sampler
+	}
+	return rollout.Sampler()
 }
 
 // Default sample counts: enough that the label of a decision comes out

@@ -255,6 +255,11 @@ type Decision struct {
 	// two are told apart or their difference is known within ±0.1
 	// point (±5 in 101); nil elsewhere.
 	Weighed *Weighed `json:"weighed,omitempty"`
+	// Read is, at a classic discard shown to lose, what reading the
+	// table made of it when the move loses only on the belief's worlds
+	// (judged again on racks dealt at random, it is not shown to lose);
+	// nil elsewhere. Its words are among Reasons.
+	Read *TableRead `json:"read,omitempty"`
 }
 
 // Weighed is a finish weighed against the move played.

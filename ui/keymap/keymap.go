@@ -142,6 +142,9 @@ type MatchOverKeys struct {
 // labelled inaccuracy or worse).
 type ReviewKeys struct {
 	Prev, Next, PrevMistake, NextMistake, First, Last, Close, Quit key.Binding
+	// Read shows what the belief read of the other racks at the
+	// decision, beside what they held (a classic hand that is over).
+	Read key.Binding
 	// Step (Prev and Next) and Jump (PrevMistake and NextMistake) are
 	// shown in the help bar; their keys are matched one by one.
 	Step, Jump key.Binding
@@ -287,6 +290,7 @@ func New(tr *i18n.Catalog, saving bool) KeyMap {
 			Quit:        b([]string{"q", "ctrl+c"}, "q", "key.quit.short"),
 			Step:        b([]string{"left", "right"}, "←→", "key.review.step"),
 			Jump:        b([]string{"n", "p"}, "n/p", "key.review.jump"),
+			Read:        b([]string{"r"}, "r", "key.review.read"),
 		},
 		Settings: SettingsKeys{
 			Up:     b([]string{"up", "shift+tab"}, "↑", "key.set.choose"),

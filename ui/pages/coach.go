@@ -69,6 +69,11 @@ var coachForms = []struct {
 	{regexp.MustCompile(`^broke a meld: (\d+) tiles are left out of melds after it, (\d+) after discard (\S+)$`), "review.why.broke101", []coachArg{{argText, 0}, {argText, 0}, {argTile, i18n.Accusative}}},
 	{regexp.MustCompile(`^kept the higher tile: (\S+) counts (\d+) points on the rack if the hand ends, (\S+) (\d+)$`), "review.why.higher", []coachArg{{argTile, i18n.Nominative}, {argText, 0}, {argTile, i18n.Nominative}}},
 	{regexp.MustCompile(`^laid off a tile worth keeping: (.+) was worth more$`), "review.why.layoffkept", []coachArg{{argMove, 0}}},
+	{regexp.MustCompile(`^the next player took (.+) from the discards: (\S+) was likely to help it \((\d+)% as the table reads, (\d+)% on racks dealt at random\)$`), "review.why.read.took", []coachArg{{argTiles, i18n.Accusative}, {argTile, i18n.Nominative}}},
+	{regexp.MustCompile(`^going by the next player's play, (\S+) was likely to help it \((\d+)% as the table reads, (\d+)% on racks dealt at random\)$`), "review.why.read.likely", []coachArg{{argTile, i18n.Nominative}}},
+	{regexp.MustCompile(`^the next player threw (.+): (\S+) was unlikely to help it \((\d+)% as the table reads, (\d+)% on racks dealt at random\)$`), "review.why.read.threw", []coachArg{{argTiles, i18n.Accusative}, {argTile, i18n.Nominative}}},
+	{regexp.MustCompile(`^going by the next player's play, (\S+) was unlikely to help it \((\d+)% as the table reads, (\d+)% on racks dealt at random\)$`), "review.why.read.unlikely", []coachArg{{argTile, i18n.Nominative}}},
+	{regexp.MustCompile(`^read from the table: on racks dealt at random this move was not shown to lose$`), "review.why.read", nil},
 	{regexp.MustCompile(`^in the playouts the best move \((.+)\) came out ahead (\d+)% of the time, worth (\S+) points on average; this move (\d+)%, worth (\S+)$`), "review.why.playouts", []coachArg{{argMove, 0}}},
 }
 
@@ -88,6 +93,7 @@ const (
 	argMelds                // melds laid: "R1 R2 R3 | Y5 Y6 Y7"
 	argMeld                 // the number of a meld on the table: "3"
 	argMove                 // a move in the coach's words, said again
+	argTiles                // tiles in a row: "R5 R6", the case on the last
 )
 
 // CoachTable is what the review knows of a decision's hand: its okey
@@ -147,6 +153,10 @@ func (ct CoachTable) say(tr *i18n.Catalog, part string, a coachArg) string {
 			gs[i] = tr.Tiles(ts, ct.Okey)
 		}
 		return strings.Join(gs, " · ")
+	case argTiles:
+		if ts, err := tile.ParseTiles(part); err == nil {
+			return tr.TilesIn(ts, ct.Okey, a.cs)
+		}
 	case argMeld:
 		n, err := strconv.Atoi(part)
 		if err != nil {

@@ -34,6 +34,8 @@
 //	            what fields mean is the owner's (FormRules)
 //	review.go   the coach's review: the work's progress, then a decision at
 //	            a time on the rack
+//	reads.go    the review's reading of the racks (r): what the belief
+//	            read of each other rack at a decision, beside what it held
 //	matches.go  the saved matches, to review one: the list with its cursor
 //	between.go  the pages between hands of both games: Resume (the match
 //	            found saved), Final (the final table, its seats by place),

@@ -33,6 +33,11 @@ type Review struct {
 	Melds       [][][]tile.Tile // the table's melds at each decision (101; nil: none known)
 	Err         error
 	At          int // the decision on show
+	// Reads are what the belief read of the other racks at each
+	// decision, beside what they held (nil for a hand not over, and in
+	// 101); ShowReads shows them in place of the verdict (r).
+	Reads     [][]RackRead
+	ShowReads bool
 }
 
 // Finish takes in the coach's verdicts (or its error) and opens on the
@@ -95,6 +100,9 @@ func (p ReviewPage) Update(k tea.KeyPressMsg) Result {
 		rv.At = max(rv.At-1, 0)
 	case key.Matches(k, keys.Next):
 		rv.At = min(rv.At+1, n-1)
+	case key.Matches(k, keys.Read):
+		// nothing to show at a decision of a hand not over, or of 101
+		rv.ShowReads = !rv.ShowReads && rv.hasReads()
 	case key.Matches(k, keys.First):
 		rv.At = 0
 	case key.Matches(k, keys.Last):
@@ -119,6 +127,9 @@ func (p ReviewPage) ShortHelp() []key.Binding {
 	rv := p.r
 	if !rv.Finished || rv.Err != nil || len(rv.Res.Decisions) == 0 {
 		return []key.Binding{p.c.Keys.Review.Close, p.c.Keys.Review.Quit}
+	}
+	if rv.hasReads() {
+		return append(p.c.Keys.Review.ShortHelp(), p.c.Keys.Review.Read)
 	}
 	return p.c.Keys.Review.ShortHelp()
 }
@@ -164,6 +175,10 @@ func (p ReviewPage) Lines() []string {
 		okey = rv.Okeys[rv.At]
 	}
 	body := []string{st.Bold.Render(canvas.Cut(tr.T("review.at", rv.At+1, len(rv.Res.Decisions), d.Hand, stage, d.WallLeft), w))}
+	if rv.ShowReads && rv.hasReads() {
+		// the reading of the racks in place of the rack and the verdict
+		return append(append(append(lines, st.Text.Render(canvas.Cut(strings.Join(summary, " "), w))), ""), append(body, p.reads(okey, w)...)...)
+	}
 	body = append(body, p.rack(d, okey)...)
 	ct := CoachTable{Okey: okey}
 	if rv.At < len(rv.Melds) {

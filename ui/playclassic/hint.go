@@ -14,6 +14,7 @@ import (
 	"okey/game/classic"
 	"okey/game/tile"
 	"okey/ui/i18n"
+	"okey/ui/table"
 )
 
 // The hint (h) is the judge's answer (bots/coach.AdviseClassic): the
@@ -256,6 +257,12 @@ func (t *Table) tellHint(msg HintMsg) {
 			say(closeKey("status.hint.hold", msg.Dec), acc(a.Tile))
 			return
 		}
+		if key, args, ok := readHint(t.look.Words, v.Okey, msg.Dec, msg.Short, a.Tile); ok {
+			// The judge's worlds read the next player's rack, and that
+			// reading is what made the other discard lose: said in words.
+			say(key, args...)
+			return
+		}
 		rest := v.Counts
 		rest[a.Tile]--
 		d := -1
@@ -369,4 +376,39 @@ func (t *Table) distanceHint() {
 	default:
 		t.said.Flash(false, t.tr().T("status.hint.dist", d))
 	}
+}
+
+// readHint is the hint that says what the judge read of the next
+// player's rack, when that reading is what made the hard bot's discard
+// lose to the hint's x (d.Read, coach.TableRead): the next player took
+// tiles the hard bot's discard goes with, or threw tiles around x. It
+// is said in w's words with the hand's okey; ok is false when the
+// verdict holds no such reading (or the hint was cut short).
+func readHint(w table.Words, okey tile.Tile, d *coach.Decision, short bool, x tile.Tile) (key string, args []any, ok bool) {
+	if d == nil || d.Read == nil || d.Read.Tile == "" || short {
+		return "", nil, false
+	}
+	r := d.Read
+	read, err := tile.ParseTile(r.Tile)
+	if err != nil {
+		return "", nil, false
+	}
+	seen, err := tile.ParseTiles(r.Seen)
+	if err != nil {
+		return "", nil, false
+	}
+	tr := w.Tr
+	acc := func(y tile.Tile) string { return tr.Tile(y, okey, i18n.Accusative) }
+	// The status line holds one line of 80 columns: the hint's discard,
+	// the player and what it was seen to take or throw; the review says
+	// the rest (the tile read, the chances).
+	switch {
+	case r.Wants && read != x && len(seen) > 0:
+		return "status.hint.read.took", []any{acc(x), w.SeatName(r.Seat), tr.TilesIn(seen, okey, i18n.Accusative)}, true
+	case !r.Wants && read == x && len(seen) > 0:
+		return "status.hint.read.threw", []any{acc(x), w.SeatName(r.Seat), tr.TilesIn(seen, okey, i18n.Accusative)}, true
+	case r.Wants && read != x, !r.Wants && read == x:
+		return "status.hint.read.safer", []any{acc(x), w.NameIn(r.Seat, i18n.Genitive)}, true
+	}
+	return "", nil, false
 }

@@ -9,15 +9,20 @@
 // The coach reads a match's record and judges every decision from the
 // reviewed seat's view alone (the worlds it plays out are sampled from
 // what that seat could see), so a review never learns another seat's
-// tiles.
+// tiles. After a classic hand is over, and only then, the review shows
+// beside each decision what the belief of the racks (bots/belief, the
+// judge's worlds) read of each other rack from that seat's view, and
+// what each rack really held (ReadsOf).
 //
 // The files:
 //
 //	work.go     a review worked out in the background: Start, its messages taken in, Close
 //	saved.go    the saved matches: their list and a chosen record, read in tea.Cmds
 //	say.go      Say: okey review's report says the coach's words as the review page does
+//	reads.go    ReadsOf: the belief's reading of the other racks at each decision of a
+//	            hand that is over, beside the racks as they were
 //
-// It may import bots/coach, the referees (game/classic, game/okey101,
+// It may import bots/coach, bots/belief, the referees (game/classic, game/okey101,
 // game/tile), ui/cli (the review's engine), ui/pages (what a review
 // and a list hold), ui/i18n (the words), ui/store, Bubble Tea and the
 // standard library; never package ui.

@@ -54,6 +54,10 @@ type DoneMsg struct {
 	Res   cli.Review
 	Okeys []tile.Tile
 	Melds [][][]tile.Tile
+	// Reads are, at each decision of a classic hand that is over, what
+	// the belief read of each other rack beside what it held
+	// (ReadsOf); nil elsewhere.
+	Reads [][]pages.RackRead
 	Err   error
 }
 
@@ -74,6 +78,7 @@ func Start(parent context.Context, id uint64, title string, rec []byte, seat, ha
 		msg := DoneMsg{ID: id, Res: r, Err: err}
 		if err == nil {
 			msg.Okeys, msg.Melds = handsOf(rec, seat, hand, r.Decisions)
+			msg.Reads = ReadsOf(rec, seat, hand, r.Decisions)
 		}
 		return msg
 	})
@@ -113,6 +118,7 @@ func StartSet(parent context.Context, id uint64, title string, recs [][]byte, fi
 				return DoneMsg{ID: id, Err: fmt.Errorf("hand %d: %w", first+k, err)}
 			}
 			okeys, melds := handsOf(rec, seat, 0, r.Decisions)
+			msg.Reads = append(msg.Reads, ReadsOf(rec, seat, 0, r.Decisions)...)
 			for i := range r.Decisions {
 				r.Decisions[i].Hand = first + k
 			}
@@ -195,6 +201,7 @@ func (w *Work) Take(msg tea.Msg) tea.Cmd {
 		if w == nil || msg.ID != w.ID {
 			return nil
 		}
+		w.Reads = msg.Reads
 		w.Finish(msg.Res, msg.Okeys, msg.Melds, msg.Err)
 	}
 	return nil

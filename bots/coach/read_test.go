@@ -1,0 +1,111 @@
+package coach
+
+import (
+	"context"
+	"testing"
+
+	"okey/bots/botsclassic"
+	"okey/bots/rollout"
+	"okey/game"
+	"okey/game/classic"
+	"okey/game/tile"
+)
+
+// TestReadReasonWords: the table's reading is said in the forms the
+// screens know (ui/review_test.go's coachSamples hold the same words):
+// what the next player took or threw, the tile, and the two chances.
+func TestReadReasonWords(t *testing.T) {
+	for _, c := range []struct {
+		r    TableRead
+		want string
+	}{
+		{TableRead{Tile: "R7", Wants: true, Seen: "R5 R6", Belief: 0.56, Chance: 0.31},
+			"the next player took R5 R6 from the discards: R7 was likely to help it (56% as the table reads, 31% on racks dealt at random)"},
+		{TableRead{Tile: "R7", Wants: true, Belief: 0.48, Chance: 0.30},
+			"going by the next player's play, R7 was likely to help it (48% as the table reads, 30% on racks dealt at random)"},
+		{TableRead{Tile: "K3", Seen: "K2 K4", Belief: 0.08, Chance: 0.30},
+			"the next player threw K2 K4: K3 was unlikely to help it (8% as the table reads, 30% on racks dealt at random)"},
+		{TableRead{Tile: "K3", Belief: 0.12, Chance: 0.25},
+			"going by the next player's play, K3 was unlikely to help it (12% as the table reads, 25% on racks dealt at random)"},
+		{TableRead{}, "read from the table: on racks dealt at random this move was not shown to lose"},
+	} {
+		if got := readReason(&c.r); got != c.want {
+			t.Errorf("%+v: %q, want %q", c.r, got, c.want)
+		}
+	}
+}
+
+// TestFeedShareAndEvidence: on hands of normal bots, wherever the next
+// player holds a tile it took, a run neighbour of that tile names the
+// take as the evidence (and a tile it threw is named as thrown); the
+// share of worlds a tile helps the next player is a share, the same
+// again from the same seed, and the belief's worlds read it otherwise
+// than random racks somewhere (the reading changes what the judge
+// sees). Logged: the mean shares, for the study.
+func TestFeedShareAndEvidence(t *testing.T) {
+	ctx := context.Background()
+	var belief, chance float64
+	n, differ := 0, 0
+	for seed := uint64(1); seed <= 6 && n < 12; seed++ {
+		g, err := classic.NewGame(classic.DefaultRules(), seed, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var bs [classic.NumSeats]botsclassic.Bot
+		for i := range bs {
+			bs[i] = botsclassic.NewNormal(seed + uint64(i))
+		}
+		for g.State().Phase() == game.Playing && n < 12 {
+			s := g.State()
+			v := s.View(s.Turn())
+			if v.Stage == classic.MustDiscard {
+				next := nextSeat(&v)
+				for f, k := range v.Known()[next] {
+					x := tile.Tile(f)
+					if k == 0 || v.Analyzer.IsOkey(x) || x == tile.FalseJoker || x.Value() >= 13 || v.Analyzer.IsOkey(tile.NewTile(x.Colour(), x.Value()+1)) {
+						continue
+					}
+					y := tile.NewTile(x.Colour(), x.Value()+1)
+					if seen := seenWith(&v, next, y, true); len(seen) == 0 {
+						t.Fatalf("seed %d: the next player holds %v, taken, and no take goes with %v", seed, x, y)
+					}
+					b, err := feedShare(&v, rollout.Sampler(), seed, next, y)
+					if err != nil {
+						t.Fatal(err)
+					}
+					again, _ := feedShare(&v, rollout.Sampler(), seed, next, y)
+					u, err := feedShare(&v, rollout.Uniform(), seed, next, y)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if b < 0 || b > 1 || u < 0 || u > 1 || again != b {
+						t.Fatalf("seed %d, %v: shares %v (again %v) and %v", seed, y, b, again, u)
+					}
+					if b != u {
+						differ++
+					}
+					belief, chance, n = belief+b, chance+u, n+1
+					break
+				}
+				for _, e := range v.History {
+					if e.Kind == classic.EvDiscard && e.Seat == next && e.Tile.Valid() && !v.Analyzer.IsOkey(e.Tile) {
+						if seen := seenWith(&v, next, e.Tile, false); len(seen) == 0 {
+							t.Fatalf("seed %d: the next player threw %v, not named as thrown", seed, e.Tile)
+						}
+					}
+				}
+			}
+			a, err := bs[s.Turn()].Decide(ctx, v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, _, err := g.Apply(a); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if n < 4 || differ == 0 {
+		t.Fatalf("%d positions with a tile taken by the next player, %d read otherwise than random racks", n, differ)
+	}
+	t.Logf("%d positions: a run neighbour of a tile the next player took helps it in %.2f of the belief's worlds, %.2f of random racks", n, belief/float64(n), chance/float64(n))
+}
