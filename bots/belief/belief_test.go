@@ -3,6 +3,7 @@ package belief
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"testing"
@@ -483,5 +484,70 @@ func TestDealWeighedPullsTheRacksNearer(t *testing.T) {
 	weighed := mean(func(rng *game.Seeded, racks *[classic.NumSeats]tile.Counts) { r.DealWeighed(rng, an, 8, 2, racks) })
 	if weighed >= plain-0.2 {
 		t.Fatalf("racks %.2f from a win weighed, %.2f not", weighed, plain)
+	}
+}
+
+// TestLikelyBeatsChance: the faces the trained reading names likeliest
+// in a rack (Likely, the review's "racks read") are held there more
+// often than those the uniform reading names, over the positions of
+// hands of normal bots the model was not trained on (seeds far from the
+// trainer's); and each rack's chance of holding a face (Held) is
+// between 0 and 1. Logged: the hits of the five likeliest, for
+// docs/classic-belief.md (OKEY_LIKELY_HANDS sets the hands).
+func TestLikelyBeatsChance(t *testing.T) {
+	hands := 12
+	if testing.Short() {
+		hands = 4
+	}
+	if s := os.Getenv("OKEY_LIKELY_HANDS"); s != "" {
+		if _, err := fmt.Sscan(s, &hands); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var rd Reader
+	var trained, uniform Reading
+	var hitT, hitU, byChance float64
+	racks := 0
+	for h := range hands {
+		play(t, classic.DefaultRules(), 7_000_000+uint64(h), 200, func(st *classic.State, v *classic.View) {
+			if v.WallLeft%4 != 0 {
+				return // a position every few moves
+			}
+			if err := rd.Read(v, Trained(), &trained); err != nil {
+				t.Fatal(err)
+			}
+			if err := rd.Read(v, nil, &uniform); err != nil {
+				t.Fatal(err)
+			}
+			for p, s := range trained.Seats {
+				if s < 0 {
+					continue
+				}
+				held := st.View(s).Counts
+				for _, g := range trained.Likely(p, 5) {
+					if held[g.Face] > trained.Known[p][g.Face] {
+						hitT++
+					}
+					byChance += uniform.Held(p, g.Face)
+					if g.Chance < 0 || g.Chance > 1 {
+						t.Fatalf("a chance of %v", g.Chance)
+					}
+				}
+				for _, g := range uniform.Likely(p, 5) {
+					if held[g.Face] > uniform.Known[p][g.Face] {
+						hitU++
+					}
+				}
+				racks++
+			}
+		})
+	}
+	if racks == 0 {
+		t.Fatal("no rack read")
+	}
+	n := float64(racks)
+	t.Logf("%d racks read: of the five likeliest faces, the trained reading's %.2f held, the uniform reading's %.2f; the trained five by chance %.2f", racks, hitT/n, hitU/n, byChance/n)
+	if hitT <= hitU {
+		t.Errorf("the trained reading's likeliest faces are held no more often (%.2f a rack) than the uniform reading's (%.2f)", hitT/n, hitU/n)
 	}
 }
