@@ -23,8 +23,10 @@ import (
 
 // TableRead is what reading the table changed in a verdict on a
 // discard: the move played loses an inaccuracy or more on the belief's
-// worlds and is not shown to lose at all on racks dealt at random
-// (Chance's worlds).
+// worlds and is labelled best or good on racks dealt at random
+// (Chance's worlds). A label read on other worlds changes by chance
+// about one decision in ten (docs/review.md), so the words give both
+// readings' figures rather than a bare "the reading decided it".
 type TableRead struct {
 	// Seat is the next player's seat, whom a discard may feed.
 	Seat int `json:"seat"`
@@ -46,8 +48,9 @@ type TableRead struct {
 	Belief float64 `json:"belief"`
 	Chance float64 `json:"chance"`
 	// Uniform is the label the move played gets when the judge deals
-	// racks at random.
-	Uniform Label `json:"uniform"`
+	// racks at random (best or good), UniformLoss its loss there.
+	Uniform     Label   `json:"uniform"`
+	UniformLoss float64 `json:"uniform_loss"`
 }
 
 // readWorlds is how many worlds of each sampler the reading counts:
@@ -61,8 +64,8 @@ const readShift = 0.10
 
 // readClassic is what reading the table changed in the verdict d on
 // discarding played where the best was to discard best, from view v;
-// nil when the belief changed nothing the judge can show (judged again
-// on racks dealt at random, the move played is still shown to lose). It costs a second judging of the decision, so it is asked
+// nil when the belief changed no label (judged again on racks dealt at
+// random, the move played still loses an inaccuracy or more). It costs a second judging of the decision, so it is asked
 // only of a discard shown to lose.
 func readClassic(ctx context.Context, v *classic.View, played, best classic.Action, o Options) (*TableRead, error) {
 	uni := rollout.Uniform()
@@ -71,19 +74,15 @@ func readClassic(ctx context.Context, v *classic.View, played, best classic.Acti
 	if err != nil {
 		return nil, err
 	}
-	if du.Label != Best {
-		// shown to lose on random racks too: the reading made no
-		// difference the judge can show (a label read on other worlds
-		// changes by chance about one decision in ten: a move merely
-		// "good" there is not taken for a change)
-		return nil, nil
+	if worse(du.Label) {
+		return nil, nil // an inaccuracy or worse on random racks too
 	}
 	next := nextSeat(v)
 	seed := viewSeed(o.Seed, v.Hand, len(v.History), uint8(v.Stage)) ^ 0x7ead
 	share := func(s rollout.SamplerClassic, t tile.Tile) (float64, error) {
 		return feedShare(v, s, seed, next, t)
 	}
-	r := &TableRead{Seat: next, Uniform: du.Label}
+	r := &TableRead{Seat: next, Uniform: du.Label, UniformLoss: du.Loss}
 	for _, c := range []struct {
 		t     tile.Tile
 		wants bool
@@ -185,8 +184,10 @@ func seenWith(v *classic.View, seat int, t tile.Tile, took bool) []tile.Tile {
 func readReason(r *TableRead) string {
 	odds := fmt.Sprintf("(%d%% as the table reads, %d%% on racks dealt at random)", pct(r.Belief), pct(r.Chance))
 	switch {
-	case r.Tile == "":
+	case r.Tile == "" && r.Uniform == Best:
 		return "read from the table: on racks dealt at random this move was not shown to lose"
+	case r.Tile == "":
+		return fmt.Sprintf("read from the table: on racks dealt at random this move lost only %s, under the inaccuracy line", amount(r.UniformLoss))
 	case r.Wants && r.Seen != "":
 		return fmt.Sprintf("the next player took %s from the discards: %s was likely to help it %s", r.Seen, r.Tile, odds)
 	case r.Wants:

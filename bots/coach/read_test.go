@@ -27,7 +27,8 @@ func TestReadReasonWords(t *testing.T) {
 			"the next player threw K2 K4: K3 was unlikely to help it (8% as the table reads, 30% on racks dealt at random)"},
 		{TableRead{Tile: "K3", Belief: 0.12, Chance: 0.25},
 			"going by the next player's play, K3 was unlikely to help it (12% as the table reads, 25% on racks dealt at random)"},
-		{TableRead{}, "read from the table: on racks dealt at random this move was not shown to lose"},
+		{TableRead{Uniform: Best}, "read from the table: on racks dealt at random this move was not shown to lose"},
+		{TableRead{Uniform: Good, UniformLoss: 0.061}, "read from the table: on racks dealt at random this move lost only 0.06, under the inaccuracy line"},
 	} {
 		if got := readReason(&c.r); got != c.want {
 			t.Errorf("%+v: %q, want %q", c.r, got, c.want)
