@@ -487,7 +487,7 @@ var coachSamples = []string{
 	"the next player threw K2 K4: K3 was unlikely to help it (8% as the table reads, 30% on racks dealt at random)",
 	"going by the next player's play, K3 was unlikely to help it (12% as the table reads, 25% on racks dealt at random)",
 	"read from the table: on racks dealt at random this move was not shown to lose",
-	"read from the table: on racks dealt at random this move lost only 0.06, under the inaccuracy line",
+	"read from the table: on racks dealt at random this move lost 0.06, not shown to be an inaccuracy",
 }
 
 // TestCoachWordsEveryForm: every form of the coach's words (bots/coach's

@@ -187,7 +187,7 @@ func readReason(r *TableRead) string {
 	case r.Tile == "" && r.Uniform == Best:
 		return "read from the table: on racks dealt at random this move was not shown to lose"
 	case r.Tile == "":
-		return fmt.Sprintf("read from the table: on racks dealt at random this move lost only %s, under the inaccuracy line", amount(r.UniformLoss))
+		return fmt.Sprintf("read from the table: on racks dealt at random this move lost %s, not shown to be an inaccuracy", amount(r.UniformLoss))
 	case r.Wants && r.Seen != "":
 		return fmt.Sprintf("the next player took %s from the discards: %s was likely to help it %s", r.Seen, r.Tile, odds)
 	case r.Wants:

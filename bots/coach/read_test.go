@@ -2,6 +2,7 @@ package coach
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"okey/bots/botsclassic"
@@ -28,7 +29,7 @@ func TestReadReasonWords(t *testing.T) {
 		{TableRead{Tile: "K3", Belief: 0.12, Chance: 0.25},
 			"going by the next player's play, K3 was unlikely to help it (12% as the table reads, 25% on racks dealt at random)"},
 		{TableRead{Uniform: Best}, "read from the table: on racks dealt at random this move was not shown to lose"},
-		{TableRead{Uniform: Good, UniformLoss: 0.061}, "read from the table: on racks dealt at random this move lost only 0.06, under the inaccuracy line"},
+		{TableRead{Uniform: Good, UniformLoss: 0.061}, "read from the table: on racks dealt at random this move lost 0.06, not shown to be an inaccuracy"},
 	} {
 		if got := readReason(&c.r); got != c.want {
 			t.Errorf("%+v: %q, want %q", c.r, got, c.want)
@@ -109,4 +110,58 @@ func TestFeedShareAndEvidence(t *testing.T) {
 		t.Fatalf("%d positions with a tile taken by the next player, %d read otherwise than random racks", n, differ)
 	}
 	t.Logf("%d positions: a run neighbour of a tile the next player took helps it in %.2f of the belief's worlds, %.2f of random racks", n, belief/float64(n), chance/float64(n))
+}
+
+// TestReadWhereTheBeliefDecides: a discard the judge labels an
+// inaccuracy on the belief's worlds and only good on racks dealt at
+// random carries the table's reading, and its words: an easy bot's
+// Y13 (hand 7 of easy against three normal, the record's action 12),
+// which keeps fewer ways to go on than R6. Found by judging every
+// discard of easy bots on seeds 1 to 7 (49 discards, 2 labelled an
+// inaccuracy or worse, this one read).
+func TestReadWhereTheBeliefDecides(t *testing.T) {
+	if testing.Short() {
+		t.Skip("two judgings of a decision: the full suite's")
+	}
+	ctx := context.Background()
+	seed := uint64(7)
+	g, err := classic.NewGame(classic.DefaultRules(), seed, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var bs [classic.NumSeats]botsclassic.Bot
+	bs[0] = botsclassic.NewEasy(seed)
+	for i := 1; i < classic.NumSeats; i++ {
+		bs[i] = botsclassic.NewNormal(seed + uint64(i))
+	}
+	for len(g.Record().Actions) < 12 {
+		s := g.State()
+		a, err := bs[s.Turn()].Decide(ctx, s.View(s.Turn()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := g.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s := g.State()
+	v := s.View(s.Turn())
+	played, err := bs[0].Decide(ctx, v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Turn() != 0 || played != classic.DiscardAction(0, tile.NewTile(tile.Yellow, 13)) {
+		t.Fatalf("the position moved: seat %d plays %v", s.Turn(), played)
+	}
+	d, err := JudgeClassic(ctx, v, played, Options{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !worse(d.Label) || d.Read == nil || worse(d.Read.Uniform) {
+		t.Fatalf("label %s, read %+v, reasons %q", d.Label, d.Read, d.Reasons)
+	}
+	if want := readReason(d.Read); !slices.Contains(d.Reasons, want) {
+		t.Fatalf("the reading %q is not among the reasons %q", want, d.Reasons)
+	}
+	t.Logf("%s: %s; on random racks %s (%.2f); reasons %q", d.Played, d.Label, d.Read.Uniform, d.Read.UniformLoss, d.Reasons)
 }
