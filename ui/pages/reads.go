@@ -24,8 +24,9 @@ type RackRead struct {
 	// Place is the rack's seat from the player's: 0 the next player,
 	// 1 the one across, 2 the previous player.
 	Place int
-	// Likely are the faces read likeliest there, likeliest first; Known
-	// the tiles the player knew were there (taken from the discards).
+	// Likely are the faces read likeliest there, likeliest first (only
+	// those read likelier than on a rack dealt at random); Known the
+	// tiles the player knew were there (taken from the discards).
 	Likely []Guess
 	Known  []tile.Tile
 	// Held is the rack as it was.
@@ -62,23 +63,31 @@ func (p ReviewPage) reads(okey tile.Tile, w int) []string {
 	}
 	add(st.Dim.Render, tr.T("review.read.note"))
 	for _, rr := range rv.Reads[rv.At] {
-		held := tile.CountsOf(rr.Held)
+		inRack := tile.CountsOf(rr.Held)
 		var likely []string
 		hits := 0
 		for _, g := range rr.Likely {
 			mark := ""
-			if held[g.Tile] > 0 {
+			if inRack[g.Tile] > 0 {
 				mark = "✓"
 				hits++
 			}
 			likely = append(likely, tr.T("review.read.guess", tr.Tile(g.Tile, okey, i18n.Nominative), int(g.Chance*100+0.5), mark))
 		}
-		line := tr.T("review.read.place."+fmt.Sprint(rr.Place)) + " " + tr.T("review.read.likely", strings.Join(likely, ", "))
+		said := tr.T("review.read.likely", strings.Join(likely, ", "))
+		if len(likely) == 0 {
+			said = tr.T("review.read.flat")
+		}
+		line := tr.T("review.read.place."+fmt.Sprint(rr.Place)) + " " + said
 		if len(rr.Known) > 0 {
 			line += "; " + tr.T("review.read.known", tr.Tiles(rr.Known, okey))
 		}
 		add(st.Text.Render, line)
-		add(st.Dim.Render, "  "+tr.T("review.read.held", tr.Tiles(rr.Held, okey), hits, len(rr.Likely), fmt.Sprintf("%.1f", rr.ByChance)))
+		held := tr.T("review.read.held.only", tr.Tiles(rr.Held, okey))
+		if len(rr.Likely) > 0 {
+			held = tr.T("review.read.held", tr.Tiles(rr.Held, okey), hits, len(rr.Likely), fmt.Sprintf("%.1f", rr.ByChance))
+		}
+		add(st.Dim.Render, "  "+held)
 	}
 	return out
 }

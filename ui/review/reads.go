@@ -5,14 +5,21 @@ import (
 	"okey/bots/coach"
 	"okey/game"
 	"okey/game/classic"
+	"okey/game/tile"
 	"okey/ui/cli"
 	"okey/ui/pages"
 )
 
 // likelyShown is how many faces the review lists as an opponent's
 // likeliest: enough to show what the reading saw, few enough for a
-// line of 80 columns.
-const likelyShown = 5
+// line of 80 columns. Only faces read aboveChance likelier there than
+// on a rack dealt at random are listed: early in a hand the reading is
+// nearly flat, and its five "likeliest" would be ties in the faces'
+// order.
+const (
+	likelyShown = 5
+	aboveChance = 0.03
+)
 
 // ReadsOf is, for each decision of ds (a review of seat's decisions in
 // the record rec, hand 0: every hand), what the belief of the racks
@@ -65,9 +72,13 @@ func ReadsOf(rec []byte, seat, hand int, ds []coach.Decision) [][]pages.RackRead
 			}
 			known, held := reading.Known[p], s.View(o).Counts
 			rr := pages.RackRead{Place: p, Known: known.Tiles(), Held: held.Tiles()}
-			for _, g := range reading.Likely(p, likelyShown) {
+			for _, g := range reading.Likely(p, tile.NumFaces) {
+				u := uniform.Held(p, g.Face)
+				if len(rr.Likely) == likelyShown || g.Chance < u+aboveChance {
+					break
+				}
 				rr.Likely = append(rr.Likely, pages.Guess{Tile: g.Face, Chance: g.Chance})
-				rr.ByChance += uniform.Held(p, g.Face)
+				rr.ByChance += u
 			}
 			out[i] = append(out[i], rr)
 		}

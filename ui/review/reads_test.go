@@ -83,7 +83,7 @@ func TestReadsOnlyAfterTheHand(t *testing.T) {
 	if len(reads) != len(ds) {
 		t.Fatalf("%d reads for %d decisions", len(reads), len(ds))
 	}
-	over, on := 0, 0
+	over, on, listed := 0, 0, 0
 	for i, p := range ps {
 		switch p.Hand {
 		case 1:
@@ -102,9 +102,15 @@ func TestReadsOnlyAfterTheHand(t *testing.T) {
 				if got, want := tile.FormatTiles(rr.Known), tile.FormatTiles(known.Tiles()); got != want {
 					t.Fatalf("decision %d, place %d: known %s, the view knew %s", i, rr.Place, got, want)
 				}
-				if len(rr.Likely) == 0 || rr.Likely[0].Chance <= 0 || rr.Likely[0].Chance > 1 {
-					t.Fatalf("decision %d, place %d: likeliest %+v", i, rr.Place, rr.Likely)
+				for _, g := range rr.Likely {
+					if g.Chance <= 0 || g.Chance > 1 {
+						t.Fatalf("decision %d, place %d: likeliest %+v", i, rr.Place, rr.Likely)
+					}
 				}
+				if rr.ByChance < 0 || rr.ByChance > float64(len(rr.Likely)) {
+					t.Fatalf("decision %d, place %d: %.2f of %d by chance", i, rr.Place, rr.ByChance, len(rr.Likely))
+				}
+				listed += len(rr.Likely)
 			}
 		default:
 			on++
@@ -113,8 +119,8 @@ func TestReadsOnlyAfterTheHand(t *testing.T) {
 			}
 		}
 	}
-	if over == 0 || on == 0 {
-		t.Fatalf("%d decisions of the hand over, %d of the hand on", over, on)
+	if over == 0 || on == 0 || listed == 0 {
+		t.Fatalf("%d decisions of the hand over (%d faces read likely), %d of the hand on", over, listed, on)
 	}
 	// The first hand cut before its end: nothing.
 	cut := playClassic(t, 5, 30, 0)
