@@ -488,6 +488,7 @@ var coachSamples = []string{
 	"going by the next player's play, K3 was unlikely to help it (12% as the table reads, 25% on racks dealt at random)",
 	"read from the table: on racks dealt at random this move was not shown to lose",
 	"read from the table: on racks dealt at random this move lost 0.06, not shown to be an inaccuracy",
+	"the tiles it waits for were read in the others' racks: 2.1 of its 11 left in the wall as the table reads, 3.0 on racks dealt at random; after discard R6, 4.8 of 22 and 5.1",
 }
 
 // TestCoachWordsEveryForm: every form of the coach's words (bots/coach's

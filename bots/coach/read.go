@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"okey/bots/belief"
 	"okey/bots/rollout"
 	"okey/game/classic"
 	"okey/game/tile"
@@ -47,6 +48,10 @@ type TableRead struct {
 	// dealt at random from what the seat could not see.
 	Belief float64 `json:"belief"`
 	Chance float64 `json:"chance"`
+	// Outs is, when neither tile's chance moved, the outs of the rack
+	// each discard leaves and how many the wall holds, when the belief
+	// put the move played's out of the wall (nil otherwise).
+	Outs *OutsRead `json:"outs,omitempty"`
 	// Uniform is the label the move played gets when the judge deals
 	// racks at random (best or good), UniformLoss its loss there.
 	Uniform     Label   `json:"uniform"`
@@ -101,7 +106,67 @@ func readClassic(ctx context.Context, v *classic.View, played, best classic.Acti
 			return r, nil
 		}
 	}
-	return r, nil // the reading mattered, not through the next player's wants
+	// Not through the next player's wants: through the player's own
+	// outs, read likelier in the others' racks than in the wall after
+	// the move played than after the best.
+	if o, ok := outsRead(v, played.Tile, best.Tile); ok {
+		r.Outs = &o
+	}
+	return r, nil
+}
+
+// OutsRead is, for the move played's discard and the best's, the unseen
+// tiles that would bring the rack left nearer a win, and how many of
+// them the wall is expected to hold: as the belief reads the racks, and
+// on racks dealt at random.
+type OutsRead struct {
+	// Best is the best discard; Outs and BestOuts the unseen copies of
+	// the outs after each, Wall and BestWall how many of them the wall
+	// holds as the belief reads it, WallChance and BestChance on random
+	// racks.
+	Best       string  `json:"best"`
+	Outs       int     `json:"outs"`
+	BestOuts   int     `json:"best_outs"`
+	Wall       float64 `json:"wall"`
+	BestWall   float64 `json:"best_wall"`
+	WallChance float64 `json:"wall_chance"`
+	BestChance float64 `json:"best_chance"`
+}
+
+// outsShift is how many tiles of the wall the reading must take from
+// the move played's outs, against the best's, for the words to say so.
+const outsShift = 0.5
+
+// outsRead reads where the outs of the rack left by each discard lie;
+// ok when the belief put the move played's outs out of the wall by
+// outsShift tiles more than the best's, against random racks.
+func outsRead(v *classic.View, played, best tile.Tile) (OutsRead, bool) {
+	var rd belief.Reader
+	var b, u belief.Reading
+	if rd.Read(v, belief.Trained(), &b) != nil || rd.Read(v, nil, &u) != nil {
+		return OutsRead{}, false
+	}
+	a := &v.Analyzer
+	h, err := a.HandOf(v.Counts)
+	if err != nil {
+		return OutsRead{}, false
+	}
+	in := func(t tile.Tile) (n int, wb, wu float64) {
+		rest := h
+		rest.Remove(t)
+		for _, f := range a.Outs(rest).Tiles() {
+			k := float64(b.Unseen[f])
+			n += int(b.Unseen[f])
+			wb += k * b.P[belief.Wall][f]
+			wu += k * u.P[belief.Wall][f]
+		}
+		return n, wb, wu
+	}
+	o := OutsRead{Best: best.String()}
+	o.Outs, o.Wall, o.WallChance = in(played)
+	o.BestOuts, o.BestWall, o.BestChance = in(best)
+	shift := (o.BestWall - o.Wall) - (o.BestChance - o.WallChance)
+	return o, o.Outs > 0 && shift >= outsShift
 }
 
 // feedShare is the share of readWorlds worlds dealt by s in which t
@@ -184,6 +249,10 @@ func seenWith(v *classic.View, seat int, t tile.Tile, took bool) []tile.Tile {
 func readReason(r *TableRead) string {
 	odds := fmt.Sprintf("(%d%% as the table reads, %d%% on racks dealt at random)", pct(r.Belief), pct(r.Chance))
 	switch {
+	case r.Tile == "" && r.Outs != nil:
+		o := r.Outs
+		return fmt.Sprintf("the tiles it waits for were read in the others' racks: %.1f of its %d left in the wall as the table reads, %.1f on racks dealt at random; after discard %s, %.1f of %d and %.1f",
+			o.Wall, o.Outs, o.WallChance, o.Best, o.BestWall, o.BestOuts, o.BestChance)
 	case r.Tile == "" && r.Uniform == Best:
 		return "read from the table: on racks dealt at random this move was not shown to lose"
 	case r.Tile == "":

@@ -28,6 +28,8 @@ func TestReadReasonWords(t *testing.T) {
 			"the next player threw K2 K4: K3 was unlikely to help it (8% as the table reads, 30% on racks dealt at random)"},
 		{TableRead{Tile: "K3", Belief: 0.12, Chance: 0.25},
 			"going by the next player's play, K3 was unlikely to help it (12% as the table reads, 25% on racks dealt at random)"},
+		{TableRead{Uniform: Good, Outs: &OutsRead{Best: "R6", Outs: 11, BestOuts: 22, Wall: 2.14, BestWall: 4.8, WallChance: 3.0, BestChance: 5.1}},
+			"the tiles it waits for were read in the others' racks: 2.1 of its 11 left in the wall as the table reads, 3.0 on racks dealt at random; after discard R6, 4.8 of 22 and 5.1"},
 		{TableRead{Uniform: Best}, "read from the table: on racks dealt at random this move was not shown to lose"},
 		{TableRead{Uniform: Good, UniformLoss: 0.061}, "read from the table: on racks dealt at random this move lost 0.06, not shown to be an inaccuracy"},
 	} {

@@ -73,6 +73,7 @@ var coachForms = []struct {
 	{regexp.MustCompile(`^going by the next player's play, (\S+) was likely to help it \((\d+)% as the table reads, (\d+)% on racks dealt at random\)$`), "review.why.read.likely", []coachArg{{argTile, i18n.Nominative}}},
 	{regexp.MustCompile(`^the next player threw (.+): (\S+) was unlikely to help it \((\d+)% as the table reads, (\d+)% on racks dealt at random\)$`), "review.why.read.threw", []coachArg{{argTiles, i18n.Accusative}, {argTile, i18n.Nominative}}},
 	{regexp.MustCompile(`^going by the next player's play, (\S+) was unlikely to help it \((\d+)% as the table reads, (\d+)% on racks dealt at random\)$`), "review.why.read.unlikely", []coachArg{{argTile, i18n.Nominative}}},
+	{regexp.MustCompile(`^the tiles it waits for were read in the others' racks: (\S+) of its (\d+) left in the wall as the table reads, (\S+) on racks dealt at random; after discard (\S+), (\S+) of (\d+) and (\S+)$`), "review.why.read.outs", []coachArg{{argText, 0}, {argText, 0}, {argText, 0}, {argTile, i18n.Accusative}}},
 	{regexp.MustCompile(`^read from the table: on racks dealt at random this move was not shown to lose$`), "review.why.read", nil},
 	{regexp.MustCompile(`^read from the table: on racks dealt at random this move lost (\S+), not shown to be an inaccuracy$`), "review.why.read.good", nil},
 	{regexp.MustCompile(`^in the playouts the best move \((.+)\) came out ahead (\d+)% of the time, worth (\S+) points on average; this move (\d+)%, worth (\S+)$`), "review.why.playouts", []coachArg{{argMove, 0}}},
