@@ -124,7 +124,7 @@ func (arena) said(c Config) []Said {
 	}
 	// A bot earns nothing for its player: the match is lost, and the
 	// player paused until they are back.
-	return append(out, Said{Key: "tourney.rules.away.arena", Args: []any{SaidWait(c.Back), SaidWait(c.AwayFor())}})
+	return append(out, Said{Key: "tourney.rules.away.arena", Args: []any{SaidWait(c.Back), SaidOver(c.AwayFor())}})
 }
 
 func (arena) teamAway() Said { return Said{Key: "tourney.rules.teams.away.arena"} }

@@ -145,7 +145,7 @@ func (swiss) GivenUp(t *Tournament) string {
 func (swiss) said(c Config) []Said {
 	return []Said{
 		{Key: "tourney.rules.swiss", Plural: true, Args: []any{c.Rounds, c.Rounds, SaidLevel(c.BotLevel)}},
-		{Key: "tourney.rules.forfeit", Args: []any{SaidWait(c.Back), SaidWait(c.AwayFor())}},
+		{Key: "tourney.rules.forfeit", Args: []any{SaidWait(c.Back), SaidOver(c.AwayFor())}},
 	}
 }
 

@@ -128,6 +128,10 @@ type (
 	SaidLeft time.Duration
 	// SaidWait is a short wait, in seconds or whole minutes.
 	SaidWait time.Duration
+	// SaidOver is more than a short wait ("longer than 2 min"): a
+	// language may write it as a word of its own (Turkish's
+	// "2 dakikadan fazla", not "2 dk süreden fazla").
+	SaidOver time.Duration
 	// SaidLevel is the bots' level ("": normal).
 	SaidLevel string
 )

@@ -135,7 +135,7 @@ type standingColumn struct {
 // standingColumns are the columns a scoring may name, by their key
 // (the words' "tourney.col." key).
 var standingColumns = map[string]standingColumn{
-	"streak": {7, func(l Line) string { return streak(l.Standing) }, func(j *jsonLine, l Line) { j.OnFire = l.OnFire() }},
+	"streak": {9, func(l Line) string { return streak(l.Standing) }, func(j *jsonLine, l Line) { j.OnFire = l.OnFire() }},
 	"rating": {7, ratingCell, func(j *jsonLine, l Line) { j.RatingNow = l.Now }},
 	"opponents": {8, func(l Line) string { return l.Opponents.String() }, func(j *jsonLine, l Line) {
 		o := l.Opponents.String()

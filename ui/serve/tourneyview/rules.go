@@ -52,6 +52,8 @@ func Say(tr *i18n.Catalog, s tourney.Said) string {
 			args[i] = Left(tr, time.Duration(a))
 		case tourney.SaidWait:
 			args[i] = Wait(tr, time.Duration(a))
+		case tourney.SaidOver:
+			args[i] = Longer(tr, time.Duration(a))
 		case tourney.SaidLevel:
 			args[i] = tr.T("level." + nonEmpty(string(a), "normal"))
 		default:
@@ -97,6 +99,19 @@ func Wait(tr *i18n.Catalog, d time.Duration) string {
 		return Span(tr, d)
 	}
 	return tr.T("tourney.span.s", int(d/time.Second))
+}
+
+// Longer is more than a short wait, in seconds or whole minutes or
+// hours: "longer than 2 min", "2 dakikadan fazla" (its unit a word of
+// its own in Turkish, which adds its ending to it).
+func Longer(tr *i18n.Catalog, d time.Duration) string {
+	switch {
+	case d >= time.Hour && d%time.Hour == 0:
+		return tr.T("tourney.over.h", int(d/time.Hour))
+	case d >= time.Minute && d%time.Minute == 0:
+		return tr.T("tourney.over.min", int(d/time.Minute))
+	}
+	return tr.T("tourney.over.s", int(d/time.Second))
 }
 
 func nonEmpty(s, or string) string {

@@ -217,9 +217,9 @@ func mustSay(t *testing.T, tr *i18n.Catalog, p Page) []string {
 			want = append(want, tr.T("tourney.rules.nobots"))
 		}
 		// What becomes of one whose bot played for them, in both kinds.
-		want = append(want, tr.T("tourney.rules.away.arena", Wait(tr, c.Back), Wait(tr, c.AwayFor())))
+		want = append(want, tr.T("tourney.rules.away.arena", Wait(tr, c.Back), Longer(tr, c.AwayFor())))
 	} else {
-		want = append(want, tr.T("tourney.rules.forfeit", Wait(tr, c.Back), Wait(tr, c.AwayFor())), tr.T("tourney.rules.ties.swiss"), tr.T("tourney.col.opponents"))
+		want = append(want, tr.T("tourney.rules.forfeit", Wait(tr, c.Back), Longer(tr, c.AwayFor())), tr.T("tourney.rules.ties.swiss"), tr.T("tourney.col.opponents"))
 	}
 	if c.Duplicate {
 		want = append(want, tr.T("tourney.rules.duplicate"), tr.T("tourney.rules.duplicate.who"), tr.T("tourney.col.field"))

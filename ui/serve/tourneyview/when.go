@@ -53,14 +53,31 @@ func GameName(tr *i18n.Catalog, g string) string {
 	return tr.T("val.classic")
 }
 
-// RulesName is a rules preset in the player's words ("okul usulü (104
-// taş)", not "simple104"); one the words lack is shown as written.
+// RulesName is a tournament's rules in the player's words ("okul usulü
+// (104 taş)", not "simple104"), option by option; a match's points or
+// hands are left to MatchLength, which says them in words ("from 5
+// points", where the page once showed "points=5"). An option the words
+// lack is shown as written.
 func RulesName(tr *i18n.Catalog, rules string) string {
-	key := "rules." + strings.ReplaceAll(cmp.Or(rules, "default"), "=", "_")
-	if tr.Has(key) {
+	if key := "rules." + strings.ReplaceAll(cmp.Or(rules, "default"), "=", "_"); tr.Has(key) {
 		return tr.T(key)
 	}
-	return rules
+	var out []string
+	for o := range strings.SplitSeq(rules, ",") {
+		o = strings.TrimSpace(o)
+		name, _, _ := strings.Cut(o, "=")
+		switch key := "rules." + strings.ReplaceAll(o, "=", "_"); {
+		case name == "points" || name == "hands" || o == "":
+		case tr.Has(key):
+			out = append(out, tr.T(key))
+		default:
+			out = append(out, o)
+		}
+	}
+	if len(out) == 0 {
+		return tr.T("rules.default")
+	}
+	return strings.Join(out, ", ")
 }
 
 // KindName is a tournament's kind in the player's words.
