@@ -25,6 +25,9 @@ type Config struct {
 	// Timer is how long a player has for a turn before their bot plays
 	// it; 0 is no timer.
 	Timer time.Duration `json:"timer"`
+	// Bank is time each player may draw on over a match once a turn
+	// runs past Timer (a tournament's time control); 0 is none.
+	Bank time.Duration `json:"bank,omitempty"`
 	// Code is the join code of a private table; "" is a public one.
 	Code string `json:"code,omitempty"`
 	// SameAddr is the host's consent to several seats held from one
@@ -62,8 +65,8 @@ func (c Config) Check() error {
 			return fmt.Errorf("seat %d: %w", i+1, err)
 		}
 	}
-	if c.Timer < 0 {
-		return fmt.Errorf("timer %v: must not be negative", c.Timer)
+	if c.Timer < 0 || c.Bank < 0 {
+		return fmt.Errorf("timer %v, bank %v: must not be negative", c.Timer, c.Bank)
 	}
 	if c.Daily != nil && c.Duplicate != nil {
 		return fmt.Errorf("%w: not a daily too", ErrDuplicate)

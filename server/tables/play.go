@@ -37,6 +37,7 @@ func (t *Table) start() error {
 	}
 	t.matchNo++
 	t.seal, t.Ref = h.Seal, ref
+	t.banked, t.turnFrom = [4]time.Duration{}, time.Time{}
 	e := t.sit.entrants(levelsOf(&t.Cfg, t.f))
 	t.entrants = &e
 	t.chat = saidBefore(t.chat)
@@ -154,6 +155,7 @@ func (t *Table) move(m *Member, seat int, mv any) {
 func (t *Table) applied(turnOver bool) {
 	if turnOver {
 		t.deadline = time.Time{}
+		t.spend()
 	}
 	t.bot.cancel()
 	t.nextBot = time.Time{}
@@ -164,6 +166,23 @@ func (t *Table) applied(turnOver bool) {
 	}
 	t.noteFinished()
 	t.save()
+}
+
+// bankLeft is what seat has left of its bank this match.
+func (t *Table) bankLeft(seat int) time.Duration {
+	return max(0, t.Cfg.Bank-t.banked[seat])
+}
+
+// spend draws the turn just over's time past the timer from its seat's
+// bank.
+func (t *Table) spend() {
+	if t.turnFrom.IsZero() {
+		return
+	}
+	if over := t.Opt.Now().Sub(t.turnFrom) - t.Cfg.Timer; over > 0 && t.Cfg.Bank > 0 {
+		t.banked[t.turnSeat] = min(t.Cfg.Bank, t.banked[t.turnSeat]+over)
+	}
+	t.turnFrom = time.Time{}
 }
 
 // schedule decides what the table waits for next: a player's move
@@ -187,7 +206,8 @@ func (t *Table) schedule() {
 	case stPlaying:
 		if t.sit.present(turn) {
 			if t.Cfg.Timer > 0 && t.deadline.IsZero() {
-				t.deadline = now.Add(t.Cfg.Timer)
+				t.turnFrom, t.turnSeat = now, turn
+				t.deadline = now.Add(t.Cfg.Timer + t.bankLeft(turn))
 			}
 			return
 		}
@@ -297,7 +317,8 @@ func (t *Table) onClock() {
 	case stg == stPlaying && !t.deadline.IsZero() && !now.Before(t.deadline) && t.sit.present(turn):
 		// Out of time: the seat's bot plays, until the player is back.
 		t.sit.seats[turn].away = true
-		t.deadline = time.Time{}
+		t.deadline, t.turnFrom = time.Time{}, time.Time{}
+		t.banked[turn] = t.Cfg.Bank // all of it drawn on
 		t.Opt.Log.Info("out of time", "table", t.ID, "seat", turn, "name", t.sit.seats[turn].name)
 		t.bot.ask(turn, t.Ref.AskBot(turn, levelsOf(&t.Cfg, t.f)(turn), t.seal.BotKey))
 	case stg == stPlaying && !t.nextBot.IsZero() && !now.Before(t.nextBot) && !t.sit.present(turn) && t.bot.asking < 0:

@@ -412,6 +412,7 @@ func RestoreTable(id string, entry, record []byte, stopped time.Time, opt Option
 	}
 	t.entrants = st.Entrants
 	t.absent = st.Absent
+	t.banked = st.Banked
 	// A match that ended is rated again: the mark makes it once, and a
 	// rating cut short by a crash is finished here.
 	t.noteFinished()

@@ -51,6 +51,9 @@ type SavedTable struct {
 	// Absent are the seats whose match was lost for their player, away
 	// from it too long (Table.noteAbsence): lost still once restored.
 	Absent [classic.NumSeats]bool `json:"absent,omitzero"`
+	// Banked is how much of its bank each seat has drawn on this match
+	// (Config.Bank): kept, as the turn's clock is.
+	Banked [classic.NumSeats]time.Duration `json:"banked,omitzero"`
 }
 
 type savedSeat struct {
@@ -63,7 +66,7 @@ type savedSeat struct {
 // background (the newest snapshot wins).
 func (t *Table) save() {
 	st := SavedTable{ID: t.ID, Config: t.Cfg, Host: t.sit.hostID, Started: t.Ref != nil, MatchNo: t.matchNo, Created: t.created, Chat: t.chat,
-		Deadline: t.deadline.Round(0), BotKey: t.seal.BotKey, DupHand: t.f.Arranged(), Awaited: t.awaited, Absent: t.absent}
+		Deadline: t.deadline.Round(0), BotKey: t.seal.BotKey, DupHand: t.f.Arranged(), Awaited: t.awaited, Absent: t.absent, Banked: t.banked}
 	t.savedDeadline = t.deadline
 	if t.Ref != nil {
 		st.Entrants = t.entrants

@@ -149,6 +149,12 @@ type Table struct {
 	// when the next bot move is asked.
 	deadline time.Time
 	nextBot  time.Time
+	// turnFrom is when the clock of turnSeat's turn started (zero: none
+	// running); banked is how much of its bank (Config.Bank) each seat
+	// has drawn on this match.
+	turnFrom time.Time
+	turnSeat int
+	banked   [4]time.Duration
 	closing  bool
 	// awaited are a seated table's seats whose player has not come yet
 	// (seated.go).
