@@ -24,8 +24,11 @@ const (
 // them to say so.
 type Config struct {
 	Kind Kind
-	// Name is what the lobby calls it ("Friday arena").
-	Name string
+	// Name is what the lobby calls it ("Friday arena"); Description an
+	// optional line its organiser says of it, on its page and in the
+	// list.
+	Name        string
+	Description string `json:",omitempty"`
 	// Game is the game played ("classic" or "101"); Rules its rules'
 	// name; Hands the length of one match in its game's measure: 101's
 	// hands (1: a match of one hand); classic's points each player
@@ -62,6 +65,15 @@ type Config struct {
 	// forms them), each team at two seats facing each other, with one
 	// score.
 	Partners bool
+	// Turn is how long a player has for a turn at its tables before
+	// their bot plays it (0: the server's timer); Bank is time each
+	// player may draw on over a match when a turn runs past it (0:
+	// none). The tournament's time control, the same at every table.
+	Turn time.Duration `json:",omitempty"`
+	Bank time.Duration `json:",omitempty"`
+	// Private: only a player with its join code (the server's, shown to
+	// its creator) joins; public when false.
+	Private bool `json:",omitempty"`
 }
 
 // AwayFor is how long a player may be away from their table before
@@ -153,6 +165,9 @@ type Tournament struct {
 	// partner finds them by, and what a seat held for one of them is
 	// named by. The director never reads it.
 	Names map[string]string `json:",omitempty"`
+	// Cancelled: its organiser called it off before its start
+	// (Cancel); it is Finished, with no match.
+	Cancelled bool `json:",omitempty"`
 	// Refused are the asks to partner the owner refused, by the player
 	// who asked (their latest), until they ask, answer or leave again:
 	// what their page tells them. The director never reads it.
@@ -166,6 +181,16 @@ func New(c Config) (*Tournament, error) {
 	}
 	return &Tournament{Config: c, Phase: Starting, Joined: map[string]Entrant{}}, nil
 }
+
+// ErrBegun is a change to a tournament (its organiser's: called off,
+// or its settings changed) once it has begun: only one still starting
+// may be.
+var ErrBegun = errors.New("the tournament has begun: it can no longer be cancelled or changed")
+
+// ErrEditEntrants is a change of settings that would change what its
+// entrants joined (the game, the kind and its options) while some have
+// joined.
+var ErrEditEntrants = errors.New("players have joined: the game, the kind and its options stay as they joined")
 
 // Join adds a player (or brings back one who left): into an arena's
 // pool at once while it runs; a Swiss takes players only before its
@@ -354,6 +379,11 @@ type Listed struct {
 	// Podium are a finished tournament's first three, best first: what
 	// its line in a list says of its results.
 	Podium []Placed `json:",omitempty"`
+	// Description is its organiser's line of it; Private says a join
+	// asks for its code; Cancelled says it was called off before its
+	// start.
+	Description        string `json:",omitempty"`
+	Private, Cancelled bool   `json:",omitempty"`
 	// Until is when a finished tournament leaves the lists (zero: not
 	// finished, or not said): the server's to set.
 	Until time.Time `json:",omitzero"`
@@ -386,6 +416,7 @@ func (t *Tournament) Listed(id string) Listed {
 		End:   t.System().Pairing.End(t.Config),
 		Round: t.Round, Rounds: t.Config.Rounds,
 		Duplicate: t.Config.Duplicate, Partners: t.Config.Partners,
-		Podium: podium,
+		Podium: podium, Description: t.Config.Description,
+		Private: t.Config.Private, Cancelled: t.Cancelled,
 	}
 }

@@ -16,7 +16,6 @@ import (
 	"charm.land/ssh"
 	gossh "golang.org/x/crypto/ssh"
 
-	"okey/game/tourney"
 	"okey/server/hall"
 	"okey/server/keep"
 	"okey/server/tables"
@@ -265,7 +264,7 @@ type Server struct {
 	// tourneys are the tournaments (nil without a store), opTourneys the
 	// operator's, read from their files at start (tourneys.go).
 	tourneys   *tournaments.Service
-	opTourneys []tourney.Config
+	opTourneys []tournaments.Order
 	// tourSide is what sessions and the "tournament" command ask of the
 	// tournaments in place of tourneys (tests: a fake; nil: tourneys').
 	tourSide common.TourneySide

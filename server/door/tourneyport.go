@@ -65,6 +65,19 @@ func (p *serverPort) CreateTournament(by string, c tourney.Config) (string, erro
 	return p.srv.tourneys.CreateFrom(ctx, by, p.addr, c)
 }
 
+// Organise is the creator's change to their tournament before it
+// begins: called off, or its settings changed.
+func (p *serverPort) Organise(id, by string, cancel bool, c tourney.Config) error {
+	return p.withTourneys(func(ctx context.Context, ts *tournaments.Service) error {
+		return ts.Organise(ctx, id, by, cancel, c)
+	})
+}
+
+// Organiser says whether player created tournament id.
+func (p *serverPort) Organiser(id, player string) bool {
+	return p.srv.tourneys != nil && p.srv.tourneys.IsOrganiser(id, player)
+}
+
 // JoinTournament joins player, called name, to tournament id at their
 // rating.
 func (p *serverPort) JoinTournament(id, player, name string, rating int) error {

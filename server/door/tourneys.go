@@ -18,17 +18,17 @@ import (
 
 // readOperatorTourneys reads the operator's tournaments' files (--tournament),
 // so that a file that does not read stops the server before it starts.
-func readOperatorTourneys(cfg Config) ([]tourney.Config, error) {
+func readOperatorTourneys(cfg Config) ([]tournaments.Order, error) {
 	if len(cfg.Tournaments) > 0 && cfg.StateDir == "" {
 		return nil, fmt.Errorf("--tournament needs a state directory: a tournament is kept in the store")
 	}
-	var out []tourney.Config
+	var out []tournaments.Order
 	for _, name := range cfg.Tournaments {
 		f, err := os.Open(name)
 		if err != nil {
 			return nil, fmt.Errorf("--tournament: %w", err)
 		}
-		c, err := tournaments.ReadConfig(f)
+		c, err := tournaments.ReadOrder(f)
 		f.Close()
 		if err != nil {
 			return nil, fmt.Errorf("--tournament %s: %w", name, err)
@@ -64,7 +64,9 @@ func (s *Server) openTourneys() error {
 	return nil
 }
 
-// startTourneys starts the tournaments and creates the operator's.
+// startTourneys starts the tournaments and carries out the operator's
+// files: each tournament made once, changed or called off before it
+// begins.
 func (s *Server) startTourneys() error {
 	if s.tourneys == nil {
 		return nil
@@ -74,12 +76,12 @@ func (s *Server) startTourneys() error {
 	}
 	ctx, cancel := keep.EngineCtx()
 	defer cancel()
-	for _, c := range s.opTourneys {
-		id, err := s.tourneys.EnsureNamed(ctx, c)
+	for _, o := range s.opTourneys {
+		id, err := s.tourneys.Apply(ctx, o)
 		if err != nil {
-			return fmt.Errorf("tournament %q: %w", c.Name, err)
+			return fmt.Errorf("tournament %q: %w", o.Config.Name, err)
 		}
-		s.log.Info("the operator's tournament", "tournament", id, "name", c.Name)
+		s.log.Info("the operator's tournament", "tournament", id, "name", o.Config.Name, "cancelled", o.Cancel)
 	}
 	return nil
 }

@@ -1,6 +1,7 @@
 package tournaments
 
 import (
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/base32"
@@ -33,12 +34,37 @@ var (
 	// ErrSettings: a setting past the server's caps, or a game the
 	// tables cannot play.
 	ErrSettings = errors.New("the tournament's settings are past what the server plays")
+	// Which setting, each an ErrSettings: what a form says to change.
+	ErrName        = fmt.Errorf("%w: a name too long, or not plain text", ErrSettings)
+	ErrDescription = fmt.Errorf("%w: a description too long, or not plain text", ErrSettings)
+	ErrArenaLength = fmt.Errorf("%w: an arena's length out of its range", ErrSettings)
+	ErrTurn        = fmt.Errorf("%w: a turn's time out of its range", ErrSettings)
+	ErrBank        = fmt.Errorf("%w: a time bank out of its range", ErrSettings)
+	ErrBankNoTurn  = fmt.Errorf("%w: a time bank with no time a turn", ErrSettings)
+	ErrStart       = fmt.Errorf("%w: a start too far ahead or past", ErrSettings)
+	ErrRulesHands  = fmt.Errorf("%w: the rules name a match's hands other than its own", ErrSettings)
 )
 
 // The caps on a tournament's settings: a tournament is the server's
 // for as long as it lasts, so its length is bounded as its players are.
 const (
-	maxName    = 40 // bytes
+	// MaxName and MaxNameRunes cap a name, MaxDescription and
+	// MaxDescriptionRunes its line of description: in bytes (the
+	// store's) and in letters (a page's line).
+	MaxName             = 40
+	MaxNameRunes        = 30
+	MaxDescription      = 200
+	MaxDescriptionRunes = 80
+	// MinArena and MaxArena bound a player's arena: the form's shortest
+	// (Check), and the longest the server makes for a player (the
+	// operator's may run to maxLength).
+	MinArena = 10 * time.Minute
+	MaxArena = 6 * time.Hour
+	// MinTurn and MaxTurn bound a tournament's time a turn, MaxBank its
+	// time bank.
+	MinTurn    = 5 * time.Second
+	MaxTurn    = 5 * time.Minute
+	MaxBank    = 10 * time.Minute
 	maxHands   = 21
 	maxRounds  = 15
 	maxLength  = 12 * time.Hour
@@ -72,11 +98,55 @@ func (s *Service) CreateFrom(ctx context.Context, by, addr string, c tourney.Con
 	if err != nil {
 		return "", err
 	}
+	if err := playersLength(by, c); err != nil {
+		return "", err
+	}
 	id, err := s.newID()
 	if err != nil {
 		return "", err
 	}
 	return id, s.create(ctx, id, by, addr, c)
+}
+
+// Apply carries out the operator's order o: the tournament of its name
+// made once (EnsureNamed), changed to o's settings while it has not
+// begun (a start left out keeps its own), or called off. One begun or
+// over is left as it is. It returns the id ("" for one called off that
+// was never made).
+func (s *Service) Apply(ctx context.Context, o Order) (string, error) {
+	c := o.Config
+	s.mu.Lock()
+	var r record
+	found := false
+	for _, x := range s.recs {
+		if x.T.Config.Name == c.Name && c.Name != "" {
+			r, found = x, true
+		}
+	}
+	s.mu.Unlock()
+	switch {
+	case !found && o.Cancel:
+		return "", nil
+	case !found:
+		return s.EnsureNamed(ctx, c)
+	case r.T.Phase != tourney.Starting || r.By != Operator:
+		return r.ID, nil
+	case o.Cancel:
+		return r.ID, s.Organise(ctx, r.ID, Operator, true, tourney.Config{})
+	}
+	if c.Start.IsZero() {
+		c.Start = r.T.Config.Start
+	}
+	settled, err := s.settle(c)
+	if err != nil {
+		return r.ID, err
+	}
+	a, _ := json.Marshal(settled)
+	b, _ := json.Marshal(r.T.Config)
+	if string(a) == string(b) {
+		return r.ID, nil
+	}
+	return r.ID, s.Organise(ctx, r.ID, Operator, false, c)
 }
 
 // EnsureNamed creates the operator's tournament c unless one of its name
@@ -186,6 +256,22 @@ func (s *Service) settle(c tourney.Config) (tourney.Config, error) {
 	return settle(c, s.opt.Now(), s.opt.Timer)
 }
 
+// Check is what the server makes of a tournament c that player by
+// (Operator: the operator) creates at now, its tables' timer timer: c
+// settled, or the first setting it refuses (ErrName, ErrTurn, …, each
+// an ErrSettings; the director's ErrHands, …). A form checks its
+// choices with it before it asks, and says the refusal in its words.
+func Check(by string, c tourney.Config, now time.Time, timer time.Duration) (tourney.Config, error) {
+	c, err := settle(c, now, timer)
+	if err != nil {
+		return c, err
+	}
+	if by != Operator && c.Kind == tourney.Arena && c.Length < MinArena {
+		return c, fmt.Errorf("%w: %v (from %v to %v)", ErrArenaLength, c.Length, MinArena, MaxArena)
+	}
+	return c, playersLength(by, c)
+}
+
 // settle is Service.settle on the clock's now and the tables' timer.
 func settle(c tourney.Config, now time.Time, timer time.Duration) (tourney.Config, error) {
 	if c.Start.IsZero() {
@@ -212,13 +298,29 @@ func settle(c tourney.Config, now time.Time, timer time.Duration) (tourney.Confi
 		case c.Partners:
 			c.Rules += ",partners"
 		}
+		// A preset that names its hands ("hands=3") is the match's
+		// length; the tables' rules name it once.
+		if ruleSaid(c.Rules, "hands") {
+			if r.Hands != c.Hands {
+				return c, fmt.Errorf("%w: rules of %d hands, a match of %d", ErrRulesHands, r.Hands, c.Hands)
+			}
+			c.Rules = dropRule(c.Rules, "hands")
+		}
 	}
 	if err := c.Check(); err != nil {
 		return c, err
 	}
 	switch {
-	case len(c.Name) > maxName || !utf8.ValidString(c.Name) || strings.ContainsFunc(c.Name, isControl):
-		return c, fmt.Errorf("%w: a name of %d bytes, or not plain text", ErrSettings, len(c.Name))
+	case !plain(c.Name, MaxName, MaxNameRunes):
+		return c, fmt.Errorf("%w: %d bytes (at most %d letters)", ErrName, len(c.Name), MaxNameRunes)
+	case !plain(c.Description, MaxDescription, MaxDescriptionRunes):
+		return c, fmt.Errorf("%w: %d bytes (at most %d letters)", ErrDescription, len(c.Description), MaxDescriptionRunes)
+	case c.Turn != 0 && (c.Turn < MinTurn || c.Turn > MaxTurn):
+		return c, fmt.Errorf("%w: %v (from %v to %v)", ErrTurn, c.Turn, MinTurn, MaxTurn)
+	case c.Bank < 0 || c.Bank > MaxBank:
+		return c, fmt.Errorf("%w: %v (at most %v)", ErrBank, c.Bank, MaxBank)
+	case c.Bank > 0 && cmp.Or(c.Turn, timer) == 0:
+		return c, fmt.Errorf("%w: a bank of %v with no time a turn", ErrBankNoTurn, c.Bank)
 	case c.Hands > maxHands:
 		return c, fmt.Errorf("%w: %d hands a match (at most %d)", ErrSettings, c.Hands, maxHands)
 	case c.Rounds > maxRounds:
@@ -226,7 +328,7 @@ func settle(c tourney.Config, now time.Time, timer time.Duration) (tourney.Confi
 	case c.Length > maxLength:
 		return c, fmt.Errorf("%w: %v long (at most %v)", ErrSettings, c.Length, maxLength)
 	case c.Start.After(now.Add(maxAhead)) || c.Start.Before(now.Add(-time.Hour)):
-		return c, fmt.Errorf("%w: a start at %s", ErrSettings, c.Start.Format(time.RFC3339))
+		return c, fmt.Errorf("%w: at %s", ErrStart, c.Start.Format(time.RFC3339))
 	case c.BotWait < 0 || c.BotWait > maxWait || c.Back < 0 || c.Back > maxWait || c.Away < 0 || c.Away > maxWait:
 		return c, fmt.Errorf("%w: waits of %v, %v and %v (at most %v)", ErrSettings, c.BotWait, c.Back, c.Away, maxWait)
 	case len(c.Rules) > maxRules:
@@ -244,6 +346,22 @@ func settle(c tourney.Config, now time.Time, timer time.Duration) (tourney.Confi
 	return c, nil
 }
 
+// playersLength refuses a player's arena (not the operator's) longer
+// than a player may make one. The form offers none shorter than
+// MinArena (Check); the server's own (a test's, okey load's) may be.
+func playersLength(by string, c tourney.Config) error {
+	if by != Operator && c.Kind == tourney.Arena && c.Length > MaxArena {
+		return fmt.Errorf("%w: %v (from %v to %v)", ErrArenaLength, c.Length, MinArena, MaxArena)
+	}
+	return nil
+}
+
+// plain says whether s is text a page may show as one line, within
+// its caps in bytes and letters.
+func plain(s string, bytes, runes int) bool {
+	return len(s) <= bytes && utf8.RuneCountInString(s) <= runes && utf8.ValidString(s) && !strings.ContainsFunc(s, isControl)
+}
+
 // ruleSaid says whether the rules written opts name option, on or off
 // (a 101 table's rules refuse an option given twice).
 func ruleSaid(opts, option string) bool {
@@ -253,6 +371,17 @@ func ruleSaid(opts, option string) bool {
 		}
 	}
 	return false
+}
+
+// dropRule is the rules written opts without option.
+func dropRule(opts, option string) string {
+	var out []string
+	for o := range strings.SplitSeq(opts, ",") {
+		if name, _, _ := strings.Cut(strings.ToLower(strings.TrimSpace(o)), "="); name != option && strings.TrimSpace(o) != "" {
+			out = append(out, o)
+		}
+	}
+	return strings.Join(out, ",")
 }
 
 // classicPoints settles a classic tournament's match: played from
@@ -292,8 +421,8 @@ func (s *Service) newID() (string, error) {
 // tableConfig is the table a tournament's Start is played at: the
 // tournament's game and rules (a 101 match of its hands; a classic
 // one's points settled into its rules by classicPoints), its bots'
-// level at every seat nobody holds, the server's turn timer, its players
-// seated.
+// level at every seat nobody holds, its time a turn (the server's
+// timer when it names none), its players seated.
 func tableConfig(c tourney.Config, st tourney.Start, id string, timer time.Duration) tables.Config {
 	rules := c.Rules
 	if c.Game == "101" {
@@ -301,7 +430,7 @@ func tableConfig(c tourney.Config, st tourney.Start, id string, timer time.Durat
 	}
 	lv := c.BotLevel
 	return tables.Config{
-		Game: c.Game, Rules: rules, Levels: [4]string{lv, lv, lv, lv}, Timer: timer,
+		Game: c.Game, Rules: rules, Levels: [4]string{lv, lv, lv, lv}, Timer: cmp.Or(c.Turn, timer), Bank: c.Bank,
 		Seated: &tables.Seated{Tourney: id, Players: st.Players, Back: c.Back, Away: c.Away},
 	}
 }
@@ -310,10 +439,11 @@ func tableConfig(c tourney.Config, st tourney.Start, id string, timer time.Durat
 // FILE): JSON, durations written as Go writes them ("1h30m"), the start
 // as RFC 3339 ("" or absent: five minutes after it is created).
 type FileConfig struct {
-	Name  string `json:"name"`
-	Kind  string `json:"kind"`
-	Game  string `json:"game"`
-	Rules string `json:"rules"`
+	Name        string `json:"name"`
+	Description string `json:"description"`
+	Kind        string `json:"kind"`
+	Game        string `json:"game"`
+	Rules       string `json:"rules"`
 	// Hands is a 101 match's hands, a classic match's points (0: one
 	// hand; the rules' points).
 	Hands     int    `json:"hands"`
@@ -326,6 +456,13 @@ type FileConfig struct {
 	Away      string `json:"away"`
 	Duplicate bool   `json:"duplicate"`
 	Partners  bool   `json:"partners"`
+	// Turn and Bank are its time control (tourney.Config's): "30s",
+	// "2m"; absent, the server's --timer and no bank.
+	Turn string `json:"turn"`
+	Bank string `json:"bank"`
+	// Cancelled calls the tournament of this name off, if it has not
+	// begun (read at the server's next start).
+	Cancelled bool `json:"cancelled"`
 }
 
 // maxFile is the most of a config file read.
@@ -333,21 +470,45 @@ const maxFile = 16 << 10
 
 // ReadConfig reads a tournament's config file (FileConfig).
 func ReadConfig(r io.Reader) (tourney.Config, error) {
+	o, err := ReadOrder(r)
+	return o.Config, err
+}
+
+// Order is what the operator's file asks of the tournament of its name:
+// made (once), changed while it has not begun, or called off (Cancel).
+type Order struct {
+	Config tourney.Config
+	Cancel bool
+}
+
+// ReadOrder reads a tournament's config file (FileConfig) as the
+// operator's order.
+func ReadOrder(r io.Reader) (Order, error) {
 	b, err := io.ReadAll(io.LimitReader(r, maxFile+1))
 	if err != nil {
-		return tourney.Config{}, err
+		return Order{}, err
 	}
 	if len(b) > maxFile {
-		return tourney.Config{}, fmt.Errorf("%w: a file over %d bytes", ErrSettings, maxFile)
+		return Order{}, fmt.Errorf("%w: a file over %d bytes", ErrSettings, maxFile)
 	}
 	dec := json.NewDecoder(strings.NewReader(string(b)))
 	dec.DisallowUnknownFields()
 	var f FileConfig
 	if err := dec.Decode(&f); err != nil {
-		return tourney.Config{}, fmt.Errorf("a tournament's file: %w", err)
+		return Order{}, fmt.Errorf("a tournament's file: %w", err)
 	}
-	c := tourney.Config{Name: f.Name, Kind: tourney.Kind(f.Kind), Game: f.Game, Rules: f.Rules, Hands: f.Hands,
+	c, err := f.config()
+	return Order{Config: c, Cancel: f.Cancelled}, err
+}
+
+// config is the tournament the file describes.
+func (f FileConfig) config() (tourney.Config, error) {
+	var err error
+	c := tourney.Config{Name: f.Name, Description: f.Description, Kind: tourney.Kind(f.Kind), Game: f.Game, Rules: f.Rules, Hands: f.Hands,
 		Rounds: f.Rounds, BotLevel: f.BotLevel, Duplicate: f.Duplicate, Partners: f.Partners}
+	if r, err := okey101.ParseRules(c.Rules); c.Hands == 0 && err == nil && c.Game == "101" && ruleSaid(c.Rules, "hands") {
+		c.Hands = r.Hands // 101's match of its rules' hands
+	}
 	if c.Hands == 0 {
 		c.Hands = 1 // 101's match of one hand
 		if r, err := classic.ParseRules(c.Rules); err == nil && c.Game == string(game.Classic) && !r.Simple104 {
@@ -362,7 +523,7 @@ func ReadConfig(r io.Reader) (tourney.Config, error) {
 	for _, d := range []struct {
 		s  string
 		to *time.Duration
-	}{{f.Length, &c.Length}, {f.BotWait, &c.BotWait}, {f.Back, &c.Back}, {f.Away, &c.Away}} {
+	}{{f.Length, &c.Length}, {f.BotWait, &c.BotWait}, {f.Back, &c.Back}, {f.Away, &c.Away}, {f.Turn, &c.Turn}, {f.Bank, &c.Bank}} {
 		if d.s == "" {
 			continue
 		}

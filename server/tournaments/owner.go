@@ -285,6 +285,12 @@ func (s *Service) drive(ctx context.Context, id string) error {
 		if err := json.Unmarshal(q.v, &req); err != nil {
 			continue
 		}
+		if req.Organiser {
+			if s.organised(id, &r, req) {
+				changed = true
+			}
+			continue
+		}
 		changed = true
 		delete(t.Refused, req.Player) // said, or asked again
 		if req.TakeBack {

@@ -44,6 +44,12 @@ type request struct {
 	// Addr is the mark of the address a join to a duplicate tournament
 	// came from, which the owner keeps for the player (oneseat.go).
 	Addr string `json:"addr,omitempty"`
+	// Organiser marks the organiser's change (Organise), Player its
+	// creator ("" the operator): Cancel calls it off, Edit puts new
+	// settings in place.
+	Organiser bool            `json:"organiser,omitempty"`
+	Cancel    bool            `json:"cancel,omitempty"`
+	Edit      *tourney.Config `json:"edit,omitempty"`
 }
 
 // The answers a request carries.
@@ -175,6 +181,121 @@ func (s *Service) LeaveTournament(ctx context.Context, id, player string) error 
 		return fmt.Errorf("%s: %w", player, tourney.ErrUnknown)
 	}
 	return s.ask(ctx, id, request{Player: player, Leave: true})
+}
+
+// ErrNotOrganiser is a change to a tournament asked by someone other
+// than its creator (or the operator, for theirs).
+var ErrNotOrganiser = errors.New("only the tournament's creator may cancel or change it")
+
+// Organise is the organiser's change to tournament id before it
+// begins, by its creator by (Operator: the operator's): cancel calls it
+// off, else edit (settled and checked as a new one is) takes the place
+// of its settings. What the tournament refuses now is said now
+// (tourney.ErrBegun, ErrEditEntrants, the settings' errors); the owner
+// takes the change from the store.
+func (s *Service) Organise(ctx context.Context, id, by string, cancel bool, edit tourney.Config) error {
+	s.mu.Lock()
+	r, ok := s.recs[id]
+	s.mu.Unlock()
+	switch {
+	case !ok:
+		return fmt.Errorf("%q: %w", id, ErrNoTournament)
+	case r.By != by:
+		return ErrNotOrganiser
+	case r.T.Phase != tourney.Starting:
+		return tourney.ErrBegun
+	}
+	q := request{Player: by, Organiser: true, Cancel: cancel}
+	if !cancel {
+		c, err := s.settle(edit)
+		if err != nil {
+			return err
+		}
+		if err := playersLength(by, c); err != nil {
+			return err
+		}
+		if c.Start.Before(s.opt.Now()) {
+			return fmt.Errorf("%w: a start already past", ErrStart)
+		}
+		if err := Edit(&tourney.Tournament{Config: r.T.Config, Phase: r.T.Phase, Joined: r.T.Joined, Teams: r.T.Teams, Lone: r.T.Lone}, c); err != nil {
+			return err
+		}
+		q.Edit = &c
+	}
+	b, err := json.Marshal(q)
+	if err != nil {
+		return err
+	}
+	ctx, cancelCtx := context.WithTimeout(ctx, storeWait)
+	defer cancelCtx()
+	if err := s.opt.Book.Put(ctx, orgKey(id), b); err != nil {
+		return fmt.Errorf("tournament %s: %w", id, err)
+	}
+	s.poke()
+	return nil
+}
+
+// IsOrganiser says whether player created tournament id: their page
+// offers to change it or call it off before it begins.
+func (s *Service) IsOrganiser(id, player string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	r, ok := s.recs[id]
+	return ok && player != Operator && r.By == player
+}
+
+// Cancel calls tournament t off before its start: it is finished, with
+// no match, and says it was cancelled (tourney.ErrBegun once begun).
+func Cancel(t *tourney.Tournament) error {
+	if t.Phase != tourney.Starting {
+		return tourney.ErrBegun
+	}
+	t.Phase, t.Cancelled = tourney.Finished, true
+	t.Pool, t.Invites = nil, nil
+	return nil
+}
+
+// Edit puts c in place of tournament t's settings before its start.
+// With players joined, the game and the kind with its options stay
+// (tourney.ErrEditEntrants): the entrants joined a game and a seating,
+// and a team stays a team.
+func Edit(t *tourney.Tournament, c tourney.Config) error {
+	if t.Phase != tourney.Starting {
+		return tourney.ErrBegun
+	}
+	if err := c.Check(); err != nil {
+		return err
+	}
+	if t.Players() > 0 && (c.Game != t.Config.Game || !slices.Equal(c.System().Names(), t.Config.System().Names())) {
+		return tourney.ErrEditEntrants
+	}
+	t.Config = c
+	return nil
+}
+
+// orgKey is the key of tournament id's organiser's latest change: apart
+// from every player's (a digest is never three letters).
+func orgKey(id string) string { return prefixReq + id + ".org" }
+
+// organised applies the organiser's change q to r as its owner takes
+// it, and says whether it changed anything.
+func (s *Service) organised(id string, r *record, q request) bool {
+	t := &r.T
+	var err error
+	switch {
+	case q.Player != r.By:
+		err = ErrNotOrganiser
+	case q.Cancel:
+		err = Cancel(t)
+	case q.Edit != nil:
+		err = Edit(t, *q.Edit)
+	}
+	if err != nil {
+		s.opt.Log.Info("tournament: the organiser's change refused", "tournament", id, "err", err)
+		return false
+	}
+	s.opt.Log.Info("tournament: changed by its organiser", "tournament", id, "cancelled", q.Cancel, "by", keep.LogID(q.Player))
+	return true
 }
 
 // known is tournament id as last seen, for a request of player.

@@ -150,26 +150,37 @@ func TestTourneyPagesAt80x24AndWide(t *testing.T) {
 		if !strings.Contains(scr, tr.T("tourney.new.from")) || strings.Contains(scr, tr.T("tourney.new.hands")) {
 			t.Errorf("a classic tournament's form does not ask for its points:\n%s", scr)
 		}
-		// Partners in classic Okey, then duplicate deals in an
-		// arena: refused, each in words that say what to change.
-		pressAll(s, "up", "right", "enter")
-		if want := tr.T("tourney.new.err.partners"); !strings.Contains(screenFits(t, "partners refused", s, w, h), want) {
-			t.Errorf("partners in classic: the flash line is %q, want %q", s.c.Flash, want)
+		// Rows that do not apply are not there: partners (101's),
+		// duplicate deals and rounds (a Swiss's) in a classic arena.
+		for _, no := range []string{"tourney.new.partners", "tourney.new.duplicate", "tourney.new.rounds"} {
+			if strings.Contains(scr, tr.T(no)+" ") {
+				t.Errorf("a classic arena's form shows %q:\n%s", tr.T(no), scr)
+			}
 		}
-		pressAll(s, "up", "right", "enter")
-		if want := tr.T("tourney.new.err.duplicate"); !strings.Contains(screenFits(t, "duplicate refused", s, w, h), want) {
-			t.Errorf("duplicate in an arena: the flash line is %q, want %q", s.c.Flash, want)
+		// ↑ at the first row and ↓ at the last stay there, and say so.
+		pressAll(s, "up")
+		if want := tr.T("tourney.new.first"); !strings.Contains(screenFits(t, "up at the first row", s, w, h), want) {
+			t.Errorf("↑ at the first row: the flash line is %q, want %q", s.c.Flash, want)
+		}
+		for range 30 {
+			pressAll(s, "down")
+		}
+		if want := tr.T("tourney.new.last"); !strings.Contains(screenFits(t, "down at the last row", s, w, h), want) {
+			t.Errorf("↓ at the last row: the flash line is %q, want %q", s.c.Flash, want)
 		}
 		if len(f.Tournaments()) != 1 {
-			t.Fatalf("a refused form created a tournament")
+			t.Fatalf("the form created a tournament unasked")
 		}
-		pressAll(s, "right", "down", "right", "enter")
+		for range 30 {
+			pressAll(s, "up")
+		}
+		pressAll(s, "enter")
 		l, made, err := f.Tournament("t2")
 		if err != nil || s.page != common.Tourney || s.tourney.ID() != "t2" {
 			t.Fatalf("the form did not create and show its tournament: %v, page %d %q", err, s.page, s.tourney.ID())
 		}
 		want := tourney.Config{Kind: tourney.Arena, Name: "ann " + made.Config.Start.UTC().Format("15:04"), Game: "classic", Rules: "default",
-			Hands: 20, Start: made.Config.Start, Length: time.Hour, BotWait: time.Minute, BotLevel: "normal"}
+			Hands: 20, Start: made.Config.Start, Length: time.Hour, BotWait: time.Minute, BotLevel: "normal", Back: 2 * time.Minute}
 		if made.Config != want || made.Config.Start.Sub(srv.Now()) > 11*time.Minute || made.Config.Start.Sub(srv.Now()) < 10*time.Minute {
 			t.Errorf("created %+v, want %+v, starting in 10 min (the next whole minute)", made.Config, want)
 		}

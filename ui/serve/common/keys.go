@@ -37,6 +37,9 @@ type Keys struct {
 	// The browsers' page: opened from the lobby, a browser unlinked,
 	// a new code.
 	Browsers, Unlink, NewCode key.Binding
+	// A tournament's creator's keys on its page before it begins: its
+	// settings changed (the form), or it called off (pressed twice).
+	TourneyEdit, TourneyCancel key.Binding
 }
 
 // NewKeys are the session's keys, named in tr's words.
@@ -95,5 +98,7 @@ func NewKeys(tr *i18n.Catalog) Keys {
 		TourneyDecline: b([]string{"d"}, "d", "tourney.key.decline"),
 		// b takes one's own ask to partner back before its answer.
 		TourneyTakeBack: b([]string{"b"}, "b", "tourney.key.takeback"),
+		TourneyEdit:     b([]string{"e"}, "e", "tourney.key.edit"),
+		TourneyCancel:   b([]string{"c"}, "c", "tourney.key.cancel"),
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"okey/game/tourney"
 	"okey/server/hall"
 	"okey/server/tables"
 	"okey/ui/seatmsg"
@@ -135,6 +136,12 @@ type (
 	// ShowTourney is the tournament the tournament's page shows (its
 	// id).
 	ShowTourney struct{ ID string }
+	// EditTourney is the tournament the form shows to its creator to
+	// change before it begins: its id and its settings.
+	EditTourney struct {
+		ID     string
+		Config tourney.Config
+	}
 	// CodeFor is what the code typed is for: a private table's join
 	// code, or (Resume) a guest's resume code.
 	CodeFor struct{ Resume bool }

@@ -29,6 +29,15 @@ type TourneySide interface {
 	// CreateTournament creates a tournament of c for the player by and
 	// returns its id; c has passed c.Check.
 	CreateTournament(by string, c tourney.Config) (string, error)
+	// Organise is its creator by's change to tournament id before it
+	// begins: cancel calls it off, else c (checked as a new one is)
+	// takes the place of its settings. Refused with
+	// tourney.ErrBegun, tourney.ErrEditEntrants, or the settings'
+	// errors.
+	Organise(id, by string, cancel bool, c tourney.Config) error
+	// Organiser says whether player created tournament id (from
+	// memory: a page asks it as it reads the tournament).
+	Organiser(id, player string) bool
 	// JoinTournament and LeaveTournament put a player in a tournament
 	// (with their name, which its pages show, and their rating in its
 	// game) and take them out, refused with the director's errors

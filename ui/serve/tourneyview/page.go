@@ -155,6 +155,17 @@ func Head(tr *i18n.Catalog, st *theme.Styles, p Page, width int) []string {
 	}
 	info = append(info, you(tr, p))
 	out := []string{st.Bold.Render(cut(title, width))}
+	if d := p.T.Config.Description; d != "" {
+		for _, w := range Wrap(d, width, 0) {
+			out = append(out, st.Text.Render(w))
+		}
+	}
+	if p.T.Cancelled {
+		// Said to every entrant who looks: it will not be played.
+		for _, w := range Wrap(tr.T("tourney.cancelled"), width, 0) {
+			out = append(out, st.Warn.Render(w))
+		}
+	}
 	for _, w := range Wrap(strings.Join(info, " · "), width, 2) {
 		out = append(out, st.Text.Render(w)) // wrapped, not cut: where the player stands ends it
 	}

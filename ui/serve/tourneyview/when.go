@@ -17,6 +17,9 @@ import (
 // in 12 min, ends in 40 min, round 2 of 5, last matches, finished. A
 // player choosing one to join reads this first.
 func When(tr *i18n.Catalog, l tourney.Listed, now time.Time) string {
+	if l.Cancelled {
+		return tr.T("tourney.when.cancelled")
+	}
 	switch l.Phase {
 	case tourney.Starting:
 		return tr.T("tourney.when.starts", Span(tr, l.Start.Sub(now)))
@@ -108,6 +111,12 @@ func Row(tr *i18n.Catalog, l tourney.Listed, now time.Time) string {
 	parts := []string{
 		Named(l), GameName(tr, l.Game), kindLine(tr, l.System()),
 		tr.N("tourney.players", l.Players, l.Players), When(tr, l, now),
+	}
+	if l.Private {
+		parts = append(parts, tr.T("tourney.private"))
+	}
+	if l.Description != "" {
+		parts = append(parts, "“"+l.Description+"”")
 	}
 	if l.Phase == tourney.Finished && len(l.Podium) > 0 {
 		parts = append(parts, tr.T("tourney.list.won", PlacedName(tr, l.Podium[0], 1), l.Podium[0].Points.String()))

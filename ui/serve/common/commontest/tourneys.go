@@ -24,6 +24,8 @@ type Tourneys struct {
 	now func() time.Time
 	t   map[string]*tourney.Tournament
 	ids []string
+	// by are the tournaments' creators, by id.
+	by map[string]string
 	// Table is the number of the last table opened (the next is one
 	// more).
 	Table int
@@ -36,7 +38,7 @@ type Tourneys struct {
 
 // NewTourneys is a server's tournaments on the clock now, none yet.
 func NewTourneys(now func() time.Time) *Tourneys {
-	return &Tourneys{now: now, t: map[string]*tourney.Tournament{}, Table: 20}
+	return &Tourneys{now: now, t: map[string]*tourney.Tournament{}, by: map[string]string{}, Table: 20}
 }
 
 // Tournaments are the tournaments' lobby lines.
@@ -76,9 +78,33 @@ func (f *Tourneys) CreateTournament(by string, c tourney.Config) (string, error)
 		return "", err
 	}
 	id := fmt.Sprintf("t%d", len(f.ids)+1)
-	f.t[id], f.ids = t, append(f.ids, id)
+	f.t[id], f.ids, f.by[id] = t, append(f.ids, id), by
 	f.open(t, t.Tick(f.now()))
 	return id, nil
+}
+
+// Organise is the creator's change before the start, as the owner
+// takes it.
+func (f *Tourneys) Organise(id, by string, cancel bool, c tourney.Config) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	t, ok := f.t[id]
+	switch {
+	case !ok:
+		return fmt.Errorf("tournament %s: %w", id, tourney.ErrUnknown)
+	case f.by[id] != by:
+		return tournaments.ErrNotOrganiser
+	case cancel:
+		return tournaments.Cancel(t)
+	}
+	return tournaments.Edit(t, c)
+}
+
+// Organiser says whether player created tournament id.
+func (f *Tourneys) Organiser(id, player string) bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return player != "" && f.by[id] == player
 }
 
 // JoinTournament joins player, named, to tournament id.

@@ -81,6 +81,9 @@ type Page struct {
 	// they answered, took it back or left since).
 	ask *tourney.Invite
 	own bool
+	// mine: the player created it (as last read): before it begins e
+	// changes it and c (twice: cancelling) calls it off.
+	mine, cancelling bool
 	// ticking: a tick to redraw the seconds of the last minute is on
 	// its way (tourneyview.Countdown).
 	ticking bool
@@ -133,6 +136,7 @@ type tourneyMsg struct {
 	t     tourney.Tournament
 	seals []tourneyview.Seal
 	field map[string]*big.Rat
+	mine  bool
 	err   error
 }
 
@@ -158,7 +162,8 @@ const (
 	askAccept
 	askDecline
 	askTakeBack
-	askBack // a paused player's key: a join
+	askBack   // a paused player's key: a join
+	askCancel // its creator's: called off
 )
 
 func (tourneyJoinedMsg) Owner() (common.PageID, bool) { return common.Tourney, false }
@@ -175,6 +180,7 @@ func (p *Page) show(id string) {
 		p.id, p.t, p.gone, p.scroll, p.seals, p.field, p.givenUp = id, nil, false, 0, nil, nil, false
 		p.names, p.asked, p.ratings, p.rated = tourneyview.Names{}, map[string]bool{}, nil, -1
 		p.naming, p.ask, p.own = false, nil, false
+		p.mine, p.cancelling = false, false
 	}
 }
 
@@ -192,12 +198,14 @@ func (*Page) WatchesHall(c *common.Common) bool { return c.AwaitsTable() }
 
 // read reads the tournament after a wait, in a command.
 func (p *Page) read(c *common.Common, after time.Duration) tea.Cmd {
-	side, ctx, id, gen := c.Tour, c.Ctx, p.id, p.gen
+	side, ctx, id, gen, me := c.Tour, c.Ctx, p.id, p.gen, c.ID
 	return func() tea.Msg {
 		if !common.Sleep(ctx, after) {
 			return nil
 		}
-		return readTourney(side, id, gen)
+		msg := readTourney(side, id, gen)
+		msg.mine = side.Organiser(id, me)
+		return msg
 	}
 }
 
@@ -295,6 +303,9 @@ func (p *Page) join(c *common.Common, what tourneyAsk, partner, with string) tea
 		case askTakeBack:
 			msg.err = side.TakeBackPartner(id, me)
 			return msg
+		case askCancel:
+			msg.err = side.Organise(id, me, true, tourney.Config{})
+			return msg
 		}
 		rating := 0
 		if book != nil && !guest {
@@ -386,7 +397,7 @@ func (p *Page) Update(c *common.Common, msg tea.Msg) common.Turn {
 			c.Srv.Log().Warn("a tournament", "id", p.id, "err", msg.err)
 		default:
 			p.askEnded(c, msg.t) // named as the page knew them
-			p.l, p.t, p.gone = msg.l, &msg.t, false
+			p.l, p.t, p.gone, p.mine = msg.l, &msg.t, false, msg.mine
 			if msg.t.System().Scoring.Sealed() && msg.seals != nil {
 				p.seals, p.field = msg.seals, msg.field
 			}
@@ -442,6 +453,7 @@ func (p *Page) Update(c *common.Common, msg tea.Msg) common.Turn {
 				askPartner: c.Tr.T("tourney.asked.sent", msg.with),
 				askAccept:  c.Tr.T("tourney.accepted"), askDecline: c.Tr.T("tourney.declined"),
 				askTakeBack: c.Tr.T("tourney.takenback"), askBack: c.Tr.T("tourney.back"),
+				askCancel: c.Tr.T("tourney.cancelled.done"),
 			}[msg.what]
 		}
 		p.gen++ // read now, and every common.TourneyEvery from now
@@ -467,9 +479,18 @@ func (p *Page) Update(c *common.Common, msg tea.Msg) common.Turn {
 	return common.Turn{}
 }
 
+// organises says whether the player may change or cancel the
+// tournament now: theirs, and not begun.
+func (p *Page) organises() bool {
+	return p.mine && p.t != nil && p.t.Phase == tourney.Starting
+}
+
 // key takes the page's keys.
 func (p *Page) key(c *common.Common, msg tea.KeyPressMsg) common.Turn {
 	c.Flash = ""
+	if !key.Matches(msg, c.Keys.TourneyCancel) {
+		p.cancelling = false // c, then another key: not called off
+	}
 	k := c.Keys
 	v := p.view(c)
 	rows := max(1, c.PageRows()-4)
@@ -532,6 +553,15 @@ func (p *Page) key(c *common.Common, msg tea.KeyPressMsg) common.Turn {
 		p.choosing, p.pick = true, 0
 		p.in = common.NewField(4)
 		return common.Turn{}
+	case key.Matches(msg, k.TourneyEdit) && p.organises():
+		return common.Turn{To: common.TourneyNew, Pass: common.EditTourney{ID: p.id, Config: p.t.Config}}
+	case key.Matches(msg, k.TourneyCancel) && p.organises() && !p.cancelling:
+		p.cancelling = true
+		c.Flash = c.Tr.T("tourney.cancel.sure")
+		return common.Turn{}
+	case key.Matches(msg, k.TourneyCancel) && p.organises():
+		p.cancelling, p.asking = false, true
+		return common.Stay(p.join(c, askCancel, "", ""))
 	default:
 		c.OtherKey(msg)
 	}
@@ -749,6 +779,9 @@ func (p *Page) Lines(c *common.Common) ([]string, []key.Binding) {
 	}
 	if len(watchable(v)) > 0 {
 		first = append(first, k.TourneyWatch)
+	}
+	if p.organises() {
+		first = append(first, k.TourneyEdit, k.TourneyCancel)
 	}
 	lines, _ := tourneyview.Lines(c.Tr, c.Styles(), v, c.PageWidth(), c.PageRows())
 	return lines, append(first, keys...)

@@ -1,11 +1,17 @@
-// Package tourneyform is okey serve's form of a new tournament (n on
-// the tournaments' list): kind, game, rules, start, length or rounds,
-// hands, bots, forfeits, duplicate, partners; checked as it is created.
-// One of the session's pages: it takes package common's value and
-// answers with a turn, and imports no other page.
+// Package tourneyform is okey serve's form of a tournament (n on the
+// tournaments' list, or e on one's page by its creator before it
+// begins): kind, game, rules, name and description, start, length or
+// rounds, the match's hands or points, the time control, bots, the
+// times to come and to be away, duplicate, partners, public or private.
+// A row shows only where it applies to the kind and the game, and the
+// choices are checked as the server checks them (tournaments.Check)
+// before they are sent: every refusal said in the player's words,
+// naming what to change. One of the session's pages: it takes package
+// common's value and answers with a turn, and imports no other page.
 package tourneyform
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"slices"
@@ -14,64 +20,89 @@ import (
 	"time"
 
 	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
 	"okey/bots/botsclassic"
 	"okey/game"
+	"okey/game/okey101"
 	"okey/game/tourney"
 	"okey/server/tables"
+	"okey/server/tournaments"
+	"okey/ui/safetext"
 	"okey/ui/serve/common"
 	"okey/ui/serve/tourneyview"
 )
 
-// Page is the form of a new tournament (n on the list), in
-// the shape of the new table's: a row a choice, ← → to change it. Its
-// values are checked by tourney.Config.Check as enter creates it, the
-// fault said in the player's words; a row the kind or the game leaves
-// unused is dimmed. It keeps the choices made last time.
+// Page is the form of a tournament, in the shape of the new table's: a
+// row a choice, ← → to change it, the name and the description typed.
+// It keeps the choices made last time. Editing (e on a tournament's
+// page), it shows that tournament's settings and enter saves them.
 type Page struct {
-	field                    int
-	kind, game, rules        int
-	start, length, rounds    int
-	hands, bots, level, back int
+	row                       row
+	kind                      tourney.Kind
+	game, rules               int
+	start                     time.Duration
+	length, botWait, back     time.Duration
+	away, turn, bank          time.Duration
+	rounds, hands             int
+	level                     string
+	duplicate, partners, priv bool
+	name, desc                textinput.Model
+	ready                     bool
+	asking                    bool
+	editing                   string // the id of the tournament edited ("": a new one)
+	startAt                   time.Time
 	// points is a classic match's points, where 101's has hands.
-	points                      int
-	duplicate, partners, asking bool
+	points int
 }
 
-// The form's choices, the first of each the one it starts with.
+// The form's choices, in order; each row starts on its default.
 var (
-	tourneyStarts  = []time.Duration{10 * time.Minute, 15 * time.Minute, 30 * time.Minute, time.Hour, 2 * time.Hour, time.Minute, 5 * time.Minute}
-	tourneyLengths = []time.Duration{time.Hour, 90 * time.Minute, 2 * time.Hour, 30 * time.Minute, 45 * time.Minute}
-	tourneyRounds  = []int{5, 6, 7, 8, 9, 1, 2, 3, 4}
-	tourneyHands   = []int{1, 2, 3, 4, 5, 11}
-	// tourneyPoints are the points a classic match starts from (it is
-	// played down to 0), the rules' default first.
-	tourneyPoints   = []int{20, 5, 10, 15}
-	tourneyBotWaits = []time.Duration{time.Minute, 2 * time.Minute, 5 * time.Minute, 30 * time.Second, 0}
-	tourneyBacks    = []time.Duration{2 * time.Minute, 5 * time.Minute, time.Minute}
-	// tourneyLevels are the bots' levels, the middle one first.
-	tourneyLevels = slices.Concat(botsclassic.Levels[1:], botsclassic.Levels[:1])
+	starts  = []time.Duration{time.Minute, 5 * time.Minute, 10 * time.Minute, 15 * time.Minute, 30 * time.Minute, time.Hour, 2 * time.Hour, 3 * time.Hour, 6 * time.Hour, 12 * time.Hour, 24 * time.Hour}
+	lengths = []time.Duration{10 * time.Minute, 15 * time.Minute, 20 * time.Minute, 30 * time.Minute, 45 * time.Minute, time.Hour, 90 * time.Minute, 2 * time.Hour, 3 * time.Hour, 4 * time.Hour, 6 * time.Hour}
+	roundsN = []int{1, 2, 3, 4, 5, 6, 7, 8, 9}
+	handsN  = []int{1, 2, 3, 4, 5, 11}
+	// points are the points a classic match starts from (it is played
+	// down to 0).
+	points   = []int{5, 10, 15, 20}
+	botWaits = []time.Duration{0, 30 * time.Second, time.Minute, 2 * time.Minute, 5 * time.Minute}
+	backs    = []time.Duration{time.Minute, 2 * time.Minute, 5 * time.Minute}
+	// aways are the times a player may be away from their table; 0 is
+	// the time to come back.
+	aways = []time.Duration{0, 30 * time.Second, time.Minute, 2 * time.Minute, 5 * time.Minute, 10 * time.Minute}
+	// turns are the seconds a turn; 0 is the server's timer.
+	turns = []time.Duration{0, 10 * time.Second, 15 * time.Second, 20 * time.Second, 30 * time.Second, 45 * time.Second, time.Minute, 90 * time.Second, 2 * time.Minute}
+	banks = []time.Duration{0, 30 * time.Second, time.Minute, 2 * time.Minute, 3 * time.Minute, 5 * time.Minute}
 )
 
-// Rows of the form.
+// row is a row of the form.
+type row int
+
+// The rows, in the order shown.
 const (
-	tfKind = iota
-	tfGame
-	tfRules
-	tfStart
-	tfLength
-	tfRounds
-	tfHands
-	tfBots
-	tfLevel
-	tfBack
-	tfDuplicate
-	tfPartners
-	ntFields
+	rKind row = iota
+	rGame
+	rRules
+	rName
+	rDesc
+	rStart
+	rLength
+	rRounds
+	rHands
+	rTurn
+	rBank
+	rBots
+	rLevel
+	rBack
+	rAway
+	rDuplicate
+	rPartners
+	rPrivate
+	nRows
 )
 
-// tourneyCreatedMsg is a tournament created, or why not.
+// tourneyCreatedMsg is a tournament created or changed, or why not.
 type tourneyCreatedMsg struct {
 	id  string
 	err error
@@ -79,72 +110,239 @@ type tourneyCreatedMsg struct {
 
 func (tourneyCreatedMsg) Owner() (common.PageID, bool) { return common.TourneyNew, false }
 
-// Open puts the cursor on the first row.
+// init gives the page its defaults, once.
+func (f *Page) init() {
+	if f.ready {
+		return
+	}
+	f.ready = true
+	f.kind, f.start, f.length, f.botWait, f.back = tourney.Arena, 10*time.Minute, time.Hour, time.Minute, 2*time.Minute
+	f.rounds, f.hands, f.points, f.level = 5, 1, 20, botsclassic.Levels[1]
+	f.name, f.desc = common.NewField(tournaments.MaxNameRunes), common.NewField(tournaments.MaxDescriptionRunes)
+}
+
+// Open puts the cursor on the first row; a new tournament's form
+// forgets the one edited last.
 func (f *Page) Open(*common.Common) tea.Cmd {
-	f.field = tfKind
+	f.init()
+	f.row = rKind
+	f.focus()
 	return nil
+}
+
+// Edit fills the form with tournament id's settings c, for its creator
+// to change: enter saves them.
+func (f *Page) Edit(id string, c tourney.Config) {
+	f.init()
+	f.editing, f.kind, f.startAt = id, c.Kind, c.Start
+	kinds := tables.GameKinds()
+	f.game = max(0, slices.IndexFunc(kinds, func(k tables.GameKind) bool { return k.Name == c.Game }))
+	rules := c.Rules
+	if c.Game == string(game.Classic) && c.Rules != "simple104" {
+		f.points = c.Hands
+		if !slices.Contains(kinds[f.game].Rules, rules) {
+			rules = dropOption(rules, "points")
+		}
+	} else {
+		f.hands = c.Hands
+	}
+	if c.Partners {
+		rules = dropOption(rules, "partners")
+	}
+	f.rules = max(0, slices.Index(kinds[f.game].Rules, cmp.Or(rules, "default")))
+	f.name.SetValue(c.Name)
+	f.desc.SetValue(c.Description)
+	f.length, f.rounds, f.botWait, f.level = c.Length, c.Rounds, c.BotWait, c.BotLevel
+	f.back, f.away, f.turn, f.bank = c.Back, c.Away, c.Turn, c.Bank
+	f.duplicate, f.partners, f.priv = c.Duplicate, c.Partners, c.Private
+}
+
+// dropOption is rules without option (its value with it).
+func dropOption(rules, option string) string {
+	var out []string
+	for o := range strings.SplitSeq(rules, ",") {
+		if name, _, _ := strings.Cut(o, "="); name != option && o != "" {
+			out = append(out, o)
+		}
+	}
+	return cmp.Or(strings.Join(out, ","), "default")
+}
+
+// step is the choice d places on from cur in list, round (one not in
+// the list goes to the list's first).
+func step[T comparable](list []T, cur T, d int) T {
+	i := slices.Index(list, cur)
+	if i < 0 {
+		return list[0]
+	}
+	n := len(list)
+	return list[((i+d)%n+n)%n]
+}
+
+// gameKind is the game chosen.
+func (f *Page) gameKind() tables.GameKind { return tables.GameKinds()[f.game] }
+
+// rulesChosen is the rules preset chosen.
+func (f *Page) rulesChosen() string { return f.gameKind().Rules[f.rules] }
+
+// presetLength is the match's length the rules preset names itself
+// (classic's points=10, 101's hands=3, simple104's one hand), 0 for
+// none: the hands row is then no choice, and not shown.
+func (f *Page) presetLength() int {
+	rules := f.rulesChosen()
+	switch {
+	case f.gameKind().Name == string(game.Classic) && rules == "simple104":
+		return 1
+	case f.gameKind().Name == string(game.Classic):
+		return optionN(rules, "points")
+	}
+	return optionN(rules, "hands")
+}
+
+// shown says whether row r applies to the kind and the game chosen.
+func (f *Page) shown(r row, timer time.Duration) bool {
+	swiss, is101 := f.kind == tourney.Swiss, f.gameKind().Name == string(game.Okey101)
+	switch r {
+	case rLength, rBots:
+		return !swiss
+	case rRounds, rDuplicate:
+		return swiss
+	case rHands:
+		return f.presetLength() == 0
+	case rLevel:
+		return swiss || f.botWait > 0
+	case rPartners:
+		return is101 && !okey101Partners(f.rulesChosen())
+	case rBank:
+		return cmp.Or(f.turn, timer) > 0
+	}
+	return true
+}
+
+// okey101Partners says whether 101's rules preset is partners' already.
+func okey101Partners(rules string) bool {
+	r, err := okey101.ParseRules(rules)
+	return err == nil && r.Partners
+}
+
+// rows are the rows shown, in order.
+func (f *Page) rows(timer time.Duration) []row {
+	var out []row
+	for r := range nRows {
+		if f.shown(r, timer) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// move moves the cursor d rows among those shown: it stops at the first
+// and the last, never going round to the other end unseen.
+func (f *Page) move(d int, timer time.Duration) bool {
+	rows := f.rows(timer)
+	i := slices.Index(rows, f.row)
+	if i < 0 {
+		i = 0
+	}
+	j := min(max(i+d, 0), len(rows)-1)
+	f.row = rows[j]
+	f.focus()
+	return j != i
+}
+
+// focus gives the keys to the text field under the cursor.
+func (f *Page) focus() {
+	f.name.Blur()
+	f.desc.Blur()
+	switch f.row {
+	case rName:
+		f.name.Focus()
+	case rDesc:
+		f.desc.Focus()
+	}
 }
 
 // change moves the row's choice d places on, round.
 func (f *Page) change(d int) {
-	wrap := func(i *int, n int) { *i = ((*i+d)%n + n) % n }
-	switch f.field {
-	case tfKind:
-		wrap(&f.kind, 2)
-	case tfGame:
-		wrap(&f.game, len(tables.GameKinds()))
-		f.rules = 0
-	case tfRules:
-		wrap(&f.rules, len(tables.GameKinds()[f.game].Rules))
-	case tfStart:
-		wrap(&f.start, len(tourneyStarts))
-	case tfLength:
-		wrap(&f.length, len(tourneyLengths))
-	case tfRounds:
-		wrap(&f.rounds, len(tourneyRounds))
-	case tfHands:
-		if tables.GameKinds()[f.game].Name == string(game.Classic) {
-			wrap(&f.points, len(tourneyPoints))
+	switch f.row {
+	case rKind:
+		f.kind = step([]tourney.Kind{tourney.Arena, tourney.Swiss}, f.kind, d)
+	case rGame:
+		n := len(tables.GameKinds())
+		f.game, f.rules = ((f.game+d)%n+n)%n, 0
+	case rRules:
+		n := len(f.gameKind().Rules)
+		f.rules = ((f.rules+d)%n + n) % n
+	case rStart:
+		f.start, f.startAt = step(starts, f.start, d), time.Time{}
+	case rLength:
+		f.length = step(lengths, f.length, d)
+	case rRounds:
+		f.rounds = step(roundsN, f.rounds, d)
+	case rHands:
+		if f.gameKind().Name == string(game.Classic) {
+			f.points = step(points, f.points, d)
 		} else {
-			wrap(&f.hands, len(tourneyHands))
+			f.hands = step(handsN, f.hands, d)
 		}
-	case tfBots:
-		wrap(&f.bots, len(tourneyBotWaits))
-	case tfLevel:
-		wrap(&f.level, len(tourneyLevels))
-	case tfBack:
-		wrap(&f.back, len(tourneyBacks))
-	case tfDuplicate:
+	case rTurn:
+		f.turn = step(turns, f.turn, d)
+	case rBank:
+		f.bank = step(banks, f.bank, d)
+	case rBots:
+		f.botWait = step(botWaits, f.botWait, d)
+	case rLevel:
+		f.level = step(botsclassic.Levels, f.level, d)
+	case rBack:
+		f.back = step(backs, f.back, d)
+	case rAway:
+		f.away = step(aways, f.away, d)
+	case rDuplicate:
 		f.duplicate = !f.duplicate
-	case tfPartners:
+	case rPartners:
 		f.partners = !f.partners
+	case rPrivate:
+		f.priv = !f.priv
 	}
 }
 
-// config is the tournament the form describes, starting its chosen
-// while after now, named by its creator and its start (UTC): a name in
-// no one language, for a lobby that speaks two.
-func (f *Page) config(name string, now time.Time) tourney.Config {
-	g := tables.GameKinds()[f.game]
+// config is the tournament the form describes at now, starting its
+// chosen while after now (or at the start of the one edited, until it
+// is changed), its time control with the server's timer: a row not
+// shown adds nothing. With no name typed it is named by its creator
+// and its start (UTC): a name in no one language, for a lobby that
+// speaks two.
+func (f *Page) config(creator string, now time.Time, timer time.Duration) tourney.Config {
+	g := f.gameKind()
 	c := tourney.Config{
-		Kind: tourney.Arena, Game: g.Name, Rules: g.Rules[f.rules], Hands: tourneyHands[f.hands],
-		Start:    startAfter(now, tourneyStarts[f.start]),
-		BotLevel: tourneyLevels[f.level], Duplicate: f.duplicate, Partners: f.partners,
+		Kind: f.kind, Game: g.Name, Rules: f.rulesChosen(), Hands: f.hands,
+		Start: startAfter(now, f.start), BotLevel: f.level, Turn: f.turn,
+		Back: f.back, Away: f.away, Private: f.priv,
+		Name:        strings.TrimSpace(safetext.CutBytes(f.name.Value(), tournaments.MaxName)),
+		Description: strings.TrimSpace(safetext.CutBytes(f.desc.Value(), tournaments.MaxDescription)),
 	}
-	switch {
-	case g.Name == string(game.Classic) && c.Rules == "simple104":
-		c.Hands = 1 // scores nothing: the first to finish wins
-	case g.Name == string(game.Classic) && rulesPoints(c.Rules) > 0:
-		c.Hands = rulesPoints(c.Rules) // the preset says its points
-	case g.Name == string(game.Classic):
-		c.Hands = tourneyPoints[f.points] // played down to 0
+	if !f.startAt.IsZero() {
+		c.Start = f.startAt
 	}
-	if f.kind == 1 {
-		c.Kind, c.Rounds, c.Back = tourney.Swiss, tourneyRounds[f.rounds], tourneyBacks[f.back]
+	if f.shown(rBank, timer) {
+		c.Bank = f.bank
+	}
+	if n := f.presetLength(); n > 0 {
+		c.Hands = n // the preset says its points or hands
+	} else if g.Name == string(game.Classic) {
+		c.Hands = f.points // played down to 0
+	}
+	if f.shown(rPartners, timer) {
+		c.Partners = f.partners
+	}
+	if f.kind == tourney.Swiss {
+		c.Rounds, c.Duplicate = f.rounds, f.duplicate
 	} else {
-		c.Length, c.BotWait = tourneyLengths[f.length], tourneyBotWaits[f.bots]
+		c.Length, c.BotWait = f.length, f.botWait
 	}
-	c.Name = name + " " + c.Start.UTC().Format("15:04")
+	if c.Name == "" {
+		c.Name = creator + " " + c.Start.UTC().Format("15:04")
+	}
 	return c
 }
 
@@ -162,41 +360,47 @@ func startAfter(now time.Time, d time.Duration) time.Time {
 
 // Update takes the form's keys, and the tournament created.
 func (f *Page) Update(c *common.Common, msg tea.Msg) common.Turn {
+	f.init()
+	timer := c.Srv.Settings().DefaultTimer
 	switch msg := msg.(type) {
+	case common.EditTourney:
+		f.Edit(msg.ID, msg.Config)
+		return common.Turn{}
 	case tourneyCreatedMsg:
 		f.asking = false
 		if msg.err != nil {
-			c.Flash = c.Tr.T("tourney.new.refused", msg.err.Error())
-			c.Srv.Log().Warn("a tournament not created", "err", msg.err)
+			c.Flash = Fault(c, msg.err)
+			c.Srv.Log().Warn("a tournament not created or changed", "err", msg.err)
 			return common.Turn{}
 		}
+		f.editing = ""
 		return common.Turn{To: common.Tourney, Pass: common.ShowTourney{ID: msg.id}}
+	case tea.PasteMsg:
+		f.typed(msg)
 	case tea.KeyPressMsg:
 		c.Flash = ""
 		k := c.Keys
+		typing := f.row == rName || f.row == rDesc
 		switch {
-		case key.Matches(msg, k.Back):
+		case key.Matches(msg, k.Cancel) || (!typing && key.Matches(msg, k.Back)):
+			f.editing = ""
 			return common.Turn{To: common.Tourneys}
 		case key.Matches(msg, k.FormUp):
-			f.field = (f.field + ntFields - 1) % ntFields
+			if !f.move(-1, timer) {
+				c.Flash = c.Tr.T("tourney.new.first")
+			}
 		case key.Matches(msg, k.FormDown):
-			f.field = (f.field + 1) % ntFields
+			if !f.move(1, timer) {
+				c.Flash = c.Tr.T("tourney.new.last")
+			}
+		case key.Matches(msg, k.TourneyCreate) && !f.asking:
+			return f.send(c, timer)
+		case typing:
+			f.typed(msg)
 		case key.Matches(msg, k.FormPrev):
 			f.change(-1)
 		case key.Matches(msg, k.FormNext):
 			f.change(1)
-		case key.Matches(msg, k.TourneyCreate) && !f.asking:
-			cfg := f.config(c.Name, c.Srv.Now())
-			if err := cfg.Check(); err != nil {
-				c.Flash = configFault(c, err)
-				return common.Turn{}
-			}
-			f.asking = true
-			side, by := c.Tour, c.ID
-			return common.Stay(func() tea.Msg {
-				id, err := side.CreateTournament(by, cfg)
-				return tourneyCreatedMsg{id: id, err: err}
-			})
 		default:
 			c.OtherKey(msg)
 		}
@@ -204,94 +408,232 @@ func (f *Page) Update(c *common.Common, msg tea.Msg) common.Turn {
 	return common.Turn{}
 }
 
-// configFaults are the words of what Check refuses, by its error:
-// which choice to change.
-var configFaults = []struct {
-	err error
-	key string
-}{
-	{tourney.ErrHands, "tourney.new.err.hands"},
-	{tourney.ErrLength, "tourney.new.err.length"},
-	{tourney.ErrRounds, "tourney.new.err.rounds"},
-	{tourney.ErrDuplicateKind, "tourney.new.err.duplicate"},
-	{tourney.ErrPartnersGame, "tourney.new.err.partners"},
-}
-
-// configFault says what Check found wrong (err) in the player's
-// words: which choice to change.
-func configFault(c *common.Common, err error) string {
-	for _, f := range configFaults {
-		if errors.Is(err, f.err) {
-			return c.Tr.T(f.key)
-		}
+// typed hands a key or a paste to the field under the cursor, within
+// its caps in bytes and letters.
+func (f *Page) typed(msg tea.Msg) {
+	switch f.row {
+	case rName:
+		common.EditField(&f.name, msg, tournaments.MaxName)
+	case rDesc:
+		common.EditField(&f.desc, msg, tournaments.MaxDescription)
 	}
-	return c.Tr.T("tourney.new.err.other", err.Error())
 }
 
-// Lines draws the form: a row for each choice, the cursor's in bold,
-// the rows the kind or the game does not use dimmed.
+// send checks the form's tournament as the server will, and asks for
+// it to be created (or the one edited changed); a refusal is said now.
+func (f *Page) send(c *common.Common, timer time.Duration) common.Turn {
+	cfg := f.config(c.Name, c.Srv.Now(), timer)
+	if _, err := tournaments.Check(c.ID, cfg, c.Srv.Now(), timer); err != nil {
+		c.Flash = Fault(c, err)
+		return common.Turn{}
+	}
+	f.asking = true
+	side, by, id := c.Tour, c.ID, f.editing
+	return common.Stay(func() tea.Msg {
+		if id != "" {
+			return tourneyCreatedMsg{id: id, err: side.Organise(id, by, false, cfg)}
+		}
+		id, err := side.CreateTournament(by, cfg)
+		return tourneyCreatedMsg{id: id, err: err}
+	})
+}
+
+// fault is a refusal's words: the error, the key of its words, and
+// their arguments (nil: none).
+type fault struct {
+	err  error
+	key  string
+	args func() []any
+}
+
+// faults are the words of what the server and the director refuse, by
+// their errors: which choice to change. The first that matches says it.
+var faults = []fault{
+	{tourney.ErrHands, "tourney.new.err.hands", nil},
+	{tourney.ErrLength, "tourney.new.err.length", nil},
+	{tourney.ErrRounds, "tourney.new.err.rounds", nil},
+	{tourney.ErrDuplicateKind, "tourney.new.err.duplicate", nil},
+	{tourney.ErrPartnersGame, "tourney.new.err.partners", nil},
+	{tourney.ErrBegun, "tourney.new.err.begun", nil},
+	{tourney.ErrEditEntrants, "tourney.new.err.entrants", nil},
+	{tournaments.ErrNotOrganiser, "tourney.new.err.organiser", nil},
+	{tournaments.ErrName, "tourney.new.err.name", func() []any { return []any{tournaments.MaxNameRunes} }},
+	{tournaments.ErrDescription, "tourney.new.err.description", func() []any { return []any{tournaments.MaxDescriptionRunes} }},
+	{tournaments.ErrArenaLength, "tourney.new.err.arena", func() []any { return []any{span(tournaments.MinArena), span(tournaments.MaxArena)} }},
+	{tournaments.ErrTurn, "tourney.new.err.turn", func() []any { return []any{tournaments.MinTurn, tournaments.MaxTurn} }},
+	{tournaments.ErrBankNoTurn, "tourney.new.err.banknoturn", nil},
+	{tournaments.ErrBank, "tourney.new.err.bank", func() []any { return []any{tournaments.MaxBank} }},
+	{tournaments.ErrStart, "tourney.new.err.start", nil},
+	{tournaments.ErrRulesHands, "tourney.new.err.ruleshands", nil},
+	{tournaments.ErrYourTournaments, "tourney.new.err.yours", nil},
+	{tournaments.ErrYourAddress, "tourney.new.err.addr", nil},
+	{tournaments.ErrFull, "tourney.new.err.full", nil},
+	{tournaments.ErrSettings, "tourney.new.err.settings", nil},
+	{tourney.ErrUnknown, "tourney.new.err.gone", nil},
+}
+
+// span is a duration as the words' argument: said by Fault in the
+// player's words.
+type span time.Duration
+
+// Fault says what the server or the director refused (err) in the
+// player's words: which choice to change. An error none of the words
+// name is said as a passing fault, never in its own (English,
+// internal) words.
+func Fault(c *common.Common, err error) string {
+	for _, f := range faults {
+		if !errors.Is(err, f.err) {
+			continue
+		}
+		var args []any
+		if f.args != nil {
+			for _, a := range f.args() {
+				switch a := a.(type) {
+				case span:
+					args = append(args, tourneyview.Span(c.Tr, time.Duration(a)))
+				case time.Duration:
+					args = append(args, tourneyview.Wait(c.Tr, a))
+				default:
+					args = append(args, a)
+				}
+			}
+		}
+		return c.Tr.T(f.key, args...)
+	}
+	return c.Tr.T("tourney.new.err.other")
+}
+
+// Lines draws the form: a row for each choice that applies, the
+// cursor's in bold.
 func (f *Page) Lines(c *common.Common) ([]string, []key.Binding) {
+	f.init()
 	st, k, tr := c.Styles(), c.Keys, c.Tr
-	cfg := f.config(c.Name, c.Srv.Now())
-	swiss, is101 := cfg.Kind == tourney.Swiss, cfg.Game == "101"
+	timer := c.Srv.Settings().DefaultTimer
+	cfg := f.config(c.Name, c.Srv.Now(), timer)
 	onOff := func(b bool) string {
 		if b {
 			return tr.T("val.on")
 		}
 		return tr.T("val.off")
 	}
-	bots := tr.T("val.off")
-	if w := tourneyBotWaits[f.bots]; w > 0 {
-		bots = tr.T("tourney.new.bots.after", tourneyview.Wait(tr, w))
+	const label = 22
+	field := max(10, c.PageWidth()-label-6)
+	f.name.SetWidth(field)
+	f.desc.SetWidth(field)
+	title := tr.T("tourney.new.title")
+	if f.editing != "" {
+		title = tr.T("tourney.edit.title", f.editing)
 	}
-	type row struct {
-		label, value string
-		used         bool
-	}
-	// A match's length: 101's hands, classic's points (simple104's one
-	// hand, not a choice).
-	hands := row{tr.T("tourney.new.hands"), strconv.Itoa(cfg.Hands), cfg.Rules != "simple104" && rulesPoints(cfg.Rules) == 0}
-	if cfg.Game == string(game.Classic) && cfg.Hands > 1 {
-		hands.label = tr.T("tourney.new.from")
-	}
-	rows := []row{
-		{tr.T("tourney.new.kind"), tourneyview.KindName(tr, cfg.Kind), true},
-		{tr.T("tourney.new.game"), c.GameName(cfg.Game), true},
-		{tr.T("tourney.new.rules"), c.RulesName(cfg.Rules), true},
-		{tr.T("tourney.new.start"), tourneyview.Span(tr, tourneyStarts[f.start]) + " · " + cfg.Start.UTC().Format("15:04") + " UTC", true},
-		{tr.T("tourney.new.length"), tourneyview.Span(tr, tourneyLengths[f.length]), !swiss},
-		{tr.T("tourney.new.rounds"), strconv.Itoa(tourneyRounds[f.rounds]), swiss},
-		hands,
-		{tr.T("tourney.new.bots"), bots, !swiss},
-		{tr.T("tourney.new.level"), c.LevelName(cfg.Game, cfg.BotLevel), swiss || tourneyBotWaits[f.bots] > 0},
-		{tr.T("tourney.new.back"), tourneyview.Wait(tr, tourneyBacks[f.back]), swiss},
-		{tr.T("tourney.new.duplicate"), onOff(f.duplicate), swiss},
-		{tr.T("tourney.new.partners"), onOff(f.partners), is101},
-	}
-	lines := []string{st.Bold.Render(tr.T("tourney.new.title")), ""}
-	for i, r := range rows {
+	lines := []string{st.Bold.Render(title), ""}
+	for _, r := range f.rows(timer) {
 		mark, style := "  ", st.Text
-		switch {
-		case i == f.field:
+		if r == f.row {
 			mark, style = "> ", st.Bold
-		case !r.used:
-			style = st.Dim
 		}
-		lines = append(lines, style.Render(fmt.Sprintf("%s%s ‹ %s ›", mark, common.PadTo(r.label, 22), r.value)))
+		name, value := f.rowWords(c, r, cfg, timer, onOff)
+		switch {
+		case r == rName || r == rDesc:
+			in := f.name
+			if r == rDesc {
+				in = f.desc
+			}
+			v := in.View()
+			if in.Value() == "" && r != f.row {
+				v = st.Dim.Render(value)
+			}
+			lines = append(lines, style.Render(mark+common.PadTo(name, label)+"  ")+v)
+		default:
+			lines = append(lines, style.Render(fmt.Sprintf("%s%s ‹ %s ›", mark, common.PadTo(name, label), value)))
+		}
 	}
 	lines = append(lines, "")
-	for _, w := range tourneyview.Wrap(tr.T("tourney.new.note"), c.PageWidth(), 0) {
+	note := tr.T("tourney.new.note")
+	if f.editing != "" {
+		note = tr.T("tourney.edit.note")
+	}
+	for _, w := range tourneyview.Wrap(note, c.PageWidth(), 0) {
 		lines = append(lines, st.Dim.Render(w))
 	}
-	return lines, []key.Binding{k.FormDown, k.FormNext, k.TourneyCreate, k.Back}
+	save := k.TourneyCreate
+	if f.editing != "" {
+		save = key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", tr.T("tourney.key.save")))
+	}
+	return lines, []key.Binding{k.FormDown, k.FormNext, save, k.Cancel}
 }
 
-// rulesPoints are the points a classic rules preset names itself
-// ("points=10"), 0 for none: the form's points row then says them, and
-// is not a choice.
-func rulesPoints(rules string) int {
-	for _, o := range strings.Split(rules, ",") {
-		if v, ok := strings.CutPrefix(strings.TrimSpace(o), "points="); ok {
+// rowWords is row r's label and value.
+func (f *Page) rowWords(c *common.Common, r row, cfg tourney.Config, timer time.Duration, onOff func(bool) string) (string, string) {
+	tr := c.Tr
+	switch r {
+	case rKind:
+		return tr.T("tourney.new.kind"), tourneyview.KindName(tr, cfg.Kind)
+	case rGame:
+		return tr.T("tourney.new.game"), c.GameName(cfg.Game)
+	case rRules:
+		return tr.T("tourney.new.rules"), c.RulesName(f.rulesChosen())
+	case rName:
+		return tr.T("tourney.new.name"), cfg.Name
+	case rDesc:
+		return tr.T("tourney.new.description"), tr.T("tourney.new.description.none")
+	case rStart:
+		if !f.startAt.IsZero() {
+			return tr.T("tourney.new.start"), tr.T("tourney.new.start.kept", cfg.Start.UTC().Format("2006-01-02 15:04"))
+		}
+		return tr.T("tourney.new.start"), tourneyview.Span(tr, f.start) + " · " + cfg.Start.UTC().Format("15:04") + " UTC"
+	case rLength:
+		return tr.T("tourney.new.length"), tourneyview.Span(tr, f.length)
+	case rRounds:
+		return tr.T("tourney.new.rounds"), strconv.Itoa(f.rounds)
+	case rHands:
+		if cfg.Game == string(game.Classic) {
+			return tr.T("tourney.new.from"), strconv.Itoa(cfg.Hands)
+		}
+		return tr.T("tourney.new.hands"), strconv.Itoa(cfg.Hands)
+	case rTurn:
+		if f.turn == 0 {
+			if timer == 0 {
+				return tr.T("tourney.new.turn"), tr.T("tourney.new.turn.none")
+			}
+			return tr.T("tourney.new.turn"), tr.T("tourney.new.turn.server", tourneyview.Wait(tr, timer))
+		}
+		return tr.T("tourney.new.turn"), tourneyview.Wait(tr, f.turn)
+	case rBank:
+		if f.bank == 0 {
+			return tr.T("tourney.new.bank"), tr.T("val.off")
+		}
+		return tr.T("tourney.new.bank"), tourneyview.Wait(tr, f.bank)
+	case rBots:
+		if f.botWait == 0 {
+			return tr.T("tourney.new.bots"), tr.T("val.off")
+		}
+		return tr.T("tourney.new.bots"), tr.T("tourney.new.bots.after", tourneyview.Wait(tr, f.botWait))
+	case rLevel:
+		return tr.T("tourney.new.level"), c.LevelName(cfg.Game, cfg.BotLevel)
+	case rBack:
+		return tr.T("tourney.new.back"), tourneyview.Wait(tr, f.back)
+	case rAway:
+		if f.away == 0 {
+			return tr.T("tourney.new.away"), tr.T("tourney.new.away.back", tourneyview.Wait(tr, f.back))
+		}
+		return tr.T("tourney.new.away"), tourneyview.Wait(tr, f.away)
+	case rDuplicate:
+		return tr.T("tourney.new.duplicate"), onOff(f.duplicate)
+	case rPartners:
+		return tr.T("tourney.new.partners"), onOff(f.partners)
+	case rPrivate:
+		if f.priv {
+			return tr.T("tourney.new.private"), tr.T("tourney.new.private.on")
+		}
+		return tr.T("tourney.new.private"), tr.T("tourney.new.private.off")
+	}
+	return "", ""
+}
+
+// optionN is the number rules give option ("points=10": 10), 0 for
+// none.
+func optionN(rules, option string) int {
+	for o := range strings.SplitSeq(rules, ",") {
+		if v, ok := strings.CutPrefix(strings.TrimSpace(o), option+"="); ok {
 			n, _ := strconv.Atoi(v)
 			return n
 		}

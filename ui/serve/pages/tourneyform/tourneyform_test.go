@@ -1,29 +1,52 @@
 package tourneyform
 
 import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"okey/game/tourney"
 	"okey/server/tables"
+	"okey/server/tournaments"
+	"okey/ui/serve/common"
+	"okey/ui/serve/common/commontest"
 )
 
+// form is a new form, its defaults given.
+func form() *Page {
+	f := &Page{}
+	f.init()
+	return f
+}
+
 // The form's classic match: from the points chosen, or those the rules'
-// preset names (points=10), or simple104's one hand; 101's hands.
+// preset names (points=10), or simple104's one hand; 101's hands, or
+// those its preset names (hands=3).
 func TestFormMatchLength(t *testing.T) {
 	now := time.Now()
 	for gi, g := range tables.GameKinds() {
 		for ri, rules := range g.Rules {
-			f := Page{game: gi, rules: ri, points: 2, hands: 2}
-			want := tourneyHands[2]
+			f := form()
+			f.game, f.rules, f.points, f.hands = gi, ri, 15, 4
+			want := 4
 			switch {
 			case g.Name == "classic" && rules == "simple104":
 				want = 1
 			case g.Name == "classic" && rules == "points=10":
 				want = 10
 			case g.Name == "classic":
-				want = tourneyPoints[2]
+				want = 15
+			case rules == "hands=3":
+				want = 3
 			}
-			if got := f.config("ann", now).Hands; got != want {
+			if got := f.config("ann", now, 0).Hands; got != want {
 				t.Errorf("%s %s: a match of %d, want %d", g.Name, rules, got, want)
 			}
 		}
@@ -37,11 +60,270 @@ func TestTourneyFormStartsNoSoonerThanItSays(t *testing.T) {
 	base := time.Date(2026, 11, 25, 21, 21, 0, 0, time.UTC)
 	for _, sec := range []int{0, 1, 30, 52, 59} {
 		now := base.Add(time.Duration(sec) * time.Second)
-		for i, d := range tourneyStarts {
-			f := Page{start: i}
-			got := f.config("mehmet", now).Start
+		for _, d := range starts {
+			f := form()
+			f.start = d
+			got := f.config("mehmet", now, 0).Start
 			if got.Before(now.Add(d)) || got.After(now.Add(d+time.Minute)) || got.Second() != 0 {
 				t.Errorf("created at %s, starting in %v: starts at %s", now.Format("15:04:05"), d, got.Format("15:04:05"))
+			}
+		}
+	}
+}
+
+// Every tournament the form can describe is one the server plays:
+// every kind, game, rules preset, match length, duplicate, partners and
+// time control, with the server's timer on and off. ("3 hands" and
+// "Hands a match 1" could be chosen together, and enter then gave an
+// internal refusal.)
+func TestEveryChoiceTheServerPlays(t *testing.T) {
+	now := time.Date(2026, 11, 25, 21, 0, 0, 0, time.UTC)
+	tried := 0
+	for _, timer := range []time.Duration{0, 30 * time.Second} {
+		for _, kind := range []tourney.Kind{tourney.Arena, tourney.Swiss} {
+			for gi, g := range tables.GameKinds() {
+				for ri := range g.Rules {
+					for _, n := range []int{0, 1, 2, 3} {
+						for _, flags := range []int{0, 1, 2, 3} {
+							f := form()
+							f.kind, f.game, f.rules = kind, gi, ri
+							f.hands, f.points = handsN[n], points[n]
+							f.duplicate, f.partners = flags&1 != 0, flags&2 != 0
+							f.turn, f.bank = turns[n*2], banks[n+1]
+							f.length = lengths[n*3]
+							cfg := f.config("ann", now, timer)
+							tried++
+							if _, err := tournaments.Check("ann", cfg, now, timer); err != nil {
+								t.Errorf("timer %v, %s %s %q, hands %d, duplicate %v, partners %v: refused: %v",
+									timer, kind, g.Name, g.Rules[ri], cfg.Hands, f.duplicate, f.partners, err)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	if tried < 100 {
+		t.Fatalf("only %d tried", tried)
+	}
+}
+
+// A row shows only where it applies: the arena's length and bots, the
+// Swiss's rounds and duplicate deals, 101's partners, the hands where
+// the rules do not set them, the bots' level where bots play, the bank
+// where turns are timed.
+func TestRowsShownWhereTheyApply(t *testing.T) {
+	gameIdx := func(name string) int {
+		return slices.IndexFunc(tables.GameKinds(), func(k tables.GameKind) bool { return k.Name == name })
+	}
+	rulesIdx := func(g, rules string) int { return slices.Index(tables.GameKinds()[gameIdx(g)].Rules, rules) }
+	for _, c := range []struct {
+		name      string
+		kind      tourney.Kind
+		game      string
+		rules     string
+		botWait   time.Duration
+		timer     time.Duration
+		shown, no []row
+	}{
+		{"classic arena", tourney.Arena, "classic", "default", time.Minute, 30 * time.Second,
+			[]row{rLength, rBots, rLevel, rHands, rBank, rName, rDesc, rTurn, rAway, rBack, rPrivate}, []row{rRounds, rDuplicate, rPartners}},
+		{"arena with no bots", tourney.Arena, "classic", "default", 0, 30 * time.Second, nil, []row{rLevel}},
+		{"classic Swiss", tourney.Swiss, "classic", "default", 0, 30 * time.Second,
+			[]row{rRounds, rDuplicate, rLevel}, []row{rLength, rBots, rPartners}},
+		{"classic from 10 points", tourney.Arena, "classic", "points=10", 0, 0, nil, []row{rHands}},
+		{"simple104", tourney.Arena, "classic", "simple104", 0, 0, nil, []row{rHands}},
+		{"101 Swiss", tourney.Swiss, "101", "default", 0, 0, []row{rPartners, rHands}, []row{rBank}},
+		{"101 of 3 hands", tourney.Arena, "101", "hands=3", 0, 0, nil, []row{rHands}},
+		{"101 partners' rules", tourney.Arena, "101", "partners", 0, 0, nil, []row{rPartners}},
+	} {
+		f := form()
+		f.kind, f.game, f.botWait = c.kind, gameIdx(c.game), c.botWait
+		f.rules = rulesIdx(c.game, c.rules)
+		if f.game < 0 || f.rules < 0 {
+			t.Fatalf("%s: no game %s or rules %s", c.name, c.game, c.rules)
+		}
+		rows := f.rows(c.timer)
+		for _, r := range c.shown {
+			if !slices.Contains(rows, r) {
+				t.Errorf("%s: row %d not shown", c.name, r)
+			}
+		}
+		for _, r := range c.no {
+			if slices.Contains(rows, r) {
+				t.Errorf("%s: row %d shown", c.name, r)
+			}
+		}
+	}
+}
+
+// page is the form on a stand-in server, in lang at w×h, opened.
+func page(t *testing.T, lang string, w, h int) (*Page, *common.Common) {
+	side := commontest.New(t)
+	side.Set.DefaultTimer = 30 * time.Second
+	c := side.Common(context.Background(), "key:ann", "", "Ann", lang)
+	c.Width, c.Height = w, h
+	f := &Page{}
+	f.Open(c)
+	return f, c
+}
+
+func press(f *Page, c *common.Common, k tea.KeyPressMsg) common.Turn { return f.Update(c, k) }
+
+var (
+	down = tea.KeyPressMsg{Code: tea.KeyDown}
+	up   = tea.KeyPressMsg{Code: tea.KeyUp}
+)
+
+func letter(r rune) tea.KeyPressMsg { return tea.KeyPressMsg{Code: r, Text: string(r)} }
+
+// ↓ at the last row stays there and says so, ↑ at the first likewise:
+// the cursor never goes round to the other end unseen (↓ at the last
+// row once landed on "Kind").
+func TestDownStopsAtTheLastRow(t *testing.T) {
+	f, c := page(t, "en", 80, 24)
+	rows := f.rows(c.Srv.Settings().DefaultTimer)
+	for range len(rows) + 3 {
+		press(f, c, down)
+	}
+	if f.row != rows[len(rows)-1] {
+		t.Fatalf("after ↓ past the end the cursor is on row %d, want the last (%d)", f.row, rows[len(rows)-1])
+	}
+	if c.Flash != c.Tr.T("tourney.new.last") {
+		t.Errorf("↓ at the last row says %q", c.Flash)
+	}
+	for range len(rows) + 3 {
+		press(f, c, up)
+	}
+	if f.row != rKind || c.Flash != c.Tr.T("tourney.new.first") {
+		t.Errorf("↑ past the first row: on row %d, saying %q", f.row, c.Flash)
+	}
+}
+
+// The name and the description are typed on their rows, space and q
+// included, each capped in letters and bytes; the tournament takes
+// them.
+func TestNameAndDescriptionTyped(t *testing.T) {
+	f, c := page(t, "tr", 80, 24)
+	for f.row != rName {
+		press(f, c, down)
+	}
+	for _, r := range "Cuma gecesi q" {
+		press(f, c, letter(r))
+	}
+	press(f, c, down)
+	for range 200 {
+		press(f, c, letter('ş'))
+	}
+	cfg := f.config("Ann", c.Srv.Now(), 0)
+	if cfg.Name != "Cuma gecesi q" {
+		t.Errorf("name %q, want what was typed", cfg.Name)
+	}
+	if n := len([]rune(cfg.Description)); n != tournaments.MaxDescriptionRunes || len(cfg.Description) > tournaments.MaxDescription {
+		t.Errorf("a description of %d letters and %d bytes, want it capped at %d letters, %d bytes", n, len(cfg.Description), tournaments.MaxDescriptionRunes, tournaments.MaxDescription)
+	}
+	f.row = rName
+	f.focus()
+	for range 100 {
+		press(f, c, letter('ğ'))
+	}
+	if n := f.config("Ann", c.Srv.Now(), 0).Name; len(n) > tournaments.MaxName || len([]rune(n)) > tournaments.MaxNameRunes {
+		t.Errorf("a name of %d bytes, %d letters: past its caps", len(n), len([]rune(n)))
+	}
+}
+
+// Every refusal the server or the director may give the form is said
+// in the player's words, naming what to change, within the 78 columns
+// of an 80-column status line, never in the error's own words; one
+// none names is a passing fault, its words not shown.
+func TestFaultsSayWhatToChange(t *testing.T) {
+	for _, lang := range []string{"en", "tr"} {
+		_, c := page(t, lang, 80, 24)
+		other := c.Tr.T("tourney.new.err.other")
+		for _, f := range faults {
+			err := fmt.Errorf("tournament x: %w: internal detail 12345", f.err)
+			got := Fault(c, err)
+			switch {
+			case got == other || got == "":
+				t.Errorf("%s: %v is said as a passing fault", lang, f.err)
+			case strings.Contains(got, "%!") || strings.Contains(got, "internal detail"):
+				t.Errorf("%s: %v says %q", lang, f.err, got)
+			case ansi.StringWidth(got) > 78:
+				t.Errorf("%s: %q is %d columns", lang, got, ansi.StringWidth(got))
+			}
+		}
+		if got := Fault(c, errors.New("nats: timeout 10")); got != other {
+			t.Errorf("%s: an unknown error says %q", lang, got)
+		}
+	}
+}
+
+// The clashes the server refuses, as the form checks them before it
+// asks: each said with what to change, in both languages.
+func TestClashesNamed(t *testing.T) {
+	now := time.Date(2026, 11, 25, 21, 0, 0, 0, time.UTC)
+	for _, c := range []struct {
+		name  string
+		cfg   func(tourney.Config) tourney.Config
+		timer time.Duration
+		key   string
+	}{
+		{"a bank with no turn timer", func(c tourney.Config) tourney.Config { c.Bank, c.Turn = time.Minute, 0; return c }, 0, "tourney.new.err.banknoturn"},
+		{"a turn of 2 s", func(c tourney.Config) tourney.Config { c.Turn = 2 * time.Second; return c }, 0, "tourney.new.err.turn"},
+		{"a bank of an hour", func(c tourney.Config) tourney.Config { c.Bank = time.Hour; return c }, 30 * time.Second, "tourney.new.err.bank"},
+		{"an arena of 5 min", func(c tourney.Config) tourney.Config { c.Length = 5 * time.Minute; return c }, 0, "tourney.new.err.arena"},
+		{"an arena of 7 h", func(c tourney.Config) tourney.Config { c.Length = 7 * time.Hour; return c }, 0, "tourney.new.err.arena"},
+		{"101 of 3 hands, a match of 1", func(c tourney.Config) tourney.Config { c.Game, c.Rules, c.Hands = "101", "hands=3", 1; return c }, 0, "tourney.new.err.ruleshands"},
+		{"a name of 41 bytes", func(c tourney.Config) tourney.Config { c.Name = strings.Repeat("x", 41); return c }, 0, "tourney.new.err.name"},
+		{"a description of 81 letters", func(c tourney.Config) tourney.Config { c.Description = strings.Repeat("a", 81); return c }, 0, "tourney.new.err.description"},
+		{"a start 20 days ahead", func(c tourney.Config) tourney.Config { c.Start = now.Add(20 * 24 * time.Hour); return c }, 0, "tourney.new.err.start"},
+		{"duplicate arena", func(c tourney.Config) tourney.Config { c.Duplicate = true; return c }, 0, "tourney.new.err.duplicate"},
+		{"classic partners", func(c tourney.Config) tourney.Config { c.Partners = true; return c }, 0, "tourney.new.err.partners"},
+	} {
+		base := tourney.Config{Kind: tourney.Arena, Game: "classic", Rules: "default", Hands: 20, Start: now.Add(time.Hour), Length: time.Hour, Name: "x"}
+		_, err := tournaments.Check("ann", c.cfg(base), now, c.timer)
+		if err == nil {
+			t.Errorf("%s: taken", c.name)
+			continue
+		}
+		for _, lang := range []string{"en", "tr"} {
+			_, pc := page(t, lang, 80, 24)
+			i := slices.IndexFunc(faults, func(f fault) bool { return f.key == c.key })
+			if i < 0 {
+				t.Fatalf("no fault says %s", c.key)
+			}
+			if got, want := Fault(pc, err), Fault(pc, faults[i].err); got != want {
+				t.Errorf("%s (%s): %q, want %q (%v)", c.name, lang, got, want, err)
+			}
+		}
+	}
+}
+
+// The form at 80×24 and 120×40 in both languages: every line fits, and
+// a row not shown is not drawn.
+func TestFormFits(t *testing.T) {
+	for _, lang := range []string{"en", "tr"} {
+		for _, sz := range [][2]int{{80, 24}, {120, 40}} {
+			f, c := page(t, lang, sz[0], sz[1])
+			for _, kind := range []tourney.Kind{tourney.Arena, tourney.Swiss} {
+				f.kind = kind
+				lines, _ := f.Lines(c)
+				text := ansi.Strip(strings.Join(lines, "\n"))
+				for _, l := range lines {
+					if w := ansi.StringWidth(l); w > c.PageWidth() {
+						t.Errorf("%s %v %s: a line of %d columns: %q", lang, sz, kind, w, ansi.Strip(l))
+					}
+				}
+				hidden := c.Tr.T("tourney.new.rounds")
+				if kind == tourney.Swiss {
+					hidden = c.Tr.T("tourney.new.length")
+				}
+				if strings.Contains(text, hidden+" ") {
+					t.Errorf("%s %s: %q drawn:\n%s", lang, kind, hidden, text)
+				}
+				if strings.Contains(text, "%!") {
+					t.Errorf("%s %s: %s", lang, kind, text)
+				}
 			}
 		}
 	}
