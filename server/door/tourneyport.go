@@ -78,6 +78,23 @@ func (p *serverPort) Organiser(id, player string) bool {
 	return p.srv.tourneys != nil && p.srv.tourneys.IsOrganiser(id, player)
 }
 
+// JoinCode is a private tournament's code, for its creator only.
+func (p *serverPort) JoinCode(id, player string) string {
+	if p.srv.tourneys == nil {
+		return ""
+	}
+	return p.srv.tourneys.JoinCode(id, player)
+}
+
+// JoinPrivate joins player with the join code they typed.
+func (p *serverPort) JoinPrivate(id, player, name string, rating int, code string) error {
+	return p.withTourneys(func(ctx context.Context, ts *tournaments.Service) error {
+		from := p.from(ctx, player)
+		from.Code = code
+		return ts.JoinFrom(ctx, id, player, name, rating, from)
+	})
+}
+
 // JoinTournament joins player, called name, to tournament id at their
 // rating.
 func (p *serverPort) JoinTournament(id, player, name string, rating int) error {

@@ -62,9 +62,12 @@ const (
 	MaxArena = 6 * time.Hour
 	// MinTurn and MaxTurn bound a tournament's time a turn, MaxBank its
 	// time bank.
-	MinTurn    = 5 * time.Second
-	MaxTurn    = 5 * time.Minute
-	MaxBank    = 10 * time.Minute
+	MinTurn = 5 * time.Second
+	MaxTurn = 5 * time.Minute
+	MaxBank = 10 * time.Minute
+	// codeLen is the length of a private tournament's join code:
+	// letters and digits of base32, none to mistake for another.
+	codeLen    = 6
 	maxHands   = 21
 	maxRounds  = 15
 	maxLength  = 12 * time.Hour
@@ -226,6 +229,13 @@ func (s *Service) create(ctx context.Context, id, by, addr string, c tourney.Con
 	}
 	if by != Operator {
 		r.ByAddr = r.addrMark(addr)
+	}
+	if c.Private {
+		var b [5]byte
+		if _, err := io.ReadFull(s.opt.Random, b[:]); err != nil {
+			return fmt.Errorf("tournament %s's code: %w", id, err)
+		}
+		r.Code = base32.StdEncoding.EncodeToString(b[:])[:codeLen]
 	}
 	b, err := json.Marshal(r)
 	if err != nil {

@@ -16,12 +16,16 @@
 //	             moved, its new tables numbered, written back at its
 //	             revision with them in play (Opening), then opened; the
 //	             tables written as opening settled by the next round
-//	requests.go  a player's join or leave, and a table's end, written as
-//	             keys of the store for the owner to take; a match's
-//	             record, and the standings recounted from the records
+//	requests.go  a player's join or leave (a private tournament's code
+//	             asked), the organiser's change or cancel before the
+//	             start, and a table's end, written as keys of the store
+//	             for the owner to take; a match's record, and the
+//	             standings recounted from the records
 //	create.go    a tournament created: by a player (their share and the
-//	             server's, the settings' caps), by the operator from a
-//	             file (once by its name), ids
+//	             server's, the settings' caps, a form's Check), by the
+//	             operator from a file (once by its name, changed or
+//	             called off by it before the start), ids, the tables'
+//	             time control
 //	duplicate.go duplicate rounds: one seal a round, drawn before its
 //	             tables open, its secret shown once the round is over;
 //	             the seats scored against the field

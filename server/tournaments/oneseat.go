@@ -37,6 +37,8 @@ var (
 type From struct {
 	Addr string
 	Seen time.Time
+	// Code is the join code the player gave (a private tournament's).
+	Code string
 }
 
 // saltBytes is the size of a tournament's salt for its addresses.

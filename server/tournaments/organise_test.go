@@ -2,6 +2,7 @@ package tournaments
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
@@ -142,5 +143,41 @@ func TestTablesUseTheTournamentsTimeControl(t *testing.T) {
 		if tc.Timer != c.want || tc.Bank != c.wantBank {
 			t.Errorf("turn %v, bank %v, server's %v: the tables' timer %v and bank %v, want %v and %v", c.turn, c.bank, c.timer, tc.Timer, tc.Bank, c.want, c.wantBank)
 		}
+	}
+}
+
+// A private tournament's join code is shown to its creator only and
+// asked of every other player (any case); a page's copy never holds it.
+func TestPrivateTournamentAsksItsCode(t *testing.T) {
+	t.Parallel()
+	eng, kept := openStore(t)
+	clk := &clock{now: t0.Add(-30 * time.Minute)}
+	n := startNode(t, eng, kept, nil, clk)
+	ctx := context.Background()
+	const ann, bob = "key:SHA256:ann", "key:SHA256:bob"
+	id, err := n.svc.CreateFrom(ctx, ann, "198.51.100.1", tourney.Config{Name: "Friends", Kind: tourney.Arena, Game: "101", Hands: 1, Start: t0, Length: time.Hour, Private: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	code := n.svc.JoinCode(id, ann)
+	if len(code) != codeLen || n.svc.JoinCode(id, bob) != "" {
+		t.Fatalf("the code shown to its creator %q, to another %q", code, n.svc.JoinCode(id, bob))
+	}
+	for _, try := range []string{"", "AAAAAA"} {
+		if err := n.svc.JoinFrom(ctx, id, bob, "Bob", 0, From{Addr: "198.51.100.2", Code: try}); !errors.Is(err, ErrCode) {
+			t.Errorf("joined with code %q: %v", try, err)
+		}
+	}
+	if err := n.svc.JoinFrom(ctx, id, bob, "Bob", 0, From{Addr: "198.51.100.2", Code: strings.ToLower(code)}); err != nil {
+		t.Fatalf("joined with its code: %v", err)
+	}
+	if err := n.svc.JoinFrom(ctx, id, ann, "Ann", 0, From{Addr: "198.51.100.1"}); err != nil {
+		t.Errorf("its creator joins without it: %v", err)
+	}
+	waitFor(t, n, id, "both joined", func(tr tourney.Tournament) bool { return tr.Players() == 2 })
+	l, tr, _ := n.svc.Tournament(id)
+	b, _ := json.Marshal(tr)
+	if !l.Private || strings.Contains(string(b), code) {
+		t.Errorf("listed private %v; the page's copy holds the code: %v", l.Private, strings.Contains(string(b), code))
 	}
 }

@@ -87,6 +87,9 @@ func (s *Service) join(ctx context.Context, id, player, name string, rating int,
 	}
 	mark := ""
 	if from != nil {
+		if err := r.coded(player, *from); err != nil {
+			return err
+		}
 		if mark, err = r.admits(player, *from); err != nil {
 			return err
 		}
@@ -114,6 +117,9 @@ func (s *Service) join(ctx context.Context, id, player, name string, rating int,
 func (s *Service) AskPartner(ctx context.Context, id, player, name string, rating int, partner string, from From) error {
 	r, err := s.known(id, player)
 	if err != nil {
+		return err
+	}
+	if err := r.coded(player, from); err != nil {
 		return err
 	}
 	mark, err := r.admits(player, from)
@@ -271,6 +277,31 @@ func Edit(t *tourney.Tournament, c tourney.Config) error {
 	}
 	t.Config = c
 	return nil
+}
+
+// ErrCode is a join to a private tournament without its join code, or
+// with another.
+var ErrCode = errors.New("a private tournament: its join code is asked")
+
+// coded lets player in to r if it is public, theirs, joined already, or
+// they give its code.
+func (r *record) coded(player string, from From) error {
+	_, joined := r.T.Joined[r.T.Unit(player)]
+	if r.Code == "" || player == r.By || joined || r.T.Alone(player) || strings.EqualFold(strings.TrimSpace(from.Code), r.Code) {
+		return nil
+	}
+	return ErrCode
+}
+
+// JoinCode is tournament id's join code as its creator player may be
+// shown it ("": not theirs, or public).
+func (s *Service) JoinCode(id, player string) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if r, ok := s.recs[id]; ok && player != Operator && r.By == player {
+		return r.Code
+	}
+	return ""
 }
 
 // orgKey is the key of tournament id's organiser's latest change: apart

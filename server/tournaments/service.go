@@ -113,6 +113,9 @@ type record struct {
 	// tournament from, and whose (oneseat.go).
 	Salt  []byte            `json:"salt,omitempty"`
 	Addrs map[string]string `json:"addrs,omitempty"`
+	// Code is a private tournament's join code: its creator's to give,
+	// asked of every other player who joins (never in a page's copy).
+	Code string `json:"code,omitempty"`
 	// rev is the store's revision the value was read at (not kept).
 	rev uint64
 }

@@ -36,8 +36,13 @@ type TourneySide interface {
 	// errors.
 	Organise(id, by string, cancel bool, c tourney.Config) error
 	// Organiser says whether player created tournament id (from
-	// memory: a page asks it as it reads the tournament).
+	// memory: a page asks it as it reads the tournament); JoinCode is
+	// its join code if it is private and theirs ("" else).
 	Organiser(id, player string) bool
+	JoinCode(id, player string) string
+	// JoinPrivate is JoinTournament with the join code the player
+	// typed (tournaments.ErrCode: none, or another).
+	JoinPrivate(id, player, name string, rating int, code string) error
 	// JoinTournament and LeaveTournament put a player in a tournament
 	// (with their name, which its pages show, and their rating in its
 	// game) and take them out, refused with the director's errors

@@ -107,6 +107,29 @@ func (f *Tourneys) Organiser(id, player string) bool {
 	return player != "" && f.by[id] == player
 }
 
+// JoinCode is the code "SECRET1" of a private tournament, for its
+// creator.
+func (f *Tourneys) JoinCode(id, player string) string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if t, ok := f.t[id]; ok && t.Config.Private && player != "" && f.by[id] == player {
+		return "SECRET1"
+	}
+	return ""
+}
+
+// JoinPrivate joins player with code: "SECRET1" for a private one.
+func (f *Tourneys) JoinPrivate(id, player, name string, rating int, code string) error {
+	f.mu.Lock()
+	t, ok := f.t[id]
+	private := ok && t.Config.Private
+	f.mu.Unlock()
+	if private && code != "SECRET1" {
+		return tournaments.ErrCode
+	}
+	return f.JoinTournament(id, player, name, rating)
+}
+
 // JoinTournament joins player, named, to tournament id.
 func (f *Tourneys) JoinTournament(id, player, name string, rating int) error {
 	f.mu.Lock()

@@ -84,6 +84,11 @@ type Page struct {
 	// mine: the player created it (as last read): before it begins e
 	// changes it and c (twice: cancelling) calls it off.
 	mine, cancelling bool
+	// code is a private tournament's join code, shown to its creator;
+	// coding: another player types it (codeIn) to join.
+	code   string
+	coding bool
+	codeIn textinput.Model
 	// ticking: a tick to redraw the seconds of the last minute is on
 	// its way (tourneyview.Countdown).
 	ticking bool
@@ -137,6 +142,7 @@ type tourneyMsg struct {
 	seals []tourneyview.Seal
 	field map[string]*big.Rat
 	mine  bool
+	code  string
 	err   error
 }
 
@@ -180,7 +186,7 @@ func (p *Page) show(id string) {
 		p.id, p.t, p.gone, p.scroll, p.seals, p.field, p.givenUp = id, nil, false, 0, nil, nil, false
 		p.names, p.asked, p.ratings, p.rated = tourneyview.Names{}, map[string]bool{}, nil, -1
 		p.naming, p.ask, p.own = false, nil, false
-		p.mine, p.cancelling = false, false
+		p.mine, p.cancelling, p.code, p.coding = false, false, "", false
 	}
 }
 
@@ -204,7 +210,7 @@ func (p *Page) read(c *common.Common, after time.Duration) tea.Cmd {
 			return nil
 		}
 		msg := readTourney(side, id, gen)
-		msg.mine = side.Organiser(id, me)
+		msg.mine, msg.code = side.Organiser(id, me), side.JoinCode(id, me)
 		return msg
 	}
 }
@@ -289,6 +295,10 @@ func (p *Page) join(c *common.Common, what tourneyAsk, partner, with string) tea
 		p.own = true // the ask's end is said with the answer
 	}
 	side, ctx, id, me, name, guest, book := c.Tour, c.Ctx, p.id, c.ID, c.Name, c.Code != "", c.Srv.Ratings()
+	code := ""
+	if p.l.Private && !p.mine {
+		code = p.codeIn.Value()
+	}
 	g := p.t.Config.Game
 	log := c.Srv.Log()
 	return func() tea.Msg {
@@ -318,9 +328,12 @@ func (p *Page) join(c *common.Common, what tourneyAsk, partner, with string) tea
 				rating = int(math.Round(e.Rating().Ordinal()))
 			}
 		}
-		if what == askPartner {
+		switch {
+		case what == askPartner:
 			msg.err = side.AskPartner(id, me, name, rating, partner)
-		} else {
+		case code != "":
+			msg.err = side.JoinPrivate(id, me, name, rating, code)
+		default:
 			msg.err = side.JoinTournament(id, me, name, rating)
 		}
 		return msg
@@ -397,7 +410,7 @@ func (p *Page) Update(c *common.Common, msg tea.Msg) common.Turn {
 			c.Srv.Log().Warn("a tournament", "id", p.id, "err", msg.err)
 		default:
 			p.askEnded(c, msg.t) // named as the page knew them
-			p.l, p.t, p.gone, p.mine = msg.l, &msg.t, false, msg.mine
+			p.l, p.t, p.gone, p.mine, p.code = msg.l, &msg.t, false, msg.mine, msg.code
 			if msg.t.System().Scoring.Sealed() && msg.seals != nil {
 				p.seals, p.field = msg.seals, msg.field
 			}
@@ -459,6 +472,9 @@ func (p *Page) Update(c *common.Common, msg tea.Msg) common.Turn {
 		p.gen++ // read now, and every common.TourneyEvery from now
 		return common.Stay(p.read(c, 0))
 	case tea.PasteMsg:
+		if p.coding {
+			return common.Stay(common.EditField(&p.codeIn, msg, codeBytes))
+		}
 		if p.naming {
 			return p.name(c, msg)
 		}
@@ -466,6 +482,10 @@ func (p *Page) Update(c *common.Common, msg tea.Msg) common.Turn {
 			return p.choose(c, msg)
 		}
 	case tea.KeyPressMsg:
+		if p.coding {
+			c.Flash = ""
+			return p.codeKey(c, msg)
+		}
 		if p.naming {
 			c.Flash = ""
 			return p.name(c, msg)
@@ -475,6 +495,24 @@ func (p *Page) Update(c *common.Common, msg tea.Msg) common.Turn {
 			return p.choose(c, msg)
 		}
 		return p.key(c, msg)
+	}
+	return common.Turn{}
+}
+
+// codeBytes caps a join code typed: the server's are six letters.
+const codeBytes = 16
+
+// codeKey takes the keys while a private tournament's join code is
+// typed: enter joins with it, esc stops.
+func (p *Page) codeKey(c *common.Common, k tea.KeyPressMsg) common.Turn {
+	switch {
+	case key.Matches(k, c.Keys.Cancel):
+		p.coding = false
+	case key.Matches(k, c.Keys.Send):
+		p.coding, p.asking = false, true
+		return common.Stay(p.join(c, askJoin, "", ""))
+	default:
+		return common.Stay(common.EditField(&p.codeIn, k, codeBytes))
 	}
 	return common.Turn{}
 }
@@ -512,6 +550,10 @@ func (p *Page) key(c *common.Common, msg tea.KeyPressMsg) common.Turn {
 		p.scroll += rows
 	case p.t == nil || p.asking:
 		c.OtherKey(msg)
+	case key.Matches(msg, k.TourneyJoin) && v.CanJoin() && p.l.Private && !p.mine && !p.coding:
+		// A private tournament's code, asked before the join.
+		p.coding, p.codeIn = true, common.NewField(codeBytes)
+		return common.Turn{}
 	case key.Matches(msg, k.TourneyJoin) && v.CanJoin():
 		p.asking = true
 		return common.Stay(p.join(c, askJoin, "", ""))
@@ -720,6 +762,8 @@ func tourneyRefused(c *common.Common, err error) string {
 		return c.Tr.T("tourney.err.notknown")
 	case errors.Is(err, tournaments.ErrAddrTaken):
 		return c.Tr.T("tourney.err.addr")
+	case errors.Is(err, tournaments.ErrCode):
+		return c.Tr.T("tourney.err.code")
 	}
 	c.Srv.Log().Warn("a tournament refused", "err", err)
 	return c.Tr.T("tourney.err.other", err.Error())
@@ -759,6 +803,11 @@ func (p *Page) Lines(c *common.Common) ([]string, []key.Binding) {
 	if p.choosing {
 		return p.chooseLines(c, v), []key.Binding{k.Send, k.TourneyPick, k.Erase, k.Cancel}
 	}
+	if p.coding {
+		st := c.Styles()
+		out := tourneyview.Head(c.Tr, st, v, c.PageWidth())
+		return append(out, st.Bold.Render(c.Tr.T("tourney.code.prompt"))+" "+p.codeIn.View()), []key.Binding{k.Send, k.Erase, k.Cancel}
+	}
 	var first []key.Binding
 	switch {
 	case asked(v):
@@ -783,8 +832,17 @@ func (p *Page) Lines(c *common.Common) ([]string, []key.Binding) {
 	if p.organises() {
 		first = append(first, k.TourneyEdit, k.TourneyCancel)
 	}
-	lines, _ := tourneyview.Lines(c.Tr, c.Styles(), v, c.PageWidth(), c.PageRows())
-	return lines, append(first, keys...)
+	if p.code == "" {
+		lines, _ := tourneyview.Lines(c.Tr, c.Styles(), v, c.PageWidth(), c.PageRows())
+		return lines, append(first, keys...)
+	}
+	// The creator's private tournament: its code under its title.
+	var code []string
+	for _, w := range tourneyview.Wrap(c.Tr.T("tourney.code.yours", p.code), c.PageWidth(), 0) {
+		code = append(code, c.Styles().Warn.Render(w))
+	}
+	lines, _ := tourneyview.Lines(c.Tr, c.Styles(), v, c.PageWidth(), c.PageRows()-len(code))
+	return append(lines[:1], append(code, lines[1:]...)...), append(first, keys...)
 }
 
 // nameLines are the page while a partner's name is typed: the
