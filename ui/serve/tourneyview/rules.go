@@ -30,9 +30,17 @@ func MatchLength(tr *i18n.Catalog, c tourney.Config) string {
 func Rules(tr *i18n.Catalog, c tourney.Config) []string {
 	out := []string{
 		tr.T("tourney.rules.game", GameName(tr, c.Game), RulesName(tr, c.Rules)) + " " + MatchLength(tr, c),
+	}
+	switch {
+	case c.Turn > 0 && c.Bank > 0:
+		out = append(out, tr.T("tourney.rules.clock.bank", Wait(tr, c.Turn), Wait(tr, c.Bank)))
+	case c.Turn > 0:
+		out = append(out, tr.T("tourney.rules.clock", Wait(tr, c.Turn)))
+	}
+	out = append(out,
 		tr.T("tourney.rules.points"),
 		tr.T("tourney.rules.oneaddr"), // the tables' rule, every kind's
-	}
+	)
 	for _, s := range c.System().Said(c) {
 		out = append(out, Say(tr, s))
 	}

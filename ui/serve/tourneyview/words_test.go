@@ -48,3 +48,16 @@ func TestTurkishTournamentWords(t *testing.T) {
 		t.Errorf("the streak's head %q is cut to %d columns", head, w)
 	}
 }
+
+// A tournament's time control is stated in its rules, in both
+// languages: the seconds a turn, and the bank where there is one.
+func TestRulesSayTheTimeControl(t *testing.T) {
+	for _, lang := range []string{"en", "tr"} {
+		tr := i18n.MustLoad(lang)
+		c := tourney.Config{Kind: tourney.Arena, Game: "101", Hands: 1, Length: time.Hour, Turn: 20 * time.Second, Bank: time.Minute}
+		got := words(Rules(tr, c))
+		if !strings.Contains(got, Wait(tr, 20*time.Second)) || !strings.Contains(got, Wait(tr, time.Minute)) {
+			t.Errorf("%s: the rules do not say a turn of 20 s and a bank of 1 min:\n%s", lang, got)
+		}
+	}
+}

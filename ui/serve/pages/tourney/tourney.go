@@ -832,7 +832,7 @@ func (p *Page) Lines(c *common.Common) ([]string, []key.Binding) {
 	if p.organises() {
 		first = append(first, k.TourneyEdit, k.TourneyCancel)
 	}
-	if p.code == "" {
+	if p.code == "" || p.t.Phase == tourney.Finished {
 		lines, _ := tourneyview.Lines(c.Tr, c.Styles(), v, c.PageWidth(), c.PageRows())
 		return lines, append(first, keys...)
 	}

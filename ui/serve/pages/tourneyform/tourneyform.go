@@ -152,8 +152,10 @@ func (f *Page) Edit(id string, c tourney.Config) {
 	f.rules = max(0, slices.Index(kinds[f.game].Rules, cmp.Or(rules, "default")))
 	f.name.SetValue(c.Name)
 	f.desc.SetValue(c.Description)
-	f.length, f.rounds, f.botWait, f.level = c.Length, c.Rounds, c.BotWait, c.BotLevel
-	f.back, f.away, f.turn, f.bank = c.Back, c.Away, c.Turn, c.Bank
+	// What the other kind has not (a Swiss's length) stays the form's,
+	// so a kind changed back and forth has one.
+	f.length, f.rounds, f.botWait = cmp.Or(c.Length, f.length), cmp.Or(c.Rounds, f.rounds), c.BotWait
+	f.level, f.back, f.away, f.turn, f.bank = cmp.Or(c.BotLevel, f.level), cmp.Or(c.Back, f.back), c.Away, c.Turn, c.Bank
 	f.duplicate, f.partners, f.priv = c.Duplicate, c.Partners, c.Private
 }
 
@@ -548,6 +550,9 @@ func (f *Page) Lines(c *common.Common) ([]string, []key.Binding) {
 	}
 	lines = append(lines, "")
 	note := tr.T("tourney.new.note")
+	if f.priv {
+		note = tr.T("tourney.new.note.private")
+	}
 	if f.editing != "" {
 		note = tr.T("tourney.edit.note")
 	}
