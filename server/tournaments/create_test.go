@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -168,5 +169,30 @@ func TestOperatorsTournamentRefusedSaysWhy(t *testing.T) {
 	clk.add(48 * time.Hour)
 	if again, err := n.svc.EnsureNamed(ctx, good); err != nil || again != id {
 		t.Errorf("the same file two days on: %q, %v; want %q", again, err, id)
+	}
+}
+
+// The operator's file docs/serving.md shows reads as the tournament it
+// describes, its description and time control with it.
+func TestDocumentedFileReads(t *testing.T) {
+	t.Parallel()
+	doc, err := os.ReadFile("../../docs/serving.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(doc), "```json\n{\"name\": \"Friday arena\"")
+	file, _, ok2 := strings.Cut(rest, "```")
+	if !ok || !ok2 {
+		t.Fatal("docs/serving.md shows no operator's file")
+	}
+	o, err := ReadOrder(strings.NewReader(`{"name": "Friday arena"` + file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := o.Config; c.Description == "" || c.Turn != 25*time.Second || c.Bank != time.Minute || o.Cancel {
+		t.Errorf("read %+v", o)
+	}
+	if _, err := settle(o.Config, o.Config.Start.Add(-time.Hour), 30*time.Second); err != nil {
+		t.Errorf("the documented file is refused: %v", err)
 	}
 }
