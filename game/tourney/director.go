@@ -401,7 +401,7 @@ type Placed struct {
 // once it is over, with its podium.
 func (t *Tournament) Listed(id string) Listed {
 	var podium []Placed
-	if st, err := t.Standings(); err == nil && t.Phase == Finished {
+	if st, err := t.Standings(); err == nil && t.Phase == Finished && !t.Cancelled {
 		for _, s := range st[:min(3, len(st))] {
 			p := Placed{Points: s.Points, Names: []string{t.NameOf(s.Player)}}
 			if tm, ok := t.Teams[s.Player]; ok {

@@ -63,8 +63,8 @@ func TestOrganiserChangesOrCancelsBeforeTheStart(t *testing.T) {
 	}
 	tr = waitFor(t, n, id, "cancelled", func(tr tourney.Tournament) bool { return tr.Cancelled })
 	l, _, _ := n.svc.Tournament(id)
-	if tr.Phase != tourney.Finished || len(tr.Matches) != 0 || !l.Cancelled {
-		t.Errorf("cancelled: phase %s, %d matches, listed cancelled %v", tr.Phase, len(tr.Matches), l.Cancelled)
+	if tr.Phase != tourney.Finished || len(tr.Matches) != 0 || !l.Cancelled || len(l.Podium) != 0 {
+		t.Errorf("cancelled: phase %s, %d matches, listed cancelled %v, a podium of %d", tr.Phase, len(tr.Matches), l.Cancelled, len(l.Podium))
 	}
 	clk.add(time.Hour)
 	n.svc.Round(ctx)
@@ -73,6 +73,9 @@ func TestOrganiserChangesOrCancelsBeforeTheStart(t *testing.T) {
 	}
 
 	// Once begun, neither.
+	if err := n.svc.Organise(ctx, id, ann, false, edit); !errors.Is(err, tourney.ErrBegun) {
+		t.Errorf("edited once cancelled: %v", err)
+	}
 	other := arena
 	other.Name, other.Start = "Saturday", clk.Now().Add(time.Minute)
 	id2, err := n.svc.CreateFrom(ctx, ann, "198.51.100.1", other)
