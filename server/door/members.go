@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
-	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -67,8 +66,15 @@ func (s *clusterWatch) watch(ctx context.Context) {
 type member struct {
 	keep.Peer
 	// unknown says why it is not taken for a running okey node ("": it
-	// is one).
+	// is one, or it is not judged yet).
 	unknown string
+	// pending: not judged yet for want of a door, because the lobby as
+	// this node has read it is not yet current to a grace after the
+	// member joined (judge).
+	pending bool
+	// silent: an okey node (its door named this very server) whose
+	// door has stopped coming: frozen, starved or cut off.
+	silent bool
 }
 
 // members is the cluster's other servers, each judged.
@@ -77,24 +83,62 @@ func (s *clusterWatch) members(eng *keep.Engine) []member {
 		return nil
 	}
 	peers := eng.Peers()
-	doors := s.hall.DoorNodes()
+	doors := s.hall.DoorTimes()
+	readFirst, readBack := s.hall.LobbyReadBack()
 	names := map[string]int{}
 	for _, p := range peers {
 		names[p.Name]++
 	}
 	out := make([]member, len(peers))
 	for i, p := range peers {
-		out[i].Peer = p
-		switch {
-		case p.Name == eng.Node:
-			out[i].unknown = "it gives this node's own name"
-		case names[p.Name] > 1:
-			out[i].unknown = "another member gives the same name"
-		case !slices.Contains(doors, p.Name):
-			out[i].unknown = "no okey node of that name is running (it writes no door in the lobby)"
+		out[i] = judge(p, eng.Node, names[p.Name] > 1, doors[p.Name], readFirst, readBack, s.grace)
+		if out[i].unknown != "" && !out[i].pending && names[p.Name] == 1 && p.Name != eng.Node && s.hall.DoorServer(p.ID) == p.Name {
+			// Its door, naming this very server, was read before: an
+			// okey node gone silent, which a stranger cannot pass for
+			// (the door is sealed, and the server's identity is new at
+			// each start).
+			out[i].unknown, out[i].silent = "", true
 		}
 	}
 	return out
+}
+
+// judge says what this node makes of peer p, given when its newest
+// door read was written (doorAt, zero: none) and when this node wrote
+// the first and the newest of its own doors read back (readFirst: it
+// began to read the lobby then; readBack: the lobby as read is current
+// to then). A door is judged against readBack, not against the
+// clock: a node frozen or starved reads the lobby late, and every
+// peer's door looked stale to it by the clock on waking, a false alarm
+// on every freeze. So a peer lacks a door only if none was written
+// within doorStale before readBack, and is called unknown for it only
+// once readBack is a grace past its joining, or past this node's
+// beginning to read the lobby if that came later (an okey node's first
+// door comes seconds after its route, as long after as this node's
+// own did when they start together); until then it is pending.
+func judge(p keep.Peer, self string, sameName bool, doorAt, readFirst, readBack time.Time, grace time.Duration) member {
+	m := member{Peer: p}
+	switch {
+	case p.Name == self:
+		m.unknown = "it gives this node's own name"
+	case sameName:
+		m.unknown = "another member gives the same name"
+	case !doorAt.IsZero() && readBack.Sub(doorAt) < hall.DoorStale:
+		// Writing doors as of the lobby read: an okey node.
+	case readBack.IsZero() || readBack.Before(later(p.Since, readFirst).Add(grace)):
+		m.pending = true
+	default:
+		m.unknown = "no okey node of that name is running (it writes no door in the lobby)"
+	}
+	return m
+}
+
+// later is the later of a and b.
+func later(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
+	}
+	return b
 }
 
 // membersEvery is how often a node looks at its cluster's members.
@@ -151,9 +195,8 @@ func (s *clusterWatch) watchMembers(ctx context.Context, eng *keep.Engine) {
 // watchUnknown looks at one new member every grace until it is known
 // or gone (or ctx ends): still unknown after the first grace, it is
 // warned of, once; known after that, the warning is taken back in the
-// log. An okey node that froze or starved within the grace of joining
-// (before it wrote its door) was warned of as an intruder, and nothing
-// said otherwise after it woke.
+// log. One pending (this node's view of the lobby behind: judge) is
+// looked at again every membersEvery, neither warned of nor let go.
 func watchUnknown(ctx context.Context, grace time.Duration, log *slog.Logger, look func() (member, bool)) {
 	t := time.NewTimer(grace)
 	defer t.Stop()
@@ -168,6 +211,9 @@ func watchUnknown(ctx context.Context, grace time.Duration, log *slog.Logger, lo
 		switch {
 		case !here:
 			return // gone: its leaving is logged
+		case m.pending:
+			t.Reset(min(grace, membersEvery))
+			continue
 		case m.unknown == "" && warned:
 			log.Info("the cluster member warned of is an okey node after all: it wrote its door late (a node frozen or starved as it joined)",
 				"name", m.Name, "addr", m.Addr, "id", m.ID)
@@ -240,8 +286,13 @@ func (s *clusterWatch) membersStatus() string {
 			how = "we dialed"
 		}
 		state := "okey node"
-		if m.unknown != "" {
+		switch {
+		case m.unknown != "":
 			state = "UNKNOWN: " + m.unknown
+		case m.pending:
+			state = "not judged yet: this node has not read the lobby since it joined"
+		case m.silent:
+			state = "okey node, silent: no door written lately (frozen, starved or cut off?)"
 		}
 		fmt.Fprintf(&b, "  %-16s %-22s %-10s %s\n", printable(m.Name, 16), printable(m.Addr, 22), how, state)
 	}

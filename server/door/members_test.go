@@ -164,3 +164,73 @@ func TestAnUnknownMemberWarnedOfOnceAndTakenBack(t *testing.T) {
 		})
 	}
 }
+
+// A member's door is judged against the lobby as this node has read it
+// (when it wrote the newest of its own doors read back), not against
+// the clock: a node woken from a freeze, whose reads of the lobby are
+// behind, holds its peers' doors from before the freeze, stale by the
+// clock, and called every peer "not a known okey node" on waking. Now
+// such a member is pending until the lobby read is a grace past its
+// joining, and an okey node's door is fresh by then.
+func TestADoorIsJudgedByTheLobbyRead(t *testing.T) {
+	t0 := time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC)
+	grace := 10 * time.Second
+	at := func(s int) time.Time { return t0.Add(time.Duration(s) * time.Second) }
+	// The peer's route came back at 100 s, as the node woke from a
+	// freeze that began at 40 s.
+	peer := keep.Peer{Name: "n1", ID: "X", Since: at(100)}
+	for _, c := range []struct {
+		name           string
+		doorAt, readAt time.Time
+		same           bool
+		unknown        bool
+		pending        bool
+	}{
+		{"woken: the lobby read is from before the freeze", at(39), at(40), false, false, false},
+		{"woken: read again, the peer's door fresh", at(108), at(110), false, false, false},
+		{"woken: read again before the grace is out, its door not read yet", at(39), at(104), false, false, true},
+		{"an intruder: never a door, the lobby read past the grace", time.Time{}, at(111), false, true, false},
+		{"a peer that stopped writing, the lobby read past the grace", at(90), at(111), false, true, false},
+		{"a door written just before the lobby read", at(109), at(111), false, false, false},
+		{"another member's name", at(109), at(111), true, true, false},
+		{"nothing read back yet", time.Time{}, time.Time{}, false, false, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			m := judge(peer, "n0", c.same, c.doorAt, at(0), c.readAt, grace)
+			if (m.unknown != "") != c.unknown || m.pending != c.pending {
+				t.Errorf("unknown %q, pending %v; want unknown %v, pending %v", m.unknown, m.pending, c.unknown, c.pending)
+			}
+		})
+	}
+	// Nodes started together: this one began to read the lobby at 115
+	// s, after making its streams; a peer as slow has a grace from then.
+	for _, c := range []struct {
+		name           string
+		doorAt, readAt time.Time
+		pending        bool
+	}{
+		{"started together, the peer's door not read yet", time.Time{}, at(120), true},
+		{"started together, a grace past this node's first read", time.Time{}, at(126), false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if m := judge(peer, "n0", false, c.doorAt, at(115), c.readAt, grace); m.pending != c.pending {
+				t.Errorf("pending %v, want %v (unknown %q)", m.pending, c.pending, m.unknown)
+			}
+		})
+	}
+	// Pending is neither warned of nor let go: a node woken late warns
+	// of nobody once its lobby is read.
+	var buf lockedBuffer
+	looks := []member{{Peer: peer, pending: true}, {Peer: peer, pending: true}, {Peer: peer}}
+	n := 0
+	watchUnknown(context.Background(), time.Millisecond, slog.New(slog.NewTextHandler(&buf, nil)), func() (member, bool) {
+		if n >= len(looks) {
+			return member{}, false
+		}
+		n++
+		return looks[n-1], true
+	})
+	if n != len(looks) || strings.Contains(buf.String(), "not a known okey node") {
+		t.Errorf("looked %d times of %d; log:\n%s", n, len(looks), buf.String())
+	}
+}

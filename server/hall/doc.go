@@ -25,7 +25,9 @@
 //	            listing, finding, restoring after a restart
 //	doors.go    the lobby bucket, and each node's door in it: the address players
 //	            reach it at and whether it is full, so a full node can
-//	            send newcomers to one that is not
+//	            send newcomers to one that is not; the lobby as this node
+//	            has read it (its own door read back), by which a member is
+//	            judged and a silent node's stand-ins are let go
 //	remote.go   SeatTable, a table as a session reaches it: run here, or
 //	            by another node (remoteTable), reached through NATS by
 //	            the relay's link alone

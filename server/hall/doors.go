@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
+
+	"okey/server/tables"
 )
 
 // Doors: a node over its load limit turns newcomers away (admission
@@ -29,10 +31,14 @@ const doorStale = 10 * time.Second
 
 // door is one node's door.
 type door struct {
-	Node string    `json:"node"`
-	Addr string    `json:"addr,omitempty"`
-	Full bool      `json:"full"`
-	At   time.Time `json:"at"`
+	Node string `json:"node"`
+	// Server is the node's NATS server's identity (keep.Engine.ServerID;
+	// new at each start, "" with a NATS deployment): the cluster member
+	// the door is of.
+	Server string    `json:"server,omitempty"`
+	Addr   string    `json:"addr,omitempty"`
+	Full   bool      `json:"full"`
+	At     time.Time `json:"at"`
 }
 
 // Door says this node's door: the address players reach it at ("":
@@ -54,7 +60,16 @@ func (r *relay) isDoor(e jetstream.KeyValueEntry) bool {
 		// Not a node's: the door stays as it was.
 		return true
 	}
-	if e.Operation() != jetstream.KeyValuePut || json.Unmarshal(b, &d) != nil || d.Node == r.node {
+	put := e.Operation() == jetstream.KeyValuePut && json.Unmarshal(b, &d) == nil
+	if put && d.Node == r.node && d.At.After(r.ownDoor) {
+		// This node's own door, read back: the lobby as this node reads
+		// it is current to when it was written.
+		r.ownDoor = d.At
+		if r.firstDoor.IsZero() {
+			r.firstDoor = d.At
+		}
+	}
+	if !put || d.Node == r.node {
 		delete(r.doors, e.Key())
 		return true
 	}
@@ -63,6 +78,9 @@ func (r *relay) isDoor(e jetstream.KeyValueEntry) bool {
 		return true
 	}
 	r.doors[e.Key()] = d
+	if d.Server != "" {
+		r.servers[d.Server] = d.Node
+	}
 	return true
 }
 
@@ -72,7 +90,7 @@ func (r *relay) writeDoor(ctx context.Context) {
 		return
 	}
 	addr, full := r.h.Door()
-	b, err := json.Marshal(door{Node: r.node, Addr: addr, Full: full, At: r.h.Opt.Now()})
+	b, err := json.Marshal(door{Node: r.node, Server: r.server, Addr: addr, Full: full, At: r.h.Opt.Now()})
 	if err != nil {
 		return
 	}
@@ -139,6 +157,114 @@ func (h *Hall) DoorNodes() []string {
 	}
 	slices.Sort(out)
 	return slices.Compact(out)
+}
+
+// LobbyReadBack is when this node wrote the newest of its own doors
+// that it has read back from the lobby (zero: none yet, or the node is
+// alone), and the first: when it began to read the lobby. The lobby as this node reads it holds every door written
+// before then, so the doors it lacks are the doors of nodes not
+// writing: a node frozen or starved, whose watch and rereads are
+// behind, reads its own door back late, and its peers' doors with it.
+// That, not the time since a member joined, is what may call a member
+// unknown for lack of a door.
+func (h *Hall) LobbyReadBack() (first, last time.Time) {
+	if h.Relay == nil {
+		return time.Time{}, time.Time{}
+	}
+	h.Relay.Mu.Lock()
+	defer h.Relay.Mu.Unlock()
+	return h.Relay.firstDoor, h.Relay.ownDoor
+}
+
+// DoorTimes is when each other node wrote the newest of its doors this
+// node has read, by node (nil: the node is alone). Beside
+// LobbyReadBack it says which nodes were writing doors as of the
+// lobby this node has read, whatever the time now.
+func (h *Hall) DoorTimes() map[string]time.Time {
+	if h.Relay == nil {
+		return nil
+	}
+	r := h.Relay
+	r.Mu.Lock()
+	defer r.Mu.Unlock()
+	out := make(map[string]time.Time, len(r.doors))
+	for _, d := range r.doors {
+		if d.At.After(out[d.Node]) {
+			out[d.Node] = d.At
+		}
+	}
+	return out
+}
+
+// DoorServer is the node whose door named the cluster member server
+// (its NATS server's identity) at any time since this node started ("":
+// none did). A member whose door stopped coming is an okey node all the
+// same, silent (frozen, starved or cut off), not a stranger.
+func (h *Hall) DoorServer(server string) string {
+	if h.Relay == nil || server == "" {
+		return ""
+	}
+	h.Relay.Mu.Lock()
+	defer h.Relay.Mu.Unlock()
+	return h.Relay.servers[server]
+}
+
+// DoorStale is how long before the lobby this node has read back a
+// node's newest door may have been written for that node to count as
+// writing doors.
+const DoorStale = doorStale
+
+// A node gone silent (frozen, cut off, its process stopped) keeps its
+// connections, so the stand-ins of its players at the tables run here
+// would count as connected for as long as it is silent, and a guest
+// there could not take their seat back from another node with the
+// resume code (refused while the seat's player is connected). So once
+// the lobby as this node has read it shows a node's door not written
+// for doorStale, that node's stand-ins are let go: each seat is its
+// player's, kept as for a connection ended, and its code takes it. A
+// door is judged against the lobby read (LobbyReadBack), not the clock,
+// so a node that was frozen itself lets nobody go on waking. A player
+// of the silent node asking for the seat again later is taken as a
+// resume code is (onRequest): their seat, unless someone took it back.
+//
+// The bound: a node writes its door every two seconds, and this node
+// reads the lobby and looks every two seconds, so a stand-in is let go
+// 10–14 s after its node fell silent (up to 8 s later while the store
+// is slow to answer, when doors are written less often).
+
+// dropSilent lets go the stand-ins of nodes whose doors are not
+// written as of the lobby this node has read.
+func (r *relay) dropSilent(ctx context.Context) {
+	now := r.h.Opt.Now()
+	var drop []*standIn
+	r.Mu.Lock()
+	if now.Sub(r.ownDoor) < doorStale {
+		for key, s := range r.stands {
+			d, ok := r.doors[doorPrefix+keyNode(key)]
+			if !ok || r.ownDoor.Sub(d.At) < doorStale {
+				continue
+			}
+			delete(r.stands, key)
+			r.silenced[silencedKey(keyNode(key), s.id)] = now
+			drop = append(drop, s)
+			r.h.Opt.Log.Info("a player's node is silent: their seat is kept for them, and their code takes it back from any node",
+				"table", s.t.ID, "node", d.Node, "door written", d.At.Format(time.TimeOnly))
+		}
+	}
+	for k, at := range r.silenced {
+		if now.Sub(at) > silencedKeep {
+			delete(r.silenced, k)
+		}
+	}
+	r.Mu.Unlock()
+	for _, s := range drop {
+		close(s.stop)
+		go func() {
+			ctx, cancel := context.WithTimeout(ctx, relayWait)
+			defer cancel()
+			s.t.Call(ctx, tables.Request{Kind: tables.ReqLeave, M: s.m, Gone: true})
+		}()
+	}
 }
 
 // lobbyBucket holds each table's summary, written by the node running it.

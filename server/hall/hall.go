@@ -149,11 +149,22 @@ type relay struct {
 	// subs are the request subscriptions of the tables run here.
 	subs map[string]*nats.Subscription
 	// stands are the stand-ins of other nodes' members, by member key.
-	stands map[string]*tables.Member
+	stands map[string]*standIn
+	// silenced is when the stand-ins of a player of a node gone silent
+	// were let go (standins.go: dropSilent), by silencedKey.
+	silenced map[string]time.Time
 	// joined are the other nodes' tables sessions here sit at.
 	joined map[*remoteTable]*tables.Member
 	// doors are the other nodes' doors (doors.go), by key.
 	doors map[string]door
+	// ownDoor is when this node wrote the newest of its own doors it
+	// has read back from the lobby, firstDoor the first (doors.go:
+	// LobbyReadBack).
+	ownDoor, firstDoor time.Time
+	// server is this node's NATS server's identity, written in its
+	// door; servers the node each identity of a door read named.
+	server  string
+	servers map[string]string
 	// rewatch asks watch to make its watch of the lobby again (rewatch
 	// says when and why).
 	rewatch chan struct{}

@@ -135,8 +135,8 @@ func openRelay(ctx context.Context, h *Hall, eng *keep.Engine) (*relay, error) {
 		return nil, fmt.Errorf("the bucket %s: %w", lobbyBucket, err)
 	}
 	r := &relay{h: h, nc: eng.NC, node: eng.Node, lobby: kv, js: eng.JetStream(), seal: eng.Seal, fresh: newFreshness(eng.Seal, time.Now), Others: map[string]remoteSummary{},
-		written: map[string][]byte{}, stamps: map[string]ownEntry{}, subs: map[string]*nats.Subscription{}, stands: map[string]*tables.Member{},
-		joined: map[*remoteTable]*tables.Member{}, doors: map[string]door{}, rewatch: make(chan struct{}, 1)}
+		written: map[string][]byte{}, stamps: map[string]ownEntry{}, subs: map[string]*nats.Subscription{}, stands: map[string]*standIn{}, silenced: map[string]time.Time{},
+		joined: map[*remoteTable]*tables.Member{}, doors: map[string]door{}, server: eng.ServerID(), servers: map[string]string{}, rewatch: make(chan struct{}, 1)}
 	r.link = &link{nc: r.nc, fresh: r.fresh, log: h.Opt.Log, memberKey: r.memberKey,
 		sat: func(rt *remoteTable, m *tables.Member) {
 			r.Mu.Lock()
@@ -295,10 +295,14 @@ func (r *relay) write(ctx context.Context) {
 			return
 		case <-pause.C:
 		}
+		if f := r.h.Opt.Fault; f != nil {
+			f("lobby", "") // tests: a node frozen stops here
+		}
 		r.flush(ctx)
 		if n%lobbyReread == 0 {
 			r.writeDoor(ctx)
 			r.reread(ctx)
+			r.dropSilent(ctx)
 		}
 		pause.Reset(lobbyPause(r.h.StoreWait()))
 	}

@@ -122,15 +122,27 @@ func (r *relay) onRequest(t *tables.Table, msg *nats.Msg) {
 		return
 	}
 	r.Mu.Lock()
-	m := r.stands[w.Member]
+	var m *tables.Member
+	if s := r.stands[w.Member]; s != nil {
+		m = s.m
+	}
 	if to != r.node {
 		// Said for the node that ran the table before (a session there
 		// had not heard it moved): not this node's member.
 		m = nil
 	} else if m == nil && (w.Kind == tables.ReqJoin || w.Kind == tables.ReqWatch) {
 		m = tables.NewMember(w.ID, w.Name, w.Addr, w.Seat)
-		r.stands[w.Member] = m
-		go r.pump(t, w.Member, m)
+		s := &standIn{m: m, t: t, id: w.ID, stop: make(chan struct{})}
+		r.stands[w.Member] = s
+		go r.pump(t, w.Member, s)
+	}
+	if _, ok := r.silenced[silencedKey(keyNode(w.Member), w.ID)]; ok && w.Kind == tables.ReqJoin {
+		// A player of a node that went silent, whose stand-in was let
+		// go, asking for the seat again from that node (it woke): the
+		// seat is theirs only if nobody took it back meanwhile with the
+		// resume code, as a resume code's would be; the session that
+		// did is not thrown out by the older one.
+		w.Resume = true
 	}
 	r.Mu.Unlock()
 	if m == nil {
@@ -177,18 +189,34 @@ func (r *relay) onRequest(t *tables.Table, msg *nats.Msg) {
 	}
 }
 
-// pump sends stand-in m's messages to its member's node, until the
-// table closes for it or ends.
-func (r *relay) pump(t *tables.Table, key string, m *tables.Member) {
+// standIn is the stand-in of another node's member at a table run
+// here.
+type standIn struct {
+	m  *tables.Member
+	t  *tables.Table
+	id string // the member's identity
+	// stop is closed when the stand-in is let go (its node silent).
+	stop chan struct{}
+}
+
+// pump sends stand-in s's messages to its member's node, until the
+// table closes for it or ends, or s is let go.
+func (r *relay) pump(t *tables.Table, key string, s *standIn) {
+	m := s.m
 	defer func() {
 		r.Mu.Lock()
-		if r.stands[key] == m {
+		if r.stands[key] == s {
 			delete(r.stands, key)
 		}
 		r.Mu.Unlock()
 	}()
 	for {
 		select {
+		case <-s.stop:
+			// Let go. Its node, silent, hears nothing now; its session's
+			// next request is told the table moved (onRequest), and asks
+			// for the seat again.
+			return
 		case msg := <-m.Box:
 			if msg.Closed == "" && !t.Holds(r.h.ctx) {
 				// Said before the node froze, and another node runs
@@ -219,3 +247,19 @@ func (r *relay) pump(t *tables.Table, key string, m *tables.Member) {
 // relayWait is how long a request to another node's table waits for
 // its answer.
 const relayWait = 5 * time.Second
+
+// silencedKeep is how long a player of a silent node is remembered
+// (onRequest): past a seat's keeping, it is given up anyway.
+const silencedKeep = 10 * time.Minute
+
+// silencedKey is how a player of a silent node is remembered.
+func silencedKey(node, id string) string { return node + "\x00" + id }
+
+// keyNode is the node of a member key (memberKey: the node's name,
+// "_", a number).
+func keyNode(key string) string {
+	if i := strings.LastIndexByte(key, '_'); i >= 0 {
+		return key[:i]
+	}
+	return key
+}

@@ -45,6 +45,15 @@ type Peer struct {
 	Since time.Time
 }
 
+// ServerID is the node's own NATS server's identity, as its peers'
+// routes name it (Peer.ID; "": a node using a NATS deployment).
+func (e *Engine) ServerID() string {
+	if e == nil || e.ns == nil {
+		return ""
+	}
+	return e.ns.ID()
+}
+
 // Peers lists the servers the node's embedded server has routes to, one
 // entry a server (NATS opens several routes to each), sorted by name;
 // nil for a node alone or one using a NATS deployment.

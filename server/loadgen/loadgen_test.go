@@ -372,6 +372,12 @@ var arenaLogs = flag.String("arena-logs", "", "TestArenaNodeKilled: a folder to 
 // freezes is how many owners TestFrozenOwnerTakeover stops.
 var freezes = flag.Int("freezes", 1, "TestFrozenOwnerTakeover: how many times a table's node is frozen (docs/cluster.md's measure: 10)")
 
+// frozenFor is how long TestFrozenOwnerTakeover keeps a node frozen at
+// least (0: until the table runs elsewhere and its live player is
+// back): long enough, the node's peers close its routes, and it finds
+// them joining again as it wakes.
+var frozenFor = flag.Duration("frozen-for", 0, "TestFrozenOwnerTakeover: how long a node stays frozen at least")
+
 // traceStore has TestFrozenOwnerTakeover say, through a freeze, each
 // change of every live node's view of the store (who leads the tables'
 // streams, each replica's lag) and the nodes' takeover steps at debug
@@ -410,8 +416,13 @@ func TestFrozenOwnerTakeover(t *testing.T) {
 		if err != nil {
 			t.Fatalf("freeze %d: %v", i+1, err)
 		}
-		t.Logf("freeze %d (the cluster settled %v after the match began): lease taken %v after its node froze, the table running %v after that; the live node's player back %v after that; the frozen node's player back %v after it woke",
-			i+1, f.calm.Round(100*time.Millisecond), f.took.Round(100*time.Millisecond), f.runs.Round(100*time.Millisecond), f.back.Round(100*time.Millisecond), f.woke.Round(100*time.Millisecond))
+		t.Logf("freeze %d (the cluster settled %v after the match began): lease taken %v after its node froze, the table running %v after that; the live node's player back %v after that; the frozen node's player back %v after it woke; %d false warnings",
+			i+1, f.calm.Round(100*time.Millisecond), f.took.Round(100*time.Millisecond), f.runs.Round(100*time.Millisecond), f.back.Round(100*time.Millisecond), f.woke.Round(100*time.Millisecond), len(f.warned))
+		if len(f.warned) > 0 {
+			// Every member is an okey node: a warning is a false alarm,
+			// the one an operator must never learn to ignore.
+			t.Errorf("freeze %d: %d warnings of a member %q since the freeze:\n%s", i+1, len(f.warned), notKnown, strings.Join(f.warned, "\n"))
+		}
 		took, back, woke = append(took, f.took+f.runs), append(back, f.back), append(woke, f.woke)
 		runs = append(runs, f.runs)
 	}
@@ -439,7 +450,40 @@ func TestFrozenOwnerTakeover(t *testing.T) {
 // back at the seat after the table runs, the frozen node's own player
 // back after it woke; and how long the cluster took to settle before
 // the freeze (calm: every node's leases asking for the TTL).
-type frozen struct{ took, runs, back, woke, calm time.Duration }
+type frozen struct {
+	took, runs, back, woke, calm time.Duration
+	// warned is what the nodes warned of a member "not a known okey
+	// node" from the freeze to 15 s after the frozen node woke: false
+	// alarms, every member being an okey node.
+	warned []string
+}
+
+// notKnown is the warning a node logs of a cluster member that writes
+// no door.
+const notKnown = "not a known okey node"
+
+// falseWarnings waits out a member's grace and some after the frozen
+// node woke (every node of kids is an okey node) and counts the
+// warnings of a member not known that the nodes' logs under dir give
+// since the freeze (those of the cluster's start, its nodes making
+// their streams at once, are not the freeze's).
+func falseWarnings(dir string, n int, froze, woke time.Time) (lines []string) {
+	time.Sleep(time.Until(woke.Add(15 * time.Second)))
+	for i := range n {
+		b, _ := os.ReadFile(filepath.Join(dir, fmt.Sprintf("node%d", i), "node.log"))
+		for _, l := range strings.Split(string(b), "\n") {
+			f := strings.Fields(l)
+			if !strings.Contains(l, notKnown) || len(f) == 0 {
+				continue
+			}
+			at, err := time.Parse(time.RFC3339Nano, strings.TrimPrefix(f[0], "time="))
+			if err != nil || !at.Before(froze) {
+				lines = append(lines, fmt.Sprintf("node %d: %s", i, l))
+			}
+		}
+	}
+	return lines
+}
 
 // untilUnstretched waits until no node of kids asks for stretched
 // leases (two minutes at most) and says how long that took.
@@ -620,12 +664,15 @@ func freezeOnce(t *testing.T, bin string) (f frozen, err error) {
 				if f.back, err = seesWithin(ctx, bob, backAtSeat, 30*time.Second); err != nil {
 					t.Logf("the live node's player after the takeover: %v", err)
 				}
+				time.Sleep(time.Until(froze.Add(*frozenFor)))
 				if err := p.Signal(syscall.SIGCONT); err != nil {
 					return f, err
 				}
+				wokeAt := time.Now()
 				if f.woke, err = seesWithin(ctx, c, backAtSeat, 30*time.Second); err != nil {
 					t.Logf("the frozen node's player after it woke: %v", err)
 				}
+				f.warned = falseWarnings(dir, len(kids), froze, wokeAt)
 				return f, nil
 			}
 		}

@@ -40,6 +40,13 @@ func (p *Page) onJoined(c *common.Common, j common.JoinedMsg) common.Turn {
 			c.Srv.Reidentify(c.ID, old)
 		}
 	}
+	if errors.Is(j.Err, tables.ErrSeatLive) && p.reseat != nil {
+		// Taking the seat back where the table runs, it is in play by
+		// another session of the player's: one that took it back with
+		// the resume code while this one's node was silent (frozen).
+		// That one is the player now; this one ends, as one replaced.
+		return common.Turn{Bye: c.Tr.T("bye.replaced")}
+	}
 	if errors.Is(j.Err, tables.ErrNoAnswer) && p.reseat == nil {
 		if j.Tries < common.SeatTries && j.Resume == "" {
 			return common.Stay(common.AskAgain(j))
