@@ -32,8 +32,10 @@
 // reach into more than one:
 //
 //	tablelog.go TableLog: one table written, its record appended and its
-//	            entry put, fenced; what the store lost made again and the
-//	            table written whole; a takeover's claim; a table retired
+//	            entry put, fenced, each sent again if not answered in a
+//	            couple of seconds (an append under one message id); what
+//	            the store lost made again and the table written whole; a
+//	            takeover's claim; a table retired
 //	numbers.go  Numbers: the next table's number (okey_hall), saved by a
 //	            node alone, taken by a node among others
 //	records.go  RecordBook: the tables' records (OKEY_RECORDS): read back

@@ -562,7 +562,8 @@ type silentKV struct {
 	mu      sync.Mutex
 	gets    int  // the next gets that never answer
 	creates int  // the next creates that never answer
-	landed  bool // a silent create lands all the same
+	updates int  // the next updates that never answer
+	landed  bool // a silent create or update lands all the same
 }
 
 func (k *silentKV) silent(n *int) bool {
@@ -594,6 +595,19 @@ func (k *silentKV) Create(ctx context.Context, key string, v []byte, opts ...jet
 		return 0, ctx.Err()
 	}
 	return k.KeyValue.Create(ctx, key, v, opts...)
+}
+
+func (k *silentKV) Update(ctx context.Context, key string, v []byte, last uint64) (uint64, error) {
+	if k.silent(&k.updates) {
+		if k.landed {
+			if _, err := k.KeyValue.Update(context.Background(), key, v, last); err != nil {
+				return 0, err
+			}
+		}
+		<-ctx.Done()
+		return 0, ctx.Err()
+	}
+	return k.KeyValue.Update(ctx, key, v, last)
 }
 
 // A takeover's lease asked of a store whose first answers never come

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -320,7 +321,7 @@ func (l *TableLog) publish(ctx context.Context, place string, plain []byte, h na
 		}
 		msg.Header.Set(prevHeader, strconv.FormatUint(l.seq, 10))
 		l.sent = msg.Data
-		ack, err := l.records.eng.js.PublishMsg(ctx, msg, jetstream.WithExpectLastSequencePerSubject(l.seq))
+		ack, err := l.publishSoon(ctx, msg)
 		if err == nil {
 			l.seq = ack.Sequence
 			return nil
@@ -353,6 +354,41 @@ func (l *TableLog) publish(ctx context.Context, place string, plain []byte, h na
 		}
 		l.records.refused("a table's record", "table", l.id, "messages", forged, "after", l.seq)
 		l.seq = last
+	}
+}
+
+// writeTry is how long one attempt at a table's write waits for the
+// store's answer before it is sent again, within the write's whole
+// wait (EngineCtx): a write sent to a stream leader that died or froze
+// is never answered, and waited out whole it held a new owner's first
+// save 10 s ("saving a table: context deadline exceeded") while the
+// new leader, elected in 4 to 9 s, would have answered at once.
+const writeTry = 2 * time.Second
+
+// publishSoon appends msg at the record's last sequence, sent again
+// every writeTry until the store answers or ctx ends. Each send carries
+// the same message id, so a send that lands late and its repeat are
+// one message (the store answers the repeat with the first's sequence;
+// a store that does not dedupe refuses it as at a wrong sequence, and
+// the append not answered is found as ever: settle).
+func (l *TableLog) publishSoon(ctx context.Context, msg *nats.Msg) (*jetstream.PubAck, error) {
+	sum := sha256.Sum256(msg.Data)
+	id := hex.EncodeToString(sum[:16])
+	for {
+		actx, cancel := context.WithTimeout(ctx, writeTry)
+		ack, err := l.records.eng.js.PublishMsg(actx, msg, jetstream.WithExpectLastSequencePerSubject(l.seq), jetstream.WithMsgID(id))
+		timedOut := ended(actx) != nil && ended(ctx) == nil
+		cancel()
+		if err == nil || !timedOut {
+			// Answered (a store with no stream at all answers at once,
+			// and Write makes it again).
+			return ack, err
+		}
+		select {
+		case <-ctx.Done():
+			return nil, err
+		case <-time.After(100 * time.Millisecond):
+		}
 	}
 }
 
@@ -390,10 +426,25 @@ func (l *TableLog) putEntry(ctx context.Context, table []byte) error {
 	for try := 0; ; try++ {
 		var rev uint64
 		var err error
+		actx, cancel := context.WithTimeout(ctx, writeTry)
 		if l.rev == 0 {
-			rev, err = l.tables.KV.Create(ctx, l.id, sealed)
+			rev, err = l.tables.KV.Create(actx, l.id, sealed)
 		} else {
-			rev, err = l.tables.KV.Update(ctx, l.id, sealed, l.rev)
+			rev, err = l.tables.KV.Update(actx, l.id, sealed, l.rev)
+		}
+		timedOut := ended(actx) != nil && ended(ctx) == nil
+		cancel()
+		if err != nil && timedOut {
+			// Not answered in writeTry (a stream leader dead or frozen,
+			// a new one not yet elected): written again at the same
+			// revision. If it landed all the same, the next is refused
+			// for it and finds it (below).
+			l.unsureEntry = &unsureWrite{sealed: sealed, after: l.rev, gen: gen}
+			select {
+			case <-ctx.Done():
+			case <-time.After(100 * time.Millisecond):
+			}
+			continue
 		}
 		if err == nil {
 			l.rev, l.gen, l.sealed, l.entry, l.unsureEntry = rev, gen, sealed, table, nil

@@ -360,3 +360,37 @@ func TestTheLastAnswerIsSaidAtTheWaitsEnd(t *testing.T) {
 		t.Fatalf("after %d attempts: %v; want the wait's end and the last answer", calls, err)
 	}
 }
+
+// TestATableWriteNotAnsweredIsSentAgain: a table's entry write the store
+// does not answer (sent to a stream leader that died or froze, while
+// another is elected) is sent again after writeTry, not waited out
+// whole: a new owner's first save waited its 10 s ("saving a table:
+// context deadline exceeded") and the game stood still that long after
+// the store could answer. One that landed unanswered is found, not
+// taken for another node's write.
+func TestATableWriteNotAnsweredIsSentAgain(t *testing.T) {
+	t.Parallel()
+	for _, landed := range []bool{false, true} {
+		k, closeFn := openStoreAt(t, t.TempDir())
+		defer closeFn()
+		l := k.Log("7")
+		if err := l.Write([]byte(`{"id":"7","n":1}`), []byte("H\n")); err != nil {
+			t.Fatal(err)
+		}
+		silent := &silentKV{KeyValue: k.Tables.KV, updates: 1, landed: landed}
+		k.Tables.KV = silent
+		start := time.Now()
+		if err := l.Write([]byte(`{"id":"7","n":2}`), []byte("H\nm1\n")); err != nil {
+			t.Fatalf("landed %v: the write not answered at first: %v", landed, err)
+		}
+		if took := time.Since(start); took > 3*writeTry {
+			t.Errorf("landed %v: the write took %v, past its first try's %v and the next's answer", landed, took, writeTry)
+		}
+		ctx, cancel := EngineCtx()
+		kt, ok := k.LoadOne(ctx, "7")
+		cancel()
+		if !ok || kt.Err != nil || string(kt.Table) != `{"id":"7","n":2}` || string(kt.Record) != "H\nm1\n" {
+			t.Fatalf("landed %v: read back %q, %q (%v)", landed, kt.Table, kt.Record, kt.Err)
+		}
+	}
+}
