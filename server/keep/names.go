@@ -39,7 +39,18 @@ const saltKey = "salt"
 type Names struct {
 	kv   jetstream.KeyValue
 	salt []byte
+	// Lost: the salt was made anew where one had been (its key deleted
+	// or purged by a writer of the store): every key named under the
+	// old one is no player's now (Lost says it).
+	lost bool
 }
+
+// Lost reports whether the salt was made anew at this opening where the
+// store had held one: every player's first sighting, rating and day's
+// result are under the old names, found no more — as if those buckets
+// were deleted. The server says so loudly; the old values cannot be
+// named again (the salt is what made the names).
+func (n *Names) Lost() bool { return n != nil && n.lost }
 
 // OpenNames makes (or finds) the salt: made once in the whole store (a
 // Create: of two nodes making it at once, the first is every node's),
@@ -73,7 +84,15 @@ func OpenNames(ctx context.Context, eng *Engine) (*Names, error) {
 		return salt, nil
 	}
 	salt, err := read()
+	lost := false
 	if errors.Is(err, jetstream.ErrKeyNotFound) {
+		// A salt never made leaves its bucket's stream empty; one
+		// deleted or purged leaves it past its first message.
+		if st, serr := eng.js.Stream(ctx, "KV_"+namesBucket); serr == nil {
+			if info, ierr := st.Info(ctx); ierr == nil && info.State.LastSeq > 0 {
+				lost = true
+			}
+		}
 		salt = make([]byte, sha256.Size)
 		if _, err := rand.Read(salt); err != nil {
 			return nil, err
@@ -92,7 +111,7 @@ func OpenNames(ctx context.Context, eng *Engine) (*Names, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the players' names' salt: %w", err)
 	}
-	return &Names{kv: kv, salt: salt}, nil
+	return &Names{kv: kv, salt: salt, lost: lost}, nil
 }
 
 // Of is the name a key gives the player id for what it is for (its

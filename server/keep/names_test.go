@@ -173,3 +173,48 @@ func TestAnOldStoresKeysAreRenamed(t *testing.T) {
 		t.Fatalf("after the books opened, keys still name players: %v", named)
 	}
 }
+
+// TestADeletedSaltIsSaid: the players' names' salt deleted from the
+// store (by a writer without the secret: a node never deletes it) is
+// made anew at the next opening, and every player starts anew under
+// new names; the opening says so (Lost), which the server logs as an
+// error. A store that never had a salt, and one that keeps it, say
+// nothing.
+func TestADeletedSaltIsSaid(t *testing.T) {
+	t.Parallel()
+	eng, err := startEngine(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer eng.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	first, err := OpenRatingBook(ctx, eng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := OpenRatingBook(ctx, eng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if first.NamesLost() || again.NamesLost() {
+		t.Fatalf("a salt made, then found, said lost: %v, %v", first.NamesLost(), again.NamesLost())
+	}
+	kv, err := eng.JetStream().KeyValue(ctx, namesBucket)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := kv.Delete(ctx, saltKey); err != nil {
+		t.Fatal(err)
+	}
+	after, err := OpenRatingBook(ctx, eng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !after.NamesLost() {
+		t.Fatal("the salt deleted and made anew: not said")
+	}
+	if after.names.Of("key:SHA256:ann") == first.names.Of("key:SHA256:ann") {
+		t.Fatal("the same name under a salt made anew: the test proves nothing")
+	}
+}

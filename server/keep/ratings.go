@@ -161,6 +161,10 @@ type RatingBook struct {
 	names *Names
 }
 
+// NamesLost reports whether the players' names' salt was made anew as
+// the book opened, where the store had held one (Names.Lost).
+func (b *RatingBook) NamesLost() bool { return b.names.Lost() }
+
 // OpenRatingBook makes (or finds) the ratings' buckets.
 func OpenRatingBook(ctx context.Context, eng *Engine) (*RatingBook, error) {
 	b := &RatingBook{seal: eng.Seal}
