@@ -53,6 +53,8 @@ type TourneyBook struct {
 	log  *slog.Logger
 	// nc asks the bucket's stream leader itself (ReadLatest).
 	nc *nats.Conn
+	// names names the players in the requests' keys (names.go).
+	names *Names
 }
 
 // OpenTourneyBook makes (or finds) the tournaments' bucket.
@@ -70,7 +72,19 @@ func OpenTourneyBook(ctx context.Context, eng *Engine, log *slog.Logger) (*Tourn
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &TourneyBook{kv: kv, seal: eng.Seal, log: log, nc: eng.NC}, nil
+	names, err := OpenNames(ctx, eng)
+	if err != nil {
+		return nil, err
+	}
+	return &TourneyBook{kv: kv, seal: eng.Seal, log: log, nc: eng.NC, names: names}, nil
+}
+
+// PlayerName is how a key of tournament id's names player: a MAC under
+// the store's salt (Names), which a reader of the store without the
+// secret cannot tell as anyone's, nor as the same player's at another
+// tournament.
+func (b *TourneyBook) PlayerName(id, player string) string {
+	return b.names.Of(player, tourneysBucket, id)
 }
 
 // OpenTourneyLeases makes (or finds) the bucket of the tournaments'

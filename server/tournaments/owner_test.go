@@ -2,13 +2,17 @@ package tournaments
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/base32"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"okey/game/tourney"
+	"okey/server/keep"
 	"okey/server/tables"
 )
 
@@ -97,7 +101,7 @@ func TestOwnerReadsAgainAWriteItMadeItself(t *testing.T) {
 	// The joins left in the store are taken again (a join of a player
 	// joined is nothing new) and deleted.
 	roundsUntil("the joins deleted", func(tourney.Tournament) bool {
-		return !slices.ContainsFunc([]int{0, 1, 2, 3}, func(i int) bool { return pending(reqKey(id, player(i))) })
+		return !slices.ContainsFunc([]int{0, 1, 2, 3}, func(i int) bool { return pending(one.svc.reqKey(id, player(i))) })
 	})
 
 	// The arena starts: the four at a table. Its end's write, which
@@ -249,5 +253,36 @@ func TestOwnerActsOnNoCopyBehind(t *testing.T) {
 	}
 	if _, tr, _ := n.svc.Tournament(id); len(tr.Playing) != 1 || strconv.Itoa(tr.Playing[0].Table) != first {
 		t.Errorf("the arena plays %v, want table %s alone", tr.Playing, first)
+	}
+}
+
+// TestARequestsKeyNamesNoPlayer: a player's request to a tournament is
+// kept under a key no reader of the store can compute from the identity
+// (an unsalted digest of it told which known key asked to join), nor
+// link to the same player's request at another tournament.
+func TestARequestsKeyNamesNoPlayer(t *testing.T) {
+	t.Parallel()
+	eng, _ := openStore(t)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	book, err := keep.OpenTourneyBook(ctx, eng, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &Service{opt: Options{Book: book}}
+	const ann = "key:SHA256:annsfingerprint"
+	sum := sha256.Sum256([]byte(ann))
+	digest := strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(sum[:10]))
+	k1, k2 := s.reqKey("t1", ann), s.reqKey("t2", ann)
+	for _, k := range []string{k1, k2} {
+		if strings.Contains(k, digest) || strings.Contains(k, "annsfingerprint") {
+			t.Errorf("the key %s names the player", k)
+		}
+	}
+	if strings.TrimPrefix(k1, prefixReq+"t1.") == strings.TrimPrefix(k2, prefixReq+"t2.") {
+		t.Errorf("one name for the player at two tournaments: %s, %s", k1, k2)
+	}
+	if k1 != s.reqKey("t1", ann) {
+		t.Error("the player's request key at one tournament changes")
 	}
 }

@@ -2,8 +2,6 @@ package tournaments
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/base32"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -347,7 +345,7 @@ func (s *Service) known(id, player string) (record, error) {
 func (s *Service) asked(id, player string) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	_, ok := s.other[reqKey(id, player)]
+	_, ok := s.other[s.reqKey(id, player)]
 	return ok
 }
 
@@ -359,7 +357,7 @@ func (s *Service) ask(ctx context.Context, id string, q request) error {
 	}
 	ctx, cancel := context.WithTimeout(ctx, storeWait)
 	defer cancel()
-	if err := s.opt.Book.Put(ctx, reqKey(id, q.Player), b); err != nil {
+	if err := s.opt.Book.Put(ctx, s.reqKey(id, q.Player), b); err != nil {
 		return fmt.Errorf("tournament %s: %w", id, err)
 	}
 	s.poke()
@@ -369,11 +367,13 @@ func (s *Service) ask(ctx context.Context, id string, q request) error {
 // storeWait is the longest one write of the store is waited for.
 const storeWait = 10 * time.Second
 
-// reqKey is player's request's key at tournament id: a digest of the
-// identity, whose characters a key may not hold.
-func reqKey(id, player string) string {
-	sum := sha256.Sum256([]byte(player))
-	return prefixReq + id + "." + strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(sum[:10]))
+// reqKey is player's request's key at tournament id: the store's name
+// of the player there (a MAC under its salt: neither the identity,
+// whose characters a key may not hold, nor a digest anyone can compute
+// from it — an unsalted digest told a reader of the store which known
+// key asked to join).
+func (s *Service) reqKey(id, player string) string {
+	return prefixReq + id + "." + s.opt.Book.PlayerName(id, player)
 }
 
 // endKey is table's end's key at tournament id.
