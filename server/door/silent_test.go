@@ -11,10 +11,10 @@ import (
 )
 
 // TestAFrozenNodesGuestTakesTheSeatBack: gus, a guest on node a, sits at
-// a table node b runs; node a freezes (its lobby writer stops: no door
-// written, as a frozen process writes none) with gus's session still
-// attached. Once node b's lobby shows a's door unwritten for the doors'
-// ten seconds, gus's stand-in is let go, and the resume code typed on
+// a table node b runs; node a freezes (its lobby writer and its word
+// that it is alive stop, as a frozen process's) with gus's session
+// still attached. Once node b has not heard node a for ten seconds,
+// gus's stand-in is let go, and the resume code typed on
 // node c takes the seat back — before, the stand-in counted as
 // connected for as long as node a was silent, and the code was refused
 // ("its player is connected") for the whole freeze. When node a wakes,
@@ -50,11 +50,11 @@ func TestAFrozenNodesGuestTakesTheSeatBack(t *testing.T) {
 		t.Fatalf("node b runs %v, not table 1", got)
 	}
 
-	// Node b has heard node a's door (each node writes its own every
-	// two seconds): a node never heard of is not judged silent.
-	for start := time.Now(); b.hall.DoorTimes()["a"].IsZero(); time.Sleep(50 * time.Millisecond) {
+	// Node b has heard node a say it is alive (every second): a node
+	// never heard is not judged silent.
+	for start := time.Now(); b.hall.HeardAlive("a").IsZero(); time.Sleep(50 * time.Millisecond) {
 		if time.Since(start) > 30*time.Second {
-			t.Fatal("node b never read node a's door")
+			t.Fatal("node b never heard node a")
 		}
 	}
 	frozen.Store(true)
@@ -69,9 +69,8 @@ func TestAFrozenNodesGuestTakesTheSeatBack(t *testing.T) {
 	eve.waitFor("Tables (", 10*time.Second)
 	eve.press("r")
 	eve.waitFor("resume code:", 5*time.Second)
-	// Generous: the bound is 10–14 s after the node fell silent (its
-	// door's staleness, and the lobby read every two seconds), a loaded
-	// machine slower.
+	// Generous: the bound is 10–11 s after the node fell silent, a
+	// loaded machine slower.
 	deadline := froze.Add(90 * time.Second)
 	for {
 		eve.press(code, "enter")

@@ -27,7 +27,8 @@
 //	            reach it at and whether it is full, so a full node can
 //	            send newcomers to one that is not; the lobby as this node
 //	            has read it (its own door read back), by which a member is
-//	            judged and a silent node's stand-ins are let go
+//	            judged; each node's word every second that it is alive,
+//	            by which a silent node's stand-ins are let go
 //	remote.go   SeatTable, a table as a session reaches it: run here, or
 //	            by another node (remoteTable), reached through NATS by
 //	            the relay's link alone

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
 	"okey/server/tables"
@@ -218,37 +219,93 @@ const DoorStale = doorStale
 // connections, so the stand-ins of its players at the tables run here
 // would count as connected for as long as it is silent, and a guest
 // there could not take their seat back from another node with the
-// resume code (refused while the seat's player is connected). So once
-// the lobby as this node has read it shows a node's door not written
-// for doorStale, that node's stand-ins are let go: each seat is its
+// resume code (refused while the seat's player is connected). So each
+// node says it is alive every second (a plain message, sealed and
+// stamped, on aliveSubject: no store in the way, which a starved
+// cluster answers late), and once a node has not been heard for
+// silentAfter, its stand-ins here are let go: each seat is its
 // player's, kept as for a connection ended, and its code takes it. A
-// door is judged against the lobby read (LobbyReadBack), not the clock,
-// so a node that was frozen itself lets nobody go on waking. A player
-// of the silent node asking for the seat again later is taken as a
-// resume code is (onRequest): their seat, unless someone took it back.
-//
-// The bound: a node writes its door every two seconds, and this node
-// reads the lobby and looks every two seconds, so a stand-in is let go
-// 10–14 s after its node fell silent (up to 8 s later while the store
-// is slow to answer, when doors are written less often).
+// node that does not hear itself (frozen or starved itself, or its
+// link down) lets nobody go. A player of the silent node asking for the
+// seat again later is taken as a resume code is (onRequest): their
+// seat, unless someone took it back. (The doors were tried first: a
+// door is written through the store, and on a starved machine, load
+// 30 on two cores, doors came 15 s apart from nodes that were playing,
+// and their players' stand-ins were let go.)
 
-// dropSilent lets go the stand-ins of nodes whose doors are not
-// written as of the lobby this node has read.
-func (r *relay) dropSilent(ctx context.Context) {
-	now := r.h.Opt.Now()
+// aliveSubject is where each node says it is alive.
+const aliveSubject = "okey.nodes.alive"
+
+// aliveEvery is how often a node says it is alive; silentAfter how long
+// a node not heard is silent.
+const (
+	aliveEvery  = time.Second
+	silentAfter = 10 * time.Second
+)
+
+// heartbeat says every aliveEvery that this node is alive, and lets go
+// the stand-ins of nodes silent, until ctx ends.
+func (r *relay) heartbeat(ctx context.Context) {
+	tick := time.NewTicker(aliveEvery)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+		if f := r.h.Opt.Fault; f != nil {
+			f("lobby", "") // tests: a node frozen stops here
+		}
+		sealed, _ := r.fresh.Seal(aliveSubject, "", []byte(r.memberNode()))
+		_ = r.nc.Publish(aliveSubject, sealed)
+		r.dropSilent(ctx, time.Now())
+	}
+}
+
+// onAlive notes a node's word that it is alive (its own included).
+func (r *relay) onAlive(msg *nats.Msg) {
+	b, _, _, err := r.fresh.Open(msg.Subject, msg.Data)
+	if err != nil {
+		return // not a node's, or put back
+	}
+	r.Mu.Lock()
+	r.alive[string(b)] = time.Now()
+	r.Mu.Unlock()
+}
+
+// HeardAlive is when this node last heard node say it is alive (zero:
+// never, or the node is alone).
+func (h *Hall) HeardAlive(node string) time.Time {
+	if h.Relay == nil {
+		return time.Time{}
+	}
+	h.Relay.Mu.Lock()
+	defer h.Relay.Mu.Unlock()
+	return h.Relay.alive[node]
+}
+
+// silencedKeep is how long a player of a silent node is remembered
+// (onRequest): past a seat's keeping, it is given up anyway.
+const silencedKeep = 10 * time.Minute
+
+// dropSilent lets go the stand-ins of nodes not heard for silentAfter,
+// if this node hears itself.
+func (r *relay) dropSilent(ctx context.Context, now time.Time) {
 	var drop []*standIn
 	r.Mu.Lock()
-	if now.Sub(r.ownDoor) < doorStale {
+	if self, ok := r.alive[r.memberNode()]; ok && now.Sub(self) < 3*aliveEvery {
 		for key, s := range r.stands {
-			d, ok := r.doors[doorPrefix+keyNode(key)]
-			if !ok || r.ownDoor.Sub(d.At) < doorStale {
+			node := keyNode(key)
+			heard, ok := r.alive[node]
+			if !ok || now.Sub(heard) < silentAfter {
 				continue
 			}
 			delete(r.stands, key)
-			r.silenced[silencedKey(keyNode(key), s.id)] = now
+			r.silenced[silencedKey(node, s.id)] = now
 			drop = append(drop, s)
 			r.h.Opt.Log.Info("a player's node is silent: their seat is kept for them, and their code takes it back from any node",
-				"table", s.t.ID, "node", d.Node, "door written", d.At.Format(time.TimeOnly))
+				"table", s.t.ID, "node", node, "last heard", heard.Format(time.TimeOnly))
 		}
 	}
 	for k, at := range r.silenced {

@@ -151,8 +151,11 @@ type relay struct {
 	// stands are the stand-ins of other nodes' members, by member key.
 	stands map[string]*standIn
 	// silenced is when the stand-ins of a player of a node gone silent
-	// were let go (standins.go: dropSilent), by silencedKey.
+	// were let go (doors.go: dropSilent), by silencedKey.
 	silenced map[string]time.Time
+	// alive is when each node's word that it is alive was last heard
+	// here (doors.go: heartbeat), by its name as a member key gives it.
+	alive map[string]time.Time
 	// joined are the other nodes' tables sessions here sit at.
 	joined map[*remoteTable]*tables.Member
 	// doors are the other nodes' doors (doors.go), by key.

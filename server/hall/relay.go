@@ -135,7 +135,7 @@ func openRelay(ctx context.Context, h *Hall, eng *keep.Engine) (*relay, error) {
 		return nil, fmt.Errorf("the bucket %s: %w", lobbyBucket, err)
 	}
 	r := &relay{h: h, nc: eng.NC, node: eng.Node, lobby: kv, js: eng.JetStream(), seal: eng.Seal, fresh: newFreshness(eng.Seal, time.Now), Others: map[string]remoteSummary{},
-		written: map[string][]byte{}, stamps: map[string]ownEntry{}, subs: map[string]*nats.Subscription{}, stands: map[string]*standIn{}, silenced: map[string]time.Time{},
+		written: map[string][]byte{}, stamps: map[string]ownEntry{}, subs: map[string]*nats.Subscription{}, stands: map[string]*standIn{}, silenced: map[string]time.Time{}, alive: map[string]time.Time{},
 		joined: map[*remoteTable]*tables.Member{}, doors: map[string]door{}, server: eng.ServerID(), servers: map[string]string{}, rewatch: make(chan struct{}, 1)}
 	r.link = &link{nc: r.nc, fresh: r.fresh, log: h.Opt.Log, memberKey: r.memberKey,
 		sat: func(rt *remoteTable, m *tables.Member) {
@@ -186,7 +186,19 @@ func openRelay(ctx context.Context, h *Hall, eng *keep.Engine) (*relay, error) {
 		return nil, fmt.Errorf("listening for tables opened: %w", err)
 	}
 	context.AfterFunc(ctx, func() { _ = opened.Unsubscribe() })
-	h.wg.Add(2)
+	alive, err := r.nc.Subscribe(aliveSubject, r.onAlive)
+	if err != nil {
+		w.Stop()
+		_ = moved.Unsubscribe()
+		_ = opened.Unsubscribe()
+		return nil, fmt.Errorf("listening for the nodes alive: %w", err)
+	}
+	context.AfterFunc(ctx, func() { _ = alive.Unsubscribe() })
+	h.wg.Add(3)
+	go func() {
+		defer h.wg.Done()
+		r.heartbeat(ctx)
+	}()
 	go func() {
 		defer h.wg.Done()
 		r.watch(ctx, w)
@@ -302,7 +314,6 @@ func (r *relay) write(ctx context.Context) {
 		if n%lobbyReread == 0 {
 			r.writeDoor(ctx)
 			r.reread(ctx)
-			r.dropSilent(ctx)
 		}
 		pause.Reset(lobbyPause(r.h.StoreWait()))
 	}

@@ -248,10 +248,6 @@ func (r *relay) pump(t *tables.Table, key string, s *standIn) {
 // its answer.
 const relayWait = 5 * time.Second
 
-// silencedKeep is how long a player of a silent node is remembered
-// (onRequest): past a seat's keeping, it is given up anyway.
-const silencedKeep = 10 * time.Minute
-
 // silencedKey is how a player of a silent node is remembered.
 func silencedKey(node, id string) string { return node + "\x00" + id }
 
