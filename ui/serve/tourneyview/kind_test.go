@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -187,6 +188,30 @@ func TestPausedSaysWhyAndTheWayBack(t *testing.T) {
 		over.T.Phase = tourney.Finished
 		if over.Paused() || strings.Contains(words(Head(tr, plain, over, 78)), tr.T("tourney.you.paused")) {
 			t.Errorf("%s: paused said once the arena is over", lang)
+		}
+	}
+}
+
+// TestTitleWrapsRatherThanCut: a page's title too wide for the terminal
+// (a duplicate Swiss in Turkish at 80 columns) goes on under itself
+// rather than lose when it plays, the last thing on it.
+func TestTitleWrapsRatherThanCut(t *testing.T) {
+	for _, lang := range []string{"en", "tr"} {
+		tr := i18n.MustLoad(lang)
+		p := swissOver(t)
+		p.T.Phase, p.Listed.Phase = tourney.Starting, tourney.Starting
+		p.T.Config.Name, p.Listed.Name = "101 Swiss", "101 Swiss"
+		p.Listed.ID = "opwh6kq5ov"
+		p.Now = p.T.Config.Start.Add(-5 * time.Minute)
+		l := p.Listed
+		l.Phase, l.Round = p.T.Phase, p.T.Round
+		when := When(tr, l, p.Now)
+		for _, w := range []int{78, 60} {
+			head := Head(tr, plain, p, w)
+			fits(t, lang+" head", head, w, len(head))
+			if got := words(head); !strings.Contains(got, when) || !strings.Contains(got, KindName(tr, tourney.Swiss)) {
+				t.Errorf("%s at %d columns: the head %q lacks %q", lang, w, got, when)
+			}
 		}
 	}
 }

@@ -154,7 +154,12 @@ func Head(tr *i18n.Catalog, st *theme.Styles, p Page, width int) []string {
 		info = append(info, tr.N("tourney.inplay", len(p.T.Playing), len(p.T.Playing)))
 	}
 	info = append(info, you(tr, p))
-	out := []string{st.Bold.Render(cut(title, width))}
+	// Wrapped, not cut: when it plays ends the title, and a duplicate
+	// Swiss's in Turkish at 80 columns lost it ("başlı").
+	var out []string
+	for _, w := range Wrap(title, width, 2) {
+		out = append(out, st.Bold.Render(w))
+	}
 	if d := p.T.Config.Description; d != "" {
 		for _, w := range Wrap(d, width, 0) {
 			out = append(out, st.Text.Render(w))
