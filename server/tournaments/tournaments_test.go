@@ -917,3 +917,51 @@ const backTime = 2 * time.Second
 // half an hour (the most a tournament takes) however loaded the
 // machine.
 const awayTime = 30 * time.Minute
+
+// Classic tournaments played end to end on one node, as 101's are
+// above: an arena (five players, bots filling after the wait) and a
+// Swiss of two rounds (five: bots fill the short table). Every match
+// is a classic match at a classic table, and the standings recounted
+// from the records in the store are the tournament's. The matches are
+// simple104's single hand, so the test costs little.
+func TestClassicPlayedToTheEnd(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		name string
+		cfg  tourney.Config
+	}{
+		{"arena", tourney.Config{Kind: tourney.Arena, Name: "klasik arena", Game: "classic", Rules: "simple104", Hands: 1,
+			Start: t0, Length: 10 * time.Minute, BotWait: time.Minute, BotLevel: "easy", Back: time.Minute}},
+		{"swiss", tourney.Config{Kind: tourney.Swiss, Name: "klasik tur", Game: "classic", Rules: "simple104", Hands: 1,
+			Start: t0, Rounds: 2, BotLevel: "easy", Back: time.Minute}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			n, clk, id := begin(t, c.cfg, 5)
+			tr := play(t, n, clk, id, 30*time.Second, nil)
+			if len(tr.Matches) < 2 || c.cfg.Kind == tourney.Swiss && (tr.Round != 2 || len(tr.Matches) != 4) {
+				t.Fatalf("round %d, %d matches", tr.Round, len(tr.Matches))
+			}
+			st, err := tr.Standings()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if again := recomputed(t, n.svc, id); !slices.Equal(st, again) {
+				t.Fatalf("the standings are not what the records add up to:\n%v\n%v", st, again)
+			}
+			var played tourney.Points
+			for _, s := range st {
+				played += s.Points
+			}
+			if played == 0 {
+				t.Errorf("nobody scored a point: %v", st)
+			}
+			for _, m := range n.allRated(t, len(tr.Matches)) {
+				if m.Game != "classic" {
+					t.Errorf("a match of %q rated at a classic tournament", m.Game)
+				}
+			}
+			t.Logf("%d matches; standings %v", len(tr.Matches), st)
+		})
+	}
+}
