@@ -95,6 +95,12 @@ func JSON(tr *i18n.Catalog, p Page) ([]byte, error) {
 			f := fieldScore(l.Field)
 			jl.Field = &f
 		}
+		if sys.Scoring.Rules().Streaks {
+			jl.Results = []jsonResult{} // an arena's sheet: none played is an empty one
+			for _, sc := range l.Sheet {
+				jl.Results = append(jl.Results, jsonResult{Points: sc.Points.String(), Twelfths: int(sc.Points), Doubled: sc.Doubled, Forfeit: sc.Forfeit})
+			}
+		}
 		if tm, ok := p.T.Teams[l.Player]; ok {
 			jl.Team = []string{name(tm.First), ""}
 			if tm.Second != tourney.Bot {
@@ -176,6 +182,15 @@ type (
 		// Lapses is when it lapses unanswered (tourney.AskLapse).
 		Lapses time.Time `json:"lapses"`
 	}
+	// jsonResult is one match of a player's sheet: its points (as
+	// written and in twelfths), a win on a streak counted double, a
+	// forfeit that earned nothing.
+	jsonResult struct {
+		Points   string `json:"points"`
+		Twelfths int    `json:"twelfths"`
+		Doubled  bool   `json:"doubled,omitempty"`
+		Forfeit  bool   `json:"forfeit,omitempty"`
+	}
 	jsonSeal struct {
 		Round  int    `json:"round"`
 		Commit string `json:"commit"`
@@ -198,6 +213,10 @@ type (
 		Field     *string  `json:"field,omitempty"`
 		// Team is a partners' team's players ("" a bot partner).
 		Team []string `json:"team,omitempty"`
+		// Results are an arena's sheet: what each of the player's
+		// matches earned them, the earliest first (the page's results
+		// column, whole); they add up to Points.
+		Results []jsonResult `json:"results,omitempty"`
 	}
 	jsonTable struct {
 		Table   int       `json:"table"`

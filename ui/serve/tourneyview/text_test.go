@@ -148,6 +148,41 @@ func TestJSONIsTheStandings(t *testing.T) {
 	}
 }
 
+// TestJSONSaysEachArenaSheet: in an arena each line of the JSON's
+// standings carries the player's results, what each match earned them
+// in order (the page's results column, whole), which add up to their
+// points, a doubled win and a forfeit marked; a Swiss's lines carry none.
+func TestJSONSaysEachArenaSheet(t *testing.T) {
+	tr := i18n.MustLoad("en")
+	p := arenaUnderWay(t)
+	got, st := readJSON(t, tr, p)
+	sheets, err := tourney.Sheets(p.T.System().Scoring.Rules(), p.T.Matches)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, s := range st {
+		l := got.Standings[i]
+		sum := 0
+		for _, r := range l.Results {
+			sum += r.Twelfths
+		}
+		if l.Results == nil || len(l.Results) != len(sheets[s.Player]) || sum != int(s.Points) {
+			t.Errorf("line %d: results %+v (sum %d), want the %d of its sheet adding up to %d", i+1, l.Results, sum, len(sheets[s.Player]), s.Points)
+		}
+		for j, r := range l.Results {
+			if sc := sheets[s.Player][j]; r.Points != sc.Points.String() || r.Doubled != sc.Doubled || r.Forfeit != sc.Forfeit {
+				t.Errorf("line %d, match %d: %+v, want %+v", i+1, j+1, r, sc)
+			}
+		}
+	}
+	swiss, _ := readJSON(t, tr, swissOver(t))
+	for _, l := range swiss.Standings {
+		if l.Results != nil {
+			t.Errorf("a Swiss's line has results: %+v", l)
+		}
+	}
+}
+
 // Ranked by the duplicate score, the standings put the best field
 // score first and those without one last.
 func TestStandingsByField(t *testing.T) {
