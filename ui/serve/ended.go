@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"context"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -105,15 +106,18 @@ func (s *session) listEnds() (cmd tea.Cmd, moved bool) {
 }
 
 // readOver reads finished tournament id, in a command: an overMsg if
-// the player played in it.
+// the player played in it, with their rating now in its game.
 func readOver(c *common.Common, id string) tea.Cmd {
-	side, tr, me := c.Tour, c.Tr, c.ID
+	side, tr, me, ctx, book := c.Tour, c.Tr, c.ID, c.Ctx, c.Srv.Ratings()
 	return func() tea.Msg {
 		l, t, err := side.Tournament(id)
 		if err != nil {
 			return nil
 		}
-		if line, ok := tourneyview.Over(tr, l, t, tourneyview.Names{}, me); ok {
+		rc, cancel := context.WithTimeout(ctx, 10*time.Second)
+		defer cancel()
+		ratings := common.TourneyRatings(rc, book, t.Config.Game, []string{me})
+		if line, ok := tourneyview.Over(tr, l, t, tourneyview.Names{}, ratings, me); ok {
 			return overMsg{id: id, line: line}
 		}
 		return nil

@@ -50,7 +50,7 @@ func TestTournamentsEndToldWherever(t *testing.T) {
 			cmd, _ := s.onEnds()
 			drain(s, cmd)
 		}
-		want, ok := tourneyview.Over(tr, l, st, tourneyview.Names{}, "key:p1")
+		want, ok := tourneyview.Over(tr, l, st, tourneyview.Names{}, nil, "key:p1")
 		if !ok {
 			t.Fatal("p1 played in no match")
 		}
@@ -62,7 +62,7 @@ func TestTournamentsEndToldWherever(t *testing.T) {
 		if !strings.Contains(scr, want) {
 			t.Errorf("%s: the line %q is not whole at 80 columns:\n%s", lang, want, scr)
 		}
-		want, _ = tourneyview.Over(tr, l, st, tourneyview.Names{}, "key:p2")
+		want, _ = tourneyview.Over(tr, l, st, tourneyview.Names{}, nil, "key:p2")
 		if table.page != common.Table || table.c.At == nil || table.c.Flash != want {
 			t.Errorf("%s: at a table, page %d, flash %q, want %q", lang, table.page, table.c.Flash, want)
 		}

@@ -1,6 +1,7 @@
 package tourneyview
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -60,10 +61,12 @@ func overLines(tr *i18n.Catalog, st *theme.Styles, p Page, width int) []string {
 }
 
 // Over is the one line that tells a player who played in a finished
-// tournament, wherever they are, that it is over: who won, and where
-// they finished ("Friday arena is over: Can won; you #5 of 12, 14
-// points"); ok false when me did not play in it.
-func Over(tr *i18n.Catalog, l tourney.Listed, t tourney.Tournament, names Names, me string) (string, bool) {
+// tournament, wherever they are, that it is over: who won, where they
+// finished and, given their rating now in its game (ratings, by id: a
+// guest has none), what it did to their rating ("Friday arena is over,
+// won by Can: you are #5 of 12, 14 points, rating 1512.3 (+12.3)");
+// ok false when me did not play in it.
+func Over(tr *i18n.Catalog, l tourney.Listed, t tourney.Tournament, names Names, ratings map[string]float64, me string) (string, bool) {
 	unit := t.Unit(me)
 	st, err := t.Standings()
 	if err != nil {
@@ -78,5 +81,14 @@ func Over(tr *i18n.Catalog, l tourney.Listed, t tourney.Tournament, names Names,
 	if title == "" {
 		title = l.ID
 	}
-	return tr.T("tourney.over.line", title, name(st[0].Player), i+1, len(st), st[i].Points.String()), true
+	line := tr.T("tourney.over.line", title, name(st[0].Player), i+1, len(st), st[i].Points.String())
+	if e, ok := t.Joined[me]; ok {
+		if now, known := ratings[me]; known {
+			// The change as the page's two figures make it: now, and
+			// at entry as a whole number.
+			line = tr.T("tourney.over.line.rated", title, name(st[0].Player), i+1, len(st), st[i].Points.String(),
+				strconv.FormatFloat(now, 'f', 1, 64), fmt.Sprintf("%+.1f", now-float64(e.Rating)))
+		}
+	}
+	return line, true
 }

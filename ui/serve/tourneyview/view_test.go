@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -566,6 +567,36 @@ func TestFinishedPageSaysPodiumAndRating(t *testing.T) {
 			if head := words(Head(tr, plain, q, 118)); strings.Contains(head, tr.T("tourney.over.rating", "1510.1", entry)) {
 				t.Errorf("%s: a rating not known is said: %s", lang, head)
 			}
+		}
+	}
+}
+
+// TestOverLineSaysTheRatingChange: the one line that tells an entrant
+// the tournament is over says, where their rating now is known, that
+// rating and its change from their rating at entry, signed, within 80
+// columns in both languages; with none known (a guest) it says their
+// place and points as before, and to one who did not play, nothing.
+func TestOverLineSaysTheRatingChange(t *testing.T) {
+	p := swissOver(t)
+	me := p.Me
+	entry := p.T.Joined[me].Rating
+	for _, lang := range []string{"en", "tr"} {
+		tr := i18n.MustLoad(lang)
+		for _, c := range []struct {
+			now  float64
+			want string
+		}{{float64(entry) + 12.34, "(+12.3)"}, {float64(entry) - 7.5, "(-7.5)"}} {
+			line, ok := Over(tr, p.Listed, p.T, p.Names, map[string]float64{me: c.now}, me)
+			if !ok || !strings.Contains(line, strconv.FormatFloat(c.now, 'f', 1, 64)+" "+c.want) || ansi.StringWidth(line) > 80 {
+				t.Errorf("%s: %q (%d columns), want the rating %.1f %s within 80", lang, line, ansi.StringWidth(line), c.now, c.want)
+			}
+		}
+		line, ok := Over(tr, p.Listed, p.T, p.Names, nil, me)
+		if !ok || strings.Contains(line, "(+") || !strings.Contains(line, p.T.Config.Name) {
+			t.Errorf("%s: with no rating known %q", lang, line)
+		}
+		if _, ok := Over(tr, p.Listed, p.T, p.Names, nil, "guest:NOBODY"); ok {
+			t.Errorf("%s: told one who did not play", lang)
 		}
 	}
 }
