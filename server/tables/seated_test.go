@@ -3,8 +3,10 @@ package tables
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -27,6 +29,12 @@ func seatedTable(t *testing.T, back time.Duration) (*Table, *time.Time, Options,
 // given.
 func seatedTableOf(t *testing.T, back time.Duration, plan *format.RoundPlan) (*Table, *time.Time, Options, func() (entry, record []byte)) {
 	t.Helper()
+	return seatedTableOfGame(t, back, plan, "classic", "points=5")
+}
+
+// seatedTableOfGame is seatedTableOf playing game g by rules.
+func seatedTableOfGame(t *testing.T, back time.Duration, plan *format.RoundPlan, g, rules string) (*Table, *time.Time, Options, func() (entry, record []byte)) {
+	t.Helper()
 	now := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
 	opt := Options{
 		BotDelay: 0, BotTimeout: time.Second, KeepSeat: 10 * time.Minute, HandWait: 20 * time.Second,
@@ -42,7 +50,7 @@ func seatedTableOf(t *testing.T, back time.Duration, plan *format.RoundPlan) (*T
 		mu.Unlock()
 		return nil
 	}, func() error { return nil }, opt.Log)
-	cfg := Config{Game: "classic", Rules: "points=5", Levels: [4]string{"easy", "easy", "easy", "easy"},
+	cfg := Config{Game: g, Rules: rules, Levels: [4]string{"easy", "easy", "easy", "easy"},
 		Seated: &Seated{Tourney: "t1", Players: [4]string{"key:ann", "key:bob", "key:cem", ""}, Back: back}, Round: plan}
 	tb, err := NewSeated("9", cfg, opt, sv)
 	if err != nil {
@@ -283,6 +291,127 @@ func TestHeldEndAtADuplicateRoundsTable(t *testing.T) {
 			t.Errorf("across nodes: %+v, %v", back, err)
 		}
 	}
+}
+
+// TestHandsEndsHeldAtADuplicateRoundsTable: between the hands of a
+// match at a table of a duplicate round, a player is handed their own
+// place and score (seatmsg.HeldHand) and no view — the hand's end
+// shows every rack of a deal the round's other tables may still be
+// dealing — and during the next hand the hands over carry no rack but
+// their own (101's score sheet; classic's winner's hand); it crosses
+// to another node whole. At a tournament's table of a deal of its own
+// the hand's end is shown as ever. In both games.
+func TestHandsEndsHeldAtADuplicateRoundsTable(t *testing.T) {
+	t.Parallel()
+	var b [format.SealBytes]byte
+	b[0] = 9
+	plan := format.RoundPlanOf(format.SealFrom(b))
+	for _, g := range []struct{ game, rules string }{{"classic", "points=5"}, {"101", "hands=2"}} {
+		for _, shared := range []bool{true, false} {
+			what := fmt.Sprintf("%s, shared %v", g.game, shared)
+			p := &plan
+			if !shared {
+				p = nil
+			}
+			tb, _, _, _ := seatedTableOfGame(t, time.Minute, p, g.game, g.rules)
+			var ms [3]*Member
+			for i, who := range []string{"ann", "bob", "cem"} {
+				ms[i] = NewMember("key:"+who, who, "", -1)
+				if _, err := tb.joinAs(ms[i], -1, false); err != nil {
+					t.Fatal(err)
+				}
+				tb.handle(Request{Kind: ReqAway, M: ms[i]})
+			}
+			// The first hand played out by the bots.
+			for moves := 0; ; moves++ {
+				stg, turn := tb.Ref.Stage()
+				if stg == stHandOver {
+					break
+				}
+				if stg == stMatchOver || moves > 5000 {
+					t.Fatalf("%s: the first hand never ended between hands (%v)", what, stg)
+				}
+				askBot(tb, turn)
+				botMove(t, tb)
+			}
+			whole := tb.Ref.Update(1, &seatInfo{}) // the hand's end as it is
+			info := tb.info()
+			msg := tb.msgFor(ms[1], 1, &info)
+			if msg.Update == nil {
+				t.Fatalf("%s: between hands: %+v", what, msg)
+			}
+			u := msg.Update
+			if !shared {
+				if u.HeldHand != nil || (u.View == nil && u.View101 == nil) {
+					t.Errorf("%s: a deal of its own, between hands: held %+v", what, u.HeldHand)
+				}
+				continue
+			}
+			var want seatmsg.HeldHand
+			switch {
+			case whole.View != nil:
+				sc := whole.View.Scores
+				want = seatmsg.HeldHand{Game: "classic", Hand: 1, Place: 1 + placeAbove(sc, 1, func(a, b int) bool { return a > b }), Score: sc[1]}
+			default:
+				tot := whole.View101.Totals
+				want = seatmsg.HeldHand{Game: "101", Hand: 1, Hands: 2, Place: 1 + placeAbove(tot, 1, func(a, b int) bool { return a < b }), Score: tot[1]}
+			}
+			if u.HeldHand == nil || *u.HeldHand != want || u.View != nil || u.View101 != nil || u.Hands != nil || !u.InPlay() {
+				t.Fatalf("%s: between hands: held %+v, view %v %v, hands %d; want %+v and no view", what, u.HeldHand, u.View != nil, u.View101 != nil, len(u.Hands), want)
+			}
+			wire, err := EncodeMsg(msg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if back, err := DecodeMsg(wire); err != nil || back.Update == nil || back.Update.HeldHand == nil || *back.Update.HeldHand != want {
+				t.Errorf("%s: across nodes: %+v, %v", what, back, err)
+			}
+			// The next hand: the first's racks are not in the view.
+			tb.deal()
+			info = tb.info()
+			u = tb.msgFor(ms[1], 1, &info).Update
+			whole = tb.Ref.Update(1, &seatInfo{})
+			switch {
+			case u == nil || u.HeldHand != nil:
+				t.Fatalf("%s: the next hand: %+v", what, u)
+			case u.View != nil:
+				if len(u.Hands) != 1 || len(whole.Hands) != 1 {
+					t.Fatalf("%s: %d hands over in the view", what, len(u.Hands))
+				}
+				if w := whole.Hands[0].Result; w.Winner != 1 && len(u.Hands[0].Result.Win.Melds) != 0 {
+					t.Errorf("%s: the next hand shows the first's winner's hand %v", what, u.Hands[0].Result.Win.Melds)
+				}
+			default:
+				r := u.View101.Results
+				if len(r) != 1 {
+					t.Fatalf("%s: %d hands over in the view", what, len(r))
+				}
+				shown := 0
+				for s, l := range r[0].Lines {
+					if s != 1 && len(l.Rack) > 0 {
+						shown++
+					}
+					if s == 1 && !slices.Equal(l.Rack, whole.View101.Results[0].Lines[1].Rack) {
+						t.Errorf("%s: the seat's own rack kept from it: %v", what, l.Rack)
+					}
+				}
+				if shown > 0 || len(whole.View101.Results[0].Lines[0].Rack)+len(whole.View101.Results[0].Lines[2].Rack) == 0 {
+					t.Errorf("%s: the next hand shows %d other racks of the first (the referee's %v)", what, shown, whole.View101.Results[0].Lines)
+				}
+			}
+		}
+	}
+}
+
+// placeAbove counts the seats whose score is better than seat's.
+func placeAbove(scores [4]int, seat int, better func(a, b int) bool) int {
+	n := 0
+	for _, sc := range scores {
+		if better(sc, scores[seat]) {
+			n++
+		}
+	}
+	return n
 }
 
 // A table of a duplicate round refuses a watcher in its own words (its

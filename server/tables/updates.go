@@ -112,6 +112,9 @@ func (t *Table) msgFor(m *Member, seat int, info *seatInfo) Msg {
 	in.refused, in.refusedSeq = r.text, r.seq
 	in.awayLost = seat >= 0 && t.absent[seat]
 	u := t.Ref.Update(seat, &in)
+	if t.policy.SharedSeal && t.policy.OneMatch && seat >= 0 {
+		holdDeal(&u, seat) // the hands' ends: the deal is other tables' too
+	}
 	return Msg{Update: &u, Paused: t.paused}
 }
 

@@ -96,7 +96,15 @@ func DecodeMsg(data []byte) (Msg, error) {
 	}
 	if w.Update != nil {
 		set++
-		if (w.Update.View == nil) == (w.Update.View101 == nil) {
+		// Exactly one game's view, or none with a hand's end held back
+		// (holdDeal).
+		views := 0
+		for _, v := range []bool{w.Update.View != nil, w.Update.View101 != nil, w.Update.HeldHand != nil} {
+			if v {
+				views++
+			}
+		}
+		if views != 1 {
 			return Msg{}, errors.New("a table's update: not exactly one game's view")
 		}
 		// The analyser is not data but the deal's rules and indicator
@@ -104,8 +112,8 @@ func DecodeMsg(data []byte) (Msg, error) {
 		var err error
 		if v := w.Update.View; v != nil {
 			v.Analyzer, err = hand.NewAnalyzer(v.Rules.HandConfig(), v.Indicator)
-		} else {
-			w.Update.View101.Analyzer, err = meld.New(w.Update.View101.Indicator)
+		} else if v := w.Update.View101; v != nil {
+			v.Analyzer, err = meld.New(v.Indicator)
 		}
 		if err != nil {
 			return Msg{}, fmt.Errorf("a table's update: %w", err)

@@ -127,6 +127,31 @@ type Update struct {
 	// Daily is set at a served daily's table: which hand of the day the
 	// match on it is (each of the day's hands is a match of its own).
 	Daily *Daily `json:"daily,omitempty"`
+	// HeldHand is set, in place of the views, between the hands of a
+	// match whose deal other tables may still be dealing (a
+	// tournament's duplicate round): the seat's own place and score
+	// only, for the hand's end shows every rack; the deal is the
+	// tournament page's once the round is over.
+	HeldHand *HeldHand `json:"heldHand,omitempty"`
+}
+
+// HeldHand is a seat's end of a hand held back (Update's HeldHand).
+type HeldHand struct {
+	// Game is the game played (its records' name); Hand the hand just
+	// over, from 1, and Redeal its deals after void ones (the ready the
+	// seat sends names them); Hands the match's hands (0: as many as
+	// its points last, classic's).
+	Game   string `json:"game"`
+	Hand   int    `json:"hand"`
+	Redeal int    `json:"redeal,omitempty"`
+	Hands  int    `json:"hands,omitempty"`
+	// Place is the seat's place at the table so far, from 1 (equal for
+	// a tie); Score its match score so far in the game's measure
+	// (classic's points left, 101's total).
+	Place int `json:"place"`
+	Score int `json:"score"`
+	// Ready: the seat has said it is ready for the next hand.
+	Ready bool `json:"ready,omitempty"`
 }
 
 // Daily is the hand of a served daily a table plays: its screen says
@@ -158,6 +183,8 @@ func (u Update) Game() string {
 // InPlay reports whether the update's match is still being played.
 func (u Update) InPlay() bool {
 	switch {
+	case u.HeldHand != nil:
+		return true // between two hands of the match
 	case u.View != nil:
 		return u.View.Phase != game.MatchOver
 	case u.View101 != nil:

@@ -15,8 +15,11 @@ type Keys struct {
 	// ShowCode shows a guest's resume code in the header, or hides it
 	// again: it stays hidden unless asked for, so that a stream or a
 	// shoulder does not carry it off.
-	ShowCode                                         key.Binding
-	Start, Chat, Leave                               key.Binding
+	ShowCode           key.Binding
+	Start, Chat, Leave key.Binding
+	// Ready says a seat is ready for the next hand where the hand's
+	// end is held back (a tournament's duplicate round).
+	Ready                                            key.Binding
 	FormUp, FormDown, FormPrev, FormNext, Open, Back key.Binding
 	Send, Erase, Cancel                              key.Binding
 	// Choose (Up and Down) is shown in the lobby's key bar.
@@ -66,6 +69,7 @@ func NewKeys(tr *i18n.Catalog) Keys {
 		Start:     b([]string{"s"}, "s", "lobby.key.start"),
 		Chat:      b([]string{"m"}, "m", "key.chat"),
 		Leave:     b([]string{"q", "ctrl+c"}, "q", "key.leave"),
+		Ready:     b([]string{"enter"}, "enter", "key.ready"),
 		FormUp:    b([]string{"up", "shift+tab"}, "↑", "key.set.choose"),
 		FormDown:  b([]string{"down", "tab"}, "↓", "key.set.choose"),
 		FormPrev:  b([]string{"left"}, "←", "key.set.change"),

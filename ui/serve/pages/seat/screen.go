@@ -78,7 +78,10 @@ func (p *Page) take(c *common.Common, at *common.Membership, u *seatmsg.Update) 
 	if seat := at.Seat; seat >= 0 {
 		p.away = u.Players[seat].Kind == seatmsg.Away
 	}
-	_, cmd := p.scr.Update(*u)
+	var cmd tea.Cmd
+	if u.HeldHand == nil { // a hand's end held back is the page's, not the screen's (heldhand.go)
+		_, cmd = p.scr.Update(*u)
+	}
 	p.lastUpdate = u
 	if p.resendOnUpdate {
 		// The first view of the table where it came up again: the moves

@@ -107,6 +107,10 @@ func (p *Page) key(c *common.Common, k tea.KeyPressMsg) common.Turn {
 		at.Send(tables.Request{Kind: tables.ReqHere})
 		p.away = false
 	}
+	if p.heldHand() != nil && !key.Matches(k, c.Keys.Leave) {
+		p.leaving = false
+		return p.heldKey(c, k)
+	}
 	if key.Matches(k, c.Keys.Chat) && !c.TooSmall() {
 		c.Chat.Open()
 		p.leaving = false
@@ -169,14 +173,18 @@ func (p *Page) Close(c *common.Common) tea.Cmd {
 // View draws the game's screen with the seat's lines over it; false
 // while no screen is open (a table joined, its first word awaited).
 func (p *Page) View(c *common.Common) (tea.View, bool) {
-	if p.scr == nil {
+	if p.scr == nil || p.heldHand() != nil {
 		return tea.View{}, false
 	}
 	return p.view(c), true
 }
 
-// Lines are the page while no screen is open: the table is awaited.
+// Lines are the page while no screen is open: the table is awaited; or
+// while a hand's end is held back, the seat's own place and score.
 func (p *Page) Lines(c *common.Common) ([]string, []key.Binding) {
+	if p.heldHand() != nil {
+		return p.heldLines(c)
+	}
 	return []string{"", c.Styles().Dim.Render(c.Tr.T("room.wait"))}, nil
 }
 
