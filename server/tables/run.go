@@ -413,6 +413,7 @@ func RestoreTable(id string, entry, record []byte, stopped time.Time, opt Option
 	t.entrants = st.Entrants
 	t.absent = st.Absent
 	t.banked = st.Banked
+	t.resumeTurnClock()
 	// A match that ended is rated again: the mark makes it once, and a
 	// rating cut short by a crash is finished here.
 	t.noteFinished()
@@ -467,4 +468,19 @@ func NewSeated(id string, cfg Config, opt Options, sv *Saver) (*Table, error) {
 	// has it in play before it opens, and a page may look at once.
 	t.publishSummary()
 	return t, nil
+}
+
+// resumeTurnClock takes up a restored table's turn in progress where its
+// clock runs (its deadline restored): the turn draws on its bank as where
+// it started, its start put back from the clock's end as the clock stood
+// still meanwhile (spend); a move made in time after a takeover drew
+// nothing, however long the turn had been.
+func (t *Table) resumeTurnClock() {
+	if t.Ref == nil || t.Cfg.Timer <= 0 || t.deadline.IsZero() {
+		return
+	}
+	if stg, turn := t.Ref.Stage(); stg == stPlaying {
+		t.turnSeat = turn
+		t.turnFrom = t.deadline.Add(-t.Cfg.Timer - t.bankLeft(turn))
+	}
 }
