@@ -57,10 +57,12 @@ type Page struct {
 	names tourneyview.Names
 	asked map[string]bool
 	// ratings are the players' ratings now, read again as the count of
-	// matches played changes (rated: the count they were read at, -1
-	// none yet).
+	// matches played or of players changes (rated: the counts they were
+	// read at, -1 none yet): a player who joined after the first read
+	// was shown at their rating at entry, as a whole number, until a
+	// match ended.
 	ratings map[string]float64
-	rated   int
+	rated   [2]int
 	// givenUp: the player's seat at their table in play was given up,
 	// as the hall said when the tournament was last read.
 	givenUp bool
@@ -184,7 +186,7 @@ func (p *Page) Typed() string { return p.in.Value() }
 func (p *Page) show(id string) {
 	if id != p.id {
 		p.id, p.t, p.gone, p.scroll, p.seals, p.field, p.givenUp = id, nil, false, 0, nil, nil, false
-		p.names, p.asked, p.ratings, p.rated = tourneyview.Names{}, map[string]bool{}, nil, -1
+		p.names, p.asked, p.ratings, p.rated = tourneyview.Names{}, map[string]bool{}, nil, [2]int{-1, -1}
 		p.naming, p.ask, p.own = false, nil, false
 		p.mine, p.cancelling, p.code, p.coding = false, false, "", false
 	}
@@ -268,8 +270,8 @@ func (p *Page) lookUp(c *common.Common) tea.Cmd {
 		}
 	}
 	var rate []string
-	if played := len(p.t.Matches); played != p.rated {
-		p.rated, rate = played, p.t.People() // a match ended: ratings moved
+	if people := p.t.People(); [2]int{len(p.t.Matches), len(people)} != p.rated {
+		p.rated, rate = [2]int{len(p.t.Matches), len(people)}, people // a match ended (ratings moved), or someone joined
 	}
 	if len(ids) == 0 && rate == nil {
 		return nil

@@ -1,12 +1,15 @@
 package tourney
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
+	"okey/game/tourney"
+	"okey/server/keep"
 	"okey/ui/i18n"
 	"okey/ui/safetext"
 	"okey/ui/serve/common"
@@ -67,5 +70,70 @@ func TestLastMinuteTicks(t *testing.T) {
 				t.Errorf("%v before the end, the page lacks %q:\n%s", at.left, want, got)
 			}
 		}
+	}
+}
+
+// The standings' rating column is each player's rating now: read as the
+// page opens, again as matches end, and again as players join — one who
+// joined after the page's first read was shown at their rating at
+// entry, a whole number, until a match ended.
+func TestRatingsReadAsPlayersJoin(t *testing.T) {
+	srv := commontest.New(t)
+	eng, _, err := keep.OpenDir(context.Background(), t.TempDir(), keep.StoreConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { eng.Close() })
+	ctx, cancel := keep.EngineCtx()
+	defer cancel()
+	srv.Book, err = keep.OpenRatingBook(ctx, eng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seats := [4]keep.Entrant{{ID: "key:p0", Name: "p0"}, {ID: "key:late", Name: "late"}, {ID: keep.BotIdentity("easy")}, {ID: keep.BotIdentity("easy")}}
+	if _, err := srv.Book.Rate(ctx, keep.MatchEnd{Key: "m1", Game: "classic", Seats: seats, Places: [4]int{2, 1, 3, 4}}); err != nil {
+		t.Fatal(err)
+	}
+	f := commontest.NewTourneys(srv.Now)
+	id, err := f.CreateTournament("key:p0", tourney.Config{Kind: tourney.Arena, Name: "Friday arena", Game: "classic", Rules: "default",
+		Hands: 1, Start: srv.Now().Add(time.Hour), Length: time.Hour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.JoinTournament(id, "key:p0", "p0", 0); err != nil {
+		t.Fatal(err)
+	}
+	c := srv.Common(t.Context(), "key:p0", "", "p0", "en")
+	c.Tour = f
+	p := &Page{}
+	p.show(id)
+	ratings := func() map[string]float64 {
+		t.Helper()
+		l, tt, err := f.Tournament(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.l, p.t = l, &tt
+		cmd := p.lookUp(c)
+		if cmd == nil {
+			return nil
+		}
+		msg, ok := cmd().(tourneyNamesMsg)
+		if !ok {
+			t.Fatal("the look-up brought no names")
+		}
+		return msg.ratings
+	}
+	if r := ratings(); len(r) != 1 || r["key:p0"] == 0 {
+		t.Fatalf("as the page opens: %v", r)
+	}
+	if err := f.JoinTournament(id, "key:late", "late", 0); err != nil {
+		t.Fatal(err)
+	}
+	if r := ratings(); len(r) != 2 || r["key:late"] == 0 {
+		t.Errorf("after a join: %v, want both players' ratings", r)
+	}
+	if r := ratings(); r != nil {
+		t.Errorf("nothing changed, and the ratings were read again: %v", r)
 	}
 }
