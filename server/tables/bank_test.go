@@ -15,14 +15,7 @@ func TestTimeBankDrawnOn(t *testing.T) {
 	t.Parallel()
 	tb, now := handTable(t, 10*time.Second)
 	tb.Cfg.Bank = 30 * time.Second
-	ann := NewMember("key:A", "ann", "", 0)
-	if s, err := tb.joinAs(ann, -1, false); err != nil || s != 0 {
-		t.Fatalf("ann: seat %d, %v", s, err)
-	}
-	tb.handle(Request{Kind: ReqStart, M: ann})
-	if tb.Ref == nil {
-		t.Fatal("not started")
-	}
+	annStarts(t, tb)
 	if got := toAnn(t, tb, now); got != 40*time.Second {
 		t.Fatalf("ann's first turn's clock: %v, want the timer and the whole bank (40s)", got)
 	}
@@ -42,6 +35,19 @@ func TestTimeBankDrawnOn(t *testing.T) {
 	tb.onClock()
 	if tb.bankLeft(0) != 0 || !tb.sit.seats[0].away {
 		t.Errorf("out of time: %v left, away %v", tb.bankLeft(0), tb.sit.seats[0].away)
+	}
+}
+
+// annStarts seats ann at tb's seat 0 and starts its match.
+func annStarts(t *testing.T, tb *Table) {
+	t.Helper()
+	ann := NewMember("key:A", "ann", "", 0)
+	if s, err := tb.joinAs(ann, -1, false); err != nil || s != 0 {
+		t.Fatalf("ann: seat %d, %v", s, err)
+	}
+	tb.handle(Request{Kind: ReqStart, M: ann})
+	if tb.Ref == nil {
+		t.Fatal("not started")
 	}
 }
 
@@ -97,14 +103,7 @@ func TestTimeBankDrawnOnAfterATakeover(t *testing.T) {
 		return nil
 	})
 	tb.Cfg.Bank = 30 * time.Second
-	ann := NewMember("key:A", "ann", "", 0)
-	if s, err := tb.joinAs(ann, -1, false); err != nil || s != 0 {
-		t.Fatalf("ann: seat %d, %v", s, err)
-	}
-	tb.handle(Request{Kind: ReqStart, M: ann})
-	if tb.Ref == nil {
-		t.Fatal("not started")
-	}
+	annStarts(t, tb)
 	if got := toAnn(t, tb, now); got != 40*time.Second {
 		t.Fatalf("ann's turn's clock: %v, want 40s", got)
 	}

@@ -256,14 +256,7 @@ func TestHeldEndAtADuplicateRoundsTable(t *testing.T) {
 			p = nil
 		}
 		tb, _, _, _ := seatedTableOf(t, time.Minute, p)
-		var ms [3]*Member
-		for i, who := range []string{"ann", "bob", "cem"} {
-			ms[i] = NewMember("key:"+who, who, "", -1)
-			if _, err := tb.joinAs(ms[i], -1, false); err != nil {
-				t.Fatal(err)
-			}
-			tb.handle(Request{Kind: ReqAway, M: ms[i]})
-		}
+		ms := awayPlayers(t, tb)
 		info := tb.info()
 		if msg := tb.msgFor(ms[1], 1, &info); msg.Update == nil || msg.Held != nil {
 			t.Fatalf("shared %v, in play: %+v", shared, msg)
@@ -314,14 +307,7 @@ func TestHandsEndsHeldAtADuplicateRoundsTable(t *testing.T) {
 				p = nil
 			}
 			tb, _, _, _ := seatedTableOfGame(t, time.Minute, p, g.game, g.rules)
-			var ms [3]*Member
-			for i, who := range []string{"ann", "bob", "cem"} {
-				ms[i] = NewMember("key:"+who, who, "", -1)
-				if _, err := tb.joinAs(ms[i], -1, false); err != nil {
-					t.Fatal(err)
-				}
-				tb.handle(Request{Kind: ReqAway, M: ms[i]})
-			}
+			ms := awayPlayers(t, tb)
 			// The first hand played out by the bots.
 			for moves := 0; ; moves++ {
 				stg, turn := tb.Ref.Stage()
@@ -401,6 +387,21 @@ func TestHandsEndsHeldAtADuplicateRoundsTable(t *testing.T) {
 			}
 		}
 	}
+}
+
+// awayPlayers seats ann, bob and cem, the players seatedTableOf holds
+// seats for, at tb, each away (their bots play).
+func awayPlayers(t *testing.T, tb *Table) [3]*Member {
+	t.Helper()
+	var ms [3]*Member
+	for i, who := range []string{"ann", "bob", "cem"} {
+		ms[i] = NewMember("key:"+who, who, "", -1)
+		if _, err := tb.joinAs(ms[i], -1, false); err != nil {
+			t.Fatal(err)
+		}
+		tb.handle(Request{Kind: ReqAway, M: ms[i]})
+	}
+	return ms
 }
 
 // placeAbove counts the seats whose score is better than seat's.

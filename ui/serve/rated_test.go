@@ -1,7 +1,6 @@
 package serve
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -22,7 +21,7 @@ import (
 // the bots named by level, a guest told why they are not on it.
 func TestLeaderboard(t *testing.T) {
 	t.Parallel()
-	b := ratingBook(t)
+	b := commontest.RatingBook(t)
 	ctx, cancel := keep.EngineCtx()
 	defer cancel()
 	names := []string{"ann", "Şükrü", "a-very-long-name", "bob", "cem", "deniz", "ece", "fatma", "gül", "hakan", "ilker", "jale", "kaan", "leyla", "mert", "nur", "oya", "pelin", "rıza", "selin", "tarık", "ufuk", "veli", "yasemin"}
@@ -134,23 +133,6 @@ func TestRoomShowsRatings(t *testing.T) {
 			t.Errorf("%s: a guest shown with a rating:\n%s", lang, scr)
 		}
 	}
-}
-
-// ratingBook is a rating book in a store of the test's own.
-func ratingBook(t *testing.T) *keep.RatingBook {
-	t.Helper()
-	eng, _, err := keep.OpenDir(context.Background(), t.TempDir(), keep.StoreConfig{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { eng.Close() })
-	ctx, cancel := keep.EngineCtx()
-	defer cancel()
-	b, err := keep.OpenRatingBook(ctx, eng)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
 }
 
 // noColor is a stand-in server that draws without colours.

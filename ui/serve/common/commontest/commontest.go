@@ -217,3 +217,21 @@ func (Table) Private() bool                             { return false }
 func (Table) Send(tables.Request) bool                  { return true }
 func (Table) Call(context.Context, tables.Request) bool { return true }
 func (Table) Ended() <-chan struct{}                    { return nil }
+
+// RatingBook is a rating book in a store of the test's own, closed
+// with the test.
+func RatingBook(t testing.TB) *keep.RatingBook {
+	t.Helper()
+	eng, _, err := keep.OpenDir(context.Background(), t.TempDir(), keep.StoreConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { eng.Close() })
+	ctx, cancel := keep.EngineCtx()
+	defer cancel()
+	b, err := keep.OpenRatingBook(ctx, eng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}

@@ -1,7 +1,6 @@
 package tourney
 
 import (
-	"context"
 	"strings"
 	"testing"
 	"time"
@@ -79,17 +78,9 @@ func TestLastMinuteTicks(t *testing.T) {
 // entry, a whole number, until a match ended.
 func TestRatingsReadAsPlayersJoin(t *testing.T) {
 	srv := commontest.New(t)
-	eng, _, err := keep.OpenDir(context.Background(), t.TempDir(), keep.StoreConfig{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { eng.Close() })
+	srv.Book = commontest.RatingBook(t)
 	ctx, cancel := keep.EngineCtx()
 	defer cancel()
-	srv.Book, err = keep.OpenRatingBook(ctx, eng)
-	if err != nil {
-		t.Fatal(err)
-	}
 	seats := [4]keep.Entrant{{ID: "key:p0", Name: "p0"}, {ID: "key:late", Name: "late"}, {ID: keep.BotIdentity("easy")}, {ID: keep.BotIdentity("easy")}}
 	if _, err := srv.Book.Rate(ctx, keep.MatchEnd{Key: "m1", Game: "classic", Seats: seats, Places: [4]int{2, 1, 3, 4}}); err != nil {
 		t.Fatal(err)
