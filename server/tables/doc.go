@@ -67,6 +67,9 @@
 //	               several actions
 //	referee.go     the game a table plays, behind a small interface; what
 //	               both referees do alike
+//	heldhand.go    a shared deal held back from a seat's updates: between
+//	               hands its own place and score, the other racks of the
+//	               hands over kept out of later views
 //	chat.go        a chat line made safe, and text cut to a width
 //	news.go        a change said to whoever waits (the hall's tables to
 //	               the sessions in the lobby, which sleep until it comes)

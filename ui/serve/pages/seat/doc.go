@@ -26,4 +26,7 @@
 //	screen.go     the game's screen, opened by the table's game (the
 //	              table core knows no screen), fed and drawn; the
 //	              record's command it offers
+//	heldhand.go   a hand's end held back between the hands of a match
+//	              whose deal other tables still play: the seat's own
+//	              place and score, and enter when ready
 package seat
