@@ -161,24 +161,50 @@ func (d *drawer) setPen(p string) {
 	d.pen = p
 }
 
-// moveTo puts the cursor at column x of line y (from 0).
+// blankPen readies the client's pen for what fills cells with blanks in
+// it (an erase, a scroll, a shift): it is reset only when it shows on a
+// space (a ground, an underline...); a letter's colour or boldness does
+// not show on a blank.
+func (d *drawer) blankPen() {
+	if d.pen != "" && d.showsOnSpace(d.pen) {
+		d.setPen("")
+	}
+}
+
+// moveTo puts the cursor at column x of line y (from 0), by the
+// shortest of: an absolute move (CUP); from where the cursor is, a move
+// along its line (a carriage return, backspaces, CUF, CUB, CHA); line
+// feeds down and then the column set anew (a line feed keeps the column
+// on most terminals and returns the carriage on some: the column is set
+// either way); CUD or CUU, then a move along the line. A move in a line
+// takes one to five bytes where CUP takes four to seven; they are most
+// of the cursor's bytes (the clock, a seat's line, the log below it).
 func (d *drawer) moveTo(x, y int) {
-	switch {
-	case d.cy == y && d.cx == x:
+	if d.cy == y && d.cx == x {
 		return
-	case d.cy == y && x > d.cx:
-		d.b.WriteString("\x1b[")
-		if x-d.cx > 1 {
-			d.b.WriteString(strconv.Itoa(x - d.cx))
+	}
+	best, how := cupCost(x, y), moveCUP
+	if d.cy >= 0 {
+		dy := y - d.cy
+		try := func(cost int, m move) {
+			if cost < best {
+				best, how = cost, m
+			}
 		}
-		d.b.WriteByte('C')
-	case d.cy == y:
-		d.b.WriteString("\x1b[")
-		if x > 0 {
-			d.b.WriteString(strconv.Itoa(x + 1))
+		switch {
+		case dy == 0:
+			try(alongCost(d.cx, x), moveAlong)
+		case dy > 0:
+			if dy <= maxFeeds {
+				try(dy+columnCost(x), moveFeeds)
+			}
+			try(verticalCost(dy)+alongCost(d.cx, x), moveVertical)
+		default:
+			try(verticalCost(-dy)+alongCost(d.cx, x), moveVertical)
 		}
-		d.b.WriteByte('G')
-	default:
+	}
+	switch how {
+	case moveCUP:
 		d.b.WriteString("\x1b[")
 		d.b.WriteString(strconv.Itoa(y + 1))
 		if x > 0 {
@@ -186,9 +212,139 @@ func (d *drawer) moveTo(x, y int) {
 			d.b.WriteString(strconv.Itoa(x + 1))
 		}
 		d.b.WriteByte('H')
+	case moveAlong:
+		d.along(d.cx, x)
+	case moveFeeds:
+		for range y - d.cy {
+			d.b.WriteByte('\n')
+		}
+		d.column(x)
+	case moveVertical:
+		dy, c := y-d.cy, byte('B')
+		if dy < 0 {
+			dy, c = -dy, 'A'
+		}
+		d.csi(dy, c)
+		d.along(d.cx, x)
 	}
 	d.cx, d.cy = x, y
 }
+
+// A way of moving the cursor (moveTo).
+type move uint8
+
+const (
+	moveCUP      move = iota // CUP: line and column
+	moveAlong                // along the cursor's line
+	moveFeeds                // line feeds, then the column
+	moveVertical             // CUD or CUU, then along the line
+)
+
+// maxFeeds is the most line feeds a move is made of.
+const maxFeeds = 2
+
+// digits is the length of n written in decimal (n >= 0).
+func digits(n int) int {
+	k := 1
+	for ; n >= 10; n /= 10 {
+		k++
+	}
+	return k
+}
+
+// csiCost is the length of a CSI sequence of one count n, which is left
+// out when it is 1 (CUF, CUB, CUD, CUU).
+func csiCost(n int) int {
+	if n == 1 {
+		return 3
+	}
+	return 3 + digits(n)
+}
+
+// csi writes that sequence, ending in c.
+func (d *drawer) csi(n int, c byte) {
+	d.b.WriteString("\x1b[")
+	if n != 1 {
+		d.b.WriteString(strconv.Itoa(n))
+	}
+	d.b.WriteByte(c)
+}
+
+// cupCost is the length of CUP to column x of line y.
+func cupCost(x, y int) int {
+	if x == 0 {
+		return 3 + digits(y+1)
+	}
+	return 4 + digits(y+1) + digits(x+1)
+}
+
+// chaCost is the length of CHA to column x.
+func chaCost(x int) int {
+	if x == 0 {
+		return 3
+	}
+	return 3 + digits(x+1)
+}
+
+// columnCost is the length of the shortest move to column x from a
+// column not known: a carriage return, then CUF; or CHA.
+func columnCost(x int) int {
+	if x == 0 {
+		return 1
+	}
+	return min(1+csiCost(x), chaCost(x))
+}
+
+// column moves the cursor to column x of its line, its column not known.
+func (d *drawer) column(x int) {
+	switch {
+	case x == 0:
+		d.b.WriteByte('\r')
+	case 1+csiCost(x) <= chaCost(x):
+		d.b.WriteByte('\r')
+		d.csi(x, 'C')
+	default:
+		d.csi(x+1, 'G')
+	}
+}
+
+// maxBackspaces is the most backspaces a move left is made of.
+const maxBackspaces = 3
+
+// alongCost is the length of the shortest move from column from to
+// column to of the same line.
+func alongCost(from, to int) int {
+	switch {
+	case from == to:
+		return 0
+	case to > from:
+		return min(csiCost(to-from), columnCost(to))
+	case from-to <= maxBackspaces:
+		return min(from-to, columnCost(to))
+	}
+	return min(csiCost(from-to), columnCost(to))
+}
+
+// along writes that move.
+func (d *drawer) along(from, to int) {
+	n := alongCost(from, to)
+	switch {
+	case from == to:
+	case n == columnCost(to):
+		d.column(to)
+	case to > from:
+		d.csi(to-from, 'C')
+	case from-to <= maxBackspaces:
+		for range from - to {
+			d.b.WriteByte('\b')
+		}
+	default:
+		d.csi(from-to, 'D')
+	}
+}
+
+// verticalCost is the length of CUD or CUU by n lines.
+func verticalCost(n int) int { return csiCost(n) }
 
 // jumpCost is the length of a move of the cursor n columns right.
 func jumpCost(n int) int {
@@ -252,7 +408,7 @@ func (d *drawer) line(y int, old, new []cell) {
 		d.shifted = append(d.shifted, old[p-n:]...)
 	}
 	d.moveTo(p, y)
-	d.setPen("")
+	d.blankPen()
 	d.b.WriteString("\x1b[")
 	if n > 1 || n < -1 {
 		d.b.WriteString(strconv.Itoa(max(n, -n)))
@@ -407,7 +563,7 @@ func (d *drawer) cells(y int, old, new []cell) {
 	}
 	if oldEnd > end {
 		d.moveTo(end, y)
-		d.setPen("")
+		d.blankPen()
 		d.b.WriteString("\x1b[K")
 	}
 }
@@ -484,7 +640,7 @@ func (d *drawer) whole(y int, line string) {
 // scroll moves lines top+k to bottom (from 0) of the client up by k,
 // blank lines coming in at the bottom; the cursor is left home.
 func (d *drawer) scroll(top, bottom, k int) {
-	d.setPen("")
+	d.blankPen()
 	d.b.WriteString("\x1b[" + strconv.Itoa(top+1) + ";" + strconv.Itoa(bottom+1) + "r")
 	d.b.WriteString("\x1b[")
 	if k > 1 {

@@ -41,9 +41,14 @@ func TestLineScreenSendsOnlyWhatChanged(t *testing.T) {
 	}
 
 	scr.Show(view("one"))
-	third := out.await(t, lineStart(2))
+	third := out.await(t, ansi.EraseLineRight)
 	if strings.Contains(third, "one") {
 		t.Errorf("shortening the frame redrew a line that stayed: %q", third)
+	}
+	term := vt.New(20, 4)
+	_, _ = term.Write([]byte(first + second + third))
+	if got := strings.TrimRight(term.String(), "\n"); got != "one" {
+		t.Errorf("shortening the frame left %q on the screen, want \"one\"", got)
 	}
 
 	scr.resize(30, 5)
