@@ -38,7 +38,11 @@ import (
 //     the link, sealed. A link is written once and never changed: the
 //     credential names the revision it was made at, so a value put
 //     back by a writer of the store without the secret (an old link,
-//     revoked) lands at another revision and is refused.
+//     revoked) lands at another revision and is refused. Once only, a
+//     link is written again: when the cluster's secret changes, sealed
+//     with the new key, naming the revision it replaces (From), which a
+//     credential from before may name; the browser is then given a
+//     credential naming the new revision (server/door).
 
 // The links' buckets.
 const (
@@ -79,6 +83,9 @@ type Link struct {
 	// Label is what the browser said it was (its user agent, cut).
 	Label string    `json:"label"`
 	At    time.Time `json:"at"`
+	// From is the revision of the link this one was sealed again from
+	// with a new key of the cluster's secret (0: none).
+	From uint64 `json:"from,omitempty"`
 	// Rev is the revision the link was made at (not kept in the value:
 	// the store's own).
 	Rev uint64 `json:"-"`
@@ -197,7 +204,9 @@ func (b *LinkBook) linkKey(player, id string) string {
 }
 
 // Check is the link id of player made at revision rev, if it is still
-// kept as it was made; ErrUnlinked if not.
+// kept as it was made, or as it was sealed again from it (Reseal; the
+// link's Rev is then its own, which the browser's credential is to name
+// from now on); ErrUnlinked if not.
 func (b *LinkBook) Check(ctx context.Context, player, id string, rev uint64) (Link, error) {
 	if !validLinkID(id) {
 		return Link{}, ErrUnlinked
@@ -211,7 +220,7 @@ func (b *LinkBook) Check(ctx context.Context, player, id string, rev uint64) (Li
 		return Link{}, fmt.Errorf("reading a browser's link: %w", err)
 	}
 	l, ok := b.open(key, e)
-	if !ok || e.Revision() != rev || l.Player != player || l.ID != id {
+	if !ok || e.Revision() != rev && l.From != rev || l.Player != player || l.ID != id {
 		return Link{}, ErrUnlinked
 	}
 	return l, nil
@@ -301,15 +310,36 @@ func (b *LinkBook) Watch(ctx context.Context, gone func(id string)) error {
 	return nil
 }
 
-// Reseal seals the codes and the names' salt again with the secret's
-// key in use (rotate.go). The links are not: a link sealed again would
-// be written at a new revision, which its credential does not name.
-// Once the old key is dropped, a link it sealed is refused, and its
-// browser is asked to link again.
+// Reseal seals the codes, the links and the names' salt again with the
+// secret's key in use (rotate.go). A link sealed again is written at a
+// new revision, which a credential from before does not name: it names
+// the one it replaces (From), which Check takes too. The old key, while
+// it is still taken, opens the credentials from before; a browser that
+// comes back meanwhile is given one naming the link's new revision,
+// sealed with the new key. Only a browser that does not come back
+// before the old key is dropped is asked to link again.
 func (b *LinkBook) Reseal(ctx context.Context) (int, error) {
 	n, err := resealBucket(ctx, b.codes, linkCodesBucket, b.seal)
 	if err != nil {
 		return n, fmt.Errorf("the bucket %s: %w", linkCodesBucket, err)
+	}
+	k, err := rewriteBucket(ctx, b.links, "sealing again", func(e jetstream.KeyValueEntry) ([]byte, bool) {
+		where := linksBucket + "/" + e.Key()
+		plain, ok := b.seal.aged(where, e.Value())
+		var l Link
+		if !ok || json.Unmarshal(plain, &l) != nil {
+			return nil, false
+		}
+		l.From = e.Revision()
+		v, err := json.Marshal(l)
+		if err != nil {
+			return nil, false
+		}
+		return b.seal.Seal(where, v), true
+	})
+	n += k
+	if err != nil {
+		return n, fmt.Errorf("the bucket %s: %w", linksBucket, err)
 	}
 	m, err := b.names.Reseal(ctx, b.seal)
 	return n + m, err

@@ -357,3 +357,70 @@ func TestNextNumberSealedAgain(t *testing.T) {
 		}
 	})
 }
+
+// TestLinksSealedAgain: a browser's link, sealed with the old key, is
+// sealed again with the new one while both are held, at a new revision
+// that names the one it replaces: the browser's credential, which names
+// the old revision, is still taken, and so is one naming the new, under
+// the new key alone. Without that step the link was refused once the
+// old key was dropped (the browser lapsed to a guest).
+func TestLinksSealedAgain(t *testing.T) {
+	t.Parallel()
+	old, _, promoted, dropped := rotation(t)
+	dir := filepath.Join(t.TempDir(), NATSDir)
+	links := func(s *Secret, f func(context.Context, *LinkBook)) {
+		t.Helper()
+		withEngine(t, dir, s, func(ctx context.Context, eng *Engine) {
+			b, err := OpenLinkBook(ctx, eng, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f(ctx, b)
+		})
+	}
+	var made, other Link
+	links(old, func(ctx context.Context, b *LinkBook) {
+		for i, l := range []*Link{&made, &other} {
+			code := []string{"ROTATEAA", "ROTATEBB"}[i]
+			if _, err := b.NewCode(ctx, code, alice, "ali"); err != nil {
+				t.Fatal(err)
+			}
+			var err error
+			if *l, err = b.Redeem(ctx, code, "phone"); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := b.Revoke(ctx, alice, other.ID); err != nil {
+			t.Fatal(err)
+		}
+	})
+	var now Link
+	links(promoted, func(ctx context.Context, b *LinkBook) {
+		if n, err := b.Reseal(ctx); err != nil || n != 2 {
+			t.Fatalf("sealed again %d values (%v), want 2 (the link, the names' salt)", n, err)
+		}
+		var err error
+		if now, err = b.Check(ctx, alice, made.ID, made.Rev); err != nil {
+			t.Fatalf("the credential from before, the link sealed again: %v", err)
+		}
+		if now.Rev == made.Rev || now.From != made.Rev || now.Player != alice || now.Label != "phone" {
+			t.Fatalf("the link sealed again: %+v, made %+v", now, made)
+		}
+		if n, err := b.Reseal(ctx); err != nil || n != 0 {
+			t.Errorf("sealed again a second time: %d values (%v), want none", n, err)
+		}
+	})
+	links(dropped, func(ctx context.Context, b *LinkBook) {
+		for _, rev := range []uint64{now.Rev, made.Rev} {
+			if l, err := b.Check(ctx, alice, made.ID, rev); err != nil || l.Rev != now.Rev {
+				t.Errorf("under the new key alone, a credential naming revision %d: %+v, %v", rev, l, err)
+			}
+		}
+		if _, err := b.Check(ctx, alice, other.ID, other.Rev); !errors.Is(err, ErrUnlinked) {
+			t.Errorf("a link revoked before the change: %v", err)
+		}
+		if ls, err := b.List(ctx, alice); err != nil || len(ls) != 1 || ls[0].ID != made.ID {
+			t.Errorf("the player's browsers under the new key alone: %+v, %v", ls, err)
+		}
+	})
+}

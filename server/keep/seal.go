@@ -151,11 +151,11 @@ func (s *Sealer) openKeptAged(where string, b []byte, old *bool) ([]byte, error)
 // sealPlainBucket seals every value of kv (the bucket named bucket) kept
 // in plain, at the revision read, and returns how many.
 func sealPlainBucket(ctx context.Context, kv jetstream.KeyValue, bucket string, seal *Sealer) (int, error) {
-	return rewriteBucket(ctx, kv, "sealing", func(key string, v []byte) ([]byte, bool) {
-		if Sealed(v) {
-			return nil, false
+	return rewriteBucket(ctx, kv, "sealing", func(e jetstream.KeyValueEntry) ([]byte, bool) {
+		if v := e.Value(); !Sealed(v) {
+			return seal.Seal(bucket+"/"+e.Key(), v), true
 		}
-		return seal.Seal(bucket+"/"+key, v), true
+		return nil, false
 	})
 }
 
@@ -163,17 +163,25 @@ func sealPlainBucket(ctx context.Context, kv jetstream.KeyValue, bucket string, 
 // bucket named bucket, each value sealed for "bucket/key") that another
 // key sealed.
 func resealBucket(ctx context.Context, kv jetstream.KeyValue, bucket string, seal *Sealer) (int, error) {
-	return rewriteBucket(ctx, kv, "sealing again", func(key string, v []byte) ([]byte, bool) {
-		if !Sealed(v) {
+	return rewriteBucket(ctx, kv, "sealing again", func(e jetstream.KeyValueEntry) ([]byte, bool) {
+		where := bucket + "/" + e.Key()
+		plain, ok := seal.aged(where, e.Value())
+		if !ok {
 			return nil, false
-		}
-		where := bucket + "/" + key
-		plain, old, err := seal.OpenAged(where, v)
-		if err != nil || !old {
-			return nil, false // not the cluster's (refused where it is read), or sealed already
 		}
 		return seal.Seal(where, plain), true
 	})
+}
+
+// aged is v opened, if it was sealed for where with a key other than the
+// one in use: a value to seal again. A value not sealed, not the
+// cluster's (refused where it is read) or sealed already is not.
+func (s *Sealer) aged(where string, v []byte) ([]byte, bool) {
+	if !Sealed(v) {
+		return nil, false
+	}
+	plain, old, err := s.OpenAged(where, v)
+	return plain, err == nil && old
 }
 
 // rewriteBucket replaces every value of kv that change gives a new one
@@ -183,7 +191,7 @@ func resealBucket(ctx context.Context, kv jetstream.KeyValue, bucket string, sea
 // revision it was read at: two nodes doing it at once do it once, and a
 // value changed meanwhile is its writer's, who seals with the key in
 // use, so it is left as it is.
-func rewriteBucket(ctx context.Context, kv jetstream.KeyValue, doing string, change func(key string, v []byte) ([]byte, bool)) (int, error) {
+func rewriteBucket(ctx context.Context, kv jetstream.KeyValue, doing string, change func(jetstream.KeyValueEntry) ([]byte, bool)) (int, error) {
 	w, err := kv.WatchAll(ctx, jetstream.IgnoreDeletes())
 	if err != nil {
 		return 0, fmt.Errorf("%s: %w", doing, err)
@@ -200,7 +208,7 @@ func rewriteBucket(ctx context.Context, kv jetstream.KeyValue, doing string, cha
 		if e == nil {
 			return n, nil // every value there was has come
 		}
-		v, ok := change(e.Key(), e.Value())
+		v, ok := change(e)
 		if !ok {
 			continue
 		}
