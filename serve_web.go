@@ -76,7 +76,7 @@ func listenWeb(f webFlags) (*webDoor, error) {
 func (w *webDoor) start(f webFlags, cfg door.Config, srv *door.Server, log *slog.Logger) error {
 	proxies, _ := web.ParseProxies(f.proxies) // checked by checkWeb
 	d, err := web.New(web.Config{
-		Session: srv.Web, Link: srv.LinkBrowser, Unlink: srv.UnlinkBrowser, Origins: f.origins, TrustedProxies: proxies,
+		Session: srv.Web, Link: srv.LinkBrowser, Unlink: srv.UnlinkBrowser, Relink: srv.RelinkBrowser, Origins: f.origins, TrustedProxies: proxies,
 		IdleTimeout: cfg.IdleTimeout, MaxSession: cfg.MaxSession, HandshakeTimeout: cfg.HandshakeTimeout,
 		TLS: w.tlsCfg, Log: log,
 	})

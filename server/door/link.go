@@ -67,19 +67,50 @@ func (s *Server) LinkBrowser(ctx context.Context, a web.LinkAsk) (string, error)
 		s.log.Warn("web: a browser not linked", "err", err)
 		return "", err
 	}
+	s.log.Info("web: a browser linked", "player", keep.LogID(l.Player), "addr", a.Addr)
+	return s.credOf(l)
+}
+
+// credOf is the credential of link l: its player, id and revision,
+// sealed with the key in use.
+func (s *Server) credOf(l keep.Link) (string, error) {
 	b, err := json.Marshal(linkCred{Player: l.Player, ID: l.ID, Rev: l.Rev})
 	if err != nil {
 		return "", err
 	}
-	s.log.Info("web: a browser linked", "player", keep.LogID(l.Player), "addr", a.Addr)
 	return base64.RawURLEncoding.EncodeToString(s.eng.Seal.Seal(webLinkPlace, b)), nil
+}
+
+// RelinkBrowser answers a browser's credential with one for the same
+// link as it is kept now (web.Config.Relink): naming the link's
+// revision, sealed with the key in use. The page asks for it when its
+// session was let in on a credential from before a change of the
+// cluster's secret (sealed with the old key, naming the link's
+// revision before it was sealed again), which would be refused once the
+// old key is dropped. A credential refused is web.ErrLinkRefused.
+func (s *Server) RelinkBrowser(ctx context.Context, cred string) (string, error) {
+	if s.links == nil || s.eng == nil || s.eng.Seal == nil {
+		return "", web.ErrNoLinks
+	}
+	lc, _, ok := s.openCred(cred)
+	if !ok {
+		return "", web.ErrLinkRefused
+	}
+	l, err := s.links.Check(ctx, lc.Player, lc.ID, lc.Rev)
+	if errors.Is(err, keep.ErrUnlinked) {
+		return "", web.ErrLinkRefused
+	}
+	if err != nil {
+		return "", err
+	}
+	return s.credOf(l)
 }
 
 // UnlinkBrowser revokes the link a browser's credential names (the
 // browser unlinks itself: web.Config.Unlink); a credential that does
 // not open is nothing to revoke.
 func (s *Server) UnlinkBrowser(ctx context.Context, cred string) {
-	lc, ok := s.openCred(cred)
+	lc, _, ok := s.openCred(cred)
 	if !ok || s.links == nil {
 		return
 	}
@@ -89,49 +120,52 @@ func (s *Server) UnlinkBrowser(ctx context.Context, cred string) {
 }
 
 // openCred opens a browser's credential (false: none, or not this
-// cluster's).
-func (s *Server) openCred(cred string) (linkCred, bool) {
-	var lc linkCred
+// cluster's); aged, when it was sealed with a key of the secret other
+// than the one in use.
+func (s *Server) openCred(cred string) (lc linkCred, aged, ok bool) {
 	if cred == "" || s.eng == nil || s.eng.Seal == nil {
-		return lc, false
+		return lc, false, false
 	}
 	b, err := base64.RawURLEncoding.DecodeString(cred)
 	if err != nil {
-		return lc, false
+		return lc, false, false
 	}
-	plain, err := s.eng.Seal.Open(webLinkPlace, b)
+	plain, aged, err := s.eng.Seal.OpenAged(webLinkPlace, b)
 	if err != nil || json.Unmarshal(plain, &lc) != nil || lc.Player == "" {
-		return lc, false
+		return lc, false, false
 	}
-	return lc, true
+	return lc, aged, true
 }
 
 // webLink is the link a browser came in with, if its credential opens
-// and the link is still kept; a credential refused is said to the page,
+// and the link is still kept; renew, when the credential is to be
+// replaced by one as the link is now (RelinkBrowser: it was sealed with
+// an old key of the secret, or names the link's revision before the
+// link was sealed again). A credential refused is said to the page,
 // which drops it (the browser plays as a guest). A store that does not
 // answer in time refuses it this once, without the page dropping it.
-func (s *Server) webLink(c *web.Conn) (keep.Link, bool) {
+func (s *Server) webLink(c *web.Conn) (l keep.Link, renew, ok bool) {
 	if c.Link == "" || s.links == nil {
-		return keep.Link{}, false
+		return keep.Link{}, false, false
 	}
-	lc, ok := s.openCred(c.Link)
+	lc, aged, ok := s.openCred(c.Link)
 	if ok {
 		ctx, cancel := context.WithTimeout(c.Context(), linkCheckWait)
 		l, err := s.links.Check(ctx, lc.Player, lc.ID, lc.Rev)
 		cancel()
 		if err == nil {
-			return l, true
+			return l, aged || l.Rev != lc.Rev, true
 		}
 		if !errors.Is(err, keep.ErrUnlinked) {
 			s.log.Warn("web: a browser's link not checked", "err", err)
-			return keep.Link{}, false
+			return keep.Link{}, false, false
 		}
 	}
 	s.log.Info("web: a browser's link refused", "addr", hostOf(c.RemoteAddr()))
 	if err := c.Unlink(); err != nil {
 		s.log.Debug("web: the page not told of its link", "err", err)
 	}
-	return keep.Link{}, false
+	return keep.Link{}, false, false
 }
 
 // linkCheckWait bounds a connect's check of its link in the store.

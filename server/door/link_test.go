@@ -2,6 +2,7 @@ package door
 
 import (
 	"bytes"
+	"context"
 	"io"
 	"log/slog"
 	"net/http"
@@ -210,5 +211,106 @@ func TestWebLinkRefusals(t *testing.T) {
 	alone, _ := testServer(t, func(c *Config) { c.StateDir = "" })
 	if r := postLink(t, serveWeb(t, alone, func(c *web.Config) { c.Link = alone.LinkBrowser }), "/link", code); r.StatusCode != http.StatusServiceUnavailable {
 		t.Errorf("a server with no store: %s", r.Status)
+	}
+}
+
+// TestWebLinkKeptAcrossASecretChange: the cluster's secret is changed
+// (docs/cluster.md's three forms) with a browser linked, and the browser
+// is still its player. Linked under the old key on a node of the old
+// form; a node of the second form (the new key in use, the old taken)
+// seals the link again as it starts, lets the browser in on its cookie
+// from before as the key's player, and renews the cookie; a node of the
+// new key alone lets the renewed cookie in as the player, and the cookie
+// from before in as a guest, told to drop it.
+func TestWebLinkKeptAcrossASecretChange(t *testing.T) {
+	t.Parallel()
+	url := sharedNATS(t)
+	old := secretOf(url)
+	added, err := old.AddKey()
+	if err != nil {
+		t.Fatal(err)
+	}
+	promoted, err := added.PromoteKey()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dropped, err := promoted.DropKey()
+	if err != nil {
+		t.Fatal(err)
+	}
+	node := func(name string, secret *keep.Secret) (*Server, string, string) {
+		srv, sshAddr := testServer(t, steadyNode(url, name), func(c *Config) { c.Store.Secret = secret })
+		return srv, sshAddr, serveWeb(t, srv, func(c *web.Config) {
+			c.Link, c.Unlink, c.Relink = srv.LinkBrowser, srv.UnlinkBrowser, srv.RelinkBrowser
+		})
+	}
+	stop := func(srv *Server) {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		if err := srv.Shutdown(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cookieOf := func(resp *http.Response) *http.Cookie {
+		t.Helper()
+		for _, c := range resp.Cookies() {
+			if c.Name == web.LinkCookie && c.Value != "" {
+				return c
+			}
+		}
+		t.Fatalf("no cookie in the answer: %s", resp.Status)
+		return nil
+	}
+
+	a, sshA, webA := node("a", old)
+	ali := dial(t, sshA, "ali", dialOpts{key: newKey(t)})
+	ali.waitFor("playing as ali", patience)
+	before := cookieOf(postLink(t, webA, "/link", linkCodeOf(t, ali)))
+	ali.close()
+	stop(a)
+
+	b, _, webB := node("b", promoted)
+	br, err := webDial(t, webB, "mallory", 100, 30, "Cookie", before.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	br.waitFor("playing as ali", patience)
+	select {
+	case <-br.relinked:
+	case <-time.After(patience):
+		t.Fatal("a browser let in on its cookie from before the change was not told to renew it")
+	}
+	resp := postLink(t, webB, "/relink", "", "Cookie", before.String())
+	if resp.StatusCode != http.StatusNoContent {
+		t.Fatalf("renewing the cookie: %s", resp.Status)
+	}
+	renewed := cookieOf(resp)
+	if renewed.Value == before.Value || !renewed.HttpOnly || renewed.SameSite != http.SameSiteStrictMode || renewed.MaxAge <= 0 {
+		t.Fatalf("the renewed cookie: %+v", renewed)
+	}
+	br.ws.CloseNow()
+	stop(b)
+
+	_, _, webC := node("c", dropped)
+	now, err := webDial(t, webC, "mallory", 100, 30, "Cookie", renewed.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	now.waitFor("playing as ali", patience)
+	select {
+	case <-now.relinked:
+		t.Error("a renewed cookie was asked to be renewed again")
+	default:
+	}
+	now.ws.CloseNow()
+	stale, err := webDial(t, webC, "mallory", 100, 30, "Cookie", before.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	stale.waitFor("playing as mallory", patience)
+	select {
+	case <-stale.unlinked:
+	case <-time.After(patience):
+		t.Fatal("a cookie sealed with the dropped key: the page was not told to drop it")
 	}
 }

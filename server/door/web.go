@@ -39,12 +39,18 @@ func (s *Server) Web(c *web.Conn) {
 	}
 	defer cc.Close()
 	sess := newWebSession(s, c, cc)
-	if l, ok := s.webLink(c); ok {
+	if l, _, ok := s.webLink(c); ok {
 		// Held before it is checked again: a revoke from now on ends
 		// it, and one since the first check refuses it.
 		defer s.holdLinked(l.ID, c)()
-		if l, ok = s.webLink(c); ok {
+		var renew bool
+		if l, renew, ok = s.webLink(c); ok {
 			sess.linked = l
+			if renew {
+				if err := c.Relink(); err != nil {
+					s.log.Debug("web: the page not told to renew its link", "err", err)
+				}
+			}
 		}
 	}
 	if sess.linked.Player == "" {

@@ -61,6 +61,9 @@ type webClient struct {
 	// closed once the server told it its link is no more.
 	tokens   chan string
 	unlinked chan struct{}
+	// relinked is closed once the server told the page to renew its
+	// link's cookie.
+	relinked chan struct{}
 }
 
 // webDial opens a session at the browser door at addr as the page does,
@@ -89,7 +92,7 @@ func webDialAs(t testing.TB, addr, name, token string, w, h int, header ...strin
 	in, out := net.Pipe()
 	c := &webClient{
 		client: &client{t: t, name: name, term: newTerm(w, h), done: make(chan struct{}), in: in},
-		ws:     ws, end: make(chan websocket.CloseError, 1), tokens: make(chan string, 10), unlinked: make(chan struct{}),
+		ws:     ws, end: make(chan websocket.CloseError, 1), tokens: make(chan string, 10), unlinked: make(chan struct{}), relinked: make(chan struct{}),
 	}
 	go func() { // what is typed goes as the page sends it: one message a write
 		buf := make([]byte, 1024)
@@ -121,11 +124,14 @@ func webDialAs(t testing.TB, addr, name, token string, w, h int, header ...strin
 				continue
 			}
 			var said struct {
-				Token    string
-				Unlinked bool
+				Token            string
+				Unlinked, Relink bool
 			}
 			if json.Unmarshal(b, &said) == nil && said.Unlinked {
 				close(c.unlinked)
+			}
+			if json.Unmarshal(b, &said) == nil && said.Relink {
+				close(c.relinked)
 			}
 			if json.Unmarshal(b, &said) == nil && said.Token != "" {
 				select {

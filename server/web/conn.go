@@ -232,6 +232,13 @@ func (c *Conn) Unlink() error {
 	return c.ws.Write(c.ctx, websocket.MessageText, []byte(`{"unlinked":true}`))
 }
 
+// Relink tells the page its link's cookie is to be renewed (POST
+// /relink): the link is kept, but the cookie was made before a change of
+// the cluster's secret, and would be refused once it is over.
+func (c *Conn) Relink() error {
+	return c.ws.Write(c.ctx, websocket.MessageText, []byte(`{"relink":true}`))
+}
+
 // Ping asks the browser to answer, and reports whether it did before
 // ctx ended: a live page does at once, a dead connection never.
 func (c *Conn) Ping(ctx context.Context) error { return c.ws.Ping(ctx) }

@@ -16,7 +16,8 @@
 //	conn.go    one browser's connection: bytes typed in, frames out, sizes, the idle cut
 //	client.go  the client's address behind a trusted reverse proxy
 //	link.go    a browser linked to a player: the code handed in (POST /link), the
-//	           HttpOnly cookie set and cleared (POST /unlink), carried to each socket
+//	           HttpOnly cookie set, cleared (POST /unlink) and renewed (POST
+//	           /relink), carried to each socket
 //	page.go    the page (its nonce, its words), its files, the security headers
 //	static/    index.html, okey.js (the page's script), okey.css; vendor/ xterm.js
 package web

@@ -52,6 +52,11 @@ type Config struct {
 	// Unlink forgets the link a browser's cookie names (POST /unlink:
 	// the browser unlinks itself).
 	Unlink func(ctx context.Context, cred string)
+	// Relink answers a browser's cookie with the one it is to carry
+	// from now on (POST /relink, when its session says so: the cookie
+	// was made before a change of the cluster's secret), or why not
+	// (ErrLinkRefused: the cookie goes). nil: a cookie is never renewed.
+	Relink func(ctx context.Context, cred string) (string, error)
 	// Log receives the door's refusals; nil discards.
 	Log *slog.Logger
 }
@@ -171,6 +176,8 @@ func (d *Door) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		d.linkPage(w, r)
 	case r.URL.Path == "/unlink":
 		d.unlinkPage(w, r)
+	case r.URL.Path == "/relink":
+		d.relinkPage(w, r)
 	case r.Method != http.MethodGet && r.Method != http.MethodHead:
 		w.Header().Set("Allow", "GET, HEAD")
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)

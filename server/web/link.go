@@ -118,6 +118,36 @@ func (d *Door) unlinkPage(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusNoContent)
 }
 
+// relinkPage answers POST /relink: the cookie the browser carries is
+// replaced by the one the server answers it with, or cleared if its
+// link is refused; kept as it is when the server cannot tell (the
+// store slow), to be renewed at a later session.
+func (d *Door) relinkPage(w http.ResponseWriter, r *http.Request) {
+	if !d.postFromPage(w, r) {
+		return
+	}
+	cred := linkOf(r)
+	if d.cfg.Relink == nil || cred == "" {
+		http.Error(w, "nothing to renew", http.StatusBadRequest)
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), 30*time.Second)
+	defer cancel()
+	renewed, err := d.cfg.Relink(ctx, cred)
+	switch {
+	case errors.Is(err, ErrLinkRefused):
+		http.SetCookie(w, d.linkCookie(r, "", -1))
+		http.Error(w, ErrLinkRefused.Error(), http.StatusForbidden)
+		return
+	case err != nil:
+		d.log.Warn("web: a browser's link not renewed", "addr", clientAddr(r, d.cfg.TrustedProxies).Addr(), "err", err)
+		http.Error(w, "try later", http.StatusServiceUnavailable)
+		return
+	}
+	http.SetCookie(w, d.linkCookie(r, renewed, int(linkCookieAge.Seconds())))
+	w.WriteHeader(http.StatusNoContent)
+}
+
 // postFromPage lets through a POST from the server's own page only (as
 // the socket's Origin: another site's page may not link its visitor's
 // browser to a player of its choosing, nor unlink it).

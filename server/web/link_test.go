@@ -213,6 +213,52 @@ func TestUnlinkAndTheSocket(t *testing.T) {
 	}
 }
 
+// TestRelink: POST /relink hands the server the browser's cookie and
+// sets the one it answers; a cookie the server refuses is cleared, one
+// it cannot tell of (its store slow) is kept; a foreign page's is
+// refused unread, as /link's.
+func TestRelink(t *testing.T) {
+	srv, _ := newLinkDoor(t, false, func(c *Config) {
+		c.Relink = func(_ context.Context, cred string) (string, error) {
+			switch cred {
+			case "cred-old":
+				return "cred-new", nil
+			case "cred-slow":
+				return "", context.DeadlineExceeded
+			}
+			return "", ErrLinkRefused
+		}
+	})
+	for _, tc := range []struct {
+		cookie, origin string
+		status         int
+		want           string // the cookie set: "" cleared, "-" none
+	}{
+		{"cred-old", "", http.StatusNoContent, "cred-new"},
+		{"cred-revoked", "", http.StatusForbidden, ""},
+		{"cred-slow", "", http.StatusServiceUnavailable, "-"},
+		{"", "", http.StatusBadRequest, "-"},
+		{"cred-old", "https://evil.example", http.StatusForbidden, "-"},
+	} {
+		h := []string{}
+		if tc.cookie != "" {
+			h = append(h, "Cookie", LinkCookie+"="+tc.cookie)
+		}
+		if tc.origin != "" {
+			h = append(h, "Origin", tc.origin)
+		}
+		r := post(t, srv, "/relink", "", h...)
+		c := cookieOf(r)
+		got := "-"
+		if c != nil {
+			got = c.Value
+		}
+		if r.StatusCode != tc.status || got != tc.want || c != nil && c.Value != "" && (!c.HttpOnly || c.SameSite != http.SameSiteStrictMode || c.MaxAge <= 0) {
+			t.Errorf("relink with %q from %q: %s, cookie %+v; want %d, %q", tc.cookie, tc.origin, r.Status, c, tc.status, tc.want)
+		}
+	}
+}
+
 // TestAgentLabel: a browser named as its player knows it.
 func TestAgentLabel(t *testing.T) {
 	for ua, want := range map[string]string{

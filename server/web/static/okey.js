@@ -122,6 +122,9 @@
       if (said.token) sessionStorage.setItem(tokenKey, said.token);
       // The link this browser carried is revoked: its cookie goes.
       if (said.unlinked) post('/unlink', '');
+      // The cookie is from before a change of the server's secret: it
+      // is renewed, for the sessions to come.
+      if (said.relink) post('/relink', '');
     };
     sock.onclose = (e) => {
       if (ws !== sock) return;
