@@ -363,6 +363,15 @@ func wallCell(t *testing.T, scr string) (col, row int) {
 // (from 0) is written on the screen.
 func rackCell(t *testing.T, scr string, line, n int) (col, row int) {
 	t.Helper()
+	col, row, ok := rackCellOf(scr, line, n)
+	if !ok {
+		t.Fatalf("no tile %d on row %d of the rack:\n%s", n, line, scr)
+	}
+	return col, row
+}
+
+// rackCellOf is rackCell, ok false when there is no such tile.
+func rackCellOf(scr string, line, n int) (col, row int, ok bool) {
 	lines := strings.Split(scr, "\n")
 	seen := 0
 	for i, l := range lines {
@@ -382,15 +391,71 @@ func rackCell(t *testing.T, scr string, line, n int) (col, row int) {
 			for j := 1; j < len(rs); j++ {
 				if (rs[j-1] == '│' || rs[j-1] == '║') && rs[j] != ' ' && rs[j] != '│' && rs[j] != '║' {
 					if found == n {
-						return j, k
+						return j, k, true
 					}
 					found++
 				}
 			}
 		}
 	}
-	t.Fatalf("no tile %d on row %d of the rack:\n%s", n, line, scr)
-	return 0, 0
+	return 0, 0, false
+}
+
+// TestBrowserTapsThroughAHand: at a phone's size, held sideways, a
+// whole hand against bots is played by taps alone: each turn the wall
+// tapped to draw, a tile of the rack tapped to choose it, the
+// on-screen discard key, until the hand is over. A screenshot of its
+// end is kept. Long for the whole suite (a Chromium through a hand):
+// OKEY_BROWSER_HAND=1 go test ./server/door -run TestBrowserTapsThroughAHand.
+func TestBrowserTapsThroughAHand(t *testing.T) {
+	if os.Getenv("OKEY_BROWSER_HAND") == "" {
+		t.Skip("a whole hand in a browser: OKEY_BROWSER_HAND=1")
+	}
+	browser := newBrowser(t)
+	srv, _ := testServer(t)
+	addr := serveWeb(t, srv)
+	tb := openTab(t, browser, "http://"+addr+"/?name=tapper", 844, 390, true)
+	tb.waitFor("Tables (0 of")
+	tb.openTable("tapper")
+	over := func(s string) bool {
+		return strings.Contains(s, "ready for the next hand") || strings.Contains(s, "inal table")
+	}
+	turns := 0
+	for deadline := time.Now().Add(5 * time.Minute); ; {
+		if time.Now().After(deadline) {
+			t.Fatalf("the hand not over after %d turns:\n%s", turns, tb.screen())
+		}
+		scr := tb.waitUntil("the player's turn or the hand's end", func(s string) bool { return over(s) || myTiles(s) > 0 })
+		if over(scr) {
+			break
+		}
+		if myTiles(scr) == 14 {
+			col, row := wallCell(t, scr)
+			tb.tapCell(col, row)
+			scr = tb.waitUntil("the tile drawn", func(s string) bool { return over(s) || myTiles(s) == 15 })
+			if over(scr) {
+				break
+			}
+		}
+		col, row, ok := rackCellOf(scr, 0, 0)
+		if !ok {
+			col, row = rackCell(t, scr, 1, 0)
+		}
+		tb.tapCell(col, row)
+		tb.waitUntil("the tapped tile chosen", func(s string) bool {
+			ls := strings.Split(s, "\n")
+			return over(s) || row-1 < len(ls) && strings.Contains(ls[row-1], "╔")
+		})
+		tb.tapKey("x")
+		tb.waitUntil("the discard", func(s string) bool { return over(s) || myTiles(s) != 15 })
+		turns++
+	}
+	t.Logf("the hand played by taps in %d turns", turns)
+	if turns == 0 {
+		t.Error("the hand ended before the player's first turn")
+	}
+	tb.shot("hand-phone")
+	tb.clean(addr)
 }
 
 // TestBrowserRefused: the door refuses a socket opened from a page of
