@@ -149,7 +149,7 @@ func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 			defer f.Close()
 			cfg.Trace = f
 		}
-		base := ChildConfig{Timer: cfg.Timer, FPS: cfg.ServerFPS, BotDelay: cfg.BotDelay, Logged: cfg.Logs != "", Web: cfg.Web}
+		base := ChildConfig{Timer: cfg.Timer, FPS: cfg.ServerFPS, BotDelay: cfg.BotDelay, Logged: cfg.Logs != "", Debug: cfg.Logs != "", Web: cfg.Web}
 		if kids, err = startNodes(cfg.Binary, dir, max(1, cfg.Nodes), base, cfg.SSHPort, cfg.ClusterPort, cfg.NATS); err != nil {
 			return r, err
 		}

@@ -250,11 +250,17 @@ func tourneyPlayer(ctx context.Context, c *client, redial func() (*client, error
 			swap(next)
 			c = next
 			st.count(&st.tRedialed)
+			p.tracef("%s: dialled node %d again %v after its connection ended\n", c.name, c.node, time.Since(goneAt).Round(time.Millisecond))
 			continue
 		}
 		scr := c.term.String()
 		if scr != last {
 			last, stuck = scr, time.Now()
+			if !goneAt.IsZero() && tr.anyDead() {
+				// On the way back after a kill: each screen, to find
+				// where the seconds go.
+				p.tracef("%s (node %d): %v after its connection ended, the screen:\n%s\n", c.name, c.node, time.Since(goneAt).Round(time.Millisecond), scr)
+			}
 		}
 		low := strings.ToLower(scr)
 		waiting := false // on the page, joined: the pairing's wait is the page's to end
@@ -272,6 +278,7 @@ func tourneyPlayer(ctx context.Context, c *client, redial func() (*client, error
 				paired = time.Since(matchEnd)
 			}
 			if !goneAt.IsZero() {
+				p.tracef("%s (node %d): back at a table %v after its connection ended\n", c.name, c.node, time.Since(goneAt).Round(time.Millisecond))
 				st.addBack(time.Since(goneAt))
 				goneAt = time.Time{}
 			}
@@ -300,6 +307,7 @@ func tourneyPlayer(ctx context.Context, c *client, redial func() (*client, error
 				continue
 			}
 			if paired > 0 {
+				p.tracef("%s (node %d): paired %v after its last match's end\n", c.name, c.node, paired.Round(time.Millisecond))
 				st.addPairing(paired, ended+1)
 				matchEnd = time.Time{}
 			}
@@ -587,9 +595,35 @@ func (ts *tourneyStep) kill(id string, created time.Time) ([]int, error) {
 	}
 	ts.run.kill(owner)
 	ts.res.Killed, ts.res.KilledAfter = owner, time.Since(created)
+	ts.wg.Go(func() { ts.traceStore(owner) })
 	fmt.Fprintf(ts.w, "# node %d, which drove the tournament, killed %v into it; %d tables in play\n", owner, ts.res.KilledAfter.Round(time.Second), len(tables))
 	return tables, nil
 }
+
+// traceStore writes into the trace, every half second for storeTraced
+// after the kill, each node alive's view of the store (who leads the
+// leases', records' and tables' streams, each copy's lag): where a
+// takeover's seconds go, read beside the nodes' logs.
+func (ts *tourneyStep) traceStore(dead int) {
+	if ts.pace.trace == nil {
+		return
+	}
+	until := time.Now().Add(storeTraced)
+	for ts.play.Err() == nil && time.Now().Before(until) {
+		for i, k := range ts.kids {
+			if i == dead {
+				continue
+			}
+			if said, err := k.ask("store"); err == nil && len(said) == 1 {
+				ts.pace.tracef("node %d's store: %s\n", i, strings.TrimPrefix(said[0], "store "))
+			}
+		}
+		sleep(ts.play, 500*time.Millisecond)
+	}
+}
+
+// storeTraced is how long after a kill the store's view is traced.
+const storeTraced = 90 * time.Second
 
 // follow asks a node alive for the tournament's phase every few
 // seconds once its end is due, until it is finished (true) or the play
