@@ -145,9 +145,9 @@ func (ns *nodes) sweep(ctx context.Context, ttl time.Duration) {
 			return
 		case <-tick.C:
 		}
-		lctx, cancel := context.WithTimeout(ctx, sweepEvery)
+		lctx, cancel := context.WithTimeout(ctx, sweepWait)
 		began := time.Now()
-		leased, err := ns.leases.Leased(lctx)
+		leased, err := ns.leases.LeasedSoon(lctx)
 		ids := map[string]bool{}
 		if err == nil && ns.h.Relay != nil {
 			for _, id := range ns.h.Relay.known() {
@@ -235,8 +235,16 @@ func (h *Hall) broughtBack(t *tables.Table) {
 	}
 }
 
-// sweepEvery is how often a node looks for tables nobody runs.
-const sweepEvery = time.Second
+// sweepEvery is how often a node looks for tables nobody runs, and
+// sweepWait the longest one look waits for the store: its listings are
+// hedged (a new one every fraction of a second, the first answer
+// taken), so a listing sent to a frozen stream leader does not hold the
+// look up, and one the loaded store answers in more than a second is
+// still heard.
+const (
+	sweepEvery = time.Second
+	sweepWait  = 4 * time.Second
+)
 
 // leaseLost stops table id: another node may run it now.
 func (ns *nodes) leaseLost(id string) {
