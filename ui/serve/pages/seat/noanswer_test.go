@@ -186,3 +186,25 @@ func TestASeatNeverAnsweredIsLeft(t *testing.T) {
 		})
 	}
 }
+
+// TestATableTakenToWithNoAnswerIsAskedUntilUp: a tournament's table the
+// session took its player to with no key (the pairing seated them
+// there), whose node gives no answer after every try — lost, its table
+// moving to another node — is asked for again as a table that moved is,
+// every reseatEvery until it is up where it runs now (the seat's
+// reseat: TestTakenOverTableSaysItMoved), not given up for the lobby,
+// from where the page would not take the player to it again. An
+// ordinary table's join is given up (TestASeatNeverAnsweredIsLeft).
+func TestATableTakenToWithNoAnswerIsAskedUntilUp(t *testing.T) {
+	s := newHost(t)
+	s.page = common.Tourney
+	tb := &silentTable{silent: 1 << 20}
+	s.c.GoneTo(tb.TableID())
+	follow(t, s, s.c.Join(tb, -1, false), func() bool { return s.p.reseat != nil || s.page == common.Lobby })
+	if s.page == common.Lobby || s.p.reseat == nil || s.p.reseat.ID != tb.TableID() {
+		t.Fatalf("on page %v, told %q, taking the seat back %+v; want the table asked for again from the page", s.page, s.c.Flash, s.p.reseat)
+	}
+	if !s.c.Went[tb.TableID()] {
+		t.Error("the table is forgotten as one the player was taken to: the page would take them there again beside the seat's asking")
+	}
+}

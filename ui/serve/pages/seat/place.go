@@ -51,6 +51,18 @@ func (p *Page) onJoined(c *common.Common, j common.JoinedMsg) common.Turn {
 		if j.Tries < common.SeatTries && j.Resume == "" {
 			return common.Stay(common.AskAgain(j))
 		}
+		if id := j.T.TableID(); c.Went[id] && j.Resume == "" {
+			// A tournament's table the player was taken to with no
+			// key, whose node does not answer: lost with its node and
+			// moving to another, most likely. Asked again until it is
+			// up there, as a seat at a table that moved is (the page
+			// would not take them there again: once each). Sent to
+			// the lobby, the players of a node killed under an arena
+			// waited on its page until its table was taken over and
+			// something else took them back to it: 37 s in one run.
+			p.reseat = &common.Reseating{ID: id, Until: c.Srv.Now().Add(reseatFor), Quiet: true}
+			return common.Stay(tea.Batch(common.GiveUpSeat(j), reseatAfter(reseatEvery)))
+		}
 		c.Flash = c.JoinRefused(j.Err)
 		t := common.BackToLobby
 		t.Cmd = common.GiveUpSeat(j)
