@@ -262,26 +262,30 @@ func (h *Hall) Create(cfg tables.Config, id, addr string) (*tables.Table, error)
 
 // createLocked opens a table, or names the idle table to take back
 // first when the hall is full: as table id, a number taken before
-// (Number), or ("") under a number taken now.
+// (Number), or ("") under a number taken now. The store's round trips
+// (the number, the lease) are made without the hall's lock: every
+// session's look at the hall (List, Get, Local) waits on that lock,
+// and on a loaded store a lease's create takes seconds — each table a
+// tournament opened held every player's screen up for that long.
 func (h *Hall) createLocked(cfg tables.Config, id string) (*tables.Table, *tables.Table, error) {
 	h.Mu.Lock()
-	defer h.Mu.Unlock()
-	if h.ctx.Err() != nil {
-		return nil, nil, tables.ErrClosed
+	if err := h.roomLocked(id); err != nil {
+		h.Mu.Unlock()
+		return nil, nil, err
 	}
 	if len(h.Tables) >= h.MaxTables {
+		defer h.Mu.Unlock()
 		if v := h.idlestLocked(); v != nil {
 			return nil, v, nil
 		}
 		return nil, nil, h.fullErrorLocked()
 	}
+	h.Mu.Unlock()
 	if id == "" {
 		var err error
-		if id, err = h.numberLocked(); err != nil {
+		if id, err = h.Number(); err != nil {
 			return nil, nil, err
 		}
-	} else if _, ok := h.Tables[id]; ok {
-		return nil, nil, fmt.Errorf("table %s: %w", id, ErrNumberUsed)
 	}
 	if err := h.Nodes.take(id); err != nil {
 		return nil, nil, err
@@ -295,22 +299,42 @@ func (h *Hall) createLocked(cfg tables.Config, id string) (*tables.Table, *table
 		h.Nodes.give(id)
 		return nil, nil, err
 	}
-	h.startLocked(t)
+	h.Mu.Lock()
+	err = h.roomLocked(id)
+	full := err == nil && len(h.Tables) >= h.MaxTables
+	if full {
+		err = h.fullErrorLocked() // filled meanwhile by other openings
+	}
+	if err == nil {
+		h.startLocked(t)
+	}
+	h.Mu.Unlock()
+	if full {
+		h.Nodes.give(id)
+	}
+	if err != nil {
+		// Opened meanwhile under the same number (asked twice: the lease
+		// stays the table's that runs), the hall full, or stopping.
+		return nil, nil, err
+	}
 	return t, nil, nil
 }
 
-// numberLocked takes the next table's number: from the store, shared
-// with the other nodes, or this node's own, kept across restarts.
-func (h *Hall) numberLocked() (string, error) {
-	if h.Nodes != nil {
-		ctx, cancel := context.WithTimeout(h.ctx, 10*time.Second)
-		n, err := h.Keep.Numbers.Take(ctx)
-		cancel()
-		if err != nil {
-			return "", fmt.Errorf("a table's number: %w", err)
-		}
-		return strconv.Itoa(n), nil
+// roomLocked says whether table id ("": a number not taken yet) may be
+// opened now: the hall not stopping, the number not run here.
+func (h *Hall) roomLocked(id string) error {
+	if h.ctx.Err() != nil {
+		return tables.ErrClosed
 	}
+	if _, ok := h.Tables[id]; ok && id != "" {
+		return fmt.Errorf("table %s: %w", id, ErrNumberUsed)
+	}
+	return nil
+}
+
+// numberLocked takes the next table's number: this node's own, kept
+// across restarts (among nodes, Number takes it from the store).
+func (h *Hall) numberLocked() (string, error) {
 	id := strconv.Itoa(h.nextID)
 	h.nextID++
 	h.saveNextLocked()

@@ -1,6 +1,13 @@
 package hall
 
-import "okey/server/tables"
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"time"
+
+	"okey/server/tables"
+)
 
 // OpenSeated opens a tournament's table (cfg.Seated: its players' seats
 // held for them, its match dealt at once). It counts against the
@@ -16,6 +23,17 @@ func (h *Hall) OpenSeated(cfg tables.Config) (*tables.Table, error) {
 // and all, before it opens them, so that none runs unknown to it. A
 // number is never given twice, used or not.
 func (h *Hall) Number() (string, error) {
+	if h.Nodes != nil {
+		// Shared with the other nodes, from the store, which makes it
+		// one of a kind: asked without the hall's lock (a round trip).
+		ctx, cancel := context.WithTimeout(h.ctx, 10*time.Second)
+		n, err := h.Keep.Numbers.Take(ctx)
+		cancel()
+		if err != nil {
+			return "", fmt.Errorf("a table's number: %w", err)
+		}
+		return strconv.Itoa(n), nil
+	}
 	h.Mu.Lock()
 	defer h.Mu.Unlock()
 	return h.numberLocked()
