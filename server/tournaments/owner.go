@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"okey/game/tourney"
@@ -467,17 +468,26 @@ func (s *Service) drive(ctx context.Context, id string) error {
 		}
 		return err
 	}
-	if len(planned) > 0 {
-		for _, n := range planned {
+	// The round's tables open together, and the requests and ends taken
+	// are deleted meanwhile: each is a round trip of the store (a lease,
+	// a delete), and one after the other the last table's players
+	// waited for them all.
+	var opened sync.WaitGroup
+	for _, n := range planned {
+		opened.Go(func() {
 			err := s.openTable(id, &r, n)
 			s.mu.Lock()
 			s.tried[triedKey(id, n)] = err
 			s.mu.Unlock()
-		}
+		})
+	}
+	dropped := s.drop(ctx, done)
+	opened.Wait()
+	if len(planned) > 0 {
 		s.poke() // settled (Opening) at once
 	}
-	if err := s.drop(ctx, done); err != nil {
-		return err
+	if dropped != nil {
+		return dropped
 	}
 	if t.Phase == tourney.Finished {
 		s.opt.Log.Info("tournament finished", "tournament", id, "matches", len(t.Matches))
@@ -664,16 +674,21 @@ func (s *Service) pending(id string) (reqs, ends []pendingKey) {
 // drop deletes the requests and ends taken, each at the revision taken:
 // one written again since (a player's newer request) stays for the next
 // round.
+// They are deleted together: each is a round trip.
 func (s *Service) drop(ctx context.Context, done []taken) error {
-	var errs []error
-	for _, d := range done {
-		dctx, cancel := context.WithTimeout(ctx, storeWait)
-		err := s.opt.Book.Delete(dctx, d.key, d.rev)
-		cancel()
-		if err != nil && !errors.Is(err, keep.ErrTourneyMoved) {
-			errs = append(errs, err)
-		}
+	errs := make([]error, len(done))
+	var wg sync.WaitGroup
+	for i, d := range done {
+		wg.Go(func() {
+			dctx, cancel := context.WithTimeout(ctx, storeWait)
+			err := s.opt.Book.Delete(dctx, d.key, d.rev)
+			cancel()
+			if err != nil && !errors.Is(err, keep.ErrTourneyMoved) {
+				errs[i] = err
+			}
+		})
 	}
+	wg.Wait()
 	return errors.Join(errs...)
 }
 

@@ -454,21 +454,40 @@ func (s *Service) TableEnded(e tables.SeatedEnd) {
 
 // writeEnds writes the tables' ends, each made once: one made already
 // is the same end reported again.
+//
+// Several tables' ends are written at once (at most endsAtOnce): one
+// after the other, the ends of an arena's tables that finished together
+// waited in line for the store, each two round trips — on a loaded
+// store the owner took an end 2 s after its players saw it at the
+// median and 25 s at the 90th percentile, and they waited that long for
+// their next table.
 func (s *Service) writeEnds(ctx context.Context) {
+	slots := make(chan struct{}, endsAtOnce)
 	for {
 		select {
 		case <-ctx.Done():
 			return
 		case n := <-s.ended:
-			// The record first: an end the owner takes has its
-			// record kept.
-			if len(n.rec) > 0 {
-				s.makeOnce(ctx, prefixRec+strings.TrimPrefix(n.key, prefixEnd), n.rec)
+			select {
+			case slots <- struct{}{}:
+			case <-ctx.Done():
+				return
 			}
-			s.makeOnce(ctx, n.key, n.v)
+			go func() {
+				defer func() { <-slots }()
+				// The record first: an end the owner takes has its
+				// record kept.
+				if len(n.rec) > 0 {
+					s.makeOnce(ctx, prefixRec+strings.TrimPrefix(n.key, prefixEnd), n.rec)
+				}
+				s.makeOnce(ctx, n.key, n.v)
+			}()
 		}
 	}
 }
+
+// endsAtOnce is how many tables' ends a node writes at once.
+const endsAtOnce = 8
 
 // makeOnce makes key's value unless it is made already, trying again a
 // few times while the store does not answer.
