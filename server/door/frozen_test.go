@@ -54,6 +54,20 @@ func (w *wallLog) back() string {
 	return ""
 }
 
+// freezable is nodeTweak for a node whose tables take no event while
+// frozen holds, until thaw is closed: the node frozen, as under SIGSTOP
+// (with its lease renewals paused: Holding's Paused).
+func freezable(url, node string, frozen *atomic.Bool, thaw <-chan struct{}) func(*Config) {
+	return func(c *Config) {
+		nodeTweak(url, node)(c)
+		c.fault = func(where, table string) {
+			if where == "event" && frozen.Load() {
+				<-thaw
+			}
+		}
+	}
+}
+
 // TestFrozenOwnerWakesSilent: the node running a table freezes (its
 // lease renewals and its table's goroutine stop, as under SIGSTOP),
 // while players on it and on two other nodes press keys all along;
@@ -71,14 +85,7 @@ func TestFrozenOwnerWakesSilent(t *testing.T) {
 	url := sharedNATS(t)
 	var frozen atomic.Bool
 	thaw := make(chan struct{})
-	a, addrA := testServer(t, func(c *Config) {
-		nodeTweak(url, "a")(c)
-		c.fault = func(where, table string) {
-			if where == "event" && frozen.Load() {
-				<-thaw
-			}
-		}
-	})
+	a, addrA := testServer(t, freezable(url, "a", &frozen, thaw))
 	b, addrB := testServer(t, nodeTweak(url, "b"))
 	c, addrC := testServer(t, nodeTweak(url, "c"))
 	var annLog, bobLog, carlLog wallLog
