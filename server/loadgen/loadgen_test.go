@@ -378,6 +378,16 @@ var freezes = flag.Int("freezes", 1, "TestFrozenOwnerTakeover: how many times a 
 // them joining again as it wakes.
 var frozenFor = flag.Duration("frozen-for", 0, "TestFrozenOwnerTakeover: how long a node stays frozen at least")
 
+// pressTurn has TestFrozenOwnerTakeover's frozen node's player, once
+// back at the seat, wait for their turn (up to the turn timer and some)
+// and press their move: the measure says how long after the key the
+// screen moved on, and fails one not taken within pressTaken (an audit
+// saw such a player's turn stand until its timer played it).
+var pressTurn = flag.Bool("press-turn", false, "TestFrozenOwnerTakeover: the frozen node's player, back, plays their turn; its key must be taken")
+
+// pressTaken is how long a move pressed on the turn may take to show.
+const pressTaken = 5 * time.Second
+
 // traceStore has TestFrozenOwnerTakeover say, through a freeze, each
 // change of every live node's view of the store (who leads the tables'
 // streams, each replica's lag) and the nodes' takeover steps at debug
@@ -416,8 +426,8 @@ func TestFrozenOwnerTakeover(t *testing.T) {
 		if err != nil {
 			t.Fatalf("freeze %d: %v", i+1, err)
 		}
-		t.Logf("freeze %d (the cluster settled %v after the match began): lease taken %v after its node froze, the table running %v after that; the live node's player back %v after that; the frozen node's player back %v after it woke; %d false warnings",
-			i+1, f.calm.Round(100*time.Millisecond), f.took.Round(100*time.Millisecond), f.runs.Round(100*time.Millisecond), f.back.Round(100*time.Millisecond), f.woke.Round(100*time.Millisecond), len(f.warned))
+		t.Logf("freeze %d (the cluster settled %v after the match began): lease taken %v after its node froze, the table running %v after that; the live node's player back %v after that; the frozen node's player back %v after it woke (their move on their turn taken %v after the key); %d false warnings",
+			i+1, f.calm.Round(100*time.Millisecond), f.took.Round(100*time.Millisecond), f.runs.Round(100*time.Millisecond), f.back.Round(100*time.Millisecond), f.woke.Round(100*time.Millisecond), f.pressed.Round(10*time.Millisecond), len(f.warned))
 		if len(f.warned) > 0 {
 			// Every member is an okey node: a warning is a false alarm,
 			// the one an operator must never learn to ignore.
@@ -452,6 +462,9 @@ func TestFrozenOwnerTakeover(t *testing.T) {
 // the freeze (calm: every node's leases asking for the TTL).
 type frozen struct {
 	took, runs, back, woke, calm time.Duration
+	// pressed is how long after the frozen node's player, back, pressed
+	// their move on their turn the screen moved on (pressTurn).
+	pressed time.Duration
 	// warned is what the nodes warned of a member "not a known okey
 	// node" from the freeze to 15 s after the frozen node woke: false
 	// alarms, every member being an okey node.
@@ -483,6 +496,25 @@ func falseWarnings(dir string, n int, froze, woke time.Time) (lines []string) {
 		}
 	}
 	return lines
+}
+
+// playTurnOnce waits for c's turn (the turn timer and some) and plays
+// it — finish, draw or discard, as the load's players do — and says how
+// long after the key the turn's marker left the screen.
+func playTurnOnce(ctx context.Context, c *client) (time.Duration, error) {
+	scr, ok := c.await(ctx, 45*time.Second, func(s string) bool { return strings.Contains(s, markMyTurn) })
+	if !ok {
+		return 0, fmt.Errorf("no turn came in 45 s; the screen:\n%s", scr)
+	}
+	var pend *pendingKey
+	if !c.move(scr, nil, &pend) || pend == nil {
+		return 0, errors.New("the move's key not sent")
+	}
+	after, ok := c.await(ctx, pressTaken, func(s string) bool { return !strings.Contains(s, pend.gone) })
+	if !ok {
+		return 0, fmt.Errorf("the move pressed on the turn (%s gone awaited) not taken in %v; the screen:\n%s", pend.gone, pressTaken, after)
+	}
+	return time.Since(pend.at), nil
 }
 
 // untilUnstretched waits until no node of kids asks for stretched
@@ -671,6 +703,11 @@ func freezeOnce(t *testing.T, bin string) (f frozen, err error) {
 				wokeAt := time.Now()
 				if f.woke, err = seesWithin(ctx, c, backAtSeat, 30*time.Second); err != nil {
 					t.Logf("the frozen node's player after it woke: %v", err)
+				}
+				if *pressTurn && err == nil {
+					if f.pressed, err = playTurnOnce(ctx, c); err != nil {
+						return f, fmt.Errorf("the frozen node's player on their turn: %w", err)
+					}
 				}
 				f.warned = falseWarnings(dir, len(kids), froze, wokeAt)
 				return f, nil
