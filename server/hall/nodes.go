@@ -147,7 +147,7 @@ func (ns *nodes) sweep(ctx context.Context, ttl time.Duration) {
 		}
 		lctx, cancel := context.WithTimeout(ctx, sweepWait)
 		began := time.Now()
-		leased, err := ns.leases.LeasedSoon(lctx)
+		leased, err := ns.leases.Leased(lctx)
 		ids := map[string]bool{}
 		if err == nil && ns.h.Relay != nil {
 			for _, id := range ns.h.Relay.known() {
@@ -236,14 +236,16 @@ func (h *Hall) broughtBack(t *tables.Table) {
 }
 
 // sweepEvery is how often a node looks for tables nobody runs, and
-// sweepWait the longest one look waits for the store: its listings are
-// hedged (a new one every fraction of a second, the first answer
-// taken), so a listing sent to a frozen stream leader does not hold the
-// look up, and one the loaded store answers in more than a second is
-// still heard.
+// sweepWait the longest one look waits for the store: given a second,
+// the listing of the leases went unanswered round after round on a
+// loaded store (a node's loss, its players all dialling in again), and
+// the tables nobody held waited a minute for it. (Hedged — a new
+// listing every 400 ms while the earlier waited — each listing a
+// consumer of the leases' stream, the store took no lease for minutes
+// in one such run: one listing at a time.)
 const (
 	sweepEvery = time.Second
-	sweepWait  = 4 * time.Second
+	sweepWait  = 3 * time.Second
 )
 
 // leaseLost stops table id: another node may run it now.

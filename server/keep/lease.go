@@ -481,16 +481,6 @@ func (l *Leases) Leased(ctx context.Context) (map[string]bool, error) {
 	return out, nil
 }
 
-// LeasedSoon is Leased asked as a hedged read: a new listing every
-// hedgeEvery while the earlier ones wait, the first answer taken. The
-// sweep lists the leases every second; given that second alone, its
-// listing went unanswered round after round on a loaded store (a
-// node's loss, its players all dialling in again), and the tables
-// nobody held waited a minute for it.
-func (l *Leases) LeasedSoon(ctx context.Context) (map[string]bool, error) {
-	return hedged(ctx, l.Leased)
-}
-
 // Holder is the node holding table's lease ("" if none).
 func (l *Leases) Holder(ctx context.Context, table string) (string, error) {
 	e, err := getSoon(ctx, l.kv, table)
