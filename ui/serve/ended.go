@@ -126,15 +126,17 @@ func readOver(c *common.Common, id string) tea.Cmd {
 
 // tellOver tells the player a tournament of theirs is over: at a table,
 // on the line under it (their match goes on); on a page of the lobby's,
-// with the tournament's page and its podium; in a form or a code being
-// typed, on the status line only.
+// or the end of a duplicate round's match (which says the results wait
+// for the round's other tables: they have come), with the tournament's
+// page and its podium; in a form or a code being typed, on the status
+// line only.
 func (s *session) tellOver(msg overMsg) tea.Cmd {
 	c := &s.c
 	c.Flash = msg.line
 	switch {
 	case s.page == common.Table && c.At != nil:
 		s.seat.Note(c, msg.line)
-	case c.At == nil && (s.page == common.Lobby || s.page == common.Tourneys || s.page == common.Tourney || s.page == common.Board):
+	case c.At == nil && (s.page == common.Lobby || s.page == common.Tourneys || s.page == common.Tourney || s.page == common.Board || s.page == common.End):
 		return s.apply(common.Turn{To: common.Tourney, Pass: common.ShowTourney{ID: msg.id}, Again: true})
 	}
 	return nil

@@ -7,6 +7,7 @@ import (
 
 	"okey/game/tourney"
 	"okey/ui/i18n"
+	"okey/ui/seatmsg"
 	"okey/ui/serve/common"
 	"okey/ui/serve/common/commontest"
 	"okey/ui/serve/tourneyview"
@@ -15,7 +16,8 @@ import (
 // TestTournamentsEndToldWherever: when an arena a player played in is
 // over, a player in the lobby is taken to its page, which says so with
 // its podium and where they finished; a player at a table reads it on
-// the line under the table and stays there; one who did not play in it
+// the line under the table and stays there; one at the held end of a
+// duplicate round's match is taken to the page too; one who did not play in it
 // is told nothing; nor is one told of a tournament over before they
 // came. In both languages at 80×24.
 func TestTournamentsEndToldWherever(t *testing.T) {
@@ -34,9 +36,11 @@ func TestTournamentsEndToldWherever(t *testing.T) {
 		table := sessionOf(t, srv, f, "key:p2", "p2", lang, 80, 24)
 		commontest.Seat(t, &table.c)
 		table.page = common.Table
+		held := sessionOf(t, srv, f, "key:p3", "p3", lang, 80, 24) // at a duplicate round's held end
+		held.apply(common.Turn{To: common.End, Pass: seatmsg.Held{Table: "12", Tourney: "t1", Game: "classic", Place: 2, Score: 3}})
 		other := sessionOf(t, srv, f, "key:zed", "zed", lang, 80, 24)
 		late := sessionOf(t, srv, old, "key:p1", "p1", lang, 80, 24)
-		all := []*session{lobby, table, other, late}
+		all := []*session{lobby, table, held, other, late}
 		for _, s := range all {
 			s.onEnds() // the first listing
 		}
@@ -61,6 +65,10 @@ func TestTournamentsEndToldWherever(t *testing.T) {
 		}
 		if !strings.Contains(scr, want) {
 			t.Errorf("%s: the line %q is not whole at 80 columns:\n%s", lang, want, scr)
+		}
+		want, _ = tourneyview.Over(tr, l, st, tourneyview.Names{}, nil, "key:p3")
+		if held.page != common.Tourney || held.tourney.ID() != "t1" || held.c.Flash != want {
+			t.Errorf("%s: at a held end, page %d, flash %q, want the tournament's page and %q", lang, held.page, held.c.Flash, want)
 		}
 		want, _ = tourneyview.Over(tr, l, st, tourneyview.Names{}, nil, "key:p2")
 		if table.page != common.Table || table.c.At == nil || table.c.Flash != want {
