@@ -152,8 +152,14 @@ func (sh Sheet) LineWhy(l *okey101.ScoreLine) string {
 				real = append(real, x)
 			}
 		}
-		if len(real) > 0 {
+		switch {
+		case len(real) > 0:
 			why = append(why, sh.tr().T("t101.why.left", sh.tilesText(real), l.RackValue, f))
+		case len(l.Rack) == 0 && l.RackValue > 0:
+			// Tiles left that the view does not show (another seat's,
+			// at a duplicate round's table while other tables may still
+			// be dealing that deal): their sum, not "nothing left".
+			why = append(why, sh.tr().T("t101.why.lefthidden", l.RackValue, f))
 		}
 		if l.PairsDouble {
 			why = append(why, sh.tr().T("t101.why.pairsdouble"))
@@ -161,7 +167,7 @@ func (sh Sheet) LineWhy(l *okey101.ScoreLine) string {
 		if l.Okeys > 0 {
 			why = append(why, sh.tr().T("t101.why.okeys", l.Okeys, okey101.PenaltyPoints*l.Okeys))
 		}
-		if len(real) == 0 && l.Okeys == 0 {
+		if len(real) == 0 && l.RackValue == 0 && l.Okeys == 0 {
 			why = append(why, sh.tr().T("t101.why.nothing"))
 		}
 	}

@@ -78,7 +78,8 @@ func TestHandEnd(t *testing.T) {
 
 // A reason's sum ("= 26 × 1", "-101 × 1") is never cut where its line
 // wraps, at any width, in either language: at 80×24 a score row left
-// "× 1" alone on a line.
+// "× 1" alone on a line. A line whose tiles the view holds back (a
+// duplicate round's, another seat's) says their sum.
 func TestLineWhyKeepsItsSumTogether(t *testing.T) {
 	an, err := meld.New(tile.NewTile(tile.Blue, 6))
 	if err != nil {
@@ -89,11 +90,17 @@ func TestLineWhyKeepsItsSumTogether(t *testing.T) {
 		{Kind: okey101.LineOpened, Rack: rack, RackValue: 26, Multiplier: 1},
 		{Kind: okey101.LineFinished, Multiplier: 1},
 		{Kind: okey101.LineNotOpened, Multiplier: 2},
+		{Kind: okey101.LineOpened, RackValue: 26, Multiplier: 1}, // its tiles held back
 	}
 	for _, lang := range []string{"en", "tr"} {
 		tr := i18n.MustLoad(lang)
 		v := &okey101.View{Analyzer: an, Okey: tile.NewTile(tile.Blue, 7)}
 		sh := Sheet{Look: plainLook(tr), View: v, Log: &log{}}
+		// A line whose tiles the view holds back says their sum, not
+		// that nothing was left.
+		if why := sh.LineWhy(&lines[3]); strings.Contains(why, tr.T("t101.why.nothing")) || !strings.Contains(why, "26") {
+			t.Errorf("%s: a line of 26 held back says %q", lang, why)
+		}
 		for i := range lines {
 			why := sh.LineWhy(&lines[i])
 			for w := 8; w <= 60; w++ {
