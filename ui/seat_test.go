@@ -396,3 +396,30 @@ func TestSeatHandEndsUnderThePages(t *testing.T) {
 		}
 	}
 }
+
+// TestClassicHeaderKeepsTheBadge: at 80 columns a classic seat's header
+// leaves the dealer out (the panels mark the dealer) rather than the
+// seat's badge, a tournament's name: a tournament's classic table did
+// not say whose it was, where 101's did; wider, it says both. In both
+// languages.
+func TestClassicHeaderKeepsTheBadge(t *testing.T) {
+	for _, lang := range []string{"en", "tr"} {
+		f := newFakeTable(t, 5)
+		m, err := NewSeat(SeatOptions{Lang: lang, Seat: 0, Send: f.send, NoColor: true, Settle: -1, Badge: "tournament Cuma"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.Update(f.update(0))
+		dealer := m.tr.T("hdr.dealer", "P3")[:4]
+		for _, w := range []int{80, 120} {
+			m.Update(windowMsg(w, 24))
+			head := strings.Split(plain(m), "\n")[0]
+			if !strings.Contains(head, "tournament Cuma") || strings.Contains(head, "…") {
+				t.Errorf("%s at %d columns: the header lacks the badge whole: %q", lang, w, head)
+			}
+			if w == 120 && !strings.Contains(head, dealer) {
+				t.Errorf("%s at %d columns: the header lacks the dealer: %q", lang, w, head)
+			}
+		}
+	}
+}

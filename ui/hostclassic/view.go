@@ -1,8 +1,6 @@
 package hostclassic
 
 import (
-	"strings"
-
 	"charm.land/bubbles/v2/key"
 
 	"okey/game"
@@ -110,16 +108,24 @@ func (s *Side) Header(sc *hosting.Scene, withKeys bool) string {
 	info := ""
 	if s.Present() || sc.SeatGot {
 		casual := sc.Casual
-		info = s.T.HeaderInfo(casual, sc.Hand) + sc.Badge
+		room := table.HeaderRoom(w, title, keys)
+		info = s.T.HeaderInfo(casual, true, sc.Hand) + sc.Badge
 		// A casual match says so where it fits whole, as 101's header
 		// does (u in the key bar says it too): not "· …".
-		if casual && canvas.Width(info) > table.HeaderRoom(w, title, keys) {
-			info = s.T.HeaderInfo(false, sc.Hand) + sc.Badge
+		if casual && canvas.Width(info) > room {
+			info = s.T.HeaderInfo(false, true, sc.Hand) + sc.Badge
+		}
+		// Then the dealer goes, as in 101's header (the panels mark
+		// the dealer too), before the seat's badge: at 80 columns a
+		// tournament's table did not say whose it was. (With no badge
+		// the line is cut as ever: the dealer before the points.)
+		if sc.Badge != "" && canvas.Width(info) > room {
+			info = s.T.HeaderInfo(false, false, sc.Hand) + sc.Badge
 		}
 		// The seat's badge too goes whole or not at all: a cut badge
 		// reads "code: …", which tells nobody anything.
-		if canvas.Width(info) > table.HeaderRoom(w, title, keys) {
-			info = strings.TrimSuffix(info, sc.Badge)
+		if canvas.Width(info) > room {
+			info = s.T.HeaderInfo(false, true, sc.Hand)
 		}
 	}
 	return table.Header(w, title, info, keys, sc.Paint)

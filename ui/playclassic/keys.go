@@ -55,15 +55,19 @@ func (t *Table) ShortHelp(host []key.Binding, readOnly, watching, casual bool) [
 }
 
 // HeaderInfo is the header's words for the match on the table: the
-// hand (hand, when not "", says it instead), the dealer, the points it
+// hand (hand, when not "", says it instead), the dealer (unless
+// dealer is false: the panels mark the dealer too), the points it
 // starts from (or no scoring), and a casual match's mark.
-func (t *Table) HeaderInfo(casual bool, hand string) string {
+func (t *Table) HeaderInfo(casual, dealer bool, hand string) string {
 	v := &t.View
 	tr := t.tr()
 	if hand == "" {
 		hand = tr.T("hdr.hand", v.Hand)
 	}
-	info := "  " + hand + " · " + tr.T("hdr.dealer", t.look.Words.SeatNameMid(v.Dealer))
+	info := "  " + hand
+	if dealer {
+		info += " · " + tr.T("hdr.dealer", t.look.Words.SeatNameMid(v.Dealer))
+	}
 	if !v.Rules.Scoring() {
 		info += " · " + tr.T("hdr.noscore")
 	} else {
