@@ -284,7 +284,7 @@ func (s *Server) openStore(dir string) (k *keep.Keeper, importErr, err error) {
 	if book.NamesLost() {
 		// Deleted by a writer of the store, not by a node (the salt is
 		// made once and never deleted): said, not silent.
-		s.log.Error("the players' names' salt was deleted from the store and is made anew: every player's first sighting, rating and daily result is under the old names, found no more (as if those buckets were deleted); restore the store from a backup to get them back (docs/cluster.md)")
+		s.log.Error("the players' names' salt (its key, or its whole bucket) was deleted from the store and is made anew: every player's first sighting, rating and daily result is under the old names, found no more (as if those buckets were deleted); restore the store from a backup to get them back (docs/cluster.md)")
 	}
 	s.rater, s.book = keep.NewRater(book, s.log), book
 	if s.daily, err = keep.OpenDailyBook(ctx, s.eng); err != nil {

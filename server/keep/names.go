@@ -93,6 +93,10 @@ func OpenNames(ctx context.Context, eng *Engine) (*Names, error) {
 				lost = true
 			}
 		}
+		// The whole bucket deleted leaves a new one, empty as a new
+		// store's: but the players seen and rated are named under the
+		// salt it kept.
+		lost = lost || namedBefore(ctx, eng)
 		salt = make([]byte, sha256.Size)
 		if _, err := rand.Read(salt); err != nil {
 			return nil, err
@@ -112,6 +116,44 @@ func OpenNames(ctx context.Context, eng *Engine) (*Names, error) {
 		return nil, fmt.Errorf("the players' names' salt: %w", err)
 	}
 	return &Names{kv: kv, salt: salt, lost: lost}, nil
+}
+
+// namedBefore reports whether the store names players under a salt it
+// no longer has: a key of the players seen or rated that is a salted
+// name (Of's). A store from before names were salted names them
+// otherwise (oldName), and is renamed, not lost.
+func namedBefore(ctx context.Context, eng *Engine) bool {
+	for _, bucket := range []string{seenBucket, ratingsBucket} {
+		kv, err := eng.js.KeyValue(ctx, bucket)
+		if err != nil {
+			continue // none: nobody named there
+		}
+		keys, err := kv.ListKeys(ctx)
+		if err != nil {
+			continue
+		}
+		found := false
+		for k := range keys.Keys() {
+			if saltedName(k[strings.LastIndexByte(k, '.')+1:]) {
+				found = true
+				break
+			}
+		}
+		_ = keys.Stop()
+		if found {
+			return true
+		}
+	}
+	return false
+}
+
+// saltedName reports whether part of a key is a name Of makes.
+func saltedName(part string) bool {
+	if len(part) != 33 || part[0] != 'h' {
+		return false
+	}
+	_, err := hex.DecodeString(part[1:])
+	return err == nil && strings.ToLower(part) == part
 }
 
 // Of is the name a key gives the player id for what it is for (its

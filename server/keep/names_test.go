@@ -218,3 +218,51 @@ func TestADeletedSaltIsSaid(t *testing.T) {
 		t.Fatal("the same name under a salt made anew: the test proves nothing")
 	}
 }
+
+// TestADeletedNamesBucketIsSaid: the names' whole bucket deleted leaves a
+// new, empty one, as a new store's; but the players rated are named
+// under the salt it kept, so the opening says the salt lost, as for the
+// salt's key deleted (TestADeletedSaltIsSaid). A store that has named
+// nobody yet says nothing.
+func TestADeletedNamesBucketIsSaid(t *testing.T) {
+	t.Parallel()
+	eng, err := startEngine(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer eng.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	deleteNames := func() {
+		t.Helper()
+		if err := eng.JetStream().DeleteKeyValue(ctx, namesBucket); err != nil {
+			t.Fatal(err)
+		}
+	}
+	first, err := OpenRatingBook(ctx, eng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	deleteNames()
+	if again, err := OpenRatingBook(ctx, eng); err != nil || again.NamesLost() {
+		t.Fatalf("a store that named nobody, its names' bucket deleted: said lost %v (%v)", again != nil && again.NamesLost(), err)
+	}
+	book, err := OpenRatingBook(ctx, eng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := book.Set(ctx, "classic", RatedEntry{ID: "key:SHA256:ann", Name: "ann", Mu: 27, Sigma: 5, Games: 4}); err != nil {
+		t.Fatal(err)
+	}
+	deleteNames()
+	after, err := OpenRatingBook(ctx, eng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !after.NamesLost() {
+		t.Fatal("the names' bucket deleted with a player rated under its salt: not said")
+	}
+	if after.names.Of("key:SHA256:ann") == first.names.Of("key:SHA256:ann") {
+		t.Fatal("the same name under a salt made anew: the test proves nothing")
+	}
+}
