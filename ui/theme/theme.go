@@ -169,9 +169,14 @@ func New(p Palette, dark, noColor bool) *Styles {
 		s.helpSep = base.Faint(true)
 		return s
 	}
-	s.Text = base.Foreground(c("text"))
+	// Plain words are in the terminal's own colour: as readable as the
+	// player made their terminal, and sent in no colour at all (a
+	// served session's bytes a second: docs/serving-performance.md);
+	// "text" is the words' colour on the turn's marker, whose ground
+	// is the theme's.
+	s.Text = base
 	s.Dim = base.Foreground(c("dim"))
-	s.Bold = base.Foreground(c("text")).Bold(true)
+	s.Bold = base.Bold(true)
 	s.Title = base.Foreground(c("title")).Bold(true)
 	s.Accent = base.Foreground(c("accent")).Bold(true)
 	s.Warn = base.Foreground(c("warn")).Bold(true)

@@ -46,3 +46,28 @@ func TestTileSizes(t *testing.T) {
 		t.Errorf("a big empty slot is %q", e)
 	}
 }
+
+// TestPlainWordsInTheTerminalsColour: plain and bold words set no
+// colour of their own, in every theme on either ground — the terminal's
+// own is as readable as its player made it, and a served session is
+// sent no colour for them (most of its words) — while the words on the
+// turn's marker keep the theme's, over its ground.
+func TestPlainWordsInTheTerminalsColour(t *testing.T) {
+	for _, name := range []string{"default", "colourblind"} {
+		p, err := Load(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, dark := range []bool{true, false} {
+			s := New(p, dark, false)
+			for what, st := range map[string]string{"plain": s.Text.Render("ali"), "bold": s.Bold.Render("ali")} {
+				if strings.Contains(st, "38;") {
+					t.Errorf("%s, dark %v: %s words set a colour: %q", name, dark, what, st)
+				}
+			}
+			if turn := s.Turn.Render("ali"); !strings.Contains(turn, "38;") || !strings.Contains(turn, "48;") {
+				t.Errorf("%s, dark %v: the turn's marker: %q", name, dark, turn)
+			}
+		}
+	}
+}
