@@ -11,6 +11,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/nats-io/nats.go/jetstream"
@@ -119,14 +120,23 @@ func OpenNames(ctx context.Context, eng *Engine) (*Names, error) {
 }
 
 // namedBefore reports whether the store names players under a salt it
-// no longer has: a key of the players seen or rated that is a salted
-// name (Of's). A store from before names were salted names them
-// otherwise (oldName), and is renamed, not lost.
+// no longer has: a key of another bucket (the players seen, rated, the
+// day's results...) with a part that is a salted name (Of's). A store
+// from before names were salted names them otherwise (oldName), and is
+// renamed, not lost. Read only when no salt is found: a new store's
+// buckets are empty.
 func namedBefore(ctx context.Context, eng *Engine) bool {
-	for _, bucket := range []string{seenBucket, ratingsBucket} {
+	buckets := eng.js.KeyValueStoreNames(ctx)
+	var names []string
+	for b := range buckets.Name() {
+		if b != namesBucket {
+			names = append(names, b)
+		}
+	}
+	for _, bucket := range names {
 		kv, err := eng.js.KeyValue(ctx, bucket)
 		if err != nil {
-			continue // none: nobody named there
+			continue
 		}
 		keys, err := kv.ListKeys(ctx)
 		if err != nil {
@@ -134,7 +144,7 @@ func namedBefore(ctx context.Context, eng *Engine) bool {
 		}
 		found := false
 		for k := range keys.Keys() {
-			if saltedName(k[strings.LastIndexByte(k, '.')+1:]) {
+			if slices.ContainsFunc(strings.Split(k, "."), saltedName) {
 				found = true
 				break
 			}
