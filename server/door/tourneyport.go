@@ -181,3 +181,18 @@ func (p *serverPort) MatchRecord(n int) ([]byte, error) {
 	defer cancel()
 	return p.srv.tourneys.TableRecord(ctx, n)
 }
+
+// TourneyChat is tournament id's chat as player may read it.
+func (p *serverPort) TourneyChat(id, player string) []tournaments.ChatLine {
+	if p.srv.tourneys == nil {
+		return nil
+	}
+	return p.srv.tourneys.Chat(id, player)
+}
+
+// SayTourney says player's line in tournament id's chat, under name.
+func (p *serverPort) SayTourney(id, player, name, text string) error {
+	return p.withTourneys(func(ctx context.Context, ts *tournaments.Service) error {
+		return ts.Say(ctx, id, player, name, text)
+	})
+}

@@ -2,6 +2,7 @@ package tables
 
 import (
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -31,4 +32,35 @@ func CutWidth(s string, w int) string {
 		return ""
 	}
 	return ansi.Truncate(s, w, "")
+}
+
+// ChatRate is how much one speaker has said lately: the times of their
+// last lines. A table keeps one a member; any other chat (a
+// tournament's) keeps one a speaker, so every chat is held to the same
+// pace.
+type ChatRate struct {
+	at []time.Time
+}
+
+// Allow says whether a line may be said at now, at most burst lines
+// every every, and counts it if so.
+func (r *ChatRate) Allow(now time.Time, every time.Duration, burst int) bool {
+	recent := r.at[:0]
+	for _, at := range r.at {
+		if now.Sub(at) < every {
+			recent = append(recent, at)
+		}
+	}
+	r.at = recent
+	if len(recent) >= burst {
+		return false
+	}
+	r.at = append(r.at, now)
+	return true
+}
+
+// Quiet says whether the speaker has said nothing in the last every
+// before now: their rate may be forgotten.
+func (r *ChatRate) Quiet(now time.Time, every time.Duration) bool {
+	return len(r.at) == 0 || now.Sub(r.at[len(r.at)-1]) >= every
 }

@@ -188,8 +188,8 @@ type Member struct {
 	// session follows the seat its updates' views name.
 	Seat int
 	Box  chan Msg
-	// chat rate: the times of the last chat lines.
-	chatAt []time.Time
+	// chat is how much the member said lately.
+	chat ChatRate
 	// shown is the last message of the table's game or room put in
 	// Box (the table's goroutine's own): a word that the table paused
 	// goes with it, so that it never takes the place of a view unread.

@@ -202,19 +202,10 @@ func (t *Table) say(m *Member, text string) {
 	if text == "" || (t.sit.seatOf(m) < 0 && !t.sit.watching(m)) {
 		return
 	}
-	now := t.Opt.Now()
-	recent := m.chatAt[:0]
-	for _, at := range m.chatAt {
-		if now.Sub(at) < t.Opt.ChatEvery {
-			recent = append(recent, at)
-		}
-	}
-	m.chatAt = recent
-	if len(recent) >= t.Opt.ChatBurst {
+	if !m.chat.Allow(t.Opt.Now(), t.Opt.ChatEvery, t.Opt.ChatBurst) {
 		t.refusals.add(m, "chat.slow") // a key of the words: the screen says it
 		return
 	}
-	m.chatAt = append(m.chatAt, now)
 	name := m.name
 	if s := t.sit.seatOf(m); s >= 0 {
 		name = t.sit.seats[s].name

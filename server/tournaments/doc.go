@@ -16,6 +16,9 @@
 //	             moved, its new tables numbered, written back at its
 //	             revision with them in play (Opening), then opened; the
 //	             tables written as opening settled by the next round
+//	chat.go      a tournament's chat: its last lines kept in the store,
+//	             said at the tables' pace and cleaned as theirs, read
+//	             by every node's watch
 //	requests.go  a player's join or leave (a private tournament's code
 //	             asked), the organiser's change or cancel before the
 //	             start, and a table's end, written as keys of the store

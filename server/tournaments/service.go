@@ -18,6 +18,7 @@ import (
 	"okey/game/tourney"
 	"okey/server/hall"
 	"okey/server/keep"
+	"okey/server/tables"
 )
 
 // ErrNoTournament is a tournament id the server does not know: one of
@@ -158,6 +159,11 @@ type Service struct {
 	// ended are tables' ends waiting to be written (requests.go).
 	ended chan endNote
 
+	// chatMu guards rates: each chat speaker's pace, on this node
+	// (chat.go).
+	chatMu sync.Mutex
+	rates  map[string]*tables.ChatRate
+
 	mu sync.Mutex
 	// recs are the tournaments, by id; other are the requests' and ends'
 	// keys, as the watch last saw them.
@@ -207,7 +213,7 @@ func New(opt Options) (*Service, error) {
 		opt.Random = rand.Reader
 	}
 	return &Service{opt: opt, wake: make(chan struct{}, 1), ended: make(chan endNote, endQueue),
-		recs: map[string]record{}, other: map[string]seen{}, owned: map[string]bool{},
+		rates: map[string]*tables.ChatRate{}, recs: map[string]record{}, other: map[string]seen{}, owned: map[string]bool{},
 		missing: map[string]time.Time{}, tried: map[string]error{}, wrote: map[string]uint64{}, read: opt.Book.ReadLatest}, nil
 }
 

@@ -203,8 +203,12 @@ func (s *session) onKey(k tea.KeyPressMsg) (cmd tea.Cmd, done bool) {
 	if !c.Chat.On {
 		return nil, false
 	}
+	to := c.Chat.To
 	text, cmd := c.Chat.Update(c.Keys, k)
-	if c.At != nil && tables.CleanChat(text) != "" && !c.At.Send(tables.Request{Kind: tables.ReqChat, Text: text}) {
+	if to != "" && tables.CleanChat(text) != "" {
+		return c.SayTourney(to, text), true
+	}
+	if to == "" && c.At != nil && tables.CleanChat(text) != "" && !c.At.Send(tables.Request{Kind: tables.ReqChat, Text: text}) {
 		c.Flash = c.Tr.T("status.busy")
 	}
 	return cmd, true

@@ -17,7 +17,8 @@
 // The files, read top-down (each uses only those below it):
 //
 //	totable.go     ToTable, the tournament side's word that takes a player to their tournament's
-//	               table, read off the hall's list; how a page obeys it
+//	               table, read off the hall's list; how a page obeys it; a line said in a
+//	               tournament's chat and its answer (TourneySaid)
 //	pages.go       the page seam: the names of pages, a page's interface, the turn it answers
 //	               with, what a page may say of itself (Opener, Screen, Watcher, Idler), the
 //	               messages a page's own command brings back and those pages pass each other

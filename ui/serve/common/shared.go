@@ -331,15 +331,24 @@ func EditField(f *textinput.Model, msg tea.Msg, maxBytes int) tea.Cmd {
 }
 
 // ChatBox is the chat line being typed, at a table or in its waiting
-// room: on while it is typed.
+// room, or on a tournament's page: on while it is typed.
 type ChatBox struct {
 	On bool
 	In textinput.Model
+	// To is the tournament the line goes to ("": the table the
+	// session is at).
+	To string
 }
 
-// Open starts a chat line.
+// Open starts a chat line to the table.
 func (b *ChatBox) Open() {
-	b.On = true
+	b.On, b.To = true, ""
+	b.In.Reset()
+}
+
+// OpenTo starts a chat line to tournament id's chat.
+func (b *ChatBox) OpenTo(id string) {
+	b.On, b.To = true, id
 	b.In.Reset()
 }
 

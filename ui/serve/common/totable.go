@@ -78,3 +78,24 @@ func (c *Common) AwaitTable(msg tea.Msg) (Turn, bool) {
 // for their tournament's table: the server runs tournaments and the
 // player is at no table.
 func (c *Common) AwaitsTable() bool { return c.Tour != nil && c.At == nil }
+
+// TourneySaid is a line said in a tournament's chat answered (nil: said),
+// for the tournament's page to say why not.
+type TourneySaid struct {
+	ID  string
+	Err error
+}
+
+func (TourneySaid) Owner() (PageID, bool) { return Tourney, false }
+
+// SayTourney says text in tournament id's chat, in a command: the
+// player under the name they play under.
+func (c *Common) SayTourney(id, text string) tea.Cmd {
+	side, me, name := c.Tour, c.ID, c.Name
+	if side == nil {
+		return nil
+	}
+	return func() tea.Msg {
+		return TourneySaid{ID: id, Err: side.SayTourney(id, me, name, text)}
+	}
+}

@@ -7,6 +7,7 @@ import (
 
 	"okey/game/tourney"
 	"okey/server/keep"
+	"okey/server/tournaments"
 	"okey/ui/serve/tourneyview"
 )
 
@@ -60,6 +61,13 @@ type TourneySide interface {
 	// its answer: they wait alone again (tourney.ErrUnknown: none
 	// waits).
 	TakeBackPartner(id, player string) error
+	// TourneyChat is tournament id's chat as player may read it (from
+	// memory: the page reads it with the tournament); SayTourney says
+	// a line there under name, refused as the tables' chat refuses
+	// (tournaments.ErrChatSlow, a *tournaments.MutedError) or to one
+	// not in it (tournaments.ErrChatNotIn).
+	TourneyChat(id, player string) []tournaments.ChatLine
+	SayTourney(id, player, name, text string) error
 	// Duplicate is a duplicate tournament's rounds' seals as they may
 	// be shown (the secret once a round is over) and each player's
 	// score against the field over the rounds over; none for a

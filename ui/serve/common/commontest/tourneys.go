@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"okey/game/tourney"
+	"okey/server/tables"
 	"okey/server/tournaments"
 	"okey/ui/serve/tourneyview"
 )
@@ -34,6 +35,8 @@ type Tourneys struct {
 	Seals   map[string][]tourneyview.Seal
 	Field   map[string]map[string]*big.Rat
 	Records map[int][]byte
+	// chat are the tournaments' chats, by id.
+	chat map[string][]tournaments.ChatLine
 }
 
 // NewTourneys is a server's tournaments on the clock now, none yet.
@@ -287,4 +290,31 @@ func HasMarked(scr, name string) bool {
 		}
 	}
 	return false
+}
+
+// TourneyChat is tournament id's chat, to anyone.
+func (f *Tourneys) TourneyChat(id, _ string) []tournaments.ChatLine {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return slices.Clone(f.chat[id])
+}
+
+// SayTourney adds a line to tournament id's chat, by one of its people
+// or its creator (tournaments.ErrChatNotIn else), cleaned as the
+// tables' chat cleans it.
+func (f *Tourneys) SayTourney(id, player, name, text string) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	t, ok := f.t[id]
+	switch {
+	case !ok:
+		return fmt.Errorf("tournament %s: %w", id, tourney.ErrUnknown)
+	case f.by[id] != player && !slices.Contains(t.People(), player):
+		return tournaments.ErrChatNotIn
+	}
+	if f.chat == nil {
+		f.chat = map[string][]tournaments.ChatLine{}
+	}
+	f.chat[id] = append(f.chat[id], tournaments.ChatLine{Seq: uint64(len(f.chat[id]) + 1), Name: name, Text: tables.CleanChat(text), At: f.now()})
+	return nil
 }

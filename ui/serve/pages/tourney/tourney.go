@@ -21,6 +21,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/game/tourney"
+	"okey/server/tables"
 	"okey/server/tournaments"
 	"okey/ui/safetext"
 	"okey/ui/serve/common"
@@ -94,6 +95,8 @@ type Page struct {
 	// ticking: a tick to redraw the seconds of the last minute is on
 	// its way (tourneyview.Countdown).
 	ticking bool
+	// chat is the tournament's chat as last read.
+	chat []tournaments.ChatLine
 }
 
 // tourneyTickMsg redraws the page's countdown a second on.
@@ -145,6 +148,7 @@ type tourneyMsg struct {
 	field map[string]*big.Rat
 	mine  bool
 	code  string
+	chat  []tournaments.ChatLine
 	err   error
 }
 
@@ -189,6 +193,7 @@ func (p *Page) show(id string) {
 		p.names, p.asked, p.ratings, p.rated = tourneyview.Names{}, map[string]bool{}, nil, [2]int{-1, -1}
 		p.naming, p.ask, p.own = false, nil, false
 		p.mine, p.cancelling, p.code, p.coding = false, false, "", false
+		p.chat = nil
 	}
 }
 
@@ -213,6 +218,7 @@ func (p *Page) read(c *common.Common, after time.Duration) tea.Cmd {
 		}
 		msg := readTourney(side, id, gen)
 		msg.mine, msg.code = side.Organiser(id, me), side.JoinCode(id, me)
+		msg.chat = side.TourneyChat(id, me)
 		return msg
 	}
 }
@@ -412,7 +418,7 @@ func (p *Page) Update(c *common.Common, msg tea.Msg) common.Turn {
 			c.Srv.Log().Warn("a tournament", "id", p.id, "err", msg.err)
 		default:
 			p.askEnded(c, msg.t) // named as the page knew them
-			p.l, p.t, p.gone, p.mine, p.code = msg.l, &msg.t, false, msg.mine, msg.code
+			p.l, p.t, p.gone, p.mine, p.code, p.chat = msg.l, &msg.t, false, msg.mine, msg.code, msg.chat
 			if msg.t.System().Scoring.Sealed() && msg.seals != nil {
 				p.seals, p.field = msg.seals, msg.field
 			}
@@ -448,6 +454,15 @@ func (p *Page) Update(c *common.Common, msg tea.Msg) common.Turn {
 				p.ratings = msg.ratings
 			}
 		}
+	case common.TourneySaid:
+		if msg.ID != p.id {
+			return common.Turn{}
+		}
+		if msg.Err != nil {
+			c.Flash = chatRefused(c, msg.Err)
+		}
+		p.gen++ // the line read back at once
+		return common.Stay(p.read(c, 0))
 	case tourneyJoinedMsg:
 		p.asking = false
 		if msg.id != p.id {
@@ -596,6 +611,9 @@ func (p *Page) key(c *common.Common, msg tea.KeyPressMsg) common.Turn {
 		}
 		p.choosing, p.pick = true, 0
 		p.in = common.NewField(4)
+		return common.Turn{}
+	case key.Matches(msg, k.Chat) && p.speaks(c):
+		c.Chat.OpenTo(p.id)
 		return common.Turn{}
 	case key.Matches(msg, k.TourneyEdit) && p.organises():
 		return common.Turn{To: common.TourneyNew, Pass: common.EditTourney{ID: p.id, Config: p.t.Config}}
@@ -834,17 +852,61 @@ func (p *Page) Lines(c *common.Common) ([]string, []key.Binding) {
 	if p.organises() {
 		first = append(first, k.TourneyEdit, k.TourneyCancel)
 	}
+	if p.speaks(c) {
+		first = append(first, k.Chat)
+	}
+	chat := p.chatLines(c)
 	if p.code == "" || p.t.Phase == tourney.Finished {
-		lines, _ := tourneyview.Lines(c.Tr, c.Styles(), v, c.PageWidth(), c.PageRows())
-		return lines, append(first, keys...)
+		lines, _ := tourneyview.Lines(c.Tr, c.Styles(), v, c.PageWidth(), c.PageRows()-len(chat))
+		return append(lines, chat...), append(first, keys...)
 	}
 	// The creator's private tournament: its code under its title.
 	var code []string
 	for _, w := range tourneyview.Wrap(c.Tr.T("tourney.code.yours", p.code), c.PageWidth(), 0) {
 		code = append(code, c.Styles().Warn.Render(w))
 	}
-	lines, _ := tourneyview.Lines(c.Tr, c.Styles(), v, c.PageWidth(), c.PageRows()-len(code))
-	return append(lines[:1], append(code, lines[1:]...)...), append(first, keys...)
+	lines, _ := tourneyview.Lines(c.Tr, c.Styles(), v, c.PageWidth(), c.PageRows()-len(code)-len(chat))
+	return append(append(lines[:1], append(code, lines[1:]...)...), chat...), append(first, keys...)
+}
+
+// speaks says whether the player may say something in the
+// tournament's chat: one of its people, or its creator.
+func (p *Page) speaks(c *common.Common) bool {
+	return p.t != nil && (p.mine || slices.Contains(p.t.People(), c.ID))
+}
+
+// chatRows is the most lines of its chat the page shows, under a line
+// that names it: a fifth of the page, three at least.
+func chatRows(c *common.Common) int { return max(3, c.PageRows()/5) }
+
+// chatLines are the chat's last lines at the page's foot, each
+// "20:31 Ayşe: good luck" cut to the page (none: nobody said anything,
+// and the player is not typing a line).
+func (p *Page) chatLines(c *common.Common) []string {
+	if len(p.chat) == 0 && !(c.Chat.On && c.Chat.To == p.id) {
+		return nil
+	}
+	st, w := c.Styles(), c.PageWidth()
+	out := []string{st.Dim.Render(c.Tr.T("tourney.chat.title"))}
+	if len(p.chat) == 0 {
+		return append(out, st.Dim.Render(tables.CutWidth(c.Tr.T("tourney.chat.none"), w)))
+	}
+	for _, l := range p.chat[max(0, len(p.chat)-chatRows(c)):] {
+		line := st.Dim.Render(l.At.UTC().Format("15:04")) + " " + st.Bold.Render(l.Name) + ": " + l.Text
+		out = append(out, tables.CutWidth(line, w))
+	}
+	return out
+}
+
+// chatRefused says why a line was not said in the chat.
+func chatRefused(c *common.Common, err error) string {
+	switch {
+	case errors.Is(err, tournaments.ErrChatSlow):
+		return c.Tr.T("chat.slow")
+	case errors.Is(err, tournaments.ErrChatNotIn):
+		return c.Tr.T("tourney.chat.notin")
+	}
+	return tourneyRefused(c, err)
 }
 
 // nameLines are the page while a partner's name is typed: the

@@ -1,0 +1,166 @@
+package tournaments
+
+import (
+	"cmp"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"okey/server/keep"
+	"okey/server/tables"
+	"okey/ui/safetext"
+)
+
+// A tournament's chat: its lines kept as one value of the store (the
+// last the tables' chat keeps), written at the revision read, so every
+// node's watch brings a line said on any node to the pages shown there.
+// It is held to the tables' chat limits, their own code: a line cleaned
+// and cut as a table's (tables.CleanChat), a speaker's pace counted as
+// a table's member's (tables.ChatRate) at the hall's tables' rate, and
+// an operator's mute (mute.go) applies to both.
+
+// Why a line is not said.
+var (
+	// ErrChatSlow: the speaker said as much as the tables' chat lets
+	// one say in a while.
+	ErrChatSlow = errors.New("too many chat lines: wait a few seconds")
+	// ErrChatNotIn: the chat is its entrants' (and its creator's and
+	// the operator's); anyone else reads it only if it is public.
+	ErrChatNotIn = errors.New("only the tournament's entrants may chat in it")
+)
+
+// ChatLine is one line of a tournament's chat: who said it, by the name
+// they play under (never their id: a guest's holds their resume code),
+// what, and when.
+type ChatLine struct {
+	Seq  uint64    `json:"seq"`
+	Name string    `json:"name"`
+	Text string    `json:"text"`
+	At   time.Time `json:"at"`
+}
+
+// chatLog is the value a tournament's chat is kept as.
+type chatLog struct {
+	Lines []ChatLine `json:"lines"`
+}
+
+// prefixChat is the key of a tournament's chat.
+const prefixChat = "chat."
+
+func chatKey(id string) string { return prefixChat + id }
+
+// chatWrites is how many times a line is written again after another
+// node's line took the revision first.
+const chatWrites = 8
+
+// Chat is tournament id's chat as player may read it: its last lines,
+// oldest first (none: nobody said anything, or a private tournament
+// player is not in).
+func (s *Service) Chat(id, player string) []ChatLine {
+	s.mu.Lock()
+	r, ok := s.recs[id]
+	v := s.other[chatKey(id)]
+	s.mu.Unlock()
+	if !ok || (r.Code != "" && !r.chatter(player)) || v.v == nil {
+		return nil
+	}
+	var l chatLog
+	if err := json.Unmarshal(v.v, &l); err != nil {
+		s.opt.Log.Error("a tournament's chat that does not read", "tournament", id, "err", err)
+		return nil
+	}
+	return l.Lines
+}
+
+// chatter says whether player may say something in r's chat: an
+// entrant (or one waiting alone in partners), its creator, the
+// operator.
+func (r *record) chatter(player string) bool {
+	return player == Operator || player == r.By || slices.Contains(r.T.People(), player)
+}
+
+// Say adds player's line text to tournament id's chat, said under name:
+// cleaned and cut as a table's line, at the tables' pace (ErrChatSlow),
+// by an entrant (ErrChatNotIn). A line that
+// cleans to nothing is not said.
+func (s *Service) Say(ctx context.Context, id, player, name, text string) error {
+	text = tables.CleanChat(text)
+	if text == "" {
+		return nil
+	}
+	s.mu.Lock()
+	r, ok := s.recs[id]
+	s.mu.Unlock()
+	switch {
+	case !ok:
+		return fmt.Errorf("%q: %w", id, ErrNoTournament)
+	case !r.chatter(player):
+		return ErrChatNotIn
+	}
+	if !s.paced(player) {
+		return ErrChatSlow
+	}
+	now := s.opt.Now()
+	line := ChatLine{Name: safetext.Name(name), Text: text, At: now.UTC().Truncate(time.Second)}
+	keepN := cmp.Or(s.opt.Hall.Opt.ChatKeep, 50)
+	ctx, cancel := context.WithTimeout(ctx, storeWait)
+	defer cancel()
+	for range chatWrites {
+		b, rev, err := s.opt.Book.ReadLatest(ctx, chatKey(id))
+		if err != nil && !errors.Is(err, keep.ErrTourneyNone) {
+			return fmt.Errorf("tournament %s's chat: %w", id, err)
+		}
+		var l chatLog
+		if len(b) > 0 {
+			if err := json.Unmarshal(b, &l); err != nil {
+				return fmt.Errorf("tournament %s's chat: %w", id, err)
+			}
+		}
+		line.Seq = 1
+		if n := len(l.Lines); n > 0 {
+			line.Seq = l.Lines[n-1].Seq + 1
+		}
+		l.Lines = append(l.Lines, line)
+		if len(l.Lines) > keepN {
+			l.Lines = l.Lines[len(l.Lines)-keepN:]
+		}
+		out, err := json.Marshal(l)
+		if err != nil {
+			return err
+		}
+		_, err = s.opt.Book.Write(ctx, chatKey(id), out, rev)
+		if errors.Is(err, keep.ErrTourneyMoved) {
+			continue // another node's line first: this one after it
+		}
+		if err != nil {
+			return fmt.Errorf("tournament %s's chat: %w", id, err)
+		}
+		return nil
+	}
+	return fmt.Errorf("tournament %s's chat: %w", id, keep.ErrTourneyMoved)
+}
+
+// paced says whether player may say a line now at the tables' pace,
+// and counts it. Their pace is this node's count: a player's session
+// is on one node.
+func (s *Service) paced(player string) bool {
+	hall := s.opt.Hall.Opt
+	every, burst := cmp.Or(hall.ChatEvery, 5*time.Second), cmp.Or(hall.ChatBurst, 3)
+	now := s.opt.Now()
+	s.chatMu.Lock()
+	defer s.chatMu.Unlock()
+	for p, r := range s.rates {
+		if r.Quiet(now, every) {
+			delete(s.rates, p) // forgotten: nothing said lately
+		}
+	}
+	r := s.rates[player]
+	if r == nil {
+		r = &tables.ChatRate{}
+		s.rates[player] = r
+	}
+	return r.Allow(now, every, burst)
+}

@@ -1,0 +1,81 @@
+package tournaments
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"okey/game/tourney"
+)
+
+// A tournament's chat is held to the tables' chat limits and reaches
+// every node: a line said on one node is read on the other, cleaned as
+// a table's line; only those in the tournament may speak; a fourth line
+// within the tables' five seconds is refused, and said once they pass;
+// a private tournament's chat is read by those in it only.
+func TestTournamentChatAcrossNodes(t *testing.T) {
+	t.Parallel()
+	_, one, two, clk := hallAndTwoOwners(t)
+	ctx := context.Background()
+	const ann, bob, eve = "key:SHA256:ann", "key:SHA256:bob", "key:SHA256:eve"
+	id, err := one.svc.CreateFrom(ctx, ann, "198.51.100.1", tourney.Config{Kind: tourney.Arena, Name: "Friday", Game: "101", Hands: 1, Start: t0, Length: time.Hour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	until(t, one.svc, "two sees it", func() bool { _, _, err := two.svc.Tournament(id); return err == nil })
+	two.svc.Round(ctx) // whichever node took the lease
+	if err := two.svc.JoinTournament(ctx, id, bob, "Bob", 0); err != nil {
+		t.Fatal(err)
+	}
+	until(t, one.svc, "bob joined", func() bool {
+		two.svc.Round(ctx)
+		_, tr, _ := two.svc.Tournament(id)
+		return tr.Players() == 1
+	})
+
+	if err := two.svc.Say(ctx, id, eve, "Eve", "hello"); !errors.Is(err, ErrChatNotIn) {
+		t.Errorf("a stranger's line: %v", err)
+	}
+	if err := two.svc.Say(ctx, id, bob, "Bob", "\x1b[31mgood   luck\x07 "+strings.Repeat("x", 500)); err != nil {
+		t.Fatal(err)
+	}
+	if err := one.svc.Say(ctx, id, ann, "Ann", "welcome"); err != nil {
+		t.Fatal(err)
+	}
+	until(t, one.svc, "both lines on node one", func() bool { return len(one.svc.Chat(id, eve)) == 2 })
+	until(t, two.svc, "both lines on node two", func() bool { return len(two.svc.Chat(id, eve)) == 2 })
+	lines := one.svc.Chat(id, eve)
+	if l := lines[0]; l.Name != "Bob" || !strings.HasPrefix(l.Text, "good luck x") || strings.ContainsAny(l.Text, "\x1b\x07") || len(l.Text) > 100 || l.Seq != 1 {
+		t.Errorf("bob's line %+v", l)
+	}
+	if l := lines[1]; l.Name != "Ann" || l.Text != "welcome" || l.Seq != 2 {
+		t.Errorf("ann's line %+v", l)
+	}
+
+	for i := range 2 {
+		if err := two.svc.Say(ctx, id, bob, "Bob", "again"); err != nil {
+			t.Fatalf("line %d: %v", i+2, err)
+		}
+	}
+	if err := two.svc.Say(ctx, id, bob, "Bob", "too fast"); !errors.Is(err, ErrChatSlow) {
+		t.Errorf("a fourth line in five seconds: %v", err)
+	}
+	clk.add(5 * time.Second)
+	if err := two.svc.Say(ctx, id, bob, "Bob", "later"); err != nil {
+		t.Errorf("a line once the pace allows: %v", err)
+	}
+
+	private, err := one.svc.CreateFrom(ctx, ann, "198.51.100.1", tourney.Config{Kind: tourney.Arena, Name: "Club", Game: "101", Hands: 1, Start: t0, Length: time.Hour, Private: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := one.svc.Say(ctx, private, ann, "Ann", "members only"); err != nil {
+		t.Fatal(err)
+	}
+	until(t, one.svc, "the private line", func() bool { return len(one.svc.Chat(private, ann)) == 1 })
+	if got := one.svc.Chat(private, eve); got != nil {
+		t.Errorf("a stranger reads a private tournament's chat: %+v", got)
+	}
+}
