@@ -36,6 +36,7 @@ okey serve --nats tls://nats.example:4222 --nats-creds okey.creds \
 	fs.StringVar(&f.stateDir, "state-dir", "", e.tr.T("cli.flag.state-dir"))
 	fs.StringVar(&cfg.HostKey, "host-key", "", flag("host-key"))
 	fs.StringVar(&cfg.AuthorizedKeys, "authorized-keys", "", flag("authorized-keys"))
+	fs.StringVar(&cfg.Operators, "operators", "", flag("operators"))
 	fs.DurationVar(&cfg.DefaultTimer, "timer", cfg.DefaultTimer, flag("timer"))
 	for _, n := range []struct {
 		name string

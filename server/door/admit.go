@@ -181,3 +181,31 @@ func (s *Server) countByKey(sess ssh.Session) bool {
 	s.perAddr[id]++
 	return true
 }
+
+// readOperators reads the operators' keys (--operators, an
+// authorized_keys file) as the identities a session of theirs has.
+func readOperators(path string) (map[string]bool, error) {
+	keys, err := readAuthorizedKeys(path)
+	if err != nil {
+		return nil, fmt.Errorf("--operators: %w", err)
+	}
+	out := map[string]bool{}
+	for _, k := range keys {
+		out[keep.KeyPrefix+gossh.FingerprintSHA256(k)] = true
+	}
+	return out, nil
+}
+
+// operatorOf is the operator's identity a session has ("": none): a
+// key of --operators, over ssh itself (a browser linked to the key is
+// not the operator: its link is a weaker proof than the key).
+func (s *Server) operatorOf(sess ssh.Session) string {
+	k := sess.PublicKey()
+	if k == nil || s.operators == nil {
+		return ""
+	}
+	if id := keep.KeyPrefix + gossh.FingerprintSHA256(k); s.operators[id] {
+		return id
+	}
+	return ""
+}

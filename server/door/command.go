@@ -50,6 +50,9 @@ func (s *Server) command(sess ssh.Session) bool {
 	if args[0] == "daily" {
 		return s.desk.command(sess, args[1:], fail)
 	}
+	if args[0] == "mute" || args[0] == "unmute" || args[0] == "mutes" {
+		return s.muteCommand(sess, args, fail)
+	}
 	if args[0] == "tournament" {
 		return s.tourneyCommand(sess, args[1:], common.SSHTo(portOf(sess.LocalAddr())), fail)
 	}

@@ -33,6 +33,8 @@
 //	              started (serve.Start) and run, the terminal put back, the last word
 //	command.go    the commands over ssh: "record TABLE", a finished match's record; "daily GAME
 //	              DATE HAND" (daily.go's); the status line
+//	mute.go       the operator's "mute NAME [DURATION]", "unmute NAME" and "mutes" over ssh: the
+//	              player named found at the tables and in the tournaments
 //	tourneycmd.go "tournament ID [--json]" over ssh: a tournament's standings as text or JSON,
 //	              one line and a non-zero exit for an unknown id
 //	port.go       serverPort, the Server as its sessions see it

@@ -52,6 +52,11 @@ func New(cfg Config) (srv *Server, restoreErr error, err error) {
 			return nil, nil, err
 		}
 	}
+	if cfg.Operators != "" {
+		if s.operators, err = readOperators(cfg.Operators); err != nil {
+			return nil, nil, err
+		}
+	}
 	if cfg.GCPercent > 0 && os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(cfg.GCPercent)
 	}

@@ -43,6 +43,10 @@ type Config struct {
 	// AuthorizedKeys, when set, makes the server private: only these
 	// keys may log in, and no guests.
 	AuthorizedKeys string
+	// Operators, when set, is an authorized_keys file of the keys that
+	// are the server's operator over ssh: they mute players (mute.go)
+	// and cancel or change any tournament before its start.
+	Operators string
 
 	// Limits.
 	MaxTables, MaxSessions, MaxPerAddr int
@@ -248,6 +252,9 @@ type Server struct {
 	ctx   context.Context
 	gens  atomic.Uint64
 	authz []gossh.PublicKey
+	// operators are the operators' identities (keep.KeyPrefix and a
+	// key's fingerprint), from Config.Operators.
+	operators map[string]bool
 	// lock holds the state directory: one server a directory.
 	lock *store.Lock
 	// eng keeps the tables (nil: nothing is saved).

@@ -190,6 +190,14 @@ func (p *serverPort) TourneyChat(id, player string) []tournaments.ChatLine {
 	return p.srv.tourneys.Chat(id, player)
 }
 
+// Muted says whether the operator muted player.
+func (p *serverPort) Muted(player string) (tournaments.MutedError, bool) {
+	if p.srv.tourneys == nil {
+		return tournaments.MutedError{}, false
+	}
+	return p.srv.tourneys.Muted(player)
+}
+
 // SayTourney says player's line in tournament id's chat, under name.
 func (p *serverPort) SayTourney(id, player, name, text string) error {
 	return p.withTourneys(func(ctx context.Context, ts *tournaments.Service) error {

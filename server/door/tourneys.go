@@ -61,6 +61,7 @@ func (s *Server) openTourneys() error {
 	}
 	s.tourneys = svc
 	s.hall.Opt.SeatedEnded = svc.TableEnded
+	s.hall.Opt.Muted = func(id string) bool { _, muted := svc.Muted(id); return muted }
 	return nil
 }
 

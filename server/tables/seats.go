@@ -202,6 +202,10 @@ func (t *Table) say(m *Member, text string) {
 	if text == "" || (t.sit.seatOf(m) < 0 && !t.sit.watching(m)) {
 		return
 	}
+	if t.Opt.Muted != nil && t.Opt.Muted(m.id) {
+		t.refusals.add(m, "chat.muted") // a key of the words: the screen says it
+		return
+	}
 	if !m.chat.Allow(t.Opt.Now(), t.Opt.ChatEvery, t.Opt.ChatBurst) {
 		t.refusals.add(m, "chat.slow") // a key of the words: the screen says it
 		return

@@ -22,13 +22,17 @@ import (
 
 // Options are the server's settings every table follows.
 type Options struct {
-	BotDelay    time.Duration // a bot's move waits this long (so people see it)
-	BotTimeout  time.Duration // a bot that takes longer fails
-	KeepSeat    time.Duration // an absent player's seat is kept so long
-	HandWait    time.Duration // the longest the table waits between hands (with a timer)
-	ChatEvery   time.Duration // a member may chat ChatBurst lines per ChatEvery
-	ChatBurst   int
-	ChatKeep    int           // lines of chat kept
+	BotDelay   time.Duration // a bot's move waits this long (so people see it)
+	BotTimeout time.Duration // a bot that takes longer fails
+	KeepSeat   time.Duration // an absent player's seat is kept so long
+	HandWait   time.Duration // the longest the table waits between hands (with a timer)
+	ChatEvery  time.Duration // a member may chat ChatBurst lines per ChatEvery
+	ChatBurst  int
+	ChatKeep   int // lines of chat kept
+	// Muted says whether the operator has muted a player (by their
+	// identity): their chat lines are refused, and they are told (nil:
+	// nobody is).
+	Muted       func(id string) bool
 	RoomIdle    time.Duration // a waiting room where nothing happens this long closes
 	KeepMatches int           // finished matches' records kept (0: all)
 	Log         *slog.Logger

@@ -518,3 +518,29 @@ func TestTakenOverTellsEachPlayerOnce(t *testing.T) {
 		t.Errorf("a waiting room: %+v", rep)
 	}
 }
+
+// TestMutedSaysNothing: a player the operator muted says nothing at the
+// table, is told so (the refusal's words), and says lines again once
+// unmuted; another player at the table is not held back.
+func TestMutedSaysNothing(t *testing.T) {
+	t.Parallel()
+	tb, _ := handTable(t, 0)
+	muted := map[string]bool{"key:A": true}
+	tb.Opt.Muted = func(id string) bool { return muted[id] }
+	ann, bob := NewMember("key:A", "ann", "", 0), NewMember("key:B", "bob", "", 1)
+	tb.joinAs(ann, -1, false)
+	tb.joinAs(bob, -1, false)
+	tb.say(ann, "spam")
+	tb.say(bob, "hello")
+	if len(tb.chat) != 1 || tb.chat[0].Name != "bob" {
+		t.Fatalf("with ann muted the chat is %+v", tb.chat)
+	}
+	if tb.refusals[ann].text != "chat.muted" {
+		t.Errorf("ann is told %q", tb.refusals[ann].text)
+	}
+	delete(muted, "key:A")
+	tb.say(ann, "sorry")
+	if len(tb.chat) != 2 || tb.chat[1].Text != "sorry" {
+		t.Errorf("unmuted, the chat is %+v", tb.chat)
+	}
+}

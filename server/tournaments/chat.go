@@ -84,7 +84,7 @@ func (r *record) chatter(player string) bool {
 
 // Say adds player's line text to tournament id's chat, said under name:
 // cleaned and cut as a table's line, at the tables' pace (ErrChatSlow),
-// by an entrant (ErrChatNotIn). A line that
+// by an entrant (ErrChatNotIn) not muted (a *MutedError). A line that
 // cleans to nothing is not said.
 func (s *Service) Say(ctx context.Context, id, player, name, text string) error {
 	text = tables.CleanChat(text)
@@ -99,6 +99,9 @@ func (s *Service) Say(ctx context.Context, id, player, name, text string) error 
 		return fmt.Errorf("%q: %w", id, ErrNoTournament)
 	case !r.chatter(player):
 		return ErrChatNotIn
+	}
+	if m, ok := s.Muted(player); ok {
+		return &m
 	}
 	if !s.paced(player) {
 		return ErrChatSlow

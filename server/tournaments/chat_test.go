@@ -79,3 +79,46 @@ func TestTournamentChatAcrossNodes(t *testing.T) {
 		t.Errorf("a stranger reads a private tournament's chat: %+v", got)
 	}
 }
+
+// The operator's mute made on one node holds on the other: the player's
+// line is refused there with when it ends, lapses by the clock, and a
+// mute until unmuted lasts until Unmute.
+func TestMuteHoldsOnEveryNode(t *testing.T) {
+	t.Parallel()
+	_, one, two, clk := hallAndTwoOwners(t)
+	ctx := context.Background()
+	const ann = "key:SHA256:ann"
+	id, err := one.svc.CreateFrom(ctx, ann, "198.51.100.1", tourney.Config{Kind: tourney.Arena, Name: "Friday", Game: "101", Hands: 1, Start: t0, Length: time.Hour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	until(t, one.svc, "two sees it", func() bool { _, _, err := two.svc.Tournament(id); return err == nil })
+	end := clk.Now().Add(30 * time.Minute)
+	if err := one.svc.Mute(ctx, ann, "Ann", end); err != nil {
+		t.Fatal(err)
+	}
+	until(t, one.svc, "two holds the mute", func() bool { _, ok := two.svc.Muted(ann); return ok })
+	var m *MutedError
+	if err := two.svc.Say(ctx, id, ann, "Ann", "hi"); !errors.As(err, &m) || !m.Until.Equal(end.UTC()) {
+		t.Errorf("a muted line: %v", err)
+	}
+	if got := two.svc.Mutes(); len(got) != 1 || got[0].Name != "Ann" {
+		t.Errorf("the mutes: %+v", got)
+	}
+	clk.add(31 * time.Minute)
+	if err := two.svc.Say(ctx, id, ann, "Ann", "back"); err != nil {
+		t.Errorf("once the mute lapsed: %v", err)
+	}
+	if err := two.svc.Mute(ctx, ann, "Ann", time.Time{}); err != nil {
+		t.Fatal(err)
+	}
+	until(t, one.svc, "one holds the mute", func() bool { _, ok := one.svc.Muted(ann); return ok })
+	clk.add(24 * time.Hour)
+	if err := one.svc.Say(ctx, id, ann, "Ann", "hi"); !errors.As(err, &m) || !m.Until.IsZero() {
+		t.Errorf("a line a day into a mute until unmuted: %v", err)
+	}
+	if err := one.svc.Unmute(ctx, ann); err != nil {
+		t.Fatal(err)
+	}
+	until(t, one.svc, "two lets go", func() bool { _, ok := two.svc.Muted(ann); return !ok })
+}

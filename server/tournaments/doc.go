@@ -19,6 +19,8 @@
 //	chat.go      a tournament's chat: its last lines kept in the store,
 //	             said at the tables' pace and cleaned as theirs, read
 //	             by every node's watch
+//	mute.go      the operator's mutes, kept in the store under a MAC of
+//	             the player: asked by the tables' chat and this one
 //	requests.go  a player's join or leave (a private tournament's code
 //	             asked), the organiser's change or cancel before the
 //	             start, and a table's end, written as keys of the store

@@ -68,6 +68,9 @@ type TourneySide interface {
 	// not in it (tournaments.ErrChatNotIn).
 	TourneyChat(id, player string) []tournaments.ChatLine
 	SayTourney(id, player, name, text string) error
+	// Muted says whether the operator muted player, and until when
+	// (from memory: the page says it under the chat).
+	Muted(player string) (tournaments.MutedError, bool)
 	// Duplicate is a duplicate tournament's rounds' seals as they may
 	// be shown (the secret once a round is over) and each player's
 	// score against the field over the rounds over; none for a

@@ -37,6 +37,8 @@ type Tourneys struct {
 	Records map[int][]byte
 	// chat are the tournaments' chats, by id.
 	chat map[string][]tournaments.ChatLine
+	// Mutes are the players muted, by id.
+	Mutes map[string]tournaments.MutedError
 }
 
 // NewTourneys is a server's tournaments on the clock now, none yet.
@@ -312,9 +314,20 @@ func (f *Tourneys) SayTourney(id, player, name, text string) error {
 	case f.by[id] != player && !slices.Contains(t.People(), player):
 		return tournaments.ErrChatNotIn
 	}
+	if m, ok := f.Mutes[player]; ok {
+		return &m
+	}
 	if f.chat == nil {
 		f.chat = map[string][]tournaments.ChatLine{}
 	}
 	f.chat[id] = append(f.chat[id], tournaments.ChatLine{Seq: uint64(len(f.chat[id]) + 1), Name: name, Text: tables.CleanChat(text), At: f.now()})
 	return nil
+}
+
+// Muted says whether player is among Mutes.
+func (f *Tourneys) Muted(player string) (tournaments.MutedError, bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	m, ok := f.Mutes[player]
+	return m, ok
 }

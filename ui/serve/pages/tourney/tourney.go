@@ -95,8 +95,10 @@ type Page struct {
 	// ticking: a tick to redraw the seconds of the last minute is on
 	// its way (tourneyview.Countdown).
 	ticking bool
-	// chat is the tournament's chat as last read.
-	chat []tournaments.ChatLine
+	// chat is the tournament's chat as last read; muted, the player's
+	// mute if the operator muted them.
+	chat  []tournaments.ChatLine
+	muted *tournaments.MutedError
 }
 
 // tourneyTickMsg redraws the page's countdown a second on.
@@ -149,6 +151,7 @@ type tourneyMsg struct {
 	mine  bool
 	code  string
 	chat  []tournaments.ChatLine
+	muted *tournaments.MutedError
 	err   error
 }
 
@@ -219,6 +222,9 @@ func (p *Page) read(c *common.Common, after time.Duration) tea.Cmd {
 		msg := readTourney(side, id, gen)
 		msg.mine, msg.code = side.Organiser(id, me), side.JoinCode(id, me)
 		msg.chat = side.TourneyChat(id, me)
+		if m, ok := side.Muted(me); ok {
+			msg.muted = &m
+		}
 		return msg
 	}
 }
@@ -419,6 +425,7 @@ func (p *Page) Update(c *common.Common, msg tea.Msg) common.Turn {
 		default:
 			p.askEnded(c, msg.t) // named as the page knew them
 			p.l, p.t, p.gone, p.mine, p.code, p.chat = msg.l, &msg.t, false, msg.mine, msg.code, msg.chat
+			p.muted = msg.muted
 			if msg.t.System().Scoring.Sealed() && msg.seals != nil {
 				p.seals, p.field = msg.seals, msg.field
 			}
@@ -883,11 +890,16 @@ func chatRows(c *common.Common) int { return max(3, c.PageRows()/5) }
 // "20:31 Ayşe: good luck" cut to the page (none: nobody said anything,
 // and the player is not typing a line).
 func (p *Page) chatLines(c *common.Common) []string {
-	if len(p.chat) == 0 && !(c.Chat.On && c.Chat.To == p.id) {
+	if len(p.chat) == 0 && p.muted == nil && !(c.Chat.On && c.Chat.To == p.id) {
 		return nil
 	}
 	st, w := c.Styles(), c.PageWidth()
 	out := []string{st.Dim.Render(c.Tr.T("tourney.chat.title"))}
+	if p.muted != nil {
+		for _, l := range tourneyview.Wrap(mutedWords(c, p.muted), w, 2) {
+			out = append(out, st.Warn.Render(l))
+		}
+	}
 	if len(p.chat) == 0 {
 		return append(out, st.Dim.Render(tables.CutWidth(c.Tr.T("tourney.chat.none"), w)))
 	}
@@ -898,9 +910,20 @@ func (p *Page) chatLines(c *common.Common) []string {
 	return out
 }
 
+// mutedWords tell the player the operator muted them, and until when.
+func mutedWords(c *common.Common, m *tournaments.MutedError) string {
+	if m.Until.IsZero() {
+		return c.Tr.T("tourney.chat.muted.ever")
+	}
+	return c.Tr.T("tourney.chat.muted", m.Until.UTC().Format("15:04"))
+}
+
 // chatRefused says why a line was not said in the chat.
 func chatRefused(c *common.Common, err error) string {
+	var m *tournaments.MutedError
 	switch {
+	case errors.As(err, &m):
+		return mutedWords(c, m)
 	case errors.Is(err, tournaments.ErrChatSlow):
 		return c.Tr.T("chat.slow")
 	case errors.Is(err, tournaments.ErrChatNotIn):

@@ -1,0 +1,128 @@
+package tournaments
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"okey/server/keep"
+	"okey/ui/safetext"
+)
+
+// The operator's mutes: a player muted says nothing in any table's chat
+// nor any tournament's, for a stated time or until unmuted. Each is a
+// value of the store under a key that names the player by a MAC
+// (keep.Names), so every node's watch holds every mute and a table or
+// a page asks it from memory.
+
+// MutedError is a line refused because its speaker is muted, until
+// Until (zero: until the operator unmutes them).
+type MutedError struct {
+	Until time.Time `json:"until,omitzero"`
+	// Name is the player as the operator named them (their listing).
+	Name string `json:"name,omitempty"`
+}
+
+func (e *MutedError) Error() string {
+	if e.Until.IsZero() {
+		return "the server's operator has muted you until they unmute you"
+	}
+	return "the server's operator has muted you until " + e.Until.UTC().Format("15:04 UTC")
+}
+
+// prefixMute is the keys of the mutes.
+const prefixMute = "mute."
+
+// muteKey is player's mute's key.
+func (s *Service) muteKey(player string) string {
+	return prefixMute + s.opt.Book.PlayerName("mute", player)
+}
+
+// Mute mutes player (called name, for the list) until until (zero:
+// until unmuted), on every node.
+func (s *Service) Mute(ctx context.Context, player, name string, until time.Time) error {
+	if player == "" || len(player) > maxPlayerID {
+		return fmt.Errorf("%w: a player of %d bytes", ErrSettings, len(player))
+	}
+	b, err := json.Marshal(MutedError{Until: until.UTC(), Name: safetext.Name(name)})
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(ctx, storeWait)
+	defer cancel()
+	if err := s.opt.Book.Put(ctx, s.muteKey(player), b); err != nil {
+		return fmt.Errorf("muting: %w", err)
+	}
+	s.opt.Log.Info("muted by the operator", "player", keep.LogID(player), "until", until)
+	return nil
+}
+
+// Unmute lets player chat again.
+func (s *Service) Unmute(ctx context.Context, player string) error {
+	ctx, cancel := context.WithTimeout(ctx, storeWait)
+	defer cancel()
+	if err := s.opt.Book.Delete(ctx, s.muteKey(player), 0); err != nil {
+		return fmt.Errorf("unmuting: %w", err)
+	}
+	s.opt.Log.Info("unmuted by the operator", "player", keep.LogID(player))
+	return nil
+}
+
+// Muted says whether player is muted now, and until when: from memory,
+// as every node's watch keeps the mutes.
+func (s *Service) Muted(player string) (MutedError, bool) {
+	key := s.muteKey(player)
+	s.mu.Lock()
+	v, ok := s.other[key]
+	s.mu.Unlock()
+	if !ok {
+		return MutedError{}, false
+	}
+	var m MutedError
+	if err := json.Unmarshal(v.v, &m); err != nil {
+		s.opt.Log.Error("a mute that does not read", "err", err)
+		return MutedError{}, false
+	}
+	return m, m.Until.IsZero() || s.opt.Now().Before(m.Until)
+}
+
+// Mutes are the mutes in force, as the operator named the players.
+func (s *Service) Mutes() []MutedError {
+	now := s.opt.Now()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []MutedError
+	for k, v := range s.other {
+		var m MutedError
+		if !strings.HasPrefix(k, prefixMute) || json.Unmarshal(v.v, &m) != nil || (!m.Until.IsZero() && !now.Before(m.Until)) {
+			continue
+		}
+		out = append(out, m)
+	}
+	slices.SortFunc(out, func(a, b MutedError) int { return strings.Compare(a.Name, b.Name) })
+	return out
+}
+
+// PeopleNamed are the players of the tournaments not finished over a
+// day ago whose name is name (letters' case aside): whom the operator
+// may mean by it.
+func (s *Service) PeopleNamed(name string) []string {
+	now := s.opt.Now()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []string
+	for _, r := range s.recs {
+		if !r.Done.IsZero() && now.Sub(r.Done) > ListedFor {
+			continue
+		}
+		for _, id := range r.T.People() {
+			if strings.EqualFold(r.T.NameOf(id), name) && !slices.Contains(out, id) {
+				out = append(out, id)
+			}
+		}
+	}
+	return out
+}
