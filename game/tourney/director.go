@@ -166,8 +166,10 @@ type Tournament struct {
 	// named by. The director never reads it.
 	Names map[string]string `json:",omitempty"`
 	// Cancelled: its organiser called it off before its start
-	// (Cancel); it is Finished, with no match.
-	Cancelled bool `json:",omitempty"`
+	// (Cancel); it is Finished, with no match. ByOperator: the
+	// server's operator did, not its creator.
+	Cancelled  bool `json:",omitempty"`
+	ByOperator bool `json:",omitempty"`
 	// Refused are the asks to partner the owner refused, by the player
 	// who asked (their latest), until they ask, answer or leave again:
 	// what their page tells them. The director never reads it.

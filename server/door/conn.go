@@ -155,7 +155,7 @@ func (s *Server) start(sess ssh.Session) *serve.Session {
 	port := &serverPort{srv: s}
 	addr := s.limitKey(sess.RemoteAddr())
 	o := serve.Options{
-		Side: port, Tour: s.tournamentSideOf(addr),
+		Side: port, Tour: s.tournamentSideOf(addr, s.operatorOf(sess)),
 		ID: id, Code: code, Name: name, Addr: addr, Lang: langOf(sess.Environ()), Port: portOf(sess.LocalAddr()),
 		Term: pty.Term, Width: pty.Window.Width, Height: pty.Window.Height, Env: sess.Environ(),
 		FPS: s.cfg.FPS, MaxWidth: s.cfg.MaxWidth, MaxHeight: s.cfg.MaxHeight,

@@ -36,7 +36,8 @@
 //	mute.go       the operator's "mute NAME [DURATION]", "unmute NAME" and "mutes" over ssh: the
 //	              player named found at the tables and in the tournaments
 //	tourneycmd.go "tournament ID [--json]" over ssh: a tournament's standings as text or JSON,
-//	              one line and a non-zero exit for an unknown id
+//	              one line and a non-zero exit for an unknown id; the operator's "tournament ID
+//	              cancel"
 //	port.go       serverPort, the Server as its sessions see it
 //	admit.go      who is let in: keys and guests, connections counted and capped by address (a
 //	              key from the loopback by itself, once known), a node turning newcomers away

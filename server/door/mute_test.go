@@ -21,19 +21,7 @@ import (
 // mute is refused, and so is a wrong one.
 func TestOperatorMutes(t *testing.T) {
 	t.Parallel()
-	stateDir := t.TempDir()
-	op, other := newKey(t), newKey(t)
-	file := filepath.Join(t.TempDir(), "operators")
-	if err := os.WriteFile(file, gossh.MarshalAuthorizedKey(op.PublicKey()), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	srv, rerr, err := New(withDefaults(t, func(c *Config) {
-		c.StateDir, c.HostKey, c.Operators = stateDir, filepath.Join(stateDir, "k", "key"), file
-	}))
-	if err != nil || rerr != nil {
-		t.Fatal(err, rerr)
-	}
-	addr := serveLocal(t, srv)
+	srv, addr, op, other := operatorServer(t)
 	p := srv.port(nil)
 	id, err := p.CreateTournament("key:ann", tourney.Config{Kind: tourney.Arena, Name: "Friday", Game: "101", Hands: 1, Start: time.Now().Add(time.Hour), Length: time.Hour})
 	if err != nil {
@@ -96,4 +84,76 @@ func TestOperatorMutes(t *testing.T) {
 	if out, code := execSSH(t, addr, op, "mute key:bob"); code != 0 || !strings.Contains(out, "until unmuted") {
 		t.Errorf("a mute until unmuted: %d %q", code, out)
 	}
+}
+
+// TestOperatorCancelsAndEdits: the operator's key calls off any
+// tournament before it begins over ssh ("tournament NAME cancel"), and
+// their session's page may change or call off one a player created;
+// anyone else's cancel is refused.
+func TestOperatorCancelsAndEdits(t *testing.T) {
+	t.Parallel()
+	srv, addr, op, other := operatorServer(t)
+	p := srv.port(nil)
+	cfg := tourney.Config{Kind: tourney.Arena, Name: "Friday club", Game: "101", Hands: 1, Start: time.Now().Add(time.Hour), Length: time.Hour}
+	id, err := p.CreateTournament("key:ann", cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opID := "key:" + gossh.FingerprintSHA256(op.PublicKey())
+	mine := &serverPort{srv: srv, operator: opID}
+	if p.Organiser(id, opID) || !mine.Organiser(id, opID) {
+		t.Errorf("organiser: a player's port %v, the operator's %v", p.Organiser(id, opID), mine.Organiser(id, opID))
+	}
+	if err := p.Organise(id, opID, false, cfg); !errors.Is(err, tournaments.ErrNotOrganiser) {
+		t.Errorf("the operator's key through a player's port: %v", err)
+	}
+	edit := cfg
+	edit.Description = "moved upstairs"
+	if err := mine.Organise(id, opID, false, edit); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(time.Minute)
+	for _, tr, _ := p.Tournament(id); tr.Config.Description != "moved upstairs"; _, tr, _ = p.Tournament(id) {
+		if time.Now().After(deadline) {
+			t.Fatal("the operator's edit never applied")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if out, code := execSSH(t, addr, other, "tournament Friday club cancel"); code != 1 || !strings.Contains(out, "only the server's operator") {
+		t.Errorf("a player's cancel: %d %q", code, out)
+	}
+	if out, code := execSSH(t, addr, op, "tournament nothing cancel"); code != 1 || !strings.Contains(out, "no tournament") {
+		t.Errorf("an unknown one: %d %q", code, out)
+	}
+	if out, code := execSSH(t, addr, op, "tournament Friday club cancel"); code != 0 || !strings.Contains(out, id+" is cancelled") {
+		t.Fatalf("the operator's cancel: %d %q", code, out)
+	}
+	for _, tr, _ := p.Tournament(id); !tr.Cancelled || !tr.ByOperator; _, tr, _ = p.Tournament(id) {
+		if time.Now().After(deadline) {
+			t.Fatal("the operator's cancel never applied")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if out, code := execSSH(t, addr, op, "tournament "+id); code != 0 || strings.Contains(out, "Standings") || !strings.Contains(out, "operator before it began") {
+		t.Errorf("a cancelled tournament's standings:\n%s", out)
+	}
+}
+
+// operatorServer is a server with a state directory whose operator's
+// key is op (other is a player's key), serving at addr.
+func operatorServer(t *testing.T) (srv *Server, addr string, op, other gossh.Signer) {
+	t.Helper()
+	stateDir := t.TempDir()
+	op, other = newKey(t), newKey(t)
+	file := filepath.Join(t.TempDir(), "operators")
+	if err := os.WriteFile(file, gossh.MarshalAuthorizedKey(op.PublicKey()), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	srv, rerr, err := New(withDefaults(t, func(c *Config) {
+		c.StateDir, c.HostKey, c.Operators = stateDir, filepath.Join(stateDir, "k", "key"), file
+	}))
+	if err != nil || rerr != nil {
+		t.Fatal(err, rerr)
+	}
+	return srv, serveLocal(t, srv), op, other
 }

@@ -21,22 +21,27 @@ type serverPort struct {
 	// addr is where a session's tournament side's player joins from
 	// ("": the command's side, which joins nobody).
 	addr string
+	// operator is the session's player when they are the server's
+	// operator (a key of --operators, over ssh): they change or call
+	// off any tournament, and speak in any one's chat.
+	operator string
 }
 
 // tournamentSide is what the tournaments' pages and command ask the
 // server through: a test's stand-in if set, else the server's own
 // tournaments (nil: it runs none, and the lobby says nothing of them).
-func (s *Server) tournamentSide() common.TourneySide { return s.tournamentSideOf("") }
+func (s *Server) tournamentSide() common.TourneySide { return s.tournamentSideOf("", "") }
 
 // tournamentSideOf is tournamentSide as a session whose player comes
 // from addr asks it: its joins come from that address ("": a
-// command's, which joins nobody).
-func (s *Server) tournamentSideOf(addr string) common.TourneySide {
+// command's, which joins nobody); operator is the player when they are
+// the server's operator ("": not).
+func (s *Server) tournamentSideOf(addr, operator string) common.TourneySide {
 	switch {
 	case s.tourSide != nil:
 		return s.tourSide
 	case s.tourneys != nil:
-		return &serverPort{srv: s, addr: addr}
+		return &serverPort{srv: s, addr: addr, operator: operator}
 	}
 	return nil
 }

@@ -8,11 +8,13 @@ import (
 	"time"
 
 	"charm.land/ssh"
+	"charm.land/wish/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"okey/game/tourney"
 	"okey/server/keep"
 	"okey/server/tables"
+	"okey/server/tournaments"
 	"okey/ui/i18n"
 	"okey/ui/safetext"
 	"okey/ui/serve/common"
@@ -20,7 +22,7 @@ import (
 )
 
 // tourneyUsage is the one line a wrong "tournament" command gets.
-const tourneyUsage = "usage: tournament ID|NAME [--json] — a tournament's standings, as text or as JSON"
+const tourneyUsage = "usage: tournament ID|NAME [--json] — a tournament's standings, as text or as JSON (the operator: tournament ID|NAME cancel)"
 
 // tourneyCommand prints a tournament's standings (ssh -p PORT HOST
 // tournament ID, --json for scripts), or one line on stderr and a
@@ -29,6 +31,9 @@ const tourneyUsage = "usage: tournament ID|NAME [--json] — a tournament's stan
 // page: it names players by name only. via is how the player reached
 // the server by ssh, for the records' command.
 func (s *Server) tourneyCommand(sess ssh.Session, args []string, via string, fail func(int, string, ...any) bool) bool {
+	if n := len(args); n >= 2 && args[n-1] == "cancel" {
+		return s.tourneyCancel(sess, strings.Join(args[:n-1], " "), fail)
+	}
 	book := s.book
 	names := func(g string, ids []string) tourneyview.Names {
 		ctx, cancel := keep.EngineCtx()
@@ -114,4 +119,35 @@ func tourneyAnswer(side common.TourneySide, args []string, now time.Time, ssh st
 // columns at most.
 func safeID(id string) string {
 	return tables.CutWidth(ansi.Strip(safetext.CutBytes(id, 64)), 20)
+}
+
+// tourneyCancel is the operator's "tournament ID|NAME cancel": any
+// tournament called off before it begins, its entrants told on its
+// page. Anyone else is refused.
+func (s *Server) tourneyCancel(sess ssh.Session, which string, fail func(int, string, ...any) bool) bool {
+	switch {
+	case s.operatorOf(sess) == "":
+		return fail(1, "only the server's operator may cancel a tournament here (a key of okey serve --operators); its creator cancels it from its page")
+	case s.tourneys == nil:
+		return fail(1, "this server runs no tournaments")
+	}
+	id := which
+	if found, ok := tourneyview.Find(s.tourneys.Tournaments(), which); ok {
+		id = found
+	}
+	ctx, cancel := keep.EngineCtx()
+	defer cancel()
+	err := s.tourneys.Organise(ctx, id, tournaments.Operator, true, tourney.Config{})
+	switch {
+	case errors.Is(err, tourney.ErrUnknown):
+		return fail(1, "no tournament %q here", safeID(which))
+	case errors.Is(err, tourney.ErrBegun):
+		return fail(1, "tournament %s has begun: it is played out", safeID(id))
+	case err != nil:
+		return fail(1, "tournament %s: %v", safeID(id), err)
+	}
+	s.log.Info("tournament cancelled by the operator", "tournament", id)
+	wish.Printf(sess, "tournament %s is cancelled: its entrants see it on its page\n", id)
+	sess.Exit(0)
+	return true
 }

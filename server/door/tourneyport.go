@@ -66,16 +66,27 @@ func (p *serverPort) CreateTournament(by string, c tourney.Config) (string, erro
 }
 
 // Organise is the creator's change to their tournament before it
-// begins: called off, or its settings changed.
+// begins, or the operator's to any: called off, or its settings
+// changed.
 func (p *serverPort) Organise(id, by string, cancel bool, c tourney.Config) error {
 	return p.withTourneys(func(ctx context.Context, ts *tournaments.Service) error {
-		return ts.Organise(ctx, id, by, cancel, c)
+		return ts.Organise(ctx, id, p.as(id, by), cancel, c)
 	})
 }
 
-// Organiser says whether player created tournament id.
+// as is who player asks as at tournament id: its creator as themselves,
+// else the operator as the operator (tournaments.Operator).
+func (p *serverPort) as(id, player string) string {
+	if p.operator != "" && player == p.operator && !p.srv.tourneys.IsOrganiser(id, player) {
+		return tournaments.Operator
+	}
+	return player
+}
+
+// Organiser says whether player may change tournament id before it
+// begins: its creator, or the operator.
 func (p *serverPort) Organiser(id, player string) bool {
-	return p.srv.tourneys != nil && p.srv.tourneys.IsOrganiser(id, player)
+	return p.srv.tourneys != nil && (p.srv.tourneys.IsOrganiser(id, player) || (p.operator != "" && player == p.operator))
 }
 
 // JoinCode is a private tournament's code, for its creator only.
@@ -201,6 +212,6 @@ func (p *serverPort) Muted(player string) (tournaments.MutedError, bool) {
 // SayTourney says player's line in tournament id's chat, under name.
 func (p *serverPort) SayTourney(id, player, name, text string) error {
 	return p.withTourneys(func(ctx context.Context, ts *tournaments.Service) error {
-		return ts.Say(ctx, id, player, name, text)
+		return ts.Say(ctx, id, p.as(id, player), name, text)
 	})
 }

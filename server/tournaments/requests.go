@@ -188,11 +188,12 @@ func (s *Service) LeaveTournament(ctx context.Context, id, player string) error 
 }
 
 // ErrNotOrganiser is a change to a tournament asked by someone other
-// than its creator (or the operator, for theirs).
+// than its creator or the operator.
 var ErrNotOrganiser = errors.New("only the tournament's creator may cancel or change it")
 
 // Organise is the organiser's change to tournament id before it
-// begins, by its creator by (Operator: the operator's): cancel calls it
+// begins, by its creator by or the operator (Operator: any
+// tournament's, a player's too): cancel calls it
 // off, else edit (settled and checked as a new one is) takes the place
 // of its settings. What the tournament refuses now is said now
 // (tourney.ErrBegun, ErrEditEntrants, the settings' errors); the owner
@@ -204,7 +205,7 @@ func (s *Service) Organise(ctx context.Context, id, by string, cancel bool, edit
 	switch {
 	case !ok:
 		return fmt.Errorf("%q: %w", id, ErrNoTournament)
-	case r.By != by:
+	case by != Operator && r.By != by:
 		return ErrNotOrganiser
 	case r.T.Phase != tourney.Starting:
 		return tourney.ErrBegun
@@ -312,10 +313,11 @@ func (s *Service) organised(id string, r *record, q request) bool {
 	t := &r.T
 	var err error
 	switch {
-	case q.Player != r.By:
+	case q.Player != Operator && q.Player != r.By:
 		err = ErrNotOrganiser
 	case q.Cancel:
 		err = Cancel(t)
+		t.ByOperator = err == nil && q.Player == Operator && r.By != Operator
 	case q.Edit != nil:
 		err = Edit(t, *q.Edit)
 	}

@@ -167,7 +167,7 @@ func Head(tr *i18n.Catalog, st *theme.Styles, p Page, width int) []string {
 	}
 	if p.T.Cancelled {
 		// Said to every entrant who looks: it will not be played.
-		for _, w := range Wrap(tr.T("tourney.cancelled"), width, 0) {
+		for _, w := range Wrap(cancelled(tr, p.T), width, 0) {
 			out = append(out, st.Warn.Render(w))
 		}
 	}
@@ -256,6 +256,10 @@ func you(tr *i18n.Catalog, p Page) string {
 // table and the way to its record; then the rules.
 func Body(tr *i18n.Catalog, st *theme.Styles, p Page, width int) []string {
 	var out []string
+	if p.T.Cancelled {
+		// Never played: its entrants, and no standings of noughts.
+		return append(cancelledLines(tr, st, p, width), rulesLines(tr, st, p, width)...)
+	}
 	lines, err := Standings(tr, p.T, p.Names, p.Field, p.Ratings, p.ByField)
 	title := tr.T("tourney.standings")
 	if p.T.Phase == tourney.Finished {
@@ -353,11 +357,34 @@ func Body(tr *i18n.Catalog, st *theme.Styles, p Page, width int) []string {
 		}
 	}
 	out = append(out, sealLines(tr, st, p, width)...)
-	out = append(out, "", st.Bold.Render(cut(tr.T("tourney.rules.title"), width)))
+	return append(out, rulesLines(tr, st, p, width)...)
+}
+
+// rulesLines are the tournament's rules in words, under their title.
+func rulesLines(tr *i18n.Catalog, st *theme.Styles, p Page, width int) []string {
+	out := []string{"", st.Bold.Render(cut(tr.T("tourney.rules.title"), width))}
 	for _, r := range Rules(tr, p.T.Config) {
 		for _, w := range Wrap(r, width-2, 2) {
 			out = append(out, st.Text.Render("  "+w))
 		}
+	}
+	return out
+}
+
+// cancelledLines are a cancelled tournament's body above its rules:
+// who had joined, by name (nobody played, so nobody stands anywhere).
+func cancelledLines(tr *i18n.Catalog, st *theme.Styles, p Page, width int) []string {
+	name := p.Names.namer(tr, p.T)
+	var who []string
+	for _, id := range p.T.People() {
+		who = append(who, name(id))
+	}
+	if len(who) == 0 {
+		return []string{st.Dim.Render(cut(tr.T("tourney.cancelled.nobody"), width))}
+	}
+	var out []string
+	for _, w := range Wrap(tr.T("tourney.cancelled.entrants", strings.Join(who, ", ")), width, 2) {
+		out = append(out, st.Text.Render(w))
 	}
 	return out
 }
@@ -431,4 +458,13 @@ func tableLine(tr *i18n.Catalog, table, round int, players tourney.Table, places
 		seats = append(seats, w)
 	}
 	return head + ": " + strings.Join(seats, " · ")
+}
+
+// cancelled says who called t off: its organiser, or the server's
+// operator.
+func cancelled(tr *i18n.Catalog, t tourney.Tournament) string {
+	if t.ByOperator {
+		return tr.T("tourney.cancelled.op")
+	}
+	return tr.T("tourney.cancelled")
 }

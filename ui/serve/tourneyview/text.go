@@ -31,6 +31,9 @@ func Text(tr *i18n.Catalog, p Page) string {
 	if p.T.Phase == tourney.Running || p.T.Phase == tourney.Ending {
 		info = append(info, tr.N("tourney.inplay", len(p.T.Playing), len(p.T.Playing)))
 	}
+	if p.T.Cancelled {
+		head = append(head, cancelled(tr, p.T))
+	}
 	head = append(head, strings.Join(info, " · "), "")
 	body := Body(tr, st, p, TextWidth)
 	if i := rulesAt(tr, body); i > 0 {

@@ -86,6 +86,11 @@ func TestCreatorChangesOrCancelsFromThePage(t *testing.T) {
 	if text := ansi.Strip(strings.Join(lines, " ")); !strings.Contains(text, "Cancelled by its organiser") {
 		t.Errorf("an entrant's page does not say it was cancelled:\n%s", text)
 	}
+	// Never played: its entrants named, no standings of noughts.
+	if text := ansi.Strip(strings.Join(lines, "\n")); strings.Contains(text, bc.Tr.T("tourney.final")) ||
+		strings.Contains(text, bc.Tr.T("tourney.standings")) || !strings.Contains(text, "Entrants when it was cancelled: bob.") {
+		t.Errorf("a cancelled tournament's page:\n%s", text)
+	}
 }
 
 // A private tournament's page shows its creator the join code, and asks
