@@ -144,7 +144,8 @@ func TestTournamentCarriedOnWhenItsOwnerDies(t *testing.T) {
 	c := startCluster(t, 3, func(_ int, cfg *Config) { cfg.DefaultTimer = time.Millisecond; cfg.MaxTables = 200 })
 	srv0, _ := c.node(0)
 	start := time.Now().Add(3 * time.Second)
-	id, err := srv0.port(nil).CreateTournament("key:SHA256:creator", tourney.Config{
+	// The operator's: a 30-second arena, shorter than a player's may be.
+	id, err := srv0.port(nil).CreateTournament(tournaments.Operator, tourney.Config{
 		Kind: tourney.Arena, Name: "three nodes", Game: "101", Hands: 1, Start: start, Length: 30 * time.Second,
 		BotLevel: "easy", Back: time.Minute,
 	})

@@ -43,6 +43,7 @@ var (
 	ErrBankNoTurn  = fmt.Errorf("%w: a time bank with no time a turn", ErrSettings)
 	ErrStart       = fmt.Errorf("%w: a start too far ahead or past", ErrSettings)
 	ErrRulesHands  = fmt.Errorf("%w: the rules name a match's hands other than its own", ErrSettings)
+	ErrRoundsCap   = fmt.Errorf("%w: more rounds than a player's Swiss has", ErrSettings)
 )
 
 // The caps on a tournament's settings: a tournament is the server's
@@ -55,11 +56,15 @@ const (
 	MaxNameRunes        = 30
 	MaxDescription      = 200
 	MaxDescriptionRunes = 80
-	// MinArena and MaxArena bound a player's arena: the form's shortest
-	// (Check), and the longest the server makes for a player (the
-	// operator's may run to maxLength).
+	// MinArena and MaxArena bound a player's arena, as the form offers
+	// it and the server makes it (the operator's may run from any
+	// length to maxLength).
 	MinArena = 10 * time.Minute
 	MaxArena = 6 * time.Hour
+	// MaxAhead and MaxRounds bound a player's start (from now; not
+	// past) and a player's Swiss, as the form offers them.
+	MaxAhead  = 24 * time.Hour
+	MaxRounds = 9
 	// MinTurn and MaxTurn bound a tournament's time a turn, MaxBank its
 	// time bank.
 	MinTurn = 5 * time.Second
@@ -101,7 +106,7 @@ func (s *Service) CreateFrom(ctx context.Context, by, addr string, c tourney.Con
 	if err != nil {
 		return "", err
 	}
-	if err := playersLength(by, c); err != nil {
+	if err := playersLimits(by, c, s.opt.Now()); err != nil {
 		return "", err
 	}
 	id, err := s.newID()
@@ -276,10 +281,7 @@ func Check(by string, c tourney.Config, now time.Time, timer time.Duration) (tou
 	if err != nil {
 		return c, err
 	}
-	if by != Operator && c.Kind == tourney.Arena && c.Length < MinArena {
-		return c, fmt.Errorf("%w: %v (from %v to %v)", ErrArenaLength, c.Length, MinArena, MaxArena)
-	}
-	return c, playersLength(by, c)
+	return c, playersLimits(by, c, now)
 }
 
 // settle is Service.settle on the clock's now and the tables' timer.
@@ -356,12 +358,24 @@ func settle(c tourney.Config, now time.Time, timer time.Duration) (tourney.Confi
 	return c, nil
 }
 
-// playersLength refuses a player's arena (not the operator's) longer
-// than a player may make one. The form offers none shorter than
-// MinArena (Check); the server's own (a test's, okey load's) may be.
-func playersLength(by string, c tourney.Config) error {
-	if by != Operator && c.Kind == tourney.Arena && c.Length > MaxArena {
+// playersLimits refuses a player's tournament (not the operator's) at
+// now past what a player may make: an arena shorter or longer than
+// MinArena to MaxArena, a start past or over MaxAhead ahead, a Swiss of
+// over MaxRounds. It is the server's own check, which the form's
+// (Check) is, so a session that skips the form is refused in the same
+// words. A start is taken a minute either side, past now and past
+// MaxAhead: a start made "now", or the form's last choice on a whole
+// minute, reaches the server a moment later.
+func playersLimits(by string, c tourney.Config, now time.Time) error {
+	switch {
+	case by == Operator:
+		return nil
+	case c.Kind == tourney.Arena && (c.Length < MinArena || c.Length > MaxArena):
 		return fmt.Errorf("%w: %v (from %v to %v)", ErrArenaLength, c.Length, MinArena, MaxArena)
+	case c.Start.Before(now.Add(-time.Minute)) || c.Start.After(now.Add(MaxAhead+time.Minute)):
+		return fmt.Errorf("%w: at %s, now %s", ErrStart, c.Start.Format(time.RFC3339), now.Format(time.RFC3339))
+	case c.Kind == tourney.Swiss && c.Rounds > MaxRounds:
+		return fmt.Errorf("%w: %d (at most %d)", ErrRoundsCap, c.Rounds, MaxRounds)
 	}
 	return nil
 }

@@ -36,7 +36,7 @@ func TestNoSecretInTheLogs(t *testing.T) {
 		return "guest:" + code
 	}
 	arena, err := n.svc.CreateFrom(ctx, guest(0), "192.0.2.9", tourney.Config{Kind: tourney.Arena, Name: "guests", Game: "101",
-		Hands: 1, Start: t0, Length: 3 * time.Minute, BotWait: time.Minute, BotLevel: "easy", Back: time.Minute})
+		Hands: 1, Start: t0, Length: MinArena, BotWait: time.Minute, BotLevel: "easy", Back: time.Minute})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -216,7 +216,7 @@ func (s *Service) Organise(ctx context.Context, id, by string, cancel bool, edit
 		if err != nil {
 			return err
 		}
-		if err := playersLength(by, c); err != nil {
+		if err := playersLimits(by, c, s.opt.Now()); err != nil {
 			return err
 		}
 		if c.Start.Before(s.opt.Now()) {

@@ -689,7 +689,8 @@ func TestTableLostWithItsNodeIsLetGoAtOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	n.svc.opt.Abandon = time.Hour
-	id, err := n.svc.CreateTournament(ctx, "key:SHA256:creator", tourney.Config{
+	// The operator's: begun half an hour ago, as no player's may be.
+	id, err := n.svc.CreateTournament(ctx, Operator, tourney.Config{
 		Kind: tourney.Arena, Name: "lost with its node", Game: "101", Hands: 1, Start: t0.Add(-30 * time.Minute), Length: time.Hour,
 		BotLevel: "easy", Back: time.Minute,
 	})

@@ -467,6 +467,7 @@ var faults = []fault{
 	{tournaments.ErrBank, "tourney.new.err.bank", func() []any { return []any{tournaments.MaxBank} }},
 	{tournaments.ErrStart, "tourney.new.err.start", nil},
 	{tournaments.ErrRulesHands, "tourney.new.err.ruleshands", nil},
+	{tournaments.ErrRoundsCap, "tourney.new.err.roundscap", func() []any { return []any{tournaments.MaxRounds} }},
 	{tournaments.ErrYourTournaments, "tourney.new.err.yours", nil},
 	{tournaments.ErrYourAddress, "tourney.new.err.addr", nil},
 	{tournaments.ErrFull, "tourney.new.err.full", nil},
