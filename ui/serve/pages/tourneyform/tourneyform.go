@@ -29,6 +29,7 @@ import (
 	"okey/game/tourney"
 	"okey/server/tables"
 	"okey/server/tournaments"
+	"okey/ui/i18n"
 	"okey/ui/safetext"
 	"okey/ui/serve/common"
 	"okey/ui/serve/tourneyview"
@@ -49,10 +50,13 @@ type Page struct {
 	level                     string
 	duplicate, partners, priv bool
 	name, desc                textinput.Model
-	ready                     bool
-	asking                    bool
-	editing                   string // the id of the tournament edited ("": a new one)
-	startAt                   time.Time
+	// at is a start typed as a clock time in UTC ("20:30", "tomorrow
+	// 20:30"): when it reads, it takes the place of start.
+	at      textinput.Model
+	ready   bool
+	asking  bool
+	editing string // the id of the tournament edited ("": a new one)
+	startAt time.Time
 	// points is a classic match's points, where 101's has hands.
 	points int
 }
@@ -87,6 +91,7 @@ const (
 	rName
 	rDesc
 	rStart
+	rAt
 	rLength
 	rRounds
 	rHands
@@ -119,6 +124,7 @@ func (f *Page) init() {
 	f.kind, f.start, f.length, f.botWait, f.back = tourney.Arena, 10*time.Minute, time.Hour, time.Minute, 2*time.Minute
 	f.rounds, f.hands, f.points, f.level = 5, 1, 20, botsclassic.Levels[1]
 	f.name, f.desc = common.NewField(tournaments.MaxNameRunes), common.NewField(tournaments.MaxDescriptionRunes)
+	f.at = common.NewField(atBytes)
 }
 
 // Open puts the cursor on the first row; a new tournament's form
@@ -256,11 +262,14 @@ func (f *Page) move(d int, timer time.Duration) bool {
 func (f *Page) focus() {
 	f.name.Blur()
 	f.desc.Blur()
+	f.at.Blur()
 	switch f.row {
 	case rName:
 		f.name.Focus()
 	case rDesc:
 		f.desc.Focus()
+	case rAt:
+		f.at.Focus()
 	}
 }
 
@@ -277,6 +286,7 @@ func (f *Page) change(d int) {
 		f.rules = ((f.rules+d)%n + n) % n
 	case rStart:
 		f.start, f.startAt = step(starts, f.start, d), time.Time{}
+		f.at.SetValue("") // the offset chosen, not a time typed before
 	case rLength:
 		f.length = step(lengths, f.length, d)
 	case rRounds:
@@ -325,6 +335,9 @@ func (f *Page) config(creator string, now time.Time, timer time.Duration) tourne
 	}
 	if !f.startAt.IsZero() {
 		c.Start = f.startAt
+	}
+	if at, err := ParseAt(f.at.Value(), now); err == nil {
+		c.Start = at
 	}
 	if f.shown(rBank, timer) {
 		c.Bank = f.bank
@@ -382,7 +395,7 @@ func (f *Page) Update(c *common.Common, msg tea.Msg) common.Turn {
 	case tea.KeyPressMsg:
 		c.Flash = ""
 		k := c.Keys
-		typing := f.row == rName || f.row == rDesc
+		typing := f.row == rName || f.row == rDesc || f.row == rAt
 		switch {
 		case key.Matches(msg, k.Cancel) || (!typing && key.Matches(msg, k.Back)):
 			f.editing = ""
@@ -418,6 +431,8 @@ func (f *Page) typed(msg tea.Msg) {
 		common.EditField(&f.name, msg, tournaments.MaxName)
 	case rDesc:
 		common.EditField(&f.desc, msg, tournaments.MaxDescription)
+	case rAt:
+		common.EditField(&f.at, msg, atBytes)
 	}
 }
 
@@ -425,6 +440,10 @@ func (f *Page) typed(msg tea.Msg) {
 // it to be created (or the one edited changed); a refusal is said now.
 func (f *Page) send(c *common.Common, timer time.Duration) common.Turn {
 	cfg := f.config(c.Name, c.Srv.Now(), timer)
+	if _, err := ParseAt(f.at.Value(), c.Srv.Now()); err != nil && !errors.Is(err, errNoAt) {
+		c.Flash = c.Tr.T("tourney.new.err.at")
+		return common.Turn{}
+	}
 	if _, err := tournaments.Check(c.ID, cfg, c.Srv.Now(), timer); err != nil {
 		c.Flash = Fault(c, err)
 		return common.Turn{}
@@ -523,6 +542,7 @@ func (f *Page) Lines(c *common.Common) ([]string, []key.Binding) {
 	field := max(10, c.PageWidth()-label-6)
 	f.name.SetWidth(field)
 	f.desc.SetWidth(field)
+	f.at.SetWidth(field)
 	title := tr.T("tourney.new.title")
 	if f.editing != "" {
 		title = tr.T("tourney.edit.title", f.editing)
@@ -535,10 +555,13 @@ func (f *Page) Lines(c *common.Common) ([]string, []key.Binding) {
 		}
 		name, value := f.rowWords(c, r, cfg, timer, onOff)
 		switch {
-		case r == rName || r == rDesc:
+		case r == rName || r == rDesc || r == rAt:
 			in := f.name
-			if r == rDesc {
+			switch r {
+			case rDesc:
 				in = f.desc
+			case rAt:
+				in = f.at
 			}
 			v := in.View()
 			if in.Value() == "" && r != f.row {
@@ -582,10 +605,18 @@ func (f *Page) rowWords(c *common.Common, r row, cfg tourney.Config, timer time.
 	case rDesc:
 		return tr.T("tourney.new.description"), tr.T("tourney.new.description.none")
 	case rStart:
+		if _, err := ParseAt(f.at.Value(), c.Srv.Now()); err == nil {
+			return tr.T("tourney.new.start"), tr.T("tourney.new.start.typed", dayWords(tr, cfg.Start, c.Srv.Now()))
+		}
 		if !f.startAt.IsZero() {
 			return tr.T("tourney.new.start"), tr.T("tourney.new.start.kept", cfg.Start.UTC().Format("2006-01-02 15:04"))
 		}
 		return tr.T("tourney.new.start"), tourneyview.Span(tr, f.start) + " · " + cfg.Start.UTC().Format("15:04") + " UTC"
+	case rAt:
+		if _, err := ParseAt(f.at.Value(), c.Srv.Now()); err != nil && !errors.Is(err, errNoAt) {
+			return tr.T("tourney.new.at"), tr.T("tourney.new.at.bad")
+		}
+		return tr.T("tourney.new.at"), tr.T("tourney.new.at.hint")
 	case rLength:
 		return tr.T("tourney.new.length"), tourneyview.Span(tr, f.length)
 	case rRounds:
@@ -645,4 +676,77 @@ func optionN(rules, option string) int {
 		}
 	}
 	return 0
+}
+
+// atBytes caps a start typed: "tomorrow 20:30" and its Turkish.
+const atBytes = 24
+
+// errNoAt is no start typed: the offset chosen stands.
+var errNoAt = errors.New("no start typed")
+
+// errAt is a start typed that does not read, or is not 1 min to 24 h
+// ahead.
+var errAt = errors.New("a start is typed as 20:30 or tomorrow 20:30 (UTC), 1 min to 24 h ahead")
+
+// The day words a start typed may begin with, in either language.
+var (
+	todayWords    = []string{"today", "bugün", "bugun"}
+	tomorrowWords = []string{"tomorrow", "yarın", "yarin"}
+)
+
+// ParseAt reads a start typed as a clock time in UTC at now: "20:30"
+// (or "20.30", "2030") is its next coming, today or tomorrow; "today
+// 20:30" and "tomorrow 20:30" (bugün, yarın) say which. It must be 1
+// min to 24 h ahead (errAt); nothing typed is errNoAt.
+func ParseAt(s string, now time.Time) (time.Time, error) {
+	words := strings.Fields(strings.ToLower(s))
+	if len(words) == 0 {
+		return time.Time{}, errNoAt
+	}
+	day := -1 // the next coming
+	if len(words) == 2 {
+		switch {
+		case slices.Contains(todayWords, words[0]):
+			day = 0
+		case slices.Contains(tomorrowWords, words[0]):
+			day = 1
+		default:
+			return time.Time{}, errAt
+		}
+		words = words[1:]
+	}
+	if len(words) != 1 {
+		return time.Time{}, errAt
+	}
+	clock := strings.NewReplacer(".", ":", "h", ":").Replace(words[0])
+	if !strings.Contains(clock, ":") && len(clock) == 4 {
+		clock = clock[:2] + ":" + clock[2:]
+	}
+	hh, mm, ok := strings.Cut(clock, ":")
+	h, errH := strconv.Atoi(hh)
+	m, errM := strconv.Atoi(mm)
+	if !ok || errH != nil || errM != nil || len(mm) != 2 || h < 0 || h > 23 || m < 0 || m > 59 {
+		return time.Time{}, errAt
+	}
+	now = now.UTC()
+	at := time.Date(now.Year(), now.Month(), now.Day(), h, m, 0, 0, time.UTC)
+	switch {
+	case day == 1:
+		at = at.AddDate(0, 0, 1)
+	case day == -1 && at.Before(now.Add(time.Minute)):
+		at = at.AddDate(0, 0, 1)
+	}
+	if at.Before(now.Add(time.Minute)) || at.After(now.Add(tournaments.MaxAhead)) {
+		return time.Time{}, errAt
+	}
+	return at, nil
+}
+
+// dayWords say a start typed: "today 20:30 UTC", "tomorrow 08:00 UTC".
+func dayWords(tr *i18n.Catalog, at, now time.Time) string {
+	day := "tourney.new.today"
+	if at.UTC().YearDay() != now.UTC().YearDay() {
+		day = "tourney.new.tomorrow"
+	}
+	return tr.T(day, at.UTC().Format("15:04"))
 }
