@@ -227,6 +227,8 @@ func you(tr *i18n.Catalog, p Page) string {
 		return tr.T("tourney.you.teamleft")
 	case e.Left:
 		return tr.T("tourney.you.left")
+	case p.T.Cancelled:
+		return tr.T("tourney.you.joined") // never played: no place in it
 	}
 	with := ""
 	if teamed {
