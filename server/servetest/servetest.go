@@ -36,11 +36,19 @@ func FreePorts(t testing.TB, n int) []int {
 
 // Random is a source of randomness for tests, for a server's or a
 // table's seeds and salts: the same bytes for the same seed, every run.
+// Like crypto/rand's Reader, which it stands in for, it is safe to read
+// from several goroutines at once (a tournament's round opens its tables
+// together); the bytes each reader gets then depend on who read first.
 func Random(seed uint64) io.Reader { return &seededReader{s: game.NewSeeded(seed)} }
 
-type seededReader struct{ s *game.Seeded }
+type seededReader struct {
+	mu sync.Mutex
+	s  *game.Seeded
+}
 
 func (r *seededReader) Read(p []byte) (int, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	var b [8]byte
 	for i := 0; i < len(p); i += 8 {
 		binary.LittleEndian.PutUint64(b[:], r.s.Uint64())
