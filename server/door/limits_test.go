@@ -3,6 +3,7 @@ package door
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"log/slog"
 	"net"
@@ -51,7 +52,11 @@ func TestCaps(t *testing.T) {
 	srv, addr := testServer(t, func(c *Config) {
 		c.MaxPerAddr = 2
 		c.MaxTables = 1
-		c.HandshakeTimeout = 300 * time.Millisecond
+		// Long enough for a real client's handshake on a loaded
+		// machine under the race detector (bob's, at 300 ms, was cut
+		// once in a clean-clone CI run): what is checked is that a
+		// silent connection is closed, not how soon.
+		c.HandshakeTimeout = 5 * time.Second
 	})
 	a := dial(t, addr, "ann", dialOpts{})
 	openTable(t, a)
@@ -83,18 +88,45 @@ func TestCaps(t *testing.T) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	// A connection that says nothing is closed at the handshake timeout.
+	// A connection that says nothing is closed at the handshake timeout:
+	// let in (the server's banner read: a place freed by cem may take a
+	// moment to count, and a refusal sends nothing), then closed, not
+	// before the timeout.
+	deadline = time.Now().Add(30 * time.Second)
+	for {
+		got, took, err := silentConn(addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bytes.HasPrefix(got, []byte("SSH-2.0-")) {
+			if took < 4*time.Second {
+				t.Errorf("a silent connection was closed after %v, before the handshake timeout of 5 s", took)
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no silent connection was let in (last read %q)", got)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// silentConn dials addr, says nothing, and reads until the server
+// closes: what it read and how long that took (an error if the server
+// had not closed within a minute).
+func silentConn(addr string) ([]byte, time.Duration, error) {
 	raw, err := net.Dial("tcp", addr)
 	if err != nil {
-		t.Fatal(err)
+		return nil, 0, err
 	}
 	defer raw.Close()
-	raw.SetReadDeadline(time.Now().Add(5 * time.Second))
+	raw.SetReadDeadline(time.Now().Add(time.Minute))
 	start := time.Now()
-	_, err = io.Copy(io.Discard, raw)
-	if err != nil || time.Since(start) > 3*time.Second {
-		t.Errorf("a silent connection was not closed at the handshake timeout (%v after %v)", err, time.Since(start))
+	var got bytes.Buffer
+	if _, err := io.Copy(&got, raw); err != nil {
+		return got.Bytes(), time.Since(start), fmt.Errorf("a silent connection was not closed: %w", err)
 	}
+	return got.Bytes(), time.Since(start), nil
 }
 
 // TestNamesAreCleanAndUnique: escape sequences and control characters
