@@ -667,3 +667,81 @@ func hasLinkCookie(t *testing.T, tb *tab) bool {
 	}
 	return false
 }
+
+// TestBrowserRenewsItsLink: a browser whose link's cookie was sealed
+// before a change of the cluster's secret is let in as the key's player
+// by a node of the new key, and the page renews its cookie on its own
+// (the session says relink, the page posts /relink): the cookie it then
+// keeps is another, still the link's.
+func TestBrowserRenewsItsLink(t *testing.T) {
+	browser := newBrowser(t)
+	url := sharedNATS(t)
+	old := secretOf(url)
+	added, err := old.AddKey()
+	if err != nil {
+		t.Fatal(err)
+	}
+	promoted, err := added.PromoteKey()
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, sshA := testServer(t, steadyNode(url, "a"), func(c *Config) { c.Store.Secret = old })
+	webA := serveWeb(t, a, func(c *web.Config) { c.Link, c.Unlink = a.LinkBrowser, a.UnlinkBrowser })
+	ali := dial(t, sshA, "ali", dialOpts{key: newKey(t)})
+	ali.waitFor("playing as ali", patience)
+	var before *http.Cookie
+	for _, c := range postLink(t, webA, "/link", linkCodeOf(t, ali)).Cookies() {
+		if c.Name == web.LinkCookie && c.Value != "" {
+			before = c
+		}
+	}
+	if before == nil {
+		t.Fatal("linking gave no cookie")
+	}
+	ali.close()
+	ctx, cancel := context.WithTimeout(context.Background(), patience)
+	defer cancel()
+	if err := a.Shutdown(ctx); err != nil {
+		t.Fatal(err)
+	}
+
+	b, _ := testServer(t, steadyNode(url, "b"), func(c *Config) { c.Store.Secret = promoted })
+	webB := serveWeb(t, b, func(c *web.Config) {
+		c.Link, c.Unlink, c.Relink = b.LinkBrowser, b.UnlinkBrowser, b.RelinkBrowser
+	})
+	tb := openTab(t, browser, "about:blank", 1280, 800, false)
+	if _, err := chromedp.Call(tb.ctx, network.SetCookie, network.SetCookieParams{
+		Name: web.LinkCookie, Value: before.Value, URL: "http://" + webB + "/",
+		HTTPOnly: new(true), SameSite: network.CookieSameSiteStrict,
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(tb.ctx, chromedp.Navigate("http://"+webB+"/?name=mallory")); err != nil {
+		t.Fatal(err)
+	}
+	tb.waitFor("playing as ali")
+	deadline := time.Now().Add(patience)
+	for {
+		got, err := chromedp.Call(tb.ctx, network.GetCookies, network.GetCookiesParams{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		renewed := ""
+		for _, c := range got.Cookies {
+			if c.Name == web.LinkCookie {
+				renewed = c.Value
+			}
+		}
+		if renewed != "" && renewed != before.Value {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the page kept its cookie from before the change (now %q)", renewed)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if !hasLinkCookie(t, tb) {
+		t.Fatal("the renewed cookie is not the link's")
+	}
+	tb.clean(webB)
+}
