@@ -275,14 +275,15 @@ func (r *relay) onAlive(msg *nats.Msg) {
 }
 
 // HeardAlive is when this node last heard node say it is alive (zero:
-// never, or the node is alone).
+// never, or the node is alone); node is named as it names itself, its
+// cluster member's name.
 func (h *Hall) HeardAlive(node string) time.Time {
 	if h.Relay == nil {
 		return time.Time{}
 	}
 	h.Relay.Mu.Lock()
 	defer h.Relay.Mu.Unlock()
-	return h.Relay.alive[node]
+	return h.Relay.alive[memberName(node)]
 }
 
 // silencedKeep is how long a player of a silent node is remembered

@@ -38,13 +38,17 @@ func (r *relay) memberKey() string {
 
 // memberNode is the node's name in letters, digits and _ only: one
 // subject token, and a key the buckets take.
-func (r *relay) memberNode() string {
+func (r *relay) memberNode() string { return memberName(r.node) }
+
+// memberName is node's name as its words on the cluster's subjects give
+// it: letters, digits and _ only.
+func memberName(node string) string {
 	return strings.Map(func(c rune) rune {
 		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' {
 			return c
 		}
 		return '_'
-	}, r.node)
+	}, node)
 }
 
 // relayReply answers a request relayed to a table.
