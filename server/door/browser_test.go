@@ -676,15 +676,7 @@ func hasLinkCookie(t *testing.T, tb *tab) bool {
 func TestBrowserRenewsItsLink(t *testing.T) {
 	browser := newBrowser(t)
 	url := sharedNATS(t)
-	old := secretOf(url)
-	added, err := old.AddKey()
-	if err != nil {
-		t.Fatal(err)
-	}
-	promoted, err := added.PromoteKey()
-	if err != nil {
-		t.Fatal(err)
-	}
+	old, promoted, _ := rotation(t, secretOf(url))
 	a, sshA := testServer(t, steadyNode(url, "a"), func(c *Config) { c.Store.Secret = old })
 	webA := serveWeb(t, a, func(c *web.Config) { c.Link, c.Unlink = a.LinkBrowser, a.UnlinkBrowser })
 	ali := dial(t, sshA, "ali", dialOpts{key: newKey(t)})

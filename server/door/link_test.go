@@ -54,6 +54,24 @@ func postLink(t *testing.T, addr, path, body string, header ...string) *http.Res
 	return resp
 }
 
+// rotation is a change of the cluster's secret old in its steps, as
+// docs/cluster.md gives them: the new key in use beside the old
+// (promoted), then the old dropped.
+func rotation(t *testing.T, old *keep.Secret) (_, promoted, dropped *keep.Secret) {
+	t.Helper()
+	added, err := old.AddKey()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if promoted, err = added.PromoteKey(); err != nil {
+		t.Fatal(err)
+	}
+	if dropped, err = promoted.DropKey(); err != nil {
+		t.Fatal(err)
+	}
+	return old, promoted, dropped
+}
+
 // lockedLog is a log the test reads back.
 type lockedLog struct {
 	mu sync.Mutex
@@ -225,19 +243,7 @@ func TestWebLinkRefusals(t *testing.T) {
 func TestWebLinkKeptAcrossASecretChange(t *testing.T) {
 	t.Parallel()
 	url := sharedNATS(t)
-	old := secretOf(url)
-	added, err := old.AddKey()
-	if err != nil {
-		t.Fatal(err)
-	}
-	promoted, err := added.PromoteKey()
-	if err != nil {
-		t.Fatal(err)
-	}
-	dropped, err := promoted.DropKey()
-	if err != nil {
-		t.Fatal(err)
-	}
+	old, promoted, dropped := rotation(t, secretOf(url))
 	node := func(name string, secret *keep.Secret) (*Server, string, string) {
 		srv, sshAddr := testServer(t, steadyNode(url, name), func(c *Config) { c.Store.Secret = secret })
 		return srv, sshAddr, serveWeb(t, srv, func(c *web.Config) {
