@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"log/slog"
 	"strings"
 	"sync"
@@ -137,11 +138,19 @@ func forgeDuringPlay(t *testing.T, nc *nats.Conn, overheard func() []*nats.Msg, 
 		if err != nil {
 			t.Fatal(err)
 		}
-		e, err := kv.Get(ctx, key)
-		if err != nil {
-			t.Fatal(err)
+		// The lobby is written by the node's flush, a beat after the
+		// table changes: under the race detector on a busy machine the
+		// entry came after play had reached here (a clean-clone run).
+		for {
+			e, err := kv.Get(ctx, key)
+			if err == nil {
+				return e.Value()
+			}
+			if !errors.Is(err, jetstream.ErrKeyNotFound) || ctx.Err() != nil {
+				t.Fatalf("reading %s/%s: %v", bucket, key, err)
+			}
+			time.Sleep(50 * time.Millisecond)
 		}
-		return e.Value()
 	}
 	pub := func(subj string, data []byte, hdr ...string) {
 		t.Helper()
