@@ -394,6 +394,36 @@ func startChild(binary string, cc ChildConfig) (*child, error) {
 //
 // Every node is told base's Timer, FPS, BotDelay, Logged and Web.
 func startNodes(binary, dir string, n int, base ChildConfig, sshPort, clusterPort int, nats []string) ([]*child, error) {
+	for try := 1; ; try++ {
+		kids, err := startNodesOnce(binary, dir, n, base, sshPort, clusterPort, nats)
+		// Ports chosen free (clusterPort 0) can be taken by another
+		// process between the choice and the node's listen: a clean-clone
+		// CI run lost a start to "address already in use" beside other
+		// tests' clusters. Fresh ports, then, a few times.
+		if err == nil || clusterPort > 0 || len(nats) > 0 || n < 2 || try == 3 || !strings.Contains(err.Error(), "address already in use") {
+			return kids, err
+		}
+		// What the try made goes (its nodes' stores would remember a
+		// peer that never came); the step's trace beside them stays.
+		for _, name := range append(nodeDirs(n), "cluster.secret") {
+			if err := os.RemoveAll(filepath.Join(dir, name)); err != nil {
+				return nil, fmt.Errorf("clearing a start's %s to start again: %w", name, err)
+			}
+		}
+	}
+}
+
+// nodeDirs are the folders of a step's n nodes, under its folder.
+func nodeDirs(n int) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = fmt.Sprintf("node%d", i)
+	}
+	return out
+}
+
+// startNodesOnce is startNodes's one try.
+func startNodesOnce(binary, dir string, n int, base ChildConfig, sshPort, clusterPort int, nats []string) ([]*child, error) {
 	ccs := make([]ChildConfig, n)
 	var routes []string
 	secret := filepath.Join(dir, "cluster.secret")
@@ -416,7 +446,7 @@ func startNodes(binary, dir string, n int, base ChildConfig, sshPort, clusterPor
 		}
 	}
 	for i := range ccs {
-		cc := ChildConfig{Dir: filepath.Join(dir, fmt.Sprintf("node%d", i)), Listen: "127.0.0.1:0", Timer: base.Timer, FPS: base.FPS, BotDelay: base.BotDelay, Logged: base.Logged, Debug: base.Debug, Web: base.Web}
+		cc := ChildConfig{Dir: filepath.Join(dir, nodeDirs(n)[i]), Listen: "127.0.0.1:0", Timer: base.Timer, FPS: base.FPS, BotDelay: base.BotDelay, Logged: base.Logged, Debug: base.Debug, Web: base.Web}
 		if sshPort > 0 {
 			cc.Listen = net.JoinHostPort("127.0.0.1", strconv.Itoa(sshPort+i))
 		}
