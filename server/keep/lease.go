@@ -513,6 +513,17 @@ func (l *Leases) WatchFreed(ctx context.Context) (<-chan freedLease, error) {
 	go func() {
 		defer close(out)
 		defer w.Stop()
+		// The leases released and not held since: a release is a
+		// delete marker, a message like any, which the bucket's TTL
+		// removes in its turn and leaves a purge marker for, as it
+		// does for a lease that expired. Taken for an expiry, it had a
+		// node take the closed table's lease, find nothing to run and
+		// give it up, and that release aged out in its turn: every
+		// closed table's lease went round the nodes every TTL for as
+		// long as they ran — in a 200-player arena, a thousand
+		// takeovers of closed tables in five minutes, and the store
+		// too busy to take the live tables' moves in time.
+		released := map[string]bool{}
 		for {
 			select {
 			case <-ctx.Done():
@@ -521,13 +532,27 @@ func (l *Leases) WatchFreed(ctx context.Context) (<-chan freedLease, error) {
 				if !ok {
 					return
 				}
-				if e == nil || e.Operation() == jetstream.KeyValuePut {
+				if e == nil {
 					continue
+				}
+				key, op := e.Key(), e.Operation()
+				if op == jetstream.KeyValuePut {
+					delete(released, key)
+					continue
+				}
+				if op == jetstream.KeyValuePurge && released[key] {
+					delete(released, key) // the release's marker aged out
+					continue
+				}
+				if op == jetstream.KeyValueDelete {
+					released[key] = true
+				} else {
+					delete(released, key)
 				}
 				// An expired lease leaves a purge marker; a release
 				// is a delete.
 				select {
-				case out <- freedLease{Table: e.Key(), Expired: e.Operation() == jetstream.KeyValuePurge}:
+				case out <- freedLease{Table: key, Expired: op == jetstream.KeyValuePurge}:
 				case <-ctx.Done():
 					return
 				}

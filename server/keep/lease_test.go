@@ -254,6 +254,7 @@ func TestLeaseExpiresAndIsWatched(t *testing.T) {
 	}
 	// Handed over on purpose: freed at once.
 	start := time.Now()
+	gave := start
 	if err := h.Give(ctx, "10"); err != nil {
 		t.Fatal(err)
 	}
@@ -271,12 +272,14 @@ func TestLeaseExpiresAndIsWatched(t *testing.T) {
 	}
 	die()
 	start = time.Now()
-	// (The lease given up may be said free again as its delete marker
-	// ages out: a node taking it over finds nothing to run.)
+	// The lease given up is not said free again when its delete
+	// marker ages out (the bucket's TTL): taken for an expiry, a closed
+	// table's lease went round the nodes every TTL for as long as they
+	// ran.
 	for got := (freedLease{}); got.Table != "9"; {
 		select {
 		case got = <-freed:
-			if got.Table != "9" && got.Table != "10" || got.Table == "9" && !got.Expired {
+			if got.Table != "9" || !got.Expired {
 				t.Fatalf("freed %+v, want 9 expired", got)
 			}
 		case <-ctx.Done():
@@ -293,6 +296,22 @@ func TestLeaseExpiresAndIsWatched(t *testing.T) {
 	}
 	if _, err := a.renew(ctx, stale); !errors.Is(err, ErrLeaseLost) {
 		t.Fatalf("the old holder renews: %v, want ErrLeaseLost", err)
+	}
+	// Until the release's marker has surely aged out (the bucket's TTL
+	// is leaseStretch TTLs), lease 10 is not said free again.
+	quiet := time.After(max(0, 2*leaseStretch*ttl-time.Since(gave)))
+	for {
+		select {
+		case got := <-freed:
+			// (9, taken here and not renewed, expires again.)
+			if got.Table == "10" {
+				t.Fatalf("freed %+v after its release was said; want nothing more of 10", got)
+			}
+		case <-quiet:
+			return
+		case <-ctx.Done():
+			t.Fatal(ctx.Err())
+		}
 	}
 }
 
