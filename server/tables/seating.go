@@ -353,9 +353,17 @@ func put(m *Member, msg Msg) {
 
 // tellPaused tells every member whether the table is paused, with the
 // last view or room each was handed (nothing the store has not taken).
+//
+// A member shown nothing yet is told nothing: its first message says
+// whether the table is paused, and a word alone that the table goes on
+// has no form on the wire to another node ("an empty table message",
+// logged as an error at every pause's end in a loaded arena).
 func (s *seating) tellPaused(paused bool) {
 	say := func(m *Member) {
 		msg := m.shown
+		if msg.Room == nil && msg.Update == nil {
+			return
+		}
 		msg.Paused = paused
 		put(m, msg)
 	}
