@@ -470,6 +470,18 @@ func (h *Hall) listLocal() []*tables.Summary {
 	return out
 }
 
+// MutesChanged tells every table this node runs that the operator's
+// mutes changed, so each tells its members muted at once (the members
+// of other nodes' sessions too: their stand-ins sit here). Each node
+// calls it from its own watch of the store, for the tables it runs.
+func (h *Hall) MutesChanged() {
+	h.Mu.Lock()
+	defer h.Mu.Unlock()
+	for _, t := range h.Tables {
+		t.MutesChanged()
+	}
+}
+
 // Local is table id if this node runs it, or nil.
 func (h *Hall) Local(id string) *tables.Table {
 	h.Mu.Lock()

@@ -190,6 +190,10 @@ type Member struct {
 	Box  chan Msg
 	// chat is how much the member said lately.
 	chat ChatRate
+	// mutedTold: the member was told the operator muted them (the
+	// table's goroutine's own), so a mute is said once, not at each
+	// change of anyone's mute.
+	mutedTold bool
 	// shown is the last message of the table's game or room put in
 	// Box (the table's goroutine's own): a word that the table paused
 	// goes with it, so that it never takes the place of a view unread.

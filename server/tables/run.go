@@ -33,6 +33,7 @@ func New(id string, cfg Config, opt Options, sv *Saver) (*Table, error) {
 	t.stored = make(chan uint64, 1)
 	sv.stored = t.stored
 	t.pausedIn = make(chan bool, 1)
+	t.mutesIn = make(chan struct{}, 1)
 	sv.paused = t.pausedIn
 	t.publishSummary()
 	return t, nil
@@ -89,9 +90,9 @@ func (t *Table) Run(ctx context.Context, closed func(*Table)) {
 		// (requests, bots' answers and the clock wait in their queues):
 		// it shows each change once stored, and a change never waits
 		// behind the next.
-		reqs, ratingsIn, answer, clock := t.reqs, t.ratings.in, t.bot.answer, timer.C
+		reqs, ratingsIn, answer, clock, mutes := t.reqs, t.ratings.in, t.bot.answer, timer.C, t.mutesIn
 		if t.savedGen < t.saveGen {
-			reqs, ratingsIn, answer, clock = nil, nil, nil, nil
+			reqs, ratingsIn, answer, clock, mutes = nil, nil, nil, nil, nil
 		}
 		stop := false
 		if !guarded(t.Opt.Log, t.ID, func() {
@@ -108,6 +109,8 @@ func (t *Table) Run(ctx context.Context, closed func(*Table)) {
 				act = func() { t.savedGen = max(t.savedGen, g) }
 			case p := <-t.pausedIn:
 				act = func() { t.pause(p) }
+			case <-mutes:
+				act = t.tellMuted
 			case <-clock:
 				act = t.onClock
 			case <-ctx.Done():

@@ -196,6 +196,42 @@ func (t *Table) here(seat int) {
 	}
 }
 
+// MutesChanged tells the table the operator's mutes changed (a node's
+// watch of the store saw one put): a member muted is told at once, at
+// the table they sit or watch at, not only at their next chat line.
+// Any goroutine may call it; it never waits, and calls made while the
+// table is busy come to one.
+func (t *Table) MutesChanged() {
+	select {
+	case t.mutesIn <- struct{}{}:
+	default:
+	}
+}
+
+// tellMuted tells each member muted now, and not told yet, that the
+// operator muted them (the words of a line refused); one no longer
+// muted will be told again if muted again.
+func (t *Table) tellMuted() {
+	if t.Opt.Muted == nil {
+		return
+	}
+	tell := func(m *Member) {
+		muted := t.Opt.Muted(m.id)
+		if muted && !m.mutedTold {
+			t.refusals.add(m, "chat.muted") // a key of the words: the screen says it
+		}
+		m.mutedTold = muted
+	}
+	for i := range t.sit.seats {
+		if m := t.sit.seats[i].m; m != nil {
+			tell(m)
+		}
+	}
+	for m := range t.sit.watchers {
+		tell(m)
+	}
+}
+
 // say adds a chat line, if m has not said too much lately.
 func (t *Table) say(m *Member, text string) {
 	text = CleanChat(text)
@@ -204,6 +240,7 @@ func (t *Table) say(m *Member, text string) {
 	}
 	if t.Opt.Muted != nil && t.Opt.Muted(m.id) {
 		t.refusals.add(m, "chat.muted") // a key of the words: the screen says it
+		m.mutedTold = true
 		return
 	}
 	if !m.chat.Allow(t.Opt.Now(), t.Opt.ChatEvery, t.Opt.ChatBurst) {

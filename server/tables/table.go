@@ -118,6 +118,9 @@ type Table struct {
 	// says so on pausedIn), and the table takes nothing until it does.
 	paused   bool
 	pausedIn chan bool
+	// mutesIn says the operator's mutes changed (MutesChanged): the
+	// members muted are told at once, not at their next chat line.
+	mutesIn chan struct{}
 
 	// Owned by run:
 	Cfg      Config

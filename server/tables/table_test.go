@@ -544,3 +544,43 @@ func TestMutedSaysNothing(t *testing.T) {
 		t.Errorf("unmuted, the chat is %+v", tb.chat)
 	}
 }
+
+// TestMutedToldOnce: a change of the mutes tells the members muted at
+// once, with no line of theirs, and once: another change (someone
+// else muted) does not tell them again, a mute lifted and put back
+// does, and a member not muted is never told.
+func TestMutedToldOnce(t *testing.T) {
+	t.Parallel()
+	tb, _ := handTable(t, 0)
+	muted := map[string]bool{}
+	tb.Opt.Muted = func(id string) bool { return muted[id] }
+	ann, bob, eve := NewMember("key:A", "ann", "", 0), NewMember("key:B", "bob", "", 1), NewMember("key:E", "eve", "", -1)
+	tb.joinAs(ann, -1, false)
+	tb.joinAs(bob, -1, false)
+	tb.sit.watchers[eve] = struct{}{}
+	muted["key:A"], muted["key:E"] = true, true
+	tb.tellMuted()
+	for _, m := range []*Member{ann, eve} {
+		if r := tb.refusals[m]; r.text != "chat.muted" || r.seq != 1 {
+			t.Errorf("%s, muted, is told %+v", m.name, r)
+		}
+	}
+	if r, ok := tb.refusals[bob]; ok {
+		t.Errorf("bob, not muted, is told %+v", r)
+	}
+	muted["key:B"] = true
+	tb.tellMuted()
+	if r := tb.refusals[ann]; r.seq != 1 {
+		t.Errorf("ann is told again at another's mute: %+v", r)
+	}
+	if r := tb.refusals[bob]; r.text != "chat.muted" {
+		t.Errorf("bob, muted now, is told %+v", r)
+	}
+	delete(muted, "key:A")
+	tb.tellMuted()
+	muted["key:A"] = true
+	tb.tellMuted()
+	if r := tb.refusals[ann]; r.seq != 2 {
+		t.Errorf("ann, muted again, is told %+v", r)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"okey/game/tourney"
+	"okey/server/tables"
 )
 
 // A tournament's chat is held to the tables' chat limits and reaches
@@ -121,4 +122,56 @@ func TestMuteHoldsOnEveryNode(t *testing.T) {
 		t.Fatal(err)
 	}
 	until(t, one.svc, "two lets go", func() bool { _, ok := two.svc.Muted(ann); return !ok })
+}
+
+// A player the operator mutes on one node, sitting at a table another
+// node runs, is told at that table at once (the refusal's words, with
+// no line of theirs): the other node's watch of the store tells its
+// tables; the player at the table with them is not told.
+func TestMuteToldAtOnceAtATableElsewhere(t *testing.T) {
+	t.Parallel()
+	eng, kept := openStore(t)
+	clk := &clock{now: t0.Add(-10 * time.Minute)}
+	one, two := startNode(t, eng, kept, nil, clk), startNode(t, eng, kept, nil, clk)
+	two.hall.Opt.Muted = func(id string) bool { _, ok := two.svc.Muted(id); return ok }
+	tb, err := two.hall.Create(tables.Config{Game: "classic", Rules: "default", Levels: [4]string{"easy", "easy", "easy", "easy"}}, "key:SHA256:host", "198.51.100.9")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const ann, bob = "key:SHA256:ann", "key:SHA256:bob"
+	a, b := tables.NewMember(ann, "Ann", "198.51.100.1", -1), tables.NewMember(bob, "Bob", "198.51.100.2", -1)
+	for _, m := range []*tables.Member{a, b} {
+		reply := make(chan tables.JoinReply, 1)
+		if !tb.Call(context.Background(), tables.Request{Kind: tables.ReqJoin, M: m, Seat: -1, Reply: reply}) {
+			t.Fatal("the table is gone")
+		}
+		if rep := <-reply; rep.Err != nil {
+			t.Fatal(rep.Err)
+		}
+	}
+	if err := one.svc.Mute(context.Background(), ann, "Ann", time.Time{}); err != nil {
+		t.Fatal(err)
+	}
+	told := func(m *tables.Member) bool {
+		for {
+			select {
+			case msg := <-m.Box:
+				if msg.Room != nil && msg.Room.Refused == "chat.muted" {
+					return true
+				}
+			default:
+				return false
+			}
+		}
+	}
+	deadline := time.Now().Add(2 * time.Minute)
+	for !told(a) {
+		if time.Now().After(deadline) {
+			t.Fatal("ann, muted on node one, was never told at node two's table")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if told(b) {
+		t.Error("bob, not muted, was told he is")
+	}
 }
