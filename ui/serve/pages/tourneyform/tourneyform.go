@@ -547,11 +547,12 @@ func (f *Page) Lines(c *common.Common) ([]string, []key.Binding) {
 	if f.editing != "" {
 		title = tr.T("tourney.edit.title", f.editing)
 	}
-	lines := []string{st.Bold.Render(title), ""}
+	var rows []string
+	cursor := 0
 	for _, r := range f.rows(timer) {
 		mark, style := "  ", st.Text
 		if r == f.row {
-			mark, style = "> ", st.Bold
+			mark, style, cursor = "> ", st.Bold, len(rows)
 		}
 		name, value := f.rowWords(c, r, cfg, timer, onOff)
 		switch {
@@ -567,12 +568,11 @@ func (f *Page) Lines(c *common.Common) ([]string, []key.Binding) {
 			if in.Value() == "" && r != f.row {
 				v = st.Dim.Render(value)
 			}
-			lines = append(lines, style.Render(mark+common.PadTo(name, label)+"  ")+v)
+			rows = append(rows, style.Render(mark+common.PadTo(name, label)+"  ")+v)
 		default:
-			lines = append(lines, style.Render(fmt.Sprintf("%s%s ‹ %s ›", mark, common.PadTo(name, label), value)))
+			rows = append(rows, style.Render(fmt.Sprintf("%s%s ‹ %s ›", mark, common.PadTo(name, label), value)))
 		}
 	}
-	lines = append(lines, "")
 	note := tr.T("tourney.new.note")
 	if f.priv {
 		note = tr.T("tourney.new.note.private")
@@ -580,14 +580,46 @@ func (f *Page) Lines(c *common.Common) ([]string, []key.Binding) {
 	if f.editing != "" {
 		note = tr.T("tourney.edit.note")
 	}
+	var notes []string
 	for _, w := range tourneyview.Wrap(note, c.PageWidth(), 0) {
-		lines = append(lines, st.Dim.Render(w))
+		notes = append(notes, st.Dim.Render(w))
 	}
+	lines := fit(c, st.Bold.Render(title), rows, cursor, notes)
 	save := k.TourneyCreate
 	if f.editing != "" {
 		save = key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", tr.T("tourney.key.save")))
 	}
 	return lines, []key.Binding{k.FormDown, k.FormNext, save, k.Cancel}
+}
+
+// fit lays the form out in the page's rows: the title, the rows and
+// the note under them, with a blank line between where there is room.
+// Where there is not (the tallest forms at 24 lines) the blank lines go
+// first, then the rows scroll about the cursor with a line saying how
+// many are above and below: the note is never cut.
+func fit(c *common.Common, title string, rows []string, cursor int, notes []string) []string {
+	room := c.PageRows() - 1 - len(notes)
+	if len(rows)+2 <= room {
+		out := append([]string{title, ""}, rows...)
+		return append(append(out, ""), notes...)
+	}
+	out := []string{title}
+	if len(rows) <= room {
+		return append(append(out, rows...), notes...)
+	}
+	shown := max(1, room-1) // a line says what is above and below
+	from := min(max(0, cursor-shown/2), len(rows)-shown)
+	above, below := from, len(rows)-from-shown
+	more := c.Tr.T("tourney.new.more.both", above, below)
+	switch {
+	case above == 0:
+		more = c.Tr.T("tourney.new.more.down", below)
+	case below == 0:
+		more = c.Tr.T("tourney.new.more.up", above)
+	}
+	out = append(out, rows[from:from+shown]...)
+	out = append(out, c.Styles().Dim.Render(tables.CutWidth(more, c.PageWidth())))
+	return append(out, notes...)
 }
 
 // rowWords is row r's label and value.

@@ -17,6 +17,7 @@ import (
 	"okey/server/tournaments"
 	"okey/ui/serve/common"
 	"okey/ui/serve/common/commontest"
+	"okey/ui/serve/tourneyview"
 )
 
 // form is a new form, its defaults given.
@@ -323,6 +324,50 @@ func TestFormFits(t *testing.T) {
 				}
 				if strings.Contains(text, "%!") {
 					t.Errorf("%s %s: %s", lang, kind, text)
+				}
+			}
+		}
+	}
+}
+
+// The tallest forms (101 with its hands row, a turn timer and its
+// bank, bots and their level or duplicate deals, partners, private),
+// new and edited, fit the page's rows at 80×24 and 120×40 in both
+// languages with the cursor on any row: its row drawn, and the note
+// under the rows never cut (at 80×24 the note's line was lost).
+func TestTallestFormFits(t *testing.T) {
+	for _, lang := range []string{"en", "tr"} {
+		for _, sz := range [][2]int{{80, 24}, {120, 40}} {
+			for _, kind := range []tourney.Kind{tourney.Arena, tourney.Swiss} {
+				for _, editing := range []string{"", "k3x9q2ab"} {
+					f, c := page(t, lang, sz[0], sz[1])
+					f.kind, f.botWait, f.turn, f.priv, f.editing = kind, time.Minute, 0, true, editing
+					f.game = slices.IndexFunc(tables.GameKinds(), func(k tables.GameKind) bool { return k.Name == "101" })
+					f.rules = slices.Index(tables.GameKinds()[f.game].Rules, "default")
+					rows := f.rows(c.Srv.Settings().DefaultTimer)
+					if len(rows) < 17 {
+						t.Fatalf("%s: %d rows, not the tallest form", kind, len(rows))
+					}
+					note := c.Tr.T("tourney.new.note.private")
+					if editing != "" {
+						note = c.Tr.T("tourney.edit.note")
+					}
+					wrapped := tourneyview.Wrap(note, c.PageWidth(), 0)
+					for i := range rows {
+						lines, _ := f.Lines(c)
+						text := ansi.Strip(strings.Join(lines, "\n"))
+						what := fmt.Sprintf("%s %v %s edit=%q, cursor on row %d", lang, sz, kind, editing, i)
+						if len(lines) > c.PageRows() {
+							t.Errorf("%s: %d lines in %d rows", what, len(lines), c.PageRows())
+						}
+						if last := ansi.Strip(lines[len(lines)-1]); last != wrapped[len(wrapped)-1] {
+							t.Errorf("%s: the last line is %q, not the note's", what, last)
+						}
+						if !strings.Contains(text, "> ") {
+							t.Errorf("%s: the cursor's row is not drawn:\n%s", what, text)
+						}
+						press(f, c, down)
+					}
 				}
 			}
 		}
