@@ -21,4 +21,6 @@
 //	partner.go    a partners' ask to partner: a typed name matched (Turkish folded) among
 //	              those waiting alone, who may be asked, who asks whom
 //	text.go       the standings as plain text (aligned, no colour, 80 columns) and as JSON
+//	refusal.go    what the server or the director refuses of a tournament's settings, in the
+//	              player's words, naming what to change: the form's and the operator's edit's
 package tourneyview
