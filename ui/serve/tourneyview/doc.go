@@ -23,4 +23,6 @@
 //	text.go       the standings as plain text (aligned, no colour, 80 columns) and as JSON
 //	refusal.go    what the server or the director refuses of a tournament's settings, in the
 //	              player's words, naming what to change: the form's and the operator's edit's
+//	at.go         a start typed as a clock time in UTC ("20:30", "tomorrow 20:30", bugün, yarın):
+//	              the form's and the operator's edit's
 package tourneyview

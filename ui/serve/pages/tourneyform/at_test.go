@@ -1,54 +1,20 @@
 package tourneyform
 
 import (
-	"errors"
 	"strings"
 	"testing"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"okey/ui/serve/tourneyview"
 )
 
 var (
 	enterKey = tea.KeyPressMsg{Code: tea.KeyEnter}
 	right    = tea.KeyPressMsg{Code: tea.KeyRight}
 )
-
-// A start typed as a clock time in UTC: its next coming, or the day
-// said, in either language; 1 min to 24 h ahead, or refused.
-func TestParseAt(t *testing.T) {
-	now := time.Date(2026, 11, 27, 19, 45, 30, 0, time.UTC)
-	day := func(d, h, m int) time.Time { return time.Date(2026, 11, d, h, m, 0, 0, time.UTC) }
-	for _, tc := range []struct {
-		typed string
-		want  time.Time
-		err   error
-	}{
-		{"20:30", day(27, 20, 30), nil},
-		{" 20.30 ", day(27, 20, 30), nil},
-		{"2030", day(27, 20, 30), nil},
-		{"8:05", day(28, 8, 5), nil},
-		{"19:46", time.Time{}, errAt}, // 30 s ahead today, 24 h 30 s tomorrow: neither
-		{"19:47", day(27, 19, 47), nil},
-		{"today 23:59", day(27, 23, 59), nil},
-		{"Bugün 21:00", day(27, 21, 0), nil},
-		{"tomorrow 19:45", day(28, 19, 45), nil},
-		{"yarın 08:00", day(28, 8, 0), nil},
-		{"tomorrow 20:00", time.Time{}, errAt}, // over 24 h ahead
-		{"today 10:00", time.Time{}, errAt},    // past
-		{"25:00", time.Time{}, errAt},
-		{"20:3", time.Time{}, errAt},
-		{"noon", time.Time{}, errAt},
-		{"friday 20:30", time.Time{}, errAt},
-		{"", time.Time{}, errNoAt},
-	} {
-		got, err := ParseAt(tc.typed, now)
-		if !errors.Is(err, tc.err) || !got.Equal(tc.want) {
-			t.Errorf("%q: %v, %v; want %v, %v", tc.typed, got, err, tc.want, tc.err)
-		}
-	}
-}
 
 // The start typed on the form's own row takes the place of the offset,
 // the start row saying so; one that does not read is refused on enter
@@ -66,7 +32,7 @@ func TestStartTypedOnTheForm(t *testing.T) {
 			for _, r := range typed {
 				press(f, c, letter(r))
 			}
-			want, err := ParseAt(typed, now)
+			want, err := tourneyview.ParseAt(typed, now)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -336,7 +336,7 @@ func (f *Page) config(creator string, now time.Time, timer time.Duration) tourne
 	if !f.startAt.IsZero() {
 		c.Start = f.startAt
 	}
-	if at, err := ParseAt(f.at.Value(), now); err == nil {
+	if at, err := tourneyview.ParseAt(f.at.Value(), now); err == nil {
 		c.Start = at
 	}
 	if f.shown(rBank, timer) {
@@ -440,7 +440,7 @@ func (f *Page) typed(msg tea.Msg) {
 // it to be created (or the one edited changed); a refusal is said now.
 func (f *Page) send(c *common.Common, timer time.Duration) common.Turn {
 	cfg := f.config(c.Name, c.Srv.Now(), timer)
-	if _, err := ParseAt(f.at.Value(), c.Srv.Now()); err != nil && !errors.Is(err, errNoAt) {
+	if _, err := tourneyview.ParseAt(f.at.Value(), c.Srv.Now()); err != nil && !errors.Is(err, tourneyview.ErrNoAt) {
 		c.Flash = c.Tr.T("tourney.new.err.at")
 		return common.Turn{}
 	}
@@ -575,7 +575,7 @@ func (f *Page) rowWords(c *common.Common, r row, cfg tourney.Config, timer time.
 	case rDesc:
 		return tr.T("tourney.new.description"), tr.T("tourney.new.description.none")
 	case rStart:
-		if _, err := ParseAt(f.at.Value(), c.Srv.Now()); err == nil {
+		if _, err := tourneyview.ParseAt(f.at.Value(), c.Srv.Now()); err == nil {
 			return tr.T("tourney.new.start"), tr.T("tourney.new.start.typed", dayWords(tr, cfg.Start, c.Srv.Now()))
 		}
 		if !f.startAt.IsZero() {
@@ -583,7 +583,7 @@ func (f *Page) rowWords(c *common.Common, r row, cfg tourney.Config, timer time.
 		}
 		return tr.T("tourney.new.start"), tourneyview.Span(tr, f.start) + " · " + cfg.Start.UTC().Format("15:04") + " UTC"
 	case rAt:
-		if _, err := ParseAt(f.at.Value(), c.Srv.Now()); err != nil && !errors.Is(err, errNoAt) {
+		if _, err := tourneyview.ParseAt(f.at.Value(), c.Srv.Now()); err != nil && !errors.Is(err, tourneyview.ErrNoAt) {
 			return tr.T("tourney.new.at"), tr.T("tourney.new.at.bad")
 		}
 		return tr.T("tourney.new.at"), tr.T("tourney.new.at.hint")
@@ -650,67 +650,6 @@ func optionN(rules, option string) int {
 
 // atBytes caps a start typed: "tomorrow 20:30" and its Turkish.
 const atBytes = 24
-
-// errNoAt is no start typed: the offset chosen stands.
-var errNoAt = errors.New("no start typed")
-
-// errAt is a start typed that does not read, or is not 1 min to 24 h
-// ahead.
-var errAt = errors.New("a start is typed as 20:30 or tomorrow 20:30 (UTC), 1 min to 24 h ahead")
-
-// The day words a start typed may begin with, in either language.
-var (
-	todayWords    = []string{"today", "bugün", "bugun"}
-	tomorrowWords = []string{"tomorrow", "yarın", "yarin"}
-)
-
-// ParseAt reads a start typed as a clock time in UTC at now: "20:30"
-// (or "20.30", "2030") is its next coming, today or tomorrow; "today
-// 20:30" and "tomorrow 20:30" (bugün, yarın) say which. It must be 1
-// min to 24 h ahead (errAt); nothing typed is errNoAt.
-func ParseAt(s string, now time.Time) (time.Time, error) {
-	words := strings.Fields(strings.ToLower(s))
-	if len(words) == 0 {
-		return time.Time{}, errNoAt
-	}
-	day := -1 // the next coming
-	if len(words) == 2 {
-		switch {
-		case slices.Contains(todayWords, words[0]):
-			day = 0
-		case slices.Contains(tomorrowWords, words[0]):
-			day = 1
-		default:
-			return time.Time{}, errAt
-		}
-		words = words[1:]
-	}
-	if len(words) != 1 {
-		return time.Time{}, errAt
-	}
-	clock := strings.NewReplacer(".", ":", "h", ":").Replace(words[0])
-	if !strings.Contains(clock, ":") && len(clock) == 4 {
-		clock = clock[:2] + ":" + clock[2:]
-	}
-	hh, mm, ok := strings.Cut(clock, ":")
-	h, errH := strconv.Atoi(hh)
-	m, errM := strconv.Atoi(mm)
-	if !ok || errH != nil || errM != nil || len(mm) != 2 || h < 0 || h > 23 || m < 0 || m > 59 {
-		return time.Time{}, errAt
-	}
-	now = now.UTC()
-	at := time.Date(now.Year(), now.Month(), now.Day(), h, m, 0, 0, time.UTC)
-	switch {
-	case day == 1:
-		at = at.AddDate(0, 0, 1)
-	case day == -1 && at.Before(now.Add(time.Minute)):
-		at = at.AddDate(0, 0, 1)
-	}
-	if at.Before(now.Add(time.Minute)) || at.After(now.Add(tournaments.MaxAhead)) {
-		return time.Time{}, errAt
-	}
-	return at, nil
-}
 
 // dayWords say a start typed: "today 20:30 UTC", "tomorrow 08:00 UTC".
 func dayWords(tr *i18n.Catalog, at, now time.Time) string {
