@@ -542,6 +542,10 @@ func fit(c *common.Common, title string, rows []string, cursor int, notes []stri
 		return append(append(out, ""), notes...)
 	}
 	out := []string{title}
+	if len(rows)+1 <= room { // the note kept apart from the rows
+		out = append(append(out, rows...), "")
+		return append(out, notes...)
+	}
 	if len(rows) <= room {
 		return append(append(out, rows...), notes...)
 	}
