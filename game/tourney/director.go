@@ -170,10 +170,23 @@ type Tournament struct {
 	// server's operator did, not its creator.
 	Cancelled  bool `json:",omitempty"`
 	ByOperator bool `json:",omitempty"`
+	// Changed is its organiser's last change of its settings before
+	// its start, said to its entrants on its page (nil: none). The
+	// director never reads it.
+	Changed *Change `json:",omitempty"`
 	// Refused are the asks to partner the owner refused, by the player
 	// who asked (their latest), until they ask, answer or leave again:
 	// what their page tells them. The director never reads it.
 	Refused map[string]Refusal `json:",omitempty"`
+}
+
+// Change is an organiser's change of a tournament's settings before its
+// start: when, whether the server's operator made it (not its
+// creator), and which settings it changed (Config.Changed).
+type Change struct {
+	At         time.Time
+	ByOperator bool `json:",omitempty"`
+	What       []string
 }
 
 // New is a tournament before its start.

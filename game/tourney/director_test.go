@@ -413,3 +413,41 @@ func TestDuplicateRoundHeldUntilItsLastTable(t *testing.T) {
 		}
 	}
 }
+
+// Changed names each setting changed, one name a field of Config (a
+// field added later is named too, or this fails), and none for the
+// same settings.
+func TestChangedNamesEveryField(t *testing.T) {
+	base := Config{Kind: Arena, Name: "Friday", Game: "101", Rules: "default", Hands: 1,
+		Start: time.Date(2026, 11, 27, 20, 0, 0, 0, time.UTC), Length: time.Hour, BotLevel: "easy", Back: time.Minute}
+	if got := base.Changed(base); len(got) != 0 {
+		t.Errorf("the same settings: %v", got)
+	}
+	typ := reflect.TypeFor[Config]()
+	seen := map[string]string{}
+	for i := range typ.NumField() {
+		c := base
+		f := reflect.ValueOf(&c).Elem().Field(i)
+		switch {
+		case f.Type() == reflect.TypeFor[time.Time]():
+			f.Set(reflect.ValueOf(base.Start.Add(time.Hour)))
+		case f.Kind() == reflect.String:
+			f.SetString(f.String() + "x")
+		case f.Kind() == reflect.Int || f.Kind() == reflect.Int64:
+			f.SetInt(f.Int() + 1)
+		case f.Kind() == reflect.Bool:
+			f.SetBool(!f.Bool())
+		default:
+			t.Fatalf("field %s of a kind this test does not change", typ.Field(i).Name)
+		}
+		got := base.Changed(c)
+		if len(got) != 1 {
+			t.Errorf("%s changed: %v", typ.Field(i).Name, got)
+			continue
+		}
+		if other, ok := seen[got[0]]; ok {
+			t.Errorf("%s and %s are both named %q", other, typ.Field(i).Name, got[0])
+		}
+		seen[got[0]] = typ.Field(i).Name
+	}
+}

@@ -108,6 +108,32 @@ func (c Config) Check() error {
 	return nil
 }
 
+// Changed names the settings to has other than c's, in the order of
+// a tournament's file and by its names ("start", "length",
+// "bot_level"): what its entrants are told changed.
+func (c Config) Changed(to Config) []string {
+	var out []string
+	for _, f := range []struct {
+		name string
+		same bool
+	}{
+		{"name", c.Name == to.Name}, {"description", c.Description == to.Description},
+		{"kind", c.Kind == to.Kind}, {"game", c.Game == to.Game}, {"rules", c.Rules == to.Rules},
+		{"hands", c.Hands == to.Hands}, {"start", c.Start.Equal(to.Start)},
+		{"length", c.Length == to.Length}, {"rounds", c.Rounds == to.Rounds},
+		{"bot_wait", c.BotWait == to.BotWait}, {"bot_level", c.BotLevel == to.BotLevel},
+		{"back", c.Back == to.Back}, {"away", c.Away == to.Away},
+		{"turn", c.Turn == to.Turn}, {"bank", c.Bank == to.Bank},
+		{"duplicate", c.Duplicate == to.Duplicate}, {"partners", c.Partners == to.Partners},
+		{"private", c.Private == to.Private},
+	} {
+		if !f.same {
+			out = append(out, f.name)
+		}
+	}
+	return out
+}
+
 // Said is a line a page says of a tournament, as a value: the key of
 // its words and their arguments, the page's to write in its language.
 // An argument of the types below is written as they say; Plural says

@@ -319,7 +319,13 @@ func (s *Service) organised(id string, r *record, q request) bool {
 		err = Cancel(t)
 		t.ByOperator = err == nil && q.Player == Operator && r.By != Operator
 	case q.Edit != nil:
-		err = Edit(t, *q.Edit)
+		was := t.Config
+		if err = Edit(t, *q.Edit); err == nil {
+			if what := was.Changed(t.Config); len(what) > 0 {
+				// Said to its entrants on its page: what changed, and by whom.
+				t.Changed = &tourney.Change{At: s.opt.Now().UTC(), ByOperator: q.Player == Operator && r.By != Operator, What: what}
+			}
+		}
 	}
 	if err != nil {
 		s.opt.Log.Info("tournament: the organiser's change refused", "tournament", id, "err", err)

@@ -171,6 +171,13 @@ func Head(tr *i18n.Catalog, st *theme.Styles, p Page, width int) []string {
 			out = append(out, st.Warn.Render(w))
 		}
 	}
+	if ch := changed(tr, p.T); ch != "" {
+		// Said to every entrant who looks until it begins: what its
+		// organiser changed since they joined, and when.
+		for _, w := range Wrap(ch, width, 0) {
+			out = append(out, st.Warn.Render(w))
+		}
+	}
 	for _, w := range Wrap(strings.Join(info, " · "), width, 2) {
 		out = append(out, st.Text.Render(w)) // wrapped, not cut: where the player stands ends it
 	}
@@ -460,6 +467,25 @@ func tableLine(tr *i18n.Catalog, table, round int, players tourney.Table, places
 		seats = append(seats, w)
 	}
 	return head + ": " + strings.Join(seats, " · ")
+}
+
+// changed says what t's organiser (or the server's operator) last
+// changed of its settings, and when, while it has not begun ("": no
+// change, or begun).
+func changed(tr *i18n.Catalog, t tourney.Tournament) string {
+	ch := t.Changed
+	if ch == nil || t.Phase != tourney.Starting || len(ch.What) == 0 {
+		return ""
+	}
+	what := make([]string, len(ch.What))
+	for i, w := range ch.What {
+		what[i] = tr.T("tourney.changed." + w)
+	}
+	key := "tourney.changed"
+	if ch.ByOperator {
+		key = "tourney.changed.op"
+	}
+	return tr.T(key, ch.At.UTC().Format("15:04"), strings.Join(what, ", "))
 }
 
 // cancelled says who called t off: its organiser, or the server's

@@ -34,6 +34,9 @@ func Text(tr *i18n.Catalog, p Page) string {
 	if p.T.Cancelled {
 		head = append(head, cancelled(tr, p.T))
 	}
+	if ch := changed(tr, p.T); ch != "" {
+		head = append(head, ch)
+	}
 	head = append(head, strings.Join(info, " · "), "")
 	body := Body(tr, st, p, TextWidth)
 	if i := rulesAt(tr, body); i > 0 {

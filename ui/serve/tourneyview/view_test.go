@@ -600,3 +600,42 @@ func TestOverLineSaysTheRatingChange(t *testing.T) {
 		}
 	}
 }
+
+// TestChangeSaidToEntrants: a change of its settings before it begins
+// is said on its page and by the command, who made it (its organiser,
+// or the server's operator), when, and what changed, in both
+// languages within 80 columns; once it begins it is no longer said.
+func TestChangeSaidToEntrants(t *testing.T) {
+	at := t0.Add(-13 * time.Minute)
+	for _, lang := range []string{"en", "tr"} {
+		tr := i18n.MustLoad(lang)
+		for _, byOp := range []bool{false, true} {
+			p := partnersStarting(t)
+			p.Me = idOf(1)
+			p.T.Changed = &tourney.Change{At: at, ByOperator: byOp, What: []string{"start", "length", "bot_level"}}
+			key := "tourney.changed"
+			if byOp {
+				key = "tourney.changed.op"
+			}
+			want := tr.T(key, "19:47", strings.Join([]string{tr.T("tourney.changed.start"), tr.T("tourney.changed.length"), tr.T("tourney.changed.bot_level")}, ", "))
+			for _, w := range []int{80, 120} {
+				head := Head(tr, theme.New(theme.Palette{}, true, true), p, w)
+				for _, l := range head {
+					if ansi.StringWidth(l) > w {
+						t.Errorf("%s %d: a line of %d columns", lang, w, ansi.StringWidth(l))
+					}
+				}
+				if got := strings.Join(strings.Fields(ansi.Strip(strings.Join(head, " "))), " "); !strings.Contains(got, want) {
+					t.Errorf("%s %d op=%v: the page does not say %q:\n%s", lang, w, byOp, want, got)
+				}
+			}
+			if got := Text(tr, p); !strings.Contains(got, want) {
+				t.Errorf("%s: the command does not say %q:\n%s", lang, want, got)
+			}
+			p.T.Phase = tourney.Running
+			if got := ansi.Strip(strings.Join(Head(tr, theme.New(theme.Palette{}, true, true), p, 80), "\n")); strings.Contains(got, tr.T("tourney.changed.start")+",") {
+				t.Errorf("%s: said once begun:\n%s", lang, got)
+			}
+		}
+	}
+}
