@@ -17,13 +17,15 @@ import (
 
 // builders are the files that build a tournament, and only they may
 // tell its kinds and options apart: the systems chosen from a Config
-// (and a Config checked), the server's settings and the operator's
-// file turned into one, the page's form that makes one. Paths from the
+// (and a Config checked, or two told apart), the server's settings and
+// the operator's file turned into one, the page's form that makes one,
+// the operator's edit over ssh that changes one. Paths from the
 // module's root.
 var builders = []string{
 	"game/tourney/system.go",
 	"server/tournaments/create.go",
 	"ui/serve/pages/tourneyform/tourneyform.go",
+	"server/door/tourneyedit.go",
 }
 
 // outside are the folders of code that stands on game/tourney from

@@ -38,6 +38,8 @@
 //	tourneycmd.go "tournament ID [--json]" over ssh: a tournament's standings as text or JSON,
 //	              one line and a non-zero exit for an unknown id; the operator's "tournament ID
 //	              cancel"
+//	tourneyedit.go the operator's "tournament ID edit SETTING=VALUE..." over ssh: a tournament
+//	              changed before it begins, held to the form's limits, refused in its words
 //	port.go       serverPort, the Server as its sessions see it
 //	admit.go      who is let in: keys and guests, connections counted and capped by address (a
 //	              key from the loopback by itself, once known), a node turning newcomers away

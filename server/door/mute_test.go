@@ -12,6 +12,8 @@ import (
 
 	"okey/game/tourney"
 	"okey/server/tournaments"
+	"okey/ui/i18n"
+	"okey/ui/serve/tourneyview"
 )
 
 // TestOperatorMutes: a key of --operators mutes a player by name over
@@ -156,4 +158,100 @@ func operatorServer(t *testing.T) (srv *Server, addr string, op, other gossh.Sig
 		t.Fatal(err, rerr)
 	}
 	return srv, serveLocal(t, srv), op, other
+}
+
+// TestOperatorEditsOverSSH: the operator's key changes a tournament
+// before it begins over ssh ("tournament NAME edit start=… length=…"),
+// its settings named as a tournament's file names them, a value of
+// several words quoted or not; its page then says what changed, by the
+// server's operator. It is held to the form's limits, refused in the
+// form's words (exit 1); a command written wrong exits 2 with one
+// line; anyone else's edit is refused (exit 1), as is one of a
+// tournament cancelled.
+func TestOperatorEditsOverSSH(t *testing.T) {
+	t.Parallel()
+	srv, addr, op, other := operatorServer(t)
+	p := srv.port(nil)
+	cfg := tourney.Config{Kind: tourney.Arena, Name: "Friday club", Game: "101", Hands: 1, Start: time.Now().Add(time.Hour), Length: time.Hour, BotWait: time.Minute}
+	id, err := p.CreateTournament("key:ann", cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.JoinTournament(id, "key:bob", "Bob", 0); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now().Add(2 * time.Hour).UTC().Truncate(time.Minute)
+	edit := "tournament Friday club edit name='Friday night' start=" + start.Format("15:04") + " length=90m bot_level=hard"
+	if out, code := execSSH(t, addr, other, edit); code != 1 || !strings.Contains(out, "only the server's operator") {
+		t.Errorf("a player's edit: %d %q", code, out)
+	}
+	for _, bad := range []string{
+		"tournament Friday club edit",
+		"tournament Friday club edit colour=red",
+		"tournament Friday club edit length=soon",
+		"tournament Friday club edit rounds=3",
+		"tournament Friday club edit start=noon",
+		"tournament Friday club edit name=",
+		"tournament Friday club edit length=90m length=2h",
+	} {
+		out, code := execSSH(t, addr, op, bad)
+		if code != 2 || strings.Count(strings.TrimSpace(out), "\n") != 0 {
+			t.Errorf("%q: %d %q", bad, code, out)
+		}
+	}
+	if out, code := execSSH(t, addr, op, "tournament nothing here edit name=x"); code != 1 || !strings.Contains(out, "no tournament") {
+		t.Errorf("an unknown one: %d %q", code, out)
+	}
+	en := i18n.MustLoad("en")
+	for cmd, err := range map[string]error{
+		"tournament " + id + " edit length=5m":                       tournaments.ErrArenaLength,
+		"tournament " + id + " edit turn=2s":                         tournaments.ErrTurn,
+		"tournament " + id + " edit name=" + strings.Repeat("x", 41): tournaments.ErrName,
+	} {
+		if out, code := execSSH(t, addr, op, cmd); code != 1 || !strings.Contains(out, tourneyview.Refusal(en, err)) {
+			t.Errorf("%q: %d %q, want the form's %q", cmd, code, out, tourneyview.Refusal(en, err))
+		}
+	}
+	if out, code := execSSH(t, addr, op, edit); code != 0 || !strings.Contains(out, id+" is changed (name, start, length, bot_level)") {
+		t.Fatalf("the operator's edit: %d %q", code, out)
+	}
+	deadline := time.Now().Add(time.Minute)
+	for _, tr, _ := p.Tournament(id); tr.Changed == nil; _, tr, _ = p.Tournament(id) {
+		if time.Now().After(deadline) {
+			t.Fatal("the operator's edit never applied")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	_, tr, _ := p.Tournament(id)
+	if c := tr.Config; c.Name != "Friday night" || !c.Start.Equal(start) || c.Length != 90*time.Minute || c.BotLevel != "hard" || c.Game != "101" || tr.Players() != 1 {
+		t.Errorf("after the edit: %+v, %d players", c, tr.Players())
+	}
+	if !tr.Changed.ByOperator {
+		t.Errorf("the change: %+v", tr.Changed)
+	}
+	out, code := execSSH(t, addr, op, "tournament "+id)
+	if code != 0 || !strings.Contains(out, "Changed by the server's operator at") || !strings.Contains(out, "the name, the start, the length, the bots' level") {
+		t.Errorf("its page after the edit:\n%s", out)
+	}
+	if out, code := execSSH(t, addr, op, "tournament Friday night edit description=upstairs, room 2"); code != 0 || !strings.Contains(out, "(description)") {
+		t.Errorf("a value of words unquoted: %d %q", code, out)
+	}
+	for _, tr, _ := p.Tournament(id); tr.Config.Description != "upstairs, room 2"; _, tr, _ = p.Tournament(id) {
+		if time.Now().After(deadline) {
+			t.Fatal("the description never changed")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if out, code := execSSH(t, addr, op, "tournament "+id+" cancel"); code != 0 {
+		t.Fatalf("cancel: %d %q", code, out)
+	}
+	for _, tr, _ := p.Tournament(id); !tr.Cancelled; _, tr, _ = p.Tournament(id) {
+		if time.Now().After(deadline) {
+			t.Fatal("the cancel never applied")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if out, code := execSSH(t, addr, op, "tournament "+id+" edit length=2h"); code != 1 || !strings.Contains(out, "cancelled") {
+		t.Errorf("an edit of one cancelled: %d %q", code, out)
+	}
 }

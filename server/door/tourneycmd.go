@@ -22,7 +22,7 @@ import (
 )
 
 // tourneyUsage is the one line a wrong "tournament" command gets.
-const tourneyUsage = "usage: tournament ID|NAME [--json] — a tournament's standings, as text or as JSON (the operator: tournament ID|NAME cancel)"
+const tourneyUsage = "usage: tournament ID|NAME [--json] — a tournament's standings, as text or as JSON (the operator: tournament ID|NAME cancel, or edit SETTING=VALUE...)"
 
 // tourneyCommand prints a tournament's standings (ssh -p PORT HOST
 // tournament ID, --json for scripts), or one line on stderr and a
@@ -33,6 +33,9 @@ const tourneyUsage = "usage: tournament ID|NAME [--json] — a tournament's stan
 func (s *Server) tourneyCommand(sess ssh.Session, args []string, via string, fail func(int, string, ...any) bool) bool {
 	if n := len(args); n >= 2 && args[n-1] == "cancel" {
 		return s.tourneyCancel(sess, strings.Join(args[:n-1], " "), fail)
+	}
+	if i := editAt(args); i > 0 {
+		return s.tourneyEdit(sess, strings.Join(args[:i], " "), args[i+1:], fail)
 	}
 	book := s.book
 	names := func(g string, ids []string) tourneyview.Names {
@@ -125,15 +128,9 @@ func safeID(id string) string {
 // tournament called off before it begins, its entrants told on its
 // page. Anyone else is refused.
 func (s *Server) tourneyCancel(sess ssh.Session, which string, fail func(int, string, ...any) bool) bool {
-	switch {
-	case s.operatorOf(sess) == "":
-		return fail(1, "only the server's operator may cancel a tournament here (a key of okey serve --operators); its creator cancels it from its page")
-	case s.tourneys == nil:
-		return fail(1, "this server runs no tournaments")
-	}
-	id := which
-	if found, ok := tourneyview.Find(s.tourneys.Tournaments(), which); ok {
-		id = found
+	_, id, refused := s.operatorsTourney(sess, which, "cancel", "cancels", fail)
+	if refused {
+		return true
 	}
 	ctx, cancel := keep.EngineCtx()
 	defer cancel()
@@ -150,4 +147,24 @@ func (s *Server) tourneyCancel(sess ssh.Session, which string, fail func(int, st
 	wish.Printf(sess, "tournament %s is cancelled: its entrants see it on its page\n", id)
 	sess.Exit(0)
 	return true
+}
+
+// operatorsTourney is the operator's key op and the id of the
+// tournament their command names by which (its id, or a name found in
+// the list; else which as typed, for the store to say it is unknown),
+// or refused once fail has said why: anyone but the operator (told
+// the creator does, from its page), or a server with no tournaments.
+// verb and does say what the command does ("cancel", "cancels").
+func (s *Server) operatorsTourney(sess ssh.Session, which, verb, does string, fail func(int, string, ...any) bool) (op, id string, refused bool) {
+	switch op = s.operatorOf(sess); {
+	case op == "":
+		return "", "", fail(1, "only the server's operator may %s a tournament here (a key of okey serve --operators); its creator %s it from its page", verb, does)
+	case s.tourneys == nil:
+		return "", "", fail(1, "this server runs no tournaments")
+	}
+	id = which
+	if found, ok := tourneyview.Find(s.tourneys.Tournaments(), which); ok {
+		id = found
+	}
+	return op, id, false
 }
