@@ -65,7 +65,10 @@ func TestOperatorMutes(t *testing.T) {
 	if err := p.SayTourney(id, "key:bob", "Bob", "spam"); !errors.As(err, &m) || time.Until(m.Until) < 29*time.Minute {
 		t.Errorf("a muted player's line: %v", err)
 	}
-	if !srv.hall.Opt.Muted("key:bob") || srv.hall.Opt.Muted("key:ann") {
+	if _, bobMuted := srv.hall.Opt.Muted("key:bob"); !bobMuted {
+		t.Error("the tables do not hold the mute")
+	}
+	if _, annMuted := srv.hall.Opt.Muted("key:ann"); annMuted {
 		t.Error("the tables do not hold the mute")
 	}
 	if out, code := execSSH(t, addr, op, "mutes"); code != 0 || !strings.Contains(out, "bob\tuntil 20") {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"time"
 
 	"okey/game/tourney"
 	"okey/server/keep"
@@ -61,7 +62,7 @@ func (s *Server) openTourneys() error {
 	}
 	s.tourneys = svc
 	s.hall.Opt.SeatedEnded = svc.TableEnded
-	s.hall.Opt.Muted = func(id string) bool { _, muted := svc.Muted(id); return muted }
+	s.hall.Opt.Muted = func(id string) (time.Time, bool) { m, muted := svc.Muted(id); return m.Until, muted }
 	return nil
 }
 

@@ -190,10 +190,11 @@ type Member struct {
 	Box  chan Msg
 	// chat is how much the member said lately.
 	chat ChatRate
-	// mutedTold: the member was told the operator muted them (the
-	// table's goroutine's own), so a mute is said once, not at each
-	// change of anyone's mute.
-	mutedTold bool
+	// muteTold is the end of the mute the member was last told of (nil:
+	// none; the table's goroutine's own): a mute is said once, not at
+	// each change of anyone's, and again once another is put on them
+	// (lifted and put back, or lapsed and put again).
+	muteTold *time.Time
 	// shown is the last message of the table's game or room put in
 	// Box (the table's goroutine's own): a word that the table paused
 	// goes with it, so that it never takes the place of a view unread.

@@ -208,19 +208,21 @@ func (t *Table) MutesChanged() {
 	}
 }
 
-// tellMuted tells each member muted now, and not told yet, that the
-// operator muted them (the words of a line refused); one no longer
-// muted will be told again if muted again.
+// tellMuted tells each member muted now, and not told of this mute
+// yet, that the operator muted them (the words of a line refused).
 func (t *Table) tellMuted() {
 	if t.Opt.Muted == nil {
 		return
 	}
 	tell := func(m *Member) {
-		muted := t.Opt.Muted(m.id)
-		if muted && !m.mutedTold {
+		until, muted := t.Opt.Muted(m.id)
+		switch {
+		case !muted:
+			m.muteTold = nil
+		case m.muteTold == nil || !m.muteTold.Equal(until):
 			t.refusals.add(m, "chat.muted") // a key of the words: the screen says it
+			m.muteTold = &until
 		}
-		m.mutedTold = muted
 	}
 	for i := range t.sit.seats {
 		if m := t.sit.seats[i].m; m != nil {
@@ -238,10 +240,12 @@ func (t *Table) say(m *Member, text string) {
 	if text == "" || (t.sit.seatOf(m) < 0 && !t.sit.watching(m)) {
 		return
 	}
-	if t.Opt.Muted != nil && t.Opt.Muted(m.id) {
-		t.refusals.add(m, "chat.muted") // a key of the words: the screen says it
-		m.mutedTold = true
-		return
+	if t.Opt.Muted != nil {
+		if until, muted := t.Opt.Muted(m.id); muted {
+			t.refusals.add(m, "chat.muted") // a key of the words: the screen says it
+			m.muteTold = &until
+			return
+		}
 	}
 	if !m.chat.Allow(t.Opt.Now(), t.Opt.ChatEvery, t.Opt.ChatBurst) {
 		t.refusals.add(m, "chat.slow") // a key of the words: the screen says it

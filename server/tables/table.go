@@ -30,9 +30,9 @@ type Options struct {
 	ChatBurst  int
 	ChatKeep   int // lines of chat kept
 	// Muted says whether the operator has muted a player (by their
-	// identity): their chat lines are refused, and they are told (nil:
-	// nobody is).
-	Muted       func(id string) bool
+	// identity), and until when (zero: until unmuted): their chat lines
+	// are refused, and they are told (nil: nobody is).
+	Muted       func(id string) (until time.Time, muted bool)
 	RoomIdle    time.Duration // a waiting room where nothing happens this long closes
 	KeepMatches int           // finished matches' records kept (0: all)
 	Log         *slog.Logger

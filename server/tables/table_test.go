@@ -526,7 +526,7 @@ func TestMutedSaysNothing(t *testing.T) {
 	t.Parallel()
 	tb, _ := handTable(t, 0)
 	muted := map[string]bool{"key:A": true}
-	tb.Opt.Muted = func(id string) bool { return muted[id] }
+	tb.Opt.Muted = func(id string) (time.Time, bool) { return time.Time{}, muted[id] }
 	ann, bob := NewMember("key:A", "ann", "", 0), NewMember("key:B", "bob", "", 1)
 	tb.joinAs(ann, -1, false)
 	tb.joinAs(bob, -1, false)
@@ -547,18 +547,20 @@ func TestMutedSaysNothing(t *testing.T) {
 
 // TestMutedToldOnce: a change of the mutes tells the members muted at
 // once, with no line of theirs, and once: another change (someone
-// else muted) does not tell them again, a mute lifted and put back
-// does, and a member not muted is never told.
+// else muted) does not tell them again, nor does one after a line of
+// theirs refused (told then); a mute lifted and put back does, and so
+// does a mute put again once it lapsed, with no change seen between;
+// a member not muted is never told.
 func TestMutedToldOnce(t *testing.T) {
 	t.Parallel()
 	tb, _ := handTable(t, 0)
-	muted := map[string]bool{}
-	tb.Opt.Muted = func(id string) bool { return muted[id] }
+	muted := map[string]time.Time{}
+	tb.Opt.Muted = func(id string) (time.Time, bool) { u, ok := muted[id]; return u, ok }
 	ann, bob, eve := NewMember("key:A", "ann", "", 0), NewMember("key:B", "bob", "", 1), NewMember("key:E", "eve", "", -1)
 	tb.joinAs(ann, -1, false)
 	tb.joinAs(bob, -1, false)
 	tb.sit.watchers[eve] = struct{}{}
-	muted["key:A"], muted["key:E"] = true, true
+	muted["key:A"], muted["key:E"] = time.Time{}, time.Time{}
 	tb.tellMuted()
 	for _, m := range []*Member{ann, eve} {
 		if r := tb.refusals[m]; r.text != "chat.muted" || r.seq != 1 {
@@ -568,19 +570,29 @@ func TestMutedToldOnce(t *testing.T) {
 	if r, ok := tb.refusals[bob]; ok {
 		t.Errorf("bob, not muted, is told %+v", r)
 	}
-	muted["key:B"] = true
+	muted["key:B"] = time.Date(2026, 11, 27, 21, 0, 0, 0, time.UTC)
 	tb.tellMuted()
 	if r := tb.refusals[ann]; r.seq != 1 {
 		t.Errorf("ann is told again at another's mute: %+v", r)
 	}
-	if r := tb.refusals[bob]; r.text != "chat.muted" {
+	if r := tb.refusals[bob]; r.text != "chat.muted" || r.seq != 1 {
 		t.Errorf("bob, muted now, is told %+v", r)
+	}
+	tb.say(bob, "hello?")
+	tb.tellMuted()
+	if r := tb.refusals[bob]; r.seq != 2 {
+		t.Errorf("bob, told at his line, is told %+v at the next change", r)
 	}
 	delete(muted, "key:A")
 	tb.tellMuted()
-	muted["key:A"] = true
+	muted["key:A"] = time.Time{}
 	tb.tellMuted()
 	if r := tb.refusals[ann]; r.seq != 2 {
 		t.Errorf("ann, muted again, is told %+v", r)
+	}
+	muted["key:B"] = time.Date(2026, 11, 27, 23, 0, 0, 0, time.UTC) // the first lapsed, unseen, and another put
+	tb.tellMuted()
+	if r := tb.refusals[bob]; r.seq != 3 {
+		t.Errorf("bob, muted again after a lapse, is told %+v", r)
 	}
 }

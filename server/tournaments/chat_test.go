@@ -127,13 +127,14 @@ func TestMuteHoldsOnEveryNode(t *testing.T) {
 // A player the operator mutes on one node, sitting at a table another
 // node runs, is told at that table at once (the refusal's words, with
 // no line of theirs): the other node's watch of the store tells its
-// tables; the player at the table with them is not told.
+// tables; the player at the table with them is not told. Unmuted and
+// muted again, they are told again.
 func TestMuteToldAtOnceAtATableElsewhere(t *testing.T) {
 	t.Parallel()
 	eng, kept := openStore(t)
 	clk := &clock{now: t0.Add(-10 * time.Minute)}
 	one, two := startNode(t, eng, kept, nil, clk), startNode(t, eng, kept, nil, clk)
-	two.hall.Opt.Muted = func(id string) bool { _, ok := two.svc.Muted(id); return ok }
+	two.hall.Opt.Muted = func(id string) (time.Time, bool) { m, ok := two.svc.Muted(id); return m.Until, ok }
 	tb, err := two.hall.Create(tables.Config{Game: "classic", Rules: "default", Levels: [4]string{"easy", "easy", "easy", "easy"}}, "key:SHA256:host", "198.51.100.9")
 	if err != nil {
 		t.Fatal(err)
@@ -152,11 +153,15 @@ func TestMuteToldAtOnceAtATableElsewhere(t *testing.T) {
 	if err := one.svc.Mute(context.Background(), ann, "Ann", time.Time{}); err != nil {
 		t.Fatal(err)
 	}
+	// told says whether m was told of a mute since the last time (a
+	// refusal numbered anew: the last one is in every message after).
+	seen := map[*tables.Member]uint64{}
 	told := func(m *tables.Member) bool {
 		for {
 			select {
 			case msg := <-m.Box:
-				if msg.Room != nil && msg.Room.Refused == "chat.muted" {
+				if r := msg.Room; r != nil && r.Refused == "chat.muted" && r.RefusedSeq > seen[m] {
+					seen[m] = r.RefusedSeq
 					return true
 				}
 			default:
@@ -173,5 +178,19 @@ func TestMuteToldAtOnceAtATableElsewhere(t *testing.T) {
 	}
 	if told(b) {
 		t.Error("bob, not muted, was told he is")
+	}
+	// Unmuted and muted again as before: told again.
+	if err := one.svc.Unmute(context.Background(), ann); err != nil {
+		t.Fatal(err)
+	}
+	until(t, one.svc, "two lets go", func() bool { _, ok := two.svc.Muted(ann); return !ok })
+	if err := one.svc.Mute(context.Background(), ann, "Ann", time.Time{}); err != nil {
+		t.Fatal(err)
+	}
+	for !told(a) {
+		if time.Now().After(deadline) {
+			t.Fatal("ann, unmuted and muted again, was not told again")
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }

@@ -251,9 +251,10 @@ func (s *Service) watch(w <-chan keep.TourneyEntry, ready chan struct{}) {
 		if (strings.HasPrefix(e.Key, prefixReq) || strings.HasPrefix(e.Key, prefixEnd)) && !e.Gone {
 			s.poke()
 		}
-		if strings.HasPrefix(e.Key, prefixMute) && !e.Gone && s.opt.Hall != nil {
+		if strings.HasPrefix(e.Key, prefixMute) && s.opt.Hall != nil {
 			// A muted player at a table this node runs is told now,
-			// not at their next line.
+			// not at their next line (and once unmuted, told again
+			// at their next mute).
 			s.opt.Hall.MutesChanged()
 		}
 	}
