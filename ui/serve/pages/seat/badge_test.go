@@ -6,11 +6,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"okey/game/tourney"
 	"okey/server/tables"
 	"okey/ui/seatmsg"
 	"okey/ui/serve/common"
 	"okey/ui/serve/common/commontest"
+	"okey/ui/serve/tourneyview"
 )
 
 // TestTournamentsTableSaysWhose: the header of a tournament's table
@@ -134,4 +137,66 @@ func TestLeavingATournamentsTableGoesToItsPage(t *testing.T) {
 			t.Errorf("a tournament's table %v, left: to page %d passing %#v (still at a table: %v), want %d passing %#v", tourneys, got.To, got.Pass, c.At != nil, want.To, want.Pass)
 		}
 	}
+}
+
+// TestLeavingATournamentsTableSaysItsRule: q at a tournament's table
+// asks with the tournament's rule (back within its time away, or the
+// match is lost), not an ordinary table's "your seat is kept 10 min",
+// which would have the player believe they had ten minutes; once left,
+// the player is on the tournament's page (whose enter takes them back)
+// told the same. An ordinary table's words stand. In both languages,
+// within 80 columns.
+func TestLeavingATournamentsTableSaysItsRule(t *testing.T) {
+	side := commontest.New(t)
+	f := commontest.NewTourneys(side.Now)
+	id, err := f.CreateTournament("key:p0", tourney.Config{Kind: tourney.Arena, Name: "Friday arena", Game: "classic", Rules: "default",
+		Hands: 1, Start: side.Now().Add(-time.Minute), Length: time.Hour, Back: 2 * time.Minute, Away: 10 * time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, err := side.H.OpenSeated(tables.Config{Game: "classic", Rules: "default", Levels: [4]string{"easy", "easy", "easy", "easy"},
+		Seated: &tables.Seated{Tourney: id, Players: [4]string{"key:test", "key:p0", "key:p1", "key:p2"}, Back: 2 * time.Minute, Away: 10 * time.Minute}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	own, err := side.H.Create(tables.Config{Game: "classic", Rules: "default", Levels: [4]string{"easy", "easy", "easy", "easy"}}, "key:test", "10.0.0.9")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for end := time.Now().Add(time.Minute); c0(side).TourneyOf(tb.ID) != id; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(end) {
+			t.Fatal("the hall never listed the tournament's table")
+		}
+	}
+	for _, lang := range []string{"en", "tr"} {
+		c := side.Common(context.Background(), "key:test", "", "ann", lang)
+		c.Tour = f
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		c.At = &common.Membership{T: tb, M: tables.NewMember("key:test", "ann", "", 0), Tourney: true, Ctx: ctx, Cancel: cancel}
+		away := tourneyview.Wait(c.Tr, 10*time.Minute)
+		want := c.Tr.T("leave.confirm.tourney", away)
+		if got := leaveWords(c, "leave.confirm"); got != want || ansi.StringWidth(got) > 80 {
+			t.Errorf("%s: q at a tournament's table asks %q, want %q within 80 columns", lang, got, want)
+		}
+		turn := (&Page{}).leaveKept(c)
+		if show, ok := turn.Pass.(common.ShowTourney); turn.To != common.Tourney || !ok || show.ID != id {
+			t.Errorf("%s: left, the player goes to page %d %+v, not the tournament's", lang, turn.To, turn.Pass)
+		}
+		if want := c.Tr.T("leave.kept.tourney", away); c.Flash != want || ansi.StringWidth(c.Flash) > 80 {
+			t.Errorf("%s: left, the player is told %q, want %q within 80 columns", lang, c.Flash, want)
+		}
+
+		c = side.Common(context.Background(), "key:test", "", "ann", lang)
+		c.Tour = f
+		c.At = &common.Membership{T: own, M: tables.NewMember("key:test", "ann", "", 0)}
+		if got, want := leaveWords(c, "leave.confirm"), c.Tr.T("leave.confirm", int(c.Srv.Settings().KeepSeat.Minutes())); got != want {
+			t.Errorf("%s: q at an ordinary table asks %q, want %q", lang, got, want)
+		}
+	}
+}
+
+// c0 is a session's shared value on side, for what it reads of the hall.
+func c0(side *commontest.Side) *common.Common {
+	return side.Common(context.Background(), "key:test", "", "ann", "en")
 }
