@@ -215,3 +215,34 @@ func TestTitleWrapsRatherThanCut(t *testing.T) {
 		}
 	}
 }
+
+// TestCodeUnderTheWholeTitle: a private tournament's join code, shown
+// to its creator, comes under the whole title, never between its
+// wrapped lines (at 80 columns in Turkish it split "… 1 sa 42 dk
+// sonra" from "başlıyor"); the command's text keeps the whole title
+// too (it kept its first line only), and says no code.
+func TestCodeUnderTheWholeTitle(t *testing.T) {
+	for _, lang := range []string{"en", "tr"} {
+		tr := i18n.MustLoad(lang)
+		p := swissOver(t)
+		p.T.Phase, p.Listed.Phase = tourney.Starting, tourney.Starting
+		p.T.Config.Name, p.Listed.Name = "Friday Swiss of the club", "Friday Swiss of the club"
+		p.Listed.ID = "2bss6jqz"
+		p.Now = p.T.Config.Start.Add(-102 * time.Minute)
+		p.Code = "ICJCP5"
+		title := Title(tr, plain, p, 78)
+		if len(title) < 2 {
+			t.Fatalf("%s: the title %q is one line: the test wants it wrapped", lang, title)
+		}
+		head := Head(tr, plain, p, 78)
+		code := tr.T("tourney.code.yours", p.Code)
+		i := slices.IndexFunc(head, func(l string) bool { return strings.Contains(words([]string{l}), code[:12]) })
+		if i != len(title) {
+			t.Errorf("%s: the code is line %d of the head, not the first under its %d title lines:\n%s", lang, i, len(title), strings.Join(head, "\n"))
+		}
+		text := Text(tr, p)
+		if !strings.Contains(strings.Join(strings.Fields(text), " "), words(title)) || strings.Contains(text, p.Code) {
+			t.Errorf("%s: the command's text lacks the whole title %q or says the code:\n%s", lang, words(title), text)
+		}
+	}
+}

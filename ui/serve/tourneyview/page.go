@@ -38,6 +38,9 @@ type Page struct {
 	SSH string
 	// Scroll is the first line of the page's body shown.
 	Scroll int
+	// Code is a private tournament's join code, said under its title to
+	// its creator who looks ("": not theirs, or public).
+	Code string
 	// GivenUp: the seat held for the player who looks at their table
 	// in play (Table) was given up — they did not come in time, or left
 	// it past the time it was kept — and a bot plays it: the match
@@ -145,20 +148,18 @@ func Lines(tr *i18n.Catalog, st *theme.Styles, p Page, width, rows int) ([]strin
 // Head is the page's top: the tournament's line, and where the player
 // stands in it.
 func Head(tr *i18n.Catalog, st *theme.Styles, p Page, width int) []string {
-	l := p.Listed
-	l.Phase, l.Round = p.T.Phase, p.T.Round // the state read, not the lobby's older line
-	title := strings.Join([]string{Named(l), GameName(tr, p.T.Config.Game),
-		kindLine(tr, p.T.System()), When(tr, l, p.Now)}, " · ")
 	info := []string{tr.N("tourney.players", players(p.T), players(p.T))}
 	if p.T.Phase == tourney.Running || p.T.Phase == tourney.Ending {
 		info = append(info, tr.N("tourney.inplay", len(p.T.Playing), len(p.T.Playing)))
 	}
 	info = append(info, you(tr, p))
-	// Wrapped, not cut: when it plays ends the title, and a duplicate
-	// Swiss's in Turkish at 80 columns lost it ("başlı").
-	var out []string
-	for _, w := range Wrap(title, width, 2) {
-		out = append(out, st.Bold.Render(w))
+	out := Title(tr, st, p, width)
+	if p.Code != "" && p.T.Phase != tourney.Finished {
+		// The creator's private tournament: its code under its title
+		// (once between the title's wrapped lines).
+		for _, w := range Wrap(tr.T("tourney.code.yours", p.Code), width, 0) {
+			out = append(out, st.Warn.Render(w))
+		}
 	}
 	if d := p.T.Config.Description; d != "" {
 		for _, w := range Wrap(d, width, 0) {
@@ -197,6 +198,21 @@ func Head(tr *i18n.Catalog, st *theme.Styles, p Page, width int) []string {
 		}
 	}
 	return append(out, "")
+}
+
+// Title is the page's top line, wrapped, not cut: the tournament's
+// name and id, game, kind and when it plays, which ends it (a duplicate
+// Swiss's in Turkish at 80 columns lost it, "başlı").
+func Title(tr *i18n.Catalog, st *theme.Styles, p Page, width int) []string {
+	l := p.Listed
+	l.Phase, l.Round = p.T.Phase, p.T.Round // the state read, not the lobby's older line
+	title := strings.Join([]string{Named(l), GameName(tr, p.T.Config.Game),
+		kindLine(tr, p.T.System()), When(tr, l, p.Now)}, " · ")
+	var out []string
+	for _, w := range Wrap(title, width, 2) {
+		out = append(out, st.Bold.Render(w))
+	}
+	return out
 }
 
 // players are the players still in (a bot partner not counted).

@@ -24,9 +24,8 @@ const TextWidth = 80
 // TextWidth; p.Me and p.Scroll are not read.
 func Text(tr *i18n.Catalog, p Page) string {
 	st := theme.New(theme.Palette{}, true, true)
-	p.Me, p.Scroll = "", 0
-	head := Head(tr, st, p, TextWidth)
-	head = head[:1] // the second line says where the one who looks stands: nobody does
+	p.Me, p.Scroll, p.Code = "", 0, ""
+	head := Title(tr, st, p, TextWidth) // the head's other lines say where the one who looks stands: nobody does
 	info := []string{tr.N("tourney.players", players(p.T), players(p.T))}
 	if p.T.Phase == tourney.Running || p.T.Phase == tourney.Ending {
 		info = append(info, tr.N("tourney.inplay", len(p.T.Playing), len(p.T.Playing)))

@@ -636,7 +636,7 @@ func (p *Page) key(c *common.Common, msg tea.KeyPressMsg) common.Turn {
 	}
 	if p.t != nil {
 		// Kept to the body's last screen, as drawn.
-		_, p.scroll = tourneyview.Lines(c.Tr, c.Styles(), p.view(c), c.PageWidth(), c.PageRows())
+		_, p.scroll = tourneyview.Lines(c.Tr, c.Styles(), p.view(c), c.PageWidth(), c.PageRows()-len(p.chatLines(c)))
 	}
 	return common.Turn{}
 }
@@ -804,7 +804,7 @@ func (p *Page) view(c *common.Common) tourneyview.Page {
 	}
 	names[c.ID] = c.Name // as the player is called now
 	v := tourneyview.Page{Listed: p.l, Me: c.ID, Names: names, Now: c.Srv.Now(), SSH: common.SSHTo(c.Port), Scroll: p.scroll, Seals: p.seals, Field: p.field,
-		GivenUp: p.givenUp, Ratings: p.ratings}
+		GivenUp: p.givenUp, Ratings: p.ratings, Code: p.code}
 	if p.t != nil {
 		v.T = *p.t
 	}
@@ -863,17 +863,8 @@ func (p *Page) Lines(c *common.Common) ([]string, []key.Binding) {
 		first = append(first, k.Chat)
 	}
 	chat := p.chatLines(c)
-	if p.code == "" || p.t.Phase == tourney.Finished {
-		lines, _ := tourneyview.Lines(c.Tr, c.Styles(), v, c.PageWidth(), c.PageRows()-len(chat))
-		return append(lines, chat...), append(first, keys...)
-	}
-	// The creator's private tournament: its code under its title.
-	var code []string
-	for _, w := range tourneyview.Wrap(c.Tr.T("tourney.code.yours", p.code), c.PageWidth(), 0) {
-		code = append(code, c.Styles().Warn.Render(w))
-	}
-	lines, _ := tourneyview.Lines(c.Tr, c.Styles(), v, c.PageWidth(), c.PageRows()-len(code)-len(chat))
-	return append(append(lines[:1], append(code, lines[1:]...)...), chat...), append(first, keys...)
+	lines, _ := tourneyview.Lines(c.Tr, c.Styles(), v, c.PageWidth(), c.PageRows()-len(chat))
+	return append(lines, chat...), append(first, keys...)
 }
 
 // speaks says whether the player may say something in the
