@@ -317,3 +317,29 @@ func TestSeat101PanelKeepsTheScoreWhole(t *testing.T) {
 		t.Errorf("the away seat is not said:\n%s", out)
 	}
 }
+
+// Test101HeaderKeepsTheBadge: at 80 columns a 101 seat's header leaves
+// the opening's count out rather than the seat's badge, a tournament's
+// name (in English it did not say whose table it was); wider, it says
+// both. In both languages.
+func Test101HeaderKeepsTheBadge(t *testing.T) {
+	for _, lang := range []string{"en", "tr"} {
+		f := newFakeTable101(t, 5)
+		m, err := NewSeat101(SeatOptions{Lang: lang, Seat: 0, Send: f.send, NoColor: true, Settle: -1, Badge: "tournament Cuma arenası"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.Update(f.update(0))
+		open := m.tr.T("t101.hdr.open", 101)
+		for _, w := range []int{80, 120} {
+			m.Update(windowMsg(w, 24))
+			head := strings.Split(plain(m), "\n")[0]
+			if !strings.Contains(head, "tournament Cuma arenası") || strings.Contains(head, "…") {
+				t.Errorf("%s at %d columns: the header lacks the badge whole: %q", lang, w, head)
+			}
+			if w == 120 && !strings.Contains(head, open) {
+				t.Errorf("%s at %d columns: the header lacks the opening: %q", lang, w, head)
+			}
+		}
+	}
+}

@@ -1,6 +1,8 @@
 package play101
 
 import (
+	"strings"
+
 	"charm.land/bubbles/v2/key"
 
 	"okey/game/okey101"
@@ -24,7 +26,8 @@ func (t *Table) Header(w int, casual bool, hand, badge, keys string) string {
 	if hand == "" {
 		hand = tr.T("t101.hdr.hand", v.Hand, v.Rules.Hands)
 	}
-	info := "  " + hand + " · " + tr.T("t101.hdr.open", v.Threshold)
+	open := " · " + tr.T("t101.hdr.open", v.Threshold)
+	info := "  " + hand + open
 	room := table.HeaderRoom(w, title, keys)
 	if v.Rules.Partners {
 		// The player's partner by name: the one they play with, seen
@@ -51,8 +54,15 @@ func (t *Table) Header(w int, casual bool, hand, badge, keys string) string {
 	if canvas.Width(info+dealer+badge) <= room {
 		info += dealer
 	}
-	// The seat's badge too goes whole or not at all: a cut badge reads
-	// "code: …", which tells nobody anything.
+	// The seat's badge (a tournament's name: whose table it is; where a
+	// guest's code is) rather than the opening's count, which the
+	// player's panel and status line say where it matters: at 80
+	// columns in English a tournament's 101 table did not say whose it
+	// was. It too goes whole or not at all: a cut badge reads "code:
+	// …", which tells nobody anything.
+	if canvas.Width(info+badge) > room {
+		info = strings.Replace(info, open, "", 1)
+	}
 	if canvas.Width(info+badge) > room {
 		badge = ""
 	}
