@@ -407,6 +407,9 @@ func (f *Page) Update(c *common.Common, msg tea.Msg) common.Turn {
 		case key.Matches(msg, k.FormDown):
 			if !f.move(1, timer) {
 				c.Flash = c.Tr.T("tourney.new.last")
+				if f.editing != "" {
+					c.Flash = c.Tr.T("tourney.edit.last") // enter saves, it creates nothing
+				}
 			}
 		case key.Matches(msg, k.TourneyCreate) && !f.asking:
 			return f.send(c, timer)

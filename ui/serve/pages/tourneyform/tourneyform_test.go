@@ -266,10 +266,11 @@ func TestFormFits(t *testing.T) {
 // bank, bots and their level or duplicate deals, partners, private),
 // new and edited, fit the page's rows at 80×24 and 120×40 in both
 // languages with the cursor on any row: its row drawn, and the note
-// under the rows never cut (at 80×24 the note's line was lost).
+// under the rows never cut (at 80×24 the note's line was lost). Shorter
+// still (80×20), the rows scroll about the cursor, saying so.
 func TestTallestFormFits(t *testing.T) {
 	for _, lang := range []string{"en", "tr"} {
-		for _, sz := range [][2]int{{80, 24}, {120, 40}} {
+		for _, sz := range [][2]int{{80, 24}, {120, 40}, {80, 20}} {
 			for _, kind := range []tourney.Kind{tourney.Arena, tourney.Swiss} {
 				for _, editing := range []string{"", "k3x9q2ab"} {
 					f, c := page(t, lang, sz[0], sz[1])
@@ -298,10 +299,29 @@ func TestTallestFormFits(t *testing.T) {
 						if !strings.Contains(text, "> ") {
 							t.Errorf("%s: the cursor's row is not drawn:\n%s", what, text)
 						}
+						if more := c.Tr.T("tourney.new.more.up", 1)[:4]; sz[1] == 20 && i == len(rows)-1 && !strings.Contains(text, more) {
+							t.Errorf("%s: the rows above are not said:\n%s", what, text)
+						}
 						press(f, c, down)
 					}
 				}
 			}
+		}
+	}
+}
+
+// ↓ at the last row of a tournament being changed says enter saves the
+// changes, not that it creates the tournament (it said so), in both
+// languages within the status line.
+func TestDownAtTheLastRowOfAnEdit(t *testing.T) {
+	for _, lang := range []string{"en", "tr"} {
+		f, c := page(t, lang, 80, 24)
+		f.Edit("k3x9q2ab", tourney.Config{Kind: tourney.Arena, Name: "Friday", Game: "101", Hands: 1, Start: c.Srv.Now().Add(time.Hour), Length: time.Hour})
+		for range nRows + 3 {
+			press(f, c, down)
+		}
+		if want := c.Tr.T("tourney.edit.last"); c.Flash != want || ansi.StringWidth(want) > 78 {
+			t.Errorf("%s: ↓ at the last row of an edit says %q, want %q within 78 columns", lang, c.Flash, want)
 		}
 	}
 }
