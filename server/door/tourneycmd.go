@@ -9,14 +9,11 @@ import (
 
 	"charm.land/ssh"
 	"charm.land/wish/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"okey/game/tourney"
 	"okey/server/keep"
-	"okey/server/tables"
 	"okey/server/tournaments"
 	"okey/ui/i18n"
-	"okey/ui/safetext"
 	"okey/ui/serve/common"
 	"okey/ui/serve/tourneyview"
 )
@@ -116,12 +113,6 @@ func tourneyAnswer(side common.TourneySide, args []string, now time.Time, ssh st
 		return nil, 1, fmt.Sprintf("tournament %q: %v", safeID(id), err)
 	}
 	return b, 0, ""
-}
-
-// safeID is an id as typed, made safe to say back: no escapes, 20
-// columns at most.
-func safeID(id string) string {
-	return tables.CutWidth(ansi.Strip(safetext.CutBytes(id, 64)), 20)
 }
 
 // tourneyCancel is the operator's "tournament ID|NAME cancel": any

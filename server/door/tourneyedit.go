@@ -10,11 +10,14 @@ import (
 
 	"charm.land/ssh"
 	"charm.land/wish/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"okey/game/tourney"
 	"okey/server/keep"
+	"okey/server/tables"
 	"okey/server/tournaments"
 	"okey/ui/i18n"
+	"okey/ui/safetext"
 	"okey/ui/serve/tourneyview"
 )
 
@@ -203,4 +206,10 @@ func durationOf(c *tourney.Config, k string) *time.Duration {
 		return &c.Back
 	}
 	return &c.Away
+}
+
+// safeID is an id as typed, made safe to say back: no escapes, 20
+// columns at most.
+func safeID(id string) string {
+	return tables.CutWidth(ansi.Strip(safetext.CutBytes(id, 64)), 20)
 }

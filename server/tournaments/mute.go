@@ -33,9 +33,6 @@ func (e *MutedError) Error() string {
 	return "the server's operator has muted you until " + e.Until.UTC().Format("15:04 UTC")
 }
 
-// prefixMute is the keys of the mutes.
-const prefixMute = "mute."
-
 // muteKey is player's mute's key.
 func (s *Service) muteKey(player string) string {
 	return prefixMute + s.opt.Book.PlayerName("mute", player)

@@ -342,3 +342,7 @@ func copyOf(t tourney.Tournament) (tourney.Tournament, error) {
 	}
 	return c, nil
 }
+
+// prefixMute is the keys of the operator's mutes (mute.go), which the
+// service's watch hands to the tables as they change.
+const prefixMute = "mute."
