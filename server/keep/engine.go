@@ -187,9 +187,11 @@ func (c StoreConfig) nodes() int {
 // Engine is the process's connection to the store: to an embedded NATS
 // server (ns) or to an existing deployment (ns nil).
 type Engine struct {
-	ns *server.Server
-	NC *nats.Conn
-	js jetstream.JetStream
+	// hedges bounds the node's hedged reads' extra attempts.
+	hedges hedgeBudget
+	ns     *server.Server
+	NC     *nats.Conn
+	js     jetstream.JetStream
 	// leaseNC is a connection of the leases' own, and leaseJS its
 	// JetStream: a renewal and its acknowledgement never queue behind
 	// the tables' writes and watches on NC. One connection is one
@@ -229,7 +231,7 @@ func openEngine(ctx context.Context, dir string, sc StoreConfig) (*Engine, error
 	if err := sc.Check(); err != nil {
 		return nil, err
 	}
-	e := &Engine{Replicas: sc.replicas(), Node: sc.NodeName, ready: cmp.Or(sc.Ready, time.Minute)}
+	e := &Engine{Replicas: sc.replicas(), Node: sc.NodeName, ready: cmp.Or(sc.Ready, time.Minute), hedges: make(hedgeBudget, hedgeExtra)}
 	if e.Node == "" {
 		e.Node = defaultNodeName(sc.ClusterListen)
 	}

@@ -301,7 +301,7 @@ func (b *TableBook) Written(ctx context.Context, id string) (bool, error) {
 // the store answered that it keeps none (a replica may be behind: not
 // sure proof that none was written).
 func (b *TableBook) RefusedAt(ctx context.Context, id string) (rev uint64, refused, missing bool) {
-	e, err := getSoon(ctx, b.KV, id)
+	e, err := getSoon(ctx, b.eng.budget(), b.KV, id)
 	if err != nil {
 		return 0, false, errors.Is(err, jetstream.ErrKeyNotFound)
 	}

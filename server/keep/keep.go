@@ -137,7 +137,7 @@ func (k *Keeper) LoadOne(ctx context.Context, id string) (kt KeptTable, ok bool)
 	// handed to a replica on a node that froze (its subscription still
 	// there), and waiting it out whole cost a takeover 10 s; asked again,
 	// another replica answers.
-	e, err := getSoon(ctx, k.Tables.KV, id)
+	e, err := getSoon(ctx, k.eng.budget(), k.Tables.KV, id)
 	switch {
 	case errors.Is(err, jetstream.ErrKeyNotFound):
 		return kt, false // deleted, or never was

@@ -83,6 +83,8 @@ type Leases struct {
 	// bucket is the bucket's name: okey_leases for tables (a
 	// tournament's owner holds its lease in a bucket of its own).
 	bucket string
+	// hedges is the node's bound on its reads' extra attempts.
+	hedges hedgeBudget
 }
 
 // asking is the TTL a lease written now asks for.
@@ -179,7 +181,7 @@ func openLeasesIn(ctx context.Context, eng *Engine, ttl time.Duration, bucket, a
 	} else if kv, err = eng.bindBucket(ctx, js, bucket); err != nil {
 		return nil, fmt.Errorf("the bucket %s: %w", bucket, err)
 	}
-	return &Leases{bucket: bucket, kv: kv, js: js, Node: eng.Node, ttl: ttl, seal: eng.Seal, log: slog.New(slog.DiscardHandler)}, nil
+	return &Leases{bucket: bucket, kv: kv, js: js, Node: eng.Node, ttl: ttl, seal: eng.Seal, log: slog.New(slog.DiscardHandler), hedges: eng.budget()}, nil
 }
 
 // holderOf is the node a lease's entry names, and when it was written:
@@ -389,7 +391,7 @@ func (l *Leases) readLease(ctx context.Context, table string, rev uint64) (jetst
 	var e jetstream.KeyValueEntry
 	err := readPast(ctx, rev, func(ctx context.Context) (uint64, error) {
 		var err error
-		e, err = getSoon(ctx, l.kv, table)
+		e, err = getSoon(ctx, l.hedges, l.kv, table)
 		if errors.Is(err, jetstream.ErrKeyNotFound) {
 			e = nil
 			return math.MaxUint64, nil // none kept: nothing later to wait for
@@ -420,7 +422,7 @@ var errLeaseBusy = errors.New("written again as it was read")
 func (l *Leases) current(ctx context.Context, table string, rev uint64, missing bool) (e jetstream.KeyValueEntry, ok bool) {
 	err := readPast(ctx, rev, func(ctx context.Context) (uint64, error) {
 		var err error
-		e, err = getSoon(ctx, l.kv, table)
+		e, err = getSoon(ctx, l.hedges, l.kv, table)
 		if missing && errors.Is(err, jetstream.ErrKeyNotFound) {
 			return 0, nil // a replica behind the write refused
 		}
@@ -483,7 +485,7 @@ func (l *Leases) Leased(ctx context.Context) (map[string]bool, error) {
 
 // Holder is the node holding table's lease ("" if none).
 func (l *Leases) Holder(ctx context.Context, table string) (string, error) {
-	e, err := getSoon(ctx, l.kv, table)
+	e, err := getSoon(ctx, l.hedges, l.kv, table)
 	if errors.Is(err, jetstream.ErrKeyNotFound) {
 		return "", nil
 	}

@@ -200,7 +200,7 @@ func (k *Numbers) Load(ctx context.Context) (int, error) {
 func (k *Numbers) Take(ctx context.Context) (int, error) {
 	for {
 		n, rev := 1, uint64(0)
-		e, err := getSoon(ctx, k.hall, nextKey)
+		e, err := getSoon(ctx, k.eng.budget(), k.hall, nextKey)
 		switch {
 		case errors.Is(err, jetstream.ErrKeyNotFound):
 		case err != nil:

@@ -99,8 +99,8 @@ func ended(ctx context.Context) error {
 // in a trace of the slow takeovers: the takeover's first read of the
 // table's entry waited 10.0 s, and its lease's create then had no time
 // left.
-func getSoon(ctx context.Context, kv jetstream.KeyValue, key string) (jetstream.KeyValueEntry, error) {
-	return hedged(ctx, func(ctx context.Context) (jetstream.KeyValueEntry, error) { return kv.Get(ctx, key) })
+func getSoon(ctx context.Context, budget hedgeBudget, kv jetstream.KeyValue, key string) (jetstream.KeyValueEntry, error) {
+	return hedged(ctx, budget, func(ctx context.Context) (jetstream.KeyValueEntry, error) { return kv.Get(ctx, key) })
 }
 
 // hedgeEvery and hedgeMax pace hedged: a new attempt every hedgeEvery,
@@ -121,7 +121,7 @@ const (
 // owner's table ran 10.9 to 13.2 s after the freeze; a hedged read
 // learns within hedgeEvery, while each attempt still has 2 s to answer
 // on a starved machine. Only for reads: each attempt's value is its own.
-func hedged[T any](ctx context.Context, f func(context.Context) (T, error)) (T, error) {
+func hedged[T any](ctx context.Context, budget hedgeBudget, f func(context.Context) (T, error)) (T, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	type answer struct {
@@ -130,7 +130,8 @@ func hedged[T any](ctx context.Context, f func(context.Context) (T, error)) (T, 
 		timedOut bool
 	}
 	answers := make(chan answer)
-	attempt := func() {
+	attempt := func(release func()) {
+		defer release()
 		actx, acancel := context.WithTimeout(ctx, hedgeMax*hedgeEvery)
 		defer acancel()
 		v, err := f(actx)
@@ -140,23 +141,67 @@ func hedged[T any](ctx context.Context, f func(context.Context) (T, error)) (T, 
 		case <-ctx.Done():
 		}
 	}
-	go attempt()
+	inFlight := 1
+	go attempt(func() {})
 	tick := time.NewTicker(hedgeEvery)
 	defer tick.Stop()
 	var last error
 	for {
 		select {
 		case a := <-answers:
+			inFlight--
 			if a.err == nil || !unavailable(a.err) && !a.timedOut {
 				return a.v, a.err
 			}
 			last = a.err
 		case <-tick.C:
-			go attempt()
+			// The read's own attempt, when none is under way; another
+			// beside one still waiting only within the node's budget.
+			if inFlight == 0 {
+				inFlight++
+				go attempt(func() {})
+			} else if release, ok := budget.take(); ok {
+				inFlight++
+				go attempt(release)
+			}
 		case <-ctx.Done():
 			var zero T
 			return zero, fmt.Errorf("the store stayed unavailable: %w", cmp.Or(last, ctx.Err()))
 		}
+	}
+}
+
+// hedgeBudget bounds the attempts a node's hedged reads make beside
+// their own (one each) at any time: a store slow for every read (a
+// loaded cluster, not a frozen replica) was otherwise asked each read
+// up to hedgeMax times over, and the more it was asked the slower it
+// answered — in a 200-player arena on three nodes, reads of a table's
+// record tried seven times at once, each attempt a consumer made on the
+// stream, and every table paused on its writes. A frozen node's few
+// takeovers fit in it. nil: no bound (a test's).
+type hedgeBudget chan struct{}
+
+// hedgeExtra is a node's hedgeBudget: attempts beside the reads' own.
+const hedgeExtra = 8
+
+// budget is e's hedgeBudget (nil for no engine: none).
+func (e *Engine) budget() hedgeBudget {
+	if e == nil {
+		return nil
+	}
+	return e.hedges
+}
+
+// take takes one attempt from b, if one is free, and how to give it back.
+func (b hedgeBudget) take() (release func(), ok bool) {
+	if b == nil {
+		return func() {}, true
+	}
+	select {
+	case b <- struct{}{}:
+		return func() { <-b }, true
+	default:
+		return nil, false
 	}
 }
 

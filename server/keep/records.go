@@ -312,7 +312,7 @@ func (b *RecordBook) read(ctx context.Context, id string) (recordRead, error) {
 	// In a cluster a read may go unanswered for a moment while a
 	// stream's leader changes: it is asked again (hedged).
 	var tries atomic.Int32
-	return hedged(ctx, func(ctx context.Context) (recordRead, error) {
+	return hedged(ctx, b.eng.budget(), func(ctx context.Context) (recordRead, error) {
 		try := tries.Add(1)
 		began := time.Now()
 		r, err := b.readOnce(ctx, id)

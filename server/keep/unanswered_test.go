@@ -231,7 +231,7 @@ func TestHedgedReadsDoNotWaitOutASilentOne(t *testing.T) {
 	var mu sync.Mutex
 	calls := 0
 	first := make(chan error, 1)
-	v, err := hedged(context.Background(), func(ctx context.Context) (int, error) {
+	v, err := hedged(context.Background(), nil, func(ctx context.Context) (int, error) {
 		mu.Lock()
 		calls++
 		n := calls
@@ -249,14 +249,14 @@ func TestHedgedReadsDoNotWaitOutASilentOne(t *testing.T) {
 	if e := <-first; !errors.Is(e, context.Canceled) {
 		t.Errorf("the silent attempt ended with %v, want called off (canceled) once another answered", e)
 	}
-	if _, err := hedged(context.Background(), func(ctx context.Context) (int, error) {
+	if _, err := hedged(context.Background(), nil, func(ctx context.Context) (int, error) {
 		return 0, jetstream.ErrKeyNotFound
 	}); !errors.Is(err, jetstream.ErrKeyNotFound) {
 		t.Errorf("a refusal read as %v", err)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 3*hedgeEvery)
 	defer cancel()
-	if _, err := hedged(ctx, func(ctx context.Context) (int, error) {
+	if _, err := hedged(ctx, nil, func(ctx context.Context) (int, error) {
 		return 0, nats.ErrNoResponders
 	}); !errors.Is(err, nats.ErrNoResponders) || !strings.Contains(err.Error(), "stayed unavailable") {
 		t.Errorf("a store that never answers read as %v", err)
@@ -392,5 +392,65 @@ func TestATableWriteNotAnsweredIsSentAgain(t *testing.T) {
 		if !ok || kt.Err != nil || string(kt.Table) != `{"id":"7","n":2}` || string(kt.Record) != "H\nm1\n" {
 			t.Fatalf("landed %v: read back %q, %q (%v)", landed, kt.Table, kt.Record, kt.Err)
 		}
+	}
+}
+
+// TestHedgedReadsKeepToTheNodesBudget: reads of a store slow for every
+// read each keep one attempt of their own, and start others beside it
+// only within the node's budget (unbounded, three reads asked the store
+// fifteen times at once); a read whose attempt fails at once is asked
+// again though the budget is spent.
+func TestHedgedReadsKeepToTheNodesBudget(t *testing.T) {
+	t.Parallel()
+	budget := make(hedgeBudget, 2)
+	var mu sync.Mutex
+	now, most := 0, 0
+	slow := func(ctx context.Context) (int, error) {
+		mu.Lock()
+		now++
+		most = max(most, now)
+		mu.Unlock()
+		<-ctx.Done()
+		mu.Lock()
+		now--
+		mu.Unlock()
+		return 0, ctx.Err()
+	}
+	var wg sync.WaitGroup
+	for range 3 {
+		wg.Go(func() {
+			ctx, cancel := context.WithTimeout(context.Background(), (hedgeMax+2)*hedgeEvery)
+			defer cancel()
+			if _, err := hedged(ctx, budget, slow); err == nil {
+				t.Error("a read of a store that never answers answered")
+			}
+		})
+	}
+	wg.Wait()
+	mu.Lock() // (attempts called off may still be ending)
+	seen := most
+	mu.Unlock()
+	if seen > 3+cap(budget) {
+		t.Errorf("%d attempts at once, want at most %d (three reads' own and the budget's)", seen, 3+cap(budget))
+	}
+	if seen < 3+cap(budget) {
+		t.Errorf("%d attempts at once: the budget's %d were not used", seen, cap(budget))
+	}
+
+	// The budget spent, a read whose attempt fails at once still asks
+	// again on its own.
+	for range cap(budget) {
+		budget <- struct{}{}
+	}
+	calls := 0
+	v, err := hedged(context.Background(), budget, func(ctx context.Context) (int, error) {
+		calls++
+		if calls < 3 {
+			return 0, nats.ErrNoResponders
+		}
+		return 5, nil
+	})
+	if err != nil || v != 5 || calls != 3 {
+		t.Fatalf("read %d, %v after %d calls; want 5 after 3", v, err, calls)
 	}
 }
