@@ -420,7 +420,7 @@ func TestBeliefTrace(t *testing.T) {
 	names := []string{"pimc-belief=1-n=1-burn=1", "normal", "normal", "normal"}
 	var st pimcStats
 	for i := range deals * classic.NumSeats {
-		o, err := boundHand(names, i, 1)
+		o, err := boundHand(names, i, 1, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

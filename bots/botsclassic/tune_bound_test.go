@@ -44,8 +44,15 @@ import (
 //	OKEY_BOUND='normal,normal,normal,normal;pimc-cheat=7-n=64,normal,normal,normal' \
 //	  go test -tags tune ./bots/botsclassic -run 'Bound$' -v -timeout 0
 //
-// TestBoundReport reads such files back.
-func TestBound(t *testing.T) {
+// TestBoundReport reads such files back; TestBoundSampled
+// (tune_sampled_test.go) is this bench with the samplers of bots/rollout
+// as pimc's sampler=K.
+func TestBound(t *testing.T) { RunBound(t) }
+
+// RunBound is TestBound with samplers for pimc's sampler=K (K from 1,
+// in the order given): the bench of a test outside this package, which
+// may import what imports this one.
+func RunBound(t *testing.T, samplers ...PimcWorlds) {
 	spec, out := os.Getenv("OKEY_BOUND"), os.Getenv("OKEY_OUT")
 	if spec == "" || out == "" {
 		t.Skip("set OKEY_BOUND to the tables and OKEY_OUT to the file")
@@ -92,7 +99,7 @@ func TestBound(t *testing.T) {
 				deal, tab, rot := from+u/per, u%per/classic.NumSeats, u%classic.NumSeats
 				i := deal*classic.NumSeats + rot
 				var o boundOutcome
-				o, errs[w] = boundHand(tables[tab], i, seed)
+				o, errs[w] = boundHand(tables[tab], i, seed, samplers)
 				if errs[w] != nil {
 					return
 				}
@@ -127,7 +134,7 @@ func (o boundOutcome) String() string {
 // boundHand plays hand i of a table as tuneHand does (the same deal,
 // seats and bot seeds), and tells every bot that watches the table
 // each move made (the belief sampler reads the other seats' moves).
-func boundHand(names []string, i int, seed uint64) (boundOutcome, error) {
+func boundHand(names []string, i int, seed uint64, samplers []PimcWorlds) (boundOutcome, error) {
 	var o boundOutcome
 	k, rot := i/classic.NumSeats, i%classic.NumSeats
 	deal := game.NewSeed(seed*0x9e3779b97f4a7c15 + uint64(k))
@@ -137,6 +144,9 @@ func boundHand(names []string, i int, seed uint64) (boundOutcome, error) {
 		b, err := tuneVariant(name, game.NewSeed(deal^uint64(j+1)*0xbf58476d1ce4e5b9))
 		if err != nil {
 			return o, err
+		}
+		if p, ok := b.(*pimc); ok && p.sampler > 0 && p.sampler <= len(samplers) {
+			p.worlds = samplers[p.sampler-1]
 		}
 		s := (j + rot) % classic.NumSeats
 		seat[s], botOf[s] = b, j

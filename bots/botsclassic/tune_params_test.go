@@ -85,6 +85,9 @@ func tuneSet(b Bot, k string, x float64) error {
 		case "burn":
 			b.burn = int(x)
 			return nil
+		case "sampler":
+			b.sampler = int(x)
+			return nil
 		}
 	}
 	return fmt.Errorf("no knob %q for %s", k, b.Level())

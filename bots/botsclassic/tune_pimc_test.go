@@ -47,7 +47,18 @@ type pimc struct {
 	stats pimcStats
 	bel   *beliefChain
 	xtra  bool // a world of this decision knew more than the view
+	// sampler > 0 draws the worlds from the bench's sampler of that
+	// number (1 the first of those TestBound's caller gives, see
+	// RunBound), from the view alone; worlds is it, set by the bench.
+	sampler int
+	worlds  PimcWorlds
 }
+
+// PimcWorlds is a sampler of worlds from a view, for pimc's sampler=K:
+// read v once for a decision, then give world i of that decision under
+// seed. A sampler a bench outside this package makes (the learned
+// belief's, which imports this package) comes in through it.
+type PimcWorlds func(v *classic.View, seed uint64) (func(i int) (classic.State, error), error)
 
 // pimcStats counts a pimc player's searched discards: searched (two or
 // more candidates), over (another than normal's pick thrown), extra
@@ -91,11 +102,20 @@ func (b *pimc) Decide(ctx context.Context, v classic.View) (classic.Action, erro
 			return classic.Action{}, err
 		}
 	}
+	next := func(int) (classic.State, error) { return b.world(&v) }
+	if b.sampler > 0 {
+		if b.worlds == nil {
+			return classic.Action{}, fmt.Errorf("pimc sampler=%d: the bench gave no such sampler", b.sampler)
+		}
+		if next, err = b.worlds(&v, b.rnd.Uint64()); err != nil {
+			return classic.Action{}, fmt.Errorf("pimc sampler=%d: %w", b.sampler, err)
+		}
+	}
 	wins := make([]int, len(cs))
-	for range b.n {
-		world, err := b.world(&v)
+	for i := range b.n {
+		world, err := next(i)
 		for try := 1; err == nil && try < b.filt && !agrees(&v, world); try++ {
-			world, err = b.world(&v)
+			world, err = next(i + try*b.n)
 		}
 		if err != nil {
 			return classic.Action{}, err
