@@ -7,6 +7,7 @@
 // and the test's fixed cases to bots/belief/testdata/fixture.json.
 //
 //	go run ./bots/belief/train -commit $(git rev-parse HEAD)   # the shipped weights (seed 1, 21 minutes)
+//	go run ./bots/belief/train -eval 2000000                   # the shipped weights measured on other deals, no training
 //	go run ./bots/belief/train -h                              # the recipe's knobs
 //
 // Everything is drawn from the seed: the same flags give the same
@@ -17,12 +18,14 @@
 //
 //	doc.go      this map
 //	main.go     the flags, the run from the data to the weights, the recipe
-//	            and the report
+//	            and the report; -eval, the report alone for the shipped
+//	            weights
 //	data.go     the self-play hands, the positions kept and their labels,
 //	            the data's cache
 //	net.go      the network in float64: its forward and backward pass,
 //	            AdamW, the checkpoints
-//	eval.go     the held-out figures: log-loss, Brier, calibration, the
+//	eval.go     the held-out figures: log-loss, Brier, calibration (in
+//	            bins of the chance and in deciles of the copies), the
 //	            samplers' worlds
 //	fixture.go  the fixed cases the package's test plays again
 package main

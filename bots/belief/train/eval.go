@@ -1,9 +1,11 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"math"
+	"slices"
 
 	"okey/bots/belief"
 	"okey/bots/rollout"
@@ -23,6 +25,9 @@ type metrics struct {
 	place                      [belief.Opponents]struct{ cells, log float64 }
 	stage                      [numStages]struct{ cells, log float64 }
 	cal                        [calBins]struct{ n, p, y float64 }
+	// pts keeps every (opponent, face) cell's chance a copy, for the
+	// reliability table in deciles of the copies.
+	pts []calPoint
 	// moved is, summed over worlds, the share of the opponents' unseen
 	// tiles a world puts where the true racks do not hold them (a
 	// sampler's figure, as in docs/classic-bound.md); worlds counts them.
@@ -90,6 +95,7 @@ func (m *metrics) add(g *group, stage int, q [belief.Places]float64) {
 		m.place[o].log += l
 		m.stage[stage].cells++
 		m.stage[stage].log += l
+		m.pts = append(m.pts, calPoint{P: float32(p), U: g.U, Y: g.N[o]})
 		bin := min(int(p*calBins), calBins-1)
 		m.cal[bin].n += u
 		m.cal[bin].p += u * p
@@ -336,6 +342,41 @@ func (m *metrics) row(w io.Writer, name string, base *metrics) {
 	fmt.Fprintf(w, "| %s | %.4f | %.4f | %.4f | %.4f | %s | %.4f / %.4f / %.4f | %s | %.4f | %s |\n", name,
 		m.copyLog/m.copies, m.copyBrier/m.copies, cl, m.cellBrier/m.cells, rel,
 		m.place[0].log/m.place[0].cells, m.place[1].log/m.place[1].cells, m.place[2].log/m.place[2].cells, stages, m.ece(), moved)
+}
+
+// calPoint is one cell's chance a copy (P), its unseen copies (U) and
+// those the rack held (Y).
+type calPoint struct {
+	P    float32
+	U, Y uint8
+}
+
+// deciles prints the reliability table of m in deciles of the copies:
+// the cells in the order of the chance given, cut where a tenth of the
+// copies has passed. Bins of equal width put most copies of every belief
+// in two of them (the chances are mostly 0.1 to 0.3); deciles show the
+// gaps where the copies are.
+func (m *metrics) deciles(w io.Writer) {
+	pts := slices.Clone(m.pts)
+	slices.SortFunc(pts, func(a, b calPoint) int { return cmp.Compare(a.P, b.P) })
+	total := 0.0
+	for _, c := range pts {
+		total += float64(c.U)
+	}
+	fmt.Fprintln(w, "| decile | chances given | copies | mean chance | share there |")
+	fmt.Fprintln(w, "| --- | --- | --- | --- | --- |")
+	d, n, sp, sy, lo, seen := 0, 0.0, 0.0, 0.0, float32(-1), 0.0
+	for i, c := range pts {
+		if lo < 0 {
+			lo = c.P
+		}
+		u := float64(c.U)
+		n, sp, sy, seen = n+u, sp+u*float64(c.P), sy+float64(c.Y), seen+u
+		if seen >= total*float64(d+1)/10 || i == len(pts)-1 {
+			fmt.Fprintf(w, "| %d | %.3f–%.3f | %.0f | %.3f | %.3f |\n", d+1, lo, c.P, n, sp/n, sy/n)
+			d, n, sp, sy, lo = d+1, 0, 0, 0, -1
+		}
+	}
 }
 
 // calibration prints the reliability table of m.
