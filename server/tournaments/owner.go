@@ -165,10 +165,11 @@ func (s *Service) Drivers(ctx context.Context) []Driver {
 // claim takes the lease of each tournament not finished that nobody
 // holds. A lease is only tried for on a Create: one held is refused.
 func (s *Service) claim(ctx context.Context) {
+	now := time.Now()
 	s.mu.Lock()
 	var free []string
 	for id, r := range s.recs {
-		if r.T.Phase != tourney.Finished && !s.owned[id] {
+		if r.T.Phase != tourney.Finished && !s.owned[id] && now.Sub(s.heldElsewhere[id]) >= claimAgain {
 			free = append(free, id)
 		}
 	}
@@ -179,6 +180,11 @@ func (s *Service) claim(ctx context.Context) {
 			tctx, cancel := context.WithTimeout(ctx, storeWait)
 			err := s.hold.Take(tctx, id)
 			cancel()
+			if errors.Is(err, keep.ErrLeaseHeld) {
+				s.mu.Lock()
+				s.heldElsewhere[id] = now
+				s.mu.Unlock()
+			}
 			if err != nil {
 				if !errors.Is(err, keep.ErrLeaseHeld) {
 					s.opt.Log.Warn("a tournament's lease not taken", "tournament", id, "err", err)
@@ -192,6 +198,14 @@ func (s *Service) claim(ctx context.Context) {
 		s.mu.Unlock()
 	}
 }
+
+// claimAgain is how soon a tournament whose lease another node holds
+// is asked for again: the round runs at every request and table's end
+// too, and each of the other nodes asked the store to create the
+// lease about twice a second in a 200-player arena; a lease expires a
+// TTL (seconds) after its holder stops, so a second's wait costs a
+// takeover at most that.
+const claimAgain = time.Second
 
 // give lets a finished tournament go: nobody need drive it.
 func (s *Service) give(ctx context.Context, id string) {

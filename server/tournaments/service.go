@@ -172,6 +172,9 @@ type Service struct {
 	// owned are the tournaments whose lease this node holds (alone:
 	// every one not finished).
 	owned map[string]bool
+	// heldElsewhere are the tournaments whose lease another node was
+	// found holding, by when: asked for again only claimAgain later.
+	heldElsewhere map[string]time.Time
 	// missing are the tables in play the hall did not know, by
 	// "tournament/table", since when (the owner's round's own).
 	missing map[string]time.Time
@@ -213,7 +216,7 @@ func New(opt Options) (*Service, error) {
 		opt.Random = rand.Reader
 	}
 	return &Service{opt: opt, wake: make(chan struct{}, 1), ended: make(chan endNote, endQueue),
-		rates: map[string]*tables.ChatRate{}, recs: map[string]record{}, other: map[string]seen{}, owned: map[string]bool{},
+		rates: map[string]*tables.ChatRate{}, recs: map[string]record{}, other: map[string]seen{}, owned: map[string]bool{}, heldElsewhere: map[string]time.Time{},
 		missing: map[string]time.Time{}, tried: map[string]error{}, wrote: map[string]uint64{}, read: opt.Book.ReadLatest}, nil
 }
 
