@@ -291,11 +291,13 @@ func (s *Server) openStore(dir string) (k *keep.Keeper, importErr, err error) {
 		// made once and never deleted): said, not silent.
 		s.log.Error("the players' names' salt (its key, or its whole bucket) was deleted from the store and is made anew: every player's first sighting, rating and daily result is under the old names, found no more (as if those buckets were deleted); restore the store from a backup to get them back (docs/cluster.md)")
 	}
+	book.SetLog(s.log)
 	s.rater, s.book = keep.NewRater(book, s.log), book
 	if s.daily, err = keep.OpenDailyBook(ctx, s.eng); err != nil {
 		s.closeStore()
 		return nil, nil, err
 	}
+	s.daily.SetLog(s.log)
 	s.dailyW = keep.NewDailyWriter(s.daily, s.log)
 	s.openLinks(ctx)
 	random := s.cfg.Random

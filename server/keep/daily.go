@@ -3,6 +3,7 @@ package keep
 import (
 	"cmp"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -36,6 +37,9 @@ import (
 //	result.GAME.DATE.ID    a player's day: ID a MAC of the identity and
 //	                       the day (names.go); made with Create when the
 //	                       player starts, so that a day is played once
+//	fresh.result.GAME.DATE.ID.N  made once as generation N of the
+//	                       player's day is written over (fresh.go): an
+//	                       older day put back is not taken
 //
 // with GAME classic or 101 and DATE YYYY-MM-DD (the day in UTC). A
 // result holds scores only, never a tile: the board shows no deal.
@@ -61,7 +65,15 @@ type DailyBook struct {
 	// and when (asked again after noneFor).
 	kept sync.Map
 	none sync.Map
+	// fresh keeps which results were written over, and notes says an
+	// older one put back (fresh.go).
+	fresh freshKeys
+	notes *notes
 }
+
+// SetLog is where the book says a result refused (an older one put
+// back); nowhere before. Before the book is used.
+func (b *DailyBook) SetLog(log *slog.Logger) { b.notes.log = log }
 
 // noneFor is how long a day found without a secret is not asked again.
 const noneFor = 30 * time.Second
@@ -82,7 +94,9 @@ func OpenDailyBook(ctx context.Context, eng *Engine) (*DailyBook, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := &DailyBook{kv: kv, seal: eng.Seal, seen: seen, names: names}
+	n := &notes{log: slog.New(slog.DiscardHandler)}
+	b := &DailyBook{kv: kv, seal: eng.Seal, seen: seen, names: names, notes: n,
+		fresh: freshKeys{kv: kv, bucket: dailyBucket, seal: eng.Seal, notes: n, what: "a daily result"}}
 	// A store kept before the players' names were salted: its keys
 	// renamed, once (names.go).
 	for _, r := range []struct {
@@ -254,7 +268,7 @@ var ErrPlayedToday = errors.New("the day's daily has been played (once a day)")
 // Claim starts id's day of g on d: it succeeds once per identity and day
 // in the whole cluster (a Create), so that nobody plays a day twice.
 func (b *DailyBook) Claim(ctx context.Context, g game.Kind, d daily.Date, r DailyResult) error {
-	r.Hands = []int{}
+	r.Hands, r.Gen = []int{}, 1
 	v, err := b.seal.sealJSON(dailyBucket, b.resultKey(g, d, r.ID), r)
 	if err != nil {
 		return err
@@ -279,10 +293,11 @@ func (b *DailyBook) Result(ctx context.Context, g game.Kind, d daily.Date, id st
 		return DailyResult{}, 0, false, fmt.Errorf("the daily of %s: %w", id, err)
 	}
 	var r DailyResult
-	if err := b.seal.openJSON(dailyBucket, b.resultKey(g, d, id), kv.Value(), &r); err != nil {
+	rev, err := b.fresh.open(ctx, kv, &r)
+	if err != nil {
 		return DailyResult{}, 0, false, fmt.Errorf("the daily of %s: %w", id, err)
 	}
-	return r, kv.Revision(), true, nil
+	return r, rev, true, nil
 }
 
 // Mine is id's day of g on d as the page shows it: from the watch's
@@ -303,7 +318,7 @@ var errNotBegun = errors.New("has not begun it")
 // order (a hand written already is left as it is; one out of order is
 // refused), at the revision read.
 func (b *DailyBook) Scored(ctx context.Context, g game.Kind, d daily.Date, id string, n, score int) error {
-	for range ratingTries {
+	for try := range ratingTries {
 		type read struct {
 			r   DailyResult
 			rev uint64
@@ -329,15 +344,21 @@ func (b *DailyBook) Scored(ctx context.Context, g game.Kind, d daily.Date, id st
 			return fmt.Errorf("the daily of %s %s: hand %d after %d", g, d, n, len(r.Hands))
 		}
 		r.Hands = append(r.Hands, score)
-		v, err := b.seal.sealJSON(dailyBucket, b.resultKey(g, d, id), r)
+		gen := r.Gen
+		r.Gen++
+		plain, err := json.Marshal(r)
 		if err != nil {
 			return err
 		}
-		_, err = b.kv.Update(ctx, b.resultKey(g, d, id), v, rev)
+		key := b.resultKey(g, d, id)
+		_, err = b.kv.Update(ctx, key, b.seal.Seal(dailyBucket+"/"+key, plain), rev)
 		if err == nil {
-			return nil
+			return b.fresh.followed(ctx, key, gen, plain)
 		}
 		if !isWrongSequence(err) {
+			return fmt.Errorf("the daily of %s: %w", id, err)
+		}
+		if err := afterMoved(ctx, try); err != nil {
 			return fmt.Errorf("the daily of %s: %w", id, err)
 		}
 	}
@@ -372,7 +393,7 @@ func (b *DailyBook) readResults(ctx context.Context, g game.Kind, d daily.Date) 
 			return nil, fmt.Errorf("the daily's results: %w", err)
 		}
 		var r DailyResult
-		if b.seal.openJSON(dailyBucket, k, kv.Value(), &r) != nil || len(r.Hands) > daily.Hands(g) {
+		if _, err := b.fresh.open(ctx, kv, &r); err != nil || len(r.Hands) > daily.Hands(g) {
 			continue // a damaged or forged result is left out, not the board
 		}
 		out = append(out, r)

@@ -42,8 +42,11 @@ type dailyCache struct {
 	// ("classic.2026-11-25") and key.
 	newest daily.Date
 	days   map[string]map[string]DailyResult
-	// seal opens the results (sealed: daily.go's sealJSON).
-	seal *Sealer
+	// open opens a result as the watch brings it: the newest, if an
+	// older one was put back (fresh.go).
+	open func(jetstream.KeyValueEntry) (DailyResult, error)
+	// notes says a result older than the one kept (put back).
+	notes *notes
 }
 
 // dayKey is the cache's key of g's day d.
@@ -84,12 +87,13 @@ func (c *dailyCache) result(g game.Kind, d daily.Date, key string) (r DailyResul
 }
 
 // apply takes in one entry the watch brought (nil: the bucket as it was
-// is all delivered).
+// is all delivered). The result is opened before the cache is locked:
+// opening one asks the store whether it was written over.
 func (c *dailyCache) apply(e jetstream.KeyValueEntry) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
 	if e == nil {
+		c.mu.Lock()
 		c.live = true
+		c.mu.Unlock()
 		return
 	}
 	// result.GAME.DATE.ID
@@ -97,6 +101,13 @@ func (c *dailyCache) apply(e jetstream.KeyValueEntry) {
 	if len(parts) != 4 {
 		return
 	}
+	var r DailyResult
+	var openErr error
+	if e.Operation() == jetstream.KeyValuePut {
+		r, openErr = c.open(e)
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
 	g, err := game.ParseKind(parts[1])
 	if err != nil {
 		return
@@ -110,9 +121,14 @@ func (c *dailyCache) apply(e jetstream.KeyValueEntry) {
 		delete(c.days[k], e.Key())
 		return
 	}
-	var r DailyResult
-	if c.seal.openJSON(dailyBucket, e.Key(), e.Value(), &r) != nil || len(r.Hands) > daily.Hands(g) {
+	if openErr != nil || len(r.Hands) > daily.Hands(g) {
 		delete(c.days[k], e.Key()) // a damaged or forged result is left out, as Results leaves it
+		return
+	}
+	if kept, ok := c.days[k][e.Key()]; ok && kept.Gen > r.Gen {
+		// Older than the one kept: put back where it was not yet
+		// known written over (fresh.go). The board keeps the newest.
+		c.notes.replayed("a daily result", "key", e.Key(), "revision", e.Revision(), "generation", r.Gen, "kept", kept.Gen)
 		return
 	}
 	if c.newest.Before(d) {
@@ -158,7 +174,12 @@ func (b *DailyBook) Watch(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("watching the daily's results: %w", err)
 	}
-	c := &dailyCache{days: map[string]map[string]DailyResult{}, seal: b.seal}
+	c := &dailyCache{days: map[string]map[string]DailyResult{}, notes: b.notes,
+		open: func(e jetstream.KeyValueEntry) (DailyResult, error) {
+			var r DailyResult
+			_, err := b.fresh.open(ctx, e, &r)
+			return r, err
+		}}
 	b.cache = c
 	go func() {
 		defer c.stop()

@@ -24,6 +24,9 @@ type DailyResult struct {
 	Hands    []int  `json:"hands"`
 	// Table is the daily table the player played at.
 	Table string `json:"table,omitempty"`
+	// Gen is the result's generation, one more at each write: an older
+	// result put back is refused for the newest (fresh.go).
+	Gen uint64 `json:"gen,omitempty"`
 }
 
 // Ranked reports whether the day is on the board with a place and in

@@ -66,3 +66,20 @@ func isWrongSequence(err error) bool {
 // a player's day) is tried again when another writer changed the value
 // first.
 const ratingTries = 50
+
+// afterMoved waits before try n+2 of an update at a revision refused
+// because the value was written since it was read: a read answered by
+// a replica behind the last write (or an older value put back, written
+// over by another node meanwhile) finds the same revision again at
+// once, so the tries are spread over about four seconds, not spent in
+// a burst.
+func afterMoved(ctx context.Context, n int) error {
+	t := time.NewTimer(time.Duration(min(n+1, 20)) * 5 * time.Millisecond)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}

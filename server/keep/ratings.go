@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -34,11 +35,15 @@ import (
 //   - okey_ratings: one key a game and identity, GAME.ID with ID a MAC
 //     of the identity and the game (names.go: the key names nobody to a
 //     reader without the secret), valued a RatedEntry (mu, sigma, games, the
-//     name last seen, and the matches last applied to it).
+//     name last seen, the matches last applied to it, its generation);
+//     beside it fresh.GAME.ID.N, made once as generation N is written
+//     over (fresh.go), so an older rating put back is not taken.
 //   - okey_rated: one key a match, its identity (the commitment to its
 //     seed, or table and match number for a match begun before
 //     commitments), valued a matchMark: the standings and every seat's
-//     rating as the match was rated, and whether it is done.
+//     rating as the match was rated, and whether it is done (and
+//     fresh.KEY.1 once it is, so the mark begun put back rates nobody
+//     again).
 //
 // Exactly once, even when the node rating a match dies halfway and
 // another restores the table: the first to rate a match Creates its
@@ -111,6 +116,9 @@ type RatedEntry struct {
 	Games int     `json:"games"`
 	// Recent are the matches last applied to it, the newest last.
 	Recent []string `json:"recent,omitempty"`
+	// Gen is the entry's generation, one more at each write: an older
+	// entry put back is refused for the newest (fresh.go).
+	Gen uint64 `json:"gen,omitempty"`
 }
 
 func (e RatedEntry) Rating() rating.Rating { return rating.Rating{Mu: e.Mu, Sigma: e.Sigma} }
@@ -148,6 +156,9 @@ type matchMark struct {
 	Partners bool                            `json:"partners,omitempty"`
 	Priors   [classic.NumSeats]rating.Rating `json:"priors"`
 	Done     bool                            `json:"done"`
+	// Gen is 1 begun, 2 done: the mark begun put back over the mark
+	// done is refused (fresh.go), and the match not rated again.
+	Gen uint64 `json:"gen,omitempty"`
 }
 
 // RatingBook is the ratings in the store.
@@ -159,7 +170,15 @@ type RatingBook struct {
 	seal *Sealer
 	// names names the players in the keys (names.go).
 	names *Names
+	// fresh and marks keep which ratings and marks were written over,
+	// and notes says an older one put back (fresh.go).
+	fresh, marks freshKeys
+	notes        *notes
 }
+
+// SetLog is where the book says a rating refused (an older one put
+// back); nowhere before.
+func (b *RatingBook) SetLog(log *slog.Logger) { b.notes.log = log }
 
 // NamesLost reports whether the players' names' salt was made anew as
 // the book opened, where the store had held one (Names.Lost).
@@ -167,18 +186,20 @@ func (b *RatingBook) NamesLost() bool { return b.names.Lost() }
 
 // OpenRatingBook makes (or finds) the ratings' buckets.
 func OpenRatingBook(ctx context.Context, eng *Engine) (*RatingBook, error) {
-	b := &RatingBook{seal: eng.Seal}
+	b := &RatingBook{seal: eng.Seal, notes: &notes{log: slog.New(slog.DiscardHandler)}}
 	var err error
 	b.Ratings, err = eng.MakeBucket(ctx, jetstream.KeyValueConfig{Bucket: ratingsBucket, History: 1, Storage: jetstream.FileStorage, Replicas: eng.Replicas,
 		Description: "okey serve: each player's and bot level's rating, per game"})
 	if err != nil {
 		return nil, fmt.Errorf("the bucket %s: %w", ratingsBucket, err)
 	}
+	b.fresh = freshKeys{kv: b.Ratings, bucket: ratingsBucket, seal: eng.Seal, notes: b.notes, what: "a rating"}
 	b.rated, err = eng.MakeBucket(ctx, jetstream.KeyValueConfig{Bucket: ratedBucket, History: 1, Storage: jetstream.FileStorage, TTL: ratedKeep, Replicas: eng.Replicas,
 		Description: "okey serve: the matches rated (each applied exactly once)"})
 	if err != nil {
 		return nil, fmt.Errorf("the bucket %s: %w", ratedBucket, err)
 	}
+	b.marks = freshKeys{kv: b.rated, bucket: ratedBucket, seal: eng.Seal, notes: b.notes, what: "a match's mark"}
 	if b.names, err = OpenNames(ctx, eng); err != nil {
 		return nil, err
 	}
@@ -195,27 +216,74 @@ func OpenRatingBook(ctx context.Context, eng *Engine) (*RatingBook, error) {
 func (b *RatingBook) Get(ctx context.Context, gameName, id string) (RatedEntry, uint64, error) {
 	kv, err := b.Ratings.Get(ctx, b.Key(gameName, id))
 	if errors.Is(err, jetstream.ErrKeyNotFound) {
-		r := rating.New()
-		return RatedEntry{ID: id, Mu: r.Mu, Sigma: r.Sigma}, 0, nil
+		return b.none(ctx, gameName, id)
 	}
 	if err != nil {
 		return RatedEntry{}, 0, fmt.Errorf("the rating of %s: %w", id, err)
 	}
 	var e RatedEntry
-	if err := b.seal.openJSON(ratingsBucket, b.Key(gameName, id), kv.Value(), &e); err != nil {
+	rev, err := b.fresh.open(ctx, kv, &e)
+	if err != nil {
 		return RatedEntry{}, 0, fmt.Errorf("the rating of %s: %w", id, err)
 	}
-	return e, kv.Revision(), nil
+	return e, rev, nil
+}
+
+// none is id's rating in a game where the store holds none: a new
+// one, unless ratings were kept for it and it was deleted (no node
+// deletes one: a writer of the store did), then the newest kept,
+// written again (and said).
+func (b *RatingBook) none(ctx context.Context, gameName, id string) (RatedEntry, uint64, error) {
+	r := rating.New()
+	e := RatedEntry{ID: id, Mu: r.Mu, Sigma: r.Sigma}
+	key := b.Key(gameName, id)
+	plain, ok, err := b.fresh.newer(ctx, key, 0)
+	if err != nil || !ok || json.Unmarshal(plain, &e) != nil {
+		return e, 0, err
+	}
+	rev, err := b.Ratings.Create(ctx, key, b.seal.Seal(ratingsBucket+"/"+key, plain))
+	if errors.Is(err, jetstream.ErrKeyExists) {
+		return e, 0, nil // written again by another node: a write at 0 finds it
+	}
+	if err != nil {
+		return e, 0, fmt.Errorf("the rating of %s, deleted, written again: %w", id, err)
+	}
+	b.notes.log.Warn("a rating: deleted from the store (by a writer of the store: nodes delete none), written again as last kept", "key", key, "generation", e.Gen)
+	return e, rev, nil
+}
+
+// write writes e over generation gen of the rating at key (rev: the
+// revision read, 0 for none, Create; put: whatever is there), as
+// generation gen+1, and keeps that gen was written over.
+func (b *RatingBook) write(ctx context.Context, key string, e RatedEntry, gen, rev uint64, put bool) error {
+	e.Gen = gen + 1
+	plain, err := json.Marshal(e)
+	if err != nil {
+		return err
+	}
+	v := b.seal.Seal(ratingsBucket+"/"+key, plain)
+	switch {
+	case put:
+		_, err = b.Ratings.Put(ctx, key, v)
+	case rev == 0:
+		_, err = b.Ratings.Create(ctx, key, v)
+	default:
+		_, err = b.Ratings.Update(ctx, key, v, rev)
+	}
+	if err != nil {
+		return err
+	}
+	return b.fresh.followed(ctx, key, gen, plain)
 }
 
 // Set writes e as id's rating in a game as it is, sealed, whatever was
 // there: a rating brought from elsewhere (and a test's board).
 func (b *RatingBook) Set(ctx context.Context, gameName string, e RatedEntry) error {
-	v, err := b.seal.sealJSON(ratingsBucket, b.Key(gameName, e.ID), e)
+	cur, _, err := b.Get(ctx, gameName, e.ID)
 	if err != nil {
-		return err
+		cur = RatedEntry{} // one that does not open: written over, from the start
 	}
-	if _, err := b.Ratings.Put(ctx, b.Key(gameName, e.ID), v); err != nil {
+	if err := b.write(ctx, b.Key(gameName, e.ID), e, cur.Gen, 0, true); err != nil {
 		return fmt.Errorf("the rating of %s: %w", e.ID, err)
 	}
 	return nil
@@ -245,7 +313,7 @@ func (b *RatingBook) Rate(ctx context.Context, m MatchEnd) (rated bool, err erro
 	if !m.rated() {
 		return false, nil
 	}
-	mark := matchMark{Game: m.Game, Seats: m.Seats, Places: m.Places, Partners: m.Partners}
+	mark := matchMark{Game: m.Game, Seats: m.Seats, Places: m.Places, Partners: m.Partners, Gen: 1}
 	for i, e := range m.Seats {
 		mark.Priors[i] = rating.New()
 		if IsRated(e.ID) {
@@ -268,13 +336,12 @@ func (b *RatingBook) Rate(ctx context.Context, m MatchEnd) (rated bool, err erro
 		if gerr != nil {
 			return false, fmt.Errorf("match %s's mark: %w", m.Key, gerr)
 		}
-		if err := b.seal.openJSON(ratedBucket, m.Key, kv.Value(), &mark); err != nil {
+		if rev, err = b.marks.open(ctx, kv, &mark); err != nil {
 			return false, fmt.Errorf("match %s's mark: %w", m.Key, err)
 		}
 		if mark.Done {
 			return false, nil
 		}
-		rev, err = kv.Revision(), nil
 	}
 	if err != nil {
 		return false, fmt.Errorf("marking match %s: %w", m.Key, err)
@@ -290,12 +357,22 @@ func (b *RatingBook) Rate(ctx context.Context, m MatchEnd) (rated bool, err erro
 		}
 	}
 	mark.Done = true
-	if v, err = b.seal.sealJSON(ratedBucket, m.Key, mark); err != nil {
+	gen := mark.Gen
+	mark.Gen++
+	plain, err := json.Marshal(mark)
+	if err != nil {
 		return false, err
 	}
-	if _, err := b.rated.Update(ctx, m.Key, v, rev); err != nil && !isWrongSequence(err) {
+	_, err = b.rated.Update(ctx, m.Key, b.seal.Seal(ratedBucket+"/"+m.Key, plain), rev)
+	switch {
+	case isWrongSequence(err):
 		// Another writer marked it done first: as good.
+	case err != nil:
 		return false, fmt.Errorf("marking match %s done: %w", m.Key, err)
+	default:
+		if err := b.marks.followed(ctx, m.Key, gen, plain); err != nil {
+			return false, err
+		}
 	}
 	return true, nil
 }
@@ -303,7 +380,7 @@ func (b *RatingBook) Rate(ctx context.Context, m MatchEnd) (rated bool, err erro
 // applyOne writes id's part of a match into its rating, unless it is
 // there already, at the revision read: a conflict reads it again.
 func (b *RatingBook) applyOne(ctx context.Context, key, id string, mark matchMark) error {
-	for range ratingTries {
+	for try := range ratingTries {
 		cur, rev, err := b.Get(ctx, mark.Game, id)
 		if err != nil {
 			return err
@@ -325,19 +402,14 @@ func (b *RatingBook) applyOne(ctx context.Context, key, id string, mark matchMar
 		if len(cur.Recent) > recentKept {
 			cur.Recent = slices.Clone(cur.Recent[len(cur.Recent)-recentKept:])
 		}
-		v, err := b.seal.sealJSON(ratingsBucket, b.Key(mark.Game, id), cur)
-		if err != nil {
-			return err
-		}
-		if rev == 0 {
-			_, err = b.Ratings.Create(ctx, b.Key(mark.Game, id), v)
-		} else {
-			_, err = b.Ratings.Update(ctx, b.Key(mark.Game, id), v, rev)
-		}
+		err = b.write(ctx, b.Key(mark.Game, id), cur, cur.Gen, rev, false)
 		if err == nil {
 			return nil
 		}
 		if !isWrongSequence(err) {
+			return fmt.Errorf("the rating of %s: %w", id, err)
+		}
+		if err := afterMoved(ctx, try); err != nil {
 			return fmt.Errorf("the rating of %s: %w", id, err)
 		}
 	}
@@ -501,7 +573,7 @@ func (b *RatingBook) BoardOf(ctx context.Context, gameName, me string) (Board, e
 			return out, fmt.Errorf("the %s leaderboard: %w", gameName, err)
 		}
 		var e RatedEntry
-		if b.seal.openJSON(ratingsBucket, k, kv.Value(), &e) != nil {
+		if _, err := b.fresh.open(ctx, kv, &e); err != nil {
 			continue // a damaged or forged entry is left out, not the board
 		}
 		all = append(all, e)

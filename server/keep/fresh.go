@@ -1,0 +1,143 @@
+package keep
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+// Only the newest value counts, for a value changed in place (a
+// player's rating, a day's result). A writer of the store without the
+// cluster's secret cannot seal, but it can put back a value a node
+// sealed before: it opens. So each such value carries, inside its seal,
+// its generation (the JSON field "gen": one more at each write), and
+// each write of generation n+1 over generation n also makes, once (a
+// Create), the key fresh.KEY.n holding the new value sealed for that
+// key: "generation n was followed, by this". Nobody without the secret
+// can make such a key that opens, nor change what it holds (it is made
+// once), so a value read whose generation has a follower is a replay;
+// the followers, one generation after the other, lead to the newest,
+// which is written over the replay and taken. A key a writer deleted
+// or filled with what does not open says nothing: the value read is
+// taken as the newest the store can show.
+//
+// A follower is made after its value is written: a node that dies in
+// between leaves its generation unfollowed until the next write, and
+// a replay of it in that moment is taken.
+
+// freshPrefix starts the keys of the followers.
+const freshPrefix = "fresh."
+
+// followerKey is the key that says generation gen of key was followed.
+func followerKey(key string, gen uint64) string {
+	return freshPrefix + key + "." + strconv.FormatUint(gen, 10)
+}
+
+// stamp is the generation a value carries inside its seal.
+type genStamp struct {
+	Gen uint64 `json:"gen"`
+}
+
+// genOf is the generation of a value's plain JSON (0: a value written
+// before values carried one).
+func genOf(plain []byte) (uint64, bool) {
+	var s genStamp
+	if err := json.Unmarshal(plain, &s); err != nil {
+		return 0, false
+	}
+	return s.Gen, true
+}
+
+// freshKeys keeps the followers of the values of one bucket, whose
+// values are what (for the log: "a rating").
+type freshKeys struct {
+	kv     jetstream.KeyValue
+	bucket string
+	seal   *Sealer
+	notes  *notes
+	what   string
+}
+
+// open reads into v (JSON) the value e holds, and returns the revision
+// it is at: or, if e is older than a value kept (put back), the newest,
+// written over e, and says so. A value that does not open is an error.
+func (f freshKeys) open(ctx context.Context, e jetstream.KeyValueEntry, v any) (uint64, error) {
+	plain, err := f.seal.Open(f.bucket+"/"+e.Key(), e.Value())
+	if err != nil {
+		return 0, err
+	}
+	plain, rev, replayed, err := f.newest(ctx, e.Key(), plain, e.Revision())
+	if err != nil {
+		return 0, err
+	}
+	if err := json.Unmarshal(plain, v); err != nil {
+		return 0, err
+	}
+	if replayed {
+		gen, _ := genOf(plain)
+		f.notes.replayed(f.what, "key", e.Key(), "revision", e.Revision(), "newest", gen)
+	}
+	return rev, nil
+}
+
+// followed makes, once, the follower of generation gen of key: plain,
+// the value of generation gen+1 written over it.
+func (f freshKeys) followed(ctx context.Context, key string, gen uint64, plain []byte) error {
+	k := followerKey(key, gen)
+	_, err := f.kv.Create(ctx, k, f.seal.Seal(f.bucket+"/"+k, plain))
+	if err != nil && !errors.Is(err, jetstream.ErrKeyExists) {
+		return fmt.Errorf("keeping that %s was written over: %w", key, err)
+	}
+	return nil
+}
+
+// newer is the newest value the followers of generation gen of key
+// lead to (ok false: none follows it, gen is the newest kept).
+func (f freshKeys) newer(ctx context.Context, key string, gen uint64) (plain []byte, ok bool, err error) {
+	for {
+		k := followerKey(key, gen)
+		e, err := f.kv.Get(ctx, k)
+		if errors.Is(err, jetstream.ErrKeyNotFound) || errors.Is(err, jetstream.ErrKeyDeleted) {
+			return plain, plain != nil, nil
+		}
+		if err != nil {
+			return nil, false, fmt.Errorf("whether %s was written over: %w", key, err)
+		}
+		next, err := f.seal.Open(f.bucket+"/"+k, e.Value())
+		if err != nil {
+			return plain, plain != nil, nil // not the cluster's: says nothing
+		}
+		if g, ok := genOf(next); !ok || g != gen+1 {
+			return plain, plain != nil, nil
+		}
+		plain, gen = next, gen+1
+	}
+}
+
+// newest is the value of key read as plain (at revision rev), or, if
+// it is older than one kept (a replay), the newest kept, written over
+// it at rev (replayed true). rev is the revision the newest is at as
+// far as this node knows: on a write over that lost to another writer,
+// the one read, which a write at it finds moved.
+func (f freshKeys) newest(ctx context.Context, key string, plain []byte, rev uint64) (out []byte, outRev uint64, replayed bool, err error) {
+	gen, ok := genOf(plain)
+	if !ok {
+		return plain, rev, false, nil // not JSON: its reader says so
+	}
+	newer, ok, err := f.newer(ctx, key, gen)
+	if err != nil || !ok {
+		return plain, rev, false, err
+	}
+	nrev, err := f.kv.Update(ctx, key, f.seal.Seal(f.bucket+"/"+key, newer), rev)
+	switch {
+	case err == nil:
+		rev = nrev
+	case !isWrongSequence(err):
+		return nil, 0, true, fmt.Errorf("writing %s over an older one put back: %w", key, err)
+	}
+	return newer, rev, true, nil
+}
