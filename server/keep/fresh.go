@@ -141,3 +141,13 @@ func (f freshKeys) newest(ctx context.Context, key string, plain []byte, rev uin
 	}
 	return newer, rev, true, nil
 }
+
+// withGen is the JSON object v with its generation set to gen.
+func withGen(v []byte, gen uint64) ([]byte, error) {
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(v, &fields); err != nil {
+		return nil, fmt.Errorf("a value stamped with its generation: %w", err)
+	}
+	fields["gen"] = json.RawMessage(strconv.FormatUint(gen, 10))
+	return json.Marshal(fields)
+}

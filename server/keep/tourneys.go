@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strings"
 	"time"
 
@@ -55,6 +56,11 @@ type TourneyBook struct {
 	nc *nats.Conn
 	// names names the players in the requests' keys (names.go).
 	names *Names
+	// fresh keeps the followers of the values written with PutNewer;
+	// newest are the prefixes of their keys, which the watch checks
+	// (fresh.go). Set before the watch, by KeepNewest.
+	fresh  freshKeys
+	newest []string
 }
 
 // OpenTourneyBook makes (or finds) the tournaments' bucket.
@@ -76,7 +82,68 @@ func OpenTourneyBook(ctx context.Context, eng *Engine, log *slog.Logger) (*Tourn
 	if err != nil {
 		return nil, err
 	}
-	return &TourneyBook{kv: kv, seal: eng.Seal, log: log, nc: eng.NC, names: names}, nil
+	return &TourneyBook{kv: kv, seal: eng.Seal, log: log, nc: eng.NC, names: names,
+		fresh: freshKeys{kv: kv, bucket: tourneysBucket, seal: eng.Seal, notes: &notes{log: log}, what: "a tournament's value"}}, nil
+}
+
+// KeepNewest says that the keys under prefix are written with PutNewer
+// alone: the watch sends the newest of each, never an older one put
+// back. Before Watch.
+func (b *TourneyBook) KeepNewest(prefix string) { b.newest = append(b.newest, prefix) }
+
+// PutNewer writes key's value (a JSON object) as the next generation of
+// what it holds, whatever that is: stamped with its generation and a
+// follower made of the one it writes over (fresh.go), so that an older
+// value put back by a writer of the store without the secret — an
+// operator's mute after the unmute — is refused where it is read.
+func (b *TourneyBook) PutNewer(ctx context.Context, key string, v []byte) error {
+	if len(v) > MaxTourneyValue {
+		return fmt.Errorf("%s, %d bytes: %w", key, len(v), ErrTourneyTooBig)
+	}
+	for try := range ratingTries {
+		var e jetstream.KeyValueEntry
+		err := untilAvailable(ctx, func(ctx context.Context) (err error) {
+			e, err = b.kv.Get(ctx, key)
+			return err
+		})
+		var gen, rev uint64
+		switch {
+		case errors.Is(err, jetstream.ErrKeyNotFound) || errors.Is(err, jetstream.ErrKeyDeleted):
+		case err != nil:
+			return fmt.Errorf("writing %s: %w", key, err)
+		default:
+			rev = e.Revision()
+			if plain, err := b.seal.Open(tourneysBucket+"/"+key, e.Value()); err == nil {
+				if plain, rev, _, err = b.fresh.newest(ctx, key, plain, rev); err != nil {
+					return fmt.Errorf("writing %s: %w", key, err)
+				}
+				gen, _ = genOf(plain)
+			} // one that does not open is written over, from the start
+		}
+		plain, err := withGen(v, gen+1)
+		if err != nil {
+			return err
+		}
+		sealed := b.seal.Seal(tourneysBucket+"/"+key, plain)
+		err = untilLed(ctx, func() (err error) {
+			if rev == 0 {
+				_, err = b.kv.Create(ctx, key, sealed)
+			} else {
+				_, err = b.kv.Update(ctx, key, sealed, rev)
+			}
+			return err
+		})
+		if err == nil {
+			return b.fresh.followed(ctx, key, gen, plain)
+		}
+		if !isWrongSequence(err) {
+			return fmt.Errorf("writing %s: %w", key, err)
+		}
+		if err := afterMoved(ctx, try); err != nil {
+			return fmt.Errorf("writing %s: %w", key, err)
+		}
+	}
+	return fmt.Errorf("writing %s: %w", key, ErrTourneyMoved)
 }
 
 // PlayerName is how a key of tournament id's names player: a MAC under
@@ -223,6 +290,11 @@ func (b *TourneyBook) Delete(ctx context.Context, key string, rev uint64) error 
 	return fmt.Errorf("deleting %s: %w", key, err)
 }
 
+// keptNewest reports whether key is written with PutNewer alone.
+func (b *TourneyBook) keptNewest(key string) bool {
+	return slices.ContainsFunc(b.newest, func(p string) bool { return strings.HasPrefix(key, p) })
+}
+
 // Keys lists the keys that begin with prefix.
 func (b *TourneyBook) Keys(ctx context.Context, prefix string) ([]string, error) {
 	lister, err := b.kv.ListKeys(ctx)
@@ -286,6 +358,14 @@ func (b *TourneyBook) Watch(ctx context.Context) (<-chan TourneyEntry, error) {
 					if err != nil {
 						b.log.Warn("a tournament's value refused: not sealed with the cluster's secret", "key", e.Key())
 						continue
+					}
+					if b.keptNewest(e.Key()) {
+						// An older one put back: the newest, written over it.
+						if newest, rev, _, err := b.fresh.newest(ctx, e.Key(), v, e.Revision()); err != nil {
+							b.log.Warn("a tournament's value: not known whether it was written over, taken as read", "key", e.Key(), "err", err)
+						} else {
+							v, te.Rev = newest, rev
+						}
 					}
 					te.Value = v
 				}

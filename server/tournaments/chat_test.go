@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nats-io/nats.go/jetstream"
+
 	"okey/game/tourney"
 	"okey/server/tables"
 )
@@ -193,4 +195,63 @@ func TestMuteToldAtOnceAtATableElsewhere(t *testing.T) {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
+}
+
+// TestAMutePutBackAfterTheUnmuteIsNotTaken: a writer of the store
+// without the cluster's secret captures the operator's mute of ann (it
+// opens: the cluster's seal) and puts it back after the unmute. Neither
+// node mutes her, nor a node started afterwards (a watch of its own,
+// nothing seen before), and she can be muted again.
+func TestAMutePutBackAfterTheUnmuteIsNotTaken(t *testing.T) {
+	t.Parallel()
+	eng, kept := openStore(t)
+	clk := &clock{now: t0.Add(-10 * time.Minute)}
+	n := startNode(t, eng, kept, nil, clk)
+	one, two := startOwner(t, eng, n.hall, clk, "one"), startOwner(t, eng, n.hall, clk, "two")
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	js, err := jetstream.New(eng.NC)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kv, err := js.KeyValue(ctx, "okey_tourneys")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const ann, bob = "key:SHA256:ann", "key:SHA256:bob"
+	muted := func(o owner, who string) bool { _, ok := o.svc.Muted(who); return ok }
+	if err := one.svc.Mute(ctx, ann, "Ann", time.Time{}); err != nil {
+		t.Fatal(err)
+	}
+	until(t, one.svc, "two holds the mute", func() bool { return muted(two, ann) })
+	e, err := kv.Get(ctx, one.svc.muteKey(ann))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := two.svc.Unmute(ctx, ann); err != nil {
+		t.Fatal(err)
+	}
+	until(t, one.svc, "one lets go", func() bool { return !muted(one, ann) })
+	if _, err := kv.Put(ctx, e.Key(), e.Value()); err != nil {
+		t.Fatal(err)
+	}
+	// bob muted after the put back: a watch that brought his mute
+	// brought the put back before it.
+	if err := one.svc.Mute(ctx, bob, "Bob", time.Time{}); err != nil {
+		t.Fatal(err)
+	}
+	three := startOwner(t, eng, n.hall, clk, "three")
+	for _, o := range []owner{one, two, three} {
+		until(t, o.svc, "bob's mute held", func() bool { return muted(o, bob) })
+		if muted(o, ann) {
+			t.Fatalf("ann's mute put back after the unmute was taken")
+		}
+		if got := o.svc.Mutes(); len(got) != 1 || got[0].Name != "Bob" {
+			t.Errorf("the mutes: %+v, want bob's alone", got)
+		}
+	}
+	if err := three.svc.Mute(ctx, ann, "Ann", time.Time{}); err != nil {
+		t.Fatal(err)
+	}
+	until(t, one.svc, "ann muted again", func() bool { return muted(one, ann) })
 }

@@ -16,7 +16,10 @@ import (
 // nor any tournament's, for a stated time or until unmuted. Each is a
 // value of the store under a key that names the player by a MAC
 // (keep.Names), so every node's watch holds every mute and a table or
-// a page asks it from memory.
+// a page asks it from memory. An unmute is written as the mute lifted,
+// not deleted, and each is written as the newest of its key
+// (keep.TourneyBook.PutNewer): a mute put back after its unmute by a
+// writer of the store without the secret is refused for the newest.
 
 // MutedError is a line refused because its speaker is muted, until
 // Until (zero: until the operator unmutes them).
@@ -33,6 +36,23 @@ func (e *MutedError) Error() string {
 	return "the server's operator has muted you until " + e.Until.UTC().Format("15:04 UTC")
 }
 
+// muteValue is a mute as the store keeps it: lifted once the operator
+// unmutes the player.
+type muteValue struct {
+	MutedError
+	Lifted bool `json:"lifted,omitempty"`
+}
+
+// mute is the mute value v holds, and whether it holds one in force at
+// now (not lifted, not lapsed).
+func mute(v []byte, now time.Time) (MutedError, bool, error) {
+	var m muteValue
+	if err := json.Unmarshal(v, &m); err != nil {
+		return MutedError{}, false, err
+	}
+	return m.MutedError, !m.Lifted && (m.Until.IsZero() || now.Before(m.Until)), nil
+}
+
 // muteKey is player's mute's key.
 func (s *Service) muteKey(player string) string {
 	return prefixMute + s.opt.Book.PlayerName("mute", player)
@@ -44,13 +64,13 @@ func (s *Service) Mute(ctx context.Context, player, name string, until time.Time
 	if player == "" || len(player) > maxPlayerID {
 		return fmt.Errorf("%w: a player of %d bytes", ErrSettings, len(player))
 	}
-	b, err := json.Marshal(MutedError{Until: until.UTC(), Name: safetext.Name(name)})
+	b, err := json.Marshal(muteValue{MutedError: MutedError{Until: until.UTC(), Name: safetext.Name(name)}})
 	if err != nil {
 		return err
 	}
 	ctx, cancel := context.WithTimeout(ctx, storeWait)
 	defer cancel()
-	if err := s.opt.Book.Put(ctx, s.muteKey(player), b); err != nil {
+	if err := s.opt.Book.PutNewer(ctx, s.muteKey(player), b); err != nil {
 		return fmt.Errorf("muting: %w", err)
 	}
 	s.opt.Log.Info("muted by the operator", "player", keep.LogID(player), "until", until)
@@ -61,7 +81,11 @@ func (s *Service) Mute(ctx context.Context, player, name string, until time.Time
 func (s *Service) Unmute(ctx context.Context, player string) error {
 	ctx, cancel := context.WithTimeout(ctx, storeWait)
 	defer cancel()
-	if err := s.opt.Book.Delete(ctx, s.muteKey(player), 0); err != nil {
+	b, err := json.Marshal(muteValue{Lifted: true})
+	if err != nil {
+		return err
+	}
+	if err := s.opt.Book.PutNewer(ctx, s.muteKey(player), b); err != nil {
 		return fmt.Errorf("unmuting: %w", err)
 	}
 	s.opt.Log.Info("unmuted by the operator", "player", keep.LogID(player))
@@ -78,12 +102,12 @@ func (s *Service) Muted(player string) (MutedError, bool) {
 	if !ok {
 		return MutedError{}, false
 	}
-	var m MutedError
-	if err := json.Unmarshal(v.v, &m); err != nil {
+	m, on, err := mute(v.v, s.opt.Now())
+	if err != nil {
 		s.opt.Log.Error("a mute that does not read", "err", err)
 		return MutedError{}, false
 	}
-	return m, m.Until.IsZero() || s.opt.Now().Before(m.Until)
+	return m, on
 }
 
 // Mutes are the mutes in force, as the operator named the players.
@@ -93,11 +117,12 @@ func (s *Service) Mutes() []MutedError {
 	defer s.mu.Unlock()
 	var out []MutedError
 	for k, v := range s.other {
-		var m MutedError
-		if !strings.HasPrefix(k, prefixMute) || json.Unmarshal(v.v, &m) != nil || (!m.Until.IsZero() && !now.Before(m.Until)) {
+		if !strings.HasPrefix(k, prefixMute) {
 			continue
 		}
-		out = append(out, m)
+		if m, on, err := mute(v.v, now); err == nil && on {
+			out = append(out, m)
+		}
 	}
 	slices.SortFunc(out, func(a, b MutedError) int { return strings.Compare(a.Name, b.Name) })
 	return out

@@ -38,6 +38,7 @@ func (s *Service) Start(ctx context.Context) error {
 	if opt.Leases != nil {
 		s.hold = keep.NewHolding(ctx, opt.Leases, s.lost)
 	}
+	opt.Book.KeepNewest(prefixMute) // mute.go
 	w, err := opt.Book.Watch(ctx)
 	if err != nil {
 		return err
