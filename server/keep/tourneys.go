@@ -2,6 +2,7 @@ package keep
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -87,8 +88,8 @@ func OpenTourneyBook(ctx context.Context, eng *Engine, log *slog.Logger) (*Tourn
 }
 
 // KeepNewest says that the keys under prefix are written with PutNewer
-// alone: the watch sends the newest of each, never an older one put
-// back. Before Watch.
+// and Lift alone: the watch sends the newest of each, never an older
+// one put back, and one lifted as gone. Before Watch.
 func (b *TourneyBook) KeepNewest(prefix string) { b.newest = append(b.newest, prefix) }
 
 // PutNewer writes key's value (a JSON object) as the next generation of
@@ -290,6 +291,46 @@ func (b *TourneyBook) Delete(ctx context.Context, key string, rev uint64) error 
 	return fmt.Errorf("deleting %s: %w", key, err)
 }
 
+// lifted is what a key written with PutNewer holds once lifted (an
+// unmute, a request taken): the watch sends it as gone.
+var lifted = []byte(`{"lifted":true}`)
+
+// isLifted reports whether v is a value lifted.
+func isLifted(v []byte) bool {
+	var l struct {
+		Lifted bool `json:"lifted"`
+	}
+	return json.Unmarshal(v, &l) == nil && l.Lifted
+}
+
+// Lift ends key's value, written with PutNewer, as its next generation
+// (the watch sends it as gone): taken, the value read at revision rev,
+// only if it is still there (ErrTourneyMoved if written since: a
+// player's newer request); whatever it holds if rev is 0. Not a
+// delete: a value put back after it is older, and refused.
+func (b *TourneyBook) Lift(ctx context.Context, key string, taken []byte, rev uint64) error {
+	if rev == 0 {
+		return b.PutNewer(ctx, key, lifted)
+	}
+	gen, _ := genOf(taken)
+	plain, err := withGen(lifted, gen+1)
+	if err != nil {
+		return err
+	}
+	sealed := b.seal.Seal(tourneysBucket+"/"+key, plain)
+	err = untilLed(ctx, func() error {
+		_, err := b.kv.Update(ctx, key, sealed, rev)
+		return err
+	})
+	if isWrongSequence(err) {
+		return fmt.Errorf("%s at %d: %w", key, rev, ErrTourneyMoved)
+	}
+	if err != nil {
+		return fmt.Errorf("lifting %s: %w", key, err)
+	}
+	return b.fresh.followed(ctx, key, gen, plain)
+}
+
 // keptNewest reports whether key is written with PutNewer alone.
 func (b *TourneyBook) keptNewest(key string) bool {
 	return slices.ContainsFunc(b.newest, func(p string) bool { return strings.HasPrefix(key, p) })
@@ -366,8 +407,11 @@ func (b *TourneyBook) Watch(ctx context.Context) (<-chan TourneyEntry, error) {
 						} else {
 							v, te.Rev = newest, rev
 						}
+						te.Gone = isLifted(v)
 					}
-					te.Value = v
+					if !te.Gone {
+						te.Value = v
+					}
 				}
 			}
 			select {

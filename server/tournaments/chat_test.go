@@ -10,6 +10,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"okey/game/tourney"
+	"okey/server/keep"
 	"okey/server/tables"
 )
 
@@ -210,14 +211,7 @@ func TestAMutePutBackAfterTheUnmuteIsNotTaken(t *testing.T) {
 	one, two := startOwner(t, eng, n.hall, clk, "one"), startOwner(t, eng, n.hall, clk, "two")
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	js, err := jetstream.New(eng.NC)
-	if err != nil {
-		t.Fatal(err)
-	}
-	kv, err := js.KeyValue(ctx, "okey_tourneys")
-	if err != nil {
-		t.Fatal(err)
-	}
+	kv := tourneysKV(ctx, t, eng)
 	const ann, bob = "key:SHA256:ann", "key:SHA256:bob"
 	muted := func(o owner, who string) bool { _, ok := o.svc.Muted(who); return ok }
 	if err := one.svc.Mute(ctx, ann, "Ann", time.Time{}); err != nil {
@@ -254,4 +248,73 @@ func TestAMutePutBackAfterTheUnmuteIsNotTaken(t *testing.T) {
 		t.Fatal(err)
 	}
 	until(t, one.svc, "ann muted again", func() bool { return muted(one, ann) })
+}
+
+// TestARequestPutBackAfterItWasTakenIsNotTaken: ann's leave, captured
+// as she asked it and put back after the owner took it and she joined
+// again, does not take her out: the owner's watch, and a node started
+// afterwards, hold the request as taken.
+func TestARequestPutBackAfterItWasTakenIsNotTaken(t *testing.T) {
+	t.Parallel()
+	eng, kept := openStore(t)
+	clk := &clock{now: t0.Add(-10 * time.Minute)}
+	n := startNode(t, eng, kept, nil, clk)
+	one := startOwner(t, eng, n.hall, clk, "one")
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	kv := tourneysKV(ctx, t, eng)
+	const ann, bob = "key:SHA256:ann", "key:SHA256:bob"
+	id, err := one.svc.CreateFrom(ctx, "key:SHA256:creator", "198.51.100.1", tourney.Config{Kind: tourney.Arena, Name: "Friday", Game: "101", Hands: 1, Start: t0, Length: time.Hour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := func(svc *Service, who string) bool { e, ok := state(t, svc, id).Joined[who]; return ok && !e.Left }
+	if err := one.svc.JoinTournament(ctx, id, ann, "Ann", 1500); err != nil {
+		t.Fatal(err)
+	}
+	until(t, one.svc, "ann joined", func() bool { return in(one.svc, ann) })
+	if err := one.svc.LeaveTournament(ctx, id, ann); err != nil {
+		t.Fatal(err)
+	}
+	leave, err := kv.Get(ctx, one.svc.reqKey(id, ann))
+	if err != nil {
+		t.Fatal(err)
+	}
+	until(t, one.svc, "ann left", func() bool { return !in(one.svc, ann) })
+	if err := one.svc.JoinTournament(ctx, id, ann, "Ann", 1500); err != nil {
+		t.Fatal(err)
+	}
+	until(t, one.svc, "ann joined again", func() bool { return in(one.svc, ann) })
+	if _, err := kv.Put(ctx, leave.Key(), leave.Value()); err != nil {
+		t.Fatal(err)
+	}
+	// bob joins after the put back: a round that took his join saw it.
+	if err := one.svc.JoinTournament(ctx, id, bob, "Bob", 1500); err != nil {
+		t.Fatal(err)
+	}
+	until(t, one.svc, "bob joined", func() bool { return in(one.svc, bob) })
+	one.svc.Round(ctx)
+	if !in(one.svc, ann) {
+		t.Fatal("ann's leave put back after it was taken took her out")
+	}
+	two := startOwner(t, eng, n.hall, clk, "two")
+	until(t, two.svc, "two sees bob", func() bool { _, _, err := two.svc.Tournament(id); return err == nil && in(two.svc, bob) })
+	if two.svc.asked(id, ann) || !in(two.svc, ann) {
+		t.Fatalf("a node started after the put back: ann asked %v, in %v", two.svc.asked(id, ann), in(two.svc, ann))
+	}
+}
+
+// tourneysKV is the tournaments' bucket as a writer of the store
+// without the cluster's secret reaches it: its values as they are kept.
+func tourneysKV(ctx context.Context, t *testing.T, eng *keep.Engine) jetstream.KeyValue {
+	t.Helper()
+	js, err := jetstream.New(eng.NC)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kv, err := js.KeyValue(ctx, "okey_tourneys")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return kv
 }

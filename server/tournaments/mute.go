@@ -36,21 +36,14 @@ func (e *MutedError) Error() string {
 	return "the server's operator has muted you until " + e.Until.UTC().Format("15:04 UTC")
 }
 
-// muteValue is a mute as the store keeps it: lifted once the operator
-// unmutes the player.
-type muteValue struct {
-	MutedError
-	Lifted bool `json:"lifted,omitempty"`
-}
-
-// mute is the mute value v holds, and whether it holds one in force at
-// now (not lifted, not lapsed).
+// mute is the mute v holds, and whether it is in force at now (not
+// lapsed).
 func mute(v []byte, now time.Time) (MutedError, bool, error) {
-	var m muteValue
+	var m MutedError
 	if err := json.Unmarshal(v, &m); err != nil {
 		return MutedError{}, false, err
 	}
-	return m.MutedError, !m.Lifted && (m.Until.IsZero() || now.Before(m.Until)), nil
+	return m, m.Until.IsZero() || now.Before(m.Until), nil
 }
 
 // muteKey is player's mute's key.
@@ -64,7 +57,7 @@ func (s *Service) Mute(ctx context.Context, player, name string, until time.Time
 	if player == "" || len(player) > maxPlayerID {
 		return fmt.Errorf("%w: a player of %d bytes", ErrSettings, len(player))
 	}
-	b, err := json.Marshal(muteValue{MutedError: MutedError{Until: until.UTC(), Name: safetext.Name(name)}})
+	b, err := json.Marshal(MutedError{Until: until.UTC(), Name: safetext.Name(name)})
 	if err != nil {
 		return err
 	}
@@ -81,11 +74,7 @@ func (s *Service) Mute(ctx context.Context, player, name string, until time.Time
 func (s *Service) Unmute(ctx context.Context, player string) error {
 	ctx, cancel := context.WithTimeout(ctx, storeWait)
 	defer cancel()
-	b, err := json.Marshal(muteValue{Lifted: true})
-	if err != nil {
-		return err
-	}
-	if err := s.opt.Book.PutNewer(ctx, s.muteKey(player), b); err != nil {
+	if err := s.opt.Book.Lift(ctx, s.muteKey(player), nil, 0); err != nil {
 		return fmt.Errorf("unmuting: %w", err)
 	}
 	s.opt.Log.Info("unmuted by the operator", "player", keep.LogID(player))

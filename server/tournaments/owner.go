@@ -39,6 +39,7 @@ func (s *Service) Start(ctx context.Context) error {
 		s.hold = keep.NewHolding(ctx, opt.Leases, s.lost)
 	}
 	opt.Book.KeepNewest(prefixMute) // mute.go
+	opt.Book.KeepNewest(prefixReq)  // requests.go
 	w, err := opt.Book.Watch(ctx)
 	if err != nil {
 		return err
@@ -221,11 +222,8 @@ func (s *Service) give(ctx context.Context, id string) {
 }
 
 // taken is a request or a table's end taken into the tournament, to be
-// deleted once the tournament is written with it.
-type taken struct {
-	key string
-	rev uint64
-}
+// lifted or deleted once the tournament is written with it.
+type taken = pendingKey
 
 // drive is the owner's round for tournament id.
 func (s *Service) drive(ctx context.Context, id string) error {
@@ -296,7 +294,7 @@ func (s *Service) drive(ctx context.Context, id string) error {
 	// them.
 	reqs, ends := s.pending(id)
 	for _, q := range reqs {
-		done = append(done, taken{q.key, q.rev})
+		done = append(done, q)
 		var req request
 		if err := json.Unmarshal(q.v, &req); err != nil {
 			continue
@@ -378,7 +376,7 @@ func (s *Service) drive(ctx context.Context, id string) error {
 		openAll(st)
 	}
 	for _, e := range ends {
-		done = append(done, taken{e.key, e.rev})
+		done = append(done, e)
 		var end tables.SeatedEnd
 		n, err := strconv.Atoi(strings.TrimPrefix(e.key, prefixEnd+id+"."))
 		if err != nil || json.Unmarshal(e.v, &end) != nil {
@@ -686,9 +684,12 @@ func (s *Service) pending(id string) (reqs, ends []pendingKey) {
 	return reqs, ends
 }
 
-// drop deletes the requests and ends taken, each at the revision taken:
-// one written again since (a player's newer request) stays for the next
-// round.
+// drop lifts the requests taken and deletes the ends taken, each at the
+// revision taken: one written again since (a player's newer request)
+// stays for the next round. A request is lifted, not deleted, so that
+// one put back after it (by a writer of the store without the secret)
+// is older, and refused (keep.TourneyBook.Lift); an end put back is
+// for a table no longer in play, and not counted.
 // They are deleted together: each is a round trip.
 func (s *Service) drop(ctx context.Context, done []taken) error {
 	errs := make([]error, len(done))
@@ -696,7 +697,12 @@ func (s *Service) drop(ctx context.Context, done []taken) error {
 	for i, d := range done {
 		wg.Go(func() {
 			dctx, cancel := context.WithTimeout(ctx, storeWait)
-			err := s.opt.Book.Delete(dctx, d.key, d.rev)
+			var err error
+			if strings.HasPrefix(d.key, prefixReq) {
+				err = s.opt.Book.Lift(dctx, d.key, d.v, d.rev)
+			} else {
+				err = s.opt.Book.Delete(dctx, d.key, d.rev)
+			}
 			cancel()
 			if err != nil && !errors.Is(err, keep.ErrTourneyMoved) {
 				errs[i] = err

@@ -233,7 +233,7 @@ func (s *Service) Organise(ctx context.Context, id, by string, cancel bool, edit
 	}
 	ctx, cancelCtx := context.WithTimeout(ctx, storeWait)
 	defer cancelCtx()
-	if err := s.opt.Book.Put(ctx, orgKey(id), b); err != nil {
+	if err := s.opt.Book.PutNewer(ctx, orgKey(id), b); err != nil {
 		return fmt.Errorf("tournament %s: %w", id, err)
 	}
 	s.poke()
@@ -365,7 +365,7 @@ func (s *Service) ask(ctx context.Context, id string, q request) error {
 	}
 	ctx, cancel := context.WithTimeout(ctx, storeWait)
 	defer cancel()
-	if err := s.opt.Book.Put(ctx, s.reqKey(id, q.Player), b); err != nil {
+	if err := s.opt.Book.PutNewer(ctx, s.reqKey(id, q.Player), b); err != nil {
 		return fmt.Errorf("tournament %s: %w", id, err)
 	}
 	s.poke()

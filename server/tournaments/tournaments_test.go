@@ -267,6 +267,17 @@ func begin(t *testing.T, c tourney.Config, players int) (*node, *clock, string) 
 			t.Fatal(err)
 		}
 	}
+	// A join reaches the owner through its watch of the store, a
+	// moment after it is written: in before the tests start it.
+	until(t, n.svc, "every player joined", func() bool {
+		in := state(t, n.svc, id).People()
+		for i := range players {
+			if !slices.Contains(in, player(i)) {
+				return false
+			}
+		}
+		return true
+	})
 	return n, clk, id
 }
 
