@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 )
 
@@ -24,6 +25,13 @@ import (
 // which is written over the replay and taken. A key a writer deleted
 // or filled with what does not open says nothing: the value read is
 // taken as the newest the store can show.
+//
+// Where the values are big or written often (a tournament's chat), the
+// followers are kept for the newest only: each older one deleted as the
+// next is made (drop). Its delete marker still says its generation was
+// followed, so the walk to the newest reads the stream leader's last
+// message of each follower, which tells a deleted key from one never
+// written, and steps over the deleted ones.
 //
 // A follower is made after its value is written: a node that dies in
 // between leaves its generation unfollowed until the next write, and
@@ -60,6 +68,10 @@ type freshKeys struct {
 	seal   *Sealer
 	notes  *notes
 	what   string
+	// drop deletes each follower as the next is made, nc asks the
+	// stream's leader for the deleted ones (above).
+	drop bool
+	nc   *nats.Conn
 }
 
 // open reads into v (JSON) the value e holds, and returns the revision
@@ -92,7 +104,31 @@ func (f freshKeys) followed(ctx context.Context, key string, gen uint64, plain [
 	if err != nil && !errors.Is(err, jetstream.ErrKeyExists) {
 		return fmt.Errorf("keeping that %s was written over: %w", key, err)
 	}
+	if f.drop && gen > 0 {
+		// The one before: its delete marker still says it was followed.
+		if err := f.kv.Delete(ctx, followerKey(key, gen-1)); err != nil && !errors.Is(err, jetstream.ErrKeyNotFound) {
+			return fmt.Errorf("dropping what %s was written over: %w", key, err)
+		}
+	}
 	return nil
+}
+
+// follower is the follower of generation gen of key, sealed: gone true
+// when it was made and deleted since (drop), nil when there is none.
+func (f freshKeys) follower(ctx context.Context, key string, gen uint64) (v []byte, gone bool, err error) {
+	k := followerKey(key, gen)
+	if f.drop {
+		v, _, gone, err = leaderLastMarked(ctx, f.nc, f.bucket, k)
+		return v, gone, err
+	}
+	e, err := f.kv.Get(ctx, k)
+	if errors.Is(err, jetstream.ErrKeyNotFound) || errors.Is(err, jetstream.ErrKeyDeleted) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, err
+	}
+	return e.Value(), false, nil
 }
 
 // newer is the newest value the followers of generation gen of key
@@ -100,14 +136,17 @@ func (f freshKeys) followed(ctx context.Context, key string, gen uint64, plain [
 func (f freshKeys) newer(ctx context.Context, key string, gen uint64) (plain []byte, ok bool, err error) {
 	for {
 		k := followerKey(key, gen)
-		e, err := f.kv.Get(ctx, k)
-		if errors.Is(err, jetstream.ErrKeyNotFound) || errors.Is(err, jetstream.ErrKeyDeleted) {
+		v, gone, err := f.follower(ctx, key, gen)
+		switch {
+		case err != nil:
+			return nil, false, fmt.Errorf("whether %s was written over: %w", key, err)
+		case gone:
+			gen++ // followed, by one dropped since: on to the next
+			continue
+		case v == nil:
 			return plain, plain != nil, nil
 		}
-		if err != nil {
-			return nil, false, fmt.Errorf("whether %s was written over: %w", key, err)
-		}
-		next, err := f.seal.Open(f.bucket+"/"+k, e.Value())
+		next, err := f.seal.Open(f.bucket+"/"+k, v)
 		if err != nil {
 			return plain, plain != nil, nil // not the cluster's: says nothing
 		}

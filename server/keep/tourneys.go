@@ -84,12 +84,13 @@ func OpenTourneyBook(ctx context.Context, eng *Engine, log *slog.Logger) (*Tourn
 		return nil, err
 	}
 	return &TourneyBook{kv: kv, seal: eng.Seal, log: log, nc: eng.NC, names: names,
-		fresh: freshKeys{kv: kv, bucket: tourneysBucket, seal: eng.Seal, notes: &notes{log: log}, what: "a tournament's value"}}, nil
+		fresh: freshKeys{kv: kv, bucket: tourneysBucket, seal: eng.Seal, notes: &notes{log: log}, what: "a tournament's value", drop: true, nc: eng.NC}}, nil
 }
 
-// KeepNewest says that the keys under prefix are written with PutNewer
-// and Lift alone: the watch sends the newest of each, never an older
-// one put back, and one lifted as gone. Before Watch.
+// KeepNewest says that the keys under prefix are written with PutNewer,
+// WriteNewer and Lift alone: the watch and ReadLatest send the newest
+// of each, never an older one put back, and the watch one lifted as
+// gone. Before Watch.
 func (b *TourneyBook) KeepNewest(prefix string) { b.newest = append(b.newest, prefix) }
 
 // PutNewer writes key's value (a JSON object) as the next generation of
@@ -271,6 +272,12 @@ func (b *TourneyBook) ReadLatest(ctx context.Context, key string) ([]byte, uint6
 	if err != nil {
 		return nil, 0, fmt.Errorf("%s: %w", key, err)
 	}
+	if b.keptNewest(key) {
+		// An older one put back: the newest, written over it.
+		if v, seq, _, err = b.fresh.newest(ctx, key, v, seq); err != nil {
+			return nil, 0, fmt.Errorf("reading %s: %w", key, err)
+		}
+	}
 	return v, seq, nil
 }
 
@@ -289,6 +296,24 @@ func (b *TourneyBook) Delete(ctx context.Context, key string, rev uint64) error 
 		return fmt.Errorf("%s at %d: %w", key, rev, ErrTourneyMoved)
 	}
 	return fmt.Errorf("deleting %s: %w", key, err)
+}
+
+// WriteNewer writes key's value (a JSON object) over read, the value
+// read at revision rev (nil and 0: none, made if nobody made it), as
+// its next generation, with a follower (fresh.go): ErrTourneyMoved if
+// it was written since. For the keys under a prefix of KeepNewest,
+// which ReadLatest reads as the newest.
+func (b *TourneyBook) WriteNewer(ctx context.Context, key string, v, read []byte, rev uint64) (uint64, error) {
+	gen, _ := genOf(read)
+	plain, err := withGen(v, gen+1)
+	if err != nil {
+		return 0, err
+	}
+	next, err := b.Write(ctx, key, plain, rev)
+	if err != nil {
+		return 0, err
+	}
+	return next, b.fresh.followed(ctx, key, gen, plain)
 }
 
 // lifted is what a key written with PutNewer holds once lifted (an

@@ -16,7 +16,10 @@ import (
 
 // A tournament's chat: its lines kept as one value of the store (the
 // last the tables' chat keeps), written at the revision read, so every
-// node's watch brings a line said on any node to the pages shown there.
+// node's watch brings a line said on any node to the pages shown there;
+// written as the newest of its key (keep.TourneyBook.WriteNewer), so
+// that an older chat put back by a writer of the store without the
+// secret is refused for the newest, and no line is lost.
 // It is held to the tables' chat limits, their own code: a line cleaned
 // and cut as a table's (tables.CleanChat), a speaker's pace counted as
 // a table's member's (tables.ChatRate) at the hall's tables' rate, and
@@ -134,7 +137,7 @@ func (s *Service) Say(ctx context.Context, id, player, name, text string) error 
 		if err != nil {
 			return err
 		}
-		_, err = s.opt.Book.Write(ctx, chatKey(id), out, rev)
+		_, err = s.opt.Book.WriteNewer(ctx, chatKey(id), out, b, rev)
 		if errors.Is(err, keep.ErrTourneyMoved) {
 			continue // another node's line first: this one after it
 		}

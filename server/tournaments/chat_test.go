@@ -3,6 +3,7 @@ package tournaments
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -205,13 +206,10 @@ func TestMuteToldAtOnceAtATableElsewhere(t *testing.T) {
 // nothing seen before), and she can be muted again.
 func TestAMutePutBackAfterTheUnmuteIsNotTaken(t *testing.T) {
 	t.Parallel()
-	eng, kept := openStore(t)
-	clk := &clock{now: t0.Add(-10 * time.Minute)}
-	n := startNode(t, eng, kept, nil, clk)
-	one, two := startOwner(t, eng, n.hall, clk, "one"), startOwner(t, eng, n.hall, clk, "two")
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	kv := tourneysKV(ctx, t, eng)
+	f := forgerAt(ctx, t)
+	one, two, kv := f.one, f.started("two"), f.kv
 	const ann, bob = "key:SHA256:ann", "key:SHA256:bob"
 	muted := func(o owner, who string) bool { _, ok := o.svc.Muted(who); return ok }
 	if err := one.svc.Mute(ctx, ann, "Ann", time.Time{}); err != nil {
@@ -234,7 +232,7 @@ func TestAMutePutBackAfterTheUnmuteIsNotTaken(t *testing.T) {
 	if err := one.svc.Mute(ctx, bob, "Bob", time.Time{}); err != nil {
 		t.Fatal(err)
 	}
-	three := startOwner(t, eng, n.hall, clk, "three")
+	three := f.started("three")
 	for _, o := range []owner{one, two, three} {
 		until(t, o.svc, "bob's mute held", func() bool { return muted(o, bob) })
 		if muted(o, ann) {
@@ -256,13 +254,10 @@ func TestAMutePutBackAfterTheUnmuteIsNotTaken(t *testing.T) {
 // afterwards, hold the request as taken.
 func TestARequestPutBackAfterItWasTakenIsNotTaken(t *testing.T) {
 	t.Parallel()
-	eng, kept := openStore(t)
-	clk := &clock{now: t0.Add(-10 * time.Minute)}
-	n := startNode(t, eng, kept, nil, clk)
-	one := startOwner(t, eng, n.hall, clk, "one")
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	kv := tourneysKV(ctx, t, eng)
+	f := forgerAt(ctx, t)
+	one, kv := f.one, f.kv
 	const ann, bob = "key:SHA256:ann", "key:SHA256:bob"
 	id, err := one.svc.CreateFrom(ctx, "key:SHA256:creator", "198.51.100.1", tourney.Config{Kind: tourney.Arena, Name: "Friday", Game: "101", Hands: 1, Start: t0, Length: time.Hour})
 	if err != nil {
@@ -297,17 +292,30 @@ func TestARequestPutBackAfterItWasTakenIsNotTaken(t *testing.T) {
 	if !in(one.svc, ann) {
 		t.Fatal("ann's leave put back after it was taken took her out")
 	}
-	two := startOwner(t, eng, n.hall, clk, "two")
+	two := f.started("two")
 	until(t, two.svc, "two sees bob", func() bool { _, _, err := two.svc.Tournament(id); return err == nil && in(two.svc, bob) })
 	if two.svc.asked(id, ann) || !in(two.svc, ann) {
 		t.Fatalf("a node started after the put back: ann asked %v, in %v", two.svc.asked(id, ann), in(two.svc, ann))
 	}
 }
 
-// tourneysKV is the tournaments' bucket as a writer of the store
-// without the cluster's secret reaches it: its values as they are kept.
-func tourneysKV(ctx context.Context, t *testing.T, eng *keep.Engine) jetstream.KeyValue {
+// forger is a store with a node's tournaments running on it (one), and
+// its tournaments' bucket as a writer of the store without the
+// cluster's secret reaches it: its values as they are kept.
+type forger struct {
+	t   *testing.T
+	eng *keep.Engine
+	n   *node
+	clk *clock
+	one owner
+	kv  jetstream.KeyValue
+}
+
+func forgerAt(ctx context.Context, t *testing.T) forger {
 	t.Helper()
+	eng, kept := openStore(t)
+	clk := &clock{now: t0.Add(-10 * time.Minute)}
+	n := startNode(t, eng, kept, nil, clk)
 	js, err := jetstream.New(eng.NC)
 	if err != nil {
 		t.Fatal(err)
@@ -316,5 +324,56 @@ func tourneysKV(ctx context.Context, t *testing.T, eng *keep.Engine) jetstream.K
 	if err != nil {
 		t.Fatal(err)
 	}
-	return kv
+	return forger{t: t, eng: eng, n: n, clk: clk, one: startOwner(t, eng, n.hall, clk, "one"), kv: kv}
+}
+
+// started is another node's tournaments, started now: nothing seen
+// before.
+func (f forger) started(name string) owner { return startOwner(f.t, f.eng, f.n.hall, f.clk, name) }
+
+// TestAnOlderChatPutBackIsNotTaken: a tournament's chat captured after
+// its first line and put back after the second loses no line: not on
+// the node that wrote it, not on a node started afterwards, and the
+// next line is said after both.
+func TestAnOlderChatPutBackIsNotTaken(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	f := forgerAt(ctx, t)
+	one, kv := f.one, f.kv
+	const ann = "key:SHA256:ann"
+	id, err := one.svc.CreateFrom(ctx, ann, "198.51.100.1", tourney.Config{Kind: tourney.Arena, Name: "Friday", Game: "101", Hands: 1, Start: t0, Length: time.Hour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	until(t, one.svc, "the tournament seen", func() bool { _, _, err := one.svc.Tournament(id); return err == nil })
+	said := func(o owner, want ...string) bool {
+		var got []string
+		for _, l := range o.svc.Chat(id, ann) {
+			got = append(got, l.Text)
+		}
+		return slices.Equal(got, want)
+	}
+	if err := one.svc.Say(ctx, id, ann, "Ann", "one"); err != nil {
+		t.Fatal(err)
+	}
+	then, err := kv.Get(ctx, chatKey(id))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := one.svc.Say(ctx, id, ann, "Ann", "two"); err != nil {
+		t.Fatal(err)
+	}
+	until(t, one.svc, "two lines", func() bool { return said(one, "one", "two") })
+	if _, err := kv.Put(ctx, then.Key(), then.Value()); err != nil {
+		t.Fatal(err)
+	}
+	two := f.started("two")
+	until(t, two.svc, "a node started after reads both lines", func() bool { return said(two, "one", "two") })
+	if err := two.svc.Say(ctx, id, ann, "Ann", "three"); err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range []owner{one, two} {
+		until(t, o.svc, "three lines", func() bool { return said(o, "one", "two", "three") })
+	}
 }

@@ -40,6 +40,7 @@ func (s *Service) Start(ctx context.Context) error {
 	}
 	opt.Book.KeepNewest(prefixMute) // mute.go
 	opt.Book.KeepNewest(prefixReq)  // requests.go
+	opt.Book.KeepNewest(prefixChat) // chat.go
 	w, err := opt.Book.Watch(ctx)
 	if err != nil {
 		return err
