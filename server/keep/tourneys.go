@@ -299,9 +299,9 @@ func (b *TourneyBook) Delete(ctx context.Context, key string, rev uint64) error 
 }
 
 // WriteNewer writes key's value (a JSON object) over read, the value
-// read at revision rev (nil and 0: none, made if nobody made it), as
-// its next generation, with a follower (fresh.go): ErrTourneyMoved if
-// it was written since. For the keys under a prefix of KeepNewest,
+// read at revision rev (or one carrying its generation; nil and 0:
+// none, made if nobody made it), as its next generation, with a
+// follower (fresh.go): ErrTourneyMoved if it was written since. For the keys under a prefix of KeepNewest,
 // which ReadLatest reads as the newest.
 func (b *TourneyBook) WriteNewer(ctx context.Context, key string, v, read []byte, rev uint64) (uint64, error) {
 	gen, _ := genOf(read)
@@ -415,6 +415,9 @@ func (b *TourneyBook) Watch(ctx context.Context) (<-chan TourneyEntry, error) {
 				if !ok {
 					return
 				}
+			}
+			if e != nil && strings.HasPrefix(e.Key(), freshPrefix) {
+				continue // a follower: the book's own (fresh.go)
 			}
 			te := TourneyEntry{}
 			if e != nil {

@@ -377,3 +377,43 @@ func TestAnOlderChatPutBackIsNotTaken(t *testing.T) {
 		until(t, o.svc, "three lines", func() bool { return said(o, "one", "two", "three") })
 	}
 }
+
+// TestAnOlderTournamentPutBackIsNotTaken: a tournament captured with
+// ann alone in it and put back after bob joined keeps bob: on the
+// owner's next round, on its pages, and on a node started afterwards.
+func TestAnOlderTournamentPutBackIsNotTaken(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	f := forgerAt(ctx, t)
+	one, kv := f.one, f.kv
+	const ann, bob = "key:SHA256:ann", "key:SHA256:bob"
+	id, err := one.svc.CreateFrom(ctx, "key:SHA256:creator", "198.51.100.1", tourney.Config{Kind: tourney.Arena, Name: "Friday", Game: "101", Hands: 1, Start: t0, Length: time.Hour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := func(svc *Service, who string) bool { _, ok := state(t, svc, id).Joined[who]; return ok }
+	if err := one.svc.JoinTournament(ctx, id, ann, "Ann", 1500); err != nil {
+		t.Fatal(err)
+	}
+	until(t, one.svc, "ann joined", func() bool { return in(one.svc, ann) })
+	then, err := kv.Get(ctx, prefixT+id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := one.svc.JoinTournament(ctx, id, bob, "Bob", 1500); err != nil {
+		t.Fatal(err)
+	}
+	until(t, one.svc, "bob joined", func() bool { return in(one.svc, bob) })
+	if _, err := kv.Put(ctx, then.Key(), then.Value()); err != nil {
+		t.Fatal(err)
+	}
+	two := f.started("two")
+	until(t, two.svc, "a node started after sees the tournament", func() bool { _, _, err := two.svc.Tournament(id); return err == nil })
+	for range 3 {
+		one.svc.Round(ctx)
+		if !in(one.svc, bob) || !in(two.svc, bob) {
+			t.Fatalf("the tournament put back was taken: bob in on the owner %v, on a node started after %v", in(one.svc, bob), in(two.svc, bob))
+		}
+	}
+}

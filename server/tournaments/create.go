@@ -246,7 +246,7 @@ func (s *Service) create(ctx context.Context, id, by, addr string, c tourney.Con
 	if err != nil {
 		return fmt.Errorf("tournament %s: %w", id, err)
 	}
-	rev, err := s.opt.Book.Write(ctx, prefixT+id, b, 0)
+	rev, err := s.opt.Book.WriteNewer(ctx, prefixT+id, b, nil, 0)
 	if err != nil {
 		if errors.Is(err, keep.ErrTourneyMoved) {
 			return fmt.Errorf("tournament %s: %w", id, errExists)

@@ -41,6 +41,7 @@ func (s *Service) Start(ctx context.Context) error {
 	opt.Book.KeepNewest(prefixMute) // mute.go
 	opt.Book.KeepNewest(prefixReq)  // requests.go
 	opt.Book.KeepNewest(prefixChat) // chat.go
+	opt.Book.KeepNewest(prefixT)
 	w, err := opt.Book.Watch(ctx)
 	if err != nil {
 		return err
@@ -543,12 +544,15 @@ func (s *Service) write(ctx context.Context, id string, v []byte, rev uint64) (u
 	if s.writeFault != nil {
 		if land, err := s.writeFault(id); err != nil {
 			if land {
-				_, _ = s.opt.Book.Write(ctx, prefixT+id, v, rev)
+				_, _ = s.opt.Book.WriteNewer(ctx, prefixT+id, v, v, rev)
 			}
 			return 0, fmt.Errorf("tournament %s: %w", id, err)
 		}
 	}
-	nrev, err := s.opt.Book.Write(ctx, prefixT+id, v, rev)
+	// v carries the generation it was read at (record.Gen): written as
+	// the next, an older one put back is read as the newest
+	// (keep.TourneyBook.WriteNewer).
+	nrev, err := s.opt.Book.WriteNewer(ctx, prefixT+id, v, v, rev)
 	if err == nil {
 		s.mu.Lock()
 		s.wrote[id] = max(s.wrote[id], nrev)

@@ -117,6 +117,9 @@ type record struct {
 	// Code is a private tournament's join code: its creator's to give,
 	// asked of every other player who joins (never in a page's copy).
 	Code string `json:"code,omitempty"`
+	// Gen is the value's generation as the store stamped it (keep's
+	// WriteNewer): carried into the next write, which is one more.
+	Gen uint64 `json:"gen,omitempty"`
 	// rev is the store's revision the value was read at (not kept).
 	rev uint64
 }
