@@ -81,12 +81,12 @@
 //	            streams whose copies are behind
 //	engine.go   StoreConfig and Engine: the NATS server and the
 //	            connection to it, made ready, streams and buckets made
-//	reads.go    asking while the store may not answer: again on a
-//	            doubling wait, hedged reads, the stream leader's word
 //	fresh.go    only the newest value counts, for a value changed in
 //	            place (a rating, a day's result, a match's mark): its
 //	            generation in its seal, and a key made once for each
 //	            generation written over, which leads to the newest
+//	reads.go    asking while the store may not answer: again on a
+//	            doubling wait, hedged reads, the stream leader's word
 //	seal.go     the seal: records, entries and what nodes send each other
 //	            about a table encrypted with a key from the secret; a
 //	            kept value opened only if sealed; a bucket's values sealed
