@@ -2,6 +2,7 @@ package tables
 
 import (
 	"errors"
+	"fmt"
 	"maps"
 	"slices"
 	"time"
@@ -148,6 +149,7 @@ func (t *Table) move(m *Member, seat int, mv any) {
 			return
 		}
 	}
+	t.botFor[seat] = 0 // the player's own move
 	t.applied(turnOver)
 }
 
@@ -302,6 +304,7 @@ func (t *Table) onClock() {
 				t.sit.pickHost()
 			}
 			s.owner, s.name, s.keep, s.away = "", "", time.Time{}, false
+			t.botFor[i] = 0
 			t.save()
 		}
 	}
@@ -342,6 +345,7 @@ func (t *Table) onBot(a botAnswer) {
 	if a.err == nil {
 		turnOver, err := t.Ref.Apply(a.seat, a.move)
 		if err == nil {
+			t.botPlayed(a.seat, a.move)
 			t.applied(turnOver)
 			return
 		}
@@ -353,6 +357,17 @@ func (t *Table) onBot(a botAnswer) {
 		return
 	}
 	if turnOver, err := t.Ref.Apply(a.seat, mv); err == nil {
+		t.botPlayed(a.seat, mv)
 		t.applied(turnOver)
+	}
+}
+
+// botPlayed notes a move seat's bot played: for a seat a player holds
+// (away, or not at the table: their node gone), said at debug level
+// with the move — whose move a seat's was, for a trace of a failover.
+func (t *Table) botPlayed(seat int, mv any) {
+	if s := &t.sit.seats[seat]; s.owner != "" {
+		t.botFor[seat]++
+		t.Opt.Log.Debug("a seat's bot played for its player", "table", t.ID, "seat", seat, "name", s.name, "move", fmt.Sprint(mv))
 	}
 }

@@ -50,6 +50,9 @@ type seatInfo struct {
 	// awayLost: the seat's match is lost for its player, away from it
 	// too long (Table.noteAbsence).
 	awayLost bool
+	// botPlayed is how many moves the seat's bot played for its player
+	// since they last moved (Table.botFor).
+	botPlayed int
 }
 
 // referee is the game a table plays. Its methods run on the table's
@@ -130,7 +133,7 @@ func seatUpdate(info *seatInfo, playing bool) seatmsg.Update {
 	u := seatmsg.Update{
 		Players: info.players, Chat: info.chat,
 		Ready: info.ready, Host: info.host, OneMatch: info.oneMatch, Refused: info.refused, RefusedSeq: info.refusedSeq, Fair: info.fair, Daily: info.daily,
-		AwayLost: info.awayLost,
+		AwayLost: info.awayLost, BotPlayed: info.botPlayed,
 	}
 	if playing {
 		u.Deadline = info.deadline

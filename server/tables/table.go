@@ -172,6 +172,12 @@ type Table struct {
 	// format says that loses the match (Policy.AwayLoses: seats.go).
 	awayAt [classic.NumSeats]time.Time
 	absent [classic.NumSeats]bool
+	// botFor counts the moves each seat's bot played for the seat's
+	// player since the player last moved (here: a table taken over
+	// counts from its takeover). A player back at a table that moved
+	// with a move of theirs on its way learns from it that the move was
+	// not played (seatmsg.Update's BotPlayed).
+	botFor [classic.NumSeats]int
 	// evicted: the table closes now, its seats given up (nobody is at
 	// it, and the hall needs the room).
 	evicted bool

@@ -1,6 +1,7 @@
 package tables
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
@@ -594,5 +595,97 @@ func TestMutedToldOnce(t *testing.T) {
 	tb.tellMuted()
 	if r := tb.refusals[bob]; r.seq != 3 {
 		t.Errorf("bob, muted again after a lapse, is told %+v", r)
+	}
+}
+
+// TestASeatsUpdateCountsItsBotsMoves: a seat's update says how many
+// moves its bot played for its player since the player last moved —
+// what tells a player back at a table that moved that a move of theirs
+// on its way was not played (their bot's was) — and the player's own
+// move sets it back to none.
+func TestASeatsUpdateCountsItsBotsMoves(t *testing.T) {
+	t.Parallel()
+	tb, _ := handTable(t, 0)
+	ann, bob := NewMember("key:A", "ann", "", 0), NewMember("key:B", "bob", "", 0)
+	tb.joinAs(ann, -1, false)
+	tb.joinAs(bob, -1, false)
+	tb.handle(Request{Kind: ReqStart, M: ann})
+	tb.leave(bob, true) // his node gone: the seat kept, his bot playing
+	botPlayed := func(m *Member, seat int) int {
+		t.Helper()
+		info := tb.info()
+		msg := tb.msgFor(m, seat, &info)
+		if msg.Update == nil {
+			t.Fatalf("no update for seat %d: %+v", seat, msg)
+		}
+		return msg.Update.BotPlayed
+	}
+	// Bots play until ann's turn, bob's bot among them.
+	played := 0
+	for range 40 {
+		tb.schedule()
+		_, turn := tb.Ref.Stage()
+		if turn == 0 && played > 0 {
+			break
+		}
+		if turn == 0 {
+			playAsBot(t, tb, 0, ann)
+			continue
+		}
+		if turn == 1 {
+			played++
+		}
+		tb.onClock()
+		botMove(t, tb)
+	}
+	if played == 0 {
+		t.Fatal("bob's seat never had the turn")
+	}
+	bob2 := NewMember("key:B", "bob", "", 0)
+	if s, err := tb.joinAs(bob2, -1, false); err != nil || s != 1 {
+		t.Fatalf("bob back: seat %d, %v", s, err)
+	}
+	if got := botPlayed(bob2, 1); got < played {
+		t.Fatalf("bob back: his update says his bot played %d moves, it played %d turns", got, played)
+	}
+	if got := botPlayed(ann, 0); got != 0 {
+		t.Fatalf("ann, who played her own moves: %d of her bot's", got)
+	}
+	// bob's own move: none of his bot's since.
+	for range 40 {
+		if _, turn := tb.Ref.Stage(); turn == 1 {
+			break
+		}
+		tb.schedule()
+		if _, turn := tb.Ref.Stage(); turn == 0 {
+			playAsBot(t, tb, 0, ann)
+			continue
+		}
+		tb.onClock()
+		botMove(t, tb)
+	}
+	playAsBot(t, tb, 1, bob2)
+	if got := botPlayed(bob2, 1); got != 0 {
+		t.Fatalf("after bob's own move his update says his bot played %d", got)
+	}
+}
+
+// playAsBot has seat's player m play what the seat's bot would: the
+// bot's answer sent as m's own move.
+func playAsBot(t *testing.T, tb *Table, seat int, m *Member) {
+	t.Helper()
+	mv, err := tb.Ref.AskBot(seat, levelsOf(&tb.Cfg, tb.f)(seat), tb.seal.BotKey)(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, ok := mv.(classic.Action)
+	if !ok {
+		t.Fatalf("the bot's move %T", mv)
+	}
+	hand, _ := tb.Ref.Deal()
+	before := len(tb.Ref.Record())
+	tb.handle(Request{Kind: ReqMove, M: m, Move: seatmsg.Intent{Kind: seatmsg.IntentAct, Action: a, Hand: hand}})
+	if len(tb.Ref.Record()) == before {
+		t.Fatalf("seat %d's move %v not played", seat, a)
 	}
 }

@@ -111,6 +111,9 @@ func (t *Table) msgFor(m *Member, seat int, info *seatInfo) Msg {
 	r := t.refusals[m]
 	in.refused, in.refusedSeq = r.text, r.seq
 	in.awayLost = seat >= 0 && t.absent[seat]
+	if seat >= 0 {
+		in.botPlayed = t.botFor[seat]
+	}
 	u := t.Ref.Update(seat, &in)
 	if t.policy.SharedSeal && t.policy.OneMatch && seat >= 0 {
 		holdDeal(&u, seat) // the hands' ends: the deal is other tables' too

@@ -124,6 +124,12 @@ type Update struct {
 	// lost for them whatever the bot makes of it; the session says so,
 	// and what comes next.
 	AwayLost bool `json:"awayLost,omitempty"`
+	// BotPlayed is how many moves this seat's bot played for its player
+	// since they last moved themselves (away, or not at the table: their
+	// node gone or frozen, the table taken over elsewhere). A player back
+	// at a table that moved with a move of theirs on its way is told
+	// from it that the move was not played.
+	BotPlayed int `json:"botPlayed,omitempty"`
 	// Daily is set at a served daily's table: which hand of the day the
 	// match on it is (each of the day's hands is a match of its own).
 	Daily *Daily `json:"daily,omitempty"`

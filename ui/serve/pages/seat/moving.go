@@ -119,15 +119,29 @@ func (p *Page) answered() {
 
 // resendSent sends again the moves the table had not taken when it
 // moved, if it came up at the view they were made on (its record ended
-// before them); on another view it took them before it moved, and they
-// are forgotten.
+// before them). On another view it took them before it moved, and they
+// are forgotten — unless the seat's bot played for the player there
+// meanwhile (the table's BotPlayed: the player was not back yet): then
+// the view moved on by the bot's moves, not theirs, and the player is
+// told their move was not played; their screen shows where the table
+// stands, for the move again. (A move the node stored and died before
+// its view left, with the bot playing on after it, is said not played
+// too: that node's last milliseconds, where a word too many beats one
+// too few.)
 func (p *Page) resendSent(c *common.Common, at *common.Membership) {
 	sent := p.sent
 	p.sent = nil
 	now := viewPrint(p.lastUpdate)
-	n := 0
+	botPlayed := 0
+	if p.lastUpdate != nil {
+		botPlayed = p.lastUpdate.BotPlayed
+	}
+	n, lost := 0, 0
 	for _, m := range sent {
 		if m.view != now || at == nil {
+			if botPlayed > 0 {
+				lost++
+			}
 			continue
 		}
 		if at.Send(tables.Request{Kind: tables.ReqMove, Move: m.in}) {
@@ -135,7 +149,11 @@ func (p *Page) resendSent(c *common.Common, at *common.Membership) {
 			n++
 		}
 	}
-	if n > 0 {
+	switch {
+	case lost > 0:
+		p.note(c, c.Tr.T("table.movedback.botplayed", botPlayed), moveNoteFor)
+		c.Srv.Log().Info("moves not played at a moved table: the seat's bot played", "table", at.T.TableID(), "name", c.Name, "moves", lost, "bot", botPlayed)
+	case n > 0:
 		p.note(c, c.Tr.T("table.movedback.sent", n), moveNoteFor)
 		c.Srv.Log().Info("moves sent again to a moved table", "table", at.T.TableID(), "name", c.Name, "moves", n)
 	}

@@ -66,13 +66,17 @@ func (f *sendTable) Send(r tables.Request) bool {
 // then dies (or freezes) before taking it is sent again where the table
 // comes up, if it came up at the view the move was made on — and not if
 // the table had taken it (its first view there is another one), nor if
-// it was answered before the table moved. A player never loses a key
-// pressed around a node's loss without a word.
+// it was answered before the table moved. A move the table came up
+// without, its view moved on by the seat's bot (the player not back
+// yet), is said not played. A player never loses a key pressed around a
+// node's loss without a word.
 func TestAMoveLostWithItsNodeIsSentAgain(t *testing.T) {
 	before := seatmsg.Update{View: &classic.View{Seat: 0, Hand: 1, Turn: 0, WallLeft: 40}}
 	after := seatmsg.Update{View: &classic.View{Seat: 0, Hand: 1, Turn: 1, WallLeft: 40}}
 	chat := before
 	chat.Chat = []seatmsg.ChatLine{{Name: "bob", Text: "hi"}}
+	byBot := after
+	byBot.BotPlayed = 1
 	move := seatmsg.Intent{Kind: seatmsg.IntentAct, Action: classic.Action{Kind: classic.ActDiscard}, Hand: 1}
 
 	for _, tc := range []struct {
@@ -82,11 +86,15 @@ func TestAMoveLostWithItsNodeIsSentAgain(t *testing.T) {
 		seen   []seatmsg.Update
 		back   seatmsg.Update
 		resent bool
+		// notPlayed: the line says the move was not played.
+		notPlayed bool
 	}{
-		{"lost with its node", nil, before, true},
-		{"lost, a chat line seen before", []seatmsg.Update{chat}, before, true},
-		{"taken, the node lost before its view came", nil, after, false},
-		{"taken and answered before the node was lost", []seatmsg.Update{after}, after, false},
+		{"lost with its node", nil, before, true, false},
+		{"lost, a chat line seen before", []seatmsg.Update{chat}, before, true, false},
+		{"taken, the node lost before its view came", nil, after, false, false},
+		{"taken and answered before the node was lost", []seatmsg.Update{after}, after, false, false},
+		{"lost, the seat's bot played meanwhile", nil, byBot, false, true},
+		{"answered before the node was lost, the seat's bot played since", []seatmsg.Update{after}, byBot, false, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, c, p, first := seatedAtSevenTest(t)
@@ -117,8 +125,12 @@ func TestAMoveLostWithItsNodeIsSentAgain(t *testing.T) {
 			if !tc.resent && len(got) != 0 {
 				t.Fatalf("a move the table had taken was sent again: %v", got)
 			}
-			if line := p.moveLine(c); tc.resent != strings.Contains(line, "were sent again") {
+			line := p.moveLine(c)
+			if tc.resent != strings.Contains(line, "were sent again") {
 				t.Fatalf("resent %v, the line says %q", tc.resent, line)
+			}
+			if tc.notPlayed != strings.Contains(line, "was not played") {
+				t.Fatalf("not played %v, the line says %q", tc.notPlayed, line)
 			}
 		})
 	}
