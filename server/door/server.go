@@ -367,6 +367,17 @@ func (s *Server) LeasesStretched() bool {
 // saw.
 func (s *Server) StoreView() string { return s.eng.View() }
 
+// StoredRecord is table id's record as this node reads it from the
+// store now: what a failover must have kept of the match, for a measure
+// of it (okey load's children say it when asked).
+func (s *Server) StoredRecord(ctx context.Context, id string) ([]byte, error) {
+	rec, _, err := s.hall.Keep.Records.Read(ctx, id)
+	if err != nil {
+		return nil, fmt.Errorf("table %s's record: %w", id, err)
+	}
+	return rec, nil
+}
+
 // Running lists the tables this node runs now: a table taken over runs
 // once its record is read, after its lease is taken (Owned).
 func (s *Server) Running() []string { return s.hall.Running() }

@@ -483,7 +483,7 @@ const notKnown = "not a known okey node"
 func falseWarnings(dir string, n int, froze, woke time.Time) (lines []string) {
 	time.Sleep(time.Until(woke.Add(15 * time.Second)))
 	for i := range n {
-		b, _ := os.ReadFile(filepath.Join(dir, fmt.Sprintf("node%d", i), "node.log"))
+		b, _ := os.ReadFile(nodeLog(dir, i))
 		for _, l := range strings.Split(string(b), "\n") {
 			f := strings.Fields(l)
 			if !strings.Contains(l, notKnown) || len(f) == 0 {
@@ -564,64 +564,19 @@ func freezeOnce(t *testing.T, bin string) (f frozen, err error) {
 	// failed: what each node saw.
 	defer func() {
 		if err != nil || f.back > 2*time.Second || f.woke > 2*time.Second || *traceStore {
-			for i := range kids {
-				b, _ := os.ReadFile(filepath.Join(dir, fmt.Sprintf("node%d", i), "node.log"))
-				lines := strings.Split(strings.TrimSpace(string(b)), "\n")
-				t.Logf("node %d's last lines:\n%s", i, strings.Join(lines[max(0, len(lines)-40):], "\n"))
-			}
+			logNodeTails(t, dir, len(kids), 40)
 		}
 	}()
 	defer stopAll(kids)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	c, err := dial(ctx, kids[0].addr, "ann", "xterm-256color", 100, 30)
+	c, bob, err := tableOnNodeZero(ctx, kids)
 	if err != nil {
 		return f, err
 	}
 	defer c.close()
-	if err := c.see(ctx, "Tables (", 30*time.Second); err != nil {
-		return f, err
-	}
-	c.press("n")
-	if err := c.see(ctx, "A new table", 10*time.Second); err != nil {
-		return f, err
-	}
-	c.press("enter")
-	if err := c.see(ctx, "s starts the match", 10*time.Second); err != nil {
-		return f, err
-	}
-	bob, err := dial(ctx, kids[1].addr, "bob", "xterm-256color", 100, 30)
-	if err != nil {
-		return f, err
-	}
 	defer bob.close()
-	if err := bob.see(ctx, "Table 1 ·", 30*time.Second); err != nil {
-		return f, err
-	}
-	bob.press("enter")
-	if err := bob.see(ctx, "Waiting for the host", 10*time.Second); err != nil {
-		return f, err
-	}
-	if err := c.see(ctx, "2. bob", 10*time.Second); err != nil {
-		return f, err
-	}
-	c.press("s")
-	if err := c.see(ctx, "Hand 1 ·", 30*time.Second); err != nil {
-		return f, err
-	}
-	owner := -1
-	for i, k := range kids {
-		said, err := k.ask("owned")
-		if err != nil {
-			return f, err
-		}
-		if len(said) == 1 && strings.TrimSpace(strings.TrimPrefix(said[0], "owned")) != "" {
-			owner = i
-		}
-	}
-	if owner != 0 {
-		return f, fmt.Errorf("node %d says it runs the table, not the node it was opened on", owner)
-	}
+	const owner = 0
 	// The cluster settled first: a node whose renewals were slow (as
 	// they may be while a cluster that just started elects its
 	// streams' leaders) asks for leases three times the TTL for half a
@@ -715,6 +670,69 @@ func freezeOnce(t *testing.T, bin string) (f frozen, err error) {
 		}
 	}
 	return f, errors.New("no other node took the table over within a minute")
+}
+
+// tableOnNodeZero has ann open a table on kids' first node and bob sit
+// at it through the second, and starts the match (bots in the other
+// two seats); it checks that the first node runs it. The callers close
+// both clients.
+func tableOnNodeZero(ctx context.Context, kids []*child) (ann, bob *client, err error) {
+	c, err := dial(ctx, kids[0].addr, "ann", "xterm-256color", 100, 30)
+	if err != nil {
+		return nil, nil, err
+	}
+	bob, err = dial(ctx, kids[1].addr, "bob", "xterm-256color", 100, 30)
+	if err != nil {
+		c.close()
+		return nil, nil, err
+	}
+	err = func() error {
+		if err := c.see(ctx, "Tables (", 30*time.Second); err != nil {
+			return err
+		}
+		c.press("n")
+		if err := c.see(ctx, "A new table", 10*time.Second); err != nil {
+			return err
+		}
+		c.press("enter")
+		if err := c.see(ctx, "s starts the match", 10*time.Second); err != nil {
+			return err
+		}
+		if err := bob.see(ctx, "Table 1 ·", 30*time.Second); err != nil {
+			return err
+		}
+		bob.press("enter")
+		if err := bob.see(ctx, "Waiting for the host", 10*time.Second); err != nil {
+			return err
+		}
+		if err := c.see(ctx, "2. bob", 10*time.Second); err != nil {
+			return err
+		}
+		c.press("s")
+		if err := c.see(ctx, "Hand 1 ·", 30*time.Second); err != nil {
+			return err
+		}
+		owner := -1
+		for i, k := range kids {
+			said, err := k.ask("owned")
+			if err != nil {
+				return err
+			}
+			if len(said) == 1 && strings.TrimSpace(strings.TrimPrefix(said[0], "owned")) != "" {
+				owner = i
+			}
+		}
+		if owner != 0 {
+			return fmt.Errorf("node %d says it runs the table, not the node it was opened on", owner)
+		}
+		return nil
+	}()
+	if err != nil {
+		c.close()
+		bob.close()
+		return nil, nil, err
+	}
+	return c, bob, nil
 }
 
 // TestChildEndsWithItsParent: a node whose parent is gone (its input

@@ -3,6 +3,7 @@ package loadgen
 import (
 	"bufio"
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -287,6 +288,15 @@ func ServeChild(ctx context.Context, spec string, in io.Reader, out io.Writer) i
 				fmt.Fprintln(out, "store", srv.StoreView())
 			case "running":
 				fmt.Fprintln(out, "running", strings.Join(srv.Running(), " "))
+			case "record":
+				// A table's record as the store holds it (base64: one
+				// line), for a measure of what a failover kept.
+				rctx, cancel := context.WithTimeout(ctx, 3*time.Second)
+				var rec []byte
+				if rec, err = srv.StoredRecord(rctx, arg); err == nil {
+					fmt.Fprintln(out, "record", base64.StdEncoding.EncodeToString(rec))
+				}
+				cancel()
 			case "tourney":
 				// The operator's tournament, its file's JSON on the line.
 				var id string
