@@ -3,6 +3,7 @@ package door
 import (
 	"log/slog"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -133,6 +134,84 @@ func TestFrozenNodesPlayerOnTheTurnPlays(t *testing.T) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
+}
+
+// TestAMovePressedAsItsNodeFreezesIsPlayedOrSaid: bob, at a table
+// another node runs (three nodes: the table's, carl's and bob's own),
+// presses his move on his turn just as the table's node freezes (the
+// move reaches it, and it takes nothing); another node takes the table
+// over and brings it up at the view bob's move was made on. His move is
+// played there (his session sends it again), or — his seat's bot
+// having played for him before he was back, as it may once carl is
+// back first (a table plays its bots while anyone is at it) — his
+// screen says it was not played. Never neither. Which way depends on
+// who is back first: in 14 runs here bob was, every time, and his move
+// was sent again and played; the bot's way is held by
+// TestAMoveLostWithItsNodeIsSentAgain (ui/serve/pages/seat).
+func TestAMovePressedAsItsNodeFreezesIsPlayedOrSaid(t *testing.T) {
+	t.Parallel()
+	url := sharedNATS(t)
+	var frozen atomic.Bool
+	thaw := make(chan struct{})
+	a, addrA := testServer(t, freezable(url, "a", &frozen, thaw))
+	b, addrB := testServer(t, nodeTweak(url, "b"))
+	c, addrC := testServer(t, nodeTweak(url, "c"))
+	ann := dial(t, addrA, "ann", dialOpts{key: newKey(t)})
+	openTable(t, ann)
+	bob := dial(t, addrC, "bob", dialOpts{key: newKey(t)})
+	sit(t, bob)
+	ann.waitFor("2. bob", 10*time.Second)
+	carl := dial(t, addrB, "carl", dialOpts{key: newKey(t)})
+	sit(t, carl)
+	ann.waitFor("3. carl", 10*time.Second)
+	ann.press("s")
+	ann.waitFor("Hand 1 ·", 10*time.Second)
+	stop := make(chan struct{})
+	annPlays, carlPlays := playWhile(t, ann, stop, true), playWhile(t, carl, stop, true)
+	// bob's turn, his screen showing the table as the store has it.
+	var g *classic.Game
+	var scr string
+	deadline := time.Now().Add(patience)
+	for {
+		now, _ := savedGame(t, a, "1", func(g *classic.Game) bool { return g.State().Turn() == 1 })
+		if scr = bob.term.String(); shows(scr, now.State()) {
+			g = now
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("bob's turn never on his screen as the store has it; his screen:\n%s", scr)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	close(stop)
+	annPlays.Wait()
+	carlPlays.Wait()
+	before := len(g.Record().Actions)
+	frozen.Store(true)
+	a.hall.Nodes.Hold.Paused.Store(true)
+	froze := time.Now()
+	thawOnce := sync.OnceFunc(func() { frozen.Store(false); close(thaw) })
+	defer thawOnce()
+	if g.State().Stage() == classic.MustDraw {
+		bob.press("d")
+	} else {
+		bob.press(discardKeys(scr)...)
+	}
+	owner := takenOver(t, "1", froze, time.Minute, b, c)
+	said := bob.waitUntil("back at his seat, told of his move", patience, func(s string) bool {
+		return strings.Contains(s, "were sent again") || strings.Contains(s, "was not played")
+	})
+	rec, _ := savedGame(t, owner, "1", func(g *classic.Game) bool { return len(g.Record().Actions) > before })
+	acts := rec.Record().Actions
+	switch {
+	case strings.Contains(said, "was not played"):
+		t.Logf("bob's move not played (his bot's %v in its place), and said (the table on node %s)", acts[before], owner.cfg.Store.NodeName)
+	case acts[before].Seat != 1:
+		t.Fatalf("bob's move sent again, but the record's next move is seat %d's: %v", acts[before].Seat, acts[before])
+	default:
+		t.Logf("bob's move sent again and played: %v (the table on node %s)", acts[before], owner.cfg.Store.NodeName)
+	}
+	a.hall.Nodes.Hold.Paused.Store(false)
 }
 
 // shows reports whether a player's screen shows the table as st stands,
