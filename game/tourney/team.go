@@ -321,34 +321,64 @@ func (partners) players(t *Tournament) int {
 // entrants (in partners the teams' players and those alone) and anyone
 // else its matches name; no bot, no team.
 func (t *Tournament) People() []string {
-	var out []string
-	var add func(id string)
-	add = func(id string) {
-		if tm, ok := t.Teams[id]; ok {
-			add(tm.First)
-			add(tm.Second)
-			return
-		}
-		if id != Bot && !slices.Contains(out, id) {
-			out = append(out, id)
-		}
-	}
+	ps := people(t, len(t.Joined)+len(t.Lone))
 	for id := range t.Joined {
-		add(id)
+		ps.add(id)
 	}
 	for _, l := range t.Lone {
-		add(l.Player)
+		ps.add(l.Player)
 	}
 	for _, inv := range t.Invites {
-		add(inv.From)
+		ps.add(inv.From)
 	}
 	for _, m := range t.Matches {
-		for _, id := range m.Players {
-			add(id)
-		}
+		ps.addAll(m.Players)
 	}
-	slices.Sort(out)
-	return out
+	slices.Sort(ps.out)
+	return ps.out
+}
+
+// PeopleIn are the ids matches ms of t name, sorted: a team's two players
+// for the team, no bot. A page that has the ratings of everyone reads
+// again only those of the matches ended since.
+func PeopleIn(t *Tournament, ms []Match) []string {
+	ps := people(t, 4*len(ms))
+	for _, m := range ms {
+		ps.addAll(m.Players)
+	}
+	slices.Sort(ps.out)
+	return ps.out
+}
+
+// peopleSet gathers ids once each, a team's as its two players. The
+// set beside the list matters: an arena's page asks for its people at
+// every frame, and its matches name the same players hundreds of times.
+type peopleSet struct {
+	t    *Tournament
+	seen map[string]bool
+	out  []string
+}
+
+func people(t *Tournament, size int) *peopleSet {
+	return &peopleSet{t: t, seen: make(map[string]bool, size)}
+}
+
+func (ps *peopleSet) add(id string) {
+	if tm, ok := ps.t.Teams[id]; ok {
+		ps.add(tm.First)
+		ps.add(tm.Second)
+		return
+	}
+	if id != Bot && !ps.seen[id] {
+		ps.seen[id] = true
+		ps.out = append(ps.out, id)
+	}
+}
+
+func (ps *peopleSet) addAll(ids [4]string) {
+	for _, id := range ids {
+		ps.add(id)
+	}
 }
 
 // join is Join in partners: a player of a team brings it back; one

@@ -172,6 +172,11 @@ type Service struct {
 	// keys, as the watch last saw them.
 	recs  map[string]record
 	other map[string]seen
+	// shown are the copies of recs' tournaments given to readers, by
+	// id, each at the revision it was made from: every page of an
+	// arena reads the tournament every two seconds, and a copy made
+	// for each read cost more than the tables it pairs.
+	shown map[string]shownCopy
 	// owned are the tournaments whose lease this node holds (alone:
 	// every one not finished).
 	owned map[string]bool
@@ -219,7 +224,7 @@ func New(opt Options) (*Service, error) {
 		opt.Random = rand.Reader
 	}
 	return &Service{opt: opt, wake: make(chan struct{}, 1), ended: make(chan endNote, endQueue),
-		rates: map[string]*tables.ChatRate{}, recs: map[string]record{}, other: map[string]seen{}, owned: map[string]bool{}, heldElsewhere: map[string]time.Time{},
+		rates: map[string]*tables.ChatRate{}, recs: map[string]record{}, other: map[string]seen{}, shown: map[string]shownCopy{}, owned: map[string]bool{}, heldElsewhere: map[string]time.Time{},
 		missing: map[string]time.Time{}, tried: map[string]error{}, wrote: map[string]uint64{}, read: opt.Book.ReadLatest}, nil
 }
 
@@ -241,6 +246,7 @@ func (s *Service) watch(w <-chan keep.TourneyEntry, ready chan struct{}) {
 			var r record
 			if e.Gone {
 				delete(s.recs, id)
+				delete(s.shown, id)
 			} else if err := json.Unmarshal(e.Value, &r); err != nil || r.ID != id {
 				s.opt.Log.Error("a tournament that does not read", "key", e.Key, "err", err)
 			} else if old, ok := s.recs[id]; !ok || e.Rev >= old.rev {
@@ -311,7 +317,8 @@ func (r *record) listed() tourney.Listed {
 // Tournament is tournament id's lobby line and a copy of its state as
 // anyone may be shown it (tourney.Shown: a duplicate round's results
 // held back until its last table ends): a value the page keeps,
-// sharing no map or slice with the owner.
+// sharing no map or slice with the owner. Readers of the same revision
+// share one copy, so none may change it.
 func (s *Service) Tournament(id string) (tourney.Listed, tourney.Tournament, error) {
 	l, c, err := s.tournament(id)
 	if err != nil {
@@ -324,15 +331,30 @@ func (s *Service) Tournament(id string) (tourney.Listed, tourney.Tournament, err
 func (s *Service) tournament(id string) (tourney.Listed, tourney.Tournament, error) {
 	s.mu.Lock()
 	r, ok := s.recs[id]
+	made, have := s.shown[id]
 	s.mu.Unlock()
 	if !ok {
 		return tourney.Listed{}, tourney.Tournament{}, fmt.Errorf("%q: %w", id, ErrNoTournament)
+	}
+	if have && made.rev == r.rev {
+		return r.listed(), made.t, nil
 	}
 	c, err := copyOf(r.T)
 	if err != nil {
 		return tourney.Listed{}, tourney.Tournament{}, err
 	}
+	s.mu.Lock()
+	if now, ok := s.recs[id]; ok && now.rev == r.rev {
+		s.shown[id] = shownCopy{rev: r.rev, t: c}
+	}
+	s.mu.Unlock()
 	return r.listed(), c, nil
+}
+
+// shownCopy is a tournament copied for its readers (Service.shown).
+type shownCopy struct {
+	rev uint64
+	t   tourney.Tournament
 }
 
 // copyOf is t deep copied: through its JSON, the form the store keeps

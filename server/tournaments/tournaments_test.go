@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"math/big"
 	"os"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -349,13 +350,21 @@ func TestArenaPlayedToTheEnd(t *testing.T) {
 	if l := n.svc.Tournaments(); len(l) != 0 {
 		t.Errorf("a day after it finished, the lobby still lists %+v", l)
 	}
-	// The page's copy shares nothing with the store's.
+	// The pages' copy shares nothing with the service's own (which
+	// the owner drives and the store keeps), and is made once a
+	// revision: readers share it.
 	_, c, _ := n.svc.Tournament(id)
+	if _, again, _ := n.svc.Tournament(id); reflect.ValueOf(again.Joined).UnsafePointer() != reflect.ValueOf(c.Joined).UnsafePointer() {
+		t.Error("a second read of the same revision copied the tournament again")
+	}
 	c.Matches[0].Places[0] = 99
 	for k := range c.Joined {
 		delete(c.Joined, k)
 	}
-	if _, again, _ := n.svc.Tournament(id); again.Matches[0].Places[0] == 99 || len(again.Joined) != 8 {
+	n.svc.mu.Lock()
+	own := n.svc.recs[id].T
+	n.svc.mu.Unlock()
+	if own.Matches[0].Places[0] == 99 || len(own.Joined) != 8 {
 		t.Error("a copy changed the tournament")
 	}
 }

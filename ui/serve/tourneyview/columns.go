@@ -22,7 +22,7 @@ type Names map[string]string
 // namer is how a page names the players of t, and a partners' team:
 // its two players' names ("Ayşe & Mehmet").
 func (n Names) namer(tr *i18n.Catalog, t tourney.Tournament) func(id string) string {
-	ids := t.People()
+	var ids []string // t.People(), asked once a player has no name to show
 	var name func(id string) string
 	name = func(id string) string {
 		tm, team := t.Teams[id]
@@ -35,6 +35,9 @@ func (n Names) namer(tr *i18n.Catalog, t tourney.Tournament) func(id string) str
 			return known
 		case t.NameOf(id) != "":
 			return t.NameOf(id) // as they joined
+		}
+		if ids == nil {
+			ids = t.People()
 		}
 		return tr.T("tourney.anon", slices.Index(ids, id)+1)
 	}

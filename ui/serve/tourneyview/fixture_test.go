@@ -33,12 +33,12 @@ func nameBook(n int) Names {
 // the places of seat order (seat 0 first), which puts whoever sits
 // first on a streak.
 type director struct {
-	t    *testing.T
+	t    testing.TB
 	tr   *tourney.Tournament
 	next int
 }
 
-func newDirector(t *testing.T, c tourney.Config, players int) *director {
+func newDirector(t testing.TB, c tourney.Config, players int) *director {
 	t.Helper()
 	tr, err := tourney.New(c)
 	if err != nil {

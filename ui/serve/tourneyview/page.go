@@ -128,14 +128,14 @@ func (p Page) CanJoin() bool {
 // is returned), with a line saying what is above or below.
 func Lines(tr *i18n.Catalog, st *theme.Styles, p Page, width, rows int) ([]string, int) {
 	head := Head(tr, st, p, width)
-	body := Body(tr, st, p, width)
+	body := body(tr, st, p, width)
 	room := max(1, rows-len(head))
 	if len(body) <= room {
-		return append(head, body...), 0
+		return append(head, body.all()...), 0
 	}
 	room = max(1, room-1) // a line says there is more
 	scroll := max(0, min(p.Scroll, len(body)-room))
-	out := append(head, body[scroll:scroll+room]...)
+	out := append(head, body.span(scroll, scroll+room)...)
 	more := tr.T("tourney.more.down", len(body)-scroll-room)
 	if scroll+room >= len(body) {
 		more = tr.T("tourney.more.up", scroll)
@@ -280,10 +280,17 @@ func you(tr *i18n.Catalog, p Page) string {
 // line marked), the tables in play, and at the end each match with its
 // table and the way to its record; then the rules.
 func Body(tr *i18n.Catalog, st *theme.Styles, p Page, width int) []string {
-	var out []string
+	return body(tr, st, p, width).all()
+}
+
+// body is Body with each line drawn only when asked for (later).
+func body(tr *i18n.Catalog, st *theme.Styles, p Page, width int) later {
+	var out later
 	if p.T.Cancelled {
 		// Never played: its entrants, and no standings of noughts.
-		return append(cancelledLines(tr, st, p, width), rulesLines(tr, st, p, width)...)
+		out.add(cancelledLines(tr, st, p, width)...)
+		out.add(rulesLines(tr, st, p, width)...)
+		return out
 	}
 	lines, err := Standings(tr, p.T, p.Names, p.Field, p.Ratings, p.ByField)
 	title := tr.T("tourney.standings")
@@ -293,17 +300,17 @@ func Body(tr *i18n.Catalog, st *theme.Styles, p Page, width int) []string {
 	if p.ByField {
 		title += " · " + tr.T("tourney.byfield")
 	}
-	out = append(out, st.Bold.Render(cut(title, width)))
+	out.add(st.Bold.Render(cut(title, width)))
 	for _, r := range tourney.Held(&p.T) {
 		// A duplicate round's places wait for its last table: the same
 		// racks may still be in play at another.
-		out = append(out, st.Warn.Render(cut(tr.T("tourney.held", r), width)))
+		out.add(st.Warn.Render(cut(tr.T("tourney.held", r), width)))
 	}
 	switch {
 	case err != nil:
-		out = append(out, st.Warn.Render(cut(tr.T("tourney.badmatch"), width)))
+		out.add(st.Warn.Render(cut(tr.T("tourney.badmatch"), width)))
 	case len(lines) == 0:
-		out = append(out, st.Dim.Render(cut(tr.T("tourney.nobody"), width)))
+		out.add(st.Dim.Render(cut(tr.T("tourney.nobody"), width)))
 	default:
 		hasField := p.Field != nil
 		scoring := p.T.System().Scoring
@@ -318,24 +325,26 @@ func Body(tr *i18n.Catalog, st *theme.Styles, p Page, width int) []string {
 		if sheet > 0 {
 			cols = append(cols, column{tr.T("tourney.col.sheet"), sheet, true}) // the latest results one under another
 		}
-		out = append(out, st.Dim.Render(cut("  "+row(cols, heads(cols)), width)))
+		out.add(st.Dim.Render(cut("  "+row(cols, heads(cols)), width)))
 		me := p.T.Unit(p.Me)
 		for i, l := range lines {
 			mark, style := "  ", st.Text
 			if l.Player == me {
 				mark, style = "> ", st.Bold
 			}
-			cs := cells(scoring, hasField, i+1, l)
-			if sheet > 0 {
-				cs = append(cs, sheetCell(l.Sheet, sheet))
-			}
-			out = append(out, style.Render(cut(mark+row(cols, cs), width)))
+			out.draw(func() string {
+				cs := cells(scoring, hasField, i+1, l)
+				if sheet > 0 {
+					cs = append(cs, sheetCell(l.Sheet, sheet))
+				}
+				return style.Render(cut(mark+row(cols, cs), width))
+			})
 		}
 		if sheet > 0 && slices.ContainsFunc(lines, func(l Line) bool {
 			return slices.ContainsFunc(l.Sheet, func(s tourney.Scored) bool { return s.Doubled })
 		}) {
 			for _, w := range Wrap(tr.T("tourney.sheet.doubled"), width-2, 2) {
-				out = append(out, st.Dim.Render("  "+w))
+				out.add(st.Dim.Render("  " + w))
 			}
 		}
 	}
@@ -345,9 +354,9 @@ func Body(tr *i18n.Catalog, st *theme.Styles, p Page, width int) []string {
 		for i, l := range p.T.Lone {
 			alone[i] = name(l.Player)
 		}
-		out = append(out, "")
+		out.add("")
 		for _, w := range Wrap(tr.T("tourney.alone", strings.Join(alone, ", ")), width, 2) {
-			out = append(out, st.Dim.Render(w))
+			out.add(st.Dim.Render(w))
 		}
 	}
 	if len(p.T.Invites) > 0 {
@@ -356,33 +365,34 @@ func Body(tr *i18n.Catalog, st *theme.Styles, p Page, width int) []string {
 			asks[i] = tr.T("tourney.ask", name(inv.From), name(inv.To))
 		}
 		for _, w := range Wrap(tr.T("tourney.asks", strings.Join(asks, ", ")), width, 2) {
-			out = append(out, st.Dim.Render(w))
+			out.add(st.Dim.Render(w))
 		}
 	}
 	seating := p.T.System().Seating
 	switch p.T.Phase {
 	case tourney.Starting: // no table before the start
 	case tourney.Running, tourney.Ending:
-		out = append(out, "", st.Bold.Render(cut(tr.N("tourney.tables", len(p.T.Playing), len(p.T.Playing)), width)))
+		out.add("", st.Bold.Render(cut(tr.N("tourney.tables", len(p.T.Playing), len(p.T.Playing)), width)))
 		if len(p.T.Playing) == 0 {
-			out = append(out, st.Dim.Render(cut(Say(tr, seating.Pool(len(p.T.Pool))), width)))
+			out.add(st.Dim.Render(cut(Say(tr, seating.Pool(len(p.T.Pool))), width)))
 		}
 		for _, pl := range p.T.Playing {
-			out = append(out, wrapped(st, tableLine(tr, pl.Table, pl.Round, pl.Players, nil, nil, seating.Per(), name), width)...)
+			out.draw(wrapped(st, tableLine(tr, pl.Table, pl.Round, pl.Players, nil, nil, seating.Per(), name), width)...)
 		}
 	default:
-		out = append(out, "", st.Bold.Render(cut(tr.N("tourney.matches", len(p.T.Matches), len(p.T.Matches)), width)))
+		out.add("", st.Bold.Render(cut(tr.N("tourney.matches", len(p.T.Matches), len(p.T.Matches)), width)))
 		// The command on a line of its own, whole: it is copied, not read.
 		for _, w := range Wrap(tr.T("tourney.record"), width, 2) {
-			out = append(out, st.Dim.Render(w))
+			out.add(st.Dim.Render(w))
 		}
-		out = append(out, st.Text.Render(cut("  "+RecordCommand(tr, p.SSH), width)))
+		out.add(st.Text.Render(cut("  "+RecordCommand(tr, p.SSH), width)))
 		for _, m := range p.T.Matches {
-			out = append(out, wrapped(st, tableLine(tr, m.Table, m.Round, m.Players, &m.Places, &m.Forfeit, seating.Per(), name), width)...)
+			out.draw(wrapped(st, tableLine(tr, m.Table, m.Round, m.Players, &m.Places, &m.Forfeit, seating.Per(), name), width)...)
 		}
 	}
-	out = append(out, sealLines(tr, st, p, width)...)
-	return append(out, rulesLines(tr, st, p, width)...)
+	out.add(sealLines(tr, st, p, width)...)
+	out.add(rulesLines(tr, st, p, width)...)
+	return out
 }
 
 // rulesLines are the tournament's rules in words, under their title.
@@ -448,10 +458,38 @@ func shortCommit(c string) string {
 // wrapped rather than cut, so that no seat of a table is lost to a
 // narrow terminal (four names with their places and forfeits pass 80
 // columns).
-func wrapped(st *theme.Styles, line string, width int) []string {
-	var out []string
+func wrapped(st *theme.Styles, line string, width int) []func() string {
+	var out []func() string
 	for _, w := range Wrap(line, width-2, 4) {
-		out = append(out, st.Text.Render("  "+w))
+		out = append(out, func() string { return st.Text.Render("  " + w) })
+	}
+	return out
+}
+
+// later are a page's lines, each drawn (styled, cut) only when it is
+// asked for: a 200-player arena's page lists hundreds of standings and
+// matches, of which a terminal shows twenty, and drawing them all at
+// every frame cost most of a node's CPU.
+type later []func() string
+
+// add adds lines already drawn.
+func (l *later) add(lines ...string) {
+	for _, s := range lines {
+		*l = append(*l, func() string { return s })
+	}
+}
+
+// draw adds lines drawn when asked for.
+func (l *later) draw(lines ...func() string) { *l = append(*l, lines...) }
+
+// all draws every line.
+func (l later) all() []string { return l.span(0, len(l)) }
+
+// span draws lines from to to (not included).
+func (l later) span(from, to int) []string {
+	out := make([]string, 0, to-from)
+	for _, f := range l[from:to] {
+		out = append(out, f())
 	}
 	return out
 }

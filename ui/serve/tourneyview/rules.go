@@ -132,23 +132,33 @@ func nonEmpty(s, or string) string {
 // Wrap breaks text into lines of at most width columns, between words,
 // the lines after the first indented by indent spaces.
 func Wrap(text string, width, indent int) []string {
+	// Each line's width is kept as words are added (a space ends a
+	// grapheme, so widths add up): measuring the growing line at every
+	// word made a page of a 200-player tournament's matches cost more
+	// than all else it draws.
 	var out []string
-	line := ""
+	var widths []int
+	line, lw := "", 0
 	for _, w := range strings.Fields(text) {
-		if line != "" && ansi.StringWidth(line)+1+ansi.StringWidth(w) > width {
-			out = append(out, line)
-			line = strings.Repeat(" ", indent)
+		ww := ansi.StringWidth(w)
+		if line != "" && lw+1+ww > width {
+			out, widths = append(out, line), append(widths, lw)
+			line, lw = strings.Repeat(" ", indent), indent
 		}
 		if strings.TrimSpace(line) != "" {
 			line += " "
+			lw++
 		}
 		line += w
+		lw += ww
 	}
 	if strings.TrimSpace(line) != "" {
-		out = append(out, line)
+		out, widths = append(out, line), append(widths, lw)
 	}
 	for i := range out {
-		out[i] = cut(out[i], width)
+		if widths[i] > width {
+			out[i] = cut(out[i], width)
+		}
 	}
 	return out
 }

@@ -137,6 +137,9 @@ type tourneyNamesMsg struct {
 	id      string
 	names   tourneyview.Names
 	ratings map[string]float64
+	// whole: ratings are everyone's; else those of the players of the
+	// matches ended since the last read, added to what the page has.
+	whole bool
 }
 
 func (tourneyNamesMsg) Owner() (common.PageID, bool) { return common.Tourney, false }
@@ -282,9 +285,18 @@ func (p *Page) lookUp(c *common.Common) tea.Cmd {
 		}
 	}
 	var rate []string
-	if people := p.t.People(); [2]int{len(p.t.Matches), len(people)} != p.rated {
-		p.rated, rate = [2]int{len(p.t.Matches), len(people)}, people // a match ended (ratings moved), or someone joined
+	whole := false
+	people, played := p.t.People(), len(p.t.Matches)
+	switch {
+	case len(people) != p.rated[1] || played < p.rated[0]:
+		rate, whole = people, true // someone joined (or the page's first read)
+	case played > p.rated[0]:
+		// Matches ended, and their players' ratings moved: only theirs
+		// are read again, not the whole field's at every page of an
+		// arena whenever any of its tables ends.
+		rate = tourney.PeopleIn(p.t, p.t.Matches[p.rated[0]:])
 	}
+	p.rated = [2]int{played, len(people)}
 	if len(ids) == 0 && rate == nil {
 		return nil
 	}
@@ -292,7 +304,7 @@ func (p *Page) lookUp(c *common.Common) tea.Cmd {
 	return func() tea.Msg {
 		rc, cancel := context.WithTimeout(ctx, 10*time.Second)
 		defer cancel()
-		msg := tourneyNamesMsg{id: id, names: common.TourneyNames(rc, book, g, ids)}
+		msg := tourneyNamesMsg{id: id, names: common.TourneyNames(rc, book, g, ids), whole: whole}
 		if rate != nil {
 			msg.ratings = common.TourneyRatings(rc, book, g, rate)
 		}
@@ -457,8 +469,13 @@ func (p *Page) Update(c *common.Common, msg tea.Msg) common.Turn {
 	case tourneyNamesMsg:
 		if msg.id == p.id {
 			maps.Copy(p.names, msg.names)
-			if msg.ratings != nil {
+			switch {
+			case msg.ratings == nil:
+			case msg.whole || p.ratings == nil:
 				p.ratings = msg.ratings
+			default:
+				p.ratings = maps.Clone(p.ratings) // a value the page may have handed out
+				maps.Copy(p.ratings, msg.ratings)
 			}
 		}
 	case common.TourneySaid:

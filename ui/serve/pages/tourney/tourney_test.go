@@ -1,6 +1,7 @@
 package tourney
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -126,5 +127,22 @@ func TestRatingsReadAsPlayersJoin(t *testing.T) {
 	}
 	if r := ratings(); r != nil {
 		t.Errorf("nothing changed, and the ratings were read again: %v", r)
+	}
+	// A match ended: its players' ratings are read again, not the
+	// whole field's, and the page keeps the others'.
+	l, tt, err := f.Tournament(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tt.Matches = append(slices.Clone(tt.Matches), tourney.Match{Table: 11, Players: [4]string{"key:late", tourney.Bot, tourney.Bot, tourney.Bot}, Places: [4]int{1, 2, 3, 4}})
+	p.l, p.t = l, &tt
+	msg, ok := p.lookUp(c)().(tourneyNamesMsg)
+	if !ok || msg.whole || len(msg.ratings) != 1 || msg.ratings["key:late"] == 0 {
+		t.Fatalf("after a match of one player ended: %+v, want that player's rating alone", msg)
+	}
+	p.ratings = map[string]float64{"key:p0": 1.5, "key:late": 0.5}
+	p.Update(c, msg)
+	if p.ratings["key:p0"] != 1.5 || p.ratings["key:late"] != msg.ratings["key:late"] {
+		t.Errorf("after the read of one player's rating the page has %v", p.ratings)
 	}
 }
