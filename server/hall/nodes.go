@@ -106,14 +106,16 @@ func (ns *nodes) guardEntries(ctx context.Context, w jetstream.KeyWatcher) {
 			if t != nil && e.Operation() != jetstream.KeyValuePut {
 				// Deleted, by a writer of the store (a node retires a
 				// table only once it has closed, and takes none over by
-				// deleting it): written again.
-				ns.h.Opt.Log.Warn("a table's entry deleted from the store; written again", "table", e.Key())
-				t.RewriteEntry()
+				// deleting it): written again. A table closing here
+				// deleted its own (its saver stopped): nothing to say,
+				// though the hall lists it until it is gone.
+				if t.RewriteEntry() {
+					ns.h.Opt.Log.Warn("a table's entry deleted from the store; written again", "table", e.Key())
+				}
 				continue
 			}
-			if t != nil && ns.h.Keep.Tables.Stale(e.Key(), e.Revision(), e.Value()) {
+			if t != nil && ns.h.Keep.Tables.Stale(e.Key(), e.Revision(), e.Value()) && t.RewriteEntry() {
 				ns.h.Opt.Log.Warn("a table's entry refused: not sealed with the cluster's secret, or older than the one written last (put back); written again", "table", e.Key())
-				t.RewriteEntry()
 			}
 		}
 	}

@@ -42,10 +42,8 @@ func New(id string, cfg Config, opt Options, sv *Saver) (*Table, error) {
 // RewriteEntry has the table's entry written again (its saver's
 // Rewrite): the store's was written over by a value that is not a
 // node's. Any goroutine may call it.
-func (t *Table) RewriteEntry() {
-	if t.saver != nil {
-		t.saver.Rewrite()
-	}
+func (t *Table) RewriteEntry() bool {
+	return t.saver != nil && t.saver.Rewrite()
 }
 
 // Lose stops the table because another node runs it now; any goroutine

@@ -32,6 +32,9 @@ type Saver struct {
 	fenced func()
 	// rewrite asks for the table's entry to be written again (Rewrite).
 	rewrite atomic.Bool
+	// stopped: the saver writes nothing more (flush, drop, retire), and
+	// a rewrite asked for is not made.
+	stopped atomic.Bool
 	// stored, if set, is told the number of each snapshot once the
 	// store has taken it: the newest only, never blocking. The table
 	// shows its players nothing the store has not taken, and takes
@@ -64,13 +67,19 @@ const (
 
 // Rewrite has the table's entry written again, with the next snapshot
 // or, if none waits, as last written: the store's was written over by a
-// value that is not a node's. Any goroutine may call it.
-func (s *Saver) Rewrite() {
+// value that is not a node's. Any goroutine may call it. It reports
+// false when the saver is stopped (the table closed, moved or shut
+// down): its entry was deleted by its own node, and is not written.
+func (s *Saver) Rewrite() bool {
+	if s.stopped.Load() {
+		return false
+	}
 	s.rewrite.Store(true)
 	select {
 	case s.kick <- struct{}{}:
 	default:
 	}
+	return true
 }
 
 // snapshot is a table's files, and their number (the table's count of
@@ -231,6 +240,7 @@ func (s *Saver) drop() {
 
 // flush writes what is waiting and stops the saver.
 func (s *Saver) flush() {
+	s.stopped.Store(true)
 	close(s.stop)
 	s.wg.Wait()
 }

@@ -1,0 +1,48 @@
+package tables
+
+import (
+	"io"
+	"log/slog"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// TestRewriteAfterTheSaverStopped: the store's watch tells a node that
+// its table's entry was deleted; when the table closed and deleted it
+// itself (its saver retired), nothing is written and the node is told
+// so, so that it does not warn of a writer of the store: an arena's
+// node warned of each of its 177 closed tables in one run.
+func TestRewriteAfterTheSaverStopped(t *testing.T) {
+	for _, stop := range []struct {
+		name string
+		fn   func(*Saver)
+	}{
+		{"retired", (*Saver).retire},
+		{"dropped", (*Saver).drop},
+		{"flushed", (*Saver).flush},
+	} {
+		t.Run(stop.name, func(t *testing.T) {
+			var writes atomic.Int64
+			sv := NewSaver(func([]byte, []byte) error { writes.Add(1); return nil }, func() error { return nil }, slog.New(slog.NewTextHandler(io.Discard, nil)))
+			sv.put([]byte("table"), []byte("record"), 1)
+			for end := time.Now().Add(time.Minute); writes.Load() == 0; time.Sleep(time.Millisecond) {
+				if time.Now().After(end) {
+					t.Fatal("the snapshot was never written")
+				}
+			}
+			if !sv.Rewrite() {
+				t.Fatal("a running saver refused to write the entry again")
+			}
+			stop.fn(sv)
+			n := writes.Load()
+			if sv.Rewrite() {
+				t.Error("a stopped saver said it would write the entry again")
+			}
+			time.Sleep(20 * time.Millisecond)
+			if writes.Load() != n {
+				t.Error("a stopped saver wrote")
+			}
+		})
+	}
+}
