@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go"
 
 	"okey/server/tables"
@@ -130,5 +131,57 @@ func TestATableMovedFromHereIsFoundThere(t *testing.T) {
 	}
 	if heard := a.Relay.Others[tb.ID]; heard.rev != 0 || gone(heard, 100, heard.heard.Add(announcedKeep/2)) {
 		t.Errorf("the moved table's listing %+v is not kept until its entry is read", heard)
+	}
+}
+
+// TestATournamentsTableIsAnnounced: a tournament's table is announced
+// as it opens, as a player's is: its players on other nodes are taken
+// to it when their node hears of it, not with the opening node's next
+// write of the lobby and their watch of it (a third of a second of
+// every arena's pairing, for two of three players on three nodes).
+func TestATournamentsTableIsAnnounced(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	ns, err := server.NewServer(&server.Options{Host: "127.0.0.1", Port: -1, NoLog: true, NoSigs: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	go ns.Start()
+	defer ns.Shutdown()
+	if !ns.ReadyForConnections(30 * time.Second) {
+		t.Fatal("the NATS server did not start")
+	}
+	nc, err := nats.Connect(ns.ClientURL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	seal := testSeal(t)
+	a := New(ctx, testOptions(time.Now), nil, 10, ShareLimits{})
+	a.Relay = &relay{h: a, nc: nc, node: "a", seal: seal, fresh: newFreshness(seal, time.Now), Others: map[string]remoteSummary{}, subs: map[string]*nats.Subscription{}}
+	b := New(ctx, testOptions(time.Now), nil, 10, ShareLimits{})
+	b.Relay = &relay{h: b, node: "b", seal: seal, fresh: newFreshness(seal, time.Now), Others: map[string]remoteSummary{}}
+	heard := make(chan *nats.Msg, 4)
+	sub, err := nc.ChanSubscribe(openedSubject, heard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = sub.Unsubscribe() }()
+	if err := nc.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	tb, err := a.OpenSeated(tables.Config{Game: "classic", Rules: "default", Levels: [4]string{"easy", "easy", "easy", "easy"},
+		Seated: &tables.Seated{Tourney: "t1", Players: [4]string{"key:ann", "key:bob", "key:cem", ""}, Back: time.Minute}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case msg := <-heard:
+		b.Relay.onOpened(msg)
+	case <-time.After(30 * time.Second):
+		t.Fatal("the tournament's table was not announced")
+	}
+	if s := b.Relay.Others[tb.ID]; s.Summary == nil || s.Summary.Holds("key:bob") < 0 {
+		t.Errorf("b heard of the table as %+v: bob's seat not held in it", s)
 	}
 }

@@ -58,5 +58,12 @@ func (h *Hall) OpenSeatedAs(cfg tables.Config, id string) (*tables.Table, error)
 		return nil, err
 	}
 	h.Opt.Log.Info("open", "table", t.ID, "game", cfg.Game, "rules", cfg.Rules, "tournament", cfg.Seated.Tourney)
+	if h.Relay != nil {
+		// Its players on other nodes are taken to it as their node
+		// hears of it: at once, not with this node's next write of the
+		// lobby and their watch of it (a third of a second, in an
+		// arena's pairing).
+		h.Relay.announceOpen(t)
+	}
 	return t, nil
 }

@@ -52,6 +52,17 @@ type Numbers struct {
 	given string
 	mu    sync.Mutex
 	high  int
+	// took is the number Take wrote last and its revision (rev 0:
+	// none): the next Take tries to write past it at that revision at
+	// once, and reads the store only when another node took one since —
+	// a tournament's round takes a number for each table it opens, and
+	// a read before each write doubled the round trips (takeMu guards
+	// it).
+	takeMu sync.Mutex
+	took   struct {
+		next int
+		rev  uint64
+	}
 }
 
 // givenFile is the file, in the tables' folder, of the highest table
@@ -198,42 +209,56 @@ func (k *Numbers) Load(ctx context.Context) (int, error) {
 // higher at that revision, again if another node was quicker. No number
 // is ever given twice, across nodes and restarts.
 func (k *Numbers) Take(ctx context.Context) (int, error) {
-	for {
+	k.takeMu.Lock()
+	defer k.takeMu.Unlock()
+	for known := k.took.rev != 0; ; known = false {
 		n, rev := 1, uint64(0)
-		e, err := getSoon(ctx, k.eng.budget(), k.hall, nextKey)
-		switch {
-		case errors.Is(err, jetstream.ErrKeyNotFound):
-		case err != nil:
-			return 0, fmt.Errorf("the next table's number: %w", err)
-		default:
-			if n, err = k.readNext(e.Value()); err != nil {
-				return 0, err
-			}
-			if n < 1 {
-				// Forged: past every table kept, never one of theirs.
-				if n, err = k.pastTables(ctx); err != nil {
+		var err error
+		if known {
+			// As this node wrote it last: no other node took one since,
+			// or the write below is refused and the store read.
+			n, rev = k.took.next, k.took.rev
+		} else {
+			var e jetstream.KeyValueEntry
+			e, err = getSoon(ctx, k.eng.budget(), k.hall, nextKey)
+			switch {
+			case errors.Is(err, jetstream.ErrKeyNotFound):
+			case err != nil:
+				return 0, fmt.Errorf("the next table's number: %w", err)
+			default:
+				if n, err = k.readNext(e.Value()); err != nil {
 					return 0, err
 				}
+				if n < 1 {
+					// Forged: past every table kept, never one of theirs.
+					if n, err = k.pastTables(ctx); err != nil {
+						return 0, err
+					}
+				}
+				rev = e.Revision()
 			}
-			rev = e.Revision()
 		}
 		n = k.past(n)
 		v := k.eng.Seal.Seal(nextPlace, []byte(strconv.Itoa(n+1)))
+		var wrote uint64
 		if rev == 0 {
-			_, err = k.hall.Create(ctx, nextKey, v)
+			wrote, err = k.hall.Create(ctx, nextKey, v)
 		} else {
-			_, err = k.hall.Update(ctx, nextKey, v, rev)
+			wrote, err = k.hall.Update(ctx, nextKey, v, rev)
 		}
 		switch {
 		case err == nil:
+			k.took.next, k.took.rev = n+1, wrote
 			k.Seen(n)
 			return n, nil
 		case isWrongSequence(err):
+			k.took.rev = 0
 			continue // another node took this one
 		case unavailable(err) && ctx.Err() == nil:
 			// Not answered (a cluster electing a leader): asked
 			// again; had it landed, its number is skipped, never
 			// given twice.
+			k.took.rev = 0
 			time.Sleep(100 * time.Millisecond)
 			continue
 		case ctx.Err() != nil:

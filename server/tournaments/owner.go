@@ -231,6 +231,11 @@ type taken = pendingKey
 func (s *Service) drive(ctx context.Context, id string) error {
 	rctx, cancel := context.WithTimeout(ctx, storeWait)
 	defer cancel()
+	// Where a round's time goes, for the debug log: each step a round
+	// trip or more to the store, and a player's wait for their next
+	// table the sum of them.
+	began := time.Now()
+	var read, numbered, wrote time.Duration
 	if s.hold != nil {
 		// A node that was frozen, or whose renewals went unanswered,
 		// acts only once it knows the tournament is still its own.
@@ -249,6 +254,7 @@ func (s *Service) drive(ctx context.Context, id string) error {
 		// round pairs them again. The next round reads again.
 		return fmt.Errorf("tournament %s read at revision %d, after %d was written: %w", id, rev, floor, errReadBehind)
 	}
+	read = time.Since(began)
 	var r record
 	if err := json.Unmarshal(b, &r); err != nil {
 		return fmt.Errorf("tournament %s: %w", id, err)
@@ -283,7 +289,9 @@ func (s *Service) drive(ctx context.Context, id string) error {
 					continue
 				}
 			}
+			at := time.Now()
 			n, err := s.plan(&r, st, now)
+			numbered += time.Since(at)
 			if err != nil {
 				s.opt.Log.Error("tournament: a table not opened", "tournament", id, "players", logIDs(st.Players), "err", bare(err))
 				continue
@@ -477,12 +485,15 @@ func (s *Service) drive(ctx context.Context, id string) error {
 	// next round pairs their players again.
 	wctx, wcancel := context.WithTimeout(ctx, storeWait)
 	defer wcancel()
+	at := time.Now()
 	if _, err := s.write(wctx, id, nb, rev); err != nil {
 		if errors.Is(err, keep.ErrTourneyMoved) {
 			s.movedUnder(wctx, id)
 		}
 		return err
 	}
+	wrote = time.Since(at)
+	at = time.Now()
 	// The round's tables open together, and the requests and ends taken
 	// are deleted meanwhile: each is a round trip of the store (a lease,
 	// a delete), and one after the other the last table's players
@@ -498,6 +509,8 @@ func (s *Service) drive(ctx context.Context, id string) error {
 	}
 	dropped := s.drop(ctx, done)
 	opened.Wait()
+	s.opt.Log.Debug("a tournament's round", "tournament", id, "ends", len(ends), "requests", len(reqs), "tables", len(planned),
+		"read", ms(read), "numbers", ms(numbered), "write", ms(wrote), "open", ms(time.Since(at)), "in", ms(time.Since(began)))
 	if len(planned) > 0 {
 		s.poke() // settled (Opening) at once
 	}
@@ -513,6 +526,9 @@ func (s *Service) drive(ctx context.Context, id string) error {
 
 // shape is what Tick may change of a tournament by the clock alone,
 // counted: whether the owner must write it.
+// ms is d in whole milliseconds, as the debug log gives times.
+func ms(d time.Duration) string { return d.Round(time.Millisecond).String() }
+
 type shape struct {
 	invites, lone, teams, pool, playing int
 	phase                               tourney.Phase
