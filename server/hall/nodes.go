@@ -152,7 +152,11 @@ func (ns *nodes) sweep(ctx context.Context, ttl time.Duration) {
 		leased, err := ns.leases.Leased(lctx)
 		ids := map[string]bool{}
 		if err == nil && ns.h.Relay != nil {
-			for _, id := range ns.h.Relay.known() {
+			// Not a table heard of since the leases were asked for:
+			// its node opened it (its lease taken) as they were read,
+			// and a takeover tried then, refused, held up its players'
+			// seats at it by a second (in an arena's pairing).
+			for _, id := range ns.h.Relay.known(began) {
 				ids[id] = true
 			}
 		}

@@ -513,13 +513,16 @@ func (r *relay) stamp(id string, b []byte) ([]byte, summaryStamp, bool) {
 	return out, rs.Stamp, err == nil
 }
 
-// known lists the tables other nodes run, as the lobby says.
-func (r *relay) known() []string {
+// known lists the tables other nodes run, as the lobby says, but for
+// those heard of (opened, or moved) at or after before.
+func (r *relay) known(before time.Time) []string {
 	r.Mu.Lock()
 	defer r.Mu.Unlock()
 	out := make([]string, 0, len(r.Others))
-	for id := range r.Others {
-		out = append(out, id)
+	for id, s := range r.Others {
+		if s.heard.IsZero() || s.heard.Before(before) {
+			out = append(out, id)
+		}
 	}
 	return out
 }
