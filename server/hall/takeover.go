@@ -26,7 +26,15 @@ import (
 // the kill (okey load's arena, 200 players on three nodes), their
 // players waiting at the table. Its caller is one of the hall's
 // goroutines (ns.h.wg counts it), so the count is never zero here.
-func (ns *nodes) takeOverSoon(id string, stopped time.Time, released bool) {
+//
+// ended says the lease's end was heard (released or expired, from the
+// leases' watch): the sessions here at the table, run by another node,
+// are told at once that it stopped there. A table the sweep found with
+// no lease may have one by now (its node opened it as the leases were
+// listed): its sessions are told only once this node has its lease,
+// not sent from a table still in play (they were, and sat again a
+// second later, in an arena's pairings).
+func (ns *nodes) takeOverSoon(id string, stopped time.Time, released, ended bool) {
 	ns.mu.Lock()
 	if ns.taking[id] {
 		ns.mu.Unlock()
@@ -42,7 +50,10 @@ func (ns *nodes) takeOverSoon(id string, stopped time.Time, released bool) {
 			delete(ns.taking, id)
 			ns.mu.Unlock()
 		}()
-		tries := tryAgain(ns.h.ctx, ns.slots, takeoverAgain, takeoverTries, func() bool { return ns.takeOver(id, stopped, released) })
+		if ended && ns.h.Relay != nil {
+			ns.h.Relay.freed(id)
+		}
+		tries := tryAgain(ns.h.ctx, ns.slots, takeoverAgain, takeoverTries, func() bool { return ns.takeOver(id, stopped, released, ended) })
 		if tries > 1 {
 			ns.h.Opt.Log.Debug("taking a table over: tried again", "table", id, "tries", tries)
 		}
@@ -97,10 +108,7 @@ const (
 // (its lease not taken, its record not read, its claim not landed), not
 // by another node holding the table nor by what the store keeps: it
 // may be tried again.
-func (ns *nodes) takeOver(id string, stopped time.Time, released bool) (again bool) {
-	if ns.h.Relay != nil {
-		ns.h.Relay.freed(id)
-	}
+func (ns *nodes) takeOver(id string, stopped time.Time, released, told bool) (again bool) {
 	if ns.h.Local(id) != nil || ns.h.ctx.Err() != nil {
 		return false
 	}
@@ -133,6 +141,9 @@ func (ns *nodes) takeOver(id string, stopped time.Time, released bool) (again bo
 		return !errors.Is(err, keep.ErrLeaseHeld) && ns.h.ctx.Err() == nil
 	}
 	ns.h.Opt.Log.Debug("taking a table over: its lease taken", "table", id, "in", time.Since(took).Round(time.Millisecond))
+	if !told && ns.h.Relay != nil {
+		ns.h.Relay.freed(id) // the sessions here at it, run elsewhere until now
+	}
 	start := time.Now()
 	kt, ok := ns.h.Keep.LoadOne(ctx, id)
 	ns.h.Opt.Log.Debug("taking a table over: its record read", "table", id, "kept", ok, "err", kt.Err, "in", time.Since(start).Round(time.Millisecond))
