@@ -200,7 +200,36 @@ func (s *clusterWatch) watchMembers(ctx context.Context, eng *keep.Engine) {
 		go watchUnknown(ctx, grace, s.log, func() (member, bool) { return s.member(eng, p.ID) })
 	}, func(p keep.Peer) {
 		s.log.Info("cluster member left", "name", p.Name, "addr", p.Addr, "id", p.ID)
+		if s.hall != nil {
+			go s.gone(ctx, eng, p, peers)
+		}
 	})
+}
+
+// goneAfter is how long a member that left must stay away before its
+// tables are taken over (hall.NodeGone): a route that drops and comes
+// straight back is not a node gone.
+const goneAfter = time.Second
+
+// gone hands the tables of member p to the hall's takeover once p has
+// stayed out of the cluster for goneAfter (unless ctx ends first).
+func (s *clusterWatch) gone(ctx context.Context, eng *keep.Engine, p keep.Peer, peers func() map[string]keep.Peer) {
+	t := time.NewTimer(goneAfter)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return
+	case <-t.C:
+	}
+	if _, back := peers()[p.ID]; back {
+		return
+	}
+	for _, q := range peers() {
+		if q.Name == p.Name {
+			return // the same node's name, back under a new server id
+		}
+	}
+	s.hall.NodeGone(p.Name)
 }
 
 // watchUnknown looks at one new member every grace until it is known

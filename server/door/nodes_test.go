@@ -858,3 +858,25 @@ func TestTakeoverKeepsTheClock(t *testing.T) {
 		t.Fatalf("back on node b, ann's clock shows %d s; she had %d s left", after, before)
 	}
 }
+
+// TestANodeGoneIsTakenOverAtOnce: a node killed (its NATS server with
+// it) leaves the cluster, and the others take its tables over at once,
+// not after their leases run out: here a minute, and the table is
+// taken well within it.
+func TestANodeGoneIsTakenOverAtOnce(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a three-node cluster, a node killed (seconds)")
+	}
+	srvs, addrs := startNodes(t, 3, func(_ int, c *Config) { c.Store.LeaseTTL = time.Minute })
+	ann := dial(t, addrs[0], "ann", dialOpts{key: newKey(t)})
+	openTable(t, ann)
+	for end := time.Now().Add(30 * time.Second); srvs[1].hall.Get("1") == nil || srvs[2].hall.Get("1") == nil; time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(end) {
+			t.Fatal("the other nodes never list table 1")
+		}
+	}
+	srvs[0].crash()
+	died := time.Now()
+	takenOver(t, "1", died, 40*time.Second, srvs[1:]...)
+	t.Logf("table 1 taken over %v after its node died (lease TTL 1m)", time.Since(died).Round(time.Millisecond))
+}

@@ -78,7 +78,7 @@ func (h *Hall) JoinNodes(ctx context.Context, eng *keep.Engine, ttl time.Duratio
 			if f.Expired {
 				stopped = stopped.Add(-ttl)
 			}
-			h.Nodes.takeOverSoon(f.Table, stopped, !f.Expired, true)
+			h.Nodes.takeOverSoon(f.Table, leaseEnd{stopped: stopped, released: !f.Expired, heard: true})
 		}
 	}()
 	return nil
@@ -170,7 +170,7 @@ func (ns *nodes) sweep(ctx context.Context, ttl time.Duration) {
 		for id := range ids {
 			if ns.h.Local(id) == nil && !leased[id] {
 				ns.h.Opt.Log.Debug("sweep: a table nobody holds", "table", id)
-				ns.takeOverSoon(id, ns.h.Opt.Now().Add(-ttl), false, false)
+				ns.takeOverSoon(id, leaseEnd{stopped: ns.h.Opt.Now().Add(-ttl)})
 			}
 		}
 		cancel()

@@ -513,6 +513,19 @@ func (r *relay) stamp(id string, b []byte) ([]byte, summaryStamp, bool) {
 	return out, rs.Stamp, err == nil
 }
 
+// tablesOf lists the tables the lobby says node runs.
+func (r *relay) tablesOf(node string) []string {
+	r.Mu.Lock()
+	defer r.Mu.Unlock()
+	var out []string
+	for id, s := range r.Others {
+		if s.Node == node {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
 // known lists the tables other nodes run, as the lobby says, but for
 // those heard of (opened, or moved) at or after before.
 func (r *relay) known(before time.Time) []string {

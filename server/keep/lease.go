@@ -201,6 +201,14 @@ func (l *Leases) holderOf(e jetstream.KeyValueEntry) (string, time.Time) {
 // acquire takes table's lease if nobody holds it. A lease whose value
 // does not open holds nothing: it is taken over at its revision.
 func (l *Leases) acquire(ctx context.Context, table string) (lease, error) {
+	return l.acquireFrom(ctx, table, "")
+}
+
+// acquireFrom is acquire that also takes, at its revision, a lease
+// naming node gone ("": none), a node known to have left the cluster:
+// its leases need not be waited out. Another node quicker to take it
+// leaves the revision moved on, and this write refused.
+func (l *Leases) acquireFrom(ctx context.Context, table, gone string) (lease, error) {
 	sent, ttl := time.Now(), l.asking()
 	// Asked on short waits, again while unanswered: a create sent while
 	// the leases' stream elects a leader in place of a frozen node's
@@ -219,11 +227,15 @@ func (l *Leases) acquire(ctx context.Context, table string) (lease, error) {
 	l.log.Debug("a lease's create", "table", table, "rev", rev, "tries", tries, "err", err, "in", time.Since(sent).Round(time.Millisecond))
 	if errors.Is(err, jetstream.ErrKeyExists) {
 		if e, ok := l.current(ctx, table, 0, true); ok {
-			if holder, _ := l.holderOf(e); holder == "" || tries > 1 && holder == l.Node {
-				if holder != "" {
-					l.log.Debug("a lease's create landed unanswered: taken at its revision", "table", table, "rev", e.Revision())
-				} else {
+			if holder, _ := l.holderOf(e); holder == "" || gone != "" && holder == gone || tries > 1 && holder == l.Node {
+				switch {
+				case holder == "":
 					sent = time.Now()
+				case holder == gone:
+					sent = time.Now()
+					l.log.Info("a table's lease taken from a node gone from the cluster", "table", table, "node", gone, "rev", e.Revision())
+				default:
+					l.log.Debug("a lease's create landed unanswered: taken at its revision", "table", table, "rev", e.Revision())
 				}
 				rev, err = l.update(ctx, table, e.Revision(), ttl)
 			}

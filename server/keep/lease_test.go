@@ -74,6 +74,30 @@ func TestLeaseOneHolderAtATime(t *testing.T) {
 	_ = lb
 }
 
+// TestLeaseTakenFromANodeGone: a lease naming a node known to have
+// left the cluster is taken at its revision at once, not waited out; one
+// naming any other node is still held.
+func TestLeaseTakenFromANodeGone(t *testing.T) {
+	ctx := context.Background()
+	a, b := twoNodes(t, time.Minute)
+	la, err := a.acquire(ctx, "6")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.acquireFrom(ctx, "6", "somebody"); !errors.Is(err, ErrLeaseHeld) {
+		t.Fatalf("a lease taken from a live node for another one's leaving: %v", err)
+	}
+	if _, err := b.acquireFrom(ctx, "6", "one"); err != nil {
+		t.Fatalf("the lease of a node gone: %v", err)
+	}
+	if h, _ := b.Holder(ctx, "6"); h != "other" {
+		t.Fatalf("the holder reads %q, want other", h)
+	}
+	if _, err := a.renew(ctx, la); !errors.Is(err, ErrLeaseLost) {
+		t.Fatalf("the node said gone renewed a lease taken from it: %v", err)
+	}
+}
+
 // landed waits until table's lease in the store is past revision rev: a
 // write the client gave up waiting for has landed.
 func landed(t *testing.T, l *Leases, table string, rev uint64) uint64 {
