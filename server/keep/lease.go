@@ -208,7 +208,7 @@ func (l *Leases) acquire(ctx context.Context, table string) (lease, error) {
 // naming node gone ("": none), a node known to have left the cluster:
 // its leases need not be waited out. Another node quicker to take it
 // leaves the revision moved on, and this write refused.
-func (l *Leases) acquireFrom(ctx context.Context, table, gone string) (lease, error) {
+func (l *Leases) acquireFrom(ctx context.Context, table, gone string) (_ lease, err error) {
 	sent, ttl := time.Now(), l.asking()
 	// Asked on short waits, again while unanswered: a create sent while
 	// the leases' stream elects a leader in place of a frozen node's
@@ -219,7 +219,7 @@ func (l *Leases) acquireFrom(ctx context.Context, table, gone string) (lease, er
 	// keeps it at least ttl from then.
 	tries := 0
 	var rev uint64
-	err := untilAvailable(ctx, func(ctx context.Context) (err error) {
+	err = untilAvailable(ctx, func(ctx context.Context) (err error) {
 		tries++
 		rev, err = l.kv.Create(ctx, table, l.leaseValue(table), jetstream.KeyTTL(ttl))
 		return err
@@ -233,7 +233,11 @@ func (l *Leases) acquireFrom(ctx context.Context, table, gone string) (lease, er
 					sent = time.Now()
 				case holder == gone:
 					sent = time.Now()
-					l.log.Info("a table's lease taken from a node gone from the cluster", "table", table, "node", gone, "rev", e.Revision())
+					defer func() {
+						if err == nil {
+							l.log.Info("a table's lease taken from a node gone from the cluster", "table", table, "node", gone, "rev", e.Revision())
+						}
+					}()
 				default:
 					l.log.Debug("a lease's create landed unanswered: taken at its revision", "table", table, "rev", e.Revision())
 				}
