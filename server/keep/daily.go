@@ -96,7 +96,7 @@ func OpenDailyBook(ctx context.Context, eng *Engine) (*DailyBook, error) {
 	}
 	n := &notes{log: slog.New(slog.DiscardHandler)}
 	b := &DailyBook{kv: kv, seal: eng.Seal, seen: seen, names: names, notes: n,
-		fresh: freshKeys{kv: kv, bucket: dailyBucket, seal: eng.Seal, notes: n, what: "a daily result"}}
+		fresh: freshKeys{kv: kv, bucket: dailyBucket, seal: eng.Seal, notes: n, what: "a daily result", nc: eng.NC}}
 	// A store kept before the players' names were salted: its keys
 	// renamed, once (names.go).
 	for _, r := range []struct {

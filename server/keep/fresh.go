@@ -68,8 +68,10 @@ type freshKeys struct {
 	seal   *Sealer
 	notes  *notes
 	what   string
-	// drop deletes each follower as the next is made, nc asks the
-	// stream's leader for the deleted ones (above).
+	// drop deletes each follower as the next is made; nc asks the
+	// stream's leader for the deleted ones (above), and for the value
+	// itself before one read older than its followers is called put
+	// back (a replica behind answered the read).
 	drop bool
 	nc   *nats.Conn
 }
@@ -171,6 +173,12 @@ func (f freshKeys) newest(ctx context.Context, key string, plain []byte, rev uin
 	if err != nil || !ok {
 		return plain, rev, false, err
 	}
+	if lp, lrev, ok := f.leaders(ctx, key, gen, rev); ok {
+		// Read from a replica behind the stream's leader, which has a
+		// newer value than the one read: not a value put back (every
+		// arena run warned of a few ratings so).
+		return f.newest(ctx, key, lp, lrev)
+	}
 	nrev, err := f.kv.Update(ctx, key, f.seal.Seal(f.bucket+"/"+key, newer), rev)
 	switch {
 	case err == nil:
@@ -179,6 +187,27 @@ func (f freshKeys) newest(ctx context.Context, key string, plain []byte, rev uin
 		return nil, 0, true, fmt.Errorf("writing %s over an older one put back: %w", key, err)
 	}
 	return newer, rev, true, nil
+}
+
+// leaders is key's value as the stream's leader has it, if that is
+// newer than generation gen read at revision rev (ok false: it is not,
+// or the leader does not say).
+func (f freshKeys) leaders(ctx context.Context, key string, gen, rev uint64) (plain []byte, lrev uint64, ok bool) {
+	if f.nc == nil {
+		return nil, 0, false
+	}
+	v, seq, removed, err := leaderLastMarked(ctx, f.nc, f.bucket, key)
+	if err != nil || removed || v == nil || seq <= rev {
+		return nil, 0, false
+	}
+	lp, err := f.seal.Open(f.bucket+"/"+key, v)
+	if err != nil {
+		return nil, 0, false
+	}
+	if lg, ok := genOf(lp); !ok || lg <= gen {
+		return nil, 0, false
+	}
+	return lp, seq, true
 }
 
 // withGen is the JSON object v with its generation set to gen.

@@ -193,13 +193,13 @@ func OpenRatingBook(ctx context.Context, eng *Engine) (*RatingBook, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the bucket %s: %w", ratingsBucket, err)
 	}
-	b.fresh = freshKeys{kv: b.Ratings, bucket: ratingsBucket, seal: eng.Seal, notes: b.notes, what: "a rating"}
+	b.fresh = freshKeys{kv: b.Ratings, bucket: ratingsBucket, seal: eng.Seal, notes: b.notes, what: "a rating", nc: eng.NC}
 	b.rated, err = eng.MakeBucket(ctx, jetstream.KeyValueConfig{Bucket: ratedBucket, History: 1, Storage: jetstream.FileStorage, TTL: ratedKeep, Replicas: eng.Replicas,
 		Description: "okey serve: the matches rated (each applied exactly once)"})
 	if err != nil {
 		return nil, fmt.Errorf("the bucket %s: %w", ratedBucket, err)
 	}
-	b.marks = freshKeys{kv: b.rated, bucket: ratedBucket, seal: eng.Seal, notes: b.notes, what: "a match's mark"}
+	b.marks = freshKeys{kv: b.rated, bucket: ratedBucket, seal: eng.Seal, notes: b.notes, what: "a match's mark", nc: eng.NC}
 	if b.names, err = OpenNames(ctx, eng); err != nil {
 		return nil, err
 	}
