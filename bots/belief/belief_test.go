@@ -334,7 +334,10 @@ func TestFixture(t *testing.T) {
 		}
 		for _, cell := range c.Cells {
 			x := in.X[cell.Place][cell.Face]
-			for k := range x {
+			if len(cell.X) != NumFeatures {
+				t.Fatalf("hand %d: the trainer wrote %d features, not %d", c.Seed, len(cell.X), NumFeatures)
+			}
+			for k := range cell.X {
 				if x[k] != cell.X[k] {
 					t.Fatalf("hand %d, place %d, %v: feature %s is %v, the trainer's %v", c.Seed, cell.Place, tile.Tile(cell.Face), FeatureNames[k], x[k], cell.X[k])
 				}

@@ -25,20 +25,21 @@ const (
 // How a tile thrown, taken or passed over bears on a face, both as they
 // play (a false joker as the okey's face): the same face, the same
 // colour one or two values away (a run's neighbours), the same value in
-// another colour (a set's), the same colour further away.
+// another colour (a set's), the same colour further away. Okey 101's
+// reading (bots/belief101) counts by the same relations.
 const (
-	relSame = iota
-	relRun1
-	relRun2
-	relValue
-	relColour
-	numRel
+	RelSame = iota
+	RelRun1
+	RelRun2
+	RelValue
+	RelColour
+	NumRel
 )
 
 // The features of one (opponent, face): what the public history says of
 // that opponent and that face, what the seat knows of the face, and how
 // far the hand has gone. They are small counts, whole numbers under 256,
-// so the trainer keeps them in bytes. Each block of numRel counts the
+// so the trainer keeps them in bytes. Each block of NumRel counts the
 // tiles in each relation to the face: recent is the opponent's last
 // three discards (or passes: draws when its previous player's discard
 // lay on top), early its first three discards, after a take the
@@ -47,14 +48,14 @@ const (
 	fNext            = iota // the opponent's place: next, across, previous (one-hot)
 	fAcross                 //
 	fPrev                   //
-	fThrown                 // its discards, by relation to the face (numRel)
-	fThrownRecent    = fThrown + numRel
-	fThrownEarly     = fThrownRecent + numRel
-	fThrownAfterTake = fThrownEarly + numRel
-	fTaken           = fThrownAfterTake + numRel // the discards it took
-	fPassed          = fTaken + numRel           // the discards it let go to draw
-	fPassedRecent    = fPassed + numRel          //
-	fFace            = fPassedRecent + numRel    // where the features of the face begin
+	fThrown                 // its discards, by relation to the face (NumRel)
+	fThrownRecent    = fThrown + NumRel
+	fThrownEarly     = fThrownRecent + NumRel
+	fThrownAfterTake = fThrownEarly + NumRel
+	fTaken           = fThrownAfterTake + NumRel // the discards it took
+	fPassed          = fTaken + NumRel           // the discards it let go to draw
+	fPassedRecent    = fPassed + NumRel          //
+	fFace            = fPassedRecent + NumRel    // where the features of the face begin
 )
 
 const (
@@ -78,11 +79,17 @@ const (
 	NumFeatures
 )
 
+// MaxFeatures bounds the features a reading of either game fills for
+// one (opponent, face): classic Okey's NumFeatures, and Okey 101's
+// (bots/belief101), which reads the table's melds as well. An Input
+// holds this many, so that one Reader scores both games.
+const MaxFeatures = 72
+
 // FeatureNames names the features, for the trainer's report and the
 // weights file.
 var FeatureNames = func() (n [NumFeatures]string) {
 	n[fNext], n[fAcross], n[fPrev] = "next", "across", "previous"
-	rels := [numRel]string{"same", "run1", "run2", "value", "colour"}
+	rels := [NumRel]string{"same", "run1", "run2", "value", "colour"}
 	for _, b := range []struct {
 		at   int
 		name string
@@ -134,48 +141,64 @@ type Input struct {
 	Seen
 	// X is the features of each (opponent, face); only faces with
 	// unseen copies are filled.
-	X [Opponents][tile.NumFaces][NumFeatures]float32
+	// Features past the game's count are 0.
+	X [Opponents][tile.NumFaces][MaxFeatures]float32
 }
 
 // neighbours is the faces a face (as it plays) shares a run or a set
 // with, for one deal's okey and wrap rule.
 type neighbours struct {
-	n    [numRel]int8
-	face [numRel][tile.NumValues]tile.Tile
+	n    [NumRel]int8
+	face [NumRel][tile.NumValues]tile.Tile
 }
 
-// tables are the neighbours of every face as it plays, for one deal.
-type tables struct {
+// Relations are the neighbours of every face as it plays, for one deal's
+// okey and wrap rule (Build). The zero value is built for no deal.
+type Relations struct {
 	okey tile.Tile
 	wrap bool
 	nb   [tile.NumFaces]neighbours
 }
 
-func (t *tables) build(an *hand.Analyzer) {
-	t.okey, t.wrap = an.Okey(), an.Config().Wrap
+// For reports whether t was built for okey and wrap.
+func (t *Relations) For(okey tile.Tile, wrap bool) bool {
+	return t.okey == okey && t.wrap == wrap && t.nb[0].n[RelSame] != 0
+}
+
+// Faces are the faces in relation rel (RelSame to RelColour) to face f
+// as it plays (f below the false joker).
+func (t *Relations) Faces(f tile.Tile, rel int) []tile.Tile {
+	nb := &t.nb[f]
+	return nb.face[rel][:nb.n[rel]]
+}
+
+// Build makes the relations of every face for a deal whose okey is okey,
+// where a run may wrap from 13 to 1 when wrap is set.
+func (t *Relations) Build(okey tile.Tile, wrap bool) {
+	t.okey, t.wrap = okey, wrap
 	for f := range tile.Tile(tile.FalseJoker) {
 		nb := &t.nb[f]
 		*nb = neighbours{}
-		nb.face[relSame][0], nb.n[relSame] = f, 1
+		nb.face[RelSame][0], nb.n[RelSame] = f, 1
 		botsclassic.RunMates(f, t.wrap, func(g tile.Tile, d int) {
-			r := relRun1
+			r := RelRun1
 			if d == 2 {
-				r = relRun2
+				r = RelRun2
 			}
 			nb.face[r][nb.n[r]] = g
 			nb.n[r]++
 		})
 		for c := range tile.NumColours {
 			if g := tile.NewTile(tile.Colour(c), f.Value()); g != f {
-				nb.face[relValue][nb.n[relValue]] = g
-				nb.n[relValue]++
+				nb.face[RelValue][nb.n[RelValue]] = g
+				nb.n[RelValue]++
 			}
 		}
 		for v := 1; v <= tile.NumValues; v++ {
 			g := tile.NewTile(f.Colour(), v)
-			if g != f && !slices.Contains(nb.face[relRun1][:nb.n[relRun1]], g) && !slices.Contains(nb.face[relRun2][:nb.n[relRun2]], g) {
-				nb.face[relColour][nb.n[relColour]] = g
-				nb.n[relColour]++
+			if g != f && !slices.Contains(nb.face[RelRun1][:nb.n[RelRun1]], g) && !slices.Contains(nb.face[RelRun2][:nb.n[RelRun2]], g) {
+				nb.face[RelColour][nb.n[RelColour]] = g
+				nb.n[RelColour]++
 			}
 		}
 	}
@@ -200,7 +223,7 @@ type history struct {
 // Reader reads views into inputs. It keeps its working memory between
 // calls, so a Reader serves one goroutine, and reads without allocating.
 type Reader struct {
-	tb  tables
+	tb  Relations
 	h   history
 	in  Input
 	hid [MaxHidden]float32
@@ -216,8 +239,8 @@ func (r *Reader) Fill(v *classic.View, in *Input) error {
 		return fmt.Errorf("belief: the view has no seat")
 	}
 	an := &v.Analyzer
-	if r.tb.okey != an.Okey() || r.tb.wrap != an.Config().Wrap || r.tb.nb[0].n[relSame] == 0 {
-		r.tb.build(an)
+	if !r.tb.For(an.Okey(), an.Config().Wrap) {
+		r.tb.Build(an.Okey(), an.Config().Wrap)
 	}
 	in.Seat = v.Seat
 	for p := range Opponents {
@@ -395,8 +418,8 @@ func lastDraw(v *classic.View) bool {
 }
 
 // features fills x, the features of opponent place p and face f.
-func (r *Reader) features(v *classic.View, in *Input, p int, f tile.Tile, x *[NumFeatures]float32) {
-	*x = [NumFeatures]float32{}
+func (r *Reader) features(v *classic.View, in *Input, p int, f tile.Tile, x *[MaxFeatures]float32) {
+	*x = [MaxFeatures]float32{}
 	h := &r.h
 	an := &v.Analyzer
 	x[fNext+p] = 1
@@ -406,7 +429,7 @@ func (r *Reader) features(v *classic.View, in *Input, p int, f tile.Tile, x *[Nu
 	} else {
 		pf := an.PlaysAs(f)
 		nb := &r.tb.nb[pf]
-		for rel := range numRel {
+		for rel := range NumRel {
 			var thrown, early, after, taken, passed, live int
 			for _, g := range nb.face[rel][:nb.n[rel]] {
 				thrown += int(h.thrown[p][g])
@@ -414,7 +437,7 @@ func (r *Reader) features(v *classic.View, in *Input, p int, f tile.Tile, x *[Nu
 				after += int(h.afterTake[p][g])
 				taken += int(h.taken[p][g])
 				passed += int(h.passed[p][g])
-				if rel != relSame {
+				if rel != RelSame {
 					live += int(in.Unseen[faceOf(an, g)])
 				}
 			}
@@ -426,14 +449,14 @@ func (r *Reader) features(v *classic.View, in *Input, p int, f tile.Tile, x *[Nu
 			x[fThrownRecent+rel] = float32(recent(an, &h.lastThrown[p], nb, rel))
 			x[fPassedRecent+rel] = float32(recent(an, &h.lastPassed[p], nb, rel))
 			switch rel {
-			case relRun1:
+			case RelRun1:
 				x[fLiveRun1] = float32(live)
 				x[fRunRoom] = float32(nb.n[rel])
-			case relRun2:
+			case RelRun2:
 				x[fLiveRun2] = float32(live)
-			case relValue:
+			case RelValue:
 				x[fLiveValue] = float32(live)
-			case relColour:
+			case RelColour:
 				x[fLiveColour] = float32(live)
 			}
 		}

@@ -15,7 +15,7 @@ func Handwritten() *Model {
 	m := Uniform()
 	m.Name = "handwritten"
 	set := func(base int, same, run1, run2, value float32) {
-		m.W2[base+relSame], m.W2[base+relRun1], m.W2[base+relRun2], m.W2[base+relValue] = same, run1, run2, value
+		m.W2[base+RelSame], m.W2[base+RelRun1], m.W2[base+RelRun2], m.W2[base+RelValue] = same, run1, run2, value
 	}
 	set(fThrown, -1.2, -0.5, -0.3, -0.3)
 	set(fTaken, 0, 0.7, 0.4, 0.5)

@@ -38,7 +38,7 @@ type Model struct {
 
 	// the weights with the standardisation folded in, made once (fold)
 	once sync.Once
-	// w1t is W1 by feature (NumFeatures rows of Hidden), b1 its biases;
+	// w1t is W1 by feature (Features rows of Hidden), b1 its biases;
 	// w2 the linear weights; b2 the output's bias
 	w1t    []float32
 	b1, w2 []float32
@@ -54,14 +54,20 @@ const MaxHidden = 128
 var ErrModel = errors.New("belief: bad model")
 
 // Check reports whether m fits the features this package computes.
-func (m *Model) Check() error {
+func (m *Model) Check() error { return m.CheckFeatures(NumFeatures) }
+
+// CheckFeatures reports whether m fits a reading of n features a
+// (opponent, face): classic's (Check) or another game's (bots/belief101).
+func (m *Model) CheckFeatures(n int) error {
 	out := m.Hidden
 	if m.Hidden == 0 {
 		out = m.Features
 	}
 	switch {
-	case m.Features != NumFeatures:
-		return fmt.Errorf("%w: %d features, not %d", ErrModel, m.Features, NumFeatures)
+	case n > MaxFeatures:
+		return fmt.Errorf("%w: %d features, more than an input holds (%d)", ErrModel, n, MaxFeatures)
+	case m.Features != n:
+		return fmt.Errorf("%w: %d features, not %d", ErrModel, m.Features, n)
 	case m.Hidden < 0 || m.Hidden > MaxHidden:
 		return fmt.Errorf("%w: %d hidden units (0 to %d)", ErrModel, m.Hidden, MaxHidden)
 	case len(m.Mean) != m.Features || len(m.Scale) != m.Features:
@@ -82,12 +88,15 @@ func (m *Model) Check() error {
 }
 
 // Parse reads a model from its JSON and checks it.
-func Parse(b []byte) (*Model, error) {
+func Parse(b []byte) (*Model, error) { return ParseFeatures(b, NumFeatures) }
+
+// ParseFeatures reads a model of n features from its JSON and checks it.
+func ParseFeatures(b []byte, n int) (*Model, error) {
 	var m Model
 	if err := json.Unmarshal(b, &m); err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrModel, err)
 	}
-	if err := m.Check(); err != nil {
+	if err := m.CheckFeatures(n); err != nil {
 		return nil, err
 	}
 	return &m, nil
@@ -114,9 +123,9 @@ var Trained = sync.OnceValue(func() *Model {
 func (m *Model) fold() {
 	m.once.Do(func() {
 		if m.Hidden == 0 {
-			m.w2 = make([]float32, NumFeatures)
+			m.w2 = make([]float32, m.Features)
 			b := float64(m.B2)
-			for k := range NumFeatures {
+			for k := range m.Features {
 				w := float64(m.W2[k]) * float64(m.Scale[k])
 				m.w2[k] = float32(w)
 				b -= w * float64(m.Mean[k])
@@ -124,12 +133,12 @@ func (m *Model) fold() {
 			m.b2 = float32(b)
 			return
 		}
-		m.w1t = make([]float32, NumFeatures*m.Hidden)
+		m.w1t = make([]float32, m.Features*m.Hidden)
 		m.b1 = make([]float32, m.Hidden)
 		for j := range m.Hidden {
 			b := float64(m.B1[j])
-			for k := range NumFeatures {
-				w := float64(m.W1[j*NumFeatures+k]) * float64(m.Scale[k])
+			for k := range m.Features {
+				w := float64(m.W1[j*m.Features+k]) * float64(m.Scale[k])
 				m.w1t[k*m.Hidden+j] = float32(w)
 				b -= w * float64(m.Mean[k])
 			}
@@ -139,13 +148,21 @@ func (m *Model) fold() {
 	})
 }
 
+// Score is the model's score of one (opponent, face) with features x:
+// what a reading adds to the log of the place's share (for another
+// game's reader, and the tests that check it against the trainer).
+func (m *Model) Score(x *[MaxFeatures]float32) float32 {
+	var h [MaxHidden]float32
+	return m.score(x, &h)
+}
+
 // score is the model's score of one (opponent, face) with features x,
 // h its working memory.
-func (m *Model) score(x *[NumFeatures]float32, h *[MaxHidden]float32) float32 {
+func (m *Model) score(x *[MaxFeatures]float32, h *[MaxHidden]float32) float32 {
 	m.fold()
 	if m.Hidden == 0 {
 		s := m.b2
-		for k, w := range m.w2[:NumFeatures] {
+		for k, w := range m.w2[:m.Features] {
 			if x[k] != 0 {
 				s += float32(w * x[k])
 			}
@@ -154,7 +171,7 @@ func (m *Model) score(x *[NumFeatures]float32, h *[MaxHidden]float32) float32 {
 	}
 	a := h[:m.Hidden]
 	copy(a, m.b1)
-	for k, xk := range x {
+	for k, xk := range x[:m.Features] {
 		if xk == 0 {
 			continue
 		}
@@ -173,9 +190,12 @@ func (m *Model) score(x *[NumFeatures]float32, h *[MaxHidden]float32) float32 {
 // Uniform is the uniform belief as a model (every score 0): a reading
 // with it is the one Read gives with no model, and a sampler that
 // weighs placements (Reading.DealWeighed) can start from it.
-func Uniform() *Model {
-	m := &Model{Name: "uniform", Features: NumFeatures, Mean: make([]float32, NumFeatures),
-		Scale: make([]float32, NumFeatures), W2: make([]float32, NumFeatures)}
+func Uniform() *Model { return UniformOf(NumFeatures) }
+
+// UniformOf is the uniform belief as a model of n features.
+func UniformOf(n int) *Model {
+	m := &Model{Name: "uniform", Features: n, Mean: make([]float32, n),
+		Scale: make([]float32, n), W2: make([]float32, n)}
 	for k := range m.Scale {
 		m.Scale[k] = 1
 	}

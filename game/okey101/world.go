@@ -26,6 +26,16 @@ var ErrView = errors.New("view does not add up")
 // state's seed is the given one, so the hands after this one are dealt
 // from it, not from the real match's seed.
 func (v *View) SampleWorld(seed uint64) (State, error) {
+	return v.SampleWorldGiven(seed, [NumSeats]*tile.Counts{})
+}
+
+// SampleWorldGiven is SampleWorld with the racks of some seats given: a
+// rack given (non-nil) for another seat than the view's is taken as it
+// is, for a player that deals the others' racks from a belief of them
+// (bots/belief101). It must hold the tiles the view knows that seat
+// holds and as many tiles as the seat holds, all of them unseen by the
+// view; the other racks and the wall are dealt at random from the rest.
+func (v *View) SampleWorldGiven(seed uint64, given [NumSeats]*tile.Counts) (State, error) {
 	if v.Seat < 0 || v.Seat >= NumSeats {
 		return State{}, fmt.Errorf("%w: no seat %d", ErrView, v.Seat)
 	}
@@ -137,11 +147,34 @@ func (v *View) SampleWorld(seed uint64) (State, error) {
 		}
 	}
 
+	for seat, g := range given {
+		if g == nil || seat == v.Seat {
+			continue
+		}
+		if g.Total() != v.TileCounts[seat] {
+			return State{}, fmt.Errorf("%w: the rack given to seat %d holds %d tiles, not %d", ErrView, seat, g.Total(), v.TileCounts[seat])
+		}
+		for t, n := range g {
+			k := known[seat][t]
+			if n < k {
+				return State{}, fmt.Errorf("%w: the rack given to seat %d lacks its known %v", ErrView, seat, tile.Tile(t))
+			}
+			for range n - k {
+				if err := take(&known[seat], tile.Tile(t), "in the rack given"); err != nil {
+					return State{}, err
+				}
+			}
+		}
+	}
 	hidden := pool.Tiles()
 	rng.Shuffle(rng.New(rng.Mix(seed, 0x5a3b1e)), hidden)
 	s.racks[v.Seat] = known[v.Seat]
 	for seat := range NumSeats {
 		if seat == v.Seat {
+			continue
+		}
+		if given[seat] != nil {
+			s.racks[seat] = known[seat]
 			continue
 		}
 		r := known[seat]

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"okey/game"
+	"okey/game/tile"
 )
 
 // TestSampleWorldAgreesWithTheView: at every step of random matches, for
@@ -81,5 +82,69 @@ func TestSampleWorldRefusesABadView(t *testing.T) {
 	v = s.View(7)
 	if _, err := v.SampleWorld(1); !errors.Is(err, ErrView) {
 		t.Fatalf("no seat: err = %v, want ErrView", err)
+	}
+}
+
+// TestSampleWorldGivenKeepsTheRacks: racks given for the other seats are
+// the world's racks exactly (the true ones give back the true racks,
+// the view unchanged), and a rack that cannot be — a tile too many, one
+// the seat sees, a tile the seat knows it holds left out — is refused
+// with ErrView.
+func TestSampleWorldGivenKeepsTheRacks(t *testing.T) {
+	rules, err := ParseRules("default")
+	if err != nil {
+		t.Fatal(err)
+	}
+	states := playMatch(t, rules, 3, 400)
+	checked := 0
+	for i, s := range states {
+		if i%7 != 0 || s.Phase() != game.Playing {
+			continue
+		}
+		seat := (s.Turn() + 1) % NumSeats
+		v := s.View(seat)
+		var given [NumSeats]*tile.Counts
+		for o := range NumSeats {
+			if o != seat {
+				r := s.racks[o]
+				given[o] = &r
+			}
+		}
+		w, err := v.SampleWorldGiven(uint64(i), given)
+		if err != nil {
+			t.Fatalf("step %d: %v", i, err)
+		}
+		checkInvariants(t, w)
+		if w.racks != s.racks {
+			t.Fatalf("step %d: the given racks were not kept", i)
+		}
+		if got := w.View(seat); !reflect.DeepEqual(got, v) {
+			t.Fatalf("step %d: the view changed", i)
+		}
+		checked++
+		o := (seat + 1) % NumSeats
+		for name, bad := range map[string]func(r *tile.Counts){
+			"a tile too many": func(r *tile.Counts) { r[v.Indicator]++ },
+			"a tile the seat holds": func(r *tile.Counts) {
+				for t, n := range r {
+					if n > 0 {
+						r[t]--
+						break
+					}
+				}
+				r[v.Rack[0]] = 2
+			},
+		} {
+			r := s.racks[o]
+			bad(&r)
+			g := given
+			g[o] = &r
+			if _, err := v.SampleWorldGiven(uint64(i), g); !errors.Is(err, ErrView) {
+				t.Fatalf("step %d, %s: %v", i, name, err)
+			}
+		}
+	}
+	if checked < 5 {
+		t.Fatalf("only %d states checked", checked)
 	}
 }

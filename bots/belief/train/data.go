@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"okey/bots/belief"
+	"okey/bots/belief101"
 	"okey/bots/botsclassic"
 	"okey/game"
 	"okey/game/classic"
@@ -38,6 +39,8 @@ type position struct {
 // with unseen copies a group with its features (Opponents rows of
 // NumFeatures bytes, zero for a place with no unseen slots).
 type dataset struct {
+	// F is the features a row (classic's belief.NumFeatures, or 101's).
+	F     int
 	X     []uint8
 	G     []group
 	Pos   []position
@@ -50,7 +53,8 @@ type dataset struct {
 	views []classic.View
 }
 
-const rowBytes = belief.Opponents * belief.NumFeatures
+// row is the bytes of one group's features.
+func (d *dataset) row() int { return belief.Opponents * d.F }
 
 // genConfig says which hands to play and which positions to keep.
 type genConfig struct {
@@ -61,6 +65,15 @@ type genConfig struct {
 	hardShare  float64 // the chance a seat is hard rather than normal
 	keepViews  int     // views kept for the samplers' figures
 	maxActions int
+	game101    bool // hands of Okey 101 (bots/belief101's features), not classic
+}
+
+// features is the features a row of the game's positions.
+func (cfg genConfig) features() int {
+	if cfg.game101 {
+		return belief101.NumFeatures
+	}
+	return belief.NumFeatures
 }
 
 // handSeed is the seed of hand i of a run.
@@ -82,6 +95,7 @@ func generate(ctx context.Context, cfg genConfig) (*dataset, error) {
 		go func() {
 			defer wg.Done()
 			var rd belief.Reader
+			var rd101 belief101.Reader
 			for {
 				mu.Lock()
 				c := next
@@ -90,9 +104,13 @@ func generate(ctx context.Context, cfg genConfig) (*dataset, error) {
 				if c >= len(parts) || ctx.Err() != nil {
 					return
 				}
-				d := &dataset{}
+				d := &dataset{F: cfg.features()}
 				for i := c * chunk; i < min((c+1)*chunk, cfg.hands); i++ {
-					if err := playHand(ctx, cfg, i, &rd, d); err != nil {
+					play := func() error { return playHand(ctx, cfg, i, &rd, d) }
+					if cfg.game101 {
+						play = func() error { return playHand101(ctx, cfg, i, &rd101, d) }
+					}
+					if err := play(); err != nil {
 						mu.Lock()
 						errs = append(errs, err)
 						mu.Unlock()
@@ -110,7 +128,7 @@ func generate(ctx context.Context, cfg genConfig) (*dataset, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	out := &dataset{Hands: cfg.hands}
+	out := &dataset{Hands: cfg.hands, F: cfg.features()}
 	for _, p := range parts {
 		base := int32(len(out.G))
 		for _, q := range p.Pos {
@@ -181,7 +199,19 @@ func keep(rd *belief.Reader, in *belief.Input, st *classic.State, v *classic.Vie
 			truth[p] = st.View(s).Counts
 		}
 	}
-	pos := position{First: int32(len(d.G)), Hand: int32(hand), WallLeft: uint8(min(v.WallLeft, 255))}
+	if err := file(in, &truth, hand, v.WallLeft, belief.FeatureNames[:], d); err != nil {
+		return err
+	}
+	if view {
+		d.views = append(d.views, *v)
+	}
+	return nil
+}
+
+// file files a position of either game: input in (its d.F features a
+// row, named names) and the opponents' true racks.
+func file(in *belief.Input, truth *[belief.Opponents]tile.Counts, hand, wallLeft int, names []string, d *dataset) error {
+	pos := position{First: int32(len(d.G)), Hand: int32(hand), WallLeft: uint8(min(wallLeft, 255))}
 	for f := range tile.NumFaces {
 		u := in.Unseen[f]
 		if u == 0 {
@@ -200,13 +230,13 @@ func keep(rd *belief.Reader, in *belief.Input, st *classic.State, v *classic.Vie
 		}
 		g.Slots[belief.Wall], g.N[belief.Wall] = uint8(in.Slots[belief.Wall]), uint8(rest)
 		for p := range belief.Opponents {
-			for k := range belief.NumFeatures {
+			for k := range d.F {
 				x := float32(0)
 				if in.Slots[p] > 0 {
 					x = in.X[p][f][k]
 				}
 				if x < 0 || x > 255 || x != float32(uint8(x)) {
-					return fmt.Errorf("feature %s is %v, not a byte", belief.FeatureNames[k], x)
+					return fmt.Errorf("feature %s is %v, not a byte", names[k], x)
 				}
 				d.X = append(d.X, uint8(x))
 			}
@@ -215,9 +245,6 @@ func keep(rd *belief.Reader, in *belief.Input, st *classic.State, v *classic.Vie
 		pos.Len++
 	}
 	d.Pos = append(d.Pos, pos)
-	if view {
-		d.views = append(d.views, *v)
-	}
 	return nil
 }
 
@@ -233,10 +260,10 @@ func (d *dataset) input(p int, in *belief.Input) {
 		for pl := range belief.Places {
 			in.Slots[pl] = int(g.Slots[pl])
 		}
-		row := d.X[int(gi)*rowBytes:]
+		row := d.X[int(gi)*d.row():]
 		for o := range belief.Opponents {
-			for k := range belief.NumFeatures {
-				in.X[o][g.Face][k] = float32(row[o*belief.NumFeatures+k])
+			for k := range d.F {
+				in.X[o][g.Face][k] = float32(row[o*d.F+k])
 			}
 		}
 	}
@@ -272,6 +299,9 @@ func load(path string) (*dataset, error) {
 	var d dataset
 	if err := gob.NewDecoder(bufio.NewReader(f)).Decode(&d); err != nil {
 		return nil, fmt.Errorf("reading %s: %w", path, err)
+	}
+	if d.F == 0 {
+		d.F = belief.NumFeatures // kept before 101's belief
 	}
 	return &d, nil
 }

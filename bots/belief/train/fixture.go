@@ -8,9 +8,12 @@ import (
 	"path/filepath"
 
 	"okey/bots/belief"
+	"okey/bots/belief101"
+	"okey/bots/bots101"
 	"okey/bots/botsclassic"
 	"okey/game"
 	"okey/game/classic"
+	"okey/game/okey101"
 	"okey/game/tile"
 )
 
@@ -38,6 +41,12 @@ var fixtureHands = []struct {
 	moves int
 }{{1, 12}, {3, 40}, {7, 70}, {8, 30}}
 
+// fixtureHands101 are 101's (its hands are shorter in moves).
+var fixtureHands101 = []struct {
+	seed  uint64
+	moves int
+}{{1, 12}, {3, 30}, {7, 45}, {8, 20}}
+
 // fixtureView plays hand seed with four normal bots to the given move.
 func fixtureView(ctx context.Context, seed uint64, moves int) (classic.View, error) {
 	st, err := classic.NewMatch(classic.DefaultRules(), game.NewSeed(seed))
@@ -63,21 +72,65 @@ func fixtureView(ctx context.Context, seed uint64, moves int) (classic.View, err
 	return st.View(st.Turn()), nil
 }
 
-// writeFixture writes the fixed cases scored by n in float64.
-func writeFixture(ctx context.Context, path string, n *net) error {
-	var cases []fixtureCase
-	var rd belief.Reader
-	var in belief.Input
-	for _, h := range fixtureHands {
-		v, err := fixtureView(ctx, h.seed, h.moves)
-		if err != nil {
-			return fmt.Errorf("fixture: %w", err)
+// fixtureView101 plays the first hand of match seed of Okey 101 with
+// four normal bots to the given move.
+func fixtureView101(ctx context.Context, seed uint64, moves int) (okey101.View, error) {
+	st, err := okey101.NewMatch(okey101.DefaultRules(), game.NewSeed(seed))
+	if err != nil {
+		return okey101.View{}, err
+	}
+	var bots [okey101.NumSeats]bots101.Bot
+	for s := range bots {
+		bots[s] = bots101.NewNormal(seed + uint64(s))
+	}
+	for st.Moves() < moves {
+		if st.Phase() != game.Playing {
+			return okey101.View{}, fmt.Errorf("hand %d ended before move %d", seed, moves)
 		}
-		if err := rd.Fill(&v, &in); err != nil {
+		a, err := bots[st.Turn()].Decide(ctx, st.View(st.Turn()))
+		if err != nil {
+			return okey101.View{}, err
+		}
+		if st, _, err = st.Apply(a); err != nil {
+			return okey101.View{}, err
+		}
+	}
+	return st.View(st.Turn()), nil
+}
+
+// fixtureInput fills in with the view of fixed case seed, moves of the
+// run's game.
+func fixtureInput(ctx context.Context, o options, seed uint64, moves int, in *belief.Input) error {
+	if o.is101() {
+		v, err := fixtureView101(ctx, seed, moves)
+		if err != nil {
+			return err
+		}
+		var rd belief101.Reader
+		return rd.Fill(&v, in)
+	}
+	v, err := fixtureView(ctx, seed, moves)
+	if err != nil {
+		return err
+	}
+	var rd belief.Reader
+	return rd.Fill(&v, in)
+}
+
+// writeFixture writes the fixed cases scored by n in float64.
+func writeFixture(ctx context.Context, o options, n *net) error {
+	var cases []fixtureCase
+	var in belief.Input
+	hands := fixtureHands
+	if o.is101() {
+		hands = fixtureHands101
+	}
+	for _, h := range hands {
+		if err := fixtureInput(ctx, o, h.seed, h.moves, &in); err != nil {
 			return fmt.Errorf("fixture: %w", err)
 		}
 		c := fixtureCase{Seed: h.seed, Moves: h.moves}
-		d := &dataset{}
+		d := &dataset{F: n.F}
 		for o := range belief.Opponents {
 			for f := range tile.NumFaces {
 				if in.Unseen[f] == 0 || in.Slots[o] == 0 {
@@ -88,13 +141,13 @@ func writeFixture(ctx context.Context, path string, n *net) error {
 				d.G = append(d.G[:0], group{Face: uint8(f), U: 1, Slots: [belief.Places]uint8{1, 1, 1, 1}})
 				d.X = d.X[:0]
 				for oo := range belief.Opponents {
-					for k := range belief.NumFeatures {
+					for k := range n.F {
 						d.X = append(d.X, uint8(x[k])*boolByte(oo == o))
 					}
 				}
 				var s scratch
 				n.forward(d, 0, &s)
-				c.Cells = append(c.Cells, fixtureCell{Place: o, Face: f, X: append([]float32(nil), x[:]...), Score: s.g[o]})
+				c.Cells = append(c.Cells, fixtureCell{Place: o, Face: f, X: append([]float32(nil), x[:n.F]...), Score: s.g[o]})
 			}
 		}
 		cases = append(cases, c)
@@ -103,10 +156,10 @@ func writeFixture(ctx context.Context, path string, n *net) error {
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Dir(o.fixture), 0o755); err != nil {
 		return err
 	}
-	return os.WriteFile(path, append(b, '\n'), 0o644)
+	return os.WriteFile(o.fixture, append(b, '\n'), 0o644)
 }
 
 func boolByte(b bool) uint8 {

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"okey/bots/belief"
+	"okey/bots/belief101"
 	"okey/bots/rollout"
 )
 
@@ -30,6 +31,18 @@ type options struct {
 	samplerViews, worlds  int
 	report                string
 	eval                  uint64
+	game                  string
+}
+
+// is101 reports whether the run is of Okey 101's belief.
+func (o options) is101() bool { return o.game == "101" }
+
+// handwritten is the game's hand-written reading.
+func (o options) handwritten() *belief.Model {
+	if o.is101() {
+		return belief101.Handwritten()
+	}
+	return belief.Handwritten()
 }
 
 func main() {
@@ -46,14 +59,29 @@ func main() {
 	flag.Float64Var(&o.decay, "decay", 1e-4, "weight decay")
 	flag.IntVar(&o.workers, "workers", 2, "goroutines (the result does not depend on them)")
 	flag.StringVar(&o.cache, "cache", filepath.Join(os.TempDir(), "okey-belief"), "where the data and the checkpoints are kept")
-	flag.StringVar(&o.out, "out", "bots/belief/weights.json", "the weights file written")
-	flag.StringVar(&o.fixture, "fixture", "bots/belief/testdata/fixture.json", "the test's fixed cases written")
+	flag.StringVar(&o.game, "game", "classic", "the game whose belief is made: classic or 101 (bots/belief101)")
+	flag.StringVar(&o.out, "out", "", "the weights file written (default: the game's package's weights.json)")
+	flag.StringVar(&o.fixture, "fixture", "", "the test's fixed cases written (default: the game's package's testdata/fixture.json)")
 	flag.StringVar(&o.commit, "commit", "", "the commit of the code that made the data (default: the build's)")
 	flag.IntVar(&o.samplerViews, "sampler-views", 300, "held-out views the samplers are measured on")
 	flag.IntVar(&o.worlds, "worlds", 64, "worlds a view for the samplers' figures")
 	flag.StringVar(&o.report, "report", "", "also write the report (markdown) here")
 	flag.Uint64Var(&o.eval, "eval", 0, "measure the shipped weights, without training, on -test-hands hands dealt from this seed (0: train)")
 	flag.Parse()
+	if o.game != "classic" && o.game != "101" {
+		fmt.Fprintf(os.Stderr, "train: -game %q: classic or 101\n", o.game)
+		os.Exit(2)
+	}
+	pkg := "bots/belief"
+	if o.is101() {
+		pkg = "bots/belief101"
+	}
+	if o.out == "" {
+		o.out = pkg + "/weights.json"
+	}
+	if o.fixture == "" {
+		o.fixture = pkg + "/testdata/fixture.json"
+	}
 	if o.commit == "" {
 		o.commit = buildCommit()
 	}
@@ -126,8 +154,11 @@ func run(ctx context.Context, o options) error {
 	if err := os.MkdirAll(o.cache, 0o755); err != nil {
 		return err
 	}
-	gen := genConfig{seed: o.seed, hands: o.hands, workers: o.workers, pos: o.pos, hardShare: o.hard, maxActions: 500}
+	gen := genConfig{seed: o.seed, hands: o.hands, workers: o.workers, pos: o.pos, hardShare: o.hard, maxActions: 500, game101: o.is101()}
 	name := fmt.Sprintf("data-s%d-h%d-p%g-r%g-f%d.gob", o.seed, o.hands, o.pos, o.hard, belief.NumFeatures)
+	if o.is101() {
+		name = fmt.Sprintf("data101-s%d-h%d-p%g-r%g-f%d.gob", o.seed, o.hands, o.pos, o.hard, belief101.NumFeatures)
+	}
 	path := filepath.Join(o.cache, name)
 	c0, t0 := cpu(), time.Now()
 	tr, err := load(path)
@@ -169,7 +200,7 @@ func run(ctx context.Context, o options) error {
 
 	rows := []row{
 		{"uniform", evalModel(te, nil)},
-		{"hand-written reading", evalModel(te, belief.Handwritten())},
+		{"hand-written reading", evalModel(te, o.handwritten())},
 		{"trained, linear", evalModel(te, linCk.Net.model("linear", nil))},
 		{"trained, linear, no fit to the slots", evalRaw(te, linCk.Net)},
 		{fmt.Sprintf("trained, %d hidden units", o.hidden), evalModel(te, ck.Net.model("mlp", nil))},
@@ -187,7 +218,7 @@ func run(ctx context.Context, o options) error {
 		return err
 	}
 	m := ck.Net.model(fmt.Sprintf("trained-h%d", o.hidden), rb)
-	if err := m.Check(); err != nil {
+	if err := m.CheckFeatures(tr.F); err != nil {
 		return err
 	}
 	mb, err := json.MarshalIndent(m, "", " ")
@@ -198,7 +229,7 @@ func run(ctx context.Context, o options) error {
 		return err
 	}
 	logf("wrote %s (%d bytes)", o.out, len(mb)+1)
-	if err := writeFixture(ctx, o.fixture, ck.Net); err != nil {
+	if err := writeFixture(ctx, o, ck.Net); err != nil {
 		return err
 	}
 
@@ -245,7 +276,7 @@ func report(rep io.Writer, te *dataset, seed uint64, rows []row, mdl *belief.Mod
 			res, failed := evalSampler(te, worlds, s.draw)
 			res.row(rep, fmt.Sprintf("%s (%d views × %d, %d failed)", s.name, len(te.views), worlds, failed), nil)
 		}
-		sub := &dataset{X: te.X, G: te.G, Pos: te.Pos[:len(te.views)]}
+		sub := &dataset{F: te.F, X: te.X, G: te.G, Pos: te.Pos[:len(te.views)]}
 		evalModel(sub, mdl).row(rep, fmt.Sprintf("the trained reading on the same %d views", len(te.views)), evalModel(sub, nil))
 	}
 	for _, r := range cal {
@@ -263,16 +294,19 @@ func report(rep io.Writer, te *dataset, seed uint64, rows []row, mdl *belief.Mod
 // twenty.
 func evalShipped(ctx context.Context, o options) error {
 	c0, t0 := cpu(), time.Now()
-	gen := genConfig{seed: o.eval, hands: o.testHands, workers: o.workers, pos: o.pos, hardShare: o.hard, maxActions: 500, keepViews: o.samplerViews}
+	gen := genConfig{seed: o.eval, hands: o.testHands, workers: o.workers, pos: o.pos, hardShare: o.hard, maxActions: 500, keepViews: o.samplerViews, game101: o.is101()}
 	te, err := generate(ctx, gen)
 	if err != nil {
 		return err
 	}
 	logf("held out: %d hands (seed %d), %d positions, %d faces (%.0f CPU-s)", te.Hands, o.eval, len(te.Pos), len(te.G), (cpu() - c0).Seconds())
 	m := belief.Trained()
+	if o.is101() {
+		m = belief101.Trained()
+	}
 	rows := []row{
 		{"uniform", evalModel(te, nil)},
-		{"hand-written reading", evalModel(te, belief.Handwritten())},
+		{"hand-written reading", evalModel(te, o.handwritten())},
 		{"trained (the shipped weights, " + m.Name + ")", evalModel(te, m)},
 	}
 	var rep strings.Builder

@@ -16,6 +16,8 @@ import (
 // net is the model being trained, in float64: the same shape as
 // belief.Model (a hidden layer of H ReLU units, or linear when H is 0).
 type net struct {
+	// F is the features a row: classic's belief.NumFeatures, or 101's.
+	F     int       `json:"f"`
 	H     int       `json:"h"`
 	Mean  []float64 `json:"mean"`
 	Scale []float64 `json:"scale"`
@@ -24,19 +26,18 @@ type net struct {
 	P []float64 `json:"p"`
 }
 
-const nf = belief.NumFeatures
-
 func (n *net) out() int {
 	if n.H == 0 {
-		return nf
+		return n.F
 	}
 	return n.H
 }
 
-func (n *net) size() int { return n.H*nf + n.H + n.out() + 1 }
+func (n *net) size() int { return n.H*n.F + n.H + n.out() + 1 }
 
 // views of the parameters (or of a gradient of the same shape)
 func (n *net) split(p []float64) (w1, b1, w2 []float64, b2 *float64) {
+	nf := n.F
 	w1 = p[:n.H*nf]
 	b1 = p[n.H*nf : n.H*nf+n.H]
 	w2 = p[n.H*nf+n.H : n.H*nf+n.H+n.out()]
@@ -46,15 +47,16 @@ func (n *net) split(p []float64) (w1, b1, w2 []float64, b2 *float64) {
 // newNet starts a network with standardisation from the training rows
 // and weights drawn from seed.
 func newNet(h int, d *dataset, seed uint64) *net {
-	n := &net{H: h, Mean: make([]float64, nf), Scale: make([]float64, nf)}
-	var sum, sq [nf]float64
+	nf := d.F
+	n := &net{F: nf, H: h, Mean: make([]float64, nf), Scale: make([]float64, nf)}
+	var sum, sq [belief.MaxFeatures]float64
 	rows := 0
 	for gi, g := range d.G {
 		for o := range belief.Opponents {
 			if g.Slots[o] == 0 {
 				continue
 			}
-			row := d.X[gi*rowBytes+o*nf:]
+			row := d.X[gi*d.row()+o*nf:]
 			for k := range nf {
 				x := float64(row[k])
 				sum[k] += x
@@ -75,7 +77,7 @@ func newNet(h int, d *dataset, seed uint64) *net {
 	n.P = make([]float64, n.size())
 	r := game.NewSeeded(seed)
 	w1, _, w2, _ := n.split(n.P)
-	lim := math.Sqrt(6.0 / nf)
+	lim := math.Sqrt(6.0 / float64(nf))
 	for i := range w1 {
 		w1[i] = (2*r.Float64() - 1) * lim
 	}
@@ -87,7 +89,7 @@ func newNet(h int, d *dataset, seed uint64) *net {
 
 // scratch is one goroutine's working memory for a group.
 type scratch struct {
-	xs [belief.Opponents][nf]float64
+	xs [belief.Opponents][belief.MaxFeatures]float64
 	a  [belief.Opponents][belief.MaxHidden]float64
 	g  [belief.Opponents]float64
 }
@@ -96,6 +98,7 @@ type scratch struct {
 // places' logits.
 func (n *net) forward(d *dataset, gi int, s *scratch) (z [belief.Places]float64) {
 	g := &d.G[gi]
+	nf := n.F
 	w1, b1, w2, b2 := n.split(n.P)
 	for o := range belief.Places {
 		z[o] = math.Inf(-1)
@@ -107,7 +110,7 @@ func (n *net) forward(d *dataset, gi int, s *scratch) (z [belief.Places]float64)
 		if g.Slots[o] == 0 {
 			continue
 		}
-		row := d.X[gi*rowBytes+o*nf:]
+		row := d.X[gi*d.row()+o*nf:]
 		xs := &s.xs[o]
 		for k := range nf {
 			xs[k] = (float64(row[k]) - n.Mean[k]) * n.Scale[k]
@@ -165,6 +168,7 @@ func (n *net) backward(d *dataset, gi int, s *scratch, grad []float64) float64 {
 			loss -= float64(g.N[o]) * math.Log(max(q[o], 1e-300))
 		}
 	}
+	nf := n.F
 	w1, _, w2, _ := n.split(n.P)
 	gw1, gb1, gw2, gb2 := n.split(grad)
 	for o := range belief.Opponents {
@@ -240,7 +244,10 @@ func train(ctx context.Context, n *net, d *dataset, cfg trainConfig) (*checkpoin
 			if err := json.Unmarshal(b, &old); err != nil {
 				return nil, fmt.Errorf("reading %s: %w", cfg.checkpoint, err)
 			}
-			if old.Net != nil && old.Net.H == n.H && len(old.Net.P) == n.size() {
+			if old.Net != nil && old.Net.F == 0 {
+				old.Net.F = belief.NumFeatures // a checkpoint from before 101's belief
+			}
+			if old.Net != nil && old.Net.F == n.F && old.Net.H == n.H && len(old.Net.P) == n.size() {
 				ck = &old
 				n = old.Net
 				cfg.log("resumed from %s after epoch %d", cfg.checkpoint, ck.Epoch)
@@ -342,6 +349,7 @@ func adam(n *net, ck *checkpoint, grad []float64, copies, lr, decay float64) {
 	const b1, b2, eps = 0.9, 0.999, 1e-8
 	c1 := 1 - math.Pow(b1, float64(ck.Step))
 	c2 := 1 - math.Pow(b2, float64(ck.Step))
+	nf := n.F
 	biasFrom := n.H * nf // W1 is decayed; B1, W2's... see below
 	w2From := n.H*nf + n.H
 	for i := range n.P {
@@ -358,7 +366,7 @@ func adam(n *net, ck *checkpoint, grad []float64, copies, lr, decay float64) {
 
 // model is the network as the package reads it, in float32.
 func (n *net) model(name string, recipe json.RawMessage) *belief.Model {
-	m := &belief.Model{Name: name, Features: nf, Hidden: n.H, Recipe: recipe}
+	m := &belief.Model{Name: name, Features: n.F, Hidden: n.H, Recipe: recipe}
 	f32 := func(s []float64) []float32 {
 		out := make([]float32, len(s))
 		for i, v := range s {

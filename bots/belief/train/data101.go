@@ -1,0 +1,66 @@
+package main
+
+import (
+	"context"
+	"fmt"
+
+	"okey/bots/belief"
+	"okey/bots/belief101"
+	"okey/bots/bots101"
+	"okey/game"
+	"okey/game/okey101"
+	"okey/game/tile"
+)
+
+// playHand101 plays the first hand of match i of Okey 101 (default
+// rules) with normal and hard bots and files the views it keeps in d.
+func playHand101(ctx context.Context, cfg genConfig, i int, rd *belief101.Reader, d *dataset) error {
+	seed := handSeed(cfg.seed, i)
+	r := game.NewSeeded(seed ^ 0x101be11ef)
+	var bots [okey101.NumSeats]bots101.Bot
+	for s := range bots {
+		level := "normal"
+		if r.Float64() < cfg.hardShare {
+			level = "hard"
+		}
+		b, err := bots101.New(level, bots101.Options{Seed: r.Uint64()})
+		if err != nil {
+			return err
+		}
+		bots[s] = b
+	}
+	st, err := okey101.NewMatch(okey101.DefaultRules(), seed)
+	if err != nil {
+		return fmt.Errorf("hand %d: %w", i, err)
+	}
+	var in belief.Input
+	for st.Phase() == game.Playing && st.Moves() < cfg.maxActions {
+		seat := st.Turn()
+		v := st.View(seat)
+		if r.Float64() < cfg.pos {
+			if err := keep101(rd, &in, &st, &v, i, d); err != nil {
+				return fmt.Errorf("hand %d, move %d: %w", i, st.Moves(), err)
+			}
+		}
+		a, err := bots[seat].Decide(ctx, v)
+		if err != nil {
+			return fmt.Errorf("hand %d, seat %d: %w", i, seat, err)
+		}
+		if st, _, err = st.Apply(a); err != nil {
+			return fmt.Errorf("hand %d, seat %d: %w", i, seat, err)
+		}
+	}
+	return nil
+}
+
+// keep101 files view v of state st as a position.
+func keep101(rd *belief101.Reader, in *belief.Input, st *okey101.State, v *okey101.View, hand int, d *dataset) error {
+	if err := rd.Fill(v, in); err != nil {
+		return err
+	}
+	var truth [belief.Opponents]tile.Counts
+	for p, s := range in.Seats {
+		truth[p] = st.View(s).Counts
+	}
+	return file(in, &truth, hand, v.WallLeft, belief101.FeatureNames[:], d)
+}
