@@ -345,9 +345,20 @@ func push(w *[recentN]tile.Tile, t tile.Tile) {
 	w[recentN-1] = t
 }
 
+// Wilds is what counting a tile as it plays asks of a deal's analysis:
+// classic's hand.Analyzer, 101's meld.Analyzer.
+type Wilds interface {
+	IsOkey(t tile.Tile) bool
+	PlaysAs(t tile.Tile) tile.Tile
+}
+
 // count adds t to c as it plays, unless it is wild (a wild tile says
 // nothing of the faces around it).
-func count(an *hand.Analyzer, c *[tile.NumFaces]uint8, t tile.Tile) {
+func count(an *hand.Analyzer, c *[tile.NumFaces]uint8, t tile.Tile) { CountAs(an, c, t) }
+
+// CountAs adds t to c as it plays, unless it is wild (a wild tile says
+// nothing of the faces around it), up to 255.
+func CountAs[A Wilds](an A, c *[tile.NumFaces]uint8, t tile.Tile) {
 	if !t.Valid() || an.IsOkey(t) {
 		return
 	}
@@ -498,7 +509,11 @@ func recent(an *hand.Analyzer, w *[recentN]tile.Tile, nb *neighbours, rel int) i
 
 // faceOf is the tile that plays as face g: g itself, or the false joker
 // when g is the okey's face (whose own tiles are wild).
-func faceOf(an *hand.Analyzer, g tile.Tile) tile.Tile {
+func faceOf(an *hand.Analyzer, g tile.Tile) tile.Tile { return FaceOf(an, g) }
+
+// FaceOf is the tile that plays as face g: g itself, or the false joker
+// when g is the okey's face (whose own tiles are wild).
+func FaceOf[A Wilds](an A, g tile.Tile) tile.Tile {
 	if an.IsOkey(g) {
 		return tile.FalseJoker
 	}

@@ -250,16 +250,8 @@ func push(w *[recentN]tile.Tile, t tile.Tile) {
 	w[recentN-1] = t
 }
 
-// count adds t to c as it plays, unless it is wild (a wild tile says
-// nothing of the faces around it).
-func count(an *meld.Analyzer, c *[tile.NumFaces]uint8, t tile.Tile) {
-	if !t.Valid() || an.IsOkey(t) {
-		return
-	}
-	if f := an.PlaysAs(t); c[f] < 255 {
-		c[f]++
-	}
-}
+// count adds t to c as it plays, unless it is wild.
+func count(an *meld.Analyzer, c *[tile.NumFaces]uint8, t tile.Tile) { belief.CountAs(an, c, t) }
 
 // unseen fills in.Unseen and in.Slots: the 106 tiles less the seat's
 // rack, the indicator, the table, the discard stacks and the tiles it
@@ -395,11 +387,5 @@ func inWindow(an *meld.Analyzer, w *[recentN]tile.Tile, g tile.Tile) int {
 	return n
 }
 
-// faceOf is the tile that plays as face g: g itself, or the false joker
-// when g is the okey's face (whose own tiles are wild).
-func faceOf(an *meld.Analyzer, g tile.Tile) tile.Tile {
-	if an.IsOkey(g) {
-		return tile.FalseJoker
-	}
-	return g
-}
+// faceOf is the tile that plays as face g (belief.FaceOf).
+func faceOf(an *meld.Analyzer, g tile.Tile) tile.Tile { return belief.FaceOf(an, g) }

@@ -13,7 +13,16 @@ import (
 // either order), another seed gives others, and every label places each
 // unseen copy once, in a place with a slot for it.
 func TestGenerateIsTheSeeds(t *testing.T) {
-	cfg := genConfig{seed: 5, hands: 66, workers: 1, pos: 0.1, hardShare: 0.3, maxActions: 500}
+	for _, tc := range []struct {
+		name    string
+		game101 bool
+	}{{"classic", false}, {"101", true}} {
+		t.Run(tc.name, func(t *testing.T) { generateIsTheSeeds(t, tc.game101) })
+	}
+}
+
+func generateIsTheSeeds(t *testing.T, game101 bool) {
+	cfg := genConfig{seed: 5, hands: 66, workers: 1, pos: 0.1, hardShare: 0.3, maxActions: 500, game101: game101}
 	gen := func(c genConfig) *dataset {
 		d, err := generate(context.Background(), c)
 		if err != nil {
@@ -24,8 +33,8 @@ func TestGenerateIsTheSeeds(t *testing.T) {
 	one := gen(cfg)
 	cfg.workers = 3
 	three := gen(cfg)
-	if len(one.Pos) == 0 {
-		t.Fatal("no positions kept")
+	if len(one.Pos) == 0 || one.F != cfg.features() || len(one.X) != len(one.G)*one.row() {
+		t.Fatalf("%d positions kept, %d features a row, %d bytes for %d groups", len(one.Pos), one.F, len(one.X), len(one.G))
 	}
 	if !reflect.DeepEqual(one.X, three.X) || !reflect.DeepEqual(one.G, three.G) || !reflect.DeepEqual(one.Pos, three.Pos) {
 		t.Fatalf("one worker and three made different data (%d and %d positions)", len(one.Pos), len(three.Pos))
