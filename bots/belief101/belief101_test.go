@@ -349,3 +349,18 @@ func TestReadAllocatesOnlyTheTable(t *testing.T) {
 		t.Fatalf("%v allocations a read, %v of them the table's", n, table)
 	}
 }
+
+// BenchmarkRead: reading one view of mid-hand with the shipped weights,
+// what a search or a judge spends once a decision before its worlds.
+func BenchmarkRead(b *testing.B) {
+	var v okey101.View
+	play(b, 5, 40, func(st *okey101.State, w *okey101.View) { v = *w })
+	var rd Reader
+	var r belief.Reading
+	m := Trained()
+	for b.Loop() {
+		if err := rd.Read(&v, m, &r); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -8,8 +8,9 @@
 // the same world, whatever the true hidden tiles were. In classic Okey
 // the other racks are drawn from the seat's belief of them (bots/belief:
 // what each opponent's discards, takes and passes say it holds), the one
-// Sampler the search, the hint and the coach share; in 101 they are
-// dealt uniformly (okey101.View.SampleWorld). Every candidate move is
+// Sampler the search, the hint and the coach share; in 101 likewise from
+// the belief of bots/belief101 (what each opponent threw, took, passed
+// over, opened with, laid and laid off: Shared101). Every candidate move is
 // played in world i with the bots seeded for world i, so the difference
 // between two candidates' values in one world is due to the moves alone,
 // and the variance of the difference is far below that of either value.
@@ -26,5 +27,6 @@
 //	            either game; Paired: mean and interval of a difference
 //	classic.go  classic Okey: the samplers (the belief's, the uniform one),
 //	            the world, the playout with normal bots, the value
-//	okey101.go  Okey 101: the same
+//	okey101.go  Okey 101: the samplers (the belief's, the uniform one), the
+//	            world, the playout with normal bots, the value
 package rollout

@@ -4,20 +4,79 @@ import (
 	"context"
 	"fmt"
 
+	"okey/bots/belief"
+	"okey/bots/belief101"
 	"okey/bots/bots101"
 	"okey/game"
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
+	"okey/game/tile"
 )
 
-// World101 is world i for view v under seed: the other racks and the
-// wall dealt at random from what v's seat cannot see (it reads v only).
-func World101(v *okey101.View, seed uint64, i int) (okey101.State, error) {
-	s, err := v.SampleWorld(mix(seed, i, 1))
+// Sampler101 says how worlds of 101 are dealt from a view.
+type Sampler101 struct {
+	// Belief, when set, is the model of the racks the worlds are drawn
+	// from (bots/belief101, belief.Reading.Deal): each opponent's rack
+	// likelier to hold what its discards, takes, passes, openings and
+	// lay-offs say it holds. Nil deals the unseen tiles uniformly
+	// (okey101.View.SampleWorld).
+	Belief *belief.Model
+}
+
+// Shared101 is the sampler of 101 the coach, the hint and the search
+// share: the trained belief of the racks (bots/belief101).
+func Shared101() Sampler101 { return Sampler101{Belief: belief101.Trained()} }
+
+// Uniform101 is the sampler before the belief: the unseen tiles dealt
+// uniformly.
+func Uniform101() Sampler101 { return Sampler101{} }
+
+// Worlds101 deals the worlds of one view of 101: the belief is read
+// once, then each world is drawn from it. It reads nothing but the
+// view, so the true hidden tiles cannot leak into a verdict. Its World
+// may be called from several goroutines at once.
+type Worlds101 struct {
+	v       *okey101.View
+	reading *belief.Reading
+}
+
+// NewWorlds101 reads view v for sampler s. A view the belief does not
+// read (a hand over, whose racks are public) is dealt uniformly.
+func NewWorlds101(v *okey101.View, s Sampler101) *Worlds101 {
+	w := &Worlds101{v: v}
+	if s.Belief != nil {
+		var rd belief101.Reader
+		r := new(belief.Reading)
+		if err := rd.Read(v, s.Belief, r); err == nil {
+			w.reading = r
+		}
+	}
+	return w
+}
+
+// World is world i under seed: the other racks and the wall dealt from
+// what the view's seat cannot see. The same view, sampler, seed and i
+// give the same world.
+func (w *Worlds101) World(seed uint64, i int) (okey101.State, error) {
+	var given [okey101.NumSeats]*tile.Counts
+	if w.reading != nil {
+		var racks [okey101.NumSeats]tile.Counts
+		w.reading.Deal(game.NewSeeded(mix(seed, i, 3)), &racks)
+		for _, s := range w.reading.Seats {
+			given[s] = &racks[s]
+		}
+	}
+	s, err := w.v.SampleWorldGiven(mix(seed, i, 1), given)
 	if err != nil {
 		return okey101.State{}, fmt.Errorf("world %d: %w", i, err)
 	}
 	return s, nil
+}
+
+// World101 is world i for view v under seed, dealt by the shared
+// sampler (Shared101).
+func World101(v *okey101.View, seed uint64, i int) (okey101.State, error) {
+	return NewWorlds101(v, Shared101()).World(seed, i)
 }
 
 // Player101 plays hands of 101 out with normal bots on every seat
@@ -73,10 +132,17 @@ func Value101(s okey101.State, seat int) float64 {
 }
 
 // Candidates101 plays every candidate in world i of view v and returns
-// their values for v's seat: Play for Compare.
+// their values for v's seat: Play for Compare, the worlds dealt by the
+// shared sampler.
 func Candidates101(v *okey101.View, cands []okey101.Action, seed uint64, players []*Player101) Play {
+	return Candidates101With(v, Shared101(), cands, seed, players)
+}
+
+// Candidates101With is Candidates101 with the worlds dealt by s.
+func Candidates101With(v *okey101.View, s Sampler101, cands []okey101.Action, seed uint64, players []*Player101) Play {
+	w := NewWorlds101(v, s)
 	return playEach(seed, len(cands),
-		func(i int) (okey101.State, error) { return World101(v, seed, i) },
+		func(i int) (okey101.State, error) { return w.World(seed, i) },
 		func(ctx context.Context, w int, s okey101.State, c int, bs uint64) (float64, error) {
 			end, err := players[w].Play(ctx, s, cands[c], bs)
 			return Value101(end, v.Seat), err

@@ -261,3 +261,55 @@ func BenchmarkClassicWorldSamplers(b *testing.B) {
 		})
 	}
 }
+
+// TestWorlds101FromTheBelief: the shared sampler's worlds of 101 agree
+// with the view (each seat's view of them is the view), and they place
+// the opponents' true tiles in their racks more often than worlds dealt
+// uniformly — the belief is what deals them. A view of a hand over,
+// which the belief does not read, is dealt uniformly.
+func TestWorlds101FromTheBelief(t *testing.T) {
+	var hits [2]int
+	for seed := uint64(1); seed <= 8; seed++ {
+		for _, moves := range []int{20, 40, 60} {
+			s := at101(t, seed, moves)
+			if s.Phase() != game.Playing {
+				continue
+			}
+			seat := s.Turn()
+			v := s.View(seat)
+			for k, smp := range []Sampler101{Shared101(), Uniform101()} {
+				w := NewWorlds101(&v, smp)
+				if (w.reading != nil) != (k == 0) {
+					t.Fatalf("sampler %d: read %v", k, w.reading != nil)
+				}
+				for i := range 16 {
+					x, err := w.World(3, i)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if i == 0 && !reflect.DeepEqual(x.View(seat), v) {
+						t.Fatalf("seed %d, %d moves: the world shows the seat another view", seed, moves)
+					}
+					for o := range okey101.NumSeats {
+						if o == seat {
+							continue
+						}
+						got, truth := x.View(o).Counts, s.View(o).Counts
+						for f := range got {
+							hits[k] += int(min(got[f], truth[f]))
+						}
+					}
+				}
+			}
+		}
+	}
+	if hits[0] <= hits[1] {
+		t.Fatalf("the belief's worlds place %d true tiles, uniform worlds %d", hits[0], hits[1])
+	}
+	t.Logf("true tiles placed in the opponents' racks: belief %d, uniform %d", hits[0], hits[1])
+	over := at101(t, 2, 2000)
+	v := over.View(0)
+	if w := NewWorlds101(&v, Shared101()); w.reading != nil && over.Phase() != game.Playing {
+		t.Fatal("a hand over was read")
+	}
+}

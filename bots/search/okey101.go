@@ -23,9 +23,10 @@ const Budget101 = 24
 // discard. There it takes hard's pick and the next discards in hard's
 // own ranking (bots101.Discards), up to Options.Candidates in all (3
 // when 0), plays each out to the end of the hand in worlds sampled from
-// its view alone (rollout.World101: the other racks and the wall dealt
-// from the tiles it has not seen, every discard taken and every tile
-// laid where the view shows it), with normal bots on all four seats,
+// its view alone (rollout.Worlds101: the other racks drawn from the
+// belief of them, bots/belief101, and the wall from the rest of the
+// tiles it has not seen, every discard taken and every tile laid where
+// the view shows it; "-uniform" deals them all uniformly), with normal bots on all four seats,
 // and values each by the hand's net points for its seat (the mean of
 // the other three's hand totals less its own: rollout.Value101). Every
 // candidate meets the same worlds and bot seeds, and another discard
@@ -48,6 +49,8 @@ type Player101 struct {
 	z       float64
 	workers int
 	players []*rollout.Player101
+	worlds  string
+	sampler rollout.Sampler101
 	// Stats counts what the search did, for the study.
 	Stats Stats
 }
@@ -60,7 +63,11 @@ func New101(opt Options, sv *meld.Solver) *Player101 {
 	}
 	base, _ := bots101.New("hard", bots101.Options{Seed: opt.Seed, Solver: sv})
 	p := &Player101{base: base, sv: sv, rnd: game.NewSeeded(opt.Seed ^ 0x5ea101),
-		budget: Budget101 * max(opt.Scale, 1), k: opt.Candidates, z: opt.Z, workers: max(opt.Workers, 1)}
+		budget: Budget101 * max(opt.Scale, 1), k: opt.Candidates, z: opt.Z, workers: max(opt.Workers, 1),
+		worlds: opt.Worlds, sampler: rollout.Shared101()}
+	if opt.Worlds == worldsUniform {
+		p.sampler = rollout.Uniform101()
+	}
 	if p.k <= 0 {
 		p.k = 3
 	}
@@ -75,13 +82,15 @@ func New101(opt Options, sv *meld.Solver) *Player101 {
 
 // Level is the level's name, with its scale and gate when not the
 // default's, as Parse reads it.
-func (p *Player101) Level() string { return levelName(p.budget/Budget101, p.z, "") }
+func (p *Player101) Level() string { return levelName(p.budget/Budget101, p.z, p.worlds) }
 
-// Parse101 reads a level name of the 101 search as Parse does, and
-// refuses the worlds' suffixes, which only the classic search reads.
+// Parse101 reads a level name of the 101 search as Parse does: its
+// worlds drawn from the belief of the racks (bots/belief101), or dealt
+// uniformly with "-uniform"; it refuses the other worlds' suffixes,
+// which only the classic search reads.
 func Parse101(name string) (opt Options, ok bool, err error) {
 	opt, ok, err = Parse(name)
-	if err == nil && ok && opt.Worlds != "" {
+	if err == nil && ok && opt.Worlds != "" && opt.Worlds != worldsUniform {
 		return Options{}, true, fmt.Errorf("%q: %w", name, ErrLevel)
 	}
 	return opt, ok, err
@@ -102,7 +111,7 @@ func (p *Player101) Decide(ctx context.Context, v okey101.View) (okey101.Action,
 	if len(cands) < 2 {
 		return a, nil
 	}
-	play := rollout.Candidates101(&v, cands, p.rnd.Uint64(), p.players)
+	play := rollout.Candidates101With(&v, p.sampler, cands, p.rnd.Uint64(), p.players)
 	best, err := p.Stats.choose(ctx, len(cands), p.budget, p.workers, p.z, play)
 	if err != nil {
 		return okey101.Action{}, fmt.Errorf("search, seat %d: %w", v.Seat, err)

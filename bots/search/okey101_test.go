@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"strings"
 	"testing"
 
 	"okey/bots/bots101"
@@ -14,18 +15,26 @@ import (
 // positions101 plays hands of 101 from seeds with normal bots and
 // returns every step-th state just after a seat drew: the start of a
 // turn whose discard the search may search.
+// match101 starts match seed of 101 (default rules) with a normal bot
+// seeded seed+seat in every seat.
+func match101(t *testing.T, seed uint64) (okey101.State, [okey101.NumSeats]bots101.Bot) {
+	t.Helper()
+	s, err := okey101.NewMatch(okey101.DefaultRules(), seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var bs [okey101.NumSeats]bots101.Bot
+	for i := range bs {
+		bs[i] = bots101.NewNormal(seed + uint64(i))
+	}
+	return s, bs
+}
+
 func positions101(t *testing.T, seeds []uint64, step int) []okey101.State {
 	t.Helper()
 	var out []okey101.State
 	for _, seed := range seeds {
-		s, err := okey101.NewMatch(okey101.DefaultRules(), seed)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var bs [okey101.NumSeats]bots101.Bot
-		for i := range bs {
-			bs[i] = bots101.NewNormal(seed + uint64(i))
-		}
+		s, bs := match101(t, seed)
 		for n := 0; s.Phase() == game.Playing && s.Moves() < 600; {
 			a, err := bs[s.Turn()].Decide(context.Background(), s.View(s.Turn()))
 			if err != nil {
@@ -136,17 +145,21 @@ func TestOverridesOnlyOnEvidence101(t *testing.T) {
 }
 
 func TestLevel101(t *testing.T) {
-	for _, name := range []string{"search", "search-4x", "search-z2.5", "search-16x-z3"} {
-		opt, ok, err := Parse(name)
+	for _, name := range []string{"search", "search-4x", "search-z2.5", "search-16x-z3", "search-4x-uniform"} {
+		opt, ok, err := Parse101(name)
 		if !ok || err != nil {
-			t.Fatalf("Parse(%q): %v, %v", name, ok, err)
+			t.Fatalf("Parse101(%q): %v, %v", name, ok, err)
 		}
-		if l := New101(opt, nil).Level(); l != name {
+		p := New101(opt, nil)
+		if l := p.Level(); l != name {
 			t.Errorf("the 101 level parsed from %q is named %q", name, l)
 		}
+		if uniform := p.sampler.Belief == nil; uniform != strings.HasSuffix(name, "-uniform") {
+			t.Errorf("%q deals its worlds uniformly: %v", name, uniform)
+		}
 	}
-	// the worlds are classic's: the 101 search refuses their names
-	for _, name := range []string{"search-uniform", "search-4x-progress"} {
+	// the other worlds are classic's: the 101 search refuses their names
+	for _, name := range []string{"search-plain", "search-4x-progress"} {
 		if _, ok, err := Parse101(name); !ok || !errors.Is(err, ErrLevel) {
 			t.Errorf("Parse101(%q): %v, %v", name, ok, err)
 		}

@@ -1,0 +1,85 @@
+package search
+
+import (
+	"context"
+	"math"
+	"os"
+	"strconv"
+	"testing"
+
+	"okey/bots/rollout"
+	"okey/game"
+	"okey/game/okey101"
+)
+
+// envInt reads a whole number from the environment, def when unset.
+func envInt(t *testing.T, name string, def int) int {
+	s := os.Getenv(name)
+	if s == "" {
+		return def
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 {
+		t.Fatalf("%s=%q: a whole number", name, s)
+	}
+	return n
+}
+
+// playHand101 plays the first hand of match seed of 101 with the search
+// player p in seat and normal bots seeded seed+seat elsewhere, and
+// returns the hand's net points for the search's seat
+// (rollout.Value101).
+func playHand101(t *testing.T, seed uint64, seat int, p *Player101) float64 {
+	t.Helper()
+	s, bs := match101(t, seed)
+	bs[seat] = p
+	for s.Phase() == game.Playing && s.Moves() < rollout.MaxActions {
+		a, err := bs[s.Turn()].Decide(context.Background(), s.View(s.Turn()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s, _, err = s.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if s.Phase() == game.Playing {
+		t.Fatalf("hand %d was not over after %d moves", seed, s.Moves())
+	}
+	return rollout.Value101(s, seat)
+}
+
+// TestSearchOnTheBelief101 sets the 101 search with its worlds drawn
+// from the belief of the racks against the same search with worlds
+// dealt uniformly, on the same deals, seat and bot seeds (paired), three
+// normal bots beside: the measure of docs/belief-101.md. By default it
+// plays two hands at 1x, checking only that both play out and that a
+// hand played again gives the same points; OKEY_BELIEF101_HANDS=N plays
+// N hands (from OKEY_BELIEF101_FROM) at OKEY_BELIEF101_SCALE times the
+// playouts and logs each hand's points and the paired difference.
+func TestSearchOnTheBelief101(t *testing.T) {
+	hands := envInt(t, "OKEY_BELIEF101_HANDS", 2)
+	from := envInt(t, "OKEY_BELIEF101_FROM", 0)
+	scale := envInt(t, "OKEY_BELIEF101_SCALE", 1)
+	var bel, uni []float64
+	for h := from; h < from+hands; h++ {
+		seed := game.NewSeed(0xbe1101 + uint64(h))
+		seat := h % okey101.NumSeats
+		opt := Options{Seed: seed ^ 0x5eed, Scale: scale, Workers: 1}
+		b := playHand101(t, seed, seat, New101(opt, nil))
+		opt.Worlds = worldsUniform
+		u := playHand101(t, seed, seat, New101(opt, nil))
+		if math.IsNaN(b) || math.IsNaN(u) {
+			t.Fatalf("hand %d: %v and %v", h, b, u)
+		}
+		bel, uni = append(bel, b), append(uni, u)
+		t.Logf("hand %d seat %d: belief %+.2f uniform %+.2f", h, seat, b, u)
+	}
+	if os.Getenv("OKEY_BELIEF101_HANDS") == "" {
+		opt := Options{Seed: game.NewSeed(0xbe1101+uint64(from)) ^ 0x5eed, Scale: scale, Workers: 1}
+		if again := playHand101(t, game.NewSeed(0xbe1101+uint64(from)), from%okey101.NumSeats, New101(opt, nil)); again != bel[0] {
+			t.Fatalf("hand %d played again: %v, then %v", from, bel[0], again)
+		}
+	}
+	mean, half := rollout.Paired(bel, uni)
+	t.Logf("%d hands at %dx: belief − uniform %+.3f a hand (%+.3f to %+.3f)", len(bel), scale, mean, mean-half, mean+half)
+}
