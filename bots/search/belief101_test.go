@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"math"
+	"okey/bots/bots101"
 	"os"
 	"strconv"
 	"testing"
@@ -29,7 +30,7 @@ func envInt(t *testing.T, name string, def int) int {
 // player p in seat and normal bots seeded seed+seat elsewhere, and
 // returns the hand's net points for the search's seat
 // (rollout.Value101).
-func playHand101(t *testing.T, seed uint64, seat int, p *Player101) float64 {
+func playHand101(t *testing.T, seed uint64, seat int, p bots101.Bot) float64 {
 	t.Helper()
 	s, bs := match101(t, seed)
 	bs[seat] = p
@@ -55,7 +56,9 @@ func playHand101(t *testing.T, seed uint64, seat int, p *Player101) float64 {
 // plays two hands at 1x, checking only that both play out and that a
 // hand played again gives the same points; OKEY_BELIEF101_HANDS=N plays
 // N hands (from OKEY_BELIEF101_FROM) at OKEY_BELIEF101_SCALE times the
-// playouts and logs each hand's points and the paired difference.
+// playouts and logs each hand's points and the paired difference;
+// OKEY_BELIEF101_HARD=1 plays hard alone on the same hands instead, for
+// the reference.
 func TestSearchOnTheBelief101(t *testing.T) {
 	hands := envInt(t, "OKEY_BELIEF101_HANDS", 2)
 	from := envInt(t, "OKEY_BELIEF101_FROM", 0)
@@ -64,6 +67,10 @@ func TestSearchOnTheBelief101(t *testing.T) {
 	for h := from; h < from+hands; h++ {
 		seed := game.NewSeed(0xbe1101 + uint64(h))
 		seat := h % okey101.NumSeats
+		if os.Getenv("OKEY_BELIEF101_HARD") == "1" {
+			t.Logf("hand %d seat %d: hard %+.2f", h, seat, playHand101(t, seed, seat, bots101.NewHard(seed^0x5eed)))
+			continue
+		}
 		opt := Options{Seed: seed ^ 0x5eed, Scale: scale, Workers: 1}
 		b := playHand101(t, seed, seat, New101(opt, nil))
 		opt.Worlds = worldsUniform
@@ -73,6 +80,9 @@ func TestSearchOnTheBelief101(t *testing.T) {
 		}
 		bel, uni = append(bel, b), append(uni, u)
 		t.Logf("hand %d seat %d: belief %+.2f uniform %+.2f", h, seat, b, u)
+	}
+	if len(bel) == 0 {
+		return
 	}
 	if os.Getenv("OKEY_BELIEF101_HANDS") == "" {
 		opt := Options{Seed: game.NewSeed(0xbe1101+uint64(from)) ^ 0x5eed, Scale: scale, Workers: 1}
