@@ -22,6 +22,8 @@
 //	            weights
 //	data.go     the self-play hands, the positions kept and their labels,
 //	            the data's cache
+//	data101.go  the hands of Okey 101 (-game 101: bots/belief101's
+//	            weights), played and filed as data.go files classic's
 //	net.go      the network in float64: its forward and backward pass,
 //	            AdamW, the checkpoints
 //	eval.go     the held-out figures: log-loss, Brier, calibration (in
