@@ -206,9 +206,7 @@ func TestMuteToldAtOnceAtATableElsewhere(t *testing.T) {
 // nothing seen before), and she can be muted again.
 func TestAMutePutBackAfterTheUnmuteIsNotTaken(t *testing.T) {
 	t.Parallel()
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	f := forgerAt(ctx, t)
+	ctx, f := forgerAt(t)
 	one, two, kv := f.one, f.started("two"), f.kv
 	const ann, bob = "key:SHA256:ann", "key:SHA256:bob"
 	muted := func(o owner, who string) bool { _, ok := o.svc.Muted(who); return ok }
@@ -254,48 +252,31 @@ func TestAMutePutBackAfterTheUnmuteIsNotTaken(t *testing.T) {
 // afterwards, hold the request as taken.
 func TestARequestPutBackAfterItWasTakenIsNotTaken(t *testing.T) {
 	t.Parallel()
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	f := forgerAt(ctx, t)
-	one, kv := f.one, f.kv
+	ctx, f := forgerAt(t)
 	const ann, bob = "key:SHA256:ann", "key:SHA256:bob"
-	id, err := one.svc.CreateFrom(ctx, "key:SHA256:creator", "198.51.100.1", tourney.Config{Kind: tourney.Arena, Name: "Friday", Game: "101", Hands: 1, Start: t0, Length: time.Hour})
+	id := f.friday(ctx, ann)
+	if err := f.one.svc.LeaveTournament(ctx, id, ann); err != nil {
+		t.Fatal(err)
+	}
+	leave, err := f.kv.Get(ctx, f.one.svc.reqKey(id, ann))
 	if err != nil {
 		t.Fatal(err)
 	}
-	in := func(svc *Service, who string) bool { e, ok := state(t, svc, id).Joined[who]; return ok && !e.Left }
-	if err := one.svc.JoinTournament(ctx, id, ann, "Ann", 1500); err != nil {
-		t.Fatal(err)
-	}
-	until(t, one.svc, "ann joined", func() bool { return in(one.svc, ann) })
-	if err := one.svc.LeaveTournament(ctx, id, ann); err != nil {
-		t.Fatal(err)
-	}
-	leave, err := kv.Get(ctx, one.svc.reqKey(id, ann))
-	if err != nil {
-		t.Fatal(err)
-	}
-	until(t, one.svc, "ann left", func() bool { return !in(one.svc, ann) })
-	if err := one.svc.JoinTournament(ctx, id, ann, "Ann", 1500); err != nil {
-		t.Fatal(err)
-	}
-	until(t, one.svc, "ann joined again", func() bool { return in(one.svc, ann) })
-	if _, err := kv.Put(ctx, leave.Key(), leave.Value()); err != nil {
+	until(t, f.one.svc, "ann left", func() bool { return !f.in(f.one.svc, id, ann) })
+	f.join(ctx, id, ann, "Ann")
+	if _, err := f.kv.Put(ctx, leave.Key(), leave.Value()); err != nil {
 		t.Fatal(err)
 	}
 	// bob joins after the put back: a round that took his join saw it.
-	if err := one.svc.JoinTournament(ctx, id, bob, "Bob", 1500); err != nil {
-		t.Fatal(err)
-	}
-	until(t, one.svc, "bob joined", func() bool { return in(one.svc, bob) })
-	one.svc.Round(ctx)
-	if !in(one.svc, ann) {
+	f.join(ctx, id, bob, "Bob")
+	f.one.svc.Round(ctx)
+	if !f.in(f.one.svc, id, ann) {
 		t.Fatal("ann's leave put back after it was taken took her out")
 	}
 	two := f.started("two")
-	until(t, two.svc, "two sees bob", func() bool { _, _, err := two.svc.Tournament(id); return err == nil && in(two.svc, bob) })
-	if two.svc.asked(id, ann) || !in(two.svc, ann) {
-		t.Fatalf("a node started after the put back: ann asked %v, in %v", two.svc.asked(id, ann), in(two.svc, ann))
+	until(t, two.svc, "two sees bob", func() bool { _, _, err := two.svc.Tournament(id); return err == nil && f.in(two.svc, id, bob) })
+	if two.svc.asked(id, ann) || !f.in(two.svc, id, ann) {
+		t.Fatalf("a node started after the put back: ann asked %v, in %v", two.svc.asked(id, ann), f.in(two.svc, id, ann))
 	}
 }
 
@@ -311,8 +292,12 @@ type forger struct {
 	kv  jetstream.KeyValue
 }
 
-func forgerAt(ctx context.Context, t *testing.T) forger {
+// forgerAt starts a forger for t, and the context its calls are made
+// in: a minute, the test's.
+func forgerAt(t *testing.T) (context.Context, forger) {
 	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	t.Cleanup(cancel)
 	eng, kept := openStore(t)
 	clk := &clock{now: t0.Add(-10 * time.Minute)}
 	n := startNode(t, eng, kept, nil, clk)
@@ -324,12 +309,41 @@ func forgerAt(ctx context.Context, t *testing.T) forger {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return forger{t: t, eng: eng, n: n, clk: clk, one: startOwner(t, eng, n.hall, clk, "one"), kv: kv}
+	return ctx, forger{t: t, eng: eng, n: n, clk: clk, one: startOwner(t, eng, n.hall, clk, "one"), kv: kv}
 }
 
 // started is another node's tournaments, started now: nothing seen
 // before.
 func (f forger) started(name string) owner { return startOwner(f.t, f.eng, f.n.hall, f.clk, name) }
+
+// friday creates the arena the put-back tests play with on the first
+// node (an hour of Okey 101 from t0), as someone else made it, and has
+// ann join it.
+func (f forger) friday(ctx context.Context, ann string) string {
+	f.t.Helper()
+	id, err := f.one.svc.CreateFrom(ctx, "key:SHA256:creator", "198.51.100.1", tourney.Config{Kind: tourney.Arena, Name: "Friday", Game: "101", Hands: 1, Start: t0, Length: time.Hour})
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	f.join(ctx, id, ann, "Ann")
+	return id
+}
+
+// in says whether svc holds who in tournament id, not left.
+func (f forger) in(svc *Service, id, who string) bool {
+	e, ok := state(f.t, svc, id).Joined[who]
+	return ok && !e.Left
+}
+
+// join has who join tournament id through the first node and waits
+// until that node holds them in.
+func (f forger) join(ctx context.Context, id, who, name string) {
+	f.t.Helper()
+	if err := f.one.svc.JoinTournament(ctx, id, who, name, 1500); err != nil {
+		f.t.Fatal(err)
+	}
+	until(f.t, f.one.svc, strings.ToLower(name)+" joined", func() bool { return f.in(f.one.svc, id, who) })
+}
 
 // TestAnOlderChatPutBackIsNotTaken: a tournament's chat captured after
 // its first line and put back after the second loses no line: not on
@@ -337,9 +351,7 @@ func (f forger) started(name string) owner { return startOwner(f.t, f.eng, f.n.h
 // next line is said after both.
 func TestAnOlderChatPutBackIsNotTaken(t *testing.T) {
 	t.Parallel()
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	f := forgerAt(ctx, t)
+	ctx, f := forgerAt(t)
 	one, kv := f.one, f.kv
 	const ann = "key:SHA256:ann"
 	id, err := one.svc.CreateFrom(ctx, ann, "198.51.100.1", tourney.Config{Kind: tourney.Arena, Name: "Friday", Game: "101", Hands: 1, Start: t0, Length: time.Hour})
@@ -383,37 +395,23 @@ func TestAnOlderChatPutBackIsNotTaken(t *testing.T) {
 // owner's next round, on its pages, and on a node started afterwards.
 func TestAnOlderTournamentPutBackIsNotTaken(t *testing.T) {
 	t.Parallel()
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	f := forgerAt(ctx, t)
-	one, kv := f.one, f.kv
+	ctx, f := forgerAt(t)
 	const ann, bob = "key:SHA256:ann", "key:SHA256:bob"
-	id, err := one.svc.CreateFrom(ctx, "key:SHA256:creator", "198.51.100.1", tourney.Config{Kind: tourney.Arena, Name: "Friday", Game: "101", Hands: 1, Start: t0, Length: time.Hour})
+	id := f.friday(ctx, ann)
+	then, err := f.kv.Get(ctx, prefixT+id)
 	if err != nil {
 		t.Fatal(err)
 	}
-	in := func(svc *Service, who string) bool { _, ok := state(t, svc, id).Joined[who]; return ok }
-	if err := one.svc.JoinTournament(ctx, id, ann, "Ann", 1500); err != nil {
-		t.Fatal(err)
-	}
-	until(t, one.svc, "ann joined", func() bool { return in(one.svc, ann) })
-	then, err := kv.Get(ctx, prefixT+id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := one.svc.JoinTournament(ctx, id, bob, "Bob", 1500); err != nil {
-		t.Fatal(err)
-	}
-	until(t, one.svc, "bob joined", func() bool { return in(one.svc, bob) })
-	if _, err := kv.Put(ctx, then.Key(), then.Value()); err != nil {
+	f.join(ctx, id, bob, "Bob")
+	if _, err := f.kv.Put(ctx, then.Key(), then.Value()); err != nil {
 		t.Fatal(err)
 	}
 	two := f.started("two")
 	until(t, two.svc, "a node started after sees the tournament", func() bool { _, _, err := two.svc.Tournament(id); return err == nil })
 	for range 3 {
-		one.svc.Round(ctx)
-		if !in(one.svc, bob) || !in(two.svc, bob) {
-			t.Fatalf("the tournament put back was taken: bob in on the owner %v, on a node started after %v", in(one.svc, bob), in(two.svc, bob))
+		f.one.svc.Round(ctx)
+		if !f.in(f.one.svc, id, bob) || !f.in(two.svc, id, bob) {
+			t.Fatalf("the tournament put back was taken: bob in on the owner %v, on a node started after %v", f.in(f.one.svc, id, bob), f.in(two.svc, id, bob))
 		}
 	}
 }
