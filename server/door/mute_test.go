@@ -11,6 +11,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"okey/game/tourney"
+	"okey/server/keep"
 	"okey/server/tournaments"
 	"okey/ui/i18n"
 	"okey/ui/serve/tourneyview"
@@ -163,12 +164,65 @@ func operatorServer(t *testing.T) (srv *Server, addr string, op, other gossh.Sig
 	return srv, serveLocal(t, srv), op, other
 }
 
+// TestOperatorsEditWithinTheServersLimits: the operator's edit, over
+// ssh as on the tournament's page, is held to the server's own limits
+// (those of the operator's --tournament file), not a player's: the
+// operator's arena of 8 hours starting in two days takes a new
+// description (a player's limits refused it for its length), and a
+// player's arena is made 7 hours long; a length past the server's is
+// still refused. The form on the page is told it checks as the
+// operator at a tournament not theirs, and not at their own.
+func TestOperatorsEditWithinTheServersLimits(t *testing.T) {
+	t.Parallel()
+	srv, addr, op, _ := operatorServer(t)
+	p := srv.port(nil)
+	long := tourney.Config{Kind: tourney.Arena, Name: "Long night", Game: "101", Hands: 1, Start: time.Now().Add(48 * time.Hour), Length: 8 * time.Hour}
+	own, err := p.CreateTournament(tournaments.Operator, long)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := tourney.Config{Kind: tourney.Arena, Name: "Friday club", Game: "101", Hands: 1, Start: time.Now().Add(time.Hour), Length: time.Hour}
+	anns, err := p.CreateTournament("key:ann", cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opID := keep.KeyPrefix + gossh.FingerprintSHA256(op.PublicKey())
+	if side := srv.tournamentSideOf("", opID); !side.AsOperator(own, opID) || !side.AsOperator(anns, opID) || side.AsOperator(anns, "key:ann") {
+		t.Errorf("the form is not told the operator's change is the operator's: %v %v, ann's own %v",
+			side.AsOperator(own, opID), side.AsOperator(anns, opID), side.AsOperator(anns, "key:ann"))
+	}
+	for cmd, want := range map[string]string{
+		"tournament " + own + " edit description=upstairs": "(description)",
+		"tournament " + anns + " edit length=7h":           "(length)",
+	} {
+		if out, code := execSSH(t, addr, op, cmd); code != 0 || !strings.Contains(out, want) {
+			t.Errorf("%q: %d %q, want it changed", cmd, code, out)
+		}
+	}
+	if out, code := execSSH(t, addr, op, "tournament "+own+" edit length=13h"); code != 1 || !strings.Contains(out, "does not play") {
+		t.Errorf("a length past the server's: %d %q", code, out)
+	}
+	deadline := time.Now().Add(time.Minute)
+	for {
+		_, a, _ := p.Tournament(own)
+		_, b, _ := p.Tournament(anns)
+		if a.Config.Description == "upstairs" && a.Config.Length == 8*time.Hour && b.Config.Length == 7*time.Hour {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the edits never applied: %+v, %+v", a.Config, b.Config)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
 // TestOperatorEditsOverSSH: the operator's key changes a tournament
 // before it begins over ssh ("tournament NAME edit start=… length=…"),
 // its settings named as a tournament's file names them, a value of
 // several words quoted or not; its page then says what changed, by the
-// server's operator. It is held to the form's limits, refused in the
-// form's words (exit 1); a command written wrong exits 2 with one
+// server's operator. It is held to the server's limits, as the
+// operator's form is, refused in the form's words (exit 1); a command
+// written wrong exits 2 with one
 // line; anyone else's edit is refused (exit 1), as is one of a
 // tournament cancelled.
 func TestOperatorEditsOverSSH(t *testing.T) {
@@ -207,7 +261,7 @@ func TestOperatorEditsOverSSH(t *testing.T) {
 	}
 	en := i18n.MustLoad("en")
 	for cmd, err := range map[string]error{
-		"tournament " + id + " edit length=5m":                       tournaments.ErrArenaLength,
+		"tournament " + id + " edit start=" + time.Now().Add(15*24*time.Hour).UTC().Format(time.RFC3339): tournaments.ErrStart,
 		"tournament " + id + " edit turn=2s":                         tournaments.ErrTurn,
 		"tournament " + id + " edit name=" + strings.Repeat("x", 41): tournaments.ErrName,
 	} {

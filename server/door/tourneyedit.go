@@ -22,9 +22,12 @@ import (
 )
 
 // The operator's "tournament ID|NAME edit SETTING=VALUE..." over ssh:
-// a tournament changed before it begins, as its creator's form on its
-// page changes it, held to the form's limits and refused in the form's
-// words. The settings are named as a tournament's file names them
+// a tournament changed before it begins, as the operator's form on its
+// page changes it, held to the same limits and refused in the form's
+// words: the server's own (those of the operator's --tournament file:
+// an arena up to 12 hours, a start up to 14 days ahead) for a
+// tournament the operator did not create on a page, the players' (an
+// arena up to 6 hours, a start within 24 hours) for one they did. The settings are named as a tournament's file names them
 // (--tournament), a value of several words written as it is or quoted:
 //
 //	ssh HOST tournament Friday arena edit start=tomorrow 20:30 length=90m
@@ -85,14 +88,19 @@ func (s *Server) tourneyEdit(sess ssh.Session, which string, sets []string, fail
 		return true
 	}
 	en := i18n.MustLoad("en")
-	// The form's limits, as the form checks them for anyone who changes
-	// a tournament on its page, the operator too.
-	if _, err := tournaments.Check(op, c, now, s.cfg.DefaultTimer); err != nil {
+	// As the form checks the operator's change on the tournament's page
+	// (the port's AsOperator): the server's limits, unless the operator
+	// made it on a page as a player.
+	as := tournaments.Operator
+	if s.tourneys.IsOrganiser(id, op) {
+		as = op
+	}
+	if _, err := tournaments.Check(as, c, now, s.cfg.DefaultTimer); err != nil {
 		return fail(1, "tournament %s: %s", id, tourneyview.Refusal(en, err))
 	}
 	ctx, cancel := keep.EngineCtx()
 	defer cancel()
-	switch err := s.tourneys.Organise(ctx, id, tournaments.Operator, false, c); {
+	switch err := s.tourneys.Organise(ctx, id, as, false, c); {
 	case errors.Is(err, tourney.ErrUnknown):
 		return fail(1, "no tournament %q here", safeID(which))
 	case err != nil:

@@ -89,6 +89,12 @@ func (p *serverPort) Organiser(id, player string) bool {
 	return p.srv.tourneys != nil && (p.srv.tourneys.IsOrganiser(id, player) || (p.operator != "" && player == p.operator))
 }
 
+// AsOperator says whether player's change to tournament id is the
+// operator's: the operator's, at a tournament they did not create.
+func (p *serverPort) AsOperator(id, player string) bool {
+	return p.srv.tourneys != nil && p.as(id, player) == tournaments.Operator
+}
+
 // JoinCode is a private tournament's code, for its creator only.
 func (p *serverPort) JoinCode(id, player string) string {
 	if p.srv.tourneys == nil {

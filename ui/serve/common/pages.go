@@ -137,10 +137,13 @@ type (
 	// id).
 	ShowTourney struct{ ID string }
 	// EditTourney is the tournament the form shows to its creator to
-	// change before it begins: its id and its settings.
+	// change before it begins: its id and its settings, and whether it
+	// is the server's operator's change (AsOperator), held to the
+	// server's limits rather than a player's.
 	EditTourney struct {
-		ID     string
-		Config tourney.Config
+		ID         string
+		Config     tourney.Config
+		AsOperator bool
 	}
 	// CodeFor is what the code typed is for: a private table's join
 	// code, or (Resume) a guest's resume code.

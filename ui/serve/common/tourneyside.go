@@ -40,6 +40,12 @@ type TourneySide interface {
 	// memory: a page asks it as it reads the tournament); JoinCode is
 	// its join code if it is private and theirs ("" else).
 	Organiser(id, player string) bool
+	// AsOperator says whether player's change to tournament id is the
+	// server's operator's, it being not theirs (from memory): it is held
+	// to the server's own limits, as the operator's --tournament file
+	// is, not to a player's (an arena of 8 hours, made from the file,
+	// keeps its length when its description is changed).
+	AsOperator(id, player string) bool
 	JoinCode(id, player string) string
 	// JoinPrivate is JoinTournament with the join code the player
 	// typed (tournaments.ErrCode: none, or another).

@@ -87,6 +87,9 @@ type Page struct {
 	// mine: the player created it (as last read): before it begins e
 	// changes it and c (twice: cancelling) calls it off.
 	mine, cancelling bool
+	// asOp: the player is the server's operator and it is not theirs:
+	// their change is held to the server's limits (the form is told).
+	asOp bool
 	// code is a private tournament's join code, shown to its creator;
 	// coding: another player types it (codeIn) to join.
 	code   string
@@ -152,6 +155,7 @@ type tourneyMsg struct {
 	seals []tourneyview.Seal
 	field map[string]*big.Rat
 	mine  bool
+	asOp  bool
 	code  string
 	chat  []tournaments.ChatLine
 	muted *tournaments.MutedError
@@ -198,7 +202,7 @@ func (p *Page) show(id string) {
 		p.id, p.t, p.gone, p.scroll, p.seals, p.field, p.givenUp = id, nil, false, 0, nil, nil, false
 		p.names, p.asked, p.ratings, p.rated = tourneyview.Names{}, map[string]bool{}, nil, [2]int{-1, -1}
 		p.naming, p.ask, p.own = false, nil, false
-		p.mine, p.cancelling, p.code, p.coding = false, false, "", false
+		p.mine, p.asOp, p.cancelling, p.code, p.coding = false, false, false, "", false
 		p.chat = nil
 	}
 }
@@ -223,7 +227,7 @@ func (p *Page) read(c *common.Common, after time.Duration) tea.Cmd {
 			return nil
 		}
 		msg := readTourney(side, id, gen)
-		msg.mine, msg.code = side.Organiser(id, me), side.JoinCode(id, me)
+		msg.mine, msg.asOp, msg.code = side.Organiser(id, me), side.AsOperator(id, me), side.JoinCode(id, me)
 		msg.chat = side.TourneyChat(id, me)
 		if m, ok := side.Muted(me); ok {
 			msg.muted = &m
@@ -436,7 +440,7 @@ func (p *Page) Update(c *common.Common, msg tea.Msg) common.Turn {
 			c.Srv.Log().Warn("a tournament", "id", p.id, "err", msg.err)
 		default:
 			p.askEnded(c, msg.t) // named as the page knew them
-			p.l, p.t, p.gone, p.mine, p.code, p.chat = msg.l, &msg.t, false, msg.mine, msg.code, msg.chat
+			p.l, p.t, p.gone, p.mine, p.asOp, p.code, p.chat = msg.l, &msg.t, false, msg.mine, msg.asOp, msg.code, msg.chat
 			p.muted = msg.muted
 			if msg.t.System().Scoring.Sealed() && msg.seals != nil {
 				p.seals, p.field = msg.seals, msg.field
@@ -640,7 +644,7 @@ func (p *Page) key(c *common.Common, msg tea.KeyPressMsg) common.Turn {
 		c.Chat.OpenTo(p.id)
 		return common.Turn{}
 	case key.Matches(msg, k.TourneyEdit) && p.organises():
-		return common.Turn{To: common.TourneyNew, Pass: common.EditTourney{ID: p.id, Config: p.t.Config}}
+		return common.Turn{To: common.TourneyNew, Pass: common.EditTourney{ID: p.id, Config: p.t.Config, AsOperator: p.asOp}}
 	case key.Matches(msg, k.TourneyCancel) && p.organises() && !p.cancelling:
 		p.cancelling = true
 		c.Flash = c.Tr.T("tourney.cancel.sure")

@@ -56,7 +56,10 @@ type Page struct {
 	ready   bool
 	asking  bool
 	editing string // the id of the tournament edited ("": a new one)
-	startAt time.Time
+	// asOperator: the server's operator changes it (not theirs), held
+	// to the server's limits, not a player's.
+	asOperator bool
+	startAt    time.Time
 	// points is a classic match's points, where 101's has hands.
 	points int
 }
@@ -137,10 +140,10 @@ func (f *Page) Open(*common.Common) tea.Cmd {
 }
 
 // Edit fills the form with tournament id's settings c, for its creator
-// to change: enter saves them.
-func (f *Page) Edit(id string, c tourney.Config) {
+// (or the server's operator: asOperator) to change: enter saves them.
+func (f *Page) Edit(id string, c tourney.Config, asOperator bool) {
 	f.init()
-	f.editing, f.kind, f.startAt = id, c.Kind, c.Start
+	f.editing, f.kind, f.startAt, f.asOperator = id, c.Kind, c.Start, asOperator
 	kinds := tables.GameKinds()
 	f.game = max(0, slices.IndexFunc(kinds, func(k tables.GameKind) bool { return k.Name == c.Game }))
 	rules := c.Rules
@@ -379,7 +382,7 @@ func (f *Page) Update(c *common.Common, msg tea.Msg) common.Turn {
 	timer := c.Srv.Settings().DefaultTimer
 	switch msg := msg.(type) {
 	case common.EditTourney:
-		f.Edit(msg.ID, msg.Config)
+		f.Edit(msg.ID, msg.Config, msg.AsOperator)
 		return common.Turn{}
 	case tourneyCreatedMsg:
 		f.asking = false
@@ -447,7 +450,13 @@ func (f *Page) send(c *common.Common, timer time.Duration) common.Turn {
 		c.Flash = c.Tr.T("tourney.new.err.at")
 		return common.Turn{}
 	}
-	if _, err := tournaments.Check(c.ID, cfg, c.Srv.Now(), timer); err != nil {
+	// Checked as the server will take it: the operator's change of a
+	// tournament not theirs within the server's limits.
+	as := c.ID
+	if f.editing != "" && f.asOperator {
+		as = tournaments.Operator
+	}
+	if _, err := tournaments.Check(as, cfg, c.Srv.Now(), timer); err != nil {
 		c.Flash = Fault(c, err)
 		return common.Turn{}
 	}

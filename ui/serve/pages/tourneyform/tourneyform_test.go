@@ -316,12 +316,31 @@ func TestTallestFormFits(t *testing.T) {
 func TestDownAtTheLastRowOfAnEdit(t *testing.T) {
 	for _, lang := range []string{"en", "tr"} {
 		f, c := page(t, lang, 80, 24)
-		f.Edit("k3x9q2ab", tourney.Config{Kind: tourney.Arena, Name: "Friday", Game: "101", Hands: 1, Start: c.Srv.Now().Add(time.Hour), Length: time.Hour})
+		f.Edit("k3x9q2ab", tourney.Config{Kind: tourney.Arena, Name: "Friday", Game: "101", Hands: 1, Start: c.Srv.Now().Add(time.Hour), Length: time.Hour}, false)
 		for range nRows + 3 {
 			press(f, c, down)
 		}
 		if want := c.Tr.T("tourney.edit.last"); c.Flash != want || ansi.StringWidth(want) > 78 {
 			t.Errorf("%s: ↓ at the last row of an edit says %q, want %q within 78 columns", lang, c.Flash, want)
 		}
+	}
+}
+
+// The operator's change of a tournament not theirs (AsOperator) is
+// checked within the server's limits, as the server takes it: their
+// 8-hour arena starting in two days is saved; the same edit by its
+// creator is refused in the form's words, as the server refuses it.
+func TestOperatorsEditCheckedAsTheServerTakesIt(t *testing.T) {
+	f, c := page(t, "en", 80, 24)
+	long := tourney.Config{Kind: tourney.Arena, Name: "Long night", Game: "101", Hands: 1, Start: c.Srv.Now().Add(48 * time.Hour), Length: 8 * time.Hour}
+	f.Edit("k3x9q2ab", long, true)
+	if tr := press(f, c, enterKey); c.Flash != "" || tr.Cmd == nil {
+		t.Errorf("the operator's change refused: %q", c.Flash)
+	}
+	f, c = page(t, "en", 80, 24)
+	f.Edit("k3x9q2ab", long, false)
+	press(f, c, enterKey)
+	if want := tourneyview.Refusal(c.Tr, tournaments.ErrArenaLength); c.Flash != want {
+		t.Errorf("its creator's change: %q, want %q", c.Flash, want)
 	}
 }
