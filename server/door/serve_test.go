@@ -2,6 +2,7 @@ package door
 
 import (
 	"bytes"
+	"flag"
 	"fmt"
 	"io"
 	"log/slog"
@@ -651,14 +652,22 @@ func (w *watchedConn) blocked() time.Duration {
 	return d
 }
 
+// stallPace holds TestStalledClientSlowsNobody's table to its pace,
+// the measure on a quiet machine.
+var stallPace = flag.Bool("stall-pace", false, "TestStalledClientSlowsNobody: hold the table to its pace (600 ms a draw at most: a quiet machine)")
+
 // TestStalledClientSlowsNobody: one player's ssh stops reading its
 // connection (as kill -STOP does) while its window keeps changing, so
-// the server's writes to it back up and block. The table plays on at
-// its pace (the stalled player's turns run out and their bot plays),
-// and the other player sees at least 90% of the table's states (the
-// wall's count after every draw), hand after hand, until the stalled
-// client's writes have been held up for two seconds and thirty draws
-// have been played.
+// the server's writes to it back up and block. The table plays on (the
+// stalled player's turns run out and their bot plays): it plays twenty
+// draws while one write to the stalled client stays held up, begun two
+// seconds before them at least — a table that waited on that write
+// would play none — and the other player sees at least 90% of the
+// table's states (the wall's count after every draw), hand after
+// hand, thirty draws at least. How fast it plays (600 ms a draw at
+// most) is the measure's, -stall-pace: a machine busy with others (a
+// SCHED_IDLE run at load 37 played 765 ms a draw) is slow for every
+// table alike.
 func TestStalledClientSlowsNobody(t *testing.T) {
 	// Not in parallel: it times the table's pace.
 	if testing.Short() {
@@ -757,12 +766,20 @@ func TestStalledClientSlowsNobody(t *testing.T) {
 		}
 		return n
 	}
-	for {
+	// Once a write to sam has been held up for two seconds, the draws
+	// played while that same write is held up.
+	var stuck int64 // when the write held up began (UnixNano), 0: none yet
+	var atStuck, during int
+	for deadline := start.Add(3 * time.Minute); time.Now().Before(deadline); {
 		time.Sleep(200 * time.Millisecond)
-		if samConn.blocked() >= 2*time.Second && countDraws(draws()) >= 30 {
-			break
+		n, since := countDraws(draws()), samConn.since.Load()
+		switch {
+		case stuck == 0 && since != 0 && samConn.blocked() >= 2*time.Second:
+			stuck, atStuck = since, n
+		case stuck != 0 && since == stuck:
+			during = n - atStuck
 		}
-		if time.Since(start) > 60*time.Second {
+		if during >= 20 && n >= 30 {
 			break
 		}
 	}
@@ -794,10 +811,10 @@ func TestStalledClientSlowsNobody(t *testing.T) {
 		}
 	}
 	mu.Unlock()
-	t.Logf("%d draws in %v; ann saw %d of the states; writes to sam held up %v (%d KB written)",
-		len(states), took.Round(time.Millisecond), got, blocked.Round(time.Millisecond), samConn.written.Load()>>10)
-	if len(states) < 30 {
-		t.Fatalf("only %d draws in %v: the table was slowed", len(states), took)
+	t.Logf("%d draws in %v (%v a draw), %d of them while one write to sam was held up; ann saw %d of the states; writes to sam held up %v (%d KB written)",
+		len(states), took.Round(time.Millisecond), (took / time.Duration(max(1, len(states)))).Round(time.Millisecond), during, got, blocked.Round(time.Millisecond), samConn.written.Load()>>10)
+	if len(states) < 30 || during < 20 {
+		t.Fatalf("%d draws in %v, %d while a write to the stalled client was held up: the table waited on it", len(states), took, during)
 	}
 	if got*10 < len(states)*9 {
 		t.Errorf("ann saw %d of %d states: under 90%%", got, len(states))
@@ -806,8 +823,8 @@ func TestStalledClientSlowsNobody(t *testing.T) {
 		t.Errorf("the server's writes to the stalled client were held up only %v of %v: it never really stalled", blocked, took)
 	}
 	// At its pace: a draw took no more than a few bots' delays and a
-	// turn's time.
-	if per := took / time.Duration(len(states)); per > 600*time.Millisecond {
+	// turn's time (the measure's; see above).
+	if per := took / time.Duration(len(states)); *stallPace && per > 600*time.Millisecond {
 		t.Errorf("%v a draw: the table was slowed", per)
 	}
 	// Reading again, sam's screen catches up with the table.
