@@ -769,9 +769,11 @@ type stats struct {
 	pairingIn map[int][]time.Duration
 	back      []time.Duration
 	// enough is closed once untilDays boards were opened (Config's
-	// UntilDays).
-	untilDays int
-	enough    chan struct{}
+	// UntilDays), or (untilEach) once each thing was done (UntilEach;
+	// chats counted when wantChat).
+	untilDays           int
+	untilEach, wantChat bool
+	enough              chan struct{}
 }
 
 func (s *stats) addBoard(d time.Duration) {
@@ -790,15 +792,27 @@ func (s *stats) boarded() {
 	}
 }
 
+// each closes enough (untilEach) once a key and a move were answered,
+// a turn reached, a cursor moved and a chat line said (if wanted);
+// s.mu is held.
+func (s *stats) each() {
+	if s.untilEach && s.enough != nil && len(s.keys) > 0 && len(s.moves) > 0 && len(s.reach) > 0 && s.cursors > 0 && (s.chats > 0 || !s.wantChat) {
+		close(s.enough)
+		s.enough = nil
+	}
+}
+
 func (s *stats) addKey(d time.Duration) {
 	s.mu.Lock()
 	s.keys = append(s.keys, d)
+	s.each()
 	s.mu.Unlock()
 }
 
 func (s *stats) addMove(d time.Duration) {
 	s.mu.Lock()
 	s.moves = append(s.moves, d)
+	s.each()
 	s.mu.Unlock()
 }
 
@@ -823,12 +837,14 @@ func (s *stats) addBack(d time.Duration) {
 func (s *stats) addReach(d time.Duration) {
 	s.mu.Lock()
 	s.reach = append(s.reach, d)
+	s.each()
 	s.mu.Unlock()
 }
 
 func (s *stats) count(n *int) {
 	s.mu.Lock()
 	*n++
+	s.each()
 	s.mu.Unlock()
 }
 

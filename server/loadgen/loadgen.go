@@ -314,10 +314,10 @@ func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			again, err := form(ctx, four, g%2 == 1, codeWait)
+			again, opens, err := form(ctx, four, g%2 == 1, codeWait)
 			mu.Lock()
 			defer mu.Unlock()
-			r.CodesAgain += again
+			r.CodesAgain, r.OpensAgain = r.CodesAgain+again, r.OpensAgain+opens
 			if err != nil {
 				r.FormFailed++
 				if r.FormFailed <= 3 {
@@ -337,13 +337,13 @@ func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 			return r, err
 		}
 	}
-	st := &stats{untilDays: cfg.UntilDays, enough: make(chan struct{})}
+	st := &stats{untilDays: cfg.UntilDays, untilEach: cfg.UntilEach, wantChat: cfg.ChatEvery > 0, enough: make(chan struct{})}
 	playFor := cfg.Play
 	if r.Tourney != nil {
 		playFor = tourneyLimit(cfg)
 	}
 	pctx, cancel := context.WithTimeout(ctx, playFor)
-	if cfg.UntilDays > 0 {
+	if cfg.UntilDays > 0 || cfg.UntilEach {
 		enough := st.enough
 		go func() {
 			select {
@@ -496,6 +496,12 @@ func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 				r.TablesStopped, r.TakenOver, r.TurnedAway = r.TablesStopped+stopped, r.TakenOver+taken, r.TurnedAway+away
 			}
 		}
+		if said, err := k.ask("stalled"); err == nil && len(said) > 0 {
+			var ns int64
+			if _, err := fmt.Sscanf(said[0], "stalled %d", &ns); err == nil {
+				r.Nodes[i].Stalled = time.Duration(ns)
+			}
+		}
 	}
 	for i, k := range kids {
 		if dead(i) {
@@ -550,27 +556,29 @@ const codeWaitGiven = 500 * time.Millisecond
 // form forms one table: the first client opens a private table (of Okey
 // 101 if o101), the others join with its code (those on another node
 // than the host's after codeWait), the host starts. again is how many
-// times a code was typed again because it had not reached a node yet.
-func form(ctx context.Context, four []*client, o101 bool, codeWait time.Duration) (again int, err error) {
+// times a code was typed again because it had not reached a node yet,
+// opens how many times the host asked again for a table the server
+// could not open just then.
+func form(ctx context.Context, four []*client, o101 bool, codeWait time.Duration) (again, opens int, err error) {
 	const within = 60 * time.Second
 	host := four[0]
 	host.press("n")
 	if err := host.see(ctx, "A new table", within); err != nil {
-		return 0, err
+		return 0, opens, err
 	}
 	if o101 {
 		host.press("right") // the first field: the game
 		if err := host.see(ctx, "Okey 101", within); err != nil {
-			return 0, err
+			return 0, opens, err
 		}
 	}
 	host.press("up", "right", "enter") // up from the first field is the last: who may join
-	if err := host.see(ctx, "Join code:", within); err != nil {
-		return 0, err
+	if opens, err = host.open(ctx, within); err != nil {
+		return 0, opens, err
 	}
 	m := codeRe.FindStringSubmatch(host.term.String())
 	if m == nil {
-		return 0, fmt.Errorf("%s: no join code on screen", host.name)
+		return 0, opens, fmt.Errorf("%s: no join code on screen", host.name)
 	}
 	errs := make([]error, 3)
 	agains := make([]int, 3)
@@ -592,10 +600,10 @@ func form(ctx context.Context, four []*client, o101 bool, codeWait time.Duration
 	wg.Wait()
 	again = agains[0] + agains[1] + agains[2]
 	if err := errors.Join(errs...); err != nil {
-		return again, err
+		return again, opens, err
 	}
 	if err := host.see(ctx, "4. lg", within); err != nil {
-		return again, err
+		return again, opens, err
 	}
 	host.press("s")
 	started := "Hand 1 ·"
@@ -604,10 +612,44 @@ func form(ctx context.Context, four []*client, o101 bool, codeWait time.Duration
 	}
 	for _, c := range four {
 		if err := c.see(ctx, started, within); err != nil {
-			return again, err
+			return again, opens, err
 		}
 	}
-	return again, nil
+	return again, opens, nil
+}
+
+// markCannotOpen is the create page's word that the server could not
+// open the table (lobby.cannotopen): the store's answer late, on a
+// starved machine.
+const markCannotOpen = "Cannot open a table:"
+
+// openAgain is how long the host waits for its table after enter before
+// it presses enter again on a refusal: longer than the store's answer
+// may take (10 s), so the refusal on screen is the last attempt's.
+const openAgain = 20 * time.Second
+
+// open waits, within, for the table the host asked for to open (its
+// join code on screen). A refusal because the server could not open it
+// just then is asked again, as a person would, at most once every
+// openAgain: the page opens the table in its Update, so a key pressed
+// before the last answer would reach the next page. again is how many
+// times.
+func (c *client) open(ctx context.Context, within time.Duration) (again int, err error) {
+	deadline := time.Now().Add(within)
+	for {
+		scr, ok := c.await(ctx, min(openAgain, time.Until(deadline)), func(scr string) bool { return strings.Contains(scr, "Join code:") })
+		switch {
+		case ok:
+			return again, nil
+		case ctx.Err() != nil || !time.Now().Before(deadline):
+			return again, c.missing("Join code:", within, scr)
+		case strings.Contains(scr, markCannotOpen):
+			again++
+			if err := c.press("enter"); err != nil {
+				return again, err
+			}
+		}
+	}
 }
 
 // stepDir is the folder a step of n sessions starts its nodes in: under

@@ -133,15 +133,17 @@ func TestPct(t *testing.T) {
 }
 
 // TestRun loads a server in this process with ten sessions, two tables
-// (one of each game) and two left in the lobby, for a few seconds: every
-// session connects, both tables form, keys and moves are timed, nothing
-// is lost.
+// (one of each game) and two left in the lobby, until its players have
+// done each thing (UntilEach: a few seconds; a slow machine is given
+// two minutes — six seconds' play, at a load of 37, saw no chat line):
+// every session connects, both tables form, keys and moves are timed,
+// nothing is lost.
 func TestRun(t *testing.T) {
 	t.Parallel()
 	lc := DefaultConfig()
 	lc.Addrs = []string{serveInProcess(t, nil)}
 	lc.Sessions = []int{10} // two tables, and two sessions left in the lobby
-	lc.Play, lc.Idle = 6*time.Second, 0
+	lc.Play, lc.Idle, lc.UntilEach = 2*time.Minute, 0, true
 	lc.KeyEvery, lc.MoveWithin, lc.ChatEvery = 300*time.Millisecond, 300*time.Millisecond, 5
 	r, out := runLoad(t, lc)
 	if r.ConnectFailed+r.FormFailed+r.Dropped > 0 {
@@ -333,8 +335,14 @@ func TestBurnerIsOnlyABurner(t *testing.T) {
 // neighbour burning one and a half of the machine's cores (CI's own
 // load on top): every table forms, every key and move is answered, and
 // no table is stopped by a lease that missed its renewal while its node
-// was merely slow. The waits are generous (30 s a key): the test checks
-// that play goes on, not how fast.
+// was merely slow. The waits are generous (30 s a key, a table asked
+// for again when the server could not open it just then): the test
+// checks that play goes on, not how fast. A node the machine did not
+// run at all for half a lease's TTL or more (each node says the
+// longest its 100 ms timer came late) is not merely slow: its leases
+// may run out, as a frozen node's must, and a table stopped then is
+// said, not failed (a run put in SCHED_IDLE beside a load of 37 lost
+// three).
 func TestStarvedClusterPlaysOn(t *testing.T) {
 	if testing.Short() {
 		t.Skip("three nodes, 200 sessions and a CPU burner for about a minute")
@@ -358,8 +366,18 @@ func TestStarvedClusterPlaysOn(t *testing.T) {
 	if r.KeysLost+r.MovesLost > 0 {
 		t.Errorf("%d keys and %d moves unanswered in 30 s\n%s", r.KeysLost, r.MovesLost, out)
 	}
-	if r.TablesStopped > 0 || r.TakenOver > 0 {
-		t.Errorf("%d tables stopped for a lost lease, %d taken over, while every node was running", r.TablesStopped, r.TakenOver)
+	var stalled time.Duration
+	for _, nd := range r.Nodes {
+		stalled = max(stalled, nd.Stalled)
+	}
+	t.Logf("the longest a node went unscheduled: %v", stalled.Round(time.Millisecond))
+	switch {
+	case r.TablesStopped+r.TakenOver == 0:
+	case stalled >= keep.LeaseTTL/2:
+		t.Logf("%d tables stopped for a lost lease, %d taken over: the machine stopped a node for %v, half a lease's %v or more (not the server's fault)",
+			r.TablesStopped, r.TakenOver, stalled.Round(time.Millisecond), keep.LeaseTTL)
+	default:
+		t.Errorf("%d tables stopped for a lost lease, %d taken over, while every node was running (the longest a node stood still: %v)", r.TablesStopped, r.TakenOver, stalled.Round(time.Millisecond))
 	}
 }
 
@@ -820,7 +838,9 @@ func TestRunDaily(t *testing.T) {
 	lc := DefaultConfig()
 	lc.Addrs = []string{serveInProcess(t, func(c *door.Config) { c.BotDelay = 5 * time.Millisecond })}
 	lc.Sessions, lc.Daily, lc.UntilDays = []int{5}, 0.2, 1
-	lc.Play, lc.Idle = 3*time.Minute, 0 // the play ends with the day (UntilDays)
+	// The play ends with the day (UntilDays): about 30 s here; three
+	// minutes at a load of 37 saw a day begun and not done.
+	lc.Play, lc.Idle = 10*time.Minute, 0
 	lc.KeyEvery, lc.MoveWithin, lc.ChatEvery = 300*time.Millisecond, 40*time.Millisecond, 0
 	var trace syncBuffer
 	lc.Trace = &trace

@@ -33,6 +33,9 @@ func (r Result) line() string {
 	if r.CodesAgain > 0 {
 		again = fmt.Sprintf(", %d codes typed again", r.CodesAgain)
 	}
+	if r.OpensAgain > 0 {
+		again += fmt.Sprintf(", %d tables asked for again", r.OpensAgain)
+	}
 	if r.Burn > 0 {
 		nodes += fmt.Sprintf(", beside a neighbour burning %g cores", r.Burn)
 	}
@@ -115,6 +118,9 @@ func Report(w io.Writer, rs []Result) {
 		form := fmt.Sprintf("%.1f s", r.Form.Seconds())
 		if r.CodesAgain > 0 {
 			form += fmt.Sprintf(" (%d codes again)", r.CodesAgain)
+		}
+		if r.OpensAgain > 0 {
+			form += fmt.Sprintf(" (%d tables asked again)", r.OpensAgain)
 		}
 		fmt.Fprintf(w, "| %d | %d | %d/%d/%d | %.1f s | %s | %s/%s/%s ms | %d of %d | %s/%s/%s ms | %s ms | %s, %s, %d, %d | %.0f%% (%s) | %.1f%% (%s) | %s | %s | %.0f%% | %.0f (%.0f), %.1f |\n",
 			r.Sessions, max(1, len(r.Nodes)), r.ConnectFailed, r.FormFailed, r.Dropped, r.Connect.Seconds(), form,

@@ -71,6 +71,12 @@ type Config struct {
 	// finished this many days and opened the board after each (0: the
 	// play lasts Play): a short test of the daily.
 	UntilDays int
+	// UntilEach ends a step's play early, once its players have done
+	// each thing at least once: a key and a move answered, a turn
+	// reached, a cursor moved and (with ChatEvery) a chat line said (Play
+	// is then the most it lasts): a short test that wants some of each,
+	// however slow the machine.
+	UntilEach bool
 	// Play is how long the players play in each step; Idle how long they
 	// first wait in the lobby, measured as the lobby's idle cost.
 	Play, Idle time.Duration
@@ -139,6 +145,10 @@ type Result struct {
 	// CodesAgain counts join codes typed again because the table, opened
 	// on another node, had not yet reached the player's node.
 	CodesAgain int
+	// OpensAgain counts tables a host asked for again because the
+	// server could not open them just then (its store's answer late: a
+	// starved machine).
+	OpensAgain int
 	// ConnectFailed counts sessions that could not connect or reach the
 	// lobby; FormFailed the tables not formed; Dropped the sessions whose
 	// connection ended under them.
@@ -196,6 +206,9 @@ type Node struct {
 	RSSBase, RSSFull uint64
 	// Mem is its runtime's account of its memory (a started node's).
 	Mem string
+	// Stalled is the longest its process went unscheduled while it
+	// served (a started node's): the machine's pause, not the server's.
+	Stalled time.Duration
 }
 
 // TourneyResult is a step's tournament: what its players did and what

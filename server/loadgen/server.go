@@ -20,6 +20,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"okey/server/door"
@@ -45,10 +46,38 @@ import (
 //	moved       tables stopped, taken over; turned away → "moved S T A", then "ok"
 //	owned       the tables it holds the lease of    → "owned ID …", then "ok"
 //	running     the tables it runs                  → "running ID …", then "ok"
+//	stalled     the longest the process went unscheduled while serving
+//	            (a 100 ms timer's lateness, in ns)   → "stalled N", then "ok"
 //	tourney F   create the operator's tournament F (a --tournament file's
 //	            JSON, on one line)                  → "tourney ID", then "ok"
 //	towned      the tournaments it drives           → "towned ID …", then "ok"
 //	quit        stop serving (as SIGTERM would)     → the process ends
+
+// stallTick is how often watchStalls looks at the clock.
+const stallTick = 100 * time.Millisecond
+
+// watchStalls keeps in longest the most a timer of stallTick came late
+// until ctx ends: how long the process went unscheduled at a stretch.
+// A starved machine (a neighbour at a higher priority, a process put
+// in SCHED_IDLE) can stop a node for longer than its leases wait for
+// a renewal; the load tells that from a server's fault by it.
+func watchStalls(ctx context.Context, longest *atomic.Int64) {
+	t := time.NewTicker(stallTick)
+	defer t.Stop()
+	last := time.Now()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			now := time.Now() // not the tick's time, which is when it was due
+			if late := int64(now.Sub(last) - stallTick); late > longest.Load() {
+				longest.Store(late)
+			}
+			last = now
+		}
+	}
+}
 
 // ChildFlag is the hidden flag of the load command that makes it a
 // server of a load run; its value is the child's ChildConfig in JSON.
@@ -221,6 +250,8 @@ func ServeChild(ctx context.Context, spec string, in io.Reader, out io.Writer) i
 		ready += " " + hs.Addr
 	}
 	fmt.Fprintln(out, "ready", ready)
+	var stalled atomic.Int64
+	go watchStalls(ctx, &stalled)
 
 	var prof *os.File
 	defer func() {
@@ -282,6 +313,8 @@ func ServeChild(ctx context.Context, spec string, in io.Reader, out io.Writer) i
 				fmt.Fprintln(out, "moved", stopped, taken, srv.TurnedAway())
 			case "owned":
 				fmt.Fprintln(out, "owned", strings.Join(srv.Owned(), " "))
+			case "stalled":
+				fmt.Fprintln(out, "stalled", stalled.Load())
 			case "stretched":
 				fmt.Fprintln(out, "stretched", srv.LeasesStretched())
 			case "store":
