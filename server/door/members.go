@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 
@@ -34,6 +35,24 @@ import (
 // is logged as not an okey node (Config.memberGrace in tests).
 const doorGrace = 10 * time.Second
 
+// A member can show that it is an okey node only by saying something:
+// its door, its word that it is alive. One that has said nothing on its
+// routes for quietAfter (its messages' count standing still) is frozen
+// or stopped, and cannot: a node frozen as the cluster started, before
+// its peers had read its door or heard it once, was warned of as a
+// stranger by the live peers in 4 of 5 freezes of 20 s
+// (TestFrozenOwnerTakeover -frozen-for 20s), and in a clean-clone CI
+// run. Such a member is not judged while it is quiet, nor for a grace
+// after it speaks again (its door and its word come a moment after its
+// store's traffic) — for at most quietMax after it joined: a server
+// that joins and only listens, saying nothing, is warned of then.
+// A running server is never quiet: its store's replication and an okey
+// node's heartbeat speak every second.
+const (
+	quietAfter = 3 * time.Second
+	quietMax   = 2 * time.Minute
+)
+
 // clusterWatch is the cluster as this node watches it: its members
 // judged and logged, and status's part on them. A server that shares
 // its tables with other nodes holds one (nil: it runs alone).
@@ -49,6 +68,47 @@ type clusterWatch struct {
 	clustered bool
 	// copies is status's word on the store's copies.
 	copies copiesSeen
+	// heard is when each member's routes last brought a message.
+	heard routesHeard
+}
+
+// routesHeard follows each member's count of messages brought by its
+// routes (keep.Peer.In), by its id: when the count last moved, and when
+// it was last seen standing still for quietAfter. Looked at every
+// membersEvery by watchMembers, and by every judging.
+type routesHeard struct {
+	mu   sync.Mutex
+	seen map[string]heardCount
+}
+
+// heardCount is one member's count of messages, as routesHeard follows
+// it.
+type heardCount struct {
+	n int64
+	// moved is when n was first seen as it is; quiet is the last time
+	// it was seen unmoved for quietAfter (zero: never).
+	moved, quiet time.Time
+}
+
+// note takes in the members' counts at now and says, by id, when each
+// was last quiet (zero: never seen quiet). Members gone are forgotten.
+func (r *routesHeard) note(peers []keep.Peer, now time.Time) map[string]time.Time {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	seen := make(map[string]heardCount, len(peers))
+	out := make(map[string]time.Time, len(peers))
+	for _, p := range peers {
+		h, ok := r.seen[p.ID]
+		if !ok || h.n != p.In {
+			h.n, h.moved = p.In, now
+		}
+		if now.Sub(h.moved) >= quietAfter {
+			h.quiet = now
+		}
+		seen[p.ID], out[p.ID] = h, h.quiet
+	}
+	r.seen = seen
+	return out
 }
 
 // watch logs the cluster's comings and goings until ctx ends: its
@@ -70,8 +130,12 @@ type member struct {
 	unknown string
 	// pending: not judged yet for want of a door, because the lobby as
 	// this node has read it is not yet current to a grace after the
-	// member joined (judge).
+	// member joined, or because it has said nothing on its routes
+	// lately (quiet; judge).
 	pending bool
+	// quiet: pending because it has said nothing on its routes lately
+	// (frozen or stopped).
+	quiet bool
 	// silent: an okey node (its door named this very server) whose
 	// door has stopped coming: frozen, starved or cut off.
 	silent bool
@@ -83,6 +147,8 @@ func (s *clusterWatch) members(eng *keep.Engine) []member {
 		return nil
 	}
 	peers := eng.Peers()
+	now := time.Now()
+	quiet := s.heard.note(peers, now)
 	doors := s.hall.DoorTimes()
 	readFirst, readBack := s.hall.LobbyReadBack()
 	names := map[string]int{}
@@ -91,7 +157,7 @@ func (s *clusterWatch) members(eng *keep.Engine) []member {
 	}
 	out := make([]member, len(peers))
 	for i, p := range peers {
-		out[i] = judge(p, eng.Node, names[p.Name] > 1, doors[p.Name], readFirst, readBack, s.grace)
+		out[i] = judge(p, eng.Node, names[p.Name] > 1, seen{doorAt: doors[p.Name], readFirst: readFirst, readBack: readBack, quiet: quiet[p.ID], now: now}, s.grace)
 		if out[i].unknown != "" && names[p.Name] == 1 && p.Name != eng.Node && time.Since(s.hall.HeardAlive(p.Name)) < hall.DoorStale {
 			// Heard saying it is alive (hall's heartbeat, sealed with
 			// the cluster's key as a door is, and carried by the
@@ -114,29 +180,44 @@ func (s *clusterWatch) members(eng *keep.Engine) []member {
 	return out
 }
 
-// judge says what this node makes of peer p, given when its newest
-// door read was written (doorAt, zero: none) and when this node wrote
-// the first and the newest of its own doors read back (readFirst: it
-// began to read the lobby then; readBack: the lobby as read is current
-// to then). A door is judged against readBack, not against the
-// clock: a node frozen or starved reads the lobby late, and every
-// peer's door looked stale to it by the clock on waking, a false alarm
-// on every freeze. So a peer lacks a door only if none was written
-// within doorStale before readBack, and is called unknown for it only
-// once readBack is a grace past its joining, or past this node's
-// beginning to read the lobby if that came later (an okey node's first
-// door comes seconds after its route, as long after as this node's
-// own did when they start together); until then it is pending.
-func judge(p keep.Peer, self string, sameName bool, doorAt, readFirst, readBack time.Time, grace time.Duration) member {
+// seen is what this node has seen of a member, to judge it by.
+type seen struct {
+	// doorAt is when the member's newest door read was written (zero:
+	// none).
+	doorAt time.Time
+	// readFirst and readBack are when this node wrote the first and
+	// the newest of its own doors read back: it began to read the lobby
+	// then, and the lobby as read is current to then.
+	readFirst, readBack time.Time
+	// quiet is the last time the member's routes were seen bringing
+	// nothing for quietAfter (zero: never); now is the time of judging.
+	quiet, now time.Time
+}
+
+// judge says what this node makes of peer p, given what it has seen of
+// it. A door is judged against readBack, not against the clock: a node
+// frozen or starved reads the lobby late, and every peer's door looked
+// stale to it by the clock on waking, a false alarm on every freeze.
+// So a peer lacks a door only if none was written within doorStale
+// before readBack, and is called unknown for it only once readBack is
+// a grace past its joining, or past this node's beginning to read the
+// lobby if that came later (an okey node's first door comes seconds
+// after its route, as long after as this node's own did when they
+// start together); until then it is pending. A peer quiet on its
+// routes within a grace is pending too (it cannot show a door: frozen
+// or stopped), up to quietMax after it joined.
+func judge(p keep.Peer, self string, sameName bool, v seen, grace time.Duration) member {
 	m := member{Peer: p}
 	switch {
 	case p.Name == self:
 		m.unknown = "it gives this node's own name"
 	case sameName:
 		m.unknown = "another member gives the same name"
-	case !doorAt.IsZero() && readBack.Sub(doorAt) < hall.DoorStale:
+	case !v.doorAt.IsZero() && v.readBack.Sub(v.doorAt) < hall.DoorStale:
 		// Writing doors as of the lobby read: an okey node.
-	case readBack.IsZero() || readBack.Before(later(p.Since, readFirst).Add(grace)):
+	case !v.quiet.IsZero() && v.now.Sub(v.quiet) < grace && v.now.Before(p.Since.Add(quietMax)):
+		m.pending, m.quiet = true, true
+	case v.readBack.IsZero() || v.readBack.Before(later(p.Since, v.readFirst).Add(grace)):
 		m.pending = true
 	default:
 		m.unknown = "no okey node of that name is running (it writes no door in the lobby)"
@@ -189,8 +270,10 @@ func watchChanges[T any](ctx context.Context, list func() map[string]T, joined, 
 func (s *clusterWatch) watchMembers(ctx context.Context, eng *keep.Engine) {
 	grace := s.grace
 	peers := func() map[string]keep.Peer {
+		ps := eng.Peers()
+		s.heard.note(ps, time.Now()) // followed every tick, judged or not
 		out := map[string]keep.Peer{}
-		for _, p := range eng.Peers() {
+		for _, p := range ps {
 			out[p.ID] = p
 		}
 		return out
@@ -329,6 +412,8 @@ func (s *clusterWatch) membersStatus() string {
 		switch {
 		case m.unknown != "":
 			state = "UNKNOWN: " + m.unknown
+		case m.quiet:
+			state = "not judged yet: it says nothing (frozen or stopped?)"
 		case m.pending:
 			state = "not judged yet: this node has not read the lobby since it joined"
 		case m.silent:

@@ -165,6 +165,11 @@ func TestAnUnknownMemberWarnedOfOnceAndTakenBack(t *testing.T) {
 	}
 }
 
+// judgedAt is a time s seconds into the judging tests' timeline.
+func judgedAt(s int) time.Time {
+	return time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC).Add(time.Duration(s) * time.Second)
+}
+
 // A member's door is judged against the lobby as this node has read it
 // (when it wrote the newest of its own doors read back), not against
 // the clock: a node woken from a freeze, whose reads of the lobby are
@@ -173,12 +178,10 @@ func TestAnUnknownMemberWarnedOfOnceAndTakenBack(t *testing.T) {
 // such a member is pending until the lobby read is a grace past its
 // joining, and an okey node's door is fresh by then.
 func TestADoorIsJudgedByTheLobbyRead(t *testing.T) {
-	t0 := time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC)
 	grace := 10 * time.Second
-	at := func(s int) time.Time { return t0.Add(time.Duration(s) * time.Second) }
 	// The peer's route came back at 100 s, as the node woke from a
 	// freeze that began at 40 s.
-	peer := keep.Peer{Name: "n1", ID: "X", Since: at(100)}
+	peer := keep.Peer{Name: "n1", ID: "X", Since: judgedAt(100)}
 	for _, c := range []struct {
 		name           string
 		doorAt, readAt time.Time
@@ -186,17 +189,17 @@ func TestADoorIsJudgedByTheLobbyRead(t *testing.T) {
 		unknown        bool
 		pending        bool
 	}{
-		{"woken: the lobby read is from before the freeze", at(39), at(40), false, false, false},
-		{"woken: read again, the peer's door fresh", at(108), at(110), false, false, false},
-		{"woken: read again before the grace is out, its door not read yet", at(39), at(104), false, false, true},
-		{"an intruder: never a door, the lobby read past the grace", time.Time{}, at(111), false, true, false},
-		{"a peer that stopped writing, the lobby read past the grace", at(90), at(111), false, true, false},
-		{"a door written just before the lobby read", at(109), at(111), false, false, false},
-		{"another member's name", at(109), at(111), true, true, false},
+		{"woken: the lobby read is from before the freeze", judgedAt(39), judgedAt(40), false, false, false},
+		{"woken: read again, the peer's door fresh", judgedAt(108), judgedAt(110), false, false, false},
+		{"woken: read again before the grace is out, its door not read yet", judgedAt(39), judgedAt(104), false, false, true},
+		{"an intruder: never a door, the lobby read past the grace", time.Time{}, judgedAt(111), false, true, false},
+		{"a peer that stopped writing, the lobby read past the grace", judgedAt(90), judgedAt(111), false, true, false},
+		{"a door written just before the lobby read", judgedAt(109), judgedAt(111), false, false, false},
+		{"another member's name", judgedAt(109), judgedAt(111), true, true, false},
 		{"nothing read back yet", time.Time{}, time.Time{}, false, false, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			m := judge(peer, "n0", c.same, c.doorAt, at(0), c.readAt, grace)
+			m := judge(peer, "n0", c.same, seen{doorAt: c.doorAt, readFirst: judgedAt(0), readBack: c.readAt, now: c.readAt}, grace)
 			if (m.unknown != "") != c.unknown || m.pending != c.pending {
 				t.Errorf("unknown %q, pending %v; want unknown %v, pending %v", m.unknown, m.pending, c.unknown, c.pending)
 			}
@@ -209,11 +212,11 @@ func TestADoorIsJudgedByTheLobbyRead(t *testing.T) {
 		doorAt, readAt time.Time
 		pending        bool
 	}{
-		{"started together, the peer's door not read yet", time.Time{}, at(120), true},
-		{"started together, a grace past this node's first read", time.Time{}, at(126), false},
+		{"started together, the peer's door not read yet", time.Time{}, judgedAt(120), true},
+		{"started together, a grace past this node's first read", time.Time{}, judgedAt(126), false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			if m := judge(peer, "n0", false, c.doorAt, at(115), c.readAt, grace); m.pending != c.pending {
+			if m := judge(peer, "n0", false, seen{doorAt: c.doorAt, readFirst: judgedAt(115), readBack: c.readAt, now: c.readAt}, grace); m.pending != c.pending {
 				t.Errorf("pending %v, want %v (unknown %q)", m.pending, c.pending, m.unknown)
 			}
 		})
@@ -232,5 +235,72 @@ func TestADoorIsJudgedByTheLobbyRead(t *testing.T) {
 	})
 	if n != len(looks) || strings.Contains(buf.String(), "not a known okey node") {
 		t.Errorf("looked %d times of %d; log:\n%s", n, len(looks), buf.String())
+	}
+}
+
+// A member that says nothing on its routes (its count of messages
+// standing still: frozen or stopped) cannot show its door, and is not
+// judged while it is quiet, nor for a grace after it speaks again —
+// for at most quietMax after it joined. A node frozen as the cluster
+// started, before this node had read its door or heard it once, was
+// warned of as a stranger (TestFrozenOwnerTakeover -frozen-for 20s: 4
+// of 5 freezes). A member that speaks and writes no door, or that
+// stays quiet past quietMax (a server that only listens), is still
+// warned of.
+func TestAQuietMemberIsNotJudged(t *testing.T) {
+	grace := 10 * time.Second
+	// n0's routes came at 0 s; this node began to read the lobby at 8
+	// s, and n0 froze at 7 s, its door never read, never heard.
+	peer := keep.Peer{Name: "n0", ID: "X", Since: judgedAt(0)}
+	for _, c := range []struct {
+		name          string
+		quiet, now    time.Time
+		doorAt        time.Time
+		unknown, want bool // want: pending
+	}{
+		{"frozen before its door was read, quiet now", judgedAt(18), judgedAt(19), time.Time{}, false, true},
+		{"woken: speaking again a moment, its door not read yet", judgedAt(27), judgedAt(29), time.Time{}, false, true},
+		{"woken: speaking again a grace, its door never read", judgedAt(27), judgedAt(38), time.Time{}, true, false},
+		{"woken: its door read", judgedAt(27), judgedAt(30), judgedAt(29), false, false},
+		{"an intruder that speaks: never quiet", time.Time{}, judgedAt(19), time.Time{}, true, false},
+		{"a server only listening, past quietMax", judgedAt(130), judgedAt(131), time.Time{}, true, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			m := judge(peer, "self", false, seen{doorAt: c.doorAt, readFirst: judgedAt(8), readBack: c.now, quiet: c.quiet, now: c.now}, grace)
+			if (m.unknown != "") != c.unknown || m.pending != c.want {
+				t.Errorf("unknown %q, pending %v; want unknown %v, pending %v", m.unknown, m.pending, c.unknown, c.want)
+			}
+		})
+	}
+}
+
+// A member's routes are quiet once their count of messages has stood
+// still for quietAfter, and speak again as soon as it moves; a member
+// gone is forgotten (back under the same id, it is new).
+func TestRoutesHeardFollowsTheCounts(t *testing.T) {
+	t0 := time.Date(2026, 11, 27, 8, 0, 0, 0, time.UTC)
+	var r routesHeard
+	look := func(in int64, s float64) time.Time {
+		return r.note([]keep.Peer{{ID: "X", In: in}}, t0.Add(time.Duration(s*float64(time.Second))))["X"]
+	}
+	for i, c := range []struct {
+		in    int64
+		at    float64
+		quiet float64 // -1: never seen quiet
+	}{
+		{10, 0, -1}, {20, 1, -1}, {20, 3.9, -1}, {20, 4, 4}, {20, 9, 9}, {25, 10, 9}, {25, 12, 9}, {25, 13, 13},
+	} {
+		got := look(c.in, c.at)
+		want := time.Time{}
+		if c.quiet >= 0 {
+			want = t0.Add(time.Duration(c.quiet * float64(time.Second)))
+		}
+		if !got.Equal(want) {
+			t.Errorf("look %d (%d messages at %vs): quiet at %v, want %v", i, c.in, c.at, got, want)
+		}
+	}
+	r.note(nil, t0.Add(20*time.Second))
+	if got := look(25, 21); !got.IsZero() {
+		t.Errorf("a member back after it was gone: quiet at %v, want never", got)
 	}
 }

@@ -43,6 +43,11 @@ type Peer struct {
 	Dialed bool
 	// Since is when its first route of those open now connected.
 	Since time.Time
+	// In is how many messages its routes open now have brought this
+	// node: a server that says nothing (frozen, stopped) leaves it
+	// still, a running one (its store's replication, an okey node's
+	// word that it is alive every second) moves it on.
+	In int64
 }
 
 // ServerID is the node's own NATS server's identity, as its peers'
@@ -81,10 +86,11 @@ func peersOf(routes []*server.RouteInfo) []Peer {
 		}
 		p := byID[r.RemoteID]
 		if p == nil {
-			p = &Peer{Name: r.RemoteName, ID: r.RemoteID, Addr: addr, Dialed: r.DidSolicit, Since: r.Start}
+			p = &Peer{Name: r.RemoteName, ID: r.RemoteID, Addr: addr, Dialed: r.DidSolicit, Since: r.Start, In: r.InMsgs}
 			byID[r.RemoteID] = p
 			continue
 		}
+		p.In += r.InMsgs
 		if r.DidSolicit && !p.Dialed {
 			p.Addr, p.Dialed = addr, true
 		}
