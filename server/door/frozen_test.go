@@ -89,16 +89,9 @@ func TestFrozenOwnerWakesSilent(t *testing.T) {
 	b, addrB := testServer(t, nodeTweak(url, "b"))
 	c, addrC := testServer(t, nodeTweak(url, "c"))
 	var annLog, bobLog, carlLog wallLog
-	ann := dial(t, addrA, "ann", dialOpts{key: newKey(t), frames: annLog.frame})
-	openTable(t, ann)
-	bob := dial(t, addrB, "bob", dialOpts{key: newKey(t), frames: bobLog.frame})
-	sit(t, bob)
-	ann.waitFor("2. bob", 10*time.Second)
-	carl := dial(t, addrC, "carl", dialOpts{key: newKey(t), frames: carlLog.frame})
-	sit(t, carl)
-	ann.waitFor("3. carl", 10*time.Second)
-	ann.press("s")
-	ann.waitFor("Hand 1 ·", 10*time.Second)
+	cs := startedMatch(t, player{"ann", addrA, dialOpts{frames: annLog.frame}}, player{"bob", addrB, dialOpts{frames: bobLog.frame}},
+		player{"carl", addrC, dialOpts{frames: carlLog.frame}})
+	ann, bob, carl := cs[0], cs[1], cs[2]
 	stop := make(chan struct{})
 	var players []*sync.WaitGroup
 	for _, p := range []*client{ann, bob, carl} {

@@ -396,18 +396,43 @@ func playWhile(t *testing.T, c *client, stop chan struct{}, across ...bool) *syn
 	return &wg
 }
 
+// player is one player of startedMatch: a name, the node's address
+// they connect to, and how (a key of their own unless o says one).
+type player struct {
+	name, addr string
+	o          dialOpts
+}
+
+// startedMatch has the first of players open table 1 at their node and
+// the others sit at it, in order, each through their own node, and the
+// first start the match; it returns their clients, in order.
+func startedMatch(t *testing.T, players ...player) []*client {
+	t.Helper()
+	cs := make([]*client, len(players))
+	for i, p := range players {
+		if p.o.key == nil {
+			p.o.key = newKey(t)
+		}
+		cs[i] = dial(t, p.addr, p.name, p.o)
+		if i == 0 {
+			openTable(t, cs[0])
+			continue
+		}
+		sit(t, cs[i])
+		cs[0].waitFor(fmt.Sprintf("%d. %s", i+1, p.name), 10*time.Second)
+	}
+	cs[0].press("s")
+	cs[0].waitFor("Hand 1 ·", 10*time.Second)
+	return cs
+}
+
 // annAndBobPlay: ann opens table 1 through addrAnn, bob sits at it
 // through addrBob, the match starts and both play until srv's store
 // holds moves actions of it; they stop there, their clients open.
 func annAndBobPlay(t *testing.T, srv *Server, addrAnn, addrBob string, annKey, bobKey gossh.Signer, moves int) (ann, bob *client) {
 	t.Helper()
-	ann = dial(t, addrAnn, "ann", dialOpts{key: annKey})
-	openTable(t, ann)
-	bob = dial(t, addrBob, "bob", dialOpts{key: bobKey})
-	sit(t, bob)
-	ann.waitFor("2. bob", 5*time.Second)
-	ann.press("s")
-	ann.waitFor("Hand 1 ·", 10*time.Second)
+	cs := startedMatch(t, player{"ann", addrAnn, dialOpts{key: annKey}}, player{"bob", addrBob, dialOpts{key: bobKey}})
+	ann, bob = cs[0], cs[1]
 	stop := make(chan struct{})
 	wa, wb := playWhile(t, ann, stop), playWhile(t, bob, stop)
 	savedGame(t, srv, "1", func(g *classic.Game) bool { return len(g.Record().Actions) >= moves })

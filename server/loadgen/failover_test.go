@@ -162,25 +162,16 @@ const (
 // node stopped off after bob's key (before it, negative).
 func failoverRound(t *testing.T, bin, mode string, off time.Duration) (f failover, err error) {
 	f.mode = mode
-	dir := t.TempDir()
-	kids, err := startNodes(bin, dir, 3, ChildConfig{Timer: 30 * time.Second, Logged: true, Debug: true}, 0, 0, nil)
-	if err != nil {
-		return f, err
-	}
-	defer func() {
-		if err != nil || f.problem() != "" {
-			logNodeTails(t, dir, len(kids), 60)
-		}
-	}()
-	defer stopAll(kids)
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()
-	ann, bob, err := tableOnNodeZero(ctx, kids)
+	run, err := startTableRun(ctx, bin, t.TempDir(), true)
+	if run != nil {
+		defer func() { run.stop(t, err != nil || f.problem() != "", 60) }()
+	}
 	if err != nil {
 		return f, err
 	}
-	defer ann.close()
-	defer bob.close()
+	dir, kids, ann, bob := run.dir, run.kids, run.ann, run.bob
 	if _, err := untilUnstretched(kids); err != nil {
 		return f, err
 	}
