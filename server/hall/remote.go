@@ -111,7 +111,13 @@ func (rt *remoteTable) Call(ctx context.Context, req tables.Request) bool {
 					return
 				}
 				select {
-				case <-m.Box:
+				case unread := <-m.Box:
+					if tm.Busy && tm.Room == nil && tm.Update == nil && tm.Closed == "" {
+						// A word alone that a request was not taken
+						// goes with the message unread: it never takes
+						// the place of a view.
+						unread.Busy, tm = true, unread
+					}
 				default:
 				}
 				m.Box <- tm

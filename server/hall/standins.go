@@ -152,10 +152,7 @@ func (r *relay) onRequest(t *tables.Table, msg *nats.Msg) {
 	if m == nil {
 		// A member this node does not know: one of the node that ran
 		// the table before. It is told where the table went.
-		if b, err := tables.EncodeMsg(tables.Msg{Closed: "table.moved"}); err == nil {
-			sealed, _ := r.fresh.Seal(memberSubject(w.Member), "", b)
-			_ = r.nc.Publish(memberSubject(w.Member), sealed)
-		}
+		r.tell(w.Member, tables.Msg{Closed: "table.moved"})
 		answer(relayReply{Err: "closed"})
 		return
 	}
@@ -189,7 +186,38 @@ func (r *relay) onRequest(t *tables.Table, msg *nats.Msg) {
 		defer cancel()
 		answer(relayReply{OK: t.Call(ctx, req)})
 	default:
-		answer(relayReply{OK: t.Send(req)})
+		if t.Send(req) {
+			answer(relayReply{OK: true})
+			return
+		}
+		// The table's queue is full (the table behind: its store slow,
+		// a burst of requests). A session here is told so by Send and
+		// presses again; this one's node sent the request without
+		// waiting for an answer, so it waits here for room, as a join
+		// does (the table's other relayed requests queue behind it, in
+		// order), and if none comes, its member is told.
+		ctx, cancel := context.WithTimeout(r.h.ctx, relayWait)
+		defer cancel()
+		if t.Call(ctx, req) {
+			answer(relayReply{OK: true})
+			return
+		}
+		r.h.Opt.Log.Warn("a request from another node's player not taken: the table's queue stayed full", "table", t.ID, "kind", w.Kind, "member", w.Member)
+		if w.Kind != tables.ReqHere && w.Kind != tables.ReqAway {
+			// A key the player pressed (an away player's word that
+			// they are back comes with one, and is said by it).
+			r.tell(w.Member, tables.Msg{Busy: true})
+		}
+		answer(relayReply{})
+	}
+}
+
+// tell sends the member of key a message of the relay's own (not the
+// table's).
+func (r *relay) tell(key string, msg tables.Msg) {
+	if b, err := tables.EncodeMsg(msg); err == nil {
+		sealed, _ := r.fresh.Seal(memberSubject(key), "", b)
+		_ = r.nc.Publish(memberSubject(key), sealed)
 	}
 }
 

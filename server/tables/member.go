@@ -227,6 +227,13 @@ type Msg struct {
 	// its writes (refused, or not answered), and it plays on only once
 	// what it holds is saved. A message may say it alone.
 	Paused bool
+	// Busy says a request of the member's, relayed from its session's
+	// node, was not taken: the table's queue stayed full (the table
+	// behind, its store slow). A session at a table here is told so at
+	// once by Send; one on another node, whose request was sent
+	// without waiting for an answer, is told by this. A message may
+	// say it alone.
+	Busy bool
 }
 
 // heldClosed is the end of a seat's place at a table whose deal other

@@ -40,6 +40,8 @@ type wireMsg struct {
 	Held *seatmsg.Held      `json:"held,omitempty"`
 	// Paused comes with a room or an update, or alone.
 	Paused bool `json:"paused,omitempty"`
+	// Busy comes alone.
+	Busy bool `json:"busy,omitempty"`
 }
 
 // wireRoom is a Room on the wire.
@@ -70,11 +72,11 @@ func EncodeMsg(msg Msg) ([]byte, error) {
 		w.Update = &u
 	default:
 		w.Closed, w.Dup, w.Held = msg.Closed, msg.Dup, msg.Held
-		if w.Closed == "" && !msg.Paused {
+		if w.Closed == "" && !msg.Paused && !msg.Busy {
 			return nil, errors.New("an empty table message")
 		}
 	}
-	w.Paused = msg.Paused
+	w.Paused, w.Busy = msg.Paused, msg.Busy
 	return json.Marshal(w)
 }
 
@@ -130,10 +132,10 @@ func DecodeMsg(data []byte) (Msg, error) {
 	if w.Held != nil && w.Closed != heldClosed {
 		return Msg{}, errors.New("a seat's held end with no end of it")
 	}
-	if set > 1 || set == 0 && !w.Paused {
+	if set > 1 || set == 0 && !w.Paused && !w.Busy {
 		return Msg{}, fmt.Errorf("a table's message holds %d parts, want one", set)
 	}
-	msg.Paused = w.Paused
+	msg.Paused, msg.Busy = w.Paused, w.Busy
 	return msg, nil
 }
 

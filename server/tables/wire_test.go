@@ -94,6 +94,8 @@ func TestUpdatesCrossTheWireWhole(t *testing.T) {
 	}
 }
 
+// A room, an end, and a word alone (the table paused; a relayed
+// request not taken, busy) cross the wire as they were.
 func TestRoomAndClosedCrossTheWire(t *testing.T) {
 	room := &Room{ID: "12", Cfg: Config{Game: "101", Rules: "pairs", Levels: [4]string{"easy", "normal", "hard", "hard"}, Timer: 30 * time.Second, Code: "QRSTUV"},
 		Host: true, Seat: 2, Chat: []seatmsg.ChatLine{{Seq: 4, Name: "Zeynep", Text: "geliyorum"}}, Refused: "table.full", RefusedSeq: 2}
@@ -101,7 +103,7 @@ func TestRoomAndClosedCrossTheWire(t *testing.T) {
 	room.Rated[1] = "key:SHA256:abc"
 	final := &seatmsg.Duplicate{Hand: 8, Hands: 8, Deal: 2, Deals: 2, Rotation: 4, Names: [4]string{"ann", "Mehmet", "bob", "Emre"},
 		Seats: [4]int{3, 0, 1, 2}, Played: 8, Score: [4]int{5, -1, -7, 3}, Totals: [4]int{4, 0, -9, 2}, Over: true}
-	for _, want := range []Msg{{Room: room}, {Closed: "the server is stopping"}, {Closed: "dup.over", Dup: final}} {
+	for _, want := range []Msg{{Room: room}, {Closed: "the server is stopping"}, {Closed: "dup.over", Dup: final}, {Paused: true}, {Busy: true}} {
 		data, err := EncodeMsg(want)
 		if err != nil {
 			t.Fatal(err)

@@ -99,6 +99,24 @@ func (p *Page) send(at *common.Membership, in seatmsg.Intent) bool {
 	return ok
 }
 
+// notTaken takes in the word that the player's last request, relayed
+// to the table's node, was not taken (its queue stayed full): said as
+// a key refused at a table here is ("the table is busy: try again"),
+// the move sent forgotten, and the screen, which waited for the table's
+// answer to it, given the table's view again so that it takes the next
+// key.
+func (p *Page) notTaken(c *common.Common) tea.Cmd {
+	p.note(c, c.Tr.T("status.busy"), moveNoteFor)
+	if n := len(p.sent); n > 0 {
+		p.sent = p.sent[:n-1]
+	}
+	if p.scr == nil || p.lastUpdate == nil {
+		return nil
+	}
+	_, cmd := p.scr.Update(*p.lastUpdate)
+	return cmd
+}
+
 // answered forgets the moves sent on a view the table has since left:
 // it took them (or refused them, and said so, or its clock played for
 // the seat).

@@ -167,10 +167,17 @@ func (p *Page) onTable(c *common.Common, f common.FromTableMsg) common.Turn {
 		return common.Turn{Cmd: at.Wait(), Quiet: true}
 	}
 	p.pausedAs(c, msg.Paused)
+	cmds := []tea.Cmd{at.Wait()}
+	if msg.Busy {
+		cmds = append(cmds, p.notTaken(c))
+	}
 	if msg.Paused && p.scr == nil {
 		// No game's screen to say it under (the waiting room): the
 		// page's line says it.
 		c.Flash = c.Tr.T("table.paused")
+	}
+	if msg.Busy && p.scr == nil {
+		c.Flash = c.Tr.T("status.busy")
 	}
 	if msg.Closed != "" {
 		return p.onClosed(c, msg)
@@ -179,10 +186,9 @@ func (p *Page) onTable(c *common.Common, f common.FromTableMsg) common.Turn {
 		p.close()
 		return common.Turn{To: common.Room, Pass: common.RoomNews{Room: msg.Room}, Cmd: at.Wait()}
 	}
-	cmds := []tea.Cmd{at.Wait()}
 	u := msg.Update
 	if u == nil {
-		return common.Stay(cmds[0]) // nothing to show (no table sends this)
+		return common.Stay(tea.Batch(cmds...)) // nothing to show (a word alone: paused, busy)
 	}
 	p.follow(c, at, *u) // a player moved to another seat: the screen opened there
 	if p.scr == nil {

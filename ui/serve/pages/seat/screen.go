@@ -105,7 +105,7 @@ func (p *Page) take(c *common.Common, at *common.Membership, u *seatmsg.Update) 
 // where a moved table came up is taken whatever it is: it says whether
 // the table took the moves sent before it moved (resendOnUpdate).
 func (p *Page) same(msg tables.Msg) bool {
-	return p.scr != nil && !p.resendOnUpdate && msg.Closed == "" && msg.Room == nil && p.lastUpdate != nil && msg.Update != nil &&
+	return p.scr != nil && !p.resendOnUpdate && msg.Closed == "" && msg.Room == nil && !msg.Busy && p.lastUpdate != nil && msg.Update != nil &&
 		msg.Paused == p.paused && reflect.DeepEqual(*msg.Update, *p.lastUpdate)
 }
 
