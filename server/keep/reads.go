@@ -122,6 +122,12 @@ const (
 // learns within hedgeEvery, while each attempt still has 2 s to answer
 // on a starved machine. Only for reads: each attempt's value is its own.
 func hedged[T any](ctx context.Context, budget hedgeBudget, f func(context.Context) (T, error)) (T, error) {
+	return hedgedUntil(ctx, budget, f, func(err error, timedOut bool) bool { return err == nil || !unavailable(err) && !timedOut })
+}
+
+// hedgedUntil is hedged, an attempt's answer taken once answered says
+// so of its error and whether its own wait ran out.
+func hedgedUntil[T any](ctx context.Context, budget hedgeBudget, f func(context.Context) (T, error), answered func(err error, timedOut bool) bool) (T, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	type answer struct {
@@ -150,7 +156,7 @@ func hedged[T any](ctx context.Context, budget hedgeBudget, f func(context.Conte
 		select {
 		case a := <-answers:
 			inFlight--
-			if a.err == nil || !unavailable(a.err) && !a.timedOut {
+			if answered(a.err, a.timedOut) {
 				return a.v, a.err
 			}
 			last = a.err

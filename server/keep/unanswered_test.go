@@ -395,6 +395,89 @@ func TestATableWriteNotAnsweredIsSentAgain(t *testing.T) {
 	}
 }
 
+// TestARecordsWriteIsSentAgainBeforeTheFirstGivesUp: a takeover's
+// claim sent to the records' stream leader that froze is never
+// answered; it is sent again while the first send still waits (hedged,
+// as reads are), so the store's new leader answers it as soon as it is
+// elected. Sent again only once the first send's writeTry ran out, a
+// claim waited up to 2 s past the election, and a freeze round's game
+// moved again 11 s after the freeze. The claim lands once.
+func TestARecordsWriteIsSentAgainBeforeTheFirstGivesUp(t *testing.T) {
+	t.Parallel()
+	k, closeFn := openStoreAt(t, t.TempDir())
+	defer closeFn()
+	l := k.Log("7")
+	if err := l.Write([]byte(`{"id":"7","n":1}`), []byte("H\n")); err != nil {
+		t.Fatal(err)
+	}
+	// Unanswered the first three sends: the claim's own first waits
+	// (250 ms, then 500 ms: untilAvailable) pass before it is sent
+	// beside one.
+	silent := &silentPublish{JetStream: k.eng.js, left: 3}
+	k.eng.js = silent
+	if err := l.Claim("n1"); err != nil {
+		t.Fatalf("the claim: %v", err)
+	}
+	silent.mu.Lock()
+	sends, beside := silent.sends, silent.beside
+	silent.mu.Unlock()
+	if beside == 0 {
+		t.Errorf("the claim was sent %d times, none while the unanswered first still waited", sends)
+	}
+	k.eng.js = silent.JetStream
+	ctx, cancel := EngineCtx()
+	defer cancel()
+	r, err := k.Records.read(ctx, "7")
+	if err != nil || string(r.rec) != "H\n" {
+		t.Fatalf("read back %q (%v)", r.rec, err)
+	}
+	claims := 0
+	if err := k.Records.walk(ctx, recordSubject("7"), 0, r.seq, func(_ uint64, h nats.Header, _ []byte) bool {
+		if h.Get(ownerHeader) != "" {
+			claims++
+		}
+		return true
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if claims != 1 {
+		t.Errorf("%d claims in the record, want 1", claims)
+	}
+}
+
+// silentPublish is a JetStream whose next publishes (left), as to a
+// stream leader that froze, are never answered: each waits until its
+// context ends. It counts the sends, and those made while a silent one
+// still waited (beside).
+type silentPublish struct {
+	jetstream.JetStream
+	mu            sync.Mutex
+	left, waiting int
+	sends, beside int
+}
+
+func (s *silentPublish) PublishMsg(ctx context.Context, m *nats.Msg, opts ...jetstream.PublishOpt) (*jetstream.PubAck, error) {
+	s.mu.Lock()
+	s.sends++
+	if s.waiting > 0 {
+		s.beside++
+	}
+	silent := s.left > 0
+	if silent {
+		s.left--
+		s.waiting++
+	}
+	s.mu.Unlock()
+	if !silent {
+		return s.JetStream.PublishMsg(ctx, m, opts...)
+	}
+	<-ctx.Done()
+	s.mu.Lock()
+	s.waiting--
+	s.mu.Unlock()
+	return nil, ctx.Err()
+}
+
 // TestHedgedReadsKeepToTheNodesBudget: reads of a store slow for every
 // read each keep one attempt of their own, and start others beside it
 // only within the node's budget (unbounded, three reads asked the store
