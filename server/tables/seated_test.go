@@ -46,7 +46,10 @@ func seatedTableOfGame(t *testing.T, back time.Duration, plan *format.RoundPlan,
 	var entry, record []byte
 	sv := NewSaver(func(e, r []byte) error {
 		mu.Lock()
-		entry, record = e, r
+		if e != nil { // nil: the entry as last written
+			entry = e
+		}
+		record = r
 		mu.Unlock()
 		return nil
 	}, func() error { return nil }, opt.Log)
