@@ -13,8 +13,8 @@ import (
 	"okey/game/okey101"
 )
 
-// envInt reads a whole number from the environment, def when unset.
-func envInt(t *testing.T, name string, def int) int {
+// envCount reads a whole number from the environment, def when unset.
+func envCount(t *testing.T, name string, def int) int {
 	s := os.Getenv(name)
 	if s == "" {
 		return def
@@ -60,9 +60,9 @@ func playHand101(t *testing.T, seed uint64, seat int, p bots101.Bot) float64 {
 // OKEY_BELIEF101_HARD=1 plays hard alone on the same hands instead, for
 // the reference.
 func TestSearchOnTheBelief101(t *testing.T) {
-	hands := envInt(t, "OKEY_BELIEF101_HANDS", 2)
-	from := envInt(t, "OKEY_BELIEF101_FROM", 0)
-	scale := envInt(t, "OKEY_BELIEF101_SCALE", 1)
+	hands := envCount(t, "OKEY_BELIEF101_HANDS", 2)
+	from := envCount(t, "OKEY_BELIEF101_FROM", 0)
+	scale := envCount(t, "OKEY_BELIEF101_SCALE", 1)
 	var bel, uni []float64
 	for h := from; h < from+hands; h++ {
 		seed := game.NewSeed(0xbe1101 + uint64(h))
