@@ -16,6 +16,10 @@
 //	             moved, its new tables numbered, written back at its
 //	             revision with them in play (Opening), then opened; the
 //	             tables written as opening settled by the next round
+//	archive.go   a tournament's matches kept in pages, each a value
+//	             made once and named by what it holds, the
+//	             tournament's value naming them: its weight that of
+//	             its players, not of the matches played
 //	chat.go      a tournament's chat: its last lines kept in the store,
 //	             said at the tables' pace and cleaned as theirs, read
 //	             by every node's watch

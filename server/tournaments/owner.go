@@ -47,7 +47,7 @@ func (s *Service) Start(ctx context.Context) error {
 		return err
 	}
 	ready := make(chan struct{})
-	go s.watch(w, ready)
+	go s.watch(ctx, w, ready)
 	select {
 	case <-ready:
 	case <-ctx.Done():
@@ -256,7 +256,7 @@ func (s *Service) drive(ctx context.Context, id string) error {
 	}
 	read = time.Since(began)
 	var r record
-	if err := json.Unmarshal(b, &r); err != nil {
+	if err := s.readRecord(rctx, id, b, &r); err != nil {
 		return fmt.Errorf("tournament %s: %w", id, err)
 	}
 	t := &r.T
@@ -474,10 +474,6 @@ func (s *Service) drive(ctx context.Context, id string) error {
 	if !changed {
 		return s.drop(ctx, done)
 	}
-	nb, err := json.Marshal(r)
-	if err != nil {
-		return fmt.Errorf("tournament %s: %w", id, err)
-	}
 	// The write has a wait of its own: a Swiss's first round of 50
 	// tables, numbered on a loaded store, took the round's wait and was
 	// not written ("context deadline exceeded"). The round's tables
@@ -486,6 +482,10 @@ func (s *Service) drive(ctx context.Context, id string) error {
 	wctx, wcancel := context.WithTimeout(ctx, storeWait)
 	defer wcancel()
 	at := time.Now()
+	nb, err := s.pack(wctx, id, &r)
+	if err != nil {
+		return err
+	}
 	if _, err := s.write(wctx, id, nb, rev); err != nil {
 		if errors.Is(err, keep.ErrTourneyMoved) {
 			s.movedUnder(wctx, id)
@@ -664,9 +664,9 @@ func (s *Service) sealNext(ctx context.Context, id string, r *record, rev uint64
 	if err := r.sealRound(next, s.opt.Random); err != nil {
 		return rev, err
 	}
-	b, err := json.Marshal(r)
+	b, err := s.pack(ctx, id, r)
 	if err != nil {
-		return rev, fmt.Errorf("tournament %s: %w", id, err)
+		return rev, err
 	}
 	nrev, err := s.write(ctx, id, b, rev)
 	if errors.Is(err, keep.ErrTourneyMoved) {

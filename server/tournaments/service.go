@@ -117,6 +117,10 @@ type record struct {
 	// Code is a private tournament's join code: its creator's to give,
 	// asked of every other player who joins (never in a page's copy).
 	Code string `json:"code,omitempty"`
+	// Archive names the pages its first matches are kept in, in order
+	// (archive.go): as the store keeps it, T.Matches holds only the
+	// matches after them; as read, every match.
+	Archive []string `json:"archive,omitempty"`
 	// Gen is the value's generation as the store stamped it (keep's
 	// WriteNewer): carried into the next write, which is one more.
 	Gen uint64 `json:"gen,omitempty"`
@@ -172,6 +176,11 @@ type Service struct {
 	// keys, as the watch last saw them.
 	recs  map[string]record
 	other map[string]seen
+	// pages are the pages of the tournaments' matches this node made
+	// or read, by their keys (archive.go).
+	pages map[string][]tourney.Match
+	// pageLen, when set (a test), is how many matches a page holds.
+	pageLen int
 	// shown are the copies of recs' tournaments given to readers, by
 	// id, each at the revision it was made from: every page of an
 	// arena reads the tournament every two seconds, and a copy made
@@ -224,13 +233,13 @@ func New(opt Options) (*Service, error) {
 		opt.Random = rand.Reader
 	}
 	return &Service{opt: opt, wake: make(chan struct{}, 1), ended: make(chan endNote, endQueue),
-		rates: map[string]*tables.ChatRate{}, recs: map[string]record{}, other: map[string]seen{}, shown: map[string]shownCopy{}, owned: map[string]bool{}, heldElsewhere: map[string]time.Time{},
+		rates: map[string]*tables.ChatRate{}, recs: map[string]record{}, other: map[string]seen{}, pages: map[string][]tourney.Match{}, shown: map[string]shownCopy{}, owned: map[string]bool{}, heldElsewhere: map[string]time.Time{},
 		missing: map[string]time.Time{}, tried: map[string]error{}, wrote: map[string]uint64{}, read: opt.Book.ReadLatest}, nil
 }
 
 // watch keeps what the store holds, and wakes the owner's round when a
 // request or a table's end comes.
-func (s *Service) watch(w <-chan keep.TourneyEntry, ready chan struct{}) {
+func (s *Service) watch(ctx context.Context, w <-chan keep.TourneyEntry, ready chan struct{}) {
 	for e := range w {
 		if e.Key == "" {
 			if ready != nil {
@@ -239,16 +248,28 @@ func (s *Service) watch(w <-chan keep.TourneyEntry, ready chan struct{}) {
 			}
 			continue
 		}
+		if strings.HasPrefix(e.Key, prefixPage) {
+			if !e.Gone {
+				s.seenPage(e.Key, e.Value)
+			}
+			continue
+		}
+		var r record
+		if strings.HasPrefix(e.Key, prefixT) && !e.Gone {
+			// Read before the lock: a page not seen yet is asked of
+			// the store.
+			if err := s.readRecord(ctx, strings.TrimPrefix(e.Key, prefixT), e.Value, &r); err != nil {
+				s.opt.Log.Error("a tournament that does not read", "key", e.Key, "err", err)
+				continue
+			}
+		}
 		s.mu.Lock()
 		switch {
 		case strings.HasPrefix(e.Key, prefixT):
 			id := strings.TrimPrefix(e.Key, prefixT)
-			var r record
 			if e.Gone {
 				delete(s.recs, id)
 				delete(s.shown, id)
-			} else if err := json.Unmarshal(e.Value, &r); err != nil || r.ID != id {
-				s.opt.Log.Error("a tournament that does not read", "key", e.Key, "err", err)
 			} else if old, ok := s.recs[id]; !ok || e.Rev >= old.rev {
 				r.rev = e.Rev
 				s.recs[id] = r
@@ -270,6 +291,19 @@ func (s *Service) watch(w <-chan keep.TourneyEntry, ready chan struct{}) {
 			s.opt.Hall.MutesChanged()
 		}
 	}
+}
+
+// readRecord reads tournament id's value b into r, its matches whole.
+func (s *Service) readRecord(ctx context.Context, id string, b []byte, r *record) error {
+	if err := json.Unmarshal(b, r); err != nil {
+		return err
+	}
+	if r.ID != id {
+		return fmt.Errorf("the value of %s says it is %s", id, r.ID)
+	}
+	ctx, cancel := context.WithTimeout(ctx, storeWait)
+	defer cancel()
+	return s.unpack(ctx, id, r)
 }
 
 // poke wakes the owner's round.
@@ -360,6 +394,11 @@ type shownCopy struct {
 // copyOf is t deep copied: through its JSON, the form the store keeps
 // it in, so nothing it holds is shared.
 func copyOf(t tourney.Tournament) (tourney.Tournament, error) {
+	// The matches, most of it, are values (arrays and strings): a
+	// slice's copy is a deep one, and the JSON's round trip of them
+	// was most of a copy's cost.
+	matches := t.Matches
+	t.Matches = nil
 	b, err := json.Marshal(t)
 	if err != nil {
 		return tourney.Tournament{}, fmt.Errorf("copying a tournament: %w", err)
@@ -368,6 +407,7 @@ func copyOf(t tourney.Tournament) (tourney.Tournament, error) {
 	if err := json.Unmarshal(b, &c); err != nil {
 		return tourney.Tournament{}, fmt.Errorf("copying a tournament: %w", err)
 	}
+	c.Matches = slices.Clone(matches)
 	return c, nil
 }
 

@@ -293,6 +293,9 @@ func TestArenaPlayedToTheEnd(t *testing.T) {
 		Kind: tourney.Arena, Name: "Friday arena", Game: "101", Hands: 1, Start: t0, Length: 20 * time.Minute,
 		BotWait: time.Minute, BotLevel: "easy", Back: time.Minute,
 	}, 8)
+	// Its matches kept in pages of five (archive.go): twelve matches
+	// or so fill two.
+	n.svc.pageLen = 5
 	ctx := context.Background()
 	if err := n.svc.LeaveTournament(ctx, id, "key:SHA256:nobody"); !errors.Is(err, tourney.ErrUnknown) {
 		t.Errorf("leaving a tournament never joined: %v", err)
@@ -366,6 +369,39 @@ func TestArenaPlayedToTheEnd(t *testing.T) {
 	n.svc.mu.Unlock()
 	if own.Matches[0].Places[0] == 99 || len(own.Joined) != 8 {
 		t.Error("a copy changed the tournament")
+	}
+	matchesInPages(t, n, id, own.Matches, 5)
+}
+
+// matchesInPages checks that tournament id, which played matches, is
+// kept with its matches in pages of size (all of them but the last
+// ones, fewer than a page), and that a service started after reads
+// every match back, in order, from the store.
+func matchesInPages(t *testing.T, n *node, id string, matches []tourney.Match, size int) {
+	t.Helper()
+	ctx := context.Background()
+	b, _, err := n.svc.opt.Book.Read(ctx, prefixT+id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kept record
+	if err := json.Unmarshal(b, &kept); err != nil {
+		t.Fatal(err)
+	}
+	if len(kept.Archive) != len(matches)/size || len(kept.T.Matches) != len(matches)%size {
+		t.Errorf("of %d matches the tournament's value holds %d and names %d pages of %d", len(matches), len(kept.T.Matches), len(kept.Archive), size)
+	}
+	sctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	after, err := New(Options{Book: n.svc.opt.Book, Hall: n.hall, Now: n.svc.opt.Now, Log: n.svc.opt.Log, Every: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := after.Start(sctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, read, err := after.Tournament(id); err != nil || !slices.Equal(read.Matches, matches) {
+		t.Errorf("a service started after reads %d matches (%v), not the %d played", len(read.Matches), err, len(matches))
 	}
 }
 
@@ -526,6 +562,7 @@ func arenaOfFour(t *testing.T, svc *Service, name string) string {
 func TestOwnerLostNoMatchLostOrCountedTwice(t *testing.T) {
 	t.Parallel()
 	n, one, two, clk := hallAndTwoOwners(t) // n seats the tables; its own service owns nothing
+	one.svc.pageLen, two.svc.pageLen = 2, 2
 	var mu sync.Mutex
 	live := one.svc
 	var ends []tables.SeatedEnd
@@ -616,6 +653,7 @@ func TestOwnerLostNoMatchLostOrCountedTwice(t *testing.T) {
 	if st, _ := final.Standings(); !slices.Equal(st, recomputed(t, two.svc, id)) {
 		t.Error("the standings are not what the records add up to")
 	}
+	matchesInPages(t, &node{hall: n.hall, svc: two.svc}, id, final.Matches, 2)
 }
 
 // An owner whose tournament was written by another since it read it
@@ -784,11 +822,11 @@ func rewrite(t *testing.T, n *node, id string, edit func(*record)) {
 		t.Fatal(err)
 	}
 	var r record
-	if err := json.Unmarshal(b, &r); err != nil {
+	if err := n.svc.readRecord(ctx, id, b, &r); err != nil {
 		t.Fatal(err)
 	}
 	edit(&r)
-	if b, err = json.Marshal(r); err != nil {
+	if b, err = n.svc.pack(ctx, id, &r); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := n.svc.opt.Book.Write(ctx, prefixT+id, b, rev); err != nil {

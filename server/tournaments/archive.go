@@ -1,0 +1,180 @@
+package tournaments
+
+import (
+	"cmp"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"okey/game/tourney"
+	"okey/server/keep"
+)
+
+// A tournament's matches, kept in pages. An arena of 200 players plays
+// some 700 matches in two hours, and the tournament's value was written
+// whole at every owner's round, about five times a second: 255 KB at
+// 700 matches, with its follower (keep's fresh.go) twice that, sent to
+// every node's watch and read whole there — most of what the store
+// carried during an arena, growing the longer it ran, and the slowest
+// pairings waited on those writes (okey load's 200-entrant runs). A
+// match once played never changes, so the matches are kept in pages of
+// pageLen, each a value of its own made once, under a key named by what
+// it holds ("tm.ID.SUM": SUM the start of the SHA-256 of the page's
+// JSON), and the tournament's value names its pages in order
+// (record.Archive) and holds only the matches after them: its weight
+// stays that of its players and its tables in play.
+//
+// A page's key is its content's, so a page made twice (an owner's write
+// refused after its pages were made, the next owner's matches not the
+// same) is two keys, never one holding two things, and a page read is
+// checked against its name: a writer of the store without the secret
+// can neither seal a page nor put another in its place. A page is read
+// once by each node, from its watch (the store sends a page before the
+// value that names it) or, missing, from the store, and kept.
+
+// pageLen is how many matches a page holds (Service.pageLen: a
+// test's fewer); a page read may hold any number.
+const pageLen = 32
+
+// prefixPage starts the keys of the pages.
+const prefixPage = "tm."
+
+// pageKey is the key of tournament id's page named sum.
+func pageKey(id, sum string) string { return prefixPage + id + "." + sum }
+
+// pageSum names a page by its JSON.
+func pageSum(b []byte) string {
+	h := sha256.Sum256(b)
+	return hex.EncodeToString(h[:12])
+}
+
+// errPage is a page that is not what its name says, or not a page.
+var errPage = errors.New("a page of a tournament's matches that does not read")
+
+// readPage is the page b, named sum, or errPage.
+func readPage(sum string, b []byte) ([]tourney.Match, error) {
+	if pageSum(b) != sum {
+		return nil, fmt.Errorf("%s: not what its name says: %w", sum, errPage)
+	}
+	var page []tourney.Match
+	if err := json.Unmarshal(b, &page); err != nil || len(page) == 0 {
+		return nil, fmt.Errorf("%s: %w", sum, errPage)
+	}
+	return page, nil
+}
+
+// pack is r as the store keeps it: the matches its pages do not hold
+// yet made into pages while a whole one is left (each made in the
+// store, once, before the value that names it is written), and the
+// value with the rest. r.Archive names the pages made.
+func (s *Service) pack(ctx context.Context, id string, r *record) ([]byte, error) {
+	size := cmp.Or(s.pageLen, pageLen)
+	done := 0
+	for _, sum := range r.Archive {
+		page, err := s.page(ctx, id, sum)
+		if err != nil {
+			return nil, err
+		}
+		done += len(page)
+	}
+	for len(r.T.Matches)-done >= size {
+		page := r.T.Matches[done : done+size]
+		b, err := json.Marshal(page)
+		if err != nil {
+			return nil, fmt.Errorf("tournament %s's matches: %w", id, err)
+		}
+		sum := pageSum(b)
+		if err := s.keepPage(ctx, id, sum, b, page); err != nil {
+			return nil, err
+		}
+		r.Archive = append(r.Archive, sum)
+		done += size
+	}
+	head := *r
+	head.T.Matches = r.T.Matches[done:]
+	b, err := json.Marshal(head)
+	if err != nil {
+		return nil, fmt.Errorf("tournament %s: %w", id, err)
+	}
+	return b, nil
+}
+
+// keepPage makes page b (named sum, page read) in the store, unless
+// this node knows it made or read it already.
+func (s *Service) keepPage(ctx context.Context, id, sum string, b []byte, page []tourney.Match) error {
+	key := pageKey(id, sum)
+	s.mu.Lock()
+	_, known := s.pages[key]
+	s.mu.Unlock()
+	if known {
+		return nil
+	}
+	// Made already (the same matches, by its name): by this node's
+	// write refused after it, or another's.
+	if _, err := s.opt.Book.Write(ctx, key, b, 0); err != nil && !errors.Is(err, keep.ErrTourneyMoved) {
+		return fmt.Errorf("tournament %s's matches: %w", id, err)
+	}
+	s.mu.Lock()
+	s.pages[key] = page
+	s.mu.Unlock()
+	return nil
+}
+
+// unpack puts back into r, read from the store, the matches its pages
+// hold before those it holds itself.
+func (s *Service) unpack(ctx context.Context, id string, r *record) error {
+	if len(r.Archive) == 0 {
+		return nil
+	}
+	all := make([]tourney.Match, 0, len(r.Archive)*pageLen+len(r.T.Matches))
+	for _, sum := range r.Archive {
+		page, err := s.page(ctx, id, sum)
+		if err != nil {
+			return err
+		}
+		all = append(all, page...)
+	}
+	r.T.Matches = append(all, r.T.Matches...)
+	return nil
+}
+
+// page is tournament id's page named sum: as this node keeps it, or
+// read from the store (and kept).
+func (s *Service) page(ctx context.Context, id, sum string) ([]tourney.Match, error) {
+	key := pageKey(id, sum)
+	s.mu.Lock()
+	page, ok := s.pages[key]
+	s.mu.Unlock()
+	if ok {
+		return page, nil
+	}
+	b, _, err := s.opt.Book.Read(ctx, key)
+	if err != nil {
+		return nil, fmt.Errorf("tournament %s's matches: %w", id, err)
+	}
+	if page, err = readPage(sum, b); err != nil {
+		return nil, fmt.Errorf("tournament %s's matches: %w", id, err)
+	}
+	s.mu.Lock()
+	s.pages[key] = page
+	s.mu.Unlock()
+	return page, nil
+}
+
+// seenPage keeps a page the watch saw (key its key, b what it holds);
+// one that does not read is logged and left out.
+func (s *Service) seenPage(key string, b []byte) {
+	i := strings.LastIndexByte(key, '.')
+	page, err := readPage(key[i+1:], b)
+	if err != nil {
+		s.opt.Log.Error("a tournament's matches that do not read", "key", key, "err", err)
+		return
+	}
+	s.mu.Lock()
+	s.pages[key] = page
+	s.mu.Unlock()
+}
