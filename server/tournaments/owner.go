@@ -87,6 +87,7 @@ func (s *Service) run(ctx context.Context, every time.Duration) {
 func (s *Service) lost(id string) {
 	s.mu.Lock()
 	delete(s.owned, id)
+	delete(s.own, id)
 	s.mu.Unlock()
 	s.opt.Log.Warn("tournament lease lost: driven elsewhere now", "tournament", id)
 }
@@ -243,9 +244,12 @@ func (s *Service) drive(ctx context.Context, id string) error {
 			return fmt.Errorf("tournament %s: %w", id, err)
 		}
 	}
-	b, rev, err := s.read(rctx, prefixT+id)
-	if err != nil {
-		return err
+	b, rev, gen, own := s.ownLast(id)
+	if !own {
+		var err error
+		if b, rev, err = s.read(rctx, prefixT+id); err != nil {
+			return err
+		}
 	}
 	if floor := s.floor(id); rev < floor {
 		// A copy behind the store's: driven from it, the round would
@@ -259,11 +263,15 @@ func (s *Service) drive(ctx context.Context, id string) error {
 	if err := s.readRecord(rctx, id, b, &r); err != nil {
 		return fmt.Errorf("tournament %s: %w", id, err)
 	}
+	if own {
+		r.Gen = gen // as the store stamped it
+	}
 	t := &r.T
 	if t.Joined == nil {
 		t.Joined = map[string]tourney.Entrant{}
 	}
-	if rev, err = s.sealNext(rctx, id, &r, rev); err != nil {
+	rev, err := s.sealNext(rctx, id, &r, rev)
+	if err != nil {
 		return err
 	}
 	now := s.opt.Now()
@@ -486,7 +494,7 @@ func (s *Service) drive(ctx context.Context, id string) error {
 	if err != nil {
 		return err
 	}
-	if _, err := s.write(wctx, id, nb, rev); err != nil {
+	if _, err := s.write(wctx, id, &r, nb, rev); err != nil {
 		if errors.Is(err, keep.ErrTourneyMoved) {
 			s.movedUnder(wctx, id)
 		}
@@ -554,9 +562,13 @@ func (s *Service) floor(id string) uint64 {
 	return max(s.wrote[id], s.recs[id].rev)
 }
 
-// write writes tournament id as v over revision rev, and returns the
-// new revision.
-func (s *Service) write(ctx context.Context, id string, v []byte, rev uint64) (uint64, error) {
+// write writes tournament id, r as v, over revision rev, and returns
+// the new revision. Written, v is this node's last write of it
+// (ownLast); refused or unanswered, nothing is.
+func (s *Service) write(ctx context.Context, id string, r *record, v []byte, rev uint64) (uint64, error) {
+	s.mu.Lock()
+	delete(s.own, id)
+	s.mu.Unlock()
 	if s.writeFault != nil {
 		if land, err := s.writeFault(id); err != nil {
 			if land {
@@ -577,7 +589,39 @@ func (s *Service) write(ctx context.Context, id string, v []byte, rev uint64) (u
 	if err == nil && s.answerLost != nil && s.answerLost(id) {
 		return 0, fmt.Errorf("tournament %s: the answer lost: %w", id, keep.ErrTourneyMoved)
 	}
+	if err == nil {
+		s.mu.Lock()
+		s.own[id] = ownWrite{v: v, rev: nrev, gen: r.Gen + 1}
+		s.mu.Unlock()
+	}
 	return nrev, err
+}
+
+// ownWrite is this node's last write of a tournament it drives: the
+// value as written, at revision rev, generation gen as the store
+// stamped it (keep's WriteNewer: one more than the value carried).
+type ownWrite struct {
+	v        []byte
+	rev, gen uint64
+}
+
+// ownLast is this node's last write of tournament id, if the store
+// holds nothing newer as far as this node knows (ok): what its next
+// round drives from, with no read of the store. Only the tournament's
+// owner writes it, so nothing else is there to read, and a write over
+// it at rev is refused if anyone wrote it since (another owner, an
+// older value put back): then the next round reads the store again.
+// An arena's rounds read it back five times a second, each two round
+// trips of a loaded store (the leader's value, and whether it was
+// followed).
+func (s *Service) ownLast(id string) (v []byte, rev, gen uint64, ok bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	w, ok := s.own[id]
+	if !ok || w.rev < s.recs[id].rev {
+		return nil, 0, 0, false
+	}
+	return w.v, w.rev, w.gen, true
 }
 
 // movedUnder is a write of tournament id refused because the value was
@@ -668,7 +712,7 @@ func (s *Service) sealNext(ctx context.Context, id string, r *record, rev uint64
 	if err != nil {
 		return rev, err
 	}
-	nrev, err := s.write(ctx, id, b, rev)
+	nrev, err := s.write(ctx, id, r, b, rev)
 	if errors.Is(err, keep.ErrTourneyMoved) {
 		s.movedUnder(ctx, id)
 	}

@@ -211,6 +211,9 @@ type Service struct {
 	// wrote is the revision of this node's last write of each
 	// tournament: a read below it is a copy behind the store's (drive).
 	wrote map[string]uint64
+	// own is this node's last write of each tournament it drives
+	// (ownLast).
+	own map[string]ownWrite
 	// read is how the owner reads a tournament before it drives it:
 	// the store's leader (Book.ReadLatest); a test makes it answer as a
 	// replica behind would.
@@ -234,7 +237,7 @@ func New(opt Options) (*Service, error) {
 	}
 	return &Service{opt: opt, wake: make(chan struct{}, 1), ended: make(chan endNote, endQueue),
 		rates: map[string]*tables.ChatRate{}, recs: map[string]record{}, other: map[string]seen{}, pages: map[string][]tourney.Match{}, shown: map[string]shownCopy{}, owned: map[string]bool{}, heldElsewhere: map[string]time.Time{},
-		missing: map[string]time.Time{}, tried: map[string]error{}, wrote: map[string]uint64{}, read: opt.Book.ReadLatest}, nil
+		missing: map[string]time.Time{}, tried: map[string]error{}, wrote: map[string]uint64{}, own: map[string]ownWrite{}, read: opt.Book.ReadLatest}, nil
 }
 
 // watch keeps what the store holds, and wakes the owner's round when a
