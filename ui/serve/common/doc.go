@@ -18,7 +18,9 @@
 //
 //	totable.go     ToTable, the tournament side's word that takes a player to their tournament's
 //	               table, read off the hall's list; how a page obeys it; a line said in a
-//	               tournament's chat and its answer (TourneySaid)
+//	               tournament's chat and its answer (TourneySaid); the words of a leave
+//	               (how long the seat is kept, or at a tournament's table how long the
+//	               player may be away)
 //	pages.go       the page seam: the names of pages, a page's interface, the turn it answers
 //	               with, what a page may say of itself (Opener, Screen, Watcher, Idler), the
 //	               messages a page's own command brings back and those pages pass each other

@@ -1,6 +1,10 @@
 package common
 
-import tea "charm.land/bubbletea/v2"
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"okey/ui/serve/tourneyview"
+)
 
 // ToTable is the tournament side's word to the page on show: the
 // player's tournament has seated them at table ID (the pairing seated
@@ -98,4 +102,28 @@ func (c *Common) SayTourney(id, text string) tea.Cmd {
 	return func() tea.Msg {
 		return TourneySaid{ID: id, Err: side.SayTourney(id, me, name, text)}
 	}
+}
+
+// TourneyAt is the tournament whose table the player sits at ("":
+// none).
+func (c *Common) TourneyAt() string {
+	if at := c.At; at != nil && at.Tourney {
+		return c.TourneyOf(at.T.TableID())
+	}
+	return ""
+}
+
+// LeaveWords are the words key ("leave.confirm", asked before q leaves
+// a match in play; "leave.kept", said once left) at the player's
+// table: at an ordinary table how long the seat is kept; at a
+// tournament's, how long they may be away before the match is lost
+// for them (their bot playing meanwhile), which is the tournament's
+// rule and not the seat's keep.
+func (c *Common) LeaveWords(key string) string {
+	if id := c.TourneyAt(); id != "" && c.Tour != nil {
+		if _, t, err := c.Tour.Tournament(id); err == nil {
+			return c.Tr.T(key+".tourney", tourneyview.Wait(c.Tr, t.Config.AwayFor()))
+		}
+	}
+	return c.Tr.T(key, int(c.Srv.Settings().KeepSeat.Minutes()))
 }

@@ -31,6 +31,9 @@ type Page struct {
 	ratings map[string]keep.RatedEntry
 	// refusedSeq numbers the waiting room's refusals already told.
 	refusedSeq uint64
+	// leaving: q was pressed once at a tournament's table, and q again
+	// leaves.
+	leaving bool
 }
 
 // Shown is a waiting room r shown with its seats' ratings already read
@@ -118,7 +121,18 @@ func (p *Page) Update(c *common.Common, msg tea.Msg) common.Turn {
 			return common.Turn{}
 		}
 		c.Flash = ""
+		leaving := p.leaving
+		p.leaving = false
 		switch {
+		case key.Matches(msg, c.Keys.Leave) && !leaving && c.TourneyAt() != "":
+			// A tournament's table the player was just taken to, its
+			// match dealt: q asks first, as in play. A q pressed twice
+			// at the last match's end, the second as the session took
+			// them here, left this one and lost it for them (okey
+			// load's arena: the player paused, three others left
+			// waiting in the pool).
+			p.leaving = true
+			c.Flash = c.LeaveWords("leave.confirm")
 		case key.Matches(msg, c.Keys.Leave):
 			// The seat's page leaves the table.
 			return common.Stay(func() tea.Msg { return common.LeaveTable{} })

@@ -176,7 +176,7 @@ func TestLeavingATournamentsTableSaysItsRule(t *testing.T) {
 		c.At = &common.Membership{T: tb, M: tables.NewMember("key:test", "ann", "", 0), Tourney: true, Ctx: ctx, Cancel: cancel}
 		away := tourneyview.Wait(c.Tr, 10*time.Minute)
 		want := c.Tr.T("leave.confirm.tourney", away)
-		if got := leaveWords(c, "leave.confirm"); got != want || ansi.StringWidth(got) > 80 {
+		if got := c.LeaveWords("leave.confirm"); got != want || ansi.StringWidth(got) > 80 {
 			t.Errorf("%s: q at a tournament's table asks %q, want %q within 80 columns", lang, got, want)
 		}
 		turn := (&Page{}).leaveKept(c)
@@ -190,7 +190,7 @@ func TestLeavingATournamentsTableSaysItsRule(t *testing.T) {
 		c = side.Common(context.Background(), "key:test", "", "ann", lang)
 		c.Tour = f
 		c.At = &common.Membership{T: own, M: tables.NewMember("key:test", "ann", "", 0)}
-		if got, want := leaveWords(c, "leave.confirm"), c.Tr.T("leave.confirm", int(c.Srv.Settings().KeepSeat.Minutes())); got != want {
+		if got, want := c.LeaveWords("leave.confirm"), c.Tr.T("leave.confirm", int(c.Srv.Settings().KeepSeat.Minutes())); got != want {
 			t.Errorf("%s: q at an ordinary table asks %q, want %q", lang, got, want)
 		}
 	}

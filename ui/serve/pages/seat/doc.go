@@ -29,6 +29,4 @@
 //	heldhand.go   a hand's end held back between the hands of a match
 //	              whose deal other tables still play: the seat's own
 //	              place and score, and enter when ready
-//	leave.go      the words of a leave: how long the seat is kept, or at
-//	              a tournament's table how long the player may be away
 package seat

@@ -69,7 +69,7 @@ func (p *Page) heldLines(c *common.Common) ([]string, []key.Binding) {
 	}
 	if p.leaving {
 		lines = append(lines, "")
-		for _, l := range tourneyview.Wrap(leaveWords(c, "leave.confirm"), w, 0) {
+		for _, l := range tourneyview.Wrap(c.LeaveWords("leave.confirm"), w, 0) {
 			lines = append(lines, st.Warn.Render(l))
 		}
 	}

@@ -154,7 +154,7 @@ func (p *Page) view(c *common.Common) tea.View {
 		v.Content = common.ReplaceLine(v.Content, c.Height-2, tables.CutWidth(st.Warn.Render(note), c.Width))
 	}
 	if p.leaving {
-		v.Content = common.ReplaceLine(v.Content, c.Height-2, tables.CutWidth(st.Warn.Render(leaveWords(c, "leave.confirm")), c.Width))
+		v.Content = common.ReplaceLine(v.Content, c.Height-2, tables.CutWidth(st.Warn.Render(c.LeaveWords("leave.confirm")), c.Width))
 	}
 	return v
 }

@@ -158,12 +158,12 @@ func (p *Page) leave(c *common.Common) common.Turn {
 func (p *Page) leaveKept(c *common.Common) common.Turn {
 	p.close()
 	t := common.BackToLobby
-	if id := tourneyAt(c); id != "" {
+	if id := c.TourneyAt(); id != "" {
 		// Back to its page, whose enter takes the player back to
 		// their table.
 		t = common.Turn{To: common.Tourney, Pass: common.ShowTourney{ID: id}}
 	}
-	c.Flash = leaveWords(c, "leave.kept")
+	c.Flash = c.LeaveWords("leave.kept")
 	t.Cmd = c.Drop(true)
 	return t
 }
