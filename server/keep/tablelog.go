@@ -387,11 +387,23 @@ func (l *TableLog) publishSoon(ctx context.Context, msg *nats.Msg) (*jetstream.P
 		// Each send its own headers: the client sets its options there.
 		m := &nats.Msg{Subject: msg.Subject, Header: maps.Clone(msg.Header), Data: msg.Data}
 		return l.records.eng.js.PublishMsg(ctx, m, jetstream.WithExpectLastSequencePerSubject(seq), jetstream.WithMsgID(id))
-	}, func(_ error, timedOut bool) bool {
-		// Answered (a store with no stream at all answers at once, and
-		// Write makes it again).
-		return !timedOut
-	})
+	}, publishAnswered)
+}
+
+// publishAnswered says whether a send of publishSoon was answered: not
+// when its wait ran out, nor when the store says a send of the same
+// message id is still in process (the first, sent to a leader that has
+// not answered it yet): taken for a refusal, that answer paused every
+// table of a node killed under okey load's arena ("duplicate message
+// id is in process"), its players back at their seats only 40 s later
+// at the median. Any other answer is one (a store with no stream at all
+// answers at once, and Write makes it again).
+func publishAnswered(err error, timedOut bool) bool {
+	var apiErr *jetstream.APIError
+	if errors.As(err, &apiErr) && apiErr.ErrorCode == errCodeDuplicateInProcess {
+		return false
+	}
+	return !timedOut
 }
 
 // errRecordGone is a table's record purged from the store by a writer

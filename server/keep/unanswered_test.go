@@ -478,6 +478,59 @@ func (s *silentPublish) PublishMsg(ctx context.Context, m *nats.Msg, opts ...jet
 	return nil, ctx.Err()
 }
 
+// TestARecordsWriteInProcessIsWaitedFor: a send of a table's record
+// that the store answers "duplicate message id is in process" (an
+// earlier send of it is still on the way, at a stream leader slow to
+// answer) is not refused: it is sent again until the store answers
+// it, and lands once. Taken for a refusal, it paused every table a
+// node took over after a kill under okey load's arena.
+func TestARecordsWriteInProcessIsWaitedFor(t *testing.T) {
+	t.Parallel()
+	k, closeFn := openStoreAt(t, t.TempDir())
+	defer closeFn()
+	l := k.Log("8")
+	if err := l.Write([]byte(`{"id":"8","n":1}`), []byte("H\n")); err != nil {
+		t.Fatal(err)
+	}
+	busy := &inProcessPublish{JetStream: k.eng.js, left: 2}
+	k.eng.js = busy
+	if err := l.Write([]byte(`{"id":"8","n":2}`), []byte("H\nM\n")); err != nil {
+		t.Fatalf("the append, answered twice as in process: %v", err)
+	}
+	k.eng.js = busy.JetStream
+	if busy.left != 0 {
+		t.Fatalf("the store was asked %d times too few", busy.left)
+	}
+	ctx, cancel := EngineCtx()
+	defer cancel()
+	r, err := k.Records.read(ctx, "8")
+	if err != nil || string(r.rec) != "H\nM\n" {
+		t.Fatalf("read back %q (%v), want the append once", r.rec, err)
+	}
+}
+
+// inProcessPublish is a JetStream that answers its next publishes
+// (left) as JetStream answers a message id whose first send it is
+// still processing.
+type inProcessPublish struct {
+	jetstream.JetStream
+	mu   sync.Mutex
+	left int
+}
+
+func (s *inProcessPublish) PublishMsg(ctx context.Context, m *nats.Msg, opts ...jetstream.PublishOpt) (*jetstream.PubAck, error) {
+	s.mu.Lock()
+	busy := s.left > 0
+	if busy {
+		s.left--
+	}
+	s.mu.Unlock()
+	if busy {
+		return nil, &jetstream.APIError{Code: 409, ErrorCode: errCodeDuplicateInProcess, Description: "duplicate message id is in process"}
+	}
+	return s.JetStream.PublishMsg(ctx, m, opts...)
+}
+
 // TestHedgedReadsKeepToTheNodesBudget: reads of a store slow for every
 // read each keep one attempt of their own, and start others beside it
 // only within the node's budget (unbounded, three reads asked the store
