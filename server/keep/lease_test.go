@@ -606,6 +606,7 @@ type silentKV struct {
 	gets    int  // the next gets that never answer
 	creates int  // the next creates that never answer
 	updates int  // the next updates that never answer
+	lists   int  // the next listings that never answer
 	landed  bool // a silent create or update lands all the same
 }
 
@@ -625,6 +626,14 @@ func (k *silentKV) Get(ctx context.Context, key string) (jetstream.KeyValueEntry
 		return nil, ctx.Err()
 	}
 	return k.KeyValue.Get(ctx, key)
+}
+
+func (k *silentKV) ListKeys(ctx context.Context, opts ...jetstream.WatchOpt) (jetstream.KeyLister, error) {
+	if k.silent(&k.lists) {
+		<-ctx.Done()
+		return nil, ctx.Err()
+	}
+	return k.KeyValue.ListKeys(ctx, opts...)
 }
 
 func (k *silentKV) Create(ctx context.Context, key string, v []byte, opts ...jetstream.KVCreateOpt) (uint64, error) {
@@ -697,5 +706,30 @@ func TestLeaseTakenPastSilentAnswers(t *testing.T) {
 				t.Errorf("the takeover's whole wait spent")
 			}
 		})
+	}
+}
+
+// A listing of the leases whose first asks are never answered (made
+// while the leases' stream leader was frozen) is answered by one asked
+// beside them, well inside the listing's wait: asked once and waited
+// out whole, the sweep found a frozen node's table nobody's only at its
+// next listing, 3 s later.
+func TestLeasesListedPastSilentListings(t *testing.T) {
+	for _, silent := range []int{1, listsAtOnce - 1} {
+		a, _ := twoNodes(t, time.Minute)
+		kv := &silentKV{KeyValue: a.kv, lists: silent}
+		a.kv = kv
+		if _, err := a.acquire(context.Background(), "3"); err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		leased, err := a.Leased(ctx)
+		if err != nil || !leased["3"] || len(leased) != 1 {
+			t.Errorf("%d listings unanswered: the leases listed %v (%v), want table 3's", silent, leased, err)
+		}
+		if ctx.Err() != nil {
+			t.Errorf("%d listings unanswered: the listing's whole wait spent", silent)
+		}
+		cancel()
 	}
 }
