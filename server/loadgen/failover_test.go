@@ -25,6 +25,7 @@ import (
 var (
 	killRounds   = flag.Int("kill-rounds", 0, "TestAKeyAroundAFailover: rounds whose table's node is killed (SIGKILL) as a player's move goes to it")
 	freezeRounds = flag.Int("freeze-rounds", 0, "TestAKeyAroundAFailover: rounds whose table's node is frozen (SIGSTOP) as a player's move goes to it")
+	roundLogs    = flag.String("round-logs", "", "TestAKeyAroundAFailover: a folder to keep each round's nodes' logs in (the debug lines of each takeover)")
 )
 
 // keyOffsets are when, round after round, the table's node is stopped
@@ -164,14 +165,21 @@ func failoverRound(t *testing.T, bin, mode string, off time.Duration) (f failove
 	f.mode = mode
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()
-	run, err := startTableRun(ctx, bin, t.TempDir(), true)
+	dir := t.TempDir()
+	if *roundLogs != "" {
+		if dir, err = os.MkdirTemp(*roundLogs, mode+"-"); err != nil {
+			return f, err
+		}
+		t.Logf("round's nodes' logs: %s", dir)
+	}
+	run, err := startTableRun(ctx, bin, dir, true)
 	if run != nil {
 		defer func() { run.stop(t, err != nil || f.problem() != "", 60) }()
 	}
 	if err != nil {
 		return f, err
 	}
-	dir, kids, ann, bob := run.dir, run.kids, run.ann, run.bob
+	kids, ann, bob := run.kids, run.ann, run.bob
 	if _, err := untilUnstretched(kids); err != nil {
 		return f, err
 	}
@@ -228,6 +236,7 @@ func failoverRound(t *testing.T, bin, mode string, off time.Duration) (f failove
 		}
 	}
 
+	t.Logf("node 0 stopped (%s) at %s", mode, stopped.UTC().Format("15:04:05.000"))
 	// The table runs again on a live node, and bob is back at it.
 	live := kids[1:]
 	if f.took, f.runs, err = takenOverBy(live, stopped); err != nil {
