@@ -279,6 +279,7 @@ func (s *Server) openStore(dir string) (k *keep.Keeper, importErr, err error) {
 		return nil, nil, err
 	}
 	k.SetLog(s.log)
+	s.eng.SetLog(s.log)
 	ctx, cancel := context.WithTimeout(s.ctx, time.Minute)
 	defer cancel()
 	book, err := keep.OpenRatingBook(ctx, s.eng)

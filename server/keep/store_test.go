@@ -3,14 +3,17 @@ package keep
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
 
+	"okey/server/servetest"
 	"okey/ui/store"
 )
 
@@ -247,4 +250,45 @@ func TestWrittenTellsClosedFromNever(t *testing.T) {
 	}
 	check("4", false, true)
 	check("5", false, false)
+}
+
+// A connection to the store that drops is said, and so is its coming
+// back; a close of the process's own is not: before, a node whose
+// connection dropped (and every answer on its way with it) said
+// nothing, and its tables' writes went unanswered for seconds with no
+// word of why.
+func TestADroppedConnectionIsSaid(t *testing.T) {
+	e, err := startEngine(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var said servetest.Buffer
+	e.SetLog(slog.New(slog.NewTextHandler(&said, nil)))
+	id, err := e.NC.GetClientID()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := e.ns.DisconnectClientByID(id); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"the store's connection dropped", "the store's connection is back"} {
+		deadline := time.Now().Add(30 * time.Second)
+		for !strings.Contains(said.String(), want) && time.Now().Before(deadline) {
+			time.Sleep(10 * time.Millisecond)
+		}
+		if !strings.Contains(said.String(), want) {
+			t.Errorf("not said: %q; the log:\n%s", want, said.String())
+		}
+	}
+	if n := strings.Count(said.String(), "dropped"); n != 1 {
+		t.Errorf("said dropped %d times, want once; the log:\n%s", n, said.String())
+	}
+	// The process's own close says nothing: its handlers run on the
+	// client's goroutine, looked at once it has closed.
+	before := said.String()
+	e.Close()
+	time.Sleep(100 * time.Millisecond)
+	if strings.Count(said.String(), "dropped") != strings.Count(before, "dropped") {
+		t.Errorf("the engine's close said dropped; the log:\n%s", said.String())
+	}
 }
