@@ -30,14 +30,7 @@ func TestAnOlderLobbyEntryIsNotListed(t *testing.T) {
 		}
 		return lobbyEntry{key: id, rev: rev, value: seal.Seal(lobbyPlace(id), b)}
 	}
-	watchAll := func(r *relay, es ...jetstream.KeyValueEntry) {
-		w := &fakeWatcher{updates: make(chan jetstream.KeyValueEntry, len(es))}
-		for _, e := range es {
-			w.updates <- e
-		}
-		close(w.updates)
-		r.watch(ctx, w)
-	}
+	watchAll := func(r *relay, es ...jetstream.KeyValueEntry) { watchEntries(ctx, r, es...) }
 
 	b := New(ctx, testOptions(time.Now), nil, 10, ShareLimits{})
 	b.Relay = &relay{h: b, node: "b", seal: seal, Others: map[string]remoteSummary{}, stamps: map[string]ownEntry{}, written: map[string][]byte{}}
@@ -77,6 +70,49 @@ func TestAnOlderLobbyEntryIsNotListed(t *testing.T) {
 	if a.Relay.written[tb.ID] != nil {
 		t.Fatal("an older entry of the node's own table put back is not written over")
 	}
+}
+
+// A table's move heard of (the new node's word, movedTo) is not undone
+// by its old entry brought again: a watch made again (when a lease ends)
+// brings every entry of the lobby again, and the old node's entry named
+// the old node, frozen or dead, for as long as the new node's entry
+// waited for the lobby's stream to elect a leader — the players at the
+// table on this node asking the old node for their seats meanwhile.
+func TestAMoveIsNotUndoneByTheSameEntryAgain(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	seal := testSeal(t)
+	b, err := json.Marshal(remoteSummary{Node: "a", Summary: &tables.Summary{ID: "1", Game: "classic"}, Stamp: summaryStamp{Lease: 10, Seq: 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := lobbyEntry{key: "1", rev: 5, value: seal.Seal(lobbyPlace("1"), b)}
+	h := New(ctx, testOptions(time.Now), nil, 10, ShareLimits{})
+	h.Relay = &relay{h: h, node: "b", seal: seal, Others: map[string]remoteSummary{}, stamps: map[string]ownEntry{}, written: map[string][]byte{}}
+	for _, step := range []struct {
+		name string
+		do   func()
+		want string
+	}{
+		{"a's entry", func() { watchEntries(ctx, h.Relay, e) }, "a"},
+		{"moved to c", func() { h.Relay.movedTo("1", "c") }, "c"},
+		{"a's entry again (a watch made again)", func() { watchEntries(ctx, h.Relay, e) }, "c"},
+	} {
+		step.do()
+		if got := h.Relay.Others["1"].Node; got != step.want {
+			t.Fatalf("after %s, the lobby names %q for table 1, want %q", step.name, got, step.want)
+		}
+	}
+}
+
+// watchEntries has r's watch take es, as a watch brings them.
+func watchEntries(ctx context.Context, r *relay, es ...jetstream.KeyValueEntry) {
+	w := &fakeWatcher{updates: make(chan jetstream.KeyValueEntry, len(es))}
+	for _, e := range es {
+		w.updates <- e
+	}
+	close(w.updates)
+	r.watch(ctx, w)
 }
 
 // testSeal is the seal of a cluster's secret made for a test.

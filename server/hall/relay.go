@@ -264,8 +264,15 @@ func (r *relay) watch(ctx context.Context, w jetstream.KeyWatcher) {
 			heard := ""
 			rs, ok := r.summaryOf(e)
 			cur, had := r.Others[e.Key()]
-			if had && cur.rev > e.Revision() {
-				// A reread has read a newer entry already.
+			if had && cur.rev >= e.Revision() {
+				// A reread has read a newer entry already, or this
+				// one: a watch made again brings every entry again,
+				// and the same entry taken again undid a move heard
+				// since (movedTo) — the table named its node before,
+				// frozen or dead, until its new node's entry came,
+				// which waits while the lobby's stream elects a
+				// leader: a frozen node's player back at the table 10.7 s
+				// after another node ran it, in one freeze round of ten.
 			} else if e.Operation() == jetstream.KeyValuePut && !ok {
 				// Not a node's: the lobby stays as it was, and a
 				// table of this node's has its summary written again.
