@@ -160,27 +160,21 @@ func (ns *nodes) sweep(ctx context.Context, ttl time.Duration) {
 				ids[id] = true
 			}
 		}
+		// The lobby's tables first: a listing of the tables kept can
+		// wait out the sweep's whole wait (the entries' stream leader
+		// frozen), and the tables found nobody's in the leases'
+		// listing waited with it.
+		ns.takeNobodys(lctx, ids, leased, ttl)
 		if err == nil && n%every == 0 {
 			var kept []string
 			kept, err = ns.h.Keep.Tables.IDs(lctx)
+			more := map[string]bool{}
 			for _, id := range kept {
-				ids[id] = true
+				if !ids[id] {
+					more[id] = true
+				}
 			}
-		}
-		for id := range ids {
-			if ns.h.Local(id) != nil || leased[id] {
-				continue
-			}
-			// A listing of the leases misses a key renewed while it is
-			// made (its older message gone under the bucket's history
-			// of one, its newer one after the listing's end): ten held
-			// leases at once in an arena's sweep. The table's own lease
-			// is read before it is taken for nobody's.
-			if holder, err := ns.leases.Holder(lctx, id); err == nil && holder != "" {
-				continue
-			}
-			ns.h.Opt.Log.Debug("sweep: a table nobody holds", "table", id)
-			ns.takeOverSoon(id, leaseEnd{stopped: ns.h.Opt.Now().Add(-ttl)})
+			ns.takeNobodys(lctx, more, leased, ttl)
 		}
 		cancel()
 		if err != nil {
@@ -189,6 +183,27 @@ func (ns *nodes) sweep(ctx context.Context, ttl time.Duration) {
 		if err != nil && ctx.Err() == nil && n%every == 0 {
 			ns.h.Opt.Log.Warn("looking for tables nobody runs", "err", err)
 		}
+	}
+}
+
+// takeNobodys takes over the tables of ids that neither run here nor
+// are in leased, once their own lease is read as nobody's (sweep: its
+// node stopped about a lease's ttl ago).
+func (ns *nodes) takeNobodys(ctx context.Context, ids, leased map[string]bool, ttl time.Duration) {
+	for id := range ids {
+		if ns.h.Local(id) != nil || leased[id] {
+			continue
+		}
+		// A listing of the leases misses a key renewed while it is
+		// made (its older message gone under the bucket's history of
+		// one, its newer one after the listing's end): ten held leases
+		// at once in an arena's sweep. The table's own lease is read
+		// before it is taken for nobody's.
+		if holder, err := ns.leases.Holder(ctx, id); err == nil && holder != "" {
+			continue
+		}
+		ns.h.Opt.Log.Debug("sweep: a table nobody holds", "table", id)
+		ns.takeOverSoon(id, leaseEnd{stopped: ns.h.Opt.Now().Add(-ttl)})
 	}
 }
 

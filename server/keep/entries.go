@@ -243,8 +243,14 @@ func (b *TableBook) purge(ctx context.Context, id string, rev uint64) error {
 // entryPlace is where a table's entry is sealed for.
 func entryPlace(id string) string { return tablesBucket + "/" + id }
 
-// IDs lists the tables kept.
+// IDs lists the tables kept. A listing not answered is asked again
+// beside it (listedSoon).
 func (b *TableBook) IDs(ctx context.Context) ([]string, error) {
+	return listedSoon(ctx, b.eng.budget(), "the tables", b.ids)
+}
+
+// ids is one listing of the tables kept (IDs).
+func (b *TableBook) ids(ctx context.Context) ([]string, error) {
 	lister, err := b.KV.ListKeys(ctx)
 	if errors.Is(err, jetstream.ErrNoKeysFound) {
 		return nil, nil

@@ -2,7 +2,6 @@ package keep
 
 import (
 	"bytes"
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -482,77 +481,11 @@ func (l *Leases) release(ctx context.Context, ls lease) error {
 // Leased lists the tables whose lease someone holds: one listing of the
 // bucket, not a request a table. It can miss a lease renewed while it
 // lists (one listing in nine of 50 leases renewed meanwhile): a table
-// it leaves out is not surely nobody's (Holder says).
-//
-// A listing not answered within listAgain is asked again beside the
-// first, up to listsAtOnce at once (those beside the first within the
-// node's budget), and the first answer is taken. A listing is a
-// consumer made on the leases' stream, and one asked while the stream's
-// leader is frozen (SIGSTOP, a partition that keeps its connections
-// open) is never made, even once JetStream has elected another leader:
-// asked once, the sweep's listing waited out its whole 3 s, round after
-// round, and a frozen node's table was found nobody's 1 to 3 s after
-// the leases' stream could have said so (the lease taken 7.0 and 7.6 s
-// after the freeze in two rounds of ten, the listing begun before the
-// election unanswered and the one begun after it answered at once).
-// Asked again only beside one still waiting, not in its place: a
-// loaded store's listing takes over a second, and one asked again in
-// its place every second was never answered at all.
+// it leaves out is not surely nobody's (Holder says). A listing not
+// answered is asked again beside it (listedSoon).
 func (l *Leases) Leased(ctx context.Context) (map[string]bool, error) {
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	type answer struct {
-		leased map[string]bool
-		err    error
-	}
-	// Buffered for every listing asked: none waits to be heard once
-	// an answer has been taken.
-	answers := make(chan answer, listsAtOnce)
-	ask := func(release func()) {
-		go func() {
-			defer release()
-			m, err := l.list(ctx)
-			answers <- answer{m, err}
-		}()
-	}
-	ask(func() {})
-	asked, waiting := 1, 1
-	tick := time.NewTicker(listAgain)
-	defer tick.Stop()
-	var last error
-	for {
-		select {
-		case a := <-answers:
-			waiting--
-			if a.err == nil || !unavailable(a.err) {
-				return a.leased, a.err
-			}
-			last = a.err
-		case <-tick.C:
-			if asked == listsAtOnce {
-				continue
-			}
-			if waiting == 0 {
-				ask(func() {})
-			} else if release, ok := l.hedges.take(); ok {
-				ask(release)
-			} else {
-				continue
-			}
-			asked++
-			waiting++
-		case <-ctx.Done():
-			return nil, cmp.Or(last, fmt.Errorf("listing the leases: %w", ctx.Err()))
-		}
-	}
+	return listedSoon(ctx, l.hedges, "the leases", l.list)
 }
-
-// listAgain is how long a listing of the leases waits before another is
-// asked beside it; listsAtOnce is how many one Leased asks at most.
-const (
-	listAgain   = time.Second
-	listsAtOnce = 3
-)
 
 // list is one listing of the leases (Leased).
 func (l *Leases) list(ctx context.Context) (map[string]bool, error) {

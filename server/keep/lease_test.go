@@ -732,4 +732,16 @@ func TestLeasesListedPastSilentListings(t *testing.T) {
 		}
 		cancel()
 	}
+	// The tables kept, listed the same way.
+	k, closeFn := openStoreAt(t, t.TempDir())
+	defer closeFn()
+	if err := k.Log("4").Write([]byte("{}"), nil); err != nil {
+		t.Fatal(err)
+	}
+	k.Tables.KV = &silentKV{KeyValue: k.Tables.KV, lists: 1}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	if ids, err := k.Tables.IDs(ctx); err != nil || !slices.Equal(ids, []string{"4"}) || ctx.Err() != nil {
+		t.Errorf("a listing of the tables unanswered: listed %v (%v; its whole wait spent: %v), want table 4", ids, err, ctx.Err() != nil)
+	}
 }

@@ -367,3 +367,75 @@ const boardMax = 100_000
 // errNotYetSeen is a stream or bucket just made that the server asked
 // does not know of yet: asked again, as the store not answering is.
 var errNotYetSeen = errors.New("made a moment ago, not yet seen")
+
+// listedSoon lists what with list, asking again beside a listing not answered
+// within listAgain, up to listsAtOnce at once (those beside the first
+// within budget), and takes the first answer. A listing of a bucket is a
+// consumer made on its stream, and one asked while the stream's leader
+// is frozen (SIGSTOP, a partition that keeps its connections open) is
+// never made, even once JetStream has elected another leader: asked
+// once, the sweep's listing of the leases waited out its whole 3 s,
+// round after round, and a frozen node's table was found nobody's 1 to
+// 3 s after the store could have said so (freeze rounds: the lease
+// taken 7.0 and 7.6 s after the freeze, the listing begun before the
+// election unanswered, the one begun after it answered at once; then
+// the same of the listing of the tables kept, which the sweep makes
+// every few rounds). Asked again only beside those still waiting, not
+// in their place: a loaded store's listing takes over a second, and
+// one asked again in its place every second was never answered at all.
+func listedSoon[T any](ctx context.Context, budget hedgeBudget, what string, list func(context.Context) (T, error)) (T, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	type answer struct {
+		v   T
+		err error
+	}
+	// Buffered for every listing asked: none waits to be heard once an
+	// answer has been taken.
+	answers := make(chan answer, listsAtOnce)
+	ask := func(release func()) {
+		go func() {
+			defer release()
+			v, err := list(ctx)
+			answers <- answer{v, err}
+		}()
+	}
+	ask(func() {})
+	asked, waiting := 1, 1
+	tick := time.NewTicker(listAgain)
+	defer tick.Stop()
+	var last error
+	for {
+		select {
+		case a := <-answers:
+			waiting--
+			if a.err == nil || !unavailable(a.err) {
+				return a.v, a.err
+			}
+			last = a.err
+		case <-tick.C:
+			if asked == listsAtOnce {
+				continue
+			}
+			if waiting == 0 {
+				ask(func() {})
+			} else if release, ok := budget.take(); ok {
+				ask(release)
+			} else {
+				continue
+			}
+			asked++
+			waiting++
+		case <-ctx.Done():
+			var zero T
+			return zero, cmp.Or(last, fmt.Errorf("listing %s: %w", what, ctx.Err()))
+		}
+	}
+}
+
+// listAgain is how long a listing waits before another is asked beside
+// it; listsAtOnce is how many one listedSoon asks at most.
+const (
+	listAgain   = time.Second
+	listsAtOnce = 3
+)
