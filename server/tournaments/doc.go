@@ -16,10 +16,6 @@
 //	             moved, its new tables numbered, written back at its
 //	             revision with them in play (Opening), then opened; the
 //	             tables written as opening settled by the next round
-//	archive.go   a tournament's matches kept in pages, each a value
-//	             made once and named by what it holds, the
-//	             tournament's value naming them: its weight that of
-//	             its players, not of the matches played
 //	chat.go      a tournament's chat: its last lines kept in the store,
 //	             said at the tables' pace and cleaned as theirs, read
 //	             by every node's watch
@@ -40,6 +36,12 @@
 //	             the seats scored against the field
 //	oneseat.go   one person, one seat: a duplicate tournament's keys
 //	             known before it, one identity an address (its mark)
+//	store.go     what every node reads of the store: the watch that
+//	             keeps each tournament as the store holds it, a
+//	             tournament's value read whole and written, its
+//	             matches kept in pages, each a value made once and
+//	             named by what it holds (its weight that of its
+//	             players, not of the matches played)
 //	service.go   Service: started with its Options, the tournaments as
 //	             every node sees them (a watch of the store), the lobby's
 //	             list and one tournament's copy

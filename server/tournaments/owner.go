@@ -597,14 +597,6 @@ func (s *Service) write(ctx context.Context, id string, r *record, v []byte, rev
 	return nrev, err
 }
 
-// ownWrite is this node's last write of a tournament it drives: the
-// value as written, at revision rev, generation gen as the store
-// stamped it (keep's WriteNewer: one more than the value carried).
-type ownWrite struct {
-	v        []byte
-	rev, gen uint64
-}
-
 // ownLast is this node's last write of tournament id, if the store
 // holds nothing newer as far as this node knows (ok): what its next
 // round drives from, with no read of the store. Only the tournament's

@@ -10,7 +10,6 @@ import (
 	"io"
 	"log/slog"
 	"slices"
-	"strings"
 	"sync"
 	"time"
 
@@ -118,7 +117,7 @@ type record struct {
 	// asked of every other player who joins (never in a page's copy).
 	Code string `json:"code,omitempty"`
 	// Archive names the pages its first matches are kept in, in order
-	// (archive.go): as the store keeps it, T.Matches holds only the
+	// (store.go): as the store keeps it, T.Matches holds only the
 	// matches after them; as read, every match.
 	Archive []string `json:"archive,omitempty"`
 	// Gen is the value's generation as the store stamped it (keep's
@@ -177,7 +176,7 @@ type Service struct {
 	recs  map[string]record
 	other map[string]seen
 	// pages are the pages of the tournaments' matches this node made
-	// or read, by their keys (archive.go).
+	// or read, by their keys (store.go).
 	pages map[string][]tourney.Match
 	// pageLen, when set (a test), is how many matches a page holds.
 	pageLen int
@@ -238,75 +237,6 @@ func New(opt Options) (*Service, error) {
 	return &Service{opt: opt, wake: make(chan struct{}, 1), ended: make(chan endNote, endQueue),
 		rates: map[string]*tables.ChatRate{}, recs: map[string]record{}, other: map[string]seen{}, pages: map[string][]tourney.Match{}, shown: map[string]shownCopy{}, owned: map[string]bool{}, heldElsewhere: map[string]time.Time{},
 		missing: map[string]time.Time{}, tried: map[string]error{}, wrote: map[string]uint64{}, own: map[string]ownWrite{}, read: opt.Book.ReadLatest}, nil
-}
-
-// watch keeps what the store holds, and wakes the owner's round when a
-// request or a table's end comes.
-func (s *Service) watch(ctx context.Context, w <-chan keep.TourneyEntry, ready chan struct{}) {
-	for e := range w {
-		if e.Key == "" {
-			if ready != nil {
-				close(ready)
-				ready = nil
-			}
-			continue
-		}
-		if strings.HasPrefix(e.Key, prefixPage) {
-			if !e.Gone {
-				s.seenPage(e.Key, e.Value)
-			}
-			continue
-		}
-		var r record
-		if strings.HasPrefix(e.Key, prefixT) && !e.Gone {
-			// Read before the lock: a page not seen yet is asked of
-			// the store.
-			if err := s.readRecord(ctx, strings.TrimPrefix(e.Key, prefixT), e.Value, &r); err != nil {
-				s.opt.Log.Error("a tournament that does not read", "key", e.Key, "err", err)
-				continue
-			}
-		}
-		s.mu.Lock()
-		switch {
-		case strings.HasPrefix(e.Key, prefixT):
-			id := strings.TrimPrefix(e.Key, prefixT)
-			if e.Gone {
-				delete(s.recs, id)
-				delete(s.shown, id)
-			} else if old, ok := s.recs[id]; !ok || e.Rev >= old.rev {
-				r.rev = e.Rev
-				s.recs[id] = r
-			}
-		case strings.HasPrefix(e.Key, prefixRec):
-		case e.Gone:
-			delete(s.other, e.Key)
-		default:
-			s.other[e.Key] = seen{v: e.Value, rev: e.Rev}
-		}
-		s.mu.Unlock()
-		if (strings.HasPrefix(e.Key, prefixReq) || strings.HasPrefix(e.Key, prefixEnd)) && !e.Gone {
-			s.poke()
-		}
-		if strings.HasPrefix(e.Key, prefixMute) && s.opt.Hall != nil {
-			// A muted player at a table this node runs is told now,
-			// not at their next line (and once unmuted, told again
-			// at their next mute).
-			s.opt.Hall.MutesChanged()
-		}
-	}
-}
-
-// readRecord reads tournament id's value b into r, its matches whole.
-func (s *Service) readRecord(ctx context.Context, id string, b []byte, r *record) error {
-	if err := json.Unmarshal(b, r); err != nil {
-		return err
-	}
-	if r.ID != id {
-		return fmt.Errorf("the value of %s says it is %s", id, r.ID)
-	}
-	ctx, cancel := context.WithTimeout(ctx, storeWait)
-	defer cancel()
-	return s.unpack(ctx, id, r)
 }
 
 // poke wakes the owner's round.
@@ -386,6 +316,14 @@ func (s *Service) tournament(id string) (tourney.Listed, tourney.Tournament, err
 	}
 	s.mu.Unlock()
 	return r.listed(), c, nil
+}
+
+// ownWrite is this node's last write of a tournament it drives: the
+// value as written, at revision rev, generation gen as the store
+// stamped it (keep's WriteNewer: one more than the value carried).
+type ownWrite struct {
+	v        []byte
+	rev, gen uint64
 }
 
 // shownCopy is a tournament copied for its readers (Service.shown).

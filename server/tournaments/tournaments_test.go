@@ -293,7 +293,7 @@ func TestArenaPlayedToTheEnd(t *testing.T) {
 		Kind: tourney.Arena, Name: "Friday arena", Game: "101", Hands: 1, Start: t0, Length: 20 * time.Minute,
 		BotWait: time.Minute, BotLevel: "easy", Back: time.Minute,
 	}, 8)
-	// Its matches kept in pages of five (archive.go): twelve matches
+	// Its matches kept in pages of five (store.go): twelve matches
 	// or so fill two.
 	n.svc.pageLen = 5
 	ctx := context.Background()

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"okey/game/tourney"
 	"okey/server/keep"
@@ -66,6 +67,79 @@ func readPage(sum string, b []byte) ([]tourney.Match, error) {
 	}
 	return page, nil
 }
+
+// watch keeps what the store holds, and wakes the owner's round when a
+// request or a table's end comes.
+func (s *Service) watch(ctx context.Context, w <-chan keep.TourneyEntry, ready chan struct{}) {
+	for e := range w {
+		if e.Key == "" {
+			if ready != nil {
+				close(ready)
+				ready = nil
+			}
+			continue
+		}
+		if strings.HasPrefix(e.Key, prefixPage) {
+			if !e.Gone {
+				s.seenPage(e.Key, e.Value)
+			}
+			continue
+		}
+		var r record
+		if strings.HasPrefix(e.Key, prefixT) && !e.Gone {
+			// Read before the lock: a page not seen yet is asked of
+			// the store.
+			if err := s.readRecord(ctx, strings.TrimPrefix(e.Key, prefixT), e.Value, &r); err != nil {
+				s.opt.Log.Error("a tournament that does not read", "key", e.Key, "err", err)
+				continue
+			}
+		}
+		s.mu.Lock()
+		switch {
+		case strings.HasPrefix(e.Key, prefixT):
+			id := strings.TrimPrefix(e.Key, prefixT)
+			if e.Gone {
+				delete(s.recs, id)
+				delete(s.shown, id)
+			} else if old, ok := s.recs[id]; !ok || e.Rev >= old.rev {
+				r.rev = e.Rev
+				s.recs[id] = r
+			}
+		case strings.HasPrefix(e.Key, prefixRec):
+		case e.Gone:
+			delete(s.other, e.Key)
+		default:
+			s.other[e.Key] = seen{v: e.Value, rev: e.Rev}
+		}
+		s.mu.Unlock()
+		if (strings.HasPrefix(e.Key, prefixReq) || strings.HasPrefix(e.Key, prefixEnd)) && !e.Gone {
+			s.poke()
+		}
+		if strings.HasPrefix(e.Key, prefixMute) && s.opt.Hall != nil {
+			// A muted player at a table this node runs is told now,
+			// not at their next line (and once unmuted, told again
+			// at their next mute).
+			s.opt.Hall.MutesChanged()
+		}
+	}
+}
+
+// readRecord reads tournament id's value b into r, its matches whole.
+func (s *Service) readRecord(ctx context.Context, id string, b []byte, r *record) error {
+	if err := json.Unmarshal(b, r); err != nil {
+		return err
+	}
+	if r.ID != id {
+		return fmt.Errorf("the value of %s says it is %s", id, r.ID)
+	}
+	ctx, cancel := context.WithTimeout(ctx, pageWait)
+	defer cancel()
+	return s.unpack(ctx, id, r)
+}
+
+// pageWait is how long a read of a tournament waits for a page of its
+// matches not seen yet.
+const pageWait = 10 * time.Second
 
 // pack is r as the store keeps it: the matches its pages do not hold
 // yet made into pages while a whole one is left (each made in the
