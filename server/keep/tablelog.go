@@ -241,24 +241,7 @@ func (l *TableLog) markEntry(ctx context.Context) error {
 // and the refusal stands.
 func (l *TableLog) settle(ctx context.Context) (landed bool, err error) {
 	u := l.unsureRec
-	var seq uint64
-	err = untilAvailable(ctx, func(ctx context.Context) error {
-		top, err := l.records.stream.GetLastMsgForSubject(ctx, l.subj)
-		if errors.Is(err, jetstream.ErrMsgNotFound) {
-			return nil
-		}
-		if err != nil || top.Sequence <= u.after {
-			return err
-		}
-		// The first of the record's messages after the one the append
-		// followed: the append's, if it landed.
-		return l.records.walk(ctx, l.subj, u.after+1, top.Sequence, func(s uint64, _ nats.Header, data []byte) bool {
-			if bytes.Equal(data, u.sealed) {
-				seq = s
-			}
-			return false
-		})
-	})
+	seq, err := l.landedAfter(ctx, u.after, u.sealed)
 	if err != nil {
 		return false, err
 	}
@@ -272,6 +255,35 @@ func (l *TableLog) settle(ctx context.Context) (landed bool, err error) {
 		return true, l.startedAfter(ctx, u.before)
 	}
 	return true, nil
+}
+
+// landedAfter reports the sequence of the record's first message after
+// sequence after if it is sealed (an append of this log's: the sealed
+// bytes carry a random nonce), 0 if it is another or there is none.
+func (l *TableLog) landedAfter(ctx context.Context, after uint64, sealed []byte) (seq uint64, err error) {
+	err = untilAvailable(ctx, func(ctx context.Context) error {
+		top, err := l.records.stream.GetLastMsgForSubject(ctx, l.subj)
+		if errors.Is(err, jetstream.ErrMsgNotFound) {
+			return nil
+		}
+		if err != nil || top.Sequence <= after {
+			return err
+		}
+		if top.Sequence == after+1 {
+			// The common case, the append alone after: no walk.
+			if bytes.Equal(top.Data, sealed) {
+				seq = top.Sequence
+			}
+			return nil
+		}
+		return l.records.walk(ctx, l.subj, after+1, top.Sequence, func(s uint64, _ nats.Header, data []byte) bool {
+			if bytes.Equal(data, sealed) {
+				seq = s
+			}
+			return false
+		})
+	})
+	return seq, err
 }
 
 // Claim appends a claim naming node after the table's last message: a
@@ -329,6 +341,14 @@ func (l *TableLog) publish(ctx context.Context, place string, plain []byte, h na
 		}
 		if !isWrongSequence(err) {
 			return err
+		}
+		// A send of this very append may be what came after: sent
+		// again while the first's answer was late (hedged), the resend
+		// is refused by a store of one node, which checks the last
+		// sequence before the message id. Found there, it is written.
+		if seq, lerr := l.landedAfter(ctx, l.seq, msg.Data); lerr == nil && seq > 0 {
+			l.seq = seq
+			return nil
 		}
 		if gone, gerr := l.purged(ctx); gerr == nil && gone {
 			l.records.log.Error("a table's record was purged from the store (not by a node): written again whole", "table", l.id, "after", l.seq)

@@ -590,3 +590,68 @@ func TestHedgedReadsKeepToTheNodesBudget(t *testing.T) {
 		t.Fatalf("read %d, %v after %d calls; want 5 after 3", v, err, calls)
 	}
 }
+
+// TestAResendRefusedAfterTheFirstLandedIsNotAFence: a record append
+// whose first send the store took but answered late (a starved node:
+// the answer waited for the CPU past hedgeEvery) is sent again, and a
+// store of one node checks the append's last sequence before its
+// message id, so it refuses the resend as written after another
+// message — the first send's. That refusal is the log's own append,
+// found after the record's last: the write goes through, where the
+// table was stopped as fenced on a single node (okey load's daily test
+// beside a CPU load: "saving a table: ... fenced", the day's table
+// "moving" for good). The append is in the record once.
+func TestAResendRefusedAfterTheFirstLandedIsNotAFence(t *testing.T) {
+	t.Parallel()
+	k, closeFn := openStoreAt(t, t.TempDir())
+	defer closeFn()
+	l := k.Log("8")
+	if err := l.Write([]byte(`{"id":"8","n":1}`), []byte("H\n")); err != nil {
+		t.Fatal(err)
+	}
+	late := &lateAnswer{JetStream: k.eng.js, left: 1}
+	k.eng.js = late
+	if err := l.Write(nil, []byte("H\nm1\n")); err != nil {
+		t.Fatalf("the append answered late: %v", err)
+	}
+	k.eng.js = late.JetStream
+	late.mu.Lock()
+	sends := late.sends
+	late.mu.Unlock()
+	if sends < 2 {
+		t.Fatalf("the append was sent %d times: the resend this test is about was not made", sends)
+	}
+	if err := l.Write(nil, []byte("H\nm1\nm2\n")); err != nil {
+		t.Fatalf("the append after: %v", err)
+	}
+	ctx, cancel := EngineCtx()
+	defer cancel()
+	if got, _, err := k.Records.Read(ctx, "8"); err != nil || string(got) != "H\nm1\nm2\n" {
+		t.Fatalf("read back %q (%v)", got, err)
+	}
+}
+
+// lateAnswer is a JetStream whose next publishes (left) land in the
+// store but are answered only when their context ends, as a starved
+// node's client hears the store's answer too late.
+type lateAnswer struct {
+	jetstream.JetStream
+	mu          sync.Mutex
+	left, sends int
+}
+
+func (s *lateAnswer) PublishMsg(ctx context.Context, m *nats.Msg, opts ...jetstream.PublishOpt) (*jetstream.PubAck, error) {
+	s.mu.Lock()
+	s.sends++
+	late := s.left > 0
+	if late {
+		s.left--
+	}
+	s.mu.Unlock()
+	ack, err := s.JetStream.PublishMsg(ctx, m, opts...)
+	if !late || err != nil {
+		return ack, err
+	}
+	<-ctx.Done()
+	return nil, ctx.Err()
+}

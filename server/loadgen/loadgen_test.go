@@ -7,7 +7,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"log/slog"
 	"maps"
 	"net"
@@ -24,6 +23,7 @@ import (
 
 	"okey/server/door"
 	"okey/server/keep"
+	"okey/server/servetest"
 	"okey/ui/i18n"
 )
 
@@ -910,16 +910,22 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
-// serveInProcess starts a server in the test's process, its logs
-// dropped and every client allowed from 127.0.0.1 (tweak, if not nil,
-// changes its config first), shut down when the test ends; it returns
-// the address it serves on.
+// serveInProcess starts a server in the test's process, every client
+// allowed from 127.0.0.1 (tweak, if not nil, changes its config first),
+// shut down when the test ends; it returns the address it serves on.
+// Its log lines are kept and shown if the test fails.
 func serveInProcess(t *testing.T, tweak func(*door.Config)) string {
 	t.Helper()
 	cfg := door.DefaultConfig()
 	cfg.StateDir = t.TempDir()
 	cfg.HostKey = filepath.Join(t.TempDir(), "hostkey", "key")
-	cfg.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	var logs servetest.Buffer
+	cfg.Log = slog.New(slog.NewTextHandler(&logs, nil))
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("the server's log:\n%s", logs.String())
+		}
+	})
 	cfg.ConnPerMinute, cfg.TablesPerAddr, cfg.MaxPerAddr = 0, 0, 100 // every client is 127.0.0.1
 	if tweak != nil {
 		tweak(&cfg)
