@@ -35,6 +35,10 @@ var (
 	// ErrNumberUsed: a table asked to open under a number this node
 	// runs a table by already (OpenSeatedAs).
 	ErrNumberUsed = errors.New("a table runs here under that number already")
+	// ErrStoreSlow: the store did not answer in time for the table's
+	// number or lease (a loaded machine, a cluster electing a leader):
+	// the player may ask again in a moment. It wraps the store's error.
+	ErrStoreSlow = errors.New("the store did not answer in time")
 )
 
 // FullError is a full hall, and when a table will close by itself
@@ -284,11 +288,11 @@ func (h *Hall) createLocked(cfg tables.Config, id string) (*tables.Table, *table
 	if id == "" {
 		var err error
 		if id, err = h.Number(); err != nil {
-			return nil, nil, err
+			return nil, nil, slowStore(err)
 		}
 	}
 	if err := h.Nodes.take(id); err != nil {
-		return nil, nil, err
+		return nil, nil, slowStore(err)
 	}
 	open := tables.New
 	if cfg.Seated != nil {
@@ -318,6 +322,15 @@ func (h *Hall) createLocked(cfg tables.Config, id string) (*tables.Table, *table
 		return nil, nil, err
 	}
 	return t, nil, nil
+}
+
+// slowStore is err, also ErrStoreSlow if it is the store not answering
+// in time.
+func slowStore(err error) error {
+	if keep.Unavailable(err) {
+		return fmt.Errorf("%w: %w", ErrStoreSlow, err)
+	}
+	return err
 }
 
 // roomLocked says whether table id ("": a number not taken yet) may be

@@ -8,8 +8,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nats-io/nats.go/jetstream"
+
 	"okey/game"
 	"okey/game/daily"
+	"okey/server/keep"
 	"okey/server/servetest"
 	"okey/server/tables"
 )
@@ -105,5 +108,39 @@ func TestMovedNews(t *testing.T) {
 		if node, rev := movedNews([]byte(c.in)); node != c.node || rev != c.rev {
 			t.Errorf("%q reads as %q at %d; want %q at %d", c.in, node, rev, c.node, c.rev)
 		}
+	}
+}
+
+// TestANumberTheStoreDoesNotGiveIsSlow: a table a node of a cluster
+// cannot number because the store does not answer (here its hall's
+// bucket is gone: the number is asked again until the hall's wait runs
+// out, as for a store too loaded to answer) is refused as ErrStoreSlow,
+// which a player is told in words and may try again after, with the
+// store's error wrapped for the log.
+func TestANumberTheStoreDoesNotGiveIsSlow(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	eng, kept, err := keep.OpenDir(ctx, t.TempDir(), keep.StoreConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer eng.Close()
+	h := New(ctx, testOptions(time.Now), kept, 10, ShareLimits{})
+	defer h.Wait()
+	defer cancel()
+	if err := h.JoinNodes(ctx, eng, time.Minute); err != nil {
+		t.Fatal(err)
+	}
+	js, err := jetstream.New(eng.NC)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := js.DeleteKeyValue(ctx, "okey_hall"); err != nil {
+		t.Fatal(err)
+	}
+	_, err = h.Create(tables.Config{Game: "classic", Rules: "default", Levels: [4]string{"normal", "normal", "normal", "normal"}}, "key:A", "1.2.3.4")
+	if !errors.Is(err, ErrStoreSlow) || !keep.Unavailable(err) {
+		t.Fatalf("a table the store gave no number: %v, want ErrStoreSlow wrapping the store's error", err)
 	}
 }

@@ -227,6 +227,12 @@ const errCodeNoPeers = 10005
 // six times in one run, and the table waited for the next sweep.
 const errCodeDuplicateInProcess = 10158
 
+// Unavailable reports whether err is the store not answering for now
+// (in time, or at all while its cluster elects a leader) rather than
+// refusing: what was asked may be asked again in a moment. A caller
+// tells its player so, in words, instead of the store's error.
+func Unavailable(err error) bool { return unavailable(err) }
+
 // unavailable reports whether err is the store not answering for now
 // rather than refusing.
 func unavailable(err error) bool {

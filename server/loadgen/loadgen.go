@@ -618,10 +618,10 @@ func form(ctx context.Context, four []*client, o101 bool, codeWait time.Duration
 	return again, opens, nil
 }
 
-// markCannotOpen is the create page's word that the server could not
-// open the table (lobby.cannotopen): the store's answer late, on a
-// starved machine.
-const markCannotOpen = "Cannot open a table:"
+// markCannotOpen begins the create page's words that the server could
+// not open the table: the store's answer late, on a starved machine
+// (lobby.storeslow), or another reason (lobby.cannotopen).
+const markCannotOpen = "Cannot open a table"
 
 // openAgain is how long the host waits for its table after enter before
 // it presses enter again on a refusal: longer than the store's answer

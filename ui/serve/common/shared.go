@@ -251,9 +251,15 @@ func (c *Common) WithShowCode(keys []key.Binding) []key.Binding {
 }
 
 // OpenRefused says why a table was not opened, in the player's words.
+// A refusal that is not the hall's rule (the store slow to answer, or
+// worse) is logged with the error as it came, and the player is told in
+// words: a store that did not answer in time is asked again later.
 func (c *Common) OpenRefused(err error) string {
 	var full *hall.FullError
 	switch {
+	case errors.Is(err, hall.ErrStoreSlow):
+		c.Srv.Log().Warn("a table not opened: the store did not answer in time", "name", c.Name, "err", err)
+		return c.Tr.T("lobby.storeslow")
 	case errors.As(err, &full):
 		if full.Frees.IsZero() {
 			return c.Tr.T("lobby.hallfull")
@@ -265,6 +271,7 @@ func (c *Common) OpenRefused(err error) string {
 	case errors.Is(err, hall.ErrAddrTables):
 		return c.Tr.T("lobby.addrtables")
 	}
+	c.Srv.Log().Warn("a table not opened", "name", c.Name, "err", err)
 	return c.Tr.T("lobby.cannotopen", err.Error())
 }
 

@@ -7,7 +7,6 @@ package commontest
 
 import (
 	"context"
-	"io"
 	"log/slog"
 	"sync"
 	"sync/atomic"
@@ -17,6 +16,7 @@ import (
 	"okey/game"
 	"okey/server/hall"
 	"okey/server/keep"
+	"okey/server/servetest"
 	"okey/server/tables"
 	"okey/ui/hosting/hostingtest"
 	"okey/ui/serve/common"
@@ -47,13 +47,19 @@ type Side struct {
 	stop  chan struct{}
 	gens  atomic.Uint64
 	log   *slog.Logger
+	// logged is what the server logged (Logged).
+	logged servetest.Buffer
 }
+
+// Logged is what the stand-in server logged so far, as text lines.
+func (s *Side) Logged() string { return s.logged.String() }
 
 // New is a stand-in server whose clock starts at the wall clock's now;
 // its hall's tables end with the test.
 func New(t testing.TB) *Side {
 	t.Helper()
-	s := &Side{now: time.Now(), moved: tables.NewNews(), stop: make(chan struct{}), log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	s := &Side{now: time.Now(), moved: tables.NewNews(), stop: make(chan struct{})}
+	s.log = slog.New(slog.NewTextHandler(&s.logged, nil))
 	s.Set = common.Settings{
 		KeepSeat: 10 * time.Minute, RoomIdle: 10 * time.Minute, AwayAfter: 3 * time.Minute, ReleaseAfter: 15 * time.Minute,
 		IdleTimeout: 30 * time.Minute, FPS: 20, FreeGuesses: 3, SeatSettle: -1,

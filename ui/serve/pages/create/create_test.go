@@ -2,9 +2,12 @@ package create
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
+	"okey/server/hall"
 	"okey/server/tables"
 	"okey/ui/serve/common"
 	"okey/ui/serve/common/commontest"
@@ -77,5 +80,30 @@ func TestCreateFormDuplicate(t *testing.T) {
 		if !strings.Contains(text, c.Tr.T("create.dup.deals", 3, 12)) || !strings.Contains(text, c.Tr.T("create.dup.note")) {
 			t.Errorf("%s: the form does not say the plan:\n%s", lang, text)
 		}
+	}
+}
+
+// TestAStoreTooSlowToOpenIsSaidInWords: a table the store could not
+// number in time (fifty opened at once beside a CPU burner) is refused
+// in the player's words, in both languages, saying to try again — not
+// with the store's error ("Cannot open a table: the next table's
+// number: context deadline exceeded", as players were shown it) — and
+// the error as it came is in the server's log. The line fits an
+// 80-column screen (the flash line is cut there).
+func TestAStoreTooSlowToOpenIsSaidInWords(t *testing.T) {
+	side := commontest.New(t)
+	slow := fmt.Errorf("%w: a table's number: the next table's number: %w", hall.ErrStoreSlow, context.DeadlineExceeded)
+	for _, lang := range []string{"en", "tr"} {
+		c := side.Common(context.Background(), "key:test", "", "ann", lang)
+		got := c.OpenRefused(slow)
+		if got != c.Tr.T("lobby.storeslow") || strings.Contains(got, "deadline") || strings.Contains(got, "lobby.") {
+			t.Errorf("%s: the player reads %q, want %q", lang, got, c.Tr.T("lobby.storeslow"))
+		}
+		if n := utf8.RuneCountInString(got); n > 80 {
+			t.Errorf("%s: the line is %d wide, cut on an 80-column screen: %q", lang, n, got)
+		}
+	}
+	if log := side.Logged(); !strings.Contains(log, "context deadline exceeded") {
+		t.Errorf("the store's error is not in the log:\n%s", log)
 	}
 }

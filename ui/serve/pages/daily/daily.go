@@ -174,8 +174,7 @@ func (p *Page) started(c *common.Common, m common.DailyStart) common.Turn {
 	t, err := c.Srv.Hall().Create(tables.DailyConfig(m.Game, plan, common.NewCode()), c.ID, c.SeatAddr())
 	if err != nil {
 		// The day stays claimed: it is begun, and the board shows it
-		// begun with no hand; said, so the player knows.
-		c.Srv.Log().Warn("daily: no table", "err", err)
+		// begun with no hand; said, so the player knows (and logged).
 		c.Flash = c.OpenRefused(err)
 		return common.Turn{}
 	}
