@@ -54,18 +54,60 @@ func (w *wallLog) back() string {
 	return ""
 }
 
-// freezable is nodeTweak for a node whose tables take no event while
-// frozen holds, until thaw is closed: the node frozen, as under SIGSTOP
-// (with its lease renewals paused: Holding's Paused).
-func freezable(url, node string, frozen *atomic.Bool, thaw <-chan struct{}) func(*Config) {
+// freezer freezes a node on demand, as SIGSTOP would: its tables take
+// no event while it is frozen, until thawed, and its lease renewals
+// are paused (Holding's Paused) until the test unpauses them.
+type freezer struct {
+	frozen atomic.Bool
+	thaw   chan struct{}
+	thawed sync.Once
+}
+
+func newFreezer() *freezer { return &freezer{thaw: make(chan struct{})} }
+
+// node is nodeTweak for the node f freezes.
+func (f *freezer) node(url, node string) func(*Config) {
 	return func(c *Config) {
 		nodeTweak(url, node)(c)
 		c.fault = func(where, table string) {
-			if where == "event" && frozen.Load() {
-				<-thaw
+			if where == "event" && f.frozen.Load() {
+				<-f.thaw
 			}
 		}
 	}
+}
+
+// freeze freezes srv, a node started with f.node.
+func (f *freezer) freeze(srv *Server) {
+	f.frozen.Store(true)
+	srv.hall.Nodes.Hold.Paused.Store(true)
+}
+
+// thawEvents has the frozen node's tables take their events again (once
+// however often it is called); its renewals stay paused.
+func (f *freezer) thawEvents() {
+	f.thawed.Do(func() {
+		f.frozen.Store(false)
+		close(f.thaw)
+	})
+}
+
+// freezingTrio is three nodes on one NATS server: a, which its freezer
+// freezes, and b and c.
+type freezingTrio struct {
+	*freezer
+	a, b, c             *Server
+	addrA, addrB, addrC string
+}
+
+func startFreezingTrio(t *testing.T) *freezingTrio {
+	t.Helper()
+	url := sharedNATS(t)
+	n := &freezingTrio{freezer: newFreezer()}
+	n.a, n.addrA = testServer(t, n.node(url, "a"))
+	n.b, n.addrB = testServer(t, nodeTweak(url, "b"))
+	n.c, n.addrC = testServer(t, nodeTweak(url, "c"))
+	return n
 }
 
 // TestFrozenOwnerWakesSilent: the node running a table freezes (its
@@ -82,15 +124,11 @@ func TestFrozenOwnerWakesSilent(t *testing.T) {
 		t.Skip("three nodes, one frozen (seconds)")
 	}
 	t.Parallel()
-	url := sharedNATS(t)
-	var frozen atomic.Bool
-	thaw := make(chan struct{})
-	a, addrA := testServer(t, freezable(url, "a", &frozen, thaw))
-	b, addrB := testServer(t, nodeTweak(url, "b"))
-	c, addrC := testServer(t, nodeTweak(url, "c"))
+	n := startFreezingTrio(t)
+	a, b, c := n.a, n.b, n.c
 	var annLog, bobLog, carlLog wallLog
-	cs := startedMatch(t, player{"ann", addrA, dialOpts{frames: annLog.frame}}, player{"bob", addrB, dialOpts{frames: bobLog.frame}},
-		player{"carl", addrC, dialOpts{frames: carlLog.frame}})
+	cs := startedMatch(t, player{"ann", n.addrA, dialOpts{frames: annLog.frame}}, player{"bob", n.addrB, dialOpts{frames: bobLog.frame}},
+		player{"carl", n.addrC, dialOpts{frames: carlLog.frame}})
 	ann, bob, carl := cs[0], cs[1], cs[2]
 	stop := make(chan struct{})
 	var players []*sync.WaitGroup
@@ -104,8 +142,7 @@ func TestFrozenOwnerWakesSilent(t *testing.T) {
 		}
 	})
 	defer halt()
-	thawOnce := sync.OnceFunc(func() { frozen.Store(false); close(thaw) })
-	defer thawOnce()
+	defer n.thawEvents()
 	savedGame(t, a, "1", func(g *classic.Game) bool { return len(g.Record().Actions) >= 6 })
 	before, err := storedRecord(t, a, "1")
 	if err != nil {
@@ -114,8 +151,7 @@ func TestFrozenOwnerWakesSilent(t *testing.T) {
 
 	// Node a freezes; its players and the others' play on (their keys
 	// queue at it).
-	frozen.Store(true)
-	a.hall.Nodes.Hold.Paused.Store(true)
+	n.freeze(a)
 	froze := time.Now()
 	// Someone on node c asks to watch the table, at the frozen node: the
 	// question is not left waiting on it once the table is up
@@ -153,7 +189,7 @@ func TestFrozenOwnerWakesSilent(t *testing.T) {
 	// acting on nothing queued; ann comes back through it.
 	woke := time.Now()
 	a.hall.Nodes.Hold.Paused.Store(false)
-	thawOnce()
+	n.thawEvents()
 	for a.hall.Local("1") != nil {
 		if time.Since(woke) > 20*time.Second {
 			t.Fatal("the woken node still runs table 1")

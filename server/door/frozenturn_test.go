@@ -3,8 +3,6 @@ package door
 import (
 	"log/slog"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -31,8 +29,7 @@ import (
 func TestFrozenNodesPlayerOnTheTurnPlays(t *testing.T) {
 	t.Parallel()
 	url := sharedNATS(t)
-	var frozen atomic.Bool
-	thaw := make(chan struct{})
+	f := newFreezer()
 	var logs lockedBuffer
 	traced := func(node string) func(*Config) {
 		return func(c *Config) {
@@ -41,7 +38,7 @@ func TestFrozenNodesPlayerOnTheTurnPlays(t *testing.T) {
 			c.Debug = c.Log
 		}
 	}
-	a, addrA := testServer(t, freezable(url, "a", &frozen, thaw), traced("a"))
+	a, addrA := testServer(t, f.node(url, "a"), traced("a"))
 	b, addrB := testServer(t, nodeTweak(url, "b"), traced("b"))
 	defer func() {
 		if t.Failed() {
@@ -57,21 +54,15 @@ func TestFrozenNodesPlayerOnTheTurnPlays(t *testing.T) {
 	ann.waitUntil("ann's turn", 30*time.Second, func(s string) bool { return strings.Contains(s, "> You") })
 	g, _ := savedGame(t, a, "1", func(g *classic.Game) bool { return g.State().Turn() == 0 })
 	before := len(g.Record().Actions)
-	frozen.Store(true)
-	a.hall.Nodes.Hold.Paused.Store(true)
+	f.freeze(a)
 	froze := time.Now()
-	thawOnce := func() {
-		if frozen.Swap(false) {
-			close(thaw)
-		}
-	}
-	defer thawOnce()
+	defer f.thawEvents()
 	takenOver(t, "1", froze, 30*time.Second, b)
 	t.Logf("taken over %v after the freeze", time.Since(froze).Round(time.Millisecond))
 	savedGame(t, b, "1", func(g *classic.Game) bool { return true })
 
 	a.hall.Nodes.Hold.Paused.Store(false)
-	thawOnce()
+	f.thawEvents()
 	woke := time.Now()
 	ann.waitFor(backAtSeat, 30*time.Second)
 	t.Logf("ann back at her seat %v after her node woke", time.Since(woke).Round(time.Millisecond))
@@ -145,13 +136,9 @@ func TestFrozenNodesPlayerOnTheTurnPlays(t *testing.T) {
 // TestAMoveLostWithItsNodeIsSentAgain (ui/serve/pages/seat).
 func TestAMovePressedAsItsNodeFreezesIsPlayedOrSaid(t *testing.T) {
 	t.Parallel()
-	url := sharedNATS(t)
-	var frozen atomic.Bool
-	thaw := make(chan struct{})
-	a, addrA := testServer(t, freezable(url, "a", &frozen, thaw))
-	b, addrB := testServer(t, nodeTweak(url, "b"))
-	c, addrC := testServer(t, nodeTweak(url, "c"))
-	cs := startedMatch(t, player{"ann", addrA, dialOpts{}}, player{"bob", addrC, dialOpts{}}, player{"carl", addrB, dialOpts{}})
+	n := startFreezingTrio(t)
+	a, b, c := n.a, n.b, n.c
+	cs := startedMatch(t, player{"ann", n.addrA, dialOpts{}}, player{"bob", n.addrC, dialOpts{}}, player{"carl", n.addrB, dialOpts{}})
 	ann, bob, carl := cs[0], cs[1], cs[2]
 	stop := make(chan struct{})
 	annPlays, carlPlays := playWhile(t, ann, stop, true), playWhile(t, carl, stop, true)
@@ -174,11 +161,9 @@ func TestAMovePressedAsItsNodeFreezesIsPlayedOrSaid(t *testing.T) {
 	annPlays.Wait()
 	carlPlays.Wait()
 	before := len(g.Record().Actions)
-	frozen.Store(true)
-	a.hall.Nodes.Hold.Paused.Store(true)
+	n.freeze(a)
 	froze := time.Now()
-	thawOnce := sync.OnceFunc(func() { frozen.Store(false); close(thaw) })
-	defer thawOnce()
+	defer n.thawEvents()
 	if g.State().Stage() == classic.MustDraw {
 		bob.press("d")
 	} else {
