@@ -72,6 +72,8 @@ func (c Config) Check() error {
 		return errors.New("the bots' delay must not be negative")
 	case c.Tournament != "" && c.Tournament != string(tourney.Arena) && c.Tournament != string(tourney.Swiss):
 		return fmt.Errorf("--tournament %q: arena or swiss", c.Tournament)
+	case c.ArenaLead < 0 || c.ArenaLead > 0 && c.Tournament != string(tourney.Arena):
+		return errors.New("an arena's lead is for an arena, and not negative")
 	case c.JoinBurst && c.Tournament == "":
 		return errors.New("--join-burst is for a tournament's players")
 	case c.Tournament != "" && len(c.Addrs) > 0:

@@ -62,6 +62,11 @@ type Config struct {
 	// second (once all are on its page) instead of coming over the
 	// first 20 s: the burst of an evening's start a server must absorb.
 	JoinBurst bool
+	// ArenaLead has an arena begin this long after its creation (0: at
+	// once): its players join before it pairs anyone, and its first
+	// round pairs them all, however slowly they came (a test's arena
+	// of a few seconds).
+	ArenaLead time.Duration
 	// KillAt, with a tournament on three nodes or more, kills (SIGKILL)
 	// the node that drives the tournament this long into the play (0:
 	// none): its matches must go on elsewhere and its standings lose

@@ -74,15 +74,15 @@ func namesOn(scr string) []string {
 const tourneyName = "okey load"
 
 // tourneyFile is the operator's file of the load's tournament: kind
-// arena (Play long, starting now) or swiss (rounds, starting once the
-// players have had time to join); a match of Okey 101 of one hand, bots
-// after botWait in an arena, back within two minutes.
-func tourneyFile(kind string, now time.Time, play time.Duration, rounds int) ([]byte, error) {
+// arena (Play long, starting lead after now) or swiss (rounds, starting
+// once the players have had time to join); a match of Okey 101 of one
+// hand, bots after botWait in an arena, back within two minutes.
+func tourneyFile(kind string, now time.Time, lead, play time.Duration, rounds int) ([]byte, error) {
 	f := map[string]any{"name": tourneyName, "kind": kind, "game": "101", "hands": 1, "bot_wait": tourneyBotWait.String(),
 		"bot_level": "easy", "back": "2m"}
 	switch kind {
 	case "arena":
-		f["start"] = now.UTC().Format(time.RFC3339)
+		f["start"] = now.Add(lead).UTC().Format(time.RFC3339)
 		f["length"] = play.String()
 	default:
 		f["start"] = now.Add(swissLead).UTC().Format(time.RFC3339)
@@ -455,7 +455,7 @@ func tourneyLimit(cfg Config) time.Duration {
 	if cfg.Tournament == string(tourney.Swiss) {
 		return swissLead + time.Duration(tourneyRounds(cfg))*5*time.Minute
 	}
-	return cfg.Play + 6*time.Minute
+	return cfg.ArenaLead + cfg.Play + 6*time.Minute
 }
 
 // tourneyRounds is the Swiss's rounds.
@@ -471,7 +471,7 @@ func tourneyRounds(cfg Config) int {
 // tournament followed to its end, when its standings are checked.
 func (ts *tourneyStep) start(players []*client) error {
 	created := time.Now()
-	spec, err := tourneyFile(ts.cfg.Tournament, created, ts.cfg.Play, tourneyRounds(ts.cfg))
+	spec, err := tourneyFile(ts.cfg.Tournament, created, ts.cfg.ArenaLead, ts.cfg.Play, tourneyRounds(ts.cfg))
 	if err != nil {
 		return err
 	}
@@ -630,7 +630,7 @@ const storeTraced = 90 * time.Second
 // ends.
 func (ts *tourneyStep) follow(id string, created time.Time) bool {
 	if ts.cfg.Tournament == string(tourney.Arena) {
-		sleep(ts.play, ts.cfg.Play)
+		sleep(ts.play, ts.cfg.ArenaLead+ts.cfg.Play)
 	}
 	for ts.play.Err() == nil {
 		sleep(ts.play, 5*time.Second)
