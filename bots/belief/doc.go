@@ -28,6 +28,9 @@
 //	doc.go          this map
 //	features.go     Reader.Fill: a view's counts and the features of each
 //	                (opponent, face)
+//	history.go      Tally: what the discards, takes and draws say of each
+//	                opponent, counted once for both games from their
+//	                events turned into Steps
 //	model.go        Model, its checks and weights, the network's score;
 //	                Trained, the shipped weights (weights.json)
 //	handwritten.go  Handwritten, the reading set by hand the model is
@@ -36,6 +39,8 @@
 //	                chance of a count of a face in a rack
 //	deal.go         Reading.Deal: a placement of the unseen tiles drawn
 //	                from the belief, for a world
+//	fixture.go      FixtureCase: the trainer's fixed cases, which both
+//	                games' tests read again and check Go's reading by
 //
 // Beside it, bots/belief/train is the command that makes the weights;
 // testdata/fixture.json its fixed cases, which the tests read again.

@@ -104,10 +104,6 @@ var FeatureNames = func() (n [NumFeatures]string) {
 	return n
 }()
 
-// recentN is how many of an opponent's last discards (and passes) count
-// as recent.
-const recentN = 3
-
 // Seen is what a seat's view says of the tiles it cannot place, which
 // a reading must agree with: whose they could be, how many of each
 // face, and how many each place holds.
@@ -204,20 +200,14 @@ func (t *Relations) Build(okey tile.Tile, wrap bool) {
 	}
 }
 
-// history is what the public history says of each opponent, face by
-// face as they play.
+// history is what the public history says of each opponent: the
+// tally both games read alike, and the discards each made right after
+// a take.
 type history struct {
-	thrown, taken, passed [Opponents][tile.NumFaces]uint8
-	// the last recentN discards and passes of each, newest last
-	// (NoTile where there were fewer)
-	lastThrown, lastPassed [Opponents][recentN]tile.Tile
-	early, afterTake       [Opponents][tile.NumFaces]uint8
-	nThrown                [Opponents]int
-	justTook               [Opponents]bool
-	draws, takes           [Opponents]int
-	thrownByAny            tile.Counts
-	takenByAny             tile.Counts
-	stage                  int
+	Tally
+	afterTake  [Opponents][tile.NumFaces]uint8
+	justTook   [Opponents]bool
+	takenByAny tile.Counts
 }
 
 // Reader reads views into inputs. It keeps its working memory between
@@ -264,7 +254,7 @@ func (r *Reader) Fill(v *classic.View, in *Input) error {
 	for p, s := range in.Seats {
 		in.Last[p] = tile.NoTile
 		if s >= 0 && v.TileCounts[s] == hand.RackSize {
-			in.Last[p] = r.h.lastThrown[p][recentN-1]
+			in.Last[p] = r.h.LastThrown[p][recentN-1]
 		}
 	}
 	for p := range Opponents {
@@ -281,68 +271,40 @@ func (r *Reader) Fill(v *classic.View, in *Input) error {
 func (r *Reader) readHistory(v *classic.View) {
 	h := &r.h
 	*h = history{}
-	for p := range Opponents {
-		for i := range recentN {
-			h.lastThrown[p][i], h.lastPassed[p][i] = tile.NoTile, tile.NoTile
-		}
-	}
+	h.Reset()
 	an := &v.Analyzer
-	lastDiscard := classic.Event{Seat: -1}
 	for _, e := range v.History {
-		p := -1
-		if e.Seat >= 0 && e.Seat < classic.NumSeats && e.Seat != v.Seat {
-			p = place(v.Seat, e.Seat)
-		}
+		p := Tell(&h.Tally, an, v.Seat, Step{Kind: stepKind(e.Kind), Seat: e.Seat, Tile: e.Tile})
 		switch e.Kind {
 		case classic.EvDiscard:
-			h.stage++
-			if e.Tile.Valid() {
-				h.thrownByAny[e.Tile]++
-			}
-			lastDiscard = e
 			if p >= 0 {
-				push(&h.lastThrown[p], e.Tile)
-				count(an, &h.thrown[p], e.Tile)
-				if h.nThrown[p] < recentN {
-					count(an, &h.early[p], e.Tile)
-				}
 				if h.justTook[p] {
 					count(an, &h.afterTake[p], e.Tile)
 				}
-				h.nThrown[p]++
 				h.justTook[p] = false
 			}
 		case classic.EvTake:
 			if e.Tile.Valid() {
 				h.takenByAny[e.Tile]++
 			}
-			lastDiscard = classic.Event{Seat: -1}
 			if p >= 0 {
-				h.takes[p]++
 				h.justTook[p] = true
-				count(an, &h.taken[p], e.Tile)
 			}
-		case classic.EvDraw:
-			if p < 0 {
-				lastDiscard = classic.Event{Seat: -1}
-				continue
-			}
-			h.draws[p]++
-			// the discard on top was the previous player's, just thrown:
-			// drawing instead of taking it passes it over
-			if lastDiscard.Seat >= 0 && lastDiscard.Seat != e.Seat && lastDiscard.Tile.Valid() {
-				push(&h.lastPassed[p], lastDiscard.Tile)
-				count(an, &h.passed[p], lastDiscard.Tile)
-			}
-			lastDiscard = classic.Event{Seat: -1}
 		}
 	}
 }
 
-// push appends t to the newest-last window w.
-func push(w *[recentN]tile.Tile, t tile.Tile) {
-	copy(w[:], w[1:])
-	w[recentN-1] = t
+// stepKind is what a classic event is to the tally.
+func stepKind(k classic.EventKind) StepKind {
+	switch k {
+	case classic.EvDiscard:
+		return StepDiscard
+	case classic.EvTake:
+		return StepTake
+	case classic.EvDraw:
+		return StepDraw
+	}
+	return StepOther
 }
 
 // Wilds is what counting a tile as it plays asks of a deal's analysis:
@@ -380,7 +342,7 @@ func (r *Reader) unseen(v *classic.View, in *Input) error {
 	}
 	for f := range u {
 		u[f] -= int(v.Counts[f])
-		u[f] -= int(r.h.thrownByAny[f]) - int(r.h.takenByAny[f])
+		u[f] -= int(r.h.ThrownByAny[f]) - int(r.h.takenByAny[f])
 		for p := range Opponents {
 			u[f] -= int(in.Known[p][f])
 		}
@@ -443,11 +405,11 @@ func (r *Reader) features(v *classic.View, in *Input, p int, f tile.Tile, x *[Ma
 		for rel := range NumRel {
 			var thrown, early, after, taken, passed, live int
 			for _, g := range nb.face[rel][:nb.n[rel]] {
-				thrown += int(h.thrown[p][g])
-				early += int(h.early[p][g])
+				thrown += int(h.Thrown[p][g])
+				early += int(h.Early[p][g])
 				after += int(h.afterTake[p][g])
-				taken += int(h.taken[p][g])
-				passed += int(h.passed[p][g])
+				taken += int(h.Taken[p][g])
+				passed += int(h.Passed[p][g])
 				if rel != RelSame {
 					live += int(in.Unseen[faceOf(an, g)])
 				}
@@ -457,8 +419,8 @@ func (r *Reader) features(v *classic.View, in *Input, p int, f tile.Tile, x *[Ma
 			x[fThrownAfterTake+rel] = float32(after)
 			x[fTaken+rel] = float32(taken)
 			x[fPassed+rel] = float32(passed)
-			x[fThrownRecent+rel] = float32(recent(an, &h.lastThrown[p], nb, rel))
-			x[fPassedRecent+rel] = float32(recent(an, &h.lastPassed[p], nb, rel))
+			x[fThrownRecent+rel] = float32(recent(an, &h.LastThrown[p], nb, rel))
+			x[fPassedRecent+rel] = float32(recent(an, &h.LastPassed[p], nb, rel))
 			switch rel {
 			case RelRun1:
 				x[fLiveRun1] = float32(live)
@@ -479,13 +441,13 @@ func (r *Reader) features(v *classic.View, in *Input, p int, f tile.Tile, x *[Ma
 		x[fTwoUnseen] = 1
 	}
 	x[fOwn] = float32(v.Counts[f])
-	x[fThrownByAny] = float32(h.thrownByAny[f])
+	x[fThrownByAny] = float32(h.ThrownByAny[f])
 	x[fKnownHere] = float32(in.Known[p][f])
 	x[fHidden] = float32(in.Slots[p])
 	x[fKnownTotal] = float32(in.Known[p].Total())
-	x[fDraws] = float32(min(h.draws[p], 255))
-	x[fTakes] = float32(min(h.takes[p], 255))
-	x[fStage] = float32(min(h.stage, 255))
+	x[fDraws] = float32(min(h.Draws[p], 255))
+	x[fTakes] = float32(min(h.Takes[p], 255))
+	x[fStage] = float32(min(h.Stage, 255))
 	x[fWallLeft] = float32(min(v.WallLeft, 255))
 }
 

@@ -244,21 +244,9 @@ func TestTrainedMatchesTheTrainer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var cases []struct {
-		Seed  uint64 `json:"seed"`
-		Moves int    `json:"moves"`
-		Cells []struct {
-			Place int       `json:"place"`
-			Face  int       `json:"face"`
-			X     []float32 `json:"x"`
-			Score float64   `json:"score"`
-		} `json:"cells"`
-	}
-	if err := json.Unmarshal(b, &cases); err != nil {
+	cases, err := belief.ParseFixture(b)
+	if err != nil {
 		t.Fatal(err)
-	}
-	if len(cases) == 0 {
-		t.Fatal("no cases")
 	}
 	m := Trained()
 	for _, c := range cases {
@@ -276,23 +264,8 @@ func TestTrainedMatchesTheTrainer(t *testing.T) {
 		if err := rd.Fill(&v, &in); err != nil {
 			t.Fatal(err)
 		}
-		if len(c.Cells) == 0 {
-			t.Fatalf("hand %d: no cells", c.Seed)
-		}
-		for _, cell := range c.Cells {
-			if len(cell.X) != NumFeatures {
-				t.Fatalf("hand %d: the trainer wrote %d features, not %d", c.Seed, len(cell.X), NumFeatures)
-			}
-			x := in.X[cell.Place][cell.Face]
-			for k := range cell.X {
-				if x[k] != cell.X[k] {
-					t.Fatalf("hand %d, place %d, %v: feature %s is %v, the trainer's %v", c.Seed, cell.Place, tile.Tile(cell.Face), FeatureNames[k], x[k], cell.X[k])
-				}
-			}
-			got := float64(m.Score(&x))
-			if math.Abs(got-cell.Score) > 1e-4*max(1, math.Abs(cell.Score)) {
-				t.Fatalf("hand %d, place %d, %v: score %v, the trainer's %v", c.Seed, cell.Place, tile.Tile(cell.Face), got, cell.Score)
-			}
+		if err := c.Check(&in, FeatureNames[:], func(x *[belief.MaxFeatures]float32) float64 { return float64(m.Score(x)) }); err != nil {
+			t.Fatal(err)
 		}
 	}
 }

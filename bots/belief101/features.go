@@ -80,19 +80,16 @@ var FeatureNames = func() (n [NumFeatures]string) {
 	return n
 }()
 
-// recentN is how many of an opponent's last discards (and passes) count
-// as recent.
-const recentN = 3
-
-// history is what the public history says of each opponent, face by
-// face as they play.
+// history is what the public history says of each opponent: the tally
+// both games read alike (belief.Tally), what it laid and laid off, and
+// whether it has opened and how long ago.
 type history struct {
-	thrown, taken, passed, laid, laidOff, early [belief.Opponents][tile.NumFaces]uint8
-	lastThrown, lastPassed                      [belief.Opponents][recentN]tile.Tile
-	nThrown, sinceOpen, draws, takes            [belief.Opponents]int
-	opened                                      [belief.Opponents]bool
-	thrownByAny, onStacks                       tile.Counts
-	stage                                       int
+	belief.Tally
+	laid, laidOff [belief.Opponents][tile.NumFaces]uint8
+	sinceOpen     [belief.Opponents]int
+	opened        [belief.Opponents]bool
+	// onStacks is the tiles on the discard stacks, by face
+	onStacks tile.Counts
 }
 
 // Reader reads views of 101 into inputs and readings. It keeps its
@@ -167,63 +164,26 @@ func (r *Reader) Fill(v *okey101.View, in *belief.Input) error {
 func (r *Reader) readHistory(v *okey101.View) {
 	h := &r.h
 	*h = history{}
-	for p := range belief.Opponents {
-		for i := range recentN {
-			h.lastThrown[p][i], h.lastPassed[p][i] = tile.NoTile, tile.NoTile
-		}
-	}
+	h.Reset()
 	an := &v.Analyzer
-	lastDiscard := okey101.Event{Seat: -1}
 	for _, e := range v.History {
-		p := -1
-		if e.Seat >= 0 && e.Seat < okey101.NumSeats && e.Seat != v.Seat {
-			p = place(v.Seat, e.Seat)
-		}
+		p := belief.Tell(&h.Tally, an, v.Seat, belief.Step{Kind: stepKind(e.Kind), Seat: e.Seat, Tile: e.Tile})
 		switch e.Kind {
 		case okey101.EvDiscard:
-			h.stage++
 			if e.Tile.Valid() {
-				h.thrownByAny[e.Tile]++
 				h.onStacks[e.Tile]++
 			}
-			lastDiscard = e
-			if p >= 0 {
-				push(&h.lastThrown[p], e.Tile)
-				count(an, &h.thrown[p], e.Tile)
-				if h.nThrown[p] < recentN {
-					count(an, &h.early[p], e.Tile)
-				}
-				h.nThrown[p]++
-				if h.opened[p] {
-					h.sinceOpen[p]++
-				}
+			if p >= 0 && h.opened[p] {
+				h.sinceOpen[p]++
 			}
 		case okey101.EvTake:
 			if e.Tile.Valid() && h.onStacks[e.Tile] > 0 {
 				h.onStacks[e.Tile]--
 			}
-			lastDiscard = okey101.Event{Seat: -1}
-			if p >= 0 {
-				h.takes[p]++
-				count(an, &h.taken[p], e.Tile)
-			}
 		case okey101.EvGiveBack:
 			if e.Tile.Valid() {
 				h.onStacks[e.Tile]++
 			}
-		case okey101.EvDraw:
-			if p < 0 {
-				lastDiscard = okey101.Event{Seat: -1}
-				continue
-			}
-			h.draws[p]++
-			// the previous player's discard lay on top, just thrown:
-			// drawing instead of taking it passes it over
-			if lastDiscard.Seat >= 0 && lastDiscard.Seat != e.Seat && lastDiscard.Tile.Valid() {
-				push(&h.lastPassed[p], lastDiscard.Tile)
-				count(an, &h.passed[p], lastDiscard.Tile)
-			}
-			lastDiscard = okey101.Event{Seat: -1}
 		case okey101.EvOpen, okey101.EvLay:
 			if p < 0 {
 				continue
@@ -244,10 +204,17 @@ func (r *Reader) readHistory(v *okey101.View) {
 	}
 }
 
-// push appends t to the newest-last window w.
-func push(w *[recentN]tile.Tile, t tile.Tile) {
-	copy(w[:], w[1:])
-	w[recentN-1] = t
+// stepKind is what a 101 event is to the tally.
+func stepKind(k okey101.EventKind) belief.StepKind {
+	switch k {
+	case okey101.EvDiscard:
+		return belief.StepDiscard
+	case okey101.EvTake:
+		return belief.StepTake
+	case okey101.EvDraw:
+		return belief.StepDraw
+	}
+	return belief.StepOther
 }
 
 // count adds t to c as it plays, unless it is wild.
@@ -313,17 +280,17 @@ func (r *Reader) features(v *okey101.View, in *belief.Input, p int, f tile.Tile,
 			var thrown, early, taken, passed, laid, laidOff, live, rt, rp int
 			faces := r.rel.Faces(pf, rel)
 			for _, g := range faces {
-				thrown += int(h.thrown[p][g])
-				early += int(h.early[p][g])
-				taken += int(h.taken[p][g])
-				passed += int(h.passed[p][g])
+				thrown += int(h.Thrown[p][g])
+				early += int(h.Early[p][g])
+				taken += int(h.Taken[p][g])
+				passed += int(h.Passed[p][g])
 				laid += int(h.laid[p][g])
 				laidOff += int(h.laidOff[p][g])
 				if rel != belief.RelSame {
 					live += int(in.Unseen[faceOf(an, g)])
 				}
-				rt += inWindow(an, &h.lastThrown[p], g)
-				rp += inWindow(an, &h.lastPassed[p], g)
+				rt += inWindow(an, &h.LastThrown[p], g)
+				rp += inWindow(an, &h.LastPassed[p], g)
 			}
 			x[fThrown+rel] = float32(thrown)
 			x[fThrownEarly+rel] = float32(early)
@@ -356,14 +323,14 @@ func (r *Reader) features(v *okey101.View, in *belief.Input, p int, f tile.Tile,
 		x[fIslek] = 1
 	}
 	x[fOwn] = float32(v.Counts[f])
-	x[fThrownByAny] = float32(h.thrownByAny[f])
+	x[fThrownByAny] = float32(h.ThrownByAny[f])
 	x[fOnTable] = float32(onTable)
 	x[fKnownHere] = float32(in.Known[p][f])
 	x[fHidden] = float32(in.Slots[p])
 	x[fKnownTotal] = float32(in.Known[p].Total())
-	x[fDraws] = float32(min(h.draws[p], 255))
-	x[fTakes] = float32(min(h.takes[p], 255))
-	x[fStage] = float32(min(h.stage, 255))
+	x[fDraws] = float32(min(h.Draws[p], 255))
+	x[fTakes] = float32(min(h.Takes[p], 255))
+	x[fStage] = float32(min(h.Stage, 255))
 	x[fWallLeft] = float32(min(v.WallLeft, 255))
 	switch o := v.Opened[in.Seats[p]]; o.Status {
 	case meld.OpenedMelds:
@@ -377,7 +344,7 @@ func (r *Reader) features(v *okey101.View, in *belief.Input, p int, f tile.Tile,
 }
 
 // inWindow counts the tiles of window w that play as face g.
-func inWindow(an *meld.Analyzer, w *[recentN]tile.Tile, g tile.Tile) int {
+func inWindow(an *meld.Analyzer, w *[belief.RecentN]tile.Tile, g tile.Tile) int {
 	n := 0
 	for _, t := range w {
 		if t.Valid() && !an.IsOkey(t) && an.PlaysAs(t) == g {

@@ -151,38 +151,25 @@ func generate(ctx context.Context, cfg genConfig) (*dataset, error) {
 func playHand(ctx context.Context, cfg genConfig, i int, rd *belief.Reader, d *dataset) error {
 	seed := handSeed(cfg.seed, i)
 	r := game.NewSeeded(seed ^ 0xbe11ef)
-	var bots [classic.NumSeats]botsclassic.Bot
-	for s := range bots {
-		level := "normal"
-		if r.Float64() < cfg.hardShare {
-			level = "hard"
-		}
-		b, err := botsclassic.New(level, botsclassic.Options{Seed: r.Uint64()})
-		if err != nil {
-			return err
-		}
-		bots[s] = b
+	bots, err := seatBots(r, cfg.hardShare, func(level string, seed uint64) (botsclassic.Bot, error) {
+		return botsclassic.New(level, botsclassic.Options{Seed: seed})
+	})
+	if err != nil {
+		return err
 	}
 	st, err := classic.NewMatch(classic.DefaultRules(), seed)
 	if err != nil {
 		return fmt.Errorf("hand %d: %w", i, err)
 	}
 	var in belief.Input
-	for st.Phase() == game.Playing && st.Moves() < cfg.maxActions {
-		seat := st.Turn()
-		v := st.View(seat)
+	_, err = playOut(ctx, st, &bots, cfg.maxActions, func(st *classic.State, v *classic.View) error {
 		if r.Float64() < cfg.pos {
-			if err := keep(rd, &in, &st, &v, i, d, len(d.views) < cfg.keepViews); err != nil {
-				return fmt.Errorf("hand %d, move %d: %w", i, st.Moves(), err)
-			}
+			return keep(rd, &in, st, v, i, d, len(d.views) < cfg.keepViews)
 		}
-		a, err := bots[seat].Decide(ctx, v)
-		if err != nil {
-			return fmt.Errorf("hand %d, seat %d: %w", i, seat, err)
-		}
-		if st, _, err = st.Apply(a); err != nil {
-			return fmt.Errorf("hand %d, seat %d: %w", i, seat, err)
-		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("hand %d, %w", i, err)
 	}
 	return nil
 }

@@ -17,38 +17,25 @@ import (
 func playHand101(ctx context.Context, cfg genConfig, i int, rd *belief101.Reader, d *dataset) error {
 	seed := handSeed(cfg.seed, i)
 	r := game.NewSeeded(seed ^ 0x101be11ef)
-	var bots [okey101.NumSeats]bots101.Bot
-	for s := range bots {
-		level := "normal"
-		if r.Float64() < cfg.hardShare {
-			level = "hard"
-		}
-		b, err := bots101.New(level, bots101.Options{Seed: r.Uint64()})
-		if err != nil {
-			return err
-		}
-		bots[s] = b
+	bots, err := seatBots(r, cfg.hardShare, func(level string, seed uint64) (bots101.Bot, error) {
+		return bots101.New(level, bots101.Options{Seed: seed})
+	})
+	if err != nil {
+		return err
 	}
 	st, err := okey101.NewMatch(okey101.DefaultRules(), seed)
 	if err != nil {
 		return fmt.Errorf("hand %d: %w", i, err)
 	}
 	var in belief.Input
-	for st.Phase() == game.Playing && st.Moves() < cfg.maxActions {
-		seat := st.Turn()
-		v := st.View(seat)
+	_, err = playOut(ctx, st, &bots, cfg.maxActions, func(st *okey101.State, v *okey101.View) error {
 		if r.Float64() < cfg.pos {
-			if err := keep101(rd, &in, &st, &v, i, d); err != nil {
-				return fmt.Errorf("hand %d, move %d: %w", i, st.Moves(), err)
-			}
+			return keep101(rd, &in, st, v, i, d)
 		}
-		a, err := bots[seat].Decide(ctx, v)
-		if err != nil {
-			return fmt.Errorf("hand %d, seat %d: %w", i, seat, err)
-		}
-		if st, _, err = st.Apply(a); err != nil {
-			return fmt.Errorf("hand %d, seat %d: %w", i, seat, err)
-		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("hand %d, %w", i, err)
 	}
 	return nil
 }

@@ -24,10 +24,13 @@
 //	            the data's cache
 //	data101.go  the hands of Okey 101 (-game 101: bots/belief101's
 //	            weights), played and filed as data.go files classic's
+//	play.go     a hand of either game played out by its bots (generic over
+//	            the two games' states), and the bots seated by level
 //	net.go      the network in float64: its forward and backward pass,
 //	            AdamW, the checkpoints
 //	eval.go     the held-out figures: log-loss, Brier, calibration (in
 //	            bins of the chance and in deciles of the copies), the
 //	            samplers' worlds
 //	fixture.go  the fixed cases the package's test plays again
+//	            (belief.FixtureCase)
 package main

@@ -17,24 +17,6 @@ import (
 	"okey/game/tile"
 )
 
-// fixtureCase is one fixed input of the package's test and what the
-// trainer made of it: the view of the seat to move after Moves moves of
-// hand game.NewSeed(Seed), played by four normal bots seeded Seed+seat
-// (the test plays it again), every (opponent, face) it fills with its
-// features and the trainer's score of them.
-type fixtureCase struct {
-	Seed  uint64        `json:"seed"`
-	Moves int           `json:"moves"`
-	Cells []fixtureCell `json:"cells"`
-}
-
-type fixtureCell struct {
-	Place int       `json:"place"`
-	Face  int       `json:"face"`
-	X     []float32 `json:"x"`
-	Score float64   `json:"score"`
-}
-
 // fixtureHands are the fixed inputs: hands and moves.
 var fixtureHands = []struct {
 	seed  uint64
@@ -53,23 +35,11 @@ func fixtureView(ctx context.Context, seed uint64, moves int) (classic.View, err
 	if err != nil {
 		return classic.View{}, err
 	}
-	var bots [classic.NumSeats]botsclassic.Bot
+	var bots [seats]botsclassic.Bot
 	for s := range bots {
 		bots[s] = botsclassic.NewNormal(seed + uint64(s))
 	}
-	for st.Moves() < moves {
-		if st.Phase() != game.Playing {
-			return classic.View{}, fmt.Errorf("hand %d ended before move %d", seed, moves)
-		}
-		a, err := bots[st.Turn()].Decide(ctx, st.View(st.Turn()))
-		if err != nil {
-			return classic.View{}, err
-		}
-		if st, _, err = st.Apply(a); err != nil {
-			return classic.View{}, err
-		}
-	}
-	return st.View(st.Turn()), nil
+	return fixtureAt(ctx, st, &bots, seed, moves)
 }
 
 // fixtureView101 plays the first hand of match seed of Okey 101 with
@@ -79,21 +49,23 @@ func fixtureView101(ctx context.Context, seed uint64, moves int) (okey101.View, 
 	if err != nil {
 		return okey101.View{}, err
 	}
-	var bots [okey101.NumSeats]bots101.Bot
+	var bots [seats]bots101.Bot
 	for s := range bots {
 		bots[s] = bots101.NewNormal(seed + uint64(s))
 	}
-	for st.Moves() < moves {
-		if st.Phase() != game.Playing {
-			return okey101.View{}, fmt.Errorf("hand %d ended before move %d", seed, moves)
-		}
-		a, err := bots[st.Turn()].Decide(ctx, st.View(st.Turn()))
-		if err != nil {
-			return okey101.View{}, err
-		}
-		if st, _, err = st.Apply(a); err != nil {
-			return okey101.View{}, err
-		}
+	return fixtureAt(ctx, st, &bots, seed, moves)
+}
+
+// fixtureAt plays st with bots to the given move and gives the view of
+// the seat to move there.
+func fixtureAt[S match[S, V, A, E], V, A, E any, B player[V, A]](ctx context.Context, st S, bots *[seats]B, seed uint64, moves int) (V, error) {
+	var none V
+	st, err := playOut(ctx, st, bots, moves, nil)
+	if err != nil {
+		return none, err
+	}
+	if st.Moves() < moves {
+		return none, fmt.Errorf("hand %d ended before move %d", seed, moves)
 	}
 	return st.View(st.Turn()), nil
 }
@@ -119,7 +91,7 @@ func fixtureInput(ctx context.Context, o options, seed uint64, moves int, in *be
 
 // writeFixture writes the fixed cases scored by n in float64.
 func writeFixture(ctx context.Context, o options, n *net) error {
-	var cases []fixtureCase
+	var cases []belief.FixtureCase
 	var in belief.Input
 	hands := fixtureHands
 	if o.is101() {
@@ -129,7 +101,7 @@ func writeFixture(ctx context.Context, o options, n *net) error {
 		if err := fixtureInput(ctx, o, h.seed, h.moves, &in); err != nil {
 			return fmt.Errorf("fixture: %w", err)
 		}
-		c := fixtureCase{Seed: h.seed, Moves: h.moves}
+		c := belief.FixtureCase{Seed: h.seed, Moves: h.moves}
 		d := &dataset{F: n.F}
 		for o := range belief.Opponents {
 			for f := range tile.NumFaces {
@@ -147,7 +119,7 @@ func writeFixture(ctx context.Context, o options, n *net) error {
 				}
 				var s scratch
 				n.forward(d, 0, &s)
-				c.Cells = append(c.Cells, fixtureCell{Place: o, Face: f, X: append([]float32(nil), x[:n.F]...), Score: s.g[o]})
+				c.Cells = append(c.Cells, belief.FixtureCell{Place: o, Face: f, X: append([]float32(nil), x[:n.F]...), Score: s.g[o]})
 			}
 		}
 		cases = append(cases, c)
