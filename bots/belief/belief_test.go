@@ -3,6 +3,7 @@ package belief
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"os"
@@ -158,6 +159,22 @@ func TestUniformIsTheSlotsShare(t *testing.T) {
 	})
 }
 
+// viewAt is the view of the seat to move after the given moves of hand
+// seed, as play plays it.
+func viewAt(t *testing.T, seed uint64, moves int) classic.View {
+	t.Helper()
+	var v classic.View
+	play(t, classic.DefaultRules(), seed, moves, func(st *classic.State, w *classic.View) {
+		if st.Moves() == moves {
+			v = *w
+		}
+	})
+	if v.History == nil {
+		t.Fatalf("hand %d ended before move %d", seed, moves)
+	}
+	return v
+}
+
 // TestReadsTheViewOnly: a view and a view of another world that agrees
 // with it (its hidden tiles dealt anew) read the same.
 func TestReadsTheViewOnly(t *testing.T) {
@@ -305,15 +322,7 @@ func TestFixture(t *testing.T) {
 	var rd Reader
 	var in Input
 	for _, c := range cases {
-		var v classic.View
-		play(t, classic.DefaultRules(), c.Seed, c.Moves, func(st *classic.State, w *classic.View) {
-			if st.Moves() == c.Moves {
-				v = *w
-			}
-		})
-		if v.History == nil {
-			t.Fatalf("hand %d ended before move %d", c.Seed, c.Moves)
-		}
+		v := viewAt(t, c.Seed, c.Moves)
 		if err := rd.Fill(&v, &in); err != nil {
 			t.Fatal(err)
 		}
@@ -326,17 +335,11 @@ func TestFixture(t *testing.T) {
 // TestTrainedCarriesItsRecipe: the shipped weights say how they were
 // made (the trainer's command, seed and data's commit).
 func TestTrainedCarriesItsRecipe(t *testing.T) {
-	var r struct {
-		Command string `json:"command"`
-		Seed    uint64 `json:"seed"`
-		Commit  string `json:"data_commit"`
-		Hands   int    `json:"hands"`
-	}
-	if err := json.Unmarshal(Trained().Recipe, &r); err != nil {
+	if _, err := Trained().Made(); err != nil {
 		t.Fatal(err)
 	}
-	if r.Command == "" || r.Commit == "" || r.Hands == 0 {
-		t.Fatalf("recipe %+v", r)
+	if _, err := Handwritten().Made(); !errors.Is(err, ErrModel) {
+		t.Fatalf("the hand-written reading has no recipe, yet reads %v", err)
 	}
 }
 

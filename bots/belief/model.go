@@ -53,6 +53,29 @@ const MaxHidden = 128
 // features.
 var ErrModel = errors.New("belief: bad model")
 
+// Made is what a model's recipe says of how it was made, enough to make
+// it again: the trainer's command, its seed, the data's commit, the
+// training hands.
+type Made struct {
+	Command string `json:"command"`
+	Seed    uint64 `json:"seed"`
+	Commit  string `json:"data_commit"`
+	Hands   int    `json:"hands"`
+}
+
+// Made reads m's recipe; it fails when the recipe does not say how to
+// make m again (no command, commit or hands).
+func (m *Model) Made() (Made, error) {
+	var r Made
+	if err := json.Unmarshal(m.Recipe, &r); err != nil {
+		return r, fmt.Errorf("%w: recipe: %w", ErrModel, err)
+	}
+	if r.Command == "" || r.Commit == "" || r.Hands == 0 {
+		return r, fmt.Errorf("%w: the recipe does not say how it was made: %+v", ErrModel, r)
+	}
+	return r, nil
+}
+
 // Check reports whether m fits the features this package computes.
 func (m *Model) Check() error { return m.CheckFeatures(NumFeatures) }
 

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"math"
 	"os"
+	"strings"
 	"testing"
 
 	"okey/bots/belief"
@@ -41,6 +42,22 @@ func play(t testing.TB, seed uint64, moves int, at func(st *okey101.State, v *ok
 			t.Fatal(err)
 		}
 	}
+}
+
+// viewAt is the view of the seat to move after the given moves of hand
+// seed, as play plays it.
+func viewAt(t *testing.T, seed uint64, moves int) okey101.View {
+	t.Helper()
+	var v okey101.View
+	play(t, seed, moves+1, func(st *okey101.State, w *okey101.View) {
+		if st.Moves() == moves {
+			v = *w
+		}
+	})
+	if v.History == nil {
+		t.Fatalf("hand %d ended before move %d", seed, moves)
+	}
+	return v
 }
 
 // TestFillCountsAsTheWorld: the reader's unseen tiles are the tiles a
@@ -250,15 +267,7 @@ func TestTrainedMatchesTheTrainer(t *testing.T) {
 	}
 	m := Trained()
 	for _, c := range cases {
-		var v okey101.View
-		play(t, c.Seed, c.Moves+1, func(st *okey101.State, w *okey101.View) {
-			if st.Moves() == c.Moves {
-				v = *w
-			}
-		})
-		if v.History == nil {
-			t.Fatalf("hand %d ended before move %d", c.Seed, c.Moves)
-		}
+		v := viewAt(t, c.Seed, c.Moves)
 		var rd Reader
 		var in belief.Input
 		if err := rd.Fill(&v, &in); err != nil {
@@ -273,16 +282,12 @@ func TestTrainedMatchesTheTrainer(t *testing.T) {
 // TestTrainedCarriesItsRecipe: the shipped weights say how they were
 // made, and are not classic's.
 func TestTrainedCarriesItsRecipe(t *testing.T) {
-	var r struct {
-		Command string `json:"command"`
-		Commit  string `json:"data_commit"`
-		Hands   int    `json:"hands"`
-	}
-	if err := json.Unmarshal(Trained().Recipe, &r); err != nil {
+	r, err := Trained().Made()
+	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Command == "" || r.Commit == "" || r.Hands == 0 {
-		t.Fatalf("recipe %+v", r)
+	if !strings.Contains(r.Command, "-game 101") {
+		t.Fatalf("the weights were made by %q, not for 101", r.Command)
 	}
 	classic, err := json.Marshal(belief.Trained())
 	if err != nil {
