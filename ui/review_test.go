@@ -220,7 +220,7 @@ func checkReads(t *testing.T, m *Model) {
 	}
 }
 
-// The same from a hand of 101.
+// The same from a hand of 101, with its racks read (bots/belief101).
 func TestReviewFromHandOver101(t *testing.T) {
 	m := start101(t, 100, 30, withSeed(3), func(o *Options) { o.Settings.Rules101 = "hands=2" }, fewWorlds)
 	toHandOver(t, m)
@@ -231,6 +231,7 @@ func TestReviewFromHandOver101(t *testing.T) {
 	if m.rv.Res.Game != game.Okey101 {
 		t.Fatalf("the review of a hand of 101 judged %q", m.rv.Res.Game)
 	}
+	checkReads(t, m)
 	checkSteps(t, m, scrHandOver)
 }
 

@@ -10,8 +10,8 @@ import (
 )
 
 // The review's reading of the racks (r on a decision, once its hand is
-// over): what the belief the judge deals its worlds from (bots/belief)
-// read of each other rack from the player's view at that decision, the
+// over): what the belief the judge deals its worlds from (bots/belief,
+// bots/belief101) read of each other rack from the player's view at that decision, the
 // faces it found likeliest with their chances and the tiles the player
 // knew were there, beside the tiles each rack really held, those the
 // reading named marked. It is the judge's picture of the table, shown

@@ -34,8 +34,8 @@ type Review struct {
 	Err         error
 	At          int // the decision on show
 	// Reads are what the belief read of the other racks at each
-	// decision, beside what they held (nil for a hand not over, and in
-	// 101); ShowReads shows them in place of the verdict (r).
+	// decision, beside what they held (nil for a hand not over);
+	// ShowReads shows them in place of the verdict (r).
 	Reads     [][]RackRead
 	ShowReads bool
 }

@@ -9,9 +9,9 @@
 // The coach reads a match's record and judges every decision from the
 // reviewed seat's view alone (the worlds it plays out are sampled from
 // what that seat could see), so a review never learns another seat's
-// tiles. After a classic hand is over, and only then, the review shows
-// beside each decision what the belief of the racks (bots/belief, the
-// judge's worlds) read of each other rack from that seat's view, and
+// tiles. After a hand is over, and only then, the review shows beside
+// each decision what the belief of the racks (bots/belief in classic,
+// bots/belief101 in 101: the judge's worlds) read of each other rack from that seat's view, and
 // what each rack really held (ReadsOf).
 //
 // The files:
@@ -22,7 +22,7 @@
 //	reads.go    ReadsOf: the belief's reading of the other racks at each decision of a
 //	            hand that is over, beside the racks as they were
 //
-// It may import bots/coach, bots/belief, the referees (game/classic, game/okey101,
+// It may import bots/coach, bots/belief, bots/belief101, the referees (game/classic, game/okey101,
 // game/tile), ui/cli (the review's engine), ui/pages (what a review
 // and a list hold), ui/i18n (the words), ui/store, Bubble Tea and the
 // standard library; never package ui.

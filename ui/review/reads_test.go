@@ -4,11 +4,14 @@ import (
 	"context"
 	"testing"
 
+	"okey/bots/bots101"
 	"okey/bots/botsclassic"
 	"okey/bots/coach"
 	"okey/game"
 	"okey/game/classic"
+	"okey/game/okey101"
 	"okey/game/tile"
+	"okey/ui/pages"
 )
 
 // playClassic plays a classic match of normal bots from seed: its first
@@ -24,10 +27,41 @@ func playClassic(t *testing.T, seed uint64, stop, extra int) classic.Record {
 	for i := range bs {
 		bs[i] = botsclassic.NewNormal(seed + uint64(i))
 	}
+	return playMatch(t, g, &bs, classic.NextHandAction(), stop, extra)
+}
+
+// play101 is playClassic in Okey 101.
+func play101(t *testing.T, seed uint64, stop, extra int) okey101.Record {
+	t.Helper()
+	g, err := okey101.NewGame(okey101.DefaultRules(), seed, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var bs [okey101.NumSeats]bots101.Bot
+	for i := range bs {
+		bs[i] = bots101.NewNormal(seed + uint64(i))
+	}
+	return playMatch(t, g, &bs, okey101.NextHand(), stop, extra)
+}
+
+// playMatch plays g with bots as playClassic says, next dealing the
+// second hand.
+func playMatch[S interface {
+	Phase() game.Phase
+	Turn() int
+	View(seat int) V
+}, V, A, E, R any, B interface {
+	Decide(ctx context.Context, v V) (A, error)
+}](t *testing.T, g interface {
+	State() S
+	Apply(a A) ([]E, []byte, error)
+	Record() R
+}, bots *[4]B, next A, stop, extra int) R {
+	t.Helper()
 	ctx := context.Background()
 	step := func() {
 		s := g.State()
-		a, err := bs[s.Turn()].Decide(ctx, s.View(s.Turn()))
+		a, err := bots[s.Turn()].Decide(ctx, s.View(s.Turn()))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -45,7 +79,7 @@ func playClassic(t *testing.T, seed uint64, stop, extra int) classic.Record {
 		t.Fatalf("the match ended after one hand (phase %v)", g.State().Phase())
 	}
 	if extra > 0 {
-		if _, _, err := g.Apply(classic.NextHandAction()); err != nil {
+		if _, _, err := g.Apply(next); err != nil {
 			t.Fatal(err)
 		}
 		for range extra {
@@ -55,19 +89,14 @@ func playClassic(t *testing.T, seed uint64, stop, extra int) classic.Record {
 	return g.Record()
 }
 
-// decisionsOf are decisions standing for seat's in rec (their index in
+// decisionsOf are decisions standing for those of ps (their index in
 // the record is all ReadsOf reads of them).
-func decisionsOf(t *testing.T, rec classic.Record, seat int) ([]coach.Decision, []coach.PointClassic) {
-	t.Helper()
-	ps, err := coach.PointsClassic(rec, seat, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
+func decisionsOf[S, A any](ps []coach.Point[S, A], seat int) []coach.Decision {
 	ds := make([]coach.Decision, len(ps))
 	for i, p := range ps {
 		ds[i] = coach.Decision{Hand: p.Hand, Index: p.Index, Seat: seat}
 	}
-	return ds, ps
+	return ds
 }
 
 // TestReadsOnlyAfterTheHand: the review's reading of the racks, with
@@ -77,58 +106,100 @@ func decisionsOf(t *testing.T, rec classic.Record, seat int) ([]coach.Decision, 
 // held never reaches a screen while the hand is on. The racks given
 // are the true ones; the tiles read known are the ones the view knew.
 func TestReadsOnlyAfterTheHand(t *testing.T) {
-	rec := playClassic(t, 5, 0, 40)
-	ds, ps := decisionsOf(t, rec, 0)
-	reads := ReadsOf(rec.Marshal(), 0, 0, ds)
-	if len(reads) != len(ds) {
-		t.Fatalf("%d reads for %d decisions", len(reads), len(ds))
+	truth := func(s classic.State, seat int) (rack, known []tile.Tile) {
+		v := s.View(0)
+		k := v.Known()[seat]
+		return s.View(seat).Rack, k.Tiles()
 	}
-	over, on, listed := 0, 0, 0
+	rec := playClassic(t, 5, 0, 40)
+	ps, err := coach.PointsClassic(rec, 0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkReads(t, ps, ReadsOf(rec.Marshal(), 0, 0, decisionsOf(ps, 0)), truth, true)
+	// The first hand cut before its end: nothing.
+	cut := playClassic(t, 5, 30, 0)
+	if ps, err = coach.PointsClassic(cut, 0, 0); err != nil {
+		t.Fatal(err)
+	}
+	checkReads(t, ps, ReadsOf(cut.Marshal(), 0, 0, decisionsOf(ps, 0)), truth, false)
+}
+
+// TestReadsOnlyAfterTheHand101: the same in Okey 101, from its own
+// belief (bots/belief101); the one tile the view knows in a rack is
+// the discard its seat took and has not laid yet.
+func TestReadsOnlyAfterTheHand101(t *testing.T) {
+	truth := func(s okey101.State, seat int) (rack, known []tile.Tile) {
+		v := s.View(0)
+		if v.Turn == seat && v.Taken.Tile.Valid() && !v.Taken.Used {
+			known = []tile.Tile{v.Taken.Tile}
+		}
+		return s.View(seat).Rack, known
+	}
+	rec := play101(t, 5, 0, 40)
+	ps, err := coach.Points101(rec, 0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkReads(t, ps, ReadsOf(rec.Marshal(), 0, 0, decisionsOf(ps, 0)), truth, true)
+	cut := play101(t, 5, 30, 0)
+	if ps, err = coach.Points101(cut, 0, 0); err != nil {
+		t.Fatal(err)
+	}
+	checkReads(t, ps, ReadsOf(cut.Marshal(), 0, 0, decisionsOf(ps, 0)), truth, false)
+}
+
+// checkReads checks the reads of seat 0's decisions ps of a match
+// whose first hand is over (over: it has decisions of a second): the
+// first hand's decisions read the three other racks, with the tiles
+// truth says each rack held and seat 0 knew there; the second's read
+// nothing; and when the first hand is not over, nothing at all.
+func checkReads[S, A any](t *testing.T, ps []coach.Point[S, A], reads [][]pages.RackRead, truth func(s S, seat int) (rack, known []tile.Tile), over bool) {
+	t.Helper()
+	if len(reads) != len(ps) {
+		t.Fatalf("%d reads for %d decisions", len(reads), len(ps))
+	}
+	if got := len(ps) > 0 && ps[len(ps)-1].Hand > 1; got != over {
+		t.Fatalf("decisions of a second hand: %v, want %v", got, over)
+	}
+	first, on, listed := 0, 0, 0
 	for i, p := range ps {
-		switch p.Hand {
-		case 1:
-			over++
-			if len(reads[i]) != classic.NumSeats-1 {
-				t.Fatalf("decision %d of the hand over: %d racks read", i, len(reads[i]))
-			}
-			for _, rr := range reads[i] {
-				seat := (p.Played.Seat + rr.Place + 1) % classic.NumSeats
-				rack := p.State.View(seat).Rack
-				if got, want := tile.FormatTiles(rr.Held), tile.FormatTiles(sorted(rack)); got != want {
-					t.Fatalf("decision %d, place %d: held %s, the rack was %s", i, rr.Place, got, want)
-				}
-				v0 := p.State.View(0)
-				known := v0.Known()[seat]
-				if got, want := tile.FormatTiles(rr.Known), tile.FormatTiles(known.Tiles()); got != want {
-					t.Fatalf("decision %d, place %d: known %s, the view knew %s", i, rr.Place, got, want)
-				}
-				for _, g := range rr.Likely {
-					if g.Chance <= 0 || g.Chance > 1 {
-						t.Fatalf("decision %d, place %d: likeliest %+v", i, rr.Place, rr.Likely)
-					}
-				}
-				if rr.ByChance < 0 || rr.ByChance > float64(len(rr.Likely)) {
-					t.Fatalf("decision %d, place %d: %.2f of %d by chance", i, rr.Place, rr.ByChance, len(rr.Likely))
-				}
-				listed += len(rr.Likely)
-			}
-		default:
+		if p.Hand != 1 || !over {
 			on++
 			if reads[i] != nil {
 				t.Fatalf("decision %d, of hand %d still being played, has the racks read: %+v", i, p.Hand, reads[i])
 			}
+			continue
+		}
+		first++
+		if len(reads[i]) != 3 {
+			t.Fatalf("decision %d of the hand over: %d racks read", i, len(reads[i]))
+		}
+		for _, rr := range reads[i] {
+			seat := rr.Place + 1
+			rack, known := truth(p.State, seat)
+			if got, want := tile.FormatTiles(rr.Held), tile.FormatTiles(sorted(rack)); got != want {
+				t.Fatalf("decision %d, place %d: held %s, the rack was %s", i, rr.Place, got, want)
+			}
+			if got, want := tile.FormatTiles(rr.Known), tile.FormatTiles(sorted(known)); got != want {
+				t.Fatalf("decision %d, place %d: known %s, the view knew %s", i, rr.Place, got, want)
+			}
+			for _, g := range rr.Likely {
+				if g.Chance <= 0 || g.Chance > 1 {
+					t.Fatalf("decision %d, place %d: likeliest %+v", i, rr.Place, rr.Likely)
+				}
+			}
+			if rr.ByChance < 0 || rr.ByChance > float64(len(rr.Likely)) {
+				t.Fatalf("decision %d, place %d: %.2f of %d by chance", i, rr.Place, rr.ByChance, len(rr.Likely))
+			}
+			listed += len(rr.Likely)
 		}
 	}
-	if over == 0 || on == 0 || listed == 0 {
-		t.Fatalf("%d decisions of the hand over (%d faces read likely), %d of the hand on", over, listed, on)
+	if over && (first == 0 || on == 0 || listed == 0) {
+		t.Fatalf("%d decisions of the hand over (%d faces read likely), %d of the hand on", first, listed, on)
 	}
-	// The first hand cut before its end: nothing.
-	cut := playClassic(t, 5, 30, 0)
-	ds, _ = decisionsOf(t, cut, 0)
-	for i, r := range ReadsOf(cut.Marshal(), 0, 0, ds) {
-		if r != nil {
-			t.Fatalf("decision %d of a hand cut short has the racks read", i)
-		}
+	if !over && on == 0 {
+		t.Fatal("no decision of the hand cut short")
 	}
 }
 

@@ -54,9 +54,9 @@ type DoneMsg struct {
 	Res   cli.Review
 	Okeys []tile.Tile
 	Melds [][][]tile.Tile
-	// Reads are, at each decision of a classic hand that is over, what
-	// the belief read of each other rack beside what it held
-	// (ReadsOf); nil elsewhere.
+	// Reads are, at each decision of a hand that is over (either
+	// game), what the belief read of each other rack beside what it
+	// held (ReadsOf); nil elsewhere.
 	Reads [][]pages.RackRead
 	Err   error
 }
