@@ -485,6 +485,8 @@ var coachSamples = []string{
 	"in the playouts the best move (discard B6) came out ahead 34% of the time, worth -0.21 points on average; this move 29%, worth -0.40",
 	"the next player took R5 R6 from the discards: R7 was likely to help it (56% as the table reads, 31% on racks dealt at random)",
 	"going by the next player's play, R7 was likely to help it (48% as the table reads, 30% on racks dealt at random)",
+	"the next player laid down R4 R5 R6 and took B7 from the discards: R7 was likely to help it (61% as the table reads, 40% on racks dealt at random)",
+	"the next player laid down R4 R5 R6: R7 was likely to help it (61% as the table reads, 40% on racks dealt at random)",
 	"the next player threw K2 K4: K3 was unlikely to help it (8% as the table reads, 30% on racks dealt at random)",
 	"going by the next player's play, K3 was unlikely to help it (12% as the table reads, 25% on racks dealt at random)",
 	"read from the table: on racks dealt at random this move was not shown to lose",
@@ -544,6 +546,8 @@ func TestCoachWordsEveryForm(t *testing.T) {
 			"sonraki oyuncuya kırmızı 5'i verdin: bu elde kırmızı 6'yı almıştı, bunları topluyor olabilir"},
 		{"the next player took R5 R6 from the discards: R7 was likely to help it (56% as the table reads, 31% on racks dealt at random)", pages.CoachTable{Okey: tile.NoTile},
 			"sonraki oyuncu yandan kırmızı 5-6'yı aldı: kırmızı 7 büyük olasılıkla işine yarardı (masanın okunuşuyla %56, rastgele dağıtılmış ıstakalarda %31)"},
+		{"the next player laid down R4 R5 R6 and took B7 from the discards: R7 was likely to help it (61% as the table reads, 40% on racks dealt at random)", pages.CoachTable{Okey: tile.NoTile},
+			"sonraki oyuncu kırmızı 4-5-6'yı açtı ve yandan mavi 7'yi aldı: kırmızı 7 büyük olasılıkla işine yarardı (masanın okunuşuyla %61, rastgele dağıtılmış ıstakalarda %40)"},
 	} {
 		if got := nb(pages.SayCoach(tr, x.in, x.ct)); got != x.want {
 			t.Errorf("tr: %q gives %q, want %q", x.in, got, x.want)

@@ -73,14 +73,8 @@ func judgeClassic(ctx context.Context, v classic.View, played classic.Action, o 
 	if b := cands[vd.best]; o.sampler == nil && played.Kind == classic.ActDiscard && b.Kind == classic.ActDiscard && worse(d.Label) && !v.Analyzer.IsOkey(played.Tile) {
 		// The worlds came from the belief of the racks: whether that
 		// reading made the move lose, and what it saw.
-		r, err := readClassic(ctx, &v, played, b, o)
-		if err != nil && ctx.Err() == nil {
-			return d, played, fmt.Errorf("reading the table: %w", err)
-		}
-		// out of time (a hint's budget), the verdict stands unread
-		if err == nil && r != nil {
-			d.Read = r
-			d.Reasons = append(d.Reasons, readReason(r))
+		if err := d.addRead(ctx, func() (*TableRead, error) { return readClassic(ctx, &v, played, b, o) }); err != nil {
+			return d, played, err
 		}
 	}
 	if played == an && d.Label != Best {

@@ -26,6 +26,9 @@
 //	classic.go  classic Okey: the candidates, the reasons in words
 //	read.go     what reading the table changed in a classic verdict: the
 //	            decision judged again on racks dealt at random, and what
-//	            the belief's worlds said the next player wanted (TableRead)
+//	            the belief's worlds said the next player wanted (TableRead);
+//	            its words, and what a hint may say of it (TableRead.Said)
+//	read101.go  the same in Okey 101: what the next player took and laid
+//	            down, and a tile's help to its rack in a world
 //	okey101.go  Okey 101: the same
 package coach

@@ -42,10 +42,12 @@ type Options struct {
 	// judged and the number to judge.
 	Progress func(done, total int)
 
-	// sampler deals classic worlds (nil: the shared rollout.Sampler);
-	// the table's reading (readClassic) judges again on racks dealt at
-	// random with it.
-	sampler *rollout.SamplerClassic
+	// sampler deals classic worlds (nil: the shared rollout.Sampler),
+	// sampler101 those of 101 (nil: rollout.Shared101); the table's
+	// reading (readClassic, read101) judges again on racks dealt at
+	// random with them.
+	sampler    *rollout.SamplerClassic
+	sampler101 *rollout.Sampler101
 }
 
 // classicSampler is the sampler o deals classic worlds with.
@@ -54,6 +56,14 @@ func (o *Options) classicSampler() rollout.SamplerClassic {
 		return *o.sampler
 	}
 	return rollout.Sampler()
+}
+
+// sampler101Of is the sampler o deals worlds of 101 with.
+func (o *Options) sampler101Of() rollout.Sampler101 {
+	if o.sampler101 != nil {
+		return *o.sampler101
+	}
+	return rollout.Shared101()
 }
 
 // Default sample counts: enough that the label of a decision comes out

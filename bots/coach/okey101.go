@@ -42,7 +42,7 @@ func judge101(ctx context.Context, v okey101.View, played okey101.Action, o Opti
 	vd, judged, err := playOut(ctx, &d, &o, cands, choice, func(a okey101.Action) string { return move101(&v, a) },
 		playout[okey101.Action, *rollout.Player101]{DefaultSamples101, Thresholds101, rollout.NewPlayer101,
 			func(cs []okey101.Action, ps []*rollout.Player101) rollout.Play {
-				return rollout.Candidates101(&v, cs, seed, ps)
+				return rollout.Candidates101With(&v, o.sampler101Of(), cs, seed, ps)
 			}}, finishes101(&v, sv, cands))
 	if err != nil || !judged {
 		return d, played, err
@@ -59,6 +59,13 @@ func judge101(ctx context.Context, v okey101.View, played okey101.Action, o Opti
 		d.asGood()
 	}
 	d.Reasons = reasons101(&v, sv, cands, vd, d.Label)
+	if b := cands[vd.best]; o.sampler101 == nil && played.Kind == okey101.ActDiscard && b.Kind == okey101.ActDiscard && worse(d.Label) && !v.Analyzer.IsOkey(played.Tile) {
+		// The worlds came from the belief of the racks: whether that
+		// reading made the move lose, and what it saw.
+		if err := d.addRead(ctx, func() (*TableRead, error) { return read101(ctx, &v, played, b, o) }); err != nil {
+			return d, played, err
+		}
+	}
 	if same101(played, choice) && d.Label != Best {
 		d.Reasons = append(d.Reasons, hintsMove(vd.loss))
 	}

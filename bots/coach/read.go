@@ -43,6 +43,9 @@ type TableRead struct {
 	// public evidence. Empty when none does: the reading came from the
 	// rest of its play.
 	Seen string `json:"seen,omitempty"`
+	// Laid are, in Okey 101 when Wants, the tiles Seat laid down (its
+	// opening and later melds) that go with Tile: what it collects.
+	Laid string `json:"laid,omitempty"`
 	// Belief and Chance are the shares of worlds in which Tile would
 	// bring Seat's rack nearer a win: the belief's worlds, and racks
 	// dealt at random from what the seat could not see.
@@ -84,27 +87,18 @@ func readClassic(ctx context.Context, v *classic.View, played, best classic.Acti
 	}
 	next := nextSeat(v)
 	seed := viewSeed(o.Seed, v.Hand, len(v.History), uint8(v.Stage)) ^ 0x7ead
-	share := func(s rollout.SamplerClassic, t tile.Tile) (float64, error) {
-		return feedShare(v, s, seed, next, t)
-	}
 	r := &TableRead{Seat: next, Uniform: du.Label, UniformLoss: du.Loss}
-	for _, c := range []struct {
-		t     tile.Tile
-		wants bool
-	}{{played.Tile, true}, {best.Tile, false}} {
-		b, err := share(rollout.Sampler(), c.t)
-		if err != nil {
-			return nil, err
+	found, err := r.pick(played.Tile, best.Tile, func(t tile.Tile, byBelief bool) (float64, error) {
+		s := uni
+		if byBelief {
+			s = rollout.Sampler()
 		}
-		u, err := share(uni, c.t)
-		if err != nil {
-			return nil, err
-		}
-		if (c.wants && b-u >= readShift) || (!c.wants && u-b >= readShift) {
-			r.Tile, r.Wants, r.Belief, r.Chance = c.t.String(), c.wants, b, u
-			r.Seen = tile.FormatTiles(seenWith(v, next, c.t, c.wants))
-			return r, nil
-		}
+		return feedShare(v, s, seed, next, t)
+	}, func(t tile.Tile, took bool) (string, string) {
+		return tile.FormatTiles(seenWith(v, next, t, took)), ""
+	})
+	if err != nil || found {
+		return r, err
 	}
 	// Not through the next player's wants: through the player's own
 	// outs, read likelier in the others' racks than in the wall after
@@ -113,6 +107,35 @@ func readClassic(ctx context.Context, v *classic.View, played, best classic.Acti
 		r.Outs = &o
 	}
 	return r, nil
+}
+
+// pick fills r with what the reading said of the next player's wants,
+// if it said anything: the move played's tile read likelier to help it
+// than chance by readShift (Wants), or else the best's read less likely
+// by readShift. share is the share of worlds in which a tile helps the
+// next player, on the belief's worlds or on racks dealt at random;
+// evidence its public play that goes with a tile (its takes, or its
+// discards, and the tiles it laid down).
+func (r *TableRead) pick(played, best tile.Tile, share func(t tile.Tile, byBelief bool) (float64, error), evidence func(t tile.Tile, took bool) (seen, laid string)) (bool, error) {
+	for _, c := range []struct {
+		t     tile.Tile
+		wants bool
+	}{{played, true}, {best, false}} {
+		b, err := share(c.t, true)
+		if err != nil {
+			return false, err
+		}
+		u, err := share(c.t, false)
+		if err != nil {
+			return false, err
+		}
+		if (c.wants && b-u >= readShift) || (!c.wants && u-b >= readShift) {
+			r.Tile, r.Wants, r.Belief, r.Chance = c.t.String(), c.wants, b, u
+			r.Seen, r.Laid = evidence(c.t, c.wants)
+			return true, nil
+		}
+	}
+	return false, nil
 }
 
 // OutsRead is, for the move played's discard and the best's, the unseen
@@ -234,14 +257,87 @@ func seenWith(v *classic.View, seat int, t tile.Tile, took bool) []tile.Tile {
 		if e.Kind != kind || e.Seat != seat || !e.Tile.Valid() || a.IsOkey(e.Tile) {
 			continue
 		}
-		u := a.PlaysAs(e.Tile)
-		run := u.Colour() == pt.Colour() && abs(u.Value()-pt.Value()) <= 2
-		set := u.Value() == pt.Value()
-		if run || set {
+		if goesWith(a.PlaysAs(e.Tile), pt) {
 			out = append(out, e.Tile)
 		}
 	}
 	return out[max(len(out)-3, 0):]
+}
+
+// goesWith reports whether tiles playing as u and t go together: the
+// same colour one or two apart (a run), or the same value (a set).
+func goesWith(u, t tile.Tile) bool {
+	run := u.Colour() == t.Colour() && abs(u.Value()-t.Value()) <= 2
+	return run || u.Value() == t.Value()
+}
+
+// The forms a hint says a reading in (ReadSaid.Form): the next player
+// took tiles the hard bot's discard goes with, laid them down, or both;
+// threw tiles around the hint's discard; or, with no such tiles, the
+// hint's discard is the safer one by its play.
+const (
+	SaidTook     = "took"
+	SaidLaid     = "laid"
+	SaidLaidTook = "laidtook"
+	SaidThrew    = "threw"
+	SaidSafer    = "safer"
+)
+
+// ReadSaid is what a hint may say of a reading: its form, and the tiles
+// the next player was seen to take or throw (Seen) and laid down (Laid).
+type ReadSaid struct {
+	Form       string
+	Seen, Laid []tile.Tile
+}
+
+// Said is what a hint whose discard is x may say of reading r: only
+// where the reading is why x was advised — the hard bot's discard read
+// likely to help the next player (and x is another), or x itself read
+// unlikely to. ok is false otherwise, and for a reading of no tile.
+func (r *TableRead) Said(x tile.Tile) (s ReadSaid, ok bool) {
+	if r == nil || r.Tile == "" {
+		return s, false
+	}
+	read, err := tile.ParseTile(r.Tile)
+	if err != nil {
+		return s, false
+	}
+	if s.Seen, err = tile.ParseTiles(r.Seen); err != nil {
+		return s, false
+	}
+	if s.Laid, err = tile.ParseTiles(r.Laid); err != nil {
+		return s, false
+	}
+	switch {
+	case r.Wants && read != x && len(s.Laid) > 0 && len(s.Seen) > 0:
+		s.Form = SaidLaidTook
+	case r.Wants && read != x && len(s.Laid) > 0:
+		s.Form = SaidLaid
+	case r.Wants && read != x && len(s.Seen) > 0:
+		s.Form = SaidTook
+	case !r.Wants && read == x && len(s.Seen) > 0:
+		s.Form = SaidThrew
+	case r.Wants && read != x, !r.Wants && read == x:
+		s.Form = SaidSafer
+	default:
+		return s, false
+	}
+	return s, true
+}
+
+// addRead asks read what reading the table changed in d and adds it to
+// d with its words. Out of time (a hint's budget: ctx is over) the
+// verdict stands unread.
+func (d *Decision) addRead(ctx context.Context, read func() (*TableRead, error)) error {
+	r, err := read()
+	if err != nil && ctx.Err() == nil {
+		return fmt.Errorf("reading the table: %w", err)
+	}
+	if err == nil && r != nil {
+		d.Read = r
+		d.Reasons = append(d.Reasons, readReason(r))
+	}
+	return nil
 }
 
 // readReason says a reading in the coach's words, for the review's
@@ -257,6 +353,10 @@ func readReason(r *TableRead) string {
 		return "read from the table: on racks dealt at random this move was not shown to lose"
 	case r.Tile == "":
 		return fmt.Sprintf("read from the table: on racks dealt at random this move lost %s, not shown to be an inaccuracy", amount(r.UniformLoss))
+	case r.Wants && r.Laid != "" && r.Seen != "":
+		return fmt.Sprintf("the next player laid down %s and took %s from the discards: %s was likely to help it %s", r.Laid, r.Seen, r.Tile, odds)
+	case r.Wants && r.Laid != "":
+		return fmt.Sprintf("the next player laid down %s: %s was likely to help it %s", r.Laid, r.Tile, odds)
 	case r.Wants && r.Seen != "":
 		return fmt.Sprintf("the next player took %s from the discards: %s was likely to help it %s", r.Seen, r.Tile, odds)
 	case r.Wants:

@@ -52,6 +52,10 @@ type Facts struct {
 	Discard      tile.Tile
 	DiscardCosts bool
 	Owed         tile.Tile
+	// Read is, when the judge's reading of the racks is what made the
+	// hard bot's discard lose to the plan's (coach.TableRead), what it
+	// read of the next player; the words say it when Read.Said allows.
+	Read *coach.TableRead
 }
 
 // CursorTile is the tile the hint puts the cursor on, NoTile for none:
@@ -127,8 +131,12 @@ func HintCtx(ctx context.Context, v *okey101.View, sv *meld.Solver) (Facts, erro
 	var err error
 	if f.Mine && v.Phase == game.Playing {
 		var plan []okey101.Action
-		if plan, _, err = coach.Advise101(ctx, *v, coach.HintOptions(HintSeed)); err == nil && len(plan) > 0 {
+		var ds []coach.Decision
+		if plan, ds, err = coach.Advise101(ctx, *v, coach.HintOptions(HintSeed)); err == nil && len(plan) > 0 {
 			f.Plan = plan
+			if last := len(plan) - 1; plan[last].Kind == okey101.ActDiscard && last < len(ds) {
+				f.Read = ds[last].Read
+			}
 		}
 		if err != nil && errors.Is(err, context.DeadlineExceeded) && len(f.Plan) > 0 {
 			// Out of time: the hard bot's plan (hintFacts'), which the

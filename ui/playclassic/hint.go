@@ -385,30 +385,23 @@ func (t *Table) distanceHint() {
 // is said in w's words with the hand's okey; ok is false when the
 // verdict holds no such reading (or the hint was cut short).
 func readHint(w table.Words, okey tile.Tile, d *coach.Decision, short bool, x tile.Tile) (key string, args []any, ok bool) {
-	if d == nil || d.Read == nil || d.Read.Tile == "" || short {
+	if d == nil || short {
 		return "", nil, false
 	}
-	r := d.Read
-	read, err := tile.ParseTile(r.Tile)
-	if err != nil {
-		return "", nil, false
-	}
-	seen, err := tile.ParseTiles(r.Seen)
-	if err != nil {
+	s, ok := d.Read.Said(x)
+	if !ok {
 		return "", nil, false
 	}
 	tr := w.Tr
 	acc := func(y tile.Tile) string { return tr.Tile(y, okey, i18n.Accusative) }
 	// The status line holds one line of 80 columns: the hint's discard,
 	// the player and what it was seen to take or throw; the review says
-	// the rest (the tile read, the chances).
-	switch {
-	case r.Wants && read != x && len(seen) > 0:
-		return "status.hint.read.took", []any{acc(x), w.SeatName(r.Seat), tr.TilesIn(seen, okey, i18n.Accusative)}, true
-	case !r.Wants && read == x && len(seen) > 0:
-		return "status.hint.read.threw", []any{acc(x), w.SeatName(r.Seat), tr.TilesIn(seen, okey, i18n.Accusative)}, true
-	case r.Wants && read != x, !r.Wants && read == x:
-		return "status.hint.read.safer", []any{acc(x), w.NameIn(r.Seat, i18n.Genitive)}, true
+	// the rest (the tile read, the chances). Classic lays nothing down.
+	switch s.Form {
+	case coach.SaidTook, coach.SaidThrew:
+		return "status.hint.read." + s.Form, []any{acc(x), w.SeatName(d.Read.Seat), tr.TilesIn(s.Seen, okey, i18n.Accusative)}, true
+	case coach.SaidSafer:
+		return "status.hint.read.safer", []any{acc(x), w.NameIn(d.Read.Seat, i18n.Genitive)}, true
 	}
 	return "", nil, false
 }

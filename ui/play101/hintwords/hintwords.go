@@ -3,6 +3,7 @@ package hintwords
 import (
 	"strings"
 
+	"okey/bots/coach"
 	"okey/bots/decide101"
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
@@ -78,6 +79,11 @@ func (w Words) hint(v *okey101.View, f *decide101.Facts) string {
 			plan = append(plan, w.Tr.T("t101.hint.cursor", w.tileName(x)))
 		}
 	}
+	if s, ok := f.Read.Said(f.Discard); ok && f.Mine && !f.Short {
+		// the judge's reading of the next player is why the plan's
+		// discard is not the hard bot's: said first, before the rest
+		why = append(why, w.readWhy(f.Read, s, f.Discard))
+	}
 	// The plan says what the taken tile is for when it lays it down (an
 	// opening, melds, a lay-off): a sentence about the take would say the
 	// step again, with a total of its own.
@@ -143,6 +149,29 @@ func (w Words) hint(v *okey101.View, f *decide101.Facts) string {
 		out[i] = w.Tr.UpFirst(out[i])
 	}
 	return strings.Join(out, " ")
+}
+
+// readWhy says what the judge read of the next player, in form s of
+// reading r, where the hint's discard is x: what it took or laid down
+// that the hard bot's discard goes with, or threw around x.
+func (w Words) readWhy(r *coach.TableRead, s coach.ReadSaid, x tile.Tile) string {
+	tiles := func(ts []tile.Tile) string { return w.Tr.TilesIn(ts, w.Okey, i18n.Accusative) }
+	name := w.SeatName(r.Seat)
+	read := x
+	if t, err := tile.ParseTile(r.Tile); err == nil {
+		read = t
+	}
+	switch s.Form {
+	case coach.SaidLaidTook:
+		return w.Tr.T("t101.hint.read.laidtook", name, tiles(s.Laid), w.tileName(read), tiles(s.Seen))
+	case coach.SaidLaid:
+		return w.Tr.T("t101.hint.read.laid", name, tiles(s.Laid), w.tileName(read))
+	case coach.SaidTook:
+		return w.Tr.T("t101.hint.read.took", name, tiles(s.Seen), w.tileName(read))
+	case coach.SaidThrew:
+		return w.Tr.T("t101.hint.read.threw", name, tiles(s.Seen), w.tileName(read))
+	}
+	return w.Tr.T("t101.hint.read.safer", w.NameIn(r.Seat, i18n.Genitive))
 }
 
 // Plan is the preview of a finish after a first f: "f again

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"okey/bots/coach"
 	"okey/bots/decide101"
 	"okey/game"
 	"okey/game/okey101"
@@ -52,6 +53,72 @@ func TestPlanHintsSayTheirPrefix(t *testing.T) {
 		} {
 			if got := w.Hint(&v, &c.f); !strings.HasPrefix(got, prefix) {
 				t.Errorf("%s, %s: %q does not begin with %q", lang, c.name, got, prefix)
+			}
+		}
+	}
+}
+
+// TestHintSaysTheReading101: where the judge's reading of the next
+// player's rack is what made the hard bot's discard lose to the plan's
+// (Facts.Read), the hint says it after the plan with the player's name,
+// in both languages: what the next player laid down and took, or threw
+// around the plan's discard, or that by its play the discard is the
+// safer. Without a reading, a reading of no tile, a hint cut short, or
+// when the tile read is the plan's own discard, it says nothing of it.
+func TestHintSaysTheReading101(t *testing.T) {
+	g, err := okey101.NewGame(okey101.DefaultRules(), 7, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := g.State()
+	v := s.View(s.Turn())
+	x := v.Rack[0]
+	read := tile.NewTile(tile.Red, 7)
+	if v.Analyzer.IsOkey(read) || read == x {
+		read = tile.NewTile(tile.Blue, 7)
+	}
+	names := [table.Seats]string{"", "Zeynep", "Ayşe", "Oğuz"}
+	r := func(tr coach.TableRead) *coach.TableRead { tr.Seat = (v.Seat + 1) % okey101.NumSeats; return &tr }
+	next := names[(v.Seat+1)%okey101.NumSeats]
+	for _, c := range []struct {
+		name  string
+		read  *coach.TableRead
+		short bool
+		en    string
+		tr    string
+	}{
+		{"laid and took", r(coach.TableRead{Tile: read.String(), Wants: true, Laid: "R4 R5 R6", Seen: "Y7"}), false,
+			next + " laid down R4 R5 R6 and took Y7: " + read.String() + " would likely help.", next + " kırmızı 4-5-6'yı açtı ve yandan sarı 7'yi aldı:"},
+		{"laid", r(coach.TableRead{Tile: read.String(), Wants: true, Laid: "R4 R5 R6"}), false,
+			next + " laid down R4 R5 R6: " + read.String() + " would likely help.", next + " kırmızı 4-5-6'yı açtı:"},
+		{"took", r(coach.TableRead{Tile: read.String(), Wants: true, Seen: "R5 R6"}), false,
+			next + " took R5 R6 from the discards: " + read.String() + " would likely help.", next + " yandan kırmızı 5-6'yı aldı:"},
+		{"threw", r(coach.TableRead{Tile: x.String(), Seen: "K2 K4"}), false,
+			next + " threw K2 K4: " + x.String() + " would likely not help.", next + " siyah 2 4'ü attı:"},
+		{"safer", r(coach.TableRead{Tile: read.String(), Wants: true}), false,
+			"The safer discard, by " + next + "'s play.", i18n.MustLoad("tr").Sfx(next, i18n.Genitive) + " oyununa göre daha güvenli atış bu."},
+		{"no reading", nil, false, "", ""},
+		{"a reading of no tile", r(coach.TableRead{}), false, "", ""},
+		{"cut short", r(coach.TableRead{Tile: read.String(), Wants: true, Seen: "R5 R6"}), true, "", ""},
+		{"the tile read is the plan's", r(coach.TableRead{Tile: x.String(), Wants: true, Seen: "R5 R6"}), false, "", ""},
+	} {
+		for _, lang := range []string{"en", "tr"} {
+			w := Words{Words: table.Words{Tr: i18n.MustLoad(lang), Names: names}, Okey: tile.NoTile}
+			f := decide101.Facts{Mine: true, Short: c.short, Stage: okey101.StagePlay, Top: tile.NoTile, Discard: x,
+				Plan: []okey101.Action{okey101.Discard(v.Seat, x)}, Read: c.read}
+			got := strings.ReplaceAll(w.Hint(&v, &f), "\u00a0", " ")
+			want := c.en
+			if lang == "tr" {
+				want = c.tr
+			}
+			if want == "" {
+				if strings.Contains(got, next) {
+					t.Errorf("%s, %s: the reading is said: %q", c.name, lang, got)
+				}
+				continue
+			}
+			if !strings.Contains(got, want) {
+				t.Errorf("%s, %s: %q does not say %q", c.name, lang, got, want)
 			}
 		}
 	}
