@@ -1,6 +1,7 @@
 package commontest
 
 import (
+	"context"
 	"fmt"
 	"maps"
 	"math/big"
@@ -342,4 +343,24 @@ func (f *Tourneys) Muted(player string) (tournaments.MutedError, bool) {
 	defer f.mu.Unlock()
 	m, ok := f.Mutes[player]
 	return m, ok
+}
+
+// TourneyTable opens on s's hall a classic table of tournament id,
+// its seats held for key:test, key:p0, key:p1 and key:p2, with the
+// times to come back and away, and waits until the hall lists it as
+// the tournament's (what a session reads of it).
+func (s *Side) TourneyTable(t *testing.T, id string, back, away time.Duration) *tables.Table {
+	t.Helper()
+	tb, err := s.H.OpenSeated(tables.Config{Game: "classic", Rules: "default", Levels: [4]string{"easy", "easy", "easy", "easy"},
+		Seated: &tables.Seated{Tourney: id, Players: [4]string{"key:test", "key:p0", "key:p1", "key:p2"}, Back: back, Away: away}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := s.Common(context.Background(), "key:test", "", "ann", "en")
+	for end := time.Now().Add(time.Minute); c.TourneyOf(tb.ID) != id; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(end) {
+			t.Fatal("the hall never listed the tournament's table")
+		}
+	}
+	return tb
 }

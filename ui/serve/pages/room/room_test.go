@@ -28,22 +28,13 @@ func TestATournamentsTableIsNotLeftAtOneKey(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb, err := side.H.OpenSeated(tables.Config{Game: "classic", Rules: "default", Levels: [4]string{"easy", "easy", "easy", "easy"},
-		Seated: &tables.Seated{Tourney: id, Players: [4]string{"key:test", "key:p0", "key:p1", "key:p2"}, Back: 2 * time.Minute, Away: 10 * time.Minute}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	tb := side.TourneyTable(t, id, 2*time.Minute, 10*time.Minute)
 	own, err := side.H.Create(tables.Config{Game: "classic", Rules: "default", Levels: [4]string{"easy", "easy", "easy", "easy"}}, "key:test", "10.0.0.9")
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	for end := time.Now().Add(time.Minute); side.Common(ctx, "key:test", "", "ann", "en").TourneyOf(tb.ID) != id; time.Sleep(10 * time.Millisecond) {
-		if time.Now().After(end) {
-			t.Fatal("the hall never listed the tournament's table")
-		}
-	}
 	q := tea.KeyPressMsg{Code: 'q', Text: "q"}
 	leaves := func(turn common.Turn) bool {
 		if turn.Cmd == nil {

@@ -154,19 +154,10 @@ func TestLeavingATournamentsTableSaysItsRule(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb, err := side.H.OpenSeated(tables.Config{Game: "classic", Rules: "default", Levels: [4]string{"easy", "easy", "easy", "easy"},
-		Seated: &tables.Seated{Tourney: id, Players: [4]string{"key:test", "key:p0", "key:p1", "key:p2"}, Back: 2 * time.Minute, Away: 10 * time.Minute}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	tb := side.TourneyTable(t, id, 2*time.Minute, 10*time.Minute)
 	own, err := side.H.Create(tables.Config{Game: "classic", Rules: "default", Levels: [4]string{"easy", "easy", "easy", "easy"}}, "key:test", "10.0.0.9")
 	if err != nil {
 		t.Fatal(err)
-	}
-	for end := time.Now().Add(time.Minute); c0(side).TourneyOf(tb.ID) != id; time.Sleep(10 * time.Millisecond) {
-		if time.Now().After(end) {
-			t.Fatal("the hall never listed the tournament's table")
-		}
 	}
 	for _, lang := range []string{"en", "tr"} {
 		c := side.Common(context.Background(), "key:test", "", "ann", lang)
@@ -194,9 +185,4 @@ func TestLeavingATournamentsTableSaysItsRule(t *testing.T) {
 			t.Errorf("%s: q at an ordinary table asks %q, want %q", lang, got, want)
 		}
 	}
-}
-
-// c0 is a session's shared value on side, for what it reads of the hall.
-func c0(side *commontest.Side) *common.Common {
-	return side.Common(context.Background(), "key:test", "", "ann", "en")
 }
