@@ -404,12 +404,7 @@ func TestATableWriteNotAnsweredIsSentAgain(t *testing.T) {
 // moved again 11 s after the freeze. The claim lands once.
 func TestARecordsWriteIsSentAgainBeforeTheFirstGivesUp(t *testing.T) {
 	t.Parallel()
-	k, closeFn := openStoreAt(t, t.TempDir())
-	defer closeFn()
-	l := k.Log("7")
-	if err := l.Write([]byte(`{"id":"7","n":1}`), []byte("H\n")); err != nil {
-		t.Fatal(err)
-	}
+	k, l := loggedOnce(t, "7")
 	// Unanswered the first three sends: the claim's own first waits
 	// (250 ms, then 500 ms: untilAvailable) pass before it is sent
 	// beside one.
@@ -486,12 +481,7 @@ func (s *silentPublish) PublishMsg(ctx context.Context, m *nats.Msg, opts ...jet
 // node took over after a kill under okey load's arena.
 func TestARecordsWriteInProcessIsWaitedFor(t *testing.T) {
 	t.Parallel()
-	k, closeFn := openStoreAt(t, t.TempDir())
-	defer closeFn()
-	l := k.Log("8")
-	if err := l.Write([]byte(`{"id":"8","n":1}`), []byte("H\n")); err != nil {
-		t.Fatal(err)
-	}
+	k, l := loggedOnce(t, "8")
 	busy := &inProcessPublish{JetStream: k.eng.js, left: 2}
 	k.eng.js = busy
 	if err := l.Write([]byte(`{"id":"8","n":2}`), []byte("H\nM\n")); err != nil {
@@ -603,12 +593,7 @@ func TestHedgedReadsKeepToTheNodesBudget(t *testing.T) {
 // "moving" for good). The append is in the record once.
 func TestAResendRefusedAfterTheFirstLandedIsNotAFence(t *testing.T) {
 	t.Parallel()
-	k, closeFn := openStoreAt(t, t.TempDir())
-	defer closeFn()
-	l := k.Log("8")
-	if err := l.Write([]byte(`{"id":"8","n":1}`), []byte("H\n")); err != nil {
-		t.Fatal(err)
-	}
+	k, l := loggedOnce(t, "8")
 	late := &lateAnswer{JetStream: k.eng.js, left: 1}
 	k.eng.js = late
 	if err := l.Write(nil, []byte("H\nm1\n")); err != nil {
@@ -654,4 +639,17 @@ func (s *lateAnswer) PublishMsg(ctx context.Context, m *nats.Msg, opts ...jetstr
 	}
 	<-ctx.Done()
 	return nil, ctx.Err()
+}
+
+// loggedOnce is a store of its own for the test, and table id's log
+// there with its first write made (its record "H\n").
+func loggedOnce(t *testing.T, id string) (*Keeper, *TableLog) {
+	t.Helper()
+	k, closeFn := openStoreAt(t, t.TempDir())
+	t.Cleanup(closeFn)
+	l := k.Log(id)
+	if err := l.Write([]byte(`{"id":"`+id+`","n":1}`), []byte("H\n")); err != nil {
+		t.Fatal(err)
+	}
+	return k, l
 }
