@@ -97,7 +97,13 @@ func OpenNames(ctx context.Context, eng *Engine) (*Names, error) {
 		// The whole bucket deleted leaves a new one, empty as a new
 		// store's: but the players seen and rated are named under the
 		// salt it kept.
-		lost = lost || namedBefore(ctx, eng)
+		if !lost {
+			named, err := namedBefore(ctx, eng.js)
+			if err != nil {
+				return nil, fmt.Errorf("the players' names' salt, not found: did the store name players before? %w", err)
+			}
+			lost = named
+		}
 		salt = make([]byte, sha256.Size)
 		if _, err := rand.Read(salt); err != nil {
 			return nil, err
@@ -125,36 +131,63 @@ func OpenNames(ctx context.Context, eng *Engine) (*Names, error) {
 // from before names were salted names them otherwise (oldName), and is
 // renamed, not lost. Read only when no salt is found: a new store's
 // buckets are empty.
-func namedBefore(ctx context.Context, eng *Engine) bool {
-	buckets := eng.js.KeyValueStoreNames(ctx)
+//
+// A listing the store does not answer is asked again (untilAvailable),
+// and one it still cannot give is an error: read as "nobody named", a
+// listing that failed on a loaded machine let a lost salt go unsaid (a
+// clean clone's CI run, once).
+func namedBefore(ctx context.Context, js jetstream.JetStream) (bool, error) {
 	var names []string
-	for b := range buckets.Name() {
-		if b != namesBucket {
-			names = append(names, b)
-		}
-	}
-	for _, bucket := range names {
-		kv, err := eng.js.KeyValue(ctx, bucket)
-		if err != nil {
-			continue
-		}
-		keys, err := kv.ListKeys(ctx)
-		if err != nil {
-			continue
-		}
-		found := false
-		for k := range keys.Keys() {
-			if slices.ContainsFunc(strings.Split(k, "."), saltedName) {
-				found = true
-				break
+	err := untilAvailable(ctx, func(ctx context.Context) error {
+		names = names[:0]
+		buckets := js.KeyValueStoreNames(ctx)
+		for b := range buckets.Name() {
+			if b != namesBucket {
+				names = append(names, b)
 			}
 		}
-		_ = keys.Stop()
+		return cmp.Or(buckets.Error(), ended(ctx))
+	})
+	if err != nil {
+		return false, fmt.Errorf("listing the buckets: %w", err)
+	}
+	for _, bucket := range names {
+		found := false
+		err := untilAvailable(ctx, func(ctx context.Context) error {
+			found = false
+			kv, err := js.KeyValue(ctx, bucket)
+			if errors.Is(err, jetstream.ErrBucketNotFound) {
+				return nil // deleted since it was listed: it names nobody
+			}
+			if err != nil {
+				return err
+			}
+			keys, err := kv.ListKeys(ctx)
+			if err != nil {
+				return err
+			}
+			for k := range keys.Keys() {
+				if slices.ContainsFunc(strings.Split(k, "."), saltedName) {
+					found = true
+					break
+				}
+			}
+			_ = keys.Stop() // the listing has ended
+			if found {
+				return nil
+			}
+			// A listing cut by its wait ends early, as one read whole
+			// does: only one that ran to its end says "nobody here".
+			return ended(ctx)
+		})
+		if err != nil {
+			return false, fmt.Errorf("listing the keys of %s: %w", bucket, err)
+		}
 		if found {
-			return true
+			return true, nil
 		}
 	}
-	return false
+	return false, nil
 }
 
 // saltedName reports whether part of a key is a name Of makes.

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
 	"okey/game"
@@ -264,5 +265,64 @@ func TestADeletedNamesBucketIsSaid(t *testing.T) {
 	}
 	if after.names.Of("key:SHA256:ann") == first.names.Of("key:SHA256:ann") {
 		t.Fatal("the same name under a salt made anew: the test proves nothing")
+	}
+}
+
+// failingNames is a store whose listing of the buckets fails for its
+// first fails calls, as a loaded store's can (no responders), and
+// fails for ever once fails is negative.
+type failingNames struct {
+	jetstream.JetStream
+	fails int
+}
+
+func (j *failingNames) KeyValueStoreNames(ctx context.Context) jetstream.KeyValueNamesLister {
+	if j.fails != 0 {
+		j.fails--
+		return brokenNames{}
+	}
+	return j.JetStream.KeyValueStoreNames(ctx)
+}
+
+// brokenNames is a listing that ends at once with the store's error.
+type brokenNames struct{}
+
+func (brokenNames) Name() <-chan string {
+	c := make(chan string)
+	close(c)
+	return c
+}
+
+func (brokenNames) Error() error { return nats.ErrNoResponders }
+
+// TestANamesListingThatFailsIsNotNobody: whether the store named players
+// under a lost salt is read from a listing of its buckets, and a listing
+// that fails says nothing. Asked again, a listing that failed twice
+// still finds the rated player; one that never answers is an error, not
+// "nobody was named" (which left a lost salt unsaid once in CI).
+func TestANamesListingThatFailsIsNotNobody(t *testing.T) {
+	t.Parallel()
+	eng, err := startEngine(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer eng.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	book, err := OpenRatingBook(ctx, eng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := book.Set(ctx, "classic", RatedEntry{ID: "key:SHA256:ann", Name: "ann", Mu: 27, Sigma: 5, Games: 4}); err != nil {
+		t.Fatal(err)
+	}
+	if named, err := namedBefore(ctx, &failingNames{JetStream: eng.js, fails: 2}); err != nil || !named {
+		t.Errorf("a listing that failed twice, then answered: named %v, %v; want true", named, err)
+	}
+	short, stop := context.WithTimeout(ctx, 2*time.Second)
+	defer stop()
+	named, err := namedBefore(short, &failingNames{JetStream: eng.js, fails: -1})
+	if err == nil || !errors.Is(err, nats.ErrNoResponders) {
+		t.Errorf("a listing that never answers: named %v, %v; want the store's error", named, err)
 	}
 }
