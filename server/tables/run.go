@@ -98,7 +98,7 @@ func (t *Table) Run(ctx context.Context, closed func(*Table)) {
 			var dropped Request
 			select {
 			case r := <-reqs:
-				act, dropped = func() { t.handle(r) }, r
+				act, dropped = func() { t.takeQueued(ctx, r) }, r
 			case r := <-ratingsIn:
 				act = func() { t.ratings.take(r) }
 			case a := <-answer:
@@ -236,6 +236,50 @@ func (t *Table) Call(ctx context.Context, r Request) bool {
 	}
 	return false
 }
+
+// takeQueued takes first and the requests queued behind it (up to
+// queuedMax in all), and saves once for them all. The table takes
+// nothing while a change is written (Run), so requests that came
+// meanwhile wait together: taken one by one, each waited for the
+// write of every one before it — a tournament's new table seated its
+// four players 80 to 130 ms apart, a store write each, and the last
+// saw their hand a third of a second after the first.
+func (t *Table) takeQueued(ctx context.Context, first Request) {
+	t.batching = true
+	defer func() {
+		// Also after a panic (guarded): the table's next change is saved.
+		t.batching = false
+		if t.held {
+			t.held = false
+			t.save()
+		}
+	}()
+	t.handle(first)
+	for range queuedMax - 1 {
+		var r Request
+		select {
+		case r = <-t.reqs:
+		default:
+			return
+		}
+		if t.Opt.Fault != nil {
+			t.Opt.Fault("event", t.ID)
+		}
+		if !t.ten.mayAct(ctx, t.Opt.Lease) {
+			// Run finds the table no longer its own and lets it go.
+			if r.Reply != nil {
+				r.Reply <- JoinReply{Seat: -1, Err: ErrClosed}
+			}
+			return
+		}
+		t.handle(r)
+	}
+}
+
+// queuedMax is the most requests takeQueued takes before it saves: a
+// table's four players and a few keys, not a queue of any length in
+// one write.
+const queuedMax = 8
 
 // handle takes one request.
 func (t *Table) handle(r Request) {

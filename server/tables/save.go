@@ -63,8 +63,13 @@ type savedSeat struct {
 }
 
 // save hands the table's files to its saver, which writes them in the
-// background (the newest snapshot wins).
+// background (the newest snapshot wins). While the requests queued
+// together are taken (batching), it is made once, after the last.
 func (t *Table) save() {
+	if t.batching {
+		t.held = true
+		return
+	}
 	st := SavedTable{ID: t.ID, Config: t.Cfg, Host: t.sit.hostID, Started: t.Ref != nil, MatchNo: t.matchNo, Created: t.created, Chat: t.chat,
 		Deadline: t.deadline.Round(0), BotKey: t.seal.BotKey, DupHand: t.f.Arranged(), Awaited: t.awaited, Absent: t.absent, Banked: t.banked}
 	t.savedDeadline = t.deadline

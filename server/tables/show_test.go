@@ -2,6 +2,8 @@ package tables
 
 import (
 	"context"
+	"fmt"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -57,4 +59,87 @@ func TestNothingShownBeforeTheStoreHasIt(t *testing.T) {
 	shownAfterWrite("the chat line", func(m Msg) bool {
 		return m.Room != nil && len(m.Room.Chat) == 1 && m.Room.Chat[0].Text == "hello"
 	})
+}
+
+// TestRequestsQueuedTogetherAreSavedOnce: the requests that queue while
+// a change is written are taken together and saved in one write, each
+// shown once it is stored. One by one, a tournament's new table seated
+// its four players a write apart, and the last waited for all four.
+func TestRequestsQueuedTogetherAreSavedOnce(t *testing.T) {
+	gate := make(chan struct{})
+	var writes atomic.Int32
+	tb, _ := testTableWriting(t, 0, func([]byte, []byte) error {
+		writes.Add(1)
+		<-gate
+		return nil
+	})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer func() {
+		cancel()
+		close(gate) // every write left, as the table stops
+		<-tb.Done
+	}()
+	go tb.Run(ctx, func(*Table) {})
+	join := func(id, name, addr string) (*Member, Request) {
+		m := NewMember(id, name, addr, -1)
+		r := Request{Kind: ReqJoin, M: m, Seat: -1, Reply: make(chan JoinReply, 1)}
+		if !tb.Call(ctx, r) {
+			t.Fatalf("%s's join was not taken", name)
+		}
+		return m, r
+	}
+	_, first := join("key:A", "ann", "10.0.0.1")
+	if rep := <-first.Reply; rep.Err != nil {
+		t.Fatal(rep.Err)
+	}
+	// ann's seat is being written: the next three queue behind it.
+	deadline := time.After(time.Minute)
+	for writes.Load() < 1 {
+		select {
+		case <-deadline:
+			t.Fatal("ann's seat never written")
+		case <-time.After(time.Millisecond):
+		}
+	}
+	var others []*Member
+	var asked []Request
+	for i, name := range []string{"bob", "cem", "dan"} {
+		m, r := join("key:"+name, name, fmt.Sprintf("10.0.0.%d", i+2))
+		others, asked = append(others, m), append(asked, r)
+	}
+	// Queued (Call returned), not yet taken: the table takes nothing
+	// while it writes.
+	go func() {
+		for {
+			select {
+			case gate <- struct{}{}:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	for i, r := range asked {
+		select {
+		case rep := <-r.Reply:
+			if rep.Err != nil {
+				t.Fatalf("%s: %v", others[i].name, rep.Err)
+			}
+		case <-deadline:
+			t.Fatalf("%s never seated", others[i].name)
+		}
+	}
+	// Each is shown its seat once it is stored.
+	for _, m := range others {
+		for seated := false; !seated; {
+			select {
+			case msg := <-m.Box:
+				seated = msg.Room != nil && msg.Room.Seat >= 0
+			case <-deadline:
+				t.Fatalf("%s never shown the seat", m.name)
+			}
+		}
+	}
+	if n := writes.Load(); n != 2 {
+		t.Errorf("four joins, three of them queued together, made %d writes; want 2 (ann's, then the three's)", n)
+	}
 }

@@ -114,6 +114,9 @@ type Table struct {
 	// come back without it, and the game would go back for everyone.
 	saveGen, savedGen uint64
 	stored            chan uint64
+	// batching: the requests queued together are being taken (takeQueued),
+	// and a save they ask for is made once, after the last (held).
+	batching, held bool
 	// paused: the store does not take the table's writes (its saver
 	// says so on pausedIn), and the table takes nothing until it does.
 	paused   bool
