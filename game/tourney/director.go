@@ -416,13 +416,17 @@ type Placed struct {
 // once it is over, with its podium.
 func (t *Tournament) Listed(id string) Listed {
 	var podium []Placed
-	if st, err := t.Standings(); err == nil && t.Phase == Finished && !t.Cancelled {
-		for _, s := range st[:min(3, len(st))] {
-			p := Placed{Points: s.Points, Names: []string{t.NameOf(s.Player)}}
-			if tm, ok := t.Teams[s.Player]; ok {
-				p.Names = []string{t.NameOf(tm.First), t.NameOf(tm.Second)}
+	// Only a finished one has a podium: the lists of one in play count
+	// no standings (every list and page asks for them).
+	if t.Phase == Finished && !t.Cancelled {
+		if st, err := t.Standings(); err == nil {
+			for _, s := range st[:min(3, len(st))] {
+				p := Placed{Points: s.Points, Names: []string{t.NameOf(s.Player)}}
+				if tm, ok := t.Teams[s.Player]; ok {
+					p.Names = []string{t.NameOf(tm.First), t.NameOf(tm.Second)}
+				}
+				podium = append(podium, p)
 			}
-			podium = append(podium, p)
 		}
 	}
 	return Listed{

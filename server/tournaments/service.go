@@ -185,6 +185,11 @@ type Service struct {
 	// arena reads the tournament every two seconds, and a copy made
 	// for each read cost more than the tables it pairs.
 	shown map[string]shownCopy
+	// lines are recs' lobby lines, by id, each at the revision it was
+	// made from: every list and page of an arena's 200 players asked
+	// for them, each a recount of the standings (2% of a node's CPU
+	// in a 200-entrant arena).
+	lines map[string]shownLine
 	// owned are the tournaments whose lease this node holds (alone:
 	// every one not finished).
 	owned map[string]bool
@@ -235,7 +240,7 @@ func New(opt Options) (*Service, error) {
 		opt.Random = rand.Reader
 	}
 	return &Service{opt: opt, wake: make(chan struct{}, 1), ended: make(chan endNote, endQueue),
-		rates: map[string]*tables.ChatRate{}, recs: map[string]record{}, other: map[string]seen{}, pages: map[string][]tourney.Match{}, shown: map[string]shownCopy{}, owned: map[string]bool{}, heldElsewhere: map[string]time.Time{},
+		rates: map[string]*tables.ChatRate{}, recs: map[string]record{}, other: map[string]seen{}, pages: map[string][]tourney.Match{}, shown: map[string]shownCopy{}, lines: map[string]shownLine{}, owned: map[string]bool{}, heldElsewhere: map[string]time.Time{},
 		missing: map[string]time.Time{}, tried: map[string]error{}, wrote: map[string]uint64{}, own: map[string]ownWrite{}, read: opt.Book.ReadLatest}, nil
 }
 
@@ -254,11 +259,11 @@ func (s *Service) Tournaments() []tourney.Listed {
 	now := s.opt.Now()
 	s.mu.Lock()
 	out := make([]tourney.Listed, 0, len(s.recs))
-	for _, r := range s.recs {
+	for id, r := range s.recs {
 		if r.T.Phase == tourney.Finished && now.Sub(r.Done) > ListedFor {
 			continue
 		}
-		out = append(out, r.listed())
+		out = append(out, s.listedLocked(id, &r))
 	}
 	s.mu.Unlock()
 	slices.SortFunc(out, func(a, b tourney.Listed) int {
@@ -270,6 +275,23 @@ func (s *Service) Tournaments() []tourney.Listed {
 // ListedFor is how long the lists keep a finished tournament, its
 // results said.
 const ListedFor = 24 * time.Hour
+
+// listedLocked is r's lobby line (listed), made once a revision; s.mu
+// is held.
+func (s *Service) listedLocked(id string, r *record) tourney.Listed {
+	if l, ok := s.lines[id]; ok && l.rev == r.rev {
+		return l.l
+	}
+	l := r.listed()
+	s.lines[id] = shownLine{rev: r.rev, l: l}
+	return l
+}
+
+// shownLine is a tournament's lobby line at a revision (Service.lines).
+type shownLine struct {
+	rev uint64
+	l   tourney.Listed
+}
 
 // listed is r's lobby line: a finished one's with when it leaves the
 // lists.
@@ -304,7 +326,10 @@ func (s *Service) tournament(id string) (tourney.Listed, tourney.Tournament, err
 		return tourney.Listed{}, tourney.Tournament{}, fmt.Errorf("%q: %w", id, ErrNoTournament)
 	}
 	if have && made.rev == r.rev {
-		return r.listed(), made.t, nil
+		s.mu.Lock()
+		l := s.listedLocked(id, &r)
+		s.mu.Unlock()
+		return l, made.t, nil
 	}
 	c, err := copyOf(r.T)
 	if err != nil {
@@ -314,8 +339,9 @@ func (s *Service) tournament(id string) (tourney.Listed, tourney.Tournament, err
 	if now, ok := s.recs[id]; ok && now.rev == r.rev {
 		s.shown[id] = shownCopy{rev: r.rev, t: c}
 	}
+	l := s.listedLocked(id, &r)
 	s.mu.Unlock()
-	return r.listed(), c, nil
+	return l, c, nil
 }
 
 // ownWrite is this node's last write of a tournament it drives: the

@@ -101,6 +101,7 @@ func (s *Service) watch(ctx context.Context, w <-chan keep.TourneyEntry, ready c
 			if e.Gone {
 				delete(s.recs, id)
 				delete(s.shown, id)
+				delete(s.lines, id)
 			} else if old, ok := s.recs[id]; !ok || e.Rev >= old.rev {
 				r.rev = e.Rev
 				s.recs[id] = r
