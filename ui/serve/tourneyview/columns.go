@@ -69,6 +69,12 @@ func Standings(tr *i18n.Catalog, t tourney.Tournament, names Names, field map[st
 	if err != nil {
 		return nil, fmt.Errorf("the standings: %w", err)
 	}
+	return standingsLines(tr, t, st, names, field, ratings, byField)
+}
+
+// standingsLines are Standings' lines from t's standings st, counted.
+func standingsLines(tr *i18n.Catalog, t tourney.Tournament, st []tourney.Standing, names Names, field map[string]*big.Rat, ratings map[string]float64, byField bool) ([]Line, error) {
+	var err error
 	var sheets map[string][]tourney.Scored
 	if rules := t.System().Scoring.Rules(); rules.Streaks {
 		if sheets, err = tourney.Sheets(rules, t.Matches); err != nil {

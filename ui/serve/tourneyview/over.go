@@ -14,8 +14,9 @@ import (
 // podium is a finished tournament's first three as its page says them,
 // with their points: "1. Can 24 · 2. John 20 · 3. Deniz 16" ("": none
 // played, or the standings cannot be told).
-func podium(tr *i18n.Catalog, t tourney.Tournament, names Names) string {
-	st, err := t.Standings()
+func podium(tr *i18n.Catalog, p Page) string {
+	t, names := p.T, p.Names
+	st, err := p.standings()
 	if err != nil {
 		return ""
 	}
@@ -47,7 +48,7 @@ func ratingMoved(tr *i18n.Catalog, p Page) string {
 // rating at entry (where they finished is the head's line).
 func overLines(tr *i18n.Catalog, st *theme.Styles, p Page, width int) []string {
 	var out []string
-	if pd := podium(tr, p.T, p.Names); pd != "" {
+	if pd := podium(tr, p); pd != "" {
 		for _, w := range Wrap(tr.T("tourney.podium", pd), width, 2) {
 			out = append(out, st.Bold.Render(w))
 		}

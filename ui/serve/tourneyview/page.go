@@ -48,6 +48,33 @@ type Page struct {
 	// next) instead of offering the table. The hall knows it, not the
 	// tournament, until the match ends.
 	GivenUp bool
+
+	// counted are the standings counted once for one drawing of the
+	// page (Lines), shared by the parts that show them (nil: each part
+	// counts them).
+	counted *counted
+}
+
+// counted holds a page's standings once counted (Page.standings).
+type counted struct {
+	done bool
+	st   []tourney.Standing
+	err  error
+}
+
+// standings are the tournament's standings, counted once a drawing:
+// the head's line, the podium and the table each asked for them, three
+// recounts of every match at each frame of each waiting player's page.
+// Shared, so never changed by a caller.
+func (p Page) standings() ([]tourney.Standing, error) {
+	if p.counted == nil {
+		return p.T.Standings()
+	}
+	if !p.counted.done {
+		p.counted.st, p.counted.err = p.T.Standings()
+		p.counted.done = true
+	}
+	return p.counted.st, p.counted.err
 }
 
 // Seal is a duplicate round's seal as a page shows it: the round, its
@@ -127,6 +154,9 @@ func (p Page) CanJoin() bool {
 // head, then its body from Scroll (clamped: the scroll it was drawn at
 // is returned), with a line saying what is above or below.
 func Lines(tr *i18n.Catalog, st *theme.Styles, p Page, width, rows int) ([]string, int) {
+	if p.counted == nil {
+		p.counted = &counted{}
+	}
 	head := Head(tr, st, p, width)
 	body := body(tr, st, p, width)
 	room := max(1, rows-len(head))
@@ -257,7 +287,7 @@ func you(tr *i18n.Catalog, p Page) string {
 	if teamed {
 		with = " · " + tr.T("tourney.you.with", name(partner))
 	}
-	st, err := p.T.Standings()
+	st, err := p.standings()
 	if err != nil {
 		return tr.T("tourney.you.in")
 	}
@@ -292,7 +322,11 @@ func body(tr *i18n.Catalog, st *theme.Styles, p Page, width int) later {
 		out.add(rulesLines(tr, st, p, width)...)
 		return out
 	}
-	lines, err := Standings(tr, p.T, p.Names, p.Field, p.Ratings, p.ByField)
+	counted, err := p.standings()
+	var lines []Line
+	if err == nil {
+		lines, err = standingsLines(tr, p.T, counted, p.Names, p.Field, p.Ratings, p.ByField)
+	}
 	title := tr.T("tourney.standings")
 	if p.T.Phase == tourney.Finished {
 		title = tr.T("tourney.final")
