@@ -174,6 +174,8 @@ type RatingBook struct {
 	// and notes says an older one put back (fresh.go).
 	fresh, marks freshKeys
 	notes        *notes
+	// shown are ratings read for pages to show (Shown), by key.
+	shown shownRatings
 }
 
 // SetLog is where the book says a rating refused (an older one put
@@ -227,6 +229,57 @@ func (b *RatingBook) Get(ctx context.Context, gameName, id string) (RatedEntry, 
 		return RatedEntry{}, 0, fmt.Errorf("the rating of %s: %w", id, err)
 	}
 	return e, rev, nil
+}
+
+// Shown is id's rating in game gameName as a page shows it: read at
+// most ShownFor ago, by this node for any page. Every waiting player's
+// page of a 200-entrant arena read the ratings of the players of each
+// match just ended, each a read of the store, a seal opened and a JSON
+// decoded: 5% of a node's CPU. Never for a rating to be written (Get).
+func (b *RatingBook) Shown(ctx context.Context, gameName, id string) (RatedEntry, uint64, error) {
+	key := b.Key(gameName, id)
+	now := time.Now()
+	b.shown.mu.Lock()
+	r, ok := b.shown.m[key]
+	b.shown.mu.Unlock()
+	if ok && now.Sub(r.at) < cmp.Or(b.shown.keep, ShownFor) {
+		return r.e, r.rev, nil
+	}
+	e, rev, err := b.Get(ctx, gameName, id)
+	if err != nil {
+		return e, rev, err
+	}
+	b.shown.mu.Lock()
+	if b.shown.m == nil || len(b.shown.m) >= shownMax {
+		b.shown.m = map[string]shownRating{} // the oldest with the rest: read again
+	}
+	b.shown.m[key] = shownRating{e: e, rev: rev, at: now}
+	b.shown.mu.Unlock()
+	return e, rev, nil
+}
+
+// ShownFor is how old a rating a page shows may be (Shown): a page
+// reads its tournament every two seconds.
+const ShownFor = 2 * time.Second
+
+// shownMax is the most ratings Shown keeps: far more than a server's
+// players in an evening.
+const shownMax = 10_000
+
+// shownRatings are the ratings Shown read, with when.
+type shownRatings struct {
+	mu sync.Mutex
+	m  map[string]shownRating
+	// keep, when set (a test), is how long one is kept instead of
+	// ShownFor.
+	keep time.Duration
+}
+
+// shownRating is a rating Shown read, at.
+type shownRating struct {
+	e   RatedEntry
+	rev uint64
+	at  time.Time
 }
 
 // none is id's rating in a game where the store holds none: a new

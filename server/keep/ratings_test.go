@@ -5,6 +5,7 @@ import (
 	"math"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
 
@@ -269,5 +270,46 @@ func TestForgedRatingsAreNotTaken(t *testing.T) {
 	}
 	if e, _, err := b.Get(ctx, "classic", ann.ID); err == nil {
 		t.Errorf("ann's rating rewritten in plain was read as hers: %+v", e)
+	}
+}
+
+// TestShownRatingsAreReadOnceAWhile: a rating shown on pages is read
+// from the store once and kept for its time (every waiting player's
+// page asked for the same ones every two seconds), and read again once
+// that time is over; Get, for a rating to be written, always reads.
+func TestShownRatingsAreReadOnceAWhile(t *testing.T) {
+	t.Parallel()
+	b := testBook(t)
+	ctx, cancel := EngineCtx()
+	defer cancel()
+	set := func(mu float64) {
+		t.Helper()
+		if err := b.Set(ctx, "classic", RatedEntry{ID: "key:SHA256:ann", Name: "ann", Mu: mu, Sigma: 5, Games: 1}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	shown := func() float64 {
+		t.Helper()
+		e, rev, err := b.Shown(ctx, "classic", "key:SHA256:ann")
+		if err != nil || rev == 0 {
+			t.Fatalf("shown: %v, rev %d", err, rev)
+		}
+		return e.Mu
+	}
+	b.shown.keep = time.Hour
+	set(27)
+	if mu := shown(); mu != 27 {
+		t.Fatalf("shown %v, want 27", mu)
+	}
+	set(30)
+	if mu := shown(); mu != 27 {
+		t.Errorf("shown again within its time: %v, want the one read (27)", mu)
+	}
+	if e := entryOf(t, b, "classic", "key:SHA256:ann"); e.Mu != 30 {
+		t.Errorf("Get read %v, want the store's 30", e.Mu)
+	}
+	b.shown.keep = time.Nanosecond
+	if mu := shown(); mu != 30 {
+		t.Errorf("shown past its time: %v, want the store's 30", mu)
 	}
 }

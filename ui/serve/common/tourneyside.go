@@ -116,15 +116,30 @@ func TourneyNames(ctx context.Context, book *keep.RatingBook, g string, ids []st
 // rating book knows (a guest, a key not rated yet, or a book that cannot
 // be read now: none), to one decimal on a tournament's standings.
 func TourneyRatings(ctx context.Context, book *keep.RatingBook, g string, ids []string) map[string]float64 {
-	out := map[string]float64{}
 	if book == nil {
-		return out
+		return map[string]float64{}
 	}
+	return ratingsOf(ctx, book.Get, g, ids)
+}
+
+// ShownRatings are TourneyRatings as a page that reads them again every
+// few seconds shows them: each read at most keep.ShownFor ago, by any
+// page of this node (RatingBook.Shown).
+func ShownRatings(ctx context.Context, book *keep.RatingBook, g string, ids []string) map[string]float64 {
+	if book == nil {
+		return map[string]float64{}
+	}
+	return ratingsOf(ctx, book.Shown, g, ids)
+}
+
+// ratingsOf are the ratings get reads of the rated players of ids.
+func ratingsOf(ctx context.Context, get func(context.Context, string, string) (keep.RatedEntry, uint64, error), g string, ids []string) map[string]float64 {
+	out := map[string]float64{}
 	for _, id := range ids {
 		if !keep.IsRated(id) {
 			continue
 		}
-		if e, rev, err := book.Get(ctx, g, id); err == nil && rev != 0 {
+		if e, rev, err := get(ctx, g, id); err == nil && rev != 0 {
 			out[id] = e.Rating().Ordinal()
 		}
 	}

@@ -310,7 +310,7 @@ func (p *Page) lookUp(c *common.Common) tea.Cmd {
 		defer cancel()
 		msg := tourneyNamesMsg{id: id, names: common.TourneyNames(rc, book, g, ids), whole: whole}
 		if rate != nil {
-			msg.ratings = common.TourneyRatings(rc, book, g, rate)
+			msg.ratings = common.ShownRatings(rc, book, g, rate)
 		}
 		return msg
 	}
