@@ -3,6 +3,7 @@ package tables
 import (
 	"context"
 	"fmt"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -66,7 +67,9 @@ func TestNothingShownBeforeTheStoreHasIt(t *testing.T) {
 // shown once it is stored. One by one, a tournament's new table seated
 // its four players a write apart, and the last waited for all four.
 func TestRequestsQueuedTogetherAreSavedOnce(t *testing.T) {
-	gate := make(chan struct{})
+	gate := make(chan struct{}) // closed: every write goes through
+	var opened sync.Once
+	release := func() { opened.Do(func() { close(gate) }) }
 	var writes atomic.Int32
 	tb, _ := testTableWriting(t, 0, func([]byte, []byte) error {
 		writes.Add(1)
@@ -76,7 +79,7 @@ func TestRequestsQueuedTogetherAreSavedOnce(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer func() {
 		cancel()
-		close(gate) // every write left, as the table stops
+		release() // the last save, as the table stops
 		<-tb.Done
 	}()
 	go tb.Run(ctx, func(*Table) {})
@@ -109,15 +112,7 @@ func TestRequestsQueuedTogetherAreSavedOnce(t *testing.T) {
 	}
 	// Queued (Call returned), not yet taken: the table takes nothing
 	// while it writes.
-	go func() {
-		for {
-			select {
-			case gate <- struct{}{}:
-			case <-ctx.Done():
-				return
-			}
-		}
-	}()
+	release()
 	for i, r := range asked {
 		select {
 		case rep := <-r.Reply:
