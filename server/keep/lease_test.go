@@ -599,7 +599,9 @@ func TestLeaseReadFromAReplicaBehind(t *testing.T) {
 
 // silentKV is a bucket whose next calls, as a frozen node's replica or
 // stream leader would, never answer: each waits until its context ends.
-// A create may land first (landed): its answer is what is lost.
+// A create may land first (landed): its answer is what is lost. It
+// counts the creates and updates sent while a silent one still waited
+// (beside).
 type silentKV struct {
 	jetstream.KeyValue
 	mu      sync.Mutex
@@ -608,6 +610,9 @@ type silentKV struct {
 	updates int  // the next updates that never answer
 	lists   int  // the next listings that never answer
 	landed  bool // a silent create or update lands all the same
+	// waiting is the silent writes still waiting; beside the writes
+	// sent meanwhile.
+	waiting, beside int
 }
 
 func (k *silentKV) silent(n *int) bool {
@@ -618,6 +623,34 @@ func (k *silentKV) silent(n *int) bool {
 		return true
 	}
 	return false
+}
+
+// write says whether a create or update (its next count n) is silent,
+// counting it beside the silent ones still waiting; done ends a silent
+// one's wait.
+func (k *silentKV) write(n *int) (silent bool, done func()) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if k.waiting > 0 {
+		k.beside++
+	}
+	if *n == 0 {
+		return false, nil
+	}
+	*n--
+	k.waiting++
+	return true, func() {
+		k.mu.Lock()
+		k.waiting--
+		k.mu.Unlock()
+	}
+}
+
+// sentBeside is how many writes were sent while a silent one waited.
+func (k *silentKV) sentBeside() int {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	return k.beside
 }
 
 func (k *silentKV) Get(ctx context.Context, key string) (jetstream.KeyValueEntry, error) {
@@ -637,7 +670,8 @@ func (k *silentKV) ListKeys(ctx context.Context, opts ...jetstream.WatchOpt) (je
 }
 
 func (k *silentKV) Create(ctx context.Context, key string, v []byte, opts ...jetstream.KVCreateOpt) (uint64, error) {
-	if k.silent(&k.creates) {
+	if silent, done := k.write(&k.creates); silent {
+		defer done()
 		if k.landed {
 			if _, err := k.KeyValue.Create(context.Background(), key, v, opts...); err != nil {
 				return 0, err
@@ -650,7 +684,8 @@ func (k *silentKV) Create(ctx context.Context, key string, v []byte, opts ...jet
 }
 
 func (k *silentKV) Update(ctx context.Context, key string, v []byte, last uint64) (uint64, error) {
-	if k.silent(&k.updates) {
+	if silent, done := k.write(&k.updates); silent {
+		defer done()
 		if k.landed {
 			if _, err := k.KeyValue.Update(context.Background(), key, v, last); err != nil {
 				return 0, err

@@ -410,14 +410,14 @@ func (l *TableLog) publishSoon(ctx context.Context, msg *nats.Msg) (*jetstream.P
 	}, publishAnswered)
 }
 
-// publishAnswered says whether a send of publishSoon was answered: not
-// when its wait ran out, nor when the store says a send of the same
-// message id is still in process (the first, sent to a leader that has
-// not answered it yet): taken for a refusal, that answer paused every
-// table of a node killed under okey load's arena ("duplicate message
-// id is in process"), its players back at their seats only 40 s later
-// at the median. Any other answer is one (a store with no stream at all
-// answers at once, and Write makes it again).
+// publishAnswered says whether a send of publishSoon (or sendEntry) was
+// answered: not when its wait ran out, nor when the store says a send of
+// the same message id is still in process (the first, sent to a leader
+// that has not answered it yet): taken for a refusal, that answer paused
+// every table of a node killed under okey load's arena ("duplicate
+// message id is in process"), its players back at their seats only 40 s
+// later at the median. Any other answer is one (a store with no stream
+// at all answers at once, and Write makes it again).
 func publishAnswered(err error, timedOut bool) bool {
 	var apiErr *jetstream.APIError
 	if errors.As(err, &apiErr) && apiErr.ErrorCode == errCodeDuplicateInProcess {
@@ -453,42 +453,31 @@ func (l *TableLog) purged(ctx context.Context) (bool, error) {
 // one that does not open (a forger's, without the cluster's secret), or
 // an older one put back (a replay), is logged and written over, at its
 // revision.
+//
+// The write is hedged (sendEntry): several sends of it may be out at
+// once, at the same revision, and one of them may land while another is
+// refused for it. A refusal is believed only once the entry read back
+// is not this write's own sealed bytes (they carry a random nonce, so
+// only this write has them).
 func (l *TableLog) putEntry(ctx context.Context, table []byte) error {
 	gen := l.gen + 1
 	sealed := l.tables.eng.Seal.Seal(entryPlace(l.id), stamp(entryStamp{gen: gen, node: l.tables.eng.Node}, table))
 	l.tables.saw(l.id, entrySeen{gen: gen, sealed: sealed})
+	written := func(rev uint64) error {
+		l.rev, l.gen, l.sealed, l.entry, l.unsureEntry = rev, gen, sealed, table, nil
+		l.tables.saw(l.id, entrySeen{rev: rev, gen: gen, sealed: sealed})
+		return l.markEntry(ctx)
+	}
 	for try := 0; ; try++ {
-		var rev uint64
-		var err error
-		actx, cancel := context.WithTimeout(ctx, writeTry)
-		if l.rev == 0 {
-			rev, err = l.tables.KV.Create(actx, l.id, sealed)
-		} else {
-			rev, err = l.tables.KV.Update(actx, l.id, sealed, l.rev)
-		}
-		timedOut := ended(actx) != nil && ended(ctx) == nil
-		cancel()
-		if err != nil && timedOut {
-			// Not answered in writeTry (a stream leader dead or frozen,
-			// a new one not yet elected): written again at the same
-			// revision. If it landed all the same, the next is refused
-			// for it and finds it (below).
-			l.unsureEntry = &unsureWrite{sealed: sealed, after: l.rev, gen: gen}
-			select {
-			case <-ctx.Done():
-			case <-time.After(100 * time.Millisecond):
-			}
-			continue
-		}
+		sent := unsureWrite{sealed: sealed, after: l.rev, gen: gen}
+		rev, err := l.sendEntry(ctx, sealed)
 		if err == nil {
-			l.rev, l.gen, l.sealed, l.entry, l.unsureEntry = rev, gen, sealed, table, nil
-			l.tables.saw(l.id, entrySeen{rev: rev, gen: gen, sealed: sealed})
-			return l.markEntry(ctx)
+			return written(rev)
 		}
 		if !isWrongSequence(err) {
 			// Not answered: it may land yet, and the next write be
 			// refused for it (below).
-			l.unsureEntry = &unsureWrite{sealed: sealed, after: l.rev, gen: gen}
+			l.unsureEntry = &sent
 			return err
 		}
 		var e jetstream.KeyValueEntry
@@ -508,6 +497,11 @@ func (l *TableLog) putEntry(ctx context.Context, table []byte) error {
 		}
 		if gerr != nil {
 			return fmt.Errorf("%w: %v", ErrFenced, err)
+		}
+		if e.Revision() > sent.after && bytes.Equal(e.Value(), sealed) {
+			// A send of this very write landed, and another send of
+			// it was refused for it: written.
+			return written(e.Revision())
 		}
 		if u := l.unsureEntry; u != nil && e.Revision() > u.after && bytes.Equal(e.Value(), u.sealed) {
 			// This log's own write, not answered in time, landed:
@@ -534,6 +528,26 @@ func (l *TableLog) putEntry(ctx context.Context, table []byte) error {
 			return fmt.Errorf("table %s's entry, written over by values not a node's %d times: %w", l.id, try+1, err)
 		}
 	}
+}
+
+// sendEntry writes sealed as the table's entry at the revision last
+// written (created, if none), sent again every hedgeEvery while no send
+// has been answered, as a record's append is (publishSoon): each send
+// waits writeTry, and the first answer is taken. A write sent to the
+// entries' stream leader as it died or froze is never answered; sent
+// again only once its writeTry ran out, a table taken over after a
+// kill waited up to 2 s past the new leader's election at each of its
+// first writes, and its players were told it was paused. Every send is
+// at the same revision, so only one of them can land; another is
+// refused for it, and putEntry finds the entry its own.
+func (l *TableLog) sendEntry(ctx context.Context, sealed []byte) (uint64, error) {
+	after := l.rev
+	return hedgedUntil(ctx, l.tables.eng.budget(), func(ctx context.Context) (uint64, error) {
+		if after == 0 {
+			return l.tables.KV.Create(ctx, l.id, sealed)
+		}
+		return l.tables.KV.Update(ctx, l.id, sealed, after)
+	}, publishAnswered)
 }
 
 // Retire puts a closed table away: its match's record is filed with the
