@@ -3,6 +3,7 @@ package keep
 import (
 	"cmp"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
@@ -198,92 +199,112 @@ func (b *RecordBook) forgedAfter(ctx context.Context, subj string, seq uint64) (
 const maxForged = 1000
 
 // walk hands fn the messages of subj from sequence from to last, in
-// order, until fn says stop (false) or last is reached. One consumer
-// for the whole walk: an ordered consumer makes a new one on every
-// fetch, so fetching the parts one by one made one for each part (a
-// long match's record, read every 200 ms by a test on a loaded machine,
-// stopped answering). And one attempt to make it: by default the client
-// tries again for ever, without looking at ctx, while a cluster has no
-// leader for the stream (a takeover read hung there, and the node's
-// shutdown with it); the callers' untilAvailable asks again within ctx.
+// order, until fn says stop (false) or last is reached.
+//
+// They are read by direct gets, in batches ($JS.API.DIRECT.GET, which
+// any replica of the stream answers, as it answers the record's last
+// message), not through a consumer: a consumer is made by the
+// cluster's meta leader, and a node killed while it led the cluster's
+// meta group left every takeover's read of a record unanswered until
+// another was elected, and for seconds after, in the storm of
+// consumers the other nodes made again (okey load's arena, a node
+// killed: the killed node's tables' records read 10 s after the kill,
+// "its record: its consumer: context deadline exceeded", and half its
+// tables given up for a later try). Each walk also made and deleted a
+// consumer, two changes of the meta group's state, for every read of
+// a record. A replica behind the last message answers what it has; the
+// rest is asked again (errNotYetSeen: the caller's hedged read asks
+// another).
 func (b *RecordBook) walk(ctx context.Context, subj string, from, last uint64, fn func(seq uint64, h nats.Header, data []byte) bool) error {
-	// The store keeps at most a thousand consumers a stream, and an
-	// ordered consumer lives on for InactiveThreshold after its last
-	// fetch (the client's default: five minutes), so walks must delete
-	// theirs: left, a thousand reads in five minutes (a restart's
-	// tables, a busy command) refused the next one. The threshold is
-	// what clears one whose delete is lost with its node.
-	cfg := jetstream.OrderedConsumerConfig{FilterSubjects: []string{subj}, MaxResetAttempts: 1, InactiveThreshold: walkIdle}
-	if from > 1 {
-		cfg.DeliverPolicy, cfg.OptStartSeq = jetstream.DeliverByStartSequencePolicy, from
-	}
-	cons, err := b.stream.OrderedConsumer(ctx, cfg)
-	if err != nil {
-		return fmt.Errorf("its consumer: %w", cmp.Or(ended(ctx), err))
-	}
-	defer b.dropConsumer(ctx, cons)
-	for {
-		// A fetch on a context already ended is a client's "invalid
-		// option", not the deadline the callers ask again after: the
-		// context's own error is returned instead, also when it ended
-		// between this check and the fetch (seen under the race
-		// detector at a load of 13), or its deadline has passed before
-		// its timer fired (ended).
+	next := max(from, 1)
+	for next <= last {
+		// A request on a context already ended is a client's "invalid
+		// option" or worse, not the deadline the callers ask again
+		// after: the context's own error is returned instead, also when
+		// its deadline has passed before its timer fired (ended).
 		if err := ended(ctx); err != nil {
 			return err
 		}
-		// The messages come as they arrive: the walk ends at the last,
-		// without waiting for the batch to fill.
-		batch, err := cons.Fetch(recordBatch, jetstream.FetchContext(ctx))
+		handed, done, err := b.directBatch(ctx, subj, next, last, fn)
+		if err != nil || done {
+			return err
+		}
+		if handed < next {
+			return fmt.Errorf("%s from %d to %d: %w", subj, next, last, errNotYetSeen)
+		}
+		next = handed + 1
+	}
+	return nil
+}
+
+// directBatch asks the records' stream for the messages of subj from
+// sequence from to last, at most recordBatch of them, and hands them to
+// fn as walk does: handed is the sequence of the last one handed (below
+// from: none), done whether fn said stop or last was reached. A store
+// that answers a batch with one message (a server from before batched
+// gets: no pending count in its answer) is asked again from the next.
+func (b *RecordBook) directBatch(ctx context.Context, subj string, from, last uint64, fn func(seq uint64, h nats.Header, data []byte) bool) (handed uint64, done bool, err error) {
+	req, err := json.Marshal(struct {
+		Seq     uint64 `json:"seq"`
+		NextFor string `json:"next_by_subj"`
+		Batch   int    `json:"batch"`
+		UpTo    uint64 `json:"up_to_seq"`
+	}{from, subj, recordBatch, last})
+	if err != nil {
+		return 0, false, err
+	}
+	nc := b.eng.NC
+	inbox := nc.NewInbox()
+	sub, err := nc.SubscribeSync(inbox)
+	if err != nil {
+		return 0, false, fmt.Errorf("reading %s: %w", subj, err)
+	}
+	defer func() { _ = sub.Unsubscribe() }()
+	if err := nc.PublishRequest(directGetPrefix+recordsStream, inbox, req); err != nil {
+		return 0, false, fmt.Errorf("reading %s: %w", subj, err)
+	}
+	for {
+		m, err := sub.NextMsgWithContext(ctx)
 		if err != nil {
-			return cmp.Or(ended(ctx), err)
+			return handed, false, cmp.Or(ended(ctx), err)
 		}
-		got := 0
-		for m := range batch.Messages() {
-			got++
-			md, err := m.Metadata()
-			if err != nil {
-				return err
+		if status := m.Header.Get(statusHeader); len(m.Data) == 0 && status != "" {
+			switch status {
+			case "204": // the batch's end
+				return handed, false, nil
+			case "404": // nothing from there: a replica behind
+				return handed, false, nil
 			}
-			if !fn(md.Sequence.Stream, m.Headers(), m.Data()) || md.Sequence.Stream >= last {
-				return nil
-			}
+			return handed, false, fmt.Errorf("reading %s: %s %s", subj, status, m.Header.Get("Description"))
 		}
-		if err := batch.Error(); err != nil {
-			return cmp.Or(ended(ctx), err)
+		seq, err := strconv.ParseUint(m.Header.Get(jetstream.SequenceHeader), 10, 64)
+		if err != nil || seq < from || m.Header.Get(jetstream.SubjectHeader) != subj {
+			return handed, false, fmt.Errorf("reading %s: an answer out of place (%q at %q)", subj, m.Header.Get(jetstream.SubjectHeader), m.Header.Get(jetstream.SequenceHeader))
 		}
-		if got == 0 {
-			return nats.ErrTimeout
+		if seq > last {
+			// The message at last is gone (purged as a new match
+			// began): the record is read again from its new last.
+			return handed, false, fmt.Errorf("%s past %d: moved on as it was read: %w", subj, last, errNotYetSeen)
+		}
+		handed = seq
+		if !fn(seq, m.Header, m.Data) || seq >= last {
+			return handed, true, nil
+		}
+		if m.Header.Get("Nats-Num-Pending") == "" {
+			return handed, false, nil // one message an ask
 		}
 	}
 }
 
-// walkIdle is how long a walk's consumer outlives its last fetch
-// should its delete not arrive (each fetch of an ordered consumer makes
-// a new one, so no walk idles this long between two).
-const walkIdle = 30 * time.Second
+// statusHeader says, in a message with no data, the status of a direct
+// get's answer (204: a batch's end, 404: no message).
+const statusHeader = "Status"
 
-// dropConsumer deletes the consumer a walk fetched through last (the
-// ordered consumer deletes the ones before it itself, the same way). It
-// is sent and not waited for: while a cluster's meta leader is being
-// chosen again (a node killed) a delete can wait seconds, and the
-// walk's caller — a takeover, a restart — must not wait with it; it
-// outlives the walk's context, which may have just ended.
-func (b *RecordBook) dropConsumer(ctx context.Context, cons jetstream.Consumer) {
-	info := cons.CachedInfo()
-	if info == nil {
-		return
-	}
-	go func() {
-		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
-		defer cancel()
-		if err := b.stream.DeleteConsumer(ctx, info.Name); err != nil && !errors.Is(err, jetstream.ErrConsumerNotFound) {
-			b.log.Debug("a record walk's consumer not deleted (the store drops it idle)", "consumer", info.Name, "err", err)
-		}
-	}()
-}
+// directGetPrefix is the subject a stream's direct gets are asked on,
+// its name after it.
+const directGetPrefix = "$JS.API.DIRECT.GET."
 
-// recordBatch is how many parts of a record one fetch asks for.
+// recordBatch is how many parts of a record one direct get asks for.
 const recordBatch = 512
 
 // Read is table id's record as the stream holds it (nil: none),

@@ -1,13 +1,16 @@
 package keep
 
 import (
+	"context"
 	"testing"
 	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
 )
 
-// TestReadsLeaveNoConsumerBehind: a record of several messages is read
-// by walking the stream with a consumer, and the store keeps at most a
-// thousand consumers a stream. Each walk's consumer went on living for
+// TestReadsLeaveNoConsumerBehind: the store keeps at most a thousand
+// consumers a stream, and a record of several messages was read by
+// walking the stream with one. Each walk's consumer went on living for
 // five minutes after it, so the 1,001st read of a record within that
 // time was refused ("maximum consumers limit reached"): a server
 // restoring more than a thousand tables at once, or a test polling a
@@ -53,4 +56,56 @@ func TestReadsLeaveNoConsumerBehind(t *testing.T) {
 	if held != 0 {
 		t.Errorf("after %d reads the records' stream holds %d consumers, want none", reads, held)
 	}
+}
+
+// TestARecordIsReadWithNoConsumer: a record of several messages is read
+// back, and its appends not answered found, while the store makes no
+// consumer — as a cluster whose meta leader was killed makes none until
+// another is elected, and is slow to for seconds after. Read through a
+// consumer, every takeover of a killed node's tables waited that long
+// for its record (okey load's arena: "its record: its consumer: context
+// deadline exceeded", 10 s after the kill).
+func TestARecordIsReadWithNoConsumer(t *testing.T) {
+	t.Parallel()
+	k, l := loggedOnce(t, "9")
+	if err := l.Write(nil, []byte("H\nA\n")); err != nil {
+		t.Fatal(err)
+	}
+	sentA, seqA := l.sent, l.seq
+	if err := l.Write(nil, []byte("H\nA\nB\n")); err != nil {
+		t.Fatal(err)
+	}
+	k.Records.stream = noConsumers{k.Records.stream}
+	ctx, cancel := EngineCtx()
+	defer cancel()
+	got, _, err := k.Records.Read(ctx, "9")
+	if err != nil || string(got) != "H\nA\nB\n" {
+		t.Fatalf("read back %q (%v)", got, err)
+	}
+	// An append whose answer was lost, found after the message it was
+	// sent after, with a message after it.
+	l.unsureRec = &unsureAppend{unsureWrite: unsureWrite{sealed: sentA, after: seqA - 1}, rec: []byte("H\nA\n")}
+	if landed, err := l.settle(ctx); err != nil || !landed || l.seq != seqA {
+		t.Fatalf("the append not answered: landed %v at %d, want at %d (%v)", landed, l.seq, seqA, err)
+	}
+}
+
+// noConsumers is a stream on which no consumer is ever made: each ask
+// waits until its context ends, as a cluster without a meta leader
+// leaves it.
+type noConsumers struct{ jetstream.Stream }
+
+func (noConsumers) OrderedConsumer(ctx context.Context, _ jetstream.OrderedConsumerConfig) (jetstream.Consumer, error) {
+	<-ctx.Done()
+	return nil, ctx.Err()
+}
+
+func (noConsumers) CreateOrUpdateConsumer(ctx context.Context, _ jetstream.ConsumerConfig) (jetstream.Consumer, error) {
+	<-ctx.Done()
+	return nil, ctx.Err()
+}
+
+func (noConsumers) CreateConsumer(ctx context.Context, _ jetstream.ConsumerConfig) (jetstream.Consumer, error) {
+	<-ctx.Done()
+	return nil, ctx.Err()
 }
