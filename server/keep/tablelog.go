@@ -3,7 +3,6 @@ package keep
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -56,6 +55,16 @@ type TableLog struct {
 	sent        []byte
 	unsureRec   *unsureAppend
 	unsureEntry *unsureWrite
+	// resend is the last append sealed (sealOnce): asked for again, the
+	// same message is sent, not one sealed anew.
+	resend sealedAppend
+}
+
+// sealedAppend is an append as sealed: the place it was sealed for,
+// what it says, and its sealed bytes.
+type sealedAppend struct {
+	place        string
+	plain, bytes []byte
 }
 
 // unsureWrite is a write sent and never answered: its sealed bytes and
@@ -298,17 +307,13 @@ func (l *TableLog) landedAfter(ctx context.Context, after uint64, sealed []byte)
 // keeps its connections open) finds the records' stream without a
 // leader until JetStream elects another (4 to 9 s), and a claim given
 // up then left the table to the next node's next try, 10 s later. The
-// claim carries a message id of its own, so that one asked again after
-// it had in fact landed is taken as the same claim, not refused as a
-// write after someone else's.
+// claim asked again is the same message (sealOnce), so that one asked
+// again after it had in fact landed is taken as the same claim, not
+// refused as a write after someone else's.
 func (l *TableLog) Claim(node string) error {
 	ctx, cancel := context.WithTimeout(context.Background(), claimWait)
 	defer cancel()
-	var id [12]byte
-	if _, err := rand.Read(id[:]); err != nil {
-		return fmt.Errorf("table %s: claiming it: %w", l.id, err)
-	}
-	h := nats.Header{ownerHeader: []string{"sealed"}, nats.MsgIdHdr: []string{"claim-" + hex.EncodeToString(id[:])}}
+	h := nats.Header{ownerHeader: []string{"sealed"}}
 	if err := untilAvailable(ctx, func(ctx context.Context) error { return l.publish(ctx, claimPlace(l.subj), []byte(node), h) }); err != nil {
 		return fmt.Errorf("table %s: claiming it: %w", l.id, err)
 	}
@@ -328,7 +333,7 @@ const claimWait = 20 * time.Second
 // forger cannot stop a table by appending to its record.
 func (l *TableLog) publish(ctx context.Context, place string, plain []byte, h nats.Header) error {
 	for try := 0; ; try++ {
-		msg := &nats.Msg{Subject: l.subj, Header: nats.Header{}, Data: l.records.eng.Seal.Seal(recordPlace(place, l.seq), plain)}
+		msg := &nats.Msg{Subject: l.subj, Header: nats.Header{}, Data: l.sealOnce(recordPlace(place, l.seq), plain)}
 		for k, v := range h {
 			msg.Header[k] = v
 		}
@@ -376,6 +381,25 @@ func (l *TableLog) publish(ctx context.Context, place string, plain []byte, h na
 		l.records.refused("a table's record", "table", l.id, "messages", forged, "after", l.seq)
 		l.seq = last
 	}
+}
+
+// sealOnce is plain sealed for place, the very bytes sealed the last
+// time the same was asked: an append asked again (a claim whose send
+// timed out, tried again by Claim; a write the saver tries again) is
+// the same message, under the same message id (publishSoon), which the
+// store takes once and answers as the first, and which is found as this
+// log's own after the record's last (landedAfter). Sealed anew, with a
+// new nonce, it was another message: a claim that had landed
+// unanswered fenced its own resend, and the takeover gave the table up
+// for a later try (okey load's arena, a node killed: 10 claims fenced
+// so, 'wrong last sequence', the tables taken over 11 s and more later).
+func (l *TableLog) sealOnce(place string, plain []byte) []byte {
+	if l.resend.bytes != nil && l.resend.place == place && bytes.Equal(l.resend.plain, plain) {
+		return l.resend.bytes
+	}
+	sealed := l.records.eng.Seal.Seal(place, plain)
+	l.resend = sealedAppend{place: place, plain: bytes.Clone(plain), bytes: sealed}
+	return sealed
 }
 
 // writeTry is how long one attempt at a table's write waits for the
