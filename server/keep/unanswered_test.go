@@ -461,18 +461,7 @@ func TestARecordsWriteIsSentAgainBeforeTheFirstGivesUp(t *testing.T) {
 func TestAClaimLandedUnansweredIsNotAFence(t *testing.T) {
 	t.Parallel()
 	k, l := loggedOnce(t, "7")
-	late := &lateAnswer{JetStream: k.eng.js, left: 1}
-	k.eng.js = late
-	if err := l.Claim("n1"); err != nil {
-		t.Fatalf("the claim answered late: %v", err)
-	}
-	k.eng.js = late.JetStream
-	late.mu.Lock()
-	sends := late.sends
-	late.mu.Unlock()
-	if sends < 2 {
-		t.Fatalf("the claim was sent %d times: the resend this test is about was not made", sends)
-	}
+	answeredLate(t, k, "the claim", func() error { return l.Claim("n1") })
 	ctx, cancel := EngineCtx()
 	defer cancel()
 	r, err := k.Records.read(ctx, "7")
@@ -655,18 +644,7 @@ func TestHedgedReadsKeepToTheNodesBudget(t *testing.T) {
 func TestAResendRefusedAfterTheFirstLandedIsNotAFence(t *testing.T) {
 	t.Parallel()
 	k, l := loggedOnce(t, "8")
-	late := &lateAnswer{JetStream: k.eng.js, left: 1}
-	k.eng.js = late
-	if err := l.Write(nil, []byte("H\nm1\n")); err != nil {
-		t.Fatalf("the append answered late: %v", err)
-	}
-	k.eng.js = late.JetStream
-	late.mu.Lock()
-	sends := late.sends
-	late.mu.Unlock()
-	if sends < 2 {
-		t.Fatalf("the append was sent %d times: the resend this test is about was not made", sends)
-	}
+	answeredLate(t, k, "the append", func() error { return l.Write(nil, []byte("H\nm1\n")) })
 	if err := l.Write(nil, []byte("H\nm1\nm2\n")); err != nil {
 		t.Fatalf("the append after: %v", err)
 	}
@@ -674,6 +652,26 @@ func TestAResendRefusedAfterTheFirstLandedIsNotAFence(t *testing.T) {
 	defer cancel()
 	if got, _, err := k.Records.Read(ctx, "8"); err != nil || string(got) != "H\nm1\nm2\n" {
 		t.Fatalf("read back %q (%v)", got, err)
+	}
+}
+
+// answeredLate makes write (what) with its first publish landing but
+// answered only when its wait ends (lateAnswer), and checks that it
+// goes through, sent again.
+func answeredLate(t *testing.T, k *Keeper, what string, write func() error) {
+	t.Helper()
+	late := &lateAnswer{JetStream: k.eng.js, left: 1}
+	k.eng.js = late
+	err := write()
+	k.eng.js = late.JetStream
+	if err != nil {
+		t.Fatalf("%s answered late: %v", what, err)
+	}
+	late.mu.Lock()
+	sends := late.sends
+	late.mu.Unlock()
+	if sends < 2 {
+		t.Fatalf("%s was sent %d times: the resend this test is about was not made", what, sends)
 	}
 }
 
