@@ -264,6 +264,8 @@ func (b *RecordBook) directBatch(ctx context.Context, subj string, from, last ui
 		return 0, false, fmt.Errorf("reading %s: %w", subj, err)
 	}
 	for {
+		// No replica there to answer (direct gets turned off, the
+		// stream gone) is the client's nats.ErrNoResponders, at once.
 		m, err := sub.NextMsgWithContext(ctx)
 		if err != nil {
 			return handed, false, cmp.Or(ended(ctx), err)

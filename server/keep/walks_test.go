@@ -2,9 +2,11 @@ package keep
 
 import (
 	"context"
+	"errors"
 	"testing"
 	"time"
 
+	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 )
 
@@ -108,4 +110,31 @@ func (noConsumers) CreateOrUpdateConsumer(ctx context.Context, _ jetstream.Consu
 func (noConsumers) CreateConsumer(ctx context.Context, _ jetstream.ConsumerConfig) (jetstream.Consumer, error) {
 	<-ctx.Done()
 	return nil, ctx.Err()
+}
+
+// TestAWalkNobodyAnswersIsSaidAtOnce: a record's walk that no replica
+// answers (direct gets turned off on the stream, by a writer of the
+// store) is said so at once — the store answers that nobody is there —
+// not waited for until the read's time runs out.
+func TestAWalkNobodyAnswersIsSaidAtOnce(t *testing.T) {
+	t.Parallel()
+	k, l := loggedOnce(t, "9")
+	if err := l.Write(nil, []byte("H\nA\n")); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := EngineCtx()
+	defer cancel()
+	info, err := k.Records.stream.Info(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := info.Config
+	cfg.AllowDirect = false
+	if _, err := k.eng.js.UpdateStream(ctx, cfg); err != nil {
+		t.Fatal(err)
+	}
+	err = k.Records.walk(ctx, recordSubject("9"), 0, l.seq, func(uint64, nats.Header, []byte) bool { return true })
+	if !errors.Is(err, nats.ErrNoResponders) || ctx.Err() != nil {
+		t.Fatalf("a walk nobody answers: %v (the wait's end: %v)", err, ctx.Err())
+	}
 }
