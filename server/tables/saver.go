@@ -60,9 +60,15 @@ type Saver struct {
 const pauseAfter = 1500 * time.Millisecond
 
 // How soon a write that failed is tried again: at first, and at most.
+// A store whose stream is electing a leader (a node killed) refuses
+// every write at once ("no responders") until it has one, for 4 to 11
+// s: tried again at most every 2 s, a table waited up to 2 s more past
+// the election, its players told it was paused; every half second, a
+// quarter second on average. A write the store does not answer is
+// asked again inside the write itself (hedged), so this is no burst.
 const (
 	retryFirst = 250 * time.Millisecond
-	retryMax   = 2 * time.Second
+	retryMax   = 500 * time.Millisecond
 )
 
 // Rewrite has the table's entry written again, with the next snapshot

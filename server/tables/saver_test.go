@@ -1,6 +1,7 @@
 package tables
 
 import (
+	"errors"
 	"io"
 	"log/slog"
 	"sync/atomic"
@@ -44,5 +45,43 @@ func TestRewriteAfterTheSaverStopped(t *testing.T) {
 				t.Error("a stopped saver wrote")
 			}
 		})
+	}
+}
+
+// TestAWriteRefusedIsTriedAgainSoon: a write the store refuses at once
+// (a stream electing its leader after a node's loss answers "no
+// responders" to every write until it has one) is tried again within
+// retryMax, never more than half a second after the try before, so a
+// table goes on soon after the store takes writes again: tried every
+// 2 s, a table waited up to 2 s past the election, its players told
+// it was paused.
+func TestAWriteRefusedIsTriedAgainSoon(t *testing.T) {
+	const refusals = 6
+	var sv *Saver
+	waited := make(chan time.Duration, refusals+1)
+	calls := 0
+	sv = NewSaver(func([]byte, []byte) error {
+		// The saver's own goroutine: the wait it takes before the
+		// next try, should this one be refused.
+		calls++
+		if calls > 1 {
+			waited <- sv.retry
+		}
+		if calls <= refusals {
+			return errors.New("nats: no responders available for request")
+		}
+		return nil
+	}, func() error { return nil }, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	defer sv.drop()
+	sv.put([]byte("table"), []byte("record"), 1)
+	for range refusals {
+		select {
+		case w := <-waited:
+			if w > 500*time.Millisecond {
+				t.Fatalf("a write refused was tried again after %v, want half a second at most", w)
+			}
+		case <-time.After(time.Minute):
+			t.Fatal("a write refused was not tried again within a minute")
+		}
 	}
 }
