@@ -2,6 +2,7 @@ package keep
 
 import (
 	"fmt"
+	"runtime"
 	"slices"
 	"strings"
 	"time"
@@ -62,6 +63,39 @@ func (e *Engine) View() string {
 			}
 		}
 		fmt.Fprintf(&b, " %s{lead=%s last=%d msgs=%d %s}", s.Name, leader, s.State.LastSeq, s.State.Msgs, strings.Join(lag, ","))
+	}
+	b.WriteString(e.busy())
+	return b.String()
+}
+
+// busy is how busy this node is, for View: the process's CPU (the
+// server's own sampling, the last second or so: the node's sessions
+// and tables and its NATS server are one process), its goroutines,
+// the JetStream API requests it has served (all, refused) and serves
+// now, the meta group's proposals not yet applied, and what its own
+// connection to the store has carried (counts since its start: a
+// difference between two lines is a rate). After a node was killed
+// under okey load's arena, the node every player redialled answered
+// every request slowly for seconds, direct reads of its own replica
+// included, while the other answered at once: which of these was
+// high then was not known.
+func (e *Engine) busy() string {
+	v, err := e.ns.Varz(nil)
+	if err != nil {
+		return " node{varz: " + err.Error() + "}"
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, " node{cpu=%.0f%% goroutines=%d", v.CPU, runtime.NumGoroutine())
+	if st := v.JetStream.Stats; st != nil {
+		fmt.Fprintf(&b, " api=%d/%d inflight=%d", st.API.Total, st.API.Errors, st.API.Inflight)
+	}
+	if m := v.JetStream.Meta; m != nil {
+		fmt.Fprintf(&b, " metapending=%d", m.Pending)
+	}
+	fmt.Fprintf(&b, " slow=%d}", v.SlowConsumers)
+	if e.NC != nil {
+		st := e.NC.Stats()
+		fmt.Fprintf(&b, " conn{in=%d/%dKB out=%d/%dKB}", st.InMsgs, st.InBytes>>10, st.OutMsgs, st.OutBytes>>10)
 	}
 	return b.String()
 }
