@@ -45,16 +45,18 @@ type TableLog struct {
 	// with a key the secret is being changed from (Reseal).
 	stale bool
 	// sent is the sealed bytes publish sent last. unsureRec and
-	// unsureEntry are a record append and an entry write whose answer
+	// unsureEntry are a record append and the entry writes whose answer
 	// never came (the store did not answer in time): they may have
 	// landed, and a write that follows is refused as if another node
 	// had written. Each is looked for before such a refusal is
 	// believed (settle, putEntry): a write of this log's found there
 	// is taken as written. The sealed bytes carry a random nonce, so
-	// only this write has them.
+	// only this write has them. The entry's are those at the revision
+	// last written, a few at most (unsure): two writes not answered in
+	// a row may each land yet.
 	sent        []byte
 	unsureRec   *unsureAppend
-	unsureEntry *unsureWrite
+	unsureEntry []unsureWrite
 	// resend is the last append sealed (sealOnce): asked for again, the
 	// same message is sent, not one sealed anew.
 	resend sealedAppend
@@ -501,7 +503,7 @@ func (l *TableLog) putEntry(ctx context.Context, table []byte) error {
 		if !isWrongSequence(err) {
 			// Not answered: it may land yet, and the next write be
 			// refused for it (below).
-			l.unsureEntry = &sent
+			l.unsure(sent)
 			return err
 		}
 		var e jetstream.KeyValueEntry
@@ -527,7 +529,7 @@ func (l *TableLog) putEntry(ctx context.Context, table []byte) error {
 			// it was refused for it: written.
 			return written(e.Revision())
 		}
-		if u := l.unsureEntry; u != nil && e.Revision() > u.after && bytes.Equal(e.Value(), u.sealed) {
+		if u, ok := l.landedEntry(e); ok {
 			// This log's own write, not answered in time, landed:
 			// the entry is written at its revision now.
 			l.tables.log.Info("a table entry's write not answered in time had landed", "table", l.id, "revision", e.Revision())
@@ -552,6 +554,39 @@ func (l *TableLog) putEntry(ctx context.Context, table []byte) error {
 			return fmt.Errorf("table %s's entry, written over by values not a node's %d times: %w", l.id, try+1, err)
 		}
 	}
+}
+
+// unsureMax is how many entry writes not answered a log keeps looking
+// for at once.
+const unsureMax = 4
+
+// unsure notes an entry write sent and not answered. Those noted before
+// at the same revision may land yet as well, and are kept beside it (a
+// table whose store went unanswered twice in a row, its second write's
+// refusal found the first landed, and was taken for another node's
+// write); those at a revision before can land no more.
+func (l *TableLog) unsure(w unsureWrite) {
+	kept := l.unsureEntry[:0]
+	for _, u := range l.unsureEntry {
+		if u.after == w.after {
+			kept = append(kept, u)
+		}
+	}
+	if len(kept) == unsureMax {
+		kept = kept[1:]
+	}
+	l.unsureEntry = append(kept, w)
+}
+
+// landedEntry is the write not answered (unsure) that e, the entry as
+// the store holds it, is, if it is one.
+func (l *TableLog) landedEntry(e jetstream.KeyValueEntry) (unsureWrite, bool) {
+	for _, u := range l.unsureEntry {
+		if e.Revision() > u.after && bytes.Equal(e.Value(), u.sealed) {
+			return u, true
+		}
+	}
+	return unsureWrite{}, false
 }
 
 // sendEntry writes sealed as the table's entry at the revision last

@@ -55,7 +55,8 @@ func TestAWriteAnsweredLateIsNotAFence(t *testing.T) {
 	// landed, the node does not know it.
 	unanswered := func(l *TableLog, table, rec string) {
 		t.Helper()
-		if u := l.unsureEntry; u != nil {
+		if n := len(l.unsureEntry); n > 0 {
+			u := l.unsureEntry[n-1]
 			// The entry answered late before: as the log's next entry
 			// write finds it.
 			e, err := k.Tables.KV.Get(ctx, l.id)
@@ -82,7 +83,7 @@ func TestAWriteAnsweredLateIsNotAFence(t *testing.T) {
 		if _, err := k.Tables.KV.Update(ctx, l.id, sealed, rev); err != nil {
 			t.Fatal(err)
 		}
-		l.unsureEntry = &unsureWrite{sealed: sealed, after: rev, gen: gen}
+		l.unsureEntry = []unsureWrite{{sealed: sealed, after: rev, gen: gen}}
 		l.seq, l.rev, l.rec = seq, rev, before
 	}
 
@@ -410,6 +411,43 @@ func TestATableWriteNotAnsweredIsSentAgain(t *testing.T) {
 		if !ok || kt.Err != nil || string(kt.Table) != `{"id":"7","n":3}` || string(kt.Record) != "H\nm1\nm2\n" {
 			t.Fatalf("%s: read back %q, %q (%v)", c.name, kt.Table, kt.Record, kt.Err)
 		}
+	}
+}
+
+// TestEntryWritesNotAnsweredInARowAreAllLookedFor: two writes of a
+// table's entry in a row go unanswered (a store slow, not gone), and
+// the first lands after all: the next write, refused for it, finds it
+// as this log's own. Only the last write not answered was looked for,
+// and the first, found there, was taken for another node's write: the
+// table stopped as fenced on its own node.
+func TestEntryWritesNotAnsweredInARowAreAllLookedFor(t *testing.T) {
+	t.Parallel()
+	k, l := loggedOnce(t, "6")
+	store := k.Tables.KV
+	k.Tables.KV = &silentKV{KeyValue: store, updates: 1000}
+	unanswered := func(table string) unsureWrite {
+		t.Helper()
+		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		defer cancel()
+		if err := l.putEntry(ctx, []byte(table)); err == nil || len(l.unsureEntry) == 0 {
+			t.Fatalf("an entry write the store never answers: %v, %d not answered noted", err, len(l.unsureEntry))
+		}
+		return l.unsureEntry[len(l.unsureEntry)-1]
+	}
+	first := unanswered(`{"id":"6","n":2}`)
+	unanswered(`{"id":"6","n":3}`)
+	ctx, cancel := EngineCtx()
+	defer cancel()
+	if _, err := store.Update(ctx, "6", first.sealed, first.after); err != nil {
+		t.Fatal(err)
+	}
+	k.Tables.KV = store
+	if err := l.Write([]byte(`{"id":"6","n":4}`), nil); err != nil {
+		t.Fatalf("the write after two not answered, the first landed: %v", err)
+	}
+	kt, ok := k.LoadOne(ctx, "6")
+	if !ok || kt.Err != nil || string(kt.Table) != `{"id":"6","n":4}` {
+		t.Fatalf("read back %q (%v)", kt.Table, kt.Err)
 	}
 }
 
