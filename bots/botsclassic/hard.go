@@ -70,14 +70,45 @@ func (b *Hard) Decide(ctx context.Context, v classic.View) (classic.Action, erro
 	if a, done, err := route(ctx, &v, true); done {
 		return a, err
 	}
-	a, err := b.decide(&v)
+	a, err := b.decide(&v, nil)
 	if err != nil {
 		return classic.Action{}, fmt.Errorf("hard, seat %d: %w", v.Seat, err)
 	}
 	return a, nil
 }
 
-func (b *Hard) decide(v *classic.View) (classic.Action, error) {
+// Read is what a reading of the opponents' racks lends hard's choice
+// among the discards that leave the least distance (a reader such as
+// bots/reader computes it from the view alone; this package cannot
+// read the racks itself, since the belief imports it). Finishes, holds
+// and the seven-pairs route are hard's own.
+type Read struct {
+	// Cost[t] is added to the score of discarding tile t, in hard's
+	// units (tiles of expected distance): the harm the discard is read
+	// to do, feeding the next player.
+	Cost [tile.NumFaces]float64
+	// Draw, when DrawTotal is above 0, weighs each out f by Draw[f] over
+	// DrawTotal (the chance of drawing it) in place of its unseen copies
+	// over all the unseen tiles: the copies read to lie in the wall
+	// rather than in a rack that will hold them.
+	Draw      [tile.NumFaces]float64
+	DrawTotal float64
+}
+
+// DecideRead is Decide with the discard weighed by r as well (nil:
+// Decide).
+func (b *Hard) DecideRead(ctx context.Context, v classic.View, r *Read) (classic.Action, error) {
+	if a, done, err := route(ctx, &v, true); done {
+		return a, err
+	}
+	a, err := b.decide(&v, r)
+	if err != nil {
+		return classic.Action{}, fmt.Errorf("hard, seat %d: %w", v.Seat, err)
+	}
+	return a, nil
+}
+
+func (b *Hard) decide(v *classic.View, r *Read) (classic.Action, error) {
 	an := &v.Analyzer
 	h, err := handOf(an, &v.Counts)
 	if err != nil {
@@ -112,7 +143,7 @@ func (b *Hard) decide(v *classic.View) (classic.Action, error) {
 			return classic.DiscardAction(v.Seat, x), nil
 		}
 	}
-	t := b.chooseDiscard(v, h, &tb, &unseen)
+	t := b.chooseDiscard(v, h, &tb, &unseen, r)
 	rest := h
 	rest.Remove(t)
 	if int(tb.Dist[t]) == tb.Best && !an.IsOkey(t) {
@@ -177,10 +208,10 @@ func cands(an *hand.Analyzer, tb *hand.DiscardTable, w *tile.Counts, out *[tile.
 // ties by looseness rather than chance won hard 0.53 points of share
 // [0.13, 0.93] and 0.24 [-0.15, 0.63] against three normal (tuning
 // bench, 20,000 hands, seeds 9 and 5).
-func (b *Hard) chooseDiscard(v *classic.View, h hand.Hand, tb *hand.DiscardTable, unseen *tile.Counts) tile.Tile {
+func (b *Hard) chooseDiscard(v *classic.View, h hand.Hand, tb *hand.DiscardTable, unseen *tile.Counts, r *Read) tile.Tile {
 	var buf [tile.NumFaces]cand
 	var score [tile.NumFaces]float64
-	cs := b.rank(v, h, tb, unseen, &buf, &score)
+	cs := b.rank(v, h, tb, unseen, r, &buf, &score)
 	an := &v.Analyzer
 	p := played(an, &v.Counts)
 	best, loose, n := math.Inf(1), 0, 0
@@ -204,19 +235,25 @@ func (b *Hard) chooseDiscard(v *classic.View, h hand.Hand, tb *hand.DiscardTable
 
 // rank lists the discards that leave the least distance with their
 // scores, lower being better: the distance expected after one exchange
-// (or two, with the look-ahead), plus the defence penalty.
-func (b *Hard) rank(v *classic.View, h hand.Hand, tb *hand.DiscardTable, unseen *tile.Counts, buf *[tile.NumFaces]cand, score *[tile.NumFaces]float64) []cand {
+// (or two, with the look-ahead), plus the defence penalty and what r
+// (nil: nothing) adds.
+func (b *Hard) rank(v *classic.View, h hand.Hand, tb *hand.DiscardTable, unseen *tile.Counts, r *Read, buf *[tile.NumFaces]cand, score *[tile.NumFaces]float64) []cand {
 	an := &v.Analyzer
 	cs := cands(an, tb, unseen, buf)
 	if len(cs) == 1 {
 		return cs
 	}
-	total := float64(max(unseen.Total(), 1))
+	ow := drawWeights(unseen, r)
 	for i := range cs {
-		score[i] = float64(cs[i].dist) - float64(cs[i].live)/total
+		score[i] = float64(cs[i].dist) - ow.of(cs[i].outs)/ow.total
 	}
 	if b.lookahead >= 2 {
-		b.secondExchange(an, h, cs, score[:len(cs)], unseen, total)
+		b.secondExchange(an, h, cs, score[:len(cs)], &ow)
+	}
+	if r != nil {
+		for i := range cs {
+			score[i] += r.Cost[cs[i].tile]
+		}
 	}
 	if b.defence > 0 {
 		if late := lateness(v); late > 0 {
@@ -235,7 +272,7 @@ func (b *Hard) rank(v *classic.View, h hand.Hand, tb *hand.DiscardTable, unseen 
 // and discarding well; for every other draw, the candidate's own score.
 // The hardOutFaces outs with the most unseen copies are followed exactly;
 // the rest are taken to leave as many outs as the candidate has.
-func (b *Hard) secondExchange(an *hand.Analyzer, h hand.Hand, cs []cand, score []float64, unseen *tile.Counts, total float64) {
+func (b *Hard) secondExchange(an *hand.Analyzer, h hand.Hand, cs []cand, score []float64, ow *drawn) {
 	var order [tile.NumFaces]int
 	for i := range cs {
 		order[i] = i
@@ -247,19 +284,19 @@ func (b *Hard) secondExchange(an *hand.Analyzer, h hand.Hand, cs []cand, score [
 		rest.Remove(cs[i].tile)
 		one := score[i]
 		d := float64(cs[i].dist)
-		pCand := float64(cs[i].live) / total
+		pCand := ow.of(cs[i].outs) / ow.total
 		var faces [tile.NumFaces]tile.Tile
 		nf := 0
 		for s := cs[i].outs; s != 0; s &= s - 1 {
-			if f := tile.Tile(bits.TrailingZeros64(uint64(s))); unseen[f] > 0 {
+			if f := tile.Tile(bits.TrailingZeros64(uint64(s))); ow.w[f] > 0 {
 				faces[nf] = f
 				nf++
 			}
 		}
-		slices.SortStableFunc(faces[:nf], func(x, y tile.Tile) int { return int(unseen[y]) - int(unseen[x]) })
+		slices.SortStableFunc(faces[:nf], func(x, y tile.Tile) int { return cmp.Compare(ow.w[y], ow.w[x]) })
 		exp, pOut := 0.0, 0.0
 		for k, f := range faces[:nf] {
-			p := float64(unseen[f]) / total
+			p := ow.w[f] / ow.total
 			pOut += p
 			if k >= hardOutFaces {
 				exp += float64(p * (d - 1 - pCand))
@@ -273,12 +310,41 @@ func (b *Hard) secondExchange(an *hand.Analyzer, h hand.Hand, cs []cand, score [
 				if int(k2) != tb2.Best || an.IsOkey(tile.Tile(g)) {
 					continue
 				}
-				bestIn = min(bestIn, float64(k2)-float64(weight(tb2.Outs[g], unseen))/total)
+				bestIn = min(bestIn, float64(k2)-ow.of(tb2.Outs[g])/ow.total)
 			}
 			exp += float64(p * bestIn)
 		}
 		score[i] = exp + float64((1-pOut)*one)
 	}
+}
+
+// drawn weighs the outs of a rack: each face's weight w, in proportion
+// to the chance of drawing it, out of total.
+type drawn struct {
+	w     [tile.NumFaces]float64
+	total float64
+}
+
+// drawWeights are r's draw weights, or when r has none hard's own: the
+// unseen copies of a face out of all the unseen tiles.
+func drawWeights(unseen *tile.Counts, r *Read) drawn {
+	if r != nil && r.DrawTotal > 0 {
+		return drawn{w: r.Draw, total: r.DrawTotal}
+	}
+	d := drawn{total: float64(max(unseen.Total(), 1))}
+	for f, k := range unseen {
+		d.w[f] = float64(k)
+	}
+	return d
+}
+
+// of is the weight of the faces of s.
+func (d *drawn) of(s tile.TileSet) float64 {
+	x := 0.0
+	for ; s != 0; s &= s - 1 {
+		x += d.w[bits.TrailingZeros64(uint64(s))]
+	}
+	return x
 }
 
 // finishOrHold finishes when the rack wins, or holds the winning hand for

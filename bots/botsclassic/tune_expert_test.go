@@ -150,7 +150,7 @@ func (b *Expert) candidates(v *classic.View) ([]classic.Action, error) {
 		// Draws follow the hard rule: a take that lowers the distance is
 		// never worse than the wall, and one that does not only shows
 		// the table what the bot collects.
-		a, err := b.hard.decide(v)
+		a, err := b.hard.decide(v, nil)
 		return []classic.Action{a}, err
 	}
 	h, err := handOf(an, &v.Counts)
@@ -177,7 +177,7 @@ func (b *Expert) candidates(v *classic.View) ([]classic.Action, error) {
 	}
 	var buf [tile.NumFaces]cand
 	var score [tile.NumFaces]float64
-	cs := b.hard.rank(v, h, &tb, &unseen, &buf, &score)
+	cs := b.hard.rank(v, h, &tb, &unseen, nil, &buf, &score)
 	// the expertCands best by the hard score
 	order := make([]int, len(cs))
 	for i := range order {

@@ -85,7 +85,7 @@ func (o *oracle) Decide(ctx context.Context, v classic.View) (classic.Action, er
 			return a, nil
 		}
 		add(classic.DiscardAction(v.Seat, x))
-		add(classic.DiscardAction(v.Seat, o.chooseDiscard(&v, h, &tb, &unseen)))
+		add(classic.DiscardAction(v.Seat, o.chooseDiscard(&v, h, &tb, &unseen, nil)))
 	}
 	if len(opts) == 1 {
 		return a, nil
