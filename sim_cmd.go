@@ -12,6 +12,7 @@ import (
 
 	"okey/bots/bots101"
 	"okey/bots/botsclassic"
+	"okey/bots/reader"
 	"okey/bots/search"
 	"okey/game/classic"
 	"okey/game/okey101"
@@ -172,7 +173,12 @@ func simSetUp(g simGame, f *simFlags, stderr io.Writer) (record func(int, []byte
 			return fail("%s", tr.T("cli.err.sim.bots.merged", n, cur))
 		}
 		if !slices.Contains(g.levels(), n) {
-			switch _, ok, err := search.Parse(n); {
+			_, ok, err := search.Parse(n)
+			if !ok && err == nil && f.game == settings.GameClassic {
+				// hard reading the table, a classic player okey sim alone plays
+				_, ok, err = reader.Parse(n)
+			}
+			switch {
 			case err != nil:
 				// A search level written wrong (search-4, search-0x): the
 				// search says what its names look like.

@@ -135,6 +135,25 @@ func TestSimSearch(t *testing.T) {
 	}
 }
 
+// TestSimRead: okey sim plays hard reading the table under the name it
+// was given, weights and all.
+func TestSimRead(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := run(context.Background(), []string{"sim", "--bots", "read-f0.2-w1,normal,normal,normal", "--hands", "4", "--seed", "5", "--json"}, nil, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	var res struct {
+		Hands int
+		Bots  []struct{ Name string }
+	}
+	if err := json.Unmarshal(out.Bytes(), &res); err != nil {
+		t.Fatal(err)
+	}
+	if res.Hands != 4 || len(res.Bots) != 4 || res.Bots[0].Name != "read-f0.2-w1" {
+		t.Fatalf("got %+v", res)
+	}
+}
+
 // TestSim101Search: okey sim --game 101 plays the 101 search player
 // under the name it was given, and says what a badly written one lacks.
 func TestSim101Search(t *testing.T) {
@@ -176,6 +195,8 @@ func TestSimBadArguments(t *testing.T) {
 		{"retired level", []string{"--bots", "expert"}, "merged into hard"},
 		{"search scale out of range", []string{"--bots", "search-0x,normal,normal,normal"}, "not a search level"},
 		{"search scale without x", []string{"--bots", "search-4"}, "not a search level"},
+		{"read weight without a number", []string{"--bots", "read-f,normal,normal,normal"}, "not a read level"},
+		{"read in 101", []string{"--game", "101", "--bots", "read,normal,normal,normal"}, "unknown level \"read\""},
 		{"not a number", []string{"--hands", "many"}, `--hands: "many" is not a value it takes`},
 		{"stray argument", []string{"now"}, "unexpected argument"},
 		{"zero matches", []string{"--matches", "0"}, "--matches must be positive"},

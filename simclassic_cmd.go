@@ -7,6 +7,7 @@ import (
 
 	"okey/bots/arenaclassic"
 	"okey/bots/botsclassic"
+	"okey/bots/reader"
 	"okey/bots/search"
 	"okey/game/classic"
 	"okey/ui/cli"
@@ -66,6 +67,14 @@ func simBot(level string, opt botsclassic.Options) (botsclassic.Bot, error) {
 	case ok:
 		so.Seed, so.Cache = opt.Seed, opt.Cache
 		return search.New(so), nil
+	}
+	ro, ok, err := reader.Parse(level)
+	switch {
+	case err != nil:
+		return nil, err
+	case ok:
+		ro.Seed, ro.Cache = opt.Seed, opt.Cache
+		return reader.New(ro), nil
 	}
 	return botsclassic.New(level, opt)
 }

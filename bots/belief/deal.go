@@ -39,7 +39,12 @@ func (r *Reading) Deal(rng *game.Seeded, racks *[classic.NumSeats]tile.Counts) {
 			n++
 		}
 	}
-	rng.ShuffleTiles(copies[:n])
+	// shuffled as game.Seeded.ShuffleTiles shuffles, written out: the
+	// generic shuffle behind it moves copies to the heap
+	for i := n - 1; i > 0; i-- {
+		j := rng.Intn(i + 1)
+		copies[i], copies[j] = copies[j], copies[i]
+	}
 	var w [Places][tile.NumFaces]float64
 	for d := range Places {
 		if r.Slots[d] == 0 {
