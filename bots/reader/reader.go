@@ -25,6 +25,7 @@ import (
 	"okey/bots/botsclassic"
 	"okey/game"
 	"okey/game/classic"
+	"okey/game/classic/hand"
 	"okey/game/tile"
 )
 
@@ -49,6 +50,10 @@ type Options struct {
 	// read to lie in the wall over the wall's tiles): 0 is hard's, 1 the
 	// reading's.
 	Live float64
+	// Prev counts the copies read in the previous player's rack, whose
+	// discards the seat may take, as drawable by this much beside the
+	// wall's (0: the wall's alone).
+	Prev float64
 	// Worlds is how many placements of the next player's rack the feed
 	// is read in (DefaultWorlds when 0).
 	Worlds int
@@ -57,6 +62,15 @@ type Options struct {
 	// from a win than racks built all hand (DefaultBeta when 0; negative:
 	// unweighed).
 	Beta float64
+	// Fit, when above 0, weighs a placement by Fit more where the tile the
+	// next player threw last is not among the discards that left its
+	// rack the least distance (normal's and hard's rule): what the
+	// reading, face by face, cannot say of a rack as a whole.
+	Fit float64
+	// Uniform reads the racks as dealt at random (the uniform belief)
+	// instead of by the trained model: the control that says what the
+	// model adds (the level's "-uniform").
+	Uniform bool
 }
 
 // The defaults: the placements' number and weighing.
@@ -86,7 +100,11 @@ func New(opt Options) *Player {
 	if opt.Beta == 0 {
 		opt.Beta = DefaultBeta
 	}
-	return &Player{hard: b.(*botsclassic.Hard), opt: opt, rnd: game.NewSeeded(opt.Seed ^ 0x7eade5), model: belief.Trained()}
+	p := &Player{hard: b.(*botsclassic.Hard), opt: opt, rnd: game.NewSeeded(opt.Seed ^ 0x7eade5), model: belief.Trained()}
+	if opt.Uniform {
+		p.model = nil
+	}
+	return p
 }
 
 // Level is the player's name with its weights, as Parse reads it.
@@ -102,6 +120,18 @@ func (p *Player) Level() string {
 	}
 	if p.opt.Worlds != DefaultWorlds {
 		n += "-n" + strconv.Itoa(p.opt.Worlds)
+	}
+	if p.opt.Beta != DefaultBeta {
+		n += "-b" + strconv.FormatFloat(p.opt.Beta, 'g', -1, 64)
+	}
+	if p.opt.Prev != 0 {
+		n += "-p" + strconv.FormatFloat(p.opt.Prev, 'g', -1, 64)
+	}
+	if p.opt.Fit != 0 {
+		n += "-k" + strconv.FormatFloat(p.opt.Fit, 'g', -1, 64)
+	}
+	if p.opt.Uniform {
+		n += "-" + uniform
 	}
 	return n
 }
@@ -124,17 +154,21 @@ func (p *Player) readView(v *classic.View) error {
 	}
 	r := &p.reading
 	p.read = botsclassic.Read{}
-	if l := p.opt.Live; l != 0 && r.Slots[belief.Wall] > 0 {
+	if l := p.opt.Live; l != 0 {
+		const prev = belief.Opponents - 1
 		all := 0
 		for _, s := range r.Slots {
 			all += s
 		}
-		wall := float64(r.Slots[belief.Wall])
-		even := wall / float64(all)
-		for f, u := range r.Unseen {
-			p.read.Draw[f] = float64(u) * float64((1-l)*even+float64(l*r.P[belief.Wall][f]))
+		draw := float64(r.Slots[belief.Wall]) + float64(p.opt.Prev*float64(r.Slots[prev]))
+		if all > 0 && draw > 0 {
+			even := draw / float64(all)
+			for f, u := range r.Unseen {
+				q := r.P[belief.Wall][f] + float64(p.opt.Prev*r.P[prev][f])
+				p.read.Draw[f] = float64(u) * float64((1-l)*even+float64(l*q))
+			}
+			p.read.DrawTotal = draw
 		}
-		p.read.DrawTotal = wall
 	}
 	if p.opt.Feed != 0 || p.opt.Win != 0 {
 		return p.feed(v)
@@ -164,10 +198,13 @@ func (p *Player) feed(v *classic.View) error {
 		if err != nil {
 			return fmt.Errorf("the next player's rack: %w", err)
 		}
-		d := an.Distance(h)
+		d, fits := p.rackDistance(an, &racks[next], h)
 		w := 1.0
 		if p.opt.Beta > 0 {
 			w = math.Exp(-p.opt.Beta * float64(d))
+		}
+		if !fits {
+			w *= p.opt.Fit
 		}
 		total += w
 		outs := an.Outs(h)
@@ -190,12 +227,40 @@ func (p *Player) feed(v *classic.View) error {
 	return nil
 }
 
+// uniform is the name's part that reads the racks as dealt at random.
+const uniform = "uniform"
+
+// rackDistance is the distance to a win of the next player's rack c (h
+// its hand), and whether the tile it threw last left, of the rack it
+// threw it from, the least distance of any discard but an okey; always
+// true when Fit is off or the last tile is not known.
+func (p *Player) rackDistance(an *hand.Analyzer, c *tile.Counts, h hand.Hand) (int, bool) {
+	t := p.reading.Last[0]
+	if p.opt.Fit <= 0 || !t.Valid() {
+		return an.Distance(h), true
+	}
+	before := *c
+	before[t]++
+	hb, err := an.HandOf(before)
+	if err != nil {
+		return an.Distance(h), true
+	}
+	d := an.DiscardDistances(hb)
+	least := int8(127)
+	for f, k := range d {
+		if k >= 0 && !an.IsOkey(tile.Tile(f)) {
+			least = min(least, k)
+		}
+	}
+	return int(d[t]), d[t] <= least
+}
+
 // ErrLevel is wrapped by Parse's errors.
-var ErrLevel = errors.New("not a read level (read, then -f<feed>, -w<win>, -l<live> and -n<worlds>: read-f0.1-w1-l0.5)")
+var ErrLevel = errors.New("not a read level (read, then -f<feed>, -w<win>, -l<live>, -n<worlds>, -p<prev>, -b<beta>, -k<fit> and -uniform: read-f0.1-w1-l0.5)")
 
 // Parse reads a level name of the player: "read", then any of "-f<x>"
 // (Feed), "-w<x>" (Win), "-l<x>" (Live), "-n<k>" (Worlds), "-b<x>"
-// (Beta). ok is false for a name that is not the player's at all; err
+// (Beta), "-p<x>" (Prev), "-k<x>" (Fit), "-uniform" (Uniform). ok is false for a name that is not the player's at all; err
 // says what is wrong with one that is, but badly formed. The options'
 // Seed and Cache are left for the caller.
 func Parse(name string) (opt Options, ok bool, err error) {
@@ -206,6 +271,10 @@ func Parse(name string) (opt Options, ok bool, err error) {
 	}
 	bad := fmt.Errorf("%q: %w", name, ErrLevel)
 	for _, part := range strings.Split(rest, "-")[1:] {
+		if part == uniform {
+			opt.Uniform = true
+			continue
+		}
 		if len(part) < 2 {
 			return Options{}, true, bad
 		}
@@ -230,6 +299,10 @@ func Parse(name string) (opt Options, ok bool, err error) {
 			opt.Live = x
 		case 'b':
 			opt.Beta = x
+		case 'k':
+			opt.Fit = x
+		case 'p':
+			opt.Prev = x
 		default:
 			return Options{}, true, bad
 		}
