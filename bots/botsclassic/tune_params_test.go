@@ -7,6 +7,23 @@ import "fmt"
 // tuneSet changes one tuning knob of a bot for TestTune: for hard, def
 // (the defence weight) and look (1 drops the second exchange).
 func tuneSet(b Bot, k string, x float64) error {
+	if o, ok := b.(*sight); ok {
+		switch k {
+		case "f":
+			o.feed = x
+			return nil
+		case "w":
+			o.win = x
+			return nil
+		case "l":
+			o.live = x
+			return nil
+		case "p":
+			o.prev = x
+			return nil
+		}
+		b = o.Hard
+	}
 	if o, ok := b.(*oracle); ok {
 		if k == "what" {
 			o.what = int(x)

@@ -160,6 +160,8 @@ func tuneVariant(name string, seed uint64) (Bot, error) {
 		b = newPimc(seed)
 	case "oracle":
 		b = newOracle(seed)
+	case "sight":
+		b = newSight(seed)
 	default:
 		var err error
 		think := 50 * time.Millisecond
@@ -234,7 +236,7 @@ func tuneHand(names []string, i int, seed uint64, matches bool) (tuneOutcome, er
 	var levels [classic.NumSeats]string
 	for s := range levels {
 		levels[s] = names[botOf[s]]
-		if l, _, _ := strings.Cut(levels[s], "-"); l == "oracle" || l == "pimc" {
+		if l, _, _ := strings.Cut(levels[s], "-"); l == "oracle" || l == "pimc" || l == "sight" {
 			levels[s] = "hard"
 		}
 	}
