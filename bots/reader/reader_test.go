@@ -115,6 +115,69 @@ func TestUnweighedIsHard(t *testing.T) {
 	}
 }
 
+// feeds counts, over positions, the discards where the player departs
+// from hard, and how often hard's pick and the player's are outs of the
+// next player's true rack (and let it win).
+type feeds struct {
+	all, departed, hardFeeds, hardWins, readFeeds, readWins int
+}
+
+func departures(t testing.TB, ctx context.Context, ps []classic.State, opt Options) feeds {
+	t.Helper()
+	var f feeds
+	for i, s := range ps {
+		v := s.View(s.Turn())
+		hard, _ := botsclassic.New("hard", botsclassic.Options{Seed: uint64(i)})
+		want, err := hard.Decide(ctx, v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		opt.Seed = uint64(i)
+		got, err := New(opt).Decide(ctx, v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.all++
+		if got == want || got.Kind != classic.ActDiscard || want.Kind != classic.ActDiscard {
+			continue
+		}
+		f.departed++
+		nv := s.View((v.Seat + 1) % classic.NumSeats)
+		an := &nv.Analyzer
+		h, err := an.HandOf(nv.Counts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		outs, d := an.Outs(h), an.Distance(h)
+		for _, c := range []struct {
+			t          tile.Tile
+			feed, wins *int
+		}{{want.Tile, &f.hardFeeds, &f.hardWins}, {got.Tile, &f.readFeeds, &f.readWins}} {
+			if outs.Has(c.t) {
+				*c.feed++
+				if d == 1 {
+					*c.wins++
+				}
+			}
+		}
+	}
+	return f
+}
+
+// TestFeedsTheNextPlayerLess: where the player, weighing the feed,
+// departs from hard, its discard is an out of the next player's true
+// rack less often than hard's.
+func TestFeedsTheNextPlayerLess(t *testing.T) {
+	seeds := []uint64{1000, 1001, 1002, 1003, 1004, 1005, 1006, 1007, 1008, 1009, 1010, 1011, 1012, 1013, 1014, 1015, 1016, 1017, 1018, 1019}
+	if testing.Short() {
+		seeds = seeds[:10]
+	}
+	f := departures(t, context.Background(), discards(t, seeds, 1), Options{Feed: 0.5})
+	if f.departed < f.all/10 || f.readFeeds >= f.hardFeeds {
+		t.Fatalf("%d discards, %d departures from hard: hard's pick fed the next player %d times, the player's %d", f.all, f.departed, f.hardFeeds, f.readFeeds)
+	}
+}
+
 // TestHonest: the player decides from its view alone. Two worlds that
 // differ only in the other racks and the wall get the same move from
 // players of the same seed.
