@@ -67,14 +67,7 @@ func (b *Hard) Level() string { return "hard" }
 
 // Decide returns the hard bot's move for the view.
 func (b *Hard) Decide(ctx context.Context, v classic.View) (classic.Action, error) {
-	if a, done, err := route(ctx, &v, true); done {
-		return a, err
-	}
-	a, err := b.decide(&v, nil)
-	if err != nil {
-		return classic.Action{}, fmt.Errorf("hard, seat %d: %w", v.Seat, err)
-	}
-	return a, nil
+	return b.DecideRead(ctx, v, nil)
 }
 
 // Read is what a reading of the opponents' racks lends hard's choice

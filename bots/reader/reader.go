@@ -25,7 +25,6 @@ import (
 	"okey/bots/botsclassic"
 	"okey/game"
 	"okey/game/classic"
-	"okey/game/classic/hand"
 	"okey/game/tile"
 )
 
@@ -62,11 +61,6 @@ type Options struct {
 	// from a win than racks built all hand (DefaultBeta when 0; negative:
 	// unweighed).
 	Beta float64
-	// Fit, when above 0, weighs a placement by Fit more where the tile the
-	// next player threw last is not among the discards that left its
-	// rack the least distance (normal's and hard's rule): what the
-	// reading, face by face, cannot say of a rack as a whole.
-	Fit float64
 	// Uniform reads the racks as dealt at random (the uniform belief)
 	// instead of by the trained model: the control that says what the
 	// model adds (the level's "-uniform").
@@ -126,9 +120,6 @@ func (p *Player) Level() string {
 	}
 	if p.opt.Prev != 0 {
 		n += "-p" + strconv.FormatFloat(p.opt.Prev, 'g', -1, 64)
-	}
-	if p.opt.Fit != 0 {
-		n += "-k" + strconv.FormatFloat(p.opt.Fit, 'g', -1, 64)
 	}
 	if p.opt.Uniform {
 		n += "-" + uniform
@@ -198,13 +189,10 @@ func (p *Player) feed(v *classic.View) error {
 		if err != nil {
 			return fmt.Errorf("the next player's rack: %w", err)
 		}
-		d, fits := p.rackDistance(an, &racks[next], h)
+		d := an.Distance(h)
 		w := 1.0
 		if p.opt.Beta > 0 {
 			w = math.Exp(-p.opt.Beta * float64(d))
-		}
-		if !fits {
-			w *= p.opt.Fit
 		}
 		total += w
 		outs := an.Outs(h)
@@ -230,39 +218,15 @@ func (p *Player) feed(v *classic.View) error {
 // uniform is the name's part that reads the racks as dealt at random.
 const uniform = "uniform"
 
-// rackDistance is the distance to a win of the next player's rack c (h
-// its hand), and whether the tile it threw last left, of the rack it
-// threw it from, the least distance of any discard but an okey; always
-// true when Fit is off or the last tile is not known.
-func (p *Player) rackDistance(an *hand.Analyzer, c *tile.Counts, h hand.Hand) (int, bool) {
-	t := p.reading.Last[0]
-	if p.opt.Fit <= 0 || !t.Valid() {
-		return an.Distance(h), true
-	}
-	before := *c
-	before[t]++
-	hb, err := an.HandOf(before)
-	if err != nil {
-		return an.Distance(h), true
-	}
-	d := an.DiscardDistances(hb)
-	least := int8(127)
-	for f, k := range d {
-		if k >= 0 && !an.IsOkey(tile.Tile(f)) {
-			least = min(least, k)
-		}
-	}
-	return int(d[t]), d[t] <= least
-}
-
 // ErrLevel is wrapped by Parse's errors.
-var ErrLevel = errors.New("not a read level (read, then -f<feed>, -w<win>, -l<live>, -n<worlds>, -p<prev>, -b<beta>, -k<fit> and -uniform: read-f0.1-w1-l0.5)")
+var ErrLevel = errors.New("not a read level (read, then -f<feed>, -w<win>, -l<live>, -n<worlds>, -p<prev>, -b<beta> and -uniform: read-f0.1-w1-l0.5)")
 
 // Parse reads a level name of the player: "read", then any of "-f<x>"
-// (Feed), "-w<x>" (Win), "-l<x>" (Live), "-n<k>" (Worlds), "-b<x>"
-// (Beta), "-p<x>" (Prev), "-k<x>" (Fit), "-uniform" (Uniform). ok is false for a name that is not the player's at all; err
-// says what is wrong with one that is, but badly formed. The options'
-// Seed and Cache are left for the caller.
+// (Feed), "-w<x>" (Win), "-l<x>" (Live), "-p<x>" (Prev), "-n<k>"
+// (Worlds), "-b<x>" (Beta) and "-uniform" (Uniform). ok is false for a
+// name that is not the player's at all; err says what is wrong with one
+// that is, but badly formed. The options' Seed and Cache are left for
+// the caller.
 func Parse(name string) (opt Options, ok bool, err error) {
 	n := strings.ToLower(strings.TrimSpace(name))
 	rest, found := strings.CutPrefix(n, Level)
@@ -299,8 +263,6 @@ func Parse(name string) (opt Options, ok bool, err error) {
 			opt.Live = x
 		case 'b':
 			opt.Beta = x
-		case 'k':
-			opt.Fit = x
 		case 'p':
 			opt.Prev = x
 		default:

@@ -22,7 +22,8 @@ func TestParse(t *testing.T) {
 		{" Read-f0.1-w2 ", Options{Feed: 0.1, Win: 2}, true, false},
 		{"read-l1-n32-b0.5", Options{Live: 1, Worlds: 32, Beta: 0.5}, true, false},
 		{"read-f0.2-uniform", Options{Feed: 0.2, Uniform: true}, true, false},
-		{"read-l1-p0.5-k0.15", Options{Live: 1, Prev: 0.5, Fit: 0.15}, true, false},
+		{"read-l1-p0.5-b2", Options{Live: 1, Prev: 0.5, Beta: 2}, true, false},
+		{"read-k0.15", Options{}, true, true},
 		{"read-w-1", Options{}, true, true},
 		{"read-x1", Options{}, true, true},
 		{"read-f", Options{}, true, true},
@@ -41,7 +42,7 @@ func TestParse(t *testing.T) {
 		}
 		if ok && err == nil {
 			if l := New(got).Level(); l != Level && !c.bad {
-				if again, _, _ := Parse(l); again.Feed != got.Feed || again.Win != got.Win || again.Live != got.Live || again.Uniform != got.Uniform || again.Prev != got.Prev || again.Fit != got.Fit {
+				if again, _, _ := Parse(l); again.Feed != got.Feed || again.Win != got.Win || again.Live != got.Live || again.Uniform != got.Uniform || again.Prev != got.Prev || again.Beta != got.Beta {
 					t.Errorf("%q is named %q, which parses as %+v", c.name, l, again)
 				}
 			}
