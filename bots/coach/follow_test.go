@@ -200,15 +200,38 @@ func TestFollowingTheHintClassic(t *testing.T) {
 		from = 30
 	}
 	start, review := followChunk(t)
+	// The deals are played and reviewed side by side (go test's
+	// -parallel at once), each into its own slot, and added up in the
+	// order of their seeds: a deal's review is a minute of one core, and
+	// one after the other they were the longest chain of CI's suite.
+	type dealResult struct {
+		diff float64
+		ds   []Decision
+	}
+	results := make([]dealResult, hands)
+	t.Run("deals", func(t *testing.T) {
+		for h := range hands {
+			seed := uint64(41000 + start + h)
+			t.Run(strconv.FormatUint(seed, 10), func(t *testing.T) {
+				t.Parallel()
+				rec, net, first := playClassicHand(t, seed, from)
+				_, base, _ := playClassicHand(t, seed, -1)
+				t.Logf("deal %d: the hint %+.4f, hard %+.4f", seed, net, base)
+				results[h].diff = net - base
+				if review {
+					results[h].ds = reviewFrom(t, rec, first)
+				}
+			})
+		}
+	})
+	if t.Failed() {
+		return
+	}
 	var f followed
-	for h := range hands {
-		seed := uint64(41000 + start + h)
-		rec, net, first := playClassicHand(t, seed, from)
-		_, base, _ := playClassicHand(t, seed, -1)
-		f.diffs = append(f.diffs, net-base)
-		t.Logf("deal %d: the hint %+.4f, hard %+.4f", seed, net, base)
+	for _, r := range results {
+		f.diffs = append(f.diffs, r.diff)
 		if review {
-			f.add(reviewFrom(t, rec, first))
+			f.add(r.ds)
 		}
 	}
 	if !review {

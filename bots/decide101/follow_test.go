@@ -124,6 +124,8 @@ func reviewFrom101(t *testing.T, rec okey101.Record, first int) []coach.Decision
 // and the review of the whole hand took 35 s at a load of 10, those of
 // its last 14 tiles 6 s).
 func TestFollowingTheHint101(t *testing.T) {
+	// Beside TestHintPlansCanBeFollowed: each plays its own deals.
+	t.Parallel()
 	hands := 5          // CI's ten minutes; OKEY_FOLLOW_101=100 is the full study
 	from := math.MaxInt // the whole hand
 	if testing.Short() {

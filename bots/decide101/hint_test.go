@@ -35,6 +35,7 @@ import (
 const firstPlanSeed = 7008
 
 func TestHintPlansCanBeFollowed(t *testing.T) {
+	t.Parallel() // beside TestFollowingTheHint101: each plays its own deals
 	if testing.Short() && os.Getenv("OKEY_PLANS") == "" {
 		t.Skip("the whole suite follows the hint's plans (8 hands); -short leaves it")
 	}
