@@ -138,15 +138,36 @@ func TestFollowingTheHint101(t *testing.T) {
 		}
 		hands, from = n, math.MaxInt
 	}
+	// The hands are played and reviewed side by side (go test's
+	// -parallel at once), each into its own slot, and added up in the
+	// order of their seeds: one after the other they were a chain of one
+	// core in CI's suite.
+	type handResult struct {
+		diff float64
+		ds   []coach.Decision
+	}
+	results := make([]handResult, hands)
+	t.Run("hands", func(t *testing.T) {
+		for h := range hands {
+			seed := uint64(41000 + h)
+			t.Run(strconv.FormatUint(seed, 10), func(t *testing.T) {
+				t.Parallel()
+				rec, net, first := playHand101(t, seed, from)
+				_, base, _ := playHand101(t, seed, -1)
+				results[h] = handResult{diff: net - base, ds: reviewFrom101(t, rec, first)}
+			})
+		}
+	})
+	if t.Failed() {
+		return
+	}
 	labels := map[coach.Label]int{}
 	decisions := 0
 	var diffs []float64
-	for h := range hands {
+	for h, r := range results {
 		seed := uint64(41000 + h)
-		rec, net, first := playHand101(t, seed, from)
-		_, base, _ := playHand101(t, seed, -1)
-		diffs = append(diffs, net-base)
-		for _, d := range reviewFrom101(t, rec, first) {
+		diffs = append(diffs, r.diff)
+		for _, d := range r.ds {
 			if !d.Counted() {
 				continue
 			}
