@@ -302,17 +302,9 @@ func (brokenNames) Error() error { return nats.ErrNoResponders }
 // "nobody was named" (which left a lost salt unsaid once in CI).
 func TestANamesListingThatFailsIsNotNobody(t *testing.T) {
 	t.Parallel()
-	eng, err := startEngine(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer eng.Close()
+	eng, book := engineBook(t)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	book, err := OpenRatingBook(ctx, eng)
-	if err != nil {
-		t.Fatal(err)
-	}
 	if err := book.Set(ctx, "classic", RatedEntry{ID: "key:SHA256:ann", Name: "ann", Mu: 27, Sigma: 5, Games: 4}); err != nil {
 		t.Fatal(err)
 	}

@@ -15,6 +15,13 @@ import (
 // testBook is a rating book in an engine of its own.
 func testBook(t *testing.T) *RatingBook {
 	t.Helper()
+	_, b := engineBook(t)
+	return b
+}
+
+// engineBook is an engine of the test's own and a rating book in it.
+func engineBook(t *testing.T) (*Engine, *RatingBook) {
+	t.Helper()
 	eng, err := startEngine(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
@@ -26,7 +33,7 @@ func testBook(t *testing.T) *RatingBook {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return b
+	return eng, b
 }
 
 // entryOf is id's entry in a game, failing if it has none.
