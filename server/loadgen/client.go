@@ -280,7 +280,18 @@ const (
 	markWin      = "wins the hand! f finishes"
 	sortedColour = "Sorted by colour."
 	sortedValue  = "Sorted by value."
+	// markHeld is the line under a table's screen while its table
+	// moves to another node: the keys pressed meanwhile are kept, said
+	// there with their count, and played once the table is back.
+	markHeld = "The table is moving"
 )
+
+// heldAnswer is how long a key held while its table moved (markHeld on
+// screen as it waited) may go unanswered before it is lost: the move's
+// wait for the table's new node (a store's leader elected: 4 to 9 s,
+// then the takeover), with room. Answered within it, the key is
+// counted held, not lost, and its time apart from the keys' latency.
+const heldAnswer = 30 * time.Second
 
 // Markers of the daily's screens.
 const (
@@ -372,6 +383,19 @@ type pendingKey struct {
 	// first is when a move was first pressed (it is pressed again
 	// while unanswered).
 	first time.Time
+	// held: the screen said the table was moving while the key waited
+	// (markHeld): the key is kept there, and answered once the table is
+	// back, within heldAnswer.
+	held bool
+}
+
+// answerBy is how long pend may wait for its answer: p's, or
+// heldAnswer once the screen said its table was moving.
+func (pend *pendingKey) answerBy(p pace) time.Duration {
+	if pend.held {
+		return max(p.answer, heldAnswer)
+	}
+	return p.answer
 }
 
 // play plays until ctx ends: sorts the rack, moves the cursor and chats
@@ -418,13 +442,16 @@ func (c *client) play(ctx context.Context, p pace, sh *seatShared, st *stats, rn
 		if between && sh != nil {
 			sh.take() // the hand's last move: the next turn comes after the deal
 		}
+		if pend != nil && strings.Contains(scr, markHeld) {
+			pend.held = true
+		}
 		if pend != nil {
 			switch {
 			case pend.want != "" && (strings.Contains(scr, pend.want) || rackSorted(scr, pend.want)):
-				st.addKey(now.Sub(pend.at))
+				st.answeredKey(now.Sub(pend.at), pend.held && now.Sub(pend.at) >= p.answer)
 				pend = nil
 			case pend.gone != "" && !strings.Contains(scr, pend.gone):
-				st.addMove(now.Sub(pend.at))
+				st.answeredMove(now.Sub(pend.at), now.Sub(pend.first), pend.held && now.Sub(pend.first) >= p.answer)
 				pend = nil
 			case !pend.move && (between || turn):
 				// The hand ended under the key (the page between hands
@@ -432,21 +459,23 @@ func (c *client) play(ctx context.Context, p pace, sh *seatShared, st *stats, rn
 				// replaces the sort's: no answer to time.
 				st.superseded()
 				pend = nil
-			case pend.move && now.Sub(pend.first) >= p.answer:
+			case pend.move && now.Sub(pend.first) >= pend.answerBy(p):
 				st.lostMove()
-				p.tracef("%s (node %d): move unanswered for %v; the screen:\n%s\n", c.name, c.node, now.Sub(pend.first).Round(time.Millisecond), scr)
+				p.tracef("%s (node %d): move unanswered for %v (held as its table moved: %v); the screen:\n%s\n", c.name, c.node, now.Sub(pend.first).Round(time.Millisecond), pend.held, scr)
 				pend = nil
 			case pend.move && now.Sub(pend.at) >= moveRetry:
 				// Refused, or asked again (101's costly tile): the move
-				// is made again, timed from this key.
-				first := pend.first
+				// is made again, timed from this key. (Held as its
+				// table moves, it is kept there: pressed again, it is
+				// kept twice, as a person's second press would be.)
+				first, held := pend.first, pend.held
 				pend = nil
 				if c.move(scr, sh, &pend) {
-					pend.first = first
+					pend.first, pend.held = first, held
 				}
-			case !pend.move && now.Sub(pend.at) >= p.answer:
+			case !pend.move && now.Sub(pend.at) >= pend.answerBy(p):
 				st.lostKey()
-				p.tracef("%s (node %d): key for %q unanswered for %v; the screen:\n%s\n", c.name, c.node, pend.want, now.Sub(pend.at).Round(time.Millisecond), scr)
+				p.tracef("%s (node %d): key for %q unanswered for %v (held as its table moved: %v); the screen:\n%s\n", c.name, c.node, pend.want, now.Sub(pend.at).Round(time.Millisecond), pend.held, scr)
 				pend = nil
 			}
 		}
@@ -747,6 +776,10 @@ type stats struct {
 	keys, moves, reach            []time.Duration
 	keysLost, movesLost, overtook int
 	cursors, chats                int
+	// keysHeld and movesHeld are the keys and moves held while their
+	// table moved to another node and answered once it was back, past
+	// the answer's wait: how long each waited.
+	keysHeld, movesHeld []time.Duration
 	// The daily's players (daily.go): days begun and done, the board's
 	// times, boards lost; and what connections replaced since the play
 	// began were sent (bytes, writes).
@@ -813,6 +846,32 @@ func (s *stats) addMove(d time.Duration) {
 	s.mu.Lock()
 	s.moves = append(s.moves, d)
 	s.each()
+	s.mu.Unlock()
+}
+
+// answeredKey takes in a sort's answer after d: a key's latency, or, late
+// (held while its table moved, answered past the answer's wait), a held
+// key's, kept apart so that a takeover's seconds are neither a lost key
+// nor the keys' latency.
+func (s *stats) answeredKey(d time.Duration, late bool) {
+	if !late {
+		s.addKey(d)
+		return
+	}
+	s.mu.Lock()
+	s.keysHeld = append(s.keysHeld, d)
+	s.mu.Unlock()
+}
+
+// answeredMove is answeredKey for a move: d from its last press, since
+// the first press (its wait as a held key).
+func (s *stats) answeredMove(d, since time.Duration, late bool) {
+	if !late {
+		s.addMove(d)
+		return
+	}
+	s.mu.Lock()
+	s.movesHeld = append(s.movesHeld, since)
 	s.mu.Unlock()
 }
 

@@ -528,6 +528,7 @@ func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 	}
 	r.Keys, r.Moves, r.Reach = st.keys, st.moves, st.reach
 	r.KeysLost, r.MovesLost, r.Superseded = st.keysLost, st.movesLost, st.overtook
+	r.KeysHeld, r.MovesHeld = st.keysHeld, st.movesHeld
 	r.Cursor, r.Chat = st.cursors, st.chats
 	r.DaysBegun, r.DaysDone, r.Boards, r.BoardsLost, r.DailyRedialed = st.daysBegun, st.daysDone, st.boards, st.boardsLost, st.redialed
 	r.DailyStalled = st.dailyStalled

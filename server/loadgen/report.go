@@ -46,12 +46,22 @@ func (r Result) line() string {
 	if r.Tourney != nil {
 		nodes += "; " + r.Tourney.line()
 	}
-	return fmt.Sprintf("# %d sessions: connect %v (%d failed), form %v (%d failed%s), %d dropped; key p50/p95/p99 %s/%s/%s ms (%d, %d lost); move %s/%s/%s ms (%d, %d lost); turn reached %s/%s/%s ms; server %.1f%% of a core (idle lobby %.1f%%), RSS %.0f MB%s; clients %.0f%%; a session was sent %.0f bytes (%.0f on the wire) and %.1f frames a second",
+	return fmt.Sprintf("# %d sessions: connect %v (%d failed), form %v (%d failed%s), %d dropped; key p50/p95/p99 %s/%s/%s ms (%d, %d lost%s); move %s/%s/%s ms (%d, %d lost%s); turn reached %s/%s/%s ms; server %.1f%% of a core (idle lobby %.1f%%), RSS %.0f MB%s; clients %.0f%%; a session was sent %.0f bytes (%.0f on the wire) and %.1f frames a second",
 		r.Sessions, r.Connect.Round(time.Millisecond), r.ConnectFailed, r.Form.Round(time.Millisecond), r.FormFailed, again, r.Dropped,
-		ms(pct(r.Keys, 50)), ms(pct(r.Keys, 95)), ms(pct(r.Keys, 99)), len(r.Keys), r.KeysLost,
-		ms(pct(r.Moves, 50)), ms(pct(r.Moves, 95)), ms(pct(r.Moves, 99)), len(r.Moves), r.MovesLost,
+		ms(pct(r.Keys, 50)), ms(pct(r.Keys, 95)), ms(pct(r.Keys, 99)), len(r.Keys), r.KeysLost, heldLine(r.KeysHeld),
+		ms(pct(r.Moves, 50)), ms(pct(r.Moves, 95)), ms(pct(r.Moves, 99)), len(r.Moves), r.MovesLost, heldLine(r.MovesHeld),
 		ms(pct(r.Reach, 50)), ms(pct(r.Reach, 95)), ms(pct(r.Reach, 99)),
 		100*r.ServerCPU, 100*r.IdleCPU, float64(r.RSSFull)/(1<<20), nodes, 100*r.ClientCPU, r.Bps, r.WireBps, r.Frames)
+}
+
+// heldLine says how many keys were held while their table moved and
+// answered once it was back, and how long they waited (p50/max); ""
+// when none were.
+func heldLine(held []time.Duration) string {
+	if len(held) == 0 {
+		return ""
+	}
+	return fmt.Sprintf(", %d held as their table moved and answered after p50/max %s/%s ms", len(held), ms(pct(held, 50)), ms(pct(held, 100)))
 }
 
 // dailyLine is what the daily's players did: days begun and done, the
@@ -78,7 +88,7 @@ func (r Result) eachNode() string {
 // answered is the share of keys and moves answered within the answer's
 // wait.
 func (r Result) answered() string {
-	all := len(r.Keys) + len(r.Moves) + r.KeysLost + r.MovesLost
+	all := len(r.Keys) + len(r.Moves) + r.KeysLost + r.MovesLost + len(r.KeysHeld) + len(r.MovesHeld)
 	if all == 0 {
 		return "-"
 	}
@@ -92,7 +102,7 @@ func (r Result) longest() string {
 		return fmt.Sprintf(">%v", r.Answer)
 	}
 	var top time.Duration
-	for _, d := range append(slices.Clone(r.Keys), r.Moves...) {
+	for _, d := range slices.Concat(r.Keys, r.Moves, r.KeysHeld, r.MovesHeld) {
 		top = max(top, d)
 	}
 	return ms(top) + " ms"
@@ -147,7 +157,7 @@ func Report(w io.Writer, rs []Result) {
 // tourneyReport writes the steps' tournaments as a Markdown table.
 func tourneyReport(w io.Writer, rs []Result) {
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "| sessions | tournament | players, joined | matches counted (abandoned) | match ends seen | pairing p50/p95/p99 | key→screen p99 | keys/moves lost | node killed: tables in play, resumed, abandoned | standings |")
+	fmt.Fprintln(w, "| sessions | tournament | players, joined | matches counted (abandoned) | match ends seen | pairing p50/p95/p99 | key→screen p99 | keys/moves lost (held, answered late) | node killed: tables in play, resumed, abandoned | standings |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|")
 	for _, r := range rs {
 		t := r.Tourney
@@ -165,8 +175,8 @@ func tourneyReport(w io.Writer, rs []Result) {
 		case !t.Check.OK():
 			verdict = "WRONG"
 		}
-		fmt.Fprintf(w, "| %d | %s | %d, %d | %d (%d) | %d | %s/%s/%s ms | %s ms | %d/%d | %s | %s |\n", r.Sessions, t.Kind, t.Players, t.Joined,
+		fmt.Fprintf(w, "| %d | %s | %d, %d | %d (%d) | %d | %s/%s/%s ms | %s ms | %d/%d (%d/%d) | %s | %s |\n", r.Sessions, t.Kind, t.Players, t.Joined,
 			t.Check.Matches, t.Check.Abandoned, t.Ends, ms(pct(t.Pairing, 50)), ms(pct(t.Pairing, 95)), ms(pct(t.Pairing, 99)),
-			ms(pct(r.Keys, 99)), r.KeysLost, r.MovesLost, kill, verdict)
+			ms(pct(r.Keys, 99)), r.KeysLost, r.MovesLost, len(r.KeysHeld), len(r.MovesHeld), kill, verdict)
 	}
 }

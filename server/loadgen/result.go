@@ -175,7 +175,12 @@ type Result struct {
 	// KeysLost and MovesLost were unanswered within Answer; Superseded
 	// keys were overtaken by the turn or the hand's end.
 	KeysLost, MovesLost, Superseded int
-	Cursor, Chat                    int
+	// KeysHeld and MovesHeld are how long each key and move waited that
+	// was held while its table moved to another node (its screen said
+	// so) and answered once the table was back, past Answer: neither
+	// lost nor in Keys and Moves.
+	KeysHeld, MovesHeld []time.Duration
+	Cursor, Chat        int
 	// Servers (all nodes): CPU as a share of one core during the play and
 	// during the lobby's idle wait; resident memory before anyone
 	// connected and at the end of the play (0: not known).
