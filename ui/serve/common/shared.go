@@ -68,6 +68,11 @@ type Common struct {
 	// not pulled back (nil: none yet).
 	Went map[string]bool
 
+	// asking are the tables a seat (or a watch) is asked of now, its
+	// answer not yet taken in (Join; SeatAnswered): one request a table
+	// at a time.
+	asking map[string]bool
+
 	// At is the table the session is at (nil: none): the seat's page
 	// takes it and ends it; any page may leave it (Drop).
 	At *Membership
@@ -88,6 +93,22 @@ func (c *Common) GoneTo(id string) {
 	}
 	c.Went[id] = true
 }
+
+// SeatAsking reports whether a seat is asked of table id now, its
+// answer not yet taken in.
+func (c *Common) SeatAsking(id string) bool { return c.asking[id] }
+
+// SeatAsked notes that a seat is asked of table id (Join does).
+func (c *Common) SeatAsked(id string) {
+	if c.asking == nil {
+		c.asking = map[string]bool{}
+	}
+	c.asking[id] = true
+}
+
+// SeatAnswered notes that the answer to the seat asked of table id was
+// taken in (the seat's page, as it takes a JoinedMsg).
+func (c *Common) SeatAnswered(id string) { delete(c.asking, id) }
 
 // SetLang loads the words and the keys of lang (English if it has none).
 func (c *Common) SetLang(lang string) {

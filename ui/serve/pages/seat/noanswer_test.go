@@ -208,3 +208,75 @@ func TestATableTakenToWithNoAnswerIsAskedUntilUp(t *testing.T) {
 		t.Error("the table is forgotten as one the player was taken to: the page would take them there again beside the seat's asking")
 	}
 }
+
+// gatedTable is another node's table whose joins wait for open: a
+// table moving to another node, up there only later. It counts the
+// joins waiting at once.
+type gatedTable struct {
+	open         chan struct{}
+	mu           sync.Mutex
+	waiting, top int
+	joins        int
+}
+
+func (f *gatedTable) TableID() string { return "7" }
+func (f *gatedTable) GameKind() tables.GameKind {
+	k, _ := tables.FindKind("classic")
+	return k
+}
+func (f *gatedTable) Private() bool              { return false }
+func (f *gatedTable) Ended() <-chan struct{}     { return nil }
+func (f *gatedTable) Send(r tables.Request) bool { return true }
+func (f *gatedTable) Call(_ context.Context, r tables.Request) bool {
+	if r.Kind != tables.ReqJoin {
+		return true
+	}
+	f.mu.Lock()
+	f.joins++
+	f.waiting++
+	f.top = max(f.top, f.waiting)
+	f.mu.Unlock()
+	<-f.open
+	f.mu.Lock()
+	f.waiting--
+	f.mu.Unlock()
+	r.Reply <- tables.JoinReply{Seat: 1}
+	return true
+}
+
+// TestOneSeatAskedOfATableAtATime: while a seat asked of a table is
+// unanswered, asking it again another way — a reconnecting player's
+// seat taken back (common.Reconnect) beside the tournament's word
+// taking them to the same table, or a key pressed twice — asks nothing
+// more: the first answer seats the player. Two asked at once were each
+// seated in turn, the second taking the seat from the first as a newer
+// connection: the session was told it connected again from elsewhere,
+// and ended. Once the answer is taken in, the table may be asked again.
+func TestOneSeatAskedOfATableAtATime(t *testing.T) {
+	s := newHost(t)
+	tb := &gatedTable{open: make(chan struct{})}
+	first := s.update(common.Reconnect{T: tb})
+	if first == nil {
+		t.Fatal("a reconnecting player's seat was not asked for")
+	}
+	if again := s.c.Join(tb, -1, false); again != nil {
+		t.Error("a second seat asked of the table while the first is unanswered")
+	}
+	if s.c.GoneTo(tb.TableID()); s.update(common.AskAgainMsg{J: common.JoinedMsg{T: tb, M: tables.NewMember("key:test", "ann", "", -1), Tries: 1}}) != nil {
+		t.Error("a join asked again beside one unanswered")
+	}
+	close(tb.open)
+	follow(t, s, first, func() bool { return s.c.At != nil })
+	tb.mu.Lock()
+	joins, top := tb.joins, tb.top
+	tb.mu.Unlock()
+	if joins != 1 || top != 1 {
+		t.Errorf("the table was asked %d joins, %d at once; want 1", joins, top)
+	}
+	if s.page == common.Bye {
+		t.Error("the session ended")
+	}
+	if s.c.SeatAsking(tb.TableID()) {
+		t.Error("the seat is still said asked once its answer was taken in")
+	}
+}

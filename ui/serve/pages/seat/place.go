@@ -16,11 +16,19 @@ import (
 // onAskAgain makes again a request for a seat that had no answer,
 // unless the player sat at a table meanwhile: then the seat asked is
 // given up.
+//
+// A seat asked of the same table meanwhile by another way (the table's
+// reseat, the tournament's word), unanswered, is left to its answer:
+// this one is not asked again, nor given up (the other may be seated).
 func (p *Page) onAskAgain(c *common.Common, j common.JoinedMsg) common.Turn {
+	if c.SeatAsking(j.T.TableID()) {
+		return common.Turn{}
+	}
 	if c.At != nil || p.reseat != nil {
 		return common.Stay(common.GiveUpSeat(j))
 	}
 	c.Flash = c.Tr.T("lobby.slow")
+	c.SeatAsked(j.T.TableID())
 	return common.Stay(common.AskSeatTry(c.Ctx, j.T, j.M, j.Asked, j.Resume, j.Tries+1))
 }
 
@@ -28,6 +36,7 @@ func (p *Page) onAskAgain(c *common.Common, j common.JoinedMsg) common.Turn {
 // until the table's first word, or the screen already open where the
 // table moved.
 func (p *Page) onJoined(c *common.Common, j common.JoinedMsg) common.Turn {
+	c.SeatAnswered(j.T.TableID())
 	if j.Resume != "" {
 		if errors.Is(j.Err, tables.ErrSeatLive) {
 			c.RefuseLiveCode()

@@ -626,8 +626,8 @@ func (p *Page) key(c *common.Common, msg tea.KeyPressMsg) common.Turn {
 			c.Flash = c.Tr.T("tourney.you.givenup", n)
 			break
 		}
-		if cmd := p.toTable(c, n); cmd != nil {
-			return common.Stay(cmd)
+		if cmd := p.toTable(c, n); cmd != nil || c.SeatAsking(strconv.Itoa(n)) {
+			return common.Stay(cmd) // nil: already asked, its answer takes the player there
 		}
 		c.Flash = c.Tr.T("lobby.gone")
 	case key.Matches(msg, k.TourneyLeave) && v.CanLeave():
