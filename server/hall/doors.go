@@ -286,6 +286,36 @@ func (h *Hall) HeardAlive(node string) time.Time {
 	return h.Relay.alive[memberName(node)]
 }
 
+// aliveNodes are the nodes heard alive within silentAfter by their
+// member names, this one's with them and gone's without, sorted: the
+// nodes a gone node's tables are shared out among (shareOf).
+func (r *relay) aliveNodes(gone string) []string {
+	now := time.Now()
+	me, g := r.memberNode(), memberName(gone)
+	out := []string{me}
+	r.Mu.Lock()
+	for n, at := range r.alive {
+		if n != me && n != g && now.Sub(at) < silentAfter {
+			out = append(out, n)
+		}
+	}
+	r.Mu.Unlock()
+	slices.Sort(out)
+	return out
+}
+
+// heardAliveNow reports whether node (a member name) was heard alive
+// within three of its beats, or is this node.
+func (r *relay) heardAliveNow(node string) bool {
+	if node == r.memberNode() {
+		return true
+	}
+	r.Mu.Lock()
+	defer r.Mu.Unlock()
+	at, ok := r.alive[node]
+	return ok && time.Since(at) < 3*aliveEvery
+}
+
 // silencedKeep is how long a player of a silent node is remembered
 // (onRequest): past a seat's keeping, it is given up anyway.
 const silencedKeep = 10 * time.Minute
