@@ -62,6 +62,7 @@ func (s *Server) openTourneys() error {
 	}
 	s.tourneys = svc
 	s.hall.Opt.SeatedEnded = svc.TableEnded
+	s.hall.AlsoOnNodeGone(svc.NodeGone)
 	s.hall.Opt.Muted = func(id string) (time.Time, bool) { m, muted := svc.Muted(id); return m.Until, muted }
 	return nil
 }

@@ -99,6 +99,18 @@ type Hall struct {
 	// gone is the store's last word on tables no node runs (Gone).
 	goneMu sync.Mutex
 	gone   map[string]goneWord
+	// nodeGone are told of each node gone (AlsoOnNodeGone), after its
+	// tables' takeovers are under way; under goneMu.
+	nodeGone []func(node string)
+}
+
+// AlsoOnNodeGone has f told of each node gone from the cluster (NodeGone),
+// as its tables are: the tournaments a node drove are taken over at
+// once too, not when their leases run out.
+func (h *Hall) AlsoOnNodeGone(f func(node string)) {
+	h.goneMu.Lock()
+	h.nodeGone = append(h.nodeGone, f)
+	h.goneMu.Unlock()
 }
 
 // goneWord is the store's word on whether a table is gone, and when.

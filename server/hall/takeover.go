@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"hash/fnv"
+	"slices"
 	"time"
 
 	"okey/server/keep"
@@ -93,6 +94,14 @@ func (h *Hall) NodeGone(node string) {
 	if h.Nodes == nil || h.Relay == nil || node == "" || node == h.Relay.node {
 		return
 	}
+	h.goneMu.Lock()
+	tell := slices.Clone(h.nodeGone)
+	h.goneMu.Unlock()
+	defer func() {
+		for _, f := range tell {
+			f(node)
+		}
+	}()
 	ids := h.Relay.tablesOf(node)
 	if len(ids) == 0 {
 		return

@@ -180,10 +180,11 @@ func (s *Service) claim(ctx context.Context) {
 	}
 	s.mu.Unlock()
 	slices.Sort(free)
+	gone := s.goneLately(now)
 	for _, id := range free {
 		if s.hold != nil {
 			tctx, cancel := context.WithTimeout(ctx, storeWait)
-			err := s.hold.Take(tctx, id)
+			err := s.hold.TakeFrom(tctx, id, gone)
 			cancel()
 			if errors.Is(err, keep.ErrLeaseHeld) {
 				s.mu.Lock()
@@ -203,6 +204,37 @@ func (s *Service) claim(ctx context.Context) {
 		s.mu.Unlock()
 	}
 }
+
+// NodeGone takes at once, at the next round, the tournaments node
+// drove: it left the cluster (its routes closed and not back), so their
+// leases need not be waited out. Waited out (5 s and more), the matches
+// that ended meanwhile waited for their next table: okey load k5 (the
+// tournament's node killed, its tables taken over within 1.1 s), 52
+// pairings of 2.4 to 7.7 s in the arena's 200 players, where the other
+// runs' p99 was 0.2 to 0.6 s.
+func (s *Service) NodeGone(node string) {
+	s.mu.Lock()
+	s.goneNode, s.goneAt = node, time.Now()
+	clear(s.heldElsewhere) // asked for again at once
+	s.mu.Unlock()
+	s.poke()
+}
+
+// goneLately is the node gone whose leases are taken at their revision now
+// ("": none lately, within goneFor of its going).
+func (s *Service) goneLately(now time.Time) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.goneNode == "" || now.Sub(s.goneAt) > goneFor {
+		return ""
+	}
+	return s.goneNode
+}
+
+// goneFor is how long after a node is gone its tournaments' leases are
+// taken at their revision: long enough for a store electing new leaders
+// to take the takeover's write, past every lease the node held.
+const goneFor = time.Minute
 
 // claimAgain is how soon a tournament whose lease another node holds
 // is asked for again: the round runs at every request and table's end

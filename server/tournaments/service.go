@@ -196,6 +196,10 @@ type Service struct {
 	// heldElsewhere are the tournaments whose lease another node was
 	// found holding, by when: asked for again only claimAgain later.
 	heldElsewhere map[string]time.Time
+	// goneNode is the node last heard gone from the cluster, at goneAt
+	// (NodeGone): the leases it held are taken at their revision.
+	goneNode string
+	goneAt   time.Time
 	// missing are the tables in play the hall did not know, by
 	// "tournament/table", since when (the owner's round's own).
 	missing map[string]time.Time

@@ -1,0 +1,47 @@
+package tournaments
+
+import (
+	"context"
+	"slices"
+	"testing"
+	"time"
+)
+
+// TestANodeGonesTournamentIsTakenAtOnce: a tournament whose driving node
+// is said gone from the cluster (NodeGone: its routes closed and not
+// back) is taken by the next round of another node at its lease's
+// revision, not once the lease runs out — here the gone node's lease is
+// still renewed (its process not yet reaped), so waiting it out would
+// never end. A node not said gone keeps its tournament.
+func TestANodeGonesTournamentIsTakenAtOnce(t *testing.T) {
+	t.Parallel()
+	_, one, two, clk := hallAndTwoOwners(t)
+	ctx := context.Background()
+	id := arenaOfFour(t, one.svc, "gone")
+	clk.add(10 * time.Minute)
+	for end := time.Now().Add(time.Minute); !slices.Contains(one.svc.Owned(), id); time.Sleep(10 * time.Millisecond) {
+		one.svc.Round(ctx)
+		if time.Now().After(end) {
+			t.Fatal("the first node never took its tournament")
+		}
+	}
+	for range 3 {
+		two.svc.Round(ctx)
+		time.Sleep(1500 * time.Millisecond) // past the 1 s TTL: the first node renews it
+	}
+	if len(two.svc.Owned()) != 0 {
+		t.Fatal("a second node took a tournament whose node renews its lease, not said gone")
+	}
+	two.svc.NodeGone("one")
+	two.svc.Round(ctx)
+	if !slices.Contains(two.svc.Owned(), id) {
+		t.Fatalf("the node said gone's tournament not taken at the next round: owned %v", two.svc.Owned())
+	}
+	two.svc.NodeGone("three") // another node gone: nothing of the first's taken from it
+	if got := two.svc.goneLately(time.Now()); got != "three" {
+		t.Errorf("the node gone lately is %q, want three", got)
+	}
+	if got := two.svc.goneLately(time.Now().Add(2 * goneFor)); got != "" {
+		t.Errorf("a node gone long ago still said gone lately: %q", got)
+	}
+}
