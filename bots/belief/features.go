@@ -390,6 +390,15 @@ func lastDraw(v *classic.View) bool {
 	return false
 }
 
+// FaceFeatures fills x with the features of opponent place p and face
+// f, from view v and the input in that r.Fill last filled from v,
+// whether or not f has unseen copies (Fill fills only the faces that
+// do): the reading of a face the seat holds, which bots/wait reads of
+// the next player.
+func (r *Reader) FaceFeatures(v *classic.View, in *Input, p int, f tile.Tile, x *[MaxFeatures]float32) {
+	r.features(v, in, p, f, x)
+}
+
 // features fills x, the features of opponent place p and face f.
 func (r *Reader) features(v *classic.View, in *Input, p int, f tile.Tile, x *[MaxFeatures]float32) {
 	*x = [MaxFeatures]float32{}

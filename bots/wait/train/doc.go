@@ -1,0 +1,15 @@
+// Command train makes the weights of bots/wait, the reading of the
+// next player's wait: it plays hands of classic Okey between normal and
+// hard bots (seeded), keeps at some of the discards the view of the
+// seat to discard with, for each face it holds, whether the next
+// player would win at once were that face thrown (from the true
+// racks), fits a small network to it, measures it on hands of another
+// seed against the base rate and the belief's own chance (its
+// placements'), and writes the weights (with their recipe) and the
+// fixed cases the package's test reads again.
+//
+//	go run ./bots/wait/train -commit $(git rev-parse HEAD)
+//
+// Everything is drawn from -seed; the result does not depend on
+// -workers.
+package main
