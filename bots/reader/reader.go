@@ -9,8 +9,13 @@
 // playouts: the search on the belief's worlds (bots/search) lost to
 // hard on their noise (docs/classic-belief.md).
 //
+// With Wait it weighs instead (or as well) the chance that a discard
+// lets the next player win, as bots/wait reads it: a reading trained on
+// that event itself, which the belief's placements seldom see.
+//
 // It is a measuring instrument until it beats hard: okey sim plays it
-// (--bots read, with its weights in the name: read-f0.1-w1-l0.5).
+// (--bots read, with its weights in the name: read-f0.1-w1-l0.5,
+// read-wait3).
 package reader
 
 import (
@@ -23,6 +28,7 @@ import (
 
 	"okey/bots/belief"
 	"okey/bots/botsclassic"
+	"okey/bots/wait"
 	"okey/game"
 	"okey/game/classic"
 	"okey/game/tile"
@@ -65,6 +71,11 @@ type Options struct {
 	// instead of by the trained model: the control that says what the
 	// model adds (the level's "-uniform").
 	Uniform bool
+	// Wait is the cost of a discard sure to let the next player win, in
+	// proportion to the chance bots/wait reads of it (a reading trained
+	// on that event, not the belief's placements): the level's
+	// "-wait<x>".
+	Wait float64
 }
 
 // The defaults: the placements' number and weighing.
@@ -83,6 +94,11 @@ type Player struct {
 	rd      belief.Reader
 	reading belief.Reading
 	read    botsclassic.Read
+	// the reading of the next player's wait, when Wait is set
+	waits  *belief.Model
+	wr     wait.Reader
+	win    wait.Input
+	chance [tile.NumFaces]float64
 }
 
 // New returns a reading player.
@@ -97,6 +113,10 @@ func New(opt Options) *Player {
 	p := &Player{hard: b.(*botsclassic.Hard), opt: opt, rnd: game.NewSeeded(opt.Seed ^ 0x7eade5), model: belief.Trained()}
 	if opt.Uniform {
 		p.model = nil
+	}
+	if opt.Wait != 0 {
+		p.waits = wait.Trained()
+		p.wr.Worlds, p.wr.Beta = opt.Worlds, opt.Beta
 	}
 	return p
 }
@@ -124,12 +144,15 @@ func (p *Player) Level() string {
 	if p.opt.Uniform {
 		n += "-" + uniform
 	}
+	if p.opt.Wait != 0 {
+		n += "-" + waitKey + strconv.FormatFloat(p.opt.Wait, 'g', -1, 64)
+	}
 	return n
 }
 
 // Decide is hard's move; at a discard, weighed by the reading.
 func (p *Player) Decide(ctx context.Context, v classic.View) (classic.Action, error) {
-	if !v.MyTurn() || v.Stage != classic.MustDiscard || (p.opt.Feed == 0 && p.opt.Win == 0 && p.opt.Live == 0) {
+	if !v.MyTurn() || v.Stage != classic.MustDiscard || (p.opt.Feed == 0 && p.opt.Win == 0 && p.opt.Live == 0 && p.opt.Wait == 0) {
 		return p.hard.Decide(ctx, v)
 	}
 	if err := p.readView(&v); err != nil {
@@ -162,7 +185,18 @@ func (p *Player) readView(v *classic.View) error {
 		}
 	}
 	if p.opt.Feed != 0 || p.opt.Win != 0 {
-		return p.feed(v)
+		if err := p.feed(v); err != nil {
+			return err
+		}
+	}
+	if p.opt.Wait != 0 {
+		if err := p.wr.Fill(v, p.rnd, &p.win); err != nil {
+			return err
+		}
+		wait.Chances(p.waits, &p.win, &p.chance)
+		for f, c := range p.chance {
+			p.read.Cost[f] += float64(p.opt.Wait * c)
+		}
 	}
 	return nil
 }
@@ -215,15 +249,19 @@ func (p *Player) feed(v *classic.View) error {
 	return nil
 }
 
-// uniform is the name's part that reads the racks as dealt at random.
-const uniform = "uniform"
+// uniform is the name's part that reads the racks as dealt at random;
+// waitKey begins the part that weighs the wait read (Wait).
+const (
+	uniform = "uniform"
+	waitKey = "wait"
+)
 
 // ErrLevel is wrapped by Parse's errors.
-var ErrLevel = errors.New("not a read level (read, then -f<feed>, -w<win>, -l<live>, -n<worlds>, -p<prev>, -b<beta> and -uniform: read-f0.1-w1-l0.5)")
+var ErrLevel = errors.New("not a read level (read, then -f<feed>, -w<win>, -l<live>, -n<worlds>, -p<prev>, -b<beta>, -uniform and -wait<x>: read-f0.1-w1-l0.5)")
 
 // Parse reads a level name of the player: "read", then any of "-f<x>"
 // (Feed), "-w<x>" (Win), "-l<x>" (Live), "-p<x>" (Prev), "-n<k>"
-// (Worlds), "-b<x>" (Beta) and "-uniform" (Uniform). ok is false for a
+// (Worlds), "-b<x>" (Beta), "-uniform" (Uniform) and "-wait<x>" (Wait). ok is false for a
 // name that is not the player's at all; err says what is wrong with one
 // that is, but badly formed. The options' Seed and Cache are left for
 // the caller.
@@ -237,6 +275,14 @@ func Parse(name string) (opt Options, ok bool, err error) {
 	for _, part := range strings.Split(rest, "-")[1:] {
 		if part == uniform {
 			opt.Uniform = true
+			continue
+		}
+		if x, found := strings.CutPrefix(part, waitKey); found {
+			w, err := strconv.ParseFloat(x, 64)
+			if err != nil || math.IsNaN(w) || math.IsInf(w, 0) || math.Abs(w) > 100 {
+				return Options{}, true, bad
+			}
+			opt.Wait = w
 			continue
 		}
 		if len(part) < 2 {

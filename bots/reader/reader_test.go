@@ -23,6 +23,10 @@ func TestParse(t *testing.T) {
 		{"read-l1-n32-b0.5", Options{Live: 1, Worlds: 32, Beta: 0.5}, true, false},
 		{"read-f0.2-uniform", Options{Feed: 0.2, Uniform: true}, true, false},
 		{"read-l1-p0.5-b2", Options{Live: 1, Prev: 0.5, Beta: 2}, true, false},
+		{"read-wait3", Options{Wait: 3}, true, false},
+		{"read-f0.1-wait0.5-n32", Options{Feed: 0.1, Wait: 0.5, Worlds: 32}, true, false},
+		{"read-wait", Options{}, true, true},
+		{"read-waitx", Options{}, true, true},
 		{"read-k0.15", Options{}, true, true},
 		{"read-w-1", Options{}, true, true},
 		{"read-x1", Options{}, true, true},
@@ -42,7 +46,7 @@ func TestParse(t *testing.T) {
 		}
 		if ok && err == nil {
 			if l := New(got).Level(); l != Level && !c.bad {
-				if again, _, _ := Parse(l); again.Feed != got.Feed || again.Win != got.Win || again.Live != got.Live || again.Uniform != got.Uniform || again.Prev != got.Prev || again.Beta != got.Beta {
+				if again, _, _ := Parse(l); again.Feed != got.Feed || again.Win != got.Win || again.Live != got.Live || again.Uniform != got.Uniform || again.Prev != got.Prev || again.Beta != got.Beta || again.Wait != got.Wait {
 					t.Errorf("%q is named %q, which parses as %+v", c.name, l, again)
 				}
 			}
@@ -121,6 +125,9 @@ func TestUnweighedIsHard(t *testing.T) {
 // next player's true rack (and let it win).
 type feeds struct {
 	all, departed, hardFeeds, hardWins, readFeeds, readWins int
+	// hardWinsAll counts every discard of hard's, departed from or not,
+	// that lets the next player win: what an oracle could avoid at most
+	hardWinsAll int
 }
 
 func departures(t testing.TB, ctx context.Context, ps []classic.State, opt Options) feeds {
@@ -139,10 +146,6 @@ func departures(t testing.TB, ctx context.Context, ps []classic.State, opt Optio
 			t.Fatal(err)
 		}
 		f.all++
-		if got == want || got.Kind != classic.ActDiscard || want.Kind != classic.ActDiscard {
-			continue
-		}
-		f.departed++
 		nv := s.View((v.Seat + 1) % classic.NumSeats)
 		an := &nv.Analyzer
 		h, err := an.HandOf(nv.Counts)
@@ -150,6 +153,13 @@ func departures(t testing.TB, ctx context.Context, ps []classic.State, opt Optio
 			t.Fatal(err)
 		}
 		outs, d := an.Outs(h), an.Distance(h)
+		if want.Kind == classic.ActDiscard && d == 1 && outs.Has(want.Tile) {
+			f.hardWinsAll++
+		}
+		if got == want || got.Kind != classic.ActDiscard || want.Kind != classic.ActDiscard {
+			continue
+		}
+		f.departed++
 		for _, c := range []struct {
 			t          tile.Tile
 			feed, wins *int
@@ -199,7 +209,7 @@ func TestHonest(t *testing.T) {
 				break
 			}
 		}
-		opt := Options{Seed: uint64(i), Feed: 0.3, Win: 1, Live: 1}
+		opt := Options{Seed: uint64(i), Feed: 0.3, Win: 1, Live: 1, Wait: 3}
 		a1, err1 := New(opt).Decide(context.Background(), v)
 		a2, err2 := New(opt).Decide(context.Background(), other.View(seat))
 		if err1 != nil || err2 != nil || a1 != a2 {
@@ -216,7 +226,7 @@ func TestHonest(t *testing.T) {
 func TestReadAllocatesNothing(t *testing.T) {
 	ps := discards(t, []uint64{5}, 5)
 	v := ps[len(ps)/2].View(ps[len(ps)/2].Turn())
-	p := New(Options{Seed: 1, Feed: 0.3, Win: 1, Live: 1})
+	p := New(Options{Seed: 1, Feed: 0.3, Win: 1, Live: 1, Wait: 3})
 	if n := testing.AllocsPerRun(20, func() {
 		if err := p.readView(&v); err != nil {
 			t.Fatal(err)
@@ -233,6 +243,22 @@ func BenchmarkDecide(b *testing.B) {
 	s := ps[len(ps)/2]
 	v := s.View(s.Turn())
 	p := New(Options{Seed: 1, Feed: 0.3, Win: 1, Live: 1})
+	ctx := context.Background()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := p.Decide(ctx, v); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkDecideWait is one discard of the player weighing the wait
+// read (bots/wait) alone, reading included, on a mid-hand view.
+func BenchmarkDecideWait(b *testing.B) {
+	ps := discards(b, []uint64{5}, 1)
+	s := ps[len(ps)/2]
+	v := s.View(s.Turn())
+	p := New(Options{Seed: 1, Wait: 3})
 	ctx := context.Background()
 	b.ReportAllocs()
 	for b.Loop() {
