@@ -76,6 +76,11 @@ type Options struct {
 	// on that event, not the belief's placements): the level's
 	// "-wait<x>".
 	Wait float64
+	// Floor is the chance of a win-feed below which Wait weighs nothing:
+	// the cost is Wait times the chance above Floor, so that hard's pick
+	// is left alone unless a discard is read as clearly dangerous (the
+	// level's "-t<x>").
+	Floor float64
 }
 
 // The defaults: the placements' number and weighing.
@@ -147,6 +152,9 @@ func (p *Player) Level() string {
 	if p.opt.Wait != 0 {
 		n += "-" + waitKey + strconv.FormatFloat(p.opt.Wait, 'g', -1, 64)
 	}
+	if p.opt.Floor != 0 {
+		n += "-t" + strconv.FormatFloat(p.opt.Floor, 'g', -1, 64)
+	}
 	return n
 }
 
@@ -195,7 +203,7 @@ func (p *Player) readView(v *classic.View) error {
 		}
 		wait.Chances(p.waits, &p.win, &p.chance)
 		for f, c := range p.chance {
-			p.read.Cost[f] += float64(p.opt.Wait * c)
+			p.read.Cost[f] += float64(p.opt.Wait * max(c-p.opt.Floor, 0))
 		}
 	}
 	return nil
@@ -257,11 +265,12 @@ const (
 )
 
 // ErrLevel is wrapped by Parse's errors.
-var ErrLevel = errors.New("not a read level (read, then -f<feed>, -w<win>, -l<live>, -n<worlds>, -p<prev>, -b<beta>, -uniform and -wait<x>: read-f0.1-w1-l0.5)")
+var ErrLevel = errors.New("not a read level (read, then -f<feed>, -w<win>, -l<live>, -n<worlds>, -p<prev>, -b<beta>, -uniform, -wait<x> and -t<floor>: read-f0.1-w1-l0.5, read-wait30-t0.05)")
 
 // Parse reads a level name of the player: "read", then any of "-f<x>"
 // (Feed), "-w<x>" (Win), "-l<x>" (Live), "-p<x>" (Prev), "-n<k>"
-// (Worlds), "-b<x>" (Beta), "-uniform" (Uniform) and "-wait<x>" (Wait). ok is false for a
+// (Worlds), "-b<x>" (Beta), "-uniform" (Uniform), "-wait<x>" (Wait) and
+// "-t<x>" (Floor). ok is false for a
 // name that is not the player's at all; err says what is wrong with one
 // that is, but badly formed. The options' Seed and Cache are left for
 // the caller.
@@ -311,6 +320,8 @@ func Parse(name string) (opt Options, ok bool, err error) {
 			opt.Beta = x
 		case 'p':
 			opt.Prev = x
+		case 't':
+			opt.Floor = x
 		default:
 			return Options{}, true, bad
 		}

@@ -24,6 +24,7 @@ func TestParse(t *testing.T) {
 		{"read-f0.2-uniform", Options{Feed: 0.2, Uniform: true}, true, false},
 		{"read-l1-p0.5-b2", Options{Live: 1, Prev: 0.5, Beta: 2}, true, false},
 		{"read-wait3", Options{Wait: 3}, true, false},
+		{"read-wait30-t0.05", Options{Wait: 30, Floor: 0.05}, true, false},
 		{"read-f0.1-wait0.5-n32", Options{Feed: 0.1, Wait: 0.5, Worlds: 32}, true, false},
 		{"read-wait", Options{}, true, true},
 		{"read-waitx", Options{}, true, true},
@@ -46,7 +47,7 @@ func TestParse(t *testing.T) {
 		}
 		if ok && err == nil {
 			if l := New(got).Level(); l != Level && !c.bad {
-				if again, _, _ := Parse(l); again.Feed != got.Feed || again.Win != got.Win || again.Live != got.Live || again.Uniform != got.Uniform || again.Prev != got.Prev || again.Beta != got.Beta || again.Wait != got.Wait {
+				if again, _, _ := Parse(l); again.Feed != got.Feed || again.Win != got.Win || again.Live != got.Live || again.Uniform != got.Uniform || again.Prev != got.Prev || again.Beta != got.Beta || again.Wait != got.Wait || again.Floor != got.Floor {
 					t.Errorf("%q is named %q, which parses as %+v", c.name, l, again)
 				}
 			}
@@ -126,8 +127,11 @@ func TestUnweighedIsHard(t *testing.T) {
 type feeds struct {
 	all, departed, hardFeeds, hardWins, readFeeds, readWins int
 	// hardWinsAll counts every discard of hard's, departed from or not,
-	// that lets the next player win: what an oracle could avoid at most
-	hardWinsAll int
+	// that lets the next player win; oracleAvoids those of them where
+	// hard weighing the true win-feeds (cost 1, as the bound's sight-w=1)
+	// throws another tile that does not: what a perfect reading of the
+	// wait could avoid this way
+	hardWinsAll, oracleAvoids int
 }
 
 func departures(t testing.TB, ctx context.Context, ps []classic.State, opt Options) feeds {
@@ -155,6 +159,19 @@ func departures(t testing.TB, ctx context.Context, ps []classic.State, opt Optio
 		outs, d := an.Outs(h), an.Distance(h)
 		if want.Kind == classic.ActDiscard && d == 1 && outs.Has(want.Tile) {
 			f.hardWinsAll++
+			var r botsclassic.Read
+			for x := range r.Cost {
+				if outs.Has(tile.Tile(x)) {
+					r.Cost[x] = 1
+				}
+			}
+			o, err := botsclassic.NewHard(uint64(i)).DecideRead(ctx, v, &r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if o.Kind == classic.ActDiscard && !outs.Has(o.Tile) {
+				f.oracleAvoids++
+			}
 		}
 		if got == want || got.Kind != classic.ActDiscard || want.Kind != classic.ActDiscard {
 			continue

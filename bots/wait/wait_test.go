@@ -130,16 +130,25 @@ func TestReadsWinFeeds(t *testing.T) {
 	}
 }
 
+// midView is the view of the middle discard of a hand of normal bots
+// (seed 5), its reading checked to hold faces.
+func midView(t testing.TB) classic.View {
+	t.Helper()
+	var vs []classic.View
+	positions(t, []uint64{5, 6}, func(_ *classic.State, w *classic.View) { vs = append(vs, *w) })
+	v := vs[len(vs)/2]
+	var rd Reader
+	var in Input
+	if err := rd.Fill(&v, game.NewSeeded(1), &in); err != nil || in.Next < 0 || in.Held == [tile.NumFaces]bool{} {
+		t.Fatalf("the middle view reads nothing: %v, next %d", err, in.Next)
+	}
+	return v
+}
+
 // TestReadAllocatesNothing: reading a view allocates nothing once the
 // reader has read one.
 func TestReadAllocatesNothing(t *testing.T) {
-	var v classic.View
-	n := 0
-	positions(t, []uint64{5}, func(_ *classic.State, w *classic.View) {
-		if n++; n == 20 {
-			v = *w
-		}
-	})
+	v := midView(t)
 	var rd Reader
 	var in Input
 	rnd := game.NewSeeded(1)
@@ -157,13 +166,7 @@ func TestReadAllocatesNothing(t *testing.T) {
 // BenchmarkFill is one reading of a mid-hand view: the belief, the
 // placements, the features of the faces held and their chances.
 func BenchmarkFill(b *testing.B) {
-	var v classic.View
-	n := 0
-	positions(b, []uint64{5}, func(_ *classic.State, w *classic.View) {
-		if n++; n == 20 {
-			v = *w
-		}
-	})
+	v := midView(b)
 	var rd Reader
 	var in Input
 	rnd := game.NewSeeded(1)
