@@ -35,8 +35,8 @@ func TestDeparts(t *testing.T) {
 	}
 	ctx := context.Background()
 	f := departures(t, ctx, discards(t, seeds, 1), opt)
-	t.Logf("%s: %d discards, %d departures; true next rack: hard's pick feeds %d (wins %d), read's %d (wins %d); hard's picks that let the next player win, all discards: %d, of which the oracle avoids %d",
-		name, f.all, f.departed, f.hardFeeds, f.hardWins, f.readFeeds, f.readWins, f.hardWinsAll, f.oracleAvoids)
+	t.Logf("%s: %d discards, %d departures; true next rack: hard's pick feeds %d (wins %d), read's %d (wins %d); hard's picks that let the next player win, all discards: %d, of which the oracle avoids %d (departing from hard at %d discards in all)",
+		name, f.all, f.departed, f.hardFeeds, f.hardWins, f.readFeeds, f.readWins, f.hardWinsAll, f.oracleAvoids, f.oracleDeparts)
 }
 
 // TestWallRead, for the study: the copies of each face the reading puts
