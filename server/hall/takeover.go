@@ -125,7 +125,9 @@ func (h *Hall) NodeGone(node string) {
 	h.wg.Add(1)
 	go func() {
 		defer h.wg.Done()
-		h.Nodes.takeLeftOver(node, theirs, alive, now)
+		h.Nodes.takeLeftOver(node, theirs, alive, now, func(id string) {
+			h.Nodes.takeOverSoon(id, leaseEnd{stopped: now, from: node})
+		})
 	}()
 }
 
@@ -148,11 +150,12 @@ func shareOf(id string, alive []string) string {
 	return alive[h.Sum32()%uint32(len(alive))]
 }
 
-// takeLeftOver takes over those of ids, tables of node gone at stopped
+// takeLeftOver hands take those of ids, tables of node gone at stopped
 // and in other nodes' shares, that nobody has brought back: once each
 // share's node is no longer heard alive, or shareWait after stopped.
-// A table listed as another node's again was brought back there.
-func (ns *nodes) takeLeftOver(node string, ids, alive []string, stopped time.Time) {
+// A table listed as another node's again was brought back there. It
+// looks once a second until none is left.
+func (ns *nodes) takeLeftOver(node string, ids, alive []string, stopped time.Time, take func(id string)) {
 	tick := time.NewTicker(time.Second)
 	defer tick.Stop()
 	for len(ids) > 0 {
@@ -173,7 +176,7 @@ func (ns *nodes) takeLeftOver(node string, ids, alive []string, stopped time.Tim
 				// brought back, there or here
 			case late || !ns.h.Relay.heardAliveNow(shareOf(id, alive)):
 				ns.h.Opt.Log.Info("a gone node's table left to another node: taken over here", "table", id, "share", shareOf(id, alive), "late", late)
-				ns.takeOverSoon(id, leaseEnd{stopped: stopped, from: node})
+				take(id)
 			default:
 				left = append(left, id)
 			}
