@@ -47,6 +47,13 @@ type Options struct {
 	// allocations and changes nothing else. Bots sharing a Solver must
 	// not decide at the same time. Nil: the bot has its own.
 	Solver *meld.Solver
+	// Belief, for the hard level only, is a reading of the racks its
+	// look-ahead and feed guard sample by (belief.go), and BeliefUse
+	// which of them (0: both). Nil, as in the game: hard plays as it
+	// always has. A bot needs a Belief of its own (a Belief keeps its
+	// working memory).
+	Belief    Belief
+	BeliefUse BeliefUse
 }
 
 // ErrUnknownLevel is returned by New for a level name it does not know.
@@ -70,6 +77,7 @@ func New(level string, opt Options) (Bot, error) {
 	case "hard":
 		b := NewHard(opt.Seed)
 		b.p.use(opt.Solver)
+		b.p.useBelief(opt)
 		return b, nil
 	}
 	return nil, fmt.Errorf("%q: %w", level, ErrUnknownLevel)
@@ -111,6 +119,14 @@ type player struct {
 	// its start's work plus decideBudget (budget); outside a decision
 	// (a test asking one sampler) there is no limit.
 	until uint64
+	// belief, when set, is read at each of hard's decisions (readBelief)
+	// into bread; rd is the reading of the turn being planned (nil: none,
+	// and hard samples as it always has); beliefUse says which samplers
+	// read it.
+	belief    Belief
+	beliefUse BeliefUse
+	bread     beliefRead
+	rd        *Reading
 }
 
 func newPlayer(level string, seed uint64) player {
@@ -154,6 +170,15 @@ func (p *player) stream(v *okey101.View, sampler uint64) *game.Seeded {
 // use makes the player work in sv's memory (nil: its own, made when
 // first needed).
 func (p *player) use(sv *meld.Solver) { p.sv = sv }
+
+// useBelief gives the player opt's belief, if any, and which of its
+// samplers read it (all when opt.BeliefUse is 0).
+func (p *player) useBelief(opt Options) {
+	p.belief, p.beliefUse = opt.Belief, opt.BeliefUse
+	if p.beliefUse == 0 {
+		p.beliefUse = UseLook | UseFeed
+	}
+}
 
 // decide routes a view to the level's planner, or answers from the plan
 // under way when the view is the one the plan expects.

@@ -39,9 +39,20 @@ func (p *player) feedOdds(v *okey101.View, b *board, live *tile.Counts, cands []
 	an := b.an
 	size := v.TileCounts[next]
 	var pool []tile.Tile
-	for f, k := range live {
-		for range k {
-			pool = append(pool, tile.Tile(f))
+	// With a belief, the rack is the tiles the seat knows it holds and
+	// its other tiles drawn from the unseen copies by their chance of
+	// lying there (pw8).
+	var pw8 []float64
+	var known tile.Counts
+	fr := p.feedReading()
+	if fr != nil && fr.NextKnown.Total()+fr.NextSlots == size {
+		pool, pw8 = fr.copyPool(&fr.Next)
+		known, size = fr.NextKnown, fr.NextSlots
+	} else {
+		for f, k := range live {
+			for range k {
+				pool = append(pool, tile.Tile(f))
+			}
 		}
 	}
 	if size <= 0 || len(pool) < size {
@@ -51,11 +62,20 @@ func (p *player) feedOdds(v *okey101.View, b *board, live *tile.Counts, cands []
 	kept := 0
 	rnd := p.stream(v, streamFeed)
 	for try := 0; try < feedTries && kept < feedSamples; try++ {
-		var r tile.Counts
-		for i := range size {
-			j := i + rnd.Intn(len(pool)-i)
-			pool[i], pool[j] = pool[j], pool[i]
-			r[pool[i]]++
+		r := known
+		if pw8 != nil {
+			if !drawWeighted(pool, pw8, size, rnd) {
+				break
+			}
+			for _, t := range pool[:size] {
+				r[t]++
+			}
+		} else {
+			for i := range size {
+				j := i + rnd.Intn(len(pool)-i)
+				pool[i], pool[j] = pool[j], pool[i]
+				r[pool[i]]++
+			}
 		}
 		if opens(p, an, &r, b.thr, b.okp) {
 			continue

@@ -45,9 +45,17 @@ func (p *player) finishOdds(b *board, live *tile.Counts, cands []tile.Tile, rnd 
 	t := meld.Turn{Status: b.status, Threshold: b.thr, OkeyPair: b.okp, Taken: tile.NoTile}
 	nb := *b
 	nb.owed = tile.NoTile
+	var wts [tile.NumFaces]float64 // the next tile's weights: live copies, or the wall's expected copies
+	if rd := p.look(); rd != nil {
+		wts = rd.wallWeights()
+	} else {
+		for f, k := range live {
+			wts[f] = float64(k)
+		}
+	}
 	var tot float64
-	for _, k := range live {
-		tot += float64(k)
+	for _, w := range wts {
+		tot += w
 	}
 	if tot == 0 {
 		return out
@@ -56,8 +64,8 @@ func (p *player) finishOdds(b *board, live *tile.Counts, cands []tile.Tile, rnd 
 		if b.rack[d] == 0 {
 			continue
 		}
-		for f, k := range live {
-			if k == 0 {
+		for f, k := range wts {
+			if k <= 0 {
 				continue
 			}
 			c := b.rack
@@ -72,9 +80,9 @@ func (p *player) finishOdds(b *board, live *tile.Counts, cands []tile.Tile, rnd 
 			}
 			if plan, ok := p.sv.CanFinish(b.an, c, b.table, t); ok {
 				fin[ci] = fin[ci].With(tile.Tile(f))
-				out[ci] += float64(k)
+				out[ci] += k
 				if finishOkeyDouble && plan.OkeyFinish {
-					out[ci] += float64(k)
+					out[ci] += k
 				}
 			}
 		}
@@ -94,9 +102,14 @@ func (p *player) finishOdds(b *board, live *tile.Counts, cands []tile.Tile, rnd 
 // (hopelessBy, one spare tile) and the candidates far from a finish.
 func (p *player) finishTwo(b *board, live *tile.Counts, cands []tile.Tile, fin []tile.TileSet, out []float64, rnd *game.Seeded) {
 	var pool []tile.Tile
-	for f, k := range live {
-		for range k {
-			pool = append(pool, tile.Tile(f))
+	var pw8 []float64 // with a belief, each copy's chance of lying in the wall
+	if rd := p.look(); rd != nil {
+		pool, pw8 = rd.copyPool(&rd.Wall)
+	} else {
+		for f, k := range live {
+			for range k {
+				pool = append(pool, tile.Tile(f))
+			}
 		}
 	}
 	if len(pool) < 2 {
@@ -120,9 +133,15 @@ func (p *player) finishTwo(b *board, live *tile.Counts, cands []tile.Tile, fin [
 	}
 	n := 0
 	for ; n < finishTwoSamples && (n < finishTwoLeast || !p.spent()); n++ {
-		for k := range 2 {
-			j := k + rnd.Intn(len(pool)-k)
-			pool[k], pool[j] = pool[j], pool[k]
+		if pw8 != nil {
+			if !drawWeighted(pool, pw8, 2, rnd) {
+				break
+			}
+		} else {
+			for k := range 2 {
+				j := k + rnd.Intn(len(pool)-k)
+				pool[k], pool[j] = pool[j], pool[k]
+			}
 		}
 		t1, t2 := pool[0], pool[1]
 		for ci, d := range cands {
@@ -156,6 +175,9 @@ func (p *player) finishTwo(b *board, live *tile.Counts, cands []tile.Tile, fin [
 				}
 			}
 		}
+	}
+	if n == 0 {
+		return
 	}
 	for i := range out {
 		out[i] += two[i] / float64(n)

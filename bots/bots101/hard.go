@@ -48,6 +48,7 @@ func (b *Hard) play(p *player, v *okey101.View) (*board, error) {
 }
 
 func (b *Hard) turn(p *player, v *okey101.View, bd *board) error {
+	p.readBelief(v)
 	if v.Stage != okey101.StageFirst {
 		if ok, err := p.finish(bd); ok || err != nil {
 			return err

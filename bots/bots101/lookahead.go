@@ -87,8 +87,17 @@ func (p *player) openOddsW(b *board, live *tile.Counts, cands []tile.Tile, pw fl
 	wild := int(b.rack[an.Okey()])
 	var probes [tile.NumFaces]probe
 	np := 0
+	rd := p.look()
+	var ww [tile.NumFaces]float64
+	if rd != nil {
+		ww = rd.wallWeights()
+	}
 	for f, k := range live {
-		if k == 0 {
+		w := float64(k)
+		if rd != nil {
+			w = ww[f]
+		}
+		if w <= 0 {
 			continue
 		}
 		u := tile.Tile(f)
@@ -97,7 +106,7 @@ func (p *player) openOddsW(b *board, live *tile.Counts, cands []tile.Tile, pw fl
 		if an.Check(c) != nil {
 			continue
 		}
-		pr := probe{u: u, w: float64(k), idle: wild < 2 && !an.IsOkey(u) && !hasPartner(an, &b.rack, u)}
+		pr := probe{u: u, w: w, idle: wild < 2 && !an.IsOkey(u) && !hasPartner(an, &b.rack, u)}
 		if !pr.idle {
 			o := p.sv.BestOpening(an, c)
 			pr.val, pr.uses, pr.all = o.Value, used(o.Melds), o.Tiles() >= c.Total()-1
@@ -299,9 +308,14 @@ func (p *player) twoDraws(b *board, live *tile.Counts, cands []tile.Tile, wall i
 func (p *player) twoDrawsW(b *board, live *tile.Counts, cands []tile.Tile, wall int, rnd *game.Seeded, pw float64) []float64 {
 	an := b.an
 	var pool []tile.Tile
-	for f, k := range live {
-		for range k {
-			pool = append(pool, tile.Tile(f))
+	var pw8 []float64 // with a belief, each copy's chance of lying in the wall
+	if rd := p.look(); rd != nil {
+		pool, pw8 = rd.copyPool(&rd.Wall)
+	} else {
+		for f, k := range live {
+			for range k {
+				pool = append(pool, tile.Tile(f))
+			}
 		}
 	}
 	out := make([]float64, len(cands))
@@ -314,10 +328,17 @@ func (p *player) twoDrawsW(b *board, live *tile.Counts, cands []tile.Tile, wall 
 	}
 	n := 0
 	for ; n < twoDrawSamples && (n < twoDrawLeast || !p.spent()); n++ {
-		// The first draws of a shuffle of the pool.
-		for k := range draws {
-			j := k + rnd.Intn(len(pool)-k)
-			pool[k], pool[j] = pool[j], pool[k]
+		// The first draws of a shuffle of the pool (weighed by the
+		// belief when there is one).
+		if pw8 != nil {
+			if !drawWeighted(pool, pw8, draws, rnd) {
+				break
+			}
+		} else {
+			for k := range draws {
+				j := k + rnd.Intn(len(pool)-k)
+				pool[k], pool[j] = pool[j], pool[k]
+			}
 		}
 		c := b.rack
 		c[pool[0]]++
@@ -342,6 +363,9 @@ func (p *player) twoDrawsW(b *board, live *tile.Counts, cands []tile.Tile, wall 
 				}
 			}
 		}
+	}
+	if n == 0 {
+		return out
 	}
 	for i := range out {
 		out[i] /= float64(n)

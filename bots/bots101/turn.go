@@ -80,6 +80,8 @@ func Discards(ctx context.Context, v okey101.View, opt Options) ([]tile.Tile, er
 	if p.use(opt.Solver); p.sv == nil {
 		p.sv = new(meld.Solver)
 	}
+	p.useBelief(opt)
+	p.readBelief(&v)
 	bd := boardOf(&v)
 	p.budget()
 	if bd.status == meld.NotOpened {
