@@ -7,6 +7,7 @@ import (
 
 	"okey/bots/arena101"
 	"okey/bots/bots101"
+	"okey/bots/reader101"
 	"okey/bots/search"
 	"okey/game/okey101"
 	"okey/ui/cli"
@@ -55,10 +56,12 @@ func (g *sim101) write(w io.Writer, asJSON bool) error {
 	return cli.PrintSim101(w, &g.cfg, &g.res)
 }
 
-// sim101Bot builds okey sim's 101 bots: the game's levels, and the
-// search player (search, search-<k>x, search-<k>x-z<z>), which okey sim
-// alone plays: it measures what an honest search adds to hard
-// (docs/bots-101-hard.md) and is not a level of the game.
+// sim101Bot builds okey sim's 101 bots: the game's levels, the search
+// player (search, search-<k>x, search-<k>x-z<z>) and hard reading the
+// table (read, read-look, read-feed, …-uniform), which okey sim alone
+// plays: they measure what an honest search and the belief of the racks
+// add to hard (docs/bots-101-hard.md, docs/belief-101.md) and are not
+// levels of the game.
 func sim101Bot(level string, opt bots101.Options) (bots101.Bot, error) {
 	so, ok, err := search.Parse101(level)
 	switch {
@@ -67,6 +70,13 @@ func sim101Bot(level string, opt bots101.Options) (bots101.Bot, error) {
 	case ok:
 		so.Seed = opt.Seed
 		return search.New101(so, opt.Solver), nil
+	}
+	ro, ok, err := reader101.Parse(level)
+	switch {
+	case err != nil:
+		return nil, err
+	case ok:
+		return reader101.New(ro, opt)
 	}
 	return bots101.New(level, opt)
 }

@@ -13,6 +13,7 @@ import (
 	"okey/bots/bots101"
 	"okey/bots/botsclassic"
 	"okey/bots/reader"
+	"okey/bots/reader101"
 	"okey/bots/search"
 	"okey/game/classic"
 	"okey/game/okey101"
@@ -177,6 +178,10 @@ func simSetUp(g simGame, f *simFlags, stderr io.Writer) (record func(int, []byte
 			if !ok && err == nil && f.game == settings.GameClassic {
 				// hard reading the table, a classic player okey sim alone plays
 				_, ok, err = reader.Parse(n)
+			}
+			if !ok && err == nil && f.game == settings.Game101 {
+				// 101's hard reading the table, which okey sim alone plays
+				_, ok, err = reader101.Parse(n)
 			}
 			switch {
 			case err != nil:

@@ -196,7 +196,7 @@ func TestSimBadArguments(t *testing.T) {
 		{"search scale out of range", []string{"--bots", "search-0x,normal,normal,normal"}, "not a search level"},
 		{"search scale without x", []string{"--bots", "search-4"}, "not a search level"},
 		{"read weight without a number", []string{"--bots", "read-f,normal,normal,normal"}, "not a read level"},
-		{"read in 101", []string{"--game", "101", "--bots", "read,normal,normal,normal"}, "unknown level \"read\""},
+		{"classic's read weights in 101", []string{"--game", "101", "--bots", "read-f0.1,normal,normal,normal"}, "not a 101 read level"},
 		{"not a number", []string{"--hands", "many"}, `--hands: "many" is not a value it takes`},
 		{"stray argument", []string{"now"}, "unexpected argument"},
 		{"zero matches", []string{"--matches", "0"}, "--matches must be positive"},
