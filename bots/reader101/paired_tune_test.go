@@ -101,35 +101,25 @@ func meanCI(xs []float64) (mean, half float64) {
 	return mean, 1.96 * math.Sqrt(ss/float64(len(xs)-1)/float64(len(xs)))
 }
 
-// TestPairedRecords sets two runs of okey sim --game 101 --record side
-// by side, for the study (docs/belief-101.md): the same seed and number
-// of matches, one bot other than normal in each (OKEY_A and OKEY_B,
-// their record directories). A match's four rotations are one cluster;
-// it reports each bot's share of matches won and net points a hand
-// (the other three's less its own) with their intervals over the
-// clusters, and the difference A − B paired cluster by cluster.
-//
-//	OKEY_A=/tmp/read.rec OKEY_B=/tmp/hard.rec go test -tags tune ./bots/reader101 -run PairedRecords -v
-func TestPairedRecords(t *testing.T) {
-	da, db := os.Getenv("OKEY_A"), os.Getenv("OKEY_B")
-	if da == "" || db == "" {
-		t.Skip("OKEY_A and OKEY_B name the record directories")
-	}
+// cluster is one match seed's four rotations: A's and B's share of
+// them won and mean net points a hand.
+type cluster struct{ wa, wb, na, nb float64 }
+
+// clusters pairs the matches of two --record directories of runs with
+// the same seed: the clusters of four rotations both played whole.
+func clusters(t *testing.T, da, db string) []cluster {
+	t.Helper()
 	a, b := readDir(t, da), readDir(t, db)
 	var ks []int
 	for k := range a {
-		if _, ok := b[k/4*4]; ok {
+		if k%4 == 0 {
 			ks = append(ks, k/4)
 		}
 	}
 	sort.Ints(ks)
-	type cl struct{ wa, wb, na, nb float64 }
-	var cls []cl
-	for i, k := range ks {
-		if i > 0 && ks[i-1] == k {
-			continue
-		}
-		var c cl
+	var cls []cluster
+	for _, k := range ks {
+		var c cluster
 		whole := true
 		for r := range 4 {
 			ma, oka := a[4*k+r]
@@ -151,10 +141,37 @@ func TestPairedRecords(t *testing.T) {
 			cls = append(cls, c)
 		}
 	}
+	return cls
+}
+
+// TestPairedRecords sets runs of okey sim --game 101 --record side by
+// side, for the study (docs/belief-101.md): OKEY_A and OKEY_B name
+// their record directories (several, comma-separated, one a seed, in
+// the same order), each run with one bot other than normal. The runs of
+// one seed play the same deals, so their matches are paired; a match
+// seed's four rotations are one cluster. It reports each side's share
+// of matches won and net points a hand (the other three's less its
+// own) with their intervals over the clusters, and the difference
+// A − B paired cluster by cluster.
+//
+//	OKEY_A=/tmp/read.rec OKEY_B=/tmp/hard.rec go test -tags tune ./bots/reader101 -run PairedRecords -v
+func TestPairedRecords(t *testing.T) {
+	da, db := os.Getenv("OKEY_A"), os.Getenv("OKEY_B")
+	if da == "" || db == "" {
+		t.Skip("OKEY_A and OKEY_B name the record directories")
+	}
+	as, bs := strings.Split(da, ","), strings.Split(db, ",")
+	if len(as) != len(bs) {
+		t.Fatalf("%d directories for A, %d for B", len(as), len(bs))
+	}
+	var cls []cluster
+	for d := range as {
+		cls = append(cls, clusters(t, as[d], bs[d])...)
+	}
 	if len(cls) < 2 {
 		t.Fatalf("%d whole clusters", len(cls))
 	}
-	col := func(f func(cl) float64) []float64 {
+	col := func(f func(cluster) float64) []float64 {
 		var xs []float64
 		for _, c := range cls {
 			xs = append(xs, f(c))
@@ -165,15 +182,15 @@ func TestPairedRecords(t *testing.T) {
 	fmt.Fprintf(&sb, "%d matches (%d clusters of four rotations)\n", 4*len(cls), len(cls))
 	for _, r := range []struct {
 		what string
-		f    func(cl) float64
+		f    func(cluster) float64
 		unit float64
 	}{
-		{"A: matches won (%)", func(c cl) float64 { return c.wa }, 100},
-		{"B: matches won (%)", func(c cl) float64 { return c.wb }, 100},
-		{"A − B: matches won (points of %)", func(c cl) float64 { return c.wa - c.wb }, 100},
-		{"A: net a hand", func(c cl) float64 { return c.na }, 1},
-		{"B: net a hand", func(c cl) float64 { return c.nb }, 1},
-		{"A − B: net a hand", func(c cl) float64 { return c.na - c.nb }, 1},
+		{"A: matches won (%)", func(c cluster) float64 { return c.wa }, 100},
+		{"B: matches won (%)", func(c cluster) float64 { return c.wb }, 100},
+		{"A − B: matches won (points of %)", func(c cluster) float64 { return c.wa - c.wb }, 100},
+		{"A: net a hand", func(c cluster) float64 { return c.na }, 1},
+		{"B: net a hand", func(c cluster) float64 { return c.nb }, 1},
+		{"A − B: net a hand", func(c cluster) float64 { return c.na - c.nb }, 1},
 	} {
 		m, h := meanCI(col(r.f))
 		fmt.Fprintf(&sb, "%-34s %+8.2f (%+.2f to %+.2f)\n", r.what, r.unit*m, r.unit*(m-h), r.unit*(m+h))
