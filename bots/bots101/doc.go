@@ -22,6 +22,8 @@
 //	feed.go       the chance a discard lets the next player open, guessed (hard)
 //	finishodds.go the chance a discard leaves of finishing next turn or the one
 //	              after, once open (hard)
+//	belief.go     Belief, Reading: hard's samplers fed by a belief of the racks
+//	              instead of the live copies (okey sim's read, bots/reader101)
 //	easy.go       Easy
 //	normal.go     Normal; taking the previous discard when the turn's plan uses it
 //	hard.go       Hard
