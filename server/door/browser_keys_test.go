@@ -43,7 +43,7 @@ func TestBrowserKeyArrivesOnce(t *testing.T) {
 	browser := newBrowser(t)
 	srv, _ := testServer(t)
 	addr := serveWeb(t, srv)
-	ctx, cancel := chromedp.NewContext(browser)
+	ctx, cancel := newPage(browser)
 	defer cancel()
 	// What the page's socket sends, kept before the page's own scripts
 	// run (keys only: the size messages are JSON); and, as openTab

@@ -2,6 +2,7 @@ package door
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net"
 	"net/http"
@@ -42,20 +43,66 @@ func browserShots(t *testing.T) string {
 	return dir
 }
 
-// newBrowser starts a headless Chromium for the test.
+// The test binary's one headless Chromium, started by the first test
+// that asks for it (newBrowser) and stopped at the binary's end
+// (stopBrowser, from TestMain). Each tab the tests open gets a browser
+// context of its own (newPage): its own cookies, storage and cache, as
+// a new profile of the browser would have, so the tests stay apart and
+// may run side by side. One Chromium for them all, not one or more
+// each: a start is a second or more of a loaded machine's time.
+var chromium struct {
+	once   sync.Once
+	ctx    context.Context // the browser's first tab: the tabs' parent
+	cancel func()          // stops the browser and its allocator
+	err    error
+}
+
+// newBrowser is the test binary's headless Chromium, started on the
+// first call: open pages in it with newPage (or openTab).
 func newBrowser(t *testing.T) context.Context {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("a real browser: not in -short (the whole suite runs it)")
 	}
+	chromium.once.Do(startBrowser)
+	if chromium.err != nil {
+		t.Fatal(chromium.err)
+	}
+	return chromium.ctx
+}
+
+// startBrowser starts the shared Chromium (chromium's fields).
+func startBrowser() {
 	path, err := exec.LookPath("chromium")
 	if err != nil {
-		t.Fatal("the browser tests need Chromium: apt-get install -y chromium (.ci/run installs it)")
+		chromium.err = errors.New("the browser tests need Chromium: apt-get install -y chromium (.ci/run installs it)")
+		return
 	}
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.DisableGPU)
-	ctx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	t.Cleanup(cancel)
-	return ctx
+	actx, acancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancel := chromedp.NewContext(actx)
+	if err := chromedp.Do(ctx); err != nil {
+		cancel()
+		acancel()
+		chromium.err = fmt.Errorf("starting Chromium: %w", err)
+		return
+	}
+	chromium.ctx = ctx
+	chromium.cancel = func() { cancel(); acancel() }
+}
+
+// stopBrowser stops the shared Chromium if a test started it.
+func stopBrowser() {
+	if chromium.cancel != nil {
+		chromium.cancel()
+	}
+}
+
+// newPage is a new tab of browser (newBrowser's) in a browser context
+// of its own, as a new profile's: no cookie, storage or cache of
+// another tab's. cancel closes the tab and drops its context.
+func newPage(browser context.Context) (ctx context.Context, cancel context.CancelFunc) {
+	return chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
 }
 
 // tab is one page in the browser, and what its scripts met that they
@@ -69,7 +116,7 @@ type tab struct {
 // held sideways (touch, mobile).
 func openTab(t *testing.T, browser context.Context, url string, w, h int64, phone bool) *tab {
 	t.Helper()
-	ctx, cancel := chromedp.NewContext(browser)
+	ctx, cancel := newPage(browser)
 	t.Cleanup(cancel)
 	view := chromedp.EmulateViewport(w, h)
 	if phone {
@@ -528,7 +575,8 @@ func TestBrowserTooSmall(t *testing.T) {
 }
 
 // TestBrowserFirstFrame: a browser that never saw the page (a new
-// Chromium, its cache empty) opens it and gets the lobby's first frame
+// profile of the shared Chromium: a browser context of its own, its
+// cache empty) opens it and gets the lobby's first frame
 // in its terminal; the time from the navigation's start to that frame,
 // and to the page's load, are logged (docs/serving-performance.md),
 // three times. Nothing is asserted of the times: only that the frame
@@ -536,9 +584,9 @@ func TestBrowserTooSmall(t *testing.T) {
 func TestBrowserFirstFrame(t *testing.T) {
 	srv, _ := testServer(t)
 	addr := serveWeb(t, srv)
+	browser := newBrowser(t)
 	for run := range 3 {
-		browser := newBrowser(t)
-		ctx, cancel := chromedp.NewContext(browser)
+		ctx, cancel := newPage(browser)
 		// Polled from before the page's own scripts, every 2 ms: when
 		// the terminal first shows the lobby, from the navigation's start.
 		watch := chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
@@ -616,7 +664,7 @@ func TestBrowserLinked(t *testing.T) {
 
 	// Typed: /link asks for the code, in a dialog of the browser's own.
 	code2 := linkCodeRe.FindStringSubmatch(ali.waitUntil("a new code", patience, linkCodeRe.MatchString))[1]
-	ctx, cancel := chromedp.NewContext(browser)
+	ctx, cancel := newPage(browser)
 	t.Cleanup(cancel)
 	asked := make(chan string, 1)
 	err := chromedp.Listen(ctx, func(ev any) {

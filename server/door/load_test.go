@@ -67,7 +67,9 @@ func TestMain(m *testing.M) {
 	}
 	flag.Parse()
 	waitInParallel()
-	os.Exit(m.Run())
+	code := m.Run()
+	stopBrowser()
+	os.Exit(code)
 }
 
 // childServe is the server of the load test: it prints its address,
