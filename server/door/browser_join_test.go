@@ -15,6 +15,7 @@ import (
 // sits at the table; the host sees them seated, starts the match, and
 // both see the table's first hand.
 func TestBrowserJoinsWithACode(t *testing.T) {
+	t.Parallel()
 	srv, _ := testServer(t)
 	addr := serveWeb(t, srv)
 	host := openTab(t, newBrowser(t), "http://"+addr+"/?name=aylin", 1280, 800, false)

@@ -40,6 +40,7 @@ func typeKey(r rune) chromedp.Action[chromedp.Void] {
 // server once — a letter, Enter, an arrow — and what the page sends
 // for it is the byte (or escape sequence) a terminal sends.
 func TestBrowserKeyArrivesOnce(t *testing.T) {
+	t.Parallel()
 	browser := newBrowser(t)
 	srv, _ := testServer(t)
 	addr := serveWeb(t, srv)

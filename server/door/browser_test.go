@@ -48,8 +48,11 @@ func browserShots(t *testing.T) string {
 // (stopBrowser, from TestMain). Each tab the tests open gets a browser
 // context of its own (newPage): its own cookies, storage and cache, as
 // a new profile of the browser would have, so the tests stay apart and
-// may run side by side. One Chromium for them all, not one or more
-// each: a start is a second or more of a loaded machine's time.
+// run side by side (t.Parallel): they mostly wait on the page and the
+// table, and one after the other they were 44-75 s of the package's
+// sequential part, which every parallel test waits for (2026-11-27,
+// load 7-32). One Chromium for them all, not one or more each: a
+// start is a second or more of a loaded machine's time.
 var chromium struct {
 	once   sync.Once
 	ctx    context.Context // the browser's first tab: the tabs' parent
@@ -313,6 +316,7 @@ func (tb *tab) openTable(name string) {
 // on screen. The page meets no breach of its policy and asks no other
 // host. A screenshot of each is kept.
 func TestBrowserPlays(t *testing.T) {
+	t.Parallel()
 	browser := newBrowser(t)
 	for _, tc := range []struct {
 		name  string
@@ -455,6 +459,7 @@ func rackCellOf(scr string, line, n int) (col, row int, ok bool) {
 // end is kept. Long for the whole suite (a Chromium through a hand):
 // OKEY_BROWSER_HAND=1 go test ./server/door -run TestBrowserTapsThroughAHand.
 func TestBrowserTapsThroughAHand(t *testing.T) {
+	t.Parallel()
 	if os.Getenv("OKEY_BROWSER_HAND") == "" {
 		t.Skip("a whole hand in a browser: OKEY_BROWSER_HAND=1")
 	}
@@ -508,6 +513,7 @@ func TestBrowserTapsThroughAHand(t *testing.T) {
 // TestBrowserRefused: the door refuses a socket opened from a page of
 // another site, and a message over its cap from its own page.
 func TestBrowserRefused(t *testing.T) {
+	t.Parallel()
 	browser := newBrowser(t)
 	srv, _ := testServer(t)
 	addr := serveWeb(t, srv)
@@ -546,6 +552,7 @@ func TestBrowserRefused(t *testing.T) {
 // says so meanwhile, and the guest is seated again at their table, as
 // the same guest (the token the page kept), without a key pressed.
 func TestBrowserReconnects(t *testing.T) {
+	t.Parallel()
 	browser := newBrowser(t)
 	srv, _ := testServer(t)
 	addr, l := serveWebCut(t, srv)
@@ -566,6 +573,7 @@ func TestBrowserReconnects(t *testing.T) {
 // page's smallest font gets the game's own page for a terminal too
 // small, not a table cut off.
 func TestBrowserTooSmall(t *testing.T) {
+	t.Parallel()
 	browser := newBrowser(t)
 	srv, _ := testServer(t)
 	addr := serveWeb(t, srv)
@@ -580,8 +588,10 @@ func TestBrowserTooSmall(t *testing.T) {
 // in its terminal; the time from the navigation's start to that frame,
 // and to the page's load, are logged (docs/serving-performance.md),
 // three times. Nothing is asserted of the times: only that the frame
-// came.
+// came. In the whole suite it runs beside other tests: its figures are
+// the ones of a run alone (-run TestBrowserFirstFrame).
 func TestBrowserFirstFrame(t *testing.T) {
+	t.Parallel()
 	srv, _ := testServer(t)
 	addr := serveWeb(t, srv)
 	browser := newBrowser(t)
@@ -627,6 +637,7 @@ func TestBrowserFirstFrame(t *testing.T) {
 // cookie gone. The code typed at /link (the page asks for it) links a
 // browser as well.
 func TestBrowserLinked(t *testing.T) {
+	t.Parallel()
 	browser := newBrowser(t)
 	url := sharedNATS(t)
 	a, sshA := testServer(t, steadyNode(url, "a"))
@@ -722,6 +733,7 @@ func hasLinkCookie(t *testing.T, tb *tab) bool {
 // (the session says relink, the page posts /relink): the cookie it then
 // keeps is another, still the link's.
 func TestBrowserRenewsItsLink(t *testing.T) {
+	t.Parallel()
 	browser := newBrowser(t)
 	url := sharedNATS(t)
 	old, promoted, _ := rotation(t, secretOf(url))
