@@ -163,6 +163,7 @@ func TestServedDailyInACluster(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a three-node cluster (seconds)")
 	}
+	t.Parallel() // a cluster of its own, its waits generous (patience): beside the package's other tests
 	srvs, addrs := startNodes(t, 3)
 	commits := make([]string, len(addrs))
 	re := regexp.MustCompile(`committed: ([0-9a-f]{4} [0-9a-f]{4} [0-9a-f]{4} [0-9a-f]{4})`)
