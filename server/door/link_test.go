@@ -100,6 +100,7 @@ func (l *lockedLog) String() string {
 // come back as a guest), and its cookie is refused at its next connect.
 // Neither the code nor the cookie is ever in the log.
 func TestWebLinkedIsTheKey(t *testing.T) {
+	t.Parallel() // servers of its own, its waits generous (patience)
 	url := sharedNATS(t)
 	logA, logB := &lockedLog{}, &lockedLog{}
 	a, sshA := testServer(t, steadyNode(url, "a"), func(c *Config) { c.Log = slog.New(slog.NewTextHandler(logA, nil)) })
@@ -201,6 +202,7 @@ func TestWebLinkedIsTheKey(t *testing.T) {
 // page is told to wait (429, Retry-After) before even a right code is
 // read; a server that keeps no links says so (503).
 func TestWebLinkRefusals(t *testing.T) {
+	t.Parallel() // servers of its own, its waits generous (patience)
 	// The clock stands still: the wait after the wrong codes does not
 	// run out however slow the machine is.
 	still := time.Now()

@@ -177,6 +177,7 @@ func (c *webClient) ended() websocket.CloseError {
 // and follows the terminal's size, to the game's own page for a
 // terminal too small.
 func TestWebPlaysAsSSH(t *testing.T) {
+	t.Parallel() // servers of its own, its waits generous (patience)
 	srv, _ := testServer(t)
 	addr := serveWeb(t, srv)
 	c, err := webDial(t, addr, "ayşe", 100, 30)
@@ -199,6 +200,7 @@ func TestWebPlaysAsSSH(t *testing.T) {
 // from an address: with one allowed, a browser is refused (and told to
 // try later) while an SSH session is open, and let in once it has gone.
 func TestWebCountedWithSSH(t *testing.T) {
+	t.Parallel() // servers of its own, its waits generous (patience)
 	srv, sshAddr := testServer(t, func(c *Config) { c.MaxPerAddr = 1 })
 	addr := serveWeb(t, srv)
 	ssh := dial(t, sshAddr, "ali", dialOpts{})
@@ -230,6 +232,7 @@ func TestWebCountedWithSSH(t *testing.T) {
 // and closes the socket as a restart, which the page connects again
 // after.
 func TestWebStopping(t *testing.T) {
+	t.Parallel() // servers of its own, its waits generous (patience)
 	srv, _ := testServer(t)
 	addr := serveWeb(t, srv)
 	c, err := webDial(t, addr, "ali", 100, 30)
@@ -257,6 +260,7 @@ func TestWebStopping(t *testing.T) {
 // with SSH, and counted by the address a trusted proxy names (anyone
 // else's X-Forwarded-For is not read).
 func TestWebAdmission(t *testing.T) {
+	t.Parallel() // servers of its own, its waits generous (patience)
 	t.Run("overloaded", func(t *testing.T) {
 		srv, _ := testServer(t, func(c *Config) { c.overloaded = func() bool { return true } })
 		c, err := webDial(t, serveWeb(t, srv), "ali", 100, 30)
