@@ -12,4 +12,16 @@
 //
 // Everything is drawn from -seed; the result does not depend on
 // -workers.
+//
+// The files:
+//
+//	doc.go      this map
+//	main.go     the flags, the run from the data to the weights, the recipe
+//	data.go     the self-play hands, the discards kept and their labels
+//	            (whether the next player wins on each face), saved and loaded
+//	net.go      the network in float64: its forward and backward pass, the
+//	            training (AdamW, fixed-order sums), the shipped model
+//	eval.go     the held-out figures: log-loss, AUC, what is flagged at each
+//	            threshold, calibration
+//	fixture.go  the fixed cases the package's test plays again
 package main
