@@ -15,6 +15,7 @@ import (
 	"net/netip"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -122,14 +123,17 @@ func TestSocketCarriesATerminal(t *testing.T) {
 	ws.Write(ctx, websocket.MessageText, []byte(`not a size`))
 	ws.Write(ctx, websocket.MessageText, []byte(`{"cols":100000,"rows":5}`))
 	ws.Write(ctx, websocket.MessageBinary, []byte("d"))
+	// The sizes a session has not taken yet are kept as the latest only
+	// (Conn.Sizes): the first may be replaced by the second before the
+	// session reads it, so it may or may not be seen. The latest, capped,
+	// and the key are seen; the nonsense is nothing.
 	var got []string
-	for len(got) < 3 {
+	for !slices.Contains(got, "size 1000x5") || !slices.Contains(got, "typed d") {
 		got = append(got, next(t, said))
 	}
-	want := []string{"size 90x30", "size 1000x5", "typed d"}
-	for _, w := range want {
-		if !strings.Contains(strings.Join(got, "|"), w) {
-			t.Errorf("after two sizes, nonsense and a key the session saw %q, want %q among them", got, w)
+	for _, g := range got {
+		if g != "size 90x30" && g != "size 1000x5" && g != "typed d" {
+			t.Errorf("after two sizes, nonsense and a key the session saw %q: %q is none of them", got, g)
 		}
 	}
 	// Nonsense in the hello is no size, no language; a name is cut.
