@@ -85,6 +85,9 @@
 //	            place (a rating, a day's result, a match's mark): its
 //	            generation in its seal, and a key made once for each
 //	            generation written over, which leads to the newest
+//	direct.go   direct gets asked again while no replica answers (a
+//	            frozen node's replica is handed its share of them): the
+//	            buckets' Get and the records' last and first message
 //	reads.go    asking while the store may not answer: again on a
 //	            doubling wait, hedged reads, the stream leader's word
 //	seal.go     the seal: records, entries and what nodes send each other

@@ -599,7 +599,10 @@ func (e *Engine) bindBucket(ctx context.Context, js jetstream.JetStream, bucket 
 		}
 		return err
 	})
-	return kv, err
+	if err != nil {
+		return nil, err
+	}
+	return directBucketOf(js, kv), nil
 }
 
 // MakeBucket makes (or updates) a key-value bucket, as makeStream.
@@ -610,5 +613,8 @@ func (e *Engine) MakeBucket(ctx context.Context, cfg jetstream.KeyValueConfig) (
 		kv, err = e.js.CreateOrUpdateKeyValue(ctx, cfg)
 		return err
 	})
-	return kv, err
+	if err != nil {
+		return nil, err
+	}
+	return directBucketOf(e.js, kv), nil
 }

@@ -1,7 +1,6 @@
 package keep
 
 import (
-	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -37,7 +36,7 @@ const (
 // parts opened; TableLog appends to it.
 type RecordBook struct {
 	eng    *Engine
-	stream jetstream.Stream
+	stream directStream
 	*notes
 	// remade counts the times the stream was made again (remake): each
 	// table of the node writes its record again whole at its next
@@ -55,7 +54,7 @@ func openRecordBook(ctx context.Context, eng *Engine, n *notes) (*RecordBook, er
 }
 
 // makeRecords makes (or finds) the records' stream.
-func makeRecords(ctx context.Context, eng *Engine) (jetstream.Stream, error) {
+func makeRecords(ctx context.Context, eng *Engine) (directStream, error) {
 	st, err := eng.makeStream(ctx, jetstream.StreamConfig{
 		Name:        recordsStream,
 		Description: "okey serve: each table's match record, appended as it is played",
@@ -66,9 +65,9 @@ func makeRecords(ctx context.Context, eng *Engine) (jetstream.Stream, error) {
 		Replicas:    eng.Replicas,
 	})
 	if err != nil {
-		return nil, fmt.Errorf("the records' stream: %w", err)
+		return directStream{}, fmt.Errorf("the records' stream: %w", err)
 	}
-	return st, nil
+	return directOf(eng.js, st, recordsStream), nil
 }
 
 // remake makes the records' stream again if the store says it is gone
@@ -257,58 +256,40 @@ func (b *RecordBook) directBatch(ctx context.Context, subj string, from, last ui
 	if err != nil {
 		return 0, false, err
 	}
-	nc := b.eng.NC
-	inbox := nc.NewInbox()
-	sub, err := nc.SubscribeSync(inbox)
-	if err != nil {
-		return 0, false, fmt.Errorf("reading %s: %w", subj, err)
-	}
-	defer func() { _ = sub.Unsubscribe() }()
-	if err := nc.PublishRequest(directGetPrefix+recordsStream, inbox, req); err != nil {
-		return 0, false, fmt.Errorf("reading %s: %w", subj, err)
-	}
-	for {
-		// No replica there to answer (direct gets turned off, the
-		// stream gone) is the client's nats.ErrNoResponders, at once.
-		m, err := sub.NextMsgWithContext(ctx)
-		if err != nil {
-			return handed, false, cmp.Or(ended(ctx), err)
-		}
+	// Asked again while no replica answers (askDirect); no replica
+	// there to answer (direct gets turned off, the stream gone) is the
+	// client's nats.ErrNoResponders, at once.
+	err = askDirect(ctx, b.eng.NC, b.stream.getSubject(), req, func(m *nats.Msg) (bool, error) {
 		if status := m.Header.Get(statusHeader); len(m.Data) == 0 && status != "" {
 			switch status {
 			case "204": // the batch's end
-				return handed, false, nil
+				return false, nil
 			case "404": // nothing from there: a replica behind
-				return handed, false, nil
+				return false, nil
+			case "503":
+				return false, fmt.Errorf("reading %s: %w", subj, nats.ErrNoResponders)
 			}
-			return handed, false, fmt.Errorf("reading %s: %s %s", subj, status, m.Header.Get("Description"))
+			return false, fmt.Errorf("reading %s: %s %s", subj, status, m.Header.Get("Description"))
 		}
 		seq, err := strconv.ParseUint(m.Header.Get(jetstream.SequenceHeader), 10, 64)
 		if err != nil || seq < from || m.Header.Get(jetstream.SubjectHeader) != subj {
-			return handed, false, fmt.Errorf("reading %s: an answer out of place (%q at %q)", subj, m.Header.Get(jetstream.SubjectHeader), m.Header.Get(jetstream.SequenceHeader))
+			return false, fmt.Errorf("reading %s: an answer out of place (%q at %q)", subj, m.Header.Get(jetstream.SubjectHeader), m.Header.Get(jetstream.SequenceHeader))
 		}
 		if seq > last {
 			// The message at last is gone (purged as a new match
 			// began): the record is read again from its new last.
-			return handed, false, fmt.Errorf("%s past %d: moved on as it was read: %w", subj, last, errNotYetSeen)
+			return false, fmt.Errorf("%s past %d: moved on as it was read: %w", subj, last, errNotYetSeen)
 		}
 		handed = seq
 		if !fn(seq, m.Header, m.Data) || seq >= last {
-			return handed, true, nil
+			done = true
+			return false, nil
 		}
-		if m.Header.Get("Nats-Num-Pending") == "" {
-			return handed, false, nil // one message an ask
-		}
-	}
+		// One message an ask: a server from before batched gets.
+		return m.Header.Get("Nats-Num-Pending") != "", nil
+	})
+	return handed, done, err
 }
-
-// statusHeader says, in a message with no data, the status of a direct
-// get's answer (204: a batch's end, 404: no message).
-const statusHeader = "Status"
-
-// directGetPrefix is the subject a stream's direct gets are asked on,
-// its name after it.
-const directGetPrefix = "$JS.API.DIRECT.GET."
 
 // recordBatch is how many parts of a record one direct get asks for.
 const recordBatch = 512
@@ -369,7 +350,7 @@ func (b *RecordBook) Last(ctx context.Context, id string) (rec []byte, err error
 		// A forger's, appended after the node's: the node's is the
 		// first (those before it were purged as it was written).
 		b.refused("a table's match before", "table", id)
-		if m, err = b.stream.GetMsg(ctx, 1, jetstream.WithGetMsgSubject(subj)); err != nil {
+		if m, err = b.stream.firstFor(ctx, subj); err != nil {
 			return fmt.Errorf("its match before: %w", err)
 		}
 		rec, err = b.eng.Seal.openKept(subj, m.Data)
@@ -392,7 +373,7 @@ func (b *RecordBook) readOnce(ctx context.Context, id string) (recordRead, error
 	if p, err := b.openPart(subj, last.Header, last.Data, 0, &r.old); err == nil && p.start {
 		// The usual case after a new match: its start alone (the
 		// first message of the record, so nothing it must follow).
-		first, err := b.stream.GetMsg(ctx, 1, jetstream.WithGetMsgSubject(subj))
+		first, err := b.stream.firstFor(ctx, subj)
 		if err == nil && first.Sequence == last.Sequence {
 			r.rec, r.seq = p.data, last.Sequence
 			return r, nil

@@ -77,7 +77,7 @@ func TestARecordIsReadWithNoConsumer(t *testing.T) {
 	if err := l.Write(nil, []byte("H\nA\nB\n")); err != nil {
 		t.Fatal(err)
 	}
-	k.Records.stream = noConsumers{k.Records.stream}
+	k.Records.stream.Stream = noConsumers{k.Records.stream.Stream}
 	ctx, cancel := EngineCtx()
 	defer cancel()
 	got, _, err := k.Records.Read(ctx, "9")

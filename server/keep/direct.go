@@ -1,0 +1,284 @@
+package keep
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+// Direct gets asked again while unanswered.
+//
+// A stream's direct get is answered by any one of its replicas: the
+// request goes to a queue group the replicas share, and NATS hands a
+// client's request to a member picked at random, on the node's own
+// server or across a route alike. A node that froze keeps its routes,
+// and so its replicas' places in the group, for as long as its peers'
+// pings allow (minutes): while it is frozen, one direct get in three of
+// a three-node cluster goes to it and is never answered. A read made of
+// several gets (a record's last message, its first, its parts) then
+// rarely got through whole: in a freeze round, the new owner's read of
+// the table's record took 2.4 s to come through its hedged attempts,
+// and another node's reads of a record went unanswered for 2.7 s after
+// the table had moved on.
+//
+// So each get here is asked again every directAgain while no answer
+// has come, each time to a reply subject of its own (a new pick of the
+// replica), and the first attempt to answer is the one read. A replica
+// that is alive answers in milliseconds; one asked again on a starved
+// machine costs one more small request.
+
+// statusHeader says, in a message with no data, the status of a direct
+// get's answer (204: a batch's end, 404: no message).
+const statusHeader = "Status"
+
+// directAgain is how long a direct get waits for its answer before it
+// is asked again.
+const directAgain = 250 * time.Millisecond
+
+// askDirect sends a direct get request (subj, body) and hands fn the
+// messages of the first attempt to answer, until fn says no more or
+// fails: while no attempt has answered, the request is sent again
+// every directAgain, to a reply subject of its own, until ctx ends.
+func askDirect(ctx context.Context, nc *nats.Conn, subj string, body []byte, fn func(*nats.Msg) (more bool, err error)) error {
+	prefix := nc.NewInbox()
+	sub, err := nc.SubscribeSync(prefix + ".*")
+	if err != nil {
+		return fmt.Errorf("asking %s: %w", subj, err)
+	}
+	defer func() { _ = sub.Unsubscribe() }()
+	sent := 0
+	send := func() error {
+		sent++
+		if err := nc.PublishRequest(subj, prefix+"."+strconv.Itoa(sent), body); err != nil {
+			return fmt.Errorf("asking %s: %w", subj, err)
+		}
+		return nil
+	}
+	if err := send(); err != nil {
+		return err
+	}
+	chosen := ""
+	for {
+		if err := ended(ctx); err != nil {
+			return err
+		}
+		wait, cancel := ctx, context.CancelFunc(func() {})
+		if chosen == "" {
+			wait, cancel = context.WithTimeout(ctx, directAgain)
+		}
+		m, err := sub.NextMsgWithContext(wait)
+		cancel()
+		switch {
+		case err == nil:
+		case chosen == "" && ended(ctx) == nil && errors.Is(err, context.DeadlineExceeded):
+			if err := send(); err != nil {
+				return err
+			}
+			continue
+		default:
+			if e := ended(ctx); e != nil {
+				return e
+			}
+			return fmt.Errorf("asking %s: %w", subj, err)
+		}
+		if chosen == "" {
+			chosen = m.Subject
+		} else if m.Subject != chosen {
+			continue // a later answer of another attempt
+		}
+		more, err := fn(m)
+		if err != nil || !more {
+			return err
+		}
+	}
+}
+
+// directStatus is the error a direct get's answer carries in its
+// status (nil: a message): jetstream.ErrMsgNotFound for 404, the
+// client's nats.ErrNoResponders for 503 (no replica serves direct gets:
+// the stream gone, or made without them).
+func directStatus(m *nats.Msg) error {
+	if len(m.Data) != 0 {
+		return nil
+	}
+	switch status := m.Header.Get(statusHeader); status {
+	case "":
+		return nil
+	case "404":
+		return jetstream.ErrMsgNotFound
+	case "503":
+		return nats.ErrNoResponders
+	default:
+		return fmt.Errorf("nats: %s %s", status, cmpOr(m.Header.Get("Description"), "unable to get message"))
+	}
+}
+
+// cmpOr is a or, when a is empty, b.
+func cmpOr(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
+// directMsg is the stream message a direct get's answer carries, as
+// the client's own stream get would give it.
+func directMsg(m *nats.Msg) (*jetstream.RawStreamMsg, error) {
+	if err := directStatus(m); err != nil {
+		return nil, err
+	}
+	seq, err := strconv.ParseUint(m.Header.Get(jetstream.SequenceHeader), 10, 64)
+	if err != nil {
+		return nil, fmt.Errorf("nats: a direct get's answer without its sequence: %w", err)
+	}
+	at, err := time.Parse(time.RFC3339Nano, m.Header.Get(jetstream.TimeStampHeaer))
+	if err != nil {
+		return nil, fmt.Errorf("nats: a direct get's answer without its time: %w", err)
+	}
+	subj := m.Header.Get(jetstream.SubjectHeader)
+	if subj == "" {
+		return nil, errors.New("nats: a direct get's answer without its subject")
+	}
+	return &jetstream.RawStreamMsg{Subject: subj, Sequence: seq, Header: m.Header, Data: m.Data, Time: at}, nil
+}
+
+// directOne is the one message a direct get asks for.
+func directOne(ctx context.Context, nc *nats.Conn, subj string, body []byte) (*jetstream.RawStreamMsg, error) {
+	var msg *jetstream.RawStreamMsg
+	err := askDirect(ctx, nc, subj, body, func(m *nats.Msg) (bool, error) {
+		var err error
+		msg, err = directMsg(m)
+		return false, err
+	})
+	return msg, err
+}
+
+// directStream is a stream whose reads of a subject's last and first
+// message are direct gets asked again while unanswered (askDirect);
+// everything else is the client's own.
+type directStream struct {
+	jetstream.Stream
+	nc   *nats.Conn
+	name string
+	// api is the JetStream API's subject prefix ("$JS.API.").
+	api string
+}
+
+// directOf wraps st, a stream made or found through js.
+func directOf(js jetstream.JetStream, st jetstream.Stream, name string) directStream {
+	return directStream{Stream: st, nc: js.Conn(), name: name, api: apiPrefix(js)}
+}
+
+// apiPrefix is the subject prefix of js's API requests, as the client
+// makes it.
+func apiPrefix(js jetstream.JetStream) string {
+	o := js.Options()
+	switch {
+	case o.APIPrefix != "":
+		return strings.TrimSuffix(o.APIPrefix, ".") + "."
+	case o.Domain != "":
+		return "$JS." + o.Domain + ".API."
+	}
+	return jetstream.DefaultAPIPrefix
+}
+
+// getSubject is the subject a direct get of the stream is asked on.
+func (s directStream) getSubject() string { return s.api + "DIRECT.GET." + s.name }
+
+// GetLastMsgForSubject is subj's last message, as the client's own but
+// asked again while unanswered; a stream that serves no direct gets is
+// asked through the API, as the client's own does.
+func (s directStream) GetLastMsgForSubject(ctx context.Context, subj string) (*jetstream.RawStreamMsg, error) {
+	m, err := directOne(ctx, s.nc, s.getSubject()+"."+subj, nil)
+	if errors.Is(err, nats.ErrNoResponders) {
+		return s.Stream.GetLastMsgForSubject(ctx, subj)
+	}
+	return m, err
+}
+
+// firstFor is subj's first message (jetstream.ErrMsgNotFound: none).
+func (s directStream) firstFor(ctx context.Context, subj string) (*jetstream.RawStreamMsg, error) {
+	body := fmt.Appendf(nil, `{"seq":1,"next_by_subj":%q}`, subj)
+	m, err := directOne(ctx, s.nc, s.getSubject(), body)
+	if errors.Is(err, nats.ErrNoResponders) {
+		return s.Stream.GetMsg(ctx, 1, jetstream.WithGetMsgSubject(subj))
+	}
+	return m, err
+}
+
+// directBucket is a key-value bucket whose Get is a direct get asked
+// again while unanswered (askDirect); everything else is the client's
+// own.
+type directBucket struct {
+	jetstream.KeyValue
+	stream directStream
+}
+
+// directBucketOf wraps kv, a bucket made or found through js.
+func directBucketOf(js jetstream.JetStream, kv jetstream.KeyValue) directBucket {
+	name := kv.Bucket()
+	return directBucket{KeyValue: kv, stream: directStream{nc: js.Conn(), name: "KV_" + name, api: apiPrefix(js)}}
+}
+
+// kvKey is what the client takes for a key (other keys it refuses).
+var kvKey = regexp.MustCompile(`^[-/_=\.a-zA-Z0-9]+$`)
+
+// Get is key's latest value, as the client's own Get says it: its
+// entry, or jetstream.ErrKeyNotFound when it never was or was deleted,
+// purged or ran out.
+func (b directBucket) Get(ctx context.Context, key string) (jetstream.KeyValueEntry, error) {
+	if !kvKey.MatchString(key) || strings.HasPrefix(key, ".") || strings.HasSuffix(key, ".") {
+		return b.KeyValue.Get(ctx, key) // the client's own refusal
+	}
+	m, err := directOne(ctx, b.stream.nc, b.stream.getSubject()+".$KV."+b.Bucket()+"."+key, nil)
+	switch {
+	case errors.Is(err, nats.ErrNoResponders):
+		return b.KeyValue.Get(ctx, key)
+	case errors.Is(err, jetstream.ErrMsgNotFound):
+		return nil, jetstream.ErrKeyNotFound
+	case err != nil:
+		return nil, err
+	}
+	e := kvEntry{bucket: b.Bucket(), key: key, value: m.Data, revision: m.Sequence, created: m.Time, op: jetstream.KeyValuePut}
+	switch m.Header.Get("KV-Operation") {
+	case "DEL":
+		e.op = jetstream.KeyValueDelete
+	case "PURGE":
+		e.op = jetstream.KeyValuePurge
+	case "":
+		switch m.Header.Get(jetstream.MarkerReasonHeader) {
+		case "MaxAge", "Purge":
+			e.op = jetstream.KeyValuePurge
+		case "Remove":
+			e.op = jetstream.KeyValueDelete
+		}
+	}
+	if e.op != jetstream.KeyValuePut {
+		return nil, jetstream.ErrKeyNotFound
+	}
+	return e, nil
+}
+
+// kvEntry is a key's entry as directBucket.Get read it.
+type kvEntry struct {
+	bucket, key string
+	value       []byte
+	revision    uint64
+	created     time.Time
+	op          jetstream.KeyValueOp
+}
+
+func (e kvEntry) Bucket() string                  { return e.bucket }
+func (e kvEntry) Key() string                     { return e.key }
+func (e kvEntry) Value() []byte                   { return e.value }
+func (e kvEntry) Revision() uint64                { return e.revision }
+func (e kvEntry) Created() time.Time              { return e.created }
+func (e kvEntry) Delta() uint64                   { return 0 }
+func (e kvEntry) Operation() jetstream.KeyValueOp { return e.op }

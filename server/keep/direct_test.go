@@ -1,0 +1,80 @@
+package keep
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+// TestDirectGetsAskPastASilentReplica: every other direct get is handed
+// to a replica that never answers (a frozen node's, its route still
+// up: NATS hands a client's direct get to any replica); every read — a
+// table's entry, a key never written, its record whole — still answers,
+// and says what it said before. Asked once, the first get handed to the
+// silent replica waits out the reads' whole minute.
+func TestDirectGetsAskPastASilentReplica(t *testing.T) {
+	t.Parallel()
+	k, l := loggedOnce(t, "9")
+	if err := l.Write(nil, []byte("H\nA\n")); err != nil {
+		t.Fatal(err)
+	}
+	if err := l.Write(nil, []byte("H\nA\nB\n")); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := EngineCtx()
+	before, err := k.Tables.KV.Get(ctx, "9")
+	cancel()
+	if err != nil {
+		t.Fatalf("the entry before: %v", err)
+	}
+
+	// The gets go through a relay that drops every other one and hands
+	// the rest to the store's replicas.
+	const relayed = "OKEY.TEST.API."
+	var asked, dropped atomic.Int64
+	nc := k.eng.NC
+	relay, err := nc.Subscribe(relayed+"DIRECT.GET.>", func(m *nats.Msg) {
+		if asked.Add(1)%2 == 1 {
+			dropped.Add(1)
+			return
+		}
+		_ = nc.PublishMsg(&nats.Msg{Subject: jetstream.DefaultAPIPrefix + strings.TrimPrefix(m.Subject, relayed), Reply: m.Reply, Data: m.Data})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = relay.Unsubscribe() }()
+	if err := nc.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	k.Records.stream.api = relayed
+	b := k.Tables.KV.(directBucket)
+	b.stream.api = relayed
+	k.Tables.KV = b
+
+	ctx, cancel = context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	for i := range 5 {
+		e, err := k.Tables.KV.Get(ctx, "9")
+		if err != nil || !bytes.Equal(e.Value(), before.Value()) || e.Revision() != before.Revision() || e.Operation() != jetstream.KeyValuePut {
+			t.Fatalf("read %d of the entry: %v", i, err)
+		}
+		if _, err := k.Tables.KV.Get(ctx, "never"); !errors.Is(err, jetstream.ErrKeyNotFound) {
+			t.Fatalf("read %d of a key never written: %v, want not found", i, err)
+		}
+		rec, _, err := k.Records.Read(ctx, "9")
+		if err != nil || string(rec) != "H\nA\nB\n" {
+			t.Fatalf("read %d of the record: %q (%v)", i, rec, err)
+		}
+	}
+	if dropped.Load() == 0 {
+		t.Fatalf("no get was dropped (%d asked): the test asked past nothing", asked.Load())
+	}
+}
