@@ -317,6 +317,9 @@ func (ns *nodes) give(id string) {
 	if ns == nil {
 		return
 	}
+	if f := ns.h.Opt.Fault; f != nil {
+		f("give", id)
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	if err := ns.Hold.Give(ctx, id); err != nil {

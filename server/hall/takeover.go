@@ -217,6 +217,11 @@ const (
 	takeoverTries = 60
 )
 
+// claimTries is how many times a takeover reads its table's record and
+// claims it while holding its lease, when the record moved on as it was
+// read.
+const claimTries = 3
+
 // takeOver brings back table id, whose lease has just ended, if this
 // node is the quickest to take the lease. Taking a table over ignores
 // the hall's limit: a table nobody runs is a table lost to its players.
@@ -270,52 +275,73 @@ func (ns *nodes) takeOver(id string, e leaseEnd) (again bool) {
 	if !e.heard && ns.h.Relay != nil {
 		ns.h.Relay.freed(id) // the sessions here at it, run elsewhere until now
 	}
+	var kt keep.KeptTable
 	start := time.Now()
-	kt, ok := ns.h.Keep.LoadOne(ctx, id)
-	ns.h.Opt.Log.Debug("taking a table over: its record read", "table", id, "kept", ok, "err", kt.Err, "in", time.Since(start).Round(time.Millisecond))
-	if ok && refusedEntry(kt) {
-		// An older entry put back (a replay): nothing is taken from
-		// it, and it is not tried again until the entry changes.
-		ns.h.Opt.Log.Warn("taking a table over: not taken, its entry is older than its record's mark (put back by a writer of the store)", "table", id)
-		ns.mu.Lock()
-		ns.refused[id] = rev
-		ns.mu.Unlock()
-		ns.give(id)
-		return false
-	}
-	if ok && kt.Err != nil {
-		// The store did not answer (a cluster still electing, this
-		// node stopping): the table is not damaged. Another node, or
-		// the next sweep, takes it.
-		if ns.h.ctx.Err() == nil {
-			ns.h.Opt.Log.Warn("taking a table over: not now", "table", id, "err", kt.Err)
+	for claims := 1; ; claims++ {
+		var ok bool
+		read := time.Now()
+		kt, ok = ns.h.Keep.LoadOne(ctx, id)
+		ns.h.Opt.Log.Debug("taking a table over: its record read", "table", id, "kept", ok, "err", kt.Err, "in", time.Since(read).Round(time.Millisecond))
+		if ok && refusedEntry(kt) {
+			// An older entry put back (a replay): nothing is taken from
+			// it, and it is not tried again until the entry changes.
+			ns.h.Opt.Log.Warn("taking a table over: not taken, its entry is older than its record's mark (put back by a writer of the store)", "table", id)
+			ns.mu.Lock()
+			ns.refused[id] = rev
+			ns.mu.Unlock()
+			ns.give(id)
+			return false
 		}
-		ns.give(id)
-		return ns.h.ctx.Err() == nil
-	}
-	if !ok {
-		// The table closed with its lease: nothing to run, nothing to
-		// list.
-		if ns.h.Relay != nil {
-			ns.h.Relay.unlist(ctx, id)
-		}
-		ns.give(id)
-		return false
-	}
-	if kt.Err == nil && kt.Record != nil {
-		claimed := time.Now()
-		err := kt.Log.Claim(ns.leases.Node)
-		ns.h.Opt.Log.Debug("taking a table over: its record claimed", "table", id, "err", err, "in", time.Since(claimed).Round(time.Millisecond))
-		if err != nil {
-			// Another writer was quicker (it runs the table: tried
-			// again, its lease is found held), or the store did not
-			// take the claim, or the record was read from a copy
-			// behind the stream's (the claim after its end is
-			// refused): tried again, from a fresh read.
-			ns.h.Opt.Log.Warn("taking a table over", "table", id, "err", err)
+		if ok && kt.Err != nil {
+			// The store did not answer (a cluster still electing, this
+			// node stopping): the table is not damaged. Another node, or
+			// the next sweep, takes it.
+			if ns.h.ctx.Err() == nil {
+				ns.h.Opt.Log.Warn("taking a table over: not now", "table", id, "err", kt.Err)
+			}
 			ns.give(id)
 			return ns.h.ctx.Err() == nil
 		}
+		if !ok {
+			// The table closed with its lease: nothing to run, nothing to
+			// list.
+			if ns.h.Relay != nil {
+				ns.h.Relay.unlist(ctx, id)
+			}
+			ns.give(id)
+			return false
+		}
+		if kt.Err == nil && kt.Record != nil {
+			if f := ns.h.Opt.Fault; f != nil {
+				f("claim", id)
+			}
+			claimed := time.Now()
+			err := kt.Log.Claim(ns.leases.Node)
+			ns.h.Opt.Log.Debug("taking a table over: its record claimed", "table", id, "err", err, "in", time.Since(claimed).Round(time.Millisecond))
+			if err != nil && claims < claimTries && errors.Is(err, keep.ErrFenced) && ns.Hold.Confirm(ctx, id) == nil {
+				// The record moved on after it was read while the
+				// lease is still this node's: the write of the node
+				// that ran the table before, sent to a stream leader
+				// that froze and landed as the stream elected another,
+				// or a read from a copy behind. Read again and claimed
+				// again, the lease kept: given up, the next node took
+				// the table a second later and it waited for a whole
+				// second takeover (a freeze round: 2.8 s).
+				ns.h.Opt.Log.Debug("taking a table over: its record moved on as it was read, read again", "table", id, "claims", claims)
+				continue
+			}
+			if err != nil {
+				// Another writer was quicker (it runs the table: tried
+				// again, its lease is found held), or the store did not
+				// take the claim, or the record was read from a copy
+				// behind the stream's (the claim after its end is
+				// refused): tried again, from a fresh read.
+				ns.h.Opt.Log.Warn("taking a table over", "table", id, "err", err)
+				ns.give(id)
+				return ns.h.ctx.Err() == nil
+			}
+		}
+		break
 	}
 	t, err := ns.h.restoreOne(kt, stopped)
 	if err != nil && kt.Refused > 0 {

@@ -127,8 +127,20 @@ func (l *TableLog) write(ctx context.Context, table, rec []byte) error {
 			table = l.entry
 		}
 	}
+	// A write slower than slowWrite says which part waited (a stream
+	// electing its leader, a frozen node's replica): the table's game
+	// waits for it.
+	began := time.Now()
+	var appended time.Duration
+	defer func() {
+		if d := time.Since(began); d > slowWrite {
+			l.records.log.Debug("a table's write slow", "table", l.id, "record", appended.Round(time.Millisecond), "entry", (d - appended).Round(time.Millisecond))
+		}
+	}()
 	if rec != nil {
-		if err := l.appendRecord(ctx, rec); err != nil {
+		err := l.appendRecord(ctx, rec)
+		appended = time.Since(began)
+		if err != nil {
 			return fmt.Errorf("table %s's record: %w", l.id, err)
 		}
 	}
@@ -139,6 +151,9 @@ func (l *TableLog) write(ctx context.Context, table, rec []byte) error {
 	}
 	return nil
 }
+
+// slowWrite is a table's write slow enough to be logged (debug).
+const slowWrite = 300 * time.Millisecond
 
 // appendRecord appends what rec adds to the record as last written; a
 // record that does not follow it (a new match) starts afresh, and the

@@ -85,6 +85,9 @@ func TestAKeyAroundAFailover(t *testing.T) {
 		}
 		counts[r.outcome]++
 		t.Logf("round %d (%s %v after the key): %s", i+1, mode, off, r)
+		if r.moving > movingWithin*8/10 {
+			t.Logf("round %d, what the test saw after the stop:\n%s", i+1, strings.Join(r.trace, "\n"))
+		}
 		if p := r.problem(); p != "" {
 			t.Errorf("round %d (%s): %s", i+1, mode, p)
 		}
@@ -121,6 +124,10 @@ type failover struct {
 	// ("": nothing).
 	lost   string
 	warned []string
+	// trace is what the test saw after the stop, in order, each with
+	// its time after the stop: which node said it held or ran the
+	// table, and each new length of the record read.
+	trace []string
 }
 
 func (f failover) String() string {
@@ -239,13 +246,21 @@ func failoverRound(t *testing.T, bin, mode string, off time.Duration) (f failove
 	t.Logf("node 0 stopped (%s) at %s", mode, stopped.UTC().Format("15:04:05.000"))
 	// The table runs again on a live node, and bob is back at it.
 	live := kids[1:]
-	if f.took, f.runs, err = takenOverBy(live, stopped); err != nil {
+	saw := func(what string) {
+		f.trace = append(f.trace, fmt.Sprintf("%.2fs %s", time.Since(stopped).Seconds(), what))
+	}
+	if f.took, f.runs, err = takenOverBy(live, stopped, saw); err != nil {
 		return f, err
 	}
 	ranAt := time.Now()
 	// The game moves again: a move past the one before the key, or past
 	// bob's if the node took it before it stopped.
+	moves := -1
 	rec, err := recordUntil(ctx, kids[1], func(r classic.Record) bool {
+		if len(r.Actions) != moves {
+			moves = len(r.Actions)
+			saw(fmt.Sprintf("node 1 read the record: %d moves", moves))
+		}
 		return len(r.Actions) > n && (r.Actions[n].Seat != bobSeat || len(r.Actions) > n+1) || time.Since(stopped) > movingWithin+20*time.Second
 	})
 	if err != nil {
@@ -435,14 +450,15 @@ var wallRe = regexp.MustCompile(`│\s*(\d+)\s*│`)
 
 // takenOverBy waits until a node of live holds table 1's lease (took,
 // after since) and one runs it (runs, after that).
-func takenOverBy(live []*child, since time.Time) (took, runs time.Duration, err error) {
+func takenOverBy(live []*child, since time.Time, seen func(string)) (took, runs time.Duration, err error) {
 	holds := func(cmd string) (bool, error) {
-		for _, k := range live {
+		for i, k := range live {
 			said, err := k.ask(cmd)
 			if err != nil {
 				return false, err
 			}
 			if len(said) == 1 && strings.TrimSpace(strings.TrimPrefix(said[0], cmd)) != "" {
+				seen(fmt.Sprintf("live node %d said %s", i+1, cmd))
 				return true, nil
 			}
 		}

@@ -43,7 +43,10 @@ type Options struct {
 	// panic: "handle" as a table takes a request, "bot" as a bot is
 	// asked; and at "event" as the table takes anything (a request, a
 	// bot's answer, its clock) before it looks at its lease, where a
-	// test freezes a table as a stopped process would be.
+	// test freezes a table as a stopped process would be; and, in a
+	// node's hall, at "claim" as a takeover is about to claim the
+	// table's record it read, and "give" as the node gives a table's
+	// lease up.
 	Fault func(where, table string)
 	// rate, when set, is handed each finished match to rate (the
 	// rater's queue: it never waits for the store).
