@@ -203,6 +203,13 @@ type Service struct {
 	// missing are the tables in play the hall did not know, by
 	// "tournament/table", since when (the owner's round's own).
 	missing map[string]time.Time
+	// peeked are the ends read from the store past the watch
+	// (unseenEnds), by key, when last asked.
+	peeked map[string]time.Time
+	// watchMisses, when set (a test), is asked of each key the watch
+	// brings: true drops it, as a watch stalled after a node's loss
+	// brings nothing.
+	watchMisses func(key string) bool
 	// answerLost, when set (a test), is asked after each write of a
 	// tournament that the store took: true makes the writer hear it
 	// refused as written since it was read, as when the store's answer
@@ -245,7 +252,7 @@ func New(opt Options) (*Service, error) {
 	}
 	return &Service{opt: opt, wake: make(chan struct{}, 1), ended: make(chan endNote, endQueue),
 		rates: map[string]*tables.ChatRate{}, recs: map[string]record{}, other: map[string]seen{}, pages: map[string][]tourney.Match{}, shown: map[string]shownCopy{}, lines: map[string]shownLine{}, owned: map[string]bool{}, heldElsewhere: map[string]time.Time{},
-		missing: map[string]time.Time{}, tried: map[string]error{}, wrote: map[string]uint64{}, own: map[string]ownWrite{}, read: opt.Book.ReadLatest}, nil
+		missing: map[string]time.Time{}, peeked: map[string]time.Time{}, tried: map[string]error{}, wrote: map[string]uint64{}, own: map[string]ownWrite{}, read: opt.Book.ReadLatest}, nil
 }
 
 // poke wakes the owner's round.

@@ -1,0 +1,71 @@
+package tournaments
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"okey/game/tourney"
+	"okey/server/tables"
+)
+
+// TestAnEndTheWatchMissesIsReadAfterANodesLoss: after a node's loss
+// (NodeGone) the owner's watch of the store may bring nothing for
+// seconds (its consumer made again once the cluster has elected the
+// leaders it needs: 11.4 s after an arena's owner was killed). The
+// owner reads the ends of its tables that closed from the store
+// itself: a table's end the watch never brings is counted all the
+// same, once. Without that read the match stays in play until the
+// watch comes back (here never).
+func TestAnEndTheWatchMissesIsReadAfterANodesLoss(t *testing.T) {
+	t.Parallel()
+	eng, kept := openStore(t)
+	clk := &clock{now: t0.Add(-10 * time.Minute)}
+	n := startNode(t, eng, kept, nil, clk)
+	one := startOwner(t, eng, n.hall, clk, "one")
+	n.hall.Opt.SeatedEnded = func(e tables.SeatedEnd) {
+		one.svc.TableEnded(e)
+		n.ended <- e.TableID
+	}
+	one.svc.watchMisses = func(key string) bool { return strings.HasPrefix(key, prefixEnd) }
+	ctx := context.Background()
+	id := arenaOfFour(t, one.svc, "watch stalled")
+	roundsUntil := func(what string, within time.Duration, want func(tourney.Tournament) bool) tourney.Tournament {
+		t.Helper()
+		for end := time.Now().Add(within); ; time.Sleep(10 * time.Millisecond) {
+			one.svc.Round(ctx)
+			if _, tr, err := one.svc.Tournament(id); err == nil && want(tr) {
+				return tr
+			}
+			if time.Now().After(end) {
+				_, tr, _ := one.svc.Tournament(id)
+				t.Fatalf("%s: waited in vain: %s, playing %v, %d matches", what, tr.Phase, tr.Playing, len(tr.Matches))
+			}
+		}
+	}
+	clk.add(10 * time.Minute)
+	tr := roundsUntil("the first table", 2*time.Minute, func(tr tourney.Tournament) bool { return len(tr.Playing) == 1 })
+	first := tr.Playing[0].Table
+	one.svc.NodeGone("three") // another node lost: the watch is not trusted
+	p := &players{at: map[string][]*tables.Member{}}
+	p.come(t, &node{hall: n.hall, svc: one.svc, ended: n.ended}, id, nil)
+	select {
+	case got := <-n.ended:
+		if got != strconv.Itoa(first) {
+			t.Fatalf("table %s ended, want %d", got, first)
+		}
+		p.leave(n, got)
+	case <-time.After(3 * time.Minute):
+		t.Fatal("the first table's match never ended")
+	}
+	tr = roundsUntil("the end, read past the watch", 30*time.Second, func(tr tourney.Tournament) bool { return len(tr.Matches) == 1 })
+	// More rounds: the end, deleted once taken, is not counted again.
+	for range 20 {
+		one.svc.Round(ctx)
+	}
+	if _, tr, _ = one.svc.Tournament(id); len(tr.Matches) != 1 {
+		t.Fatalf("%d matches counted, want 1", len(tr.Matches))
+	}
+}
