@@ -1,15 +1,10 @@
 package main
 
 import (
-	"bufio"
 	"context"
-	"encoding/gob"
-	"errors"
 	"fmt"
-	"os"
-	"sync"
 
-	"okey/bots/botsclassic"
+	"okey/bots/internal/trainer"
 	"okey/bots/wait"
 	"okey/game"
 	"okey/game/classic"
@@ -54,51 +49,22 @@ type genConfig struct {
 	maxActions int
 }
 
-// handSeed is the seed of hand i of a run.
-func handSeed(seed uint64, i int) uint64 { return game.NewSeed(seed*0x9e3779b97f4a7c15 + uint64(i)) }
-
 // generate plays the hands and keeps positions from them, in hand order
 // whatever the workers, so that the data depend on the seed alone.
 func generate(ctx context.Context, cfg genConfig) (*dataset, error) {
-	const chunk = 32
-	parts := make([]*dataset, (cfg.hands+chunk-1)/chunk)
-	var (
-		mu   sync.Mutex
-		next int
-		errs []error
-		wg   sync.WaitGroup
-	)
-	for range max(cfg.workers, 1) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var rd wait.Reader
-			for {
-				mu.Lock()
-				c := next
-				next++
-				mu.Unlock()
-				if c >= len(parts) || ctx.Err() != nil {
-					return
+	parts, err := trainer.Chunks(ctx, cfg.hands, 32, cfg.workers, func() func(first, end int) (*dataset, error) {
+		var rd wait.Reader
+		return func(first, end int) (*dataset, error) {
+			d := &dataset{F: wait.NumFeatures}
+			for i := first; i < end; i++ {
+				if err := playHand(ctx, cfg, i, &rd, d); err != nil {
+					return nil, err
 				}
-				d := &dataset{F: wait.NumFeatures}
-				for i := c * chunk; i < min((c+1)*chunk, cfg.hands); i++ {
-					if err := playHand(ctx, cfg, i, &rd, d); err != nil {
-						mu.Lock()
-						errs = append(errs, err)
-						mu.Unlock()
-						return
-					}
-				}
-				parts[c] = d
 			}
-		}()
-	}
-	wg.Wait()
-	if err := errors.Join(errs...); err != nil {
-		return nil, err
-	}
-	if err := ctx.Err(); err != nil {
+			return d, nil
+		}
+	})
+	if err != nil {
 		return nil, err
 	}
 	out := &dataset{Hands: cfg.hands, F: wait.NumFeatures}
@@ -113,64 +79,14 @@ func generate(ctx context.Context, cfg genConfig) (*dataset, error) {
 	return out, nil
 }
 
-// seats is the players at a table.
-const seats = classic.NumSeats
-
-// seatBots makes a bot for each seat: hard at the chance hard, normal
-// otherwise, each seeded from r.
-func seatBots(r *game.Seeded, hard float64) ([seats]botsclassic.Bot, error) {
-	var bots [seats]botsclassic.Bot
-	for s := range bots {
-		level := "normal"
-		if r.Float64() < hard {
-			level = "hard"
-		}
-		b, err := botsclassic.New(level, botsclassic.Options{Seed: r.Uint64()})
-		if err != nil {
-			return bots, err
-		}
-		bots[s] = b
-	}
-	return bots, nil
-}
-
-// playOut plays st with bots while the hand is played and fewer than
-// moves moves are made, handing each view of the seat to move to at
-// (when it is not nil) before its bot decides.
-func playOut(ctx context.Context, st classic.State, bots *[seats]botsclassic.Bot, moves int, at func(st *classic.State, v *classic.View) error) (classic.State, error) {
-	for st.Phase() == game.Playing && st.Moves() < moves {
-		seat := st.Turn()
-		v := st.View(seat)
-		if at != nil {
-			if err := at(&st, &v); err != nil {
-				return st, fmt.Errorf("move %d: %w", st.Moves(), err)
-			}
-		}
-		a, err := bots[seat].Decide(ctx, v)
-		if err != nil {
-			return st, fmt.Errorf("seat %d: %w", seat, err)
-		}
-		if st, _, err = st.Apply(a); err != nil {
-			return st, fmt.Errorf("seat %d: %w", seat, err)
-		}
-	}
-	return st, nil
-}
-
 // playHand plays hand i and files the positions it keeps in d.
 func playHand(ctx context.Context, cfg genConfig, i int, rd *wait.Reader, d *dataset) error {
-	seed := handSeed(cfg.seed, i)
-	r := game.NewSeeded(seed ^ 0x3a17)
-	bots, err := seatBots(r, cfg.hardShare)
+	st, bots, r, err := trainer.ClassicHand(cfg.seed, i, 0x3a17, cfg.hardShare)
 	if err != nil {
 		return err
 	}
-	st, err := classic.NewMatch(classic.DefaultRules(), seed)
-	if err != nil {
-		return fmt.Errorf("hand %d: %w", i, err)
-	}
 	var in wait.Input
-	_, err = playOut(ctx, st, &bots, cfg.maxActions, func(st *classic.State, v *classic.View) error {
+	_, err = trainer.PlayOut(ctx, st, &bots, cfg.maxActions, func(st *classic.State, v *classic.View) error {
 		if v.Stage != classic.MustDiscard || r.Float64() >= cfg.pos {
 			return nil
 		}
@@ -227,35 +143,12 @@ func keep(rd *wait.Reader, in *wait.Input, rnd *game.Seeded, st *classic.State, 
 }
 
 // save writes d to path (gob); load reads it back.
-func (d *dataset) save(path string) error {
-	f, err := os.Create(path + ".tmp")
-	if err != nil {
-		return err
-	}
-	w := bufio.NewWriter(f)
-	if err := gob.NewEncoder(w).Encode(d); err != nil {
-		f.Close()
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := w.Flush(); err != nil {
-		f.Close()
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(path+".tmp", path)
-}
+func (d *dataset) save(path string) error { return trainer.Save(path, d) }
 
 func load(path string) (*dataset, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
 	var d dataset
-	if err := gob.NewDecoder(bufio.NewReader(f)).Decode(&d); err != nil {
-		return nil, fmt.Errorf("reading %s: %w", path, err)
+	if err := trainer.Load(path, &d); err != nil {
+		return nil, err
 	}
 	return &d, nil
 }

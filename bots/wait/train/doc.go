@@ -13,14 +13,17 @@
 // Everything is drawn from -seed; the result does not depend on
 // -workers.
 //
+// What it shares with the other trainer (the hands played in chunks,
+// the data's cache, the network's layout, passes and AdamW) is
+// bots/internal/trainer.
+//
 // The files:
 //
 //	doc.go      this map
 //	main.go     the flags, the run from the data to the weights, the recipe
 //	data.go     the self-play hands, the discards kept and their labels
 //	            (whether the next player wins on each face), saved and loaded
-//	net.go      the network in float64: its forward and backward pass, the
-//	            training (AdamW, fixed-order sums), the shipped model
+//	net.go      the network's loss on a row (a logistic) and its training
 //	eval.go     the held-out figures: log-loss, AUC, what is flagged at each
 //	            threshold, calibration
 //	fixture.go  the fixed cases the package's test plays again

@@ -46,5 +46,5 @@ func writeFixture(ctx context.Context, o options, n *net) error {
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(o.fixture, append(b, '\n'), 0o644)
+	return os.WriteFile(o.Fixture, append(b, '\n'), 0o644)
 }

@@ -6,88 +6,29 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"os/signal"
 	"path/filepath"
-	"runtime/debug"
 	"strings"
-	"syscall"
-	"time"
 
+	"okey/bots/internal/trainer"
 	"okey/bots/wait"
 )
 
-type options struct {
-	seed                  uint64
-	hands, testHands      int
-	pos, hard             float64
-	hidden, epochs, batch int
-	lr, decay             float64
-	workers               int
-	cache, out, fixture   string
-	commit, report        string
-}
+// options are the trainer's flags (trainer.Knobs: the same as the
+// belief's trainer, with other defaults).
+type options struct{ trainer.Knobs }
 
 func main() {
-	var o options
-	flag.Uint64Var(&o.seed, "seed", 1, "the seed of everything: the deals, the bots, the placements, the weights' start, the order of the steps")
-	flag.IntVar(&o.hands, "hands", 8000, "training hands")
-	flag.IntVar(&o.testHands, "test-hands", 2000, "held-out hands (dealt from another seed)")
-	flag.Float64Var(&o.pos, "pos", 0.15, "the chance that a discard's view is kept as a position")
-	flag.Float64Var(&o.hard, "hard", 0.3, "the chance that a seat is played by hard rather than normal")
-	flag.IntVar(&o.hidden, "hidden", 16, "hidden units of the network (0: linear)")
-	flag.IntVar(&o.epochs, "epochs", 8, "passes over the training rows")
-	flag.IntVar(&o.batch, "batch", 256, "rows a step")
-	flag.Float64Var(&o.lr, "lr", 0.003, "Adam's first step size (cosine to 0)")
-	flag.Float64Var(&o.decay, "decay", 1e-4, "weight decay")
-	flag.IntVar(&o.workers, "workers", 2, "goroutines playing the hands (the result does not depend on them)")
-	flag.StringVar(&o.cache, "cache", filepath.Join(os.TempDir(), "okey-wait"), "where the data are kept")
-	flag.StringVar(&o.out, "out", "bots/wait/weights.json", "the weights file written")
-	flag.StringVar(&o.fixture, "fixture", "bots/wait/testdata/fixture.json", "the test's fixed cases written")
-	flag.StringVar(&o.commit, "commit", "", "the commit of the code that made the data (default: the build's)")
-	flag.StringVar(&o.report, "report", "", "also write the report (markdown) here")
+	o := options{trainer.Knobs{Seed: 1, Hands: 8000, TestHands: 2000, Pos: 0.15, Hard: 0.3, Hidden: 16, Epochs: 8, Batch: 256,
+		LR: 0.003, Decay: 1e-4, Workers: 2, Cache: filepath.Join(os.TempDir(), "okey-wait"),
+		Out: "bots/wait/weights.json", Fixture: "bots/wait/testdata/fixture.json"}}
+	o.Register(flag.CommandLine, "rows", "a discard's view")
 	flag.Parse()
-	if o.commit == "" {
-		o.commit = buildCommit()
-	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	if err := run(ctx, o); err != nil {
-		fmt.Fprintln(os.Stderr, "train:", err)
-		os.Exit(1)
-	}
-}
-
-func buildCommit() string {
-	if bi, ok := debug.ReadBuildInfo(); ok {
-		for _, s := range bi.Settings {
-			if s.Key == "vcs.revision" {
-				return s.Value
-			}
-		}
-	}
-	return "unknown"
-}
-
-// cpu is the process's user and system CPU time.
-func cpu() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
-func logf(format string, a ...any) {
-	fmt.Fprintf(os.Stderr, "%s "+format+"\n", append([]any{time.Now().Format("15:04:05")}, a...)...)
+	o.Main(func(ctx context.Context) error { return run(ctx, o) })
 }
 
 // recipe is what the weights file says of how it was made.
 type recipe struct {
-	Command   string             `json:"command"`
-	Seed      uint64             `json:"seed"`
-	Commit    string             `json:"data_commit"`
-	Hands     int                `json:"hands"`
-	Positions int                `json:"positions"`
+	trainer.Made
 	Rows      int                `json:"rows"`
 	TestHands int                `json:"test_hands"`
 	TestRows  int                `json:"test_rows"`
@@ -106,7 +47,7 @@ type heldOut struct {
 
 // dataPath is where the data of a run's hands are kept.
 func dataPath(o options, seed uint64, hands int) string {
-	return filepath.Join(o.cache, fmt.Sprintf("wait-s%d-h%d-p%g-r%g-f%d.gob", seed, hands, o.pos, o.hard, wait.NumFeatures))
+	return filepath.Join(o.Cache, fmt.Sprintf("wait-s%d-h%d-p%g-r%g-f%d.gob", seed, hands, o.Pos, o.Hard, wait.NumFeatures))
 }
 
 // dataOf reads the data of hands dealt from seed from the cache, or
@@ -114,48 +55,48 @@ func dataPath(o options, seed uint64, hands int) string {
 func dataOf(ctx context.Context, o options, seed uint64, hands int) (*dataset, error) {
 	path := dataPath(o, seed, hands)
 	if d, err := load(path); err == nil {
-		logf("data from %s", path)
+		trainer.Logf("data from %s", path)
 		return d, nil
 	}
-	c0 := cpu()
-	logf("playing %d hands (seed %d)", hands, seed)
-	d, err := generate(ctx, genConfig{seed: seed, hands: hands, workers: o.workers, pos: o.pos, hardShare: o.hard, maxActions: 500})
+	c0 := trainer.CPU()
+	trainer.Logf("playing %d hands (seed %d)", hands, seed)
+	d, err := generate(ctx, genConfig{seed: seed, hands: hands, workers: o.Workers, pos: o.Pos, hardShare: o.Hard, maxActions: 500})
 	if err != nil {
 		return nil, err
 	}
-	d.CPU = (cpu() - c0).Seconds()
+	d.CPU = (trainer.CPU() - c0).Seconds()
 	return d, d.save(path)
 }
 
 func run(ctx context.Context, o options) error {
-	if err := os.MkdirAll(o.cache, 0o755); err != nil {
+	if err := os.MkdirAll(o.Cache, 0o755); err != nil {
 		return err
 	}
-	tr, err := dataOf(ctx, o, o.seed, o.hands)
+	tr, err := dataOf(ctx, o, o.Seed, o.Hands)
 	if err != nil {
 		return err
 	}
-	logf("training: %d hands, %d positions, %d rows, %.4f win-feeds a row (%.0f CPU-s to make)", tr.Hands, tr.Positions, tr.rows(), tr.rate(), tr.CPU)
-	te, err := dataOf(ctx, o, o.seed+1_000_003, o.testHands)
+	trainer.Logf("training: %d hands, %d positions, %d rows, %.4f win-feeds a row (%.0f CPU-s to make)", tr.Hands, tr.Positions, tr.rows(), tr.rate(), tr.CPU)
+	te, err := dataOf(ctx, o, o.Seed+1_000_003, o.TestHands)
 	if err != nil {
 		return err
 	}
-	logf("held out: %d hands, %d positions, %d rows, %.4f win-feeds a row", te.Hands, te.Positions, te.rows(), te.rate())
+	trainer.Logf("held out: %d hands, %d positions, %d rows, %.4f win-feeds a row", te.Hands, te.Positions, te.rows(), te.rate())
 
 	base := tr.rate()
 	placements := []int{wait.FeatTenpai, wait.FeatOut, wait.FeatWin}
 	noPlacements := mask(wait.NumFeatures, placements...)
-	tc := trainConfig{epochs: o.epochs, batch: o.batch, lr: o.lr, decay: o.decay, seed: o.seed, log: logf}
+	tc := trainConfig{epochs: o.Epochs, batch: o.Batch, lr: o.LR, decay: o.Decay, seed: o.Seed, log: trainer.Logf}
 	fit := func(name string, h int, use []bool) (*net, []float64, float64) {
-		logf("training %s", name)
-		c0 := cpu()
-		n := newNet(h, tr, use, o.seed)
+		trainer.Logf("training %s", name)
+		c0 := trainer.CPU()
+		n := newNet(h, tr, use, o.Seed)
 		loss, err := train(ctx, n, tr, tc)
 		if err != nil {
-			logf("%s: %v", name, err)
+			trainer.Logf("%s: %v", name, err)
 			os.Exit(1)
 		}
-		return n, loss, (cpu() - c0).Seconds()
+		return n, loss, (trainer.CPU() - c0).Seconds()
 	}
 	only := func(keep ...int) []bool {
 		u := make([]bool, wait.NumFeatures)
@@ -166,19 +107,19 @@ func run(ctx context.Context, o options) error {
 	}
 	platt, _, _ := fit("the placements' shares, calibrated", 0, only(placements...))
 	lin, _, _ := fit("linear", 0, nil)
-	mlpNoP, _, _ := fit(fmt.Sprintf("%d hidden, without the placements", o.hidden), o.hidden, noPlacements)
-	mlp, loss, tcpu := fit(fmt.Sprintf("%d hidden", o.hidden), o.hidden, nil)
+	mlpNoP, _, _ := fit(fmt.Sprintf("%d hidden, without the placements", o.Hidden), o.Hidden, noPlacements)
+	mlp, loss, tcpu := fit(fmt.Sprintf("%d hidden", o.Hidden), o.Hidden, nil)
 
 	rows := []evalRow{
 		{"the base rate (training's)", te.eval(func(int) float64 { return base })},
 		{"the belief's placements: share letting the next player win (16, e^−d)", te.eval(func(i int) float64 { return float64(te.x(i)[wait.FeatWin]) })},
 		{"the placements' three shares, calibrated (logistic)", te.eval(platt.prob(te))},
 		{"trained, linear", te.eval(lin.prob(te))},
-		{fmt.Sprintf("trained, %d hidden, without the placements", o.hidden), te.eval(mlpNoP.prob(te))},
-		{fmt.Sprintf("trained, %d hidden", o.hidden), te.eval(mlp.prob(te))},
+		{fmt.Sprintf("trained, %d hidden, without the placements", o.Hidden), te.eval(mlpNoP.prob(te))},
+		{fmt.Sprintf("trained, %d hidden", o.Hidden), te.eval(mlp.prob(te))},
 	}
-	rc := recipe{Command: "go run ./bots/wait/train " + strings.Join(os.Args[1:], " "), Seed: o.seed, Commit: o.commit,
-		Hands: tr.Hands, Positions: tr.Positions, Rows: tr.rows(), TestHands: te.Hands, TestRows: te.rows(), Epochs: o.epochs,
+	rc := recipe{Made: o.Made("bots/wait/train", tr.Hands, tr.Positions),
+		Rows: tr.rows(), TestHands: te.Hands, TestRows: te.rows(), Epochs: o.Epochs,
 		DataCPU: tr.CPU, TrainCPU: tcpu, Loss: loss, Held: map[string]heldOut{}}
 	for _, r := range rows {
 		rc.Held[r.name] = heldOut{r.m.log, r.m.brier, r.m.auc}
@@ -187,7 +128,7 @@ func run(ctx context.Context, o options) error {
 	if err != nil {
 		return err
 	}
-	m := mlp.model(fmt.Sprintf("wait-h%d", o.hidden), rb)
+	m := mlp.Model(fmt.Sprintf("wait-h%d", o.Hidden), rb)
 	if err := m.CheckFeatures(wait.NumFeatures); err != nil {
 		return err
 	}
@@ -195,20 +136,20 @@ func run(ctx context.Context, o options) error {
 	if err != nil {
 		return err
 	}
-	if err := os.WriteFile(o.out, append(mb, '\n'), 0o644); err != nil {
+	if err := os.WriteFile(o.Out, append(mb, '\n'), 0o644); err != nil {
 		return err
 	}
-	logf("wrote %s (%d bytes)", o.out, len(mb)+1)
+	trainer.Logf("wrote %s (%d bytes)", o.Out, len(mb)+1)
 	if err := writeFixture(ctx, o, mlp); err != nil {
 		return err
 	}
 	var rep strings.Builder
-	report(&rep, te, o.seed+1_000_003, rows)
+	report(&rep, te, o.Seed+1_000_003, rows)
 	fmt.Fprintf(&rep, "\nTraining: %d hands, %d positions, %d rows (%.4f win-feeds a row); data %.0f CPU-s; %d epochs %.0f CPU-s; loss by epoch %v\n",
-		tr.Hands, tr.Positions, tr.rows(), tr.rate(), tr.CPU, o.epochs, tcpu, loss)
+		tr.Hands, tr.Positions, tr.rows(), tr.rate(), tr.CPU, o.Epochs, tcpu, loss)
 	fmt.Print(rep.String())
-	if o.report != "" {
-		return os.WriteFile(o.report, []byte(rep.String()), 0o644)
+	if o.Report != "" {
+		return os.WriteFile(o.Report, []byte(rep.String()), 0o644)
 	}
 	return nil
 }
