@@ -1,18 +1,12 @@
 package main
 
 import (
-	"bufio"
 	"context"
-	"encoding/gob"
-	"errors"
 	"fmt"
-	"os"
-	"sync"
 
 	"okey/bots/belief"
 	"okey/bots/belief101"
-	"okey/bots/botsclassic"
-	"okey/game"
+	"okey/bots/internal/trainer"
 	"okey/game/classic"
 	"okey/game/tile"
 )
@@ -76,56 +70,27 @@ func (cfg genConfig) features() int {
 	return belief.NumFeatures
 }
 
-// handSeed is the seed of hand i of a run.
-func handSeed(seed uint64, i int) uint64 { return game.NewSeed(seed*0x9e3779b97f4a7c15 + uint64(i)) }
-
 // generate plays the hands and keeps positions from them, in hand order
 // whatever the workers, so that the data depend on the seed alone.
 func generate(ctx context.Context, cfg genConfig) (*dataset, error) {
-	const chunk = 64
-	parts := make([]*dataset, (cfg.hands+chunk-1)/chunk)
-	var (
-		mu   sync.Mutex
-		next int
-		errs []error
-		wg   sync.WaitGroup
-	)
-	for range max(cfg.workers, 1) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var rd belief.Reader
-			var rd101 belief101.Reader
-			for {
-				mu.Lock()
-				c := next
-				next++
-				mu.Unlock()
-				if c >= len(parts) || ctx.Err() != nil {
-					return
+	parts, err := trainer.Chunks(ctx, cfg.hands, 64, cfg.workers, func() func(first, end int) (*dataset, error) {
+		var rd belief.Reader
+		var rd101 belief101.Reader
+		return func(first, end int) (*dataset, error) {
+			d := &dataset{F: cfg.features()}
+			for i := first; i < end; i++ {
+				play := func() error { return playHand(ctx, cfg, i, &rd, d) }
+				if cfg.game101 {
+					play = func() error { return playHand101(ctx, cfg, i, &rd101, d) }
 				}
-				d := &dataset{F: cfg.features()}
-				for i := c * chunk; i < min((c+1)*chunk, cfg.hands); i++ {
-					play := func() error { return playHand(ctx, cfg, i, &rd, d) }
-					if cfg.game101 {
-						play = func() error { return playHand101(ctx, cfg, i, &rd101, d) }
-					}
-					if err := play(); err != nil {
-						mu.Lock()
-						errs = append(errs, err)
-						mu.Unlock()
-						return
-					}
+				if err := play(); err != nil {
+					return nil, err
 				}
-				parts[c] = d
 			}
-		}()
-	}
-	wg.Wait()
-	if err := errors.Join(errs...); err != nil {
-		return nil, err
-	}
-	if err := ctx.Err(); err != nil {
+			return d, nil
+		}
+	})
+	if err != nil {
 		return nil, err
 	}
 	out := &dataset{Hands: cfg.hands, F: cfg.features()}
@@ -149,20 +114,12 @@ func generate(ctx context.Context, cfg genConfig) (*dataset, error) {
 // playHand plays hand i with normal and hard bots and files the views
 // it keeps in d.
 func playHand(ctx context.Context, cfg genConfig, i int, rd *belief.Reader, d *dataset) error {
-	seed := handSeed(cfg.seed, i)
-	r := game.NewSeeded(seed ^ 0xbe11ef)
-	bots, err := seatBots(r, cfg.hardShare, func(level string, seed uint64) (botsclassic.Bot, error) {
-		return botsclassic.New(level, botsclassic.Options{Seed: seed})
-	})
+	st, bots, r, err := trainer.ClassicHand(cfg.seed, i, 0xbe11ef, cfg.hardShare)
 	if err != nil {
 		return err
 	}
-	st, err := classic.NewMatch(classic.DefaultRules(), seed)
-	if err != nil {
-		return fmt.Errorf("hand %d: %w", i, err)
-	}
 	var in belief.Input
-	_, err = playOut(ctx, st, &bots, cfg.maxActions, func(st *classic.State, v *classic.View) error {
+	_, err = trainer.PlayOut(ctx, st, &bots, cfg.maxActions, func(st *classic.State, v *classic.View) error {
 		if r.Float64() < cfg.pos {
 			return keep(rd, &in, st, v, i, d, len(d.views) < cfg.keepViews)
 		}
@@ -257,35 +214,12 @@ func (d *dataset) input(p int, in *belief.Input) {
 }
 
 // save writes d to path (gob); load reads it back.
-func (d *dataset) save(path string) error {
-	f, err := os.Create(path + ".tmp")
-	if err != nil {
-		return err
-	}
-	w := bufio.NewWriter(f)
-	if err := gob.NewEncoder(w).Encode(d); err != nil {
-		f.Close()
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := w.Flush(); err != nil {
-		f.Close()
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(path+".tmp", path)
-}
+func (d *dataset) save(path string) error { return trainer.Save(path, d) }
 
 func load(path string) (*dataset, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
 	var d dataset
-	if err := gob.NewDecoder(bufio.NewReader(f)).Decode(&d); err != nil {
-		return nil, fmt.Errorf("reading %s: %w", path, err)
+	if err := trainer.Load(path, &d); err != nil {
+		return nil, err
 	}
 	if d.F == 0 {
 		d.F = belief.NumFeatures // kept before 101's belief

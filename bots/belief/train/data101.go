@@ -7,6 +7,7 @@ import (
 	"okey/bots/belief"
 	"okey/bots/belief101"
 	"okey/bots/bots101"
+	"okey/bots/internal/trainer"
 	"okey/game"
 	"okey/game/okey101"
 	"okey/game/tile"
@@ -15,9 +16,9 @@ import (
 // playHand101 plays the first hand of match i of Okey 101 (default
 // rules) with normal and hard bots and files the views it keeps in d.
 func playHand101(ctx context.Context, cfg genConfig, i int, rd *belief101.Reader, d *dataset) error {
-	seed := handSeed(cfg.seed, i)
+	seed := trainer.HandSeed(cfg.seed, i)
 	r := game.NewSeeded(seed ^ 0x101be11ef)
-	bots, err := seatBots(r, cfg.hardShare, func(level string, seed uint64) (bots101.Bot, error) {
+	bots, err := trainer.SeatBots(r, cfg.hardShare, func(level string, seed uint64) (bots101.Bot, error) {
 		return bots101.New(level, bots101.Options{Seed: seed})
 	})
 	if err != nil {
@@ -28,7 +29,7 @@ func playHand101(ctx context.Context, cfg genConfig, i int, rd *belief101.Reader
 		return fmt.Errorf("hand %d: %w", i, err)
 	}
 	var in belief.Input
-	_, err = playOut(ctx, st, &bots, cfg.maxActions, func(st *okey101.State, v *okey101.View) error {
+	_, err = trainer.PlayOut(ctx, st, &bots, cfg.maxActions, func(st *okey101.State, v *okey101.View) error {
 		if r.Float64() < cfg.pos {
 			return keep101(rd, &in, st, v, i, d)
 		}

@@ -14,6 +14,10 @@
 // weights. The data and each model's training are kept in -cache, so a
 // run stopped at any point goes on where it was.
 //
+// What it shares with the other trainer (the hands played in chunks,
+// the data's cache, the network's layout, passes and AdamW) is
+// bots/internal/trainer.
+//
 // Files:
 //
 //	doc.go      this map
@@ -24,10 +28,8 @@
 //	            the data's cache
 //	data101.go  the hands of Okey 101 (-game 101: bots/belief101's
 //	            weights), played and filed as data.go files classic's
-//	play.go     a hand of either game played out by its bots (generic over
-//	            the two games' states), and the bots seated by level
-//	net.go      the network in float64: its forward and backward pass,
-//	            AdamW, the checkpoints
+//	net.go      the network's loss on a group (a softmax over the places)
+//	            and its training in sub-batches, the checkpoints
 //	eval.go     the held-out figures: log-loss, Brier, calibration (in
 //	            bins of the chance and in deciles of the copies), the
 //	            samplers' worlds

@@ -11,6 +11,7 @@ import (
 	"okey/bots/belief101"
 	"okey/bots/bots101"
 	"okey/bots/botsclassic"
+	"okey/bots/internal/trainer"
 	"okey/game"
 	"okey/game/classic"
 	"okey/game/okey101"
@@ -35,7 +36,7 @@ func fixtureView(ctx context.Context, seed uint64, moves int) (classic.View, err
 	if err != nil {
 		return classic.View{}, err
 	}
-	var bots [seats]botsclassic.Bot
+	var bots [trainer.Seats]botsclassic.Bot
 	for s := range bots {
 		bots[s] = botsclassic.NewNormal(seed + uint64(s))
 	}
@@ -49,7 +50,7 @@ func fixtureView101(ctx context.Context, seed uint64, moves int) (okey101.View, 
 	if err != nil {
 		return okey101.View{}, err
 	}
-	var bots [seats]bots101.Bot
+	var bots [trainer.Seats]bots101.Bot
 	for s := range bots {
 		bots[s] = bots101.NewNormal(seed + uint64(s))
 	}
@@ -58,9 +59,9 @@ func fixtureView101(ctx context.Context, seed uint64, moves int) (okey101.View, 
 
 // fixtureAt plays st with bots to the given move and gives the view of
 // the seat to move there.
-func fixtureAt[S match[S, V, A, E], V, A, E any, B player[V, A]](ctx context.Context, st S, bots *[seats]B, seed uint64, moves int) (V, error) {
+func fixtureAt[S trainer.Match[S, V, A, E], V, A, E any, B trainer.Player[V, A]](ctx context.Context, st S, bots *[trainer.Seats]B, seed uint64, moves int) (V, error) {
 	var none V
-	st, err := playOut(ctx, st, bots, moves, nil)
+	st, err := trainer.PlayOut(ctx, st, bots, moves, nil)
 	if err != nil {
 		return none, err
 	}
@@ -128,10 +129,10 @@ func writeFixture(ctx context.Context, o options, n *net) error {
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(filepath.Dir(o.fixture), 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Dir(o.Fixture), 0o755); err != nil {
 		return err
 	}
-	return os.WriteFile(o.fixture, append(b, '\n'), 0o644)
+	return os.WriteFile(o.Fixture, append(b, '\n'), 0o644)
 }
 
 func boolByte(b bool) uint8 {
