@@ -49,7 +49,9 @@ import (
 // beliefChain is the record of the hand the chain reads: every seat's
 // first rack and, in order, its moves.
 type beliefChain struct {
-	init  [classic.NumSeats]tile.Counts
+	init [classic.NumSeats]tile.Counts
+	// size is how many tiles each seat was dealt.
+	size  [classic.NumSeats]int
 	steps [classic.NumSeats][]beliefStep
 	// pending is a draw whose tile the next state shows (seat, or -1).
 	pending int
@@ -61,6 +63,16 @@ type beliefChain struct {
 	owner []int8      // the opponent a slot belongs to, -1 the wall
 	lik   [classic.NumSeats]float64
 	cache *TableCache
+
+	// eps > 0 weighs the placement softly (the honest chain's search for
+	// a start, tune_honest_test.go): a decision normal would not make
+	// costs a factor eps instead of zeroing the weight; then good is the
+	// product of normal's chances of the other decisions, bad how many
+	// decisions normal would not make, first the first such step.
+	eps   float64
+	good  [classic.NumSeats]float64
+	bad   [classic.NumSeats]int
+	first [classic.NumSeats]int
 }
 
 const (
@@ -110,6 +122,7 @@ func (b *pimc) chain(s classic.State) *beliefChain {
 		b.bel = &beliefChain{pending: -1, cache: NewTableCache()}
 		for seat := range classic.NumSeats {
 			b.bel.init[seat] = s.View(seat).Counts
+			b.bel.size[seat] = b.bel.init[seat].Total()
 		}
 	}
 	return b.bel
@@ -137,6 +150,9 @@ func (c *beliefChain) resolve(s classic.State) {
 func (b *pimc) beliefStart(v *classic.View) error {
 	if b.bel == nil && b.truth.Moves() > 0 {
 		return fmt.Errorf("pimc belief: the bench did not show the hand's moves (run it with TestBound)")
+	}
+	if b.honest {
+		return b.honestStart(v)
 	}
 	c := b.chain(b.truth)
 	c.resolve(b.truth)
@@ -191,7 +207,7 @@ func (b *pimc) beliefStart(v *classic.View) error {
 // beliefWorld runs the chain K moves and deals the world its placement
 // gives: the opponents' racks as they stand now, the wall shuffled.
 func (b *pimc) beliefWorld(v *classic.View) (classic.State, error) {
-	c := b.bel
+	c := b.cur()
 	c.run(b, b.belief)
 	var racks [classic.NumSeats]tile.Counts
 	var given [classic.NumSeats]*tile.Counts
@@ -210,8 +226,21 @@ func (b *pimc) beliefWorld(v *classic.View) (classic.State, error) {
 	return st, nil
 }
 
-// run makes n moves of the chain.
+// cur is the chain the worlds come from: the honest chain's when the
+// variant is honest, else the one started from the truth.
+func (b *pimc) cur() *beliefChain {
+	if b.honest {
+		return b.hon
+	}
+	return b.bel
+}
+
+// run makes n moves of the chain (of the soft chain when eps > 0).
 func (c *beliefChain) run(b *pimc, n int) {
+	if c.eps > 0 {
+		c.runSoft(b, n, c.eps, false)
+		return
+	}
 	for range n {
 		i, j := b.rnd.Intn(len(c.slots)), b.rnd.Intn(len(c.slots))
 		b.stats.tried++
@@ -263,7 +292,7 @@ func (c *beliefChain) replay(s int, at func(*beliefStep, *tile.Counts) bool) (ti
 		if int(o) == s {
 			r[c.slots[x]]++
 			i++
-			if i == c.init[s].Total() {
+			if i == c.size[s] {
 				break
 			}
 		}
@@ -376,11 +405,13 @@ func normalTies(an *hand.Analyzer, tb *hand.DiscardTable, rack *tile.Counts) []t
 
 // TestBeliefTrace shows how the belief chain mixes: at every searched
 // discard of the first bot in OKEY_DEALS deals (2) of
-// 'pimc-belief=1-n=1-burn=1,normal,normal,normal', it runs the chain on from
-// the true placement and prints, after 2^j moves, how far the
-// opponents' racks are from the true ones (as pimc's moved: the share
-// of their hidden tiles placed elsewhere); uniform worlds from the view
-// give what chance leaves.
+// 'pimc-belief=1-n=1-burn=1,normal,normal,normal' (OKEY_TRACE_BOT
+// replaces the first bot: 'pimc-honest=1-n=1-burn=0' traces the honest
+// chain from its start), it runs the chain on from where it starts (the
+// true placement, or the honest start) and prints, at the start and
+// after 2^j moves, how far the opponents' racks are from the true ones
+// (as pimc's moved: the share of their hidden tiles placed elsewhere);
+// uniform worlds from the view give what chance leaves.
 func TestBeliefTrace(t *testing.T) {
 	deals := 2
 	if s := os.Getenv("OKEY_DEALS"); s != "" {
@@ -389,15 +420,20 @@ func TestBeliefTrace(t *testing.T) {
 	if os.Getenv("OKEY_TRACE") == "" {
 		t.Skip("set OKEY_TRACE=1 (minutes of CPU)")
 	}
-	const top = 16
-	var sum [top + 1]float64
+	top := 16
+	if s := os.Getenv("OKEY_TRACE_TOP"); s != "" {
+		top, _ = strconv.Atoi(s)
+	}
+	sum := make([]float64, top+2)
 	n := 0
 	beliefTrace = func(b *pimc, v *classic.View) {
-		c := b.bel
+		c := b.cur()
 		done := 0
-		for j := range top + 1 {
-			c.run(b, 1<<j-done)
-			done = 1 << j
+		for j := range top + 2 {
+			if j > 0 {
+				c.run(b, 1<<(j-1)-done)
+				done = 1 << (j - 1)
+			}
 			var racks [classic.NumSeats]tile.Counts
 			var given [classic.NumSeats]*tile.Counts
 			for s := range classic.NumSeats {
@@ -418,6 +454,9 @@ func TestBeliefTrace(t *testing.T) {
 	}
 	defer func() { beliefTrace = nil }()
 	names := []string{"pimc-belief=1-n=1-burn=1", "normal", "normal", "normal"}
+	if s := os.Getenv("OKEY_TRACE_BOT"); s != "" {
+		names[0] = s
+	}
 	var st pimcStats
 	for i := range deals * classic.NumSeats {
 		o, err := boundHand(names, i, 1, nil)
@@ -426,11 +465,19 @@ func TestBeliefTrace(t *testing.T) {
 		}
 		st.tried += o.tried
 		st.took += o.took
+		st.found += o.found
+		st.lost += o.lost
+		st.smoves += o.smoves
 	}
-	for j := range top + 1 {
-		t.Logf("after %6d moves: moved %.3f", 1<<j, sum[j]/float64(n))
+	t.Logf("at the start:       moved %.3f", sum[0]/float64(n))
+	for j := 1; j < top+2; j++ {
+		t.Logf("after %6d moves: moved %.3f", 1<<(j-1), sum[j]/float64(n))
 	}
 	t.Logf("%d decisions, %d moves, %.1f%% accepted", n, st.tried, 100*float64(st.took)/float64(max(st.tried, 1)))
+	if st.found+st.lost > 0 {
+		t.Logf("honest starts: %d found, %d lost, %.0f search moves a decision", st.found, st.lost,
+			float64(st.smoves)/float64(st.found+st.lost))
+	}
 }
 
 // beliefTrace, when set, is called at every belief decision after the

@@ -126,9 +126,10 @@ type boundOutcome struct {
 }
 
 func (o boundOutcome) String() string {
-	return fmt.Sprintf("%d\t%d\t%d\t%d\t%d\t%g\t%d\t%d\t%d\t%d\t%g\t%d\t%d",
+	return fmt.Sprintf("%d\t%d\t%d\t%d\t%d\t%g\t%d\t%d\t%d\t%d\t%g\t%d\t%d\t%d\t%d\t%d",
 		o.hands, o.decided, o.won, o.okey, o.pairs, o.net,
-		o.searched, o.over, o.extra, o.worlds, o.moved, o.tried, o.took)
+		o.searched, o.over, o.extra, o.worlds, o.moved, o.tried, o.took,
+		o.found, o.lost, o.smoves)
 }
 
 // boundHand plays hand i of a table as tuneHand does (the same deal,
@@ -235,6 +236,9 @@ func TestBoundReport(t *testing.T) {
 			if len(fs) >= 16 {
 				o.tried, o.took = n(14), n(15)
 			}
+			if len(fs) >= 19 {
+				o.found, o.lost, o.smoves = n(16), n(17), n(18)
+			}
 
 			got[j][i] = o
 		}
@@ -279,6 +283,9 @@ func TestBoundReport(t *testing.T) {
 				st.moved += o.moved
 				st.tried += o.tried
 				st.took += o.took
+				st.found += o.found
+				st.lost += o.lost
+				st.smoves += o.smoves
 			}
 		}
 		p, lo, hi := clusterMean(out[j], tuneWon)
@@ -294,6 +301,10 @@ func TestBoundReport(t *testing.T) {
 		}
 		if st.tried > 0 {
 			line += fmt.Sprintf("  chain moves %d accepted %.1f%%", st.tried, 100*float64(st.took)/float64(st.tried))
+		}
+		if st.found+st.lost > 0 {
+			line += fmt.Sprintf("  starts found %d lost %d (search %.0f moves a decision)", st.found, st.lost,
+				float64(st.smoves)/float64(st.found+st.lost))
 		}
 		t.Log(line)
 	}

@@ -102,6 +102,15 @@ func tuneSet(b Bot, k string, x float64) error {
 		case "burn":
 			b.burn = int(x)
 			return nil
+		case "honest":
+			b.belief, b.honest = int(x), true
+			return nil
+		case "cold":
+			b.cold = x != 0
+			return nil
+		case "budget":
+			b.budget = int(x)
+			return nil
 		case "sampler":
 			b.sampler = int(x)
 			return nil

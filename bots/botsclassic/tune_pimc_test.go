@@ -37,6 +37,15 @@ type pimc struct {
 	// racks' distribution given the public history (tune_belief_test.go).
 	taken  bool
 	belief int
+	// honest (with belief > 0) starts the belief chain of every decision
+	// from a placement found from the seat's view alone, not from the
+	// truth (tune_honest_test.go); budget is the most moves its search
+	// for a start may make.
+	// cold starts every decision's search afresh, not from the last
+	// decision's placement.
+	honest, cold bool
+	budget       int
+	hon          *beliefChain
 	// burn is the belief chain's moves before a decision's first world
 	// (8·burn when it starts from the truth).
 	burn  int
@@ -71,10 +80,14 @@ type pimcStats struct {
 	worlds int
 	// tried and took count the belief chain's moves and those accepted.
 	tried, took int
+	// found and lost count the honest chain's decisions whose search
+	// for a start found one agreeing with every move or ran out of
+	// budget; smoves sums the search's moves.
+	found, lost, smoves int
 }
 
 func newPimc(seed uint64) *pimc {
-	return &pimc{base: NewNormal(seed), rnd: game.NewSeeded(seed ^ 0x9157), n: 64, k: 4, burn: 4096, cache: NewTableCache()}
+	return &pimc{base: NewNormal(seed), rnd: game.NewSeeded(seed ^ 0x9157), n: 64, k: 4, burn: 4096, budget: 16384, cache: NewTableCache()}
 }
 
 func (b *pimc) Level() string { return "pimc" }
