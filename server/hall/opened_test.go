@@ -108,7 +108,8 @@ func TestATableOpenedIsHeardAtOnce(t *testing.T) {
 // that another node runs a table it ran (the word "moved"): the table is
 // listed as that node's at once, from its summary here, so its players
 // here are seated again there without waiting for the lobby's entry
-// (once 10 s after the node woke, in twenty freezes). A table it never
+// (once 10 s after the node woke, in twenty freezes), and the sessions
+// here waiting for it are woken (the hall's news). A table it never
 // knew, or word of itself, lists nothing.
 func TestATableMovedFromHereIsFoundThere(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
@@ -120,12 +121,20 @@ func TestATableMovedFromHereIsFoundThere(t *testing.T) {
 	if err != nil || tb == nil {
 		t.Fatalf("a's table: %v", err)
 	}
+	before := a.News.Seen()
 	a.Relay.movedTo(tb.ID, "a")
 	a.Relay.movedTo("99", "b")
 	if len(a.Relay.Others) != 0 {
 		t.Fatalf("listed from word of itself or of a table never known: %v", a.Relay.Others)
 	}
+	if a.News.Seen() != before {
+		t.Errorf("word of nothing listed here is news")
+	}
 	a.Relay.movedTo(tb.ID, "b")
+	// The sessions waiting to sit at it again are woken at once.
+	if a.News.Seen() == before {
+		t.Error("the table moved to b is no news to the sessions here")
+	}
 	rt, s := a.Relay.remote(tb.ID)
 	if rt == nil || rt.node != "b" || s == nil || s.ID != tb.ID {
 		t.Fatalf("the table moved to b is found at %+v", rt)

@@ -593,12 +593,20 @@ func (r *relay) movedTo(id, node string) {
 		here = t.Summary.Load()
 	}
 	r.Mu.Lock()
-	defer r.Mu.Unlock()
+	changed := true
 	if rs, ok := r.Others[id]; ok {
 		rs.Node = node
 		r.Others[id] = rs
 	} else if here != nil {
 		r.Others[id] = remoteSummary{Node: node, Summary: here, heard: time.Now()}
+	} else {
+		changed = false
+	}
+	r.Mu.Unlock()
+	if changed {
+		// The sessions here waiting to sit at it again ask at once,
+		// not at their next try (every 300 ms).
+		r.h.News.Changed()
 	}
 }
 

@@ -306,6 +306,19 @@ func (p *Page) onReseat(c *common.Common, lost bool) common.Turn {
 	return common.Stay(c.Join(t, -1, r.Watch))
 }
 
+// reseatNow asks for the seat again at once, between the tries
+// onReseat makes (whose ticks go on): the hall heard something of its
+// table. A table not listed yet, or a seat already asked for and not
+// answered (common.Join gives nothing then), asks nothing.
+func (p *Page) reseatNow(c *common.Common) tea.Cmd {
+	r := p.reseat
+	t := c.Srv.Hall().Get(r.ID)
+	if t == nil {
+		return nil
+	}
+	return c.Join(t, -1, r.Watch)
+}
+
 // endKind is what the end of the session's place at a table does.
 type endKind uint8
 

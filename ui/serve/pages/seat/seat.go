@@ -82,6 +82,11 @@ func (p *Page) Update(c *common.Common, msg tea.Msg) common.Turn {
 	case common.LeaveTable, seatmsg.LeaveMsg:
 		return p.leave(c)
 	case common.HallNews:
+		if p.reseating(c) {
+			// The table may be up where it moved (another node
+			// said it took it over): its seat asked for now.
+			return common.Stay(p.reseatNow(c))
+		}
 		return common.Turn{Cmd: c.CallToTable(), Quiet: true}
 	case dwellMsg:
 		p.dwellArmed = false
@@ -198,8 +203,14 @@ func (p *Page) Lines(c *common.Common) ([]string, []key.Binding) {
 func (*Page) Idle(*common.Common) common.Idleness { return common.IdleAway }
 
 // WatchesHall: at a tournament's table whose match is over, the player
-// is taken to their next table as soon as it opens.
-func (p *Page) WatchesHall(c *common.Common) bool { return p.awaits(c) }
+// is taken to their next table as soon as it opens; a seat waiting for
+// its table to come up where it moved asks as soon as the hall hears
+// of it.
+func (p *Page) WatchesHall(c *common.Common) bool { return p.awaits(c) || p.reseating(c) }
+
+// reseating reports whether the seat waits for its table to come up
+// where it moved.
+func (p *Page) reseating(c *common.Common) bool { return p.reseat != nil && c.At == nil }
 
 // awaits reports whether the seat waits for the player's next
 // tournament table: at a tournament's table whose match is over, or
