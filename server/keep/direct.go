@@ -1,6 +1,7 @@
 package keep
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -116,16 +117,8 @@ func directStatus(m *nats.Msg) error {
 	case "503":
 		return nats.ErrNoResponders
 	default:
-		return fmt.Errorf("nats: %s %s", status, cmpOr(m.Header.Get("Description"), "unable to get message"))
+		return fmt.Errorf("nats: %s %s", status, cmp.Or(m.Header.Get("Description"), "unable to get message"))
 	}
-}
-
-// cmpOr is a or, when a is empty, b.
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }
 
 // directMsg is the stream message a direct get's answer carries, as

@@ -52,22 +52,10 @@ func TestOwnerReadsAgainAWriteItMadeItself(t *testing.T) {
 		lose = true
 		mu.Unlock()
 	}
-	ctx := context.Background()
 	id := arenaOfFour(t, one.svc, "answer lost")
-	// roundsUntil runs the owner's rounds until want holds of the arena
-	// as the store has it.
-	roundsUntil := func(what string, want func(tourney.Tournament) bool) tourney.Tournament {
+	rounds := func(what string, want func(tourney.Tournament) bool) tourney.Tournament {
 		t.Helper()
-		for end := time.Now().Add(2 * time.Minute); ; time.Sleep(10 * time.Millisecond) {
-			one.svc.Round(ctx)
-			if _, tr, err := one.svc.Tournament(id); err == nil && want(tr) {
-				return tr
-			}
-			if time.Now().After(end) {
-				_, tr, _ := one.svc.Tournament(id)
-				t.Fatalf("%s: waited in vain: %s, %d joined, playing %v, %d matches, owned here %v", what, tr.Phase, len(tr.Joined), tr.Playing, len(tr.Matches), one.svc.Owned())
-			}
-		}
+		return roundsUntil(t, one.svc, id, what, 2*time.Minute, want)
 	}
 	stillOwned := func(when string) {
 		t.Helper()
@@ -92,7 +80,7 @@ func TestOwnerReadsAgainAWriteItMadeItself(t *testing.T) {
 	// The joins: the first write of the arena (the one that takes them)
 	// is the store's, its answer lost.
 	armed()
-	tr := roundsUntil("the joins", func(tr tourney.Tournament) bool {
+	tr := rounds("the joins", func(tr tourney.Tournament) bool {
 		mu.Lock()
 		defer mu.Unlock()
 		return lost == 1 && len(tr.Joined) == 4
@@ -100,14 +88,14 @@ func TestOwnerReadsAgainAWriteItMadeItself(t *testing.T) {
 	stillOwned("the joins' answer lost")
 	// The joins left in the store are taken again (a join of a player
 	// joined is nothing new) and deleted.
-	roundsUntil("the joins deleted", func(tourney.Tournament) bool {
+	rounds("the joins deleted", func(tourney.Tournament) bool {
 		return !slices.ContainsFunc([]int{0, 1, 2, 3}, func(i int) bool { return pending(one.svc.reqKey(id, player(i))) })
 	})
 
 	// The arena starts: the four at a table. Its end's write, which
 	// opens the next table, has its answer lost.
 	clk.add(10 * time.Minute)
-	tr = roundsUntil("the first table", func(tr tourney.Tournament) bool { return len(tr.Playing) == 1 })
+	tr = rounds("the first table", func(tr tourney.Tournament) bool { return len(tr.Playing) == 1 })
 	first := tr.Playing[0].Table
 	// The players come to the tables the owner's copy of the arena has
 	// in play (the hall's own service's copy may lag behind it).
@@ -124,11 +112,11 @@ func TestOwnerReadsAgainAWriteItMadeItself(t *testing.T) {
 		t.Fatal("the first table's match never ended")
 	}
 	armed()
-	tr = roundsUntil("the first end", func(tr tourney.Tournament) bool { return len(tr.Matches) == 1 })
+	tr = rounds("the first end", func(tr tourney.Tournament) bool { return len(tr.Matches) == 1 })
 	stillOwned("the end's answer lost")
 	// The end left in the store is taken again, its table no longer in
 	// play: deleted, not counted.
-	tr = roundsUntil("the end deleted", func(tourney.Tournament) bool { return !pending(endKey(id, strconv.Itoa(first))) })
+	tr = rounds("the end deleted", func(tourney.Tournament) bool { return !pending(endKey(id, strconv.Itoa(first))) })
 	if len(tr.Matches) != 1 {
 		t.Fatalf("the end taken again was counted again: %d matches", len(tr.Matches))
 	}
@@ -220,7 +208,7 @@ func TestOwnerActsOnNoCopyBehind(t *testing.T) {
 		delete(n.svc.own, id)
 		n.svc.mu.Unlock()
 	}
-	roundsUntil := func(what string, want func(tourney.Tournament) bool) tourney.Tournament {
+	rounds := func(what string, want func(tourney.Tournament) bool) tourney.Tournament {
 		t.Helper()
 		for end := time.Now().Add(2 * time.Minute); ; time.Sleep(10 * time.Millisecond) {
 			forgetOwn()
@@ -234,9 +222,9 @@ func TestOwnerActsOnNoCopyBehind(t *testing.T) {
 			}
 		}
 	}
-	roundsUntil("the joins", func(tr tourney.Tournament) bool { return len(tr.Joined) == 4 })
+	rounds("the joins", func(tr tourney.Tournament) bool { return len(tr.Joined) == 4 })
 	clk.add(10 * time.Minute)
-	tr := roundsUntil("the first table", func(tr tourney.Tournament) bool { return len(tr.Playing) == 1 })
+	tr := rounds("the first table", func(tr tourney.Tournament) bool { return len(tr.Playing) == 1 })
 	first := strconv.Itoa(tr.Playing[0].Table)
 
 	mu.Lock()

@@ -1027,3 +1027,20 @@ func TestClassicPlayedToTheEnd(t *testing.T) {
 		})
 	}
 }
+
+// roundsUntil runs svc's owner's rounds until want holds of tournament
+// id as the store has it, for within at most.
+func roundsUntil(t *testing.T, svc *Service, id, what string, within time.Duration, want func(tourney.Tournament) bool) tourney.Tournament {
+	t.Helper()
+	ctx := context.Background()
+	for end := time.Now().Add(within); ; time.Sleep(10 * time.Millisecond) {
+		svc.Round(ctx)
+		if _, tr, err := svc.Tournament(id); err == nil && want(tr) {
+			return tr
+		}
+		if time.Now().After(end) {
+			_, tr, _ := svc.Tournament(id)
+			t.Fatalf("%s: waited in vain: %s, %d joined, playing %v, %d matches, owned here %v", what, tr.Phase, len(tr.Joined), tr.Playing, len(tr.Matches), svc.Owned())
+		}
+	}
+}

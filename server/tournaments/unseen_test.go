@@ -32,21 +32,12 @@ func TestAnEndTheWatchMissesIsReadAfterANodesLoss(t *testing.T) {
 	one.svc.watchMisses = func(key string) bool { return strings.HasPrefix(key, prefixEnd) }
 	ctx := context.Background()
 	id := arenaOfFour(t, one.svc, "watch stalled")
-	roundsUntil := func(what string, within time.Duration, want func(tourney.Tournament) bool) tourney.Tournament {
+	rounds := func(what string, within time.Duration, want func(tourney.Tournament) bool) tourney.Tournament {
 		t.Helper()
-		for end := time.Now().Add(within); ; time.Sleep(10 * time.Millisecond) {
-			one.svc.Round(ctx)
-			if _, tr, err := one.svc.Tournament(id); err == nil && want(tr) {
-				return tr
-			}
-			if time.Now().After(end) {
-				_, tr, _ := one.svc.Tournament(id)
-				t.Fatalf("%s: waited in vain: %s, playing %v, %d matches", what, tr.Phase, tr.Playing, len(tr.Matches))
-			}
-		}
+		return roundsUntil(t, one.svc, id, what, within, want)
 	}
 	clk.add(10 * time.Minute)
-	tr := roundsUntil("the first table", 2*time.Minute, func(tr tourney.Tournament) bool { return len(tr.Playing) == 1 })
+	tr := rounds("the first table", 2*time.Minute, func(tr tourney.Tournament) bool { return len(tr.Playing) == 1 })
 	first := tr.Playing[0].Table
 	one.svc.NodeGone("three") // another node lost: the watch is not trusted
 	p := &players{at: map[string][]*tables.Member{}}
@@ -60,7 +51,7 @@ func TestAnEndTheWatchMissesIsReadAfterANodesLoss(t *testing.T) {
 	case <-time.After(3 * time.Minute):
 		t.Fatal("the first table's match never ended")
 	}
-	tr = roundsUntil("the end, read past the watch", 30*time.Second, func(tr tourney.Tournament) bool { return len(tr.Matches) == 1 })
+	tr = rounds("the end, read past the watch", 30*time.Second, func(tr tourney.Tournament) bool { return len(tr.Matches) == 1 })
 	// More rounds: the end, deleted once taken, is not counted again.
 	for range 20 {
 		one.svc.Round(ctx)
