@@ -113,6 +113,15 @@ func (r *relay) onRequest(t *tables.Table, msg *nats.Msg) {
 	}
 	held, cancel := context.WithTimeout(r.h.ctx, relayWait)
 	defer cancel()
+	began := time.Now()
+	defer func() {
+		if d := time.Since(began); d > slowRelay {
+			// Which request, and how long it held the table's other
+			// relayed requests behind it (a debug line: the way back
+			// after a node's loss, traced).
+			r.h.Opt.Log.Debug("a relayed request slow", "table", t.ID, "in", d.Round(time.Millisecond))
+		}
+	}()
 	if !t.Holds(held) {
 		// This node was frozen, and another node runs the table now
 		// (it hears the table's subject too): it answers, not this one,
@@ -275,6 +284,9 @@ func (r *relay) pump(t *tables.Table, key string, s *standIn) {
 		}
 	}
 }
+
+// slowRelay is a relayed request slow enough to be logged (debug).
+const slowRelay = time.Second
 
 // relayWait is how long a request to another node's table waits for
 // its answer.

@@ -49,10 +49,16 @@ func (h *tenure) mayAct(ctx context.Context, l Lease) bool {
 	if l == nil || l.Fresh(h.table) {
 		return true
 	}
+	began := time.Now()
 	for logged := false; ; {
 		err := h.confirm(ctx, l)
 		switch {
 		case err == nil:
+			if d := time.Since(began); d > slowConfirm {
+				// The table waited on the leases' store (a debug line: the
+				// way back after a node's loss, traced).
+				h.log.Debug("a table waited for its lease's confirmation", "table", h.table, "in", d.Round(time.Millisecond))
+			}
 			return true
 		case errors.Is(err, keep.ErrLeaseLost):
 			h.lose()
@@ -109,3 +115,7 @@ const (
 	confirmWait  = 2 * time.Second
 	confirmAgain = 100 * time.Millisecond
 )
+
+// slowConfirm is a lease's confirmation slow enough to be logged
+// (debug).
+const slowConfirm = 300 * time.Millisecond

@@ -47,6 +47,9 @@ type JoinedMsg struct {
 	// made: a request with no answer is made again (AskAgain).
 	Asked tables.Request
 	Tries int
+	// Sent is when the request was made: a debug line says how long
+	// its answer took (the way back after a node's loss, traced).
+	Sent time.Time
 }
 
 // FromTableMsg is a table's message to the membership gen.
@@ -123,7 +126,7 @@ func AskSeat(ctx context.Context, t hall.SeatTable, m *tables.Member, r tables.R
 func AskSeatTry(ctx context.Context, t hall.SeatTable, m *tables.Member, r tables.Request, resume string, try int) tea.Cmd {
 	watch := r.Kind == tables.ReqWatch
 	return func() tea.Msg {
-		j := JoinedMsg{T: t, M: m, Watch: watch, Resume: resume, Asked: r, Tries: try}
+		j := JoinedMsg{T: t, M: m, Watch: watch, Resume: resume, Asked: r, Tries: try, Sent: time.Now()}
 		r.M, r.Reply = m, make(chan tables.JoinReply, 1)
 		if !t.Call(ctx, r) {
 			j.Err = tables.ErrClosed

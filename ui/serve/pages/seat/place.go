@@ -37,6 +37,8 @@ func (p *Page) onAskAgain(c *common.Common, j common.JoinedMsg) common.Turn {
 // table moved.
 func (p *Page) onJoined(c *common.Common, j common.JoinedMsg) common.Turn {
 	c.SeatAnswered(j.T.TableID())
+	c.Srv.Log().Debug("a seat's answer", "table", j.T.TableID(), "name", c.Name, "try", j.Tries, "reseat", p.reseat != nil,
+		"err", j.Err, "in", time.Since(j.Sent).Round(time.Millisecond))
 	if j.Resume != "" {
 		if errors.Is(j.Err, tables.ErrSeatLive) {
 			c.RefuseLiveCode()
