@@ -197,9 +197,13 @@ func (t *Table) schedule() {
 	t.noteAbsence()
 	defer func() {
 		// The clock's end is kept with the table (only when it moved:
-		// a turn's start), so that a node taking it over knows it.
+		// a turn's start), so that a node taking it over knows it. The
+		// table does not wait for it: a move that started the turn is
+		// saved and waited for already (this snapshot, newer, carries
+		// it), and a clock started by its player's coming back undoes
+		// nothing if lost.
 		if !t.deadline.Equal(t.savedDeadline) && !t.closing {
-			t.save()
+			t.saveUnwaited()
 		}
 	}()
 	now := t.Opt.Now()

@@ -75,6 +75,7 @@ func (t *Table) Run(ctx context.Context, closed func(*Table)) {
 		return
 	}
 	t.publish()
+	var waiting time.Time // since when a write has held the table's requests
 	for {
 		wait := t.nextWake()
 		if !timer.Stop() {
@@ -91,6 +92,15 @@ func (t *Table) Run(ctx context.Context, closed func(*Table)) {
 		reqs, ratingsIn, answer, clock, mutes := t.reqs, t.ratings.in, t.bot.answer, timer.C, t.mutesIn
 		if t.savedGen < t.saveGen {
 			reqs, ratingsIn, answer, clock, mutes = nil, nil, nil, nil, nil
+			if waiting.IsZero() {
+				waiting = time.Now()
+			}
+		} else if !waiting.IsZero() {
+			if d := time.Since(waiting); d > slowWait {
+				// A debug line: what a table's requests waited for.
+				t.Opt.Log.Debug("a table waited for its write", "table", t.ID, "in", d.Round(time.Millisecond), "queued", len(t.reqs))
+			}
+			waiting = time.Time{}
 		}
 		stop := false
 		if !guarded(t.Opt.Log, t.ID, func() {
@@ -124,6 +134,12 @@ func (t *Table) Run(ctx context.Context, closed func(*Table)) {
 			if t.Opt.Fault != nil {
 				t.Opt.Fault("event", t.ID)
 			}
+			began := time.Now()
+			defer func() {
+				if d := time.Since(began); d > slowWait {
+					t.Opt.Log.Debug("a table's event slow", "table", t.ID, "in", d.Round(time.Millisecond), "queued", len(t.reqs))
+				}
+			}()
 			if !t.ten.mayAct(ctx, t.Opt.Lease) {
 				if dropped.Reply != nil {
 					dropped.Reply <- JoinReply{Seat: -1, Err: ErrClosed}
@@ -249,9 +265,13 @@ func (t *Table) takeQueued(ctx context.Context, first Request) {
 	defer func() {
 		// Also after a panic (guarded): the table's next change is saved.
 		t.batching = false
-		if t.held {
-			t.held = false
+		held, unwaited := t.held, t.heldUnwaited
+		t.held, t.heldUnwaited = false, false
+		switch {
+		case held:
 			t.save()
+		case unwaited:
+			t.saveUnwaited()
 		}
 	}()
 	t.handle(first)
@@ -529,3 +549,7 @@ func (t *Table) resumeTurnClock() {
 		t.turnFrom = t.deadline.Add(-t.Cfg.Timer - t.bankLeft(turn))
 	}
 }
+
+// slowWait is a table's wait for its write, or an event's handling,
+// slow enough to be logged (debug).
+const slowWait = time.Second

@@ -63,11 +63,34 @@ type savedSeat struct {
 }
 
 // save hands the table's files to its saver, which writes them in the
-// background (the newest snapshot wins). While the requests queued
-// together are taken (batching), it is made once, after the last.
-func (t *Table) save() {
+// background (the newest snapshot wins); the table shows nothing more,
+// and takes nothing, until the store holds them (Run). While the
+// requests queued together are taken (batching), it is made once,
+// after the last.
+func (t *Table) save() { t.handOver(true) }
+
+// saveUnwaited hands the table's files to its saver as save does, but
+// the table shows the change and goes on without waiting for the store:
+// for a change whose loss with the node undoes nothing a player saw
+// happen at the table — a player back at the seat they hold, the turn's
+// clock started. Lost, the next node shows the seat away until its
+// player is back (they are: their node is gone, and they come back),
+// and the clock as last written, stood still meanwhile. Waited for, a
+// node's table taken over under an arena seated its four players back
+// a write apart, each write slow while the store's streams elected
+// their leaders: the last player back 2 s after the table was up (okey
+// load's kill runs). A save the table waits for, made before this one
+// is written, carries it (the newest snapshot is whole).
+func (t *Table) saveUnwaited() { t.handOver(false) }
+
+// handOver is save (wait) and saveUnwaited.
+func (t *Table) handOver(wait bool) {
 	if t.batching {
-		t.held = true
+		if wait {
+			t.held = true
+		} else {
+			t.heldUnwaited = true
+		}
 		return
 	}
 	st := SavedTable{ID: t.ID, Config: t.Cfg, Host: t.sit.hostID, Started: t.Ref != nil, MatchNo: t.matchNo, Created: t.created, Chat: t.chat,
@@ -91,7 +114,9 @@ func (t *Table) save() {
 	if t.Ref != nil {
 		rec = t.Ref.Record()
 	}
-	t.saveGen++
+	if wait {
+		t.saveGen++
+	}
 	t.saver.put(b, rec, t.saveGen)
 }
 

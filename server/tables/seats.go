@@ -80,7 +80,13 @@ func (t *Table) joinAs(m *Member, want int, resume bool) (int, error) {
 		t.sit.hostID = m.id
 	}
 	t.Opt.Log.Info("sit", "table", t.ID, "seat", seat, "name", s.name, "back", back)
-	t.save()
+	if back && !first {
+		// The seat was theirs in the store already: their being at it
+		// is shown without waiting for the write (saveUnwaited).
+		t.saveUnwaited()
+	} else {
+		t.save()
+	}
 	return seat, nil
 }
 

@@ -3,6 +3,7 @@ package tables
 import (
 	"context"
 	"fmt"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -136,5 +137,103 @@ func TestRequestsQueuedTogetherAreSavedOnce(t *testing.T) {
 	}
 	if n := writes.Load(); n != 2 {
 		t.Errorf("four joins, three of them queued together, made %d writes; want 2 (ann's, then the three's)", n)
+	}
+}
+
+// TestASeatTakenBackIsShownBeforeItsWrite: a player back at the seat
+// they hold is shown the table without waiting for the write that says
+// they are back (it undoes nothing if lost: the store has the seat as
+// theirs already), and the write is made all the same; a player new to
+// a seat still waits for theirs. Waited for, a table taken over under
+// an arena seated its players back a slow write apart.
+func TestASeatTakenBackIsShownBeforeItsWrite(t *testing.T) {
+	gate := make(chan struct{})
+	written := make(chan []byte, 8)
+	tb, _ := testTableWriting(t, 0, func(table, _ []byte) error {
+		<-gate
+		if table != nil {
+			written <- table
+		}
+		return nil
+	})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer func() {
+		cancel()
+		close(gate) // every write goes through now, the last as the table stops
+		<-tb.Done
+	}()
+	go tb.Run(ctx, func(*Table) {})
+	join := func(m *Member) {
+		t.Helper()
+		r := Request{Kind: ReqJoin, M: m, Seat: -1, Reply: make(chan JoinReply, 1)}
+		if !tb.Call(ctx, r) {
+			t.Fatalf("%s's join was not taken", m.name)
+		}
+		select {
+		case rep := <-r.Reply:
+			if rep.Err != nil {
+				t.Fatalf("%s: %v", m.name, rep.Err)
+			}
+		case <-time.After(time.Minute):
+			t.Fatalf("%s's join never answered", m.name)
+		}
+	}
+	seated := func(m *Member, within time.Duration) bool {
+		t.Helper()
+		timeout := time.After(within)
+		for {
+			select {
+			case msg := <-m.Box:
+				if msg.Room != nil && msg.Room.Seat >= 0 {
+					return true
+				}
+			case <-timeout:
+				return false
+			}
+		}
+	}
+	ann := NewMember("key:A", "ann", "10.0.0.1", -1)
+	join(ann)
+	gate <- struct{}{}
+	if !seated(ann, time.Minute) {
+		t.Fatal("ann never shown her seat once written")
+	}
+	<-written
+	// Her connection ends: the seat is kept for her (the entry as it
+	// was: the table's write has no entry to write).
+	if !tb.Send(Request{Kind: ReqLeave, M: ann, Gone: true}) {
+		t.Fatal("the leave was not taken")
+	}
+	gate <- struct{}{}
+
+	// Back from another address, the write not let through: shown.
+	again := NewMember("key:A", "ann", "10.0.0.9", -1)
+	join(again)
+	if !seated(again, time.Minute) {
+		t.Fatal("ann, back at her seat, not shown it while its write waits")
+	}
+	// A newcomer waits for the store: not shown while both writes wait.
+	bob := NewMember("key:B", "bob", "10.0.0.2", -1)
+	join(bob)
+	if seated(bob, 300*time.Millisecond) {
+		t.Fatal("bob, new to his seat, shown it before the store had it")
+	}
+	gate <- struct{}{} // ann's write
+	gate <- struct{}{} // bob's
+	if !seated(bob, time.Minute) {
+		t.Fatal("bob never shown his seat once written")
+	}
+	// ann's return was written (her new address), then bob's seat.
+	for _, want := range [][]string{{`"addr":"10.0.0.9"`}, {`"addr":"10.0.0.9"`, `"owner":"key:B"`}} {
+		select {
+		case b := <-written:
+			for _, w := range want {
+				if !strings.Contains(string(b), w) {
+					t.Errorf("a write after ann's return lacks %s: %s", w, b)
+				}
+			}
+		case <-time.After(time.Minute):
+			t.Fatalf("no write with %s", want)
+		}
 	}
 }

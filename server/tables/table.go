@@ -110,16 +110,20 @@ type Table struct {
 	// "record TABLE" (server/door's command.go).
 	Finished atomic.Pointer[[]byte]
 	saver    *Saver
-	// saveGen counts the snapshots handed to the saver, savedGen the
-	// last one written (stored says it): what the members are shown
-	// waits until the two meet, so that no player sees a change the
-	// store has not taken — a node killed or frozen just after would
-	// come back without it, and the game would go back for everyone.
+	// saveGen counts the snapshots handed to the saver that the table
+	// waits for (save; saveUnwaited's take the number of the last),
+	// savedGen the last one written (stored says it): what the members
+	// are shown waits until the two meet, so that no player sees a
+	// change the store has not taken — a node killed or frozen just
+	// after would come back without it, and the game would go back for
+	// everyone.
 	saveGen, savedGen uint64
 	stored            chan uint64
 	// batching: the requests queued together are being taken (takeQueued),
-	// and a save they ask for is made once, after the last (held).
-	batching, held bool
+	// and a save they ask for is made once, after the last (held; or
+	// heldUnwaited, when none of them asked for one the table waits
+	// for).
+	batching, held, heldUnwaited bool
 	// paused: the store does not take the table's writes (its saver
 	// says so on pausedIn), and the table takes nothing until it does.
 	paused   bool
