@@ -70,16 +70,10 @@ func (m *metrics) add(g *group, stage int, q [belief.Places]float64) {
 		if g.Slots[o] == 0 {
 			continue
 		}
-		var pr [3]float64
 		p := q[o]
-		switch g.U {
-		case 1:
-			pr[0], pr[1] = 1-p, p
-		default:
-			pr[0], pr[1], pr[2] = (1-p)*(1-p), 2*p*(1-p), p*p
-		}
+		pr := belief.CountChances(p, g.U)
 		k := int(g.N[o])
-		l := -math.Log(max(pr[k], 1e-12))
+		l := belief.CellLoss(p, g.U, g.N[o])
 		b := 0.0
 		for j := 0; j <= int(g.U); j++ {
 			y := 0.0
@@ -191,25 +185,15 @@ func evalSampler(d *dataset, n int, draw sampler) (*metrics, int) {
 		pos := d.Pos[p]
 		for gi := pos.First; gi < pos.First+pos.Len; gi++ {
 			g := &d.G[gi]
-			var q [belief.Places]float64
-			rest := float64(got) * float64(g.U)
+			var held [belief.Opponents]float64
+			var slots [belief.Places]int
 			for o := range belief.Opponents {
-				q[o] = cnt[o][g.Face]
-				rest -= q[o]
-			}
-			q[belief.Wall] = rest
-			live := 0.0
-			for pl := range belief.Places {
-				if g.Slots[pl] > 0 {
-					live++
-				}
+				held[o] = cnt[o][g.Face]
 			}
 			for pl := range belief.Places {
-				if g.Slots[pl] > 0 {
-					q[pl] = (q[pl] + 0.5) / (float64(got)*float64(g.U) + 0.5*live)
-				}
+				slots[pl] = int(g.Slots[pl])
 			}
-			res.add(g, stageOf(pos.WallLeft), q)
+			res.add(g, stageOf(pos.WallLeft), belief.Frequencies(held, got, g.U, slots))
 		}
 	}
 	return &res, failed
