@@ -47,12 +47,19 @@ import (
 // TestBoundReport reads such files back; TestBoundSampled
 // (tune_sampled_test.go) is this bench with the samplers of bots/rollout
 // as pimc's sampler=K.
-func TestBound(t *testing.T) { RunBound(t) }
+func TestBound(t *testing.T) { RunBound(t, BoundHooks{}) }
 
-// RunBound is TestBound with samplers for pimc's sampler=K (K from 1,
-// in the order given): the bench of a test outside this package, which
-// may import what imports this one.
-func RunBound(t *testing.T, samplers ...PimcWorlds) {
+// BoundHooks is what a bench outside this package, which may import
+// what imports this one, hands TestBound's bench: samplers for pimc's
+// sampler=K (K from 1, in the order given) and the probe of pimc's
+// probe=1 (TestBoundLogLoss).
+type BoundHooks struct {
+	Samplers []PimcWorlds
+	Probe    PimcProbe
+}
+
+// RunBound is TestBound with the hooks h.
+func RunBound(t *testing.T, h BoundHooks) {
 	spec, out := os.Getenv("OKEY_BOUND"), os.Getenv("OKEY_OUT")
 	if spec == "" || out == "" {
 		t.Skip("set OKEY_BOUND to the tables and OKEY_OUT to the file")
@@ -99,7 +106,7 @@ func RunBound(t *testing.T, samplers ...PimcWorlds) {
 				deal, tab, rot := from+u/per, u%per/classic.NumSeats, u%classic.NumSeats
 				i := deal*classic.NumSeats + rot
 				var o boundOutcome
-				o, errs[w] = boundHand(tables[tab], i, seed, samplers)
+				o, errs[w] = boundHand(tables[tab], i, seed, &h)
 				if errs[w] != nil {
 					return
 				}
@@ -126,16 +133,21 @@ type boundOutcome struct {
 }
 
 func (o boundOutcome) String() string {
-	return fmt.Sprintf("%d\t%d\t%d\t%d\t%d\t%g\t%d\t%d\t%d\t%d\t%g\t%d\t%d\t%d\t%d\t%d",
+	s := fmt.Sprintf("%d\t%d\t%d\t%d\t%d\t%g\t%d\t%d\t%d\t%d\t%g\t%d\t%d\t%d\t%d\t%d",
 		o.hands, o.decided, o.won, o.okey, o.pairs, o.net,
 		o.searched, o.over, o.extra, o.worlds, o.moved, o.tried, o.took,
 		o.found, o.lost, o.smoves)
+	for _, x := range o.probe.fields() {
+		s += fmt.Sprintf("\t%g", *x)
+	}
+	return s
 }
 
 // boundHand plays hand i of a table as tuneHand does (the same deal,
 // seats and bot seeds), and tells every bot that watches the table
 // each move made (the belief sampler reads the other seats' moves).
-func boundHand(names []string, i int, seed uint64, samplers []PimcWorlds) (boundOutcome, error) {
+// h (nil: none) gives pimc its samplers and its probe.
+func boundHand(names []string, i int, seed uint64, h *BoundHooks) (boundOutcome, error) {
 	var o boundOutcome
 	k, rot := i/classic.NumSeats, i%classic.NumSeats
 	deal := game.NewSeed(seed*0x9e3779b97f4a7c15 + uint64(k))
@@ -146,8 +158,11 @@ func boundHand(names []string, i int, seed uint64, samplers []PimcWorlds) (bound
 		if err != nil {
 			return o, err
 		}
-		if p, ok := b.(*pimc); ok && p.sampler > 0 && p.sampler <= len(samplers) {
-			p.worlds = samplers[p.sampler-1]
+		if p, ok := b.(*pimc); ok && h != nil {
+			if p.sampler > 0 && p.sampler <= len(h.Samplers) {
+				p.worlds = h.Samplers[p.sampler-1]
+			}
+			p.probeFn = h.Probe
 		}
 		s := (j + rot) % classic.NumSeats
 		seat[s], botOf[s] = b, j
@@ -203,72 +218,7 @@ func TestBoundReport(t *testing.T) {
 		t.Skip("set OKEY_IN to the files and OKEY_BOUND to the tables")
 	}
 	tabs := strings.Split(spec, "|")
-	got := make([]map[int]boundOutcome, len(tabs))
-	for j := range got {
-		got[j] = map[int]boundOutcome{}
-	}
-	for _, name := range strings.Split(in, ",") {
-		f, err := os.Open(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sc := bufio.NewScanner(f)
-		for sc.Scan() {
-			fs := strings.Split(sc.Text(), "\t")
-			if len(fs) < 14 {
-				continue
-			}
-			j := -1
-			for x, tab := range tabs {
-				if tab == fs[0] {
-					j = x
-				}
-			}
-			if j < 0 {
-				continue
-			}
-			var o boundOutcome
-			n := func(x int) int { v, _ := strconv.Atoi(fs[x]); return v }
-			g := func(x int) float64 { v, _ := strconv.ParseFloat(fs[x], 64); return v }
-			i := n(2)
-			o.hands, o.decided, o.won, o.okey, o.pairs, o.net = n(3), n(4), n(5), n(6), n(7), g(8)
-			o.searched, o.over, o.extra, o.worlds, o.moved = n(9), n(10), n(11), n(12), g(13)
-			if len(fs) >= 16 {
-				o.tried, o.took = n(14), n(15)
-			}
-			if len(fs) >= 19 {
-				o.found, o.lost, o.smoves = n(16), n(17), n(18)
-			}
-
-			got[j][i] = o
-		}
-		f.Close()
-		if err := sc.Err(); err != nil {
-			t.Fatal(err)
-		}
-	}
-	// the deals every table played whole
-	var deals []int
-	for i := range got[0] {
-		if i%classic.NumSeats != 0 {
-			continue
-		}
-		whole := true
-		for j := range got {
-			for r := range classic.NumSeats {
-				if _, ok := got[j][i+r]; !ok {
-					whole = false
-				}
-			}
-		}
-		if whole {
-			deals = append(deals, i)
-		}
-	}
-	sort.Ints(deals)
-	if len(deals) < 2 {
-		t.Fatalf("%d deals played by every table", len(deals))
-	}
+	got, deals := readBound(t, in, tabs)
 	out := make([][]tuneOutcome, len(tabs))
 	for j := range tabs {
 		var st pimcStats
@@ -314,4 +264,80 @@ func TestBoundReport(t *testing.T) {
 			t.Logf("Δnet %2d − %2d  %+.3f [%+.3f,%+.3f]", a, b, d, lo, hi)
 		}
 	}
+}
+
+// readBound reads the lines of TestBound's files in (comma-separated)
+// of the tables tabs: got[j][i] is hand i of table j; deals are the
+// first hands of the deals every table played in all four rotations.
+func readBound(t *testing.T, in string, tabs []string) (got []map[int]boundOutcome, deals []int) {
+	t.Helper()
+	got = make([]map[int]boundOutcome, len(tabs))
+	for j := range got {
+		got[j] = map[int]boundOutcome{}
+	}
+	for _, name := range strings.Split(in, ",") {
+		f, err := os.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := bufio.NewScanner(f)
+		for sc.Scan() {
+			fs := strings.Split(sc.Text(), "\t")
+			if len(fs) < 14 {
+				continue
+			}
+			j := -1
+			for x, tab := range tabs {
+				if tab == fs[0] {
+					j = x
+				}
+			}
+			if j < 0 {
+				continue
+			}
+			var o boundOutcome
+			n := func(x int) int { v, _ := strconv.Atoi(fs[x]); return v }
+			g := func(x int) float64 { v, _ := strconv.ParseFloat(fs[x], 64); return v }
+			i := n(2)
+			o.hands, o.decided, o.won, o.okey, o.pairs, o.net = n(3), n(4), n(5), n(6), n(7), g(8)
+			o.searched, o.over, o.extra, o.worlds, o.moved = n(9), n(10), n(11), n(12), g(13)
+			if len(fs) >= 16 {
+				o.tried, o.took = n(14), n(15)
+			}
+			if len(fs) >= 19 {
+				o.found, o.lost, o.smoves = n(16), n(17), n(18)
+			}
+			if ps := o.probe.fields(); len(fs) >= 19+len(ps) {
+				for k, x := range ps {
+					*x = g(19 + k)
+				}
+			}
+			got[j][i] = o
+		}
+		f.Close()
+		if err := sc.Err(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := range got[0] {
+		if i%classic.NumSeats != 0 {
+			continue
+		}
+		whole := true
+		for j := range got {
+			for r := range classic.NumSeats {
+				if _, ok := got[j][i+r]; !ok {
+					whole = false
+				}
+			}
+		}
+		if whole {
+			deals = append(deals, i)
+		}
+	}
+	sort.Ints(deals)
+	if len(deals) < 2 {
+		t.Fatalf("%d deals played by every table", len(deals))
+	}
+	return got, deals
 }

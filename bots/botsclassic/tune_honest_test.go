@@ -96,10 +96,11 @@ func (b *pimc) honestStart(v *classic.View) error {
 	if err := p.build(v, b.rnd, h); err != nil {
 		return err
 	}
-	if p.anneal(b, b.budget) {
-		b.stats.found++
-	} else {
+	b.lost = !p.anneal(b, b.budget)
+	if b.lost {
 		b.stats.lost++
+	} else {
+		b.stats.found++
 	}
 	p.run(b, b.burn)
 	if beliefTrace != nil {

@@ -114,6 +114,9 @@ func tuneSet(b Bot, k string, x float64) error {
 		case "sampler":
 			b.sampler = int(x)
 			return nil
+		case "probe":
+			b.probe = int(x)
+			return nil
 		}
 	}
 	return fmt.Errorf("no knob %q for %s", k, b.Level())

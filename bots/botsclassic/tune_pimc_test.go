@@ -44,8 +44,11 @@ type pimc struct {
 	// cold starts every decision's search afresh, not from the last
 	// decision's placement.
 	honest, cold bool
-	budget       int
-	hon          *beliefChain
+	// lost: the last decision's search found no start (its worlds are
+	// the tempered chain's).
+	lost   bool
+	budget int
+	hon    *beliefChain
 	// burn is the belief chain's moves before a decision's first world
 	// (8·burn when it starts from the truth).
 	burn  int
@@ -61,6 +64,12 @@ type pimc struct {
 	// RunBound), from the view alone; worlds is it, set by the bench.
 	sampler int
 	worlds  PimcWorlds
+	// probe > 0 makes the player a probe of its worlds, not a player
+	// (TestBoundLogLoss): at every discard it would search (probe=2:
+	// every discard) it draws its n worlds, hands them to probeFn with
+	// the view and the true racks, and plays normal's pick.
+	probe   int
+	probeFn PimcProbe
 }
 
 // PimcWorlds is a sampler of worlds from a view, for pimc's sampler=K:
@@ -84,6 +93,8 @@ type pimcStats struct {
 	// for a start found one agreeing with every move or ran out of
 	// budget; smoves sums the search's moves.
 	found, lost, smoves int
+	// probe sums the probe's figures (probe=1).
+	probe ProbeSums
 }
 
 func newPimc(seed uint64) *pimc {
@@ -105,7 +116,7 @@ func (b *pimc) Decide(ctx context.Context, v classic.View) (classic.Action, erro
 		return classic.Action{}, err
 	}
 	cs := append([]tile.Tile{a.Tile}, more...)
-	if len(cs) == 1 {
+	if len(cs) == 1 && b.probe != 2 {
 		return a, nil
 	}
 	b.stats.searched++
@@ -123,6 +134,9 @@ func (b *pimc) Decide(ctx context.Context, v classic.View) (classic.Action, erro
 		if next, err = b.worlds(&v, b.rnd.Uint64()); err != nil {
 			return classic.Action{}, fmt.Errorf("pimc sampler=%d: %w", b.sampler, err)
 		}
+	}
+	if b.probe > 0 {
+		return a, b.probeWorlds(&v, next)
 	}
 	wins := make([]int, len(cs))
 	for i := range b.n {
