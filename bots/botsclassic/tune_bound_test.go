@@ -307,8 +307,8 @@ func readBound(t *testing.T, in string, tabs []string) (got []map[int]boundOutco
 			if len(fs) >= 19 {
 				o.found, o.lost, o.smoves = n(16), n(17), n(18)
 			}
-			if ps := o.probe.fields(); len(fs) >= 19+len(ps) {
-				for k, x := range ps {
+			for k, x := range o.probe.fields() {
+				if 19+k < len(fs) {
 					*x = g(19 + k)
 				}
 			}

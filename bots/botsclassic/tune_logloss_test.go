@@ -38,18 +38,24 @@ type PimcProbe func(v *classic.View, truth *[classic.NumSeats]tile.Counts, world
 // learned reading itself (bots/belief's shipped weights), Flat under the
 // uniform reading (no worlds, no smoothing). The N ones are the same for
 // the next player's rack alone; the L ones the same over the decisions
-// whose honest chain found no start (pimc-honest).
+// whose honest chain found no start (pimc-honest). S4, S16 and S64 sum
+// the log-loss under all the worlds' counts shrunk toward the uniform
+// reading by 4, 16 and 64 worlds' weight (no half copy), M16 toward the
+// learned reading by 16: readings made of worlds too alike to stand
+// alone (a chain's).
 type ProbeSums struct {
 	Cells, W64, WAll, Read, Flat     float64
 	NCells, NW64, NRead, NFlat       float64
 	LCells, LW64, LWAll, LRead, LFlt float64
+	S4, S16, S64, M16                float64
 }
 
 // fields are the sums in the order TestBound's lines hold them.
 func (p *ProbeSums) fields() []*float64 {
 	return []*float64{&p.Cells, &p.W64, &p.WAll, &p.Read, &p.Flat,
 		&p.NCells, &p.NW64, &p.NRead, &p.NFlat,
-		&p.LCells, &p.LW64, &p.LWAll, &p.LRead, &p.LFlt}
+		&p.LCells, &p.LW64, &p.LWAll, &p.LRead, &p.LFlt,
+		&p.S4, &p.S16, &p.S64, &p.M16}
 }
 
 // add adds q to p.
@@ -140,10 +146,20 @@ func TestBoundLogLossReport(t *testing.T) {
 	w64 := pick(func(p *ProbeSums) (float64, float64) { return p.W64, p.Cells })
 	wall := pick(func(p *ProbeSums) (float64, float64) { return p.WAll, p.Cells })
 	n64 := pick(func(p *ProbeSums) (float64, float64) { return p.NW64, p.NCells })
+	read := pick(func(p *ProbeSums) (float64, float64) { return p.Read, p.Cells })
+	flat := pick(func(p *ProbeSums) (float64, float64) { return p.Flat, p.Cells })
+	nread := pick(func(p *ProbeSums) (float64, float64) { return p.NRead, p.NCells })
+	nflat := pick(func(p *ProbeSums) (float64, float64) { return p.NFlat, p.NCells })
 	base, cells := w64(0)
 	nbase, ncells := n64(0)
+	fl, _ := flat(0)
+	nfl, _ := nflat(0)
+	t.Log("| worlds | decisions | 64 worlds | vs uniform worlds (64) | vs uniform reading | all its worlds | vs uniform reading | next rack, 64 worlds | vs uniform worlds (64) | vs uniform reading | moved | starts found / lost |")
+	t.Log("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+	var lost []string
 	for j := range tabs {
 		var st pimcStats
+		var l ProbeSums
 		for _, i := range deals {
 			for r := range classic.NumSeats {
 				o := got[j][i+r]
@@ -152,41 +168,53 @@ func TestBoundLogLossReport(t *testing.T) {
 				st.moved += o.moved
 				st.found += o.found
 				st.lost += o.lost
+				l.add(&o.probe)
 			}
 		}
 		x, _ := w64(j)
 		y, _ := wall(j)
 		nx, _ := n64(j)
-		line := fmt.Sprintf("%-2d %-44s %d decisions, %.0f cells: log-loss a cell, 64 worlds %.4f (%s), all %.4f (%s); next %.4f (%s)",
-			j, tabs[j], st.searched, sum(cells), ratio(x, cells), below(x, base), ratio(y, cells), below(y, base),
-			ratio(nx, ncells), below(nx, nbase))
+		moved, starts := "—", "—"
 		if st.worlds > 0 {
-			line += fmt.Sprintf("  moved %.3f", st.moved/float64(st.worlds))
+			moved = fmt.Sprintf("%.3f", st.moved/float64(st.worlds))
 		}
 		if st.found+st.lost > 0 {
-			var l ProbeSums
-			for k := range sums[j] {
-				l.add(&sums[j][k])
-			}
-			line += fmt.Sprintf("  starts found %d lost %d; on the lost decisions' %.0f cells: worlds %.4f, reading %.4f, uniform reading %.4f",
-				st.found, st.lost, l.LCells, l.LW64/max(l.LCells, 1), l.LRead/max(l.LCells, 1), l.LFlt/max(l.LCells, 1))
+			starts = fmt.Sprintf("%d / %d", st.found, st.lost)
+			lost = append(lost, fmt.Sprintf("%s: on the %d decisions without a start (%.0f cells) its 64 worlds %.4f, all %.4f, the learned reading %.4f, the uniform reading %.4f",
+				tabs[j], st.lost, l.LCells, l.LW64/l.LCells, l.LWAll/l.LCells, l.LRead/l.LCells, l.LFlt/l.LCells))
 		}
-		t.Log(line)
+		t.Logf("| %s | %d | %.4f | %s | %s | %.4f | %s | %.4f | %s | %s | %s | %s |", tabs[j], st.searched,
+			ratio(x, cells), below(x, base), below(x, fl), ratio(y, cells), below(y, fl),
+			ratio(nx, ncells), below(nx, nbase), below(nx, nfl), moved, starts)
 	}
-	read := pick(func(p *ProbeSums) (float64, float64) { return p.Read, p.Cells })
-	flat := pick(func(p *ProbeSums) (float64, float64) { return p.Flat, p.Cells })
-	nread := pick(func(p *ProbeSums) (float64, float64) { return p.NRead, p.NCells })
-	nflat := pick(func(p *ProbeSums) (float64, float64) { return p.NFlat, p.NCells })
-	fl, _ := flat(0)
-	nfl, _ := nflat(0)
 	for _, r := range []struct {
 		name  string
 		x, nx func(int) ([]float64, []float64)
 	}{{"the learned reading itself", read, nread}, {"the uniform reading itself", flat, nflat}} {
 		x, _ := r.x(0)
 		nx, _ := r.nx(0)
-		t.Logf("   %-44s log-loss a cell %.4f (%s; %s from the uniform reading); next %.4f (%s; %s)",
+		t.Logf("| %s | | %.4f | %s | %s | | | %.4f | %s | %s | | |",
 			r.name, ratio(x, cells), below(x, base), below(x, fl), ratio(nx, ncells), below(nx, nbase), below(nx, nfl))
+	}
+	t.Log("")
+	t.Log("| worlds | all, shrunk to the uniform reading by 4 worlds | by 16 | by 64 | to the learned reading by 16 |")
+	t.Log("| --- | --- | --- | --- | --- |")
+	for j := range tabs {
+		row := "| " + tabs[j]
+		for _, f := range []func(*ProbeSums) (float64, float64){
+			func(p *ProbeSums) (float64, float64) { return p.S4, p.Cells },
+			func(p *ProbeSums) (float64, float64) { return p.S16, p.Cells },
+			func(p *ProbeSums) (float64, float64) { return p.S64, p.Cells },
+			func(p *ProbeSums) (float64, float64) { return p.M16, p.Cells },
+		} {
+			x, _ := pick(f)(j)
+			row += fmt.Sprintf(" | %.4f (%s)", ratio(x, cells), below(x, fl))
+		}
+		t.Log(row + " |")
+	}
+	t.Logf("%.0f cells; the next player's rack %.0f; the percentages are against the uniform reading", sum(cells), sum(ncells))
+	for _, l := range lost {
+		t.Log(l)
 	}
 }
 

@@ -195,6 +195,14 @@ func probeWorlds(v *classic.View, truth *[classic.NumSeats]tile.Counts, worlds [
 				return s, fmt.Errorf("face %v: seat %d holds %d, the view knows %d of %d unseen", tile.Tile(f), seat, truth[seat][f], read.Known[o][f], u)
 			}
 			l64, lall := belief.CellLoss(q64[o], u, uint8(k)), belief.CellLoss(qall[o], u, uint8(k))
+			n, uu := float64(len(worlds)), float64(u)
+			shrunk := func(a float64, p *belief.Reading) float64 {
+				return belief.CellLoss((all[o]/uu+a*p.P[o][f])/(n+a), u, uint8(k))
+			}
+			s.S4 += shrunk(4, &flat)
+			s.S16 += shrunk(16, &flat)
+			s.S64 += shrunk(64, &flat)
+			s.M16 += shrunk(16, &read)
 			lr, lf := belief.CellLoss(read.P[o][f], u, uint8(k)), belief.CellLoss(flat.P[o][f], u, uint8(k))
 			s.Cells++
 			s.W64 += l64
