@@ -41,6 +41,9 @@
 //	                from the belief, for a world
 //	fixture.go      FixtureCase: the trainer's fixed cases, which both
 //	                games' tests read again and check Go's reading by
+//	score.go        CountChances, CellLoss and Frequencies: a cell's
+//	                log-loss and a sampler's smoothed frequencies, the one
+//	                rule the trainer's figures and the bound's bench score by
 //
 // Beside it, bots/belief/train is the command that makes the weights;
 // testdata/fixture.json its fixed cases, which the tests read again.
