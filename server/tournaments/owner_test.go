@@ -28,14 +28,7 @@ import (
 // nobody: its owner holds the lease and the other nodes cannot take it.
 func TestOwnerReadsAgainAWriteItMadeItself(t *testing.T) {
 	t.Parallel()
-	eng, kept := openStore(t)
-	clk := &clock{now: t0.Add(-10 * time.Minute)}
-	n := startNode(t, eng, kept, nil, clk) // the hall; its own service drives nothing
-	one := startOwner(t, eng, n.hall, clk, "one")
-	n.hall.Opt.SeatedEnded = func(e tables.SeatedEnd) {
-		one.svc.TableEnded(e)
-		n.ended <- e.TableID
-	}
+	n, one, clk := hallAndOwner(t)
 	var mu sync.Mutex
 	lose, lost := false, 0
 	one.svc.answerLost = func(string) bool {
@@ -284,4 +277,20 @@ func TestARequestsKeyNamesNoPlayer(t *testing.T) {
 	if k1 != s.reqKey("t1", ann) {
 		t.Error("the player's request key at one tournament changes")
 	}
+}
+
+// hallAndOwner is the owner tests' cluster: a node's hall whose own
+// service drives nothing, and an owner ("one") beside it that the
+// hall's tables' ends are told to, on a store and a clock of their own.
+func hallAndOwner(t *testing.T) (*node, owner, *clock) {
+	t.Helper()
+	eng, kept := openStore(t)
+	clk := &clock{now: t0.Add(-10 * time.Minute)}
+	n := startNode(t, eng, kept, nil, clk)
+	one := startOwner(t, eng, n.hall, clk, "one")
+	n.hall.Opt.SeatedEnded = func(e tables.SeatedEnd) {
+		one.svc.TableEnded(e)
+		n.ended <- e.TableID
+	}
+	return n, one, clk
 }

@@ -21,14 +21,7 @@ import (
 // watch comes back (here never).
 func TestAnEndTheWatchMissesIsReadAfterANodesLoss(t *testing.T) {
 	t.Parallel()
-	eng, kept := openStore(t)
-	clk := &clock{now: t0.Add(-10 * time.Minute)}
-	n := startNode(t, eng, kept, nil, clk)
-	one := startOwner(t, eng, n.hall, clk, "one")
-	n.hall.Opt.SeatedEnded = func(e tables.SeatedEnd) {
-		one.svc.TableEnded(e)
-		n.ended <- e.TableID
-	}
+	n, one, clk := hallAndOwner(t)
 	one.svc.watchMisses = func(key string) bool { return strings.HasPrefix(key, prefixEnd) }
 	ctx := context.Background()
 	id := arenaOfFour(t, one.svc, "watch stalled")
