@@ -166,3 +166,140 @@ func meanHalf(xs []float64) (m, h float64) {
 	}
 	return m, 1.96 * math.Sqrt(ss/(n-1)/n)
 }
+
+// matchShare is how the one bot of a match record not named "normal"
+// did: its share of the match's win (top two) and of first place, as
+// okey sim counts them (matchShares), and its net points a hand over
+// the match (the other three's mean lost less its own).
+type matchShare struct{ win, first, net float64 }
+
+// readMatchShare replays one match record of okey sim --matches --record.
+func readMatchShare(path string) (matchShare, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return matchShare{}, err
+	}
+	rec, err := classic.ParseRecord(b)
+	if err != nil {
+		return matchShare{}, err
+	}
+	seat := -1
+	for s := range classic.NumSeats {
+		if rec.Meta[fmt.Sprintf("seat%d", s)] != "normal" {
+			seat = s
+		}
+	}
+	if seat < 0 {
+		return matchShare{}, fmt.Errorf("no seat other than normal")
+	}
+	g, err := rec.Replay()
+	if err != nil {
+		return matchShare{}, err
+	}
+	m := g.State().MatchResult()
+	if m == nil || m.Hands == 0 {
+		return matchShare{}, fmt.Errorf("the match is not over")
+	}
+	win, first := matchShares(m, rec.Rules)
+	// Scores count down: a seat's points lost are what it fell by.
+	var lost [classic.NumSeats]float64
+	for s := range lost {
+		lost[s] = -float64(m.Scores[s])
+	}
+	net := netOf(&lost)[seat] / float64(m.Hands)
+	return matchShare{win: win[seat], first: first[seat], net: net}, nil
+}
+
+// TestPairedMatches sets two runs of okey sim --matches --record on the
+// same seed side by side (OKEY_A and OKEY_B, the record directories,
+// each run with one bot other than normal), for the study
+// (docs/classic-belief.md): match k of both runs is the same deals and
+// bot seeds, and a match seed's four rotations (matches 4j to 4j+3) are
+// one cluster. It reports each side's share of matches won (top two),
+// of first places and net points a hand, and A − B paired cluster by
+// cluster, with 95% intervals over the clusters.
+//
+//	okey sim --bots hard,normal,normal,normal --matches 400 --seed 66 --record /tmp/h
+//	okey sim --bots search,normal,normal,normal --matches 400 --seed 66 --record /tmp/s
+//	OKEY_A=/tmp/s OKEY_B=/tmp/h go test -tags tune ./bots/arenaclassic -run PairedMatches -v
+func TestPairedMatches(t *testing.T) {
+	da, db := os.Getenv("OKEY_A"), os.Getenv("OKEY_B")
+	if da == "" || db == "" {
+		t.Skip("OKEY_A and OKEY_B name the record directories")
+	}
+	read := func(dir string) map[int]matchShare {
+		files, err := filepath.Glob(filepath.Join(dir, "match-*.okey"))
+		if err != nil || len(files) == 0 {
+			t.Fatalf("%s: no matches (%v)", dir, err)
+		}
+		out := map[int]matchShare{}
+		for _, f := range files {
+			var i int
+			if _, err := fmt.Sscanf(filepath.Base(f), "match-%d.okey", &i); err != nil {
+				t.Fatalf("%s: %v", f, err)
+			}
+			m, err := readMatchShare(f)
+			if err != nil {
+				t.Fatalf("%s: %v", f, err)
+			}
+			out[i] = m
+		}
+		return out
+	}
+	a, b := read(da), read(db)
+	// per cluster: A's and B's win, first and net, each the mean of four
+	var cols [6][]float64
+	for k := 0; ; k++ {
+		var c [6]float64
+		whole := true
+		for r := range classic.NumSeats {
+			ma, oka := a[classic.NumSeats*k+r]
+			mb, okb := b[classic.NumSeats*k+r]
+			if !oka || !okb {
+				whole = false
+				break
+			}
+			for i, x := range [6]float64{ma.win, mb.win, ma.first, mb.first, ma.net, mb.net} {
+				c[i] += x / classic.NumSeats
+			}
+		}
+		if !whole {
+			break
+		}
+		for i := range c {
+			cols[i] = append(cols[i], c[i])
+		}
+	}
+	n := len(cols[0])
+	if n < 2 {
+		t.Fatalf("%d whole clusters", n)
+	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "%d matches (%d clusters of four rotations)\n", classic.NumSeats*n, n)
+	diff := func(x, y []float64) []float64 {
+		d := make([]float64, len(x))
+		for i := range x {
+			d[i] = x[i] - y[i]
+		}
+		return d
+	}
+	for _, r := range []struct {
+		what string
+		xs   []float64
+		unit float64
+	}{
+		{"A: matches won, top two (%)", cols[0], 100},
+		{"B: matches won, top two (%)", cols[1], 100},
+		{"A − B: top two (points of %)", diff(cols[0], cols[1]), 100},
+		{"A: first places (%)", cols[2], 100},
+		{"B: first places (%)", cols[3], 100},
+		{"A − B: first (points of %)", diff(cols[2], cols[3]), 100},
+		{"A: net a hand", cols[4], 1},
+		{"B: net a hand", cols[5], 1},
+		{"A − B: net a hand", diff(cols[4], cols[5]), 1},
+	} {
+		m, h := meanHalf(r.xs)
+		fmt.Fprintf(&sb, "%-30s %+8.3f (%+.3f to %+.3f)\n", r.what, r.unit*m, r.unit*(m-h), r.unit*(m+h))
+	}
+	t.Logf("A %s\nB %s\n%s", da, db, sb.String())
+}
