@@ -601,42 +601,16 @@ func (c *ceilChain) worlds(rnd *game.Seeded, cfg ceilConfig, rd *belief.Reading)
 	return out, nil
 }
 
-// heldOutOffset is the seed of the trainer's held-out hands less its
-// training seed (bots/belief/train's main.go).
-const heldOutOffset = 1_000_003
-
 // freshHands fails when a hand of seed in [from, from+hands) is one the
 // shipped 101 belief was trained on or held out with: hand k of seed s
 // here and the trainer's hand k of seed s are dealt from the same seed
 // (trainer.HandSeed).
 func freshHands(seed uint64, from, hands int) error {
-	m := Trained()
-	made, err := m.Made()
+	sets, err := trainer.ModelHands(Trained())
 	if err != nil {
 		return err
 	}
-	var rc struct {
-		TestHands int `json:"test_hands"`
-	}
-	if err := json.Unmarshal(m.Recipe, &rc); err != nil || rc.TestHands == 0 {
-		return fmt.Errorf("the 101 belief's recipe gives no held-out hands (%v)", err)
-	}
-	used := map[uint64]string{}
-	for _, r := range []struct {
-		name  string
-		seed  uint64
-		hands int
-	}{{"trained on", made.Seed, made.Hands}, {"held out", made.Seed + heldOutOffset, rc.TestHands}} {
-		for i := range r.hands {
-			used[trainer.HandSeed(r.seed, i)] = fmt.Sprintf("hand %d of seed %d, which the belief was %s", i, r.seed, r.name)
-		}
-	}
-	for k := from; k < from+hands; k++ {
-		if why, ok := used[trainer.HandSeed(seed, k)]; ok {
-			return fmt.Errorf("hand %d of seed %d is %s: take another seed", k, seed, why)
-		}
-	}
-	return nil
+	return trainer.Fresh(seed, from, hands, sets)
 }
 
 // TestCeilingFreshHands: seed 1 is the belief's training, seed 66's
@@ -645,7 +619,7 @@ func TestCeilingFreshHands(t *testing.T) {
 	if err := freshHands(1, 0, 1); err == nil {
 		t.Error("hand 0 of seed 1 passed as fresh; it is the training's hand 0")
 	}
-	if err := freshHands(1+heldOutOffset, 5, 1); err == nil {
+	if err := freshHands(1+trainer.HeldOutOffset, 5, 1); err == nil {
 		t.Error("hand 5 of seed 1,000,004 passed as fresh; it is held out")
 	}
 	if err := freshHands(66, 0, 1000); err != nil {

@@ -3,7 +3,6 @@
 package botsclassic_test
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"strconv"
@@ -91,14 +90,12 @@ func TestBoundLogLoss(t *testing.T) {
 	botsclassic.RunBound(t, botsclassic.BoundHooks{Samplers: samplers(), Probe: probeWorlds})
 }
 
-// heldOutOffset is the seed of the trainer's held-out hands less its
-// training seed (bots/belief/train's main.go); evalSeed and evalHands
-// the other deals its shipped weights were measured on
-// (docs/classic-belief.md, "Measured again on other deals").
+// evalSeed and evalHands are the other deals the shipped belief's
+// weights were measured on (docs/classic-belief.md, "Measured again on
+// other deals").
 const (
-	heldOutOffset = 1_000_003
-	evalSeed      = 2_000_000
-	evalHands     = 3000
+	evalSeed  = 2_000_000
+	evalHands = 3000
 )
 
 // freshDeals fails when a deal of TestBound's seed in [from, from+deals)
@@ -107,33 +104,12 @@ const (
 // k of seed s are dealt from the same seed (trainer.HandSeed), so seed 1
 // is the training's deals.
 func freshDeals(seed, from, deals uint64) error {
-	m := belief.Trained()
-	made, err := m.Made()
+	sets, err := trainer.ModelHands(belief.Trained())
 	if err != nil {
 		return err
 	}
-	var rc struct {
-		TestHands int `json:"test_hands"`
-	}
-	if err := json.Unmarshal(m.Recipe, &rc); err != nil || rc.TestHands == 0 {
-		return fmt.Errorf("the belief's recipe gives no held-out hands (%v)", err)
-	}
-	used := map[uint64]string{}
-	for _, r := range []struct {
-		name  string
-		seed  uint64
-		hands int
-	}{{"trained on", made.Seed, made.Hands}, {"held out", made.Seed + heldOutOffset, rc.TestHands}, {"measured again", evalSeed, evalHands}} {
-		for i := range r.hands {
-			used[trainer.HandSeed(r.seed, i)] = fmt.Sprintf("hand %d of seed %d, which the belief was %s", i, r.seed, r.name)
-		}
-	}
-	for k := from; k < from+deals; k++ {
-		if why, ok := used[trainer.HandSeed(seed, int(k))]; ok {
-			return fmt.Errorf("deal %d of seed %d is %s: take another seed", k, seed, why)
-		}
-	}
-	return nil
+	sets = append(sets, trainer.HandSet{Name: "measured again on", Seed: evalSeed, Hands: evalHands})
+	return trainer.Fresh(seed, int(from), int(deals), sets)
 }
 
 // TestFreshDeals: the bound's own seed 1 is the belief's training deals,

@@ -120,7 +120,7 @@ func run(ctx context.Context, o options) error {
 	}
 	trainer.Logf("training: %d hands, %d positions, %d faces (%.0f CPU-s to make; %v)", tr.Hands, len(tr.Pos), len(tr.G), tr.CPU, time.Since(t0).Round(time.Second))
 	tgen := gen
-	tgen.seed, tgen.hands, tgen.keepViews = o.Seed+1_000_003, o.TestHands, o.samplerViews
+	tgen.seed, tgen.hands, tgen.keepViews = o.Seed+trainer.HeldOutOffset, o.TestHands, o.samplerViews
 	te, err := generate(ctx, tgen)
 	if err != nil {
 		return err

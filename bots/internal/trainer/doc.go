@@ -23,4 +23,6 @@
 //	net.go       Net, the network being trained: its parameters' layout,
 //	             its start, a row's forward and backward pass, the AdamW
 //	             step, the epochs' order and step size, the Model it ships as
+//	fresh.go     the hands a model was made with, and Fresh, which a bench
+//	             calls so that it never measures a model on them unawares
 package trainer

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"okey/bots/belief"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -267,5 +268,46 @@ func TestSaveLoad(t *testing.T) {
 	}
 	if err := Load(path+"-none", &out); err == nil {
 		t.Fatal("loaded a file that is not there")
+	}
+}
+
+// TestFresh: a hand of a set is refused, with what the model did with
+// it; hands next to a set, and every hand when there are no sets, pass.
+func TestFresh(t *testing.T) {
+	sets := []HandSet{{"trained on", 1, 100}, {"held out", 1 + HeldOutOffset, 10}}
+	for _, c := range []struct {
+		seed    uint64
+		from, n int
+		sets    []HandSet
+		refused bool
+	}{
+		{1, 0, 1, sets, true},
+		{1, 99, 1, sets, true},
+		{1, 100, 50, sets, false},
+		{1 + HeldOutOffset, 9, 1, sets, true},
+		{1 + HeldOutOffset, 10, 5, sets, false},
+		{66, 0, 1000, sets, false},
+		{1, 0, 1, nil, false},
+	} {
+		err := Fresh(c.seed, c.from, c.n, c.sets)
+		if (err != nil) != c.refused {
+			t.Errorf("Fresh(%d, %d, %d): %v, want refused %v", c.seed, c.from, c.n, err, c.refused)
+		}
+	}
+}
+
+// TestModelHands: the shipped classic belief's recipe names its
+// training and its held-out hands, and its training's hand 0 is not
+// fresh.
+func TestModelHands(t *testing.T) {
+	sets, err := ModelHands(belief.Trained())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sets) != 2 || sets[0].Hands == 0 || sets[1].Hands == 0 || sets[1].Seed != sets[0].Seed+HeldOutOffset {
+		t.Fatalf("sets %+v", sets)
+	}
+	if Fresh(sets[0].Seed, 0, 1, sets) == nil {
+		t.Error("the training's hand 0 passed as fresh")
 	}
 }
