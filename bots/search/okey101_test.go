@@ -8,13 +8,11 @@ import (
 	"testing"
 
 	"okey/bots/bots101"
+	"okey/bots/internal/positions"
 	"okey/game"
 	"okey/game/okey101"
 )
 
-// positions101 plays hands of 101 from seeds with normal bots and
-// returns every step-th state just after a seat drew: the start of a
-// turn whose discard the search may search.
 // match101 starts match seed of 101 (default rules) with a normal bot
 // seeded seed+seat in every seat.
 func match101(t *testing.T, seed uint64) (okey101.State, [okey101.NumSeats]bots101.Bot) {
@@ -30,26 +28,17 @@ func match101(t *testing.T, seed uint64) (okey101.State, [okey101.NumSeats]bots1
 	return s, bs
 }
 
+// positions101 are the states of positions.Drawn101 for each of seeds:
+// every step-th start of a turn whose discard the search may search.
 func positions101(t *testing.T, seeds []uint64, step int) []okey101.State {
 	t.Helper()
 	var out []okey101.State
 	for _, seed := range seeds {
-		s, bs := match101(t, seed)
-		for n := 0; s.Phase() == game.Playing && s.Moves() < 600; {
-			a, err := bs[s.Turn()].Decide(context.Background(), s.View(s.Turn()))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if s, _, err = s.Apply(a); err != nil {
-				t.Fatal(err)
-			}
-			if a.Kind == okey101.ActDraw && s.Phase() == game.Playing {
-				if n%step == 0 {
-					out = append(out, s)
-				}
-				n++
-			}
+		ps, err := positions.Drawn101(seed, step)
+		if err != nil {
+			t.Fatal(err)
 		}
+		out = append(out, ps...)
 	}
 	return out
 }
@@ -97,16 +86,12 @@ func TestHonest101(t *testing.T) {
 	searched, differ := 0, 0
 	for i, s := range ps {
 		seat := s.Turn()
-		v := s.View(seat)
-		other, err := v.SampleWorld(uint64(500 + i))
+		other, moved, err := positions.Elsewhere101(s, uint64(500 + i))
 		if err != nil {
 			t.Fatal(err)
 		}
-		for o := range okey101.NumSeats {
-			if o != seat && other.View(o).Counts != s.View(o).Counts {
-				differ++
-				break
-			}
+		if moved {
+			differ++
 		}
 		p1, p2 := New101(Options{Seed: uint64(i)}, nil), New101(Options{Seed: uint64(i)}, nil)
 		a1, a2 := playTurn(t, p1, s), playTurn(t, p2, other)
