@@ -7,8 +7,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"okey/bots/bots101"
 	"okey/bots/botsclassic"
+	"okey/bots/decide101"
 	"okey/game/classic"
 	"okey/game/okey101"
 	"okey/ui/settings"
@@ -60,7 +60,7 @@ func levelWords(c *cobra.Command) []string {
 	for _, g := range gamesOf(c) {
 		levels := botsclassic.Levels
 		if g == settings.Game101 {
-			levels = bots101.Levels
+			levels = decide101.Levels
 		}
 		for _, l := range levels {
 			if !slices.Contains(out, l) {

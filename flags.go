@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"okey/bots/botsclassic"
+	"okey/bots/decide101"
 	"okey/ui/i18n"
 	"okey/ui/settings"
 
@@ -176,7 +178,28 @@ func levelsHelp(tr *i18n.Catalog, key string, classicLevels, levels101 []string)
 	if slices.Equal(classicLevels, levels101) {
 		return tr.T(key+".same", strings.Join(classicLevels, ", "))
 	}
+	if more, ok := beyond(classicLevels, levels101); ok {
+		return tr.T(key+".more", strings.Join(classicLevels, ", "), strings.Join(more, ", "))
+	}
 	return tr.T(key, strings.Join(classicLevels, ", "), strings.Join(levels101, ", "))
+}
+
+// knownLevels names every game's levels once, as okey sim's error for
+// an unknown one says them whichever game it runs: classic's, then
+// those 101 has beyond them.
+func knownLevels(tr *i18n.Catalog) string {
+	if more, ok := beyond(botsclassic.Levels, decide101.Levels); ok && len(more) > 0 {
+		return tr.T("cli.levels.more", strings.Join(botsclassic.Levels, ", "), strings.Join(more, ", "))
+	}
+	return strings.Join(botsclassic.Levels, ", ")
+}
+
+// beyond is what long has after short, when it begins with short.
+func beyond(short, long []string) ([]string, bool) {
+	if len(long) < len(short) || !slices.Equal(long[:len(short)], short) {
+		return nil, false
+	}
+	return long[len(short):], true
 }
 
 // gameNames lists the games for a flag's help.

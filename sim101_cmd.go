@@ -7,6 +7,7 @@ import (
 
 	"okey/bots/arena101"
 	"okey/bots/bots101"
+	"okey/bots/decide101"
 	"okey/bots/reader101"
 	"okey/bots/search"
 	"okey/game/okey101"
@@ -23,7 +24,7 @@ type sim101 struct {
 // The flow fills simSeats seats: 101's table has as many.
 var _ = [1]struct{}{}[simSeats-okey101.NumSeats]
 
-func (*sim101) levels() []string { return bots101.Levels }
+func (*sim101) levels() []string { return decide101.Levels }
 
 // current is the name itself: 101 has retired no level.
 func (*sim101) current(name string) string { return name }
@@ -56,7 +57,8 @@ func (g *sim101) write(w io.Writer, asJSON bool) error {
 	return cli.PrintSim101(w, &g.cfg, &g.res)
 }
 
-// sim101Bot builds okey sim's 101 bots: the game's levels, the search
+// sim101Bot builds okey sim's 101 bots: the game's levels (expert, the
+// search at 4x, decide101.Expert, among them), the search
 // player (search, search-<k>x, search-<k>x-z<z>) and hard reading the
 // table (read, read-look, read-feed, …-uniform), which okey sim alone
 // plays: they measure what an honest search and the belief of the racks
@@ -77,6 +79,9 @@ func sim101Bot(level string, opt bots101.Options) (bots101.Bot, error) {
 		return nil, err
 	case ok:
 		return reader101.New(ro, opt)
+	}
+	if level == decide101.Expert {
+		return decide101.NewExpert(opt.Seed, opt.Solver), nil
 	}
 	return bots101.New(level, opt)
 }

@@ -10,8 +10,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"okey/bots/bots101"
 	"okey/bots/botsclassic"
+	"okey/bots/decide101"
 	"okey/bots/reader"
 	"okey/bots/reader101"
 	"okey/bots/search"
@@ -42,7 +42,7 @@ okey sim --bots easy --hands 8 --record matches/`,
 		},
 	}
 	fs := c.Flags()
-	fs.StringVar(&f.bots, "bots", "hard,normal,normal,normal", levelsHelp(e.tr, "cli.flag.sim.bots", botsclassic.Levels, bots101.Levels))
+	fs.StringVar(&f.bots, "bots", "hard,normal,normal,normal", levelsHelp(e.tr, "cli.flag.sim.bots", botsclassic.Levels, decide101.Levels))
 	fs.IntVar(&f.hands, "hands", 1000, e.tr.T("cli.flag.sim.hands"))
 	fs.IntVar(&f.matches, "matches", 0, e.tr.T("cli.flag.sim.matches"))
 	fs.Uint64Var(&f.seed, "seed", 1, e.tr.T("cli.flag.sim.seed"))
@@ -189,7 +189,7 @@ func simSetUp(g simGame, f *simFlags, stderr io.Writer) (record func(int, []byte
 				// search says what its names look like.
 				return fail("--bots: %v", err)
 			case !ok:
-				return fail("%s", tr.T("cli.err.sim.bots.level", n, strings.Join(g.levels(), ", ")))
+				return fail("%s", tr.T("cli.err.sim.bots.level", n, knownLevels(tr)))
 			}
 		}
 		names = append(names, n)

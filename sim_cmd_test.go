@@ -374,3 +374,38 @@ func TestSimInterrupted(t *testing.T) {
 		}
 	}
 }
+
+// TestSim101Expert: 101's expert level is the search at 4x on the
+// belief's worlds: okey sim plays the same hands with it as with
+// search-4x (the same points and finishes for every seat), under its
+// own name.
+func TestSim101Expert(t *testing.T) {
+	type bot struct {
+		Name          string
+		PointsPerHand float64 `json:"points_per_hand"`
+		Finished      int
+		Decisions     int
+	}
+	play := func(level string) []bot {
+		t.Helper()
+		var out, errb bytes.Buffer
+		if code := run(context.Background(), []string{"sim", "--game", "101", "--bots", level + ",normal,normal,normal", "--hands", "3", "--seed", "5", "--json"}, nil, &out, &errb); code != 0 {
+			t.Fatalf("%s: exit %d: %s", level, code, errb.String())
+		}
+		var res struct{ Bots []bot }
+		if err := json.Unmarshal(out.Bytes(), &res); err != nil || len(res.Bots) != 4 {
+			t.Fatalf("%s: %v, %d bots", level, err, len(res.Bots))
+		}
+		return res.Bots
+	}
+	expert, search := play("expert"), play("search-4x")
+	if expert[0].Name != "expert" || expert[0].Decisions == 0 {
+		t.Fatalf("expert's seat: %+v", expert[0])
+	}
+	for i := range expert {
+		expert[i].Name, search[i].Name = "", ""
+		if expert[i] != search[i] {
+			t.Errorf("seat %d: %+v with expert, %+v with search-4x", i, expert[i], search[i])
+		}
+	}
+}

@@ -11,15 +11,19 @@ import (
 )
 
 // Saved settings that name a level keep loading, whatever the level
-// now does, and a retired name plays as the level it joined. Match records and server tables build their bots through
-// bots.New, whose stored names bots' TestStoredLevelNames keeps.
+// now does: expert, once classic's and merged into hard, is kept (101
+// offers it; a classic table seats hard for it, which
+// ui/playclassic's tests check). Match records and server tables build
+// their bots through bots.New, whose stored names bots'
+// TestStoredLevelNames keeps.
 func TestSavedSettingsLevelsLoad(t *testing.T) {
 	cases := []struct {
 		stored [3]string
 		want   [3]string
 	}{
 		{[3]string{"easy", "normal", "hard"}, [3]string{"easy", "normal", "hard"}},
-		{[3]string{"expert", "hard", "expert"}, [3]string{"hard", "hard", "hard"}},
+		{[3]string{"expert", "hard", "expert"}, [3]string{"expert", "hard", "expert"}},
+		{[3]string{" Expert", "HARD", "normal "}, [3]string{"expert", "hard", "normal"}},
 	}
 	for _, c := range cases {
 		dir := t.TempDir()

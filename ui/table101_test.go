@@ -11,7 +11,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"okey/bots/bots101"
 	"okey/bots/decide101"
 	"okey/game"
 	"okey/game/okey101"
@@ -569,13 +568,21 @@ func TestWhole101MatchThroughKeys(t *testing.T) {
 	}
 }
 
-// The 101 table seats the levels of bots/bots101: a whole hand with the
-// default players (not the tests' plain player) ends, no bot fails or
-// is replaced by the stand-in, and some bot opens on the table.
+// The 101 table seats the levels the game offers in 101 (bots/bots101's
+// and the expert, decide101.Levels), an expert among them: a whole
+// hand with the default players (not the tests' plain player) ends, no
+// bot fails or is replaced by the stand-in, and some bot opens on the
+// table.
 func TestTable101SeatsTheBots101(t *testing.T) {
-	m := start101(t, 100, 30, withSeed(3), func(o *Options) { o.NewPlayer101 = nil })
-	if got := m.games[1].(*host101.Side).Players().Levels; !slices.Equal(got, bots101.Levels) {
-		t.Fatalf("the table's levels are %v, want the bots101 levels %v", got, bots101.Levels)
+	m := start101(t, 100, 30, withSeed(3), func(o *Options) {
+		o.NewPlayer101 = nil
+		o.Settings.Levels = [3]string{decide101.Expert, "hard", "normal"}
+	})
+	if got := m.games[1].(*host101.Side).Players().Levels; !slices.Equal(got, decide101.Levels) {
+		t.Fatalf("the table's levels are %v, want the game's 101 levels %v", got, decide101.Levels)
+	}
+	if sp, ok := table101(m).Players[1].(*decide101.SeatPlayer); !ok || sp.Level != decide101.Expert {
+		t.Fatalf("seat 1, set to expert, is played by %#v", table101(m).Players[1])
 	}
 	for turns := 0; m.screen == scrPlay; turns++ {
 		if turns > 60 {

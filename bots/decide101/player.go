@@ -28,19 +28,17 @@ type Source struct {
 	New    func(level string, seed uint64) (Player, error)
 }
 
-// DefaultSource seats the 101 table's bots: the levels of package
-// bots/bots101 (a bots101.Bot is a Player). The table keeps its plain
-// player as the stand-in for a bot that fails.
+// DefaultSource seats the 101 table's bots: the levels the game offers
+// (Levels: bots101's and Expert), built by New. The table keeps its
+// plain player as the stand-in for a bot that fails.
 func DefaultSource() Source {
-	return Source{Levels: bots101.Levels, New: func(l string, seed uint64) (Player, error) {
-		return bots101.New(l, bots101.Options{Seed: seed})
-	}}
+	return Source{Levels: Levels, New: New}
 }
 
 // Level is the level of this source a seat set to want plays at: want
 // itself when the source knows it, else the level of the same rank
-// among the source's (a classic level such as expert becomes the
-// strongest), else the middle one.
+// among the source's (a classic level's rank among easy, normal and
+// hard), else the one below the middle (normal among the game's).
 func (p Source) Level(want string) string {
 	if len(p.Levels) == 0 || slices.Contains(p.Levels, want) {
 		return want
@@ -48,7 +46,7 @@ func (p Source) Level(want string) string {
 	if i := slices.Index(botsclassic.Levels, want); i >= 0 {
 		return p.Levels[min(len(p.Levels)-1, i*len(p.Levels)/len(botsclassic.Levels))]
 	}
-	return p.Levels[len(p.Levels)/2]
+	return p.Levels[(len(p.Levels)-1)/2]
 }
 
 // SeatPlayer is a seat's player, built afresh for every decision

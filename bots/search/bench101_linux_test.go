@@ -20,7 +20,10 @@ import (
 // CPU time of the process (user and system: the playouts run on
 // goroutines of their own, so the thread's time would miss them; the
 // garbage collector's time is counted too). A call that is a discard
-// searches; the others are hard's.
+// searches; the others are hard's. search-4x/fresh builds the player
+// afresh for every decision, as the game and the server seat 101's
+// expert (decide101.SeatPlayer: a seed a decision), so its figures
+// are the level's.
 func BenchmarkDecide101(b *testing.B) {
 	var views []okey101.View
 	for seed := range uint64(40) {
@@ -45,9 +48,16 @@ func BenchmarkDecide101(b *testing.B) {
 			}
 		}
 	}
-	for _, name := range []string{"search", "search-4x"} {
+	for _, c := range []struct {
+		name  string
+		fresh bool
+	}{{"search", false}, {"search-4x", false}, {"search-4x", true}} {
+		name := c.name
+		if c.fresh {
+			name += "/fresh"
+		}
 		b.Run(name, func(b *testing.B) {
-			opt, _, err := Parse101(name)
+			opt, _, err := Parse101(c.name)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -60,6 +70,10 @@ func BenchmarkDecide101(b *testing.B) {
 			for i := range b.N {
 				c0, cok := processCPU()
 				t0 := time.Now()
+				if c.fresh {
+					opt.Seed = uint64(i) + 1
+					bot = New101(opt, nil)
+				}
 				if _, err := bot.Decide(ctx, views[i%len(views)]); err != nil {
 					b.Fatal(err)
 				}

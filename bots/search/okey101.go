@@ -37,9 +37,11 @@ const Budget101 = 24
 // with costs the candidate what that opening costs the seat.
 //
 // Like the classic search it is a measuring instrument for okey sim
-// --game 101 (search, search-4x, search-16x), not a level of the game:
-// it measures what an honest search adds to hard at a budget of time
-// (the ceiling for a player who sees only its view, docs/bots-101-hard.md).
+// --game 101 (search, search-4x, search-16x): it measures what an
+// honest search adds to hard at a budget of time (the ceiling for a
+// player who sees only its view, docs/bots-101-hard.md). At 4x on the
+// belief's worlds it is also a level of the game, 101's expert
+// (bots/decide101), since it won more matches than hard.
 type Player101 struct {
 	base    bots101.Bot
 	sv      *meld.Solver

@@ -10,6 +10,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"runtime"
 	"runtime/debug"
 	"strings"
 	"time"
@@ -86,6 +87,9 @@ func New(cfg Config) (srv *Server, restoreErr error, err error) {
 	topt := tables.Options{
 		BotDelay: cfg.BotDelay, BotTimeout: cfg.BotTimeout, KeepSeat: cfg.KeepSeat, HandWait: 20 * time.Second,
 		ChatEvery: 5 * time.Second, ChatBurst: 3, ChatKeep: 50, RoomIdle: cfg.RoomIdle, KeepMatches: cfg.KeepMatches, Log: log, Now: cfg.Now, Fault: cfg.fault, Random: cfg.Random,
+		// 101's expert bots search on half the node's cores at most,
+		// one at least; the rest of their moves are hard's.
+		Searches: make(chan struct{}, max(1, runtime.NumCPU()/2)),
 	}
 	if s.rater != nil {
 		topt.Rate = s.rater.Enqueue

@@ -1,12 +1,15 @@
 package tables
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"maps"
 	"slices"
 	"time"
 
+	"okey/bots/decide101"
+	"okey/game"
 	"okey/game/classic"
 	"okey/game/format"
 	"okey/ui/problem"
@@ -327,13 +330,50 @@ func (t *Table) onClock() {
 		t.deadline, t.turnFrom = time.Time{}, time.Time{}
 		t.banked[turn] = t.Cfg.Bank // all of it drawn on
 		t.Opt.Log.Info("out of time", "table", t.ID, "seat", turn, "name", t.sit.seats[turn].name)
-		t.bot.ask(turn, t.Ref.AskBot(turn, levelsOf(&t.Cfg, t.f)(turn), t.seal.BotKey))
+		t.askBot(turn)
 	case stg == stPlaying && !t.nextBot.IsZero() && !now.Before(t.nextBot) && !t.sit.present(turn) && t.bot.asking < 0:
 		t.nextBot = time.Time{}
-		t.bot.ask(turn, t.Ref.AskBot(turn, levelsOf(&t.Cfg, t.f)(turn), t.seal.BotKey))
+		t.askBot(turn)
 	case stg == stHandOver && !t.deadline.IsZero() && !now.Before(t.deadline):
 		t.deadline = time.Time{}
 		t.deal()
+	}
+}
+
+// askBot puts its question to the seat's bot (searchSlot says which).
+func (t *Table) askBot(seat int) {
+	t.bot.ask(seat, searchSlot(t.Ref, t.Cfg.Game, levelsOf(&t.Cfg, t.f)(seat), seat, t.seal.BotKey, t.Opt.Searches, searchWait))
+}
+
+// searchWait is how long a 101 expert waits for a search slot before
+// it plays hard's move: long enough that a node busy for a moment
+// still seats experts that search (a decision takes tens of
+// milliseconds), short against a bot's delay and timeout.
+const searchWait = time.Second
+
+// searchSlot is the question to the bot of level at seat: a 101
+// expert's search holds one of slots while it runs, and with none free
+// within wait the seat plays hard's move instead (the node is busy
+// with others' searches: Options.Searches). Every other bot is asked
+// as it is. The slot is taken as the question runs, in its goroutine,
+// and given back however it ends.
+func searchSlot(ref referee, gameName, level string, seat int, key uint64, slots chan struct{}, wait time.Duration) func(context.Context) (any, error) {
+	if slots == nil || gameName != string(game.Okey101) || Level101(level) != decide101.Expert {
+		return ref.AskBot(seat, level, key)
+	}
+	expert, hard := ref.AskBot(seat, level, key), ref.AskBot(seat, "hard", key)
+	return func(ctx context.Context) (any, error) {
+		timer := time.NewTimer(wait)
+		defer timer.Stop()
+		select {
+		case slots <- struct{}{}:
+			defer func() { <-slots }()
+			return expert(ctx)
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-timer.C:
+			return hard(ctx)
+		}
 	}
 }
 

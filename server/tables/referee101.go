@@ -5,8 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
-	"okey/bots/bots101"
 	"okey/bots/botsclassic"
 	"okey/bots/decide101"
 	"okey/game"
@@ -134,11 +134,26 @@ func (r *referee101) NextHand() error {
 	return nil
 }
 
-// Level101 is the 101 bot a table's level plays as: the same name when
-// bots101 has it (a retired classic level, such as expert in a table
-// saved before it was merged, as the level it joined), else normal.
+// Levels are the bots' levels a table may seat, weakest first: 101's
+// (decide101.Levels), which are classic's and expert. A classic table
+// seats hard for expert (botsclassic.Current: classic merged its own
+// expert into hard); LevelPlays says which level plays.
+var Levels = decide101.Levels
+
+// LevelPlays is the level that plays for level at a table of the game
+// named gameName: Level101's at 101, botsclassic.Current's at classic.
+func LevelPlays(gameName, level string) string {
+	if gameName == string(game.Okey101) {
+		return Level101(level)
+	}
+	return botsclassic.Current(level)
+}
+
+// Level101 is the 101 level a table's level plays as: the same name
+// when 101 has it (decide101.Levels: expert is 101's search, though
+// classic merged its own expert into hard), else normal.
 func Level101(level string) string {
-	if l := botsclassic.Current(level); slices.Contains(bots101.Levels, l) {
+	if l := strings.ToLower(strings.TrimSpace(level)); slices.Contains(decide101.Levels, l) {
 		return l
 	}
 	return "normal"
@@ -152,7 +167,7 @@ func (r *referee101) AskBot(seat int, level string, key uint64) func(context.Con
 	seed := botSeed(key, seat, v.Hand, v.Redeal, len(v.History), int(v.Stage))
 	level = Level101(level)
 	return func(ctx context.Context) (any, error) {
-		b, err := bots101.New(level, bots101.Options{Seed: seed})
+		b, err := decide101.New(level, seed)
 		if err != nil {
 			return nil, err
 		}

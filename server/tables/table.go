@@ -72,6 +72,12 @@ type Options struct {
 	// requests, bots' answers and its clock queued, while another node
 	// may have run the table since.
 	Lease Lease
+	// Searches are the node's slots for 101's expert bots, whose
+	// decisions search (about a hundred times hard's CPU): an expert
+	// seat searches only with a slot free, and plays hard's move
+	// otherwise, so that the node's expert tables together never take
+	// more of its CPU than the slots (askBot). nil: no limit (tests).
+	Searches chan struct{}
 }
 
 // DailyScore is a hand of a daily played: which table, day and hand, and

@@ -101,7 +101,7 @@ func Fields(s Settings) []pages.Field {
 	f[FieldSpeed] = choice("set.speed", Speeds, s.Speed)
 	f[FieldTheme] = choice("set.theme", assets.Themes, s.Theme)
 	for i := range 3 {
-		f[FieldLevel1+2*i] = choice("set.level"+strconv.Itoa(i+1), botsclassic.Levels, s.Levels[i])
+		f[FieldLevel1+2*i] = choice("set.level"+strconv.Itoa(i+1), BotLevels, s.Levels[i])
 		f[FieldName1+2*i] = pages.Field{Label: "set.name" + strconv.Itoa(i+1), Text: s.Names[i], IsText: true}
 	}
 	f[FieldGame] = choice("set.game", gameValues, gameValue(s.Game))
@@ -193,13 +193,21 @@ func (r FormRules) Foot(f []pages.Field) string {
 	return r.T("set.note")
 }
 
-// Note says, after a bot's level, the level the bot plays 101 at when
-// that game is chosen and its players lack the level ("" otherwise).
+// Note says, after a bot's level, the level the bot plays the chosen
+// game at when that game's players lack the level: 101's (Level101),
+// or classic's for expert, which it merged into hard (botsclassic.Current);
+// "" otherwise.
 func (r FormRules) Note(f []pages.Field, i int) string {
-	if gameOf(f[FieldGame].Value()) != Game101 || (i != FieldLevel1 && i != FieldLevel2 && i != FieldLevel3) {
+	if i != FieldLevel1 && i != FieldLevel2 && i != FieldLevel3 {
 		return ""
 	}
 	want := f[i].Value()
+	if gameOf(f[FieldGame].Value()) != Game101 {
+		if got := botsclassic.Current(want); got != want {
+			return " (" + r.T("val.classic") + ": " + r.LevelName(got) + ")"
+		}
+		return ""
+	}
 	if got := r.Level101(want); got != want {
 		return " (101: " + r.LevelName(got) + ")"
 	}

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"okey/assets"
-	"okey/bots/botsclassic"
+	"okey/bots/decide101"
 	"okey/game"
 	"okey/game/classic"
 	"okey/game/okey101"
@@ -31,6 +31,13 @@ const (
 
 // Games are the games the table plays, the default first.
 var Games = []string{GameClassic, Game101}
+
+// BotLevels are the levels a bot's seat may be set to, weakest first:
+// Okey 101's (decide101.Levels), which are classic Okey's (easy,
+// normal, hard) and expert. Classic has no level above hard, and a
+// classic table seats hard for expert (botsclassic.Current, the level
+// it was merged into); the form says so beside it.
+var BotLevels = decide101.Levels
 
 // ParseGame reads a --game value, the same for every command: classic
 // ("", "okey" and any case too) or 101. Anything else is a Problem
@@ -124,8 +131,8 @@ func (s Settings) Validate() error {
 		return &problem.Problem{Key: "err.rules", Args: []any{err}, Err: err}
 	}
 	for i, l := range s.Levels {
-		if !slices.Contains(botsclassic.Levels, l) {
-			return problem.New("err.level", i+1, l, strings.Join(botsclassic.Levels, ", "))
+		if !slices.Contains(BotLevels, l) {
+			return problem.New("err.level", i+1, l, strings.Join(BotLevels, ", "))
 		}
 	}
 	for i, n := range s.Names {
@@ -157,7 +164,7 @@ func Load(configDir string, def Settings, now time.Time) (Settings, error) {
 	err = json.Unmarshal(b, &s)
 	if err == nil {
 		for i, l := range s.Levels {
-			s.Levels[i] = botsclassic.Current(l) // a level merged into another plays as that one
+			s.Levels[i] = strings.ToLower(strings.TrimSpace(l)) // as the flags read it
 		}
 		err = s.Validate()
 	}

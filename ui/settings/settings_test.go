@@ -68,7 +68,7 @@ func TestLoadReadsEveryFile(t *testing.T) {
 		{name: "101 and undo", file: `{"lang":"en","speed":"instant","theme":"default","rules":"default","levels":["expert","normal","normal"],"names":["A","B","C"],"undo":true,"game":"101","rules101":"open=121,hands=5"}`,
 			want: func(s Settings) Settings {
 				s.Speed, s.Undo, s.Game, s.Rules101 = "instant", true, Game101, "open=121,hands=5"
-				s.Levels, s.Names = [3]string{"hard", "normal", "normal"}, [3]string{"A", "B", "C"}
+				s.Levels, s.Names = [3]string{"expert", "normal", "normal"}, [3]string{"A", "B", "C"}
 				return s
 			}},
 		{name: "not JSON", file: `{"lang":`, aside: true},
@@ -199,7 +199,8 @@ func TestOntoTakesOnlyWhatChanged(t *testing.T) {
 }
 
 // Each game shows its own rules; simple104 makes the standard options
-// moot; a note names the level a bot plays 101 at.
+// moot; a note names the level a bot plays 101 at, and the one a
+// classic table seats for expert (hard).
 func TestFormRules(t *testing.T) {
 	r := FormRules{
 		T:         func(key string, _ ...any) string { return key },
@@ -207,7 +208,7 @@ func TestFormRules(t *testing.T) {
 		LevelName: strings.ToUpper,
 	}
 	s := Default("en")
-	s.Rules, s.Levels[1] = "simple104", "hard"
+	s.Rules, s.Levels[1], s.Levels[2] = "simple104", "hard", "expert"
 	f := Fields(s)
 	for i := range NumFields {
 		classic := i >= FieldPreset && i <= FieldWrap
@@ -219,8 +220,8 @@ func TestFormRules(t *testing.T) {
 			t.Errorf("simple104: line %d moot %v", i, moot)
 		}
 	}
-	if r.Foot(f) != "set.note" || r.Note(f, FieldLevel2) != "" {
-		t.Errorf("classic: foot %q, note %q", r.Foot(f), r.Note(f, FieldLevel2))
+	if r.Foot(f) != "set.note" || r.Note(f, FieldLevel2) != "" || r.Note(f, FieldLevel3) != " (val.classic: HARD)" {
+		t.Errorf("classic: foot %q, notes %q %q", r.Foot(f), r.Note(f, FieldLevel2), r.Note(f, FieldLevel3))
 	}
 	f[FieldGame].At = 1
 	for i := range NumFields {
@@ -228,7 +229,7 @@ func TestFormRules(t *testing.T) {
 			t.Errorf("101: line %d hidden %v", i, r.Hidden(f, i))
 		}
 	}
-	if r.Foot(f) != "set.note101" || r.Note(f, FieldLevel2) != " (101: NORMAL)" || r.Note(f, FieldLevel1) != "" {
+	if r.Foot(f) != "set.note101" || r.Note(f, FieldLevel2) != " (101: NORMAL)" || r.Note(f, FieldLevel1) != "" || r.Note(f, FieldLevel3) != "" {
 		t.Errorf("101: foot %q, notes %q %q", r.Foot(f), r.Note(f, FieldLevel2), r.Note(f, FieldLevel1))
 	}
 }

@@ -188,12 +188,17 @@ func (c *Common) RulesName(rules string) string {
 	return rules
 }
 
-// LevelName is a bot's level as the forms offer it; at a 101 table a
-// level 101's bots lack says which of theirs plays.
+// LevelName is a bot's level as the forms offer it; a level the
+// table's game lacks says which of its levels plays (tables.LevelPlays):
+// at 101 one its bots lack, at classic expert, merged into hard.
 func (c *Common) LevelName(g, level string) string {
 	name := c.Tr.T("level." + level)
-	if g == string(game.Okey101) && tables.Level101(level) != level {
-		name += " (101: " + c.Tr.T("level."+tables.Level101(level)) + ")"
+	if plays := tables.LevelPlays(g, level); plays != level {
+		where := "101"
+		if g != string(game.Okey101) {
+			where = c.Tr.T("val.classic")
+		}
+		name += " (" + where + ": " + c.Tr.T("level."+plays) + ")"
 	}
 	return name
 }

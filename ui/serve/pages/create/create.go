@@ -12,7 +12,6 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"okey/bots/botsclassic"
 	"okey/game/classic"
 	"okey/server/tables"
 	"okey/ui/serve/common"
@@ -74,7 +73,7 @@ func (f *Page) change(d int) {
 		f.rules = wrap(f.rules, len(kinds[f.game].Rules))
 	case RowLevel1, RowLevel2, RowLevel3:
 		i := f.field - RowLevel1
-		f.level[i] = wrap(f.level[i], len(botsclassic.Levels))
+		f.level[i] = wrap(f.level[i], len(tables.Levels))
 	case RowTimer:
 		f.timer = wrap(f.timer, len(f.timers))
 	case RowDuplicate:
@@ -94,7 +93,7 @@ func (f *Page) config() tables.Config {
 	c := tables.Config{Game: k.Name, Rules: k.Rules[f.rules], Timer: f.timers[f.timer]}
 	c.Levels[0] = "normal"
 	for i := range f.level {
-		c.Levels[i+1] = botsclassic.Levels[f.level[i]]
+		c.Levels[i+1] = tables.Levels[f.level[i]]
 	}
 	if f.priv {
 		c.Code = common.NewCode()

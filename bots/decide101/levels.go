@@ -1,0 +1,53 @@
+package decide101
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"okey/bots/bots101"
+	"okey/bots/search"
+	"okey/game/okey101/meld"
+)
+
+// Expert is Okey 101's strongest level: hard's play, except that at a
+// discard it weighs hard's pick against hard's next two over worlds of
+// the other racks drawn from the belief of them (bots/belief101), at
+// four times the search's budget (search-4x in okey sim). It is a level
+// of its own, not a stronger hard, because it costs about a hundred
+// times hard's CPU a decision: hard stays what the hint, the daily deal
+// and the arenas measure against. It won more matches than hard over
+// 1,600 whole matches against three normal (docs/belief-101.md, "The
+// search at 4× on the belief's worlds, whole matches").
+//
+// Classic Okey has no level above hard: a classic table seats hard
+// for expert (botsclassic.Current), the level it was merged into.
+const Expert = "expert"
+
+// expertScale is Expert's budget in the search's units (search.Budget101).
+const expertScale = 4
+
+// Levels are Okey 101's levels as the game offers them, weakest
+// first: those of package bots101, then Expert.
+var Levels = append(slices.Clip(bots101.Levels), Expert)
+
+// ErrUnknownLevel is returned by New for a level name it does not know.
+var ErrUnknownLevel = fmt.Errorf("unknown 101 level (known: %s)", strings.Join(Levels, ", "))
+
+// New builds a player of one of Levels from a seed.
+func New(level string, seed uint64) (Player, error) {
+	if strings.ToLower(strings.TrimSpace(level)) == Expert {
+		return NewExpert(seed, nil), nil
+	}
+	b, err := bots101.New(level, bots101.Options{Seed: seed})
+	if err != nil {
+		return nil, fmt.Errorf("%q: %w", level, ErrUnknownLevel)
+	}
+	return b, nil
+}
+
+// NewExpert is the Expert player, seeded; sv, as bots101.Options.Solver,
+// is the working memory of hard underneath (nil: its own).
+func NewExpert(seed uint64, sv *meld.Solver) *search.Player101 {
+	return search.New101(search.Options{Seed: seed, Scale: expertScale}, sv)
+}

@@ -1,0 +1,26 @@
+package common
+
+import (
+	"testing"
+
+	"okey/ui/i18n"
+)
+
+// A level the table's game lacks says which of its levels plays: at
+// 101 none is lacking (expert is its search); at classic, expert plays
+// as hard, in the player's words.
+func TestLevelName(t *testing.T) {
+	for _, tc := range []struct{ lang, game, level, want string }{
+		{"en", "101", "expert", "expert"},
+		{"en", "101", "hard", "hard"},
+		{"en", "classic", "hard", "hard"},
+		{"en", "classic", "expert", "expert (classic Okey: hard)"},
+		{"tr", "classic", "expert", "usta (Klasik Okey: zor)"},
+		{"tr", "101", "expert", "usta"},
+	} {
+		c := &Common{Tr: i18n.MustLoad(tc.lang)}
+		if got := c.LevelName(tc.game, tc.level); got != tc.want {
+			t.Errorf("%s, %s at %s: %q, want %q", tc.lang, tc.level, tc.game, got, tc.want)
+		}
+	}
+}
