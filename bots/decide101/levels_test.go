@@ -54,7 +54,7 @@ func TestLevelsDecideFromTheirView(t *testing.T) {
 			differ, searched := 0, 0
 			for i, s := range ps {
 				seat := s.Turn()
-				other, moved, err := positions.Elsewhere101(s, uint64(900 + i))
+				other, moved, err := positions.Elsewhere101(s, uint64(900+i))
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -86,7 +86,7 @@ func TestHonest101(t *testing.T) {
 	searched, differ := 0, 0
 	for i, s := range ps {
 		seat := s.Turn()
-		other, moved, err := positions.Elsewhere101(s, uint64(500 + i))
+		other, moved, err := positions.Elsewhere101(s, uint64(500+i))
 		if err != nil {
 			t.Fatal(err)
 		}
