@@ -121,9 +121,12 @@ func (t *Table) handOver(wait bool) {
 }
 
 // levelsOf is each seat's bot's level at a table of cfg playing f: its
-// player's (at a duplicate the levels move with the players).
+// player's (at a duplicate the levels move with the players), as the
+// table's game plays it (LevelPlays: a classic table's expert is hard),
+// so that the seats show, the record keeps and the ratings count the
+// level that plays.
 func levelsOf(cfg *Config, f format.Format) func(seat int) string {
-	return func(seat int) string { return cfg.Levels[f.Player(seat)] }
+	return func(seat int) string { return LevelPlays(cfg.Game, cfg.Levels[f.Player(seat)]) }
 }
 
 // rateMatch hands the finished match to the rater.

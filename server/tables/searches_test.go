@@ -7,6 +7,7 @@ import (
 
 	"okey/bots/decide101"
 	"okey/game"
+	"okey/game/format"
 	"okey/game/okey101"
 )
 
@@ -55,6 +56,26 @@ func TestExpertSearchesWithASlot(t *testing.T) {
 		}
 		if _, _, err := g.Apply(hard); err != nil {
 			t.Fatal(err)
+		}
+	}
+}
+
+// A table's seats show, its record keeps and the ratings count the
+// level that plays: a classic table's expert is hard (classic merged it
+// into hard), a 101 table's is 101's expert.
+func TestLevelsAsTheyPlay(t *testing.T) {
+	levels := [4]string{"normal", decide101.Expert, "hard", "easy"}
+	for _, tc := range []struct {
+		game game.Kind
+		want string
+	}{{game.Classic, "hard"}, {game.Okey101, decide101.Expert}} {
+		cfg := Config{Game: string(tc.game), Levels: levels}
+		level := levelsOf(&cfg, format.NewMatch("default"))
+		if got := level(1); got != tc.want {
+			t.Errorf("%s: an expert seat plays as %q, want %q", tc.game, got, tc.want)
+		}
+		if got := level(2); got != "hard" {
+			t.Errorf("%s: a hard seat plays as %q", tc.game, got)
 		}
 	}
 }
