@@ -17,8 +17,10 @@ import (
 // of its own, not a stronger hard, because it costs about a hundred
 // times hard's CPU a decision: hard stays what the hint, the daily deal
 // and the arenas measure against. It won more matches than hard over
-// 1,600 whole matches against three normal (docs/belief-101.md, "The
-// search at 4× on the belief's worlds, whole matches").
+// 1,600 whole matches against three normal, an edge that is mostly the
+// search's: on uniform worlds it wins about as many, and the belief's
+// worlds add points a hand (docs/belief-101.md, "The search at 4× on
+// the belief's worlds, whole matches").
 //
 // Classic Okey has no level above hard: a classic table seats hard
 // for expert (botsclassic.Current), the level it was merged into.
