@@ -52,6 +52,14 @@ type Facts struct {
 	Discard      tile.Tile
 	DiscardCosts bool
 	Owed         tile.Tile
+	// Holds: the exact search finds a finish this turn, and the judge,
+	// having weighed it against the plan, showed that holding on is worth
+	// more (an okey finish later, say): the plan does not finish, and
+	// the words say why.
+	Holds bool
+	// weighed: the plan is the judge's (Advise101), not the hard bot's
+	// unweighed.
+	weighed bool
 	// Read is, when the judge's reading of the racks is what made the
 	// hard bot's discard lose to the plan's (coach.TableRead), what it
 	// read of the next player; the words say it when Read.Said allows.
@@ -133,7 +141,7 @@ func HintCtx(ctx context.Context, v *okey101.View, sv *meld.Solver) (Facts, erro
 		var plan []okey101.Action
 		var ds []coach.Decision
 		if plan, ds, err = coach.Advise101(ctx, *v, coach.HintOptions(HintSeed)); err == nil && len(plan) > 0 {
-			f.Plan = plan
+			f.Plan, f.weighed = plan, true
 			if last := len(plan) - 1; plan[last].Kind == okey101.ActDiscard && last < len(ds) {
 				f.Read = ds[last].Read
 			}
@@ -186,9 +194,15 @@ func (f *Facts) finishPlan(v *okey101.View) {
 		// there, as the hand does.
 		f.Plan, f.Voids = f.Plan[:i+1], true
 	}
-	if f.Finish != nil && !Finishes(v, f.Plan) {
+	switch {
+	case f.Finish != nil && !Finishes(v, f.Plan) && f.weighed:
+		// The judge weighed the finish (the hard bot's turn takes it) and
+		// showed holding on better: its plan stands, as the review would
+		// call finishing now the error (seed 41057 of the hint followed).
+		f.Holds = true
+	case f.Finish != nil && !Finishes(v, f.Plan):
 		// The bot finishes whenever the exact search finds a way; should
-		// it not, the finish is the plan.
+		// its unweighed plan not, the finish is the plan.
 		f.Plan = okey101.PlanActions(v.Seat, *f.Finish)
 	}
 	f.readPlan(v)

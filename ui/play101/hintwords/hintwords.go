@@ -79,6 +79,11 @@ func (w Words) hint(v *okey101.View, f *decide101.Facts) string {
 			plan = append(plan, w.Tr.T("t101.hint.cursor", w.tileName(x)))
 		}
 	}
+	if f.Mine && f.Holds {
+		// A finish is there, and the judge showed holding on better:
+		// said first, or the player finishes anyway.
+		why = append(why, w.Tr.T("t101.hint.hold"))
+	}
 	if s, ok := f.Read.Said(f.Discard); ok && f.Mine && !f.Short {
 		// the judge's reading of the next player is why the plan's
 		// discard is not the hard bot's: said first, before the rest

@@ -123,3 +123,28 @@ func TestHintSaysTheReading101(t *testing.T) {
 		}
 	}
 }
+
+// TestHintSaysItHolds: where the judge holds a finish (Facts.Holds),
+// the hint says, in both languages, that finishing now is possible but
+// holding on is worth more; a plan that does not hold says nothing of it.
+func TestHintSaysItHolds(t *testing.T) {
+	g, err := okey101.NewGame(okey101.DefaultRules(), 7, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := g.State()
+	v := s.View(s.Turn())
+	for _, c := range []struct{ lang, want string }{
+		{"en", "You could finish now, but holding on is worth more"},
+		{"tr", "Şimdi bitebilirsin, ama beklemek daha değerli"},
+	} {
+		w := Words{Words: table.Words{Tr: i18n.MustLoad(c.lang)}, Okey: tile.NoTile}
+		for _, holds := range []bool{true, false} {
+			f := decide101.Facts{Mine: true, Holds: holds, Stage: okey101.StagePlay, Top: tile.NoTile,
+				Plan: []okey101.Action{okey101.Discard(v.Seat, v.Rack[0])}}
+			if got := w.Hint(&v, &f); strings.Contains(got, c.want) != holds {
+				t.Errorf("%s, holds %v: %q", c.lang, holds, got)
+			}
+		}
+	}
+}
