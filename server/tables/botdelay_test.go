@@ -114,3 +114,34 @@ func TestBotMoveHeldToItsDelay(t *testing.T) {
 		t.Fatal("her bot played after she came back")
 	}
 }
+
+// TestHardInsteadIsPlayedAndCounted: an expert's answer marked as
+// hard's (no search slot in time) is played as the move it holds, as
+// the same answer unmarked is at a table dealt the same, and the table
+// counts it for its log.
+func TestHardInsteadIsPlayedAndCounted(t *testing.T) {
+	t.Parallel()
+	play := func(mark bool) *Table {
+		tb, _ := handTable(t, 0)
+		ann := NewMember("key:A", "ann", "", 0)
+		if _, err := tb.joinAs(ann, -1, false); err != nil {
+			t.Fatal(err)
+		}
+		tb.handle(Request{Kind: ReqStart, M: ann})
+		tb.handle(Request{Kind: ReqAway, M: ann})
+		tb.schedule()
+		a := answerOf(t, tb)
+		if mark {
+			a.move = hardInstead{a.move}
+		}
+		tb.onBot(a)
+		return tb
+	}
+	plain, marked := play(false), play(true)
+	if string(marked.Ref.Record()) != string(plain.Ref.Record()) {
+		t.Fatal("the move marked hard's was not the move it holds")
+	}
+	if plain.hardInstead != 0 || marked.hardInstead != 1 {
+		t.Fatalf("counted %d unmarked and %d marked, want 0 and 1", plain.hardInstead, marked.hardInstead)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"maps"
 	"slices"
 	"time"
@@ -400,10 +401,15 @@ func searchSlot(ref referee, gameName, level string, seat int, key uint64, slots
 		case <-ctx.Done():
 			return nil, ctx.Err()
 		case <-timer.C:
-			return hard(ctx)
+			mv, err := hard(ctx)
+			return hardInstead{mv}, err
 		}
 	}
 }
+
+// hardInstead is an expert's answer that is hard's move, the node's
+// search slots busy: the table plays the move and tells the log.
+type hardInstead struct{ move any }
 
 // onBot takes a bot's answer: held to the end of the bot's delay
 // (botTurn says why), else played.
@@ -427,6 +433,15 @@ func (t *Table) playBot(a botAnswer) {
 	stg, turn := t.Ref.Stage()
 	if stg != stPlaying || turn != a.seat || t.sit.present(a.seat) {
 		return
+	}
+	if h, ok := a.move.(hardInstead); ok {
+		a.move = h.move
+		t.hardInstead++
+		level := slog.LevelDebug
+		if t.hardInstead == 1 {
+			level = slog.LevelInfo // once a table: the node is short of search slots
+		}
+		t.Opt.Log.Log(context.Background(), level, "an expert played hard's move: no search slot free in time", "table", t.ID, "seat", a.seat, "times", t.hardInstead)
 	}
 	if a.err == nil {
 		turnOver, err := t.Ref.Apply(a.seat, a.move)

@@ -25,13 +25,25 @@ func TestExpertSearchesWithASlot(t *testing.T) {
 	}
 	ref := newReferee101(g)
 	const key = 77
-	ask := func(seat int, level string, slots chan struct{}, wait time.Duration) okey101.Action {
+	// ask is the answer, and whether it came marked as hard's instead.
+	askMarked := func(seat int, level string, slots chan struct{}, wait time.Duration) (okey101.Action, bool) {
 		t.Helper()
 		mv, err := searchSlot(ref, string(game.Okey101), level, seat, key, slots, wait)(ctx)
 		if err != nil {
 			t.Fatalf("%s: %v", level, err)
 		}
-		return mv.(okey101.Action)
+		if h, ok := mv.(hardInstead); ok {
+			return h.move.(okey101.Action), true
+		}
+		return mv.(okey101.Action), false
+	}
+	ask := func(seat int, level string, slots chan struct{}, wait time.Duration) okey101.Action {
+		t.Helper()
+		a, marked := askMarked(seat, level, slots, wait)
+		if marked {
+			t.Errorf("%s with slots %v: the answer is marked hard's instead", level, slots != nil)
+		}
+		return a
 	}
 	for step := 0; ; step++ {
 		stg, seat := ref.Stage()
@@ -45,8 +57,8 @@ func TestExpertSearchesWithASlot(t *testing.T) {
 			if got := ask(seat, decide101.Expert, free, time.Hour); got.String() != expert.String() || len(free) != 0 {
 				t.Errorf("with a slot free the expert played %s (its search: %s), %d slots left taken", got, expert, len(free))
 			}
-			if got := ask(seat, decide101.Expert, full, time.Millisecond); got.String() != hard.String() || len(full) != 1 {
-				t.Errorf("with no slot free the expert played %s, not hard's %s; %d slots taken", got, hard, len(full))
+			if got, marked := askMarked(seat, decide101.Expert, full, time.Millisecond); got.String() != hard.String() || !marked || len(full) != 1 {
+				t.Errorf("with no slot free the expert played %s (marked hard's: %v), not hard's %s; %d slots taken", got, marked, hard, len(full))
 			}
 			go func() { <-full }() // the other search ends during the wait
 			if got := ask(seat, decide101.Expert, full, time.Hour); got.String() != expert.String() || len(full) != 0 {

@@ -194,6 +194,10 @@ type Table struct {
 	// with a move of theirs on its way learns from it that the move was
 	// not played (seatmsg.Update's BotPlayed).
 	botFor [classic.NumSeats]int
+	// hardInstead counts the moves its experts played as hard's, no
+	// search slot coming free in time (searchSlot): the first is
+	// logged at info, the rest at debug.
+	hardInstead int
 	// evicted: the table closes now, its seats given up (nobody is at
 	// it, and the hall needs the room).
 	evicted bool
