@@ -26,6 +26,16 @@ import (
 //	OKEY_WEIGHTS=base=/tmp/a.json,h64=/tmp/b.json go test -tags tune \
 //	  -run 'Compare101$' -v -timeout 0 ./bots/belief/train
 //
+// OKEY_SUMS=path also writes each reading's sums by hand there (CSV:
+// hand, then uniform's all and late, then each file's), so that weights
+// of different feature sets, which no one binary reads, can be paired
+// on the same cells: the cells (an opponent and a face with unseen
+// copies) and the hands are the same whatever the features.
+// TestPair101 pairs two such files:
+//
+//	OKEY_PAIR=/tmp/old.csv,/tmp/new.csv go test -tags tune \
+//	  -run 'Pair101$' -v ./bots/belief/train
+//
 // OKEY_SEED (default 1,000,004: the held-out seed of a training run of
 // seed 1), OKEY_HANDS (3,000), OKEY_POS (0.06, 101's recipe), OKEY_HARD
 // (0.3) say which positions, as the trainer deals them.
@@ -159,8 +169,10 @@ func TestCompare101(t *testing.T) {
 	fmt.Println("| weights | log-loss a cell | vs uniform | wall ≤ 16 vs uniform | vs " + ms[0].name + " (points of uniform's loss) | wall ≤ 16 vs " + ms[0].name + " |")
 	fmt.Println("| --- | --- | --- | --- | --- | --- |")
 	var first handSums
+	cols := []handSums{flat}
 	for i, e := range ms {
 		s, _ := cellSums(te, e.m)
+		cols = append(cols, s)
 		if i == 0 {
 			first = s
 		}
@@ -172,6 +184,95 @@ func TestCompare101(t *testing.T) {
 			e.name, sum(s.all)/cells[0], 100*r, 100*lo, 100*hi, 100*rl, 100*lol, 100*hil,
 			100*d, 100*dlo, 100*dhi, 100*dl, 100*dlol, 100*dhil)
 	}
+	if path := os.Getenv("OKEY_SUMS"); path != "" {
+		if err := writeSums(path, cols); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// writeSums writes the sums by hand of cols (uniform's first) as CSV: a
+// line a hand, its number, then each reading's all and late.
+func writeSums(path string, cols []handSums) error {
+	var b strings.Builder
+	for h := range cols[0].all {
+		b.WriteString(strconv.Itoa(h))
+		for _, c := range cols {
+			fmt.Fprintf(&b, ",%.17g,%.17g", c.all[h], c.late[h])
+		}
+		b.WriteByte('\n')
+	}
+	return os.WriteFile(path, []byte(b.String()), 0o644)
+}
+
+// readSums reads a file writeSums wrote.
+func readSums(path string) ([]handSums, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var cols []handSums
+	for i, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		f := strings.Split(line, ",")
+		if len(f) < 3 || len(f)%2 != 1 {
+			return nil, fmt.Errorf("%s:%d: %d fields", path, i+1, len(f))
+		}
+		if cols == nil {
+			cols = make([]handSums, (len(f)-1)/2)
+		}
+		if len(cols) != (len(f)-1)/2 || f[0] != strconv.Itoa(i) {
+			return nil, fmt.Errorf("%s:%d: not the next hand's %d readings", path, i+1, len(cols))
+		}
+		for c := range cols {
+			a, err1 := strconv.ParseFloat(f[1+2*c], 64)
+			l, err2 := strconv.ParseFloat(f[2+2*c], 64)
+			if err1 != nil || err2 != nil {
+				return nil, fmt.Errorf("%s:%d: %v %v", path, i+1, err1, err2)
+			}
+			cols[c].all, cols[c].late = append(cols[c].all, a), append(cols[c].late, l)
+		}
+	}
+	return cols, nil
+}
+
+// TestPair101 pairs the last reading of the second OKEY_PAIR file with
+// the last of the first, on the same hands: the difference of their
+// log-loss in points of uniform's, with its 95% interval (a hand a
+// cluster). The two files' uniform sums must agree: the same cells.
+func TestPair101(t *testing.T) {
+	spec := os.Getenv("OKEY_PAIR")
+	if spec == "" {
+		t.Skip("OKEY_PAIR not set")
+	}
+	pa, pb, ok := strings.Cut(spec, ",")
+	if !ok {
+		t.Fatalf("OKEY_PAIR: %q is not a,b", spec)
+	}
+	a, err := readSums(pa)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := readSums(pb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(a[0].all) != len(b[0].all) {
+		t.Fatalf("%d hands against %d", len(a[0].all), len(b[0].all))
+	}
+	for h := range a[0].all {
+		if math.Abs(a[0].all[h]-b[0].all[h]) > 1e-9*(1+a[0].all[h]) {
+			t.Fatalf("hand %d: uniform %v against %v: not the same cells", h, a[0].all[h], b[0].all[h])
+		}
+	}
+	flat, x, y := a[0], a[len(a)-1], b[len(b)-1]
+	rx, lox, hix := ratioCI(x.all, flat.all, flat.all)
+	ry, loy, hiy := ratioCI(y.all, flat.all, flat.all)
+	d, lo, hi := ratioCI(y.all, x.all, flat.all)
+	dl, lol, hil := ratioCI(y.late, x.late, flat.late)
+	fmt.Printf("%d hands. %s: %+.2f%% vs uniform (%+.2f to %+.2f); %s: %+.2f%% (%+.2f to %+.2f)\n",
+		len(flat.all), pa, 100*rx, 100*lox, 100*hix, pb, 100*ry, 100*loy, 100*hiy)
+	fmt.Printf("second less first: %+.3f points of uniform's loss (%+.3f to %+.3f); wall ≤ 16: %+.3f (%+.3f to %+.3f)\n",
+		100*d, 100*lo, 100*hi, 100*dl, 100*lol, 100*hil)
 }
 
 func sum(x []float64) (s float64) {
@@ -179,4 +280,20 @@ func sum(x []float64) (s float64) {
 		s += v
 	}
 	return s
+}
+
+// TestSums: what writeSums writes, readSums reads back to the bit.
+func TestSums(t *testing.T) {
+	cols := []handSums{{[]float64{1.5, 0.1}, []float64{0, 1.0 / 3}}, {[]float64{2, math.Pi}, []float64{7, 1e-17}}}
+	path := t.TempDir() + "/sums.csv"
+	if err := writeSums(path, cols); err != nil {
+		t.Fatal(err)
+	}
+	got, err := readSums(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(got) != fmt.Sprint(cols) {
+		t.Errorf("read back %v, wrote %v", got, cols)
+	}
 }
