@@ -236,7 +236,8 @@ func readSums(path string) ([]handSums, error) {
 }
 
 // TestPair101 pairs the last reading of the second OKEY_PAIR file with
-// the last of the first, on the same hands: the difference of their
+// the last of the first (or the k-th, path#k, 1 the first after
+// uniform), on the same hands: the difference of their
 // log-loss in points of uniform's, with its 95% interval (a hand a
 // cluster). The two files' uniform sums must agree: the same cells.
 func TestPair101(t *testing.T) {
@@ -248,11 +249,11 @@ func TestPair101(t *testing.T) {
 	if !ok {
 		t.Fatalf("OKEY_PAIR: %q is not a,b", spec)
 	}
-	a, err := readSums(pa)
+	a, ka, err := readCol(pa)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := readSums(pb)
+	b, kb, err := readCol(pb)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -264,7 +265,7 @@ func TestPair101(t *testing.T) {
 			t.Fatalf("hand %d: uniform %v against %v: not the same cells", h, a[0].all[h], b[0].all[h])
 		}
 	}
-	flat, x, y := a[0], a[len(a)-1], b[len(b)-1]
+	flat, x, y := a[0], a[ka], b[kb]
 	rx, lox, hix := ratioCI(x.all, flat.all, flat.all)
 	ry, loy, hiy := ratioCI(y.all, flat.all, flat.all)
 	d, lo, hi := ratioCI(y.all, x.all, flat.all)
@@ -280,6 +281,22 @@ func sum(x []float64) (s float64) {
 		s += v
 	}
 	return s
+}
+
+// readCol reads the sums of path#k (k the last reading when not given).
+func readCol(spec string) ([]handSums, int, error) {
+	path, ks, ok := strings.Cut(spec, "#")
+	cols, err := readSums(path)
+	if err != nil {
+		return nil, 0, err
+	}
+	k := len(cols) - 1
+	if ok {
+		if k, err = strconv.Atoi(ks); err != nil || k < 1 || k >= len(cols) {
+			return nil, 0, fmt.Errorf("%s: no reading %q among %d", path, ks, len(cols)-1)
+		}
+	}
+	return cols, k, nil
 }
 
 // TestSums: what writeSums writes, readSums reads back to the bit.
