@@ -24,6 +24,7 @@ type options struct {
 	samplerViews, worlds int
 	eval                 uint64
 	game                 string
+	handLoss             string
 }
 
 // is101 reports whether the run is of Okey 101's belief.
@@ -46,6 +47,7 @@ func main() {
 	flag.StringVar(&o.game, "game", "classic", "the game whose belief is made: classic or 101 (bots/belief101)")
 	flag.IntVar(&o.samplerViews, "sampler-views", 300, "held-out views the samplers are measured on")
 	flag.IntVar(&o.worlds, "worlds", 64, "worlds a view for the samplers' figures")
+	flag.StringVar(&o.handLoss, "hand-loss", "", "write the held-out log-loss a hand (uniform and trained) to this file, to pair runs of different features")
 	flag.Uint64Var(&o.eval, "eval", 0, "measure the shipped weights, without training, on -test-hands hands dealt from this seed (0: train)")
 	flag.Parse()
 	if o.game != "classic" && o.game != "101" {
@@ -173,6 +175,11 @@ func run(ctx context.Context, o options) error {
 		return err
 	}
 	trainer.Logf("wrote %s (%d bytes)", o.Out, len(mb)+1)
+	if o.handLoss != "" {
+		if err := writeHandLoss(o.handLoss, te, tgen.seed, m); err != nil {
+			return err
+		}
+	}
 	if err := writeFixture(ctx, o, ck.Net); err != nil {
 		return err
 	}
