@@ -47,7 +47,7 @@ func main() {
 	flag.StringVar(&o.game, "game", "classic", "the game whose belief is made: classic or 101 (bots/belief101)")
 	flag.IntVar(&o.samplerViews, "sampler-views", 300, "held-out views the samplers are measured on")
 	flag.IntVar(&o.worlds, "worlds", 64, "worlds a view for the samplers' figures")
-	flag.StringVar(&o.handLoss, "hand-loss", "", "write the held-out log-loss a hand (uniform and trained) to this file, to pair runs of different features")
+	flag.StringVar(&o.handLoss, "hand-loss", "", "write the held-out log-loss a hand (uniform and the trained or, with -eval, the shipped weights) to this file, to pair runs of different features")
 	flag.Uint64Var(&o.eval, "eval", 0, "measure the shipped weights, without training, on -test-hands hands dealt from this seed (0: train)")
 	flag.Parse()
 	if o.game != "classic" && o.game != "101" {
@@ -259,6 +259,11 @@ func evalShipped(ctx context.Context, o options) error {
 		{"uniform", evalModel(te, nil)},
 		{"hand-written reading", evalModel(te, o.handwritten())},
 		{"trained (the shipped weights, " + m.Name + ")", evalModel(te, m)},
+	}
+	if o.handLoss != "" {
+		if err := writeHandLoss(o.handLoss, te, o.eval, m); err != nil {
+			return err
+		}
 	}
 	var rep strings.Builder
 	report(&rep, te, o.eval, rows, m, o.worlds, rows...)
