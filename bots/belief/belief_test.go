@@ -530,3 +530,86 @@ func TestLikelyBeatsChance(t *testing.T) {
 		t.Errorf("the trained reading's likeliest faces are held no more often (%.2f a rack) than the uniform reading's (%.2f)", hitT/n, hitU/n)
 	}
 }
+
+// TestKeptAndTimedFeatures: the features of what an opponent kept and
+// when it threw and took agree with its history, counted here from the
+// events: its discards since its last take; a tile it took and still
+// holds makes its run neighbours one away read as held; a face whose
+// copies or neighbours it threw, took or passed has a "since" no later
+// than its discards (and one), and one it never did has none; takes for
+// a pair are takes.
+func TestKeptAndTimedFeatures(t *testing.T) {
+	var rd Reader
+	var in Input
+	var x [MaxFeatures]float32
+	checked := [3]int{}
+	for seed := uint64(1); seed <= 6; seed++ {
+		play(t, classic.DefaultRules(), seed, 500, func(st *classic.State, v *classic.View) {
+			if err := rd.Fill(v, &in); err != nil {
+				t.Fatal(err)
+			}
+			an := &v.Analyzer
+			for p, s := range in.Seats {
+				if s < 0 {
+					continue
+				}
+				since, thrown := 0, 0
+				for _, e := range v.History {
+					switch {
+					case e.Seat == s && e.Kind == classic.EvTake:
+						since = 1
+					case e.Seat == s && e.Kind == classic.EvDiscard:
+						thrown++
+						if since > 0 {
+							since++
+						}
+					}
+				}
+				for f := range tile.Tile(tile.FalseJoker) {
+					rd.FaceFeatures(v, &in, p, f, &x)
+					if int(x[fSinceTake]) != since {
+						t.Fatalf("seed %d, move %d: place %d reads %v discards since its take, the history %d", seed, st.Moves(), p, x[fSinceTake], since)
+					}
+					if an.IsOkey(f) {
+						continue
+					}
+					if (x[fSinceSame] > 0) != (x[fThrown+RelSame] > 0) || int(x[fSinceSame]) > thrown {
+						t.Fatalf("seed %d, move %d: place %d, %v: since %v, thrown %v of %d", seed, st.Moves(), p, f, x[fSinceSame], x[fThrown+RelSame], thrown)
+					}
+					for _, c := range []struct{ since, taken int }{
+						{fSinceRun1, fThrown + RelRun1}, {fSinceRun2, fThrown + RelRun2}, {fSinceValue, fThrown + RelValue}, {fSinceColour, fThrown + RelColour},
+						{fSinceTookRun1, fTaken + RelRun1}, {fSinceTookRun2, fTaken + RelRun2}, {fSinceTookValue, fTaken + RelValue},
+						{fSincePassedSame, fPassed + RelSame}, {fSincePassedRun1, fPassed + RelRun1}, {fSincePassedValue, fPassed + RelValue},
+					} {
+						if (x[c.since] > 0) != (x[c.taken] > 0) || int(x[c.since]) > thrown+1 {
+							t.Fatalf("seed %d, move %d: place %d, %v: %s %v, %s %v, of %d discards", seed, st.Moves(), p, f, FeatureNames[c.since], x[c.since], FeatureNames[c.taken], x[c.taken], thrown)
+						}
+					}
+					if x[fPairTakes] > x[fTakes] {
+						t.Fatalf("seed %d, move %d: place %d: %v takes for a pair of %v", seed, st.Moves(), p, x[fPairTakes], x[fTakes])
+					}
+					checked[0]++
+					if x[fSinceTookRun1] > 0 && x[fSincePassedRun1] > 0 {
+						checked[1]++
+					}
+				}
+				for g := range tile.Tile(tile.FalseJoker) {
+					if in.Known[p][g] == 0 || an.IsOkey(g) {
+						continue
+					}
+					for _, f := range rd.tb.Faces(an.PlaysAs(g), RelRun1) {
+						rd.FaceFeatures(v, &in, p, faceOf(an, f), &x)
+						if x[fHeldRun1] < 1 {
+							t.Fatalf("seed %d, move %d: place %d is known to hold %v, and %v one away reads %v held", seed, st.Moves(), p, g, f, x[fHeldRun1])
+						}
+						checked[2]++
+					}
+				}
+			}
+		})
+	}
+	t.Logf("checked %v", checked)
+	if checked[0] < 1000 || checked[1] == 0 || checked[2] == 0 {
+		t.Fatalf("checked %v", checked)
+	}
+}
