@@ -35,4 +35,7 @@
 //	            samplers' worlds
 //	fixture.go  the fixed cases the package's test plays again
 //	            (belief.FixtureCase)
+//	sums.go     -hand-loss: the held-out log-loss summed by hand, which
+//	            TestPairHandLoss (tune tag) pairs between runs of
+//	            different features
 package main
