@@ -21,7 +21,12 @@ import (
 // Trained); the hand-written reading (Handwritten) is a linear Model
 // with coefficients set by hand.
 type Model struct {
-	Name     string    `json:"name"`
+	Name string `json:"name"`
+	// Game is the game whose views the model reads: "" for classic
+	// Okey, "101" for Okey 101 (bots/belief101). The two games' models
+	// may have as many features, so the count alone cannot tell one
+	// from the other.
+	Game     string    `json:"game,omitempty"`
 	Features int       `json:"features"`
 	Hidden   int       `json:"hidden"`
 	Mean     []float32 `json:"mean"`
@@ -113,11 +118,19 @@ func (m *Model) CheckFeatures(n int) error {
 // Parse reads a model from its JSON and checks it.
 func Parse(b []byte) (*Model, error) { return ParseFeatures(b, NumFeatures) }
 
-// ParseFeatures reads a model of n features from its JSON and checks it.
-func ParseFeatures(b []byte, n int) (*Model, error) {
+// ParseFeatures reads a classic model of n features from its JSON and
+// checks it.
+func ParseFeatures(b []byte, n int) (*Model, error) { return ParseGame(b, "", n) }
+
+// ParseGame reads a model of game (Model.Game) of n features from its
+// JSON and checks it.
+func ParseGame(b []byte, game string, n int) (*Model, error) {
 	var m Model
 	if err := json.Unmarshal(b, &m); err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrModel, err)
+	}
+	if m.Game != game {
+		return nil, fmt.Errorf("%w: a model of game %q, not %q", ErrModel, m.Game, game)
 	}
 	if err := m.CheckFeatures(n); err != nil {
 		return nil, err

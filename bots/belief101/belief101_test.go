@@ -281,7 +281,8 @@ func TestTrainedMatchesTheTrainer(t *testing.T) {
 }
 
 // TestTrainedCarriesItsRecipe: the shipped weights say how they were
-// made, and are not classic's.
+// made, and are not classic's, nor classic's 101's (both have 72
+// features: the model's game tells them apart).
 func TestTrainedCarriesItsRecipe(t *testing.T) {
 	r, err := Trained().Made()
 	if err != nil {
@@ -296,6 +297,9 @@ func TestTrainedCarriesItsRecipe(t *testing.T) {
 	}
 	if _, err := Parse(classic); !errors.Is(err, belief.ErrModel) {
 		t.Fatalf("classic's weights read as 101's: %v", err)
+	}
+	if _, err := belief.Parse(trainedJSON); !errors.Is(err, belief.ErrModel) {
+		t.Fatalf("101's weights read as classic's: %v", err)
 	}
 }
 

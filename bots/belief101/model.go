@@ -9,6 +9,10 @@ import (
 	"okey/game/okey101"
 )
 
+// Game is 101's name in a model's JSON (belief.Model.Game): classic's
+// models may have as many features, and must not read as 101's.
+const Game = "101"
+
 //go:embed weights.json
 var trainedJSON []byte
 
@@ -16,7 +20,7 @@ var trainedJSON []byte
 // -game 101), read once from the weights shipped with the package. It
 // is shared and must not be changed.
 var Trained = sync.OnceValue(func() *belief.Model {
-	m, err := belief.ParseFeatures(trainedJSON, NumFeatures)
+	m, err := belief.ParseGame(trainedJSON, Game, NumFeatures)
 	if err != nil {
 		panic(fmt.Sprintf("the shipped 101 belief weights: %v", err)) // a broken build, caught by the package's tests
 	}
@@ -24,7 +28,7 @@ var Trained = sync.OnceValue(func() *belief.Model {
 })
 
 // Parse reads a model of 101's features from its JSON and checks it.
-func Parse(b []byte) (*belief.Model, error) { return belief.ParseFeatures(b, NumFeatures) }
+func Parse(b []byte) (*belief.Model, error) { return belief.ParseGame(b, Game, NumFeatures) }
 
 // Handwritten is the reading a player could write down without
 // training, the baseline the trained model is measured against. As in
@@ -38,7 +42,7 @@ func Parse(b []byte) (*belief.Model, error) { return belief.ParseFeatures(b, Num
 // set by hand.
 func Handwritten() *belief.Model {
 	m := belief.UniformOf(NumFeatures)
-	m.Name = "handwritten"
+	m.Name, m.Game = "handwritten", Game
 	set := func(base int, same, run1, run2, value float32) {
 		m.W2[base+belief.RelSame], m.W2[base+belief.RelRun1], m.W2[base+belief.RelRun2], m.W2[base+belief.RelValue] = same, run1, run2, value
 	}

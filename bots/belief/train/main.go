@@ -164,6 +164,9 @@ func run(ctx context.Context, o options) error {
 		return err
 	}
 	m := ck.Net.Model(fmt.Sprintf("trained-h%d", o.Hidden), rb)
+	if o.is101() {
+		m.Game = belief101.Game
+	}
 	if err := m.CheckFeatures(tr.F); err != nil {
 		return err
 	}
