@@ -13,7 +13,6 @@ import (
 	"okey/bots/bots101"
 	"okey/game"
 	"okey/game/okey101"
-	"okey/game/okey101/meld"
 	"okey/game/tile"
 )
 
@@ -345,98 +344,5 @@ func BenchmarkRead(b *testing.B) {
 		if err := rd.Read(&v, m, &r); err != nil {
 			b.Fatal(err)
 		}
-	}
-}
-
-// TestFeaturesBeforeTheOpening: the features of what an opponent threw
-// before it opened, and of the table's openings, agree with the view
-// read another way: an opponent not yet opened has every discard of
-// its (the okey's aside) among its high, low and middle ones, and its
-// mean value is theirs; once it has opened they stay as they were when
-// it did; the other seats opened are those the view's Opened says; no
-// discard counts since the first opening before one, and after it the
-// count grows by the discards.
-func TestFeaturesBeforeTheOpening(t *testing.T) {
-	var rd Reader
-	var in belief.Input
-	const none = -1
-	opens, checked := 0, 0
-	for seed := uint64(1); seed <= 6; seed++ {
-		var frozen [okey101.NumSeats][3]float32 // mean, high, low when it opened
-		var wasOpen [okey101.NumSeats]bool
-		play(t, seed, 1000, func(st *okey101.State, v *okey101.View) {
-			if err := rd.Fill(v, &in); err != nil {
-				t.Fatalf("seed %d, move %d: %v", seed, st.Moves(), err)
-			}
-			anyOpen, discards := false, 0
-			for _, o := range v.Opened {
-				anyOpen = anyOpen || o.Status != meld.NotOpened
-			}
-			for _, e := range v.History {
-				if e.Kind == okey101.EvDiscard {
-					discards++
-				}
-			}
-			for p, s := range in.Seats {
-				f := none
-				for g := range tile.NumFaces {
-					if in.Unseen[g] > 0 && in.Slots[p] > 0 {
-						f = g
-						break
-					}
-				}
-				if f == none {
-					continue
-				}
-				x := &in.X[p][f]
-				if since := x[fSinceFirst]; (!anyOpen && since != 0) || since > float32(discards) {
-					t.Fatalf("seed %d, move %d: %v discards since the first opening, of %d (one opened: %v)", seed, st.Moves(), since, discards, anyOpen)
-				}
-				others := 0
-				for s2, o := range v.Opened {
-					if s2 != s && o.Status != meld.NotOpened {
-						others++
-					}
-				}
-				if x[fOthersOpened] != float32(others) {
-					t.Fatalf("seed %d, move %d, seat %d: %v others opened, the view says %d", seed, st.Moves(), s, x[fOthersOpened], others)
-				}
-				got := [3]float32{x[fShutMean], x[fShutHigh], x[fShutLow]}
-				if v.Opened[s].Status != meld.NotOpened {
-					if !wasOpen[s] {
-						wasOpen[s], frozen[s] = true, got
-						opens++
-					}
-					if got != frozen[s] {
-						t.Fatalf("seed %d, move %d, seat %d: %v after it opened, %v when it did", seed, st.Moves(), s, got, frozen[s])
-					}
-					continue
-				}
-				n, sum, high, low := 0, 0, 0, 0
-				for _, e := range v.History {
-					if e.Kind == okey101.EvDiscard && e.Seat == s && e.Tile.Valid() && !v.Analyzer.IsOkey(e.Tile) {
-						val := v.Analyzer.PlaysAs(e.Tile).Value()
-						n, sum = n+1, sum+val
-						if val >= 10 {
-							high++
-						} else if val <= 4 {
-							low++
-						}
-					}
-				}
-				want := [3]float32{0, float32(high), float32(low)}
-				if n > 0 {
-					want[0] = float32(math.Round(10 * float64(sum) / float64(n)))
-				}
-				if got != want {
-					t.Fatalf("seed %d, move %d, seat %d not opened: mean, high, low %v, want %v", seed, st.Moves(), s, got, want)
-				}
-				frozen[s] = got
-				checked++
-			}
-		})
-	}
-	if opens < 4 || checked < 100 {
-		t.Fatalf("%d openings, %d unopened racks checked: too few to say", opens, checked)
 	}
 }

@@ -17,11 +17,7 @@ import (
 // the opponent's last three discards (or passes), early its first
 // three discards; laid the tiles it put down in its opening and its
 // later melds, laid off those it added to the table's melds (and gave
-// for an okey taken back). What it threw before it opened is summed
-// apart (its discards' mean value, its high and low ones: a rack short
-// of an opening keeps what may reach 101 or five pairs), and so is how
-// far the table has come (the seats opened, the discards since the
-// first opening).
+// for an okey taken back).
 const (
 	fNext         = iota // the opponent's place: next, across, previous (one-hot)
 	fAcross              //
@@ -38,35 +34,30 @@ const (
 )
 
 const (
-	fTwoUnseen    = fFace + iota // both copies unseen
-	fOwn                         // copies in the seat's rack
-	fThrownByAny                 // copies discarded by anyone
-	fOnTable                     // copies on the table
-	fLiveRun1                    // unseen copies of the run neighbours one away
-	fLiveRun2                    // two away
-	fLiveValue                   // of the same value in other colours
-	fLiveColour                  // of the same colour further away
-	fRunRoom                     // how many faces run one away from it
-	fWild                        // the okey (wild: no neighbours)
-	fFalseJoker                  //
-	fValue                       // the face's value as it plays (its points in a rack)
-	fIslek                       // it could be laid off on the table now (işler taş)
-	fKnownHere                   // copies the seat knows this opponent holds
-	fHidden                      // the opponent's tiles the seat cannot place
-	fKnownTotal                  // its tiles the seat can place
-	fDraws                       // its draws from the wall this hand
-	fTakes                       // its takes this hand
-	fStage                       // discards so far this hand, all seats
-	fWallLeft                    // tiles left in the wall
-	fOpenMelds                   // it has opened with melds
-	fOpenPairs                   // it has opened with pairs
-	fOpenValue                   // its opening's value, or its pairs
-	fSinceOpen                   // its discards since it opened
-	fShutMean                    // the mean value of its discards before it opened, in tenths
-	fShutHigh                    // its discards of 10 or more before it opened
-	fShutLow                     // its discards of 4 or less before it opened
-	fOthersOpened                // the other seats that have opened (the seat's too)
-	fSinceFirst                  // discards, all seats, since the first opening of the hand
+	fTwoUnseen   = fFace + iota // both copies unseen
+	fOwn                        // copies in the seat's rack
+	fThrownByAny                // copies discarded by anyone
+	fOnTable                    // copies on the table
+	fLiveRun1                   // unseen copies of the run neighbours one away
+	fLiveRun2                   // two away
+	fLiveValue                  // of the same value in other colours
+	fLiveColour                 // of the same colour further away
+	fRunRoom                    // how many faces run one away from it
+	fWild                       // the okey (wild: no neighbours)
+	fFalseJoker                 //
+	fValue                      // the face's value as it plays (its points in a rack)
+	fIslek                      // it could be laid off on the table now (işler taş)
+	fKnownHere                  // copies the seat knows this opponent holds
+	fHidden                     // the opponent's tiles the seat cannot place
+	fKnownTotal                 // its tiles the seat can place
+	fDraws                      // its draws from the wall this hand
+	fTakes                      // its takes this hand
+	fStage                      // discards so far this hand, all seats
+	fWallLeft                   // tiles left in the wall
+	fOpenMelds                  // it has opened with melds
+	fOpenPairs                  // it has opened with pairs
+	fOpenValue                  // its opening's value, or its pairs
+	fSinceOpen                  // its discards since it opened
 	NumFeatures
 )
 
@@ -85,8 +76,7 @@ var FeatureNames = func() (n [NumFeatures]string) {
 	}
 	copy(n[fFace:], []string{"two unseen", "own", "thrown by any", "on the table", "live run1", "live run2", "live value",
 		"live colour", "run room", "wild", "false joker", "value", "işler", "known here", "hidden", "known total",
-		"draws", "takes", "stage", "wall left", "opened melds", "opened pairs", "opening", "since open",
-		"shut mean", "shut high", "shut low", "others opened", "since first"})
+		"draws", "takes", "stage", "wall left", "opened melds", "opened pairs", "opening", "since open"})
 	return n
 }()
 
@@ -98,15 +88,6 @@ type history struct {
 	laid, laidOff [belief.Opponents][tile.NumFaces]uint8
 	sinceOpen     [belief.Opponents]int
 	opened        [belief.Opponents]bool
-	// shutN, shutSum, shutHigh and shutLow count its discards before
-	// it opened (the okey left out), their values' sum, those of 10 or
-	// more and those of 4 or less
-	shutN, shutSum, shutHigh, shutLow [belief.Opponents]int
-	// anyOpened is whether any seat has opened, sinceFirst the discards
-	// since the first did, seatsOpened how many seats have
-	anyOpened   bool
-	sinceFirst  int
-	seatsOpened int
 	// onStacks is the tiles on the discard stacks, by face
 	onStacks tile.Counts
 }
@@ -189,25 +170,11 @@ func (r *Reader) readHistory(v *okey101.View) {
 		p := belief.Tell(&h.Tally, an, v.Seat, belief.Step{Kind: stepKind(e.Kind), Seat: e.Seat, Tile: e.Tile})
 		switch e.Kind {
 		case okey101.EvDiscard:
-			if h.anyOpened {
-				h.sinceFirst++
-			}
 			if e.Tile.Valid() {
 				h.onStacks[e.Tile]++
 			}
 			if p >= 0 && h.opened[p] {
 				h.sinceOpen[p]++
-			}
-			if p >= 0 && !h.opened[p] && e.Tile.Valid() && !an.IsOkey(e.Tile) {
-				val := an.PlaysAs(e.Tile).Value()
-				h.shutN[p]++
-				h.shutSum[p] += val
-				if val >= 10 {
-					h.shutHigh[p]++
-				}
-				if val <= 4 {
-					h.shutLow[p]++
-				}
 			}
 		case okey101.EvTake:
 			if e.Tile.Valid() && h.onStacks[e.Tile] > 0 {
@@ -218,10 +185,6 @@ func (r *Reader) readHistory(v *okey101.View) {
 				h.onStacks[e.Tile]++
 			}
 		case okey101.EvOpen, okey101.EvLay:
-			if e.Kind == okey101.EvOpen {
-				h.anyOpened = true
-				h.seatsOpened++
-			}
 			if p < 0 {
 				continue
 			}
@@ -378,17 +341,6 @@ func (r *Reader) features(v *okey101.View, in *belief.Input, p int, f tile.Tile,
 		x[fOpenValue] = float32(min(o.Value, 255))
 	}
 	x[fSinceOpen] = float32(min(h.sinceOpen[p], 255))
-	if n := h.shutN[p]; n > 0 {
-		x[fShutMean] = float32((10*h.shutSum[p] + n/2) / n)
-	}
-	x[fShutHigh] = float32(min(h.shutHigh[p], 255))
-	x[fShutLow] = float32(min(h.shutLow[p], 255))
-	others := h.seatsOpened
-	if h.opened[p] {
-		others--
-	}
-	x[fOthersOpened] = float32(others)
-	x[fSinceFirst] = float32(min(h.sinceFirst, 255))
 }
 
 // inWindow counts the tiles of window w that play as face g.

@@ -21,9 +21,9 @@ import (
 // out lost 41 points, 30 to 53, to discarding K4 and going out later).
 // The hand is read from its record (testdata/hand41057.jsonl, played
 // with the 67-feature belief of 101): the hint plays on the belief's
-// worlds, so a new belief plays the hand otherwise and no longer reaches
-// the position, where the 72-feature belief's hint and judge hold as
-// the old ones did.
+// worlds, so a new belief may play the hand otherwise and not reach
+// the position (a 72-feature belief, tried and withdrawn, did not; at
+// the position its hint and judge held as the 67-feature ones do).
 func TestHintHoldsWhereTheJudgeDoes(t *testing.T) {
 	t.Parallel()
 	b, err := os.ReadFile("testdata/hand41057.jsonl")
