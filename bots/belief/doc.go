@@ -13,8 +13,7 @@
 // the public history says of them: the faces the opponent threw, took
 // and let go, by their relation to the face (the same face, a run's
 // neighbours, the same value, the same colour), the first and last of
-// them apart, what it is known to keep, how many of its discards ago it
-// last threw, took or let go each, and how far the hand has gone. Its scores are fitted to
+// them apart, and how far the hand has gone. Its scores are fitted to
 // what the seat sees: each face's chances add up to 1 over the places
 // and each place is expected to hold as many unseen tiles as it does.
 // The study of what it reads and what it is worth in play is

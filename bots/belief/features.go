@@ -76,34 +76,6 @@ const (
 	fTakes                      // its takes this hand
 	fStage                      // discards so far this hand, all seats
 	fWallLeft                   // tiles left in the wall
-	// NumBaseFeatures is the features before those of what an opponent
-	// kept and when it threw and took (below), as they were before
-	// those: bots/wait reads these, and the weights of 55 features made
-	// before them read the same inputs.
-	NumBaseFeatures
-)
-
-// What an opponent kept, and when it threw and took: issue 66's "takes
-// weighed" (refusals weighed by their fit or their lateness read nothing
-// more: docs/classic-belief.md, "Features, measured").
-const (
-	fHeldRun1         = NumBaseFeatures + iota // its known tiles one away in a run
-	fHeldRun2                                  // two away
-	fHeldValue                                 // of the same value in another colour
-	fHeldSingles                               // faces it is known to hold one copy of, the other unseen (a pair's half)
-	fPairTakes                                 // its takes of a tile whose other copy nobody had thrown nor the seat holds
-	fSinceTake                                 // its discards since its last take, and one (0: it never took)
-	fSinceSame                                 // its discards since it threw the face, and one (0: never)
-	fSinceRun1                                 // since it threw a run neighbour one away
-	fSinceValue                                // since it threw one of the same value
-	fSinceRun2                                 // since it threw a run neighbour two away
-	fSinceTookRun1                             // its discards since it took a run neighbour one away, and one (0: never)
-	fSinceTookRun2                             // two away
-	fSinceTookValue                            // one of the same value
-	fSinceColour                               // since it threw one of the same colour further away
-	fSincePassedSame                           // its discards since it let the face go to draw, and one (0: never)
-	fSincePassedRun1                           // a run neighbour one away
-	fSincePassedValue                          // one of the same value
 	NumFeatures
 )
 
@@ -128,10 +100,7 @@ var FeatureNames = func() (n [NumFeatures]string) {
 		}
 	}
 	copy(n[fFace:], []string{"two unseen", "own", "thrown by any", "live run1", "live run2", "live value", "live colour",
-		"run room", "wild", "false joker", "known here", "hidden", "known total", "draws", "takes", "stage", "wall left",
-		"held run1", "held run2", "held value", "held singles", "pair takes", "since take", "since same", "since run1",
-		"since value", "since run2", "since took run1", "since took run2", "since took value",
-		"since colour", "since passed same", "since passed run1", "since passed value"})
+		"run room", "wild", "false joker", "known here", "hidden", "known total", "draws", "takes", "stage", "wall left"})
 	return n
 }()
 
@@ -239,21 +208,6 @@ type history struct {
 	afterTake  [Opponents][tile.NumFaces]uint8
 	justTook   [Opponents]bool
 	takenByAny tile.Counts
-	// lastAt is its discards, counted when it last threw each face (as
-	// it plays; 0: never); takeAt its discards before its last take
-	// (-1: it never took).
-	lastAt [Opponents][tile.NumFaces]uint8
-	takeAt [Opponents]int
-	// tookAt and passedAt are, for each face it took or let go to draw
-	// (as it plays), its discards before it last did, and one (0:
-	// never).
-	tookAt, passedAt [Opponents][tile.NumFaces]uint8
-	// pairTakes is its takes of a tile whose other copy nobody had
-	// thrown and the seat does not hold.
-	pairTakes [Opponents]int
-	// heldSingles is the faces it is known to hold one copy of, the
-	// other unseen.
-	heldSingles [Opponents]int
 }
 
 // Reader reads views into inputs. It keeps its working memory between
@@ -297,7 +251,6 @@ func (r *Reader) Fill(v *classic.View, in *Input) error {
 	if err := r.unseen(v, in); err != nil {
 		return err
 	}
-	r.readKept(v, in)
 	for p, s := range in.Seats {
 		in.Last[p] = tile.NoTile
 		if s >= 0 && v.TileCounts[s] == hand.RackSize {
@@ -320,17 +273,7 @@ func (r *Reader) readHistory(v *classic.View) {
 	*h = history{}
 	h.Reset()
 	an := &v.Analyzer
-	for p := range Opponents {
-		h.takeAt[p] = -1
-	}
 	for _, e := range v.History {
-		top := h.top
-		if e.Kind == classic.EvTake && e.Tile.Valid() && !an.IsOkey(e.Tile) {
-			// the tile's other copy: thrown before (besides this one) or in the seat's rack
-			if s := e.Seat; s >= 0 && s < classic.NumSeats && s != v.Seat && h.ThrownByAny[e.Tile] <= 1 && v.Counts[e.Tile] == 0 {
-				h.pairTakes[place(v.Seat, s)]++
-			}
-		}
 		p := Tell(&h.Tally, an, v.Seat, Step{Kind: stepKind(e.Kind), Seat: e.Seat, Tile: e.Tile})
 		switch e.Kind {
 		case classic.EvDiscard:
@@ -339,9 +282,6 @@ func (r *Reader) readHistory(v *classic.View) {
 					count(an, &h.afterTake[p], e.Tile)
 				}
 				h.justTook[p] = false
-				if e.Tile.Valid() && !an.IsOkey(e.Tile) {
-					h.lastAt[p][an.PlaysAs(e.Tile)] = uint8(min(h.NThrown[p], 255))
-				}
 			}
 		case classic.EvTake:
 			if e.Tile.Valid() {
@@ -349,31 +289,6 @@ func (r *Reader) readHistory(v *classic.View) {
 			}
 			if p >= 0 {
 				h.justTook[p] = true
-				h.takeAt[p] = h.NThrown[p]
-				if e.Tile.Valid() && !an.IsOkey(e.Tile) {
-					h.tookAt[p][an.PlaysAs(e.Tile)] = uint8(min(h.NThrown[p]+1, 255))
-				}
-			}
-		case classic.EvDraw:
-			// a pass, as Tell counts it: the previous player's discard
-			// just thrown, left on top
-			if p >= 0 && top.Seat >= 0 && top.Seat != e.Seat && top.Tile.Valid() && !an.IsOkey(top.Tile) {
-				h.passedAt[p][an.PlaysAs(top.Tile)] = uint8(min(h.NThrown[p]+1, 255))
-			}
-		}
-	}
-}
-
-// readKept counts the faces each opponent is known to hold one copy
-// of while the other is unseen (half a pair).
-func (r *Reader) readKept(v *classic.View, in *Input) {
-	h := &r.h
-	an := &v.Analyzer
-	for p := range Opponents {
-		known := &in.Known[p]
-		for f := range tile.NumFaces {
-			if known[f] == 1 && in.Unseen[f] > 0 && !an.IsOkey(tile.Tile(f)) {
-				h.heldSingles[p]++
 			}
 		}
 	}
@@ -497,30 +412,16 @@ func (r *Reader) features(v *classic.View, in *Input, p int, f tile.Tile, x *[Ma
 		pf := an.PlaysAs(f)
 		nb := &r.tb.nb[pf]
 		for rel := range NumRel {
-			var thrown, early, after, taken, passed, live, held, last, took, pass int
+			var thrown, early, after, taken, passed, live int
 			for _, g := range nb.face[rel][:nb.n[rel]] {
 				thrown += int(h.Thrown[p][g])
 				early += int(h.Early[p][g])
 				after += int(h.afterTake[p][g])
 				taken += int(h.Taken[p][g])
 				passed += int(h.Passed[p][g])
-				last = max(last, int(h.lastAt[p][g]))
-				took = max(took, int(h.tookAt[p][g]))
-				pass = max(pass, int(h.passedAt[p][g]))
 				if rel != RelSame {
 					live += int(in.Unseen[faceOf(an, g)])
-					held += int(in.Known[p][faceOf(an, g)])
 				}
-			}
-			since, sinceTook, sincePassed := 0, 0, 0
-			if last > 0 {
-				since = min(h.NThrown[p]-last+1, 255)
-			}
-			if took > 0 {
-				sinceTook = min(h.NThrown[p]-took+2, 255)
-			}
-			if pass > 0 {
-				sincePassed = min(h.NThrown[p]-pass+2, 255)
 			}
 			x[fThrown+rel] = float32(thrown)
 			x[fThrownEarly+rel] = float32(early)
@@ -530,30 +431,15 @@ func (r *Reader) features(v *classic.View, in *Input, p int, f tile.Tile, x *[Ma
 			x[fThrownRecent+rel] = float32(recent(an, &h.LastThrown[p], nb, rel))
 			x[fPassedRecent+rel] = float32(recent(an, &h.LastPassed[p], nb, rel))
 			switch rel {
-			case RelSame:
-				x[fSinceSame] = float32(since)
-				x[fSincePassedSame] = float32(sincePassed)
 			case RelRun1:
 				x[fLiveRun1] = float32(live)
 				x[fRunRoom] = float32(nb.n[rel])
-				x[fHeldRun1] = float32(held)
-				x[fSincePassedRun1] = float32(sincePassed)
-				x[fSinceRun1] = float32(since)
-				x[fSinceTookRun1] = float32(sinceTook)
 			case RelRun2:
 				x[fLiveRun2] = float32(live)
-				x[fHeldRun2] = float32(held)
-				x[fSinceRun2] = float32(since)
-				x[fSinceTookRun2] = float32(sinceTook)
 			case RelValue:
 				x[fLiveValue] = float32(live)
-				x[fHeldValue] = float32(held)
-				x[fSincePassedValue] = float32(sincePassed)
-				x[fSinceValue] = float32(since)
-				x[fSinceTookValue] = float32(sinceTook)
 			case RelColour:
 				x[fLiveColour] = float32(live)
-				x[fSinceColour] = float32(since)
 			}
 		}
 	}
@@ -572,11 +458,6 @@ func (r *Reader) features(v *classic.View, in *Input, p int, f tile.Tile, x *[Ma
 	x[fTakes] = float32(min(h.Takes[p], 255))
 	x[fStage] = float32(min(h.Stage, 255))
 	x[fWallLeft] = float32(min(v.WallLeft, 255))
-	x[fHeldSingles] = float32(min(h.heldSingles[p], 255))
-	x[fPairTakes] = float32(min(h.pairTakes[p], 255))
-	if h.takeAt[p] >= 0 {
-		x[fSinceTake] = float32(min(h.NThrown[p]-h.takeAt[p]+1, 255))
-	}
 }
 
 // recent counts the tiles of window w in relation rel to the face whose

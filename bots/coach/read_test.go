@@ -136,19 +136,17 @@ func shares(t *testing.T, x tile.Tile, share func(byBelief bool) (float64, error
 
 // TestReadWhereTheBeliefDecides: a discard the judge labels an
 // inaccuracy on the belief's worlds and only good on racks dealt at
-// random carries the table's reading, and its words: an easy bot's B8
-// (hand 12 of easy against three normal, the record's action 57),
-// which breaks a meld where R12 does not. Found by judging every
-// discard of easy bots on seeds 1 to 14 with the belief of 72 features
-// (99 discards, 4 labelled an inaccuracy or worse, this one alone
-// read; the belief of 55 features read hand 7's Y13 so, which the new
-// one labels best).
+// random carries the table's reading, and its words: an easy bot's
+// Y13 (hand 7 of easy against three normal, the record's action 12),
+// which keeps fewer ways to go on than R6. Found by judging every
+// discard of easy bots on seeds 1 to 7 (49 discards, 2 labelled an
+// inaccuracy or worse, this one read).
 func TestReadWhereTheBeliefDecides(t *testing.T) {
 	if testing.Short() {
 		t.Skip("two judgings of a decision: the full suite's")
 	}
 	ctx := context.Background()
-	seed := uint64(12)
+	seed := uint64(7)
 	g, err := classic.NewGame(classic.DefaultRules(), seed, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -158,7 +156,7 @@ func TestReadWhereTheBeliefDecides(t *testing.T) {
 	for i := 1; i < classic.NumSeats; i++ {
 		bs[i] = botsclassic.NewNormal(seed + uint64(i))
 	}
-	for len(g.Record().Actions) < 57 {
+	for len(g.Record().Actions) < 12 {
 		s := g.State()
 		a, err := bs[s.Turn()].Decide(ctx, s.View(s.Turn()))
 		if err != nil {
@@ -174,7 +172,7 @@ func TestReadWhereTheBeliefDecides(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.Turn() != 0 || played != classic.DiscardAction(0, tile.NewTile(tile.Blue, 8)) {
+	if s.Turn() != 0 || played != classic.DiscardAction(0, tile.NewTile(tile.Yellow, 13)) {
 		t.Fatalf("the position moved: seat %d plays %v", s.Turn(), played)
 	}
 	d, err := JudgeClassic(ctx, v, played, Options{Seed: 1})

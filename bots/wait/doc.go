@@ -21,16 +21,14 @@
 //
 // The weights are made by bots/wait/train from self-play, where every
 // position comes with the true racks, and ship in weights.json
-// (go:embed, Trained); the belief it reads is the one they were trained
-// on, the classic belief's weights of 55 features, in belief.json
-// (Belief). It is pure: no I/O, randomness only from the
+// (go:embed, Trained). It is pure: no I/O, randomness only from the
 // caller's source, and a Reader reads without allocating.
 //
 // Files:
 //
 //	doc.go        this map
 //	wait.go       Reader, Input: a view's features of each face held;
-//	              Trained, Belief, Chance
+//	              Trained, Chance
 //	fixture.go    the trainer's fixed cases, which the test reads again
 //
 // Beside it, bots/wait/train is the command that makes the weights;

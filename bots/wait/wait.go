@@ -17,8 +17,8 @@ import (
 const placeFeatures = 3
 
 // nBelief is the belief's features of (next player, face) read here:
-// the base ones (belief.NumBaseFeatures) less the opponent's place.
-const nBelief = belief.NumBaseFeatures - placeFeatures
+// all of them less the opponent's place.
+const nBelief = belief.NumFeatures - placeFeatures
 
 // The features of a face the seat holds, after the belief's of the next
 // player and that face (nBelief of them, in the belief's order).
@@ -67,8 +67,7 @@ type Input struct {
 // Reader reads views into inputs. It keeps its working memory between
 // calls, so a Reader serves one goroutine; it reads without allocating.
 type Reader struct {
-	// Belief is the belief read (nil: Belief, the one the shipped
-	// weights were trained on).
+	// Belief is the belief read (nil: belief.Trained).
 	Belief *belief.Model
 	// Worlds is how many placements of the next rack the placement
 	// features are read in (0: DefaultWorlds; negative: none, the
@@ -91,7 +90,7 @@ type Reader struct {
 func (r *Reader) Fill(v *classic.View, rnd *game.Seeded, out *Input) error {
 	m := r.Belief
 	if m == nil {
-		m = Belief()
+		m = belief.Trained()
 	}
 	if err := r.br.Fill(v, &r.in); err != nil {
 		return err
@@ -122,7 +121,7 @@ func (r *Reader) Fill(v *classic.View, rnd *game.Seeded, out *Input) error {
 		x := &out.X[f]
 		*x = [belief.MaxFeatures]float32{}
 		r.br.FaceFeatures(v, &r.in, 0, t, &r.bx)
-		copy(x[:nBelief], r.bx[placeFeatures:belief.NumBaseFeatures])
+		copy(x[:nBelief], r.bx[placeFeatures:belief.NumFeatures])
 		pf := an.PlaysAs(t)
 		for i, rel := range []int{belief.RelSame, belief.RelRun1, belief.RelRun2, belief.RelValue} {
 			s := 0.0
@@ -228,25 +227,6 @@ func Chances(m *belief.Model, in *Input, p *[tile.NumFaces]float64) {
 
 //go:embed weights.json
 var trainedJSON []byte
-
-//go:embed belief.json
-var beliefJSON []byte
-
-// Belief is the belief of the opponents' racks that the shipped
-// weights were trained on, read once: the classic belief's weights of
-// its first belief.NumBaseFeatures features (bots/belief's before the
-// features of what an opponent kept and when it threw and took), which
-// read the same inputs as they did then (the weights bots/belief
-// shipped until then). A reading by a newer belief would move the read
-// and placement features this model was trained on. It is shared and
-// must not be changed.
-var Belief = sync.OnceValue(func() *belief.Model {
-	m, err := belief.ParseFeatures(beliefJSON, belief.NumBaseFeatures)
-	if err != nil {
-		panic(fmt.Sprintf("the wait's belief weights: %v", err)) // a broken build, caught by the package's tests
-	}
-	return m
-})
 
 // Trained is the model the trainer made (bots/wait/train), read once
 // from the weights shipped with the package. It is shared and must not
