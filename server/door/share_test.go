@@ -192,7 +192,12 @@ func TestHallShare(t *testing.T) {
 		t.Parallel()
 		srv, addr := testServer(t, func(c *Config) { c.RoomIdle = 300 * time.Millisecond })
 		a := dial(t, addr, "ann", dialOpts{key: newKey(t)})
-		openTable(t, a)
+		// openTable's wait for the room would race its closing: on a
+		// busy machine the room may close before its screen is drawn.
+		a.waitFor("Tables (0 of", 10*time.Second)
+		a.press("n")
+		a.waitFor("A new table", 5*time.Second)
+		a.press("enter")
 		a.waitFor("Nobody started the match", 5*time.Second)
 		a.waitFor("Tables (", 5*time.Second)
 		// The room tells its player before the hall forgets it: a screen
