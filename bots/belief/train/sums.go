@@ -19,10 +19,15 @@ type handLoss struct {
 	Trained  []float64 `json:"trained"`
 }
 
-// sumByHand reads every position of d with m (nil: uniform) and sums the
-// cells' log-loss by hand; cells counts them.
-func sumByHand(d *dataset, m *belief.Model) (s []float64, cells int) {
-	s = make([]float64, d.Hands)
+// handSums are one reading's log-loss summed by hand over the cells
+// (an opponent and a face with unseen copies and unseen slots in that
+// rack): all of them, and those with the wall at 16 tiles or fewer.
+type handSums struct{ all, late []float64 }
+
+// cellSums reads every position of d with m (nil: uniform) and sums the
+// cells' log-loss by hand; cells counts them (all, late).
+func cellSums(d *dataset, m *belief.Model) (s handSums, cells [2]float64) {
+	s = handSums{make([]float64, d.Hands), make([]float64, d.Hands)}
 	var (
 		rd  belief.Reader
 		in  belief.Input
@@ -32,12 +37,19 @@ func sumByHand(d *dataset, m *belief.Model) (s []float64, cells int) {
 		d.input(p, &in)
 		rd.Score(&in, m, &out)
 		pos := d.Pos[p]
+		late := stageOf(pos.WallLeft) == 2
 		for gi := pos.First; gi < pos.First+pos.Len; gi++ {
 			g := &d.G[gi]
 			for o := range belief.Opponents {
-				if g.Slots[o] > 0 {
-					s[pos.Hand] += belief.CellLoss(out.P[o][g.Face], g.U, g.N[o])
-					cells++
+				if g.Slots[o] == 0 {
+					continue
+				}
+				l := belief.CellLoss(out.P[o][g.Face], g.U, g.N[o])
+				s.all[pos.Hand] += l
+				cells[0]++
+				if late {
+					s.late[pos.Hand] += l
+					cells[1]++
 				}
 			}
 		}
@@ -49,8 +61,9 @@ func sumByHand(d *dataset, m *belief.Model) (s []float64, cells int) {
 // and m to path, for runs of different features to be paired on the
 // same hands (TestPairHandLoss, tune tag).
 func writeHandLoss(path string, te *dataset, seed uint64, m *belief.Model) error {
-	u, cells := sumByHand(te, nil)
-	t, _ := sumByHand(te, m)
+	us, c := cellSums(te, nil)
+	ts, _ := cellSums(te, m)
+	u, t, cells := us.all, ts.all, int(c[0])
 	b, err := json.Marshal(handLoss{Seed: seed, Features: te.F, Cells: cells, Uniform: u, Trained: t})
 	if err != nil {
 		return err

@@ -40,44 +40,6 @@ import (
 // seed 1), OKEY_HANDS (3,000), OKEY_POS (0.06, 101's recipe), OKEY_HARD
 // (0.3) say which positions, as the trainer deals them.
 
-// handSums are one reading's sums by hand: its log-loss over the cells
-// (an opponent and a face with unseen copies and unseen slots in that
-// rack), all and with the wall at 16 tiles or fewer.
-type handSums struct{ all, late []float64 }
-
-// cellSums reads every position of d with m (nil: uniform) and sums the
-// cells' log-loss by hand; cells counts them (all, late).
-func cellSums(d *dataset, m *belief.Model) (s handSums, cells [2]float64) {
-	s = handSums{make([]float64, d.Hands), make([]float64, d.Hands)}
-	var (
-		rd  belief.Reader
-		in  belief.Input
-		out belief.Reading
-	)
-	for p := range d.Pos {
-		d.input(p, &in)
-		rd.Score(&in, m, &out)
-		pos := d.Pos[p]
-		late := stageOf(pos.WallLeft) == 2
-		for gi := pos.First; gi < pos.First+pos.Len; gi++ {
-			g := &d.G[gi]
-			for o := range belief.Opponents {
-				if g.Slots[o] == 0 {
-					continue
-				}
-				l := belief.CellLoss(out.P[o][g.Face], g.U, g.N[o])
-				s.all[pos.Hand] += l
-				cells[0]++
-				if late {
-					s.late[pos.Hand] += l
-					cells[1]++
-				}
-			}
-		}
-	}
-	return s, cells
-}
-
 // ratioCI is (Σa − Σc) / Σb with its 95% interval, the hands clusters
 // (the delta method: each hand's residual a − c − r·b).
 func ratioCI(a, c, b []float64) (r, lo, hi float64) {
