@@ -41,7 +41,7 @@ func TestPowerCutBringsEveryTableBack(t *testing.T) {
 	annKey, bobKey := newKey(t), newKey(t)
 	// Table 1, run by node 0: ann there, bob from node 1, a few moves
 	// each, then left at one of theirs.
-	annAndBobPlay(t, srv0, addr0, addr1, annKey, bobKey, 8)
+	ann, bob := annAndBobPlay(t, srv0, addr0, addr1, annKey, bobKey, 8)
 	// Table 2, run by node 2: gus, a guest, and three bots, left at
 	// his turn.
 	gus := dial(t, addr2, "gus", dialOpts{})
@@ -64,7 +64,7 @@ func TestPowerCutBringsEveryTableBack(t *testing.T) {
 			return false
 		}
 	}
-	savedGame(t, srv0, "1", atTurn(0, 1))
+	midHand(t, srv0, "1", ann, bob)
 	savedGame(t, srv2, "2", atTurn(0))
 	want := map[string]string{}
 	before := map[string][]byte{}
@@ -132,9 +132,9 @@ func TestPowerCutBringsEveryTableBack(t *testing.T) {
 			return strings.Contains(s, "Servers restarted") && strings.Contains(s, want[id])
 		})
 	}
-	ann := dial(t, addr2, "ann", dialOpts{key: annKey})
+	ann = dial(t, addr2, "ann", dialOpts{key: annKey})
 	told(ann, "1")
-	bob := dial(t, addr0, "bob", dialOpts{key: bobKey})
+	bob = dial(t, addr0, "bob", dialOpts{key: bobKey})
 	told(bob, "1")
 	gus = dial(t, addr1, "gus", dialOpts{})
 	gus.waitFor("Tables (", 10*time.Second)

@@ -428,13 +428,15 @@ func startedMatch(t *testing.T, players ...player) []*client {
 
 // annAndBobPlay: ann opens table 1 through addrAnn, bob sits at it
 // through addrBob, the match starts and both play until srv's store
-// holds moves actions of it; they stop there, their clients open.
+// holds moves actions of it (on into the next hand if one ends first:
+// anyone may win a hand early, by chance); they stop there, their
+// clients open.
 func annAndBobPlay(t *testing.T, srv *Server, addrAnn, addrBob string, annKey, bobKey gossh.Signer, moves int) (ann, bob *client) {
 	t.Helper()
 	cs := startedMatch(t, player{"ann", addrAnn, dialOpts{key: annKey}}, player{"bob", addrBob, dialOpts{key: bobKey}})
 	ann, bob = cs[0], cs[1]
 	stop := make(chan struct{})
-	wa, wb := playWhile(t, ann, stop), playWhile(t, bob, stop)
+	wa, wb := playWhile(t, ann, stop, true), playWhile(t, bob, stop, true)
 	savedGame(t, srv, "1", func(g *classic.Game) bool { return len(g.Record().Actions) >= moves })
 	close(stop)
 	wa.Wait()
@@ -488,7 +490,7 @@ func TestDropAndReconnect(t *testing.T) {
 	waitSummary(t, srv, "1", "ann away", func(s *tables.Summary) bool { return s.Players[0].Kind == 2 && s.Owners[0] != "" })
 	_, before := savedGame(t, srv, "1", func(*classic.Game) bool { return true })
 	stop := make(chan struct{})
-	wg := playWhile(t, bob, stop)
+	wg := playWhile(t, bob, stop, true)
 	// Ann's bot plays her turns meanwhile.
 	savedGame(t, srv, "1", func(g *classic.Game) bool {
 		rec := g.Record()
@@ -544,12 +546,9 @@ func TestRestartResumesTheTable(t *testing.T) {
 	tweak := func(c *Config) { c.StateDir, c.HostKey = stateDir, filepath.Join(keyDir, "hostkey", "key") }
 	srv, addr := testServer(t, tweak)
 	annKey, bobKey := newKey(t), newKey(t)
-	annAndBobPlay(t, srv, addr, addr, annKey, bobKey, 12)
+	ann, bob := annAndBobPlay(t, srv, addr, addr, annKey, bobKey, 12)
 	// Wait for a quiet table: a person's turn, everything saved.
-	savedGame(t, srv, "1", func(g *classic.Game) bool {
-		st := g.State()
-		return st.Phase() == game.Playing && (st.Turn() == 0 || st.Turn() == 1)
-	})
+	midHand(t, srv, "1", ann, bob)
 	g := settled(t, srv, "1")
 	if g.State().Phase() != game.Playing {
 		t.Fatal("the hand ended before the crash: nothing mid-hand to resume")
