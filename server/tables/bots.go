@@ -19,6 +19,10 @@ type asker struct {
 	asking int
 	id     uint64
 	answer chan botAnswer
+	// held is the answer to the question under way when it came before
+	// the bot's delay was over: played as the delay ends (Table.onBot),
+	// so that when a move shows says nothing of how long the bot took.
+	held *botAnswer
 	// panicked: a bot's panic has been logged with its stack (once a
 	// table).
 	panicked bool
@@ -80,14 +84,19 @@ func (a *asker) cancel() {
 		a.id++
 		a.asking = -1
 	}
+	a.held = nil
 }
+
+// current reports whether ans answers the question under way.
+func (a *asker) current(ans botAnswer) bool { return a.asking >= 0 && ans.id == a.id }
 
 // take reports whether ans answers the question under way, which is
 // then answered.
 func (a *asker) take(ans botAnswer) bool {
-	if ans.id != a.id {
+	if !a.current(ans) {
 		return false
 	}
+	a.held = nil
 	if errors.Is(ans.err, errBotPanicked) {
 		a.panicked = true // its stack is logged once a table
 	}

@@ -215,6 +215,9 @@ func (t *Table) schedule() {
 	switch stg {
 	case stPlaying:
 		if t.sit.present(turn) {
+			// The player's own move (back in their bot's delay, say):
+			// the bot's question, if any, is dropped.
+			t.dropBot()
 			if t.Cfg.Timer > 0 && t.deadline.IsZero() {
 				t.turnFrom, t.turnSeat = now, turn
 				t.deadline = now.Add(t.Cfg.Timer + t.bankLeft(turn))
@@ -222,10 +225,11 @@ func (t *Table) schedule() {
 			return
 		}
 		if t.sit.awaits(turn, t.policy.Awaits && t.awaited[turn]) {
+			t.dropBot()
 			return // until they come, or their seat is given up
 		}
 		if t.bot.asking < 0 && (t.sit.anyone() || t.policy.PlaysOut) && t.nextBot.IsZero() {
-			t.nextBot = now.Add(t.Opt.BotDelay)
+			t.botTurn(now, turn)
 		}
 	case stHandOver:
 		if !t.sit.anyone() && !t.policy.PlaysOut {
@@ -331,14 +335,38 @@ func (t *Table) onClock() {
 		t.deadline, t.turnFrom = time.Time{}, time.Time{}
 		t.banked[turn] = t.Cfg.Bank // all of it drawn on
 		t.Opt.Log.Info("out of time", "table", t.ID, "seat", turn, "name", t.sit.seats[turn].name)
-		t.askBot(turn)
-	case stg == stPlaying && !t.nextBot.IsZero() && !now.Before(t.nextBot) && !t.sit.present(turn) && t.bot.asking < 0:
+		t.botTurn(now, turn)
+	case stg == stPlaying && !t.nextBot.IsZero() && !now.Before(t.nextBot):
+		// The bot's delay is over: its answer plays now if it came,
+		// else as it comes.
 		t.nextBot = time.Time{}
-		t.askBot(turn)
+		if h := t.bot.held; h != nil {
+			t.playBot(*h)
+		}
 	case stg == stHandOver && !t.deadline.IsZero() && !now.Before(t.deadline):
 		t.deadline = time.Time{}
 		t.deal()
 	}
+}
+
+// botTurn starts the bot's turn at seat: the bot is asked now and its
+// move shows when the bot's delay ends, or when it answers if later.
+// Asked only as the delay ended, as it once was, a move would show the
+// delay plus the bot's thinking, and how long a bot thinks depends on
+// its rack: anyone watching the clock would learn of a hidden rack.
+// Held to the delay's end, a move shows at the same time whatever the
+// rack, unless the bot thinks longer than the delay (700 ms by
+// default; a 101 expert's p99 is about 180 ms).
+func (t *Table) botTurn(now time.Time, seat int) {
+	t.nextBot = now.Add(t.Opt.BotDelay)
+	t.askBot(seat)
+}
+
+// dropBot drops the bot's question under way, its answer if held, and
+// its delay.
+func (t *Table) dropBot() {
+	t.bot.cancel()
+	t.nextBot = time.Time{}
 }
 
 // askBot puts its question to the seat's bot (searchSlot says which).
@@ -383,8 +411,22 @@ func searchSlot(ref referee, gameName, level string, seat int, key uint64, slots
 // search slots busy: the table plays the move and tells the log.
 type hardInstead struct{ move any }
 
-// onBot plays a bot's answer, or a plain move for a bot that failed.
+// onBot takes a bot's answer: held to the end of the bot's delay
+// (botTurn says why), else played.
 func (t *Table) onBot(a botAnswer) {
+	if !t.bot.current(a) {
+		return // stale: the table moved on
+	}
+	if !t.nextBot.IsZero() && t.Opt.Now().Before(t.nextBot) {
+		t.bot.held = &a
+		return
+	}
+	t.nextBot = time.Time{}
+	t.playBot(a)
+}
+
+// playBot plays a bot's answer, or a plain move for a bot that failed.
+func (t *Table) playBot(a botAnswer) {
 	if !t.bot.take(a) {
 		return
 	}
