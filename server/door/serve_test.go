@@ -116,6 +116,9 @@ func savedGame(t *testing.T, srv *Server, id string, ok func(*classic.Game) bool
 				if err == nil {
 					st := g.State()
 					seen = fmt.Sprintf("last read: %d moves, hand %d, phase %v, seat %d to play", len(rec.Actions), st.HandNumber(), st.Phase(), st.Turn())
+					if r := st.Result(); r != nil {
+						seen += fmt.Sprintf("; seed %d, meta %v; result %+v; actions %v", rec.Seed, rec.Meta, *r, rec.Actions)
+					}
 				}
 			}
 		}
