@@ -1,21 +1,15 @@
 package tables
 
 import (
+	"context"
+	"fmt"
+	"math/rand/v2"
 	"testing"
 	"time"
-)
 
-// answerOf waits for the answer of the bot asked.
-func answerOf(t *testing.T, tb *Table) botAnswer {
-	t.Helper()
-	select {
-	case a := <-tb.bot.answer:
-		return a
-	case <-time.After(time.Minute):
-		t.Fatal("the bot did not answer")
-		return botAnswer{}
-	}
-}
+	"okey/game/classic"
+	"okey/ui/seatmsg"
+)
 
 // TestBotMoveHeldToItsDelay: a bot is asked as its turn comes, and its
 // move shows when the bot's delay ends however soon it answered (how
@@ -113,4 +107,130 @@ func TestBotMoveHeldToItsDelay(t *testing.T) {
 	if moves() != before {
 		t.Fatal("her bot played after she came back")
 	}
+}
+
+// TestHeldMovesAreTheBotsAnswers: over three hands of a table whose
+// bots' answers come before, at and after their delay's end in every
+// order, with ann coming back in her bot's delay now and then (its
+// answer then stale) and playing her own turns, every move the record
+// holds that ann did not make herself is the answer her seat's or the
+// other seats' bot gives on the view of that moment: nothing held is
+// ever played on a later state, or for another seat.
+func TestHeldMovesAreTheBotsAnswers(t *testing.T) {
+	t.Parallel()
+	for order := range uint64(8) {
+		t.Run(fmt.Sprint("order ", order), func(t *testing.T) { heldMovesAreAnswers(t, order) })
+	}
+}
+
+// heldMovesAreAnswers is TestHeldMovesAreTheBotsAnswers with the
+// answers' order and ann's comings and goings drawn from seed order.
+func heldMovesAreAnswers(t *testing.T, order uint64) {
+	const delay = 700 * time.Millisecond
+	tb, now := handTable(t, 0)
+	tb.Opt.BotDelay = delay
+	tb.Cfg.Levels = [4]string{"normal", "normal", "normal", "normal"}
+	ann := NewMember("key:A", "ann", "", 0)
+	if s, err := tb.joinAs(ann, -1, false); err != nil || s != 0 {
+		t.Fatalf("ann: seat %d, %v", s, err)
+	}
+	tb.handle(Request{Kind: ReqStart, M: ann})
+	if tb.Ref == nil {
+		t.Fatal("the match did not start")
+	}
+	tb.handle(Request{Kind: ReqAway, M: ann})
+	rnd := rand.New(rand.NewPCG(66, order))
+	own := map[int]bool{} // the record's actions ann played herself
+	present, stale := false, 0
+	actions := func() []classic.Action {
+		rec, err := classic.ParseRecord(tb.Ref.Record())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rec.Actions
+	}
+	for step := 0; tb.Ref.Hand() <= 3; step++ {
+		if step > 5000 {
+			t.Fatal("three hands did not end in 5,000 steps")
+		}
+		tb.schedule()
+		stg, turn := tb.Ref.Stage()
+		switch {
+		case stg == stMatchOver:
+			t.Fatal("the match ended within three hands")
+		case stg == stHandOver:
+			if present {
+				tb.handle(Request{Kind: ReqMove, M: ann, Move: seatmsg.Intent{Kind: seatmsg.IntentAct, Action: classic.NextHandAction(), Hand: tb.Ref.Hand()}})
+			}
+			*now = now.Add(tb.Opt.HandWait + time.Second)
+			tb.onClock()
+		case present && turn == 0:
+			mv, ok := tb.Ref.PlainMove(0)
+			if !ok {
+				t.Fatal("ann has no move")
+			}
+			n := len(actions())
+			tb.handle(Request{Kind: ReqMove, M: ann, Move: seatmsg.Intent{Kind: seatmsg.IntentAct, Action: mv.(classic.Action), Hand: tb.Ref.Hand()}})
+			if len(actions()) != n+1 {
+				t.Fatalf("ann's move %v was not played: %q", mv, tb.refusals[ann].text)
+			}
+			own[n] = true
+			if rnd.IntN(3) == 0 {
+				tb.handle(Request{Kind: ReqAway, M: ann})
+				present = false
+			}
+		case tb.bot.asking >= 0:
+			a := answerOf(t, tb)
+			switch r := rnd.IntN(4); {
+			case r == 0 && turn == 0:
+				// Back in her bot's delay: its answer is stale.
+				tb.handle(Request{Kind: ReqHere, M: ann})
+				present = true
+				tb.schedule()
+				tb.onBot(a)
+				*now = now.Add(delay)
+				tb.onClock()
+				stale++
+			case r == 1:
+				*now = now.Add(delay + time.Millisecond)
+				tb.onClock()
+				tb.onBot(a)
+			default:
+				tb.onBot(a)
+				*now = now.Add(delay)
+				tb.onClock()
+			}
+		default:
+			*now = now.Add(delay)
+			tb.onClock()
+		}
+	}
+	if stale == 0 || len(own) == 0 {
+		t.Fatalf("ann came back in her bot's delay %d times and played %d moves herself: the test needs both", stale, len(own))
+	}
+	rec, err := classic.ParseRecord(tb.Ref.Record())
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := classic.NewGame(rec.Rules, rec.Seed, rec.Meta)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref, bots := &refereeClassic{g: g}, 0
+	for i, a := range rec.Actions {
+		if a.Kind != classic.ActNextHand && !own[i] {
+			want, err := ref.AskBot(a.Seat, levelsOf(&tb.Cfg, tb.f)(a.Seat), tb.seal.BotKey)(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want != a {
+				t.Fatalf("move %d is %v, and seat %d's bot, asked on the view of that moment, answers %v", i, a, a.Seat, want)
+			}
+			bots++
+		}
+		if _, _, err := g.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Logf("%d moves, %d of them the bots', %d of ann's own; her bot's answer dropped %d times", len(rec.Actions), bots, len(own), stale)
 }
