@@ -286,7 +286,7 @@ func openEngine(ctx context.Context, dir string, sc StoreConfig) (*Engine, error
 			// server is in the process, and the client's default wait
 			// of 2 s before it dials the one server it knows again
 			// was 2 s more of every table's writes unanswered.
-			nc, err := nats.Connect("", nats.InProcessServer(e.ns), nats.Name("okey serve"+name), nats.MaxReconnects(-1), nats.ReconnectWait(inProcessRedial), nats.UserInfo(localUser, local))
+			nc, err := nats.Connect("", nats.InProcessServer(e.ns), nats.Name("okey serve"+name), nats.MaxReconnects(-1), nats.ReconnectWait(inProcessRedial), nats.Timeout(inProcessHandshake), nats.UserInfo(localUser, local))
 			if err != nil {
 				return nil, fmt.Errorf("connecting to the store (NATS): %w", err)
 			}
@@ -327,6 +327,13 @@ const AckWait = 10 * time.Second
 // inProcessRedial is how long a dropped connection to the server in the
 // process waits before it is made again.
 const inProcessRedial = 50 * time.Millisecond
+
+// inProcessHandshake bounds the handshake with the server in the
+// process. There is no network to wait on, only the CPU: the client's
+// default of 2 s failed a node's start on a loaded two-core machine
+// (load 32, "read pipe: i/o timeout"), where waiting longer costs
+// nothing but the wait.
+const inProcessHandshake = 20 * time.Second
 
 // localUser is the one client user of the embedded server: the process
 // itself.

@@ -1,7 +1,9 @@
 package keep
 
 import (
+	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"slices"
@@ -12,6 +14,8 @@ import (
 	"okey/game"
 	"okey/server/rating"
 	"okey/server/servetest"
+
+	"github.com/nats-io/nats.go/jetstream"
 )
 
 // TestAnOlderRatingPutBackIsNotTaken: a writer of the store without the
@@ -158,22 +162,34 @@ func TestAnOlderDailyResultPutBackIsNotTaken(t *testing.T) {
 			t.Fatal(err)
 		}
 		key := b.resultKey(g, d, ann)
-		capture := func() []byte {
+		// capture reads ann's day as the write just made left it: a
+		// read may be answered by a replica behind the write (direct
+		// gets), so it is read until it is there and not the one
+		// before.
+		capture := func(before []byte) []byte {
 			t.Helper()
-			e, err := kv.Get(ctx, key)
-			if err != nil {
-				t.Fatal(err)
+			for tries := 1; ; tries++ {
+				e, err := kv.Get(ctx, key)
+				if err != nil && !errors.Is(err, jetstream.ErrKeyNotFound) {
+					t.Fatal(err)
+				}
+				if err == nil && !bytes.Equal(e.Value(), before) {
+					return e.Value()
+				}
+				if tries == 500 {
+					t.Fatalf("ann's day never read as written (%v)", err)
+				}
+				time.Sleep(20 * time.Millisecond)
 			}
-			return e.Value()
 		}
 		if err := b.Claim(ctx, g, d, DailyResult{ID: ann, Name: "ann"}); err != nil {
 			t.Fatal(err)
 		}
-		begun := capture()
+		begun := capture(nil)
 		if err := b.Scored(ctx, g, d, ann, 1, -3); err != nil {
 			t.Fatal(err)
 		}
-		one := capture()
+		one := capture(begun)
 		if err := b.Scored(ctx, g, d, ann, 2, 5); err != nil {
 			t.Fatal(err)
 		}
