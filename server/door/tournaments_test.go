@@ -243,7 +243,9 @@ func TestTournamentCarriedOnWhenItsOwnerDies(t *testing.T) {
 	deadline := time.Now().Add(60 * time.Second)
 	for {
 		_, tr, _ := srv0.port(nil).Tournament(id)
-		if o := ownerOf(); o >= 0 && len(tr.Matches) >= 4 {
+		// Two matches, not more: on a loaded machine (ci35) the
+		// 30-second arena was ending with two.
+		if o := ownerOf(); o >= 0 && len(tr.Matches) >= 2 {
 			t.Logf("node %d owns the arena, %d matches played, %d in play: killed", o, len(tr.Matches), len(tr.Playing))
 			c.crash(o)
 			break
