@@ -83,6 +83,12 @@ func World101(v *okey101.View, seed uint64, i int) (okey101.State, error) {
 // (about a millisecond a hand), seeded per world. One Player101 serves
 // one goroutine: its bots share one solver's memory.
 type Player101 struct {
+	// Own, when set, is the level (bots101.New) the seat of the action
+	// played out plays the rest of the hand at, the three others
+	// playing normal: "hard" values a candidate under the policy the
+	// searching seat really follows (the search's "-selfhard",
+	// docs/belief-101.md). "" is normal on all four seats.
+	Own   string
 	sv    *meld.Solver
 	seats [okey101.NumSeats]bots101.Bot
 }
@@ -91,14 +97,21 @@ type Player101 struct {
 func NewPlayer101() *Player101 { return &Player101{sv: new(meld.Solver)} }
 
 // Play applies a to s and plays the hand to its end (the end of the
-// hand, not of the match) with normal bots seeded from seed.
+// hand, not of the match) with normal bots seeded from seed (a's seat
+// at the level Own when set).
 func (p *Player101) Play(ctx context.Context, s okey101.State, a okey101.Action, seed uint64) (okey101.State, error) {
 	s, _, err := s.Apply(a)
 	if err != nil {
 		return s, fmt.Errorf("playout: %v: %w", a, err)
 	}
 	for i := range p.seats {
-		p.seats[i], _ = bots101.New("normal", bots101.Options{Seed: mix(seed, i, 2), Solver: p.sv})
+		level := "normal"
+		if i == a.Seat && p.Own != "" {
+			level = p.Own
+		}
+		if p.seats[i], err = bots101.New(level, bots101.Options{Seed: mix(seed, i, 2), Solver: p.sv}); err != nil {
+			return s, fmt.Errorf("playout, seat %d: %w", i, err)
+		}
 	}
 	for s.Phase() == game.Playing && s.Moves() < MaxActions {
 		seat := s.Turn()

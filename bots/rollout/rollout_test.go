@@ -313,3 +313,123 @@ func TestWorlds101FromTheBelief(t *testing.T) {
 		t.Fatal("a hand over was read")
 	}
 }
+
+// TestPlayout101Own: with Own "hard" the seat of the action played out
+// plays hard for the rest of the hand: the playout ends exactly where a
+// hand ends whose seat is a hard bot of the playout's seed deciding on
+// every state it meets (the three others normal), and, in some of the
+// positions, elsewhere than the playout with normal on all four seats.
+func TestPlayout101Own(t *testing.T) {
+	ctx := context.Background()
+	differ, n := 0, 0
+	for seed := range uint64(6) {
+		s := at101(t, 30+seed, 12+int(seed)*3)
+		if s.Phase() != game.Playing {
+			continue
+		}
+		seat := s.Turn()
+		a, err := bots101.NewNormal(seed).Decide(ctx, s.View(seat))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ps := uint64(700 + seed)
+		// the hand played by hand: hard in a's seat, normal elsewhere
+		want, _, err := s.Apply(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var bs [okey101.NumSeats]bots101.Bot
+		for i := range bs {
+			level := "normal"
+			if i == seat {
+				level = "hard"
+			}
+			bs[i], _ = bots101.New(level, bots101.Options{Seed: mix(ps, i, 2)})
+		}
+		own := 0
+		for want.Phase() == game.Playing && want.Moves() < MaxActions {
+			b, err := bs[want.Turn()].Decide(ctx, want.View(want.Turn()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want.Turn() == seat {
+				own++
+			}
+			if want, _, err = want.Apply(b); err != nil {
+				t.Fatal(err)
+			}
+		}
+		p := NewPlayer101()
+		p.Own = "hard"
+		got, err := p.Play(ctx, s, a, ps)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !sameEnd101(got, want) {
+			t.Fatalf("seed %d, seat %d: the playout with Own hard ends after %d moves with %v; hard's %d decisions for the seat end it after %d with %v",
+				seed, seat, got.Moves(), got.Result(), own, want.Moves(), want.Result())
+		}
+		normal, err := NewPlayer101().Play(ctx, s, a, ps)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !sameEnd101(normal, want) {
+			differ++
+		}
+		n++
+	}
+	if n < 4 || differ == 0 {
+		t.Fatalf("%d positions played out, %d ended otherwise with normal in the seat: the test proves little", n, differ)
+	}
+}
+
+// sameEnd101 reports whether two hands ended the same: the same number
+// of moves, the same result and the same view for every seat.
+func sameEnd101(a, b okey101.State) bool {
+	if a.Moves() != b.Moves() || !reflect.DeepEqual(a.Result(), b.Result()) {
+		return false
+	}
+	for i := range okey101.NumSeats {
+		if !reflect.DeepEqual(a.View(i), b.View(i)) {
+			return false
+		}
+	}
+	return true
+}
+
+// TestPlayout101OwnUnknown: an Own level bots101 does not know is an
+// error, not a silent normal seat.
+func TestPlayout101OwnUnknown(t *testing.T) {
+	s := at101(t, 31, 15)
+	a, err := bots101.NewNormal(1).Decide(context.Background(), s.View(s.Turn()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := NewPlayer101()
+	p.Own = "grandmaster"
+	if _, err := p.Play(context.Background(), s, a, 1); err == nil {
+		t.Fatal("a playout with an unknown Own level played on")
+	}
+}
+
+// BenchmarkPlayout101OwnHard is BenchmarkPlayout101 with the seat of the
+// action played out at hard (Own), the search's "-selfhard".
+func BenchmarkPlayout101OwnHard(b *testing.B) {
+	s := at101(b, 5, 20)
+	v := s.View(s.Turn())
+	a, err := bots101.NewNormal(1).Decide(context.Background(), v)
+	if err != nil {
+		b.Fatal(err)
+	}
+	p := NewPlayer101()
+	p.Own = "hard"
+	for i := 0; b.Loop(); i++ {
+		w, err := World101(&v, 1, i)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := p.Play(context.Background(), w, a, uint64(i)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
