@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"okey/bots/bots101"
 	"okey/bots/rollout"
@@ -26,9 +27,11 @@ const Budget101 = 24
 // its view alone (rollout.Worlds101: the other racks drawn from the
 // belief of them, bots/belief101, and the wall from the rest of the
 // tiles it has not seen, every discard taken and every tile laid where
-// the view shows it; "-uniform" deals them all uniformly), with normal bots on all four seats,
-// and values each by the hand's net points for its seat (the mean of
-// the other three's hand totals less its own: rollout.Value101). Every
+// the view shows it; "-uniform" deals them all uniformly), with normal
+// bots on all four seats ("-selfhard": hard in its own, normal in the
+// three others), and values each by the hand's net points for its seat
+// (the mean of the other three's hand totals less its own:
+// rollout.Value101). Every
 // candidate meets the same worlds and bot seeds, and another discard
 // than hard's is thrown only when it beats hard's pick over them by more
 // than Options.Z standard errors of the paired difference, as in the
@@ -52,6 +55,7 @@ type Player101 struct {
 	workers int
 	players []*rollout.Player101
 	worlds  string
+	own     string
 	sampler rollout.Sampler101
 	// Stats counts what the search did, for the study.
 	Stats Stats
@@ -66,7 +70,7 @@ func New101(opt Options, sv *meld.Solver) *Player101 {
 	base, _ := bots101.New("hard", bots101.Options{Seed: opt.Seed, Solver: sv})
 	p := &Player101{base: base, sv: sv, rnd: game.NewSeeded(opt.Seed ^ 0x5ea101),
 		budget: Budget101 * max(opt.Scale, 1), k: opt.Candidates, z: opt.Z, workers: max(opt.Workers, 1),
-		worlds: opt.Worlds, sampler: rollout.Shared101()}
+		worlds: opt.Worlds, own: opt.Own, sampler: rollout.Shared101()}
 	if opt.Worlds == worldsUniform {
 		p.sampler = rollout.Uniform101()
 	}
@@ -77,23 +81,44 @@ func New101(opt Options, sv *meld.Solver) *Player101 {
 		p.z = 1
 	}
 	for range p.workers {
-		p.players = append(p.players, rollout.NewPlayer101())
+		r := rollout.NewPlayer101()
+		r.Own = opt.Own
+		p.players = append(p.players, r)
 	}
 	return p
 }
 
 // Level is the level's name, with its scale and gate when not the
-// default's, as Parse reads it.
-func (p *Player101) Level() string { return levelName(p.budget/Budget101, p.z, p.worlds) }
+// default's, as Parse101 reads it.
+func (p *Player101) Level() string {
+	n := levelName(p.budget/Budget101, p.z, p.worlds)
+	if p.own == ownHard {
+		n += "-" + selfHard
+	}
+	return n
+}
+
+// The own seat's playouts at hard (Options.Own), and the level's suffix
+// that asks for them.
+const (
+	ownHard  = "hard"
+	selfHard = "selfhard"
+)
 
 // Parse101 reads a level name of the 101 search as Parse does: its
 // worlds drawn from the belief of the racks (bots/belief101), or dealt
 // uniformly with "-uniform"; it refuses the other worlds' suffixes,
-// which only the classic search reads.
+// which only the classic search reads. A last "-selfhard" has the
+// searching seat play hard in its own playouts (Options.Own), as in
+// "search-4x-selfhard".
 func Parse101(name string) (opt Options, ok bool, err error) {
-	opt, ok, err = Parse(name)
+	base, self := strings.CutSuffix(strings.ToLower(strings.TrimSpace(name)), "-"+selfHard)
+	opt, ok, err = Parse(base)
 	if err == nil && ok && opt.Worlds != "" && opt.Worlds != worldsUniform {
 		return Options{}, true, fmt.Errorf("%q: %w", name, ErrLevel)
+	}
+	if err == nil && ok && self {
+		opt.Own = ownHard
 	}
 	return opt, ok, err
 }

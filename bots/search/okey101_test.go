@@ -78,7 +78,17 @@ func sameActs(a, b []okey101.Action) bool {
 // worlds that differ only in the other racks and the wall (the second
 // dealt anew from the first's view), players of the same seed play the
 // same whole turn, and they did search.
-func TestHonest101(t *testing.T) {
+func TestHonest101(t *testing.T) { honest101(t, Options{}) }
+
+// TestHonest101SelfHard is TestHonest101 for the search whose seat
+// plays hard in its own playouts ("-selfhard"): the hard bot in the
+// playouts sees the sampled world's views, never the true racks.
+func TestHonest101SelfHard(t *testing.T) { honest101(t, Options{Own: ownHard}) }
+
+// honest101 plays the same whole turn in two worlds that differ only in
+// the hidden tiles with search players of options opt (seeded by the
+// position) and fails if the turns differ or nothing was searched.
+func honest101(t *testing.T, opt Options) {
 	ps := positions101(t, []uint64{3, 4}, 7)
 	if testing.Short() {
 		ps = ps[:min(len(ps), 6)]
@@ -93,7 +103,8 @@ func TestHonest101(t *testing.T) {
 		if moved {
 			differ++
 		}
-		p1, p2 := New101(Options{Seed: uint64(i)}, nil), New101(Options{Seed: uint64(i)}, nil)
+		opt.Seed = uint64(i)
+		p1, p2 := New101(opt, nil), New101(opt, nil)
 		a1, a2 := playTurn(t, p1, s), playTurn(t, p2, other)
 		if !sameActs(a1, a2) {
 			t.Fatalf("position %d, seat %d: %v in one world, %v in the other", i, seat, a1, a2)
@@ -130,7 +141,8 @@ func TestOverridesOnlyOnEvidence101(t *testing.T) {
 }
 
 func TestLevel101(t *testing.T) {
-	for _, name := range []string{"search", "search-4x", "search-z2.5", "search-16x-z3", "search-4x-uniform"} {
+	for _, name := range []string{"search", "search-4x", "search-z2.5", "search-16x-z3", "search-4x-uniform",
+		"search-selfhard", "search-4x-selfhard", "search-4x-uniform-selfhard"} {
 		opt, ok, err := Parse101(name)
 		if !ok || err != nil {
 			t.Fatalf("Parse101(%q): %v, %v", name, ok, err)
@@ -139,12 +151,19 @@ func TestLevel101(t *testing.T) {
 		if l := p.Level(); l != name {
 			t.Errorf("the 101 level parsed from %q is named %q", name, l)
 		}
-		if uniform := p.sampler.Belief == nil; uniform != strings.HasSuffix(name, "-uniform") {
+		if uniform := p.sampler.Belief == nil; uniform != strings.Contains(name, "-uniform") {
 			t.Errorf("%q deals its worlds uniformly: %v", name, uniform)
 		}
+		self := strings.HasSuffix(name, "-selfhard")
+		for _, r := range p.players {
+			if (r.Own == "hard") != self || (r.Own != "" && !self) {
+				t.Errorf("%q plays its own seat at %q in its playouts", name, r.Own)
+			}
+		}
 	}
-	// the other worlds are classic's: the 101 search refuses their names
-	for _, name := range []string{"search-plain", "search-4x-progress"} {
+	// the other worlds are classic's, and -selfhard comes last: the 101
+	// search refuses these names
+	for _, name := range []string{"search-plain", "search-4x-progress", "search-selfhard-4x", "search-4x-selfhard-uniform", "search-4x-plain-selfhard"} {
 		if _, ok, err := Parse101(name); !ok || !errors.Is(err, ErrLevel) {
 			t.Errorf("Parse101(%q): %v, %v", name, ok, err)
 		}

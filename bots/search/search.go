@@ -86,6 +86,11 @@ type Options struct {
 	// answer (coach.AdviseClassic); every other
 	// decision is hard's, at hard's cost.
 	Holds bool
+	// Own (Okey 101; the level's "-selfhard", last) is the level the
+	// searching seat plays in its own playouts: "" normal, as the three
+	// others; "hard", the policy it really follows for the rest of the
+	// hand (rollout.Player101.Own). For the study (docs/belief-101.md).
+	Own string
 }
 
 // Player is the search player. Like every bot it is deterministic for a

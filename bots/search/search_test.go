@@ -40,6 +40,7 @@ func TestParse(t *testing.T) {
 		{"search-4x-", 0, 0, true, true, ""},
 		{"hard", 0, 0, false, false, ""},
 		{"searcher", 0, 0, false, false, ""},
+		{"search-4x-selfhard", 0, 0, true, true, ""}, // 101 only (Parse101)
 	} {
 		opt, ok, err := Parse(c.name)
 		if opt.Scale != c.scale || opt.Z != c.z || opt.Worlds != c.worlds || ok != c.ok || (err != nil) != c.isErr {
