@@ -23,7 +23,8 @@ import (
 // searches; the others are hard's. search-4x/fresh builds the player
 // afresh for every decision, as the game and the server seat 101's
 // expert (decide101.SeatPlayer: a seed a decision), so its figures
-// are the level's.
+// are the level's. search-selfhard at 1x, 2x and 4x (fresh, as a level
+// would be seated) has its seat play hard in its own playouts.
 func BenchmarkDecide101(b *testing.B) {
 	var views []okey101.View
 	for seed := range uint64(40) {
@@ -51,7 +52,8 @@ func BenchmarkDecide101(b *testing.B) {
 	for _, c := range []struct {
 		name  string
 		fresh bool
-	}{{"search", false}, {"search-4x", false}, {"search-4x", true}} {
+	}{{"search", false}, {"search-4x", false}, {"search-4x", true},
+		{"search-selfhard", true}, {"search-2x-selfhard", true}, {"search-4x-selfhard", true}} {
 		name := c.name
 		if c.fresh {
 			name += "/fresh"
