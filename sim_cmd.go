@@ -174,7 +174,11 @@ func simSetUp(g simGame, f *simFlags, stderr io.Writer) (record func(int, []byte
 			return fail("%s", tr.T("cli.err.sim.bots.merged", n, cur))
 		}
 		if !slices.Contains(g.levels(), n) {
-			_, ok, err := search.Parse(n)
+			parse := search.Parse
+			if f.game == settings.Game101 {
+				parse = search.Parse101 // 101's own suffixes (-selfhard)
+			}
+			_, ok, err := parse(n)
 			if !ok && err == nil && f.game == settings.GameClassic {
 				// hard reading the table, a classic player okey sim alone plays
 				_, ok, err = reader.Parse(n)

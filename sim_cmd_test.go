@@ -178,6 +178,22 @@ func TestSim101Search(t *testing.T) {
 	if code := run(context.Background(), []string{"sim", "--game", "101", "--bots", "search-4,normal,normal,normal"}, nil, &out, &errb); code != 2 || !strings.Contains(errb.String(), "not a search level") || strings.Count(errb.String(), "\n") != 1 {
 		t.Fatalf("search-4: exit %d, %q", code, errb.String())
 	}
+	// -selfhard is 101's alone
+	out.Reset()
+	errb.Reset()
+	if code := run(context.Background(), []string{"sim", "--game", "101", "--bots", "search-selfhard,normal,normal,normal", "--hands", "4", "--seed", "5", "--json"}, nil, &out, &errb); code != 0 {
+		t.Fatalf("search-selfhard: exit %d: %s", code, errb.String())
+	}
+	if err := json.Unmarshal(out.Bytes(), &res); err != nil {
+		t.Fatal(err)
+	}
+	if res.Hands != 4 || res.Bots[0].Name != "search-selfhard" || res.Bots[0].Decisions == 0 {
+		t.Fatalf("search-selfhard: got %+v", res)
+	}
+	errb.Reset()
+	if code := run(context.Background(), []string{"sim", "--bots", "search-selfhard,normal,normal,normal", "--hands", "4"}, nil, &out, &errb); code != 2 || !strings.Contains(errb.String(), "not a search level") {
+		t.Fatalf("classic search-selfhard: exit %d, %q", code, errb.String())
+	}
 }
 
 func TestSimBadArguments(t *testing.T) {
