@@ -215,7 +215,11 @@ func BenchmarkWorld101(b *testing.B) {
 }
 
 // BenchmarkPlayout101 is one rollout of 101 from mid-hand.
-func BenchmarkPlayout101(b *testing.B) {
+func BenchmarkPlayout101(b *testing.B) { benchPlayout101(b, "") }
+
+// benchPlayout101 plays a mid-hand world of 101 out again and again,
+// the seat of the action played out at own ("": normal, as the others).
+func benchPlayout101(b *testing.B, own string) {
 	s := at101(b, 5, 20)
 	v := s.View(s.Turn())
 	a, err := bots101.NewNormal(1).Decide(context.Background(), v)
@@ -223,6 +227,7 @@ func BenchmarkPlayout101(b *testing.B) {
 		b.Fatal(err)
 	}
 	p := NewPlayer101()
+	p.Own = own
 	for i := 0; b.Loop(); i++ {
 		w, err := World101(&v, 1, i)
 		if err != nil {
@@ -414,22 +419,4 @@ func TestPlayout101OwnUnknown(t *testing.T) {
 
 // BenchmarkPlayout101OwnHard is BenchmarkPlayout101 with the seat of the
 // action played out at hard (Own), the search's "-selfhard".
-func BenchmarkPlayout101OwnHard(b *testing.B) {
-	s := at101(b, 5, 20)
-	v := s.View(s.Turn())
-	a, err := bots101.NewNormal(1).Decide(context.Background(), v)
-	if err != nil {
-		b.Fatal(err)
-	}
-	p := NewPlayer101()
-	p.Own = "hard"
-	for i := 0; b.Loop(); i++ {
-		w, err := World101(&v, 1, i)
-		if err != nil {
-			b.Fatal(err)
-		}
-		if _, err := p.Play(context.Background(), w, a, uint64(i)); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
+func BenchmarkPlayout101OwnHard(b *testing.B) { benchPlayout101(b, "hard") }
