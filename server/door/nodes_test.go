@@ -745,7 +745,8 @@ func TestPlannedStopHandsOver(t *testing.T) {
 // table as soon as it hears the other node's word that it holds the
 // lease at a later revision (a node waking from a freeze hears that
 // before its store answers), its store still out of reach; and nothing
-// it was asked to do lands.
+// it was asked to do lands while it runs the table (its players' keys
+// are played at the table's new node once they sit there, by design).
 func TestCutOffOwnerCannotWrite(t *testing.T) {
 	if testing.Short() {
 		t.Skip("two nodes, one cut off (seconds)")
@@ -769,7 +770,20 @@ func TestCutOffOwnerCannotWrite(t *testing.T) {
 	wa, wb := playWhile(t, ann, stop), playWhile(t, bob, stop)
 	ann.press("d")
 	bob.press("d")
-	for a.hall.Local("1") != nil {
+	// Nothing lands while the cut-off node runs the table: the record
+	// is read, then the node asked whether it still runs it. Once it has
+	// let the table go, its players' sessions sit them at node b's, and
+	// the keys they pressed meanwhile are played there, by design
+	// (table.movedback.held): ci39 read them in a record taken after.
+	for {
+		now, err := storedRecord(t, b, "1")
+		if a.hall.Local("1") == nil {
+			break
+		}
+		if err == nil && string(now) != string(before) {
+			close(stop)
+			t.Fatalf("the cut-off node's moves landed while it ran the table:\n%s\nwant\n%s", now, before)
+		}
 		if time.Since(start) > time.Minute {
 			close(stop)
 			t.Fatal("the cut-off node still runs table 1 a minute after the other node said it took it over")
@@ -782,8 +796,8 @@ func TestCutOffOwnerCannotWrite(t *testing.T) {
 	wa.Wait()
 	wb.Wait()
 	after, err := storedRecord(t, b, "1")
-	if err != nil || string(after) != string(before) {
-		t.Fatalf("the cut-off node's moves landed:\n%s\nwant\n%s", after, before)
+	if err != nil || !strings.HasPrefix(string(after), string(before)) {
+		t.Fatalf("the record after does not go on from the one node b claimed (err %v):\n%s\nwant it to begin\n%s", err, after, before)
 	}
 }
 
