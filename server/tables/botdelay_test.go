@@ -19,17 +19,7 @@ import (
 func TestBotMoveHeldToItsDelay(t *testing.T) {
 	t.Parallel()
 	const delay = 700 * time.Millisecond
-	tb, now := handTable(t, 0)
-	tb.Opt.BotDelay = delay
-	ann := NewMember("key:A", "ann", "", 0)
-	if s, err := tb.joinAs(ann, -1, false); err != nil || s != 0 {
-		t.Fatalf("ann: seat %d, %v", s, err)
-	}
-	tb.handle(Request{Kind: ReqStart, M: ann})
-	if tb.Ref == nil {
-		t.Fatal("the match did not start")
-	}
-	tb.handle(Request{Kind: ReqAway, M: ann}) // her bot plays too
+	tb, now, ann := awayAtHeldTable(t, delay, "easy")
 	moves := func() int { return tb.Ref.Events() }
 
 	// A quick answer waits for the delay's end.
@@ -127,18 +117,7 @@ func TestHeldMovesAreTheBotsAnswers(t *testing.T) {
 // answers' order and ann's comings and goings drawn from seed order.
 func heldMovesAreAnswers(t *testing.T, order uint64) {
 	const delay = 700 * time.Millisecond
-	tb, now := handTable(t, 0)
-	tb.Opt.BotDelay = delay
-	tb.Cfg.Levels = [4]string{"normal", "normal", "normal", "normal"}
-	ann := NewMember("key:A", "ann", "", 0)
-	if s, err := tb.joinAs(ann, -1, false); err != nil || s != 0 {
-		t.Fatalf("ann: seat %d, %v", s, err)
-	}
-	tb.handle(Request{Kind: ReqStart, M: ann})
-	if tb.Ref == nil {
-		t.Fatal("the match did not start")
-	}
-	tb.handle(Request{Kind: ReqAway, M: ann})
+	tb, now, ann := awayAtHeldTable(t, delay, "normal")
 	rnd := rand.New(rand.NewPCG(66, order))
 	own := map[int]bool{} // the record's actions ann played herself
 	present, stale := false, 0
@@ -233,4 +212,24 @@ func heldMovesAreAnswers(t *testing.T, order uint64) {
 		}
 	}
 	t.Logf("%d moves, %d of them the bots', %d of ann's own; her bot's answer dropped %d times", len(rec.Actions), bots, len(own), stale)
+}
+
+// awayAtHeldTable is a table on a clock of its own whose bots, all of
+// level, answer through the hold of delay (Table.botTurn): ann, in seat
+// 0, starts the match and goes away, so that her bot plays too.
+func awayAtHeldTable(t *testing.T, delay time.Duration, level string) (*Table, *time.Time, *Member) {
+	t.Helper()
+	tb, now := handTable(t, 0)
+	tb.Opt.BotDelay = delay
+	tb.Cfg.Levels = [4]string{level, level, level, level}
+	ann := NewMember("key:A", "ann", "", 0)
+	if s, err := tb.joinAs(ann, -1, false); err != nil || s != 0 {
+		t.Fatalf("ann: seat %d, %v", s, err)
+	}
+	tb.handle(Request{Kind: ReqStart, M: ann})
+	if tb.Ref == nil {
+		t.Fatal("the match did not start")
+	}
+	tb.handle(Request{Kind: ReqAway, M: ann})
+	return tb, now, ann
 }
