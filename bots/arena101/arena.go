@@ -301,8 +301,8 @@ func playUnit(ctx context.Context, cfg *Config, i int, times *[okey101.NumSeats]
 		v := s.View(seat)
 		t0 := time.Now()
 		var a okey101.Action
-		if sb, ok := seatBot[seat].(sighted); ok {
-			a, err = sb.decideState(ctx, &s)
+		if sb, ok := seatBot[seat].(Sighted); ok {
+			a, err = sb.DecideState(ctx, &s)
 		} else {
 			a, err = seatBot[seat].Decide(ctx, v)
 		}

@@ -29,10 +29,13 @@ import (
 // opponents, deeper than any honest player could afford to see.
 const Ceiling = "ceiling"
 
-// sighted is a player that decides from the whole state; the arena
-// gives it the state instead of a view.
-type sighted interface {
-	decideState(ctx context.Context, s *okey101.State) (okey101.Action, error)
+// Sighted is a player that decides from the whole state; the arena
+// gives it the state instead of a view. Only measuring benches seat one
+// (Ceiling, and Config.New's bounds in tune-tagged tests): it is how a
+// bound of what sight is worth is played on the arena's deals, paired
+// with the levels' own runs.
+type Sighted interface {
+	DecideState(ctx context.Context, s *okey101.State) (okey101.Action, error)
 }
 
 // ceiling is the Ceiling player: the two levels whose moves are always
@@ -53,14 +56,14 @@ func newCeiling(opt bots101.Options) *ceiling {
 // Level is Ceiling.
 func (c *ceiling) Level() string { return Ceiling }
 
-// Decide refuses: the ceiling needs the state (see decideState).
+// Decide refuses: the ceiling needs the state (see DecideState).
 func (c *ceiling) Decide(context.Context, okey101.View) (okey101.Action, error) {
 	return okey101.Action{}, fmt.Errorf("the %s player sees the whole state: only the arena can seat it", Ceiling)
 }
 
-// decideState picks the candidate whose playout on the true state is
+// DecideState picks the candidate whose playout on the true state is
 // worth the most to the seat to move; normal's move wins ties.
-func (c *ceiling) decideState(ctx context.Context, s *okey101.State) (okey101.Action, error) {
+func (c *ceiling) DecideState(ctx context.Context, s *okey101.State) (okey101.Action, error) {
 	seat := s.Turn()
 	v := s.View(seat)
 	if v.Legal.NextHand {

@@ -154,8 +154,15 @@ func Candidates101(v *okey101.View, cands []okey101.Action, seed uint64, players
 // Candidates101With is Candidates101 with the worlds dealt by s.
 func Candidates101With(v *okey101.View, s Sampler101, cands []okey101.Action, seed uint64, players []*Player101) Play {
 	w := NewWorlds101(v, s)
-	return playEach(seed, len(cands),
-		func(i int) (okey101.State, error) { return w.World(seed, i) },
+	return Candidates101In(v, func(i int) (okey101.State, error) { return w.World(seed, i) }, cands, seed, players)
+}
+
+// Candidates101In is Candidates101 with world i dealt by world: a
+// measuring bench that deals worlds some other way (the racks as they
+// are, for a bound of what reading them could gain) plays them exactly
+// as the search does.
+func Candidates101In(v *okey101.View, world func(i int) (okey101.State, error), cands []okey101.Action, seed uint64, players []*Player101) Play {
+	return playEach(seed, len(cands), world,
 		func(ctx context.Context, w int, s okey101.State, c int, bs uint64) (float64, error) {
 			end, err := players[w].Play(ctx, s, cands[c], bs)
 			return Value101(end, v.Seat), err

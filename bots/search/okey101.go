@@ -127,6 +127,16 @@ func Parse101(name string) (opt Options, ok bool, err error) {
 // whole), then searches when hard's action is a discard that does not
 // end the hand.
 func (p *Player101) Decide(ctx context.Context, v okey101.View) (okey101.Action, error) {
+	return p.decide(ctx, v, func(seed uint64) func(int) (okey101.State, error) {
+		w := rollout.NewWorlds101(&v, p.sampler)
+		return func(i int) (okey101.State, error) { return w.World(seed, i) }
+	})
+}
+
+// decide is Decide with the worlds of a searched discard dealt by
+// deal(seed): the view's sampler for the player, the racks as they are
+// for the bound of what reading them could gain (a tune-tagged test).
+func (p *Player101) decide(ctx context.Context, v okey101.View, deal func(seed uint64) func(int) (okey101.State, error)) (okey101.Action, error) {
 	a, err := p.base.Decide(ctx, v)
 	if err != nil || a.Kind != okey101.ActDiscard || v.Counts.Total() <= 1 {
 		return a, err
@@ -138,7 +148,8 @@ func (p *Player101) Decide(ctx context.Context, v okey101.View) (okey101.Action,
 	if len(cands) < 2 {
 		return a, nil
 	}
-	play := rollout.Candidates101With(&v, p.sampler, cands, p.rnd.Uint64(), p.players)
+	seed := p.rnd.Uint64()
+	play := rollout.Candidates101In(&v, deal(seed), cands, seed, p.players)
 	best, err := p.Stats.choose(ctx, len(cands), p.budget, p.workers, p.z, play)
 	if err != nil {
 		return okey101.Action{}, fmt.Errorf("search, seat %d: %w", v.Seat, err)

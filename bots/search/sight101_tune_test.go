@@ -1,0 +1,153 @@
+//go:build tune
+
+package search
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"okey/bots/arena101"
+	"okey/bots/bots101"
+	"okey/game"
+	"okey/game/okey101"
+	"okey/game/tile"
+	"okey/ui/cli"
+)
+
+// sight101 is the expert's search (the search at Options.Scale, hard
+// underneath, the same candidates, gate and playouts) with the other
+// three racks seen as they are: its worlds hold the true racks and only
+// the wall is dealt at random from the rest. It is the bound of point 1
+// of issue 66 for 101, as classic's pimc-cheat=7 (docs/classic-bound.md):
+// what this search gains from reading the racks perfectly, which no
+// honest player of it can pass. Only the arena can seat it (it needs
+// the state).
+type sight101 struct{ p *Player101 }
+
+func (s *sight101) Level() string { return sightLevel }
+
+func (s *sight101) Decide(context.Context, okey101.View) (okey101.Action, error) {
+	return okey101.Action{}, errors.New("the sight bound sees the whole state: only the arena can seat it")
+}
+
+// DecideState decides as the search decides on the seat's view, its
+// worlds dealt around the true racks.
+func (s *sight101) DecideState(ctx context.Context, st *okey101.State) (okey101.Action, error) {
+	v := st.View(st.Turn())
+	return s.p.decide(ctx, v, sightDeal(st, &v))
+}
+
+// sightDeal deals the worlds of the seat's view v of st: the other
+// racks as st holds them, the wall shuffled from the rest.
+func sightDeal(st *okey101.State, v *okey101.View) func(seed uint64) func(int) (okey101.State, error) {
+	var racks [okey101.NumSeats]tile.Counts
+	var given [okey101.NumSeats]*tile.Counts
+	for t := range okey101.NumSeats {
+		if t != v.Seat {
+			racks[t] = st.View(t).Counts
+			given[t] = &racks[t]
+		}
+	}
+	return func(seed uint64) func(int) (okey101.State, error) {
+		return func(i int) (okey101.State, error) {
+			return v.SampleWorldGiven(game.NewSeed(seed^uint64(i+1)*0x9e3779b97f4a7c15), given)
+		}
+	}
+}
+
+const sightLevel = "search-4x-sight"
+
+// TestSight101 plays the sight bound in the first seat against three
+// normal bots over whole matches on the arena's deals, as okey sim
+// --game 101 --seed S --matches M does, so that its records pair with
+// okey sim's of the expert and hard on the same matches
+// (reader101's TestPairedRecords):
+//
+//	OKEY_MATCHES=400 OKEY_SEED=21 OKEY_RECORD=runs/sight-s21-m400.rec \
+//	  go test -tags tune ./bots/search -run 'Sight101$' -v -timeout 0
+//
+// OKEY_BOTS sets the table (search-4x-sight,normal,normal,normal; any
+// okey sim level of 101 may sit beside it, the search's by Parse101).
+// It only reports: a bound has no target.
+func TestSight101(t *testing.T) {
+	matches := envCount(t, "OKEY_MATCHES", 8)
+	seed := envCount(t, "OKEY_SEED", 21)
+	bots := sightLevel + ",normal,normal,normal"
+	if b := os.Getenv("OKEY_BOTS"); b != "" {
+		bots = b
+	}
+	cfg := arena101.Config{Bots: strings.Split(bots, ","), Matches: matches, Seed: uint64(seed),
+		Rules: okey101.DefaultRules(), Workers: envCount(t, "OKEY_WORKERS", 2),
+		New: func(name string, opt bots101.Options) (bots101.Bot, error) {
+			if name == sightLevel {
+				return &sight101{p: New101(Options{Seed: opt.Seed, Scale: 4}, opt.Solver)}, nil
+			}
+			so, ok, err := Parse101(name)
+			switch {
+			case err != nil:
+				return nil, err
+			case ok:
+				so.Seed = opt.Seed
+				return New101(so, opt.Solver), nil
+			}
+			return bots101.New(name, opt)
+		}}
+	if dir := os.Getenv("OKEY_RECORD"); dir != "" {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		cfg.Record = func(i int, rec []byte) error {
+			return os.WriteFile(filepath.Join(dir, fmt.Sprintf("match-%06d.okey", i)), rec, 0o644)
+		}
+	}
+	res, err := arena101.Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := cli.PrintSim101(&b, &cfg, &res); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%s\n%s", bots, b.String())
+}
+
+// TestSightDealsTheTrueRacks checks the bound's wiring: every world it
+// deals holds the other racks as they are, and it overrides hard's
+// discard in some of a few matches' positions.
+func TestSightDealsTheTrueRacks(t *testing.T) {
+	states := positions101(t, []uint64{5, 6, 7, 8}, 3)
+	searched, overrode := 0, 0
+	for i, st := range states {
+		v := st.View(st.Turn())
+		world := sightDeal(&st, &v)(uint64(i))
+		for w := range 3 {
+			ws, err := world(w)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for s := range okey101.NumSeats {
+				if ws.View(s).Counts != st.View(s).Counts {
+					t.Fatalf("position %d, world %d: seat %d's rack is not as it is", i, w, s)
+				}
+			}
+		}
+		if !v.Legal.Discard {
+			continue
+		}
+		sp := &sight101{p: New101(Options{Seed: uint64(i)}, nil)}
+		if _, err := sp.DecideState(context.Background(), &st); err != nil {
+			t.Fatal(err)
+		}
+		searched += sp.p.Stats.Searched
+		overrode += sp.p.Stats.Overrode
+	}
+	t.Logf("%d positions, %d searched, %d overrode hard", len(states), searched, overrode)
+	if overrode == 0 {
+		t.Fatalf("the sight bound never overrode hard in %d searched discards", searched)
+	}
+}
