@@ -27,7 +27,13 @@ import (
 // what this search gains from reading the racks perfectly, which no
 // honest player of it can pass. Only the arena can seat it (it needs
 // the state).
-type sight101 struct{ p *Player101 }
+type sight101 struct {
+	p *Player101
+	// mask says which racks are seen, as classic's pimc-cheat: 1 the
+	// next player's, 2 the one across, 4 the previous player's (7 all
+	// three); a rack not seen is dealt at random from the rest.
+	mask int
+}
 
 func (s *sight101) Level() string { return sightLevel }
 
@@ -39,16 +45,17 @@ func (s *sight101) Decide(context.Context, okey101.View) (okey101.Action, error)
 // worlds dealt around the true racks.
 func (s *sight101) DecideState(ctx context.Context, st *okey101.State) (okey101.Action, error) {
 	v := st.View(st.Turn())
-	return s.p.decide(ctx, v, sightDeal(st, &v))
+	return s.p.decide(ctx, v, sightDeal(st, &v, s.mask))
 }
 
 // sightDeal deals the worlds of the seat's view v of st: the other
-// racks as st holds them, the wall shuffled from the rest.
-func sightDeal(st *okey101.State, v *okey101.View) func(seed uint64) func(int) (okey101.State, error) {
+// racks mask names (sight101.mask) as st holds them, the rest of the
+// tiles shuffled into the other racks and the wall.
+func sightDeal(st *okey101.State, v *okey101.View, mask int) func(seed uint64) func(int) (okey101.State, error) {
 	var racks [okey101.NumSeats]tile.Counts
 	var given [okey101.NumSeats]*tile.Counts
-	for t := range okey101.NumSeats {
-		if t != v.Seat {
+	for k := 1; k < okey101.NumSeats; k++ {
+		if t := (v.Seat + k) % okey101.NumSeats; mask&(1<<(k-1)) != 0 {
 			racks[t] = st.View(t).Counts
 			given[t] = &racks[t]
 		}
@@ -71,12 +78,14 @@ const sightLevel = "search-4x-sight"
 //	OKEY_MATCHES=400 OKEY_SEED=21 OKEY_RECORD=runs/sight-s21-m400.rec \
 //	  go test -tags tune ./bots/search -run 'Sight101$' -v -timeout 0
 //
-// OKEY_BOTS sets the table (search-4x-sight,normal,normal,normal; any
+// OKEY_SIGHT says which racks it sees (sight101.mask; 7, all three, by
+// default). OKEY_BOTS sets the table (search-4x-sight,normal,normal,normal; any
 // okey sim level of 101 may sit beside it, the search's by Parse101).
 // It only reports: a bound has no target.
 func TestSight101(t *testing.T) {
 	matches := envCount(t, "OKEY_MATCHES", 8)
 	seed := envCount(t, "OKEY_SEED", 21)
+	mask := envCount(t, "OKEY_SIGHT", 7)
 	bots := sightLevel + ",normal,normal,normal"
 	if b := os.Getenv("OKEY_BOTS"); b != "" {
 		bots = b
@@ -85,7 +94,7 @@ func TestSight101(t *testing.T) {
 		Rules: okey101.DefaultRules(), Workers: envCount(t, "OKEY_WORKERS", 2),
 		New: func(name string, opt bots101.Options) (bots101.Bot, error) {
 			if name == sightLevel {
-				return &sight101{p: New101(Options{Seed: opt.Seed, Scale: 4}, opt.Solver)}, nil
+				return &sight101{p: New101(Options{Seed: opt.Seed, Scale: 4}, opt.Solver), mask: mask}, nil
 			}
 			so, ok, err := Parse101(name)
 			switch {
@@ -117,14 +126,14 @@ func TestSight101(t *testing.T) {
 }
 
 // TestSightDealsTheTrueRacks checks the bound's wiring: every world it
-// deals holds the other racks as they are, and it overrides hard's
+// deals holds the racks it sees as they are and deals the others, and it overrides hard's
 // discard in some of a few matches' positions.
 func TestSightDealsTheTrueRacks(t *testing.T) {
 	states := positions101(t, []uint64{5, 6, 7, 8}, 3)
-	searched, overrode := 0, 0
+	searched, overrode, dealt := 0, 0, 0
 	for i, st := range states {
 		v := st.View(st.Turn())
-		world := sightDeal(&st, &v)(uint64(i))
+		world := sightDeal(&st, &v, 7)(uint64(i))
 		for w := range 3 {
 			ws, err := world(w)
 			if err != nil {
@@ -136,10 +145,24 @@ func TestSightDealsTheTrueRacks(t *testing.T) {
 				}
 			}
 		}
+		next, across := (v.Seat+1)%okey101.NumSeats, (v.Seat+2)%okey101.NumSeats
+		nextOnly := sightDeal(&st, &v, 1)(uint64(i))
+		for w := range 3 {
+			ws, err := nextOnly(w)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ws.View(next).Counts != st.View(next).Counts {
+				t.Fatalf("position %d, world %d: the next rack is seen, yet not as it is", i, w)
+			}
+			if ws.View(across).Counts != st.View(across).Counts {
+				dealt++
+			}
+		}
 		if !v.Legal.Discard {
 			continue
 		}
-		sp := &sight101{p: New101(Options{Seed: uint64(i)}, nil)}
+		sp := &sight101{p: New101(Options{Seed: uint64(i)}, nil), mask: 7}
 		if _, err := sp.DecideState(context.Background(), &st); err != nil {
 			t.Fatal(err)
 		}
@@ -147,6 +170,9 @@ func TestSightDealsTheTrueRacks(t *testing.T) {
 		overrode += sp.p.Stats.Overrode
 	}
 	t.Logf("%d positions, %d searched, %d overrode hard", len(states), searched, overrode)
+	if dealt == 0 {
+		t.Fatal("seeing the next rack only, the rack across was always as it is")
+	}
 	if overrode == 0 {
 		t.Fatalf("the sight bound never overrode hard in %d searched discards", searched)
 	}
