@@ -315,6 +315,11 @@ func playUnit(ctx context.Context, cfg *Config, i int, times *[okey101.NumSeats]
 		if err != nil {
 			return u, fmt.Errorf("%s %d, hand %d, seat %d (%s) played an illegal move: %w", what, i, s.HandNumber(), seat, cfg.Bots[botOf[seat]], err)
 		}
+		for _, b := range seatBot {
+			if w, ok := b.(Watcher); ok {
+				w.Watch(&s, a)
+			}
+		}
 		s = n
 		applied(a)
 	}

@@ -38,6 +38,15 @@ type Sighted interface {
 	DecideState(ctx context.Context, s *okey101.State) (okey101.Action, error)
 }
 
+// Watcher is a Sighted player that is also shown every action a bot
+// plays in its hands, with the state it was played from (the arena's
+// NextHand excepted): a bound that reads the hand as it went (the
+// chain of docs/belief-101.md, which replays every turn the others
+// played) keeps its own log of it. Only measuring benches seat one.
+type Watcher interface {
+	Watch(before *okey101.State, a okey101.Action)
+}
+
 // ceiling is the Ceiling player: the two levels whose moves are always
 // candidates, and the playout engine.
 type ceiling struct {

@@ -127,16 +127,19 @@ func Parse101(name string) (opt Options, ok bool, err error) {
 // whole), then searches when hard's action is a discard that does not
 // end the hand.
 func (p *Player101) Decide(ctx context.Context, v okey101.View) (okey101.Action, error) {
-	return p.decide(ctx, v, func(seed uint64) func(int) (okey101.State, error) {
+	return p.DecideWith(ctx, v, func(seed uint64) func(int) (okey101.State, error) {
 		w := rollout.NewWorlds101(&v, p.sampler)
 		return func(i int) (okey101.State, error) { return w.World(seed, i) }
 	})
 }
 
-// decide is Decide with the worlds of a searched discard dealt by
-// deal(seed): the view's sampler for the player, the racks as they are
-// for the bound of what reading them could gain (a tune-tagged test).
-func (p *Player101) decide(ctx context.Context, v okey101.View, deal func(seed uint64) func(int) (okey101.State, error)) (okey101.Action, error) {
+// DecideWith is Decide with the worlds of a searched discard dealt by
+// deal(seed), world i by the function it returns: Decide deals them
+// from the view by the player's sampler; the benches that bound what a
+// reading of the racks could gain (tune-tagged tests, docs/belief-101.md)
+// deal them around the true racks, or from a chain that replays the
+// others' turns. The game never calls it.
+func (p *Player101) DecideWith(ctx context.Context, v okey101.View, deal func(seed uint64) func(int) (okey101.State, error)) (okey101.Action, error) {
 	a, err := p.base.Decide(ctx, v)
 	if err != nil || a.Kind != okey101.ActDiscard || v.Counts.Total() <= 1 {
 		return a, err

@@ -45,7 +45,7 @@ func (s *sight101) Decide(context.Context, okey101.View) (okey101.Action, error)
 // worlds dealt around the true racks.
 func (s *sight101) DecideState(ctx context.Context, st *okey101.State) (okey101.Action, error) {
 	v := st.View(st.Turn())
-	return s.p.decide(ctx, v, sightDeal(st, &v, s.mask))
+	return s.p.DecideWith(ctx, v, sightDeal(st, &v, s.mask))
 }
 
 // sightDeal deals the worlds of the seat's view v of st: the other
