@@ -408,7 +408,8 @@ func searchSlot(ref referee, gameName, level string, seat int, key uint64, slots
 }
 
 // hardInstead is an expert's answer that is hard's move, the node's
-// search slots busy: the table plays the move and tells the log.
+// search slots busy: the table plays the move and tells the log, and
+// its players once a deal (Table.busy).
 type hardInstead struct{ move any }
 
 // onBot takes a bot's answer: held to the end of the bot's delay
@@ -442,6 +443,10 @@ func (t *Table) playBot(a botAnswer) {
 			level = slog.LevelInfo // once a table: the node is short of search slots
 		}
 		t.Opt.Log.Log(context.Background(), level, "an expert played hard's move: no search slot free in time", "table", t.ID, "seat", a.seat, "times", t.hardInstead)
+		// The players are told too, once a deal: its first such move.
+		if h, r := t.Ref.Deal(); t.busy == nil || t.busy.Hand != h || t.busy.Redeal != r {
+			t.busy = &seatmsg.ServerBusy{Seat: a.seat, Hand: h, Redeal: r}
+		}
 	}
 	if a.err == nil {
 		turnOver, err := t.Ref.Apply(a.seat, a.move)

@@ -53,6 +53,9 @@ type seatInfo struct {
 	// botPlayed is how many moves the seat's bot played for its player
 	// since they last moved (Table.botFor).
 	botPlayed int
+	// serverBusy is the deal's first move an expert bot played at
+	// hard's level, no search slot free (Table.busy), nil for none.
+	serverBusy *seatmsg.ServerBusy
 }
 
 // referee is the game a table plays. Its methods run on the table's
@@ -133,7 +136,7 @@ func seatUpdate(info *seatInfo, playing bool) seatmsg.Update {
 	u := seatmsg.Update{
 		Players: info.players, Chat: info.chat,
 		Ready: info.ready, Host: info.host, OneMatch: info.oneMatch, Refused: info.refused, RefusedSeq: info.refusedSeq, Fair: info.fair, Daily: info.daily,
-		AwayLost: info.awayLost, BotPlayed: info.botPlayed,
+		AwayLost: info.awayLost, BotPlayed: info.botPlayed, ServerBusy: info.serverBusy,
 	}
 	if playing {
 		u.Deadline = info.deadline

@@ -198,6 +198,10 @@ type Table struct {
 	// search slot coming free in time (searchSlot): the first is
 	// logged at info, the rest at debug.
 	hardInstead int
+	// busy is the first of those moves in the deal it was played in,
+	// which the players are told of once (seatmsg.Update's
+	// ServerBusy); nil before any.
+	busy *seatmsg.ServerBusy
 	// evicted: the table closes now, its seats given up (nobody is at
 	// it, and the hall needs the room).
 	evicted bool

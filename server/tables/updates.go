@@ -84,6 +84,11 @@ func (t *Table) info() seatInfo {
 	st := t.f.Standing()
 	in.daily = dailyMsg(st)
 	in.dup = duplicateMsg(st, names)
+	if b := t.busy; b != nil && t.Ref != nil {
+		if h, r := t.Ref.Deal(); b.Hand == h && b.Redeal == r {
+			in.serverBusy = b // said of the deal under way only
+		}
+	}
 	return in
 }
 

@@ -28,7 +28,7 @@ func TestUpdatesCrossTheWireWhole(t *testing.T) {
 	}
 	deadline := time.Now().Add(25 * time.Second) // with a monotonic reading
 	info := &seatInfo{chat: []seatmsg.ChatLine{{Seq: 1, Name: "Ayşe", Text: "iyi oyunlar 🀄", Hand: 1}}, host: true, deadline: deadline,
-		refused: "seat.stale", refusedSeq: 3}
+		refused: "seat.stale", refusedSeq: 3, serverBusy: &seatmsg.ServerBusy{Seat: 2, Hand: 1, Redeal: 1}}
 	info.players[0] = seatmsg.Player{Name: "ann", Kind: seatmsg.Human}
 	info.players[2] = seatmsg.Player{Name: "bot", Level: "hard", Kind: seatmsg.Bot}
 	info.ready[1] = true

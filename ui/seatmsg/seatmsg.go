@@ -139,6 +139,23 @@ type Update struct {
 	// only, for the hand's end shows every rack; the deal is the
 	// tournament page's once the round is over.
 	HeldHand *HeldHand `json:"heldHand,omitempty"`
+	// ServerBusy is set once, in the deal under way, a seat's expert
+	// bot played a move at hard's level because the server had no
+	// search slot free in time (okey serve's Okey 101 tables): the
+	// first such move of the deal, which the screen tells once. It
+	// says which seat and which deal, nothing of any rack.
+	ServerBusy *ServerBusy `json:"serverBusy,omitempty"`
+}
+
+// ServerBusy is the first move of a deal that a seat's expert bot
+// played at hard's level, the server busy (Update's ServerBusy).
+type ServerBusy struct {
+	// Seat is the table's seat whose bot played (a screen turns it as
+	// it turns the players); Hand and Redeal are the deal, as an
+	// intent names it.
+	Seat   int `json:"seat"`
+	Hand   int `json:"hand"`
+	Redeal int `json:"redeal,omitempty"`
 }
 
 // HeldHand is a seat's end of a hand held back (Update's HeldHand).
