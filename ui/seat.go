@@ -74,6 +74,10 @@ func (m *Model) onSeatUpdate(u seatmsg.Update) tea.Cmd {
 		m.endOfHand()
 	}
 	said := s.Took(m.tr, u, tk.First, tk.Now.HandOver, tk.Now.MatchOver, m.flash, m.words().SeatName)
+	if said.Busy != "" {
+		// Before a refusal: what the player did comes first.
+		m.tellNews(said.Busy)
+	}
 	if said.Refusal != "" {
 		m.setFlash(true, said.Refusal)
 	}

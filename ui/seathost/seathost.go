@@ -43,6 +43,9 @@ type Seat struct {
 	// lostTold: the player was told the table counts the match lost
 	// for them (Said.Lost), once.
 	lostTold bool
+	// busyTold is the last deal whose expert played at hard's level,
+	// the server busy, that the player was told of (Said.Busy).
+	busyTold seatmsg.ServerBusy
 }
 
 // HostKeys are the holding program's keys, for the help bar and page.

@@ -47,6 +47,10 @@ type Said struct {
 	// Lost is said once, as news, when the table counts the match lost
 	// for the player, away from their seat too long ("" nothing new).
 	Lost string
+	// Busy is said once a deal, as news, when a seat's expert bot
+	// played at hard's level, the server having no search slot free
+	// ("" nothing new): seatmsg.Update's ServerBusy.
+	Busy string
 }
 
 // Took says what an update of either game comes to on the status line
@@ -62,6 +66,7 @@ func (s *Seat) Took(tr *i18n.Catalog, u seatmsg.Update, first, handOver, matchOv
 		s.lostTold = true
 		said.Lost = tr.T("seat.awaylost")
 	}
+	said.Busy = s.busy(tr, u.ServerBusy, first, name)
 	switch {
 	case handOver:
 		var names []string
@@ -80,12 +85,32 @@ func (s *Seat) Took(tr *i18n.Catalog, u seatmsg.Update, first, handOver, matchOv
 		said.Between = tr.T("seat.onematch")
 	case matchOver && !s.Host:
 		said.Between = tr.T("seat.waithost")
-	case s.Link.Between != "" && said.Refusal == "" && status == s.Link.Between:
-		// (A refusal told now is what the status says instead.)
+	case s.Link.Between != "" && said.Refusal == "" && said.Busy == "" && status == s.Link.Between:
+		// (A refusal or a busy server told now is what the status
+		// says instead.)
 		said.Clear = true
 	}
 	if said.Between != "" {
 		s.Link.Between = said.Between
 	}
 	return said
+}
+
+// busy is what the player is told of b, the deal's first move an
+// expert bot played at hard's level, the server busy: once a deal, and
+// not for a deal the screen opened on (first: news from before the
+// player came). "" nothing new.
+func (s *Seat) busy(tr *i18n.Catalog, b *seatmsg.ServerBusy, first bool, name func(seat int) string) string {
+	if b == nil || b.Hand == s.busyTold.Hand && b.Redeal == s.busyTold.Redeal {
+		return ""
+	}
+	s.busyTold = *b
+	switch seat := s.Turned(b.Seat); {
+	case first:
+		return ""
+	case seat == 0 && !s.Watching:
+		return tr.T("seat.busy.you")
+	default:
+		return tr.T("seat.busy", name(seat))
+	}
 }

@@ -98,7 +98,8 @@ func TestTookSays(t *testing.T) {
 // hand's end page gives the line 78 columns and cuts the rest with "…"
 // (a tournament's "this match is over" was cut so, its point lost).
 // Whom the next hand waits for names players, so it is held with one
-// name of a player's longest (twenty letters).
+// name of a player's longest (twenty letters); so is the word that the
+// server is busy, said as news in the hand (seat.busy).
 func TestBetweenWordsFitTheStatusLine(t *testing.T) {
 	const room = 78
 	for _, lang := range []string{"en", "tr"} {
@@ -106,10 +107,48 @@ func TestBetweenWordsFitTheStatusLine(t *testing.T) {
 		for _, w := range []string{
 			tr.T("seat.dealing"), tr.T("seat.onematch"), tr.T("seat.waithost"), tr.T("seat.onematch.lost"), tr.T("seat.awaylost"),
 			tr.T("seat.waiting", strings.Repeat("Ş", 20)),
+			tr.T("seat.busy", strings.Repeat("Ş", 20)), tr.T("seat.busy.you"),
 		} {
 			if ansi.StringWidth(w) > room {
 				t.Errorf("%s: %q is %d columns, more than the %d an 80-column status line shows", lang, w, ansi.StringWidth(w), room)
 			}
 		}
+	}
+}
+
+// TestTookSaysServerBusyOnceADeal: the table's word that a seat's
+// expert played at hard's level is said once a deal, naming the seat
+// as the screen turns it: a spectator's seat 0 is a player's name, a
+// player's own is "your bot"; a screen's first update says nothing.
+func TestTookSaysServerBusyOnceADeal(t *testing.T) {
+	tr := i18n.MustLoad("en")
+	name := func(seat int) string { return []string{"Ali", "Ayşe", "Can", "Deniz"}[seat] }
+	for _, tc := range []struct {
+		what     string
+		seat     int // the screen's (-1 watching)
+		busySeat int // the table's
+		first    bool
+		want     string
+	}{
+		{what: "the seat at the left", seat: 2, busySeat: 3, want: tr.T("seat.busy", "Ayşe")},
+		{what: "the player's own bot", seat: 2, busySeat: 2, want: tr.T("seat.busy.you")},
+		{what: "a spectator", seat: -1, busySeat: 0, want: tr.T("seat.busy", "Ali")},
+		{what: "the screen's first update", seat: 1, busySeat: 3, first: true},
+	} {
+		t.Run(tc.what, func(t *testing.T) {
+			s := &Seat{Link: seatlink.New(tc.seat, func(seatmsg.Intent) bool { return true })}
+			u := seatmsg.Update{ServerBusy: &seatmsg.ServerBusy{Seat: tc.busySeat, Hand: 3, Redeal: 1}}
+			s.Table(u)
+			if got := s.Took(tr, u, tc.first, false, false, "", name).Busy; got != tc.want {
+				t.Fatalf("said %q, want %q", got, tc.want)
+			}
+			if got := s.Took(tr, u, false, false, false, "", name).Busy; got != "" {
+				t.Fatalf("the same deal's word said again: %q", got)
+			}
+			u.ServerBusy = &seatmsg.ServerBusy{Seat: tc.busySeat, Hand: 3, Redeal: 2}
+			if got := s.Took(tr, u, false, false, false, "", name).Busy; got == "" {
+				t.Fatal("the next deal's word not said")
+			}
+		})
 	}
 }
