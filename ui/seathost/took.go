@@ -99,9 +99,14 @@ func (s *Seat) Took(tr *i18n.Catalog, u seatmsg.Update, first, handOver, matchOv
 // busy is what the player is told of b, the deal's first move an
 // expert bot played at hard's level, the server busy: once a deal, and
 // not for a deal the screen opened on (first: news from before the
-// player came). "" nothing new.
+// player came). A player whose bot plays for them is told once they
+// are back, if the deal goes on: till then the status line says how to
+// come back (guide.away), which matters more to them. "" nothing new.
 func (s *Seat) busy(tr *i18n.Catalog, b *seatmsg.ServerBusy, first bool, name func(seat int) string) string {
 	if b == nil || b.Hand == s.busyTold.Hand && b.Redeal == s.busyTold.Redeal {
+		return ""
+	}
+	if !first && !s.Watching && s.Players[0].Kind == seatmsg.Away {
 		return ""
 	}
 	s.busyTold = *b

@@ -152,3 +152,23 @@ func TestTookSaysServerBusyOnceADeal(t *testing.T) {
 		})
 	}
 }
+
+// TestTookSaysServerBusyOnceBack: a player whose bot plays for them
+// (away) keeps "your bot is playing for you" on the status line; the
+// deal's busy server is said once they are back, if the deal goes on.
+func TestTookSaysServerBusyOnceBack(t *testing.T) {
+	tr := i18n.MustLoad("en")
+	name := func(seat int) string { return []string{"Ali", "Ayşe", "Can", "Deniz"}[seat] }
+	s := &Seat{Link: seatlink.New(2, func(seatmsg.Intent) bool { return true })}
+	u := seatmsg.Update{ServerBusy: &seatmsg.ServerBusy{Seat: 3, Hand: 1}}
+	u.Players[2].Kind = seatmsg.Away
+	s.Table(u)
+	if got := s.Took(tr, u, false, false, false, "", name).Busy; got != "" {
+		t.Fatalf("said to a player away: %q", got)
+	}
+	u.Players[2].Kind = seatmsg.Human
+	s.Table(u)
+	if got, want := s.Took(tr, u, false, false, false, "", name).Busy, tr.T("seat.busy", "Ayşe"); got != want {
+		t.Fatalf("back, the player is told %q, want %q", got, want)
+	}
+}
