@@ -21,8 +21,8 @@ func TestSeatToldServerBusy(t *testing.T) {
 	for _, tc := range []struct {
 		lang, other, own string
 	}{
-		{"en", "Server busy: P3 (expert) played this turn at hard's level.", "Server busy: your bot (expert) played this turn at hard's level."},
-		{"tr", "Sunucu yoğun: P3 (usta) bu hamleyi zor seviyesinde oynadı.", "Sunucu yoğun: botun (usta) bu hamleyi zor seviyesinde oynadı."},
+		{"en", "Server busy: P3 (expert) played a move at hard's level.", "Server busy: your bot (expert) played a move at hard's level."},
+		{"tr", "Sunucu yoğun: P3 (usta) bir hamleyi zor seviyesinde oynadı.", "Sunucu yoğun: botun (usta) bir hamleyi zor seviyesinde oynadı."},
 	} {
 		t.Run(tc.lang, func(t *testing.T) {
 			const me = 2
