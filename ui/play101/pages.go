@@ -23,7 +23,7 @@ func (t *Table) BrowseLines(w int) []string {
 	out := []string{t.look.St.Title.Render(canvas.Cut(t.tr().T("t101.browse.title"), w)), ""}
 	for _, s := range []int{v.Previous, 0, 1, 2} { // the stack the player may take first
 		name := t.tr().T("stack.yours")
-		if s != 0 {
+		if s != 0 || t.look.Words.Watching { // a spectator's seat 0 is a player's
 			name = t.tr().T("stack.of", t.look.Words.NameIn(s, i18n.Genitive))
 		}
 		head := t.look.St.Bold.Render(name) + t.look.St.Dim.Render(" ("+t.tr().T("stack.count", v.DiscardCounts[s])+")")

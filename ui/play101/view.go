@@ -130,6 +130,10 @@ func (t *Table) WorkLine(w int) string {
 		return t.look.Paint(table.Dim, canvas.Cut(t.tr().T("t101.work.opened", v.Opened[0].Value), w))
 	case v.Opened[0].Status == meld.OpenedPairs:
 		return t.look.Paint(table.Dim, canvas.Cut(t.tr().T("t101.work.opened.pairs", v.Opened[0].Value), w))
+	case t.look.Words.Watching:
+		// The seat watched, by its name: "Açmadın" (you have not
+		// opened) was said to the spectator of the player's seat.
+		return t.look.Paint(table.Dim, canvas.Cut(t.tr().T("t101.work.open.of", t.look.Words.SeatName(0), v.Threshold, okey101.MinPairs), w))
 	}
 	return t.look.Paint(table.Dim, canvas.Cut(t.tr().T("t101.work.open", v.Threshold, okey101.MinPairs), w))
 }

@@ -74,7 +74,7 @@ func (t *Table) browseStack(s int, w int) []string {
 	v := &t.View
 	st := t.look.St
 	name := t.tr().T("stack.yours")
-	if s != 0 {
+	if s != 0 || t.look.Words.Watching { // a spectator's seat 0 is a player's
 		name = t.tr().T("stack.of", t.look.Words.NameIn(s, i18n.Genitive))
 	}
 	head := st.Bold.Render(name) + st.Dim.Render(" ("+t.tr().T("stack.count", v.DiscardCounts[s])+")")

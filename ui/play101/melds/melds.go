@@ -215,7 +215,7 @@ func (t Table) Name(i int) string {
 	if w.Tr.TileWords() {
 		txt = t.tilesText(tm.Meld.Tiles) // running text names tiles in words
 	}
-	if tm.Owner == 0 {
+	if tm.Owner == 0 && !w.Watching { // a spectator's seat 0 is a player's
 		return w.Tr.T("t101.meld.yours", txt)
 	}
 	return w.Tr.T("t101.meld.of", w.SeatName(tm.Owner), txt)

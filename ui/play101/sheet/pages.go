@@ -97,10 +97,13 @@ func (sh Sheet) Final() (f pages.FinalTable, ok bool) {
 			winners = append(winners, words.SeatName(s))
 		}
 	}
-	switch mr.Outcome[0] {
-	case game.OutcomeWon:
+	switch {
+	case words.Watching:
+		// A spectator won nothing and shares no win: who won, by name.
+		f.Verdict, f.VerdictMood = tr.T("t101.final.lost", strings.Join(winners, ", ")), pages.Even
+	case mr.Outcome[0] == game.OutcomeWon:
 		f.Verdict, f.VerdictMood = tr.T("matchover.you.won"), pages.Won
-	case game.OutcomeTied:
+	case mr.Outcome[0] == game.OutcomeTied:
 		f.Verdict, f.VerdictMood = tr.T("t101.final.tied", strings.Join(winners[1:], ", ")), pages.Even
 	default:
 		f.Verdict, f.VerdictMood = tr.T("t101.final.lost", strings.Join(winners, ", ")), pages.Lost

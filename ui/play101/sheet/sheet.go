@@ -84,7 +84,7 @@ func (sh Sheet) HandTitle(res *okey101.HandResult) string {
 		return sh.tr().T("t101.hand.void", hand)
 	case res.WallOut:
 		return sh.tr().T("t101.hand.wallout", hand)
-	case res.Finisher == 0:
+	case res.Finisher == 0 && !sh.Look.Words.Watching: // a spectator's seat 0 is a player's
 		return sh.tr().T("t101.hand.you", hand, sh.tileName(res.Discard))
 	}
 	return sh.tr().T("t101.hand.won", hand, sh.Look.Words.SeatName(res.Finisher), sh.tileName(res.Discard))
