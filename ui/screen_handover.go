@@ -61,6 +61,11 @@ func (m *Model) updateHandEnd(k tea.KeyPressMsg, g hosting.HandEnd) tea.Cmd {
 	case g.Over && g.FinalKeys != "" && m.dl == nil: // a daily's hand has no final table
 		m.setFlash(true, m.tr.T(g.FinalKeys))
 		return nil
+	case m.Watching():
+		// enter readies a player for the next hand; a spectator
+		// only waits for it.
+		m.setFlash(true, m.tr.T("status.handover.watching"))
+		return nil
 	}
 	m.setFlash(true, m.tr.T("status.handover.keys"))
 	return nil

@@ -36,6 +36,10 @@ func (m *Model) updateMatchOver(k tea.KeyPressMsg) tea.Cmd {
 	if m.openFromPage(k, keys.Settings, keys.Scores, keys.Stats) {
 		return nil
 	}
+	if m.Watching() { // n is the players' (the host's): a spectator may only leave
+		m.setFlash(true, m.tr.T("status.matchover.watching"))
+		return nil
+	}
 	m.setFlash(true, m.tr.T("status.matchover.keys"))
 	return nil
 }

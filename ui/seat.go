@@ -87,6 +87,9 @@ func (m *Model) onSeatUpdate(u seatmsg.Update) tea.Cmd {
 	// A new match is the host's to start: the others are told so, and
 	// not offered the key.
 	m.keys.MatchOver.NewMatch.SetEnabled(said.NewMatch)
+	// A spectator readies no hand, but after the last one goes on to
+	// the final table as a player does: the key that says so works.
+	m.keys.HandOver.Next.SetEnabled(!s.Watching || tk.Now.MatchOver)
 	if d := s.Daily; d != nil {
 		// A served daily's match is one hand of the day: n deals the
 		// next, or after the last goes back to the lobby.

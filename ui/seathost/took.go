@@ -77,6 +77,10 @@ func (s *Seat) Took(tr *i18n.Catalog, u seatmsg.Update, first, handOver, matchOv
 		if len(names) > 0 {
 			said.Between = tr.T("seat.waiting", strings.Join(names, ", "))
 		}
+	case matchOver && u.OneMatch && s.Watching:
+		// "the tournament will take you to your next table" is its
+		// players' news, not a spectator's.
+		said.Between = tr.T("status.matchover.watching")
 	case matchOver && u.OneMatch && u.AwayLost:
 		// No next table comes by itself to one whose bot played: the
 		// tournament's page says how to come back.
