@@ -53,8 +53,9 @@ func spectatorTable101(t *testing.T, r okey101.Rules) *fakeTable101 {
 func TestSpectatorScreensNameTheSeat(t *testing.T) {
 	type state struct {
 		m *Model
-		// what the screen must say (its words in the screen's language)
-		want func(tr *i18n.Catalog) string
+		// what the screen must say (its words in the screen's language),
+		// each once
+		want func(tr *i18n.Catalog) []string
 	}
 	watch101 := func(t *testing.T, lang string, f *fakeTable101) *Model {
 		m, err := NewSeat101(SeatOptions{Lang: lang, Seat: -1, Send: f.send, NoColor: true, Settle: -1})
@@ -88,6 +89,16 @@ func TestSpectatorScreensNameTheSeat(t *testing.T) {
 		}
 		return m, f
 	}
+	// stacksOf are the heads of the four stacks (b), each seat's once
+	// (a spectator has no previous seat: it listed P0's twice, P3's
+	// never) and none "yours".
+	stacksOf := func(tr *i18n.Catalog) []string {
+		var out []string
+		for _, n := range []string{"P0", "P1", "P2", "P3"} {
+			out = append(out, tr.T("stack.of", tr.Sfx(n, i18n.Genitive))+" (")
+		}
+		return out
+	}
 	cases := []struct {
 		name string
 		at   func(t *testing.T, lang string) state
@@ -95,7 +106,9 @@ func TestSpectatorScreensNameTheSeat(t *testing.T) {
 		{"101 table, the seat watched not opened", func(t *testing.T, lang string) state {
 			f := newFakeTable101(t, 9)
 			m := watch101(t, lang, f)
-			return state{m, func(tr *i18n.Catalog) string { return tr.T("t101.work.open.of", "P0", 101, okey101.MinPairs) }}
+			return state{m, func(tr *i18n.Catalog) []string {
+				return []string{tr.T("t101.work.open.of", "P0", 101, okey101.MinPairs)}
+			}}
 		}},
 		{"101 table, the seat watched opened", func(t *testing.T, lang string) state {
 			f := newFakeTable101(t, 9)
@@ -111,14 +124,14 @@ func TestSpectatorScreensNameTheSeat(t *testing.T) {
 				}
 			}
 			m.Update(f.update(-1))
-			return state{m, func(tr *i18n.Catalog) string { return "P0 · " }}
+			return state{m, func(tr *i18n.Catalog) []string { return []string{"P0 · "} }}
 		}},
 		{"101 stacks and table (b)", func(t *testing.T, lang string) state {
 			f := newFakeTable101(t, 9)
 			f.others(1) // seat 0 has thrown
 			m := watch101(t, lang, f)
 			press(t, m, "b")
-			return state{m, func(tr *i18n.Catalog) string { return tr.T("stack.of", tr.Sfx("P0", i18n.Genitive)) }}
+			return state{m, stacksOf}
 		}},
 		{"classic stacks (b)", func(t *testing.T, lang string) state {
 			f := newFakeTable(t, 8)
@@ -130,19 +143,19 @@ func TestSpectatorScreensNameTheSeat(t *testing.T) {
 			}
 			m := watchClassic(t, lang, f)
 			press(t, m, "b")
-			return state{m, func(tr *i18n.Catalog) string { return tr.T("stack.of", tr.Sfx("P0", i18n.Genitive)) }}
+			return state{m, stacksOf}
 		}},
 		{"101 hand's end the seat watched won", func(t *testing.T, lang string) state {
 			m, _ := handWon101(t, lang, 11)
-			return state{m, func(tr *i18n.Catalog) string {
+			return state{m, func(tr *i18n.Catalog) []string {
 				won, _, _ := strings.Cut(tr.T("t101.hand.won", 1, "P0", "\x00"), "\x00")
-				return won
+				return []string{won}
 			}}
 		}},
 		{"101 hand's end, a key pressed", func(t *testing.T, lang string) state {
 			m, _ := handWon101(t, lang, 11)
 			press(t, m, "enter")
-			return state{m, func(tr *i18n.Catalog) string { return tr.T("status.handover.watching") }}
+			return state{m, func(tr *i18n.Catalog) []string { return []string{tr.T("status.handover.watching")} }}
 		}},
 		{"classic hand's end, a key pressed", func(t *testing.T, lang string) state {
 			f := newFakeTable(t, 8)
@@ -150,7 +163,7 @@ func TestSpectatorScreensNameTheSeat(t *testing.T) {
 			f.plainHand()
 			m.Update(f.update(-1))
 			press(t, m, "enter")
-			return state{m, func(tr *i18n.Catalog) string { return tr.T("status.handover.watching") }}
+			return state{m, func(tr *i18n.Catalog) []string { return []string{tr.T("status.handover.watching")} }}
 		}},
 		{"101 final table", func(t *testing.T, lang string) state {
 			m, _ := handWon101(t, lang, 1)
@@ -158,20 +171,20 @@ func TestSpectatorScreensNameTheSeat(t *testing.T) {
 			if m.screen != scrMatchOver {
 				t.Fatalf("enter after the match's last hand: screen %d", m.screen)
 			}
-			return state{m, func(tr *i18n.Catalog) string { return tr.T("t101.final.lost", "P0") }}
+			return state{m, func(tr *i18n.Catalog) []string { return []string{tr.T("t101.final.lost", "P0")} }}
 		}},
 		{"101 final table, a key pressed", func(t *testing.T, lang string) state {
 			m, _ := handWon101(t, lang, 1)
 			press(t, m, "enter")
 			press(t, m, "x")
-			return state{m, func(tr *i18n.Catalog) string { return tr.T("status.matchover.watching") }}
+			return state{m, func(tr *i18n.Catalog) []string { return []string{tr.T("status.matchover.watching")} }}
 		}},
 		{"a tournament's match over", func(t *testing.T, lang string) state {
 			m, f := handWon101(t, lang, 1)
 			u := f.update(-1)
 			u.OneMatch = true
 			m.Update(u)
-			return state{m, func(tr *i18n.Catalog) string { return tr.T("status.matchover.watching") }}
+			return state{m, func(tr *i18n.Catalog) []string { return []string{tr.T("status.matchover.watching")} }}
 		}},
 	}
 	for _, c := range cases {
@@ -185,8 +198,10 @@ func TestSpectatorScreensNameTheSeat(t *testing.T) {
 				if bad := secondPerson[lang].FindString(out); bad != "" {
 					t.Errorf("a spectator is told %q, as if they held seat 0:\n%s", bad, out)
 				}
-				if want := s.want(s.m.tr); !strings.Contains(out, want) {
-					t.Errorf("the screen does not say %q:\n%s", want, out)
+				for _, want := range s.want(s.m.tr) {
+					if n := strings.Count(out, want); n != 1 {
+						t.Errorf("the screen says %q %d times, not once:\n%s", want, n, out)
+					}
 				}
 			})
 		}

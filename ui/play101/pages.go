@@ -21,7 +21,16 @@ import (
 func (t *Table) BrowseLines(w int) []string {
 	v := &t.View
 	out := []string{t.look.St.Title.Render(canvas.Cut(t.tr().T("t101.browse.title"), w)), ""}
-	for _, s := range []int{v.Previous, 0, 1, 2} { // the stack the player may take first
+	// The stack the player may take first, then the others in turn,
+	// each once: a spectator's view has no previous seat (0), and
+	// listed seat 0 twice and seat 3 never.
+	order := []int{v.Previous}
+	for s := range okey101.NumSeats {
+		if s != v.Previous {
+			order = append(order, s)
+		}
+	}
+	for _, s := range order {
 		name := t.tr().T("stack.yours")
 		if s != 0 || t.look.Words.Watching { // a spectator's seat 0 is a player's
 			name = t.tr().T("stack.of", t.look.Words.NameIn(s, i18n.Genitive))
@@ -35,7 +44,7 @@ func (t *Table) BrowseLines(w int) []string {
 		switch {
 		case v.DiscardCounts[s] == 0:
 			body = t.look.St.Dim.Render(t.tr().T("browse.empty"))
-		case s != 0 && s != v.Previous:
+		case s != 0 && s != v.Previous || t.look.Words.Watching: // a spectator sees the tops only
 			body = t.tr().T("browse.toponly", body)
 		}
 		out = append(out, canvas.Cut(head, w))

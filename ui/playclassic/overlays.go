@@ -57,14 +57,13 @@ func (t *Table) BrowseLines(w int) []string {
 	v := &t.View
 	st := t.look.St
 	out := []string{st.Title.Render(canvas.Cut(t.tr().T("browse.title"), w)), ""}
-	for _, s := range []int{v.Previous, 0, 1, 2, 3} {
-		if s == v.Previous && s != 0 && len(out) > 2 {
-			continue
+	// The previous player's first, then the others in turn, each once
+	// (a spectator's view has no previous seat: 0, listed twice).
+	out = append(out, t.browseStack(v.Previous, w)...)
+	for s := range len(v.Discards) {
+		if s != v.Previous {
+			out = append(out, t.browseStack(s, w)...)
 		}
-		if s != 0 && s != v.Previous && len(out) == 2 {
-			continue
-		}
-		out = append(out, t.browseStack(s, w)...)
 	}
 	out = append(out, "", st.Dim.Render(canvas.Cut(t.tr().T("browse.keys"), w)))
 	return out
@@ -78,7 +77,7 @@ func (t *Table) browseStack(s int, w int) []string {
 		name = t.tr().T("stack.of", t.look.Words.NameIn(s, i18n.Genitive))
 	}
 	head := st.Bold.Render(name) + st.Dim.Render(" ("+t.tr().T("stack.count", v.DiscardCounts[s])+")")
-	full := s == 0 || s == v.Previous
+	full := (s == 0 || s == v.Previous) && !t.look.Words.Watching // a spectator sees the tops only
 	var ts []string
 	for _, x := range v.Discards[s] {
 		ts = append(ts, t.InlineTile(x))
