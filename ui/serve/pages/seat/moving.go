@@ -177,6 +177,15 @@ func (p *Page) resendSent(c *common.Common, at *common.Membership) {
 	}
 }
 
+// watchWords is key said to a spectator (watch) in its own words: the
+// player's speak of "your seat", which a spectator has none of.
+func watchWords(key string, watch bool) string {
+	if watch {
+		return key + ".watch"
+	}
+	return key
+}
+
 // maxHeld is the most keys kept while a table moves: a few moves' worth.
 const maxHeld = 16
 

@@ -86,7 +86,7 @@ func (p *Page) onJoined(c *common.Common, j common.JoinedMsg) common.Turn {
 	moved := j.Err == nil && p.reseat != nil
 	if j.Err == nil && p.reseat != nil {
 		if !p.reseat.Quiet || j.Moved {
-			p.note(c, c.Tr.T("table.movedback"), moveNoteFor)
+			p.note(c, c.Tr.T(watchWords("table.movedback", p.reseat.Watch)), moveNoteFor)
 		}
 		p.reseat = nil
 	} else if j.Err != nil && p.reseat != nil {
@@ -234,7 +234,7 @@ func (p *Page) onClosed(c *common.Common, msg tables.Msg) common.Turn {
 		// said it moved, 55 seats forfeit in a run).
 		r := &common.Reseating{ID: c.At.T.TableID(), Watch: c.At.M.Seat < 0, Until: c.Srv.Now().Add(reseatFor)}
 		cmd := tea.Batch(c.Drop(true), reseatAfter(reseatEvery))
-		p.reseat, p.moveNote = r, c.Tr.T("table.moving")
+		p.reseat, p.moveNote = r, c.Tr.T(watchWords("table.moving", r.Watch))
 		if p.scr == nil {
 			t := common.BackToLobby
 			t.Cmd = cmd
@@ -291,7 +291,7 @@ func (p *Page) onReseat(c *common.Common, lost bool) common.Turn {
 		delete(c.Went, r.ID)
 		n := len(p.held) + len(p.sent) // the keys and moves the table never took
 		t := p.leave(c)
-		c.Flash = c.Tr.T("table.moved")
+		c.Flash = c.Tr.T(watchWords("table.moved", r.Watch))
 		if lost {
 			c.Flash = c.Tr.T("table.lost")
 		}

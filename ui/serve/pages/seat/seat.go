@@ -134,7 +134,9 @@ func (p *Page) key(c *common.Common, k tea.KeyPressMsg) common.Turn {
 	}
 	p.leaving = false
 	if at == nil && p.reseat != nil && !p.reseat.Quiet {
-		p.hold(c, k)
+		if !p.reseat.Watch { // a spectator's keys only look: none is kept for a seat
+			p.hold(c, k)
+		}
 		return common.Turn{}
 	}
 	_, cmd := p.scr.Update(k)
