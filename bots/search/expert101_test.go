@@ -87,3 +87,48 @@ func TestExpertUnchanged101(t *testing.T) {
 		t.Fatalf("the expert played %d lines, recorded %d", len(gl), len(wl))
 	}
 }
+
+// TestOpenSearchesTheOpening101 plays the hands of expertGolden with the
+// expert's search that also searches the opening decision
+// (search-4x-open): it must search openings, override hard's at least
+// once (the second hand) and play that hand otherwise than the expert,
+// and play every hand where it overrode no opening exactly as the
+// expert did, its other searches drawing what the expert's draw. It
+// fails when the option is ignored (nothing searched) and when it
+// reaches the rest of the play.
+func TestOpenSearchesTheOpening101(t *testing.T) {
+	b, err := os.ReadFile(expertGolden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 8
+	if testing.Short() {
+		n = 2
+	}
+	got, ps := expertHands(t, n, Options{Scale: 4, Workers: 1, Open: true})
+	want := splitHands(string(b))
+	searched, overrode := 0, 0
+	for h, hand := range splitHands(got) {
+		o := ps[h].Open
+		searched += o.Searched
+		overrode += o.Overrode
+		if o.Waited+o.Opened != o.Overrode || o.Playouts < o.Searched*2 {
+			t.Errorf("hand %d: the opening's counts disagree: %+v", h, o)
+		}
+		if same := hand == want[h]; same != (o.Overrode == 0) {
+			t.Errorf("hand %d: %d openings overridden, the expert's play kept: %v", h, o.Overrode, same)
+		}
+	}
+	if searched == 0 || overrode == 0 {
+		t.Fatalf("%d openings searched, %d overridden in %d hands", searched, overrode, n)
+	}
+}
+
+// splitHands cuts expertHands' text into its hands.
+func splitHands(s string) []string {
+	var out []string
+	for _, h := range strings.SplitAfter(s, "hand ")[1:] {
+		out = append(out, strings.TrimSuffix(h, "hand "))
+	}
+	return out
+}

@@ -11,6 +11,7 @@ import (
 	"okey/bots/internal/positions"
 	"okey/game"
 	"okey/game/okey101"
+	"okey/game/okey101/meld"
 )
 
 // match101 starts match seed of 101 (default rules) with a normal bot
@@ -85,15 +86,47 @@ func TestHonest101(t *testing.T) { honest101(t, Options{}) }
 // playouts sees the sampled world's views, never the true racks.
 func TestHonest101SelfHard(t *testing.T) { honest101(t, Options{Own: ownHard}) }
 
+// TestHonest101Open is TestHonest101 for the search of the opening
+// decision ("-open"), on turns that start with an opening decision
+// (openingTurns), where it fails unless openings were searched.
+func TestHonest101Open(t *testing.T) { honest101(t, Options{Open: true}) }
+
+// openingTurns are the positions of seeds (every step-th) where the
+// seat to move has not opened and either hard opens at once or the rack
+// makes five pairs: the turns whose first decision "-open" searches
+// when hard's first action is an opening or a discard.
+func openingTurns(t *testing.T, seeds []uint64, step int) []okey101.State {
+	t.Helper()
+	var out []okey101.State
+	for _, s := range positions101(t, seeds, step) {
+		v := s.View(s.Turn())
+		if v.Opened[v.Seat].Status != meld.NotOpened {
+			continue
+		}
+		acts, err := bots101.Turn(context.Background(), "hard", v, bots101.Options{Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if acts[0].Kind == okey101.ActOpen || v.Analyzer.Pairs(v.Counts, v.Rules.OkeyPair) >= 5 {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
 // honest101 plays the same whole turn in two worlds that differ only in
 // the hidden tiles with search players of options opt (seeded by the
-// position) and fails if the turns differ or nothing was searched.
+// position) and fails if the turns differ or nothing was searched (no
+// opening, with opt.Open: its positions are openingTurns').
 func honest101(t *testing.T, opt Options) {
 	ps := positions101(t, []uint64{3, 4}, 7)
+	if opt.Open {
+		ps = openingTurns(t, []uint64{3, 4, 5, 6}, 1)
+	}
 	if testing.Short() {
 		ps = ps[:min(len(ps), 6)]
 	}
-	searched, differ := 0, 0
+	searched, differ, openings := 0, 0, 0
 	for i, s := range ps {
 		seat := s.Turn()
 		other, moved, err := positions.Elsewhere101(s, uint64(500+i))
@@ -109,7 +142,11 @@ func honest101(t *testing.T, opt Options) {
 		if !sameActs(a1, a2) {
 			t.Fatalf("position %d, seat %d: %v in one world, %v in the other", i, seat, a1, a2)
 		}
-		searched += p1.Stats.Searched
+		searched += p1.Stats.Searched + p1.Open.Searched
+		openings += p1.Open.Searched
+	}
+	if opt.Open && openings == 0 {
+		t.Fatalf("no opening searched in %d positions", len(ps))
 	}
 	if searched == 0 || differ < len(ps)/2 {
 		t.Fatalf("%d of %d positions searched, %d with other hidden tiles: the test proves little", searched, len(ps), differ)
@@ -142,7 +179,8 @@ func TestOverridesOnlyOnEvidence101(t *testing.T) {
 
 func TestLevel101(t *testing.T) {
 	for _, name := range []string{"search", "search-4x", "search-z2.5", "search-16x-z3", "search-4x-uniform",
-		"search-selfhard", "search-4x-selfhard", "search-4x-uniform-selfhard"} {
+		"search-selfhard", "search-4x-selfhard", "search-4x-uniform-selfhard",
+		"search-open", "search-4x-open", "search-4x-z2-open", "search-4x-open-selfhard", "search-4x-uniform-open-selfhard"} {
 		opt, ok, err := Parse101(name)
 		if !ok || err != nil {
 			t.Fatalf("Parse101(%q): %v, %v", name, ok, err)
@@ -154,6 +192,9 @@ func TestLevel101(t *testing.T) {
 		if uniform := p.sampler.Belief == nil; uniform != strings.Contains(name, "-uniform") {
 			t.Errorf("%q deals its worlds uniformly: %v", name, uniform)
 		}
+		if open := strings.Contains(name, "-open"); p.open != open || opt.Open != open {
+			t.Errorf("%q searches the opening: %v", name, p.open)
+		}
 		self := strings.HasSuffix(name, "-selfhard")
 		for _, r := range p.players {
 			if (r.Own == "hard") != self || (r.Own != "" && !self) {
@@ -163,7 +204,8 @@ func TestLevel101(t *testing.T) {
 	}
 	// the other worlds are classic's, and -selfhard comes last: the 101
 	// search refuses these names
-	for _, name := range []string{"search-plain", "search-4x-progress", "search-selfhard-4x", "search-4x-selfhard-uniform", "search-4x-plain-selfhard"} {
+	for _, name := range []string{"search-plain", "search-4x-progress", "search-selfhard-4x", "search-4x-selfhard-uniform", "search-4x-plain-selfhard",
+		"search-selfhard-open", "search-open-4x", "search-4x-open-uniform", "search-4x-open-open"} {
 		if _, ok, err := Parse101(name); !ok || !errors.Is(err, ErrLevel) {
 			t.Errorf("Parse101(%q): %v, %v", name, ok, err)
 		}
@@ -178,5 +220,34 @@ func TestCancelled101(t *testing.T) {
 		if _, err := New101(Options{Seed: uint64(i)}, nil).Decide(ctx, s.View(s.Turn())); !errors.Is(err, context.Canceled) {
 			t.Fatalf("position %d: cancelled decision returned %v", i, err)
 		}
+	}
+}
+
+// TestOpeningGate101: the search of the opening decision ("-open")
+// searches the openings of openingTurns; with its gate shut it plays
+// hard's turns exactly, with it open (the best mean wins) it overrides
+// hard's opening decision somewhere, and every override is counted as
+// a wait or an opening.
+func TestOpeningGate101(t *testing.T) {
+	ps := openingTurns(t, []uint64{3, 4, 5, 6}, 1)
+	searched, shut, open := 0, 0, 0
+	for i, s := range ps {
+		hard, _ := bots101.New("hard", bots101.Options{Seed: uint64(i)})
+		want := playTurn(t, hard, s)
+		p := New101(Options{Seed: uint64(i), Z: math.Inf(1), Open: true}, nil)
+		if got := playTurn(t, p, s); !sameActs(got, want) {
+			t.Fatalf("position %d: gate shut, played %v where hard plays %v", i, got, want)
+		}
+		searched += p.Open.Searched
+		shut += p.Open.Overrode
+		q := New101(Options{Seed: uint64(i), Z: -1, Open: true}, nil)
+		playTurn(t, q, s)
+		if q.Open.Waited+q.Open.Opened != q.Open.Overrode {
+			t.Fatalf("position %d: %+v", i, q.Open)
+		}
+		open += q.Open.Overrode
+	}
+	if searched == 0 || shut != 0 || open == 0 {
+		t.Fatalf("%d positions: %d openings searched; overrode hard %d times with the gate shut, %d with it open", len(ps), searched, shut, open)
 	}
 }

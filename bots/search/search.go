@@ -91,6 +91,11 @@ type Options struct {
 	// others; "hard", the policy it really follows for the rest of the
 	// hand (rollout.Player101.Own). For the study (docs/belief-101.md).
 	Own string
+	// Open (Okey 101; the level's "-open") also searches the opening
+	// decision (Player101's Decide): where hard opens, opening against
+	// not opening yet; where hard discards but could open, the other
+	// way. For the study (docs/belief-101.md).
+	Open bool
 }
 
 // Player is the search player. Like every bot it is deterministic for a

@@ -41,6 +41,7 @@ func TestParse(t *testing.T) {
 		{"hard", 0, 0, false, false, ""},
 		{"searcher", 0, 0, false, false, ""},
 		{"search-4x-selfhard", 0, 0, true, true, ""}, // 101 only (Parse101)
+		{"search-4x-open", 0, 0, true, true, ""},     // 101 only (Parse101)
 	} {
 		opt, ok, err := Parse(c.name)
 		if opt.Scale != c.scale || opt.Z != c.z || opt.Worlds != c.worlds || ok != c.ok || (err != nil) != c.isErr {
