@@ -93,3 +93,61 @@ func TestSearchOnTheBelief101(t *testing.T) {
 	mean, half := rollout.Paired(bel, uni)
 	t.Logf("%d hands at %dx: belief − uniform %+.3f a hand (%+.3f to %+.3f)", len(bel), scale, mean, mean-half, mean+half)
 }
+
+// TestOpenSearch101 sets the search that also searches the opening
+// decision ("-open") against the same search without it, on the hands
+// of TestSearchOnTheBelief101 (the same deals, seat and bot seeds:
+// paired), three normal bots beside. A hand where "-open" overrode no
+// opening is played exactly as the search without it plays it (its
+// opening search draws from a source of its own;
+// TestOpenSearchesTheOpening101), so the search without it is played
+// only where it overrode one, and on the first OKEY_OPEN101_CHECK hands
+// (10 when unset) to check that the others are the same. By default it
+// plays two hands at 1x; OKEY_OPEN101_HANDS=N plays N hands (from
+// OKEY_OPEN101_FROM) at OKEY_OPEN101_SCALE times the playouts and logs
+// each hand that differs, the paired difference and the opening
+// searches counted.
+func TestOpenSearch101(t *testing.T) {
+	hands := envCount(t, "OKEY_OPEN101_HANDS", 2)
+	from := envCount(t, "OKEY_OPEN101_FROM", 0)
+	scale := envCount(t, "OKEY_OPEN101_SCALE", 1)
+	check := envCount(t, "OKEY_OPEN101_CHECK", 10)
+	var diffs []float64
+	var st OpenStats
+	var sum, searchedHands, differ, discards int
+	for h := from; h < from+hands; h++ {
+		seed := game.NewSeed(0xbe1101 + uint64(h))
+		seat := h % okey101.NumSeats
+		opt := Options{Seed: seed ^ 0x5eed, Scale: scale, Workers: 1, Open: true}
+		p := New101(opt, nil)
+		o := playHand101(t, seed, seat, p)
+		opt.Open = false
+		d := 0.0
+		if p.Open.Overrode > 0 || h < from+check {
+			q := New101(opt, nil)
+			b := playHand101(t, seed, seat, q)
+			if p.Open.Overrode == 0 && (b != o || q.Stats != p.Stats) {
+				t.Fatalf("hand %d: no opening overridden, yet %+.2f with -open and %+.2f without (%+v, %+v)", h, o, b, p.Stats, q.Stats)
+			}
+			d = o - b
+			if p.Open.Overrode > 0 {
+				differ++
+				t.Logf("hand %d seat %d: open %+.2f plain %+.2f (%+v)", h, seat, o, b, p.Open)
+			}
+		}
+		diffs = append(diffs, d)
+		st.Searched += p.Open.Searched
+		st.Overrode += p.Open.Overrode
+		st.Waited += p.Open.Waited
+		st.Opened += p.Open.Opened
+		st.Playouts += p.Open.Playouts
+		discards += p.Stats.Searched
+		if p.Open.Searched > 0 {
+			searchedHands++
+		}
+		sum++
+	}
+	mean, half := rollout.Paired(diffs, make([]float64, len(diffs)))
+	t.Logf("%d hands at %dx: open − plain %+.3f a hand (%+.3f to %+.3f); %d hands differ; openings searched %d in %d hands, overridden %d (waited %d, opened %d), %d playouts; discards searched %d",
+		sum, scale, mean, mean-half, mean+half, differ, st.Searched, searchedHands, st.Overrode, st.Waited, st.Opened, st.Playouts, discards)
+}
