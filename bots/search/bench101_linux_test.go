@@ -24,7 +24,9 @@ import (
 // afresh for every decision, as the game and the server seat 101's
 // expert (decide101.SeatPlayer: a seed a decision), so its figures
 // are the level's. search-selfhard at 1x, 2x and 4x (fresh, as a level
-// would be seated) has its seat play hard in its own playouts.
+// would be seated) has its seat play hard in its own playouts;
+// search-4x-open/fresh searches the opening decision too (openings/op:
+// the share of decisions that searched one).
 func BenchmarkDecide101(b *testing.B) {
 	var views []okey101.View
 	for seed := range uint64(40) {
@@ -53,7 +55,8 @@ func BenchmarkDecide101(b *testing.B) {
 		name  string
 		fresh bool
 	}{{"search", false}, {"search-4x", false}, {"search-4x", true},
-		{"search-selfhard", true}, {"search-2x-selfhard", true}, {"search-4x-selfhard", true}} {
+		{"search-selfhard", true}, {"search-2x-selfhard", true}, {"search-4x-selfhard", true},
+		{"search-4x-open", true}} {
 		name := c.name
 		if c.fresh {
 			name += "/fresh"
@@ -68,6 +71,7 @@ func BenchmarkDecide101(b *testing.B) {
 			ctx := context.Background()
 			samples := make([]time.Duration, 0, min(b.N, 1<<16))
 			cpu := make([]time.Duration, 0, cap(samples))
+			opens := 0
 			b.ResetTimer()
 			for i := range b.N {
 				c0, cok := processCPU()
@@ -76,10 +80,12 @@ func BenchmarkDecide101(b *testing.B) {
 					opt.Seed = uint64(i) + 1
 					bot = New101(opt, nil)
 				}
+				before := bot.Open.Searched
 				if _, err := bot.Decide(ctx, views[i%len(views)]); err != nil {
 					b.Fatal(err)
 				}
 				d := time.Since(t0)
+				opens += bot.Open.Searched - before
 				if len(samples) < cap(samples) {
 					samples = append(samples, d)
 					if c1, ok := processCPU(); ok && cok {
@@ -102,6 +108,9 @@ func BenchmarkDecide101(b *testing.B) {
 			}
 			report(samples, "ns")
 			report(cpu, "cpu-ns")
+			if opens > 0 {
+				b.ReportMetric(float64(opens)/float64(b.N), "openings/op")
+			}
 		})
 	}
 }
