@@ -176,7 +176,7 @@ func simSetUp(g simGame, f *simFlags, stderr io.Writer) (record func(int, []byte
 		if !slices.Contains(g.levels(), n) {
 			parse := search.Parse
 			if f.game == settings.Game101 {
-				parse = search.Parse101 // 101's own suffixes (-selfhard)
+				parse = search.Parse101 // 101's own suffixes (-selfhard, -open)
 			}
 			_, ok, err := parse(n)
 			if !ok && err == nil && f.game == settings.GameClassic {
