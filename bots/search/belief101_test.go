@@ -140,6 +140,8 @@ func TestOpenSearch101(t *testing.T) {
 		st.Overrode += p.Open.Overrode
 		st.Waited += p.Open.Waited
 		st.Opened += p.Open.Opened
+		st.GaveBack += p.Open.GaveBack
+		st.WaitedPairs += p.Open.WaitedPairs
 		st.Playouts += p.Open.Playouts
 		discards += p.Stats.Searched
 		if p.Open.Searched > 0 {
@@ -148,6 +150,6 @@ func TestOpenSearch101(t *testing.T) {
 		sum++
 	}
 	mean, half := rollout.Paired(diffs, make([]float64, len(diffs)))
-	t.Logf("%d hands at %dx: open − plain %+.3f a hand (%+.3f to %+.3f); %d hands differ; openings searched %d in %d hands, overridden %d (waited %d, opened %d), %d playouts; discards searched %d",
-		sum, scale, mean, mean-half, mean+half, differ, st.Searched, searchedHands, st.Overrode, st.Waited, st.Opened, st.Playouts, discards)
+	t.Logf("%d hands at %dx: open − plain %+.3f a hand (%+.3f to %+.3f); %d hands differ; openings searched %d in %d hands, overridden %d (waited %d, opened %d), %d playouts; discards searched %d; of the waits %d gave a take back, %d where hard opened pairs",
+		sum, scale, mean, mean-half, mean+half, differ, st.Searched, searchedHands, st.Overrode, st.Waited, st.Opened, st.Playouts, discards, st.GaveBack, st.WaitedPairs)
 }

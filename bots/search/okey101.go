@@ -81,10 +81,13 @@ type Player101 struct {
 // OpenStats counts a 101 search's opening decisions (Options.Open):
 // the searches and overrides of Stats, and of the overrides those that
 // did not open where hard opened (Waited) and those that opened where
-// hard discarded, or opened otherwise than hard (Opened).
+// hard discarded, or opened otherwise than hard (Opened); of the waits,
+// those that gave a taken discard back (GaveBack) and those where hard
+// opened with pairs (WaitedPairs).
 type OpenStats struct {
 	Stats
-	Waited, Opened int
+	Waited, Opened        int
+	GaveBack, WaitedPairs int
 }
 
 // New101 returns a 101 search player; sv, as bots101.Options.Solver, is
@@ -285,6 +288,12 @@ func (p *Player101) opening(ctx context.Context, v *okey101.View, a okey101.Acti
 		p.Open.Opened++
 	} else {
 		p.Open.Waited++
+		if cands[best].Kind == okey101.ActGiveBack {
+			p.Open.GaveBack++
+		}
+		if a.Pairs {
+			p.Open.WaitedPairs++
+		}
 	}
 	return cands[best], nil
 }
