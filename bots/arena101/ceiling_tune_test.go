@@ -3,13 +3,13 @@
 package arena101_test
 
 import (
-	"context"
+	"os"
 	"strings"
 	"testing"
 
 	"okey/bots/arena101"
+	"okey/bots/arena101/arenatest"
 	"okey/game/okey101"
-	"okey/ui/cli"
 )
 
 // TestCeiling measures the full-sight Ceiling player against three
@@ -23,20 +23,11 @@ import (
 // (3), OKEY_BOTS the table (ceiling,normal,normal,normal). It only
 // reports: a ceiling has no target.
 func TestCeiling(t *testing.T) {
-	matches := envInt(t, "OKEY_MATCHES", 400)
-	seed := envInt(t, "OKEY_SEED", 3)
+	matches := arenatest.EnvCount(t, "OKEY_MATCHES", 400)
+	seed := arenatest.EnvCount(t, "OKEY_SEED", 3)
 	bots := arena101.Ceiling + ",normal,normal,normal"
-	if b := envString("OKEY_BOTS"); b != "" {
+	if b := strings.TrimSpace(os.Getenv("OKEY_BOTS")); b != "" {
 		bots = b
 	}
-	cfg := arena101.Config{Bots: strings.Split(bots, ","), Matches: matches, Seed: uint64(seed), Rules: okey101.DefaultRules()}
-	res, err := arena101.Run(context.Background(), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b strings.Builder
-	if err := cli.PrintSim101(&b, &cfg, &res); err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("%s\n%s", bots, b.String())
+	arenatest.Run(t, bots, arena101.Config{Bots: strings.Split(bots, ","), Matches: matches, Seed: uint64(seed), Rules: okey101.DefaultRules()})
 }

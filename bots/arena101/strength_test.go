@@ -3,15 +3,12 @@
 package arena101_test
 
 import (
-	"context"
-	"os"
-	"strconv"
 	"strings"
 	"testing"
 
 	"okey/bots/arena101"
+	"okey/bots/arena101/arenatest"
 	"okey/game/okey101"
-	"okey/ui/cli"
 )
 
 // TestStrength measures the levels against their targets
@@ -26,20 +23,10 @@ import (
 // interval below zero). OKEY_HANDS sets the hands of each table (8000
 // by default), OKEY_SEED the seed (1).
 func TestStrength(t *testing.T) {
-	hands := envInt(t, "OKEY_HANDS", 8000)
-	seed := envInt(t, "OKEY_SEED", 1)
+	hands := arenatest.EnvCount(t, "OKEY_HANDS", 8000)
+	seed := arenatest.EnvCount(t, "OKEY_SEED", 1)
 	run := func(bots string) arena101.Result {
-		cfg := arena101.Config{Bots: strings.Split(bots, ","), Hands: hands, Seed: uint64(seed), Rules: okey101.DefaultRules()}
-		res, err := arena101.Run(context.Background(), cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var b strings.Builder
-		if err := cli.PrintSim101(&b, &cfg, &res); err != nil {
-			t.Fatal(err)
-		}
-		t.Logf("%s\n%s", bots, b.String())
-		return res
+		return arenatest.Run(t, bots, arena101.Config{Bots: strings.Split(bots, ","), Hands: hands, Seed: uint64(seed), Rules: okey101.DefaultRules()})
 	}
 	ne := run("normal,easy,easy,easy")
 	if n := ne.Bots[0]; n.FinishShare < 0.40 {
@@ -52,18 +39,3 @@ func TestStrength(t *testing.T) {
 			h.VsOthers, h.VsOthersCI95[0], h.VsOthersCI95[1])
 	}
 }
-
-func envInt(t *testing.T, name string, def int) int {
-	t.Helper()
-	s := os.Getenv(name)
-	if s == "" {
-		return def
-	}
-	n, err := strconv.Atoi(s)
-	if err != nil || n <= 0 {
-		t.Fatalf("%s=%q: want a positive number", name, s)
-	}
-	return n
-}
-
-func envString(name string) string { return strings.TrimSpace(os.Getenv(name)) }

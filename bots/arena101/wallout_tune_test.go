@@ -4,6 +4,8 @@ package arena101_test
 
 import (
 	"fmt"
+	"okey/bots/arena101/arenatest"
+	"os"
 	"strings"
 	"testing"
 )
@@ -21,10 +23,10 @@ import (
 // how near the nearest came (the fewest tiles an opened seat held).
 // OKEY_LEVELS sets the levels (easy,normal,hard). It only reports.
 func TestWallOut(t *testing.T) {
-	hands := envInt(t, "OKEY_HANDS", 1000)
-	seed := envInt(t, "OKEY_SEED", 1)
+	hands := arenatest.EnvCount(t, "OKEY_HANDS", 1000)
+	seed := arenatest.EnvCount(t, "OKEY_SEED", 1)
 	levels := "easy,normal,hard"
-	if l := envString("OKEY_LEVELS"); l != "" {
+	if l := strings.TrimSpace(os.Getenv("OKEY_LEVELS")); l != "" {
 		levels = l
 	}
 	var b, c strings.Builder

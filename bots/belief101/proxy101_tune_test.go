@@ -7,20 +7,18 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
 
 	"okey/bots/arena101"
+	"okey/bots/arena101/arenatest"
 	"okey/bots/belief101"
 	"okey/bots/bots101"
 	"okey/bots/search"
 	"okey/game"
 	"okey/game/okey101"
 	"okey/game/tile"
-	"okey/ui/cli"
 )
 
 // proxy101 is the expert's search (the search at 4×: hard underneath,
@@ -82,19 +80,6 @@ func (x *proxy101) DecideState(ctx context.Context, st *okey101.State) (okey101.
 
 const proxyLevel = "search-4x-proxy"
 
-func envCount(t *testing.T, name string, def int) int {
-	t.Helper()
-	s := os.Getenv(name)
-	if s == "" {
-		return def
-	}
-	n, err := strconv.Atoi(s)
-	if err != nil || n < 0 {
-		t.Fatalf("%s=%q: a whole number", name, s)
-	}
-	return n
-}
-
 // TestProxy101 plays the reading's proxy in the first seat against three
 // normal bots over whole matches on the arena's deals, as okey sim
 // --game 101 --seed S --matches M does, so that its records pair with
@@ -108,13 +93,13 @@ func envCount(t *testing.T, name string, def int) int {
 // reading settles from K = 128 on. It only reports: a bound has no
 // target.
 func TestProxy101(t *testing.T) {
-	matches := envCount(t, "OKEY_MATCHES", 4)
-	seed := envCount(t, "OKEY_SEED", 21)
-	burn, k := envCount(t, "OKEY_BURN", 4096), envCount(t, "OKEY_K", 128)
+	matches := arenatest.EnvCount(t, "OKEY_MATCHES", 4)
+	seed := arenatest.EnvCount(t, "OKEY_SEED", 21)
+	burn, k := arenatest.EnvCount(t, "OKEY_BURN", 4096), arenatest.EnvCount(t, "OKEY_K", 128)
 	var mu sync.Mutex
 	var logs []*belief101.HandLog
 	cfg := arena101.Config{Bots: []string{proxyLevel, "normal", "normal", "normal"}, Matches: matches, Seed: uint64(seed),
-		Rules: okey101.DefaultRules(), Workers: envCount(t, "OKEY_WORKERS", 2),
+		Rules: okey101.DefaultRules(), Workers: arenatest.EnvCount(t, "OKEY_WORKERS", 2),
 		New: func(name string, opt bots101.Options) (bots101.Bot, error) {
 			if name != proxyLevel {
 				return bots101.New(name, opt)
@@ -125,25 +110,11 @@ func TestProxy101(t *testing.T) {
 			mu.Unlock()
 			return &proxy101{p: search.New101(search.Options{Seed: opt.Seed, Scale: 4}, opt.Solver), log: l, burn: burn, k: k}, nil
 		}}
-	if dir := os.Getenv("OKEY_RECORD"); dir != "" {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		cfg.Record = func(i int, rec []byte) error {
-			return os.WriteFile(filepath.Join(dir, fmt.Sprintf("match-%06d.okey", i)), rec, 0o644)
-		}
-	}
-	res, err := arena101.Run(context.Background(), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b strings.Builder
-	if err := cli.PrintSim101(&b, &cfg, &res); err != nil {
-		t.Fatal(err)
-	}
+	cfg.Record = arenatest.RecordTo(t, os.Getenv("OKEY_RECORD"))
+	arenatest.Run(t, strings.Join(cfg.Bots, ","), cfg)
 	turns, kept, tried := 0, 0, 0
 	for _, l := range logs {
 		turns, kept, tried = turns+l.Turns, kept+l.Kept, tried+l.Tried
 	}
-	t.Logf("%s (burn %d, K %d): chains kept %d of %d moves, replayed %d turns\n%s", proxyLevel, burn, k, kept, tried, turns, b.String())
+	t.Logf("%s (burn %d, K %d): chains kept %d of %d moves, replayed %d turns", proxyLevel, burn, k, kept, tried, turns)
 }

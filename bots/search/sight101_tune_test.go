@@ -5,18 +5,16 @@ package search
 import (
 	"context"
 	"errors"
-	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"okey/bots/arena101"
+	"okey/bots/arena101/arenatest"
 	"okey/bots/bots101"
 	"okey/game"
 	"okey/game/okey101"
 	"okey/game/tile"
-	"okey/ui/cli"
 )
 
 // sight101 is the expert's search (the search at Options.Scale, hard
@@ -83,15 +81,15 @@ const sightLevel = "search-4x-sight"
 // okey sim level of 101 may sit beside it, the search's by Parse101).
 // It only reports: a bound has no target.
 func TestSight101(t *testing.T) {
-	matches := envCount(t, "OKEY_MATCHES", 8)
-	seed := envCount(t, "OKEY_SEED", 21)
-	mask := envCount(t, "OKEY_SIGHT", 7)
+	matches := arenatest.EnvCount(t, "OKEY_MATCHES", 8)
+	seed := arenatest.EnvCount(t, "OKEY_SEED", 21)
+	mask := arenatest.EnvCount(t, "OKEY_SIGHT", 7)
 	bots := sightLevel + ",normal,normal,normal"
 	if b := os.Getenv("OKEY_BOTS"); b != "" {
 		bots = b
 	}
 	cfg := arena101.Config{Bots: strings.Split(bots, ","), Matches: matches, Seed: uint64(seed),
-		Rules: okey101.DefaultRules(), Workers: envCount(t, "OKEY_WORKERS", 2),
+		Rules: okey101.DefaultRules(), Workers: arenatest.EnvCount(t, "OKEY_WORKERS", 2),
 		New: func(name string, opt bots101.Options) (bots101.Bot, error) {
 			if name == sightLevel {
 				return &sight101{p: New101(Options{Seed: opt.Seed, Scale: 4}, opt.Solver), mask: mask}, nil
@@ -106,23 +104,8 @@ func TestSight101(t *testing.T) {
 			}
 			return bots101.New(name, opt)
 		}}
-	if dir := os.Getenv("OKEY_RECORD"); dir != "" {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		cfg.Record = func(i int, rec []byte) error {
-			return os.WriteFile(filepath.Join(dir, fmt.Sprintf("match-%06d.okey", i)), rec, 0o644)
-		}
-	}
-	res, err := arena101.Run(context.Background(), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b strings.Builder
-	if err := cli.PrintSim101(&b, &cfg, &res); err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("%s\n%s", bots, b.String())
+	cfg.Record = arenatest.RecordTo(t, os.Getenv("OKEY_RECORD"))
+	arenatest.Run(t, bots, cfg)
 }
 
 // TestSightDealsTheTrueRacks checks the bound's wiring: every world it
