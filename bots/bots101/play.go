@@ -229,7 +229,7 @@ func (p *player) openMelds(b *board) bool {
 	if !o.Reaches(b.thr) {
 		return false
 	}
-	if _, ms := p.unmelded(b.an, &b.rack); worth(ms) >= b.thr {
+	if _, ms := p.unmelded(b.an, &b.rack); meld.Worth(ms) >= b.thr {
 		if c := b.clone(); c.open(ms, false) == nil {
 			*b = *c
 			return true
@@ -240,15 +240,6 @@ func (p *player) openMelds(b *board) bool {
 		return true
 	}
 	return false
-}
-
-// worth is the value of melds as an opening.
-func worth(ms []meld.Meld) int {
-	v := 0
-	for _, m := range ms {
-		v += m.Value()
-	}
-	return v
 }
 
 // openPairs opens with every pair the rack makes, when they are five or

@@ -309,7 +309,7 @@ func (p *Player101) openings(v *okey101.View, melds, pairs bool) []okey101.Actio
 	if melds {
 		if o := p.osv.BestOpening(an, v.Counts); o.Reaches(v.Threshold) {
 			ms := o.Melds
-			if _, all := p.osv.Unmelded(an, v.Counts); worth(all) >= v.Threshold {
+			if _, all := p.osv.Unmelded(an, v.Counts); meld.Worth(all) >= v.Threshold {
 				ms = all
 			}
 			out = append(out, okey101.Open(v.Seat, groups(ms)...))
@@ -321,15 +321,6 @@ func (p *Player101) openings(v *okey101.View, melds, pairs bool) []okey101.Actio
 		}
 	}
 	return out
-}
-
-// worth is the value of melds as an opening.
-func worth(ms []meld.Meld) int {
-	w := 0
-	for _, m := range ms {
-		w += m.Value()
-	}
-	return w
 }
 
 // groups are the melds' tiles, as an action lays them.

@@ -22,6 +22,18 @@ func (o Opening) Tiles() int {
 	return n
 }
 
+// Worth is the value of melds laid as an opening: the sum of their
+// values, what the opening threshold is measured against. The players
+// that weigh an opening of every meld a rack makes (bots/bots101, the
+// 101 search) value it by this one rule.
+func Worth(ms []Meld) int {
+	w := 0
+	for _, m := range ms {
+		w += m.Value()
+	}
+	return w
+}
+
 // Reaches reports whether the opening is worth threshold or more.
 func (o Opening) Reaches(threshold int) bool { return o.Value >= threshold && len(o.Melds) > 0 }
 
