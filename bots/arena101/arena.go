@@ -50,6 +50,11 @@ type Config struct {
 	// Matches is the number of whole matches to play instead (each of
 	// Rules.Hands hands): match seed k is played as matches 4k..4k+3.
 	Matches int `json:"matches,omitempty"`
+	// From is the first hand (or match) to play, a multiple of four: a
+	// run from From plays what a longer run from 0 plays from there, the
+	// same deals, bots' seeds and record numbers, so that a run cut short
+	// can be continued and a study can add matches to one already played.
+	From int `json:"from,omitempty"`
 	// Seed makes the run reproducible: it picks every deal and every
 	// bot's seed.
 	Seed uint64 `json:"seed"`
@@ -100,6 +105,8 @@ func (c *Config) Check() error {
 		return fmt.Errorf("%w: give hands or matches, not both", ErrConfig)
 	case c.Hands == 0 && c.Matches == 0:
 		return fmt.Errorf("%w: give a positive number of hands or matches", ErrConfig)
+	case c.From < 0 || c.From%seats != 0:
+		return fmt.Errorf("%w: the first hand or match must be a multiple of %d, got %d", ErrConfig, seats, c.From)
 	case c.Workers < 0:
 		return fmt.Errorf("%w: workers must not be negative, got %d", ErrConfig, c.Workers)
 	case c.MaxActions < 0:
@@ -215,10 +222,12 @@ type unit struct {
 	outcome [okey101.NumSeats]game.Outcome
 }
 
-// playUnit plays hand (or match) i of the run: deal i/4, rotation i%4,
-// timing each decision into times by bot index; its bots work in sv.
+// playUnit plays the run's hand (or match) From+i: deal (From+i)/4,
+// rotation i%4, timing each decision into times by bot index; its bots
+// work in sv. The unit's index stays i, the tally's count.
 func playUnit(ctx context.Context, cfg *Config, i int, times *[okey101.NumSeats]arenastat.TimeHist, sv *meld.Solver) (unit, error) {
 	u := unit{index: i}
+	i += cfg.From
 	k, rot := i/okey101.NumSeats, i%okey101.NumSeats
 	var seatBot [okey101.NumSeats]bots101.Bot
 	var botOf [okey101.NumSeats]int // the bot index sitting in each seat

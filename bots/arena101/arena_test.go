@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"sync"
 	"testing"
 
 	"okey/game/okey101"
@@ -28,6 +29,8 @@ func TestConfigCheck(t *testing.T) {
 		"negative":       func(c *Config) { c.Hands = -4 },
 		"both":           func(c *Config) { c.Matches = 4 },
 		"workers":        func(c *Config) { c.Workers = -1 },
+		"from, negative": func(c *Config) { c.From = -4 },
+		"from, rotation": func(c *Config) { c.From = 2 },
 		"cap":            func(c *Config) { c.MaxActions = -1 },
 		"rules":          func(c *Config) { c.Rules.Open = 0 },
 		"matches, rules": func(c *Config) { c.Hands, c.Matches, c.Rules.Hands = 0, 4, 0 },
@@ -136,6 +139,42 @@ func TestMatches(t *testing.T) {
 	}
 	if winners < 8 {
 		t.Fatalf("%d winners (and tied) in 8 matches", winners)
+	}
+}
+
+// TestFromContinues: a run of matches from From plays what a longer run
+// from 0 plays from there — the same records under the same numbers —
+// so a run cut short can be continued and a study can add matches.
+func TestFromContinues(t *testing.T) {
+	r := okey101.DefaultRules()
+	r.Hands = 2
+	records := func(from, matches int) map[int]string {
+		var mu sync.Mutex
+		got := map[int]string{}
+		cfg := Config{Bots: []string{"normal", "easy", "hard", "easy"}, Matches: matches, From: from, Seed: 9, Rules: r, Workers: 2,
+			Record: func(i int, rec []byte) error {
+				mu.Lock()
+				defer mu.Unlock()
+				got[i] = string(rec)
+				return nil
+			}}
+		res, err := Run(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Matches != matches || len(got) != matches {
+			t.Fatalf("from %d: %d matches, %d records; want %d", from, res.Matches, len(got), matches)
+		}
+		return got
+	}
+	whole, rest := records(0, 8), records(4, 4)
+	for i := 4; i < 8; i++ {
+		if rest[i] == "" || rest[i] != whole[i] {
+			t.Errorf("match %d: the run from 4 played it otherwise than the run from 0", i)
+		}
+	}
+	if whole[0] == whole[4] {
+		t.Fatal("matches 0 and 4 are the same: the deals do not depend on the match")
 	}
 }
 

@@ -89,6 +89,8 @@ const proxyLevel = "search-4x-proxy"
 //	OKEY_MATCHES=100 OKEY_SEED=21 OKEY_RECORD=runs/proxy-s21.rec \
 //	  go test -tags tune ./bots/belief101 -run 'Proxy101$' -v -timeout 0
 //
+// OKEY_FROM (0; a multiple of four) starts at that match, adding
+// matches to a run already kept (arena101.Config.From).
 // OKEY_BURN (4,096) and OKEY_K (128) set the chain: the ceiling study's
 // reading settles from K = 128 on. It only reports: a bound has no
 // target.
@@ -99,6 +101,7 @@ func TestProxy101(t *testing.T) {
 	var mu sync.Mutex
 	var logs []*belief101.HandLog
 	cfg := arena101.Config{Bots: []string{proxyLevel, "normal", "normal", "normal"}, Matches: matches, Seed: uint64(seed),
+		From:  arenatest.EnvCount(t, "OKEY_FROM", 0),
 		Rules: okey101.DefaultRules(), Workers: arenatest.EnvCount(t, "OKEY_WORKERS", 2),
 		New: func(name string, opt bots101.Options) (bots101.Bot, error) {
 			if name != proxyLevel {

@@ -76,6 +76,8 @@ const sightLevel = "search-4x-sight"
 //	OKEY_MATCHES=400 OKEY_SEED=21 OKEY_RECORD=runs/sight-s21-m400.rec \
 //	  go test -tags tune ./bots/search -run 'Sight101$' -v -timeout 0
 //
+// OKEY_FROM (0; a multiple of four) starts at that match, adding
+// matches to a run already kept (arena101.Config.From).
 // OKEY_SIGHT says which racks it sees (sight101.mask; 7, all three, by
 // default). OKEY_BOTS sets the table (search-4x-sight,normal,normal,normal; any
 // okey sim level of 101 may sit beside it, the search's by Parse101).
@@ -89,6 +91,7 @@ func TestSight101(t *testing.T) {
 		bots = b
 	}
 	cfg := arena101.Config{Bots: strings.Split(bots, ","), Matches: matches, Seed: uint64(seed),
+		From:  arenatest.EnvCount(t, "OKEY_FROM", 0),
 		Rules: okey101.DefaultRules(), Workers: arenatest.EnvCount(t, "OKEY_WORKERS", 2),
 		New: func(name string, opt bots101.Options) (bots101.Bot, error) {
 			if name == sightLevel {
