@@ -58,7 +58,7 @@ func (g *sim101) write(w io.Writer, asJSON bool) error {
 }
 
 // sim101Bot builds okey sim's 101 bots: the game's levels (expert, the
-// search at 4x, decide101.Expert, among them), the search
+// search at 4x weighing the opening, decide101.Expert, among them), the search
 // player (search, search-<k>x, search-<k>x-z<z>) and hard reading the
 // table (read, read-look, read-feed, …-uniform), which okey sim alone
 // plays: they measure what an honest search and the belief of the racks

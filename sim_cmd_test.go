@@ -392,9 +392,10 @@ func TestSimInterrupted(t *testing.T) {
 }
 
 // TestSim101Expert: 101's expert level is the search at 4x on the
-// belief's worlds: okey sim plays the same hands with it as with
-// search-4x (the same points and finishes for every seat), under its
-// own name.
+// belief's worlds that also weighs the opening: okey sim plays the same
+// hands with it as with search-4x-open (the same points and finishes
+// for every seat), under its own name (decide101's
+// TestExpertIsTheSearchAt4xOpen pins the options themselves).
 func TestSim101Expert(t *testing.T) {
 	type bot struct {
 		Name          string
@@ -414,14 +415,14 @@ func TestSim101Expert(t *testing.T) {
 		}
 		return res.Bots
 	}
-	expert, search := play("expert"), play("search-4x")
+	expert, search := play("expert"), play("search-4x-open")
 	if expert[0].Name != "expert" || expert[0].Decisions == 0 {
 		t.Fatalf("expert's seat: %+v", expert[0])
 	}
 	for i := range expert {
 		expert[i].Name, search[i].Name = "", ""
 		if expert[i] != search[i] {
-			t.Errorf("seat %d: %+v with expert, %+v with search-4x", i, expert[i], search[i])
+			t.Errorf("seat %d: %+v with expert, %+v with search-4x-open", i, expert[i], search[i])
 		}
 	}
 }

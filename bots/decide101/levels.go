@@ -11,16 +11,16 @@ import (
 )
 
 // Expert is Okey 101's strongest level: hard's play, except that at a
-// discard it weighs hard's pick against hard's next two over worlds of
-// the other racks drawn from the belief of them (bots/belief101), at
-// four times the search's budget (search-4x in okey sim). It is a level
-// of its own, not a stronger hard, because it costs about a hundred
-// times hard's CPU a decision: hard stays what the hint, the daily deal
-// and the arenas measure against. It won more matches than hard over
-// 1,600 whole matches against three normal, an edge that is mostly the
-// search's: on uniform worlds it wins about as many, and the belief's
-// worlds add points a hand (docs/belief-101.md, "The search at 4× on
-// the belief's worlds, whole matches").
+// discard it weighs hard's pick against hard's next two, and at an
+// opening hard's opening against waiting (and hard's discard against
+// opening where the rack could), over worlds of the other racks drawn
+// from the belief of them (bots/belief101), at four times the search's
+// budget (search-4x-open in okey sim). It is a level of its own, not a
+// stronger hard, because it costs about a hundred times hard's CPU a
+// decision: hard stays what the hint, the daily deal and the arenas
+// measure against. Searching the opening as well as the discard is
+// what made it win more matches than the discards' search alone
+// (docs/belief-101.md, "Searching the opening").
 //
 // Classic Okey has no level above hard: a classic table seats hard
 // for expert (botsclassic.Current), the level it was merged into.
@@ -51,5 +51,5 @@ func New(level string, seed uint64) (Player, error) {
 // NewExpert is the Expert player, seeded; sv, as bots101.Options.Solver,
 // is the working memory of hard underneath (nil: its own).
 func NewExpert(seed uint64, sv *meld.Solver) *search.Player101 {
-	return search.New101(search.Options{Seed: seed, Scale: expertScale}, sv)
+	return search.New101(search.Options{Seed: seed, Scale: expertScale, Open: true}, sv)
 }

@@ -13,10 +13,11 @@ import (
 )
 
 // expertGolden is every action of the first hands of a few matches with
-// the search at 4x (101's expert, decide101.NewExpert) in one seat and
-// normal bots beside, as the search played them before any option was
-// added after -selfhard: an option that reaches the expert's play shows
-// here.
+// the search at 4x in one seat and normal bots beside, as the search
+// played them before any option was added after -selfhard: an option
+// that reaches its play shows here. 101's expert (decide101.NewExpert)
+// is this search with -open, which TestOpenSearchesTheOpening101 holds
+// to these hands wherever it overrides no opening.
 const expertGolden = "testdata/expert101.golden"
 
 // expertHands plays the first hand of match game.NewSeed(0xe4e101+h),
