@@ -146,8 +146,8 @@ const openLevel = "open"
 
 // Parse101 reads a level name of the 101 search as Parse does: its
 // worlds drawn from the belief of the racks (bots/belief101), or dealt
-// uniformly with "-uniform"; it refuses the other worlds' suffixes,
-// which only the classic search reads. A last "-selfhard" has the
+// uniformly with "-uniform"; it refuses the other worlds' suffixes and
+// "-take", which only the classic search reads. A last "-selfhard" has the
 // searching seat play hard in its own playouts (Options.Own), as in
 // "search-4x-selfhard"; an "-open" before it (or last) searches the
 // opening decision too (Options.Open), as in "search-4x-open".
@@ -155,7 +155,7 @@ func Parse101(name string) (opt Options, ok bool, err error) {
 	base, self := strings.CutSuffix(strings.ToLower(strings.TrimSpace(name)), "-"+selfHard)
 	base, open := strings.CutSuffix(base, "-"+openLevel)
 	opt, ok, err = Parse(base)
-	if err == nil && ok && opt.Worlds != "" && opt.Worlds != worldsUniform {
+	if err == nil && ok && (opt.Take || opt.Worlds != "" && opt.Worlds != worldsUniform) {
 		return Options{}, true, fmt.Errorf("%q: %w", name, ErrLevel)
 	}
 	if err == nil && ok && self {

@@ -91,6 +91,12 @@ type Options struct {
 	// others; "hard", the policy it really follows for the rest of the
 	// hand (rollout.Player101.Own). For the study (docs/belief-101.md).
 	Own string
+	// Take (classic Okey; the level's "-take", last) also searches the
+	// draw: where the previous player's discard may be taken, hard's
+	// choice (take it or draw from the wall) against the other, by the
+	// same playouts, worlds and gate, on a random source of its own. For
+	// the study (docs/classic-belief.md), as 101's Open weighs the opening.
+	Take bool
 	// Open (Okey 101; the level's "-open") also searches the opening
 	// decision (Player101's Decide): where hard opens, opening against
 	// not opening yet; where hard discards but could open, the other
@@ -111,8 +117,13 @@ type Player struct {
 	holds   bool
 	worlds  string
 	sampler rollout.SamplerClassic
+	// trnd draws the draw's searches (Options.Take), so that a hand whose
+	// draws hard's choice survives is played as without the option.
+	trnd *game.Seeded
 	// Stats counts what the search did, for the study.
 	Stats Stats
+	// Take counts the draws searched (Options.Take).
+	Take Stats
 }
 
 // Stats counts a player's searched decisions and how often the search
@@ -135,6 +146,9 @@ func New(opt Options) *Player {
 	case worldsProgress:
 		p.sampler = rollout.SamplerClassic{Belief: p.sampler.Belief, Progress: true}
 	}
+	if opt.Take {
+		p.trnd = game.NewSeeded(opt.Seed ^ 0x7a4e)
+	}
 	if p.k <= 0 {
 		p.k = 4
 	}
@@ -155,12 +169,12 @@ const (
 )
 
 // ErrLevel is wrapped by Parse's errors.
-var ErrLevel = fmt.Errorf("not a search level (%s, then -<k>x for k times the playouts, k from 1 to %d, -z<z> for the gate and -%s, -%s or -%s for the worlds: %s-4x-z2.5-%s; or %s-holds, the judge at okey-finish holds only)",
-	Level, MaxScale, worldsUniform, worldsPlain, worldsProgress, Level, worldsUniform, Level)
+var ErrLevel = fmt.Errorf("not a search level (%s, then -<k>x for k times the playouts, k from 1 to %d, -z<z> for the gate, -%s, -%s or -%s for the worlds and -%s to search the draw: %s-4x-z2.5-%s; or %s-holds, the judge at okey-finish holds only)",
+	Level, MaxScale, worldsUniform, worldsPlain, worldsProgress, takeLevel, Level, worldsUniform, Level)
 
 // Parse reads a level name of the search: "search", then optionally
-// "-<k>x" (Scale), "-z<z>" (Z) and "-uniform", "-plain" or "-progress" (Worlds),
-// as in "search-4x-z2.5-uniform". ok is false
+// "-<k>x" (Scale), "-z<z>" (Z), "-uniform", "-plain" or "-progress" (Worlds)
+// and "-take" (Take), as in "search-4x-z2.5-uniform-take". ok is false
 // for a name that is not the search's at all; err says what is wrong
 // with one that is, but badly formed. The options' Seed and Cache are
 // left for the caller.
@@ -193,6 +207,9 @@ func Parse(name string) (opt Options, ok bool, err error) {
 	if len(parts) > 0 && (parts[0] == worldsUniform || parts[0] == worldsPlain || parts[0] == worldsProgress) {
 		opt.Worlds, parts = parts[0], parts[1:]
 	}
+	if len(parts) > 0 && parts[0] == takeLevel {
+		opt.Take, parts = true, parts[1:]
+	}
 	if len(parts) > 0 {
 		return bad()
 	}
@@ -205,8 +222,15 @@ func (p *Player) Level() string {
 	if p.holds {
 		return Level + "-holds"
 	}
-	return levelName(p.budget/Budget, p.z, p.worlds)
+	n := levelName(p.budget/Budget, p.z, p.worlds)
+	if p.trnd != nil {
+		n += "-" + takeLevel
+	}
+	return n
 }
+
+// takeLevel is the level's suffix that searches the draw (Options.Take).
+const takeLevel = "take"
 
 // levelName is the name Parse reads as scale, gate z and worlds.
 func levelName(scale int, z float64, worlds string) string {
@@ -242,6 +266,10 @@ func (p *Player) Decide(ctx context.Context, v classic.View) (classic.Action, er
 		}
 		return b, nil
 	}
+	if err == nil && p.trnd != nil && v.MyTurn() && v.Stage == classic.MustDraw && v.Legal.Take && v.Legal.Draw &&
+		(a.Kind == classic.ActTake || a.Kind == classic.ActDraw) {
+		return p.drawOrTake(ctx, &v, a)
+	}
 	if err != nil || !v.MyTurn() || v.Stage != classic.MustDiscard || a.Kind != classic.ActDiscard {
 		return a, err
 	}
@@ -256,6 +284,25 @@ func (p *Player) Decide(ctx context.Context, v classic.View) (classic.Action, er
 	best, err := p.Stats.choose(ctx, len(cands), p.budget, p.workers, p.z, play)
 	if err != nil {
 		return classic.Action{}, fmt.Errorf("search, seat %d: %w", v.Seat, err)
+	}
+	return cands[best], nil
+}
+
+// drawOrTake searches the draw (Options.Take): hard's choice a, to take
+// the previous player's discard or to draw from the wall, against the
+// other, each played out to the hand's end in the same worlds (normal
+// bots on all four seats after it, the searching seat's discard
+// included), the other played only when it beats hard's by the gate.
+func (p *Player) drawOrTake(ctx context.Context, v *classic.View, a classic.Action) (classic.Action, error) {
+	other := classic.TakeAction(v.Seat)
+	if a.Kind == classic.ActTake {
+		other = classic.DrawAction(v.Seat)
+	}
+	cands := []classic.Action{a, other}
+	play := rollout.CandidatesClassicWith(v, p.sampler, cands, p.trnd.Uint64(), p.players)
+	best, err := p.Take.choose(ctx, len(cands), p.budget, p.workers, p.z, play)
+	if err != nil {
+		return classic.Action{}, fmt.Errorf("search, seat %d, draw: %w", v.Seat, err)
 	}
 	return cands[best], nil
 }

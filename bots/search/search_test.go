@@ -51,7 +51,17 @@ func TestParse(t *testing.T) {
 			t.Errorf("Parse(%q): %v does not wrap ErrLevel", c.name, err)
 		}
 	}
-	for _, name := range []string{"search", "search-4x", "search-z2.5", "search-16x-z3", "search-uniform", "search-2x-progress"} {
+	for name, want := range map[string]bool{"search-take": true, "search-4x-z1.5-uniform-take": true, "search-4x": false,
+		"search-take-4x": false, "search-4x-take-uniform": false} {
+		opt, _, err := Parse(name)
+		if opt.Take != want || (err == nil) != (want || name == "search-4x") {
+			t.Errorf("Parse(%q) = %+v, %v: want Take %v", name, opt, err, want)
+		}
+	}
+	if _, _, err := Parse101("search-4x-take"); !errors.Is(err, ErrLevel) {
+		t.Errorf("Parse101 read -take, classic's alone: %v", err)
+	}
+	for _, name := range []string{"search", "search-4x", "search-z2.5", "search-16x-z3", "search-uniform", "search-2x-progress", "search-z1.5-take", "search-4x-uniform-take"} {
 		opt, _, _ := Parse(name)
 		if l := New(opt).Level(); l != name {
 			t.Errorf("the level parsed from %q is named %q", name, l)
@@ -60,9 +70,23 @@ func TestParse(t *testing.T) {
 }
 
 // discardPositions plays hands from seeds with normal bots and returns
-// the states where the seat on turn is to discard and has at least two
-// least-distance discards: the positions the search searches.
+// every step-th state where the seat on turn is to discard: the
+// positions the search searches.
 func discardPositions(t *testing.T, seeds []uint64, step int) []classic.State {
+	t.Helper()
+	return statesWhere(t, seeds, step, func(v *classic.View) bool { return v.Stage == classic.MustDiscard })
+}
+
+// drawPositions are the states where the seat on turn may take the
+// previous discard or draw: the positions -take searches.
+func drawPositions(t *testing.T, seeds []uint64, step int) []classic.State {
+	t.Helper()
+	return statesWhere(t, seeds, step, func(v *classic.View) bool { return v.Stage == classic.MustDraw && v.Legal.Take && v.Legal.Draw })
+}
+
+// statesWhere plays hands from seeds with normal bots and returns every
+// step-th state whose mover's view is wanted.
+func statesWhere(t *testing.T, seeds []uint64, step int, want func(*classic.View) bool) []classic.State {
 	t.Helper()
 	var out []classic.State
 	for _, seed := range seeds {
@@ -76,7 +100,7 @@ func discardPositions(t *testing.T, seeds []uint64, step int) []classic.State {
 		}
 		for n := 0; s.Phase() == game.Playing && s.Moves() < 200; n++ {
 			v := s.View(s.Turn())
-			if v.Stage == classic.MustDiscard && n%step == 0 {
+			if want(&v) && n%step == 0 {
 				out = append(out, s)
 			}
 			a, err := bs[s.Turn()].Decide(context.Background(), v)
@@ -96,12 +120,26 @@ func discardPositions(t *testing.T, seeds []uint64, step int) []classic.State {
 // from the first's view) get the same move from players of the same
 // seed, and the search did search in some of them.
 func TestHonest(t *testing.T) {
-	ps := discardPositions(t, []uint64{3, 4}, 5)
+	honestClassic(t, discardPositions(t, []uint64{3, 4}, 5), Options{}, 77, func(p *Player) int { return p.Stats.Searched })
+}
+
+// TestHonestTake: the draw's search (Options.Take) decides from the
+// view alone too.
+func TestHonestTake(t *testing.T) {
+	honestClassic(t, drawPositions(t, []uint64{3, 4}, 4), Options{Take: true}, 78, func(p *Player) int { return p.Take.Searched })
+}
+
+// honestClassic plays each position of ps (the first 8 under -short)
+// and the same position dealt anew from the mover's view with players
+// of options opt, and fails unless they move alike, legally, most
+// positions' other racks differ and searched counts a search somewhere.
+func honestClassic(t *testing.T, ps []classic.State, opt Options, seed uint64, searched func(*Player) int) {
+	t.Helper()
 	if testing.Short() {
 		ps = ps[:min(len(ps), 8)]
 	}
-	rnd := game.NewSeeded(77)
-	searched, differ := 0, 0
+	rnd := game.NewSeeded(seed)
+	n, differ := 0, 0
 	for i, s := range ps {
 		seat := s.Turn()
 		v := s.View(seat)
@@ -115,7 +153,8 @@ func TestHonest(t *testing.T) {
 				break
 			}
 		}
-		p1, p2 := New(Options{Seed: uint64(i)}), New(Options{Seed: uint64(i)})
+		opt.Seed = uint64(i)
+		p1, p2 := New(opt), New(opt)
 		a1, err1 := p1.Decide(context.Background(), v)
 		a2, err2 := p2.Decide(context.Background(), other.View(seat))
 		if err1 != nil || err2 != nil || a1 != a2 {
@@ -124,10 +163,10 @@ func TestHonest(t *testing.T) {
 		if _, _, err := s.Apply(a1); err != nil {
 			t.Fatalf("position %d: illegal move %v: %v", i, a1, err)
 		}
-		searched += p1.Stats.Searched
+		n += searched(p1)
 	}
-	if searched == 0 || differ < len(ps)/2 {
-		t.Fatalf("%d of %d positions searched, %d with other hidden tiles: the test proves little", searched, len(ps), differ)
+	if n == 0 || differ < len(ps)/2 {
+		t.Fatalf("%d of %d positions searched, %d with other hidden tiles: the test proves little", n, len(ps), differ)
 	}
 }
 
@@ -141,19 +180,7 @@ func TestOverridesOnlyOnEvidence(t *testing.T) {
 	shut, open := 0, 0
 	for i, s := range ps {
 		v := s.View(s.Turn())
-		hard, _ := botsclassic.New("hard", botsclassic.Options{Seed: uint64(i)})
-		want, err := hard.Decide(context.Background(), v)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p := New(Options{Seed: uint64(i), Z: math.Inf(1)})
-		got, err := p.Decide(context.Background(), v)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got != want {
-			t.Fatalf("position %d: gate shut, played %v where hard plays %v", i, got, want)
-		}
+		p := shutPlaysHard(t, i, &v, Options{})
 		shut += p.Stats.Overrode
 		q := New(Options{Seed: uint64(i), Z: -1})
 		if _, err := q.Decide(context.Background(), v); err != nil {
@@ -164,6 +191,28 @@ func TestOverridesOnlyOnEvidence(t *testing.T) {
 	if shut != 0 || open == 0 {
 		t.Fatalf("overrode hard %d times with the gate shut, %d with it open", shut, open)
 	}
+}
+
+// shutPlaysHard decides position i's view v with a player of options
+// opt (seeded i) whose gate is shut, fails unless it plays hard's move
+// (hard seeded i), and returns the player for its counts.
+func shutPlaysHard(t *testing.T, i int, v *classic.View, opt Options) *Player {
+	t.Helper()
+	hard, _ := botsclassic.New("hard", botsclassic.Options{Seed: uint64(i)})
+	want, err := hard.Decide(context.Background(), *v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt.Seed, opt.Z = uint64(i), math.Inf(1)
+	p := New(opt)
+	got, err := p.Decide(context.Background(), *v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != want {
+		t.Fatalf("position %d: gate shut, played %v where hard plays %v", i, got, want)
+	}
+	return p
 }
 
 func TestCancelled(t *testing.T) {
@@ -200,5 +249,40 @@ func TestPickGate(t *testing.T) {
 		if got := pick(tc.vals, tc.z); got != tc.want {
 			t.Errorf("%s: pick %d, want %d", tc.name, got, tc.want)
 		}
+	}
+}
+
+// TestTakeSearchesTheDraw: with Options.Take the search weighs hard's
+// choice at the draw (take the previous discard, or draw) against the
+// other: with the gate shut it plays hard's choice and overrides none,
+// with it open it departs from hard somewhere, and without the option
+// no draw is searched.
+func TestTakeSearchesTheDraw(t *testing.T) {
+	ps := drawPositions(t, []uint64{5, 6}, 3)
+	ps = ps[:min(len(ps), 12)]
+	searched, shut, open, plain := 0, 0, 0, 0
+	for i, s := range ps {
+		v := s.View(s.Turn())
+		p := shutPlaysHard(t, i, &v, Options{Take: true})
+		searched += p.Take.Searched
+		shut += p.Take.Overrode
+		q := New(Options{Seed: uint64(i), Z: -1, Take: true})
+		a, err := q.Decide(context.Background(), v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := s.Apply(a); err != nil {
+			t.Fatalf("position %d: illegal move %v: %v", i, a, err)
+		}
+		open += q.Take.Overrode
+		r := New(Options{Seed: uint64(i), Z: -1})
+		if _, err := r.Decide(context.Background(), v); err != nil {
+			t.Fatal(err)
+		}
+		plain += r.Take.Searched
+	}
+	if searched != len(ps) || shut != 0 || open == 0 || plain != 0 {
+		t.Fatalf("%d positions: %d draws searched, %d overridden with the gate shut, %d with it open, %d searched without the option",
+			len(ps), searched, shut, open, plain)
 	}
 }
