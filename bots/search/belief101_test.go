@@ -3,28 +3,15 @@ package search
 import (
 	"context"
 	"math"
-	"okey/bots/bots101"
 	"os"
-	"strconv"
 	"testing"
 
+	"okey/bots/arena101/arenatest"
+	"okey/bots/bots101"
 	"okey/bots/rollout"
 	"okey/game"
 	"okey/game/okey101"
 )
-
-// envCount reads a whole number from the environment, def when unset.
-func envCount(t *testing.T, name string, def int) int {
-	s := os.Getenv(name)
-	if s == "" {
-		return def
-	}
-	n, err := strconv.Atoi(s)
-	if err != nil || n < 0 {
-		t.Fatalf("%s=%q: a whole number", name, s)
-	}
-	return n
-}
 
 // playHand101 plays the first hand of match seed of 101 with the search
 // player p in seat and normal bots seeded seed+seat elsewhere, and
@@ -60,9 +47,9 @@ func playHand101(t *testing.T, seed uint64, seat int, p bots101.Bot) float64 {
 // OKEY_BELIEF101_HARD=1 plays hard alone on the same hands instead, for
 // the reference.
 func TestSearchOnTheBelief101(t *testing.T) {
-	hands := envCount(t, "OKEY_BELIEF101_HANDS", 2)
-	from := envCount(t, "OKEY_BELIEF101_FROM", 0)
-	scale := envCount(t, "OKEY_BELIEF101_SCALE", 1)
+	hands := arenatest.EnvCount(t, "OKEY_BELIEF101_HANDS", 2)
+	from := arenatest.EnvCount(t, "OKEY_BELIEF101_FROM", 0)
+	scale := arenatest.EnvCount(t, "OKEY_BELIEF101_SCALE", 1)
 	var bel, uni []float64
 	for h := from; h < from+hands; h++ {
 		seed := game.NewSeed(0xbe1101 + uint64(h))
@@ -108,10 +95,10 @@ func TestSearchOnTheBelief101(t *testing.T) {
 // each hand that differs, the paired difference and the opening
 // searches counted.
 func TestOpenSearch101(t *testing.T) {
-	hands := envCount(t, "OKEY_OPEN101_HANDS", 2)
-	from := envCount(t, "OKEY_OPEN101_FROM", 0)
-	scale := envCount(t, "OKEY_OPEN101_SCALE", 1)
-	check := envCount(t, "OKEY_OPEN101_CHECK", 10)
+	hands := arenatest.EnvCount(t, "OKEY_OPEN101_HANDS", 2)
+	from := arenatest.EnvCount(t, "OKEY_OPEN101_FROM", 0)
+	scale := arenatest.EnvCount(t, "OKEY_OPEN101_SCALE", 1)
+	check := arenatest.EnvCount(t, "OKEY_OPEN101_CHECK", 10)
 	var diffs []float64
 	var st OpenStats
 	var sum, searchedHands, differ, discards int
