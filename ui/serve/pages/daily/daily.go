@@ -15,6 +15,7 @@ import (
 
 	"okey/game"
 	"okey/game/daily"
+	"okey/server/hall"
 	"okey/server/keep"
 	"okey/server/tables"
 	"okey/ui/serve/common"
@@ -152,11 +153,19 @@ func (p *Page) Update(c *common.Common, msg tea.Msg) common.Turn {
 func (p *Page) started(c *common.Common, m common.DailyStart) common.Turn {
 	if errors.Is(m.Err, keep.ErrPlayedToday) {
 		// Begun before: their table, if it is still open, is theirs to
-		// go back to; else the day is played.
+		// go back to; else the day is played. A day the page shows
+		// with every hand played has no table to go back to, even one
+		// the hall still lists while it closes: joining that one sent
+		// the player to the lobby with "That table has closed" (the
+		// clean-clone CI, under load, once).
+		if v := p.view; v != nil && v.Game == m.Game && v.Begun && len(v.Mine.Hands) >= daily.Hands(m.Game) {
+			c.Flash = c.Tr.T("served.played")
+			return common.Turn{}
+		}
 		h := c.Srv.Hall()
 		for _, sum := range h.List() {
 			if sum.Daily && sum.Game == string(m.Game) && sum.Holds(c.ID) >= 0 {
-				if t := h.Get(sum.ID); t != nil {
+				if t := h.Get(sum.ID); t != nil && !ended(t) {
 					return common.Turn{To: common.Lobby, Cmd: c.Join(t, 0, false)}
 				}
 			}
@@ -179,6 +188,17 @@ func (p *Page) started(c *common.Common, m common.DailyStart) common.Turn {
 		return common.Turn{}
 	}
 	return common.Turn{To: common.Lobby, Cmd: c.Join(t, 0, false)}
+}
+
+// ended says whether t is known to be gone (a table another node runs
+// is not known here: false).
+func ended(t hall.SeatTable) bool {
+	select {
+	case <-t.Ended():
+		return true
+	default:
+		return false
+	}
 }
 
 // Lines draws the daily's page.

@@ -6,6 +6,7 @@ import (
 	"okey/game"
 	"okey/game/daily"
 	"okey/server/keep"
+	"okey/ui/i18n"
 	"okey/ui/serve/common"
 )
 
@@ -51,3 +52,26 @@ func TestDailyPageReadsALateResult(t *testing.T) {
 // side is a server that is never asked: the page reads it only in the
 // commands it returns, which the test does not run.
 type side struct{ common.ServerSide }
+
+// TestDailyPlayedDayAsksNoTable: enter on a page that shows the
+// player's day with every hand played, refused as played today, says so
+// on the page and looks for no table to go back to: the hall may still
+// list the day's table while it closes, and joining it sent the player
+// to the lobby with "That table has closed" (the clean-clone CI, under
+// load, once). The server here panics if asked for its hall.
+func TestDailyPlayedDayAsksNoTable(t *testing.T) {
+	for _, lang := range []string{"en", "tr"} {
+		c := &common.Common{Srv: side{}, Tr: i18n.MustLoad(lang)}
+		p := &Page{}
+		p.Open(c)
+		done := common.DailyView{Game: game.Classic, Begun: true, Mine: keep.DailyResult{Hands: make([]int, daily.Hands(game.Classic))}}
+		p.Update(c, dailyMsg{p: done})
+		tn := p.Update(c, dailyStartedMsg{common.DailyStart{Game: game.Classic, Err: keep.ErrPlayedToday}})
+		if tn.To != 0 || tn.Cmd != nil {
+			t.Errorf("%s: a played day went on to page %v, cmd %v", lang, tn.To, tn.Cmd != nil)
+		}
+		if want := c.Tr.T("served.played"); c.Flash != want {
+			t.Errorf("%s: the page says %q, want %q", lang, c.Flash, want)
+		}
+	}
+}
