@@ -26,7 +26,8 @@ import (
 //
 //	OKEY_MATCHES=400 OKEY_BOTS=hard,hard,hard,hard go test -tags tune ./bots/bots101 -run TakenHeld101 -v
 //
-// It only reports (docs/belief-101.md, "Whose rack: sight decomposed").
+// It only reports (docs/belief-101.md, "The tiles taken: nothing to see
+// in 101").
 func TestTakenHeld101(t *testing.T) {
 	matches := arenatest.EnvCount(t, "OKEY_MATCHES", 400)
 	names := []string{"normal", "normal", "normal", "normal"}
