@@ -360,6 +360,17 @@ func (s *Server) LeasesStretched() bool {
 	return s.hall.Nodes != nil && s.hall.Nodes.Hold != nil && s.hall.Nodes.Hold.Stretched()
 }
 
+// LeasesUnrenewed is the longest this node, holding leases, went
+// without the store acknowledging a renewal (keep.Holding.Unrenewed): at
+// a lease's TTL or more its tables may have been taken over while it
+// ran, the store being what stood still. okey load's children say it.
+func (s *Server) LeasesUnrenewed() time.Duration {
+	if s.hall.Nodes == nil || s.hall.Nodes.Hold == nil {
+		return 0
+	}
+	return s.hall.Nodes.Hold.Unrenewed()
+}
+
 // StoreView is this node's own view of the store on one line
 // (keep.Engine.View): who leads the tables' streams and how far each
 // replica is behind, as this node knows it. okey load's children say it

@@ -40,7 +40,23 @@ type Holding struct {
 	round atomic.Int64
 	// calmSince is when the renewals last turned quick (stretch).
 	calmSince time.Time
+	// ackedAt is when the last round that had a renewal acknowledged
+	// was sent (zero: no lease held); unrenewed the longest, in
+	// nanoseconds, a node holding leases went from such a round to the
+	// next (Unrenewed). Both are the renewing goroutine's.
+	ackedAt   time.Time
+	unrenewed atomic.Int64
 }
+
+// Unrenewed is the longest this node, holding leases, went without the
+// store acknowledging any of its renewals: from the sending of one round
+// that renewed a lease to the next's (or to the end of a round that
+// renewed none). At the TTL or longer its leases may have run out while
+// it ran (a store that took no writes: an fsync stalled on a busy disk,
+// its streams electing leaders), as a frozen node's must; below a
+// third of the TTL its renewals were never late. A measure that tells a
+// starved store from a fault of the node's (okey load's children say it).
+func (h *Holding) Unrenewed() time.Duration { return time.Duration(h.unrenewed.Load()) }
 
 // LastRound is how long the last round of renewals took to be
 // acknowledged (0: none yet, or no lease held).
@@ -279,6 +295,25 @@ func (h *Holding) stretch(took time.Duration, now time.Time) {
 	}
 }
 
+// unrenewedFor takes a round of renewals sent at sent and ended at end,
+// acked if the store acknowledged one of them, into Unrenewed. The first
+// round after none was held counts from its own sending (the leases
+// were taken just before: a take is acknowledged). It is called from
+// the renewing goroutine only (and tests).
+func (h *Holding) unrenewedFor(sent, end time.Time, acked bool) {
+	if h.ackedAt.IsZero() {
+		h.ackedAt = sent
+	}
+	gap := end.Sub(h.ackedAt)
+	if acked {
+		gap = sent.Sub(h.ackedAt)
+		h.ackedAt = sent
+	}
+	if int64(gap) > h.unrenewed.Load() {
+		h.unrenewed.Store(int64(gap))
+	}
+}
+
 // Stretched says whether this node's leases ask for longer than the TTL
 // now (its renewals were slow).
 func (h *Holding) Stretched() bool { return h.l.stretched.Load() }
@@ -307,6 +342,9 @@ func (h *Holding) renewRound(ctx context.Context) {
 		took := time.Since(start)
 		h.round.Store(int64(took))
 		h.stretch(took, time.Now())
+		h.unrenewedFor(start, time.Now(), slices.ContainsFunc(errs, func(err error) bool { return err == nil }))
+	} else {
+		h.ackedAt = time.Time{}
 	}
 	for i, ls := range now {
 		// A renewal not settled is tried again at the next round, at

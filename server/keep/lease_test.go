@@ -780,3 +780,52 @@ func TestLeasesListedPastSilentListings(t *testing.T) {
 		t.Errorf("a listing of the tables unanswered: listed %v (%v; its whole wait spent: %v), want table 4", ids, err, ctx.Err() != nil)
 	}
 }
+
+// TestUnrenewedMeasuresTheStoresSilence: Unrenewed is the longest a node
+// holding leases went from one round of renewals the store acknowledged
+// to the next, or to the end of a round it acknowledged none of; a node
+// that held none counts afresh from its next round. Its real rounds on a
+// store that answers count the time between them.
+func TestUnrenewedMeasuresTheStoresSilence(t *testing.T) {
+	h := &Holding{}
+	t0 := time.Now()
+	for _, c := range []struct {
+		sent, end time.Duration // after t0
+		acked     bool
+		none      bool // no lease held at this round
+		want      time.Duration
+	}{
+		{sent: 0, end: 100 * time.Millisecond, acked: true, want: 0},
+		{sent: 2 * time.Second, end: 2100 * time.Millisecond, acked: true, want: 2 * time.Second},
+		{sent: 4 * time.Second, end: 8 * time.Second, acked: false, want: 6 * time.Second},           // none acknowledged: from 2 s to its end
+		{sent: 9 * time.Second, end: 13 * time.Second, acked: false, want: 11 * time.Second},         // still none
+		{sent: 14 * time.Second, end: 14100 * time.Millisecond, acked: true, want: 12 * time.Second}, // from 2 s to 14 s
+		{sent: 16 * time.Second, end: 16100 * time.Millisecond, acked: true, want: 12 * time.Second}, // quick again: the longest stays
+		{none: true, want: 12 * time.Second},
+		{sent: 60 * time.Second, end: 64 * time.Second, acked: false, want: 12 * time.Second}, // afresh: 4 s, not 44 s
+		{sent: 65 * time.Second, end: 79 * time.Second, acked: false, want: 19 * time.Second}, // from 60 s to 79 s
+	} {
+		if c.none {
+			h.ackedAt = time.Time{}
+		} else {
+			h.unrenewedFor(t0.Add(c.sent), t0.Add(c.end), c.acked)
+		}
+		if got := h.Unrenewed(); got != c.want {
+			t.Fatalf("after the round sent at %v (acknowledged %v, none held %v): unrenewed %v, want %v", c.sent, c.acked, c.none, got, c.want)
+		}
+	}
+
+	ctx := context.Background()
+	a, _ := twoNodes(t, 10*time.Second)
+	h = &Holding{l: a, leases: map[string]lease{}, lost: func(string) {}}
+	if err := h.Take(ctx, "1"); err != nil {
+		t.Fatal(err)
+	}
+	h.renewRound(ctx)
+	const apart = 300 * time.Millisecond
+	time.Sleep(apart)
+	h.renewRound(ctx)
+	if got := h.Unrenewed(); got < apart || got >= 10*time.Second {
+		t.Fatalf("two rounds the store acknowledged %v apart: unrenewed %v, want at least that and under the TTL", apart, got)
+	}
+}

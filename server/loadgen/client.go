@@ -211,7 +211,16 @@ const (
 	markWaiting  = "Waiting for the host"
 	markBadCode  = "No table for that code"
 	markCodeWait = "Too many wrong codes from your address"
+	// markNoAnswer is the lobby's word that the table did not answer
+	// the seat asked (its session asked common.SeatTries times): a
+	// store that took no writes for seconds on a starved machine.
+	markNoAnswer = "The table did not answer in time"
+	markCodePage = "Type the table's join code"
 )
+
+// noAnswerTries is how many times a player whose join the table did
+// not answer asks again from the lobby, as the words on screen say to.
+const noAnswerTries = 3
 
 // codeWaitRe reads how long an address must wait before its next code.
 var codeWaitRe = regexp.MustCompile(`try again in (\d+) s`)
@@ -223,17 +232,20 @@ const codeAgainFor = 5 * time.Second
 
 // joinByCode types a table's join code and waits for its waiting room.
 // A code that finds no table yet (or that the address must wait to try)
-// is typed again, at growing intervals, for codeAgainFor; again is how
-// many times.
+// is typed again, at growing intervals, for codeAgainFor; a join the
+// table did not answer is asked again from the lobby, as a person told
+// to try again would, up to noAnswerTries times. again is how many
+// times a code was typed again.
 func (c *client) joinByCode(ctx context.Context, code string, within time.Duration) (again int, err error) {
 	answered := func(scr string) bool {
-		return strings.Contains(scr, markWaiting) || strings.Contains(scr, markBadCode) || strings.Contains(scr, markCodeWait)
+		return strings.Contains(scr, markWaiting) || strings.Contains(scr, markBadCode) || strings.Contains(scr, markCodeWait) || strings.Contains(scr, markNoAnswer)
 	}
 	if err := c.press(code, "enter"); err != nil {
 		return 0, err
 	}
 	var deadline time.Time
 	pause := 250 * time.Millisecond
+	unanswered := 0
 	for {
 		scr, ok := c.await(ctx, within, answered)
 		switch {
@@ -241,6 +253,22 @@ func (c *client) joinByCode(ctx context.Context, code string, within time.Durati
 			return again, c.missing(markWaiting, within, scr)
 		case strings.Contains(scr, markWaiting):
 			return again, nil
+		case strings.Contains(scr, markNoAnswer):
+			if unanswered++; unanswered > noAnswerTries {
+				return again, fmt.Errorf("%s: the join code %s's table did not answer %d times:\n%s", c.name, code, unanswered, scr)
+			}
+			sleep(ctx, time.Second)
+			if err := c.press("c"); err != nil {
+				return again, err
+			}
+			if err := c.see(ctx, markCodePage, within); err != nil {
+				return again, err
+			}
+			if err := c.press(code, "enter"); err != nil {
+				return again, err
+			}
+			again++
+			continue
 		}
 		if deadline.IsZero() {
 			deadline = time.Now().Add(codeAgainFor)

@@ -504,6 +504,12 @@ func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 				r.Nodes[i].Stalled = time.Duration(ns)
 			}
 		}
+		if said, err := k.ask("unrenewed"); err == nil && len(said) > 0 {
+			var ns int64
+			if _, err := fmt.Sscanf(said[0], "unrenewed %d", &ns); err == nil {
+				r.Nodes[i].Unrenewed = time.Duration(ns)
+			}
+		}
 	}
 	for i, k := range kids {
 		if dead(i) {
@@ -591,7 +597,7 @@ func form(ctx context.Context, four []*client, o101 bool, codeWait time.Duration
 		go func() {
 			defer wg.Done()
 			c.press("c")
-			if errs[i] = c.see(ctx, "Type the table's join code", within); errs[i] != nil {
+			if errs[i] = c.see(ctx, markCodePage, within); errs[i] != nil {
 				return
 			}
 			if c.node != host.node {

@@ -336,13 +336,18 @@ func TestBurnerIsOnlyABurner(t *testing.T) {
 // load on top): every table forms, every key and move is answered, and
 // no table is stopped by a lease that missed its renewal while its node
 // was merely slow. The waits are generous (30 s a key, a table asked
-// for again when the server could not open it just then): the test
-// checks that play goes on, not how fast. A node the machine did not
-// run at all for half a lease's TTL or more (each node says the
-// longest its 100 ms timer came late) is not merely slow: its leases
-// may run out, as a frozen node's must, and a table stopped then is
-// said, not failed (a run put in SCHED_IDLE beside a load of 37 lost
-// three).
+// for again when the server could not open it just then, a join asked
+// again when the table did not answer it): the test checks that play
+// goes on, not how fast. A node the machine did not run at all for
+// half a lease's TTL or more (each node says the longest its 100 ms
+// timer came late) is not merely slow: its leases may run out, as a
+// frozen node's must, and a table stopped then is said, not failed (a
+// run put in SCHED_IDLE beside a load of 37 lost three). So is a node
+// whose renewals the store acknowledged none of for a lease's TTL or
+// more while it ran (each node says the longest): beside CI's race
+// step the embedded store took no writes for 9 to 15 s (its files'
+// sync waiting on a busy disk), and the leases it did not renew ran
+// out (docs/tests.md).
 func TestStarvedClusterPlaysOn(t *testing.T) {
 	if testing.Short() {
 		t.Skip("three nodes, 200 sessions and a CPU burner for about a minute")
@@ -366,18 +371,22 @@ func TestStarvedClusterPlaysOn(t *testing.T) {
 	if r.KeysLost+r.MovesLost > 0 {
 		t.Errorf("%d keys and %d moves unanswered in 30 s\n%s", r.KeysLost, r.MovesLost, out)
 	}
-	var stalled time.Duration
+	var stalled, unrenewed time.Duration
 	for _, nd := range r.Nodes {
-		stalled = max(stalled, nd.Stalled)
+		stalled, unrenewed = max(stalled, nd.Stalled), max(unrenewed, nd.Unrenewed)
 	}
-	t.Logf("the longest a node went unscheduled: %v", stalled.Round(time.Millisecond))
+	t.Logf("the longest a node went unscheduled: %v; the longest a node's leases went without a renewal the store took: %v", stalled.Round(time.Millisecond), unrenewed.Round(time.Millisecond))
 	switch {
 	case r.TablesStopped+r.TakenOver == 0:
 	case stalled >= keep.LeaseTTL/2:
 		t.Logf("%d tables stopped for a lost lease, %d taken over: the machine stopped a node for %v, half a lease's %v or more (not the server's fault)",
 			r.TablesStopped, r.TakenOver, stalled.Round(time.Millisecond), keep.LeaseTTL)
+	case unrenewed >= keep.LeaseTTL:
+		t.Logf("%d tables stopped for a lost lease, %d taken over: the store took none of a node's renewals for %v, a lease's %v or more, while the node ran (the store stood still, not the node)",
+			r.TablesStopped, r.TakenOver, unrenewed.Round(time.Millisecond), keep.LeaseTTL)
 	default:
-		t.Errorf("%d tables stopped for a lost lease, %d taken over, while every node was running (the longest a node stood still: %v)", r.TablesStopped, r.TakenOver, stalled.Round(time.Millisecond))
+		t.Errorf("%d tables stopped for a lost lease, %d taken over, while every node was running and the store renewing (the longest a node stood still: %v; its leases unrenewed: %v)",
+			r.TablesStopped, r.TakenOver, stalled.Round(time.Millisecond), unrenewed.Round(time.Millisecond))
 	}
 }
 

@@ -219,6 +219,10 @@ type Node struct {
 	// Stalled is the longest its process went unscheduled while it
 	// served (a started node's): the machine's pause, not the server's.
 	Stalled time.Duration
+	// Unrenewed is the longest its leases went without a renewal the
+	// store acknowledged (a started node's): the store's pause, which a
+	// node running all along cannot make up for.
+	Unrenewed time.Duration
 }
 
 // TourneyResult is a step's tournament: what its players did and what

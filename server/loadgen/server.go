@@ -48,6 +48,8 @@ import (
 //	running     the tables it runs                  → "running ID …", then "ok"
 //	stalled     the longest the process went unscheduled while serving
 //	            (a 100 ms timer's lateness, in ns)   → "stalled N", then "ok"
+//	unrenewed   the longest its leases went without a renewal the store
+//	            acknowledged (in ns)                 → "unrenewed N", then "ok"
 //	tourney F   create the operator's tournament F (a --tournament file's
 //	            JSON, on one line)                  → "tourney ID", then "ok"
 //	towned      the tournaments it drives           → "towned ID …", then "ok"
@@ -315,6 +317,8 @@ func ServeChild(ctx context.Context, spec string, in io.Reader, out io.Writer) i
 				fmt.Fprintln(out, "owned", strings.Join(srv.Owned(), " "))
 			case "stalled":
 				fmt.Fprintln(out, "stalled", stalled.Load())
+			case "unrenewed":
+				fmt.Fprintln(out, "unrenewed", int64(srv.LeasesUnrenewed()))
 			case "stretched":
 				fmt.Fprintln(out, "stretched", srv.LeasesStretched())
 			case "store":
