@@ -227,8 +227,10 @@ var codeWaitRe = regexp.MustCompile(`try again in (\d+) s`)
 
 // codeAgainFor is how long a join code that finds no table is typed
 // again: the table, opened on another node, reaches this node's lobby
-// within a quarter of a second when the nodes are not loaded.
-const codeAgainFor = 5 * time.Second
+// within a quarter of a second when the nodes are not loaded, and
+// within the store's pause when it stands still (10 s and more beside
+// CI's race step, where 5 s left 14 tables of 50 unformed).
+const codeAgainFor = 20 * time.Second
 
 // joinByCode types a table's join code and waits for its waiting room.
 // A code that finds no table yet (or that the address must wait to try)

@@ -347,7 +347,9 @@ func TestBurnerIsOnlyABurner(t *testing.T) {
 // more while it ran (each node says the longest): beside CI's race
 // step the embedded store took no writes for 9 to 15 s (its files'
 // sync waiting on a busy disk), and the leases it did not renew ran
-// out (docs/tests.md).
+// out (docs/tests.md); tables not formed then (a code that found no
+// table for 20 s, the table's news not reaching the other nodes) are
+// said too.
 func TestStarvedClusterPlaysOn(t *testing.T) {
 	if testing.Short() {
 		t.Skip("three nodes, 200 sessions and a CPU burner for about a minute")
@@ -362,8 +364,21 @@ func TestStarvedClusterPlaysOn(t *testing.T) {
 	lc.Play, lc.Idle, lc.Answer = 15*time.Second, time.Second, 30*time.Second
 	r, out := runLoad(t, lc)
 	t.Logf("%s", r.line())
-	if r.ConnectFailed+r.FormFailed+r.Dropped > 0 {
+	var stalled, unrenewed time.Duration
+	for _, nd := range r.Nodes {
+		stalled, unrenewed = max(stalled, nd.Stalled), max(unrenewed, nd.Unrenewed)
+	}
+	t.Logf("the longest a node went unscheduled: %v; the longest a node's leases went without a renewal the store took: %v", stalled.Round(time.Millisecond), unrenewed.Round(time.Millisecond))
+	switch {
+	case r.ConnectFailed+r.Dropped > 0:
 		t.Errorf("failures: %d connecting, %d tables, %d dropped\n%s", r.ConnectFailed, r.FormFailed, r.Dropped, out)
+	case r.FormFailed == 0:
+	case unrenewed >= keep.LeaseTTL:
+		// A table's join code reaches the other nodes' lobbies through
+		// the store: standing still, it leaves codes finding no table.
+		t.Logf("%d tables not formed: the store took none of a node's renewals for %v, a lease's %v or more (the store stood still)", r.FormFailed, unrenewed.Round(time.Millisecond), keep.LeaseTTL)
+	default:
+		t.Errorf("failures: %d tables not formed, the store renewing\n%s", r.FormFailed, out)
 	}
 	if len(r.Keys) == 0 || len(r.Moves) == 0 {
 		t.Fatalf("keys %d, moves %d: nobody played\n%s", len(r.Keys), len(r.Moves), out)
@@ -371,11 +386,6 @@ func TestStarvedClusterPlaysOn(t *testing.T) {
 	if r.KeysLost+r.MovesLost > 0 {
 		t.Errorf("%d keys and %d moves unanswered in 30 s\n%s", r.KeysLost, r.MovesLost, out)
 	}
-	var stalled, unrenewed time.Duration
-	for _, nd := range r.Nodes {
-		stalled, unrenewed = max(stalled, nd.Stalled), max(unrenewed, nd.Unrenewed)
-	}
-	t.Logf("the longest a node went unscheduled: %v; the longest a node's leases went without a renewal the store took: %v", stalled.Round(time.Millisecond), unrenewed.Round(time.Millisecond))
 	switch {
 	case r.TablesStopped+r.TakenOver == 0:
 	case stalled >= keep.LeaseTTL/2:
