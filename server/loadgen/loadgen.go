@@ -498,18 +498,8 @@ func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 				r.TablesStopped, r.TakenOver, r.TurnedAway = r.TablesStopped+stopped, r.TakenOver+taken, r.TurnedAway+away
 			}
 		}
-		if said, err := k.ask("stalled"); err == nil && len(said) > 0 {
-			var ns int64
-			if _, err := fmt.Sscanf(said[0], "stalled %d", &ns); err == nil {
-				r.Nodes[i].Stalled = time.Duration(ns)
-			}
-		}
-		if said, err := k.ask("unrenewed"); err == nil && len(said) > 0 {
-			var ns int64
-			if _, err := fmt.Sscanf(said[0], "unrenewed %d", &ns); err == nil {
-				r.Nodes[i].Unrenewed = time.Duration(ns)
-			}
-		}
+		r.Nodes[i].Stalled = k.askDuration("stalled")
+		r.Nodes[i].Unrenewed = k.askDuration("unrenewed")
 	}
 	for i, k := range kids {
 		if dead(i) {

@@ -553,6 +553,20 @@ func stopAll(kids []*child) {
 	wg.Wait()
 }
 
+// askDuration asks the child cmd, whose answer is "cmd N" with N in
+// nanoseconds (stalled, unrenewed): 0 if it said nothing readable.
+func (c *child) askDuration(cmd string) time.Duration {
+	said, err := c.ask(cmd)
+	if err != nil || len(said) == 0 {
+		return 0
+	}
+	var ns int64
+	if _, err := fmt.Sscanf(said[0], cmd+" %d", &ns); err != nil {
+		return 0
+	}
+	return time.Duration(ns)
+}
+
 // ask sends the child a command and waits for its answer; lines said
 // before "ok" are returned.
 func (c *child) ask(cmd string) ([]string, error) {
