@@ -2,11 +2,13 @@ package loadgen
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
+	"io/fs"
 	"log/slog"
 	"maps"
 	"net"
@@ -369,6 +371,10 @@ func TestStarvedClusterPlaysOn(t *testing.T) {
 	lc.Binary, lc.Nodes, lc.Burn = bin, 3, 1.5
 	lc.Sessions = []int{200}
 	lc.Play, lc.Idle, lc.Answer = 15*time.Second, time.Second, 30*time.Second
+	// The nodes' logs are kept (a folder of the test's unless given),
+	// so that a table taken over from a node that ran is shown with
+	// what each node said of it.
+	lc.Logs = cmp.Or(*starvedLogs, t.TempDir())
 	r, out := runLoad(t, lc)
 	t.Logf("%s", r.line())
 	var stalled, unrenewed time.Duration
@@ -402,10 +408,48 @@ func TestStarvedClusterPlaysOn(t *testing.T) {
 		t.Logf("%d tables stopped for a lost lease, %d taken over: the store took none of a node's renewals for %v, a lease's %v or more, while the node ran (the store stood still, not the node)",
 			r.TablesStopped, r.TakenOver, unrenewed.Round(time.Millisecond), keep.LeaseTTL)
 	default:
-		t.Errorf("%d tables stopped for a lost lease, %d taken over, while every node was running and the store renewing (the longest a node stood still: %v; its leases unrenewed: %v)",
-			r.TablesStopped, r.TakenOver, stalled.Round(time.Millisecond), unrenewed.Round(time.Millisecond))
+		t.Errorf("%d tables stopped for a lost lease, %d taken over, while every node was running and the store renewing (the longest a node stood still: %v; its leases unrenewed: %v); what the nodes said of leases, takeovers and members:\n%s",
+			r.TablesStopped, r.TakenOver, stalled.Round(time.Millisecond), unrenewed.Round(time.Millisecond), movedLines(t, lc.Logs))
 	}
 }
+
+// movedLines is every line of the nodes' logs under dir that speaks of
+// a table moving between nodes (a lease lost or taken, a takeover, a
+// sweep's find, a cluster member leaving), each led by its node's
+// folder: where a table taken over from a node that ran came from.
+func movedLines(t *testing.T, dir string) string {
+	t.Helper()
+	marks := []string{"took over", "taking a table over", "lease", "sweep", "member left", "gone from the cluster", "a gone node's"}
+	var out strings.Builder
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || d.Name() != "node.log" {
+			return err
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		node := filepath.Base(filepath.Dir(path))
+		for line := range strings.Lines(string(b)) {
+			for _, m := range marks {
+				if strings.Contains(line, m) {
+					out.WriteString(node + ": " + line)
+					break
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Sprintf("(the logs not read: %v)", err)
+	}
+	return out.String()
+}
+
+// starvedLogs is where TestStarvedClusterPlaysOn keeps its nodes' state
+// and logs (with their debug lines): to read why a table was taken over
+// from a node that ran, `-starved-logs DIR`.
+var starvedLogs = flag.String("starved-logs", "", "TestStarvedClusterPlaysOn: a folder to keep the nodes' logs in")
 
 // arenaLogs is where TestArenaNodeKilled keeps its nodes' state and
 // logs and the load's trace (a step-N folder each; "": a folder of its
