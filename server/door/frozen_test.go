@@ -3,6 +3,7 @@ package door
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -100,14 +101,32 @@ type freezingTrio struct {
 	addrA, addrB, addrC string
 }
 
+// startFreezingTrio starts the three nodes, their logs (debug lines
+// too, each led by its node's name) printed if the test fails: what
+// each node did of the table's takeover and of its players' sessions.
 func startFreezingTrio(t *testing.T) *freezingTrio {
 	t.Helper()
 	url := sharedNATS(t)
 	n := &freezingTrio{freezer: newFreezer()}
-	n.a, n.addrA = testServer(t, n.node(url, "a"))
-	n.b, n.addrB = testServer(t, nodeTweak(url, "b"))
-	n.c, n.addrC = testServer(t, nodeTweak(url, "c"))
+	logs := &lockedBuffer{}
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("the nodes' logs:\n%s", logs.String())
+		}
+	})
+	n.a, n.addrA = testServer(t, n.node(url, "a"), traced(logs, "a"))
+	n.b, n.addrB = testServer(t, nodeTweak(url, "b"), traced(logs, "b"))
+	n.c, n.addrC = testServer(t, nodeTweak(url, "c"), traced(logs, "c"))
 	return n
+}
+
+// traced has a node log to logs at debug level, each line naming it.
+func traced(logs *lockedBuffer, node string) func(*Config) {
+	return func(c *Config) {
+		h := slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug})
+		c.Log = slog.New(h).With("node", node)
+		c.Debug = c.Log
+	}
 }
 
 // TestFrozenOwnerWakesSilent: the node running a table freezes (its

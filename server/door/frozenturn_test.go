@@ -1,7 +1,6 @@
 package door
 
 import (
-	"log/slog"
 	"strings"
 	"testing"
 	"time"
@@ -31,15 +30,8 @@ func TestFrozenNodesPlayerOnTheTurnPlays(t *testing.T) {
 	url := sharedNATS(t)
 	f := newFreezer()
 	var logs lockedBuffer
-	traced := func(node string) func(*Config) {
-		return func(c *Config) {
-			h := slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug})
-			c.Log = slog.New(h).With("node", node)
-			c.Debug = c.Log
-		}
-	}
-	a, addrA := testServer(t, f.node(url, "a"), traced("a"))
-	b, addrB := testServer(t, nodeTweak(url, "b"), traced("b"))
+	a, addrA := testServer(t, f.node(url, "a"), traced(&logs, "a"))
+	b, addrB := testServer(t, nodeTweak(url, "b"), traced(&logs, "b"))
 	defer func() {
 		if t.Failed() {
 			t.Logf("the nodes' logs:\n%s", logs.String())
