@@ -25,6 +25,7 @@ type options struct {
 	eval                 uint64
 	game                 string
 	handLoss             string
+	ensemble             int
 }
 
 // is101 reports whether the run is of Okey 101's belief.
@@ -48,8 +49,13 @@ func main() {
 	flag.IntVar(&o.samplerViews, "sampler-views", 300, "held-out views the samplers are measured on")
 	flag.IntVar(&o.worlds, "worlds", 64, "worlds a view for the samplers' figures")
 	flag.StringVar(&o.handLoss, "hand-loss", "", "write the held-out log-loss a hand (uniform and the trained or, with -eval, the shipped weights) to this file, to pair runs of different features")
+	flag.IntVar(&o.ensemble, "ensemble", 1, "networks trained alike from seeds -seed, -seed+1, …, shipped as one that scores their mean (at most 128 hidden units in all)")
 	flag.Uint64Var(&o.eval, "eval", 0, "measure the shipped weights, without training, on -test-hands hands dealt from this seed (0: train)")
 	flag.Parse()
+	if o.ensemble < 1 || o.ensemble*o.Hidden > belief.MaxHidden || o.ensemble > 1 && o.Hidden == 0 {
+		fmt.Fprintf(os.Stderr, "train: -ensemble %d of -hidden %d: 1 or more networks with a hidden layer, %d units at most in all\n", o.ensemble, o.Hidden, belief.MaxHidden)
+		os.Exit(2)
+	}
 	if o.game != "classic" && o.game != "101" {
 		fmt.Fprintf(os.Stderr, "train: -game %q: classic or 101\n", o.game)
 		os.Exit(2)
@@ -130,27 +136,58 @@ func run(ctx context.Context, o options) error {
 	trainer.Logf("held out: %d hands (seed %d), %d positions, %d faces", te.Hands, tgen.seed, len(te.Pos), len(te.G))
 
 	tc := trainConfig{epochs: o.Epochs, batch: o.Batch, lr: o.LR, decay: o.Decay, seed: o.Seed, workers: o.Workers, log: trainer.Logf}
-	trainOne := func(h int) (*checkpoint, error) {
-		tc.checkpoint = filepath.Join(o.Cache, fmt.Sprintf("ck-%s-H%d-e%d-b%d-lr%g-d%g.json", strings.TrimSuffix(name, ".gob"), h, o.Epochs, o.Batch, o.LR, o.Decay))
-		return train(ctx, newNet(h, tr, o.Seed), tr, tc)
+	// trainOne trains a network of h hidden units, the ensemble's k-th
+	// (from 0): its weights drawn and its rows ordered from the seed
+	// plus k.
+	trainOne := func(h, k int) (*checkpoint, error) {
+		other := ""
+		if k > 0 {
+			other = fmt.Sprintf("-i%d", k)
+		}
+		tc.checkpoint = filepath.Join(o.Cache, fmt.Sprintf("ck-%s-H%d-e%d-b%d-lr%g-d%g%s.json", strings.TrimSuffix(name, ".gob"), h, o.Epochs, o.Batch, o.LR, o.Decay, other))
+		tc.seed = o.Seed + uint64(k)
+		return train(ctx, newNet(h, tr, o.Seed+uint64(k)), tr, tc)
 	}
-	linCk, err := trainOne(0)
+	linCk, err := trainOne(0, 0)
 	if err != nil {
 		return err
 	}
-	ck, err := trainOne(o.Hidden)
+	ck, err := trainOne(o.Hidden, 0)
 	if err != nil {
 		return err
 	}
 	trainer.Logf("trained %d hidden units in %.0f CPU-s, %.0f s", o.Hidden, ck.CPU, ck.Wall)
+	single := ck
+	if o.ensemble > 1 {
+		nets := []*trainer.Net{&ck.Net.Net}
+		all := *ck
+		for k := 1; k < o.ensemble; k++ {
+			c, err := trainOne(o.Hidden, k)
+			if err != nil {
+				return err
+			}
+			trainer.Logf("trained network %d of %d in %.0f CPU-s, %.0f s", k+1, o.ensemble, c.CPU, c.Wall)
+			nets = append(nets, &c.Net.Net)
+			all.CPU, all.Wall = all.CPU+c.CPU, all.Wall+c.Wall
+		}
+		avg, err := trainer.Average(nets)
+		if err != nil {
+			return err
+		}
+		all.Net = &net{*avg}
+		ck = &all
+	}
 
 	rows := []row{
 		{"uniform", evalModel(te, nil)},
 		{"hand-written reading", evalModel(te, o.handwritten())},
 		{"trained, linear", evalModel(te, linCk.Net.Model("linear", nil))},
 		{"trained, linear, no fit to the slots", evalRaw(te, linCk.Net)},
-		{fmt.Sprintf("trained, %d hidden units", o.Hidden), evalModel(te, ck.Net.Model("mlp", nil))},
-		{fmt.Sprintf("trained, %d hidden units, no fit to the slots", o.Hidden), evalRaw(te, ck.Net)},
+		{fmt.Sprintf("trained, %d hidden units", o.Hidden), evalModel(te, single.Net.Model("mlp", nil))},
+		{fmt.Sprintf("trained, %d hidden units, no fit to the slots", o.Hidden), evalRaw(te, single.Net)},
+	}
+	if o.ensemble > 1 {
+		rows = append(rows, row{fmt.Sprintf("trained, the mean of %d networks of %d hidden units", o.ensemble, o.Hidden), evalModel(te, ck.Net.Model("ensemble", nil))})
 	}
 	rc := recipe{Made: o.Made("bots/belief/train", tr.Hands, len(tr.Pos)),
 		Faces: len(tr.G), TestHands: te.Hands, TestPos: len(te.Pos), Epochs: o.Epochs,
@@ -163,7 +200,11 @@ func run(ctx context.Context, o options) error {
 	if err != nil {
 		return err
 	}
-	m := ck.Net.Model(fmt.Sprintf("trained-h%d", o.Hidden), rb)
+	mname := fmt.Sprintf("trained-h%d", o.Hidden)
+	if o.ensemble > 1 {
+		mname = fmt.Sprintf("trained-h%dx%d", o.Hidden, o.ensemble)
+	}
+	m := ck.Net.Model(mname, rb)
 	if o.is101() {
 		m.Game = belief101.Game
 	}
@@ -188,7 +229,7 @@ func run(ctx context.Context, o options) error {
 	}
 
 	var rep strings.Builder
-	report(&rep, te, tgen.seed, rows, m, o.worlds, rows[0], rows[1], rows[4])
+	report(&rep, te, tgen.seed, rows, m, o.worlds, rows[0], rows[1], rows[len(rows)-1])
 	fmt.Fprintf(&rep, "\nTraining: %d hands, %d positions, %d faces; data %.0f CPU-s; %d epochs %.0f CPU-s (%.0f s wall); loss a copy by epoch %v\n",
 		tr.Hands, len(tr.Pos), len(tr.G), tr.CPU, o.Epochs, ck.CPU, ck.Wall, ck.Loss)
 	fmt.Print(rep.String())

@@ -2,7 +2,9 @@ package trainer
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
+	"slices"
 
 	"okey/bots/belief"
 	"okey/game"
@@ -198,4 +200,38 @@ func (n *Net) Model(name string, recipe json.RawMessage) *belief.Model {
 		m.W1, m.B1 = []float32{}, []float32{}
 	}
 	return m
+}
+
+// Average is the network whose score is the mean of nets' scores: their
+// hidden units side by side, each output weight divided by their number.
+// Networks trained alike from different seeds err differently, so their
+// mean reads better than any one (an ensemble), and as one network it
+// ships and runs as any model does, costing as many units as they have
+// together. The nets must read the same features, standardised alike
+// (one training set's), each with a hidden layer.
+func Average(nets []*Net) (*Net, error) {
+	if len(nets) == 0 {
+		return nil, fmt.Errorf("trainer: no network to average")
+	}
+	first := nets[0]
+	out := &Net{F: first.F, Use: first.Use, Mean: first.Mean, Scale: first.Scale}
+	for i, n := range nets {
+		if n.H == 0 || n.F != first.F || !slices.Equal(n.Mean, first.Mean) || !slices.Equal(n.Scale, first.Scale) || !slices.Equal(n.Use, first.Use) {
+			return nil, fmt.Errorf("trainer: network %d of %d does not read the first's features alike, or has no hidden layer", i+1, len(nets))
+		}
+		out.H += n.H
+	}
+	k := float64(len(nets))
+	var w1s, b1s, w2s []float64
+	b2 := 0.0
+	for _, n := range nets {
+		w1, b1, w2, nb2 := n.Split(n.P)
+		w1s, b1s = append(w1s, w1...), append(b1s, b1...)
+		for _, w := range w2 {
+			w2s = append(w2s, w/k)
+		}
+		b2 += *nb2 / k
+	}
+	out.P = slices.Concat(w1s, b1s, w2s, []float64{b2})
+	return out, nil
 }

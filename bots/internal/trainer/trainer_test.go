@@ -311,3 +311,41 @@ func TestModelHands(t *testing.T) {
 		t.Error("the training's hand 0 passed as fresh")
 	}
 }
+
+// TestAverageScoresTheMean: the averaged network scores every row as the
+// mean of its networks' scores, and refuses networks that read their
+// features differently or have no hidden layer.
+func TestAverageScoresTheMean(t *testing.T) {
+	a, b := testNet(4, nil), testNet(3, nil)
+	b.Init(11)
+	r := game.NewSeeded(5)
+	for i := range b.P {
+		b.P[i] += 0.3 * (2*r.Float64() - 1)
+	}
+	avg, err := Average([]*Net{a, b})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if avg.H != 7 || len(avg.P) != avg.Size() {
+		t.Fatalf("H %d with %d parameters, want 7 and %d", avg.H, len(avg.P), avg.Size())
+	}
+	xs, ha, hb, hv := make([]float64, 5), make([]float64, 4), make([]float64, 3), make([]float64, 7)
+	for _, row := range [][]float32{{1, 0, 3, 2, 5}, {0, 0, 0, 0, 0}, {4, 1, 0, 7, 2}} {
+		Standardize(a, row, xs)
+		want := (a.Forward(xs, ha) + b.Forward(xs, hb)) / 2
+		if got := avg.Forward(xs, hv); math.Abs(got-want) > 1e-12 {
+			t.Errorf("row %v: %g, want the mean %g", row, got, want)
+		}
+	}
+	other := testNet(4, nil)
+	other.Mean[2] += 1
+	for name, nets := range map[string][]*Net{
+		"none":                nil,
+		"linear":              {a, testNet(0, nil)},
+		"another standardise": {a, other},
+	} {
+		if _, err := Average(nets); err == nil {
+			t.Errorf("%s: averaged", name)
+		}
+	}
+}
