@@ -415,10 +415,10 @@ func TestStarvedClusterPlaysOn(t *testing.T) {
 
 // movedLines is every line of the nodes' logs under dir that speaks of
 // a table moving between nodes (a lease lost or taken, a takeover, a
-// sweep's find, a cluster member leaving) or is an error (a table not put
-// away as it closed leaves its entry for another node to bring back),
-// each led by its node's
-// folder: where a table taken over from a node that ran came from.
+// sweep's find, a cluster member leaving) or is an error (a table not
+// put away as it closed leaves its entry for another node to bring
+// back), each led by its node's folder: where a table taken over from a
+// node that ran came from.
 func movedLines(t *testing.T, dir string) string {
 	t.Helper()
 	marks := []string{"took over", "taking a table over", "lease", "sweep", "member left", "gone from the cluster", "a gone node's", "level=ERROR"}
