@@ -13,35 +13,41 @@ import (
 )
 
 // moveLine is the line the table's screen shows while its table moves
-// to another node, and for a moment after ("": none).
+// to another node, and for a moment after, or while the table is paused
+// ("": none). A note of the move outlasts a pause that follows it: a
+// player seated again, told that their moves were sent again, lost that
+// word when the new node paused a moment later (a CI run's test read
+// "paused" for a minute and never learnt what became of the move); the
+// pause is said once the note's moment is over.
 func (p *Page) moveLine(c *common.Common) string {
 	if p.reseat != nil && !p.reseat.Quiet || c.Srv.Now().Before(p.moveNoteUntil) {
 		return p.moveNote
+	}
+	if p.paused {
+		return c.Tr.T("table.paused")
 	}
 	return ""
 }
 
 // note sets the line under the screen for d.
 func (p *Page) note(c *common.Common, line string, d time.Duration) {
-	p.moveNote, p.moveNoteUntil = line, c.Srv.Now().Add(d)
+	p.moveNote, p.moveNoteUntil, p.resumedNote = line, c.Srv.Now().Add(d), false
 }
 
 // pausedAs takes in whether the table says it is paused (its store does
-// not take its writes): the line under the screen says so while it is,
-// and that it goes on once it does.
+// not take its writes): the line under the screen says so while it is
+// (moveLine), and that it goes on once it does. A pause cuts short the
+// word that the table went on, which it belies, and no other note.
 func (p *Page) pausedAs(c *common.Common, paused bool) {
 	switch {
-	case paused && !p.paused:
-		p.note(c, c.Tr.T("table.paused"), pausedNoteFor)
+	case paused && !p.paused && p.resumedNote:
+		p.moveNoteUntil, p.resumedNote = time.Time{}, false
 	case !paused && p.paused:
 		p.note(c, c.Tr.T("table.resumed"), moveNoteFor)
+		p.resumedNote = true
 	}
 	p.paused = paused
 }
-
-// pausedNoteFor is how long the line saying the table is paused stays
-// without word that it goes on: as long as it is.
-const pausedNoteFor = 24 * time.Hour
 
 // sentMove is a move sent to the table, with the view it was made on.
 type sentMove struct {

@@ -36,6 +36,8 @@ type Page struct {
 	// for a moment after (until moveNoteUntil).
 	moveNote      string
 	moveNoteUntil time.Time
+	// resumedNote: the note is the word that the table goes on again.
+	resumedNote bool
 	// paused: the table said it takes no moves (its store does not take
 	// its writes).
 	paused bool
