@@ -390,14 +390,18 @@ type ceilSums struct {
 // (belief.Reading.Deal: independent worlds).
 type ceilRead struct {
 	Cells, Read, Flat [2]float64
-	Positions         int
-	FlatMoved         float64
-	ReadMoved         float64
-	Worlds            float64
+	// Alt is the other reading's (OKEY_ALT), if one was given.
+	Alt       [2]float64
+	Positions int
+	FlatMoved float64
+	ReadMoved float64
+	Worlds    float64
 }
 
 // ceilLine is one hand's line of the run's file.
 type ceilLine struct {
+	// Alt says Reads.Alt was scored (OKEY_ALT).
+	Alt    bool
 	Hand   int
 	Seed   uint64
 	Burn   int
@@ -419,6 +423,9 @@ type ceilConfig struct {
 	ks      []int
 	// every keeps one position in every (1: all), at random by the seed.
 	every int
+	// alt, if set, is another reading scored on the same cells
+	// (OKEY_ALT: a weights file the trainer wrote).
+	alt *belief.Model
 }
 
 // measureHand plays hand i of seed and measures, at each position (a
@@ -429,10 +436,10 @@ func measureHand(ctx context.Context, seed uint64, i int, cfg ceilConfig, sv *me
 	if err != nil {
 		return ceilLine{}, err
 	}
-	line := ceilLine{Hand: i, Seed: h.seed, Burn: cfg.burn, N: cfg.n, K: cfg.ks, Chains: make([]ceilSums, len(cfg.ks))}
+	line := ceilLine{Hand: i, Seed: h.seed, Burn: cfg.burn, N: cfg.n, K: cfg.ks, Chains: make([]ceilSums, len(cfg.ks)), Alt: cfg.alt != nil}
 	cache := map[ceilKey]bool{}
 	var rd Reader
-	var flat, read belief.Reading
+	var flat, read, alt belief.Reading
 	pick := game.NewSeeded(h.seed ^ 0xce11)
 	for pos := range h.segs {
 		sg := &h.segs[pos]
@@ -450,6 +457,11 @@ func measureHand(ctx context.Context, seed uint64, i int, cfg ceilConfig, sv *me
 		}
 		if err := rd.Read(&sg.v, Trained(), &read); err != nil {
 			return line, err
+		}
+		if cfg.alt != nil {
+			if err := rd.Read(&sg.v, cfg.alt, &alt); err != nil {
+				return line, err
+			}
 		}
 		c, err := newCeilChain(h, pos, sv, cache)
 		if err != nil {
@@ -499,6 +511,9 @@ func measureHand(ctx context.Context, seed uint64, i int, cfg ceilConfig, sv *me
 				line.Reads.Cells[stage]++
 				line.Reads.Read[stage] += belief.CellLoss(read.P[o][f], u, uint8(k))
 				line.Reads.Flat[stage] += belief.CellLoss(flat.P[o][f], u, uint8(k))
+				if cfg.alt != nil {
+					line.Reads.Alt[stage] += belief.CellLoss(alt.P[o][f], u, uint8(k))
+				}
 				for kk := range cfg.ks {
 					w := &worlds[kk]
 					cs := &line.Chains[kk]
@@ -772,6 +787,15 @@ func TestCeiling101(t *testing.T) {
 	}
 	seed, from, hands := uint64(env("OKEY_SEED", 66)), env("OKEY_FROM", 0), env("OKEY_HANDS", 10)
 	cfg := ceilConfig{burn: env("OKEY_BURN", 4096), n: env("OKEY_N", 256), every: env("OKEY_EVERY", 1)}
+	if name := os.Getenv("OKEY_ALT"); name != "" {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cfg.alt, err = belief.ParseGame(b, Game, NumFeatures); err != nil {
+			t.Fatalf("OKEY_ALT: %v", err)
+		}
+	}
 	ks := os.Getenv("OKEY_K")
 	if ks == "" {
 		ks = "8,32,128,512"
@@ -921,6 +945,7 @@ func ceilReport(t *testing.T, lines []ceilLine) {
 	// the readings alone, on every hand once
 	seen := map[int]bool{}
 	var rs, fs, rl, fl []float64
+	var as, afs, ars, al, afl []float64 // the other reading's hands
 	cells, flat, tried, took, turns, hits := 0.0, 0.0, 0, 0, 0, 0
 	fm, rm, dw := 0.0, 0.0, 0.0
 	for _, l := range lines {
@@ -934,10 +959,37 @@ func ceilReport(t *testing.T, lines []ceilLine) {
 		flat += l.Reads.Flat[0] + l.Reads.Flat[1]
 		tried, took, turns, hits = tried+l.Tried, took+l.Took, turns+l.Turns, hits+l.Hits
 		fm, rm, dw = fm+l.Reads.FlatMoved, rm+l.Reads.ReadMoved, dw+l.Reads.Worlds
+		if l.Alt {
+			as, afs, ars = append(as, l.Reads.Alt[0]+l.Reads.Alt[1]), append(afs, l.Reads.Flat[0]+l.Reads.Flat[1]), append(ars, l.Reads.Read[0]+l.Reads.Read[1])
+			al, afl = append(al, l.Reads.Alt[1]), append(afl, l.Reads.Flat[1])
+		}
 	}
 	t.Logf("%d hands, %.0f cells: the uniform reading %.4f a cell, the learned reading %s (wall ≤ 16: %s)",
 		len(seen), cells, flat/max(cells, 1), ceilBelow(rs, fs), ceilBelow(rl, fl))
 	t.Logf("moved of worlds dealt from the uniform reading %.3f, from the learned reading %.3f", fm/max(dw, 1), rm/max(dw, 1))
+	if len(as) > 0 {
+		t.Logf("the other reading (OKEY_ALT), %d hands: %s below the uniform (wall ≤ 16: %s); against the learned reading on the same cells: %s",
+			len(as), ceilBelow(as, afs), ceilBelow(al, afl), ceilBelow(as, ars))
+	}
+	// The target, moved to 60% of the bound: each reading's
+	// share below the uniform less 60% of the chain's (its 64 worlds),
+	// paired by hand (a negative figure reads better than the target).
+	both := func(a [2]float64) float64 { return a[0] + a[1] }
+	for _, r := range rows {
+		var xs, ys, bs []float64
+		for _, l := range sums[r] {
+			c, f := both(l.Chains[0].W64), both(l.Reads.Flat)
+			xs, bs = append(xs, both(l.Reads.Read)-0.6*c+0.6*f), append(bs, f)
+			if l.Alt {
+				ys = append(ys, both(l.Reads.Alt)-0.6*c+0.6*f)
+			}
+		}
+		line := fmt.Sprintf("burn %d, N %d, K %d, %d hands: the learned reading's share below the uniform less 60%% of the chain's: %s", r.burn, r.n, r.k, len(xs), ceilBelow(xs, bs))
+		if len(ys) == len(xs) {
+			line += fmt.Sprintf("; the other reading's: %s", ceilBelow(ys, bs))
+		}
+		t.Log(line)
+	}
 	t.Logf("chain moves %d, kept %d (%.1f%%), plans made %d, found in the cache %d", tried, took, 100*float64(took)/float64(max(tried, 1)), turns, hits)
 }
 
