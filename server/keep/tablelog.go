@@ -245,20 +245,45 @@ func (l *TableLog) startedAfter(ctx context.Context, before []byte) error {
 //
 // A mark the store does not answer is noted as an append not answered
 // (unsureRec), as a part of the record is: landed all the same, it
-// would fence this log's next append.
+// would fence this log's next append. A mark refused for an append of
+// this log's not answered that landed (settle) is sent again after it,
+// as appendRecord's appends are: a table whose entry alone changes (a
+// waiting room filling) marks its entry at every write, and a mark
+// landed late fenced the next one — a starved store's CI run had nine
+// tables given up by the node that ran them, their leases released
+// and the tables taken over by the others.
 func (l *TableLog) markEntry(ctx context.Context) error {
 	if l.rev == 0 {
 		return nil
 	}
+	err := l.markOnce(ctx)
+	if errors.Is(err, ErrFenced) && l.unsureRec != nil {
+		landed, serr := l.settle(ctx)
+		if serr != nil {
+			return fmt.Errorf("marking its entry: %w (looking for an append not answered: %v)", err, serr)
+		}
+		if landed {
+			err = l.markOnce(ctx)
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("marking its entry: %w", err)
+	}
+	// Written after the record's last: an append not answered before
+	// can no longer land.
+	l.unsureRec = nil
+	return nil
+}
+
+// markOnce is markEntry's append, noting one the store did not answer
+// (unsureRec).
+func (l *TableLog) markOnce(ctx context.Context) error {
 	after := l.seq
 	err := l.publish(ctx, markPlace(l.subj), entryMark{gen: l.gen, rev: l.rev}.bytes(), nats.Header{markHeader: []string{"sealed"}})
 	if err != nil && !errors.Is(err, ErrFenced) && l.sent != nil {
 		l.unsureRec = &unsureAppend{unsureWrite: unsureWrite{sealed: l.sent, after: after}, rec: l.rec}
 	}
-	if err != nil {
-		return fmt.Errorf("marking its entry: %w", err)
-	}
-	return nil
+	return err
 }
 
 // settle looks for the append not answered (unsureRec) right after the

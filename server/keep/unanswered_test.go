@@ -147,6 +147,71 @@ func TestAWriteAnsweredLateIsNotAFence(t *testing.T) {
 	}
 }
 
+// TestAnEntryMarkAnsweredLateIsNotAFence: the mark of a table's entry
+// (markEntry), appended to its record after each entry write, that the
+// store took but never answered is this log's own: the next write of
+// the entry alone (a waiting room filling: its record unchanged),
+// refused because the record moved on, finds it and marks after it. A
+// starved store's CI run (2026-11-29) had nine tables whose marks timed
+// out fenced at their next write ("marking its entry: … fenced"),
+// given up by the node that ran them and taken over by the others.
+// Another node's claim after the unanswered mark still fences.
+func TestAnEntryMarkAnsweredLateIsNotAFence(t *testing.T) {
+	t.Parallel()
+	k, closeFn := openStoreAt(t, t.TempDir())
+	defer closeFn()
+	ctx, cancel := EngineCtx()
+	defer cancel()
+	// markedLate marks l's entry again, then puts l back as it was
+	// before, as if the store's answer had never come: the mark
+	// landed, the node does not know it (markEntry notes it).
+	markedLate := func(l *TableLog) {
+		t.Helper()
+		seq := l.seq
+		if err := l.markOnce(ctx); err != nil {
+			t.Fatal(err)
+		}
+		l.unsureRec = &unsureAppend{unsureWrite: unsureWrite{sealed: l.sent, after: seq}, rec: l.rec}
+		l.seq = seq
+	}
+	l := k.Log("7")
+	if err := l.Write([]byte(`{"n":1}`), []byte("H\nA\n")); err != nil {
+		t.Fatal(err)
+	}
+	markedLate(l)
+	if err := l.Write([]byte(`{"n":2}`), nil); err != nil {
+		t.Fatalf("the entry's write after its mark answered late: %v", err)
+	}
+	if err := l.Write([]byte(`{"n":3}`), []byte("H\nA\nB\n")); err != nil {
+		t.Fatalf("the next write: %v", err)
+	}
+	got, _, err := k.Records.Read(ctx, "7")
+	if err != nil || string(got) != "H\nA\nB\n" {
+		t.Fatalf("record read back %q (%v)", got, err)
+	}
+	// Read back as a node taking it over reads it: the entry, marked
+	// after the late mark, is the newest and not taken for one put back.
+	kept, ok := k.LoadOne(ctx, "7")
+	if !ok || kept.Err != nil || string(kept.Record) != "H\nA\nB\n" {
+		t.Fatalf("the table read back: kept %v, record %q, %v", ok, kept.Record, kept.Err)
+	}
+
+	// Unanswered, then another node claims the table: fenced.
+	markedLate(l)
+	top, err := k.Records.stream.GetLastMsgForSubject(ctx, recordSubject("7"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	claimant := k.Log("7")
+	claimant.seq = top.Sequence
+	if err := claimant.Claim("node-b"); err != nil {
+		t.Fatal(err)
+	}
+	if err := l.Write([]byte(`{"n":4}`), nil); !errors.Is(err, ErrFenced) {
+		t.Errorf("the entry's write after another node's claim: %v, want fenced", err)
+	}
+}
+
 // TestAnAttemptOutOfTimeIsTriedAgain: a call to the store whose own
 // short wait ran out is tried again whatever error the client made of
 // it — on a starved machine the wait passed before the request was
