@@ -166,23 +166,34 @@ const slowWrite = 300 * time.Millisecond
 // appended after it. Taken for fenced, such an append stopped a table
 // its own node still held.
 func (l *TableLog) appendRecord(ctx context.Context, rec []byte) error {
-	err := l.appendOnce(ctx, rec)
-	if errors.Is(err, errRecordGone) {
-		// Purged by a writer of the store: written again whole.
-		err = l.appendOnce(ctx, rec)
-	}
+	return l.settled(ctx, func() error {
+		err := l.appendOnce(ctx, rec)
+		if errors.Is(err, errRecordGone) {
+			// Purged by a writer of the store: written again whole.
+			err = l.appendOnce(ctx, rec)
+		}
+		return err
+	})
+}
+
+// settled calls write, an append after the record's last message as
+// this log knows it, and when the store refuses it as fenced while an
+// append of this log's went unanswered (unsureRec), looks for that
+// append (settle): found, the record is as it left it and write is
+// called again after it. Once an append is written after the record's
+// last, no append not answered before can land.
+func (l *TableLog) settled(ctx context.Context, write func() error) error {
+	err := write()
 	if errors.Is(err, ErrFenced) && l.unsureRec != nil {
 		landed, serr := l.settle(ctx)
 		if serr != nil {
 			return fmt.Errorf("%w (looking for an append not answered: %v)", err, serr)
 		}
 		if landed {
-			err = l.appendOnce(ctx, rec)
+			err = write()
 		}
 	}
 	if err == nil {
-		// Written after the record's last: an append not answered
-		// before can no longer land.
 		l.unsureRec = nil
 	}
 	return err
@@ -256,22 +267,9 @@ func (l *TableLog) markEntry(ctx context.Context) error {
 	if l.rev == 0 {
 		return nil
 	}
-	err := l.markOnce(ctx)
-	if errors.Is(err, ErrFenced) && l.unsureRec != nil {
-		landed, serr := l.settle(ctx)
-		if serr != nil {
-			return fmt.Errorf("marking its entry: %w (looking for an append not answered: %v)", err, serr)
-		}
-		if landed {
-			err = l.markOnce(ctx)
-		}
-	}
-	if err != nil {
+	if err := l.settled(ctx, func() error { return l.markOnce(ctx) }); err != nil {
 		return fmt.Errorf("marking its entry: %w", err)
 	}
-	// Written after the record's last: an append not answered before
-	// can no longer land.
-	l.unsureRec = nil
 	return nil
 }
 
