@@ -181,8 +181,14 @@ func (l *TableLog) appendRecord(ctx context.Context, rec []byte) error {
 // append of this log's went unanswered (unsureRec), looks for that
 // append (settle): found, the record is as it left it and write is
 // called again after it. Once an append is written after the record's
-// last, no append not answered before can land.
+// last, no append not answered before can land; a write that appended
+// nothing (the record unchanged) leaves the one not answered to be
+// looked for. Forgotten there, it fenced the entry's next mark: a
+// starved store's CI run (2026-11-29) had nine tables in play whose
+// marks timed out given up at their next write, the record given
+// unchanged before the entry.
 func (l *TableLog) settled(ctx context.Context, write func() error) error {
+	seq := l.seq
 	err := write()
 	if errors.Is(err, ErrFenced) && l.unsureRec != nil {
 		landed, serr := l.settle(ctx)
@@ -190,10 +196,11 @@ func (l *TableLog) settled(ctx context.Context, write func() error) error {
 			return fmt.Errorf("%w (looking for an append not answered: %v)", err, serr)
 		}
 		if landed {
+			seq = l.seq
 			err = write()
 		}
 	}
-	if err == nil {
+	if err == nil && l.seq != seq {
 		l.unsureRec = nil
 	}
 	return err

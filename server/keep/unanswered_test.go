@@ -178,9 +178,15 @@ func TestAnEntryMarkAnsweredLateIsNotAFence(t *testing.T) {
 	if err := l.Write([]byte(`{"n":1}`), []byte("H\nA\n")); err != nil {
 		t.Fatal(err)
 	}
+	// The entry alone written again, its record given unchanged (as a
+	// table's saver gives it) or not at all.
 	markedLate(l)
-	if err := l.Write([]byte(`{"n":2}`), nil); err != nil {
-		t.Fatalf("the entry's write after its mark answered late: %v", err)
+	if err := l.Write([]byte(`{"n":2}`), []byte("H\nA\n")); err != nil {
+		t.Fatalf("the entry's write after its mark answered late, the record unchanged: %v", err)
+	}
+	markedLate(l)
+	if err := l.Write([]byte(`{"n":2.5}`), nil); err != nil {
+		t.Fatalf("the entry's write after its mark answered late, no record: %v", err)
 	}
 	if err := l.Write([]byte(`{"n":3}`), []byte("H\nA\nB\n")); err != nil {
 		t.Fatalf("the next write: %v", err)
