@@ -351,17 +351,13 @@ func TestBurnerIsOnlyABurner(t *testing.T) {
 // sync waiting on a busy disk), and the leases it did not renew ran
 // out (docs/tests.md); tables not formed then (a code that found no
 // table for 20 s, the table's news not reaching the other nodes) are
-// said too. It runs on request only (OKEY_STARVED=1) while an open
-// fault stands: in CI beside the race step, three tables were taken
-// over from nodes that ran (0.68 s their longest pause) and whose
-// leases the store renewed (2.2 s their longest gap), most likely
-// through a node judged gone from the cluster (docs/tests.md).
+// said too. A table taken over while every node ran and renewed is the
+// server's fault, and the nodes' lines on it are quoted: so were found
+// the tables a node gave up for its own entry marks that landed late
+// (docs/tests.md, 2026-11-29).
 func TestStarvedClusterPlaysOn(t *testing.T) {
 	if testing.Short() {
 		t.Skip("three nodes, 200 sessions and a CPU burner for about a minute")
-	}
-	if os.Getenv("OKEY_STARVED") != "1" {
-		t.Skip("an open fault (docs/tests.md): OKEY_STARVED=1 runs it")
 	}
 	bin, err := os.Executable()
 	if err != nil {
