@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"maps"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"time"
 
@@ -45,17 +46,19 @@ type TableLog struct {
 	// with a key the secret is being changed from (Reseal).
 	stale bool
 	// sent is the sealed bytes publish sent last. unsureRec and
-	// unsureEntry are a record append and the entry writes whose answer
-	// never came (the store did not answer in time): they may have
+	// unsureEntry are the record appends and the entry writes whose
+	// answer never came (the store did not answer in time), or whose
+	// refusal could not be looked into (a send of the same write, hedged
+	// beside it, may be what it was refused for): they may have
 	// landed, and a write that follows is refused as if another node
 	// had written. Each is looked for before such a refusal is
 	// believed (settle, putEntry): a write of this log's found there
 	// is taken as written. The sealed bytes carry a random nonce, so
-	// only this write has them. The entry's are those at the revision
-	// last written, a few at most (unsure): two writes not answered in
-	// a row may each land yet.
+	// only this write has them. Both are those after the sequence or
+	// revision last written, a few at most (noteUnsure): writes not
+	// answered in a row may each land yet.
 	sent        []byte
-	unsureRec   *unsureAppend
+	unsureRec   []unsureAppend
 	unsureEntry []unsureWrite
 	// resend is the last append sealed (sealOnce): asked for again, the
 	// same message is sent, not one sealed anew.
@@ -77,6 +80,9 @@ type unsureWrite struct {
 	after  uint64
 	gen    uint64
 }
+
+// at is the sequence or revision the write was sent after.
+func (u unsureWrite) at() uint64 { return u.after }
 
 // unsureAppend is a record append never answered: the record as it is
 // once the append has landed, and for a new match's start the match
@@ -190,10 +196,12 @@ func (l *TableLog) appendRecord(ctx context.Context, rec []byte) error {
 func (l *TableLog) settled(ctx context.Context, write func() error) error {
 	seq := l.seq
 	err := write()
-	if errors.Is(err, ErrFenced) && l.unsureRec != nil {
+	if errors.Is(err, ErrFenced) && len(l.unsureRec) > 0 {
 		landed, serr := l.settle(ctx)
 		if serr != nil {
-			return fmt.Errorf("%w (looking for an append not answered: %v)", err, serr)
+			// Not known to be another writer's: a write that failed,
+			// tried again as usual, not a fence (that stops the table).
+			return fmt.Errorf("%v (looking for an append not answered: %w)", err, serr)
 		}
 		if landed {
 			seq = l.seq
@@ -212,7 +220,7 @@ func (l *TableLog) appendOnce(ctx context.Context, rec []byte) error {
 	unsure := func(err error, u unsureAppend) error {
 		if err != nil && !errors.Is(err, ErrFenced) && l.sent != nil {
 			u.sealed, u.after, u.rec = l.sent, l.seq, rec
-			l.unsureRec = &u
+			l.unsureRec = noteUnsure(l.unsureRec, u)
 		}
 		return err
 	}
@@ -286,21 +294,25 @@ func (l *TableLog) markOnce(ctx context.Context) error {
 	after := l.seq
 	err := l.publish(ctx, markPlace(l.subj), entryMark{gen: l.gen, rev: l.rev}.bytes(), nats.Header{markHeader: []string{"sealed"}})
 	if err != nil && !errors.Is(err, ErrFenced) && l.sent != nil {
-		l.unsureRec = &unsureAppend{unsureWrite: unsureWrite{sealed: l.sent, after: after}, rec: l.rec}
+		l.unsureRec = noteUnsure(l.unsureRec, unsureAppend{unsureWrite: unsureWrite{sealed: l.sent, after: after}, rec: l.rec})
 	}
 	return err
 }
 
-// settle looks for the append not answered (unsureRec) right after the
-// record's last message: found, it is taken as written (landed) and the
+// settle looks for the appends not answered (unsureRec) right after the
+// record's last message: one found is taken as written (landed) and the
 // record is as it left it; another message there is another writer's,
 // and the refusal stands.
 func (l *TableLog) settle(ctx context.Context) (landed bool, err error) {
-	u := l.unsureRec
-	seq, err := l.landedAfter(ctx, u.after, u.sealed)
+	sealed := make([][]byte, len(l.unsureRec))
+	for i, u := range l.unsureRec {
+		sealed[i] = u.sealed
+	}
+	seq, which, err := l.landedAfter(ctx, l.unsureRec[0].after, sealed...)
 	if err != nil {
 		return false, err
 	}
+	u := l.unsureRec[which]
 	l.unsureRec = nil
 	if seq == 0 {
 		return false, nil
@@ -314,9 +326,13 @@ func (l *TableLog) settle(ctx context.Context) (landed bool, err error) {
 }
 
 // landedAfter reports the sequence of the record's first message after
-// sequence after if it is sealed (an append of this log's: the sealed
-// bytes carry a random nonce), 0 if it is another or there is none.
-func (l *TableLog) landedAfter(ctx context.Context, after uint64, sealed []byte) (seq uint64, err error) {
+// sequence after if it is one of sealed (an append of this log's: the
+// sealed bytes carry a random nonce), and which; 0 if it is another or
+// there is none.
+func (l *TableLog) landedAfter(ctx context.Context, after uint64, sealed ...[]byte) (seq uint64, which int, err error) {
+	mine := func(data []byte) int {
+		return slices.IndexFunc(sealed, func(s []byte) bool { return bytes.Equal(data, s) })
+	}
 	err = untilAvailable(ctx, func(ctx context.Context) error {
 		top, err := l.records.stream.GetLastMsgForSubject(ctx, l.subj)
 		if errors.Is(err, jetstream.ErrMsgNotFound) {
@@ -327,19 +343,19 @@ func (l *TableLog) landedAfter(ctx context.Context, after uint64, sealed []byte)
 		}
 		if top.Sequence == after+1 {
 			// The common case, the append alone after: no walk.
-			if bytes.Equal(top.Data, sealed) {
-				seq = top.Sequence
+			if i := mine(top.Data); i >= 0 {
+				seq, which = top.Sequence, i
 			}
 			return nil
 		}
 		return l.records.walk(ctx, l.subj, after+1, top.Sequence, func(s uint64, _ nats.Header, data []byte) bool {
-			if bytes.Equal(data, sealed) {
-				seq = s
+			if i := mine(data); i >= 0 {
+				seq, which = s, i
 			}
 			return false
 		})
 	})
-	return seq, err
+	return seq, which, err
 }
 
 // Claim appends a claim naming node after the table's last message: a
@@ -398,7 +414,14 @@ func (l *TableLog) publish(ctx context.Context, place string, plain []byte, h na
 		// again while the first's answer was late (hedged), the resend
 		// is refused by a store of one node, which checks the last
 		// sequence before the message id. Found there, it is written.
-		if seq, lerr := l.landedAfter(ctx, l.seq, msg.Data); lerr == nil && seq > 0 {
+		seq, _, lerr := l.landedAfter(ctx, l.seq, msg.Data)
+		if lerr != nil {
+			// Whether it is this append's own is not known: a write
+			// that failed, tried again as usual (its answer not known,
+			// it is looked for then: unsureRec), not a fence.
+			return fmt.Errorf("%v (what came after, not read: %w)", err, lerr)
+		}
+		if seq > 0 {
 			l.seq = seq
 			return nil
 		}
@@ -567,7 +590,14 @@ func (l *TableLog) putEntry(ctx context.Context, table []byte) error {
 			continue
 		}
 		if gerr != nil {
-			return fmt.Errorf("%w: %v", ErrFenced, err)
+			// Whose the entry is now is not known: this write's own
+			// (a send of it hedged beside the one refused) or one not
+			// answered before may be it. A write that failed, looked
+			// for at the next (unsure), not a fence: a starved store's
+			// CI run (2026-11-29) gave tables up so, on the node that
+			// ran them.
+			l.unsure(sent)
+			return fmt.Errorf("%v (the entry after, not read: %w)", err, gerr)
 		}
 		if e.Revision() > sent.after && bytes.Equal(e.Value(), sealed) {
 			// A send of this very write landed, and another send of
@@ -601,26 +631,34 @@ func (l *TableLog) putEntry(ctx context.Context, table []byte) error {
 	}
 }
 
-// unsureMax is how many entry writes not answered a log keeps looking
-// for at once.
+// unsureMax is how many writes not answered a log keeps looking for at
+// once, of the entry and of the record each.
 const unsureMax = 4
 
-// unsure notes an entry write sent and not answered. Those noted before
-// at the same revision may land yet as well, and are kept beside it (a
-// table whose store went unanswered twice in a row, its second write's
-// refusal found the first landed, and was taken for another node's
-// write); those at a revision before can land no more.
-func (l *TableLog) unsure(w unsureWrite) {
-	kept := l.unsureEntry[:0]
-	for _, u := range l.unsureEntry {
-		if u.after == w.after {
+// unsure notes an entry write sent and not answered (noteUnsure).
+func (l *TableLog) unsure(w unsureWrite) { l.unsureEntry = noteUnsure(l.unsureEntry, w) }
+
+// noteUnsure is noted with w, a write sent and not answered, added.
+// Those noted before after the same sequence or revision may land yet
+// as well, and are kept beside it (a table whose store went unanswered
+// twice in a row, its second write's refusal found the first landed,
+// and was taken for another node's write; a record's mark refused and
+// not looked into took the place of the one before, which had landed,
+// and the next mark was fenced by it); those after one before can land
+// no more. Past unsureMax the first is kept, as the likeliest to have
+// landed (the store takes the sends in turn, and the first it takes
+// fences the rest), and the one after it dropped.
+func noteUnsure[T interface{ at() uint64 }](noted []T, w T) []T {
+	kept := noted[:0]
+	for _, u := range noted {
+		if u.at() == w.at() {
 			kept = append(kept, u)
 		}
 	}
 	if len(kept) == unsureMax {
-		kept = kept[1:]
+		kept = slices.Delete(kept, 1, 2)
 	}
-	l.unsureEntry = append(kept, w)
+	return append(kept, w)
 }
 
 // landedEntry is the write not answered (unsure) that e, the entry as

@@ -76,7 +76,7 @@ func TestAWriteAnsweredLateIsNotAFence(t *testing.T) {
 		if err := l.publish(ctx, l.subj, part, h); err != nil {
 			t.Fatal(err)
 		}
-		l.unsureRec = &unsureAppend{unsureWrite: unsureWrite{sealed: l.sent, after: seq}, rec: []byte(rec), before: before, start: start}
+		l.unsureRec = []unsureAppend{{unsureWrite: unsureWrite{sealed: l.sent, after: seq}, rec: []byte(rec), before: before, start: start}}
 		// The entry, as putEntry sends it (unanswered: not marked).
 		gen := l.gen + 1
 		sealed := k.eng.Seal.Seal(entryPlace(l.id), stamp(entryStamp{gen: gen, node: k.eng.Node}, []byte(table)))
@@ -171,7 +171,7 @@ func TestAnEntryMarkAnsweredLateIsNotAFence(t *testing.T) {
 		if err := l.markOnce(ctx); err != nil {
 			t.Fatal(err)
 		}
-		l.unsureRec = &unsureAppend{unsureWrite: unsureWrite{sealed: l.sent, after: seq}, rec: l.rec}
+		l.unsureRec = []unsureAppend{{unsureWrite: unsureWrite{sealed: l.sent, after: seq}, rec: l.rec}}
 		l.seq = seq
 	}
 	l := k.Log("7")
@@ -820,4 +820,127 @@ func loggedOnce(t *testing.T, id string) (*Keeper, *TableLog) {
 		t.Fatal(err)
 	}
 	return k, l
+}
+
+// TestARefusalNotLookedIntoIsNotAFence: a write the store refuses, whose
+// look at what came after then fails (the store stalled), is not known
+// to be another writer's: it fails, to be tried again, and the writes
+// not answered before it are still looked for at the next. A starved
+// store's CI run (2026-11-29) gave up tables its own node ran two ways
+// so: an entry's write refused and its read after not answered was
+// returned as fenced; a mark refused so was noted as the append not
+// answered in place of the mark before it, which had landed, and the
+// next mark, refused for that one, was fenced.
+func TestARefusalNotLookedIntoIsNotAFence(t *testing.T) {
+	t.Parallel()
+	// A connection closed: the reads of the records' stream made on it
+	// fail at once, as a stalled store's do once their wait ends.
+	closedConn := func() *nats.Conn {
+		other, closeOther := openStoreAt(t, t.TempDir())
+		closeOther()
+		return other.eng.NC
+	}()
+	ctx, cancel := EngineCtx()
+	defer cancel()
+	readBack := func(k *Keeper, id, table, rec string) {
+		t.Helper()
+		kt, ok := k.LoadOne(ctx, id)
+		if !ok || kt.Err != nil || string(kt.Table) != table || string(kt.Record) != rec {
+			t.Fatalf("read back %q, %q (%v), want %q, %q", kt.Table, kt.Record, kt.Err, table, rec)
+		}
+	}
+
+	t.Run("the entry's mark", func(t *testing.T) {
+		k, l := loggedOnce(t, "9")
+		// The entry's mark sent again, landed, its answer lost.
+		seq := l.seq
+		if err := l.markOnce(ctx); err != nil {
+			t.Fatal(err)
+		}
+		l.unsureRec = noteUnsure(nil, unsureAppend{unsureWrite: unsureWrite{sealed: l.sent, after: seq}, rec: l.rec})
+		l.seq = seq
+		// The next mark is refused for it, and what came after is
+		// not read.
+		direct := k.Records.stream
+		k.Records.stream.nc = closedConn
+		err := l.Write([]byte(`{"id":"9","n":2}`), nil)
+		k.Records.stream = direct
+		if err == nil || errors.Is(err, ErrFenced) {
+			t.Fatalf("the mark refused, what came after not read: %v, want a write failed, not fenced", err)
+		}
+		if err := l.Write([]byte(`{"id":"9","n":3}`), nil); err != nil {
+			t.Fatalf("the write after: %v", err)
+		}
+		readBack(k, "9", `{"id":"9","n":3}`, "H\n")
+	})
+
+	t.Run("the entry", func(t *testing.T) {
+		k, l := loggedOnce(t, "10")
+		store := k.Tables.KV
+		// The entry written, landed, its answer lost.
+		k.Tables.KV = &silentKV{KeyValue: store, updates: 1000}
+		short, cancelShort := context.WithTimeout(ctx, time.Second)
+		err := l.putEntry(short, []byte(`{"id":"10","n":2}`))
+		cancelShort()
+		if err == nil || len(l.unsureEntry) != 1 {
+			t.Fatalf("an entry write the store never answers: %v, %d not answered noted", err, len(l.unsureEntry))
+		}
+		first := l.unsureEntry[0]
+		if _, err := store.Update(ctx, "10", first.sealed, first.after); err != nil {
+			t.Fatal(err)
+		}
+		// The next is refused for it, and the entry is not read.
+		k.Tables.KV = &brokenGets{KeyValue: store}
+		err = l.Write([]byte(`{"id":"10","n":3}`), nil)
+		k.Tables.KV = store
+		if err == nil || errors.Is(err, ErrFenced) {
+			t.Fatalf("the entry refused, not read after: %v, want a write failed, not fenced", err)
+		}
+		if err := l.Write([]byte(`{"id":"10","n":4}`), nil); err != nil {
+			t.Fatalf("the write after: %v", err)
+		}
+		readBack(k, "10", `{"id":"10","n":4}`, "H\n")
+	})
+
+	t.Run("the look for an append not answered", func(t *testing.T) {
+		k, l := loggedOnce(t, "11")
+		l.unsureRec = noteUnsure(nil, unsureAppend{unsureWrite: unsureWrite{sealed: []byte("sent"), after: l.seq}})
+		direct := k.Records.stream
+		k.Records.stream.nc = closedConn
+		err := l.settled(ctx, func() error { return fmt.Errorf("%w: refused", ErrFenced) })
+		k.Records.stream = direct
+		if err == nil || errors.Is(err, ErrFenced) {
+			t.Fatalf("a refusal whose append not answered could not be looked for: %v, want a write failed, not fenced", err)
+		}
+	})
+}
+
+// brokenGets is a bucket whose reads fail at once, as a stalled store's
+// do once their wait ends.
+type brokenGets struct{ jetstream.KeyValue }
+
+func (brokenGets) Get(context.Context, string) (jetstream.KeyValueEntry, error) {
+	return nil, errors.New("the store's read failed (the test's fault)")
+}
+
+// TestNotedUnsureKeepsTheFirst: writes not answered after the same
+// sequence are kept side by side, the first of them kept past the
+// limit (the store takes sends in turn: the first it takes fences the
+// rest); one after a later sequence forgets those before.
+func TestNotedUnsureKeepsTheFirst(t *testing.T) {
+	var noted []unsureWrite
+	for i := range unsureMax + 2 {
+		noted = noteUnsure(noted, unsureWrite{after: 5, gen: uint64(i)})
+	}
+	var gens []uint64
+	for _, u := range noted {
+		gens = append(gens, u.gen)
+	}
+	if want := []uint64{0, 3, 4, 5}; fmt.Sprint(gens) != fmt.Sprint(want) {
+		t.Errorf("noted %v, want %v", gens, want)
+	}
+	noted = noteUnsure(noted, unsureWrite{after: 6, gen: 9})
+	if len(noted) != 1 || noted[0].gen != 9 {
+		t.Errorf("after a later write: %v", noted)
+	}
 }

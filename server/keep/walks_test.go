@@ -86,7 +86,7 @@ func TestARecordIsReadWithNoConsumer(t *testing.T) {
 	}
 	// An append whose answer was lost, found after the message it was
 	// sent after, with a message after it.
-	l.unsureRec = &unsureAppend{unsureWrite: unsureWrite{sealed: sentA, after: seqA - 1}, rec: []byte("H\nA\n")}
+	l.unsureRec = []unsureAppend{{unsureWrite: unsureWrite{sealed: sentA, after: seqA - 1}, rec: []byte("H\nA\n")}}
 	if landed, err := l.settle(ctx); err != nil || !landed || l.seq != seqA {
 		t.Fatalf("the append not answered: landed %v at %d, want at %d (%v)", landed, l.seq, seqA, err)
 	}
