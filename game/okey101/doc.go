@@ -23,6 +23,8 @@
 //	record.go  Record and Game, package record's under this game, and its part
 //	           of them: action lines, deals
 //	world.go   View.SampleWorld: a state that agrees with a view, the hidden tiles dealt anew
+//	replay.go  View.HandStart: the view's hand rebuilt from its start with a deal given;
+//	           EventAction: the action that made an event, to replay a hand's history
 //	penalty.go the penalties a discard can cost (IslekTiles …), one place for referee, bots and hint
 //	text.go    the small types' names read back from text, so a view written as JSON reads back equal
 //

@@ -158,6 +158,16 @@ func (s *State) dealHand() error {
 	if err != nil {
 		return fmt.Errorf("hand %d: %w", s.hand, err)
 	}
+	return s.startHand(d)
+}
+
+// startHand lays deal d out as the start of s.hand: the dealer to make
+// the first discard, nothing on the table, no penalty paid in the hand,
+// the history only the deal. Everything else (rules, seed, hand,
+// redeal, dealer, scores, results) is the caller's. dealHand deals with
+// it and View.HandStart rebuilds a hand with it, so the two start a
+// hand alike.
+func (s *State) startHand(d Deal) error {
 	an, err := meld.New(d.Indicator)
 	if err != nil {
 		return fmt.Errorf("hand %d: %w", s.hand, err)
