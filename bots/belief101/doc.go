@@ -27,4 +27,9 @@
 //	             of each (opponent, face)
 //	model.go     Trained, the shipped weights; Handwritten, the reading set
 //	             by hand; Reader.Read, a view to a belief.Reading
+//	weighed.go   Reader.Weighed: the reading's worlds weighed by whether
+//	             normal, holding each, plans the opponents' last turns as
+//	             they were played (the hand rebuilt from its start,
+//	             okey101.View.HandStart), the reading that reaches the
+//	             target docs/belief-101.md moved
 package belief101

@@ -413,6 +413,8 @@ type ceilLine struct {
 	Took   int
 	Turns  int
 	Hits   int
+	// RW is the weighed readings' (OKEY_RW_M), if scored.
+	RW *rwSums `json:",omitempty"`
 }
 
 // ceilConfig is a run's chain: burn moves before the first world, then
@@ -426,6 +428,12 @@ type ceilConfig struct {
 	// alt, if set, is another reading scored on the same cells
 	// (OKEY_ALT: a weights file the trainer wrote).
 	alt *belief.Model
+	// rw, if set, is the learned reading weighed by normal's plans,
+	// scored on the same cells (OKEY_RW_M: tune_reweigh_test.go).
+	rw *rwConfig
+	// weighed scores the shipped Weighed reading (DefaultWeighing) as
+	// the second reading, in alt's place (OKEY_WEIGHED=1).
+	weighed bool
 }
 
 // measureHand plays hand i of seed and measures, at each position (a
@@ -436,7 +444,11 @@ func measureHand(ctx context.Context, seed uint64, i int, cfg ceilConfig, sv *me
 	if err != nil {
 		return ceilLine{}, err
 	}
-	line := ceilLine{Hand: i, Seed: h.seed, Burn: cfg.burn, N: cfg.n, K: cfg.ks, Chains: make([]ceilSums, len(cfg.ks)), Alt: cfg.alt != nil}
+	line := ceilLine{Hand: i, Seed: h.seed, Burn: cfg.burn, N: cfg.n, K: cfg.ks, Chains: make([]ceilSums, len(cfg.ks)), Alt: cfg.alt != nil || cfg.weighed}
+	if cfg.rw != nil {
+		rw := newRWSums(cfg.rw)
+		line.RW = &rw
+	}
 	cache := map[ceilKey]bool{}
 	var rd Reader
 	var flat, read, alt belief.Reading
@@ -463,6 +475,15 @@ func measureHand(ctx context.Context, seed uint64, i int, cfg ceilConfig, sv *me
 				return line, err
 			}
 		}
+		if cfg.weighed {
+			v := sg.v
+			if err := rd.Weighed(ctx, &v, Trained(), DefaultWeighing(), h.seed^uint64(pos)*0x3c6ef372fe94f82b, sv, &alt); err != nil {
+				return line, fmt.Errorf("hand %d, move %d: %w", i, sg.move, err)
+			}
+			if !reflect.DeepEqual(v, sg.v) {
+				return line, fmt.Errorf("hand %d, move %d: the weighed reading changed its view", i, sg.move)
+			}
+		}
 		c, err := newCeilChain(h, pos, sv, cache)
 		if err != nil {
 			return line, err
@@ -481,6 +502,9 @@ func measureHand(ctx context.Context, seed uint64, i int, cfg ceilConfig, sv *me
 			return line, fmt.Errorf("hand %d, move %d: %w", i, sg.move, err)
 		}
 		line.Reads.Positions++
+		if cfg.rw != nil {
+			c.scoreRW(cfg.rw, &read, h.seed^uint64(pos)*0x51ed27, stage, line.RW)
+		}
 		deal := game.NewSeeded(h.seed ^ uint64(pos)<<20)
 		for range 16 {
 			for _, r := range []*belief.Reading{&flat, &read} {
@@ -511,7 +535,7 @@ func measureHand(ctx context.Context, seed uint64, i int, cfg ceilConfig, sv *me
 				line.Reads.Cells[stage]++
 				line.Reads.Read[stage] += belief.CellLoss(read.P[o][f], u, uint8(k))
 				line.Reads.Flat[stage] += belief.CellLoss(flat.P[o][f], u, uint8(k))
-				if cfg.alt != nil {
+				if line.Alt {
 					line.Reads.Alt[stage] += belief.CellLoss(alt.P[o][f], u, uint8(k))
 				}
 				for kk := range cfg.ks {
@@ -796,6 +820,8 @@ func TestCeiling101(t *testing.T) {
 			t.Fatalf("OKEY_ALT: %v", err)
 		}
 	}
+	cfg.rw = rwFromEnv(t)
+	cfg.weighed = os.Getenv("OKEY_WEIGHED") == "1"
 	ks := os.Getenv("OKEY_K")
 	if ks == "" {
 		ks = "8,32,128,512"
@@ -865,8 +891,15 @@ func TestCeiling101Report(t *testing.T) {
 	if in == "" {
 		t.Skip("set OKEY_IN to the files")
 	}
+	ceilReport(t, readCeilLines(t, in))
+}
+
+// readCeilLines reads the lines of the files names (commas between
+// them) that TestCeiling101 wrote.
+func readCeilLines(t *testing.T, names string) []ceilLine {
+	t.Helper()
 	var lines []ceilLine
-	for _, name := range strings.Split(in, ",") {
+	for _, name := range strings.Split(names, ",") {
 		b, err := os.ReadFile(name)
 		if err != nil {
 			t.Fatal(err)
@@ -879,7 +912,7 @@ func TestCeiling101Report(t *testing.T) {
 			lines = append(lines, x)
 		}
 	}
-	ceilReport(t, lines)
+	return lines
 }
 
 // ceilReport prints, for every chain length in the lines (burn, N, K),
