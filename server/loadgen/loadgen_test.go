@@ -354,15 +354,11 @@ func TestBurnerIsOnlyABurner(t *testing.T) {
 // said too. A table taken over while every node ran and renewed is the
 // server's fault, and the nodes' lines on it are quoted: so were found
 // the tables a node gave up for its own entry marks that landed late
-// (docs/tests.md, 2026-11-29). It runs on request only (OKEY_STARVED=1)
-// while the rest of that fault stands: a stalled store's refusals read
-// as fences in two more ways (docs/tests.md).
+// (docs/tests.md, 2026-11-29), and the stalled store's refusals read as
+// fences in two more ways.
 func TestStarvedClusterPlaysOn(t *testing.T) {
 	if testing.Short() {
 		t.Skip("three nodes, 200 sessions and a CPU burner for about a minute")
-	}
-	if os.Getenv("OKEY_STARVED") != "1" {
-		t.Skip("an open fault (docs/tests.md): OKEY_STARVED=1 runs it")
 	}
 	bin, err := os.Executable()
 	if err != nil {
