@@ -605,9 +605,9 @@ func TestHandStartReplaysAVoidDeal(t *testing.T) {
 			t.Fatal(err)
 		}
 		states[i] = s
-		step := func(a Action) {
+		// moved checks and keeps the state a played to.
+		moved := func(a Action, n State, evs []Event, err error) {
 			t.Helper()
-			n, evs, err := s.Apply(a)
 			if err != nil {
 				t.Fatalf("%s: %v: %v", rules, a, err)
 			}
@@ -615,6 +615,11 @@ func TestHandStartReplaysAVoidDeal(t *testing.T) {
 			checkScores(t, s, n, a, evs)
 			s = n
 			states = append(states, s)
+		}
+		step := func(a Action) {
+			t.Helper()
+			n, evs, err := s.Apply(a)
+			moved(a, n, evs, err)
 		}
 		pairsOf := func(seat int) [][]tile.Tile {
 			var gs [][]tile.Tile
@@ -650,14 +655,7 @@ func TestHandStartReplaysAVoidDeal(t *testing.T) {
 		}
 		p := newPlayer(seed)
 		for s.Phase() != game.MatchOver {
-			a, n, evs, err := p.move(s)
-			if err != nil {
-				t.Fatalf("%s: %v: %v", rules, a, err)
-			}
-			checkInvariants(t, n)
-			checkScores(t, s, n, a, evs)
-			s = n
-			states = append(states, s)
+			moved(p.move(s))
 		}
 		st := newReplayStats()
 		checkReplays(t, rules, seed, states, 3, st)
