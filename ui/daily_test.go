@@ -448,7 +448,7 @@ func TestDailyReviewsAHandOfAnEarlierRun(t *testing.T) {
 	// over two worlds: over the test model's 16 the four hands' review
 	// was most of this test's time and a fifth of the package's CPU
 	// (bots/coach judges the verdicts themselves).
-	r.opt.Review = ReviewOptions{Samples: 2, MinSamples: 2, Workers: 2}
+	r.opt.Review = ReviewOptions{Samples: 2, MinSamples: 2, Workers: 2, Worlds: 64}
 	openAndWait(t, r)
 	res := r.rv.Res
 	want, hands := 0, map[int]bool{}

@@ -192,7 +192,7 @@ func quitInSight(t *testing.T, name string, m *Model, quit key.Binding) {
 
 // fitReview judges over the fewest worlds: the fit tests look at the
 // review's page, not its verdicts.
-var fitReview = ReviewOptions{Samples: 4, MinSamples: 4, Workers: 2}
+var fitReview = ReviewOptions{Samples: 4, MinSamples: 4, Workers: 2, Worlds: 64}
 
 // reviewFits opens the review (w) and checks that its page fits every
 // size while it works and when it is done, at each decision; then

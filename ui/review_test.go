@@ -32,7 +32,7 @@ var tileNotation = regexp.MustCompile(`\b([RYBK](1[0-3]|[1-9])|J)\b`)
 // took 13 s of the package's 30 s of CPU under -short).
 func fewWorlds(o *Options) {
 	if testing.Short() {
-		o.Review = ReviewOptions{Samples: 2, MinSamples: 2, Workers: 2}
+		o.Review = ReviewOptions{Samples: 2, MinSamples: 2, Workers: 2, Worlds: 64}
 	}
 }
 
@@ -77,6 +77,10 @@ func openAndWait(t *testing.T, m *Model) {
 		_, cmd = m.Update(msg)
 		if p, ok := msg.(review.ProgressMsg); ok && !m.rv.Finished {
 			want := "Reviewing… " + strconv.Itoa(p.Done) + "/" + strconv.Itoa(p.Total) + " decisions"
+			if p.Reading {
+				// The judging done, the racks are read.
+				want = "Reading the racks… " + strconv.Itoa(p.Done) + "/" + strconv.Itoa(p.Total) + " decisions"
+			}
 			if !strings.Contains(plain(m), want) {
 				t.Fatalf("progress %d/%d not shown (%q):\n%s", p.Done, p.Total, want, plain(m))
 			}
@@ -192,21 +196,22 @@ func TestReviewFromHandOverClassic(t *testing.T) {
 	if !strings.Contains(plain(m), "Review of hand "+strconv.Itoa(hand)) || !strings.Contains(plain(m), "your rack then") {
 		t.Fatalf("no review page:\n%s", plain(m))
 	}
-	checkReads(t, m)
+	checkReads(t, m, "(the worlds the coach judged on)")
 	checkSteps(t, m, scrHandOver)
 }
 
 // checkReads: after the hand, r on a decision shows what the table read
 // of each other rack beside what it held (in place of the rack and the
-// verdict), with r offered in the help; r again goes back.
-func checkReads(t *testing.T, m *Model) {
+// verdict), with r offered in the help, its note saying what reading it
+// is (how, in the note's words); r again goes back.
+func checkReads(t *testing.T, m *Model, how string) {
 	t.Helper()
 	if !strings.Contains(plain(m), "r racks read") {
 		t.Fatalf("the review of a hand over does not offer the racks read:\n%s", plain(m))
 	}
 	press(t, m, "r")
 	out := plain(m)
-	for _, want := range []string{"What the table read of each rack", "Next player: ", "Across: ", "Previous player: ", "held "} {
+	for _, want := range []string{"What the table read of each rack", how, "Next player: ", "Across: ", "Previous player: ", "held "} {
 		if !strings.Contains(out, want) {
 			t.Fatalf("the racks read lack %q:\n%s", want, out)
 		}
@@ -231,7 +236,9 @@ func TestReviewFromHandOver101(t *testing.T) {
 	if m.rv.Res.Game != game.Okey101 {
 		t.Fatalf("the review of a hand of 101 judged %q", m.rv.Res.Game)
 	}
-	checkReads(t, m)
+	// Read by the weighed reading: the note says so, wrapped as
+	// the page wraps it at 100 columns.
+	checkReads(t, m, "(the coach's reading, each rack weighed")
 	checkSteps(t, m, scrHandOver)
 }
 

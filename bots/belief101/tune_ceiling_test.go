@@ -432,8 +432,10 @@ type ceilConfig struct {
 	// scored on the same cells (OKEY_RW_M: tune_reweigh_test.go).
 	rw *rwConfig
 	// weighed scores the shipped Weighed reading (DefaultWeighing) as
-	// the second reading, in alt's place (OKEY_WEIGHED=1).
-	weighed bool
+	// the second reading, in alt's place (OKEY_WEIGHED=1), with
+	// weighing's worlds (OKEY_WORLDS, 0: DefaultWeighing's).
+	weighed  bool
+	weighing Weighing
 }
 
 // measureHand plays hand i of seed and measures, at each position (a
@@ -477,7 +479,7 @@ func measureHand(ctx context.Context, seed uint64, i int, cfg ceilConfig, sv *me
 		}
 		if cfg.weighed {
 			v := sg.v
-			if err := rd.Weighed(ctx, &v, Trained(), DefaultWeighing(), h.seed^uint64(pos)*0x3c6ef372fe94f82b, sv, &alt); err != nil {
+			if err := rd.Weighed(ctx, &v, Trained(), cfg.weighing, h.seed^uint64(pos)*0x3c6ef372fe94f82b, sv, &alt); err != nil {
 				return line, fmt.Errorf("hand %d, move %d: %w", i, sg.move, err)
 			}
 			if !reflect.DeepEqual(v, sg.v) {
@@ -822,6 +824,8 @@ func TestCeiling101(t *testing.T) {
 	}
 	cfg.rw = rwFromEnv(t)
 	cfg.weighed = os.Getenv("OKEY_WEIGHED") == "1"
+	cfg.weighing = DefaultWeighing()
+	cfg.weighing.Worlds = env("OKEY_WORLDS", cfg.weighing.Worlds)
 	ks := os.Getenv("OKEY_K")
 	if ks == "" {
 		ks = "8,32,128,512"

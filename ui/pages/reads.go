@@ -11,7 +11,7 @@ import (
 
 // The review's reading of the racks (r on a decision, once its hand is
 // over): what the belief the judge deals its worlds from (bots/belief,
-// bots/belief101) read of each other rack from the player's view at that decision, the
+// bots/belief101; in 101 weighed by the turns its worlds explain) read of each other rack from the player's view at that decision, the
 // faces it found likeliest with their chances and the tiles the player
 // knew were there, beside the tiles each rack really held, those the
 // reading named marked. It is the judge's picture of the table, shown
@@ -31,6 +31,10 @@ type RackRead struct {
 	Known  []tile.Tile
 	// Held is the rack as it was.
 	Held []tile.Tile
+	// Weighed says the reading was weighed by the turns its worlds
+	// explain (101's review), not the judge's worlds alone: the note
+	// above the racks says which.
+	Weighed bool
 	// ByChance is how many of Likely a rack dealt at random from what
 	// the player could not see would hold on average: what the reading
 	// is measured against.
@@ -61,7 +65,11 @@ func (p ReviewPage) reads(okey tile.Tile, w int) []string {
 			out = append(out, style(l))
 		}
 	}
-	add(st.Dim.Render, tr.T("review.read.note"))
+	note := "review.read.note"
+	if rs := rv.Reads[rv.At]; len(rs) > 0 && rs[0].Weighed {
+		note = "review.read.note.weighed"
+	}
+	add(st.Dim.Render, tr.T(note))
 	for _, rr := range rv.Reads[rv.At] {
 		inRack := tile.CountsOf(rr.Held)
 		var likely []string

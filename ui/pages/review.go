@@ -27,12 +27,15 @@ import (
 type Review struct {
 	Title       string
 	Done, Total int
-	Finished    bool
-	Res         cli.Review
-	Okeys       []tile.Tile     // the okey of each decision's hand (NoTile: none)
-	Melds       [][][]tile.Tile // the table's melds at each decision (101; nil: none known)
-	Err         error
-	At          int // the decision on show
+	// Reading says Done and Total count the decisions whose racks
+	// are read, the judging done.
+	Reading  bool
+	Finished bool
+	Res      cli.Review
+	Okeys    []tile.Tile     // the okey of each decision's hand (NoTile: none)
+	Melds    [][][]tile.Tile // the table's melds at each decision (101; nil: none known)
+	Err      error
+	At       int // the decision on show
 	// Reads are what the belief read of the other racks at each
 	// decision, beside what they held (nil for a hand not over);
 	// ShowReads shows them in place of the verdict (r).
@@ -145,6 +148,9 @@ func (p ReviewPage) Lines() []string {
 		work := tr.T("review.working.start")
 		if rv.Total > 0 {
 			work = tr.T("review.working", rv.Done, rv.Total)
+			if rv.Reading {
+				work = tr.T("review.working.reads", rv.Done, rv.Total)
+			}
 		}
 		lines = append(lines, "", st.Accent.Render(canvas.Cut(work, w)))
 		if rv.Total > 0 {

@@ -10,9 +10,11 @@
 // reviewed seat's view alone (the worlds it plays out are sampled from
 // what that seat could see), so a review never learns another seat's
 // tiles. After a hand is over, and only then, the review shows beside
-// each decision what the belief of the racks (bots/belief in classic,
-// bots/belief101 in 101: the judge's worlds) read of each other rack from that seat's view, and
-// what each rack really held (ReadsOf).
+// each decision what the belief of the racks read of each other rack
+// from that seat's view (bots/belief in classic, the judge's worlds; in
+// 101 bots/belief101 weighed by the turns its worlds explain, read
+// after the judging while the page counts them), and what each rack
+// really held (ReadsOf).
 //
 // The files:
 //
@@ -22,7 +24,7 @@
 //	reads.go    ReadsOf: the belief's reading of the other racks at each decision of a
 //	            hand that is over, beside the racks as they were
 //
-// It may import bots/coach, bots/belief, bots/belief101, the referees (game/classic, game/okey101,
+// It may import bots/coach, bots/belief, bots/belief101, the referees (game/classic, game/okey101 and its meld solver,
 // game/tile), ui/cli (the review's engine), ui/pages (what a review
 // and a list hold), ui/i18n (the words), ui/store, Bubble Tea and the
 // standard library; never package ui.

@@ -2,8 +2,13 @@ package review
 
 import (
 	"context"
+	"reflect"
+	"slices"
+	"sync"
 	"testing"
 
+	"okey/bots/belief"
+	"okey/bots/belief101"
 	"okey/bots/bots101"
 	"okey/bots/botsclassic"
 	"okey/bots/coach"
@@ -89,6 +94,16 @@ func playMatch[S interface {
 	return g.Record()
 }
 
+// readOpt are the review's options for reading the racks with workers:
+// the default weighing, or in a short run (the race detector's) a few
+// worlds, the same code on less work.
+func readOpt(t *testing.T, workers int) Options {
+	if testing.Short() {
+		return Options{Workers: workers, Worlds: 64}
+	}
+	return Options{Workers: workers}
+}
+
 // decisionsOf are decisions standing for those of ps (their index in
 // the record is all ReadsOf reads of them).
 func decisionsOf[S, A any](ps []coach.Point[S, A], seat int) []coach.Decision {
@@ -116,13 +131,13 @@ func TestReadsOnlyAfterTheHand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkReads(t, ps, ReadsOf(rec.Marshal(), 0, 0, decisionsOf(ps, 0)), truth, true)
+	checkReads(t, ps, ReadsOf(context.Background(), rec.Marshal(), 0, 0, decisionsOf(ps, 0), readOpt(t, 2)), truth, true)
 	// The first hand cut before its end: nothing.
 	cut := playClassic(t, 5, 30, 0)
 	if ps, err = coach.PointsClassic(cut, 0, 0); err != nil {
 		t.Fatal(err)
 	}
-	checkReads(t, ps, ReadsOf(cut.Marshal(), 0, 0, decisionsOf(ps, 0)), truth, false)
+	checkReads(t, ps, ReadsOf(context.Background(), cut.Marshal(), 0, 0, decisionsOf(ps, 0), readOpt(t, 2)), truth, false)
 }
 
 // TestReadsOnlyAfterTheHand101: the same in Okey 101, from its own
@@ -141,12 +156,12 @@ func TestReadsOnlyAfterTheHand101(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkReads(t, ps, ReadsOf(rec.Marshal(), 0, 0, decisionsOf(ps, 0)), truth, true)
+	checkReads(t, ps, ReadsOf(context.Background(), rec.Marshal(), 0, 0, decisionsOf(ps, 0), readOpt(t, 2)), truth, true)
 	cut := play101(t, 5, 30, 0)
 	if ps, err = coach.Points101(cut, 0, 0); err != nil {
 		t.Fatal(err)
 	}
-	checkReads(t, ps, ReadsOf(cut.Marshal(), 0, 0, decisionsOf(ps, 0)), truth, false)
+	checkReads(t, ps, ReadsOf(context.Background(), cut.Marshal(), 0, 0, decisionsOf(ps, 0), readOpt(t, 2)), truth, false)
 }
 
 // checkReads checks the reads of seat 0's decisions ps of a match
@@ -207,4 +222,107 @@ func checkReads[S, A any](t *testing.T, ps []coach.Point[S, A], reads [][]pages.
 func sorted(ts []tile.Tile) []tile.Tile {
 	c := tile.CountsOf(ts)
 	return c.Tiles()
+}
+
+// TestReads101AreWeighed: the 101 review shows the reading weighed by
+// the turns its worlds explain (belief101's Weighed at reviewWeighing),
+// the same again when read again by two workers in place of one, and
+// not the learned reading alone (which the bots play with) at every
+// decision.
+func TestReads101AreWeighed(t *testing.T) {
+	rec := play101(t, 7, 0, 10)
+	ps, err := coach.Points101(rec, 0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds := decisionsOf(ps, 0)
+	w := reviewWeighing()
+	if o := readOpt(t, 1); o.Worlds > 0 {
+		w.Worlds = o.Worlds
+	}
+	reads := ReadsOf(context.Background(), rec.Marshal(), 0, 0, ds, readOpt(t, 1))
+	again := ReadsOf(context.Background(), rec.Marshal(), 0, 0, ds, readOpt(t, 2))
+	var rd belief101.Reader
+	differ, checked := 0, 0
+	for i, p := range ps {
+		if p.Hand != 1 {
+			continue
+		}
+		if !reflect.DeepEqual(reads[i], again[i]) {
+			t.Fatalf("decision %d read twice: %+v, then %+v", i, reads[i], again[i])
+		}
+		v := p.State.View(0)
+		var weighed, learned, uniform belief.Reading
+		if err := rd.Weighed(context.Background(), &v, belief101.Trained(), w, weighSeed(&v), nil, &weighed); err != nil {
+			t.Fatalf("decision %d: %v", i, err)
+		}
+		if err := rd.Read(&v, belief101.Trained(), &learned); err != nil {
+			t.Fatal(err)
+		}
+		if err := rd.Read(&v, nil, &uniform); err != nil {
+			t.Fatal(err)
+		}
+		held := func(o int) tile.Counts { return p.State.View(o).Counts }
+		if want := rackReads(&weighed, &uniform, true, held); !reflect.DeepEqual(reads[i], want) {
+			t.Fatalf("decision %d: the review read %+v, the weighed reading %+v", i, reads[i], want)
+		}
+		if !reflect.DeepEqual(reads[i], rackReads(&learned, &uniform, true, held)) {
+			differ++
+		}
+		checked++
+	}
+	if checked == 0 || differ == 0 {
+		t.Fatalf("%d decisions of the first hand, %d read otherwise than the learned reading", checked, differ)
+	}
+	t.Logf("%d of %d decisions read otherwise than the learned reading", differ, checked)
+}
+
+// TestReadsStopWithTheReview: a review closed (its context cancelled)
+// reads no more racks, and says nothing it did not read.
+func TestReadsStopWithTheReview(t *testing.T) {
+	rec := play101(t, 7, 0, 10)
+	ps, err := coach.Points101(rec, 0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for i, r := range ReadsOf(ctx, rec.Marshal(), 0, 0, decisionsOf(ps, 0), readOpt(t, 2)) {
+		if r != nil {
+			t.Fatalf("decision %d read after the review closed: %+v", i, r)
+		}
+	}
+}
+
+// TestReadsSayHowFar: the reading of the racks tells its progress, a
+// count that only goes up, of every decision, ending at all of them
+// (those of a hand not over counted as dealt with from the start).
+func TestReadsSayHowFar(t *testing.T) {
+	rec := play101(t, 7, 0, 10)
+	ps, err := coach.Points101(rec, 0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds := decisionsOf(ps, 0)
+	var mu sync.Mutex
+	var said []int
+	opt := readOpt(t, 2)
+	opt.Progress = func(done, total int) {
+		mu.Lock()
+		defer mu.Unlock()
+		if total != len(ds) {
+			t.Errorf("progress of %d decisions, want %d", total, len(ds))
+		}
+		said = append(said, done)
+	}
+	ReadsOf(context.Background(), rec.Marshal(), 0, 0, ds, opt)
+	if len(said) == 0 || said[len(said)-1] != len(ds) {
+		t.Fatalf("progress said %v, not ending at %d", said, len(ds))
+	}
+	if !slices.IsSorted(said) || len(slices.Compact(slices.Clone(said))) != len(said) {
+		t.Fatalf("progress went back or stood: %v", said)
+	}
+	if later := len(ds) - said[0]; later < 2 {
+		t.Fatalf("progress began at %d of %d: the hand over had %d decisions to read", said[0], len(ds), later)
+	}
 }

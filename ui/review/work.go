@@ -25,8 +25,20 @@ type Options struct {
 	Samples, MinSamples int
 	// Seed picks the worlds (0: 1, okey review's default).
 	Seed uint64
-	// Workers play the worlds (0: one a CPU).
+	// Workers play the worlds and read the racks (0: one a CPU).
 	Workers int
+	// Worlds are those the 101 review's reading of the racks weighs
+	// after the hand (0: ReadsOf's default); tests ask for few.
+	Worlds int
+	// Progress, if set, is told how many of the decisions ReadsOf has
+	// read, of how many (the review's own work sets it).
+	Progress func(done, total int)
+}
+
+// withProgress is opt with its Progress p.
+func withProgress(opt Options, p func(done, total int)) Options {
+	opt.Progress = p
+	return opt
 }
 
 // Work is a review on show: being worked out, or done. The page
@@ -41,10 +53,13 @@ type Work struct {
 	wait   tea.Cmd // waits for the next word from the goroutine
 }
 
-// ProgressMsg says how many decisions the review with ID has judged.
+// ProgressMsg says how many decisions the review with ID has judged,
+// or, once Reading, at how many it has read the other racks (ReadsOf:
+// after the judging, in 101 a part of the wait).
 type ProgressMsg struct {
 	ID          uint64
 	Done, Total int
+	Reading     bool
 }
 
 // DoneMsg brings the finished review with ID, or its error: the
@@ -67,7 +82,7 @@ type DoneMsg struct {
 // the work. rec must not change after (a match's record only grows by
 // appending to a new slice), since the goroutine reads it.
 func Start(parent context.Context, id uint64, title string, rec []byte, seat, hand int, opt Options) (*Work, tea.Cmd) {
-	return start(parent, id, title, opt, func(ctx context.Context, o coach.Options, total *int) DoneMsg {
+	return start(parent, id, title, opt, func(ctx context.Context, o coach.Options, total *int, reading func(d, t int)) DoneMsg {
 		r, err := cli.ReviewRecord(ctx, rec, seat, hand, o)
 		if *total == 0 {
 			// No decision of the seat in the hand (a bot finished
@@ -78,7 +93,7 @@ func Start(parent context.Context, id uint64, title string, rec []byte, seat, ha
 		msg := DoneMsg{ID: id, Res: r, Err: err}
 		if err == nil {
 			msg.Okeys, msg.Melds = handsOf(rec, seat, hand, r.Decisions)
-			msg.Reads = ReadsOf(rec, seat, hand, r.Decisions)
+			msg.Reads = ReadsOf(ctx, rec, seat, hand, r.Decisions, withProgress(opt, reading))
 		}
 		return msg
 	})
@@ -90,7 +105,7 @@ func Start(parent context.Context, id uint64, title string, rec []byte, seat, ha
 // totals them all, with a line a hand; a record in which the seat had
 // no decision adds none. The records must not change after.
 func StartSet(parent context.Context, id uint64, title string, recs [][]byte, first, seat int, opt Options) (*Work, tea.Cmd) {
-	return start(parent, id, title, opt, func(ctx context.Context, o coach.Options, total *int) DoneMsg {
+	return start(parent, id, title, opt, func(ctx context.Context, o coach.Options, total *int, reading func(d, t int)) DoneMsg {
 		counts := make([]int, len(recs))
 		for k, rec := range recs {
 			n, err := cli.DecisionsIn(rec, seat, 0)
@@ -107,6 +122,13 @@ func StartSet(parent context.Context, id uint64, title string, recs [][]byte, fi
 		report(0, all)
 		var msg DoneMsg
 		done := 0
+		// The racks are read once every record is judged, so that the
+		// page says one count of each.
+		type judged struct {
+			rec []byte
+			ds  []coach.Decision
+		}
+		var toRead []judged
 		for k, rec := range recs {
 			if counts[k] == 0 {
 				continue
@@ -118,7 +140,7 @@ func StartSet(parent context.Context, id uint64, title string, recs [][]byte, fi
 				return DoneMsg{ID: id, Err: fmt.Errorf("hand %d: %w", first+k, err)}
 			}
 			okeys, melds := handsOf(rec, seat, 0, r.Decisions)
-			msg.Reads = append(msg.Reads, ReadsOf(rec, seat, 0, r.Decisions)...)
+			toRead = append(toRead, judged{rec, slices.Clone(r.Decisions)})
 			for i := range r.Decisions {
 				r.Decisions[i].Hand = first + k
 			}
@@ -126,6 +148,12 @@ func StartSet(parent context.Context, id uint64, title string, recs [][]byte, fi
 			msg.Res.Decisions = append(msg.Res.Decisions, r.Decisions...)
 			msg.Okeys, msg.Melds = append(msg.Okeys, okeys...), append(msg.Melds, melds...)
 			done += counts[k]
+		}
+		read := 0
+		for _, j := range toRead {
+			ro := withProgress(opt, func(d, _ int) { reading(read+d, all) })
+			msg.Reads = append(msg.Reads, ReadsOf(ctx, j.rec, seat, 0, j.ds, ro)...)
+			read += len(j.ds)
 		}
 		msg.ID = id
 		msg.Res.Summary = cli.Summarise(msg.Res.Game, seat, msg.Res.Decisions, msg.Res.Thresholds)
@@ -135,33 +163,46 @@ func StartSet(parent context.Context, id uint64, title string, recs [][]byte, fi
 
 // start makes a review whose judging is judge, run in a goroutine with
 // the coach's options (their Progress set to report here); judge reads
-// *total, the count of decisions once the coach has said it.
-func start(parent context.Context, id uint64, title string, opt Options, judge func(ctx context.Context, o coach.Options, total *int) DoneMsg) (*Work, tea.Cmd) {
+// *total, the count of decisions once the coach has said it, and says
+// how far its reading of the racks got through reading.
+func start(parent context.Context, id uint64, title string, opt Options, judge func(ctx context.Context, o coach.Options, total *int, reading func(d, t int)) DoneMsg) (*Work, tea.Cmd) {
 	ctx, cancel := context.WithCancel(parent)
 	w := &Work{Review: pages.Review{Title: title}, ID: id, ctx: ctx, cancel: cancel}
 
 	// The goroutine says how far it got through prog (capacity one, the
 	// latest wins: the page needs no count it has passed) and hands its
 	// result over through done.
-	prog := make(chan [2]int, 1)
+	prog := make(chan ProgressMsg, 1)
 	done := make(chan DoneMsg, 1)
 	o := coach.Options{Samples: opt.Samples, MinSamples: opt.MinSamples, Seed: opt.Seed, Workers: opt.Workers}
 	if o.Seed == 0 {
 		o.Seed = 1
 	}
 	total := -1 // the decisions to judge, once the coach has counted them
+	// say never blocks: the judge's and the readers' goroutines may
+	// say at once, and a review closed takes no more words.
+	say := func(p ProgressMsg) {
+		for {
+			select {
+			case prog <- p:
+				return
+			default:
+			}
+			select {
+			case <-prog:
+			default:
+			}
+		}
+	}
 	o.Progress = func(d, t int) {
 		total = t
-		select {
-		case <-prog:
-		default:
-		}
-		prog <- [2]int{d, t}
+		say(ProgressMsg{ID: id, Done: d, Total: t})
 	}
+	reading := func(d, t int) { say(ProgressMsg{ID: id, Done: d, Total: t, Reading: true}) }
 	w.wait = func() tea.Msg {
 		select {
 		case p := <-prog:
-			return ProgressMsg{ID: id, Done: p[0], Total: p[1]}
+			return p
 		case r := <-done:
 			return r
 		case <-ctx.Done():
@@ -169,7 +210,7 @@ func start(parent context.Context, id uint64, title string, opt Options, judge f
 		}
 	}
 	begin := func() tea.Msg {
-		go func() { done <- judge(ctx, o, &total) }()
+		go func() { done <- judge(ctx, o, &total, reading) }()
 		return w.wait()
 	}
 	return w, begin
@@ -195,7 +236,7 @@ func (w *Work) Take(msg tea.Msg) tea.Cmd {
 		if w == nil || msg.ID != w.ID {
 			return nil
 		}
-		w.Done, w.Total = msg.Done, msg.Total
+		w.Done, w.Total, w.Reading = msg.Done, msg.Total, msg.Reading
 		return w.wait
 	case DoneMsg:
 		if w == nil || msg.ID != w.ID {
