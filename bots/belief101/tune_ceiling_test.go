@@ -91,6 +91,11 @@ type ceilHand struct {
 // first hand of the match) with four normal bots, each turn as
 // bots101.Turn plans it, and records it.
 func playCeil(ctx context.Context, seed uint64, i int, sv *meld.Solver) (*ceilHand, error) {
+	return playLevel(ctx, seed, i, sv, "normal")
+}
+
+// playLevel is playCeil with four bots of level (bots101.Turn's).
+func playLevel(ctx context.Context, seed uint64, i int, sv *meld.Solver, level string) (*ceilHand, error) {
 	h := &ceilHand{seed: trainer.HandSeed(seed, i)}
 	st, err := okey101.NewMatch(okey101.DefaultRules(), h.seed)
 	if err != nil {
@@ -103,7 +108,7 @@ func playCeil(ctx context.Context, seed uint64, i int, sv *meld.Solver) (*ceilHa
 	for st.Phase() == game.Playing && st.Moves() < 2000 {
 		seat := st.Turn()
 		v := st.View(seat)
-		acts, err := bots101.Turn(ctx, "normal", v, bots101.Options{Solver: sv})
+		acts, err := bots101.Turn(ctx, level, v, bots101.Options{Solver: sv})
 		if err != nil {
 			return nil, fmt.Errorf("hand %d, move %d: %w", i, st.Moves(), err)
 		}
