@@ -94,7 +94,10 @@ func playCeil(ctx context.Context, seed uint64, i int, sv *meld.Solver) (*ceilHa
 	return playLevel(ctx, seed, i, sv, "normal")
 }
 
-// playLevel is playCeil with four bots of level (bots101.Turn's).
+// playLevel is playCeil with four bots of level (bots101.Turn's), each
+// seeded by the hand and its seat: hard's samplers draw from their bot's
+// seed, which no other seat knows (normal draws nothing at random, and
+// plays alike under any seed).
 func playLevel(ctx context.Context, seed uint64, i int, sv *meld.Solver, level string) (*ceilHand, error) {
 	h := &ceilHand{seed: trainer.HandSeed(seed, i)}
 	st, err := okey101.NewMatch(okey101.DefaultRules(), h.seed)
@@ -108,7 +111,7 @@ func playLevel(ctx context.Context, seed uint64, i int, sv *meld.Solver, level s
 	for st.Phase() == game.Playing && st.Moves() < 2000 {
 		seat := st.Turn()
 		v := st.View(seat)
-		acts, err := bots101.Turn(ctx, level, v, bots101.Options{Solver: sv})
+		acts, err := bots101.Turn(ctx, level, v, bots101.Options{Solver: sv, Seed: h.seed ^ uint64(seat+1)*0xb5ad4eceda1ce2a9})
 		if err != nil {
 			return nil, fmt.Errorf("hand %d, move %d: %w", i, st.Moves(), err)
 		}

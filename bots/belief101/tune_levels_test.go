@@ -25,7 +25,9 @@ import (
 // weighing reads every opponent as if it played normal, and the game's
 // player may sit with bots of any level. Each position is a seat's view
 // at the start of its turn in the draw stage, one in OKEY_EVERY;
-// OKEY_WORLDS are the weighing's worlds (comma-separated: each scored).
+// OKEY_WORLDS are the weighing's worlds (comma-separated: each scored),
+// OKEY_WEIGH_AS the level the weighing reads the opponents as (empty:
+// normal, Weighed's default).
 // The log-loss a cell is belief.CellLoss, against the racks held, summed
 // by hand; the report gives each reading against the uniform and the
 // weighed against the learned, paired by hand with a 95% interval.
@@ -180,6 +182,9 @@ func levelHand(ctx context.Context, seed uint64, i int, level string, every int,
 		for j, w := range worlds {
 			we := DefaultWeighing()
 			we.Worlds = w
+			for seat := range we.Levels {
+				we.Levels[seat] = os.Getenv("OKEY_WEIGH_AS")
+			}
 			err := rd.Weighed(ctx, &sg.v, Trained(), we, h.seed^uint64(pos)*0x3c6ef372fe94f82b, sv, &wd)
 			switch {
 			case err == nil:

@@ -1,6 +1,7 @@
 package belief101
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -22,6 +23,14 @@ import (
 type Weighing struct {
 	Worlds, Picks, Turns int
 	Shrink               float64
+	// Levels are the level (bots101.Turn's) each seat is read as
+	// playing: "" is normal. Skip leaves a seat unweighed, its reading
+	// the learned one: a player whose play the weighing cannot
+	// reproduce (a person, easy's random discards, the expert's
+	// search), read as normal, is read worse than by the learned
+	// reading alone, as docs/belief-101.md measured of hard.
+	Levels [okey101.NumSeats]string
+	Skip   [okey101.NumSeats]bool
 }
 
 // DefaultWeighing is the weighing docs/belief-101.md measured ("Worlds
@@ -51,8 +60,11 @@ var ErrNotReplayed = errors.New("belief101: the hand could not be rebuilt from i
 // as a perfect reading would (docs/belief-101.md: the reading alone
 // stops 0.7 points short of the target the issue moved to, and this
 // reaches it). It knows what any seat can: the public history and
-// normal's policy, the bots' own (an opponent that plays otherwise is
-// read as if it were normal).
+// normal's policy, the bots' own. An opponent is read as if it played
+// normal (w.Levels another of bots101.Turn's levels); one that plays
+// otherwise is read worse than by the learned reading alone (hard's and
+// easy's bots, docs/belief-101.md "Read as normal, other players"), so
+// a caller who knows it skips it (w.Skip).
 //
 // The turns' views come from the hand rebuilt from its start with one
 // world (okey101.View.HandStart) and its public history played again
@@ -78,7 +90,7 @@ func (r *Reader) Weighed(ctx context.Context, v *okey101.View, m *belief.Model, 
 	// hand.
 	checked := map[int]bool{}
 	for _, seat := range out.Seats {
-		if seat < 0 {
+		if seat < 0 || w.Skip[seat] {
 			continue
 		}
 		ts := h.bySeat[seat]
@@ -102,7 +114,7 @@ func (r *Reader) Weighed(ctx context.Context, v *okey101.View, m *belief.Model, 
 		tv := views[k]
 		tv.Counts = *rack
 		tv.Rack = rack.Tiles()
-		plan, err := bots101.Turn(ctx, "normal", tv, bots101.Options{Solver: sv})
+		plan, err := bots101.Turn(ctx, cmp.Or(w.Levels[h.turns[k].seat], "normal"), tv, bots101.Options{Solver: sv})
 		if err != nil && ctx.Err() != nil {
 			return false, err
 		}
@@ -125,7 +137,7 @@ func (r *Reader) Weighed(ctx context.Context, v *okey101.View, m *belief.Model, 
 		}
 		out.Deal(deal, &racks)
 		for o, seat := range out.Seats {
-			if seat < 0 || out.Slots[o] == 0 {
+			if seat < 0 || out.Slots[o] == 0 || w.Skip[seat] {
 				continue
 			}
 			ts := h.bySeat[seat]
@@ -154,7 +166,7 @@ func (r *Reader) Weighed(ctx context.Context, v *okey101.View, m *belief.Model, 
 		}
 	}
 	for o, p := range places {
-		if out.Seats[o] < 0 || out.Slots[o] == 0 {
+		if out.Seats[o] < 0 || out.Slots[o] == 0 || w.Skip[out.Seats[o]] {
 			continue
 		}
 		for f := range tile.NumFaces {

@@ -162,6 +162,56 @@ func TestWeighedReadsTheViewOnly(t *testing.T) {
 	}
 }
 
+// TestWeighedSkipsASeat: a seat the weighing skips keeps the learned
+// reading's chances, but where the three seats' copies of a face pass
+// its unseen ones and are scaled together; the others are still
+// weighed.
+func TestWeighedSkipsASeat(t *testing.T) {
+	w := DefaultWeighing()
+	w.Worlds = 256
+	var rd Reader
+	var learned, skipped belief.Reading
+	checked := 0
+	play(t, 11, 1000, func(st *okey101.State, v *okey101.View) {
+		if v.Stage != okey101.StageDraw || st.Moves() < 40 || checked > 0 {
+			return
+		}
+		if err := rd.Read(v, Trained(), &learned); err != nil {
+			t.Fatal(err)
+		}
+		skip := w
+		skip.Skip[learned.Seats[1]] = true
+		if err := rd.Weighed(context.Background(), v, Trained(), skip, 3, nil, &skipped); err != nil {
+			t.Fatal(err)
+		}
+		same, scaled := 0, 0
+		for f := range tile.NumFaces {
+			if learned.Unseen[f] == 0 {
+				continue
+			}
+			if skipped.P[1][f] == learned.P[1][f] {
+				same++
+			} else if skipped.P[0][f]+skipped.P[1][f]+skipped.P[2][f] < 1-1e-9 {
+				t.Fatalf("move %d, %v: the skipped seat reads %v, the learned reading %v", st.Moves(), tile.Tile(f), skipped.P[1][f], learned.P[1][f])
+			} else {
+				scaled++
+			}
+		}
+		if same == 0 || scaled > same/4 {
+			t.Fatalf("move %d: the skipped seat read as learned on %d faces, scaled on %d", st.Moves(), same, scaled)
+		}
+		for _, o := range []int{0, 2} {
+			if skipped.P[o] == learned.P[o] {
+				t.Fatalf("move %d: opponent %d is not weighed when the seat across is skipped", st.Moves(), o)
+			}
+		}
+		checked++
+	})
+	if checked == 0 {
+		t.Fatal("no view read")
+	}
+}
+
 // TestSamePlan: a plan is the one played when its actions are, melds as
 // the same tiles in any order; another tile, meld or kind is not.
 func TestSamePlan(t *testing.T) {

@@ -65,11 +65,23 @@ func (p ReviewPage) reads(okey tile.Tile, w int) []string {
 			out = append(out, style(l))
 		}
 	}
-	note := "review.read.note"
-	if rs := rv.Reads[rv.At]; len(rs) > 0 && rs[0].Weighed {
-		note = "review.read.note.weighed"
+	// The note says which reading it is: the judge's worlds, each rack
+	// weighed too, or some of them (each marked on its line).
+	weighed := 0
+	for _, rr := range rv.Reads[rv.At] {
+		if rr.Weighed {
+			weighed++
+		}
 	}
-	add(st.Dim.Render, tr.T(note))
+	some := weighed > 0 && weighed < len(rv.Reads[rv.At])
+	switch {
+	case some:
+		add(st.Dim.Render, tr.T("review.read.note.some"))
+	case weighed > 0:
+		add(st.Dim.Render, tr.T("review.read.note.weighed"))
+	default:
+		add(st.Dim.Render, tr.T("review.read.note"))
+	}
 	for _, rr := range rv.Reads[rv.At] {
 		inRack := tile.CountsOf(rr.Held)
 		var likely []string
@@ -87,6 +99,9 @@ func (p ReviewPage) reads(okey tile.Tile, w int) []string {
 			said = tr.T("review.read.flat")
 		}
 		line := tr.T("review.read.place."+fmt.Sprint(rr.Place)) + " " + said
+		if some && rr.Weighed {
+			line = tr.T("review.read.place."+fmt.Sprint(rr.Place)) + " " + tr.T("review.read.weighed") + " " + said
+		}
 		if len(rr.Known) > 0 {
 			line += "; " + tr.T("review.read.known", tr.Tiles(rr.Known, okey))
 		}

@@ -8,6 +8,7 @@ import (
 
 	"okey/bots/coach"
 	"okey/game"
+	"okey/game/tile"
 	"okey/ui/cli"
 	"okey/ui/i18n"
 )
@@ -108,6 +109,52 @@ func TestReviewLongVerdictFits(t *testing.T) {
 		}
 		if h := testCommon(t, 80, 24).Lay.Page.H; strings.Count(out, "\n")+1 > h {
 			t.Errorf("%s: %d lines on a page of %d:\n%s", c.lang, strings.Count(out, "\n")+1, h, out)
+		}
+	}
+}
+
+// The racks page says which reading it shows: the judge's worlds, each
+// rack weighed by the turns its player chose too, or some racks (each
+// marked on its line); in both languages.
+func TestReadsSayWhichReading(t *testing.T) {
+	rack := "R5 R6 R11 Y5 Y7 Y11 Y13 B5 B8 B12 K1 K3 K7 K8"
+	ds := []coach.Decision{{Label: coach.Best, Certainty: coach.Sure, Played: "discard Y13", Best: "discard Y13", Rack: rack}}
+	held := []tile.Tile{tile.NewTile(tile.Red, 5), tile.NewTile(tile.Blue, 8)}
+	reads := func(w0, w1, w2 bool) []RackRead {
+		return []RackRead{{Place: 0, Held: held, Weighed: w0}, {Place: 1, Held: held, Weighed: w1}, {Place: 2, Held: held, Weighed: w2}}
+	}
+	for _, lang := range []string{"en", "tr"} {
+		tr := i18n.MustLoad(lang)
+		for _, c := range []struct {
+			name   string
+			reads  []RackRead
+			note   string
+			marked []bool
+		}{
+			{"none weighed", reads(false, false, false), "review.read.note", []bool{false, false, false}},
+			{"all weighed", reads(true, true, true), "review.read.note.weighed", []bool{false, false, false}},
+			{"one not", reads(true, false, true), "review.read.note.some", []bool{true, false, true}},
+		} {
+			c0 := testCommon(t, 100, 30)
+			c0.Tr = tr
+			rv := &Review{Title: "review", Finished: true, Res: cli.Review{Decisions: ds}, Reads: [][]RackRead{c.reads}, ShowReads: true}
+			rv.Res.Summary = coach.Summarise(game.Okey101, 0, 0, ds, coach.ThresholdsClassic)
+			out := ansi.Strip(strings.Join(rv.Page(c0).Lines(), "\n"))
+			flat := strings.Join(strings.Fields(out), " ")
+			if want := strings.Join(strings.Fields(tr.T(c.note)), " "); !strings.Contains(flat, want) {
+				t.Errorf("%s, %s: the note %q is not on the page:\n%s", lang, c.name, want, out)
+			}
+			for p, marked := range c.marked {
+				line := ""
+				for _, l := range strings.Split(out, "\n") {
+					if strings.Contains(l, tr.T("review.read.place."+string(rune('0'+p)))) {
+						line = l
+					}
+				}
+				if got := strings.Contains(line, tr.T("review.read.weighed")); got != marked {
+					t.Errorf("%s, %s: place %d marked %v, want %v: %q", lang, c.name, p, got, marked, line)
+				}
+			}
 		}
 	}
 }

@@ -1,9 +1,12 @@
 package review
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"runtime"
+	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -56,22 +59,28 @@ func ReadsOf(ctx context.Context, rec []byte, seat, hand int, ds []coach.Decisio
 		w.Worlds = opt.Worlds
 	}
 	if cli.Is101(rec) {
+		if r, err := okey101.ParseRecord(rec); err == nil {
+			w.Skip = unweighed(r.Meta)
+		}
 		return readsIn(rec, okey101.ParseRecord, coach.Points101, seat, hand, ds, belief101.Trained(),
 			func() readFunc[okey101.State] {
 				var rd belief101.Reader
 				sv := new(meld.Solver)
-				return func(s okey101.State, m *belief.Model, out *belief.Reading) (bool, error) {
+				return func(s okey101.State, m *belief.Model, out *belief.Reading) (weighed [4]bool, err error) {
 					v := s.View(seat)
 					if m == nil {
-						return false, rd.Read(&v, nil, out)
+						return weighed, rd.Read(&v, nil, out)
 					}
-					err := rd.Weighed(ctx, &v, m, w, weighSeed(&v), sv, out)
+					err = rd.Weighed(ctx, &v, m, w, weighSeed(&v), sv, out)
 					if errors.Is(err, belief101.ErrNotReplayed) {
 						// out holds the learned reading, shown
 						// rather than nothing (and said so).
-						return false, nil
+						return weighed, nil
 					}
-					return err == nil, err
+					for o := range weighed {
+						weighed[o] = err == nil && !w.Skip[o]
+					}
+					return weighed, err
 				}
 			},
 			func(s okey101.State, o int) tile.Counts { return s.View(o).Counts }, workers, opt.Progress)
@@ -79,19 +88,38 @@ func ReadsOf(ctx context.Context, rec []byte, seat, hand int, ds []coach.Decisio
 	return readsIn(rec, classic.ParseRecord, coach.PointsClassic, seat, hand, ds, belief.Trained(),
 		func() readFunc[classic.State] {
 			var rd belief.Reader
-			return func(s classic.State, m *belief.Model, out *belief.Reading) (bool, error) {
+			return func(s classic.State, m *belief.Model, out *belief.Reading) ([4]bool, error) {
 				v := s.View(seat)
-				return false, rd.Read(&v, m, out)
+				return [4]bool{}, rd.Read(&v, m, out)
 			}
 		},
 		func(s classic.State, o int) tile.Counts { return s.View(o).Counts }, workers, opt.Progress)
 }
 
 // readFunc reads the reviewed seat's view in state s with model m (nil:
-// uniformly) into out, and says whether the reading was weighed by the
-// turns its worlds explain. One is used by one goroutine at a time: a
-// reader keeps its scratch between reads.
-type readFunc[S any] func(s S, m *belief.Model, out *belief.Reading) (weighed bool, err error)
+// uniformly) into out, and says which seats' racks the reading weighed
+// by the turns its worlds explain. One is used by one goroutine at a
+// time: a reader keeps its scratch between reads.
+type readFunc[S any] func(s S, m *belief.Model, out *belief.Reading) (weighed [4]bool, err error)
+
+// unweighed are the seats the review does not weigh, by what the
+// record's meta says of them: the weighing reads a player as normal
+// plays, which reads a hard bot's rack worse than the learned reading
+// alone (docs/belief-101.md, "Read as normal, other players"), and
+// easy's random discards or the expert's search no better. A seat is
+// weighed only when it is a bot of the normal level: the meta's level
+// key and the seat's number (level1 in the game's records, a daily's,
+// a served table's, where a seat a person holds is named too: name1),
+// or seat and its number (seat1, okey sim's).
+func unweighed(meta map[string]string) (skip [4]bool) {
+	served := meta["program"] == "okey serve"
+	for s := range skip {
+		n := strconv.Itoa(s)
+		level := cmp.Or(meta["level"+n], meta["seat"+n])
+		skip[s] = !strings.EqualFold(strings.TrimSpace(level), "normal") || served && meta["name"+n] != ""
+	}
+	return skip
+}
 
 // reviewWeighing is the 101 review's weighing: DefaultWeighing with a
 // quarter of its worlds. On the 70 hands of docs/belief-101.md's curve
@@ -209,16 +237,16 @@ func readsAt[S, A any](ps []coach.Point[S, A], ds []coach.Decision, over func(ha
 }
 
 // rackReads is what reading (beside uniform, the same view read
-// uniformly; weighed: by the turns its worlds explain) says of each
-// other rack, beside what held says it held.
-func rackReads(reading, uniform *belief.Reading, weighed bool, held func(seat int) tile.Counts) []pages.RackRead {
+// uniformly; the racks of the seats weighed, by the turns its worlds
+// explain) says of each other rack, beside what held says it held.
+func rackReads(reading, uniform *belief.Reading, weighed [4]bool, held func(seat int) tile.Counts) []pages.RackRead {
 	var out []pages.RackRead
 	for p, o := range reading.Seats {
 		if o < 0 {
 			continue
 		}
 		known, h := reading.Known[p], held(o)
-		rr := pages.RackRead{Place: p, Known: known.Tiles(), Held: h.Tiles(), Weighed: weighed}
+		rr := pages.RackRead{Place: p, Known: known.Tiles(), Held: h.Tiles(), Weighed: weighed[o]}
 		for _, g := range reading.Likely(p, tile.NumFaces) {
 			u := uniform.Held(p, g.Face)
 			if len(rr.Likely) == likelyShown || g.Chance < u+aboveChance {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"reflect"
 	"slices"
+	"strconv"
 	"sync"
 	"testing"
 
@@ -38,7 +39,14 @@ func playClassic(t *testing.T, seed uint64, stop, extra int) classic.Record {
 // play101 is playClassic in Okey 101.
 func play101(t *testing.T, seed uint64, stop, extra int) okey101.Record {
 	t.Helper()
-	g, err := okey101.NewGame(okey101.DefaultRules(), seed, nil)
+	return play101As(t, seed, stop, extra, map[string]string{"level1": "normal", "level2": "normal", "level3": "normal"})
+}
+
+// play101As is play101 with the record's meta (what it says of the
+// seats' levels; the bots are normal whatever it says).
+func play101As(t *testing.T, seed uint64, stop, extra int, meta map[string]string) okey101.Record {
+	t.Helper()
+	g, err := okey101.NewGame(okey101.DefaultRules(), seed, meta)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -225,56 +233,99 @@ func sorted(ts []tile.Tile) []tile.Tile {
 }
 
 // TestReads101AreWeighed: the 101 review shows the reading weighed by
-// the turns its worlds explain (belief101's Weighed at reviewWeighing),
-// the same again when read again by two workers in place of one, and
-// not the learned reading alone (which the bots play with) at every
-// decision.
+// the turns its worlds explain (belief101's Weighed at reviewWeighing)
+// for the racks of the seats its record names normal bots, each rack
+// said weighed, and the learned reading for the others (the bots play
+// otherwise); the same again when read again by two workers in place
+// of one; with every seat normal, not the learned reading alone at
+// every decision, and with none, the learned reading at every one.
 func TestReads101AreWeighed(t *testing.T) {
-	rec := play101(t, 7, 0, 10)
-	ps, err := coach.Points101(rec, 0, 0)
-	if err != nil {
-		t.Fatal(err)
+	for _, c := range []struct {
+		name string
+		meta map[string]string
+	}{
+		{"normal bots", map[string]string{"level1": "normal", "level2": "normal", "level3": "normal"}},
+		{"a hard bot across", map[string]string{"level1": "normal", "level2": "hard", "level3": "normal"}},
+		{"hard bots", map[string]string{"level1": "hard", "level2": "hard", "level3": "hard"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			rec := play101As(t, 7, 0, 10, c.meta)
+			ps, err := coach.Points101(rec, 0, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ds := decisionsOf(ps, 0)
+			w := reviewWeighing()
+			if o := readOpt(t, 1); o.Worlds > 0 {
+				w.Worlds = o.Worlds
+			}
+			w.Skip = unweighed(c.meta)
+			var flags [4]bool
+			for s := 1; s < 4; s++ {
+				flags[s] = c.meta["level"+strconv.Itoa(s)] == "normal"
+			}
+			reads := ReadsOf(context.Background(), rec.Marshal(), 0, 0, ds, readOpt(t, 1))
+			again := ReadsOf(context.Background(), rec.Marshal(), 0, 0, ds, readOpt(t, 2))
+			var rd belief101.Reader
+			differ, checked := 0, 0
+			for i, p := range ps {
+				if p.Hand != 1 {
+					continue
+				}
+				if !reflect.DeepEqual(reads[i], again[i]) {
+					t.Fatalf("decision %d read twice: %+v, then %+v", i, reads[i], again[i])
+				}
+				v := p.State.View(0)
+				var weighed, learned, uniform belief.Reading
+				if err := rd.Weighed(context.Background(), &v, belief101.Trained(), w, weighSeed(&v), nil, &weighed); err != nil {
+					t.Fatalf("decision %d: %v", i, err)
+				}
+				if err := rd.Read(&v, belief101.Trained(), &learned); err != nil {
+					t.Fatal(err)
+				}
+				if err := rd.Read(&v, nil, &uniform); err != nil {
+					t.Fatal(err)
+				}
+				held := func(o int) tile.Counts { return p.State.View(o).Counts }
+				if want := rackReads(&weighed, &uniform, flags, held); !reflect.DeepEqual(reads[i], want) {
+					t.Fatalf("decision %d: the review read %+v, the weighed reading %+v", i, reads[i], want)
+				}
+				if !reflect.DeepEqual(reads[i], rackReads(&learned, &uniform, flags, held)) {
+					differ++
+				}
+				checked++
+			}
+			switch {
+			case checked == 0:
+				t.Fatal("no decision of the first hand")
+			case flags == [4]bool{} && differ > 0:
+				t.Fatalf("no seat weighed, yet %d of %d decisions read otherwise than the learned reading", differ, checked)
+			case flags != [4]bool{} && differ == 0:
+				t.Fatalf("none of %d decisions read otherwise than the learned reading", checked)
+			}
+		})
 	}
-	ds := decisionsOf(ps, 0)
-	w := reviewWeighing()
-	if o := readOpt(t, 1); o.Worlds > 0 {
-		w.Worlds = o.Worlds
+}
+
+// TestUnweighed: the review weighs the rack of a seat its record's meta
+// names a normal bot, and no other: not a harder or easier bot, not a
+// seat of no level, not a person at a served table.
+func TestUnweighed(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		meta map[string]string
+		want [4]bool
+	}{
+		{"the game's, normal bots", map[string]string{"program": "okey", "level1": "normal", "level2": "normal", "level3": "normal", "name1": "Zeynep"}, [4]bool{true, false, false, false}},
+		{"the game's, mixed", map[string]string{"level1": "easy", "level2": "Normal", "level3": "expert"}, [4]bool{true, true, false, true}},
+		{"no meta", nil, [4]bool{true, true, true, true}},
+		{"served, a person at seat 2", map[string]string{"program": "okey serve", "level1": "normal", "level2": "normal", "name2": "ann", "level3": "hard"}, [4]bool{true, false, true, true}},
+		{"okey sim's", map[string]string{"seat0": "normal", "seat1": "hard", "seat2": "normal", "seat3": "normal"}, [4]bool{false, true, false, false}},
+	} {
+		if got := unweighed(c.meta); got != c.want {
+			t.Errorf("%s: skipped %v, want %v", c.name, got, c.want)
+		}
 	}
-	reads := ReadsOf(context.Background(), rec.Marshal(), 0, 0, ds, readOpt(t, 1))
-	again := ReadsOf(context.Background(), rec.Marshal(), 0, 0, ds, readOpt(t, 2))
-	var rd belief101.Reader
-	differ, checked := 0, 0
-	for i, p := range ps {
-		if p.Hand != 1 {
-			continue
-		}
-		if !reflect.DeepEqual(reads[i], again[i]) {
-			t.Fatalf("decision %d read twice: %+v, then %+v", i, reads[i], again[i])
-		}
-		v := p.State.View(0)
-		var weighed, learned, uniform belief.Reading
-		if err := rd.Weighed(context.Background(), &v, belief101.Trained(), w, weighSeed(&v), nil, &weighed); err != nil {
-			t.Fatalf("decision %d: %v", i, err)
-		}
-		if err := rd.Read(&v, belief101.Trained(), &learned); err != nil {
-			t.Fatal(err)
-		}
-		if err := rd.Read(&v, nil, &uniform); err != nil {
-			t.Fatal(err)
-		}
-		held := func(o int) tile.Counts { return p.State.View(o).Counts }
-		if want := rackReads(&weighed, &uniform, true, held); !reflect.DeepEqual(reads[i], want) {
-			t.Fatalf("decision %d: the review read %+v, the weighed reading %+v", i, reads[i], want)
-		}
-		if !reflect.DeepEqual(reads[i], rackReads(&learned, &uniform, true, held)) {
-			differ++
-		}
-		checked++
-	}
-	if checked == 0 || differ == 0 {
-		t.Fatalf("%d decisions of the first hand, %d read otherwise than the learned reading", checked, differ)
-	}
-	t.Logf("%d of %d decisions read otherwise than the learned reading", differ, checked)
 }
 
 // TestReadsStopWithTheReview: a review closed (its context cancelled)
