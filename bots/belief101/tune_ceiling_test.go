@@ -809,16 +809,7 @@ func TestCeiling101(t *testing.T) {
 	if out == "" {
 		t.Skip("set OKEY_OUT to the file (minutes of CPU)")
 	}
-	env := func(k string, d int) int {
-		if s := os.Getenv(k); s != "" {
-			n, err := strconv.Atoi(s)
-			if err != nil {
-				t.Fatalf("%s: %v", k, err)
-			}
-			return n
-		}
-		return d
-	}
+	env := func(k string, d int) int { return envInt(t, k, d) }
 	seed, from, hands := uint64(env("OKEY_SEED", 66)), env("OKEY_FROM", 0), env("OKEY_HANDS", 10)
 	cfg := ceilConfig{burn: env("OKEY_BURN", 4096), n: env("OKEY_N", 256), every: env("OKEY_EVERY", 1)}
 	if name := os.Getenv("OKEY_ALT"); name != "" {
@@ -853,14 +844,48 @@ func TestCeiling101(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	workers := max(env("OKEY_WORKERS", 1), 1)
-	ctx := context.Background()
+	var lines []ceilLine
+	err = eachHand(max(env("OKEY_WORKERS", 1), 1), from, hands,
+		func(sv *meld.Solver, i int) (ceilLine, error) {
+			return measureHand(context.Background(), seed, i, cfg, sv)
+		},
+		func(_ int, line ceilLine) error {
+			b, _ := json.Marshal(line)
+			lines = append(lines, line)
+			_, err := f.Write(append(b, '\n'))
+			return err
+		})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ceilReport(t, lines)
+}
+
+// envInt is the number the environment's k gives (d when unset); a
+// value that is no number fails t.
+func envInt(t *testing.T, k string, d int) int {
+	t.Helper()
+	s := os.Getenv(k)
+	if s == "" {
+		return d
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		t.Fatalf("%s: %v", k, err)
+	}
+	return n
+}
+
+// eachHand plays hands from to from+hands-1 on workers goroutines, each
+// with a meld solver of its own: do measures hand i, and keep takes
+// each result (one call at a time, in the order they come). The first
+// error stops the hands not yet begun and is returned.
+func eachHand[T any](workers, from, hands int, do func(sv *meld.Solver, i int) (T, error), keep func(i int, v T) error) error {
 	var (
-		mu    sync.Mutex
-		lines []ceilLine
-		next  = from
-		fail  error
-		wg    sync.WaitGroup
+		mu   sync.Mutex
+		next = from
+		fail error
+		wg   sync.WaitGroup
 	)
 	for range workers {
 		wg.Go(func() {
@@ -874,26 +899,18 @@ func TestCeiling101(t *testing.T) {
 				if stop || i >= from+hands {
 					return
 				}
-				line, err := measureHand(ctx, seed, i, cfg, sv)
+				v, err := do(sv, i)
 				mu.Lock()
-				if err != nil {
-					fail = cmp.Or(fail, err)
-				} else {
-					b, _ := json.Marshal(line)
-					if _, err := f.Write(append(b, '\n')); err != nil {
-						fail = cmp.Or(fail, err)
-					}
-					lines = append(lines, line)
+				if err == nil {
+					err = keep(i, v)
 				}
+				fail = cmp.Or(fail, err)
 				mu.Unlock()
 			}
 		})
 	}
 	wg.Wait()
-	if fail != nil {
-		t.Fatal(fail)
-	}
-	ceilReport(t, lines)
+	return fail
 }
 
 // TestCeiling101Report reports the lines of the files OKEY_IN (commas

@@ -3,13 +3,13 @@
 package belief101
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"os"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 
 	"okey/bots/belief"
@@ -39,19 +39,10 @@ func TestWeighedLevels101(t *testing.T) {
 	if level == "" {
 		t.Skip("set OKEY_LEVEL to the bots' level (minutes of CPU)")
 	}
-	env := func(k string, d int) int {
-		if s := os.Getenv(k); s != "" {
-			n, err := strconv.Atoi(s)
-			if err != nil {
-				t.Fatalf("%s: %v", k, err)
-			}
-			return n
-		}
-		return d
-	}
+	env := func(k string, d int) int { return envInt(t, k, d) }
 	seed, from, hands, every := uint64(env("OKEY_SEED", 66)), env("OKEY_FROM", 140), env("OKEY_HANDS", 70), max(env("OKEY_EVERY", 3), 1)
 	var worlds []int
-	for _, f := range splitComma(os.Getenv("OKEY_WORLDS"), "1024") {
+	for _, f := range strings.Split(cmp.Or(os.Getenv("OKEY_WORLDS"), "1024"), ",") {
 		w, err := strconv.Atoi(f)
 		if err != nil || w <= 0 {
 			t.Fatalf("OKEY_WORLDS: %q", f)
@@ -62,38 +53,13 @@ func TestWeighedLevels101(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := make([]levelSums, hands)
-	var (
-		mu   sync.Mutex
-		next int
-		fail error
-		wg   sync.WaitGroup
-	)
-	ctx := context.Background()
-	for range max(env("OKEY_WORKERS", 2), 1) {
-		wg.Go(func() {
-			sv := new(meld.Solver)
-			for {
-				mu.Lock()
-				k := next
-				next++
-				stop := fail != nil
-				mu.Unlock()
-				if stop || k >= hands {
-					return
-				}
-				s, err := levelHand(ctx, seed, from+k, level, every, worlds, sv)
-				mu.Lock()
-				if err != nil {
-					fail = err
-				}
-				out[k] = s
-				mu.Unlock()
-			}
-		})
-	}
-	wg.Wait()
-	if fail != nil {
-		t.Fatal(fail)
+	err := eachHand(max(env("OKEY_WORKERS", 2), 1), from, hands,
+		func(sv *meld.Solver, i int) (levelSums, error) {
+			return levelHand(context.Background(), seed, i, level, every, worlds, sv)
+		},
+		func(i int, s levelSums) error { out[i-from] = s; return nil })
+	if err != nil {
+		t.Fatal(err)
 	}
 	var flat, read []float64
 	ws := make([][]float64, len(worlds))
@@ -203,12 +169,4 @@ func levelHand(ctx context.Context, seed uint64, i int, level string, every int,
 		s.positions++
 	}
 	return s, nil
-}
-
-// splitComma is s's comma-separated fields, or def's when s is empty.
-func splitComma(s, def string) []string {
-	if s == "" {
-		s = def
-	}
-	return strings.Split(s, ",")
 }

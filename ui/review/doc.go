@@ -24,7 +24,7 @@
 //	reads.go    ReadsOf: the belief's reading of the other racks at each decision of a
 //	            hand that is over, beside the racks as they were
 //
-// It may import bots/coach, bots/belief, bots/belief101, the referees (game/classic, game/okey101 and its meld solver,
+// It may import bots/coach, bots/belief, bots/belief101, the referees (game/classic, game/okey101 and its meld solver, game/record,
 // game/tile), ui/cli (the review's engine), ui/pages (what a review
 // and a list hold), ui/i18n (the words), ui/store, Bubble Tea and the
 // standard library; never package ui.

@@ -17,6 +17,7 @@ import (
 	"okey/game/classic"
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
+	"okey/game/record"
 	"okey/game/tile"
 	"okey/ui/cli"
 	"okey/ui/pages"
@@ -59,8 +60,8 @@ func ReadsOf(ctx context.Context, rec []byte, seat, hand int, ds []coach.Decisio
 		w.Worlds = opt.Worlds
 	}
 	if cli.Is101(rec) {
-		if r, err := okey101.ParseRecord(rec); err == nil {
-			w.Skip = unweighed(r.Meta)
+		if h, err := record.ReadHeader(rec); err == nil {
+			w.Skip = unweighed(h.Meta)
 		}
 		return readsIn(rec, okey101.ParseRecord, coach.Points101, seat, hand, ds, belief101.Trained(),
 			func() readFunc[okey101.State] {
@@ -194,21 +195,20 @@ func readsAt[S, A any](ps []coach.Point[S, A], ds []coach.Decision, over func(ha
 			todo = append(todo, i)
 		}
 	}
-	var next, dealt atomic.Int64
-	dealt.Store(int64(len(ds) - len(todo)))
-	// The workers tell in turn, and a count passed is not told again:
-	// the page's count never goes back.
+	// The workers count and tell under one lock, so that the page's
+	// count never goes back.
+	var next atomic.Int64
 	var mu sync.Mutex
-	told := -1
-	tell := func(n int64) {
+	dealt := len(ds) - len(todo)
+	tell := func(more int) {
 		mu.Lock()
 		defer mu.Unlock()
-		if progress != nil && int(n) > told {
-			told = int(n)
-			progress(told, len(ds))
+		dealt += more
+		if progress != nil {
+			progress(dealt, len(ds))
 		}
 	}
-	tell(dealt.Load())
+	tell(0)
 	var wg sync.WaitGroup
 	for range min(max(workers, 1), len(todo)) {
 		wg.Go(func() {
@@ -228,7 +228,7 @@ func readsAt[S, A any](ps []coach.Point[S, A], ds []coach.Decision, over func(ha
 				if err == nil {
 					out[i] = rackReads(&reading, &uniform, weighed, func(o int) tile.Counts { return held(s, o) })
 				}
-				tell(dealt.Add(1))
+				tell(1)
 			}
 		})
 	}
