@@ -13,7 +13,7 @@ import (
 	"okey/bots/par"
 	"okey/game"
 	"okey/game/daily"
-	"okey/ui/i18n"
+	"okey/kit/i18n"
 )
 
 // dailyCmd is okey daily: the day's deal, played at the

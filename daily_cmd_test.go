@@ -17,8 +17,8 @@ import (
 	"okey/bots/par"
 	"okey/game"
 	"okey/game/daily"
-	"okey/ui/i18n"
-	"okey/ui/store"
+	"okey/kit/i18n"
+	"okey/kit/store"
 )
 
 // okey daily's command line: what it prints and how it exits, in both

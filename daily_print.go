@@ -9,7 +9,7 @@ import (
 	"okey/bots/par"
 	"okey/game"
 	"okey/game/daily"
-	"okey/ui/i18n"
+	"okey/kit/i18n"
 
 	"github.com/charmbracelet/x/ansi"
 )

@@ -10,10 +10,10 @@ import (
 	"okey/bots/par"
 	"okey/game"
 	"okey/game/daily"
+	"okey/kit/store"
 	"okey/ui"
 	"okey/ui/playdaily"
 	"okey/ui/stats"
-	"okey/ui/store"
 
 	"github.com/spf13/cobra"
 )

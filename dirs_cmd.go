@@ -10,8 +10,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"okey/ui/i18n"
-	"okey/ui/store"
+	"okey/kit/i18n"
+	"okey/kit/store"
 )
 
 // dirsCmd is okey dirs: where the files are, so a player (or a bug

@@ -13,8 +13,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"okey/assets"
-	"okey/ui/i18n"
-	"okey/ui/problem"
+	"okey/kit/i18n"
+	"okey/kit/problem"
 )
 
 // env is what every command runs with: the standard streams, the

@@ -7,7 +7,7 @@ import (
 
 	"okey/bots/botsclassic"
 	"okey/bots/decide101"
-	"okey/ui/i18n"
+	"okey/kit/i18n"
 	"okey/ui/settings"
 
 	"github.com/spf13/cobra"

@@ -14,9 +14,9 @@ import (
 	"okey/game"
 	"okey/game/classic"
 	"okey/game/okey101"
+	"okey/kit/i18n"
+	"okey/kit/problem"
 	"okey/ui/cli"
-	"okey/ui/i18n"
-	"okey/ui/problem"
 	"okey/ui/settings"
 )
 

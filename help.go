@@ -9,7 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/term"
 
-	"okey/ui/i18n"
+	"okey/kit/i18n"
 )
 
 // titles is the writer the help is written to: fang writes its section

@@ -10,8 +10,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"okey/server/loadgen"
-	"okey/ui/problem"
+	"okey/door/loadgen"
+	"okey/kit/problem"
 )
 
 // loadCmd is okey load: flags in, the steps run, the table out.

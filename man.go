@@ -7,7 +7,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"okey/ui/i18n"
+	"okey/kit/i18n"
 )
 
 // The manual page is written here from the command tree rather than by

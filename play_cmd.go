@@ -17,11 +17,11 @@ import (
 	"okey/bots/decide101"
 	"okey/game/classic"
 	"okey/game/okey101"
+	"okey/kit/i18n"
+	"okey/kit/problem"
+	"okey/kit/store"
 	"okey/ui"
-	"okey/ui/i18n"
-	"okey/ui/problem"
 	"okey/ui/settings"
-	"okey/ui/store"
 )
 
 // playFlags are the command line of okey play.

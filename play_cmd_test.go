@@ -11,7 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"okey/ui/i18n"
+	"okey/kit/i18n"
 )
 
 func TestPlayFlags(t *testing.T) {

@@ -14,11 +14,11 @@ import (
 	"github.com/spf13/cobra"
 
 	"okey/bots/coach"
+	"okey/kit/i18n"
+	"okey/kit/problem"
+	"okey/kit/store"
 	"okey/ui/cli"
-	"okey/ui/i18n"
-	"okey/ui/problem"
 	"okey/ui/review"
-	"okey/ui/store"
 )
 
 type reviewFlags struct {

@@ -11,8 +11,8 @@ import (
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
-	"okey/ui/i18n"
-	"okey/ui/problem"
+	"okey/kit/i18n"
+	"okey/kit/problem"
 	"okey/ui/settings"
 )
 

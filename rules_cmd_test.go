@@ -11,7 +11,7 @@ import (
 
 	"okey/game/classic"
 	"okey/game/okey101"
-	"okey/ui/i18n"
+	"okey/kit/i18n"
 )
 
 // rulesPart is RULES.md's part of a game: classic Okey's is the page up

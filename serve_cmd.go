@@ -5,7 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"okey/server/door"
+	"okey/door"
 )
 
 // serveCmd is okey serve: flags in, the server run until a signal.

@@ -13,8 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"okey/kit/store"
 	"okey/server/keep"
-	"okey/ui/store"
 )
 
 func TestServeHelpAndBadFlags(t *testing.T) {

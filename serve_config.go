@@ -5,11 +5,11 @@ import (
 	"io"
 	"os"
 
-	"okey/server/door"
+	"okey/door"
+	"okey/kit/i18n"
+	"okey/kit/problem"
+	"okey/kit/store"
 	"okey/server/keep"
-	"okey/ui/i18n"
-	"okey/ui/problem"
-	"okey/ui/store"
 )
 
 // serveFlags are okey serve's flags beside the server's configuration.

@@ -12,10 +12,10 @@ import (
 	"syscall"
 	"time"
 
-	"okey/server/door"
+	"okey/door"
+	"okey/kit/problem"
+	"okey/kit/store"
 	"okey/server/keep"
-	"okey/ui/problem"
-	"okey/ui/store"
 )
 
 // serveRun checks the configuration and runs the server. Nothing is

@@ -6,8 +6,8 @@ import (
 	"io/fs"
 	"strings"
 
+	"okey/kit/problem"
 	"okey/server/keep"
-	"okey/ui/problem"
 
 	"github.com/spf13/cobra"
 )

@@ -11,8 +11,8 @@ import (
 	"os"
 	"time"
 
-	"okey/server/door"
-	"okey/server/web"
+	"okey/door"
+	"okey/door/web"
 )
 
 // webFlags are okey serve's browser door's flags (--web and its

@@ -17,9 +17,9 @@ import (
 	"okey/bots/search"
 	"okey/game/classic"
 	"okey/game/okey101"
+	"okey/kit/i18n"
+	"okey/kit/problem"
 	"okey/ui/cli"
-	"okey/ui/i18n"
-	"okey/ui/problem"
 	"okey/ui/settings"
 )
 

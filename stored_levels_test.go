@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"okey/kit/store"
 	"okey/ui/settings"
-	"okey/ui/store"
 )
 
 // Saved settings that name a level keep loading, whatever the level

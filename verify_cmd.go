@@ -13,9 +13,9 @@ import (
 	"okey/game/daily"
 	"okey/game/fair"
 	"okey/game/record"
+	"okey/kit/i18n"
+	"okey/kit/problem"
 	"okey/ui/cli"
-	"okey/ui/i18n"
-	"okey/ui/problem"
 )
 
 // verifyCmd is okey verify: files in, a line each out.

@@ -7,7 +7,7 @@ import (
 
 	"okey/game"
 	"okey/game/daily"
-	"okey/ui/i18n"
+	"okey/kit/i18n"
 )
 
 // TestVerifyServedDailyWords: okey verify says why a served daily's hand

@@ -13,19 +13,19 @@ import (
 
 	"okey/bots/botsclassic"
 	"okey/game"
+	"okey/kit/problem"
+	"okey/kit/seatmsg"
+	"okey/kit/store"
 	"okey/ui/debuglog"
 	"okey/ui/hostdaily"
 	"okey/ui/hosting"
 	"okey/ui/layout"
 	"okey/ui/pages"
-	"okey/ui/problem"
 	"okey/ui/review"
 	"okey/ui/saves"
 	"okey/ui/seathost"
 	"okey/ui/seatlink"
-	"okey/ui/seatmsg"
 	"okey/ui/settings"
-	"okey/ui/store"
 )
 
 // The app built and run: a table of one's own (New) or a seat at a

@@ -11,7 +11,7 @@ import (
 
 	"okey/game/classic"
 	"okey/game/okey101"
-	"okey/ui/seatmsg"
+	"okey/kit/seatmsg"
 )
 
 // What a served seat costs a frame, in both games: the

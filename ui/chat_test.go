@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"okey/game"
+	"okey/kit/seatmsg"
 	"okey/ui/playclassic"
-	"okey/ui/seatmsg"
 )
 
 // eventsBefore counts, for each chat line of a log (kinds: 'c' a chat

@@ -14,11 +14,11 @@ import (
 	"okey/game"
 	"okey/game/classic"
 	"okey/game/daily"
+	"okey/kit/store"
 	"okey/ui/cli"
 	"okey/ui/hostdaily"
 	"okey/ui/playdaily"
 	"okey/ui/stats"
-	"okey/ui/store"
 )
 
 // clock is a clock a test moves.

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"okey/ui/seatmsg"
+	"okey/kit/seatmsg"
 	"okey/ui/settings"
 )
 

@@ -9,7 +9,7 @@ import (
 
 	"okey/bots/botsclassic"
 	"okey/bots/coach"
-	"okey/ui/i18n"
+	"okey/kit/i18n"
 	"okey/ui/layout"
 	"okey/ui/review"
 )

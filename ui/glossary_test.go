@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"okey/assets"
-	"okey/ui/i18n"
+	"okey/kit/i18n"
 )
 
 // TestGlossaryTerms: the Turkish the players read uses the terms of

@@ -7,7 +7,7 @@ import (
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
 	"okey/game/tile"
-	"okey/ui/i18n"
+	"okey/kit/i18n"
 )
 
 // A 101 hint that lays the okey off names the meld it goes onto — whose

@@ -11,7 +11,7 @@ import (
 	"okey/game/classic"
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
-	"okey/ui/i18n"
+	"okey/kit/i18n"
 	"okey/ui/playclassic"
 )
 

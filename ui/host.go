@@ -3,11 +3,11 @@ package ui
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"okey/kit/store"
 	"okey/ui/between"
 	"okey/ui/hostdaily"
 	"okey/ui/keymap"
 	"okey/ui/pages"
-	"okey/ui/store"
 )
 
 // The pages both games share live in ui/pages as components; here the

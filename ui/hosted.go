@@ -1,11 +1,11 @@
 package ui
 
 import (
+	"okey/kit/problem"
 	"okey/ui/debuglog"
 	"okey/ui/host101"
 	"okey/ui/hostclassic"
 	"okey/ui/hosting"
-	"okey/ui/problem"
 	"okey/ui/stats"
 	"okey/ui/table"
 )

@@ -14,8 +14,8 @@ import (
 	"okey/bots/decide101"
 	"okey/game/classic"
 	"okey/game/okey101"
+	"okey/kit/store"
 	"okey/ui/settings"
-	"okey/ui/store"
 )
 
 // The saves that can go on do. The damage cases of

@@ -6,8 +6,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"okey/kit/store"
 	"okey/ui/hostdaily"
-	"okey/ui/store"
 )
 
 // A saved match read back (load), of either game, in the format it was

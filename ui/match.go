@@ -8,14 +8,14 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/game/record"
+	"okey/kit/problem"
+	"okey/kit/seatmsg"
+	"okey/kit/store"
 	"okey/ui/hosting"
-	"okey/ui/problem"
 	"okey/ui/saves"
-	"okey/ui/seatmsg"
 	"okey/ui/seats"
 	"okey/ui/settings"
 	"okey/ui/stats"
-	"okey/ui/store"
 	"okey/ui/table"
 )
 

@@ -20,14 +20,14 @@ import (
 
 	"okey/bots/botsclassic"
 	"okey/game/classic"
+	"okey/kit/problem"
+	"okey/kit/store"
 	"okey/ui/canvas"
 	"okey/ui/layout"
 	"okey/ui/pages"
 	"okey/ui/playclassic"
-	"okey/ui/problem"
 	"okey/ui/rack"
 	"okey/ui/settings"
-	"okey/ui/store"
 )
 
 // firstTile is the slot of the first tile on the rack.

@@ -1,7 +1,7 @@
 package ui
 
 import (
-	"okey/ui/safetext"
+	"okey/kit/safetext"
 	"okey/ui/settings"
 )
 

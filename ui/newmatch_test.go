@@ -10,7 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/game/classic"
-	"okey/ui/store"
+	"okey/kit/store"
 )
 
 // runShuffled runs cmds and every command that follows from them in an

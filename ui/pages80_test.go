@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"okey/game"
-	"okey/ui/i18n"
+	"okey/kit/i18n"
 	"okey/ui/settings"
 )
 

@@ -15,10 +15,10 @@ import (
 	"okey/bots/decide101"
 	"okey/game/okey101"
 	"okey/game/tile"
+	"okey/kit/store"
 	"okey/ui/layout"
 	"okey/ui/play101"
 	"okey/ui/settings"
-	"okey/ui/store"
 )
 
 // stripStatus101 blanks the status lines, which greet the player back.

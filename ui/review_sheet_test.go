@@ -13,11 +13,11 @@ import (
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
 	"okey/game/tile"
-	"okey/ui/i18n"
+	"okey/kit/i18n"
+	"okey/kit/problem"
 	"okey/ui/pages"
 	"okey/ui/play101"
 	"okey/ui/playclassic"
-	"okey/ui/problem"
 )
 
 // The review sheet: every message a player reads,

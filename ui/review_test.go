@@ -14,10 +14,10 @@ import (
 	"okey/game"
 	"okey/game/classic"
 	"okey/game/tile"
-	"okey/ui/i18n"
+	"okey/kit/i18n"
+	"okey/kit/store"
 	"okey/ui/pages"
 	"okey/ui/review"
-	"okey/ui/store"
 )
 
 // tileNotation is a tile written in its notation (R7, K13, J), which

@@ -14,8 +14,8 @@ import (
 	"okey/game"
 	"okey/game/classic"
 	"okey/game/okey101"
+	"okey/kit/store"
 	"okey/ui/settings"
-	"okey/ui/store"
 )
 
 // finishedRecord is the record of a whole match of game (GameClassic or

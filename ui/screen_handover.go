@@ -4,9 +4,9 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"okey/kit/problem"
 	"okey/ui/hosting"
 	"okey/ui/pages"
-	"okey/ui/problem"
 )
 
 // The hand-over screen hosted: how a hand ended (the page is ui/pages'

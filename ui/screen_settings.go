@@ -6,8 +6,8 @@ package ui
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"okey/kit/problem"
 	"okey/ui/pages"
-	"okey/ui/problem"
 	"okey/ui/settings"
 )
 

@@ -14,8 +14,8 @@ import (
 	"okey/bots/decide101"
 	"okey/game/okey101"
 	"okey/game/tile"
+	"okey/kit/i18n"
 	"okey/ui/canvas"
-	"okey/ui/i18n"
 	"okey/ui/rack"
 )
 

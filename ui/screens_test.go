@@ -11,8 +11,8 @@ import (
 
 	"okey/bots/botsclassic"
 	"okey/game"
+	"okey/kit/store"
 	"okey/ui/settings"
-	"okey/ui/store"
 )
 
 // TestScreensGolden draws every screen and overlay of a fixed match at

@@ -3,10 +3,10 @@ package ui
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"okey/kit/seatmsg"
 	"okey/ui/hostdaily"
 	"okey/ui/seathost"
 	"okey/ui/seatlink"
-	"okey/ui/seatmsg"
 )
 
 // A seat at a table the model does not own (okey serve): the same table

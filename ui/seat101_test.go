@@ -8,7 +8,7 @@ import (
 
 	"okey/game"
 	"okey/game/okey101"
-	"okey/ui/seatmsg"
+	"okey/kit/seatmsg"
 )
 
 // fakeTable101 referees a match of 101 for seat tests as okey serve's

@@ -12,8 +12,8 @@ import (
 	"okey/game"
 	"okey/game/classic"
 	"okey/game/tile"
+	"okey/kit/seatmsg"
 	"okey/ui/playclassic"
-	"okey/ui/seatmsg"
 )
 
 // fakeTable referees a match for seat tests as okey serve's table does:

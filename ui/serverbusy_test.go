@@ -6,7 +6,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"okey/ui/seatmsg"
+	"okey/kit/seatmsg"
 )
 
 // TestSeatToldServerBusy: a served table says that a seat's expert bot

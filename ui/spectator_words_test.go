@@ -7,7 +7,7 @@ import (
 
 	"okey/game"
 	"okey/game/okey101"
-	"okey/ui/i18n"
+	"okey/kit/i18n"
 	"okey/ui/playclassic"
 )
 

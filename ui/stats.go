@@ -5,8 +5,8 @@ import (
 	"time"
 
 	"okey/game/daily"
+	"okey/kit/store"
 	"okey/ui/stats"
-	"okey/ui/store"
 )
 
 // The player's statistics (ui/stats counts them): read at the start,

@@ -10,7 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/game/classic"
-	"okey/ui/store"
+	"okey/kit/store"
 )
 
 // dirFiles lists a directory's files with their contents.

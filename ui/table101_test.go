@@ -16,10 +16,10 @@ import (
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
 	"okey/game/tile"
+	"okey/kit/store"
 	"okey/ui/host101"
 	"okey/ui/play101"
 	"okey/ui/rack"
-	"okey/ui/store"
 )
 
 // newTest101 is newTestModel with a match of Okey 101 on the table.

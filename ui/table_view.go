@@ -3,10 +3,10 @@ package ui
 import (
 	"charm.land/bubbles/v2/key"
 
+	"okey/kit/i18n"
+	"okey/kit/seatmsg"
 	"okey/ui/hosting"
-	"okey/ui/i18n"
 	"okey/ui/pages"
-	"okey/ui/seatmsg"
 	"okey/ui/table"
 )
 

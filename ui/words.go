@@ -9,7 +9,7 @@ import (
 // was refused, in the player's language: the catalogue's tile words
 // (i18n.Catalog.Tile and its siblings say why Turkish writes "kırmızı
 // 7'yi"), the seats' names (ui/table's Words), the referees' errors
-// (ui/problem's Reason).
+// (kit/problem's Reason).
 
 // words are the table's words for seats (ui/table), as the screen
 // stands now: the seats' names, whether it is a spectator's, and the

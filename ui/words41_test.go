@@ -10,8 +10,8 @@ import (
 	"okey/game/classic/hand"
 	"okey/game/okey101"
 	"okey/game/tile"
-	"okey/ui/i18n"
-	"okey/ui/store"
+	"okey/kit/i18n"
+	"okey/kit/store"
 )
 
 // The Turkish left over and the small screen faults found in play, each

@@ -25,14 +25,14 @@ var builders = []string{
 	"game/tourney/system.go",
 	"server/tournaments/create.go",
 	"ui/serve/pages/tourneyform/tourneyform.go",
-	"server/door/tourneyedit.go",
+	"door/tourneyedit.go",
 }
 
 // outside are the folders of code that stands on game/tourney from
 // outside the tournament: okey load, a server's client that makes a
 // tournament from its flags and times its script by the kind it made
 // (how long to follow it), as a player reads the lobby. Not counted.
-var outside = []string{"server/loadgen/"}
+var outside = []string{"door/loadgen/"}
 
 // TestNoBranchOnTheKind: outside the builders, no code that stands on
 // game/tourney asks which kind a tournament is, nor which of its

@@ -482,7 +482,7 @@ func backUp(t *testing.T, dir string) []string {
 // topDown are the packages read top-down, held to it: the server's
 // tree and the served session's host and its common value.
 var topDown = []string{
-	"server/door", "server/hall", "server/keep", "server/loadgen", "server/tables", "server/tournaments",
+	"door", "server/hall", "server/keep", "door/loadgen", "server/tables", "server/tournaments",
 	"ui/serve", "ui/serve/common", "ui/serve/pages/seat",
 }
 

@@ -40,5 +40,5 @@
 //	            and only while fresh, so that nothing put back is heard
 //
 // It may import server/tables, server/keep, NATS and the standard
-// library; nothing of the door (server/door) nor the sessions (ui/serve) above it.
+// library; nothing of the door (door) nor the sessions (ui/serve) above it.
 package hall

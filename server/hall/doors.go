@@ -14,7 +14,7 @@ import (
 )
 
 // Doors: a node over its load limit turns newcomers away (admission
-// control, server/door/health.go), and can send them to a node of the
+// control, door/health.go), and can send them to a node of the
 // cluster that is not. Each node writes its own door into the lobby
 // bucket every couple of seconds — the address players reach it at, if
 // it was given one (okey serve --public-addr), and whether it is full —

@@ -25,8 +25,8 @@ import (
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
+	"okey/kit/store"
 	"okey/server/servetest"
-	"okey/ui/store"
 )
 
 // startCluster starts n engines clustered on 127.0.0.1, each given every

@@ -116,6 +116,6 @@
 //
 // It may import the NATS packages, game/classic (the number of seats, a
 // finished table's record read), game/daily (the daily's days and
-// games), server/rating, ui/store (the files of finished and damaged tables)
-// and the standard library; nothing of the door (server/door) nor the sessions (ui/serve) above it.
+// games), server/rating, kit/store (the files of finished and damaged tables)
+// and the standard library; nothing of the door (door) nor the sessions (ui/serve) above it.
 package keep

@@ -13,7 +13,7 @@ import (
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
-	"okey/ui/store"
+	"okey/kit/store"
 )
 
 // TestForgeriesChangeNoTable: a writer of the store without the

@@ -14,7 +14,7 @@ import (
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
-	"okey/ui/store"
+	"okey/kit/store"
 )
 
 // The keeper is the tables in the store, through their three types:

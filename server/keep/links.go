@@ -21,7 +21,7 @@ import (
 // one-time code, the browser hands it in, and the link made is kept
 // here, where every node finds it. The browser then carries a
 // credential naming the link (sealed by the server that made it, see
-// server/door); every connect checks the link is still here, so a link
+// door); every connect checks the link is still here, so a link
 // revoked (deleted) is refused on every node at once.
 //
 // Two buckets:
@@ -42,7 +42,7 @@ import (
 //     link is written again: when the cluster's secret changes, sealed
 //     with the new key, naming the revision it replaces (From), which a
 //     credential from before may name; the browser is then given a
-//     credential naming the new revision (server/door).
+//     credential naming the new revision (door).
 
 // The links' buckets.
 const (

@@ -15,7 +15,7 @@ import (
 
 	"github.com/nats-io/nats.go/jetstream"
 
-	"okey/ui/store"
+	"okey/kit/store"
 )
 
 // The hall's number: the next table's number is the key "next" of the

@@ -11,7 +11,7 @@ import (
 
 	"github.com/nats-io/nats.go/jetstream"
 
-	"okey/ui/store"
+	"okey/kit/store"
 )
 
 // TestAnOlderEntryPutBackIsNotTaken: a writer of the store without the

@@ -13,7 +13,7 @@ import (
 	"github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go"
 
-	"okey/ui/store"
+	"okey/kit/store"
 )
 
 // TestRogueCannotJoinOrRead: a cluster started with its secret takes

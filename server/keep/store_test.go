@@ -13,8 +13,8 @@ import (
 
 	"github.com/nats-io/nats.go/jetstream"
 
+	"okey/kit/store"
 	"okey/server/servetest"
-	"okey/ui/store"
 )
 
 // TestTableLogFencesAndRestarts: a record grows by appends and reads
@@ -134,7 +134,7 @@ func BenchmarkFirstStart(b *testing.B) {
 }
 
 // BenchmarkMoveSave is a move's save: the record of a 101 match under
-// way (server/door/testdata/legacy, 11 KB) one action line longer each time, a new
+// way (door/testdata/legacy, 11 KB) one action line longer each time, a new
 // match every 200 moves. files is the saver's write before the engine
 // (the whole record rewritten atomically, synced), stream the append of
 // the line, acknowledged by the engine.

@@ -16,7 +16,7 @@ import (
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
-	"okey/ui/store"
+	"okey/kit/store"
 )
 
 // TableLog writes one table: its entry and its record. Only its saver's

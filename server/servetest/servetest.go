@@ -18,7 +18,7 @@ import (
 	"testing"
 
 	"okey/game"
-	"okey/server/internal/ports"
+	"okey/internal/ports"
 )
 
 // FreePorts finds n ports free on 127.0.0.1 now (a node's cluster port

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"okey/game/classic"
-	"okey/ui/seatmsg"
+	"okey/kit/seatmsg"
 )
 
 // TestBotMoveHeldToItsDelay: a bot is asked as its turn comes, and its

@@ -6,7 +6,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"okey/ui/safetext"
+	"okey/kit/safetext"
 )
 
 // CleanChat makes a chat line safe to show on everyone's screen: escape
@@ -15,7 +15,7 @@ import (
 func CleanChat(s string) string {
 	s = safetext.Text(ansi.Strip(safetext.CutBytes(s, MaxChatBytes)))
 	s = strings.Join(strings.Fields(s), " ")
-	return CutWidth(s, MaxChat)
+	return safetext.CutWidth(s, MaxChat)
 }
 
 // MaxChat is the longest chat line, in columns.
@@ -25,14 +25,6 @@ const MaxChat = 100
 // else is done with it: MaxChat columns with room for accents (a column
 // cap alone lets combining marks through).
 const MaxChatBytes = 4 * MaxChat
-
-// CutWidth cuts s to w columns.
-func CutWidth(s string, w int) string {
-	if w <= 0 {
-		return ""
-	}
-	return ansi.Truncate(s, w, "")
-}
 
 // ChatRate is how much one speaker has said lately: the times of their
 // last lines. A table keeps one a member; any other chat (a

@@ -15,8 +15,8 @@ import (
 	"okey/game/classic"
 	"okey/game/daily"
 	"okey/game/okey101"
+	"okey/kit/seatmsg"
 	"okey/server/servetest"
-	"okey/ui/seatmsg"
 )
 
 // dailyTable is a daily table of g for player "key:A", driven by hand,

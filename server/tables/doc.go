@@ -75,12 +75,12 @@
 //	               the sessions in the lobby, which sleep until it comes)
 //
 // It may import the engine (game and its packages, game/format and
-// game/fair among them), bots, the seat protocol (ui/seatmsg: the typed
+// game/fair among them), bots, the seat protocol (kit/seatmsg: the typed
 // update a seat is sent and the intent it sends back), text made safe
-// (ui/safetext), the words of a refusal (ui/problem), server/keep (the
+// (kit/safetext), the words of a refusal (kit/problem), server/keep (the
 // rating of a finished match, a fenced write) and the standard library;
 // no screen (no okey/ui, no Bubble Tea, Lip Gloss or Bubbles, held by
 // TestTableCoreKnowsNoScreen, and for its tests by
 // TestTableTestsOpenNoScreen: the session opens a seat's screen by the
-// table's game), and nothing of the door (server/door) nor the sessions (ui/serve) above it.
+// table's game), and nothing of the door (door) nor the sessions (ui/serve) above it.
 package tables

@@ -2,7 +2,7 @@ package tables
 
 import (
 	"okey/game/format"
-	"okey/ui/seatmsg"
+	"okey/kit/seatmsg"
 )
 
 // A duplicate table: four friends play the same deals, each deal four

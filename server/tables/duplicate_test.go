@@ -16,9 +16,9 @@ import (
 	dup "okey/game/duplicate"
 	"okey/game/format"
 	"okey/game/okey101"
+	"okey/kit/seatmsg"
 	"okey/server/servetest"
 	"okey/ui/cli"
-	"okey/ui/seatmsg"
 )
 
 // dupTable is a duplicate table of game with deals deals, ann (key:A) in

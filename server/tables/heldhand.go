@@ -5,7 +5,7 @@ import (
 
 	"okey/game"
 	"okey/game/okey101"
-	"okey/ui/seatmsg"
+	"okey/kit/seatmsg"
 )
 
 // holdDeal keeps from seat's update u what a hand's end shows of the

@@ -10,7 +10,7 @@ import (
 	"okey/bots/botsclassic"
 	"okey/game/classic"
 	"okey/game/format"
-	"okey/ui/seatmsg"
+	"okey/kit/seatmsg"
 )
 
 // Config is what the host chose for a table.

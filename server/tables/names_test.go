@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"okey/kit/seatmsg"
 	"okey/server/servetest"
-	"okey/ui/seatmsg"
 )
 
 // TestBotNamesNeverAPlayers: a bot never bears a name a player at its

@@ -13,8 +13,8 @@ import (
 	"okey/game"
 	"okey/game/classic"
 	"okey/game/format"
-	"okey/ui/problem"
-	"okey/ui/seatmsg"
+	"okey/kit/problem"
+	"okey/kit/seatmsg"
 )
 
 // start deals the format's hand under way as the first hand of a match.

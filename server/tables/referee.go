@@ -8,7 +8,7 @@ import (
 	"okey/game"
 	"okey/game/classic"
 	"okey/game/format"
-	"okey/ui/seatmsg"
+	"okey/kit/seatmsg"
 )
 
 // A table referees "a game" through the referee interface, and its

@@ -13,7 +13,7 @@ import (
 	"okey/game/format"
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
-	"okey/ui/seatmsg"
+	"okey/kit/seatmsg"
 )
 
 // Okey 101 at a table: a referee around okey101.Game, its bots those of

@@ -8,7 +8,7 @@ import (
 
 	"okey/game"
 	"okey/game/okey101"
-	"okey/ui/seatmsg"
+	"okey/kit/seatmsg"
 )
 
 // TestSeat101UpdateIsTheSeatsViewAlone proves that what a 101 table

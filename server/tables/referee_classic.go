@@ -9,7 +9,7 @@ import (
 	"okey/game"
 	"okey/game/classic"
 	"okey/game/format"
-	"okey/ui/seatmsg"
+	"okey/kit/seatmsg"
 )
 
 // Classic Okey at a table: a referee around classic.Game, its bots those

@@ -8,7 +8,7 @@ import (
 	"okey/game"
 	"okey/game/classic"
 	"okey/game/tile"
-	"okey/ui/seatmsg"
+	"okey/kit/seatmsg"
 )
 
 // TestSeatUpdateIsTheSeatsViewAlone is the proof for classic tables that

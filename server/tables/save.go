@@ -7,8 +7,8 @@ import (
 
 	"okey/game/classic"
 	"okey/game/format"
+	"okey/kit/seatmsg"
 	"okey/server/keep"
-	"okey/ui/seatmsg"
 )
 
 // SavedTable is a table's file: everything but the match, which is its

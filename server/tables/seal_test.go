@@ -18,10 +18,10 @@ import (
 
 	"okey/game/classic"
 	"okey/game/fair"
+	"okey/kit/i18n"
+	"okey/kit/seatmsg"
 	"okey/server/servetest"
 	"okey/ui/cli"
-	"okey/ui/i18n"
-	"okey/ui/seatmsg"
 )
 
 // failingRandom gives out at once.

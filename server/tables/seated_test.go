@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"okey/game/format"
+	"okey/kit/seatmsg"
 	"okey/server/servetest"
-	"okey/ui/seatmsg"
 )
 
 // seatedTable is a tournament's table of a classic match from 5 points on a

@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"okey/game/classic"
+	"okey/kit/safetext"
 	"okey/server/keep"
-	"okey/ui/safetext"
 )
 
 // seating is who is at a table: its four seats, its spectators and its
@@ -192,7 +192,7 @@ func (s *seating) uniqueName(name string, seat int) string {
 	out := name
 	for n := 2; taken(out); n++ {
 		suffix := fmt.Sprint(n)
-		out = safetext.Name(CutWidth(name, safetext.MaxNameLen-len(suffix)) + suffix)
+		out = safetext.Name(safetext.CutWidth(name, safetext.MaxNameLen-len(suffix)) + suffix)
 	}
 	return out
 }

@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"okey/game/classic"
-	"okey/ui/seatmsg"
+	"okey/kit/seatmsg"
 )
 
 // joinAs seats m: at the seat it holds (a reconnection, or the same key

@@ -7,8 +7,8 @@ import (
 	"time"
 
 	"okey/bots/decide101"
+	"okey/kit/seatmsg"
 	"okey/server/servetest"
-	"okey/ui/seatmsg"
 )
 
 // TestPlayersAreToldOfHardInstead: at a 101 table whose expert seat

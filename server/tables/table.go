@@ -9,8 +9,8 @@ import (
 
 	"okey/game/classic"
 	"okey/game/format"
+	"okey/kit/seatmsg"
 	"okey/server/keep"
-	"okey/ui/seatmsg"
 )
 
 // A table is one goroutine (run) that owns everything about it: the
@@ -113,7 +113,7 @@ type Table struct {
 	// summary is the latest Summary, for the lobby.
 	Summary atomic.Pointer[Summary]
 	// Finished is the record of the table's last finished match, for
-	// "record TABLE" (server/door's command.go).
+	// "record TABLE" (door's command.go).
 	Finished atomic.Pointer[[]byte]
 	saver    *Saver
 	// saveGen counts the snapshots handed to the saver that the table

@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"okey/game/classic"
+	"okey/kit/seatmsg"
 	"okey/server/servetest"
-	"okey/ui/seatmsg"
 )
 
 // A table driven by hand, on a clock of its own: its goroutine's steps

@@ -3,8 +3,8 @@ package tables
 import (
 	"time"
 
+	"okey/kit/seatmsg"
 	"okey/server/keep"
-	"okey/ui/seatmsg"
 )
 
 // publish hands every member its latest update.

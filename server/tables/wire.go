@@ -8,7 +8,7 @@ import (
 	"okey/game/classic"
 	"okey/game/classic/hand"
 	"okey/game/okey101/meld"
-	"okey/ui/seatmsg"
+	"okey/kit/seatmsg"
 )
 
 // The wire: what travels between nodes when a player's session is on one

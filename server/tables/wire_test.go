@@ -11,7 +11,7 @@ import (
 	"okey/game/classic"
 	"okey/game/okey101"
 	"okey/game/tile"
-	"okey/ui/seatmsg"
+	"okey/kit/seatmsg"
 )
 
 // TestUpdatesCrossTheWireWhole: every seat's update, the spectator's,

@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"okey/game/tourney"
+	"okey/kit/seatmsg"
 	"okey/server/tables"
-	"okey/ui/seatmsg"
 )
 
 // jumpClock is the real clock moved on by hand: the tables' clock of a

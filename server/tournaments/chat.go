@@ -9,9 +9,9 @@ import (
 	"slices"
 	"time"
 
+	"okey/kit/safetext"
 	"okey/server/keep"
 	"okey/server/tables"
-	"okey/ui/safetext"
 )
 
 // A tournament's chat: its lines kept as one value of the store (the

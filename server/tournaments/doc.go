@@ -49,7 +49,7 @@
 // It may import game/tourney, game/okey101 (its rules: whether a 101
 // tournament's tables are partners'), game/classic (its rules: a
 // classic match's points), server/hall, server/tables,
-// server/keep, ui/safetext (a player's name made safe) and the
-// standard library; nothing of the door (server/door) nor the
+// server/keep, kit/safetext (a player's name made safe) and the
+// standard library; nothing of the door (door) nor the
 // sessions (ui/serve) above it.
 package tournaments

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"okey/kit/safetext"
 	"okey/server/keep"
-	"okey/ui/safetext"
 )
 
 // The operator's mutes: a player muted says nothing in any table's chat

@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"okey/game/tourney"
-	"okey/ui/safetext"
-	"okey/ui/seatmsg"
+	"okey/kit/safetext"
+	"okey/kit/seatmsg"
 )
 
 // A tournament's table opens with each seat held in its player's name,

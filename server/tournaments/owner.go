@@ -13,9 +13,9 @@ import (
 	"time"
 
 	"okey/game/tourney"
+	"okey/kit/safetext"
 	"okey/server/keep"
 	"okey/server/tables"
-	"okey/ui/safetext"
 )
 
 // The owner's round, for each tournament this node owns: read it from

@@ -11,9 +11,9 @@ import (
 	"time"
 
 	"okey/game/tourney"
+	"okey/kit/safetext"
 	"okey/server/keep"
 	"okey/server/tables"
-	"okey/ui/safetext"
 )
 
 // A player's join or leave, and a table's end, come from any node: each

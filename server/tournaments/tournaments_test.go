@@ -20,11 +20,11 @@ import (
 	"okey/game/fair"
 	"okey/game/okey101"
 	"okey/game/tourney"
+	"okey/kit/safetext"
 	"okey/server/hall"
 	"okey/server/keep"
 	"okey/server/servetest"
 	"okey/server/tables"
-	"okey/ui/safetext"
 )
 
 var t0 = time.Date(2026, 11, 27, 20, 0, 0, 0, time.UTC)

@@ -7,17 +7,17 @@
 // page, scrolls it, and acts on its keys.
 //
 // It may import ui/pages, ui/hosting, ui/hostdaily, ui/table,
-// ui/seatmsg, the Charm libraries and the standard library; never
+// kit/seatmsg, the Charm libraries and the standard library; never
 // package ui.
 package between
 
 import (
 	"charm.land/bubbles/v2/key"
 
+	"okey/kit/seatmsg"
 	"okey/ui/hostdaily"
 	"okey/ui/hosting"
 	"okey/ui/pages"
-	"okey/ui/seatmsg"
 	"okey/ui/table"
 )
 

@@ -8,12 +8,12 @@ import (
 
 	"okey/game"
 	"okey/game/daily"
+	"okey/kit/seatmsg"
 	"okey/ui/hostdaily"
 	"okey/ui/hosting"
 	"okey/ui/hosting/hostingtest"
 	"okey/ui/pages"
 	"okey/ui/playdaily"
-	"okey/ui/seatmsg"
 	"okey/ui/stats"
 	"okey/ui/table"
 )

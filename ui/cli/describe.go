@@ -8,7 +8,7 @@ import (
 	"okey/game/classic"
 	"okey/game/classic/hand"
 	"okey/game/tile"
-	"okey/ui/i18n"
+	"okey/kit/i18n"
 )
 
 // ReadRack reads a rack given on the command line: the indicator (empty

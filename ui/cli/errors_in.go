@@ -6,7 +6,7 @@ import (
 
 	"okey/game/classic/hand"
 	"okey/game/tile"
-	"okey/ui/i18n"
+	"okey/kit/i18n"
 )
 
 // ErrorIn says err, an error of reading a rack for okey hand, in the

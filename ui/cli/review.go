@@ -8,7 +8,7 @@ import (
 
 	"okey/bots/coach"
 	"okey/game"
-	"okey/ui/i18n"
+	"okey/kit/i18n"
 )
 
 // PrintReview writes okey review's report for one record in tr's

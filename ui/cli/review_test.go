@@ -7,7 +7,7 @@ import (
 
 	"okey/bots/coach"
 	"okey/game"
-	"okey/ui/i18n"
+	"okey/kit/i18n"
 )
 
 // okey review's summary counts each label in the coach's form, "blunders

@@ -13,11 +13,11 @@ import (
 	"okey/game/daily"
 	"okey/game/okey101"
 	"okey/game/record"
+	"okey/kit/store"
 	"okey/ui/hosting"
 	"okey/ui/play101"
 	"okey/ui/settings"
 	"okey/ui/stats"
-	"okey/ui/store"
 )
 
 // The match's life at 101's table (the app's match.go holds what both

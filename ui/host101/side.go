@@ -10,10 +10,10 @@ import (
 	"okey/bots/decide101"
 	"okey/game"
 	"okey/game/okey101"
+	"okey/kit/seatmsg"
 	"okey/ui/hosting"
 	"okey/ui/play101"
 	"okey/ui/seatlink"
-	"okey/ui/seatmsg"
 	"okey/ui/settings"
 	"okey/ui/table"
 )

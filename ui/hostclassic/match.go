@@ -7,11 +7,11 @@ import (
 	"okey/game/classic"
 	"okey/game/daily"
 	"okey/game/record"
+	"okey/kit/store"
 	"okey/ui/hosting"
 	"okey/ui/playclassic"
 	"okey/ui/settings"
 	"okey/ui/stats"
-	"okey/ui/store"
 )
 
 // The match's life at classic's table (the app's match.go holds what

@@ -10,11 +10,11 @@ import (
 	"okey/bots/botsclassic"
 	"okey/game"
 	"okey/game/classic"
+	"okey/kit/seatmsg"
 	"okey/ui/hosting"
 	"okey/ui/playclassic"
 	"okey/ui/rack"
 	"okey/ui/seatlink"
-	"okey/ui/seatmsg"
 	"okey/ui/settings"
 	"okey/ui/table"
 )

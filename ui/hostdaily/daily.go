@@ -13,7 +13,7 @@ import (
 	"okey/game/format"
 	"okey/game/okey101"
 	"okey/game/record"
-	"okey/ui/i18n"
+	"okey/kit/i18n"
 	"okey/ui/playdaily"
 	"okey/ui/seats"
 	"okey/ui/settings"

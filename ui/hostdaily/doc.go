@@ -42,7 +42,7 @@
 //	            own
 //
 // It may import game/daily, game/format, the engines (to check a hand's
-// record), bots/par, ui/playdaily, ui/pages, ui/stats, ui/store,
-// ui/settings, ui/keymap, ui/seatmsg, ui/seats, ui/canvas, ui/i18n, the
+// record), bots/par, ui/playdaily, ui/pages, ui/stats, kit/store,
+// ui/settings, ui/keymap, kit/seatmsg, ui/seats, ui/canvas, kit/i18n, the
 // Charm libraries and the standard library; never package ui.
 package hostdaily

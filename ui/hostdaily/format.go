@@ -1,7 +1,7 @@
 package hostdaily
 
 import (
-	"okey/ui/i18n"
+	"okey/kit/i18n"
 	"okey/ui/pages"
 	"okey/ui/stats"
 )

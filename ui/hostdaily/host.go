@@ -8,12 +8,12 @@ import (
 
 	"okey/game"
 	"okey/game/daily"
+	"okey/kit/store"
 	"okey/ui/keymap"
 	"okey/ui/pages"
 	"okey/ui/playdaily"
 	"okey/ui/settings"
 	"okey/ui/stats"
-	"okey/ui/store"
 )
 
 // In is the app's state of the moment as the daily reads it, handed

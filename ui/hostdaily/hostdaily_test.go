@@ -7,10 +7,10 @@ import (
 
 	"okey/game"
 	"okey/game/daily"
+	"okey/kit/seatmsg"
 	"okey/ui/hosting/hostingtest"
 	"okey/ui/pages"
 	"okey/ui/playdaily"
-	"okey/ui/seatmsg"
 	"okey/ui/settings"
 	"okey/ui/stats"
 )

@@ -9,8 +9,8 @@ import (
 
 	"okey/game"
 	"okey/game/daily"
+	"okey/kit/i18n"
 	"okey/ui/canvas"
-	"okey/ui/i18n"
 	"okey/ui/pages"
 	"okey/ui/playdaily"
 	"okey/ui/stats"

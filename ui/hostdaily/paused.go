@@ -10,8 +10,8 @@ import (
 	"okey/game"
 	"okey/game/classic"
 	"okey/game/okey101"
-	"okey/ui/i18n"
-	"okey/ui/store"
+	"okey/kit/i18n"
+	"okey/kit/store"
 )
 
 // A match under way when a daily begins is paused, not abandoned: its

@@ -7,8 +7,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/game/daily"
+	"okey/kit/store"
 	"okey/ui/pages"
-	"okey/ui/store"
 )
 
 // Reviewed is the coach's review asked of the daily's hands, their

@@ -1,9 +1,9 @@
 package hostdaily
 
 import (
-	"okey/ui/i18n"
+	"okey/kit/i18n"
+	"okey/kit/seatmsg"
 	"okey/ui/pages"
-	"okey/ui/seatmsg"
 )
 
 // Served is a served daily's hand at a seat's table (the table plays

@@ -33,8 +33,8 @@
 //	          (table.Look, the scene's and the side's)
 //
 // It imports the table's core (ui/table, ui/canvas, ui/layout,
-// ui/keymap, ui/theme, ui/i18n), ui/pages and ui/overlays (the pages between
-// hands, the page over the table), ui/seatlink and ui/seatmsg (a served
-// seat), ui/settings, ui/stats, ui/store (what a saved record lost) and
+// ui/keymap, ui/theme, kit/i18n), ui/pages and ui/overlays (the pages between
+// hands, the page over the table), ui/seatlink and kit/seatmsg (a served
+// seat), ui/settings, ui/stats, kit/store (what a saved record lost) and
 // Charm, and nothing of ui nor of a game's side.
 package hosting

@@ -4,12 +4,12 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"okey/kit/seatmsg"
+	"okey/kit/store"
 	"okey/ui/pages"
 	"okey/ui/seatlink"
-	"okey/ui/seatmsg"
 	"okey/ui/settings"
 	"okey/ui/stats"
-	"okey/ui/store"
 )
 
 // Game is what the app asks of a game's side of the table: the one

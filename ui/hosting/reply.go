@@ -6,7 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"okey/ui/i18n"
+	"okey/kit/i18n"
 	"okey/ui/keymap"
 	"okey/ui/layout"
 	"okey/ui/seatlink"

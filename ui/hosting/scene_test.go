@@ -8,9 +8,9 @@ import (
 
 	"okey/game/classic"
 	"okey/game/okey101"
+	"okey/kit/seatmsg"
 	"okey/ui/hosting"
 	"okey/ui/hosting/hostingtest"
-	"okey/ui/seatmsg"
 	"okey/ui/settings"
 	"okey/ui/table"
 )

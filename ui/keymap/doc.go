@@ -14,6 +14,6 @@
 //	            (CommonKeys)
 //	seat.go     the key map fitted to a seat at a served table (ForSeat)
 //
-// It imports ui/i18n and Charm's key bindings (and its viewport's keys)
+// It imports kit/i18n and Charm's key bindings (and its viewport's keys)
 // only.
 package keymap

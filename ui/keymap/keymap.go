@@ -7,7 +7,7 @@ import (
 	"charm.land/bubbles/v2/viewport"
 	tea "charm.land/bubbletea/v2"
 
-	"okey/ui/i18n"
+	"okey/kit/i18n"
 )
 
 // KeyMap is the one table of keys, a group per screen: each screen's

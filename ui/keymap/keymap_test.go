@@ -7,7 +7,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"okey/ui/i18n"
+	"okey/kit/i18n"
 )
 
 // bindings maps every key of a group (a struct of bindings) to the names

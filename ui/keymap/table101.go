@@ -3,7 +3,7 @@ package keymap
 import (
 	"charm.land/bubbles/v2/key"
 
-	"okey/ui/i18n"
+	"okey/kit/i18n"
 )
 
 // Table101Keys are the keys of the 101 table: the rack's keys as at the

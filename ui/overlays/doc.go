@@ -13,6 +13,6 @@
 //	help.go     the ? page's keys (KeyPage) and the rules that end it (Rules)
 //
 // It may import ui/pages (what a page is drawn with, the scroll),
-// ui/keymap, ui/layout, ui/canvas, ui/i18n, the Charm libraries and the
+// ui/keymap, ui/layout, ui/canvas, kit/i18n, the Charm libraries and the
 // standard library; never package ui, nor a game's package.
 package overlays

@@ -6,8 +6,8 @@ import (
 
 	"charm.land/bubbles/v2/key"
 
+	"okey/kit/i18n"
 	"okey/ui/canvas"
-	"okey/ui/i18n"
 	"okey/ui/keymap"
 	"okey/ui/pages"
 )

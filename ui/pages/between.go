@@ -9,9 +9,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
+	"okey/kit/i18n"
+	"okey/kit/safetext"
 	"okey/ui/canvas"
-	"okey/ui/i18n"
-	"okey/ui/safetext"
 )
 
 // The pages between hands that both games show alike, fed plain values

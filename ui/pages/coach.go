@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"okey/game/tile"
-	"okey/ui/i18n"
+	"okey/kit/i18n"
 )
 
 // The coach (bots/coach) says its moves and reasons in English words of

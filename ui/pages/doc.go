@@ -41,8 +41,8 @@
 //	            found saved), Final (the final table, its seats by place),
 //	            HandEndPage (a hand's end)
 //
-// It may import ui/canvas, ui/layout, ui/keymap, ui/theme, ui/i18n,
-// ui/stats, ui/rack (the review's rack), ui/safetext (a name cleaned),
+// It may import ui/canvas, ui/layout, ui/keymap, ui/theme, kit/i18n,
+// ui/stats, ui/rack (the review's rack), kit/safetext (a name cleaned),
 // ui/cli and bots/coach (the review's verdicts), game/tile, the Charm
 // libraries and the standard library; never package ui, nor a game's
 // side of the table.

@@ -8,8 +8,8 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
+	"okey/kit/safetext"
 	"okey/ui/canvas"
-	"okey/ui/safetext"
 )
 
 // The settings form of both games: lines of choices and names, a cursor

@@ -6,8 +6,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"okey/kit/safetext"
 	"okey/ui/canvas"
-	"okey/ui/safetext"
 )
 
 // keyMsg is the key named s ("x", "left", "esc") as pressed.

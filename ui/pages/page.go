@@ -7,8 +7,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
+	"okey/kit/i18n"
 	"okey/ui/canvas"
-	"okey/ui/i18n"
 	"okey/ui/keymap"
 	"okey/ui/layout"
 	"okey/ui/theme"

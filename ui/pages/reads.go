@@ -5,8 +5,8 @@ import (
 	"strings"
 
 	"okey/game/tile"
+	"okey/kit/i18n"
 	"okey/ui/canvas"
-	"okey/ui/i18n"
 )
 
 // The review's reading of the racks (r on a decision, once its hand is

@@ -9,8 +9,8 @@ import (
 	"okey/bots/coach"
 	"okey/game"
 	"okey/game/tile"
+	"okey/kit/i18n"
 	"okey/ui/cli"
-	"okey/ui/i18n"
 )
 
 // reviewOf is a finished review of the decisions ds, drawn in lang at

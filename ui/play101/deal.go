@@ -6,9 +6,9 @@ import (
 	"okey/game"
 	"okey/game/okey101"
 	"okey/game/tile"
+	"okey/kit/seatmsg"
 	"okey/ui/rack"
 	"okey/ui/seatlink"
-	"okey/ui/seatmsg"
 	"okey/ui/table"
 )
 

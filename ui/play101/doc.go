@@ -77,7 +77,7 @@
 //
 // It imports the referee of 101 (game/okey101, game/okey101/meld, game/tile),
 // its sub-packages (but rules, which the settings read), the table's
-// core (ui/table, ui/rack, ui/seatlink, ui/seatmsg, ui/canvas,
+// core (ui/table, ui/rack, ui/seatlink, kit/seatmsg, ui/canvas,
 // ui/layout, ui/pages for the values of the pages between hands),
-// ui/i18n, ui/theme, Bubble Tea and Bubbles' key, and nothing of ui.
+// kit/i18n, ui/theme, Bubble Tea and Bubbles' key, and nothing of ui.
 package play101

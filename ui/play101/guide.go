@@ -3,7 +3,7 @@ package play101
 import (
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
-	"okey/ui/i18n"
+	"okey/kit/i18n"
 )
 
 // Guide says what the player may do now in a hand being played, at a

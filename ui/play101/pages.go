@@ -7,8 +7,8 @@ import (
 
 	"okey/game"
 	"okey/game/okey101"
+	"okey/kit/i18n"
 	"okey/ui/canvas"
-	"okey/ui/i18n"
 )
 
 // The pages of the 101 table in words: the stacks browsed, the last

@@ -2,9 +2,9 @@ package play101
 
 import (
 	"okey/game/okey101"
+	"okey/kit/seatmsg"
 	"okey/ui/play101/seatview"
 	"okey/ui/seatlink"
-	"okey/ui/seatmsg"
 )
 
 // TakeServed takes in a served seat's view v, turned to seat 0, and

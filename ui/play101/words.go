@@ -6,7 +6,7 @@ import (
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
 	"okey/game/tile"
-	"okey/ui/i18n"
+	"okey/kit/i18n"
 )
 
 // The 101 table's words for tiles, melds, openings and moves, in the

@@ -7,7 +7,7 @@ import (
 	"okey/game/classic"
 	"okey/game/classic/hand"
 	"okey/game/tile"
-	"okey/ui/i18n"
+	"okey/kit/i18n"
 	"okey/ui/rack"
 	"okey/ui/table"
 )

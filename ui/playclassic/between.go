@@ -8,10 +8,10 @@ import (
 	"okey/game"
 	"okey/game/classic"
 	"okey/game/tile"
+	"okey/kit/i18n"
+	"okey/kit/safetext"
 	"okey/ui/canvas"
-	"okey/ui/i18n"
 	"okey/ui/pages"
-	"okey/ui/safetext"
 	"okey/ui/theme"
 )
 

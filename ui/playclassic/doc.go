@@ -59,10 +59,10 @@
 //	                back (RulesOf)
 //
 // It imports the referee (game, game/classic, game/classic/hand,
-// game/tile), the bots and the coach (the hint), ui/safetext, the
-// table's core (ui/table, ui/rack, ui/seats, ui/seatlink, ui/seatmsg,
+// game/tile), the bots and the coach (the hint), kit/safetext, the
+// table's core (ui/table, ui/rack, ui/seats, ui/seatlink, kit/seatmsg,
 // ui/canvas, ui/layout, ui/keymap), ui/pages (a form's lines, the
-// values of the pages between hands), ui/theme, ui/i18n, Bubble Tea
+// values of the pages between hands), ui/theme, kit/i18n, Bubble Tea
 // (its commands and messages) and Bubbles' key, and nothing of ui nor
 // of ui/hostclassic, which hosts it.
 package playclassic

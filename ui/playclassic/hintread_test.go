@@ -6,7 +6,7 @@ import (
 
 	"okey/bots/coach"
 	"okey/game/tile"
-	"okey/ui/i18n"
+	"okey/kit/i18n"
 	"okey/ui/table"
 )
 

@@ -3,7 +3,7 @@ package playclassic
 import (
 	"okey/game"
 	"okey/game/classic"
-	"okey/ui/seatmsg"
+	"okey/kit/seatmsg"
 	"okey/ui/seats"
 )
 

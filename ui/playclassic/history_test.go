@@ -3,7 +3,7 @@ package playclassic
 import (
 	"testing"
 
-	"okey/ui/seatmsg"
+	"okey/kit/seatmsg"
 )
 
 // TestServedHistory asserts that a served table's hands are turned so

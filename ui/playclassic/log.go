@@ -3,7 +3,7 @@ package playclassic
 import (
 	"okey/game/classic"
 	"okey/game/tile"
-	"okey/ui/i18n"
+	"okey/kit/i18n"
 	"okey/ui/table"
 )
 

@@ -5,8 +5,8 @@ import (
 	"strings"
 
 	"okey/game/tile"
+	"okey/kit/i18n"
 	"okey/ui/canvas"
-	"okey/ui/i18n"
 )
 
 // The pages over classic's table in words: how to play the match's

@@ -4,8 +4,8 @@ import (
 	"okey/game"
 	"okey/game/classic"
 	"okey/game/tile"
+	"okey/kit/seatmsg"
 	"okey/ui/seatlink"
-	"okey/ui/seatmsg"
 )
 
 // Sent notes a discard (or a finish) a served seat sent from slot of

@@ -26,6 +26,6 @@
 //
 // It may import bots/coach, bots/belief, bots/belief101, the referees (game/classic, game/okey101 and its meld solver, game/record,
 // game/tile), ui/cli (the review's engine), ui/pages (what a review
-// and a list hold), ui/i18n (the words), ui/store, Bubble Tea and the
+// and a list hold), kit/i18n (the words), kit/store, Bubble Tea and the
 // standard library; never package ui.
 package review

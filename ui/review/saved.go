@@ -3,9 +3,9 @@ package review
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"okey/kit/store"
 	"okey/ui/cli"
 	"okey/ui/pages"
-	"okey/ui/store"
 )
 
 // The saved matches (w on the score history): the finished ones of the

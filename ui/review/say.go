@@ -3,7 +3,7 @@ package review
 import (
 	"okey/bots/coach"
 	"okey/game/tile"
-	"okey/ui/i18n"
+	"okey/kit/i18n"
 	"okey/ui/pages"
 )
 

@@ -8,8 +8,8 @@ import (
 	"okey/bots/coach"
 	"okey/game"
 	"okey/game/tile"
+	"okey/kit/i18n"
 	"okey/ui/cli"
-	"okey/ui/i18n"
 	"okey/ui/pages"
 )
 

@@ -5,9 +5,9 @@ import (
 	"io/fs"
 	"os"
 
-	"okey/ui/problem"
+	"okey/kit/problem"
+	"okey/kit/store"
 	"okey/ui/stats"
-	"okey/ui/store"
 )
 
 // KeepLost sets aside a saved match that lost lines (lost: a torn last

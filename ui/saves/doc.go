@@ -1,4 +1,4 @@
-// Package saves is what the app does with a match's files (ui/store
+// Package saves is what the app does with a match's files (kit/store
 // reads and writes them; the app decides when): a match saved as it
 // grows, with the rack and the statistics, in a command or once the
 // program ends; and a saved file that cannot be used as it is — a
@@ -18,6 +18,6 @@
 //	why.go    a file's error in the player's words (Why), a saved
 //	          line as the player is shown it
 //
-// It imports ui/store, ui/stats, ui/problem, ui/i18n, ui/canvas and
+// It imports kit/store, ui/stats, kit/problem, kit/i18n, ui/canvas and
 // Bubble Tea, and nothing of ui nor of a game's side.
 package saves

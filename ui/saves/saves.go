@@ -5,11 +5,11 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"okey/ui/i18n"
-	"okey/ui/store"
+	"okey/kit/i18n"
+	"okey/kit/store"
 )
 
-// Files are a match's files as the app keeps them: ui/store's files,
+// Files are a match's files as the app keeps them: kit/store's files,
 // the clock that names what is set aside, and the catalogue the player
 // is told in. The app makes one when it needs it, with its words of
 // the moment.

@@ -7,9 +7,9 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"okey/kit/i18n"
+	"okey/kit/problem"
 	"okey/ui/canvas"
-	"okey/ui/i18n"
-	"okey/ui/problem"
 )
 
 // fileReasons are the errors of the file system a player meets where

@@ -10,8 +10,8 @@
 // to around the game (took.go: the seats' names and levels turned,
 // what the status line says after it); the Model keeps the screen.
 //
-// It may import ui/seatlink, ui/seatmsg, ui/seats, ui/pages, ui/i18n,
-// ui/safetext, the Charm libraries and the standard library; never
+// It may import ui/seatlink, kit/seatmsg, ui/seats, ui/pages, kit/i18n,
+// kit/safetext, the Charm libraries and the standard library; never
 // package ui.
 package seathost
 
@@ -20,11 +20,11 @@ import (
 
 	"charm.land/bubbles/v2/key"
 
-	"okey/ui/i18n"
+	"okey/kit/i18n"
+	"okey/kit/safetext"
+	"okey/kit/seatmsg"
 	"okey/ui/pages"
-	"okey/ui/safetext"
 	"okey/ui/seatlink"
-	"okey/ui/seatmsg"
 )
 
 // Seat is the screen's hold on its table; a nil *Seat is a match

@@ -7,11 +7,11 @@ import (
 
 	"charm.land/bubbles/v2/key"
 
+	"okey/kit/i18n"
+	"okey/kit/seatmsg"
 	"okey/ui/hosting/hostingtest"
-	"okey/ui/i18n"
 	"okey/ui/pages"
 	"okey/ui/seatlink"
-	"okey/ui/seatmsg"
 )
 
 // A match played here has no seat: a nil Seat says nothing, asks no

@@ -3,9 +3,9 @@ package seathost
 import (
 	"strings"
 
-	"okey/ui/i18n"
-	"okey/ui/safetext"
-	"okey/ui/seatmsg"
+	"okey/kit/i18n"
+	"okey/kit/safetext"
+	"okey/kit/seatmsg"
 	"okey/ui/seats"
 )
 

@@ -6,9 +6,9 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"testing"
 
-	"okey/ui/i18n"
+	"okey/kit/i18n"
+	"okey/kit/seatmsg"
 	"okey/ui/seatlink"
-	"okey/ui/seatmsg"
 )
 
 // An update's table around the game is turned so the player sits first

@@ -8,7 +8,7 @@
 // The game on the table is each game's side's (ui/playclassic,
 // ui/play101); what the screen makes of it is the app's (package ui).
 //
-// It imports ui/seatmsg, ui/seats, ui/i18n and Bubble Tea, and nothing
+// It imports kit/seatmsg, ui/seats, kit/i18n and Bubble Tea, and nothing
 // of ui or of either game's referee.
 package seatlink
 
@@ -19,8 +19,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"okey/ui/i18n"
-	"okey/ui/seatmsg"
+	"okey/kit/i18n"
+	"okey/kit/seatmsg"
 	"okey/ui/seats"
 )
 

@@ -5,8 +5,8 @@ import (
 	"testing"
 	"time"
 
-	"okey/ui/i18n"
-	"okey/ui/seatmsg"
+	"okey/kit/i18n"
+	"okey/kit/seatmsg"
 )
 
 // sink is a table that takes intents while open, and keeps them.

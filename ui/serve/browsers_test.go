@@ -10,9 +10,9 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
 
+	"okey/kit/i18n"
 	"okey/server/keep"
 	"okey/ui/hosting/hostingtest"
-	"okey/ui/i18n"
 	"okey/ui/serve/common"
 	"okey/ui/serve/common/commontest"
 )

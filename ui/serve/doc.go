@@ -1,6 +1,6 @@
 // Package serve is okey serve's session: what a player connected by
 // ssh sees and does, one session a connection, started and run by the
-// SSH door (server/door), which holds the connections and the server;
+// SSH door (door), which holds the connections and the server;
 // this package never imports the door. Each connection gets a lobby of
 // tables, and at a table the same screen as local play (package ui's,
 // as a seat), from its own seat.
@@ -58,8 +58,8 @@
 // (server/tables), the hall that lists them across the nodes
 // (server/hall) and the store (server/keep), whose values the pages
 // read. serve imports those, the ui packages for a session's pages and
-// Charm; of the server's tree only the door (server/door), which starts
-// its sessions, and okey load (server/loadgen), which runs the door it
+// Charm; of the server's tree only the door (door), which starts
+// its sessions, and okey load (door/loadgen), which runs the door it
 // loads, import serve.
 //
 // Its tests run sessions on a stand-in server (common/commontest): a

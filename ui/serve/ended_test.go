@@ -6,8 +6,8 @@ import (
 	"time"
 
 	"okey/game/tourney"
-	"okey/ui/i18n"
-	"okey/ui/seatmsg"
+	"okey/kit/i18n"
+	"okey/kit/seatmsg"
 	"okey/ui/serve/common"
 	"okey/ui/serve/common/commontest"
 	"okey/ui/serve/tourneyview"

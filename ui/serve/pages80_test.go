@@ -12,9 +12,9 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"okey/game/classic"
+	"okey/kit/i18n"
+	"okey/kit/seatmsg"
 	"okey/server/tables"
-	"okey/ui/i18n"
-	"okey/ui/seatmsg"
 	"okey/ui/serve/common"
 	"okey/ui/serve/common/commontest"
 	"okey/ui/serve/pages/lobby"

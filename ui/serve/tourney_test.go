@@ -10,8 +10,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"okey/game/tourney"
+	"okey/kit/i18n"
 	"okey/server/tables"
-	"okey/ui/i18n"
 	"okey/ui/serve/common"
 	"okey/ui/serve/common/commontest"
 	"okey/ui/serve/tourneyview"

@@ -11,7 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/game/tourney"
-	"okey/ui/i18n"
+	"okey/kit/i18n"
 	"okey/ui/serve/common"
 	"okey/ui/serve/common/commontest"
 )

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"okey/game/tourney"
-	"okey/ui/i18n"
+	"okey/kit/i18n"
 	"okey/ui/serve/common"
 	"okey/ui/serve/common/commontest"
 )

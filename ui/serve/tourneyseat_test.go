@@ -11,9 +11,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/game/tourney"
+	"okey/kit/i18n"
+	"okey/kit/seatmsg"
 	"okey/server/tables"
-	"okey/ui/i18n"
-	"okey/ui/seatmsg"
 	"okey/ui/serve/common"
 	"okey/ui/serve/common/commontest"
 )

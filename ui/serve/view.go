@@ -7,7 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"okey/server/tables"
+	"okey/kit/safetext"
 	"okey/ui/layout"
 	"okey/ui/serve/common"
 	"okey/ui/theme"
@@ -62,18 +62,18 @@ func (s *session) render() string {
 	bar := common.KeyLines(st, keys, c.Width)
 	statusY := c.Height - 1 - len(bar)
 	out := make([]string, c.Height)
-	out[0] = tables.CutWidth(head, c.Width)
+	out[0] = safetext.CutWidth(head, c.Width)
 	for i, l := range lines {
 		if 2+i >= statusY {
 			break
 		}
-		out[2+i] = tables.CutWidth("  "+l, c.Width)
+		out[2+i] = safetext.CutWidth("  "+l, c.Width)
 	}
 	status := st.Warn.Render(c.Flash)
 	if c.Chat.On {
 		status = c.ChatLine()
 	}
-	out[statusY] = tables.CutWidth(status, c.Width)
+	out[statusY] = safetext.CutWidth(status, c.Width)
 	copy(out[statusY+1:], bar)
 	return strings.Join(out, "\n")
 }
@@ -98,7 +98,7 @@ func renderTooSmall(c *common.Common, st *theme.Styles) string {
 		line += w
 	}
 	if y < c.Height {
-		out[y] = st.Warn.Render(tables.CutWidth(line, c.Width))
+		out[y] = st.Warn.Render(safetext.CutWidth(line, c.Width))
 	}
 	return strings.Join(out, "\n")
 }

@@ -8,7 +8,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"okey/ui/i18n"
+	"okey/kit/i18n"
 )
 
 // TestSessionMessagesFit80: what the session's own pages say on one line

@@ -14,7 +14,7 @@
 //
 // Each game's lines of rules are its own package's (playclassic's and
 // play101/rules' Fields and Of); this package puts them in their
-// place. It imports ui/pages, ui/canvas, ui/store, ui/problem, both
+// place. It imports ui/pages, ui/canvas, kit/store, kit/problem, both
 // games' sides of the table (for their lines only), the referees,
 // bots and assets; never package ui.
 package settings

@@ -9,7 +9,7 @@ import (
 	"okey/game"
 	"okey/game/classic"
 	"okey/game/okey101"
-	"okey/ui/problem"
+	"okey/kit/problem"
 )
 
 // Overrides are settings given for one run (on the command line): each

@@ -16,11 +16,11 @@ import (
 	"okey/game"
 	"okey/game/classic"
 	"okey/game/okey101"
+	"okey/kit/problem"
+	"okey/kit/safetext"
+	"okey/kit/store"
 	"okey/ui/canvas"
 	"okey/ui/pages"
-	"okey/ui/problem"
-	"okey/ui/safetext"
-	"okey/ui/store"
 )
 
 // The games the table plays: classic Okey and Okey 101.

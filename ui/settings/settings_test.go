@@ -9,9 +9,9 @@ import (
 	"time"
 
 	"okey/game/classic"
+	"okey/kit/problem"
+	"okey/kit/store"
 	"okey/ui/pages"
-	"okey/ui/problem"
-	"okey/ui/store"
 )
 
 // --game and --rules choose a match of 101 and its rules; --points is

@@ -1,5 +1,5 @@
 // Package stats is the player's statistics, kept in the state directory
-// (ui/store reads and writes the file): matches and hands played and
+// (kit/store reads and writes the file): matches and hands played and
 // won, points, okey finishes, openings, by the bots' levels (casual
 // matches, with undo, apart), for classic Okey and Okey 101 side by side.
 // Every hand is counted once: the file remembers how far the match being

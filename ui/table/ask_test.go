@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"okey/ui/i18n"
+	"okey/kit/i18n"
 )
 
 // TestAsk asserts what Ask promises both games' bots: an answer passed

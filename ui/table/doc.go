@@ -39,7 +39,7 @@
 //	          match replayed in a command and put back (each game says
 //	          how, Undone's put)
 //
-// It imports game/tile, ui/theme, ui/i18n, ui/canvas, ui/layout,
+// It imports game/tile, ui/theme, kit/i18n, ui/canvas, ui/layout,
 // ui/rack, ui/keymap and Charm, and nothing of ui or of either game's
 // referee.
 package table

@@ -1,6 +1,6 @@
 package table
 
-import "okey/ui/i18n"
+import "okey/kit/i18n"
 
 // Frame is what a table draws with that only the app knows, as it
 // stands at the moment of drawing: the seat whose bot is thinking, each

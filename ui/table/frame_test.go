@@ -3,7 +3,7 @@ package table
 import (
 	"testing"
 
-	"okey/ui/i18n"
+	"okey/kit/i18n"
 )
 
 // TestFrameNote checks who holds a seat, as a panel begins its line: no

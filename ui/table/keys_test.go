@@ -5,7 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"okey/ui/i18n"
+	"okey/kit/i18n"
 	"okey/ui/keymap"
 )
 

@@ -1,7 +1,7 @@
 package table
 
 import (
-	"okey/ui/i18n"
+	"okey/kit/i18n"
 	"okey/ui/keymap"
 	"okey/ui/theme"
 )
@@ -25,7 +25,7 @@ type Look struct {
 	Painter *Painter
 	// Keys is the key map, whose keys the table's words name.
 	Keys *keymap.KeyMap
-	// Why is an error in the words of catalogue tr (ui/problem's
+	// Why is an error in the words of catalogue tr (kit/problem's
 	// Reason, which the app sets: this package imports no referee).
 	Why func(tr *i18n.Catalog, err error) string
 }

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"okey/game/tile"
-	"okey/ui/i18n"
+	"okey/kit/i18n"
 	"okey/ui/rack"
 )
 

@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"okey/kit/i18n"
 	"okey/ui/canvas"
-	"okey/ui/i18n"
 	"okey/ui/layout"
 	"okey/ui/theme"
 )

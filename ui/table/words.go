@@ -1,7 +1,7 @@
 package table
 
 import (
-	"okey/ui/i18n"
+	"okey/kit/i18n"
 )
 
 // Seats is the number of seats at a table, in both games.

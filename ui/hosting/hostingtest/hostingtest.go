@@ -12,8 +12,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"okey/kit/i18n"
 	"okey/ui/hosting"
-	"okey/ui/i18n"
 	"okey/ui/keymap"
 	"okey/ui/layout"
 	"okey/ui/pages"

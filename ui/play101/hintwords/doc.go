@@ -6,6 +6,6 @@
 // the hand's okey) comes in Words.
 //
 // It imports the referee of 101 (game/okey101, game/okey101/meld, game/tile),
-// bots/decide101, ui/table (the seats' words) and ui/i18n, and
+// bots/decide101, ui/table (the seats' words) and kit/i18n, and
 // nothing of ui or of ui/play101.
 package hintwords

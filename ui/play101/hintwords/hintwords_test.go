@@ -9,7 +9,7 @@ import (
 	"okey/game"
 	"okey/game/okey101"
 	"okey/game/tile"
-	"okey/ui/i18n"
+	"okey/kit/i18n"
 	"okey/ui/table"
 )
 

@@ -20,5 +20,5 @@
 //
 // It imports the referee of 101 (game/okey101, game/okey101/meld, game/tile)
 // and the table's core (ui/table, ui/canvas, ui/layout, ui/theme,
-// ui/i18n), and nothing of ui or of ui/play101.
+// kit/i18n), and nothing of ui or of ui/play101.
 package melds

@@ -9,7 +9,7 @@ import (
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
 	"okey/game/tile"
-	"okey/ui/i18n"
+	"okey/kit/i18n"
 	"okey/ui/layout"
 	"okey/ui/table"
 	"okey/ui/theme"

@@ -16,6 +16,6 @@
 //
 // It imports the referee of 101 (game, game/okey101, game/tile), the
 // melds on the table (ui/play101/melds), the table's core (ui/table,
-// ui/canvas, ui/safetext, ui/pages for the values it fills, ui/i18n),
+// ui/canvas, kit/safetext, ui/pages for the values it fills, kit/i18n),
 // and nothing of ui or of ui/play101.
 package sheet

@@ -7,10 +7,10 @@ import (
 
 	"okey/game"
 	"okey/game/okey101"
+	"okey/kit/i18n"
+	"okey/kit/safetext"
 	"okey/ui/canvas"
-	"okey/ui/i18n"
 	"okey/ui/pages"
-	"okey/ui/safetext"
 )
 
 // The pages between hands in 101's words, as plain values for

@@ -6,8 +6,8 @@ import (
 
 	"okey/game/okey101"
 	"okey/game/tile"
+	"okey/kit/i18n"
 	"okey/ui/canvas"
-	"okey/ui/i18n"
 	"okey/ui/play101/melds"
 	"okey/ui/table"
 )

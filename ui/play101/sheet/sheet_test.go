@@ -9,8 +9,8 @@ import (
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
 	"okey/game/tile"
+	"okey/kit/i18n"
 	"okey/ui/canvas"
-	"okey/ui/i18n"
 	"okey/ui/table"
 	"okey/ui/theme"
 )

@@ -3,7 +3,7 @@ package common
 import (
 	"charm.land/bubbles/v2/key"
 
-	"okey/ui/i18n"
+	"okey/kit/i18n"
 )
 
 // Keys are the keys of the session's own pages.

@@ -3,7 +3,7 @@ package common
 import (
 	"testing"
 
-	"okey/ui/i18n"
+	"okey/kit/i18n"
 )
 
 // A level the table's game lacks says which of its levels plays: at

@@ -7,9 +7,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/game/tourney"
+	"okey/kit/seatmsg"
 	"okey/server/hall"
 	"okey/server/tables"
-	"okey/ui/seatmsg"
 )
 
 // PageID names a PageID of the session.

@@ -13,12 +13,12 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/game"
+	"okey/kit/i18n"
+	"okey/kit/safetext"
+	"okey/kit/seatmsg"
 	"okey/server/hall"
 	"okey/server/tables"
-	"okey/ui/i18n"
 	"okey/ui/layout"
-	"okey/ui/safetext"
-	"okey/ui/seatmsg"
 	"okey/ui/theme"
 )
 

@@ -6,7 +6,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	"github.com/charmbracelet/x/ansi"
 
-	"okey/server/tables"
+	"okey/kit/safetext"
 	"okey/ui/theme"
 )
 
@@ -48,7 +48,7 @@ func KeyLines(st *theme.Styles, bs []key.Binding, width int) []string {
 	sep := st.Dim.Render(keySep)
 	join := func(ps []string) string { return strings.Join(ps, sep) }
 	if len(parts) < 2 || ansi.StringWidth(join(parts)) <= width {
-		return []string{tables.CutWidth(join(parts), width)}
+		return []string{safetext.CutWidth(join(parts), width)}
 	}
 	// The break that makes the wider line narrowest.
 	best, bestW := 1, -1
@@ -66,7 +66,7 @@ func KeyLines(st *theme.Styles, bs []key.Binding, width int) []string {
 	}
 	out := []string{join(parts[:best]), join(parts[best:])}
 	for i := range out[:MaxKeyLines] {
-		out[i] = tables.CutWidth(out[i], width)
+		out[i] = safetext.CutWidth(out[i], width)
 	}
 	return out
 }
@@ -94,7 +94,7 @@ func PackKeys(parts []string, sep string, width int) []string {
 		out = out[:MaxKeyLinesNarrow]
 	}
 	for i := range out {
-		out[i] = tables.CutWidth(out[i], width)
+		out[i] = safetext.CutWidth(out[i], width)
 	}
 	return out
 }
@@ -111,7 +111,7 @@ func ReplaceLine(screen string, y int, line string) string {
 
 // PadTo cuts or pads s to w columns.
 func PadTo(s string, w int) string {
-	s = tables.CutWidth(s, w)
+	s = safetext.CutWidth(s, w)
 	return s + strings.Repeat(" ", max(0, w-ansi.StringWidth(s)))
 }
 

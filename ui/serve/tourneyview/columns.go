@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"okey/game/tourney"
-	"okey/ui/i18n"
+	"okey/kit/i18n"
 )
 
 // Names are the players' names by their ids. A page shows these and

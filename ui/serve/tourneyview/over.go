@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"okey/game/tourney"
-	"okey/ui/i18n"
+	"okey/kit/i18n"
 	"okey/ui/theme"
 )
 

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"okey/game/tourney"
-	"okey/ui/i18n"
+	"okey/kit/i18n"
 	"okey/ui/theme"
 )
 

@@ -9,7 +9,7 @@ import (
 	"unicode"
 
 	"okey/game/tourney"
-	"okey/ui/i18n"
+	"okey/kit/i18n"
 )
 
 // A partners' tournament's ask to partner, as the page makes it: the

@@ -5,8 +5,8 @@ import (
 	"time"
 
 	"okey/game/tourney"
+	"okey/kit/i18n"
 	"okey/server/tournaments"
-	"okey/ui/i18n"
 )
 
 // fault is a refusal's words: the error, the key of its words, and

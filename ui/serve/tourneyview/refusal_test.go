@@ -11,8 +11,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"okey/game/tourney"
+	"okey/kit/i18n"
 	"okey/server/tournaments"
-	"okey/ui/i18n"
 )
 
 // Every refusal the server or the director may give the form is said

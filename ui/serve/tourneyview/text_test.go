@@ -12,7 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"okey/game/tourney"
-	"okey/ui/i18n"
+	"okey/kit/i18n"
 )
 
 // golden compares got with testdata/name, or writes it with -update.

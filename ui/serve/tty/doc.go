@@ -21,9 +21,9 @@
 // It may import Charm (bubbletea, ultraviolet, colorprofile, x/ansi),
 // x/time/rate, ui/canvas (the width of styled text) and the standard
 // library; nothing of package serve nor of the games. Its tests read its
-// screens with package ui/serve/vt, and their styles, cell by cell, with
+// screens with package kit/vt, and their styles, cell by cell, with
 // github.com/charmbracelet/x/vt, over played hands' frames that the
 // door's test keeps (testdata); the tests that need a running server
 // (the line writer against Bubble Tea's renderer over recorded sessions)
-// are the door's (server/door).
+// are the door's (door).
 package tty

@@ -12,8 +12,8 @@ import (
 
 	"okey/game/classic"
 	"okey/game/okey101"
+	"okey/kit/seatmsg"
 	"okey/ui"
-	"okey/ui/seatmsg"
 )
 
 // What a session's frame costs to send, in both games: a

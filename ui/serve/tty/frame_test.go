@@ -10,7 +10,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 
-	"okey/ui/serve/vt"
+	"okey/kit/vt"
 )
 
 // TestLineScreenSendsOnlyWhatChanged: a frame the same as the one shown

@@ -12,10 +12,10 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	xvt "github.com/charmbracelet/x/vt"
 
-	"okey/ui/serve/vt"
+	"okey/kit/vt"
 )
 
-// The frames of played hands (testdata, kept by server/door's
+// The frames of played hands (testdata, kept by door's
 // TestLineScreenShowsWhatTheCellRendererShowed with -frames-out): one
 // seat of a hand against bots, the turn clock counting, at the sizes
 // and colours the door's test plays them.

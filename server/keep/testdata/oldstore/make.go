@@ -30,8 +30,8 @@ import (
 
 	"okey/game"
 	"okey/game/daily"
+	"okey/kit/store"
 	"okey/server/keep"
-	"okey/ui/store"
 )
 
 // Want is what the old build read back; the test reads the same with the

@@ -15,6 +15,7 @@ import (
 
 	"okey/game"
 	"okey/game/daily"
+	"okey/kit/safetext"
 	"okey/server/hall"
 	"okey/server/keep"
 	"okey/server/tables"
@@ -295,7 +296,7 @@ func dailyBoardLines(c *common.Common, b keep.DailyBoard, n int, closed bool) []
 		if r.Place == 0 {
 			place = "–" // a guest, practice: not ranked
 		}
-		line := common.PadTo(place, 3) + " " + common.PadTo(tables.CutWidth(name, common.NameColumn+2), common.NameColumn+2) + " " +
+		line := common.PadTo(place, 3) + " " + common.PadTo(safetext.CutWidth(name, common.NameColumn+2), common.NameColumn+2) + " " +
 			common.PadLeft(fmt.Sprintf("%d/%d", len(r.Hands), daily.Hands(g)), 6) + " " + common.PadLeft(signed(r.Field), 8) + " " + common.PadLeft(vsPar, 6)
 		if closed && !r.Done(g) {
 			line += "  " + c.Tr.T("served.forfeit")

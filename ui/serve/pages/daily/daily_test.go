@@ -5,8 +5,8 @@ import (
 
 	"okey/game"
 	"okey/game/daily"
+	"okey/kit/i18n"
 	"okey/server/keep"
-	"okey/ui/i18n"
 	"okey/ui/serve/common"
 )
 

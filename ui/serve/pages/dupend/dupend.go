@@ -16,8 +16,8 @@ import (
 
 	"okey/game"
 	"okey/game/duplicate"
-	"okey/server/tables"
-	"okey/ui/seatmsg"
+	"okey/kit/safetext"
+	"okey/kit/seatmsg"
 	"okey/ui/serve/common"
 )
 
@@ -111,7 +111,7 @@ func (p *Page) Lines(c *common.Common) ([]string, []key.Binding) {
 		if place > 0 {
 			pls = fmt.Sprintf("%d.", place)
 		}
-		lines = append(lines, style.Render(fmt.Sprintf("%s%s %-16s %10s %12d", mark, pls, tables.CutWidth(d.Names[pl], 16),
+		lines = append(lines, style.Render(fmt.Sprintf("%s%s %-16s %10s %12d", mark, pls, safetext.CutWidth(d.Names[pl], 16),
 			duplicate.Quarters(d.Score[pl]).String(), d.Totals[pl])))
 	}
 	usual := "dup.usual.classic"

@@ -13,10 +13,10 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/game/classic"
+	"okey/kit/safetext"
+	"okey/kit/seatmsg"
 	"okey/server/keep"
 	"okey/server/tables"
-	"okey/ui/safetext"
-	"okey/ui/seatmsg"
 	"okey/ui/serve/common"
 )
 

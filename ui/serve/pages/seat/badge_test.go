@@ -9,8 +9,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"okey/game/tourney"
+	"okey/kit/seatmsg"
 	"okey/server/tables"
-	"okey/ui/seatmsg"
 	"okey/ui/serve/common"
 	"okey/ui/serve/common/commontest"
 	"okey/ui/serve/tourneyview"

@@ -7,7 +7,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"okey/game/duplicate"
-	"okey/ui/seatmsg"
+	"okey/kit/seatmsg"
 	"okey/ui/serve/common"
 	"okey/ui/table"
 )

@@ -3,8 +3,8 @@ package seat
 import (
 	"context"
 	"okey/game/classic"
+	"okey/kit/seatmsg"
 	"okey/server/tables"
-	"okey/ui/seatmsg"
 	"okey/ui/serve/common"
 	"okey/ui/serve/common/commontest"
 	"strings"

@@ -4,8 +4,8 @@ import (
 	"context"
 	"testing"
 
+	"okey/kit/seatmsg"
 	"okey/server/tables"
-	"okey/ui/seatmsg"
 	"okey/ui/serve/common"
 	"okey/ui/serve/common/commontest"
 )

@@ -5,8 +5,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/game"
+	"okey/kit/seatmsg"
 	"okey/server/tables"
-	"okey/ui/seatmsg"
 	"okey/ui/serve/common"
 	"okey/ui/serve/tourneyview"
 )

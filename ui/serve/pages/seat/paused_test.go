@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"okey/ui/i18n"
+	"okey/kit/i18n"
 	"okey/ui/serve/common/commontest"
 )
 

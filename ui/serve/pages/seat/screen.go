@@ -12,10 +12,11 @@ import (
 
 	"okey/game"
 	"okey/game/tourney"
+	"okey/kit/safetext"
+	"okey/kit/seatmsg"
 	"okey/server/hall"
 	"okey/server/tables"
 	"okey/ui"
-	"okey/ui/seatmsg"
 	"okey/ui/serve/common"
 )
 
@@ -145,16 +146,16 @@ func (p *Page) view(c *common.Common) tea.View {
 		v.Content = common.ReplaceLine(v.Content, 0, head)
 	}
 	if note := p.dup.line(c, c.At, p.inPlay, p.lastUpdate); note != "" && !c.Chat.On {
-		v.Content = common.ReplaceLine(v.Content, c.Height-2, tables.CutWidth(st.Warn.Render(note), c.Width))
+		v.Content = common.ReplaceLine(v.Content, c.Height-2, safetext.CutWidth(st.Warn.Render(note), c.Width))
 	}
 	if note := p.lastLine(c); note != "" && !c.Chat.On {
-		v.Content = common.ReplaceLine(v.Content, c.Height-2, tables.CutWidth(st.Warn.Render(note), c.Width))
+		v.Content = common.ReplaceLine(v.Content, c.Height-2, safetext.CutWidth(st.Warn.Render(note), c.Width))
 	}
 	if note := p.moveLine(c); note != "" {
-		v.Content = common.ReplaceLine(v.Content, c.Height-2, tables.CutWidth(st.Warn.Render(note), c.Width))
+		v.Content = common.ReplaceLine(v.Content, c.Height-2, safetext.CutWidth(st.Warn.Render(note), c.Width))
 	}
 	if p.leaving {
-		v.Content = common.ReplaceLine(v.Content, c.Height-2, tables.CutWidth(st.Warn.Render(c.LeaveWords("leave.confirm")), c.Width))
+		v.Content = common.ReplaceLine(v.Content, c.Height-2, safetext.CutWidth(st.Warn.Render(c.LeaveWords("leave.confirm")), c.Width))
 	}
 	return v
 }

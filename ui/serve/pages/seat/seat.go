@@ -6,8 +6,8 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"okey/kit/seatmsg"
 	"okey/server/tables"
-	"okey/ui/seatmsg"
 	"okey/ui/serve/common"
 )
 

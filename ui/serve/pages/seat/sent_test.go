@@ -11,8 +11,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/game/classic"
+	"okey/kit/seatmsg"
 	"okey/server/tables"
-	"okey/ui/seatmsg"
 	"okey/ui/serve/common"
 	"okey/ui/serve/common/commontest"
 )

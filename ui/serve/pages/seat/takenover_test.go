@@ -5,8 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"okey/kit/i18n"
 	"okey/server/tables"
-	"okey/ui/i18n"
 	"okey/ui/serve/common"
 	"okey/ui/serve/common/commontest"
 )

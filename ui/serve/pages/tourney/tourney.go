@@ -21,9 +21,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/game/tourney"
-	"okey/server/tables"
+	"okey/kit/safetext"
 	"okey/server/tournaments"
-	"okey/ui/safetext"
 	"okey/ui/serve/common"
 	"okey/ui/serve/tourneyview"
 )
@@ -913,11 +912,11 @@ func (p *Page) chatLines(c *common.Common) []string {
 		}
 	}
 	if len(p.chat) == 0 {
-		return append(out, st.Dim.Render(tables.CutWidth(c.Tr.T("tourney.chat.none"), w)))
+		return append(out, st.Dim.Render(safetext.CutWidth(c.Tr.T("tourney.chat.none"), w)))
 	}
 	for _, l := range p.chat[max(0, len(p.chat)-chatRows(c)):] {
 		line := st.Dim.Render(l.At.UTC().Format("15:04")) + " " + st.Bold.Render(l.Name) + ": " + l.Text
-		out = append(out, tables.CutWidth(line, w))
+		out = append(out, safetext.CutWidth(line, w))
 	}
 	return out
 }

@@ -9,9 +9,9 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"okey/game/tourney"
+	"okey/kit/i18n"
+	"okey/kit/safetext"
 	"okey/server/keep"
-	"okey/ui/i18n"
-	"okey/ui/safetext"
 	"okey/ui/serve/common"
 	"okey/ui/serve/common/commontest"
 	"okey/ui/serve/tourneyview"

@@ -27,10 +27,10 @@ import (
 	"okey/game"
 	"okey/game/okey101"
 	"okey/game/tourney"
+	"okey/kit/i18n"
+	"okey/kit/safetext"
 	"okey/server/tables"
 	"okey/server/tournaments"
-	"okey/ui/i18n"
-	"okey/ui/safetext"
 	"okey/ui/serve/common"
 	"okey/ui/serve/tourneyview"
 )
@@ -572,7 +572,7 @@ func fit(c *common.Common, title string, rows []string, cursor int, notes []stri
 		more = c.Tr.T("tourney.new.more.up", above)
 	}
 	out = append(out, rows[from:from+shown]...)
-	out = append(out, c.Styles().Dim.Render(tables.CutWidth(more, c.PageWidth())))
+	out = append(out, c.Styles().Dim.Render(safetext.CutWidth(more, c.PageWidth())))
 	return append(out, notes...)
 }
 
