@@ -152,13 +152,19 @@ var docExamples = map[string]example{
 	"okey load --nodes 3 --nats nats://u:p@127.0.0.1:4222 --sessions 1000":         {how: exParse},
 }
 
-// documents are the files whose code blocks hold docExamples.
+// documents are the files whose code blocks hold docExamples: the
+// README, the pages of docs/ and the studies of docs/studies/, whose
+// command lines must run as written too.
 func documents(t *testing.T) []string {
 	docs, err := filepath.Glob("docs/*.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	return append([]string{"README.md"}, docs...)
+	studies, err := filepath.Glob("docs/studies/*.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return append(append([]string{"README.md"}, docs...), studies...)
 }
 
 // comment is a trailing shell comment.

@@ -62,7 +62,7 @@ func (g *sim101) write(w io.Writer, asJSON bool) error {
 // player (search, search-<k>x, search-<k>x-z<z>) and hard reading the
 // table (read, read-look, read-feed, …-uniform), which okey sim alone
 // plays: they measure what an honest search and the belief of the racks
-// add to hard (docs/bots-101-hard.md, docs/belief-101.md) and are not
+// add to hard (docs/studies/bots-101-hard.md, docs/studies/belief-101.md) and are not
 // levels of the game.
 func sim101Bot(level string, opt bots101.Options) (bots101.Bot, error) {
 	so, ok, err := search.Parse101(level)

@@ -57,7 +57,7 @@ func (g *simClassic) write(w io.Writer, asJSON bool) error {
 
 // simBot builds okey sim's classic bots: the game's levels, and the
 // search player (search, search-<k>x, search-<k>x-z<z>), which okey sim alone plays: it is
-// measured there against the levels (docs/classic-hard-bot.md) and not
+// measured there against the levels (docs/studies/classic-hard-bot.md) and not
 // offered in the game until it beats hard.
 func simBot(level string, opt botsclassic.Options) (botsclassic.Bot, error) {
 	so, ok, err := search.Parse(level)

@@ -586,7 +586,7 @@ func TestBrowserTooSmall(t *testing.T) {
 // profile of the shared Chromium: a browser context of its own, its
 // cache empty) opens it and gets the lobby's first frame
 // in its terminal; the time from the navigation's start to that frame,
-// and to the page's load, are logged (docs/serving-performance.md),
+// and to the page's load, are logged (docs/studies/serving-performance.md),
 // three times. Nothing is asserted of the times: only that the frame
 // came. In the whole suite it runs beside other tests: its figures are
 // the ones of a run alone (-run TestBrowserFirstFrame).

@@ -41,7 +41,7 @@ type Sighted interface {
 // Watcher is a Sighted player that is also shown every action a bot
 // plays in its hands, with the state it was played from (the arena's
 // NextHand excepted): a bound that reads the hand as it went (the
-// chain of docs/belief-101.md, which replays every turn the others
+// chain of docs/studies/belief-101.md, which replays every turn the others
 // played) keeps its own log of it. Only measuring benches seat one.
 type Watcher interface {
 	Watch(before *okey101.State, a okey101.Action)

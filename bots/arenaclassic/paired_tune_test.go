@@ -213,7 +213,7 @@ func readMatchShare(path string) (matchShare, error) {
 // TestPairedMatches sets two runs of okey sim --matches --record on the
 // same seed side by side (OKEY_A and OKEY_B, the record directories,
 // each run with one bot other than normal), for the study
-// (docs/classic-belief.md): match k of both runs is the same deals and
+// (docs/studies/classic-belief.md): match k of both runs is the same deals and
 // bot seeds, and a match seed's four rotations (matches 4j to 4j+3) are
 // one cluster. It reports each side's share of matches won (top two),
 // of first places and net points a hand, and A − B paired cluster by

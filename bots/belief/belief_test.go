@@ -472,7 +472,7 @@ func TestDealWeighedPullsTheRacksNearer(t *testing.T) {
 // hands of normal bots the model was not trained on (seeds far from the
 // trainer's); and each rack's chance of holding a face (Held) is
 // between 0 and 1. Logged: the hits of the five likeliest, for
-// docs/classic-belief.md (OKEY_LIKELY_HANDS sets the hands).
+// docs/studies/classic-belief.md (OKEY_LIKELY_HANDS sets the hands).
 func TestLikelyBeatsChance(t *testing.T) {
 	hands := 12
 	if testing.Short() {

@@ -17,7 +17,7 @@
 // what the seat sees: each face's chances add up to 1 over the places
 // and each place is expected to hold as many unseen tiles as it does.
 // The study of what it reads and what it is worth in play is
-// docs/classic-belief.md.
+// docs/studies/classic-belief.md.
 //
 // It is pure, as the engine is: no I/O (the weights are embedded and
 // read once), randomness only from the caller's source, and a Reader

@@ -25,7 +25,7 @@ func CellLoss(p float64, u, k uint8) float64 {
 }
 
 // Frequencies is the belief of one face that a sampler's worlds give, as
-// the samplers are measured (docs/classic-belief.md): held[o] is how
+// the samplers are measured (docs/studies/classic-belief.md): held[o] is how
 // many of the face's u unseen copies the worlds put in opponent o's
 // unseen slots, summed over n worlds, and slots each place's unseen
 // slots. Each place with slots gets its share of the n·u copies (the

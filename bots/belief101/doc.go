@@ -18,7 +18,7 @@
 // The belief is a small network trained on positions of self-play
 // between normal and hard bots of 101, each with the true racks
 // (go run ./bots/belief/train -game 101; the weights ship in
-// weights.json). The study is docs/belief-101.md.
+// weights.json). The study is docs/studies/belief-101.md.
 //
 // Files:
 //
@@ -31,5 +31,5 @@
 //	             normal, holding each, plans the opponents' last turns as
 //	             they were played (the hand rebuilt from its start,
 //	             okey101.View.HandStart), the reading that reaches the
-//	             target docs/belief-101.md moved
+//	             target docs/studies/belief-101.md moved
 package belief101

@@ -26,7 +26,7 @@ import (
 // chain (belief101.HandLog): each searched discard starts a chain from
 // the true placement of the hand so far, runs burn moves, and takes its
 // worlds k moves apart. It is the perfect reading's proxy in play, as
-// classic's pimc-belief=8 (docs/classic-bound.md): it knows the others
+// classic's pimc-belief=8 (docs/studies/classic-bound.md): it knows the others
 // play normal exactly and starts from the truth, so it over-states what
 // a perfect honest reading could gain; only the arena can seat it.
 type proxy101 struct {

@@ -25,7 +25,7 @@ import (
 	"okey/game/tile"
 )
 
-// What a perfect reading of 101 could reach (docs/belief-101.md, "What
+// What a perfect reading of 101 could reach (docs/studies/belief-101.md, "What
 // a perfect reading could reach"): the proxy chain of classic's bound
 // (bots/botsclassic/tune_belief_test.go) made for 101. The racks'
 // posterior given the public history, the other seats playing normal's

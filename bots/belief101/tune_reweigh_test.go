@@ -19,7 +19,7 @@ import (
 	"okey/game/tile"
 )
 
-// The learned reading weighed by normal's plans (docs/belief-101.md,
+// The learned reading weighed by normal's plans (docs/studies/belief-101.md,
 // "Worlds weighed by the plans they explain"): what the chain has and
 // the learned reading lacks is the joint reading of a rack against the
 // turns its player played. Worlds dealt from the learned reading

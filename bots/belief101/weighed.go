@@ -28,12 +28,12 @@ type Weighing struct {
 	// the learned one: a player whose play the weighing cannot
 	// reproduce (a person, easy's random discards, the expert's
 	// search), read as normal, is read worse than by the learned
-	// reading alone, as docs/belief-101.md measured of hard.
+	// reading alone, as docs/studies/belief-101.md measured of hard.
 	Levels [okey101.NumSeats]string
 	Skip   [okey101.NumSeats]bool
 }
 
-// DefaultWeighing is the weighing docs/belief-101.md measured ("Worlds
+// DefaultWeighing is the weighing docs/studies/belief-101.md measured ("Worlds
 // weighed by the turns they explain"): 4,096 worlds, two picks, the last
 // four turns, the learned reading worth 32 worlds.
 func DefaultWeighing() Weighing { return Weighing{Worlds: 4096, Picks: 2, Turns: 4, Shrink: 32} }
@@ -57,13 +57,13 @@ var ErrNotReplayed = errors.New("belief101: the hand could not be rebuilt from i
 //
 // The learned reading scores each face of each rack on its own; the
 // weighing reads a rack as a whole against the turns its player chose,
-// as a perfect reading would (docs/belief-101.md: the reading alone
+// as a perfect reading would (docs/studies/belief-101.md: the reading alone
 // stops 0.7 points short of the target the issue moved to, and this
 // reaches it). It knows what any seat can: the public history and
 // normal's policy, the bots' own. An opponent is read as if it played
 // normal (w.Levels another of bots101.Turn's levels); one that plays
 // otherwise is read worse than by the learned reading alone (hard's and
-// easy's bots, docs/belief-101.md "Read as normal, other players"), so
+// easy's bots, docs/studies/belief-101.md "Read as normal, other players"), so
 // a caller who knows it skips it (w.Skip).
 //
 // The turns' views come from the hand rebuilt from its start with one

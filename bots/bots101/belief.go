@@ -16,7 +16,7 @@ import (
 // two and three draws, the finish looks once open) then weighs each
 // face by the copies the wall is expected to hold, and the feed guard
 // deals the next player's rack from the chance that it holds each
-// copy. It is measured in okey sim only (hard-belief, docs/belief-101.md);
+// copy. It is measured in okey sim only (hard-belief, docs/studies/belief-101.md);
 // the game's hard has no belief, and plays as it always did.
 
 // Belief reads a view of 101 for hard (Options.Belief).

@@ -141,7 +141,7 @@ func newPlayer(level string, seed uint64) player {
 // that set a hard decision's 99th percentile, which the budget brings
 // from 8–12 ms to about 5 ms, and it cost no measurable strength (−0.04
 // points a hand, standard error 0.05, over seeds 3 to 10;
-// docs/bots-101-hard.md, the ninth session). Counted in work, not time,
+// docs/studies/bots-101-hard.md, the ninth session). Counted in work, not time,
 // so that a bot plays the same on every machine and every run.
 const decideBudget = 100_000
 

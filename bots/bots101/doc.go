@@ -35,7 +35,7 @@
 // wins 81.2% (77.3–85.2%) of matches against three easy bots; hard wins
 // 31.5% (27.9–35.1%) against three normal and scores 8.3 (5.9–10.7)
 // points a hand less than they do (29.8% and 6.5 on average over seeds 3
-// to 10: docs/bots-101-hard.md, the seventh session). Each level's
+// to 10: docs/studies/bots-101-hard.md, the seventh session). Each level's
 // strategy is in its type's comment.
 //
 // A product added to a sum is written float64(x*y): the conversion

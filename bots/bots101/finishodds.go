@@ -13,7 +13,7 @@ import (
 // is, at finishWeight points a chance (a finish is −101 for the seat,
 // and the others pay their racks). On seeds 3 to 10 (400 matches each)
 // it is worth 0.9 points a hand and 1.1 points of match share, better on
-// every seed (docs/bots-101-hard.md, the sixth session); 300 points did
+// every seed (docs/studies/bots-101-hard.md, the sixth session); 300 points did
 // as well. While the wall holds finishTwoWall tiles (two more draws of
 // the seat), the chance adds that of finishing with the second tile
 // when the first does not, the discard between chosen at best (knowing

@@ -83,7 +83,7 @@ func danger(v *okey101.View) bool { return near(v, 4, 6) }
 // throws its highest once the wall is down to dumpWall tiles or another
 // seat that has opened holds dumpTiles or fewer (earlier than danger: on
 // seeds 3 and 4, with the two changes beside it, 0.9 and 0.3 points a
-// hand, and 1.4 and 0.1 on seeds 5 and 6; see docs/bots-101-hard.md).
+// hand, and 1.4 and 0.1 on seeds 5 and 6; see docs/studies/bots-101-hard.md).
 const (
 	dumpWall  = 8
 	dumpTiles = 9
@@ -109,7 +109,7 @@ func near(v *okey101.View, wall, tiles int) bool {
 // more: a pairs opening scores about +50 a hand against about −12 for
 // one with runs and sets (its rack counts double, and it finishes in 2%
 // of hands against 23%), so a fair chance of the better opening over the
-// next draws is worth a turn (see docs/bots-101-hard.md, eighth session).
+// next draws is worth a turn (see docs/studies/bots-101-hard.md, eighth session).
 const (
 	waitWall = 8
 	waitOdds = 0.3

@@ -15,7 +15,7 @@ import (
 )
 
 // TestTakenHeld101 measures, for point 1 of issue 66, what classic's
-// "sight of the tiles taken" (pimc-taken=1, docs/classic-bound.md) would
+// "sight of the tiles taken" (pimc-taken=1, docs/studies/classic-bound.md) would
 // show in 101. A tile taken from the discards must go onto the table in
 // the taker's turn (RULES.md), so at another seat's decision no rack
 // holds one; the one tile a 101 rack holds that the table's history
@@ -26,7 +26,7 @@ import (
 //
 //	OKEY_MATCHES=400 OKEY_BOTS=hard,hard,hard,hard go test -tags tune ./bots/bots101 -run TakenHeld101 -v
 //
-// It only reports (docs/belief-101.md, "The tiles taken: nothing to see
+// It only reports (docs/studies/belief-101.md, "The tiles taken: nothing to see
 // in 101").
 func TestTakenHeld101(t *testing.T) {
 	matches := arenatest.EnvCount(t, "OKEY_MATCHES", 400)

@@ -30,7 +30,7 @@ type Bot interface {
 // matches (docs/bots.md, "Measured figures"); a level that was not is merged
 // into the one below it (see Current). Since normal shows the indicator
 // too, hard is not: its edge over normal was that rule alone, and what
-// a stronger hard would take is measured in docs/classic-hard-bot.md.
+// a stronger hard would take is measured in docs/studies/classic-hard-bot.md.
 var Levels = []string{"easy", "normal", "hard"}
 
 // Current is the level that plays for a level name: the name itself, or

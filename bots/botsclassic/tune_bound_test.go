@@ -20,7 +20,7 @@ import (
 )
 
 // TestBound plays the tables of the full-sight bound's decomposition
-// (docs/classic-bound.md) as TestTune plays its tables, hands only, on
+// (docs/studies/classic-bound.md) as TestTune plays its tables, hands only, on
 // the same deals with the same bot seeds, so that its hands are
 // TestTune's hands: hand i of a table here is hand i of that table
 // there. It differs in how it is scheduled and kept, for runs of hours

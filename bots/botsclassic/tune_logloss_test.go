@@ -17,8 +17,8 @@ import (
 // of the belief their frequencies give, at the decisions where pimc
 // draws them, in hands where every seat plays normal's moves (the probe
 // plays normal's pick): the log-loss the learned belief was measured by
-// (docs/classic-belief.md), on the worlds of the chains of
-// docs/classic-bound.md as well. The figures need the belief package,
+// (docs/studies/classic-belief.md), on the worlds of the chains of
+// docs/studies/classic-bound.md as well. The figures need the belief package,
 // which imports this one, so the probe comes in from outside
 // (TestBoundLogLoss, tune_sampled_test.go); TestBoundLogLossReport
 // reads the bench's lines back.

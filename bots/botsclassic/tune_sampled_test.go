@@ -19,7 +19,7 @@ import (
 // TestBoundSampled is TestBound (same variables, same files) with the
 // worlds of bots/rollout's samplers open to pimc, so that the bound's
 // bench measures the honest search on the worlds the search, the hint
-// and the coach draw (docs/classic-belief.md):
+// and the coach draw (docs/studies/classic-belief.md):
 //
 //	pimc-sampler=1  rollout.Sampler: the learned belief, weighed (the shared sampler)
 //	pimc-sampler=2  rollout.Uniform: the sampler before the belief
@@ -58,7 +58,7 @@ func worldsOf(s rollout.SamplerClassic) botsclassic.PimcWorlds {
 // probe of pimc's probe=1 (tune_logloss_test.go): at each searched
 // discard of the first bot the worlds of its variant are scored, by the
 // log-loss of the belief their frequencies give (belief.Frequencies,
-// belief.CellLoss: docs/classic-belief.md's measure of the samplers),
+// belief.CellLoss: docs/studies/classic-belief.md's measure of the samplers),
 // beside the learned reading and the uniform reading themselves, and
 // normal's pick is played, so that every table plays the same hands of
 // four normal bots:
@@ -91,7 +91,7 @@ func TestBoundLogLoss(t *testing.T) {
 }
 
 // evalSeed and evalHands are the other deals the shipped belief's
-// weights were measured on (docs/classic-belief.md, "Measured again on
+// weights were measured on (docs/studies/classic-belief.md, "Measured again on
 // other deals").
 const (
 	evalSeed  = 2_000_000

@@ -20,7 +20,7 @@ import (
 // decision: hard stays what the hint, the daily deal and the arenas
 // measure against. Searching the opening as well as the discard is
 // what made it win more matches than the discards' search alone
-// (docs/belief-101.md, "Searching the opening").
+// (docs/studies/belief-101.md, "Searching the opening").
 //
 // Classic Okey has no level above hard: a classic table seats hard
 // for expert (botsclassic.Current), the level it was merged into.

@@ -95,7 +95,7 @@ func (c countSearches) Decide(ctx context.Context, v okey101.View) (okey101.Acti
 
 // TestExpertIsTheSearchAt4xOpen: the expert is okey sim's
 // search-4x-open, the search at 4× that weighs the opening as well as
-// the discard, whose whole matches docs/belief-101.md measures; the
+// the discard, whose whole matches docs/studies/belief-101.md measures; the
 // level's figures are that player's only while this holds.
 func TestExpertIsTheSearchAt4xOpen(t *testing.T) {
 	if got := NewExpert(1, nil).Level(); got != "search-4x-open" {

@@ -7,7 +7,7 @@
 // be drawn, or in a rack that holds them). It uses the reading
 // directly, in a few placements of the next player's rack, not through
 // playouts: the search on the belief's worlds (bots/search) lost to
-// hard on their noise (docs/classic-belief.md).
+// hard on their noise (docs/studies/classic-belief.md).
 //
 // With Wait it weighs instead (or as well) the chance that a discard
 // lets the next player win, as bots/wait reads it: a reading trained on

@@ -12,7 +12,7 @@ import (
 	"okey/game/tile"
 )
 
-// TestDeparts, for the study (docs/classic-belief.md): how often the
+// TestDeparts, for the study (docs/studies/classic-belief.md): how often the
 // player named OKEY_READ departs from hard at the discards of hands of
 // normal bots (OKEY_SEEDS hands, seeds from 1000), and how often hard's
 // pick and its own, where they differ, are outs of the next player's

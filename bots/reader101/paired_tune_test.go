@@ -145,7 +145,7 @@ func clusters(t *testing.T, da, db string) []cluster {
 }
 
 // TestPairedRecords sets runs of okey sim --game 101 --record side by
-// side, for the study (docs/belief-101.md): OKEY_A and OKEY_B name
+// side, for the study (docs/studies/belief-101.md): OKEY_A and OKEY_B name
 // their record directories (several, comma-separated, one a seed, in
 // the same order), each run with one bot other than normal. The runs of
 // one seed play the same deals, so their matches are paired; a match

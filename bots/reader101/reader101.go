@@ -14,7 +14,7 @@
 // plays it (--bots read; read-look and read-feed read the belief in one
 // of the two places only, and "-uniform" reads the uniform belief, the
 // control that says what the trained model adds). The study is
-// docs/belief-101.md.
+// docs/studies/belief-101.md.
 package reader101
 
 import (

@@ -41,7 +41,7 @@ type SamplerClassic struct {
 // discards. Placements drawn tile by tile from the belief leave the
 // racks further from a win than players' racks are (3.7 tiles against
 // 2.5 in self-play, held out); weighed so, 3.2, and the worlds' racks
-// are nearer the truth (docs/classic-belief.md).
+// are nearer the truth (docs/studies/classic-belief.md).
 func Sampler() SamplerClassic {
 	return SamplerClassic{Belief: belief.Trained(), Tries: SamplerTries, Beta: SamplerBeta}
 }
@@ -56,7 +56,7 @@ const (
 
 // Uniform is the sampler before the belief: the unseen tiles dealt
 // uniformly, then every rack brought forward. The study of the belief
-// (docs/classic-belief.md) measures against it.
+// (docs/studies/classic-belief.md) measures against it.
 func Uniform() SamplerClassic { return SamplerClassic{Progress: true} }
 
 // WorldsClassic deals the worlds of one view: the belief is read once,

@@ -87,7 +87,7 @@ type Player101 struct {
 	// played out plays the rest of the hand at, the three others
 	// playing normal: "hard" values a candidate under the policy the
 	// searching seat really follows (the search's "-selfhard",
-	// docs/belief-101.md). "" is normal on all four seats.
+	// docs/studies/belief-101.md). "" is normal on all four seats.
 	Own   string
 	sv    *meld.Solver
 	seats [okey101.NumSeats]bots101.Bot

@@ -39,7 +39,7 @@ func playHand101(t *testing.T, seed uint64, seat int, p bots101.Bot) float64 {
 // TestSearchOnTheBelief101 sets the 101 search with its worlds drawn
 // from the belief of the racks against the same search with worlds
 // dealt uniformly, on the same deals, seat and bot seeds (paired), three
-// normal bots beside: the measure of docs/belief-101.md. By default it
+// normal bots beside: the measure of docs/studies/belief-101.md. By default it
 // plays two hands at 1x, checking only that both play out and that a
 // hand played again gives the same points; OKEY_BELIEF101_HANDS=N plays
 // N hands (from OKEY_BELIEF101_FROM) at OKEY_BELIEF101_SCALE times the

@@ -19,7 +19,7 @@ import (
 // rest of a hand of 101 with four normal bots costs about a millisecond
 // of CPU, and a hard seat discards about a dozen times a hand, so 1x
 // costs about a quarter of a CPU-second a hand, 16x four seconds
-// (docs/bots-101-hard.md gives the measured figures).
+// (docs/studies/bots-101-hard.md gives the measured figures).
 const Budget101 = 24
 
 // Player101 is the search player of Okey 101: hard's play, except at a
@@ -50,7 +50,7 @@ const Budget101 = 24
 // Like the classic search it is a measuring instrument for okey sim
 // --game 101 (search, search-4x, search-16x): it measures what an
 // honest search adds to hard at a budget of time (the ceiling for a
-// player who sees only its view, docs/bots-101-hard.md). At 4x on the
+// player who sees only its view, docs/studies/bots-101-hard.md). At 4x on the
 // belief's worlds it is also a level of the game, 101's expert
 // (bots/decide101), since it won more matches than hard.
 type Player101 struct {
@@ -181,7 +181,7 @@ func (p *Player101) Decide(ctx context.Context, v okey101.View) (okey101.Action,
 // DecideWith is Decide with the worlds of a searched discard dealt by
 // deal(seed), world i by the function it returns: Decide deals them
 // from the view by the player's sampler; the benches that bound what a
-// reading of the racks could gain (tune-tagged tests, docs/belief-101.md)
+// reading of the racks could gain (tune-tagged tests, docs/studies/belief-101.md)
 // deal them around the true racks, or from a chain that replays the
 // others' turns. The game never calls it.
 func (p *Player101) DecideWith(ctx context.Context, v okey101.View, deal func(seed uint64) func(int) (okey101.State, error)) (okey101.Action, error) {

@@ -13,7 +13,7 @@ import (
 	"okey/game/classic"
 )
 
-// TestOverrideRate counts, for the study (docs/classic-hard-bot.md),
+// TestOverrideRate counts, for the study (docs/studies/classic-hard-bot.md),
 // how often the search searches and how often it throws something other
 // than hard's pick: OKEY_HANDS hands (40) from seed 1, the search in
 // seat 0 at OKEY_SCALE (1) and gate OKEY_Z (1) against three normal

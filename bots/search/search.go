@@ -9,8 +9,8 @@
 // They are measuring instruments, not levels the game offers: okey sim
 // plays them (--bots search, search-4x, search-16x; with --game 101 the
 // 101 player) so that the strength a search adds can be set against the
-// time it costs (the studies are docs/classic-hard-bot.md and
-// docs/bots-101-hard.md). A level is
+// time it costs (the studies are docs/studies/classic-hard-bot.md and
+// docs/studies/bots-101-hard.md). A level is
 // offered only once it beats hard significantly.
 //
 // Files: search.go, the names both read (Parse), the choice over the
@@ -44,7 +44,7 @@ const Level = "search"
 // millisecond of CPU, so 32 keep a decision (draws, which are not
 // searched, included) at 12 ms on average and 48 ms at the 99th
 // percentile on a two-core machine with some load, within the 50 and
-// 200 ms a decision may take (docs/classic-hard-bot.md).
+// 200 ms a decision may take (docs/studies/classic-hard-bot.md).
 const Budget = 32
 
 // MaxScale bounds the k of Level-<k>x.
@@ -78,7 +78,7 @@ type Options struct {
 	// "plain" the belief's placements unweighed (the level's "-plain"),
 	// "progress" those with the racks brought forward (the level's
 	// "-progress"). All but the first are for the study
-	// (docs/classic-belief.md).
+	// (docs/studies/classic-belief.md).
 	Worlds string
 	// Holds (the level's "-holds"; classic Okey) searches nothing but
 	// the okey-finish hold: where the rack wins and holds an okey, hard's
@@ -89,18 +89,18 @@ type Options struct {
 	// Own (Okey 101; the level's "-selfhard", last) is the level the
 	// searching seat plays in its own playouts: "" normal, as the three
 	// others; "hard", the policy it really follows for the rest of the
-	// hand (rollout.Player101.Own). For the study (docs/belief-101.md).
+	// hand (rollout.Player101.Own). For the study (docs/studies/belief-101.md).
 	Own string
 	// Take (classic Okey; the level's "-take", last) also searches the
 	// draw: where the previous player's discard may be taken, hard's
 	// choice (take it or draw from the wall) against the other, by the
 	// same playouts, worlds and gate, on a random source of its own. For
-	// the study (docs/classic-belief.md), as 101's Open weighs the opening.
+	// the study (docs/studies/classic-belief.md), as 101's Open weighs the opening.
 	Take bool
 	// Open (Okey 101; the level's "-open") also searches the opening
 	// decision (Player101's Decide): where hard opens, opening against
 	// not opening yet; where hard discards but could open, the other
-	// way. For the study (docs/belief-101.md).
+	// way. For the study (docs/studies/belief-101.md).
 	Open bool
 }
 

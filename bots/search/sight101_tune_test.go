@@ -21,7 +21,7 @@ import (
 // underneath, the same candidates, gate and playouts) with the other
 // three racks seen as they are: its worlds hold the true racks and only
 // the wall is dealt at random from the rest. It is the bound of point 1
-// of issue 66 for 101, as classic's pimc-cheat=7 (docs/classic-bound.md):
+// of issue 66 for 101, as classic's pimc-cheat=7 (docs/studies/classic-bound.md):
 // what this search gains from reading the racks perfectly, which no
 // honest player of it can pass. Only the arena can seat it (it needs
 // the state).

@@ -5,7 +5,7 @@
 // the racks (bots/belief) reads faces one by one and seldom places the
 // next rack one exchange from a win; this is a reading trained on that
 // event itself, the one that carries the whole of what the true racks
-// add to hard's discard (docs/classic-belief.md, "Hard reading the
+// add to hard's discard (docs/studies/classic-belief.md, "Hard reading the
 // table").
 //
 // It reads, for each face held, the belief's features of the next

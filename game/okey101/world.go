@@ -21,7 +21,7 @@ var ErrView = errors.New("view does not add up")
 // yet laid, which stays in the taker's rack. (An okey taken back from
 // the table and not put down since is known too, and is dealt at random
 // all the same: no normal player keeps one past its turn, and a hard
-// one at about one decision in two hundred, docs/belief-101.md.) Once a
+// one at about one decision in two hundred, docs/studies/belief-101.md.) Once a
 // hand is over every rack is public, and only the wall is dealt again.
 //
 // It lets a bot weigh a move against worlds it cannot tell from the real

@@ -44,7 +44,7 @@ const (
 // Classic reads with bots/belief, the judge's worlds. 101 reads with
 // bots/belief101 weighed by the turns its worlds explain (Weighed, at
 // reviewWeighing): after the hand there is time for the reading
-// docs/belief-101.md measured closest to the racks, which the bots
+// docs/studies/belief-101.md measured closest to the racks, which the bots
 // cannot spend a turn on. opt.Workers goroutines read the decisions
 // (0: one a CPU, as the judge's worlds are played), and opt.Worlds are
 // the worlds weighed (0: reviewWeighing's); opt.Progress, if set, is
@@ -106,7 +106,7 @@ type readFunc[S any] func(s S, m *belief.Model, out *belief.Reading) (weighed [4
 // unweighed are the seats the review does not weigh, by what the
 // record's meta says of them: the weighing reads a player as normal
 // plays, which reads a hard bot's rack worse than the learned reading
-// alone (docs/belief-101.md, "Read as normal, other players"), and
+// alone (docs/studies/belief-101.md, "Read as normal, other players"), and
 // easy's random discards or the expert's search no better. A seat is
 // weighed only when it is a bot of the normal level: the meta's level
 // key and the seat's number (level1 in the game's records, a daily's,
@@ -123,7 +123,7 @@ func unweighed(meta map[string]string) (skip [4]bool) {
 }
 
 // reviewWeighing is the 101 review's weighing: DefaultWeighing with a
-// quarter of its worlds. On the 70 hands of docs/belief-101.md's curve
+// quarter of its worlds. On the 70 hands of docs/studies/belief-101.md's curve
 // ("How many worlds") 1,024 worlds read 7.6% below the uniform reading
 // against 4,096's 7.9% and the learned reading's 6.8%, at a quarter of
 // the CPU: the player waits half as long after the judging for three

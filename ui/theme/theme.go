@@ -171,7 +171,7 @@ func New(p Palette, dark, noColor bool) *Styles {
 	}
 	// Plain words are in the terminal's own colour: as readable as the
 	// player made their terminal, and sent in no colour at all (a
-	// served session's bytes a second: docs/serving-performance.md);
+	// served session's bytes a second: docs/studies/serving-performance.md);
 	// "text" is the words' colour on the turn's marker, whose ground
 	// is the theme's.
 	s.Text = base

@@ -30,7 +30,7 @@ type metrics struct {
 	pts []calPoint
 	// moved is, summed over worlds, the share of the opponents' unseen
 	// tiles a world puts where the true racks do not hold them (a
-	// sampler's figure, as in docs/classic-bound.md); worlds counts them.
+	// sampler's figure, as in docs/studies/classic-bound.md); worlds counts them.
 	moved, worlds float64
 	// dist sums the opponents' distances to a win in the worlds, truth
 	// in the true racks, over racks racks.

@@ -284,7 +284,7 @@ func report(rep io.Writer, te *dataset, seed uint64, rows []row, mdl *belief.Mod
 
 // evalShipped measures the shipped weights (belief.Trained) and the two
 // readings they are set against on hands of seed o.eval, trained on by
-// none of them: the figures of docs/classic-belief.md made again, on
+// none of them: the figures of docs/studies/classic-belief.md made again, on
 // deals of one's choosing, in a minute or two instead of the training's
 // twenty.
 func evalShipped(ctx context.Context, o options) error {

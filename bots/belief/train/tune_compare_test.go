@@ -21,7 +21,7 @@ import (
 // reading's log-loss a cell against the uniform reading's, and each
 // one's difference from the first file's, paired on the same cells.
 // The trainer's report gives the figures but no interval; this is what
-// docs/belief-101.md ("Capacity and data, measured") used.
+// docs/studies/belief-101.md ("Capacity and data, measured") used.
 //
 //	OKEY_WEIGHTS=base=/tmp/a.json,h64=/tmp/b.json go test -tags tune \
 //	  -run 'Compare101$' -v -timeout 0 ./bots/belief/train

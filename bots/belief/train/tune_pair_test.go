@@ -12,7 +12,7 @@ import (
 
 // TestPairHandLoss pairs the held-out log-loss a hand of runs the
 // trainer wrote with -hand-loss (OKEY_HANDLOSS=name=path,…, the first
-// the base), as docs/classic-belief.md ("Features, measured") compares
+// the base), as docs/studies/classic-belief.md ("Features, measured") compares
 // feature sets: each run's log-loss a cell against the uniform
 // reading's, and its difference from the first run's, in points of the
 // uniform reading's loss, with 95% intervals that count a hand as a

@@ -17,7 +17,7 @@ import (
 // each letter of a tile's frame). A block of lines that moved up (the
 // move log, a chat) is scrolled on the client rather than sent again.
 // This is what keeps a playing session's bytes a second low on a
-// phone's data plan (docs/serving-performance.md).
+// phone's data plan (docs/studies/serving-performance.md).
 
 // cell is one column of a line as the client shows it.
 type cell struct {
