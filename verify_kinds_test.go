@@ -155,7 +155,7 @@ func verifyKinds(t *testing.T) []struct {
 }
 
 // TestVerifyTellsWholeFromCut: for every kind of record, in both games,
-// a script tells a finished record from one cut short as docs/serving.md
+// a script tells a finished record from one cut short as docs/serving-promises.md
 // says — a whole record exits 0 with its verified line on stdout ending
 // in the words of a finished match or hand; the same record with its
 // last move dropped exits 1 with a NOT verified line on stderr saying

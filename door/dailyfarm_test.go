@@ -21,7 +21,7 @@ import (
 // as it was: the same rows, places and field's means, however well the
 // replays score. Those replays take no ranked place from the address:
 // the first key seen the day before to play from it is ranked (what the
-// rule does not stop, docs/serving.md), and a second such key there is
+// rule does not stop, docs/serving-daily.md), and a second such key there is
 // practice, and moves nothing.
 func TestDailyReplaysLeaveTheBoard(t *testing.T) {
 	t.Parallel()

@@ -186,7 +186,7 @@ type Config struct {
 }
 
 // DefaultConfig is a server for friends on one machine: limits a small
-// VPS holds (see docs/serving.md).
+// VPS holds (see docs/serving-promises.md).
 func DefaultConfig() Config {
 	return Config{
 		Addr: ":2222", MaxTables: 50, MaxSessions: 200, MaxPerAddr: 8,

@@ -64,7 +64,7 @@ type Invite struct {
 // tournament's page within seconds; two minutes is long enough to read
 // it and answer, and short enough that an arena's asker is not kept
 // from play by one who stepped away. The page's rules and lines take
-// the minutes from it; docs/serving.md says "two minutes" in words:
+// the minutes from it; docs/tournaments.md says "two minutes" in words:
 // change it with it.
 const AskLapse = 2 * time.Minute
 
