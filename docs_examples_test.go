@@ -110,7 +110,8 @@ var docExamples = map[string]example{
 			}
 			return args
 		}},
-	// docs/cluster.md: other machines' addresses, and minutes of load.
+	// docs/cluster.md: other machines' addresses; docs/studies/cluster-runs.md:
+	// minutes of load.
 	"okey serve --addr :2222 --cluster 10.0.0.1:6222 --node a --routes 10.0.0.1:6222,10.0.0.2:6222,10.0.0.3:6222 --cluster-secret okey.secret": {how: exParse},
 	"okey serve --addr :2222 --cluster 10.0.0.2:6222 --node b --routes 10.0.0.1:6222,10.0.0.2:6222,10.0.0.3:6222 --cluster-secret okey.secret": {how: exParse},
 	"okey serve --addr :2222 --cluster 10.0.0.3:6222 --node c --routes 10.0.0.1:6222,10.0.0.2:6222,10.0.0.3:6222 --cluster-secret okey.secret": {how: exParse},

@@ -260,7 +260,7 @@ func TestRackSorted(t *testing.T) {
 }
 
 // starts is how many clusters TestNodesStartTogether starts.
-var starts = flag.Int("starts", 2, "TestNodesStartTogether: how many three-node clusters to start (docs/cluster.md's measure: 20)")
+var starts = flag.Int("starts", 2, "TestNodesStartTogether: how many three-node clusters to start (docs/studies/cluster-runs.md's measure: 20)")
 
 // TestNodesStartTogether starts three okey processes at the same
 // instant, as a deploy or a power cut does, clustered on loopback with
@@ -457,7 +457,7 @@ var starvedLogs = flag.String("starved-logs", "", "TestStarvedClusterPlaysOn: a 
 var arenaLogs = flag.String("arena-logs", "", "TestArenaNodeKilled: a folder to keep the nodes' logs and the load's trace in")
 
 // freezes is how many owners TestFrozenOwnerTakeover stops.
-var freezes = flag.Int("freezes", 1, "TestFrozenOwnerTakeover: how many times a table's node is frozen (docs/cluster.md's measure: 10)")
+var freezes = flag.Int("freezes", 1, "TestFrozenOwnerTakeover: how many times a table's node is frozen (docs/studies/cluster-runs.md's measure: 10)")
 
 // frozenFor is how long TestFrozenOwnerTakeover keeps a node frozen at
 // least (0: until the table runs elsewhere and its live player is

@@ -307,7 +307,7 @@ func TestExternalNATS(t *testing.T) {
 }
 
 // starts is how many times TestNodesStartingTogether starts a cluster.
-var starts = flag.Int("starts", 3, "TestNodesStartingTogether: how many clusters to start (docs/cluster.md's measure: 20)")
+var starts = flag.Int("starts", 3, "TestNodesStartingTogether: how many clusters to start (docs/studies/cluster-runs.md's measure: 20)")
 
 // TestNodesStartingTogether: three nodes started at the same instant,
 // as a deploy or a power cut starts them, form the cluster and make

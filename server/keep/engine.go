@@ -199,7 +199,7 @@ type Engine struct {
 	// stream of bytes each way and one reader at each end; on a starved
 	// node, a round of renewals sent behind a burst of moves and lobby
 	// writes waited for them, came back after its wait and said nothing
-	// (docs/cluster.md, on renewals).
+	// (docs/cluster-design.md, on renewals).
 	leaseNC *nats.Conn
 	leaseJS jetstream.JetStream
 	// Seal seals what the tables keep and send (seal.go).
