@@ -43,7 +43,7 @@ import (
 // Read on 128, a draw that lost a quarter of a point against taking
 // Y12 (0.245 ± 0.044 over 4,096 worlds) stood (0.33, 0.06 to 0.60),
 // and the review's worlds read the same draw a mistake (0.65, 0.39 to
-// 0.90): the last mistake of 200 hinted classic hands (docs/review.md).
+// 0.90): the last mistake of 200 hinted classic hands (docs/studies/review-judge.md).
 // It costs a classic hint half as many playouts again on average (380
 // against 253; 30% of hints read on more worlds), a 101 plan 3%.
 func HintOptions(seed uint64) Options {

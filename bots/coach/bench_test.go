@@ -5,7 +5,7 @@ import (
 )
 
 // BenchmarkReviewClassicHand is okey review of one seat over one classic
-// hand of normal bots at the default precision: the figure docs/review.md's
+// hand of normal bots at the default precision: the figure docs/studies/review-judge.md's
 // speed target (a hand under 3 s, a match of about 11 hands under 30 s)
 // is about. Run it with -benchtime 3x: an op takes seconds. It reports
 // the hands played out an op too, which the machine's load does not

@@ -187,7 +187,7 @@ func meanCI(xs []float64) (mean, half float64) {
 // net points the hint's play gains over hard's (logged). The size: 5
 // whole hands (CI's ten minutes: the review reads a near-mistake on
 // more worlds since 2026-11-25), OKEY_FOLLOW_CLASSIC=200 for the full
-// study (docs/review.md). Under -short, 1 hand whose first half seat 0
+// study (docs/studies/review-judge.md). Under -short, 1 hand whose first half seat 0
 // plays by the hard bot and its second half (from 30 tiles left on the
 // wall, its finish included) by the hint, every hinted decision judged:
 // the quick suite's check that the hint is no mistake, at a quarter of

@@ -153,7 +153,7 @@ func judge(ctx context.Context, o *Options, def int, th Thresholds, names []stri
 		// The best was picked as the highest of several noisy means, so
 		// on the worlds that picked it its lead over the move played is
 		// too high (the winner's curse: played against the true deals,
-		// small predicted losses came out near 0, docs/review.md). The
+		// small predicted losses came out near 0, docs/studies/review-judge.md). The
 		// loss is read again on as many worlds again, unseen by the
 		// choice, where only the two are played.
 		two := make([]bool, len(names))

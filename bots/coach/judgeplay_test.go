@@ -44,7 +44,7 @@ import (
 // instrument the slope is not pulled toward 0 by the noise of the
 // first (errors in the predictor), and by bins of predicted loss it
 // reads the true loss the first read's bin holds. It fails only on a
-// broken run: the figures are for docs/review.md.
+// broken run: the figures are for docs/studies/review-judge.md.
 func TestJudgeAgainstPlay(t *testing.T) {
 	want := envInt(t, "OKEY_DECISIONS", 500)
 	plays := envInt(t, "OKEY_PLAYS", 64)

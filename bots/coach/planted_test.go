@@ -274,7 +274,7 @@ func tallyPlants(t testing.TB, ps []plant, seed uint64) (rows map[string]*plantR
 // is labelled a mistake or a blunder with its reason, no control is a
 // mistake or a blunder, and no thrown okey is good. Two of each kind on
 // one seed here; OKEY_PLANTED=N with the tag tune judges N of each on
-// three seeds and prints the table of docs/review.md.
+// three seeds and prints the table of docs/studies/review-judge.md.
 func TestPlantedErrors(t *testing.T) {
 	if raceOn {
 		t.Skip("the planted labels are judged by the run without -race")

@@ -13,7 +13,7 @@ import (
 
 // TestPlantedTable judges OKEY_PLANTED (default 20) planted errors of
 // each kind, with their controls, on review seeds 1, 2 and 3 at the
-// review's defaults, and prints the table docs/review.md gives:
+// review's defaults, and prints the table docs/studies/review-judge.md gives:
 //
 //	OKEY_PLANTED=20 nice -n 10 go test -tags tune ./bots/coach -run PlantedTable -v -timeout 0
 func TestPlantedTable(t *testing.T) {

@@ -26,7 +26,7 @@ import (
 // discard: the move played loses an inaccuracy or more on the belief's
 // worlds and is labelled best or good on racks dealt at random
 // (Chance's worlds). A label read on other worlds changes by chance
-// about one decision in ten (docs/review.md), so the words give both
+// about one decision in ten (docs/studies/review-judge.md), so the words give both
 // readings' figures rather than a bare "the reading decided it".
 type TableRead struct {
 	// Seat is the next player's seat, whom a discard may feed.

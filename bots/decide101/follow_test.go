@@ -116,7 +116,7 @@ func reviewFrom101(t *testing.T, rec okey101.Record, first int) []coach.Decision
 // defaults) calls none of those steps a mistake or a blunder. Each deal
 // (seeds 41000, 41001, …) is also played with seat 0 by the hard bot
 // for the net points the hint's play gains (logged). The size: 5 whole
-// hands, OKEY_FOLLOW_101=100 for the full study (docs/review.md). Under
+// hands, OKEY_FOLLOW_101=100 for the full study (docs/studies/review-judge.md). Under
 // -short, 1 hand whose seat 0 is played by the hard bot until 14 tiles
 // are left on the wall (of 20 after the deal) and by the hint from
 // there to the hand's end, every hinted decision judged: the hand's

@@ -135,7 +135,7 @@ func WorldClassic(v *classic.View, seed uint64, i int) (classic.State, error) {
 // where the real racks have had every draw to come near one; in such
 // worlds the others almost never finish within a few turns, and holding
 // a win for an okey finish looked nearly free (the judge held where
-// finishing at once won more: docs/review.md, "The judge against
+// finishing at once won more: docs/studies/review-judge.md, "The judge against
 // play"). ok is false when the racks cannot be made (the world is then
 // left as dealt).
 func progressed(v *classic.View, s classic.State, r *game.Seeded) (classic.State, bool) {
