@@ -94,7 +94,7 @@ func writeSpaces(b *strings.Builder, n int) {
 // letters, each one column wide: that is counted as it is read, and
 // anything else (a wide or combining letter, a sequence other than a
 // style's) is measured the exact way, by graphemes. Measuring every
-// string by graphemes was a tenth of a server's CPU (docs/load.md).
+// string by graphemes was a tenth of a server's CPU (docs/studies/load-runs.md).
 func Width(s string) int {
 	if w, ok := simpleWidth(s); ok {
 		return w

@@ -17,7 +17,7 @@ import (
 )
 
 // A session's screen, drawn a line at a time, so that a server holds
-// more sessions for its CPU (docs/load.md).
+// more sessions for its CPU (docs/studies/load-runs.md).
 //
 // Bubble Tea's own renderer parses every changed frame whole into cells,
 // measuring each grapheme, diffs the cells against the screen, and wakes
