@@ -419,7 +419,7 @@ func TestVersionLinked(t *testing.T) {
 	}
 }
 
-// A release build as the README writes it says its version, commit and
+// A release build as docs/play.md writes it says its version, commit and
 // commit time with --version and okey version, and dates its man page by
 // the commit (this machine's GOFLAGS=-buildvcs=false stamps nothing).
 func TestReleaseBuild(t *testing.T) {

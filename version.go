@@ -12,7 +12,7 @@ import (
 // writes them into the binary when it builds in a repository with VCS
 // stamping on; a build without it (GOFLAGS=-buildvcs=false, a build
 // from a source archive) is given them at link time instead, as a
-// release build does (the README shows the command):
+// release build does (docs/play.md shows the command):
 //
 //	go build -ldflags "-X main.release=v1.2.0 -X main.commit=$(git rev-parse HEAD)
 //	  -X main.commitTime=$(git log -1 --format=%cI) -X main.modified=false"
