@@ -140,3 +140,80 @@ func TestPageLinksPlanted(t *testing.T) {
 		t.Error("a comment in a code block was taken for a heading")
 	}
 }
+
+// Page sizes: the README and each page of docs/ a reader meets first
+// stay short; a page that grows past its size is split by subject, and
+// measurement history goes to docs/studies/, which has no limit.
+const (
+	readmeMax = 300
+	pageMax   = 400
+)
+
+// longPages may exceed pageMax for now, each with why.
+var longPages = map[string]string{
+	"code.md": "the map of the packages, rewritten once issue 92's moves land",
+}
+
+// overLong lists the pages of dir (not its subfolders) longer than
+// pageMax, and README.md at root if longer than readmeMax, leaving out
+// the allowed ones.
+func overLong(t *testing.T, root, dir string, allowed map[string]string) []string {
+	t.Helper()
+	var out []string
+	count := func(path string) int {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return strings.Count(string(b), "\n")
+	}
+	if n := count(filepath.Join(root, "README.md")); n > readmeMax {
+		out = append(out, "README.md: "+strconv.Itoa(n)+" lines, over "+strconv.Itoa(readmeMax))
+	}
+	paths, err := filepath.Glob(filepath.Join(dir, "*.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range paths {
+		name := filepath.Base(p)
+		if _, ok := allowed[name]; ok {
+			continue
+		}
+		if n := count(p); n > pageMax {
+			out = append(out, name+": "+strconv.Itoa(n)+" lines, over "+strconv.Itoa(pageMax)+": split it by subject, or move its history to docs/studies/")
+		}
+	}
+	return out
+}
+
+// TestPageSizes holds the README under readmeMax lines and every page
+// of docs/ under pageMax, but the studies and longPages.
+func TestPageSizes(t *testing.T) {
+	root := filepath.Join("..", "..")
+	for _, s := range overLong(t, root, filepath.Join(root, "docs"), longPages) {
+		t.Error(s)
+	}
+}
+
+// TestPageSizesPlanted proves the size check finds a long page and a
+// long README, and passes an allowed one.
+func TestPageSizesPlanted(t *testing.T) {
+	root := t.TempDir()
+	docs := filepath.Join(root, "docs")
+	if err := os.MkdirAll(docs, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write := func(path string, lines int) {
+		if err := os.WriteFile(path, []byte(strings.Repeat("a line\n", lines)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(filepath.Join(root, "README.md"), readmeMax+1)
+	write(filepath.Join(docs, "long.md"), pageMax+1)
+	write(filepath.Join(docs, "allowed.md"), pageMax+1)
+	write(filepath.Join(docs, "short.md"), pageMax)
+	got := overLong(t, root, docs, map[string]string{"allowed.md": "planted"})
+	if len(got) != 2 || !strings.HasPrefix(got[0], "README.md") || !strings.HasPrefix(got[1], "long.md") {
+		t.Errorf("found %q, want README.md and long.md", got)
+	}
+}
