@@ -16,7 +16,7 @@ import (
 
 // oldStoreDir is the store the build of d45101a1 wrote, before the store
 // was split by subject (server/keep/testdata/oldstore: its make.go).
-var oldStoreDir = filepath.Join("..", "..", "server", "keep", "testdata", "oldstore")
+var oldStoreDir = filepath.Join("..", "server", "keep", "testdata", "oldstore")
 
 // unpackOldStore unpacks the old store's state directory into dir.
 func unpackOldStore(t *testing.T, dir string) {
