@@ -67,8 +67,7 @@ func (h *Hall) JoinNodes(ctx context.Context, eng *keep.Engine, ttl time.Duratio
 	h.wg.Add(3)
 	go func() {
 		defer h.wg.Done()
-		defer entries.Stop()
-		h.Nodes.guardEntries(ctx, entries)
+		keep.Watch(ctx, entries, h.Nodes.guardEntry)
 	}()
 	go func() {
 		defer h.wg.Done()
@@ -89,41 +88,32 @@ func (h *Hall) JoinNodes(ctx context.Context, eng *keep.Engine, ttl time.Duratio
 	return nil
 }
 
-// guardEntries has a table run here write its entry again when the
+// guardEntry has a table run here write its entry again when the
 // store's is written over by a value that does not open, or by an older
 // entry of the table's put back, or deleted (a writer of the store
 // without the cluster's secret): a node reading the table back, after a
 // restart or to take it over, would refuse it or not find it, and the
 // table would be lost to its players.
-func (ns *nodes) guardEntries(ctx context.Context, w jetstream.KeyWatcher) {
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case e, ok := <-w.Updates():
-			if !ok {
-				return
-			}
-			if e == nil {
-				continue
-			}
-			t := ns.h.Local(e.Key())
-			if t != nil && e.Operation() != jetstream.KeyValuePut {
-				// Deleted, by a writer of the store (a node retires a
-				// table only once it has closed, and takes none over by
-				// deleting it): written again. A table closing here
-				// deleted its own (its saver stopped): nothing to say,
-				// though the hall lists it until it is gone.
-				if t.RewriteEntry() {
-					ns.h.Opt.Log.Warn("a table's entry deleted from the store; written again", "table", e.Key())
-				}
-				continue
-			}
-			if t != nil && ns.h.Keep.Tables.Stale(e.Key(), e.Revision(), e.Value()) && t.RewriteEntry() {
-				ns.h.Opt.Log.Warn("a table's entry refused: not sealed with the cluster's secret, or older than the one written last (put back); written again", "table", e.Key())
-			}
-		}
+func (ns *nodes) guardEntry(e jetstream.KeyValueEntry) bool {
+	if e == nil {
+		return true
 	}
+	t := ns.h.Local(e.Key())
+	if t != nil && e.Operation() != jetstream.KeyValuePut {
+		// Deleted, by a writer of the store (a node retires a table
+		// only once it has closed, and takes none over by deleting
+		// it): written again. A table closing here deleted its own
+		// (its saver stopped): nothing to say, though the hall lists
+		// it until it is gone.
+		if t.RewriteEntry() {
+			ns.h.Opt.Log.Warn("a table's entry deleted from the store; written again", "table", e.Key())
+		}
+		return true
+	}
+	if t != nil && ns.h.Keep.Tables.Stale(e.Key(), e.Revision(), e.Value()) && t.RewriteEntry() {
+		ns.h.Opt.Log.Warn("a table's entry refused: not sealed with the cluster's secret, or older than the one written last (put back); written again", "table", e.Key())
+	}
+	return true
 }
 
 // sweep looks, every second, for tables nobody holds the lease of,

@@ -356,33 +356,29 @@ func (r *relay) reread(ctx context.Context) {
 	if err != nil {
 		return
 	}
-	defer w.Stop()
 	snap := map[string]remoteSummary{}
 	forged := map[string]bool{} // entries not a node's: what was read before stays
 	var top uint64
-	for done := false; !done; {
-		select {
-		case <-ctx.Done():
-			return // cut short: keep what the watch says
-		case e, ok := <-w.Updates():
-			if !ok {
-				return
-			}
-			if e == nil {
-				done = true // every entry read
-				break
-			}
-			top = max(top, e.Revision())
-			if r.isDoor(e) {
-				continue
-			}
-			if rs, ok := r.summaryOf(e); !ok {
-				forged[e.Key()] = true
-			} else if rs.Node != r.node {
-				rs.rev = e.Revision()
-				snap[e.Key()] = rs
-			}
+	done := false
+	keep.Watch(ctx, w, func(e jetstream.KeyValueEntry) bool {
+		if e == nil {
+			done = true // every entry read
+			return false
 		}
+		top = max(top, e.Revision())
+		if r.isDoor(e) {
+			return true
+		}
+		if rs, ok := r.summaryOf(e); !ok {
+			forged[e.Key()] = true
+		} else if rs.Node != r.node {
+			rs.rev = e.Revision()
+			snap[e.Key()] = rs
+		}
+		return true
+	})
+	if !done {
+		return // cut short, or the watch ended: keep what the watch says
 	}
 	r.Mu.Lock()
 	changed := false

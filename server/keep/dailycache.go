@@ -183,18 +183,7 @@ func (b *DailyBook) Watch(ctx context.Context) error {
 	b.cache = c
 	go func() {
 		defer c.stop()
-		defer w.Stop()
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case e, ok := <-w.Updates():
-				if !ok {
-					return
-				}
-				c.apply(e)
-			}
-		}
+		Watch(ctx, w, func(e jetstream.KeyValueEntry) bool { c.apply(e); return true })
 	}()
 	return nil
 }

@@ -102,6 +102,8 @@
 //	secret.go   the cluster's secret, one file every node is given, and
 //	            what is derived from it: the routes' authorization, the
 //	            seal's key
+//	watch.go    Watch: a key-value watch's entries handed on one by one,
+//	            the one loop every watch of the server runs
 //
 // The layer stays in this package rather than one of its own, and
 // TestLayersRunOneWay holds the floors instead of the compiler: no file

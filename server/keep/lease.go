@@ -538,7 +538,6 @@ func (l *Leases) WatchFreed(ctx context.Context) (<-chan freedLease, error) {
 	out := make(chan freedLease)
 	go func() {
 		defer close(out)
-		defer w.Stop()
 		// The leases released and not held since: a release is a
 		// delete marker, a message like any, which the bucket's TTL
 		// removes in its turn and leaves a purge marker for, as it
@@ -550,40 +549,33 @@ func (l *Leases) WatchFreed(ctx context.Context) (<-chan freedLease, error) {
 		// takeovers of closed tables in five minutes, and the store
 		// too busy to take the live tables' moves in time.
 		released := map[string]bool{}
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case e, ok := <-w.Updates():
-				if !ok {
-					return
-				}
-				if e == nil {
-					continue
-				}
-				key, op := e.Key(), e.Operation()
-				if op == jetstream.KeyValuePut {
-					delete(released, key)
-					continue
-				}
-				if op == jetstream.KeyValuePurge && released[key] {
-					delete(released, key) // the release's marker aged out
-					continue
-				}
-				if op == jetstream.KeyValueDelete {
-					released[key] = true
-				} else {
-					delete(released, key)
-				}
-				// An expired lease leaves a purge marker; a release
-				// is a delete.
-				select {
-				case out <- freedLease{Table: key, Expired: op == jetstream.KeyValuePurge}:
-				case <-ctx.Done():
-					return
-				}
+		Watch(ctx, w, func(e jetstream.KeyValueEntry) bool {
+			if e == nil {
+				return true
 			}
-		}
+			key, op := e.Key(), e.Operation()
+			if op == jetstream.KeyValuePut {
+				delete(released, key)
+				return true
+			}
+			if op == jetstream.KeyValuePurge && released[key] {
+				delete(released, key) // the release's marker aged out
+				return true
+			}
+			if op == jetstream.KeyValueDelete {
+				released[key] = true
+			} else {
+				delete(released, key)
+			}
+			// An expired lease leaves a purge marker; a release is a
+			// delete.
+			select {
+			case out <- freedLease{Table: key, Expired: op == jetstream.KeyValuePurge}:
+				return true
+			case <-ctx.Done():
+				return false
+			}
+		})
 	}()
 	return out, nil
 }

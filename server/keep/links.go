@@ -288,25 +288,15 @@ func (b *LinkBook) Watch(ctx context.Context, gone func(id string)) error {
 	if err != nil {
 		return fmt.Errorf("watching the browsers' links: %w", err)
 	}
-	go func() {
-		defer w.Stop()
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case e, ok := <-w.Updates():
-				if !ok {
-					return
-				}
-				if e == nil || e.Operation() == jetstream.KeyValuePut {
-					continue
-				}
-				if i := strings.LastIndexByte(e.Key(), '.'); i >= 0 {
-					gone(e.Key()[i+1:])
-				}
-			}
+	go Watch(ctx, w, func(e jetstream.KeyValueEntry) bool {
+		if e == nil || e.Operation() == jetstream.KeyValuePut {
+			return true
 		}
-	}()
+		if i := strings.LastIndexByte(e.Key(), '.'); i >= 0 {
+			gone(e.Key()[i+1:])
+		}
+		return true
+	})
 	return nil
 }
 

@@ -196,30 +196,34 @@ func rewriteBucket(ctx context.Context, kv jetstream.KeyValue, doing string, cha
 	if err != nil {
 		return 0, fmt.Errorf("%s: %w", doing, err)
 	}
-	defer w.Stop()
-	n := 0
-	for {
-		var e jetstream.KeyValueEntry
-		select {
-		case <-ctx.Done():
-			return n, fmt.Errorf("%s: %w", doing, ctx.Err())
-		case e = <-w.Updates():
-		}
+	n, done := 0, false
+	var failed error
+	Watch(ctx, w, func(e jetstream.KeyValueEntry) bool {
 		if e == nil {
-			return n, nil // every value there was has come
+			done = true // every value there was has come
+			return false
 		}
 		v, ok := change(e)
 		if !ok {
-			continue
+			return true
 		}
 		if _, err := kv.Update(ctx, e.Key(), v, e.Revision()); err != nil {
 			if isWrongSequence(err) {
-				continue
+				return true
 			}
-			return n, fmt.Errorf("%s %s: %w", doing, e.Key(), err)
+			failed = fmt.Errorf("%s %s: %w", doing, e.Key(), err)
+			return false
 		}
 		n++
+		return true
+	})
+	switch {
+	case failed != nil:
+		return n, failed
+	case !done && ctx.Err() != nil:
+		return n, fmt.Errorf("%s: %w", doing, ctx.Err())
 	}
+	return n, nil
 }
 
 // sealJSON is v as JSON, sealed for key of bucket. What decides a

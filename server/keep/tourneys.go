@@ -404,20 +404,9 @@ func (b *TourneyBook) Watch(ctx context.Context) (<-chan TourneyEntry, error) {
 	out := make(chan TourneyEntry, 16)
 	go func() {
 		defer close(out)
-		defer func() { _ = w.Stop() }()
-		for {
-			var e jetstream.KeyValueEntry
-			var ok bool
-			select {
-			case <-ctx.Done():
-				return
-			case e, ok = <-w.Updates():
-				if !ok {
-					return
-				}
-			}
+		Watch(ctx, w, func(e jetstream.KeyValueEntry) bool {
 			if e != nil && strings.HasPrefix(e.Key(), freshPrefix) {
-				continue // a follower: the book's own (fresh.go)
+				return true // a follower: the book's own (fresh.go)
 			}
 			te := TourneyEntry{}
 			if e != nil {
@@ -426,7 +415,7 @@ func (b *TourneyBook) Watch(ctx context.Context) (<-chan TourneyEntry, error) {
 					v, err := b.seal.Open(tourneysBucket+"/"+e.Key(), e.Value())
 					if err != nil {
 						b.log.Warn("a tournament's value refused: not sealed with the cluster's secret", "key", e.Key())
-						continue
+						return true
 					}
 					if b.keptNewest(e.Key()) {
 						// An older one put back: the newest, written over it.
@@ -444,10 +433,11 @@ func (b *TourneyBook) Watch(ctx context.Context) (<-chan TourneyEntry, error) {
 			}
 			select {
 			case out <- te:
+				return true
 			case <-ctx.Done():
-				return
+				return false
 			}
-		}
+		})
 	}()
 	return out, nil
 }
