@@ -19,21 +19,17 @@ import (
 // onTableKey hands key k to the game on the table and carries out what
 // it came to. The status's last message goes first (what the key does
 // says its own). The page over the table, if one is, takes the key
-// first; when it lets it go on (it closed), the key goes to the table.
-// in is k as the message it came in.
+// first; when it lets it go on (it closed), the key goes down to the
+// table, once. in is k as the message it came in.
 func (m *Model) onTableKey(k tea.KeyPressMsg, in tea.Msg) tea.Cmd {
-	g := m.table()
 	m.flash, m.flashWarn, m.flashNews = "", false, false
-	sc := m.keyScene()
-	r, _ := g.Update(in, sc)
-	if r.Page {
-		m.say(r.Said)
-		if m.updateOverlay(k, r.Lines, r.Area) {
+	if m.overlay != ovNone {
+		lines, area := m.overlayPage()
+		if m.updateOverlay(k, lines, area) {
 			return nil
 		}
-		sc.Overlay.Which = hosting.NoPage
-		r, _ = g.Update(in, sc)
 	}
+	r, _ := m.table().Update(in, m.keyScene())
 	return m.carry(r, k)
 }
 
