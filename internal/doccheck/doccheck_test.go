@@ -391,13 +391,9 @@ func TestDocMapsPlanted(t *testing.T) {
 // mapEntry is a line of a doc.go's map: a file's name after a tab.
 var mapEntry = regexp.MustCompile(`(?m)^//\t+([A-Za-z0-9_]+\.go)\b`)
 
-// backUp lists the references of the package in dir that run back up:
-// a file that uses a package-level name (a type, function, variable or
-// constant) declared in a file its doc.go's map lists above it (a file
-// the map does not name counts as listed after those it does). A
-// method or a field is reached through its value, and the type a
-// method's receiver names is the one it adds to: neither counts.
-func backUp(t *testing.T, dir string) []string {
+// mapRank is each file's place in the map of dir's doc.go, from the
+// top; a file the map does not name comes after those it does.
+func mapRank(t *testing.T, dir string) func(file string) int {
 	t.Helper()
 	doc, err := os.ReadFile(filepath.Join(dir, "doc.go"))
 	if err != nil {
@@ -409,12 +405,23 @@ func backUp(t *testing.T, dir string) []string {
 			order[m[1]] = len(order)
 		}
 	}
-	rank := func(file string) int {
+	return func(file string) int {
 		if r, ok := order[file]; ok {
 			return r
 		}
 		return len(order)
 	}
+}
+
+// backUp lists the references of the package in dir that run back up:
+// a file that uses a package-level name (a type, function, variable or
+// constant) declared in a file its doc.go's map lists above it (a file
+// the map does not name counts as listed after those it does). A
+// method or a field is reached through its value, and the type a
+// method's receiver names is the one it adds to: neither counts.
+func backUp(t *testing.T, dir string) []string {
+	t.Helper()
+	rank := mapRank(t, dir)
 	paths, err := filepath.Glob(filepath.Join(dir, "*.go"))
 	if err != nil {
 		t.Fatal(err)

@@ -50,6 +50,9 @@
 //	ratings.go  RatingBook and Rater: each finished match rated once (its
 //	            mark), players by key and bot levels, per game (the model
 //	            is package rating's); the leaderboard read
+//	dailyrank.go  who the daily's board ranks: when each key was first
+//	            seen, which identity first played the day from an
+//	            address, and why a day is practice
 //	daily.go    DailyBook: the served daily — each day's secret made
 //	            once in the cluster (a Create), sealed, revealed after
 //	            the day; par; each player's day begun once and scored
@@ -57,9 +60,6 @@
 //	dailycache.go  the boards from memory: a watch of the daily's
 //	            results (DailyBook.Watch), so a page open reads no result
 //	            from the store
-//	dailyrank.go  who the daily's board ranks: when each key was first
-//	            seen, which identity first played the day from an
-//	            address, and why a day is practice
 //	dailyresult.go  a player's day as stored (DailyResult), and the daily's
 //	            buckets
 //	links.go    LinkBook: the browsers linked to players — a one-time

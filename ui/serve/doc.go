@@ -30,10 +30,10 @@
 //	              watches it, the idle timer)
 //	view.go       the session's View: a page that draws the whole screen (the game's), or a
 //	              page's lines between the header and its keys
-//	session.go    the session, the host: its pages by name, a turn applied, goodbyes
-//	idle.go       when the player last pressed a key, and the timer a session sleeps on
 //	ended.go      the tournaments listed every few seconds, a player told when one they
 //	              played in is over, wherever they are
+//	session.go    the session, the host: its pages by name, a turn applied, goodbyes
+//	idle.go       when the player last pressed a key, and the timer a session sleeps on
 //
 // The session's common value, its pages' seam and its place at a table are package common's
 // (common/doc.go). The pages are packages of their own under pages/, each importing common

@@ -11,17 +11,6 @@ import (
 	"okey/ui/serve/tourneyview"
 )
 
-// ends is what the session knows of the server's tournaments' phases,
-// so that a player who played in one is told it is over wherever they
-// are: the lobby, a page, another table.
-type ends struct {
-	// phase is each tournament's phase as last listed (nil: not listed
-	// yet: those over by then are not told), listed when.
-	phase  map[string]tourney.Phase
-	listed time.Time
-	armed  bool
-}
-
 // Messages of the tournaments' ends.
 type (
 	// endsMsg: time to list the tournaments again.
@@ -60,16 +49,6 @@ func (s *session) watchEnds() tea.Cmd {
 		}
 		return endsMsg{}
 	})
-}
-
-// live says whether a tournament runs, as last listed.
-func (e *ends) live() bool {
-	for _, ph := range e.phase {
-		if ph == tourney.Running || ph == tourney.Ending {
-			return true
-		}
-	}
-	return false
 }
 
 // onEnds lists the tournaments at the wake watchEnds armed; quiet when

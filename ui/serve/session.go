@@ -3,6 +3,8 @@ package serve
 import (
 	"time"
 
+	gametourney "okey/game/tourney"
+
 	tea "charm.land/bubbletea/v2"
 
 	"okey/ui/serve/common"
@@ -203,4 +205,25 @@ func (s *session) ended() {
 	if cmd := s.seat.Close(&s.c); cmd != nil {
 		cmd()
 	}
+}
+
+// ends is what the session knows of the server's tournaments' phases,
+// so that a player who played in one is told it is over wherever they
+// are: the lobby, a page, another table.
+type ends struct {
+	// phase is each tournament's phase as last listed (nil: not listed
+	// yet: those over by then are not told), listed when.
+	phase  map[string]gametourney.Phase
+	listed time.Time
+	armed  bool
+}
+
+// live says whether a tournament runs, as last listed.
+func (e *ends) live() bool {
+	for _, ph := range e.phase {
+		if ph == gametourney.Running || ph == gametourney.Ending {
+			return true
+		}
+	}
+	return false
 }

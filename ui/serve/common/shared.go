@@ -3,7 +3,6 @@ package common
 import (
 	"context"
 	"errors"
-	"net/netip"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -92,18 +91,6 @@ func (c *Common) GoneTo(id string) {
 		c.Went = map[string]bool{}
 	}
 	c.Went[id] = true
-}
-
-// SeatAsking reports whether a seat is asked of table id now, its
-// answer not yet taken in.
-func (c *Common) SeatAsking(id string) bool { return c.asking[id] }
-
-// SeatAsked notes that a seat is asked of table id (Join does).
-func (c *Common) SeatAsked(id string) {
-	if c.asking == nil {
-		c.asking = map[string]bool{}
-	}
-	c.asking[id] = true
 }
 
 // SeatAnswered notes that the answer to the seat asked of table id was
@@ -300,40 +287,6 @@ func (c *Common) OpenRefused(err error) string {
 	c.Srv.Log().Warn("a table not opened", "name", c.Name, "err", err)
 	return c.Tr.T("lobby.cannotopen", err.Error())
 }
-
-// SeatAddr is the address a session's seats count by, for the tables
-// one address may hold seats at and the one-seat rule: the address it
-// came from, except that a key from the loopback counts by itself.
-// Behind a tunnel (the docs' ssh -R) or a proxy that sends no PROXY
-// header, every player arrives from the loopback: counted by it, all of
-// them together would hold seats at TablesPerAddr tables. A key is one
-// player's; guests from the loopback cannot be told apart, and share
-// the loopback's count. (Wrong codes are counted by the address still,
-// keys and guests together: a key is free to make, and a budget per key
-// would be none.)
-//
-// A key is free to make, though: a key counts by itself only once the
-// cluster has known it for loopbackKeyAge. Before, it shares the
-// loopback's count with the guests, so that one client making keys by
-// the dozen behind a tunnel opens no more tables than a guest would
-// (TestHostileClients' flood, from the loopback).
-func (c *Common) SeatAddr() string {
-	if c.Code != "" {
-		return c.Addr
-	}
-	ip, err := netip.ParseAddr(c.Addr)
-	if err != nil || !ip.IsLoopback() {
-		return c.Addr
-	}
-	if seen := c.SeenSince.Load(); seen != 0 && c.Srv.Now().Sub(time.Unix(0, seen)) >= loopbackKeyAge {
-		return c.ID
-	}
-	return c.Addr
-}
-
-// loopbackKeyAge is how long the cluster must have known a key from the
-// loopback before it counts by itself for seats and tables (SeatAddr).
-const loopbackKeyAge = time.Hour
 
 // NewField is a one-line text field: a code's or the chat's. Its cursor
 // does not blink (a blink is a frame a second for every session typing),

@@ -16,6 +16,9 @@
 //	place.go      the place at a table: joined (asked again when a node
 //	              does not answer), the table's messages, its end by
 //	              reason, the seat taken back where the table moved
+//	screen.go     the game's screen, opened by the table's game (the
+//	              table core knows no screen), fed and drawn; the
+//	              record's command it offers
 //	moving.go     while the table moves: the keys held and the moves
 //	              sent, played and sent again once it is back; the line
 //	              that says so, and that the table is paused while its
@@ -23,10 +26,9 @@
 //	duplicate.go  a duplicate table as the seat shows it: its seat
 //	              followed as the players move, where it stands on the
 //	              top line, its end for the end page
-//	screen.go     the game's screen, opened by the table's game (the
-//	              table core knows no screen), fed and drawn; the
-//	              record's command it offers
 //	heldhand.go   a hand's end held back between the hands of a match
 //	              whose deal other tables still play: the seat's own
 //	              place and score, and enter when ready
+//	game.go       the game's screen as the seat drives it (seatScreen),
+//	              under every file that opens, feeds or draws it
 package seat

@@ -2,13 +2,14 @@ package seat
 
 import (
 	"context"
+	"strings"
+	"testing"
+
 	"okey/game/classic"
 	"okey/kit/seatmsg"
 	"okey/server/tables"
 	"okey/ui/serve/common"
 	"okey/ui/serve/common/commontest"
-	"strings"
-	"testing"
 
 	"github.com/charmbracelet/x/ansi"
 )

@@ -393,3 +393,20 @@ func reseatOrLost(h *hall.Hall, id string, d time.Duration) tea.Cmd {
 		return reseatMsg{lost: gone && err == nil}
 	})
 }
+
+// leave leaves the table on purpose (its seat goes to a bot) and goes
+// back to the lobby.
+func (p *Page) leave(c *common.Common) common.Turn {
+	p.close()
+	c.Chat.On = false
+	t := common.BackToLobby
+	if at := c.At; at != nil && at.Tourney {
+		// A tournament's table, left: back to its page, where the
+		// standings and the next table are.
+		if id := c.TourneyOf(at.T.TableID()); id != "" {
+			t = common.Turn{To: common.Tourney, Pass: common.ShowTourney{ID: id}}
+		}
+	}
+	t.Cmd = c.Drop(false)
+	return t
+}

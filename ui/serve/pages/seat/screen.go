@@ -20,17 +20,6 @@ import (
 	"okey/ui/serve/common"
 )
 
-// seatScreen is a game's screen for one seat at a table: the session
-// opens it, gives it the table's updates and the player's keys, and
-// draws it. The table core knows no screen; the session picks it by
-// the table's game.
-type seatScreen interface {
-	Init() tea.Cmd
-	Update(tea.Msg) (tea.Model, tea.Cmd)
-	View() tea.View
-	Close() error
-}
-
 // newSeatScreen opens the seat's screen of the game named g (a
 // tables.GameKind's name).
 func newSeatScreen(g string, opt ui.SeatOptions) (seatScreen, error) {

@@ -2,8 +2,9 @@ package seat
 
 import (
 	"context"
-	"okey/ui/serve/common/commontest"
 	"testing"
+
+	"okey/ui/serve/common/commontest"
 )
 
 // Without a debug log a session's screen gets none.

@@ -145,23 +145,6 @@ func (p *Page) key(c *common.Common, k tea.KeyPressMsg) common.Turn {
 	return common.Stay(cmd)
 }
 
-// leave leaves the table on purpose (its seat goes to a bot) and goes
-// back to the lobby.
-func (p *Page) leave(c *common.Common) common.Turn {
-	p.close()
-	c.Chat.On = false
-	t := common.BackToLobby
-	if at := c.At; at != nil && at.Tourney {
-		// A tournament's table, left: back to its page, where the
-		// standings and the next table are.
-		if id := c.TourneyOf(at.T.TableID()); id != "" {
-			t = common.Turn{To: common.Tourney, Pass: common.ShowTourney{ID: id}}
-		}
-	}
-	t.Cmd = c.Drop(false)
-	return t
-}
-
 // leaveKept leaves a match in play for the lobby, the seat kept a
 // while for the player (its bot playing).
 func (p *Page) leaveKept(c *common.Common) common.Turn {
