@@ -1,0 +1,205 @@
+package cmd
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"okey/bots/coach"
+	"okey/game/classic"
+	"okey/game/okey101"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// simRecords plays hands with okey sim --record and returns the files.
+func simRecords(t *testing.T, gameName string, hands string) []string {
+	t.Helper()
+	dir := t.TempDir()
+	var out, errb bytes.Buffer
+	if code := run(context.Background(), []string{"sim", "--game", gameName, "--bots", "easy,normal,hard,normal", "--hands", hands, "--seed", "2", "--record", dir}, nil, &out, &errb); code != 0 {
+		t.Fatalf("okey sim --record: exit %d: %s", code, errb.String())
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.okey"))
+	slices.Sort(files)
+	return files
+}
+
+// fewSamples is the worlds okey review's tests judge a decision over:
+// two under -short, where they check what the command prints (its JSON,
+// its text, where it reads), whatever the verdicts (bots/coach judges
+// those), and full in the whole suite (four reviews over 8 or 16 worlds
+// were 10 s of CPU of the package's 16 under -short).
+func fewSamples(full string) string {
+	if testing.Short() {
+		return "2"
+	}
+	return full
+}
+
+// TestSimRecord: okey sim --record writes one record a hand, in the
+// format the game saves, and each replays.
+func TestSimRecord(t *testing.T) {
+	for _, g := range []string{"classic", "101"} {
+		files := simRecords(t, g, "4")
+		if len(files) != 4 {
+			t.Fatalf("%s: %d records, want 4", g, len(files))
+		}
+		for _, f := range files {
+			b, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g == "101" {
+				rec, err := okey101.ParseRecord(b)
+				if err == nil {
+					_, err = rec.Replay()
+				}
+				if err != nil {
+					t.Fatalf("%s: %v", f, err)
+				}
+				continue
+			}
+			rec, err := classic.ParseRecord(b)
+			if err == nil {
+				_, err = rec.Replay()
+			}
+			if err != nil {
+				t.Fatalf("%s: %v", f, err)
+			}
+		}
+	}
+}
+
+// TestReviewJSON: --json is one decision object a line then a summary,
+// each decoded by encoding/json with no unknown field, the summary's
+// counts agreeing with the lines.
+func TestReviewJSON(t *testing.T) {
+	for _, g := range []string{"classic", "101"} {
+		f := simRecords(t, g, "1")[0]
+		var out, errb bytes.Buffer
+		if code := run(context.Background(), []string{"review", "--json", "--samples", fewSamples("16"), "--workers", "2", "--seat", "2", f}, nil, &out, &errb); code != 0 {
+			t.Fatalf("%s: exit %d: %s", g, code, errb.String())
+		}
+		if errb.Len() != 0 {
+			t.Errorf("%s: stderr on a pipe: %q", g, errb.String())
+		}
+		sc := bufio.NewScanner(&out)
+		sc.Buffer(nil, 1<<20)
+		var lines []string
+		for sc.Scan() {
+			lines = append(lines, sc.Text())
+		}
+		if len(lines) < 2 {
+			t.Fatalf("%s: %d lines", g, len(lines))
+		}
+		only := 0
+		for _, l := range lines[:len(lines)-1] {
+			var d coach.Decision
+			dec := json.NewDecoder(strings.NewReader(l))
+			dec.DisallowUnknownFields()
+			if err := dec.Decode(&d); err != nil {
+				t.Fatalf("%s: %v in %s", g, err, l)
+			}
+			if d.Kind != "decision" || d.Seat != 2 || d.Played == "" || d.Best == "" || len(d.Candidates) == 0 {
+				t.Errorf("%s: incomplete decision %s", g, l)
+			}
+			if d.Label == coach.Only {
+				only++
+			} else if !slices.Contains(coach.Labels, d.Label) || d.Low > d.Loss || d.Loss > d.High || d.Loss < 0 {
+				t.Errorf("%s: bad verdict %s", g, l)
+			}
+		}
+		var s coach.Summary
+		dec := json.NewDecoder(strings.NewReader(lines[len(lines)-1]))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&s); err != nil {
+			t.Fatalf("%s: summary: %v", g, err)
+		}
+		if s.Kind != "summary" || s.Decisions+s.Only != len(lines)-1 || s.Only != only || len(s.Hands) != 1 {
+			t.Errorf("%s: summary %s does not add up to %d decisions (%d only)", g, lines[len(lines)-1], len(lines)-1, only)
+		}
+	}
+}
+
+// TestReviewText: the report fits 80 columns and names the seat and
+// the hand, in the player's language: with --lang tr its text and its
+// legend are Turkish (issue 67: they were English).
+func TestReviewText(t *testing.T) {
+	f := simRecords(t, "101", "1")[0]
+	for _, c := range []struct {
+		lang      string
+		want, not []string
+	}{
+		{"en", []string{"seat 0", "Hand 1", "Loss is the expected points"}, []string{"koltuk", "karar"}},
+		{"tr", []string{"0. koltuk", "1. el: ", "Kayıp, bulunan en iyi hamleye", "incelemesi"}, []string{"seat", "Hand", "decisions", "Loss is", "best", "discard", "draw"}},
+	} {
+		var out, errb bytes.Buffer
+		if code := run(context.Background(), []string{"review", "--lang", c.lang, "--samples", fewSamples("16"), f}, nil, &out, &errb); code != 0 {
+			t.Fatalf("%s: exit %d: %s", c.lang, code, errb.String())
+		}
+		for _, w := range c.want {
+			if !strings.Contains(out.String(), w) {
+				t.Errorf("%s: report lacks %q:\n%s", c.lang, w, out.String())
+			}
+		}
+		for _, w := range c.not {
+			if strings.Contains(out.String(), w) {
+				t.Errorf("%s: report says %q:\n%s", c.lang, w, out.String())
+			}
+		}
+		for _, l := range strings.Split(out.String(), "\n") {
+			if w := ansi.StringWidth(l); w > 80 {
+				t.Errorf("%s: line of %d columns: %q", c.lang, w, l)
+			}
+		}
+	}
+}
+
+// TestReviewErrors: a usage error exits 2 with one line, a runtime error
+// (a missing or damaged record, an empty state directory) 1.
+func TestReviewErrors(t *testing.T) {
+	bad := filepath.Join(t.TempDir(), "bad.okey")
+	os.WriteFile(bad, []byte("not a record\n"), 0o644)
+	cases := []struct {
+		args []string
+		code int
+	}{
+		{[]string{"review", "--seat", "4", "x"}, 2},
+		{[]string{"review", "--hand", "-1", "x"}, 2},
+		{[]string{"review", "--samples", "-3", "x"}, 2},
+		{[]string{"review", "--nope"}, 2},
+		{[]string{"review", filepath.Join(t.TempDir(), "missing.okey")}, 1},
+		{[]string{"review", bad}, 1},
+		{[]string{"review", "--state-dir", t.TempDir()}, 1},
+	}
+	for _, c := range cases {
+		var out, errb bytes.Buffer
+		code := run(context.Background(), c.args, nil, &out, &errb)
+		if code != c.code || strings.Count(errb.String(), "\n") != 1 {
+			t.Errorf("%v: exit %d, stderr %q; want exit %d and one line", c.args, code, errb.String(), c.code)
+		}
+	}
+}
+
+// TestReviewLastMatch: with no record named, the match in progress in
+// the state directory is reviewed.
+func TestReviewLastMatch(t *testing.T) {
+	f := simRecords(t, "classic", "1")[0]
+	dir := t.TempDir()
+	b, _ := os.ReadFile(f)
+	os.WriteFile(filepath.Join(dir, "current.okey"), b, 0o644)
+	var out, errb bytes.Buffer
+	if code := run(context.Background(), []string{"review", "--state-dir", dir, "--samples", fewSamples("8"), "--json"}, nil, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if !strings.Contains(out.String(), `"kind":"summary"`) {
+		t.Error("no summary")
+	}
+}
