@@ -19,7 +19,7 @@ import (
 // the okey it shares from the first part.
 func rulesPart(t *testing.T, g string) string {
 	t.Helper()
-	b, err := os.ReadFile("../RULES.md")
+	b, err := os.ReadFile("../docs/RULES.md")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -63,7 +63,7 @@ func TestGlossaryTerms(t *testing.T) {
 			}
 		}
 	}
-	rules, err := os.ReadFile("../RULES.md")
+	rules, err := os.ReadFile("../docs/RULES.md")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -85,10 +85,10 @@ func TestRulesAreInTheProject(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Contains(string(readme), "../shared") || !strings.Contains(string(readme), "(RULES.md)") {
+	if strings.Contains(string(readme), "../shared") || !strings.Contains(string(readme), "(docs/RULES.md)") {
 		t.Fatal("the README does not link the project's RULES.md")
 	}
-	rules, err := os.ReadFile("../RULES.md")
+	rules, err := os.ReadFile("../docs/RULES.md")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,11 +16,11 @@ var mdLink = regexp.MustCompile(`\]\(([^)\s]+)\)`)
 var heading = regexp.MustCompile(`^#{1,6}\s+(.*)$`)
 
 // pages are the Markdown pages a reader follows links between: the
-// README, the rules and every page under docs/, paths from the module's
-// root.
+// README and every page under docs/ (the rules among them), paths from
+// the module's root.
 func pages(t *testing.T, root string) []string {
 	t.Helper()
-	out := []string{filepath.Join(root, "README.md"), filepath.Join(root, "RULES.md")}
+	out := []string{filepath.Join(root, "README.md")}
 	err := filepath.WalkDir(filepath.Join(root, "docs"), func(path string, d os.DirEntry, err error) error {
 		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".md") {
 			out = append(out, path)
