@@ -487,10 +487,12 @@ func backUp(t *testing.T, dir string) []string {
 }
 
 // topDown are the packages read top-down, held to it: the server's
-// tree and the served session's host and its common value.
+// tree, the served session's host and its common value, and the
+// command line.
 var topDown = []string{
 	"door", "server/hall", "server/keep", "door/loadgen", "server/tables", "server/tournaments",
 	"ui/serve", "ui/serve/common", "ui/serve/pages/seat",
+	"cmd",
 }
 
 // TestNoReferenceRunsBackUp: in each package of topDown, every file uses
