@@ -1,5 +1,5 @@
 // Package cli holds the engines behind okey's command-line tools, so
-// that the root command files only parse flags and wire them up:
+// that the command files (okey/cmd) only parse flags and wire them up:
 //
 //   - line.go: one "IND: TILES" line read against the rules (the one
 //     place the indicator and the tiles are checked);
