@@ -103,14 +103,14 @@ func TestEveryMessageInTurkish(t *testing.T) {
 var stderrText = regexp.MustCompile(`(?:Fprint(?:f|ln)?\((?:e\.)?stderr, |\bfail\((?:\d, )?)"((?:[^"\\]|\\.)*)"`)
 
 // commandsSayNothingOfTheirOwn checks the commands' sources (the main
-// package, ../..): every text a command writes to stderr comes from the
+// package, ../../cmd): every text a command writes to stderr comes from the
 // catalogue, so that it is said in the player's language; a format may
 // hold the command's name, flags and verbs, and no word of a language.
 // (okey verify said "NOT verified: cannot read it" in English under
 // --lang tr.)
 func commandsSayNothingOfTheirOwn(t *testing.T) {
 	t.Helper()
-	files, _ := filepath.Glob(filepath.Join("..", "..", "*.go"))
+	files, _ := filepath.Glob(filepath.Join("..", "..", "cmd", "*.go"))
 	word := regexp.MustCompile(`\p{L}{2,}`)
 	name := regexp.MustCompile(`^okey( [a-z]+)*:`)
 	en, tr := MustLoad("en"), MustLoad("tr")
@@ -139,6 +139,6 @@ func commandsSayNothingOfTheirOwn(t *testing.T) {
 		}
 	}
 	if checked < 20 {
-		t.Errorf("only %d texts written to stderr found in the commands: is ../.. still the main package?", checked)
+		t.Errorf("only %d texts written to stderr found in the commands: is ../../cmd still the command line?", checked)
 	}
 }
