@@ -155,14 +155,13 @@ func (s *Server) limitKey(a net.Addr) string { return netOf(hostOf(a), s.cfg.IPv
 // once a key is known, it is the player's. Guests from the loopback
 // cannot be told apart and stay in its count, and so do connections
 // still logging in. A connection is moved once, at its first session.
-func (s *Server) countByKey(sess ssh.Session) bool {
-	k := sess.PublicKey()
-	if k == nil {
+func (s *Server) countByKey(v *visit) bool {
+	if v.key == nil {
 		return true
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	cc := s.open[sess.RemoteAddr().String()]
+	cc := s.open[v.remote.String()]
 	if cc == nil || cc.keyed {
 		return true
 	}
@@ -170,7 +169,7 @@ func (s *Server) countByKey(sess ssh.Session) bool {
 	if ip, err := netip.ParseAddr(cc.host); err != nil || !ip.IsLoopback() {
 		return true
 	}
-	id := keep.KeyPrefix + gossh.FingerprintSHA256(k)
+	id := keyID(v.key)
 	if s.perAddr[id] >= s.cfg.MaxPerAddr {
 		return false
 	}
@@ -199,12 +198,11 @@ func readOperators(path string) (map[string]bool, error) {
 // operatorOf is the operator's identity a session has ("": none): a
 // key of --operators, over ssh itself (a browser linked to the key is
 // not the operator: its link is a weaker proof than the key).
-func (s *Server) operatorOf(sess ssh.Session) string {
-	k := sess.PublicKey()
+func (s *Server) operatorOf(k ssh.PublicKey) string {
 	if k == nil || s.operators == nil {
 		return ""
 	}
-	if id := keep.KeyPrefix + gossh.FingerprintSHA256(k); s.operators[id] {
+	if id := keyID(k); s.operators[id] {
 		return id
 	}
 	return ""

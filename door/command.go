@@ -100,7 +100,7 @@ func (s *Server) command(sess ssh.Session) bool {
 		// A private table's matches are its players': a key that holds
 		// a seat there. (No code is taken here: that would be a way
 		// round the limits on guessing codes.)
-		if who, _ := common.IdentityOf(sess); sum.Holds(who) < 0 {
+		if who, _ := sshIdentity(sess); sum.Holds(who) < 0 {
 			return fail(1, "table %s is private: its record goes only to a player holding a seat there with an SSH key", id)
 		}
 	}

@@ -267,7 +267,7 @@ func (s *dailyDesk) command(sess ssh.Session, args []string, fail func(int, stri
 	if s == nil {
 		return fail(1, "this server keeps no daily (it has no state directory)")
 	}
-	id, code := common.IdentityOf(sess)
+	id, code := sshIdentity(sess)
 	if code != "" {
 		return fail(1, "a daily's hands go to the SSH key that played them: connect with it")
 	}

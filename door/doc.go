@@ -25,12 +25,13 @@
 //
 //	lifecycle.go  New, Serve, Shutdown: a server started and stopped, its store opened and closed
 //	web.go        the browser door's way in (door/web): a browser's connection counted with
-//	              the SSH door's and run by the same handlers, as an SSH session of a guest,
-//	              or of the key a linked browser plays as
+//	              the SSH door's, its page a Terminal, run by the same handlers as a guest or
+//	              as the key a linked browser plays as
 //	link.go       a browser linked to a player's key: the code handed in, the credential sealed
 //	              and checked at each connect, a revoke ending its sessions on every node
-//	conn.go       a connection's way to its session: the guard against a panic, the session
-//	              started (serve.Start) and run, the terminal put back, the last word
+//	conn.go       a connection's way to its session: the SSH door's handler, the guard against a
+//	              panic, the session started (serve.Start) on the visit's Terminal and run, the
+//	              terminal put back, the last word
 //	command.go    the commands over ssh: "record TABLE", a finished match's record; "daily GAME
 //	              DATE HAND" (daily.go's); the status line
 //	mute.go       the operator's "mute NAME [DURATION]", "unmute NAME" and "mutes" over ssh: the
@@ -59,11 +60,14 @@
 //	copies.go     the store's copies behind, as status last asked
 //	share.go      a client's fair share, per address (an address's host): connections, guesses
 //	health.go     a node's health: its scheduling delay and store wait
+//	terminal.go   Terminal, the one face of a player's terminal both doors hand a session (read,
+//	              write, window, context), and the visit the door keeps beside it: who, from
+//	              where, how to end or ping the connection; an SSH session's of each
 //
 // A browser reaches the same sessions through door/web's page and
-// WebSocket (okey serve --web): web.go runs each of its connections as
-// an SSH session of a guest — or of the player whose key it is linked
-// to (link.go) — counted and capped with the SSH door's.
+// WebSocket (okey serve --web): web.go runs each of its connections on
+// a Terminal of its own, as a guest or as the player whose key it is
+// linked to (link.go), counted and capped with the SSH door's.
 //
 // It imports the server's packages, the session (okey/ui/serve) and its
 // common value, the leaves (kit/: words, safe text, files), Charm's SSH libraries (ssh,

@@ -46,7 +46,7 @@ func New(cfg Config) (srv *Server, restoreErr error, err error) {
 	if log == nil {
 		log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
-	s := &Server{serving: make(chan struct{}), cfg: cfg, log: log, sessions: map[*serve.Session]*liveSession{}, bySess: map[ssh.Session]*serve.Session{}, byID: map[string]*serve.Session{}, perAddr: map[string]int{},
+	s := &Server{serving: make(chan struct{}), cfg: cfg, log: log, sessions: map[*serve.Session]*liveSession{}, byVisit: map[*visit]*serve.Session{}, byID: map[string]*serve.Session{}, perAddr: map[string]int{},
 		open: map[string]*countedConn{}, connRate: newConnLimiter(cfg.ConnPerMinute, cfg.ConnBurst), guesses: newGuesses(cfg.FreeGuesses), opTourneys: ops}
 	if cfg.AuthorizedKeys != "" {
 		if s.authz, err = readAuthorizedKeys(cfg.AuthorizedKeys); err != nil {
@@ -171,7 +171,7 @@ func New(cfg Config) (srv *Server, restoreErr error, err error) {
 		wish.WithKeyboardInteractiveAuth(s.keyboardInteractive),
 		wish.WithIdleTimeout(cfg.IdleTimeout),
 		wish.WithMaxTimeout(cfg.MaxSession),
-		wish.WithMiddleware(s.guard(s.run)),
+		wish.WithMiddleware(s.sshDoor),
 	)
 	if err != nil {
 		s.stop()

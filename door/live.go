@@ -2,20 +2,18 @@ package door
 
 import (
 	"context"
-	"okey/ui/serve"
 	"time"
 
-	"charm.land/ssh"
-	gossh "golang.org/x/crypto/ssh"
+	"okey/ui/serve"
 )
 
 // register records a session; the same identity connected before is
 // let go (its seat goes to the new one).
-func (s *Server) register(m *serve.Session, sess ssh.Session, cancel context.CancelFunc) {
+func (s *Server) register(m *serve.Session, v *visit, cancel context.CancelFunc) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.sessions[m] = &liveSession{cancel: cancel, sess: sess, conn: s.open[sess.RemoteAddr().String()]}
-	s.bySess[sess] = m
+	s.sessions[m] = &liveSession{cancel: cancel, visit: v, conn: s.open[v.remote.String()]}
+	s.byVisit[v] = m
 	if old, ok := s.byID[m.ID()]; ok && old != m {
 		s.replaceLocked(old)
 	}
@@ -35,9 +33,9 @@ func (s *Server) replaceLocked(old *serve.Session) {
 	// The table tells the old session (it shows why for a moment); it
 	// ends a little later whatever happens, and its channel is closed,
 	// since a client that stopped reading may hold its writes.
-	sess := ls.sess
+	v := ls.visit
 	time.AfterFunc(replaceGrace, ls.cancel)
-	time.AfterFunc(2*replaceGrace, func() { sess.Close() })
+	time.AfterFunc(2*replaceGrace, func() { _ = v.close() })
 }
 
 // replaceGrace is how long a replaced session has to say why.
@@ -63,15 +61,7 @@ func (s *Server) answers(ctx context.Context, m *serve.Session, wait time.Durati
 	if !ok {
 		return false // gone already
 	}
-	conn, ok := ls.sess.Context().Value(ssh.ContextKeyConn).(gossh.Conn)
-	if !ok {
-		return true // cannot ask: taken as there
-	}
-	done := make(chan bool, 1)
-	go func() {
-		_, _, err := conn.SendRequest("keepalive@openssh.com", true, nil)
-		done <- err == nil
-	}()
+	done := ls.visit.ping()
 	select {
 	case ok := <-done:
 		return ok

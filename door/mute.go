@@ -36,7 +36,7 @@ const maxMute = 7 * 24 * time.Hour
 // else is refused.
 func (s *Server) muteCommand(sess ssh.Session, args []string, fail func(int, string, ...any) bool) bool {
 	switch {
-	case s.operatorOf(sess) == "":
+	case s.operatorOf(sess.PublicKey()) == "":
 		return fail(1, "only the server's operator may mute or unmute (a key of okey serve --operators)")
 	case s.tourneys == nil:
 		return fail(1, "this server keeps no mutes: it has no state directory")

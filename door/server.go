@@ -238,7 +238,7 @@ func (c Config) Check() error {
 // liveSession is a running session's handles.
 type liveSession struct {
 	cancel context.CancelFunc
-	sess   ssh.Session
+	visit  *visit
 	conn   *countedConn // nil when not known
 }
 
@@ -282,7 +282,7 @@ type Server struct {
 
 	mu       sync.Mutex
 	sessions map[*serve.Session]*liveSession
-	bySess   map[ssh.Session]*serve.Session
+	byVisit  map[*visit]*serve.Session
 	byID     map[string]*serve.Session
 	perAddr  map[string]int
 	conns    int
@@ -393,11 +393,11 @@ func (s *Server) StoredRecord(ctx context.Context, id string) ([]byte, error) {
 // once its record is read, after its lease is taken (Owned).
 func (s *Server) Running() []string { return s.hall.Running() }
 
-func (s *Server) unregister(m *serve.Session, sess ssh.Session) {
+func (s *Server) unregister(m *serve.Session, v *visit) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	delete(s.sessions, m)
-	delete(s.bySess, sess)
+	delete(s.byVisit, v)
 	if s.byID[m.ID()] == m {
 		delete(s.byID, m.ID())
 	}

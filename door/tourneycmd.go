@@ -147,7 +147,7 @@ func (s *Server) tourneyCancel(sess ssh.Session, which string, fail func(int, st
 // the creator does, from its page), or a server with no tournaments.
 // verb and does say what the command does ("cancel", "cancels").
 func (s *Server) operatorsTourney(sess ssh.Session, which, verb, does string, fail func(int, string, ...any) bool) (op, id string, refused bool) {
-	switch op = s.operatorOf(sess); {
+	switch op = s.operatorOf(sess.PublicKey()); {
 	case op == "":
 		return "", "", fail(1, "only the server's operator may %s a tournament here (a key of okey serve --operators); its creator %s it from its page", verb, does)
 	case s.tourneys == nil:

@@ -3,14 +3,8 @@ package door
 import (
 	"context"
 	"encoding/base64"
-	"errors"
-	"io"
 	"net"
-	"sync"
 	"time"
-
-	"charm.land/ssh"
-	gossh "golang.org/x/crypto/ssh"
 
 	"okey/door/web"
 	"okey/kit/i18n"
@@ -22,8 +16,8 @@ import (
 // the very session an SSH connection runs — counted with the SSH door's
 // connections at admission, then handed to the same handlers (guard,
 // run) as an SSH session of a guest, with a terminal of the page's size.
-// webSession is that session's face: what the handlers ask of an SSH
-// session, answered from the browser's connection.
+// webTerminal is the browser's terminal as the session sees it, and
+// webVisit the connection as the door holds it.
 
 // Web runs one browser's session until it ends (web.Config.Session).
 func (s *Server) Web(c *web.Conn) {
@@ -38,14 +32,15 @@ func (s *Server) Web(c *web.Conn) {
 		return
 	}
 	defer cc.Close()
-	sess := newWebSession(s, c, cc)
+	var linked keep.Link
+	guest := ""
 	if l, _, ok := s.webLink(c); ok {
 		// Held before it is checked again: a revoke from now on ends
 		// it, and one since the first check refuses it.
 		defer s.holdLinked(l.ID, c)()
 		var renew bool
 		if l, renew, ok = s.webLink(c); ok {
-			sess.linked = l
+			linked = l
 			if renew {
 				if err := c.Relink(); err != nil {
 					s.log.Debug("web: the page not told to renew its link", "err", err)
@@ -53,10 +48,11 @@ func (s *Server) Web(c *web.Conn) {
 			}
 		}
 	}
-	if sess.linked.Player == "" {
-		sess.guest = s.webGuest(c)
+	if linked.Player == "" {
+		guest = s.webGuest(c)
 	}
-	s.guard(s.run)(func(ssh.Session) {})(sess)
+	v := s.webVisit(c, cc, linked, guest)
+	s.guard(v, func() { s.run(v) })
 	if s.ctx.Err() != nil {
 		// The server is stopping: the page comes back, to any node.
 		c.CloseWith(web.Restarting, tr.T("bye.restart"))
@@ -92,36 +88,72 @@ func (s *Server) webGuest(c *web.Conn) string {
 	return code
 }
 
-// webSession is a browser's connection seen as an SSH session with a
-// terminal. Its writes go through the counted connection, its reads
-// are the page's typed bytes.
-type webSession struct {
-	srv  *Server
-	c    *web.Conn
-	conn net.Conn // the counted connection
-	// guest is the guest the browser is ("": a new one); linked the
-	// link it came in by, whose player it is (Player "": none).
-	guest  string
-	linked keep.Link
-	ctx    *webContext
-	winch  chan ssh.Window
-	env    []string
+// webTerminal is a browser's page as a terminal: its writes go through
+// the counted connection, its reads are the page's typed bytes, its
+// sizes the page's.
+type webTerminal struct {
+	net.Conn // the counted connection
+	c        *web.Conn
+	sizes    chan Size
 }
 
-func newWebSession(s *Server, c *web.Conn, conn net.Conn) *webSession {
-	w := &webSession{srv: s, c: c, conn: conn, winch: make(chan ssh.Window, 1), env: webEnv(c)}
-	w.ctx = &webContext{Context: c.Context(), sess: w}
+func newWebTerminal(c *web.Conn, conn net.Conn) *webTerminal {
+	t := &webTerminal{Conn: conn, c: c, sizes: make(chan Size, 1)}
 	go func() {
-		defer close(w.winch)
+		defer close(t.sizes)
 		for sz := range c.Sizes() {
 			select {
-			case <-w.winch: // the latest size wins
+			case <-t.sizes: // the latest size wins
 			default:
 			}
-			w.winch <- ssh.Window{Width: sz.Cols, Height: sz.Rows}
+			t.sizes <- Size{sz.Cols, sz.Rows}
 		}
 	}()
-	return w
+	return t
+}
+
+func (t *webTerminal) Window() (string, Size, bool) {
+	return webTerm, Size{t.c.W, t.c.H}, true
+}
+
+func (t *webTerminal) Resized() <-chan Size { return t.sizes }
+
+func (t *webTerminal) Context() context.Context { return t.c.Context() }
+
+// webVisit is a browser's connection as the door holds it: the player
+// a linked browser plays as (linked.Player, by their key's identity),
+// else the guest it comes back as (guest), else a new guest.
+func (s *Server) webVisit(c *web.Conn, conn net.Conn, linked keep.Link, guest string) *visit {
+	v := &visit{Terminal: newWebTerminal(c, conn), user: c.Name, remote: c.RemoteAddr(), local: c.LocalAddr(), env: webEnv(c)}
+	switch {
+	case linked.Player != "":
+		v.user, v.id, v.link = linked.Name, linked.Player, linked.ID
+	case guest != "":
+		v.id, v.code = common.GuestID(guest), guest
+	default:
+		v.code = common.NewResumeCode()
+		v.id = common.GuestID(v.code)
+	}
+	v.close = conn.Close
+	// A refusal (overloaded, too many) ends the page's socket as one
+	// the page tries again after a while.
+	v.end = func(code int) {
+		if code != 0 && s.ctx.Err() == nil {
+			c.CloseWith(web.TryLater, "")
+		}
+		_ = conn.Close()
+	}
+	// A keepalive is the WebSocket's ping, bounded by webPingWait.
+	v.ping = func() <-chan bool {
+		done := make(chan bool, 1)
+		go func() {
+			ctx, cancel := context.WithTimeout(c.Context(), webPingWait)
+			defer cancel()
+			done <- c.Ping(ctx) == nil
+		}()
+		return done
+	}
+	return v
 }
 
 // webEnv is a browser session's environment, as an SSH client's would
@@ -137,115 +169,6 @@ func webEnv(c *web.Conn) []string {
 // an xterm with 256 colours.
 const webTerm = "xterm-256color"
 
-func (w *webSession) Read(p []byte) (int, error)  { return w.conn.Read(p) }
-func (w *webSession) Write(p []byte) (int, error) { return w.conn.Write(p) }
-func (w *webSession) Close() error                { return w.conn.Close() }
-func (w *webSession) CloseWrite() error           { return nil }
-func (w *webSession) Stderr() io.ReadWriter       { return w }
-func (w *webSession) SendRequest(string, bool, []byte) (bool, error) {
-	return false, nil
-}
-func (w *webSession) User() string {
-	if w.linked.Player != "" {
-		return w.linked.Name
-	}
-	return w.c.Name
-}
-func (w *webSession) RemoteAddr() net.Addr { return w.c.RemoteAddr() }
-func (w *webSession) LocalAddr() net.Addr  { return w.c.LocalAddr() }
-func (w *webSession) Environ() []string    { return append([]string(nil), w.env...) }
-
-// Exit ends the session: a refusal (overloaded, too many) as one the
-// page tries again after a while.
-func (w *webSession) Exit(code int) error {
-	if code != 0 && w.srv.ctx.Err() == nil {
-		w.c.CloseWith(web.TryLater, "")
-	}
-	return w.conn.Close()
-}
-
-// GuestCode is the guest the browser comes back as (common.IdentityOf).
-func (w *webSession) GuestCode() string { return w.guest }
-
-// LinkedID is the player a linked browser plays as: their SSH key's
-// identity (common.IdentityOf).
-func (w *webSession) LinkedID() string { return w.linked.Player }
-
-// LinkID is the link a linked browser came in by ("": none), which its
-// browsers' page marks as this browser.
-func (w *webSession) LinkID() string { return w.linked.ID }
-
-func (w *webSession) Command() []string        { return nil }
-func (w *webSession) RawCommand() string       { return "" }
-func (w *webSession) Subsystem() string        { return "" }
-func (w *webSession) PublicKey() ssh.PublicKey { return nil }
-func (w *webSession) Context() ssh.Context     { return w.ctx }
-func (w *webSession) Permissions() ssh.Permissions {
-	return ssh.Permissions{Permissions: &gossh.Permissions{}}
-}
-func (w *webSession) EmulatedPty() bool         { return false }
-func (w *webSession) Signals(chan<- ssh.Signal) {}
-func (w *webSession) Break(chan<- bool)         {}
-func (w *webSession) Pty() (ssh.Pty, <-chan ssh.Window, bool) {
-	return ssh.Pty{Term: webTerm, Window: ssh.Window{Width: w.c.W, Height: w.c.H}}, w.winch, true
-}
-
-// webContext is a browser session's context as an SSH context: it ends
-// with the connection, and its connection answers a keepalive with the
-// WebSocket's ping (Server.answers).
-type webContext struct {
-	context.Context
-	sync.Mutex
-	sess *webSession
-}
-
-func (x *webContext) Value(key any) any {
-	if key == ssh.ContextKeyConn {
-		return webPinger{x.sess}
-	}
-	return x.Context.Value(key)
-}
-func (x *webContext) User() string                  { return x.sess.User() }
-func (x *webContext) SessionID() string             { return "" }
-func (x *webContext) ClientVersion() string         { return "" }
-func (x *webContext) ServerVersion() string         { return "" }
-func (x *webContext) RemoteAddr() net.Addr          { return x.sess.RemoteAddr() }
-func (x *webContext) LocalAddr() net.Addr           { return x.sess.LocalAddr() }
-func (x *webContext) Permissions() *ssh.Permissions { p := x.sess.Permissions(); return &p }
-func (x *webContext) SetValue(any, any)             {}
-
-// webPinger is a browser's connection as the SSH connection a keepalive
-// is asked on: the request is a WebSocket ping.
-type webPinger struct{ sess *webSession }
-
 // webPingWait bounds a ping's wait for its pong: Server.answers waits
 // less, and says a connection that has not answered is gone.
 const webPingWait = 30 * time.Second
-
-func (p webPinger) SendRequest(string, bool, []byte) (bool, []byte, error) {
-	ctx, cancel := context.WithTimeout(p.sess.c.Context(), webPingWait)
-	defer cancel()
-	err := p.sess.c.Ping(ctx)
-	return err == nil, nil, err
-}
-func (p webPinger) User() string          { return p.sess.User() }
-func (p webPinger) SessionID() []byte     { return nil }
-func (p webPinger) ClientVersion() []byte { return nil }
-func (p webPinger) ServerVersion() []byte { return nil }
-func (p webPinger) RemoteAddr() net.Addr  { return p.sess.RemoteAddr() }
-func (p webPinger) LocalAddr() net.Addr   { return p.sess.LocalAddr() }
-func (p webPinger) OpenChannel(string, []byte) (gossh.Channel, <-chan *gossh.Request, error) {
-	return nil, nil, errNoChannels
-}
-func (p webPinger) Close() error { return p.sess.Close() }
-func (p webPinger) Wait() error  { <-p.sess.c.Context().Done(); return nil }
-
-// errNoChannels: a browser's connection opens no SSH channel.
-var errNoChannels = errors.New("a browser's connection has no SSH channels")
-
-// What the handlers ask of a session, its context and its connection.
-var (
-	_ ssh.Session = (*webSession)(nil)
-	_ ssh.Context = (*webContext)(nil)
-	_ gossh.Conn  = webPinger{}
-)

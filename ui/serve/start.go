@@ -32,7 +32,7 @@ type Options struct {
 	// tournaments (nil: it runs none).
 	Side common.ServerSide
 	Tour common.TourneySide
-	// ID is who the player is (common.IdentityOf), Code a guest's
+	// ID is who the player is (a key's fingerprint or a guest), Code a guest's
 	// resume code ("" for a key), Name their name made safe, Addr the
 	// address their seats count by, Lang their language, Port the
 	// server's port their connection came in on.

@@ -6,9 +6,6 @@ import (
 	"strings"
 	"unicode"
 
-	"charm.land/ssh"
-	gossh "golang.org/x/crypto/ssh"
-
 	"okey/server/keep"
 )
 
@@ -84,26 +81,6 @@ func NormCode(s string, lens ...int) (string, bool) {
 		}
 	}
 	return s, true
-}
-
-// IdentityOf is who the session is: its key's fingerprint, the key's
-// identity a linked browser plays as (a session with a LinkedID), the guest a
-// session already knows it is (a browser that came back with its token:
-// a session with a GuestCode), or a new guest. It reads the key that
-// authenticated the connection, after the handshake (the public-key
-// callback may see keys that never log in).
-func IdentityOf(sess ssh.Session) (id, code string) {
-	if k := sess.PublicKey(); k != nil {
-		return keep.KeyPrefix + gossh.FingerprintSHA256(k), ""
-	}
-	if l, ok := sess.(interface{ LinkedID() string }); ok && l.LinkedID() != "" {
-		return l.LinkedID(), ""
-	}
-	if g, ok := sess.(interface{ GuestCode() string }); ok && g.GuestCode() != "" {
-		return GuestID(g.GuestCode()), g.GuestCode()
-	}
-	code = NewResumeCode()
-	return keep.GuestPrefix + code, code
 }
 
 // GuestID is the identity a resume code stands for.
