@@ -62,17 +62,17 @@ const chatWrites = 8
 // Chat is tournament id's chat as player may read it: its last lines,
 // oldest first (none: nobody said anything, or a private tournament
 // player is not in).
-func (s *Service) Chat(id, player string) []ChatLine {
-	s.mu.Lock()
-	r, ok := s.recs[id]
-	v := s.other[chatKey(id)]
-	s.mu.Unlock()
+func (c *chatRoom) Chat(id, player string) []ChatLine {
+	c.svc.mu.Lock()
+	r, ok := c.svc.recs[id]
+	v := c.svc.other[chatKey(id)]
+	c.svc.mu.Unlock()
 	if !ok || (r.Code != "" && !r.chatter(player)) || v.v == nil {
 		return nil
 	}
 	var l chatLog
 	if err := json.Unmarshal(v.v, &l); err != nil {
-		s.opt.Log.Error("a tournament's chat that does not read", "tournament", id, "err", err)
+		c.svc.opt.Log.Error("a tournament's chat that does not read", "tournament", id, "err", err)
 		return nil
 	}
 	return l.Lines
@@ -89,33 +89,33 @@ func (r *record) chatter(player string) bool {
 // cleaned and cut as a table's line, at the tables' pace (ErrChatSlow),
 // by an entrant (ErrChatNotIn) not muted (a *MutedError). A line that
 // cleans to nothing is not said.
-func (s *Service) Say(ctx context.Context, id, player, name, text string) error {
+func (c *chatRoom) Say(ctx context.Context, id, player, name, text string) error {
 	text = tables.CleanChat(text)
 	if text == "" {
 		return nil
 	}
-	s.mu.Lock()
-	r, ok := s.recs[id]
-	s.mu.Unlock()
+	c.svc.mu.Lock()
+	r, ok := c.svc.recs[id]
+	c.svc.mu.Unlock()
 	switch {
 	case !ok:
 		return fmt.Errorf("%q: %w", id, ErrNoTournament)
 	case !r.chatter(player):
 		return ErrChatNotIn
 	}
-	if m, ok := s.Muted(player); ok {
+	if m, ok := c.svc.Muted(player); ok {
 		return &m
 	}
-	if !s.paced(player) {
+	if !c.paced(player) {
 		return ErrChatSlow
 	}
-	now := s.opt.Now()
+	now := c.svc.opt.Now()
 	line := ChatLine{Name: safetext.Name(name), Text: text, At: now.UTC().Truncate(time.Second)}
-	keepN := cmp.Or(s.opt.Hall.Opt.ChatKeep, 50)
+	keepN := cmp.Or(c.svc.opt.Hall.Opt.ChatKeep, 50)
 	ctx, cancel := context.WithTimeout(ctx, storeWait)
 	defer cancel()
 	for range chatWrites {
-		b, rev, err := s.opt.Book.ReadLatest(ctx, chatKey(id))
+		b, rev, err := c.svc.opt.Book.ReadLatest(ctx, chatKey(id))
 		if err != nil && !errors.Is(err, keep.ErrTourneyNone) {
 			return fmt.Errorf("tournament %s's chat: %w", id, err)
 		}
@@ -137,7 +137,7 @@ func (s *Service) Say(ctx context.Context, id, player, name, text string) error 
 		if err != nil {
 			return err
 		}
-		_, err = s.opt.Book.WriteNewer(ctx, chatKey(id), out, b, rev)
+		_, err = c.svc.opt.Book.WriteNewer(ctx, chatKey(id), out, b, rev)
 		if errors.Is(err, keep.ErrTourneyMoved) {
 			continue // another node's line first: this one after it
 		}
@@ -152,21 +152,21 @@ func (s *Service) Say(ctx context.Context, id, player, name, text string) error 
 // paced says whether player may say a line now at the tables' pace,
 // and counts it. Their pace is this node's count: a player's session
 // is on one node.
-func (s *Service) paced(player string) bool {
-	hall := s.opt.Hall.Opt
+func (c *chatRoom) paced(player string) bool {
+	hall := c.svc.opt.Hall.Opt
 	every, burst := cmp.Or(hall.ChatEvery, 5*time.Second), cmp.Or(hall.ChatBurst, 3)
-	now := s.opt.Now()
-	s.chatMu.Lock()
-	defer s.chatMu.Unlock()
-	for p, r := range s.rates {
+	now := c.svc.opt.Now()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for p, r := range c.rates {
 		if r.Quiet(now, every) {
-			delete(s.rates, p) // forgotten: nothing said lately
+			delete(c.rates, p) // forgotten: nothing said lately
 		}
 	}
-	r := s.rates[player]
+	r := c.rates[player]
 	if r == nil {
 		r = &tables.ChatRate{}
-		s.rates[player] = r
+		c.rates[player] = r
 	}
 	return r.Allow(now, every, burst)
 }

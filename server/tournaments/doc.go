@@ -14,8 +14,13 @@
 //	owner.go     the owner's round: leases taken, each owned tournament
 //	             read, its requests and tables' ends taken, its clock
 //	             moved, its new tables numbered, written back at its
-//	             revision with them in play (Opening), then opened; the
-//	             tables written as opening settled by the next round
+//	             revision with them in play (Opening), then opened
+//	written.go   the owner's writes: a tournament written at the
+//	             revision read (never below its own last), a player
+//	             gone, a round's seal drawn, the ends read past the
+//	             watch, the requests and ends taken dropped
+//	opening.go   a table planned under its number, opened once written,
+//	             and settled by the next round if it was not
 //	chat.go      a tournament's chat: its last lines kept in the store,
 //	             said at the tables' pace and cleaned as theirs, read
 //	             by every node's watch
@@ -44,7 +49,9 @@
 //	             players, not of the matches played)
 //	service.go   Service: started with its Options, the tournaments as
 //	             every node sees them (a watch of the store), the lobby's
-//	             list and one tournament's copy
+//	             list and one tournament's copy; the parts it is made
+//	             of, each with its own methods: the owner's round
+//	             (ownerRound), the chat (chatRoom), the mutes
 //
 // It may import game/tourney, game/okey101 (its rules: whether a 101
 // tournament's tables are partners'), game/classic (its rules: a

@@ -47,13 +47,13 @@ func mute(v []byte, now time.Time) (MutedError, bool, error) {
 }
 
 // muteKey is player's mute's key.
-func (s *Service) muteKey(player string) string {
-	return prefixMute + s.opt.Book.PlayerName("mute", player)
+func (ms *mutes) muteKey(player string) string {
+	return prefixMute + ms.svc.opt.Book.PlayerName("mute", player)
 }
 
 // Mute mutes player (called name, for the list) until until (zero:
 // until unmuted), on every node.
-func (s *Service) Mute(ctx context.Context, player, name string, until time.Time) error {
+func (ms *mutes) Mute(ctx context.Context, player, name string, until time.Time) error {
 	if player == "" || len(player) > maxPlayerID {
 		return fmt.Errorf("%w: a player of %d bytes", ErrSettings, len(player))
 	}
@@ -63,49 +63,49 @@ func (s *Service) Mute(ctx context.Context, player, name string, until time.Time
 	}
 	ctx, cancel := context.WithTimeout(ctx, storeWait)
 	defer cancel()
-	if err := s.opt.Book.PutNewer(ctx, s.muteKey(player), b); err != nil {
+	if err := ms.svc.opt.Book.PutNewer(ctx, ms.muteKey(player), b); err != nil {
 		return fmt.Errorf("muting: %w", err)
 	}
-	s.opt.Log.Info("muted by the operator", "player", keep.LogID(player), "until", until)
+	ms.svc.opt.Log.Info("muted by the operator", "player", keep.LogID(player), "until", until)
 	return nil
 }
 
 // Unmute lets player chat again.
-func (s *Service) Unmute(ctx context.Context, player string) error {
+func (ms *mutes) Unmute(ctx context.Context, player string) error {
 	ctx, cancel := context.WithTimeout(ctx, storeWait)
 	defer cancel()
-	if err := s.opt.Book.Lift(ctx, s.muteKey(player), nil, 0); err != nil {
+	if err := ms.svc.opt.Book.Lift(ctx, ms.muteKey(player), nil, 0); err != nil {
 		return fmt.Errorf("unmuting: %w", err)
 	}
-	s.opt.Log.Info("unmuted by the operator", "player", keep.LogID(player))
+	ms.svc.opt.Log.Info("unmuted by the operator", "player", keep.LogID(player))
 	return nil
 }
 
 // Muted says whether player is muted now, and until when: from memory,
 // as every node's watch keeps the mutes.
-func (s *Service) Muted(player string) (MutedError, bool) {
-	key := s.muteKey(player)
-	s.mu.Lock()
-	v, ok := s.other[key]
-	s.mu.Unlock()
+func (ms *mutes) Muted(player string) (MutedError, bool) {
+	key := ms.muteKey(player)
+	ms.svc.mu.Lock()
+	v, ok := ms.svc.other[key]
+	ms.svc.mu.Unlock()
 	if !ok {
 		return MutedError{}, false
 	}
-	m, on, err := mute(v.v, s.opt.Now())
+	m, on, err := mute(v.v, ms.svc.opt.Now())
 	if err != nil {
-		s.opt.Log.Error("a mute that does not read", "err", err)
+		ms.svc.opt.Log.Error("a mute that does not read", "err", err)
 		return MutedError{}, false
 	}
 	return m, on
 }
 
 // Mutes are the mutes in force, as the operator named the players.
-func (s *Service) Mutes() []MutedError {
-	now := s.opt.Now()
-	s.mu.Lock()
-	defer s.mu.Unlock()
+func (ms *mutes) Mutes() []MutedError {
+	now := ms.svc.opt.Now()
+	ms.svc.mu.Lock()
+	defer ms.svc.mu.Unlock()
 	var out []MutedError
-	for k, v := range s.other {
+	for k, v := range ms.svc.other {
 		if !strings.HasPrefix(k, prefixMute) {
 			continue
 		}
@@ -120,12 +120,12 @@ func (s *Service) Mutes() []MutedError {
 // PeopleNamed are the players of the tournaments not finished over a
 // day ago whose name is name (letters' case aside): whom the operator
 // may mean by it.
-func (s *Service) PeopleNamed(name string) []string {
-	now := s.opt.Now()
-	s.mu.Lock()
-	defer s.mu.Unlock()
+func (ms *mutes) PeopleNamed(name string) []string {
+	now := ms.svc.opt.Now()
+	ms.svc.mu.Lock()
+	defer ms.svc.mu.Unlock()
 	var out []string
-	for _, r := range s.recs {
+	for _, r := range ms.svc.recs {
 		if !r.Done.IsZero() && now.Sub(r.Done) > ListedFor {
 			continue
 		}

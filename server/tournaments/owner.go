@@ -62,63 +62,63 @@ func (s *Service) Start(ctx context.Context) error {
 
 // run runs the owner's round every tick, and at once when a request or
 // a table's end comes, until ctx ends.
-func (s *Service) run(ctx context.Context, every time.Duration) {
+func (o *ownerRound) run(ctx context.Context, every time.Duration) {
 	tick := time.NewTicker(every)
 	defer tick.Stop()
 	for {
 		select {
 		case <-ctx.Done():
-			if s.hold != nil {
+			if o.hold != nil {
 				// Given up at once: the other nodes need not wait for
 				// the leases to run out.
 				gctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-				_ = s.hold.GiveAll(gctx)
+				_ = o.hold.GiveAll(gctx)
 				cancel()
 			}
 			return
 		case <-tick.C:
-		case <-s.wake:
+		case <-o.svc.wake:
 		}
-		s.Round(ctx)
+		o.Round(ctx)
 	}
 }
 
 // lost forgets a tournament whose lease another node holds now.
-func (s *Service) lost(id string) {
-	s.mu.Lock()
-	delete(s.owned, id)
-	delete(s.own, id)
-	s.mu.Unlock()
-	s.opt.Log.Warn("tournament lease lost: driven elsewhere now", "tournament", id)
+func (o *ownerRound) lost(id string) {
+	o.svc.mu.Lock()
+	delete(o.owned, id)
+	delete(o.own, id)
+	o.svc.mu.Unlock()
+	o.svc.opt.Log.Warn("tournament lease lost: driven elsewhere now", "tournament", id)
 }
 
 // Round is one owner's round: the tournaments nobody owns taken (their
 // lease), and each one owned driven.
-func (s *Service) Round(ctx context.Context) {
-	s.claim(ctx)
-	s.mu.Lock()
-	ids := make([]string, 0, len(s.owned))
-	for id := range s.owned {
+func (o *ownerRound) Round(ctx context.Context) {
+	o.claim(ctx)
+	o.svc.mu.Lock()
+	ids := make([]string, 0, len(o.owned))
+	for id := range o.owned {
 		ids = append(ids, id)
 	}
-	s.mu.Unlock()
+	o.svc.mu.Unlock()
 	slices.Sort(ids)
 	for _, id := range ids {
 		if ctx.Err() != nil {
 			return
 		}
-		if err := s.drive(ctx, id); err != nil {
-			s.opt.Log.Warn("tournament not moved on", "tournament", id, "err", err)
+		if err := o.drive(ctx, id); err != nil {
+			o.svc.opt.Log.Warn("tournament not moved on", "tournament", id, "err", err)
 		}
 	}
 }
 
 // Owned lists the tournaments this node drives.
-func (s *Service) Owned() []string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	out := make([]string, 0, len(s.owned))
-	for id := range s.owned {
+func (o *ownerRound) Owned() []string {
+	o.svc.mu.Lock()
+	defer o.svc.mu.Unlock()
+	out := make([]string, 0, len(o.owned))
+	for id := range o.owned {
 		out = append(out, id)
 	}
 	slices.Sort(out)
@@ -139,25 +139,25 @@ type Driver struct {
 // Drivers lists the tournaments not finished, by id, each with the
 // node that drives it: one read of its lease a tournament (alone, this
 // node drives every one).
-func (s *Service) Drivers(ctx context.Context) []Driver {
-	s.mu.Lock()
+func (o *ownerRound) Drivers(ctx context.Context) []Driver {
+	o.svc.mu.Lock()
 	var out []Driver
-	for id, r := range s.recs {
+	for id, r := range o.svc.recs {
 		if r.T.Phase != tourney.Finished {
-			out = append(out, Driver{ID: id, Name: r.T.Config.Name, Phase: r.T.Phase, Here: s.owned[id]})
+			out = append(out, Driver{ID: id, Name: r.T.Config.Name, Phase: r.T.Phase, Here: o.owned[id]})
 		}
 	}
-	s.mu.Unlock()
+	o.svc.mu.Unlock()
 	slices.SortFunc(out, func(a, b Driver) int { return strings.Compare(a.ID, b.ID) })
 	for i := range out {
 		switch {
-		case s.opt.Leases == nil:
+		case o.svc.opt.Leases == nil:
 			out[i].Here = true
 		case out[i].Here:
-			out[i].Node = s.opt.Leases.Node
+			out[i].Node = o.svc.opt.Leases.Node
 		default:
 			lctx, cancel := context.WithTimeout(ctx, storeWait)
-			node, err := s.opt.Leases.Holder(lctx, out[i].ID)
+			node, err := o.svc.opt.Leases.Holder(lctx, out[i].ID)
 			cancel()
 			if err == nil {
 				out[i].Node = node
@@ -169,39 +169,39 @@ func (s *Service) Drivers(ctx context.Context) []Driver {
 
 // claim takes the lease of each tournament not finished that nobody
 // holds. A lease is only tried for on a Create: one held is refused.
-func (s *Service) claim(ctx context.Context) {
+func (o *ownerRound) claim(ctx context.Context) {
 	now := time.Now()
-	s.mu.Lock()
+	o.svc.mu.Lock()
 	var free []string
-	for id, r := range s.recs {
-		if r.T.Phase != tourney.Finished && !s.owned[id] && now.Sub(s.heldElsewhere[id]) >= claimAgain {
+	for id, r := range o.svc.recs {
+		if r.T.Phase != tourney.Finished && !o.owned[id] && now.Sub(o.heldElsewhere[id]) >= claimAgain {
 			free = append(free, id)
 		}
 	}
-	s.mu.Unlock()
+	o.svc.mu.Unlock()
 	slices.Sort(free)
-	gone := s.goneLately(now)
+	gone := o.goneLately(now)
 	for _, id := range free {
-		if s.hold != nil {
+		if o.hold != nil {
 			tctx, cancel := context.WithTimeout(ctx, storeWait)
-			err := s.hold.TakeFrom(tctx, id, gone)
+			err := o.hold.TakeFrom(tctx, id, gone)
 			cancel()
 			if errors.Is(err, keep.ErrLeaseHeld) {
-				s.mu.Lock()
-				s.heldElsewhere[id] = now
-				s.mu.Unlock()
+				o.svc.mu.Lock()
+				o.heldElsewhere[id] = now
+				o.svc.mu.Unlock()
 			}
 			if err != nil {
 				if !errors.Is(err, keep.ErrLeaseHeld) {
-					s.opt.Log.Warn("a tournament's lease not taken", "tournament", id, "err", err)
+					o.svc.opt.Log.Warn("a tournament's lease not taken", "tournament", id, "err", err)
 				}
 				continue
 			}
-			s.opt.Log.Info("tournament owned here", "tournament", id, "node", s.opt.Leases.Node)
+			o.svc.opt.Log.Info("tournament owned here", "tournament", id, "node", o.svc.opt.Leases.Node)
 		}
-		s.mu.Lock()
-		s.owned[id] = true
-		s.mu.Unlock()
+		o.svc.mu.Lock()
+		o.owned[id] = true
+		o.svc.mu.Unlock()
 	}
 }
 
@@ -212,23 +212,23 @@ func (s *Service) claim(ctx context.Context) {
 // tournament's node killed, its tables taken over within 1.1 s), 52
 // pairings of 2.4 to 7.7 s in the arena's 200 players, where the other
 // runs' p99 was 0.2 to 0.6 s.
-func (s *Service) NodeGone(node string) {
-	s.mu.Lock()
-	s.goneNode, s.goneAt = node, time.Now()
-	clear(s.heldElsewhere) // asked for again at once
-	s.mu.Unlock()
-	s.poke()
+func (o *ownerRound) NodeGone(node string) {
+	o.svc.mu.Lock()
+	o.goneNode, o.goneAt = node, time.Now()
+	clear(o.heldElsewhere) // asked for again at once
+	o.svc.mu.Unlock()
+	o.svc.poke()
 }
 
 // goneLately is the node gone whose leases are taken at their revision now
 // ("": none lately, within goneFor of its going).
-func (s *Service) goneLately(now time.Time) string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.goneNode == "" || now.Sub(s.goneAt) > goneFor {
+func (o *ownerRound) goneLately(now time.Time) string {
+	o.svc.mu.Lock()
+	defer o.svc.mu.Unlock()
+	if o.goneNode == "" || now.Sub(o.goneAt) > goneFor {
 		return ""
 	}
-	return s.goneNode
+	return o.goneNode
 }
 
 // goneFor is how long after a node is gone its tournaments' leases are
@@ -245,23 +245,19 @@ const goneFor = time.Minute
 const claimAgain = time.Second
 
 // give lets a finished tournament go: nobody need drive it.
-func (s *Service) give(ctx context.Context, id string) {
-	s.mu.Lock()
-	delete(s.owned, id)
-	s.mu.Unlock()
-	if s.hold != nil {
+func (o *ownerRound) give(ctx context.Context, id string) {
+	o.svc.mu.Lock()
+	delete(o.owned, id)
+	o.svc.mu.Unlock()
+	if o.hold != nil {
 		gctx, cancel := context.WithTimeout(ctx, storeWait)
-		_ = s.hold.Give(gctx, id)
+		_ = o.hold.Give(gctx, id)
 		cancel()
 	}
 }
 
-// taken is a request or a table's end taken into the tournament, to be
-// lifted or deleted once the tournament is written with it.
-type taken = pendingKey
-
 // drive is the owner's round for tournament id.
-func (s *Service) drive(ctx context.Context, id string) error {
+func (o *ownerRound) drive(ctx context.Context, id string) error {
 	rctx, cancel := context.WithTimeout(ctx, storeWait)
 	defer cancel()
 	// Where a round's time goes, for the debug log: each step a round
@@ -269,21 +265,21 @@ func (s *Service) drive(ctx context.Context, id string) error {
 	// table the sum of them.
 	began := time.Now()
 	var read, numbered, wrote time.Duration
-	if s.hold != nil {
+	if o.hold != nil {
 		// A node that was frozen, or whose renewals went unanswered,
 		// acts only once it knows the tournament is still its own.
-		if err := s.hold.Confirm(rctx, id); err != nil {
+		if err := o.hold.Confirm(rctx, id); err != nil {
 			return fmt.Errorf("tournament %s: %w", id, err)
 		}
 	}
-	b, rev, gen, own := s.ownLast(id)
+	b, rev, gen, own := o.ownLast(id)
 	if !own {
 		var err error
-		if b, rev, err = s.read(rctx, prefixT+id); err != nil {
+		if b, rev, err = o.read(rctx, prefixT+id); err != nil {
 			return err
 		}
 	}
-	if floor := s.floor(id); rev < floor {
+	if floor := o.floor(id); rev < floor {
 		// A copy behind the store's: driven from it, the round would
 		// open tables the tournament never knows (its write refused),
 		// whose players play a match nobody counts while the next
@@ -292,7 +288,7 @@ func (s *Service) drive(ctx context.Context, id string) error {
 	}
 	read = time.Since(began)
 	var r record
-	if err := s.readRecord(rctx, id, b, &r); err != nil {
+	if err := o.svc.readRecord(rctx, id, b, &r); err != nil {
 		return fmt.Errorf("tournament %s: %w", id, err)
 	}
 	if own {
@@ -302,11 +298,11 @@ func (s *Service) drive(ctx context.Context, id string) error {
 	if t.Joined == nil {
 		t.Joined = map[string]tourney.Entrant{}
 	}
-	rev, err := s.sealNext(rctx, id, &r, rev)
+	rev, err := o.sealNext(rctx, id, &r, rev)
 	if err != nil {
 		return err
 	}
-	now := s.opt.Now()
+	now := o.svc.opt.Now()
 	phase, changed := t.Phase, false
 	// The tables written in play before they opened, as read: those put
 	// in play by this round open only once it is written.
@@ -325,15 +321,15 @@ func (s *Service) drive(ctx context.Context, id string) error {
 			changed = true
 			if t.System().Scoring.Sealed() {
 				if _, ok := r.Seals[st.Round]; !ok {
-					s.opt.Log.Error("tournament: a duplicate round with no seal", "tournament", id, "round", st.Round)
+					o.svc.opt.Log.Error("tournament: a duplicate round with no seal", "tournament", id, "round", st.Round)
 					continue
 				}
 			}
 			at := time.Now()
-			n, err := s.plan(&r, st, now)
+			n, err := o.plan(&r, st, now)
 			numbered += time.Since(at)
 			if err != nil {
-				s.opt.Log.Error("tournament: a table not opened", "tournament", id, "players", logIDs(st.Players), "err", bare(err))
+				o.svc.opt.Log.Error("tournament: a table not opened", "tournament", id, "players", logIDs(st.Players), "err", bare(err))
 				continue
 			}
 			planned = append(planned, n)
@@ -342,8 +338,8 @@ func (s *Service) drive(ctx context.Context, id string) error {
 
 	// The players' requests, then the tables' ends, as the watch saw
 	// them.
-	reqs, ends := s.pending(id)
-	ends = s.unseenEnds(rctx, id, &r, ends)
+	reqs, ends := o.pending(id)
+	ends = o.unseenEnds(rctx, id, &r, ends)
 	for _, q := range reqs {
 		done = append(done, q)
 		var req request
@@ -351,7 +347,7 @@ func (s *Service) drive(ctx context.Context, id string) error {
 			continue
 		}
 		if req.Organiser {
-			if s.organised(id, &r, req) {
+			if o.svc.organised(id, &r, req) {
 				changed = true
 			}
 			continue
@@ -361,32 +357,32 @@ func (s *Service) drive(ctx context.Context, id string) error {
 		if req.TakeBack {
 			st, err := t.TakeBack(req.Player, now)
 			if err != nil {
-				s.opt.Log.Info("tournament: an ask to partner not taken back", "tournament", id, "err", bare(err))
+				o.svc.opt.Log.Info("tournament: an ask to partner not taken back", "tournament", id, "err", bare(err))
 			}
 			openAll(st)
 			continue
 		}
 		if req.Leave {
 			if err := t.Leave(req.Player); err != nil {
-				s.opt.Log.Info("tournament: a leave refused", "tournament", id, "err", bare(err))
+				o.svc.opt.Log.Info("tournament: a leave refused", "tournament", id, "err", bare(err))
 			}
 			continue
 		}
 		if req.Answer != "" {
 			st, err := t.Answer(req.Player, req.Answer == answerAccept, now)
 			if err != nil {
-				s.opt.Log.Info("tournament: an answer to partner refused", "tournament", id, "err", bare(err))
+				o.svc.opt.Log.Info("tournament: an answer to partner refused", "tournament", id, "err", bare(err))
 			}
 			openAll(st)
 			continue
 		}
-		if _, ok := t.Joined[t.Unit(req.Player)]; !ok && !t.Alone(req.Player) && t.Players() >= s.opt.players() {
+		if _, ok := t.Joined[t.Unit(req.Player)]; !ok && !t.Alone(req.Player) && t.Players() >= o.svc.opt.players() {
 			continue
 		}
 		if !r.free(req.Addr, req.Player) {
 			// Another joined from the address meanwhile, by another
 			// node: one person, one seat.
-			s.opt.Log.Info("tournament: a join refused: its address is another player's", "tournament", id)
+			o.svc.opt.Log.Info("tournament: a join refused: its address is another player's", "tournament", id)
 			continue
 		}
 		var st []tourney.Start
@@ -397,7 +393,7 @@ func (s *Service) drive(ctx context.Context, id string) error {
 			st, err = t.Join(req.Player, req.Rating, now)
 		}
 		if err != nil {
-			s.opt.Log.Info("tournament: a join refused", "tournament", id, "err", bare(err))
+			o.svc.opt.Log.Info("tournament: a join refused", "tournament", id, "err", bare(err))
 			if req.With != "" {
 				// The node asked from let it through; the asker's page
 				// says why the owner did not (the partner teamed or
@@ -445,13 +441,13 @@ func (s *Service) drive(ctx context.Context, id string) error {
 			for i, p := range end.Players {
 				if end.Forfeit[i] && p != tourney.Bot {
 					_ = t.Pause(p)
-					s.opt.Log.Info("tournament: a player paused, their match lost for want of being at it", "tournament", id, "table", n, "seat", i)
+					o.svc.opt.Log.Info("tournament: a player paused, their match lost for want of being at it", "tournament", id, "table", n, "seat", i)
 				}
 			}
 		}
 		st, err := t.Ended(n, end.Places, end.Forfeit, now)
 		if err != nil {
-			s.opt.Log.Error("tournament: a table's end refused", "tournament", id, "table", n, "err", err)
+			o.svc.opt.Log.Error("tournament: a table's end refused", "tournament", id, "table", n, "err", err)
 			continue
 		}
 		changed = true
@@ -459,7 +455,7 @@ func (s *Service) drive(ctx context.Context, id string) error {
 			r.Results = map[int][4]int{}
 		}
 		r.Results[n] = end.Results
-		s.opt.Log.Info("tournament match over", "tournament", id, "table", n, "places", end.Places, "forfeit", end.Forfeit)
+		o.svc.opt.Log.Info("tournament match over", "tournament", id, "table", n, "places", end.Places, "forfeit", end.Forfeit)
 		openAll(st)
 	}
 	// The tables written in play and not known opened yet (as read):
@@ -467,7 +463,7 @@ func (s *Service) drive(ctx context.Context, id string) error {
 	// between its write and its opening), or a write's whose answer was
 	// lost.
 	for _, n := range written {
-		st, settled := s.settleOpening(rctx, id, &r, n, now)
+		st, settled := o.settleOpening(rctx, id, &r, n, now)
 		if settled {
 			changed = true
 			r.Opening = slices.DeleteFunc(r.Opening, func(o int) bool { return o == n })
@@ -475,7 +471,7 @@ func (s *Service) drive(ctx context.Context, id string) error {
 		openAll(st)
 	}
 	for _, p := range slices.Clone(t.Playing) {
-		if slices.Contains(r.Opening, p.Table) || !s.gone(rctx, id, p.Table, r.OpenedOn[p.Table]) {
+		if slices.Contains(r.Opening, p.Table) || !o.gone(rctx, id, p.Table, r.OpenedOn[p.Table]) {
 			continue
 		}
 		// Lost with no end: a match nobody won, its players back in
@@ -490,7 +486,7 @@ func (s *Service) drive(ctx context.Context, id string) error {
 		}
 		changed = true
 		r.Abandoned = append(r.Abandoned, p.Table)
-		s.opt.Log.Warn("tournament: a table lost with no end, its match abandoned", "tournament", id, "table", p.Table)
+		o.svc.opt.Log.Warn("tournament: a table lost with no end, its match abandoned", "tournament", id, "table", p.Table)
 		openAll(st)
 	}
 	// The clock alone may change it with no table to open: an ask to
@@ -507,13 +503,13 @@ func (s *Service) drive(ctx context.Context, id string) error {
 	}
 	if t.Phase != phase {
 		changed = true
-		s.opt.Log.Info("tournament", "tournament", id, "phase", t.Phase, "round", t.Round)
+		o.svc.opt.Log.Info("tournament", "tournament", id, "phase", t.Phase, "round", t.Round)
 		if t.Phase == tourney.Finished {
 			r.Done = now
 		}
 	}
 	if !changed {
-		return s.drop(ctx, done)
+		return o.drop(ctx, done)
 	}
 	// The write has a wait of its own: a Swiss's first round of 50
 	// tables, numbered on a loaded store, took the round's wait and was
@@ -523,13 +519,13 @@ func (s *Service) drive(ctx context.Context, id string) error {
 	wctx, wcancel := context.WithTimeout(ctx, storeWait)
 	defer wcancel()
 	at := time.Now()
-	nb, err := s.pack(wctx, id, &r)
+	nb, err := o.svc.pack(wctx, id, &r)
 	if err != nil {
 		return err
 	}
-	if _, err := s.write(wctx, id, &r, nb, rev); err != nil {
+	if _, err := o.write(wctx, id, &r, nb, rev); err != nil {
 		if errors.Is(err, keep.ErrTourneyMoved) {
-			s.movedUnder(wctx, id)
+			o.movedUnder(wctx, id)
 		}
 		return err
 	}
@@ -542,34 +538,34 @@ func (s *Service) drive(ctx context.Context, id string) error {
 	var opened sync.WaitGroup
 	for _, n := range planned {
 		opened.Go(func() {
-			err := s.openTable(id, &r, n)
-			s.mu.Lock()
-			s.tried[triedKey(id, n)] = err
-			s.mu.Unlock()
+			err := o.openTable(id, &r, n)
+			o.svc.mu.Lock()
+			o.tried[triedKey(id, n)] = err
+			o.svc.mu.Unlock()
 		})
 	}
-	dropped := s.drop(ctx, done)
+	dropped := o.drop(ctx, done)
 	opened.Wait()
-	s.opt.Log.Debug("a tournament's round", "tournament", id, "ends", len(ends), "requests", len(reqs), "tables", len(planned),
+	o.svc.opt.Log.Debug("a tournament's round", "tournament", id, "ends", len(ends), "requests", len(reqs), "tables", len(planned),
 		"read", ms(read), "numbers", ms(numbered), "write", ms(wrote), "open", ms(time.Since(at)), "in", ms(time.Since(began)))
 	if len(planned) > 0 {
-		s.poke() // settled (Opening) at once
+		o.svc.poke() // settled (Opening) at once
 	}
 	if dropped != nil {
 		return dropped
 	}
 	if t.Phase == tourney.Finished {
-		s.opt.Log.Info("tournament finished", "tournament", id, "matches", len(t.Matches))
-		s.give(ctx, id)
+		o.svc.opt.Log.Info("tournament finished", "tournament", id, "matches", len(t.Matches))
+		o.give(ctx, id)
 	}
 	return nil
 }
 
-// shape is what Tick may change of a tournament by the clock alone,
-// counted: whether the owner must write it.
 // ms is d in whole milliseconds, as the debug log gives times.
 func ms(d time.Duration) string { return d.Round(time.Millisecond).String() }
 
+// shape is what Tick may change of a tournament by the clock alone,
+// counted: whether the owner must write it.
 type shape struct {
 	invites, lone, teams, pool, playing int
 	phase                               tourney.Phase
@@ -582,417 +578,3 @@ func shapeOf(t *tourney.Tournament) shape {
 // maxRefused is how many refusals of asks to partner a tournament
 // keeps for their askers' pages.
 const maxRefused = 32
-
-// errReadBehind is a tournament read at a revision older than one
-// already written or seen: a copy of the store's behind it.
-var errReadBehind = errors.New("a copy behind the store's")
-
-// floor is the least revision tournament id may be read at: the last
-// this node wrote of it, or its watch saw.
-func (s *Service) floor(id string) uint64 {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return max(s.wrote[id], s.recs[id].rev)
-}
-
-// write writes tournament id, r as v, over revision rev, and returns
-// the new revision. Written, v is this node's last write of it
-// (ownLast); refused or unanswered, nothing is.
-func (s *Service) write(ctx context.Context, id string, r *record, v []byte, rev uint64) (uint64, error) {
-	s.mu.Lock()
-	delete(s.own, id)
-	s.mu.Unlock()
-	if s.writeFault != nil {
-		if land, err := s.writeFault(id); err != nil {
-			if land {
-				_, _ = s.opt.Book.WriteNewer(ctx, prefixT+id, v, v, rev)
-			}
-			return 0, fmt.Errorf("tournament %s: %w", id, err)
-		}
-	}
-	// v carries the generation it was read at (record.Gen): written as
-	// the next, an older one put back is read as the newest
-	// (keep.TourneyBook.WriteNewer).
-	nrev, err := s.opt.Book.WriteNewer(ctx, prefixT+id, v, v, rev)
-	if err == nil {
-		s.mu.Lock()
-		s.wrote[id] = max(s.wrote[id], nrev)
-		s.mu.Unlock()
-	}
-	if err == nil && s.answerLost != nil && s.answerLost(id) {
-		return 0, fmt.Errorf("tournament %s: the answer lost: %w", id, keep.ErrTourneyMoved)
-	}
-	if err == nil {
-		s.mu.Lock()
-		s.own[id] = ownWrite{v: v, rev: nrev, gen: r.Gen + 1}
-		s.mu.Unlock()
-	}
-	return nrev, err
-}
-
-// ownLast is this node's last write of tournament id, if the store
-// holds nothing newer as far as this node knows (ok): what its next
-// round drives from, with no read of the store. Only the tournament's
-// owner writes it, so nothing else is there to read, and a write over
-// it at rev is refused if anyone wrote it since (another owner, an
-// older value put back): then the next round reads the store again.
-// An arena's rounds read it back five times a second, each two round
-// trips of a loaded store (the leader's value, and whether it was
-// followed).
-func (s *Service) ownLast(id string) (v []byte, rev, gen uint64, ok bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	w, ok := s.own[id]
-	if !ok || w.rev < s.recs[id].rev {
-		return nil, 0, 0, false
-	}
-	return w.v, w.rev, w.gen, true
-}
-
-// movedUnder is a write of tournament id refused because the value was
-// written since it was read. Another node writes it now only if this
-// one lost its lease: then it is forgotten here. With the lease still
-// held, the write refused was most likely this node's own, applied by
-// an attempt whose answer was lost (a loaded store: the client sent it
-// again and the second found the first's revision), and the next round
-// reads it again. Forgotten then, the tournament was driven by nobody: this node
-// held its lease and no longer drove it, and the others could not take
-// it (okey load, 200 players on three nodes at a load average of 14).
-func (s *Service) movedUnder(ctx context.Context, id string) {
-	if s.hold != nil {
-		if err := s.hold.Confirm(ctx, id); err == nil {
-			s.opt.Log.Warn("tournament written since read, its lease still held here: read again", "tournament", id)
-			return
-		}
-	}
-	s.lost(id) // another node writes it now
-}
-
-// gone reports whether table n of tournament id, opened on node by, is
-// gone with no end of it waiting: unknown to the hall for
-// Options.Abandon (a table whose node was lost and that no node brought
-// back, or one closed with nobody at it before its match was over), or
-// at once where the store says it was lost for good with the node it
-// was opened on (hall.Lost: that node's door gone, the table's lease
-// run out, no entry of it kept) — its players need not wait two
-// minutes to be paired again.
-func (s *Service) gone(ctx context.Context, id string, n int, by string) bool {
-	table := strconv.Itoa(n)
-	key := id + "/" + table
-	s.mu.Lock()
-	if _, ended := s.other[endKey(id, table)]; ended || s.opt.Hall.Get(table) != nil {
-		delete(s.missing, key)
-		s.mu.Unlock()
-		return false
-	}
-	since, ok := s.missing[key]
-	if !ok {
-		since = time.Now()
-		s.missing[key] = since
-	}
-	s.mu.Unlock()
-	over := time.Since(since) >= cmp.Or(s.opt.Abandon, 2*time.Minute)
-	if !over {
-		lost, err := s.opt.Hall.Lost(ctx, table, by)
-		if err != nil {
-			s.opt.Log.Warn("tournament: whether a table is lost", "tournament", id, "table", n, "err", err)
-		}
-		if !lost {
-			return false
-		}
-		// A table that ended and closed is gone from every hall too:
-		// its end, written as it closed, may not have reached this
-		// node's watch yet (a table taken over after its node's loss
-		// ended 1.6 s later, and was counted abandoned 0.9 s after
-		// that, its end on its way). The store is asked.
-		if _, _, err := s.opt.Book.ReadLatest(ctx, endKey(id, table)); err == nil {
-			return false
-		}
-		s.opt.Log.Warn("tournament: a table lost with the node it was opened on", "tournament", id, "table", n, "node", by)
-	}
-	s.mu.Lock()
-	delete(s.missing, key)
-	s.mu.Unlock()
-	return true
-}
-
-// sealNext draws the seal of a duplicate tournament's next round if it
-// has none, and writes the tournament with it, as read, over revision
-// rev (returning the new one): the round's commitment is the
-// tournament's before the round begins, and an owner lost right after
-// leaves nothing half done.
-func (s *Service) sealNext(ctx context.Context, id string, r *record, rev uint64) (uint64, error) {
-	t := &r.T
-	next := t.Round + 1
-	if !t.System().Scoring.Sealed() || t.Phase == tourney.Finished || next > t.Config.Rounds {
-		return rev, nil
-	}
-	if _, ok := r.Seals[next]; ok {
-		return rev, nil
-	}
-	if err := r.sealRound(next, s.opt.Random); err != nil {
-		return rev, err
-	}
-	b, err := s.pack(ctx, id, r)
-	if err != nil {
-		return rev, err
-	}
-	nrev, err := s.write(ctx, id, r, b, rev)
-	if errors.Is(err, keep.ErrTourneyMoved) {
-		s.movedUnder(ctx, id)
-	}
-	if err != nil {
-		return rev, err
-	}
-	s.opt.Log.Info("tournament round sealed", "tournament", id, "round", next, "commit", r.Seals[next].Seal().Commit.Short())
-	return nrev, nil
-}
-
-// unseenEnds is ends and, within goneFor of a node's loss, the ends of
-// tournament id's tables in play that this node does not run and whose
-// end the watch has not brought, read from the store: a direct get,
-// which any of the bucket's replicas answers. The watch is a consumer of the bucket's stream, and
-// after a node's loss it brings nothing until the cluster has elected
-// the leaders it needs and the consumer is made again: with an arena's
-// owner killed, the new owner's first round came 11.4 s after the
-// kill, with the ends of ten matches, their players waiting for it
-// (pairing p99 4.9 s). A table's end is asked at most once a
-// peekEvery.
-func (s *Service) unseenEnds(ctx context.Context, id string, r *record, ends []pendingKey) []pendingKey {
-	now := time.Now()
-	if s.goneLately(now) == "" {
-		return ends // the watch is trusted: no node lost lately
-	}
-	for _, p := range r.T.Playing {
-		table := strconv.Itoa(p.Table)
-		key := endKey(id, table)
-		if slices.Contains(r.Opening, p.Table) || slices.ContainsFunc(ends, func(e pendingKey) bool { return e.key == key }) || s.opt.Hall.Local(table) != nil {
-			continue
-		}
-		s.mu.Lock()
-		last, asked := s.peeked[key]
-		if !asked || now.Sub(last) >= peekEvery {
-			s.peeked[key] = now
-		}
-		s.mu.Unlock()
-		if asked && now.Sub(last) < peekEvery {
-			continue
-		}
-		rctx, cancel := context.WithTimeout(ctx, peekWait)
-		v, rev, err := s.opt.Book.Read(rctx, key)
-		cancel()
-		if err == nil {
-			ends = append(ends, pendingKey{key, v, rev})
-		}
-	}
-	if len(s.peeked) > 0 {
-		s.mu.Lock()
-		for k, at := range s.peeked {
-			if now.Sub(at) > time.Minute {
-				delete(s.peeked, k)
-			}
-		}
-		s.mu.Unlock()
-	}
-	slices.SortFunc(ends, func(a, b pendingKey) int { return cmp.Compare(a.rev, b.rev) })
-	return ends
-}
-
-// peekEvery is how often a table's end is read past the watch
-// (unseenEnds); peekWait how long a read is waited for.
-const (
-	peekEvery = time.Second
-	peekWait  = 2 * time.Second
-)
-
-// pendingKey is a request's or an end's key as the watch saw it.
-type pendingKey struct {
-	key string
-	v   []byte
-	rev uint64
-}
-
-// pending are tournament id's requests and tables' ends, in the order
-// of their revisions (the order they were written).
-func (s *Service) pending(id string) (reqs, ends []pendingKey) {
-	s.mu.Lock()
-	for k, v := range s.other {
-		switch {
-		case strings.HasPrefix(k, prefixReq+id+"."):
-			reqs = append(reqs, pendingKey{k, v.v, v.rev})
-		case strings.HasPrefix(k, prefixEnd+id+"."):
-			ends = append(ends, pendingKey{k, v.v, v.rev})
-		}
-	}
-	s.mu.Unlock()
-	byRev := func(a, b pendingKey) int { return cmp.Compare(a.rev, b.rev) }
-	slices.SortFunc(reqs, byRev)
-	slices.SortFunc(ends, byRev)
-	return reqs, ends
-}
-
-// drop lifts the requests taken and deletes the ends taken, each at the
-// revision taken: one written again since (a player's newer request)
-// stays for the next round. A request is lifted, not deleted, so that
-// one put back after it (by a writer of the store without the secret)
-// is older, and refused (keep.TourneyBook.Lift); an end put back is
-// for a table no longer in play, and not counted.
-// They are deleted together: each is a round trip.
-func (s *Service) drop(ctx context.Context, done []taken) error {
-	errs := make([]error, len(done))
-	var wg sync.WaitGroup
-	for i, d := range done {
-		wg.Go(func() {
-			dctx, cancel := context.WithTimeout(ctx, storeWait)
-			var err error
-			if strings.HasPrefix(d.key, prefixReq) {
-				err = s.opt.Book.Lift(dctx, d.key, d.v, d.rev)
-			} else {
-				err = s.opt.Book.Delete(dctx, d.key, d.rev)
-			}
-			cancel()
-			if err != nil && !errors.Is(err, keep.ErrTourneyMoved) {
-				errs[i] = err
-			}
-		})
-	}
-	wg.Wait()
-	return errors.Join(errs...)
-}
-
-// plan puts the table st asks for in play in r under a number of its
-// own (its node too: OpenedOn), and in r.Opening: it opens once r is
-// written (openTable). A number not to be had puts an arena's players
-// back in its pool (they are paired again at the next round).
-func (s *Service) plan(r *record, st tourney.Start, now time.Time) (int, error) {
-	t := &r.T
-	num, err := s.opt.Hall.Number()
-	if err == nil {
-		var n int
-		if n, err = strconv.Atoi(num); err == nil {
-			t.Opened(st, n, now)
-			r.Opening = append(r.Opening, n)
-			if node := s.opt.Hall.Node(); node != "" {
-				if r.OpenedOn == nil {
-					r.OpenedOn = map[int]string{}
-				}
-				r.OpenedOn[n] = node
-			}
-			return n, nil
-		}
-	}
-	t.System().Pairing.Unopened(t, st.Players, now)
-	return 0, err
-}
-
-// triedKey is table n of tournament id in Service.tried.
-func triedKey(id string, n int) string { return id + "/" + strconv.Itoa(n) }
-
-// settleOpening is table n, written in play before it opened (r.Opening): it
-// reports whether the table is settled, opened or taken back, and the
-// tables to open now. This node's own try says it; a table the hall
-// knows, one whose lease another node holds, or one the store keeps an
-// entry of (brought back by whichever node takes it over), is opened;
-// one no node tried (its owner lost between the write and the opening,
-// or the write's answer lost) is opened now; one that cannot open is taken
-// back (tourney's NotOpened: no match, an arena's players paired
-// again). A number is opened by one node only: its lease in a cluster,
-// the hall's own tables alone.
-func (s *Service) settleOpening(ctx context.Context, id string, r *record, n int, now time.Time) ([]tourney.Start, bool) {
-	t := &r.T
-	key := triedKey(id, n)
-	s.mu.Lock()
-	err, tried := s.tried[key]
-	delete(s.tried, key)
-	s.mu.Unlock()
-	switch {
-	case !slices.ContainsFunc(t.Playing, func(p tourney.Playing) bool { return p.Table == n }):
-		return nil, true // over already
-	case !tried && s.opt.Hall.Get(strconv.Itoa(n)) != nil:
-		return nil, true
-	case !tried:
-		// A table that opened and saved once (its owner's node lost
-		// right after) is brought back by whichever node takes it
-		// over, its match where it was: not opened afresh. Lost for
-		// good, it is counted abandoned as any table in play (gone).
-		kept, kerr := s.opt.Hall.Kept(ctx, strconv.Itoa(n))
-		switch {
-		case kerr != nil:
-			s.opt.Log.Warn("tournament: whether a table opening is kept", "tournament", id, "table", n, "err", kerr)
-			return nil, false // asked again at the next round
-		case kept:
-			return nil, true
-		}
-		err = s.openTable(id, r, n)
-	}
-	if err == nil || errors.Is(err, keep.ErrLeaseHeld) {
-		return nil, true // opened, here or by the node holding its lease
-	}
-	if ctx.Err() != nil {
-		return nil, false // tried again at the next round
-	}
-	s.opt.Log.Error("tournament: a table not opened, taken back", "tournament", id, "table", n, "err", err)
-	st, nerr := t.NotOpened(n, now)
-	if nerr != nil {
-		return nil, true
-	}
-	delete(r.OpenedOn, n)
-	return st, true
-}
-
-// openTable opens table n, which tournament id (r) has in play: its
-// seats held for its players (a partners' table seats each team's
-// players facing each other: tourney's Seats), named, a duplicate
-// round's deals its round's.
-func (s *Service) openTable(id string, r *record, n int) error {
-	t := &r.T
-	i := slices.IndexFunc(t.Playing, func(p tourney.Playing) bool { return p.Table == n })
-	if i < 0 {
-		return fmt.Errorf("table %d: %w", n, tourney.ErrUnknown)
-	}
-	p := t.Playing[i]
-	seated := tourney.Start{Round: p.Round, Players: t.Seats(p.Players)}
-	cfg := tableConfig(t.Config, seated, id, s.opt.Timer)
-	if t.System().Scoring.Sealed() {
-		plan, ok := r.Seals[p.Round]
-		if !ok {
-			return fmt.Errorf("table %d: round %d has no seal", n, p.Round)
-		}
-		cfg.Round = &plan
-	}
-	for i, pl := range seated.Players {
-		if pl != tourney.Bot {
-			// Each seat held shows whose it is until they come.
-			cfg.Seated.Names[i] = t.NameOf(pl)
-		}
-	}
-	tb, err := s.opt.Hall.OpenSeatedAs(cfg, strconv.Itoa(n))
-	if err != nil {
-		return err
-	}
-	s.opt.Log.Info("tournament table", "tournament", id, "table", tb.ID, "round", p.Round, "players", logIDs(p.Players))
-	return nil
-}
-
-// logIDs are a table's players as a log line may name them (keep.LogID:
-// no guest's resume code).
-func logIDs(tb tourney.Table) [4]string {
-	var out [4]string
-	for i, p := range tb {
-		out[i] = keep.LogID(p)
-	}
-	return out
-}
-
-// bare is what a log line says of a refusal err: the error it wraps
-// last (one of the director's, which name no one), not its text, which
-// names the player (a guest by their resume code).
-func bare(err error) string {
-	for {
-		inner := errors.Unwrap(err)
-		if inner == nil {
-			return err.Error()
-		}
-		err = inner
-	}
-}

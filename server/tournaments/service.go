@@ -160,15 +160,14 @@ const endQueue = 256
 // them, and the owner's round for those this node owns.
 type Service struct {
 	opt  Options
-	hold *keep.Holding
 	wake chan struct{}
 	// ended are tables' ends waiting to be written (requests.go).
 	ended chan endNote
 
-	// chatMu guards rates: each chat speaker's pace, on this node
-	// (chat.go).
-	chatMu sync.Mutex
-	rates  map[string]*tables.ChatRate
+	// chatRoom is the tournaments' chat (chat.go), mutes the
+	// operator's mutes (mute.go).
+	chatRoom
+	mutes
 
 	mu sync.Mutex
 	// recs are the tournaments, by id; other are the requests' and ends'
@@ -190,6 +189,39 @@ type Service struct {
 	// for them, each a recount of the standings (2% of a node's CPU
 	// in a 200-entrant arena).
 	lines map[string]shownLine
+	// watchMisses, when set (a test), is asked of each key the watch
+	// brings: true drops it, as a watch stalled after a node's loss
+	// brings nothing.
+	watchMisses func(key string) bool
+
+	// ownerRound is the owner's round for the tournaments this node
+	// owns (owner.go): its fields are guarded by mu.
+	ownerRound
+}
+
+// chatRoom is the tournaments' chat (chat.go): its lines are the
+// store's, read by the watch; what it keeps itself is each speaker's
+// pace on this node.
+type chatRoom struct {
+	svc *Service
+	// mu guards rates: each speaker's pace.
+	mu    sync.Mutex
+	rates map[string]*tables.ChatRate
+}
+
+// mutes are the operator's mutes (mute.go), kept in the store and read
+// from the watch's copy of it.
+type mutes struct {
+	svc *Service
+}
+
+// ownerRound is the owner's round (owner.go): the leases this node
+// holds and what it remembers of the tournaments it drives. It is a
+// part of its Service (svc), whose mu guards its fields.
+type ownerRound struct {
+	svc *Service
+	// hold is this node's hold on its tournaments' leases (nil: alone).
+	hold *keep.Holding
 	// owned are the tournaments whose lease this node holds (alone:
 	// every one not finished).
 	owned map[string]bool
@@ -206,10 +238,6 @@ type Service struct {
 	// peeked are the ends read from the store past the watch
 	// (unseenEnds), by key, when last asked.
 	peeked map[string]time.Time
-	// watchMisses, when set (a test), is asked of each key the watch
-	// brings: true drops it, as a watch stalled after a node's loss
-	// brings nothing.
-	watchMisses func(key string) bool
 	// answerLost, when set (a test), is asked after each write of a
 	// tournament that the store took: true makes the writer hear it
 	// refused as written since it was read, as when the store's answer
@@ -250,9 +278,13 @@ func New(opt Options) (*Service, error) {
 	if opt.Random == nil {
 		opt.Random = rand.Reader
 	}
-	return &Service{opt: opt, wake: make(chan struct{}, 1), ended: make(chan endNote, endQueue),
-		rates: map[string]*tables.ChatRate{}, recs: map[string]record{}, other: map[string]seen{}, pages: map[string][]tourney.Match{}, shown: map[string]shownCopy{}, lines: map[string]shownLine{}, owned: map[string]bool{}, heldElsewhere: map[string]time.Time{},
-		missing: map[string]time.Time{}, peeked: map[string]time.Time{}, tried: map[string]error{}, wrote: map[string]uint64{}, own: map[string]ownWrite{}, read: opt.Book.ReadLatest}, nil
+	s := &Service{opt: opt, wake: make(chan struct{}, 1), ended: make(chan endNote, endQueue),
+		recs: map[string]record{}, other: map[string]seen{}, pages: map[string][]tourney.Match{}, shown: map[string]shownCopy{}, lines: map[string]shownLine{}}
+	s.chatRoom = chatRoom{svc: s, rates: map[string]*tables.ChatRate{}}
+	s.mutes = mutes{svc: s}
+	s.ownerRound = ownerRound{svc: s, owned: map[string]bool{}, heldElsewhere: map[string]time.Time{},
+		missing: map[string]time.Time{}, peeked: map[string]time.Time{}, tried: map[string]error{}, wrote: map[string]uint64{}, own: map[string]ownWrite{}, read: opt.Book.ReadLatest}
+	return s, nil
 }
 
 // poke wakes the owner's round.
