@@ -33,7 +33,7 @@ const recordUsage = "usage: record TABLE — the record of table TABLE's last fi
 // commands are "record", "daily", "tournament" and "status"; any other
 // is refused with a line, before the session could take over the
 // player's seat from a running one.
-func (s *Server) command(sess ssh.Session) bool {
+func (cs *console) command(sess ssh.Session) bool {
 	args := sess.Command()
 	if len(args) == 0 {
 		return false
@@ -44,18 +44,18 @@ func (s *Server) command(sess ssh.Session) bool {
 		return true
 	}
 	if args[0] == "status" && len(args) == 1 {
-		wish.Print(sess, s.status())
+		wish.Print(sess, cs.status())
 		sess.Exit(0)
 		return true
 	}
 	if args[0] == "daily" {
-		return s.desk.command(sess, args[1:], fail)
+		return cs.srv.desk.command(sess, args[1:], fail)
 	}
 	if args[0] == "mute" || args[0] == "unmute" || args[0] == "mutes" {
-		return s.muteCommand(sess, args, fail)
+		return cs.muteCommand(sess, args, fail)
 	}
 	if args[0] == "tournament" {
-		return s.tourneyCommand(sess, args[1:], common.SSHTo(portOf(sess.LocalAddr())), fail)
+		return cs.tourneyCommand(sess, args[1:], common.SSHTo(portOf(sess.LocalAddr())), fail)
 	}
 	if args[0] != "record" {
 		return fail(2, "unknown command %q: connect with no command to play, or ask for \"record TABLE\" (a table's last finished match), \"daily GAME DATE HAND\" (your hand of a day's daily, once the day is over), \"tournament ID\" (a tournament's standings; --json for scripts) or \"status\" (the nodes and their tables)", safeID(args[0]))
@@ -68,7 +68,7 @@ func (s *Server) command(sess ssh.Session) bool {
 	// table's memory, the others (and a node that took the table over
 	// after its match ended) from the store, once the match is over.
 	var sum *tables.Summary
-	for _, su := range s.hall.List() {
+	for _, su := range cs.srv.hall.List() {
 		if su.ID == id {
 			sum = su
 		}
@@ -77,11 +77,11 @@ func (s *Server) command(sess ssh.Session) bool {
 		// A tournament's match: its record is the tournament's, kept
 		// once the match is counted (its table may have closed since),
 		// and a duplicate round's given once the round is over.
-		if rec, problem := s.tourneyRecord(id); rec != nil || problem != "" {
+		if rec, problem := cs.tourneyRecord(id); rec != nil || problem != "" {
 			if problem != "" {
 				return fail(1, "%s", problem)
 			}
-			return s.writeRecord(sess, id, rec)
+			return cs.writeRecord(sess, id, rec)
 		}
 	}
 	if sum == nil {
@@ -105,18 +105,18 @@ func (s *Server) command(sess ssh.Session) bool {
 		}
 	}
 	var rec *[]byte
-	if t := s.hall.Local(id); t != nil {
+	if t := cs.srv.hall.Local(id); t != nil {
 		rec = t.Finished.Load()
 	}
-	if rec == nil && s.hall.Keep != nil && sum.Duplicate == 0 {
+	if rec == nil && cs.srv.hall.Keep != nil && sum.Duplicate == 0 {
 		// The record in play if it is over, else the match before it,
 		// which its owner kept when the next one began. (Not a
 		// duplicate table's: a hand over may be a deal still to be
 		// played again; its node gives a deal's record once it is over.)
 		ctx, cancel := keep.EngineCtx()
-		stored, _, err := s.hall.Keep.Records.Read(ctx, id)
+		stored, _, err := cs.srv.hall.Keep.Records.Read(ctx, id)
 		if err == nil && !tables.RecordOver(sum.Game, stored) {
-			stored, err = s.hall.Keep.Records.Last(ctx, id)
+			stored, err = cs.srv.hall.Keep.Records.Last(ctx, id)
 		}
 		cancel()
 		if err == nil && tables.RecordOver(sum.Game, stored) {
@@ -129,18 +129,18 @@ func (s *Server) command(sess ssh.Session) bool {
 	case len(*rec) > maxRecord:
 		return fail(1, "table %s's record is too large to print", id)
 	}
-	return s.writeRecord(sess, id, *rec)
+	return cs.writeRecord(sess, id, *rec)
 }
 
 // writeRecord prints table id's record and exits 0 (1 if it could not
 // be written).
-func (s *Server) writeRecord(sess ssh.Session, id string, rec []byte) bool {
+func (cs *console) writeRecord(sess ssh.Session, id string, rec []byte) bool {
 	if _, err := sess.Write(rec); err != nil {
-		s.log.Warn("record", "table", id, "err", err)
+		cs.srv.log.Warn("record", "table", id, "err", err)
 		sess.Exit(1)
 		return true
 	}
-	s.log.Info("record", "table", id, "addr", hostOf(sess.RemoteAddr()))
+	cs.srv.log.Info("record", "table", id, "addr", hostOf(sess.RemoteAddr()))
 	sess.Exit(0)
 	return true
 }
@@ -148,8 +148,8 @@ func (s *Server) writeRecord(sess ssh.Session, id string, rec []byte) bool {
 // tourneyRecord is the record of the tournament's match table id
 // played, as the tournaments keep it, or the one line that says why it
 // is not given now; neither when no tournament counted a match there.
-func (s *Server) tourneyRecord(id string) (rec []byte, problem string) {
-	side := s.tournamentSide()
+func (cs *console) tourneyRecord(id string) (rec []byte, problem string) {
+	side := cs.srv.tournamentSide()
 	n, err := strconv.Atoi(id)
 	if side == nil || err != nil || n <= 0 {
 		return nil, ""
@@ -165,7 +165,7 @@ func (s *Server) tourneyRecord(id string) (rec []byte, problem string) {
 	case errors.Is(err, tourney.ErrUnknown):
 		return nil, ""
 	}
-	s.log.Warn("record", "table", id, "err", err)
+	cs.srv.log.Warn("record", "table", id, "err", err)
 	return nil, fmt.Sprintf("table %d's record cannot be read just now: try again soon", n)
 }
 
@@ -184,30 +184,30 @@ func portOf(a net.Addr) string {
 // status is what "ssh HOST status" prints: this node, and every table
 // with the node running it, its game, its hand and how many people hold
 // seats or watch (no names, no codes: anyone may ask).
-func (s *Server) status() string {
+func (cs *console) status() string {
 	var b strings.Builder
-	node, shared := "", s.hall.Nodes != nil
-	if s.eng != nil {
-		node = s.eng.Node
+	node, shared := "", cs.srv.hall.Nodes != nil
+	if cs.srv.eng != nil {
+		node = cs.srv.eng.Node
 	}
 	fmt.Fprintf(&b, "node %s", cmp.Or(node, "(no store)"))
 	if shared {
-		fmt.Fprintf(&b, " · sharing the tables with other nodes (%d copies of each)", s.eng.Replicas)
+		fmt.Fprintf(&b, " · sharing the tables with other nodes (%d copies of each)", cs.srv.eng.Replicas)
 	} else {
 		b.WriteString(" · alone")
 	}
 	b.WriteString("\n")
-	b.WriteString(s.healthLine())
-	b.WriteString(s.cluster.membersStatus())
+	b.WriteString(cs.healthLine())
+	b.WriteString(cs.srv.cluster.membersStatus())
 	owners := map[string]string{}
-	if s.hall.Relay != nil {
-		s.hall.Relay.Mu.Lock()
-		for id, rs := range s.hall.Relay.Others {
+	if cs.srv.hall.Relay != nil {
+		cs.srv.hall.Relay.Mu.Lock()
+		for id, rs := range cs.srv.hall.Relay.Others {
 			owners[id] = rs.Node
 		}
-		s.hall.Relay.Mu.Unlock()
+		cs.srv.hall.Relay.Mu.Unlock()
 	}
-	list := s.hall.List()
+	list := cs.srv.hall.List()
 	fmt.Fprintf(&b, "%d tables\n", len(list))
 	if len(list) > 0 {
 		fmt.Fprintf(&b, "%-6s %-16s %-8s %-9s %s\n", "table", "node", "game", "hand", "seats held · watching")
@@ -232,19 +232,19 @@ func (s *Server) status() string {
 		}
 		fmt.Fprintf(&b, "%-6s %-16s %-8s %-9s %d · %d\n", t.ID, safetext.CutWidth(owner, 16), t.Game, hand, held, t.Watchers)
 	}
-	b.WriteString(s.tourneysStatus(cmp.Or(node, "here")))
+	b.WriteString(cs.tourneysStatus(cmp.Or(node, "here")))
 	return b.String()
 }
 
 // tourneysStatus is status's lines of the tournaments not finished: each
 // with the node that drives it (here: this node's name).
-func (s *Server) tourneysStatus(here string) string {
-	if s.tourneys == nil {
+func (cs *console) tourneysStatus(here string) string {
+	if cs.srv.tourneys == nil {
 		return ""
 	}
-	ctx, cancel := context.WithTimeout(s.ctx, tourneyWait)
+	ctx, cancel := context.WithTimeout(cs.srv.ctx, tourneyWait)
 	defer cancel()
-	ds := s.tourneys.Drivers(ctx)
+	ds := cs.srv.tourneys.Drivers(ctx)
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d tournaments not finished\n", len(ds))
 	if len(ds) > 0 {
@@ -262,20 +262,20 @@ func (s *Server) tourneysStatus(here string) string {
 
 // healthLine is the node's health as status says it: whether it admits
 // newcomers, and the two clocks it judges by.
-func (s *Server) healthLine() string {
+func (cs *console) healthLine() string {
 	state := "admitting newcomers"
 	switch {
-	case s.cfg.Overload == 0:
+	case cs.srv.cfg.Overload == 0:
 		state = "admitting newcomers (no overload limit)"
-	case s.overloaded():
+	case cs.srv.overloaded():
 		state = "overloaded: turning newcomers away"
 	}
 	store := "-"
-	if w := s.health.storeWait(); w > 0 {
+	if w := cs.srv.health.storeWait(); w > 0 {
 		store = millis(w)
 	}
 	return fmt.Sprintf("health: %s · run-queue delay %s, store %s (limit %v) · %d turned away\n",
-		state, millis(s.health.delay()), store, s.cfg.Overload, s.turnedAway.Load())
+		state, millis(cs.srv.health.delay()), store, cs.srv.cfg.Overload, cs.srv.turnedAway.Load())
 }
 
 // millis writes a short wait in milliseconds, to a tenth.

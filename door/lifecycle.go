@@ -48,6 +48,8 @@ func New(cfg Config) (srv *Server, restoreErr error, err error) {
 	}
 	s := &Server{serving: make(chan struct{}), cfg: cfg, log: log, sessions: map[*serve.Session]*liveSession{}, byVisit: map[*visit]*serve.Session{}, byID: map[string]*serve.Session{}, perAddr: map[string]int{},
 		open: map[string]*countedConn{}, connRate: newConnLimiter(cfg.ConnPerMinute, cfg.ConnBurst), guesses: newGuesses(cfg.FreeGuesses), opTourneys: ops}
+	s.console = console{srv: s}
+	s.browserLinks = browserLinks{srv: s}
 	if cfg.AuthorizedKeys != "" {
 		if s.authz, err = readAuthorizedKeys(cfg.AuthorizedKeys); err != nil {
 			return nil, nil, err

@@ -42,43 +42,43 @@ type linkCred struct {
 // credential its cookie carries (web.Config.Link). Wrong codes count
 // against the client's address as the lobby's codes do, and past its
 // free ones it waits before another is read.
-func (s *Server) LinkBrowser(ctx context.Context, a web.LinkAsk) (string, error) {
-	if s.links == nil || s.eng == nil || s.eng.Seal == nil {
+func (bl *browserLinks) LinkBrowser(ctx context.Context, a web.LinkAsk) (string, error) {
+	if bl.links == nil || bl.srv.eng == nil || bl.srv.eng.Seal == nil {
 		return "", web.ErrNoLinks
 	}
-	addr := netOf(a.Addr.String(), s.cfg.IPv6Prefix)
-	now := s.cfg.Now()
-	if w := s.guesses.wait(addr, now); w > 0 {
+	addr := netOf(a.Addr.String(), bl.srv.cfg.IPv6Prefix)
+	now := bl.srv.cfg.Now()
+	if w := bl.srv.guesses.wait(addr, now); w > 0 {
 		return "", web.TooSoon{Wait: w}
 	}
 	code, ok := common.NormCode(safetext.CutBytes(a.Code, common.MaxCodeBytes), common.LinkLen)
 	if !ok {
-		s.guesses.wrong(addr, now)
+		bl.srv.guesses.wrong(addr, now)
 		return "", web.ErrLinkRefused
 	}
-	l, err := s.links.Redeem(ctx, code, a.Agent)
+	l, err := bl.links.Redeem(ctx, code, a.Agent)
 	switch {
 	case errors.Is(err, keep.ErrNoLinkCode):
-		s.guesses.wrong(addr, now)
+		bl.srv.guesses.wrong(addr, now)
 		return "", web.ErrLinkRefused
 	case errors.Is(err, keep.ErrTooManyLinks):
 		return "", fmt.Errorf("%w: %w", web.ErrLinkRefused, err)
 	case err != nil:
-		s.log.Warn("web: a browser not linked", "err", err)
+		bl.srv.log.Warn("web: a browser not linked", "err", err)
 		return "", err
 	}
-	s.log.Info("web: a browser linked", "player", keep.LogID(l.Player), "addr", a.Addr)
-	return s.credOf(l)
+	bl.srv.log.Info("web: a browser linked", "player", keep.LogID(l.Player), "addr", a.Addr)
+	return bl.credOf(l)
 }
 
 // credOf is the credential of link l: its player, id and revision,
 // sealed with the key in use.
-func (s *Server) credOf(l keep.Link) (string, error) {
+func (bl *browserLinks) credOf(l keep.Link) (string, error) {
 	b, err := json.Marshal(linkCred{Player: l.Player, ID: l.ID, Rev: l.Rev})
 	if err != nil {
 		return "", err
 	}
-	return base64.RawURLEncoding.EncodeToString(s.eng.Seal.Seal(webLinkPlace, b)), nil
+	return base64.RawURLEncoding.EncodeToString(bl.srv.eng.Seal.Seal(webLinkPlace, b)), nil
 }
 
 // RelinkBrowser answers a browser's credential with one for the same
@@ -88,49 +88,49 @@ func (s *Server) credOf(l keep.Link) (string, error) {
 // cluster's secret (sealed with the old key, naming the link's
 // revision before it was sealed again), which would be refused once the
 // old key is dropped. A credential refused is web.ErrLinkRefused.
-func (s *Server) RelinkBrowser(ctx context.Context, cred string) (string, error) {
-	if s.links == nil || s.eng == nil || s.eng.Seal == nil {
+func (bl *browserLinks) RelinkBrowser(ctx context.Context, cred string) (string, error) {
+	if bl.links == nil || bl.srv.eng == nil || bl.srv.eng.Seal == nil {
 		return "", web.ErrNoLinks
 	}
-	lc, _, ok := s.openCred(cred)
+	lc, _, ok := bl.openCred(cred)
 	if !ok {
 		return "", web.ErrLinkRefused
 	}
-	l, err := s.links.Check(ctx, lc.Player, lc.ID, lc.Rev)
+	l, err := bl.links.Check(ctx, lc.Player, lc.ID, lc.Rev)
 	if errors.Is(err, keep.ErrUnlinked) {
 		return "", web.ErrLinkRefused
 	}
 	if err != nil {
 		return "", err
 	}
-	return s.credOf(l)
+	return bl.credOf(l)
 }
 
 // UnlinkBrowser revokes the link a browser's credential names (the
 // browser unlinks itself: web.Config.Unlink); a credential that does
 // not open is nothing to revoke.
-func (s *Server) UnlinkBrowser(ctx context.Context, cred string) {
-	lc, _, ok := s.openCred(cred)
-	if !ok || s.links == nil {
+func (bl *browserLinks) UnlinkBrowser(ctx context.Context, cred string) {
+	lc, _, ok := bl.openCred(cred)
+	if !ok || bl.links == nil {
 		return
 	}
-	if err := s.links.Revoke(ctx, lc.Player, lc.ID); err != nil {
-		s.log.Warn("web: a browser's link not revoked", "err", err)
+	if err := bl.links.Revoke(ctx, lc.Player, lc.ID); err != nil {
+		bl.srv.log.Warn("web: a browser's link not revoked", "err", err)
 	}
 }
 
 // openCred opens a browser's credential (false: none, or not this
 // cluster's); aged, when it was sealed with a key of the secret other
 // than the one in use.
-func (s *Server) openCred(cred string) (lc linkCred, aged, ok bool) {
-	if cred == "" || s.eng == nil || s.eng.Seal == nil {
+func (bl *browserLinks) openCred(cred string) (lc linkCred, aged, ok bool) {
+	if cred == "" || bl.srv.eng == nil || bl.srv.eng.Seal == nil {
 		return lc, false, false
 	}
 	b, err := base64.RawURLEncoding.DecodeString(cred)
 	if err != nil {
 		return lc, false, false
 	}
-	plain, aged, err := s.eng.Seal.OpenAged(webLinkPlace, b)
+	plain, aged, err := bl.srv.eng.Seal.OpenAged(webLinkPlace, b)
 	if err != nil || json.Unmarshal(plain, &lc) != nil || lc.Player == "" {
 		return lc, false, false
 	}
@@ -144,26 +144,26 @@ func (s *Server) openCred(cred string) (lc linkCred, aged, ok bool) {
 // link was sealed again). A credential refused is said to the page,
 // which drops it (the browser plays as a guest). A store that does not
 // answer in time refuses it this once, without the page dropping it.
-func (s *Server) webLink(c *web.Conn) (l keep.Link, renew, ok bool) {
-	if c.Link == "" || s.links == nil {
+func (bl *browserLinks) webLink(c *web.Conn) (l keep.Link, renew, ok bool) {
+	if c.Link == "" || bl.links == nil {
 		return keep.Link{}, false, false
 	}
-	lc, aged, ok := s.openCred(c.Link)
+	lc, aged, ok := bl.openCred(c.Link)
 	if ok {
 		ctx, cancel := context.WithTimeout(c.Context(), linkCheckWait)
-		l, err := s.links.Check(ctx, lc.Player, lc.ID, lc.Rev)
+		l, err := bl.links.Check(ctx, lc.Player, lc.ID, lc.Rev)
 		cancel()
 		if err == nil {
 			return l, aged || l.Rev != lc.Rev, true
 		}
 		if !errors.Is(err, keep.ErrUnlinked) {
-			s.log.Warn("web: a browser's link not checked", "err", err)
+			bl.srv.log.Warn("web: a browser's link not checked", "err", err)
 			return keep.Link{}, false, false
 		}
 	}
-	s.log.Info("web: a browser's link refused", "addr", hostOf(c.RemoteAddr()))
+	bl.srv.log.Info("web: a browser's link refused", "addr", hostOf(c.RemoteAddr()))
 	if err := c.Unlink(); err != nil {
-		s.log.Debug("web: the page not told of its link", "err", err)
+		bl.srv.log.Debug("web: the page not told of its link", "err", err)
 	}
 	return keep.Link{}, false, false
 }
@@ -173,22 +173,22 @@ const linkCheckWait = 10 * time.Second
 
 // holdLinked notes a linked browser's live connection, so that a revoke
 // ends it; the func returned forgets it.
-func (s *Server) holdLinked(id string, c *web.Conn) func() {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.linked == nil {
-		s.linked = map[string]map[*web.Conn]struct{}{}
+func (bl *browserLinks) holdLinked(id string, c *web.Conn) func() {
+	bl.srv.mu.Lock()
+	defer bl.srv.mu.Unlock()
+	if bl.linked == nil {
+		bl.linked = map[string]map[*web.Conn]struct{}{}
 	}
-	if s.linked[id] == nil {
-		s.linked[id] = map[*web.Conn]struct{}{}
+	if bl.linked[id] == nil {
+		bl.linked[id] = map[*web.Conn]struct{}{}
 	}
-	s.linked[id][c] = struct{}{}
+	bl.linked[id][c] = struct{}{}
 	return func() {
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		delete(s.linked[id], c)
-		if len(s.linked[id]) == 0 {
-			delete(s.linked, id)
+		bl.srv.mu.Lock()
+		defer bl.srv.mu.Unlock()
+		delete(bl.linked[id], c)
+		if len(bl.linked[id]) == 0 {
+			delete(bl.linked, id)
 		}
 	}
 }
@@ -196,34 +196,34 @@ func (s *Server) holdLinked(id string, c *web.Conn) func() {
 // unlinked ends the live sessions of link id, revoked somewhere in the
 // cluster (keep.LinkBook.Watch): the page drops its cookie and comes
 // back as a guest.
-func (s *Server) unlinked(id string) {
-	s.mu.Lock()
+func (bl *browserLinks) unlinked(id string) {
+	bl.srv.mu.Lock()
 	var conns []*web.Conn
-	for c := range s.linked[id] {
+	for c := range bl.linked[id] {
 		conns = append(conns, c)
 	}
-	s.mu.Unlock()
+	bl.srv.mu.Unlock()
 	for _, c := range conns {
 		tr := i18n.MustLoad(cmp.Or(c.Lang, "en")) // the page's: "", "en" or "tr"
 		c.CloseWith(web.Unlinked, tr.T("web.unlinked"))
 	}
 	if len(conns) > 0 {
-		s.log.Info("web: a revoked browser cut off", "sessions", len(conns))
+		bl.srv.log.Info("web: a revoked browser cut off", "sessions", len(conns))
 	}
 }
 
 // openLinks opens the links' book and watches it for revokes, for the
 // node's life (nil, and a warning: the server links no browsers).
-func (s *Server) openLinks(ctx context.Context) {
-	b, err := keep.OpenLinkBook(ctx, s.eng, s.cfg.Now)
+func (bl *browserLinks) openLinks(ctx context.Context) {
+	b, err := keep.OpenLinkBook(ctx, bl.srv.eng, bl.srv.cfg.Now)
 	if err == nil {
-		err = b.Watch(s.ctx, s.unlinked)
+		err = b.Watch(bl.srv.ctx, bl.unlinked)
 	}
 	if err != nil {
-		s.log.Warn("web: no browsers are linked", "err", err)
+		bl.srv.log.Warn("web: no browsers are linked", "err", err)
 		return
 	}
-	s.links = b
+	bl.links = b
 }
 
 // The browsers' page's questions (common.ServerSide).

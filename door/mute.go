@@ -34,14 +34,14 @@ const maxMute = 7 * 24 * time.Hour
 
 // muteCommand runs "mute", "unmute" and "mutes" for an operator; anyone
 // else is refused.
-func (s *Server) muteCommand(sess ssh.Session, args []string, fail func(int, string, ...any) bool) bool {
+func (cs *console) muteCommand(sess ssh.Session, args []string, fail func(int, string, ...any) bool) bool {
 	switch {
-	case s.operatorOf(sess.PublicKey()) == "":
+	case cs.srv.operatorOf(sess.PublicKey()) == "":
 		return fail(1, "only the server's operator may mute or unmute (a key of okey serve --operators)")
-	case s.tourneys == nil:
+	case cs.srv.tourneys == nil:
 		return fail(1, "this server keeps no mutes: it has no state directory")
 	}
-	ts := s.tourneys
+	ts := cs.srv.tourneys
 	ctx, cancel := keep.EngineCtx()
 	defer cancel()
 	if args[0] == "mutes" {
@@ -59,11 +59,11 @@ func (s *Server) muteCommand(sess ssh.Session, args []string, fail func(int, str
 		sess.Exit(0)
 		return true
 	}
-	name, until, err := muteArgs(args, s.cfg.Now())
+	name, until, err := muteArgs(args, cs.srv.cfg.Now())
 	if err != nil {
 		return fail(2, "%v", err)
 	}
-	id, problem := s.playerNamed(name)
+	id, problem := cs.playerNamed(name)
 	if problem != "" {
 		return fail(1, "%s", problem)
 	}
@@ -114,19 +114,19 @@ func untilWords(m tournaments.MutedError) string {
 // playerNamed is the player the operator means by name: a key's
 // identity as given, or the one player of that name seated at a table
 // or in a tournament (letters' case aside); else why not.
-func (s *Server) playerNamed(name string) (id, problem string) {
+func (cs *console) playerNamed(name string) (id, problem string) {
 	if strings.HasPrefix(name, keep.KeyPrefix) && !strings.ContainsAny(name, " \t") {
 		return name, ""
 	}
 	var ids []string
-	for _, sum := range s.hall.List() {
+	for _, sum := range cs.srv.hall.List() {
 		for i, pl := range sum.Players {
 			if o := sum.Owners[i]; o != "" && strings.EqualFold(pl.Name, name) && !slices.Contains(ids, o) {
 				ids = append(ids, o)
 			}
 		}
 	}
-	for _, o := range s.tourneys.PeopleNamed(name) {
+	for _, o := range cs.srv.tourneys.PeopleNamed(name) {
 		if !slices.Contains(ids, o) {
 			ids = append(ids, o)
 		}

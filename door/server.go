@@ -275,10 +275,10 @@ type Server struct {
 	// tourSide is what sessions and the "tournament" command ask of the
 	// tournaments in place of tourneys (tests: a fake; nil: tourneys').
 	tourSide common.TourneySide
-	// links keeps the browsers linked to players (nil without a store:
-	// none is), linked their live connections by link (link.go).
-	links  *keep.LinkBook
-	linked map[string]map[*web.Conn]struct{}
+	// browserLinks are the browsers linked to players' keys (link.go);
+	// console is the operator's commands over ssh (command.go).
+	browserLinks
+	console
 
 	mu       sync.Mutex
 	sessions map[*serve.Session]*liveSession
@@ -321,6 +321,23 @@ type Server struct {
 	// usually keeps; a clock set forward (the tests') must be read
 	// again at once.
 	clock *tables.News
+}
+
+// console is the operator's and the players' commands over ssh
+// (command.go, mute.go, tourneycmd.go, tourneyedit.go): a part of its
+// Server (srv), whose store, hall and tournaments it asks.
+type console struct {
+	srv *Server
+}
+
+// browserLinks are the browsers linked to players' keys (link.go): a
+// part of its Server (srv), whose mu guards linked.
+type browserLinks struct {
+	srv *Server
+	// links keeps the browsers linked to players (nil without a store:
+	// none is), linked their live connections by link.
+	links  *keep.LinkBook
+	linked map[string]map[*web.Conn]struct{}
 }
 
 // sshCommand is how a player reaches addr: ssh HOST, with -p PORT

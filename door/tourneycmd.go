@@ -27,14 +27,14 @@ const tourneyUsage = "usage: tournament ID|NAME [--json] — a tournament's stan
 // does not know or cannot read now. Anyone may ask, as they may see its
 // page: it names players by name only. via is how the player reached
 // the server by ssh, for the records' command.
-func (s *Server) tourneyCommand(sess ssh.Session, args []string, via string, fail func(int, string, ...any) bool) bool {
+func (cs *console) tourneyCommand(sess ssh.Session, args []string, via string, fail func(int, string, ...any) bool) bool {
 	if n := len(args); n >= 2 && args[n-1] == "cancel" {
-		return s.tourneyCancel(sess, strings.Join(args[:n-1], " "), fail)
+		return cs.tourneyCancel(sess, strings.Join(args[:n-1], " "), fail)
 	}
 	if i := editAt(args); i > 0 {
-		return s.tourneyEdit(sess, strings.Join(args[:i], " "), args[i+1:], fail)
+		return cs.tourneyEdit(sess, strings.Join(args[:i], " "), args[i+1:], fail)
 	}
-	book := s.book
+	book := cs.srv.book
 	names := func(g string, ids []string) tourneyview.Names {
 		ctx, cancel := keep.EngineCtx()
 		defer cancel()
@@ -45,16 +45,16 @@ func (s *Server) tourneyCommand(sess ssh.Session, args []string, via string, fai
 		defer cancel()
 		return common.TourneyRatings(ctx, book, g, ids)
 	}
-	side := s.tournamentSide()
-	out, code, problem := tourneyAnswer(side, args, s.cfg.Now(), via, names, ratings)
+	side := cs.srv.tournamentSide()
+	out, code, problem := tourneyAnswer(side, args, cs.srv.cfg.Now(), via, names, ratings)
 	if code != 0 {
 		if code == 1 && side != nil && len(args) > 0 {
-			s.log.Info("tournament", "id", safeID(args[0]), "refused", problem)
+			cs.srv.log.Info("tournament", "id", safeID(args[0]), "refused", problem)
 		}
 		return fail(code, "%s", problem)
 	}
 	if _, err := sess.Write(out); err != nil {
-		s.log.Warn("tournament", "err", err)
+		cs.srv.log.Warn("tournament", "err", err)
 		sess.Exit(1)
 		return true
 	}
@@ -118,14 +118,14 @@ func tourneyAnswer(side common.TourneySide, args []string, now time.Time, ssh st
 // tourneyCancel is the operator's "tournament ID|NAME cancel": any
 // tournament called off before it begins, its entrants told on its
 // page. Anyone else is refused.
-func (s *Server) tourneyCancel(sess ssh.Session, which string, fail func(int, string, ...any) bool) bool {
-	_, id, refused := s.operatorsTourney(sess, which, "cancel", "cancels", fail)
+func (cs *console) tourneyCancel(sess ssh.Session, which string, fail func(int, string, ...any) bool) bool {
+	_, id, refused := cs.operatorsTourney(sess, which, "cancel", "cancels", fail)
 	if refused {
 		return true
 	}
 	ctx, cancel := keep.EngineCtx()
 	defer cancel()
-	err := s.tourneys.Organise(ctx, id, tournaments.Operator, true, tourney.Config{})
+	err := cs.srv.tourneys.Organise(ctx, id, tournaments.Operator, true, tourney.Config{})
 	switch {
 	case errors.Is(err, tourney.ErrUnknown):
 		return fail(1, "no tournament %q here", safeID(which))
@@ -134,7 +134,7 @@ func (s *Server) tourneyCancel(sess ssh.Session, which string, fail func(int, st
 	case err != nil:
 		return fail(1, "tournament %s: %v", safeID(id), err)
 	}
-	s.log.Info("tournament cancelled by the operator", "tournament", id)
+	cs.srv.log.Info("tournament cancelled by the operator", "tournament", id)
 	wish.Printf(sess, "tournament %s is cancelled: its entrants see it on its page\n", id)
 	sess.Exit(0)
 	return true
@@ -146,15 +146,15 @@ func (s *Server) tourneyCancel(sess ssh.Session, which string, fail func(int, st
 // or refused once fail has said why: anyone but the operator (told
 // the creator does, from its page), or a server with no tournaments.
 // verb and does say what the command does ("cancel", "cancels").
-func (s *Server) operatorsTourney(sess ssh.Session, which, verb, does string, fail func(int, string, ...any) bool) (op, id string, refused bool) {
-	switch op = s.operatorOf(sess.PublicKey()); {
+func (cs *console) operatorsTourney(sess ssh.Session, which, verb, does string, fail func(int, string, ...any) bool) (op, id string, refused bool) {
+	switch op = cs.srv.operatorOf(sess.PublicKey()); {
 	case op == "":
 		return "", "", fail(1, "only the server's operator may %s a tournament here (a key of okey serve --operators); its creator %s it from its page", verb, does)
-	case s.tourneys == nil:
+	case cs.srv.tourneys == nil:
 		return "", "", fail(1, "this server runs no tournaments")
 	}
 	id = which
-	if found, ok := tourneyview.Find(s.tourneys.Tournaments(), which); ok {
+	if found, ok := tourneyview.Find(cs.srv.tourneys.Tournaments(), which); ok {
 		id = found
 	}
 	return op, id, false

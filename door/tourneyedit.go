@@ -59,12 +59,12 @@ func editAt(args []string) int {
 // name) before it begins; anyone else is refused. A command written
 // wrong exits 2; what the server refuses (the form's limits, one
 // begun, one unknown) exits 1, in the form's words.
-func (s *Server) tourneyEdit(sess ssh.Session, which string, sets []string, fail func(int, string, ...any) bool) bool {
-	op, id, refused := s.operatorsTourney(sess, which, "change", "changes", fail)
+func (cs *console) tourneyEdit(sess ssh.Session, which string, sets []string, fail func(int, string, ...any) bool) bool {
+	op, id, refused := cs.operatorsTourney(sess, which, "change", "changes", fail)
 	if refused {
 		return true
 	}
-	_, t, err := s.tourneys.Tournament(id)
+	_, t, err := cs.srv.tourneys.Tournament(id)
 	switch {
 	case errors.Is(err, tourney.ErrUnknown):
 		return fail(1, "no tournament %q here", safeID(which))
@@ -75,7 +75,7 @@ func (s *Server) tourneyEdit(sess ssh.Session, which string, sets []string, fail
 	case t.Phase != tourney.Starting:
 		return fail(1, "tournament %s has begun: it is played out as it is", safeID(id))
 	}
-	now := s.cfg.Now()
+	now := cs.srv.cfg.Now()
 	c, err := editArgs(t.Config, sets, now)
 	if err != nil {
 		return fail(2, "%v", err)
@@ -91,21 +91,21 @@ func (s *Server) tourneyEdit(sess ssh.Session, which string, sets []string, fail
 	// (the port's AsOperator): the server's limits, unless the operator
 	// made it on a page as a player.
 	as := tournaments.Operator
-	if s.tourneys.IsOrganiser(id, op) {
+	if cs.srv.tourneys.IsOrganiser(id, op) {
 		as = op
 	}
-	if _, err := tournaments.Check(as, c, now, s.cfg.DefaultTimer); err != nil {
+	if _, err := tournaments.Check(as, c, now, cs.srv.cfg.DefaultTimer); err != nil {
 		return fail(1, "tournament %s: %s", id, tourneyview.Refusal(en, err))
 	}
 	ctx, cancel := keep.EngineCtx()
 	defer cancel()
-	switch err := s.tourneys.Organise(ctx, id, as, false, c); {
+	switch err := cs.srv.tourneys.Organise(ctx, id, as, false, c); {
 	case errors.Is(err, tourney.ErrUnknown):
 		return fail(1, "no tournament %q here", safeID(which))
 	case err != nil:
 		return fail(1, "tournament %s: %s", id, tourneyview.Refusal(en, err))
 	}
-	s.log.Info("tournament changed by the operator", "tournament", id, "settings", strings.Join(what, ","))
+	cs.srv.log.Info("tournament changed by the operator", "tournament", id, "settings", strings.Join(what, ","))
 	wish.Printf(sess, "tournament %s is changed (%s): its entrants see it on its page\n", id, strings.Join(what, ", "))
 	sess.Exit(0)
 	return true
