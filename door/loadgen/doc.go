@@ -57,8 +57,10 @@
 //	tourneycheck.go  the standings read at the end (ssh HOST tournament ID --json) and checked:
 //	            nothing lost, nothing counted twice
 //	web.go      a player through the browser door: the page's WebSocket, spoken as the page does
+//	play.go     a player at its table: its pace, its moves read off the rack, keys and chat
 //	client.go   a scripted player, reading its session's screen through kit/vt by its
-//	            markers (the daily's among them), and the timings every player counts (stats)
+//	            markers (the daily's among them)
+//	stats.go    the timings every player counts (stats)
 //	burn.go     a neighbour that burns CPU beside the servers measured (BurnFlag)
 //	server.go   the server's process (okey serve's own code, door and server/keep)
 //
