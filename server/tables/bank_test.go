@@ -24,8 +24,8 @@ func TestTimeBankDrawnOn(t *testing.T) {
 	// the turn.
 	*now = now.Add(25 * time.Second)
 	annMoves(t, tb)
-	if tb.banked[0] != 15*time.Second {
-		t.Fatalf("15 s past the timer drew %v from the bank", tb.banked[0])
+	if tb.clock.banked[0] != 15*time.Second {
+		t.Fatalf("15 s past the timer drew %v from the bank", tb.clock.banked[0])
 	}
 	if got := toAnn(t, tb, now); got != 25*time.Second {
 		t.Errorf("ann's next turn's clock: %v, want 10s and the 15s left", got)
@@ -33,8 +33,8 @@ func TestTimeBankDrawnOn(t *testing.T) {
 	// Out of time: the rest of the bank is gone.
 	*now = now.Add(26 * time.Second)
 	tb.onClock()
-	if tb.bankLeft(0) != 0 || !tb.sit.seats[0].away {
-		t.Errorf("out of time: %v left, away %v", tb.bankLeft(0), tb.sit.seats[0].away)
+	if tb.clock.bankLeft(tb.Cfg.Bank, 0) != 0 || !tb.sit.seats[0].away {
+		t.Errorf("out of time: %v left, away %v", tb.clock.bankLeft(tb.Cfg.Bank, 0), tb.sit.seats[0].away)
 	}
 }
 
@@ -58,7 +58,7 @@ func toAnn(t *testing.T, tb *Table, now *time.Time) time.Duration {
 	for range 40 {
 		tb.schedule()
 		if _, turn := tb.Ref.Stage(); turn == 0 {
-			return tb.deadline.Sub(*now)
+			return tb.clock.deadline.Sub(*now)
 		}
 		tb.onClock()
 		botMove(t, tb)
@@ -113,7 +113,7 @@ func TestTimeBankDrawnOnAfterATakeover(t *testing.T) {
 	}
 	*now = now.Add(5 * time.Second)
 	tb.save()
-	tb.saver.flush()
+	tb.saving.saver.flush()
 	mu.Lock()
 	e := entry
 	mu.Unlock()
@@ -132,12 +132,12 @@ func TestTimeBankDrawnOnAfterATakeover(t *testing.T) {
 		t.Fatalf("ann back: seat %d, %v", s, err)
 	}
 	back.schedule()
-	if got := back.deadline.Sub(*now); got != 35*time.Second {
+	if got := back.clock.deadline.Sub(*now); got != 35*time.Second {
 		t.Fatalf("ann's clock after the takeover: %v left, want 35s", got)
 	}
 	*now = now.Add(20 * time.Second)
 	annMoves(t, back)
-	if back.banked[0] != 15*time.Second {
-		t.Errorf("25 s of her turn across a takeover drew %v from the bank, want 15s", back.banked[0])
+	if back.clock.banked[0] != 15*time.Second {
+		t.Errorf("25 s of her turn across a takeover drew %v from the bank, want 15s", back.clock.banked[0])
 	}
 }

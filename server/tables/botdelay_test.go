@@ -27,7 +27,7 @@ func TestBotMoveHeldToItsDelay(t *testing.T) {
 	if tb.bot.asking < 0 {
 		t.Fatal("the bot was not asked as its turn came")
 	}
-	if got := tb.nextBot.Sub(*now); got != delay {
+	if got := tb.clock.nextBot.Sub(*now); got != delay {
 		t.Fatalf("the bot's move is due in %v, want %v", got, delay)
 	}
 	before := moves()
@@ -55,7 +55,7 @@ func TestBotMoveHeldToItsDelay(t *testing.T) {
 	before = moves()
 	*now = now.Add(delay + time.Second)
 	tb.onClock()
-	if moves() != before || !tb.nextBot.IsZero() {
+	if moves() != before || !tb.clock.nextBot.IsZero() {
 		t.Fatal("the delay's end without an answer played a move or kept the delay")
 	}
 	if w := tb.nextWake(); w < time.Second {
@@ -85,8 +85,8 @@ func TestBotMoveHeldToItsDelay(t *testing.T) {
 	before = moves()
 	tb.handle(Request{Kind: ReqHere, M: ann})
 	tb.schedule()
-	if tb.bot.asking >= 0 || tb.bot.held != nil || !tb.nextBot.IsZero() {
-		t.Fatalf("ann is back, and her bot's question stands: asking %d, held %v, due %v", tb.bot.asking, tb.bot.held, tb.nextBot)
+	if tb.bot.asking >= 0 || tb.bot.held != nil || !tb.clock.nextBot.IsZero() {
+		t.Fatalf("ann is back, and her bot's question stands: asking %d, held %v, due %v", tb.bot.asking, tb.bot.held, tb.clock.nextBot)
 	}
 	if w := tb.nextWake(); w < time.Second {
 		t.Fatalf("with ann to move, the table wakes in %v", w)

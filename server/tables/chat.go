@@ -7,7 +7,39 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"okey/kit/safetext"
+	"okey/kit/seatmsg"
 )
+
+// tableChat is a table's chat: its last lines, kept with the table
+// (Options.ChatKeep), numbered, and the word that the operator's mutes
+// changed. The table owns it; its lines are said and its mutes told in
+// seats.go.
+type tableChat struct {
+	lines []seatmsg.ChatLine
+	seq   uint64
+	// mutesIn says the operator's mutes changed (Table.MutesChanged):
+	// the members muted are told at once, not at their next chat line.
+	mutesIn chan struct{}
+}
+
+// restore takes the lines of a table brought back, numbering on after
+// them.
+func (c *tableChat) restore(lines []seatmsg.ChatLine) {
+	c.lines = lines
+	if len(lines) > 0 {
+		c.seq = lines[len(lines)-1].Seq
+	}
+}
+
+// add appends line, numbered, keeping the last keep lines.
+func (c *tableChat) add(line seatmsg.ChatLine, keep int) {
+	c.seq++
+	line.Seq = c.seq
+	c.lines = append(c.lines, line)
+	if len(c.lines) > keep {
+		c.lines = append([]seatmsg.ChatLine(nil), c.lines[len(c.lines)-keep:]...)
+	}
+}
 
 // CleanChat makes a chat line safe to show on everyone's screen: escape
 // sequences and control characters go, spaces are folded, and it is cut

@@ -103,7 +103,7 @@ func TestDailyTableRestored(t *testing.T) {
 	if err != nil || back == nil {
 		t.Fatalf("restored: %v, %v", back, err)
 	}
-	t.Cleanup(back.saver.flush)
+	t.Cleanup(back.saving.saver.flush)
 	if back.f.Index() != 1 || back.seal.Seed != set.Hands[1].Seed || back.seal.BotKey != set.Hands[1].Bots[1] || len(again) != 0 {
 		t.Fatalf("restored at hand %d, seal %+v, scored again %v", back.f.Index()+1, back.seal, again)
 	}
@@ -265,7 +265,7 @@ func TestDailyTableLeftAndResumed(t *testing.T) {
 				tb.onClock()
 				tb.schedule()
 			}
-			if tb.empty() || tb.bot.asking >= 0 || !tb.nextBot.IsZero() || len(tb.Ref.Record()) != moves {
+			if tb.empty() || tb.bot.asking >= 0 || !tb.clock.nextBot.IsZero() || len(tb.Ref.Record()) != moves {
 				t.Fatalf("without her: empty %v, a bot asked %v, the record grew %v", tb.empty(), tb.bot.asking >= 0, len(tb.Ref.Record()) != moves)
 			}
 			ann = join()

@@ -25,12 +25,15 @@
 //	updates.go     every member's update (the seal as the format shows
 //	               it), the summary for the lobby, a table closed or shut
 //	               down
-//	seats.go       joining, leaving, a player back, the chat said
+//	seats.go       joining, leaving, a player back, the chat said and
+//	               the mutes told
 //	save.go        what a table keeps: the entry saved, a finished match
 //	               kept for "record TABLE" and rated
 //	table.go       the Table and its Options (a daily hand's score handed
 //	               out: DailyScore): what its goroutine owns; refusals;
 //	               what the hall asks of it
+//	clock.go       the turn's clock (turnClock): the turn's deadline, the
+//	               bots' delay, each seat's bank
 //	seating.go     seating: who is at the table (the seats, spectators,
 //	               the host), names made unique, bots named apart from
 //	               the players (sameName), everyone told at once
@@ -39,7 +42,8 @@
 //	ratings.go     the seats' owners' ratings, read off the goroutine
 //	tenure.go      the node's Lease, and the table's hold on it (a node of
 //	               a cluster): whether it may act, and its loss
-//	saver.go       the Saver: a goroutine that writes a table's latest
+//	saver.go       the table's side of its saving (tableSaving), and the
+//	               Saver: a goroutine that writes a table's latest
 //	               entry and record, one at a time, the newest winning;
 //	               a write the store refuses is tried again, the table
 //	               paused meanwhile
@@ -70,7 +74,8 @@
 //	heldhand.go    a shared deal held back from a seat's updates: between
 //	               hands its own place and score, the other racks of the
 //	               hands over kept out of later views
-//	chat.go        a chat line made safe, and text cut to a width
+//	chat.go        the table's chat (tableChat: its lines), a chat line
+//	               made safe, and text cut to a width
 //	news.go        a change said to whoever waits (the hall's tables to
 //	               the sessions in the lobby, which sleep until it comes)
 //

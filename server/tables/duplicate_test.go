@@ -295,7 +295,7 @@ func TestDuplicateTableRestored(t *testing.T) {
 		if err != nil || back == nil {
 			t.Fatalf("%s: restored %v, %v", name, back, err)
 		}
-		t.Cleanup(back.saver.flush)
+		t.Cleanup(back.saving.saver.flush)
 		if back.f.Index() != 2 || back.seal.Seed != tb.seal.Seed || back.seal.Commit != tb.seal.Commit || back.f.Standing().Duplicate.Played != 2 ||
 			back.f.(*format.Duplicate).Results()[0] != want[0] || back.f.(*format.Duplicate).Results()[1] != want[1] {
 			t.Errorf("%s: at hand %d, results %v (want %v), seal %v", name, back.f.Index()+1, back.f.(*format.Duplicate).Results(), want, back.seal.Commit.Short())

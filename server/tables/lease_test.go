@@ -111,8 +111,8 @@ func TestTableWaitsForItsLease(t *testing.T) {
 			if msg := <-ann.Box; msg.Closed != "table.moved" {
 				t.Fatalf("ann was sent %+v, want told the table moved", msg)
 			}
-			if len(tb.chat) != 0 {
-				t.Fatalf("the chat line was played at a table another node runs: %+v", tb.chat)
+			if len(tb.chat.lines) != 0 {
+				t.Fatalf("the chat line was played at a table another node runs: %+v", tb.chat.lines)
 			}
 		})
 	}

@@ -42,11 +42,11 @@ func (t *Table) start() error {
 	}
 	t.matchNo++
 	t.seal, t.Ref = h.Seal, ref
-	t.banked, t.turnFrom = [4]time.Duration{}, time.Time{}
+	t.clock.banked, t.clock.turnFrom = [4]time.Duration{}, time.Time{}
 	e := t.sit.entrants(levelsOf(&t.Cfg, t.f))
 	t.entrants = &e
-	t.chat = saidBefore(t.chat)
-	t.deadline, t.nextBot = time.Time{}, time.Time{}
+	t.chat.lines = saidBefore(t.chat.lines)
+	t.clock.deadline, t.clock.nextBot = time.Time{}, time.Time{}
 	t.bot.cancel()
 	args := append([]any{"table", t.ID, "game", t.Cfg.Game}, t.f.LogAttrs()...)
 	if !h.Seal.None {
@@ -160,35 +160,18 @@ func (t *Table) move(m *Member, seat int, mv any) {
 // applied moves the clock on after a move.
 func (t *Table) applied(turnOver bool) {
 	if turnOver {
-		t.deadline = time.Time{}
-		t.spend()
+		t.clock.deadline = time.Time{}
+		t.clock.spend(t.Opt.Now, t.Cfg.Timer, t.Cfg.Bank)
 	}
 	t.bot.cancel()
-	t.nextBot = time.Time{}
+	t.clock.nextBot = time.Time{}
 	if st, _ := t.Ref.Stage(); st != stPlaying {
-		t.deadline = time.Time{}
+		t.clock.deadline = time.Time{}
 		t.sit.unready()
 		t.scored()
 	}
 	t.noteFinished()
 	t.save()
-}
-
-// bankLeft is what seat has left of its bank this match.
-func (t *Table) bankLeft(seat int) time.Duration {
-	return max(0, t.Cfg.Bank-t.banked[seat])
-}
-
-// spend draws the turn just over's time past the timer from its seat's
-// bank.
-func (t *Table) spend() {
-	if t.turnFrom.IsZero() {
-		return
-	}
-	if over := t.Opt.Now().Sub(t.turnFrom) - t.Cfg.Timer; over > 0 && t.Cfg.Bank > 0 {
-		t.banked[t.turnSeat] = min(t.Cfg.Bank, t.banked[t.turnSeat]+over)
-	}
-	t.turnFrom = time.Time{}
 }
 
 // schedule decides what the table waits for next: a player's move
@@ -206,7 +189,7 @@ func (t *Table) schedule() {
 		// saved and waited for already (this snapshot, newer, carries
 		// it), and a clock started by its player's coming back undoes
 		// nothing if lost.
-		if !t.deadline.Equal(t.savedDeadline) && !t.closing {
+		if t.clock.unsaved() && !t.closing {
 			t.saveUnwaited()
 		}
 	}()
@@ -218,9 +201,8 @@ func (t *Table) schedule() {
 			// The player's own move (back in their bot's delay, say):
 			// the bot's question, if any, is dropped.
 			t.dropBot()
-			if t.Cfg.Timer > 0 && t.deadline.IsZero() {
-				t.turnFrom, t.turnSeat = now, turn
-				t.deadline = now.Add(t.Cfg.Timer + t.bankLeft(turn))
+			if t.Cfg.Timer > 0 && t.clock.deadline.IsZero() {
+				t.clock.startTurn(now, turn, t.Cfg.Timer, t.Cfg.Bank)
 			}
 			return
 		}
@@ -228,7 +210,7 @@ func (t *Table) schedule() {
 			t.dropBot()
 			return // until they come, or their seat is given up
 		}
-		if t.bot.asking < 0 && (t.sit.anyone() || t.policy.PlaysOut) && t.nextBot.IsZero() {
+		if t.bot.asking < 0 && (t.sit.anyone() || t.policy.PlaysOut) && t.clock.nextBot.IsZero() {
 			t.botTurn(now, turn)
 		}
 	case stHandOver:
@@ -240,8 +222,8 @@ func (t *Table) schedule() {
 			t.schedule() // the new hand's first move
 			return
 		}
-		if t.Cfg.Timer > 0 && t.deadline.IsZero() {
-			t.deadline = now.Add(max(t.Cfg.Timer, t.Opt.HandWait))
+		if t.Cfg.Timer > 0 && t.clock.deadline.IsZero() {
+			t.clock.deadline = now.Add(max(t.Cfg.Timer, t.Opt.HandWait))
 		}
 	case stMatchOver:
 		// A hand of the format that ends its match (a daily's or a
@@ -278,7 +260,7 @@ func (t *Table) deal() {
 func (t *Table) nextWake() time.Duration {
 	now := t.Opt.Now()
 	wake := now.Add(time.Minute) // kept seats are checked at least this often
-	for _, at := range []time.Time{t.deadline, t.nextBot, t.absenceDue()} {
+	for _, at := range []time.Time{t.clock.deadline, t.clock.nextBot, t.absenceDue()} {
 		if !at.IsZero() && at.Before(wake) {
 			wake = at
 		}
@@ -329,22 +311,21 @@ func (t *Table) onClock() {
 	}
 	stg, turn := t.Ref.Stage()
 	switch {
-	case stg == stPlaying && !t.deadline.IsZero() && !now.Before(t.deadline) && t.sit.present(turn):
+	case stg == stPlaying && !t.clock.deadline.IsZero() && !now.Before(t.clock.deadline) && t.sit.present(turn):
 		// Out of time: the seat's bot plays, until the player is back.
 		t.sit.seats[turn].away = true
-		t.deadline, t.turnFrom = time.Time{}, time.Time{}
-		t.banked[turn] = t.Cfg.Bank // all of it drawn on
+		t.clock.outOfTime(turn, t.Cfg.Bank)
 		t.Opt.Log.Info("out of time", "table", t.ID, "seat", turn, "name", t.sit.seats[turn].name)
 		t.botTurn(now, turn)
-	case stg == stPlaying && !t.nextBot.IsZero() && !now.Before(t.nextBot):
+	case stg == stPlaying && !t.clock.nextBot.IsZero() && !now.Before(t.clock.nextBot):
 		// The bot's delay is over: its answer plays now if it came,
 		// else as it comes.
-		t.nextBot = time.Time{}
+		t.clock.nextBot = time.Time{}
 		if h := t.bot.held; h != nil {
 			t.playBot(*h)
 		}
-	case stg == stHandOver && !t.deadline.IsZero() && !now.Before(t.deadline):
-		t.deadline = time.Time{}
+	case stg == stHandOver && !t.clock.deadline.IsZero() && !now.Before(t.clock.deadline):
+		t.clock.deadline = time.Time{}
 		t.deal()
 	}
 }
@@ -358,7 +339,7 @@ func (t *Table) onClock() {
 // rack, unless the bot thinks longer than the delay (700 ms by
 // default; a 101 expert's p99 is about 180 ms).
 func (t *Table) botTurn(now time.Time, seat int) {
-	t.nextBot = now.Add(t.Opt.BotDelay)
+	t.clock.nextBot = now.Add(t.Opt.BotDelay)
 	t.askBot(seat)
 }
 
@@ -366,7 +347,7 @@ func (t *Table) botTurn(now time.Time, seat int) {
 // its delay.
 func (t *Table) dropBot() {
 	t.bot.cancel()
-	t.nextBot = time.Time{}
+	t.clock.nextBot = time.Time{}
 }
 
 // askBot puts its question to the seat's bot (searchSlot says which).
@@ -418,11 +399,11 @@ func (t *Table) onBot(a botAnswer) {
 	if !t.bot.current(a) {
 		return // stale: the table moved on
 	}
-	if !t.nextBot.IsZero() && t.Opt.Now().Before(t.nextBot) {
+	if !t.clock.nextBot.IsZero() && t.Opt.Now().Before(t.clock.nextBot) {
 		t.bot.held = &a
 		return
 	}
-	t.nextBot = time.Time{}
+	t.clock.nextBot = time.Time{}
 	t.playBot(a)
 }
 

@@ -119,7 +119,7 @@ func TestFinishedMatchIsRatedOnceAcrossARestart(t *testing.T) {
 	if err != nil || back == nil {
 		t.Fatalf("restoring: %v, %v", back, err)
 	}
-	t.Cleanup(back.saver.flush)
+	t.Cleanup(back.saving.saver.flush)
 	mu.Lock()
 	n := len(ends)
 	mu.Unlock()

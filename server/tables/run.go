@@ -22,7 +22,7 @@ func New(id string, cfg Config, opt Options, sv *Saver) (*Table, error) {
 	t := &Table{
 		ID: id, kind: k, Opt: opt, Cfg: cfg, reqs: make(chan Request, 64), Done: make(chan struct{}),
 		sit: seating{watchers: map[*Member]struct{}{}}, refusals: refusals{},
-		created: opt.Now(), saver: sv, ratings: ratings{in: make(chan seatRatings, 1)},
+		created: opt.Now(), saving: tableSaving{saver: sv}, ratings: ratings{in: make(chan seatRatings, 1)},
 	}
 	t.f = cfg.format()
 	t.policy = t.f.Policy()
@@ -30,11 +30,11 @@ func New(id string, cfg Config, opt Options, sv *Saver) (*Table, error) {
 	t.bot = asker{asking: -1, answer: make(chan botAnswer, 1), timeout: opt.BotTimeout, done: t.Done, log: opt.Log, fault: opt.Fault, table: id}
 	t.roomSince = t.created
 	sv.fenced = t.Lose
-	t.stored = make(chan uint64, 1)
-	sv.stored = t.stored
-	t.pausedIn = make(chan bool, 1)
-	t.mutesIn = make(chan struct{}, 1)
-	sv.paused = t.pausedIn
+	t.saving.stored = make(chan uint64, 1)
+	sv.stored = t.saving.stored
+	t.saving.pausedIn = make(chan bool, 1)
+	t.chat.mutesIn = make(chan struct{}, 1)
+	sv.paused = t.saving.pausedIn
 	t.publishSummary()
 	return t, nil
 }
@@ -43,7 +43,7 @@ func New(id string, cfg Config, opt Options, sv *Saver) (*Table, error) {
 // Rewrite): the store's was written over by a value that is not a
 // node's. Any goroutine may call it.
 func (t *Table) RewriteEntry() bool {
-	return t.saver != nil && t.saver.Rewrite()
+	return t.saving.saver != nil && t.saving.saver.Rewrite()
 }
 
 // Lose stops the table because another node runs it now; any goroutine
@@ -56,7 +56,7 @@ func (t *Table) Lose() { t.ten.lose() }
 func (t *Table) moved() {
 	t.closing = true
 	t.sit.tell(Msg{Closed: "table.moved"})
-	t.saver.drop()
+	t.saving.saver.drop()
 }
 
 // Run is the table's goroutine: requests, bots' answers and the clock,
@@ -89,8 +89,8 @@ func (t *Table) Run(ctx context.Context, closed func(*Table)) {
 		// (requests, bots' answers and the clock wait in their queues):
 		// it shows each change once stored, and a change never waits
 		// behind the next.
-		reqs, ratingsIn, answer, clock, mutes := t.reqs, t.ratings.in, t.bot.answer, timer.C, t.mutesIn
-		if t.savedGen < t.saveGen {
+		reqs, ratingsIn, answer, clock, mutes := t.reqs, t.ratings.in, t.bot.answer, timer.C, t.chat.mutesIn
+		if t.saving.waiting() {
 			reqs, ratingsIn, answer, clock, mutes = nil, nil, nil, nil, nil
 			if waiting.IsZero() {
 				waiting = time.Now()
@@ -113,12 +113,19 @@ func (t *Table) Run(ctx context.Context, closed func(*Table)) {
 				act = func() { t.ratings.take(r) }
 			case a := <-answer:
 				act = func() { t.onBot(a) }
-			case g := <-t.stored:
-				act = func() { t.savedGen = max(t.savedGen, g) }
-			case p := <-t.pausedIn:
-				act = func() { t.pause(p) }
+			case g := <-t.saving.stored:
+				act = func() { t.saving.took(g) }
+			case p := <-t.saving.pausedIn:
+				// Paused, the table takes nothing while the store does
+				// not take its writes (it never plays on what is not
+				// saved), and its members are told why it waits.
+				act = func() {
+					if t.saving.pause(p, t.Opt.Log, t.ID) {
+						t.sit.tellPaused(p)
+					}
+				}
 			case <-mutes:
-				act = t.tellMuted
+				act = func() { t.chat.tellMuted(t) }
 			case <-clock:
 				act = t.onClock
 			case <-ctx.Done():
@@ -175,24 +182,6 @@ func (t *Table) Run(ctx context.Context, closed func(*Table)) {
 	}
 }
 
-// pause stops the table taking anything while the store does not take
-// its writes, and tells its members (with what they were last shown:
-// nothing unsaved), or goes on once it does. The loop takes nothing
-// while a write is under way anyway (Run): a table never plays on what
-// is not saved; paused, its players are told why it waits.
-func (t *Table) pause(p bool) {
-	if p == t.paused {
-		return
-	}
-	t.paused = p
-	if p {
-		t.Opt.Log.Warn("the table is paused: the store does not take its writes", "table", t.ID)
-	} else {
-		t.Opt.Log.Info("the table goes on: the store takes its writes again", "table", t.ID)
-	}
-	t.sit.tellPaused(p)
-}
-
 // Holds is mayAct for the table's other goroutines (a relay sending its
 // members' messages to other nodes): whether what the table said may
 // still go out, confirming the lease if need be.
@@ -227,7 +216,7 @@ func guarded(log *slog.Logger, table string, f func()) (ok bool) {
 func (t *Table) park() {
 	t.closing = true
 	t.sit.tell(Msg{Closed: "table.parked"})
-	t.saver.flush()
+	t.saving.saver.flush()
 }
 
 // Send is a session's non-blocking request: false when the table is
@@ -261,12 +250,10 @@ func (t *Table) Call(ctx context.Context, r Request) bool {
 // four players 80 to 130 ms apart, a store write each, and the last
 // saw their hand a third of a second after the first.
 func (t *Table) takeQueued(ctx context.Context, first Request) {
-	t.batching = true
+	t.saving.batching = true
 	defer func() {
 		// Also after a panic (guarded): the table's next change is saved.
-		t.batching = false
-		held, unwaited := t.held, t.heldUnwaited
-		t.held, t.heldUnwaited = false, false
+		held, unwaited := t.saving.unbatch()
 		switch {
 		case held:
 			t.save()
@@ -362,7 +349,7 @@ func (t *Table) handle(r Request) {
 			t.refusals.addErr(r.M, t.start())
 		}
 	case ReqChat:
-		t.say(r.M, r.Text)
+		t.chat.say(t, r.M, r.Text)
 	case ReqHere:
 		if s := t.sit.seatOf(r.M); s >= 0 {
 			t.here(s)
@@ -373,7 +360,7 @@ func (t *Table) handle(r Request) {
 			t.Opt.Log.Info("away: no key pressed", "table", t.ID, "seat", s, "name", t.sit.seats[s].name)
 			if t.Ref != nil {
 				if stg, turn := t.Ref.Stage(); stg == stPlaying && turn == s {
-					t.deadline = time.Time{}
+					t.clock.deadline = time.Time{}
 				}
 			}
 		}
@@ -467,33 +454,28 @@ func RestoreTable(id string, entry, record []byte, stopped time.Time, opt Option
 	t.sit.turn(t.f.Arranged() - st.DupHand)
 	t.sit.hostID, t.matchNo, t.created = st.Host, st.MatchNo, st.Created
 	if st.Started && !st.Deadline.IsZero() && !stopped.IsZero() {
-		// The clock stood still while nobody ran the table.
-		if left := st.Deadline.Sub(stopped); left > 0 {
-			t.deadline = now.Add(left)
-		} else {
-			t.deadline = now
-		}
-		t.savedDeadline = t.deadline
+		t.clock.restore(st.Deadline, stopped, now)
 	}
 	t.entrants = st.Entrants
 	t.absent = st.Absent
-	t.banked = st.Banked
-	t.resumeTurnClock()
+	t.clock.banked = st.Banked
+	if t.Ref != nil && t.Cfg.Timer > 0 && !t.clock.deadline.IsZero() {
+		if stg, turn := t.Ref.Stage(); stg == stPlaying {
+			t.clock.resume(turn, t.Cfg.Timer, t.Cfg.Bank)
+		}
+	}
 	// A match that ended is rated again: the mark makes it once, and a
 	// rating cut short by a crash is finished here.
 	t.noteFinished()
 	if !held {
 		// Nobody to come back to: put it away.
-		t.saver.retire()
+		t.saving.saver.retire()
 		return nil, nil
 	}
 	// A waiting room comes back as it was, its join code with it; its
 	// time to be started runs from now.
 	t.roomSince = now
-	t.chat = st.Chat
-	if len(t.chat) > 0 {
-		t.chatSeq = t.chat[len(t.chat)-1].Seq
-	}
+	t.chat.restore(st.Chat)
 	t.scored()
 	t.publishSummary()
 	return t, nil
@@ -533,21 +515,6 @@ func NewSeated(id string, cfg Config, opt Options, sv *Saver) (*Table, error) {
 	// has it in play before it opens, and a page may look at once.
 	t.publishSummary()
 	return t, nil
-}
-
-// resumeTurnClock takes up a restored table's turn in progress where its
-// clock runs (its deadline restored): the turn draws on its bank as where
-// it started, its start put back from the clock's end as the clock stood
-// still meanwhile (spend); a move made in time after a takeover drew
-// nothing, however long the turn had been.
-func (t *Table) resumeTurnClock() {
-	if t.Ref == nil || t.Cfg.Timer <= 0 || t.deadline.IsZero() {
-		return
-	}
-	if stg, turn := t.Ref.Stage(); stg == stPlaying {
-		t.turnSeat = turn
-		t.turnFrom = t.deadline.Add(-t.Cfg.Timer - t.bankLeft(turn))
-	}
 }
 
 // slowWait is a table's wait for its write, or an event's handling,

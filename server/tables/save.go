@@ -85,17 +85,12 @@ func (t *Table) saveUnwaited() { t.handOver(false) }
 
 // handOver is save (wait) and saveUnwaited.
 func (t *Table) handOver(wait bool) {
-	if t.batching {
-		if wait {
-			t.held = true
-		} else {
-			t.heldUnwaited = true
-		}
+	if t.saving.hold(wait) {
 		return
 	}
-	st := SavedTable{ID: t.ID, Config: t.Cfg, Host: t.sit.hostID, Started: t.Ref != nil, MatchNo: t.matchNo, Created: t.created, Chat: t.chat,
-		Deadline: t.deadline.Round(0), BotKey: t.seal.BotKey, DupHand: t.f.Arranged(), Awaited: t.awaited, Absent: t.absent, Banked: t.banked}
-	t.savedDeadline = t.deadline
+	st := SavedTable{ID: t.ID, Config: t.Cfg, Host: t.sit.hostID, Started: t.Ref != nil, MatchNo: t.matchNo, Created: t.created, Chat: t.chat.lines,
+		Deadline: t.clock.deadline.Round(0), BotKey: t.seal.BotKey, DupHand: t.f.Arranged(), Awaited: t.awaited, Absent: t.absent, Banked: t.clock.banked}
+	t.clock.saved = t.clock.deadline
 	if t.Ref != nil {
 		st.Entrants = t.entrants
 		if !t.seal.None {
@@ -114,10 +109,7 @@ func (t *Table) handOver(wait bool) {
 	if t.Ref != nil {
 		rec = t.Ref.Record()
 	}
-	if wait {
-		t.saveGen++
-	}
-	t.saver.put(b, rec, t.saveGen)
+	t.saving.put(b, rec, wait)
 }
 
 // levelsOf is each seat's bot's level at a table of cfg playing f: its

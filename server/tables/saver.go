@@ -12,6 +12,86 @@ import (
 	"okey/server/keep"
 )
 
+// tableSaving is a table's side of its Saver: what it handed the
+// saver and what the store took, the saves its queued requests ask for
+// made once, and whether the store takes its writes. The table owns it
+// (its goroutine alone touches it).
+type tableSaving struct {
+	saver *Saver
+	// saveGen counts the snapshots handed to the saver that the table
+	// waits for (save; saveUnwaited's take the number of the last),
+	// savedGen the last one written (stored says it): what the members
+	// are shown waits until the two meet, so that no player sees a
+	// change the store has not taken — a node killed or frozen just
+	// after would come back without it, and the game would go back for
+	// everyone.
+	saveGen, savedGen uint64
+	stored            chan uint64
+	// batching: the requests queued together are being taken (takeQueued),
+	// and a save they ask for is made once, after the last (held; or
+	// heldUnwaited, when none of them asked for one the table waits
+	// for).
+	batching, held, heldUnwaited bool
+	// paused: the store does not take the table's writes (its saver
+	// says so on pausedIn), and the table takes nothing until it does.
+	paused   bool
+	pausedIn chan bool
+}
+
+// hold notes a save asked for while requests are taken together
+// (batching), to be made once after the last, and reports whether it
+// did.
+func (s *tableSaving) hold(wait bool) bool {
+	if !s.batching {
+		return false
+	}
+	if wait {
+		s.held = true
+	} else {
+		s.heldUnwaited = true
+	}
+	return true
+}
+
+// put hands the saver a snapshot: the table's entry and its match's
+// record; wait says the table shows nothing more until it is written.
+func (s *tableSaving) put(entry, rec []byte, wait bool) {
+	if wait {
+		s.saveGen++
+	}
+	s.saver.put(entry, rec, s.saveGen)
+}
+
+// unbatch ends the requests taken together, and says which save they
+// asked for, if any.
+func (s *tableSaving) unbatch() (held, unwaited bool) {
+	held, unwaited = s.held, s.heldUnwaited
+	s.batching, s.held, s.heldUnwaited = false, false, false
+	return held, unwaited
+}
+
+// waiting reports whether a snapshot the table waits for is not yet
+// written.
+func (s *tableSaving) waiting() bool { return s.savedGen < s.saveGen }
+
+// took notes that the store took snapshot g.
+func (s *tableSaving) took(g uint64) { s.savedGen = max(s.savedGen, g) }
+
+// pause notes whether the store takes the table's writes (not when
+// paused), logs a change, and reports it.
+func (s *tableSaving) pause(paused bool, log *slog.Logger, table string) bool {
+	if paused == s.paused {
+		return false
+	}
+	s.paused = paused
+	if paused {
+		log.Warn("the table is paused: the store does not take its writes", "table", table)
+	} else {
+		log.Info("the table goes on: the store takes its writes again", "table", table)
+	}
+	return true
+}
+
 // Saver writes one table's files in its own goroutine: the table hands
 // it snapshots and never waits for the disk; the newest snapshot wins.
 type Saver struct {

@@ -341,7 +341,7 @@ func TestRestoreRefusesAnotherDeal(t *testing.T) {
 		tb := fairTable(t, "classic", "default", servetest.Random(seed), now)
 		var mu sync.Mutex
 		var entry []byte
-		tb.saver = NewSaver(func(table, _ []byte) error {
+		tb.saving.saver = NewSaver(func(table, _ []byte) error {
 			mu.Lock()
 			defer mu.Unlock()
 			if table != nil {
@@ -352,7 +352,7 @@ func TestRestoreRefusesAnotherDeal(t *testing.T) {
 		ann := NewMember("key:A", "ann", "", 0)
 		tb.joinAs(ann, -1, false)
 		tb.handle(Request{Kind: ReqStart, M: ann})
-		tb.saver.flush()
+		tb.saving.saver.flush()
 		mu.Lock()
 		defer mu.Unlock()
 		if tb.Ref == nil || !bytes.Contains(entry, []byte(tb.seal.Commit.String())) {
@@ -374,5 +374,5 @@ func TestRestoreRefusesAnotherDeal(t *testing.T) {
 	if err != nil || back == nil || back.seal.Commit != a.seal.Commit {
 		t.Fatalf("restored with its own record: %v", err)
 	}
-	back.saver.flush()
+	back.saving.saver.flush()
 }

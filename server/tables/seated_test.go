@@ -60,10 +60,10 @@ func seatedTableOfGame(t *testing.T, back time.Duration, plan *format.RoundPlan,
 		t.Fatal(err)
 	}
 	saved := func() ([]byte, []byte) {
-		for tb.savedGen < tb.saveGen {
+		for tb.saving.savedGen < tb.saving.saveGen {
 			select {
-			case g := <-tb.stored:
-				tb.savedGen = max(tb.savedGen, g)
+			case g := <-tb.saving.stored:
+				tb.saving.savedGen = max(tb.saving.savedGen, g)
 			case <-time.After(time.Minute):
 				t.Fatal("the table's entry was never written")
 			}
@@ -146,7 +146,7 @@ func TestAwayPastItsTimeLosesTheMatch(t *testing.T) {
 	if err != nil || again == nil {
 		t.Fatalf("restored: %v, %v", again, err)
 	}
-	t.Cleanup(again.saver.flush)
+	t.Cleanup(again.saving.saver.flush)
 	if again.absent != tb.absent {
 		t.Errorf("restored, absent %v, want %v", again.absent, tb.absent)
 	}

@@ -209,14 +209,14 @@ func (t *Table) here(seat int) {
 // table is busy come to one.
 func (t *Table) MutesChanged() {
 	select {
-	case t.mutesIn <- struct{}{}:
+	case t.chat.mutesIn <- struct{}{}:
 	default:
 	}
 }
 
 // tellMuted tells each member muted now, and not told of this mute
 // yet, that the operator muted them (the words of a line refused).
-func (t *Table) tellMuted() {
+func (c *tableChat) tellMuted(t *Table) {
 	if t.Opt.Muted == nil {
 		return
 	}
@@ -240,8 +240,8 @@ func (t *Table) tellMuted() {
 	}
 }
 
-// say adds a chat line, if m has not said too much lately.
-func (t *Table) say(m *Member, text string) {
+// say adds m's chat line at t, if m has not said too much lately.
+func (c *tableChat) say(t *Table, m *Member, text string) {
 	text = CleanChat(text)
 	if text == "" || (t.sit.seatOf(m) < 0 && !t.sit.watching(m)) {
 		return
@@ -262,16 +262,12 @@ func (t *Table) say(m *Member, text string) {
 		name = t.sit.seats[s].name
 		t.here(s)
 	}
-	t.chatSeq++
-	line := seatmsg.ChatLine{Seq: t.chatSeq, Name: name, Text: text}
+	line := seatmsg.ChatLine{Name: name, Text: text}
 	if t.Ref != nil { // where in the match it was said, for a screen that takes the table in whole
 		line.Hand, line.Redeal = t.Ref.Deal()
 		line.At = t.Ref.Events()
 	}
-	t.chat = append(t.chat, line)
-	if len(t.chat) > t.Opt.ChatKeep {
-		t.chat = append([]seatmsg.ChatLine(nil), t.chat[len(t.chat)-t.Opt.ChatKeep:]...)
-	}
+	c.add(line, t.Opt.ChatKeep)
 	t.save() // kept now, not at the next move: a crash before it lost the line
 }
 

@@ -106,8 +106,6 @@ type Table struct {
 	Done chan struct{}
 	// ratings are the seats' owners' ratings as last read.
 	ratings ratings
-	// savedDeadline is the turn clock's end as last saved.
-	savedDeadline time.Time
 	// ten is the table's hold on being this node's to run.
 	ten *tenure
 	// summary is the latest Summary, for the lobby.
@@ -115,35 +113,15 @@ type Table struct {
 	// Finished is the record of the table's last finished match, for
 	// "record TABLE" (door's command.go).
 	Finished atomic.Pointer[[]byte]
-	saver    *Saver
-	// saveGen counts the snapshots handed to the saver that the table
-	// waits for (save; saveUnwaited's take the number of the last),
-	// savedGen the last one written (stored says it): what the members
-	// are shown waits until the two meet, so that no player sees a
-	// change the store has not taken — a node killed or frozen just
-	// after would come back without it, and the game would go back for
-	// everyone.
-	saveGen, savedGen uint64
-	stored            chan uint64
-	// batching: the requests queued together are being taken (takeQueued),
-	// and a save they ask for is made once, after the last (held; or
-	// heldUnwaited, when none of them asked for one the table waits
-	// for).
-	batching, held, heldUnwaited bool
-	// paused: the store does not take the table's writes (its saver
-	// says so on pausedIn), and the table takes nothing until it does.
-	paused   bool
-	pausedIn chan bool
-	// mutesIn says the operator's mutes changed (MutesChanged): the
-	// members muted are told at once, not at their next chat line.
-	mutesIn chan struct{}
+	// saving is the table's side of its saver: the snapshots handed to
+	// it and written, and whether the store takes them.
+	saving tableSaving
 
 	// Owned by run:
 	Cfg      Config
-	Ref      referee // nil until the host starts
-	sit      seating // the seats, the spectators, the host
-	chat     []seatmsg.ChatLine
-	chatSeq  uint64
+	Ref      referee   // nil until the host starts
+	sit      seating   // the seats, the spectators, the host
+	chat     tableChat // its lines, and the operator's mutes changed
 	refusals refusals
 	created  time.Time
 	matchNo  uint64
@@ -168,17 +146,9 @@ type Table struct {
 	idleSince time.Time
 	// bot puts the questions to the bots, one at a time.
 	bot asker
-	// deadline: the turn's (or the pause between hands') end; nextBot:
-	// when the next bot move is asked.
-	deadline time.Time
-	nextBot  time.Time
-	// turnFrom is when the clock of turnSeat's turn started (zero: none
-	// running); banked is how much of its bank (Config.Bank) each seat
-	// has drawn on this match.
-	turnFrom time.Time
-	turnSeat int
-	banked   [4]time.Duration
-	closing  bool
+	// clock is the turn's clock, the bots' delay and the seats' banks.
+	clock   turnClock
+	closing bool
 	// awaited are a seated table's seats whose player has not come yet
 	// (seated.go).
 	awaited [classic.NumSeats]bool

@@ -21,7 +21,7 @@ import (
 func handTable(t *testing.T, timer time.Duration) (*Table, *time.Time) {
 	t.Helper()
 	tb, now := testTable(t, timer)
-	t.Cleanup(tb.saver.flush)
+	t.Cleanup(tb.saving.saver.flush)
 	// No goroutine: the bots' answers are read by hand (botMove).
 	return tb, now
 }
@@ -103,8 +103,8 @@ func TestTurnTimerAndKeptSeat(t *testing.T) {
 	if turn > 1 {
 		t.Fatal("never a person's turn")
 	}
-	if tb.deadline.IsZero() || tb.deadline.Sub(*now) != 30*time.Second {
-		t.Fatalf("the turn's clock: %v", tb.deadline)
+	if tb.clock.deadline.IsZero() || tb.clock.deadline.Sub(*now) != 30*time.Second {
+		t.Fatalf("the turn's clock: %v", tb.clock.deadline)
 	}
 	*now = now.Add(31 * time.Second)
 	moves := len(tb.Ref.Record())
@@ -198,7 +198,7 @@ func TestNextHandStartsWithABot(t *testing.T) {
 			tb.sit.seats[0].ready = true
 			tb.schedule()
 			hands++
-			if st, turn := tb.Ref.Stage(); st == stPlaying && turn != 0 && tb.nextBot.IsZero() {
+			if st, turn := tb.Ref.Stage(); st == stPlaying && turn != 0 && tb.clock.nextBot.IsZero() {
 				t.Fatalf("hand %d dealt with seat %d to move, and no bot asked", tb.Ref.Hand(), turn)
 			}
 		case stg == stMatchOver:
@@ -211,7 +211,7 @@ func TestNextHandStartsWithABot(t *testing.T) {
 			}
 			tb.applied(turnOver)
 		default:
-			if tb.nextBot.IsZero() {
+			if tb.clock.nextBot.IsZero() {
 				t.Fatalf("seat %d to move and no bot asked", turn)
 			}
 			tb.onClock()
@@ -294,7 +294,7 @@ func TestChatKeepsItsPlace(t *testing.T) {
 	tb, _ := handTable(t, 0)
 	var mu sync.Mutex
 	var file []byte
-	tb.saver = NewSaver(func(table, _ []byte) error {
+	tb.saving.saver = NewSaver(func(table, _ []byte) error {
 		mu.Lock()
 		defer mu.Unlock()
 		if table != nil {
@@ -304,16 +304,16 @@ func TestChatKeepsItsPlace(t *testing.T) {
 	}, func() error { return nil }, tb.Opt.Log)
 	ann := NewMember("key:A", "ann", "", 0)
 	tb.joinAs(ann, -1, false)
-	tb.say(ann, "before")
+	tb.chat.say(tb, ann, "before")
 	tb.handle(Request{Kind: ReqStart, M: ann})
 	moves := 0
 	plainTo(t, tb, func(stage, int) bool { moves++; return moves > 7 })
-	tb.say(ann, "in the hand")
+	tb.chat.say(tb, ann, "in the hand")
 	want := []seatmsg.ChatLine{{Seq: 1, Name: "ann", Text: "before"}, {Seq: 2, Name: "ann", Text: "in the hand", Hand: 1, At: tb.Ref.Events()}}
-	if want[1].At < 7 || !reflect.DeepEqual(tb.chat, want) {
-		t.Fatalf("the chat: %+v, want %+v", tb.chat, want)
+	if want[1].At < 7 || !reflect.DeepEqual(tb.chat.lines, want) {
+		t.Fatalf("the chat: %+v, want %+v", tb.chat.lines, want)
 	}
-	tb.saver.flush() // writes what waits, and stops
+	tb.saving.saver.flush() // writes what waits, and stops
 	var saved SavedTable
 	mu.Lock()
 	err := json.Unmarshal(file, &saved)
@@ -321,10 +321,10 @@ func TestChatKeepsItsPlace(t *testing.T) {
 	if err != nil || !reflect.DeepEqual(saved.Chat, want) {
 		t.Fatalf("the table's file keeps the chat as %+v (%v), want %+v", saved.Chat, err, want)
 	}
-	held := tb.chat
+	held := tb.chat.lines
 	tb.start() // a new match
-	if tb.chat[1].Hand != 0 || tb.chat[1].At != 0 || held[1] != want[1] {
-		t.Fatalf("after a new match the chat is %+v; an update's lines became %+v", tb.chat, held)
+	if tb.chat.lines[1].Hand != 0 || tb.chat.lines[1].At != 0 || held[1] != want[1] {
+		t.Fatalf("after a new match the chat is %+v; an update's lines became %+v", tb.chat.lines, held)
 	}
 }
 
@@ -531,18 +531,18 @@ func TestMutedSaysNothing(t *testing.T) {
 	ann, bob := NewMember("key:A", "ann", "", 0), NewMember("key:B", "bob", "", 1)
 	tb.joinAs(ann, -1, false)
 	tb.joinAs(bob, -1, false)
-	tb.say(ann, "spam")
-	tb.say(bob, "hello")
-	if len(tb.chat) != 1 || tb.chat[0].Name != "bob" {
-		t.Fatalf("with ann muted the chat is %+v", tb.chat)
+	tb.chat.say(tb, ann, "spam")
+	tb.chat.say(tb, bob, "hello")
+	if len(tb.chat.lines) != 1 || tb.chat.lines[0].Name != "bob" {
+		t.Fatalf("with ann muted the chat is %+v", tb.chat.lines)
 	}
 	if tb.refusals[ann].text != "chat.muted" {
 		t.Errorf("ann is told %q", tb.refusals[ann].text)
 	}
 	delete(muted, "key:A")
-	tb.say(ann, "sorry")
-	if len(tb.chat) != 2 || tb.chat[1].Text != "sorry" {
-		t.Errorf("unmuted, the chat is %+v", tb.chat)
+	tb.chat.say(tb, ann, "sorry")
+	if len(tb.chat.lines) != 2 || tb.chat.lines[1].Text != "sorry" {
+		t.Errorf("unmuted, the chat is %+v", tb.chat.lines)
 	}
 }
 
@@ -562,7 +562,7 @@ func TestMutedToldOnce(t *testing.T) {
 	tb.joinAs(bob, -1, false)
 	tb.sit.watchers[eve] = struct{}{}
 	muted["key:A"], muted["key:E"] = time.Time{}, time.Time{}
-	tb.tellMuted()
+	tb.chat.tellMuted(tb)
 	for _, m := range []*Member{ann, eve} {
 		if r := tb.refusals[m]; r.text != "chat.muted" || r.seq != 1 {
 			t.Errorf("%s, muted, is told %+v", m.name, r)
@@ -572,27 +572,27 @@ func TestMutedToldOnce(t *testing.T) {
 		t.Errorf("bob, not muted, is told %+v", r)
 	}
 	muted["key:B"] = time.Date(2026, 11, 27, 21, 0, 0, 0, time.UTC)
-	tb.tellMuted()
+	tb.chat.tellMuted(tb)
 	if r := tb.refusals[ann]; r.seq != 1 {
 		t.Errorf("ann is told again at another's mute: %+v", r)
 	}
 	if r := tb.refusals[bob]; r.text != "chat.muted" || r.seq != 1 {
 		t.Errorf("bob, muted now, is told %+v", r)
 	}
-	tb.say(bob, "hello?")
-	tb.tellMuted()
+	tb.chat.say(tb, bob, "hello?")
+	tb.chat.tellMuted(tb)
 	if r := tb.refusals[bob]; r.seq != 2 {
 		t.Errorf("bob, told at his line, is told %+v at the next change", r)
 	}
 	delete(muted, "key:A")
-	tb.tellMuted()
+	tb.chat.tellMuted(tb)
 	muted["key:A"] = time.Time{}
-	tb.tellMuted()
+	tb.chat.tellMuted(tb)
 	if r := tb.refusals[ann]; r.seq != 2 {
 		t.Errorf("ann, muted again, is told %+v", r)
 	}
 	muted["key:B"] = time.Date(2026, 11, 27, 23, 0, 0, 0, time.UTC) // the first lapsed, unseen, and another put
-	tb.tellMuted()
+	tb.chat.tellMuted(tb)
 	if r := tb.refusals[bob]; r.seq != 3 {
 		t.Errorf("bob, muted again after a lapse, is told %+v", r)
 	}

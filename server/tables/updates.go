@@ -42,7 +42,7 @@ func (t *Table) publish() {
 // a count that waited on the store let a flood of new tables past the
 // limits.
 func (t *Table) show() {
-	if t.savedGen < t.saveGen {
+	if t.saving.waiting() {
 		t.publishSummary()
 		return
 	}
@@ -78,8 +78,8 @@ func (t *Table) info() seatInfo {
 		in.players[i] = p
 		in.ready[i] = s.ready
 	}
-	in.chat = t.chat
-	in.deadline = t.deadline
+	in.chat = t.chat.lines
+	in.deadline = t.clock.deadline
 	in.fair = t.fairness()
 	st := t.f.Standing()
 	in.daily = dailyMsg(st)
@@ -96,14 +96,14 @@ func (t *Table) info() seatInfo {
 func (t *Table) msgFor(m *Member, seat int, info *seatInfo) Msg {
 	if t.Ref == nil {
 		r := t.refusals[m]
-		room := &Room{ID: t.ID, Cfg: t.Cfg, Players: info.players, Host: t.sit.isHost(m), Seat: seat, Chat: t.chat,
+		room := &Room{ID: t.ID, Cfg: t.Cfg, Players: info.players, Host: t.sit.isHost(m), Seat: seat, Chat: t.chat.lines,
 			Refused: r.text, RefusedSeq: r.seq}
 		for i, e := range t.sit.entrants(levelsOf(&t.Cfg, t.f)) {
 			if keep.IsRated(e.ID) {
 				room.Rated[i] = e.ID
 			}
 		}
-		return Msg{Room: room, Paused: t.paused}
+		return Msg{Room: room, Paused: t.saving.paused}
 	}
 	if h, ok := t.heldEnd(seat); ok {
 		return Msg{Closed: heldClosed, Held: &h}
@@ -123,7 +123,7 @@ func (t *Table) msgFor(m *Member, seat int, info *seatInfo) Msg {
 	if t.policy.SharedSeal && t.policy.OneMatch && seat >= 0 {
 		holdDeal(&u, seat) // the hands' ends: the deal is other tables' too
 	}
-	return Msg{Update: &u, Paused: t.paused}
+	return Msg{Update: &u, Paused: t.saving.paused}
 }
 
 // publishSummary updates what the lobby shows.
@@ -188,7 +188,7 @@ func (t *Table) closesAt() time.Time {
 func (t *Table) formatClosed() {
 	t.Opt.Log.Info("closed before the last hand", append([]any{"table", t.ID}, t.f.LogAttrs()...)...)
 	t.sit.endAll(Msg{Closed: t.policy.ClosedWord})
-	t.deadline, t.nextBot = time.Time{}, time.Time{}
+	t.clock.stop()
 	t.bot.cancel()
 }
 
@@ -197,7 +197,7 @@ func (t *Table) shutdown(why string) {
 	t.closing = true
 	t.sit.tell(Msg{Closed: why})
 	t.save()
-	t.saver.flush()
+	t.saving.saver.flush()
 }
 
 // close ends an empty table: its match is put away with the finished
@@ -205,7 +205,7 @@ func (t *Table) shutdown(why string) {
 func (t *Table) close() {
 	t.closing = true
 	t.Opt.Log.Info("close", "table", t.ID)
-	t.saver.retire()
+	t.saving.saver.retire()
 }
 
 // fairness is what the table tells every seat of the match's seal, as
