@@ -31,7 +31,7 @@ func TestBotMoveHeldToItsDelay(t *testing.T) {
 		t.Fatalf("the bot's move is due in %v, want %v", got, delay)
 	}
 	before := moves()
-	tb.onBot(answerOf(t, tb))
+	tb.bot.answered(tb, answerOf(t, tb))
 	if moves() != before || tb.bot.held == nil {
 		t.Fatal("an answer that came before the delay's end was played at once")
 	}
@@ -61,7 +61,7 @@ func TestBotMoveHeldToItsDelay(t *testing.T) {
 	if w := tb.nextWake(); w < time.Second {
 		t.Fatalf("waiting for a slow bot, the table wakes in %v", w)
 	}
-	tb.onBot(answerOf(t, tb))
+	tb.bot.answered(tb, answerOf(t, tb))
 	if moves() != before+1 {
 		t.Fatal("a late answer was not played as it came")
 	}
@@ -72,7 +72,7 @@ func TestBotMoveHeldToItsDelay(t *testing.T) {
 		if _, turn := tb.Ref.Stage(); turn == 0 {
 			break
 		}
-		tb.onBot(answerOf(t, tb))
+		tb.bot.answered(tb, answerOf(t, tb))
 		*now = now.Add(delay)
 		tb.onClock()
 		tb.schedule()
@@ -81,7 +81,7 @@ func TestBotMoveHeldToItsDelay(t *testing.T) {
 		t.Fatalf("ann's bot is not asked at her turn: turn %d, asking %d", turn, tb.bot.asking)
 	}
 	a := answerOf(t, tb)
-	tb.onBot(a)
+	tb.bot.answered(tb, a)
 	before = moves()
 	tb.handle(Request{Kind: ReqHere, M: ann})
 	tb.schedule()
@@ -93,7 +93,7 @@ func TestBotMoveHeldToItsDelay(t *testing.T) {
 	}
 	*now = now.Add(delay)
 	tb.onClock()
-	tb.onBot(a) // the answer again: stale
+	tb.bot.answered(tb, a) // the answer again: stale
 	if moves() != before {
 		t.Fatal("her bot played after she came back")
 	}
@@ -166,16 +166,16 @@ func heldMovesAreAnswers(t *testing.T, order uint64) {
 				tb.handle(Request{Kind: ReqHere, M: ann})
 				present = true
 				tb.schedule()
-				tb.onBot(a)
+				tb.bot.answered(tb, a)
 				*now = now.Add(delay)
 				tb.onClock()
 				stale++
 			case r == 1:
 				*now = now.Add(delay + time.Millisecond)
 				tb.onClock()
-				tb.onBot(a)
+				tb.bot.answered(tb, a)
 			default:
-				tb.onBot(a)
+				tb.bot.answered(tb, a)
 				*now = now.Add(delay)
 				tb.onClock()
 			}
@@ -215,7 +215,7 @@ func heldMovesAreAnswers(t *testing.T, order uint64) {
 }
 
 // awayAtHeldTable is a table on a clock of its own whose bots, all of
-// level, answer through the hold of delay (Table.botTurn): ann, in seat
+// level, answer through the hold of delay (asker.turn): ann, in seat
 // 0, starts the match and goes away, so that her bot plays too.
 func awayAtHeldTable(t *testing.T, delay time.Duration, level string) (*Table, *time.Time, *Member) {
 	t.Helper()

@@ -7,6 +7,8 @@ import (
 	"log/slog"
 	"runtime/debug"
 	"time"
+
+	"okey/kit/seatmsg"
 )
 
 // asker puts a table's questions to its bots, one at a time, each in a
@@ -20,12 +22,20 @@ type asker struct {
 	id     uint64
 	answer chan botAnswer
 	// held is the answer to the question under way when it came before
-	// the bot's delay was over: played as the delay ends (Table.onBot),
+	// the bot's delay was over: played as the delay ends (answered),
 	// so that when a move shows says nothing of how long the bot took.
 	held *botAnswer
 	// panicked: a bot's panic has been logged with its stack (once a
 	// table).
 	panicked bool
+	// hardInstead counts the moves its experts played as hard's, no
+	// search slot coming free in time (searchSlot): the first is
+	// logged at info, the rest at debug.
+	hardInstead int
+	// busy is the first of those moves in the deal it was played in,
+	// which the players are told of once (seatmsg.Update's
+	// ServerBusy); nil before any.
+	busy *seatmsg.ServerBusy
 
 	timeout time.Duration
 	done    <-chan struct{} // the table's end: an answer nobody takes
@@ -55,7 +65,7 @@ func (a *asker) ask(seat int, q func(context.Context) (any, error)) {
 		var err error
 		func() {
 			// A bot's bug costs its move, not the server: the table plays
-			// a plain move instead (onBot). Bots' seeds come from the
+			// a plain move instead (answered). Bots' seeds come from the
 			// table's state, so the same panic would come back after
 			// every restart.
 			defer func() {

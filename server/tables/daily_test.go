@@ -144,7 +144,7 @@ func TestDailyTablePlaysTheDay(t *testing.T) {
 			}
 			tb.handle(Request{Kind: ReqAway, M: ann}) // the hard bot plays the seat
 			for step := 0; step < 20000 && tb.sit.seats[0].owner != ""; step++ {
-				if f := tb.fairness(); tb.Ref != nil && (f.Seed != "" || f.Salt != "" || f.Commit != tb.Cfg.Daily.Commit[:4]+" "+tb.Cfg.Daily.Commit[4:8]+" "+tb.Cfg.Daily.Commit[8:12]+" "+tb.Cfg.Daily.Commit[12:16]) {
+				if f := tb.tell.fairness(tb); tb.Ref != nil && (f.Seed != "" || f.Salt != "" || f.Commit != tb.Cfg.Daily.Commit[:4]+" "+tb.Cfg.Daily.Commit[4:8]+" "+tb.Cfg.Daily.Commit[8:12]+" "+tb.Cfg.Daily.Commit[12:16]) {
 					t.Fatalf("the seal shown: %+v", f)
 				}
 				tb.schedule()
@@ -269,7 +269,7 @@ func TestDailyTableLeftAndResumed(t *testing.T) {
 				t.Fatalf("without her: empty %v, a bot asked %v, the record grew %v", tb.empty(), tb.bot.asking >= 0, len(tb.Ref.Record()) != moves)
 			}
 			ann = join()
-			tb.publish()
+			tb.tell.publish(tb)
 			select {
 			case m := <-ann.Box:
 				u := m.Update
@@ -282,7 +282,7 @@ func TestDailyTableLeftAndResumed(t *testing.T) {
 			if tb.f.Index() != 1 || len(tb.Ref.Record()) != moves {
 				t.Fatalf("back at hand %d, the record grew %v", tb.f.Index()+1, len(tb.Ref.Record()) != moves)
 			}
-			tb.publishSummary()
+			tb.tell.publishSummary(tb)
 			if s := tb.Summary.Load(); s.Hand != 2 || s.Over {
 				t.Errorf("the lobby lists her daily at hand %d, over %v: want the day's hand 2", s.Hand, s.Over)
 			}

@@ -21,17 +21,17 @@
 //	               back from what it saved), Run, the requests handled
 //	play.go        a match played: the format's hand dealt, moves and
 //	               refusals, a hand scored, the format moved on, the
-//	               clock, the turn's timer, bots answered
-//	updates.go     every member's update (the seal as the format shows
-//	               it), the summary for the lobby, a table closed or shut
-//	               down
+//	               clock, the turn's timer, the bots' turns (asker's)
+//	updates.go     what the table tells (teller): every member's update
+//	               (the seal as the format shows it), the summary for the
+//	               lobby; a table closed or shut down
 //	seats.go       joining, leaving, a player back, the chat said and
 //	               the mutes told
 //	save.go        what a table keeps: the entry saved, a finished match
 //	               kept for "record TABLE" and rated
 //	table.go       the Table and its Options (a daily hand's score handed
 //	               out: DailyScore): what its goroutine owns; refusals;
-//	               what the hall asks of it
+//	               what the hall asks of it; the teller
 //	clock.go       the turn's clock (turnClock): the turn's deadline, the
 //	               bots' delay, each seat's bank
 //	seating.go     seating: who is at the table (the seats, spectators,

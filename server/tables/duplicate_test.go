@@ -95,7 +95,7 @@ func playDup(t *testing.T, tb *Table, stop func() bool) []handSeen {
 		done := tb.f.Standing().Duplicate.Played
 		step(t, tb)
 		if tb.f.Standing().Duplicate.Played > done && len(seen) < tb.f.Standing().Duplicate.Played {
-			h := handSeen{idx: tb.f.Index(), commit: tb.fairness().Commit, seedShow: tb.fairness().Seed,
+			h := handSeen{idx: tb.f.Index(), commit: tb.tell.fairness(tb).Commit, seedShow: tb.tell.fairness(tb).Seed,
 				record: tb.Ref.Record(), results: tb.f.(*format.Duplicate).Results()[tb.f.Index()]}
 			for s := range tb.sit.seats {
 				h.owners[s], h.levels[s] = tb.sit.seats[s].owner, levelsOf(&tb.Cfg, tb.f)(s)
@@ -370,9 +370,9 @@ func TestDuplicate101MovesOnWhenAllReady(t *testing.T) {
 	}
 	tb.handle(Request{Kind: ReqHere, M: ann})
 	tb.handle(Request{Kind: ReqHere, M: bob})
-	info := tb.info()
+	info := tb.tell.info(tb)
 	for _, m := range []*Member{ann, bob} {
-		u := *tb.msgFor(m, tb.sit.seatOf(m), &info).Update
+		u := *tb.tell.msgFor(tb, m, tb.sit.seatOf(m), &info).Update
 		if !u.Host {
 			t.Errorf("%s is not offered n", m.name)
 		}
@@ -401,7 +401,7 @@ func TestDuplicateSummaryIsThePlansHand(t *testing.T) {
 	t.Cleanup(sv.flush)
 	seen := map[int]bool{}
 	playDup(t, tb, func() bool {
-		tb.publishSummary() // as the table's loop does after each change
+		tb.tell.publishSummary(tb) // as the table's loop does after each change
 		s := tb.Summary.Load()
 		if s == nil || !s.Started || tb.Ref == nil {
 			return false

@@ -37,14 +37,14 @@ func TestHardInsteadIsPlayedAndCounted(t *testing.T) {
 		if mark {
 			a.move = hardInstead{a.move}
 		}
-		tb.onBot(a)
+		tb.bot.answered(tb, a)
 		return tb
 	}
 	plain, marked := play(false), play(true)
 	if string(marked.Ref.Record()) != string(plain.Ref.Record()) {
 		t.Fatal("the move marked hard's was not the move it holds")
 	}
-	if plain.hardInstead != 0 || marked.hardInstead != 1 {
-		t.Fatalf("counted %d unmarked and %d marked, want 0 and 1", plain.hardInstead, marked.hardInstead)
+	if plain.bot.hardInstead != 0 || marked.bot.hardInstead != 1 {
+		t.Fatalf("counted %d unmarked and %d marked, want 0 and 1", plain.bot.hardInstead, marked.bot.hardInstead)
 	}
 }

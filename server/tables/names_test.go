@@ -132,7 +132,7 @@ func TestSeatHeldShowsItsPlayer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb.publishSummary() // as its goroutine does first
+	tb.tell.publishSummary(tb) // as its goroutine does first
 	sm := tb.Summary.Load()
 	want := []seatmsg.Player{
 		{Name: "ali", Kind: seatmsg.Awaited, Level: "easy"},
@@ -148,7 +148,7 @@ func TestSeatHeldShowsItsPlayer(t *testing.T) {
 	if s, err := tb.joinAs(NewMember("key:ali", "Ali Veli", "", -1), -1, false); err != nil || s != 0 {
 		t.Fatalf("ali: seat %d, %v", s, err)
 	}
-	tb.publishSummary()
+	tb.tell.publishSummary(tb)
 	if p := tb.Summary.Load().Players[0]; p.Name != "Ali Veli" || p.Kind != seatmsg.Human {
 		t.Errorf("ali come: %q kind %d, want Ali Veli, a player at the table", p.Name, p.Kind)
 	}

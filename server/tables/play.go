@@ -84,7 +84,7 @@ func (t *Table) next() error {
 		return t.start()
 	}
 	t.Opt.Log.Info("the last hand is over", append([]any{"table", t.ID, "hands", t.f.Hands()}, t.f.LogAttrs()...)...)
-	t.sit.endAll(Msg{Closed: t.policy.DoneWord, Dup: duplicateMsg(t.f.Standing(), t.names())})
+	t.sit.endAll(Msg{Closed: t.policy.DoneWord, Dup: duplicateMsg(t.f.Standing(), t.tell.names(t))})
 	return nil
 }
 
@@ -200,18 +200,18 @@ func (t *Table) schedule() {
 		if t.sit.present(turn) {
 			// The player's own move (back in their bot's delay, say):
 			// the bot's question, if any, is dropped.
-			t.dropBot()
+			t.bot.drop(t)
 			if t.Cfg.Timer > 0 && t.clock.deadline.IsZero() {
 				t.clock.startTurn(now, turn, t.Cfg.Timer, t.Cfg.Bank)
 			}
 			return
 		}
 		if t.sit.awaits(turn, t.policy.Awaits && t.awaited[turn]) {
-			t.dropBot()
+			t.bot.drop(t)
 			return // until they come, or their seat is given up
 		}
 		if t.bot.asking < 0 && (t.sit.anyone() || t.policy.PlaysOut) && t.clock.nextBot.IsZero() {
-			t.botTurn(now, turn)
+			t.bot.turn(t, now, turn)
 		}
 	case stHandOver:
 		if !t.sit.anyone() && !t.policy.PlaysOut {
@@ -316,13 +316,13 @@ func (t *Table) onClock() {
 		t.sit.seats[turn].away = true
 		t.clock.outOfTime(turn, t.Cfg.Bank)
 		t.Opt.Log.Info("out of time", "table", t.ID, "seat", turn, "name", t.sit.seats[turn].name)
-		t.botTurn(now, turn)
+		t.bot.turn(t, now, turn)
 	case stg == stPlaying && !t.clock.nextBot.IsZero() && !now.Before(t.clock.nextBot):
 		// The bot's delay is over: its answer plays now if it came,
 		// else as it comes.
 		t.clock.nextBot = time.Time{}
 		if h := t.bot.held; h != nil {
-			t.playBot(*h)
+			t.bot.play(t, *h)
 		}
 	case stg == stHandOver && !t.clock.deadline.IsZero() && !now.Before(t.clock.deadline):
 		t.clock.deadline = time.Time{}
@@ -330,7 +330,7 @@ func (t *Table) onClock() {
 	}
 }
 
-// botTurn starts the bot's turn at seat: the bot is asked now and its
+// turn starts the bot's turn at seat: the bot is asked now and its
 // move shows when the bot's delay ends, or when it answers if later.
 // Asked only as the delay ended, as it once was, a move would show the
 // delay plus the bot's thinking, and how long a bot thinks depends on
@@ -338,21 +338,21 @@ func (t *Table) onClock() {
 // Held to the delay's end, a move shows at the same time whatever the
 // rack, unless the bot thinks longer than the delay (700 ms by
 // default; a 101 expert's p99 is about 180 ms).
-func (t *Table) botTurn(now time.Time, seat int) {
+func (ak *asker) turn(t *Table, now time.Time, seat int) {
 	t.clock.nextBot = now.Add(t.Opt.BotDelay)
-	t.askBot(seat)
+	ak.askSeat(t, seat)
 }
 
-// dropBot drops the bot's question under way, its answer if held, and
+// drop drops the bot's question under way, its answer if held, and
 // its delay.
-func (t *Table) dropBot() {
-	t.bot.cancel()
+func (ak *asker) drop(t *Table) {
+	ak.cancel()
 	t.clock.nextBot = time.Time{}
 }
 
-// askBot puts its question to the seat's bot (searchSlot says which).
-func (t *Table) askBot(seat int) {
-	t.bot.ask(seat, searchSlot(t.Ref, t.Cfg.Game, levelsOf(&t.Cfg, t.f)(seat), seat, t.seal.BotKey, t.Opt.Searches, searchWait))
+// askSeat puts its question to the seat's bot (searchSlot says which).
+func (ak *asker) askSeat(t *Table, seat int) {
+	ak.ask(seat, searchSlot(t.Ref, t.Cfg.Game, levelsOf(&t.Cfg, t.f)(seat), seat, t.seal.BotKey, t.Opt.Searches, searchWait))
 }
 
 // searchWait is how long a 101 expert waits for a search slot before
@@ -393,23 +393,23 @@ func searchSlot(ref referee, gameName, level string, seat int, key uint64, slots
 // its players once a deal (Table.busy).
 type hardInstead struct{ move any }
 
-// onBot takes a bot's answer: held to the end of the bot's delay
-// (botTurn says why), else played.
-func (t *Table) onBot(a botAnswer) {
-	if !t.bot.current(a) {
+// answered takes a bot's answer: held to the end of the bot's delay
+// (turn says why), else played.
+func (ak *asker) answered(t *Table, a botAnswer) {
+	if !ak.current(a) {
 		return // stale: the table moved on
 	}
 	if !t.clock.nextBot.IsZero() && t.Opt.Now().Before(t.clock.nextBot) {
-		t.bot.held = &a
+		ak.held = &a
 		return
 	}
 	t.clock.nextBot = time.Time{}
-	t.playBot(a)
+	ak.play(t, a)
 }
 
-// playBot plays a bot's answer, or a plain move for a bot that failed.
-func (t *Table) playBot(a botAnswer) {
-	if !t.bot.take(a) {
+// play plays a bot's answer, or a plain move for a bot that failed.
+func (ak *asker) play(t *Table, a botAnswer) {
+	if !ak.take(a) {
 		return
 	}
 	stg, turn := t.Ref.Stage()
@@ -418,21 +418,21 @@ func (t *Table) playBot(a botAnswer) {
 	}
 	if h, ok := a.move.(hardInstead); ok {
 		a.move = h.move
-		t.hardInstead++
+		ak.hardInstead++
 		level := slog.LevelDebug
-		if t.hardInstead == 1 {
+		if ak.hardInstead == 1 {
 			level = slog.LevelInfo // once a table: the node is short of search slots
 		}
-		t.Opt.Log.Log(context.Background(), level, "an expert played hard's move: no search slot free in time", "table", t.ID, "seat", a.seat, "times", t.hardInstead)
+		t.Opt.Log.Log(context.Background(), level, "an expert played hard's move: no search slot free in time", "table", t.ID, "seat", a.seat, "times", ak.hardInstead)
 		// The players are told too, once a deal: its first such move.
-		if h, r := t.Ref.Deal(); t.busy == nil || t.busy.Hand != h || t.busy.Redeal != r {
-			t.busy = &seatmsg.ServerBusy{Seat: a.seat, Hand: h, Redeal: r}
+		if h, r := t.Ref.Deal(); ak.busy == nil || ak.busy.Hand != h || ak.busy.Redeal != r {
+			ak.busy = &seatmsg.ServerBusy{Seat: a.seat, Hand: h, Redeal: r}
 		}
 	}
 	if a.err == nil {
 		turnOver, err := t.Ref.Apply(a.seat, a.move)
 		if err == nil {
-			t.botPlayed(a.seat, a.move)
+			ak.played(t, a.seat, a.move)
 			t.applied(turnOver)
 			return
 		}
@@ -444,15 +444,15 @@ func (t *Table) playBot(a botAnswer) {
 		return
 	}
 	if turnOver, err := t.Ref.Apply(a.seat, mv); err == nil {
-		t.botPlayed(a.seat, mv)
+		ak.played(t, a.seat, mv)
 		t.applied(turnOver)
 	}
 }
 
-// botPlayed notes a move seat's bot played: for a seat a player holds
+// played notes a move seat's bot played: for a seat a player holds
 // (away, or not at the table: their node gone), said at debug level
 // with the move — whose move a seat's was, for a trace of a failover.
-func (t *Table) botPlayed(seat int, mv any) {
+func (ak *asker) played(t *Table, seat int, mv any) {
 	if s := &t.sit.seats[seat]; s.owner != "" {
 		t.botFor[seat]++
 		t.Opt.Log.Debug("a seat's bot played for its player", "table", t.ID, "seat", seat, "name", s.name, "move", fmt.Sprint(mv))

@@ -11,8 +11,8 @@ func TestRoomNamesRatedIdentities(t *testing.T) {
 	ann, gus := NewMember("key:SHA256:ann", "ann", "", 0), NewMember("guest:ABCDEFGHJK", "gus", "", 0)
 	tb.joinAs(ann, 0, false)
 	tb.joinAs(gus, 1, false)
-	info := tb.info()
-	msg := tb.msgFor(ann, 0, &info)
+	info := tb.tell.info(tb)
+	msg := tb.tell.msgFor(tb, ann, 0, &info)
 	if msg.Room == nil {
 		t.Fatal("no waiting room")
 	}

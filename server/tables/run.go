@@ -35,7 +35,7 @@ func New(id string, cfg Config, opt Options, sv *Saver) (*Table, error) {
 	t.saving.pausedIn = make(chan bool, 1)
 	t.chat.mutesIn = make(chan struct{}, 1)
 	sv.paused = t.saving.pausedIn
-	t.publishSummary()
+	t.tell.publishSummary(t)
 	return t, nil
 }
 
@@ -74,7 +74,7 @@ func (t *Table) Run(ctx context.Context, closed func(*Table)) {
 		closed(t)
 		return
 	}
-	t.publish()
+	t.tell.publish(t)
 	var waiting time.Time // since when a write has held the table's requests
 	for {
 		wait := t.nextWake()
@@ -112,7 +112,7 @@ func (t *Table) Run(ctx context.Context, closed func(*Table)) {
 			case r := <-ratingsIn:
 				act = func() { t.ratings.take(r) }
 			case a := <-answer:
-				act = func() { t.onBot(a) }
+				act = func() { t.bot.answered(t, a) }
 			case g := <-t.saving.stored:
 				act = func() { t.saving.took(g) }
 			case p := <-t.saving.pausedIn:
@@ -170,7 +170,7 @@ func (t *Table) Run(ctx context.Context, closed func(*Table)) {
 				stop = true
 				return
 			}
-			t.show()
+			t.tell.show(t)
 		}) {
 			t.park()
 			closed(t)
@@ -365,7 +365,7 @@ func (t *Table) handle(r Request) {
 			}
 		}
 	case ReqEvict:
-		if !t.idleSince.IsZero() {
+		if !t.tell.idleSince.IsZero() {
 			t.Opt.Log.Info("evicted: the hall needs the room", "table", t.ID)
 			t.evicted = true
 		}
@@ -477,7 +477,7 @@ func RestoreTable(id string, entry, record []byte, stopped time.Time, opt Option
 	t.roomSince = now
 	t.chat.restore(st.Chat)
 	t.scored()
-	t.publishSummary()
+	t.tell.publishSummary(t)
 	return t, nil
 }
 
@@ -513,7 +513,7 @@ func NewSeated(id string, cfg Config, opt Options, sv *Saver) (*Table, error) {
 	}
 	// Its held seats shown from the moment it opens: the tournament
 	// has it in play before it opens, and a page may look at once.
-	t.publishSummary()
+	t.tell.publishSummary(t)
 	return t, nil
 }
 

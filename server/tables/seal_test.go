@@ -161,7 +161,7 @@ func TestSealStaysSecretUntilTheEnd(t *testing.T) {
 			ann, wat := NewMember("key:A", "ann", "", 0), NewMember("key:W", "wat", "", 0)
 			tb.joinAs(ann, -1, false)
 			tb.handle(Request{Kind: ReqWatch, M: wat, Reply: make(chan JoinReply, 1)})
-			tb.publish()
+			tb.tell.publish(tb)
 			for _, m := range []*Member{ann, wat} {
 				if msg := <-m.Box; msg.Room == nil {
 					t.Fatal("no waiting room before the match")
@@ -178,7 +178,7 @@ func TestSealStaysSecretUntilTheEnd(t *testing.T) {
 			read := func(over bool) {
 				t.Helper()
 				reads++
-				tb.publish()
+				tb.tell.publish(tb)
 				for _, m := range []*Member{ann, wat} {
 					msg := <-m.Box
 					f := fairOfMsg(t, msg)
@@ -233,7 +233,7 @@ func TestSealStaysSecretUntilTheEnd(t *testing.T) {
 			// over, the commitment shown all along, and the seed and salt
 			// that open it (the seat's screen words them in the player's
 			// language: ui's and ui/serve's tests read the page).
-			info := tb.info()
+			info := tb.tell.info(tb)
 			u := tb.Ref.Update(0, &info)
 			if u.InPlay() {
 				t.Fatal("the last update is of a match still in play")

@@ -115,11 +115,11 @@ func TestAwayPastItsTimeLosesTheMatch(t *testing.T) {
 	if tb.absent != [4]bool{false, true, false, false} {
 		t.Fatalf("absent %v, want bob's seat alone", tb.absent)
 	}
-	info := tb.info()
-	if u := tb.msgFor(ms[1], 1, &info).Update; u == nil || !u.AwayLost {
+	info := tb.tell.info(tb)
+	if u := tb.tell.msgFor(tb, ms[1], 1, &info).Update; u == nil || !u.AwayLost {
 		t.Errorf("bob's update does not say his match is lost: %+v", u)
 	}
-	if u := tb.msgFor(ms[0], 0, &info).Update; u == nil || u.AwayLost {
+	if u := tb.tell.msgFor(tb, ms[0], 0, &info).Update; u == nil || u.AwayLost {
 		t.Errorf("ann's update says her match is lost")
 	}
 	tb.handle(Request{Kind: ReqHere, M: ms[1]}) // bob back: lost all the same
@@ -260,15 +260,15 @@ func TestHeldEndAtADuplicateRoundsTable(t *testing.T) {
 		}
 		tb, _, _, _ := seatedTableOf(t, time.Minute, p)
 		ms := awayPlayers(t, tb)
-		info := tb.info()
-		if msg := tb.msgFor(ms[1], 1, &info); msg.Update == nil || msg.Held != nil {
+		info := tb.tell.info(tb)
+		if msg := tb.tell.msgFor(tb, ms[1], 1, &info); msg.Update == nil || msg.Held != nil {
 			t.Fatalf("shared %v, in play: %+v", shared, msg)
 		}
 		playOut(t, tb)
 		places, _, _ := tb.Ref.Standings()
 		scores, _ := tb.Ref.Scores()
-		info = tb.info()
-		msg := tb.msgFor(ms[1], 1, &info)
+		info = tb.tell.info(tb)
+		msg := tb.tell.msgFor(tb, ms[1], 1, &info)
 		if !shared {
 			if msg.Update == nil || msg.Held != nil {
 				t.Errorf("a deal of its own, over: %+v", msg)
@@ -324,8 +324,8 @@ func TestHandsEndsHeldAtADuplicateRoundsTable(t *testing.T) {
 				botMove(t, tb)
 			}
 			whole := tb.Ref.Update(1, &seatInfo{}) // the hand's end as it is
-			info := tb.info()
-			msg := tb.msgFor(ms[1], 1, &info)
+			info := tb.tell.info(tb)
+			msg := tb.tell.msgFor(tb, ms[1], 1, &info)
 			if msg.Update == nil {
 				t.Fatalf("%s: between hands: %+v", what, msg)
 			}
@@ -357,8 +357,8 @@ func TestHandsEndsHeldAtADuplicateRoundsTable(t *testing.T) {
 			}
 			// The next hand: the first's racks are not in the view.
 			tb.deal()
-			info = tb.info()
-			u = tb.msgFor(ms[1], 1, &info).Update
+			info = tb.tell.info(tb)
+			u = tb.tell.msgFor(tb, ms[1], 1, &info).Update
 			whole = tb.Ref.Update(1, &seatInfo{})
 			switch {
 			case u == nil || u.HeldHand != nil:

@@ -48,7 +48,7 @@ func TestPlayersAreToldOfHardInstead(t *testing.T) {
 	// told is what each member is handed now of the server being busy.
 	told := func() [2]*seatmsg.ServerBusy {
 		t.Helper()
-		tb.publish()
+		tb.tell.publish(tb)
 		var out [2]*seatmsg.ServerBusy
 		for i, m := range []*Member{ann, watcher} {
 			msg := <-m.Box
@@ -81,7 +81,7 @@ func TestPlayersAreToldOfHardInstead(t *testing.T) {
 				t.Fatalf("stage %v after %d bots' moves, the expert not seen", stg, n)
 			}
 			tb.onClock()
-			tb.onBot(answerOf(t, tb))
+			tb.bot.answered(tb, answerOf(t, tb))
 			if turn == expert {
 				return
 			}
@@ -89,21 +89,21 @@ func TestPlayersAreToldOfHardInstead(t *testing.T) {
 	}
 
 	expertPlays()
-	if tb.hardInstead != 0 {
-		t.Fatalf("with a slot free the expert played hard's move %d times", tb.hardInstead)
+	if tb.bot.hardInstead != 0 {
+		t.Fatalf("with a slot free the expert played hard's move %d times", tb.bot.hardInstead)
 	}
 	want("a slot free", 0, 0)
 
 	slots <- struct{}{} // another table's search holds the node's one slot
 	expertPlays()
-	if tb.hardInstead != 1 {
-		t.Fatalf("with no slot free the expert played hard's move %d times, want 1", tb.hardInstead)
+	if tb.bot.hardInstead != 1 {
+		t.Fatalf("with no slot free the expert played hard's move %d times, want 1", tb.bot.hardInstead)
 	}
 	want("no slot free", expert, 1)
-	first := tb.busy
+	first := tb.bot.busy
 	expertPlays()
-	if tb.hardInstead != 2 || tb.busy != first {
-		t.Fatalf("the deal's second hard move: counted %d, the players' word %+v (was %+v)", tb.hardInstead, tb.busy, first)
+	if tb.bot.hardInstead != 2 || tb.bot.busy != first {
+		t.Fatalf("the deal's second hard move: counted %d, the players' word %+v (was %+v)", tb.bot.hardInstead, tb.bot.busy, first)
 	}
 	want("again in the deal", expert, 1)
 	<-slots // the other search is over

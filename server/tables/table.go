@@ -9,7 +9,6 @@ import (
 
 	"okey/game/classic"
 	"okey/game/format"
-	"okey/kit/seatmsg"
 	"okey/server/keep"
 )
 
@@ -76,7 +75,7 @@ type Options struct {
 	// decisions search (about a hundred times hard's CPU): an expert
 	// seat searches only with a slot free, and plays hard's move
 	// otherwise, so that the node's expert tables together never take
-	// more of its CPU than the slots (askBot). nil: no limit (tests).
+	// more of its CPU than the slots (asker.askSeat). nil: no limit (tests).
 	Searches chan struct{}
 }
 
@@ -142,8 +141,9 @@ type Table struct {
 	// roomSince is the waiting room's last change (a seat taken or
 	// left, a chat line): it closes Options.RoomIdle after.
 	roomSince time.Time
-	// idleSince is since when nobody has been at the table.
-	idleSince time.Time
+	// tell makes what the table tells: each member's update, the
+	// lobby's summary (updates.go).
+	tell teller
 	// bot puts the questions to the bots, one at a time.
 	bot asker
 	// clock is the turn's clock, the bots' delay and the seats' banks.
@@ -164,14 +164,6 @@ type Table struct {
 	// with a move of theirs on its way learns from it that the move was
 	// not played (seatmsg.Update's BotPlayed).
 	botFor [classic.NumSeats]int
-	// hardInstead counts the moves its experts played as hard's, no
-	// search slot coming free in time (searchSlot): the first is
-	// logged at info, the rest at debug.
-	hardInstead int
-	// busy is the first of those moves in the deal it was played in,
-	// which the players are told of once (seatmsg.Update's
-	// ServerBusy); nil before any.
-	busy *seatmsg.ServerBusy
 	// evicted: the table closes now, its seats given up (nobody is at
 	// it, and the hall needs the room).
 	evicted bool
@@ -182,6 +174,14 @@ type Table struct {
 	// takenOver: this node took the table over from another mid-match
 	// (TakenOver); its players are told once, as they come back.
 	takenOver bool
+}
+
+// teller makes what a table tells its members and the lobby
+// (updates.go): their updates from the table's state, shown once the
+// store holds it, and the summary. The table owns it.
+type teller struct {
+	// idleSince is since when nobody has been at the table.
+	idleSince time.Time
 }
 
 // BroughtBack marks a table restored when its server started, nobody

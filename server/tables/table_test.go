@@ -62,7 +62,7 @@ func botMove(t *testing.T, tb *Table) {
 	t.Helper()
 	select {
 	case a := <-tb.bot.answer:
-		tb.onBot(a)
+		tb.bot.answered(tb, a)
 	case <-time.After(time.Minute):
 		t.Fatal("the bot did not answer")
 	}
@@ -123,7 +123,7 @@ func TestTurnTimerAndKeptSeat(t *testing.T) {
 
 	// Bob drops: the seat is his for ten minutes, a bot playing.
 	tb.leave(bob, true)
-	if info := tb.info(); info.players[1].Kind != seatmsg.Away || tb.sit.seats[1].owner != "key:B" {
+	if info := tb.tell.info(tb); info.players[1].Kind != seatmsg.Away || tb.sit.seats[1].owner != "key:B" {
 		t.Fatalf("bob's dropped seat: %+v", tb.sit.seats[1])
 	}
 	if _, err := tb.joinAs(NewMember("key:C", "cem", "", 0), 1, false); err == nil {
@@ -342,7 +342,7 @@ func TestSpectatorsShareOneUpdate(t *testing.T) {
 		tb.handle(Request{Kind: ReqWatch, M: w, Reply: make(chan JoinReply, 1)})
 	}
 	tb.refusals.add(w3, "seat.stale")
-	tb.publish()
+	tb.tell.publish(tb)
 	got := map[*Member]seatmsg.Update{}
 	for _, w := range []*Member{w1, w2, w3} {
 		u := (<-w.Box).Update
@@ -613,8 +613,8 @@ func TestASeatsUpdateCountsItsBotsMoves(t *testing.T) {
 	tb.leave(bob, true) // his node gone: the seat kept, his bot playing
 	botPlayed := func(m *Member, seat int) int {
 		t.Helper()
-		info := tb.info()
-		msg := tb.msgFor(m, seat, &info)
+		info := tb.tell.info(tb)
+		msg := tb.tell.msgFor(tb, m, seat, &info)
 		if msg.Update == nil {
 			t.Fatalf("no update for seat %d: %+v", seat, msg)
 		}

@@ -22,7 +22,7 @@ import (
 // This file measures how often a served 101 expert plays hard's move
 // because no search slot came free within searchWait: N tables play at
 // once, every seat an expert, each asking its bot as its turn comes
-// (as Table.botTurn does) through searchSlot with the node's slots and
+// (as asker.turn does) through searchSlot with the node's slots and
 // the server's bot delay between a turn's start and the next, the
 // longer of the delay and the bot's answer. It counts the decisions,
 // those that fell back to hard, and those whose answer came after the

@@ -8,12 +8,12 @@ import (
 )
 
 // publish hands every member its latest update.
-func (t *Table) publish() {
-	t.publishSummary()
-	info := t.info()
+func (tl *teller) publish(t *Table) {
+	tl.publishSummary(t)
+	info := tl.info(t)
 	for i := range t.sit.seats {
 		if m := t.sit.seats[i].m; m != nil {
-			put(m, t.msgFor(m, i, &info))
+			put(m, tl.msgFor(t, m, i, &info))
 		}
 	}
 	// Every spectator sees the same public view: it is made once a
@@ -22,11 +22,11 @@ func (t *Table) publish() {
 	var watch *Msg
 	for m := range t.sit.watchers {
 		if _, refused := t.refusals[m]; refused || t.sit.isHost(m) {
-			put(m, t.msgFor(m, -1, &info))
+			put(m, tl.msgFor(t, m, -1, &info))
 			continue
 		}
 		if watch == nil {
-			msg := t.msgFor(m, -1, &info)
+			msg := tl.msgFor(t, m, -1, &info)
 			watch = &msg
 		}
 		put(m, *watch)
@@ -41,26 +41,26 @@ func (t *Table) publish() {
 // same: the hall counts a player's and an address's tables by it, and
 // a count that waited on the store let a flood of new tables past the
 // limits.
-func (t *Table) show() {
+func (tl *teller) show(t *Table) {
 	if t.saving.waiting() {
-		t.publishSummary()
+		tl.publishSummary(t)
 		return
 	}
-	t.publish()
+	tl.publish(t)
 }
 
 // names are the seats' names as every seat is told them (seating's
 // names): a tournament's players' names kept from its bots.
-func (t *Table) names() [4]string {
+func (tl *teller) names(t *Table) [4]string {
 	reserved := t.Cfg.chosenNames()
 	return t.sit.names(t.f.Player, reserved[:]...)
 }
 
 // info is what every seat is told of the table.
-func (t *Table) info() seatInfo {
+func (tl *teller) info(t *Table) seatInfo {
 	var in seatInfo
 	t.ratings.read(t.sit.rated(), t.Opt.RatingOf, t.Cfg.Game)
-	names := t.names()
+	names := tl.names(t)
 	for i, s := range t.sit.seats {
 		p := seatmsg.Player{Name: names[i], Level: levelsOf(&t.Cfg, t.f)(i), Kind: seatmsg.Bot}
 		if r, ok := t.ratings.of[s.owner]; ok && s.owner != "" {
@@ -80,11 +80,11 @@ func (t *Table) info() seatInfo {
 	}
 	in.chat = t.chat.lines
 	in.deadline = t.clock.deadline
-	in.fair = t.fairness()
+	in.fair = tl.fairness(t)
 	st := t.f.Standing()
 	in.daily = dailyMsg(st)
 	in.dup = duplicateMsg(st, names)
-	if b := t.busy; b != nil && t.Ref != nil {
+	if b := t.bot.busy; b != nil && t.Ref != nil {
 		if h, r := t.Ref.Deal(); b.Hand == h && b.Redeal == r {
 			in.serverBusy = b // said of the deal under way only
 		}
@@ -93,7 +93,7 @@ func (t *Table) info() seatInfo {
 }
 
 // msgFor is member m's message.
-func (t *Table) msgFor(m *Member, seat int, info *seatInfo) Msg {
+func (tl *teller) msgFor(t *Table, m *Member, seat int, info *seatInfo) Msg {
 	if t.Ref == nil {
 		r := t.refusals[m]
 		room := &Room{ID: t.ID, Cfg: t.Cfg, Players: info.players, Host: t.sit.isHost(m), Seat: seat, Chat: t.chat.lines,
@@ -105,7 +105,7 @@ func (t *Table) msgFor(m *Member, seat int, info *seatInfo) Msg {
 		}
 		return Msg{Room: room, Paused: t.saving.paused}
 	}
-	if h, ok := t.heldEnd(seat); ok {
+	if h, ok := tl.heldEnd(t, seat); ok {
 		return Msg{Closed: heldClosed, Held: &h}
 	}
 	in := *info
@@ -127,24 +127,24 @@ func (t *Table) msgFor(m *Member, seat int, info *seatInfo) Msg {
 }
 
 // publishSummary updates what the lobby shows.
-func (t *Table) publishSummary() {
+func (tl *teller) publishSummary(t *Table) {
 	s := &Summary{ID: t.ID, Game: t.Cfg.Game, Rules: t.Cfg.Rules, Private: t.Cfg.Code != "", Code: t.Cfg.Code,
 		Started: t.Ref != nil, Watchers: len(t.sit.watchers), Timer: t.Cfg.Timer}
 	lf := t.Cfg.lobbyFormat()
 	s.Daily, s.Duplicate, s.Round, s.Tourney = lf.daily, lf.deals, lf.round, lf.tourney
-	info := t.info()
+	info := tl.info(t)
 	s.Players = info.players
 	for i := range t.sit.seats {
 		s.Owners[i] = t.sit.seats[i].owner
 		s.Addrs[i] = t.sit.seats[i].addr
 	}
 	if t.sit.anyone() || len(t.sit.watchers) > 0 {
-		t.idleSince = time.Time{}
-	} else if t.idleSince.IsZero() {
-		t.idleSince = t.Opt.Now()
+		tl.idleSince = time.Time{}
+	} else if tl.idleSince.IsZero() {
+		tl.idleSince = t.Opt.Now()
 	}
-	s.Idle = t.idleSince
-	s.Closes = t.closesAt()
+	s.Idle = tl.idleSince
+	s.Closes = tl.closesAt(t)
 	if t.Ref != nil {
 		// The format's hand and end, not its one-hand match's (over
 		// after each of 101's hands at a daily or a duplicate: the
@@ -160,7 +160,7 @@ func (t *Table) publishSummary() {
 // closesAt is when the table will close by itself if nothing changes:
 // a waiting room nobody starts, or the last kept seat given up while
 // nobody is at the table. Zero: not by itself.
-func (t *Table) closesAt() time.Time {
+func (tl *teller) closesAt(t *Table) time.Time {
 	if t.Ref == nil && t.Opt.RoomIdle > 0 {
 		return t.roomSince.Add(t.Opt.RoomIdle)
 	}
@@ -211,7 +211,7 @@ func (t *Table) close() {
 // fairness is what the table tells every seat of the match's seal, as
 // the format shows it: the commitment while it is played, the seed and
 // salt too once it may be shown.
-func (t *Table) fairness() seatmsg.Fairness {
+func (tl *teller) fairness(t *Table) seatmsg.Fairness {
 	if t.Ref == nil {
 		return seatmsg.Fairness{}
 	}
@@ -226,7 +226,7 @@ func (t *Table) fairness() seatmsg.Fairness {
 // player's own place and score, in place of the final update, whose
 // hands' ends show every rack of the deal other tables may still be
 // dealing. ok false anywhere else, or before the end.
-func (t *Table) heldEnd(seat int) (seatmsg.Held, bool) {
+func (tl *teller) heldEnd(t *Table, seat int) (seatmsg.Held, bool) {
 	if !t.policy.SharedSeal || !t.policy.OneMatch || seat < 0 || t.Ref == nil {
 		return seatmsg.Held{}, false
 	}
