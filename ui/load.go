@@ -68,13 +68,12 @@ func (m *Model) load(b []byte) error {
 	return nil
 }
 
-// afterDaily goes on from a daily read back with every hand over and
-// par known: its page was on show when the run ended, its result is in
-// the statistics, and it is not shown again (the next start showed the
-// daily's last page again, and n there filed an empty record). The start
-// goes on as after any match over: the match paused for the daily back
-// on its resume page, or a new match; the status says where the daily
-// went.
+// afterDaily goes on from a daily read back with every hand over and par
+// known: its page was on show when the run ended, its result is in the
+// statistics, and it is not shown again (n on its last page would file an
+// empty record). The start goes on as after any match over: the match
+// paused for the daily back on its resume page, or a new match; the
+// status says where the daily went.
 func (m *Model) afterDaily() error {
 	e := m.dl.Entry()
 	m.dl = nil

@@ -68,8 +68,8 @@ func (m *Model) frame() table.Frame {
 // frame (the clocks and levels only a frame draws, which scene adds).
 func (m *Model) keyScene() *hosting.Scene {
 	// Field by field into the scene the model keeps, not a fresh
-	// literal: copying a whole Scene over it cost a small key (an arrow)
-	// a third of its time (BenchmarkKeyMove, 0.82 to 1.17 µs).
+	// literal: copying a whole Scene costs a small key a third of its
+	// time (BenchmarkKeyMove).
 	sc := &m.sc
 	sc.Lay, sc.W, sc.H = m.lay, m.width, m.height
 	m.look() // sc.Look, the sides' too

@@ -64,10 +64,9 @@ func (t *Table) AskHint(st okey101.State) tea.Cmd {
 }
 
 // HintBudget bounds the judge's plan: past it the hint is the hard
-// bot's plan, said to be cut short. A few tenths of a second is usual;
-// at a load of 6 on two cores the judge took up to 3.8 s for a plan,
-// and a hint must answer within 2 s (the hard bot's own plan takes
-// under 10 ms).
+// bot's plan, said to be cut short. The judge usually needs a few tenths
+// of a second but can take seconds on a busy machine, and a hint must
+// answer within 2 s.
 const HintBudget = 1200 * time.Millisecond
 
 // HintPending reports whether a hint is being worked out.

@@ -51,10 +51,8 @@ type HintMsg struct {
 // HintBudget is how long the judge may weigh the moves for a hint
 // before the hint is cut short and gives the hard bot's move (which the
 // judge would keep unless it showed it loses), said to be unweighed.
-// The judge usually answers in a few tenths of a second; at a load of 6
-// on two cores it took up to 2.7 s (classic) and 3.8 s (a 101 plan),
-// and a hint must answer within 2 s. The hard bot itself decides in
-// under a millisecond (classic) or 10 ms (a 101 turn).
+// The judge usually answers in a few tenths of a second but can take
+// seconds on a busy machine, and a hint must answer within 2 s.
 const HintBudget = 1200 * time.Millisecond
 
 // Hint asks for a hint on the player's turn, in a command under ctx

@@ -123,11 +123,9 @@ func unweighed(meta map[string]string) (skip [4]bool) {
 }
 
 // reviewWeighing is the 101 review's weighing: DefaultWeighing with a
-// quarter of its worlds. On the 70 hands of docs/studies/belief-101.md's curve
-// ("How many worlds") 1,024 worlds read 7.6% below the uniform reading
-// against 4,096's 7.9% and the learned reading's 6.8%, at a quarter of
-// the CPU: the player waits half as long after the judging for three
-// quarters of the weighing's gain.
+// quarter of its worlds, which keeps three quarters of the weighing's
+// gain (docs/studies/belief-101.md, "How many worlds") for half the
+// player's wait after the judging.
 func reviewWeighing() belief101.Weighing {
 	w := belief101.DefaultWeighing()
 	w.Worlds = 1024

@@ -49,15 +49,13 @@ func (s *session) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 // arm sets what the session sleeps on, so that it wakes only when there
-// is something to do (every session once polled the hall each second,
-// 0.009% of a core each in an idle lobby): while its page watches the
-// hall (common.Watcher), a command that waits for the hall's next
-// change; and a timer at the next moment the player's idleness is due
-// to be acted on (checkIdle), set again only when that moment comes
-// sooner than the one set. A key pressed moves the moment later, and
-// the timer set finds nothing to do and is set again. While a
-// tournament runs, a wake every few seconds to find those just over
-// (watchEnds).
+// is something to do rather than polling the hall: while its page watches
+// the hall (common.Watcher), a command that waits for the hall's next
+// change; and a timer at the next moment the player's idleness is due to
+// be acted on (checkIdle), set again only when that moment comes sooner
+// than the one set. A key pressed moves the moment later, and the timer
+// set finds nothing to do and is set again. While a tournament runs, a
+// wake every few seconds to find those just over (watchEnds).
 func (s *session) arm() tea.Cmd {
 	c := &s.c
 	var news, idle tea.Cmd
@@ -190,11 +188,9 @@ func (s *session) onKey(k tea.KeyPressMsg) (cmd tea.Cmd, done bool) {
 	if s.idle.away {
 		// This session told the table its player was away: any key
 		// says they are back, whether or not the table's word that
-		// they are away has reached the seat's page yet. The page says
+		// they are away has reached the seat's page yet: the page says
 		// so only once it has that word, and a key pressed before it
-		// came was lost: the player stayed away, their bot playing
-		// (TestAwayMeansAway failed so in a CI run beside a busy
-		// neighbour, its "?" pressed as the table marked it away).
+		// came would be lost, the player left away with a bot playing.
 		s.idle.away = false
 		if c.At != nil && c.At.M.Seat >= 0 {
 			c.At.Send(tables.Request{Kind: tables.ReqHere})

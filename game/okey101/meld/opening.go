@@ -60,10 +60,8 @@ type Solver struct {
 // can hold its searches to a budget and still play the same on every
 // machine. A unit is a state recorded by the search of openings; a
 // search's start and the finish search's states weigh what they cost
-// beside it (runWork, frunWork, fputWork). On this project's machine
-// (2 cores, 2026) a unit took about 23 ns: a decision's CPU time was
-// work × 23 ns within 10% for the median of the slowest 60 of 2,000
-// hard decisions, and within 25% for nine in ten of them.
+// beside it (runWork, frunWork, fputWork). A unit is about 23 ns of CPU
+// on a typical machine.
 func (sv *Solver) Work() uint64 { return sv.s.work + sv.f.work }
 
 // The weights of Work, fitted to the CPU time of 2,000 decisions of the

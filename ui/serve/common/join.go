@@ -49,7 +49,7 @@ type JoinedMsg struct {
 	Asked tables.Request
 	Tries int
 	// Sent is when the request was made: a debug line says how long
-	// its answer took (the way back after a node's loss, traced).
+	// its answer took.
 	Sent time.Time
 }
 
@@ -85,14 +85,10 @@ func (c *Common) TourneyOf(id string) string {
 // Join takes a seat (or watches) at t, in a command: the request
 // waits for room in the table's queue, which Update must not. It is nil
 // while a seat asked of t is unanswered (SeatAsking): the answer to
-// that one seats the player, or says why not. Two asked at once, each
-// seated in turn, the second took the seat from the first as a newer
-// connection would: the session was told it had connected again from
-// elsewhere and ended. (okey load's kill runs: a player back on another
-// node was taken to their table both as they connected, common.Reconnect,
-// and by the tournament's word, ToTable; both asked until the table was
-// up on its new node, then both were seated, 3 ms apart: seven players a
-// run thrown out, back 3 s later.)
+// that one seats the player, or says why not. Two asked at once (on
+// reconnecting, common.Reconnect, and by the tournament's word, ToTable)
+// would each be seated in turn, the second taking the seat from the
+// first as a newer connection does, and the session would end.
 func (c *Common) Join(t hall.SeatTable, seat int, watch bool) tea.Cmd {
 	if c.SeatAsking(t.TableID()) {
 		return nil

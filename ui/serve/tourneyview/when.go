@@ -59,8 +59,7 @@ func GameName(tr *i18n.Catalog, g string) string {
 // RulesName is a tournament's rules in the player's words ("okul usulü
 // (104 taş)", not "simple104"), option by option; a match's points or
 // hands are left to MatchLength, which says them in words ("from 5
-// points", where the page once showed "points=5"). An option the words
-// lack is shown as written.
+// points", not "points=5"). An option the words lack is shown as written.
 func RulesName(tr *i18n.Catalog, rules string) string {
 	if key := "rules." + strings.ReplaceAll(cmp.Or(rules, "default"), "=", "_"); tr.Has(key) {
 		return tr.T(key)

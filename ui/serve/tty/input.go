@@ -21,20 +21,14 @@ import (
 //     client that streams bytes costs the server no more than a fast
 //     typist. A read over the cap is dropped as it arrives.
 //   - It ends so that the program can end after it. Bubble Tea's input
-//     reader (ultraviolet's TerminalReader, as of bubbletea v2.1.1)
-//     sends the program its events on a channel that nobody reads once
-//     the program has stopped: a program that stopped while its reader
-//     still had events to hand over (a backlog of typed bytes, or part
-//     of a key sequence waiting) leaked the reader's goroutine and with
-//     it the whole program, its screen buffers included: about half a
-//     megabyte each. The hostile-client test found 42 of them after 30 s
-//     of random bytes. So a session ends by closing its input: the
-//     reader is handed a marker (a bracketed paste of a random word) and
-//     then the end of input, and the program quits when the marker
-//     arrives, since every event before it has been handed over then.
-//     A session's driver (drive.go) also takes its reader's events until
-//     the reader ends, so none is left waiting once the model has
-//     stopped; the marker still hands the model every key before it.
+//     reader sends its events on a channel nobody reads once the program
+//     has stopped, so a program stopped with events still pending leaks
+//     the reader's goroutine and the whole program with it. So a session
+//     ends by closing its input: the reader is handed a marker (a
+//     bracketed paste of a random word) and then the end of input, and
+//     the program quits when the marker arrives, every event before it
+//     handed over. The session's driver (drive.go) also drains the
+//     reader until it ends, so none is left waiting.
 type Input struct {
 	chunks  chan []byte
 	closing chan struct{}

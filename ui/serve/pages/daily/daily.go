@@ -156,9 +156,8 @@ func (p *Page) started(c *common.Common, m common.DailyStart) common.Turn {
 		// Begun before: their table, if it is still open, is theirs to
 		// go back to; else the day is played. A day the page shows
 		// with every hand played has no table to go back to, even one
-		// the hall still lists while it closes: joining that one sent
-		// the player to the lobby with "That table has closed" (the
-		// clean-clone CI, under load, once).
+		// the hall still lists while it closes: joining that one would
+		// send the player to the lobby with "That table has closed".
 		if v := p.view; v != nil && v.Game == m.Game && v.Begun && len(v.Mine.Hands) >= daily.Hands(m.Game) {
 			c.Flash = c.Tr.T("served.played")
 			return common.Turn{}

@@ -14,11 +14,9 @@ import (
 
 // moveLine is the line the table's screen shows while its table moves
 // to another node, and for a moment after, or while the table is paused
-// ("": none). A note of the move outlasts a pause that follows it: a
-// player seated again, told that their moves were sent again, lost that
-// word when the new node paused a moment later (a CI run's test read
-// "paused" for a minute and never learnt what became of the move); the
-// pause is said once the note's moment is over.
+// ("": none). A note of the move outlasts a pause that follows it, so
+// that a player told their moves were sent again is not left reading
+// only "paused"; the pause is said once the note's moment is over.
 func (p *Page) moveLine(c *common.Common) string {
 	if p.reseat != nil && !p.reseat.Quiet || c.Srv.Now().Before(p.moveNoteUntil) {
 		return p.moveNote

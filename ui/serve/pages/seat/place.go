@@ -64,13 +64,10 @@ func (p *Page) onJoined(c *common.Common, j common.JoinedMsg) common.Turn {
 		}
 		if id := j.T.TableID(); c.Went[id] && j.Resume == "" {
 			// A tournament's table the player was taken to with no
-			// key, whose node does not answer: lost with its node and
-			// moving to another, most likely. Asked again until it is
-			// up there, as a seat at a table that moved is (the page
-			// would not take them there again: once each). Sent to
-			// the lobby, the players of a node killed under an arena
-			// waited on its page until its table was taken over and
-			// something else took them back to it: 37 s in one run.
+			// key, whose node does not answer: most likely moving to
+			// another node. Asked again until it is up there, as a
+			// moved table's seat is: the tournament's page takes them
+			// to a table only once, so from the lobby they would wait.
 			p.reseat = &common.Reseating{ID: id, Until: c.Srv.Now().Add(reseatFor), Quiet: true}
 			return common.Stay(tea.Batch(common.GiveUpSeat(j), reseatAfter(reseatEvery)))
 		}
@@ -226,12 +223,9 @@ func (p *Page) onClosed(c *common.Common, msg tables.Msg) common.Turn {
 		// The player keeps the table's screen; the seat is taken back
 		// where the table comes up again. The table is told the player
 		// is gone, not that they left: the seat stays theirs. A table
-		// said moved may still run where it ran (its lease renewed
-		// late on a loaded store: the relay here saw it run out), and
-		// a leave would give their seat up there — at a tournament's
-		// table, their match forfeit (okey load's kill runs: four
-		// players of a table stood up at once, 30 s after their relay
-		// said it moved, 55 seats forfeit in a run).
+		// said moved may still run where it ran (its lease renewed late
+		// on a loaded store), and a leave would give their seat up
+		// there, forfeiting a tournament match.
 		r := &common.Reseating{ID: c.At.T.TableID(), Watch: c.At.M.Seat < 0, Until: c.Srv.Now().Add(reseatFor)}
 		cmd := tea.Batch(c.Drop(true), reseatAfter(reseatEvery))
 		p.reseat, p.moveNote = r, c.Tr.T(watchWords("table.moving", r.Watch))
