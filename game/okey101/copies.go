@@ -10,11 +10,10 @@ import (
 // from a view (SampleWorld): one array of tiles, one of melds, one of
 // seats and one of okey places for all of them, each piece capped to
 // its length, so that an append to one reallocates instead of writing
-// into the next. A view is made at every move of every playout the
-// judge plays out, and one slice allocated for each meld of the table
-// and of the history was most of its cost (State.View was a fifth of
-// the hint's time). The pieces hold the same values as the clones they
-// replace, nil where those are nil.
+// into the next. A view is made at every move of every playout the judge
+// plays out, where a slice allocated for each meld would be most of its
+// cost. The pieces hold the same values as separate clones would, nil
+// where those are nil.
 type copies struct {
 	tiles []tile.Tile
 	melds []meld.Meld

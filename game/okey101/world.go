@@ -18,11 +18,10 @@ var ErrView = errors.New("view does not add up")
 // racks and the wall — at random from seed and returns a state that
 // agrees with everything the seat knows: its View(v.Seat) is v. What a
 // seat knows of another rack is only a discard taken this turn and not
-// yet laid, which stays in the taker's rack. (An okey taken back from
-// the table and not put down since is known too, and is dealt at random
-// all the same: no normal player keeps one past its turn, and a hard
-// one at about one decision in two hundred, docs/studies/belief-101.md.) Once a
-// hand is over every rack is public, and only the wall is dealt again.
+// yet laid, which stays in the taker's rack. (An okey taken back from the
+// table and not put down since is known too, and is dealt at random all
+// the same: players rarely keep one past its turn.) Once a hand is over
+// every rack is public, and only the wall is dealt again.
 //
 // It lets a bot weigh a move against worlds it cannot tell from the real
 // one, and a test prove that a player decides from its view alone. The

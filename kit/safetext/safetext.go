@@ -20,7 +20,7 @@ const MaxNameLen = 12
 
 // MaxNameBytes caps a name in bytes as MaxNameLen caps it in columns:
 // combining marks take no column, so a name of twelve columns could
-// otherwise be any size (one of 240 KB was sent as an SSH user name).
+// otherwise be any size.
 // Forty-eight bytes hold twelve letters of any script with room for
 // their accents.
 const MaxNameBytes = 48

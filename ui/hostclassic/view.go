@@ -116,9 +116,9 @@ func (s *Side) Header(sc *hosting.Scene, withKeys bool) string {
 			info = s.T.HeaderInfo(false, true, sc.Hand) + sc.Badge
 		}
 		// Then the dealer goes, as in 101's header (the panels mark
-		// the dealer too), before the seat's badge: at 80 columns a
-		// tournament's table did not say whose it was. (With no badge
-		// the line is cut as ever: the dealer before the points.)
+		// the dealer too), before the seat's badge, so that at 80
+		// columns a tournament's table still says whose it is. (With no
+		// badge the dealer goes before the points.)
 		if sc.Badge != "" && canvas.Width(info) > room {
 			info = s.T.HeaderInfo(false, false, sc.Hand) + sc.Badge
 		}

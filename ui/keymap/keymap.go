@@ -185,8 +185,8 @@ func New(tr *i18n.Catalog, saving bool) KeyMap {
 	switchGame := b([]string{"tab"}, "tab", "key.game")
 	// review opens the coach's review on the pages after a hand or a
 	// match, and from the saved matches. It is w, a key neither table
-	// has (v, the first thought, sorts the rack by value there): a v
-	// pressed to sort as a bot ends the hand must not start a review.
+	// has (not v, which sorts the rack by value there): a v pressed to
+	// sort as a bot ends the hand must not start a review.
 	review := b([]string{"w"}, "w", "key.review")
 	scroll := ScrollKeys{
 		Up:       b([]string{"up", "k"}, "↑", "key.scroll"),

@@ -56,10 +56,9 @@ func (t *Table) Header(w int, casual bool, hand, badge, keys string) string {
 	}
 	// The seat's badge (a tournament's name: whose table it is; where a
 	// guest's code is) rather than the opening's count, which the
-	// player's panel and status line say where it matters: at 80
-	// columns in English a tournament's 101 table did not say whose it
-	// was. It too goes whole or not at all: a cut badge reads "code:
-	// …", which tells nobody anything.
+	// player's panel and status line say where it matters. It too goes
+	// whole or not at all: a cut badge reads "code: …", which tells
+	// nobody anything.
 	if canvas.Width(info+badge) > room {
 		info = strings.Replace(info, open, "", 1)
 	}

@@ -192,8 +192,7 @@ func (t *Table) RenderSeat(c *canvas.Canvas, l layout.Table101, seat int, f tabl
 	// The clock of the seat to move, and who holds the seat, before the
 	// dealer's mark (the header names the dealer): at 80 columns
 	// "> Name < (dealer) · 30 s" is wider than the panel, and the clock
-	// was cut off while the timer ran; "> P2 < (dealer) · away (bot)"
-	// lost "(bot)".
+	// or "(bot)" would be cut off.
 	if more == "" || canvas.Width(name+dealer+more) <= r.W {
 		name += dealer
 	}

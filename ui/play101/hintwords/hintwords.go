@@ -206,7 +206,7 @@ func (w Words) steps(v *okey101.View, acts []okey101.Action, keys bool, from int
 	// onto it (a lay-off: "Ali'nin mavi 3-4-5 serisine", "kendi
 	// serine") or in it (a take-back: "Ali'nin … serisindeki okey").
 	// With two runs of a player's on the table, whose and which kind
-	// alone did not say which.
+	// alone would not say which.
 	target := func(st decide101.StepState, i int, onto bool) string {
 		if i < 0 || i >= len(st.Table) || i >= len(st.Owners) {
 			return "?"

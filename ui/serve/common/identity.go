@@ -88,7 +88,7 @@ func GuestID(code string) string { return keep.GuestPrefix + code }
 
 // Caps in bytes on text from a client, applied as it arrives, before
 // anything else is done with it: a column cap alone lets combining marks
-// through (a name of 12 columns and 240 KB was seen). A chat line's is
+// through, a name of 12 columns but any size. A chat line's is
 // tables.MaxChatBytes.
 const (
 	// MaxUserBytes: the SSH user name as it arrives (it is cut to a

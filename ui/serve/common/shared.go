@@ -78,8 +78,7 @@ type Common struct {
 	// Arrived is when the session last took its player to a table with
 	// no key (a tournament's next table): the away clock counts from
 	// then, not from a key pressed before minutes of waiting on a page
-	// for the pairing — a player waiting so found their bot playing
-	// their whole first match.
+	// for the pairing, which would have their bot play their match.
 	Arrived time.Time
 	// News is the session's wait on the hall's news.
 	News HallWatch

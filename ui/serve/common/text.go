@@ -41,8 +41,7 @@ const (
 
 // KeyLines are the keys of a page as the bottom lines, width columns
 // wide: one line when they fit, else two of about the same width,
-// broken between keys, never inside one (the lobby's keys did not fit
-// 100 columns, and the last was cut), else three (PackKeys).
+// broken between keys, never inside one, else three (PackKeys).
 func KeyLines(st *theme.Styles, bs []key.Binding, width int) []string {
 	parts := KeyParts(st, bs)
 	sep := st.Dim.Render(keySep)

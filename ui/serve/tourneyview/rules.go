@@ -134,8 +134,8 @@ func nonEmpty(s, or string) string {
 func Wrap(text string, width, indent int) []string {
 	// Each line's width is kept as words are added (a space ends a
 	// grapheme, so widths add up): measuring the growing line at every
-	// word made a page of a 200-player tournament's matches cost more
-	// than all else it draws.
+	// word would cost a big tournament's page more than all else it
+	// draws.
 	var out []string
 	var widths []int
 	line, lw := "", 0

@@ -126,11 +126,9 @@ func (p *Page) Update(c *common.Common, msg tea.Msg) common.Turn {
 		switch {
 		case key.Matches(msg, c.Keys.Leave) && !leaving && c.TourneyAt() != "":
 			// A tournament's table the player was just taken to, its
-			// match dealt: q asks first, as in play. A q pressed twice
-			// at the last match's end, the second as the session took
-			// them here, left this one and lost it for them (okey
-			// load's arena: the player paused, three others left
-			// waiting in the pool).
+			// match dealt: q asks first, as in play, so that a q pressed
+			// twice at the last match's end does not leave this one and
+			// lose it for them.
 			p.leaving = true
 			c.Flash = c.LeaveWords("leave.confirm")
 		case key.Matches(msg, c.Keys.Leave):

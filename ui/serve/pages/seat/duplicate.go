@@ -95,7 +95,7 @@ func (p *dupState) head(c *common.Common, at *common.Membership, screen string) 
 	}
 	you := ""
 	if pl := dupMe(at, d); pl >= 0 {
-		// Labelled: "you: 0, total -2" did not say which score was which.
+		// Labelled: "you: 0, total -2" would not say which is which.
 		you = " · " + c.Tr.T("dup.you", duplicate.Quarters(d.Score[pl]).String(), d.Totals[pl])
 	}
 	info := "  " + c.Tr.T("dup.head", d.Deal, d.Deals, d.Rotation) + you

@@ -146,10 +146,9 @@ func (p *Page) answered() {
 // meanwhile (the table's BotPlayed: the player was not back yet): then
 // the view moved on by the bot's moves, not theirs, and the player is
 // told their move was not played; their screen shows where the table
-// stands, for the move again. (A move the node stored and died before
-// its view left, with the bot playing on after it, is said not played
-// too: that node's last milliseconds, where a word too many beats one
-// too few.)
+// stands, for the move again. A move the node stored just before it died,
+// the bot playing on after it, is said not played too: a word too many
+// beats one too few.
 func (p *Page) resendSent(c *common.Common, at *common.Membership) {
 	sent := p.sent
 	p.sent = nil
