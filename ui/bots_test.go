@@ -36,8 +36,7 @@ func (b brokenBot) Decide(_ context.Context, v classic.View) (classic.Action, er
 // failingBotTimeout is how long a test's failing bot is given: a short
 // time for one that hangs (its timing out is what is tested), and for
 // the others a minute, since a bot that fails at once must be heard
-// failing — not timed out — however loaded the machine
-// (20 ms for all of them failed under a load of 9).
+// failing — not timed out — however loaded the machine.
 func failingBotTimeout(hangs bool) time.Duration {
 	if hangs {
 		return 20 * time.Millisecond

@@ -35,7 +35,7 @@ func TestGlossaryTerms(t *testing.T) {
 		{regexp.MustCompile(`(^|\P{L})öder($|\P{L})`), "ceza alır, ceza yazılır (a penalty is not paid)"},
 		{regexp.MustCompile(`okey atarak: ×2|okey atarak bitiş`), "okeyli bitiş"},
 		{regexp.MustCompile(`(^|\P{L})maç`), "oyun (one word for a match, the game's and the command line's)"},
-		// Issue 41: "aynı sayı" is an adjective and a noun, no noun to
+		// "aynı sayı" is an adjective and a noun, no noun to
 		// take an ending ("Zeynep'in aynı sayısına", "kendi aynı
 		// sayındaki" read "her same number"); the meld is an aynı sayı
 		// peri. And the points a gösterge costs are points, lost once.

@@ -22,7 +22,7 @@ import (
 // testEnv keeps every file of a test in temporary directories: in
 // memory (/dev/shm) where the system has it, since every move is synced
 // to disk and the tests check what is written, not how fast a disk
-// syncs (a whole match takes 6 s on this machine's disk, 0.4 s in
+// syncs (a whole match takes seconds on a disk, a tenth of that in
 // memory).
 func testEnv(t testing.TB) (stateDir, configDir string) {
 	t.Helper()

@@ -17,11 +17,10 @@ import (
 // with the hint's lines taken, does not fit whole.
 func TestHint101KeepsItsMeldsInSight(t *testing.T) {
 	if raceOn {
-		// Tens of hints searched for the seed that shows it: 41 s and
-		// 16 s of CI's race step, which has its ten minutes to keep. The
-		// hint's workers run under the race detector in the lighter
-		// hint tests (TestHintPutsTheCursorOnTheDiscard); this one is
-		// judged by the run without it.
+		// Tens of hints searched for the seed that shows it cost the
+		// race step too much; the hint's workers run under the race
+		// detector in the lighter hint tests
+		// (TestHintPutsTheCursorOnTheDiscard).
 		t.Skip("judged by the run without -race")
 	}
 	if testing.Short() {

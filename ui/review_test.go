@@ -28,8 +28,7 @@ var tileNotation = regexp.MustCompile(`\b([RYBK](1[0-3]|[1-9])|J)\b`)
 // the tests that take it check the review's pages (its progress, its
 // steps, its words in both languages), whatever the verdicts, and
 // bots/coach judges the verdicts themselves; the whole suite reviews
-// over the test model's 16 worlds (the three reviews of whole hands
-// took 13 s of the package's 30 s of CPU under -short).
+// over the test model's 16 worlds (too slow for -short).
 func fewWorlds(o *Options) {
 	if testing.Short() {
 		o.Review = ReviewOptions{Samples: 2, MinSamples: 2, Workers: 2, Worlds: 64}

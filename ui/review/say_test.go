@@ -24,8 +24,7 @@ var glossaryWords = map[string]bool{"işler": true, "taş": true, "gösterge": t
 // TestReviewReportInTheLanguage: okey review's report is said in the
 // player's language, its text, its legend, the coach's moves and
 // reasons (under every move shown worse than the best, as "Why:" or
-// "Neden:"); in English no Turkish word but the glossary's (issue 67:
-// "okey review --lang tr" printed English, and English printed "an
+// "Neden:"); in English no Turkish word but the glossary's (no "an
 // işler taş").
 func TestReviewReportInTheLanguage(t *testing.T) {
 	ds := []coach.Decision{

@@ -16,8 +16,7 @@ import (
 
 // TestLeavingWithTheSeatKeptListsNoOnesPrivateTable: the lobby a player
 // comes back to after q twice at a table lists no other player's private
-// table. It once took the hall's whole list until the next refresh,
-// another player's private table with its players among them.
+// table, not the hall's whole list until the next refresh.
 func TestLeavingWithTheSeatKeptListsNoOnesPrivateTable(t *testing.T) {
 	t.Parallel()
 	srv := commontest.New(t)

@@ -390,8 +390,7 @@ func refRun(t *testing.T, cases []refCase) {
 // whole suite, 2 000 under -short (every rule set and every kind of rack
 // still drawn; the deep cases, discards and outs, two in 400), and
 // OKEY_REF_RACKS=N for more (100 000 before a change to the analyser
-// lands: docs/tests.md). The whole suite drew 100 000 until 2026-11-27:
-// the most CPU of any one test in CI's ten minutes.
+// lands: docs/tests.md), which would make it the costliest test in CI.
 func TestAnalyserAgainstReference(t *testing.T) {
 	n, deep := 30_000, 400
 	if testing.Short() {

@@ -15,8 +15,7 @@ import (
 
 // TestPlanHintsSayTheirPrefix: every hint of the player's own turn that
 // says what to do begins as the plan's steps do ("Öneri: …", "Plan:
-// …"), the draw-phase hint too (issue 67: "Ortadan çek (d)." alone,
-// where the other hints began "Öneri:").
+// …"), the draw-phase hint too (not "Ortadan çek (d)." alone).
 func TestPlanHintsSayTheirPrefix(t *testing.T) {
 	r := okey101.DefaultRules()
 	r.Hands = 1

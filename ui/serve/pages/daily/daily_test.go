@@ -15,7 +15,6 @@ import (
 // as its table ends, which can come after the page was read), reads
 // itself again a few times, keeping what it shows meanwhile; a day
 // finished or not begun, or the other game's page, reads nothing more.
-// The clean-clone CI once waited a minute on "1 of 2 hands".
 func TestDailyPageReadsALateResult(t *testing.T) {
 	c := &common.Common{Srv: side{}}
 	p := &Page{}
@@ -56,9 +55,9 @@ type side struct{ common.ServerSide }
 // TestDailyPlayedDayAsksNoTable: enter on a page that shows the
 // player's day with every hand played, refused as played today, says so
 // on the page and looks for no table to go back to: the hall may still
-// list the day's table while it closes, and joining it sent the player
-// to the lobby with "That table has closed" (the clean-clone CI, under
-// load, once). The server here panics if asked for its hall.
+// list the day's table while it closes, and joining it would send the
+// player to the lobby with "That table has closed". The server here
+// panics if asked for its hall.
 func TestDailyPlayedDayAsksNoTable(t *testing.T) {
 	for _, lang := range []string{"en", "tr"} {
 		c := &common.Common{Srv: side{}, Tr: i18n.MustLoad(lang)}
