@@ -22,9 +22,9 @@ func (m *Model) View() tea.View {
 
 // draw is the screen on show as text. A tick of the turn's clock, with
 // nothing else changed since the last frame, changes only the clock's
-// text (drawing every seat's whole table once a
-// second was a third of a server's CPU); the frame is drawn whole when the
-// clock's text changes width or is not found once and once only.
+// text (drawing every seat's whole table once a second would cost a third
+// of a server's CPU); the frame is drawn whole when the clock's text
+// changes width or is not found once and once only.
 func (m *Model) draw() string {
 	tick := m.kept.tick
 	m.kept.tick = false

@@ -89,12 +89,12 @@ func writeSpaces(b *strings.Builder, n int) {
 	b.WriteString(spaces[:n])
 }
 
-// Width is the width of s on screen, styles left out. Nearly all a
-// screen measures is styled text of ASCII, Turkish and box-drawing
-// letters, each one column wide: that is counted as it is read, and
-// anything else (a wide or combining letter, a sequence other than a
-// style's) is measured the exact way, by graphemes. Measuring every
-// string by graphemes was a tenth of a server's CPU (docs/studies/load-runs.md).
+// Width is the width of s on screen, styles left out. Nearly all a screen
+// measures is styled text of ASCII, Turkish and box-drawing letters, each
+// one column wide: that is counted as it is read, and anything else (a
+// wide or combining letter, a sequence other than a style's) is measured
+// the exact way, by graphemes. Measuring every string by graphemes would
+// cost a tenth of a server's CPU (docs/studies/load-runs.md).
 func Width(s string) int {
 	if w, ok := simpleWidth(s); ok {
 		return w

@@ -43,13 +43,13 @@ const (
 //
 // Classic reads with bots/belief, the judge's worlds. 101 reads with
 // bots/belief101 weighed by the turns its worlds explain (Weighed, at
-// reviewWeighing): after the hand there is time for the reading
-// docs/studies/belief-101.md measured closest to the racks, which the bots
-// cannot spend a turn on. opt.Workers goroutines read the decisions
-// (0: one a CPU, as the judge's worlds are played), and opt.Worlds are
-// the worlds weighed (0: reviewWeighing's); opt.Progress, if set, is
-// told how many of ds are read. ctx stops the weighing (a review
-// closed); the decisions not read by then get nil.
+// reviewWeighing): after the hand there is time for the reading closest
+// to the racks (docs/studies/belief-101.md), which the bots cannot spend
+// a turn on. opt.Workers goroutines read the decisions (0: one a CPU, as
+// the judge's worlds are played), and opt.Worlds are the worlds weighed
+// (0: reviewWeighing's); opt.Progress, if set, is told how many of ds are
+// read. ctx stops the weighing (a review closed); the decisions not read
+// by then get nil.
 func ReadsOf(ctx context.Context, rec []byte, seat, hand int, ds []coach.Decision, opt Options) [][]pages.RackRead {
 	workers := opt.Workers
 	if workers <= 0 {

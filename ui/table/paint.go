@@ -33,10 +33,10 @@ type paintKey struct {
 // hundred pieces).
 const maxPainted = 4096
 
-// Painter is the cache of drawn text: most of what a table writes
-// (names, melds, the log, the stacks' words) stays the same from one
-// frame to the next, and lipgloss's Render looks up margins, borders
-// and padding for every string (a tenth of a server's CPU, docs/studies/load-runs.md).
+// Painter is the cache of drawn text: most of what a table writes (names,
+// melds, the log, the stacks' words) stays the same from one frame to the
+// next, and lipgloss's Render looks up margins, borders and padding for
+// every string (a tenth of a server's CPU, docs/studies/load-runs.md).
 // The cache goes with the style sheet it was drawn in: a new sheet (a
 // theme, a background) empties it. The zero value is ready to use; one
 // Painter serves both games' tables and the screens between hands.
