@@ -110,8 +110,8 @@ func startOn(t *testing.T, saved []byte, which string) (*Model, error) {
 // A finished match whose last line is torn: okey
 // starts, files the match with the finished ones (the lines that
 // replayed), keeps the torn file as it was, says so, and starts a new
-// match — in both games. It used to set the torn file aside and then try
-// to archive current.okey, which was gone, and exit 1.
+// match — in both games, never trying to archive the current file it
+// has set aside.
 func TestFinishedMatchWithTornLastLine(t *testing.T) {
 	for _, which := range []string{GameClassic, Game101} {
 		t.Run(which, func(t *testing.T) {

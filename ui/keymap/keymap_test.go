@@ -67,10 +67,10 @@ func TestOtherGameFindsTheKey(t *testing.T) {
 func keyPress(s string) tea.KeyPressMsg { return tea.KeyPressMsg{Code: rune(s[0]), Text: s} }
 
 // The key that switches the game of a new match (resuming, the final
-// table) is no key of either table: it once was g, the classic table's
-// indicator and the 101 table's give back. Nor is the
-// key of the review (w): a key pressed at the table as a bot ends the
-// hand must not start one.
+// table) is no key of either table (not g, the classic table's
+// indicator and the 101 table's give back). Nor is the key of the
+// review (w): a key pressed at the table as a bot ends the hand must
+// not start one.
 func TestSwitchGameIsNoTableKey(t *testing.T) {
 	k := New(i18n.MustLoad("en"), true)
 	tables := []map[string][]string{bindings(k.Table), bindings(k.Table101)}

@@ -139,7 +139,7 @@ func TestScoreLines(t *testing.T) {
 }
 
 // The final table's title says "1 hand", never "1 hands" (a 101 match
-// of hands=1 once ended "after 1 hands").
+// of hands=1).
 func TestMatchOverTitlePlural(t *testing.T) {
 	c := testCommon(t, 100, 30)
 	for hands, want := range map[int]string{1: "after 1 hand.", 2: "after 2 hands.", 11: "after 11 hands."} {

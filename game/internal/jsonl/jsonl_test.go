@@ -80,9 +80,9 @@ func TestDamaged(t *testing.T) {
 	}
 }
 
-// Blank lines at the end of a record are not lines of it (one extra
-// newline once made a save look torn, two made it damaged); a blank
-// line before the last one still is, and so is an empty record.
+// Blank lines at the end of a record are not lines of it (an extra
+// newline must not make a save look torn or damaged); a blank line
+// before the last one still is, and so is an empty record.
 func TestSplitTrailingBlankLines(t *testing.T) {
 	cases := []struct {
 		in    string

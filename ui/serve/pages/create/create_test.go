@@ -14,9 +14,9 @@ import (
 )
 
 // TestCreateFormOpensOnItsFirstRow: the form of a new table opens with
-// its cursor on the first row, whatever row it was left on. It once kept
-// the last row between openings, so a player who had left it on "Who may
-// join" and came back pressing → made a private table unawares.
+// its cursor on the first row, whatever row it was left on, so that a
+// player who left it on "Who may join" and comes back pressing → does
+// not make a private table unawares.
 func TestCreateFormOpensOnItsFirstRow(t *testing.T) {
 	c := commontest.New(t).Common(context.Background(), "key:test", "", "ann", "en")
 	f := New(0)
