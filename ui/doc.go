@@ -127,12 +127,12 @@
 //	ui/keymap     the one key map, a group of keys per screen, both tables', and fitted to a
 //	              served seat (ForSeat)
 //	ui/theme      the style sheet
-//	kit/i18n       the words, from assets
-//	kit/store      every file the game reads or writes
+//	kit/i18n      the words, from assets
+//	kit/store     every file the game reads or writes
 //	ui/saves      what the app does with a match's files: a save written, a torn, damaged or
 //	              finished match, a damaged rack or statistics set aside or filed, and the
 //	              player told
-//	kit/problem    an error meant for the player (Problem), said in the player's language; the
+//	kit/problem   an error meant for the player (Problem), said in the player's language; the
 //	              referees' errors in words (Reason)
 //	ui/settings   what the settings mean: Settings and their file, this run's flags (the
 //	              seeds, --seed), the game of a new match, the form's lines, the seats'
@@ -155,7 +155,7 @@
 //	              update's table around the game and what the status line says after it
 //	ui/debuglog   the debug log's lines (okey --debug-log): a message as it comes, what it
 //	              changed, the moves
-//	kit/seatmsg    what a served table of either game and a seat at it say to each other: the
+//	kit/seatmsg   what a served table of either game and a seat at it say to each other: the
 //	              update, the intents, who holds a seat, the chat placed among the moves
 //	ui/seatlink   what a seat's screen keeps of a table it does not own, either game: the
 //	              seats turned, the players and who is ready, the clock, the notes taken in
