@@ -73,9 +73,8 @@ func TestHintFollowsTheStrongestBot(t *testing.T) {
 	}
 }
 
-// A take that wins is hinted even when the bot would draw (the issue's
-// --seed 7 --bots easy, hand 5: a winning take at the empty wall was
-// missed).
+// A take that wins is hinted even when the bot would draw (--seed 7
+// --bots easy, hand 5: a winning take at the empty wall).
 func TestHintSaysAWinningTake(t *testing.T) {
 	var script scriptedHint
 	script.answer = func(v classic.View) classic.Action { return classic.DrawAction(0) }

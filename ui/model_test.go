@@ -688,9 +688,8 @@ func TestHandEndingDuringSettingsLeadsToHandOver(t *testing.T) {
 	}
 }
 
-// While the terminal is too small no key acts on the hidden table (issue
-// 10, point 9: d, then a shrink, then x discarded a tile unseen); q
-// still quits.
+// While the terminal is too small no key acts on the hidden table (d,
+// then a shrink, then x must not discard a tile unseen); q still quits.
 func TestKeysDoNothingWhileTooSmall(t *testing.T) {
 	m := newTestModel(t, 100, 30)
 	drain(t, m, m.Init())

@@ -11,9 +11,9 @@ import (
 // Update, the one door into a side for a key, a click and the game's own
 // messages, as a component's is) with what it is pressed with
 // (hosting.Scene), and comes back as what it came to (hosting.Reply),
-// carried out here: the game's side never calls back up for it (issue
-// 43). Following a key from onKey: onTableKey, the side's Update and
-// Key (ui/hostclassic, ui/host101), the table's own key (ui/playclassic,
+// carried out here: the game's side never calls back up for it. Following
+// a key from onKey: onTableKey, the side's Update and Key
+// (ui/hostclassic, ui/host101), the table's own key (ui/playclassic,
 // ui/play101) and the referee's Apply under it; then carry, here.
 
 // onTableKey hands key k to the game on the table and carries out what
