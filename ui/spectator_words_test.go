@@ -48,8 +48,8 @@ func spectatorTable101(t *testing.T, r okey101.Rules) *fakeTable101 {
 // table (b), the hand's end the seat watched won and a key pressed on
 // it, the final table and a key pressed on it, a tournament's match
 // over — speaks of the bottom seat in the third person by its name
-// (P0), never as "you" (the ssh trial read "Açmadın: …", "you have not
-// opened", of the seat watched), and names no key only a player has.
+// (P0), never as "you" ("Açmadın: …"), and names no key only a player
+// has.
 func TestSpectatorScreensNameTheSeat(t *testing.T) {
 	type state struct {
 		m *Model

@@ -48,14 +48,12 @@ func TestCanFinishAgainstPlayingItOut(t *testing.T) {
 	t.Logf("%d cases, %d can finish", n, yes)
 }
 
-// TestFinishRunOnAnOkeyReachesThirteen: a position of okey sim (seed 3,
-// a search player's playout) where a player not yet open takes K10, frees
-// the okey standing for R11 on the table and opens. The finish search
-// planned an opening run Y4 K8 K9 K10 meaning K7-K10, closed at K10 while
-// another run (K10-K13) went on, and laid the freed okey and K5 off below
-// it; but the run is read with its okey on top (K8-K11), so the K5 did
-// not fit and the bot's plan was refused. A run that starts on an okey
-// must reach 13 whatever other runs of its colour go on.
+// TestFinishRunOnAnOkeyReachesThirteen: a position of okey sim (seed 3, a
+// search player's playout) where a player not yet open takes K10, frees
+// the okey standing for R11 on the table and opens. A run that starts on
+// an okey must reach 13 whatever other runs of its colour go on: the
+// referee reads Y4 K8 K9 K10 as K8-K11, never K7-K10, so a plan laying K5
+// off below it would be refused.
 func TestFinishRunOnAnOkeyReachesThirteen(t *testing.T) {
 	a, err := New(tile.NewTile(tile.Yellow, 3))
 	if err != nil {

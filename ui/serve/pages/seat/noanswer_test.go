@@ -248,10 +248,9 @@ func (f *gatedTable) Call(_ context.Context, r tables.Request) bool {
 // unanswered, asking it again another way — a reconnecting player's
 // seat taken back (common.Reconnect) beside the tournament's word
 // taking them to the same table, or a key pressed twice — asks nothing
-// more: the first answer seats the player. Two asked at once were each
-// seated in turn, the second taking the seat from the first as a newer
-// connection: the session was told it connected again from elsewhere,
-// and ended. Once the answer is taken in, the table may be asked again.
+// more: the first answer seats the player, and a second cannot take
+// the seat from the first as a newer connection would, ending the
+// session. Once the answer is taken in, the table may be asked again.
 func TestOneSeatAskedOfATableAtATime(t *testing.T) {
 	s := newHost(t)
 	tb := &gatedTable{open: make(chan struct{})}
