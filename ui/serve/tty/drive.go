@@ -20,13 +20,14 @@ import (
 // Bubble Tea's Program starts a ticker at its frame rate whether it has a
 // renderer or not, and it cannot be stopped while the program reads its
 // input: with hundreds of sessions idle in the lobby, the ticker and the
-// runtime's timers and scheduler waking for it were all an idle server
-// did. A driver does what the program did for a session, and nothing on a
-// clock: it decodes the client's bytes into Bubble Tea's messages with
-// ultraviolet's TerminalReader (what the program uses), calls Update one
-// message at a time on one goroutine, hands every frame to the session's
-// LineScreen (Framed.View), and runs commands in goroutines of their own,
-// their messages fed back. Nothing in it wakes unless a message comes.
+// runtime's timers and scheduler waking for it would be all an idle
+// server does. A driver does what the program does for a session, and
+// nothing on a clock: it decodes the client's bytes into Bubble Tea's
+// messages with ultraviolet's TerminalReader (what the program uses),
+// calls Update one message at a time on one goroutine, hands every frame
+// to the session's LineScreen (Framed.View), and runs commands in
+// goroutines of their own, their messages fed back. Nothing in it wakes
+// unless a message comes.
 
 // Driver runs one session's model.
 type Driver struct {

@@ -179,7 +179,7 @@ func letter(r rune) tea.KeyPressMsg { return tea.KeyPressMsg{Code: r, Text: stri
 
 // ↓ at the last row stays there and says so, ↑ at the first likewise:
 // the cursor never goes round to the other end unseen (↓ at the last
-// row once landed on "Kind").
+// row onto "Kind").
 func TestDownStopsAtTheLastRow(t *testing.T) {
 	f, c := page(t, "en", 80, 24)
 	rows := f.rows(c.Srv.Settings().DefaultTimer)
