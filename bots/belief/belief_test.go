@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"okey/bots/botsclassic"
+	"okey/bots/smallnet"
 	"okey/game"
 	"okey/game/classic"
 	"okey/game/tile"
@@ -108,7 +109,7 @@ func TestFillCountsAsTheView(t *testing.T) {
 func TestReadingAgreesWithTheView(t *testing.T) {
 	var rd Reader
 	var r Reading
-	for _, m := range []*Model{Trained(), Handwritten(), nil} {
+	for _, m := range []*smallnet.Model{Trained(), Handwritten(), nil} {
 		for seed := uint64(1); seed <= 3; seed++ {
 			play(t, classic.DefaultRules(), seed, 500, func(st *classic.State, v *classic.View) {
 				if err := rd.Read(v, m, &r); err != nil {
@@ -326,7 +327,7 @@ func TestFixture(t *testing.T) {
 		if err := rd.Fill(&v, &in); err != nil {
 			t.Fatal(err)
 		}
-		if err := c.Check(&in, FeatureNames[:], func(x *[MaxFeatures]float32) float64 { return float64(m.score(x, &rd.hid)) }); err != nil {
+		if err := c.Check(&in, FeatureNames[:], func(x *[smallnet.MaxFeatures]float32) float64 { return float64(m.ScoreWith(x, &rd.hid)) }); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -338,13 +339,13 @@ func TestTrainedCarriesItsRecipe(t *testing.T) {
 	if _, err := Trained().Made(); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Handwritten().Made(); !errors.Is(err, ErrModel) {
+	if _, err := Handwritten().Made(); !errors.Is(err, smallnet.ErrModel) {
 		t.Fatalf("the hand-written reading has no recipe, yet reads %v", err)
 	}
 }
 
 // TestParseRefusesABadModel: weights that do not fit the features are
-// refused with ErrModel, never read.
+// refused with smallnet.ErrModel, never read.
 func TestParseRefusesABadModel(t *testing.T) {
 	good, err := json.Marshal(Handwritten())
 	if err != nil {

@@ -6,7 +6,7 @@
 // drawn from that belief. The search, the hint and the coach draw their
 // worlds from it (bots/rollout's Sampler).
 //
-// The belief is a small network trained on positions of self-play
+// The belief is a small network (bots/smallnet) trained on positions of self-play
 // between normal and hard bots, where every position comes with the
 // true racks (bots/belief/train makes it; the weights ship in
 // weights.json). It reads, for each (opponent, face), counts of what
@@ -31,8 +31,8 @@
 //	history.go      Tally: what the discards, takes and draws say of each
 //	                opponent, counted once for both games from their
 //	                events turned into Steps
-//	model.go        Model, its checks and weights, the network's score;
-//	                Trained, the shipped weights (weights.json)
+//	model.go        Trained, the shipped weights (weights.json, a
+//	                smallnet.Model); Parse, Uniform
 //	handwritten.go  Handwritten, the reading set by hand the model is
 //	                measured against
 //	reading.go      Reading: the scores fitted to the view's counts; the

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"okey/bots/botsclassic"
+	"okey/bots/smallnet"
 	"okey/game/classic"
 	"okey/game/classic/hand"
 	"okey/game/tile"
@@ -79,12 +80,6 @@ const (
 	NumFeatures
 )
 
-// MaxFeatures bounds the features a reading of either game fills for
-// one (opponent, face): classic Okey's NumFeatures, and Okey 101's
-// (bots/belief101), which reads the table's melds as well. An Input
-// holds this many, so that one Reader scores both games.
-const MaxFeatures = 72
-
 // FeatureNames names the features, for the trainer's report and the
 // weights file.
 var FeatureNames = func() (n [NumFeatures]string) {
@@ -138,7 +133,7 @@ type Input struct {
 	// X is the features of each (opponent, face); only faces with
 	// unseen copies are filled.
 	// Features past the game's count are 0.
-	X [Opponents][tile.NumFaces][MaxFeatures]float32
+	X [Opponents][tile.NumFaces][smallnet.MaxFeatures]float32
 }
 
 // neighbours is the faces a face (as it plays) shares a run or a set
@@ -216,7 +211,7 @@ type Reader struct {
 	tb  Relations
 	h   history
 	in  Input
-	hid [MaxHidden]float32
+	hid smallnet.Hidden
 }
 
 // place is the opponent place of seat s seen from seat me (-1 for me).
@@ -395,13 +390,13 @@ func lastDraw(v *classic.View) bool {
 // whether or not f has unseen copies (Fill fills only the faces that
 // do): the reading of a face the seat holds, which bots/wait reads of
 // the next player.
-func (r *Reader) FaceFeatures(v *classic.View, in *Input, p int, f tile.Tile, x *[MaxFeatures]float32) {
+func (r *Reader) FaceFeatures(v *classic.View, in *Input, p int, f tile.Tile, x *[smallnet.MaxFeatures]float32) {
 	r.features(v, in, p, f, x)
 }
 
 // features fills x, the features of opponent place p and face f.
-func (r *Reader) features(v *classic.View, in *Input, p int, f tile.Tile, x *[MaxFeatures]float32) {
-	*x = [MaxFeatures]float32{}
+func (r *Reader) features(v *classic.View, in *Input, p int, f tile.Tile, x *[smallnet.MaxFeatures]float32) {
+	*x = [smallnet.MaxFeatures]float32{}
 	h := &r.h
 	an := &v.Analyzer
 	x[fNext+p] = 1

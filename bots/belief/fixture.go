@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 
+	"okey/bots/smallnet"
 	"okey/game/tile"
 )
 
@@ -45,7 +46,7 @@ func ParseFixture(b []byte) ([]FixtureCase, error) {
 // trainer filled and scored: every cell's features (named names, as
 // many as the game has) to the bit, and score's of them within 1e-4
 // (the trainer scores in float64, the shipped model in float32).
-func (c FixtureCase) Check(in *Input, names []string, score func(x *[MaxFeatures]float32) float64) error {
+func (c FixtureCase) Check(in *Input, names []string, score func(x *[smallnet.MaxFeatures]float32) float64) error {
 	if len(c.Cells) == 0 {
 		return fmt.Errorf("hand %d: no cells", c.Seed)
 	}

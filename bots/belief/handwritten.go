@@ -1,5 +1,7 @@
 package belief
 
+import "okey/bots/smallnet"
+
 // Handwritten is the reading a player could write down without
 // training, the baseline the trained model is measured against: each
 // time an opponent threw a face it is less likely to hold another (its
@@ -11,7 +13,7 @@ package belief
 // less likely to hold what that tile melds with. The coefficients are
 // log-odds a tile, set by hand: a discard of the face about e^−1.2 ≈
 // 0.3 times the odds, a take's run neighbour e^0.7 ≈ 2 times.
-func Handwritten() *Model {
+func Handwritten() *smallnet.Model {
 	m := Uniform()
 	m.Name = "handwritten"
 	set := func(base int, same, run1, run2, value float32) {

@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 
+	"okey/bots/smallnet"
 	"okey/game/classic"
 	"okey/game/tile"
 )
@@ -30,7 +31,7 @@ const sinkhornRounds = 30
 
 // Read reads view v with model m (nil: the uniform belief, every unseen
 // tile as likely in any unseen slot) into out.
-func (r *Reader) Read(v *classic.View, m *Model, out *Reading) error {
+func (r *Reader) Read(v *classic.View, m *smallnet.Model, out *Reading) error {
 	if err := r.Fill(v, &r.in); err != nil {
 		return err
 	}
@@ -42,7 +43,7 @@ func (r *Reader) Read(v *classic.View, m *Model, out *Reading) error {
 // each place's weight for a face is its share of the unseen slots
 // times e^score (the wall's score is 0), fitted so that the copies
 // expected in each place match its slots.
-func (r *Reader) Score(in *Input, m *Model, out *Reading) {
+func (r *Reader) Score(in *Input, m *smallnet.Model, out *Reading) {
 	out.Seen = in.Seen
 	var logit [Places][tile.NumFaces]float64
 	for d := range Places {
@@ -53,7 +54,7 @@ func (r *Reader) Score(in *Input, m *Model, out *Reading) {
 		for f := range tile.NumFaces {
 			logit[d][f] = ls
 			if d < Wall && m != nil && in.Unseen[f] > 0 && in.Slots[d] > 0 {
-				logit[d][f] += float64(m.score(&in.X[d][f], &r.hid))
+				logit[d][f] += float64(m.ScoreWith(&in.X[d][f], &r.hid))
 			}
 		}
 	}

@@ -11,6 +11,7 @@ import (
 
 	"okey/bots/belief"
 	"okey/bots/bots101"
+	"okey/bots/smallnet"
 	"okey/game"
 	"okey/game/okey101"
 	"okey/game/tile"
@@ -148,7 +149,7 @@ func TestFillRefusesAHandOver(t *testing.T) {
 func TestReadingAgreesWithTheView(t *testing.T) {
 	var rd Reader
 	var r belief.Reading
-	for _, m := range []*belief.Model{Trained(), Handwritten(), nil} {
+	for _, m := range []*smallnet.Model{Trained(), Handwritten(), nil} {
 		for seed := uint64(1); seed <= 3; seed++ {
 			play(t, seed, 1000, func(st *okey101.State, v *okey101.View) {
 				if err := rd.Read(v, m, &r); err != nil {
@@ -273,7 +274,7 @@ func TestTrainedMatchesTheTrainer(t *testing.T) {
 		if err := rd.Fill(&v, &in); err != nil {
 			t.Fatal(err)
 		}
-		if err := c.Check(&in, FeatureNames[:], func(x *[belief.MaxFeatures]float32) float64 { return float64(m.Score(x)) }); err != nil {
+		if err := c.Check(&in, FeatureNames[:], func(x *[smallnet.MaxFeatures]float32) float64 { return float64(m.Score(x)) }); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -294,10 +295,10 @@ func TestTrainedCarriesItsRecipe(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Parse(classic); !errors.Is(err, belief.ErrModel) {
+	if _, err := Parse(classic); !errors.Is(err, smallnet.ErrModel) {
 		t.Fatalf("classic's weights read as 101's: %v", err)
 	}
-	if _, err := belief.Parse(trainedJSON); !errors.Is(err, belief.ErrModel) {
+	if _, err := belief.Parse(trainedJSON); !errors.Is(err, smallnet.ErrModel) {
 		t.Fatalf("101's weights read as classic's: %v", err)
 	}
 }

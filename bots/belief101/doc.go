@@ -1,11 +1,17 @@
 // Package belief101 is a seat's belief of the racks it cannot see in
-// Okey 101, in the shape of classic's (bots/belief, whose Input, Model,
-// Reading and Deal it reuses): from its view alone — its rack, the
-// gösterge, every discard with who threw it and when, every take from
-// the discards and every discard let go to draw, and above all the
-// table: who opened with what and when, what each laid down and laid
-// off since — the chance that each opponent holds each unseen copy of
-// each face, and worlds drawn from it (bots/rollout's World101).
+// Okey 101: from its view alone — its rack, the gösterge, every discard
+// with who threw it and when, every take from the discards and every
+// discard let go to draw, and above all the table: who opened with what
+// and when, what each laid down and laid off since — the chance that
+// each opponent holds each unseen copy of each face, and worlds drawn
+// from it (bots/rollout's World101).
+//
+// Its network and the weights' format are bots/smallnet's, as
+// classic's belief's are. What both games' readings share it takes
+// from bots/belief: the input (Input, its unseen counts and slots),
+// the tally of discards, takes and draws (Tally), the reading fitted to
+// the view's counts (Reading, Reader.Score) and the worlds drawn from
+// it (Reading.Deal).
 //
 // What an opponent laid says what it lacks as much as what it holds: a
 // player that has opened lays off what it can, and nobody throws a

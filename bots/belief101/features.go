@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"okey/bots/belief"
+	"okey/bots/smallnet"
 	"okey/game"
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
@@ -266,8 +267,8 @@ func (r *Reader) unseen(v *okey101.View, in *belief.Input) error {
 }
 
 // features fills x, the features of opponent place p and face f.
-func (r *Reader) features(v *okey101.View, in *belief.Input, p int, f tile.Tile, islek bool, onTable uint8, x *[belief.MaxFeatures]float32) {
-	*x = [belief.MaxFeatures]float32{}
+func (r *Reader) features(v *okey101.View, in *belief.Input, p int, f tile.Tile, islek bool, onTable uint8, x *[smallnet.MaxFeatures]float32) {
+	*x = [smallnet.MaxFeatures]float32{}
 	h := &r.h
 	an := &v.Analyzer
 	x[fNext+p] = 1

@@ -6,10 +6,11 @@ import (
 	"sync"
 
 	"okey/bots/belief"
+	"okey/bots/smallnet"
 	"okey/game/okey101"
 )
 
-// Game is 101's name in a model's JSON (belief.Model.Game): classic's
+// Game is 101's name in a model's JSON (smallnet.Model.Game): classic's
 // models may have as many features, and must not read as 101's.
 const Game = "101"
 
@@ -19,8 +20,8 @@ var trainedJSON []byte
 // Trained is the model the trainer made (go run ./bots/belief/train
 // -game 101), read once from the weights shipped with the package. It
 // is shared and must not be changed.
-var Trained = sync.OnceValue(func() *belief.Model {
-	m, err := belief.ParseGame(trainedJSON, Game, NumFeatures)
+var Trained = sync.OnceValue(func() *smallnet.Model {
+	m, err := smallnet.Parse(trainedJSON, Game, NumFeatures)
 	if err != nil {
 		panic(fmt.Sprintf("the shipped 101 belief weights: %v", err)) // a broken build, caught by the package's tests
 	}
@@ -28,7 +29,7 @@ var Trained = sync.OnceValue(func() *belief.Model {
 })
 
 // Parse reads a model of 101's features from its JSON and checks it.
-func Parse(b []byte) (*belief.Model, error) { return belief.ParseGame(b, Game, NumFeatures) }
+func Parse(b []byte) (*smallnet.Model, error) { return smallnet.Parse(b, Game, NumFeatures) }
 
 // Handwritten is the reading a player could write down without
 // training, the baseline the trained model is measured against. As in
@@ -40,8 +41,8 @@ func Parse(b []byte) (*belief.Model, error) { return belief.ParseGame(b, Game, N
 // less likely in any rack (an opened player lays it off, and nobody
 // throws it: that costs 101). The coefficients are log-odds a tile,
 // set by hand.
-func Handwritten() *belief.Model {
-	m := belief.UniformOf(NumFeatures)
+func Handwritten() *smallnet.Model {
+	m := smallnet.Uniform(NumFeatures)
 	m.Name, m.Game = "handwritten", Game
 	set := func(base int, same, run1, run2, value float32) {
 		m.W2[base+belief.RelSame], m.W2[base+belief.RelRun1], m.W2[base+belief.RelRun2], m.W2[base+belief.RelValue] = same, run1, run2, value
@@ -56,7 +57,7 @@ func Handwritten() *belief.Model {
 
 // Read reads view v with model m (nil: the uniform belief, every unseen
 // tile as likely in any unseen slot) into out.
-func (r *Reader) Read(v *okey101.View, m *belief.Model, out *belief.Reading) error {
+func (r *Reader) Read(v *okey101.View, m *smallnet.Model, out *belief.Reading) error {
 	if err := r.Fill(v, &r.in); err != nil {
 		return err
 	}

@@ -19,6 +19,7 @@ import (
 	"okey/bots/belief"
 	"okey/bots/bots101"
 	"okey/bots/internal/trainer"
+	"okey/bots/smallnet"
 	"okey/game"
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
@@ -435,7 +436,7 @@ type ceilConfig struct {
 	every int
 	// alt, if set, is another reading scored on the same cells
 	// (OKEY_ALT: a weights file the trainer wrote).
-	alt *belief.Model
+	alt *smallnet.Model
 	// rw, if set, is the learned reading weighed by normal's plans,
 	// scored on the same cells (OKEY_RW_M: tune_reweigh_test.go).
 	rw *rwConfig
@@ -817,7 +818,7 @@ func TestCeiling101(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if cfg.alt, err = belief.ParseGame(b, Game, NumFeatures); err != nil {
+		if cfg.alt, err = smallnet.Parse(b, Game, NumFeatures); err != nil {
 			t.Fatalf("OKEY_ALT: %v", err)
 		}
 	}

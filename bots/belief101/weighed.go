@@ -9,6 +9,7 @@ import (
 
 	"okey/bots/belief"
 	"okey/bots/bots101"
+	"okey/bots/smallnet"
 	"okey/game"
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
@@ -72,7 +73,7 @@ var ErrNotReplayed = errors.New("belief101: the hand could not be rebuilt from i
 // every world but for its rack. seed seeds the worlds and picks; sv
 // is the meld solver normal plans with (nil: a new one). On
 // ErrNotReplayed, out holds Read's reading.
-func (r *Reader) Weighed(ctx context.Context, v *okey101.View, m *belief.Model, w Weighing, seed uint64, sv *meld.Solver, out *belief.Reading) error {
+func (r *Reader) Weighed(ctx context.Context, v *okey101.View, m *smallnet.Model, w Weighing, seed uint64, sv *meld.Solver, out *belief.Reading) error {
 	if err := r.Read(v, m, out); err != nil {
 		return err
 	}

@@ -28,6 +28,7 @@ import (
 
 	"okey/bots/belief"
 	"okey/bots/botsclassic"
+	"okey/bots/smallnet"
 	"okey/bots/wait"
 	"okey/game"
 	"okey/game/classic"
@@ -95,12 +96,12 @@ type Player struct {
 	hard    *botsclassic.Hard
 	opt     Options
 	rnd     *game.Seeded
-	model   *belief.Model
+	model   *smallnet.Model
 	rd      belief.Reader
 	reading belief.Reading
 	read    botsclassic.Read
 	// the reading of the next player's wait, when Wait is set
-	waits  *belief.Model
+	waits  *smallnet.Model
 	wr     wait.Reader
 	win    wait.Input
 	chance [tile.NumFaces]float64

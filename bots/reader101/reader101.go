@@ -25,6 +25,7 @@ import (
 	"okey/bots/belief"
 	"okey/bots/belief101"
 	"okey/bots/bots101"
+	"okey/bots/smallnet"
 	"okey/game/okey101"
 )
 
@@ -79,7 +80,7 @@ func Parse(name string) (opt Options, ok bool, err error) {
 // New returns the player a name reads as (Parse), with bo's seed and
 // solver: hard with a Belief of its own.
 func New(opt Options, bo bots101.Options) (bots101.Bot, error) {
-	var m *belief.Model
+	var m *smallnet.Model
 	if !opt.Uniform {
 		m = belief101.Trained()
 	}
@@ -92,7 +93,7 @@ func New(opt Options, bo bots101.Options) (bots101.Bot, error) {
 // wall's share of each face and the next player's rack. It keeps the
 // reader's working memory, so each bot needs one of its own.
 type Belief struct {
-	m  *belief.Model
+	m  *smallnet.Model
 	rd belief101.Reader
 	r  belief.Reading
 }
@@ -100,7 +101,7 @@ type Belief struct {
 // NewBelief returns a reader of views with model m (nil: the uniform
 // belief, every unseen tile as likely in any unseen slot: hard's live
 // copies less the tiles it knows an opponent took).
-func NewBelief(m *belief.Model) *Belief { return &Belief{m: m} }
+func NewBelief(m *smallnet.Model) *Belief { return &Belief{m: m} }
 
 // Read reads view v into out, false when the belief does not read it.
 func (b *Belief) Read(v *okey101.View, out *bots101.Reading) bool {

@@ -7,6 +7,7 @@ import (
 
 	"okey/bots/belief"
 	"okey/bots/botsclassic"
+	"okey/bots/smallnet"
 	"okey/game"
 	"okey/game/classic"
 	"okey/game/tile"
@@ -22,7 +23,7 @@ type SamplerClassic struct {
 	// from (belief.Reading.Deal): each opponent's rack likelier to hold
 	// what its discards, takes and passes say it holds. Nil deals the
 	// unseen tiles uniformly (classic.View.SampleWorld).
-	Belief *belief.Model
+	Belief *smallnet.Model
 	// Progress brings every opponent's rack forward as the hand has
 	// made it (see progressed) after it is dealt.
 	Progress bool

@@ -7,6 +7,7 @@ import (
 	"okey/bots/belief"
 	"okey/bots/belief101"
 	"okey/bots/bots101"
+	"okey/bots/smallnet"
 	"okey/game"
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
@@ -20,7 +21,7 @@ type Sampler101 struct {
 	// likelier to hold what its discards, takes, passes, openings and
 	// lay-offs say it holds. Nil deals the unseen tiles uniformly
 	// (okey101.View.SampleWorld).
-	Belief *belief.Model
+	Belief *smallnet.Model
 }
 
 // Shared101 is the sampler of 101 the coach, the hint and the search

@@ -16,7 +16,7 @@
 // exchange from a win, and in which the face is an out and lets it
 // win (the belief's own chance of a win-feed, the baseline), and the
 // next player's turns since it last took a discard. A small network
-// (belief.Model's shape) scores them; the chance is the logistic of
+// (smallnet.Model's shape) scores them; the chance is the logistic of
 // the score.
 //
 // The weights are made by bots/wait/train from self-play, where every

@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"math"
 
-	"okey/bots/belief"
 	"okey/bots/botsclassic"
+	"okey/bots/smallnet"
 	"okey/game"
 	"okey/game/classic"
 	"okey/game/tile"
@@ -75,7 +75,7 @@ func ParseFixture(b []byte) ([]FixtureCase, error) {
 // trainer read and scored: the faces held, every feature to the bit,
 // and m's score within 1e-4 of the trainer's (which scores in float64,
 // the shipped model in float32).
-func (c FixtureCase) Check(in *Input, m *belief.Model) error {
+func (c FixtureCase) Check(in *Input, m *smallnet.Model) error {
 	held := 0
 	for _, h := range in.Held {
 		if h {

@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"okey/bots/belief"
+	"okey/bots/smallnet"
 	"okey/game"
 	"okey/game/classic"
 	"okey/game/tile"
@@ -61,14 +62,14 @@ const (
 type Input struct {
 	Next int
 	Held [tile.NumFaces]bool
-	X    [tile.NumFaces][belief.MaxFeatures]float32
+	X    [tile.NumFaces][smallnet.MaxFeatures]float32
 }
 
 // Reader reads views into inputs. It keeps its working memory between
 // calls, so a Reader serves one goroutine; it reads without allocating.
 type Reader struct {
 	// Belief is the belief read (nil: belief.Trained).
-	Belief *belief.Model
+	Belief *smallnet.Model
 	// Worlds is how many placements of the next rack the placement
 	// features are read in (0: DefaultWorlds; negative: none, the
 	// features left 0).
@@ -82,7 +83,7 @@ type Reader struct {
 	reading belief.Reading
 	racks   [classic.NumSeats]tile.Counts
 	rel     belief.Relations
-	bx      [belief.MaxFeatures]float32
+	bx      [smallnet.MaxFeatures]float32
 }
 
 // Fill reads view v, the seat's at a discard, into out; rnd draws the
@@ -119,7 +120,7 @@ func (r *Reader) Fill(v *classic.View, rnd *game.Seeded, out *Input) error {
 		}
 		out.Held[f] = true
 		x := &out.X[f]
-		*x = [belief.MaxFeatures]float32{}
+		*x = [smallnet.MaxFeatures]float32{}
 		r.br.FaceFeatures(v, &r.in, 0, t, &r.bx)
 		copy(x[:nBelief], r.bx[placeFeatures:belief.NumFeatures])
 		pf := an.PlaysAs(t)
@@ -210,13 +211,13 @@ func sinceTake(v *classic.View, seat int) int {
 
 // Chance is the chance that the next player wins on the face whose
 // features are x, by model m: the logistic of m's score.
-func Chance(m *belief.Model, x *[belief.MaxFeatures]float32) float64 {
+func Chance(m *smallnet.Model, x *[smallnet.MaxFeatures]float32) float64 {
 	return 1 / (1 + math.Exp(-float64(m.Score(x))))
 }
 
 // Chances fills p with the chance, by model m, that each face held lets
 // the next player win (0 for the faces not held).
-func Chances(m *belief.Model, in *Input, p *[tile.NumFaces]float64) {
+func Chances(m *smallnet.Model, in *Input, p *[tile.NumFaces]float64) {
 	*p = [tile.NumFaces]float64{}
 	for f, h := range in.Held {
 		if h {
@@ -231,8 +232,8 @@ var trainedJSON []byte
 // Trained is the model the trainer made (bots/wait/train), read once
 // from the weights shipped with the package. It is shared and must not
 // be changed.
-var Trained = sync.OnceValue(func() *belief.Model {
-	m, err := belief.ParseFeatures(trainedJSON, NumFeatures)
+var Trained = sync.OnceValue(func() *smallnet.Model {
+	m, err := smallnet.Parse(trainedJSON, "", NumFeatures)
 	if err != nil {
 		panic(fmt.Sprintf("the shipped wait weights: %v", err)) // a broken build, caught by the package's tests
 	}

@@ -13,6 +13,7 @@ import (
 	"okey/bots/belief"
 	"okey/bots/belief101"
 	"okey/bots/coach"
+	"okey/bots/smallnet"
 	"okey/game"
 	"okey/game/classic"
 	"okey/game/okey101"
@@ -67,7 +68,7 @@ func ReadsOf(ctx context.Context, rec []byte, seat, hand int, ds []coach.Decisio
 			func() readFunc[okey101.State] {
 				var rd belief101.Reader
 				sv := new(meld.Solver)
-				return func(s okey101.State, m *belief.Model, out *belief.Reading) (weighed [4]bool, err error) {
+				return func(s okey101.State, m *smallnet.Model, out *belief.Reading) (weighed [4]bool, err error) {
 					v := s.View(seat)
 					if m == nil {
 						return weighed, rd.Read(&v, nil, out)
@@ -89,7 +90,7 @@ func ReadsOf(ctx context.Context, rec []byte, seat, hand int, ds []coach.Decisio
 	return readsIn(rec, classic.ParseRecord, coach.PointsClassic, seat, hand, ds, belief.Trained(),
 		func() readFunc[classic.State] {
 			var rd belief.Reader
-			return func(s classic.State, m *belief.Model, out *belief.Reading) ([4]bool, error) {
+			return func(s classic.State, m *smallnet.Model, out *belief.Reading) ([4]bool, error) {
 				v := s.View(seat)
 				return [4]bool{}, rd.Read(&v, m, out)
 			}
@@ -101,7 +102,7 @@ func ReadsOf(ctx context.Context, rec []byte, seat, hand int, ds []coach.Decisio
 // uniformly) into out, and says which seats' racks the reading weighed
 // by the turns its worlds explain. One is used by one goroutine at a
 // time: a reader keeps its scratch between reads.
-type readFunc[S any] func(s S, m *belief.Model, out *belief.Reading) (weighed [4]bool, err error)
+type readFunc[S any] func(s S, m *smallnet.Model, out *belief.Reading) (weighed [4]bool, err error)
 
 // unweighed are the seats the review does not weigh, by what the
 // record's meta says of them: the weighing reads a player as normal
@@ -152,7 +153,7 @@ type lastState interface {
 // worker), each seat's rack there given by held (readsAt).
 func readsIn[R interface{ Replay() (G, error) }, G interface{ State() S }, S lastState, A any](
 	rec []byte, parse func([]byte) (R, error), points func(R, int, int) ([]coach.Point[S, A], error),
-	seat, hand int, ds []coach.Decision, m *belief.Model,
+	seat, hand int, ds []coach.Decision, m *smallnet.Model,
 	newRead func() readFunc[S], held func(s S, seat int) tile.Counts, workers int, progress func(done, total int),
 ) [][]pages.RackRead {
 	r, err := parse(rec)
@@ -178,7 +179,7 @@ func readsIn[R interface{ Replay() (G, error) }, G interface{ State() S }, S las
 // beside each seat's rack there (held). workers goroutines read, each
 // with a reader of its own (newRead); progress (nil: none) is told how
 // many of ds are dealt with, those not read counted from the start.
-func readsAt[S, A any](ps []coach.Point[S, A], ds []coach.Decision, over func(hand int) bool, m *belief.Model,
+func readsAt[S, A any](ps []coach.Point[S, A], ds []coach.Decision, over func(hand int) bool, m *smallnet.Model,
 	newRead func() readFunc[S], held func(s S, seat int) tile.Counts, workers int, progress func(done, total int)) [][]pages.RackRead {
 	out := make([][]pages.RackRead, len(ds))
 	at := map[int]S{}

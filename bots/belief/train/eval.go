@@ -9,6 +9,7 @@ import (
 
 	"okey/bots/belief"
 	"okey/bots/rollout"
+	"okey/bots/smallnet"
 	"okey/game"
 	"okey/game/classic"
 	"okey/game/tile"
@@ -111,7 +112,7 @@ func (m *metrics) ece() float64 {
 }
 
 // evalModel reads every position of d with model m (nil: uniform).
-func evalModel(d *dataset, m *belief.Model) *metrics {
+func evalModel(d *dataset, m *smallnet.Model) *metrics {
 	var (
 		rd  belief.Reader
 		in  belief.Input
@@ -269,7 +270,7 @@ func rolloutSampler(smp rollout.SamplerClassic) sampler {
 	}
 }
 
-func dealSampler(m *belief.Model) sampler {
+func dealSampler(m *smallnet.Model) sampler {
 	var rd belief.Reader
 	var r belief.Reading
 	last := (*classic.View)(nil)

@@ -15,6 +15,7 @@ import (
 	"okey/bots/belief101"
 	"okey/bots/internal/trainer"
 	"okey/bots/rollout"
+	"okey/bots/smallnet"
 )
 
 // options are the trainer's flags: the knobs both trainers take, and
@@ -32,7 +33,7 @@ type options struct {
 func (o options) is101() bool { return o.game == "101" }
 
 // handwritten is the game's hand-written reading.
-func (o options) handwritten() *belief.Model {
+func (o options) handwritten() *smallnet.Model {
 	if o.is101() {
 		return belief101.Handwritten()
 	}
@@ -52,8 +53,8 @@ func main() {
 	flag.IntVar(&o.ensemble, "ensemble", 1, "networks trained alike from seeds -seed, -seed+1, …, shipped as one that scores their mean (at most 128 hidden units in all)")
 	flag.Uint64Var(&o.eval, "eval", 0, "measure the shipped weights, without training, on -test-hands hands dealt from this seed (0: train)")
 	flag.Parse()
-	if o.ensemble < 1 || o.ensemble*o.Hidden > belief.MaxHidden || o.ensemble > 1 && o.Hidden == 0 {
-		fmt.Fprintf(os.Stderr, "train: -ensemble %d of -hidden %d: 1 or more networks with a hidden layer, %d units at most in all\n", o.ensemble, o.Hidden, belief.MaxHidden)
+	if o.ensemble < 1 || o.ensemble*o.Hidden > smallnet.MaxHidden || o.ensemble > 1 && o.Hidden == 0 {
+		fmt.Fprintf(os.Stderr, "train: -ensemble %d of -hidden %d: 1 or more networks with a hidden layer, %d units at most in all\n", o.ensemble, o.Hidden, smallnet.MaxHidden)
 		os.Exit(2)
 	}
 	if o.game != "classic" && o.game != "101" {
@@ -248,7 +249,7 @@ type row struct {
 // report writes the held-out figures of te (dealt from seed): the
 // beliefs' rows, the samplers' worlds drawn with model mdl when te kept
 // views, and the reliability tables of the rows cal.
-func report(rep io.Writer, te *dataset, seed uint64, rows []row, mdl *belief.Model, worlds int, cal ...row) {
+func report(rep io.Writer, te *dataset, seed uint64, rows []row, mdl *smallnet.Model, worlds int, cal ...row) {
 	fmt.Fprintf(rep, "Held out: %d hands (seed %d), %d positions, %d faces with unseen copies.\n\n", te.Hands, seed, len(te.Pos), len(te.G))
 	fmt.Fprintln(rep, "| belief | log-loss a copy | Brier a copy | log-loss a cell | Brier a cell | vs uniform | log-loss a cell: next / across / previous | log-loss a cell by wall left: >32 / 17–32 / ≤16 | calibration error | moved | opponents' distance |")
 	fmt.Fprintln(rep, "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")

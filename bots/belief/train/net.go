@@ -11,9 +11,10 @@ import (
 
 	"okey/bots/belief"
 	"okey/bots/internal/trainer"
+	"okey/bots/smallnet"
 )
 
-// net is the model being trained (trainer.Net: belief.Model's shape),
+// net is the model being trained (trainer.Net: smallnet.Model's shape),
 // its score added to the log of an opponent's unseen slots; its F is
 // classic's belief.NumFeatures, or 101's.
 type net struct{ trainer.Net }
@@ -23,7 +24,7 @@ type net struct{ trainer.Net }
 func newNet(h int, d *dataset, seed uint64) *net {
 	nf := d.F
 	n := &net{trainer.Net{F: nf, H: h, Mean: make([]float64, nf), Scale: make([]float64, nf)}}
-	var sum, sq [belief.MaxFeatures]float64
+	var sum, sq [smallnet.MaxFeatures]float64
 	rows := 0
 	for gi, g := range d.G {
 		for o := range belief.Opponents {
@@ -54,8 +55,8 @@ func newNet(h int, d *dataset, seed uint64) *net {
 
 // scratch is one goroutine's working memory for a group.
 type scratch struct {
-	xs [belief.Opponents][belief.MaxFeatures]float64
-	a  [belief.Opponents][belief.MaxHidden]float64
+	xs [belief.Opponents][smallnet.MaxFeatures]float64
+	a  [belief.Opponents][smallnet.MaxHidden]float64
 	g  [belief.Opponents]float64
 }
 

@@ -5,6 +5,7 @@ import (
 	"os"
 
 	"okey/bots/belief"
+	"okey/bots/smallnet"
 )
 
 // handLoss is the log-loss of a reading over the held-out cells, summed
@@ -26,7 +27,7 @@ type handSums struct{ all, late []float64 }
 
 // cellSums reads every position of d with m (nil: uniform) and sums the
 // cells' log-loss by hand; cells counts them (all, late).
-func cellSums(d *dataset, m *belief.Model) (s handSums, cells [2]float64) {
+func cellSums(d *dataset, m *smallnet.Model) (s handSums, cells [2]float64) {
 	s = handSums{make([]float64, d.Hands), make([]float64, d.Hands)}
 	var (
 		rd  belief.Reader
@@ -60,7 +61,7 @@ func cellSums(d *dataset, m *belief.Model) (s handSums, cells [2]float64) {
 // writeHandLoss writes the held-out sums by hand of the uniform reading
 // and m to path, for runs of different features to be paired on the
 // same hands (TestPairHandLoss, tune tag).
-func writeHandLoss(path string, te *dataset, seed uint64, m *belief.Model) error {
+func writeHandLoss(path string, te *dataset, seed uint64, m *smallnet.Model) error {
 	us, c := cellSums(te, nil)
 	ts, _ := cellSums(te, m)
 	u, t, cells := us.all, ts.all, int(c[0])

@@ -11,9 +11,9 @@ import (
 	"strings"
 	"testing"
 
-	"okey/bots/belief"
 	"okey/bots/belief101"
 	"okey/bots/internal/trainer"
+	"okey/bots/smallnet"
 )
 
 // This file compares 101 weights files the trainer wrote (-out) on one
@@ -100,7 +100,7 @@ func TestCompare101(t *testing.T) {
 	}
 	type entry struct {
 		name string
-		m    *belief.Model
+		m    *smallnet.Model
 	}
 	var ms []entry
 	for _, kv := range strings.Split(spec, ",") {

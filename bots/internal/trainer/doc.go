@@ -3,9 +3,9 @@
 // racks, classic's and 101's) and bots/wait/train (the next player's
 // wait). Both play seeded self-play hands between normal and hard bots
 // in chunks whose result depends on the seed alone, keep the data in a
-// gob cache, fit a network of belief.Model's shape (a hidden layer of
+// gob cache, fit a network of smallnet.Model's shape (a hidden layer of
 // ReLU units, or linear) in float64 with AdamW on a cosine schedule,
-// and write it as a belief.Model. What differs (the positions kept, the
+// and write it as a smallnet.Model. What differs (the positions kept, the
 // labels, the loss and how a batch is summed) stays in each trainer.
 //
 // Every sum here runs in a fixed order, so that the same seed gives the

@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"okey/bots/belief"
+	"okey/bots/smallnet"
 )
 
 // HeldOutOffset is the seed of a trainer's held-out hands less its
@@ -23,7 +23,7 @@ type HandSet struct {
 
 // ModelHands is the hands a shipped model was trained on and held out
 // with, as its recipe says: a measure on them would flatter it.
-func ModelHands(m *belief.Model) ([]HandSet, error) {
+func ModelHands(m *smallnet.Model) ([]HandSet, error) {
 	made, err := m.Made()
 	if err != nil {
 		return nil, err

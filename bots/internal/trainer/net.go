@@ -6,11 +6,11 @@ import (
 	"math"
 	"slices"
 
-	"okey/bots/belief"
+	"okey/bots/smallnet"
 	"okey/game"
 )
 
-// Net is a network being trained, in float64: belief.Model's shape, a
+// Net is a network being trained, in float64: smallnet.Model's shape, a
 // hidden layer of H ReLU units (linear when H is 0) on F features
 // standardised by Mean and Scale. What its score means (a logit, or a
 // term of a softmax) is the trainer's.
@@ -183,8 +183,8 @@ func Cosine(lr float64, step, steps int) float64 {
 
 // Model is the network as the packages read it, in float32, named name
 // with its recipe.
-func (n *Net) Model(name string, recipe json.RawMessage) *belief.Model {
-	m := &belief.Model{Name: name, Features: n.F, Hidden: n.H, Recipe: recipe}
+func (n *Net) Model(name string, recipe json.RawMessage) *smallnet.Model {
+	m := &smallnet.Model{Name: name, Features: n.F, Hidden: n.H, Recipe: recipe}
 	f32 := func(s []float64) []float32 {
 		out := make([]float32, len(s))
 		for i, v := range s {

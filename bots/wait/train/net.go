@@ -4,11 +4,11 @@ import (
 	"context"
 	"math"
 
-	"okey/bots/belief"
 	"okey/bots/internal/trainer"
+	"okey/bots/smallnet"
 )
 
-// net is the model being trained (trainer.Net: belief.Model's shape),
+// net is the model being trained (trainer.Net: smallnet.Model's shape),
 // its output the logit of a win-feed.
 type net struct{ trainer.Net }
 
@@ -52,8 +52,8 @@ func newNet(h int, d *dataset, use []bool, seed uint64) *net {
 
 // scratch is the working memory of one row.
 type scratch struct {
-	xs [belief.MaxFeatures]float64
-	a  [belief.MaxHidden]float64
+	xs [smallnet.MaxFeatures]float64
+	a  [smallnet.MaxHidden]float64
 }
 
 // forward is the logit of row x (the standardised features and the
