@@ -8,7 +8,7 @@
 //
 // The belief is a small network (bots/smallnet) trained on positions of self-play
 // between normal and hard bots, where every position comes with the
-// true racks (bots/belief/train makes it; the weights ship in
+// true racks (lab/belief/train makes it; the weights ship in
 // weights.json). It reads, for each (opponent, face), counts of what
 // the public history says of them: the faces the opponent threw, took
 // and let go, by their relation to the face (the same face, a run's
@@ -45,6 +45,7 @@
 //	                log-loss and a sampler's smoothed frequencies, the one
 //	                rule the trainer's figures and the bound's bench score by
 //
-// Beside it, bots/belief/train is the command that makes the weights;
-// testdata/fixture.json its fixed cases, which the tests read again.
+// The command that makes the weights is lab/belief/train, in the lab
+// beside the product; testdata/fixture.json holds its fixed cases,
+// which the tests read again.
 package belief

@@ -9,7 +9,7 @@ import (
 	"okey/game/tile"
 )
 
-// FixtureCase is one fixed input the trainer (bots/belief/train) writes
+// FixtureCase is one fixed input the trainer (lab/belief/train) writes
 // to a game's testdata/fixture.json and the game's test reads again:
 // the view of the seat to move after Moves moves of hand
 // game.NewSeed(Seed), played by four normal bots seeded Seed+seat,

@@ -15,7 +15,7 @@ func Parse(b []byte) (*smallnet.Model, error) { return smallnet.Parse(b, "", Num
 //go:embed weights.json
 var trainedJSON []byte
 
-// Trained is the model the trainer made (bots/belief/train), read once
+// Trained is the model the trainer made (lab/belief/train), read once
 // from the weights shipped with the package (weights.json). It scores
 // how likely an unseen copy of a face is to lie in an opponent's rack
 // rather than the wall, from the features of that (opponent, face); the

@@ -23,7 +23,7 @@
 //
 // The belief is a small network trained on positions of self-play
 // between normal and hard bots of 101, each with the true racks
-// (go run ./bots/belief/train -game 101; the weights ship in
+// (go -C lab run ./belief/train -game 101; the weights ship in
 // weights.json). The study is docs/studies/belief-101.md.
 //
 // Files:

@@ -17,7 +17,7 @@ const Game = "101"
 //go:embed weights.json
 var trainedJSON []byte
 
-// Trained is the model the trainer made (go run ./bots/belief/train
+// Trained is the model the trainer made (go -C lab run ./belief/train
 // -game 101), read once from the weights shipped with the package. It
 // is shared and must not be changed.
 var Trained = sync.OnceValue(func() *smallnet.Model {

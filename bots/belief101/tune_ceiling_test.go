@@ -18,7 +18,6 @@ import (
 
 	"okey/bots/belief"
 	"okey/bots/bots101"
-	"okey/bots/internal/trainer"
 	"okey/bots/smallnet"
 	"okey/game"
 	"okey/game/okey101"
@@ -88,7 +87,7 @@ type ceilHand struct {
 	bySeat [okey101.NumSeats][]int
 }
 
-// playCeil plays hand i of seed (trainer.HandSeed, default rules, the
+// playCeil plays hand i of seed (smallnet.HandSeed, default rules, the
 // first hand of the match) with four normal bots, each turn as
 // bots101.Turn plans it, and records it.
 func playCeil(ctx context.Context, seed uint64, i int, sv *meld.Solver) (*ceilHand, error) {
@@ -100,7 +99,7 @@ func playCeil(ctx context.Context, seed uint64, i int, sv *meld.Solver) (*ceilHa
 // seed, which no other seat knows (normal draws nothing at random, and
 // plays alike under any seed).
 func playLevel(ctx context.Context, seed uint64, i int, sv *meld.Solver, level string) (*ceilHand, error) {
-	h := &ceilHand{seed: trainer.HandSeed(seed, i)}
+	h := &ceilHand{seed: smallnet.HandSeed(seed, i)}
 	st, err := okey101.NewMatch(okey101.DefaultRules(), h.seed)
 	if err != nil {
 		return nil, err
@@ -654,13 +653,13 @@ func (c *ceilChain) worlds(rnd *game.Seeded, cfg ceilConfig, rd *belief.Reading)
 // freshHands fails when a hand of seed in [from, from+hands) is one the
 // shipped 101 belief was trained on or held out with: hand k of seed s
 // here and the trainer's hand k of seed s are dealt from the same seed
-// (trainer.HandSeed).
+// (smallnet.HandSeed).
 func freshHands(seed uint64, from, hands int) error {
-	sets, err := trainer.ModelHands(Trained())
+	sets, err := smallnet.ModelHands(Trained())
 	if err != nil {
 		return err
 	}
-	return trainer.Fresh(seed, from, hands, sets)
+	return smallnet.Fresh(seed, from, hands, sets)
 }
 
 // TestCeilingFreshHands: seed 1 is the belief's training, seed 66's
@@ -669,7 +668,7 @@ func TestCeilingFreshHands(t *testing.T) {
 	if err := freshHands(1, 0, 1); err == nil {
 		t.Error("hand 0 of seed 1 passed as fresh; it is the training's hand 0")
 	}
-	if err := freshHands(1+trainer.HeldOutOffset, 5, 1); err == nil {
+	if err := freshHands(1+smallnet.HeldOutOffset, 5, 1); err == nil {
 		t.Error("hand 5 of seed 1,000,004 passed as fresh; it is held out")
 	}
 	if err := freshHands(66, 0, 1000); err != nil {

@@ -10,8 +10,8 @@ import (
 
 	"okey/bots/belief"
 	"okey/bots/botsclassic"
-	"okey/bots/internal/trainer"
 	"okey/bots/rollout"
+	"okey/bots/smallnet"
 	"okey/game/classic"
 	"okey/game/tile"
 )
@@ -101,15 +101,15 @@ const (
 // freshDeals fails when a deal of TestBound's seed in [from, from+deals)
 // is a hand the shipped belief was trained on, held out with, or
 // measured on again: TestBound's deal k of seed s and the trainer's hand
-// k of seed s are dealt from the same seed (trainer.HandSeed), so seed 1
+// k of seed s are dealt from the same seed (smallnet.HandSeed), so seed 1
 // is the training's deals.
 func freshDeals(seed, from, deals uint64) error {
-	sets, err := trainer.ModelHands(belief.Trained())
+	sets, err := smallnet.ModelHands(belief.Trained())
 	if err != nil {
 		return err
 	}
-	sets = append(sets, trainer.HandSet{Name: "measured again on", Seed: evalSeed, Hands: evalHands})
-	return trainer.Fresh(seed, int(from), int(deals), sets)
+	sets = append(sets, smallnet.HandSet{Name: "measured again on", Seed: evalSeed, Hands: evalHands})
+	return smallnet.Fresh(seed, int(from), int(deals), sets)
 }
 
 // TestFreshDeals: the bound's own seed 1 is the belief's training deals,

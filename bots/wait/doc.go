@@ -19,7 +19,7 @@
 // (smallnet.Model's shape) scores them; the chance is the logistic of
 // the score.
 //
-// The weights are made by bots/wait/train from self-play, where every
+// The weights are made by lab/wait/train from self-play, where every
 // position comes with the true racks, and ship in weights.json
 // (go:embed, Trained). It is pure: no I/O, randomness only from the
 // caller's source, and a Reader reads without allocating.
@@ -31,6 +31,6 @@
 //	              Trained, Chance
 //	fixture.go    the trainer's fixed cases, which the test reads again
 //
-// Beside it, bots/wait/train is the command that makes the weights;
-// testdata/fixture.json its fixed cases.
+// The command that makes the weights is lab/wait/train, in the lab
+// beside the product; testdata/fixture.json holds its fixed cases.
 package wait

@@ -13,7 +13,7 @@ import (
 	"okey/game/tile"
 )
 
-// FixtureCase is one fixed input the trainer (bots/wait/train) writes
+// FixtureCase is one fixed input the trainer (lab/wait/train) writes
 // to testdata/fixture.json and the test reads again: the view
 // FixtureView gives for Seed and Moves, read with a source seeded Seed,
 // every face held with its features and the trainer's score of them.

@@ -229,7 +229,7 @@ func Chances(m *smallnet.Model, in *Input, p *[tile.NumFaces]float64) {
 //go:embed weights.json
 var trainedJSON []byte
 
-// Trained is the model the trainer made (bots/wait/train), read once
+// Trained is the model the trainer made (lab/wait/train), read once
 // from the weights shipped with the package. It is shared and must not
 // be changed.
 var Trained = sync.OnceValue(func() *smallnet.Model {

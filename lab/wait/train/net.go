@@ -4,8 +4,8 @@ import (
 	"context"
 	"math"
 
-	"okey/bots/internal/trainer"
 	"okey/bots/smallnet"
+	"okey/lab/internal/trainer"
 )
 
 // net is the model being trained (trainer.Net: smallnet.Model's shape),

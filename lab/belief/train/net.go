@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"okey/bots/belief"
-	"okey/bots/internal/trainer"
 	"okey/bots/smallnet"
+	"okey/lab/internal/trainer"
 )
 
 // net is the model being trained (trainer.Net: smallnet.Model's shape),

@@ -7,16 +7,17 @@ import (
 	"okey/bots/belief"
 	"okey/bots/belief101"
 	"okey/bots/bots101"
-	"okey/bots/internal/trainer"
+	"okey/bots/smallnet"
 	"okey/game"
 	"okey/game/okey101"
 	"okey/game/tile"
+	"okey/lab/internal/trainer"
 )
 
 // playHand101 plays the first hand of match i of Okey 101 (default
 // rules) with normal and hard bots and files the views it keeps in d.
 func playHand101(ctx context.Context, cfg genConfig, i int, rd *belief101.Reader, d *dataset) error {
-	seed := trainer.HandSeed(cfg.seed, i)
+	seed := smallnet.HandSeed(cfg.seed, i)
 	r := game.NewSeeded(seed ^ 0x101be11ef)
 	bots, err := trainer.SeatBots(r, cfg.hardShare, func(level string, seed uint64) (bots101.Bot, error) {
 		return bots101.New(level, bots101.Options{Seed: seed})

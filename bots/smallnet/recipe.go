@@ -1,15 +1,23 @@
-package trainer
+package smallnet
 
 import (
 	"encoding/json"
 	"fmt"
 
-	"okey/bots/smallnet"
+	"okey/game"
 )
 
+// The hands a model saw are part of its recipe: a trainer deals hand i
+// of a run of seed s as HandSeed(s, i), holds out the run of seed
+// s+HeldOutOffset, and writes both in the recipe, so that a bench can
+// tell (Fresh) whether it is about to measure a model on its own hands.
+
+// HandSeed is the seed of hand i of a run dealt from seed.
+func HandSeed(seed uint64, i int) uint64 { return game.NewSeed(seed*0x9e3779b97f4a7c15 + uint64(i)) }
+
 // HeldOutOffset is the seed of a trainer's held-out hands less its
-// training seed: bots/belief/train measures the weights it makes on the
-// hands of seed+HeldOutOffset.
+// training seed: the belief's trainer (lab/belief/train) measures the weights it
+// makes on the hands of seed+HeldOutOffset.
 const HeldOutOffset = 1_000_003
 
 // HandSet is a run of hands a model was made or measured with: hands 0
@@ -23,7 +31,7 @@ type HandSet struct {
 
 // ModelHands is the hands a shipped model was trained on and held out
 // with, as its recipe says: a measure on them would flatter it.
-func ModelHands(m *smallnet.Model) ([]HandSet, error) {
+func ModelHands(m *Model) ([]HandSet, error) {
 	made, err := m.Made()
 	if err != nil {
 		return nil, err

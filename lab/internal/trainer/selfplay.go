@@ -2,10 +2,13 @@ package trainer
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"sync"
+	"sync/atomic"
 
 	"okey/bots/botsclassic"
-	"okey/bots/internal/parallel"
+	"okey/bots/smallnet"
 	"okey/game"
 	"okey/game/classic"
 )
@@ -29,9 +32,6 @@ type Player[V, A any] interface {
 	Decide(ctx context.Context, v V) (A, error)
 }
 
-// HandSeed is the seed of hand i of a run dealt from seed.
-func HandSeed(seed uint64, i int) uint64 { return game.NewSeed(seed*0x9e3779b97f4a7c15 + uint64(i)) }
-
 // SeatBots makes a bot for each seat with newBot: hard at the chance
 // hard, normal otherwise, each seeded from r (a level drawn, then a
 // seed, seat by seat).
@@ -51,12 +51,12 @@ func SeatBots[B any](r *game.Seeded, hard float64, newBot func(level string, see
 	return bots, nil
 }
 
-// ClassicHand deals hand i of a run of seed (HandSeed) at classic's
+// ClassicHand deals hand i of a run of seed (smallnet.HandSeed) at classic's
 // default rules and seats its bots (SeatBots, hard at the chance hard)
 // drawn from a generator of the hand's seed xor salt, which it gives
 // back for the trainer's own draws in the hand.
 func ClassicHand(seed uint64, i int, salt uint64, hard float64) (classic.State, [Seats]botsclassic.Bot, *game.Seeded, error) {
-	hs := HandSeed(seed, i)
+	hs := smallnet.HandSeed(seed, i)
 	r := game.NewSeeded(hs ^ salt)
 	bots, err := SeatBots(r, hard, func(level string, seed uint64) (botsclassic.Bot, error) {
 		return botsclassic.New(level, botsclassic.Options{Seed: seed})
@@ -109,14 +109,35 @@ func Chunks[P any](ctx context.Context, hands, chunk, workers int, newWorker fun
 	for w := range plays {
 		plays[w] = newWorker()
 	}
-	err := parallel.Each(ctx, len(parts), workers, func(_ context.Context, w, c int) (struct{}, error) {
-		p, err := plays[w](c*chunk, min((c+1)*chunk, hands))
-		if err != nil {
-			return struct{}{}, err
-		}
-		parts[c] = p // each chunk its own slot: no lock
-		return struct{}{}, nil
-	}, func(struct{}) {})
+	// The chunks are claimed from a counter; the first error stops the
+	// others from claiming more. (The product's worker pool is internal to
+	// bots/, which the lab's module may not import.)
+	stop, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var next atomic.Int64
+	errs := make([]error, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			for {
+				c := int(next.Add(1) - 1)
+				if c >= len(parts) || stop.Err() != nil {
+					return
+				}
+				p, err := plays[w](c*chunk, min((c+1)*chunk, hands))
+				if err != nil {
+					if stop.Err() == nil {
+						errs[w] = err
+					}
+					cancel()
+					return
+				}
+				parts[c] = p // each chunk its own slot: no lock
+			}
+		})
+	}
+	wg.Wait()
+	err := errors.Join(errs...)
 	if err != nil {
 		return nil, err
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"syscall"
 )
@@ -78,7 +79,71 @@ type Made struct {
 }
 
 // Made is the head of the recipe of a run of the trainer cmd (its
-// package's path) with these knobs on hands that kept positions.
+// package's path in the lab, as belief/train) with these knobs on hands
+// that kept positions. The command is the one that runs it from a
+// clone's top directory.
 func (k *Knobs) Made(cmd string, hands, positions int) Made {
-	return Made{Command: "go run ./" + cmd + " " + strings.Join(os.Args[1:], " "), Seed: k.Seed, Commit: k.Commit, Hands: hands, Positions: positions}
+	return Made{Command: strings.Join(append([]string{"go -C lab run ./" + cmd}, Recipe(os.Args[1:])...), " "), Seed: k.Seed, Commit: k.Commit, Hands: hands, Positions: positions}
+}
+
+// placeFlags are the flags that say where a run keeps or writes things,
+// not how the weights are made.
+var placeFlags = map[string]bool{"cache": true, "out": true, "fixture": true, "report": true, "hand-loss": true}
+
+// Recipe is a trainer's arguments without the flags that name a place
+// on the machine that ran it (placeFlags): what a recipe records, so
+// that a shipped recipe runs as it is from any clone.
+func Recipe(args []string) []string {
+	var kept []string
+	for i := 0; i < len(args); i++ {
+		name, _, hasValue := strings.Cut(strings.TrimLeft(args[i], "-"), "=")
+		if strings.HasPrefix(args[i], "-") && placeFlags[name] {
+			if !hasValue {
+				i++ // its value is the next argument
+			}
+			continue
+		}
+		kept = append(kept, args[i])
+	}
+	return kept
+}
+
+// Product is the directory of the product's module (okey), found from
+// the working directory up: a trainer writes its weights and fixed
+// cases into the product's packages there by default, wherever in the
+// clone it is run from.
+func Product() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if b, err := os.ReadFile(filepath.Join(dir, "go.mod")); err == nil && strings.HasPrefix(string(b), "module okey\n") {
+			return dir, nil
+		}
+		up := filepath.Dir(dir)
+		if up == dir {
+			return "", fmt.Errorf("no okey module above the working directory: run the trainer in a clone of okey")
+		}
+		dir = up
+	}
+}
+
+// Defaults sets -out and -fixture, when not given, to the weights file
+// and the fixed cases of the product's package pkg (as bots/wait).
+func (k *Knobs) Defaults(pkg string) error {
+	if k.Out != "" && k.Fixture != "" {
+		return nil
+	}
+	root, err := Product()
+	if err != nil {
+		return err
+	}
+	if k.Out == "" {
+		k.Out = filepath.Join(root, pkg, "weights.json")
+	}
+	if k.Fixture == "" {
+		k.Fixture = filepath.Join(root, pkg, "testdata", "fixture.json")
+	}
+	return nil
 }

@@ -9,8 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"okey/bots/internal/trainer"
 	"okey/bots/wait"
+	"okey/lab/internal/trainer"
 )
 
 // options are the trainer's flags (trainer.Knobs: the same as the
@@ -19,10 +19,15 @@ type options struct{ trainer.Knobs }
 
 func main() {
 	o := options{trainer.Knobs{Seed: 1, Hands: 8000, TestHands: 2000, Pos: 0.15, Hard: 0.3, Hidden: 16, Epochs: 8, Batch: 256,
-		LR: 0.003, Decay: 1e-4, Workers: 2, Cache: filepath.Join(os.TempDir(), "okey-wait"),
-		Out: "bots/wait/weights.json", Fixture: "bots/wait/testdata/fixture.json"}}
+		LR: 0.003, Decay: 1e-4, Workers: 2, Cache: filepath.Join(os.TempDir(), "okey-wait")}}
 	o.Register(flag.CommandLine, "rows", "a discard's view")
+	flag.Lookup("out").Usage = "the weights file written (default: bots/wait/weights.json)"
+	flag.Lookup("fixture").Usage = "the test's fixed cases written (default: bots/wait/testdata/fixture.json)"
 	flag.Parse()
+	if err := o.Defaults("bots/wait"); err != nil {
+		fmt.Fprintln(os.Stderr, "train:", err)
+		os.Exit(2)
+	}
 	o.Main(func(ctx context.Context) error { return run(ctx, o) })
 }
 
@@ -118,7 +123,7 @@ func run(ctx context.Context, o options) error {
 		{fmt.Sprintf("trained, %d hidden, without the placements", o.Hidden), te.eval(mlpNoP.prob(te))},
 		{fmt.Sprintf("trained, %d hidden", o.Hidden), te.eval(mlp.prob(te))},
 	}
-	rc := recipe{Made: o.Made("bots/wait/train", tr.Hands, tr.Positions),
+	rc := recipe{Made: o.Made("wait/train", tr.Hands, tr.Positions),
 		Rows: tr.rows(), TestHands: te.Hands, TestRows: te.rows(), Epochs: o.Epochs,
 		DataCPU: tr.CPU, TrainCPU: tcpu, Loss: loss, Held: map[string]heldOut{}}
 	for _, r := range rows {

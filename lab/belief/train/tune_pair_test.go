@@ -19,8 +19,8 @@ import (
 // cluster. The runs must be of the same held-out hands (their uniform
 // sums agree).
 //
-//	OKEY_HANDLOSS=base=/tmp/a.json,new=/tmp/b.json go test -tags tune \
-//	  -run PairHandLoss -v ./bots/belief/train
+//	OKEY_HANDLOSS=base=/tmp/a.json,new=/tmp/b.json go -C lab test -tags tune \
+//	  -run PairHandLoss -v ./belief/train
 func TestPairHandLoss(t *testing.T) {
 	spec := os.Getenv("OKEY_HANDLOSS")
 	if spec == "" {

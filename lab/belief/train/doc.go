@@ -6,17 +6,20 @@
 // the weights, with their recipe and figures, to bots/belief/weights.json
 // and the test's fixed cases to bots/belief/testdata/fixture.json.
 //
-//	go run ./bots/belief/train -commit $(git rev-parse HEAD)   # the shipped weights (seed 1, 21 minutes)
-//	go run ./bots/belief/train -eval 2000000                   # the shipped weights measured on other deals, no training
-//	go run ./bots/belief/train -h                              # the recipe's knobs
+//	go -C lab run ./belief/train -commit $(git rev-parse HEAD)   # the shipped weights (seed 1, 21 minutes)
+//	go -C lab run ./belief/train -eval 2000000                   # the shipped weights measured on other deals, no training
+//	go -C lab run ./belief/train -h                              # the recipe's knobs
 //
+// It lives in the lab's module (lab/go.mod), beside the product: run it
+// from a clone's top directory as above (go -C lab), or from lab/. The
+// files it writes default to the product's package, wherever it runs.//
 // Everything is drawn from the seed: the same flags give the same
 // weights. The data and each model's training are kept in -cache, so a
 // run stopped at any point goes on where it was.
 //
 // What it shares with the other trainer (the hands played in chunks,
 // the data's cache, the network's layout, passes and AdamW) is
-// bots/internal/trainer.
+// lab/internal/trainer.
 //
 // Files:
 //

@@ -12,7 +12,6 @@ import (
 	"testing"
 
 	"okey/bots/belief101"
-	"okey/bots/internal/trainer"
 	"okey/bots/smallnet"
 )
 
@@ -23,8 +22,8 @@ import (
 // The trainer's report gives the figures but no interval; this is what
 // docs/studies/belief-101.md ("Capacity and data, measured") used.
 //
-//	OKEY_WEIGHTS=base=/tmp/a.json,h64=/tmp/b.json go test -tags tune \
-//	  -run 'Compare101$' -v -timeout 0 ./bots/belief/train
+//	OKEY_WEIGHTS=base=/tmp/a.json,h64=/tmp/b.json go -C lab test -tags tune \
+//	  -run 'Compare101$' -v -timeout 0 ./belief/train
 //
 // OKEY_SUMS=path also writes each reading's sums by hand there (CSV:
 // hand, then uniform's all and late, then each file's), so that weights
@@ -33,8 +32,8 @@ import (
 // copies) and the hands are the same whatever the features.
 // TestPair101 pairs two such files:
 //
-//	OKEY_PAIR=/tmp/old.csv,/tmp/new.csv go test -tags tune \
-//	  -run 'Pair101$' -v ./bots/belief/train
+//	OKEY_PAIR=/tmp/old.csv,/tmp/new.csv go -C lab test -tags tune \
+//	  -run 'Pair101$' -v ./belief/train
 //
 // OKEY_SEED (default 1,000,004: the held-out seed of a training run of
 // seed 1), OKEY_HANDS (3,000), OKEY_POS (0.06, 101's recipe), OKEY_HARD
@@ -118,7 +117,7 @@ func TestCompare101(t *testing.T) {
 		}
 		ms = append(ms, entry{name, m})
 	}
-	seed := uint64(envNum(t, "OKEY_SEED", 1+trainer.HeldOutOffset))
+	seed := uint64(envNum(t, "OKEY_SEED", 1+smallnet.HeldOutOffset))
 	cfg := genConfig{seed: seed, hands: int(envNum(t, "OKEY_HANDS", 3000)), workers: 2,
 		pos: envNum(t, "OKEY_POS", 0.06), hardShare: envNum(t, "OKEY_HARD", 0.3), maxActions: 500, game101: true}
 	te, err := generate(context.Background(), cfg)

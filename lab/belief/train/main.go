@@ -13,9 +13,9 @@ import (
 
 	"okey/bots/belief"
 	"okey/bots/belief101"
-	"okey/bots/internal/trainer"
 	"okey/bots/rollout"
 	"okey/bots/smallnet"
+	"okey/lab/internal/trainer"
 )
 
 // options are the trainer's flags: the knobs both trainers take, and
@@ -65,11 +65,9 @@ func main() {
 	if o.is101() {
 		pkg = "bots/belief101"
 	}
-	if o.Out == "" {
-		o.Out = pkg + "/weights.json"
-	}
-	if o.Fixture == "" {
-		o.Fixture = pkg + "/testdata/fixture.json"
+	if err := o.Defaults(pkg); err != nil {
+		fmt.Fprintln(os.Stderr, "train:", err)
+		os.Exit(2)
 	}
 	o.Main(func(ctx context.Context) error { return run(ctx, o) })
 }
@@ -129,7 +127,7 @@ func run(ctx context.Context, o options) error {
 	}
 	trainer.Logf("training: %d hands, %d positions, %d faces (%.0f CPU-s to make; %v)", tr.Hands, len(tr.Pos), len(tr.G), tr.CPU, time.Since(t0).Round(time.Second))
 	tgen := gen
-	tgen.seed, tgen.hands, tgen.keepViews = o.Seed+trainer.HeldOutOffset, o.TestHands, o.samplerViews
+	tgen.seed, tgen.hands, tgen.keepViews = o.Seed+smallnet.HeldOutOffset, o.TestHands, o.samplerViews
 	te, err := generate(ctx, tgen)
 	if err != nil {
 		return err
@@ -190,7 +188,7 @@ func run(ctx context.Context, o options) error {
 	if o.ensemble > 1 {
 		rows = append(rows, row{fmt.Sprintf("trained, the mean of %d networks of %d hidden units", o.ensemble, o.Hidden), evalModel(te, ck.Net.Model("ensemble", nil))})
 	}
-	rc := recipe{Made: o.Made("bots/belief/train", tr.Hands, len(tr.Pos)),
+	rc := recipe{Made: o.Made("belief/train", tr.Hands, len(tr.Pos)),
 		Faces: len(tr.G), TestHands: te.Hands, TestPos: len(te.Pos), Epochs: o.Epochs,
 		DataCPU: tr.CPU, TrainCPU: ck.CPU, TrainWall: ck.Wall, Loss: ck.Loss,
 		Held: map[string]heldOut{}}

@@ -6,9 +6,9 @@ import (
 
 	"okey/bots/belief"
 	"okey/bots/belief101"
-	"okey/bots/internal/trainer"
 	"okey/game/classic"
 	"okey/game/tile"
+	"okey/lab/internal/trainer"
 )
 
 // group is one face of one position: the unseen copies of the face,

@@ -4,7 +4,7 @@ import (
 	"context"
 	"errors"
 	"math"
-	"okey/bots/belief"
+	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -271,47 +271,6 @@ func TestSaveLoad(t *testing.T) {
 	}
 }
 
-// TestFresh: a hand of a set is refused, with what the model did with
-// it; hands next to a set, and every hand when there are no sets, pass.
-func TestFresh(t *testing.T) {
-	sets := []HandSet{{"trained on", 1, 100}, {"held out", 1 + HeldOutOffset, 10}}
-	for _, c := range []struct {
-		seed    uint64
-		from, n int
-		sets    []HandSet
-		refused bool
-	}{
-		{1, 0, 1, sets, true},
-		{1, 99, 1, sets, true},
-		{1, 100, 50, sets, false},
-		{1 + HeldOutOffset, 9, 1, sets, true},
-		{1 + HeldOutOffset, 10, 5, sets, false},
-		{66, 0, 1000, sets, false},
-		{1, 0, 1, nil, false},
-	} {
-		err := Fresh(c.seed, c.from, c.n, c.sets)
-		if (err != nil) != c.refused {
-			t.Errorf("Fresh(%d, %d, %d): %v, want refused %v", c.seed, c.from, c.n, err, c.refused)
-		}
-	}
-}
-
-// TestModelHands: the shipped classic belief's recipe names its
-// training and its held-out hands, and its training's hand 0 is not
-// fresh.
-func TestModelHands(t *testing.T) {
-	sets, err := ModelHands(belief.Trained())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(sets) != 2 || sets[0].Hands == 0 || sets[1].Hands == 0 || sets[1].Seed != sets[0].Seed+HeldOutOffset {
-		t.Fatalf("sets %+v", sets)
-	}
-	if Fresh(sets[0].Seed, 0, 1, sets) == nil {
-		t.Error("the training's hand 0 passed as fresh")
-	}
-}
-
 // TestAverageScoresTheMean: the averaged network scores every row as the
 // mean of its networks' scores, and refuses networks that read their
 // features differently or have no hidden layer.
@@ -346,6 +305,30 @@ func TestAverageScoresTheMean(t *testing.T) {
 	} {
 		if _, err := Average(nets); err == nil {
 			t.Errorf("%s: averaged", name)
+		}
+	}
+}
+
+// TestRecipeNamesNoPlace: a recipe keeps the flags that make the
+// weights and drops those that name where the run kept or wrote things.
+func TestRecipeNamesNoPlace(t *testing.T) {
+	got := Recipe([]string{"-game", "101", "-cache", "/tmp/c", "-hands=300", "--report=/tmp/r.md", "-out", "w.json", "-fixture", "f.json", "-hand-loss", "h.json", "-commit", "abc"})
+	want := []string{"-game", "101", "-hands=300", "-commit", "abc"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("recipe %q, want %q", got, want)
+	}
+}
+
+// TestProductIsAboveTheLab: the product's module is found from inside
+// the lab, with the packages a trainer writes into.
+func TestProductIsAboveTheLab(t *testing.T) {
+	root, err := Product()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, pkg := range []string{"bots/belief", "bots/belief101", "bots/wait"} {
+		if _, err := os.Stat(filepath.Join(root, pkg, "weights.json")); err != nil {
+			t.Error(err)
 		}
 	}
 }

@@ -8,14 +8,14 @@
 // placements'), and writes the weights (with their recipe) and the
 // fixed cases the package's test reads again.
 //
-//	go run ./bots/wait/train -commit $(git rev-parse HEAD)
+//	go -C lab run ./wait/train -commit $(git rev-parse HEAD)
 //
 // Everything is drawn from -seed; the result does not depend on
 // -workers.
 //
 // What it shares with the other trainer (the hands played in chunks,
 // the data's cache, the network's layout, passes and AdamW) is
-// bots/internal/trainer.
+// lab/internal/trainer.
 //
 // The files:
 //

@@ -11,11 +11,11 @@ import (
 	"okey/bots/belief101"
 	"okey/bots/bots101"
 	"okey/bots/botsclassic"
-	"okey/bots/internal/trainer"
 	"okey/game"
 	"okey/game/classic"
 	"okey/game/okey101"
 	"okey/game/tile"
+	"okey/lab/internal/trainer"
 )
 
 // fixtureHands are the fixed inputs: hands and moves.

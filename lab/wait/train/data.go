@@ -4,11 +4,11 @@ import (
 	"context"
 	"fmt"
 
-	"okey/bots/internal/trainer"
 	"okey/bots/wait"
 	"okey/game"
 	"okey/game/classic"
 	"okey/game/tile"
+	"okey/lab/internal/trainer"
 )
 
 // dataset is the rows of a run of self-play hands: one a face held by

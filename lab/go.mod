@@ -1,0 +1,7 @@
+module okey/lab
+
+go 1.26.0
+
+require okey v0.0.0
+
+replace okey => ../
