@@ -13,8 +13,8 @@ import (
 // the levels are judged against (the ceiling study of
 // docs/bots-101.md). It is not a level: bots101.New does not know it,
 // okey sim refuses it, and only the arena, which holds the whole state,
-// can seat it (Config.Bots may name it; the tune-tagged TestCeiling
-// measures it).
+// can seat it (Config.Bots may name it; the lab's TestCeiling in
+// lab/arena101 measures it).
 //
 // It sees every rack and the order of the wall. At each of its actions
 // it lists the candidates — what normal and hard would do, and every

@@ -1,6 +1,6 @@
 // Package arenatest runs 101 arena benches from tests: the tune-tagged
-// studies of the levels and of the bounds (bots/arena101's TestCeiling
-// and TestStrength, bots/search's TestSight101, bots/belief101's
+// studies of the levels and of the bounds (TestCeiling and TestStrength
+// in lab/arena101, bots/search's TestSight101, bots/belief101's
 // TestProxy101) read their sizes from the environment, run the arena,
 // keep its records as okey sim --record does and log okey sim's table,
 // the same way each.

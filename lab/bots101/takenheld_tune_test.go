@@ -24,7 +24,7 @@ import (
 // of OKEY_MATCHES matches (400) of the table OKEY_BOTS (four normal),
 // the opponents whose true rack holds such an okey:
 //
-//	OKEY_MATCHES=400 OKEY_BOTS=hard,hard,hard,hard go test -tags tune ./bots/bots101 -run TakenHeld101 -v
+//	OKEY_MATCHES=400 OKEY_BOTS=hard,hard,hard,hard go -C lab test -tags tune ./bots101 -run TakenHeld101 -v
 //
 // It only reports (docs/studies/belief-101.md, "The tiles taken: nothing to see
 // in 101").

@@ -17,7 +17,7 @@ import (
 // study of docs/bots-101.md); it is built only with the tune tag, as it takes
 // minutes:
 //
-//	OKEY_MATCHES=400 OKEY_SEED=3 go test -tags tune ./bots/arena101 -run Ceiling -v -timeout 0
+//	OKEY_MATCHES=400 OKEY_SEED=3 go -C lab test -tags tune ./arena101 -run Ceiling -v -timeout 0
 //
 // OKEY_MATCHES sets the matches (400 by default), OKEY_SEED the seed
 // (3), OKEY_BOTS the table (ceiling,normal,normal,normal). It only

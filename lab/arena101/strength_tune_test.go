@@ -15,7 +15,7 @@ import (
 // (docs/bots-101.md), and fails when one is missed; it is built only
 // with the tune tag, as it takes minutes:
 //
-//	OKEY_HANDS=8000 go test -tags tune ./bots/arena101 -run Strength -v -timeout 0
+//	OKEY_HANDS=8000 go -C lab test -tags tune ./arena101 -run Strength -v -timeout 0
 //
 // normal must finish at least 40% of the hands someone finishes against
 // three easy bots; hard must score fewer points a hand than the three
