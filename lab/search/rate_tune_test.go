@@ -1,6 +1,6 @@
 //go:build tune
 
-package search
+package search_test
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"okey/bots/botsclassic"
+	"okey/bots/search"
 	"okey/game"
 	"okey/game/classic"
 )
@@ -19,21 +20,21 @@ import (
 // seat 0 at OKEY_SCALE (1) and gate OKEY_Z (1) against three normal
 // bots.
 //
-//	OKEY_HANDS=40 go test -tags tune ./bots/search -run OverrideRate -v
+//	OKEY_HANDS=40 go -C lab test -tags tune ./search -run OverrideRate -v
 func TestOverrideRate(t *testing.T) {
 	hands, scale := envInt("OKEY_HANDS", 40), envInt("OKEY_SCALE", 1)
 	z, err := strconv.ParseFloat(os.Getenv("OKEY_Z"), 64)
 	if err != nil {
 		z = 1
 	}
-	var total Stats
+	var total search.Stats
 	moves := 0
 	for k := range hands {
 		s, err := classic.NewMatch(classic.DefaultRules(), uint64(k)+1)
 		if err != nil {
 			t.Fatal(err)
 		}
-		p := New(Options{Seed: uint64(k), Scale: scale, Z: z})
+		p := search.New(search.Options{Seed: uint64(k), Scale: scale, Z: z})
 		bs := [classic.NumSeats]botsclassic.Bot{p, botsclassic.NewNormal(uint64(k) + 11), botsclassic.NewNormal(uint64(k) + 12), botsclassic.NewNormal(uint64(k) + 13)}
 		for s.Phase() == game.Playing && s.Moves() < 500 {
 			seat := s.Turn()

@@ -154,7 +154,7 @@ func clusters(t *testing.T, da, db string) []cluster {
 // own) with their intervals over the clusters, and the difference
 // A − B paired cluster by cluster.
 //
-//	OKEY_A=/tmp/read.rec OKEY_B=/tmp/hard.rec go test -tags tune ./bots/reader101 -run PairedRecords -v
+//	OKEY_A=/tmp/read.rec OKEY_B=/tmp/hard.rec go -C lab test -tags tune ./reader101 -run PairedRecords -v
 func TestPairedRecords(t *testing.T) {
 	da, db := os.Getenv("OKEY_A"), os.Getenv("OKEY_B")
 	if da == "" || db == "" {
