@@ -1,6 +1,6 @@
 //go:build tune
 
-package belief101
+package belief101_test
 
 import (
 	"cmp"
@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"okey/bots/belief"
+	"okey/bots/belief101"
 	"okey/game"
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
@@ -33,7 +34,7 @@ import (
 // weighed against the learned, paired by hand with a 95% interval.
 //
 //	OKEY_LEVEL=hard OKEY_SEED=66 OKEY_FROM=140 OKEY_HANDS=70 OKEY_WORLDS=1024,4096 \
-//	  go test -tags tune ./bots/belief101 -run 'WeighedLevels101$' -v -timeout 0
+//	  go -C lab test -tags tune ./belief101 -run 'WeighedLevels101$' -v -timeout 0
 func TestWeighedLevels101(t *testing.T) {
 	level := os.Getenv("OKEY_LEVEL")
 	if level == "" {
@@ -98,7 +99,7 @@ func levelHand(ctx context.Context, seed uint64, i int, level string, every int,
 	if err != nil {
 		return s, err
 	}
-	var rd Reader
+	var rd belief101.Reader
 	var flat, read, wd belief.Reading
 	pick := game.NewSeeded(h.seed ^ 0x1e7e1)
 	for pos := range h.segs {
@@ -109,7 +110,7 @@ func levelHand(ctx context.Context, seed uint64, i int, level string, every int,
 		if err := rd.Read(&sg.v, nil, &flat); err != nil {
 			return s, err
 		}
-		if err := rd.Read(&sg.v, Trained(), &read); err != nil {
+		if err := rd.Read(&sg.v, belief101.Trained(), &read); err != nil {
 			return s, err
 		}
 		var held [okey101.NumSeats]tile.Counts
@@ -146,18 +147,18 @@ func levelHand(ctx context.Context, seed uint64, i int, level string, every int,
 		}
 		s.flat, s.read = s.flat+fl, s.read+rl
 		for j, w := range worlds {
-			we := DefaultWeighing()
+			we := belief101.DefaultWeighing()
 			we.Worlds = w
 			for seat := range we.Levels {
 				we.Levels[seat] = os.Getenv("OKEY_WEIGH_AS")
 			}
-			err := rd.Weighed(ctx, &sg.v, Trained(), we, h.seed^uint64(pos)*0x3c6ef372fe94f82b, sv, &wd)
+			err := rd.Weighed(ctx, &sg.v, belief101.Trained(), we, h.seed^uint64(pos)*0x3c6ef372fe94f82b, sv, &wd)
 			switch {
 			case err == nil:
 				if j == 0 {
 					s.replayed++
 				}
-			case !errors.Is(err, ErrNotReplayed):
+			case !errors.Is(err, belief101.ErrNotReplayed):
 				return s, fmt.Errorf("hand %d, move %d: %w", i, sg.move, err)
 			}
 			wl, err := loss(&wd)

@@ -1,6 +1,6 @@
 //go:build tune
 
-package belief101
+package belief101_test
 
 import (
 	"cmp"
@@ -17,6 +17,7 @@ import (
 	"testing"
 
 	"okey/bots/belief"
+	"okey/bots/belief101"
 	"okey/bots/bots101"
 	"okey/bots/smallnet"
 	"okey/game"
@@ -443,7 +444,7 @@ type ceilConfig struct {
 	// the second reading, in alt's place (OKEY_WEIGHED=1), with
 	// weighing's worlds (OKEY_WORLDS, 0: DefaultWeighing's).
 	weighed  bool
-	weighing Weighing
+	weighing belief101.Weighing
 }
 
 // measureHand plays hand i of seed and measures, at each position (a
@@ -460,7 +461,7 @@ func measureHand(ctx context.Context, seed uint64, i int, cfg ceilConfig, sv *me
 		line.RW = &rw
 	}
 	cache := map[ceilKey]bool{}
-	var rd Reader
+	var rd belief101.Reader
 	var flat, read, alt belief.Reading
 	pick := game.NewSeeded(h.seed ^ 0xce11)
 	for pos := range h.segs {
@@ -477,7 +478,7 @@ func measureHand(ctx context.Context, seed uint64, i int, cfg ceilConfig, sv *me
 		if err := rd.Read(&sg.v, nil, &flat); err != nil {
 			return line, err
 		}
-		if err := rd.Read(&sg.v, Trained(), &read); err != nil {
+		if err := rd.Read(&sg.v, belief101.Trained(), &read); err != nil {
 			return line, err
 		}
 		if cfg.alt != nil {
@@ -487,7 +488,7 @@ func measureHand(ctx context.Context, seed uint64, i int, cfg ceilConfig, sv *me
 		}
 		if cfg.weighed {
 			v := sg.v
-			if err := rd.Weighed(ctx, &v, Trained(), cfg.weighing, h.seed^uint64(pos)*0x3c6ef372fe94f82b, sv, &alt); err != nil {
+			if err := rd.Weighed(ctx, &v, belief101.Trained(), cfg.weighing, h.seed^uint64(pos)*0x3c6ef372fe94f82b, sv, &alt); err != nil {
 				return line, fmt.Errorf("hand %d, move %d: %w", i, sg.move, err)
 			}
 			if !reflect.DeepEqual(v, sg.v) {
@@ -655,7 +656,7 @@ func (c *ceilChain) worlds(rnd *game.Seeded, cfg ceilConfig, rd *belief.Reading)
 // here and the trainer's hand k of seed s are dealt from the same seed
 // (smallnet.HandSeed).
 func freshHands(seed uint64, from, hands int) error {
-	sets, err := smallnet.ModelHands(Trained())
+	sets, err := smallnet.ModelHands(belief101.Trained())
 	if err != nil {
 		return err
 	}
@@ -706,7 +707,7 @@ func TestCeilingChain101(t *testing.T) {
 				}
 			}
 		}
-		var rd Reader
+		var rd belief101.Reader
 		var flat belief.Reading
 		checked := 0
 		for pos := range h.segs {
@@ -798,7 +799,7 @@ func TestCeilingChain101(t *testing.T) {
 //
 //	OKEY_OUT=/tmp/c.jsonl OKEY_SEED=66 OKEY_FROM=0 OKEY_HANDS=10 \
 //	OKEY_BURN=4096 OKEY_N=256 OKEY_K=8,32,128,512 OKEY_EVERY=1 OKEY_WORKERS=1 \
-//	  go test -tags tune ./bots/belief101 -run 'Ceiling101$' -v -timeout 0
+//	  go -C lab test -tags tune ./belief101 -run 'Ceiling101$' -v -timeout 0
 //
 // Every position (a seat's view at the start of its turn, one in
 // OKEY_EVERY) starts a chain from the truth; OKEY_K are the lengths,
@@ -817,13 +818,13 @@ func TestCeiling101(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if cfg.alt, err = smallnet.Parse(b, Game, NumFeatures); err != nil {
+		if cfg.alt, err = smallnet.Parse(b, belief101.Game, belief101.NumFeatures); err != nil {
 			t.Fatalf("OKEY_ALT: %v", err)
 		}
 	}
 	cfg.rw = rwFromEnv(t)
 	cfg.weighed = os.Getenv("OKEY_WEIGHED") == "1"
-	cfg.weighing = DefaultWeighing()
+	cfg.weighing = belief101.DefaultWeighing()
 	cfg.weighing.Worlds = env("OKEY_WORLDS", cfg.weighing.Worlds)
 	ks := os.Getenv("OKEY_K")
 	if ks == "" {

@@ -1,6 +1,6 @@
 //go:build tune
 
-package belief101
+package belief101_test
 
 import (
 	"context"

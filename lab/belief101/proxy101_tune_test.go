@@ -13,7 +13,6 @@ import (
 
 	"okey/bots/arena101"
 	"okey/bots/arena101/arenatest"
-	"okey/bots/belief101"
 	"okey/bots/bots101"
 	"okey/bots/search"
 	"okey/game"
@@ -23,7 +22,7 @@ import (
 
 // proxy101 is the expert's search (the search at 4×: hard underneath,
 // the same candidates, gate and playouts) on the worlds of the ceiling's
-// chain (belief101.HandLog): each searched discard starts a chain from
+// chain (HandLog): each searched discard starts a chain from
 // the true placement of the hand so far, runs burn moves, and takes its
 // worlds k moves apart. It is the perfect reading's proxy in play, as
 // classic's pimc-belief=8 (docs/studies/classic-bound.md): it knows the others
@@ -31,7 +30,7 @@ import (
 // a perfect honest reading could gain; only the arena can seat it.
 type proxy101 struct {
 	p       *search.Player101
-	log     *belief101.HandLog
+	log     *HandLog
 	burn, k int
 }
 
@@ -87,7 +86,7 @@ const proxyLevel = "search-4x-proxy"
 // TestPairedRecords):
 //
 //	OKEY_MATCHES=100 OKEY_SEED=21 OKEY_RECORD=runs/proxy-s21.rec \
-//	  go test -tags tune ./bots/belief101 -run 'Proxy101$' -v -timeout 0
+//	  go -C lab test -tags tune ./belief101 -run 'Proxy101$' -v -timeout 0
 //
 // OKEY_FROM (0; a multiple of four) starts at that match, adding
 // matches to a run already kept (arena101.Config.From).
@@ -99,7 +98,7 @@ func TestProxy101(t *testing.T) {
 	seed := arenatest.EnvCount(t, "OKEY_SEED", 21)
 	burn, k := arenatest.EnvCount(t, "OKEY_BURN", 4096), arenatest.EnvCount(t, "OKEY_K", 128)
 	var mu sync.Mutex
-	var logs []*belief101.HandLog
+	var logs []*HandLog
 	cfg := arena101.Config{Bots: []string{proxyLevel, "normal", "normal", "normal"}, Matches: matches, Seed: uint64(seed),
 		From:  arenatest.EnvCount(t, "OKEY_FROM", 0),
 		Rules: okey101.DefaultRules(), Workers: arenatest.EnvCount(t, "OKEY_WORKERS", 2),
@@ -107,7 +106,7 @@ func TestProxy101(t *testing.T) {
 			if name != proxyLevel {
 				return bots101.New(name, opt)
 			}
-			l := belief101.NewHandLog()
+			l := NewHandLog()
 			mu.Lock()
 			logs = append(logs, l)
 			mu.Unlock()
