@@ -188,7 +188,7 @@ func TestMatchShares(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			win, first := matchShares(&classic.MatchResult{Place: c.place}, r)
+			win, first := MatchShares(&classic.MatchResult{Place: c.place}, r)
 			if win != c.win || first != c.firsts {
 				t.Errorf("wins %v firsts %v, want %v %v", win, first, c.win, c.firsts)
 			}
@@ -296,7 +296,7 @@ func TestSplit(t *testing.T) {
 			for s, l := range c.res.Lost {
 				lost[s] = float64(l)
 			}
-			net := netOf(&lost)
+			net := NetOf(&lost)
 			for k := range got {
 				for s := range classic.NumSeats {
 					if math.Abs(got[k][s]-c.want[k][s]) > 1e-12 {

@@ -196,7 +196,7 @@ func playMatch(ctx context.Context, cfg *Config, i int, times *[classic.NumSeats
 	if m == nil {
 		return p, fmt.Errorf("match %d ended without a final table", i)
 	}
-	win, first := matchShares(m, cfg.Rules)
+	win, first := MatchShares(m, cfg.Rules)
 	for seat := range classic.NumSeats {
 		j := t.botOf[seat]
 		p.matchWin[j], p.first[j] = win[seat], first[seat]
@@ -252,7 +252,7 @@ func (p *play) addHand(r *classic.HandResult, t *table, rules classic.Rules) {
 	for seat := range classic.NumSeats {
 		lost[seat] = float64(r.Lost[seat])
 	}
-	net := netOf(&lost)
+	net := NetOf(&lost)
 	parts := split(r, rules)
 	for seat := range classic.NumSeats {
 		j := t.botOf[seat]
@@ -278,11 +278,13 @@ func (p *play) addHand(r *classic.HandResult, t *table, rules classic.Rules) {
 	}
 }
 
-// netOf is each seat's net points of a hand in which each seat lost
+// NetOf is each seat's net points of a hand in which each seat lost
 // lost[seat]: what the other three lost on average, less its own loss.
 // It is linear in lost, so the nets of the parts of a loss add up to the
 // net of the whole.
-func netOf(lost *[classic.NumSeats]float64) (net [classic.NumSeats]float64) {
+// Exported for the lab's paired runs (lab/arenaclassic), which score
+// records as the arena does.
+func NetOf(lost *[classic.NumSeats]float64) (net [classic.NumSeats]float64) {
 	total := 0.0
 	for _, l := range lost {
 		total += l
@@ -328,20 +330,22 @@ func split(r *classic.HandResult, rules classic.Rules) (parts [numParts][classic
 			pairs[seat] = share * win[seat]
 		}
 	}
-	parts[partPlay] = netOf(&win)
-	parts[partGosterme] = netOf(&show)
-	parts[partOkey] = netOf(&okey)
-	parts[partPairs] = netOf(&pairs)
+	parts[partPlay] = NetOf(&win)
+	parts[partGosterme] = NetOf(&show)
+	parts[partOkey] = NetOf(&okey)
+	parts[partPairs] = NetOf(&pairs)
 	return parts
 }
 
-// matchShares is each seat's share of a match's win and of its first
+// MatchShares is each seat's share of a match's win and of its first
 // place. The winners are the top two under the point countdown (one
 // under leave_at_zero, where the last player standing wins, and under
 // simple104, where the first to finish does: RULES.md); seats level
 // across that line share the places left equally (two level for one
 // place: half each), and seats level in first place share it.
-func matchShares(m *classic.MatchResult, r classic.Rules) (win, first [classic.NumSeats]float64) {
+// Exported for the lab's paired matches (lab/arenaclassic), which
+// score records as the arena does.
+func MatchShares(m *classic.MatchResult, r classic.Rules) (win, first [classic.NumSeats]float64) {
 	winners := 2
 	if !r.Scoring() || r.LeaveAtZero {
 		winners = 1

@@ -1,6 +1,6 @@
 //go:build tune
 
-package arenaclassic
+package arenaclassic_test
 
 import (
 	"fmt"
@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"okey/bots/arenaclassic"
 	"okey/game/classic"
 )
 
@@ -29,7 +30,7 @@ import (
 //
 //	okey sim --bots hard,normal,normal,normal --hands 400 --seed 21 --record /tmp/h21
 //	okey sim --bots search,normal,normal,normal --hands 400 --seed 21 --record /tmp/s21
-//	OKEY_RUNS=/tmp/h21,/tmp/s21 go test -tags tune ./bots/arenaclassic -run Paired -v
+//	OKEY_RUNS=/tmp/h21,/tmp/s21 go -C lab test -tags tune ./arenaclassic -run Paired -v
 func TestPaired(t *testing.T) {
 	spec := os.Getenv("OKEY_RUNS")
 	if spec == "" {
@@ -148,7 +149,7 @@ func firstBotNet(path string) (float64, error) {
 	for s := range lost {
 		lost[s] = float64(r.Lost[s])
 	}
-	return netOf(&lost)[i%classic.NumSeats], nil
+	return arenaclassic.NetOf(&lost)[i%classic.NumSeats], nil
 }
 
 func meanHalf(xs []float64) (m, h float64) {
@@ -169,7 +170,7 @@ func meanHalf(xs []float64) (m, h float64) {
 
 // matchShare is how the one bot of a match record not named "normal"
 // did: its share of the match's win (top two) and of first place, as
-// okey sim counts them (matchShares), and its net points a hand over
+// okey sim counts them (MatchShares), and its net points a hand over
 // the match (the other three's mean lost less its own).
 type matchShare struct{ win, first, net float64 }
 
@@ -200,13 +201,13 @@ func readMatchShare(path string) (matchShare, error) {
 	if m == nil || m.Hands == 0 {
 		return matchShare{}, fmt.Errorf("the match is not over")
 	}
-	win, first := matchShares(m, rec.Rules)
+	win, first := arenaclassic.MatchShares(m, rec.Rules)
 	// Scores count down: a seat's points lost are what it fell by.
 	var lost [classic.NumSeats]float64
 	for s := range lost {
 		lost[s] = -float64(m.Scores[s])
 	}
-	net := netOf(&lost)[seat] / float64(m.Hands)
+	net := arenaclassic.NetOf(&lost)[seat] / float64(m.Hands)
 	return matchShare{win: win[seat], first: first[seat], net: net}, nil
 }
 
@@ -221,7 +222,7 @@ func readMatchShare(path string) (matchShare, error) {
 //
 //	okey sim --bots hard,normal,normal,normal --matches 400 --seed 66 --record /tmp/h
 //	okey sim --bots search,normal,normal,normal --matches 400 --seed 66 --record /tmp/s
-//	OKEY_A=/tmp/s OKEY_B=/tmp/h go test -tags tune ./bots/arenaclassic -run PairedMatches -v
+//	OKEY_A=/tmp/s OKEY_B=/tmp/h go -C lab test -tags tune ./arenaclassic -run PairedMatches -v
 func TestPairedMatches(t *testing.T) {
 	da, db := os.Getenv("OKEY_A"), os.Getenv("OKEY_B")
 	if da == "" || db == "" {
