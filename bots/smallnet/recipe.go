@@ -7,17 +7,16 @@ import (
 	"okey/game"
 )
 
-// The hands a model saw are part of its recipe: a trainer deals hand i
-// of a run of seed s as HandSeed(s, i), holds out the run of seed
-// s+HeldOutOffset, and writes both in the recipe, so that a bench can
-// tell (Fresh) whether it is about to measure a model on its own hands.
-
-// HandSeed is the seed of hand i of a run dealt from seed.
+// HandSeed is the seed of hand i of a run dealt from seed. The hands a
+// model saw are part of its recipe: a trainer deals hand i of a run of
+// seed s from HandSeed(s, i), holds out the run of seed s+HeldOutOffset
+// and writes both in the recipe, so that a bench can tell (Fresh)
+// whether it is about to measure a model on its own hands.
 func HandSeed(seed uint64, i int) uint64 { return game.NewSeed(seed*0x9e3779b97f4a7c15 + uint64(i)) }
 
 // HeldOutOffset is the seed of a trainer's held-out hands less its
-// training seed: the belief's trainer (lab/belief/train) measures the weights it
-// makes on the hands of seed+HeldOutOffset.
+// training seed: the belief's trainer (lab/belief/train) measures the
+// weights it makes on the hands of seed+HeldOutOffset.
 const HeldOutOffset = 1_000_003
 
 // HandSet is a run of hands a model was made or measured with: hands 0
