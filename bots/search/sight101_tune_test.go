@@ -71,7 +71,7 @@ const sightLevel = "search-4x-sight"
 // normal bots over whole matches on the arena's deals, as okey sim
 // --game 101 --seed S --matches M does, so that its records pair with
 // okey sim's of the expert and hard on the same matches
-// (reader101's TestPairedRecords):
+// (lab/reader101's TestPairedRecords):
 //
 //	OKEY_MATCHES=400 OKEY_SEED=21 OKEY_RECORD=runs/sight-s21-m400.rec \
 //	  go test -tags tune ./bots/search -run 'Sight101$' -v -timeout 0

@@ -1,6 +1,6 @@
 // Package arenatest runs 101 arena benches from tests: the tune-tagged
 // studies of the levels and of the bounds (TestCeiling and TestStrength
-// in lab/arena101, bots/search's TestSight101, bots/belief101's
+// in lab/arena101, bots/search's TestSight101, lab/belief101's
 // TestProxy101) read their sizes from the environment, run the arena,
 // keep its records as okey sim --record does and log okey sim's table,
 // the same way each.
@@ -36,7 +36,7 @@ func EnvCount(t testing.TB, name string, def int) int {
 
 // RecordTo is the arena's Config.Record of a run of matches, writing
 // each to dir as okey sim --record does (match-000042.okey), so that the
-// records pair with okey sim's (bots/reader101's TestPairedRecords);
+// records pair with okey sim's (lab/reader101's TestPairedRecords);
 // nil when dir is empty.
 func RecordTo(t testing.TB, dir string) func(int, []byte) error {
 	t.Helper()
