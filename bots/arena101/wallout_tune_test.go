@@ -4,8 +4,8 @@ package arena101_test
 
 import (
 	"fmt"
-	"okey/bots/arena101/arenatest"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -23,8 +23,8 @@ import (
 // how near the nearest came (the fewest tiles an opened seat held).
 // OKEY_LEVELS sets the levels (easy,normal,hard). It only reports.
 func TestWallOut(t *testing.T) {
-	hands := arenatest.EnvCount(t, "OKEY_HANDS", 1000)
-	seed := arenatest.EnvCount(t, "OKEY_SEED", 1)
+	hands := envCount(t, "OKEY_HANDS", 1000)
+	seed := envCount(t, "OKEY_SEED", 1)
 	levels := "easy,normal,hard"
 	if l := strings.TrimSpace(os.Getenv("OKEY_LEVELS")); l != "" {
 		levels = l
@@ -101,4 +101,19 @@ func TestWallOut(t *testing.T) {
 		}
 	}
 	t.Logf("\n%s", b.String())
+}
+
+// envCount is the whole number in the environment variable name, def
+// when it is unset; anything else but a number of zero or more fails t.
+func envCount(t testing.TB, name string, def int) int {
+	t.Helper()
+	s := strings.TrimSpace(os.Getenv(name))
+	if s == "" {
+		return def
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 {
+		t.Fatalf("%s=%q: want a whole number", name, s)
+	}
+	return n
 }

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"testing"
 
-	"okey/bots/internal/positions"
+	"okey/bots/positions"
 	"okey/bots/search"
 	"okey/game"
 	"okey/game/okey101"

@@ -4,9 +4,10 @@ import (
 	"context"
 	"math"
 	"os"
+	"strconv"
+	"strings"
 	"testing"
 
-	"okey/bots/arena101/arenatest"
 	"okey/bots/bots101"
 	"okey/bots/rollout"
 	"okey/game"
@@ -47,9 +48,9 @@ func playHand101(t *testing.T, seed uint64, seat int, p bots101.Bot) float64 {
 // OKEY_BELIEF101_HARD=1 plays hard alone on the same hands instead, for
 // the reference.
 func TestSearchOnTheBelief101(t *testing.T) {
-	hands := arenatest.EnvCount(t, "OKEY_BELIEF101_HANDS", 2)
-	from := arenatest.EnvCount(t, "OKEY_BELIEF101_FROM", 0)
-	scale := arenatest.EnvCount(t, "OKEY_BELIEF101_SCALE", 1)
+	hands := envCount(t, "OKEY_BELIEF101_HANDS", 2)
+	from := envCount(t, "OKEY_BELIEF101_FROM", 0)
+	scale := envCount(t, "OKEY_BELIEF101_SCALE", 1)
 	var bel, uni []float64
 	for h := from; h < from+hands; h++ {
 		seed := game.NewSeed(0xbe1101 + uint64(h))
@@ -95,10 +96,10 @@ func TestSearchOnTheBelief101(t *testing.T) {
 // each hand that differs, the paired difference and the opening
 // searches counted.
 func TestOpenSearch101(t *testing.T) {
-	hands := arenatest.EnvCount(t, "OKEY_OPEN101_HANDS", 2)
-	from := arenatest.EnvCount(t, "OKEY_OPEN101_FROM", 0)
-	scale := arenatest.EnvCount(t, "OKEY_OPEN101_SCALE", 1)
-	check := arenatest.EnvCount(t, "OKEY_OPEN101_CHECK", 10)
+	hands := envCount(t, "OKEY_OPEN101_HANDS", 2)
+	from := envCount(t, "OKEY_OPEN101_FROM", 0)
+	scale := envCount(t, "OKEY_OPEN101_SCALE", 1)
+	check := envCount(t, "OKEY_OPEN101_CHECK", 10)
 	var diffs []float64
 	var st OpenStats
 	var sum, searchedHands, differ, discards int
@@ -139,4 +140,19 @@ func TestOpenSearch101(t *testing.T) {
 	mean, half := rollout.Paired(diffs, make([]float64, len(diffs)))
 	t.Logf("%d hands at %dx: open − plain %+.3f a hand (%+.3f to %+.3f); %d hands differ; openings searched %d in %d hands, overridden %d (waited %d, opened %d), %d playouts; discards searched %d; of the waits %d gave a take back, %d where hard opened pairs",
 		sum, scale, mean, mean-half, mean+half, differ, st.Searched, searchedHands, st.Overrode, st.Waited, st.Opened, st.Playouts, discards, st.GaveBack, st.WaitedPairs)
+}
+
+// envCount is the whole number in the environment variable name, def
+// when it is unset; anything else but a number of zero or more fails t.
+func envCount(t testing.TB, name string, def int) int {
+	t.Helper()
+	s := strings.TrimSpace(os.Getenv(name))
+	if s == "" {
+		return def
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 {
+		t.Fatalf("%s=%q: want a whole number", name, s)
+	}
+	return n
 }

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"okey/bots/bots101"
-	"okey/bots/internal/positions"
+	"okey/bots/positions"
 	"okey/game"
 	"okey/game/okey101"
 	"okey/game/okey101/meld"

@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"okey/bots/arena101"
-	"okey/bots/arena101/arenatest"
 	"okey/game/okey101"
+	"okey/lab/internal/arenatest"
 )
 
 // TestCeiling measures the full-sight Ceiling player against three

@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"okey/bots/arena101"
-	"okey/bots/arena101/arenatest"
 	"okey/game/okey101"
+	"okey/lab/internal/arenatest"
 )
 
 // TestStrength measures the levels against their targets

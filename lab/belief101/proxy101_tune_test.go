@@ -12,12 +12,12 @@ import (
 	"testing"
 
 	"okey/bots/arena101"
-	"okey/bots/arena101/arenatest"
 	"okey/bots/bots101"
 	"okey/bots/search"
 	"okey/game"
 	"okey/game/okey101"
 	"okey/game/tile"
+	"okey/lab/internal/arenatest"
 )
 
 // proxy101 is the expert's search (the search at 4×: hard underneath,

@@ -8,10 +8,10 @@ import (
 	"strings"
 	"testing"
 
-	"okey/bots/arena101/arenatest"
 	"okey/bots/bots101"
 	"okey/game"
 	"okey/game/okey101"
+	"okey/lab/internal/arenatest"
 )
 
 // TestTakenHeld101 measures, for point 1 of issue 66, what classic's

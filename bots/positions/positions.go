@@ -2,7 +2,8 @@
 // hands of real play by normal bots, cut where a decision is to be made.
 // It is for tests only (no level plays from it), kept apart so that the
 // packages whose tests need the same positions share one way of making
-// them.
+// them; not internal, so that the lab's harnesses (lab/search) make
+// them the same way.
 package positions
 
 import (

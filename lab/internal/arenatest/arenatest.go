@@ -1,9 +1,11 @@
-// Package arenatest runs 101 arena benches from tests: the tune-tagged
+// Package arenatest runs 101 arena benches from the lab's tune-tagged
 // studies of the levels and of the bounds (TestCeiling and TestStrength
-// in lab/arena101, bots/search's TestSight101, lab/belief101's
-// TestProxy101) read their sizes from the environment, run the arena,
-// keep its records as okey sim --record does and log okey sim's table,
-// the same way each.
+// in lab/arena101, TestSight101 in lab/search, TestProxy101 in
+// lab/belief101, TestTakenHeld101 in lab/bots101): they read their
+// sizes from the environment, run the arena, keep its records as okey
+// sim --record does and log okey sim's table, the same way each. It
+// prints that table with the command line's engine (ui/cli), which is
+// why it lives in the lab rather than under bots/.
 package arenatest
 
 import (

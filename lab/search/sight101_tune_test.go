@@ -1,6 +1,6 @@
 //go:build tune
 
-package search
+package search_test
 
 import (
 	"context"
@@ -10,11 +10,13 @@ import (
 	"testing"
 
 	"okey/bots/arena101"
-	"okey/bots/arena101/arenatest"
 	"okey/bots/bots101"
+	"okey/bots/positions"
+	"okey/bots/search"
 	"okey/game"
 	"okey/game/okey101"
 	"okey/game/tile"
+	"okey/lab/internal/arenatest"
 )
 
 // sight101 is the expert's search (the search at Options.Scale, hard
@@ -26,7 +28,7 @@ import (
 // honest player of it can pass. Only the arena can seat it (it needs
 // the state).
 type sight101 struct {
-	p *Player101
+	p *search.Player101
 	// mask says which racks are seen, as classic's pimc-cheat: 1 the
 	// next player's, 2 the one across, 4 the previous player's (7 all
 	// three); a rack not seen is dealt at random from the rest.
@@ -74,7 +76,7 @@ const sightLevel = "search-4x-sight"
 // (lab/reader101's TestPairedRecords):
 //
 //	OKEY_MATCHES=400 OKEY_SEED=21 OKEY_RECORD=runs/sight-s21-m400.rec \
-//	  go test -tags tune ./bots/search -run 'Sight101$' -v -timeout 0
+//	  go -C lab test -tags tune ./search -run 'Sight101$' -v -timeout 0
 //
 // OKEY_FROM (0; a multiple of four) starts at that match, adding
 // matches to a run already kept (arena101.Config.From).
@@ -95,15 +97,15 @@ func TestSight101(t *testing.T) {
 		Rules: okey101.DefaultRules(), Workers: arenatest.EnvCount(t, "OKEY_WORKERS", 2),
 		New: func(name string, opt bots101.Options) (bots101.Bot, error) {
 			if name == sightLevel {
-				return &sight101{p: New101(Options{Seed: opt.Seed, Scale: 4}, opt.Solver), mask: mask}, nil
+				return &sight101{p: search.New101(search.Options{Seed: opt.Seed, Scale: 4}, opt.Solver), mask: mask}, nil
 			}
-			so, ok, err := Parse101(name)
+			so, ok, err := search.Parse101(name)
 			switch {
 			case err != nil:
 				return nil, err
 			case ok:
 				so.Seed = opt.Seed
-				return New101(so, opt.Solver), nil
+				return search.New101(so, opt.Solver), nil
 			}
 			return bots101.New(name, opt)
 		}}
@@ -115,7 +117,14 @@ func TestSight101(t *testing.T) {
 // deals holds the racks it sees as they are and deals the others, and it overrides hard's
 // discard in some of a few matches' positions.
 func TestSightDealsTheTrueRacks(t *testing.T) {
-	states := positions101(t, []uint64{5, 6, 7, 8}, 3)
+	var states []okey101.State
+	for _, seed := range []uint64{5, 6, 7, 8} {
+		ps, err := positions.Drawn101(seed, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		states = append(states, ps...)
+	}
 	searched, overrode, dealt := 0, 0, 0
 	for i, st := range states {
 		v := st.View(st.Turn())
@@ -148,7 +157,7 @@ func TestSightDealsTheTrueRacks(t *testing.T) {
 		if !v.Legal.Discard {
 			continue
 		}
-		sp := &sight101{p: New101(Options{Seed: uint64(i)}, nil), mask: 7}
+		sp := &sight101{p: search.New101(search.Options{Seed: uint64(i)}, nil), mask: 7}
 		if _, err := sp.DecideState(context.Background(), &st); err != nil {
 			t.Fatal(err)
 		}
