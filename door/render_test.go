@@ -199,7 +199,7 @@ func frameText(content string, w, h int) string {
 // libTerm is github.com/charmbracelet/x/vt's emulator read as vt.Term
 // reads its screen: okey's tests and load read screens with vt (it
 // costs a load client a 400th of the library's memory and reads a
-// third to a ninth of the time a byte: docs/code.md), and this keeps the
+// third to a ninth of the time a byte: docs/studies/libraries.md), and this keeps the
 // claim that the library would read them the same checked.
 type libTerm struct {
 	mu   sync.Mutex

@@ -220,3 +220,23 @@ func durationOf(c *tourney.Config, k string) *time.Duration {
 func safeID(id string) string {
 	return safetext.CutWidth(ansi.Strip(safetext.CutBytes(id, 64)), 20)
 }
+
+// operatorsTourney is the operator's key op and the id of the
+// tournament their command names by which (its id, or a name found in
+// the list; else which as typed, for the store to say it is unknown),
+// or refused once fail has said why: anyone but the operator (told
+// the creator does, from its page), or a server with no tournaments.
+// verb and does say what the command does ("cancel", "cancels").
+func (cs *console) operatorsTourney(sess ssh.Session, which, verb, does string, fail func(int, string, ...any) bool) (op, id string, refused bool) {
+	switch op = cs.srv.operatorOf(sess.PublicKey()); {
+	case op == "":
+		return "", "", fail(1, "only the server's operator may %s a tournament here (a key of okey serve --operators); its creator %s it from its page", verb, does)
+	case cs.srv.tourneys == nil:
+		return "", "", fail(1, "this server runs no tournaments")
+	}
+	id = which
+	if found, ok := tourneyview.Find(cs.srv.tourneys.Tournaments(), which); ok {
+		id = found
+	}
+	return op, id, false
+}

@@ -48,10 +48,10 @@
 // The files, read top-down (each uses only those below it):
 //
 //	loadgen.go  the steps: the nodes started, the sessions dialled and paced, their figures
-//	tourney.go  a tournament's player, the node killed under it
-//	daily.go    a player of the served daily
 //	report.go   the steps' figures, a line each and as Markdown tables (the tournaments' among
 //	            them)
+//	tourney.go  a tournament's player, the node killed under it
+//	daily.go    a player of the served daily
 //	result.go   what a load is told (Config) and what each step found (Result, its nodes',
 //	            its tournament's)
 //	tourneycheck.go  the standings read at the end (ssh HOST tournament ID --json) and checked:

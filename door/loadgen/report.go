@@ -8,21 +8,6 @@ import (
 	"time"
 )
 
-// pct is the p-th percentile of ds (0 for none).
-func pct(ds []time.Duration, p float64) time.Duration {
-	if len(ds) == 0 {
-		return 0
-	}
-	s := slices.Clone(ds)
-	slices.Sort(s)
-	i := int(float64(len(s))*p/100+0.999999) - 1
-	return s[max(0, min(len(s)-1, i))]
-}
-
-func ms(d time.Duration) string {
-	return fmt.Sprintf("%d", d.Round(time.Millisecond)/time.Millisecond)
-}
-
 // line is a step's figures on one line.
 func (r Result) line() string {
 	var nodes string

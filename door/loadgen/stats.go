@@ -1,6 +1,8 @@
 package loadgen
 
 import (
+	"fmt"
+	"slices"
 	"sync"
 	"time"
 )
@@ -151,3 +153,18 @@ func (s *stats) superseded() { s.count(&s.overtook) }
 func (s *stats) cursor() { s.count(&s.cursors) }
 
 func (s *stats) chat() { s.count(&s.chats) }
+
+func ms(d time.Duration) string {
+	return fmt.Sprintf("%d", d.Round(time.Millisecond)/time.Millisecond)
+}
+
+// pct is the p-th percentile of ds (0 for none).
+func pct(ds []time.Duration, p float64) time.Duration {
+	if len(ds) == 0 {
+		return 0
+	}
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	i := int(float64(len(s))*p/100+0.999999) - 1
+	return s[max(0, min(len(s)-1, i))]
+}

@@ -179,27 +179,3 @@ func (t *Table) noteFinished() {
 		}
 	}
 }
-
-// end is a seated table's match, over, as Options.SeatedEnded is handed
-// it: table id's, played by ref, its seats held by owners (a player not
-// at their seat forfeited it), absent those whose player was away from
-// it too long (lost for them too). The same match always gives the
-// same end (the tournament takes a table's end once). ok false: not a
-// seated table, or its match not over.
-func (se *Seated) end(id string, ref referee, owners [classic.NumSeats]string, absent [classic.NumSeats]bool) (SeatedEnd, bool) {
-	if se == nil || ref == nil {
-		return SeatedEnd{}, false
-	}
-	places, _, ok := ref.Standings()
-	if !ok {
-		return SeatedEnd{}, false
-	}
-	end := SeatedEnd{TableID: id, Tourney: se.Tourney, Players: se.Players, Places: places, Record: ref.Record()}
-	if o, ok := ref.Outcome(); ok {
-		end.Results = o.Results()
-	}
-	for i, p := range se.Players {
-		end.Forfeit[i] = p != "" && (owners[i] != p || absent[i])
-	}
-	return end, true
-}

@@ -83,15 +83,6 @@ func (o *ownerRound) run(ctx context.Context, every time.Duration) {
 	}
 }
 
-// lost forgets a tournament whose lease another node holds now.
-func (o *ownerRound) lost(id string) {
-	o.svc.mu.Lock()
-	delete(o.owned, id)
-	delete(o.own, id)
-	o.svc.mu.Unlock()
-	o.svc.opt.Log.Warn("tournament lease lost: driven elsewhere now", "tournament", id)
-}
-
 // Round is one owner's round: the tournaments nobody owns taken (their
 // lease), and each one owned driven.
 func (o *ownerRound) Round(ctx context.Context) {
@@ -219,22 +210,6 @@ func (o *ownerRound) NodeGone(node string) {
 	o.svc.mu.Unlock()
 	o.svc.poke()
 }
-
-// goneLately is the node gone whose leases are taken at their revision now
-// ("": none lately, within goneFor of its going).
-func (o *ownerRound) goneLately(now time.Time) string {
-	o.svc.mu.Lock()
-	defer o.svc.mu.Unlock()
-	if o.goneNode == "" || now.Sub(o.goneAt) > goneFor {
-		return ""
-	}
-	return o.goneNode
-}
-
-// goneFor is how long after a node is gone its tournaments' leases are
-// taken at their revision: long enough for a store electing new leaders
-// to take the takeover's write, past every lease the node held.
-const goneFor = time.Minute
 
 // claimAgain is how soon a tournament whose lease another node holds
 // is asked for again: the round runs at every request and table's end

@@ -295,3 +295,28 @@ func (o *ownerRound) drop(ctx context.Context, done []taken) error {
 	wg.Wait()
 	return errors.Join(errs...)
 }
+
+// lost forgets a tournament whose lease another node holds now.
+func (o *ownerRound) lost(id string) {
+	o.svc.mu.Lock()
+	delete(o.owned, id)
+	delete(o.own, id)
+	o.svc.mu.Unlock()
+	o.svc.opt.Log.Warn("tournament lease lost: driven elsewhere now", "tournament", id)
+}
+
+// goneLately is the node gone whose leases are taken at their revision now
+// ("": none lately, within goneFor of its going).
+func (o *ownerRound) goneLately(now time.Time) string {
+	o.svc.mu.Lock()
+	defer o.svc.mu.Unlock()
+	if o.goneNode == "" || now.Sub(o.goneAt) > goneFor {
+		return ""
+	}
+	return o.goneNode
+}
+
+// goneFor is how long after a node is gone its tournaments' leases are
+// taken at their revision: long enough for a store electing new leaders
+// to take the takeover's write, past every lease the node held.
+const goneFor = time.Minute
