@@ -150,9 +150,7 @@ const (
 )
 
 // longPages may exceed pageMax for now, each with why.
-var longPages = map[string]string{
-	"code.md": "the map of the packages, rewritten once issue 92's moves land",
-}
+var longPages = map[string]string{}
 
 // overLong lists the pages of dir (not its subfolders) longer than
 // pageMax, and README.md at root if longer than readmeMax, leaving out

@@ -58,7 +58,7 @@ func BenchmarkWrite(b *testing.B) {
 
 // BenchmarkWriteXVT reads the same bytes into
 // github.com/charmbracelet/x/vt's emulator, the library Term was
-// weighed against (docs/code.md).
+// weighed against (docs/studies/libraries.md).
 func BenchmarkWriteXVT(b *testing.B) {
 	benchRead(b, func(w, h int) io.WriteCloser { return xvt.NewEmulator(w, h) })
 }

@@ -91,7 +91,7 @@ func lipglossCanvas(bs []block, w, h int) string {
 
 // TestLipglossCanvasPlacesTheSame: Lip Gloss v2's canvas and layers
 // place a table's blocks where Canvas does (the text each row shows);
-// BenchmarkPlace weighs the two (docs/code.md says which is kept and
+// BenchmarkPlace weighs the two (docs/studies/libraries.md says which is kept and
 // why).
 func TestLipglossCanvasPlacesTheSame(t *testing.T) {
 	bs := tableBlocks()
