@@ -13,18 +13,13 @@ import (
 )
 
 // The board's cache, so that the leaderboard's update costs nothing
-// measurable per player. A board ranks every result
-// of its day; read from the store, each page open is a listing and a
-// read of every result (20 ms for 500 players, growing with them). A
-// node that watches the bucket's results (DailyBook.Watch) keeps them in
-// memory instead, each write taken in as the watch brings it — a result
-// decoded into a map, once per write and node — and a board is ranked
-// from memory. The watch is JetStream's (a KV watch: an ordered consumer
-// of the bucket's stream), so every node's copy follows every node's
-// writes in the order the stream took them; there is no store of our own.
-// While the watch has not delivered the bucket's results as they were
-// when it began, or after it ended, the boards are read from the store
-// as before.
+// measurable per player: read from the store, each page open would list
+// and read every result of the day. A node that watches the bucket's
+// results (DailyBook.Watch) keeps them in memory instead, and ranks a
+// board from there. The watch is JetStream's (an ordered consumer of the
+// bucket's stream), so every node's copy follows the writes in the order
+// the stream took them. Until the watch has delivered the bucket as it
+// was when it began, or once it ended, boards are read from the store.
 
 // cacheDays is how many days back from the newest result's day the
 // cache keeps (the page shows today's board and yesterday's); older
@@ -39,7 +34,7 @@ type dailyCache struct {
 	live bool
 	// newest is the newest day a result was seen of; days holds the
 	// results of newest and the cacheDays before it, by game and day
-	// ("classic.2026-11-25") and key.
+	// ("classic.<date>") and key.
 	newest daily.Date
 	days   map[string]map[string]DailyResult
 	// open opens a result as the watch brings it: the newest, if an

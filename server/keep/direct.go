@@ -16,24 +16,16 @@ import (
 
 // Direct gets asked again while unanswered.
 //
-// A stream's direct get is answered by any one of its replicas: the
-// request goes to a queue group the replicas share, and NATS hands a
-// client's request to a member picked at random, on the node's own
-// server or across a route alike. A node that froze keeps its routes,
-// and so its replicas' places in the group, for as long as its peers'
-// pings allow (minutes): while it is frozen, one direct get in three of
-// a three-node cluster goes to it and is never answered. A read made of
-// several gets (a record's last message, its first, its parts) then
-// rarely got through whole: in a freeze round, the new owner's read of
-// the table's record took 2.4 s to come through its hedged attempts,
-// and another node's reads of a record went unanswered for 2.7 s after
-// the table had moved on.
+// A stream's direct get is answered by any one of its replicas, picked
+// at random from a queue group. A frozen node keeps its routes, and so
+// its place in the group, for minutes: while it is frozen, one get in
+// three of a three-node cluster goes to it and is never answered, and a
+// read made of several gets rarely gets through whole.
 //
-// So each get here is asked again every directAgain while no answer
-// has come, each time to a reply subject of its own (a new pick of the
-// replica), and the first attempt to answer is the one read. A replica
-// that is alive answers in milliseconds; one asked again on a starved
-// machine costs one more small request.
+// So each get here is asked again every directAgain while no answer has
+// come, each time to a reply subject of its own (a new pick of the
+// replica), and the first answer is the one read. A live replica answers
+// in milliseconds; one more small request is cheap.
 
 // statusHeader says, in a message with no data, the status of a direct
 // get's answer (204: a batch's end, 404: no message).

@@ -42,8 +42,7 @@ const engineSync = time.Second
 
 // engineReady is how long the embedded server may take to open its
 // listeners, unless StoreConfig.Ready asks for longer: a machine starved
-// of CPU (a busy CI runner with the race detector) has taken more than
-// ten seconds.
+// of CPU can take more than ten seconds.
 const engineReady = 30 * time.Second
 
 // StoreConfig says where a server keeps its tables: in a NATS server of
@@ -195,11 +194,8 @@ type Engine struct {
 	js     jetstream.JetStream
 	// leaseNC is a connection of the leases' own, and leaseJS its
 	// JetStream: a renewal and its acknowledgement never queue behind
-	// the tables' writes and watches on NC. One connection is one
-	// stream of bytes each way and one reader at each end; on a starved
-	// node, a round of renewals sent behind a burst of moves and lobby
-	// writes waited for them, came back after its wait and said nothing
-	// (docs/cluster-design.md, on renewals).
+	// the tables' writes and watches on NC, where on a starved node they
+	// could come back too late (docs/cluster-design.md, on renewals).
 	leaseNC *nats.Conn
 	leaseJS jetstream.JetStream
 	// Seal seals what the tables keep and send (seal.go).
@@ -318,10 +314,8 @@ func openEngine(ctx context.Context, dir string, sc StoreConfig) (*Engine, error
 }
 
 // AckWait is how long a write sent without waiting is waited for, at
-// most: without a limit an acknowledgement lost with a stream's leader
-// (it stepped down under load with the write in flight) left its waiter
-// waiting for ever — a node's lobby writer did, and its new tables were
-// never listed on the other nodes.
+// most: an acknowledgement lost with a stream's leader that stepped down
+// would otherwise leave its waiter waiting for ever.
 const AckWait = 10 * time.Second
 
 // inProcessRedial is how long a dropped connection to the server in the
@@ -591,11 +585,8 @@ func (e *Engine) making(ctx context.Context) (context.Context, context.CancelFun
 // bindBucket is the bucket named bucket, made already, reached through
 // js (a connection other than the engine's own), again while the store
 // is not answering, as MakeBucket — and again while it says the bucket
-// is not there: it was made a moment ago, and a cluster's servers learn
-// of a stream as its assignment reaches them, so the first look-up may
-// be answered by one that has not yet (a node of okey load's cluster
-// failed to start so: "the bucket okey_leases: nats: bucket not found",
-// a clean-clone CI run beside a busy neighbour).
+// is not there: a cluster's servers learn of a stream made a moment ago
+// only as its assignment reaches them.
 func (e *Engine) bindBucket(ctx context.Context, js jetstream.JetStream, bucket string) (kv jetstream.KeyValue, err error) {
 	ctx, cancel := e.making(ctx)
 	defer cancel()

@@ -104,11 +104,10 @@ func (f freshKeys) open(ctx context.Context, e jetstream.KeyValueEntry, v any) (
 func (f freshKeys) followed(ctx context.Context, key string, gen uint64, plain []byte) error {
 	// The one before is dropped as this one is made, not after: each is
 	// a round trip of the store, and a tournament's owner opens its
-	// round's tables only once its write returns (okey load's arena:
-	// three round trips in a row were most of a round). Its delete
-	// marker still says it was followed; a replay read in the moment
-	// between the two is the same moment as a node lost between a
-	// value and its follower (above).
+	// round's tables only once its write returns. Its delete marker
+	// still says it was followed; a replay read in the moment between
+	// the two is the same moment as a node lost between a value and its
+	// follower (above).
 	var dropped error
 	var wg sync.WaitGroup
 	if f.drop && gen > 0 {

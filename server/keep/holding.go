@@ -77,9 +77,8 @@ func (h *Holding) Take(ctx context.Context, table string) error {
 
 // TakeFrom is Take that also takes the lease from node gone, known to
 // have left the cluster (its process killed, its routes closed): its
-// tables are taken over at once, not after their leases run out (which
-// took 15 s and more once the store had to elect new leaders: the
-// expiry is the leader's to say).
+// tables are taken over at once, not after their leases run out, which
+// can take many seconds while the store elects new leaders.
 func (h *Holding) TakeFrom(ctx context.Context, table, gone string) error {
 	ls, err := h.l.acquireFrom(ctx, table, gone)
 	if err != nil {

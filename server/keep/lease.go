@@ -43,13 +43,10 @@ const LeaseTTL = 5 * time.Second
 const leaseStretch = 3
 
 // A renewal round slower than a sixth of the TTL makes a node ask for
-// stretched leases (at 5 s: 0.8 s, while a quiet node's round takes
-// milliseconds); it asks for the TTL again once its rounds have been
+// stretched leases; it asks for the TTL again once its rounds have been
 // quicker than a twelfth of it for calmFor TTLs. A starved machine's
-// rounds come slow and quick in turns (one quick round between two
-// that stall): a node that went back to the TTL at the first quick one
-// had its leases run out in the next stall (a measure beside a two-core
-// neighbour: 20 tables taken over within 5 s of such a turn).
+// rounds come slow and quick in turns, so one quick round is not enough:
+// a node that went back at once would lose its leases in the next stall.
 const (
 	stretchPast   = 6
 	unstretchTill = 12
@@ -211,10 +208,9 @@ func (l *Leases) acquire(ctx context.Context, table string) (lease, error) {
 func (l *Leases) acquireFrom(ctx context.Context, table, gone string) (_ lease, err error) {
 	sent, ttl := time.Now(), l.asking()
 	// Asked on short waits, again while unanswered: a create sent while
-	// the leases' stream elects a leader in place of a frozen node's
-	// waits on the frozen one, and waited whole it took the takeover's
-	// time (10 s). A create asked again after an attempt that landed
-	// unanswered finds the lease, naming this node: taken at its
+	// the leases' stream elects a new leader waits on the frozen one, for
+	// as long as a takeover. A create asked again after an attempt that
+	// landed unanswered finds the lease, naming this node: taken at its
 	// revision. The first attempt's send is the lease's start: the store
 	// keeps it at least ttl from then.
 	tries := 0
@@ -538,16 +534,11 @@ func (l *Leases) WatchFreed(ctx context.Context) (<-chan freedLease, error) {
 	out := make(chan freedLease)
 	go func() {
 		defer close(out)
-		// The leases released and not held since: a release is a
-		// delete marker, a message like any, which the bucket's TTL
-		// removes in its turn and leaves a purge marker for, as it
-		// does for a lease that expired. Taken for an expiry, it had a
-		// node take the closed table's lease, find nothing to run and
-		// give it up, and that release aged out in its turn: every
-		// closed table's lease went round the nodes every TTL for as
-		// long as they ran — in a 200-player arena, a thousand
-		// takeovers of closed tables in five minutes, and the store
-		// too busy to take the live tables' moves in time.
+		// The leases released and not held since: a release is a delete
+		// marker, which the bucket's TTL removes in its turn, leaving a
+		// purge marker as an expiry does. Taken for an expiry, a closed
+		// table's lease would go round the nodes every TTL, each taking
+		// it, finding nothing to run and giving it up.
 		released := map[string]bool{}
 		Watch(ctx, w, func(e jetstream.KeyValueEntry) bool {
 			if e == nil {

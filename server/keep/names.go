@@ -133,9 +133,8 @@ func OpenNames(ctx context.Context, eng *Engine) (*Names, error) {
 // buckets are empty.
 //
 // A listing the store does not answer is asked again (untilAvailable),
-// and one it still cannot give is an error: read as "nobody named", a
-// listing that failed on a loaded machine let a lost salt go unsaid (a
-// clean clone's CI run, once).
+// and one it still cannot give is an error: read as "nobody named", it
+// would let a lost salt go unsaid.
 func namedBefore(ctx context.Context, js jetstream.JetStream) (bool, error) {
 	var names []string
 	err := untilAvailable(ctx, func(ctx context.Context) error {

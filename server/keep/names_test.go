@@ -238,12 +238,9 @@ func TestADeletedNamesBucketIsSaid(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	// deleteNames deletes the bucket, and its files once the server is
-	// done with them: the server answers the delete, and no longer
-	// knows the stream, but now and then leaves its files (here once in
-	// a few hundred runs, for a minute and more), and a bucket made
-	// again under the same name takes them up, the salt with them — a
-	// deletion that lost nothing, and the test failed so (a clean
-	// clone's CI run, 2026-11-29).
+	// done with them: the server answers the delete but now and then
+	// leaves its files a while, and a bucket made again under the same
+	// name would take them up, the salt with them.
 	deleteNames := func() {
 		t.Helper()
 		if err := eng.JetStream().DeleteKeyValue(ctx, namesBucket); err != nil {

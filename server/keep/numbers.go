@@ -55,10 +55,9 @@ type Numbers struct {
 	high  int
 	// took is the number Take wrote last and its revision (rev 0:
 	// none): the next Take tries to write past it at that revision at
-	// once, and reads the store only when another node took one since —
-	// a tournament's round takes a number for each table it opens, and
-	// a read before each write doubled the round trips (takeMu guards
-	// it).
+	// once, and reads the store only when another node took one since,
+	// saving a round trip per table a tournament's round opens (takeMu
+	// guards it).
 	takeMu sync.Mutex
 	took   struct {
 		next int

@@ -40,20 +40,15 @@ func untilAvailable(ctx context.Context, f func(context.Context) error) error {
 	wait := 250 * time.Millisecond
 	// answered is the last answer the store gave (an attempt that did
 	// not run out of time): said with the end of the wait, whose last
-	// attempt may have been cut by it — a bucket never made, looked up
-	// again for a second, was said "context deadline exceeded" rather
-	// than not found when the second ended mid-attempt on a loaded
-	// machine.
+	// attempt may have been cut by it and say only "deadline exceeded".
 	var answered error
 	for {
 		actx, cancel := context.WithTimeout(ctx, wait)
 		err := f(actx)
 		// An attempt whose own short wait ran out is unanswered for now,
-		// whatever the client made of it: on a starved machine the wait
-		// can pass before the request is even sent, and the client then
-		// says "invalid jetstream option: context deadline already
-		// exceeded" (a read of a table's record failed so, in a CI run's
-		// race step beside go vet).
+		// whatever the client made of it: on a starved machine the wait can
+		// pass before the request is even sent, and the client then says
+		// "context deadline already exceeded".
 		timedOut := ended(actx) != nil && ended(ctx) == nil
 		cancel()
 		if err == nil || !unavailable(err) && !timedOut {
@@ -77,11 +72,8 @@ func untilAvailable(ctx context.Context, f func(context.Context) error) error {
 // ended is ctx's error, also once its deadline has passed but before its
 // timer has fired (context.DeadlineExceeded then): on a starved machine
 // the timer's goroutine runs late, while the client, which reads the
-// deadline itself, already says "invalid jetstream option: context
-// deadline already exceeded" — an attempt that ran out of time, which a
-// check of ctx.Err() alone took for an answer (a record's append was
-// taken as fenced so, in a clean-clone CI run's race step beside a
-// two-core neighbour).
+// deadline itself, already refuses — and a check of ctx.Err() alone
+// would take that refusal for the store's answer (an append as fenced).
 func ended(ctx context.Context) error {
 	if err := ctx.Err(); err != nil {
 		return err

@@ -189,10 +189,7 @@ func (l *TableLog) appendRecord(ctx context.Context, rec []byte) error {
 // called again after it. Once an append is written after the record's
 // last, no append not answered before can land; a write that appended
 // nothing (the record unchanged) leaves the one not answered to be
-// looked for. Forgotten there, it fenced the entry's next mark: a
-// starved store's CI run (2026-11-29) had nine tables in play whose
-// marks timed out given up at their next write, the record given
-// unchanged before the entry.
+// looked for, or it would fence the entry's next mark.
 func (l *TableLog) settled(ctx context.Context, write func() error) error {
 	seq := l.seq
 	err := write()
@@ -275,9 +272,7 @@ func (l *TableLog) startedAfter(ctx context.Context, before []byte) error {
 // this log's not answered that landed (settle) is sent again after it,
 // as appendRecord's appends are: a table whose entry alone changes (a
 // waiting room filling) marks its entry at every write, and a mark
-// landed late fenced the next one — a starved store's CI run had nine
-// tables given up by the node that ran them, their leases released
-// and the tables taken over by the others.
+// landed late would fence the next one and give the table up.
 func (l *TableLog) markEntry(ctx context.Context) error {
 	if l.rev == 0 {
 		return nil
@@ -590,12 +585,10 @@ func (l *TableLog) putEntry(ctx context.Context, table []byte) error {
 			continue
 		}
 		if gerr != nil {
-			// Whose the entry is now is not known: this write's own
-			// (a send of it hedged beside the one refused) or one not
-			// answered before may be it. A write that failed, looked
-			// for at the next (unsure), not a fence: a starved store's
-			// CI run (2026-11-29) gave tables up so, on the node that
-			// ran them.
+			// Whose the entry is now is not known: this write's own (a send of
+			// it hedged beside the one refused) or one not answered before may
+			// be it. So it is a write that failed, looked for at the next
+			// (unsure), not a fence that would give the table up.
 			l.unsure(sent)
 			return fmt.Errorf("%v (the entry after, not read: %w)", err, gerr)
 		}

@@ -151,11 +151,9 @@ func TestAWriteAnsweredLateIsNotAFence(t *testing.T) {
 // (markEntry), appended to its record after each entry write, that the
 // store took but never answered is this log's own: the next write of
 // the entry alone (a waiting room filling: its record unchanged),
-// refused because the record moved on, finds it and marks after it. A
-// starved store's CI run (2026-11-29) had nine tables whose marks timed
-// out fenced at their next write ("marking its entry: … fenced"),
-// given up by the node that ran them and taken over by the others.
-// Another node's claim after the unanswered mark still fences.
+// refused because the record moved on, finds it and marks after it,
+// rather than give the table up as fenced. Another node's claim after
+// the unanswered mark still fences.
 func TestAnEntryMarkAnsweredLateIsNotAFence(t *testing.T) {
 	t.Parallel()
 	k, closeFn := openStoreAt(t, t.TempDir())
@@ -220,10 +218,9 @@ func TestAnEntryMarkAnsweredLateIsNotAFence(t *testing.T) {
 
 // TestAnAttemptOutOfTimeIsTriedAgain: a call to the store whose own
 // short wait ran out is tried again whatever error the client made of
-// it — on a starved machine the wait passed before the request was
-// sent, and the client said "invalid jetstream option: context deadline
-// already exceeded", which is no refusal (a table's record read failed
-// so in a CI run). A refusal within the wait is not tried again.
+// it — on a starved machine the wait can pass before the request is
+// sent, and the client's "context deadline already exceeded" is no
+// refusal. A refusal within the wait is not tried again.
 func TestAnAttemptOutOfTimeIsTriedAgain(t *testing.T) {
 	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
@@ -386,11 +383,9 @@ func (lateTimer) Deadline() (time.Time, bool) { return time.Now().Add(-time.Mill
 
 // TestADeadlinePassedBeforeItsTimerIsOutOfTime: a call whose deadline
 // has passed is out of time even before the context's timer says so.
-// The client reads the deadline itself and says "invalid jetstream
-// option: context deadline already exceeded"; taken for an answer, a
-// record's read failed for good, and an append refused for a forger's
-// message was taken as fenced (a clean-clone CI run's race step beside
-// a two-core neighbour).
+// The client reads the deadline itself and refuses; taken for an
+// answer, a record's read would fail for good, and an append refused
+// for a forger's message would be taken as fenced.
 func TestADeadlinePassedBeforeItsTimerIsOutOfTime(t *testing.T) {
 	t.Parallel()
 	late := lateTimer{context.Background()}
@@ -825,12 +820,9 @@ func loggedOnce(t *testing.T, id string) (*Keeper, *TableLog) {
 // TestARefusalNotLookedIntoIsNotAFence: a write the store refuses, whose
 // look at what came after then fails (the store stalled), is not known
 // to be another writer's: it fails, to be tried again, and the writes
-// not answered before it are still looked for at the next. A starved
-// store's CI run (2026-11-29) gave up tables its own node ran two ways
-// so: an entry's write refused and its read after not answered was
-// returned as fenced; a mark refused so was noted as the append not
-// answered in place of the mark before it, which had landed, and the
-// next mark, refused for that one, was fenced.
+// not answered before it are still looked for at the next. Taken as
+// fenced, either an entry's write or a mark refused so would give up a
+// table its own node runs.
 func TestARefusalNotLookedIntoIsNotAFence(t *testing.T) {
 	t.Parallel()
 	// A connection closed: the reads of the records' stream made on it
