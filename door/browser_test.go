@@ -49,10 +49,8 @@ func browserShots(t *testing.T) string {
 // context of its own (newPage): its own cookies, storage and cache, as
 // a new profile of the browser would have, so the tests stay apart and
 // run side by side (t.Parallel): they mostly wait on the page and the
-// table, and one after the other they were 44-75 s of the package's
-// sequential part, which every parallel test waits for (2026-11-27,
-// load 7-32). One Chromium for them all, not one or more each: a
-// start is a second or more of a loaded machine's time.
+// table. One Chromium for them all, not one or more each: a start is a
+// second or more of a loaded machine's time.
 var chromium struct {
 	once   sync.Once
 	ctx    context.Context // the browser's first tab: the tabs' parent

@@ -334,9 +334,8 @@ func (c *client) waitFor(s string, within time.Duration) string {
 
 // waitUntil waits until ok holds for the screen. It waits a minute at
 // least, whatever within says: a screen that must come comes at once
-// on a quiet machine, and a loaded one (a CI runner, a shared machine
-// at load 10) must not fail the test for being slow. A test whose
-// point is how soon uses await and measures.
+// on a quiet machine, and a loaded one must not fail the test for
+// being slow. A test whose point is how soon uses await and measures.
 func (c *client) waitUntil(what string, within time.Duration, ok func(screen string) bool) string {
 	c.t.Helper()
 	within = max(within, patience)

@@ -246,8 +246,8 @@ const dailyUsage = "usage: daily GAME DATE HAND — your hand HAND (from 1) of t
 
 // command prints a player's hand of a served daily, once its day is
 // over, with the day's secret in its meta for okey verify (ssh -p PORT
-// HOST daily classic 2026-11-24 1). Only a key's: a guest has no
-// identity a second connection could prove.
+// HOST daily classic DATE 1). Only a key's: a guest has no identity a
+// second connection could prove.
 func (s *dailyDesk) command(sess ssh.Session, args []string, fail func(int, string, ...any) bool) bool {
 	if len(args) != 3 {
 		return fail(2, "%s", dailyUsage)

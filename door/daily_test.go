@@ -198,10 +198,8 @@ func TestServedDailyInACluster(t *testing.T) {
 	ann.close()
 	// Node 2 lists ann's table (run by node 0) before she comes back
 	// there: a player whose seat the lobby knows goes straight back to
-	// it, one it does not know yet sees the lobby first — which of the
-	// two depended on whether node 0's summary, written every 250 ms,
-	// had gone out in the 50 ms ann sat there, and the test failed one
-	// run in five.
+	// it, one it does not know yet sees the lobby first, and which of
+	// the two would depend on when node 0's summary went out.
 	local := srvs[0].hall.List()
 	if len(local) != 1 || local[0].Owners[0] == "" {
 		t.Fatalf("node 0 runs %d tables, not ann's daily alone", len(local))

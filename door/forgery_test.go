@@ -535,8 +535,8 @@ func TestAStoreThatRefusesWritesPausesTheTable(t *testing.T) {
 func TestALostTableIsSaidLost(t *testing.T) {
 	url, js := deployment(t, "two nodes, one dies (seconds)")
 	// Node a's lease outlasts the purge below: with nodeTweak's second,
-	// node b took the table over from its record before a loaded
-	// machine's purge landed (ci35), and bob played on at it.
+	// node b could take the table over from its record before a loaded
+	// machine's purge landed, and bob would play on at it.
 	a, addrA := testServer(t, func(c *Config) { nodeTweak(url, "a")(c); c.Store.LeaseTTL = 10 * time.Second })
 	_, addrB := testServer(t, nodeTweak(url, "b"))
 	_, bob := seatAcross(t, addrA, addrB)

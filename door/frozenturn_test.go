@@ -14,17 +14,12 @@ import (
 // table over; the frozen node wakes, and its player, seated again where
 // the table runs now, still has the turn: their screen says so, and the
 // key they press is taken — their move is in the new owner's record
-// within seconds. (An audit saw such a player press keys the table never
-// took, until the turn's timer played for them 30 s later.)
+// within seconds, not played by the turn's timer instead.
 //
-// It failed 3 times in 20 at load 17 (and once in a clean-clone CI run)
-// while it chose her key from a screen that did not show the table as
-// it is: her turn was on her screen from before the freeze, and for a
-// moment after she was back, while her seat's bot on the new owner had
-// drawn for her meanwhile; the "d" it pressed then was refused, and
-// said. Traced with the nodes' logs, which a failure prints: the key
-// came 5 ms after the update that showed her draw. The table took every
-// key pressed on a screen that showed it as it was.
+// Her key is chosen from a screen that shows the table as it is: her
+// turn stays on her screen from before the freeze for a moment after
+// she is back, while her seat's bot on the new owner may have drawn
+// for her meanwhile, and a key chosen then is refused.
 func TestFrozenNodesPlayerOnTheTurnPlays(t *testing.T) {
 	t.Parallel()
 	url := sharedNATS(t)
@@ -69,7 +64,7 @@ func TestFrozenNodesPlayerOnTheTurnPlays(t *testing.T) {
 	// after she is back (the line saying so comes before the new
 	// owner's first view). A key chosen on that screen — "d" when her
 	// bot had drawn for her meanwhile — is refused, and said ("You have
-	// 15 tiles: discard one"): the stall a clean-clone CI run saw.
+	// 15 tiles: discard one").
 	var scr string
 	deadline := time.Now().Add(patience)
 	for {
@@ -123,8 +118,8 @@ func TestFrozenNodesPlayerOnTheTurnPlays(t *testing.T) {
 // having played for him before he was back, as it may once carl is
 // back first (a table plays its bots while anyone is at it) — his
 // screen says it was not played. Never neither. Which way depends on
-// who is back first: in 14 runs here bob was, every time, and his move
-// was sent again and played; the bot's way is held by
+// who is back first: here bob usually is, and his move is sent again
+// and played; the bot's way is held by
 // TestAMoveLostWithItsNodeIsSentAgain (ui/serve/pages/seat).
 func TestAMovePressedAsItsNodeFreezesIsPlayedOrSaid(t *testing.T) {
 	t.Parallel()

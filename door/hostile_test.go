@@ -309,11 +309,10 @@ func TestHostileClients(t *testing.T) {
 		t.Error("the honest players made no move")
 	}
 	// Without -hostile the bound is that every honest key is answered,
-	// as the load counts it (5 s): CI runs this beside the other
-	// packages' clusters on two busy cores, where a p99 of a second says
-	// more of the machine's load than of the server (and a move is shown
-	// only once the store has taken it); the 250 ms target is measured
-	// with -hostile on a quiet machine.
+	// as the load counts it (5 s): CI runs this beside other packages'
+	// clusters, where a p99 of a second says more of the machine's load
+	// than of the server; the 250 ms target is measured with -hostile
+	// on a quiet machine.
 	bound := 5 * time.Second
 	if *hostileStrict {
 		bound = 250 * time.Millisecond

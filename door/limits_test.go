@@ -52,10 +52,9 @@ func TestCaps(t *testing.T) {
 	srv, addr := testServer(t, func(c *Config) {
 		c.MaxPerAddr = 2
 		c.MaxTables = 1
-		// Long enough for a real client's handshake on a loaded
-		// machine under the race detector (bob's, at 300 ms, was cut
-		// once in a clean-clone CI run): what is checked is that a
-		// silent connection is closed, not how soon.
+		// Long enough for a real client's handshake on a loaded machine
+		// under the race detector: what is checked is that a silent
+		// connection is closed, not how soon.
 		c.HandshakeTimeout = 5 * time.Second
 	})
 	a := dial(t, addr, "ann", dialOpts{})

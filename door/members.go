@@ -164,9 +164,7 @@ func (s *clusterWatch) members(eng *keep.Engine) []member {
 			// routes, not the store) within as long as a door may be
 			// late: an okey node whose door has not come yet — a node
 			// woken from a freeze rejoins at once, while its door
-			// waits on its store catching up, and was warned of as a
-			// stranger in 2 of 8 freezes (TestFrozenOwnerTakeover, at
-			// loads of 19 to 27).
+			// waits on its store catching up.
 			out[i].unknown, out[i].pending = "", false
 		}
 		if out[i].unknown != "" && !out[i].pending && names[p.Name] == 1 && p.Name != eng.Node && s.hall.DoorServer(p.ID) == p.Name {

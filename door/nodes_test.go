@@ -774,7 +774,7 @@ func TestCutOffOwnerCannotWrite(t *testing.T) {
 	// is read, then the node asked whether it still runs it. Once it has
 	// let the table go, its players' sessions sit them at node b's, and
 	// the keys they pressed meanwhile are played there, by design
-	// (table.movedback.held): ci39 read them in a record taken after.
+	// (table.movedback.held), so a record read after could hold them.
 	for {
 		now, err := storedRecord(t, b, "1")
 		if a.hall.Local("1") == nil {

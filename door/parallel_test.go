@@ -11,8 +11,7 @@ import (
 // is spent waiting — on a cluster's nodes electing their streams'
 // leaders, on a table's pace, on a session left idle to see that it
 // stays asleep — not on the cores, so more of them wait at once than
-// the two cores go test would allow. Under -short on two cores (load 6)
-// the package took 62 s at two at once, 42 s at six.
+// the two cores go test would allow.
 const shortParallel = 6
 
 // waitInParallel raises the tests run at once to shortParallel under

@@ -289,8 +289,7 @@ func TestRestart101ResumesTheTable(t *testing.T) {
 	srv2, addr2 := startServer(t, withDefaults(t, tweak))
 	// The rack ann should see is the one the restarted store holds: a
 	// key of hers sent before the crash may land after the record
-	// settled (ci34: she had drawn, 22 tiles where the settled record
-	// gave 21), as in TestRestartResumesTheTable. Every move taken
+	// settled, as in TestRestartResumesTheTable. Every move taken
 	// before the crash is in it, first.
 	g2 := saved101(t, srv2, "1", func(*okey101.Game) bool { return true })
 	before, after := g.Record().Actions, g2.Record().Actions

@@ -562,9 +562,7 @@ func TestRestartResumesTheTable(t *testing.T) {
 	srv2, addr2 := startServer(t, withDefaults(t, tweak))
 	// The rack ann should see is the one the restarted store holds: a
 	// key of hers sent before the crash may land after the record
-	// settled (seen at a load of 20: she had drawn, 15 tiles where the
-	// settled record gave 14). Every move taken before the crash is in
-	// it, first.
+	// settled. Every move taken before the crash is in it, first.
 	g2, _ := savedGame(t, srv2, "1", func(*classic.Game) bool { return true })
 	before, after := g.Record().Actions, g2.Record().Actions
 	if len(after) < len(before) || !reflect.DeepEqual(after[:len(before)], before) {
@@ -692,9 +690,8 @@ var stallPace = flag.Bool("stall-pace", false, "TestStalledClientSlowsNobody: ho
 // waited on that write would play none — and the other player sees at least 90% of the
 // table's states (the wall's count after every draw), hand after
 // hand, thirty draws at least. How fast it plays (600 ms a draw at
-// most) is the measure's, -stall-pace: a machine busy with others (a
-// SCHED_IDLE run at load 37 played 765 ms a draw) is slow for every
-// table alike.
+// most) is the measure's, -stall-pace: a machine busy with others is
+// slow for every table alike.
 func TestStalledClientSlowsNobody(t *testing.T) {
 	// Not in parallel: it times the table's pace.
 	if testing.Short() {
@@ -818,8 +815,8 @@ func TestStalledClientSlowsNobody(t *testing.T) {
 			during = n - atStuck
 		}
 		// Thirty draws in the store, not on ann's screen: the saver
-		// writes behind the table, and the record is what is counted
-		// below (ci35 read 28 draws once she had seen 30 states).
+		// writes behind the table, and the record, which can lag her
+		// screen, is what is counted below.
 		if during >= 20 && n >= 30 && drawsIn(lastRec) >= 30 {
 			break
 		}

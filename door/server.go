@@ -101,13 +101,9 @@ type Config struct {
 
 	// GCPercent is the garbage collector's target (debug.SetGCPercent)
 	// for the process the server runs in, unless GOGC is set in its
-	// environment; 0 (the default) leaves the runtime's. It was 40 while
-	// Bubble Tea's renderer kept two screens of cells a session alive;
-	// without them (tty/frame.go) a session holds about 0.45 MB live, and at
-	// 750 sessions (okey load, one run each, a load average of 33) the
-	// runtime's 100 cost 0.046% of a core and 1.01 MB a session where 40
-	// cost 0.055% and 0.76 MB: the collector's work was a third of the
-	// server's CPU at 40.
+	// environment; 0 (the default) leaves the runtime's, which costs
+	// little more CPU than a lower target now that a session holds
+	// little live memory (docs/studies/serving-performance.md).
 	GCPercent int
 
 	// Overload is how late the node may run before it turns newcomers
@@ -302,8 +298,7 @@ type Server struct {
 	// connection, which the SSH library does only after it has counted
 	// the listener in; serveOnce closes it, serveCalled says Serve began.
 	// Shutdown waits for it: the library's Shutdown counting the
-	// listeners out while Serve counts one in is a data race (a test
-	// ending a second after it started found it under the race detector).
+	// listeners out while Serve counts one in is a data race.
 	serving     chan struct{}
 	serveOnce   sync.Once
 	serveCalled atomic.Bool

@@ -444,9 +444,8 @@ func startNodes(binary, dir string, n int, base ChildConfig, sshPort, clusterPor
 	for try := 1; ; try++ {
 		kids, err := startNodesOnce(binary, dir, n, base, sshPort, clusterPort, nats)
 		// Ports chosen free (clusterPort 0) can be taken by another
-		// process between the choice and the node's listen: a clean-clone
-		// CI run lost a start to "address already in use" beside other
-		// tests' clusters. Fresh ports, then, a few times.
+		// process between the choice and the node's listen: fresh ports,
+		// then, a few times.
 		if err == nil || clusterPort > 0 || len(nats) > 0 || n < 2 || try == 3 || !strings.Contains(err.Error(), "address already in use") {
 			return kids, err
 		}

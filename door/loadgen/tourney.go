@@ -321,14 +321,11 @@ func tourneyPlayer(ctx context.Context, c *client, redial func() (*client, error
 			over := matchOverRe.MatchString(c.term.String())
 			if over && !matchEnd.IsZero() && time.Since(matchEnd) < sameMatch {
 				p.tracef("%s (node %d): a match end seen again %v after the last, not counted: deal %s\n", c.name, c.node, time.Since(matchEnd).Round(time.Millisecond), cmp.Or(dealOn(c.term.String()), deal, "-"))
-				// The end just seen, seen again: not a match of its
-				// own (counted twice, it would be a match "seen ended
-				// but not counted"). Its q was pressed already: the
-				// screen is on its way off the table, and a second q
-				// would reach the lobby and hang up (the node logged
-				// the leave, then the disconnect 40 ms later; the
-				// player dialled again). A q that was lost is pressed
-				// again below, once this end stays for screenWait.
+				// The end just seen, seen again: not a match of its own
+				// (counted twice, it would be "seen ended but not counted").
+				// Its q was pressed already, and a second q would reach the
+				// lobby and hang up. A q that was lost is pressed again below,
+				// once this end stays for screenWait.
 				c.await(ctx, screenWait, func(scr string) bool { return !matchOverRe.MatchString(scr) })
 				continue
 			}
