@@ -34,8 +34,8 @@ func simRecords(t *testing.T, gameName string, hands string) []string {
 // fewSamples is the worlds okey review's tests judge a decision over:
 // two under -short, where they check what the command prints (its JSON,
 // its text, where it reads), whatever the verdicts (bots/coach judges
-// those), and full in the whole suite (four reviews over 8 or 16 worlds
-// were 10 s of CPU of the package's 16 under -short).
+// those), and full in the whole suite, where more worlds cost most of
+// the package's CPU.
 func fewSamples(full string) string {
 	if testing.Short() {
 		return "2"
@@ -130,7 +130,7 @@ func TestReviewJSON(t *testing.T) {
 
 // TestReviewText: the report fits 80 columns and names the seat and
 // the hand, in the player's language: with --lang tr its text and its
-// legend are Turkish (issue 67: they were English).
+// legend are Turkish.
 func TestReviewText(t *testing.T) {
 	f := simRecords(t, "101", "1")[0]
 	for _, c := range []struct {

@@ -38,10 +38,8 @@ func (e *endless) Read(p []byte) (int, error) {
 
 // okey verify and okey review stop at the first line that cannot belong
 // to the match, having read what the match is and little more — not the
-// whole input (before they streamed, a 60 MB record of well-formed moves
-// took 31.7 s and 549 MB; review read 100 MB of junk before refusing
-// line 1). The inputs here never end: a command that read to the end
-// would never return.
+// whole input, which could be any size. The inputs here never end: a
+// command that read to the end would never return.
 func TestRecordStreamStopsAtTheFirstLineThatCannotBelong(t *testing.T) {
 	classic, o101, _ := servedRecords(t)
 	slack := 2*record.ReadBatch + 128<<10 // a batch read ahead, the reader's buffer

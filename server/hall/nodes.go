@@ -261,13 +261,12 @@ func (h *Hall) broughtBack(t *tables.Table) {
 }
 
 // sweepEvery is how often a node looks for tables nobody runs, and
-// sweepWait the longest one look waits for the store: given a second,
-// the listing of the leases went unanswered round after round on a
-// loaded store (a node's loss, its players all dialling in again), and
-// the tables nobody held waited a minute for it. (Hedged — a new
-// listing every 400 ms while the earlier waited — each listing a
-// consumer of the leases' stream, the store took no lease for minutes
-// in one such run: one listing at a time.)
+// sweepWait the longest one look waits for the store: a loaded store
+// (a node's loss, its players all dialling in again) can take longer
+// than a second to list the leases, and the tables nobody held would
+// wait round after round. One listing at a time, not hedged: each
+// listing is a consumer of the leases' stream, and many at once can
+// keep the store from taking leases.
 const (
 	sweepEvery = time.Second
 	sweepWait  = 3 * time.Second

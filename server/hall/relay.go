@@ -31,11 +31,10 @@ const lobbyEvery = 250 * time.Millisecond
 
 // openedSubject is where a node says a table it has just opened, with
 // its summary: the lobby entry follows with the node's next write of the
-// lobby, but that write and the other nodes' watch of it took seconds on
-// a starved machine, and a join code typed on another node found "no
-// table" meanwhile (tables not formed in 7 of 10 runs of 1,000 sessions
-// beside two cores' worth of neighbour, 2026-11-25). A plain message
-// reaches every node at once.
+// lobby, but that write and the other nodes' watch of it can take
+// seconds on a starved machine, and a join code typed on another node
+// would find "no table" meanwhile. A plain message reaches every node
+// at once.
 const openedSubject = "okey.lobby.opened"
 
 // maxOpened caps an announcement's bytes as it arrives (a summary is
@@ -267,12 +266,9 @@ func (r *relay) watch(ctx context.Context, w jetstream.KeyWatcher) {
 			if had && cur.rev >= e.Revision() {
 				// A reread has read a newer entry already, or this
 				// one: a watch made again brings every entry again,
-				// and the same entry taken again undid a move heard
-				// since (movedTo) — the table named its node before,
-				// frozen or dead, until its new node's entry came,
-				// which waits while the lobby's stream elects a
-				// leader: a frozen node's player back at the table 10.7 s
-				// after another node ran it, in one freeze round of ten.
+				// and the same entry taken again would undo a move
+				// heard since (movedTo), naming the table's old node
+				// until its new node's entry came.
 			} else if e.Operation() == jetstream.KeyValuePut && !ok {
 				// Not a node's: the lobby stays as it was, and a
 				// table of this node's has its summary written again.

@@ -324,9 +324,8 @@ func (ns *nodes) takeOver(id string, e leaseEnd) (again bool) {
 				// that ran the table before, sent to a stream leader
 				// that froze and landed as the stream elected another,
 				// or a read from a copy behind. Read again and claimed
-				// again, the lease kept: given up, the next node took
-				// the table a second later and it waited for a whole
-				// second takeover (a freeze round: 2.8 s).
+				// again, the lease kept: given up, the table would wait
+				// for a whole second takeover.
 				ns.h.Opt.Log.Debug("taking a table over: its record moved on as it was read, read again", "table", id, "claims", claims)
 				continue
 			}

@@ -332,12 +332,12 @@ func (t *Table) onClock() {
 
 // turn starts the bot's turn at seat: the bot is asked now and its
 // move shows when the bot's delay ends, or when it answers if later.
-// Asked only as the delay ended, as it once was, a move would show the
-// delay plus the bot's thinking, and how long a bot thinks depends on
-// its rack: anyone watching the clock would learn of a hidden rack.
-// Held to the delay's end, a move shows at the same time whatever the
-// rack, unless the bot thinks longer than the delay (700 ms by
-// default; a 101 expert's p99 is about 180 ms).
+// Asked only as the delay ended, a move would show the delay plus the
+// bot's thinking, and how long a bot thinks depends on its rack: anyone
+// watching the clock would learn of a hidden rack. Held to the delay's
+// end, a move shows at the same time whatever the rack, unless the bot
+// thinks longer than the delay (700 ms by default, well above a 101
+// expert's usual time).
 func (ak *asker) turn(t *Table, now time.Time, seat int) {
 	t.clock.nextBot = now.Add(t.Opt.BotDelay)
 	ak.askSeat(t, seat)

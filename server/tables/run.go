@@ -245,10 +245,9 @@ func (t *Table) Call(ctx context.Context, r Request) bool {
 // takeQueued takes first and the requests queued behind it (up to
 // queuedMax in all), and saves once for them all. The table takes
 // nothing while a change is written (Run), so requests that came
-// meanwhile wait together: taken one by one, each waited for the
-// write of every one before it — a tournament's new table seated its
-// four players 80 to 130 ms apart, a store write each, and the last
-// saw their hand a third of a second after the first.
+// meanwhile wait together: taken one by one, each would wait for the
+// write of every one before it, and a tournament's new table would
+// seat its four players a store write apart each.
 func (t *Table) takeQueued(ctx context.Context, first Request) {
 	t.saving.batching = true
 	defer func() {

@@ -67,9 +67,8 @@ func TestDuplicateSeatsOnePersonOnce(t *testing.T) {
 		}
 	}
 	// Until the owner has taken them: one of the two joined and none
-	// left pending. (No request pending alone was not enough: right
-	// after the joins the owner's view may not hold them yet, and the
-	// test read neither joined — a clean-clone CI run, 2026-11-27.)
+	// left pending. (No request pending alone is not enough: right
+	// after the joins the owner's view may not hold them yet.)
 	tr := waitFor(t, n, dup, "the requests taken", func(tr tourney.Tournament) bool {
 		_, cem := tr.Joined["key:SHA256:cem"]
 		_, dan := tr.Joined["key:SHA256:dan"]

@@ -465,10 +465,8 @@ func (s *Service) TableEnded(e tables.SeatedEnd) {
 //
 // Several tables' ends are written at once (at most endsAtOnce): one
 // after the other, the ends of an arena's tables that finished together
-// waited in line for the store, each two round trips — on a loaded
-// store the owner took an end 2 s after its players saw it at the
-// median and 25 s at the 90th percentile, and they waited that long for
-// their next table.
+// would wait in line for the store, each two round trips, and on a
+// loaded store their players would wait seconds for their next table.
 func (s *Service) writeEnds(ctx context.Context) {
 	slots := make(chan struct{}, endsAtOnce)
 	for {

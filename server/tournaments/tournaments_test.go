@@ -968,9 +968,8 @@ func TestDuplicateRoundsShareTheirDealsAndKeepThemSecret(t *testing.T) {
 // backTime is the back-time of the tests' tables where a player stays
 // away: long enough for those who come to reach their seats on the
 // machine's real clock (the table's wait is real time) from the
-// table's opening, short enough to wait out for the one away. 300 ms
-// was missed beside the whole suite on a loaded two-core machine ("no
-// free seat": a bot had taken the seat of one who came).
+// table's opening, even on a loaded machine, short enough to wait out
+// for the one away.
 const backTime = 2 * time.Second
 
 // awayTime is how long the players of those tests who came may be away
