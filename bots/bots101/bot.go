@@ -135,13 +135,11 @@ func newPlayer(level string, seed uint64) player {
 
 // decideBudget is the search work (meld.Solver.Work) a decision may
 // spend before the samplers stop at their least (twoDrawLeast,
-// finishTwoLeast): about 2.5 ms of CPU on this project's machine. Most
-// decisions spend far less; the few that would spend more (a long rack
-// with okeys before opening, a crowded table once open) are the ones
-// that set a hard decision's 99th percentile, which the budget brings
-// from 8–12 ms to about 5 ms, and it cost no measurable strength (−0.04
-// points a hand, standard error 0.05, over seeds 3 to 10;
-// docs/studies/bots-101-hard.md, the ninth session). Counted in work, not time,
+// finishTwoLeast): a few milliseconds of CPU. Most decisions spend far
+// less; the few that would spend more (a long rack with okeys before
+// opening, a crowded table once open) set a hard decision's 99th
+// percentile, which the budget about halves at no measurable cost in
+// strength (docs/studies/bots-101-hard.md). Counted in work, not time,
 // so that a bot plays the same on every machine and every run.
 const decideBudget = 100_000
 

@@ -19,12 +19,10 @@ import (
 
 // The expert level, kept on the tuning bench only. It was determinised
 // Monte Carlo on the hard policy; measured in whole matches it was no
-// stronger than hard (500 matches against three hard, seed 1, 300 ms a
-// decision: 53.0% of matches won, 49.4-56.7%, where equal play wins
-// 50%; +0.032 net points a hand, +0.002 to +0.061), so the game no longer
-// offers it (docs/bots.md, "Measured figures") and its name plays as hard
-// (Retired). The bench builds it as level "expert" (OKEY_THINK sets its
-// budget), to measure it again or any search built on it.
+// stronger than hard, so the game no longer offers it (docs/bots.md,
+// "Measured figures") and its name plays as hard (Retired). The bench
+// builds it as level "expert" (OKEY_THINK sets its budget), to measure
+// it again or any search built on it.
 
 // Expert is determinised Monte Carlo on top of the hard policy. When a
 // discard is not obvious it lists the promising ones (the hard level's

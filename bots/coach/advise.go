@@ -67,8 +67,7 @@ func AdviseClassic(ctx context.Context, v classic.View, o Options) (classic.Acti
 	if acrossBetter(&d) {
 		// A finish and the move across the line from it, weighed until
 		// settled, are told apart: the hint gives the better, as the
-		// coach names it (issue 67: the hint said "win now" where the
-		// review, on 32 worlds, called holding the best).
+		// coach names it, so that hint and review never disagree.
 		return best, d, nil
 	}
 	if o.stands(d, ThresholdsClassic) {

@@ -351,11 +351,10 @@ func tied(cs []Candidate, best int) bool {
 
 // asGood makes d's move the best, as good as any: the coach does not
 // show another move better, so it names none, and counts no loss
-// against it (issue 67: "best" beside a loss of 5.18 counted in the
-// hand's total read as a loss of the move against itself). The loss
-// found stays in the candidates' rows (--json), and High keeps the 95%
-// interval's upper end, how much the move might have lost: the hint's
-// rule (Options.stands) reads it.
+// against it (a "best" move beside a loss would read as a loss of the
+// move against itself). The loss found stays in the candidates' rows
+// (--json), and High keeps the 95% interval's upper end, how much the
+// move might have lost: the hint's rule (Options.stands) reads it.
 func (d *Decision) asGood() {
 	d.Label, d.Best, d.Uncertain, d.Certainty = Best, d.Played, false, TooClose
 	d.Loss, d.Low, d.Accuracy = 0, 0, 100

@@ -185,14 +185,13 @@ func meanCI(xs []float64) (mean, half float64) {
 // or a blunder. Each deal (seeds 41000, 41001, …) is also played with
 // seat 0 by the hard bot, the same bots and seeds elsewhere, for the
 // net points the hint's play gains over hard's (logged). The size: 5
-// whole hands (CI's ten minutes: the review reads a near-mistake on
-// more worlds since 2026-11-25), OKEY_FOLLOW_CLASSIC=200 for the full
-// study (docs/studies/review-judge.md). Under -short, 1 hand whose first half seat 0
-// plays by the hard bot and its second half (from 30 tiles left on the
-// wall, its finish included) by the hint, every hinted decision judged:
-// the quick suite's check that the hint is no mistake, at a quarter of
-// the cost (the early decisions' worlds are played out longest: 20 s
-// of the 28 the whole hand took at a load of 9).
+// whole hands (within CI's time), OKEY_FOLLOW_CLASSIC=200 for the full
+// study (docs/studies/review-judge.md). Under -short, 1 hand whose first
+// half seat 0 plays by the hard bot and its second half (from 30 tiles
+// left on the wall, its finish included) by the hint, every hinted
+// decision judged: the quick suite's check that the hint is no mistake,
+// at a fraction of the cost (the early decisions' worlds are played out
+// longest).
 func TestFollowingTheHintClassic(t *testing.T) {
 	hands := followHands(t, "OKEY_FOLLOW_CLASSIC", 1, 5)
 	from := classic.DefaultRules().TileCount() // more than any wall: the whole hand

@@ -235,10 +235,8 @@ func judge(ctx context.Context, o *Options, def int, th Thresholds, names []stri
 // rack able to) and how closely a finish and the move played must be
 // weighed: the judge reads on until the two are told apart (the 95%
 // interval of their difference excludes 0) or their difference is
-// known within ±tol. Issue 67: on 32 worlds the judge put holding a
-// winning rack for an okey finish 0.19 ± 0.21 ahead of finishing, and
-// stopped there, calling the hold the best; 2,048 worlds put it 0.12
-// ± 0.03 ahead. A nil *finishes weighs nothing.
+// known within ±tol, since a few dozen worlds can put either ahead by
+// noise. A nil *finishes weighs nothing.
 type finishes struct {
 	out  []bool
 	tol  float64
@@ -291,7 +289,7 @@ func (fs *finishes) most(rounds int) int { return fs.mult * rounds }
 // n worlds, is known well enough: within ±tol, or told apart from 0 on
 // at least least worlds (the rounds' most: a 95% interval looked at
 // after every doubling from 16 worlds on tells two moves apart by
-// chance too often — issue 67's hold read 0.25 ± 0.23 ahead on 32).
+// chance too often).
 func (fs *finishes) settled(more, half float64, n, least int) bool {
 	return half <= fs.tol || n >= least && math.Abs(more) > half
 }

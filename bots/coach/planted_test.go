@@ -61,10 +61,10 @@ const (
 	kindControl  = "control"
 )
 
-// plantsHeld are issue 67's planted positions, in both games: a
+// plantsHeld are planted positions, in both games: a
 // winning rack held with three tiles or fewer left to draw (the wall
 // runs out before the seat draws again), beside the finish as its
-// control. Classic: the issue's rack (R1 R2 R3 R13 · Y6 Y8 Y9 Y11 Y13 ·
+// control. Classic: issueRack (R1 R2 R3 R13 · Y6 Y8 Y9 Y11 Y13 ·
 // K8 K9 K10 K11 K13 · okey R7) with 3 left, discarding Y6 rather than
 // finishing with it; 101: the first turn of four hard bots' hand 8 that
 // went out with 3 left, a discard that does not go out in its place.

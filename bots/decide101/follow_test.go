@@ -120,9 +120,7 @@ func reviewFrom101(t *testing.T, rec okey101.Record, first int) []coach.Decision
 // -short, 1 hand whose seat 0 is played by the hard bot until 14 tiles
 // are left on the wall (of 20 after the deal) and by the hint from
 // there to the hand's end, every hinted decision judged: the hand's
-// first plans, an opening's above all, cost the judge most (the hint
-// and the review of the whole hand took 35 s at a load of 10, those of
-// its last 14 tiles 6 s).
+// first plans, an opening's above all, cost the judge most.
 func TestFollowingTheHint101(t *testing.T) {
 	// Beside TestHintPlansCanBeFollowed: each plays its own deals.
 	t.Parallel()

@@ -24,13 +24,11 @@ import (
 // unless the judge found a better one (counted). Each hint is judged
 // (a few tenths of a second), so the hands are fewer than when the hint
 // was the hard bot's plan alone. The hands are those of seeds 7008 to
-// 7015, each rule set twice: of the 16 from seed 7000 that this test
-// once played, the first eight have no finishing hint and the second
-// eight have one, so these eight try every check at half the time (16
-// hands took 56 s on a quiet machine and 347 s of a clean clone's CI
-// beside three other test binaries, 2026-11-25). OKEY_PLANS asks for
-// more. The quick suite (-short) leaves it to the whole one: a hint is
-// the judge's, a few tenths of a second each.
+// 7015, each rule set twice: of the 16 from seed 7000, the first eight
+// have no finishing hint and the second eight have one, so these eight
+// try every check at half the time. OKEY_PLANS asks for more. The quick
+// suite (-short) leaves it to the whole one: a hint is the judge's, a
+// few tenths of a second each.
 // firstPlanSeed is the seed of TestHintPlansCanBeFollowed's first hand.
 const firstPlanSeed = 7008
 
