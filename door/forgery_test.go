@@ -140,7 +140,7 @@ func forgeDuringPlay(t *testing.T, nc *nats.Conn, overheard func() []*nats.Msg, 
 		}
 		// The lobby is written by the node's flush, a beat after the
 		// table changes: under the race detector on a busy machine the
-		// entry came after play had reached here (a clean-clone run).
+		// entry can come after play has reached here.
 		for {
 			e, err := kv.Get(ctx, key)
 			if err == nil {

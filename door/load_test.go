@@ -492,12 +492,10 @@ func TestLoad(t *testing.T) {
 
 	// The targets (everyone in within 10 s, key and move to screen p99
 	// within 1 s) are the measure's, -load on a quiet machine: in the
-	// suite, beside other packages' clusters on two busy cores (or put
-	// behind everything else, as a SCHED_IDLE run at load 37 was: sort
-	// p99 1.1 s), they say more of the machine than of the server.
-	// There, every session connected (each waited for 20 s above) and
-	// every key is answered within keyLostSuite (a sort at 5 s, lost as
-	// the measure counts it, was seen beside two busy loops).
+	// suite, beside other packages' clusters on two busy cores, they say
+	// more of the machine than of the server. There, every session
+	// connected (each waited for 20 s above) and every key is answered
+	// within keyLostSuite.
 	if *loadFull && allIn > 10*time.Second {
 		t.Errorf("connecting everyone took %v, over 10 s", allIn)
 	}

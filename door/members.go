@@ -39,13 +39,11 @@ const doorGrace = 10 * time.Second
 // its door, its word that it is alive. One that has said nothing on its
 // routes for quietAfter (its messages' count standing still) is frozen
 // or stopped, and cannot: a node frozen as the cluster started, before
-// its peers had read its door or heard it once, was warned of as a
-// stranger by the live peers in 4 of 5 freezes of 20 s
-// (TestFrozenOwnerTakeover -frozen-for 20s), and in a clean-clone CI
-// run. Such a member is not judged while it is quiet, nor for a grace
-// after it speaks again (its door and its word come a moment after its
-// store's traffic) — for at most quietMax after it joined: a server
-// that joins and only listens, saying nothing, is warned of then.
+// its peers had read its door or heard it once, would be warned of as a
+// stranger. Such a member is not judged while it is quiet, nor for a
+// grace after it speaks again (its door and its word come a moment
+// after its store's traffic) — for at most quietMax after it joined: a
+// server that joins and only listens, saying nothing, is warned of then.
 // A running server is never quiet: its store's replication and an okey
 // node's heartbeat speak every second.
 const (
@@ -236,10 +234,9 @@ const membersEvery = time.Second
 
 // routesEvery is how often a node looks at its server's routes: a route
 // closed is a node gone (its tables taken over once it stays away
-// goneAfter), and looked at once a second the closing was seen 0.7 to
-// 0.8 s after a node was killed (two arena runs), on the way to every
-// one of its tables' takeovers. The routes are in the server's memory:
-// looking costs no request.
+// goneAfter), and every look's delay is on the way to every one of its
+// tables' takeovers. The routes are in the server's memory: looking
+// costs no request.
 const routesEvery = 250 * time.Millisecond
 
 // watchChanges calls list every every until ctx ends, and joined for

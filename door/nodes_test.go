@@ -53,9 +53,9 @@ func nodeTweak(url, node string) func(*Config) {
 }
 
 // steadyNode is nodeTweak for a test where no node dies: its lease
-// lasts 30 s, not 1, so that a node slowed by a loaded machine (load 25
-// and the race detector) does not lose its table to the other node in
-// the middle of a test that is not about failover.
+// lasts 30 s, not 1, so that a node slowed by a loaded machine and the
+// race detector does not lose its table to the other node in the
+// middle of a test that is not about failover.
 // The failover tests keep nodeTweak's second: its expiry is their point.
 func steadyNode(url, node string) func(*Config) {
 	return func(c *Config) {
@@ -424,11 +424,9 @@ func (c *cluster) restart(ids ...int) {
 
 // testStoreReady is how long a test's node waits for its cluster's
 // store to be ready, each stream and bucket made: twice the default
-// minute. A node of two, in CI's race step beside a two-core neighbour,
-// waited past the 30 s the tests gave it before for JetStream to answer
-// ("the bucket okey_leases: the store stayed unavailable: ... JetStream
-// system temporarily unavailable", TestAnIntruderWithTheSecretIsSeen);
-// the wait is not what those tests check.
+// minute, since a starved machine under the race detector can pass
+// half a minute before JetStream answers; the wait is not what those
+// tests check.
 const testStoreReady = 2 * time.Minute
 
 // tryNodes makes n clustered servers on ports free a moment ago, or none.

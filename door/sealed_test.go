@@ -114,9 +114,8 @@ func TestStoreHoldsNoSecretDuringAMatch(t *testing.T) {
 	}
 	// Text is looked for in either case; raw bytes only as they are:
 	// bytes.ToLower reads bytes as UTF-8 and turns each invalid one into
-	// U+FFFD, so a seed of eight such bytes, folded, matched any eight
-	// such bytes of a sealed message (the test failed so, once in a few
-	// hundred runs).
+	// U+FFFD, so a seed of eight such bytes, folded, would match any eight
+	// such bytes of a sealed message.
 	raw := map[string]bool{"the seed's bytes": true, "the salt's bytes": true}
 	look := func(where string, b []byte) {
 		t.Helper()

@@ -99,9 +99,8 @@ func discardKeys(scr string) []string {
 // for it (the saver writes in the background).
 func savedGame(t *testing.T, srv *Server, id string, ok func(*classic.Game) bool) (*classic.Game, classic.Record) {
 	t.Helper()
-	// 30 s, not 10: on a loaded machine (load average 15 on two cores)
-	// the three-node test's players took more than 10 s to make twelve
-	// moves, before and after the line writer alike.
+	// 30 s, not 10: on a loaded machine the three-node test's players
+	// can take more than 10 s to make twelve moves.
 	deadline := time.Now().Add(30 * time.Second)
 	seen := "nothing read"
 	for {

@@ -42,11 +42,9 @@ func readOperatorTourneys(cfg Config) ([]tournaments.Order, error) {
 // openTourneys makes the tournaments' service on the server's store and
 // hands it the hall's tournament tables' ends. Its book and leases are
 // made as openStore makes the others, within a minute (each make is
-// bounded by the store's ready wait too), not one call's ten seconds:
-// a node starting in CI's race step beside a two-core neighbour spent
-// those ten on the two buckets ("the bucket okey_tourney_leases: the
-// store stayed unavailable: context deadline exceeded",
-// TestSessionsAnywhere).
+// bounded by the store's ready wait too), not one call's ten seconds,
+// which a node starting on a starved machine can spend on the two
+// buckets.
 func (s *Server) openTourneys() error {
 	ctx, cancel := context.WithTimeout(s.ctx, time.Minute)
 	defer cancel()

@@ -228,10 +228,10 @@ const DoorStale = doorStale
 // node that does not hear itself (frozen or starved itself, or its
 // link down) lets nobody go. A player of the silent node asking for the
 // seat again later is taken as a resume code is (onRequest): their
-// seat, unless someone took it back. (The doors were tried first: a
-// door is written through the store, and on a starved machine, load
-// 30 on two cores, doors came 15 s apart from nodes that were playing,
-// and their players' stand-ins were let go.)
+// seat again later is taken as a resume code is (onRequest): their
+// seat, unless someone took it back. (Not the doors: a door is written
+// through the store, and on a starved machine doors come seconds apart
+// from nodes that are playing.)
 
 // aliveSubject is where each node says it is alive.
 const aliveSubject = "okey.nodes.alive"

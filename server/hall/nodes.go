@@ -126,12 +126,9 @@ func (ns *nodes) guardEntry(e jetstream.KeyValueEntry) bool {
 // the lobby lost. The lobby's tables are looked at every time, also in
 // the rounds that list the tables kept: a table listed whose entry never
 // reached the store (its node died as it opened it) is in the lobby
-// alone, and with a TTL of a second every round lists the tables kept
-// (a tournament's table stayed listed, and its arena unfinished, for
-// minutes after its node was killed). A sweep every TTL took a frozen node's table over 15 to
-// 21 s after the freeze: the stream leaders the frozen node held took
-// JetStream 4 to 9 s to elect again, and a sweep begun meanwhile waited
-// out its own deadline before the next could try.
+// alone. Every second, not every TTL: the stream leaders a frozen node
+// held take JetStream seconds to elect again, and a sweep begun
+// meanwhile waits out its own deadline before the next can try.
 func (ns *nodes) sweep(ctx context.Context, ttl time.Duration) {
 	tick := time.NewTicker(sweepEvery)
 	defer tick.Stop()

@@ -22,20 +22,18 @@ import (
 // answer (a stream still electing its leader after a node's loss, a
 // loaded store) is tried again takeoverAgain later, up to
 // takeoverTries times, its slot given to the others meanwhile: the
-// lease ends once, and the watch says so once. Left to the sweep, whose
-// listing of the leases went unanswered within its second on a loaded
-// store, a killed node's 50 tables were taken over 54 s to 2 min after
-// the kill (okey load's arena, 200 players on three nodes), their
-// players waiting at the table. Its caller is one of the hall's
-// goroutines (ns.h.wg counts it), so the count is never zero here.
+// lease ends once, and the watch says so once; left to the sweep, whose
+// listing of the leases may go unanswered on a loaded store, a killed
+// node's tables would wait minutes, their players at the table. Its
+// caller is one of the hall's goroutines (ns.h.wg counts it), so the
+// count is never zero here.
 //
 // e.heard says the lease's end was heard (released or expired, from the
 // leases' watch, or its node gone from the cluster): the sessions here
 // at the table, run by another node, are told at once that it stopped
 // there. A table the sweep found with no lease may have one by now (its
 // node opened it as the leases were listed): its sessions are told only
-// once this node has its lease, not sent from a table still in play
-// (they were, and sat again a second later, in an arena's pairings).
+// once this node has its lease, not sent from a table still in play.
 func (ns *nodes) takeOverSoon(id string, e leaseEnd) {
 	ns.mu.Lock()
 	if ns.taking[id] {
@@ -79,17 +77,13 @@ type leaseEnd struct {
 
 // NodeGone takes over at once the tables node ran, as the lobby lists
 // them: node has left the cluster (its routes closed and not back), so
-// its leases need not be waited out. A node killed under a 200-player
-// arena had its tables taken over 4 to 77 s after, most of them 15 s,
-// as the store's new leaders expired its leases.
+// its leases need not be waited out, which can take many seconds while
+// the store's new leaders expire them.
 //
 // The nodes left share the tables out (shareOf): each takes its own
 // share at once and leaves the others' to them while they are heard
-// alive, for at most shareWait. Every node took every table, and each
-// table was won by one: a node killed under an arena (okey load k3),
-// its two peers lost 18 and 26 races of its 50 tables, each a slot of
-// the eight taken for a round trip or more, and the last tables came
-// up 3.4 s after the store's leader was elected.
+// alive, for at most shareWait, rather than race each other for every
+// table, each race a takeover slot spent on a round trip.
 func (h *Hall) NodeGone(node string) {
 	if h.Nodes == nil || h.Relay == nil || node == "" || node == h.Relay.node {
 		return

@@ -61,8 +61,7 @@ func startClusterWith(t *testing.T, n int, secret *Secret) []*Engine {
 }
 
 // testReady is how long a test's engine waits for its cluster's store
-// (serve's testStoreReady says why: twice the default minute; 30 s was
-// passed in CI's race step beside a busy neighbour).
+// (serve's testStoreReady says why: twice the default minute).
 const testReady = 2 * time.Minute
 
 // tryCluster starts n engines on ports free a moment ago, or none.

@@ -280,8 +280,8 @@ func openEngine(ctx context.Context, dir string, sc StoreConfig) (*Engine, error
 			// Dropped (the server closes a client it cannot write to
 			// in time), the connection is made again at once: the
 			// server is in the process, and the client's default wait
-			// of 2 s before it dials the one server it knows again
-			// was 2 s more of every table's writes unanswered.
+			// before it dials again would leave every table's writes
+			// unanswered meanwhile.
 			nc, err := nats.Connect("", nats.InProcessServer(e.ns), nats.Name("okey serve"+name), nats.MaxReconnects(-1), nats.ReconnectWait(inProcessRedial), nats.Timeout(inProcessHandshake), nats.UserInfo(localUser, local))
 			if err != nil {
 				return nil, fmt.Errorf("connecting to the store (NATS): %w", err)
@@ -324,9 +324,8 @@ const inProcessRedial = 50 * time.Millisecond
 
 // inProcessHandshake bounds the handshake with the server in the
 // process. There is no network to wait on, only the CPU: the client's
-// default of 2 s failed a node's start on a loaded two-core machine
-// (load 32, "read pipe: i/o timeout"), where waiting longer costs
-// nothing but the wait.
+// default of 2 s can fail a node's start on a loaded machine, where
+// waiting longer costs nothing but the wait.
 const inProcessHandshake = 20 * time.Second
 
 // localUser is the one client user of the embedded server: the process

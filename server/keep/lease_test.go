@@ -563,8 +563,7 @@ func (k *laggingKV) Get(ctx context.Context, key string) (jetstream.KeyValueEntr
 // A lease written again since the node's revision (a renewal of its
 // own that landed late), read back from a replica that lags three
 // reads behind: given up, and renewed, at the revision the leader
-// holds — not refused three times and left held ("written again as it
-// was read", seen 30 times in a quiet arena run as its tables closed).
+// holds — not refused three times and left held.
 func TestLeaseReadFromAReplicaBehind(t *testing.T) {
 	ctx := context.Background()
 	a, _ := twoNodes(t, time.Minute)
@@ -699,9 +698,8 @@ func (k *silentKV) Update(ctx context.Context, key string, v []byte, last uint64
 
 // A takeover's lease asked of a store whose first answers never come
 // (the leases' stream leader frozen, a direct get handed to a frozen
-// replica) is taken on the next ask, well inside the takeover's wait:
-// each call waited out whole took a frozen owner's takeover 10 s, then
-// 15–30 s in all (a trace of the slow freezes). A create that landed
+// replica) is taken on the next ask, well inside the takeover's wait,
+// not after each call is waited out whole. A create that landed
 // unanswered is this node's lease, taken at its revision — not read as
 // another node's.
 func TestLeaseTakenPastSilentAnswers(t *testing.T) {

@@ -69,8 +69,8 @@ func TestLinkCodeOnce(t *testing.T) {
 	if got, err := b.Check(ctx, alice, l.ID, l.Rev); err != nil || got.Name != "ali" {
 		t.Fatalf("check: %+v %v", got, err)
 	}
-	// Another id of the same shape: its first byte changed (an id
-	// that began with 00 was once left as it was, one run in 256).
+	// Another id of the same shape: its first byte changed (00, or ff
+	// where it was 00 already).
 	other := "00" + l.ID[2:]
 	if other == l.ID {
 		other = "ff" + l.ID[2:]

@@ -14,14 +14,13 @@ import (
 )
 
 // TestTakesAtOnceShareAWrite: tables opened at once take their numbers
-// in one write of the store's next number, not one write each in turn
-// (fifty opened together beside a CPU burner waited in line for their
-// numbers past the hall's 10 s, and their players were refused). Fifty
-// Takes made while one is held at the store each get a number, no two
-// the same, and the store is written a few times, not fifty; a Take
-// after them follows the last. A store that does not answer makes Take
-// fail as the store unavailable (Unavailable), which the hall tells
-// the player in words.
+// in one write of the store's next number, not one write each in turn,
+// which on a starved machine would keep their players waiting past the
+// hall's wait. Fifty Takes made while one is held at the store each get
+// a number, no two the same, and the store is written a few times, not
+// fifty; a Take after them follows the last. A store that does not
+// answer makes Take fail as the store unavailable (Unavailable), which
+// the hall tells the player in words.
 func TestTakesAtOnceShareAWrite(t *testing.T) {
 	t.Parallel()
 	k, closeFn := openStoreAt(t, t.TempDir())

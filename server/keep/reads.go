@@ -87,10 +87,7 @@ func ended(ctx context.Context) error {
 // getSoon reads key from kv, hedged (a new attempt while the last still
 // waits): a direct get may be handed to the replica of a node that froze
 // (its subscription still there) and never answered, and a read waited
-// out whole took a frozen owner's takeover its 10 s. Seen
-// in a trace of the slow takeovers: the takeover's first read of the
-// table's entry waited 10.0 s, and its lease's create then had no time
-// left.
+// out whole would spend a takeover's whole time.
 func getSoon(ctx context.Context, budget hedgeBudget, kv jetstream.KeyValue, key string) (jetstream.KeyValueEntry, error) {
 	return hedged(ctx, budget, func(ctx context.Context) (jetstream.KeyValueEntry, error) { return kv.Get(ctx, key) })
 }

@@ -203,21 +203,15 @@ const maxForged = 1000
 // They are read by direct gets, in batches ($JS.API.DIRECT.GET, which
 // the stream's replicas answer, as they answer the record's last
 // message), not through a consumer: a consumer is made by the
-// cluster's meta leader, and a node killed while it led the cluster's
-// meta group left every takeover's read of a record unanswered until
-// another was elected, and for seconds after, in the storm of
-// consumers the other nodes made again (okey load's arena, a node
-// killed: the killed node's tables' records read 10 s after the kill,
-// "its record: its consumer: context deadline exceeded", and half its
-// tables given up for a later try). Each walk also made and deleted a
-// consumer, two changes of the meta group's state, for every read of
-// a record. A replica behind the last message answers what it has; the
-// rest is asked again (errNotYetSeen: the caller's hedged read asks
-// another). While the stream's leader is frozen, direct gets went
-// unanswered until another was elected (2.0 to 2.4 s past a takeover's
-// lease in two freeze rounds of four, every hedged try): why is not
-// traced — the frozen leader keeps its subscription, but the live
-// replicas have theirs.
+// cluster's meta leader, so a node killed while it led the meta group
+// would leave every takeover's read of a record unanswered until
+// another was elected, and each walk would make and delete a consumer,
+// two changes of the meta group's state. A replica behind the last
+// message answers what it has; the rest is asked again (errNotYetSeen:
+// the caller's hedged read asks another). While the stream's leader is
+// frozen, direct gets can go unanswered until another is elected: why
+// is not traced — the frozen leader keeps its subscription, but the
+// live replicas have theirs.
 func (b *RecordBook) walk(ctx context.Context, subj string, from, last uint64, fn func(seq uint64, h nats.Header, data []byte) bool) error {
 	next := max(from, 1)
 	for next <= last {

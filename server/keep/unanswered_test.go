@@ -18,12 +18,9 @@ import (
 // starved node's client gave up waiting) are this log's own: the next
 // write, refused because the record and the entry moved on, finds them
 // and goes on after them — the record read back holds every move once,
-// a new match's start files the match before — where the table was
-// stopped as fenced (a run of 1,000 sessions beside a two-core
-// neighbour logged "saving a table: ... fenced" for tables their own
-// node held, right after "context deadline exceeded" for the same
-// tables). Another writer's message after the unanswered one still
-// fences.
+// a new match's start files the match before — rather than stop the
+// table as fenced. Another writer's message after the unanswered one
+// still fences.
 func TestAWriteAnsweredLateIsNotAFence(t *testing.T) {
 	t.Parallel()
 	k, closeFn := openStoreAt(t, t.TempDir())

@@ -34,7 +34,7 @@ func TestReadsLeaveNoConsumerBehind(t *testing.T) {
 	const reads = 1100 // past the store's default of 1,000 consumers a stream
 	for i := range reads {
 		// A wait of its own for each read: a thousand of them on a
-		// machine at load 20 outlast one.
+		// loaded machine would outlast one.
 		rctx, rcancel := EngineCtx()
 		got, _, err := k.Records.Read(rctx, "7")
 		rcancel()

@@ -76,11 +76,10 @@ func (t *Table) save() { t.handOver(true) }
 // clock started. Lost, the next node shows the seat away until its
 // player is back (they are: their node is gone, and they come back),
 // and the clock as last written, stood still meanwhile. Waited for, a
-// node's table taken over under an arena seated its four players back
-// a write apart, each write slow while the store's streams elected
-// their leaders: the last player back 2 s after the table was up (okey
-// load's kill runs). A save the table waits for, made before this one
-// is written, carries it (the newest snapshot is whole).
+// table taken over while the store's streams elect their leaders would
+// seat its players back a slow write apart. A save the table waits
+// for, made before this one is written, carries it (the newest
+// snapshot is whole).
 func (t *Table) saveUnwaited() { t.handOver(false) }
 
 // handOver is save (wait) and saveUnwaited.

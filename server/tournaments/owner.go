@@ -198,11 +198,8 @@ func (o *ownerRound) claim(ctx context.Context) {
 
 // NodeGone takes at once, at the next round, the tournaments node
 // drove: it left the cluster (its routes closed and not back), so their
-// leases need not be waited out. Waited out (5 s and more), the matches
-// that ended meanwhile waited for their next table: okey load k5 (the
-// tournament's node killed, its tables taken over within 1.1 s), 52
-// pairings of 2.4 to 7.7 s in the arena's 200 players, where the other
-// runs' p99 was 0.2 to 0.6 s.
+// leases need not be waited out, while the matches that ended meanwhile
+// wait for their next table.
 func (o *ownerRound) NodeGone(node string) {
 	o.svc.mu.Lock()
 	o.goneNode, o.goneAt = node, time.Now()

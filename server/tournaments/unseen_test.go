@@ -14,7 +14,7 @@ import (
 // TestAnEndTheWatchMissesIsReadAfterANodesLoss: after a node's loss
 // (NodeGone) the owner's watch of the store may bring nothing for
 // seconds (its consumer made again once the cluster has elected the
-// leaders it needs: 11.4 s after an arena's owner was killed). The
+// leaders it needs). The
 // owner reads the ends of its tables that closed from the store
 // itself: a table's end the watch never brings is counted all the
 // same, once. Without that read the match stays in play until the

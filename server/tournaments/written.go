@@ -87,9 +87,9 @@ func (o *ownerRound) ownLast(id string) (v []byte, rev, gen uint64, ok bool) {
 // held, the write refused was most likely this node's own, applied by
 // an attempt whose answer was lost (a loaded store: the client sent it
 // again and the second found the first's revision), and the next round
-// reads it again. Forgotten then, the tournament was driven by nobody: this node
-// held its lease and no longer drove it, and the others could not take
-// it (okey load, 200 players on three nodes at a load average of 14).
+// reads it again. Forgotten then, the tournament would be driven by
+// nobody: this node would hold its lease and no longer drive it, and
+// the others could not take it.
 func (o *ownerRound) movedUnder(ctx context.Context, id string) {
 	if o.hold != nil {
 		if err := o.hold.Confirm(ctx, id); err == nil {
@@ -135,8 +135,7 @@ func (o *ownerRound) gone(ctx context.Context, id string, n int, by string) bool
 		// A table that ended and closed is gone from every hall too:
 		// its end, written as it closed, may not have reached this
 		// node's watch yet (a table taken over after its node's loss
-		// ended 1.6 s later, and was counted abandoned 0.9 s after
-		// that, its end on its way). The store is asked.
+		// can end and close within a second). The store is asked.
 		if _, _, err := o.svc.opt.Book.ReadLatest(ctx, endKey(id, table)); err == nil {
 			return false
 		}
