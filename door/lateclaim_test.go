@@ -15,9 +15,8 @@ import (
 // owner's last append, sent to a stream leader that froze with it and
 // committed as the stream elected another). The taker's claim is
 // fenced; it reads the record again and claims again, its lease kept,
-// and runs the table. Before, it gave the lease up and took the table
-// again a second later at best (another node at a freeze round's
-// sweep: 2.8 s lost).
+// and runs the table, rather than give the lease up and wait for
+// another takeover.
 func TestATakeoverPastALateWriteKeepsItsLease(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a node frozen, another taking its table over (seconds)")

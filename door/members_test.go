@@ -241,12 +241,11 @@ func TestADoorIsJudgedByTheLobbyRead(t *testing.T) {
 // A member that says nothing on its routes (its count of messages
 // standing still: frozen or stopped) cannot show its door, and is not
 // judged while it is quiet, nor for a grace after it speaks again —
-// for at most quietMax after it joined. A node frozen as the cluster
-// started, before this node had read its door or heard it once, was
-// warned of as a stranger (TestFrozenOwnerTakeover -frozen-for 20s: 4
-// of 5 freezes). A member that speaks and writes no door, or that
-// stays quiet past quietMax (a server that only listens), is still
-// warned of.
+// for at most quietMax after it joined: a node frozen as the cluster
+// started, before this node had read its door or heard it once, is not
+// warned of as a stranger. A member that speaks and writes no door, or
+// that stays quiet past quietMax (a server that only listens), is
+// still warned of.
 func TestAQuietMemberIsNotJudged(t *testing.T) {
 	grace := 10 * time.Second
 	// n0's routes came at 0 s; this node began to read the lobby at 8

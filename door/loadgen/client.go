@@ -226,8 +226,8 @@ var codeWaitRe = regexp.MustCompile(`try again in (\d+) s`)
 // codeAgainFor is how long a join code that finds no table is typed
 // again: the table, opened on another node, reaches this node's lobby
 // within a quarter of a second when the nodes are not loaded, and
-// within the store's pause when it stands still (10 s and more beside
-// CI's race step, where 5 s left 14 tables of 50 unformed).
+// within the store's pause when it stands still, which on a starved
+// machine can pass 10 s.
 const codeAgainFor = 20 * time.Second
 
 // joinByCode types a table's join code and waits for its waiting room.

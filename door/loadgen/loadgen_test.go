@@ -1061,8 +1061,8 @@ func TestRunArena(t *testing.T) {
 	lc.Play, lc.Idle = 15*time.Second, 0 // the arena's length: its last matches are played out after it
 	// Its players join in the 20 s before it begins, and its first round
 	// pairs all eight: two matches, however slow the machine (begun at
-	// once, a slow machine's players came one table at a time, and the
-	// arena could end with one match).
+	// once, a slow machine's players could come one table at a time, and
+	// the arena end with one match).
 	lc.ArenaLead = 20 * time.Second
 	lc.KeyEvery, lc.MoveWithin, lc.ChatEvery = 300*time.Millisecond, 40*time.Millisecond, 0
 	lc.Answer = 30 * time.Second // a busy CI machine: what is checked is that nothing is lost

@@ -416,10 +416,9 @@ func rackGroups(lines []string) (groups [][]string, ok bool) {
 // lays a sort out, groups of one value each, an empty slot between two,
 // the longest first in the first row with room), or by colour (each
 // colour in one run, values rising in it). Okeys and false jokers, which
-// a sort may put anywhere, are left out. (Read as value order only when
-// rising, 101's sort by value went unrecognised, and its key counted
-// lost: 25 of an arena run's 26 keys lost, the status line that would
-// say "Sorted by value." showing the tournament's note.)
+// a sort may put anywhere, are left out. (Read as value order only
+// when rising, 101's sort by value would go unrecognised, and its key
+// counted lost.)
 func rackSorted(scr, by string) bool {
 	groups, ok := rackGroups(strings.Split(scr, "\n"))
 	if !ok || len(groups) == 0 {

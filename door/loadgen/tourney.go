@@ -189,9 +189,8 @@ func (r *tourneyRun) alive(i int) int {
 // while alive; once it is dead, one of the nodes alive, in turn by i.
 // Players reach a cluster through one name (DNS round robin, or a TCP
 // balancer: docs/cluster.md), which spreads a dead node's players over
-// the others; all sent to the next node alive, that one node took a
-// third of the players again at once, and ran at one and a half
-// cores while its peer idled (k13).
+// the others; all sent to the next node alive, that one node would take
+// a third of the players again at once while its peer idled.
 func (r *tourneyRun) dialFor(i, n int) int {
 	r.mu.Lock()
 	defer r.mu.Unlock()

@@ -25,16 +25,12 @@ import (
 // ends at the last move the old node had acknowledged.
 
 // takeoversAtOnce is how many tables a node takes over at once. One at
-// a time, a node killed with the 50 tables of a tournament's arena had
-// them taken over 11 to 60 s and more after its loss on a loaded
-// store (each takeover's lease, entry and record a few round trips of
-// 0.1 to 4 s), and their players, back on another node within
-// seconds, waited for the last: most of a one-hand match. Eight at a
-// time, a node's eight first takeovers waited together for the records'
-// stream to elect a leader (3.8 s) while its other twenty waited for a
-// slot, then came up eight by eight, the last 3.4 s after the election
-// (okey load k3, the killed node leading the leases and the records):
-// a node's share of a killed node's tables (shareOf) now goes at once.
+// a time, a killed node's tables would come up one round trip after
+// another on a loaded store, and their players, back on another node
+// within seconds, would wait for the last; a few at a time, the first
+// ones wait together for the records' stream to elect a leader while
+// the others wait for a slot. So a node's share of a killed node's
+// tables (shareOf) goes at once.
 const takeoversAtOnce = 32
 
 // JoinNodes starts holding leases for h and taking over the tables other

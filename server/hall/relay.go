@@ -213,12 +213,11 @@ func openRelay(ctx context.Context, h *Hall, eng *keep.Engine) (*relay, error) {
 //
 // A watch is a consumer on one node of the cluster: when that node dies
 // the watch says nothing more, and the client notices only after two
-// missed heartbeats (10 s and more), so the lobby lagged by the reread's
-// two seconds while a node was down (the churn test's quiet spells took
-// 1.5 to 2.1 s to converge then, 0.2 s otherwise). When a table's lease
-// ends (a node died or stopped), or a reread finds what a watch silent
-// since the last one missed, the watch is made again, the old one kept
-// until the new one is ready.
+// missed heartbeats (10 s and more), so the lobby would lag by the
+// reread's two seconds while a node is down. When a table's lease ends
+// (a node died or stopped), or a reread finds what a watch silent since
+// the last one missed, the watch is made again, the old one kept until
+// the new one is ready.
 func (r *relay) watch(ctx context.Context, w jetstream.KeyWatcher) {
 	defer func() { w.Stop() }()
 	fresh := make(chan jetstream.KeyWatcher, 1)
@@ -446,9 +445,9 @@ func (r *relay) flush(ctx context.Context) {
 	}
 	r.Mu.Unlock()
 	// The changed summaries go out together and their acknowledgements
-	// are waited for after: one at a time, each waited a round of the
-	// cluster's replication, a flush of a busy node took seconds on a
-	// starved machine, and new tables were that late on the others.
+	// are waited for after: one at a time, each waiting a round of the
+	// cluster's replication, a busy node's flush could take seconds on a
+	// starved machine, and new tables would be that late on the others.
 	// (A key-value put is a message on the bucket's subject.)
 	acks := make(map[string]jetstream.PubAckFuture, len(put))
 	stamps := make(map[string]summaryStamp, len(put))
@@ -574,8 +573,8 @@ func (r *relay) remote(id string) (*remoteTable, *tables.Summary) {
 // node's from its last summary here, as a table heard of as it opened
 // is (rev 0: until its entry is read, for announcedKeep at most): its
 // players here, told it moved, are seated again there at once rather
-// than when the lobby's watch brings its entry (once 10 s after the
-// node woke, in twenty freezes).
+// than when the lobby's watch brings its entry, which can be seconds
+// later.
 func (r *relay) movedTo(id, node string) {
 	if node == r.node {
 		return

@@ -222,11 +222,11 @@ const claimTries = 3
 //
 // A lease released (given up by a node alive, not expired) of a table
 // the store keeps no entry of is left alone: the table closed, and its
-// node unlists it. Taken, it was given up again at once, and the other
-// nodes heard that release in turn: the lease of every closed table
-// went round the nodes for as long as they ran. A table handed over
-// whose entry a replica behind said missing is found by the sweep,
-// which lists the tables kept from the stream's leader.
+// node unlists it. Taken, it would be given up again at once, and the
+// lease of every closed table would go round the nodes for as long as
+// they ran. A table handed over whose entry a replica behind said
+// missing is found by the sweep, which lists the tables kept from the
+// stream's leader.
 //
 // Again says the takeover was cut short by a store that did not answer
 // (its lease not taken, its record not read, its claim not landed), not

@@ -509,12 +509,9 @@ func (e *Engine) Close() error {
 // SetLog makes the engine say on log when one of its connections to the
 // store drops and comes back, and each error the client meets outside a
 // call (a subscription whose messages came faster than it took them,
-// and were dropped): none of them was said, and a connection dropped
-// loses every answer on its way — in two arena runs the node that took
-// a killed node's players had its tables' writes and reads unanswered,
-// and their players' views late, for 8 to 9 s after the store's
-// elections were over, while the other node's went through, and
-// nothing said why.
+// and were dropped): a connection dropped loses every answer on its
+// way, and unsaid, a node's tables going slow would have no reason
+// in its log.
 func (e *Engine) SetLog(log *slog.Logger) {
 	if e == nil || log == nil {
 		return

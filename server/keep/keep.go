@@ -135,8 +135,8 @@ func (k *Keeper) LoadOne(ctx context.Context, id string) (kt KeptTable, ok bool)
 	kt = KeptTable{SavedTable: store.SavedTable{ID: id}, Log: k.Log(id)}
 	// Asked again on a short wait while unanswered: a direct read can be
 	// handed to a replica on a node that froze (its subscription still
-	// there), and waiting it out whole cost a takeover 10 s; asked again,
-	// another replica answers.
+	// there), and waited out whole it would hold up a takeover; asked
+	// again, another replica answers.
 	e, err := getSoon(ctx, k.eng.budget(), k.Tables.KV, id)
 	switch {
 	case errors.Is(err, jetstream.ErrKeyNotFound):

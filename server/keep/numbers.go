@@ -70,8 +70,7 @@ type Numbers struct {
 	// waiting counts the Takes waiting for takeMu: the one that holds
 	// it writes past a number for each (at most takeBatch in all), so
 	// that tables opened at once wait for one round trip, not one each
-	// in turn — fifty opened together beside a CPU burner waited in
-	// line past the hall's 10 s for their numbers.
+	// in turn, which on a starved machine could pass the hall's wait.
 	waiting atomic.Int32
 }
 

@@ -34,8 +34,8 @@ func EngineCtx() (context.Context, context.CancelFunc) {
 // A call's wait starts short and doubles up to 2 s: nodes that start
 // together and make the same stream at once see the duplicate requests
 // go unanswered while the first is carried out, and the call made again
-// finds the stream made (a fixed 2 s wait cost every node but the first
-// two seconds at a cluster's start).
+// soon finds the stream made, where a fixed wait would cost every node
+// but the first its whole length at a cluster's start.
 func untilAvailable(ctx context.Context, f func(context.Context) error) error {
 	wait := 250 * time.Millisecond
 	// answered is the last answer the store gave (an attempt that did
@@ -105,11 +105,10 @@ const (
 // waiting for the last to time out, and the first answer wins. A read
 // handed to a frozen node's replica never answers, and the stream's
 // other replicas answer only once JetStream has elected a new leader in
-// place of the frozen one (4 to 9 s): asked again on waits doubling to
-// 2 s, a takeover learnt of the election up to 2 s late, and a frozen
-// owner's table ran 10.9 to 13.2 s after the freeze; a hedged read
-// learns within hedgeEvery, while each attempt still has 2 s to answer
-// on a starved machine. Only for reads: each attempt's value is its own.
+// place of the frozen one (seconds): waits doubling to 2 s would learn
+// of the election up to 2 s late, a hedged read learns within
+// hedgeEvery, while each attempt still has 2 s to answer on a starved
+// machine. Only for reads: each attempt's value is its own.
 func hedged[T any](ctx context.Context, budget hedgeBudget, f func(context.Context) (T, error)) (T, error) {
 	return hedgedUntil(ctx, budget, f, func(err error, timedOut bool) bool { return err == nil || !unavailable(err) && !timedOut })
 }
@@ -369,15 +368,12 @@ var errNotYetSeen = errors.New("made a moment ago, not yet seen")
 // consumer made on its stream, and one asked while the stream's leader
 // is frozen (SIGSTOP, a partition that keeps its connections open) is
 // never made, even once JetStream has elected another leader: asked
-// once, the sweep's listing of the leases waited out its whole 3 s,
-// round after round, and a frozen node's table was found nobody's 1 to
-// 3 s after the store could have said so (freeze rounds: the lease
-// taken 7.0 and 7.6 s after the freeze, the listing begun before the
-// election unanswered, the one begun after it answered at once; then
-// the same of the listing of the tables kept, which the sweep makes
-// every few rounds). Asked again only beside those still waiting, not
-// in their place: a loaded store's listing takes over a second, and
-// one asked again in its place every second was never answered at all.
+// once, the sweep's listing would wait out its whole wait round after
+// round, and find a frozen node's table nobody's seconds after the
+// store could have said so. Asked again only beside those still
+// waiting, not in their place: a loaded store's listing can take over
+// a second, and one asked again in its place every second might never
+// be answered at all.
 func listedSoon[T any](ctx context.Context, budget hedgeBudget, what string, list func(context.Context) (T, error)) (T, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()

@@ -169,8 +169,8 @@ const slowWrite = 300 * time.Millisecond
 // unless what moved it on is this log's own append that the store did
 // not answer in time and took after all (a starved node's writes land
 // seconds late): then the record is as that append left it, and rec is
-// appended after it. Taken for fenced, such an append stopped a table
-// its own node still held.
+// appended after it. Taken for fenced, such an append would stop a
+// table its own node still holds.
 func (l *TableLog) appendRecord(ctx context.Context, rec []byte) error {
 	return l.settled(ctx, func() error {
 		err := l.appendOnce(ctx, rec)
@@ -363,11 +363,11 @@ func (l *TableLog) landedAfter(ctx context.Context, after uint64, sealed ...[]by
 // The claim is asked again while the store does not answer: a node
 // taking over the table of a node that froze (SIGSTOP, a partition that
 // keeps its connections open) finds the records' stream without a
-// leader until JetStream elects another (4 to 9 s), and a claim given
-// up then left the table to the next node's next try, 10 s later. The
-// claim asked again is the same message (sealOnce), so that one asked
-// again after it had in fact landed is taken as the same claim, not
-// refused as a write after someone else's.
+// leader until JetStream elects another (seconds), and a claim given
+// up then would leave the table to the next node's next try. The claim
+// asked again is the same message (sealOnce), so that one asked again
+// after it had in fact landed is taken as the same claim, not refused
+// as a write after someone else's.
 func (l *TableLog) Claim(node string) error {
 	ctx, cancel := context.WithTimeout(context.Background(), claimWait)
 	defer cancel()
@@ -454,10 +454,9 @@ func (l *TableLog) publish(ctx context.Context, place string, plain []byte, h na
 // the same message, under the same message id (publishSoon), which the
 // store takes once and answers as the first, and which is found as this
 // log's own after the record's last (landedAfter). Sealed anew, with a
-// new nonce, it was another message: a claim that had landed
-// unanswered fenced its own resend, and the takeover gave the table up
-// for a later try (okey load's arena, a node killed: 10 claims fenced
-// so, 'wrong last sequence', the tables taken over 11 s and more later).
+// new nonce, it would be another message: a claim that had landed
+// unanswered would fence its own resend, and the takeover give the
+// table up for a later try.
 func (l *TableLog) sealOnce(place string, plain []byte) []byte {
 	if l.resend.bytes != nil && l.resend.place == place && bytes.Equal(l.resend.plain, plain) {
 		return l.resend.bytes
@@ -470,9 +469,8 @@ func (l *TableLog) sealOnce(place string, plain []byte) []byte {
 // writeTry is how long one attempt at a table's write waits for the
 // store's answer, within the write's whole wait (EngineCtx): a write
 // sent to a stream leader that died or froze is never answered, and
-// waited out whole it held a new owner's first save 10 s ("saving a
-// table: context deadline exceeded") while the new leader, elected in 4
-// to 9 s, would have answered at once. It is hedgeMax*hedgeEvery: the
+// waited out whole it would hold a new owner's first save long after
+// the new leader could have answered. It is hedgeMax*hedgeEvery: the
 // write is hedged as a read is.
 const writeTry = hedgeMax * hedgeEvery
 
@@ -484,10 +482,8 @@ const writeTry = hedgeMax * hedgeEvery
 // message (the store answers a repeat with the first's sequence; a
 // store that does not dedupe refuses it as at a wrong sequence, and the
 // append not answered is found as ever: settle). Sent again only once
-// the last send's wait ran out, a takeover's claim waited up to 2 s
-// past the election of the records' new leader after a freeze: 4.2 s
-// from its first send in two freeze rounds of ten, the game moving
-// again 11 s after the freeze.
+// the last send's wait ran out, a takeover's claim would wait past the
+// election of the records' new leader after a freeze.
 func (l *TableLog) publishSoon(ctx context.Context, msg *nats.Msg) (*jetstream.PubAck, error) {
 	sum := sha256.Sum256(msg.Data)
 	id := hex.EncodeToString(sum[:16])
@@ -502,11 +498,10 @@ func (l *TableLog) publishSoon(ctx context.Context, msg *nats.Msg) (*jetstream.P
 // publishAnswered says whether a send of publishSoon (or sendEntry) was
 // answered: not when its wait ran out, nor when the store says a send of
 // the same message id is still in process (the first, sent to a leader
-// that has not answered it yet): taken for a refusal, that answer paused
-// every table of a node killed under okey load's arena ("duplicate
-// message id is in process"), its players back at their seats only 40 s
-// later at the median. Any other answer is one (a store with no stream
-// at all answers at once, and Write makes it again).
+// that has not answered it yet): taken for a refusal, that answer
+// would pause every table a takeover brings up. Any other answer is
+// one (a store with no stream at all answers at once, and Write makes
+// it again).
 func publishAnswered(err error, timedOut bool) bool {
 	var apiErr *jetstream.APIError
 	if errors.As(err, &apiErr) && apiErr.ErrorCode == errCodeDuplicateInProcess {
@@ -633,14 +628,11 @@ func (l *TableLog) unsure(w unsureWrite) { l.unsureEntry = noteUnsure(l.unsureEn
 
 // noteUnsure is noted with w, a write sent and not answered, added.
 // Those noted before after the same sequence or revision may land yet
-// as well, and are kept beside it (a table whose store went unanswered
-// twice in a row, its second write's refusal found the first landed,
-// and was taken for another node's write; a record's mark refused and
-// not looked into took the place of the one before, which had landed,
-// and the next mark was fenced by it); those after one before can land
-// no more. Past unsureMax the first is kept, as the likeliest to have
-// landed (the store takes the sends in turn, and the first it takes
-// fences the rest), and the one after it dropped.
+// as well, and are kept beside it (of two writes unanswered in a row,
+// either may be what a later refusal is for); those after one before
+// can land no more. Past unsureMax the first is kept, as the likeliest
+// to have landed (the store takes the sends in turn, and the first it
+// takes fences the rest), and the one after it dropped.
 func noteUnsure[T interface{ at() uint64 }](noted []T, w T) []T {
 	kept := noted[:0]
 	for _, u := range noted {
@@ -670,9 +662,9 @@ func (l *TableLog) landedEntry(e jetstream.KeyValueEntry) (unsureWrite, bool) {
 // has been answered, as a record's append is (publishSoon): each send
 // waits writeTry, and the first answer is taken. A write sent to the
 // entries' stream leader as it died or froze is never answered; sent
-// again only once its writeTry ran out, a table taken over after a
-// kill waited up to 2 s past the new leader's election at each of its
-// first writes, and its players were told it was paused. Every send is
+// again only once its writeTry ran out, a table taken over after a kill
+// would wait past the new leader's election at each of its first
+// writes, its players told it was paused. Every send is
 // at the same revision, so only one of them can land; another is
 // refused for it, and putEntry finds the entry its own.
 func (l *TableLog) sendEntry(ctx context.Context, sealed []byte) (uint64, error) {

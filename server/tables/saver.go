@@ -141,11 +141,11 @@ const pauseAfter = 1500 * time.Millisecond
 
 // How soon a write that failed is tried again: at first, and at most.
 // A store whose stream is electing a leader (a node killed) refuses
-// every write at once ("no responders") until it has one, for 4 to 11
-// s: tried again at most every 2 s, a table waited up to 2 s more past
-// the election, its players told it was paused; every half second, a
-// quarter second on average. A write the store does not answer is
-// asked again inside the write itself (hedged), so this is no burst.
+// every write at once ("no responders") until it has one, for seconds;
+// tried again every half second at most, a table waits a quarter second
+// on average past the election rather than up to the longest retry. A
+// write the store does not answer is asked again inside the write
+// itself (hedged), so this is no burst.
 const (
 	retryFirst = 250 * time.Millisecond
 	retryMax   = 500 * time.Millisecond

@@ -16,16 +16,14 @@ import (
 )
 
 // A tournament's matches, kept in pages. An arena of 200 players plays
-// some 700 matches in two hours, and the tournament's value was written
-// whole at every owner's round, about five times a second: 255 KB at
-// 700 matches, with its follower (keep's fresh.go) twice that, sent to
-// every node's watch and read whole there — most of what the store
-// carried during an arena, growing the longer it ran, and the slowest
-// pairings waited on those writes (okey load's 200-entrant runs). A
-// match once played never changes, so the matches are kept in pages of
-// pageLen, each a value of its own made once, under a key named by what
-// it holds ("tm.ID.SUM": SUM the start of the SHA-256 of the page's
-// JSON), and the tournament's value names its pages in order
+// some 700 matches in two hours; written whole at every owner's round,
+// about five times a second, the tournament's value (and its follower,
+// keep's fresh.go) would grow the longer the arena ran and be most of
+// what the store carries, sent to every node's watch and read whole
+// there. A match once played never changes, so the matches are kept in
+// pages of pageLen, each a value of its own made once, under a key
+// named by what it holds ("tm.ID.SUM": SUM the start of the SHA-256 of
+// the page's JSON), and the tournament's value names its pages in order
 // (record.Archive) and holds only the matches after them: its weight
 // stays that of its players and its tables in play.
 //

@@ -184,11 +184,9 @@ func (o *ownerRound) sealNext(ctx context.Context, id string, r *record, rev uin
 // end the watch has not brought, read from the store: a direct get,
 // which any of the bucket's replicas answers. The watch is a consumer of the bucket's stream, and
 // after a node's loss it brings nothing until the cluster has elected
-// the leaders it needs and the consumer is made again: with an arena's
-// owner killed, the new owner's first round came 11.4 s after the
-// kill, with the ends of ten matches, their players waiting for it
-// (pairing p99 4.9 s). A table's end is asked at most once a
-// peekEvery.
+// the leaders it needs and the consumer is made again, many seconds
+// in which the players of ended matches would wait for their pairing.
+// A table's end is asked at most once a peekEvery.
 func (o *ownerRound) unseenEnds(ctx context.Context, id string, r *record, ends []pendingKey) []pendingKey {
 	now := time.Now()
 	if o.goneLately(now) == "" {
