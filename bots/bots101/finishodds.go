@@ -11,17 +11,15 @@ import (
 // rack less each, with the next tile drawn (over the faces not seen,
 // weighted by their live copies), finishes next turn on the table as it
 // is, at finishWeight points a chance (a finish is −101 for the seat,
-// and the others pay their racks). On seeds 3 to 10 (400 matches each)
-// it is worth 0.9 points a hand and 1.1 points of match share, better on
-// every seed (docs/studies/bots-101-hard.md, the sixth session); 300 points did
-// as well. While the wall holds finishTwoWall tiles (two more draws of
+// and the others pay their racks): worth about a point a hand, better
+// on every seed measured (docs/studies/bots-101-hard.md, the sixth
+// session). While the wall holds finishTwoWall tiles (two more draws of
 // the seat), the chance adds that of finishing with the second tile
 // when the first does not, the discard between chosen at best (knowing
 // the second: a shade hopeful), over finishTwoSamples pairs of unseen
 // tiles drawn from the finish look's own source (stream), for each rack
 // that leaves at most finishTwoLoose tiles out of its melds and the
-// table's: 0.16 points a hand more on seeds 3 to 10, better on all
-// eight (the seventh session; with finishTwoLoose at 3 it was nothing).
+// table's (the seventh session).
 const (
 	finishWeight = 150.0
 	finishCands  = 6

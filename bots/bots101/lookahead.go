@@ -54,9 +54,8 @@ const pairsWorth = 0.7
 // on either side of the threshold; otherwise the odds are known and the
 // mean takes the lower bound. That keeps the odds exact and spares most
 // searches of a long rack (a dealer's first discard of 22 tiles: a third
-// of the time of the slowest decisions), and played as well as the exact
-// mean (+0.19 points a hand, standard error 0.18, over seeds 3 to 10;
-// docs/studies/bots-101-hard.md, the ninth session).
+// of the time of the slowest decisions), at no cost in play
+// (docs/studies/bots-101-hard.md, the ninth session).
 func (p *player) openOdds(b *board, live *tile.Counts, cands []tile.Tile) (odds, mean [tile.NumFaces]float64) {
 	return p.openOddsW(b, live, cands, pairsWorth)
 }
@@ -271,9 +270,8 @@ func (p *player) lookOrder(v *okey101.View, b *board, live *tile.Counts) []tile.
 
 // hopeOdds is the chance of opening below which a player who has not
 // opened gives up on it and only guards the next player's opening. At
-// 0.01 rather than 0.02 it plays on for slim chances a little longer:
-// +0.19 points a hand over sixteen seeds (3 to 18), better on 11 and
-// worse on 5; 0.005 played alike, 0 (never giving up) and 0.05 worse
+// 0.01 rather than 0.02 it plays on for slim chances a little longer,
+// which scored better; never giving up scored worse
 // (docs/studies/bots-101-hard.md, the ninth session).
 const hopeOdds = 0.01
 

@@ -52,14 +52,10 @@ func NewHard(seed uint64) *Hard {
 // defaultDefence is the weight of a unit of danger, in units of expected
 // distance, late in a hand (it grows from 0 at the deal, see lateness):
 // about three live copies of outs, so the defence picks among discards
-// that are nearly as good and never breaks the hand. Measured on the
-// tuning bench (bots/botsclassic/tune_test.go, 20,000 hands against three normal,
-// paired), 0.05 beats 0.1 by 0.59 points of share [0.37, 0.81] (seed 5)
-// and 0.38 [0.17, 0.59] (seed 9); 0.3 loses 1.6 to 0.1. Even perfect
-// defence is worth little: an oracle that knows which tiles lower the
-// next player's distance cut that player's share from 24% to 15.5%
-// but raised hard's by only 0.6 [-0.4, +1.6], the rest going to the
-// other two players.
+// that are nearly as good and never breaks the hand. 0.05 beat 0.1 and
+// 0.3 on the tuning bench (docs/studies/classic-hard-bot.md). Even
+// perfect defence is worth little: most of what it takes from the next
+// player goes to the other two.
 const defaultDefence = 0.05
 
 // Level is "hard".
@@ -197,10 +193,9 @@ func cands(an *hand.Analyzer, tb *hand.DiscardTable, w *tile.Counts, out *[tile.
 
 // chooseDiscard scores the least-distance discards and returns the best,
 // ties broken as normal breaks them: the loosest tile (the fewest tiles
-// of the rack it could share a group with), then by chance. Breaking the
-// ties by looseness rather than chance won hard 0.53 points of share
-// [0.13, 0.93] and 0.24 [-0.15, 0.63] against three normal (tuning
-// bench, 20,000 hands, seeds 9 and 5).
+// of the rack it could share a group with), then by chance, which won
+// hard about half a point of share over chance alone
+// (docs/studies/classic-hard-bot.md).
 func (b *Hard) chooseDiscard(v *classic.View, h hand.Hand, tb *hand.DiscardTable, unseen *tile.Counts, r *Read) tile.Tile {
 	var buf [tile.NumFaces]cand
 	var score [tile.NumFaces]float64

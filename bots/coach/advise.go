@@ -32,20 +32,15 @@ import (
 
 // HintOptions are the judge's options for a hint under seed: two
 // workers (a few tenths of a second on two cores, without taking a
-// server's every core) and a first round of 64 worlds, not 32 — with 32
-// the hard bot's move led the first round by chance often enough that
-// the review, on worlds of its own, called 3 of 2,881 hinted classic
-// decisions mistakes (all draws or takes, about 0.7 points).
+// server's every core) and a first round of 64 worlds, not 32, with
+// which the hard bot's move could lead the first round by chance.
 //
 // The hard bot's move must also be shown not to be a mistake: while
 // its loss is read good but its 95% interval reaches the mistake line,
-// the loss is read on more fresh worlds, up to 1,024 (RuleOut, Fresh).
-// Read on 128, a draw that lost a quarter of a point against taking
-// Y12 (0.245 ± 0.044 over 4,096 worlds) stood (0.33, 0.06 to 0.60),
-// and the review's worlds read the same draw a mistake (0.65, 0.39 to
-// 0.90): the last mistake of 200 hinted classic hands (docs/studies/review-judge.md).
-// It costs a classic hint half as many playouts again on average (380
-// against 253; 30% of hints read on more worlds), a 101 plan 3%.
+// the loss is read on more fresh worlds, up to 1,024 (RuleOut, Fresh),
+// so that the review, on worlds of its own, does not call a hinted
+// move a mistake (docs/studies/review-judge.md). It costs a classic
+// hint half as many playouts again on average, a 101 plan a little.
 func HintOptions(seed uint64) Options {
 	return Options{Seed: seed, Workers: 2, MinSamples: 64, RuleOut: Mistake, Fresh: 1024}
 }

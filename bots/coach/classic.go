@@ -55,14 +55,11 @@ func judgeClassic(ctx context.Context, v classic.View, played classic.Action, o 
 	// finish not played that is shown better is named the best (the
 	// hold labelled, "held a winning hand"). The other way the judge is
 	// not trusted: its playouts favour holding more than play bears out
-	// (hard holding wherever the judge said so lost 0.036 a hand
-	// [0.009, 0.062] to hard's own rule over 4,000 duplicate hands:
-	// docs/studies/review-judge.md, "The judge against play"; a hard bot's finish
-	// with 31 tiles left read a blunder, the hold 0.88 ± 0.19 ahead),
-	// so a hold is never named better than finishing now, and a finish
-	// is never shown a worse "best" that does not finish unless the
-	// judge shows it lost an inaccuracy or more. The hint
-	// (AdviseClassic) reads the verdict by the same rule.
+	// (docs/studies/review-judge.md, "The judge against play"), so a
+	// hold is never named better than finishing now, and a finish is
+	// never shown a worse "best" that does not finish unless the judge
+	// shows it lost an inaccuracy or more. The hint (AdviseClassic)
+	// reads the verdict by the same rule.
 	switch b := cands[vd.best]; {
 	case holdChoice(&v) && holdOrFinish(&v, played) && played.Kind == classic.ActFinish && holdOrFinish(&v, b) && b.Kind == classic.ActDiscard:
 		d.asGood()

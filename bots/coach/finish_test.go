@@ -208,13 +208,12 @@ func TestIssueHoldWeighedUntilSettled(t *testing.T) {
 	}
 }
 
-// TestHeldWinLosesWithReason: the issue's rack with three tiles left to
-// draw, where holding for an okey finish plainly loses (the wall runs
-// out before the seat draws again): the review
-// labels the hold with the reason "held a winning hand: finishing was
-// worth N more", N the weighed difference, and the hint says to finish.
-// Before, finishing now and holding were never named one better than
-// the other (both "best").
+// TestHeldWinLosesWithReason: issueRack with three tiles left to draw,
+// where holding for an okey finish plainly loses (the wall runs out
+// before the seat draws again): the review labels the hold with the
+// reason "held a winning hand: finishing was worth N more", N the
+// weighed difference, and the hint says to finish; finishing now and
+// holding are not both "best".
 func TestHeldWinLosesWithReason(t *testing.T) {
 	if raceOn {
 		t.Skip("judged by the run without -race")
@@ -296,15 +295,14 @@ func held101(t testing.TB, seed uint64, wall int) (v okey101.View, held, played 
 	return v, held, played, false
 }
 
-// TestHeld101WeighedUntilSettled: 101's equivalent of the issue's
+// TestHeld101WeighedUntilSettled: 101's equivalent of issueRack's
 // position — a rack that could go out this turn (after opening, laying
 // down and laying off), and a discard played instead. The finish is
 // weighed against it until the two are told apart or their difference
 // is known within ±5 points; with three tiles or fewer left to draw
 // (the wall runs out before the seat goes out another way) the finish
 // is shown better, and the label says so: "held a winning hand:
-// finishing was worth N more". The hint, asked there, goes out. Before,
-// the reason was "missed a finish", with no weighing of the finish.
+// finishing was worth N more". The hint, asked there, goes out.
 func TestHeld101WeighedUntilSettled(t *testing.T) {
 	if raceOn {
 		t.Skip("judged by the run without -race")

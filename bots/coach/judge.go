@@ -17,10 +17,9 @@ type Options struct {
 	// game's default); MinSamples the first round (0: a quarter of
 	// Samples, at least 16). The judge doubles the worlds while the
 	// label is not settled, so clear verdicts are cheap and close ones
-	// get the samples. A first round of an eighth (16 classic) was half
-	// as costly but left the loss per decision more inflated by noise
-	// (the best of several noisy means is too high): in 101 it blurred
-	// easy apart from normal.
+	// get the samples. A smaller first round would leave the loss per
+	// decision more inflated by noise (the best of several noisy means
+	// is too high).
 	Samples, MinSamples int
 	// Workers is the number of goroutines playing worlds (0: one a CPU).
 	Workers int
@@ -31,11 +30,10 @@ type Options struct {
 	// worlds are doubled, up to Fresh of them. The review leaves it
 	// unset and reads on the same way while a move it does not flag (a
 	// label below mistake) has an interval that reaches the mistake
-	// line: a clear error read on too few worlds (a thrown okey, 1.00
-	// points lost, 0.39 to 1.61 on 32 worlds, read an inaccuracy) is
-	// then told from a small loss before it is labelled, so the label
-	// stays the same on another seed. Fresh 0 is eight times the most
-	// worlds of the rounds (1,024 classic, 768 in 101).
+	// line: a clear error read on too few worlds is then told from a
+	// small loss before it is labelled, so the label stays the same on
+	// another seed. Fresh 0 is eight times the most worlds of the
+	// rounds (1,024 classic, 768 in 101).
 	RuleOut Label
 	Fresh   int
 	// Progress, if set, is called after each decision with the number
@@ -173,12 +171,9 @@ func judge(ctx context.Context, o *Options, def int, th Thresholds, names []stri
 		m := n
 		for ; (o.undecided(v.label, v.loss+v.half, th) && m < o.fresh(most) || across == v.best && !fs.settled(raw, v.half, m, most)) && m < most2; m *= 2 {
 			// A hint's judge: the move played is neither shown to lose
-			// nor shown to stay under RuleOut. With 128 worlds a loss of
-			// a quarter of a point (0.245 ± 0.044 over 4,096 worlds) was
-			// read good (0.33, 0.06 to 0.60) and kept, where the
-			// review's own worlds read it a mistake
-			// (0.65, 0.39 to 0.90): a loss between the two lines is told
-			// from both only by more worlds.
+			// nor shown to stay under RuleOut. A loss between the two lines
+			// is told from both only by more worlds; on too few, the hint
+			// could keep a move the review calls a mistake.
 			more := min(m, most2-m)
 			if fresh, err = rollout.Compare(ctx, fresh, n+m, n+m+more, o.Workers, two, play); err != nil {
 				return v, err

@@ -51,10 +51,9 @@ func judge101(ctx context.Context, v okey101.View, played okey101.Action, o Opti
 	// weighed until settled (finishes), and by classic's rule: a finish
 	// not played that is shown better is named the best; a move on the
 	// way out is never shown a worse "best" that does not go out unless
-	// the judge shows it lost an inaccuracy or more (a discard the
-	// judge's means put a few points ahead of the finish that won the
-	// hand read as advice against it; delaying a finish lets the others
-	// throw penalties in the playouts more than in play).
+	// the judge shows it lost an inaccuracy or more (delaying a finish
+	// lets the others throw penalties in the playouts more than in
+	// play).
 	if !worse(d.Label) && finishing101(&v, sv, played) && !finishing101(&v, sv, cands[vd.best]) {
 		d.asGood()
 	}

@@ -10,8 +10,7 @@ import (
 // by a store that did not answer is tried again, its slot free between
 // the tries (the other tables' takeovers go on), until it is done or
 // the tries run out; one that ends for another reason (the table held
-// by another node, closed, refused) is not. Before, a takeover was
-// tried once per lease's end and then left to the sweep.
+// by another node, closed, refused) is not.
 func TestATakeoverTheStoreDidNotAnswerIsTriedAgain(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()

@@ -12,12 +12,11 @@ import (
 )
 
 // TestUntilLed: a write no server took (the stream with no leader for
-// the moment) is made again until one takes it; a write refused for
-// another reason, or one that timed out (it may have been made), is
-// not made again; and the caller's deadline ends the tries, the error
-// saying why. Before, a tournament's request was given up on the first
-// "no response from stream": 200 joins in the seconds after a node's
-// loss failed by the hundred.
+// the moment) is made again until one takes it, so that a burst of
+// tournament requests after a node's loss does not fail; a write
+// refused for another reason, or one that timed out (it may have been
+// made), is not made again; and the caller's deadline ends the tries,
+// the error saying why.
 func TestUntilLed(t *testing.T) {
 	t.Parallel()
 	refused := errors.New("refused")
