@@ -108,9 +108,9 @@ func TestATableOpenedIsHeardAtOnce(t *testing.T) {
 // that another node runs a table it ran (the word "moved"): the table is
 // listed as that node's at once, from its summary here, so its players
 // here are seated again there without waiting for the lobby's entry
-// (once 10 s after the node woke, in twenty freezes), and the sessions
-// here waiting for it are woken (the hall's news). A table it never
-// knew, or word of itself, lists nothing.
+// (which can come seconds later), and the sessions here waiting for it
+// are woken (the hall's news). A table it never knew, or word of
+// itself, lists nothing.
 func TestATableMovedFromHereIsFoundThere(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()

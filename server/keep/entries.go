@@ -273,9 +273,8 @@ func (b *TableBook) ids(ctx context.Context) ([]string, error) {
 // the tables' stream leader says: the one sure answer to whether any
 // node can bring the table back. A direct get (KV.Get) may be
 // answered by a replica that has not taken the entry yet, and a table
-// then read as lost for good was counted abandoned by its tournament
-// while another node took it over and played its match to the end
-// (okey load's arena with a node killed).
+// then read as lost for good would be counted abandoned by its
+// tournament while another node takes it over and plays its match out.
 func (b *TableBook) Kept(ctx context.Context, id string) (bool, error) {
 	_, _, ok, err := leaderLast(ctx, b.eng.NC, tablesBucket, id)
 	if err != nil {

@@ -187,8 +187,7 @@ func (f freshKeys) newest(ctx context.Context, key string, plain []byte, rev uin
 	}
 	if lp, lrev, ok := f.leaders(ctx, key, gen, rev); ok {
 		// Read from a replica behind the stream's leader, which has a
-		// newer value than the one read: not a value put back (every
-		// arena run warned of a few ratings so).
+		// newer value than the one read: not a value put back.
 		return f.newest(ctx, key, lp, lrev)
 	}
 	nrev, err := f.kv.Update(ctx, key, f.seal.Seal(f.bucket+"/"+key, newer), rev)

@@ -352,7 +352,6 @@ func TestAMarkBegunPutBackRatesNoMatchTwice(t *testing.T) {
 // generation old, while the follower that its write made is read
 // elsewhere) asks the stream's leader before it calls the value put
 // back: the newer one is taken, and nothing is said or written over.
-// Every 200-player arena run warned of 6 to 62 ratings so.
 func TestARatingReadFromAReplicaBehindIsNotAReplay(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()

@@ -255,11 +255,9 @@ func (b *TourneyBook) Read(ctx context.Context, key string) ([]byte, uint64, err
 // the bucket's replicas answers) may be answered by a replica that has
 // not yet taken the last write — NATS does not promise a key-value get
 // reads one's own writes. The owner of a tournament reads it so before
-// it acts on it: driven from a value one write old, it opened tables
-// the tournament never knew, its write refused (okey load's arena runs:
-// 1 to 6 tables a run, their matches played and never counted, their
-// players paired again at once at a second table). ErrTourneyNone if
-// the key holds nothing.
+// it acts on it: driven from a value one write old, it would open
+// tables the tournament never knew, their matches played and never
+// counted. ErrTourneyNone if the key holds nothing.
 func (b *TourneyBook) ReadLatest(ctx context.Context, key string) ([]byte, uint64, error) {
 	data, seq, ok, err := leaderLast(ctx, b.nc, tourneysBucket, key)
 	if err != nil {

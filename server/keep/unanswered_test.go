@@ -518,9 +518,8 @@ func TestEntryWritesNotAnsweredInARowAreAllLookedFor(t *testing.T) {
 // claim sent to the records' stream leader that froze is never
 // answered; it is sent again while the first send still waits (hedged,
 // as reads are), so the store's new leader answers it as soon as it is
-// elected. Sent again only once the first send's writeTry ran out, a
-// claim waited up to 2 s past the election, and a freeze round's game
-// moved again 11 s after the freeze. The claim lands once.
+// elected, not only once the first send's writeTry ran out. The claim
+// lands once.
 func TestARecordsWriteIsSentAgainBeforeTheFirstGivesUp(t *testing.T) {
 	t.Parallel()
 	k, l := loggedOnce(t, "7")
@@ -628,8 +627,8 @@ func (s *silentPublish) PublishMsg(ctx context.Context, m *nats.Msg, opts ...jet
 // that the store answers "duplicate message id is in process" (an
 // earlier send of it is still on the way, at a stream leader slow to
 // answer) is not refused: it is sent again until the store answers
-// it, and lands once. Taken for a refusal, it paused every table a
-// node took over after a kill under okey load's arena.
+// it, and lands once. Taken for a refusal, it would pause every table
+// a node takes over after a kill.
 func TestARecordsWriteInProcessIsWaitedFor(t *testing.T) {
 	t.Parallel()
 	k, l := loggedOnce(t, "8")

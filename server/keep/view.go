@@ -74,11 +74,8 @@ func (e *Engine) View() string {
 // the JetStream API requests it has served (all, refused) and serves
 // now, the meta group's proposals not yet applied, and what its own
 // connection to the store has carried (counts since its start: a
-// difference between two lines is a rate). After a node was killed
-// under okey load's arena, the node every player redialled answered
-// every request slowly for seconds, direct reads of its own replica
-// included, while the other answered at once: which of these was
-// high then was not known.
+// difference between two lines is a rate), so that a node slow to
+// answer under load can be told apart by what it is busy with.
 func (e *Engine) busy() string {
 	v, err := e.ns.Varz(nil)
 	if err != nil {

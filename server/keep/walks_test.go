@@ -63,10 +63,9 @@ func TestReadsLeaveNoConsumerBehind(t *testing.T) {
 // TestARecordIsReadWithNoConsumer: a record of several messages is read
 // back, and its appends not answered found, while the store makes no
 // consumer — as a cluster whose meta leader was killed makes none until
-// another is elected, and is slow to for seconds after. Read through a
-// consumer, every takeover of a killed node's tables waited that long
-// for its record (okey load's arena: "its record: its consumer: context
-// deadline exceeded", 10 s after the kill).
+// another is elected, and is slow to for seconds after. Read through
+// a consumer, every takeover of a killed node's tables would wait that
+// long for its record.
 func TestARecordIsReadWithNoConsumer(t *testing.T) {
 	t.Parallel()
 	k, l := loggedOnce(t, "9")

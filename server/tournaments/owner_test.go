@@ -150,14 +150,12 @@ func TestOwnerReadsAgainAWriteItMadeItself(t *testing.T) {
 // TestOwnerActsOnNoCopyBehind: a key-value read of the store may be
 // answered by a replica one write behind (NATS promises no reading of
 // one's own writes through a direct get). An owner that drove its arena
-// from such a copy opened a table for players the arena had seated
-// already, its write was refused, and the table stayed open, unknown to
-// the arena: its players were taken there, played a match nobody
-// counted, and were paired again at once at a second table (okey load's
-// arena runs: 1 to 6 such tables a run, "matches seen ended but not
-// counted"). Here the owner's read answers once with the arena as it
-// was before its first table opened: the owner must open nothing from
-// it, and the hall holds only the arena's own table.
+// from such a copy would open a table for players the arena had seated
+// already, its write refused, and the table stay open, unknown to the
+// arena: its players would play a match nobody counts. Here the
+// owner's read answers once with the arena as it was before its first
+// table opened: the owner must open nothing from it, and the hall holds
+// only the arena's own table.
 func TestOwnerActsOnNoCopyBehind(t *testing.T) {
 	t.Parallel()
 	n, clk, id := begin(t, tourney.Config{
