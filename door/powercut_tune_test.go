@@ -24,10 +24,10 @@ import (
 // that the servers restarted and from which hand and move the table
 // goes on.
 //
-// Under the tag tune: its 14–22 s (a cluster started, killed whole and
-// started again, its leaders elected twice) did not fit CI's ten
-// minutes; TestBroughtBackTellsEachPlayerOnce (tables) keeps what a
-// player is told in CI. Run it with:
+// Under the tag tune: a cluster started, killed whole and started
+// again, its leaders elected twice, is too long for CI;
+// TestBroughtBackTellsEachPlayerOnce (tables) keeps what a player is
+// told in CI. Run it with:
 //
 //	go test -tags tune ./door -run TestPowerCut -v
 func TestPowerCutBringsEveryTableBack(t *testing.T) {

@@ -201,8 +201,8 @@ func TestFollowingTheHintClassic(t *testing.T) {
 	start, review := followChunk(t)
 	// The deals are played and reviewed side by side (go test's
 	// -parallel at once), each into its own slot, and added up in the
-	// order of their seeds: a deal's review is a minute of one core, and
-	// one after the other they were the longest chain of CI's suite.
+	// order of their seeds: a deal's review is a minute of one core, too
+	// long a chain one after the other.
 	type dealResult struct {
 		diff float64
 		ds   []Decision

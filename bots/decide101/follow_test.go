@@ -138,8 +138,7 @@ func TestFollowingTheHint101(t *testing.T) {
 	}
 	// The hands are played and reviewed side by side (go test's
 	// -parallel at once), each into its own slot, and added up in the
-	// order of their seeds: one after the other they were a chain of one
-	// core in CI's suite.
+	// order of their seeds, rather than as a chain on one core.
 	type handResult struct {
 		diff float64
 		ds   []coach.Decision

@@ -33,8 +33,7 @@ import (
 // (each on ports of its own, its store in its own directory) run side
 // by side, not one after the other: most of their time is waiting —
 // on the nodes making their replicated streams, a frozen node's lease,
-// an arena's matches — and one after the other they made this package
-// the longest of CI's whole suite (222–327 s). TestStarvedClusterPlaysOn
+// an arena's matches — not on the cores. TestStarvedClusterPlaysOn
 // alone runs before them, with the machine to itself and its burner:
 // what it checks is play under a load it sets.
 

@@ -319,7 +319,7 @@ func (brokenNames) Error() error { return nats.ErrNoResponders }
 // under a lost salt is read from a listing of its buckets, and a listing
 // that fails says nothing. Asked again, a listing that failed twice
 // still finds the rated player; one that never answers is an error, not
-// "nobody was named" (which left a lost salt unsaid once in CI).
+// "nobody was named", which would leave a lost salt unsaid.
 func TestANamesListingThatFailsIsNotNobody(t *testing.T) {
 	t.Parallel()
 	eng, book := engineBook(t)
