@@ -30,12 +30,11 @@
 //	house.go      the house rules as the bots see them: the feed penalty as a risk
 //	turn.go       Turn: the whole turn a fresh bot of a level would play from a view
 //
-// The levels, as arena101 measured them (400 whole matches of duplicate
-// deals, seed 3, default rules; docs/bots-101.md gives the commands): normal
-// wins 81.2% (77.3–85.2%) of matches against three easy bots; hard wins
-// 31.5% (27.9–35.1%) against three normal and scores 8.3 (5.9–10.7)
-// points a hand less than they do (29.8% and 6.5 on average over seeds 3
-// to 10: docs/studies/bots-101-hard.md, the seventh session). Each level's
+// The levels, as arena101 measures them (docs/bots-101.md gives the
+// commands and figures): normal wins about four matches in five against
+// three easy bots; hard wins about 30% against three normal, where equal
+// play wins 25%, and scores several points a hand less than they do
+// (fewer is better in 101; docs/studies/bots-101-hard.md). Each level's
 // strategy is in its type's comment.
 //
 // A product added to a sum is written float64(x*y): the conversion
