@@ -150,8 +150,8 @@ func advise101(ctx context.Context, v okey101.View, o Options) (best, hard okey1
 // worse reports whether a label says the move lost: an inaccuracy or
 // worse, read 2.5 standard errors low. The hint overrides the hard bot
 // only then: taking the judge's best whenever its mean was higher, the
-// hint lost 0.208 a hand (0.019 to 0.398) to the hard bot on the same
-// 200 classic deals — the best of several noisy means, played.
+// hint played worse than the hard bot — the best of several noisy
+// means, played (docs/studies/review-judge.md).
 func worse(l Label) bool { return l == Inaccuracy || l == Mistake || l == Blunder }
 
 // After101 is the view v's seat has after playing a, one of its own

@@ -103,9 +103,8 @@ const labelSE = 2.5
 // a harsher label ("inaccuracy or worse"). Reading the label low is what
 // makes it come out the same on another seed: at this game's noise (a
 // classic loss is known to ±0.2 after 128 worlds, against lines 0.10
-// and 0.25 apart) a label read at the mean changed on a second seed in
-// three decisions of ten, one read at 1.96 deviations in one of nine,
-// one at 2.5 in one of fourteen.
+// and 0.25 apart) a label read at the mean changes on a second seed in
+// three decisions of ten, one read labelSE low in one of fourteen.
 func (th Thresholds) label(loss, half float64, found bool) (Label, bool) {
 	hi := th.band(loss + half)
 	if hi == Best {

@@ -198,7 +198,7 @@ func (f *Facts) finishPlan(v *okey101.View) {
 	case f.Finish != nil && !Finishes(v, f.Plan) && f.weighed:
 		// The judge weighed the finish (the hard bot's turn takes it) and
 		// showed holding on better: its plan stands, as the review would
-		// call finishing now the error (seed 41057 of the hint followed).
+		// call finishing now the error.
 		f.Holds = true
 	case f.Finish != nil && !Finishes(v, f.Plan):
 		// The bot finishes whenever the exact search finds a way; should
