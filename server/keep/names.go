@@ -256,7 +256,9 @@ func renameKeys(ctx context.Context, kv jetstream.KeyValue, bucket string, seal 
 			}
 		}
 		_ = lister.Stop()
-		return nil
+		// A listing cut by its attempt's wait ends early, as one read
+		// whole does: only one that ran to its end is all the keys.
+		return ended(ctx)
 	})
 	if errors.Is(err, jetstream.ErrNoKeysFound) {
 		return 0, nil

@@ -351,6 +351,11 @@ func boardKeys(ctx context.Context, kv jetstream.KeyValue, filter string) ([]str
 		}
 	}
 	_ = lister.Stop() // the listing has ended
+	// A listing cut by ctx ends early, as one read whole does: a board
+	// read from part of its keys would rank the wrong players.
+	if err := ended(ctx); err != nil {
+		return nil, err
+	}
 	return keys, nil
 }
 
