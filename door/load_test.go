@@ -573,18 +573,37 @@ func playTimed(c *client, lost time.Duration, next func(round int) (time.Duratio
 		}
 		t0 := time.Now()
 		c.press(key)
-		if after, ok := c.await(lost, func(s string) bool { return strings.Contains(s, want) }); ok {
+		// Every screen seen while waiting is kept: the sort's word may
+		// show for one frame only, replaced by the next move's news
+		// before a loaded test reads the screen again.
+		var seen []string
+		if after, ok := c.await(lost, func(s string) bool {
+			seen = append(seen, statusOf(s))
+			return strings.Contains(s, want)
+		}); ok {
 			sorts = append(sorts, time.Since(t0))
-		} else if !strings.Contains(after, "ready for the next hand") && !strings.Contains(after, "> You") {
+		} else if !strings.Contains(after, "ready for the next hand") && !strings.Contains(after, "> You") && !slices.ContainsFunc(seen, func(st string) bool { return st != statusOf(scr) }) {
 			// A key lost, unless the hand ended under it (the page
-			// between hands has no sorting) or the turn came round,
-			// whose news replaces the sort's.
+			// between hands has no sorting), the turn came round, or
+			// other news took the status line (each replaces the
+			// sort's word; a key lost leaves the line as it was).
 			sorts = append(sorts, lost)
 			if os.Getenv("OKEY_HOSTILE_DEBUG") != "" {
 				fmt.Fprintf(os.Stderr, "%s: key %s lost; before:\n%s\nafter:\n%s\n", c.name, key, scr, after)
 			}
 		}
 	}
+}
+
+// statusOf is the screen's status line: the last line but the key bar's.
+func statusOf(scr string) string {
+	lines := strings.Split(strings.TrimRight(scr, "\n "), "\n")
+	for i := len(lines) - 2; i >= 0; i-- {
+		if l := strings.TrimSpace(lines[i]); l != "" {
+			return l
+		}
+	}
+	return ""
 }
 
 // waitQuiet waits for s on c's screen without failing the test.
