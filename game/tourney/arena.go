@@ -96,7 +96,6 @@ type arena struct{}
 func (arena) Kind() Kind                { return Arena }
 func (arena) Open(*Tournament) bool     { return true }
 func (arena) End(c Config) time.Time    { return c.Start.Add(c.Length) }
-func (arena) ForfeitOut() bool          { return true }
 func (arena) pairsAll(*Tournament) bool { return false }
 
 func (arena) botWait(c Config) time.Duration { return c.BotWait }

@@ -258,11 +258,11 @@ func out(t *Tournament, id string, mark func(*Entrant)) error {
 }
 
 // Pause takes a player who lost a match for want of being at it out
-// of the pairing, where the pairing says so (Pairing.ForfeitOut: an
-// arena's pool would seat them again at once), until they come back
-// (Join): their points and matches stand, and a match they play is
-// played on by their bot and lost for them. In partners their team is
-// paused with them. A player not in the tournament is ErrUnknown.
+// of the pairing (an arena's pool, a Swiss's next rounds), until they
+// come back (Join: a key on the tournament's page): their points and
+// matches stand, and a match they play is played on by their bot and
+// lost for them. In partners their team is paused with them. A player
+// not in the tournament is ErrUnknown.
 func (t *Tournament) Pause(id string) error {
 	return out(t, id, func(e *Entrant) { e.Paused = true })
 }
@@ -296,9 +296,17 @@ func (t *Tournament) NotOpened(n int, now time.Time) ([]Start, error) {
 
 // Ended records table n's match as its record ends it (places by
 // seat, in partners the teams' ranks as 101 gives them, 1, 2, 1, 2; the
-// forfeits of a Swiss round), puts its players back in the
-// pool, and returns the tables to open now.
+// seats lost for want of their player), puts its players back in the
+// pool, and returns the tables to open now. It is EndedAway with no
+// seat away.
 func (t *Tournament) Ended(n int, places [4]int, forfeit [4]bool, now time.Time) ([]Start, error) {
+	return t.EndedAway(n, places, forfeit, [4]bool{}, now)
+}
+
+// EndedAway is Ended with the seats whose player was away from the
+// table they came to (their bot playing): lost as forfeits are, and
+// marked apart from them (Match.Away).
+func (t *Tournament) EndedAway(n int, places [4]int, forfeit, away [4]bool, now time.Time) ([]Start, error) {
 	i := slices.IndexFunc(t.Playing, func(p Playing) bool { return p.Table == n })
 	if i < 0 {
 		return nil, fmt.Errorf("table %d: %w", n, ErrUnknown)
@@ -306,15 +314,18 @@ func (t *Tournament) Ended(n int, places [4]int, forfeit [4]bool, now time.Time)
 	p := t.Playing[i]
 	sys := t.System()
 	places = sys.Seating.Places(places)
-	m := Match{Round: p.Round, Table: n, Players: p.Players, Places: places, Forfeit: forfeit}
 	if _, err := Worth(places); err != nil {
 		return nil, fmt.Errorf("table %d: %w", n, err)
+	}
+	for s := range forfeit {
+		forfeit[s] = forfeit[s] || away[s]
 	}
 	f, err := sys.Seating.forfeits(places, forfeit)
 	if err != nil {
 		return nil, fmt.Errorf("table %d: %w", n, err)
 	}
-	m.Forfeit = f
+	a, _ := sys.Seating.forfeits(places, away)
+	m := Match{Round: p.Round, Table: n, Players: p.Players, Places: places, Forfeit: f, Away: a}
 	t.Playing = slices.Delete(t.Playing, i, i+1)
 	t.Matches = append(t.Matches, m)
 	for _, id := range p.Players {
@@ -349,12 +360,14 @@ func (t *Tournament) System() System { return t.Config.System() }
 // Standings are the tournament's standings now, under its scoring's
 // rules: the arena's with its streaks, the Swiss's with its tie-break.
 func (t *Tournament) Standings() ([]Standing, error) {
-	return Standings(t.System().Scoring.Rules(), t.ratings(), t.Matches)
+	return Standings(t.System().Scoring.Rules(), ratings(t.Joined), t.Matches)
 }
 
-func (t *Tournament) ratings() map[string]int {
-	out := make(map[string]int, len(t.Joined))
-	for id, e := range t.Joined {
+// ratings are the entrants' ratings at entry, by id: what the
+// standings rank the last ties by.
+func ratings(joined map[string]Entrant) map[string]int {
+	out := make(map[string]int, len(joined))
+	for id, e := range joined {
 		out[id] = e.Rating
 	}
 	return out

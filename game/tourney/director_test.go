@@ -134,7 +134,7 @@ func TestArenaFromStartToFinish(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	again, err := Standings(Rules{Streaks: true}, tr.ratings(), tr.Matches)
+	again, err := Standings(Rules{Streaks: true}, ratings(tr.Joined), tr.Matches)
 	if err != nil || !slices.Equal(st, again) {
 		t.Fatalf("the standings are not the matches' sum:\n%v\n%v (%v)", st, again, err)
 	}

@@ -17,8 +17,11 @@ const Bot = ""
 
 // Match is one match of a tournament as its record ends it: the
 // players at its four seats (Bot for a bot) and their places. Forfeit
-// marks the seats whose player did not come back in time (a Swiss
-// round): a bot played for them, and they score nothing for it. In
+// marks the seats lost for want of their player: not come in time (a
+// bot played for them), or away from it (Away: the seat's bot played
+// a turn their player let run out with no key pressed at the table, or
+// they were gone from it too long); they score nothing for it, no
+// place, no win, no streak. In
 // partners a team's id is at two seats facing each other, which share
 // a place: the team scores once, what that place is worth.
 type Match struct {
@@ -29,6 +32,9 @@ type Match struct {
 	Players [4]string
 	Places  [4]int
 	Forfeit [4]bool
+	// Away marks which of the forfeits were the player away from a
+	// seat they came to (a page marks it apart from one never come).
+	Away [4]bool `json:",omitzero"`
 }
 
 // Standing is one player's line: points (doubled while on a streak),
@@ -114,11 +120,13 @@ func Standings(rules Rules, joined map[string]int, matches []Match) ([]Standing,
 
 // Scored is one match in a player's sheet: what it earned them, and
 // why that is not its place's worth — a win on a streak, doubled, or a
-// forfeit, which earns nothing.
+// forfeit, which earns nothing (Away: lost away from the table, not
+// for want of coming to it).
 type Scored struct {
 	Points  Points
 	Doubled bool
 	Forfeit bool
+	Away    bool `json:",omitempty"`
 }
 
 // Sheets are each player's matches as they ended, what each earned
@@ -156,7 +164,7 @@ func walk(rules Rules, matches []Match, line func(string) *Standing, each func(s
 			s := line(id)
 			s.Matches++
 			won := m.Places[seat] == 1 && !m.Forfeit[seat]
-			sc := Scored{Points: worth[seat], Forfeit: m.Forfeit[seat]}
+			sc := Scored{Points: worth[seat], Forfeit: m.Forfeit[seat], Away: m.Forfeit[seat] && m.Away[seat]}
 			switch {
 			case sc.Forfeit:
 				sc.Points = 0

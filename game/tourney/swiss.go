@@ -123,7 +123,6 @@ type swiss struct{}
 func (swiss) Kind() Kind                             { return Swiss }
 func (swiss) Open(t *Tournament) bool                { return t.Round == 0 }
 func (swiss) End(Config) time.Time                   { return time.Time{} }
-func (swiss) ForfeitOut() bool                       { return false }
 func (swiss) Unopened(*Tournament, Table, time.Time) {}
 func (swiss) pairsAll(t *Tournament) bool            { return t.Round == 0 }
 func (swiss) botWait(Config) time.Duration           { return 0 }
@@ -163,10 +162,10 @@ func (swiss) tick(t *Tournament, s Seating, _ time.Time) []Start {
 		return nil
 	}
 	var order []string
-	st, _ := Standings(Rules{Opponents: true}, t.ratings(), t.Matches)
+	st, _ := Standings(Rules{Opponents: true}, ratings(t.Joined), t.Matches)
 	for _, line := range st {
-		if e, ok := t.Joined[line.Player]; ok && !e.Left {
-			order = append(order, line.Player)
+		if e, ok := t.Joined[line.Player]; ok && !e.Left && !e.Paused {
+			order = append(order, line.Player) // one paused is out until back
 		}
 	}
 	if len(order) == 0 {

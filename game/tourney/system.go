@@ -196,12 +196,6 @@ type Pairing interface {
 	// End is when it stops pairing by the clock (zero: with its last
 	// round).
 	End(c Config) time.Time
-	// ForfeitOut says whether a player who forfeits a match (not come
-	// to their table in time, or away from it too long) is paused, out
-	// of the pairing until they come back (Pause; the arena's pool
-	// would seat them again at once); a Swiss pairs them in its next
-	// round.
-	ForfeitOut() bool
 	// Unopened puts the players of a table the server could not open
 	// back where the pairing takes them from: the arena's pool,
 	// waiting from now (a Swiss's round plays it no more).

@@ -140,12 +140,31 @@ type MatchEnd struct {
 	Seats    [classic.NumSeats]Entrant
 	Places   [classic.NumSeats]int
 	Partners bool
+	// Out are the seats whose player did not play them (a tournament's
+	// seat lost for want of its player: never come, or away, their bot
+	// playing): a bot's play moves no rating, so such a seat is rated
+	// for nobody and counts in nobody's rating, the others rated among
+	// themselves by their places. Partners with a seat out are not
+	// rated.
+	Out [classic.NumSeats]bool
 }
 
 // rated reports whether the match is rated: a player known by a key
-// played in it.
+// played in it, against at least one other who played (partners: all
+// four played).
 func (m MatchEnd) rated() bool {
-	return slices.ContainsFunc(m.Seats[:], func(e Entrant) bool { return strings.HasPrefix(e.ID, KeyPrefix) })
+	in, key := 0, false
+	for i, e := range m.Seats {
+		if m.Out[i] {
+			continue
+		}
+		in++
+		key = key || strings.HasPrefix(e.ID, KeyPrefix)
+	}
+	if m.Partners && in < classic.NumSeats {
+		return false
+	}
+	return key && in >= 2
 }
 
 // matchMark is a match's mark in okey_rated.
@@ -155,7 +174,9 @@ type matchMark struct {
 	Places   [classic.NumSeats]int           `json:"places"`
 	Partners bool                            `json:"partners,omitempty"`
 	Priors   [classic.NumSeats]rating.Rating `json:"priors"`
-	Done     bool                            `json:"done"`
+	// Out are the seats rated for nobody (MatchEnd's Out).
+	Out  [classic.NumSeats]bool `json:"out,omitzero"`
+	Done bool                   `json:"done"`
 	// Gen is 1 begun, 2 done: the mark begun put back over the mark
 	// done is refused (fresh.go), and the match not rated again.
 	Gen uint64 `json:"gen,omitempty"`
@@ -366,10 +387,10 @@ func (b *RatingBook) Rate(ctx context.Context, m MatchEnd) (rated bool, err erro
 	if !m.rated() {
 		return false, nil
 	}
-	mark := matchMark{Game: m.Game, Seats: m.Seats, Places: m.Places, Partners: m.Partners, Gen: 1}
+	mark := matchMark{Game: m.Game, Seats: m.Seats, Places: m.Places, Partners: m.Partners, Out: m.Out, Gen: 1}
 	for i, e := range m.Seats {
 		mark.Priors[i] = rating.New()
-		if IsRated(e.ID) {
+		if IsRated(e.ID) && !m.Out[i] {
 			cur, _, err := b.Get(ctx, m.Game, e.ID)
 			if err != nil {
 				return false, err
@@ -400,8 +421,8 @@ func (b *RatingBook) Rate(ctx context.Context, m MatchEnd) (rated bool, err erro
 		return false, fmt.Errorf("marking match %s: %w", m.Key, err)
 	}
 	var done []string
-	for _, e := range mark.Seats {
-		if !IsRated(e.ID) || slices.Contains(done, e.ID) {
+	for i, e := range mark.Seats {
+		if !IsRated(e.ID) || mark.Out[i] || slices.Contains(done, e.ID) {
 			continue
 		}
 		done = append(done, e.ID)
@@ -479,7 +500,7 @@ func matchUpdate(mark matchMark, id string, own rating.Rating) (rating.Rating, i
 	var seats []int
 	priors := mark.Priors
 	for i, e := range mark.Seats {
-		if e.ID == id {
+		if e.ID == id && !mark.Out[i] {
 			seats = append(seats, i)
 			priors[i] = own
 		}
@@ -497,11 +518,23 @@ func matchUpdate(mark matchMark, id string, own rating.Rating) (rating.Rating, i
 		}
 		out = [classic.NumSeats]rating.Rating{r[0][0], r[1][0], r[0][1], r[1][1]}
 	} else {
-		r, err := rating.Rate(priors[:], mark.Places[:], rating.Options{})
+		// The seats out are left out of the match: the others rated
+		// among themselves, their places as they were.
+		var in []int
+		var rs []rating.Rating
+		var ranks []int
+		for i := range priors {
+			if !mark.Out[i] {
+				in, rs, ranks = append(in, i), append(rs, priors[i]), append(ranks, mark.Places[i])
+			}
+		}
+		r, err := rating.Rate(rs, ranks, rating.Options{})
 		if err != nil {
 			return own, 0, err
 		}
-		copy(out[:], r)
+		for k, i := range in {
+			out[i] = r[k]
+		}
 	}
 	if len(seats) == 1 {
 		return out[seats[0]], 1, nil

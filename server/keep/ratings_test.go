@@ -320,3 +320,47 @@ func TestShownRatingsAreReadOnceAWhile(t *testing.T) {
 		t.Errorf("shown past its time: %v, want the store's 30", mu)
 	}
 }
+
+// TestSeatsOutAreRatedForNobody: a seat its player did not play (a
+// tournament's forfeit, or their bot playing while they were away) moves
+// no rating: not its player's (no game counted), and not the others',
+// who are rated among themselves by their places, the bot at their
+// table included; a match with one key left alone, or partners with a
+// seat out, are not rated at all.
+func TestSeatsOutAreRatedForNobody(t *testing.T) {
+	t.Parallel()
+	b := testBook(t)
+	ctx, cancel := EngineCtx()
+	defer cancel()
+	m := fourOf("a11", [4]int{1, 2, 3, 4})
+	m.Out[0] = true // ann's bot won it for her
+	if rated, err := b.Rate(ctx, m); err != nil || !rated {
+		t.Fatalf("rated %v, %v", rated, err)
+	}
+	if _, rev, _ := b.Get(ctx, "classic", "key:SHA256:ann+/x"); rev != 0 {
+		t.Error("ann's seat, out, was rated")
+	}
+	fresh := rating.New()
+	want, err := rating.Rate([]rating.Rating{fresh, fresh, fresh}, []int{2, 3, 4}, rating.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, id := range map[int]string{1: "key:SHA256:bob", 2: "bot:easy"} {
+		if e := entryOf(t, b, "classic", id); e.Games != 1 || e.Rating() != want[i] {
+			t.Errorf("%s: %d games, %v; want 1 game, %v (rated among the three who played)", id, e.Games, e.Rating(), want[i])
+		}
+	}
+
+	alone := fourOf("a12", [4]int{1, 2, 3, 4})
+	alone.Out = [4]bool{true, true, false, true}
+	partners := fourOf("a13", [4]int{1, 2, 1, 2})
+	partners.Partners, partners.Out[2] = true, true
+	for _, m := range []MatchEnd{alone, partners} {
+		if rated, err := b.Rate(ctx, m); err != nil || rated {
+			t.Errorf("%s: rated %v, %v; want not rated", m.Key, rated, err)
+		}
+	}
+	if e := entryOf(t, b, "classic", "key:SHA256:bob"); e.Games != 1 {
+		t.Errorf("bob played %d games; the matches not rated moved him", e.Games)
+	}
+}

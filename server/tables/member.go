@@ -470,6 +470,10 @@ type SeatedEnd struct {
 	Players [classic.NumSeats]string
 	Places  [classic.NumSeats]int
 	Forfeit [classic.NumSeats]bool
+	// Away marks which of the forfeits were the player away from the
+	// seat they came to (their bot playing), not never come to it or
+	// gone from it for good: a tournament's page says which.
+	Away [classic.NumSeats]bool `json:",omitzero"`
 	// Results are the seats' results in their game's measure, more
 	// being better (format.Outcome's): a duplicate round's tables are
 	// scored against each other by them.
@@ -499,6 +503,7 @@ func (se *Seated) end(id string, ref referee, owners [classic.NumSeats]string, a
 	}
 	for i, p := range se.Players {
 		end.Forfeit[i] = p != "" && (owners[i] != p || absent[i])
+		end.Away[i] = p != "" && owners[i] == p && absent[i]
 	}
 	return end, true
 }

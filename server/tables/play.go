@@ -316,6 +316,7 @@ func (t *Table) onClock() {
 		t.sit.seats[turn].away = true
 		t.clock.outOfTime(turn, t.Cfg.Bank)
 		t.Opt.Log.Info("out of time", "table", t.ID, "seat", turn, "name", t.sit.seats[turn].name)
+		t.neverHere(turn)
 		t.bot.turn(t, now, turn)
 	case stg == stPlaying && !t.clock.nextBot.IsZero() && !now.Before(t.clock.nextBot):
 		// The bot's delay is over: its answer plays now if it came,

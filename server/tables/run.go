@@ -357,6 +357,7 @@ func (t *Table) handle(r Request) {
 		if s := t.sit.seatOf(r.M); s >= 0 && !t.sit.seats[s].away {
 			t.sit.seats[s].away = true
 			t.Opt.Log.Info("away: no key pressed", "table", t.ID, "seat", s, "name", t.sit.seats[s].name)
+			t.neverHere(s)
 			if t.Ref != nil {
 				if stg, turn := t.Ref.Stage(); stg == stPlaying && turn == s {
 					t.clock.deadline = time.Time{}
@@ -456,7 +457,7 @@ func RestoreTable(id string, entry, record []byte, stopped time.Time, opt Option
 		t.clock.restore(st.Deadline, stopped, now)
 	}
 	t.entrants = st.Entrants
-	t.absent = st.Absent
+	t.absent, t.pressed = st.Absent, st.Pressed
 	t.clock.banked = st.Banked
 	if t.Ref != nil && t.Cfg.Timer > 0 && !t.clock.deadline.IsZero() {
 		if stg, turn := t.Ref.Stage(); stg == stPlaying {

@@ -51,6 +51,10 @@ type SavedTable struct {
 	// Absent are the seats whose match was lost for their player, away
 	// from it too long (Table.noteAbsence): lost still once restored.
 	Absent [classic.NumSeats]bool `json:"absent,omitzero"`
+	// Pressed are the seats whose player pressed a key at the table
+	// this match (Table.pressed): restored, a player present before is
+	// not taken for one who never was.
+	Pressed [classic.NumSeats]bool `json:"pressed,omitzero"`
 	// Banked is how much of its bank each seat has drawn on this match
 	// (Config.Bank): kept, as the turn's clock is.
 	Banked [classic.NumSeats]time.Duration `json:"banked,omitzero"`
@@ -88,7 +92,7 @@ func (t *Table) handOver(wait bool) {
 		return
 	}
 	st := SavedTable{ID: t.ID, Config: t.Cfg, Host: t.sit.hostID, Started: t.Ref != nil, MatchNo: t.matchNo, Created: t.created, Chat: t.chat.lines,
-		Deadline: t.clock.deadline.Round(0), BotKey: t.seal.BotKey, DupHand: t.f.Arranged(), Awaited: t.awaited, Absent: t.absent, Banked: t.clock.banked}
+		Deadline: t.clock.deadline.Round(0), BotKey: t.seal.BotKey, DupHand: t.f.Arranged(), Awaited: t.awaited, Absent: t.absent, Pressed: t.pressed, Banked: t.clock.banked}
 	t.clock.saved = t.clock.deadline
 	if t.Ref != nil {
 		st.Entrants = t.entrants
@@ -151,7 +155,11 @@ func (t *Table) rateMatch() {
 	default:
 		key = t.seal.Commit.String()
 	}
-	t.Opt.Rate(keep.MatchEnd{Key: key, Game: t.Cfg.Game, Seats: seats, Places: places, Partners: partners})
+	var out [classic.NumSeats]bool
+	if end, ok := t.Cfg.chosenEnd(t.ID, t.Ref, t.sit.owners(), t.absent); ok {
+		out = end.Forfeit // a bot's play rates nobody (keep.MatchEnd's Out)
+	}
+	t.Opt.Rate(keep.MatchEnd{Key: key, Game: t.Cfg.Game, Seats: seats, Places: places, Partners: partners, Out: out})
 }
 
 // noteFinished keeps the record of a match that has just ended, for

@@ -13,6 +13,7 @@ import (
 
 	"okey/game/format"
 	"okey/kit/seatmsg"
+	"okey/server/keep"
 	"okey/server/servetest"
 )
 
@@ -98,7 +99,10 @@ func TestAwayPastItsTimeLosesTheMatch(t *testing.T) {
 		*now = now.Add(d)
 		tb.schedule()
 	}
-	tb.handle(Request{Kind: ReqAway, M: ms[1]}) // bob: no key, his bot plays
+	for _, m := range ms {
+		tb.handle(Request{Kind: ReqHere, M: m}) // a key at the table: present
+	}
+	tb.handle(Request{Kind: ReqAway, M: ms[1]}) // bob: no key since, his bot plays
 	tb.handle(Request{Kind: ReqAway, M: ms[2]}) // cem too, for a while
 	step(0)
 	step(back - time.Second)
@@ -161,8 +165,8 @@ func TestAwayPastItsTimeLosesTheMatch(t *testing.T) {
 	if !ok {
 		t.Fatal("no end of a match over")
 	}
-	if want := [4]bool{false, true, false, false}; end.Forfeit != want {
-		t.Errorf("the end's forfeits %v, want %v", end.Forfeit, want)
+	if want := [4]bool{false, true, false, false}; end.Forfeit != want || end.Away != want {
+		t.Errorf("the end's forfeits %v, away %v; want %v both", end.Forfeit, end.Away, want)
 	}
 }
 
@@ -440,5 +444,84 @@ func TestRoundsTableRefusesAWatcherInItsWords(t *testing.T) {
 		case !shared && r.Err != nil:
 			t.Errorf("a tournament's table of its own deal to a watcher: %v", r.Err)
 		}
+	}
+}
+
+// TestNoKeyAtTheTableIsAwayAtOnce: at a tournament's table a player
+// whose turn runs out before they pressed any key there is away from
+// that moment, however short the match: the match is lost for them at
+// once (their end marked away, their seat rated for nobody), while
+// one who pressed a key and lets one turn run out loses that turn and
+// nothing more. The keys pressed are kept with the table.
+func TestNoKeyAtTheTableIsAwayAtOnce(t *testing.T) {
+	t.Parallel()
+	tb, now, _, saved := seatedTable(t, 2*time.Minute)
+	tb.Cfg.Timer = 30 * time.Second
+	var rated []keep.MatchEnd
+	tb.Opt.Rate = func(m keep.MatchEnd) { rated = append(rated, m) }
+	var ms [3]*Member
+	for i, who := range []string{"ann", "bob", "cem"} {
+		ms[i] = NewMember("key:"+who, who, "", -1)
+		if s, err := tb.joinAs(ms[i], -1, false); err != nil || s != i {
+			t.Fatalf("%s: seat %d, %v", who, s, err)
+		}
+	}
+	tb.handle(Request{Kind: ReqHere, M: ms[1]}) // bob pressed a key
+	tb.handle(Request{Kind: ReqChat, M: ms[2], Text: "iyi oyunlar"})
+	var ranOut [4]bool
+	for moves := 0; !(ranOut[0] && ranOut[1]); moves++ {
+		if moves > 2000 {
+			t.Fatalf("ann's and bob's turns never ran out: %v", ranOut)
+		}
+		tb.schedule()
+		stg, turn := tb.Ref.Stage()
+		switch {
+		case stg == stMatchOver:
+			t.Fatalf("the match ended before ann's and bob's turns ran out: %v", ranOut)
+		case stg == stHandOver:
+			tb.deal()
+			continue
+		case tb.sit.present(turn):
+			*now = now.Add(31 * time.Second)
+			ranOut[turn] = true
+		}
+		tb.onClock()
+		botMove(t, tb)
+		if turn > 0 && ranOut[turn] {
+			tb.handle(Request{Kind: ReqHere, M: ms[turn]}) // back at once
+		}
+	}
+	if tb.absent != [4]bool{true, false, false, false} {
+		t.Fatalf("absent %v; want ann's seat alone (no key pressed), not bob's (one turn run out)", tb.absent)
+	}
+	info := tb.tell.info(tb)
+	if u := tb.tell.msgFor(tb, ms[0], 0, &info).Update; u == nil || !u.AwayLost {
+		t.Errorf("ann's update does not say her match is lost: %+v", u)
+	}
+	tb.handle(Request{Kind: ReqHere, M: ms[0]}) // ann back: lost all the same
+	if tb.absent[0] != true {
+		t.Error("a key after the turn ran out undid the loss")
+	}
+	entry, _ := saved()
+	var st SavedTable
+	if err := json.Unmarshal(entry, &st); err != nil {
+		t.Fatal(err)
+	}
+	if st.Pressed != [4]bool{true, true, true, false} || st.Absent != tb.absent {
+		t.Errorf("the entry keeps pressed %v, absent %v", st.Pressed, st.Absent)
+	}
+	for _, m := range ms {
+		tb.handle(Request{Kind: ReqAway, M: m})
+	}
+	playOut(t, tb)
+	end, ok := tb.Cfg.chosenEnd(tb.ID, tb.Ref, tb.sit.owners(), tb.absent)
+	if !ok {
+		t.Fatal("no end of a match over")
+	}
+	if want := [4]bool{true, false, false, false}; end.Forfeit != want || end.Away != want {
+		t.Errorf("the end's forfeits %v, away %v; want %v both", end.Forfeit, end.Away, want)
+	}
+	if len(rated) != 1 || rated[0].Out != [4]bool{true, false, false, false} {
+		t.Errorf("rated %+v; want one match, ann's seat out", rated)
 	}
 }

@@ -194,8 +194,28 @@ func (t *Table) absenceDue() time.Time {
 	return due
 }
 
-// here marks seat's player present again.
+// neverHere marks seat's match lost for its player, where the format
+// says a bot earns nothing for them (Policy.AwayLoses), when their bot
+// takes over a turn (run out, or their session saying they pressed no
+// key) and they have pressed no key at the table this match: away from
+// that moment, however short the match. A player who pressed one loses
+// that turn and nothing more (noteAbsence counts their time away).
+func (t *Table) neverHere(seat int) {
+	if !t.policy.AwayLoses || !underWay(t.Ref) || t.pressed[seat] || t.absent[seat] || t.sit.seats[seat].owner == "" {
+		return
+	}
+	t.absent[seat], t.awayAt[seat] = true, time.Time{}
+	t.Opt.Log.Info("away: no key pressed at the table, the match lost", "table", t.ID, "seat", seat, "name", t.sit.seats[seat].name)
+	t.save()
+}
+
+// here marks seat's player present again, and as having pressed a key
+// at the table this match (Table.pressed).
 func (t *Table) here(seat int) {
+	if t.policy.AwayLoses && !t.pressed[seat] {
+		t.pressed[seat] = true
+		t.saveUnwaited() // lost with the node, the next one asks for a key again
+	}
 	if t.sit.seats[seat].away {
 		t.sit.seats[seat].away = false
 		t.Opt.Log.Info("back", "table", t.ID, "seat", seat, "name", t.sit.seats[seat].name)

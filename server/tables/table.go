@@ -158,6 +158,12 @@ type Table struct {
 	// format says that loses the match (Policy.AwayLoses: seats.go).
 	awayAt [classic.NumSeats]time.Time
 	absent [classic.NumSeats]bool
+	// pressed are the seats whose player pressed a key at the table
+	// this match (a move, a chat line, a word that they are here): one
+	// whose turn runs out before is away from that moment, and where
+	// the format says so (Policy.AwayLoses) the match is lost for them
+	// at once (seats.go's outOfTime).
+	pressed [classic.NumSeats]bool
 	// botFor counts the moves each seat's bot played for the seat's
 	// player since the player last moved (here: a table taken over
 	// counts from its takeover). A player back at a table that moved

@@ -26,14 +26,14 @@ func (c *jumpClock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return t
 func (c *jumpClock) jump(d time.Duration) { c.mu.Lock(); c.by += d; c.mu.Unlock() }
 
 // TestAwayFromTheTableLosesTheMatch: a bot earns nothing for an absent
-// player. Four come to their first table; one of them presses no key,
-// their bot playing, past the time a player may be away: the table
-// tells them the match is lost for them, and its end counts it a
-// forfeit (0 points, however the bot did). In an arena they are paused
-// — out of the pool, the three others waiting for a fourth — until
-// they come back (a key on the page: a join), and then paired again;
-// in a Swiss they are paired in the next round. The tournament is
-// played to its end, and its standings are what its records add up to.
+// player. Four come to their first table; one of them presses no key
+// there, their bot playing: the table tells them the match is lost for
+// them, and its end counts it lost away (0 points, however the bot
+// did). They are paused — out of the pool, the three others waiting
+// for a fourth in an arena, out of the next round in a Swiss — until
+// they come back (a key on the page: a join), and then paired again.
+// The tournament is played to its end, and its standings are what its
+// records add up to.
 func TestAwayFromTheTableLosesTheMatch(t *testing.T) {
 	for _, kind := range []tourney.Kind{tourney.Arena, tourney.Swiss} {
 		t.Run(string(kind), func(t *testing.T) {
@@ -55,7 +55,7 @@ func awayLoses(t *testing.T, kind tourney.Kind) {
 	if kind == tourney.Arena {
 		c.Length = 30 * time.Minute // no bots: four make a table
 	} else {
-		c.Rounds = 2
+		c.Rounds = 3 // the second without the away player, the third with them back
 	}
 	ctx := context.Background()
 	id, err := n.svc.CreateTournament(ctx, "key:SHA256:creator", c)
@@ -93,6 +93,9 @@ func awayLoses(t *testing.T, kind tourney.Kind) {
 			t.Fatalf("%s: %v", who, rep.Err)
 		}
 		ms[who] = m
+		if who != away {
+			call(tables.Request{Kind: tables.ReqHere, M: m}) // a key at the table
+		}
 	}
 	call(tables.Request{Kind: tables.ReqAway, M: ms[away]}) // no key: their bot plays
 	for end := time.Now().Add(time.Minute); tb.Summary.Load().Players[slices.Index(seats[:], away)].Kind != seatmsg.Away; time.Sleep(5 * time.Millisecond) {
@@ -137,15 +140,15 @@ func awayLoses(t *testing.T, kind tourney.Kind) {
 		t.Fatalf("the first match not counted: %+v", tr.Matches)
 	}
 	for s, who := range tr.Matches[i].Players {
-		if tr.Matches[i].Forfeit[s] != (who == away) {
-			t.Errorf("seat %d (%s): forfeit %v", s, who, tr.Matches[i].Forfeit[s])
+		if m := tr.Matches[i]; m.Forfeit[s] != (who == away) || m.Away[s] != (who == away) {
+			t.Errorf("seat %d (%s): forfeit %v, away %v", s, who, m.Forfeit[s], m.Away[s])
 		}
 	}
 	pl := &players{at: map[string][]*tables.Member{}, away: true}
+	if e := tr.Joined[away]; !e.Paused || e.Left {
+		t.Fatalf("the away player is %+v, want paused", e)
+	}
 	if kind == tourney.Arena {
-		if e := tr.Joined[away]; !e.Paused || e.Left {
-			t.Fatalf("the away player is %+v, want paused", e)
-		}
 		clk.add(5 * time.Minute)
 		n.svc.Round(ctx)
 		if _, tr, _ = n.svc.Tournament(id); len(tr.Playing) != 0 || len(tr.Pool) != 3 {
@@ -159,8 +162,16 @@ func awayLoses(t *testing.T, kind tourney.Kind) {
 		if len(tr.Playing) != 1 {
 			t.Fatalf("back, and no table of four: playing %+v", tr.Playing)
 		}
-	} else if tr.Joined[away].Paused {
-		t.Fatal("a Swiss paused the away player: its next round pairs them")
+	} else {
+		// The next round is paired without them, a bot in their place.
+		tr = waitFor(t, n, id, "round 2", func(tr tourney.Tournament) bool { return tr.Round == 2 && len(tr.Playing) == 1 })
+		if slices.Contains(tr.Playing[0].Players[:], away) || !slices.Contains(tr.Playing[0].Players[:], tourney.Bot) {
+			t.Fatalf("round 2 with the away player paused: %v", tr.Playing[0].Players)
+		}
+		if err := n.svc.JoinTournament(ctx, id, away, nameOf(3), 1530); err != nil {
+			t.Fatal(err)
+		}
+		tr = waitFor(t, n, id, "back", func(tr tourney.Tournament) bool { return !tr.Joined[away].Paused })
 	}
 	tr = playWith(t, n, clk, id, 30*time.Second, nil, pl)
 	st, err := tr.Standings()

@@ -404,20 +404,18 @@ func (o *ownerRound) drive(ctx context.Context, id string) error {
 		if !slices.ContainsFunc(t.Playing, func(p tourney.Playing) bool { return p.Table == n }) {
 			continue // counted already, or not this tournament's: deleted
 		}
-		if t.System().Pairing.ForfeitOut() {
-			// A player who did not come to the table, or was away from
-			// it too long, is paused until they come back (a key on the
-			// tournament's page): taken out before the end puts its
-			// players back, so the pairing it makes does not seat them
-			// again at once.
-			for i, p := range end.Players {
-				if end.Forfeit[i] && p != tourney.Bot {
-					_ = t.Pause(p)
-					o.svc.opt.Log.Info("tournament: a player paused, their match lost for want of being at it", "tournament", id, "table", n, "seat", i)
-				}
+		// A player who did not come to the table, or was away from it
+		// (their bot playing), is paused until they come back (a key
+		// on the tournament's page): taken out before the end puts its
+		// players back, so the pairing it makes does not seat them
+		// again at once (an arena's pool, a Swiss's next round).
+		for i, p := range end.Players {
+			if end.Forfeit[i] && p != tourney.Bot {
+				_ = t.Pause(p)
+				o.svc.opt.Log.Info("tournament: a player paused, their match lost for want of being at it", "tournament", id, "table", n, "seat", i, "away", end.Away[i])
 			}
 		}
-		st, err := t.Ended(n, end.Places, end.Forfeit, now)
+		st, err := t.EndedAway(n, end.Places, end.Forfeit, end.Away, now)
 		if err != nil {
 			o.svc.opt.Log.Error("tournament: a table's end refused", "tournament", id, "table", n, "err", err)
 			continue

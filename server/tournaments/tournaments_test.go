@@ -127,8 +127,9 @@ func startNodeOn(t *testing.T, eng *keep.Engine, kept *keep.Keeper, leases *keep
 // bot, and leaves once the match is over.
 type players struct {
 	at map[string][]*tables.Member // table -> its players' members
-	// away: each player says they are away as they come (no key: their
-	// bot plays), at tables with no turn's timer.
+	// away: each player, who presses a key as they come, then says
+	// they are away (no key since: their bot plays), at tables with no
+	// turn's timer.
 	away bool
 }
 
@@ -162,7 +163,12 @@ func (p *players) come(t *testing.T, n *node, tid string, absent map[string]bool
 			if rep := <-r.Reply; rep.Err != nil {
 				t.Fatalf("%s at table %s: %v", who, id, rep.Err)
 			}
+			// A key at the table: present, a turn run out a turn lost
+			// (their bot plays it), not the match.
+			tb.Call(context.Background(), tables.Request{Kind: tables.ReqHere, M: m})
 			if p.away {
+				// Then none: their bot plays, for less than they may be
+				// away.
 				tb.Call(context.Background(), tables.Request{Kind: tables.ReqAway, M: m})
 			}
 			p.at[id] = append(p.at[id], m)
@@ -444,9 +450,10 @@ func TestArenaForfeitIsNotSeatedAgain(t *testing.T) {
 // two tables of three and a bot) open once the last round is over; one
 // player never comes to their table, whose seat is given up to a bot
 // after the time to come back, and the table reports the forfeit: they
-// score nothing for that match, the others' places stand, and the
-// standings recomputed from the records and the forfeits are the
-// tournament's.
+// score nothing for that match, the others' places stand, and they are
+// paused, out of the next rounds (two tables of the five others) since
+// they never press a key on the page; the standings recomputed from the
+// records and the forfeits are the tournament's.
 func TestSwissOfSixWithAForfeit(t *testing.T) {
 	t.Parallel()
 	n, clk, id := begin(t, tourney.Config{
@@ -476,15 +483,18 @@ func TestSwissOfSixWithAForfeit(t *testing.T) {
 			}
 		}
 	}
-	if forfeits != 3 {
-		t.Errorf("%d forfeits, want the absent player's three", forfeits)
+	if forfeits != 1 {
+		t.Errorf("%d forfeits, want the absent player's one, then none (paused)", forfeits)
+	}
+	if !tr.Joined[absent].Paused {
+		t.Errorf("the absent player is %+v, want paused", tr.Joined[absent])
 	}
 	st, err := tr.Standings()
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, s := range st {
-		if s.Player == absent && (s.Points != 0 || s.Matches != 3) {
+		if s.Player == absent && (s.Points != 0 || s.Matches != 1) {
 			t.Errorf("the absent player's line: %+v", s)
 		}
 	}

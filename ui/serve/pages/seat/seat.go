@@ -25,6 +25,11 @@ type Page struct {
 	lastUpdate *seatmsg.Update
 	// away is set when the seat's bot plays for the player.
 	away bool
+	// keyed is the tournament's table the player last pressed a key at
+	// (told it: ReqHere): its turn run out before that is a match lost
+	// for them, after it a turn lost, so the table hears of the first
+	// key there, not only of a move.
+	keyed string
 	// inPlay: the table's match is not over (leaving asks first);
 	// leaving: q was pressed once, and q again leaves.
 	inPlay, leaving bool
@@ -113,6 +118,8 @@ func (p *Page) key(c *common.Common, k tea.KeyPressMsg) common.Turn {
 	if p.away && at != nil {
 		at.Send(tables.Request{Kind: tables.ReqHere})
 		p.away = false
+	} else if at != nil && at.Tourney && at.M.Seat >= 0 && p.keyed != at.T.TableID() && at.Send(tables.Request{Kind: tables.ReqHere}) {
+		p.keyed = at.T.TableID()
 	}
 	if p.heldHand() != nil && !key.Matches(k, c.Keys.Leave) {
 		p.leaving = false
