@@ -217,5 +217,5 @@ func (p places) Columns() []string { return slices.Clone(p.columns) }
 func (places) Sealed() bool        { return false }
 func (places) names() []string     { return nil }
 func (p places) said() []Said      { return p.lines }
-func (p places) ties() Said        { return p.tie }
+func (p places) Ties() Said        { return p.tie }
 func (places) deals() []Said       { return nil }

@@ -178,7 +178,7 @@ func (s System) Said(c Config) []Said {
 	p := s.Pairing.said(c)
 	out := append([]Said{p[0]}, s.Scoring.said()...)
 	out = append(out, p[1:]...)
-	out = append(out, s.Scoring.ties())
+	out = append(out, s.Scoring.Ties())
 	out = append(out, s.Scoring.deals()...)
 	return append(out, s.Seating.said(c, s.Pairing)...)
 }
@@ -244,13 +244,16 @@ type Scoring interface {
 	// round, its records given once it is over, each seat scored
 	// against the field.
 	Sealed() bool
+	// Ties is the line that names its tie-breaks in the order they
+	// rank (Ranked), every one of them: what a page says under
+	// standings with players level on points.
+	Ties() Said
 
 	// names are the keys of the words of its options; said its lines
-	// of the rules after the pairing's first, ties the tie-breaks',
-	// deals the lines of the deals it plays.
+	// of the rules after the pairing's first, deals the lines of the
+	// deals it plays.
 	names() []string
 	said() []Said
-	ties() Said
 	deals() []Said
 }
 

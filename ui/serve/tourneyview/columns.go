@@ -58,6 +58,18 @@ type Line struct {
 	// Sheet is what each of the player's matches earned them, as they
 	// ended (an arena's sheet; nil in a Swiss).
 	Sheet []tourney.Scored
+	// Paused: the player (their team) lost a match for want of being at
+	// it and is out of the pairing until they press a key on the page:
+	// marked on their line for everyone (Mark, in the page's words).
+	Paused bool
+	Mark   string
+}
+
+// paused says whether unit is paused in t while it pairs (a finished
+// tournament pairs nobody: nobody is marked).
+func paused(t tourney.Tournament, unit string) bool {
+	e, ok := t.Joined[unit]
+	return ok && e.Paused && !e.Left && (t.Phase == tourney.Running || t.Phase == tourney.Starting)
 }
 
 // Standings are the tournament's lines in the order shown: by the
@@ -85,6 +97,9 @@ func standingsLines(tr *i18n.Catalog, t tourney.Tournament, st []tourney.Standin
 	out := make([]Line, len(st))
 	for i, s := range st {
 		out[i] = Line{Standing: s, Name: name(s.Player), Field: field[s.Player], Now: ratingNow(t, ratings, s.Player), Sheet: sheets[s.Player]}
+		if paused(t, s.Player) {
+			out[i].Paused, out[i].Mark = true, " "+tr.T("tourney.mark.paused")
+		}
 	}
 	if byField {
 		slices.SortStableFunc(out, func(a, b Line) int {
@@ -202,7 +217,7 @@ func columns(tr *i18n.Catalog, s tourney.Scoring, hasField bool, name int) []col
 // cells are a line's cells under columns (rank from 1).
 func cells(s tourney.Scoring, hasField bool, rank int, l Line) []string {
 	out := []string{
-		strconv.Itoa(rank) + ".", l.Name, l.Points.String(),
+		strconv.Itoa(rank) + ".", l.Name + l.Mark, l.Points.String(),
 		strconv.Itoa(l.Matches), strconv.Itoa(l.Wins),
 	}
 	_, more := shown(s, hasField)
@@ -276,16 +291,38 @@ const (
 	sheetMax = 40
 )
 
+// sheetMarks are the marks of a sheet's matches lost for want of the
+// player, in the page's words: never at the table (a forfeit: "F"), or
+// away from it, their bot playing ("-"); never a 0, which a fourth
+// place earns.
+type sheetMarks struct{ forfeit, away string }
+
+// marksOf are the sheet's marks in tr's words.
+func marksOf(tr *i18n.Catalog) sheetMarks {
+	return sheetMarks{forfeit: tr.T("tourney.sheet.forfeit"), away: tr.T("tourney.sheet.away")}
+}
+
+// of is what a match of a sheet shows: its mark, or its points.
+func (mk sheetMarks) of(sc tourney.Scored) string {
+	switch {
+	case sc.Away:
+		return mk.away
+	case sc.Forfeit:
+		return mk.forfeit
+	case sc.Doubled:
+		return sc.Points.String() + "*"
+	}
+	return sc.Points.String()
+}
+
 // sheetCell is a player's sheet as it fits width columns: what each
-// match earned them, the latest last ("4 2 4 0 8* 8*": a star marks a
-// win on a streak, doubled), the earliest left out first ("…" says so).
-func sheetCell(sheet []tourney.Scored, width int) string {
+// match earned them, the latest last ("4 2 4 0 8* 8* F -": a star marks
+// a win on a streak, doubled; a forfeit and a match lost away marked
+// as such, mk), the earliest left out first ("…" says so).
+func sheetCell(sheet []tourney.Scored, width int, mk sheetMarks) string {
 	out := ""
 	for i := len(sheet) - 1; i >= 0; i-- {
-		w := sheet[i].Points.String()
-		if sheet[i].Doubled {
-			w += "*"
-		}
+		w := mk.of(sheet[i])
 		next := w
 		if out != "" {
 			next += " " + out
@@ -298,6 +335,54 @@ func sheetCell(sheet []tourney.Scored, width int) string {
 			return "… " + out
 		}
 		out = next
+	}
+	return out
+}
+
+// legend are the keys of the lines under the standings that say what
+// their marks mean, those the lines show: a doubled win and the
+// matches lost for want of the player in an arena's sheet (sheet),
+// the paused players' mark.
+func legend(lines []Line, sheet bool) []string {
+	var out []string
+	has := func(f func(tourney.Scored) bool) bool {
+		return sheet && slices.ContainsFunc(lines, func(l Line) bool { return slices.ContainsFunc(l.Sheet, f) })
+	}
+	if has(func(s tourney.Scored) bool { return s.Doubled }) {
+		out = append(out, "tourney.sheet.doubled")
+	}
+	if has(func(s tourney.Scored) bool { return s.Forfeit }) {
+		out = append(out, "tourney.sheet.marks")
+	}
+	if slices.ContainsFunc(lines, func(l Line) bool { return l.Paused }) {
+		out = append(out, "tourney.legend.paused")
+	}
+	return out
+}
+
+// levelLines say, under standings with players level on points, what
+// breaks the ties (every tie-break, in order), and for each two lines
+// one above the other level on every column shown, what put the first
+// above: their rating at entry, or, level on that too, a fixed order
+// of the players (Ranked's last, a draw of their ids).
+func levelLines(tr *i18n.Catalog, s tourney.Scoring, hasField bool, lines []Line) []string {
+	var out []string
+	for i := 1; i < len(lines); i++ {
+		if lines[i].Points == lines[i-1].Points && lines[i].Matches > 0 {
+			out = append(out, Say(tr, s.Ties()))
+			break
+		}
+	}
+	for i := 1; i < len(lines); i++ {
+		a, b := lines[i-1], lines[i]
+		if a.Matches == 0 || !slices.Equal(cells(s, hasField, 0, a)[2:], cells(s, hasField, 0, b)[2:]) {
+			continue
+		}
+		why := tr.T("tourney.level.lot")
+		if a.Rating != b.Rating {
+			why = tr.T("tourney.level.rating", a.Rating, b.Rating)
+		}
+		out = append(out, tr.T("tourney.level", a.Name, b.Name, why))
 	}
 	return out
 }

@@ -37,7 +37,7 @@ func podium(tr *i18n.Catalog, p Page) string {
 func ratingMoved(tr *i18n.Catalog, p Page) string {
 	e, ok := p.T.Joined[p.Me]
 	now, known := p.Ratings[p.Me]
-	if !ok || !known {
+	if !ok || !known || !played(p.T, p.Me) {
 		return ""
 	}
 	return tr.T("tourney.over.rating", strconv.FormatFloat(now, 'f', 1, 64), e.Rating)
@@ -65,8 +65,9 @@ func overLines(tr *i18n.Catalog, st *theme.Styles, p Page, width int) []string {
 // tournament, wherever they are, that it is over: who won, where they
 // finished and, given their rating now in its game (ratings, by id: a
 // guest has none), what it did to their rating ("Friday arena is over,
-// won by Can: you are #5 of 12, 14 points, rating 1512.3 (+12.3)");
-// ok false when me did not play in it.
+// won by Can: you are #5 of 12, 14 points, rating 1512.3 (+12.3)"),
+// none when they played none of their matches (each lost for want of
+// them moved no rating); ok false when me did not play in it.
 func Over(tr *i18n.Catalog, l tourney.Listed, t tourney.Tournament, names Names, ratings map[string]float64, me string) (string, bool) {
 	unit := t.Unit(me)
 	st, err := t.Standings()
@@ -83,7 +84,7 @@ func Over(tr *i18n.Catalog, l tourney.Listed, t tourney.Tournament, names Names,
 		title = l.ID
 	}
 	line := tr.T("tourney.over.line", title, name(st[0].Player), i+1, len(st), st[i].Points.String())
-	if e, ok := t.Joined[me]; ok {
+	if e, ok := t.Joined[me]; ok && played(t, unit) {
 		if now, known := ratings[me]; known {
 			// The change as the page's two figures make it: now, and
 			// at entry as a whole number.
@@ -92,4 +93,18 @@ func Over(tr *i18n.Catalog, l tourney.Listed, t tourney.Tournament, names Names,
 		}
 	}
 	return line, true
+}
+
+// played says whether unit played a match of t: one not lost for want
+// of them (never come, or away, their bot playing), which alone move
+// ratings.
+func played(t tourney.Tournament, unit string) bool {
+	for _, m := range t.Matches {
+		for s, id := range m.Players {
+			if id == unit && !m.Forfeit[s] {
+				return true
+			}
+		}
+	}
+	return false
 }

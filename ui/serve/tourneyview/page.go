@@ -361,6 +361,7 @@ func body(tr *i18n.Catalog, st *theme.Styles, p Page, width int) later {
 		}
 		out.add(st.Dim.Render(cut("  "+row(cols, heads(cols)), width)))
 		me := p.T.Unit(p.Me)
+		marks := marksOf(tr)
 		for i, l := range lines {
 			mark, style := "  ", st.Text
 			if l.Player == me {
@@ -369,15 +370,18 @@ func body(tr *i18n.Catalog, st *theme.Styles, p Page, width int) later {
 			out.draw(func() string {
 				cs := cells(scoring, hasField, i+1, l)
 				if sheet > 0 {
-					cs = append(cs, sheetCell(l.Sheet, sheet))
+					cs = append(cs, sheetCell(l.Sheet, sheet, marks))
 				}
 				return style.Render(cut(mark+row(cols, cs), width))
 			})
 		}
-		if sheet > 0 && slices.ContainsFunc(lines, func(l Line) bool {
-			return slices.ContainsFunc(l.Sheet, func(s tourney.Scored) bool { return s.Doubled })
-		}) {
-			for _, w := range Wrap(tr.T("tourney.sheet.doubled"), width-2, 2) {
+		for _, key := range legend(lines, sheet > 0) {
+			for _, w := range Wrap(tr.T(key), width-2, 2) {
+				out.add(st.Dim.Render("  " + w))
+			}
+		}
+		for _, w := range levelLines(tr, scoring, hasField, lines) {
+			for _, w := range Wrap(w, width-2, 2) {
 				out.add(st.Dim.Render("  " + w))
 			}
 		}
@@ -411,7 +415,7 @@ func body(tr *i18n.Catalog, st *theme.Styles, p Page, width int) later {
 			out.add(st.Dim.Render(cut(Say(tr, seating.Pool(len(p.T.Pool))), width)))
 		}
 		for _, pl := range p.T.Playing {
-			out.draw(wrapped(st, tableLine(tr, pl.Table, pl.Round, pl.Players, nil, nil, seating.Per(), name), width)...)
+			out.draw(wrapped(st, tableLine(tr, pl.Table, pl.Round, pl.Players, nil, nil, nil, seating.Per(), name), width)...)
 		}
 	default:
 		out.add("", st.Bold.Render(cut(tr.N("tourney.matches", len(p.T.Matches), len(p.T.Matches)), width)))
@@ -421,7 +425,7 @@ func body(tr *i18n.Catalog, st *theme.Styles, p Page, width int) later {
 		}
 		out.add(st.Text.Render(cut("  "+RecordCommand(tr, p.SSH), width)))
 		for _, m := range p.T.Matches {
-			out.draw(wrapped(st, tableLine(tr, m.Table, m.Round, m.Players, &m.Places, &m.Forfeit, seating.Per(), name), width)...)
+			out.draw(wrapped(st, tableLine(tr, m.Table, m.Round, m.Players, &m.Places, &m.Forfeit, &m.Away, seating.Per(), name), width)...)
 		}
 	}
 	out.add(sealLines(tr, st, p, width)...)
@@ -537,8 +541,9 @@ func RecordCommand(tr *i18n.Catalog, ssh string) string {
 // tableLine is a table of the tournament: its number (by which its
 // record is found), its round in a Swiss, its units, per of them (in
 // partners its two teams, each once: the seats facing them are the
-// teams' again), and once played their places (a forfeit said).
-func tableLine(tr *i18n.Catalog, table, round int, players tourney.Table, places *[4]int, forfeit *[4]bool, per int, name func(string) string) string {
+// teams' again), and once played their places (a forfeit said, and a
+// match lost away from the table, the bot playing, apart from it).
+func tableLine(tr *i18n.Catalog, table, round int, players tourney.Table, places *[4]int, forfeit, away *[4]bool, per int, name func(string) string) string {
 	head := tr.T("tourney.table", table)
 	if round > 0 {
 		head = tr.T("tourney.table.round", table, round)
@@ -549,7 +554,10 @@ func tableLine(tr *i18n.Catalog, table, round int, players tourney.Table, places
 		if places != nil {
 			w += " " + tr.T("tourney.place", places[s])
 		}
-		if forfeit != nil && forfeit[s] {
+		switch {
+		case away != nil && away[s]:
+			w += " " + tr.T("tourney.away")
+		case forfeit != nil && forfeit[s]:
 			w += " " + tr.T("tourney.forfeit")
 		}
 		seats = append(seats, w)

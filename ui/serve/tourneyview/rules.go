@@ -44,7 +44,7 @@ func Rules(tr *i18n.Catalog, c tourney.Config) []string {
 	for _, s := range c.System().Said(c) {
 		out = append(out, Say(tr, s))
 	}
-	return out
+	return append(out, tr.T("tourney.rules.rated")) // every kind's: a bot's play rates nobody
 }
 
 // Say is what a tournament's systems say (tourney.Said) in the

@@ -36,7 +36,11 @@ func Text(tr *i18n.Catalog, p Page) string {
 	if ch := changed(tr, p.T); ch != "" {
 		head = append(head, ch)
 	}
-	head = append(head, strings.Join(info, " · "), "")
+	head = append(head, strings.Join(info, " · "))
+	if pd := podium(tr, p); pd != "" && p.T.Phase == tourney.Finished {
+		head = append(head, Wrap(tr.T("tourney.podium", pd), TextWidth, 2)...)
+	}
+	head = append(head, "")
 	body := Body(tr, st, p, TextWidth)
 	if i := rulesAt(tr, body); i > 0 {
 		body = body[:i-1] // the rules are the page's; the command answers with the standings
@@ -89,7 +93,7 @@ func JSON(tr *i18n.Catalog, p Page) ([]byte, error) {
 	for i, l := range lines {
 		jl := jsonLine{
 			Rank: i + 1, Name: l.Name, Points: l.Points.String(), Twelfths: int(l.Points),
-			Matches: l.Matches, Wins: l.Wins, Streak: l.Streak, Rating: l.Rating,
+			Matches: l.Matches, Wins: l.Wins, Streak: l.Streak, Rating: l.Rating, Paused: l.Paused,
 		}
 		for _, col := range sys.Scoring.Columns() {
 			if set := standingColumns[col].json; set != nil {
@@ -103,7 +107,7 @@ func JSON(tr *i18n.Catalog, p Page) ([]byte, error) {
 		if sys.Scoring.Rules().Streaks {
 			jl.Results = []jsonResult{} // an arena's sheet: none played is an empty one
 			for _, sc := range l.Sheet {
-				jl.Results = append(jl.Results, jsonResult{Points: sc.Points.String(), Twelfths: int(sc.Points), Doubled: sc.Doubled, Forfeit: sc.Forfeit})
+				jl.Results = append(jl.Results, jsonResult{Points: sc.Points.String(), Twelfths: int(sc.Points), Doubled: sc.Doubled, Forfeit: sc.Forfeit, Away: sc.Away})
 			}
 		}
 		if tm, ok := p.T.Teams[l.Player]; ok {
@@ -127,7 +131,7 @@ func JSON(tr *i18n.Catalog, p Page) ([]byte, error) {
 		out.Playing = append(out.Playing, jsonTable{Table: pl.Table, Round: pl.Round, Players: seats(pl.Players)})
 	}
 	for _, m := range p.T.Matches {
-		out.Matches = append(out.Matches, jsonMatch{Table: m.Table, Round: m.Round, Players: seats(m.Players), Places: m.Places, Forfeit: m.Forfeit})
+		out.Matches = append(out.Matches, jsonMatch{Table: m.Table, Round: m.Round, Players: seats(m.Players), Places: m.Places, Forfeit: m.Forfeit, Away: m.Away})
 	}
 	for _, inv := range p.T.Invites {
 		since := inv.Asked
@@ -189,12 +193,14 @@ type (
 	}
 	// jsonResult is one match of a player's sheet: its points (as
 	// written and in twelfths), a win on a streak counted double, a
-	// forfeit that earned nothing.
+	// forfeit that earned nothing (away: lost away from the table, the
+	// bot playing, not for want of coming to it).
 	jsonResult struct {
 		Points   string `json:"points"`
 		Twelfths int    `json:"twelfths"`
 		Doubled  bool   `json:"doubled,omitempty"`
 		Forfeit  bool   `json:"forfeit,omitempty"`
+		Away     bool   `json:"away,omitempty"`
 	}
 	jsonSeal struct {
 		Round  int    `json:"round"`
@@ -212,6 +218,9 @@ type (
 		Streak   int    `json:"streak"`
 		OnFire   bool   `json:"on_fire,omitempty"`
 		Rating   int    `json:"rating"`
+		// Paused: out of the pairing until they press a key on the
+		// tournament's page (a match lost for want of being at it).
+		Paused bool `json:"paused,omitempty"`
 		// RatingNow is the player's rating now (Rating is at entry).
 		RatingNow *float64 `json:"rating_now,omitempty"`
 		Opponents *string  `json:"opponents,omitempty"`
@@ -234,5 +243,7 @@ type (
 		Players [4]string `json:"players"`
 		Places  [4]int    `json:"places"`
 		Forfeit [4]bool   `json:"forfeit"`
+		// Away marks which forfeits were lost away from the table.
+		Away [4]bool `json:"away"`
 	}
 )

@@ -486,7 +486,7 @@ func TestArenaStandingsShowEachSheet(t *testing.T) {
 				if sum != l.Points {
 					t.Errorf("%s's sheet adds up to %v, the standings say %v", l.Name, sum, l.Points)
 				}
-				cell := sheetCell(l.Sheet, 40)
+				cell := sheetCell(l.Sheet, 40, marksOf(tr))
 				if w > 100 && !strings.Contains(text, " "+cell) {
 					t.Errorf("%s %d: %s's line lacks their sheet %q:\n%s", lang, w, l.Name, cell, text)
 				}
@@ -504,8 +504,16 @@ func TestArenaStandingsShowEachSheet(t *testing.T) {
 		w    int
 		want string
 	}{{40, "4 2 8* 0 4"}, {10, "4 2 8* 0 4"}, {9, "… 8* 0 4"}, {6, "… 0 4"}} {
-		if got := sheetCell(sh, c.w); got != c.want {
+		if got := sheetCell(sh, c.w, marksOf(i18n.MustLoad("en"))); got != c.want {
 			t.Errorf("in %d columns: %q, want %q", c.w, got, c.want)
+		}
+	}
+	// A forfeit and a match lost away are marked, never a fourth
+	// place's 0.
+	lost := []tourney.Scored{{}, {Forfeit: true}, {Forfeit: true, Away: true}}
+	for lang, want := range map[string]string{"en": "0 F -", "tr": "0 H -"} {
+		if got := sheetCell(lost, 40, marksOf(i18n.MustLoad(lang))); got != want {
+			t.Errorf("%s: the lost matches' sheet %q, want %q", lang, got, want)
 		}
 	}
 }
