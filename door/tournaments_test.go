@@ -141,7 +141,7 @@ func TestTournamentCarriedOnWhenItsOwnerDies(t *testing.T) {
 		t.Skip("a three-node cluster, a node killed mid-arena (a minute)")
 	}
 	t.Parallel() // a cluster of its own, its waits generous: beside the package's other tests
-	c := startCluster(t, 3, func(_ int, cfg *Config) { cfg.DefaultTimer = time.Millisecond; cfg.MaxTables = 200 })
+	c := startCluster(t, 3, func(_ int, cfg *Config) { cfg.MaxTables = 200 })
 	srv0, _ := c.node(0)
 	start := time.Now().Add(3 * time.Second)
 	// The operator's: a 30-second arena, shorter than a player's may be.
@@ -207,6 +207,14 @@ func TestTournamentCarriedOnWhenItsOwnerDies(t *testing.T) {
 							case <-stop:
 								return
 							case <-time.After(10 * time.Second):
+							}
+							// A key at the table (present), then none:
+							// their bot plays, for less than they may be
+							// away, and earns for them.
+							for _, r := range []tables.Request{{Kind: tables.ReqHere, M: m}, {Kind: tables.ReqAway, M: m}} {
+								cctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+								tb.Call(cctx, r)
+								cancel()
 							}
 						}
 						joined[key] = append(joined[key], m)

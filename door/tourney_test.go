@@ -251,7 +251,10 @@ func TestArenaPlayersGoOnToTheirNextTable(t *testing.T) {
 		t.Skip("four ssh players through four matches of an arena (a minute or more)")
 	}
 	t.Parallel()
-	srv, rerr, err := New(testConfig(t, func(c *Config) { c.DefaultTimer = time.Millisecond }))
+	// No turn's timer: each player presses a key as they come to a
+	// table (present: their bot's play then loses them nothing), and
+	// their bot plays once they have pressed none for a few seconds.
+	srv, rerr, err := New(testConfig(t, func(c *Config) { c.DefaultTimer, c.AwayAfter = 0, 3*time.Second }))
 	if err != nil || rerr != nil {
 		t.Fatal(err, rerr)
 	}
@@ -309,6 +312,7 @@ func TestArenaPlayersGoOnToTheirNextTable(t *testing.T) {
 				}
 				last = next.FindStringSubmatch(scr)[1]
 				seen[i] = append(seen[i], at{last, time.Now()})
+				c.press("left") // a key at the table
 				if i == len(cs)-1 && len(seen[i]) == 2 {
 					// The last player leaves this match's end with q
 					// (the tournament's page) while the end is shown, the next table already open: it

@@ -144,7 +144,7 @@ func awayLoses(t *testing.T, kind tourney.Kind) {
 			t.Errorf("seat %d (%s): forfeit %v, away %v", s, who, m.Forfeit[s], m.Away[s])
 		}
 	}
-	pl := &players{at: map[string][]*tables.Member{}, away: true}
+	pl := &players{at: map[string][]*tables.Member{}}
 	if e := tr.Joined[away]; !e.Paused || e.Left {
 		t.Fatalf("the away player is %+v, want paused", e)
 	}

@@ -79,7 +79,10 @@ func (n *node) allRated(t *testing.T, matches int) []keep.MatchEnd {
 // startNode starts a node on eng and kept. leases nil: alone.
 func startNode(t *testing.T, eng *keep.Engine, kept *keep.Keeper, leases *keep.Leases, clk *clock) *node {
 	t.Helper()
-	return startNodeOn(t, eng, kept, leases, clk, time.Now, time.Millisecond, nil)
+	// A turn's timer no scripted player's turn waits out (each says
+	// they are away as they come: players.come), long enough that it
+	// never runs out between their coming and their key.
+	return startNodeOn(t, eng, kept, leases, clk, time.Now, time.Minute, nil)
 }
 
 // startNodeOn is startNode with its tables on the clock tablesNow, the
@@ -123,14 +126,16 @@ func startNodeOn(t *testing.T, eng *keep.Engine, kept *keep.Keeper, leases *keep
 }
 
 // players are scripted players: each comes to the seat held for them
-// as their table opens, lets the turn's clock hand their moves to their
-// bot, and leaves once the match is over.
+// as their table opens, presses a key there (present), then says they
+// are away (no key since: their bot plays at once, for less than they
+// may be away, and what it makes of the match is theirs), and leaves
+// once the match is over. The idle come and press no key (the first
+// turn their clock runs out loses them the match); the slow press one
+// and never say they are away (their turns run out on the clock, each
+// a turn lost).
 type players struct {
-	at map[string][]*tables.Member // table -> its players' members
-	// away: each player, who presses a key as they come, then says
-	// they are away (no key since: their bot plays), at tables with no
-	// turn's timer.
-	away bool
+	at         map[string][]*tables.Member // table -> its players' members
+	idle, slow map[string]bool
 }
 
 // come seats the players of every table node's tournament tid has in
@@ -163,12 +168,10 @@ func (p *players) come(t *testing.T, n *node, tid string, absent map[string]bool
 			if rep := <-r.Reply; rep.Err != nil {
 				t.Fatalf("%s at table %s: %v", who, id, rep.Err)
 			}
-			// A key at the table: present, a turn run out a turn lost
-			// (their bot plays it), not the match.
-			tb.Call(context.Background(), tables.Request{Kind: tables.ReqHere, M: m})
-			if p.away {
-				// Then none: their bot plays, for less than they may be
-				// away.
+			if !p.idle[who] {
+				tb.Call(context.Background(), tables.Request{Kind: tables.ReqHere, M: m})
+			}
+			if !p.idle[who] && !p.slow[who] {
 				tb.Call(context.Background(), tables.Request{Kind: tables.ReqAway, M: m})
 			}
 			p.at[id] = append(p.at[id], m)

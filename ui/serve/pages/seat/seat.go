@@ -111,15 +111,18 @@ func (p *Page) Update(c *common.Common, msg tea.Msg) common.Turn {
 // (leaveKept: the seat is kept a while, its bot playing). While the
 // table moves, keys are held.
 func (p *Page) key(c *common.Common, k tea.KeyPressMsg) common.Turn {
+	at := c.At
+	if at != nil && at.Tourney && at.M.Seat >= 0 && p.keyed != at.T.TableID() && at.Send(tables.Request{Kind: tables.ReqHere}) {
+		// Said before the screen is open too: a key pressed as the
+		// table comes up is one at it.
+		p.keyed = at.T.TableID()
+	}
 	if p.scr == nil {
 		return common.Turn{}
 	}
-	at := c.At
 	if p.away && at != nil {
 		at.Send(tables.Request{Kind: tables.ReqHere})
 		p.away = false
-	} else if at != nil && at.Tourney && at.M.Seat >= 0 && p.keyed != at.T.TableID() && at.Send(tables.Request{Kind: tables.ReqHere}) {
-		p.keyed = at.T.TableID()
 	}
 	if p.heldHand() != nil && !key.Matches(k, c.Keys.Leave) {
 		p.leaving = false
