@@ -60,7 +60,7 @@ func (s *Server) openTourneys() error {
 		leases.SetLog(s.log)
 	}
 	svc, err := tournaments.New(tournaments.Options{Book: book, Leases: leases, Hall: s.hall, Now: s.cfg.Now, Log: s.log,
-		Random: s.cfg.Random, Timer: s.cfg.DefaultTimer})
+		Random: s.cfg.Random, Timer: s.cfg.DefaultTimer, Rate: s.hall.Opt.Rate})
 	if err != nil {
 		return err
 	}

@@ -11,6 +11,7 @@ import (
 	"okey/game/classic"
 	"okey/game/format"
 	"okey/kit/seatmsg"
+	"okey/server/keep"
 )
 
 // Config is what the host chose for a table.
@@ -481,6 +482,11 @@ type SeatedEnd struct {
 	// Record is the match's record, over: what the tournament's pages
 	// give out and okey verify checks.
 	Record []byte `json:"-"`
+	// Rating is the match as the rater takes it, where the table does
+	// not rate it (a duplicate round's: Table.heldRating): the
+	// tournament hands it to the rater once the round is over (nil:
+	// the table rated it, or nothing to rate).
+	Rating *keep.MatchEnd `json:",omitempty"`
 }
 
 // end is a seated table's match, over, as Options.SeatedEnded is handed

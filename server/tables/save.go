@@ -124,16 +124,34 @@ func levelsOf(cfg *Config, f format.Format) func(seat int) string {
 	return func(seat int) string { return LevelPlays(cfg.Game, cfg.Levels[f.Player(seat)]) }
 }
 
-// rateMatch hands the finished match to the rater.
+// rateMatch hands the finished match to the rater, unless its
+// tournament rates it (heldRating).
 func (t *Table) rateMatch() {
+	if m, ok := t.matchRated(); ok && !t.heldRating() {
+		t.Opt.Rate(m)
+	}
+}
+
+// heldRating says whether the table's match is rated by the tournament
+// that chose its players once the round is over rather than by the
+// table as it ends: a duplicate round's (its seal shared by the
+// round's tables), whose ratings moving table by table would tell the
+// tables still playing which racks did well.
+func (t *Table) heldRating() bool {
+	return t.policy.SharedSeal && t.policy.Chosen && t.Opt.SeatedEnded != nil
+}
+
+// matchRated is the finished match as the rater takes it (ok false:
+// none, not over, or not rated by the format).
+func (t *Table) matchRated() (keep.MatchEnd, bool) {
 	if t.Opt.Rate == nil || t.Ref == nil || !t.policy.Rated {
 		// The format says (a daily's hands are ranked on the day's
 		// board, a duplicate table's scored at its end).
-		return
+		return keep.MatchEnd{}, false
 	}
 	places, partners, ok := t.Ref.Standings()
 	if !ok {
-		return
+		return keep.MatchEnd{}, false
 	}
 	seats := t.sit.entrants(levelsOf(&t.Cfg, t.f)) // a match begun before ratings: who holds the seats
 	if t.entrants != nil {
@@ -159,7 +177,7 @@ func (t *Table) rateMatch() {
 	if end, ok := t.Cfg.chosenEnd(t.ID, t.Ref, t.sit.owners(), t.absent); ok {
 		out = end.Forfeit // a bot's play rates nobody (keep.MatchEnd's Out)
 	}
-	t.Opt.Rate(keep.MatchEnd{Key: key, Game: t.Cfg.Game, Seats: seats, Places: places, Partners: partners, Out: out})
+	return keep.MatchEnd{Key: key, Game: t.Cfg.Game, Seats: seats, Places: places, Partners: partners, Out: out}, true
 }
 
 // noteFinished keeps the record of a match that has just ended, for
@@ -182,6 +200,9 @@ func (t *Table) noteFinished() {
 			return // nobody chose the players: nobody is handed the end
 		}
 		if end, ok := t.Cfg.chosenEnd(t.ID, t.Ref, t.sit.owners(), t.absent); ok {
+			if m, ok := t.matchRated(); ok && t.heldRating() {
+				end.Rating = &m // the tournament's to rate once the round is over
+			}
 			t.Opt.SeatedEnded(end)
 		}
 	}

@@ -406,6 +406,7 @@ func awayPlayers(t *testing.T, tb *Table) [3]*Member {
 		if _, err := tb.joinAs(ms[i], -1, false); err != nil {
 			t.Fatal(err)
 		}
+		tb.handle(Request{Kind: ReqHere, M: ms[i]}) // present, then their bot plays
 		tb.handle(Request{Kind: ReqAway, M: ms[i]})
 	}
 	return ms
@@ -523,5 +524,42 @@ func TestNoKeyAtTheTableIsAwayAtOnce(t *testing.T) {
 	}
 	if len(rated) != 1 || rated[0].Out != [4]bool{true, false, false, false} {
 		t.Errorf("rated %+v; want one match, ann's seat out", rated)
+	}
+}
+
+// TestRoundsRatingHeldForItsTournament: a duplicate round's table
+// rates nothing as its match ends (its ratings moving table by table
+// would tell the round's other tables which racks did well): the match
+// goes with its end to the tournament (SeatedEnd's Rating), which rates
+// it once the round is over; a tournament's table of a deal of its own
+// rates its match itself, as ever, and hands none on.
+func TestRoundsRatingHeldForItsTournament(t *testing.T) {
+	t.Parallel()
+	var b [format.SealBytes]byte
+	b[0] = 9
+	plan := format.RoundPlanOf(format.SealFrom(b))
+	for _, shared := range []bool{true, false} {
+		p := &plan
+		if !shared {
+			p = nil
+		}
+		tb, _, _, _ := seatedTableOf(t, time.Minute, p)
+		var rated []keep.MatchEnd
+		var ends []SeatedEnd
+		tb.Opt.Rate = func(m keep.MatchEnd) { rated = append(rated, m) }
+		tb.Opt.SeatedEnded = func(e SeatedEnd) { ends = append(ends, e) }
+		awayPlayers(t, tb)
+		playOut(t, tb)
+		tb.noteFinished()
+		if len(ends) == 0 {
+			t.Fatalf("shared %v: no end handed on", shared)
+		}
+		end := ends[len(ends)-1]
+		switch {
+		case shared && (len(rated) != 0 || end.Rating == nil || end.Rating.Key != tb.seal.Commit.String()+".table-9"):
+			t.Errorf("a round's table: rated %+v, its end's rating %+v; want none rated, the match handed on", rated, end.Rating)
+		case !shared && (len(rated) == 0 || end.Rating != nil):
+			t.Errorf("a deal of its own: rated %+v, its end's rating %+v; want it rated here", rated, end.Rating)
+		}
 	}
 }

@@ -116,3 +116,26 @@ func (s *Service) FieldScores(id string) (map[string]*big.Rat, error) {
 	}
 	return out, nil
 }
+
+// heldRates hands the rater the held ratings of the matches of r's
+// duplicate rounds that are over (its tables' Rating, kept in Rates
+// until then), and says whether any was: a round's rating changes are
+// shown with its places, once its last table ends, not table by table
+// where they would tell the tables still playing which racks did
+// well. Handed again after a write lost, a match is rated once all the
+// same (keep.RatingBook.Rate's mark).
+func (o *ownerRound) heldRates(r *record) bool {
+	handed := false
+	for n, m := range r.Rates {
+		i := slices.IndexFunc(r.T.Matches, func(m tourney.Match) bool { return m.Table == n })
+		if i < 0 || !roundOver(&r.T, r.T.Matches[i].Round) {
+			continue
+		}
+		if rate := o.svc.opt.Rate; rate != nil {
+			rate(m)
+		}
+		delete(r.Rates, n)
+		handed = true
+	}
+	return handed
+}

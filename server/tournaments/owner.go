@@ -425,6 +425,12 @@ func (o *ownerRound) drive(ctx context.Context, id string) error {
 			r.Results = map[int][4]int{}
 		}
 		r.Results[n] = end.Results
+		if end.Rating != nil {
+			if r.Rates == nil {
+				r.Rates = map[int]keep.MatchEnd{}
+			}
+			r.Rates[n] = *end.Rating // held with the round's places (heldRates)
+		}
 		o.svc.opt.Log.Info("tournament match over", "tournament", id, "table", n, "places", end.Places, "forfeit", end.Forfeit)
 		openAll(st)
 	}
@@ -458,6 +464,9 @@ func (o *ownerRound) drive(ctx context.Context, id string) error {
 		r.Abandoned = append(r.Abandoned, p.Table)
 		o.svc.opt.Log.Warn("tournament: a table lost with no end, its match abandoned", "tournament", id, "table", p.Table)
 		openAll(st)
+	}
+	if o.heldRates(&r) {
+		changed = true
 	}
 	// The clock alone may change it with no table to open: an ask to
 	// partner lapsed, one alone teamed with a bot after the bot wait.

@@ -45,6 +45,10 @@ type Options struct {
 	Every time.Duration
 	// Timer is the turn's timer at the tournaments' tables.
 	Timer time.Duration
+	// Rate hands a match to the rater: a duplicate round's, whose
+	// tables leave it to the tournament, once the round is over (nil:
+	// no ratings).
+	Rate func(keep.MatchEnd)
 	// Abandon is how long a table the tournament has in play may be
 	// unknown to the hall (on every node) before its match is counted
 	// abandoned: nobody's win (0: two minutes). One lost for good with
@@ -108,6 +112,9 @@ type record struct {
 	// Results are each table's seats' results, more being better: what
 	// a duplicate round is scored from.
 	Results map[int][4]int `json:"results,omitempty"`
+	// Rates are the ratings of a duplicate round's matches, by table,
+	// held until the round is over (duplicate.go's heldRates).
+	Rates map[int]keep.MatchEnd `json:"rates,omitempty"`
 	// Salt keys the marks of its players' addresses; Addrs are the
 	// marks of the addresses its players joined a duplicate
 	// tournament from, and whose (oneseat.go).

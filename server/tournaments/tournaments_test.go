@@ -110,7 +110,7 @@ func startNodeOn(t *testing.T, eng *keep.Engine, kept *keep.Keeper, leases *keep
 		t.Fatal(err)
 	}
 	n.svc, err = New(Options{Book: book, Leases: leases, Hall: n.hall, Now: clk.Now, Log: log,
-		Random: servetest.Random(3), Every: -1, Timer: timer})
+		Random: servetest.Random(3), Every: -1, Timer: timer, Rate: opt.Rate})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -913,10 +913,28 @@ func TestDuplicateRoundsShareTheirDealsAndKeepThemSecret(t *testing.T) {
 	if seals, _ := n.svc.Seals(id); seals[0].Seed != "" {
 		t.Fatalf("the round's secret shown while it is played: %+v", seals[0])
 	}
+	// Nor are its ratings' moves: the first table's match is not rated
+	// while the round is played.
+	ratedRound := func() (ms []keep.MatchEnd) {
+		n.mu.Lock()
+		defer n.mu.Unlock()
+		for _, m := range n.rated {
+			if strings.HasPrefix(m.Key, commit1) {
+				ms = append(ms, m)
+			}
+		}
+		return ms
+	}
+	if got := ratedRound(); len(got) != 0 {
+		t.Fatalf("the round's first table over: rated %+v while the round is played", got)
+	}
 	// Then the second table's.
 	delete(p.at, strconv.Itoa(second.Table))
 	p.come(t, n, id, nil)
 	tr = round(func(tr tourney.Tournament) bool { return tr.Round == 2 && len(tr.Playing) == 2 })
+	if got := ratedRound(); len(got) != 2 {
+		t.Fatalf("the first round over: its matches rated %+v, want both tables'", got)
+	}
 	seals, _ = n.svc.Seals(id)
 	if len(seals) != 2 || seals[0].Seed == "" || seals[0].Commit != commit1 || seals[1].Seed != "" || seals[1].Commit == commit1 {
 		t.Fatalf("after the first round: %+v", seals)
