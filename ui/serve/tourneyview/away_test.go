@@ -2,6 +2,7 @@ package tourneyview
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -151,5 +152,24 @@ func TestOverShowsNoChangeForTheAbsent(t *testing.T) {
 	line, _ = Over(en, d.tr.Listed("a1"), *d.tr, nameBook(4), ratings, p.Players[0])
 	if !strings.Contains(line, "rating") {
 		t.Errorf("a player who played: %q; want their rating's change", line)
+	}
+}
+
+// The marks' legend says the marks the sheets show, and only those.
+func TestLegendSaysTheMarksShown(t *testing.T) {
+	with := func(sc ...tourney.Scored) []Line { return []Line{{Sheet: sc}} }
+	for _, c := range []struct {
+		lines []Line
+		want  []string
+	}{
+		{with(tourney.Scored{Points: 48}), nil},
+		{with(tourney.Scored{Forfeit: true}), []string{"tourney.sheet.marks.forfeit"}},
+		{with(tourney.Scored{Forfeit: true, Away: true}), []string{"tourney.sheet.marks.away"}},
+		{with(tourney.Scored{Forfeit: true}, tourney.Scored{Forfeit: true, Away: true}), []string{"tourney.sheet.marks"}},
+		{[]Line{{Paused: true}}, []string{"tourney.legend.paused"}},
+	} {
+		if got := legend(c.lines, true); !slices.Equal(got, c.want) {
+			t.Errorf("%+v: legend %v, want %v", c.lines, got, c.want)
+		}
 	}
 }

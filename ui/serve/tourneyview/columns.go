@@ -351,8 +351,15 @@ func legend(lines []Line, sheet bool) []string {
 	if has(func(s tourney.Scored) bool { return s.Doubled }) {
 		out = append(out, "tourney.sheet.doubled")
 	}
-	if has(func(s tourney.Scored) bool { return s.Forfeit }) {
+	forfeit := has(func(s tourney.Scored) bool { return s.Forfeit && !s.Away })
+	away := has(func(s tourney.Scored) bool { return s.Away })
+	switch {
+	case forfeit && away:
 		out = append(out, "tourney.sheet.marks")
+	case forfeit:
+		out = append(out, "tourney.sheet.marks.forfeit")
+	case away:
+		out = append(out, "tourney.sheet.marks.away")
 	}
 	if slices.ContainsFunc(lines, func(l Line) bool { return l.Paused }) {
 		out = append(out, "tourney.legend.paused")
