@@ -185,6 +185,9 @@ func (s *session) onKey(k tea.KeyPressMsg) (cmd tea.Cmd, done bool) {
 		hook(k.String(), c.Name)
 	}
 	s.idle.lastKey = c.Srv.Now()
+	if c.KeyAfterMatch == common.MatchEnded {
+		c.KeyAfterMatch = common.KeyedAfter
+	}
 	if s.idle.away {
 		// This session told the table its player was away: any key
 		// says they are back, whether or not the table's word that

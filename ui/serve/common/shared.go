@@ -80,9 +80,28 @@ type Common struct {
 	// then, not from a key pressed before minutes of waiting on a page
 	// for the pairing, which would have their bot play their match.
 	Arrived time.Time
+	// KeyAfterMatch is where the player's keys stand since their last
+	// tournament match ended (its end seen at its table): a key pressed
+	// since (KeyedAfter) makes them present at their next table as
+	// they are taken there, as a key at it does (the tournament's away
+	// rule counts keys since the table opened or the last match ended).
+	KeyAfterMatch KeyAfter
 	// News is the session's wait on the hall's news.
 	News HallWatch
 }
+
+// KeyAfter is where a player's keys stand since their last tournament
+// match ended (Common.KeyAfterMatch).
+type KeyAfter uint8
+
+// The stands: no tournament match ended since the last table taken to
+// (keys before a first table count for nothing), one ended, and a key
+// pressed since.
+const (
+	NoMatchEnded KeyAfter = iota
+	MatchEnded
+	KeyedAfter
+)
 
 // GoneTo notes that the session took its player to tournament table id.
 func (c *Common) GoneTo(id string) {

@@ -138,6 +138,10 @@ func (p *Page) onJoined(c *common.Common, j common.JoinedMsg) common.Turn {
 			c.Arrived = c.Srv.Now()
 		}
 		c.GoneTo(id) // come to however: never taken back to it
+		if c.KeyAfterMatch == common.KeyedAfter && at.Seat >= 0 && at.Send(tables.Request{Kind: tables.ReqHere}) {
+			p.keyed = id // a key since the last match ended: present here
+		}
+		c.KeyAfterMatch = common.NoMatchEnded
 	}
 	var t common.Turn
 	if p.scr == nil {

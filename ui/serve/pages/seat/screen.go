@@ -56,15 +56,25 @@ func (p *Page) open(c *common.Common, at *common.Membership) (tea.Cmd, error) {
 	return cmd, nil
 }
 
-// take gives the screen the table's update u: who is away, whether the
-// match is in play; at the first update where the table came up again,
-// the moves it had not taken and then the keys held meanwhile.
-func (p *Page) take(c *common.Common, at *common.Membership, u *seatmsg.Update) tea.Cmd {
+// playSeen notes whether u's match is in play, and when it was first
+// seen over: a tournament's player's keys count for their next table
+// from then (Common.KeyAfterMatch).
+func (p *Page) playSeen(c *common.Common, at *common.Membership, u *seatmsg.Update) {
 	was := p.inPlay || p.lastUpdate == nil
 	p.inPlay = u.InPlay()
 	if was && !p.inPlay {
 		p.overAt = c.Srv.Now()
+		if at.Tourney && at.Seat >= 0 {
+			c.KeyAfterMatch = common.MatchEnded
+		}
 	}
+}
+
+// take gives the screen the table's update u: who is away, whether the
+// match is in play; at the first update where the table came up again,
+// the moves it had not taken and then the keys held meanwhile.
+func (p *Page) take(c *common.Common, at *common.Membership, u *seatmsg.Update) tea.Cmd {
+	p.playSeen(c, at, u)
 	if seat := at.Seat; seat >= 0 {
 		p.away = u.Players[seat].Kind == seatmsg.Away
 	}
