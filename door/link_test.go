@@ -322,3 +322,34 @@ func TestWebLinkKeptAcrossASecretChange(t *testing.T) {
 		t.Fatal("a cookie sealed with the dropped key: the page was not told to drop it")
 	}
 }
+
+// TestWebLinkTellsTheSSHSession: a browser linked to a key comes in on
+// the node where the key's SSH session waits in the lobby: the SSH
+// session is replaced, and says why on its screen before it closes (not
+// only the client's "Connection closed"), the word left below it.
+func TestWebLinkTellsTheSSHSession(t *testing.T) {
+	t.Parallel() // servers of its own, its waits generous (patience)
+	a, sshA := testServer(t, steadyNode(sharedNATS(t), "a"))
+	webA := serveWeb(t, a, func(c *web.Config) { c.Link, c.Unlink = a.LinkBrowser, a.UnlinkBrowser })
+	ali := dial(t, sshA, "ali", dialOpts{key: newKey(t)})
+	ali.waitFor("playing as ali", patience)
+	code := linkCodeOf(t, ali)
+	resp := postLink(t, webA, "/link", code)
+	if resp.StatusCode != http.StatusNoContent || len(resp.Cookies()) != 1 {
+		t.Fatalf("a code handed in: %s %v", resp.Status, resp.Cookies())
+	}
+	br, err := webDial(t, webA, "mallory", 100, 30, "Cookie", resp.Cookies()[0].String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	br.waitFor("playing as ali", patience)
+	ali.waitFor("You are playing in a browser now", patience)
+	select {
+	case <-ali.done:
+	case <-time.After(patience):
+		t.Fatal("the SSH session replaced by a browser did not end")
+	}
+	if scr := ali.term.String(); !strings.Contains(scr, "okey: You are playing in a browser now") {
+		t.Errorf("the word is not left below the SSH screen:\n%s", scr)
+	}
+}

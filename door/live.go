@@ -15,13 +15,16 @@ func (s *Server) register(m *serve.Session, v *visit, cancel context.CancelFunc)
 	s.sessions[m] = &liveSession{cancel: cancel, visit: v, conn: s.open[v.remote.String()]}
 	s.byVisit[v] = m
 	if old, ok := s.byID[m.ID()]; ok && old != m {
-		s.replaceLocked(old)
+		s.replaceLocked(old, v.link != "")
 	}
 	s.byID[m.ID()] = m
 }
 
-// replaceLocked ends an older session of the same player.
-func (s *Server) replaceLocked(old *serve.Session) {
+// replaceLocked ends an older session of the same player, and tells it
+// why (by a browser linked to the player's key: web), whatever page it
+// shows: an SSH client is not left with only its own "Connection
+// closed".
+func (s *Server) replaceLocked(old *serve.Session, web bool) {
 	ls, ok := s.sessions[old]
 	if !ok {
 		return
@@ -34,6 +37,7 @@ func (s *Server) replaceLocked(old *serve.Session) {
 	// ends a little later whatever happens, and its channel is closed,
 	// since a client that stopped reading may hold its writes.
 	v := ls.visit
+	go old.Replaced(web) // not under mu: a client that stopped reading may hold the session
 	time.AfterFunc(replaceGrace, ls.cancel)
 	time.AfterFunc(2*replaceGrace, func() { _ = v.close() })
 }
@@ -81,7 +85,7 @@ func (s *Server) reidentify(m *serve.Session, old string) {
 		delete(s.byID, old)
 	}
 	if o, ok := s.byID[m.ID()]; ok && o != m {
-		s.replaceLocked(o)
+		s.replaceLocked(o, false) // a guest, by its resume code: no linked browser
 	}
 	s.byID[m.ID()] = m
 }

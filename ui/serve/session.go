@@ -88,6 +88,9 @@ type (
 	byeMsg struct{}
 	// stoppingMsg: the server is stopping (SIGTERM, ctrl+c).
 	stoppingMsg struct{}
+	// replacedMsg: a newer connection of the player's took the
+	// session's place (Session.Replaced); web: a linked browser.
+	replacedMsg struct{ web bool }
 	// quitMsg: the input has settled, the program may quit.
 	quitMsg struct{}
 )

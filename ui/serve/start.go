@@ -156,6 +156,12 @@ func (s *Session) Restore(w io.Writer) error {
 	return err
 }
 
+// Replaced tells the session a newer connection of its player's took
+// its place — in a browser linked to the player's key (web), else
+// anywhere: it says so, whatever page is on show, before it ends. It
+// returns once the session has been told, or has ended.
+func (s *Session) Replaced(web bool) { s.d.Send(replacedMsg{web: web}) }
+
 // LastWord is the goodbye the session ended with ("": none), which the
 // door writes below its screen, so it stays in the player's terminal.
 func (s *Session) LastWord() string { return s.m.lastWord() }

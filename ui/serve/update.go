@@ -122,6 +122,11 @@ func (s *session) update(msg tea.Msg) (cmd tea.Cmd, quiet bool) {
 		return tea.Quit, false
 	case stoppingMsg:
 		return s.sayBye(c.Tr.T("bye.restart"), StopGrace), false
+	case replacedMsg:
+		if msg.web {
+			return s.sayBye(c.Tr.T("bye.replaced.web"), 0), false
+		}
+		return s.sayBye(c.Tr.T("bye.replaced"), 0), false
 	case tea.KeyPressMsg:
 		if cmd, done := s.onKey(msg); done {
 			return cmd, false
