@@ -75,10 +75,11 @@ var docExamples = map[string]example{
 	"okey serve":                       {how: exParse},
 	// The browser door: it listens (8080, 443 may be taken), or needs a
 	// certificate, a proxy (docs/serving.md, "In a browser").
-	"okey serve --web 127.0.0.1:8080":                                      {how: exParse},
-	"okey serve --web :443 --web-cert fullchain.pem --web-key privkey.pem": {how: exParse},
-	"okey serve --web 127.0.0.1:8080 --web-proxy 127.0.0.1":                {how: exParse},
-	"okey serve secret okey.secret":                                        {how: exRun},
+	"okey serve --web 127.0.0.1:8080":                                                 {how: exParse},
+	"okey serve --web :443 --web-cert fullchain.pem --web-key privkey.pem":            {how: exParse},
+	"okey serve --web 127.0.0.1:8080 --web-proxy 127.0.0.1 --web-origin okey.example": {how: exParse},
+	"okey serve --web :8080 --web-insecure-lan":                                       {how: exParse},
+	"okey serve secret okey.secret":                                                   {how: exRun},
 	// docs/cluster.md: the secret changed with the cluster up, each step
 	// on a file of the nodes' (keep's TestSecretSteps runs the steps).
 	"okey serve secret --add okey.secret":                                   {how: exParse},

@@ -57,6 +57,7 @@ var examples = map[string]exampleRun{
 	"okey review --seat 2 --hand 3 match-000042.okey":                                                                         {"start", 130, ""},
 	"okey review --json --samples 64 match.okey":                                                                              {"start", 130, ""},
 	"okey serve --web 127.0.0.1:8080":                                                                                         {"serve", 0, "the browser door on a free port (8080 may be taken)"},
+	"okey serve --web :8080 --web-insecure-lan":                                                                               {"serve", 0, "the browser door for the home network, on a free port of the loopback (8080 may be taken)"},
 	"okey serve --authorized-keys ~/.ssh/authorized_keys --timer 20s":                                                         {"serve", 0, ""},
 	"ssh -p 2222 localhost":                                                                                                   {"skip", 0, "an ssh client and a server on 2222"},
 	"okey serve secret okey.secret":                                                                                           {"run", 0, ""},
@@ -283,7 +284,7 @@ func runExample(t *testing.T, line, how string) (int, string, string) {
 			outFile, i = words[i+1], i+1
 		case strings.HasPrefix(w, "~/"):
 			args = append(args, filepath.Join(os.Getenv("HOME"), w[2:]))
-		case (w == ":2222" || w == "127.0.0.1:8080") && how == "serve":
+		case (w == ":2222" || w == "127.0.0.1:8080" || w == ":8080") && how == "serve":
 			args = append(args, "127.0.0.1:0")
 		default:
 			args = append(args, w)

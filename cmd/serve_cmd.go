@@ -18,6 +18,7 @@ func serveCmd(e *env) *cobra.Command {
 		Long:  e.tr.T("cli.serve.long"),
 		Example: `okey serve --addr :2222
 okey serve --web 127.0.0.1:8080
+okey serve --web :8080 --web-insecure-lan
 okey serve --authorized-keys ~/.ssh/authorized_keys --timer 20s
 ssh -p 2222 localhost
 okey serve secret okey.secret
@@ -88,6 +89,7 @@ okey serve --nats tls://nats.example:4222 --nats-creds okey.creds \
 	fs.StringVar(&f.web.key, "web-key", "", flag("web-key"))
 	fs.StringSliceVar(&f.web.proxies, "web-proxy", nil, flag("web-proxy"))
 	fs.StringSliceVar(&f.web.origins, "web-origin", nil, flag("web-origin"))
+	fs.BoolVar(&f.web.insecureLAN, "web-insecure-lan", false, flag("web-insecure-lan"))
 	fs.BoolVar(&f.sealStore, "seal-store", false, flag("seal-store"))
 	_ = c.MarkFlagDirname("state-dir")
 	c.AddCommand(serveSecretCmd(e))

@@ -40,6 +40,8 @@ func TestServeHelpAndBadFlags(t *testing.T) {
 		{"--web-cert", "c.pem"},     // without --web
 		{"--web", "127.0.0.1:0", "--web-cert", "c.pem"},
 		{"--web", "127.0.0.1:0", "--web-proxy", "proxy.example"},
+		{"--web-insecure-lan"}, // without --web
+		{"--web", ":8080", "--web-insecure-lan", "--web-cert", "c.pem", "--web-key", "k.pem"},
 	} {
 		var out, errb bytes.Buffer
 		code := serveMain(context.Background(), append(args, "--state-dir", dir), strings.NewReader(""), &out, &errb)

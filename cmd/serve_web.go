@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"strings"
 	"time"
 
 	"okey/door"
@@ -20,6 +21,9 @@ import (
 type webFlags struct {
 	addr, cert, key  string
 	proxies, origins []string
+	// insecureLAN serves plain HTTP to the home network
+	// (--web-insecure-lan).
+	insecureLAN bool
 }
 
 // webDoor is the browser door as okey serve runs it: the door, its
@@ -32,16 +36,20 @@ type webDoor struct {
 }
 
 // checkWeb checks the browser door's flags: a usage error says why on
-// one line. Plain HTTP is for the loopback only.
+// one line. Plain HTTP is for the loopback only, unless the operator
+// says in so many words that it is for the home network
+// (--web-insecure-lan).
 func checkWeb(f webFlags) error {
 	switch {
-	case f.addr == "" && (f.cert != "" || f.key != "" || len(f.proxies) > 0 || len(f.origins) > 0):
-		return errors.New("--web-cert, --web-key, --web-proxy and --web-origin need --web ADDR")
+	case f.addr == "" && (f.cert != "" || f.key != "" || len(f.proxies) > 0 || len(f.origins) > 0 || f.insecureLAN):
+		return errors.New("--web-cert, --web-key, --web-proxy, --web-origin and --web-insecure-lan need --web ADDR")
 	case f.addr == "":
 		return nil
 	case (f.cert == "") != (f.key == ""):
 		return errors.New("--web-cert and --web-key go together")
-	case f.cert == "":
+	case f.insecureLAN && f.cert != "":
+		return errors.New("--web-insecure-lan is plain HTTP: not with --web-cert and --web-key")
+	case f.cert == "" && !f.insecureLAN:
 		if err := web.CheckPlain(f.addr); err != nil {
 			return err
 		}
@@ -76,17 +84,22 @@ func listenWeb(f webFlags) (*webDoor, error) {
 func (w *webDoor) start(f webFlags, cfg door.Config, srv *door.Server, log *slog.Logger) error {
 	proxies, _ := web.ParseProxies(f.proxies) // checked by checkWeb
 	d, err := web.New(web.Config{
-		Session: srv.Web, Link: srv.LinkBrowser, Unlink: srv.UnlinkBrowser, Relink: srv.RelinkBrowser, Origins: f.origins, TrustedProxies: proxies,
-		IdleTimeout: cfg.IdleTimeout, MaxSession: cfg.MaxSession, HandshakeTimeout: cfg.HandshakeTimeout,
+		Session: srv.Web, Admit: srv.AdmitWeb, Link: srv.LinkBrowser, Unlink: srv.UnlinkBrowser, Relink: srv.RelinkBrowser,
+		Origins: f.origins, TrustedProxies: proxies, Hosts: servedNames(f.addr, cfg.PublicAddr), HomeOnly: f.insecureLAN,
+		MaxConnsPerAddr: cfg.WebConnsPerAddr(), IdleTimeout: cfg.IdleTimeout, MaxSession: cfg.MaxSession, HandshakeTimeout: cfg.HandshakeTimeout,
 		TLS: w.tlsCfg, Log: log,
 	})
 	if err != nil {
 		return err
 	}
 	w.door, w.http = d, d.HTTP()
-	if w.tlsCfg != nil {
+	switch {
+	case w.tlsCfg != nil:
 		log.Info("web: listening", "addr", w.l.Addr().String(), "url", "https://"+w.l.Addr().String()+"/")
-	} else {
+	case f.insecureLAN:
+		log.Warn("web: listening over plain HTTP for the home network (--web-insecure-lan): anyone on it can read and change what is typed and shown; clients from other networks are refused",
+			"addr", w.l.Addr().String(), "url", w.url(f, cfg.PublicAddr))
+	default:
 		log.Info("web: listening over plain HTTP, on the loopback only (TLS: --web-cert and --web-key, or a reverse proxy)", "addr", w.l.Addr().String(), "url", "http://"+w.l.Addr().String()+"/")
 	}
 	go func() {
@@ -122,6 +135,9 @@ func (w *webDoor) url(f webFlags, public string) string {
 		if h, _, err := net.SplitHostPort(public); err == nil {
 			host = h
 		}
+		if host == "" && f.insecureLAN {
+			host = homeAddr() // a phone on the home network may not know the machine's name
+		}
 		if host == "" {
 			if host, err = os.Hostname(); err != nil {
 				return ""
@@ -129,6 +145,41 @@ func (w *webDoor) url(f webFlags, public string) string {
 		}
 	}
 	return scheme + net.JoinHostPort(host, port) + "/"
+}
+
+// homeAddr is the machine's first address on a private network (a
+// home's), as a friend's phone there reaches it ("": none).
+func homeAddr() string {
+	addrs, err := net.InterfaceAddrs()
+	if err != nil {
+		return ""
+	}
+	for _, a := range addrs {
+		if n, ok := a.(*net.IPNet); ok && n.IP.To4() != nil && n.IP.IsPrivate() {
+			return n.IP.String()
+		}
+	}
+	return ""
+}
+
+// servedNames are the names the browser door is served at besides IP
+// addresses, localhost and --web-origin's (web.Config.Hosts): the
+// machine's own (and its name on the home network, NAME.local), and
+// the hosts of --web and --public-addr when they are names. A request
+// to any other name is refused: a page of another site that renamed
+// this server by DNS.
+func servedNames(addr, public string) []string {
+	var out []string
+	if h, err := os.Hostname(); err == nil && h != "" {
+		short, _, _ := strings.Cut(h, ".")
+		out = append(out, h, short, short+".local")
+	}
+	for _, a := range []string{addr, public} {
+		if h, _, err := net.SplitHostPort(a); err == nil && h != "" && net.ParseIP(h) == nil {
+			out = append(out, h)
+		}
+	}
+	return out
 }
 
 // stopAccepting closes the door to newcomers before the server says

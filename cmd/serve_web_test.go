@@ -22,9 +22,10 @@ import (
 )
 
 // TestServeWeb: okey serve --web serves the page beside the SSH door,
-// over plain HTTP on the loopback (and says so at the start), or over
-// TLS with --web-cert and --web-key (and browsers are told to keep to
-// it).
+// over plain HTTP on the loopback (and says so at the start), on every
+// address for the home network when the operator names the risk
+// (--web-insecure-lan, said at the start), or over TLS with --web-cert
+// and --web-key (and browsers are told to keep to it).
 func TestServeWeb(t *testing.T) {
 	cert, key := selfSigned(t)
 	for _, tc := range []struct {
@@ -34,6 +35,8 @@ func TestServeWeb(t *testing.T) {
 		https bool
 	}{
 		{"plain", nil, "plain HTTP, on the loopback only", false},
+		// Every address, plain, for the home network: said, and served.
+		{"lan", []string{"--web", ":0", "--web-insecure-lan", "--public-addr", "127.0.0.1:2222"}, "for the home network (--web-insecure-lan): anyone on it can read", false},
 		{"tls", []string{"--web-cert", cert, "--web-key", key}, "https://", true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

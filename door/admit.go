@@ -76,7 +76,7 @@ func (s *Server) onConn(_ ssh.Context, c net.Conn) net.Conn {
 		pc, err := readProxy(c, proxyWait)
 		if err != nil {
 			s.refused.Add(1)
-			s.log.Warn("refused: a connection from a trusted proxy without its PROXY header", "addr", hostOf(c.RemoteAddr()), "err", err)
+			s.refusals.Note("refused: a connection from a trusted proxy without its PROXY header", hostOf(c.RemoteAddr()), "err", err)
 			c.Close()
 			return nil
 		}
@@ -97,7 +97,7 @@ func (s *Server) admit(c net.Conn) (*countedConn, string) {
 	host := s.limitKey(c.RemoteAddr())
 	if !s.connRate.allow(host, s.cfg.Now()) {
 		s.refused.Add(1)
-		s.log.Warn("refused: connecting too fast", "addr", host)
+		s.refusals.Note("refused: connecting too fast", host)
 		return nil, "refused.fast"
 	}
 	s.mu.Lock()
@@ -109,7 +109,7 @@ func (s *Server) admit(c net.Conn) (*countedConn, string) {
 	s.mu.Unlock()
 	if over {
 		s.refused.Add(1)
-		s.log.Warn("refused: too many connections", "addr", host)
+		s.refusals.Note("refused: too many connections", host)
 		return nil, "refused.many"
 	}
 	remote := c.RemoteAddr().String()

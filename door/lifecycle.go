@@ -18,6 +18,7 @@ import (
 	"charm.land/ssh"
 	"charm.land/wish/v2"
 
+	"okey/door/internal/refusals"
 	"okey/game"
 	"okey/game/classic/hand"
 	"okey/game/daily"
@@ -47,7 +48,8 @@ func New(cfg Config) (srv *Server, restoreErr error, err error) {
 		log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
 	s := &Server{serving: make(chan struct{}), cfg: cfg, log: log, sessions: map[*serve.Session]*liveSession{}, byVisit: map[*visit]*serve.Session{}, byID: map[string]*serve.Session{}, perAddr: map[string]int{},
-		open: map[string]*countedConn{}, connRate: newConnLimiter(cfg.ConnPerMinute, cfg.ConnBurst), guesses: newGuesses(cfg.FreeGuesses), opTourneys: ops}
+		open: map[string]*countedConn{}, connRate: newConnLimiter(cfg.ConnPerMinute, cfg.ConnBurst), guesses: newGuesses(cfg.FreeGuesses), opTourneys: ops,
+		refusals: refusals.New(log, cfg.Now)}
 	s.console = console{srv: s}
 	s.browserLinks = browserLinks{srv: s}
 	if cfg.AuthorizedKeys != "" {

@@ -16,6 +16,7 @@ import (
 	"charm.land/ssh"
 	gossh "golang.org/x/crypto/ssh"
 
+	"okey/door/internal/refusals"
 	"okey/door/web"
 	"okey/kit/i18n"
 	"okey/kit/store"
@@ -305,6 +306,9 @@ type Server struct {
 
 	// Stats, for tests and the logs.
 	refused atomic.Int64 // connections refused by a cap
+	// refusals writes the refusals to the log once in a while, each
+	// line with its count.
+	refusals *refusals.Log
 	// turnedAway counts the newcomers refused while the node was over
 	// its Overload.
 	turnedAway atomic.Int64

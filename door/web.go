@@ -19,17 +19,33 @@ import (
 // webTerminal is the browser's terminal as the session sees it, and
 // webVisit the connection as the door holds it.
 
-// Web runs one browser's session until it ends (web.Config.Session).
+// AdmitWeb counts a browser's socket against its address with the SSH
+// door's connections as it is opened, before its hello
+// (web.Config.Admit): what stands for it in the count, or nil and why,
+// in the browser's words.
+func (s *Server) AdmitWeb(c *web.Conn) (net.Conn, string) {
+	cc, why := s.admit(c)
+	if cc == nil {
+		return nil, i18n.MustLoad(langOf(webEnv(c))).T(why)
+	}
+	return cc, ""
+}
+
+// Web runs one browser's session until it ends (web.Config.Session):
+// counted as it was opened (AdmitWeb), else now.
 func (s *Server) Web(c *web.Conn) {
 	tr := i18n.MustLoad(langOf(webEnv(c)))
 	if s.ctx.Err() != nil {
 		c.CloseWith(web.Restarting, tr.T("bye.restart"))
 		return
 	}
-	cc, why := s.admit(c)
+	cc := c.Held()
 	if cc == nil {
-		c.CloseWith(web.TryLater, tr.T(why))
-		return
+		var why string
+		if cc, why = s.AdmitWeb(c); cc == nil {
+			c.CloseWith(web.TryLater, why)
+			return
+		}
 	}
 	defer cc.Close()
 	var linked keep.Link
@@ -58,6 +74,13 @@ func (s *Server) Web(c *web.Conn) {
 		c.CloseWith(web.Restarting, tr.T("bye.restart"))
 	}
 }
+
+// WebConnsPerAddr is the browser door's cap on the connections one
+// address holds open at once (web.Config.MaxConnsPerAddr): its share of
+// sessions (MaxPerAddr), as many again for the page's own requests (a
+// browser fetches a page's files over up to six connections at once,
+// and keeps them a while), and a few more.
+func (c Config) WebConnsPerAddr() int { return 2*c.MaxPerAddr + 8 }
 
 // webTokenPlace is what a browser's token is sealed for: it opens as
 // that and nothing else.

@@ -29,7 +29,7 @@ import (
 // test ends, and returns its address.
 func serveWeb(t testing.TB, srv *Server, tweak ...func(*web.Config)) string {
 	t.Helper()
-	cfg := web.Config{Session: srv.Web, Log: srv.log, IdleTimeout: srv.cfg.IdleTimeout, HandshakeTimeout: 10 * time.Second}
+	cfg := web.Config{Session: srv.Web, Admit: srv.AdmitWeb, Log: srv.log, IdleTimeout: srv.cfg.IdleTimeout, HandshakeTimeout: 10 * time.Second}
 	for _, f := range tweak {
 		f(&cfg)
 	}
@@ -379,5 +379,57 @@ func TestWebReseated(t *testing.T) {
 	forged.waitFor("playing as eve", patience)
 	if c := resumeCode(t, forged.client); c == code {
 		t.Error("a forged token took the guest's identity")
+	}
+}
+
+// TestWebSilentSocketsCounted: 2,000 sockets from one address that
+// never say their hello are counted with the SSH door's connections as
+// each is opened: the server keeps at most the address's share
+// (--max-per-addr), the rest closed at once with TryLater (none is kept
+// waiting for its hello, here ten minutes away), and an SSH client from
+// the same address is refused while they hold its share.
+func TestWebSilentSocketsCounted(t *testing.T) {
+	t.Parallel() // a server of its own, its waits generous (patience)
+	const silent, share = 2000, 8
+	srv, sshAddr := testServer(t, func(c *Config) {
+		c.MaxPerAddr, c.MaxSessions, c.ConnPerMinute = share, 100000, 0
+		c.HandshakeTimeout = 10 * time.Minute
+	})
+	addr := serveWeb(t, srv, func(c *web.Config) { c.HandshakeTimeout = 10 * time.Minute })
+	// Which of them are let in is the server's to say (their upgrades
+	// are answered before they are counted): each is read until it is
+	// closed, and all but the share's must be, with TryLater.
+	ends := make(chan websocket.StatusCode, silent)
+	for i := range silent {
+		ctx, cancel := context.WithTimeout(context.Background(), patience)
+		ws, _, err := websocket.Dial(ctx, "ws://"+addr+"/ws", nil)
+		cancel()
+		if err != nil {
+			t.Fatalf("socket %d: %v", i, err)
+		}
+		t.Cleanup(func() { ws.CloseNow() })
+		go func() {
+			ctx, cancel := context.WithTimeout(context.Background(), 2*patience)
+			defer cancel()
+			_, _, err := ws.Read(ctx)
+			ends <- websocket.CloseStatus(err)
+		}()
+	}
+	for range silent - share {
+		if code := <-ends; code != web.TryLater {
+			srv.mu.Lock()
+			t.Logf("counted by address: %v", srv.perAddr)
+			srv.mu.Unlock()
+			t.Fatalf("a silent socket over the share ended %v, want %v", code, web.TryLater)
+		}
+	}
+	srv.mu.Lock()
+	held := srv.perAddr["127.0.0.1"]
+	srv.mu.Unlock()
+	if held > share {
+		t.Errorf("%d connections of one address counted, at most %d", held, share)
+	}
+	if _, err := tryDial(t, sshAddr, "ali", dialOpts{}); err == nil {
+		t.Error("an SSH client let in while silent sockets held its address's share")
 	}
 }

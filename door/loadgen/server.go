@@ -360,8 +360,8 @@ func ServeChild(ctx context.Context, spec string, in io.Reader, out io.Writer) i
 // serveWeb serves srv's browser door on a free loopback port (the
 // HTTP server's Addr), with okey serve's door's configuration.
 func serveWeb(srv *door.Server, cfg door.Config) (*web.Door, *http.Server, error) {
-	d, err := web.New(web.Config{Session: srv.Web, IdleTimeout: cfg.IdleTimeout, MaxSession: cfg.MaxSession,
-		HandshakeTimeout: cfg.HandshakeTimeout, Log: cfg.Log})
+	d, err := web.New(web.Config{Session: srv.Web, Admit: srv.AdmitWeb, MaxConnsPerAddr: cfg.WebConnsPerAddr(),
+		IdleTimeout: cfg.IdleTimeout, MaxSession: cfg.MaxSession, HandshakeTimeout: cfg.HandshakeTimeout, Log: cfg.Log})
 	if err != nil {
 		return nil, nil, err
 	}

@@ -29,7 +29,8 @@ type Conn struct {
 
 	// Name and Lang are what the page asked for: the name shown at
 	// the table (as an SSH user name is: the server cleans it) and the
-	// language ("en", "tr"; "" if none).
+	// language ("en", "tr"; before the hello, and if it names none,
+	// the browser's).
 	Name, Lang string
 	// W and H are the terminal's size when it connected (0: unknown).
 	W, H int
@@ -39,6 +40,11 @@ type Conn struct {
 	// Link is the cookie of a linked browser, as it came ("": none):
 	// the server's to read, never to be logged.
 	Link string
+
+	// held stands for the socket in the server's count (Config.Admit).
+	held net.Conn
+	// tooBig notes a message over the cap (1009), once in a while.
+	tooBig func()
 
 	in      chan []byte
 	pending []byte
@@ -84,22 +90,42 @@ type hello struct {
 	Name, Lang, Token string
 }
 
-// helloWait is how long the door waits for a page's hello (at most the
-// handshake's timeout).
+// helloWait is how long the door waits for a page's hello when it has
+// no handshake timeout of its own (Config.HandshakeTimeout).
 const helloWait = 10 * time.Second
 
-// readHello reads the page's first message: its hello, or an error (a
-// page that says something else, or nothing in time).
-func readHello(ctx context.Context, ws *websocket.Conn) (hello, error) {
+// errNoHello: the page's first message is not its hello.
+var errNoHello = errors.New("the page's first message is not its hello")
+
+// awaitHello reads the page's first message: its hello, or an error (a
+// page that says something else, or nothing within wait). A socket
+// without its hello is closed with its documented code (1008): the
+// read is not cut by a deadline of its own, which would close the
+// socket with no code at all.
+func (c *Conn) awaitHello(wait time.Duration) (hello, error) {
 	var h hello
-	typ, b, err := ws.Read(ctx)
+	late := time.AfterFunc(wait, func() { c.CloseWith(websocket.StatusPolicyViolation, "no hello") })
+	typ, b, err := c.ws.Read(context.Background())
+	if !late.Stop() {
+		return h, errors.New("no hello in time")
+	}
 	if err != nil {
+		c.noteTooBig(err)
+		c.CloseWith(websocket.StatusPolicyViolation, "no hello")
 		return h, err
 	}
 	if typ != websocket.MessageText || json.Unmarshal(b, &h) != nil {
-		return h, errors.New("the page's first message is not its hello")
+		c.CloseWith(websocket.StatusPolicyViolation, "no hello")
+		return h, errNoHello
 	}
 	return h, nil
+}
+
+// noteTooBig notes a read that ended on a message over the cap.
+func (c *Conn) noteTooBig(err error) {
+	if c.tooBig != nil && errors.Is(err, websocket.ErrMessageTooBig) {
+		c.tooBig()
+	}
 }
 
 // maxNameBytes caps the name a page asks for as it arrives (the server
@@ -114,20 +140,31 @@ const maxTokenBytes = 512
 // to its --max-width and --max-height).
 const maxCells = 1000
 
-// newConn starts reading the socket: the player's bytes for Read, the
-// sizes for Sizes. The connection closes when the socket does, after
-// idle with nothing read or written, or at most after max.
-func newConn(ws *websocket.Conn, h hello, remote, local net.Addr, idle, max time.Duration) *Conn {
+// newConn is a socket's connection before its hello: its addresses
+// known, nothing read yet.
+func newConn(ws *websocket.Conn, remote, local net.Addr) *Conn {
 	ctx, cancel := context.WithCancel(context.Background())
 	c := &Conn{
 		ws: ws, ctx: ctx, cancel: cancel, remote: remote, local: local,
-		Name: safetext.CutBytes(h.Name, maxNameBytes), Lang: langOf(h.Lang),
-		W: cells(h.Cols), H: cells(h.Rows), Token: safetext.CutBytes(h.Token, maxTokenBytes),
-		in: make(chan []byte), sizes: make(chan Size, 1), idle: idle,
+		in: make(chan []byte), sizes: make(chan Size, 1),
 	}
 	if c.local == nil {
 		c.local = &net.TCPAddr{}
 	}
+	return c
+}
+
+// start takes the page's hello and starts reading the socket: the
+// player's bytes for Read, the sizes for Sizes. The connection closes
+// when the socket does, after idle with nothing read or written, or at
+// most after max.
+func (c *Conn) start(h hello, idle, max time.Duration) {
+	c.Name = safetext.CutBytes(h.Name, maxNameBytes)
+	if l := langOf(h.Lang); l != "" {
+		c.Lang = l
+	}
+	c.W, c.H, c.Token = cells(h.Cols), cells(h.Rows), safetext.CutBytes(h.Token, maxTokenBytes)
+	c.idle = idle
 	c.touch()
 	c.tmu.Lock()
 	if idle > 0 {
@@ -138,8 +175,11 @@ func newConn(ws *websocket.Conn, h hello, remote, local net.Addr, idle, max time
 	}
 	c.tmu.Unlock()
 	go c.read()
-	return c
 }
+
+// Held is what stands for the socket in the server's count, as
+// Config.Admit answered (nil: none). Closing it uncounts the socket.
+func (c *Conn) Held() net.Conn { return c.held }
 
 // read takes the page's messages until the socket ends: typed bytes to
 // Read, sizes to Sizes (the latest kept). A message over the cap has
@@ -154,6 +194,7 @@ func (c *Conn) read() {
 		// code. The read ends when the socket does.
 		typ, b, err := c.ws.Read(context.Background())
 		if err != nil {
+			c.noteTooBig(err)
 			return
 		}
 		c.touch()

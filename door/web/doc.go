@@ -10,10 +10,17 @@
 // the server a Conn, a net.Conn whose reads are what the player typed
 // and whose writes are the screen, with the terminal's sizes beside it
 // (Config.Session). Admission, the per-address limits and the sessions
-// themselves are the server's, counted with the SSH door's.
+// themselves are the server's, counted with the SSH door's as each
+// socket is opened, before its hello (Config.Admit); the door caps an
+// address's open connections from the moment each is accepted, and
+// writes its refusals to the log once in a while with their count.
 //
 //	door.go    the door: its configuration, the HTTP server, the routes, the Origin
-//	conn.go    one browser's connection: bytes typed in, frames out, sizes, the idle cut
+//	guard.go   what is checked before a request is read: the Host (a rebinding name refused),
+//	           a home door's clients, each address's connections counted as accepted, a proxy
+//	           not named
+//	conn.go    one browser's connection: its hello awaited (1008), bytes typed in, frames out,
+//	           sizes, the idle cut
 //	client.go  the client's address behind a trusted reverse proxy
 //	link.go    a browser linked to a player: the code handed in (POST /link), the
 //	           HttpOnly cookie set, cleared (POST /unlink) and renewed (POST

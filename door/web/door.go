@@ -16,6 +16,8 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+
+	"okey/door/internal/refusals"
 )
 
 // Config is what the door is told.
@@ -57,7 +59,29 @@ type Config struct {
 	// was made before a change of the cluster's secret), or why not
 	// (ErrLinkRefused: the cookie goes). nil: a cookie is never renewed.
 	Relink func(ctx context.Context, cred string) (string, error)
-	// Log receives the door's refusals; nil discards.
+	// Admit counts a socket against its client's address as it is
+	// opened, before its hello, with the SSH door's connections: what
+	// stands for it in the count (Conn.Held; closing it uncounts), or
+	// nil and why (in the words of the Conn's Lang, which is the
+	// browser's until the hello says): the socket is closed at once
+	// (TryLater). nil: the Session counts it.
+	Admit func(*Conn) (net.Conn, string)
+	// MaxConnsPerAddr caps the connections one address holds open at
+	// once, counted from the moment each is accepted (the page's
+	// requests and the sockets together; a trusted proxy's are not
+	// counted here): one over it is closed before a byte is read. 0:
+	// none.
+	MaxConnsPerAddr int
+	// Hosts are the names the door is served at, besides IP addresses,
+	// localhost and Origins: a request to any other name (a page of
+	// another site that renamed this server by DNS) is refused (421).
+	Hosts []string
+	// HomeOnly serves clients of the loopback and the private networks
+	// only (a home's): the door is plain HTTP past the loopback
+	// (--web-insecure-lan), and nobody from the internet is let in.
+	HomeOnly bool
+	// Log receives the door's refusals, once in a while each with its
+	// count; nil discards.
 	Log *slog.Logger
 }
 
@@ -74,13 +98,16 @@ const maxHeaderBytes = 8 << 10
 // Door is the browser door: one page, its files and a WebSocket
 // endpoint, each socket a session the server runs.
 type Door struct {
-	cfg  Config
-	log  *slog.Logger
-	page *page
+	cfg     Config
+	log     *slog.Logger
+	refused *refusals.Log
+	page    *page
 
 	mu    sync.Mutex
 	conns map[*Conn]struct{}
 	wg    sync.WaitGroup
+	// guarded is the listener that counts connections (guard), if any.
+	guarded *guarded
 }
 
 // New makes a door.
@@ -99,7 +126,7 @@ func New(cfg Config) (*Door, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Door{cfg: cfg, log: log, page: p, conns: map[*Conn]struct{}{}}, nil
+	return &Door{cfg: cfg, log: log, refused: refusals.New(log, nil), page: p, conns: map[*Conn]struct{}{}}, nil
 }
 
 // CheckPlain says why the door may not listen on addr without TLS:
@@ -142,6 +169,7 @@ func (d *Door) HTTP() *http.Server {
 // Serve serves the door on l until srv is shut down: TLS when the
 // configuration has it.
 func (d *Door) Serve(srv *http.Server, l net.Listener) error {
+	l = d.guard(l)
 	var err error
 	if d.cfg.TLS != nil {
 		err = srv.ServeTLS(l, "", "")
@@ -169,6 +197,17 @@ func (d *Door) Close() {
 // not found.
 func (d *Door) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	d.page.headers(w, d.cfg.TLS != nil)
+	d.noteProxy(r)
+	if !d.checkHost(r.Host) {
+		d.refused.Note("web: refused: a name this server is not served at (--web-origin names one)", clientAddr(r, d.cfg.TrustedProxies).Addr().String(), "host", cut(r.Host))
+		http.Error(w, "misdirected: this server is not served at that name", http.StatusMisdirectedRequest)
+		return
+	}
+	if a := clientAddr(r, d.cfg.TrustedProxies).Addr(); d.cfg.HomeOnly && !atHome(a) {
+		d.refused.Note("web: refused: not from the home network (--web-insecure-lan)", a.String())
+		http.Error(w, "forbidden: this server serves its home network only", http.StatusForbidden)
+		return
+	}
 	switch {
 	case r.URL.Path == "/ws":
 		d.socket(w, r)
@@ -193,50 +232,63 @@ func (d *Door) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // socket upgrades a request from the page to a WebSocket and runs its
 // session: the Origin first (a page of another site may not open a
-// session in the player's name), the client's address, then the
-// session, which counts it with the SSH door's connections.
+// session in the player's name), then the socket counted against its
+// client's address with the SSH door's connections (Admit) before a
+// byte of it is read, its hello awaited (closed 1008 without one in
+// time), then the session.
 func (d *Door) socket(w http.ResponseWriter, r *http.Request) {
 	client := clientAddr(r, d.cfg.TrustedProxies)
+	addr := client.Addr().String()
 	if err := d.checkOrigin(r); err != nil {
-		d.log.Warn("web: refused: a foreign origin", "addr", client.Addr(), "origin", cut(r.Header.Get("Origin")))
+		d.refused.Note("web: refused: a foreign origin", addr, "origin", cut(r.Header.Get("Origin")))
 		http.Error(w, "forbidden: the page must come from this server", http.StatusForbidden)
 		return
 	}
 	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{InsecureSkipVerify: true}) // the Origin is checked above
 	if err != nil {
-		d.log.Warn("web: a socket could not be opened", "addr", client.Addr(), "err", err)
+		d.refused.Note("web: a socket could not be opened", addr, "err", err)
 		return
 	}
 	ws.SetReadLimit(d.cfg.MaxFrame)
-	wait := helloWait
-	if d.cfg.HandshakeTimeout > 0 {
-		wait = min(wait, d.cfg.HandshakeTimeout)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), wait)
-	h, err := readHello(ctx, ws)
-	cancel()
-	if err != nil {
-		d.log.Warn("web: refused: no hello from the page", "addr", client.Addr(), "err", err)
-		ws.Close(websocket.StatusPolicyViolation, "no hello")
-		return
-	}
 	local, _ := r.Context().Value(http.LocalAddrContextKey).(net.Addr)
-	c := newConn(ws, h, net.TCPAddrFromAddrPort(client), local, d.cfg.IdleTimeout, d.cfg.MaxSession)
-	c.Link = linkOf(r)
+	c := newConn(ws, net.TCPAddrFromAddrPort(client), local)
+	c.Lang, c.Link = pickLang(r), linkOf(r)
+	c.tooBig = func() { d.refused.Note("web: refused: a message over the cap (1009)", addr, "cap", d.cfg.MaxFrame) }
+	if d.cfg.Admit != nil {
+		held, why := d.cfg.Admit(c)
+		if held == nil {
+			c.CloseWith(TryLater, why)
+			return
+		}
+		c.held = held
+	}
 	d.mu.Lock()
 	d.conns[c] = struct{}{}
 	d.wg.Add(1)
 	d.mu.Unlock()
 	defer func() {
 		if r := recover(); r != nil {
-			d.log.Error("web: panic in a session", "panic", r, "addr", client.Addr())
+			d.log.Error("web: panic in a session", "panic", r, "addr", addr)
 		}
 		c.Close()
+		if c.held != nil {
+			c.held.Close()
+		}
 		d.mu.Lock()
 		delete(d.conns, c)
 		d.mu.Unlock()
 		d.wg.Done()
 	}()
+	wait := helloWait
+	if d.cfg.HandshakeTimeout > 0 {
+		wait = d.cfg.HandshakeTimeout
+	}
+	h, err := c.awaitHello(wait)
+	if err != nil {
+		d.refused.Note("web: refused: no hello from the page (1008)", addr, "err", err)
+		return
+	}
+	c.start(h, d.cfg.IdleTimeout, d.cfg.MaxSession)
 	d.cfg.Session(c)
 }
 

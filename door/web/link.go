@@ -158,7 +158,7 @@ func (d *Door) postFromPage(w http.ResponseWriter, r *http.Request) bool {
 		return false
 	}
 	if err := d.checkOrigin(r); err != nil {
-		d.log.Warn("web: refused: a foreign origin", "addr", clientAddr(r, d.cfg.TrustedProxies).Addr(), "origin", cut(r.Header.Get("Origin")))
+		d.refused.Note("web: refused: a foreign origin", clientAddr(r, d.cfg.TrustedProxies).Addr().String(), "origin", cut(r.Header.Get("Origin")))
 		http.Error(w, "forbidden: the page must come from this server", http.StatusForbidden)
 		return false
 	}
