@@ -96,6 +96,9 @@ func TestLineScreenShowsWhatTheCellRendererShowed(t *testing.T) {
 		{"101 100x30 vt100", true, 100, 30, colorprofile.Ascii},
 		{"classic 80x24 colours", false, 80, 24, colorprofile.ANSI256},
 		{"101 80x24 true colour", true, 80, 24, colorprofile.TrueColor},
+		// A desktop's size: the moves panel beside the table.
+		{"classic 132x42 colours", false, 132, 42, colorprofile.ANSI256},
+		{"101 132x42 colours", true, 132, 42, colorprofile.ANSI256},
 	}
 	if testing.Short() {
 		cases = cases[:1] // a hand of each game takes half a minute

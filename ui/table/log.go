@@ -12,6 +12,12 @@ import (
 // the newest back only as far as the log fills r. paint draws a line in
 // a style. Both tables draw their logs by it: what an entry says and
 // how it is kept is each game's.
+//
+// Beside the table the log turns pages rather than scrolls (pageLog):
+// a terminal is sent the lines that changed, and a log scrolled by one
+// in a panel beside the table changes every one of its lines at every
+// move, most of a wide table's bytes. Below the table its lines are
+// the screen's whole lines, which the terminal scrolls itself.
 func DrawLog(c *canvas.Canvas, r layout.Rect, beside bool, title string, n int, lines func(i int) []string, paint func(Style, string) string) {
 	if r.H <= 0 {
 		return
@@ -21,6 +27,8 @@ func DrawLog(c *canvas.Canvas, r layout.Rect, beside bool, title string, n int, 
 		c.Put(r.X, y, paint(Accent, canvas.Cut(title, r.W)))
 		y++
 		h--
+		pageLog(c, r.X, y, h, n, lines, paint)
+		return
 	}
 	var shown []string
 	newest := 0 // lines of the newest entry, drawn brighter
@@ -41,6 +49,47 @@ func DrawLog(c *canvas.Canvas, r layout.Rect, beside bool, title string, n int, 
 		c.Put(r.X, y+i, paint(st, shown[len(shown)-1-i]))
 	}
 }
+
+// pageLog draws the log's entries in h lines from (x, y) a page at a
+// time: the entries shown begin at a multiple of half the log's height
+// (logStep), the first that lets the newest fit whole. A new entry is
+// then a line under the others, which stay as they were, and the whole
+// log is drawn anew only when a page turns, once in logStep entries.
+// A newest entry longer than the log shows its last lines.
+func pageLog(c *canvas.Canvas, x, y, h, n int, lines func(i int) []string, paint func(Style, string) string) {
+	var fit [][]string // newest first
+	used := 0
+	for i := n - 1; i >= 0; i-- {
+		parts := lines(i)
+		if used+len(parts) > h {
+			if len(fit) == 0 {
+				fit = append(fit, parts[len(parts)-h:])
+			}
+			break
+		}
+		fit = append(fit, parts)
+		used += len(parts)
+	}
+	if step, oldest := logStep(h), n-len(fit); len(fit) > 1 {
+		page := min((oldest+step-1)/step*step, n-1)
+		fit = fit[:n-page]
+	}
+	row := 0
+	for i := len(fit) - 1; i >= 0; i-- {
+		st := Dim
+		if i == 0 {
+			st = Text
+		}
+		for _, line := range fit[i] {
+			c.Put(x, y+row, paint(st, line))
+			row++
+		}
+	}
+}
+
+// logStep is how many entries a log of h lines turns a page by: half
+// its height (entries are a line each, most of them), at least one.
+func logStep(h int) int { return max(1, h/2) }
 
 // EntryLines are a log entry's lines at w columns: wrapped beside the
 // table, cut below it; none for an empty entry.

@@ -1,6 +1,7 @@
 package table
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -116,8 +117,10 @@ func TestAligned(t *testing.T) {
 }
 
 // TestDrawLog asserts the log shows the newest entries that fit, oldest
-// first, the newest entry's lines bright and the rest dim, under its
-// title only beside the table, and asks for no entry it cannot show.
+// first (beside the table, whole, from a page's first entry: a multiple
+// of half its height), the newest entry's lines bright and the rest
+// dim, under its title only beside the table, a newest too long for it
+// cut to its last lines, and asks for no entry it cannot show.
 func TestDrawLog(t *testing.T) {
 	entries := [][]string{{"one"}, nil, {"two a", "two b"}, {"three"}}
 	mark := func(st Style, s string) string {
@@ -136,8 +139,11 @@ func TestDrawLog(t *testing.T) {
 		asked  int
 	}{
 		{false, 2, []string{"-two b", "+three"}, 2},
-		{true, 3, []string{"#Log", "-two b", "+three"}, 2},
+		{true, 3, []string{"#Log", "+three", ""}, 2},
 		{false, 5, []string{"-one", "-two a", "-two b", "+three", ""}, 4},
+		{true, 5, []string{"#Log", "-one", "-two a", "-two b", "+three"}, 4},
+		{true, 4, []string{"#Log", "-two a", "-two b", "+three"}, 4}, // the page from entry 1 (an empty one)
+		{true, 2, []string{"#Log", "+three"}, 2},
 		{false, 0, []string{}, 0},
 	} {
 		c := canvas.New(10, max(tc.h, 1))
@@ -164,6 +170,48 @@ func TestDrawLog(t *testing.T) {
 	}
 	if got := EntryLines("a few words here", 6, false); len(got) != 1 || canvas.Width(got[0]) > 6 {
 		t.Errorf("EntryLines below = %q, want it cut", got)
+	}
+}
+
+// TestDrawLogTurnsPages: as moves come one at a time, the lines of the
+// log beside the table above the newest stay as they were (what a terminal is sent is the
+// lines that changed): all of them change only when a page turns, at
+// most once in half the log's height of entries, and the newest entry
+// is always shown, last.
+func TestDrawLogTurnsPages(t *testing.T) {
+	for _, h := range []int{3, 8, 32} {
+		var prev []string
+		turns := 0
+		const moves = 200
+		for n := 1; n <= moves; n++ {
+			c := canvas.New(20, h+1)
+			DrawLog(c, layout.Rect{W: 20, H: h + 1}, true, "", n, func(i int) []string {
+				return []string{fmt.Sprint("move ", i)}
+			}, func(_ Style, s string) string { return s })
+			got := strings.Split(c.String(), "\n")
+			last := ""
+			for _, l := range got {
+				if l = strings.TrimSpace(l); l != "" {
+					last = l
+				}
+			}
+			if want := fmt.Sprint("move ", n-1); last != want {
+				t.Fatalf("%d lines, %d moves: the last shown is %q, want %q", h, n, last, want)
+			}
+			changed := 0
+			for i := range prev {
+				if prev[i] != got[i] {
+					changed++
+				}
+			}
+			if changed > 1 {
+				turns++
+			}
+			prev = got
+		}
+		if most := moves/max(1, h/2) + 1; turns > most {
+			t.Errorf("%d lines: the whole log drawn anew %d times in %d moves, at most %d", h, turns, moves, most)
+		}
 	}
 }
 

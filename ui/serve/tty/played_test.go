@@ -36,6 +36,10 @@ var playedCases = []struct {
 	{"101-100x30-vt100", 100, 30, colorprofile.Ascii, 15300},
 	{"classic-80x24-colours", 80, 24, colorprofile.ANSI256, 15600},
 	{"101-80x24-true-colour", 80, 24, colorprofile.TrueColor, 23900},
+	// A desktop's size in 256 colours, the moves panel beside the table
+	// (ui/table's DrawLog turning pages rather than scrolling).
+	{"classic-132x42-colours", 132, 42, colorprofile.ANSI256, 17000},
+	{"101-132x42-colours", 132, 42, colorprofile.ANSI256, 19800},
 }
 
 // playedFrames reads the frames of a played hand.
