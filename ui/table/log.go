@@ -55,7 +55,12 @@ func DrawLog(c *canvas.Canvas, r layout.Rect, beside bool, title string, n int, 
 // (logStep), the first that lets the newest fit whole. A new entry is
 // then a line under the others, which stay as they were, and the whole
 // log is drawn anew only when a page turns, once in logStep entries.
-// A newest entry longer than the log shows its last lines.
+// The page's first logStep entries, the ones it kept from the page
+// before, are dimmer than the later ones (the newest among them), once
+// there are later ones: their style changes as the page turns, when
+// every line is drawn anew anyway.
+// The newest alone brighter would be a line dimmed, and sent again, at
+// every move. A newest entry longer than the log shows its last lines.
 func pageLog(c *canvas.Canvas, x, y, h, n int, lines func(i int) []string, paint func(Style, string) string) {
 	var fit [][]string // newest first
 	used := 0
@@ -70,14 +75,19 @@ func pageLog(c *canvas.Canvas, x, y, h, n int, lines func(i int) []string, paint
 		fit = append(fit, parts)
 		used += len(parts)
 	}
-	if step, oldest := logStep(h), n-len(fit); len(fit) > 1 {
-		page := min((oldest+step-1)/step*step, n-1)
+	step, page := logStep(h), n-1
+	if oldest := n - len(fit); len(fit) > 1 {
+		page = min((oldest+step-1)/step*step, n-1)
 		fit = fit[:n-page]
+	}
+	latest := page + step // entries from here on are the brighter
+	if latest > n-1 {
+		latest = page // a page of its first entries only: all of them
 	}
 	row := 0
 	for i := len(fit) - 1; i >= 0; i-- {
 		st := Dim
-		if i == 0 {
+		if n-1-i >= latest {
 			st = Text
 		}
 		for _, line := range fit[i] {

@@ -38,8 +38,8 @@ var playedCases = []struct {
 	{"101-80x24-true-colour", 80, 24, colorprofile.TrueColor, 23900},
 	// A desktop's size in 256 colours, the moves panel beside the table
 	// (ui/table's DrawLog turning pages rather than scrolling).
-	{"classic-132x42-colours", 132, 42, colorprofile.ANSI256, 17000},
-	{"101-132x42-colours", 132, 42, colorprofile.ANSI256, 19800},
+	{"classic-132x42-colours", 132, 42, colorprofile.ANSI256, 25200},
+	{"101-132x42-colours", 132, 42, colorprofile.ANSI256, 26600},
 }
 
 // playedFrames reads the frames of a played hand.
