@@ -94,11 +94,36 @@ func Left(tr *i18n.Catalog, d time.Duration) string {
 }
 
 // Countdown says whether a page showing tournament l at now counts
-// seconds down (Left), and so is redrawn every second: an arena in its
-// last minute.
+// seconds down (Left), and so is redrawn every second: the last minute
+// before its start, or an arena's last minute.
 func Countdown(l tourney.Listed, now time.Time) bool {
-	left := l.End.Sub(now)
-	return l.Phase == tourney.Running && !l.End.IsZero() && left > 0 && left <= time.Minute
+	return countdownTo(l, now) > 0
+}
+
+// countdownTo is how long is left of the minute Countdown counts down
+// (0: none is).
+func countdownTo(l tourney.Listed, now time.Time) time.Duration {
+	at := l.End
+	switch l.Phase {
+	case tourney.Starting:
+		at = l.Start
+	case tourney.Running:
+	default:
+		return 0
+	}
+	if left := at.Sub(now); !at.IsZero() && left > 0 && left <= time.Minute {
+		return left
+	}
+	return 0
+}
+
+// TickIn is how long a page counting down (Countdown) waits to draw the
+// next whole second (a second when it is on one).
+func TickIn(l tourney.Listed, now time.Time) time.Duration {
+	if w := countdownTo(l, now) % time.Second; w > 0 {
+		return w
+	}
+	return time.Second
 }
 
 // Wait is a short wait in seconds, or minutes once it is whole ones.

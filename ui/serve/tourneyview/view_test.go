@@ -41,6 +41,10 @@ func TestWhenSaysWhereATournamentIs(t *testing.T) {
 		{tourney.Listed{Phase: tourney.Starting, Start: now.Add(90 * time.Minute)}, "starts in 1 h 30 min"},
 		{tourney.Listed{Phase: tourney.Starting, Start: now.Add(2 * time.Hour)}, "starts in 2 h"},
 		{tourney.Listed{Phase: tourney.Starting, Start: now.Add(-time.Second)}, "starts in a moment"},
+		// The start's last minute too is counted in seconds.
+		{tourney.Listed{Phase: tourney.Starting, Start: now.Add(6 * time.Second)}, "starts in 6 s"},
+		{tourney.Listed{Phase: tourney.Starting, Start: now.Add(time.Minute)}, "starts in 60 s"},
+		{tourney.Listed{Phase: tourney.Starting, Start: now.Add(61 * time.Second)}, "starts in 2 min"},
 		{tourney.Listed{Phase: tourney.Running, Kind: tourney.Arena, End: now.Add(40 * time.Minute)}, "ends in 40 min"},
 		// The last minute is counted in seconds, rounded up.
 		{tourney.Listed{Phase: tourney.Running, Kind: tourney.Arena, End: now.Add(61 * time.Second)}, "ends in 2 min"},
@@ -53,6 +57,33 @@ func TestWhenSaysWhereATournamentIs(t *testing.T) {
 	} {
 		if got := When(tr, c.l, now); got != c.want {
 			t.Errorf("%s: %q, want %q", c.l.Phase, got, c.want)
+		}
+	}
+}
+
+// A page counts down, redrawn every second, in the minute before the
+// start and in an arena's last minute, and at no other time.
+func TestCountdownCountsTheLastMinutes(t *testing.T) {
+	now := t0
+	for _, c := range []struct {
+		name string
+		l    tourney.Listed
+		want bool
+		tick time.Duration
+	}{
+		{"a start in 6.5 s", tourney.Listed{Phase: tourney.Starting, Start: now.Add(6500 * time.Millisecond)}, true, 500 * time.Millisecond},
+		{"a start in 60 s", tourney.Listed{Phase: tourney.Starting, Start: now.Add(time.Minute)}, true, time.Second},
+		{"a start in 61 s", tourney.Listed{Phase: tourney.Starting, Start: now.Add(61 * time.Second)}, false, time.Second},
+		{"a start past", tourney.Listed{Phase: tourney.Starting, Start: now.Add(-time.Second)}, false, time.Second},
+		{"an arena's end in 20 s", tourney.Listed{Phase: tourney.Running, End: now.Add(20 * time.Second)}, true, time.Second},
+		{"a Swiss running", tourney.Listed{Phase: tourney.Running, Start: now.Add(-time.Second)}, false, time.Second},
+		{"a tournament over", tourney.Listed{Phase: tourney.Finished, End: now.Add(20 * time.Second)}, false, time.Second},
+	} {
+		if got := Countdown(c.l, now); got != c.want {
+			t.Errorf("%s: Countdown %v, want %v", c.name, got, c.want)
+		}
+		if got := TickIn(c.l, now); got != c.tick {
+			t.Errorf("%s: the next tick in %v, want %v", c.name, got, c.tick)
 		}
 	}
 }

@@ -14,7 +14,7 @@ import (
 )
 
 // When says when a tournament plays, as its lobby line says it: starts
-// in 12 min, ends in 40 min, round 2 of 5, last matches, finished. A
+// in 12 min (in 42 s in its last minute), ends in 40 min, round 2 of 5, last matches, finished. A
 // player choosing one to join reads this first.
 func When(tr *i18n.Catalog, l tourney.Listed, now time.Time) string {
 	if l.Cancelled {
@@ -22,7 +22,9 @@ func When(tr *i18n.Catalog, l tourney.Listed, now time.Time) string {
 	}
 	switch l.Phase {
 	case tourney.Starting:
-		return tr.T("tourney.when.starts", Span(tr, l.Start.Sub(now)))
+		// Its last minute in seconds, as an arena's end: "in 1 min"
+		// six seconds before the start sent players to make tea.
+		return tr.T("tourney.when.starts", Left(tr, l.Start.Sub(now)))
 	case tourney.Running:
 		return Say(tr, l.System().Pairing.Progress(l, now))
 	case tourney.Ending:

@@ -118,10 +118,7 @@ func (p *Page) tick(c *common.Common) tea.Cmd {
 		return nil
 	}
 	p.ticking = true
-	wait := l.End.Sub(now) % time.Second
-	if wait <= 0 {
-		wait = time.Second
-	}
+	wait := tourneyview.TickIn(l, now)
 	ctx := c.Ctx
 	return func() tea.Msg {
 		if !common.Sleep(ctx, wait) {

@@ -63,3 +63,30 @@ func TestStartTypedOnTheForm(t *testing.T) {
 		}
 	}
 }
+
+// A start set by its offset says its day with its time: 24 hours on is
+// tomorrow, in both languages, not a bare "07:58 UTC" read as today's.
+func TestStartOffsetSaysItsDay(t *testing.T) {
+	for _, lang := range []string{"en", "tr"} {
+		f, c := page(t, lang, 80, 24)
+		for _, c2 := range []struct {
+			start time.Duration
+			day   string
+		}{{24 * time.Hour, "tourney.new.tomorrow"}, {time.Minute, "tourney.new.today"}} {
+			f.start = c2.start
+			at := f.config("Ann", c.Srv.Now(), 0).Start.UTC()
+			day := "tourney.new.today"
+			if at.YearDay() != c.Srv.Now().UTC().YearDay() {
+				day = "tourney.new.tomorrow"
+			}
+			if day != c2.day {
+				t.Skipf("the test's clock puts %v on another day", c2.start)
+			}
+			lines, _ := f.Lines(c)
+			text := ansi.Strip(strings.Join(lines, "\n"))
+			if want := c.Tr.T(c2.day, at.Format("15:04")); !strings.Contains(text, want) {
+				t.Errorf("%s: a start %v on does not say %q:\n%s", lang, c2.start, want, text)
+			}
+		}
+	}
+}

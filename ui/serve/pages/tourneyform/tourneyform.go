@@ -597,7 +597,8 @@ func (f *Page) rowWords(c *common.Common, r row, cfg tourney.Config, timer time.
 		if !f.startAt.IsZero() {
 			return tr.T("tourney.new.start"), tr.T("tourney.new.start.kept", cfg.Start.UTC().Format("2006-01-02 15:04"))
 		}
-		return tr.T("tourney.new.start"), tourneyview.Span(tr, f.start) + " · " + cfg.Start.UTC().Format("15:04") + " UTC"
+		// The day said too: "24 h · 07:58 UTC" read as this morning.
+		return tr.T("tourney.new.start"), tourneyview.Span(tr, f.start) + " · " + dayWords(tr, cfg.Start, c.Srv.Now())
 	case rAt:
 		if _, err := tourneyview.ParseAt(f.at.Value(), c.Srv.Now()); err != nil && !errors.Is(err, tourneyview.ErrNoAt) {
 			return tr.T("tourney.new.at"), tr.T("tourney.new.at.bad")
