@@ -56,6 +56,21 @@ func TestServeHelpAndBadFlags(t *testing.T) {
 	}
 }
 
+// A --tournament file that is not there stops the server with one line
+// that names the flag and the file, in the player's language.
+func TestServeMissingTournamentFileNamesTheFlag(t *testing.T) {
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "friday.json")
+	for _, lang := range []string{"en", "tr"} {
+		var errb bytes.Buffer
+		code := serveMain(context.Background(), []string{"--lang", lang, "--addr", "127.0.0.1:0", "--state-dir", dir, "--tournament", missing}, strings.NewReader(""), &bytes.Buffer{}, &errb)
+		msg := errb.String()
+		if code != 1 || strings.Count(msg, "\n") != 1 || !strings.Contains(msg, "--tournament "+missing+": ") {
+			t.Errorf("%s: exit %d, said %q: want 1 and one line naming --tournament %s", lang, code, msg, missing)
+		}
+	}
+}
+
 // stopServe stops a server serveMain runs (as a signal would) and
 // checks it exits 0.
 func stopServe(t *testing.T, cancel context.CancelFunc, done chan int, errb *syncBuffer) {

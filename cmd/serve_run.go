@@ -65,6 +65,7 @@ func serveRun(ctx context.Context, cfg door.Config, f serveFlags, e *env) int {
 	}
 	srv, restoreErr, err := door.New(cfg)
 	var locked *store.LockError
+	var flagged *door.FlagError
 	switch {
 	case errors.As(err, &locked):
 		who := tr.T("cmd.serve.locked.other")
@@ -72,6 +73,9 @@ func serveRun(ctx context.Context, cfg door.Config, f serveFlags, e *env) int {
 			who = tr.T("cmd.serve.locked.pid", locked.Pid)
 		}
 		return fail("cmd.serve.locked", who, locked.Dir)
+	case errors.As(err, &flagged):
+		// The flag named with its file, the file's fault in tr's words.
+		return fail("cmd.serve.start", flagged.Flag+" "+problem.Sys(tr, flagged.Err))
 	case err != nil:
 		return fail("cmd.serve.start", problem.Sys(tr, err))
 	}

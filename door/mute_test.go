@@ -199,8 +199,17 @@ func TestOperatorsEditWithinTheServersLimits(t *testing.T) {
 			t.Errorf("%q: %d %q, want it changed", cmd, code, out)
 		}
 	}
-	if out, code := execSSH(t, addr, op, "tournament "+own+" edit length=13h"); code != 1 || !strings.Contains(out, "does not play") {
-		t.Errorf("a length past the server's: %d %q", code, out)
+	// The refusal names the setting and the server's cap, not "change
+	// the rules or hands".
+	for cmd, want := range map[string]string{
+		"tournament " + own + " edit length=30h":                    "length=30h: An arena lasts at most 12 h here",
+		"tournament " + own + " edit description=ok length=13h":     "length=13h: An arena lasts at most 12 h here",
+		"tournament " + own + " edit hands=40":                      "hands=40: A match has at most 21 hands here",
+		"tournament " + own + " edit back=45m description=upstairs": "back=45m: A wait",
+	} {
+		if out, code := execSSH(t, addr, op, cmd); code != 1 || !strings.Contains(out, want) || strings.Contains(out, "rules or hands") {
+			t.Errorf("%q: %d %q, want it refused with %q", cmd, code, out, want)
+		}
 	}
 	deadline := time.Now().Add(time.Minute)
 	for {

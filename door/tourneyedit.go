@@ -95,7 +95,7 @@ func (cs *console) tourneyEdit(sess ssh.Session, which string, sets []string, fa
 		as = op
 	}
 	if _, err := tournaments.Check(as, c, now, cs.srv.cfg.DefaultTimer); err != nil {
-		return fail(1, "tournament %s: %s", id, tourneyview.Refusal(en, err))
+		return fail(1, "tournament %s: %s%s", id, culprit(t.Config, sets, as, now, cs.srv.cfg.DefaultTimer), tourneyview.Refusal(en, err))
 	}
 	ctx, cancel := keep.EngineCtx()
 	defer cancel()
@@ -115,27 +115,9 @@ func (cs *console) tourneyEdit(sess ssh.Session, which string, sets []string, fa
 // at now; a word with no "=" goes on the value before it ("name=Friday
 // club" unquoted). An error says what is wrong with the command.
 func editArgs(c tourney.Config, sets []string, now time.Time) (tourney.Config, error) {
-	var keys, vals []string
-	for _, w := range sets {
-		k, v, ok := strings.Cut(w, "=")
-		switch {
-		case ok:
-			k = strings.ToLower(k)
-			if !slices.Contains(editable, k) {
-				return c, fmt.Errorf("no setting %q: %s", safeID(k), editUsage)
-			}
-			if slices.Contains(keys, k) {
-				return c, fmt.Errorf("%s is given twice", k)
-			}
-			keys, vals = append(keys, k), append(vals, v)
-		case len(keys) == 0:
-			return c, fmt.Errorf("%s", editUsage)
-		default:
-			vals[len(vals)-1] += " " + w
-		}
-	}
-	if len(keys) == 0 {
-		return c, fmt.Errorf("%s", editUsage)
+	keys, vals, err := pairs(sets)
+	if err != nil {
+		return c, err
 	}
 	for i, k := range keys {
 		if err := setting(&c, k, strings.TrimSpace(vals[i]), now); err != nil {
@@ -143,6 +125,54 @@ func editArgs(c tourney.Config, sets []string, now time.Time) (tourney.Config, e
 		}
 	}
 	return c, nil
+}
+
+// pairs are the settings sets name and their values, in their order;
+// a word with no "=" goes on the value before it. An error says what
+// is wrong with the command.
+func pairs(sets []string) (keys, vals []string, err error) {
+	for _, w := range sets {
+		k, v, ok := strings.Cut(w, "=")
+		switch {
+		case ok:
+			k = strings.ToLower(k)
+			if !slices.Contains(editable, k) {
+				return nil, nil, fmt.Errorf("no setting %q: %s", safeID(k), editUsage)
+			}
+			if slices.Contains(keys, k) {
+				return nil, nil, fmt.Errorf("%s is given twice", k)
+			}
+			keys, vals = append(keys, k), append(vals, v)
+		case len(keys) == 0:
+			return nil, nil, fmt.Errorf("%s", editUsage)
+		default:
+			vals[len(vals)-1] += " " + w
+		}
+	}
+	if len(keys) == 0 {
+		return nil, nil, fmt.Errorf("%s", editUsage)
+	}
+	return keys, vals, nil
+}
+
+// culprit names the setting of sets that the server refuses on its own,
+// applied alone to c ("length=30h: "), so that the operator reads which
+// to change ("": none refused alone, the settings together are).
+func culprit(c tourney.Config, sets []string, as string, now time.Time, timer time.Duration) string {
+	keys, vals, err := pairs(sets)
+	if err != nil {
+		return ""
+	}
+	for i, k := range keys {
+		one := c
+		if setting(&one, k, strings.TrimSpace(vals[i]), now) != nil {
+			continue
+		}
+		if _, err := tournaments.Check(as, one, now, timer); err != nil {
+			return k + "=" + safeID(strings.TrimSpace(vals[i])) + ": "
+		}
+	}
+	return ""
 }
 
 // setting sets c's setting k to v, read as the form's row reads it.

@@ -17,6 +17,18 @@ import (
 // ended while its node was down hands its end over as it comes back;
 // started after, with the operator's tournaments created once.
 
+// FlagError is a file a flag names that does not read: the line that
+// stops the server names the flag, not only the file ("--tournament
+// friday.json: no such file or directory").
+type FlagError struct {
+	Flag string
+	// Err names the file and says why.
+	Err error
+}
+
+func (e *FlagError) Error() string { return e.Flag + " " + e.Err.Error() }
+func (e *FlagError) Unwrap() error { return e.Err }
+
 // readOperatorTourneys reads the operator's tournaments' files (--tournament),
 // so that a file that does not read stops the server before it starts.
 func readOperatorTourneys(cfg Config) ([]tournaments.Order, error) {
@@ -27,12 +39,12 @@ func readOperatorTourneys(cfg Config) ([]tournaments.Order, error) {
 	for _, name := range cfg.Tournaments {
 		f, err := os.Open(name)
 		if err != nil {
-			return nil, fmt.Errorf("--tournament: %w", err)
+			return nil, &FlagError{Flag: "--tournament", Err: err}
 		}
 		c, err := tournaments.ReadOrder(f)
 		f.Close()
 		if err != nil {
-			return nil, fmt.Errorf("--tournament %s: %w", name, err)
+			return nil, &FlagError{Flag: "--tournament", Err: fmt.Errorf("%s: %w", name, err)}
 		}
 		out = append(out, c)
 	}

@@ -44,6 +44,12 @@ var (
 	ErrStart       = fmt.Errorf("%w: a start too far ahead or past", ErrSettings)
 	ErrRulesHands  = fmt.Errorf("%w: the rules name a match's hands other than its own", ErrSettings)
 	ErrRoundsCap   = fmt.Errorf("%w: more rounds than a player's Swiss has", ErrSettings)
+	// The server's caps, the operator's too: what "edit length=30h"
+	// is told, rather than "change the rules or hands".
+	ErrLengthCap = fmt.Errorf("%w: longer than the server plays", ErrSettings)
+	ErrHandsCap  = fmt.Errorf("%w: more hands a match than the server plays", ErrSettings)
+	ErrRoundsMax = fmt.Errorf("%w: more rounds than the server plays", ErrSettings)
+	ErrWaitCap   = fmt.Errorf("%w: a wait longer than the server keeps", ErrSettings)
 )
 
 // The caps on a tournament's settings: a tournament is the server's
@@ -58,7 +64,7 @@ const (
 	MaxDescriptionRunes = 80
 	// MinArena and MaxArena bound a player's arena, as the form offers
 	// it and the server makes it (the operator's may run from any
-	// length to maxLength).
+	// length to MaxLength).
 	MinArena = 10 * time.Minute
 	MaxArena = 6 * time.Hour
 	// MaxAhead and MaxRounds bound a player's start (from now; not
@@ -70,14 +76,18 @@ const (
 	MinTurn = 5 * time.Second
 	MaxTurn = 5 * time.Minute
 	MaxBank = 10 * time.Minute
+	// MaxLength, MaxHands, MaxRoundsServer and MaxWait are the server's
+	// own caps, the operator's tournaments' too: an arena's length, a
+	// match's hands, a Swiss's rounds, and each wait (bots, coming to
+	// the table, away).
+	MaxLength       = 12 * time.Hour
+	MaxHands        = 21
+	MaxRoundsServer = 15
+	MaxWait         = 30 * time.Minute
 	// codeLen is the length of a private tournament's join code:
 	// letters and digits of base32, none to mistake for another.
 	codeLen    = 6
-	maxHands   = 21
-	maxRounds  = 15
-	maxLength  = 12 * time.Hour
 	maxAhead   = 14 * 24 * time.Hour
-	maxWait    = 30 * time.Minute
 	maxRules   = 200 // bytes
 	defaultLvl = "normal"
 	// defaultLead is how long after it is created a tournament whose
@@ -333,16 +343,16 @@ func settle(c tourney.Config, now time.Time, timer time.Duration) (tourney.Confi
 		return c, fmt.Errorf("%w: %v (at most %v)", ErrBank, c.Bank, MaxBank)
 	case c.Bank > 0 && cmp.Or(c.Turn, timer) == 0:
 		return c, fmt.Errorf("%w: a bank of %v with no time a turn", ErrBankNoTurn, c.Bank)
-	case c.Hands > maxHands:
-		return c, fmt.Errorf("%w: %d hands a match (at most %d)", ErrSettings, c.Hands, maxHands)
-	case c.Rounds > maxRounds:
-		return c, fmt.Errorf("%w: %d rounds (at most %d)", ErrSettings, c.Rounds, maxRounds)
-	case c.Length > maxLength:
-		return c, fmt.Errorf("%w: %v long (at most %v)", ErrSettings, c.Length, maxLength)
+	case c.Hands > MaxHands:
+		return c, fmt.Errorf("%w: %d hands a match (at most %d)", ErrHandsCap, c.Hands, MaxHands)
+	case c.Rounds > MaxRoundsServer:
+		return c, fmt.Errorf("%w: %d rounds (at most %d)", ErrRoundsMax, c.Rounds, MaxRoundsServer)
+	case c.Length > MaxLength:
+		return c, fmt.Errorf("%w: %v long (at most %v)", ErrLengthCap, c.Length, MaxLength)
 	case c.Start.After(now.Add(maxAhead)) || c.Start.Before(now.Add(-time.Hour)):
 		return c, fmt.Errorf("%w: at %s", ErrStart, c.Start.Format(time.RFC3339))
-	case c.BotWait < 0 || c.BotWait > maxWait || c.Back < 0 || c.Back > maxWait || c.Away < 0 || c.Away > maxWait:
-		return c, fmt.Errorf("%w: waits of %v, %v and %v (at most %v)", ErrSettings, c.BotWait, c.Back, c.Away, maxWait)
+	case c.BotWait < 0 || c.BotWait > MaxWait || c.Back < 0 || c.Back > MaxWait || c.Away < 0 || c.Away > MaxWait:
+		return c, fmt.Errorf("%w: waits of %v, %v and %v (at most %v)", ErrWaitCap, c.BotWait, c.Back, c.Away, MaxWait)
 	case len(c.Rules) > maxRules:
 		return c, fmt.Errorf("%w: rules of %d bytes", ErrSettings, len(c.Rules))
 	}

@@ -40,6 +40,10 @@ var faults = []fault{
 	{tournaments.ErrYourTournaments, "tourney.new.err.yours", nil},
 	{tournaments.ErrYourAddress, "tourney.new.err.addr", nil},
 	{tournaments.ErrFull, "tourney.new.err.full", nil},
+	{tournaments.ErrLengthCap, "tourney.new.err.maxlength", func() []any { return []any{span(tournaments.MaxLength)} }},
+	{tournaments.ErrHandsCap, "tourney.new.err.maxhands", func() []any { return []any{tournaments.MaxHands} }},
+	{tournaments.ErrRoundsMax, "tourney.new.err.roundscap", func() []any { return []any{tournaments.MaxRoundsServer} }},
+	{tournaments.ErrWaitCap, "tourney.new.err.maxwait", func() []any { return []any{span(tournaments.MaxWait)} }},
 	{tournaments.ErrSettings, "tourney.new.err.settings", nil},
 	{tourney.ErrUnknown, "tourney.new.err.gone", nil},
 }
