@@ -68,6 +68,7 @@ okey serve --nats tls://nats.example:4222 --nats-creds okey.creds \
 	fs.IntVar(&cfg.IPv6Prefix, "ipv6-prefix", cfg.IPv6Prefix, flag("ipv6-prefix"))
 	fs.IntVar(&cfg.DailyIPv6Prefix, "daily-ipv6-prefix", cfg.DailyIPv6Prefix, flag("daily-ipv6-prefix"))
 	fs.StringSliceVar(&f.proxies, "proxy-protocol", nil, flag("proxy-protocol"))
+	fs.StringSliceVar(&f.shared, "shared-addr", nil, flag("shared-addr"))
 	fs.DurationVar(&cfg.BotDelay, "bot-delay", cfg.BotDelay, flag("bot-delay"))
 	fs.StringVar(&f.debugLog, "debug-log", "", flag("debug-log"))
 	// Past one machine (docs/cluster.md).

@@ -20,6 +20,9 @@ type serveFlags struct {
 	// proxies are the trusted proxies' addresses or networks
 	// (--proxy-protocol).
 	proxies []string
+	// shared are the addresses or networks the operator names as shared
+	// by several people (--shared-addr).
+	shared []string
 	// web is the browser door's (serve_web.go).
 	web webFlags
 	// sealStore asks for the store to be sealed, once, instead of
@@ -63,6 +66,9 @@ func checkServe(cfg door.Config, f serveFlags, tr *i18n.Catalog, stderr io.Write
 		}
 	}
 	if cfg.TrustedProxies, err = door.ParseProxies(f.proxies); err != nil {
+		return fail("%v", err)
+	}
+	if cfg.SharedAddrs, err = door.ParseShared(f.shared); err != nil {
 		return fail("%v", err)
 	}
 	if err := cfg.Check(); err != nil {

@@ -72,6 +72,12 @@ func (s *Server) trustedProxy(a net.Addr) bool {
 	return err == nil && p == proxyproto.REQUIRE
 }
 
+// ParseShared reads okey serve --shared-addr's list: addresses or
+// networks (CIDR) the operator names as shared by several people.
+func ParseShared(list []string) ([]netip.Prefix, error) {
+	return trusted.Parse("--shared-addr", list)
+}
+
 // ParseProxies reads okey serve --proxy-protocol's list: addresses
 // (one proxy) or networks in CIDR form (several).
 func ParseProxies(list []string) ([]netip.Prefix, error) {

@@ -130,6 +130,11 @@ type Config struct {
 	// from one of them without a header is refused; anyone else's
 	// header is never taken. Empty: no proxy is believed.
 	TrustedProxies []netip.Prefix
+	// SharedAddrs are addresses or networks the operator names as
+	// shared by several people (a club's hall, a school): a tournament
+	// takes one entry an address but from these (its duplicate rounds'
+	// one identity an address still counts them). Empty: none.
+	SharedAddrs []netip.Prefix
 	// PublicAddr is the address players reach this node at (HOST:PORT),
 	// which a full node of the cluster gives its newcomers ("": none).
 	PublicAddr string

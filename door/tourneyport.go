@@ -5,9 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"net/netip"
 	"strings"
 	"time"
 
+	"okey/door/internal/trusted"
 	"okey/game/tourney"
 	"okey/server/keep"
 	"okey/server/tournaments"
@@ -120,8 +122,9 @@ func (p *serverPort) JoinTournament(id, player, name string, rating int) error {
 	})
 }
 
-// from is where the session's player joins from: their address, and
-// when the cluster first saw their key (zero for a guest, a session not
+// from is where the session's player joins from: their address (and
+// whether the operator names it shared), and when the cluster first
+// saw their key (zero for a guest, a session not
 // known, or a server that keeps no daily book: the key not vouched for).
 func (p *serverPort) from(ctx context.Context, player string) tournaments.From {
 	var f tournaments.From
@@ -129,6 +132,7 @@ func (p *serverPort) from(ctx context.Context, player string) tournaments.From {
 		return f
 	}
 	f.Addr = p.addr
+	f.Shared = sharedAddr(p.srv.cfg.SharedAddrs, p.addr)
 	if d := p.srv.desk; d != nil && !strings.HasPrefix(player, keep.GuestPrefix) {
 		if seen, err := d.book.FirstSeen(ctx, player, d.now(), d.ratedSince(ctx, player)); err == nil {
 			f.Seen = seen
@@ -220,4 +224,15 @@ func (p *serverPort) SayTourney(id, player, name, text string) error {
 	return p.withTourneys(func(ctx context.Context, ts *tournaments.Service) error {
 		return ts.Say(ctx, id, p.as(id, player), name, text)
 	})
+}
+
+// sharedAddr says whether addr (an address, or an IPv6 client's
+// network as the limits count it) lies in one of the operator's shared
+// networks (--shared-addr).
+func sharedAddr(nets []netip.Prefix, addr string) bool {
+	ip, err := netip.ParseAddr(addr)
+	if p, perr := netip.ParsePrefix(addr); perr == nil {
+		ip, err = p.Addr(), nil
+	}
+	return err == nil && trusted.Contains(nets, ip.Unmap())
 }

@@ -466,6 +466,11 @@ func tableConfig(c tourney.Config, st tourney.Start, id string, timer time.Durat
 	return tables.Config{
 		Game: c.Game, Rules: rules, Levels: [4]string{lv, lv, lv, lv}, Timer: cmp.Or(c.Turn, timer), Bank: c.Bank,
 		Seated: &tables.Seated{Tourney: id, Players: st.Players, Back: c.Back, Away: c.Away},
+		// One entry an address was held at the entry (oneseat.go): a
+		// table that refused one of two from a shared address would
+		// stop the honest players at it. Duplicate rounds keep the
+		// table's rule too.
+		SameAddr: !c.System().Scoring.Sealed(),
 	}
 }
 

@@ -39,8 +39,9 @@
 //	duplicate.go duplicate rounds: one seal a round, drawn before its
 //	             tables open, its secret shown once the round is over;
 //	             the seats scored against the field
-//	oneseat.go   one person, one seat: a duplicate tournament's keys
-//	             known before it, one identity an address (its mark)
+//	oneseat.go   one person, one entry: one entry an address (its
+//	             mark) unless the operator names it shared; a
+//	             duplicate tournament's keys known before it
 //	store.go     what every node reads of the store: the watch that
 //	             keeps each tournament as the store holds it, a
 //	             tournament's value read whole and written, its

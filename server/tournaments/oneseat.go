@@ -13,13 +13,16 @@ import (
 	"okey/server/tables"
 )
 
-// One person, one seat. Every tournament's table seats one player an
-// address, as any table does (server/tables). A tournament of duplicate
-// rounds — the same racks at every table of a round — asks more, as the
-// daily does of its board: it takes only keys the cluster knew before it
-// was created (a guest, or a key made for the evening, could be the
-// same person at a second table), and one identity an address over the
-// whole tournament. The address is kept as a MAC under the
+// One person, one entry. Every tournament takes one entry an address:
+// keys, guests and browsers from one address hold one entry between
+// them (a team's two count as one), refused at the entry rather than
+// found out at a table, unless the operator names the address shared
+// (a club's hall: From.Shared). A tournament of duplicate rounds — the
+// same racks at every table of a round — asks more, as the daily does
+// of its board: it takes only keys the cluster knew before it was
+// created (a guest, or a key made for the evening, could be the same
+// person at a second table), and its one identity an address holds
+// for shared addresses too. The address is kept as a MAC under the
 // tournament's own salt, never as it is.
 
 // Why a join is refused under the one-person rule.
@@ -27,9 +30,9 @@ var (
 	// ErrNotKnown: a duplicate tournament takes keys the cluster knew
 	// before it was created.
 	ErrNotKnown = errors.New("duplicate rounds take keys this server knew before the tournament was created")
-	// ErrAddrTaken: another identity joined the duplicate tournament
-	// from the same address.
-	ErrAddrTaken = errors.New("another player joined this tournament from your address")
+	// ErrAddrTaken: another identity entered the tournament from the
+	// same address: one entry per address.
+	ErrAddrTaken = errors.New("one entry per address: another player entered this tournament from your address")
 )
 
 // From is where a join comes from: the player's address, and when the
@@ -39,6 +42,10 @@ type From struct {
 	Seen time.Time
 	// Code is the join code the player gave (a private tournament's).
 	Code string
+	// Shared: the operator named the address as shared by several
+	// people (a club's hall), whose one entry an address does not
+	// hold; a duplicate tournament's one identity an address still does.
+	Shared bool
 }
 
 // saltBytes is the size of a tournament's salt for its addresses.
@@ -61,26 +68,35 @@ func (r *record) addrMark(addr string) string {
 
 // admits says whether tournament r takes player coming from from under
 // the one-person rule, and the address's mark the owner claims for them
-// ("": none).
-func (r *record) admits(player string, from From) (string, error) {
-	if !r.T.System().Scoring.Sealed() {
-		return "", nil
-	}
-	if strings.HasPrefix(player, keep.GuestPrefix) || from.Seen.IsZero() || !from.Seen.Before(r.Created) {
+// ("": none). partner is whom the player asks to team with ("": none):
+// a team from one address is one entry.
+func (r *record) admits(player string, from From, partner string) (string, error) {
+	sealed := r.T.System().Scoring.Sealed()
+	if sealed && (strings.HasPrefix(player, keep.GuestPrefix) || from.Seen.IsZero() || !from.Seen.Before(r.Created)) {
 		return "", fmt.Errorf("%s: %w", r.ID, ErrNotKnown)
 	}
+	if from.Shared && !sealed {
+		return "", nil
+	}
 	mark := r.addrMark(from.Addr)
-	if by, ok := r.Addrs[mark]; ok && mark != "" && by != r.T.Unit(player) && by != player {
+	if !r.free(mark, player, partner) {
 		return "", fmt.Errorf("%s: %w", r.ID, ErrAddrTaken)
 	}
 	return mark, nil
 }
 
-// free says whether the address mark of a join the owner takes is not
-// another player's (who joined from there meanwhile, by another node).
-func (r *record) free(mark, player string) bool {
+// free says whether the address mark of a join is not another entry's:
+// no one's, player's own (or their team's), or, but in duplicate
+// rounds, that of the partner they ask to team with.
+func (r *record) free(mark, player, partner string) bool {
 	by, ok := r.Addrs[mark]
-	return mark == "" || !ok || by == player
+	switch {
+	case mark == "" || !ok || by == player || r.T.Unit(by) == r.T.Unit(player):
+		return true
+	case partner != "" && !r.T.System().Scoring.Sealed():
+		return by == partner || r.T.Unit(by) == r.T.Unit(partner)
+	}
+	return false
 }
 
 // claim keeps the address mark of a join the owner took for player.

@@ -91,3 +91,100 @@ func TestDuplicateSeatsOnePersonOnce(t *testing.T) {
 		t.Errorf("a guest at a tournament of fresh deals: %v", err)
 	}
 }
+
+// TestOneEntryPerAddress: every tournament, not only duplicate rounds,
+// takes one entry an address — keys and guests alike — refused at the
+// entry with ErrAddrTaken (never found out at a table); the player
+// who entered joins again, the loopback is not counted, an address the
+// operator names shared takes several, a team from one address is one
+// entry, and a duplicate tournament counts even a shared address.
+func TestOneEntryPerAddress(t *testing.T) {
+	t.Parallel()
+	eng, kept := openStore(t)
+	clk := &clock{now: t0.Add(-10 * time.Minute)}
+	n := startNode(t, eng, kept, nil, clk)
+	ctx := context.Background()
+	create := func(c tourney.Config) string {
+		t.Helper()
+		id, err := n.svc.CreateTournament(ctx, Operator, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return id
+	}
+	arena := create(tourney.Config{Kind: tourney.Arena, Name: "arena", Game: "101", Hands: 1, Start: t0, Length: time.Hour})
+	swiss := create(tourney.Config{Kind: tourney.Swiss, Name: "swiss", Game: "101", Hands: 1, Start: t0, Rounds: 2})
+	pairs := create(tourney.Config{Kind: tourney.Arena, Name: "pairs", Game: "101", Hands: 1, Start: t0, Length: time.Hour, Partners: true})
+	dup := create(tourney.Config{Kind: tourney.Swiss, Name: "dup", Game: "101", Hands: 1, Start: t0, Rounds: 2, Duplicate: true})
+	const home, hall = "192.0.2.7", "198.51.100.9"
+	before := clk.Now().Add(-time.Hour)
+	for _, id := range []string{arena, swiss} {
+		for _, c := range []struct {
+			who  string
+			from From
+			want error
+		}{
+			{"guest:ABCDEFGHJK", From{Addr: home}, nil},
+			{"guest:BCDEFGHJKM", From{Addr: home}, ErrAddrTaken},
+			{"key:SHA256:bob", From{Addr: home, Seen: before}, ErrAddrTaken},
+			{"guest:ABCDEFGHJK", From{Addr: home}, nil}, // the one who entered, again
+			{"key:SHA256:cem", From{Addr: "127.0.0.1"}, nil},
+			{"key:SHA256:dan", From{Addr: "127.0.0.1"}, nil},
+			{"key:SHA256:eda", From{Addr: hall, Shared: true}, nil},
+			{"key:SHA256:fil", From{Addr: hall, Shared: true}, nil},
+		} {
+			if err := n.svc.JoinFrom(ctx, id, c.who, c.who[len(c.who)-3:], 1500, c.from); !errors.Is(err, c.want) {
+				t.Errorf("%s: %s from %+v: %v, want %v", id, c.who, c.from, err, c.want)
+			}
+			// Each entry taken before the next is asked: the rule
+			// reads what the owner has taken.
+			waitFor(t, n, id, c.who+" taken", func(tourney.Tournament) bool { reqs, _ := n.svc.pending(id); return len(reqs) == 0 })
+			if c.want == nil {
+				waitFor(t, n, id, c.who+" joined", func(tr tourney.Tournament) bool { _, ok := tr.Joined[tr.Unit(c.who)]; return ok })
+			}
+		}
+		tr := waitFor(t, n, id, "five in", func(tr tourney.Tournament) bool { return len(tr.Joined) == 5 })
+		if _, ok := tr.Joined["guest:BCDEFGHJKM"]; ok {
+			t.Errorf("%s: a second entry from one address was taken", id)
+		}
+	}
+	// A team from one address is one entry: ann waits alone, her
+	// partner from her address asks her; a third from there does not.
+	if err := n.svc.JoinFrom(ctx, pairs, "key:SHA256:ann", "ann", 1500, From{Addr: home, Seen: before}); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, n, pairs, "ann in", func(tr tourney.Tournament) bool { return tr.Alone("key:SHA256:ann") })
+	if err := n.svc.AskPartner(ctx, pairs, "key:SHA256:bob", "bob", 1500, "key:SHA256:ann", From{Addr: home, Seen: before}); err != nil {
+		t.Errorf("ann's partner from her address: %v", err)
+	}
+	waitFor(t, n, pairs, "bob's ask taken", func(tr tourney.Tournament) bool { _, ok := tr.InviteOf("key:SHA256:bob"); return ok })
+	if err := n.svc.JoinFrom(ctx, pairs, "key:SHA256:cem", "cem", 1500, From{Addr: home, Seen: before}); !errors.Is(err, ErrAddrTaken) {
+		t.Errorf("a third from ann's address: %v, want %v", err, ErrAddrTaken)
+	}
+	// Duplicate rounds: one identity an address, shared or not.
+	if err := n.svc.JoinFrom(ctx, dup, "key:SHA256:eda", "eda", 1500, From{Addr: hall, Seen: before, Shared: true}); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, n, dup, "eda in", func(tr tourney.Tournament) bool { _, ok := tr.Joined["key:SHA256:eda"]; return ok })
+	if err := n.svc.JoinFrom(ctx, dup, "key:SHA256:fil", "fil", 1500, From{Addr: hall, Seen: before, Shared: true}); !errors.Is(err, ErrAddrTaken) {
+		t.Errorf("a second from a shared address in duplicate rounds: %v, want %v", err, ErrAddrTaken)
+	}
+}
+
+// A tournament's tables do not refuse a second seat from one address
+// (the entry held the rule; a shared hall's players meet at tables),
+// but duplicate rounds' keep the table's rule as well.
+func TestTournamentTablesLeaveTheAddressToTheEntry(t *testing.T) {
+	for _, c := range []struct {
+		cfg  tourney.Config
+		same bool
+	}{
+		{tourney.Config{Kind: tourney.Arena, Game: "101", Hands: 1, Length: time.Hour}, true},
+		{tourney.Config{Kind: tourney.Swiss, Game: "101", Hands: 1, Rounds: 2}, true},
+		{tourney.Config{Kind: tourney.Swiss, Game: "101", Hands: 1, Rounds: 2, Duplicate: true}, false},
+	} {
+		if got := tableConfig(c.cfg, tourney.Start{}, "t", 0).SameAddr; got != c.same {
+			t.Errorf("%s duplicate %v: SameAddr %v, want %v", c.cfg.Kind, c.cfg.Duplicate, got, c.same)
+		}
+	}
+}

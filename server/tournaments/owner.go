@@ -351,9 +351,9 @@ func (o *ownerRound) drive(ctx context.Context, id string) error {
 		if _, ok := t.Joined[t.Unit(req.Player)]; !ok && !t.Alone(req.Player) && t.Players() >= o.svc.opt.players() {
 			continue
 		}
-		if !r.free(req.Addr, req.Player) {
-			// Another joined from the address meanwhile, by another
-			// node: one person, one seat.
+		if !r.free(req.Addr, req.Player, req.With) {
+			// Another entered from the address meanwhile, by another
+			// node: one person, one entry.
 			o.svc.opt.Log.Info("tournament: a join refused: its address is another player's", "tournament", id)
 			continue
 		}

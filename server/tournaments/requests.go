@@ -39,8 +39,8 @@ type request struct {
 	// TakeBack is the player's ask to partner taken back (tourney's
 	// TakeBack).
 	TakeBack bool `json:"take_back,omitempty"`
-	// Addr is the mark of the address a join to a duplicate tournament
-	// came from, which the owner keeps for the player (oneseat.go).
+	// Addr is the mark of the address a join came from, which the owner
+	// keeps for the player: one entry an address (oneseat.go).
 	Addr string `json:"addr,omitempty"`
 	// Organiser marks the organiser's change (Organise), Player its
 	// creator ("" the operator): Cancel calls it off, Edit puts new
@@ -70,9 +70,10 @@ func (s *Service) JoinTournament(ctx context.Context, id, player, name string, r
 	return s.join(ctx, id, player, name, rating, nil)
 }
 
-// JoinFrom is JoinTournament for a player who connects from from: a
-// tournament of duplicate rounds takes them only under the one-person
-// rule (oneseat.go: ErrNotKnown, ErrAddrTaken).
+// JoinFrom is JoinTournament for a player who connects from from,
+// under the one-person rule (oneseat.go): one entry an address
+// (ErrAddrTaken), and in duplicate rounds keys known before
+// (ErrNotKnown).
 func (s *Service) JoinFrom(ctx context.Context, id, player, name string, rating int, from From) error {
 	return s.join(ctx, id, player, name, rating, &from)
 }
@@ -88,7 +89,7 @@ func (s *Service) join(ctx context.Context, id, player, name string, rating int,
 		if err := r.coded(player, *from); err != nil {
 			return err
 		}
-		if mark, err = r.admits(player, *from); err != nil {
+		if mark, err = r.admits(player, *from, ""); err != nil {
 			return err
 		}
 	}
@@ -120,7 +121,7 @@ func (s *Service) AskPartner(ctx context.Context, id, player, name string, ratin
 	if err := r.coded(player, from); err != nil {
 		return err
 	}
-	mark, err := r.admits(player, from)
+	mark, err := r.admits(player, from, partner)
 	if err != nil {
 		return err
 	}

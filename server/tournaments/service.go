@@ -116,8 +116,8 @@ type record struct {
 	// held until the round is over (duplicate.go's heldRates).
 	Rates map[int]keep.MatchEnd `json:"rates,omitempty"`
 	// Salt keys the marks of its players' addresses; Addrs are the
-	// marks of the addresses its players joined a duplicate
-	// tournament from, and whose (oneseat.go).
+	// marks of the addresses its players entered from, and whose
+	// (oneseat.go).
 	Salt  []byte            `json:"salt,omitempty"`
 	Addrs map[string]string `json:"addrs,omitempty"`
 	// Code is a private tournament's join code: its creator's to give,

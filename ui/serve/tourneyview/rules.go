@@ -39,7 +39,7 @@ func Rules(tr *i18n.Catalog, c tourney.Config) []string {
 	}
 	out = append(out,
 		tr.T("tourney.rules.points"),
-		tr.T("tourney.rules.oneaddr"), // the tables' rule, every kind's
+		tr.T("tourney.rules.oneaddr"), // every kind's: one entry an address
 	)
 	for _, s := range c.System().Said(c) {
 		out = append(out, Say(tr, s))

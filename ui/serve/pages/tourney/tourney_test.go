@@ -1,6 +1,7 @@
 package tourney
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -12,6 +13,7 @@ import (
 	"okey/kit/i18n"
 	"okey/kit/safetext"
 	"okey/server/keep"
+	"okey/server/tournaments"
 	"okey/ui/serve/common"
 	"okey/ui/serve/common/commontest"
 	"okey/ui/serve/tourneyview"
@@ -144,5 +146,20 @@ func TestRatingsReadAsPlayersJoin(t *testing.T) {
 	p.Update(c, msg)
 	if p.ratings["key:p0"] != 1.5 || p.ratings["key:late"] != msg.ratings["key:late"] {
 		t.Errorf("after the read of one player's rating the page has %v", p.ratings)
+	}
+}
+
+// A second entry from one address is refused at the entry in the
+// player's words, which say the rule: one entry per address.
+func TestOneEntryRefusalSaysTheRule(t *testing.T) {
+	srv := commontest.New(t)
+	for lang, want := range map[string]string{"en": "One entry per address", "tr": "Adres başına tek katılım"} {
+		c := srv.Common(t.Context(), "key:p0", "", "p0", lang)
+		err := fmt.Errorf("k3x9q2ab: %w", tournaments.ErrAddrTaken)
+		for _, got := range []string{tourneyRefused(c, err), partnerRefused(c, err, "ann")} {
+			if !strings.HasPrefix(got, want) {
+				t.Errorf("%s: a second entry from one address is told %q, want %q first", lang, got, want)
+			}
+		}
 	}
 }
