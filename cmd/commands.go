@@ -30,7 +30,7 @@ func newRoot(e *env) *cobra.Command {
 	root.PersistentFlags().Var(&choice{of: assets.Languages}, "lang", tr.T("cli.flag.lang", strings.Join(assets.Languages, ", ")))
 	root.Flags().BoolP("version", "v", false, tr.T("cli.flag.version"))
 	pf.bind(root, tr)
-	root.AddCommand(playCmd(e), handCmd(e), simCmd(e), serveCmd(e), dirsCmd(e), verifyCmd(e), reviewCmd(e), loadCmd(e), versionCmd(e), manCmd(e), rulesCmd(e), dailyCmd(e))
+	root.AddCommand(playCmd(e), handCmd(e), simCmd(e), serveCmd(e), dirsCmd(e), verifyCmd(e), reviewCmd(e), loadCmd(e), versionCmd(e), manCmd(e), rulesCmd(e), dailyCmd(e), tourneyCmd(e))
 	root.SetHelpCommand(helpCmd(e))
 	root.InitDefaultHelpCmd() // in the tree now, for its flags below
 	root.SetOut(e.stdout)     // where the completion scripts go, byte for byte

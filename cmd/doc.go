@@ -40,6 +40,9 @@
 //	simflags.go     okey sim's flags, the same names for both games, and
 //	                its usage line
 //	review_cmd.go   okey review: a match's decisions judged
+//	tourney_cmd.go  okey tournament standings: a served tournament's
+//	                standings counted again from its records (okey
+//	                verify's check of each), beside the published ones
 //	verify_cmd.go   okey verify: a served match's record checked
 //	record_read.go  verify and review reading a record from a file or
 //	                stdin as a stream (game/record's Read), each game's

@@ -131,6 +131,8 @@ var docExamples = map[string]example{
 	"okey load --nodes 3 --sessions 200 --tournament arena --play 2m --kill-node-at 60s":                                                       {how: exParse},
 	"okey load --nodes 3 --sessions 200 --tournament arena --play 2m --join-burst":                                                             {how: exParse},
 	"okey load --nodes 3 --sessions 198 --tournament swiss --rounds 3":                                                                         {how: exParse},
+	// docs/tournament-flow.md: a tournament's files from a server.
+	"okey tournament standings t.json *.okey": {how: exParse},
 	// docs/daily.md: days long over, so that par can be printed.
 	"okey daily --fingerprint":     {how: exRun},
 	"okey daily":                   {how: exPlay},

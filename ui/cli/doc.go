@@ -14,6 +14,9 @@
 //   - verified.go: what a check answers (Verified, its errors), below every check;
 //   - verify.go: Verify, okey verify's check of a served match's record:
 //     its commitment (package game/fair) and its replay under the deal;
+//   - standings.go: Recount, okey tournament standings' engine: a
+//     tournament's standings counted again from its records' places,
+//     beside the published ones;
 //   - verify_served.go: a hand of okey serve's daily checked against
 //     the day's secret it carries once the day is over (game/daily);
 //   - errors_in.go: ErrorIn, an error of reading a rack said in the
