@@ -22,7 +22,10 @@ import (
 // best move the judge found. Where a finish was legal and the hard bot
 // does not take it, the finish is weighed against its move until the
 // two are told apart or known within ±0.1 point (±5 in 101), as the
-// review weighs it, and a finish shown better is the hint. So the hint,
+// review weighs it, and a finish shown better is the hint; a hold (a
+// discard that keeps the win for an okey finish) is the hint only where
+// that weighing shows it ahead of the finish, its 95% interval's low
+// end above it — a tie goes to the win in hand. So the hint,
 // the coach and the hard bot are one machinery in a documented
 // relation, and a move the hint gave is, to the judge, best or good —
 // on the review's own worlds too unless they tell otherwise
@@ -66,10 +69,11 @@ func AdviseClassic(ctx context.Context, v classic.View, o Options) (classic.Acti
 		return best, d, nil
 	}
 	if o.stands(d, ThresholdsClassic) {
-		// The hard bot's move is not shown to lose: it stands.
-		return an, d, nil
+		// The hard bot's move is not shown to lose: it stands, but a
+		// hold only when shown ahead of the finish in hand.
+		return holdOnlyAhead(&v, an, &d), d, nil
 	}
-	return best, d, nil
+	return holdOnlyAhead(&v, best, &d), d, nil
 }
 
 // acrossBetter reports whether the judge, weighing a finish against the

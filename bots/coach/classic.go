@@ -42,7 +42,7 @@ func judgeClassic(ctx context.Context, v classic.View, played classic.Action, o 
 		return d, played, fmt.Errorf("the analyser: %w", err)
 	}
 	cands := classicCandidates(&v, played, an)
-	vd, judged, err := playOut(ctx, &d, &o, cands, an, func(a classic.Action) string { return classicMove(&v, a) },
+	vd, judged, err := playOut(ctx, &d, &o, cands, an, func(_ int, a classic.Action) string { return classicMove(&v, a) },
 		playout[classic.Action, *rollout.PlayerClassic]{DefaultSamplesClassic, ThresholdsClassic, rollout.NewPlayerClassic,
 			func(cs []classic.Action, ps []*rollout.PlayerClassic) rollout.Play {
 				return rollout.CandidatesClassicWith(&v, o.classicSampler(), cs, seed, ps)

@@ -21,6 +21,10 @@
 //	            playout)
 //	advise.go   the hint: the hard bot's move judged as a move played, the
 //	            judge's best kept where hard's is worse than good
+//	plan.go     the classic hint's plan for the whole turn (TurnPlan): the
+//	            take valued by the judge's own follow-up, a winning rack
+//	            drawn to finish or to hold, a hold only when shown ahead;
+//	            the plan's next step after its first (TurnPlan.Next)
 //	replay.go   the review of a record, written once: its decisions (Point),
 //	            each judged in order; each game's small part (replayer)
 //	classic.go  classic Okey: the candidates, the reasons in words

@@ -36,6 +36,13 @@ const (
 // false joker.
 func relabelledView(t testing.TB, rack, indicator string, wall int) classic.View {
 	t.Helper()
+	return relabelledAt(t, rack, indicator, wall, classic.MustDiscard)
+}
+
+// relabelledAt is relabelledView at a decision of the given stage (at
+// the draw: one where the previous discard may be taken).
+func relabelledAt(t testing.TB, rack, indicator string, wall int, stage classic.Stage) classic.View {
+	t.Helper()
 	want, err := tile.ParseTiles(rack)
 	if err != nil {
 		t.Fatal(err)
@@ -53,7 +60,7 @@ func relabelledView(t testing.TB, rack, indicator string, wall int) classic.View
 			}
 			for _, p := range ps {
 				v := p.State.View(seat)
-				if v.Stage != classic.MustDiscard || v.WallLeft != wall || len(v.Rack) != len(want) {
+				if v.Stage != stage || v.WallLeft != wall || len(v.Rack) != len(want) || stage == classic.MustDraw && !v.Legal.Take {
 					continue
 				}
 				if slices.Contains(v.Rack, tile.FalseJoker) || len(slices.Compact(slices.Clone(v.Rack))) != len(v.Rack) || slices.Contains(v.Rack, v.Indicator) {
@@ -63,7 +70,7 @@ func relabelledView(t testing.TB, rack, indicator string, wall int) classic.View
 			}
 		}
 	}
-	t.Fatalf("no view at a discard with %d tiles left and a rack of distinct faces", wall)
+	t.Fatalf("no view at the %v stage with %d tiles left and a rack of distinct faces", stage, wall)
 	return classic.View{}
 }
 

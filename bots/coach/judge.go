@@ -438,16 +438,17 @@ type playout[A, P any] struct {
 }
 
 // playOut judges cands for d (cands[0] the move played, an the
-// analyser's move, each named by move): when the move played is the
+// analyser's move, each named by move, with its index among cands, −1
+// for an): when the move played is the
 // only one, d says so and judged is false; else the candidates are
 // played out g's way, a finish weighed against the move played as fs
 // says (nil: none), and d gets the verdict.
-func playOut[A, P any](ctx context.Context, d *Decision, o *Options, cands []A, an A, move func(A) string, g playout[A, P], fs *finishes) (vd verdict, judged bool, err error) {
+func playOut[A, P any](ctx context.Context, d *Decision, o *Options, cands []A, an A, move func(int, A) string, g playout[A, P], fs *finishes) (vd verdict, judged bool, err error) {
 	names := make([]string, len(cands))
 	for i, a := range cands {
-		names[i] = move(a)
+		names[i] = move(i, a)
 	}
-	d.Played, d.Analyser = names[0], move(an)
+	d.Played, d.Analyser = names[0], move(-1, an)
 	if len(cands) == 1 {
 		d.Best, d.Label, d.Accuracy = d.Played, Only, 100
 		d.Candidates = []Candidate{{Move: d.Played}}

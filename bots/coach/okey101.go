@@ -39,7 +39,7 @@ func judge101(ctx context.Context, v okey101.View, played okey101.Action, o Opti
 	}
 	cands := candidates101(&v, sv, played, choice, normal)
 	cands = legal101(&v, seed, cands)
-	vd, judged, err := playOut(ctx, &d, &o, cands, choice, func(a okey101.Action) string { return move101(&v, a) },
+	vd, judged, err := playOut(ctx, &d, &o, cands, choice, func(_ int, a okey101.Action) string { return move101(&v, a) },
 		playout[okey101.Action, *rollout.Player101]{DefaultSamples101, Thresholds101, rollout.NewPlayer101,
 			func(cs []okey101.Action, ps []*rollout.Player101) rollout.Play {
 				return rollout.Candidates101With(&v, o.sampler101Of(), cs, seed, ps)

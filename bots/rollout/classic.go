@@ -296,3 +296,38 @@ func CandidatesClassicWith(v *classic.View, s SamplerClassic, cands []classic.Ac
 			return ValueClassic(end, v.Seat), err
 		})
 }
+
+// Then is a continuation of a candidate move: given the state the move
+// leaves (the seat still to move), the seat's next move, played before
+// the bots take over; ok false lets the playout's bot move instead.
+type Then func(s classic.State) (a classic.Action, ok bool)
+
+// CandidatesClassicThen is CandidatesClassicWith where candidate c is
+// followed, while its seat is still to move, by thens[c] (nil: by the
+// playout's bot): a turn planned to its discard (a take and what the
+// plan does with the tile taken) is valued as planned, not as a normal
+// bot would go on.
+func CandidatesClassicThen(v *classic.View, s SamplerClassic, cands []classic.Action, thens []Then, seed uint64, players []*PlayerClassic) Play {
+	worlds, err := NewWorldsClassic(v, s)
+	return playEach(seed, len(cands),
+		func(i int) (classic.State, error) {
+			if err != nil {
+				return classic.State{}, err
+			}
+			return worlds.World(seed, i)
+		},
+		func(ctx context.Context, w int, s classic.State, c int, bs uint64) (float64, error) {
+			a := cands[c]
+			if c < len(thens) && thens[c] != nil {
+				next, _, err := s.Apply(a)
+				if err != nil {
+					return 0, fmt.Errorf("playout: %v: %w", a, err)
+				}
+				if then, ok := thens[c](next); ok && next.Phase() == game.Playing && next.Turn() == v.Seat {
+					s, a = next, then
+				}
+			}
+			end, err := players[w].Play(ctx, s, a, bs)
+			return ValueClassic(end, v.Seat), err
+		})
+}
