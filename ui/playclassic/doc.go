@@ -27,8 +27,10 @@
 //	bots.go         asking a seat's bot in a command (with a timeout
 //	                and the speed's pause), its answer played or, for a
 //	                failing bot, a plain legal move instead
-//	hint.go         the hint: the strongest bot's judgment of the
-//	                player's move, said in words with the cursor on it
+//	hint.go         the hint: the judge's plan for the player's turn,
+//	                said in words with the cursor on its tile, told on
+//	                after its first step; the move it advised, which the
+//	                guard against discarding a win lets go
 //	keys.go         the keys of the move the player may make now (the
 //	                front of the key bar), the key bar's keys worth
 //	                showing now, the header's words for the match

@@ -2,6 +2,7 @@ package playclassic
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"strings"
 	"time"
@@ -17,14 +18,18 @@ import (
 	"okey/ui/table"
 )
 
-// The hint (h) is the judge's answer (bots/coach.AdviseClassic): the
-// hard bot's move, played out by the coach's judge against the strong
-// alternatives over worlds drawn from the player's view, and the best
-// move found — so the review afterwards finds a move the hint gave best
-// or as good. It says whether to take the discard or draw, what to
-// discard, when to finish and, with a winning rack that holds an okey,
-// whether to win now or hold for an okey finish, with the chance and
-// the points of each. It is worked out in a command (a few tenths of a
+// The hint (h) is the judge's plan for the turn (bots/coach.PlanClassic):
+// the hard bot's move, played out by the coach's judge against the
+// strong alternatives over worlds drawn from the player's view, and the
+// best move found — so the review afterwards finds a move the hint gave
+// best or as good. At the draw it plans the whole turn: a take with
+// what it then does with the tile, or a draw and, with a rack that
+// already wins, whether it will finish or keep the win for an okey
+// finish; asked again after that first step it goes on as it said
+// (the plan kept, TurnPlan.Next) and says so when the tile drawn
+// changed the position. It says what to discard, when to finish and,
+// with a winning rack that holds an okey, whether to win now or hold
+// for an okey finish (a hold only when the judge shows it ahead). It is worked out in a command (a few tenths of a
 // second, a second at most on a busy machine) while the table goes on;
 // esc cancels it, and its answer is dropped if the table has moved on
 // meanwhile.
@@ -44,6 +49,9 @@ type HintMsg struct {
 	Moves int
 	Act   classic.Action
 	Dec   *coach.Decision
+	// Plan is the judge's plan for the turn, Act its first step (nil:
+	// no judge, or cut short).
+	Plan  *coach.TurnPlan
 	Short bool
 	Err   error
 }
@@ -82,6 +90,9 @@ func (t *Table) Hint(ctx context.Context, seed uint64, build BuildBot, timeout, 
 		return nil
 	}
 	t.StopHint()
+	if t.followPlan() {
+		return nil
+	}
 	t.HintID++
 	t.hintAgain = &hintAsk{ctx: ctx, seed: seed, build: build, timeout: timeout, budget: budget}
 	id, moves, view := t.HintID, t.HandMoves(), t.OwnView()
@@ -100,14 +111,24 @@ func (t *Table) Hint(ctx context.Context, seed uint64, build BuildBot, timeout, 
 		}
 		if _, real := b.(*botsclassic.Hard); real {
 			jctx, stop := context.WithTimeout(ctx, budget)
-			a, d, err := coach.AdviseClassic(jctx, view, coach.HintOptions(seed))
+			p, err := coach.PlanClassic(jctx, view, coach.HintOptions(seed))
 			stop()
-			if err == nil || ctx.Err() != nil || jctx.Err() == nil {
-				return HintMsg{ID: id, Moves: moves, Act: a, Dec: &d, Err: err}
+			if err == nil && len(p.Steps) > 0 {
+				var d *coach.Decision
+				if len(p.Decs) > 0 {
+					d = &p.Decs[0]
+				}
+				return HintMsg{ID: id, Moves: moves, Act: p.Steps[0], Dec: d, Plan: &p}
+			}
+			if ctx.Err() != nil || jctx.Err() == nil {
+				if err == nil {
+					err = errors.New("the judge planned no move")
+				}
+				return HintMsg{ID: id, Moves: moves, Err: err}
 			}
 			// The judge ran out of its time: the hard bot's move, which
 			// the judge weighs first and keeps unless it shows it loses.
-			a, err = b.Decide(ctx, view)
+			a, err := b.Decide(ctx, view)
 			return HintMsg{ID: id, Moves: moves, Act: a, Short: true, Err: err}
 		}
 		a, err := b.Decide(ctx, view)
@@ -206,9 +227,17 @@ func closeKey(key string, d *coach.Decision) string {
 	return key
 }
 
-// tellHint says the hint's move, the cursor on its tile.
+// tellHint says the hint's move, the cursor on its tile, and keeps
+// what it advised: the plan for the rest of the turn (followPlan) and
+// the move, which the guard against discarding a win does not question
+// (Advised).
 func (t *Table) tellHint(msg HintMsg) {
 	v := &t.View
+	t.advised = advice{act: msg.Act, hand: v.Hand, at: len(v.History), ok: true}
+	t.plan = nil
+	if msg.Plan != nil && !msg.Short && v.Stage == classic.MustDraw {
+		t.plan = &keptPlan{plan: *msg.Plan, hand: v.Hand, at: len(v.History)}
+	}
 	label, short := t.tr().T("status.hint.label"), t.tr().T("status.hint.label.short")
 	put := func(s string) {
 		if msg.Short {
@@ -225,14 +254,32 @@ func (t *Table) tellHint(msg HintMsg) {
 	case classic.ActShow:
 		say("status.hint.show", t.TileName(v.Indicator))
 	case classic.ActTake, classic.ActDraw, classic.ActEndHand:
-		// A take that wins is said whatever the bot thought.
+		// The plan's words: a take with what follows it, a draw with
+		// what it does with a rack that already wins. A take that wins
+		// is said in place of ending the hand at the empty wall (or a
+		// draw there, from a bot that cannot draw); where the plan
+		// draws, a take that would win is not said.
+		var then classic.Action
+		if p := msg.Plan; p != nil && len(p.Steps) > 1 {
+			then = p.Steps[1]
+		}
 		switch {
-		case v.Legal.Take && t.TakeWins(top):
+		case a.Kind == classic.ActTake && then.Kind == classic.ActFinish:
+			say("status.hint.take.finish", acc(top), acc(then.Tile))
+		case a.Kind == classic.ActTake && then.Kind == classic.ActDiscard && t.TakeWins(top):
+			say("status.hint.take.hold", acc(top), acc(then.Tile))
+		case a.Kind == classic.ActTake && then.Kind == classic.ActDiscard:
+			say("status.hint.take.then", acc(top), acc(then.Tile))
+		case a.Kind == classic.ActTake && t.TakeWins(top) || (a.Kind == classic.ActEndHand || !v.Legal.Draw) && v.Legal.Take && t.TakeWins(top):
 			say("status.hint.take.wins", acc(top))
 		case a.Kind == classic.ActTake:
 			say("status.hint.take", acc(top))
 		case a.Kind == classic.ActEndHand:
 			say("status.hint.end")
+		case msg.Plan != nil && msg.Plan.After == coach.DrawHold:
+			say("status.hint.draw.hold")
+		case msg.Plan != nil && msg.Plan.After == coach.DrawFinish:
+			say("status.hint.draw.finish")
 		default:
 			put(t.drawHint())
 		}
@@ -278,6 +325,59 @@ func (t *Table) tellHint(msg HintMsg) {
 	default:
 		t.distanceHint()
 	}
+}
+
+// followPlan tells the rest of the plan the hint gave at this turn's
+// draw, when the player followed its first step (the view holds one
+// event more, the player's own draw or take) and the plan says what
+// comes next: the move after a take, or the finish or the hold it
+// said after a draw, without weighing the moves again, so the hint
+// never contradicts itself; a tile drawn that frees the okey is said
+// to have changed the position. It reports whether it told one.
+func (t *Table) followPlan() bool {
+	v := &t.View
+	k := t.plan
+	if k == nil || k.hand != v.Hand || len(v.History) != k.at+1 || len(k.plan.Steps) == 0 {
+		return false
+	}
+	e := v.History[k.at]
+	first := k.plan.Steps[0]
+	if e.Seat != v.Seat || !(e.Kind == classic.EvDraw && first.Kind == classic.ActDraw || e.Kind == classic.EvTake && first.Kind == classic.ActTake) {
+		return false
+	}
+	a, freed, ok := k.plan.Next(*v)
+	if !ok {
+		return false
+	}
+	plan := k.plan
+	if len(plan.Steps) > 1 {
+		var d *coach.Decision
+		if len(plan.Decs) > 1 {
+			d = &plan.Decs[1]
+		}
+		t.tellHint(HintMsg{Act: a, Dec: d})
+		return true
+	}
+	t.advised = advice{act: a, hand: v.Hand, at: len(v.History), ok: true}
+	t.CursorOn(a.Tile)
+	acc := t.TileCase(a.Tile, i18n.Accusative)
+	switch {
+	case freed:
+		t.said.Flash(false, t.tr().T("status.hint.plan.freed", acc))
+	case a.Kind == classic.ActFinish:
+		t.said.Flash(false, t.tr().T("status.hint.plan.finish", acc))
+	default:
+		t.said.Flash(false, t.tr().T("status.hint.plan.hold", acc))
+	}
+	return true
+}
+
+// Advised reports whether the last hint told advised a at the view as
+// it is now: the guard against discarding a win then stands down, so
+// the keys the hint names do what it says.
+func (t *Table) Advised(a classic.Action) bool {
+	v := &t.View
+	return t.advised.ok && t.advised.act == a && t.advised.hand == v.Hand && t.advised.at == len(v.History)
 }
 
 // CursorOn puts the cursor on a copy of x, so x (or f) acts on the hint.

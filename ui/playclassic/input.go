@@ -163,7 +163,9 @@ func (t *Table) discardMove(readOnly, finish, confirmed bool) Outcome {
 	if finish {
 		return Outcome{Req: table.ReqPlay, Act: classic.FinishAction(0, x)}
 	}
-	if !confirmed && t.Wins(x) {
+	if !confirmed && t.Wins(x) && !t.Advised(classic.DiscardAction(0, x)) {
+		// Discarding a winning tile is asked about, unless the hint
+		// advised that very discard (to hold the win): its x does it.
 		t.Confirm = t.Cursor
 		t.said.Flash(true, t.tr().T("status.discard.wins", t.TileCase(x, i18n.Accusative)))
 		return Outcome{}

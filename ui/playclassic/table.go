@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"okey/bots/botsclassic"
+	"okey/bots/coach"
 	"okey/game/classic"
 	"okey/game/tile"
 	"okey/ui/rack"
@@ -56,6 +57,11 @@ type Table struct {
 	// hintAgain is what the hint under way was asked with (nil: none),
 	// to ask it again if its answer comes after the table moved on.
 	hintAgain *hintAsk
+	// plan is the judge's plan the hint gave at this turn's draw (nil:
+	// none), told on after its first step (followPlan); advised is the
+	// last move a hint advised and where (Advised).
+	plan    *keptPlan
+	advised advice
 	// Failed counts each seat's failed decisions in a row; past a few
 	// the seat's bot is replaced by plain moves.
 	Failed [classic.NumSeats]int
@@ -76,6 +82,21 @@ func NewTable(look *table.Look) Table {
 // asked, and nothing said any more: its side hands it up in the reply
 // to the app's call (hosting.Reply's Said).
 func (t *Table) Said() table.Said { return t.said.Take() }
+
+// keptPlan is a plan the hint gave, with where it was given: the hand
+// and the length of the view's history then.
+type keptPlan struct {
+	plan     coach.TurnPlan
+	hand, at int
+}
+
+// advice is a move a hint advised, with where: the hand and the length
+// of the view's history then (ok: one was advised).
+type advice struct {
+	act      classic.Action
+	hand, at int
+	ok       bool
+}
 
 // hintAsk is what a hint was asked with, to ask it again when its
 // answer comes for a position the table has left.
