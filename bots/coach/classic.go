@@ -75,7 +75,7 @@ func judgeClassic(ctx context.Context, v classic.View, played classic.Action, o 
 		}
 	}
 	if played == an && d.Label != Best {
-		d.Reasons = append(d.Reasons, hintsMove(vd.loss))
+		d.Reasons = append(d.Reasons, hintsMove(d.Best, vd.loss))
 	}
 	return d, cands[vd.best], nil
 }
@@ -304,13 +304,17 @@ func heldWin(more float64) string {
 	return fmt.Sprintf("held a winning hand: finishing was worth %s more", amount(more))
 }
 
-// hintsMove is the reason beside a move that is the strongest bot's,
-// the hint's own unless the hint's judge shows it losing: the hint
-// weighs fewer worlds than the review, which found the best worth loss
-// more (the best is named on its own line: said again here, a 101
-// opening made the page too long for 80×24).
-func hintsMove(loss float64) string {
-	return fmt.Sprintf("the strongest bot's move, the hint's unless shown to lose; the hint weighs fewer worlds than this review, which found the best worth %s more", amount(loss))
+// hintsMove is the reason beside a move the review faults that is the
+// strongest bot's, the hint's own unless the hint's judge shows it
+// losing: said plainly as the hint's, why the two disagree (the hint
+// weighs fewer deals) and by how much the review finds best better
+// (best "": the best move, named on its own line — a 101 opening said
+// again made the page too long for 80×24).
+func hintsMove(best string, loss float64) string {
+	if best == "" {
+		return fmt.Sprintf("the hint advised this: it weighed fewer deals; this review finds the best move better by %s", amount(loss))
+	}
+	return fmt.Sprintf("the hint advised this: it weighed fewer deals; this review finds %s better by %s", best, amount(loss))
 }
 
 // amount writes points as an amount, without a sign: two decimals below

@@ -66,7 +66,7 @@ func judge101(ctx context.Context, v okey101.View, played okey101.Action, o Opti
 		}
 	}
 	if same101(played, choice) && d.Label != Best {
-		d.Reasons = append(d.Reasons, hintsMove(vd.loss))
+		d.Reasons = append(d.Reasons, hintsMove("", vd.loss))
 	}
 	return d, cands[vd.best], nil
 }

@@ -192,3 +192,23 @@ func candidate(d Decision, move string) (Candidate, bool) {
 	}
 	return Candidate{}, false
 }
+
+// TestAFaultedHintSaysItWasTheHint (issue 93, point 4): a move the
+// review faults that is the hint's own says so in plain words, with
+// the move the review finds better and by how much; in 101, where a
+// move said again may fill the page, the best move is named on its own
+// line only.
+func TestAFaultedHintSaysItWasTheHint(t *testing.T) {
+	for _, c := range []struct {
+		best string
+		loss float64
+		want string
+	}{
+		{"draw", 0.43, "the hint advised this: it weighed fewer deals; this review finds draw better by 0.43"},
+		{"", 12.4, "the hint advised this: it weighed fewer deals; this review finds the best move better by 12"},
+	} {
+		if got := hintsMove(c.best, c.loss); got != c.want {
+			t.Errorf("%q, %v: %q, want %q", c.best, c.loss, got, c.want)
+		}
+	}
+}

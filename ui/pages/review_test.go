@@ -101,8 +101,8 @@ func TestReviewLongVerdictFits(t *testing.T) {
 		Best:   "open 110: R1 R2 R3 R4 R5 | Y5 Y6 Y7 Y8 | B9 B10 B11 | K5 K6 K7 K8 K9",
 		Loss:   9.58, Low: 3, High: 16, Rack: rack,
 		Reasons: []string{"opened too soon: waiting was worth more",
-			"the strongest bot's move, the hint's unless shown to lose; the hint weighs fewer worlds than this review, which found the best worth 9.58 more"}}}
-	for _, c := range []struct{ lang, end string }{{"en", "9.58 more"}, {"tr", "değerli buldu"}} {
+			"the hint advised this: it weighed fewer deals; this review finds the best move better by 9.58"}}}
+	for _, c := range []struct{ lang, end string }{{"en", "better by 9.58"}, {"tr", "daha iyi buluyor"}} {
 		out := reviewOf(t, c.lang, ds, 0)
 		if !strings.Contains(strings.Join(strings.Fields(out), " "), c.end) {
 			t.Errorf("%s: the last reason is cut (no %q):\n%s", c.lang, c.end, out)

@@ -31,7 +31,7 @@ func TestReviewReportInTheLanguage(t *testing.T) {
 		{Hand: 1, Turn: 1, Stage: "play", Played: "discard R3", Best: "lay off R3 on meld 2", Label: coach.Mistake, Loss: 40, Low: 30, High: 50, Certainty: coach.Sure,
 			Reasons: []string{"discarded R3, a tile that could be laid off (işler taş), instead of laying it off: 101 penalty points", "held a winning hand: finishing was worth 35 more"}},
 		{Hand: 1, Turn: 2, Stage: "draw", Played: "draw", Best: "take K5", Label: coach.Good, Loss: 3, Low: 1, High: 9, Uncertain: true, Certainty: coach.Likely,
-			Reasons: []string{"the strongest bot's move, the hint's unless shown to lose; the hint weighs fewer worlds than this review, which found the best worth 3.00 more"}},
+			Reasons: []string{"the hint advised this: it weighed fewer deals; this review finds the best move better by 3.00"}},
 		{Hand: 1, Turn: 3, Stage: "discard", Played: "show the indicator R4", Best: "show the indicator R4", Label: coach.Best, Certainty: coach.Sure},
 	}
 	sum := cli.Summarise(game.Okey101, 0, ds, coach.Thresholds101)
@@ -54,7 +54,7 @@ func TestReviewReportInTheLanguage(t *testing.T) {
 			t.Errorf("English report says %q:\n%s", w, en)
 		}
 	}
-	for _, want := range []string{"Worst moments", "held a winning hand: finishing was worth 35 more", "Loss is the expected points", "Why: the strongest bot's move"} {
+	for _, want := range []string{"Worst moments", "held a winning hand: finishing was worth 35 more", "Loss is the expected points", "Why: the hint advised this"} {
 		if !strings.Contains(en, want) {
 			t.Errorf("English report lacks %q:\n%s", want, en)
 		}
@@ -64,7 +64,7 @@ func TestReviewReportInTheLanguage(t *testing.T) {
 			t.Errorf("Turkish report says %q:\n%s", bad, trk)
 		}
 	}
-	for _, want := range []string{"x.okey incelemesi", "karar değerlendirildi", "En kötü anlar", "kırmızı 3'ü", "bitebilecek eli tuttun", "Kayıp, bulunan en iyi hamleye", "ya da kötüsü", "gösterge yap", "Neden: en güçlü botun hamlesi"} {
+	for _, want := range []string{"x.okey incelemesi", "karar değerlendirildi", "En kötü anlar", "kırmızı 3'ü", "bitebilecek eli tuttun", "Kayıp, bulunan en iyi hamleye", "ya da kötüsü", "gösterge yap", "Neden: bu hamleyi ipucu önerdi"} {
 		if !strings.Contains(trk, want) {
 			t.Errorf("Turkish report lacks %q:\n%s", want, trk)
 		}
