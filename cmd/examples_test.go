@@ -60,6 +60,7 @@ var examples = map[string]exampleRun{
 	"okey review":                                                                                                             {"start", 130, ""},
 	"okey review --seat 2 --hand 3 match-000042.okey":                                                                         {"start", 130, ""},
 	"okey review --json --samples 64 match.okey":                                                                              {"start", 130, ""},
+	"okey review --hints match.okey":                                                                                          {"start", 130, ""},
 	"okey serve --web 127.0.0.1:8080":                                                                                         {"serve", 0, "the browser door on a free port (8080 may be taken)"},
 	"okey serve --web :8080 --web-insecure-lan":                                                                               {"serve", 0, "the browser door for the home network, on a free port of the loopback (8080 may be taken)"},
 	"okey serve --authorized-keys ~/.ssh/authorized_keys --timer 20s":                                                         {"serve", 0, ""},

@@ -18,13 +18,14 @@ import (
 	"okey/kit/problem"
 	"okey/kit/store"
 	"okey/ui/cli"
+	"okey/ui/playclassic"
 	"okey/ui/review"
 )
 
 type reviewFlags struct {
 	seat, hand, samples, workers int
 	seed                         uint64
-	json                         bool
+	json, hints                  bool
 	stateDir                     string
 }
 
@@ -37,7 +38,8 @@ func reviewCmd(e *env) *cobra.Command {
 		Long:  e.tr.T("cli.review.long"),
 		Example: `okey review
 okey review --seat 2 --hand 3 match-000042.okey
-okey review --json --samples 64 match.okey`,
+okey review --json --samples 64 match.okey
+okey review --hints match.okey`,
 		ValidArgsFunction: records,
 		RunE: func(c *cobra.Command, paths []string) error {
 			if err := reviewArgs(c, &f, paths); err != nil {
@@ -53,6 +55,7 @@ okey review --json --samples 64 match.okey`,
 	fs.Uint64Var(&f.seed, "seed", 1, e.tr.T("cli.flag.review.seed"))
 	fs.IntVar(&f.workers, "workers", 0, e.tr.T("cli.flag.review.workers"))
 	fs.BoolVar(&f.json, "json", false, e.tr.T("cli.flag.review.json"))
+	fs.BoolVar(&f.hints, "hints", false, e.tr.T("cli.flag.review.hints", playclassic.HintBudget.Milliseconds()))
 	fs.StringVar(&f.stateDir, "state-dir", "", e.tr.T("cli.flag.state-dir"))
 	_ = c.MarkFlagDirname("state-dir")
 	_ = c.RegisterFlagCompletionFunc("seat", fixed("0", "1", "2", "3"))
@@ -161,6 +164,12 @@ func reviewFile(ctx context.Context, path string, f *reviewFlags, tr *i18n.Catal
 	if bar != nil {
 		bar.Clear()
 	}
+	var hs []cli.HintLine
+	if err == nil && f.hints {
+		// what the game's hint would have said at each decision, with
+		// the game's time for a hint
+		hs, err = cli.HintsFor(ctx, b, f.seat, f.hand, playclassic.HintBudget)
+	}
 	switch {
 	case errors.Is(err, context.Canceled):
 		return tr.T("cmd.review.interrupted", name, tr.N("cmd.n.decisions", len(ds), len(ds)))
@@ -173,11 +182,18 @@ func reviewFile(ctx context.Context, path string, f *reviewFlags, tr *i18n.Catal
 			if err := enc.Encode(&ds[i]); err != nil {
 				return "" // said once, by the guard of stdout
 			}
+			if i < len(hs) && hs[i].Index == ds[i].Index && hs[i].Hand == ds[i].Hand {
+				_ = enc.Encode(&hs[i])
+			}
 		}
 		_ = enc.Encode(&sum)
 		return ""
 	}
-	_ = cli.PrintReview(stdout, tr, tr.T("cli.review.title", name), ds, sum, review.Say(tr, b, f.seat, f.hand, ds))
+	say := review.Say(tr, b, f.seat, f.hand, ds)
+	_ = cli.PrintReview(stdout, tr, tr.T("cli.review.title", name), ds, sum, say)
+	if f.hints {
+		_ = cli.PrintHints(stdout, tr, ds, hs, say)
+	}
 	return ""
 }
 

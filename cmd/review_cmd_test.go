@@ -14,6 +14,7 @@ import (
 	"okey/bots/coach"
 	"okey/game/classic"
 	"okey/game/okey101"
+	"okey/ui/cli"
 
 	"github.com/charmbracelet/x/ansi"
 )
@@ -201,5 +202,63 @@ func TestReviewLastMatch(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), `"kind":"summary"`) {
 		t.Error("no summary")
+	}
+}
+
+// TestReviewHints: --hints says at each decision what the game's hint
+// would have said there (issue 93, point 4): with --json a "hint" line
+// after each decision's, for the same hand and action, with the moves
+// planned; in text a section in the player's language, in lines of at
+// most 80 columns.
+func TestReviewHints(t *testing.T) {
+	for _, g := range []string{"classic", "101"} {
+		f := simRecords(t, g, "1")[0]
+		var out, errb bytes.Buffer
+		if code := run(context.Background(), []string{"review", "--hints", "--json", "--samples", "2", "--workers", "2", "--seat", "2", f}, nil, &out, &errb); code != 0 {
+			t.Fatalf("%s: exit %d: %s", g, code, errb.String())
+		}
+		lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+		var last coach.Decision
+		hints, decisions := 0, 0
+		for _, l := range lines[:len(lines)-1] {
+			if strings.Contains(l, `"kind":"hint"`) {
+				var h cli.HintLine
+				dec := json.NewDecoder(strings.NewReader(l))
+				dec.DisallowUnknownFields()
+				if err := dec.Decode(&h); err != nil {
+					t.Fatalf("%s: %v in %s", g, err, l)
+				}
+				if h.Hand != last.Hand || h.Index != last.Index || len(h.Steps) == 0 || h.Steps[0] == "" {
+					t.Errorf("%s: hint %s after decision %d of hand %d", g, l, last.Index, last.Hand)
+				}
+				hints++
+				continue
+			}
+			if err := json.Unmarshal([]byte(l), &last); err != nil || last.Kind != "decision" {
+				t.Fatalf("%s: %v in %s", g, err, l)
+			}
+			decisions++
+		}
+		if hints != decisions || hints == 0 {
+			t.Errorf("%s: %d hints for %d decisions", g, hints, decisions)
+		}
+	}
+	f := simRecords(t, "classic", "1")[0]
+	for _, c := range []struct{ lang, title, hint string }{
+		{"en", "What the hint would have said", "the hint: "},
+		{"tr", "İpucu ne derdi", "ipucu: "},
+	} {
+		var out, errb bytes.Buffer
+		if code := run(context.Background(), []string{"review", "--hints", "--lang", c.lang, "--samples", "2", "--hand", "1", f}, nil, &out, &errb); code != 0 {
+			t.Fatalf("%s: exit %d: %s", c.lang, code, errb.String())
+		}
+		if !strings.Contains(out.String(), c.title) || !strings.Contains(out.String(), c.hint) {
+			t.Errorf("%s: no hints said:\n%s", c.lang, out.String())
+		}
+		for _, l := range strings.Split(out.String(), "\n") {
+			if w := ansi.StringWidth(l); w > 80 {
+				t.Errorf("%s: line of %d columns: %q", c.lang, w, l)
+			}
+		}
 	}
 }

@@ -26,6 +26,8 @@
 //   - reviewrec.go: Review and ReviewRecord, a seat's decisions in a
 //     record judged (either game);
 //   - review.go: PrintReview, okey review's report;
+//   - reviewhints.go: HintsFor and PrintHints, what the game's hint
+//     would have said at each decision of a record (okey review --hints);
 //   - simclassic.go, sim101.go: PrintSimClassic and PrintSim101, okey
 //     sim's tables of each game's arena run;
 //   - sim.go: what both print their tables with (intervals, signed
