@@ -50,9 +50,7 @@ func heldTable(t *testing.T, lang string, stage classic.Stage) *Table {
 		v.Legal = classic.Legal{Discard: true, Finish: true}
 	}
 	tb.View = v
-	for i, x := range ts {
-		tb.Rack.Slots[i] = x
-	}
+	copy(tb.Rack.Slots[:], ts)
 	return &tb
 }
 
