@@ -100,6 +100,7 @@ var docExamples = map[string]example{
 	"okey review": {how: exStart},
 	"okey review --seat 2 --hand 3 match.okey":     {how: exRun},
 	"okey review --json match.okey > review.jsonl": {how: exStart},
+	"okey review --hints match.okey":               {how: exStart},
 	"okey review --json --seed 1 --seat $seat $(ls DIR/hand-*.okey | awk -v s=$seat 'NR%4==(s+1)%4')": {how: exStart,
 		shell: func(dir string) []string { // seat 0, its hands of DIR (easy/ here)
 			hands, _ := filepath.Glob(filepath.Join(dir, "easy", "hand-*.okey"))
