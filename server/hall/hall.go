@@ -664,12 +664,13 @@ func (h *Hall) Restore() (int, error) {
 }
 
 // refusedEntry reports whether a kept table's entry was refused: not
-// sealed with the cluster's secret, or an older entry of the table's put
-// back. Such a table is neither run nor set aside (a store from before
-// the seal keeps it until sealed; a table whose newest entry is gone is
-// lost, and its players are told so).
+// sealed with the cluster's secret, an older entry of the table's put
+// back, or its record cut short of it. Such a table is neither run nor
+// set aside (a store from before the seal keeps it until sealed; a
+// table whose newest entry or record is gone is lost, and its players
+// are told so).
 func refusedEntry(kt keep.KeptTable) bool {
-	return errors.Is(kt.Err, keep.ErrUnsealed) || errors.Is(kt.Err, keep.ErrSealBroken) || errors.Is(kt.Err, keep.ErrStale)
+	return errors.Is(kt.Err, keep.ErrUnsealed) || errors.Is(kt.Err, keep.ErrSealBroken) || errors.Is(kt.Err, keep.ErrStale) || errors.Is(kt.Err, keep.ErrCut)
 }
 
 // restoreOne brings one kept table back; stopped is when the node that

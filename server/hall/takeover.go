@@ -277,9 +277,10 @@ func (ns *nodes) takeOver(id string, e leaseEnd) (again bool) {
 		kt, ok = ns.h.Keep.LoadOne(ctx, id)
 		ns.h.Opt.Log.Debug("taking a table over: its record read", "table", id, "kept", ok, "err", kt.Err, "in", time.Since(read).Round(time.Millisecond))
 		if ok && refusedEntry(kt) {
-			// An older entry put back (a replay): nothing is taken from
-			// it, and it is not tried again until the entry changes.
-			ns.h.Opt.Log.Warn("taking a table over: not taken, its entry is older than its record's mark (put back by a writer of the store)", "table", id)
+			// An older entry put back (a replay), or a record cut short
+			// of it: nothing is taken from it, and it is not tried again
+			// until the entry changes.
+			ns.h.Opt.Log.Warn("taking a table over: not taken, what the store keeps of it was changed by a writer of the store", "table", id, "err", kt.Err)
 			ns.mu.Lock()
 			ns.refused[id] = rev
 			ns.mu.Unlock()

@@ -38,13 +38,17 @@
 //	            takeover's claim; a table retired
 //	numbers.go  Numbers: the next table's number (okey_hall), saved by a
 //	            node alone, taken by a node among others
-//	records.go  RecordBook: the tables' records (OKEY_RECORDS): read back
-//	            whole, skipping what does not open, with the newest mark
-//	            of the table's entry; the match before
+//	records.go  RecordBook: the tables' records (OKEY_RECORDS), which
+//	            only grow (no message deleted): read back whole, skipping
+//	            what does not open, with the newest mark of the table's
+//	            entry, and refused if cut short of the entry (cutAgainst);
+//	            the match before
 //	entries.go  TableBook: the tables' entries (okey_tables): which are
 //	            kept, whether one is as the leader says; each stamped
 //	            with its generation and marked in its record, so that an
-//	            older one put back is refused (ErrStale, Stale)
+//	            older one put back is refused (ErrStale, Stale), and
+//	            with the record's last message it was written after, so
+//	            that a record cut short of it is refused (ErrCut)
 //	tourneys.go TourneyBook: the tournaments' values, sealed, written
 //	            with Create or Update at a revision; their leases' bucket
 //	ratings.go  RatingBook and Rater: each finished match rated once (its

@@ -128,22 +128,28 @@ func (b *TableBook) Stale(id string, rev uint64, v []byte) bool {
 }
 
 // entryStamp is what makes an entry fresh, sealed with it: its
-// generation (0: an entry from before stamps) and the node that wrote
-// it.
+// generation (0: an entry from before stamps), the node that wrote it,
+// and the sequence of the table's record's last message when it was
+// written (0: none, or an entry from before records were counted): a
+// record read back that ends before it was cut (cutAgainst).
 type entryStamp struct {
 	gen  uint64
 	node string
+	seq  uint64
 }
 
 // stampMagic starts a stamped entry's sealed bytes (an entry itself is
 // JSON, and starts with '{').
 const stampMagic = "\x00okey-entry "
 
-// stamp is entry sealed with st: "\x00okey-entry GEN NODE\n" and the entry.
+// stamp is entry sealed with st: "\x00okey-entry GEN@SEQ NODE\n" and
+// the entry.
 func stamp(st entryStamp, entry []byte) []byte {
-	b := make([]byte, 0, len(stampMagic)+len(st.node)+24+len(entry))
+	b := make([]byte, 0, len(stampMagic)+len(st.node)+48+len(entry))
 	b = append(b, stampMagic...)
 	b = strconv.AppendUint(b, st.gen, 10)
+	b = append(b, '@')
+	b = strconv.AppendUint(b, st.seq, 10)
 	b = append(b, ' ')
 	b = append(b, st.node...)
 	b = append(b, '\n')
@@ -151,7 +157,8 @@ func stamp(st entryStamp, entry []byte) []byte {
 }
 
 // unstamp is the stamp and the entry of what an entry's seal holds; an
-// entry from before stamps is of generation 0.
+// entry from before stamps is of generation 0, one from before records
+// were counted ("GEN NODE") of sequence 0.
 func unstamp(plain []byte) (entryStamp, []byte) {
 	if !bytes.HasPrefix(plain, []byte(stampMagic)) {
 		return entryStamp{}, plain
@@ -160,12 +167,19 @@ func unstamp(plain []byte) (entryStamp, []byte) {
 	if !ok {
 		return entryStamp{}, plain
 	}
-	gen, node, _ := strings.Cut(string(head), " ")
+	counts, node, _ := strings.Cut(string(head), " ")
+	gen, seq, counted := strings.Cut(counts, "@")
 	n, err := strconv.ParseUint(gen, 10, 64)
 	if err != nil {
 		return entryStamp{}, plain
 	}
-	return entryStamp{gen: n, node: node}, entry
+	st := entryStamp{gen: n, node: node}
+	if counted {
+		if st.seq, err = strconv.ParseUint(seq, 10, 64); err != nil {
+			return entryStamp{}, plain
+		}
+	}
+	return st, entry
 }
 
 // entryMark is a mark of the table's entry in its record: the
@@ -193,6 +207,12 @@ func parseMark(b []byte) (entryMark, error) {
 // without the cluster's secret. It is refused as a value that does not
 // open is.
 var ErrStale = errors.New("an older value of the table's entry, put back (replayed): not the one its record names")
+
+// ErrCut is a table's record shorter than its entry says: messages
+// deleted from its end, or its start purged and put back, by a writer
+// of the store without the cluster's secret. The table is not taken
+// from it (its moves since would be undone, unsaid): it is lost.
+var ErrCut = errors.New("the table's record is cut: it ends before the point its entry was written at")
 
 // freshAgainst says whether an entry of stamp st at revision rev is the
 // newest by mark, the newest mark of the table's record (nil: none

@@ -166,6 +166,16 @@ func (k *Keeper) LoadOne(ctx context.Context, id string) (kt KeptTable, ok bool)
 			kt.Err = fmt.Errorf("table %s's entry: %w", id, ErrStale)
 			return kt, true
 		}
+		if err == nil {
+			if why := cutAgainst(st, r); why != "" {
+				// Played on from it, the moves since would be undone
+				// unsaid: the table is lost, and the reason logged.
+				k.notes.log.Error("a table's record refused: cut by a writer of the store", "table", id, "why", why)
+				kt.Table, kt.Record, kt.Refused = nil, nil, kt.Refused+1
+				kt.Err = fmt.Errorf("table %s: %s: %w", id, why, ErrCut)
+				return kt, true
+			}
+		}
 		kt.Log.gen, kt.Log.sealed, kt.Log.entry = st.gen, e.Value(), kt.Table
 	}
 	return kt, true

@@ -62,7 +62,14 @@ func makeRecords(ctx context.Context, eng *Engine) (directStream, error) {
 		Storage:     jetstream.FileStorage,
 		Retention:   jetstream.LimitsPolicy,
 		AllowDirect: true,
-		Replicas:    eng.Replicas,
+		// A record only grows: no message of it is deleted, by a node
+		// or anyone (a stream made before is given it as the node
+		// starts, and the store never takes it back). A node purges
+		// what comes before a match's start, so purges stay allowed:
+		// a purge cuts a record from its front, which a reader sees
+		// (cutAgainst).
+		DenyDelete: true,
+		Replicas:   eng.Replicas,
 	})
 	if err != nil {
 		return directStream{}, fmt.Errorf("the records' stream: %w", err)
@@ -300,13 +307,17 @@ func (b *RecordBook) Read(ctx context.Context, id string) (rec []byte, seq uint6
 // its last message, how many messages were skipped (they did not
 // open), the newest mark of its entry since the record's start (nil:
 // none), and whether a part was sealed with a key other than the one in
-// use (old).
+// use (old); the sequence of the start the record is read from (0:
+// none), and whether a part of the record came before any start
+// (headless: its beginning purged).
 type recordRead struct {
-	rec     []byte
-	seq     uint64
-	refused int
-	mark    *entryMark
-	old     bool
+	rec      []byte
+	seq      uint64
+	refused  int
+	mark     *entryMark
+	old      bool
+	start    uint64
+	headless bool
 }
 
 // read is Read, and the rest of what was read.
@@ -369,7 +380,7 @@ func (b *RecordBook) readOnce(ctx context.Context, id string) (recordRead, error
 		// first message of the record, so nothing it must follow).
 		first, err := b.stream.firstFor(ctx, subj)
 		if err == nil && first.Sequence == last.Sequence {
-			r.rec, r.seq = p.data, last.Sequence
+			r.rec, r.seq, r.start = p.data, last.Sequence, last.Sequence
 			return r, nil
 		}
 	}
@@ -387,7 +398,9 @@ func (b *RecordBook) readOnce(ctx context.Context, id string) (recordRead, error
 			return true
 		}
 		if p.start {
-			r.rec, r.mark = r.rec[:0], nil
+			r.rec, r.mark, r.start = r.rec[:0], nil, seq
+		} else if p.data != nil && r.start == 0 {
+			r.headless = true
 		}
 		if p.mark != nil {
 			r.mark = p.mark
@@ -403,6 +416,28 @@ func (b *RecordBook) readOnce(ctx context.Context, id string) (recordRead, error
 	}
 	r.seq = last.Sequence
 	return r, nil
+}
+
+// cutAgainst says why a record read (r) is not one the entry of stamp
+// st was written after ("": it is): it ends before the message the
+// entry names (deleted from its end), it does not begin with a match's
+// start (its first messages purged), or it begins again after the
+// entry with no mark of the entry after its start (every node marks the
+// entry at once after a start it writes: a start put back after a
+// purge). An entry from before records were counted names none, and is
+// not judged.
+func cutAgainst(st entryStamp, r recordRead) string {
+	switch {
+	case st.seq == 0:
+		return ""
+	case r.seq < st.seq:
+		return fmt.Sprintf("its record ends at message %d, before message %d its entry was written after (messages deleted)", r.seq, st.seq)
+	case r.headless:
+		return "its record does not begin with a match's start (its first messages purged)"
+	case r.start > st.seq && r.mark == nil:
+		return fmt.Sprintf("its record begins again at message %d, after its entry, with no mark of the entry (a start put back after a purge)", r.start)
+	}
+	return ""
 }
 
 // errReplayed is a sealed record message found after another message

@@ -126,6 +126,11 @@ func (l *TableLog) write(ctx context.Context, table, rec []byte) error {
 			rec = l.rec
 		}
 		l.rec = nil
+		if table == nil {
+			// The entry names a message of the stream gone: written
+			// again after the record, it names the new one's.
+			table = l.entry
+		}
 	}
 	if n := l.tables.remade.Load(); n != l.remade[1] {
 		l.remade[1], l.rev, l.unsureEntry = n, 0, nil
@@ -545,7 +550,7 @@ func (l *TableLog) purged(ctx context.Context) (bool, error) {
 // only this write has them).
 func (l *TableLog) putEntry(ctx context.Context, table []byte) error {
 	gen := l.gen + 1
-	sealed := l.tables.eng.Seal.Seal(entryPlace(l.id), stamp(entryStamp{gen: gen, node: l.tables.eng.Node}, table))
+	sealed := l.tables.eng.Seal.Seal(entryPlace(l.id), stamp(entryStamp{gen: gen, node: l.tables.eng.Node, seq: l.seq}, table))
 	l.tables.saw(l.id, entrySeen{gen: gen, sealed: sealed})
 	written := func(rev uint64) error {
 		l.rev, l.gen, l.sealed, l.entry, l.unsureEntry = rev, gen, sealed, table, nil
