@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -47,6 +48,10 @@ type link struct {
 	memberKey func() string
 	sat       func(rt *remoteTable, m *tables.Member)
 	left      func(rt *remoteTable)
+	// refused counts the answers to this node's requests that did not
+	// open (ask), and refusedSaid is when they were last logged (unix
+	// nanoseconds).
+	refused, refusedSaid atomic.Int64
 }
 
 // remoteTable is a table another node runs, as a session here reaches
@@ -147,7 +152,7 @@ func (rt *remoteTable) Call(ctx context.Context, req tables.Request) bool {
 		}
 	}
 	sealed, n := rt.link.fresh.Seal(tableSubject(rt.id), rt.node, b)
-	msg, err := rt.link.nc.RequestWithContext(ctx, tableSubject(rt.id), sealed)
+	answer, err := rt.link.ask(ctx, tableSubject(rt.id), sealed, answerPlace(replyPlace(rt.id), n))
 	if req.Kind == tables.ReqLeave || err != nil && (req.Kind == tables.ReqJoin || req.Kind == tables.ReqWatch) {
 		rt.stop()
 	}
@@ -162,7 +167,7 @@ func (rt *remoteTable) Call(ctx context.Context, req tables.Request) bool {
 		return false
 	}
 	var rep relayReply
-	if b, err := rt.link.fresh.seal.Open(answerPlace(replyPlace(rt.id), n), msg.Data); err != nil || json.Unmarshal(b, &rep) != nil {
+	if json.Unmarshal(answer, &rep) != nil {
 		return false
 	}
 	if req.Reply != nil {
@@ -182,6 +187,56 @@ func (rt *remoteTable) Call(ctx context.Context, req tables.Request) bool {
 	}
 	return rep.OK
 }
+
+// ask sends data, a request sealed on subj, and waits for its answer:
+// the first that opens for place (sealed for the request's nonce by a
+// node of the cluster). What does not open is not the table's answer —
+// a writer of the subjects without the secret answering first, or an
+// answer put back — and is passed over: the wait goes on for the real
+// one, and the refusals are logged once in a while (refusedAnswer).
+// The store's word that nobody listens on subj (a status alone, as a
+// request's no responders) ends the wait, as it would a request's: the
+// asker is told there was no answer, and asks again, never that the
+// table closed.
+func (l *link) ask(ctx context.Context, subj string, data []byte, place string) ([]byte, error) {
+	inbox := l.nc.NewInbox()
+	sub, err := l.nc.SubscribeSync(inbox)
+	if err != nil {
+		return nil, err
+	}
+	defer func() { _ = sub.Unsubscribe() }()
+	if err := l.nc.PublishRequest(subj, inbox, data); err != nil {
+		return nil, err
+	}
+	for {
+		msg, err := sub.NextMsgWithContext(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if len(msg.Data) == 0 && msg.Header.Get("Status") == "503" {
+			return nil, nats.ErrNoResponders
+		}
+		if b, err := l.fresh.seal.Open(place, msg.Data); err == nil {
+			return b, nil
+		}
+		l.refusedAnswer(subj)
+	}
+}
+
+// refusedAnswer notes an answer to a request on subj that did not open,
+// and logs the count once a refusedEvery.
+func (l *link) refusedAnswer(subj string) {
+	n := l.refused.Add(1)
+	now := time.Now().UnixNano()
+	last := l.refusedSaid.Load()
+	if now-last < int64(refusedEvery) || !l.refusedSaid.CompareAndSwap(last, now) {
+		return
+	}
+	l.log.Warn("answers to a request to another node refused: not sealed for it with the cluster's secret (a writer of the subjects without it answering); waiting for the table's own", "subject", subj, "refused", n)
+}
+
+// refusedEvery is how often the answers refused are logged at most.
+const refusedEvery = 10 * time.Second
 
 // stop stops listening for the member's messages.
 func (rt *remoteTable) stop() {
