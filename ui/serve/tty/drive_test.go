@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -12,13 +13,18 @@ import (
 
 // TestDriverRunsTheCommandsSessionsUse gives a driver the commands of
 // Bubble Tea the session models use, and messages of its own that it
-// cannot act on: each is run or told of, none dropped unsaid.
+// cannot act on: each is run or told of, none dropped unsaid. The
+// commands of a batch run side by side, so the driver is stopped only
+// once each has been seen through (the query written, the clear screen
+// told): stopped as soon as the model's messages came, a slow machine
+// (the race detector's) had not yet written the query.
 func TestDriverRunsTheCommandsSessionsUse(t *testing.T) {
 	t.Parallel()
-	var out bytes.Buffer
+	var out lockedBuffer
 	scr := NewLineScreen(&out, 60, 80, 24, 0)
 	defer scr.Close()
 	var strange []string
+	told := make(chan struct{}, 16)
 	got := make(chan tea.Msg, 16)
 	m := cmdModel{got: got, init: tea.Batch(
 		tea.RequestBackgroundColor,
@@ -26,13 +32,18 @@ func TestDriverRunsTheCommandsSessionsUse(t *testing.T) {
 		tea.Tick(time.Millisecond, func(time.Time) tea.Msg { return seqMsg(3) }),
 		tea.ClearScreen,
 	)}
-	d := NewDriver(t.Context(), m, scr, 0, nil, func(msg tea.Msg) { strange = append(strange, typeName(msg)) })
+	d := NewDriver(t.Context(), m, scr, 0, nil, func(msg tea.Msg) {
+		strange = append(strange, typeName(msg))
+		told <- struct{}{}
+	})
 	d.In, d.Term, d.W, d.H = strings.NewReader("x"), "xterm", 80, 24
 	done := make(chan error, 1)
 	go func() { done <- d.Run() }()
 	var seq []seqMsg
 	keys := 0
-	for len(seq) < 3 || keys < 1 {
+	const query = "\x1b]11;?\x07"
+	deadline := time.After(time.Minute)
+	for tells := 0; len(seq) < 3 || keys < 1 || tells < 1 || !strings.Contains(out.String(), query); {
 		select {
 		case msg := <-got:
 			switch msg := msg.(type) {
@@ -41,8 +52,13 @@ func TestDriverRunsTheCommandsSessionsUse(t *testing.T) {
 			case tea.KeyPressMsg:
 				keys++
 			}
-		case <-time.After(10 * time.Second):
-			t.Fatalf("the commands' messages: %v, keys %d; want 1, 2 and 3 and a key", seq, keys)
+		case <-told:
+			tells++
+		case <-time.After(10 * time.Millisecond):
+			// The query is written by the screen's goroutine: looked
+			// for again.
+		case <-deadline:
+			t.Fatalf("the commands' messages: %v, keys %d, strange messages told %d, query written %v; want 1, 2 and 3, a key, the clear screen and the background colour asked for", seq, keys, tells, strings.Contains(out.String(), query))
 		}
 	}
 	d.Send(tea.Quit())
@@ -57,9 +73,27 @@ func TestDriverRunsTheCommandsSessionsUse(t *testing.T) {
 	}
 	scr.Close()
 	<-scr.Closed()
-	if !strings.Contains(out.String(), "\x1b]11;?\x07") {
+	if !strings.Contains(out.String(), query) {
 		t.Errorf("the background colour was not asked for: %q", out.String())
 	}
+}
+
+// lockedBuffer is what a screen wrote, read while it writes.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }
 
 type seqMsg int
