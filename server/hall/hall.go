@@ -589,10 +589,22 @@ func (h *Hall) Restore() (int, error) {
 	h.nextID = max(h.nextID, next)
 	h.Mu.Unlock()
 	var errs []error
-	n, refused := 0, 0
+	n := 0
+	// The tables not taken, by why: values not sealed with the
+	// cluster's secret, what the store keeps of them changed by a writer
+	// without it (an older entry put back, a record cut), or not restored
+	// without the values refused. Each said apart, so the start-up's
+	// line names the cause.
+	var unsealed, changed, short []string
 	defer func() {
-		if refused > 0 {
-			h.Opt.Log.Warn("the store holds tables with values not sealed with the cluster's secret: not taken (forged, or a store from before the seal: seal it once with okey serve --seal-store)", "tables", refused)
+		if len(unsealed) > 0 {
+			h.Opt.Log.Warn("the store holds tables with values not sealed with the cluster's secret: not taken (forged, or a store from before the seal: seal it once with okey serve --seal-store)", "tables", len(unsealed), "ids", unsealed)
+		}
+		if len(changed) > 0 {
+			h.Opt.Log.Error("the store holds tables changed by a writer without the cluster's secret (an older entry put back, or a record cut): not taken, lost to their players", "tables", len(changed), "ids", changed)
+		}
+		if len(short) > 0 {
+			h.Opt.Log.Warn("the store holds tables that cannot be restored without the values refused in them: not taken", "tables", len(short), "ids", short)
 		}
 	}()
 	for _, sv := range saved {
@@ -603,7 +615,13 @@ func (h *Hall) Restore() (int, error) {
 			h.Mu.Unlock()
 		}
 		if refusedEntry(sv) {
-			refused++
+			if errors.Is(sv.Err, keep.ErrStale) || errors.Is(sv.Err, keep.ErrCut) {
+				changed = append(changed, sv.ID)
+				h.Opt.Log.Error("a table not taken: lost to its players", "table", sv.ID, "err", sv.Err)
+			} else {
+				unsealed = append(unsealed, sv.ID)
+			}
+			h.lost(sv.ID)
 			continue
 		}
 		if err := h.Nodes.take(sv.ID); err != nil {
@@ -630,7 +648,7 @@ func (h *Hall) Restore() (int, error) {
 		t, err := h.restoreOne(sv, time.Time{})
 		if err != nil && sv.Refused > 0 {
 			// Not damaged beyond what was refused: left as it is.
-			refused++
+			short = append(short, sv.ID)
 			errs = append(errs, fmt.Errorf("table %s: %w (not restored: %d values refused)", sv.ID, err, sv.Refused))
 			h.Nodes.give(sv.ID)
 			continue
@@ -661,6 +679,25 @@ func (h *Hall) Restore() (int, error) {
 		errs = append(errs, nerr)
 	}
 	return n, errors.Join(errs...)
+}
+
+// lost notes table id as one this node will not take (its entry or
+// record refused) and takes it out of the lobby: its players are told
+// it is lost (Gone), and nobody is offered a seat at it.
+func (h *Hall) lost(id string) {
+	if h.Nodes == nil {
+		return
+	}
+	h.Nodes.mu.Lock()
+	if _, ok := h.Nodes.refused[id]; !ok {
+		h.Nodes.refused[id] = 0 // the revision is not known here: a takeover notes it
+	}
+	h.Nodes.mu.Unlock()
+	if h.Relay != nil {
+		ctx, cancel := context.WithTimeout(h.ctx, relayWait)
+		defer cancel()
+		h.Relay.unlist(ctx, id)
+	}
 }
 
 // refusedEntry reports whether a kept table's entry was refused: not

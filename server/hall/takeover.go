@@ -253,6 +253,7 @@ func (ns *nodes) takeOver(id string, e leaseEnd) (again bool) {
 	ns.mu.Unlock()
 	if refused && !said {
 		ns.h.Opt.Log.Warn("taking a table over: not taken, its entry is not sealed with the cluster's secret (forged, or a store from before the seal: okey serve --seal-store)", "table", id)
+		ns.h.lost(id)
 	}
 	if said || refused {
 		return false // its entry is refused, or its record was at this entry
@@ -280,11 +281,12 @@ func (ns *nodes) takeOver(id string, e leaseEnd) (again bool) {
 			// An older entry put back (a replay), or a record cut short
 			// of it: nothing is taken from it, and it is not tried again
 			// until the entry changes.
-			ns.h.Opt.Log.Warn("taking a table over: not taken, what the store keeps of it was changed by a writer of the store", "table", id, "err", kt.Err)
+			ns.h.Opt.Log.Warn("taking a table over: not taken, what the store keeps of it was changed by a writer of the store: lost to its players", "table", id, "err", kt.Err)
 			ns.mu.Lock()
 			ns.refused[id] = rev
 			ns.mu.Unlock()
 			ns.give(id)
+			ns.h.lost(id)
 			return false
 		}
 		if ok && kt.Err != nil {
