@@ -189,7 +189,15 @@ func openLeasesIn(ctx context.Context, eng *Engine, ttl time.Duration, bucket, a
 func (l *Leases) holderOf(e jetstream.KeyValueEntry) (string, time.Time) {
 	h, at, ok := l.leaseHolder(e.Key(), e.Value())
 	if ok && !at.IsZero() && time.Since(at) > l.leaseAge() {
-		l.log.Warn("a table's lease refused: older than a lease is kept (put back: replayed)", "table", e.Key(), "holder", h, "written", at)
+		if h == l.Node {
+			// This node's own last write, read as it wakes from a
+			// freeze (or a starvation) longer than a lease is kept:
+			// stale, not put back (one put back by a writer of the
+			// store is said by every other node).
+			l.log.Debug("a table's lease of this node's, older than a lease is kept: held no more", "table", e.Key(), "written", at)
+		} else {
+			l.log.Warn("a table's lease refused: older than a lease is kept (put back: replayed)", "table", e.Key(), "holder", h, "written", at)
+		}
 		return "", time.Time{}
 	}
 	return h, at
