@@ -87,11 +87,11 @@ func TestAFrozenNodesGuestTakesTheSeatBack(t *testing.T) {
 	// Node a wakes; gus's old session says something (a request to the
 	// table), which node b answers with the table moved: it asks for
 	// the seat again and is refused, the seat being in play by eve, and
-	// ends as a session replaced.
+	// ends, told the table moved and its other session has the seat.
 	thawOnce()
 	gus.press("m")
 	gus.press("hello", "enter")
-	gus.waitFor("You connected again from elsewhere", 20*time.Second)
+	gus.waitFor("your other session has your seat", 20*time.Second)
 	if scr := eve.term.String(); strings.Contains(scr, "connected again from elsewhere") || !strings.Contains(scr, "q leave the table") {
 		t.Fatalf("the woken node's old session took the seat from the one that took it back:\n%s", scr)
 	}

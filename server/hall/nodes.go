@@ -267,6 +267,9 @@ const (
 
 // leaseLost stops table id: another node may run it now.
 func (ns *nodes) leaseLost(id string) {
+	if f := ns.h.Opt.Fault; f != nil {
+		f("lost", id)
+	}
 	if t := ns.h.Local(id); t != nil {
 		ns.h.Opt.Log.Warn("lease lost: the table stops here", "table", id)
 		ns.h.Stopped.Add(1)

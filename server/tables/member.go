@@ -200,6 +200,10 @@ type Member struct {
 	// Box (the table's goroutine's own): a word that the table paused
 	// goes with it, so that it never takes the place of a view unread.
 	shown Msg
+	// reseat is the token of the session the member came for, when it
+	// joined asking for its seat again after the table moved (the
+	// table's goroutine's own; Request.Reseat): "" for any other join.
+	reseat string
 }
 
 // NewMember is a session's (or another node's session's) membership of
@@ -289,6 +293,14 @@ type Request struct {
 	// away or not: the table's node is the one that knows, whichever
 	// node the code was typed on.
 	Resume bool
+	// Reseat: a ReqJoin made by a session asking for its seat again
+	// after the table moved, named by a token of that session's. A
+	// seat another session of the player's holds (one that came while
+	// this one's node was frozen) is refused (ErrSeatLive): the stale
+	// session yields, where a newer connection would take the seat. A
+	// seat this session's own earlier ask took (its answer lost) is
+	// taken again.
+	Reseat string
 	Reply  chan JoinReply // ReqJoin, ReqWatch
 }
 

@@ -299,6 +299,7 @@ func (t *Table) handle(r Request) {
 			return
 		}
 		held := (t.restarted != nil || t.takenOver) && !t.told[r.M.id] && t.sit.ownerSeat(r.M.id) >= 0
+		r.M.reseat = r.Reseat
 		seat, err := t.joinAs(r.M, r.Seat, r.Resume)
 		rep := JoinReply{Seat: seat, Err: err}
 		if err == nil && held {

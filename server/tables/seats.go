@@ -15,7 +15,10 @@ import (
 // whichever node, pressing keys or away — is refused (ErrSeatLive),
 // where a key's second session would replace the first. The table's
 // node decides, so the rule is the cluster's: a node where the code is
-// typed knows only its own sessions.
+// typed knows only its own sessions. A session asking for its seat again
+// after the table moved (m.reseat) is refused the same way while
+// another session of the player's holds the seat, unless it is one of
+// its own earlier asks.
 func (t *Table) joinAs(m *Member, want int, resume bool) (int, error) {
 	seat := -1
 	for i := range t.sit.seats {
@@ -60,6 +63,13 @@ func (t *Table) joinAs(m *Member, want int, resume bool) (int, error) {
 	s := &t.sit.seats[seat]
 	if resume && s.m != nil && s.m != m {
 		t.Opt.Log.Warn("a resume code refused: its seat's player is connected", "table", t.ID, "seat", seat, "name", s.name)
+		return -1, ErrSeatLive
+	}
+	if m.reseat != "" && s.m != nil && s.m != m && s.m.reseat != m.reseat {
+		// A session of a node that was frozen, asking for its seat
+		// again where the table moved: the player's session that came
+		// meanwhile keeps it, and the stale one yields.
+		t.Opt.Log.Info("a seat asked again after the table moved: another session of the player's holds it", "table", t.ID, "seat", seat, "name", s.name)
 		return -1, ErrSeatLive
 	}
 	if s.m != nil && s.m != m {

@@ -153,11 +153,12 @@ type wireRequest struct {
 	Text   string          `json:"text,omitempty"`
 	Gone   bool            `json:"gone,omitempty"`
 	Resume bool            `json:"resume,omitempty"`
+	Reseat string          `json:"reseat,omitempty"`
 }
 
 // EncodeRequest puts a request to a table on the wire.
 func EncodeRequest(member string, r Request) ([]byte, error) {
-	w := wireRequest{Kind: r.Kind, Member: member, Seat: r.Seat, Text: r.Text, Gone: r.Gone, Resume: r.Resume}
+	w := wireRequest{Kind: r.Kind, Member: member, Seat: r.Seat, Text: r.Text, Gone: r.Gone, Resume: r.Resume, Reseat: r.Reseat}
 	if r.M != nil {
 		w.ID, w.Name, w.Addr = r.M.id, r.M.name, r.M.addr
 	}
@@ -192,7 +193,7 @@ func DecodeRequest(data []byte) (wireRequest, error) {
 
 // Request is the wire request as a table takes it, from stand-in m.
 func (w wireRequest) Request(m *Member) Request {
-	r := Request{Kind: w.Kind, M: m, Seat: w.Seat, Text: w.Text, Gone: w.Gone, Resume: w.Resume}
+	r := Request{Kind: w.Kind, M: m, Seat: w.Seat, Text: w.Text, Gone: w.Gone, Resume: w.Resume, Reseat: w.Reseat}
 	if w.Move != nil {
 		r.Move = *w.Move
 	}

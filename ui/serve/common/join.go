@@ -2,6 +2,8 @@ package common
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"net/netip"
 	"time"
@@ -99,6 +101,27 @@ func (c *Common) Join(t hall.SeatTable, seat int, watch bool) tea.Cmd {
 		r.Kind = tables.ReqWatch
 	}
 	return AskSeat(c.Ctx, t, tables.NewMember(c.ID, c.Name, c.SeatAddr(), seat), r, "")
+}
+
+// Rejoin asks t for the session's seat again after its table moved (or
+// to watch it again): as Join, but a seat another session of the
+// player's holds is not taken from it (tables.Request.Reseat): that
+// session came while this one's node was frozen, and this one yields.
+func (c *Common) Rejoin(t hall.SeatTable, watch bool) tea.Cmd {
+	if c.SeatAsking(t.TableID()) {
+		return nil
+	}
+	c.SeatAsked(t.TableID())
+	if c.token == "" {
+		var b [12]byte
+		_, _ = rand.Read(b[:]) // crypto/rand does not fail on Linux
+		c.token = hex.EncodeToString(b[:])
+	}
+	r := tables.Request{Kind: tables.ReqJoin, Seat: -1, Reseat: c.token}
+	if watch {
+		r = tables.Request{Kind: tables.ReqWatch, Seat: -1}
+	}
+	return AskSeat(c.Ctx, t, tables.NewMember(c.ID, c.Name, c.SeatAddr(), -1), r, "")
 }
 
 // Resume takes back, at t, the seat of the guest whose Resume code is

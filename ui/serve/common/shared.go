@@ -71,6 +71,9 @@ type Common struct {
 	// answer not yet taken in (Join; SeatAnswered): one request a table
 	// at a time.
 	asking map[string]bool
+	// token names this session to a table it asks for its seat again
+	// after the table moved (Rejoin), drawn at the first such ask.
+	token string
 
 	// At is the table the session is at (nil: none): the seat's page
 	// takes it and ends it; any page may leave it (Drop).

@@ -52,11 +52,12 @@ func (p *Page) onJoined(c *common.Common, j common.JoinedMsg) common.Turn {
 		}
 	}
 	if errors.Is(j.Err, tables.ErrSeatLive) && p.reseat != nil {
-		// Taking the seat back where the table runs, it is in play by
-		// another session of the player's: one that took it back with
-		// the resume code while this one's node was silent (frozen).
-		// That one is the player now; this one ends, as one replaced.
-		return common.Turn{Bye: c.Tr.T("bye.replaced")}
+		// Taking the seat back where the table moved, it is in play by
+		// another session of the player's: one that came (or took it
+		// back with the resume code) while this one's node was silent
+		// (frozen). That one is the player now; this one ends, told the
+		// table moved.
+		return common.Turn{Bye: c.Tr.T("bye.moved")}
 	}
 	if errors.Is(j.Err, tables.ErrNoAnswer) && p.reseat == nil {
 		if j.Tries < common.SeatTries && j.Resume == "" {
@@ -303,7 +304,7 @@ func (p *Page) onReseat(c *common.Common, lost bool) common.Turn {
 	if t == nil {
 		return common.Stay(reseatOrLost(c.Srv.Hall(), r.ID, reseatEvery))
 	}
-	return common.Stay(c.Join(t, -1, r.Watch))
+	return common.Stay(c.Rejoin(t, r.Watch))
 }
 
 // reseatNow asks for the seat again at once, between the tries
@@ -316,7 +317,7 @@ func (p *Page) reseatNow(c *common.Common) tea.Cmd {
 	if t == nil {
 		return nil
 	}
-	return c.Join(t, -1, r.Watch)
+	return c.Rejoin(t, r.Watch)
 }
 
 // endKind is what the end of the session's place at a table does.
