@@ -98,3 +98,82 @@ func TestMeldTilesFollowTheRoom(t *testing.T) {
 		}
 	}
 }
+
+// A terminal standing up (a phone held upright) gets both tables in
+// bands: every part inside the terminal, none over another, the rack
+// in lines of eight and seven tiles, each slot found where it is drawn;
+// below PortraitW or PortraitH it is too small as before.
+func TestPortraitTables(t *testing.T) {
+	for _, sz := range [][2]int{{PortraitW, PortraitH}, {46, 47}, {46, 70}, {MinWidth - 1, 60}} {
+		w, h := sz[0], sz[1]
+		t.Run(fmt.Sprintf("%dx%d", w, h), func(t *testing.T) {
+			if !IsPortrait(w, h) {
+				t.Fatal("not standing up")
+			}
+			s := NewScreen(w, h)
+			if s.TooSmall {
+				t.Fatal("too small")
+			}
+			parts := map[string]Rect{"header": s.Header, "top panel": s.PanelTop, "top left": s.TopLeft, "top right": s.TopRight,
+				"left panel": s.PanelLeft, "right panel": s.PanelRight, "wall": s.Wall, "wall words": s.WallWords,
+				"indicator": s.Indicator, "indicator words": s.IndicatorWords, "bottom left": s.BottomLeft,
+				"bottom right": s.BottomRight, "you": s.You, "rack": s.Rack, "log": s.Log, "status": s.Status, "help": s.Help}
+			for name, r := range parts {
+				inside(t, name, r, w, h)
+				if r.W <= 0 || r.H <= 0 {
+					t.Errorf("%s %+v is empty", name, r)
+				}
+				for other, o := range parts {
+					if name < other && overlap(r, o) && other != "status" && name != "status" {
+						t.Errorf("%s %+v lies over %s %+v", name, r, other, o)
+					}
+				}
+			}
+			if s.Log.Y+s.Log.H > s.Status.Y+1 || s.StatusMax < 1 {
+				t.Errorf("the log %+v runs under the status %+v (max %d)", s.Log, s.Status, s.StatusMax)
+			}
+			u := NewTable101(w, h)
+			for name, r := range map[string]Rect{"header": u.Header, "centre": u.Center, "flex": u.Flex, "work": u.Work, "rack": u.Rack, "help": u.Help,
+				"left": u.Seats[3], "top": u.Seats[2], "right": u.Seats[1]} {
+				inside(t, "101 "+name, r, w, h)
+			}
+			if overlap(u.Seats[2], u.Seats[1]) || overlap(u.Seats[3], u.Seats[1]) || overlap(u.Seats[1], u.Center) {
+				t.Errorf("101 seats %v over each other or the centre %+v", u.Seats, u.Center)
+			}
+			lines := map[int]int{}
+			for i := range rack.NumSlots {
+				for name, l := range map[string]interface {
+					Slot(int) Rect
+					SlotAt(int, int) int
+				}{"classic": s, "101": u} {
+					r := l.Slot(i)
+					if l.SlotAt(r.X, r.Y) != i || l.SlotAt(r.X+r.W-1, r.Y+r.H-1) != i {
+						t.Errorf("%s slot %d is not found where it is drawn", name, i)
+					}
+				}
+				inside(t, "slot", s.Slot(i), w, h)
+				r := s.Slot(i)
+				if r.X < s.Rack.X+1 || r.X+r.W > s.Rack.X+s.Rack.W-1 || r.Y+r.H > s.Rack.Y+s.Rack.H-1 {
+					t.Errorf("slot %d %+v is not inside the rack's frame %+v", i, r, s.Rack)
+				}
+				lines[r.Y]++
+			}
+			got := []int{}
+			for y := s.SlotsY; y < s.Rack.Y+s.Rack.H-1; y += s.Tile.H {
+				got = append(got, lines[y])
+			}
+			if !slices.Equal(got, []int{8, 7, 8, 7}) {
+				t.Errorf("tiles a line of the rack: %v, want 8 7 8 7", got)
+			}
+		})
+	}
+	for _, sz := range [][2]int{{PortraitW - 1, 60}, {60, PortraitH - 1}} {
+		if !NewScreen(sz[0], sz[1]).TooSmall {
+			t.Errorf("%dx%d is not too small", sz[0], sz[1])
+		}
+	}
+}
+
+func overlap(a, b Rect) bool {
+	return a.X < b.X+b.W && b.X < a.X+a.W && a.Y < b.Y+b.H && b.Y < a.Y+a.H
+}

@@ -144,7 +144,7 @@ type Screen struct {
 
 // Slot is the rectangle of rack slot i.
 func (l Screen) Slot(i int) Rect {
-	r, c := i/rack.Cols, i%rack.Cols
+	r, c := SlotLine(i, PerLine(l.Rack.W, l.Tile.W))
 	return Rect{l.SlotsX + c*l.Tile.W, l.SlotsY + r*l.Tile.H, l.Tile.W, l.Tile.H}
 }
 
@@ -182,6 +182,9 @@ func NewScreen(w, h int) Screen {
 	z := partsFor(l.Tile)
 	l.BandH = z.band
 	BandH, stackW, centerW, rackW, rackH, tableW := z.band, z.stack, z.center, z.rackW, z.rackH, z.table
+	if IsPortrait(w, h) {
+		return newPortrait(l)
+	}
 	if w < MinWidth || h < MinHeight {
 		l.TooSmall = true
 		return l

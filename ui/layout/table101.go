@@ -88,6 +88,9 @@ type Table101 struct {
 func NewTable101(w, h int) Table101 {
 	l := Table101{W: w, H: h, Tile: TileFor(w, h)}
 	rackW, rackH := RackW(l.Tile), RackH(l.Tile)
+	if IsPortrait(w, h) {
+		rackW, rackH = portraitRack(l.Tile.W, l.Tile.H)
+	}
 	l.Header = Rect{0, 0, w, 1}
 	l.Help = Rect{0, h - 1, w, 1}
 	l.StatusH = 2
@@ -111,6 +114,15 @@ func NewTable101(w, h int) Table101 {
 	l.Seats[2] = Rect{cw + 1, 1, cw, l.SeatH}
 	l.Seats[1] = Rect{tw - cw, 1, cw, l.SeatH}
 	l.Center = Rect{0, 1 + l.SeatH, tw, 1}
+	if IsPortrait(w, h) {
+		// Standing up: the top player over the two others, and the
+		// centre's words in two lines.
+		half := (w - 1) / 2
+		l.Seats[2] = Rect{(w - half) / 2, 1, half, l.SeatH}
+		l.Seats[3] = Rect{0, 1 + l.SeatH, half, l.SeatH}
+		l.Seats[1] = Rect{w - half, 1 + l.SeatH, half, l.SeatH}
+		l.Center = Rect{0, 1 + 2*l.SeatH, w, 2}
+	}
 	if l.MeldTiles = MeldTilesFor(w, h); len(l.MeldTiles) > 0 {
 		l.Center.H = l.MeldTiles[0].H
 	}
@@ -169,7 +181,7 @@ func (l Table101) Split(need int) (table, log Rect) {
 
 // Slot is the rectangle of rack slot i.
 func (l Table101) Slot(i int) Rect {
-	r, c := i/rack.Cols, i%rack.Cols
+	r, c := SlotLine(i, PerLine(l.Rack.W, l.Tile.W))
 	return Rect{l.SlotsX + c*l.Tile.W, l.SlotsY + r*l.Tile.H, l.Tile.W, l.Tile.H}
 }
 

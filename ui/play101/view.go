@@ -147,8 +147,19 @@ func (t *Table) RenderCenter(c *canvas.Canvas, l layout.Table101) {
 		t.renderCenterBand(c, r, l.MeldTiles[0])
 		return
 	}
-	line := strings.Join(t.centerWords(), t.look.Paint(table.Dim, " · "))
-	c.Put(r.X, r.Y, canvas.Within(line, r.W))
+	sep := t.look.Paint(table.Dim, " · ")
+	words := t.centerWords()
+	if r.H == 2 {
+		// Standing up, two lines: as many words as fit on the first.
+		k := len(words)
+		for k > 1 && canvas.Width(strings.Join(words[:k], sep)) > r.W {
+			k--
+		}
+		c.Put(r.X, r.Y, canvas.Within(strings.Join(words[:k], sep), r.W))
+		c.Put(r.X, r.Y+1, canvas.Within(strings.Join(words[k:], sep), r.W))
+		return
+	}
+	c.Put(r.X, r.Y, canvas.Within(strings.Join(words, sep), r.W))
 }
 
 // RenderSeat draws a bot's panel: its name (marked when it is to
