@@ -62,12 +62,22 @@ func (s *session) render() string {
 	bar := common.KeyLines(st, keys, c.Width)
 	statusY := c.Height - 1 - len(bar)
 	out := make([]string, c.Height)
-	out[0] = safetext.CutWidth(head, c.Width)
-	for i, l := range lines {
-		if 2+i >= statusY {
-			break
+	y := 0
+	for _, l := range strings.Split(ansi.Wrap(head, c.Width, ""), "\n") {
+		if y < 2 { // the header keeps to two lines, the second on a terminal standing up
+			out[y] = safetext.CutWidth(l, c.Width)
 		}
-		out[2+i] = safetext.CutWidth("  "+l, c.Width)
+		y++
+	}
+	y = min(y, 2) + 1
+	for _, l := range lines {
+		for _, part := range fitLine(l, c.Width) {
+			if y >= statusY {
+				break
+			}
+			out[y] = part
+			y++
+		}
 	}
 	status := st.Warn.Render(c.Flash)
 	if c.Chat.On {
@@ -76,6 +86,26 @@ func (s *session) render() string {
 	out[statusY] = safetext.CutWidth(status, c.Width)
 	copy(out[statusY+1:], bar)
 	return strings.Join(out, "\n")
+}
+
+// fitLine is a page's line indented on a terminal w wide: cut to it,
+// but where the terminal stands up (narrower than layout.MinWidth, a
+// phone held upright) wrapped, so that nothing of it is lost.
+func fitLine(l string, w int) []string {
+	l = "  " + l
+	if w >= layout.MinWidth || ansi.StringWidth(l) <= w {
+		return []string{safetext.CutWidth(l, w)}
+	}
+	parts := strings.Split(ansi.Wrap(strings.TrimPrefix(l, "  "), w-4, ""), "\n")
+	for i, p := range parts {
+		pad := "  "
+		if i > 0 {
+			pad = "    " // a wrapped line's rest stands in from its start
+			p = strings.TrimLeft(p, " ")
+		}
+		parts[i] = safetext.CutWidth(pad+p, w)
+	}
+	return parts
 }
 
 // renderTooSmall says the terminal is too small, in words wrapped to it.

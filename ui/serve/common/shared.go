@@ -173,8 +173,11 @@ func (c *Common) Styles() *theme.Styles {
 	return c.St
 }
 
-// TooSmall says the terminal is smaller than a page needs.
-func (c *Common) TooSmall() bool { return c.Width < layout.MinWidth || c.Height < layout.MinHeight }
+// TooSmall says the terminal is smaller than a page needs: a terminal
+// standing up (layout.IsPortrait, a phone held upright) is not.
+func (c *Common) TooSmall() bool {
+	return !layout.IsPortrait(c.Width, c.Height) && (c.Width < layout.MinWidth || c.Height < layout.MinHeight)
+}
 
 // GameName is a game's name in the player's words: classic Okey, Okey
 // 101.

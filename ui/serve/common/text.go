@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"okey/kit/safetext"
+	"okey/ui/layout"
 	"okey/ui/theme"
 )
 
@@ -34,9 +35,12 @@ func KeyParts(st *theme.Styles, bs []key.Binding) []string {
 // MaxKeyLines is the most lines a page's keys take at the bottom, but
 // where two lines cannot hold them on a narrow terminal
 // (MaxKeyLinesNarrow: a guest's lobby at 80 columns).
+// On a terminal standing up (narrower than layout.MinWidth) the keys
+// take up to MaxKeyLinesStanding lines, so that none is cut.
 const (
-	MaxKeyLines       = 2
-	MaxKeyLinesNarrow = 3
+	MaxKeyLines         = 2
+	MaxKeyLinesNarrow   = 3
+	MaxKeyLinesStanding = 6
 )
 
 // KeyLines are the keys of a page as the bottom lines, width columns
@@ -88,9 +92,13 @@ func PackKeys(parts []string, sep string, width int) []string {
 		}
 	}
 	out = append(out, line)
-	if len(out) > MaxKeyLinesNarrow {
-		out[MaxKeyLinesNarrow-1] = strings.Join(out[MaxKeyLinesNarrow-1:], sep)
-		out = out[:MaxKeyLinesNarrow]
+	most := MaxKeyLinesNarrow
+	if width < layout.MinWidth {
+		most = MaxKeyLinesStanding
+	}
+	if len(out) > most {
+		out[most-1] = strings.Join(out[most-1:], sep)
+		out = out[:most]
 	}
 	for i := range out {
 		out[i] = safetext.CutWidth(out[i], width)
