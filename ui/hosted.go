@@ -6,6 +6,7 @@ import (
 	"okey/ui/host101"
 	"okey/ui/hostclassic"
 	"okey/ui/hosting"
+	"okey/ui/layout"
 	"okey/ui/stats"
 	"okey/ui/table"
 )
@@ -43,6 +44,7 @@ func (m *Model) hostGames(seat bool) {
 func (m *Model) look() *table.Look {
 	l := m.sc.Look
 	l.Words, l.St = m.words(), m.st
+	l.Touch = layout.IsPortrait(m.width, m.height)
 	if m.seat == nil {
 		// The key bar and the help offer no hint where the format
 		// refuses it (a daily played for the record; onKey says why if

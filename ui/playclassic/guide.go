@@ -24,7 +24,7 @@ func (t *Table) Guide() string {
 		return tr.T("guide.wait", w.SeatName(v.Turn)) + show
 	}
 	if t.Held >= 0 {
-		return tr.T("guide.holding")
+		return tr.T(t.look.Tap("guide.holding"))
 	}
 	if v.Stage == classic.MustDraw {
 		top := v.Top(v.Previous)
@@ -34,12 +34,12 @@ func (t *Table) Guide() string {
 		case v.WallLeft == 0:
 			return tr.T("guide.wallout")
 		case top != tile.NoTile:
-			return tr.T("guide.draw.take", w.NameIn(v.Previous, i18n.Genitive), t.TileCase(top, i18n.Accusative)) + show
+			return tr.T(t.look.Tap("guide.draw.take"), w.NameIn(v.Previous, i18n.Genitive), t.TileCase(top, i18n.Accusative)) + show
 		}
-		return tr.T("guide.draw") + show
+		return tr.T(t.look.Tap("guide.draw")) + show
 	}
 	if len(v.History) <= 1 && v.Counts.Total() == TurnTiles {
-		return tr.T("guide.start") + show
+		return tr.T(t.look.Tap("guide.start")) + show
 	}
-	return tr.T("guide.discard")
+	return tr.T(t.look.Tap("guide.discard"))
 }

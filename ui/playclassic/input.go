@@ -92,29 +92,50 @@ func saveIf(changed bool) Outcome {
 	return Outcome{}
 }
 
-// Click is what a click at (x, y) on the table laid out as l does: a
-// click on a tile selects it (or puts the tile picked up down there), a
-// click on the wall draws, a click on the previous player's stack
-// takes.
+// Click is what a click (or a tap) at (x, y) on the table laid out as
+// l does, so that a hand is played without keys: a click on a tile
+// selects it, a second on it picks it up, a click on a place puts the
+// tile picked up down there; a click on the wall draws, on the previous
+// player's stack takes, on the player's own stack discards the tile
+// selected (or picked up), on the indicator finishes with it. A discard
+// that would throw a win away is asked about, and made by a second
+// click there.
 func (t *Table) Click(l layout.Screen, x, y int, readOnly bool) Outcome {
+	confirmed := t.LetConfirmGo()
 	if i := l.SlotAt(x, y); i >= 0 {
+		again := i == t.Cursor
 		t.Cursor = i
-		if t.Held >= 0 {
+		if t.Held >= 0 || again && t.Rack.Slots[i] != tile.NoTile {
 			t.Pick()
 			return Outcome{Req: table.ReqSave}
 		}
 		if x := t.Rack.Slots[i]; x != tile.NoTile {
-			t.said.Flash(false, t.tr().T("status.selected", t.TileName(x)))
+			t.said.Flash(false, t.tr().T(t.look.Tap("status.selected"), t.TileName(x)))
 		}
 		return Outcome{}
 	}
-	if l.Wall.Contains(x, y) {
+	switch {
+	case l.Wall.Contains(x, y):
 		return t.drawMove(readOnly)
-	}
-	if l.Corner(t.View.Previous).Contains(x, y) {
+	case l.Corner(t.View.Previous).Contains(x, y):
 		return t.takeMove(readOnly)
+	case l.Corner(0).Contains(x, y):
+		t.dropHeld()
+		return t.discardMove(readOnly, false, confirmed)
+	case l.Indicator.Contains(x, y):
+		t.dropHeld()
+		return t.discardMove(readOnly, true, false)
 	}
 	return Outcome{}
+}
+
+// dropHeld makes the tile picked up, if any, the one selected, no
+// longer held: it is the one a click on the stack or the indicator
+// plays.
+func (t *Table) dropHeld() {
+	if t.Held >= 0 {
+		t.Cursor, t.Held = t.Held, -1
+	}
 }
 
 // drawMove is the player's draw (at the empty wall, the end of the

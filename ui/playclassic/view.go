@@ -251,12 +251,12 @@ func (t *Table) RenderCenter(c *canvas.Canvas, l layout.Screen) {
 func (t *Table) RenderRack(c *canvas.Canvas, r layout.Rect, sz theme.TileSize) {
 	w := t.look.Words
 	sheet := t.look.St
-	title := " " + w.Tr.T("rack.title") + " "
+	title := " " + w.Tr.T(t.look.Tap("rack.title")) + " "
 	if w.Watching {
 		title = " " + w.Tr.T("rack.watching") + " "
 	}
 	if t.Held >= 0 {
-		title = " " + w.Tr.T("rack.holding", t.TileName(t.Rack.Slots[t.Held])) + " "
+		title = " " + w.Tr.T(t.look.Tap("rack.holding"), t.TileName(t.Rack.Slots[t.Held])) + " "
 	}
 	table.DrawRack(c, r, sheet.Panel, title, "", sz, func(i int) []string {
 		f := theme.FramePlain

@@ -75,7 +75,7 @@ func TestServedPagesStandingUp(t *testing.T) {
 				u.Players[0].Kind = seatmsg.Human
 				s.update(common.FromTableMsg{Gen: 1, Msg: tables.Msg{Update: &u}})
 				lines := screenLines(s)
-				if screen := strings.Join(lines, "\n"); !strings.Contains(screen, "╭─ ") || !strings.Contains(screen, "┌───┐") || strings.Contains(screen, "80×24") {
+				if screen := strings.Join(lines, "\n"); !strings.Contains(screen, tr.T("rack.title.tap")) || strings.Contains(screen, "80×24") {
 					t.Errorf("%dx%d: the table is not drawn:\n%s", w, h, screen)
 				}
 				for _, l := range lines {

@@ -25,9 +25,22 @@ type Look struct {
 	Painter *Painter
 	// Keys is the key map, whose keys the table's words name.
 	Keys *keymap.KeyMap
+	// Touch: the screen stands up (a phone held upright,
+	// layout.IsPortrait), so the table's words name the taps a player
+	// sees rather than keys (Tap).
+	Touch bool
 	// Why is an error in the words of catalogue tr (kit/problem's
 	// Reason, which the app sets: this package imports no referee).
 	Why func(tr *i18n.Catalog, err error) string
+}
+
+// Tap is the words' catalogue key name, or its touch variant (name +
+// ".tap") on a screen standing up.
+func (l *Look) Tap(name string) string {
+	if l.Touch {
+		return name + ".tap"
+	}
+	return name
 }
 
 // Paint is s drawn in style id, through the paint cache.
