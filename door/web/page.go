@@ -59,12 +59,13 @@ type pageWords struct {
 type keyButton struct{ Name, Label, Title string }
 
 // onScreenKeys are the keys a phone's keyboard lacks, in the bar's
-// order, with the words of their labels and titles.
+// order, with the words of their labels and titles. The moment's
+// actions (draw, discard, open a table…) follow them in the bar, read
+// by okey.js from the game's own key bar at the foot of its screen, in
+// the game's words.
 var onScreenKeys = []struct{ name, label, title string }{
 	{"left", "←", "key.left"}, {"right", "→", "key.right"}, {"up", "↑", "key.up"}, {"down", "↓", "key.down"},
-	{"space", "web.key.pick", "key.pick"}, {"enter", "enter", "web.key.enter"}, {"esc", "esc", "key.cancel"},
-	{"d", "web.key.draw", "key.draw"}, {"t", "web.key.take", "key.take"}, {"x", "web.key.discard", "key.discard"},
-	{"f", "web.key.finish", "key.finish"}, {"h", "web.key.hint", "key.hint"}, {"v", "web.key.sort", "key.value"},
+	{"enter", "enter", "web.key.enter"}, {"esc", "esc", "key.cancel"},
 	{"keyboard", "⌨", "web.key.keyboard"},
 }
 

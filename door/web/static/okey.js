@@ -21,10 +21,14 @@
   const name = (params.get('name') || '').slice(0, 48);
   const lang = words.lang;
 
-  // The game needs 80x24 cells: the font shrinks to keep them on a
-  // small screen (a phone held sideways), down to minFont; below that
-  // the game says the terminal is too small.
-  const baseFont = 16, minFont = 7, needCols = 80, needRows = 24;
+  // The game needs 80x24 cells, or, on a screen standing up (a phone
+  // held upright), standW x standH: there the font is the biggest from
+  // baseFont down to readFont that gives the game its standing table
+  // (text of readFont CSS px at the least; a tile, 5 cells by 3, of 40
+  // px or more). Elsewhere the font shrinks to keep 80x24 on a small
+  // screen (a phone held sideways), down to minFont; below that the
+  // game says the terminal is too small.
+  const baseFont = 16, readFont = 14, minFont = 7, needCols = 80, needRows = 24, standW = 42, standH = 40;
   const term = new Terminal({
     fontFamily: '"DejaVu Sans Mono", "Liberation Mono", Menlo, Consolas, monospace',
     fontSize: baseFont,
@@ -45,6 +49,20 @@
     let size = baseFont;
     term.options.fontSize = size;
     let d = fit.proposeDimensions();
+    if (d && (d.cols < needCols || d.rows < needRows) && innerHeight > innerWidth) {
+      while (d && (d.cols < standW || d.rows < standH) && size > readFont) {
+        size -= 0.5;
+        term.options.fontSize = size;
+        d = fit.proposeDimensions();
+      }
+      if (d && d.cols >= standW && d.rows >= standH) {
+        fit.fit();
+        return;
+      }
+      size = baseFont;
+      term.options.fontSize = size;
+      d = fit.proposeDimensions();
+    }
     if (d && (d.cols < needCols || d.rows < needRows)) {
       size = Math.max(minFont, Math.floor(size * Math.min(d.cols / needCols, d.rows / needRows) * 2) / 2);
       term.options.fontSize = size;
@@ -171,29 +189,126 @@
     left: '\x1b[D', right: '\x1b[C', up: '\x1b[A', down: '\x1b[B',
     space: ' ', enter: '\r', esc: '\x1b',
   };
-  for (const b of document.querySelectorAll('#keys button')) {
-    // pointerdown, not click: no delay, and the terminal keeps the focus.
-    b.addEventListener('pointerdown', (e) => {
-      e.preventDefault();
-      const k = b.dataset.key;
-      if (k === 'keyboard') {
-        const on = input && input.getAttribute('inputmode') === 'none';
-        if (input) {
-          if (on) input.removeAttribute('inputmode');
-          else input.setAttribute('inputmode', 'none');
-          input.blur();
-          input.focus();
-        }
-        b.classList.toggle('on', on);
-        return;
+  // pressKey is a tap on one of the bar's keys: the phone's keyboard
+  // shown or hidden, or the key's bytes sent.
+  function pressKey(b) {
+    const k = b.dataset.key;
+    if (k === 'keyboard') {
+      const on = input && input.getAttribute('inputmode') === 'none';
+      if (input) {
+        if (on) input.removeAttribute('inputmode');
+        else input.setAttribute('inputmode', 'none');
+        input.blur();
+        input.focus();
       }
-      if (ended) {
-        connect();
-        return;
-      }
-      send(keyBytes[k] || k);
-    });
+      b.classList.toggle('on', on);
+      return;
+    }
+    if (ended) {
+      connect();
+      return;
+    }
+    send(b.dataset.bytes || keyBytes[k] || k);
   }
+  const bar = document.getElementById('keys');
+  // pointerdown, not click: no delay, and the terminal keeps the focus.
+  bar.addEventListener('pointerdown', (e) => {
+    const b = e.target.closest('button');
+    if (!b) return;
+    e.preventDefault();
+    pressKey(b);
+  });
+
+  // The game's own key bar is the foot of its screen: lines of "key
+  // words" joined by " • " (the last line always). Read back from the
+  // emulator, it gives the page the actions of the moment, in the
+  // player's language and the game's own words: a tap or a click on
+  // one in the terminal presses its key, and on a phone the bar under
+  // the terminal shows them as whole words.
+  const partSep = ' \u2022 ';
+  const named = {
+    enter: '\r', esc: '\x1b', tab: '\t', 'shift+tab': '\x1b[Z', space: ' ', 'boşluk': ' ',
+    pgup: '\x1b[5~', pgdown: '\x1b[6~', pgdn: '\x1b[6~', home: '\x1b[H', end: '\x1b[F', backspace: '\x7f',
+    '\u2190': '\x1b[D', '\u2192': '\x1b[C', '\u2191': '\x1b[A', '\u2193': '\x1b[B',
+  };
+  // bytesOf is what a key written in the bar sends (the first of
+  // "c/v"), null for a pair of arrows (the bar's arrows do that).
+  function bytesOf(k) {
+    k = k.split('/')[0];
+    if (named[k] !== undefined) return named[k];
+    return Array.from(k).length === 1 ? k : null;
+  }
+  // gameBar is the game's key bar: its rows from the foot of the
+  // screen, and each row's keys with the columns they take.
+  function gameBar() {
+    const buf = term.buffer.active, rows = [];
+    for (let y = term.rows - 1; y >= 0; y--) {
+      const line = buf.getLine(buf.viewportY + y);
+      const s = line ? line.translateToString(true) : '';
+      if (!s.trim() || (y !== term.rows - 1 && !s.includes(partSep))) break;
+      const parts = [];
+      let at = 0;
+      for (const p of s.split(partSep)) {
+        const n = Array.from(p).length;
+        const t = p.trim(), sp = t.indexOf(' ');
+        const key = sp < 0 ? t : t.slice(0, sp);
+        const bytes = bytesOf(key);
+        if (bytes !== null && sp > 0) parts.push({ from: at, to: at + n, key, words: t.slice(sp + 1), bytes });
+        at += n + 3;
+      }
+      rows.unshift({ y, parts });
+    }
+    return rows;
+  }
+  // cellOf is the terminal's cell under a pointer's event.
+  function cellOf(e) {
+    const r = box.querySelector('.xterm-screen').getBoundingClientRect();
+    return { col: Math.floor((e.clientX - r.left) / (r.width / term.cols)), row: Math.floor((e.clientY - r.top) / (r.height / term.rows)) };
+  }
+  // A press on the game's key bar is its key, not a click the game
+  // would have to read: the terminal never sees it (nor its release).
+  let swallowUp = false;
+  box.addEventListener('mousedown', (e) => {
+    if (ended || !ws) return;
+    const c = cellOf(e);
+    const row = gameBar().find((r) => r.y === c.row);
+    const part = row && row.parts.find((p) => c.col >= p.from && c.col < p.to);
+    if (!part) return;
+    e.preventDefault();
+    e.stopPropagation();
+    swallowUp = true;
+    send(part.bytes);
+  }, true);
+  box.addEventListener('mouseup', (e) => {
+    if (swallowUp) {
+      swallowUp = false;
+      e.stopPropagation();
+    }
+  }, true);
+  // The bar under the terminal: its fixed keys, then the moment's,
+  // made anew when the game's bar changes.
+  let shownBar = '';
+  function showBar() {
+    const parts = gameBar().flatMap((r) => r.parts);
+    const sig = parts.map((p) => p.key + ' ' + p.words).join('\n');
+    if (sig === shownBar) return;
+    shownBar = sig;
+    for (const b of bar.querySelectorAll('button.now')) b.remove();
+    for (const p of parts) {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'now';
+      b.dataset.key = p.key;
+      b.dataset.bytes = p.bytes;
+      b.title = p.key;
+      b.textContent = p.words;
+      bar.appendChild(b);
+    }
+  }
+  let barTimer = 0;
+  term.onWriteParsed(() => {
+    if (!barTimer) barTimer = setTimeout(() => { barTimer = 0; showBar(); }, 30);
+  });
 
   // post sends body to the server's path: the cookie of a linked
   // browser is set or cleared by the answer (no script reads it).
@@ -245,6 +360,11 @@
       return lines.join('\n');
     },
     size: () => ({ cols: term.cols, rows: term.rows, font: term.options.fontSize }),
+    // The size of a cell in CSS pixels.
+    cell: () => {
+      const r = box.querySelector('.xterm-screen').getBoundingClientRect();
+      return { w: r.width / term.cols, h: r.height / term.rows };
+    },
     connected: () => !!ws && ws.readyState === WebSocket.OPEN,
     cut: () => { if (ws) ws.close(4000, 'cut'); },
   };
