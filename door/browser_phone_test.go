@@ -113,40 +113,95 @@ func standingOK(t *testing.T, tb *tab, scr string) {
 	}
 }
 
-// TestBrowserStandingPhone: on a phone held upright (390×844 CSS px,
-// touch) the page gives the game a terminal standing up, readable and
-// with tiles a thumb can hit; the lobby is worked by taps on the bar
-// of the moment's actions alone (a new table, open it, start), and a
-// whole classic hand by taps alone: the wall to draw, a tile, then the
-// player's own stack to discard. Screenshots of the lobby and the
-// table are kept.
-func TestBrowserStandingPhone(t *testing.T) {
-	t.Parallel()
-	browser := newBrowser(t)
-	srv, _ := testServer(t)
-	addr := serveWeb(t, srv)
-	tb := openPhone(t, browser, "http://"+addr+"/?name=upright", 390, 844)
-	tb.waitFor("Tables (0 of")
-	tb.shot("phone-upright-lobby")
-	tb.tapWords("new table")
-	tb.waitFor("A new table")
-	tb.tapWords("open the table")
-	tb.waitFor("starts the match")
-	tb.tapWords("start the match")
-	scr := tb.waitFor("your rack")
-	standingOK(t, tb, scr)
-	tb.shot("phone-upright-table")
-	turns := tapThroughHand(t, tb, os.Getenv("OKEY_BROWSER_HAND") == "")
-	t.Logf("played by taps for %d turns", turns)
-	tb.shot("phone-upright-hand")
-	tb.clean(addr)
+// pressAction presses one of the moment's actions by its words: a tap
+// on the page's bar where it is shown (a phone), else a click on the
+// words in the game's own key bar at the foot of the terminal (a
+// desktop: the page makes it that key).
+func (tb *tab) pressAction(words string) {
+	tb.t.Helper()
+	if eval[bool](tb, `getComputedStyle(document.getElementById('keys')).display !== 'none'`) {
+		tb.tapWords(words)
+		return
+	}
+	scr := tb.waitUntil(fmt.Sprintf("offering %q", words), func(s string) bool {
+		ls := strings.Split(s, "\n")
+		for _, l := range ls[max(0, len(ls)-6):] {
+			if strings.Contains(l, " "+words) {
+				return true
+			}
+		}
+		return false
+	})
+	ls := strings.Split(scr, "\n")
+	for row := len(ls) - 1; row >= max(0, len(ls)-6); row-- {
+		if j := strings.Index(ls[row], " "+words); j >= 0 {
+			tb.clickCell(len([]rune(ls[row][:j]))+1, row)
+			return
+		}
+	}
 }
 
-// tapThroughHand plays the player's turns by taps until the hand is
-// over (one turn only when short): the wall tapped to draw, the first
-// tile of the rack, then the player's own stack. It returns the turns
-// played.
-func tapThroughHand(t *testing.T, tb *tab, short bool) int {
+// TestBrowserByTapsAndClicks: on a phone held upright (390×844 CSS px,
+// touch) the page gives the game a terminal standing up, readable and
+// with tiles a thumb can hit; there, on a phone held sideways (844×390,
+// touch) and on a desktop (1280×800, a mouse), the lobby is worked by
+// taps or clicks alone (a new table, open it, start it: the page's bar
+// of the moment's actions on a phone, the game's own key bar on a
+// desktop), and a turn of classic Okey (a whole hand with
+// OKEY_BROWSER_HAND=1) by taps or clicks alone: the wall to draw, a
+// tile, then the player's own stack to discard. Screenshots are kept.
+func TestBrowserByTapsAndClicks(t *testing.T) {
+	t.Parallel()
+	browser := newBrowser(t)
+	for _, tc := range []struct {
+		name  string
+		w, h  int64
+		touch bool
+	}{
+		{"phone-upright", 390, 844, true},
+		{"phone-sideways", 844, 390, true},
+		{"desktop", 1280, 800, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			srv, _ := testServer(t)
+			addr := serveWeb(t, srv)
+			url := "http://" + addr + "/?name=" + tc.name
+			var tb *tab
+			switch {
+			case tc.w < tc.h:
+				tb = openPhone(t, browser, url, tc.w, tc.h)
+			default:
+				tb = openTab(t, browser, url, tc.w, tc.h, tc.touch)
+			}
+			tb.waitFor("Tables (0 of")
+			tb.shot(tc.name + "-lobby")
+			tb.pressAction("new table")
+			tb.waitFor("A new table")
+			tb.pressAction("open the table")
+			tb.waitFor("starts the match")
+			tb.pressAction("start the match")
+			scr := tb.waitFor("your rack")
+			if tc.w < tc.h {
+				standingOK(t, tb, scr)
+			}
+			tb.shot(tc.name + "-table")
+			tap := tb.tapCell
+			if !tc.touch {
+				tap = tb.clickCell
+			}
+			turns := playByTaps(t, tb, tap, os.Getenv("OKEY_BROWSER_HAND") == "")
+			t.Logf("played by taps or clicks for %d turns", turns)
+			tb.shot(tc.name + "-hand")
+			tb.clean(addr)
+		})
+	}
+}
+
+// playByTaps plays the player's turns by taps (or clicks: tap) until
+// the hand is over (one turn only when short): the wall tapped to
+// draw, the first tile of the rack, then the player's own stack. It
+// returns the turns played.
+func playByTaps(t *testing.T, tb *tab, tap func(col, row int), short bool) int {
 	t.Helper()
 	over := func(s string) bool {
 		return strings.Contains(s, "ready for the next hand") || strings.Contains(s, "inal table")
@@ -162,7 +217,7 @@ func tapThroughHand(t *testing.T, tb *tab, short bool) int {
 		}
 		if myTiles(scr) == 14 {
 			col, row := wallCell(t, scr)
-			tb.tapCell(col, row)
+			tap(col, row)
 			scr = tb.waitUntil("the tile drawn", func(s string) bool { return over(s) || myTiles(s) == 15 })
 			if over(scr) {
 				return turns
@@ -172,13 +227,13 @@ func tapThroughHand(t *testing.T, tb *tab, short bool) int {
 		if !ok {
 			col, row = rackCell(t, scr, 1, 0)
 		}
-		tb.tapCell(col, row)
+		tap(col, row)
 		tb.waitUntil("the tapped tile chosen", func(s string) bool {
 			ls := strings.Split(s, "\n")
 			return over(s) || row-1 < len(ls) && strings.Contains(ls[row-1], "╔")
 		})
 		col, row = ownStackCell(t, tb.screen())
-		tb.tapCell(col, row)
+		tap(col, row)
 		tb.waitUntil("the discard", func(s string) bool { return over(s) || myTiles(s) != 15 })
 		turns++
 	}

@@ -257,6 +257,16 @@ func TestMouse101(t *testing.T) {
 		if len(table101(m).Sel) != 0 {
 			t.Fatal("a second right click did not let the tile go")
 		}
+		// A phone has no right click: a second tap chooses, a third
+		// lets go.
+		click(s.X+1, s.Y+1, tea.MouseLeft)
+		if !slices.Contains(table101(m).Sel, i) {
+			t.Fatal("a second click did not select the tile")
+		}
+		click(s.X+1, s.Y+1, tea.MouseLeft)
+		if len(table101(m).Sel) != 0 {
+			t.Fatal("a third click did not let the tile go")
+		}
 		break
 	}
 	// A tile that lays off: click its meld.

@@ -47,7 +47,7 @@ func (s *Side) Header(sc *hosting.Scene, withKeys bool) string {
 // spectator's says the racks are hidden).
 func (s *Side) bottomLine(sc *hosting.Scene, w int) string {
 	b := sc.St.Panel
-	words := "t101.rack.keys"
+	words := sc.Look.Tap("t101.rack.keys")
 	if sc.Words.Watching { // no rack to move on: the keys would not work
 		words = "rack.watching"
 	}

@@ -130,6 +130,9 @@ func NewTable101(w, h int) Table101 {
 	l.Rack = Rect{max(0, (tw-rackW)/2), rackY, rackW, rackH}
 	l.SlotsX, l.SlotsY = l.Rack.X+1, l.Rack.Y+1
 	l.Work = Rect{0, rackY - 1, tw, 1}
+	if IsPortrait(w, h) {
+		l.Work = Rect{0, rackY - 2, tw, 2} // standing up, in two lines
+	}
 	top := l.Center.Y + l.Center.H
 	l.Flex = Rect{0, top, tw, max(0, l.Work.Y-top)}
 	return l

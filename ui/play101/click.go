@@ -11,7 +11,8 @@ import (
 
 // Click handles the mouse on the table laid out as l: a click on a
 // tile puts the cursor on it (or the tile picked up there), a right
-// click chooses it into the group being made (or takes it out); a click
+// click or a second click chooses it into the group being made (or
+// takes it out); a click
 // on a meld lays the tile under the cursor off there (or puts it in the
 // place of an okey there; while a place is being chosen, chooses that
 // meld); a click on the middle line draws, on the left player's panel
@@ -21,6 +22,7 @@ func (t *Table) Click(msg tea.MouseClickMsg, l layout.Table101, at At) Outcome {
 	if i := l.SlotAt(mo.X, mo.Y); i >= 0 {
 		t.Choose = nil
 		t.said.Flash(false, "")
+		again := t.Cursor == i
 		t.Cursor = i
 		switch {
 		case mo.Button == tea.MouseRight:
@@ -29,6 +31,11 @@ func (t *Table) Click(msg tea.MouseClickMsg, l layout.Table101, at At) Outcome {
 		case mo.Button != tea.MouseLeft:
 		case t.Held >= 0:
 			t.Pick()
+			return ask(table.ReqSave)
+		case again && t.Rack.Slots[i] != tile.NoTile:
+			// A second tap chooses the tile into the group being made
+			// (or lets it go), as a right click does: a phone has none.
+			t.ToggleSelect(i)
 			return ask(table.ReqSave)
 		case t.Rack.Slots[i] != tile.NoTile:
 			t.said.Flash(false, t.tr().T("t101.clicked", t.TileName(t.Rack.Slots[i])))

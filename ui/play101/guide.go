@@ -17,13 +17,13 @@ func (t *Table) Guide() string {
 	case v.Turn != 0:
 		return tr.T("guide.wait", w.SeatName(v.Turn))
 	case t.Held >= 0:
-		return tr.T("guide.holding")
+		return tr.T(t.look.Tap("guide.holding"))
 	case v.Stage == okey101.StageFirst:
 		return tr.T("t101.guide.first")
 	case v.Stage == okey101.StageDraw && v.Legal.Take:
-		return tr.T("t101.guide.draw.take", w.NameIn(v.Previous, i18n.Genitive), t.TileCase(v.Top(v.Previous), i18n.Accusative))
+		return tr.T(t.look.Tap("t101.guide.draw.take"), w.NameIn(v.Previous, i18n.Genitive), t.TileCase(v.Top(v.Previous), i18n.Accusative))
 	case v.Stage == okey101.StageDraw:
-		return tr.T("t101.guide.draw")
+		return tr.T(t.look.Tap("t101.guide.draw"))
 	case v.Legal.GiveBack:
 		return tr.T("t101.guide.owed", t.TileCase(v.Taken.Tile, i18n.Accusative))
 	case len(t.Sel) > 0:

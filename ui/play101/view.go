@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"okey/game"
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
@@ -23,6 +25,13 @@ import (
 // being made with what they are worth, or the taken tile owed, or what
 // an opening needs.
 func (t *Table) RenderWork(c *canvas.Canvas, r layout.Rect) {
+	if r.H > 1 {
+		lines := strings.Split(ansi.Wrap(t.WorkLine(r.H*r.W-r.H), r.W, ""), "\n")
+		for i, l := range lines[:min(len(lines), r.H)] {
+			c.Put(r.X, r.Y+i, canvas.Within(l, r.W))
+		}
+		return
+	}
 	c.Put(r.X, r.Y, t.WorkLine(r.W))
 }
 

@@ -7,9 +7,10 @@ import (
 )
 
 // TestHeader checks the top line's three parts: the keys at the right
-// edge when they fit, the words' parts left out whole (the last first)
-// where they do not fit, only a first part too wide cut, no line wider
-// than asked.
+// edge when they fit (those between the first and the last left out
+// before the words' first part is cut), the words' parts left out whole
+// (the last first) where they do not fit, only a first part too wide
+// cut, no line wider than asked.
 func TestHeader(t *testing.T) {
 	plain := func(_ Style, s string) string { return s }
 	for _, tc := range []struct {
@@ -24,6 +25,8 @@ func TestHeader(t *testing.T) {
 		{"parts left out, last first", 60, "  Daily 1/4 · practice · dealer Emre · from 20 points", "? help · q leave", "OKEY  Daily 1/4 · practice · dealer Emre    ? help · q leave"},
 		{"a first part cut", 20, "  hand 1 of many · x", "? help", "OKEY  hand …  ? help"},
 		{"no room for the keys", 8, "  hand 1", "? help", "OKEY"},
+		// Standing up, the keys between help and quit give way first.
+		{"keys give way", 36, "  hand 1 of 11 · x", "? help · o settings · q quit", "OKEY  hand 1 of 11   ? help · q quit"},
 	} {
 		got := Header(tc.w, "OKEY", tc.info, tc.keys, plain)
 		if got != tc.want {
