@@ -181,6 +181,9 @@ func TestBrowserByTapsAndClicks(t *testing.T) {
 			tb.waitFor("starts the match")
 			tb.pressAction("start the match")
 			scr := tb.waitFor("your rack")
+			size, cell := eval[map[string]float64](tb, `okey.size()`), eval[map[string]float64](tb, `okey.cell()`)
+			t.Logf("%dx%d CSS px: a terminal of %vx%v cells, text of %v px, a tile of %.0fx%.0f px",
+				tc.w, tc.h, size["cols"], size["rows"], size["font"], 5*cell["w"], 3*cell["h"])
 			if tc.w < tc.h {
 				standingOK(t, tb, scr)
 			}
