@@ -231,9 +231,11 @@ func playByTaps(t *testing.T, tb *tab, tap func(col, row int), short bool) int {
 			col, row = rackCell(t, scr, 1, 0)
 		}
 		tap(col, row)
+		// Chosen, or picked up if the cursor was on it: either is
+		// discarded by the tap on the stack.
 		tb.waitUntil("the tapped tile chosen", func(s string) bool {
 			ls := strings.Split(s, "\n")
-			return over(s) || row-1 < len(ls) && strings.Contains(ls[row-1], "╔")
+			return over(s) || row-1 < len(ls) && strings.ContainsAny(ls[row-1], "╔┏")
 		})
 		col, row = ownStackCell(t, tb.screen())
 		tap(col, row)

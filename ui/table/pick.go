@@ -19,7 +19,7 @@ func PickAt(l *Look, said *Said, r *rack.Rack, cursor int, held *int, name func(
 			return 0, false
 		}
 		*held = cursor
-		said.Flash(false, tr.T("status.picked", name(t)))
+		said.Flash(false, tr.T(l.Tap("status.picked"), name(t)))
 		return 0, false
 	}
 	from, *held = *held, -1
