@@ -61,6 +61,9 @@ func TestServedPagesStandingUp(t *testing.T) {
 					}
 				}
 				check(screenLines(s), wants...)
+				// With no table, the lobby names the tap that opens one.
+				s.lobby = lobby.Shown(nil, 0, 0)
+				check(screenLines(s), tr.T("lobby.empty.tap"))
 
 				g, err := classic.NewGame(classic.DefaultRules(), 42, nil)
 				if err != nil {

@@ -179,6 +179,16 @@ func (c *Common) TooSmall() bool {
 	return !layout.IsPortrait(c.Width, c.Height) && (c.Width < layout.MinWidth || c.Height < layout.MinHeight)
 }
 
+// Tap is the catalogue key name, or its touch variant (name + ".tap")
+// on a terminal standing up (layout.IsPortrait, a phone held upright),
+// whose words name the taps a player sees rather than keys.
+func (c *Common) Tap(name string) string {
+	if layout.IsPortrait(c.Width, c.Height) {
+		return name + ".tap"
+	}
+	return name
+}
+
 // GameName is a game's name in the player's words: classic Okey, Okey
 // 101.
 func (c *Common) GameName(name string) string {

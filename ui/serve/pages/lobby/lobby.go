@@ -184,7 +184,7 @@ func (p *Page) Update(c *common.Common, msg tea.Msg) common.Turn {
 // sit takes a seat at the table chosen, or watches it.
 func (p *Page) sit(c *common.Common, watch bool) common.Turn {
 	if len(p.tables) == 0 {
-		c.Flash = c.Tr.T("lobby.none")
+		c.Flash = c.Tr.T(c.Tap("lobby.none"))
 		return common.Turn{}
 	}
 	sum := p.tables[p.cursor]
@@ -297,7 +297,7 @@ func (p *Page) Lines(c *common.Common) ([]string, []key.Binding) {
 	lines = append(lines, "")
 	switch {
 	case p.open == 0:
-		lines = append(lines, st.Dim.Render(c.Tr.T("lobby.empty")))
+		lines = append(lines, st.Dim.Render(c.Tr.T(c.Tap("lobby.empty"))))
 	case len(p.tables) == 0 && p.hiddenPrivate == 0:
 		// The tables open are other players' dailies: none is joined
 		// with a code.
