@@ -1,0 +1,156 @@
+package main
+
+import (
+	"context"
+	"math"
+	"testing"
+
+	"okey/bots/smallnet"
+	"okey/game"
+	"okey/game/classic"
+	"okey/game/classic/hand"
+)
+
+// TestDataDependOnTheSeedAlone plays a handful of hands on one worker
+// and on three: the same recipe gives the same bytes.
+func TestDataDependOnTheSeedAlone(t *testing.T) {
+	cfg := genConfig{seed: 5, hands: 6, workers: 1, pos: 0.5, maxActions: 400}
+	a, err := generate(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.workers = 3
+	b, err := generate(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Len() == 0 || a.digest() != b.digest() {
+		t.Fatalf("%d positions, digest %s on one worker, %s on three", a.Len(), a.digest(), b.digest())
+	}
+	cfg.seed = 6
+	c, err := generate(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.digest() == a.digest() {
+		t.Fatal("another seed gave the same data")
+	}
+	for i := range a.Len() {
+		if a.Style[i] >= numStyles || math.Abs(float64(a.Y[i])) > 100 {
+			t.Fatalf("position %d: style %d, label %v", i, a.Style[i], a.Y[i])
+		}
+	}
+}
+
+// TestPlayNet checks the label: play's net, gösterme apart, sums to 0.
+func TestPlayNet(t *testing.T) {
+	tests := []struct {
+		name string
+		r    classic.HandResult
+		want [classic.NumSeats]float64
+	}{
+		{"a plain win", classic.HandResult{Winner: 0, Lost: [4]int{0, 2, 2, 2}}, [4]float64{2, -2.0 / 3, -2.0 / 3, -2.0 / 3}},
+		{"gösterme apart", classic.HandResult{Winner: 1, Lost: [4]int{4, 0, 2, 2}, ShowLost: [4]int{2, 0, 0, 0}}, [4]float64{-2.0 / 3, 2, -2.0 / 3, -2.0 / 3}},
+		{"the wall out", classic.HandResult{Winner: -1, WallOut: true}, [4]float64{}},
+	}
+	for _, tt := range tests {
+		got := playNet(&tt.r)
+		for s := range got {
+			if math.Abs(got[s]-tt.want[s]) > 1e-12 {
+				t.Errorf("%s: %v, want %v", tt.name, got, tt.want)
+				break
+			}
+		}
+	}
+}
+
+// TestFeaturesOfTheDeal reads the dealer's first view: 15 tiles, nothing
+// taken or thrown, normal's distance of its best discard.
+func TestFeaturesOfTheDeal(t *testing.T) {
+	for seed := range uint64(5) {
+		st, err := classic.NewMatch(classic.DefaultRules(), game.NewSeed(seed))
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := st.View(st.Turn())
+		var x [NumFeatures]float32
+		if err := features(&v, &x); err != nil {
+			t.Fatal(err)
+		}
+		h, err := v.Analyzer.HandOf(v.Counts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tb := v.Analyzer.DiscardTable(h, 0)
+		if x[fDiscardStage] != 1 || x[fDistance] != float32(tb.Best) || x[fWallLeft] != float32(v.WallLeft) {
+			t.Errorf("seed %d: stage %v, distance %v (want %d), wall %v (want %d)", seed, x[fDiscardStage], x[fDistance], tb.Best, x[fWallLeft], v.WallLeft)
+		}
+		for k := fOwnTakes; k < fOkeysGone; k++ {
+			if x[k] != 0 {
+				t.Errorf("seed %d: %s is %v before anyone played", seed, featureNames[k], x[k])
+			}
+		}
+		if x[fLiveOuts] > 2*x[fOuts] || x[fDistance] > hand.RackSize {
+			t.Errorf("seed %d: %v live outs of %v outs, distance %v", seed, x[fLiveOuts], x[fOuts], x[fDistance])
+		}
+	}
+}
+
+// TestValueAsShipped fits a small value on a handful of hands and checks
+// that the product's scorer (smallnet, float32, read back from the
+// weights' JSON) scores every position as the trainer does, without
+// allocating.
+func TestValueAsShipped(t *testing.T) {
+	d, err := generate(context.Background(), genConfig{seed: 3, hands: 4, workers: 1, pos: 1, maxActions: 400})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := fit(context.Background(), d, fitConfig{seed: 3, hidden: 8, epochs: 2, batch: 16, lr: 1e-2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := shipped(n, []byte(`{"command":"test","data_commit":"test","hands":4}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := predict(n, d)
+	var x [smallnet.MaxFeatures]float32
+	var h smallnet.Hidden
+	for i, w := range want {
+		copy(x[:], d.row(i))
+		if got := float64(m.ScoreWith(&x, &h)); math.Abs(got-w) > 1e-4*(1+math.Abs(w)) {
+			t.Fatalf("position %d: the scorer gives %v, the trainer %v", i, got, w)
+		}
+	}
+	if a := testing.AllocsPerRun(100, func() { m.ScoreWith(&x, &h) }); a != 0 {
+		t.Errorf("a score allocates %v times", a)
+	}
+}
+
+// TestAfterLeavesTheViewAlone discards from the dealer's first view: the
+// view after has 14 tiles and the discard on top, the view before is
+// unchanged.
+func TestAfterLeavesTheViewAlone(t *testing.T) {
+	st, err := classic.NewMatch(classic.DefaultRules(), game.NewSeed(11))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := st.View(st.Turn())
+	rack, hist, counts := len(v.Rack), len(v.History), v.Counts
+	d := v.Rack[0]
+	w := after(&v, d)
+	if len(v.Rack) != rack || len(v.History) != hist || v.Counts != counts || len(v.Discards[v.Seat]) != 0 {
+		t.Fatal("after changed the view it was given")
+	}
+	own := w.Discards[w.Seat]
+	if len(w.Rack) != rack-1 || len(own) != 1 || own[0] != d || w.History[len(w.History)-1].Tile != d {
+		t.Fatalf("after discarding %v: %d tiles, own stack %v", d, len(w.Rack), own)
+	}
+	var x [NumFeatures]float32
+	if err := features(&w, &x); err != nil {
+		t.Fatal(err)
+	}
+	if x[fDiscardStage] != 0 || x[fOwnDiscards] != 1 {
+		t.Fatalf("features after the discard: stage %v, own discards %v", x[fDiscardStage], x[fOwnDiscards])
+	}
+}

@@ -1,0 +1,35 @@
+// Command train makes classic Okey's first learned value of a position
+// (issue 97, a lab-only step): it plays self-play hands between seats
+// of mixed styles (easy, normal, hard and a normal perturbed on
+// purpose), keeps positions (one seat's view at a decision: normal's
+// own estimate of its rack, the routes' distances, the wilds, the wall,
+// what each opponent took and threw), labels each with the points the
+// hand ended with for that seat (play's net, gösterme apart, as the
+// arena counts), fits a small network to them, and measures it on
+// held-out hands against normal's estimate (distance and outs) fitted
+// the same way: error, calibration in deciles, and how often it orders
+// two candidate discards as playouts do.
+//
+//	go -C lab run ./value/train -hands 3000 -test-hands 1000 -workers 2   # docs/studies/classic-value.md
+//	go -C lab run ./value/train -h                                        # the recipe's knobs
+//
+// Everything is drawn from the seed (9701 by default; held out
+// 9701+smallnet.HeldOutOffset, the ordering's choices 9701+2×that): the
+// same flags give the same data (the report prints their digest) and
+// the same weights, whatever the workers.
+//
+// Files:
+//
+//	doc.go       this map
+//	main.go      the flags, the run from the data to the report, the
+//	             weights written
+//	order.go     the ordering figure: discard choices with two
+//	             candidates, the view after a discard, playouts against
+//	             the value and the estimate
+//	eval.go      the held-out figures: error, calibration in deciles
+//	fit.go       the network's fit to the points (a squared error), its
+//	             values, the weights as the product reads them
+//	data.go      the self-play hands, the seats' styles, the positions
+//	             kept and their labels, the data's digest
+//	features.go  the features of one seat's view
+package main

@@ -1,0 +1,154 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"math"
+
+	"okey/bots/botsclassic"
+	"okey/bots/rollout"
+	"okey/bots/smallnet"
+	"okey/game"
+	"okey/game/classic"
+	"okey/game/tile"
+	"okey/lab/internal/trainer"
+)
+
+// choice is a discard decision with two candidates that leave the rack
+// equally far from a win by normal's distance: normal's own pick first,
+// then the next by LeastDistance.
+type choice struct {
+	v     classic.View
+	cands [2]tile.Tile
+}
+
+// choices plays hands of seed (seats as the data's) and keeps n discard
+// decisions with two candidates, one decision in ten at most.
+func choices(ctx context.Context, seed uint64, n int) ([]choice, error) {
+	var out []choice
+	for i := 0; len(out) < n; i++ {
+		hs := smallnet.HandSeed(seed, i)
+		r := game.NewSeeded(hs ^ salt)
+		seats, err := seatBots(r)
+		if err != nil {
+			return nil, err
+		}
+		st, err := classic.NewMatch(classic.DefaultRules(), hs)
+		if err != nil {
+			return nil, fmt.Errorf("hand %d: %w", i, err)
+		}
+		var bots [trainer.Seats]trainer.Player[classic.View, classic.Action]
+		for s := range seats {
+			bots[s] = seats[s].bot
+		}
+		_, err = trainer.PlayOut(ctx, st, &bots, 400, func(_ *classic.State, v *classic.View) error {
+			if len(out) >= n || !v.Legal.Discard || r.Float64() >= 0.1 {
+				return nil
+			}
+			nb, err := botsclassic.New("normal", botsclassic.Options{Seed: r.Uint64()})
+			if err != nil {
+				return err
+			}
+			a, err := nb.Decide(ctx, *v)
+			if err != nil || a.Kind != classic.ActDiscard {
+				return err
+			}
+			more, err := botsclassic.LeastDistance(v, a.Tile, 2)
+			if err != nil || len(more) == 0 {
+				return err
+			}
+			out = append(out, choice{v: *v, cands: [2]tile.Tile{a.Tile, more[0]}})
+			return nil
+		})
+		if err != nil {
+			return nil, fmt.Errorf("hand %d: %w", i, err)
+		}
+	}
+	return out, nil
+}
+
+// after is view v once its seat has discarded t: the rack without it,
+// the discard on the seat's stack and in the history. v is not changed.
+func after(v *classic.View, t tile.Tile) classic.View {
+	w := *v
+	w.Counts[t]--
+	w.Rack = w.Counts.Tiles()
+	w.History = append(v.History[:len(v.History):len(v.History)], classic.Event{Kind: classic.EvDiscard, Seat: v.Seat, Tile: t})
+	own := v.Discards[v.Seat]
+	w.Discards[v.Seat] = append(own[:len(own):len(own)], t)
+	w.Legal = classic.Legal{}
+	return w
+}
+
+// ordering is how often each reading orders two candidates as the
+// playouts do.
+type ordering struct {
+	Positions, Decisive int
+	// Value and Estimate agree with the playouts' sign (a tie counts
+	// half), over every position and over the decisive ones (the
+	// playouts' 95% interval clear of 0).
+	Value, Estimate, ValueDecisive, EstimateDecisive float64
+}
+
+// order measures the value and the estimate on cs against playouts of
+// worlds worlds each (the shared sampler's, normal playing out).
+func order(ctx context.Context, cs []choice, value, estimate *trainer.Net, worlds, workers int, seed uint64) (ordering, error) {
+	var o ordering
+	players := make([]*rollout.PlayerClassic, max(workers, 1))
+	for w := range players {
+		players[w] = rollout.NewPlayerClassic()
+	}
+	agree := func(d, truth float64) float64 {
+		switch {
+		case d == 0:
+			return 0.5
+		case (d > 0) == (truth > 0):
+			return 1
+		}
+		return 0
+	}
+	xs := make([]float64, NumFeatures)
+	a := make([]float64, max(value.H, estimate.H, 1))
+	score := func(n *trainer.Net, v *classic.View, t tile.Tile) (float64, error) {
+		w := after(v, t)
+		var x [NumFeatures]float32
+		if err := features(&w, &x); err != nil {
+			return 0, err
+		}
+		trainer.Standardize(n, x[:], xs)
+		return n.Forward(xs, a), nil
+	}
+	for i := range cs {
+		c := &cs[i]
+		acts := []classic.Action{classic.DiscardAction(c.v.Seat, c.cands[0]), classic.DiscardAction(c.v.Seat, c.cands[1])}
+		vals, err := rollout.Compare(ctx, nil, 0, worlds, workers, nil, rollout.CandidatesClassic(&c.v, acts, seed+uint64(i), players))
+		if err != nil {
+			return o, fmt.Errorf("choice %d: %w", i, err)
+		}
+		truth, half := rollout.Paired(vals[0], vals[1])
+		var d [2]float64
+		for k, n := range []*trainer.Net{value, estimate} {
+			s0, err := score(n, &c.v, c.cands[0])
+			if err != nil {
+				return o, err
+			}
+			s1, err := score(n, &c.v, c.cands[1])
+			if err != nil {
+				return o, err
+			}
+			d[k] = s0 - s1
+		}
+		if truth == 0 {
+			continue // the playouts cannot tell the two apart
+		}
+		o.Positions++
+		o.Value += agree(d[0], truth)
+		o.Estimate += agree(d[1], truth)
+		if math.Abs(truth) > half {
+			o.Decisive++
+			o.ValueDecisive += agree(d[0], truth)
+			o.EstimateDecisive += agree(d[1], truth)
+		}
+	}
+	return o, nil
+}
