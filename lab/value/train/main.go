@@ -145,6 +145,7 @@ func run(ctx context.Context, k knobs) error {
 		pc := func(a float64, n int) string { return fmt.Sprintf("%.1f%% (%g of %d)", 100*a/float64(max(n, 1)), a, n) }
 		fmt.Fprintf(&b, "| the learned value | %s | %s |\n", pc(o.Value, o.Positions), pc(o.ValueDecisive, o.Decisive))
 		fmt.Fprintf(&b, "| normal's estimate, fitted | %s | %s |\n", pc(o.Estimate, o.Positions), pc(o.EstimateDecisive, o.Decisive))
+		fmt.Fprintf(&b, "\nAgainst the playouts' mean value of each of the %d candidates: the value's RMSE %.3f, the estimate's %.3f.\n", o.Scored, o.ValueRMSE, o.EstimateRMSE)
 	}
 	fmt.Print(b.String())
 	if k.report != "" {

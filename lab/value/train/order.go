@@ -88,6 +88,10 @@ type ordering struct {
 	// half), over every position and over the decisive ones (the
 	// playouts' 95% interval clear of 0).
 	Value, Estimate, ValueDecisive, EstimateDecisive float64
+	// ValueRMSE and EstimateRMSE are each reading's error against the
+	// playouts' mean value of each candidate, over Scored candidates.
+	ValueRMSE, EstimateRMSE float64
+	Scored                  int
 }
 
 // order measures the value and the estimate on cs against playouts of
@@ -137,7 +141,14 @@ func order(ctx context.Context, cs []choice, value, estimate *trainer.Net, world
 				return o, err
 			}
 			d[k] = s0 - s1
+			se := math.Pow(s0-rollout.Mean(vals[0]), 2) + math.Pow(s1-rollout.Mean(vals[1]), 2)
+			if k == 0 {
+				o.ValueRMSE += se
+			} else {
+				o.EstimateRMSE += se
+			}
 		}
+		o.Scored += 2
 		if truth == 0 {
 			continue // the playouts cannot tell the two apart
 		}
@@ -150,5 +161,7 @@ func order(ctx context.Context, cs []choice, value, estimate *trainer.Net, world
 			o.EstimateDecisive += agree(d[1], truth)
 		}
 	}
+	o.ValueRMSE = math.Sqrt(o.ValueRMSE / float64(max(o.Scored, 1)))
+	o.EstimateRMSE = math.Sqrt(o.EstimateRMSE / float64(max(o.Scored, 1)))
 	return o, nil
 }
