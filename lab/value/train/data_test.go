@@ -154,3 +154,27 @@ func TestAfterLeavesTheViewAlone(t *testing.T) {
 		t.Fatalf("features after the discard: stage %v, own discards %v", x[fDiscardStage], x[fOwnDiscards])
 	}
 }
+
+// TestValueBotPlays plays one deal in its four rotations of the value
+// bot (on a value fitted to a handful of hands) against three hard.
+func TestValueBotPlays(t *testing.T) {
+	d, err := generate(context.Background(), genConfig{seed: 4, hands: 3, workers: 1, pos: 1, maxActions: 400})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := fit(context.Background(), d, fitConfig{seed: 4, hidden: 4, epochs: 1, batch: 16, lr: 1e-2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := shipped(n, []byte(`{"command":"test","data_commit":"test","hands":3}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := arena(context.Background(), m, 4, 1, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Hands != 4 || r.Bots[0].Name != "value" || r.Bots[0].Decisions == 0 {
+		t.Fatalf("%d hands, first bot %q with %d decisions", r.Hands, r.Bots[0].Name, r.Bots[0].Decisions)
+	}
+}

@@ -8,7 +8,8 @@
 // arena counts), fits a small network to them, and measures it on
 // held-out hands against normal's estimate (distance and outs) fitted
 // the same way: error, calibration in deciles, and how often it orders
-// two candidate discards as playouts do.
+// two candidate discards as playouts do; with -arena, a first bot on it
+// plays three hard on duplicate deals.
 //
 //	go -C lab run ./value/train -hands 3000 -test-hands 1000 -workers 2   # docs/studies/classic-value.md
 //	go -C lab run ./value/train -h                                        # the recipe's knobs
@@ -23,6 +24,9 @@
 //	doc.go       this map
 //	main.go      the flags, the run from the data to the report, the
 //	             weights written
+//	bot.go       the value bot (hard whose discard at the least distance
+//	             is the value's pick one ply ahead) and its arena
+//	             against three hard (-arena)
 //	order.go     the ordering figure: discard choices with two
 //	             candidates, the view after a discard, playouts against
 //	             the value and the estimate

@@ -24,6 +24,8 @@ type knobs struct {
 	epochs, batch    int
 	lr, decay        float64
 	order, worlds    int
+	arena            int
+	arenaSeed        uint64
 	out, report      string
 	commit           string
 }
@@ -44,6 +46,8 @@ func main() {
 	fs.Float64Var(&k.decay, "decay", k.decay, "weight decay")
 	fs.IntVar(&k.order, "order", 0, "discard choices whose two candidates' order is checked against playouts (dealt from seed+2×"+fmt.Sprint(smallnet.HeldOutOffset)+")")
 	fs.IntVar(&k.worlds, "worlds", 1024, "the playouts' worlds a choice")
+	fs.IntVar(&k.arena, "arena", 0, "hands (a multiple of 4) of the value bot against three hard")
+	fs.Uint64Var(&k.arenaSeed, "arena-seed", 97001, "the arena's seed")
 	fs.StringVar(&k.out, "out", "", "write the value's weights (smallnet's format) here")
 	fs.StringVar(&k.report, "report", "", "also write the report (markdown) here")
 	fs.StringVar(&k.commit, "commit", "", "the commit of the code that made the data (default: the build's)")
@@ -53,8 +57,8 @@ func main() {
 		}
 		os.Exit(2)
 	}
-	if fs.NArg() > 0 || k.hands < 1 || k.testHands < 1 || k.batch < 1 || k.epochs < 1 || k.pos <= 0 || k.pos > 1 || k.order < 0 || k.worlds < 1 {
-		fmt.Fprintln(os.Stderr, "train: -hands, -test-hands, -batch and -epochs must be positive, -pos in (0, 1], and no arguments")
+	if fs.NArg() > 0 || k.hands < 1 || k.testHands < 1 || k.batch < 1 || k.epochs < 1 || k.pos <= 0 || k.pos > 1 || k.order < 0 || k.worlds < 1 || k.arena < 0 || k.arena%4 != 0 {
+		fmt.Fprintln(os.Stderr, "train: -hands, -test-hands, -batch and -epochs must be positive, -pos in (0, 1], -arena a multiple of 4, and no arguments")
 		os.Exit(2)
 	}
 	if k.commit == "" {
@@ -146,6 +150,21 @@ func run(ctx context.Context, k knobs) error {
 		fmt.Fprintf(&b, "| the learned value | %s | %s |\n", pc(o.Value, o.Positions), pc(o.ValueDecisive, o.Decisive))
 		fmt.Fprintf(&b, "| normal's estimate, fitted | %s | %s |\n", pc(o.Estimate, o.Positions), pc(o.EstimateDecisive, o.Decisive))
 		fmt.Fprintf(&b, "\nAgainst the playouts' mean value of each of the %d candidates: the value's RMSE %.3f, the estimate's %.3f.\n", o.Scored, o.ValueRMSE, o.EstimateRMSE)
+	}
+	if k.arena > 0 {
+		m, err := shipped(value, []byte(`{"command":"this run","data_commit":"this run","hands":1}`))
+		if err != nil {
+			return err
+		}
+		cpu1 := trainer.CPU()
+		r, err := arena(ctx, m, k.arena, k.arenaSeed, k.workers)
+		if err != nil {
+			return err
+		}
+		vb := r.Bots[0]
+		fmt.Fprintf(&b, "\nThe value bot against three hard, %d hands of seed %d (%.0f CPU-s): play %+.3f a hand (%+.3f to %+.3f), net %+.3f (%+.3f to %+.3f), won %d; its decisions %.1f ms mean, %.1f ms p99 (this machine, loaded).\n",
+			r.Hands, k.arenaSeed, (trainer.CPU() - cpu1).Seconds(), vb.PlayPointsPerHand, vb.PlayCI95[0], vb.PlayCI95[1],
+			vb.NetPointsPerHand, vb.NetCI95[0], vb.NetCI95[1], vb.Won, vb.DecisionMeanMs, vb.DecisionP99Ms)
 	}
 	fmt.Print(b.String())
 	if k.report != "" {
