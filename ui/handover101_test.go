@@ -49,7 +49,7 @@ func TestHandOver101ShowsTheTableAndScrolls(t *testing.T) {
 					said = append(said, table101(m).LastTurn(res.Finisher)...)
 				}
 				for s := range 4 {
-					said = append(said, table101(m).LineWhy(&res.Lines[s]))
+					said = append(said, table101(m).LineWhy(s, &res.Lines[s]))
 				}
 				for _, x := range said {
 					if tileNotation.MatchString(x) {

@@ -32,4 +32,6 @@ func (t *Table) SheetTable() []string { return t.scoreSheet().Table() }
 func (t *Table) HandTitle(res *okey101.HandResult) string { return t.scoreSheet().HandTitle(res) }
 
 // LineWhy says why a seat scored what it did in a hand.
-func (t *Table) LineWhy(l *okey101.ScoreLine) string { return t.scoreSheet().LineWhy(l) }
+func (t *Table) LineWhy(seat int, l *okey101.ScoreLine) string {
+	return t.scoreSheet().LineWhy(seat, l)
+}

@@ -69,7 +69,7 @@ func (sh Sheet) HandEndPage(w int) (h pages.HandEnd, ok bool) {
 			l := res.Lines[s]
 			cells := fmt.Sprintf("  %s  %s  %s  ", canvas.Fit(words.SeatName(s), safetext.MaxNameLen), canvas.Right(Signed(l.Total), handPtsW),
 				canvas.Right(strconv.Itoa(res.Scores[s]), handPtsW))
-			h.Rows = append(h.Rows, pages.HandEndRow{Cells: cells, Why: sh.LineWhy(&l)})
+			h.Rows = append(h.Rows, pages.HandEndRow{Cells: cells, Why: sh.LineWhy(s, &l)})
 		}
 	} else {
 		h.Body = tr.T("t101.void.body")

@@ -134,7 +134,7 @@ func (sh Sheet) Doublings(res *okey101.HandResult) string {
 // LineWhy says why a seat scored what it did: finished, never
 // opened, or the tiles left and their sum (× the multiplier, × 2 after
 // opening with pairs), the okeys left, the penalties paid.
-func (sh Sheet) LineWhy(l *okey101.ScoreLine) string {
+func (sh Sheet) LineWhy(seat int, l *okey101.ScoreLine) string {
 	var why []string
 	switch l.Kind {
 	case okey101.LineFinished:
@@ -172,9 +172,41 @@ func (sh Sheet) LineWhy(l *okey101.ScoreLine) string {
 		}
 	}
 	if l.Penalties > 0 {
-		why = append(why, sh.tr().T("t101.why.penalties", l.Penalties/okey101.PenaltyPoints, l.Penalties))
+		n := l.Penalties / okey101.PenaltyPoints
+		if what := sh.penaltiesFor(seat); what != "" {
+			why = append(why, sh.tr().T("t101.why.penalties.for", n, l.Penalties, what))
+		} else {
+			why = append(why, sh.tr().T("t101.why.penalties", n, l.Penalties))
+		}
 	}
 	return product.Replace(strings.Join(why, "; "))
+}
+
+// penaltiesFor says what seat paid its penalties of this hand for, from
+// the hand's public events ("the okey discarded, a tile that could be
+// laid off discarded ×2"): "" when the view holds none of them.
+func (sh Sheet) penaltiesFor(seat int) string {
+	var n [okey101.PenaltyFeed + 1]int
+	for _, e := range sh.View.History {
+		if e.Kind == okey101.EvPenalty && e.Seat == seat && e.Reason <= okey101.PenaltyFeed {
+			n[e.Reason]++
+		}
+	}
+	var what []string
+	for _, r := range []struct {
+		r   okey101.PenaltyReason
+		key string
+	}{{okey101.PenaltyOkey, "okey"}, {okey101.PenaltyIslek, "islek"}, {okey101.PenaltyFeed, "feed"}} {
+		if n[r.r] == 0 {
+			continue
+		}
+		w := sh.tr().T("t101.why.pen." + r.key)
+		if n[r.r] > 1 {
+			w = sh.tr().T("t101.why.pen.times", w, n[r.r])
+		}
+		what = append(what, w)
+	}
+	return strings.Join(what, ", ")
 }
 
 // product holds a reason's sum together where a line wraps ("= 26 × 1"

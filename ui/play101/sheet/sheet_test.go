@@ -98,11 +98,11 @@ func TestLineWhyKeepsItsSumTogether(t *testing.T) {
 		sh := Sheet{Look: plainLook(tr), View: v, Log: &log{}}
 		// A line whose tiles the view holds back says their sum, not
 		// that nothing was left.
-		if why := sh.LineWhy(&lines[3]); strings.Contains(why, tr.T("t101.why.nothing")) || !strings.Contains(why, "26") {
+		if why := sh.LineWhy(3, &lines[3]); strings.Contains(why, tr.T("t101.why.nothing")) || !strings.Contains(why, "26") {
 			t.Errorf("%s: a line of 26 held back says %q", lang, why)
 		}
 		for i := range lines {
-			why := sh.LineWhy(&lines[i])
+			why := sh.LineWhy(i, &lines[i])
 			for w := 8; w <= 60; w++ {
 				for _, l := range canvas.Wrap(why, w) {
 					l = strings.TrimSpace(strings.ReplaceAll(l, "\u00a0", " "))
@@ -111,6 +111,33 @@ func TestLineWhyKeepsItsSumTogether(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// A penalty on the hand-end page says what it was paid for, in both
+// languages: "penalties 1: 101" alone left the player guessing.
+func TestLineWhyNamesPenalties(t *testing.T) {
+	an, err := meld.New(tile.NewTile(tile.Blue, 6))
+	if err != nil {
+		t.Fatal(err)
+	}
+	okey := tile.NewTile(tile.Blue, 7)
+	v := &okey101.View{Analyzer: an, Okey: okey, History: []okey101.Event{
+		{Kind: okey101.EvPenalty, Seat: 2, Tile: okey, Points: 101, Reason: okey101.PenaltyOkey},
+		{Kind: okey101.EvPenalty, Seat: 2, Tile: tile.NewTile(tile.Red, 4), Points: 101, Reason: okey101.PenaltyIslek},
+		{Kind: okey101.EvPenalty, Seat: 2, Tile: tile.NewTile(tile.Red, 9), Points: 101, Reason: okey101.PenaltyIslek},
+		{Kind: okey101.EvPenalty, Seat: 1, Tile: okey, Points: 101, Reason: okey101.PenaltyOkey},
+	}}
+	l := okey101.ScoreLine{Kind: okey101.LineOpened, RackValue: 10, Rack: []tile.Tile{tile.NewTile(tile.Red, 10)}, Multiplier: 1, Penalties: 303}
+	for _, c := range []struct{ lang, want string }{
+		{"en", "penalties 3: 303 for the okey discarded, a tile that could be laid off discarded (işler taş) ×2"},
+		{"tr", "3 ceza: 303 (okey atıldı, işler taş atıldı ×2)"},
+	} {
+		tr := i18n.MustLoad(c.lang)
+		sh := Sheet{Look: plainLook(tr), View: v, Log: &log{}}
+		if got := strings.ReplaceAll(sh.LineWhy(2, &l), "\u00a0", " "); !strings.Contains(got, c.want) {
+			t.Errorf("%s: %q, want it to say %q", c.lang, got, c.want)
 		}
 	}
 }
