@@ -46,6 +46,15 @@ func TestTheStartAfterADaily(t *testing.T) {
 			}
 			press(t, m, "q")
 			m.Flush()
+			// The quit says what the next start does: the paused match
+			// back, not a new one.
+			bye, wantBye := m.Goodbye(nil), "deals a new one"
+			if paused {
+				wantBye = "brings back the match you paused"
+			}
+			if !strings.Contains(bye, wantBye) {
+				t.Errorf("the quit says %q, want %q", bye, wantBye)
+			}
 			opt := m.opt
 			opt.Daily = nil
 			r := reopen(t, m, opt)

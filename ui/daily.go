@@ -23,7 +23,7 @@ func (m *Model) dailyIn() hostdaily.In {
 	return hostdaily.In{
 		C: m.common(), Stats: &m.stats, Files: m.files, Today: m.today(), Started: startedNow(m.now()),
 		Set: m.set, Refused: m.readOnly || m.seat != nil,
-		Holding: len(m.rec) > 0, Over: m.MatchOver(), Saving: m.saving(), Paused: m.paused, OnPage: m.screen == scrDaily,
+		Holding: len(m.rec) > 0, Begun: m.begun, Over: m.MatchOver(), Saving: m.saving(), Paused: m.paused, OnPage: m.screen == scrDaily,
 	}
 }
 

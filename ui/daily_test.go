@@ -475,6 +475,25 @@ func TestDailyReviewsAHandOfAnEarlierRun(t *testing.T) {
 	}
 }
 
+// A match the app dealt and the player never moved in (the one dealt
+// after a finished match) is not "your match under way": the daily
+// does not say it waits, and nothing is paused for n to bring back.
+func TestDailyPausesNoMatchNeverBegun(t *testing.T) {
+	c := at("2026-11-24 12:00:00")
+	m := newTestModel(t, 100, 30, func(o *Options) { o.Now = c.now })
+	drain(t, m, m.Init())
+	drain(t, m, m.openDaily(game.Classic, daily.Date{}, scrPlay, false))
+	if m.dl == nil {
+		t.Fatalf("no daily begun:\n%s", plain(m))
+	}
+	if out := plain(m); m.paused || strings.Contains(out, "waits") {
+		t.Fatalf("a match never begun is paused (%v):\n%s", m.paused, out)
+	}
+	if _, err := os.Stat(m.files.PausedPath()); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("a paused file for a match never begun: %v", err)
+	}
+}
+
 // A match under way when a daily begins is paused, not abandoned: it
 // waits in its own file while the daily is played, and n on the daily's
 // last page brings it back to the table where it was, the daily's last

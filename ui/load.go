@@ -51,6 +51,7 @@ func (m *Model) load(b []byte) error {
 	}
 	s.Adopt()
 	m.rec = s.Done
+	m.begun = true // a match read back was the player's
 	m.seq++
 	m.loadRack()
 	// The resume page offered: a new match from it is of the same game,

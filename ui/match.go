@@ -95,6 +95,7 @@ func (m *Model) startMatch(seed uint64) error {
 	}
 	m.nextNo++
 	m.rec = rec
+	m.begun = false
 	m.seq++
 	m.screen = scrPlay
 	return nil
@@ -133,6 +134,7 @@ func (m *Model) took(p hosting.Play) tea.Cmd {
 		m.tally(p.Tally)
 	}
 	m.rec = append(m.rec, p.Lines...)
+	m.begun = m.begun || p.WasMine
 	if !p.WasMine && p.Mine && !m.flashNews {
 		m.flash = ""
 	}
@@ -209,8 +211,16 @@ func (m *Model) Goodbye(flushErr error) string {
 	case m.MatchOver():
 		// Every other quit says where the match is; quitting from the
 		// final table said nothing: it says where the match
-		// goes and what the next start does.
-		return m.tr.T("matchover.bye", store.ShortPath(filepath.Join(m.files.StateDir(), store.FinishedDir)))
+		// goes and what the next start does — the daily's next hand, or
+		// the match paused for the daily back, or a new match.
+		done := store.ShortPath(filepath.Join(m.files.StateDir(), store.FinishedDir))
+		switch {
+		case m.dl != nil && !m.dl.Last():
+			return m.tr.T("matchover.bye.daily", done)
+		case m.dl != nil && m.paused:
+			return m.tr.T("matchover.bye.paused", done)
+		}
+		return m.tr.T("matchover.bye", done)
 	}
 	return m.tr.T("bye.saved", store.ShortPath(m.files.MatchPath()))
 }

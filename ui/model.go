@@ -215,6 +215,11 @@ type Model struct {
 	// paused: a match waits in the state directory's PausedFile, set
 	// aside for a daily; it comes back when the daily leaves the table.
 	paused bool
+	// begun: the player has begun the match on the table (moved in it,
+	// or resumed it). A match the app dealt and the player never
+	// touched is not paused for a daily: it would come back as "your
+	// match" though the player never started it.
+	begun bool
 	// askedOther: the match offered to resume is not of the game the
 	// command line asked for, which a new match is (load).
 	askedOther bool

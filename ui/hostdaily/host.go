@@ -41,6 +41,9 @@ type In struct {
 	// ended; Saving: the match is being saved (a match under way can be
 	// paused, not only filed).
 	Holding, Over, Saving bool
+	// Begun: the player began the match held (moved in it, or resumed
+	// it); one the app dealt and nobody touched is never paused.
+	Begun bool
 	// Paused: a match waits for the daily to leave the table.
 	Paused bool
 	// OnPage: the daily's page is on show (the records of its hands
@@ -164,12 +167,14 @@ func Start(in In, on *Daily, g game.Kind, c playdaily.Choice) Result {
 	switch {
 	// An ordinary match under way waits for the daily to leave the
 	// table, rather than being filed with the finished ones.
-	case in.Holding && on == nil && why == "abandoned" && in.Saving:
+	// A match the app dealt and the player never touched (after a
+	// finished one) is filed without a word: it is not "your match".
+	case in.Holding && on == nil && why == "abandoned" && in.Saving && in.Begun:
 		r.Old = Paused
 		r.Notice = append(r.Notice, in.C.Tr.T("daily.paused"))
 	case in.Holding:
 		r.Old = Retired
-		if why == "abandoned" {
+		if why == "abandoned" && (in.Begun || on != nil) {
 			r.Notice = append(r.Notice, in.C.Tr.T("daily.retired"))
 		}
 	}

@@ -26,10 +26,13 @@ func TestStartPausesOrFilesTheMatchBefore(t *testing.T) {
 		wantNote string
 	}{
 		{"none", In{}, false, Kept, "abandoned", 0, ""},
-		{"under way, saved", In{Holding: true, Saving: true}, false, Paused, "abandoned", 1, "daily.paused"},
-		{"under way, unsaved", In{Holding: true}, false, Retired, "abandoned", 1, "daily.retired"},
-		{"over", In{Holding: true, Saving: true, Over: true}, false, Retired, "finished", 0, ""},
+		{"under way, saved", In{Holding: true, Begun: true, Saving: true}, false, Paused, "abandoned", 1, "daily.paused"},
+		{"under way, unsaved", In{Holding: true, Begun: true}, false, Retired, "abandoned", 1, "daily.retired"},
+		{"over", In{Holding: true, Begun: true, Saving: true, Over: true}, false, Retired, "finished", 0, ""},
 		{"a daily's hand", In{Holding: true, Saving: true}, true, Retired, "abandoned", 1, "daily.retired"},
+		// dealt after a finished match, never touched: not "your match"
+		// that "waits", nor one n brings back after the daily
+		{"dealt, not begun", In{Holding: true, Saving: true}, false, Retired, "abandoned", 0, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var f stats.File
