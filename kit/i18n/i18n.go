@@ -126,7 +126,75 @@ func (c *Catalog) T(key string, args ...any) string {
 	if len(args) == 0 {
 		return s
 	}
+	if p := c.point(); p != "." {
+		args = slices.Clone(args) // a caller's slice (T(k, xs...)) is never changed
+		for i, a := range args {
+			switch x := a.(type) {
+			case float64:
+				args[i] = decimal{x, p}
+			case float32:
+				args[i] = decimal{float64(x), p}
+			}
+		}
+	}
 	return fmt.Sprintf(s, args...)
+}
+
+// point is the language's decimal mark: "." in English, "," in
+// Turkish ("0,98 puan"), as its catalogue's num.point says.
+func (c *Catalog) point() string {
+	if p, ok := c.m["num.point"]; ok && p != "" {
+		return p
+	}
+	return "."
+}
+
+// Dec is s, a number or a text holding numbers written with a decimal
+// point ("0.98", "0.26 to 0.35"), with the language's decimal mark: a
+// point between two digits becomes a comma in Turkish.
+func (c *Catalog) Dec(s string) string {
+	p := c.point()
+	if p == "." || !strings.Contains(s, ".") {
+		return s
+	}
+	b := []byte(s)
+	var out strings.Builder
+	for i := 0; i < len(b); i++ {
+		if b[i] == '.' && i > 0 && i+1 < len(b) && isDigit(b[i-1]) && isDigit(b[i+1]) {
+			out.WriteString(p)
+			continue
+		}
+		out.WriteByte(b[i])
+	}
+	return out.String()
+}
+
+func isDigit(b byte) bool { return '0' <= b && b <= '9' }
+
+// decimal is a number T formats with a decimal mark other than the
+// point: every float argument of a catalogue text, so that a verb such
+// as %.1f reads "4,5" in Turkish.
+type decimal struct {
+	x     float64
+	point string
+}
+
+// Format writes d as the verb and flags of f ask, its point swapped.
+func (d decimal) Format(f fmt.State, verb rune) {
+	spec := "%"
+	for _, fl := range "+-# 0" {
+		if f.Flag(int(fl)) {
+			spec += string(fl)
+		}
+	}
+	if w, ok := f.Width(); ok {
+		spec += fmt.Sprint(w)
+	}
+	if p, ok := f.Precision(); ok {
+		spec += "." + fmt.Sprint(p)
+	}
+	spec += string(verb)
+	_, _ = fmt.Fprint(f, strings.Replace(fmt.Sprintf(spec, d.x), ".", d.point, 1))
 }
 
 // Has reports whether the catalog has key.

@@ -73,3 +73,36 @@ func TestCheckedKeysAreUsed(t *testing.T) {
 		}
 	}
 }
+
+// TestDecimalComma: a Turkish player reads every number with a decimal
+// comma ("0,98 puan"), whether a catalogue text formats it (%.1f, %.2f,
+// %5.1f, %v) or it arrives written (Dec); English keeps the point, a
+// thousands-free integer and a dot that is no decimal stay as they are.
+func TestDecimalComma(t *testing.T) {
+	tr, en := MustLoad("tr"), MustLoad("en")
+	cat := &Catalog{Lang: "tr", m: map[string]string{"num.point": ",", "x": "%.2f puan · %5.1f · %v · %d · %s"}}
+	if got, want := cat.T("x", 0.98, 4.5, 1.25, 7, "a.b"), "0,98 puan ·   4,5 · 1,25 · 7 · a.b"; got != want {
+		t.Errorf("T = %q, want %q", got, want)
+	}
+	args := []any{0.5, 1.0, 2.0, 3, "s"}
+	_ = cat.T("x", args...)
+	if x, ok := args[0].(float64); !ok || x != 0.5 {
+		t.Errorf("T changed its caller's arguments: %v", args)
+	}
+	for _, c := range []struct{ in, tr, en string }{
+		{"0.98", "0,98", "0.98"},
+		{"worth 0.26 to 0.35 points.", "worth 0,26 to 0,35 points.", "worth 0.26 to 0.35 points."},
+		{"-2.00", "-2,00", "-2.00"},
+		{"12", "12", "12"},
+	} {
+		if got := tr.Dec(c.in); got != c.tr {
+			t.Errorf("tr.Dec(%q) = %q, want %q", c.in, got, c.tr)
+		}
+		if got := en.Dec(c.in); got != c.en {
+			t.Errorf("en.Dec(%q) = %q, want %q", c.in, got, c.en)
+		}
+	}
+	if got := tr.T("review.summary", "0,98", "0,10", 92.4, 0, 1, 2); strings.Contains(got, ".") && strings.Contains(got, "92.") {
+		t.Errorf("review.summary in Turkish: %q", got)
+	}
+}

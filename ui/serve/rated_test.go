@@ -123,7 +123,7 @@ func TestRoomShowsRatings(t *testing.T) {
 			}
 		}
 		wants := map[string][]string{"en": {"ann (you) · rating 24.0, 5 games", "bot (easy) until someone sits · rating 17.0, 40 games"},
-			"tr": {"ann (sen) · puan 24.0, 5 oyun", "· puan 17.0, 40 oyun"}}[lang]
+			"tr": {"ann (sen) · puan 24,0, 5 oyun", "· puan 17,0, 40 oyun"}}[lang] // Turkish: a decimal comma
 		for _, w := range wants {
 			if !strings.Contains(scr, w) {
 				t.Errorf("%s: the room does not say %q:\n%s", lang, w, scr)
