@@ -159,6 +159,31 @@ func reviewFile(ctx context.Context, path string, f *reviewFlags, tr *i18n.Catal
 			bar.Update(done)
 		}
 	}
+	// Each decision is written as soon as it is judged (a whole match
+	// takes minutes on a busy machine): a line of --json, or the
+	// report's line under its hand, the progress line drawn again under
+	// it; the summary follows at the end.
+	enc := json.NewEncoder(stdout)
+	var st *cli.Stream // begun at the first decision: a record that does not read prints nothing
+	stream := func() *cli.Stream {
+		if st == nil {
+			st = cli.NewStream(stdout, tr, tr.T("cli.review.title", name))
+		}
+		return st
+	}
+	o.Judged = func(d coach.Decision) {
+		if f.hints {
+			return // each decision is written with its hint, once both are known
+		}
+		if bar != nil {
+			bar.Clear()
+		}
+		if f.json {
+			_ = enc.Encode(&d) // a failed write is said once, by the guard of stdout
+			return
+		}
+		stream().Decision(&d, func(s string) string { return review.Say(tr, b, f.seat, f.hand, []coach.Decision{d})(0, s) })
+	}
 	r, err := cli.ReviewRecord(ctx, b, f.seat, f.hand, o)
 	ds, sum := r.Decisions, r.Summary
 	if bar != nil {
@@ -177,23 +202,27 @@ func reviewFile(ctx context.Context, path string, f *reviewFlags, tr *i18n.Catal
 		return name + ": " + reviewWhy(tr, err, f)
 	}
 	if f.json {
-		enc := json.NewEncoder(stdout)
-		for i := range ds {
-			if err := enc.Encode(&ds[i]); err != nil {
-				return "" // said once, by the guard of stdout
-			}
-			if i < len(hs) && hs[i].Index == ds[i].Index && hs[i].Hand == ds[i].Hand {
-				_ = enc.Encode(&hs[i])
+		if f.hints {
+			// the decisions were kept for their hints, each after its own
+			for i := range ds {
+				if err := enc.Encode(&ds[i]); err != nil {
+					return "" // said once, by the guard of stdout
+				}
+				if i < len(hs) && hs[i].Index == ds[i].Index && hs[i].Hand == ds[i].Hand {
+					_ = enc.Encode(&hs[i])
+				}
 			}
 		}
-		_ = enc.Encode(&sum)
+		_ = enc.Encode(&sum) // a failed write is said once, by the guard of stdout
 		return ""
 	}
 	say := review.Say(tr, b, f.seat, f.hand, ds)
-	_ = cli.PrintReview(stdout, tr, tr.T("cli.review.title", name), ds, sum, say)
 	if f.hints {
+		_ = cli.PrintReview(stdout, tr, tr.T("cli.review.title", name), ds, sum, say)
 		_ = cli.PrintHints(stdout, tr, ds, hs, say)
+		return ""
 	}
+	_ = stream().End(ds, sum, say)
 	return ""
 }
 
@@ -206,7 +235,7 @@ func reviewWhy(tr *i18n.Catalog, err error, f *reviewFlags) string {
 		return err.Error()
 	}
 	if strings.Contains(err.Error(), "made no decision") {
-		return tr.T("cmd.review.nodecision", f.seat, f.hand)
+		return tr.T("cmd.review.nodecision", f.seat+1, f.hand) // seats are counted from 1 where a player reads them
 	}
 	return problem.RecordReason(tr, err)
 }

@@ -14,6 +14,7 @@ import (
 	"okey/bots/coach"
 	"okey/game/classic"
 	"okey/game/okey101"
+	"okey/kit/i18n"
 	"okey/ui/cli"
 
 	"github.com/charmbracelet/x/ansi"
@@ -129,17 +130,18 @@ func TestReviewJSON(t *testing.T) {
 	}
 }
 
-// TestReviewText: the report fits 80 columns and names the seat and
-// the hand, in the player's language: with --lang tr its text and its
-// legend are Turkish.
+// TestReviewText: the report fits 80 columns and names the seat (from
+// 1, as a player counts: "0. koltuk" read wrong) and the hand, in the
+// player's language: with --lang tr its text and its legend are
+// Turkish.
 func TestReviewText(t *testing.T) {
 	f := simRecords(t, "101", "1")[0]
 	for _, c := range []struct {
 		lang      string
 		want, not []string
 	}{
-		{"en", []string{"seat 0", "Hand 1", "Loss is the expected points"}, []string{"koltuk", "karar"}},
-		{"tr", []string{"0. koltuk", "1. el: ", "Kayıp, bulunan en iyi hamleye", "incelemesi"}, []string{"seat", "Hand", "decisions", "Loss is", "best", "discard", "draw"}},
+		{"en", []string{"seat 1:", "Hand 1", "Loss is the expected points"}, []string{"koltuk", "karar", "seat 0"}},
+		{"tr", []string{"1. koltuk", "1. el: ", "Kayıp, bulunan en iyi hamleye", "incelemesi"}, []string{"seat", "Hand", "decisions", "Loss is", "best", "discard", "draw", "0. koltuk"}},
 	} {
 		var out, errb bytes.Buffer
 		if code := run(context.Background(), []string{"review", "--lang", c.lang, "--samples", fewSamples("16"), f}, nil, &out, &errb); code != 0 {
@@ -149,6 +151,13 @@ func TestReviewText(t *testing.T) {
 			if !strings.Contains(out.String(), w) {
 				t.Errorf("%s: report lacks %q:\n%s", c.lang, w, out.String())
 			}
+		}
+		// each decision is written as judged, under the title; the
+		// summary (with the seat) follows them
+		tr := i18n.MustLoad(c.lang)
+		if lines := strings.Split(out.String(), "\n"); len(lines) < 4 || lines[1] != tr.T("cli.review.stream") || lines[3] != tr.T("cli.review.stream.hand", 1) ||
+			strings.Index(out.String(), c.want[0]) < strings.Index(out.String(), lines[4]) {
+			t.Errorf("%s: the report does not start with the decisions as judged:\n%s", c.lang, out.String())
 		}
 		for _, w := range c.not {
 			if strings.Contains(out.String(), w) {

@@ -67,6 +67,7 @@ func judgeClassic(ctx context.Context, v classic.View, played classic.Action, o 
 		d.asGood()
 	}
 	d.Reasons = classicReasons(&v, cands, vd, d.Label)
+	d.OpenFinish = OpenFinishWords(d.Weighed, played.Kind == classic.ActDiscard && keepsWin(&v, played.Tile), ThresholdsClassic)
 	if b := cands[vd.best]; o.sampler == nil && played.Kind == classic.ActDiscard && b.Kind == classic.ActDiscard && worse(d.Label) && !v.Analyzer.IsOkey(played.Tile) {
 		// The worlds came from the belief of the racks: whether that
 		// reading made the move lose, and what it saw.

@@ -139,6 +139,76 @@ func TestForcedWinLosesNothing(t *testing.T) {
 	}
 }
 
+// TestLabelsFollowTheInterval: two decisions whose intervals read the
+// same (their ends as the review prints them) get the same label and
+// certainty, whatever their unrounded means — the review once printed
+// "0.30 · inaccuracy / likely (0.26 to 0.35)" and "0.31 · mistake /
+// sure (0.26 to 0.35)" side by side. Both games' scales are swept.
+func TestLabelsFollowTheInterval(t *testing.T) {
+	type read struct {
+		l Label
+		u bool
+		c Certainty
+	}
+	for _, g := range []struct {
+		name string
+		th   Thresholds
+		step float64
+	}{{"classic", ThresholdsClassic, 0.0007}, {"101", Thresholds101, 0.23}} {
+		seen := map[[2]string]read{}
+		first := map[[2]string][2]float64{}
+		for i := 1; i < 1500; i++ {
+			for j := 1; j < 150; j++ {
+				loss, half := float64(i)*g.step, float64(j)*g.step*0.9
+				l, u := g.th.label(loss, half, false)
+				r := read{l, u, g.th.certainty(loss, half, false, u)}
+				lo, hi := max(loss-half, 0), loss+half
+				l0, h0 := ShowInterval(lo, hi)
+				key := [2]string{l0, h0}
+				if was, ok := seen[key]; ok && was != r {
+					f := first[key]
+					t.Fatalf("%s: %v±%v reads %s to %s as %+v; %v±%v reads the same interval as %+v", g.name, loss, half, key[0], key[1], r, f[0], f[1], was)
+				}
+				seen[key], first[key] = r, [2]float64{loss, half}
+			}
+		}
+	}
+	// The issue's pair: 0.30 and 0.31 with the interval 0.26 to 0.35.
+	th := ThresholdsClassic
+	l1, u1 := th.label(0.3025, 0.0455, false)
+	l2, u2 := th.label(0.3075, 0.0455, false)
+	if l1 != l2 || u1 != u2 {
+		t.Errorf("0.26 to 0.35 read as %s (%v) and %s (%v)", l1, u1, l2, u2)
+	}
+}
+
+// TestOpenFinishWords: a finish not played is named with what it was
+// worth against the move played, whatever that move's label; the
+// difference earns a label where the finish is shown worth more, and is
+// too close to call where the two are not told apart.
+func TestOpenFinishWords(t *testing.T) {
+	cases := []struct {
+		w       *Weighed
+		holding bool
+		th      Thresholds
+		want    string
+	}{
+		{nil, false, ThresholdsClassic, ""},
+		{&Weighed{Move: "finish with R5", More: -0.12, Half: 0.05}, true, ThresholdsClassic, "a finish was open (finish with R5): worth 0.12 less than holding"},
+		{&Weighed{Move: "finish with R5", More: 1.3, Half: 0.1}, true, ThresholdsClassic, "a finish was open (finish with R5): worth 1.30 more than holding: a blunder"},
+		{&Weighed{Move: "finish with R5", More: 0.3, Half: 0.02}, false, ThresholdsClassic, "a finish was open (finish with R5): worth 0.30 more than this move: a mistake"},
+		{&Weighed{Move: "finish with R5", More: 0.15, Half: 0.02}, false, ThresholdsClassic, "a finish was open (finish with R5): worth 0.15 more than this move: an inaccuracy"},
+		{&Weighed{Move: "finish with R5", More: 0.05, Half: 0.02}, false, ThresholdsClassic, "a finish was open (finish with R5): worth 0.05 more than this move"},
+		{&Weighed{Move: "finish with R5 (okey finish)", More: 0.03, Half: 0.09}, true, ThresholdsClassic, "a finish was open (finish with R5 (okey finish)): worth 0.03 more than holding, too close to call"},
+		{&Weighed{Move: "discard K9", More: 130, Half: 20}, false, Thresholds101, "a finish was open (discard K9): worth 130 more than this move: a blunder"},
+	}
+	for _, c := range cases {
+		if got := OpenFinishWords(c.w, c.holding, c.th); got != c.want {
+			t.Errorf("%+v: %q, want %q", c.w, got, c.want)
+		}
+	}
+}
+
 // TestLabels: a move whose 95% interval reaches 0 is the best (as good
 // as any); any other is labelled by the loss less 2.5 standard errors,
 // uncertain when the 95% interval reaches a harsher label.
@@ -258,5 +328,36 @@ func TestPrune(t *testing.T) {
 	prune(vals, live, 1, 0)
 	if want := []bool{true, true, true, false}; !slices.Equal(live, want) {
 		t.Fatalf("live after pruning = %v, want %v (the move played stays; the near one stays; the far one goes)", live, want)
+	}
+}
+
+// TestReviewHandsEachDecisionAsJudged: a review hands each decision to
+// Options.Judged as soon as it is judged — before the next is judged
+// (Progress has heard of the ones before it only) — in order, the same
+// decision the review returns, so a report can show it while the rest
+// are judged.
+func TestReviewHandsEachDecisionAsJudged(t *testing.T) {
+	rec := classicRecord(t, 3, [4]string{"easy", "easy", "easy", "easy"})
+	var got []Decision
+	progressed := 0
+	o := Options{Seed: 1, Samples: 16, Workers: 2}
+	o.Judged = func(d Decision) {
+		if progressed != len(got) {
+			t.Errorf("decision %d handed over after %d were reported done", len(got)+1, progressed)
+		}
+		got = append(got, d)
+	}
+	o.Progress = func(done, _ int) { progressed = done }
+	ds, err := ReviewClassic(ctx, rec, 0, 1, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ds) == 0 || len(got) != len(ds) {
+		t.Fatalf("%d decisions handed over, %d judged", len(got), len(ds))
+	}
+	for i := range ds {
+		if got[i].Index != ds[i].Index || got[i].Played != ds[i].Played || got[i].Loss != ds[i].Loss || got[i].Label != ds[i].Label {
+			t.Errorf("decision %d handed over as %+v, judged %+v", i, got[i], ds[i])
+		}
 	}
 }

@@ -238,6 +238,9 @@ func TestHeldWinLosesWithReason(t *testing.T) {
 	if !slices.Contains(d.Reasons, want) {
 		t.Errorf("reasons %q, want %q", d.Reasons, want)
 	}
+	if open := fmt.Sprintf("a finish was open (%s): worth %s more than holding", d.Weighed.Move, amount(d.Weighed.More)); !strings.HasPrefix(d.OpenFinish, open) {
+		t.Errorf("the open finish reads %q, want %q", d.OpenFinish, open)
+	}
 	a, _, err := AdviseClassic(ctx, v, HintOptions(1))
 	if err != nil {
 		t.Fatal(err)
@@ -340,6 +343,10 @@ func TestHeld101WeighedUntilSettled(t *testing.T) {
 			w := d.Weighed
 			if w == nil || !(w.Half <= finishTol101 || math.Abs(w.More) > w.Half) {
 				t.Fatalf("%s (rack %s, %d left): the finish is not weighed until settled: %+v (%s)", d.Played, d.Rack, d.WallLeft, w, show(d))
+			}
+			// the finish is named whatever the label
+			if !strings.HasPrefix(d.OpenFinish, "a finish was open ("+w.Move+"): worth "+amount(w.More)) {
+				t.Errorf("%s labelled %s: the open finish reads %q", d.Played, d.Label, d.OpenFinish)
 			}
 			if c.finishWins || w.More > w.Half {
 				want := fmt.Sprintf("held a winning hand: finishing was worth %s more", amount(w.More))

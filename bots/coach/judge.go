@@ -39,6 +39,11 @@ type Options struct {
 	// Progress, if set, is called after each decision with the number
 	// judged and the number to judge.
 	Progress func(done, total int)
+	// Judged, if set, is handed each decision of a review as soon as
+	// it is judged, in order, before Progress hears of it: a review's
+	// report can show each one while the next is judged (a whole
+	// match's review runs for minutes on a busy machine).
+	Judged func(d Decision)
 
 	// sampler deals classic worlds (nil: the shared rollout.Sampler),
 	// sampler101 those of 101 (nil: rollout.Shared101); the table's

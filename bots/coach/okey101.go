@@ -58,6 +58,7 @@ func judge101(ctx context.Context, v okey101.View, played okey101.Action, o Opti
 		d.asGood()
 	}
 	d.Reasons = reasons101(&v, sv, cands, vd, d.Label)
+	d.OpenFinish = OpenFinishWords(d.Weighed, false, Thresholds101)
 	if b := cands[vd.best]; o.sampler101 == nil && played.Kind == okey101.ActDiscard && b.Kind == okey101.ActDiscard && worse(d.Label) && !v.Analyzer.IsOkey(played.Tile) {
 		// The worlds came from the belief of the racks: whether that
 		// reading made the move lose, and what it saw.

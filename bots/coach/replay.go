@@ -100,7 +100,7 @@ func points[R, S, A any, G replayer[R, S, A]](g G, rec R, seat, hand int) ([]Poi
 }
 
 // review judges every decision of seat in rec (hand 0: every hand), in
-// order, telling o.Progress after each.
+// order, handing each to o.Judged and telling o.Progress after each.
 func review[R, S, A any, G replayer[R, S, A]](ctx context.Context, g G, rec R, seat, hand int, o Options) ([]Decision, error) {
 	ps, err := points(g, rec, seat, hand)
 	if err != nil {
@@ -122,6 +122,9 @@ func review[R, S, A any, G replayer[R, S, A]](ctx context.Context, g G, rec R, s
 		}
 		d.Index, d.Turn = p.Index, turn
 		ds = append(ds, d)
+		if o.Judged != nil {
+			o.Judged(d)
+		}
 		if o.Progress != nil {
 			o.Progress(i+1, len(ps))
 		}

@@ -1,7 +1,9 @@
 package coach
 
 import (
+	"fmt"
 	"math"
+	"strconv"
 
 	"okey/game"
 )
@@ -105,24 +107,73 @@ const labelSE = 2.5
 // classic loss is known to ±0.2 after 128 worlds, against lines 0.10
 // and 0.25 apart) a label read at the mean changes on a second seed in
 // three decisions of ten, one read labelSE low in one of fourteen.
+//
+// The label and its certainty are read from the interval as the player
+// reads it (ShowInterval: its ends rounded as the report prints them), so two
+// decisions whose intervals read the same get the same label and the
+// same certainty, whatever their unrounded means.
 func (th Thresholds) label(loss, half float64, found bool) (Label, bool) {
-	hi := th.band(loss + half)
-	if hi == Best {
-		hi = Good
+	lo, hi := shownInterval(loss, half)
+	top := th.band(hi)
+	if top == Best {
+		top = Good
 	}
-	if found || !shownWorse(loss, half) {
-		return Best, hi != Good && half > 0
+	if found || lo <= 0 {
+		return Best, top != Good && half > 0
 	}
-	l := th.band(loss - half*labelSE/1.96)
+	m, h := (lo+hi)/2, (hi-lo)/2
+	l := th.band(m - h*labelSE/1.96)
 	if l == Best {
 		l = Good
 	}
-	return l, hi != l
+	return l, top != l
+}
+
+// shownInterval is the 95% interval of a loss as the review prints it:
+// the low end cut at 0 (a loss is never below it), both ends rounded as
+// ShowInterval.
+func shownInterval(loss, half float64) (lo, hi float64) {
+	l, h := ShowInterval(max(loss-half, 0), loss+half)
+	return parsed(l), parsed(h)
+}
+
+// ShowInterval writes a loss's interval [lo, hi] as the review prints
+// it: each end as ShowPoints, both whole when the high end is 10 or
+// more (101's points).
+func ShowInterval(lo, hi float64) (string, string) {
+	if hi >= 10 {
+		return strconv.FormatFloat(lo, 'f', 0, 64), strconv.FormatFloat(hi, 'f', 0, 64)
+	}
+	return ShowPoints(lo), ShowPoints(hi)
+}
+
+// parsed is the number s writes.
+func parsed(s string) float64 {
+	v, _ := strconv.ParseFloat(s, 64)
+	return v
+}
+
+// ShowPoints writes points as the review prints them (okey review,
+// the review page): two decimals below 10, whole points from 10 (101's
+// points run in the tens and hundreds), with a decimal point (a
+// language with a decimal comma swaps it: kit/i18n's Catalog.Dec).
+func ShowPoints(x float64) string {
+	if x >= 10 || x <= -10 {
+		return strconv.FormatFloat(x, 'f', 0, 64)
+	}
+	return strconv.FormatFloat(x, 'f', 2, 64)
 }
 
 // shownWorse reports whether a loss with its 95% half-width shows the
 // move worse than the best: the interval excludes 0.
 func shownWorse(loss, half float64) bool { return loss-half > 0 }
+
+// shownLoss reports whether a loss's interval, as the review prints it,
+// excludes 0: the move is labelled by its loss, not as the best.
+func shownLoss(loss, half float64) bool {
+	lo, _ := shownInterval(loss, half)
+	return lo > 0
+}
 
 // Certainty says in plain words how sure a verdict is, for the line
 // under the label: the interval itself stays in the details (okey
@@ -139,11 +190,11 @@ const (
 )
 
 // certainty is a verdict's certainty: too close to call for a move
-// other than the best found that is not shown worse, else likely when
-// uncertain, else sure.
+// other than the best found that is not shown worse (its interval, as
+// printed, reaches 0), else likely when uncertain, else sure.
 func (th Thresholds) certainty(loss, half float64, found, uncertain bool) Certainty {
 	switch {
-	case !found && !shownWorse(loss, half):
+	case !found && !shownLoss(loss, half):
 		return TooClose
 	case uncertain:
 		return Likely
@@ -254,6 +305,12 @@ type Decision struct {
 	// two are told apart or their difference is known within ±0.1
 	// point (±5 in 101); nil elsewhere.
 	Weighed *Weighed `json:"weighed,omitempty"`
+	// OpenFinish names, wherever a finish was legal and not played, the
+	// finish and what it was worth against the move played, in the
+	// coach's words ("a finish was open (finish with R5): worth 0.12
+	// less than holding"), whatever the label (OpenFinishWords); "" where
+	// none was.
+	OpenFinish string `json:"open_finish,omitempty"`
 	// Read is, at a classic discard shown to lose, what reading the
 	// table made of it when the move loses only on the belief's worlds
 	// (judged again on racks dealt at random, it is not shown to lose);
@@ -275,6 +332,38 @@ type Weighed struct {
 	// Settled says the two were told apart or their difference is
 	// known within the tolerance (false: the most worlds ran out).
 	Settled bool `json:"settled"`
+}
+
+// OpenFinishWords are the coach's words for a finish w weighed against
+// the move played (holding: the move keeps a winning rack for a better
+// finish), on the scale th: the finish and how much more or less it was
+// worth than the move played, read on the same worlds; where the finish
+// is shown worth more, the label that difference earns (from an
+// inaccuracy up, as a decision's label is read: Thresholds.label); where
+// the two are not told apart, that it is too close to call. "" for no
+// finish weighed.
+func OpenFinishWords(w *Weighed, holding bool, th Thresholds) string {
+	if w == nil {
+		return ""
+	}
+	than := "this move"
+	if holding {
+		than = "holding"
+	}
+	dir := "more"
+	if w.More < 0 {
+		dir = "less"
+	}
+	s := fmt.Sprintf("a finish was open (%s): worth %s %s than %s", w.Move, amount(w.More), dir, than)
+	switch l, _ := th.label(w.More, w.Half, false); {
+	case w.More-w.Half <= 0 && w.More+w.Half >= 0:
+		s += ", too close to call"
+	case l == Inaccuracy:
+		s += ": an inaccuracy"
+	case l == Mistake || l == Blunder:
+		s += ": a " + string(l)
+	}
+	return s
 }
 
 // Counted reports whether the decision counts in the totals: it had

@@ -32,7 +32,7 @@ var coachForms = []struct {
 	{regexp.MustCompile(`^take back the okey of meld (\d+) with (\S+)$`), "review.move.takeback", []coachArg{{argMeld, i18n.Locative}, {argTile, i18n.Accusative}}},
 	{regexp.MustCompile(`^take (\S+)$`), "review.move.take", []coachArg{{argTile, i18n.Accusative}}},
 	{regexp.MustCompile(`^discard (\S+)$`), "review.move.discard", []coachArg{{argTile, i18n.Accusative}}},
-	{regexp.MustCompile(`^finish with (\S+) \(okey finish\)$`), "review.move.finish.okey", []coachArg{{argTile, i18n.Accusative}}},
+	{regexp.MustCompile(`^finish with (\S+) \(okey finish\)$`), "review.move.finish.okey", []coachArg{{argOkey, i18n.Accusative}}},
 	{regexp.MustCompile(`^finish with (\S+)$`), "review.move.finish", []coachArg{{argTile, i18n.Accusative}}},
 	{regexp.MustCompile(`^show the indicator (\S+)$`), "review.move.show", []coachArg{{argTile, i18n.Accusative}}},
 	{regexp.MustCompile(`^end the hand$`), "review.move.endhand", nil},
@@ -62,6 +62,10 @@ var coachForms = []struct {
 	{regexp.MustCompile(`^left an okey on the table it could take back$`), "review.why.takeback", nil},
 	{regexp.MustCompile(`^kept tiles it could lay off \((.+)\)$`), "review.why.keptlayoff", []coachArg{{argMove, 0}}},
 	{regexp.MustCompile(`^finished now for (\S+) points; holding for an okey finish \(discard (\S+)\) wins (\d+)% of the time and was worth (\S+) points on average$`), "review.why.finishnow", []coachArg{{argText, 0}, {argTile, i18n.Accusative}}},
+	{regexp.MustCompile(`^a finish was open \((.+)\): worth (\S+) more than holding(: an inaccuracy|: a mistake|: a blunder|, too close to call)?$`), "review.why.open.more.hold", []coachArg{{argMove, 0}, {argText, 0}, {argPhrase, 0}}},
+	{regexp.MustCompile(`^a finish was open \((.+)\): worth (\S+) more than this move(: an inaccuracy|: a mistake|: a blunder|, too close to call)?$`), "review.why.open.more.move", []coachArg{{argMove, 0}, {argText, 0}, {argPhrase, 0}}},
+	{regexp.MustCompile(`^a finish was open \((.+)\): worth (\S+) less than holding(, too close to call)?$`), "review.why.open.less.hold", []coachArg{{argMove, 0}, {argText, 0}, {argPhrase, 0}}},
+	{regexp.MustCompile(`^a finish was open \((.+)\): worth (\S+) less than this move(, too close to call)?$`), "review.why.open.less.move", []coachArg{{argMove, 0}, {argText, 0}, {argPhrase, 0}}},
 	{regexp.MustCompile(`^held a winning hand: finishing was worth (\S+) more$`), "review.why.heldwin", nil},
 	{regexp.MustCompile(`^the hint advised this: it weighed fewer deals; this review finds the best move better by (\S+)$`), "review.why.hinted.best", nil},
 	{regexp.MustCompile(`^the hint advised this: it weighed fewer deals; this review finds (.+) better by (\S+)$`), "review.why.hinted", []coachArg{{argMove, 0}, {argText, 0}}},
@@ -93,13 +97,24 @@ type coachArg struct {
 type argKind uint8
 
 const (
-	argText  argKind = iota // a number, as written
-	argTile                 // one tile (R7, J)
-	argMelds                // melds laid: "R1 R2 R3 | Y5 Y6 Y7"
-	argMeld                 // the number of a meld on the table: "3"
-	argMove                 // a move in the coach's words, said again
-	argTiles                // tiles in a row: "R5 R6", the case on the last
+	argText   argKind = iota // a number, as written
+	argTile                  // one tile (R7, J)
+	argMelds                 // melds laid: "R1 R2 R3 | Y5 Y6 Y7"
+	argMeld                  // the number of a meld on the table: "3"
+	argMove                  // a move in the coach's words, said again
+	argTiles                 // tiles in a row: "R5 R6", the case on the last
+	argPhrase                // a closing phrase of a few (phrases), or none
+	argOkey                  // a tile the words already name as the okey (English adds nothing)
 )
+
+// phrases are the closing phrases of the coach's words, each with its
+// catalogue key: what a finish not played would have been.
+var phrases = map[string]string{
+	": an inaccuracy":     "review.open.inaccuracy",
+	": a mistake":         "review.open.mistake",
+	": a blunder":         "review.open.blunder",
+	", too close to call": "review.open.close",
+}
 
 // CoachTable is what the review knows of a decision's hand: its okey
 // (NoTile: none) and, in 101, the tiles of each meld on the table in
@@ -132,19 +147,33 @@ func CoachWords(tr *i18n.Catalog, s string, ct CoachTable) (string, bool) {
 }
 
 // say is part of the coach's words, a, in tr's language: as the coach
-// wrote it where tiles are written in their notation (English), else
-// in tile words with the case a asks for. A part that does not read as
-// it should stays as it is.
+// wrote it where tiles are written in their notation (English; the okey
+// and a false joker named as such), else in tile words with the case a
+// asks for; a number with the language's decimal mark. A part that
+// does not read as it should stays as it is.
 func (ct CoachTable) say(tr *i18n.Catalog, part string, a coachArg) string {
-	if a.kind == argMove {
+	switch a.kind {
+	case argMove:
 		w, _ := CoachWords(tr, part, ct)
 		return w
+	case argText:
+		return tr.Dec(part) // "0.98" reads "0,98" in Turkish
+	case argPhrase:
+		if k, ok := phrases[part]; ok {
+			return tr.T(k)
+		}
+		return part
 	}
 	if !tr.TileWords() {
+		if t, err := tile.ParseTile(part); a.kind == argTile && err == nil && ct.Okey != tile.NoTile && (t == ct.Okey || t == tile.FalseJoker) {
+			// the okey by its name, "Y5 (okey)": a false joker plays
+			// as Y5 too ("J (as Y5)")
+			return tr.Tile(t, ct.Okey, a.cs)
+		}
 		return part
 	}
 	switch a.kind {
-	case argTile:
+	case argTile, argOkey:
 		if t, err := tile.ParseTile(part); err == nil {
 			return tr.Tile(t, ct.Okey, a.cs)
 		}

@@ -1,7 +1,6 @@
 package pages
 
 import (
-	"fmt"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -9,6 +8,7 @@ import (
 
 	"okey/bots/coach"
 	"okey/game/tile"
+	"okey/kit/i18n"
 	"okey/ui/canvas"
 	"okey/ui/cli"
 	"okey/ui/rack"
@@ -172,7 +172,7 @@ func (p ReviewPage) Lines() []string {
 		return lines
 	}
 	s := &rv.Res.Summary
-	summary := canvas.Wrap(tr.T("review.summary", num(s.TotalLoss), num(s.LossPerDecision), s.Accuracy,
+	summary := canvas.Wrap(tr.T("review.summary", num(tr, s.TotalLoss), num(tr, s.LossPerDecision), s.Accuracy,
 		s.Labels[coach.Blunder], s.Labels[coach.Mistake], s.Labels[coach.Inaccuracy]), w)
 	d := &rv.Res.Decisions[rv.At]
 	stage := tr.T("review.stage." + strings.ReplaceAll(d.Stage, " ", "_"))
@@ -253,19 +253,21 @@ func (p ReviewPage) verdict(d *coach.Decision, ct CoachTable, w int) []string {
 		// The main line holds the loss and the label; how sure the
 		// judge is, with the interval, goes to a line of its own in
 		// words (never a negative loss: the interval is cut at 0).
-		out = append(out, canvas.Cut(st.Text.Render(tr.T("review.loss", num(d.Loss)))+" · "+verdict, w))
+		out = append(out, canvas.Cut(st.Text.Render(tr.T("review.loss", num(tr, d.Loss)))+" · "+verdict, w))
 		key := "review.sure.sure"
 		if d.Certainty == coach.Likely {
 			key = "review.sure.likely"
 		}
-		lo, hi := num(max(d.Low, 0)), num(d.High)
-		if d.High >= 10 { // 101's points: whole numbers at both ends
-			lo = fmt.Sprintf("%.0f", max(d.Low, 0))
-		}
+		lo, hi := coach.ShowInterval(max(d.Low, 0), d.High) // 101's points: whole at both ends
+		lo, hi = tr.Dec(lo), tr.Dec(hi)
 		add(st.Dim.Render, tr.T(key, lo, hi))
 	}
 	for _, r := range d.Reasons {
 		add(st.Accent.Render, tr.T("review.why", SayCoach(tr, r, ct)))
+	}
+	if d.OpenFinish != "" {
+		// named whatever the label: a finish missed by a slip
+		add(st.Accent.Render, tr.UpFirst(SayCoach(tr, d.OpenFinish, ct)))
 	}
 	return out
 }
@@ -351,11 +353,8 @@ func (p ReviewPage) progressBar(done, total, w int) string {
 	return st.Dim.Render("[") + st.Accent.Render(strings.Repeat("#", full)) + st.Dim.Render(strings.Repeat(".", w-full)+"]")
 }
 
-// num writes points as the coach's report does: two decimals below 10,
-// none above (101's points run in the tens and hundreds).
-func num(x float64) string {
-	if x >= 10 || x <= -10 {
-		return fmt.Sprintf("%.0f", x)
-	}
-	return fmt.Sprintf("%.2f", x)
+// num writes points as the coach labels them (coach.ShowPoints: two
+// decimals below 10, none above), with tr.s decimal mark.
+func num(tr *i18n.Catalog, x float64) string {
+	return tr.Dec(coach.ShowPoints(x))
 }

@@ -33,6 +33,8 @@ func TestReviewReportInTheLanguage(t *testing.T) {
 		{Hand: 1, Turn: 2, Stage: "draw", Played: "draw", Best: "take K5", Label: coach.Good, Loss: 3, Low: 1, High: 9, Uncertain: true, Certainty: coach.Likely,
 			Reasons: []string{"the hint advised this: it weighed fewer deals; this review finds the best move better by 3.00"}},
 		{Hand: 1, Turn: 3, Stage: "discard", Played: "show the indicator R4", Best: "show the indicator R4", Label: coach.Best, Certainty: coach.Sure},
+		{Hand: 1, Turn: 4, Stage: "discard", Played: "discard R5", Best: "discard R5", Label: coach.Best, Certainty: coach.TooClose,
+			OpenFinish: "a finish was open (finish with Y6): worth 0.12 less than holding"},
 	}
 	sum := cli.Summarise(game.Okey101, 0, ds, coach.Thresholds101)
 	say := func(tr *i18n.Catalog) func(int, string) string {
@@ -54,7 +56,7 @@ func TestReviewReportInTheLanguage(t *testing.T) {
 			t.Errorf("English report says %q:\n%s", w, en)
 		}
 	}
-	for _, want := range []string{"Worst moments", "held a winning hand: finishing was worth 35 more", "Loss is the expected points", "Why: the hint advised this"} {
+	for _, want := range []string{"Worst moments", "held a winning hand: finishing was worth 35 more", "Loss is the expected points", "Why: the hint advised this", "Why: a finish was open (finish with Y6): worth 0.12 less than holding"} {
 		if !strings.Contains(en, want) {
 			t.Errorf("English report lacks %q:\n%s", want, en)
 		}
@@ -64,7 +66,7 @@ func TestReviewReportInTheLanguage(t *testing.T) {
 			t.Errorf("Turkish report says %q:\n%s", bad, trk)
 		}
 	}
-	for _, want := range []string{"x.okey incelemesi", "karar değerlendirildi", "En kötü anlar", "kırmızı 3'ü", "bitebilecek eli tuttun", "Kayıp, bulunan en iyi hamleye", "ya da kötüsü", "gösterge yap", "Neden: bu hamleyi ipucu önerdi"} {
+	for _, want := range []string{"x.okey incelemesi", "karar değerlendirildi", "En kötü anlar", "kırmızı 3'ü", "bitebilecek eli tuttun", "Kayıp, bulunan en iyi hamleye", "ya da kötüsü", "gösterge yap", "Neden: bu hamleyi ipucu önerdi", "3,00", "bitirebilirdin (sarı 6'yı atarak bitir): bitirmek beklemekten", "0,12 puan daha az değerliydi"} {
 		if !strings.Contains(trk, want) {
 			t.Errorf("Turkish report lacks %q:\n%s", want, trk)
 		}
