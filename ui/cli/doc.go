@@ -25,7 +25,8 @@
 //     racks;
 //   - reviewrec.go: Review and ReviewRecord, a seat's decisions in a
 //     record judged (either game);
-//   - review.go: PrintReview, okey review's report;
+//   - review.go: PrintReview, okey review's report, and Stream, the same
+//     written as each decision is judged;
 //   - reviewhints.go: HintsFor and PrintHints, what the game's hint
 //     would have said at each decision of a record (okey review --hints);
 //   - simclassic.go, sim101.go: PrintSimClassic and PrintSim101, okey
