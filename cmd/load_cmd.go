@@ -17,7 +17,7 @@ import (
 // loadCmd is okey load: flags in, the steps run, the table out.
 func loadCmd(e *env) *cobra.Command {
 	cfg := loadgen.DefaultConfig()
-	var sessions, trace, child, burn string
+	var sessions, trace, child, burn, busy string
 	c := &cobra.Command{
 		Use:   "load",
 		Short: e.tr.T("cli.load.short"),
@@ -38,6 +38,14 @@ okey load --addr 127.0.0.1:2501,127.0.0.1:2502,127.0.0.1:2503 \
 			if burn != "" {
 				return exitCode(loadgen.Burn(c.Context(), burn, e.stdin))
 			}
+			if busy != "" {
+				return exitCode(loadgen.Busy(c.Context(), busy, e.stdin))
+			}
+			if !c.Flags().Changed("busy") && cfg.Burn > 0 {
+				// A starved step is starved as a shared machine is: the
+				// spinner and a process doing real work beside it.
+				cfg.Busy = 1
+			}
 			return exitCode(loadRun(c.Context(), cfg, sessions, trace, child, e))
 		},
 	}
@@ -51,6 +59,7 @@ okey load --addr 127.0.0.1:2501,127.0.0.1:2502,127.0.0.1:2503 \
 	fs.IntVar(&cfg.ClusterPort, "cluster-port", 0, flag("cluster-port"))
 	fs.StringSliceVar(&cfg.NATS, "nats", nil, flag("nats"))
 	fs.Float64Var(&cfg.Burn, "burn", 0, flag("burn"))
+	fs.IntVar(&cfg.Busy, "busy", 0, flag("busy"))
 	fs.DurationVar(&cfg.Timer, "timer", cfg.Timer, flag("timer"))
 	fs.IntVar(&cfg.ServerFPS, "server-fps", 0, flag("server-fps"))
 	fs.BoolVar(&cfg.Web, "web", false, flag("web"))
@@ -81,6 +90,8 @@ okey load --addr 127.0.0.1:2501,127.0.0.1:2502,127.0.0.1:2503 \
 	_ = fs.MarkHidden(loadgen.ChildFlag)
 	fs.StringVar(&burn, loadgen.BurnFlag, "", "")
 	_ = fs.MarkHidden(loadgen.BurnFlag)
+	fs.StringVar(&busy, loadgen.BusyFlag, "", "")
+	_ = fs.MarkHidden(loadgen.BusyFlag)
 	return c
 }
 
@@ -100,7 +111,7 @@ func loadRun(ctx context.Context, cfg loadgen.Config, sessions, trace, child str
 		}
 		cfg.Sessions = append(cfg.Sessions, n)
 	}
-	if len(cfg.Addrs) == 0 || cfg.Burn > 0 {
+	if len(cfg.Addrs) == 0 || cfg.Burn > 0 || cfg.Busy > 0 {
 		bin, err := os.Executable()
 		if err != nil {
 			fmt.Fprintf(stderr, "okey load: %s\n", e.tr.T("cmd.load.self", problem.Sys(e.tr, err)))

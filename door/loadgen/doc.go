@@ -61,13 +61,16 @@
 //	client.go   a scripted player, reading its session's screen through kit/vt by its
 //	            markers (the daily's among them)
 //	stats.go    the timings every player counts (stats)
+//	busy.go     a neighbour that works beside them: bots' hands at a lower priority (BusyFlag)
+//	nice_linux.go, nice_unix.go, nice_other.go  a process's priority lowered, where it can be
 //	burn.go     a neighbour that burns CPU beside the servers measured (BurnFlag)
 //	server.go   the server's process (okey serve's own code, door and server/keep)
 //
 // It imports door (to run the server it loads), door/web (its
 // browser door, and github.com/coder/websocket to speak to it), server/keep,
 // server/tournaments (a tournament's file read, as the server reads
-// it), kit/vt and server/proc, and game/tourney for the
+// it), kit/vt and server/proc, bots/arena101 (the busy neighbour's
+// work), and game/tourney for the
 // standings' arithmetic alone (the check recounts the matches); nothing
 // of a table's or a game's play.
 package loadgen

@@ -54,6 +54,10 @@ func (c Config) Check() error {
 		return fmt.Errorf("--burn %g: from 0 to %d cores", c.Burn, maxBurn)
 	case c.Burn > 0 && c.Binary == "":
 		return errors.New("a neighbour that burns needs this program's binary")
+	case c.Busy < 0 || c.Busy > maxBusy:
+		return fmt.Errorf("--busy %d: from 0 to %d neighbours", c.Busy, maxBusy)
+	case c.Busy > 0 && c.Binary == "":
+		return errors.New("a busy neighbour needs this program's binary")
 	case len(c.NATS) > 0 && len(c.Addrs) > 0:
 		return errors.New("--nats is for the nodes the load starts, not for those given by their addresses")
 	case c.SSHPort < 0 || c.ClusterPort < 0 || c.SSHPort+max(1, c.Nodes) > 65536 || c.ClusterPort+max(1, c.Nodes) > 65536:
@@ -118,7 +122,7 @@ func Run(ctx context.Context, cfg Config, w io.Writer) ([]Result, error) {
 // step runs one step of n sessions.
 func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 	daily := int(float64(n)*cfg.Daily + 0.5)
-	r := Result{Sessions: n, Tables: (n - daily) / 4, Daily: daily, Burn: cfg.Burn, Answer: cfg.Answer}
+	r := Result{Sessions: n, Tables: (n - daily) / 4, Daily: daily, Burn: cfg.Burn, Busy: cfg.Busy, Answer: cfg.Answer}
 	if cfg.Tournament != "" {
 		// Every session not on the daily plays the tournament: the
 		// pairing seats them, not the lobby.
@@ -127,6 +131,13 @@ func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 	}
 	if cfg.Burn > 0 {
 		b, err := startBurner(cfg.Binary, cfg.Burn)
+		if err != nil {
+			return r, err
+		}
+		defer b.stop()
+	}
+	for i := range cfg.Busy {
+		b, err := startBusy(cfg.Binary, int(cfg.Seed)+i)
 		if err != nil {
 			return r, err
 		}

@@ -15,6 +15,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -50,6 +51,8 @@ func TestMain(m *testing.M) {
 			os.Exit(ServeChild(context.Background(), os.Args[3], os.Stdin, os.Stdout))
 		case "--" + BurnFlag:
 			os.Exit(Burn(context.Background(), os.Args[3], os.Stdin))
+		case "--" + BusyFlag:
+			os.Exit(Busy(context.Background(), os.Args[3], os.Stdin))
 		}
 	}
 	os.Exit(m.Run())
@@ -95,6 +98,10 @@ func TestCheck(t *testing.T) {
 		{"a Swiss of sixteen rounds", func(c *Config) { c.Tournament, c.Rounds = "swiss", 16 }, true},
 		{"an arena's joins in one second", func(c *Config) { c.Tournament, c.JoinBurst = "arena", true }, false},
 		{"a burst of joins with no tournament", func(c *Config) { c.JoinBurst = true }, true},
+		{"a busy neighbour", func(c *Config) { c.Busy = 1 }, false},
+		{"busy neighbours less than none", func(c *Config) { c.Busy = -1 }, true},
+		{"too many busy neighbours", func(c *Config) { c.Busy = maxBusy + 1 }, true},
+		{"a busy neighbour beside servers given", func(c *Config) { c.Binary, c.Addrs, c.Busy = "", []string{"127.0.0.1:2222"}, 1 }, true},
 		{"a cup", func(c *Config) { c.Tournament = "cup" }, true},
 		{"a tournament on servers given", func(c *Config) { c.Tournament, c.Binary, c.Addrs = "arena", "", []string{"127.0.0.1:2222"} }, true},
 		{"a node killed in an arena of three", func(c *Config) { c.Tournament, c.Nodes, c.KillAt = "arena", 3, time.Minute }, false},
@@ -362,7 +369,7 @@ func TestStarvedClusterPlaysOn(t *testing.T) {
 		t.Fatal(err)
 	}
 	lc := DefaultConfig()
-	lc.Binary, lc.Nodes, lc.Burn = bin, 3, 1.5
+	lc.Binary, lc.Nodes, lc.Burn, lc.Busy = bin, 3, 1.5, 1
 	lc.Sessions = []int{200}
 	lc.Play, lc.Idle, lc.Answer = 15*time.Second, time.Second, 30*time.Second
 	// The nodes' logs are kept (a folder of the test's unless given),
@@ -1252,4 +1259,67 @@ func runLoad(t *testing.T, lc Config) (Result, string) {
 		t.Fatalf("%d results, want 1\n%s", len(rs), out.String())
 	}
 	return rs[0], out.String()
+}
+
+// TestBusyNeighbourWorksNicely: the test binary started as the load's
+// busy neighbour works (its CPU time grows) at niceness 10, says
+// nothing, and ends when its input does.
+func TestBusyNeighbourWorksNicely(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("reads the neighbour's niceness from /proc")
+	}
+	t.Parallel()
+	bin, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bin, "load", "--"+BusyFlag, "7")
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	// stat is the neighbour's niceness and its CPU ticks (user+system),
+	// from /proc/PID/stat (fields 19, 14 and 15 after the name).
+	stat := func() (nice, ticks int, ok bool) {
+		b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", cmd.Process.Pid))
+		if err != nil {
+			return 0, 0, false
+		}
+		f := strings.Fields(string(b[bytes.LastIndexByte(b, ')')+1:]))
+		if len(f) < 17 {
+			return 0, 0, false
+		}
+		u, _ := strconv.Atoi(f[11])
+		s, _ := strconv.Atoi(f[12])
+		n, _ := strconv.Atoi(f[16])
+		return n, u + s, true
+	}
+	var nice, ticks int
+	for deadline := time.Now().Add(2 * time.Minute); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		var ok bool
+		if nice, ticks, ok = stat(); ok && nice == busyNice && ticks > 0 {
+			break
+		}
+	}
+	in.Close()
+	if nice != busyNice || ticks == 0 {
+		t.Errorf("the busy neighbour ran at niceness %d with %d ticks of CPU: want %d and some work", nice, ticks, busyNice)
+	}
+	select {
+	case err := <-done:
+		if err != nil || out.Len() > 0 {
+			t.Errorf("the busy neighbour ended with %v, saying %q: want nothing said, status 0", err, out.String())
+		}
+	case <-time.After(time.Minute):
+		_ = cmd.Process.Kill()
+		<-done
+		t.Fatalf("the busy neighbour still ran a minute after its input ended; it said:\n%s", out.String())
+	}
 }

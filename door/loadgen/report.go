@@ -24,6 +24,9 @@ func (r Result) line() string {
 	if r.Burn > 0 {
 		nodes += fmt.Sprintf(", beside a neighbour burning %g cores", r.Burn)
 	}
+	if r.Busy > 0 {
+		nodes += fmt.Sprintf(", %d busy neighbour(s) playing bots at nice %d", r.Busy, busyNice)
+	}
 	nodes += fmt.Sprintf("; %s of keys and moves answered, the longest %s; %d tables stopped, %d taken over; %d newcomers turned away", r.answered(), r.longest(), r.TablesStopped, r.TakenOver, r.TurnedAway)
 	if r.Daily > 0 {
 		nodes += "; " + r.dailyLine()

@@ -25,6 +25,10 @@ type Config struct {
 	// every step (0: none): the machine starved of CPU, as a shared
 	// host's other work would starve it.
 	Burn float64
+	// Busy is the number of busy neighbours beside the servers for every
+	// step (0: none): processes playing bots' hands at a lower priority,
+	// allocating as real work does (busy.go).
+	Busy int
 	// NATS lists the URLs of a NATS deployment the started nodes share
 	// (as okey serve --nats does) instead of clustering their own
 	// embedded servers (empty: their own). The deployment is the
@@ -142,6 +146,8 @@ type Result struct {
 	Tourney *TourneyResult
 	// Burn is the cores the neighbour burned beside the servers.
 	Burn float64
+	// Busy is the busy neighbours that played beside the servers.
+	Busy int
 	// Answer is how long a key or a move could wait before it was lost.
 	Answer time.Duration
 	// Nodes are the servers' own figures, in the order of their
