@@ -22,24 +22,36 @@ import (
 // three of a three-node cluster goes to it and is never answered, and a
 // read made of several gets rarely gets through whole.
 //
-// So each get here is asked again every directAgain while no answer has
-// come, each time to a reply subject of its own (a new pick of the
-// replica), and the first answer is the one read. A live replica answers
-// in milliseconds; one more small request is cheap.
+// So each get here is asked again while no answer has come, each time
+// to a reply subject of its own (a new pick of the replica), and the
+// first answer is the one read. On a starved machine every replica is
+// slow, and each get asked again is one more for it to answer, so the
+// asks are bounded: the wait doubles after each (directAgain up to
+// directAgainMost), each ask beside the first takes a place in the
+// node's hedgeBudget (none free: not asked), and a store of one
+// replica, where another ask reaches the same server, is never asked
+// again. Unbounded, a one-node server under load answered every get
+// several times over and formed its tables several times slower.
 
 // statusHeader says, in a message with no data, the status of a direct
 // get's answer (204: a batch's end, 404: no message).
 const statusHeader = "Status"
 
 // directAgain is how long a direct get waits for its answer before it
-// is asked again.
-const directAgain = 250 * time.Millisecond
+// is first asked again; directAgainMost the longest wait between asks.
+const (
+	directAgain     = 250 * time.Millisecond
+	directAgainMost = 2 * time.Second
+)
 
 // askDirect sends a direct get request (subj, body) and hands fn the
 // messages of the first attempt to answer, until fn says no more or
-// fails: while no attempt has answered, the request is sent again
-// every directAgain, to a reply subject of its own, until ctx ends.
-func askDirect(ctx context.Context, nc *nats.Conn, subj string, body []byte, fn func(*nats.Msg) (more bool, err error)) error {
+// fails: while no attempt has answered, the request is sent again, to a
+// reply subject of its own, after a wait that doubles from directAgain
+// to directAgainMost, each attempt beside the first within again (a
+// place held for as long as the get lasts; none free: not sent this
+// time), until ctx ends.
+func askDirect(ctx context.Context, nc *nats.Conn, again hedgeBudget, subj string, body []byte, fn func(*nats.Msg) (more bool, err error)) error {
 	prefix := nc.NewInbox()
 	sub, err := nc.SubscribeSync(prefix + ".*")
 	if err != nil {
@@ -57,20 +69,32 @@ func askDirect(ctx context.Context, nc *nats.Conn, subj string, body []byte, fn 
 	if err := send(); err != nil {
 		return err
 	}
-	chosen := ""
+	var releases []func()
+	defer func() {
+		for _, r := range releases {
+			r()
+		}
+	}()
+	chosen, pause := "", directAgain
 	for {
 		if err := ended(ctx); err != nil {
 			return err
 		}
 		wait, cancel := ctx, context.CancelFunc(func() {})
 		if chosen == "" {
-			wait, cancel = context.WithTimeout(ctx, directAgain)
+			wait, cancel = context.WithTimeout(ctx, pause)
 		}
 		m, err := sub.NextMsgWithContext(wait)
 		cancel()
 		switch {
 		case err == nil:
 		case chosen == "" && ended(ctx) == nil && errors.Is(err, context.DeadlineExceeded):
+			pause = min(2*pause, directAgainMost)
+			release, ok := again.take()
+			if !ok {
+				continue
+			}
+			releases = append(releases, release)
 			if err := send(); err != nil {
 				return err
 			}
@@ -135,9 +159,9 @@ func directMsg(m *nats.Msg) (*jetstream.RawStreamMsg, error) {
 }
 
 // directOne is the one message a direct get asks for.
-func directOne(ctx context.Context, nc *nats.Conn, subj string, body []byte) (*jetstream.RawStreamMsg, error) {
+func directOne(ctx context.Context, nc *nats.Conn, again hedgeBudget, subj string, body []byte) (*jetstream.RawStreamMsg, error) {
 	var msg *jetstream.RawStreamMsg
-	err := askDirect(ctx, nc, subj, body, func(m *nats.Msg) (bool, error) {
+	err := askDirect(ctx, nc, again, subj, body, func(m *nats.Msg) (bool, error) {
 		var err error
 		msg, err = directMsg(m)
 		return false, err
@@ -154,11 +178,13 @@ type directStream struct {
 	name string
 	// api is the JetStream API's subject prefix ("$JS.API.").
 	api string
+	// again bounds the gets asked again (Engine.askAgain).
+	again hedgeBudget
 }
 
 // directOf wraps st, a stream made or found through js.
-func directOf(js jetstream.JetStream, st jetstream.Stream, name string) directStream {
-	return directStream{Stream: st, nc: js.Conn(), name: name, api: apiPrefix(js)}
+func directOf(js jetstream.JetStream, st jetstream.Stream, name string, again hedgeBudget) directStream {
+	return directStream{Stream: st, nc: js.Conn(), name: name, api: apiPrefix(js), again: again}
 }
 
 // apiPrefix is the subject prefix of js's API requests, as the client
@@ -181,7 +207,7 @@ func (s directStream) getSubject() string { return s.api + "DIRECT.GET." + s.nam
 // asked again while unanswered; a stream that serves no direct gets is
 // asked through the API, as the client's own does.
 func (s directStream) GetLastMsgForSubject(ctx context.Context, subj string) (*jetstream.RawStreamMsg, error) {
-	m, err := directOne(ctx, s.nc, s.getSubject()+"."+subj, nil)
+	m, err := directOne(ctx, s.nc, s.again, s.getSubject()+"."+subj, nil)
 	if errors.Is(err, nats.ErrNoResponders) {
 		return s.Stream.GetLastMsgForSubject(ctx, subj)
 	}
@@ -191,7 +217,7 @@ func (s directStream) GetLastMsgForSubject(ctx context.Context, subj string) (*j
 // firstFor is subj's first message (jetstream.ErrMsgNotFound: none).
 func (s directStream) firstFor(ctx context.Context, subj string) (*jetstream.RawStreamMsg, error) {
 	body := fmt.Appendf(nil, `{"seq":1,"next_by_subj":%q}`, subj)
-	m, err := directOne(ctx, s.nc, s.getSubject(), body)
+	m, err := directOne(ctx, s.nc, s.again, s.getSubject(), body)
 	if errors.Is(err, nats.ErrNoResponders) {
 		return s.Stream.GetMsg(ctx, 1, jetstream.WithGetMsgSubject(subj))
 	}
@@ -207,9 +233,9 @@ type directBucket struct {
 }
 
 // directBucketOf wraps kv, a bucket made or found through js.
-func directBucketOf(js jetstream.JetStream, kv jetstream.KeyValue) directBucket {
+func directBucketOf(js jetstream.JetStream, kv jetstream.KeyValue, again hedgeBudget) directBucket {
 	name := kv.Bucket()
-	return directBucket{KeyValue: kv, stream: directStream{nc: js.Conn(), name: "KV_" + name, api: apiPrefix(js)}}
+	return directBucket{KeyValue: kv, stream: directStream{nc: js.Conn(), name: "KV_" + name, api: apiPrefix(js), again: again}}
 }
 
 // kvKey is what the client takes for a key (other keys it refuses).
@@ -222,7 +248,7 @@ func (b directBucket) Get(ctx context.Context, key string) (jetstream.KeyValueEn
 	if !kvKey.MatchString(key) || strings.HasPrefix(key, ".") || strings.HasSuffix(key, ".") {
 		return b.KeyValue.Get(ctx, key) // the client's own refusal
 	}
-	m, err := directOne(ctx, b.stream.nc, b.stream.getSubject()+".$KV."+b.Bucket()+"."+key, nil)
+	m, err := directOne(ctx, b.stream.nc, b.stream.again, b.stream.getSubject()+".$KV."+b.Bucket()+"."+key, nil)
 	switch {
 	case errors.Is(err, nats.ErrNoResponders):
 		return b.KeyValue.Get(ctx, key)

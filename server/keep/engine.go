@@ -596,7 +596,7 @@ func (e *Engine) bindBucket(ctx context.Context, js jetstream.JetStream, bucket 
 	if err != nil {
 		return nil, err
 	}
-	return directBucketOf(js, kv), nil
+	return directBucketOf(js, kv, e.askAgain()), nil
 }
 
 // MakeBucket makes (or updates) a key-value bucket, as makeStream.
@@ -610,5 +610,5 @@ func (e *Engine) MakeBucket(ctx context.Context, cfg jetstream.KeyValueConfig) (
 	if err != nil {
 		return nil, err
 	}
-	return directBucketOf(e.js, kv), nil
+	return directBucketOf(e.js, kv, e.askAgain()), nil
 }

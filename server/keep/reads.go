@@ -186,6 +186,19 @@ func (e *Engine) budget() hedgeBudget {
 	return e.hedges
 }
 
+// askAgain is the budget of e's direct gets asked again (askDirect):
+// its hedgeBudget, or no place at all where the store keeps one replica
+// (a get asked again there reaches the same server, only busier).
+func (e *Engine) askAgain() hedgeBudget {
+	if e == nil {
+		return nil
+	}
+	if e.Replicas <= 1 {
+		return make(hedgeBudget)
+	}
+	return e.hedges
+}
+
 // take takes one attempt from b, if one is free, and how to give it back.
 func (b hedgeBudget) take() (release func(), ok bool) {
 	if b == nil {

@@ -74,7 +74,7 @@ func makeRecords(ctx context.Context, eng *Engine) (directStream, error) {
 	if err != nil {
 		return directStream{}, fmt.Errorf("the records' stream: %w", err)
 	}
-	return directOf(eng.js, st, recordsStream), nil
+	return directOf(eng.js, st, recordsStream, eng.askAgain()), nil
 }
 
 // remake makes the records' stream again if the store says it is gone
@@ -260,7 +260,7 @@ func (b *RecordBook) directBatch(ctx context.Context, subj string, from, last ui
 	// Asked again while no replica answers (askDirect); no replica
 	// there to answer (direct gets turned off, the stream gone) is the
 	// client's nats.ErrNoResponders, at once.
-	err = askDirect(ctx, b.eng.NC, b.stream.getSubject(), req, func(m *nats.Msg) (bool, error) {
+	err = askDirect(ctx, b.eng.NC, b.stream.again, b.stream.getSubject(), req, func(m *nats.Msg) (bool, error) {
 		if status := m.Header.Get(statusHeader); len(m.Data) == 0 && status != "" {
 			switch status {
 			case "204": // the batch's end
