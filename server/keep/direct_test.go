@@ -54,9 +54,11 @@ func TestDirectGetsAskPastASilentReplica(t *testing.T) {
 	if err := nc.Flush(); err != nil {
 		t.Fatal(err)
 	}
-	k.Records.stream.api = relayed
+	// The store of the test is one replica, whose gets are never asked
+	// again; the relay plays a cluster's, with a node's budget.
+	k.Records.stream.api, k.Records.stream.again = relayed, make(hedgeBudget, hedgeExtra)
 	b := k.Tables.KV.(directBucket)
-	b.stream.api = relayed
+	b.stream.api, b.stream.again = relayed, make(hedgeBudget, hedgeExtra)
 	k.Tables.KV = b
 
 	ctx, cancel = context.WithTimeout(context.Background(), time.Minute)
@@ -76,5 +78,54 @@ func TestDirectGetsAskPastASilentReplica(t *testing.T) {
 	}
 	if dropped.Load() == 0 {
 		t.Fatalf("no get was dropped (%d asked): the test asked past nothing", asked.Load())
+	}
+}
+
+// TestDirectGetsAskedAgainWithinBounds: a get nobody answers is asked
+// again ever more slowly (at 0, 250 and 750 ms within 1.6 s, not every
+// 250 ms: on a starved store every ask is one more to answer), only
+// within its budget, and never where the budget has no place (a store
+// of one replica).
+func TestDirectGetsAskedAgainWithinBounds(t *testing.T) {
+	t.Parallel()
+	k, _ := loggedOnce(t, "9")
+	nc := k.eng.NC
+	const subj = "OKEY.TEST.SILENT"
+	var asked atomic.Int64
+	sub, err := nc.Subscribe(subj, func(*nats.Msg) { asked.Add(1) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = sub.Unsubscribe() }()
+	if err := nc.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name   string
+		budget hedgeBudget
+		most   int64
+	}{
+		{"one replica", make(hedgeBudget), 1},
+		{"a budget of one", make(hedgeBudget, 1), 2},
+		{"a cluster's budget", make(hedgeBudget, hedgeExtra), 3},
+		{"the engine's, one replica", k.eng.askAgain(), 1},
+	} {
+		asked.Store(0)
+		ctx, cancel := context.WithTimeout(context.Background(), 1600*time.Millisecond)
+		_, err := directOne(ctx, nc, c.budget, subj, nil)
+		cancel()
+		if !errors.Is(err, context.DeadlineExceeded) {
+			t.Errorf("%s: a get nobody answers ended with %v", c.name, err)
+		}
+		// The last ask may still be on its way to the silent subscriber.
+		if err := nc.Flush(); err != nil {
+			t.Fatal(err)
+		}
+		if n := asked.Load(); n < 1 || n > c.most {
+			t.Errorf("%s: asked %d times in 1.6 s, want 1 to %d", c.name, n, c.most)
+		}
+		if len(c.budget) != 0 {
+			t.Errorf("%s: %d places of the budget still held after the get", c.name, len(c.budget))
+		}
 	}
 }
