@@ -142,7 +142,7 @@ func TestDrawLog(t *testing.T) {
 		{true, 3, []string{"#Log", "+three", ""}, 2},
 		{false, 5, []string{"-one", "-two a", "-two b", "+three", ""}, 4},
 		{true, 5, []string{"#Log", "-one", "+two a", "+two b", "+three"}, 4}, // the page's first step dimmer
-		{true, 4, []string{"#Log", "+two a", "+two b", "+three"}, 4}, // the page from entry 1 (an empty one)
+		{true, 4, []string{"#Log", "+two a", "+two b", "+three"}, 4},         // the page from entry 1 (an empty one)
 		{true, 2, []string{"#Log", "+three"}, 2},
 		{false, 0, []string{}, 0},
 	} {
