@@ -172,18 +172,18 @@ func TestOperatorsTournamentRefusedSaysWhy(t *testing.T) {
 	}
 }
 
-// The operator's file docs/serving.md shows reads as the tournament it
-// describes, its description and time control with it.
+// The operator's file docs/tournaments-for-operators.md shows reads as
+// the tournament it describes, its description and time control with it.
 func TestDocumentedFileReads(t *testing.T) {
 	t.Parallel()
-	doc, err := os.ReadFile("../../docs/serving.md")
+	doc, err := os.ReadFile("../../docs/tournaments-for-operators.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	_, rest, ok := strings.Cut(string(doc), "```json\n{\"name\": \"Friday arena\"")
 	file, _, ok2 := strings.Cut(rest, "```")
 	if !ok || !ok2 {
-		t.Fatal("docs/serving.md shows no operator's file")
+		t.Fatal("docs/tournaments-for-operators.md shows no operator's file")
 	}
 	o, err := ReadOrder(strings.NewReader(`{"name": "Friday arena"` + file))
 	if err != nil {
