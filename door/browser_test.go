@@ -371,7 +371,12 @@ func TestBrowserPlays(t *testing.T) {
 					tb.press(kb.ArrowLeft)
 				}
 			}
-			tb.waitFor("You discard")
+			// The bots may have played a whole round before the page
+			// is read, the move gone from the latest moves: the pile
+			// of the player's discards says it too.
+			tb.waitUntil("the player's discard", func(s string) bool {
+				return strings.Contains(s, "You discard") || myDiscards(s) > 0
+			})
 			tb.shot("table-" + tc.name)
 			tb.clean(addr)
 		})
@@ -390,6 +395,23 @@ func myTiles(scr string) int {
 					return n
 				}
 			}
+		}
+	}
+	return 0
+}
+
+// myDiscards is how many tiles the player has discarded, as the count
+// under their pile's name says (0 when none is shown).
+func myDiscards(scr string) int {
+	lines := strings.Split(scr, "\n")
+	for i, l := range lines {
+		if strings.Contains(l, "Your discards") && i+1 < len(lines) {
+			f := strings.Fields(lines[i+1][:strings.LastIndex(lines[i+1], " discarded")+1])
+			var n int
+			if len(f) > 0 {
+				fmt.Sscanf(f[len(f)-1], "%d", &n)
+			}
+			return n
 		}
 	}
 	return 0
