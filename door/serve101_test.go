@@ -286,7 +286,7 @@ func TestRestart101ResumesTheTable(t *testing.T) {
 	if g.State().Phase() == game.HandOver {
 		ann.press("enter")
 		bob.press("enter")
-		g = saved101(t, srv, "1", quiet, ann, bob)
+		saved101(t, srv, "1", quiet, ann, bob)
 	}
 	time.Sleep(300 * time.Millisecond) // let the saver catch up, were anything left
 	g = saved101(t, srv, "1", func(*okey101.Game) bool { return true })

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -158,15 +159,57 @@ func directMsg(m *nats.Msg) (*jetstream.RawStreamMsg, error) {
 	return &jetstream.RawStreamMsg{Subject: subj, Sequence: seq, Header: m.Header, Data: m.Data, Time: at}, nil
 }
 
-// directOne is the one message a direct get asks for.
+// directOne is the one message a direct get asks for: asked as the
+// client's own requests are, through the connection's one inbox, and
+// asked again while unanswered as askDirect does (a new request is a
+// new pick of the replica), the first answer taken.
 func directOne(ctx context.Context, nc *nats.Conn, again hedgeBudget, subj string, body []byte) (*jetstream.RawStreamMsg, error) {
-	var msg *jetstream.RawStreamMsg
-	err := askDirect(ctx, nc, again, subj, body, func(m *nats.Msg) (bool, error) {
-		var err error
-		msg, err = directMsg(m)
-		return false, err
-	})
-	return msg, err
+	ctx, cancel := context.WithCancel(ctx)
+	var asking sync.WaitGroup
+	defer func() {
+		cancel()
+		asking.Wait() // every place of the budget given back
+	}()
+	type answer struct {
+		m   *nats.Msg
+		err error
+	}
+	answers := make(chan answer, 1)
+	ask := func(release func()) {
+		defer asking.Done()
+		defer release()
+		m, err := nc.RequestWithContext(ctx, subj, body)
+		select {
+		case answers <- answer{m, err}:
+		default: // another attempt answered first
+		}
+	}
+	asking.Add(1)
+	go ask(func() {})
+	pause := directAgain
+	timer := time.NewTimer(pause)
+	defer timer.Stop()
+	for {
+		select {
+		case a := <-answers:
+			if a.err != nil {
+				if e := ended(ctx); e != nil {
+					return nil, e
+				}
+				return nil, fmt.Errorf("asking %s: %w", subj, a.err)
+			}
+			return directMsg(a.m)
+		case <-timer.C:
+			pause = min(2*pause, directAgainMost)
+			timer.Reset(pause)
+			if release, ok := again.take(); ok {
+				asking.Add(1)
+				go ask(release)
+			}
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
 }
 
 // directStream is a stream whose reads of a subject's last and first
