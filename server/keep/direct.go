@@ -45,24 +45,21 @@ const (
 	directAgainMost = 2 * time.Second
 )
 
-// askDirect sends a direct get request (subj, body) and hands fn the
-// messages of the first attempt to answer, until fn says no more or
-// fails: while no attempt has answered, the request is sent again, to a
-// reply subject of its own, after a wait that doubles from directAgain
-// to directAgainMost, each attempt beside the first within again (a
-// place held for as long as the get lasts; none free: not sent this
-// time), until ctx ends.
-func askDirect(ctx context.Context, nc *nats.Conn, again hedgeBudget, subj string, body []byte, fn func(*nats.Msg) (more bool, err error)) error {
-	prefix := nc.NewInbox()
-	sub, err := nc.SubscribeSync(prefix + ".*")
+// askDirect sends a direct get request (subj, body) through in and
+// hands fn the messages of the first attempt to answer, until fn says
+// no more or fails: while no attempt has answered, the request is sent
+// again, to a reply subject of its own, after a wait that doubles from
+// directAgain to directAgainMost, each attempt beside the first within
+// again (a place held for as long as the get lasts; none free: not
+// sent this time), until ctx ends.
+func askDirect(ctx context.Context, in *directInbox, again hedgeBudget, subj string, body []byte, fn func(*nats.Msg) (more bool, err error)) error {
+	w, err := in.open()
 	if err != nil {
 		return fmt.Errorf("asking %s: %w", subj, err)
 	}
-	defer func() { _ = sub.Unsubscribe() }()
-	sent := 0
+	defer in.close(w)
 	send := func() error {
-		sent++
-		if err := nc.PublishRequest(subj, prefix+"."+strconv.Itoa(sent), body); err != nil {
+		if err := in.nc.PublishRequest(subj, in.reply(w), body); err != nil {
 			return fmt.Errorf("asking %s: %w", subj, err)
 		}
 		return nil
@@ -77,34 +74,35 @@ func askDirect(ctx context.Context, nc *nats.Conn, again hedgeBudget, subj strin
 		}
 	}()
 	chosen, pause := "", directAgain
+	timer := time.NewTimer(pause)
+	defer timer.Stop()
 	for {
 		if err := ended(ctx); err != nil {
 			return err
 		}
-		wait, cancel := ctx, context.CancelFunc(func() {})
-		if chosen == "" {
-			wait, cancel = context.WithTimeout(ctx, pause)
-		}
-		m, err := sub.NextMsgWithContext(wait)
-		cancel()
-		switch {
-		case err == nil:
-		case chosen == "" && ended(ctx) == nil && errors.Is(err, context.DeadlineExceeded):
-			pause = min(2*pause, directAgainMost)
-			release, ok := again.take()
-			if !ok {
+		m := w.next()
+		if m == nil {
+			select {
+			case <-w.ready:
 				continue
+			case <-timer.C:
+				if chosen != "" {
+					continue
+				}
+				pause = min(2*pause, directAgainMost)
+				timer.Reset(pause)
+				release, ok := again.take()
+				if !ok {
+					continue
+				}
+				releases = append(releases, release)
+				if err := send(); err != nil {
+					return err
+				}
+				continue
+			case <-ctx.Done():
+				return ctx.Err()
 			}
-			releases = append(releases, release)
-			if err := send(); err != nil {
-				return err
-			}
-			continue
-		default:
-			if e := ended(ctx); e != nil {
-				return e
-			}
-			return fmt.Errorf("asking %s: %w", subj, err)
 		}
 		if chosen == "" {
 			chosen = m.Subject
@@ -116,6 +114,96 @@ func askDirect(ctx context.Context, nc *nats.Conn, again hedgeBudget, subj strin
 			return err
 		}
 	}
+}
+
+// directInbox is where the answers to a connection's batched direct
+// gets come: one subscription for all of them, as the client's own
+// requests share one, each ask's attempts on reply subjects of their
+// own under it. A subscription made and dropped for each ask cost a
+// get twenty times the client's own.
+type directInbox struct {
+	nc     *nats.Conn
+	once   sync.Once
+	err    error
+	prefix string
+	mu     sync.Mutex
+	asks   uint64
+	sent   map[string]*directWait
+}
+
+// directWait is one ask's answers, in the order they came.
+type directWait struct {
+	id    uint64
+	tries int
+	mu    sync.Mutex
+	msgs  []*nats.Msg
+	// ready has a token while msgs may hold a message not yet taken.
+	ready chan struct{}
+}
+
+// open starts an ask, subscribing the inbox on its first.
+func (in *directInbox) open() (*directWait, error) {
+	in.once.Do(func() {
+		in.prefix = in.nc.NewInbox()
+		in.sent = map[string]*directWait{}
+		_, in.err = in.nc.Subscribe(in.prefix+".*", in.deliver)
+	})
+	if in.err != nil {
+		return nil, in.err
+	}
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	in.asks++
+	return &directWait{id: in.asks, ready: make(chan struct{}, 1)}, nil
+}
+
+// reply is the reply subject of w's next attempt.
+func (in *directInbox) reply(w *directWait) string {
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	w.tries++
+	subj := in.prefix + "." + strconv.FormatUint(w.id, 10) + "-" + strconv.Itoa(w.tries)
+	in.sent[subj] = w
+	return subj
+}
+
+// close ends w's ask: its attempts' later answers are dropped.
+func (in *directInbox) close(w *directWait) {
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	for i := 1; i <= w.tries; i++ {
+		delete(in.sent, in.prefix+"."+strconv.FormatUint(w.id, 10)+"-"+strconv.Itoa(i))
+	}
+}
+
+// deliver hands m to the ask it answers, never blocking the
+// connection's delivery of the others.
+func (in *directInbox) deliver(m *nats.Msg) {
+	in.mu.Lock()
+	w := in.sent[m.Subject]
+	in.mu.Unlock()
+	if w == nil {
+		return // an ask already over
+	}
+	w.mu.Lock()
+	w.msgs = append(w.msgs, m)
+	w.mu.Unlock()
+	select {
+	case w.ready <- struct{}{}:
+	default:
+	}
+}
+
+// next is w's oldest answer not yet taken (nil: none yet).
+func (w *directWait) next() *nats.Msg {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if len(w.msgs) == 0 {
+		return nil
+	}
+	m := w.msgs[0]
+	w.msgs = w.msgs[1:]
+	return m
 }
 
 // directStatus is the error a direct get's answer carries in its

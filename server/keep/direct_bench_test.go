@@ -52,3 +52,26 @@ func BenchmarkKeyGet(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkRecordRead is a table's record read back whole from a
+// one-node store, as a node does when it takes a table over: the
+// messages of a record of 40 writes, asked for in direct batches.
+func BenchmarkRecordRead(b *testing.B) {
+	k, closeFn := openStoreAt(b, b.TempDir())
+	defer closeFn()
+	l := k.Log("5")
+	rec := []byte("H\n")
+	for range 40 {
+		rec = append(rec, `{"a":"draw","s":0}`+"\n"...)
+		if err := l.Write(nil, rec); err != nil {
+			b.Fatal(err)
+		}
+	}
+	ctx := context.Background()
+	for b.Loop() {
+		got, _, err := k.Records.Read(ctx, "5")
+		if err != nil || len(got) != len(rec) {
+			b.Fatalf("read %d bytes of %d (%v)", len(got), len(rec), err)
+		}
+	}
+}

@@ -198,6 +198,8 @@ type Engine struct {
 	// could come back too late (docs/cluster-design.md, on renewals).
 	leaseNC *nats.Conn
 	leaseJS jetstream.JetStream
+	// batches is where the answers to NC's batched direct gets come.
+	batches directInbox
 	// Seal seals what the tables keep and send (seal.go).
 	Seal *Sealer
 	// replicas is the copies of every stream and bucket it makes.
@@ -290,6 +292,7 @@ func openEngine(ctx context.Context, dir string, sc StoreConfig) (*Engine, error
 		}
 	}
 	if e.NC, err = connect(""); err == nil {
+		e.batches.nc = e.NC
 		e.leaseNC, err = connect(" leases")
 	}
 	if err != nil {
