@@ -37,12 +37,8 @@ func Burn(ctx context.Context, cores string, in io.Reader) int {
 	if err != nil || n <= 0 || n > maxBurn {
 		return 2
 	}
-	ctx, cancel := context.WithCancel(ctx)
+	ctx, cancel := whileParent(ctx, in)
 	defer cancel()
-	go func() {
-		_, _ = io.Copy(io.Discard, in)
-		cancel()
-	}()
 	runtime.GOMAXPROCS(int(math.Ceil(n)) + 1)
 	var wg sync.WaitGroup
 	for share := n; share > 0; share-- {
@@ -50,6 +46,17 @@ func Burn(ctx context.Context, cores string, in io.Reader) int {
 	}
 	wg.Wait()
 	return 0
+}
+
+// whileParent is ctx, ended too once in ends: a neighbour's standard
+// input is its parent's pipe, closed when the parent goes, however.
+func whileParent(ctx context.Context, in io.Reader) (context.Context, context.CancelFunc) {
+	ctx, cancel := context.WithCancel(ctx)
+	go func() {
+		_, _ = io.Copy(io.Discard, in)
+		cancel()
+	}()
+	return ctx, cancel
 }
 
 // spin keeps one core busy for share of every burnSlice until ctx ends.

@@ -39,12 +39,8 @@ func Busy(ctx context.Context, seed string, in io.Reader) int {
 	if err != nil {
 		return 2
 	}
-	ctx, cancel := context.WithCancel(ctx)
+	ctx, cancel := whileParent(ctx, in)
 	defer cancel()
-	go func() {
-		_, _ = io.Copy(io.Discard, in)
-		cancel()
-	}()
 	// A niceness it cannot take is no reason not to work: it then
 	// competes at the servers' priority, a harsher neighbour.
 	_ = lowerPriority(busyNice)
