@@ -136,7 +136,7 @@ func openRelay(ctx context.Context, h *Hall, eng *keep.Engine) (*relay, error) {
 	r := &relay{h: h, nc: eng.NC, node: eng.Node, lobby: kv, js: eng.JetStream(), seal: eng.Seal, fresh: newFreshness(eng.Seal, time.Now), Others: map[string]remoteSummary{},
 		written: map[string][]byte{}, stamps: map[string]ownEntry{}, subs: map[string]*nats.Subscription{}, stands: map[string]*standIn{}, silenced: map[string]time.Time{}, alive: map[string]time.Time{},
 		joined: map[*remoteTable]*tables.Member{}, doors: map[string]door{}, server: eng.ServerID(), servers: map[string]string{}, rewatch: make(chan struct{}, 1)}
-	r.link = &link{nc: r.nc, fresh: r.fresh, log: h.Opt.Log, memberKey: r.memberKey,
+	r.link = &link{nc: r.nc, inbox: keep.NewInbox(r.nc), fresh: r.fresh, log: h.Opt.Log, memberKey: r.memberKey,
 		sat: func(rt *remoteTable, m *tables.Member) {
 			r.Mu.Lock()
 			r.joined[rt] = m

@@ -10,6 +10,7 @@ import (
 
 	"github.com/nats-io/nats.go"
 
+	"okey/server/keep"
 	"okey/server/tables"
 )
 
@@ -42,7 +43,9 @@ type SeatTable interface {
 // note of the tables sessions here sit at (sat, left), by which a table
 // freed stops them (relay.freed). The relay makes it (openRelay).
 type link struct {
-	nc        *nats.Conn
+	nc *nats.Conn
+	// inbox is where the answers to this node's requests come.
+	inbox     *keep.Inbox
 	fresh     *freshness
 	log       *slog.Logger
 	memberKey func() string
@@ -199,19 +202,23 @@ func (rt *remoteTable) Call(ctx context.Context, req tables.Request) bool {
 // asker is told there was no answer, and asks again, never that the
 // table closed.
 func (l *link) ask(ctx context.Context, subj string, data []byte, place string) ([]byte, error) {
-	inbox := l.nc.NewInbox()
-	sub, err := l.nc.SubscribeSync(inbox)
+	a, err := l.inbox.Ask()
 	if err != nil {
 		return nil, err
 	}
-	defer func() { _ = sub.Unsubscribe() }()
-	if err := l.nc.PublishRequest(subj, inbox, data); err != nil {
+	defer a.Close()
+	if err := l.nc.PublishRequest(subj, a.Reply(), data); err != nil {
 		return nil, err
 	}
 	for {
-		msg, err := sub.NextMsgWithContext(ctx)
-		if err != nil {
-			return nil, err
+		msg := a.Next()
+		if msg == nil {
+			select {
+			case <-a.Ready():
+				continue
+			case <-ctx.Done():
+				return nil, ctx.Err()
+			}
 		}
 		if len(msg.Data) == 0 && msg.Header.Get("Status") == "503" {
 			return nil, nats.ErrNoResponders

@@ -52,14 +52,14 @@ const (
 // directAgain to directAgainMost, each attempt beside the first within
 // again (a place held for as long as the get lasts; none free: not
 // sent this time), until ctx ends.
-func askDirect(ctx context.Context, in *directInbox, again hedgeBudget, subj string, body []byte, fn func(*nats.Msg) (more bool, err error)) error {
-	w, err := in.open()
+func askDirect(ctx context.Context, in *Inbox, again hedgeBudget, subj string, body []byte, fn func(*nats.Msg) (more bool, err error)) error {
+	w, err := in.Ask()
 	if err != nil {
 		return fmt.Errorf("asking %s: %w", subj, err)
 	}
-	defer in.close(w)
+	defer w.Close()
 	send := func() error {
-		if err := in.nc.PublishRequest(subj, in.reply(w), body); err != nil {
+		if err := in.nc.PublishRequest(subj, w.Reply(), body); err != nil {
 			return fmt.Errorf("asking %s: %w", subj, err)
 		}
 		return nil
@@ -80,10 +80,10 @@ func askDirect(ctx context.Context, in *directInbox, again hedgeBudget, subj str
 		if err := ended(ctx); err != nil {
 			return err
 		}
-		m := w.next()
+		m := w.Next()
 		if m == nil {
 			select {
-			case <-w.ready:
+			case <-w.Ready():
 				continue
 			case <-timer.C:
 				if chosen != "" {
@@ -114,96 +114,6 @@ func askDirect(ctx context.Context, in *directInbox, again hedgeBudget, subj str
 			return err
 		}
 	}
-}
-
-// directInbox is where the answers to a connection's batched direct
-// gets come: one subscription for all of them, as the client's own
-// requests share one, each ask's attempts on reply subjects of their
-// own under it. A subscription made and dropped for each ask cost a
-// get twenty times the client's own.
-type directInbox struct {
-	nc     *nats.Conn
-	once   sync.Once
-	err    error
-	prefix string
-	mu     sync.Mutex
-	asks   uint64
-	sent   map[string]*directWait
-}
-
-// directWait is one ask's answers, in the order they came.
-type directWait struct {
-	id    uint64
-	tries int
-	mu    sync.Mutex
-	msgs  []*nats.Msg
-	// ready has a token while msgs may hold a message not yet taken.
-	ready chan struct{}
-}
-
-// open starts an ask, subscribing the inbox on its first.
-func (in *directInbox) open() (*directWait, error) {
-	in.once.Do(func() {
-		in.prefix = in.nc.NewInbox()
-		in.sent = map[string]*directWait{}
-		_, in.err = in.nc.Subscribe(in.prefix+".*", in.deliver)
-	})
-	if in.err != nil {
-		return nil, in.err
-	}
-	in.mu.Lock()
-	defer in.mu.Unlock()
-	in.asks++
-	return &directWait{id: in.asks, ready: make(chan struct{}, 1)}, nil
-}
-
-// reply is the reply subject of w's next attempt.
-func (in *directInbox) reply(w *directWait) string {
-	in.mu.Lock()
-	defer in.mu.Unlock()
-	w.tries++
-	subj := in.prefix + "." + strconv.FormatUint(w.id, 10) + "-" + strconv.Itoa(w.tries)
-	in.sent[subj] = w
-	return subj
-}
-
-// close ends w's ask: its attempts' later answers are dropped.
-func (in *directInbox) close(w *directWait) {
-	in.mu.Lock()
-	defer in.mu.Unlock()
-	for i := 1; i <= w.tries; i++ {
-		delete(in.sent, in.prefix+"."+strconv.FormatUint(w.id, 10)+"-"+strconv.Itoa(i))
-	}
-}
-
-// deliver hands m to the ask it answers, never blocking the
-// connection's delivery of the others.
-func (in *directInbox) deliver(m *nats.Msg) {
-	in.mu.Lock()
-	w := in.sent[m.Subject]
-	in.mu.Unlock()
-	if w == nil {
-		return // an ask already over
-	}
-	w.mu.Lock()
-	w.msgs = append(w.msgs, m)
-	w.mu.Unlock()
-	select {
-	case w.ready <- struct{}{}:
-	default:
-	}
-}
-
-// next is w's oldest answer not yet taken (nil: none yet).
-func (w *directWait) next() *nats.Msg {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	if len(w.msgs) == 0 {
-		return nil
-	}
-	m := w.msgs[0]
-	w.msgs = w.msgs[1:]
-	return m
 }
 
 // directStatus is the error a direct get's answer carries in its

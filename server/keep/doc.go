@@ -92,6 +92,8 @@
 //	direct.go   direct gets asked again while no replica answers (a
 //	            frozen node's replica is handed its share of them): the
 //	            buckets' Get and the records' last and first message
+//	inbox.go    Inbox: the answers to a connection's requests on one
+//	            subscription, a request answered more than once too
 //	reads.go    asking while the store may not answer: again on a
 //	            doubling wait, hedged reads, the stream leader's word
 //	seal.go     the seal: records, entries and what nodes send each other

@@ -199,7 +199,7 @@ type Engine struct {
 	leaseNC *nats.Conn
 	leaseJS jetstream.JetStream
 	// batches is where the answers to NC's batched direct gets come.
-	batches directInbox
+	batches *Inbox
 	// Seal seals what the tables keep and send (seal.go).
 	Seal *Sealer
 	// replicas is the copies of every stream and bucket it makes.
@@ -292,7 +292,7 @@ func openEngine(ctx context.Context, dir string, sc StoreConfig) (*Engine, error
 		}
 	}
 	if e.NC, err = connect(""); err == nil {
-		e.batches.nc = e.NC
+		e.batches = NewInbox(e.NC)
 		e.leaseNC, err = connect(" leases")
 	}
 	if err != nil {

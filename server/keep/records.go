@@ -260,7 +260,7 @@ func (b *RecordBook) directBatch(ctx context.Context, subj string, from, last ui
 	// Asked again while no replica answers (askDirect); no replica
 	// there to answer (direct gets turned off, the stream gone) is the
 	// client's nats.ErrNoResponders, at once.
-	err = askDirect(ctx, &b.eng.batches, b.stream.again, b.stream.getSubject(), req, func(m *nats.Msg) (bool, error) {
+	err = askDirect(ctx, b.eng.batches, b.stream.again, b.stream.getSubject(), req, func(m *nats.Msg) (bool, error) {
 		if status := m.Header.Get(statusHeader); len(m.Data) == 0 && status != "" {
 			switch status {
 			case "204": // the batch's end
