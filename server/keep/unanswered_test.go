@@ -523,10 +523,12 @@ func TestEntryWritesNotAnsweredInARowAreAllLookedFor(t *testing.T) {
 func TestARecordsWriteIsSentAgainBeforeTheFirstGivesUp(t *testing.T) {
 	t.Parallel()
 	k, l := loggedOnce(t, "7")
-	// Unanswered the first three sends: the claim's own first waits
-	// (250 ms, then 500 ms: untilAvailable) pass before it is sent
-	// beside one.
-	silent := &silentPublish{JetStream: k.eng.js, left: 3}
+	// Unanswered every send until one is sent beside an unanswered
+	// one: the claim's own first waits (250 ms, then 500 ms:
+	// untilAvailable) pass before that, and on a loaded machine the
+	// hedge's tick may come after a wait ran out more than once. Were
+	// no send ever made beside another, the claim would never land.
+	silent := &silentPublish{JetStream: k.eng.js, left: 1000, landBeside: true}
 	k.eng.js = silent
 	if err := l.Claim("n1"); err != nil {
 		t.Fatalf("the claim: %v", err)
@@ -599,6 +601,8 @@ type silentPublish struct {
 	mu            sync.Mutex
 	left, waiting int
 	sends, beside int
+	// landBeside: a send made while another waits is answered.
+	landBeside bool
 }
 
 func (s *silentPublish) PublishMsg(ctx context.Context, m *nats.Msg, opts ...jetstream.PublishOpt) (*jetstream.PubAck, error) {
@@ -607,7 +611,7 @@ func (s *silentPublish) PublishMsg(ctx context.Context, m *nats.Msg, opts ...jet
 	if s.waiting > 0 {
 		s.beside++
 	}
-	silent := s.left > 0
+	silent := s.left > 0 && !(s.landBeside && s.waiting > 0)
 	if silent {
 		s.left--
 		s.waiting++
