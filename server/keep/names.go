@@ -243,22 +243,24 @@ func oldName(part string) (string, bool) {
 // together still chooses the bucket's leader: each call is made again
 // while the store is unavailable.
 func renameKeys(ctx context.Context, kv jetstream.KeyValue, bucket string, seal *Sealer, filter string, rename func(key string) (string, bool)) (int, error) {
-	var keys []string
-	err := untilAvailable(ctx, func(ctx context.Context) error {
-		keys = keys[:0]
+	// Listed as the sweep lists (listedSoon): a listing slow to be
+	// answered on a loaded store is asked again beside it, never cut
+	// by a wait of its own, which on a starved machine cut every one.
+	keys, err := listedSoon(ctx, nil, "the players' keys in "+bucket, func(ctx context.Context) ([]string, error) {
 		lister, err := kv.ListKeysFiltered(ctx, filter)
 		if err != nil {
-			return err
+			return nil, err
 		}
+		var keys []string
 		for k := range lister.Keys() {
 			if _, ok := rename(k); ok {
 				keys = append(keys, k)
 			}
 		}
 		_ = lister.Stop()
-		// A listing cut by its attempt's wait ends early, as one read
-		// whole does: only one that ran to its end is all the keys.
-		return ended(ctx)
+		// A listing cut by ctx ends early, as one read whole does:
+		// only one that ran to its end is all the keys.
+		return keys, ended(ctx)
 	})
 	if errors.Is(err, jetstream.ErrNoKeysFound) {
 		return 0, nil
