@@ -336,7 +336,7 @@ func TestPanicsAreContained(t *testing.T) {
 	}
 
 	// Table 1 plays its hand to the end on its bots' plain moves.
-	playTurns(t, ann, 90*time.Second)
+	playTurns(t, ann, 3*time.Minute)
 	if n := strings.Count(log.String(), "a bot panicked"); n != 1 {
 		t.Errorf("the bot's panic was logged with its stack %d times, want once", n)
 	}
