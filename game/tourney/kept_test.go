@@ -58,7 +58,7 @@ func kLeave(id string) keptStep {
 
 func kAsk(from, to string) keptStep {
 	return keptStep{"ask " + from + " " + to, func(k *keptServer) ([]Start, error) {
-		st, err := k.tr.Ask(from, to, 1500, k.now)
+		st, err := k.tr.Ask(Invite{From: from, To: to, Rating: 1500}, k.now)
 		k.tr.Named(from, strings.ToUpper(from))
 		return st, err
 	}}

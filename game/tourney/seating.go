@@ -52,6 +52,6 @@ func (singles) join(t *Tournament, p Pairing, id string, rating int, now time.Ti
 	return t.Tick(now), nil
 }
 
-func (singles) ask(*Tournament, Pairing, string, string, int, time.Time) ([]Start, error) {
+func (singles) ask(*Tournament, Pairing, Invite, time.Time) ([]Start, error) {
 	return nil, ErrNoPartners
 }

@@ -287,7 +287,7 @@ type Seating interface {
 	// join, ask, leave and named are Join's, Ask's, Leave's and
 	// Named's part (leave says whether it was all of Leave).
 	join(t *Tournament, p Pairing, id string, rating int, now time.Time) ([]Start, error)
-	ask(t *Tournament, p Pairing, from, to string, rating int, now time.Time) ([]Start, error)
+	ask(t *Tournament, p Pairing, ask Invite, now time.Time) ([]Start, error)
 	leave(t *Tournament, id string) bool
 	named(t *Tournament, id, name string)
 	// tick is Tick's part, before the pairing's; stop is the pairing's

@@ -56,6 +56,12 @@ type Invite struct {
 	// Asked is when From asked (zero in a tournament kept before it
 	// was: Since): the ask lapses AskLapse after (Tick).
 	Asked time.Time `json:",omitzero"`
+	// Entry: the ask is From's only entry, as the server
+	// has it when From comes from the address of the one asked (one
+	// entry an address, a team's two one entry): ended other than in
+	// the two's team — declined, taken back, lapsed, dropped, or the
+	// one asked gone — From is out of the tournament, not alone.
+	Entry bool `json:",omitempty"`
 }
 
 // AskLapse is how long an ask to partner waits for its answer: then it
@@ -402,19 +408,23 @@ func (partners) join(t *Tournament, p Pairing, id string, rating int, now time.T
 	return t.Tick(now), nil
 }
 
-// Ask is player from's ask that to, waiting alone, be their partner:
-// from joins with it (or asks from alone; an ask of theirs to another
-// is dropped), and waits apart for the answer (Answer) while to is
-// held out of the teaming by join order. Refused: one of them in a
-// team (ErrTeamed), to not waiting alone (ErrUnknown), to asked by
-// another or asking, or from asked (ErrAsked: answered first).
-func (t *Tournament) Ask(from, to string, rating int, now time.Time) ([]Start, error) {
+// Ask is ask's From's ask that its To, waiting alone, be their
+// partner (at From's Rating; its Entry: the ask is From's only entry,
+// the rest of ask the director's to fill): From joins with it (or asks
+// from alone; an ask of theirs to another is dropped), and waits apart
+// for the answer (Answer) while To is held out of the teaming by join
+// order. Refused: one of them in a team (ErrTeamed), To not waiting
+// alone (ErrUnknown), To asked by another or asking, or From asked
+// (ErrAsked: answered first).
+func (t *Tournament) Ask(ask Invite, now time.Time) ([]Start, error) {
 	sys := t.System()
-	return sys.Seating.ask(t, sys.Pairing, from, to, rating, now)
+	return sys.Seating.ask(t, sys.Pairing, Invite{From: ask.From, To: ask.To, Rating: ask.Rating, Entry: ask.Entry}, now)
 }
 
-// ask is Ask in partners.
-func (pt partners) ask(t *Tournament, p Pairing, from, to string, rating int, now time.Time) ([]Start, error) {
+// ask is Ask in partners: ask's From asks its To, at its Rating, as
+// its Entry says.
+func (pt partners) ask(t *Tournament, p Pairing, ask Invite, now time.Time) ([]Start, error) {
+	from, to := ask.From, ask.To
 	switch {
 	case t.Phase == Finished || t.Phase == Ending:
 		return nil, ErrFinished
@@ -450,7 +460,8 @@ func (pt partners) ask(t *Tournament, p Pairing, from, to string, rating int, no
 		since = t.Lone[i].Since
 		t.Lone = slices.Delete(t.Lone, i, i+1)
 	}
-	t.Invites = append(t.Invites, Invite{From: from, To: to, Rating: rating, Since: since, Asked: now})
+	ask.Since, ask.Asked = since, now
+	t.Invites = append(t.Invites, ask)
 	return t.Tick(now), nil
 }
 
@@ -466,7 +477,7 @@ func (t *Tournament) TakeBack(from string, now time.Time) ([]Start, error) {
 		return nil, fmt.Errorf("no ask to partner by %s: %w", from, ErrUnknown)
 	}
 	partners{}.dropInvite(t, from)
-	t.Lone = append(t.Lone, Lone{Player: from, Rating: inv.Rating, Since: inv.Since})
+	partners{}.backAlone(t, inv, Lone{Player: from, Rating: inv.Rating, Since: inv.Since})
 	return t.Tick(now), nil
 }
 
@@ -485,7 +496,7 @@ func (pt partners) lapse(t *Tournament, now time.Time) {
 	for _, inv := range slices.Clone(t.Invites) {
 		if !now.Before(inv.Lapses()) {
 			pt.dropInvite(t, inv.From)
-			t.Lone = append(t.Lone, Lone{Player: inv.From, Rating: inv.Rating, Since: inv.Since})
+			pt.backAlone(t, inv, Lone{Player: inv.From, Rating: inv.Rating, Since: inv.Since})
 		}
 	}
 }
@@ -513,7 +524,7 @@ func (t *Tournament) Answer(to string, accept bool, now time.Time) ([]Start, err
 		return t.Tick(now), nil
 	}
 	t.Lone[i].Declined = append(slices.Clone(t.Lone[i].Declined), inv.From)
-	t.Lone = append(t.Lone, Lone{Player: inv.From, Rating: inv.Rating, Since: now, Declined: []string{to}})
+	partners{}.backAlone(t, inv, Lone{Player: inv.From, Rating: inv.Rating, Since: now, Declined: []string{to}})
 	return t.Tick(now), nil
 }
 
@@ -534,17 +545,26 @@ func (partners) dropInvite(t *Tournament, player string) (Invite, bool) {
 func (pt partners) leaveInvite(t *Tournament, id string) {
 	inv, ok := pt.dropInvite(t, id)
 	if ok && inv.To == id {
-		t.Lone = append(t.Lone, Lone{Player: inv.From, Rating: inv.Rating, Since: inv.Since})
+		pt.backAlone(t, inv, Lone{Player: inv.From, Rating: inv.Rating, Since: inv.Since})
 	}
 }
 
 // dropInvites drops every ask waiting for its answer, each asker
 // alone again.
-func (partners) dropInvites(t *Tournament) {
+func (pt partners) dropInvites(t *Tournament) {
 	for _, inv := range t.Invites {
-		t.Lone = append(t.Lone, Lone{Player: inv.From, Rating: inv.Rating, Since: inv.Since})
+		pt.backAlone(t, inv, Lone{Player: inv.From, Rating: inv.Rating, Since: inv.Since})
 	}
 	t.Invites = nil
+}
+
+// backAlone puts the asker of inv, an ask ended other than in a team,
+// back among those waiting alone as l says; unless the ask was their
+// only entry (Invite.Entry): then they are out of the tournament.
+func (partners) backAlone(t *Tournament, inv Invite, l Lone) {
+	if !inv.Entry {
+		t.Lone = append(t.Lone, l)
+	}
 }
 
 // held says whether player, waiting alone, is asked to partner: the

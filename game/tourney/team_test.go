@@ -246,7 +246,7 @@ func TestPartnersAsked(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			tr := partnersOf(t, Config{Kind: Arena, Length: time.Hour}, 1) // p0 waits alone
 			at := t0.Add(-time.Hour)
-			if _, err := tr.Ask("ayse", "p0", 1600, at); err != nil {
+			if _, err := tr.Ask(Invite{From: "ayse", To: "p0", Rating: 1600}, at); err != nil {
 				t.Fatal(err)
 			}
 			if _, ok := tr.InviteOf("p0"); !ok || !tr.Alone("ayse") || tr.Players() != 2 || !slices.Contains(tr.People(), "ayse") {
@@ -334,20 +334,20 @@ func TestPartnersAskRefused(t *testing.T) {
 		{"ayse", "ayse", ErrUnknown},
 		{"ayse", Bot, ErrUnknown},
 	} {
-		if _, err := tr.Ask(c.from, c.to, 1500, at); !errors.Is(err, c.want) {
+		if _, err := tr.Ask(Invite{From: c.from, To: c.to, Rating: 1500}, at); !errors.Is(err, c.want) {
 			t.Errorf("%s asks %s: %v, want %v", c.from, c.to, err, c.want)
 		}
 	}
-	if _, err := tr.Ask("ayse", "p2", 1500, at); err != nil {
+	if _, err := tr.Ask(Invite{From: "ayse", To: "p2", Rating: 1500}, at); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := tr.Ask("ayse", "p2", 1500, at); err != nil || len(tr.Invites) != 1 {
+	if _, err := tr.Ask(Invite{From: "ayse", To: "p2", Rating: 1500}, at); err != nil || len(tr.Invites) != 1 {
 		t.Errorf("asked again: %v, %v", err, tr.Invites)
 	}
-	if _, err := tr.Ask("mehmet", "p2", 1500, at); !errors.Is(err, ErrAsked) {
+	if _, err := tr.Ask(Invite{From: "mehmet", To: "p2", Rating: 1500}, at); !errors.Is(err, ErrAsked) {
 		t.Errorf("one asked by another: %v", err)
 	}
-	if _, err := tr.Ask("p2", "mehmet", 1500, at); !errors.Is(err, ErrAsked) {
+	if _, err := tr.Ask(Invite{From: "p2", To: "mehmet", Rating: 1500}, at); !errors.Is(err, ErrAsked) {
 		t.Errorf("one asked asks another: %v", err)
 	}
 	// One joining alone is not teamed with p2, asked; ayse asks them
@@ -358,7 +358,7 @@ func TestPartnersAskRefused(t *testing.T) {
 	if _, ok := tr.TeamOf("mehmet"); ok || !tr.Alone("mehmet") {
 		t.Fatalf("mehmet joined alone while p2 is asked: teams %v", tr.Teams)
 	}
-	if _, err := tr.Ask("ayse", "mehmet", 1500, at); err != nil || len(tr.Invites) != 1 || tr.Invites[0].To != "mehmet" {
+	if _, err := tr.Ask(Invite{From: "ayse", To: "mehmet", Rating: 1500}, at); err != nil || len(tr.Invites) != 1 || tr.Invites[0].To != "mehmet" {
 		t.Errorf("ayse asks another: %v, %v", err, tr.Invites)
 	}
 	if _, err := tr.Join("can", 1500, at); err != nil {
@@ -371,7 +371,7 @@ func TestPartnersAskRefused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := plain.Ask("a", "b", 1500, at); !errors.Is(err, ErrNoPartners) {
+	if _, err := plain.Ask(Invite{From: "a", To: "b", Rating: 1500}, at); !errors.Is(err, ErrNoPartners) {
 		t.Errorf("an ask in a tournament not of partners: %v", err)
 	}
 }
@@ -383,7 +383,7 @@ func TestPartnersAskRefused(t *testing.T) {
 func TestPartnersAskLeft(t *testing.T) {
 	at := t0.Add(-time.Hour)
 	tr := partnersOf(t, Config{Kind: Arena, Length: time.Hour}, 1)
-	if _, err := tr.Ask("ayse", "p0", 1500, at); err != nil {
+	if _, err := tr.Ask(Invite{From: "ayse", To: "p0", Rating: 1500}, at); err != nil {
 		t.Fatal(err)
 	}
 	if err := tr.Leave("ayse"); err != nil || len(tr.Invites) != 0 || tr.Alone("ayse") || tr.Players() != 1 {
@@ -395,7 +395,7 @@ func TestPartnersAskLeft(t *testing.T) {
 	}
 
 	tr = partnersOf(t, Config{Kind: Arena, Length: time.Hour}, 1)
-	if _, err := tr.Ask("ayse", "p0", 1500, at); err != nil {
+	if _, err := tr.Ask(Invite{From: "ayse", To: "p0", Rating: 1500}, at); err != nil {
 		t.Fatal(err)
 	}
 	if err := tr.Leave("p0"); err != nil || len(tr.Invites) != 0 || !tr.Alone("ayse") || tr.Alone("p0") {
@@ -405,7 +405,7 @@ func TestPartnersAskLeft(t *testing.T) {
 	// An arena's end drops asks unanswered (made a minute before: not
 	// lapsed): the asker found no partner.
 	tr = partnersOf(t, Config{Kind: Arena, Length: time.Hour}, 1)
-	if _, err := tr.Ask("ayse", "p0", 1500, t0.Add(time.Hour-time.Minute)); err != nil {
+	if _, err := tr.Ask(Invite{From: "ayse", To: "p0", Rating: 1500}, t0.Add(time.Hour-time.Minute)); err != nil {
 		t.Fatal(err)
 	}
 	tr.Tick(t0.Add(time.Hour))
@@ -414,7 +414,7 @@ func TestPartnersAskLeft(t *testing.T) {
 	}
 
 	tr = partnersOf(t, Config{Kind: Swiss, Rounds: 1}, 1)
-	if _, err := tr.Ask("ayse", "p0", 1500, at); err != nil {
+	if _, err := tr.Ask(Invite{From: "ayse", To: "p0", Rating: 1500}, at); err != nil {
 		t.Fatal(err)
 	}
 	tr.Tick(t0)
@@ -451,7 +451,7 @@ func TestPartnersAskTakenBackOrLapsed(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			tr := partnersOf(t, Config{Kind: Arena, Length: time.Hour}, 1) // p0 waits alone
 			at := t0.Add(-30 * time.Minute)
-			if _, err := tr.Ask("ayse", "p0", 1600, at); err != nil {
+			if _, err := tr.Ask(Invite{From: "ayse", To: "p0", Rating: 1600}, at); err != nil {
 				t.Fatal(err)
 			}
 			if inv, _ := tr.InviteOf("ayse"); !inv.Lapses().Equal(at.Add(AskLapse)) {
@@ -466,6 +466,62 @@ func TestPartnersAskTakenBackOrLapsed(t *testing.T) {
 			// Teamed as usual: the two, first in the order, are a team.
 			if p, ok := tr.Partner("p0"); !ok || p != "ayse" {
 				t.Errorf("p0's partner %q (%v), want ayse by join order; alone %v", p, ok, tr.Lone)
+			}
+		})
+	}
+}
+
+// An ask that is its asker's only entry (Invite.Entry: the server's one
+// entry an address, the asker from the address of the one asked) ends
+// with the asker out of the tournament, whichever way it ends other
+// than in the two's team; the one asked stays as they were, and is
+// teamed with the next to join. Accepted, the two are a team as any.
+func TestAnAskThatIsTheEntryEndsWithIt(t *testing.T) {
+	at := t0.Add(-30 * time.Minute)
+	for _, c := range []struct {
+		name string
+		kind Config
+		end  func(tr *Tournament) error
+		// stays: p0 is still in (not the one who left).
+		stays, team bool
+	}{
+		{"declined", Config{Kind: Arena, Length: time.Hour}, func(tr *Tournament) error { _, err := tr.Answer("p0", false, at); return err }, true, false},
+		{"taken back", Config{Kind: Arena, Length: time.Hour}, func(tr *Tournament) error { _, err := tr.TakeBack("ayse", at); return err }, true, false},
+		{"lapsed", Config{Kind: Arena, Length: time.Hour}, func(tr *Tournament) error { tr.Tick(at.Add(AskLapse)); return nil }, true, false},
+		{"the one asked left", Config{Kind: Arena, Length: time.Hour}, func(tr *Tournament) error { return tr.Leave("p0") }, false, false},
+		{"dropped by the first round", Config{Kind: Swiss, Rounds: 1}, func(tr *Tournament) error { tr.Tick(t0); return nil }, true, false},
+		{"accepted", Config{Kind: Arena, Length: time.Hour}, func(tr *Tournament) error { _, err := tr.Answer("p0", true, at); return err }, true, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			tr := partnersOf(t, c.kind, 1) // p0 waits alone
+			if _, err := tr.Ask(Invite{From: "ayse", To: "p0", Rating: 1600, Entry: true}, at); err != nil {
+				t.Fatal(err)
+			}
+			if inv, ok := tr.InviteOf("ayse"); !ok || !inv.Entry || tr.Players() != 2 {
+				t.Fatalf("the ask %+v (%v), %d players", inv, ok, tr.Players())
+			}
+			if err := c.end(tr); err != nil {
+				t.Fatal(err)
+			}
+			if p, _ := tr.Partner("ayse"); c.team != (p == "p0") {
+				t.Fatalf("ayse's partner %q, want p0 %v", p, c.team)
+			}
+			if c.team {
+				return
+			}
+			if slices.Contains(tr.People(), "ayse") || tr.Alone("ayse") || len(tr.Invites) != 0 {
+				t.Errorf("the asker is still in: people %v, alone %v, invites %v", tr.People(), tr.Lone, tr.Invites)
+			}
+			if c.stays != slices.Contains(tr.People(), "p0") {
+				t.Errorf("p0 in %v, want %v", tr.People(), c.stays)
+			}
+			if c.kind.Kind == Arena && c.stays {
+				if _, err := tr.Join("can", 1500, at); err != nil {
+					t.Fatal(err)
+				}
+				if p, _ := tr.Partner("p0"); p != "can" {
+					t.Errorf("p0's partner %q, want can, the next to join; alone %v", p, tr.Lone)
+				}
 			}
 		})
 	}

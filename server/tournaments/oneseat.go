@@ -99,7 +99,19 @@ func (r *record) free(mark, player, partner string) bool {
 	return false
 }
 
-// claim keeps the address mark of a join the owner took for player.
+// rides says whether player, asking a partner from mark, comes from
+// the address of another's entry (the partner's, as free lets only
+// them): the ask is then their only entry (tourney's Invite.Entry), and
+// ended other than in the two's team it takes them out, so that the
+// address never holds two entries.
+func (r *record) rides(mark, player string) bool {
+	by, ok := r.Addrs[mark]
+	return mark != "" && ok && by != player && r.T.Unit(by) != r.T.Unit(player)
+}
+
+// claim keeps the address mark of a join the owner took for player,
+// unless the mark is another's already: the one who entered from it
+// keeps it (a partner from their address rides on their entry).
 func (r *record) claim(mark, player string) {
 	if mark == "" {
 		return
@@ -107,5 +119,7 @@ func (r *record) claim(mark, player string) {
 	if r.Addrs == nil {
 		r.Addrs = map[string]string{}
 	}
-	r.Addrs[mark] = player
+	if _, held := r.Addrs[mark]; !held {
+		r.Addrs[mark] = player
+	}
 }

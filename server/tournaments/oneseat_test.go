@@ -188,3 +188,94 @@ func TestTournamentTablesLeaveTheAddressToTheEntry(t *testing.T) {
 		}
 	}
 }
+
+// TestOneEntryThroughEveryAsk: a partner who asks from the address of
+// the one asked rides on their entry, and however the ask ends the
+// address holds one entry: declined, taken back, lapsed, or the asker
+// leaving, the asker is out and cannot enter alone from there; the one
+// asked leaving takes the asker out with them, and either may enter
+// again alone; accepted, the team is the one entry and a third from the
+// address is refused.
+func TestOneEntryThroughEveryAsk(t *testing.T) {
+	t.Parallel()
+	const home = "192.0.2.7"
+	ann, bob, cem := "key:SHA256:ann", "key:SHA256:bob", "key:SHA256:cem"
+	for _, c := range []struct {
+		name string
+		end  func(ctx context.Context, n *node, clk *clock, id string) error
+		// back is who may enter alone from home afterwards ("": none).
+		back string
+	}{
+		{"declined", func(ctx context.Context, n *node, _ *clock, id string) error {
+			return n.svc.AnswerPartner(ctx, id, ann, false)
+		}, ""},
+		{"taken back", func(ctx context.Context, n *node, _ *clock, id string) error {
+			return n.svc.TakeBackPartner(ctx, id, bob)
+		}, ""},
+		{"lapsed", func(_ context.Context, _ *node, clk *clock, _ string) error {
+			clk.add(tourney.AskLapse)
+			return nil
+		}, ""},
+		{"the asker left", func(ctx context.Context, n *node, _ *clock, id string) error {
+			return n.svc.LeaveTournament(ctx, id, bob)
+		}, ""},
+		{"the one asked left", func(ctx context.Context, n *node, _ *clock, id string) error {
+			return n.svc.LeaveTournament(ctx, id, ann)
+		}, ann},
+		{"accepted", func(ctx context.Context, n *node, _ *clock, id string) error {
+			return n.svc.AnswerPartner(ctx, id, ann, true)
+		}, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			n, clk, id := begin(t, tourney.Config{Kind: tourney.Arena, Name: "eşli " + c.name, Game: "101", Hands: 1,
+				Start: t0, Length: time.Hour, BotLevel: "easy", Partners: true}, 0)
+			ctx := context.Background()
+			before := clk.Now().Add(-time.Hour)
+			from := From{Addr: home, Seen: before}
+			if err := n.svc.JoinFrom(ctx, id, ann, "ann", 1500, from); err != nil {
+				t.Fatal(err)
+			}
+			waitFor(t, n, id, "ann alone", func(tr tourney.Tournament) bool { return tr.Alone(ann) })
+			if err := n.svc.AskPartner(ctx, id, bob, "bob", 1500, ann, from); err != nil {
+				t.Fatal(err)
+			}
+			waitFor(t, n, id, "bob's ask taken", func(tr tourney.Tournament) bool { _, ok := tr.InviteOf(bob); return ok })
+			if err := c.end(ctx, n, clk, id); err != nil {
+				t.Fatal(err)
+			}
+			tr := waitFor(t, n, id, "the ask ended", func(tr tourney.Tournament) bool {
+				reqs, _ := n.svc.pending(id)
+				return len(tr.Invites) == 0 && len(reqs) == 0
+			})
+			// The entries from home: the units its players are in.
+			units := map[string]bool{}
+			for _, p := range []string{ann, bob} {
+				if tid, ok := tr.TeamOf(p); ok && !tr.Joined[tid].Left || tr.Alone(p) {
+					units[tr.Unit(p)] = true
+				}
+			}
+			if len(units) > 1 {
+				t.Fatalf("home holds %d entries: %v; alone %v, teams %v", len(units), units, tr.Lone, tr.Teams)
+			}
+			if c.name == "accepted" {
+				if p, _ := tr.Partner(bob); p != ann {
+					t.Fatalf("accepted: bob's partner %q", p)
+				}
+				if err := n.svc.JoinFrom(ctx, id, cem, "cem", 1500, from); !errors.Is(err, ErrAddrTaken) {
+					t.Errorf("a third from the team's address: %v, want %v", err, ErrAddrTaken)
+				}
+				return
+			}
+			for _, p := range []string{bob, ann} {
+				err := n.svc.JoinFrom(ctx, id, p, p[len(p)-3:], 1500, from)
+				if tr.Alone(p) {
+					continue // in still
+				}
+				if want := p == c.back; want != (err == nil) {
+					t.Errorf("%s enters alone from home again: %v", p, err)
+				}
+			}
+		})
+	}
+}

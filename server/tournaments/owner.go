@@ -360,7 +360,10 @@ func (o *ownerRound) drive(ctx context.Context, id string) error {
 		var st []tourney.Start
 		var err error
 		if req.With != "" {
-			st, err = t.Ask(req.Player, req.With, req.Rating, now)
+			// Asked from the address of the one asked: the ask is the
+			// asker's only entry (oneseat.go).
+			ask := tourney.Invite{From: req.Player, To: req.With, Rating: req.Rating, Entry: r.rides(req.Addr, req.Player)}
+			st, err = t.Ask(ask, now)
 		} else {
 			st, err = t.Join(req.Player, req.Rating, now)
 		}

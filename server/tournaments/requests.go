@@ -134,7 +134,7 @@ func (s *Service) AskPartner(ctx context.Context, id, player, name string, ratin
 	if err != nil {
 		return err
 	}
-	if _, err := c.Ask(player, partner, rating, s.opt.Now()); err != nil {
+	if _, err := c.Ask(tourney.Invite{From: player, To: partner, Rating: rating}, s.opt.Now()); err != nil {
 		return err
 	}
 	if _, joined := r.T.Joined[r.T.Unit(player)]; !joined && !r.T.Alone(player) && r.T.Players() >= s.opt.players() {

@@ -288,3 +288,42 @@ func TestPartnerAskEndsSaidOnThePage(t *testing.T) {
 		says("the one asked", reread(a), "tourney.ask.left", "ann")
 	})
 }
+
+// An ask that was the asker's only entry (from the address of the one
+// asked: the owner's tourney.Invite.Entry) says on the asker's page
+// that they are out, not teamed by the order, whether the one asked
+// declined or the asker took it back, at 80×24 in both languages.
+func TestAnAskThatWasTheEntrySaysSo(t *testing.T) {
+	srv := commontest.New(t)
+	eachLangAndSize(t, [][2]int{{80, 24}}, func(t *testing.T, lang string, tr *i18n.Catalog, w, h int) {
+		begin := func() (*commontest.Tourneys, string, *session) {
+			t.Helper()
+			f, id, s := annAsksAyse(t, srv, lang, w, h)
+			f.Change(id, func(t *tourney.Tournament) []tourney.Start {
+				t.Invites[0].Entry = true
+				return nil
+			})
+			drain(s, s.tourney.Open(&s.c)) // the page has read the ask as the asker's entry
+			return f, id, s
+		}
+		says := func(what string, s *session, key string, args ...any) {
+			t.Helper()
+			scr := strings.Join(strings.Fields(screenFits(t, what, s, w, h)), " ")
+			if want := strings.Join(strings.Fields(tr.T(key, args...)), " "); !strings.Contains(scr, want) {
+				t.Errorf("%s: the asker's page lacks %q:\n%s", what, want, scr)
+			}
+		}
+		f, id, s := begin()
+		if err := f.AnswerPartner(id, "key:ayse", false); err != nil {
+			t.Fatal(err)
+		}
+		drain(s, s.tourney.Open(&s.c))
+		says("declined", s, "tourney.ask.entry", "Ayşe")
+		f, id, s = begin()
+		pressAll(s, "b")
+		if _, state, _ := f.Tournament(id); state.Alone("key:test") {
+			t.Fatalf("taken back: the asker waits alone: %v", state.Lone)
+		}
+		says("taken back", s, "tourney.takenback.entry")
+	})
+}

@@ -45,7 +45,7 @@ func TestFindPartner(t *testing.T) {
 	join("k1", "Kemal")
 	join("k2", "Zeki")
 	join("x1", "Işık")
-	if _, err := tr.Ask("o1", "x1", 1500, at); err != nil {
+	if _, err := tr.Ask(tourney.Invite{From: "o1", To: "x1", Rating: 1500}, at); err != nil {
 		t.Fatal(err)
 	}
 	tr.Named("o1", "Oya")
@@ -72,7 +72,7 @@ func TestFindPartner(t *testing.T) {
 	}
 	// Two waiting alone under one name (a3 asked a1, who declined):
 	// picked, not typed.
-	if _, err := tr.Ask("a3", "a1", 1500, at); err != nil {
+	if _, err := tr.Ask(tourney.Invite{From: "a3", To: "a1", Rating: 1500}, at); err != nil {
 		t.Fatal(err)
 	}
 	tr.Named("a3", "AYŞE")
@@ -114,7 +114,7 @@ func TestEndOfAsk(t *testing.T) {
 		if _, err := tr.Join("a", 1500, t0.Add(-10*time.Minute)); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := tr.Ask("b", "a", 1500, t0.Add(-9*time.Minute)); err != nil {
+		if _, err := tr.Ask(tourney.Invite{From: "b", To: "a", Rating: 1500}, t0.Add(-9*time.Minute)); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := tr.Join("c", 1500, t0.Add(-8*time.Minute)); err != nil {

@@ -303,7 +303,7 @@ func TestJSONAsks(t *testing.T) {
 	if _, err := tt.Join("guest:ayse", 1500, asked.Add(-time.Minute)); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := tt.Ask("guest:mehmet", "guest:ayse", 1500, asked); err != nil {
+	if _, err := tt.Ask(tourney.Invite{From: "guest:mehmet", To: "guest:ayse", Rating: 1500}, asked); err != nil {
 		t.Fatal(err)
 	}
 	p := Page{T: *tt, Names: Names{"guest:ayse": "Ayşe", "guest:mehmet": "Mehmet"}, Now: asked}

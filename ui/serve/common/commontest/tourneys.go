@@ -183,7 +183,7 @@ func (f *Tourneys) AskPartner(id, player, name string, rating int, partner strin
 	if !ok {
 		return fmt.Errorf("tournament %s: %w", id, tourney.ErrUnknown)
 	}
-	starts, err := t.Ask(player, partner, rating, f.now())
+	starts, err := t.Ask(tourney.Invite{From: player, To: partner, Rating: rating}, f.now())
 	if err == nil {
 		t.Named(player, name)
 	}

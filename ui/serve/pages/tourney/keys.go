@@ -211,7 +211,14 @@ func (p *Page) askEnded(c *common.Common, t tourney.Tournament) {
 			other = ask.From
 		}
 		name := tourneyview.NameIn(c.Tr, p.view(c), other)
-		if end := tourneyview.EndOfAsk(ask, c.ID, t, c.Srv.Now()); end != tourneyview.AskWaits {
+		end := tourneyview.EndOfAsk(ask, c.ID, t, c.Srv.Now())
+		switch {
+		case end == tourneyview.AskWaits:
+		case ask.Entry && ask.From == c.ID && end != tourneyview.AskAccepted:
+			// The ask was the asker's entry (from the address of the
+			// one asked): ended, they are out, not teamed by the order.
+			c.Flash = c.Tr.T("tourney.ask.entry", name)
+		default:
 			c.Flash = askEndWords(c, end, ask.From == c.ID, name)
 		}
 	}

@@ -507,6 +507,9 @@ func (p *Page) Update(c *common.Common, msg tea.Msg) common.Turn {
 				askTakeBack: c.Tr.T("tourney.takenback"), askBack: c.Tr.T("tourney.back"),
 				askCancel: c.Tr.T("tourney.cancelled.done"),
 			}[msg.what]
+			if msg.what == askTakeBack && p.ask != nil && p.ask.Entry {
+				c.Flash = c.Tr.T("tourney.takenback.entry") // the ask was their entry
+			}
 		}
 		p.gen++ // read now, and every common.TourneyEvery from now
 		return common.Stay(p.read(c, 0))
