@@ -44,12 +44,7 @@ func TestAwayFromTheTableLosesTheMatch(t *testing.T) {
 }
 
 func awayLoses(t *testing.T, kind tourney.Kind) {
-	eng, kept := openStore(t)
-	clk := &clock{now: t0.Add(-10 * time.Minute)}
 	tclk := &jumpClock{}
-	// No turn's timer: a player at the table who does not play is
-	// waited for, and only one who says they are away has a bot.
-	n := startNodeOn(t, eng, kept, nil, clk, tclk.Now, 0, nil)
 	c := tourney.Config{Kind: kind, Name: "away", Game: "101", Hands: 1, Start: t0, BotLevel: "easy",
 		Back: 10 * time.Minute, Away: 5 * time.Minute}
 	if kind == tourney.Arena {
@@ -57,18 +52,11 @@ func awayLoses(t *testing.T, kind tourney.Kind) {
 	} else {
 		c.Rounds = 3 // the second without the away player, the third with them back
 	}
-	ctx := context.Background()
-	id, err := n.svc.CreateTournament(ctx, "key:SHA256:creator", c)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := range 4 {
-		if err := n.svc.JoinTournament(ctx, id, player(i), nameOf(i), 1500+10*i); err != nil {
-			t.Fatal(err)
-		}
-	}
-	waitFor(t, n, id, "four joined", func(tr tourney.Tournament) bool { return len(tr.Joined) == 4 })
+	// No turn's timer: a player at the table who does not play is
+	// waited for, and only one who says they are away has a bot.
+	n, clk, id := beginOn(t, c, 4, tclk.Now, 0)
 	clk.add(10 * time.Minute)
+	ctx := context.Background()
 	tr := waitFor(t, n, id, "the first table", func(tr tourney.Tournament) bool { return len(tr.Playing) == 1 })
 	first := tr.Playing[0]
 	table := strconv.Itoa(first.Table)

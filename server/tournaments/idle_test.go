@@ -19,45 +19,51 @@ import (
 // a present but slow player, who pressed a key and lets a turn run out
 // each match, keeps what his places are worth. The others play on with
 // bots, and the standings are what the records add up to (Recount).
+// In partners (101 eşli: four players, two teams by join order) the
+// idle player loses the match for his team, both its seats, and
+// pauses it: the team ends with 0 points from one match, unrated (a
+// partners' match with a seat out is rated for nobody), while the
+// other team, with the slow player, plays on.
 func TestIdlePlayerEarnsNothing(t *testing.T) {
-	for _, kind := range []tourney.Kind{tourney.Arena, tourney.Swiss} {
-		t.Run(string(kind), func(t *testing.T) {
+	for _, c := range []struct {
+		kind     tourney.Kind
+		partners bool
+	}{{tourney.Arena, false}, {tourney.Swiss, false}, {tourney.Arena, true}, {tourney.Swiss, true}} {
+		name := string(c.kind)
+		if c.partners {
+			name += " partners"
+		}
+		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			idleEarnsNothing(t, kind)
+			idleEarnsNothing(t, c.kind, c.partners)
 		})
 	}
 }
 
-func idleEarnsNothing(t *testing.T, kind tourney.Kind) {
-	eng, kept := openStore(t)
-	clk := &clock{now: t0.Add(-10 * time.Minute)}
-	// The turn's timer: what an idle player's first turn waits, and a
-	// slow one's each match.
-	n := startNodeOn(t, eng, kept, nil, clk, time.Now, 2*time.Second, nil)
+func idleEarnsNothing(t *testing.T, kind tourney.Kind, partners bool) {
 	c := tourney.Config{Kind: kind, Name: "idle", Game: "101", Hands: 1, Start: t0, BotLevel: "easy",
-		Back: backTime, Away: awayTime}
+		Back: backTime, Away: awayTime, Partners: partners}
 	if kind == tourney.Arena {
-		c.Length, c.BotWait = 10*time.Minute, time.Minute // three left wait a minute for a bot
+		c.Length, c.BotWait = 10*time.Minute, time.Minute // those left wait a minute for bots
 	} else {
 		c.Rounds = 3
 	}
-	ctx := context.Background()
-	id, err := n.svc.CreateTournament(ctx, "key:SHA256:creator", c)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := range 4 {
-		if err := n.svc.JoinTournament(ctx, id, player(i), nameOf(i), 1500+10*i); err != nil {
-			t.Fatal(err)
-		}
-	}
-	waitFor(t, n, id, "four joined", func(tr tourney.Tournament) bool { return len(tr.Joined) == 4 })
+	// The turn's timer: what an idle player's first turn waits, and a
+	// slow one's each match.
+	n, clk, id := beginOn(t, c, 4, time.Now, 2*time.Second)
 	clk.add(10 * time.Minute)
+	ctx := context.Background()
+	// In partners players 0 and 1 are a team, 2 and 3 the other: the
+	// slow player is not the idle one's partner.
 	idle, slow := player(3), player(2)
+	if partners {
+		slow = player(1)
+	}
 	p := &players{at: map[string][]*tables.Member{}, idle: map[string]bool{idle: true}, slow: map[string]bool{slow: true}}
 	// The tournament's clock moves only while no table is in play, so
 	// that the arena's minutes are matches played, not skipped.
 	var tr tourney.Tournament
+	var err error
 	for deadline := time.Now().Add(5 * time.Minute); ; time.Sleep(20 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatalf("the tournament never finished: %s, playing %v, %d matches", tr.Phase, tr.Playing, len(tr.Matches))
@@ -90,6 +96,8 @@ func idleEarnsNothing(t *testing.T, kind tourney.Kind) {
 	if again := recomputed(t, n.svc, id); !slices.Equal(st, again) {
 		t.Fatalf("the standings are not what the records add up to:\n%v\n%v", st, again)
 	}
+	// What the director pairs and scores: in partners the teams.
+	idleU, slowU := tr.Unit(idle), tr.Unit(slow)
 	line := func(who string) tourney.Standing {
 		i := slices.IndexFunc(st, func(s tourney.Standing) bool { return s.Player == who })
 		if i < 0 {
@@ -97,25 +105,28 @@ func idleEarnsNothing(t *testing.T, kind tourney.Kind) {
 		}
 		return st[i]
 	}
-	if l := line(idle); l.Points != 0 || l.Matches != 1 || l.Wins != 0 || !tr.Joined[idle].Paused {
-		t.Errorf("the idle player: %+v, %+v; want one match, no point, paused", l, tr.Joined[idle])
+	if l := line(idleU); l.Points != 0 || l.Matches != 1 || l.Wins != 0 || !tr.Joined[idleU].Paused {
+		t.Errorf("the idle player (%s): %+v, %+v; want one match, no point, paused", idleU, l, tr.Joined[idleU])
 	}
 	slowMatches := 0
 	for _, m := range tr.Matches {
 		for s, who := range m.Players {
 			switch {
-			case who == idle && (!m.Forfeit[s] || !m.Away[s]):
-				t.Errorf("table %d: the idle player's seat forfeit %v, away %v; want lost away", m.Table, m.Forfeit[s], m.Away[s])
-			case who != idle && who != tourney.Bot && m.Forfeit[s]:
+			case who == idleU && (!m.Forfeit[s] || !m.Away[s]):
+				t.Errorf("table %d: the idle player's seat %d forfeit %v, away %v; want lost away", m.Table, s, m.Forfeit[s], m.Away[s])
+			case who != idleU && who != tourney.Bot && m.Forfeit[s]:
 				t.Errorf("table %d: %s, present, lost the match: %+v", m.Table, who, m)
 			}
-			if who == slow {
-				slowMatches++
-			}
+		}
+		if slices.Contains(m.Players[:], slowU) {
+			slowMatches++
 		}
 	}
-	if l := line(slow); slowMatches < 2 || l.Matches != slowMatches || tr.Joined[slow].Paused {
-		t.Errorf("the slow player: %+v in %d matches, %+v; want every match his, not paused", l, slowMatches, tr.Joined[slow])
+	if l := line(slowU); slowMatches < 2 || l.Matches != slowMatches || tr.Joined[slowU].Paused {
+		t.Errorf("the slow player (%s): %+v in %d matches, %+v; want every match his, not paused", slowU, l, slowMatches, tr.Joined[slowU])
+	}
+	if partners && (idleU == slowU || !tourney.IsTeam(idleU) || !tourney.IsTeam(slowU)) {
+		t.Errorf("the idle player's team %s, the slow player's %s: want two teams", idleU, slowU)
 	}
 	if len(tr.Matches) < 3 {
 		t.Errorf("%d matches: the others did not play on", len(tr.Matches))
@@ -128,7 +139,9 @@ func idleEarnsNothing(t *testing.T, kind tourney.Kind) {
 		for s, e := range m.Seats {
 			if e.ID == idle {
 				seen++
-				if !m.Out[s] {
+				if !m.Out[s] || m.Partners != partners {
+					// Partners with a seat out: the match is rated for
+					// nobody (keep.MatchEnd), the idle's partner too.
 					t.Errorf("match %s rated the idle player's seat: %+v", m.Key, m)
 				}
 			}

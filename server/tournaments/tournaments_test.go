@@ -264,9 +264,16 @@ func nameOf(i int) string { return fmt.Sprintf("Oyuncu\n%d", i) + strings.Repeat
 // on by tens).
 func begin(t *testing.T, c tourney.Config, players int) (*node, *clock, string) {
 	t.Helper()
+	return beginOn(t, c, players, time.Now, time.Minute)
+}
+
+// beginOn is begin with the node's tables on the clock tablesNow and
+// the turn's timer timer at its tournaments' tables (startNodeOn).
+func beginOn(t *testing.T, c tourney.Config, players int, tablesNow func() time.Time, timer time.Duration) (*node, *clock, string) {
+	t.Helper()
 	eng, kept := openStore(t)
 	clk := &clock{now: t0.Add(-10 * time.Minute)}
-	n := startNode(t, eng, kept, nil, clk)
+	n := startNodeOn(t, eng, kept, nil, clk, tablesNow, timer, nil)
 	ctx := context.Background()
 	id, err := n.svc.CreateTournament(ctx, "key:SHA256:creator", c)
 	if err != nil {
