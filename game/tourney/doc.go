@@ -23,8 +23,9 @@
 //	            avoided where they can be, bots where the count does not
 //	            divide by four; Swiss rounds' pairing
 //	field.go    a duplicate round's score: each seat's result less the
-//	            mean of every seat that held the same rack that round;
-//	            the duplicate rounds' scoring; a round's results held
+//	            mean of every seat that held the same rack that round,
+//	            summed over rounds (FieldTotals); the duplicate
+//	            rounds' scoring; a round's results held
 //	            back until its last table ends (Shown, Held)
 //	seating.go  players alone, one a seat: the singles' seating
 //	team.go     partners (101's eşli): teams of two formed as players

@@ -48,6 +48,52 @@ func FieldScores(tables [][4]Seat) (map[string]*big.Rat, error) {
 	return out, nil
 }
 
+// FieldTotals are the duplicate scores of matches ms: each unit's sum,
+// over the rounds ms play, of its seats' scores against the field
+// (FieldScores), the seats' results read from results by table (a
+// match with none is not scored: an abandoned table). A forfeit
+// seat's result (its bot's) counts in the mean and scores nobody; in
+// partners a team's two seats are scored apart (s.FieldKey) and
+// summed. Both the server and a recount from the records score by it.
+func FieldTotals(s Seating, ms []Match, results map[int][4]int) (map[string]*big.Rat, error) {
+	byRound := map[int][][4]Seat{}
+	var rounds []int
+	for _, m := range ms {
+		res, ok := results[m.Table]
+		if !ok {
+			continue
+		}
+		var tb [4]Seat
+		for i, p := range m.Players {
+			if !m.Forfeit[i] && p != Bot {
+				p = s.FieldKey(p, i)
+			} else {
+				p = Bot
+			}
+			tb[i] = Seat{Player: p, Result: res[i]}
+		}
+		if _, ok := byRound[m.Round]; !ok {
+			rounds = append(rounds, m.Round)
+		}
+		byRound[m.Round] = append(byRound[m.Round], tb)
+	}
+	out := map[string]*big.Rat{}
+	for _, round := range rounds {
+		sc, err := FieldScores(byRound[round])
+		if err != nil {
+			return nil, fmt.Errorf("round %d: %w", round, err)
+		}
+		for key, v := range sc {
+			p := s.FieldUnit(key)
+			if out[p] == nil {
+				out[p] = new(big.Rat)
+			}
+			out[p].Add(out[p], v)
+		}
+	}
+	return out, nil
+}
+
 // field is duplicate rounds' scoring: the places' points as the kind
 // scores them, every table of a round dealt the same from one sealed
 // seed, and each seat's result scored against the field beside them.

@@ -52,7 +52,7 @@
 //	fair.go        fair deals: a seal drawn from crypto/rand, a saved
 //	               record's header read back; whether a record is of a
 //	               match over (RecordOver), the places it ends with
-//	               (RecordPlaces)
+//	               (RecordPlaces), its seats' results (RecordResults)
 //	wire.go        a table's requests and messages as they travel between
 //	               nodes (JSON, capped)
 //	member.go      what a member and the hall see of a table: Config (and

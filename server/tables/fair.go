@@ -72,6 +72,28 @@ func RecordOver(gameName string, record []byte) bool {
 // ErrNotOver is a record whose match is not over.
 var ErrNotOver = errors.New("the record's match is not over")
 
+// RecordResults are the seats' results a finished one-hand match's
+// record ends with, in its game's measure, more being better (a
+// duplicate round's table's, scored against the field), as its game's
+// referee replaying it says: what a duplicate tournament's field scores
+// are recounted from. ErrNotOver: the record's match is not over, or
+// has no one hand's outcome.
+func RecordResults(gameName string, record []byte) ([classic.NumSeats]int, error) {
+	k, ok := FindKind(gameName)
+	if !ok {
+		return [classic.NumSeats]int{}, fmt.Errorf("game %q: not offered here", gameName)
+	}
+	ref, err := k.restore(record)
+	if err != nil {
+		return [classic.NumSeats]int{}, err
+	}
+	o, ok := ref.Outcome()
+	if _, _, over := ref.Standings(); !ok || !over {
+		return [classic.NumSeats]int{}, ErrNotOver
+	}
+	return o.Results(), nil
+}
+
 // RecordPlaces are the places a finished match's record ends with, as
 // its game's referee replaying it says (1 to 4, equal for a tie): what
 // a tournament's standings are recounted from.

@@ -30,7 +30,7 @@
 //	             asked), the organiser's change or cancel before the
 //	             start, and a table's end, written as keys of the store
 //	             for the owner to take; a match's record, and the
-//	             standings recounted from the records
+//	             standings and field scores recounted from the records
 //	create.go    a tournament created: by a player (their share and the
 //	             server's, the settings' caps, a form's Check), by the
 //	             operator from a file (once by its name, changed or

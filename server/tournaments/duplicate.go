@@ -81,40 +81,14 @@ func (s *Service) FieldScores(id string) (map[string]*big.Rat, error) {
 	if !ok {
 		return nil, fmt.Errorf("%q: %w", id, ErrNoTournament)
 	}
-	byRound := map[int][][4]tourney.Seat{}
-	seating := r.T.System().Seating
-	for _, m := range r.T.Matches {
-		res, ok := r.Results[m.Table]
-		if !ok || !roundOver(&r.T, m.Round) {
-			continue // abandoned, or its round still played
-		}
-		var tb [4]tourney.Seat
-		for i, p := range m.Players {
-			switch {
-			case m.Forfeit[i] || p == tourney.Bot:
-				p = tourney.Bot
-			default:
-				p = seating.FieldKey(p, i) // a team's two seats apart
-			}
-			tb[i] = tourney.Seat{Player: p, Result: res[i]}
-		}
-		byRound[m.Round] = append(byRound[m.Round], tb)
-	}
-	out := map[string]*big.Rat{}
-	for round, tables := range byRound {
-		sc, err := tourney.FieldScores(tables)
-		if err != nil {
-			return nil, fmt.Errorf("round %d: %w", round, err)
-		}
-		for key, v := range sc {
-			p := seating.FieldUnit(key)
-			if out[p] == nil {
-				out[p] = new(big.Rat)
-			}
-			out[p].Add(out[p], v)
-		}
-	}
-	return out, nil
+	// A table with no result (abandoned) is not scored.
+	return tourney.FieldTotals(r.T.System().Seating, overMatches(&r.T), r.Results)
+}
+
+// overMatches are t's matches of the rounds over: those scored against
+// the field.
+func overMatches(t *tourney.Tournament) []tourney.Match {
+	return slices.DeleteFunc(slices.Clone(t.Matches), func(m tourney.Match) bool { return !roundOver(t, m.Round) })
 }
 
 // heldRates hands the rater the held ratings of the matches of r's

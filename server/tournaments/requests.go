@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/big"
 	"slices"
 	"strconv"
 	"strings"
@@ -548,4 +549,33 @@ func (s *Service) Recount(ctx context.Context, id string) ([]tourney.Standing, e
 		joined[p] = e.Rating
 	}
 	return tourney.Standings(tr.System().Scoring.Rules(), joined, ms)
+}
+
+// RecountField is tournament id's duplicate scores (FieldScores)
+// recounted from its matches' records in the store: each table's
+// seats' results as its record, replayed, ends with, where FieldScores
+// takes the tables' word. Scores that differ say a table's result was
+// kept wrong. A tournament of fresh deals has none.
+func (s *Service) RecountField(ctx context.Context, id string) (map[string]*big.Rat, error) {
+	s.mu.Lock()
+	r, ok := s.recs[id]
+	s.mu.Unlock()
+	if !ok {
+		return nil, fmt.Errorf("%q: %w", id, ErrNoTournament)
+	}
+	ms := overMatches(&r.T)
+	results := make(map[int][4]int, len(ms))
+	for _, m := range ms {
+		if slices.Contains(r.Abandoned, m.Table) {
+			continue // no record: not scored
+		}
+		rec, err := s.Record(ctx, id, m.Table)
+		if err != nil {
+			return nil, err
+		}
+		if results[m.Table], err = tables.RecordResults(r.T.Config.Game, rec); err != nil {
+			return nil, fmt.Errorf("table %d's record: %w", m.Table, err)
+		}
+	}
+	return tourney.FieldTotals(r.T.System().Seating, ms, results)
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"math/big"
 	"os"
 	"reflect"
@@ -1001,6 +1002,31 @@ func TestDuplicateRoundsShareTheirDealsAndKeepThemSecret(t *testing.T) {
 		}
 		keys[m.Key] = true
 	}
+	// The field scores recounted from the records are the kept ones;
+	// a table's result kept wrong (two seats' swapped) is found.
+	if again, err := n.svc.RecountField(ctx, id); err != nil || !sameField(fs, again) {
+		t.Fatalf("the field scores recounted %v (%v), kept %v", again, err, fs)
+	}
+	m0 := final.Matches[0]
+	rewrite(t, n, id, func(r *record) {
+		res := r.Results[m0.Table]
+		for i := 1; i < 4; i++ {
+			if res[i] != res[0] {
+				res[0], res[i] = res[i], res[0]
+				break
+			}
+		}
+		r.Results[m0.Table] = res
+	})
+	until(t, n.svc, "the wrong result read", func() bool { f, _ := n.svc.FieldScores(id); return !sameField(f, fs) })
+	if again, _ := n.svc.RecountField(ctx, id); !sameField(again, fs) {
+		t.Errorf("a result kept wrong: the recount %v follows it, the records say %v", again, fs)
+	}
+}
+
+// sameField says whether two tournaments' field scores are the same.
+func sameField(a, b map[string]*big.Rat) bool {
+	return maps.EqualFunc(a, b, func(x, y *big.Rat) bool { return x.Cmp(y) == 0 })
 }
 
 // backTime is the back-time of the tests' tables where a player stays
