@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/big"
 	"os"
 	"strconv"
 	"strings"
@@ -144,20 +145,37 @@ func standingsRecord(f, gameName string, tr *i18n.Catalog, stdin io.Reader) (cli
 	if err != nil {
 		return cli.Counted{}, verifyWhy(tr, err)
 	}
-	return cli.Counted{Table: n, Places: places}, ""
+	// A one-hand match's seats' results: a duplicate round's field
+	// scores (a longer match has none, and no duplicate round is one).
+	results, err := tables.RecordResults(gameName, b)
+	return cli.Counted{Table: n, Places: places, Results: results, Scored: err == nil}, ""
 }
 
 // printRecount writes the standings counted again as a person reads
 // them: a line each, the published one beside it where it differs, and
 // the verdict.
 func printRecount(w io.Writer, tr *i18n.Catalog, r cli.Recounted, bad int) {
-	fmt.Fprintln(w, tr.T("cmd.standings.head"))
+	if r.Field {
+		fmt.Fprintln(w, tr.T("cmd.standings.headfield"))
+	} else {
+		fmt.Fprintln(w, tr.T("cmd.standings.head"))
+	}
 	for i, l := range r.Lines {
 		name := l.Name + strings.Repeat(" ", max(0, 20-utf8.RuneCountInString(l.Name)))
 		line := fmt.Sprintf("%3d. %s %6s %6d %6d", i+1, name, pointsIn(tr, l.Points), l.Matches, l.Wins)
+		if r.Field {
+			line += fmt.Sprintf(" %7s", fieldIn(tr, l.Field))
+		}
 		if !l.Same {
 			p := l.Published
 			line += "   " + tr.T("cmd.standings.published", p.Rank, pointsIn(tr, tourney.Points(p.Twelfths)), p.Matches, p.Wins)
+			if r.Field && !cli.SameField(l.Field, p.Field) {
+				pf := "-"
+				if p.Field != nil {
+					pf = *p.Field
+				}
+				line += ", " + tr.T("cmd.standings.publishedfield", pf)
+			}
 		}
 		fmt.Fprintln(w, strings.TrimRight(line, " "))
 	}
@@ -185,6 +203,18 @@ func pointsIn(tr *i18n.Catalog, p tourney.Points) string {
 	return p.String()
 }
 
+// fieldIn is a field score as tr's language writes it ("-" none).
+func fieldIn(tr *i18n.Catalog, r *big.Rat) string {
+	if r == nil {
+		return "-"
+	}
+	s := tourney.FieldString(r)
+	if tr.Lang == "tr" {
+		s = strings.Replace(s, ".", ",", 1)
+	}
+	return s
+}
+
 // tableList is a list of tables' numbers as a line says it.
 func tableList(ns []int) string {
 	s := make([]string, len(ns))
@@ -206,21 +236,28 @@ func writeRecountJSON(w io.Writer, r cli.Recounted, bad int) error {
 		Matches   int               `json:"matches"`
 		Wins      int               `json:"wins"`
 		Opponents string            `json:"opponents"`
+		Field     *string           `json:"field,omitempty"`
 		Same      bool              `json:"same"`
 		Published cli.PublishedLine `json:"published"`
 	}
 	out := struct {
 		ID        string `json:"id"`
 		Match     bool   `json:"match"`
+		Field     bool   `json:"field_checked"`
 		Checked   []int  `json:"checked"`
 		Unchecked []int  `json:"unchecked"`
 		Extra     []int  `json:"extra"`
 		Refused   int    `json:"records_refused"`
 		Standings []line `json:"standings"`
-	}{ID: r.ID, Match: r.Same && bad == 0, Checked: nonNil(r.Checked), Unchecked: nonNil(r.Unchecked), Extra: nonNil(r.Extra), Refused: bad, Standings: []line{}}
+	}{ID: r.ID, Match: r.Same && bad == 0, Field: r.Field, Checked: nonNil(r.Checked), Unchecked: nonNil(r.Unchecked), Extra: nonNil(r.Extra), Refused: bad, Standings: []line{}}
 	for i, l := range r.Lines {
-		out.Standings = append(out.Standings, line{Rank: i + 1, Name: l.Name, Points: l.Points.String(), Twelfths: int(l.Points),
-			Matches: l.Matches, Wins: l.Wins, Opponents: l.Opponents.String(), Same: l.Same, Published: l.Published})
+		jl := line{Rank: i + 1, Name: l.Name, Points: l.Points.String(), Twelfths: int(l.Points),
+			Matches: l.Matches, Wins: l.Wins, Opponents: l.Opponents.String(), Same: l.Same, Published: l.Published}
+		if r.Field && l.Field != nil {
+			f := tourney.FieldString(l.Field)
+			jl.Field = &f
+		}
+		out.Standings = append(out.Standings, jl)
 	}
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)

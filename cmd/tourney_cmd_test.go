@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math/big"
 	"os"
 	"path/filepath"
 	"slices"
@@ -22,7 +23,14 @@ import (
 // beside it, and the matches.
 func standingsFixture(t *testing.T) (dir string, matches []tourney.Match) {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("testdata", "standings", "tournament.json"))
+	return fixtureIn(t, "standings")
+}
+
+// fixtureIn is standingsFixture from testdata/from: a duplicate one's
+// JSON with the field scores its field.json keeps.
+func fixtureIn(t *testing.T, from string) (dir string, matches []tourney.Match) {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", from, "tournament.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,7 +38,26 @@ func standingsFixture(t *testing.T) (dir string, matches []tourney.Match) {
 	if err := json.Unmarshal(b, &tr); err != nil {
 		t.Fatal(err)
 	}
-	pub, err := tourneyview.JSON(i18n.MustLoad("en"), tourneyview.Page{Listed: tourney.Listed{ID: "fixture"}, T: tr})
+	page := tourneyview.Page{Listed: tourney.Listed{ID: "fixture"}, T: tr}
+	if tr.Config.Duplicate {
+		b, err := os.ReadFile(filepath.Join("testdata", from, "field.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var kept map[string]string
+		if err := json.Unmarshal(b, &kept); err != nil {
+			t.Fatal(err)
+		}
+		page.Field = map[string]*big.Rat{}
+		for p, v := range kept {
+			r, ok := new(big.Rat).SetString(v)
+			if !ok {
+				t.Fatalf("field.json: %s's %q", p, v)
+			}
+			page.Field[p] = r
+		}
+	}
+	pub, err := tourneyview.JSON(i18n.MustLoad("en"), page)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,7 +67,7 @@ func standingsFixture(t *testing.T) (dir string, matches []tourney.Match) {
 	}
 	for _, m := range tr.Matches {
 		name := fmt.Sprintf("%d.okey", m.Table)
-		rec, err := os.ReadFile(filepath.Join("testdata", "standings", name))
+		rec, err := os.ReadFile(filepath.Join("testdata", from, name))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -147,5 +174,63 @@ func TestTournamentStandingsRecount(t *testing.T) {
 	}
 	if code, _, errs := run("en", false, pub, append(slices.Clone(recs), broken)); code != 1 || !strings.Contains(errs, "NOT verified") {
 		t.Errorf("a broken record: exit %d, %q", code, errs)
+	}
+}
+
+// A Swiss of duplicate rounds: okey tournament standings counts its
+// field scores again too, from the records' results (field_checked,
+// a field column), and finds them the published ones; a published
+// field score changed is found (exit 1, the published one beside it);
+// with a record missing the field is not counted (a round's field
+// needs every table of it), and the table is said unchecked.
+func TestTournamentStandingsRecountsTheField(t *testing.T) {
+	dir, matches := fixtureIn(t, "standings-dup")
+	pub := filepath.Join(dir, "t.json")
+	recs := recordsOf(dir, matches)
+	run := func(lang string, asJSON bool, pubFile string, recs []string) (int, string) {
+		var out, errb bytes.Buffer
+		code := standingsRun(pubFile, recs, asJSON, i18n.MustLoad(lang), strings.NewReader(""), &out, &errb)
+		return code, out.String() + errb.String()
+	}
+	type recount struct {
+		Match     bool `json:"match"`
+		Field     bool `json:"field_checked"`
+		Standings []struct {
+			Field *string `json:"field"`
+		} `json:"standings"`
+	}
+	read := func(out string) recount {
+		t.Helper()
+		var r recount
+		if err := json.Unmarshal([]byte(out), &r); err != nil {
+			t.Fatalf("%v: %s", err, out)
+		}
+		return r
+	}
+	if code, out := run("en", true, pub, recs); code != 0 || !read(out).Match || !read(out).Field || len(read(out).Standings) != 8 || read(out).Standings[0].Field == nil {
+		t.Errorf("every record given: exit %d:\n%s", code, out)
+	}
+	for lang, head := range map[string]string{"en": "wins field):", "tr": "birinci eş el):"} {
+		if code, out := run(lang, false, pub, recs); code != 0 || !strings.Contains(out, head) {
+			t.Errorf("%s: every record given: exit %d:\n%s", lang, code, out)
+		}
+	}
+	b, _ := os.ReadFile(pub)
+	var p map[string]any
+	if err := json.Unmarshal(b, &p); err != nil {
+		t.Fatal(err)
+	}
+	first := p["standings"].([]any)[0].(map[string]any)
+	first["field"] = "+1.5"
+	changed, _ := json.Marshal(p)
+	bad := filepath.Join(dir, "changed.json")
+	if err := os.WriteFile(bad, changed, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, out := run("en", false, bad, recs); code != 1 || !strings.Contains(out, "DIFFER") || !strings.Contains(out, "field +1.5") {
+		t.Errorf("a published field score changed: exit %d:\n%s", code, out)
+	}
+	if code, out := run("en", true, pub, recs[1:]); code != 1 || read(out).Field {
+		t.Errorf("a record missing: exit %d, the field counted:\n%s", code, out)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/big"
 	"slices"
+	"strings"
 )
 
 // Seat is one seat of one table in a duplicate round: who sat there
@@ -92,6 +93,16 @@ func FieldTotals(s Seating, ms []Match, results map[int][4]int) (map[string]*big
 		}
 	}
 	return out, nil
+}
+
+// FieldString is a field score as pages and commands write it: two
+// decimals at most, "+" before one above 0 ("+1.5", "-0.25", "0").
+func FieldString(r *big.Rat) string {
+	s := strings.TrimSuffix(strings.TrimSuffix(r.FloatString(2), "0"), ".0")
+	if r.Sign() > 0 {
+		s = "+" + s
+	}
+	return s
 }
 
 // field is duplicate rounds' scoring: the places' points as the kind

@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/big"
 	"slices"
+	"strings"
 
 	"okey/game/tourney"
 )
@@ -16,10 +18,14 @@ import (
 
 // Counted is a match's record as the recount takes it: the table that
 // played it (the record's meta names it) and the places its replay
-// ends with, seat by seat.
+// ends with, seat by seat; and, where its hand has one (Scored), each
+// seat's result, more being better: what a duplicate round's seats are
+// scored against the field by.
 type Counted struct {
-	Table  int
-	Places [4]int
+	Table   int
+	Places  [4]int
+	Results [4]int
+	Scored  bool
 }
 
 // Recounted is what the recount found: the standings counted again, in
@@ -34,6 +40,10 @@ type Recounted struct {
 	// Extra are records of tables the published matches do not name.
 	Extra []int
 	Same  bool
+	// Field: a duplicate tournament's field scores were counted again
+	// too (every published match had its record), and each line's
+	// Field is beside the published one.
+	Field bool
 }
 
 // RecountLine is a line of the standings counted again, and the line
@@ -45,6 +55,9 @@ type RecountLine struct {
 	Matches   int
 	Wins      int
 	Opponents tourney.Points
+	// Field is the line's duplicate score counted again (nil: none, or
+	// not counted: Recounted.Field).
+	Field     *big.Rat
 	Published PublishedLine
 	Same      bool
 }
@@ -58,6 +71,9 @@ type PublishedLine struct {
 	Wins      int     `json:"wins"`
 	Rating    int     `json:"rating"`
 	Opponents *string `json:"opponents,omitempty"`
+	// Field is a duplicate tournament's score against the field, as
+	// the page writes it ("+1.5").
+	Field *string `json:"field,omitempty"`
 	// Team is a partners' team's players ("" a bot partner).
 	Team []string `json:"team,omitempty"`
 }
@@ -128,6 +144,10 @@ func Recount(pub []byte, recs []Counted) (Recounted, error) {
 	for _, c := range recs {
 		byTable[c.Table] = c
 	}
+	// A duplicate round's field scores need every table of the round:
+	// counted again only when each published match has its record.
+	results := map[int][4]int{}
+	scored := p.Duplicate
 	out := Recounted{ID: p.ID}
 	ms := make([]tourney.Match, 0, len(p.Matches))
 	for _, m := range p.Matches {
@@ -154,8 +174,11 @@ func Recount(pub []byte, recs []Counted) (Recounted, error) {
 			tm.Places = sys.Seating.Places(c.Places)
 			out.Checked = append(out.Checked, m.Table)
 			delete(byTable, m.Table)
+			results[m.Table] = c.Results
+			scored = scored && c.Scored
 		} else {
 			out.Unchecked = append(out.Unchecked, m.Table)
+			scored = false
 		}
 		ms = append(ms, tm)
 	}
@@ -169,14 +192,35 @@ func Recount(pub []byte, recs []Counted) (Recounted, error) {
 	if err != nil {
 		return out, fmt.Errorf("the standings from the records: %w", err)
 	}
+	var field map[string]*big.Rat
+	if scored {
+		if field, err = tourney.FieldTotals(sys.Seating, ms, results); err != nil {
+			return out, fmt.Errorf("the field scores from the records: %w", err)
+		}
+		out.Field = true
+	}
 	out.Same = len(out.Extra) == 0 && len(st) == len(p.Standings)
 	for i, s := range st {
 		pl, ok := byID[s.Player]
-		l := RecountLine{Name: pl.Name, Points: s.Points, Matches: s.Matches, Wins: s.Wins, Opponents: s.Opponents, Published: pl}
+		l := RecountLine{Name: pl.Name, Points: s.Points, Matches: s.Matches, Wins: s.Wins, Opponents: s.Opponents, Field: field[s.Player], Published: pl}
 		l.Same = ok && pl.Rank == i+1 && int(s.Points) == pl.Twelfths && s.Matches == pl.Matches && s.Wins == pl.Wins &&
-			(pl.Opponents == nil || *pl.Opponents == s.Opponents.String())
+			(pl.Opponents == nil || *pl.Opponents == s.Opponents.String()) &&
+			(!out.Field || SameField(l.Field, pl.Field))
 		out.Same = out.Same && l.Same
 		out.Lines = append(out.Lines, l)
 	}
 	return out, nil
+}
+
+// SameField says whether a field score counted again is the published
+// one (nil: none), as the page writes it: to two decimals.
+func SameField(counted *big.Rat, published *string) bool {
+	if counted == nil || published == nil {
+		return counted == nil && (published == nil || *published == "-")
+	}
+	var pub big.Rat
+	if _, ok := pub.SetString(strings.TrimPrefix(*published, "+")); !ok {
+		return false
+	}
+	return counted.FloatString(2) == pub.FloatString(2)
 }

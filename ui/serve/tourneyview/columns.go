@@ -245,12 +245,7 @@ func fieldScore(r *big.Rat) string {
 	if r == nil {
 		return "-"
 	}
-	s := r.FloatString(2)
-	s = strings.TrimSuffix(strings.TrimSuffix(s, "0"), ".0")
-	if r.Sign() > 0 {
-		s = "+" + s
-	}
-	return s
+	return tourney.FieldString(r)
 }
 
 // row lays cells out under cols, one space between.
