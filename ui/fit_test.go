@@ -18,6 +18,11 @@ import (
 // the smallest, a common one, and two wide ones.
 var fitSizes = [][2]int{{80, 24}, {100, 30}, {120, 40}, {200, 60}}
 
+// standingSizes are phones held upright (layout.IsPortrait): the
+// browser door's 43×41 on a 390×844 phone, and the smallest. The pages
+// between hands are drawn at them too (standingUp).
+var standingSizes = [][2]int{{43, 41}, {42, 40}}
+
 // cutWord finds a word cut short with an ellipsis ("Statisti…").
 var cutWord = regexp.MustCompile(`(\p{L}+)…`)
 
@@ -40,8 +45,20 @@ func endingWords(t *testing.T, lang string) map[string]bool {
 // bar cut; m is left at the size it had.
 func fitsEverySize(t *testing.T, name string, m *Model, whole map[string]bool) {
 	t.Helper()
+	fitsSizes(t, name, m, whole, fitSizes)
+}
+
+// standingUp is fitsEverySize at the sizes of a phone held upright.
+func standingUp(t *testing.T, name string, m *Model, whole map[string]bool) {
+	t.Helper()
+	fitsSizes(t, name, m, whole, standingSizes)
+}
+
+// fitsSizes is fitsEverySize at the sizes given.
+func fitsSizes(t *testing.T, name string, m *Model, whole map[string]bool, sizes [][2]int) {
+	t.Helper()
 	w0, h0 := m.width, m.height
-	for _, sz := range fitSizes {
+	for _, sz := range sizes {
 		m.Update(windowMsg(sz[0], sz[1]))
 		out := plain(m)
 		if w, line := maxLineWidth(out); w > sz[0] {
@@ -75,7 +92,8 @@ func fitsEverySize(t *testing.T, name string, m *Model, whole map[string]bool) {
 }
 
 // TestEveryScreenFitsEverySize draws every screen of both games, in
-// both languages, at 80×24, 100×30, 120×40 and 200×60: no line is wider
+// both languages, at 80×24, 100×30, 120×40 and 200×60 (the pages between
+// hands also at 43×41 and 42×40, a phone held upright): no line is wider
 // than the terminal, no screen taller, nothing is cut mid-word, and no
 // key bar is cut (no "…" on the bottom line).
 func TestEveryScreenFitsEverySize(t *testing.T) {
@@ -115,6 +133,7 @@ func TestEveryScreenFitsEverySize(t *testing.T) {
 				}
 				if m.screen == scrHandOver {
 					fitsEverySize(t, "handover", m, whole)
+					standingUp(t, "handover", m, whole)
 					quitInSight(t, "handover", m, m.keys.HandOver.Quit)
 					if tableClassic(m).View.Hand == 1 {
 						judged = reviewFits(t, m, whole, nil)
@@ -123,6 +142,7 @@ func TestEveryScreenFitsEverySize(t *testing.T) {
 				}
 			}
 			fitsEverySize(t, "matchover", m, whole)
+			standingUp(t, "matchover", m, whole)
 			quitInSight(t, "matchover", m, m.keys.MatchOver.Quit)
 			// The match's review is the same page with another title;
 			// judging the whole match would be most of this test's time,
@@ -159,17 +179,20 @@ func TestEveryScreenFitsEverySize(t *testing.T) {
 				}
 				if m.screen == scrHandOver {
 					fitsEverySize(t, "handover", m, whole)
+					standingUp(t, "handover", m, whole)
 					quitInSight(t, "101 handover", m, m.keys.HandOver.Quit)
 					if table101(m).View.Hand == 1 {
 						reviewFits(t, m, whole, nil)
 					}
 					press(t, m, "r")
 					fitsEverySize(t, "sheet", m, whole)
+					standingUp(t, "sheet", m, whole)
 					press(t, m, "esc")
 					press(t, m, "enter")
 				}
 			}
 			fitsEverySize(t, "matchover", m, whole)
+			standingUp(t, "matchover", m, whole)
 			quitInSight(t, "101 matchover", m, m.keys.MatchOver.Quit)
 			// (the match's review is the same page: the classic run checks it)
 		})

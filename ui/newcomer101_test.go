@@ -356,7 +356,7 @@ func TestSheetWordsAreWhole(t *testing.T) {
 			if table101(m).View.Rules.Partners != partners {
 				t.Fatalf("partners %v not set", partners)
 			}
-			out := strings.Join(table101(m).SheetTable(), "\n")
+			out := strings.Join(table101(m).SheetTable(0), "\n")
 			for _, k := range []string{"scores.hand", "t101.col.total"} {
 				if w := m.tr.T(k); !strings.Contains(out, w) {
 					t.Errorf("%s, partners %v: %q cut in the sheet:\n%s", lang, partners, w, out)

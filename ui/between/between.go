@@ -6,7 +6,7 @@
 // its bar offers is decided here from that value; the Model frames the
 // page, scrolls it, and acts on its keys.
 //
-// It may import ui/pages, ui/hosting, ui/hostdaily, ui/table,
+// It may import ui/pages, ui/canvas, ui/hosting, ui/hostdaily, ui/table,
 // kit/seatmsg, the Charm libraries and the standard library; never
 // package ui.
 package between
@@ -15,6 +15,7 @@ import (
 	"charm.land/bubbles/v2/key"
 
 	"okey/kit/seatmsg"
+	"okey/ui/canvas"
 	"okey/ui/hostdaily"
 	"okey/ui/hosting"
 	"okey/ui/pages"
@@ -185,10 +186,25 @@ func (s State) Final(f hosting.Final, h int) (p pages.Final, ok bool) {
 		return pages.Final{}, false
 	}
 	t := f.Table
-	if len(f.Sheet) > 0 && 6+len(t.Rows)+1+len(f.Sheet)+len(s.FairRevealed)+2 <= h {
+	if len(f.Sheet) > 0 && 6+len(t.Rows)+1+len(f.Sheet)+len(s.FairRevealed)+2 <= h && fitsWidth(f.Sheet, s.C.TextW()) {
 		t.After = append(append(t.After, ""), f.Sheet...)
 	}
 	t.After = append(t.After, s.FairRevealed...)
-	t.After = append(t.After, "", s.C.St.Dim.Render(s.NewMatchLine()))
+	t.After = append(t.After, "")
+	for _, l := range canvas.Wrap(s.NewMatchLine(), max(1, s.C.TextW())) {
+		t.After = append(t.After, s.C.St.Dim.Render(l))
+	}
 	return pages.NewFinal(s.C, t, f.Bar), true
+}
+
+// fitsWidth says whether no line of lines is wider than w: the score
+// sheet under the final table is left out where it would be cut (its
+// own page, r, draws it to the width).
+func fitsWidth(lines []string, w int) bool {
+	for _, l := range lines {
+		if canvas.Width(l) > w {
+			return false
+		}
+	}
+	return true
 }

@@ -66,10 +66,10 @@ func (s *Side) HandEnd(w int) hosting.HandEnd {
 
 // Scores is the score sheet (the same page as classic's): a title, then
 // the table.
-func (s *Side) Scores(int) hosting.Scores {
+func (s *Side) Scores(w int) hosting.Scores {
 	var sheet []string
 	if len(s.T.View.Results) > 0 {
-		sheet = s.T.SheetTable()
+		sheet = s.T.SheetTable(w)
 	}
 	return hosting.Scores{Title: s.look.Words.Tr.T("t101.sheet.title"), Table: sheet, Key: s.look.Keys.Table101.Scores}
 }
@@ -79,7 +79,7 @@ func (s *Side) Scores(int) hosting.Scores {
 func (s *Side) Final() hosting.Final {
 	k := s.look.Keys.MatchOver
 	t, ok := s.T.Final()
-	return hosting.Final{Table: t, OK: ok, Sheet: s.T.SheetTable(),
+	return hosting.Final{Table: t, OK: ok, Sheet: s.T.SheetTable(0),
 		Bar: []key.Binding{k.NewMatch, k.Review, k.Game, s.look.Keys.Table101.Scores, k.Quit, k.Stats, k.Settings}}
 }
 

@@ -183,10 +183,17 @@ func (p Final) style(m Mood) lipgloss.Style {
 func (p Final) Lines() []string {
 	st, tr, t := p.c.St, p.c.Tr, p.t
 	lines := []string{st.Title.Render(t.Title)}
+	w := max(1, p.c.TextW())
 	if t.Verdict != "" { // a spectator has none: the rule under the title
-		lines = append(lines, "", p.style(t.VerdictMood).Render(t.Verdict))
+		lines = append(lines, "")
+		for _, l := range canvas.Wrap(t.Verdict, w) {
+			lines = append(lines, p.style(t.VerdictMood).Render(l))
+		}
 	}
-	lines = append(lines, st.Dim.Render(t.Rule), "")
+	for _, l := range canvas.Wrap(t.Rule, w) {
+		lines = append(lines, st.Dim.Render(l))
+	}
+	lines = append(lines, "")
 	head := "     " + canvas.Fit(tr.T("matchover.player"), safetext.MaxNameLen) + "  "
 	if t.Points != "" {
 		head += canvas.Right(t.Points, PointsColW) + "  "
@@ -227,6 +234,10 @@ type HandEnd struct {
 // minReasonW is the narrowest the reasons of a score wrap at.
 const minReasonW = 20
 
+// underIndent is how far the reasons wrapped under a seat's cells are
+// indented, on a page too narrow to have them beside the cells.
+const underIndent = 4
+
 // HandEndPage is the end of a hand of either game.
 type HandEndPage struct {
 	c *Common
@@ -263,6 +274,18 @@ func (p HandEndPage) Lines() []string {
 	}
 	for _, r := range h.Rows {
 		indent := canvas.Width(r.Cells)
+		if p.c.TextW()-indent < minReasonW {
+			// Too narrow for the reasons beside the cells (a phone
+			// held upright): they go under them, wrapped to the page.
+			lines = append(lines, st.Text.Render(strings.TrimRight(r.Cells, " ")))
+			for _, s := range canvas.Wrap(r.Why, max(1, p.c.TextW()-underIndent)) {
+				if s == "" {
+					continue
+				}
+				lines = append(lines, strings.Repeat(" ", underIndent)+st.Dim.Render(s))
+			}
+			continue
+		}
 		for i, s := range canvas.Wrap(r.Why, max(minReasonW, p.c.TextW()-indent)) {
 			if i == 0 {
 				lines = append(lines, st.Text.Render(r.Cells)+st.Dim.Render(s))

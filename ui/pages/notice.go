@@ -72,7 +72,7 @@ func (p TooSmall) Update(k tea.KeyPressMsg) Result {
 // Lines are the notice and its key, wrapped to the terminal.
 func (p TooSmall) Lines() []string {
 	q := p.c.Keys.TooSmall.Quit.Help()
-	return canvas.Wrap(p.c.Tr.T("toosmall", layout.MinWidth, layout.MinHeight, p.w, p.h)+"\n"+q.Key+" "+q.Desc, max(1, p.w))
+	return canvas.Wrap(p.c.Tr.T("toosmall", layout.MinWidth, layout.MinHeight, layout.PortraitW, layout.PortraitH, p.w, p.h)+"\n"+q.Key+" "+q.Desc, max(1, p.w))
 }
 
 // ShortHelp is quitting, which the lines name.

@@ -24,9 +24,9 @@ func (t *Table) HandEndPage(w int) (pages.HandEnd, bool) { return t.scoreSheet()
 func (t *Table) Final() (pages.FinalTable, bool) { return t.scoreSheet().Final() }
 
 // SheetTable is every hand so far, a line a hand (each player's score
-// in it, how it ended), and the totals: the score sheet's page, and
-// under the melds on a tall terminal.
-func (t *Table) SheetTable() []string { return t.scoreSheet().Table() }
+// in it, how it ended), and the totals, at most w wide (0: as wide as
+// it is): the score sheet's page, and under the melds on a tall terminal.
+func (t *Table) SheetTable(w int) []string { return t.scoreSheet().Table(w) }
 
 // HandTitle says who finished the hand res and how.
 func (t *Table) HandTitle(res *okey101.HandResult) string { return t.scoreSheet().HandTitle(res) }

@@ -81,7 +81,7 @@ func (t *Table) Render(c *canvas.Canvas, l layout.Table101, f table.Frame, botto
 	m, log := t.PlaceMelds(l)
 	if l.LogBeside && len(t.View.Results) > 0 {
 		// A tall terminal has room under the melds: the score sheet.
-		sheet := t.SheetTable()
+		sheet := t.SheetTable(0)
 		r := m.Area
 		if free := r.H - m.H - 1; free >= len(sheet)+1 {
 			y := r.Y + r.H - len(sheet) - 1

@@ -74,7 +74,7 @@ func (t *Table) StackText(seat int) (string, table.Style) {
 		return "", table.Dim
 	}
 	if seat == v.Previous && v.MyTurn() && v.Legal.Take {
-		return t.tr().T("t101.stack.take", t.TileCase(top, i18n.Accusative)), table.Key
+		return t.tr().T(t.look.Tap("t101.stack.take"), t.TileCase(top, i18n.Accusative)), table.Key
 	}
 	return t.tr().T("t101.stack", t.TileName(top)), table.Dim
 }

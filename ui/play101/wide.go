@@ -65,7 +65,7 @@ func (t *Table) centerWords() []string {
 			t.look.Paint(table.Okey, tr.T("t101.center.okey", tr.Face(v.Okey))),
 	}
 	if v.MyTurn() && v.Legal.Draw {
-		words = append(words, t.look.Paint(table.Key, tr.T("t101.center.draw", v.WallLeft)))
+		words = append(words, t.look.Paint(table.Key, tr.T(t.look.Tap("t101.center.draw"), v.WallLeft)))
 	} else {
 		words = append(words, t.look.Paint(table.Text, tr.T("t101.center.wall", v.WallLeft)))
 	}

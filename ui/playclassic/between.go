@@ -22,11 +22,13 @@ import (
 
 // Columns of the tables of the pages between hands.
 const (
-	handColW  = 4  // the score history's hand, "  12"
-	scoreColW = 9  // the score history's "18 -2", under a name of up to this width
-	lossW     = 4  // a hand's loss, "-8"
-	scoreW    = 10 // a score, "20 pts"
-	groupGap  = 2  // between the winner's groups of tiles
+	handColW   = 4  // the score history's hand, "  12"
+	scoreColW  = 9  // the score history's "18 -2", under a name of up to this width
+	narrowColW = 7  // the same on a page too narrow for four of those (a phone held upright)
+	minEndW    = 20 // the narrowest how a hand ended wraps at beside its row
+	lossW      = 4  // a hand's loss, "-8"
+	scoreW     = 10 // a score, "20 pts"
+	groupGap   = 2  // between the winner's groups of tiles
 )
 
 // ScoreTable is the score history hs as a table at width w: a line of
@@ -37,9 +39,13 @@ func (t *Table) ScoreTable(hs []HandScore, w int) []string {
 		return nil
 	}
 	st, words := t.look.St, t.look.Words
+	gap, colW := "  ", scoreColW
+	if handColW+classic.NumSeats*(len(gap)+colW) > w {
+		gap, colW = " ", narrowColW
+	}
 	head := canvas.Right(t.tr().T("scores.hand"), handColW)
 	for s := range classic.NumSeats {
-		head += "  " + canvas.Fit(words.SeatName(s), scoreColW)
+		head += gap + canvas.Fit(words.SeatName(s), colW)
 	}
 	out := []string{st.Bold.Render(head)}
 	scoring := t.View.Rules.Scoring()
@@ -53,12 +59,18 @@ func (t *Table) ScoreTable(hs []HandScore, w int) []string {
 					cell += " -" + strconv.Itoa(lost)
 				}
 			}
-			line += "  " + canvas.Fit(cell, scoreColW)
+			line += gap + canvas.Fit(cell, colW)
 		}
 		// How the hand ended, beside its row; what does not fit there
-		// goes on under it, between words, never cut.
+		// goes on under it, between words, never cut. On a page too
+		// narrow to have it beside the row, it goes under it whole.
 		col := canvas.Width(line) + 2
-		end := canvas.Wrap(t.handEnd(&h.Result), max(w-col, 20))
+		if w-col < minEndW {
+			out = append(out, st.Text.Render(line))
+			col = handColW + 2
+			line = strings.Repeat(" ", col-2)
+		}
+		end := canvas.Wrap(t.handEnd(&h.Result), max(w-col, 1))
 		out = append(out, st.Text.Render(line)+"  "+st.Dim.Render(end[0]))
 		for _, more := range end[1:] {
 			out = append(out, strings.Repeat(" ", col)+st.Dim.Render(more))
@@ -101,14 +113,14 @@ func (t *Table) HandEndPage(hs []HandScore, w int) (h pages.HandEnd, ok bool) {
 	tr, st, words := t.tr(), t.look.St, t.look.Words
 	h = pages.HandEnd{Head: tr.T("handover.lost"), AfterFits: true}
 	if res.WallOut {
-		h.Top = []string{st.Title.Render(tr.T("handover.wallout", words.Hand(res.Hand))), ""}
+		h.Top = append(titleLines(st, tr.T("handover.wallout", words.Hand(res.Hand)), w), "")
 	} else {
 		kind := tr.T("win." + res.Win.Kind.String())
 		title := tr.T("handover.won", words.Hand(res.Hand), words.SeatName(res.Winner), kind)
 		if res.Winner == 0 && !words.Watching {
 			title = tr.T("handover.won.you", words.Hand(res.Hand), kind)
 		}
-		h.Top = append([]string{st.Title.Render(title), ""}, t.winLines(res, w)...)
+		h.Top = append(append(titleLines(st, title, w), ""), t.winLines(res, w)...)
 		h.Top = append(h.Top, "")
 	}
 	if res.Lost == [classic.NumSeats]int{} {
@@ -126,6 +138,16 @@ func (t *Table) HandEndPage(hs []HandScore, w int) (h pages.HandEnd, ok bool) {
 		h.After = t.ScoreTable(hs, w)
 	}
 	return h, true
+}
+
+// titleLines are a page's title wrapped to w columns (a phone held
+// upright has room for a short one only).
+func titleLines(st *theme.Styles, title string, w int) []string {
+	var out []string
+	for _, l := range canvas.Wrap(title, max(1, w)) {
+		out = append(out, st.Title.Render(l))
+	}
+	return out
 }
 
 // winLines draw the winning hand in its groups, at most w wide, with

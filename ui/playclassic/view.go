@@ -82,8 +82,10 @@ func (t *Table) RenderStack(c *canvas.Canvas, l layout.Screen, seat int) {
 	}
 	words[1] = w.Tr.T("stack.count", v.DiscardCounts[seat])
 	if seat == v.Previous && v.MyTurn() && v.Stage == classic.MustDraw && top != tile.NoTile {
-		words[2] = t.paint(table.Key, canvas.Cut(w.Tr.T("stack.take"), lw))
-	} else if seat == v.Previous || seat == 0 {
+		words[2] = t.paint(table.Key, canvas.Cut(w.Tr.T(t.look.Tap("stack.take")), lw))
+	} else if (seat == v.Previous || seat == 0) && !t.look.Touch {
+		// Looking through a stack is a key's (b) alone: a screen
+		// standing up names no key beside it.
 		words[2] = t.paint(table.Dim, canvas.Cut(w.Tr.T("stack.browse"), lw))
 	}
 	left := r == l.TopLeft || r == l.BottomLeft
@@ -220,9 +222,9 @@ func (t *Table) RenderCenter(c *canvas.Canvas, l layout.Screen) {
 	c.Put(w.X, w.Y, t.paint(table.Text, canvas.Cut(tr.T("center.wall"), w.W)))
 	if toDraw {
 		if v.WallLeft > 0 {
-			c.Put(w.X, w.Y+1, t.paint(table.Key, canvas.Cut(tr.T("center.draw"), w.W)))
+			c.Put(w.X, w.Y+1, t.paint(table.Key, canvas.Cut(tr.T(t.look.Tap("center.draw")), w.W)))
 		} else {
-			c.Put(w.X, w.Y+1, t.paint(table.Warn, canvas.Cut(tr.T("center.end"), w.W)))
+			c.Put(w.X, w.Y+1, t.paint(table.Warn, canvas.Cut(tr.T(t.look.Tap("center.end")), w.W)))
 			c.Put(w.X, w.Y+2, t.paint(table.Warn, canvas.Cut(tr.T("center.end2"), w.W)))
 		}
 	}

@@ -111,7 +111,7 @@ func fitLine(l string, w int) []string {
 // renderTooSmall says the terminal is too small, in words wrapped to it.
 func renderTooSmall(c *common.Common, st *theme.Styles) string {
 	out := make([]string, c.Height)
-	msg := c.Tr.T("toosmall", layout.MinWidth, layout.MinHeight, c.Width, c.Height)
+	msg := c.Tr.T("toosmall", layout.MinWidth, layout.MinHeight, layout.PortraitW, layout.PortraitH, c.Width, c.Height)
 	words := strings.Fields(msg)
 	line, y := "", max(0, c.Height/2-1)
 	for _, w := range words {

@@ -19,10 +19,10 @@ func HeaderRoom(w int, title, keys string) int {
 // paint's styles. A served daily's header at 80 columns read "from 20 …".
 func Header(w int, title, info, keys string, paint func(Style, string) string) string {
 	// Where the info's first part would be cut (a terminal standing
-	// up), the keys give way, from the second to last: the first (help)
-	// and the last (quit) stay.
+	// up), the keys give way, from the second to last: the last (quit)
+	// stays, the first (help) goes last.
 	first, _, _ := strings.Cut(info, " · ")
-	for parts := strings.Split(keys, " · "); len(parts) > 2 && canvas.Width(first) > HeaderRoom(w, title, keys); {
+	for parts := strings.Split(keys, " · "); len(parts) > 1 && canvas.Width(first) > HeaderRoom(w, title, keys); {
 		parts = append(parts[:len(parts)-2:len(parts)-2], parts[len(parts)-1])
 		keys = strings.Join(parts, " · ")
 	}

@@ -33,9 +33,14 @@ func (sh Sheet) HandEndPage(w int) (h pages.HandEnd, ok bool) {
 		return h, false
 	}
 	tr, st, words := sh.tr(), sh.Look.St, sh.Look.Words
-	lines := []string{st.Title.Render(sh.HandTitle(res))}
+	var lines []string
+	for _, l := range canvas.Wrap(sh.HandTitle(res), max(1, w)) {
+		lines = append(lines, st.Title.Render(l))
+	}
 	if d := sh.Doublings(res); d != "" {
-		lines = append(lines, st.Accent.Render(d))
+		for _, l := range canvas.Wrap(d, max(1, w)) {
+			lines = append(lines, st.Accent.Render(l))
+		}
 	}
 	if rows := sh.melds().Lines(w); len(rows) > 0 {
 		lines = append(lines, "", st.Bold.Render(tr.T("t101.handover.table")))
@@ -75,7 +80,7 @@ func (sh Sheet) HandEndPage(w int) (h pages.HandEnd, ok bool) {
 		h.Body = tr.T("t101.void.body")
 	}
 	if len(v.Results) > 1 {
-		h.After = sh.Table()
+		h.After = sh.Table(w)
 	}
 	return h, true
 }

@@ -31,8 +31,10 @@ type Log interface {
 }
 
 // Table is every hand so far, a line a hand (each player's score
-// in it, how it ended), and the totals.
-func (sh Sheet) Table() []string {
+// in it, how it ended), and the totals, at most w wide (0: as wide as
+// it is). How a hand ended goes beside its line, or under it on a page
+// too narrow for that (a phone held upright), wrapped, never cut.
+func (sh Sheet) Table(w int) []string {
 	v := sh.View
 	// The first column is as wide as its words ("toplam" was cut to
 	// "topl…" in Turkish).
@@ -40,9 +42,14 @@ func (sh Sheet) Table() []string {
 	if v.Rules.Partners {
 		handW = max(handW, canvas.Width(sh.tr().T("t101.col.team")))
 	}
+	scoreW := ScoreW
+	narrow := w > 0 && handW+okey101.NumSeats*(1+ScoreW)+2+minEndW > w
+	if narrow {
+		scoreW = NarrowScoreW
+	}
 	head := canvas.Fit(sh.tr().T("scores.hand"), handW)
 	for s := range okey101.NumSeats {
-		head += " " + canvas.Right(canvas.Cut(sh.Look.Words.SeatName(s), ScoreW), ScoreW)
+		head += " " + canvas.Right(canvas.Cut(sh.Look.Words.SeatName(s), scoreW), scoreW)
 	}
 	out := []string{sh.Look.St.Bold.Render(head)}
 	for i := range v.Results {
@@ -57,19 +64,26 @@ func (sh Sheet) Table() []string {
 			if r.Void {
 				cell = "-"
 			}
-			line += " " + canvas.Right(cell, ScoreW)
+			line += " " + canvas.Right(cell, scoreW)
 		}
-		out = append(out, sh.Look.St.Text.Render(line)+"  "+sh.Look.St.Dim.Render(sh.HandEnd(r)))
+		if !narrow {
+			out = append(out, sh.Look.St.Text.Render(line)+"  "+sh.Look.St.Dim.Render(sh.HandEnd(r)))
+			continue
+		}
+		out = append(out, sh.Look.St.Text.Render(line))
+		for _, l := range canvas.Wrap(sh.HandEnd(r), max(1, w-endIndent)) {
+			out = append(out, strings.Repeat(" ", endIndent)+sh.Look.St.Dim.Render(l))
+		}
 	}
 	total := canvas.Fit(sh.tr().T("t101.col.total"), handW)
 	for s := range okey101.NumSeats {
-		total += " " + canvas.Right(strconv.Itoa(v.Scores[s]), ScoreW)
+		total += " " + canvas.Right(strconv.Itoa(v.Scores[s]), scoreW)
 	}
 	out = append(out, sh.Look.St.Bold.Render(total))
 	if v.Rules.Partners { // what decides: each team's total, on both its seats
 		team := canvas.Fit(sh.tr().T("t101.col.team"), handW)
 		for s := range okey101.NumSeats {
-			team += " " + canvas.Right(strconv.Itoa(v.Totals[s]), ScoreW)
+			team += " " + canvas.Right(strconv.Itoa(v.Totals[s]), scoreW)
 		}
 		out = append(out, sh.Look.St.Bold.Render(team))
 	}
@@ -225,6 +239,13 @@ func Signed(n int) string {
 const (
 	HandW  = 5
 	ScoreW = 8
+	// NarrowScoreW is a score's column on a page too narrow for
+	// ScoreW's and how a hand ended beside them.
+	NarrowScoreW = 7
+	// minEndW is the narrowest how a hand ended is kept beside its
+	// line at; endIndent indents it under the line, narrower.
+	minEndW   = 20
+	endIndent = 2
 )
 
 // melds is the melds on the table, as the hand's end shows them.

@@ -54,9 +54,24 @@ func TestHandEnd(t *testing.T) {
 	l := &log{}
 	sh := Sheet{Look: plainLook(tr), View: v, Log: l}
 
-	rows := sh.Table()
+	rows := sh.Table(0)
 	if len(rows) != 3 || !strings.Contains(ansi.Strip(rows[1]), Signed(-101)) || !strings.Contains(ansi.Strip(rows[2]), "202") {
 		t.Fatalf("the sheet reads %q", rows)
+	}
+	// On a phone held upright how the hand ended goes under its line,
+	// whole: no line wider than the page, none cut.
+	narrow := sh.Table(40)
+	var under []string
+	for _, r := range narrow {
+		if w := ansi.StringWidth(r); w > 40 || strings.Contains(r, "…") {
+			t.Errorf("a line of %d columns at 40, or cut: %q", w, ansi.Strip(r))
+		}
+		if strings.HasPrefix(ansi.Strip(r), "  ") {
+			under = append(under, strings.TrimSpace(ansi.Strip(r)))
+		}
+	}
+	if got, want := strings.Join(under, " "), sh.HandEnd(&v.Results[0]); len(narrow) <= len(rows) || got != want {
+		t.Errorf("narrow, how the hand ended reads %q under its line, want %q:\n%s", got, want, strings.Join(narrow, "\n"))
 	}
 	h, ok := sh.HandEndPage(60)
 	if !ok {
