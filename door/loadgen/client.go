@@ -305,6 +305,10 @@ const (
 	markNextHand = "ready for the next hand"
 	markDraw     = "d: draw"
 	markEndTurn  = "d: end"
+	// markDrawTap and markEndTap are the same on a terminal standing
+	// up, whose words name taps (the keys still work).
+	markDrawTap  = "tap: draw"
+	markEndTap   = "tap: end"
 	markWin      = "wins the hand! f finishes"
 	sortedColour = "Sorted by colour."
 	sortedValue  = "Sorted by value."
@@ -350,7 +354,7 @@ func sleep(ctx context.Context, d time.Duration) {
 // Markers of a table's screen: its hand under way (classic's and 101's
 // headers), and its match over.
 var (
-	handRe      = regexp.MustCompile(`Hand \d+ ·|hand \d+ of \d+`)
+	handRe      = regexp.MustCompile(`Hand \d+ ·|OKEY  Hand \d+ |hand \d+ of \d+`)
 	matchOverRe = regexp.MustCompile(`the final table|The lowest total wins|The match is over|This match is over|won the match|You share the win|You won the match|You lost the match|You tied`)
 )
 

@@ -15,6 +15,7 @@ import (
 
 	"okey/game/tourney"
 	"okey/server/proc"
+	"okey/ui/layout"
 )
 
 // DefaultConfig is the pace of people that docs/load.md's figures were
@@ -66,8 +67,9 @@ func (c Config) Check() error {
 		return errors.New("the play's length and the dialling rate must be positive")
 	case c.KeyEvery <= 0 || c.MoveWithin <= 0 || c.Answer <= 0 || c.ChatEvery < 0:
 		return errors.New("the pace must be positive")
-	case c.Width < 80 || c.Height < 24:
-		return errors.New("terminals must be at least 80×24")
+	case (c.Width < layout.MinWidth || c.Height < layout.MinHeight) && !layout.IsPortrait(c.Width, c.Height):
+		return fmt.Errorf("terminals must be at least %d×%d, or %d×%d standing up (a phone held upright)",
+			layout.MinWidth, layout.MinHeight, layout.PortraitW, layout.PortraitH)
 	case c.Term == "":
 		return errors.New("no TERM for the terminals")
 	case c.Daily < 0 || c.Daily > 1:
@@ -616,7 +618,7 @@ func form(ctx context.Context, four []*client, o101 bool, codeWait time.Duration
 		return again, opens, err
 	}
 	host.press("s")
-	started := "Hand 1 ·"
+	started := "OKEY  Hand 1 " // "· dealer" follows, or on a terminal standing up the keys
 	if o101 {
 		started = "hand 1 of 11"
 	}

@@ -1054,6 +1054,54 @@ func TestToTileFromTheEmptyRow(t *testing.T) {
 	}
 }
 
+// TestRackStandingUp: on a terminal standing up (a phone held upright,
+// 43 columns) each row of the rack is folded into two lines of tiles,
+// eight slots and seven; the player reads it as the same rows of
+// fifteen: its groups across the fold, its sort, and the keys to the
+// nearest tile from a cursor on the fold's second line.
+func TestRackStandingUp(t *testing.T) {
+	rack := strings.Split(`               You (dealer)
+╭─ your rack: tap twice to lift a tile ──╮
+│╔═══╗┌───┐┌───┐┌───┐     ┌───┐┌───┐┌───┐│
+│║R2 ║│R5 ││R7 ││R12│     │Y3 ││Y4 ││Y5 ││
+│╚═══╝└───┘└───┘└───┘     └───┘└───┘└───┘│
+│┌───┐┌───┐                              │
+││Y8 ││Y11│                              │
+│└───┘└───┘                              │
+│┌───┐┌───┐┌───┐┌───┐┌───┐               │
+││B2 ││B7 ││B8 ││B9 ││B9 │               │
+│└───┘└───┘└───┘└───┘└───┘               │
+│                                        │
+│                                        │
+│                                        │
+╰────────────────────────────────────────╯
+Hand 1: you deal.`, "\n")
+	groups, ok := rackGroups(rack)
+	want := [][]string{{"R2", "R5", "R7", "R12"}, {"Y3", "Y4", "Y5", "Y8", "Y11"}, {"B2", "B7", "B8", "B9", "B9"}}
+	if !ok || !slices.EqualFunc(groups, want, slices.Equal) {
+		t.Errorf("the rack's groups read %q, want %q", groups, want)
+	}
+	scr := strings.Join(rack, "\n")
+	if !rackSorted(scr, sortedColour) || rackSorted(scr, sortedValue) {
+		t.Errorf("sorted by colour %v, by value %v: want by colour only", rackSorted(scr, sortedColour), rackSorted(scr, sortedValue))
+	}
+	if got := toTile(rack); len(got) != 0 {
+		t.Errorf("on a tile: %v, want no key", got)
+	}
+	// The cursor on the top row's slot 12, the fold's fifth: three
+	// slots right of Y11 (slot 9).
+	off := slices.Clone(rack)
+	off[2], off[3], off[4] = strings.Replace(off[2], "╔═══╗", "┌───┐", 1), strings.Replace(off[3], "║R2 ║", "│R2 │", 1), strings.Replace(off[4], "╚═══╝", "└───┘", 1)
+	for i, l := range []string{"╔═══╗", "║   ║", "╚═══╝"} {
+		r := []rune(off[5+i])
+		copy(r[1+5*4:], []rune(l))
+		off[5+i] = string(r)
+	}
+	if got, want := toTile(off), []string{"left", "left", "left"}; !slices.Equal(got, want) {
+		t.Errorf("from slot 12: %v, want %v:\n%s", got, want, strings.Join(off, "\n"))
+	}
+}
+
 // TestRunArena: one node started as the load command starts it, eight
 // players of an arena of a few seconds, at a quick pace: every player
 // joins through the lobby's screens before it begins, is taken to its

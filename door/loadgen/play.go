@@ -293,10 +293,10 @@ func (c *client) move(scr string, sh *seatShared, pend **pendingKey) bool {
 	switch {
 	case strings.Contains(scr, markWin):
 		key = "f"
-	case strings.Contains(scr, markDraw):
-		key, gone = "d", markDraw
-	case strings.Contains(scr, markEndTurn):
-		key, gone = "d", markEndTurn
+	case firstOf(scr, markDraw, markDrawTap) != "":
+		key, gone = "d", firstOf(scr, markDraw, markDrawTap)
+	case firstOf(scr, markEndTurn, markEndTap) != "":
+		key, gone = "d", firstOf(scr, markEndTurn, markEndTap)
 	}
 	keys := []string{key}
 	if key == "x" {
@@ -317,37 +317,22 @@ func (c *client) move(scr string, sh *seatShared, pend **pendingKey) bool {
 // toTile is the keys that bring the rack's cursor onto the nearest tile
 // (of its row; of the other row, up or down first, when its row holds
 // none: a rack of fifteen fills the top row), read from the screen's
-// lines (none when it is on one, or the rack cannot be read). The rack
-// is a box whose rows are slots five columns wide; the cursor's slot is
-// drawn with double lines.
+// lines (none when it is on one, or the rack cannot be read).
 func toTile(lines []string) []string {
-	at := -1
-	for i, l := range lines {
-		if strings.Contains(l, "╭─ your rack") || strings.Contains(l, "╭─ ") && strings.Contains(l, " tiles · ") {
-			at = i
-			break
-		}
-	}
-	if at < 0 || at+6 >= len(lines) {
+	rows, cursorRow, cursor, ok := rackSlots(lines)
+	if !ok || cursor < 0 {
 		return nil
 	}
-	x0 := strings.Index(lines[at], "╭")
-	x0 = len([]rune(lines[at][:x0])) + 1
 	var tiles [2][]int
-	row, cursor := -1, -1
-	for r, mid := range []int{at + 2, at + 5} {
-		cells := []rune(lines[mid])
-		for s := 0; x0+5*s+4 < len(cells); s++ {
-			cell := cells[x0+5*s : x0+5*s+5]
-			if strings.TrimSpace(string(cell[1:4])) != "" {
+	for r, row := range rows {
+		for s, f := range row {
+			if f != "" {
 				tiles[r] = append(tiles[r], s)
-			}
-			if cell[0] == '║' {
-				row, cursor = r, s
 			}
 		}
 	}
-	if cursor < 0 || slices.Contains(tiles[row], cursor) {
+	row := cursorRow
+	if slices.Contains(tiles[row], cursor) {
 		return nil
 	}
 	var out []string
@@ -375,13 +360,17 @@ func toTile(lines []string) []string {
 	return out
 }
 
-func abs(n int) int { return max(n, -n) }
+// rackCols is how many slots a row of the rack holds (ui/rack's Cols).
+const rackCols = 15
 
-// rackGroups reads the faces of the tiles in the rack on a screen, row
-// by row in reading order (an okey reads OK, a false joker J), in the
-// groups an empty slot or a row's end parts; ok is false when no rack
-// is on screen.
-func rackGroups(lines []string) (groups [][]string, ok bool) {
+// rackSlots reads the rack on a screen: the faces of its two rows'
+// slots in order ("" an empty slot), and the cursor's row and slot (-1:
+// not seen); ok is false when no rack is on screen. The rack is a box
+// whose lines of tiles are three lines tall, of slots five columns
+// wide, the cursor's drawn with double lines; a row of the rack is one
+// line of tiles, or two on a terminal standing up (eight slots and
+// seven), read one after the other.
+func rackSlots(lines []string) (rows [2][]string, cursorRow, cursor int, ok bool) {
 	at := -1
 	for i, l := range lines {
 		if strings.Contains(l, "╭─ your rack") || strings.Contains(l, "╭─ ") && strings.Contains(l, " tiles · ") {
@@ -390,15 +379,64 @@ func rackGroups(lines []string) (groups [][]string, ok bool) {
 		}
 	}
 	if at < 0 || at+6 >= len(lines) {
-		return nil, false
+		return rows, -1, -1, false
 	}
 	x0 := strings.Index(lines[at], "╭")
 	x0 = len([]rune(lines[at][:x0])) + 1
-	for _, mid := range []int{at + 2, at + 5} {
-		row := []rune(lines[mid])
+	// The lines of tiles, down to the box's bottom.
+	var mids []int
+	for mid := at + 2; mid < len(lines); mid += 3 {
+		if top := []rune(lines[mid-1]); x0 > len(top) || top[x0-1] == '╰' {
+			break
+		}
+		mids = append(mids, mid)
+	}
+	per := len(mids) / 2 // lines of tiles a row of the rack
+	if per == 0 {
+		return rows, -1, -1, false
+	}
+	perLine := (rackCols + per - 1) / per
+	cursorRow, cursor = -1, -1
+	for i, mid := range mids {
+		r := min(1, i/per)
+		cells := []rune(lines[mid])
+		n := min(perLine, rackCols-i%per*perLine)
+		for s := 0; s < n && x0+5*s+4 < len(cells); s++ {
+			cell := cells[x0+5*s : x0+5*s+5]
+			if cell[0] == '║' {
+				cursorRow, cursor = r, len(rows[r])
+			}
+			rows[r] = append(rows[r], strings.TrimSpace(string(cell[1:4])))
+		}
+	}
+	return rows, cursorRow, cursor, true
+}
+
+func abs(n int) int { return max(n, -n) }
+
+// firstOf is the first of marks on screen scr, or "".
+func firstOf(scr string, marks ...string) string {
+	for _, m := range marks {
+		if strings.Contains(scr, m) {
+			return m
+		}
+	}
+	return ""
+}
+
+// rackGroups reads the faces of the tiles in the rack on a screen, row
+// by row in reading order (an okey reads OK, a false joker J), in the
+// groups an empty slot or a row's end parts; ok is false when no rack
+// is on screen.
+func rackGroups(lines []string) (groups [][]string, ok bool) {
+	rows, _, _, ok := rackSlots(lines)
+	if !ok {
+		return nil, false
+	}
+	for _, row := range rows {
 		var g []string
-		for s := 0; x0+5*s+4 < len(row); s++ {
-			if f := strings.TrimSpace(string(row[x0+5*s+1 : x0+5*s+4])); f != "" {
+		for _, f := range row {
+			if f != "" {
 				g = append(g, f)
 			} else if len(g) > 0 {
 				groups, g = append(groups, g), nil
