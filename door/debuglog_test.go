@@ -1,37 +1,19 @@
 package door
 
 import (
-	"bytes"
 	"log/slog"
 	"strings"
-	"sync"
 	"testing"
 	"time"
+
+	"okey/door/internal/logbuf"
 )
-
-// lockedBuffer is a buffer the sessions' goroutines write to.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
 
 // okey serve --debug-log: a session at a table writes its keys, screens
 // and moves to the debug log, each line saying whose session it is.
 func TestSessionsWriteTheDebugLog(t *testing.T) {
 	t.Parallel()
-	var dlog lockedBuffer
+	var dlog logbuf.Buf
 	_, addr := testServer(t, func(c *Config) {
 		c.Debug = slog.New(slog.NewTextHandler(&dlog, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	})

@@ -14,6 +14,7 @@ import (
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
+	"okey/door/internal/logbuf"
 	"okey/game/classic"
 	"okey/game/fair"
 	"okey/server/keep"
@@ -91,8 +92,8 @@ func TestForgeriesDuringPlay(t *testing.T) {
 // loggedNodes is how nodes a and b of the deployment at url are made
 // (leases of 6 s: one forged is written over soon, and a loaded machine
 // does not lose one by being slow), each logging to its buffer.
-func loggedNodes(url string) (logs map[string]*lockedBuffer, node func(name string) func(*Config)) {
-	logs = map[string]*lockedBuffer{"a": {}, "b": {}}
+func loggedNodes(url string) (logs map[string]*logbuf.Buf, node func(name string) func(*Config)) {
+	logs = map[string]*logbuf.Buf{"a": {}, "b": {}}
 	return logs, func(name string) func(*Config) {
 		return func(c *Config) {
 			steadyNode(url, name)(c)
@@ -276,7 +277,7 @@ func TestUnsealedStoreIsNotTaken(t *testing.T) {
 		t.Fatal(err)
 	}
 	eng.Close()
-	var log lockedBuffer
+	var log logbuf.Buf
 	srv, _ := testServer(t, func(c *Config) {
 		c.StateDir = dir
 		c.Log = slog.New(slog.NewTextHandler(&log, nil))

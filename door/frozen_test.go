@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"okey/door/internal/logbuf"
 	"okey/game/classic"
 	"okey/server/tables"
 )
@@ -108,7 +109,7 @@ func startFreezingTrio(t *testing.T) *freezingTrio {
 	t.Helper()
 	url := sharedNATS(t)
 	n := &freezingTrio{freezer: newFreezer()}
-	logs := &lockedBuffer{}
+	logs := &logbuf.Buf{}
 	t.Cleanup(func() {
 		if t.Failed() {
 			t.Logf("the nodes' logs:\n%s", logs.String())
@@ -121,7 +122,7 @@ func startFreezingTrio(t *testing.T) *freezingTrio {
 }
 
 // traced has a node log to logs at debug level, each line naming it.
-func traced(logs *lockedBuffer, node string) func(*Config) {
+func traced(logs *logbuf.Buf, node string) func(*Config) {
 	return func(c *Config) {
 		h := slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug})
 		c.Log = slog.New(h).With("node", node)

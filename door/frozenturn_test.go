@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"okey/door/internal/logbuf"
 	"okey/game/classic"
 )
 
@@ -24,7 +25,7 @@ func TestFrozenNodesPlayerOnTheTurnPlays(t *testing.T) {
 	t.Parallel()
 	url := sharedNATS(t)
 	f := newFreezer()
-	var logs lockedBuffer
+	var logs logbuf.Buf
 	a, addrA := testServer(t, f.node(url, "a"), traced(&logs, "a"))
 	b, addrB := testServer(t, nodeTweak(url, "b"), traced(&logs, "b"))
 	defer func() {

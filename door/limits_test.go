@@ -10,13 +10,13 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	gossh "golang.org/x/crypto/ssh"
 
+	"okey/door/internal/logbuf"
 	"okey/game/classic"
 	"okey/kit/safetext"
 	"okey/server/tables"
@@ -199,29 +199,11 @@ func TestPanicInASessionEndsOnlyIt(t *testing.T) {
 	again.waitFor("Tables (", 10*time.Second)
 }
 
-// syncBuf is a log for tests.
-type syncBuf struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuf) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuf) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // TestShutdownSavesEveryTable: a graceful stop writes every table as it
 // stands, tells the players, and logs who came and went.
 func TestShutdownSavesEveryTable(t *testing.T) {
 	t.Parallel()
-	var log syncBuf
+	var log logbuf.Buf
 	stateDir, keyDir := t.TempDir(), t.TempDir()
 	tweak := func(c *Config) {
 		c.StateDir, c.HostKey = stateDir, filepath.Join(keyDir, "k", "key")
@@ -269,7 +251,7 @@ func TestShutdownSavesEveryTable(t *testing.T) {
 // sent stay small.
 func TestHugeNameCostsNothing(t *testing.T) {
 	t.Parallel()
-	var log syncBuf
+	var log logbuf.Buf
 	srv, addr := testServer(t, func(c *Config) { c.Log = slog.New(slog.NewTextHandler(&log, nil)) })
 	var b strings.Builder
 	for b.Len() < 240<<10 {
@@ -301,7 +283,7 @@ func TestHugeNameCostsNothing(t *testing.T) {
 // back to the lobby, while the server and the other tables play on.
 func TestPanicsAreContained(t *testing.T) {
 	t.Parallel()
-	var log syncBuf
+	var log logbuf.Buf
 	var boom atomic.Bool
 	srv, addr := testServer(t, func(c *Config) {
 		c.Log = slog.New(slog.NewTextHandler(&log, nil))

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"okey/door/internal/logbuf"
 	"okey/server/keep"
 )
 
@@ -31,7 +32,7 @@ func waitUntil(t *testing.T, deadline time.Duration, what func() string, ok func
 // beside the okey nodes; and its leaving is logged too.
 func TestAnIntruderWithTheSecretIsSeen(t *testing.T) {
 	t.Parallel()
-	logs := [2]*lockedBuffer{{}, {}}
+	logs := [2]*logbuf.Buf{{}, {}}
 	srvs, addrs := startNodes(t, 2, func(i int, c *Config) {
 		c.Log = slog.New(slog.NewTextHandler(logs[i], nil))
 		c.memberGrace = 200 * time.Millisecond
@@ -108,7 +109,7 @@ func stopTogether(srvs []*Server) {
 func TestNodesOfADeploymentSeeEachOther(t *testing.T) {
 	t.Parallel()
 	url := sharedNATS(t)
-	var log lockedBuffer
+	var log logbuf.Buf
 	_, addrA := testServer(t, steadyNode(url, "a"), func(c *Config) { c.Log = slog.New(slog.NewTextHandler(&log, nil)) })
 	b, _ := testServer(t, steadyNode(url, "b"))
 	waitUntil(t, 20*time.Second, func() string { return "node a's log:\n" + log.String() }, func() bool {
@@ -145,7 +146,7 @@ func TestAnUnknownMemberWarnedOfOnceAndTakenBack(t *testing.T) {
 		{"gone before the grace", nil, 0, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			var buf lockedBuffer
+			var buf logbuf.Buf
 			n := 0
 			watchUnknown(context.Background(), time.Millisecond, slog.New(slog.NewTextHandler(&buf, nil)), func() (member, bool) {
 				if n >= len(c.looks) {
@@ -223,7 +224,7 @@ func TestADoorIsJudgedByTheLobbyRead(t *testing.T) {
 	}
 	// Pending is neither warned of nor let go: a node woken late warns
 	// of nobody once its lobby is read.
-	var buf lockedBuffer
+	var buf logbuf.Buf
 	looks := []member{{Peer: peer, pending: true}, {Peer: peer, pending: true}, {Peer: peer}}
 	n := 0
 	watchUnknown(context.Background(), time.Millisecond, slog.New(slog.NewTextHandler(&buf, nil)), func() (member, bool) {

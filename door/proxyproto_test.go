@@ -15,6 +15,7 @@ import (
 	"github.com/pires/go-proxyproto"
 	gossh "golang.org/x/crypto/ssh"
 
+	"okey/door/internal/logbuf"
 	"okey/server/keep"
 )
 
@@ -115,7 +116,7 @@ func v1(ip string) []byte {
 // not trust is not taken: its connections count as from itself.
 func TestProxyProtocol(t *testing.T) {
 	t.Parallel()
-	var log lockedBuffer
+	var log logbuf.Buf
 	_, addr := testServer(t, func(c *Config) {
 		c.MaxPerAddr = 1
 		c.TrustedProxies = []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")}

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"okey/door/internal/logbuf"
 	"okey/kit/seatmsg"
 	"okey/server/keep"
 	"okey/server/rating"
@@ -31,7 +32,7 @@ import (
 func TestTournamentTableAcrossARestart(t *testing.T) {
 	t.Parallel()
 	stateDir, keyDir := t.TempDir(), t.TempDir()
-	logs := &lockedBuffer{}
+	logs := &logbuf.Buf{}
 	tweak := func(c *Config) {
 		c.StateDir, c.HostKey = stateDir, filepath.Join(keyDir, "hostkey", "key")
 		c.Log = slog.New(slog.NewTextHandler(logs, nil))

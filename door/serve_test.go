@@ -20,6 +20,7 @@ import (
 
 	gossh "golang.org/x/crypto/ssh"
 
+	"okey/door/internal/logbuf"
 	"okey/game"
 	"okey/game/classic"
 	"okey/game/tile"
@@ -697,7 +698,7 @@ func TestStalledClientSlowsNobody(t *testing.T) {
 		t.Skip("times the table's pace alone for 8 s: the whole suite runs it")
 	}
 	var conns sync.Map // remote address → *watchedConn
-	var log syncBuf
+	var log logbuf.Buf
 	var ann *client
 	t.Cleanup(func() {
 		if t.Failed() {

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"okey/door/internal/logbuf"
 )
 
 // TestAWokenOwnersSessionYields: node a runs table 1, ann at it through
@@ -25,7 +27,7 @@ func TestAWokenOwnersSessionYields(t *testing.T) {
 	// nothing meanwhile.
 	url := sharedNATS(t)
 	n := &freezingTrio{freezer: newFreezer()}
-	logs := &lockedBuffer{}
+	logs := &logbuf.Buf{}
 	t.Cleanup(func() {
 		if t.Failed() {
 			t.Logf("the nodes' logs:\n%s", logs.String())

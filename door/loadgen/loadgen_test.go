@@ -19,12 +19,12 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
 
 	"okey/door"
+	"okey/door/internal/logbuf"
 	"okey/kit/i18n"
 	"okey/server/keep"
 	"okey/server/servetest"
@@ -937,7 +937,7 @@ func TestRunDaily(t *testing.T) {
 	// A busy CI machine: what is checked is that the board opens on the
 	// day done, not how soon (the load's figure).
 	lc.Answer = 30 * time.Second
-	var trace syncBuffer
+	var trace logbuf.Buf
 	lc.Trace = &trace
 	r, out := runLoad(t, lc)
 	defer func() {
@@ -964,24 +964,6 @@ func TestRunDaily(t *testing.T) {
 	if !strings.Contains(out, "| 5 | 1 | 0, 0 | ") {
 		t.Errorf("the report has no row of the daily:\n%s", out)
 	}
-}
-
-// syncBuffer is a bytes.Buffer the load's players may write to at once.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }
 
 // serveInProcess starts a server in the test's process, every client
@@ -1128,7 +1110,7 @@ func TestRunArena(t *testing.T) {
 	lc.ArenaLead = 20 * time.Second
 	lc.KeyEvery, lc.MoveWithin, lc.ChatEvery = 300*time.Millisecond, 40*time.Millisecond, 0
 	lc.Answer = 30 * time.Second // a busy CI machine: what is checked is that nothing is lost
-	var trace syncBuffer
+	var trace logbuf.Buf
 	lc.Trace = &trace
 	r, out := runLoad(t, lc)
 	tr := r.Tourney

@@ -15,14 +15,16 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+
+	"okey/door/internal/logbuf"
 )
 
 // servedDoor serves a door of cfg (an echo session) through Serve, as
 // okey serve does, on a port of 127.0.0.1, and returns its address and
 // what it logged.
-func servedDoor(t *testing.T, cfg Config) (*Door, string, *syncBuf) {
+func servedDoor(t *testing.T, cfg Config) (*Door, string, *logbuf.Buf) {
 	t.Helper()
-	logs := &syncBuf{}
+	logs := &logbuf.Buf{}
 	cfg.Log = slog.New(slog.NewTextHandler(logs, nil))
 	if cfg.Session == nil {
 		cfg.Session = func(c *Conn) { io.Copy(io.Discard, c) }
@@ -42,24 +44,6 @@ func servedDoor(t *testing.T, cfg Config) (*Door, string, *syncBuf) {
 		d.Close()
 	})
 	return d, l.Addr().String(), logs
-}
-
-// syncBuf is a log's lines, written from the door's goroutines.
-type syncBuf struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuf) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuf) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }
 
 // TestSilentSocketsCapped: 2,000 connections from one address that say
