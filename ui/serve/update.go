@@ -4,6 +4,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/server/tables"
+	"okey/ui/pages"
 	"okey/ui/serve/common"
 	"okey/ui/serve/pages/seat"
 )
@@ -130,6 +131,16 @@ func (s *session) update(msg tea.Msg) (cmd tea.Cmd, quiet bool) {
 	case tea.KeyPressMsg:
 		if cmd, done := s.onKey(msg); done {
 			return cmd, false
+		}
+	case tea.MouseClickMsg:
+		// A click on the key bar at the screen's foot is its key, as a
+		// tap on it is in the browser door (whose page reads the bar
+		// itself): only the game's screen, which asks for the mouse,
+		// gets clicks over SSH.
+		if m := msg.Mouse(); m.Button == tea.MouseLeft {
+			if k, ok := pages.KeyAt(s.View().Content, m.X, m.Y); ok {
+				return s.update(k)
+			}
 		}
 	}
 	return s.turn(s.pageOf(s.page).Update(c, msg))
