@@ -23,6 +23,17 @@ func (t *Table) MoveKeys() []key.Binding {
 	if notOpened {
 		lay.SetHelp(k.Lay.Help().Key, t.tr().T("key.open"))
 	}
+	if t.look.Touch && v.MyTurn() && v.Stage != okey101.StageFirst && v.Stage != okey101.StageDraw {
+		// Standing up the bar has room for three or four: a second tap
+		// selects, a tap on a meld lays off or takes an okey back, so
+		// the bar keeps what only it does, discarding first.
+		switch {
+		case v.Legal.GiveBack:
+			return []key.Binding{k.GiveBack, k.AddGroup, lay, k.Finish}
+		default:
+			return []key.Binding{k.Discard, k.AddGroup, lay, k.Finish}
+		}
+	}
 	switch {
 	case !v.MyTurn():
 		return []key.Binding{k.Select, k.AddGroup}

@@ -266,9 +266,19 @@ func (t *Table) RenderRack(c *canvas.Canvas, r layout.Rect, sz theme.TileSize, b
 	if p := v.HandPenalties[0]; p > 0 {
 		pts += " " + w.Tr.T("t101.penalties", p)
 	}
-	title := " " + name + " · " + t.TilesCount(v.TileCounts[0]) + " · " + pts + " · " + t.OpeningText(v.Opened[0]) + f.Clock[0] + " "
+	// Where the frame is too narrow for all of it (a phone held
+	// upright), the opening goes first, then the points: never cut
+	// ("not ope…"); the panels and the status say them too.
+	parts := []string{name, t.TilesCount(v.TileCounts[0]), pts, t.OpeningText(v.Opened[0])}
+	title := ""
+	for n := len(parts); n >= 2; n-- {
+		title = " " + strings.Join(parts[:n], " · ") + f.Clock[0] + " "
+		if canvas.Width(title) <= r.W-4 {
+			break
+		}
+	}
 	if t.Held >= 0 {
-		title = " " + w.Tr.T("rack.holding", t.TileName(t.Rack.Slots[t.Held])) + " "
+		title = " " + w.Tr.T(t.look.Tap("rack.holding"), t.TileName(t.Rack.Slots[t.Held])) + " "
 	}
 	table.DrawRack(c, r, sheet.Panel, title, bottom, sz, func(i int) []string {
 		f := theme.FramePlain
