@@ -173,7 +173,7 @@ func TestBrowser101ByTaps(t *testing.T) {
 func play101ByTaps(t *testing.T, tb *tab) int {
 	t.Helper()
 	over := func(s string) bool {
-		return strings.Contains(s, "enter next hand") || strings.Contains(s, "inal table")
+		return strings.Contains(s, "ready for the next hand") || strings.Contains(s, "inal table")
 	}
 	turns := 0
 	for deadline := time.Now().Add(5 * time.Minute); ; {
