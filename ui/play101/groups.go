@@ -83,13 +83,13 @@ func (t *Table) GroupsSum() string {
 	}
 	switch {
 	case v.Opened[0].Status != meld.NotOpened:
-		return t.tr().T("t101.sum.lay")
+		return t.tr().T(t.look.Tap("t101.sum.lay"))
 	case pairs && n >= okey101.MinPairs:
-		return t.tr().T("t101.sum.pairs.ok", n)
+		return t.tr().T(t.look.Tap("t101.sum.pairs.ok"), n)
 	case pairs:
 		return t.tr().T("t101.sum.pairs", n, okey101.MinPairs-n)
 	case total >= v.Threshold:
-		return t.tr().T("t101.sum.ok", total, v.Threshold)
+		return t.tr().T(t.look.Tap("t101.sum.ok"), total, v.Threshold)
 	}
 	return t.tr().T("t101.sum.short", total, v.Threshold, v.Threshold-total)
 }
