@@ -55,7 +55,8 @@ func toHandOver(t *testing.T, m *Model) {
 }
 
 // openAndWait presses w and feeds the review's messages back one at a
-// time, checking the progress line as it goes, until the review is done.
+// time, checking the progress line as it goes and that each decision
+// judged is on show before the last is, until the review is done.
 func openAndWait(t *testing.T, m *Model) {
 	t.Helper()
 	_, cmd := m.Update(keyMsg("w"))
@@ -65,7 +66,7 @@ func openAndWait(t *testing.T, m *Model) {
 	if !strings.Contains(plain(m), "Reviewing…") {
 		t.Fatalf("no progress line while the review starts:\n%s", plain(m))
 	}
-	seen := false
+	seen, early := false, false
 	for steps := 0; !m.rv.Finished; steps++ {
 		if cmd == nil || steps > 10000 {
 			t.Fatalf("the review stopped before its end (%d/%d)", m.rv.Done, m.rv.Total)
@@ -83,11 +84,21 @@ func openAndWait(t *testing.T, m *Model) {
 			if !strings.Contains(plain(m), want) {
 				t.Fatalf("progress %d/%d not shown (%q):\n%s", p.Done, p.Total, want, plain(m))
 			}
+			// A decision judged is on show while the rest are.
+			if p.Done > 0 && !p.Reading {
+				if !strings.Contains(plain(m), "Decision "+strconv.Itoa(m.rv.At+1)+" of "+strconv.Itoa(p.Total)) {
+					t.Fatalf("%d of %d decisions judged, none on show:\n%s", p.Done, p.Total, plain(m))
+				}
+				early = true
+			}
 			seen = true
 		}
 	}
 	if !seen {
 		t.Error("the review never showed how far it got")
+	}
+	if !early && len(m.rv.Res.Decisions) > 0 {
+		t.Error("no decision was on show before the review was done")
 	}
 	if m.rv.Err != nil {
 		t.Fatalf("the review failed: %v", m.rv.Err)
@@ -328,6 +339,7 @@ func TestReviewShowsAPlantedBlunder(t *testing.T) {
 		if d.Label != coach.Mistake && d.Label != coach.Blunder {
 			t.Fatalf("%s: throwing the okey labelled %s (loss %.2f)", lang, d.Label, d.Loss)
 		}
+		press(t, m, "home")
 		for m.rv.At != i {
 			press(t, m, "right")
 		}

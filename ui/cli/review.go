@@ -47,7 +47,7 @@ func PrintReview(w io.Writer, tr *i18n.Catalog, title string, ds []coach.Decisio
 // head writes the review's summary and its worst three moments.
 func head(b *strings.Builder, tr *i18n.Catalog, ds []coach.Decision, sum coach.Summary, say func(i int, s string) string) {
 	fmt.Fprintf(b, "%s\n%s\n", tr.T("cli.review.head", gameName(tr, sum.Game), sum.Seat+1, sum.Decisions, sum.Only), summaryLine(tr, &sum))
-	worst := worstOf(ds, 3)
+	worst := WorstOf(ds, 3)
 	if len(worst) == 0 {
 		return
 	}
@@ -197,9 +197,10 @@ func wrap(s string, n int) []string {
 	return out
 }
 
-// worstOf is the indices of the n decisions that lost most (labelled
-// inaccuracy or worse), the largest loss first.
-func worstOf(ds []coach.Decision, n int) []int {
+// WorstOf is the indices of the n decisions that lost most (labelled
+// inaccuracy or worse), the largest loss first: the report's worst
+// moments, and where the game's review page opens.
+func WorstOf(ds []coach.Decision, n int) []int {
 	var bad []int
 	for i, d := range ds {
 		switch d.Label {

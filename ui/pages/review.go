@@ -16,11 +16,14 @@ import (
 )
 
 // The coach's review as a page (w after a hand, after the match, and on
-// the saved matches): how far the work has got while the coach judges,
-// then a decision at a time — the rack as it was with the move played
-// and the best move marked, the expected loss with its 95% interval,
-// the label and the reason. The work itself is the host's; the page
-// draws what it has been told.
+// the saved matches): a decision at a time — the rack as it was with
+// the move played and the best move marked, the expected loss with its
+// 95% interval, the label and the reason. Each decision is on show as
+// soon as it is judged, under how far the work has got, so the player
+// reads while the coach judges the rest; once all are, the summary
+// takes the progress line's place and the page opens on the worst
+// moment (unless the player has stepped meanwhile). The work itself is
+// the host's; the page draws what it has been told.
 
 // Review is what the review page shows: its title, how far the coach
 // has got, and once it is done its verdicts and the decision on show.
@@ -41,16 +44,46 @@ type Review struct {
 	// ShowReads shows them in place of the verdict (r).
 	Reads     [][]RackRead
 	ShowReads bool
+	// Stepped says the player has moved through the decisions while
+	// they were judged: the end of the work leaves them where they are.
+	Stepped bool
+}
+
+// Add takes in decisions judged since the last word, each with its
+// hand's okey and table (as in Finish), while the work goes on: the
+// page shows them at once. Once finished, the review takes no more.
+func (r *Review) Add(ds []coach.Decision, okeys []tile.Tile, melds [][][]tile.Tile) {
+	if r.Finished {
+		return
+	}
+	for i, d := range ds {
+		r.Res.Decisions = append(r.Res.Decisions, d)
+		o := tile.NoTile
+		if i < len(okeys) {
+			o = okeys[i]
+		}
+		var m [][]tile.Tile
+		if i < len(melds) {
+			m = melds[i]
+		}
+		r.Okeys, r.Melds = append(r.Okeys, o), append(r.Melds, m)
+	}
 }
 
 // Finish takes in the coach's verdicts (or its error) and opens on the
-// first mistake, if there is one.
+// worst moment, the largest loss labelled a mistake of any size (none:
+// the first decision); a player who stepped through the decisions while
+// they were judged stays on the one on show.
 func (r *Review) Finish(res cli.Review, okeys []tile.Tile, melds [][][]tile.Tile, err error) {
 	r.Finished, r.Res, r.Okeys, r.Melds, r.Err = true, res, okeys, melds, err
 	r.Done = len(res.Decisions)
+	if r.Stepped {
+		r.At = max(min(r.At, len(res.Decisions)-1), 0)
+		return
+	}
 	r.At = 0
-	if i := r.nextBad(-1, 1); i >= 0 {
-		r.At = i
+	if w := cli.WorstOf(res.Decisions, 1); len(w) > 0 {
+		r.At = w[0]
 	}
 }
 
@@ -84,9 +117,10 @@ type ReviewPage struct {
 	r *Review
 }
 
-// Update: ←→ step through the decisions, n and p (tab, shift+tab) jump
-// from mistake to mistake, home and end go to the first and the last;
-// esc (or w) closes, q quits. A jump with no mistake anywhere is
+// Update: ←→ step through the decisions (those judged so far while the
+// work goes on), n and p (tab, shift+tab) jump from mistake to mistake,
+// home and end go to the first and the last; esc (or w) closes, q
+// quits. A jump with no mistake anywhere in a finished review is
 // Unknown (the host says there is none).
 func (p ReviewPage) Update(k tea.KeyPressMsg) Result {
 	keys := p.c.Keys.Review
@@ -97,8 +131,11 @@ func (p ReviewPage) Update(k tea.KeyPressMsg) Result {
 		return Quit
 	case key.Matches(k, keys.Close):
 		return Close
-	case !rv.Finished || n == 0:
+	case n == 0 || rv.Err != nil:
 		return None
+	}
+	rv.Stepped = rv.Stepped || !rv.Finished
+	switch {
 	case key.Matches(k, keys.Prev):
 		rv.At = max(rv.At-1, 0)
 	case key.Matches(k, keys.Next):
@@ -117,18 +154,18 @@ func (p ReviewPage) Update(k tea.KeyPressMsg) Result {
 		}
 		if i := rv.nextBad(rv.At, dir); i >= 0 {
 			rv.At = i
-		} else if rv.nextBad(-1, 1) < 0 {
+		} else if rv.nextBad(-1, 1) < 0 && rv.Finished {
 			return Unknown
 		}
 	}
 	return None
 }
 
-// ShortHelp: closing and quitting while the coach works, or when there
-// is nothing to step through; the review's keys after.
+// ShortHelp: closing and quitting when there is nothing to step
+// through (yet); the review's keys once a decision is judged.
 func (p ReviewPage) ShortHelp() []key.Binding {
 	rv := p.r
-	if !rv.Finished || rv.Err != nil || len(rv.Res.Decisions) == 0 {
+	if rv.Err != nil || len(rv.Res.Decisions) == 0 {
 		return []key.Binding{p.c.Keys.Review.Close, p.c.Keys.Review.Quit}
 	}
 	if rv.hasReads() {
@@ -137,21 +174,28 @@ func (p ReviewPage) ShortHelp() []key.Binding {
 	return p.c.Keys.Review.ShortHelp()
 }
 
-// Lines are the review: its title and totals, then the decision on
-// show (or how far the work has got).
+// Lines are the review: its title and totals (how far the work has got
+// while it goes on), then the decision on show.
 func (p ReviewPage) Lines() []string {
 	rv, st, tr := p.r, p.c.St, p.c.Tr
 	w := p.c.TextW()
 	lines := []string{st.Title.Render(canvas.Cut(rv.Title, w))}
-	switch {
-	case !rv.Finished:
-		work := tr.T("review.working.start")
-		if rv.Total > 0 {
-			work = tr.T("review.working", rv.Done, rv.Total)
-			if rv.Reading {
-				work = tr.T("review.working.reads", rv.Done, rv.Total)
-			}
+	work := tr.T("review.working.start")
+	if rv.Total > 0 {
+		work = tr.T("review.working", rv.Done, rv.Total)
+		if rv.Reading {
+			work = tr.T("review.working.reads", rv.Done, rv.Total)
 		}
+	}
+	switch {
+	case !rv.Finished && len(rv.Res.Decisions) > 0:
+		// the decisions judged so far, under how far the work has got
+		head := []string{st.Accent.Render(canvas.Cut(work, w))}
+		if rv.Total > 0 {
+			head = append(head, p.progressBar(rv.Done, rv.Total, min(w, 60)))
+		}
+		return p.decision(lines, head, w)
+	case !rv.Finished:
 		lines = append(lines, "", st.Accent.Render(canvas.Cut(work, w)))
 		if rv.Total > 0 {
 			lines = append(lines, p.progressBar(rv.Done, rv.Total, min(w, 60)))
@@ -174,16 +218,33 @@ func (p ReviewPage) Lines() []string {
 	s := &rv.Res.Summary
 	summary := canvas.Wrap(tr.T("review.summary", num(tr, s.TotalLoss), num(tr, s.LossPerDecision), s.Accuracy,
 		s.Labels[coach.Blunder], s.Labels[coach.Mistake], s.Labels[coach.Inaccuracy]), w)
+	for i, l := range summary {
+		summary[i] = st.Text.Render(l)
+	}
+	return p.decision(lines, summary, w)
+}
+
+// decision is lines, then head (the summary, or how far the work has
+// got: its lines styled), then the decision on show: its rack and
+// verdict, or the racks read; head gives way first when the page is
+// short.
+func (p ReviewPage) decision(lines, summary []string, w int) []string {
+	rv, st, tr := p.r, p.c.St, p.c.Tr
+	rv.At = max(min(rv.At, len(rv.Res.Decisions)-1), 0)
 	d := &rv.Res.Decisions[rv.At]
 	stage := tr.T("review.stage." + strings.ReplaceAll(d.Stage, " ", "_"))
 	okey := tile.NoTile
 	if rv.At < len(rv.Okeys) {
 		okey = rv.Okeys[rv.At]
 	}
-	body := []string{st.Bold.Render(canvas.Cut(tr.T("review.at", rv.At+1, len(rv.Res.Decisions), d.Hand, stage, d.WallLeft), w))}
+	of := len(rv.Res.Decisions)
+	if !rv.Finished {
+		of = max(of, rv.Total) // of all there are, while some are still judged
+	}
+	body := []string{st.Bold.Render(canvas.Cut(tr.T("review.at", rv.At+1, of, d.Hand, stage, d.WallLeft), w))}
 	if rv.ShowReads && rv.hasReads() {
 		// the reading of the racks in place of the rack and the verdict
-		return append(append(append(lines, st.Text.Render(canvas.Cut(strings.Join(summary, " "), w))), ""), append(body, p.reads(okey, w)...)...)
+		return append(append(append(lines, canvas.Cut(strings.Join(summary, " "), w)), ""), append(body, p.reads(okey, w)...)...)
 	}
 	body = append(body, p.rack(d, okey)...)
 	ct := CoachTable{Okey: okey}
@@ -201,9 +262,7 @@ func (p ReviewPage) Lines() []string {
 			summary = []string{canvas.Cut(strings.Join(summary, " "), w)}
 		}
 	}
-	for _, l := range summary {
-		lines = append(lines, st.Text.Render(l))
-	}
+	lines = append(lines, summary...)
 	return append(append(lines, gap...), body...)
 }
 

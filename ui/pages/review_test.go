@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"okey/bots/coach"
@@ -157,4 +158,79 @@ func TestReadsSayWhichReading(t *testing.T) {
 			}
 		}
 	}
+}
+
+// A review shows each decision as soon as it is judged, under how far
+// the work has got, and the keys step through those judged so far; once
+// all are, it opens on the worst moment, unless the player stepped
+// meanwhile (then it stays where they are). In both languages, at
+// 80×24, every line within the width.
+func TestReviewShowsDecisionsWhileJudged(t *testing.T) {
+	rack := "R5 R6 R11 Y5 Y7 Y11 Y13 B5 B8 B12 K1 K3 K7 K8"
+	ds := []coach.Decision{
+		{Hand: 1, Stage: "discard", Label: coach.Best, Certainty: coach.Sure, Played: "discard Y13", Best: "discard Y13", Rack: rack},
+		{Hand: 1, Stage: "discard", Label: coach.Inaccuracy, Certainty: coach.Sure, Played: "discard K1", Best: "discard Y13", Loss: 0.2, Low: 0.1, High: 0.3, Rack: rack},
+		{Hand: 1, Stage: "discard", Label: coach.Mistake, Certainty: coach.Sure, Played: "discard B5", Best: "discard Y13", Loss: 0.5, Low: 0.3, High: 0.7, Rack: rack},
+	}
+	press := func(p ReviewPage, k tea.KeyPressMsg) { p.Update(k) }
+	right := tea.KeyPressMsg{Code: tea.KeyRight}
+	for _, lang := range []string{"en", "tr"} {
+		tr := i18n.MustLoad(lang)
+		c := testCommon(t, 80, 24)
+		c.Tr = tr
+		for _, stepped := range []bool{false, true} {
+			rv := &Review{Title: "review", Total: len(ds)}
+			if got := rv.Page(c).Update(right); got != None || rv.At != 0 {
+				t.Fatalf("%s: → with nothing judged: %v, at %d", lang, got, rv.At)
+			}
+			// the first decision judged, the others not yet
+			rv.Done = 1
+			rv.Add(ds[:1], nil, nil)
+			out := ansi.Strip(strings.Join(rv.Page(c).Lines(), "\n"))
+			for _, want := range []string{tr.T("review.working", 1, len(ds)), tr.T("review.at", 1, len(ds), 1, tr.T("review.stage.discard"), 0), tr.T("review.played", "")} {
+				if !strings.Contains(out, want) {
+					t.Errorf("%s: %q is not on the page with one decision of %d judged:\n%s", lang, want, len(ds), out)
+				}
+			}
+			if w, line := widest(out); w > 80 {
+				t.Errorf("%s: a line of %d columns: %q", lang, w, line)
+			}
+			if h := c.Lay.Page.H; strings.Count(out, "\n")+1 > h {
+				t.Errorf("%s: %d lines on a page of %d:\n%s", lang, strings.Count(out, "\n")+1, h, out)
+			}
+			rv.Done = 2
+			rv.Add(ds[1:2], nil, nil)
+			if stepped {
+				press(rv.Page(c), right)
+				if rv.At != 1 || !strings.Contains(ansi.Strip(strings.Join(rv.Page(c).Lines(), "\n")), tr.T("review.at", 2, len(ds), 1, tr.T("review.stage.discard"), 0)) {
+					t.Fatalf("%s: → while judged does not show the second decision (at %d)", lang, rv.At)
+				}
+			}
+			// the last one judged: the review finished
+			res := cli.Review{Game: game.Classic, Decisions: ds}
+			res.Summary = coach.Summarise(game.Classic, 0, 0, ds, coach.ThresholdsClassic)
+			rv.Finish(res, nil, nil, nil)
+			want := 2 // the worst moment
+			if stepped {
+				want = 1
+			}
+			if rv.At != want {
+				t.Errorf("%s, stepped %v: the finished review is at decision %d, want %d", lang, stepped, rv.At, want)
+			}
+			if out := ansi.Strip(strings.Join(rv.Page(c).Lines(), "\n")); strings.Contains(out, tr.T("review.working", 2, len(ds))) {
+				t.Errorf("%s: the progress line stays once the review is finished:\n%s", lang, out)
+			}
+		}
+	}
+}
+
+// widest is the widest line of s and its width.
+func widest(s string) (int, string) {
+	w, at := 0, ""
+	for _, l := range strings.Split(s, "\n") {
+		if n := ansi.StringWidth(l); n > w {
+			w, at = n, l
+		}
+	}
+	return w, at
 }

@@ -55,11 +55,16 @@ type Work struct {
 
 // ProgressMsg says how many decisions the review with ID has judged,
 // or, once Reading, at how many it has read the other racks (ReadsOf:
-// after the judging, in 101 a part of the wait).
+// after the judging, in 101 a part of the wait), and brings the
+// decisions judged since the last word, so the page shows each while
+// the rest are judged: each with its hand's okey and table, as DoneMsg.
 type ProgressMsg struct {
 	ID          uint64
 	Done, Total int
 	Reading     bool
+	Decisions   []coach.Decision
+	Okeys       []tile.Tile
+	Melds       [][][]tile.Tile
 }
 
 // DoneMsg brings the finished review with ID, or its error: the
@@ -82,7 +87,12 @@ type DoneMsg struct {
 // the work. rec must not change after (a match's record only grows by
 // appending to a new slice), since the goroutine reads it.
 func Start(parent context.Context, id uint64, title string, rec []byte, seat, hand int, opt Options) (*Work, tea.Cmd) {
-	return start(parent, id, title, opt, func(ctx context.Context, o coach.Options, total *int, reading func(d, t int)) DoneMsg {
+	return start(parent, id, title, opt, func(ctx context.Context, o coach.Options, total *int, reading func(d, t int), judged func(judgedOne)) DoneMsg {
+		at := handsAt(rec, seat, hand)
+		o.Judged = func(d coach.Decision) {
+			okey, melds := at(d.Index)
+			judged(judgedOne{d, okey, melds})
+		}
 		r, err := cli.ReviewRecord(ctx, rec, seat, hand, o)
 		if *total == 0 {
 			// No decision of the seat in the hand (a bot finished
@@ -105,7 +115,7 @@ func Start(parent context.Context, id uint64, title string, rec []byte, seat, ha
 // totals them all, with a line a hand; a record in which the seat had
 // no decision adds none. The records must not change after.
 func StartSet(parent context.Context, id uint64, title string, recs [][]byte, first, seat int, opt Options) (*Work, tea.Cmd) {
-	return start(parent, id, title, opt, func(ctx context.Context, o coach.Options, total *int, reading func(d, t int)) DoneMsg {
+	return start(parent, id, title, opt, func(ctx context.Context, o coach.Options, total *int, reading func(d, t int), judged func(judgedOne)) DoneMsg {
 		counts := make([]int, len(recs))
 		for k, rec := range recs {
 			n, err := cli.DecisionsIn(rec, seat, 0)
@@ -124,23 +134,29 @@ func StartSet(parent context.Context, id uint64, title string, recs [][]byte, fi
 		done := 0
 		// The racks are read once every record is judged, so that the
 		// page says one count of each.
-		type judged struct {
+		type toRead struct {
 			rec []byte
 			ds  []coach.Decision
 		}
-		var toRead []judged
+		var reads []toRead
 		for k, rec := range recs {
 			if counts[k] == 0 {
 				continue
 			}
 			ok := o
 			ok.Progress = func(d, _ int) { report(done+d, all) }
+			at := handsAt(rec, seat, 0)
+			ok.Judged = func(d coach.Decision) {
+				okey, melds := at(d.Index)
+				d.Hand = first + k
+				judged(judgedOne{d, okey, melds})
+			}
 			r, err := cli.ReviewRecord(ctx, rec, seat, 0, ok)
 			if err != nil {
 				return DoneMsg{ID: id, Err: fmt.Errorf("hand %d: %w", first+k, err)}
 			}
 			okeys, melds := handsOf(rec, seat, 0, r.Decisions)
-			toRead = append(toRead, judged{rec, slices.Clone(r.Decisions)})
+			reads = append(reads, toRead{rec, slices.Clone(r.Decisions)})
 			for i := range r.Decisions {
 				r.Decisions[i].Hand = first + k
 			}
@@ -150,7 +166,7 @@ func StartSet(parent context.Context, id uint64, title string, recs [][]byte, fi
 			done += counts[k]
 		}
 		read := 0
-		for _, j := range toRead {
+		for _, j := range reads {
 			ro := withProgress(opt, func(d, _ int) { reading(read+d, all) })
 			msg.Reads = append(msg.Reads, ReadsOf(ctx, j.rec, seat, 0, j.ds, ro)...)
 			read += len(j.ds)
@@ -161,17 +177,31 @@ func StartSet(parent context.Context, id uint64, title string, recs [][]byte, fi
 	})
 }
 
+// judgedOne is a decision judged, with its hand's okey and table.
+type judgedOne struct {
+	d     coach.Decision
+	okey  tile.Tile
+	melds [][]tile.Tile
+}
+
 // start makes a review whose judging is judge, run in a goroutine with
 // the coach's options (their Progress set to report here); judge reads
-// *total, the count of decisions once the coach has said it, and says
-// how far its reading of the racks got through reading.
-func start(parent context.Context, id uint64, title string, opt Options, judge func(ctx context.Context, o coach.Options, total *int, reading func(d, t int)) DoneMsg) (*Work, tea.Cmd) {
+// *total, the count of decisions once the coach has said it, hands
+// each decision to judged as soon as it is judged (before the coach's
+// Progress counts it), and says how far its reading of the racks got
+// through reading.
+func start(parent context.Context, id uint64, title string, opt Options, judge func(ctx context.Context, o coach.Options, total *int, reading func(d, t int), judged func(judgedOne)) DoneMsg) (*Work, tea.Cmd) {
 	ctx, cancel := context.WithCancel(parent)
 	w := &Work{Review: pages.Review{Title: title}, ID: id, ctx: ctx, cancel: cancel}
 
-	// The goroutine says how far it got through prog (capacity one, the
-	// latest wins: the page needs no count it has passed) and hands its
-	// result over through done.
+	// The judge's words (a count, with the decisions judged since the
+	// last) go through words, each waiting for the page to take it, so
+	// the page has a decision on show before the judge is two further
+	// on, and none is lost. The readers of the racks, several at once,
+	// say how far they got through prog (capacity one, the latest wins:
+	// the page needs no count it has passed). The result comes through
+	// done.
+	words := make(chan ProgressMsg)
 	prog := make(chan ProgressMsg, 1)
 	done := make(chan DoneMsg, 1)
 	o := coach.Options{Samples: opt.Samples, MinSamples: opt.MinSamples, Seed: opt.Seed, Workers: opt.Workers}
@@ -179,8 +209,8 @@ func start(parent context.Context, id uint64, title string, opt Options, judge f
 		o.Seed = 1
 	}
 	total := -1 // the decisions to judge, once the coach has counted them
-	// say never blocks: the judge's and the readers' goroutines may
-	// say at once, and a review closed takes no more words.
+	// say never blocks: the readers' goroutines may say at once, and a
+	// review closed takes no more words.
 	say := func(p ProgressMsg) {
 		for {
 			select {
@@ -194,13 +224,29 @@ func start(parent context.Context, id uint64, title string, opt Options, judge f
 			}
 		}
 	}
+	// The decisions judged since the last count go with the next one
+	// (the coach hands a decision over, then counts it): one word each.
+	var fresh ProgressMsg
+	judged := func(j judgedOne) {
+		fresh.Decisions = append(fresh.Decisions, j.d)
+		fresh.Okeys = append(fresh.Okeys, j.okey)
+		fresh.Melds = append(fresh.Melds, j.melds)
+	}
 	o.Progress = func(d, t int) {
 		total = t
-		say(ProgressMsg{ID: id, Done: d, Total: t})
+		p := fresh
+		fresh = ProgressMsg{}
+		p.ID, p.Done, p.Total = id, d, t
+		select {
+		case words <- p:
+		case <-ctx.Done():
+		}
 	}
 	reading := func(d, t int) { say(ProgressMsg{ID: id, Done: d, Total: t, Reading: true}) }
 	w.wait = func() tea.Msg {
 		select {
+		case p := <-words:
+			return p
 		case p := <-prog:
 			return p
 		case r := <-done:
@@ -210,7 +256,7 @@ func start(parent context.Context, id uint64, title string, opt Options, judge f
 		}
 	}
 	begin := func() tea.Msg {
-		go func() { done <- judge(ctx, o, &total, reading) }()
+		go func() { done <- judge(ctx, o, &total, reading, judged) }()
 		return w.wait()
 	}
 	return w, begin
@@ -237,6 +283,7 @@ func (w *Work) Take(msg tea.Msg) tea.Cmd {
 			return nil
 		}
 		w.Done, w.Total, w.Reading = msg.Done, msg.Total, msg.Reading
+		w.Add(msg.Decisions, msg.Okeys, msg.Melds)
 		return w.wait
 	case DoneMsg:
 		if w == nil || msg.ID != w.ID {
@@ -253,6 +300,19 @@ func (w *Work) Take(msg tea.Msg) tea.Cmd {
 // in 101 the tiles of each meld on the table then, in the coach's
 // order, so that a move onto one names it by its tiles.
 func handsOf(rec []byte, seat, hand int, ds []coach.Decision) ([]tile.Tile, [][][]tile.Tile) {
+	at := handsAt(rec, seat, hand)
+	out := make([]tile.Tile, len(ds))
+	melds := make([][][]tile.Tile, len(ds))
+	for i, d := range ds {
+		out[i], melds[i] = at(d.Index)
+	}
+	return out, melds
+}
+
+// handsAt is handsOf a decision at a time: the okey and the table's
+// melds at the decision whose action is index in the record (NoTile
+// and nil for none known), read from the record once.
+func handsAt(rec []byte, seat, hand int) func(index int) (tile.Tile, [][]tile.Tile) {
 	byIndex := map[int]tile.Tile{}
 	meldsAt := map[int][][]tile.Tile{}
 	if cli.Is101(rec) {
@@ -274,14 +334,11 @@ func handsOf(rec []byte, seat, hand int, ds []coach.Decision) ([]tile.Tile, [][]
 			}
 		}
 	}
-	out := make([]tile.Tile, len(ds))
-	melds := make([][][]tile.Tile, len(ds))
-	for i, d := range ds {
-		out[i] = tile.NoTile
-		if o, ok := byIndex[d.Index]; ok {
-			out[i] = o
+	return func(index int) (tile.Tile, [][]tile.Tile) {
+		o, ok := byIndex[index]
+		if !ok {
+			o = tile.NoTile
 		}
-		melds[i] = meldsAt[d.Index]
+		return o, meldsAt[index]
 	}
-	return out, melds
 }
