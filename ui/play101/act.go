@@ -252,7 +252,8 @@ func (t *Table) tryLay(at At) Outcome {
 }
 
 // tryDiscard discards the tile of slot. One that costs 101 is only
-// thrown when confirmed (the same key again on the same tile).
+// thrown when confirmed (the same key again on the same tile), unless
+// the last hint advised that very discard there.
 func (t *Table) tryDiscard(slot int, conf Confirm, at At) Outcome {
 	v := &t.View
 	why := t.whyNotMine(at)
@@ -269,7 +270,7 @@ func (t *Table) tryDiscard(slot int, conf Confirm, at At) Outcome {
 		return t.warn(why)
 	}
 	x := t.Rack.Slots[slot]
-	if cost := decide101.Costs(v, x); cost != "" && (conf.Kind != ConfirmDiscard || conf.Slot != slot) {
+	if cost := decide101.Costs(v, x); cost != "" && (conf.Kind != ConfirmDiscard || conf.Slot != slot) && !t.Advised(x) {
 		t.Confirm = Confirm{Kind: ConfirmDiscard, Slot: slot}
 		return t.warn(t.tr().T("t101.confirm."+cost, t.TileName(x), t.TileCase(x, i18n.Accusative)))
 	}

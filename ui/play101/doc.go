@@ -36,7 +36,8 @@
 //	bots.go      the seats' players asked (Ask, table.Ask) and their
 //	             answers played (PlayBot): a failing bot counted, the plain
 //	             player in its place, never a stalled table
-//	hintask.go   the hint asked (h) in a command, and told when it comes
+//	hintask.go   the hint asked (h) in a command, and told when it comes; the
+//	             discard it advised, which the guard of a costly x lets go
 //	hintwords.go the hint said with the table's words (its words are
 //	             ui/play101/hintwords')
 //	keys.go      the table's keys (Key: each to its move), and the keys

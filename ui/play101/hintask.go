@@ -112,6 +112,7 @@ func (t *Table) OnHint(msg HintMsg, st okey101.State) tea.Cmd {
 			t.Cursor = i
 		}
 	}
+	t.advise(f.Plan)
 	txt := t.HintText(f)
 	// When the plan starts by laying melds down (an opening, or more
 	// melds), they become the groups on the rack, so that l lays down
@@ -129,4 +130,27 @@ func (t *Table) OnHint(msg HintMsg, st okey101.State) tea.Cmd {
 	}
 	t.showTall(txt, f.Plan)
 	return nil
+}
+
+// advise keeps the discard plan ends with, if it ends with one, and
+// the position the steps before it leave: x on that tile there is the
+// hint followed, so it is not asked again (a discard that costs 101
+// when every tile does: "x again" after the hint's own x, and h again
+// giving the same x, was a loop).
+func (t *Table) advise(plan []okey101.Action) {
+	t.advised = advisedDiscard{}
+	last := len(plan) - 1
+	if last < 0 || plan[last].Kind != okey101.ActDiscard {
+		return
+	}
+	v := &t.View
+	at := decide101.AfterSteps(v, plan)[last]
+	t.advised = advisedDiscard{tile: plan[last].Tile, hand: v.Hand, redeal: v.Redeal, wall: v.WallLeft, counts: at.Counts, ok: true}
+}
+
+// Advised reports whether the last hint told advised discarding x at
+// the view as it stands (its plan followed up to the discard).
+func (t *Table) Advised(x tile.Tile) bool {
+	a, v := &t.advised, &t.View
+	return a.ok && a.tile == x && a.hand == v.Hand && a.redeal == v.Redeal && a.wall == v.WallLeft && a.counts == v.Counts
 }

@@ -45,6 +45,10 @@ type Table struct {
 	// Confirm is what x or f pressed again does now: a discard that
 	// costs 101, a finish shown first.
 	Confirm Confirm
+	// advised is the discard the last hint told ends its plan with, and
+	// where: the guard against a discard that costs 101 stands down for
+	// it (the hint's x does what the hint said, at once).
+	advised advisedDiscard
 	// Tall is the message the status shows whole, taking lines from the
 	// table if it must, while it is on show: the finish shown before f
 	// again confirms it, the hint told (the app grows the status for it
@@ -101,6 +105,17 @@ type LogEntry struct {
 	Text, Lang string
 	Wrapped    []string
 	WrapW      int
+}
+
+// advisedDiscard is a discard a hint's plan ends with, and the position
+// it is for: the deal, the wall and the rack the steps before it leave
+// (ok: one was advised).
+type advisedDiscard struct {
+	tile         tile.Tile
+	hand, redeal int
+	wall         int
+	counts       tile.Counts
+	ok           bool
 }
 
 // ConfirmKind is what pressing a key again confirms.
