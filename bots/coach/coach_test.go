@@ -201,6 +201,8 @@ func TestOpenFinishWords(t *testing.T) {
 		{&Weighed{Move: "finish with R5", More: 0.05, Half: 0.02}, false, ThresholdsClassic, "a finish was open (finish with R5): worth 0.05 more than this move"},
 		{&Weighed{Move: "finish with R5 (okey finish)", More: 0.03, Half: 0.09}, true, ThresholdsClassic, "a finish was open (finish with R5 (okey finish)): worth 0.03 more than holding, too close to call"},
 		{&Weighed{Move: "discard K9", More: 130, Half: 20}, false, Thresholds101, "a finish was open (discard K9): worth 130 more than this move: a blunder"},
+		{&Weighed{Move: "lay off R5 on meld 2", More: 60, Half: 20, Doubles: "okey"}, false, Thresholds101, "an okey finish was open (lay off R5 on meld 2): worth 60 more than this move: a mistake"},
+		{&Weighed{Move: "open 104: R1 R2 R3 | K5 K6 K7", More: -12, Half: 30, Doubles: "elden"}, false, Thresholds101, "an elden finish was open (open 104: R1 R2 R3 | K5 K6 K7): worth 12 less than this move, too close to call"},
 	}
 	for _, c := range cases {
 		if got := OpenFinishWords(c.w, c.holding, c.th); got != c.want {

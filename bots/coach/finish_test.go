@@ -344,8 +344,10 @@ func TestHeld101WeighedUntilSettled(t *testing.T) {
 			if w == nil || !(w.Half <= finishTol101 || math.Abs(w.More) > w.Half) {
 				t.Fatalf("%s (rack %s, %d left): the finish is not weighed until settled: %+v (%s)", d.Played, d.Rack, d.WallLeft, w, show(d))
 			}
-			// the finish is named whatever the label
-			if !strings.HasPrefix(d.OpenFinish, "a finish was open ("+w.Move+"): worth "+amount(w.More)) {
+			// the finish is named whatever the label, with the
+			// doubling it would have earned
+			what := map[string]string{"": "a finish", "okey": "an okey finish", "elden": "an elden finish"}[w.Doubles]
+			if !strings.HasPrefix(d.OpenFinish, what+" was open ("+w.Move+"): worth "+amount(w.More)) {
 				t.Errorf("%s labelled %s: the open finish reads %q", d.Played, d.Label, d.OpenFinish)
 			}
 			if c.finishWins || w.More > w.Half {

@@ -39,11 +39,12 @@ func judge101(ctx context.Context, v okey101.View, played okey101.Action, o Opti
 	}
 	cands := candidates101(&v, sv, played, choice, normal)
 	cands = legal101(&v, seed, cands)
+	fs, doubles := finishes101(&v, sv, cands)
 	vd, judged, err := playOut(ctx, &d, &o, cands, choice, func(_ int, a okey101.Action) string { return move101(&v, a) },
 		playout[okey101.Action, *rollout.Player101]{DefaultSamples101, Thresholds101, rollout.NewPlayer101,
 			func(cs []okey101.Action, ps []*rollout.Player101) rollout.Play {
 				return rollout.Candidates101With(&v, o.sampler101Of(), cs, seed, ps)
-			}}, finishes101(&v, sv, cands))
+			}}, fs)
 	if err != nil || !judged {
 		return d, played, err
 	}
@@ -58,6 +59,9 @@ func judge101(ctx context.Context, v okey101.View, played okey101.Action, o Opti
 		d.asGood()
 	}
 	d.Reasons = reasons101(&v, sv, cands, vd, d.Label)
+	if d.Weighed != nil {
+		d.Weighed.Doubles = doubles
+	}
 	d.OpenFinish = OpenFinishWords(d.Weighed, false, Thresholds101)
 	if b := cands[vd.best]; o.sampler101 == nil && played.Kind == okey101.ActDiscard && b.Kind == okey101.ActDiscard && worse(d.Label) && !v.Analyzer.IsOkey(played.Tile) {
 		// The worlds came from the belief of the racks: whether that
@@ -74,16 +78,61 @@ func judge101(ctx context.Context, v okey101.View, played okey101.Action, o Opti
 
 // finishes101 marks the candidates that go out this turn (or keep the
 // rack able to), when the seat can go out and some candidate does not
-// (nil: nothing to weigh).
-func finishes101(v *okey101.View, sv *meld.Solver, cands []okey101.Action) *finishes {
-	if !canFinish101(v, sv) {
-		return nil
+// (nil: nothing to weigh), and names the doubling of the way out
+// weighed ("okey", "elden" or ""). Where the best way out doubles the
+// score and the move played goes out (or keeps the way) without that
+// doubling, the ways that keep it are the finishes weighed against it:
+// an okey finish or an elden finish given up is a finish not played.
+func finishes101(v *okey101.View, sv *meld.Solver, cands []okey101.Action) (*finishes, string) {
+	p, ok := finishPlan101(v, sv)
+	if !ok {
+		return nil, ""
 	}
 	out := make([]bool, len(cands))
 	for i, c := range cands {
 		out[i] = finishing101(v, sv, c)
 	}
-	return &finishes{out: out, tol: finishTol101, mult: finishMost101}
+	doubles := ""
+	if eldenOpen101(v) {
+		// any way out from here is elden: every finish not played is one
+		doubles = "elden"
+	} else if p.OkeyFinish && len(cands) > 0 && out[0] && !okeyFinishing101(v, sv, cands[0]) {
+		for i, c := range cands {
+			out[i] = okeyFinishing101(v, sv, c)
+		}
+		doubles = "okey"
+	}
+	return &finishes{out: out, tol: finishTol101, mult: finishMost101}, doubles
+}
+
+// eldenOpen101 reports whether going out this turn from v would be
+// elden bitme (the seat has not opened, and no one else has: it opens
+// and goes out in one turn, which doubles the hand's score).
+func eldenOpen101(v *okey101.View) bool {
+	for _, o := range v.Opened {
+		if o.Status != meld.NotOpened {
+			return false
+		}
+	}
+	return true
+}
+
+// okeyFinishing101 reports whether a, played from v, goes out with an
+// okey as the last discard or keeps the rack able to (the hand's score
+// doubled).
+func okeyFinishing101(v *okey101.View, sv *meld.Solver, a okey101.Action) bool {
+	if a.Kind == okey101.ActDiscard && v.Counts.Total() == 1 {
+		return v.Analyzer.IsOkey(a.Tile)
+	}
+	if a.Kind == okey101.ActDraw || a.Kind == okey101.ActDiscard {
+		return false
+	}
+	after, err := After101(*v, a)
+	if err != nil {
+		return false
+	}
+	p, ok := finishPlan101(&after, sv)
+	return ok && p.OkeyFinish
 }
 
 // canFinish101 reports whether v's seat can go out this turn.

@@ -332,11 +332,18 @@ type Weighed struct {
 	// Settled says the two were told apart or their difference is
 	// known within the tolerance (false: the most worlds ran out).
 	Settled bool `json:"settled"`
+	// Doubles names, in 101, a way out that doubles the hand's score
+	// given up by the move played: "okey" (the okey as the last
+	// discard: the move played goes out, or keeps the way out, without
+	// it) or "elden" (opening and going out in one turn while no one
+	// else has opened); "" for a finish of no doubling (and in classic).
+	Doubles string `json:"doubles,omitempty"`
 }
 
 // OpenFinishWords are the coach's words for a finish w weighed against
 // the move played (holding: the move keeps a winning rack for a better
-// finish), on the scale th: the finish and how much more or less it was
+// finish), on the scale th: the finish (an okey or elden finish where
+// it doubles the score, Weighed.Doubles) and how much more or less it was
 // worth than the move played, read on the same worlds; where the finish
 // is shown worth more, the label that difference earns (from an
 // inaccuracy up, as a decision's label is read: Thresholds.label); where
@@ -354,7 +361,14 @@ func OpenFinishWords(w *Weighed, holding bool, th Thresholds) string {
 	if w.More < 0 {
 		dir = "less"
 	}
-	s := fmt.Sprintf("a finish was open (%s): worth %s %s than %s", w.Move, amount(w.More), dir, than)
+	what := "a finish"
+	switch w.Doubles {
+	case "okey":
+		what = "an okey finish"
+	case "elden":
+		what = "an elden finish"
+	}
+	s := fmt.Sprintf("%s was open (%s): worth %s %s than %s", what, w.Move, amount(w.More), dir, than)
 	switch l, _ := th.label(w.More, w.Half, false); {
 	case w.More-w.Half <= 0 && w.More+w.Half >= 0:
 		s += ", too close to call"

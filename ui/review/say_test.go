@@ -35,6 +35,10 @@ func TestReviewReportInTheLanguage(t *testing.T) {
 		{Hand: 1, Turn: 3, Stage: "discard", Played: "show the indicator R4", Best: "show the indicator R4", Label: coach.Best, Certainty: coach.Sure},
 		{Hand: 1, Turn: 4, Stage: "discard", Played: "discard R5", Best: "discard R5", Label: coach.Best, Certainty: coach.TooClose,
 			OpenFinish: "a finish was open (finish with Y6): worth 0.12 less than holding"},
+		{Hand: 1, Turn: 5, Stage: "play", Played: "lay off R3 on meld 2", Best: "lay off B3 on meld 2", Label: coach.Blunder, Loss: 109, Low: 108, High: 110, Certainty: coach.Sure,
+			OpenFinish: "an okey finish was open (lay off B3 on meld 2): worth 109 more than this move: a blunder"},
+		{Hand: 1, Turn: 6, Stage: "play", Played: "discard K9", Best: "discard K9", Label: coach.Best, Certainty: coach.TooClose,
+			OpenFinish: "an elden finish was open (open 104: R1 R2 R3 | K5 K6 K7): worth 12 less than this move, too close to call"},
 	}
 	sum := cli.Summarise(game.Okey101, 0, ds, coach.Thresholds101)
 	say := func(tr *i18n.Catalog) func(int, string) string {
@@ -56,7 +60,8 @@ func TestReviewReportInTheLanguage(t *testing.T) {
 			t.Errorf("English report says %q:\n%s", w, en)
 		}
 	}
-	for _, want := range []string{"Worst moments", "held a winning hand: finishing was worth 35 more", "Loss is the expected points", "Why: the hint advised this", "Why: a finish was open (finish with Y6): worth 0.12 less than holding"} {
+	for _, want := range []string{"Worst moments", "held a winning hand: finishing was worth 35 more", "Loss is the expected points", "Why: the hint advised this", "Why: a finish was open (finish with Y6): worth 0.12 less than holding",
+		"Why: an okey finish was open (lay off B3 on meld 2): worth 109 more than", "Why: an elden finish was open (open 104: R1 R2 R3 | K5 K6 K7):"} {
 		if !strings.Contains(en, want) {
 			t.Errorf("English report lacks %q:\n%s", want, en)
 		}
@@ -66,7 +71,8 @@ func TestReviewReportInTheLanguage(t *testing.T) {
 			t.Errorf("Turkish report says %q:\n%s", bad, trk)
 		}
 	}
-	for _, want := range []string{"x.okey incelemesi", "karar değerlendirildi", "En kötü anlar", "kırmızı 3'ü", "bitebilecek eli tuttun", "Kayıp, bulunan en iyi hamleye", "ya da kötüsü", "gösterge yap", "Neden: bu hamleyi ipucu önerdi", "3,00", "bitirebilirdin (sarı 6'yı atarak bitir): bitirmek beklemekten", "0,12 puan daha az değerliydi"} {
+	for _, want := range []string{"x.okey incelemesi", "karar değerlendirildi", "En kötü anlar", "kırmızı 3'ü", "bitebilecek eli tuttun", "Kayıp, bulunan en iyi hamleye", "ya da kötüsü", "gösterge yap", "Neden: bu hamleyi ipucu önerdi", "3,00", "bitirebilirdin (sarı 6'yı atarak bitir): bitirmek beklemekten", "0,12 puan daha az değerliydi",
+		"okeyle bitirebilirdin (mavi 3'ü", "hamleden 109 puan daha değerliydi", "elden bitebilirdin (", "elden bitmek bu hamleden 12 puan daha az"} {
 		if !strings.Contains(trk, want) {
 			t.Errorf("Turkish report lacks %q:\n%s", want, trk)
 		}
