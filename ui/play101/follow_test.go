@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"path/filepath"
 	"strconv"
 	"testing"
 	"time"
@@ -42,6 +43,8 @@ import (
 // OKEY_FOLLOW_BUDGET=1.2s plays at the game's (HintBudget), where a
 // busy machine cuts hints short (a plan cut short is the hard bot's,
 // held to the promise of a win but not to the rest of a plan).
+// OKEY_FOLLOW_RECORDS=DIR writes each hand played by the hint to
+// DIR/follow101-SEED.okey, for okey review --hints.
 func TestFollowingThePlan101(t *testing.T) {
 	hands := 2
 	if testing.Short() {
@@ -234,6 +237,15 @@ func followPlanHand101(t *testing.T, seed uint64, budget time.Duration, byHint b
 		last, lastWeighed, promised = nil, false, false
 		if len(plan) > 1 && a.Kind != okey101.ActDraw {
 			last, lastWeighed, promised = plan[1:], !f.Short, wins
+		}
+	}
+	if dir := os.Getenv("OKEY_FOLLOW_RECORDS"); dir != "" && byHint {
+		rec := g.Record()
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("follow101-%d.okey", seed)), rec.Marshal(), 0o644); err != nil {
+			t.Fatal(err)
 		}
 	}
 	return rollout.Value101(g.State(), 0), tally

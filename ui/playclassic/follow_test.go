@@ -2,8 +2,10 @@ package playclassic
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"os"
+	"path/filepath"
 	"strconv"
 	"testing"
 	"time"
@@ -34,6 +36,8 @@ import (
 // minute, so that the plan is weighed whole and the test comes out the
 // same at any load; OKEY_FOLLOW_BUDGET=1.2s plays at the game's
 // (HintBudget), where a busy machine cuts hints short.
+// OKEY_FOLLOW_RECORDS=DIR writes each hand played by the hint to
+// DIR/follow-SEED.okey, for okey review --hints.
 func TestFollowingThePlanClassic(t *testing.T) {
 	hands := 3
 	if testing.Short() {
@@ -209,5 +213,25 @@ func followPlanHand(t *testing.T, seed uint64, budget time.Duration, byHint bool
 		}
 		tb.Refresh()
 	}
+	if byHint {
+		rec := g.Record()
+		keepRecord(t, seed, rec.Marshal())
+	}
 	return rollout.ValueClassic(g.State(), 0), tally
+}
+
+// keepRecord writes rec, the record of the hand played by the hint
+// from seed, into OKEY_FOLLOW_RECORDS if it is set.
+func keepRecord(t *testing.T, seed uint64, rec []byte) {
+	t.Helper()
+	dir := os.Getenv("OKEY_FOLLOW_RECORDS")
+	if dir == "" {
+		return
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("follow-%d.okey", seed)), rec, 0o644); err != nil {
+		t.Fatal(err)
+	}
 }
