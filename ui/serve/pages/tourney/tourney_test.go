@@ -160,6 +160,10 @@ func TestOneEntryRefusalSaysTheRule(t *testing.T) {
 			if !strings.HasPrefix(got, want) {
 				t.Errorf("%s: a second entry from one address is told %q, want %q first", lang, got, want)
 			}
+			// Said on the page's status line: whole at 80 columns.
+			if n := len([]rune(got)); n > 78 {
+				t.Errorf("%s: the refusal is %d columns, cut on the status line: %q", lang, n, got)
+			}
 		}
 	}
 }
