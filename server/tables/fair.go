@@ -79,11 +79,7 @@ var ErrNotOver = errors.New("the record's match is not over")
 // are recounted from. ErrNotOver: the record's match is not over, or
 // has no one hand's outcome.
 func RecordResults(gameName string, record []byte) ([classic.NumSeats]int, error) {
-	k, ok := FindKind(gameName)
-	if !ok {
-		return [classic.NumSeats]int{}, fmt.Errorf("game %q: not offered here", gameName)
-	}
-	ref, err := k.restore(record)
+	ref, err := replayed(gameName, record)
 	if err != nil {
 		return [classic.NumSeats]int{}, err
 	}
@@ -98,11 +94,7 @@ func RecordResults(gameName string, record []byte) ([classic.NumSeats]int, error
 // its game's referee replaying it says (1 to 4, equal for a tie): what
 // a tournament's standings are recounted from.
 func RecordPlaces(gameName string, record []byte) ([classic.NumSeats]int, error) {
-	k, ok := FindKind(gameName)
-	if !ok {
-		return [classic.NumSeats]int{}, fmt.Errorf("game %q: not offered here", gameName)
-	}
-	ref, err := k.restore(record)
+	ref, err := replayed(gameName, record)
 	if err != nil {
 		return [classic.NumSeats]int{}, err
 	}
@@ -111,4 +103,13 @@ func RecordPlaces(gameName string, record []byte) ([classic.NumSeats]int, error)
 		return places, ErrNotOver
 	}
 	return places, nil
+}
+
+// replayed is the referee of gameName's record, replayed.
+func replayed(gameName string, record []byte) (referee, error) {
+	k, ok := FindKind(gameName)
+	if !ok {
+		return nil, fmt.Errorf("game %q: not offered here", gameName)
+	}
+	return k.restore(record)
 }
