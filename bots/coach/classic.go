@@ -33,6 +33,13 @@ func JudgeClassic(ctx context.Context, v classic.View, played classic.Action, o 
 	return d, err
 }
 
+// JudgeClassicBest is JudgeClassic that also returns the best move it
+// found as an action, so that a study (the lab's judge against play) can
+// play that move on and set the verdict against what it went on to win.
+func JudgeClassicBest(ctx context.Context, v classic.View, played classic.Action, o Options) (Decision, classic.Action, error) {
+	return judgeClassic(ctx, v, played, o)
+}
+
 // judgeClassic is JudgeClassic, with the best move found as an action.
 func judgeClassic(ctx context.Context, v classic.View, played classic.Action, o Options) (Decision, classic.Action, error) {
 	d := Decision{Kind: "decision", Hand: v.Hand, Seat: v.Seat, Stage: v.Stage.String(), Rack: tile.FormatTiles(v.Rack), WallLeft: v.WallLeft}

@@ -19,6 +19,12 @@ func Judge101(ctx context.Context, v okey101.View, played okey101.Action, o Opti
 	return d, err
 }
 
+// Judge101Best is Judge101 that also returns the best move it found, as
+// JudgeClassicBest does.
+func Judge101Best(ctx context.Context, v okey101.View, played okey101.Action, o Options) (Decision, okey101.Action, error) {
+	return judge101(ctx, v, played, o)
+}
+
 // judge101 is Judge101, with the best move found as an action.
 func judge101(ctx context.Context, v okey101.View, played okey101.Action, o Options) (Decision, okey101.Action, error) {
 	d := Decision{Kind: "decision", Hand: v.Hand, Seat: v.Seat, Stage: v.Stage.String(), Rack: tile.FormatTiles(v.Rack), WallLeft: v.WallLeft}
@@ -305,6 +311,10 @@ func legal101(v *okey101.View, seed uint64, cs []okey101.Action) []okey101.Actio
 	}
 	return out
 }
+
+// Same101 reports whether two actions of Okey 101 are the same move
+// (the melds compared tile by tile, which == cannot do).
+func Same101(a, b okey101.Action) bool { return same101(a, b) }
 
 // same101 reports whether two actions are the same move.
 func same101(a, b okey101.Action) bool {

@@ -1,6 +1,6 @@
 //go:build tune
 
-package coach
+package coach_test
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 
 	"okey/bots/bots101"
 	"okey/bots/botsclassic"
+	"okey/bots/coach"
 	"okey/bots/rollout"
 	"okey/game"
 	"okey/game/classic"
@@ -22,7 +23,7 @@ const caseRack = "R2 R13 Y8 Y10 Y11 Y11 Y13 B13 K2 K4 K6 K8 K9 J"
 // The measurements behind HintOptions' RuleOut (the last mistake of 200
 // hinted classic hands in the follow study), built only with the tune tag:
 //
-//	go test -tags tune ./bots/coach -run 'HintCase|HintCost' -v -timeout 0
+//	go -C lab test -tags tune ./coach -run 'HintCase|HintCost' -v -timeout 0
 //
 // caseView plays deal 41141 by the hint to the follow test's last
 // mistake and returns the view there, the review's view of it (the
@@ -58,7 +59,7 @@ func caseView(t *testing.T) (classic.View, classic.View, uint64) {
 		}
 		var a classic.Action
 		if seat == 0 {
-			a, _, err = AdviseClassic(ctx, v, HintOptions(hintSeedClassic(seed)))
+			a, _, err = coach.AdviseClassic(ctx, v, coach.HintOptions(hintSeedClassic(seed)))
 		} else {
 			a, err = bs[seat].Decide(ctx, v)
 		}
@@ -95,24 +96,24 @@ func TestHintCase(t *testing.T) {
 	m, h := rollout.Paired(vals[0], vals[1])
 	t.Logf("take less draw over 4,096 worlds: %.3f ± %.3f", m, h)
 	for s := uint64(1); s <= 8; s++ {
-		old := HintOptions(hs ^ s)
+		old := coach.HintOptions(hs ^ s)
 		old.RuleOut, old.Fresh = "", 0
-		a, d, err := AdviseClassic(ctx, v, old)
+		a, d, err := coach.AdviseClassic(ctx, v, old)
 		if err != nil {
 			t.Fatal(err)
 		}
 		t.Logf("seed %d before: %v; %s", s, a, show(d))
-		a, d, err = AdviseClassic(ctx, v, HintOptions(hs^s))
+		a, d, err = coach.AdviseClassic(ctx, v, coach.HintOptions(hs^s))
 		if err != nil {
 			t.Fatal(err)
 		}
 		t.Logf("seed %d now:    %v; %s", s, a, show(d))
-		d, err = JudgeClassic(ctx, v, draw, Options{Seed: s})
+		d, err = coach.JudgeClassic(ctx, v, draw, coach.Options{Seed: s})
 		if err != nil {
 			t.Fatal(err)
 		}
 		t.Logf("seed %d review of the draw: %s", s, show(d))
-		d, err = JudgeClassic(ctx, v, take, Options{Seed: s})
+		d, err = coach.JudgeClassic(ctx, v, take, coach.Options{Seed: s})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -144,15 +145,15 @@ func TestHintCost(t *testing.T) {
 			seat := s.Turn()
 			v := s.View(seat)
 			if seat == 0 {
-				old := HintOptions(seed)
+				old := coach.HintOptions(seed)
 				old.RuleOut, old.Fresh = "", 0
 				t0 := time.Now()
-				a0, d0, err := AdviseClassic(ctx, v, old)
+				a0, d0, err := coach.AdviseClassic(ctx, v, old)
 				if err != nil {
 					t.Fatal(err)
 				}
 				t1 := time.Now()
-				a1, d1, err := AdviseClassic(ctx, v, HintOptions(seed))
+				a1, d1, err := coach.AdviseClassic(ctx, v, coach.HintOptions(seed))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -207,15 +208,15 @@ func TestHintCost101(t *testing.T) {
 			seat := s.Turn()
 			v := s.View(seat)
 			if seat == 0 {
-				old := HintOptions(0x41)
+				old := coach.HintOptions(0x41)
 				old.RuleOut, old.Fresh = "", 0
 				t0 := time.Now()
-				p0, d0, err := Advise101(ctx, v, old)
+				p0, d0, err := coach.Advise101(ctx, v, old)
 				if err != nil {
 					t.Fatal(err)
 				}
 				t1 := time.Now()
-				p1, d1, err := Advise101(ctx, v, HintOptions(0x41))
+				p1, d1, err := coach.Advise101(ctx, v, coach.HintOptions(0x41))
 				if err != nil {
 					t.Fatal(err)
 				}

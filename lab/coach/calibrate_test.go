@@ -1,6 +1,6 @@
 //go:build tune
 
-package coach
+package coach_test
 
 import (
 	"fmt"
@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"testing"
 
+	"okey/bots/coach"
 	"okey/game"
 )
 
@@ -16,7 +17,7 @@ import (
 // does (easy loses the most a decision), a measurement built only with
 // the tune tag (it takes minutes):
 //
-//	OKEY_HANDS=160 go test -tags tune ./bots/coach -run Calibration -v -timeout 0
+//	OKEY_HANDS=160 go -C lab test -tags tune ./coach -run Calibration -v -timeout 0
 //
 // For each game it deals OKEY_HANDS hands (seeds 1, 2, …), plays each
 // with all four seats at easy, then normal, then hard (the same deals
@@ -38,29 +39,29 @@ func TestCalibration(t *testing.T) {
 		if want := os.Getenv("OKEY_GAME"); want != "" && want != string(g) {
 			continue
 		}
-		var sum [3]Summary
+		var sum [3]coach.Summary
 		for li, l := range levels {
-			var ds []Decision
+			var ds []coach.Decision
 			for h := range hands {
 				seed, seat := uint64(h+1), h%4
 				lv := [4]string{l, l, l, l}
-				var got []Decision
+				var got []coach.Decision
 				var err error
 				if g == game.Classic {
-					got, err = ReviewClassic(ctx, classicRecord(t, seed, lv), seat, 1, Options{Seed: 1})
+					got, err = coach.ReviewClassic(ctx, classicRecord(t, seed, lv), seat, 1, coach.Options{Seed: 1})
 				} else {
-					got, err = Review101(ctx, record101(t, seed, lv), seat, 1, Options{Seed: 1})
+					got, err = coach.Review101(ctx, record101(t, seed, lv), seat, 1, coach.Options{Seed: 1})
 				}
 				if err != nil {
 					t.Fatalf("%s %s, hand %d: %v", g, l, h, err)
 				}
 				ds = append(ds, got...)
 			}
-			th := ThresholdsClassic
+			th := coach.ThresholdsClassic
 			if g == game.Okey101 {
-				th = Thresholds101
+				th = coach.Thresholds101
 			}
-			sum[li] = Summarise(g, 0, 0, ds, th)
+			sum[li] = coach.Summarise(g, 0, 0, ds, th)
 			s := &sum[li]
 			t.Logf("%s %-6s %d decisions: loss a decision %s (%s to %s), accuracy %.1f", g, l, s.Decisions, f3(s.LossPerDecision), f3(s.LossCI95[0]), f3(s.LossCI95[1]), s.Accuracy)
 		}

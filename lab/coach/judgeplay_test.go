@@ -1,6 +1,6 @@
 //go:build tune
 
-package coach
+package coach_test
 
 import (
 	"context"
@@ -15,6 +15,7 @@ import (
 
 	"okey/bots/bots101"
 	"okey/bots/botsclassic"
+	"okey/bots/coach"
 	"okey/bots/rollout"
 	"okey/game"
 	"okey/game/classic"
@@ -25,7 +26,7 @@ import (
 // went on to win in play, a measurement built only with the tune tag (it
 // takes many minutes):
 //
-//	OKEY_DECISIONS=500 OKEY_GAME=classic nice -n 10 go test -tags tune ./bots/coach -run JudgeAgainstPlay -v -timeout 0
+//	OKEY_DECISIONS=500 OKEY_GAME=classic nice -n 10 go -C lab test -tags tune ./coach -run JudgeAgainstPlay -v -timeout 0
 //
 // It deals hands (seeds 1, 2, …; one hand each) with the seat under
 // review (seed mod 4) played by OKEY_LEVEL (easy: it errs most, so the
@@ -105,12 +106,12 @@ type calPoint struct {
 	// slope pulled toward 0 by the noise in pred (errors in the
 	// predictor) from a judge that is wrong.
 	half, pred2 float64
-	label       Label
+	label       coach.Label
 	kind        string
 }
 
 // playedHalf is the 95% half-width of the loss of the move played in d.
-func playedHalf(d Decision) float64 {
+func playedHalf(d coach.Decision) float64 {
 	for _, c := range d.Candidates {
 		if c.Move == d.Played {
 			return c.Half
@@ -135,18 +136,18 @@ func calClassic(t *testing.T, seed uint64, seat int, lv [4]string, plays int) []
 	t.Helper()
 	ctx := context.Background()
 	rec := classicRecord(t, seed, lv)
-	ps, err := PointsClassic(rec, seat, 1)
+	ps, err := coach.PointsClassic(rec, seat, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var out []calPoint
 	for _, p := range ps {
 		v := p.State.View(seat)
-		d, best, err := judgeClassic(ctx, v, p.Played, Options{Seed: 1})
+		d, best, err := coach.JudgeClassicBest(ctx, v, p.Played, coach.Options{Seed: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if d.Label == Only || best == p.Played {
+		if d.Label == coach.Only || best == p.Played {
 			continue
 		}
 		diffs := make([]float64, plays)
@@ -209,18 +210,18 @@ func cal101(t *testing.T, seed uint64, seat int, lv [4]string, plays int) []calP
 	t.Helper()
 	ctx := context.Background()
 	rec := record101(t, seed, lv)
-	ps, err := Points101(rec, seat, 1)
+	ps, err := coach.Points101(rec, seat, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var out []calPoint
 	for _, p := range ps {
 		v := p.State.View(seat)
-		d, best, err := judge101(ctx, v, p.Played, Options{Seed: 1})
+		d, best, err := coach.Judge101Best(ctx, v, p.Played, coach.Options{Seed: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if d.Label == Only || same101(best, p.Played) {
+		if d.Label == coach.Only || coach.Same101(best, p.Played) {
 			continue
 		}
 		diffs := make([]float64, plays)
