@@ -15,9 +15,9 @@ import (
 // hazardByRound is the chance that a player finishes on its turn in the
 // round-th round of a hand (a round: four draws or takes), by how many
 // discards it has taken so far (0, 1, 2 or more): measured over 3,000
-// hands of four hard bots (TestHazard) and smoothed. A player who takes
-// is building melds from the table: more than twice as likely to finish
-// as one who has taken nothing.
+// hands of four hard bots (lab/botsclassic's TestHazard) and smoothed.
+// A player who takes is building melds from the table: more than twice
+// as likely to finish as one who has taken nothing.
 var hazardByRound = [...][3]float64{
 	{0.0002, 0.0005, 0.001},
 	{0.0005, 0.0015, 0.005},

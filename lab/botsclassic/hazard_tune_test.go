@@ -1,6 +1,6 @@
 //go:build tune
 
-package botsclassic
+package botsclassic_test
 
 import (
 	"context"
@@ -8,16 +8,17 @@ import (
 	"strconv"
 	"testing"
 
+	"okey/bots/botsclassic"
 	"okey/game"
 	"okey/game/classic"
 )
 
-// TestHazard measures what hazardByRound holds: over hands of four bots
-// of one level (OKEY_HAZARD, hard by default; OKEY_HANDS of them, 3,000
+// TestHazard measures what botsclassic's hazardByRound holds: over
+// hands of four bots of one level (OKEY_HAZARD, hard by default; OKEY_HANDS of them, 3,000
 // by default), the share of a player's turns on which it finishes, by
 // round (four draws or takes) and by the discards it has taken so far:
 //
-//	OKEY_HAZARD=hard go test -tags tune ./bots/botsclassic -run Hazard -v
+//	OKEY_HAZARD=hard go -C lab test -tags tune ./botsclassic -run Hazard -v
 func TestHazard(t *testing.T) {
 	level := os.Getenv("OKEY_HAZARD")
 	if level == "" {
@@ -34,9 +35,9 @@ func TestHazard(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var bs [classic.NumSeats]Bot
+		var bs [classic.NumSeats]botsclassic.Bot
 		for i := range bs {
-			if bs[i], err = New(level, Options{Seed: seed*4 + uint64(i)}); err != nil {
+			if bs[i], err = botsclassic.New(level, botsclassic.Options{Seed: seed*4 + uint64(i)}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -77,4 +78,28 @@ func ratioText(k, n int) string {
 		return "-"
 	}
 	return strconv.FormatFloat(float64(k)/float64(n), 'f', 4, 64) + " (" + strconv.Itoa(n) + ")"
+}
+
+// drawsSoFar counts the draws and takes of the hand so far, as the bot's
+// own count of the same name does (a round is four of them).
+func drawsSoFar(v *classic.View) int {
+	n := 0
+	for _, e := range v.History {
+		if e.Kind == classic.EvDraw || e.Kind == classic.EvTake {
+			n++
+		}
+	}
+	return n
+}
+
+// takesBy counts the discards each seat has taken this hand, as the
+// bot's own count of the same name does.
+func takesBy(v *classic.View) [classic.NumSeats]int {
+	var k [classic.NumSeats]int
+	for _, e := range v.History {
+		if e.Kind == classic.EvTake && e.Seat >= 0 && e.Seat < classic.NumSeats {
+			k[e.Seat]++
+		}
+	}
+	return k
 }
