@@ -216,83 +216,55 @@ func openRelay(ctx context.Context, h *Hall, eng *keep.Engine) (*relay, error) {
 // missed heartbeats (10 s and more), so the lobby would lag by the
 // reread's two seconds while a node is down. When a table's lease ends
 // (a node died or stopped), or a reread finds what a watch silent since
-// the last one missed, the watch is made again, the old one kept until
-// the new one is ready.
+// the last one missed, the watch is made again (keep.Rewatch), at most
+// once a reread's period: a table whose takeover keeps failing is freed
+// at every sweep.
 func (r *relay) watch(ctx context.Context, w jetstream.KeyWatcher) {
-	defer func() { w.Stop() }()
-	fresh := make(chan jetstream.KeyWatcher, 1)
-	making := false
-	var made time.Time
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-r.rewatch:
-			// At most one a reread's period: a table whose takeover
-			// keeps failing is freed at every sweep.
-			if making || time.Since(made) < lobbyEvery*lobbyReread {
-				continue
-			}
-			making, made = true, time.Now()
-			go func() {
-				nw, err := r.lobby.WatchAll(ctx)
-				if err != nil {
-					nw = nil // the next sign asks again; the reread keeps the lobby meanwhile
-				}
-				fresh <- nw
-			}()
-		case nw := <-fresh:
-			making = false
-			if nw != nil {
-				w.Stop()
-				w = nw
-			}
-		case e, ok := <-w.Updates():
-			if !ok {
-				return
-			}
-			r.heard.Store(time.Now().UnixNano())
-			if e == nil {
-				continue // the bucket as it was has been read
-			}
-			if r.isDoor(e) {
-				continue
-			}
-			r.Mu.Lock()
-			heard := ""
-			rs, ok := r.summaryOf(e)
-			cur, had := r.Others[e.Key()]
-			if had && cur.rev >= e.Revision() {
-				// A reread has read a newer entry already, or this
-				// one: a watch made again brings every entry again,
-				// and the same entry taken again would undo a move
-				// heard since (movedTo), naming the table's old node
-				// until its new node's entry came.
-			} else if e.Operation() == jetstream.KeyValuePut && !ok {
-				// Not a node's: the lobby stays as it was, and a
-				// table of this node's has its summary written again.
-				r.h.Opt.Log.Warn("a lobby entry refused: not sealed with the cluster's secret", "key", e.Key())
-				delete(r.written, e.Key())
-			} else if e.Operation() == jetstream.KeyValuePut && r.putBack(e.Key(), e.Revision(), rs, cur, had) {
-				// An older entry put back: the lobby stays as it
-				// was, and a table of this node's has its summary
-				// written again.
-				r.h.Opt.Log.Warn("a lobby entry refused: older than one read or written before (put back)", "key", e.Key())
-				delete(r.written, e.Key())
-			} else if e.Operation() != jetstream.KeyValuePut || rs.Node == r.node {
-				delete(r.Others, e.Key())
-			} else {
-				rs.rev = e.Revision()
-				r.Others[e.Key()] = rs
-				heard = e.Key()
-			}
-			r.Mu.Unlock()
-			if heard != "" {
-				r.seenNumber(heard)
-			}
-			r.h.News.Changed()
-		}
+	remake := func(ctx context.Context) (jetstream.KeyWatcher, error) { return r.lobby.WatchAll(ctx) }
+	keep.Rewatch(ctx, w, r.rewatch, lobbyEvery*lobbyReread, remake, r.heardEntry)
+}
+
+// heardEntry takes in one entry of the lobby's watch.
+func (r *relay) heardEntry(e jetstream.KeyValueEntry) bool {
+	r.heard.Store(time.Now().UnixNano())
+	if e == nil {
+		return true // the bucket as it was has been read
 	}
+	if r.isDoor(e) {
+		return true
+	}
+	r.Mu.Lock()
+	heard := ""
+	rs, ok := r.summaryOf(e)
+	cur, had := r.Others[e.Key()]
+	if had && cur.rev >= e.Revision() {
+		// A reread has read a newer entry already, or this one: a
+		// watch made again brings every entry again, and the same
+		// entry taken again would undo a move heard since (movedTo),
+		// naming the table's old node until its new node's entry came.
+	} else if e.Operation() == jetstream.KeyValuePut && !ok {
+		// Not a node's: the lobby stays as it was, and a table of this
+		// node's has its summary written again.
+		r.h.Opt.Log.Warn("a lobby entry refused: not sealed with the cluster's secret", "key", e.Key())
+		delete(r.written, e.Key())
+	} else if e.Operation() == jetstream.KeyValuePut && r.putBack(e.Key(), e.Revision(), rs, cur, had) {
+		// An older entry put back: the lobby stays as it was, and a
+		// table of this node's has its summary written again.
+		r.h.Opt.Log.Warn("a lobby entry refused: older than one read or written before (put back)", "key", e.Key())
+		delete(r.written, e.Key())
+	} else if e.Operation() != jetstream.KeyValuePut || rs.Node == r.node {
+		delete(r.Others, e.Key())
+	} else {
+		rs.rev = e.Revision()
+		r.Others[e.Key()] = rs
+		heard = e.Key()
+	}
+	r.Mu.Unlock()
+	if heard != "" {
+		r.seenNumber(heard)
+	}
+	r.h.News.Changed()
+	return true
 }
 
 // write puts the changed summaries of this node's tables in the lobby

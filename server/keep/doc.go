@@ -109,7 +109,8 @@
 //	            what is derived from it: the routes' authorization, the
 //	            seal's key
 //	watch.go    Watch: a key-value watch's entries handed on one by one,
-//	            the one loop every watch of the server runs
+//	            the one loop every watch of the server runs; Rewatch, the
+//	            same over a watch made again when a node died
 //
 // The layer stays in this package rather than one of its own, and
 // TestLayersRunOneWay holds the floors instead of the compiler: no file
