@@ -7,22 +7,31 @@
 // another node runs. It holds no table's state: each table's goroutine
 // (package tables) owns its own, and the hall reads their summaries.
 //
-// The files, read top-down (each uses only those below it):
+// The files, read top-down (each uses only those below it). The hall's
+// own work first, then the two values it holds among nodes, then what
+// those need of the hall (the tables here, each table's lease), then
+// the types themselves, declared below every file that uses them:
 //
 //	seated.go   a tournament's table opened (OpenSeated), within the
 //	            server's tables, not a player's share; under a number
-//	            taken before (Number, OpenSeatedAs), so a tournament
-//	            writes its tables in play before they open
+//	            taken before (OpenSeatedAs), so a tournament writes its
+//	            tables in play before they open
+//	hall.go     opening, listing, finding, restoring after a restart;
+//	            a table's number (Number)
 //	nodes.go    the hall among other nodes, a value it holds (Hall.Nodes):
-//	            leases taken, renewed and given, the entries guarded, the
-//	            sweep for tables nobody runs, the tables found cold
+//	            the entries guarded, the sweep for tables nobody runs, the
+//	            tables found cold, a node's tables handed over
 //	takeover.go a table another node left brought back here
+//	opening.go  a table started here and closed (whether opened, restored
+//	            or taken over), a table lost, one brought back counted
+//	leases.go   a table's lease taken, given and lost
 //	relay.go    the relay: the lobby among nodes (each node's summaries
 //	            written and watched, tables opened and moved heard of at
 //	            once), and the sessions here told a table moved
-//	hall.go     Hall and the two values it holds among nodes (nodes,
-//	            relay: their work is in the files above): opening,
-//	            listing, finding, restoring after a restart
+//	here.go     the tables run here, as the parts above read them; how
+//	            long the store took to renew the leases
+//	parts.go    Hall, and the two values it holds among nodes (nodes,
+//	            relay): their fields, the hall's errors and limits
 //	doors.go    the lobby bucket, and each node's door in it: the address players
 //	            reach it at and whether it is full, so a full node can
 //	            send newcomers to one that is not; the lobby as this node

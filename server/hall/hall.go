@@ -4,201 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"runtime/debug"
 	"slices"
 	"strconv"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"okey/server/keep"
 	"okey/server/tables"
-
-	"github.com/nats-io/nats.go"
-	"github.com/nats-io/nats.go/jetstream"
 )
-
-// The hall is the server's tables: it opens them, lists them for the
-// lobby, finds them by number, join code or a player's seat, and brings
-// them back after a restart. It holds no table's state: each table's
-// goroutine owns its own, and the hall reads only their summaries.
-
-// Why a table is not opened.
-var (
-	// errTooManyTables: the hall is full (FullError says until when).
-	errTooManyTables = errors.New("the server has as many tables as it may")
-	// ErrYourTables: the player, or their address, holds seats at as
-	// many tables as one may.
-	ErrYourTables = errors.New("you hold seats at as many tables as one player may")
-	// ErrAddrTables: the same for everyone from one address.
-	ErrAddrTables = errors.New("players from your address hold seats at as many tables as one address may")
-	// ErrNumberUsed: a table asked to open under a number this node
-	// runs a table by already (OpenSeatedAs).
-	ErrNumberUsed = errors.New("a table runs here under that number already")
-	// ErrStoreSlow: the store did not answer in time for the table's
-	// number or lease (a loaded machine, a cluster electing a leader):
-	// the player may ask again in a moment. It wraps the store's error.
-	ErrStoreSlow = errors.New("the store did not answer in time")
-)
-
-// FullError is a full hall, and when a table will close by itself
-// (zero: not known).
-type FullError struct{ Frees time.Time }
-
-func (e *FullError) Error() string { return errTooManyTables.Error() }
-func (e *FullError) Unwrap() error { return errTooManyTables }
-
-// ShareLimits are a player's share of the hall.
-type ShareLimits struct {
-	// PerPlayer and PerAddr: the most tables one identity, or one
-	// address, may hold seats at when opening another.
-	PerPlayer, PerAddr int
-	// IdleEvict: a table nobody has been at for this long gives way to a
-	// new one when the hall is full (its match is put away with the
-	// finished ones).
-	IdleEvict time.Duration
-}
-
-type Hall struct {
-	ctx       context.Context
-	Opt       tables.Options
-	Keep      *keep.Keeper // nil: nothing is saved (tests)
-	MaxTables int
-	share     ShareLimits
-
-	// nodes, when other nodes share the store: the leases of this
-	// node's tables (nil: the node is alone).
-	Nodes *nodes
-	// relay, when other nodes share the store: the tables they run, and
-	// their sessions at this node's tables (nil: the node is alone).
-	Relay *relay
-
-	// Door, when set, says this node's door for the others (doors.go).
-	Door Door
-
-	// news is said when the tables the lobby lists change: one opened
-	// or closed, a summary that shows differently, another node's
-	// tables. Sessions in the lobby sleep on it.
-	News *tables.News
-
-	// Stopped counts the tables this node stopped because their lease
-	// was lost, TakenOver those it brought back after another node's
-	// lease ended: a cluster that stops tables of a node merely slow
-	// shows here (okey load reports both).
-	Stopped, TakenOver atomic.Int64
-
-	Mu     sync.Mutex
-	Tables map[string]*tables.Table
-	// cold are the tables kept that no node held when this one joined
-	// the others (every node had stopped: a restart of the whole
-	// cluster, a power cut), until coldUntil (nodes.go's broughtBack).
-	cold      map[string]bool
-	coldUntil time.Time
-	nextID    int
-	wg        sync.WaitGroup
-	// gone is the store's last word on tables no node runs (Gone).
-	goneMu sync.Mutex
-	gone   map[string]goneWord
-	// nodeGone are told of each node gone (AlsoOnNodeGone), after its
-	// tables' takeovers are under way; under goneMu.
-	nodeGone []func(node string)
-}
-
-// AlsoOnNodeGone has f told of each node gone from the cluster (NodeGone),
-// as its tables are: the tournaments a node drove are taken over at
-// once too, not when their leases run out.
-func (h *Hall) AlsoOnNodeGone(f func(node string)) {
-	h.goneMu.Lock()
-	h.nodeGone = append(h.nodeGone, f)
-	h.goneMu.Unlock()
-}
-
-// goneWord is the store's word on whether a table is gone, and when.
-type goneWord struct {
-	at   time.Time
-	gone bool
-}
-
-// nodes is a hall's share of a store other nodes share too.
-type nodes struct {
-	// h is the hall whose tables these are: a takeover opens one there.
-	h      *Hall
-	leases *keep.Leases
-	Hold   *keep.Holding
-	// refused are the tables whose entry does not open, by the
-	// revision last refused: not taken over (their lease not even
-	// taken, or every node would take and free it in turn, each freeing
-	// waking the others), and said once a revision.
-	mu      sync.Mutex
-	refused map[string]uint64
-	// taking are the tables whose takeover is under way here: a sweep
-	// or a lease's end that finds one starts no other. slots bound the
-	// takeovers under way at once (takeoversAtOnce).
-	taking map[string]bool
-	slots  chan struct{}
-}
-
-// relay is a node's side of the tables other nodes run and of the
-// sessions other nodes send to its tables.
-type relay struct {
-	h     *Hall
-	nc    *nats.Conn
-	node  string
-	lobby jetstream.KeyValue
-	js    jetstream.JetStream
-	seq   atomic.Uint64
-	// seal seals what goes in the lobby bucket, and fresh what goes on
-	// the subjects (fresh.go): a view holds a rack, a summary the join
-	// code and the seats' owners.
-	seal  *keep.Sealer
-	fresh *freshness
-
-	Mu     sync.Mutex
-	Others map[string]remoteSummary // by table: tables other nodes run
-	// written is each local table's summary as last written (without
-	// its stamp), and stamps the stamp it was written with and the
-	// revision it was written at (0: not yet answered); stamped counts
-	// the entries written.
-	written map[string][]byte
-	stamps  map[string]ownEntry
-	stamped atomic.Uint64
-	// subs are the request subscriptions of the tables run here.
-	subs map[string]*nats.Subscription
-	// stands are the stand-ins of other nodes' members, by member key.
-	stands map[string]*standIn
-	// silenced is when the stand-ins of a player of a node gone silent
-	// were let go (doors.go: dropSilent), by silencedKey.
-	silenced map[string]time.Time
-	// alive is when each node's word that it is alive was last heard
-	// here (doors.go: heartbeat), by its name as a member key gives it.
-	alive map[string]time.Time
-	// joined are the other nodes' tables sessions here sit at.
-	joined map[*remoteTable]*tables.Member
-	// doors are the other nodes' doors (doors.go), by key.
-	doors map[string]door
-	// ownDoor is when this node wrote the newest of its own doors it
-	// has read back from the lobby, firstDoor the first (doors.go:
-	// LobbyReadBack).
-	ownDoor, firstDoor time.Time
-	// server is this node's NATS server's identity, written in its
-	// door; servers the node each identity of a door read named.
-	server  string
-	servers map[string]string
-	// rewatch asks watch to make its watch of the lobby again (rewatch
-	// says when and why).
-	rewatch chan struct{}
-	// heard is when the watch last said anything (unix nanoseconds).
-	heard atomic.Int64
-	// link is what the remote tables found here use of the relay.
-	link *link
-}
-
-// ownEntry is a local table's lobby entry as this node last wrote it:
-// its stamp, and its revision once the store answered.
-type ownEntry struct {
-	stamp summaryStamp
-	rev   uint64
-}
 
 // New is a hall of at most maxTables tables run with opt, kept by kept
 // (nil: nothing is saved), each player's and address's share of them
@@ -207,21 +19,6 @@ func New(ctx context.Context, opt tables.Options, kept *keep.Keeper, maxTables i
 	w := tables.NewNews()
 	opt.Lobby = w
 	return &Hall{ctx: ctx, Opt: opt, Keep: kept, MaxTables: maxTables, share: share, News: w, Tables: map[string]*tables.Table{}, nextID: 1}
-}
-
-// saverFor is the saver of table id, writing through l (nil: a new
-// table's).
-func (h *Hall) saverFor(id string, l *keep.TableLog) *tables.Saver {
-	write := func([]byte, []byte) error { return nil }
-	retire := func() error { return nil }
-	if h.Keep != nil {
-		if l == nil {
-			l = h.Keep.Log(id)
-		}
-		write = l.Write
-		retire = func() error { return l.Retire(h.Opt.Now(), h.Opt.KeepMatches) }
-	}
-	return tables.NewSaver(write, retire, h.Opt.Log)
 }
 
 // Create opens a table for player id, connected from addr. A player,
@@ -423,47 +220,6 @@ func (h *Hall) fullErrorLocked() error {
 	return &FullError{Frees: frees}
 }
 
-func (h *Hall) startLocked(t *tables.Table) {
-	h.Tables[t.ID] = t
-	h.News.Changed()
-	if h.Relay != nil {
-		h.Relay.serveTable(t)
-	}
-	h.wg.Add(1)
-	go func() {
-		defer h.wg.Done()
-		t.Run(h.ctx, h.closed)
-	}()
-}
-
-// closed forgets a table that closed (or stopped here because another
-// node runs it now), and gives its lease up.
-func (h *Hall) closed(t *tables.Table) {
-	h.Mu.Lock()
-	mine := h.Tables[t.ID] == t
-	if mine {
-		delete(h.Tables, t.ID)
-		h.News.Changed()
-	}
-	h.Mu.Unlock()
-	if mine {
-		if h.Relay != nil {
-			h.Relay.unserveTable(t)
-			if h.Nodes.Hold.Fresh(t.ID) {
-				// Unlisted before its lease is given up: the others,
-				// hearing the lease end, find nothing kept (a table
-				// closed) and leave it, but their sweep takes over a
-				// table the lobby lists with no lease, and the lobby's
-				// writer would unlist it only at its next round.
-				ctx, cancel := context.WithTimeout(h.ctx, 5*time.Second)
-				h.Relay.unlistOwn(ctx, t.ID)
-				cancel()
-			}
-		}
-		h.Nodes.give(t.ID)
-	}
-}
-
 // List is every table's summary, by number: this node's and, when nodes
 // share the store, the others'.
 func (h *Hall) List() []*tables.Summary {
@@ -483,18 +239,6 @@ func (h *Hall) List() []*tables.Summary {
 	return out
 }
 
-// listLocal is the summary of every table this node runs, by number.
-func (h *Hall) listLocal() []*tables.Summary {
-	h.Mu.Lock()
-	out := make([]*tables.Summary, 0, len(h.Tables))
-	for _, t := range h.Tables {
-		out = append(out, t.Summary.Load())
-	}
-	h.Mu.Unlock()
-	keep.SortByNumber(out, func(s *tables.Summary) string { return s.ID })
-	return out
-}
-
 // MutesChanged tells every table this node runs that the operator's
 // mutes changed, so each tells its members muted at once (the members
 // of other nodes' sessions too: their stand-ins sit here). Each node
@@ -505,13 +249,6 @@ func (h *Hall) MutesChanged() {
 	for _, t := range h.Tables {
 		t.MutesChanged()
 	}
-}
-
-// Local is table id if this node runs it, or nil.
-func (h *Hall) Local(id string) *tables.Table {
-	h.Mu.Lock()
-	defer h.Mu.Unlock()
-	return h.Tables[id]
 }
 
 // Get is table id, run here or by another node, or nil.
@@ -681,60 +418,23 @@ func (h *Hall) Restore() (int, error) {
 	return n, errors.Join(errs...)
 }
 
-// lost notes table id as one this node will not take (its entry or
-// record refused) and takes it out of the lobby: its players are told
-// it is lost (Gone), and nobody is offered a seat at it.
-func (h *Hall) lost(id string) {
-	if h.Nodes == nil {
-		return
-	}
-	h.Nodes.mu.Lock()
-	if _, ok := h.Nodes.refused[id]; !ok {
-		h.Nodes.refused[id] = 0 // the revision is not known here: a takeover notes it
-	}
-	h.Nodes.mu.Unlock()
-	if h.Relay != nil {
-		ctx, cancel := context.WithTimeout(h.ctx, relayWait)
-		defer cancel()
-		h.Relay.unlist(ctx, id)
-	}
-}
-
-// refusedEntry reports whether a kept table's entry was refused: not
-// sealed with the cluster's secret, an older entry of the table's put
-// back, or its record cut short of it. Such a table is neither run nor
-// set aside (a store from before the seal keeps it until sealed; a
-// table whose newest entry or record is gone is lost, and its players
-// are told so).
-func refusedEntry(kt keep.KeptTable) bool {
-	return errors.Is(kt.Err, keep.ErrUnsealed) || errors.Is(kt.Err, keep.ErrSealBroken) || errors.Is(kt.Err, keep.ErrStale) || errors.Is(kt.Err, keep.ErrCut)
-}
-
-// restoreOne brings one kept table back; stopped is when the node that
-// ran it stopped (zero: not known, as after a restart of every node):
-// the turn clock then resumes with the time that was left.
-func (h *Hall) restoreOne(sv keep.KeptTable, stopped time.Time) (t *tables.Table, err error) {
-	// A record that trips a bug is set aside like a damaged one: the
-	// other tables come back.
-	defer func() {
-		if r := recover(); r != nil {
-			t, err = nil, fmt.Errorf("restoring it panicked: %v", r)
-			h.Opt.Log.Error("panic restoring a table", "table", sv.ID, "panic", r, "stack", string(debug.Stack()))
+// Number takes a table's number for a table to open later
+// (OpenSeatedAs): a tournament writes the tables of its round, numbers
+// and all, before it opens them, so that none runs unknown to it. A
+// number is never given twice, used or not.
+func (h *Hall) Number() (string, error) {
+	if h.Nodes != nil {
+		// Shared with the other nodes, from the store, which makes it
+		// one of a kind: asked without the hall's lock (a round trip).
+		ctx, cancel := context.WithTimeout(h.ctx, 10*time.Second)
+		n, err := h.Keep.Numbers.Take(ctx)
+		cancel()
+		if err != nil {
+			return "", fmt.Errorf("a table's number: %w", err)
 		}
-	}()
-	if sv.Err != nil {
-		return nil, sv.Err
+		return strconv.Itoa(n), nil
 	}
-	if sv.Log != nil && sv.Log.Stale() {
-		// The secret is being changed (keep/rotate.go): the table is
-		// sealed again with the key in use before it plays on. If the
-		// store does not take it now, the table plays on all the same
-		// (it is not damaged), and is sealed again when it next moves.
-		if err := sv.Log.Reseal(sv.Table); err != nil {
-			h.Opt.Log.Warn("sealing a table again with the secret's key in use: not now", "table", sv.ID, "err", err)
-		} else {
-			h.Opt.Log.Info("sealed again with the secret's key in use", "table", sv.ID)
-		}
-	}
-	return tables.RestoreTable(sv.ID, sv.Table, sv.Record, stopped, h.Opt, func() *tables.Saver { return h.saverFor(sv.ID, sv.Log) })
+	h.Mu.Lock()
+	defer h.Mu.Unlock()
+	return h.numberLocked()
 }

@@ -11,7 +11,6 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"okey/server/keep"
-	"okey/server/tables"
 )
 
 // When nodes share the store (a cluster of okey nodes, or one NATS
@@ -235,24 +234,6 @@ func (ns *nodes) findCold(ctx context.Context) {
 	}
 }
 
-// broughtBack marks table t, restored or taken over by this node, as
-// brought back after every server had stopped if it is: a node alone
-// restarting, or a cold table of the cluster (findCold). Its players are
-// then told where it goes on from.
-func (h *Hall) broughtBack(t *tables.Table) {
-	if h.Nodes == nil {
-		t.BroughtBack()
-		return
-	}
-	h.Mu.Lock()
-	cold := h.cold[t.ID] && h.Opt.Now().Before(h.coldUntil)
-	delete(h.cold, t.ID)
-	h.Mu.Unlock()
-	if cold {
-		t.BroughtBack()
-	}
-}
-
 // sweepEvery is how often a node looks for tables nobody runs, and
 // sweepWait the longest one look waits for the store: a loaded store
 // (a node's loss, its players all dialling in again) can take longer
@@ -264,53 +245,6 @@ const (
 	sweepEvery = time.Second
 	sweepWait  = 3 * time.Second
 )
-
-// leaseLost stops table id: another node may run it now.
-func (ns *nodes) leaseLost(id string) {
-	if f := ns.h.Opt.Fault; f != nil {
-		f("lost", id)
-	}
-	if t := ns.h.Local(id); t != nil {
-		ns.h.Opt.Log.Warn("lease lost: the table stops here", "table", id)
-		ns.h.Stopped.Add(1)
-		t.Lose()
-	}
-}
-
-// StoreWait is how long the store took to acknowledge this node's last
-// round of lease renewals (0: a node alone, or none yet).
-func (h *Hall) StoreWait() time.Duration {
-	if h.Nodes == nil || h.Nodes.Hold == nil {
-		return 0
-	}
-	return h.Nodes.Hold.LastRound()
-}
-
-// take takes table id's lease before the hall runs it; without
-// nodes it always may.
-func (ns *nodes) take(id string) error {
-	if ns == nil {
-		return nil
-	}
-	ctx, cancel := context.WithTimeout(ns.h.ctx, 10*time.Second)
-	defer cancel()
-	return ns.Hold.Take(ctx, id)
-}
-
-// give gives table id's lease up (the table closed here).
-func (ns *nodes) give(id string) {
-	if ns == nil {
-		return
-	}
-	if f := ns.h.Opt.Fault; f != nil {
-		f("give", id)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if err := ns.Hold.Give(ctx, id); err != nil {
-		ns.h.Opt.Log.Error("giving a table's lease up", "table", id, "err", err)
-	}
-}
 
 // HandOver gives every lease up at once: the node is stopping on
 // purpose and its tables have saved, so the others need not wait for the
@@ -341,20 +275,6 @@ func (h *Hall) Owned() []string {
 		return h.Running()
 	}
 	return h.Nodes.Hold.Held()
-}
-
-// Running is the tables this node runs now, in order: a table taken
-// over is held (Owned) from its lease on, and runs once its record is
-// read and restored.
-func (h *Hall) Running() []string {
-	h.Mu.Lock()
-	defer h.Mu.Unlock()
-	out := make([]string, 0, len(h.Tables))
-	for id := range h.Tables {
-		out = append(out, id)
-	}
-	keep.SortByNumber(out, func(s string) string { return s })
-	return out
 }
 
 // Lost reports whether table id, opened by node by, is lost for good

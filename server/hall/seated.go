@@ -1,11 +1,6 @@
 package hall
 
 import (
-	"context"
-	"fmt"
-	"strconv"
-	"time"
-
 	"okey/server/tables"
 )
 
@@ -16,27 +11,6 @@ import (
 // would a player's.
 func (h *Hall) OpenSeated(cfg tables.Config) (*tables.Table, error) {
 	return h.OpenSeatedAs(cfg, "")
-}
-
-// Number takes a table's number for a table to open later
-// (OpenSeatedAs): a tournament writes the tables of its round, numbers
-// and all, before it opens them, so that none runs unknown to it. A
-// number is never given twice, used or not.
-func (h *Hall) Number() (string, error) {
-	if h.Nodes != nil {
-		// Shared with the other nodes, from the store, which makes it
-		// one of a kind: asked without the hall's lock (a round trip).
-		ctx, cancel := context.WithTimeout(h.ctx, 10*time.Second)
-		n, err := h.Keep.Numbers.Take(ctx)
-		cancel()
-		if err != nil {
-			return "", fmt.Errorf("a table's number: %w", err)
-		}
-		return strconv.Itoa(n), nil
-	}
-	h.Mu.Lock()
-	defer h.Mu.Unlock()
-	return h.numberLocked()
 }
 
 // OpenSeatedAs is OpenSeated under number id, taken before (Number; ""
