@@ -313,7 +313,10 @@ func TestRedrawDrawsTheLine(t *testing.T) {
 	}
 	games := []bool{false, true}
 	if testing.Short() {
-		games = games[:1] // a hand of each game takes ten seconds
+		// 101's few seconds of turns alone: a whole classic hand takes
+		// ten seconds and more, and TestLineScreenShowsWhatTheCellRendererShowed
+		// plays one under -short already.
+		games = games[1:]
 	}
 	for _, game101 := range games {
 		frames := playedFrames(t, game101, w, 30)
