@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -156,9 +157,15 @@ func TestSimRead(t *testing.T) {
 
 // TestSim101Search: okey sim --game 101 plays the 101 search player
 // under the name it was given, and says what a badly written one lacks.
+// Four hands a player, one under -short: a hand shows the name and the
+// decisions made as well, and the search is the costly part.
 func TestSim101Search(t *testing.T) {
+	hands := 4
+	if testing.Short() {
+		hands = 1
+	}
 	var out, errb bytes.Buffer
-	if code := run(context.Background(), []string{"sim", "--game", "101", "--bots", "search,normal,normal,normal", "--hands", "4", "--seed", "5", "--json"}, nil, &out, &errb); code != 0 {
+	if code := run(context.Background(), []string{"sim", "--game", "101", "--bots", "search,normal,normal,normal", "--hands", strconv.Itoa(hands), "--seed", "5", "--json"}, nil, &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
 	var res struct {
@@ -171,7 +178,7 @@ func TestSim101Search(t *testing.T) {
 	if err := json.Unmarshal(out.Bytes(), &res); err != nil {
 		t.Fatal(err)
 	}
-	if res.Hands != 4 || len(res.Bots) != 4 || res.Bots[0].Name != "search" || res.Bots[0].Decisions == 0 {
+	if res.Hands != hands || len(res.Bots) != 4 || res.Bots[0].Name != "search" || res.Bots[0].Decisions == 0 {
 		t.Fatalf("got %+v", res)
 	}
 	errb.Reset()
@@ -181,13 +188,13 @@ func TestSim101Search(t *testing.T) {
 	// -selfhard is 101's alone
 	out.Reset()
 	errb.Reset()
-	if code := run(context.Background(), []string{"sim", "--game", "101", "--bots", "search-selfhard,normal,normal,normal", "--hands", "4", "--seed", "5", "--json"}, nil, &out, &errb); code != 0 {
+	if code := run(context.Background(), []string{"sim", "--game", "101", "--bots", "search-selfhard,normal,normal,normal", "--hands", strconv.Itoa(hands), "--seed", "5", "--json"}, nil, &out, &errb); code != 0 {
 		t.Fatalf("search-selfhard: exit %d: %s", code, errb.String())
 	}
 	if err := json.Unmarshal(out.Bytes(), &res); err != nil {
 		t.Fatal(err)
 	}
-	if res.Hands != 4 || res.Bots[0].Name != "search-selfhard" || res.Bots[0].Decisions == 0 {
+	if res.Hands != hands || res.Bots[0].Name != "search-selfhard" || res.Bots[0].Decisions == 0 {
 		t.Fatalf("search-selfhard: got %+v", res)
 	}
 	errb.Reset()
@@ -395,8 +402,13 @@ func TestSimInterrupted(t *testing.T) {
 // belief's worlds that also weighs the opening: okey sim plays the same
 // hands with it as with search-4x-open (the same points and finishes
 // for every seat), under its own name (decide101's
-// TestExpertIsTheSearchAt4xOpen pins the options themselves).
+// TestExpertIsTheSearchAt4xOpen pins the options themselves, so one
+// hand is enough under -short to show the name wired to them).
 func TestSim101Expert(t *testing.T) {
+	hands := "3"
+	if testing.Short() {
+		hands = "1"
+	}
 	type bot struct {
 		Name          string
 		PointsPerHand float64 `json:"points_per_hand"`
@@ -406,7 +418,7 @@ func TestSim101Expert(t *testing.T) {
 	play := func(level string) []bot {
 		t.Helper()
 		var out, errb bytes.Buffer
-		if code := run(context.Background(), []string{"sim", "--game", "101", "--bots", level + ",normal,normal,normal", "--hands", "3", "--seed", "5", "--json"}, nil, &out, &errb); code != 0 {
+		if code := run(context.Background(), []string{"sim", "--game", "101", "--bots", level + ",normal,normal,normal", "--hands", hands, "--seed", "5", "--json"}, nil, &out, &errb); code != 0 {
 			t.Fatalf("%s: exit %d: %s", level, code, errb.String())
 		}
 		var res struct{ Bots []bot }
