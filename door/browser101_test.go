@@ -115,7 +115,7 @@ func TestBrowser101ByTaps(t *testing.T) {
 			}
 			used[[2]int{col, row}] = true
 			tb.tapCell(col, row)
-			scr = tb.waitUntil("the cursor on "+face, func(s string) bool { return cellLeft(s, col, row) == '║' })
+			tb.waitUntil("the cursor on "+face, func(s string) bool { return cellLeft(s, col, row) == '║' })
 			tb.tapCell(col, row)
 			tb.waitUntil(face+" chosen", func(s string) bool { return chosen(s, col, row) })
 		}
