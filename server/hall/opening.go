@@ -44,14 +44,15 @@ func (h *Hall) restoreOne(sv keep.KeptTable, stopped time.Time) (t *tables.Table
 func (h *Hall) saverFor(id string, l *keep.TableLog) *tables.Saver {
 	write := func([]byte, []byte) error { return nil }
 	retire := func() error { return nil }
+	var mark func() error
 	if h.Keep != nil {
 		if l == nil {
 			l = h.Keep.Log(id)
 		}
-		write = l.Write
+		write, mark = l.WriteSoon, l.MarkNow
 		retire = func() error { return l.Retire(h.Opt.Now(), h.Opt.KeepMatches) }
 	}
-	return tables.NewSaver(write, retire, h.Opt.Log)
+	return tables.NewMarkingSaver(write, mark, retire, h.Opt.Log)
 }
 
 func (h *Hall) startLocked(t *tables.Table) {

@@ -1,6 +1,7 @@
 package keep
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -130,6 +131,17 @@ const markHeader = "Okey-Entry"
 
 // markPlace is where an entry's mark on the record subj is sealed for.
 func markPlace(subj string) string { return subj + "/entry" }
+
+// markWithPart is markHeader's value on a record message that is both
+// a part of the record and the mark of the entry written before it: a
+// move's append carrying the mark a write left for it (WriteSoon), so
+// that a move costs the store two writes, not three.
+const markWithPart = "with-part"
+
+// markedPlace is where such a message on the record subj is sealed for:
+// a place of its own, so that it is never read as a part alone or a
+// mark alone (its header changed), nor either of those as it.
+func markedPlace(subj string) string { return subj + "/part+entry" }
 
 // prevHeader names the sequence a record message was appended after
 // (the last sequence its writer expected), and the message is sealed
@@ -464,6 +476,21 @@ func (b *RecordBook) openPart(subj string, h nats.Header, data []byte, before ui
 	case h.Get(ownerHeader) != "":
 		_, err := b.eng.Seal.openKeptAged(recordPlace(claimPlace(subj), prev), data, old)
 		return p, err
+	case h.Get(markHeader) == markWithPart:
+		plain, err := b.eng.Seal.openKeptAged(recordPlace(markedPlace(subj), prev), data, old)
+		if err != nil {
+			return p, err
+		}
+		mark, part, ok := bytes.Cut(plain, []byte{'\n'})
+		if !ok {
+			return p, fmt.Errorf("a record part with its entry's mark: no mark")
+		}
+		m, err := parseMark(mark)
+		if err != nil {
+			return p, err
+		}
+		p.mark, p.data = &m, part
+		return p, nil
 	case h.Get(markHeader) != "":
 		plain, err := b.eng.Seal.openKeptAged(recordPlace(markPlace(subj), prev), data, old)
 		if err != nil {

@@ -63,6 +63,11 @@ type TableLog struct {
 	// resend is the last append sealed (sealOnce): asked for again, the
 	// same message is sent, not one sealed anew.
 	resend sealedAppend
+	// soon: the write under way leaves its entry's mark for later
+	// (WriteSoon); markDue: an entry is written whose mark is not yet
+	// in the record, to ride the record's next append or be made by
+	// MarkNow.
+	soon, markDue bool
 }
 
 // sealedAppend is an append as sealed: the place it was sealed for,
@@ -113,6 +118,34 @@ func (l *TableLog) Write(table, rec []byte) error {
 		return err
 	}
 	return l.write(ctx, table, rec)
+}
+
+// WriteSoon is Write, except that the entry's mark is not appended at
+// once: it rides the record's next append, in the same message (a
+// move then costs the store two writes, not three), or is made alone
+// by MarkNow, which the table's saver calls once the table has been
+// quiet a moment. Until the mark is in the record, an older entry put
+// back by a writer of the store would be taken by a node that read the
+// table then: the same gap Write leaves between its entry's write and
+// its mark, made longer by the table's quiet moment.
+func (l *TableLog) WriteSoon(table, rec []byte) error {
+	l.soon = true
+	defer func() { l.soon = false }()
+	return l.Write(table, rec)
+}
+
+// MarkNow appends the mark of the entry WriteSoon last wrote, if it is
+// not yet in the record.
+func (l *TableLog) MarkNow() error {
+	if !l.markDue {
+		return nil
+	}
+	ctx, cancel := EngineCtx()
+	defer cancel()
+	if err := l.markEntry(ctx); err != nil {
+		return fmt.Errorf("table %s: %w", l.id, err)
+	}
+	return nil
 }
 
 // write is Write, once: the whole table if the store's stream or
@@ -230,10 +263,20 @@ func (l *TableLog) appendOnce(ctx context.Context, rec []byte) error {
 		if len(rec) == len(l.rec) {
 			return nil
 		}
-		if err := l.publish(ctx, l.subj, rec[len(l.rec):], nil); err != nil {
+		// A mark left by the last write (WriteSoon) rides this part.
+		place, plain, h := l.subj, rec[len(l.rec):], nats.Header(nil)
+		marked := l.markDue && l.rev != 0
+		if marked {
+			place, h = markedPlace(l.subj), nats.Header{markHeader: []string{markWithPart}}
+			plain = append(append(entryMark{gen: l.gen, rev: l.rev}.bytes(), '\n'), plain...)
+		}
+		if err := l.publish(ctx, place, plain, h); err != nil {
 			return unsure(err, unsureAppend{})
 		}
 		l.rec = rec
+		if marked {
+			l.markDue = false
+		}
 		return nil
 	}
 	before := l.rec
@@ -280,11 +323,13 @@ func (l *TableLog) startedAfter(ctx context.Context, before []byte) error {
 // landed late would fence the next one and give the table up.
 func (l *TableLog) markEntry(ctx context.Context) error {
 	if l.rev == 0 {
+		l.markDue = false
 		return nil
 	}
 	if err := l.settled(ctx, func() error { return l.markOnce(ctx) }); err != nil {
 		return fmt.Errorf("marking its entry: %w", err)
 	}
+	l.markDue = false
 	return nil
 }
 
@@ -555,6 +600,10 @@ func (l *TableLog) putEntry(ctx context.Context, table []byte) error {
 	written := func(rev uint64) error {
 		l.rev, l.gen, l.sealed, l.entry, l.unsureEntry = rev, gen, sealed, table, nil
 		l.tables.saw(l.id, entrySeen{rev: rev, gen: gen, sealed: sealed})
+		if l.soon {
+			l.markDue = true
+			return nil
+		}
 		return l.markEntry(ctx)
 	}
 	for try := 0; ; try++ {

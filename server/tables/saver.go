@@ -132,7 +132,22 @@ type Saver struct {
 	said    bool
 	failing bool
 	retry   time.Duration
+	// mark, if set, makes the entry's mark a write left for the next
+	// (keep.TableLog.MarkNow), once the table has been quiet markAfter
+	// since its last write, and at the saver's stop. dropped: stopped
+	// without writing (drop), so without marking either.
+	mark    func() error
+	dropped atomic.Bool
+	// gaveUp: the store refused a write for another node's (fenced);
+	// the saver goroutine's own.
+	gaveUp bool
 }
+
+// markAfter is how long a table is quiet after a write before the mark
+// its write left is made alone: shorter than a person's turn, longer
+// than the bots' delay and a move's keys (a draw, then its discard),
+// so that at play the mark rides the next move's append.
+const markAfter = time.Second
 
 // pauseAfter is how long a write may take before the table's players
 // are told it is paused: within 2 s of the store failing to take it,
@@ -175,8 +190,18 @@ type snapshot struct {
 	gen           uint64
 }
 
+// NewSaver starts the saver of a table whose files write writes, and
+// retire puts away once the table is closed.
 func NewSaver(write func(table, record []byte) error, retire func() error, log *slog.Logger) *Saver {
-	s := &Saver{write: write, retireFn: retire, log: log, kick: make(chan struct{}, 1), stop: make(chan struct{})}
+	return NewMarkingSaver(write, nil, retire, log)
+}
+
+// NewMarkingSaver is NewSaver for a store whose writes leave the
+// entry's mark to the next write (keep.TableLog.WriteSoon): mark makes
+// it alone once the table has been quiet a moment (markAfter), and when
+// the saver stops.
+func NewMarkingSaver(write func(table, record []byte) error, mark func() error, retire func() error, log *slog.Logger) *Saver {
+	s := &Saver{write: write, mark: mark, retireFn: retire, log: log, kick: make(chan struct{}, 1), stop: make(chan struct{})}
 	s.wg.Add(1)
 	go s.loop()
 	return s
@@ -194,15 +219,25 @@ func (s *Saver) put(table, record []byte, gen uint64) {
 
 func (s *Saver) loop() {
 	defer s.wg.Done()
-	var again <-chan time.Time
+	var again, quiet <-chan time.Time
+	quietly := func(wrote bool) {
+		if wrote && s.mark != nil {
+			quiet = time.After(markAfter)
+		}
+	}
 	for {
 		select {
 		case <-s.kick:
-			s.writeNext()
+			quietly(s.writeNext())
 		case <-again:
-			s.writeNext()
+			quietly(s.writeNext())
+		case <-quiet:
+			quiet = nil
+			s.markNow()
 		case <-s.stop:
-			s.writeNext()
+			if s.writeNext() || quiet != nil {
+				s.markNow()
+			}
 			return
 		}
 		again = nil
@@ -216,7 +251,27 @@ func (s *Saver) loop() {
 	}
 }
 
-func (s *Saver) writeNext() {
+// markNow makes the mark the last write left (mark), unless the saver
+// was dropped or its table taken by another node. One not made now is
+// made by the next write, riding its append.
+func (s *Saver) markNow() {
+	if s.mark == nil || s.dropped.Load() || s.gaveUp {
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			s.errs.Add(1)
+			s.log.Error("panic marking a table's entry", "panic", r, "stack", string(debug.Stack()))
+		}
+	}()
+	if err := s.mark(); err != nil {
+		s.log.Warn("marking a table's entry: left to its next write", "err", err)
+	}
+}
+
+// writeNext writes the newest snapshot, if one waits, and reports
+// whether it wrote one.
+func (s *Saver) writeNext() (wrote bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			s.errs.Add(1)
@@ -251,6 +306,7 @@ func (s *Saver) writeNext() {
 		s.log.Error("saving a table", "err", err)
 		if errors.Is(err, keep.ErrFenced) {
 			// Another node runs the table: nothing more is written.
+			s.gaveUp = true
 			s.wrote(n.gen)
 			if s.fenced != nil {
 				s.fenced()
@@ -279,6 +335,7 @@ func (s *Saver) writeNext() {
 		s.log.Info("saving a table: the store takes its writes again")
 	}
 	s.setPaused(false)
+	return true
 }
 
 // setPaused tells the table whether its writes are failing: the newest
@@ -318,6 +375,7 @@ func (s *Saver) wrote(gen uint64) {
 
 // drop stops the saver without writing what is waiting.
 func (s *Saver) drop() {
+	s.dropped.Store(true)
 	s.mu.Lock()
 	s.next = nil
 	s.mu.Unlock()
