@@ -142,9 +142,24 @@ func TestARemoteMoveAtAFullTableIsKeptOrSaid(t *testing.T) {
 	release()
 	bobPlayed(before, "a move kept for room")
 
-	// Held past the relay's wait: bob is told, and his key again is taken.
-	_, release = bobPresses()
-	bob.waitUntil("told the table is busy", patience, func(s string) bool { return strings.Contains(s, "The table is busy: try again") })
+	// Held past the relay's wait: bob is told, and his key again is
+	// taken. On a starved machine node a may lose the table's lease
+	// meanwhile, and node b take the table over and play the move it
+	// holds: kept, not lost, which is as good.
+	before, release = bobPresses()
+	moved := false
+	bob.waitUntil("told the table is busy, or his move kept by the table's new node", 3*patience, func(s string) bool {
+		if strings.Contains(s, "The table is busy: try again") {
+			return true
+		}
+		moved = a.hall.Local("1") == nil
+		return moved
+	})
 	release()
+	if moved {
+		t.Log("node a lost the table while it was held: bob's move is looked for in the record")
+		bobPlayed(before, "a move kept by the table's new node")
+		return
+	}
 	bobPlayed(bobMoves(bobsTurn()), "his key pressed again")
 }

@@ -194,7 +194,9 @@ func TestServedDailyInACluster(t *testing.T) {
 	ann.press("d")
 	ann.waitFor("You have not played today's daily", patience)
 	ann.press("enter")
-	ann.waitFor("Deal committed: "+commits[0], patience)
+	// The day's table is made through the store, whose listings a
+	// starved machine answers late: a generous wait.
+	ann.waitFor("Deal committed: "+commits[0], 3*patience)
 	ann.close()
 	// Node 2 lists ann's table (run by node 0) before she comes back
 	// there: a player whose seat the lobby knows goes straight back to
