@@ -143,42 +143,80 @@ func (k *Keeper) LoadOne(ctx context.Context, id string) (kt KeptTable, ok bool)
 		return kt, false // deleted, or never was
 	case err != nil:
 		kt.Err = err
-	default:
-		kt.Log.rev = e.Revision()
-		plain, err := k.eng.Seal.openKeptAged(entryPlace(id), e.Value(), &kt.Log.stale)
-		if err != nil {
-			k.notes.refused("a table's entry", "table", id, "revision", e.Revision())
-			kt.Refused = 1
-			kt.Err = fmt.Errorf("table %s's entry: %w", id, err)
-			return kt, true
-		}
-		var st entryStamp
-		st, kt.Table = unstamp(plain)
-		r, err := k.Records.read(ctx, id)
-		kt.Record, kt.Log.seq, kt.Refused, kt.Err = r.rec, r.seq, r.refused, err
-		kt.Log.stale = kt.Log.stale || r.old
-		kt.Log.rec = kt.Record
-		if err == nil && !freshAgainst(st, e.Revision(), r.mark) {
-			// An older entry put back: the table is not taken from
-			// it (its players' seats, codes and chat would go back).
-			k.notes.replayed("a table's entry", "table", id, "revision", e.Revision(), "generation", st.gen, "marked", r.mark.gen)
-			kt.Table, kt.Refused = nil, kt.Refused+1
-			kt.Err = fmt.Errorf("table %s's entry: %w", id, ErrStale)
-			return kt, true
-		}
-		if err == nil {
-			if why := cutAgainst(st, r); why != "" {
-				// Played on from it, the moves since would be undone
-				// unsaid: the table is lost, and the reason logged.
-				k.notes.log.Error("a table's record refused: cut by a writer of the store", "table", id, "why", why)
-				kt.Table, kt.Record, kt.Refused = nil, nil, kt.Refused+1
-				kt.Err = fmt.Errorf("table %s: %s: %w", id, why, ErrCut)
-				return kt, true
-			}
-		}
-		kt.Log.gen, kt.Log.sealed, kt.Log.entry = st.gen, e.Value(), kt.Table
+		return kt, true
 	}
-	return kt, true
+	return k.loadFrom(ctx, kt, entryRead{value: e.Value(), rev: e.Revision()}, true), true
+}
+
+// entryRead is a table's entry as read: its sealed bytes and revision.
+type entryRead struct {
+	value []byte
+	rev   uint64
+}
+
+// loadFrom reads the rest of table kt.ID after its entry e. A direct
+// read may be answered by a replica behind the others (mayLag): an
+// entry older than its record's mark is read again from the bucket's
+// leader, and a record shorter than its entry's stamp is read again
+// until it reaches it, before either is refused; a slow replica is
+// not a writer of the store changing the table.
+func (k *Keeper) loadFrom(ctx context.Context, kt KeptTable, e entryRead, mayLag bool) KeptTable {
+	id := kt.ID
+	kt.Log.rev = e.rev
+	plain, err := k.eng.Seal.openKeptAged(entryPlace(id), e.value, &kt.Log.stale)
+	if err != nil {
+		k.notes.refused("a table's entry", "table", id, "revision", e.rev)
+		kt.Refused = 1
+		kt.Err = fmt.Errorf("table %s's entry: %w", id, err)
+		return kt
+	}
+	var st entryStamp
+	st, kt.Table = unstamp(plain)
+	r, err := k.Records.read(ctx, id)
+	if err == nil && mayLag && !freshAgainst(st, e.rev, r.mark) {
+		// The bucket's leader holds every entry a mark names: a mark
+		// is appended once its entry is taken.
+		if newer, ok := k.leaderEntry(ctx, id, e.rev); ok {
+			k.notes.log.Debug("a table's entry read from a replica behind its record: read from the leader", "table", id, "revision", e.rev, "leader", newer.rev)
+			return k.loadFrom(ctx, KeptTable{SavedTable: store.SavedTable{ID: id}, Log: k.Log(id)}, newer, false)
+		}
+	}
+	if err == nil && mayLag && r.seq < st.seq {
+		r, err = k.Records.readPast(ctx, id, r, st.seq)
+	}
+	kt.Record, kt.Log.seq, kt.Refused, kt.Err = r.rec, r.seq, r.refused, err
+	kt.Log.stale = kt.Log.stale || r.old
+	kt.Log.rec = kt.Record
+	if err == nil && !freshAgainst(st, e.rev, r.mark) {
+		// An older entry put back: the table is not taken from
+		// it (its players' seats, codes and chat would go back).
+		k.notes.replayed("a table's entry", "table", id, "revision", e.rev, "generation", st.gen, "marked", r.mark.gen)
+		kt.Table, kt.Refused = nil, kt.Refused+1
+		kt.Err = fmt.Errorf("table %s's entry: %w", id, ErrStale)
+		return kt
+	}
+	if err == nil {
+		if why := cutAgainst(st, r); why != "" {
+			// Played on from it, the moves since would be undone
+			// unsaid: the table is lost, and the reason logged.
+			k.notes.log.Error("a table's record refused: cut by a writer of the store", "table", id, "why", why)
+			kt.Table, kt.Record, kt.Refused = nil, nil, kt.Refused+1
+			kt.Err = fmt.Errorf("table %s: %s: %w", id, why, ErrCut)
+			return kt
+		}
+	}
+	kt.Log.gen, kt.Log.sealed, kt.Log.entry = st.gen, e.value, kt.Table
+	return kt
+}
+
+// leaderEntry is table id's entry as the bucket's leader holds it, if
+// it is later than revision rev (ok false: not, or not said).
+func (k *Keeper) leaderEntry(ctx context.Context, id string, rev uint64) (entryRead, bool) {
+	data, seq, ok, err := leaderLast(ctx, k.eng.NC, tablesBucket, id)
+	if err != nil || !ok || seq <= rev {
+		return entryRead{}, false
+	}
+	return entryRead{value: data, rev: seq}, true
 }
 
 // SetAside files away a table that cannot be restored: its entry and

@@ -348,6 +348,49 @@ func (b *RecordBook) read(ctx context.Context, id string) (recordRead, error) {
 	})
 }
 
+// readPast reads table id's record again, r as first read, while it
+// ends before message seq and the stream's leader holds that message
+// as the record's: a replica behind the leader answered. The waits
+// double from lagFirst, lagTries reads in all; the read still short
+// after them is an error (a table not restored now), never a record
+// cut. A record whose message seq the leader does not hold is r,
+// judged as it is (cutAgainst).
+func (b *RecordBook) readPast(ctx context.Context, id string, r recordRead, seq uint64) (recordRead, error) {
+	m, ok, err := leaderGet(ctx, b.eng.NC, recordsStream, struct {
+		Seq uint64 `json:"seq"`
+	}{seq})
+	if err != nil {
+		return r, fmt.Errorf("its record's message %d, from the stream's leader: %w", seq, err)
+	}
+	if !ok || m.Subject != recordSubject(id) {
+		return r, nil
+	}
+	wait := lagFirst
+	for try := 1; ; try++ {
+		b.log.Debug("a table's record read from a replica behind its entry: read again", "table", id, "ends", r.seq, "entry after", seq)
+		select {
+		case <-ctx.Done():
+			return r, ctx.Err()
+		case <-time.After(wait):
+		}
+		wait *= 2
+		r, err = b.read(ctx, id)
+		if err != nil || r.seq >= seq {
+			return r, err
+		}
+		if try == lagTries {
+			return r, fmt.Errorf("its record read ends at message %d, before message %d the stream's leader holds: a replica behind, not read whole now", r.seq, seq)
+		}
+	}
+}
+
+// How long a record read from a replica behind is waited for: the
+// first wait, doubling, and the reads in all (about 4 s).
+const (
+	lagFirst = 250 * time.Millisecond
+	lagTries = 4
+)
+
 // Last is table id's match before the one its record holds (nil:
 // none), as the table's owner kept it when the next match began.
 func (b *RecordBook) Last(ctx context.Context, id string) (rec []byte, err error) {
