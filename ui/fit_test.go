@@ -19,8 +19,8 @@ import (
 var fitSizes = [][2]int{{80, 24}, {100, 30}, {120, 40}, {200, 60}}
 
 // standingSizes are phones held upright (layout.IsPortrait): the
-// browser door's 43×41 on a 390×844 phone, and the smallest. The pages
-// between hands are drawn at them too (standingUp).
+// browser door's 43×41 on a 390×844 phone, and the smallest. Every
+// screen fitsEverySize draws is drawn at them too.
 var standingSizes = [][2]int{{43, 41}, {42, 40}}
 
 // cutWord finds a word cut short with an ellipsis ("Statisti…").
@@ -40,18 +40,12 @@ func endingWords(t *testing.T, lang string) map[string]bool {
 	return out
 }
 
-// fitsEverySize draws m at every size and fails on a line wider than the
-// terminal, a word cut short, a sentence cut between words or a key
-// bar cut; m is left at the size it had.
+// fitsEverySize draws m at every size, lying down and standing up, and
+// fails on a line wider than the terminal, a word cut short, a sentence
+// cut between words or a key bar cut; m is left at the size it had.
 func fitsEverySize(t *testing.T, name string, m *Model, whole map[string]bool) {
 	t.Helper()
-	fitsSizes(t, name, m, whole, fitSizes)
-}
-
-// standingUp is fitsEverySize at the sizes of a phone held upright.
-func standingUp(t *testing.T, name string, m *Model, whole map[string]bool) {
-	t.Helper()
-	fitsSizes(t, name, m, whole, standingSizes)
+	fitsSizes(t, name, m, whole, append(append([][2]int{}, fitSizes...), standingSizes...))
 }
 
 // fitsSizes is fitsEverySize at the sizes given.
@@ -92,10 +86,12 @@ func fitsSizes(t *testing.T, name string, m *Model, whole map[string]bool, sizes
 }
 
 // TestEveryScreenFitsEverySize draws every screen of both games, in
-// both languages, at 80×24, 100×30, 120×40 and 200×60 (the pages between
-// hands also at 43×41 and 42×40, a phone held upright): no line is wider
-// than the terminal, no screen taller, nothing is cut mid-word, and no
-// key bar is cut (no "…" on the bottom line).
+// both languages, at 80×24, 100×30, 120×40 and 200×60 and at 43×41 and
+// 42×40, a phone held upright (the table and its log, the help and the
+// stacks with the status under them, the settings, the review and its
+// rack, the pages between hands): no line is wider than the terminal, no
+// screen taller, nothing is cut mid-word, and no key bar is cut (no "…"
+// on the bottom line).
 func TestEveryScreenFitsEverySize(t *testing.T) {
 	for _, lang := range []string{"en", "tr"} {
 		whole := endingWords(t, lang)
@@ -133,7 +129,6 @@ func TestEveryScreenFitsEverySize(t *testing.T) {
 				}
 				if m.screen == scrHandOver {
 					fitsEverySize(t, "handover", m, whole)
-					standingUp(t, "handover", m, whole)
 					quitInSight(t, "handover", m, m.keys.HandOver.Quit)
 					if tableClassic(m).View.Hand == 1 {
 						judged = reviewFits(t, m, whole, nil)
@@ -142,7 +137,6 @@ func TestEveryScreenFitsEverySize(t *testing.T) {
 				}
 			}
 			fitsEverySize(t, "matchover", m, whole)
-			standingUp(t, "matchover", m, whole)
 			quitInSight(t, "matchover", m, m.keys.MatchOver.Quit)
 			// The match's review is the same page with another title;
 			// judging the whole match would be most of this test's time,
@@ -179,20 +173,17 @@ func TestEveryScreenFitsEverySize(t *testing.T) {
 				}
 				if m.screen == scrHandOver {
 					fitsEverySize(t, "handover", m, whole)
-					standingUp(t, "handover", m, whole)
 					quitInSight(t, "101 handover", m, m.keys.HandOver.Quit)
 					if table101(m).View.Hand == 1 {
 						reviewFits(t, m, whole, nil)
 					}
 					press(t, m, "r")
 					fitsEverySize(t, "sheet", m, whole)
-					standingUp(t, "sheet", m, whole)
 					press(t, m, "esc")
 					press(t, m, "enter")
 				}
 			}
 			fitsEverySize(t, "matchover", m, whole)
-			standingUp(t, "matchover", m, whole)
 			quitInSight(t, "101 matchover", m, m.keys.MatchOver.Quit)
 			// (the match's review is the same page: the classic run checks it)
 		})

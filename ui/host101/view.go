@@ -93,8 +93,10 @@ func (s *Side) statusText(sc *hosting.Scene) (string, table.Style) {
 }
 
 // OverlayStatus is the status under a page over the table, in up to
-// two lines of w columns.
-func (s *Side) OverlayStatus(sc *hosting.Scene, w int) []string { return s.status(sc, w, 2) }
+// hosting.OverlayStatusH lines of w columns.
+func (s *Side) OverlayStatus(sc *hosting.Scene, w int) []string {
+	return s.status(sc, w, hosting.OverlayStatusH(w))
+}
 
 // status is the status (statusText), wrapped in up to n lines of w
 // columns.

@@ -89,10 +89,10 @@ func (s *Side) statusLines(sc *hosting.Scene) []string {
 }
 
 // OverlayStatus is the status under a page over the table, in up to
-// two lines of w columns.
+// hosting.OverlayStatusH lines of w columns.
 func (s *Side) OverlayStatus(sc *hosting.Scene, w int) []string {
 	text, st := sc.StatusText(s.T.View.Phase == game.Playing, &s.T)
-	return table.StatusLines(text, st, w, 2, sc.Paint)
+	return table.StatusLines(text, st, w, hosting.OverlayStatusH(w), sc.Paint)
 }
 
 // Header is classic Okey's top line: the game, the hand, and on the

@@ -163,10 +163,21 @@ type Paged interface {
 	OverlayStatus(sc *Scene, w int) []string
 }
 
+// OverlayStatusH is how many lines the status may take under a page
+// over a table w columns wide: two, and three standing up (narrower
+// than layout.MinWidth), where the Turkish of a turn's choices needs
+// them.
+func OverlayStatusH(w int) int {
+	if w < layout.MinWidth {
+		return 3
+	}
+	return 2
+}
+
 // OverlayPage is the page over the table whole (the ? page: the game's
 // keys, how to play it, the whole rules; or the stacks) and the area it
-// scrolls in: the page area, a line shorter while the status under it
-// takes two. Nil lines: no page is over the table.
+// scrolls in: the page area, shorter by the lines the status under it
+// takes past one. Nil lines: no page is over the table.
 func (sc *Scene) OverlayPage(p Paged) ([]string, layout.Rect) {
 	area := sc.Lay.Page
 	if n := len(p.OverlayStatus(sc, sc.W)); n > 1 {

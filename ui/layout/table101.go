@@ -116,12 +116,13 @@ func NewTable101(w, h int) Table101 {
 	l.Center = Rect{0, 1 + l.SeatH, tw, 1}
 	if IsPortrait(w, h) {
 		// Standing up: the top player over the two others, and the
-		// centre's words in two lines.
+		// centre's words in three lines (in Turkish, the draw and the
+		// last discard do not share a line of 42).
 		half := (w - 1) / 2
 		l.Seats[2] = Rect{(w - half) / 2, 1, half, l.SeatH}
 		l.Seats[3] = Rect{0, 1 + l.SeatH, half, l.SeatH}
 		l.Seats[1] = Rect{w - half, 1 + l.SeatH, half, l.SeatH}
-		l.Center = Rect{0, 1 + 2*l.SeatH, w, 2}
+		l.Center = Rect{0, 1 + 2*l.SeatH, w, 3}
 	}
 	if l.MeldTiles = MeldTilesFor(w, h); len(l.MeldTiles) > 0 {
 		l.Center.H = l.MeldTiles[0].H

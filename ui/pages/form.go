@@ -201,16 +201,23 @@ func (p FormPage) Lines() []string {
 	lines := []string{st.Title.Render(tr.T("set.title"))}
 	// A blank line after a group when the page has room for them and a
 	// line to spare above and below.
-	shown := f.shown()
-	roomy := page.H >= len(lines)+1+shown+2+2+2
-	if page.H > len(lines)+shown+2 {
-		lines = append(lines, "") // under the title, when there is room
-	}
 	labelW := 0
 	for _, fl := range f.Fields {
 		labelW = max(labelW, canvas.Width(tr.T(fl.Label)))
 	}
 	labelW = min(labelW, page.W/2)
+	// A label longer than its column (a narrow page, a phone held
+	// upright) takes a line of its own, its value under it.
+	shown := f.shown()
+	for i, fl := range f.Fields {
+		if !f.rules.Hidden(f.Fields, i) && canvas.Width(tr.T(fl.Label)) > labelW {
+			shown++
+		}
+	}
+	roomy := page.H >= len(lines)+1+shown+2+2+2
+	if page.H > len(lines)+shown+2 {
+		lines = append(lines, "") // under the title, when there is room
+	}
 	for i, fl := range f.Fields {
 		if f.rules.Hidden(f.Fields, i) {
 			continue
@@ -231,7 +238,17 @@ func (p FormPage) Lines() []string {
 		if i == f.At {
 			mark, lst = "> ", st.Turn
 		}
-		line := mark + canvas.Fit(tr.T(fl.Label), labelW) + "  " + val
+		label := tr.T(fl.Label)
+		if canvas.Width(label) > labelW {
+			head := mark + canvas.Cut(label, page.W-2)
+			if moot {
+				lines = append(lines, st.Dim.Render(head))
+			} else {
+				lines = append(lines, lst.Render(head))
+			}
+			mark, label = "  ", ""
+		}
+		line := mark + canvas.Fit(label, labelW) + "  " + val
 		switch {
 		case moot:
 			lines = append(lines, st.Dim.Render(line))

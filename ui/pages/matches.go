@@ -111,7 +111,11 @@ func (p MatchesPage) ShortHelp() []key.Binding {
 func (p MatchesPage) Lines() []string {
 	st, tr, s := p.c.St, p.c.Tr, p.s
 	w := p.c.TextW()
-	lines := []string{st.Title.Render(canvas.Cut(tr.T("matches.title"), w)), ""}
+	var lines []string
+	for _, l := range canvas.Wrap(tr.T("matches.title"), w) {
+		lines = append(lines, st.Title.Render(l))
+	}
+	lines = append(lines, "")
 	switch {
 	case s.Err != nil:
 		for _, l := range canvas.Wrap(tr.T("matches.failed", s.Err.Error()), w) {
@@ -125,28 +129,44 @@ func (p MatchesPage) Lines() []string {
 	if len(p.entries) == 0 {
 		return lines
 	}
-	room := max(p.c.Lay.Page.H-len(lines)-4, 1) // the note below takes up to three
-	first := max(0, min(s.At-room/2, len(p.entries)-room))
-	for i := first; i < len(p.entries) && i < first+room; i++ {
-		e := p.entries[i]
-		text := ""
+	texts := make([]string, len(p.entries))
+	per := 1 // lines an entry takes: two where one is too narrow (standing up)
+	for i, e := range p.entries {
 		if e.Path == "" {
 			state := tr.T("matches.current.between")
 			if p.over {
 				state = tr.T("matches.current.over")
 			}
-			text = tr.T(e.Game) + "  " + tr.T("matches.current", state)
+			texts[i] = tr.T(e.Game) + "  " + tr.T("matches.current", state)
 		} else {
 			why := e.Why
 			if tr.Has("matches.why." + why) {
 				why = tr.T("matches.why." + why)
 			}
-			text = tr.T("matches.entry", e.When, tr.T(e.Game), why)
+			texts[i] = tr.T("matches.entry", e.When, tr.T(e.Game), why)
 		}
+		if canvas.Width(texts[i]) > w-2 {
+			per = 2
+		}
+	}
+	room := max((p.c.Lay.Page.H-len(lines)-4)/per, 1) // the note below takes up to three
+	first := max(0, min(s.At-room/2, len(p.entries)-room))
+	for i := first; i < len(p.entries) && i < first+room; i++ {
+		mark, lst := "  ", st.Text
 		if i == s.At {
-			lines = append(lines, st.Bold.Render(canvas.Cut("> "+text, w)))
-		} else {
-			lines = append(lines, st.Text.Render(canvas.Cut("  "+text, w)))
+			mark, lst = "> ", st.Bold
+		}
+		text := []string{canvas.Cut(texts[i], w-2)}
+		if per > 1 {
+			if text = canvas.Wrap(texts[i], w-4); len(text) > per {
+				text = append(text[:per-1], canvas.Cut(strings.Join(text[per-1:], " "), w-4))
+			}
+		}
+		for k, l := range text {
+			if k > 0 {
+				mark = "    "
+			}
+			lines = append(lines, lst.Render(mark+l))
 		}
 	}
 	lines = append(lines, "")

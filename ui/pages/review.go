@@ -11,6 +11,7 @@ import (
 	"okey/kit/i18n"
 	"okey/ui/canvas"
 	"okey/ui/cli"
+	"okey/ui/layout"
 	"okey/ui/rack"
 	"okey/ui/theme"
 )
@@ -241,12 +242,15 @@ func (p ReviewPage) decision(lines, summary []string, w int) []string {
 	if !rv.Finished {
 		of = max(of, rv.Total) // of all there are, while some are still judged
 	}
-	body := []string{st.Bold.Render(canvas.Cut(tr.T("review.at", rv.At+1, of, d.Hand, stage, d.WallLeft), w))}
+	var body []string // the title wraps: standing up it is longer than the line
+	for _, l := range canvas.Wrap(tr.T("review.at", rv.At+1, of, d.Hand, stage, d.WallLeft), w) {
+		body = append(body, st.Bold.Render(l))
+	}
 	if rv.ShowReads && rv.hasReads() {
 		// the reading of the racks in place of the rack and the verdict
 		return append(append(append(lines, canvas.Cut(strings.Join(summary, " "), w)), ""), append(body, p.reads(okey, w)...)...)
 	}
-	body = append(body, p.rack(d, okey)...)
+	body = append(body, p.rack(d, okey, p.c.Lay.Page.W)...)
 	ct := CoachTable{Okey: okey}
 	if rv.At < len(rv.Melds) {
 		ct.Melds = rv.Melds[rv.At]
@@ -335,8 +339,12 @@ func (p ReviewPage) verdict(d *coach.Decision, ct CoachTable, w int) []string {
 // in the table's frame and tiles: the tiles of the move played marked
 // ^ on their bottom edge, pointing at them (and held, as a tile picked
 // up is drawn: an x there read as "wrong" on the best move too), those
-// of the best move marked * (and framed as the cursor).
-func (p ReviewPage) rack(d *coach.Decision, okey tile.Tile) []string {
+// of the best move marked * (and framed as the cursor). On a page w
+// columns wide, narrower than the rack (a phone held upright), each
+// row of the rack is folded in two lines, as the table's is
+// (layout.PerLine), and the frame's sides left out where they do not
+// fit.
+func (p ReviewPage) rack(d *coach.Decision, okey tile.Tile, w int) []string {
 	st, tr := p.c.St, p.c.Tr
 	tiles, err := tile.ParseTiles(d.Rack)
 	if err != nil {
@@ -355,7 +363,8 @@ func (p ReviewPage) rack(d *coach.Decision, okey tile.Tile) []string {
 	if d.Best != d.Played && d.Label != coach.Only {
 		best = tile.CountsOf(MoveTiles(d.Best, tiles))
 	}
-	var rows [2][theme.TileH]strings.Builder
+	per := layout.PerLine(w, theme.TileW)
+	rows := make([][theme.TileH]strings.Builder, layout.RackLines(per))
 	for i, t := range r.Slots {
 		var box [theme.TileH]string
 		if t == tile.NoTile {
@@ -380,17 +389,30 @@ func (p ReviewPage) rack(d *coach.Decision, okey tile.Tile) []string {
 			}
 			box = st.TileMarked(face, f, lbl, mark)
 		}
+		line, _ := layout.SlotLine(i, per)
 		for k := range theme.TileH {
-			rows[i/rack.Cols][k].WriteString(box[k])
+			rows[line][k].WriteString(box[k])
 		}
 	}
 	frame := st.Panel
-	rw := rack.Cols*theme.TileW + 2
-	out := []string{frame.TopLine(rw, " "+tr.T("review.rack")+" ")}
+	rw := per*theme.TileW + 2
+	title := " " + tr.T("review.rack") + " "
+	if rw > w {
+		out := []string{st.Dim.Render(title)}
+		for row := range rows {
+			for k := range theme.TileH {
+				out = append(out, rows[row][k].String())
+			}
+		}
+		return out
+	}
+	out := []string{frame.TopLine(rw, title)}
 	left, right := frame.Sides()
 	for row := range rows {
 		for k := range theme.TileH {
-			out = append(out, left+rows[row][k].String()+right)
+			line := rows[row][k].String() // a row's second half is a tile short
+			line += strings.Repeat(" ", max(0, rw-2-canvas.Width(line)))
+			out = append(out, left+line+right)
 		}
 	}
 	return append(out, frame.BottomLine(rw))

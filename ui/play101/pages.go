@@ -20,7 +20,11 @@ import (
 // and the whole table, every meld, grouped by who laid it.
 func (t *Table) BrowseLines(w int) []string {
 	v := &t.View
-	out := []string{t.look.St.Title.Render(canvas.Cut(t.tr().T("t101.browse.title"), w)), ""}
+	var out []string
+	for _, l := range canvas.Wrap(t.tr().T("t101.browse.title"), w) {
+		out = append(out, t.look.St.Title.Render(l))
+	}
+	out = append(out, "")
 	// The stack the player may take first, then the others in turn,
 	// each once: a spectator's view has no previous seat (0), and
 	// listed seat 0 twice and seat 3 never.
@@ -52,7 +56,11 @@ func (t *Table) BrowseLines(w int) []string {
 			out = append(out, "  "+l)
 		}
 	}
-	out = append(out, "", t.look.St.Bold.Render(canvas.Cut(t.tr().T("t101.browse.table"), w)))
+	// The titles wrap: standing up, a cut one hid what the list is.
+	out = append(out, "")
+	for _, l := range canvas.Wrap(t.tr().T("t101.browse.table"), w) {
+		out = append(out, t.look.St.Bold.Render(l))
+	}
 	rows := t.onTable().Lines(w)
 	if len(rows) == 0 {
 		out = append(out, t.look.St.Dim.Render(t.tr().T("t101.browse.notable")))

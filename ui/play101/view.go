@@ -65,16 +65,21 @@ func (t *Table) selectionText() string {
 	return t.look.Paint(table.Good, t.tr().T("t101.sel.meld", t.TilesText(g.Tiles), t.KindName(g.Kind), g.Value()))
 }
 
-// StackText is a seat's discard stack in words: its top tile, or
-// what the player may do with it.
-func (t *Table) StackText(seat int) (string, table.Style) {
+// StackText is a seat's discard stack in words, in w columns if it
+// can: its top tile, or what the player may do with it (without the
+// key or the tap when that does not fit: a panel of a narrow phone).
+func (t *Table) StackText(seat, w int) (string, table.Style) {
 	v := &t.View
 	top := v.Top(seat)
 	if top == tile.NoTile {
 		return "", table.Dim
 	}
 	if seat == v.Previous && v.MyTurn() && v.Legal.Take {
-		return t.tr().T(t.look.Tap("t101.stack.take"), t.TileCase(top, i18n.Accusative)), table.Key
+		face := t.TileCase(top, i18n.Accusative)
+		if s := t.tr().T(t.look.Tap("t101.stack.take"), face); canvas.Width(s) <= w {
+			return s, table.Key
+		}
+		return t.tr().T("t101.stack.take.short", face), table.Key
 	}
 	return t.tr().T("t101.stack", t.TileName(top)), table.Dim
 }
@@ -158,14 +163,17 @@ func (t *Table) RenderCenter(c *canvas.Canvas, l layout.Table101) {
 	}
 	sep := t.look.Paint(table.Dim, " · ")
 	words := t.centerWords()
-	if r.H == 2 {
-		// Standing up, two lines: as many words as fit on the first.
-		k := len(words)
-		for k > 1 && canvas.Width(strings.Join(words[:k], sep)) > r.W {
-			k--
+	if r.H > 1 {
+		// Standing up, a few lines: as many words as fit on each, the
+		// last line taking the rest.
+		for y := r.Y; y < r.Y+r.H && len(words) > 0; y++ {
+			k := len(words)
+			for y < r.Y+r.H-1 && k > 1 && canvas.Width(strings.Join(words[:k], sep)) > r.W {
+				k--
+			}
+			c.Put(r.X, y, canvas.Within(strings.Join(words[:k], sep), r.W))
+			words = words[k:]
 		}
-		c.Put(r.X, r.Y, canvas.Within(strings.Join(words[:k], sep), r.W))
-		c.Put(r.X, r.Y+1, canvas.Within(strings.Join(words[k:], sep), r.W))
 		return
 	}
 	c.Put(r.X, r.Y, canvas.Within(strings.Join(words, sep), r.W))
@@ -218,7 +226,7 @@ func (t *Table) RenderSeat(c *canvas.Canvas, l layout.Table101, seat int, f tabl
 	}
 	name += more
 	l3 := t.OpeningText(v.Opened[seat])
-	stack, stackSt := t.StackText(seat)
+	stack, stackSt := t.StackText(seat, r.W)
 	nameSt := table.Bold
 	if turn {
 		nameSt = table.Turn

@@ -102,12 +102,14 @@ func pageLog(c *canvas.Canvas, x, y, h, n int, lines func(i int) []string, paint
 func logStep(h int) int { return max(1, h/2) }
 
 // EntryLines are a log entry's lines at w columns: wrapped beside the
-// table, cut below it; none for an empty entry.
+// table and under a table standing up (narrower than layout.MinWidth,
+// where a cut would leave most entries half said), cut below a table
+// lying down; none for an empty entry.
 func EntryLines(s string, w int, beside bool) []string {
 	switch {
 	case s == "":
 		return nil
-	case beside:
+	case beside || w < layout.MinWidth:
 		return canvas.Wrap(s, w)
 	}
 	return []string{canvas.Cut(s, w)}

@@ -168,8 +168,13 @@ func TestDrawLog(t *testing.T) {
 	if got := EntryLines("a few words here", 6, true); len(got) < 2 {
 		t.Errorf("EntryLines beside = %q, want it wrapped", got)
 	}
-	if got := EntryLines("a few words here", 6, false); len(got) != 1 || canvas.Width(got[0]) > 6 {
+	long := strings.Repeat("a few words here ", 8)
+	if got := EntryLines(long, layout.MinWidth, false); len(got) != 1 || canvas.Width(got[0]) > layout.MinWidth {
 		t.Errorf("EntryLines below = %q, want it cut", got)
+	}
+	// Standing up, below the table, a cut would leave it half said.
+	if got := EntryLines(long, layout.PortraitW, false); len(got) < 2 || strings.Contains(strings.Join(got, " "), "…") {
+		t.Errorf("EntryLines below, standing up = %q, want it wrapped", got)
 	}
 }
 
