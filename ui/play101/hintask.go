@@ -121,10 +121,18 @@ func (t *Table) OnHint(msg HintMsg, st okey101.State) tea.Cmd {
 		a := f.Plan[0]
 		if (a.Kind == okey101.ActOpen || a.Kind == okey101.ActLay) && !decide101.Finishes(&t.View, f.Plan) &&
 			t.GroupsOnRack(a.Melds, "status.hint.thinking", true) {
+			name := "t101.hint.grouped"
 			if len(a.Melds) == 1 {
-				txt += " " + t.tr().T("t101.hint.grouped.one")
+				name += ".one"
+			}
+			if t.look.Touch { // the bar's word that lays them down
+				word := t.tr().T("key.lay")
+				if a.Kind == okey101.ActOpen {
+					word = t.tr().T("key.open")
+				}
+				txt += " " + t.tr().T(name+".tap", word)
 			} else {
-				txt += " " + t.tr().T("t101.hint.grouped")
+				txt += " " + t.tr().T(name)
 			}
 		}
 	}

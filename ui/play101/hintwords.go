@@ -12,7 +12,7 @@ import (
 
 // hintWords are the table's words for the hint.
 func (t *Table) hintWords() hintwords.Words {
-	return hintwords.Words{Words: t.look.Words, Okey: t.View.Okey}
+	return hintwords.Words{Words: t.look.Words, Okey: t.View.Okey, Touch: t.look.Touch}
 }
 
 // HintText puts the hint's facts into words (hintwords.Words.Hint).

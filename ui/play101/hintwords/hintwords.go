@@ -14,10 +14,22 @@ import (
 
 // Words are what the hint is written with: the seats' and the player's
 // words (the language, the seats' names) and the okey of the hand on
-// the table, by which its tiles are named.
+// the table, by which its tiles are named. Touch: the table stands up
+// (table.Look.Touch), and the hint names what the player taps, not a
+// key ("tap the tile, then the meld" for e).
 type Words struct {
 	table.Words
-	Okey tile.Tile
+	Okey  tile.Tile
+	Touch bool
+}
+
+// tap is message key name, or its words of taps on a table standing
+// up.
+func (w Words) tap(name string) string {
+	if w.Touch {
+		return name + ".tap"
+	}
+	return name
 }
 
 // tileCase is tile x of the hand in case c.
@@ -59,16 +71,16 @@ func (w Words) hint(v *okey101.View, f *decide101.Facts) string {
 		if f.Plan[0].Kind == okey101.ActTake {
 			// f finishes once the tile is taken: before, it asks for
 			// a draw or a take, so t comes first.
-			return w.Tr.T("t101.hint.finish.take", w.tileCase(v.Top(v.Previous), i18n.Accusative), w.steps(v, f.Plan, false, 1))
+			return w.Tr.T(w.tap("t101.hint.finish.take"), w.tileCase(v.Top(v.Previous), i18n.Accusative), w.steps(v, f.Plan, false, 1))
 		}
-		return w.Tr.T("t101.hint.finish.steps", w.Steps(v, f.Plan, false))
+		return w.Tr.T(w.tap("t101.hint.finish.steps"), w.Steps(v, f.Plan, false))
 	}
 	takes := len(f.Plan) > 0 && f.Plan[0].Kind == okey101.ActTake
 	switch {
 	case f.Mine && f.Stage == okey101.StageDraw && !takes:
-		plan = append(plan, w.Tr.T("t101.hint.draw"))
+		plan = append(plan, w.Tr.T(w.tap("t101.hint.draw")))
 		if f.Worth() && f.Top.Valid() {
-			why = append(why, w.Tr.T("t101.hint.take.not", w.tileCase(f.Top, i18n.Accusative)))
+			why = append(why, w.Tr.T(w.tap("t101.hint.take.not"), w.tileCase(f.Top, i18n.Accusative)))
 		}
 	case f.Mine && len(f.Plan) > 0:
 		plan = append(plan, w.Tr.T("t101.steps", w.Steps(v, f.Plan, true)))
@@ -102,13 +114,13 @@ func (w Words) hint(v *okey101.View, f *decide101.Facts) string {
 	switch {
 	case f.Mine && takes && used:
 	case f.Mine && takes && f.TakeFinish:
-		why = append(why, w.Tr.T("t101.hint.take.finish", w.tileCase(f.Top, i18n.Accusative)))
+		why = append(why, w.Tr.T(w.tap("t101.hint.take.finish"), w.tileCase(f.Top, i18n.Accusative)))
 	case f.Mine && takes && f.TakeOpen:
-		why = append(why, w.Tr.T("t101.hint.take.open", w.tileCase(f.Top, i18n.Accusative), f.TakeOpenValue))
+		why = append(why, w.Tr.T(w.tap("t101.hint.take.open"), w.tileCase(f.Top, i18n.Accusative), f.TakeOpenValue))
 	case f.Mine && takes && len(f.TakeMeld) > 0:
-		why = append(why, w.Tr.T("t101.hint.take.meld", w.tileCase(f.Top, i18n.Accusative), w.tilesText(f.TakeMeld)))
+		why = append(why, w.Tr.T(w.tap("t101.hint.take.meld"), w.tileCase(f.Top, i18n.Accusative), w.tilesText(f.TakeMeld)))
 	case f.Mine && takes && f.TakeLayOff:
-		why = append(why, w.Tr.T("t101.hint.take.layoff", w.tileCase(f.Top, i18n.Accusative)))
+		why = append(why, w.Tr.T(w.tap("t101.hint.take.layoff"), w.tileCase(f.Top, i18n.Accusative)))
 	case f.Mine && f.Stage == okey101.StageFirst:
 		// The dealer's first turn is a discard only: "you can open"
 		// alone sent a newcomer to l, refused.
@@ -142,7 +154,7 @@ func (w Words) hint(v *okey101.View, f *decide101.Facts) string {
 	if f.Owed != tile.NoTile && len(f.Plan) == 0 {
 		// With a plan the hint is that plan (it gives the tile back
 		// itself when it should): no second course.
-		why = append(why, w.Tr.T("t101.hint.owed", w.tileName(f.Owed)))
+		why = append(why, w.Tr.T(w.tap("t101.hint.owed"), w.tileName(f.Owed)))
 	}
 	if !f.Mine {
 		why = append(why, w.Tr.T("t101.hint.wait"))
@@ -183,7 +195,11 @@ func (w Words) readWhy(r *coach.TableRead, s coach.ReadSaid, x tile.Tile) string
 // finishes: lay down K10 K11 K12 K13; lay off R7 on Ali's run; then
 // discard B13".
 func (w Words) Plan(v *okey101.View, acts []okey101.Action) string {
-	return w.Tr.T("t101.plan", w.Steps(v, acts, false))
+	name := "t101.plan"
+	if w.Touch {
+		name = "t101.plan.tap" // "finish" again
+	}
+	return w.Tr.T(name, w.Steps(v, acts, false))
 }
 
 // Steps names each step of a plan of the player's (seat 0 of
@@ -279,8 +295,10 @@ func (w Words) steps(v *okey101.View, acts []okey101.Action, keys bool, from int
 		default:
 			continue
 		}
-		if keys {
-			s = w.Tr.T("t101.step.key", s, stepKeys[a.Kind])
+		if keys && w.Touch {
+			s = w.Tr.T("t101.step.key", s, w.Tr.T("t101.tap."+stepKeys[a.Kind].tap))
+		} else if keys {
+			s = w.Tr.T("t101.step.key", s, stepKeys[a.Kind].key)
 		}
 		if a.Kind == okey101.ActDiscard && i > 0 {
 			s = w.Tr.T("t101.step.then", s)
@@ -322,8 +340,10 @@ func (w Words) okeyAs(an meld.Analyzer, st decide101.StepState, a okey101.Action
 	return out
 }
 
-// stepKeys are the keys that play each kind of step at the table.
-var stepKeys = map[okey101.ActionKind]string{
-	okey101.ActDraw: "d", okey101.ActTake: "t", okey101.ActGiveBack: "z", okey101.ActOpen: "l", okey101.ActLay: "l",
-	okey101.ActLayOff: "e", okey101.ActTakeBack: "k", okey101.ActDiscard: "x",
+// stepKeys are the keys that play each kind of step at the table, and
+// the name of the taps that play it standing up ("t101.tap."+tap).
+var stepKeys = map[okey101.ActionKind]struct{ key, tap string }{
+	okey101.ActDraw: {"d", "draw"}, okey101.ActTake: {"t", "take"}, okey101.ActGiveBack: {"z", "giveback"},
+	okey101.ActOpen: {"l", "open"}, okey101.ActLay: {"l", "lay"}, okey101.ActLayOff: {"e", "layoff"},
+	okey101.ActTakeBack: {"k", "takeback"}, okey101.ActDiscard: {"x", "discard"},
 }

@@ -1,6 +1,7 @@
 package hintwords
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -17,6 +18,71 @@ import (
 // says what to do begins as the plan's steps do ("Öneri: …", "Plan:
 // …"), the draw-phase hint too (not "Ortadan çek (d)." alone).
 func TestPlanHintsSayTheirPrefix(t *testing.T) {
+	v := drawTurn(t)
+	for _, lang := range []string{"en", "tr"} {
+		tr := i18n.MustLoad(lang)
+		prefix, _, _ := strings.Cut(tr.T("t101.steps", "\x00"), "\x00")
+		w := Words{Words: table.Words{Tr: tr}, Okey: v.Okey}
+		for _, c := range []struct {
+			name string
+			f    decide101.Facts
+		}{
+			{"draw", decide101.Facts{Mine: true, Stage: okey101.StageDraw, Top: tile.NoTile, Plan: []okey101.Action{okey101.Draw(v.Seat)}}},
+			{"discard", decide101.Facts{Mine: true, Stage: okey101.StagePlay, Top: tile.NoTile, Plan: []okey101.Action{okey101.Discard(v.Seat, v.Rack[0])}}},
+		} {
+			if got := w.Hint(&v, &c.f); !strings.HasPrefix(got, prefix) {
+				t.Errorf("%s, %s: %q does not begin with %q", lang, c.name, got, prefix)
+			}
+		}
+	}
+}
+
+// keyInWords finds a key of the table named in a hint: "(e)", "(x)",
+// "f shows how", "f again".
+var keyInWords = regexp.MustCompile(`\([a-z]\)|: [a-z]\)|\b[a-z] (shows|again|nasıl)|yine f\b`)
+
+// TestTouchHintsNameTaps: on a table standing up (Words.Touch) the
+// hint names what the player taps ("tap the middle", "tap the tile,
+// then \"discard\"") and no key; lying down it names the keys, in both
+// languages.
+func TestTouchHintsNameTaps(t *testing.T) {
+	v := drawTurn(t)
+	top := v.Rack[1] // a tile to take, as the hint's facts name it
+	for _, lang := range []string{"en", "tr"} {
+		tr := i18n.MustLoad(lang)
+		for _, c := range []struct {
+			name string
+			f    decide101.Facts
+			tap  string // a word of taps the touch hint says
+		}{
+			{"draw", decide101.Facts{Mine: true, Stage: okey101.StageDraw, Top: tile.NoTile, Plan: []okey101.Action{okey101.Draw(v.Seat)}}, "t101.tap.draw"},
+			{"discard", decide101.Facts{Mine: true, Stage: okey101.StagePlay, Top: tile.NoTile, Plan: []okey101.Action{okey101.Discard(v.Seat, v.Rack[0])}}, "t101.tap.discard"},
+			{"draw, not take", decide101.Facts{Mine: true, Stage: okey101.StageDraw, Top: top, TakeOpen: true, Plan: []okey101.Action{okey101.Draw(v.Seat)}}, "t101.tap.draw"},
+			{"give back", decide101.Facts{Mine: true, Stage: okey101.StagePlay, Top: tile.NoTile, Owed: top}, "t101.tap.giveback"},
+		} {
+			keys := Words{Words: table.Words{Tr: tr}, Okey: v.Okey}.Hint(&v, &c.f)
+			if !keyInWords.MatchString(keys) {
+				t.Errorf("%s, %s: lying down %q names no key", lang, c.name, keys)
+			}
+			taps := Words{Words: table.Words{Tr: tr}, Okey: v.Okey, Touch: true}.Hint(&v, &c.f)
+			if k := keyInWords.FindString(taps); k != "" {
+				t.Errorf("%s, %s: standing up %q names a key (%q)", lang, c.name, taps, k)
+			}
+			if want := strings.Trim(tr.T(c.tap), `"`); !strings.Contains(strings.ToLower(taps), strings.ToLower(want)) {
+				t.Errorf("%s, %s: standing up %q does not say %q", lang, c.name, taps, want)
+			}
+		}
+		plan := []okey101.Action{okey101.Discard(v.Seat, v.Rack[0])}
+		if p := (Words{Words: table.Words{Tr: tr}, Okey: v.Okey, Touch: true}).Plan(&v, plan); keyInWords.MatchString(p) {
+			t.Errorf("%s: standing up the finish's preview %q names a key", lang, p)
+		}
+	}
+}
+
+// drawTurn is a seat's view of 101 at the first turn that begins with a
+// draw.
+func drawTurn(t *testing.T) okey101.View {
+	t.Helper()
 	r := okey101.DefaultRules()
 	r.Hands = 1
 	g, err := okey101.NewGame(r, 7, nil)
@@ -39,22 +105,7 @@ func TestPlanHintsSayTheirPrefix(t *testing.T) {
 	if v.Stage != okey101.StageDraw {
 		t.Fatalf("no draw stage reached: %v", v.Stage)
 	}
-	for _, lang := range []string{"en", "tr"} {
-		tr := i18n.MustLoad(lang)
-		prefix, _, _ := strings.Cut(tr.T("t101.steps", "\x00"), "\x00")
-		w := Words{Words: table.Words{Tr: tr}, Okey: v.Okey}
-		for _, c := range []struct {
-			name string
-			f    decide101.Facts
-		}{
-			{"draw", decide101.Facts{Mine: true, Stage: okey101.StageDraw, Top: tile.NoTile, Plan: []okey101.Action{okey101.Draw(v.Seat)}}},
-			{"discard", decide101.Facts{Mine: true, Stage: okey101.StagePlay, Top: tile.NoTile, Plan: []okey101.Action{okey101.Discard(v.Seat, v.Rack[0])}}},
-		} {
-			if got := w.Hint(&v, &c.f); !strings.HasPrefix(got, prefix) {
-				t.Errorf("%s, %s: %q does not begin with %q", lang, c.name, got, prefix)
-			}
-		}
-	}
+	return v
 }
 
 // TestHintSaysTheReading101: where the judge's reading of the next
