@@ -69,3 +69,69 @@ func TestTapsPlayATurn(t *testing.T) {
 		}
 	}
 }
+
+// A tap on a stack that plays no move now looks through the stacks, as
+// b does (a phone has no b): another player's stack at any time, the
+// previous player's once the player has drawn, their own before it.
+// Standing up the stacks say so ("tap: look") in place of "b: look".
+// A tap that plays (take, discard) still plays: TestTapsPlayATurn.
+func TestTapOnAStackLooks(t *testing.T) {
+	for _, sz := range [][2]int{{43, 41}, {100, 30}} {
+		m := newTestModel(t, sz[0], sz[1])
+		drain(t, m, m.Init())
+		standing := layout.IsPortrait(sz[0], sz[1])
+		tc := tableClassic(m)
+		if tc.View.Stage != classic.MustDraw || !tc.View.MyTurn() {
+			t.Fatalf("%dx%d: not the player's draw", sz[0], sz[1])
+		}
+		looks := m.tr.T("stack.browse.tap")
+		if got := strings.Contains(plain(m), looks); got != standing {
+			t.Errorf("%dx%d: %q beside the stacks: %v, standing up: %v\n%s", sz[0], sz[1], looks, got, standing, plain(m))
+		}
+		tap := func(r layout.Rect) {
+			t.Helper()
+			_, cmd := m.Update(tea.MouseClickMsg{X: r.X + r.W/2, Y: r.Y + r.H/2, Button: tea.MouseLeft})
+			drain(t, m, cmd)
+		}
+		for _, seat := range []int{2, 1, 0} { // the player's own before the draw
+			if seat == tc.View.Previous {
+				continue
+			}
+			tap(m.lay.Corner(seat))
+			if m.overlay != ovBrowse {
+				t.Fatalf("%dx%d: a tap on seat %d's stack did not open the stacks (overlay %v):\n%s", sz[0], sz[1], seat, m.overlay, plain(m))
+			}
+			press(t, m, "esc")
+		}
+		if tc.View.Stage != classic.MustDraw || tc.View.Counts.Total() != 14 {
+			t.Fatalf("%dx%d: a tap that looks played a move", sz[0], sz[1])
+		}
+		tap(m.lay.Wall)
+		tap(m.lay.Corner(tc.View.Previous)) // drawn: the take is no more
+		if m.overlay != ovBrowse || tc.View.Stage != classic.MustDiscard {
+			t.Fatalf("%dx%d: after the draw a tap on the previous stack did not look (overlay %v, stage %v)", sz[0], sz[1], m.overlay, tc.View.Stage)
+		}
+	}
+}
+
+// In 101 a tap on a bot's panel that takes nothing now (any but the
+// previous player's at the draw) looks through the stacks, as b does.
+func TestTapOnAPanelLooks101(t *testing.T) {
+	for _, sz := range [][2]int{{43, 41}, {100, 30}} {
+		m := start101(t, sz[0], sz[1], withSeed(3))
+		l := layout.NewTable101(sz[0], sz[1])
+		for seat := 1; seat < 4; seat++ {
+			v := &table101(m).View
+			if seat == v.Previous && v.MyTurn() && v.Legal.Take {
+				continue
+			}
+			r := l.Seats[seat]
+			_, cmd := m.Update(tea.MouseClickMsg{X: r.X + r.W/2, Y: r.Y + r.H/2, Button: tea.MouseLeft})
+			drain(t, m, cmd)
+			if m.overlay != ovBrowse {
+				t.Fatalf("%dx%d: a tap on seat %d's panel did not open the stacks:\n%s", sz[0], sz[1], seat, plain(m))
+			}
+			press(t, m, "esc")
+		}
+	}
+}

@@ -16,7 +16,8 @@ import (
 // on a meld lays the tile under the cursor off there (or puts it in the
 // place of an okey there; while a place is being chosen, chooses that
 // meld); a click on the middle line draws, on the left player's panel
-// takes.
+// takes (when the player may take: else, as on the other panels, it
+// opens the stacks' page).
 func (t *Table) Click(msg tea.MouseClickMsg, l layout.Table101, at At) Outcome {
 	mo := msg.Mouse()
 	if i := l.SlotAt(mo.X, mo.Y); i >= 0 {
@@ -54,9 +55,16 @@ func (t *Table) Click(msg tea.MouseClickMsg, l layout.Table101, at At) Outcome {
 	case l.Center.Contains(mo.X, mo.Y):
 		t.said.Flash(false, "")
 		return t.TryDraw(at)
-	case l.Seats[t.View.Previous].Contains(mo.X, mo.Y):
+	case l.Seats[t.View.Previous].Contains(mo.X, mo.Y) && t.View.MyTurn() && t.View.Legal.Take:
 		t.said.Flash(false, "")
 		return t.TryTake(at)
+	}
+	for seat := 1; seat < len(l.Seats); seat++ {
+		if l.Seats[seat].Contains(mo.X, mo.Y) {
+			// A panel that takes nothing now looks through the stacks,
+			// as b does: a phone has no b.
+			return ask(table.ReqBrowse)
+		}
 	}
 	return Outcome{}
 }

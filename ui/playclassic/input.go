@@ -99,7 +99,10 @@ func saveIf(changed bool) Outcome {
 // player's stack takes, on the player's own stack discards the tile
 // selected (or picked up), on the indicator finishes with it. A discard
 // that would throw a win away is asked about, and made by a second
-// click there.
+// click there. A click on a stack that plays no move now (another
+// player's, the previous player's once the player has drawn, their
+// own before it) opens the stacks' page, the b key's: a phone has no
+// b.
 func (t *Table) Click(l layout.Screen, x, y int, readOnly bool) Outcome {
 	confirmed := t.LetConfirmGo()
 	if i := l.SlotAt(x, y); i >= 0 {
@@ -117,16 +120,37 @@ func (t *Table) Click(l layout.Screen, x, y int, readOnly bool) Outcome {
 	switch {
 	case l.Wall.Contains(x, y):
 		return t.drawMove(readOnly)
-	case l.Corner(t.View.Previous).Contains(x, y):
-		return t.takeMove(readOnly)
-	case l.Corner(0).Contains(x, y):
-		t.dropHeld()
-		return t.discardMove(readOnly, false, confirmed)
 	case l.Indicator.Contains(x, y):
 		t.dropHeld()
 		return t.discardMove(readOnly, true, false)
 	}
+	for seat := range classic.NumSeats {
+		switch {
+		case !l.Corner(seat).Contains(x, y):
+			continue
+		case t.StackLooks(seat, readOnly):
+			return Outcome{Req: table.ReqBrowse}
+		case seat == 0:
+			t.dropHeld()
+			return t.discardMove(readOnly, false, confirmed)
+		}
+		return t.takeMove(readOnly)
+	}
 	return Outcome{}
+}
+
+// StackLooks reports whether a tap on seat's stack opens the stacks'
+// page now (Click), rather than taking from it or discarding on it.
+func (t *Table) StackLooks(seat int, readOnly bool) bool {
+	v := &t.View
+	moving := t.WhyNotMyMove(readOnly) == ""
+	switch {
+	case seat == v.Previous && moving && v.Stage == classic.MustDraw:
+		return false
+	case seat == 0 && moving && v.Stage == classic.MustDiscard:
+		return false
+	}
+	return true
 }
 
 // dropHeld makes the tile picked up, if any, the one selected, no

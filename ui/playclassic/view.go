@@ -83,9 +83,11 @@ func (t *Table) RenderStack(c *canvas.Canvas, l layout.Screen, seat int) {
 	words[1] = w.Tr.T("stack.count", v.DiscardCounts[seat])
 	if seat == v.Previous && v.MyTurn() && v.Stage == classic.MustDraw && top != tile.NoTile {
 		words[2] = t.paint(table.Key, canvas.Cut(w.Tr.T(t.look.Tap("stack.take")), lw))
+	} else if t.look.Touch && t.StackLooks(seat, w.Watching) {
+		// Standing up, a tap on a stack that plays no move looks
+		// through the stacks (Click): no b on a phone.
+		words[2] = t.paint(table.Dim, canvas.Cut(w.Tr.T("stack.browse.tap"), lw))
 	} else if (seat == v.Previous || seat == 0) && !t.look.Touch {
-		// Looking through a stack is a key's (b) alone: a screen
-		// standing up names no key beside it.
 		words[2] = t.paint(table.Dim, canvas.Cut(w.Tr.T("stack.browse"), lw))
 	}
 	left := r == l.TopLeft || r == l.BottomLeft
