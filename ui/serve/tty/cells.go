@@ -390,7 +390,11 @@ func (d *drawer) line(y int, old, new []cell) {
 		return
 	}
 	n := shiftOf(old[p:lo], new[p:ln])
-	if n == 0 {
+	if n == 0 || 2*n > d.w-p {
+		// tmux (3.3a) inserting more blanks than the cells it moves
+		// blanks only as many as it moves, and leaves old letters in
+		// the rest ("•tm chat" on a phone's bar): such a shift is not
+		// sent.
 		return
 	}
 	after := d.at
