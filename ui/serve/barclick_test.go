@@ -1,17 +1,12 @@
 package serve
 
 import (
-	"context"
 	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
 
-	"okey/game/classic"
 	"okey/kit/i18n"
-	"okey/kit/seatmsg"
-	"okey/server/tables"
-	"okey/ui/serve/common"
 	"okey/ui/serve/common/commontest"
 )
 
@@ -27,21 +22,8 @@ func TestKeyBarClicked(t *testing.T) {
 		for _, sz := range [][2]int{{100, 30}, {43, 41}} {
 			w, h := sz[0], sz[1]
 			t.Run(lang, func(t *testing.T) {
-				s := newSession(srv, commontest.NewTourneys(srv.Now), context.Background(), "key:test", "", "ann", "127.0.0.1", lang)
-				s.Init()
-				s.Update(tea.WindowSizeMsg{Width: w, Height: h})
-				g, err := classic.NewGame(classic.DefaultRules(), 42, nil)
-				if err != nil {
-					t.Fatal(err)
-				}
-				commontest.Seat(t, &s.c)
-				v := g.State().View(1) // not the player's turn: the bar has its sort
-				u := seatmsg.Update{View: &v}
-				for p, name := range []string{"ann", "Zeynep", "Mehmet", "Emre"} {
-					u.Players[p] = seatmsg.Player{Name: name, Kind: seatmsg.Bot, Level: "hard"}
-				}
-				u.Players[0].Kind = seatmsg.Human
-				s.update(common.FromTableMsg{Gen: 1, Msg: tables.Msg{Update: &u}})
+				s := annAt(srv, lang, w, h)
+				showClassic(t, s, 1, nil) // not the player's turn: the bar has its sort
 				lines := screenLines(s)
 				bar := lines[len(lines)-1]
 				x := strings.Index(bar, "c/v ")

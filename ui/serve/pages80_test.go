@@ -20,6 +20,37 @@ import (
 	"okey/ui/serve/pages/lobby"
 )
 
+// annAt is ann's session, in lang, on a w×h terminal, at the lobby of
+// the served side srv.
+func annAt(srv *commontest.Side, lang string, w, h int) *session {
+	s := newSession(srv, commontest.NewTourneys(srv.Now), context.Background(), "key:test", "", "ann", "127.0.0.1", lang)
+	s.Init()
+	s.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	return s
+}
+
+// showClassic seats s at a classic table (seed 42) and shows it seat
+// view's of the deal, ann against three hard bots, in an update tweak
+// may add to (nil: none).
+func showClassic(t *testing.T, s *session, view int, tweak func(*seatmsg.Update)) {
+	t.Helper()
+	g, err := classic.NewGame(classic.DefaultRules(), 42, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	commontest.Seat(t, &s.c)
+	v := g.State().View(view)
+	u := seatmsg.Update{View: &v}
+	for p, name := range []string{"ann", "Zeynep", "Mehmet", "Emre"} {
+		u.Players[p] = seatmsg.Player{Name: name, Kind: seatmsg.Bot, Level: "hard"}
+	}
+	u.Players[0].Kind = seatmsg.Human
+	if tweak != nil {
+		tweak(&u)
+	}
+	s.update(common.FromTableMsg{Gen: 1, Msg: tables.Msg{Update: &u}})
+}
+
 // screenLines is the session's screen as its player reads it.
 func screenLines(s *session) []string {
 	s.drawn = false // the fields were set by hand: drawn anew
@@ -37,9 +68,7 @@ func TestDuplicateAndLobbyPagesAt80x24(t *testing.T) {
 	for _, lang := range []string{"en", "tr"} {
 		t.Run(lang, func(t *testing.T) {
 			tr := i18n.MustLoad(lang)
-			s := newSession(srv, commontest.NewTourneys(srv.Now), context.Background(), "key:test", "", "ann", "127.0.0.1", lang)
-			s.Init()
-			s.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+			s := annAt(srv, lang, 80, 24)
 			g, err := classic.NewGame(classic.DefaultRules(), 42, nil)
 			if err != nil {
 				t.Fatal(err)
@@ -132,9 +161,7 @@ func TestServedPagesAt80x24(t *testing.T) {
 			check(t, screenLines(s), keys...)
 		})
 		t.Run(lang+"-duplicate-rows", func(t *testing.T) {
-			s := newSession(srv, commontest.NewTourneys(srv.Now), context.Background(), "key:test", "", "ann", "127.0.0.1", lang)
-			s.Init()
-			s.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+			s := annAt(srv, lang, 80, 24)
 			four := [4]seatmsg.Player{{Name: "ann", Kind: seatmsg.Human}, {Name: "bob", Kind: seatmsg.Human}, {Kind: seatmsg.Bot, Level: "normal"}, {Kind: seatmsg.Bot, Level: "hard"}}
 			owners := [4]string{"key:ann", "key:bob"}
 			s.lobby = lobby.Shown([]*tables.Summary{
@@ -144,21 +171,10 @@ func TestServedPagesAt80x24(t *testing.T) {
 			check(t, screenLines(s), tr.T("lobby.dup.one"), tr.T("lobby.waiting"), tr.T("lobby.dup.at", 2, 2, 2), tr.T("lobby.watchers", 2))
 		})
 		t.Run(lang+"-daily-header", func(t *testing.T) {
-			s := newSession(srv, commontest.NewTourneys(srv.Now), context.Background(), "key:test", "", "ann", "127.0.0.1", lang)
-			s.Init()
-			s.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-			g, err := classic.NewGame(classic.DefaultRules(), 42, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			commontest.Seat(t, &s.c)
-			v := g.State().View(0)
-			u := seatmsg.Update{View: &v, Daily: &seatmsg.Daily{Date: "2026-11-24", Hand: 1, Of: 4, Practice: "new"}}
-			for p, name := range []string{"ann", "Zeynep", "Mehmet", "Emre"} {
-				u.Players[p] = seatmsg.Player{Name: name, Kind: seatmsg.Bot, Level: "hard"}
-			}
-			u.Players[0].Kind = seatmsg.Human
-			s.update(common.FromTableMsg{Gen: 1, Msg: tables.Msg{Update: &u}})
+			s := annAt(srv, lang, 80, 24)
+			showClassic(t, s, 0, func(u *seatmsg.Update) {
+				u.Daily = &seatmsg.Daily{Date: "2026-11-24", Hand: 1, Of: 4, Practice: "new"}
+			})
 			lines := screenLines(s)
 			if strings.Contains(lines[0], "…") {
 				t.Errorf("the header is cut: %q", lines[0])

@@ -1,19 +1,15 @@
 package serve
 
 import (
-	"context"
 	"strings"
 	"testing"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"okey/game/classic"
 	"okey/kit/i18n"
 	"okey/kit/seatmsg"
 	"okey/server/tables"
-	"okey/ui/serve/common"
 	"okey/ui/serve/common/commontest"
 	"okey/ui/serve/pages/lobby"
 )
@@ -48,9 +44,7 @@ func TestServedPagesStandingUp(t *testing.T) {
 						}
 					}
 				}
-				s := newSession(srv, commontest.NewTourneys(srv.Now), context.Background(), "key:test", "", "ann", "127.0.0.1", lang)
-				s.Init()
-				s.Update(tea.WindowSizeMsg{Width: w, Height: h})
+				s := annAt(srv, lang, w, h)
 				four := [4]seatmsg.Player{{Name: "ann", Kind: seatmsg.Human}, {Kind: seatmsg.Bot, Level: "normal"}, {Kind: seatmsg.Bot, Level: "normal"}, {Kind: seatmsg.Bot, Level: "hard"}}
 				s.lobby = lobby.Shown([]*tables.Summary{{ID: "2", Game: "classic", Rules: "default", Timer: 30 * time.Second, Players: four}}, 1, 0)
 				wants := []string{tr.T("lobby.title", "ann")}
@@ -65,18 +59,7 @@ func TestServedPagesStandingUp(t *testing.T) {
 				s.lobby = lobby.Shown(nil, 0, 0)
 				check(screenLines(s), tr.T("lobby.empty.tap"))
 
-				g, err := classic.NewGame(classic.DefaultRules(), 42, nil)
-				if err != nil {
-					t.Fatal(err)
-				}
-				commontest.Seat(t, &s.c)
-				v := g.State().View(0)
-				u := seatmsg.Update{View: &v}
-				for p, name := range []string{"ann", "Zeynep", "Mehmet", "Emre"} {
-					u.Players[p] = seatmsg.Player{Name: name, Kind: seatmsg.Bot, Level: "hard"}
-				}
-				u.Players[0].Kind = seatmsg.Human
-				s.update(common.FromTableMsg{Gen: 1, Msg: tables.Msg{Update: &u}})
+				showClassic(t, s, 0, nil)
 				lines := screenLines(s)
 				if screen := strings.Join(lines, "\n"); !strings.Contains(screen, tr.T("rack.title.tap")) || strings.Contains(screen, "80×24") {
 					t.Errorf("%dx%d: the table is not drawn:\n%s", w, h, screen)
