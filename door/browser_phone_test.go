@@ -256,3 +256,35 @@ func ownStackCell(t *testing.T, scr string) (col, row int) {
 	t.Fatalf("no stack of the player's on the screen:\n%s", scr)
 	return 0, 0
 }
+
+// TestBrowserLooksThroughAStack: on a phone held upright (390×844,
+// touch) there is no b to press: a tap on another player's stack, where
+// it says "tap: look", opens the stacks' page, and the bar's "close"
+// takes the player back to the table. A screenshot of the page is kept.
+func TestBrowserLooksThroughAStack(t *testing.T) {
+	t.Parallel()
+	browser := newBrowser(t)
+	srv, _ := testServer(t)
+	addr := serveWeb(t, srv)
+	tb := openPhone(t, browser, "http://"+addr+"/?name=looker", 390, 844)
+	tb.waitFor("Tables (0 of")
+	tb.pressAction("new table")
+	tb.waitFor("A new table")
+	tb.pressAction("open the table")
+	tb.waitFor("starts the match")
+	tb.pressAction("start the match")
+	scr := tb.waitFor("tap: look")
+	col, row := -1, -1
+	for y, line := range strings.Split(scr, "\n") {
+		if x := strings.Index(line, "tap: look"); x >= 0 {
+			col, row = len([]rune(line[:x])), y
+			break
+		}
+	}
+	tb.tapCell(col, row)
+	tb.waitFor("Discard stacks")
+	tb.shot("phone-upright-stacks")
+	tb.pressAction("close")
+	tb.waitUntil("the table again", func(s string) bool { return !strings.Contains(s, "Discard stacks") && strings.Contains(s, "your rack") })
+	tb.clean(addr)
+}
