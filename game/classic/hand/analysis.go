@@ -37,39 +37,36 @@ type Config struct {
 // It is a small value, built once per deal and shared by the bots, the
 // hints and the command line. Its methods never mutate their input.
 type Analyzer struct {
-	cfg       Config
-	okey      tile.Tile // NoTile under simple104
-	indicator tile.Tile // NoTile under simple104
-	// avail is how many copies of each face can be in a rack: 2, 1 for
-	// the indicator's face (the other copy is on the table) unless
-	// indicator_last, 0 for J under simple104.
-	avail [tile.NumFaces]uint8
+	cfg Config
+	// stock is the deal's tiles in existence, which the witnesses check
+	// a solve against and the groupings lay real tiles out from.
+	stock stock
 }
 
 // NewAnalyzer builds the analyzer of a deal with the given indicator
 // (NoTile under simple104, where there is no okey).
 func NewAnalyzer(c Config, indicator tile.Tile) (Analyzer, error) {
-	a := Analyzer{cfg: c, okey: tile.NoTile, indicator: tile.NoTile}
-	for f := range a.avail {
-		a.avail[f] = 2
+	a := Analyzer{cfg: c, stock: stock{okey: tile.NoTile, indicator: tile.NoTile, noOkey: c.NoOkey}}
+	for f := range a.stock.avail {
+		a.stock.avail[f] = 2
 	}
 	if c.NoOkey {
 		if indicator != tile.NoTile {
 			return Analyzer{}, fmt.Errorf("simple104 has no indicator, got %v", indicator)
 		}
-		a.avail[tile.FalseJoker] = 0
+		a.stock.avail[tile.FalseJoker] = 0
 		return a, nil
 	}
 	if !indicator.Valid() || indicator == tile.FalseJoker {
 		return Analyzer{}, fmt.Errorf("indicator %v: must be a coloured tile, never a false joker", indicator)
 	}
-	a.indicator = indicator
-	a.okey = indicator.Next()
+	a.stock.indicator = indicator
+	a.stock.okey = indicator.Next()
 	if !c.IndicatorLast {
 		// The indicator stays on the table: only its other copy can be
 		// held. Under indicator_last it is drawn as the wall's last tile,
 		// so a rack may end up with both.
-		a.avail[indicator] = 1
+		a.stock.avail[indicator] = 1
 	}
 	return a, nil
 }
@@ -87,30 +84,30 @@ func (a *Analyzer) Points(w *Win, okeyFinish bool) int {
 }
 
 // Okey is the wild face, NoTile when the rules have none.
-func (a *Analyzer) Okey() tile.Tile { return a.okey }
+func (a *Analyzer) Okey() tile.Tile { return a.stock.okey }
 
 // Indicator is the gösterge, NoTile when the rules have none.
-func (a *Analyzer) Indicator() tile.Tile { return a.indicator }
+func (a *Analyzer) Indicator() tile.Tile { return a.stock.indicator }
 
 // Available is how many copies of face t can be held in a rack.
 func (a *Analyzer) Available(t tile.Tile) int {
 	if !t.Valid() {
 		return 0
 	}
-	return int(a.avail[t])
+	return int(a.stock.avail[t])
 }
 
 // PlaysAs is the face a tile stands for when it is not wild: a false
 // joker plays as the okey's face, every other tile as itself.
 func (a *Analyzer) PlaysAs(t tile.Tile) tile.Tile {
-	if t == tile.FalseJoker && a.okey != tile.NoTile {
-		return a.okey
+	if t == tile.FalseJoker && a.stock.okey != tile.NoTile {
+		return a.stock.okey
 	}
 	return t
 }
 
 // IsOkey reports whether t is wild in this deal.
-func (a *Analyzer) IsOkey(t tile.Tile) bool { return a.okey != tile.NoTile && t == a.okey }
+func (a *Analyzer) IsOkey(t tile.Tile) bool { return a.stock.okey != tile.NoTile && t == a.stock.okey }
 
 // MeldKind says what a group of a laid-down hand is.
 type MeldKind uint8

@@ -46,19 +46,19 @@ type placedSet struct {
 
 // witness builds the structure of r's best config. r must have been
 // solved; its codes are left as they were.
-func (a *Analyzer) witness(r *relaxed, m *seatMap) bool {
+func (sk *stock) witness(r *relaxed, m *seatMap) bool {
 	if r.best < 0 {
 		*m = seatMap{}
 		return false
 	}
-	return a.witnessOf(r, &r.bestChoice, r.best, -1, 0, 0, m)
+	return sk.witnessOf(r, &r.bestChoice, r.best, -1, 0, 0, m)
 }
 
 // witnessOf builds a structure for config choice that seats target
 // naturals, with dk naturals of colour dc at value dv added to the runs
 // (dc < 0: none), and reports whether the tiles in existence can fill it.
-func (a *Analyzer) witnessOf(r *relaxed, choice *[tile.NumValues]int8, target int, dc int, dv int8, dk int8, m *seatMap) bool {
-	return a.witnessWith(r, choice, target, dc, dv, dk, nil, m)
+func (sk *stock) witnessOf(r *relaxed, choice *[tile.NumValues]int8, target int, dc int, dv int8, dk int8, m *seatMap) bool {
+	return sk.witnessWith(r, choice, target, dc, dv, dk, nil, m)
 }
 
 // extraSet is a tile t, not in the rack, seated in a set at value v:
@@ -72,7 +72,7 @@ type extraSet struct {
 
 // witnessWith is witnessOf with an extra set seating a tile not in the
 // rack (ex, may be nil).
-func (a *Analyzer) witnessWith(r *relaxed, choice *[tile.NumValues]int8, target int, dc int, dv int8, dk int8, ex *extraSet, m *seatMap) bool {
+func (sk *stock) witnessWith(r *relaxed, choice *[tile.NumValues]int8, target int, dc int, dv int8, dk int8, ex *extraSet, m *seatMap) bool {
 	*m = seatMap{}
 	// The option at ex's value, changed to seat t.
 	var exOpt setOption
@@ -136,7 +136,7 @@ func (a *Analyzer) witnessWith(r *relaxed, choice *[tile.NumValues]int8, target 
 		r.seat += dSeat
 		r.slots += dSlots
 	}
-	ok := r.slots <= RackSize && (a.quickWitness(r, sets[:n], target, m) || a.slowWitness(r, sets[:n], target, m))
+	ok := r.slots <= RackSize && (sk.quickWitness(r, sets[:n], target, m) || sk.slowWitness(r, sets[:n], target, m))
 	if ex != nil {
 		r.seat -= dSeat
 		r.slots -= dSlots
@@ -183,13 +183,13 @@ type availMasks struct{ av1, av0 [tile.NumColours]uint16 }
 // availMasks reads them off the analyzer: only the indicator's face (its
 // other copy is on the table) and the okey's face (played by the false
 // jokers) can be short of two copies.
-func (a *Analyzer) availMasks() (m availMasks) {
-	for _, f := range [2]tile.Tile{a.indicator, a.okey} {
+func (sk *stock) availMasks() (m availMasks) {
+	for _, f := range [2]tile.Tile{sk.indicator, sk.okey} {
 		if !f.Valid() || f == tile.FalseJoker {
 			continue
 		}
 		c, b := f/tile.NumValues, uint16(1)<<(f%tile.NumValues)
-		switch a.availOf(f) {
+		switch sk.availOf(f) {
 		case 0:
 			m.av0[c] |= b
 		case 1:
@@ -241,7 +241,7 @@ const (
 // applied, sets placed as listed) that seats target naturals, the quick
 // way. It answers yes only with a structure the tiles in existence fill;
 // no means only that the careful way must look.
-func (a *Analyzer) quickWitness(r *relaxed, sets []placedSet, target int, out *seatMap) bool {
+func (sk *stock) quickWitness(r *relaxed, sets []placedSet, target int, out *seatMap) bool {
 	room := RackSize - int(r.slots)
 	need := target - int(r.seat)
 	used := int(r.slots)
@@ -296,7 +296,7 @@ func (a *Analyzer) quickWitness(r *relaxed, sets []placedSet, target int, out *s
 			t -= ms
 		}
 	}
-	am := a.availMasks()
+	am := sk.availMasks()
 	// The sets: claimed naturals, then free slots where there is room.
 	for i := range sets {
 		ps := &sets[i]
@@ -323,7 +323,7 @@ func (a *Analyzer) quickWitness(r *relaxed, sets []placedSet, target int, out *s
 			x.add(best, bit)
 		}
 	}
-	budget := int(a.budget())
+	budget := int(sk.budget())
 	over := x.over(&am)
 	if over > budget || x[0][4]|x[1][4]|x[2][4]|x[3][4] != 0 {
 		return false
@@ -488,10 +488,10 @@ type structure struct {
 }
 
 // over is the number of slots the tiles in existence cannot fill.
-func (s *structure) over(a *Analyzer) int {
+func (s *structure) over(sk *stock) int {
 	n := 0
 	for f := range s.slots {
-		if x := int(s.slots[f]) - int(a.availOf(tile.Tile(f))); x > 0 {
+		if x := int(s.slots[f]) - int(sk.availOf(tile.Tile(f))); x > 0 {
 			n += x
 		}
 	}
@@ -499,14 +499,14 @@ func (s *structure) over(a *Analyzer) int {
 }
 
 // room is how many more slots face f takes before needing an okey.
-func (s *structure) room(a *Analyzer, f int) int {
-	return int(a.availOf(tile.Tile(f))) - int(s.slots[f])
+func (s *structure) room(sk *stock, f int) int {
+	return int(sk.availOf(tile.Tile(f))) - int(s.slots[f])
 }
 
 // slowWitness is the careful way: the colours' counts as the solver's
 // packing has them, their coverage, the sets' free slots where there is
 // most room, and slots added one at a time where they cost least.
-func (a *Analyzer) slowWitness(r *relaxed, sets []placedSet, target int, m *seatMap) bool {
+func (sk *stock) slowWitness(r *relaxed, sets []placedSet, target int, m *seatMap) bool {
 	var s structure
 	var counts [tile.NumColours]int8
 	if r.packCounts(&counts) < target {
@@ -541,7 +541,7 @@ func (a *Analyzer) slowWitness(r *relaxed, sets []placedSet, target int, m *seat
 		for range ps.o.slots - ps.o.seat {
 			best := -1
 			for c := range tile.NumColours {
-				if ps.use[c] < ps.o.sets && (best < 0 || s.room(a, c*tile.NumValues+v-1) > s.room(a, best*tile.NumValues+v-1)) {
+				if ps.use[c] < ps.o.sets && (best < 0 || s.room(sk, c*tile.NumValues+v-1) > s.room(sk, best*tile.NumValues+v-1)) {
 					best = c
 				}
 			}
@@ -554,11 +554,11 @@ func (a *Analyzer) slowWitness(r *relaxed, sets []placedSet, target int, m *seat
 	}
 	// Make it up to 14 slots.
 	for s.used < RackSize {
-		if !a.extend(&s, &setAt, r.wrap) {
+		if !sk.extend(&s, &setAt, r.wrap) {
 			return false
 		}
 	}
-	if s.used != RackSize || s.over(a) > int(a.budget()) {
+	if s.used != RackSize || s.over(sk) > int(sk.budget()) {
 		return false
 	}
 	for f := range s.slots {
@@ -574,7 +574,7 @@ func (a *Analyzer) slowWitness(r *relaxed, sets []placedSet, target int, m *seat
 
 // extend adds one slot (or, with three or more to go and nothing better,
 // a fresh run of three) where it costs least.
-func (a *Analyzer) extend(s *structure, setAt *[tile.NumValues + 1]*placedSet, wrap bool) bool {
+func (sk *stock) extend(s *structure, setAt *[tile.NumValues + 1]*placedSet, wrap bool) bool {
 	last := 13
 	if wrap {
 		last = wrapTop
@@ -591,7 +591,7 @@ func (a *Analyzer) extend(s *structure, setAt *[tile.NumValues + 1]*placedSet, w
 			if p == wrapTop {
 				v = 1
 			}
-			if rm := s.room(a, c*tile.NumValues+v-1); rm > bestRoom {
+			if rm := s.room(sk, c*tile.NumValues+v-1); rm > bestRoom {
 				bestRoom, bestC, bestP = rm, c, p
 			}
 		}
@@ -605,8 +605,8 @@ func (a *Analyzer) extend(s *structure, setAt *[tile.NumValues + 1]*placedSet, w
 		}
 		for c := range tile.NumColours {
 			f := c*tile.NumValues + v - 1
-			if ps.use[c] < ps.o.sets && s.room(a, f) > setRoom {
-				setC, setV, setRoom = c, v, s.room(a, f)
+			if ps.use[c] < ps.o.sets && s.room(sk, f) > setRoom {
+				setC, setV, setRoom = c, v, s.room(sk, f)
 			}
 		}
 	}
@@ -632,7 +632,7 @@ func (a *Analyzer) extend(s *structure, setAt *[tile.NumValues + 1]*placedSet, w
 		for c := range tile.NumColours {
 			for v := 1; v+2 <= tile.NumValues; v++ {
 				f := c*tile.NumValues + v - 1
-				if s.room(a, f) > 0 && s.room(a, f+1) > 0 && s.room(a, f+2) > 0 {
+				if s.room(sk, f) > 0 && s.room(sk, f+1) > 0 && s.room(sk, f+2) > 0 {
 					for i := range 3 {
 						s.slots[f+i]++
 						s.cov[c][v+i]++

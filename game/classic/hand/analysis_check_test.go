@@ -38,7 +38,7 @@ func TestWitnessesAreSound(t *testing.T) {
 		}
 		var m seatMap
 		for i := range o.n {
-			if a.witnessOf(&o.r, &o.opts[i].choice, o.best, -1, 0, 0, &m) {
+			if a.stock.witnessOf(&o.r, &o.opts[i].choice, o.best, -1, 0, 0, &m) {
 				if got := exact(&p, o.best); got < o.best {
 					t.Fatalf("%v: config %d vouched for %d, exact %d", rc, i, o.best, got)
 				}
@@ -48,7 +48,7 @@ func TestWitnessesAreSound(t *testing.T) {
 				f := tile.Tile(r.IntN(52))
 				c, v := int(f)/tile.NumValues, int8(f%tile.NumValues+1)
 				digit := o.opts[i].cc[c].digit(v)
-				if digit > 0 && a.witnessOf(&o.r, &o.opts[i].choice, o.best, c, v, -1, &m) {
+				if digit > 0 && a.stock.witnessOf(&o.r, &o.opts[i].choice, o.best, c, v, -1, &m) {
 					q := p
 					q.remove(f)
 					if got := exact(&q, o.best); got < o.best {
@@ -56,7 +56,7 @@ func TestWitnessesAreSound(t *testing.T) {
 					}
 					checked++
 				}
-				if digit < 2 && a.outside(&h, a.realTile(int(f))) > 0 && a.witnessOf(&o.r, &o.opts[i].choice, o.best+1, c, v, 1, &m) {
+				if digit < 2 && a.outside(&h, a.stock.realTile(int(f))) > 0 && a.stock.witnessOf(&o.r, &o.opts[i].choice, o.best+1, c, v, 1, &m) {
 					q := p
 					q.add(f)
 					if got := exact(&q, o.best+1); got < o.best+1 {

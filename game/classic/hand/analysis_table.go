@@ -44,7 +44,7 @@ func (a *Analyzer) DiscardTable(h Hand, known tile.TileSet) DiscardTable {
 	var o optimal
 	o.solveAll(a, &p, true)
 	var w seatMap
-	if o.full || !a.witness(&o.r, &w) {
+	if o.full || !a.stock.witness(&o.r, &w) {
 		t.Dist = a.DiscardDistances(h)
 		a.plainOuts(h, &t, a.ties(&t, known))
 		return t
@@ -82,7 +82,7 @@ func (a *Analyzer) DiscardTable(h Hand, known tile.TileSet) DiscardTable {
 			pg.remove(a.PlaysAs(g))
 			var more tile.TileSet
 			wg := &ws.m[g] // h's optimum seated without g, when ws.has it
-			if o.without(a, &pg, a.PlaysAs(g), &og) && (ws.has.Has(g) || a.witness(&og.r, wg)) {
+			if o.without(a, &pg, a.PlaysAs(g), &og) && (ws.has.Has(g) || a.stock.witness(&og.r, wg)) {
 				// A structure proving t an out of h-g proves it one of
 				// h-g' for the g' it leaves out too.
 				more, _ = a.outsOf(rest, &pg, &og, wg, doubt, &cover)

@@ -38,14 +38,14 @@ type played struct {
 // play splits h into naturals and wilds.
 func (a *Analyzer) play(h *Hand) played {
 	p := played{rows: h.rows, n: int(h.n)}
-	if a.okey == tile.NoTile {
+	if a.stock.okey == tile.NoTile {
 		return p
 	}
-	c := a.okey / tile.NumValues
-	b := uint32(1) << (a.okey % tile.NumValues)
+	c := a.stock.okey / tile.NumValues
+	b := uint32(1) << (a.stock.okey % tile.NumValues)
 	r := p.rows[c]
-	p.w = int(r&b) >> (a.okey % tile.NumValues)
-	p.w += int(r&(b<<16)) >> (a.okey%tile.NumValues + 16)
+	p.w = int(r&b) >> (a.stock.okey % tile.NumValues)
+	p.w += int(r&(b<<16)) >> (a.stock.okey%tile.NumValues + 16)
 	r &^= b | b<<16
 	switch h.j {
 	case 1:
@@ -91,9 +91,22 @@ func (p *played) nat() (nat [tile.NumColoured]int8) {
 	return nat
 }
 
+// stock is what one deal leaves in existence, the question the
+// witnesses and the groupings ask of an Analyzer: which face is wild,
+// the indicator, and how many copies of each face can be held.
+type stock struct {
+	okey      tile.Tile // NoTile under simple104
+	indicator tile.Tile // NoTile under simple104
+	// avail is how many copies of each face can be in a rack: 2, 1 for
+	// the indicator's face (the other copy is on the table) unless
+	// indicator_last, 0 for J under simple104.
+	avail  [tile.NumFaces]uint8
+	noOkey bool // Config.NoOkey: no okey may fill a missing slot
+}
+
 // budget is how many slots beyond the tiles in existence okeys may fill.
-func (a *Analyzer) budget() int8 {
-	if !a.cfg.NoOkey {
+func (sk *stock) budget() int8 {
+	if !sk.noOkey {
 		return 2
 	}
 	return 0
@@ -104,11 +117,11 @@ func (a *Analyzer) wraps() bool { return a.cfg.Wrap && !a.cfg.NoOkey }
 
 // availOf is how many naturals of played face f exist outside the table:
 // the okey face's naturals are the false jokers.
-func (a *Analyzer) availOf(f tile.Tile) int8 {
-	if f == a.okey {
-		return int8(a.avail[tile.FalseJoker])
+func (sk *stock) availOf(f tile.Tile) int8 {
+	if f == sk.okey {
+		return int8(sk.avail[tile.FalseJoker])
 	}
-	return int8(a.avail[f])
+	return int8(sk.avail[f])
 }
 
 // outside is how many copies of real face t exist outside the rack h:
@@ -117,5 +130,5 @@ func (a *Analyzer) outside(h *Hand, t tile.Tile) int {
 	if !t.Valid() {
 		return 0
 	}
-	return int(a.avail[t]) - h.Count(t)
+	return int(a.stock.avail[t]) - h.Count(t)
 }

@@ -50,7 +50,7 @@ func (a *Analyzer) arrangePairs(h *Hand) Arrangement {
 		r := p.rows[c]
 		for v := range tile.NumValues {
 			f := c*tile.NumValues + v
-			t := a.realTile(f)
+			t := a.stock.realTile(f)
 			switch r>>v&1 + r>>(v+16)&1 {
 			case 2:
 				arr.add([]tile.Tile{t, t}, []tile.Tile{a.PlaysAs(t), a.PlaysAs(t)})
@@ -62,17 +62,17 @@ func (a *Analyzer) arrangePairs(h *Hand) Arrangement {
 	rest := singles[:0:0]
 	for _, t := range singles {
 		if wilds > 0 {
-			arr.add([]tile.Tile{t, a.okey}, []tile.Tile{a.PlaysAs(t), a.PlaysAs(t)})
+			arr.add([]tile.Tile{t, a.stock.okey}, []tile.Tile{a.PlaysAs(t), a.PlaysAs(t)})
 			wilds--
 			continue
 		}
 		rest = append(rest, t)
 	}
 	for ; wilds >= 2; wilds -= 2 {
-		arr.add([]tile.Tile{a.okey, a.okey}, []tile.Tile{tile.NoTile, tile.NoTile})
+		arr.add([]tile.Tile{a.stock.okey, a.stock.okey}, []tile.Tile{tile.NoTile, tile.NoTile})
 	}
 	if wilds == 1 {
-		rest = append(rest, a.okey)
+		rest = append(rest, a.stock.okey)
 	}
 	arr.Leftover = rest
 	return arr
@@ -86,7 +86,7 @@ func (a *Analyzer) arrangeRuns(h *Hand) Arrangement {
 	c.run(0)
 	for d := range c.bestN {
 		m := &c.best[d]
-		mm := a.meldOf(m, make([]tile.Tile, m.n), make([]tile.Tile, m.n))
+		mm := a.stock.meldOf(m, make([]tile.Tile, m.n), make([]tile.Tile, m.n))
 		arr.add(mm.Tiles, mm.As)
 	}
 	sortGroups(&arr, a)
@@ -100,7 +100,7 @@ func (a *Analyzer) arrangeRuns(h *Hand) Arrangement {
 				paired := false
 				for d := 1; d <= 2 && v+d < tile.NumValues; d++ {
 					if nat[f+d] > 0 {
-						near = append(near, []tile.Tile{a.realTile(f), a.realTile(f + d)}, []tile.Tile{tile.Tile(f), tile.Tile(f + d)})
+						near = append(near, []tile.Tile{a.stock.realTile(f), a.stock.realTile(f + d)}, []tile.Tile{tile.Tile(f), tile.Tile(f + d)})
 						nat[f]--
 						nat[f+d]--
 						paired = true
@@ -121,7 +121,7 @@ func (a *Analyzer) arrangeRuns(h *Hand) Arrangement {
 				for oc := col + 1; oc < tile.NumColours; oc++ {
 					g := oc*tile.NumValues + v
 					if nat[g] > 0 {
-						near = append(near, []tile.Tile{a.realTile(f), a.realTile(g)}, []tile.Tile{tile.Tile(f), tile.Tile(g)})
+						near = append(near, []tile.Tile{a.stock.realTile(f), a.stock.realTile(g)}, []tile.Tile{tile.Tile(f), tile.Tile(g)})
 						nat[f]--
 						nat[g]--
 						paired = true
@@ -139,11 +139,11 @@ func (a *Analyzer) arrangeRuns(h *Hand) Arrangement {
 	}
 	for f := range tile.NumColoured {
 		for range nat[f] {
-			arr.Leftover = append(arr.Leftover, a.realTile(f))
+			arr.Leftover = append(arr.Leftover, a.stock.realTile(f))
 		}
 	}
 	for range c.bestWilds {
-		arr.Leftover = append(arr.Leftover, a.okey)
+		arr.Leftover = append(arr.Leftover, a.stock.okey)
 	}
 	sort.Slice(arr.Leftover, func(i, j int) bool { return arr.Leftover[i] < arr.Leftover[j] })
 	return arr

@@ -12,7 +12,7 @@ func (a *Analyzer) meldsSeated(p *played) int {
 	r.init(a.wraps(), p)
 	m := r.solve()
 	var s seatMap
-	if a.witness(&r, &s) {
+	if a.stock.witness(&r, &s) {
 		return m
 	}
 	x := a.newSearch(p)
@@ -66,7 +66,7 @@ func (a *Analyzer) DiscardDistances(h Hand) [tile.NumFaces]int8 {
 	var o optimal
 	o.solveAll(a, &p, false)
 	var w seatMap
-	if o.full || !a.witness(&o.r, &w) {
+	if o.full || !a.stock.witness(&o.r, &w) {
 		return a.discardDistancesSlow(h)
 	}
 	a.discardDistancesOf(h, &p, &o, &w, &out, nil)
@@ -87,7 +87,7 @@ func (a *Analyzer) discardDistancesOf(h Hand, p *played, o *optimal, w *seatMap,
 			continue
 		}
 		if a.IsOkey(t) {
-			out[t] = int8(RackSize - min(RackSize, max(o.best, pc.seated(a.budget()))+p.w-1))
+			out[t] = int8(RackSize - min(RackSize, max(o.best, pc.seated(a.stock.budget()))+p.w-1))
 			continue
 		}
 		f := a.PlaysAs(t)
@@ -104,7 +104,7 @@ func (a *Analyzer) discardDistancesOf(h Hand, p *played, o *optimal, w *seatMap,
 		default:
 			if i := o.spare(int(f)/tile.NumValues, int8(f%tile.NumValues+1)); i >= 0 {
 				var s seatMap
-				if a.witnessOf(&o.r, &o.opts[i].choice, o.best, int(f)/tile.NumValues, int8(f%tile.NumValues+1), -1, &s) {
+				if a.stock.witnessOf(&o.r, &o.opts[i].choice, o.best, int(f)/tile.NumValues, int8(f%tile.NumValues+1), -1, &s) {
 					m = o.best
 					if ws != nil {
 						ws.has |= 1 << t
@@ -115,7 +115,7 @@ func (a *Analyzer) discardDistancesOf(h Hand, p *played, o *optimal, w *seatMap,
 				}
 			}
 		}
-		out[t] = int8(RackSize - min(RackSize, max(m, pc.without(a, f, int(nat[f])).seated(a.budget()))+q.w))
+		out[t] = int8(RackSize - min(RackSize, max(m, pc.without(a, f, int(nat[f])).seated(a.stock.budget()))+q.w))
 	}
 }
 
@@ -162,7 +162,7 @@ func (a *Analyzer) outsAmong(h Hand, among tile.TileSet, cover *[tile.NumFaces]t
 	var o optimal
 	o.solveAll(a, &p, true)
 	var w seatMap
-	if o.full || !a.witness(&o.r, &w) {
+	if o.full || !a.stock.witness(&o.r, &w) {
 		return a.outsSlow(h, among)
 	}
 	return a.outsOf(h, &p, &o, &w, among, cover)
@@ -173,7 +173,7 @@ func (a *Analyzer) outsAmong(h Hand, among tile.TileSet, cover *[tile.NumFaces]t
 // config.
 func (a *Analyzer) outsOf(h Hand, p *played, o *optimal, w *seatMap, among tile.TileSet, cover *[tile.NumFaces]tile.TileSet) (tile.TileSet, int) {
 	pc := a.pairCounts(p)
-	base := max(o.best, pc.seated(a.budget()))
+	base := max(o.best, pc.seated(a.stock.budget()))
 	if base+p.w >= RackSize {
 		return 0, 0
 	}
@@ -220,7 +220,7 @@ func (a *Analyzer) outsOf(h Hand, p *played, o *optimal, w *seatMap, among tile.
 		c, v := int(f)/tile.NumValues, int8(f%tile.NumValues+1)
 		q := *p
 		q.add(f)
-		if pc.with(a, f, int(nat[f])).seated(a.budget()) > base {
+		if pc.with(a, f, int(nat[f])).seated(a.stock.budget()) > base {
 			out = out.With(t)
 			continue
 		}
@@ -242,7 +242,7 @@ func (a *Analyzer) outsOf(h Hand, p *played, o *optimal, w *seatMap, among tile.
 			if i := o.outRuns(c, v); i >= 0 {
 				var s seatMap
 				switch {
-				case a.witnessOf(&o.r, &o.opts[i].choice, o.best+1, c, v, 1, &s):
+				case a.stock.witnessOf(&o.r, &o.opts[i].choice, o.best+1, c, v, 1, &s):
 					out = out.With(t)
 					if cover != nil {
 						cover[t] |= a.unseated(&s, &q)
@@ -259,7 +259,7 @@ func (a *Analyzer) outsOf(h Hand, p *played, o *optimal, w *seatMap, among tile.
 		if i := o.outSets(c, v); i >= 0 {
 			ex := extraSet{v: v, t: c}
 			switch {
-			case a.witnessWith(&o.r, &o.opts[i].choice, o.best+1, -1, 0, 0, &ex, &s):
+			case a.stock.witnessWith(&o.r, &o.opts[i].choice, o.best+1, -1, 0, 0, &ex, &s):
 				out = out.With(t)
 				if cover != nil {
 					cover[t] |= a.unseated(&s, &q)
@@ -277,7 +277,7 @@ func (a *Analyzer) outsOf(h Hand, p *played, o *optimal, w *seatMap, among tile.
 				}
 				if i := o.lone(y, v); i >= 0 {
 					ex := extraSet{v: v, t: c, y: y, lone: true}
-					if a.witnessWith(&o.r, &o.opts[i].choice, o.best+1, -1, 0, 0, &ex, &s) {
+					if a.stock.witnessWith(&o.r, &o.opts[i].choice, o.best+1, -1, 0, 0, &ex, &s) {
 						out = out.With(t)
 						if cover != nil {
 							cover[t] |= a.unseated(&s, &q)
@@ -305,7 +305,7 @@ func (a *Analyzer) unseated(s *seatMap, p *played) tile.TileSet {
 		m := uint16(r&rowLo)&^s[c][0] | uint16(r>>16&rowLo)&^s[c][1]
 		out |= tile.TileSet(m) << (c * tile.NumValues)
 	}
-	if ok := a.okey; ok != tile.NoTile && out&(1<<ok) != 0 {
+	if ok := a.stock.okey; ok != tile.NoTile && out&(1<<ok) != 0 {
 		out = out&^(1<<ok) | 1<<tile.FalseJoker
 	}
 	return out
@@ -362,7 +362,7 @@ func (a *Analyzer) bestDiscard15(h Hand) (Discard, bool) {
 	r.init(a.wraps(), &p)
 	m := r.solve()
 	var s seatMap
-	if !a.witness(&r, &s) || a.pairsSeated(&p) > m {
+	if !a.stock.witness(&r, &s) || a.pairsSeated(&p) > m {
 		return Discard{}, false
 	}
 	if m+p.w >= RackSize {
@@ -405,8 +405,8 @@ func (a *Analyzer) winningDiscard(h Hand) (Discard, bool) {
 	}
 	// The okey's own value: 8 with pairs, 4 with melds.
 	okeyValue := -1
-	if a.okey != tile.NoTile && h.Count(a.okey) > 0 {
-		p := rest(a.okey)
+	if a.stock.okey != tile.NoTile && h.Count(a.stock.okey) > 0 {
+		p := rest(a.stock.okey)
 		switch {
 		case pairsWin(&p):
 			okeyValue = 8
@@ -440,7 +440,7 @@ func (a *Analyzer) winningDiscard(h Hand) (Discard, bool) {
 	best := Discard{Tile: tile.NoTile}
 	switch {
 	case okeyValue >= 0 && okeyValue >= otherValue:
-		best = Discard{Tile: a.okey, Wins: true, OkeyFinish: true}
+		best = Discard{Tile: a.stock.okey, Wins: true, OkeyFinish: true}
 	case otherValue >= 0:
 		best = Discard{Tile: other, Wins: true}
 	default:

@@ -33,11 +33,11 @@ type search struct {
 }
 
 func (a *Analyzer) newSearch(p *played) search {
-	s := search{budget: a.budget(), wrap: a.wraps(), best: -1}
+	s := search{budget: a.stock.budget(), wrap: a.wraps(), best: -1}
 	s.nat = p.nat()
 	s.rem = s.nat
 	for f := range tile.NumColoured {
-		s.avail[f] = a.availOf(tile.Tile(f))
+		s.avail[f] = a.stock.availOf(tile.Tile(f))
 		s.left += s.nat[f]
 	}
 	s.enough = int8(min(RackSize, p.n-p.w))
@@ -223,7 +223,7 @@ func (s *search) pad(r int8) bool {
 // naturals, then singles, each partnered by a tile still in existence or
 // by an okey.
 func (a *Analyzer) pairsSeated(p *played) int {
-	return a.pairCounts(p).seated(a.budget())
+	return a.pairCounts(p).seated(a.stock.budget())
 }
 
 // pairCounts are what the seven pairs depend on: pairs of equal
@@ -239,7 +239,7 @@ func (a *Analyzer) pairCounts(p *played) pairCounts {
 		k.ones += rowCount(single)
 		for ; single != 0; single &= single - 1 {
 			v := bits.TrailingZeros32(single)
-			if a.availOf(tile.Tile(c*tile.NumValues+v)) < 2 {
+			if a.stock.availOf(tile.Tile(c*tile.NumValues+v)) < 2 {
 				k.short++
 			}
 		}
@@ -249,7 +249,7 @@ func (a *Analyzer) pairCounts(p *played) pairCounts {
 
 // with is the counts after one more natural of face f (held n times).
 func (k pairCounts) with(a *Analyzer, f tile.Tile, n int) pairCounts {
-	short := a.availOf(f) < 2
+	short := a.stock.availOf(f) < 2
 	switch n {
 	case 0:
 		k.ones++
@@ -268,7 +268,7 @@ func (k pairCounts) with(a *Analyzer, f tile.Tile, n int) pairCounts {
 
 // without is the counts after one natural of face f (held n times) fewer.
 func (k pairCounts) without(a *Analyzer, f tile.Tile, n int) pairCounts {
-	short := a.availOf(f) < 2
+	short := a.stock.availOf(f) < 2
 	switch n {
 	case 1:
 		k.ones--

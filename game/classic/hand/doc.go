@@ -14,7 +14,8 @@
 //	analysis.go         Analyzer, Config, the result types (Win, Meld,
 //	                    Discard, Arrangement), RackSize
 //	hand.go             Hand: a rack as bit masks, cheap to copy
-//	analyze.go          the model: naturals by played face and wilds
+//	analyze.go          the model: naturals by played face and wilds;
+//	                    the stock, the deal's tiles in existence
 //	win.go              Win and IsWin; the grouping search
 //	win_fast.go         the fast melds check behind IsWin
 //	distance.go         Distance, DiscardDistances, Outs, BestDiscard,
@@ -23,8 +24,8 @@
 //	analysis_runs.go    a colour's runs as tables of half lines; Prepare
 //	analysis_curve.go   seat curves: a colour's runs in one word
 //	analysis_core.go    the relaxed solver (no availability limits)
-//	analysis_check.go   witnesses: the relaxed optimum checked against
-//	                    the tiles in existence
+//	analysis_check.go   witnesses (the stock's): the relaxed optimum
+//	                    checked against the tiles in existence
 //	analysis_delta.go   one tile more or less, from one solve
 //	analysis_table.go   DiscardTable: a bot's discard in one call
 //	arrange.go          Arrange: seri diz and çift diz

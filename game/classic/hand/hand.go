@@ -69,7 +69,7 @@ func (a *Analyzer) checkCounts(c *tile.Counts) error {
 			return fmt.Errorf("simple104 has no false jokers, but the rack holds %s", copiesOf(k, f))
 		case k > 2:
 			return &CopiesError{Tile: f, N: k}
-		case k > int(a.avail[f]):
+		case k > int(a.stock.avail[f]):
 			// Only the indicator's face is short of copies: its other copy
 			// lies on the table (unless indicator_last draws it).
 			return fmt.Errorf("two copies of the indicator's tile %v (only one is in play)", f)

@@ -37,7 +37,7 @@ func (a *Analyzer) Win(h Hand) (Win, bool) {
 	}
 	p := a.play(&h)
 	if pairsWin(&p) {
-		return a.pairsGrouping(&p), true
+		return a.stock.pairsGrouping(&p), true
 	}
 	if !a.meldsWin(&p) {
 		return Win{}, false
@@ -50,7 +50,7 @@ func (a *Analyzer) Win(h Hand) (Win, bool) {
 	if c, ok := oneColour(&p); ok {
 		g.onlyColour = c
 		if g.find(0); g.found {
-			w := a.meldsGrouping(&g)
+			w := a.stock.meldsGrouping(&g)
 			w.OneColour = true
 			return w, true
 		}
@@ -60,7 +60,7 @@ func (a *Analyzer) Win(h Hand) (Win, bool) {
 	if g.find(0); !g.found {
 		return Win{}, false
 	}
-	return a.meldsGrouping(&g), true
+	return a.stock.meldsGrouping(&g), true
 }
 
 // groupingBudget bounds the search for the most readable grouping; the
@@ -124,8 +124,8 @@ func (g *grouper) init(a *Analyzer, p *played) {
 	g.wilds = p.w
 	g.wrap = a.wraps()
 	g.okey = -1
-	if a.okey != tile.NoTile {
-		g.okey = int(a.okey)
+	if a.stock.okey != tile.NoTile {
+		g.okey = int(a.stock.okey)
 	}
 	g.onlyColour = -1
 	g.bestScore = -1
@@ -419,22 +419,22 @@ func (g *grouper) score() int {
 
 // realTile is the tile that plays as natural face f: the false joker for
 // the okey's face, f itself otherwise.
-func (a *Analyzer) realTile(f int) tile.Tile {
-	if tile.Tile(f) == a.okey {
+func (sk *stock) realTile(f int) tile.Tile {
+	if tile.Tile(f) == sk.okey {
 		return tile.FalseJoker
 	}
 	return tile.Tile(f)
 }
 
 // meldsGrouping turns the grouping the grouper kept into a Win.
-func (a *Analyzer) meldsGrouping(g *grouper) Win {
+func (sk *stock) meldsGrouping(g *grouper) Win {
 	w := Win{Kind: WinMelds, Melds: make([]Meld, 0, g.bestN)}
 	// One array for every meld's tiles and another for what they play
 	// as: two allocations a grouping, not two a meld.
 	tiles, as := make([]tile.Tile, RackSize), make([]tile.Tile, RackSize)
 	for d := range g.bestN {
 		m := &g.best[d]
-		w.Melds = append(w.Melds, a.meldOf(m, tiles[:m.n:m.n], as[:m.n:m.n]))
+		w.Melds = append(w.Melds, sk.meldOf(m, tiles[:m.n:m.n], as[:m.n:m.n]))
 		tiles, as = tiles[m.n:], as[m.n:]
 	}
 	sortMelds(w.Melds)
@@ -444,14 +444,14 @@ func (a *Analyzer) meldsGrouping(g *grouper) Win {
 // meldOf lays a searched meld out in tiles and as (m.n long each): the
 // real tiles (an okey as itself, a false joker for the okey's face) and
 // what each plays as, a set's by colour.
-func (a *Analyzer) meldOf(m *gmeld, tiles, as []tile.Tile) Meld {
+func (sk *stock) meldOf(m *gmeld, tiles, as []tile.Tile) Meld {
 	out := Meld{Kind: m.kind, Tiles: tiles, As: as}
 	for i := range m.n {
 		out.As[i] = tile.Tile(m.faces[i])
 		if m.wild[i] {
-			out.Tiles[i] = a.okey
+			out.Tiles[i] = sk.okey
 		} else {
-			out.Tiles[i] = a.realTile(int(m.faces[i]))
+			out.Tiles[i] = sk.realTile(int(m.faces[i]))
 		}
 	}
 	if m.kind == Set {
@@ -491,7 +491,7 @@ func sortMelds(ms []Meld) {
 
 // pairsGrouping lays a seven-pairs win out: equal naturals together,
 // every single with an okey, the okeys left over together.
-func (a *Analyzer) pairsGrouping(p *played) Win {
+func (sk *stock) pairsGrouping(p *played) Win {
 	w := Win{Kind: WinPairs, Melds: make([]Meld, 0, RackSize/2)}
 	tiles, as := make([]tile.Tile, 0, RackSize), make([]tile.Tile, 0, RackSize)
 	pair := func(x, y, ax, ay tile.Tile) {
@@ -514,19 +514,19 @@ func (a *Analyzer) pairsGrouping(p *played) Win {
 			}
 			colour = c
 			f := c*tile.NumValues + v
-			t := a.realTile(f)
+			t := sk.realTile(f)
 			if k == 2 {
 				pair(t, t, tile.Tile(f), tile.Tile(f))
 			} else {
-				pair(t, a.okey, tile.Tile(f), tile.Tile(f))
+				pair(t, sk.okey, tile.Tile(f), tile.Tile(f))
 				wilds--
 			}
 		}
 	}
 	for ; wilds >= 2; wilds -= 2 {
 		// Two okeys make a pair; say they stand for themselves.
-		pair(a.okey, a.okey, a.okey, a.okey)
-		if colour >= 0 && int(a.okey.Colour()) != colour {
+		pair(sk.okey, sk.okey, sk.okey, sk.okey)
+		if colour >= 0 && int(sk.okey.Colour()) != colour {
 			// They can as well stand for any face of the rack's colour.
 			f := tile.Tile(colour * tile.NumValues)
 			last := &w.Melds[len(w.Melds)-1]
