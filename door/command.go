@@ -244,7 +244,7 @@ func (cs *console) tourneysStatus(here string) string {
 	}
 	ctx, cancel := context.WithTimeout(cs.srv.ctx, tourneyWait)
 	defer cancel()
-	ds := cs.srv.tourneys.Drivers(ctx)
+	ds := cs.srv.tourneys.Owner().Drivers(ctx)
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d tournaments not finished\n", len(ds))
 	if len(ds) > 0 {

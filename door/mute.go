@@ -49,7 +49,7 @@ func (cs *console) muteCommand(sess ssh.Session, args []string, fail func(int, s
 			return fail(2, "%s", muteUsage)
 		}
 		var b strings.Builder
-		for _, m := range ts.Mutes() {
+		for _, m := range ts.Muting().Mutes() {
 			fmt.Fprintf(&b, "%s\t%s\n", m.Name, untilWords(m))
 		}
 		if b.Len() == 0 {
@@ -68,14 +68,14 @@ func (cs *console) muteCommand(sess ssh.Session, args []string, fail func(int, s
 		return fail(1, "%s", problem)
 	}
 	if args[0] == "unmute" {
-		if err := ts.Unmute(ctx, id); err != nil {
+		if err := ts.Muting().Unmute(ctx, id); err != nil {
 			return fail(1, "%v", err)
 		}
 		wish.Printf(sess, "%s may chat again\n", safeID(name))
 		sess.Exit(0)
 		return true
 	}
-	if err := ts.Mute(ctx, id, name, until); err != nil {
+	if err := ts.Muting().Mute(ctx, id, name, until); err != nil {
 		return fail(1, "%v", err)
 	}
 	wish.Printf(sess, "%s is muted %s\n", safeID(name), untilWords(tournaments.MutedError{Until: until}))
@@ -126,7 +126,7 @@ func (cs *console) playerNamed(name string) (id, problem string) {
 			}
 		}
 	}
-	for _, o := range cs.srv.tourneys.PeopleNamed(name) {
+	for _, o := range cs.srv.tourneys.Muting().PeopleNamed(name) {
 		if !slices.Contains(ids, o) {
 			ids = append(ids, o)
 		}

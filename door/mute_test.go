@@ -55,7 +55,7 @@ func TestOperatorMutes(t *testing.T) {
 	if out, code := execSSH(t, addr, op, "mute bob 30m"); code != 0 || !strings.Contains(out, "muted until") {
 		t.Fatalf("the operator's mute: %d %q", code, out)
 	}
-	muted := func() bool { _, ok := srv.tourneys.Muted("key:bob"); return ok }
+	muted := func() bool { _, ok := srv.tourneys.Muting().Muted("key:bob"); return ok }
 	for !muted() {
 		if time.Now().After(deadline) {
 			t.Fatal("the mute never reached the node's memory")

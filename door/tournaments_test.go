@@ -241,7 +241,7 @@ func TestTournamentCarriedOnWhenItsOwnerDies(t *testing.T) {
 
 	ownerOf := func() int {
 		for i := range 3 {
-			if srv, _ := c.node(i); !c.isDown(i) && slices.Contains(srv.tourneys.Owned(), id) {
+			if srv, _ := c.node(i); !c.isDown(i) && slices.Contains(srv.tourneys.Owner().Owned(), id) {
 				return i
 			}
 		}

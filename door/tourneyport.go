@@ -208,7 +208,7 @@ func (p *serverPort) TourneyChat(id, player string) []tournaments.ChatLine {
 	if p.srv.tourneys == nil {
 		return nil
 	}
-	return p.srv.tourneys.Chat(id, player)
+	return p.srv.tourneys.Chats().Chat(id, player)
 }
 
 // Muted says whether the operator muted player.
@@ -216,13 +216,13 @@ func (p *serverPort) Muted(player string) (tournaments.MutedError, bool) {
 	if p.srv.tourneys == nil {
 		return tournaments.MutedError{}, false
 	}
-	return p.srv.tourneys.Muted(player)
+	return p.srv.tourneys.Muting().Muted(player)
 }
 
 // SayTourney says player's line in tournament id's chat, under name.
 func (p *serverPort) SayTourney(id, player, name, text string) error {
 	return p.withTourneys(func(ctx context.Context, ts *tournaments.Service) error {
-		return ts.Say(ctx, id, p.as(id, player), name, text)
+		return ts.Chats().Say(ctx, id, p.as(id, player), name, text)
 	})
 }
 

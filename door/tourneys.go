@@ -78,8 +78,8 @@ func (s *Server) openTourneys() error {
 	}
 	s.tourneys = svc
 	s.hall.Opt.SeatedEnded = svc.TableEnded
-	s.hall.AlsoOnNodeGone(svc.NodeGone)
-	s.hall.Opt.Muted = func(id string) (time.Time, bool) { m, muted := svc.Muted(id); return m.Until, muted }
+	s.hall.AlsoOnNodeGone(svc.Owner().NodeGone)
+	s.hall.Opt.Muted = func(id string) (time.Time, bool) { m, muted := svc.Muting().Muted(id); return m.Until, muted }
 	return nil
 }
 
@@ -123,5 +123,5 @@ func (s *Server) TournamentsOwned() []string {
 	if s.tourneys == nil {
 		return nil
 	}
-	return s.tourneys.Owned()
+	return s.tourneys.Owner().Owned()
 }

@@ -138,7 +138,7 @@ func awayLoses(t *testing.T, kind tourney.Kind) {
 	}
 	if kind == tourney.Arena {
 		clk.add(5 * time.Minute)
-		n.svc.Round(ctx)
+		n.svc.Owner().Round(ctx)
 		if _, tr, _ = n.svc.Tournament(id); len(tr.Playing) != 0 || len(tr.Pool) != 3 {
 			t.Fatalf("with the away player paused: playing %+v, pool %+v; want three waiting", tr.Playing, tr.Pool)
 		}

@@ -62,7 +62,7 @@ const chatWrites = 8
 // Chat is tournament id's chat as player may read it: its last lines,
 // oldest first (none: nobody said anything, or a private tournament
 // player is not in).
-func (c *chatRoom) Chat(id, player string) []ChatLine {
+func (c *ChatRoom) Chat(id, player string) []ChatLine {
 	c.svc.mu.Lock()
 	r, ok := c.svc.recs[id]
 	v := c.svc.other[chatKey(id)]
@@ -89,7 +89,7 @@ func (r *record) chatter(player string) bool {
 // cleaned and cut as a table's line, at the tables' pace (ErrChatSlow),
 // by an entrant (ErrChatNotIn) not muted (a *MutedError). A line that
 // cleans to nothing is not said.
-func (c *chatRoom) Say(ctx context.Context, id, player, name, text string) error {
+func (c *ChatRoom) Say(ctx context.Context, id, player, name, text string) error {
 	text = tables.CleanChat(text)
 	if text == "" {
 		return nil
@@ -103,7 +103,7 @@ func (c *chatRoom) Say(ctx context.Context, id, player, name, text string) error
 	case !r.chatter(player):
 		return ErrChatNotIn
 	}
-	if m, ok := c.svc.Muted(player); ok {
+	if m, ok := c.svc.mutes.Muted(player); ok {
 		return &m
 	}
 	if !c.paced(player) {
@@ -152,7 +152,7 @@ func (c *chatRoom) Say(ctx context.Context, id, player, name, text string) error
 // paced says whether player may say a line now at the tables' pace,
 // and counts it. Their pace is this node's count: a player's session
 // is on one node.
-func (c *chatRoom) paced(player string) bool {
+func (c *ChatRoom) paced(player string) bool {
 	hall := c.svc.opt.Hall.Opt
 	every, burst := cmp.Or(hall.ChatEvery, 5*time.Second), cmp.Or(hall.ChatBurst, 3)
 	now := c.svc.opt.Now()

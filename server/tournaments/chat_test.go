@@ -30,28 +30,28 @@ func TestTournamentChatAcrossNodes(t *testing.T) {
 		t.Fatal(err)
 	}
 	until(t, one.svc, "two sees it", func() bool { _, _, err := two.svc.Tournament(id); return err == nil })
-	two.svc.Round(ctx) // whichever node took the lease
+	two.svc.Owner().Round(ctx) // whichever node took the lease
 	if err := two.svc.JoinTournament(ctx, id, bob, "Bob", 0); err != nil {
 		t.Fatal(err)
 	}
 	until(t, one.svc, "bob joined", func() bool {
-		two.svc.Round(ctx)
+		two.svc.Owner().Round(ctx)
 		_, tr, _ := two.svc.Tournament(id)
 		return tr.Players() == 1
 	})
 
-	if err := two.svc.Say(ctx, id, eve, "Eve", "hello"); !errors.Is(err, ErrChatNotIn) {
+	if err := two.svc.Chats().Say(ctx, id, eve, "Eve", "hello"); !errors.Is(err, ErrChatNotIn) {
 		t.Errorf("a stranger's line: %v", err)
 	}
-	if err := two.svc.Say(ctx, id, bob, "Bob", "\x1b[31mgood   luck\x07 "+strings.Repeat("x", 500)); err != nil {
+	if err := two.svc.Chats().Say(ctx, id, bob, "Bob", "\x1b[31mgood   luck\x07 "+strings.Repeat("x", 500)); err != nil {
 		t.Fatal(err)
 	}
-	if err := one.svc.Say(ctx, id, ann, "Ann", "welcome"); err != nil {
+	if err := one.svc.Chats().Say(ctx, id, ann, "Ann", "welcome"); err != nil {
 		t.Fatal(err)
 	}
-	until(t, one.svc, "both lines on node one", func() bool { return len(one.svc.Chat(id, eve)) == 2 })
-	until(t, two.svc, "both lines on node two", func() bool { return len(two.svc.Chat(id, eve)) == 2 })
-	lines := one.svc.Chat(id, eve)
+	until(t, one.svc, "both lines on node one", func() bool { return len(one.svc.Chats().Chat(id, eve)) == 2 })
+	until(t, two.svc, "both lines on node two", func() bool { return len(two.svc.Chats().Chat(id, eve)) == 2 })
+	lines := one.svc.Chats().Chat(id, eve)
 	if l := lines[0]; l.Name != "Bob" || !strings.HasPrefix(l.Text, "good luck x") || strings.ContainsAny(l.Text, "\x1b\x07") || len(l.Text) > 100 || l.Seq != 1 {
 		t.Errorf("bob's line %+v", l)
 	}
@@ -60,15 +60,15 @@ func TestTournamentChatAcrossNodes(t *testing.T) {
 	}
 
 	for i := range 2 {
-		if err := two.svc.Say(ctx, id, bob, "Bob", "again"); err != nil {
+		if err := two.svc.Chats().Say(ctx, id, bob, "Bob", "again"); err != nil {
 			t.Fatalf("line %d: %v", i+2, err)
 		}
 	}
-	if err := two.svc.Say(ctx, id, bob, "Bob", "too fast"); !errors.Is(err, ErrChatSlow) {
+	if err := two.svc.Chats().Say(ctx, id, bob, "Bob", "too fast"); !errors.Is(err, ErrChatSlow) {
 		t.Errorf("a fourth line in five seconds: %v", err)
 	}
 	clk.add(5 * time.Second)
-	if err := two.svc.Say(ctx, id, bob, "Bob", "later"); err != nil {
+	if err := two.svc.Chats().Say(ctx, id, bob, "Bob", "later"); err != nil {
 		t.Errorf("a line once the pace allows: %v", err)
 	}
 
@@ -76,11 +76,11 @@ func TestTournamentChatAcrossNodes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := one.svc.Say(ctx, private, ann, "Ann", "members only"); err != nil {
+	if err := one.svc.Chats().Say(ctx, private, ann, "Ann", "members only"); err != nil {
 		t.Fatal(err)
 	}
-	until(t, one.svc, "the private line", func() bool { return len(one.svc.Chat(private, ann)) == 1 })
-	if got := one.svc.Chat(private, eve); got != nil {
+	until(t, one.svc, "the private line", func() bool { return len(one.svc.Chats().Chat(private, ann)) == 1 })
+	if got := one.svc.Chats().Chat(private, eve); got != nil {
 		t.Errorf("a stranger reads a private tournament's chat: %+v", got)
 	}
 }
@@ -99,33 +99,33 @@ func TestMuteHoldsOnEveryNode(t *testing.T) {
 	}
 	until(t, one.svc, "two sees it", func() bool { _, _, err := two.svc.Tournament(id); return err == nil })
 	end := clk.Now().Add(30 * time.Minute)
-	if err := one.svc.Mute(ctx, ann, "Ann", end); err != nil {
+	if err := one.svc.Muting().Mute(ctx, ann, "Ann", end); err != nil {
 		t.Fatal(err)
 	}
-	until(t, one.svc, "two holds the mute", func() bool { _, ok := two.svc.Muted(ann); return ok })
+	until(t, one.svc, "two holds the mute", func() bool { _, ok := two.svc.Muting().Muted(ann); return ok })
 	var m *MutedError
-	if err := two.svc.Say(ctx, id, ann, "Ann", "hi"); !errors.As(err, &m) || !m.Until.Equal(end.UTC()) {
+	if err := two.svc.Chats().Say(ctx, id, ann, "Ann", "hi"); !errors.As(err, &m) || !m.Until.Equal(end.UTC()) {
 		t.Errorf("a muted line: %v", err)
 	}
-	if got := two.svc.Mutes(); len(got) != 1 || got[0].Name != "Ann" {
+	if got := two.svc.Muting().Mutes(); len(got) != 1 || got[0].Name != "Ann" {
 		t.Errorf("the mutes: %+v", got)
 	}
 	clk.add(31 * time.Minute)
-	if err := two.svc.Say(ctx, id, ann, "Ann", "back"); err != nil {
+	if err := two.svc.Chats().Say(ctx, id, ann, "Ann", "back"); err != nil {
 		t.Errorf("once the mute lapsed: %v", err)
 	}
-	if err := two.svc.Mute(ctx, ann, "Ann", time.Time{}); err != nil {
+	if err := two.svc.Muting().Mute(ctx, ann, "Ann", time.Time{}); err != nil {
 		t.Fatal(err)
 	}
-	until(t, one.svc, "one holds the mute", func() bool { _, ok := one.svc.Muted(ann); return ok })
+	until(t, one.svc, "one holds the mute", func() bool { _, ok := one.svc.Muting().Muted(ann); return ok })
 	clk.add(24 * time.Hour)
-	if err := one.svc.Say(ctx, id, ann, "Ann", "hi"); !errors.As(err, &m) || !m.Until.IsZero() {
+	if err := one.svc.Chats().Say(ctx, id, ann, "Ann", "hi"); !errors.As(err, &m) || !m.Until.IsZero() {
 		t.Errorf("a line a day into a mute until unmuted: %v", err)
 	}
-	if err := one.svc.Unmute(ctx, ann); err != nil {
+	if err := one.svc.Muting().Unmute(ctx, ann); err != nil {
 		t.Fatal(err)
 	}
-	until(t, one.svc, "two lets go", func() bool { _, ok := two.svc.Muted(ann); return !ok })
+	until(t, one.svc, "two lets go", func() bool { _, ok := two.svc.Muting().Muted(ann); return !ok })
 }
 
 // A player the operator mutes on one node, sitting at a table another
@@ -138,7 +138,7 @@ func TestMuteToldAtOnceAtATableElsewhere(t *testing.T) {
 	eng, kept := openStore(t)
 	clk := &clock{now: t0.Add(-10 * time.Minute)}
 	one, two := startNode(t, eng, kept, nil, clk), startNode(t, eng, kept, nil, clk)
-	two.hall.Opt.Muted = func(id string) (time.Time, bool) { m, ok := two.svc.Muted(id); return m.Until, ok }
+	two.hall.Opt.Muted = func(id string) (time.Time, bool) { m, ok := two.svc.Muting().Muted(id); return m.Until, ok }
 	tb, err := two.hall.Create(tables.Config{Game: "classic", Rules: "default", Levels: [4]string{"easy", "easy", "easy", "easy"}}, "key:SHA256:host", "198.51.100.9")
 	if err != nil {
 		t.Fatal(err)
@@ -154,7 +154,7 @@ func TestMuteToldAtOnceAtATableElsewhere(t *testing.T) {
 			t.Fatal(rep.Err)
 		}
 	}
-	if err := one.svc.Mute(context.Background(), ann, "Ann", time.Time{}); err != nil {
+	if err := one.svc.Muting().Mute(context.Background(), ann, "Ann", time.Time{}); err != nil {
 		t.Fatal(err)
 	}
 	// told says whether m was told of a mute since the last time (a
@@ -184,11 +184,11 @@ func TestMuteToldAtOnceAtATableElsewhere(t *testing.T) {
 		t.Error("bob, not muted, was told he is")
 	}
 	// Unmuted and muted again as before: told again.
-	if err := one.svc.Unmute(context.Background(), ann); err != nil {
+	if err := one.svc.Muting().Unmute(context.Background(), ann); err != nil {
 		t.Fatal(err)
 	}
-	until(t, one.svc, "two lets go", func() bool { _, ok := two.svc.Muted(ann); return !ok })
-	if err := one.svc.Mute(context.Background(), ann, "Ann", time.Time{}); err != nil {
+	until(t, one.svc, "two lets go", func() bool { _, ok := two.svc.Muting().Muted(ann); return !ok })
+	if err := one.svc.Muting().Mute(context.Background(), ann, "Ann", time.Time{}); err != nil {
 		t.Fatal(err)
 	}
 	for !told(a) {
@@ -209,16 +209,16 @@ func TestAMutePutBackAfterTheUnmuteIsNotTaken(t *testing.T) {
 	ctx, f := forgerAt(t)
 	one, two, kv := f.one, f.started("two"), f.kv
 	const ann, bob = "key:SHA256:ann", "key:SHA256:bob"
-	muted := func(o owner, who string) bool { _, ok := o.svc.Muted(who); return ok }
-	if err := one.svc.Mute(ctx, ann, "Ann", time.Time{}); err != nil {
+	muted := func(o owner, who string) bool { _, ok := o.svc.Muting().Muted(who); return ok }
+	if err := one.svc.Muting().Mute(ctx, ann, "Ann", time.Time{}); err != nil {
 		t.Fatal(err)
 	}
 	until(t, one.svc, "two holds the mute", func() bool { return muted(two, ann) })
-	e, err := kv.Get(ctx, one.svc.muteKey(ann))
+	e, err := kv.Get(ctx, one.svc.mutes.muteKey(ann))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := two.svc.Unmute(ctx, ann); err != nil {
+	if err := two.svc.Muting().Unmute(ctx, ann); err != nil {
 		t.Fatal(err)
 	}
 	until(t, one.svc, "one lets go", func() bool { return !muted(one, ann) })
@@ -227,7 +227,7 @@ func TestAMutePutBackAfterTheUnmuteIsNotTaken(t *testing.T) {
 	}
 	// bob muted after the put back: a watch that brought his mute
 	// brought the put back before it.
-	if err := one.svc.Mute(ctx, bob, "Bob", time.Time{}); err != nil {
+	if err := one.svc.Muting().Mute(ctx, bob, "Bob", time.Time{}); err != nil {
 		t.Fatal(err)
 	}
 	three := f.started("three")
@@ -236,11 +236,11 @@ func TestAMutePutBackAfterTheUnmuteIsNotTaken(t *testing.T) {
 		if muted(o, ann) {
 			t.Fatalf("ann's mute put back after the unmute was taken")
 		}
-		if got := o.svc.Mutes(); len(got) != 1 || got[0].Name != "Bob" {
+		if got := o.svc.Muting().Mutes(); len(got) != 1 || got[0].Name != "Bob" {
 			t.Errorf("the mutes: %+v, want bob's alone", got)
 		}
 	}
-	if err := three.svc.Mute(ctx, ann, "Ann", time.Time{}); err != nil {
+	if err := three.svc.Muting().Mute(ctx, ann, "Ann", time.Time{}); err != nil {
 		t.Fatal(err)
 	}
 	until(t, one.svc, "ann muted again", func() bool { return muted(one, ann) })
@@ -269,7 +269,7 @@ func TestARequestPutBackAfterItWasTakenIsNotTaken(t *testing.T) {
 	}
 	// bob joins after the put back: a round that took his join saw it.
 	f.join(ctx, id, bob, "Bob")
-	f.one.svc.Round(ctx)
+	f.one.svc.Owner().Round(ctx)
 	if !f.in(f.one.svc, id, ann) {
 		t.Fatal("ann's leave put back after it was taken took her out")
 	}
@@ -361,19 +361,19 @@ func TestAnOlderChatPutBackIsNotTaken(t *testing.T) {
 	until(t, one.svc, "the tournament seen", func() bool { _, _, err := one.svc.Tournament(id); return err == nil })
 	said := func(o owner, want ...string) bool {
 		var got []string
-		for _, l := range o.svc.Chat(id, ann) {
+		for _, l := range o.svc.Chats().Chat(id, ann) {
 			got = append(got, l.Text)
 		}
 		return slices.Equal(got, want)
 	}
-	if err := one.svc.Say(ctx, id, ann, "Ann", "one"); err != nil {
+	if err := one.svc.Chats().Say(ctx, id, ann, "Ann", "one"); err != nil {
 		t.Fatal(err)
 	}
 	then, err := kv.Get(ctx, chatKey(id))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := one.svc.Say(ctx, id, ann, "Ann", "two"); err != nil {
+	if err := one.svc.Chats().Say(ctx, id, ann, "Ann", "two"); err != nil {
 		t.Fatal(err)
 	}
 	until(t, one.svc, "two lines", func() bool { return said(one, "one", "two") })
@@ -382,7 +382,7 @@ func TestAnOlderChatPutBackIsNotTaken(t *testing.T) {
 	}
 	two := f.started("two")
 	until(t, two.svc, "a node started after reads both lines", func() bool { return said(two, "one", "two") })
-	if err := two.svc.Say(ctx, id, ann, "Ann", "three"); err != nil {
+	if err := two.svc.Chats().Say(ctx, id, ann, "Ann", "three"); err != nil {
 		t.Fatal(err)
 	}
 	for _, o := range []owner{one, two} {
@@ -409,7 +409,7 @@ func TestAnOlderTournamentPutBackIsNotTaken(t *testing.T) {
 	two := f.started("two")
 	until(t, two.svc, "a node started after sees the tournament", func() bool { _, _, err := two.svc.Tournament(id); return err == nil })
 	for range 3 {
-		f.one.svc.Round(ctx)
+		f.one.svc.Owner().Round(ctx)
 		if !f.in(f.one.svc, id, bob) || !f.in(two.svc, id, bob) {
 			t.Fatalf("the tournament put back was taken: bob in on the owner %v, on a node started after %v", f.in(f.one.svc, id, bob), f.in(two.svc, id, bob))
 		}

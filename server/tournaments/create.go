@@ -119,7 +119,7 @@ func (s *Service) CreateFrom(ctx context.Context, by, addr string, c tourney.Con
 	if err := playersLimits(by, c, s.opt.Now()); err != nil {
 		return "", err
 	}
-	id, err := s.newID()
+	id, err := newID(s.opt.Random)
 	if err != nil {
 		return "", err
 	}
@@ -444,9 +444,9 @@ func isControl(r rune) bool { return r < ' ' || r == 0x7f || (r >= 0x80 && r < 0
 
 // newID is a new tournament's id: eight letters and digits from the
 // server's source of randomness.
-func (s *Service) newID() (string, error) {
+func newID(random io.Reader) (string, error) {
 	var b [5]byte
-	if _, err := io.ReadFull(s.opt.Random, b[:]); err != nil {
+	if _, err := io.ReadFull(random, b[:]); err != nil {
 		return "", fmt.Errorf("a tournament's id: %w", err)
 	}
 	return strings.ToLower(base32.StdEncoding.EncodeToString(b[:])), nil

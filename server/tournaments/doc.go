@@ -51,8 +51,10 @@
 //	service.go   Service: started with its Options, the tournaments as
 //	             every node sees them (a watch of the store), the lobby's
 //	             list and one tournament's copy; the parts it is made
-//	             of, each with its own methods: the owner's round
-//	             (ownerRound), the chat (chatRoom), the mutes
+//	             of, each with its own methods and reached through it
+//	             by name, never promoted: the owner's round
+//	             (OwnerRound, Owner), the chat (ChatRoom, Chats), the
+//	             mutes (Mutes, Muting)
 //
 // It may import game/tourney, game/okey101 (its rules: whether a 101
 // tournament's tables are partners'), game/classic (its rules: a

@@ -98,7 +98,7 @@ func overMatches(t *tourney.Tournament) []tourney.Match {
 // where they would tell the tables still playing which racks did
 // well. Handed again after a write lost, a match is rated once all the
 // same (keep.RatingBook.Rate's mark).
-func (o *ownerRound) heldRates(r *record) bool {
+func (o *OwnerRound) heldRates(r *record) bool {
 	handed := false
 	for n, m := range r.Rates {
 		i := slices.IndexFunc(r.T.Matches, func(m tourney.Match) bool { return m.Table == n })

@@ -68,7 +68,7 @@ func idleEarnsNothing(t *testing.T, kind tourney.Kind, partners bool) {
 		if time.Now().After(deadline) {
 			t.Fatalf("the tournament never finished: %s, playing %v, %d matches", tr.Phase, tr.Playing, len(tr.Matches))
 		}
-		n.svc.Round(ctx)
+		n.svc.Owner().Round(ctx)
 		p.come(t, n, id, nil)
 	drain:
 		for {

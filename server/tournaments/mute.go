@@ -47,13 +47,13 @@ func mute(v []byte, now time.Time) (MutedError, bool, error) {
 }
 
 // muteKey is player's mute's key.
-func (ms *mutes) muteKey(player string) string {
+func (ms *Mutes) muteKey(player string) string {
 	return prefixMute + ms.svc.opt.Book.PlayerName("mute", player)
 }
 
 // Mute mutes player (called name, for the list) until until (zero:
 // until unmuted), on every node.
-func (ms *mutes) Mute(ctx context.Context, player, name string, until time.Time) error {
+func (ms *Mutes) Mute(ctx context.Context, player, name string, until time.Time) error {
 	if player == "" || len(player) > maxPlayerID {
 		return fmt.Errorf("%w: a player of %d bytes", ErrSettings, len(player))
 	}
@@ -71,7 +71,7 @@ func (ms *mutes) Mute(ctx context.Context, player, name string, until time.Time)
 }
 
 // Unmute lets player chat again.
-func (ms *mutes) Unmute(ctx context.Context, player string) error {
+func (ms *Mutes) Unmute(ctx context.Context, player string) error {
 	ctx, cancel := context.WithTimeout(ctx, storeWait)
 	defer cancel()
 	if err := ms.svc.opt.Book.Lift(ctx, ms.muteKey(player), nil, 0); err != nil {
@@ -83,7 +83,7 @@ func (ms *mutes) Unmute(ctx context.Context, player string) error {
 
 // Muted says whether player is muted now, and until when: from memory,
 // as every node's watch keeps the mutes.
-func (ms *mutes) Muted(player string) (MutedError, bool) {
+func (ms *Mutes) Muted(player string) (MutedError, bool) {
 	key := ms.muteKey(player)
 	ms.svc.mu.Lock()
 	v, ok := ms.svc.other[key]
@@ -100,7 +100,7 @@ func (ms *mutes) Muted(player string) (MutedError, bool) {
 }
 
 // Mutes are the mutes in force, as the operator named the players.
-func (ms *mutes) Mutes() []MutedError {
+func (ms *Mutes) Mutes() []MutedError {
 	now := ms.svc.opt.Now()
 	ms.svc.mu.Lock()
 	defer ms.svc.mu.Unlock()
@@ -120,7 +120,7 @@ func (ms *mutes) Mutes() []MutedError {
 // PeopleNamed are the players of the tournaments not finished over a
 // day ago whose name is name (letters' case aside): whom the operator
 // may mean by it.
-func (ms *mutes) PeopleNamed(name string) []string {
+func (ms *Mutes) PeopleNamed(name string) []string {
 	now := ms.svc.opt.Now()
 	ms.svc.mu.Lock()
 	defer ms.svc.mu.Unlock()

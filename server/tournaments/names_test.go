@@ -23,7 +23,7 @@ func TestSeatsHeldInTheirPlayersNames(t *testing.T) {
 	}, 4)
 	var pl tourney.Playing
 	for end := time.Now().Add(2 * time.Minute); ; time.Sleep(20 * time.Millisecond) {
-		n.svc.Round(context.Background())
+		n.svc.Owner().Round(context.Background())
 		_, tr, err := n.svc.Tournament(id)
 		if err != nil {
 			t.Fatal(err)

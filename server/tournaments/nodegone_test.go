@@ -19,8 +19,8 @@ func TestANodeGonesTournamentIsTakenAtOnce(t *testing.T) {
 	ctx := context.Background()
 	id := arenaOfFour(t, one.svc, "gone")
 	clk.add(10 * time.Minute)
-	for end := time.Now().Add(time.Minute); !slices.Contains(one.svc.Owned(), id); time.Sleep(10 * time.Millisecond) {
-		one.svc.Round(ctx)
+	for end := time.Now().Add(time.Minute); !slices.Contains(one.svc.Owner().Owned(), id); time.Sleep(10 * time.Millisecond) {
+		one.svc.Owner().Round(ctx)
 		if time.Now().After(end) {
 			t.Fatal("the first node never took its tournament")
 		}
@@ -28,8 +28,8 @@ func TestANodeGonesTournamentIsTakenAtOnce(t *testing.T) {
 	// Asked at once, while the first node's lease is surely held (no
 	// wait past its TTL, which a loaded machine's late renewal could let
 	// run out).
-	two.svc.Round(ctx)
-	if len(two.svc.Owned()) != 0 {
+	two.svc.Owner().Round(ctx)
+	if len(two.svc.Owner().Owned()) != 0 {
 		t.Fatal("a second node took a tournament whose node renews its lease, not said gone")
 	}
 	// The first node still renews its lease here (in a real cluster a
@@ -40,20 +40,20 @@ func TestANodeGonesTournamentIsTakenAtOnce(t *testing.T) {
 	// for a while: the lease never runs out meanwhile (it is renewed),
 	// so a take at all is a take at the revision.
 	for end := time.Now().Add(30 * time.Second); ; time.Sleep(10 * time.Millisecond) {
-		two.svc.NodeGone("one")
-		two.svc.Round(ctx)
-		if slices.Contains(two.svc.Owned(), id) {
+		two.svc.Owner().NodeGone("one")
+		two.svc.Owner().Round(ctx)
+		if slices.Contains(two.svc.Owner().Owned(), id) {
 			break
 		}
 		if time.Now().After(end) {
-			t.Fatalf("the node said gone's tournament not taken in 30 s of rounds: owned %v", two.svc.Owned())
+			t.Fatalf("the node said gone's tournament not taken in 30 s of rounds: owned %v", two.svc.Owner().Owned())
 		}
 	}
-	two.svc.NodeGone("three") // another node gone: nothing of the first's taken from it
-	if got := two.svc.goneLately(time.Now()); got != "three" {
+	two.svc.Owner().NodeGone("three") // another node gone: nothing of the first's taken from it
+	if got := two.svc.owner.goneLately(time.Now()); got != "three" {
 		t.Errorf("the node gone lately is %q, want three", got)
 	}
-	if got := two.svc.goneLately(time.Now().Add(2 * goneFor)); got != "" {
+	if got := two.svc.owner.goneLately(time.Now().Add(2 * goneFor)); got != "" {
 		t.Errorf("a node gone long ago still said gone lately: %q", got)
 	}
 }

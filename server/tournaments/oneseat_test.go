@@ -72,7 +72,7 @@ func TestDuplicateSeatsOnePersonOnce(t *testing.T) {
 	tr := waitFor(t, n, dup, "the requests taken", func(tr tourney.Tournament) bool {
 		_, cem := tr.Joined["key:SHA256:cem"]
 		_, dan := tr.Joined["key:SHA256:dan"]
-		reqs, _ := n.svc.pending(dup)
+		reqs, _ := n.svc.owner.pending(dup)
 		return (cem || dan) && len(reqs) == 0
 	})
 	_, cem := tr.Joined["key:SHA256:cem"]
@@ -138,7 +138,7 @@ func TestOneEntryPerAddress(t *testing.T) {
 			}
 			// Each entry taken before the next is asked: the rule
 			// reads what the owner has taken.
-			waitFor(t, n, id, c.who+" taken", func(tourney.Tournament) bool { reqs, _ := n.svc.pending(id); return len(reqs) == 0 })
+			waitFor(t, n, id, c.who+" taken", func(tourney.Tournament) bool { reqs, _ := n.svc.owner.pending(id); return len(reqs) == 0 })
 			if c.want == nil {
 				waitFor(t, n, id, c.who+" joined", func(tr tourney.Tournament) bool { _, ok := tr.Joined[tr.Unit(c.who)]; return ok })
 			}
@@ -245,7 +245,7 @@ func TestOneEntryThroughEveryAsk(t *testing.T) {
 				t.Fatal(err)
 			}
 			tr := waitFor(t, n, id, "the ask ended", func(tr tourney.Tournament) bool {
-				reqs, _ := n.svc.pending(id)
+				reqs, _ := n.svc.owner.pending(id)
 				return len(tr.Invites) == 0 && len(reqs) == 0
 			})
 			// The entries from home: the units its players are in.

@@ -16,7 +16,7 @@ import (
 // own (its node too: OpenedOn), and in r.Opening: it opens once r is
 // written (openTable). A number not to be had puts an arena's players
 // back in its pool (they are paired again at the next round).
-func (o *ownerRound) plan(r *record, st tourney.Start, now time.Time) (int, error) {
+func (o *OwnerRound) plan(r *record, st tourney.Start, now time.Time) (int, error) {
 	t := &r.T
 	num, err := o.svc.opt.Hall.Number()
 	if err == nil {
@@ -50,7 +50,7 @@ func triedKey(id string, n int) string { return id + "/" + strconv.Itoa(n) }
 // back (tourney's NotOpened: no match, an arena's players paired
 // again). A number is opened by one node only: its lease in a cluster,
 // the hall's own tables alone.
-func (o *ownerRound) settleOpening(ctx context.Context, id string, r *record, n int, now time.Time) ([]tourney.Start, bool) {
+func (o *OwnerRound) settleOpening(ctx context.Context, id string, r *record, n int, now time.Time) ([]tourney.Start, bool) {
 	t := &r.T
 	key := triedKey(id, n)
 	o.svc.mu.Lock()
@@ -96,7 +96,7 @@ func (o *ownerRound) settleOpening(ctx context.Context, id string, r *record, n 
 // seats held for its players (a partners' table seats each team's
 // players facing each other: tourney's Seats), named, a duplicate
 // round's deals its round's.
-func (o *ownerRound) openTable(id string, r *record, n int) error {
+func (o *OwnerRound) openTable(id string, r *record, n int) error {
 	t := &r.T
 	i := slices.IndexFunc(t.Playing, func(p tourney.Playing) bool { return p.Table == n })
 	if i < 0 {

@@ -42,7 +42,7 @@ func TestRoundsTablesNeverOrphaned(t *testing.T) {
 			waitFor(t, n, id, "the joins", func(tr tourney.Tournament) bool { return len(tr.Joined) == 4 })
 			var mu sync.Mutex
 			armed, faults := true, 0
-			n.svc.writeFault = func(string) (bool, error) {
+			n.svc.owner.writeFault = func(string) (bool, error) {
 				mu.Lock()
 				defer mu.Unlock()
 				if !armed {
@@ -52,7 +52,7 @@ func TestRoundsTablesNeverOrphaned(t *testing.T) {
 				return c.land, context.DeadlineExceeded
 			}
 			clk.add(10 * time.Minute) // it starts: the four paired
-			n.svc.Round(ctx)
+			n.svc.Owner().Round(ctx)
 			mu.Lock()
 			armed = false
 			if faults == 0 {
@@ -67,7 +67,7 @@ func TestRoundsTablesNeverOrphaned(t *testing.T) {
 			})
 			// A few more rounds: nothing opens again.
 			for range 5 {
-				n.svc.Round(ctx)
+				n.svc.Owner().Round(ctx)
 				time.Sleep(10 * time.Millisecond)
 			}
 			_, tr, _ = n.svc.Tournament(id)
@@ -109,7 +109,7 @@ func running(n *node) []string {
 func waitFor(t *testing.T, n *node, id, what string, want func(tourney.Tournament) bool) tourney.Tournament {
 	t.Helper()
 	for end := time.Now().Add(2 * time.Minute); ; time.Sleep(10 * time.Millisecond) {
-		n.svc.Round(context.Background())
+		n.svc.Owner().Round(context.Background())
 		_, tr, err := n.svc.Tournament(id)
 		if err != nil && !errors.Is(err, ErrNoTournament) {
 			t.Fatal(err)
@@ -134,10 +134,10 @@ func TestRoundsTableOpenedByTheNextOwner(t *testing.T) {
 	id := arenaOfFour(t, one.svc, "owner lost mid-round")
 	ctx := context.Background()
 	until(t, one.svc, "the joins", func() bool { return len(state(t, one.svc, id).Joined) == 4 })
-	one.svc.writeFault = func(string) (bool, error) { return true, context.DeadlineExceeded }
+	one.svc.owner.writeFault = func(string) (bool, error) { return true, context.DeadlineExceeded }
 	clk.add(10 * time.Minute)
-	one.svc.Round(ctx) // written, not opened: the answer lost
-	one.stop()         // and the node gone
+	one.svc.Owner().Round(ctx) // written, not opened: the answer lost
+	one.stop()                 // and the node gone
 	if got := running(n); len(got) != 0 {
 		t.Fatalf("tables %v run: the lost owner opened what it did not know written", got)
 	}
@@ -146,7 +146,7 @@ func TestRoundsTableOpenedByTheNextOwner(t *testing.T) {
 		return len(tr.Playing) == 1 && len(running(n)) == 1
 	})
 	for range 5 {
-		two.svc.Round(ctx)
+		two.svc.Owner().Round(ctx)
 		time.Sleep(10 * time.Millisecond)
 	}
 	tr := state(t, two.svc, id)
@@ -204,7 +204,7 @@ func TestAKeptTableIsNotOpenedAfresh(t *testing.T) {
 	n.hall.Mu.Lock()
 	delete(n.hall.Tables, num) // as on a node that has not taken it over yet
 	n.hall.Mu.Unlock()
-	if st, settled := n.svc.settleOpening(ctx, "kept", &r, k, t0); !settled || len(st) != 0 || len(r.T.Playing) != 1 {
+	if st, settled := n.svc.owner.settleOpening(ctx, "kept", &r, k, t0); !settled || len(st) != 0 || len(r.T.Playing) != 1 {
 		t.Errorf("a kept table written as opening: settled %v, starts %v, playing %v; want settled, still in play", settled, st, r.T.Playing)
 	}
 	if got := running(n); len(got) != 0 {

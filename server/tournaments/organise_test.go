@@ -67,7 +67,7 @@ func TestOrganiserChangesOrCancelsBeforeTheStart(t *testing.T) {
 		t.Errorf("cancelled: phase %s, %d matches, listed cancelled %v, a podium of %d", tr.Phase, len(tr.Matches), l.Cancelled, len(l.Podium))
 	}
 	clk.add(time.Hour)
-	n.svc.Round(ctx)
+	n.svc.Owner().Round(ctx)
 	if _, tr, _ := n.svc.Tournament(id); tr.Phase != tourney.Finished || len(tr.Playing) != 0 {
 		t.Errorf("cancelled, then past its start: %s, %d tables", tr.Phase, len(tr.Playing))
 	}

@@ -36,7 +36,7 @@ import (
 func (s *Service) Start(ctx context.Context) error {
 	opt := s.opt
 	if opt.Leases != nil {
-		s.hold = keep.NewHolding(ctx, opt.Leases, s.lost)
+		s.owner.hold = keep.NewHolding(ctx, opt.Leases, s.owner.lost)
 	}
 	opt.Book.KeepNewest(prefixMute) // mute.go
 	opt.Book.KeepNewest(prefixReq)  // requests.go
@@ -55,14 +55,14 @@ func (s *Service) Start(ctx context.Context) error {
 	}
 	go s.writeEnds(ctx)
 	if opt.Every >= 0 {
-		go s.run(ctx, cmp.Or(opt.Every, time.Second))
+		go s.owner.run(ctx, cmp.Or(opt.Every, time.Second))
 	}
 	return nil
 }
 
 // run runs the owner's round every tick, and at once when a request or
 // a table's end comes, until ctx ends.
-func (o *ownerRound) run(ctx context.Context, every time.Duration) {
+func (o *OwnerRound) run(ctx context.Context, every time.Duration) {
 	tick := time.NewTicker(every)
 	defer tick.Stop()
 	for {
@@ -85,7 +85,7 @@ func (o *ownerRound) run(ctx context.Context, every time.Duration) {
 
 // Round is one owner's round: the tournaments nobody owns taken (their
 // lease), and each one owned driven.
-func (o *ownerRound) Round(ctx context.Context) {
+func (o *OwnerRound) Round(ctx context.Context) {
 	o.claim(ctx)
 	o.svc.mu.Lock()
 	ids := make([]string, 0, len(o.owned))
@@ -105,7 +105,7 @@ func (o *ownerRound) Round(ctx context.Context) {
 }
 
 // Owned lists the tournaments this node drives.
-func (o *ownerRound) Owned() []string {
+func (o *OwnerRound) Owned() []string {
 	o.svc.mu.Lock()
 	defer o.svc.mu.Unlock()
 	out := make([]string, 0, len(o.owned))
@@ -130,7 +130,7 @@ type Driver struct {
 // Drivers lists the tournaments not finished, by id, each with the
 // node that drives it: one read of its lease a tournament (alone, this
 // node drives every one).
-func (o *ownerRound) Drivers(ctx context.Context) []Driver {
+func (o *OwnerRound) Drivers(ctx context.Context) []Driver {
 	o.svc.mu.Lock()
 	var out []Driver
 	for id, r := range o.svc.recs {
@@ -160,7 +160,7 @@ func (o *ownerRound) Drivers(ctx context.Context) []Driver {
 
 // claim takes the lease of each tournament not finished that nobody
 // holds. A lease is only tried for on a Create: one held is refused.
-func (o *ownerRound) claim(ctx context.Context) {
+func (o *OwnerRound) claim(ctx context.Context) {
 	now := time.Now()
 	o.svc.mu.Lock()
 	var free []string
@@ -200,7 +200,7 @@ func (o *ownerRound) claim(ctx context.Context) {
 // drove: it left the cluster (its routes closed and not back), so their
 // leases need not be waited out, while the matches that ended meanwhile
 // wait for their next table.
-func (o *ownerRound) NodeGone(node string) {
+func (o *OwnerRound) NodeGone(node string) {
 	o.svc.mu.Lock()
 	o.goneNode, o.goneAt = node, time.Now()
 	clear(o.heldElsewhere) // asked for again at once
@@ -217,7 +217,7 @@ func (o *ownerRound) NodeGone(node string) {
 const claimAgain = time.Second
 
 // give lets a finished tournament go: nobody need drive it.
-func (o *ownerRound) give(ctx context.Context, id string) {
+func (o *OwnerRound) give(ctx context.Context, id string) {
 	o.svc.mu.Lock()
 	delete(o.owned, id)
 	o.svc.mu.Unlock()
@@ -229,7 +229,7 @@ func (o *ownerRound) give(ctx context.Context, id string) {
 }
 
 // drive is the owner's round for tournament id.
-func (o *ownerRound) drive(ctx context.Context, id string) error {
+func (o *OwnerRound) drive(ctx context.Context, id string) error {
 	rctx, cancel := context.WithTimeout(ctx, storeWait)
 	defer cancel()
 	// Where a round's time goes, for the debug log: each step a round
@@ -319,7 +319,7 @@ func (o *ownerRound) drive(ctx context.Context, id string) error {
 			continue
 		}
 		if req.Organiser {
-			if o.svc.organised(id, &r, req) {
+			if organised(o.svc.opt.Now, o.svc.opt.Log, id, &r, req) {
 				changed = true
 			}
 			continue

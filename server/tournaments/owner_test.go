@@ -31,7 +31,7 @@ func TestOwnerReadsAgainAWriteItMadeItself(t *testing.T) {
 	n, one, clk := hallAndOwner(t)
 	var mu sync.Mutex
 	lose, lost := false, 0
-	one.svc.answerLost = func(string) bool {
+	one.svc.owner.answerLost = func(string) bool {
 		mu.Lock()
 		defer mu.Unlock()
 		if !lose {
@@ -58,7 +58,7 @@ func TestOwnerReadsAgainAWriteItMadeItself(t *testing.T) {
 		if n == 0 {
 			t.Fatalf("%s: no write's answer was lost: the test tests nothing", when)
 		}
-		if !slices.Contains(one.svc.Owned(), id) {
+		if !slices.Contains(one.svc.Owner().Owned(), id) {
 			t.Fatalf("%s: the owner forgot the arena whose lease it holds: nobody drives it now", when)
 		}
 	}
@@ -169,8 +169,8 @@ func TestOwnerActsOnNoCopyBehind(t *testing.T) {
 	var mu sync.Mutex
 	var seen []readAt // every value the owner read, in order
 	behind, served := false, 0
-	latest := n.svc.read
-	n.svc.read = func(ctx context.Context, key string) ([]byte, uint64, error) {
+	latest := n.svc.owner.read
+	n.svc.owner.read = func(ctx context.Context, key string) ([]byte, uint64, error) {
 		v, rev, err := latest(ctx, key)
 		if err != nil {
 			return v, rev, err
@@ -196,14 +196,14 @@ func TestOwnerActsOnNoCopyBehind(t *testing.T) {
 	// the lease changed hands, reads the store: here every round does.
 	forgetOwn := func() {
 		n.svc.mu.Lock()
-		delete(n.svc.own, id)
+		delete(n.svc.owner.own, id)
 		n.svc.mu.Unlock()
 	}
 	rounds := func(what string, want func(tourney.Tournament) bool) tourney.Tournament {
 		t.Helper()
 		for end := time.Now().Add(2 * time.Minute); ; time.Sleep(10 * time.Millisecond) {
 			forgetOwn()
-			n.svc.Round(ctx)
+			n.svc.Owner().Round(ctx)
 			if _, tr, err := n.svc.Tournament(id); err == nil && want(tr) {
 				return tr
 			}
@@ -222,7 +222,7 @@ func TestOwnerActsOnNoCopyBehind(t *testing.T) {
 	behind = true
 	mu.Unlock()
 	forgetOwn()
-	n.svc.Round(ctx)
+	n.svc.Owner().Round(ctx)
 	mu.Lock()
 	if served != 1 {
 		mu.Unlock()
@@ -231,7 +231,7 @@ func TestOwnerActsOnNoCopyBehind(t *testing.T) {
 	mu.Unlock()
 	// A round or two more, reading the store's latest: nothing new to do.
 	forgetOwn()
-	n.svc.Round(ctx)
+	n.svc.Owner().Round(ctx)
 	var open []string
 	for _, sm := range n.hall.List() {
 		if sm.Tourney == id && !sm.Over {

@@ -235,7 +235,7 @@ func until(t *testing.T, own *Service, what string, ok func() bool) {
 		if time.Now().After(deadline) {
 			t.Fatalf("never: %s", what)
 		}
-		own.Round(context.Background())
+		own.Owner().Round(context.Background())
 		time.Sleep(10 * time.Millisecond)
 	}
 }
@@ -340,7 +340,7 @@ func TestPartnersAskedFromAnotherNode(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	until(t, one.svc, "one owns it", func() bool { return slices.Contains(one.svc.Owned(), id) })
+	until(t, one.svc, "one owns it", func() bool { return slices.Contains(one.svc.Owner().Owned(), id) })
 	seen := func(ok func(*tourney.Tournament) bool) func() bool {
 		return func() bool {
 			_, tr, err := two.svc.Tournament(id)
@@ -363,7 +363,7 @@ func TestPartnersAskedFromAnotherNode(t *testing.T) {
 		p, _ := tr.Partner(player(1))
 		return p == player(0) && len(tr.Invites) == 0
 	}))
-	if slices.Contains(two.svc.Owned(), id) {
+	if slices.Contains(two.svc.Owner().Owned(), id) {
 		t.Error("the node that asked owns the tournament")
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"math/big"
 	"slices"
 	"strconv"
@@ -310,8 +311,8 @@ func (s *Service) JoinCode(id, player string) string {
 func orgKey(id string) string { return prefixReq + id + ".org" }
 
 // organised applies the organiser's change q to r as its owner takes
-// it, and says whether it changed anything.
-func (s *Service) organised(id string, r *record, q request) bool {
+// it (at now, by the server's clock), and says whether it changed anything.
+func organised(now func() time.Time, log *slog.Logger, id string, r *record, q request) bool {
 	t := &r.T
 	var err error
 	switch {
@@ -325,15 +326,15 @@ func (s *Service) organised(id string, r *record, q request) bool {
 		if err = Edit(t, *q.Edit); err == nil {
 			if what := was.Changed(t.Config); len(what) > 0 {
 				// Said to its entrants on its page: what changed, and by whom.
-				t.Changed = &tourney.Change{At: s.opt.Now().UTC(), ByOperator: q.Player == Operator && r.By != Operator, What: what}
+				t.Changed = &tourney.Change{At: now().UTC(), ByOperator: q.Player == Operator && r.By != Operator, What: what}
 			}
 		}
 	}
 	if err != nil {
-		s.opt.Log.Info("tournament: the organiser's change refused", "tournament", id, "err", err)
+		log.Info("tournament: the organiser's change refused", "tournament", id, "err", err)
 		return false
 	}
-	s.opt.Log.Info("tournament: changed by its organiser", "tournament", id, "cancelled", q.Cancel, "by", keep.LogID(q.Player))
+	log.Info("tournament: changed by its organiser", "tournament", id, "cancelled", q.Cancel, "by", keep.LogID(q.Player))
 	return true
 }
 

@@ -171,10 +171,11 @@ type Service struct {
 	// ended are tables' ends waiting to be written (requests.go).
 	ended chan endNote
 
-	// chatRoom is the tournaments' chat (chat.go), mutes the
-	// operator's mutes (mute.go).
-	chatRoom
-	mutes
+	// chat is the tournaments' chat (chat.go), mutes the operator's
+	// mutes (mute.go): parts a caller reaches through Chats and
+	// Muting.
+	chat  ChatRoom
+	mutes Mutes
 
 	mu sync.Mutex
 	// recs are the tournaments, by id; other are the requests' and ends'
@@ -201,31 +202,31 @@ type Service struct {
 	// brings nothing.
 	watchMisses func(key string) bool
 
-	// ownerRound is the owner's round for the tournaments this node
-	// owns (owner.go): its fields are guarded by mu.
-	ownerRound
+	// owner is the owner's round for the tournaments this node owns
+	// (owner.go), reached through Owner: its fields are guarded by mu.
+	owner OwnerRound
 }
 
-// chatRoom is the tournaments' chat (chat.go): its lines are the
+// ChatRoom is the tournaments' chat (chat.go): its lines are the
 // store's, read by the watch; what it keeps itself is each speaker's
 // pace on this node.
-type chatRoom struct {
+type ChatRoom struct {
 	svc *Service
 	// mu guards rates: each speaker's pace.
 	mu    sync.Mutex
 	rates map[string]*tables.ChatRate
 }
 
-// mutes are the operator's mutes (mute.go), kept in the store and read
+// Mutes are the operator's mutes (mute.go), kept in the store and read
 // from the watch's copy of it.
-type mutes struct {
+type Mutes struct {
 	svc *Service
 }
 
-// ownerRound is the owner's round (owner.go): the leases this node
+// OwnerRound is the owner's round (owner.go): the leases this node
 // holds and what it remembers of the tournaments it drives. It is a
 // part of its Service (svc), whose mu guards its fields.
-type ownerRound struct {
+type OwnerRound struct {
 	svc *Service
 	// hold is this node's hold on its tournaments' leases (nil: alone).
 	hold *keep.Holding
@@ -287,12 +288,25 @@ func New(opt Options) (*Service, error) {
 	}
 	s := &Service{opt: opt, wake: make(chan struct{}, 1), ended: make(chan endNote, endQueue),
 		recs: map[string]record{}, other: map[string]seen{}, pages: map[string][]tourney.Match{}, shown: map[string]shownCopy{}, lines: map[string]shownLine{}}
-	s.chatRoom = chatRoom{svc: s, rates: map[string]*tables.ChatRate{}}
-	s.mutes = mutes{svc: s}
-	s.ownerRound = ownerRound{svc: s, owned: map[string]bool{}, heldElsewhere: map[string]time.Time{},
+	s.chat = ChatRoom{svc: s, rates: map[string]*tables.ChatRate{}}
+	s.mutes = Mutes{svc: s}
+	s.owner = OwnerRound{svc: s, owned: map[string]bool{}, heldElsewhere: map[string]time.Time{},
 		missing: map[string]time.Time{}, peeked: map[string]time.Time{}, tried: map[string]error{}, wrote: map[string]uint64{}, own: map[string]ownWrite{}, read: opt.Book.ReadLatest}
 	return s, nil
 }
+
+// Chats is the tournaments' chat, a part of the service: its lines
+// read, a player's line said.
+func (s *Service) Chats() *ChatRoom { return &s.chat }
+
+// Muting is the operator's mutes, a part of the service: muted,
+// unmuted, listed, asked.
+func (s *Service) Muting() *Mutes { return &s.mutes }
+
+// Owner is the owner's round of the tournaments this node owns, a part
+// of the service: run, asked what it owns and drives, told of a node
+// gone.
+func (s *Service) Owner() *OwnerRound { return &s.owner }
 
 // poke wakes the owner's round.
 func (s *Service) poke() {

@@ -208,7 +208,7 @@ func playWith(t *testing.T, n *node, clk *clock, tid string, step time.Duration,
 			_, tr, _ := n.svc.Tournament(tid)
 			t.Fatalf("the tournament never finished: %s, playing %v, %d matches", tr.Phase, tr.Playing, len(tr.Matches))
 		}
-		n.svc.Round(context.Background())
+		n.svc.Owner().Round(context.Background())
 		p.come(t, n, tid, absent)
 	drain:
 		for {
@@ -603,18 +603,18 @@ func TestOwnerLostNoMatchLostOrCountedTwice(t *testing.T) {
 	waitWatched := func(s *Service, want func(tourney.Tournament) bool) tourney.Tournament {
 		t.Helper()
 		for end := time.Now().Add(2 * time.Minute); ; time.Sleep(10 * time.Millisecond) {
-			s.Round(ctx)
+			s.Owner().Round(ctx)
 			if _, tr, err := s.Tournament(id); err == nil && want(tr) {
 				return tr
 			}
 			if time.Now().After(end) {
 				_, tr, _ := s.Tournament(id)
-				t.Fatalf("waited in vain: %s, playing %v, %d matches, owned by this one: %v", tr.Phase, tr.Playing, len(tr.Matches), s.Owned())
+				t.Fatalf("waited in vain: %s, playing %v, %d matches, owned by this one: %v", tr.Phase, tr.Playing, len(tr.Matches), s.Owner().Owned())
 			}
 		}
 	}
 	tr := waitWatched(one.svc, func(tr tourney.Tournament) bool { return len(tr.Playing) == 1 })
-	if two.svc.Round(ctx); len(two.svc.Owned()) != 0 {
+	if two.svc.Owner().Round(ctx); len(two.svc.Owner().Owned()) != 0 {
 		t.Fatal("a second node drives a tournament whose lease is held")
 	}
 	// The one node dies; the table's match is played to its end and
@@ -646,7 +646,7 @@ func TestOwnerLostNoMatchLostOrCountedTwice(t *testing.T) {
 	mu.Unlock()
 	two.svc.TableEnded(again) // reported again: a table brought back
 	for range 20 {
-		two.svc.Round(ctx)
+		two.svc.Owner().Round(ctx)
 		time.Sleep(20 * time.Millisecond)
 	}
 	if _, tr2, _ := two.svc.Tournament(id); len(tr2.Matches) != 1 {
@@ -736,7 +736,7 @@ func TestTableLostWithNoEndIsAbandoned(t *testing.T) {
 		r.T.Opened(tourney.Start{Players: tourney.Table{player(1), tourney.Bot, tourney.Bot, tourney.Bot}}, 999, t0)
 	})
 	for end := time.Now().Add(2 * time.Minute); ; time.Sleep(20 * time.Millisecond) {
-		n.svc.Round(ctx)
+		n.svc.Owner().Round(ctx)
 		if _, tr, _ := n.svc.Tournament(id); len(tr.Matches) == 1 {
 			m := tr.Matches[0]
 			if m.Table != 999 || m.Forfeit != [4]bool{true} || len(tr.Playing) != 0 {
@@ -804,7 +804,7 @@ func TestTableLostWithItsNodeIsLetGoAtOnce(t *testing.T) {
 		if time.Now().After(end) {
 			t.Fatalf("after %d rounds: matches %+v, playing %+v", k, tr.Matches, tr.Playing)
 		}
-		n.svc.Round(ctx)
+		n.svc.Owner().Round(ctx)
 		if _, tr, _ = n.svc.Tournament(id); len(tr.Matches) == 1 {
 			break
 		}
@@ -828,7 +828,7 @@ func TestTableLostWithItsNodeIsLetGoAtOnce(t *testing.T) {
 	// Its end after all: not counted.
 	n.svc.TableEnded(tables.SeatedEnd{TableID: "999", Tourney: id, Players: lost, Places: [4]int{1, 2, 3, 4}})
 	for range 20 {
-		n.svc.Round(ctx)
+		n.svc.Owner().Round(ctx)
 		time.Sleep(20 * time.Millisecond)
 	}
 	if _, tr, _ = n.svc.Tournament(id); len(tr.Matches) != 1 {
@@ -880,7 +880,7 @@ func TestDuplicateRoundsShareTheirDealsAndKeepThemSecret(t *testing.T) {
 	round := func(want func(tourney.Tournament) bool) tourney.Tournament {
 		t.Helper()
 		for end := time.Now().Add(3 * time.Minute); ; time.Sleep(20 * time.Millisecond) {
-			n.svc.Round(ctx)
+			n.svc.Owner().Round(ctx)
 			if _, tr, _ := n.svc.Tournament(id); want(tr) {
 				return tr
 			}
@@ -1097,13 +1097,13 @@ func roundsUntil(t *testing.T, svc *Service, id, what string, within time.Durati
 	t.Helper()
 	ctx := context.Background()
 	for end := time.Now().Add(within); ; time.Sleep(10 * time.Millisecond) {
-		svc.Round(ctx)
+		svc.Owner().Round(ctx)
 		if _, tr, err := svc.Tournament(id); err == nil && want(tr) {
 			return tr
 		}
 		if time.Now().After(end) {
 			_, tr, _ := svc.Tournament(id)
-			t.Fatalf("%s: waited in vain: %s, %d joined, playing %v, %d matches, owned here %v", what, tr.Phase, len(tr.Joined), tr.Playing, len(tr.Matches), svc.Owned())
+			t.Fatalf("%s: waited in vain: %s, %d joined, playing %v, %d matches, owned here %v", what, tr.Phase, len(tr.Joined), tr.Playing, len(tr.Matches), svc.Owner().Owned())
 		}
 	}
 }

@@ -32,7 +32,7 @@ func TestAnEndTheWatchMissesIsReadAfterANodesLoss(t *testing.T) {
 	clk.add(10 * time.Minute)
 	tr := rounds("the first table", 2*time.Minute, func(tr tourney.Tournament) bool { return len(tr.Playing) == 1 })
 	first := tr.Playing[0].Table
-	one.svc.NodeGone("three") // another node lost: the watch is not trusted
+	one.svc.Owner().NodeGone("three") // another node lost: the watch is not trusted
 	p := &players{at: map[string][]*tables.Member{}}
 	p.come(t, &node{hall: n.hall, svc: one.svc, ended: n.ended}, id, nil)
 	select {
@@ -47,7 +47,7 @@ func TestAnEndTheWatchMissesIsReadAfterANodesLoss(t *testing.T) {
 	tr = rounds("the end, read past the watch", 30*time.Second, func(tr tourney.Tournament) bool { return len(tr.Matches) == 1 })
 	// More rounds: the end, deleted once taken, is not counted again.
 	for range 20 {
-		one.svc.Round(ctx)
+		one.svc.Owner().Round(ctx)
 	}
 	if _, tr, _ = one.svc.Tournament(id); len(tr.Matches) != 1 {
 		t.Fatalf("%d matches counted, want 1", len(tr.Matches))

@@ -21,7 +21,7 @@ var errReadBehind = errors.New("a copy behind the store's")
 
 // floor is the least revision tournament id may be read at: the last
 // this node wrote of it, or its watch saw.
-func (o *ownerRound) floor(id string) uint64 {
+func (o *OwnerRound) floor(id string) uint64 {
 	o.svc.mu.Lock()
 	defer o.svc.mu.Unlock()
 	return max(o.wrote[id], o.svc.recs[id].rev)
@@ -30,7 +30,7 @@ func (o *ownerRound) floor(id string) uint64 {
 // write writes tournament id, r as v, over revision rev, and returns
 // the new revision. Written, v is this node's last write of it
 // (ownLast); refused or unanswered, nothing is.
-func (o *ownerRound) write(ctx context.Context, id string, r *record, v []byte, rev uint64) (uint64, error) {
+func (o *OwnerRound) write(ctx context.Context, id string, r *record, v []byte, rev uint64) (uint64, error) {
 	o.svc.mu.Lock()
 	delete(o.own, id)
 	o.svc.mu.Unlock()
@@ -71,7 +71,7 @@ func (o *ownerRound) write(ctx context.Context, id string, r *record, v []byte, 
 // An arena's rounds read it back five times a second, each two round
 // trips of a loaded store (the leader's value, and whether it was
 // followed).
-func (o *ownerRound) ownLast(id string) (v []byte, rev, gen uint64, ok bool) {
+func (o *OwnerRound) ownLast(id string) (v []byte, rev, gen uint64, ok bool) {
 	o.svc.mu.Lock()
 	defer o.svc.mu.Unlock()
 	w, ok := o.own[id]
@@ -90,7 +90,7 @@ func (o *ownerRound) ownLast(id string) (v []byte, rev, gen uint64, ok bool) {
 // reads it again. Forgotten then, the tournament would be driven by
 // nobody: this node would hold its lease and no longer drive it, and
 // the others could not take it.
-func (o *ownerRound) movedUnder(ctx context.Context, id string) {
+func (o *OwnerRound) movedUnder(ctx context.Context, id string) {
 	if o.hold != nil {
 		if err := o.hold.Confirm(ctx, id); err == nil {
 			o.svc.opt.Log.Warn("tournament written since read, its lease still held here: read again", "tournament", id)
@@ -108,7 +108,7 @@ func (o *ownerRound) movedUnder(ctx context.Context, id string) {
 // was opened on (hall.Lost: that node's door gone, the table's lease
 // run out, no entry of it kept) — its players need not wait two
 // minutes to be paired again.
-func (o *ownerRound) gone(ctx context.Context, id string, n int, by string) bool {
+func (o *OwnerRound) gone(ctx context.Context, id string, n int, by string) bool {
 	table := strconv.Itoa(n)
 	key := id + "/" + table
 	o.svc.mu.Lock()
@@ -152,7 +152,7 @@ func (o *ownerRound) gone(ctx context.Context, id string, n int, by string) bool
 // rev (returning the new one): the round's commitment is the
 // tournament's before the round begins, and an owner lost right after
 // leaves nothing half done.
-func (o *ownerRound) sealNext(ctx context.Context, id string, r *record, rev uint64) (uint64, error) {
+func (o *OwnerRound) sealNext(ctx context.Context, id string, r *record, rev uint64) (uint64, error) {
 	t := &r.T
 	next := t.Round + 1
 	if !t.System().Scoring.Sealed() || t.Phase == tourney.Finished || next > t.Config.Rounds {
@@ -187,7 +187,7 @@ func (o *ownerRound) sealNext(ctx context.Context, id string, r *record, rev uin
 // the leaders it needs and the consumer is made again, many seconds
 // in which the players of ended matches would wait for their pairing.
 // A table's end is asked at most once a peekEvery.
-func (o *ownerRound) unseenEnds(ctx context.Context, id string, r *record, ends []pendingKey) []pendingKey {
+func (o *OwnerRound) unseenEnds(ctx context.Context, id string, r *record, ends []pendingKey) []pendingKey {
 	now := time.Now()
 	if o.goneLately(now) == "" {
 		return ends // the watch is trusted: no node lost lately
@@ -247,7 +247,7 @@ type pendingKey struct {
 
 // pending are tournament id's requests and tables' ends, in the order
 // of their revisions (the order they were written).
-func (o *ownerRound) pending(id string) (reqs, ends []pendingKey) {
+func (o *OwnerRound) pending(id string) (reqs, ends []pendingKey) {
 	o.svc.mu.Lock()
 	for k, v := range o.svc.other {
 		switch {
@@ -271,7 +271,7 @@ func (o *ownerRound) pending(id string) (reqs, ends []pendingKey) {
 // is older, and refused (keep.TourneyBook.Lift); an end put back is
 // for a table no longer in play, and not counted.
 // They are deleted together: each is a round trip.
-func (o *ownerRound) drop(ctx context.Context, done []taken) error {
+func (o *OwnerRound) drop(ctx context.Context, done []taken) error {
 	errs := make([]error, len(done))
 	var wg sync.WaitGroup
 	for i, d := range done {
@@ -294,7 +294,7 @@ func (o *ownerRound) drop(ctx context.Context, done []taken) error {
 }
 
 // lost forgets a tournament whose lease another node holds now.
-func (o *ownerRound) lost(id string) {
+func (o *OwnerRound) lost(id string) {
 	o.svc.mu.Lock()
 	delete(o.owned, id)
 	delete(o.own, id)
@@ -304,7 +304,7 @@ func (o *ownerRound) lost(id string) {
 
 // goneLately is the node gone whose leases are taken at their revision now
 // ("": none lately, within goneFor of its going).
-func (o *ownerRound) goneLately(now time.Time) string {
+func (o *OwnerRound) goneLately(now time.Time) string {
 	o.svc.mu.Lock()
 	defer o.svc.mu.Unlock()
 	if o.goneNode == "" || now.Sub(o.goneAt) > goneFor {
