@@ -84,7 +84,7 @@ func listenWeb(f webFlags) (*webDoor, error) {
 func (w *webDoor) start(f webFlags, cfg door.Config, srv *door.Server, log *slog.Logger) error {
 	proxies, _ := web.ParseProxies(f.proxies) // checked by checkWeb
 	d, err := web.New(web.Config{
-		Session: srv.Web, Admit: srv.AdmitWeb, Link: srv.LinkBrowser, Unlink: srv.UnlinkBrowser, Relink: srv.RelinkBrowser,
+		Session: srv.Web, Admit: srv.AdmitWeb, Link: srv.Browsers().LinkBrowser, Unlink: srv.Browsers().UnlinkBrowser, Relink: srv.Browsers().RelinkBrowser,
 		Origins: f.origins, TrustedProxies: proxies, Hosts: servedNames(f.addr, cfg.PublicAddr), HomeOnly: f.insecureLAN,
 		MaxConnsPerAddr: cfg.WebConnsPerAddr(), IdleTimeout: cfg.IdleTimeout, MaxSession: cfg.MaxSession, HandshakeTimeout: cfg.HandshakeTimeout,
 		TLS: w.tlsCfg, Log: log,

@@ -94,7 +94,7 @@ func (s *Server) onConn(_ ssh.Context, c net.Conn) net.Conn {
 // door it came: nil, and the words' key of why, when it is over a cap
 // or over its address's rate.
 func (s *Server) admit(c net.Conn) (*countedConn, string) {
-	host := s.limitKey(c.RemoteAddr())
+	host := limitKey(c.RemoteAddr(), s.cfg.IPv6Prefix)
 	if !s.connRate.allow(host, s.cfg.Now()) {
 		s.refused.Add(1)
 		s.refusals.Note("refused: connecting too fast", host)
@@ -145,7 +145,7 @@ func netOf(host string, prefix int) string {
 }
 
 // limitKey is what the per-address limits count the client at a by.
-func (s *Server) limitKey(a net.Addr) string { return netOf(hostOf(a), s.cfg.IPv6Prefix) }
+func limitKey(a net.Addr, v6Prefix int) string { return netOf(hostOf(a), v6Prefix) }
 
 // countByKey moves a connection from the loopback whose SSH key is now
 // known from the loopback's count to the key's own (MaxPerAddr a key),

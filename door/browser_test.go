@@ -662,8 +662,8 @@ func TestBrowserLinked(t *testing.T) {
 	url := sharedNATS(t)
 	a, sshA := testServer(t, steadyNode(url, "a"))
 	b, _ := testServer(t, steadyNode(url, "b"))
-	serveWeb(t, a, func(c *web.Config) { c.Link, c.Unlink = a.LinkBrowser, a.UnlinkBrowser })
-	addr := serveWeb(t, b, func(c *web.Config) { c.Link, c.Unlink = b.LinkBrowser, b.UnlinkBrowser })
+	serveWeb(t, a, func(c *web.Config) { c.Link, c.Unlink = a.browsers.LinkBrowser, a.browsers.UnlinkBrowser })
+	addr := serveWeb(t, b, func(c *web.Config) { c.Link, c.Unlink = b.browsers.LinkBrowser, b.browsers.UnlinkBrowser })
 	ali := dial(t, sshA, "ali", dialOpts{key: newKey(t)})
 	ali.waitFor("playing as ali", patience)
 	code := linkCodeOf(t, ali)
@@ -758,7 +758,7 @@ func TestBrowserRenewsItsLink(t *testing.T) {
 	url := sharedNATS(t)
 	old, promoted, _ := rotation(t, secretOf(url))
 	a, sshA := testServer(t, steadyNode(url, "a"), func(c *Config) { c.Store.Secret = old })
-	webA := serveWeb(t, a, func(c *web.Config) { c.Link, c.Unlink = a.LinkBrowser, a.UnlinkBrowser })
+	webA := serveWeb(t, a, func(c *web.Config) { c.Link, c.Unlink = a.browsers.LinkBrowser, a.browsers.UnlinkBrowser })
 	ali := dial(t, sshA, "ali", dialOpts{key: newKey(t)})
 	ali.waitFor("playing as ali", patience)
 	var before *http.Cookie
@@ -779,7 +779,7 @@ func TestBrowserRenewsItsLink(t *testing.T) {
 
 	b, _ := testServer(t, steadyNode(url, "b"), func(c *Config) { c.Store.Secret = promoted })
 	webB := serveWeb(t, b, func(c *web.Config) {
-		c.Link, c.Unlink, c.Relink = b.LinkBrowser, b.UnlinkBrowser, b.RelinkBrowser
+		c.Link, c.Unlink, c.Relink = b.browsers.LinkBrowser, b.browsers.UnlinkBrowser, b.browsers.RelinkBrowser
 	})
 	tb := openTab(t, browser, "about:blank", 1280, 800, false)
 	if _, err := chromedp.Call(tb.ctx, network.SetCookie, network.SetCookieParams{

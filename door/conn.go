@@ -20,7 +20,7 @@ func (s *Server) sshDoor(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
 		v := sshVisit(sess)
 		s.guard(v, func() {
-			if !s.command(sess) {
+			if !s.console.command(sess) {
 				s.run(v)
 			}
 		})
@@ -140,7 +140,7 @@ func (s *Server) start(v *visit) *serve.Session {
 	// The session ends with its connection, or when the server has said
 	// goodbye (Shutdown).
 	port := &serverPort{srv: s}
-	addr := s.limitKey(v.remote)
+	addr := limitKey(v.remote, s.cfg.IPv6Prefix)
 	o := serve.Options{
 		Side: port, Tour: s.tournamentSideOf(addr, s.operatorOf(v.key)),
 		ID: id, Code: code, Name: name, Addr: addr, Lang: langOf(v.env), Port: portOf(v.local),

@@ -52,8 +52,8 @@
 //	              operator's read from their files (--tournament) and created once
 //	tourneyport.go  the tournaments as a session reaches them (serverPort's tournament methods)
 //	server.go     Config, Server: what the server is told and holds, and the parts it is made
-//	              of with methods of their own: the console (the commands over ssh), the
-//	              browsers' links (browserLinks)
+//	              of with methods of their own, reached by name, never promoted: the console
+//	              (the commands over ssh), the browsers' links (BrowserLinks, Browsers)
 //	members.go    the cluster as a node watches it (clusterWatch): its members, each logged as it
 //	              joins and leaves, listed by status, an unknown one flagged
 //	daily.go      the served daily as the server keeps it (dailyDesk): the day's secret made and

@@ -51,7 +51,7 @@ func New(cfg Config) (srv *Server, restoreErr error, err error) {
 		open: map[string]*countedConn{}, connRate: newConnLimiter(cfg.ConnPerMinute, cfg.ConnBurst), guesses: newGuesses(cfg.FreeGuesses), opTourneys: ops,
 		refusals: refusals.New(log, cfg.Now)}
 	s.console = console{srv: s}
-	s.browserLinks = browserLinks{srv: s}
+	s.browsers = BrowserLinks{srv: s}
 	if cfg.AuthorizedKeys != "" {
 		if s.authz, err = readAuthorizedKeys(cfg.AuthorizedKeys); err != nil {
 			return nil, nil, err
@@ -308,7 +308,7 @@ func (s *Server) openStore(dir string) (k *keep.Keeper, importErr, err error) {
 	}
 	s.daily.SetLog(s.log)
 	s.dailyW = keep.NewDailyWriter(s.daily, s.log)
-	s.openLinks(ctx)
+	s.browsers.openLinks(ctx)
 	random := s.cfg.Random
 	if random == nil {
 		random = tables.DefaultRandom // crypto/rand
@@ -322,8 +322,8 @@ func (s *Server) openStore(dir string) (k *keep.Keeper, importErr, err error) {
 		} else if n > 0 {
 			s.log.Info("daily: sealed again with the secret's key in use", "values", n)
 		}
-		if s.links != nil {
-			if n, err := s.links.Reseal(ctx); err != nil {
+		if s.browsers.links != nil {
+			if n, err := s.browsers.links.Reseal(ctx); err != nil {
 				s.log.Warn("links: sealing again with the secret's key in use", "err", err)
 			} else if n > 0 {
 				s.log.Info("links: sealed again with the secret's key in use", "values", n)

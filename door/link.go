@@ -42,7 +42,7 @@ type linkCred struct {
 // credential its cookie carries (web.Config.Link). Wrong codes count
 // against the client's address as the lobby's codes do, and past its
 // free ones it waits before another is read.
-func (bl *browserLinks) LinkBrowser(ctx context.Context, a web.LinkAsk) (string, error) {
+func (bl *BrowserLinks) LinkBrowser(ctx context.Context, a web.LinkAsk) (string, error) {
 	if bl.links == nil || bl.srv.eng == nil || bl.srv.eng.Seal == nil {
 		return "", web.ErrNoLinks
 	}
@@ -73,7 +73,7 @@ func (bl *browserLinks) LinkBrowser(ctx context.Context, a web.LinkAsk) (string,
 
 // credOf is the credential of link l: its player, id and revision,
 // sealed with the key in use.
-func (bl *browserLinks) credOf(l keep.Link) (string, error) {
+func (bl *BrowserLinks) credOf(l keep.Link) (string, error) {
 	b, err := json.Marshal(linkCred{Player: l.Player, ID: l.ID, Rev: l.Rev})
 	if err != nil {
 		return "", err
@@ -88,7 +88,7 @@ func (bl *browserLinks) credOf(l keep.Link) (string, error) {
 // cluster's secret (sealed with the old key, naming the link's
 // revision before it was sealed again), which would be refused once the
 // old key is dropped. A credential refused is web.ErrLinkRefused.
-func (bl *browserLinks) RelinkBrowser(ctx context.Context, cred string) (string, error) {
+func (bl *BrowserLinks) RelinkBrowser(ctx context.Context, cred string) (string, error) {
 	if bl.links == nil || bl.srv.eng == nil || bl.srv.eng.Seal == nil {
 		return "", web.ErrNoLinks
 	}
@@ -109,7 +109,7 @@ func (bl *browserLinks) RelinkBrowser(ctx context.Context, cred string) (string,
 // UnlinkBrowser revokes the link a browser's credential names (the
 // browser unlinks itself: web.Config.Unlink); a credential that does
 // not open is nothing to revoke.
-func (bl *browserLinks) UnlinkBrowser(ctx context.Context, cred string) {
+func (bl *BrowserLinks) UnlinkBrowser(ctx context.Context, cred string) {
 	lc, _, ok := bl.openCred(cred)
 	if !ok || bl.links == nil {
 		return
@@ -122,7 +122,7 @@ func (bl *browserLinks) UnlinkBrowser(ctx context.Context, cred string) {
 // openCred opens a browser's credential (false: none, or not this
 // cluster's); aged, when it was sealed with a key of the secret other
 // than the one in use.
-func (bl *browserLinks) openCred(cred string) (lc linkCred, aged, ok bool) {
+func (bl *BrowserLinks) openCred(cred string) (lc linkCred, aged, ok bool) {
 	if cred == "" || bl.srv.eng == nil || bl.srv.eng.Seal == nil {
 		return lc, false, false
 	}
@@ -144,7 +144,7 @@ func (bl *browserLinks) openCred(cred string) (lc linkCred, aged, ok bool) {
 // link was sealed again). A credential refused is said to the page,
 // which drops it (the browser plays as a guest). A store that does not
 // answer in time refuses it this once, without the page dropping it.
-func (bl *browserLinks) webLink(c *web.Conn) (l keep.Link, renew, ok bool) {
+func (bl *BrowserLinks) webLink(c *web.Conn) (l keep.Link, renew, ok bool) {
 	if c.Link == "" || bl.links == nil {
 		return keep.Link{}, false, false
 	}
@@ -173,7 +173,7 @@ const linkCheckWait = 10 * time.Second
 
 // holdLinked notes a linked browser's live connection, so that a revoke
 // ends it; the func returned forgets it.
-func (bl *browserLinks) holdLinked(id string, c *web.Conn) func() {
+func (bl *BrowserLinks) holdLinked(id string, c *web.Conn) func() {
 	bl.srv.mu.Lock()
 	defer bl.srv.mu.Unlock()
 	if bl.linked == nil {
@@ -196,7 +196,7 @@ func (bl *browserLinks) holdLinked(id string, c *web.Conn) func() {
 // unlinked ends the live sessions of link id, revoked somewhere in the
 // cluster (keep.LinkBook.Watch): the page drops its cookie and comes
 // back as a guest.
-func (bl *browserLinks) unlinked(id string) {
+func (bl *BrowserLinks) unlinked(id string) {
 	bl.srv.mu.Lock()
 	var conns []*web.Conn
 	for c := range bl.linked[id] {
@@ -214,7 +214,7 @@ func (bl *browserLinks) unlinked(id string) {
 
 // openLinks opens the links' book and watches it for revokes, for the
 // node's life (nil, and a warning: the server links no browsers).
-func (bl *browserLinks) openLinks(ctx context.Context) {
+func (bl *BrowserLinks) openLinks(ctx context.Context) {
 	b, err := keep.OpenLinkBook(ctx, bl.srv.eng, bl.srv.cfg.Now)
 	if err == nil {
 		err = b.Watch(bl.srv.ctx, bl.unlinked)
@@ -230,7 +230,7 @@ func (bl *browserLinks) openLinks(ctx context.Context) {
 
 // LinkCode is a new code linking a browser to id.
 func (p *serverPort) LinkCode(ctx context.Context, id, name string) (string, time.Time, error) {
-	b := p.srv.links
+	b := p.srv.browsers.links
 	if b == nil {
 		return "", time.Time{}, common.ErrNoLinks
 	}
@@ -249,18 +249,18 @@ func (p *serverPort) LinkCode(ctx context.Context, id, name string) (string, tim
 
 // Browsers are id's linked browsers.
 func (p *serverPort) Browsers(ctx context.Context, id string) ([]keep.Link, error) {
-	if p.srv.links == nil {
+	if p.srv.browsers.links == nil {
 		return nil, common.ErrNoLinks
 	}
-	return p.srv.links.List(ctx, id)
+	return p.srv.browsers.links.List(ctx, id)
 }
 
 // Unlink revokes id's link.
 func (p *serverPort) Unlink(ctx context.Context, id, link string) error {
-	if p.srv.links == nil {
+	if p.srv.browsers.links == nil {
 		return common.ErrNoLinks
 	}
-	return p.srv.links.Revoke(ctx, id, link)
+	return p.srv.browsers.links.Revoke(ctx, id, link)
 }
 
 // WebURL is the browser door's address.

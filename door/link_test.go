@@ -105,8 +105,8 @@ func TestWebLinkedIsTheKey(t *testing.T) {
 	logA, logB := &lockedLog{}, &lockedLog{}
 	a, sshA := testServer(t, steadyNode(url, "a"), func(c *Config) { c.Log = slog.New(slog.NewTextHandler(logA, nil)) })
 	b, _ := testServer(t, steadyNode(url, "b"), func(c *Config) { c.Log = slog.New(slog.NewTextHandler(logB, nil)) })
-	webA := serveWeb(t, a, func(c *web.Config) { c.Link, c.Unlink = a.LinkBrowser, a.UnlinkBrowser })
-	webB := serveWeb(t, b, func(c *web.Config) { c.Link, c.Unlink = b.LinkBrowser, b.UnlinkBrowser })
+	webA := serveWeb(t, a, func(c *web.Config) { c.Link, c.Unlink = a.browsers.LinkBrowser, a.browsers.UnlinkBrowser })
+	webB := serveWeb(t, b, func(c *web.Config) { c.Link, c.Unlink = b.browsers.LinkBrowser, b.browsers.UnlinkBrowser })
 	key := newKey(t)
 	keyID := keep.KeyPrefix + gossh.FingerprintSHA256(key.PublicKey())
 
@@ -207,7 +207,7 @@ func TestWebLinkRefusals(t *testing.T) {
 	// run out however slow the machine is.
 	still := time.Now()
 	srv, sshAddr := testServer(t, func(c *Config) { c.FreeGuesses, c.Now = 2, func() time.Time { return still } })
-	addr := serveWeb(t, srv, func(c *web.Config) { c.Link, c.Unlink = srv.LinkBrowser, srv.UnlinkBrowser })
+	addr := serveWeb(t, srv, func(c *web.Config) { c.Link, c.Unlink = srv.browsers.LinkBrowser, srv.browsers.UnlinkBrowser })
 	ali := dial(t, sshAddr, "ali", dialOpts{key: newKey(t)})
 	ali.waitFor("playing as ali", patience)
 	code := linkCodeOf(t, ali)
@@ -229,7 +229,7 @@ func TestWebLinkRefusals(t *testing.T) {
 	}
 
 	alone, _ := testServer(t, func(c *Config) { c.StateDir = "" })
-	if r := postLink(t, serveWeb(t, alone, func(c *web.Config) { c.Link = alone.LinkBrowser }), "/link", code); r.StatusCode != http.StatusServiceUnavailable {
+	if r := postLink(t, serveWeb(t, alone, func(c *web.Config) { c.Link = alone.browsers.LinkBrowser }), "/link", code); r.StatusCode != http.StatusServiceUnavailable {
 		t.Errorf("a server with no store: %s", r.Status)
 	}
 }
@@ -249,7 +249,7 @@ func TestWebLinkKeptAcrossASecretChange(t *testing.T) {
 	node := func(name string, secret *keep.Secret) (*Server, string, string) {
 		srv, sshAddr := testServer(t, steadyNode(url, name), func(c *Config) { c.Store.Secret = secret })
 		return srv, sshAddr, serveWeb(t, srv, func(c *web.Config) {
-			c.Link, c.Unlink, c.Relink = srv.LinkBrowser, srv.UnlinkBrowser, srv.RelinkBrowser
+			c.Link, c.Unlink, c.Relink = srv.browsers.LinkBrowser, srv.browsers.UnlinkBrowser, srv.browsers.RelinkBrowser
 		})
 	}
 	stop := func(srv *Server) {
@@ -330,7 +330,7 @@ func TestWebLinkKeptAcrossASecretChange(t *testing.T) {
 func TestWebLinkTellsTheSSHSession(t *testing.T) {
 	t.Parallel() // servers of its own, its waits generous (patience)
 	a, sshA := testServer(t, steadyNode(sharedNATS(t), "a"))
-	webA := serveWeb(t, a, func(c *web.Config) { c.Link, c.Unlink = a.LinkBrowser, a.UnlinkBrowser })
+	webA := serveWeb(t, a, func(c *web.Config) { c.Link, c.Unlink = a.browsers.LinkBrowser, a.browsers.UnlinkBrowser })
 	ali := dial(t, sshA, "ali", dialOpts{key: newKey(t)})
 	ali.waitFor("playing as ali", patience)
 	code := linkCodeOf(t, ali)

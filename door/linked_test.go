@@ -24,7 +24,7 @@ import (
 func linkedBrowser(t *testing.T, srv *Server, sshAddr, name string) (webAddr string, key gossh.Signer, cookie string) {
 	t.Helper()
 	webAddr = serveWeb(t, srv, func(c *web.Config) {
-		c.Link, c.Unlink, c.Relink = srv.LinkBrowser, srv.UnlinkBrowser, srv.RelinkBrowser
+		c.Link, c.Unlink, c.Relink = srv.browsers.LinkBrowser, srv.browsers.UnlinkBrowser, srv.browsers.RelinkBrowser
 	})
 	key = newKey(t)
 	c := dial(t, sshAddr, name, dialOpts{key: key})

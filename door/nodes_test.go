@@ -344,7 +344,7 @@ func startCluster(t *testing.T, n int, tweaks ...func(i int, c *Config)) *cluste
 				t.Logf("node %d is down", i)
 				continue
 			}
-			t.Logf("node %d saw:\n%sleases held: %v", i, srv.status(), srv.hall.Owned())
+			t.Logf("node %d saw:\n%sleases held: %v", i, srv.console.status(), srv.hall.Owned())
 		}
 	})
 	return c

@@ -277,10 +277,11 @@ type Server struct {
 	// tourSide is what sessions and the "tournament" command ask of the
 	// tournaments in place of tourneys (tests: a fake; nil: tourneys').
 	tourSide common.TourneySide
-	// browserLinks are the browsers linked to players' keys (link.go);
-	// console is the operator's commands over ssh (command.go).
-	browserLinks
-	console
+	// browsers are the browsers linked to players' keys (link.go);
+	// console is the operator's commands over ssh (command.go): parts
+	// reached by name, never promoted.
+	browsers BrowserLinks
+	console  console
 
 	mu       sync.Mutex
 	sessions map[*serve.Session]*liveSession
@@ -334,15 +335,19 @@ type console struct {
 	srv *Server
 }
 
-// browserLinks are the browsers linked to players' keys (link.go): a
+// BrowserLinks are the browsers linked to players' keys (link.go): a
 // part of its Server (srv), whose mu guards linked.
-type browserLinks struct {
+type BrowserLinks struct {
 	srv *Server
 	// links keeps the browsers linked to players (nil without a store:
 	// none is), linked their live connections by link.
 	links  *keep.LinkBook
 	linked map[string]map[*web.Conn]struct{}
 }
+
+// Browsers are the browsers linked to players' keys, a part of the
+// server: the browser's door links, relinks and unlinks through it.
+func (s *Server) Browsers() *BrowserLinks { return &s.browsers }
 
 // sshCommand is how a player reaches addr: ssh HOST, with -p PORT
 // unless it is 22.

@@ -50,12 +50,12 @@ func (s *Server) Web(c *web.Conn) {
 	defer cc.Close()
 	var linked keep.Link
 	guest := ""
-	if l, _, ok := s.webLink(c); ok {
+	if l, _, ok := s.browsers.webLink(c); ok {
 		// Held before it is checked again: a revoke from now on ends
 		// it, and one since the first check refuses it.
-		defer s.holdLinked(l.ID, c)()
+		defer s.browsers.holdLinked(l.ID, c)()
 		var renew bool
-		if l, renew, ok = s.webLink(c); ok {
+		if l, renew, ok = s.browsers.webLink(c); ok {
 			linked = l
 			if renew {
 				if err := c.Relink(); err != nil {

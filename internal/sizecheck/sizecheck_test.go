@@ -37,7 +37,6 @@ var allowed = map[string]string{
 	"ui/play101.Table":     "Okey 101's local table: the Bubble Tea reducer of its screen's messages",
 	"ui/playclassic.Table": "classic Okey's local table: the Bubble Tea reducer of its screen's messages",
 	"ui.Model":             "the local app's Bubble Tea reducer, hosting the games' tables; to be cut by screen",
-	"door.Server":          "the SSH door's server: 45 methods of its own and 21 promoted from its embedded console and browser links; to be cut by reaching those parts by name, as tournaments.Service's are",
 	"game/okey101.State":   "Okey 101's referee state: the game's reducer and the view it answers",
 }
 
