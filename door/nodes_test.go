@@ -131,11 +131,18 @@ func TestFailoverResumesTheTable(t *testing.T) {
 	t.Parallel()
 	url := sharedNATS(t)
 	dirA, keyA := t.TempDir(), t.TempDir()
+	// Leases of 3 s, not 1: node a must still hold the table when it
+	// dies, and a loaded machine delays a renewal past a second (CI saw
+	// node b take the table from a live node a at load 25-30).
 	a, addrA := testServer(t, func(c *Config) {
 		nodeTweak(url, "a")(c)
+		c.Store.LeaseTTL = 3 * time.Second
 		c.StateDir, c.HostKey = dirA, filepath.Join(keyA, "hostkey", "key")
 	})
-	b, addrB := testServer(t, nodeTweak(url, "b"))
+	b, addrB := testServer(t, func(c *Config) {
+		nodeTweak(url, "b")(c)
+		c.Store.LeaseTTL = 3 * time.Second
+	})
 	annKey, bobKey := newKey(t), newKey(t)
 	ann := dial(t, addrA, "ann", dialOpts{key: annKey})
 	openTable(t, ann)
