@@ -53,6 +53,9 @@ func HintOptions(seed uint64) Options {
 // advice, Decision.Candidates hold each move's value and how often it
 // came out ahead, for the reason).
 func AdviseClassic(ctx context.Context, v classic.View, o Options) (classic.Action, Decision, error) {
+	if o.Playouts > 0 {
+		o.counted()
+	}
 	seed := viewSeed(o.Seed, v.Hand, len(v.History), uint8(v.Stage))
 	an, err := botsclassic.NewHard(seed).Decide(ctx, v)
 	if err != nil {

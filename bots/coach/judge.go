@@ -2,6 +2,7 @@ package coach
 
 import (
 	"context"
+	"errors"
 	"math"
 	"slices"
 
@@ -44,6 +45,16 @@ type Options struct {
 	// report can show each one while the next is judged (a whole
 	// match's review runs for minutes on a busy machine).
 	Judged func(d Decision)
+	// Playouts, when set, is the most hands a plan or an advice
+	// (PlanClassic, AdviseClassic) or one judgement may play out: past
+	// it the judge stops with ErrOutOfWork, as it stops at its
+	// context's deadline. It stands for the hint's time (a count of
+	// work is the same at any load), so that a study of the hint at the
+	// game's budget is not cut short by a busy machine.
+	Playouts int
+	// spent counts the hands played out (against Playouts), shared by
+	// the judgements of one plan (nil: not counted).
+	spent *int
 
 	// sampler deals classic worlds (nil: the shared rollout.Sampler),
 	// sampler101 those of 101 (nil: rollout.Shared101); the table's
@@ -76,6 +87,38 @@ const (
 	DefaultSamplesClassic = 128
 	DefaultSamples101     = 96
 )
+
+// ErrOutOfWork is the judge stopping at its work budget
+// (Options.Playouts).
+var ErrOutOfWork = errors.New("the judge's work budget is spent")
+
+// counted gives o a count of the work spent, shared by the copies made
+// from it from then on, when it has none yet.
+func (o *Options) counted() {
+	if o.spent == nil {
+		o.spent = new(int)
+	}
+}
+
+// compare is rollout.Compare on o's workers, counted (Options.counted)
+// against o's work budget: ErrOutOfWork once the hands played out pass
+// it.
+func (o *Options) compare(ctx context.Context, vals [][]float64, from, to int, live []bool, play rollout.Play) ([][]float64, error) {
+	vals, err := rollout.Compare(ctx, vals, from, to, o.Workers, live, play)
+	if err != nil || o.spent == nil && o.Playouts <= 0 {
+		return vals, err
+	}
+	o.counted()
+	for _, l := range live {
+		if l {
+			*o.spent += to - from
+		}
+	}
+	if o.Playouts > 0 && *o.spent > o.Playouts {
+		return vals, ErrOutOfWork
+	}
+	return vals, nil
+}
 
 func (o *Options) samples(def int) (first, most int) {
 	most = o.Samples
@@ -133,7 +176,7 @@ func judge(ctx context.Context, o *Options, def int, th Thresholds, names []stri
 			next = min(2*n, most)
 		}
 		var err error
-		if vals, err = rollout.Compare(ctx, vals, n, next, o.Workers, live, play); err != nil {
+		if vals, err = o.compare(ctx, vals, n, next, live, play); err != nil {
 			return v, err
 		}
 		for c := range live {
@@ -161,7 +204,7 @@ func judge(ctx context.Context, o *Options, def int, th Thresholds, names []stri
 		// choice, where only the two are played.
 		two := make([]bool, len(names))
 		two[v.best], two[played] = true, true
-		fresh, err := rollout.Compare(ctx, nil, n, 2*n, o.Workers, two, play)
+		fresh, err := o.compare(ctx, nil, n, 2*n, two, play)
 		if err != nil {
 			return v, err
 		}
@@ -180,7 +223,7 @@ func judge(ctx context.Context, o *Options, def int, th Thresholds, names []stri
 			// is told from both only by more worlds; on too few, the hint
 			// could keep a move the review calls a mistake.
 			more := min(m, most2-m)
-			if fresh, err = rollout.Compare(ctx, fresh, n+m, n+m+more, o.Workers, two, play); err != nil {
+			if fresh, err = o.compare(ctx, fresh, n+m, n+m+more, two, play); err != nil {
 				return v, err
 			}
 			playouts += 2 * more
@@ -326,7 +369,7 @@ func (fs *finishes) weigh(ctx context.Context, o *Options, vals [][]float64, n, 
 			break
 		}
 		next := min(2*m, fs.most(most))
-		if col, err = rollout.Compare(ctx, col, m, next, o.Workers, two, play); err != nil {
+		if col, err = o.compare(ctx, col, m, next, two, play); err != nil {
 			return w, extra, err
 		}
 		extra += 2 * (next - m)

@@ -50,17 +50,24 @@ type TurnPlan struct {
 	Decs []Decision
 	// After is, for a plan that draws, what it does with the tile drawn.
 	After AfterDraw
+	// Playouts is the hands the plan played out, in all its
+	// judgements (the ones it did not keep too): its work, which a work
+	// budget (Options.Playouts) bounds.
+	Playouts int
 }
 
 // PlanClassic is the hint's plan for the rest of v's turn: at the
 // draw, the draw or the take judged with what follows each (planDraw);
 // at the discard, AdviseClassic's move.
 func PlanClassic(ctx context.Context, v classic.View, o Options) (TurnPlan, error) {
+	o.counted()
 	if v.Stage != classic.MustDraw || !v.MyTurn() || !v.Legal.Draw {
 		a, d, err := AdviseClassic(ctx, v, o)
-		return TurnPlan{Steps: []classic.Action{a}, Decs: []Decision{d}}, err
+		return TurnPlan{Steps: []classic.Action{a}, Decs: []Decision{d}, Playouts: *o.spent}, err
 	}
-	return planDraw(ctx, v, o)
+	p, err := planDraw(ctx, v, o)
+	p.Playouts = *o.spent
+	return p, err
 }
 
 // holdMove names the draw that keeps a winning rack for an okey finish.

@@ -2,6 +2,7 @@ package coach
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"testing"
 
@@ -209,6 +210,48 @@ func TestAFaultedHintSaysItWasTheHint(t *testing.T) {
 	} {
 		if got := hintsMove(c.best, c.loss); got != c.want {
 			t.Errorf("%q, %v: %q, want %q", c.best, c.loss, got, c.want)
+		}
+	}
+}
+
+// TestWorkBudget: a plan bounded by work (Options.Playouts) stops with
+// ErrOutOfWork once its judgements pass the bound, and is the same plan
+// as an unbounded one when the bound is its own work: a study of the
+// hint at the game's budget, bounded so, comes out the same at any load
+// (docs/review.md).
+func TestWorkBudget(t *testing.T) {
+	rec := classicRecord(t, 11, [4]string{"normal", "normal", "normal", "normal"})
+	ps, err := PointsClassic(rec, 0, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v classic.View
+	for i := len(ps) / 3; i < len(ps); i++ {
+		if w := ps[i].State.View(0); w.Stage == classic.MustDraw && w.Legal.Take {
+			v = w
+			break
+		}
+	}
+	if !v.Legal.Take {
+		t.Fatal("no draw with a take to plan")
+	}
+	o := HintOptions(5)
+	free, err := PlanClassic(ctx, v, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if free.Playouts <= 0 {
+		t.Fatalf("the plan counted %d playouts", free.Playouts)
+	}
+	o.Playouts = free.Playouts
+	p, err := PlanClassic(ctx, v, o)
+	if err != nil || !slices.Equal(p.Steps, free.Steps) || p.Playouts != free.Playouts {
+		t.Errorf("bounded by its own work (%d): %v %d playouts, %v; want %v", free.Playouts, p.Steps, p.Playouts, err, free.Steps)
+	}
+	for _, n := range []int{1, free.Playouts - 1} {
+		o.Playouts = n
+		if _, err := PlanClassic(ctx, v, o); !errors.Is(err, ErrOutOfWork) {
+			t.Errorf("bounded by %d playouts of %d: %v, want ErrOutOfWork", n, free.Playouts, err)
 		}
 	}
 }

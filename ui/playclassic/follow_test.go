@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"syscall"
 	"testing"
 	"time"
 
@@ -35,7 +36,11 @@ import (
 // OKEY_FOLLOW_FROM=k starts at seed 93000+k. The judge's budget is a
 // minute, so that the plan is weighed whole and the test comes out the
 // same at any load; OKEY_FOLLOW_BUDGET=1.2s plays at the game's
-// (HintBudget), where a busy machine cuts hints short.
+// (HintBudget), where a busy machine cuts hints short;
+// OKEY_FOLLOW_WORK=n bounds each hint by n playouts instead
+// (coach.Options.Playouts: the work two idle cores do in HintBudget,
+// docs/review.md), which load cannot cut short. OKEY_FOLLOW_WORKLOG=1
+// logs each hint's playouts (−1: cut short), CPU and wall seconds.
 // OKEY_FOLLOW_RECORDS=DIR writes each hand played by the hint to
 // DIR/follow-SEED.okey, for okey review --hints.
 func TestFollowingThePlanClassic(t *testing.T) {
@@ -58,6 +63,14 @@ func TestFollowingThePlanClassic(t *testing.T) {
 		}
 		budget = d
 	}
+	work := 0
+	if s := os.Getenv("OKEY_FOLLOW_WORK"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 1 {
+			t.Fatalf("OKEY_FOLLOW_WORK=%q: want a number of playouts from 1", s)
+		}
+		work = n
+	}
 	from := 0
 	if s := os.Getenv("OKEY_FOLLOW_FROM"); s != "" {
 		n, err := strconv.Atoi(s)
@@ -69,8 +82,8 @@ func TestFollowingThePlanClassic(t *testing.T) {
 	var sum followTally
 	for h := range hands {
 		seed := uint64(93000 + from + h)
-		net, tally := followPlanHand(t, seed, budget, true)
-		base, _ := followPlanHand(t, seed, budget, false)
+		net, tally := followPlanHand(t, seed, budget, work, true)
+		base, _ := followPlanHand(t, seed, budget, work, false)
 		t.Logf("deal %d: the hint %+.4f, hard %+.4f; %d hints, %d cut short, %d told from the draw's plan, %d takes to finish, %d holds",
 			seed, net, base, tally.hints, tally.short, tally.planned, tally.takeWins, tally.holds)
 		sum.add(tally)
@@ -111,7 +124,7 @@ func (f *followTally) add(o followTally) {
 // followPlanHand plays the first hand of a match from seed with hard
 // bots on seats 1 to 3 and seat 0 following the hint (byHint) or the
 // hard bot, and returns seat 0's net points and the hints' tally.
-func followPlanHand(t *testing.T, seed uint64, budget time.Duration, byHint bool) (float64, followTally) {
+func followPlanHand(t *testing.T, seed uint64, budget time.Duration, work int, byHint bool) (float64, followTally) {
 	t.Helper()
 	ctx := context.Background()
 	g, err := classic.NewGame(classic.DefaultRules(), seed, nil)
@@ -120,6 +133,7 @@ func followPlanHand(t *testing.T, seed uint64, budget time.Duration, byHint bool
 	}
 	tb := NewTable(&table.Look{Words: table.Words{Tr: i18n.MustLoad("en")}})
 	tb.Adopt(g, [classic.NumSeats]uint64{}, [classic.NumSeats]string{"", "hard", "hard", "hard"}, botsclassic.New)
+	tb.hintWork = work
 	var bs [classic.NumSeats]botsclassic.Bot
 	for i := range bs {
 		bs[i] = botsclassic.NewHard(seed + uint64(i))
@@ -154,7 +168,17 @@ func followPlanHand(t *testing.T, seed uint64, budget time.Duration, byHint bool
 		cmd := tb.Hint(ctx, seed, botsclassic.New, budget+time.Minute, budget)
 		var msg HintMsg
 		if cmd != nil {
+			cpu, wall := cpuTime(t), time.Now()
 			msg = cmd().(HintMsg)
+			if os.Getenv("OKEY_FOLLOW_WORKLOG") != "" {
+				// one line a hint, for the study of the work the hint
+				// does in its time (docs/review.md)
+				work := -1
+				if msg.Plan != nil {
+					work = msg.Plan.Playouts
+				}
+				t.Logf("work %d %d %d %.3f %.3f", seed, len(v.History), work, (cpuTime(t) - cpu).Seconds(), time.Since(wall).Seconds())
+			}
 			tb.OnHint(msg, true)
 		} else {
 			tally.planned++
@@ -234,4 +258,14 @@ func keepRecord(t *testing.T, seed uint64, rec []byte) {
 	if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("follow-%d.okey", seed)), rec, 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// cpuTime is the CPU time the test's process has used.
+func cpuTime(t *testing.T) time.Duration {
+	t.Helper()
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		t.Fatal(err)
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

@@ -103,6 +103,8 @@ func (t *Table) Hint(ctx context.Context, seed uint64, build BuildBot, timeout, 
 	if budget <= 0 {
 		budget = HintBudget
 	}
+	o := coach.HintOptions(seed)
+	o.Playouts = t.hintWork
 	return func() tea.Msg {
 		defer cancel()
 		b, err := build(HintLevel, botsclassic.Options{Seed: seed})
@@ -111,7 +113,7 @@ func (t *Table) Hint(ctx context.Context, seed uint64, build BuildBot, timeout, 
 		}
 		if _, real := b.(*botsclassic.Hard); real {
 			jctx, stop := context.WithTimeout(ctx, budget)
-			p, err := coach.PlanClassic(jctx, view, coach.HintOptions(seed))
+			p, err := coach.PlanClassic(jctx, view, o)
 			stop()
 			if err == nil && len(p.Steps) > 0 {
 				var d *coach.Decision
@@ -120,14 +122,15 @@ func (t *Table) Hint(ctx context.Context, seed uint64, build BuildBot, timeout, 
 				}
 				return HintMsg{ID: id, Moves: moves, Act: p.Steps[0], Dec: d, Plan: &p}
 			}
-			if ctx.Err() != nil || jctx.Err() == nil {
+			if ctx.Err() != nil || jctx.Err() == nil && !errors.Is(err, coach.ErrOutOfWork) {
 				if err == nil {
 					err = errors.New("the judge planned no move")
 				}
 				return HintMsg{ID: id, Moves: moves, Err: err}
 			}
-			// The judge ran out of its time: the hard bot's move, which
-			// the judge weighs first and keeps unless it shows it loses.
+			// The judge ran out of its time (or its work budget): the
+			// hard bot's move, which the judge weighs first and keeps
+			// unless it shows it loses.
 			a, err := b.Decide(ctx, view)
 			return HintMsg{ID: id, Moves: moves, Act: a, Short: true, Err: err}
 		}

@@ -57,6 +57,10 @@ type Table struct {
 	// hintAgain is what the hint under way was asked with (nil: none),
 	// to ask it again if its answer comes after the table moved on.
 	hintAgain *hintAsk
+	// hintWork, when set, bounds the hint's judge by work instead of
+	// time (coach.Options.Playouts): a study's hint that load cannot
+	// cut short.
+	hintWork int
 	// plan is the judge's plan the hint gave at this turn's draw (nil:
 	// none), told on after its first step (followPlan); advised is the
 	// last move a hint advised and where (Advised).
