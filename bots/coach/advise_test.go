@@ -16,7 +16,7 @@ import (
 func drawOrTakeY12(t *testing.T) classic.View {
 	t.Helper()
 	const rack = "R2 R13 Y8 Y10 Y11 Y11 Y13 B13 K2 K4 K6 K8 K9 J"
-	rec := classicRecord(t, 41141, [4]string{"hard", "hard", "hard", "hard"})
+	rec := classicRecord(t, 41141, hardSeats)
 	ps, err := PointsClassic(rec, 0, 1)
 	if err != nil {
 		t.Fatal(err)

@@ -51,24 +51,19 @@ func relabelledAt(t testing.TB, rack, indicator string, wall int, stage classic.
 	if err != nil {
 		t.Fatal(err)
 	}
-	for seed := uint64(1); seed < 400; seed++ {
-		rec := classicRecord(t, seed, [4]string{"hard", "hard", "hard", "hard"})
-		for seat := range classic.NumSeats {
-			ps, err := PointsClassic(rec, seat, 1)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, p := range ps {
-				v := p.State.View(seat)
-				if v.Stage != stage || v.WallLeft != wall || len(v.Rack) != len(want) || stage == classic.MustDraw && !v.Legal.Take {
-					continue
-				}
-				if slices.Contains(v.Rack, tile.FalseJoker) || len(slices.Compact(slices.Clone(v.Rack))) != len(v.Rack) || slices.Contains(v.Rack, v.Indicator) {
-					continue
-				}
-				return renamed(t, v, want, ind)
-			}
+	var found *classic.View
+	eachHardClassic(t, 400, func() bool { return found == nil }, func(_ uint64, seat int, ps []PointClassic, i int) {
+		v := ps[i].State.View(seat)
+		if found != nil || v.Stage != stage || v.WallLeft != wall || len(v.Rack) != len(want) || stage == classic.MustDraw && !v.Legal.Take {
+			return
 		}
+		if slices.Contains(v.Rack, tile.FalseJoker) || len(slices.Compact(slices.Clone(v.Rack))) != len(v.Rack) || slices.Contains(v.Rack, v.Indicator) {
+			return
+		}
+		found = &v
+	})
+	if found != nil {
+		return renamed(t, *found, want, ind)
 	}
 	t.Fatalf("no view at the %v stage with %d tiles left and a rack of distinct faces", stage, wall)
 	return classic.View{}
@@ -267,7 +262,7 @@ func mustTile(t testing.TB, s string) tile.Tile {
 func held101(t testing.TB, seed uint64, wall int) (v okey101.View, held, played okey101.Action, ok bool) {
 	t.Helper()
 	sv := new(meld.Solver)
-	rec := record101(t, seed, [4]string{"hard", "hard", "hard", "hard"})
+	rec := record101(t, seed, hardSeats)
 	for seat := range okey101.NumSeats {
 		ps, err := Points101(rec, seat, 1)
 		if err != nil {

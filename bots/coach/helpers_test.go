@@ -75,3 +75,41 @@ func show(d Decision) string {
 	}
 	return s
 }
+
+// hardSeats are the levels of a table of four hard bots, whose hands
+// the tests search for decisions of a kind.
+var hardSeats = [4]string{"hard", "hard", "hard", "hard"}
+
+// eachPoint hands each decision of every seat, in order, in the first
+// hand of games of four hard bots from seed 1 up to below last, while
+// more holds (asked before each seed), to each: the seed, the seat, the
+// seat's decisions and the index of the one at hand. record plays a
+// hand (classicRecord, record101), points replays it (PointsClassic,
+// Points101).
+func eachPoint[R, P any](t testing.TB, last uint64, more func() bool, record func(testing.TB, uint64, [4]string) R, points func(R, int, int) ([]P, error), each func(seed uint64, seat int, ps []P, i int)) {
+	t.Helper()
+	for seed := uint64(1); seed < last && more(); seed++ {
+		rec := record(t, seed, hardSeats)
+		for seat := range game.NumSeats {
+			ps, err := points(rec, seat, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := range ps {
+				each(seed, seat, ps, i)
+			}
+		}
+	}
+}
+
+// eachHardClassic is eachPoint over classic hands.
+func eachHardClassic(t testing.TB, last uint64, more func() bool, each func(seed uint64, seat int, ps []PointClassic, i int)) {
+	t.Helper()
+	eachPoint(t, last, more, classicRecord, PointsClassic, each)
+}
+
+// eachHard101 is eachPoint over hands of 101.
+func eachHard101(t testing.TB, last uint64, more func() bool, each func(seed uint64, seat int, ps []Point101, i int)) {
+	t.Helper()
+	eachPoint(t, last, more, record101, Points101, each)
+}

@@ -15,27 +15,26 @@ import (
 func givenUpOkeyFinish(t *testing.T) (okey101.View, okey101.Action, bool) {
 	t.Helper()
 	sv := new(meld.Solver)
-	for seed := uint64(1); seed < 80; seed++ {
-		rec := record101(t, seed, [4]string{"hard", "hard", "hard", "hard"})
-		for seat := range okey101.NumSeats {
-			ps, err := Points101(rec, seat, 1)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, p := range ps {
-				v := p.State.View(seat)
-				if pl, ok := finishPlan101(&v, sv); !ok || !pl.OkeyFinish {
-					continue
-				}
-				for _, c := range candidates101(&v, sv, p.Played, p.Played, p.Played) {
-					if legalIn101(&v, c) && finishing101(&v, sv, c) && !okeyFinishing101(&v, sv, c) {
-						return v, c, true
-					}
-				}
+	var v okey101.View
+	var played okey101.Action
+	found := false
+	eachHard101(t, 80, func() bool { return !found }, func(_ uint64, seat int, ps []Point101, i int) {
+		p := ps[i]
+		if found {
+			return
+		}
+		w := p.State.View(seat)
+		if pl, ok := finishPlan101(&w, sv); !ok || !pl.OkeyFinish {
+			return
+		}
+		for _, c := range candidates101(&w, sv, p.Played, p.Played, p.Played) {
+			if legalIn101(&w, c) && finishing101(&w, sv, c) && !okeyFinishing101(&w, sv, c) {
+				v, played, found = w, c, true
+				return
 			}
 		}
-	}
-	return okey101.View{}, okey101.Action{}, false
+	})
+	return v, played, found
 }
 
 // TestGivenUpOkeyFinishNamed (issue 93, point 3 in 101): a move that

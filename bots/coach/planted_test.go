@@ -98,41 +98,33 @@ const plantWallClassic = 16
 func plantsClassic(t testing.TB, want int) []plant {
 	var out []plant
 	count := map[string]int{}
-	for seed := uint64(1); seed < 2000 && (len(count) < 3 || minCount(count) < want); seed++ {
-		rec := classicRecord(t, seed, [4]string{"hard", "hard", "hard", "hard"})
-		for seat := range classic.NumSeats {
-			ps, err := PointsClassic(rec, seat, 1)
-			if err != nil {
-				t.Fatal(err)
+	eachHardClassic(t, 2000, func() bool { return len(count) < 3 || minCount(count) < want }, func(_ uint64, seat int, ps []PointClassic, i int) {
+		p := ps[i]
+		v := p.State.View(seat)
+		add := func(kind string, bad classic.Action, reason string) {
+			if count[kind] >= want {
+				return
 			}
-			for i, p := range ps {
-				v := p.State.View(seat)
-				add := func(kind string, bad classic.Action, reason string) {
-					if count[kind] >= want {
-						return
-					}
-					count[kind]++
-					out = append(out,
-						plant{game: game.Classic, kind: kind, reason: reason, vc: &v, ac: bad},
-						plant{game: game.Classic, kind: kindControl, reason: kind, vc: &v, ac: p.Played})
-				}
-				switch {
-				case p.Played.Kind == classic.ActFinish && !v.Analyzer.IsOkey(p.Played.Tile) && v.WallLeft <= plantWallClassic:
-					if x, ok := worstBreak(&v); ok {
-						add(kindFinish, classic.DiscardAction(seat, x), "missed a finish")
-					}
-				case p.Played.Kind == classic.ActShow && v.Stage == classic.MustDraw:
-					add(kindGosterme, classic.DrawAction(seat), "gave up showing the indicator")
-				case p.Played.Kind == classic.ActShow && i+1 < len(ps) && ps[i+1].Played.Kind == classic.ActDiscard:
-					// the starter shows before its first discard: the
-					// error is that discard without the show
-					add(kindGosterme, ps[i+1].Played, "gave up showing the indicator")
-				case p.Played.Kind == classic.ActDiscard && v.Counts[v.Okey] > 0 && p.Played.Tile != v.Okey && !finishOpen(&v):
-					add(kindOkey, classic.DiscardAction(seat, v.Okey), "threw the okey")
-				}
-			}
+			count[kind]++
+			out = append(out,
+				plant{game: game.Classic, kind: kind, reason: reason, vc: &v, ac: bad},
+				plant{game: game.Classic, kind: kindControl, reason: kind, vc: &v, ac: p.Played})
 		}
-	}
+		switch {
+		case p.Played.Kind == classic.ActFinish && !v.Analyzer.IsOkey(p.Played.Tile) && v.WallLeft <= plantWallClassic:
+			if x, ok := worstBreak(&v); ok {
+				add(kindFinish, classic.DiscardAction(seat, x), "missed a finish")
+			}
+		case p.Played.Kind == classic.ActShow && v.Stage == classic.MustDraw:
+			add(kindGosterme, classic.DrawAction(seat), "gave up showing the indicator")
+		case p.Played.Kind == classic.ActShow && i+1 < len(ps) && ps[i+1].Played.Kind == classic.ActDiscard:
+			// the starter shows before its first discard: the
+			// error is that discard without the show
+			add(kindGosterme, ps[i+1].Played, "gave up showing the indicator")
+		case p.Played.Kind == classic.ActDiscard && v.Counts[v.Okey] > 0 && p.Played.Tile != v.Okey && !finishOpen(&v):
+			add(kindOkey, classic.DiscardAction(seat, v.Okey), "threw the okey")
+		}
+	})
 	return out
 }
 
@@ -165,55 +157,47 @@ func plants101(t testing.TB, want int) []plant {
 	var out []plant
 	count := map[string]int{}
 	sv := new(meld.Solver)
-	for seed := uint64(1); seed < 2000 && (len(count) < 2 || minCount(count) < want); seed++ {
-		rec := record101(t, seed, [4]string{"hard", "hard", "hard", "hard"})
-		for seat := range okey101.NumSeats {
-			ps, err := Points101(rec, seat, 1)
-			if err != nil {
-				t.Fatal(err)
+	eachHard101(t, 2000, func() bool { return len(count) < 2 || minCount(count) < want }, func(_ uint64, seat int, ps []Point101, i int) {
+		p := ps[i]
+		v := p.State.View(seat)
+		if v.Stage == okey101.StageDraw || !v.Legal.Discard {
+			return
+		}
+		add := func(kind string, bad okey101.Action, reason string) {
+			if count[kind] >= want || !legalIn101(&v, bad) {
+				return
 			}
-			for _, p := range ps {
-				v := p.State.View(seat)
-				if v.Stage == okey101.StageDraw || !v.Legal.Discard {
+			count[kind]++
+			out = append(out,
+				plant{game: game.Okey101, kind: kind, reason: reason, v1: &v, a1: bad},
+				plant{game: game.Okey101, kind: kindControl, reason: kind, v1: &v, a1: p.Played})
+		}
+		table := make([]meld.Meld, len(v.Table))
+		for i, m := range v.Table {
+			table[i] = m.Meld
+		}
+		islek := okey101.IslekTiles(v.Analyzer, v.Rules, table)
+		turn := meld.Turn{Status: v.Opened[seat].Status, Threshold: v.Threshold, OkeyPair: v.Rules.OkeyPair, Taken: tile.NoTile}
+		if v.Taken.Tile.Valid() && !v.Taken.Used {
+			turn.Taken = v.Taken.Tile
+		}
+		_, canFinish := sv.CanFinish(v.Analyzer, v.Counts, table, turn)
+		switch {
+		case p.Played.Kind == okey101.ActDiscard && v.Counts.Total() >= 3 && !canFinish:
+			for _, x := range v.Rack {
+				switch {
+				case x == p.Played.Tile:
+				case v.Analyzer.IsOkey(x):
+					add(kindOkey, okey101.Discard(seat, x), "threw the okey")
+				case islek.Has(x):
+					add(kindIslek, okey101.Discard(seat, x), "discarded "+x.String()+", a tile that could be laid off (işler taş)")
+				default:
 					continue
 				}
-				add := func(kind string, bad okey101.Action, reason string) {
-					if count[kind] >= want || !legalIn101(&v, bad) {
-						return
-					}
-					count[kind]++
-					out = append(out,
-						plant{game: game.Okey101, kind: kind, reason: reason, v1: &v, a1: bad},
-						plant{game: game.Okey101, kind: kindControl, reason: kind, v1: &v, a1: p.Played})
-				}
-				table := make([]meld.Meld, len(v.Table))
-				for i, m := range v.Table {
-					table[i] = m.Meld
-				}
-				islek := okey101.IslekTiles(v.Analyzer, v.Rules, table)
-				turn := meld.Turn{Status: v.Opened[seat].Status, Threshold: v.Threshold, OkeyPair: v.Rules.OkeyPair, Taken: tile.NoTile}
-				if v.Taken.Tile.Valid() && !v.Taken.Used {
-					turn.Taken = v.Taken.Tile
-				}
-				_, canFinish := sv.CanFinish(v.Analyzer, v.Counts, table, turn)
-				switch {
-				case p.Played.Kind == okey101.ActDiscard && v.Counts.Total() >= 3 && !canFinish:
-					for _, x := range v.Rack {
-						switch {
-						case x == p.Played.Tile:
-						case v.Analyzer.IsOkey(x):
-							add(kindOkey, okey101.Discard(seat, x), "threw the okey")
-						case islek.Has(x):
-							add(kindIslek, okey101.Discard(seat, x), "discarded "+x.String()+", a tile that could be laid off (işler taş)")
-						default:
-							continue
-						}
-						break
-					}
-				}
+				break
 			}
 		}
-	}
+	})
 	return out
 }
 
@@ -338,66 +322,50 @@ func TestFinishNeverShownAWorseBest(t *testing.T) {
 		}
 	}
 	classicN, holds := 0, 0
-	for seed := uint64(1); seed < 400 && (classicN < want || holds < 1); seed++ {
-		rec := classicRecord(t, seed, [4]string{"hard", "hard", "hard", "hard"})
-		for seat := range classic.NumSeats {
-			ps, err := PointsClassic(rec, seat, 1)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, p := range ps {
-				v := p.State.View(seat)
-				hold := holdChoice(&v) && holdOrFinish(&v, p.Played)
-				if p.Played.Kind != classic.ActFinish && !hold || classicN >= want && !hold {
-					continue
-				}
-				d, err := JudgeClassic(ctx, v, p.Played, quick)
-				if err != nil {
-					t.Fatal(err)
-				}
-				check(fmt.Sprintf("classic seed %d, %s", seed, p.Played), d)
-				if hold {
-					holds++
-					w := d.Weighed
-					finishBetter := w != nil && w.More > w.Half && strings.HasPrefix(w.Move, "finish")
-					switch {
-					case w == nil && p.Played.Kind == classic.ActDiscard:
-						t.Errorf("classic seed %d: holding (%s): the finish not weighed", seed, d.Played)
-					case d.Label != Best && !finishBetter:
-						t.Errorf("classic seed %d: finishing now or holding (%s) labelled %s: a hold is never named better than finishing, and a hold only worse where finishing is shown better (weighed %+v)", seed, d.Played, d.Label, *w)
-					}
-				} else {
-					classicN++
-				}
-			}
+	eachHardClassic(t, 400, func() bool { return classicN < want || holds < 1 }, func(seed uint64, seat int, ps []PointClassic, i int) {
+		p := ps[i]
+		v := p.State.View(seat)
+		hold := holdChoice(&v) && holdOrFinish(&v, p.Played)
+		if p.Played.Kind != classic.ActFinish && !hold || classicN >= want && !hold {
+			return
 		}
-	}
+		d, err := JudgeClassic(ctx, v, p.Played, quick)
+		if err != nil {
+			t.Fatal(err)
+		}
+		check(fmt.Sprintf("classic seed %d, %s", seed, p.Played), d)
+		if hold {
+			holds++
+			w := d.Weighed
+			finishBetter := w != nil && w.More > w.Half && strings.HasPrefix(w.Move, "finish")
+			switch {
+			case w == nil && p.Played.Kind == classic.ActDiscard:
+				t.Errorf("classic seed %d: holding (%s): the finish not weighed", seed, d.Played)
+			case d.Label != Best && !finishBetter:
+				t.Errorf("classic seed %d: finishing now or holding (%s) labelled %s: a hold is never named better than finishing, and a hold only worse where finishing is shown better (weighed %+v)", seed, d.Played, d.Label, *w)
+			}
+		} else {
+			classicN++
+		}
+	})
 	if classicN < want || holds < 1 {
 		t.Fatalf("found %d classic finishes and %d holds, want %d and 1", classicN, holds, want)
 	}
 	n := 0
 	sv := new(meld.Solver)
-	for seed := uint64(1); seed < 400 && n < want; seed++ {
-		rec := record101(t, seed, [4]string{"hard", "hard", "hard", "hard"})
-		for seat := range okey101.NumSeats {
-			ps, err := Points101(rec, seat, 1)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, p := range ps {
-				v := p.State.View(seat)
-				if n >= want || !finishing101(&v, sv, p.Played) {
-					continue
-				}
-				d, err := Judge101(ctx, v, p.Played, quick)
-				if err != nil {
-					t.Fatal(err)
-				}
-				check(fmt.Sprintf("101 seed %d, %s", seed, p.Played), d)
-				n++
-			}
+	eachHard101(t, 400, func() bool { return n < want }, func(seed uint64, seat int, ps []Point101, i int) {
+		p := ps[i]
+		v := p.State.View(seat)
+		if n >= want || !finishing101(&v, sv, p.Played) {
+			return
 		}
-	}
+		d, err := Judge101(ctx, v, p.Played, quick)
+		if err != nil {
+			t.Fatal(err)
+		}
+		check(fmt.Sprintf("101 seed %d, %s", seed, p.Played), d)
+		n++
+	})
 	if n < want {
 		t.Fatalf("found %d 101 moves on the way out, want %d", n, want)
 	}
@@ -413,38 +381,30 @@ func TestFreesOkeyReason(t *testing.T) {
 		t.Skip("judged by the run without -race")
 	}
 	found := 0
-	for seed := uint64(1); seed < 60 && found == 0; seed++ {
-		rec := record101(t, seed, [4]string{"hard", "hard", "hard", "hard"})
-		for seat := range okey101.NumSeats {
-			ps, err := Points101(rec, seat, 1)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, p := range ps {
-				v := p.State.View(seat)
-				if p.Played.Kind != okey101.ActDiscard || found > 0 {
-					continue
-				}
-				table := make([]meld.Meld, len(v.Table))
-				for i, m := range v.Table {
-					table[i] = m.Meld
-				}
-				m, ok := freesOkey(&v, table, p.Played.Tile)
-				if !ok || okey101.IslekTiles(v.Analyzer, v.Rules, table).Has(p.Played.Tile) {
-					continue
-				}
-				found++
-				d, err := Judge101(ctx, v, p.Played, Options{Seed: 2, Workers: 2})
-				if err != nil {
-					t.Fatal(err)
-				}
-				want := fmt.Sprintf("discarded %v, which frees the okey of meld %d", p.Played.Tile, m+1)
-				if !Flagged(d.Label) || !slices.ContainsFunc(d.Reasons, func(r string) bool { return strings.HasPrefix(r, want) }) {
-					t.Errorf("seed %d: %s labelled %s (loss %.1f [%.1f, %.1f]), reasons %q; want a mistake or worse with %q", seed, d.Played, d.Label, d.Loss, d.Low, d.High, d.Reasons, want)
-				}
-			}
+	eachHard101(t, 60, func() bool { return found == 0 }, func(seed uint64, seat int, ps []Point101, i int) {
+		p := ps[i]
+		v := p.State.View(seat)
+		if p.Played.Kind != okey101.ActDiscard || found > 0 {
+			return
 		}
-	}
+		table := make([]meld.Meld, len(v.Table))
+		for i, m := range v.Table {
+			table[i] = m.Meld
+		}
+		m, ok := freesOkey(&v, table, p.Played.Tile)
+		if !ok || okey101.IslekTiles(v.Analyzer, v.Rules, table).Has(p.Played.Tile) {
+			return
+		}
+		found++
+		d, err := Judge101(ctx, v, p.Played, Options{Seed: 2, Workers: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := fmt.Sprintf("discarded %v, which frees the okey of meld %d", p.Played.Tile, m+1)
+		if !Flagged(d.Label) || !slices.ContainsFunc(d.Reasons, func(r string) bool { return strings.HasPrefix(r, want) }) {
+			t.Errorf("seed %d: %s labelled %s (loss %.1f [%.1f, %.1f]), reasons %q; want a mistake or worse with %q", seed, d.Played, d.Label, d.Loss, d.Low, d.High, d.Reasons, want)
+		}
+	})
 	if found == 0 {
 		t.Fatal("no discard that frees an okey found")
 	}
