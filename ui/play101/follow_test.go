@@ -3,12 +3,7 @@ package play101
 import (
 	"context"
 	"fmt"
-	"math"
-	"os"
-	"path/filepath"
-	"strconv"
 	"testing"
-	"time"
 
 	"okey/bots/bots101"
 	"okey/bots/decide101"
@@ -19,6 +14,7 @@ import (
 	"okey/game/tile"
 	"okey/kit/i18n"
 	"okey/ui/table"
+	"okey/ui/table/followtest"
 )
 
 // TestFollowingThePlan101 plays hands of Okey 101 with seat 0 following
@@ -46,49 +42,26 @@ import (
 // OKEY_FOLLOW_RECORDS=DIR writes each hand played by the hint to
 // DIR/follow101-SEED.okey, for okey review --hints.
 func TestFollowingThePlan101(t *testing.T) {
-	hands := 2
-	if testing.Short() {
-		hands = 1
-	}
-	if s := os.Getenv("OKEY_FOLLOW_PLAN101"); s != "" {
-		n, err := strconv.Atoi(s)
-		if err != nil || n < 1 {
-			t.Fatalf("OKEY_FOLLOW_PLAN101=%q: want a number from 1", s)
-		}
-		hands = n
-	}
-	budget := time.Minute
-	if s := os.Getenv("OKEY_FOLLOW_BUDGET"); s != "" {
-		d, err := time.ParseDuration(s)
-		if err != nil || d <= 0 {
-			t.Fatalf("OKEY_FOLLOW_BUDGET=%q: want a duration such as 1.2s", s)
-		}
-		budget = d
-	}
-	from := 0
-	if s := os.Getenv("OKEY_FOLLOW_FROM"); s != "" {
-		n, err := strconv.Atoi(s)
-		if err != nil || n < 0 {
-			t.Fatalf("OKEY_FOLLOW_FROM=%q: want a number from 0", s)
-		}
-		from = n
+	st := followtest.Read(t, "OKEY_FOLLOW_PLAN101", 2)
+	if st.Work > 0 {
+		t.Fatal("OKEY_FOLLOW_WORK: 101's hint takes no work budget; set OKEY_FOLLOW_BUDGET")
 	}
 	var sum follow101
 	var diffs []float64
-	for h := range hands {
-		seed := uint64(93100 + from + h)
-		net, tally := followPlanHand101(t, seed, budget, true)
-		base, _ := followPlanHand101(t, seed, budget, false)
+	for h := range st.Hands {
+		seed := uint64(93100 + st.From + h)
+		net, tally := followPlanHand101(t, st, seed, true)
+		base, _ := followPlanHand101(t, st, seed, false)
 		t.Logf("deal %d: the hint %+.1f, hard %+.1f; %d hints, %d cut short, %d finishes promised and kept, %d plans asked again after a step, %d discards the guard let go for the hint",
 			seed, net, base, tally.hints, tally.short, tally.wins, tally.held, tally.guarded)
 		sum.add(tally)
 		diffs = append(diffs, net-base)
 	}
-	m, half := meanHalf(diffs)
+	m, half := followtest.MeanHalf(diffs)
 	t.Logf("%d hands: %d hints (%d cut short), %d finishes promised and kept, %d plans asked again after a step, %d discards the guard let go for the hint; the hint less hard %+.1f a hand (95%%: %+.1f to %+.1f)",
-		hands, sum.hints, sum.short, sum.wins, sum.held, sum.guarded, m, m-half, m+half)
-	if sum.hints < 5*hands {
-		t.Fatalf("too little followed: %d hints in %d hands", sum.hints, hands)
+		st.Hands, sum.hints, sum.short, sum.wins, sum.held, sum.guarded, m, m-half, m+half)
+	if sum.hints < 5*st.Hands {
+		t.Fatalf("too little followed: %d hints in %d hands", sum.hints, st.Hands)
 	}
 }
 
@@ -105,31 +78,12 @@ func (f *follow101) add(o follow101) {
 	f.guarded += o.guarded
 }
 
-// meanHalf is the mean of xs and the half-width of its 95% interval.
-func meanHalf(xs []float64) (m, half float64) {
-	n := float64(len(xs))
-	if n == 0 {
-		return 0, 0
-	}
-	for _, x := range xs {
-		m += x
-	}
-	m /= n
-	if n < 2 {
-		return m, 0
-	}
-	ss := 0.0
-	for _, x := range xs {
-		ss += (x - m) * (x - m)
-	}
-	return m, 1.96 * math.Sqrt(ss/(n-1)/n)
-}
-
 // followPlanHand101 plays a one-hand match of 101 from seed with hard
 // bots on seats 1 to 3 and seat 0 following the hint (byHint) or the
 // hard bot, and returns seat 0's net points (rollout.Value101) and the
 // hints' tally.
-func followPlanHand101(t *testing.T, seed uint64, budget time.Duration, byHint bool) (float64, follow101) {
+func followPlanHand101(t *testing.T, st followtest.Study, seed uint64, byHint bool) (float64, follow101) {
+	budget := st.Budget
 	t.Helper()
 	ctx := context.Background()
 	r := okey101.DefaultRules()
@@ -239,14 +193,9 @@ func followPlanHand101(t *testing.T, seed uint64, budget time.Duration, byHint b
 			last, lastWeighed, promised = plan[1:], !f.Short, wins
 		}
 	}
-	if dir := os.Getenv("OKEY_FOLLOW_RECORDS"); dir != "" && byHint {
+	if byHint {
 		rec := g.Record()
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("follow101-%d.okey", seed)), rec.Marshal(), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		st.Keep(t, "follow101", seed, rec.Marshal())
 	}
 	return rollout.Value101(g.State(), 0), tally
 }

@@ -2,12 +2,6 @@ package playclassic
 
 import (
 	"context"
-	"fmt"
-	"math"
-	"os"
-	"path/filepath"
-	"strconv"
-	"syscall"
 	"testing"
 	"time"
 
@@ -18,6 +12,7 @@ import (
 	"okey/game/classic"
 	"okey/kit/i18n"
 	"okey/ui/table"
+	"okey/ui/table/followtest"
 )
 
 // TestFollowingThePlanClassic plays classic hands with seat 0 following
@@ -44,67 +39,20 @@ import (
 // OKEY_FOLLOW_RECORDS=DIR writes each hand played by the hint to
 // DIR/follow-SEED.okey, for okey review --hints.
 func TestFollowingThePlanClassic(t *testing.T) {
-	hands := 3
-	if testing.Short() {
-		hands = 1
-	}
-	if s := os.Getenv("OKEY_FOLLOW_PLAN"); s != "" {
-		n, err := strconv.Atoi(s)
-		if err != nil || n < 1 {
-			t.Fatalf("OKEY_FOLLOW_PLAN=%q: want a number from 1", s)
-		}
-		hands = n
-	}
-	budget := time.Minute
-	if s := os.Getenv("OKEY_FOLLOW_BUDGET"); s != "" {
-		d, err := time.ParseDuration(s)
-		if err != nil || d <= 0 {
-			t.Fatalf("OKEY_FOLLOW_BUDGET=%q: want a duration such as 1.2s", s)
-		}
-		budget = d
-	}
-	work := 0
-	if s := os.Getenv("OKEY_FOLLOW_WORK"); s != "" {
-		n, err := strconv.Atoi(s)
-		if err != nil || n < 1 {
-			t.Fatalf("OKEY_FOLLOW_WORK=%q: want a number of playouts from 1", s)
-		}
-		work = n
-	}
-	from := 0
-	if s := os.Getenv("OKEY_FOLLOW_FROM"); s != "" {
-		n, err := strconv.Atoi(s)
-		if err != nil || n < 0 {
-			t.Fatalf("OKEY_FOLLOW_FROM=%q: want a number from 0", s)
-		}
-		from = n
-	}
+	st := followtest.Read(t, "OKEY_FOLLOW_PLAN", 3)
 	var sum followTally
-	for h := range hands {
-		seed := uint64(93000 + from + h)
-		net, tally := followPlanHand(t, seed, budget, work, true)
-		base, _ := followPlanHand(t, seed, budget, work, false)
+	for h := range st.Hands {
+		seed := uint64(93000 + st.From + h)
+		net, tally := followPlanHand(t, st, seed, true)
+		base, _ := followPlanHand(t, st, seed, false)
 		t.Logf("deal %d: the hint %+.4f, hard %+.4f; %d hints, %d cut short, %d told from the draw's plan, %d takes to finish, %d holds",
 			seed, net, base, tally.hints, tally.short, tally.planned, tally.takeWins, tally.holds)
 		sum.add(tally)
 		sum.diffs = append(sum.diffs, net-base)
 	}
-	m, half := 0.0, 0.0
-	if n := float64(len(sum.diffs)); n > 0 {
-		for _, d := range sum.diffs {
-			m += d
-		}
-		m /= n
-		if n > 1 {
-			ss := 0.0
-			for _, d := range sum.diffs {
-				ss += (d - m) * (d - m)
-			}
-			half = 1.96 * math.Sqrt(ss/(n-1)/n)
-		}
-	}
+	m, half := followtest.MeanHalf(sum.diffs)
 	t.Logf("%d hands: %d hints (%d cut short), %d told from the draw's plan, %d takes to finish, %d holds; the hint less hard %+.3f a hand (95%%: %+.3f to %+.3f)",
-		hands, sum.hints, sum.short, sum.planned, sum.takeWins, sum.holds, m, m-half, m+half)
+		st.Hands, sum.hints, sum.short, sum.planned, sum.takeWins, sum.holds, m, m-half, m+half)
 }
 
 // followTally counts what a followed hand's hints did.
@@ -124,7 +72,7 @@ func (f *followTally) add(o followTally) {
 // followPlanHand plays the first hand of a match from seed with hard
 // bots on seats 1 to 3 and seat 0 following the hint (byHint) or the
 // hard bot, and returns seat 0's net points and the hints' tally.
-func followPlanHand(t *testing.T, seed uint64, budget time.Duration, work int, byHint bool) (float64, followTally) {
+func followPlanHand(t *testing.T, st followtest.Study, seed uint64, byHint bool) (float64, followTally) {
 	t.Helper()
 	ctx := context.Background()
 	g, err := classic.NewGame(classic.DefaultRules(), seed, nil)
@@ -133,7 +81,7 @@ func followPlanHand(t *testing.T, seed uint64, budget time.Duration, work int, b
 	}
 	tb := NewTable(&table.Look{Words: table.Words{Tr: i18n.MustLoad("en")}})
 	tb.Adopt(g, [classic.NumSeats]uint64{}, [classic.NumSeats]string{"", "hard", "hard", "hard"}, botsclassic.New)
-	tb.hintWork = work
+	tb.hintWork = st.Work
 	var bs [classic.NumSeats]botsclassic.Bot
 	for i := range bs {
 		bs[i] = botsclassic.NewHard(seed + uint64(i))
@@ -165,19 +113,19 @@ func followPlanHand(t *testing.T, seed uint64, budget time.Duration, work int, b
 			continue
 		}
 		v := tb.View
-		cmd := tb.Hint(ctx, seed, botsclassic.New, budget+time.Minute, budget)
+		cmd := tb.Hint(ctx, seed, botsclassic.New, st.Budget+time.Minute, st.Budget)
 		var msg HintMsg
 		if cmd != nil {
-			cpu, wall := cpuTime(t), time.Now()
+			cpu, wall := followtest.CPU(t), time.Now()
 			msg = cmd().(HintMsg)
-			if os.Getenv("OKEY_FOLLOW_WORKLOG") != "" {
+			if st.WorkLog {
 				// one line a hint, for the study of the work the hint
 				// does in its time (docs/review.md)
 				work := -1
 				if msg.Plan != nil {
 					work = msg.Plan.Playouts
 				}
-				t.Logf("work %d %d %d %.3f %.3f", seed, len(v.History), work, (cpuTime(t) - cpu).Seconds(), time.Since(wall).Seconds())
+				t.Logf("work %d %d %d %.3f %.3f", seed, len(v.History), work, (followtest.CPU(t) - cpu).Seconds(), time.Since(wall).Seconds())
 			}
 			tb.OnHint(msg, true)
 		} else {
@@ -239,33 +187,7 @@ func followPlanHand(t *testing.T, seed uint64, budget time.Duration, work int, b
 	}
 	if byHint {
 		rec := g.Record()
-		keepRecord(t, seed, rec.Marshal())
+		st.Keep(t, "follow", seed, rec.Marshal())
 	}
 	return rollout.ValueClassic(g.State(), 0), tally
-}
-
-// keepRecord writes rec, the record of the hand played by the hint
-// from seed, into OKEY_FOLLOW_RECORDS if it is set.
-func keepRecord(t *testing.T, seed uint64, rec []byte) {
-	t.Helper()
-	dir := os.Getenv("OKEY_FOLLOW_RECORDS")
-	if dir == "" {
-		return
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("follow-%d.okey", seed)), rec, 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// cpuTime is the CPU time the test's process has used.
-func cpuTime(t *testing.T) time.Duration {
-	t.Helper()
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		t.Fatal(err)
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
