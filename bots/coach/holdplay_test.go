@@ -2,7 +2,6 @@ package coach
 
 import (
 	"context"
-	"math"
 	"os"
 	"strconv"
 	"testing"
@@ -77,9 +76,10 @@ func TestHoldAgainstPlay(t *testing.T) {
 			}
 		}
 	}
-	mp, hp := meanHalf(pred)
-	mh, hh := meanHalf(hard)
-	mn, hn := meanHalf(normal)
+	zero := make([]float64, len(pred))
+	mp, hp := rollout.Paired(pred, zero)
+	mh, hh := rollout.Paired(hard, zero)
+	mn, hn := rollout.Paired(normal, zero)
 	t.Logf("%d holds in %d deals: the judge's lead %+.3f ± %.3f; on the true deal %+.3f ± %.3f (hard bots), %+.3f ± %.3f (normal)", len(pred), n, mp, hp, mh, hh, mn, hn)
 }
 
@@ -107,24 +107,4 @@ func playedOn(t *testing.T, s classic.State, seat int, a classic.Action, level s
 		}
 	}
 	return rollout.ValueClassic(s, seat)
-}
-
-// meanHalf is the mean of xs and the half-width of its 95% interval.
-func meanHalf(xs []float64) (m, half float64) {
-	n := float64(len(xs))
-	if n == 0 {
-		return 0, 0
-	}
-	for _, x := range xs {
-		m += x
-	}
-	m /= n
-	if n < 2 {
-		return m, 0
-	}
-	ss := 0.0
-	for _, x := range xs {
-		ss += (x - m) * (x - m)
-	}
-	return m, 1.96 * math.Sqrt(ss/(n-1)/n)
 }

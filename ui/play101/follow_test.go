@@ -47,7 +47,7 @@ func TestFollowingThePlan101(t *testing.T) {
 		t.Fatal("OKEY_FOLLOW_WORK: 101's hint takes no work budget; set OKEY_FOLLOW_BUDGET")
 	}
 	var sum follow101
-	var diffs []float64
+	var nets, bases []float64
 	for h := range st.Hands {
 		seed := uint64(93100 + st.From + h)
 		net, tally := followPlanHand101(t, st, seed, true)
@@ -55,9 +55,9 @@ func TestFollowingThePlan101(t *testing.T) {
 		t.Logf("deal %d: the hint %+.1f, hard %+.1f; %d hints, %d cut short, %d finishes promised and kept, %d plans asked again after a step, %d discards the guard let go for the hint",
 			seed, net, base, tally.hints, tally.short, tally.wins, tally.held, tally.guarded)
 		sum.add(tally)
-		diffs = append(diffs, net-base)
+		nets, bases = append(nets, net), append(bases, base)
 	}
-	m, half := followtest.MeanHalf(diffs)
+	m, half := rollout.Paired(nets, bases)
 	t.Logf("%d hands: %d hints (%d cut short), %d finishes promised and kept, %d plans asked again after a step, %d discards the guard let go for the hint; the hint less hard %+.1f a hand (95%%: %+.1f to %+.1f)",
 		st.Hands, sum.hints, sum.short, sum.wins, sum.held, sum.guarded, m, m-half, m+half)
 	if sum.hints < 5*st.Hands {

@@ -48,9 +48,9 @@ func TestFollowingThePlanClassic(t *testing.T) {
 		t.Logf("deal %d: the hint %+.4f, hard %+.4f; %d hints, %d cut short, %d told from the draw's plan, %d takes to finish, %d holds",
 			seed, net, base, tally.hints, tally.short, tally.planned, tally.takeWins, tally.holds)
 		sum.add(tally)
-		sum.diffs = append(sum.diffs, net-base)
+		sum.nets, sum.bases = append(sum.nets, net), append(sum.bases, base)
 	}
-	m, half := followtest.MeanHalf(sum.diffs)
+	m, half := rollout.Paired(sum.nets, sum.bases)
 	t.Logf("%d hands: %d hints (%d cut short), %d told from the draw's plan, %d takes to finish, %d holds; the hint less hard %+.3f a hand (95%%: %+.3f to %+.3f)",
 		st.Hands, sum.hints, sum.short, sum.planned, sum.takeWins, sum.holds, m, m-half, m+half)
 }
@@ -58,7 +58,8 @@ func TestFollowingThePlanClassic(t *testing.T) {
 // followTally counts what a followed hand's hints did.
 type followTally struct {
 	hints, short, planned, takeWins, holds int
-	diffs                                  []float64
+	// nets and bases are each deal's net points by the hint and by hard
+	nets, bases []float64
 }
 
 func (f *followTally) add(o followTally) {

@@ -1,14 +1,12 @@
 // Package followtest is what the two tables' hint followers
 // (playclassic's TestFollowingThePlanClassic, play101's
 // TestFollowingThePlan101: issue 93, "How well") share: the study's
-// settings read from the environment, the hint's paired difference
-// against hard with its 95% interval, and each followed hand's record
-// kept for okey review --hints.
+// settings read from the environment, the process's CPU time, and each
+// followed hand's record kept for okey review --hints.
 package followtest
 
 import (
 	"fmt"
-	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -82,25 +80,4 @@ func (s Study) Keep(t testing.TB, name string, seed uint64, rec []byte) {
 	if err := os.WriteFile(filepath.Join(s.Records, fmt.Sprintf("%s-%d.okey", name, seed)), rec, 0o644); err != nil {
 		t.Fatal(err)
 	}
-}
-
-// MeanHalf is the mean of xs and the half-width of its 95% interval
-// (0 with fewer than two).
-func MeanHalf(xs []float64) (m, half float64) {
-	n := float64(len(xs))
-	if n == 0 {
-		return 0, 0
-	}
-	for _, x := range xs {
-		m += x
-	}
-	m /= n
-	if n < 2 {
-		return m, 0
-	}
-	ss := 0.0
-	for _, x := range xs {
-		ss += (x - m) * (x - m)
-	}
-	return m, 1.96 * math.Sqrt(ss/(n-1)/n)
 }
