@@ -5,44 +5,117 @@ import (
 	"fmt"
 
 	"okey/bots/arenaclassic"
+	"okey/bots/belief"
 	"okey/bots/botsclassic"
 	"okey/bots/smallnet"
 	"okey/game/classic"
 	"okey/game/tile"
 )
 
-// valueBot is hard whose discard, among the discards that leave the
-// rack at normal's least distance (LeastDistance, hard's own pick
-// first), is the one the learned value rates highest one ply ahead (the
-// view after the discard); its draws, takes, shows and finishes are
-// hard's. Lab-only: the first decisions on the value.
+// The value bot's modes: how much of hard's play the value takes over.
+const (
+	// modeTies: hard, but among the discards at normal's least
+	// distance (hard's pick first, five more at most) the value's pick
+	// one ply ahead (the first step).
+	modeTies = "ties"
+	// modeDiscard: hard, but every discard (any tile of the rack but
+	// an okey) is the value's pick one ply ahead, save when the rack
+	// holds a win (hard's finish or hold).
+	modeDiscard = "discard"
+	// modeDraw: modeDiscard, and the draw or the take by the value one
+	// ply ahead: the take's view against the mean over the faces it may
+	// draw (weighed by the copies the belief reads in the wall).
+	modeDraw = "draw"
+)
+
+// modes are the value bot's modes, for the flags.
+var modes = []string{modeTies, modeDiscard, modeDraw}
+
+// valueBot is hard with some of its decisions (its mode's) taken by the
+// learned value. Lab-only: the decisions on the value.
 type valueBot struct {
 	hard  botsclassic.Bot
 	value *smallnet.Model
+	mode  string
+	fx    featurer
 	x     [smallnet.MaxFeatures]float32
 	h     smallnet.Hidden
+	f     [NumFeatures]float32
 }
 
 func (b *valueBot) Level() string { return "value" }
 
+// score is the value of view w, its unseen copies placed by rd (nil:
+// w's own reading).
+func (b *valueBot) score(w *classic.View, rd *belief.Reading) (float64, error) {
+	var err error
+	if rd == nil {
+		err = b.fx.features(w, &b.f)
+	} else {
+		err = featuresRead(w, rd, &b.f)
+	}
+	if err != nil {
+		return 0, err
+	}
+	copy(b.x[:], b.f[:])
+	return float64(b.value.ScoreWith(&b.x, &b.h)), nil
+}
+
 func (b *valueBot) Decide(ctx context.Context, v classic.View) (classic.Action, error) {
 	a, err := b.hard.Decide(ctx, v)
-	if err != nil || a.Kind != classic.ActDiscard {
-		return a, err
-	}
-	more, err := botsclassic.LeastDistance(&v, a.Tile, 6)
 	if err != nil {
 		return a, err
 	}
+	switch {
+	case a.Kind == classic.ActDiscard && b.mode == modeTies:
+		return b.ties(&v, a)
+	case a.Kind == classic.ActDiscard:
+		return b.discard(&v, a)
+	case b.mode == modeDraw && v.Legal.Take && (a.Kind == classic.ActDraw || a.Kind == classic.ActTake):
+		return b.drawOrTake(&v, a)
+	}
+	return a, nil
+}
+
+// ties is the first step's discard.
+func (b *valueBot) ties(v *classic.View, a classic.Action) (classic.Action, error) {
+	more, err := botsclassic.LeastDistance(v, a.Tile, 6)
+	if err != nil {
+		return a, err
+	}
+	return b.best(v, a, append([]tile.Tile{a.Tile}, more...))
+}
+
+// discard weighs every tile of the rack but an okey, when the rack does
+// not hold a win.
+func (b *valueBot) discard(v *classic.View, a classic.Action) (classic.Action, error) {
+	an := &v.Analyzer
+	h, err := an.HandOf(v.Counts)
+	if err != nil {
+		return a, err
+	}
+	if an.DiscardTable(h, 0).Best == 0 {
+		return a, nil // a win in hand: hard's finish or hold
+	}
+	cs := []tile.Tile{a.Tile}
+	for f, n := range v.Counts {
+		if t := tile.Tile(f); n > 0 && t != a.Tile && !an.IsOkey(t) {
+			cs = append(cs, t)
+		}
+	}
+	return b.best(v, a, cs)
+}
+
+// best throws the candidate (hard's a first, kept on a tie) whose view
+// after the discard the value rates highest.
+func (b *valueBot) best(v *classic.View, a classic.Action, cs []tile.Tile) (classic.Action, error) {
 	best, bestV := a.Tile, 0.0
-	for i, t := range append([]tile.Tile{a.Tile}, more...) {
-		w := after(&v, t)
-		var x [NumFeatures]float32
-		if err := features(&w, &x); err != nil {
+	for i, t := range cs {
+		w := after(v, t)
+		s, err := b.score(&w, nil)
+		if err != nil {
 			return a, err
 		}
-		copy(b.x[:], x[:])
-		s := float64(b.value.ScoreWith(&b.x, &b.h))
 		if i == 0 || s > bestV {
 			best, bestV = t, s
 		}
@@ -50,12 +123,75 @@ func (b *valueBot) Decide(ctx context.Context, v classic.View) (classic.Action, 
 	return classic.DiscardAction(v.Seat, best), nil
 }
 
+// drawOrTake takes the previous player's discard when the value of the
+// view after the take is above the mean value of the views after a draw
+// (each face weighed by the copies the belief reads in the wall).
+func (b *valueBot) drawOrTake(v *classic.View, a classic.Action) (classic.Action, error) {
+	if err := b.fx.rd.Read(v, belief.Trained(), &b.fx.read); err != nil {
+		return a, fmt.Errorf("belief: %w", err)
+	}
+	rd := &b.fx.read
+	top := v.Top(v.Previous)
+	if !top.Valid() {
+		return a, nil
+	}
+	tw := taken(v, top)
+	take, err := b.score(&tw, rd)
+	if err != nil {
+		return a, err
+	}
+	var sum, wsum float64
+	for f, u := range rd.Unseen {
+		p := float64(u) * rd.P[belief.Wall][f]
+		if p <= 0 {
+			continue
+		}
+		dw := drawn(v, tile.Tile(f))
+		s, err := b.score(&dw, rd)
+		if err != nil {
+			return a, err
+		}
+		sum += p * s
+		wsum += p
+	}
+	if wsum == 0 || take > sum/wsum {
+		return classic.TakeAction(v.Seat), nil
+	}
+	return classic.DrawAction(v.Seat), nil
+}
+
+// taken is view v once its seat has taken t, the previous player's
+// discard: 15 tiles, its discard to make. v is not changed.
+func taken(v *classic.View, t tile.Tile) classic.View {
+	w := *v
+	w.Counts[t]++
+	w.Rack = w.Counts.Tiles()
+	st := v.Discards[v.Previous]
+	w.Discards[v.Previous] = st[: len(st)-1 : len(st)-1]
+	w.History = append(v.History[:len(v.History):len(v.History)], classic.Event{Kind: classic.EvTake, Seat: v.Seat, Tile: t, From: v.Previous})
+	w.Stage, w.Legal = classic.MustDiscard, classic.Legal{Discard: true, Finish: true}
+	return w
+}
+
+// drawn is view v once its seat has drawn t from the wall. v is not
+// changed.
+func drawn(v *classic.View, t tile.Tile) classic.View {
+	w := *v
+	w.Counts[t]++
+	w.Rack = w.Counts.Tiles()
+	w.WallLeft--
+	w.History = append(v.History[:len(v.History):len(v.History)], classic.Event{Kind: classic.EvDraw, Seat: v.Seat, Tile: t})
+	w.Stage, w.Legal = classic.MustDiscard, classic.Legal{Discard: true, Finish: true}
+	return w
+}
+
 // arena plays hands hands (a multiple of four: every deal in every
-// rotation) of the value bot against three hard from seed, as okey sim
-// does, and gives the value bot's figures.
-func arena(ctx context.Context, m *smallnet.Model, hands int, seed uint64, workers int) (arenaclassic.Result, error) {
+// rotation) of the value bot in mode against three of opp (hard by
+// default) from seed, as okey sim does, and gives the figures.
+func arena(ctx context.Context, m *smallnet.Model, mode string, opp []string, hands int, seed uint64, workers int) (arenaclassic.Result, error) {
+	bots := append([]string{"value"}, opp...)
 	cfg := arenaclassic.Config{
-		Bots: []string{"value", "hard", "hard", "hard"}, Hands: hands, Seed: seed,
+		Bots: bots, Hands: hands, Seed: seed,
 		Rules: classic.DefaultRules(), Workers: workers,
 		New: func(level string, opt botsclassic.Options) (botsclassic.Bot, error) {
 			if level != "value" {
@@ -65,7 +201,7 @@ func arena(ctx context.Context, m *smallnet.Model, hands int, seed uint64, worke
 			if err != nil {
 				return nil, err
 			}
-			return &valueBot{hard: h, value: m}, nil
+			return &valueBot{hard: h, value: m, mode: mode}, nil
 		},
 	}
 	r, err := arenaclassic.Run(ctx, cfg)

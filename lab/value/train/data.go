@@ -25,13 +25,18 @@ const (
 	styleNormal
 	styleHard
 	stylePerturbed
+	// styleValue is the value bot of the generation before (-prev).
+	styleValue
 	numStyles
 )
 
-var styleNames = [numStyles]string{"easy", "normal", "hard", "perturbed normal"}
+var styleNames = [numStyles]string{"easy", "normal", "hard", "perturbed normal", "value (the generation before)"}
 
-// styleShare is the chance a seat is played by each style.
-var styleShare = [numStyles]float64{0.15, 0.35, 0.30, 0.20}
+// styleShare is the chance a seat is played by each style, when no
+// generation before plays (genConfig.prev); when one does, it takes a
+// seat at the chance genConfig.prevShare and the others share the rest
+// in these proportions.
+var styleShare = [numStyles]float64{0.15, 0.35, 0.30, 0.20, 0}
 
 // perturbShare is the chance a perturbed normal throws a tile of its rack
 // drawn at random (never an okey) instead of normal's discard.
@@ -88,6 +93,11 @@ type genConfig struct {
 	workers    int
 	pos        float64 // the chance a decision's view is kept
 	maxActions int
+	// prev, when set, is the value of the generation before: its bot
+	// (in mode prevMode) takes a seat at the chance prevShare.
+	prev      *smallnet.Model
+	prevMode  string
+	prevShare float64
 }
 
 // generate plays hands 0 to cfg.hands−1 of cfg.seed and keeps positions
@@ -95,10 +105,11 @@ type genConfig struct {
 // depend on the seed alone.
 func generate(ctx context.Context, cfg genConfig) (*dataset, error) {
 	parts, err := trainer.Chunks(ctx, cfg.hands, 32, cfg.workers, func() func(first, end int) (*dataset, error) {
+		fx := &featurer{}
 		return func(first, end int) (*dataset, error) {
 			d := &dataset{}
 			for i := first; i < end; i++ {
-				if err := playHand(ctx, cfg, i, d); err != nil {
+				if err := playHand(ctx, cfg, i, fx, d); err != nil {
 					return nil, err
 				}
 			}
@@ -148,11 +159,19 @@ type seat struct {
 }
 
 // seatBots draws each seat's style, then its seed, from r.
-func seatBots(r *game.Seeded) ([trainer.Seats]seat, error) {
+func seatBots(r *game.Seeded, cfg *genConfig) ([trainer.Seats]seat, error) {
 	var seats [trainer.Seats]seat
 	for s := range seats {
+		if cfg != nil && cfg.prev != nil && r.Float64() < cfg.prevShare {
+			h, err := botsclassic.New("hard", botsclassic.Options{Seed: r.Uint64()})
+			if err != nil {
+				return seats, err
+			}
+			seats[s] = seat{bot: &valueBot{hard: h, value: cfg.prev, mode: cfg.prevMode}, style: styleValue}
+			continue
+		}
 		u, style := r.Float64(), 0
-		for style < numStyles-1 && u >= styleShare[style] {
+		for style < stylePerturbed && u >= styleShare[style] {
 			u -= styleShare[style]
 			style++
 		}
@@ -171,11 +190,14 @@ func seatBots(r *game.Seeded) ([trainer.Seats]seat, error) {
 }
 
 // playHand plays hand i (smallnet.HandSeed) at classic's default rules
-// and files the positions it keeps in d, labelled by how the hand ended.
-func playHand(ctx context.Context, cfg genConfig, i int, d *dataset) error {
+// and files the positions it keeps in d, labelled by how the hand ended:
+// each seat's view at its decisions (a draw or a discard), and just
+// after its discard (waiting, the view a bot weighing its discards
+// scores), each kept at the chance cfg.pos.
+func playHand(ctx context.Context, cfg genConfig, i int, fx *featurer, d *dataset) error {
 	hs := smallnet.HandSeed(cfg.seed, i)
 	r := game.NewSeeded(hs ^ salt)
-	seats, err := seatBots(r)
+	seats, err := seatBots(r, &cfg)
 	if err != nil {
 		return fmt.Errorf("hand %d: %w", i, err)
 	}
@@ -192,17 +214,28 @@ func playHand(ctx context.Context, cfg genConfig, i int, d *dataset) error {
 		seat int
 	}
 	var ks []kept
-	st, err = trainer.PlayOut(ctx, st, &bots, cfg.maxActions, func(_ *classic.State, v *classic.View) error {
-		if !(v.Legal.Draw || v.Legal.Discard) || r.Float64() >= cfg.pos {
-			return nil
-		}
+	keep := func(v *classic.View) error {
 		var k kept
 		k.seat = v.Seat
-		if err := features(v, &k.x); err != nil {
+		if err := fx.features(v, &k.x); err != nil {
 			return err
 		}
 		ks = append(ks, k)
 		return nil
+	}
+	st, err = trainer.PlayOut(ctx, st, &bots, cfg.maxActions, func(s *classic.State, v *classic.View) error {
+		if h := v.History; len(h) > 0 {
+			if e := h[len(h)-1]; e.Kind == classic.EvDiscard && e.Seat != v.Seat && r.Float64() < cfg.pos {
+				w := s.View(e.Seat)
+				if err := keep(&w); err != nil {
+					return err
+				}
+			}
+		}
+		if !(v.Legal.Draw || v.Legal.Discard) || r.Float64() >= cfg.pos {
+			return nil
+		}
+		return keep(v)
 	})
 	if err != nil {
 		return fmt.Errorf("hand %d, %w", i, err)

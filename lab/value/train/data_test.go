@@ -9,6 +9,7 @@ import (
 	"okey/game"
 	"okey/game/classic"
 	"okey/game/classic/hand"
+	"okey/game/tile"
 )
 
 // TestDataDependOnTheSeedAlone plays a handful of hands on one worker
@@ -74,7 +75,8 @@ func TestFeaturesOfTheDeal(t *testing.T) {
 		}
 		v := st.View(st.Turn())
 		var x [NumFeatures]float32
-		if err := features(&v, &x); err != nil {
+		var fx featurer
+		if err := fx.features(&v, &x); err != nil {
 			t.Fatal(err)
 		}
 		h, err := v.Analyzer.HandOf(v.Counts)
@@ -92,6 +94,12 @@ func TestFeaturesOfTheDeal(t *testing.T) {
 		}
 		if x[fLiveOuts] > 2*x[fOuts] || x[fDistance] > hand.RackSize {
 			t.Errorf("seed %d: %v live outs of %v outs, distance %v", seed, x[fLiveOuts], x[fOuts], x[fDistance])
+		}
+		// the belief places every live copy of the outs somewhere: in the
+		// wall or in one of the three racks
+		held := x[fWallOuts] + x[fOutsHeld] + x[fOutsHeld+1] + x[fOutsHeld+2]
+		if math.Abs(float64(held-x[fLiveOuts])) > 1e-3*(1+float64(x[fLiveOuts])) || x[fWaiting] != 0 || x[fDrawOut] < 0 || x[fDrawOut] > 1 {
+			t.Errorf("seed %d: %v live outs, placed %v; waiting %v; draw an out %v", seed, x[fLiveOuts], held, x[fWaiting], x[fDrawOut])
 		}
 	}
 }
@@ -147,11 +155,12 @@ func TestAfterLeavesTheViewAlone(t *testing.T) {
 		t.Fatalf("after discarding %v: %d tiles, own stack %v", d, len(w.Rack), own)
 	}
 	var x [NumFeatures]float32
-	if err := features(&w, &x); err != nil {
+	var fx featurer
+	if err := fx.features(&w, &x); err != nil {
 		t.Fatal(err)
 	}
-	if x[fDiscardStage] != 0 || x[fOwnDiscards] != 1 {
-		t.Fatalf("features after the discard: stage %v, own discards %v", x[fDiscardStage], x[fOwnDiscards])
+	if x[fDiscardStage] != 0 || x[fOwnDiscards] != 1 || x[fWaiting] != 1 {
+		t.Fatalf("features after the discard: stage %v, own discards %v, waiting %v", x[fDiscardStage], x[fOwnDiscards], x[fWaiting])
 	}
 }
 
@@ -170,11 +179,102 @@ func TestValueBotPlays(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := arena(context.Background(), m, 4, 1, 1)
+	for _, mode := range modes {
+		r, err := arena(context.Background(), m, mode, []string{"hard", "normal", "easy"}, 4, 1, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Hands != 4 || r.Bots[0].Name != "value" || r.Bots[0].Decisions == 0 {
+			t.Fatalf("mode %s: %d hands, first bot %q with %d decisions", mode, r.Hands, r.Bots[0].Name, r.Bots[0].Decisions)
+		}
+	}
+}
+
+// TestTakenAndDrawn checks the views after a take and after a draw: 15
+// tiles, the discard to make, the taken tile off the previous stack and
+// in the rack, the wall one shorter after a draw; the view given is
+// left alone.
+func TestTakenAndDrawn(t *testing.T) {
+	st, err := classic.NewMatch(classic.DefaultRules(), game.NewSeed(12))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Hands != 4 || r.Bots[0].Name != "value" || r.Bots[0].Decisions == 0 {
-		t.Fatalf("%d hands, first bot %q with %d decisions", r.Hands, r.Bots[0].Name, r.Bots[0].Decisions)
+	dealer := st.Turn()
+	v := st.View(dealer)
+	if st, _, err = st.Apply(classic.DiscardAction(dealer, v.Rack[0])); err != nil {
+		t.Fatal(err)
+	}
+	v = st.View(st.Turn())
+	if !v.Legal.Take {
+		t.Fatal("the second player may not take")
+	}
+	top := v.Top(v.Previous)
+	counts, prev, wall := v.Counts, len(v.Discards[v.Previous]), v.WallLeft
+	tw := taken(&v, top)
+	if v.Counts != counts || len(v.Discards[v.Previous]) != prev {
+		t.Fatal("taken changed the view it was given")
+	}
+	if len(tw.Rack) != 15 || tw.Counts[top] != counts[top]+1 || len(tw.Discards[v.Previous]) != prev-1 || tw.WallLeft != wall {
+		t.Fatalf("after taking %v: %d tiles, %d on the stack, wall %d", top, len(tw.Rack), len(tw.Discards[v.Previous]), tw.WallLeft)
+	}
+	f := tile.NoTile
+	for g, u := range v.Unseen() {
+		if u > 0 {
+			f = tile.Tile(g)
+			break
+		}
+	}
+	dw := drawn(&v, f)
+	if len(dw.Rack) != 15 || dw.Counts[f] != counts[f]+1 || dw.WallLeft != wall-1 || v.Counts != counts || v.WallLeft != wall {
+		t.Fatalf("after drawing %v: %d tiles, wall %d", f, len(dw.Rack), dw.WallLeft)
+	}
+	var x [NumFeatures]float32
+	var fx featurer
+	for _, w := range []*classic.View{&tw, &dw} {
+		if err := fx.features(w, &x); err != nil {
+			t.Fatal(err)
+		}
+		if x[fDiscardStage] != 1 || x[fWaiting] != 0 {
+			t.Fatalf("stage %v, waiting %v", x[fDiscardStage], x[fWaiting])
+		}
+	}
+	if err := fx.features(&tw, &x); err != nil || x[fTakes+2] != 0 || x[fOwnTakes] != 1 {
+		t.Fatalf("after the take: own takes %v (%v)", x[fOwnTakes], err)
+	}
+}
+
+// TestAGenerationPlaysTheOneBefore deals hands whose every seat is the
+// value bot of a value fitted to a handful of hands: every position is
+// the value bot's, and the data still depend on the seed alone.
+func TestAGenerationPlaysTheOneBefore(t *testing.T) {
+	d, err := generate(context.Background(), genConfig{seed: 7, hands: 2, workers: 1, pos: 1, maxActions: 400})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := fit(context.Background(), d, fitConfig{seed: 7, hidden: 4, epochs: 1, batch: 16, lr: 1e-2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := shipped(n, []byte(`{"command":"test","data_commit":"test","hands":2}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := genConfig{seed: 8, hands: 2, workers: 1, pos: 0.5, maxActions: 400, prev: m, prevMode: modeDraw, prevShare: 1}
+	a, err := generate(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.workers = 2
+	b, err := generate(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Len() == 0 || a.digest() != b.digest() {
+		t.Fatalf("%d positions, digest %s on one worker, %s on two", a.Len(), a.digest(), b.digest())
+	}
+	for i, s := range a.Style {
+		if s != styleValue {
+			t.Fatalf("position %d is of style %s", i, styleNames[s])
+		}
 	}
 }

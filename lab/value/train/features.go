@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 
+	"okey/bots/belief"
 	"okey/game/classic"
 	"okey/game/classic/hand"
 	"okey/game/tile"
@@ -30,8 +31,23 @@ const (
 	fOkeysGone     = fDiscards + 3  // okeys (and the indicator's copies) the seat has seen thrown
 	fTopIsOut      = fOkeysGone + 1 // 1 when the previous player's discard is an out
 	fShown         = fTopIsOut + 1  // 1 when the seat showed the indicator
+	// NumBase is the first step's features, all counts of the view; the
+	// rest read the tiles themselves, with the belief.
+	NumBase = fShown + 1
+)
+
+// The richer features: whose turn it is, and the belief's reading
+// (bots/belief, the shipped model) of where the unseen copies of the
+// seat's outs lie.
+const (
+	fWaiting   = NumBase + iota // 1 after the seat's own discard, the others to move
+	fWallOuts                   // copies of the outs read to lie in the wall
+	fDrawOut                    // the chance the next tile drawn is an out (the wall's outs over its unseen tiles)
+	fOutsHeld                   // copies of the outs read to lie in each opponent's rack, three in play order
+	fTopDanger = fOutsHeld + 3  // the next player's reading of the seat's last discard: copies of its run and set mates read in its rack
+	fTopPassed = fTopDanger + 1 // 1 when the next player threw the face of the seat's last discard this hand
 	// NumFeatures is the features of a position.
-	NumFeatures = fShown + 1
+	NumFeatures = fTopPassed + 1
 )
 
 // featureNames names the features, for the report.
@@ -41,14 +57,46 @@ var featureNames = [NumFeatures]string{
 	"own discards", "takes (next)", "takes (across)", "takes (previous)",
 	"discards (next)", "discards (across)", "discards (previous)",
 	"okeys seen thrown", "top is an out", "shown",
+	"waiting", "wall outs", "draw an out", "outs held (next)", "outs held (across)",
+	"outs held (previous)", "top's danger", "top passed",
 }
+
+// baseFeatures are the first step's twenty.
+var baseFeatures = func() []int {
+	out := make([]int, NumBase)
+	for k := range out {
+		out[k] = k
+	}
+	return out
+}()
 
 // estimateFeatures are normal's own estimate of a rack, its distance and
 // its outs: the baseline the learned value is measured against.
 var estimateFeatures = []int{fDistance, fOuts, fLiveOuts}
 
-// features fills x with the features of view v (the seat to decide).
-func features(v *classic.View, x *[NumFeatures]float32) error {
+// featurer reads views into features; it keeps the belief's working
+// memory, so one serves one goroutine.
+type featurer struct {
+	rd belief.Reader
+	// read is the last reading made.
+	read belief.Reading
+}
+
+// features fills x with the features of view v; it reads the belief of
+// v first. See featuresRead.
+func (fx *featurer) features(v *classic.View, x *[NumFeatures]float32) error {
+	if err := fx.rd.Read(v, belief.Trained(), &fx.read); err != nil {
+		return fmt.Errorf("belief: %w", err)
+	}
+	return featuresRead(v, &fx.read, x)
+}
+
+// featuresRead fills x with the features of view v (the seat to decide,
+// or the seat just discarded), the unseen copies placed by reading rd:
+// v's own or that of a view one move before it (a bot weighing its
+// moves reads once, the chance of a face in each place barely moving
+// with one tile).
+func featuresRead(v *classic.View, rd *belief.Reading, x *[NumFeatures]float32) error {
 	*x = [NumFeatures]float32{}
 	an := &v.Analyzer
 	h, err := an.HandOf(v.Counts)
@@ -96,7 +144,21 @@ func features(v *classic.View, x *[NumFeatures]float32) error {
 	}
 	x[fOuts] = float32(bits.OnesCount64(uint64(outs)))
 	for _, f := range outs.Tiles() {
-		x[fLiveOuts] += float32(max(0, an.Available(f)-int(seen[f])))
+		u := float32(max(0, an.Available(f)-int(seen[f])))
+		x[fLiveOuts] += u
+		x[fWallOuts] += u * float32(rd.P[belief.Wall][f])
+		for p := range belief.Opponents {
+			x[fOutsHeld+p] += u * float32(rd.P[p][f])
+		}
+	}
+	if w := rd.Slots[belief.Wall]; w > 0 {
+		x[fDrawOut] = x[fWallOuts] / float32(w)
+	}
+	if !v.Legal.Draw && !v.Legal.Discard {
+		x[fWaiting] = 1
+	}
+	if own := v.Discards[v.Seat]; len(own) > 0 {
+		topFeatures(v, rd, own[len(own)-1], x, &seen)
 	}
 	x[fMeldsDistance] = float32(an.MeldsDistance(h))
 	x[fPairsDistance] = float32(an.PairsDistance(h))
@@ -112,4 +174,40 @@ func features(v *classic.View, x *[NumFeatures]float32) error {
 		x[fShown] = 1
 	}
 	return nil
+}
+
+// topFeatures reads what the next player makes of t, the seat's last
+// discard: the copies of the faces t shares a run or a set with (as it
+// plays, okeys apart) that the reading places in the next player's rack,
+// and whether the next player threw t's face itself this hand.
+func topFeatures(v *classic.View, rd *belief.Reading, t tile.Tile, x *[NumFeatures]float32, seen *tile.Counts) {
+	an := &v.Analyzer
+	f := an.PlaysAs(t)
+	if f >= tile.NumColoured || an.IsOkey(t) {
+		return
+	}
+	next := (v.Seat + 1) % classic.NumSeats // the next player is place 0
+	mate := func(g tile.Tile) {
+		if g == f || !g.Valid() {
+			return
+		}
+		u := float32(max(0, an.Available(g)-int(seen[g])))
+		x[fTopDanger] += u * float32(rd.P[0][g])
+	}
+	c, n := f.Colour(), f.Value()
+	for d := -2; d <= 2; d++ {
+		if m := n + d; d != 0 && m >= 1 && m <= tile.NumValues {
+			mate(tile.NewTile(c, m))
+		}
+	}
+	for oc := range tile.Colour(tile.NumColours) {
+		if oc != c {
+			mate(tile.NewTile(oc, n))
+		}
+	}
+	for _, e := range v.History {
+		if e.Kind == classic.EvDiscard && e.Seat == next && e.Tile.Valid() && an.PlaysAs(e.Tile) == f {
+			x[fTopPassed] = 1
+		}
+	}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"slices"
 	"strings"
 	"syscall"
 
@@ -26,8 +27,13 @@ type knobs struct {
 	order, worlds    int
 	arena            int
 	arenaSeed        uint64
+	modes            []string
+	field            []string
 	out, report      string
 	commit           string
+	prev             string
+	prevMode         string
+	prevShare        float64
 }
 
 func main() {
@@ -48,13 +54,23 @@ func main() {
 	fs.IntVar(&k.worlds, "worlds", 1024, "the playouts' worlds a choice")
 	fs.IntVar(&k.arena, "arena", 0, "hands (a multiple of 4) of the value bot against three hard")
 	fs.Uint64Var(&k.arenaSeed, "arena-seed", 97001, "the arena's seed")
+	mode := fs.String("mode", modeTies, "what the value bot decides: "+strings.Join(modes, ", ")+" (bot.go); a comma list plays an arena for each")
+	field := fs.String("field", "hard,hard,hard", "the value bot's three opponents in the arena, by level")
 	fs.StringVar(&k.out, "out", "", "write the value's weights (smallnet's format) here")
 	fs.StringVar(&k.report, "report", "", "also write the report (markdown) here")
 	fs.StringVar(&k.commit, "commit", "", "the commit of the code that made the data (default: the build's)")
+	fs.StringVar(&k.prev, "prev", "", "the weights (-out) of the generation before: its value bot plays a share of the training hands' seats")
+	fs.StringVar(&k.prevMode, "prev-mode", modeDiscard, "the mode of the generation before's bot")
+	fs.Float64Var(&k.prevShare, "prev-share", 0.5, "the chance a training seat is the generation before's bot")
 	if err := fs.Parse(os.Args[1:]); err != nil {
 		if err == flag.ErrHelp {
 			os.Exit(0)
 		}
+		os.Exit(2)
+	}
+	k.field, k.modes = strings.Split(*field, ","), strings.Split(*mode, ",")
+	if slices.ContainsFunc(k.modes, func(m string) bool { return !slices.Contains(modes, m) }) || len(k.field) != 3 {
+		fmt.Fprintln(os.Stderr, "train: -mode must be one of", strings.Join(modes, ", "), "and -field three levels")
 		os.Exit(2)
 	}
 	if fs.NArg() > 0 || k.hands < 1 || k.testHands < 1 || k.batch < 1 || k.epochs < 1 || k.pos <= 0 || k.pos > 1 || k.order < 0 || k.worlds < 1 || k.arena < 0 || k.arena%4 != 0 {
@@ -76,15 +92,34 @@ func main() {
 // run makes the data, fits the value and normal's estimate on it,
 // measures both on the held-out hands and writes the report.
 func run(ctx context.Context, k knobs) error {
-	gen := func(seed uint64, hands int) (*dataset, error) {
-		return generate(ctx, genConfig{seed: seed, hands: hands, workers: k.workers, pos: k.pos, maxActions: 400})
+	// The training hands' seats include the generation before's bot
+	// (-prev); the held-out hands' never do, so that every generation
+	// is measured on the same positions.
+	gc := genConfig{workers: k.workers, pos: k.pos, maxActions: 400, prevMode: k.prevMode, prevShare: k.prevShare}
+	var prev *smallnet.Model
+	if k.prev != "" {
+		js, err := os.ReadFile(k.prev)
+		if err != nil {
+			return err
+		}
+		if prev, err = smallnet.Parse(js, "", NumFeatures); err != nil {
+			return fmt.Errorf("%s: %w", k.prev, err)
+		}
+	}
+	gen := func(seed uint64, hands int, withPrev bool) (*dataset, error) {
+		cfg := gc
+		cfg.seed, cfg.hands = seed, hands
+		if withPrev {
+			cfg.prev = prev
+		}
+		return generate(ctx, cfg)
 	}
 	cpu0 := trainer.CPU()
-	train, err := gen(k.seed, k.hands)
+	train, err := gen(k.seed, k.hands, true)
 	if err != nil {
 		return fmt.Errorf("training hands: %w", err)
 	}
-	test, err := gen(k.seed+smallnet.HeldOutOffset, k.testHands)
+	test, err := gen(k.seed+smallnet.HeldOutOffset, k.testHands, false)
 	if err != nil {
 		return fmt.Errorf("held-out hands: %w", err)
 	}
@@ -102,7 +137,14 @@ func run(ctx context.Context, k knobs) error {
 	if err != nil {
 		return err
 	}
+	bc := cfg
+	bc.use = baseFeatures
+	base, err := fit(ctx, train, bc)
+	if err != nil {
+		return err
+	}
 	cpuFit := trainer.CPU() - cpu0 - cpuData
+	trainer.Logf("fits: %.0f CPU-s", cpuFit.Seconds())
 	var mean float64
 	for _, y := range train.Y {
 		mean += float64(y)
@@ -112,9 +154,9 @@ func run(ctx context.Context, k knobs) error {
 	for i := range flat {
 		flat[i] = mean
 	}
-	pv, pe := predict(value, test), predict(estimate, test)
-	ev, ee, ef := errorsOf(pv, test), errorsOf(pe, test), errorsOf(flat, test)
-	dv, de := deciles(pv, test), deciles(pe, test)
+	pv, pe, pb := predict(value, test), predict(estimate, test), predict(base, test)
+	ev, ee, ef, eb := errorsOf(pv, test), errorsOf(pe, test), errorsOf(flat, test), errorsOf(pb, test)
+	dv, de, db := deciles(pv, test), deciles(pe, test), deciles(pb, test)
 
 	var b strings.Builder
 	fmt.Fprintf(&b, "## classic value, seed %d\n\n", k.seed)
@@ -125,13 +167,25 @@ func run(ctx context.Context, k knobs) error {
 	b.WriteString("| held-out | RMSE | MAE | calibration gap |\n| --- | ---: | ---: | ---: |\n")
 	fmt.Fprintf(&b, "| the mean (%+.3f) | %.3f | %.3f | — |\n", mean, ef.RMSE, ef.MAE)
 	fmt.Fprintf(&b, "| normal's estimate (distance, outs, live outs), fitted | %.3f | %.3f | %.3f |\n", ee.RMSE, ee.MAE, calibrationGap(de))
-	fmt.Fprintf(&b, "| the learned value | %.3f | %.3f | %.3f |\n\n", ev.RMSE, ev.MAE, calibrationGap(dv))
-	fmt.Fprintf(&b, "The value's RMSE is %.1f%% below the estimate's, its MAE %.1f%% below.\n\n", 100*(1-ev.RMSE/ee.RMSE), 100*(1-ev.MAE/ee.MAE))
+	fmt.Fprintf(&b, "| the first step's value (%d features) | %.3f | %.3f | %.3f |\n", NumBase, eb.RMSE, eb.MAE, calibrationGap(db))
+	fmt.Fprintf(&b, "| the learned value (%d features) | %.3f | %.3f | %.3f |\n\n", NumFeatures, ev.RMSE, ev.MAE, calibrationGap(dv))
+	fmt.Fprintf(&b, "The value's RMSE is %.1f%% below the estimate's, its MAE %.1f%% below (the first step's features: %.1f%% and %.1f%%).\n\n",
+		100*(1-ev.RMSE/ee.RMSE), 100*(1-ev.MAE/ee.MAE), 100*(1-eb.RMSE/ee.RMSE), 100*(1-eb.MAE/ee.MAE))
 	b.WriteString(decileTable([]string{"value", "estimate"}, [][10]decile{dv, de}))
-	b.WriteString("\n| style of the seat | positions | value RMSE | estimate RMSE |\n| --- | ---: | ---: | ---: |\n")
+	b.WriteString("\n| style of the seat | positions | value RMSE | first step's RMSE | estimate RMSE |\n| --- | ---: | ---: | ---: | ---: |\n")
 	for s := range numStyles {
 		sub := test.only(uint8(s))
-		fmt.Fprintf(&b, "| %s | %d | %.3f | %.3f |\n", styleNames[s], sub.Len(), errorsOf(predict(value, sub), sub).RMSE, errorsOf(predict(estimate, sub), sub).RMSE)
+		if sub.Len() == 0 {
+			continue
+		}
+		fmt.Fprintf(&b, "| %s | %d | %.3f | %.3f | %.3f |\n", styleNames[s], sub.Len(), errorsOf(predict(value, sub), sub).RMSE,
+			errorsOf(predict(base, sub), sub).RMSE, errorsOf(predict(estimate, sub), sub).RMSE)
+	}
+	b.WriteString("\n| kind of position | positions | value RMSE | first step's RMSE | estimate RMSE |\n| --- | ---: | ---: | ---: | ---: |\n")
+	for kind, name := range kindNames {
+		sub := test.kind(kind)
+		fmt.Fprintf(&b, "| %s | %d | %.3f | %.3f | %.3f |\n", name, sub.Len(), errorsOf(predict(value, sub), sub).RMSE,
+			errorsOf(predict(base, sub), sub).RMSE, errorsOf(predict(estimate, sub), sub).RMSE)
 	}
 	if k.order > 0 {
 		cpu1 := trainer.CPU()
@@ -139,7 +193,7 @@ func run(ctx context.Context, k knobs) error {
 		if err != nil {
 			return fmt.Errorf("choices: %w", err)
 		}
-		o, err := order(ctx, cs, value, estimate, k.worlds, k.workers, k.seed)
+		o, err := order(ctx, cs, []*trainer.Net{value, base, estimate}, k.worlds, k.workers, k.seed)
 		if err != nil {
 			return err
 		}
@@ -147,24 +201,28 @@ func run(ctx context.Context, k knobs) error {
 			len(cs), k.seed+2*smallnet.HeldOutOffset, k.worlds, (trainer.CPU() - cpu1).Seconds())
 		b.WriteString("| orders the two as the playouts do | all | decisive |\n| --- | ---: | ---: |\n")
 		pc := func(a float64, n int) string { return fmt.Sprintf("%.1f%% (%g of %d)", 100*a/float64(max(n, 1)), a, n) }
-		fmt.Fprintf(&b, "| the learned value | %s | %s |\n", pc(o.Value, o.Positions), pc(o.ValueDecisive, o.Decisive))
-		fmt.Fprintf(&b, "| normal's estimate, fitted | %s | %s |\n", pc(o.Estimate, o.Positions), pc(o.EstimateDecisive, o.Decisive))
-		fmt.Fprintf(&b, "\nAgainst the playouts' mean value of each of the %d candidates: the value's RMSE %.3f, the estimate's %.3f.\n", o.Scored, o.ValueRMSE, o.EstimateRMSE)
+		for j, name := range []string{"the learned value", "the first step's value", "normal's estimate, fitted"} {
+			fmt.Fprintf(&b, "| %s | %s | %s |\n", name, pc(o.Agree[j], o.Positions), pc(o.AgreeDecisive[j], o.Decisive))
+		}
+		fmt.Fprintf(&b, "\nAgainst the playouts' mean value of each of the %d candidates: the value's RMSE %.3f, the first step's %.3f, the estimate's %.3f.\n", o.Scored, o.RMSE[0], o.RMSE[1], o.RMSE[2])
 	}
 	if k.arena > 0 {
 		m, err := shipped(value, []byte(`{"command":"this run","data_commit":"this run","hands":1}`))
 		if err != nil {
 			return err
 		}
-		cpu1 := trainer.CPU()
-		r, err := arena(ctx, m, k.arena, k.arenaSeed, k.workers)
-		if err != nil {
-			return err
+		for _, mode := range k.modes {
+			cpu1 := trainer.CPU()
+			r, err := arena(ctx, m, mode, k.field, k.arena, k.arenaSeed, k.workers)
+			if err != nil {
+				return err
+			}
+			vb := r.Bots[0]
+			fmt.Fprintf(&b, "\nThe value bot (mode %s) against %s, %d hands of seed %d (%.0f CPU-s): play %+.3f a hand (%+.3f to %+.3f), net %+.3f (%+.3f to %+.3f), won %d; its decisions %.1f ms mean, %.1f ms p99 (this machine, loaded).\n",
+				mode, strings.Join(k.field, ", "), r.Hands, k.arenaSeed, (trainer.CPU() - cpu1).Seconds(), vb.PlayPointsPerHand, vb.PlayCI95[0], vb.PlayCI95[1],
+				vb.NetPointsPerHand, vb.NetCI95[0], vb.NetCI95[1], vb.Won, vb.DecisionMeanMs, vb.DecisionP99Ms)
+			trainer.Logf("arena, mode %s: play %+.3f (%+.3f to %+.3f)", mode, vb.PlayPointsPerHand, vb.PlayCI95[0], vb.PlayCI95[1])
 		}
-		vb := r.Bots[0]
-		fmt.Fprintf(&b, "\nThe value bot against three hard, %d hands of seed %d (%.0f CPU-s): play %+.3f a hand (%+.3f to %+.3f), net %+.3f (%+.3f to %+.3f), won %d; its decisions %.1f ms mean, %.1f ms p99 (this machine, loaded).\n",
-			r.Hands, k.arenaSeed, (trainer.CPU() - cpu1).Seconds(), vb.PlayPointsPerHand, vb.PlayCI95[0], vb.PlayCI95[1],
-			vb.NetPointsPerHand, vb.NetCI95[0], vb.NetCI95[1], vb.Won, vb.DecisionMeanMs, vb.DecisionP99Ms)
 	}
 	fmt.Print(b.String())
 	if k.report != "" {
@@ -195,6 +253,37 @@ func run(ctx context.Context, k knobs) error {
 		}
 	}
 	return nil
+}
+
+// The kinds of position, as the features tell them.
+var kindNames = []string{"draw (14 tiles, to move)", "discard (15 tiles)", "waiting (after its discard)"}
+
+// kind is d's positions of kind k (an index of kindNames).
+func (d *dataset) kind(k int) *dataset {
+	return d.where(func(i int) bool {
+		x := d.row(i)
+		switch {
+		case x[fWaiting] == 1:
+			return k == 2
+		case x[fDiscardStage] == 1:
+			return k == 1
+		}
+		return k == 0
+	})
+}
+
+// where is d's positions i for which keep(i).
+func (d *dataset) where(keep func(i int) bool) *dataset {
+	out := &dataset{Hands: d.Hands}
+	for i := range d.Len() {
+		if keep(i) {
+			out.X = append(out.X, d.row(i)...)
+			out.Y = append(out.Y, d.Y[i])
+			out.Hand = append(out.Hand, d.Hand[i])
+			out.Style = append(out.Style, d.Style[i])
+		}
+	}
+	return out
 }
 
 // only is d's positions of seats of style s.

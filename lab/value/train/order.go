@@ -29,7 +29,7 @@ func choices(ctx context.Context, seed uint64, n int) ([]choice, error) {
 	for i := 0; len(out) < n; i++ {
 		hs := smallnet.HandSeed(seed, i)
 		r := game.NewSeeded(hs ^ salt)
-		seats, err := seatBots(r)
+		seats, err := seatBots(r, nil)
 		if err != nil {
 			return nil, err
 		}
@@ -84,20 +84,21 @@ func after(v *classic.View, t tile.Tile) classic.View {
 // playouts do.
 type ordering struct {
 	Positions, Decisive int
-	// Value and Estimate agree with the playouts' sign (a tie counts
-	// half), over every position and over the decisive ones (the
+	// Agree and AgreeDecisive are, for each reading, the choices where
+	// it agrees with the playouts' sign (a tie counts half), over every
+	// position the playouts tell apart and over the decisive ones (the
 	// playouts' 95% interval clear of 0).
-	Value, Estimate, ValueDecisive, EstimateDecisive float64
-	// ValueRMSE and EstimateRMSE are each reading's error against the
-	// playouts' mean value of each candidate, over Scored candidates.
-	ValueRMSE, EstimateRMSE float64
-	Scored                  int
+	Agree, AgreeDecisive []float64
+	// RMSE is each reading's error against the playouts' mean value of
+	// each candidate, over Scored candidates.
+	RMSE   []float64
+	Scored int
 }
 
-// order measures the value and the estimate on cs against playouts of
-// worlds worlds each (the shared sampler's, normal playing out).
-func order(ctx context.Context, cs []choice, value, estimate *trainer.Net, worlds, workers int, seed uint64) (ordering, error) {
-	var o ordering
+// order measures readings nets on cs against playouts of worlds worlds
+// each (the shared sampler's, normal playing out).
+func order(ctx context.Context, cs []choice, nets []*trainer.Net, worlds, workers int, seed uint64) (ordering, error) {
+	o := ordering{Agree: make([]float64, len(nets)), AgreeDecisive: make([]float64, len(nets)), RMSE: make([]float64, len(nets))}
 	players := make([]*rollout.PlayerClassic, max(workers, 1))
 	for w := range players {
 		players[w] = rollout.NewPlayerClassic()
@@ -111,12 +112,16 @@ func order(ctx context.Context, cs []choice, value, estimate *trainer.Net, world
 		}
 		return 0
 	}
+	fx := &featurer{}
 	xs := make([]float64, NumFeatures)
-	a := make([]float64, max(value.H, estimate.H, 1))
+	a := make([]float64, 1)
+	for _, n := range nets {
+		a = make([]float64, max(len(a), n.H))
+	}
 	score := func(n *trainer.Net, v *classic.View, t tile.Tile) (float64, error) {
 		w := after(v, t)
 		var x [NumFeatures]float32
-		if err := features(&w, &x); err != nil {
+		if err := fx.features(&w, &x); err != nil {
 			return 0, err
 		}
 		trainer.Standardize(n, x[:], xs)
@@ -130,8 +135,8 @@ func order(ctx context.Context, cs []choice, value, estimate *trainer.Net, world
 			return o, fmt.Errorf("choice %d: %w", i, err)
 		}
 		truth, half := rollout.Paired(vals[0], vals[1])
-		var d [2]float64
-		for k, n := range []*trainer.Net{value, estimate} {
+		d := make([]float64, len(nets))
+		for k, n := range nets {
 			s0, err := score(n, &c.v, c.cands[0])
 			if err != nil {
 				return o, err
@@ -141,27 +146,26 @@ func order(ctx context.Context, cs []choice, value, estimate *trainer.Net, world
 				return o, err
 			}
 			d[k] = s0 - s1
-			se := math.Pow(s0-rollout.Mean(vals[0]), 2) + math.Pow(s1-rollout.Mean(vals[1]), 2)
-			if k == 0 {
-				o.ValueRMSE += se
-			} else {
-				o.EstimateRMSE += se
-			}
+			o.RMSE[k] += math.Pow(s0-rollout.Mean(vals[0]), 2) + math.Pow(s1-rollout.Mean(vals[1]), 2)
 		}
 		o.Scored += 2
 		if truth == 0 {
 			continue // the playouts cannot tell the two apart
 		}
 		o.Positions++
-		o.Value += agree(d[0], truth)
-		o.Estimate += agree(d[1], truth)
-		if math.Abs(truth) > half {
+		decisive := math.Abs(truth) > half
+		if decisive {
 			o.Decisive++
-			o.ValueDecisive += agree(d[0], truth)
-			o.EstimateDecisive += agree(d[1], truth)
+		}
+		for k := range nets {
+			o.Agree[k] += agree(d[k], truth)
+			if decisive {
+				o.AgreeDecisive[k] += agree(d[k], truth)
+			}
 		}
 	}
-	o.ValueRMSE = math.Sqrt(o.ValueRMSE / float64(max(o.Scored, 1)))
-	o.EstimateRMSE = math.Sqrt(o.EstimateRMSE / float64(max(o.Scored, 1)))
+	for k := range o.RMSE {
+		o.RMSE[k] = math.Sqrt(o.RMSE[k] / float64(max(o.Scored, 1)))
+	}
 	return o, nil
 }
