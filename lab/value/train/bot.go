@@ -160,6 +160,19 @@ func (b *valueBot) drawOrTake(v *classic.View, a classic.Action) (classic.Action
 	return classic.DrawAction(v.Seat), nil
 }
 
+// after is view v once its seat has discarded t: the rack without it,
+// the discard on the seat's stack and in the history. v is not changed.
+func after(v *classic.View, t tile.Tile) classic.View {
+	w := *v
+	w.Counts[t]--
+	w.Rack = w.Counts.Tiles()
+	w.History = append(v.History[:len(v.History):len(v.History)], classic.Event{Kind: classic.EvDiscard, Seat: v.Seat, Tile: t})
+	own := v.Discards[v.Seat]
+	w.Discards[v.Seat] = append(own[:len(own):len(own)], t)
+	w.Legal = classic.Legal{}
+	return w
+}
+
 // taken is view v once its seat has taken t, the previous player's
 // discard: 15 tiles, its discard to make. v is not changed.
 func taken(v *classic.View, t tile.Tile) classic.View {

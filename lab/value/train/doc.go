@@ -1,15 +1,18 @@
-// Command train makes classic Okey's first learned value of a position
-// (issue 97, a lab-only step): it plays self-play hands between seats
-// of mixed styles (easy, normal, hard and a normal perturbed on
-// purpose), keeps positions (one seat's view at a decision: normal's
-// own estimate of its rack, the routes' distances, the wilds, the wall,
-// what each opponent took and threw), labels each with the points the
-// hand ended with for that seat (play's net, gösterme apart, as the
-// arena counts), fits a small network to them, and measures it on
-// held-out hands against normal's estimate (distance and outs) fitted
-// the same way: error, calibration in deciles, and how often it orders
-// two candidate discards as playouts do; with -arena, a first bot on it
-// plays three hard on duplicate deals.
+// Command train makes classic Okey's learned value of a position
+// (issue 97, lab-only): it plays self-play hands between seats of mixed
+// styles (easy, normal, hard, a normal perturbed on purpose and, with
+// -prev, the value bot of the generation before), keeps positions (one
+// seat's view at a decision or just after its discard: normal's own
+// estimate of its rack, the routes' distances, the wilds, the wall, what
+// each opponent took and threw, the belief's reading of where its outs
+// lie), labels each with the points the hand ended with for that seat
+// (play's net, gösterme apart, as the arena counts), fits a small
+// network to them, and measures it on held-out hands against normal's
+// estimate (distance and outs) and the first step's twenty features
+// fitted the same way: error, calibration in deciles, and how often it
+// orders two candidate discards as playouts do; with -arena, the value
+// bot (-mode: hard's ties, every discard, the draw or take too) plays
+// three opponents (-field) on duplicate deals.
 //
 //	go -C lab run ./value/train -hands 3000 -test-hands 1000 -workers 2   # docs/studies/classic-value.md
 //	go -C lab run ./value/train -h                                        # the recipe's knobs
@@ -24,16 +27,19 @@
 //	doc.go       this map
 //	main.go      the flags, the run from the data to the report, the
 //	             weights written
-//	bot.go       the value bot (hard whose discard at the least distance
-//	             is the value's pick one ply ahead) and its arena
-//	             against three hard (-arena)
 //	order.go     the ordering figure: discard choices with two
-//	             candidates, the view after a discard, playouts against
-//	             the value and the estimate
+//	             candidates, playouts against the values and the
+//	             estimate
 //	eval.go      the held-out figures: error, calibration in deciles
 //	fit.go       the network's fit to the points (a squared error), its
 //	             values, the weights as the product reads them
-//	data.go      the self-play hands, the seats' styles, the positions
-//	             kept and their labels, the data's digest
-//	features.go  the features of one seat's view
+//	data.go      the self-play hands, the seats' styles (the
+//	             generation before's among them), the positions kept
+//	             and their labels, the data's digest
+//	bot.go       the value bot (hard with its discards, and its draw or
+//	             take, by the value one ply ahead), its arena against
+//	             three opponents (-arena), the views one move ahead
+//	             (after a discard, a take, a draw)
+//	features.go  the features of one seat's view, the belief's reading
+//	             among them
 package main

@@ -67,19 +67,6 @@ func choices(ctx context.Context, seed uint64, n int) ([]choice, error) {
 	return out, nil
 }
 
-// after is view v once its seat has discarded t: the rack without it,
-// the discard on the seat's stack and in the history. v is not changed.
-func after(v *classic.View, t tile.Tile) classic.View {
-	w := *v
-	w.Counts[t]--
-	w.Rack = w.Counts.Tiles()
-	w.History = append(v.History[:len(v.History):len(v.History)], classic.Event{Kind: classic.EvDiscard, Seat: v.Seat, Tile: t})
-	own := v.Discards[v.Seat]
-	w.Discards[v.Seat] = append(own[:len(own):len(own)], t)
-	w.Legal = classic.Legal{}
-	return w
-}
-
 // ordering is how often each reading orders two candidates as the
 // playouts do.
 type ordering struct {
