@@ -26,10 +26,13 @@ const (
 	// ply ahead: the take's view against the mean over the faces it may
 	// draw (weighed by the copies the belief reads in the wall).
 	modeDraw = "draw"
+	// modeHard: hard alone, the value never asked: the control in a
+	// field that is not three hard, on the same deals.
+	modeHard = "hard"
 )
 
 // modes are the value bot's modes, for the flags.
-var modes = []string{modeTies, modeDiscard, modeDraw}
+var modes = []string{modeTies, modeDiscard, modeDraw, modeHard}
 
 // valueBot is hard with some of its decisions (its mode's) taken by the
 // learned value. Lab-only: the decisions on the value.
@@ -63,7 +66,7 @@ func (b *valueBot) score(w *classic.View, rd *belief.Reading) (float64, error) {
 
 func (b *valueBot) Decide(ctx context.Context, v classic.View) (classic.Action, error) {
 	a, err := b.hard.Decide(ctx, v)
-	if err != nil {
+	if err != nil || b.mode == modeHard {
 		return a, err
 	}
 	switch {

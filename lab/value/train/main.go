@@ -32,6 +32,7 @@ type knobs struct {
 	out, report      string
 	commit           string
 	prev             string
+	value            string
 	prevMode         string
 	prevShare        float64
 }
@@ -59,6 +60,7 @@ func main() {
 	fs.StringVar(&k.out, "out", "", "write the value's weights (smallnet's format) here")
 	fs.StringVar(&k.report, "report", "", "also write the report (markdown) here")
 	fs.StringVar(&k.commit, "commit", "", "the commit of the code that made the data (default: the build's)")
+	fs.StringVar(&k.value, "value", "", "play the arena (and the ordering) with these weights (-out) and make no data: the hand counts are ignored")
 	fs.StringVar(&k.prev, "prev", "", "the weights (-out) of the generation before: its value bot plays a share of the training hands' seats")
 	fs.StringVar(&k.prevMode, "prev-mode", modeDiscard, "the mode of the generation before's bot")
 	fs.Float64Var(&k.prevShare, "prev-share", 0.5, "the chance a training seat is the generation before's bot")
@@ -82,7 +84,11 @@ func main() {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := run(ctx, k); err != nil {
+	do := run
+	if k.value != "" {
+		do = evaluate
+	}
+	if err := do(ctx, k); err != nil {
 		fmt.Fprintln(os.Stderr, "train:", err)
 		stop()
 		os.Exit(1)
@@ -211,17 +217,8 @@ func run(ctx context.Context, k knobs) error {
 		if err != nil {
 			return err
 		}
-		for _, mode := range k.modes {
-			cpu1 := trainer.CPU()
-			r, err := arena(ctx, m, mode, k.field, k.arena, k.arenaSeed, k.workers)
-			if err != nil {
-				return err
-			}
-			vb := r.Bots[0]
-			fmt.Fprintf(&b, "\nThe value bot (mode %s) against %s, %d hands of seed %d (%.0f CPU-s): play %+.3f a hand (%+.3f to %+.3f), net %+.3f (%+.3f to %+.3f), won %d; its decisions %.1f ms mean, %.1f ms p99 (this machine, loaded).\n",
-				mode, strings.Join(k.field, ", "), r.Hands, k.arenaSeed, (trainer.CPU() - cpu1).Seconds(), vb.PlayPointsPerHand, vb.PlayCI95[0], vb.PlayCI95[1],
-				vb.NetPointsPerHand, vb.NetCI95[0], vb.NetCI95[1], vb.Won, vb.DecisionMeanMs, vb.DecisionP99Ms)
-			trainer.Logf("arena, mode %s: play %+.3f (%+.3f to %+.3f)", mode, vb.PlayPointsPerHand, vb.PlayCI95[0], vb.PlayCI95[1])
+		if err := arenas(ctx, k, m, &b); err != nil {
+			return err
 		}
 	}
 	fmt.Print(b.String())
@@ -251,6 +248,49 @@ func run(ctx context.Context, k knobs) error {
 		if err := os.WriteFile(k.out, append(js, '\n'), 0o644); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// arenas plays the value bot of m in each of k's modes against k's
+// field and reports each run to b.
+func arenas(ctx context.Context, k knobs, m *smallnet.Model, b *strings.Builder) error {
+	for _, mode := range k.modes {
+		cpu1 := trainer.CPU()
+		r, err := arena(ctx, m, mode, k.field, k.arena, k.arenaSeed, k.workers)
+		if err != nil {
+			return err
+		}
+		vb := r.Bots[0]
+		fmt.Fprintf(b, "\nThe value bot (mode %s) against %s, %d hands of seed %d (%.0f CPU-s): play %+.3f a hand (%+.3f to %+.3f), net %+.3f (%+.3f to %+.3f), won %d; its decisions %.1f ms mean, %.1f ms p99 (this machine, loaded).\n",
+			mode, strings.Join(k.field, ", "), r.Hands, k.arenaSeed, (trainer.CPU() - cpu1).Seconds(), vb.PlayPointsPerHand, vb.PlayCI95[0], vb.PlayCI95[1],
+			vb.NetPointsPerHand, vb.NetCI95[0], vb.NetCI95[1], vb.Won, vb.DecisionMeanMs, vb.DecisionP99Ms)
+		trainer.Logf("arena, mode %s: play %+.3f (%+.3f to %+.3f)", mode, vb.PlayPointsPerHand, vb.PlayCI95[0], vb.PlayCI95[1])
+	}
+	return nil
+}
+
+// evaluate plays the arenas of the value k.value names, with no data
+// made and nothing fitted.
+func evaluate(ctx context.Context, k knobs) error {
+	js, err := os.ReadFile(k.value)
+	if err != nil {
+		return err
+	}
+	m, err := smallnet.Parse(js, "", NumFeatures)
+	if err != nil {
+		return fmt.Errorf("%s: %w", k.value, err)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "## classic value %s\n", k.value)
+	if k.arena > 0 {
+		if err := arenas(ctx, k, m, &b); err != nil {
+			return err
+		}
+	}
+	fmt.Print(b.String())
+	if k.report != "" {
+		return os.WriteFile(k.report, []byte(b.String()), 0o644)
 	}
 	return nil
 }
