@@ -8,6 +8,7 @@ import (
 	"okey/bots/belief"
 	"okey/bots/botsclassic"
 	"okey/bots/smallnet"
+	"okey/game"
 	"okey/game/classic"
 	"okey/game/tile"
 )
@@ -202,15 +203,21 @@ func drawn(v *classic.View, t tile.Tile) classic.View {
 }
 
 // arena plays hands hands (a multiple of four: every deal in every
-// rotation) of the value bot in mode against three of opp (hard by
-// default) from seed, as okey sim does, and gives the figures.
+// rotation) of the value bot in mode against the three levels of opp
+// (botsclassic's, or perturbed: normal throwing a tile at random at one
+// discard in five) from seed, as okey sim does, and gives the figures.
 func arena(ctx context.Context, m *smallnet.Model, mode string, opp []string, hands int, seed uint64, workers int) (arenaclassic.Result, error) {
 	bots := append([]string{"value"}, opp...)
 	cfg := arenaclassic.Config{
 		Bots: bots, Hands: hands, Seed: seed,
 		Rules: classic.DefaultRules(), Workers: workers,
 		New: func(level string, opt botsclassic.Options) (botsclassic.Bot, error) {
-			if level != "value" {
+			switch level {
+			case "perturbed":
+				b, err := botsclassic.New("normal", opt)
+				return &perturbed{normal: b, rnd: game.NewSeeded(opt.Seed ^ salt)}, err
+			case "value":
+			default:
 				return botsclassic.New(level, opt)
 			}
 			h, err := botsclassic.New("hard", opt)

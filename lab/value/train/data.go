@@ -137,6 +137,9 @@ type perturbed struct {
 	rnd    *game.Seeded
 }
 
+// Level is "perturbed", the arena's name for it.
+func (p *perturbed) Level() string { return "perturbed" }
+
 func (p *perturbed) Decide(ctx context.Context, v classic.View) (classic.Action, error) {
 	if v.Legal.Discard && p.rnd.Float64() < perturbShare {
 		var cands []tile.Tile

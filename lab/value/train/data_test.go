@@ -180,7 +180,7 @@ func TestValueBotPlays(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, mode := range modes {
-		r, err := arena(context.Background(), m, mode, []string{"hard", "normal", "easy"}, 4, 1, 1)
+		r, err := arena(context.Background(), m, mode, []string{"hard", "perturbed", "easy"}, 4, 1, 1)
 		if err != nil {
 			t.Fatal(err)
 		}
