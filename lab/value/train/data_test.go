@@ -278,3 +278,21 @@ func TestAGenerationPlaysTheOneBefore(t *testing.T) {
 		}
 	}
 }
+
+// TestFloor plays a few positions out: a perfect reading's error is
+// positive, and the value's against each world's outcome is no smaller
+// than against the worlds' mean less the spread (the two are a sum of
+// squares apart).
+func TestFloor(t *testing.T) {
+	cs, err := choices(context.Background(), 9, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nz, err := floor(context.Background(), cs, smallnet.Uniform(NumFeatures), 8, 2, 9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if nz.Positions != 3 || nz.Floor <= 0 || nz.ValueOutcome < nz.ValueMean {
+		t.Fatalf("%+v", nz)
+	}
+}

@@ -35,6 +35,7 @@ type knobs struct {
 	value            string
 	prevMode         string
 	prevShare        float64
+	floor            int
 }
 
 func main() {
@@ -53,6 +54,7 @@ func main() {
 	fs.Float64Var(&k.decay, "decay", k.decay, "weight decay")
 	fs.IntVar(&k.order, "order", 0, "discard choices whose two candidates' order is checked against playouts (dealt from seed+2×"+fmt.Sprint(smallnet.HeldOutOffset)+")")
 	fs.IntVar(&k.worlds, "worlds", 1024, "the playouts' worlds a choice")
+	fs.IntVar(&k.floor, "floor", 0, "with -value: positions (after normal's discard, of the ordering's hands) played out in -worlds worlds each, for the noise of one hand's outcome")
 	fs.IntVar(&k.arena, "arena", 0, "hands (a multiple of 4) of the value bot against three hard")
 	fs.Uint64Var(&k.arenaSeed, "arena-seed", 97001, "the arena's seed")
 	mode := fs.String("mode", modeTies, "what the value bot decides: "+strings.Join(modes, ", ")+" (bot.go); a comma list plays an arena for each")
@@ -283,6 +285,20 @@ func evaluate(ctx context.Context, k knobs) error {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "## classic value %s\n", k.value)
+	if k.floor > 0 {
+		cpu1 := trainer.CPU()
+		cs, err := choices(ctx, k.seed+2*smallnet.HeldOutOffset, k.floor)
+		if err != nil {
+			return fmt.Errorf("choices: %w", err)
+		}
+		nz, err := floor(ctx, cs, m, k.worlds, k.workers, k.seed)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(&b, "\n%d positions after normal's discard (seed %d), %d worlds each (%.0f CPU-s): a perfect reading errs by %.3f against one hand's outcome (the root mean spread of the outcomes around their position's mean); the value by %.3f against every world's outcome, %.3f against each position's mean.\n",
+			nz.Positions, k.seed+2*smallnet.HeldOutOffset, nz.Worlds, (trainer.CPU() - cpu1).Seconds(), nz.Floor, nz.ValueOutcome, nz.ValueMean)
+		trainer.Logf("floor %.3f, value %.3f against outcomes, %.3f against means", nz.Floor, nz.ValueOutcome, nz.ValueMean)
+	}
 	if k.arena > 0 {
 		if err := arenas(ctx, k, m, &b); err != nil {
 			return err

@@ -156,3 +156,70 @@ func order(ctx context.Context, cs []choice, nets []*trainer.Net, worlds, worker
 	}
 	return o, nil
 }
+
+// noise is what the luck of the rest of a hand leaves of a position's
+// value: over positions each played out in many worlds, the error a
+// perfect reading of the position would still make against one hand's
+// outcome (the root of the mean spread of the outcomes around their
+// position's mean), and the value's error against each world's outcome
+// and against each position's mean.
+type noise struct {
+	Positions, Worlds int
+	// Floor is the root mean within-position variance of the outcomes.
+	Floor float64
+	// ValueOutcome and ValueMean are the value's RMSE against every
+	// world's outcome and against each position's mean outcome.
+	ValueOutcome, ValueMean float64
+}
+
+// floor plays the view after normal's discard of each of cs out in
+// worlds worlds (the shared sampler's, normal playing out; NaN worlds,
+// capped playouts, left out) and measures the noise of one hand's
+// outcome against the value m.
+func floor(ctx context.Context, cs []choice, m *smallnet.Model, worlds, workers int, seed uint64) (noise, error) {
+	nz := noise{Positions: len(cs), Worlds: worlds}
+	players := make([]*rollout.PlayerClassic, max(workers, 1))
+	for w := range players {
+		players[w] = rollout.NewPlayerClassic()
+	}
+	var fx featurer
+	var f [NumFeatures]float32
+	var x [smallnet.MaxFeatures]float32
+	var h smallnet.Hidden
+	var within, outcome, mean float64
+	var n int
+	for i := range cs {
+		c := &cs[i]
+		acts := []classic.Action{classic.DiscardAction(c.v.Seat, c.cands[0])}
+		vals, err := rollout.Compare(ctx, nil, 0, worlds, workers, nil, rollout.CandidatesClassic(&c.v, acts, seed+uint64(i), players))
+		if err != nil {
+			return nz, fmt.Errorf("position %d: %w", i, err)
+		}
+		w := after(&c.v, c.cands[0])
+		if err := fx.features(&w, &f); err != nil {
+			return nz, err
+		}
+		copy(x[:], f[:])
+		v := float64(m.ScoreWith(&x, &h))
+		mu, k := rollout.Mean(vals[0]), 0
+		var ss float64
+		for _, y := range vals[0] {
+			if math.IsNaN(y) {
+				continue
+			}
+			ss += (y - mu) * (y - mu)
+			outcome += (v - y) * (v - y)
+			k++
+			n++
+		}
+		if k > 1 {
+			within += ss / float64(k-1)
+		}
+		mean += (v - mu) * (v - mu)
+	}
+	p := float64(max(len(cs), 1))
+	nz.Floor = math.Sqrt(within / p)
+	nz.ValueOutcome = math.Sqrt(outcome / float64(max(n, 1)))
+	nz.ValueMean = math.Sqrt(mean / p)
+	return nz, nil
+}
