@@ -27,13 +27,16 @@ const (
 	// ply ahead: the take's view against the mean over the faces it may
 	// draw (weighed by the copies the belief reads in the wall).
 	modeDraw = "draw"
+	// modeTake: modeTies's discards, and the draw or the take as
+	// modeDraw's: the take alone measured.
+	modeTake = "take"
 	// modeHard: hard alone, the value never asked: the control in a
 	// field that is not three hard, on the same deals.
 	modeHard = "hard"
 )
 
 // modes are the value bot's modes, for the flags.
-var modes = []string{modeTies, modeDiscard, modeDraw, modeHard}
+var modes = []string{modeTies, modeDiscard, modeDraw, modeTake, modeHard}
 
 // valueBot is hard with some of its decisions (its mode's) taken by the
 // learned value. Lab-only: the decisions on the value.
@@ -71,11 +74,11 @@ func (b *valueBot) Decide(ctx context.Context, v classic.View) (classic.Action, 
 		return a, err
 	}
 	switch {
-	case a.Kind == classic.ActDiscard && b.mode == modeTies:
+	case a.Kind == classic.ActDiscard && (b.mode == modeTies || b.mode == modeTake):
 		return b.ties(&v, a)
 	case a.Kind == classic.ActDiscard:
 		return b.discard(&v, a)
-	case b.mode == modeDraw && v.Legal.Take && (a.Kind == classic.ActDraw || a.Kind == classic.ActTake):
+	case (b.mode == modeDraw || b.mode == modeTake) && v.Legal.Take && (a.Kind == classic.ActDraw || a.Kind == classic.ActTake):
 		return b.drawOrTake(&v, a)
 	}
 	return a, nil
