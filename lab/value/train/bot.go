@@ -208,8 +208,14 @@ func drawn(v *classic.View, t tile.Tile) classic.View {
 // arena plays hands hands (a multiple of four: every deal in every
 // rotation) of the value bot in mode against the three levels of opp
 // (botsclassic's, or perturbed: normal throwing a tile at random at one
-// discard in five) from seed, as okey sim does, and gives the figures.
+// discard in five; arenaWith: or prev) from seed, as okey sim does, and gives the figures.
 func arena(ctx context.Context, m *smallnet.Model, mode string, opp []string, hands int, seed uint64, workers int) (arenaclassic.Result, error) {
+	return arenaWith(ctx, m, mode, opp, nil, "", hands, seed, workers)
+}
+
+// arenaWith is arena whose field may seat "prev", the value bot of prev
+// in prevMode (the generation before).
+func arenaWith(ctx context.Context, m *smallnet.Model, mode string, opp []string, prev *smallnet.Model, prevMode string, hands int, seed uint64, workers int) (arenaclassic.Result, error) {
 	bots := append([]string{"value"}, opp...)
 	cfg := arenaclassic.Config{
 		Bots: bots, Hands: hands, Seed: seed,
@@ -219,6 +225,12 @@ func arena(ctx context.Context, m *smallnet.Model, mode string, opp []string, ha
 			case "perturbed":
 				b, err := botsclassic.New("normal", opt)
 				return &perturbed{normal: b, rnd: game.NewSeeded(opt.Seed ^ salt)}, err
+			case "prev":
+				if prev == nil {
+					return nil, fmt.Errorf("the field seats the generation before, and -prev names none")
+				}
+				h, err := botsclassic.New("hard", opt)
+				return &valueBot{hard: h, value: prev, mode: prevMode}, err
 			case "value":
 			default:
 				return botsclassic.New(level, opt)

@@ -58,7 +58,7 @@ func main() {
 	fs.IntVar(&k.arena, "arena", 0, "hands (a multiple of 4) of the value bot against three hard")
 	fs.Uint64Var(&k.arenaSeed, "arena-seed", 97001, "the arena's seed")
 	mode := fs.String("mode", modeTies, "what the value bot decides: "+strings.Join(modes, ", ")+" (bot.go); a comma list plays an arena for each")
-	field := fs.String("field", "hard,hard,hard", "the value bot's three opponents in the arena, by level")
+	field := fs.String("field", "hard,hard,hard", "the value bot's three opponents in the arena, by level (or perturbed; prev: the bot of -prev)")
 	fs.StringVar(&k.out, "out", "", "write the value's weights (smallnet's format) here")
 	fs.StringVar(&k.report, "report", "", "also write the report (markdown) here")
 	fs.StringVar(&k.commit, "commit", "", "the commit of the code that made the data (default: the build's)")
@@ -104,15 +104,9 @@ func run(ctx context.Context, k knobs) error {
 	// (-prev); the held-out hands' never do, so that every generation
 	// is measured on the same positions.
 	gc := genConfig{workers: k.workers, pos: k.pos, maxActions: 400, prevMode: k.prevMode, prevShare: k.prevShare}
-	var prev *smallnet.Model
-	if k.prev != "" {
-		js, err := os.ReadFile(k.prev)
-		if err != nil {
-			return err
-		}
-		if prev, err = smallnet.Parse(js, "", NumFeatures); err != nil {
-			return fmt.Errorf("%s: %w", k.prev, err)
-		}
+	prev, err := readPrev(k)
+	if err != nil {
+		return err
 	}
 	gen := func(seed uint64, hands int, withPrev bool) (*dataset, error) {
 		cfg := gc
@@ -257,9 +251,13 @@ func run(ctx context.Context, k knobs) error {
 // arenas plays the value bot of m in each of k's modes against k's
 // field and reports each run to b.
 func arenas(ctx context.Context, k knobs, m *smallnet.Model, b *strings.Builder) error {
+	prev, err := readPrev(k)
+	if err != nil {
+		return err
+	}
 	for _, mode := range k.modes {
 		cpu1 := trainer.CPU()
-		r, err := arena(ctx, m, mode, k.field, k.arena, k.arenaSeed, k.workers)
+		r, err := arenaWith(ctx, m, mode, k.field, prev, k.prevMode, k.arena, k.arenaSeed, k.workers)
 		if err != nil {
 			return err
 		}
@@ -270,6 +268,23 @@ func arenas(ctx context.Context, k knobs, m *smallnet.Model, b *strings.Builder)
 		trainer.Logf("arena, mode %s: play %+.3f (%+.3f to %+.3f)", mode, vb.PlayPointsPerHand, vb.PlayCI95[0], vb.PlayCI95[1])
 	}
 	return nil
+}
+
+// readPrev reads the generation before's weights (-prev; nil when
+// none).
+func readPrev(k knobs) (*smallnet.Model, error) {
+	if k.prev == "" {
+		return nil, nil
+	}
+	js, err := os.ReadFile(k.prev)
+	if err != nil {
+		return nil, err
+	}
+	m, err := smallnet.Parse(js, "", NumFeatures)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", k.prev, err)
+	}
+	return m, nil
 }
 
 // evaluate plays the arenas of the value k.value names, with no data
