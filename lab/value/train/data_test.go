@@ -280,7 +280,8 @@ func TestAGenerationPlaysTheOneBefore(t *testing.T) {
 }
 
 // TestFloor plays a few positions out: a perfect reading's error is
-// positive, and the value's against each world's outcome is no smaller
+// positive, each position's mean a finite label of a view after a
+// discard, and the value's against each world's outcome is no smaller
 // than against the worlds' mean less the spread (the two are a sum of
 // squares apart).
 func TestFloor(t *testing.T) {
@@ -294,5 +295,17 @@ func TestFloor(t *testing.T) {
 	}
 	if nz.Positions != 3 || nz.Floor <= 0 || nz.ValueOutcome < nz.ValueMean {
 		t.Fatalf("%+v", nz)
+	}
+	d, err := means(context.Background(), cs, 8, 2, 9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Len() != 3 || len(d.X) != 3*NumFeatures {
+		t.Fatalf("%d positions labelled, %d features", d.Len(), len(d.X))
+	}
+	for i, y := range d.Y {
+		if math.IsNaN(float64(y)) || math.Abs(float64(y)) > 100 || d.row(i)[fWaiting] != 1 {
+			t.Fatalf("position %d: mean %v, waiting %v", i, y, d.row(i)[fWaiting])
+		}
 	}
 }

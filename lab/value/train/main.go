@@ -36,6 +36,7 @@ type knobs struct {
 	prevMode         string
 	prevShare        float64
 	floor            int
+	means            int
 }
 
 func main() {
@@ -54,6 +55,7 @@ func main() {
 	fs.Float64Var(&k.decay, "decay", k.decay, "weight decay")
 	fs.IntVar(&k.order, "order", 0, "discard choices whose two candidates' order is checked against playouts (dealt from seed+2×"+fmt.Sprint(smallnet.HeldOutOffset)+")")
 	fs.IntVar(&k.worlds, "worlds", 1024, "the playouts' worlds a choice")
+	fs.IntVar(&k.means, "means", 0, "with -value: positions labelled by their playouts' mean over -worlds worlds; the first quarter held out, a value and normal's estimate fitted to the rest")
 	fs.IntVar(&k.floor, "floor", 0, "with -value: positions (after normal's discard, of the ordering's hands) played out in -worlds worlds each, for the noise of one hand's outcome")
 	fs.IntVar(&k.arena, "arena", 0, "hands (a multiple of 4) of the value bot against three hard")
 	fs.Uint64Var(&k.arenaSeed, "arena-seed", 97001, "the arena's seed")
@@ -270,6 +272,61 @@ func arenas(ctx context.Context, k knobs, m *smallnet.Model, b *strings.Builder)
 	return nil
 }
 
+// fitMeans labels k.means positions by their playouts' means, holds
+// the first quarter out, fits the value's network and normal's
+// estimate to the rest, and reports each one's error against the held
+// means beside the value m (fitted to one hand's outcome).
+func fitMeans(ctx context.Context, k knobs, m *smallnet.Model, b *strings.Builder) error {
+	cpu1 := trainer.CPU()
+	cs, err := choices(ctx, k.seed+2*smallnet.HeldOutOffset, k.means)
+	if err != nil {
+		return fmt.Errorf("choices: %w", err)
+	}
+	d, err := means(ctx, cs, k.worlds, k.workers, k.seed)
+	if err != nil {
+		return err
+	}
+	held := len(cs) / 4
+	test := d.where(func(i int) bool { return i < held })
+	train := d.where(func(i int) bool { return i >= held })
+	cfg := fitConfig{seed: k.seed, hidden: k.hidden, epochs: k.epochs, batch: k.batch, lr: k.lr, decay: k.decay}
+	value, err := fit(ctx, train, cfg)
+	if err != nil {
+		return err
+	}
+	cfg.use = estimateFeatures
+	estimate, err := fit(ctx, train, cfg)
+	if err != nil {
+		return err
+	}
+	outcome := make([]float64, test.Len())
+	var x [smallnet.MaxFeatures]float32
+	var h smallnet.Hidden
+	for i := range outcome {
+		copy(x[:], test.row(i))
+		outcome[i] = float64(m.ScoreWith(&x, &h))
+	}
+	var mean float64
+	for _, y := range train.Y {
+		mean += float64(y)
+	}
+	flat := make([]float64, test.Len())
+	for i := range flat {
+		flat[i] = mean / float64(max(train.Len(), 1))
+	}
+	ev, ee := errorsOf(predict(value, test), test).RMSE, errorsOf(predict(estimate, test), test).RMSE
+	fmt.Fprintf(b, "\n%d positions after normal's discard (seed %d) labelled by their means over %d worlds; %d held out, %d fitted (%.0f CPU-s). RMSE against the held means:\n\n",
+		len(cs), k.seed+2*smallnet.HeldOutOffset, k.worlds, test.Len(), train.Len(), (trainer.CPU() - cpu1).Seconds())
+	b.WriteString("| reading | RMSE |\n| --- | ---: |\n")
+	fmt.Fprintf(b, "| the fitted mean | %.3f |\n", errorsOf(flat, test).RMSE)
+	fmt.Fprintf(b, "| normal's estimate, fitted to the means | %.3f |\n", ee)
+	fmt.Fprintf(b, "| the value, fitted to the means | %.3f |\n", ev)
+	fmt.Fprintf(b, "| the value of %s (fitted to one hand's outcome) | %.3f |\n", k.value, errorsOf(outcome, test).RMSE)
+	fmt.Fprintf(b, "\nThe value fitted to the means errs %.1f%% below the estimate fitted alike.\n", 100*(1-ev/ee))
+	trainer.Logf("means: value %.3f, estimate %.3f, outcome value %.3f", ev, ee, errorsOf(outcome, test).RMSE)
+	return nil
+}
+
 // readPrev reads the generation before's weights (-prev; nil when
 // none).
 func readPrev(k knobs) (*smallnet.Model, error) {
@@ -313,6 +370,11 @@ func evaluate(ctx context.Context, k knobs) error {
 		fmt.Fprintf(&b, "\n%d positions after normal's discard (seed %d), %d worlds each (%.0f CPU-s): a perfect reading errs by %.3f against one hand's outcome (the root mean spread of the outcomes around their position's mean); the value by %.3f against every world's outcome, %.3f against each position's mean.\n",
 			nz.Positions, k.seed+2*smallnet.HeldOutOffset, nz.Worlds, (trainer.CPU() - cpu1).Seconds(), nz.Floor, nz.ValueOutcome, nz.ValueMean)
 		trainer.Logf("floor %.3f, value %.3f against outcomes, %.3f against means", nz.Floor, nz.ValueOutcome, nz.ValueMean)
+	}
+	if k.means > 0 {
+		if err := fitMeans(ctx, k, m, &b); err != nil {
+			return err
+		}
 	}
 	if k.arena > 0 {
 		if err := arenas(ctx, k, m, &b); err != nil {

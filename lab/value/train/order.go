@@ -223,3 +223,34 @@ func floor(ctx context.Context, cs []choice, m *smallnet.Model, worlds, workers 
 	nz.ValueMean = math.Sqrt(mean / p)
 	return nz, nil
 }
+
+// means is positions (the view after normal's discard of each choice)
+// labelled by the mean of their outcomes over worlds worlds of the
+// shared sampler, normal playing out: a label with the luck of one
+// hand averaged away.
+func means(ctx context.Context, cs []choice, worlds, workers int, seed uint64) (*dataset, error) {
+	players := make([]*rollout.PlayerClassic, max(workers, 1))
+	for w := range players {
+		players[w] = rollout.NewPlayerClassic()
+	}
+	var fx featurer
+	var f [NumFeatures]float32
+	d := &dataset{Hands: len(cs)}
+	for i := range cs {
+		c := &cs[i]
+		acts := []classic.Action{classic.DiscardAction(c.v.Seat, c.cands[0])}
+		vals, err := rollout.Compare(ctx, nil, 0, worlds, workers, nil, rollout.CandidatesClassic(&c.v, acts, seed+uint64(i), players))
+		if err != nil {
+			return nil, fmt.Errorf("position %d: %w", i, err)
+		}
+		w := after(&c.v, c.cands[0])
+		if err := fx.features(&w, &f); err != nil {
+			return nil, err
+		}
+		d.X = append(d.X, f[:]...)
+		d.Y = append(d.Y, float32(rollout.Mean(vals[0])))
+		d.Hand = append(d.Hand, int32(i))
+		d.Style = append(d.Style, styleNormal)
+	}
+	return d, nil
+}
