@@ -12,7 +12,9 @@
 // fitted the same way: error, calibration in deciles, and how often it
 // orders two candidate discards as playouts do; with -arena, the value
 // bot (-mode: hard's ties, every discard, the draw or take too) plays
-// three opponents (-field) on duplicate deals.
+// three opponents (-field) on duplicate deals. With -value, saved
+// weights play the arenas and the playouts' figures (-floor, -means)
+// with no data made.
 //
 //	go -C lab run ./value/train -hands 3000 -test-hands 1000 -workers 2   # docs/studies/classic-value.md
 //	go -C lab run ./value/train -h                                        # the recipe's knobs
@@ -27,9 +29,10 @@
 //	doc.go       this map
 //	main.go      the flags, the run from the data to the report, the
 //	             weights written
-//	order.go     the ordering figure: discard choices with two
-//	             candidates, playouts against the values and the
-//	             estimate
+//	order.go     against playouts: the ordering of two candidate
+//	             discards, the floor (what luck leaves of one hand's
+//	             outcome, -floor), positions labelled by their
+//	             playouts' means (-means)
 //	eval.go      the held-out figures: error, calibration in deciles
 //	fit.go       the network's fit to the points (a squared error), its
 //	             values, the weights as the product reads them
