@@ -61,7 +61,7 @@ func main() {
 	fs.Uint64Var(&k.arenaSeed, "arena-seed", 97001, "the arena's seed")
 	mode := fs.String("mode", modeTies, "what the value bot decides: "+strings.Join(modes, ", ")+" (bot.go); a comma list plays an arena for each")
 	field := fs.String("field", "hard,hard,hard", "the value bot's three opponents in the arena, by level (or perturbed; prev: the bot of -prev)")
-	fs.StringVar(&k.out, "out", "", "write the value's weights (smallnet's format) here")
+	fs.StringVar(&k.out, "out", "", "write the value's weights (smallnet's format) here (with -means: the value fitted to the means)")
 	fs.StringVar(&k.report, "report", "", "also write the report (markdown) here")
 	fs.StringVar(&k.commit, "commit", "", "the commit of the code that made the data (default: the build's)")
 	fs.StringVar(&k.value, "value", "", "play the arena (and the ordering) with these weights (-out) and make no data: the hand counts are ignored")
@@ -324,7 +324,26 @@ func fitMeans(ctx context.Context, k knobs, m *smallnet.Model, b *strings.Builde
 	fmt.Fprintf(b, "| the value of %s (fitted to one hand's outcome) | %.3f |\n", k.value, errorsOf(outcome, test).RMSE)
 	fmt.Fprintf(b, "\nThe value fitted to the means errs %.1f%% below the estimate fitted alike.\n", 100*(1-ev/ee))
 	trainer.Logf("means: value %.3f, estimate %.3f, outcome value %.3f", ev, ee, errorsOf(outcome, test).RMSE)
-	return nil
+	if k.out == "" {
+		return nil
+	}
+	recipe, err := json.Marshal(map[string]any{
+		"command":     "go -C lab run ./value/train " + strings.Join(trainer.Recipe(os.Args[1:]), " "),
+		"seed":        k.seed,
+		"data_commit": k.commit,
+		"hands":       len(cs),
+		"label":       "playouts' means",
+		"rmse":        ev,
+		"estimate":    ee,
+	})
+	if err != nil {
+		return err
+	}
+	js, err := json.MarshalIndent(value.Model("classic value of the playouts' means", recipe), "", " ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(k.out, append(js, '\n'), 0o644)
 }
 
 // readPrev reads the generation before's weights (-prev; nil when
