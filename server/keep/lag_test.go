@@ -18,19 +18,7 @@ import (
 // entry again from the bucket's leader, and takes the table; an older
 // entry truly put back is still refused.
 func TestAReplicaBehindIsNotAReplay(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	eng, err := startEngine(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { eng.Close() })
-	k := keeperOn(ctx, t, eng)
-	l := k.Log("1")
-	rec := []byte(`{"seed":7}` + "\nmove 1\n")
-	if err := l.Write(older, rec); err != nil {
-		t.Fatal(err)
-	}
+	ctx, eng, k, l, _ := tableWritten(t)
 	behind, err := k.Tables.KV.Get(ctx, "1")
 	if err != nil {
 		t.Fatal(err)
@@ -59,19 +47,7 @@ func TestAReplicaBehindIsNotAReplay(t *testing.T) {
 // read again while the stream's leader holds that message, and judged
 // as it is when the leader does not.
 func TestARecordBehindIsReadAgain(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	eng, err := startEngine(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { eng.Close() })
-	k := keeperOn(ctx, t, eng)
-	l := k.Log("1")
-	rec := []byte(`{"seed":7}` + "\nmove 1\n")
-	if err := l.Write(older, rec); err != nil {
-		t.Fatal(err)
-	}
+	ctx, _, k, l, rec := tableWritten(t)
 	rec = append(rec, "move 2\n"...)
 	if err := l.Write(newer, rec); err != nil {
 		t.Fatal(err)
@@ -89,6 +65,26 @@ func TestARecordBehindIsReadAgain(t *testing.T) {
 	if err != nil || r.seq != short.seq {
 		t.Fatalf("a record behind a message the leader does not hold: read to %d (%v), want it as read (%d), to be judged", r.seq, err, short.seq)
 	}
+}
+
+// tableWritten starts an engine alone and writes table 1 on it: the
+// entry older and a record of one move, rec.
+func tableWritten(t *testing.T) (context.Context, *Engine, *Keeper, *TableLog, []byte) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	t.Cleanup(cancel)
+	eng, err := startEngine(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { eng.Close() })
+	k := keeperOn(ctx, t, eng)
+	l := k.Log("1")
+	rec := []byte(`{"seed":7}` + "\nmove 1\n")
+	if err := l.Write(older, rec); err != nil {
+		t.Fatal(err)
+	}
+	return ctx, eng, k, l, rec
 }
 
 // replicaBehindKV answers a key's read as a replica a write behind would:
