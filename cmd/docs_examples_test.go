@@ -130,6 +130,8 @@ var docExamples = map[string]example{
 	"okey load --nodes 3 --sessions 1000 --play 45s":                                                                                           {how: exParse},
 	"okey load --nodes 3 --sessions 200 --tournament arena --play 2m":                                                                          {how: exParse},
 	"okey load --nodes 3 --sessions 200 --tournament arena --play 2m --kill-node-at 60s":                                                       {how: exParse},
+	"okey load --nodes 3 --sessions 1000 --play 60s --burn 2 [--busy 0]":                                                                       {how: exParse},
+	"okey load --nodes 3 --sessions 200 --tournament arena --kill-node-at 60s --play 2m --burn 2":                                              {how: exParse},
 	"okey load --nodes 3 --sessions 200 --tournament arena --play 2m --join-burst":                                                             {how: exParse},
 	"okey load --nodes 3 --sessions 198 --tournament swiss --rounds 3":                                                                         {how: exParse},
 	// docs/tournament-flow.md: a tournament's files from a server.
