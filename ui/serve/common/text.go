@@ -106,14 +106,26 @@ func PackKeys(parts []string, sep string, width int) []string {
 	return out
 }
 
-// ReplaceLine puts line in place of line y of a screen.
+// ReplaceLine puts line in place of line y of a screen. It finds the
+// line's ends and copies the screen once, not split into its lines and
+// joined again: a seat's frame may pass here several times.
 func ReplaceLine(screen string, y int, line string) string {
-	ls := strings.Split(screen, "\n")
-	if y < 0 || y >= len(ls) {
+	if y < 0 {
 		return screen
 	}
-	ls[y] = line
-	return strings.Join(ls, "\n")
+	start := 0
+	for range y {
+		i := strings.IndexByte(screen[start:], '\n')
+		if i < 0 {
+			return screen
+		}
+		start += i + 1
+	}
+	end := len(screen)
+	if i := strings.IndexByte(screen[start:], '\n'); i >= 0 {
+		end = start + i
+	}
+	return screen[:start] + line + screen[end:]
 }
 
 // PadTo cuts or pads s to w columns.
