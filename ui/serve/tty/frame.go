@@ -54,8 +54,9 @@ type LineScreen struct {
 	next  []string // the lines of the frame being sent, as they are sent
 	pen   string   // the client's pen, as the last frame left it
 	scratch
-	conv    bytes.Buffer // a line turned to the client's colours
-	on      frame        // the frame last sent; its content is not kept
+	conv    bytes.Buffer      // a line turned to the client's colours
+	styles  map[string]string // styles turned to the client's colours (convertStyles)
+	on      frame             // the frame last sent; its content is not kept
 	started bool
 	buf     bytes.Buffer
 }
@@ -288,6 +289,9 @@ func (l *LineScreen) draw(b *bytes.Buffer, f frame) {
 	}
 	l.shown = append(l.shown[:0], lines...)
 	l.sent, l.next = l.next, l.sent
+	// The lines sent before these are not kept: in a client's colours
+	// they are copies, a screen's worth of memory a session.
+	clear(l.next)
 }
 
 // client is line as the client is sent it: cut at the window's width,
@@ -305,8 +309,55 @@ func (l *LineScreen) client(line string, f frame) string {
 		return line
 	}
 	l.conv.Reset()
-	writeStyled(&l.conv, line, f.profile)
+	l.styles = convertStyles(&l.conv, line, f.profile, l.styles)
 	return l.conv.String()
+}
+
+// maxStyles is the most styles a session keeps converted to its
+// client's colours; past it they are converted afresh.
+const maxStyles = 512
+
+// convertStyles writes line in profile p's colours, as writeStyled
+// does, converting each style once a session: a screen's lines carry a
+// few dozen styles between them, and converting every changed line
+// whole cost a changed line more than working out its cells. done holds
+// the styles converted so far (nil: none yet) and is returned with
+// line's added. A line with a sequence other than a style is converted
+// whole.
+func convertStyles(b *bytes.Buffer, line string, p colorprofile.Profile, done map[string]string) map[string]string {
+	if done == nil || len(done) >= maxStyles {
+		done = make(map[string]string)
+	}
+	start := b.Len()
+	for rest := line; rest != ""; {
+		i := strings.IndexByte(rest, ansi.ESC)
+		if i < 0 {
+			b.WriteString(rest)
+			break
+		}
+		b.WriteString(rest[:i])
+		rest = rest[i:]
+		j := 2
+		for j < len(rest) && rest[j] >= 0x20 && rest[j] < 0x40 {
+			j++
+		}
+		if len(rest) < 2 || rest[1] != '[' || j >= len(rest) || rest[j] != 'm' {
+			b.Truncate(start)
+			writeStyled(b, line, p)
+			return done
+		}
+		seq := rest[:j+1]
+		conv, ok := done[seq]
+		if !ok {
+			var one bytes.Buffer
+			writeStyled(&one, seq, p)
+			conv = one.String()
+			done[strings.Clone(seq)] = conv
+		}
+		b.WriteString(conv)
+		rest = rest[j+1:]
+	}
+	return done
 }
 
 // writeStyled writes s, styled, in profile p's colours. colorprofile's

@@ -120,3 +120,27 @@ func BenchmarkSessionFlush(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkPlayedDraw: what the LineScreen costs a frame of a played
+// hand, in each of the colours clients ask for (vt100 is the load's
+// terminal, 256 colours an SSH client's usual, true colour a few).
+func BenchmarkPlayedDraw(b *testing.B) {
+	for _, name := range []string{"classic-100x30-vt100", "101-100x30-vt100"} {
+		frames := playedFrames(b, name)
+		for _, p := range []colorprofile.Profile{colorprofile.Ascii, colorprofile.ANSI256, colorprofile.TrueColor} {
+			b.Run(name+"/"+p.String(), func(b *testing.B) {
+				l := &LineScreen{}
+				var out bytes.Buffer
+				f := frame{alt: true, w: 100, h: 30, profile: p, paste: true, keys: 1}
+				b.ReportAllocs()
+				i := 0
+				for b.Loop() {
+					out.Reset()
+					f.content = frames[i%len(frames)]
+					l.draw(&out, f)
+					i++
+				}
+			})
+		}
+	}
+}

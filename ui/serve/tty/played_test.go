@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -157,5 +158,39 @@ func BenchmarkPlayedHand(b *testing.B) {
 			}
 			b.ReportMetric(float64(sent), "B/hand")
 		})
+	}
+}
+
+// TestStylesConvertedOnceAsLinesWhole: every line of the played hands,
+// turned to each profile's colours a style at a time with the styles
+// kept between lines (convertStyles), is what converting the line whole
+// gives (writeStyled), also once the kept styles are many, and for a
+// line with a sequence other than a style.
+func TestStylesConvertedOnceAsLinesWhole(t *testing.T) {
+	extra := []string{"\x1b]8;;https://x\x1b\\link\x1b]8;;\x1b\\ \x1b[31mred\x1b[m", "\x1b[1", "a\x1b", "\x1b[38;2;1;2;3mno end"}
+	for _, p := range []colorprofile.Profile{colorprofile.Ascii, colorprofile.ANSI, colorprofile.ANSI256} {
+		var done map[string]string
+		var many []string // more styles than a session keeps
+		for i := range maxStyles + 100 {
+			many = append(many, fmt.Sprintf("\x1b[1;38;2;%d;%d;0mx\x1b[m", i%256, i/256))
+		}
+		lines := 0
+		for _, tc := range playedCases {
+			for _, content := range append(playedFrames(t, tc.file), strings.Join(many, "\n")) {
+				for _, line := range append(strings.Split(content, "\n"), extra...) {
+					var want, got bytes.Buffer
+					writeStyled(&want, line, p)
+					got.WriteString("before")
+					done = convertStyles(&got, line, p, done)
+					if got.String() != "before"+want.String() {
+						t.Fatalf("%v: %q converted a style at a time gives %q, whole %q", p, line, got.String()[len("before"):], want.String())
+					}
+					lines++
+				}
+			}
+		}
+		if len(done) == 0 || len(done) > maxStyles {
+			t.Errorf("%v: %d styles kept after %d lines, want 1 to %d", p, len(done), lines, maxStyles)
+		}
 	}
 }
