@@ -63,10 +63,13 @@ type session struct {
 	seat     seat.Page
 	end      dupend.Page
 	tourneys tourneylist.Page
-	tourney  tourney.Page
-	tform    tourneyform.Page
-	links    browsers.Page
-	bye      bye.Page
+	// The tournament's page and form hold text fields of a few
+	// kilobytes each: made when first shown (pageOf), not for every
+	// session that never opens them.
+	tourney *tourney.Page
+	tform   *tourneyform.Page
+	links   browsers.Page
+	bye     bye.Page
 
 	// idle is when the player last pressed a key, and the check armed.
 	idle idler
@@ -119,9 +122,15 @@ func (s *session) pageOf(p common.PageID) common.Page {
 	case common.Tourneys:
 		return &s.tourneys
 	case common.Tourney:
-		return &s.tourney
+		if s.tourney == nil {
+			s.tourney = new(tourney.Page)
+		}
+		return s.tourney
 	case common.TourneyNew:
-		return &s.tform
+		if s.tform == nil {
+			s.tform = new(tourneyform.Page)
+		}
+		return s.tform
 	case common.Browsers:
 		return &s.links
 	}
