@@ -17,27 +17,39 @@ import (
 func DrawRack(c *canvas.Canvas, r layout.Rect, frame theme.Border, title, bottom string, sz theme.TileSize, box func(slot int) []string) {
 	c.Put(r.X, r.Y, frame.TopLine(r.W, title))
 	per := layout.PerLine(r.W, sz.W)
-	var rows [rack.NumSlots][theme.MaxTileH]strings.Builder
 	lines := layout.RackLines(per)
-	for row := range lines {
-		for k := range sz.H {
-			rows[row][k].Grow(r.W * 16) // a tile's line in its styles, a slot's worth of columns
-		}
-	}
+	// Each line of a row is written once at its length: the slots'
+	// boxes gathered first and their bytes counted.
+	var boxes [rack.NumSlots][]string
+	var rowOf [rack.NumSlots]int
+	var size [rack.NumSlots][theme.MaxTileH]int
 	filled := [rack.NumSlots]int{}
 	for i := range rack.NumSlots {
-		b := box(i)
+		boxes[i] = box(i)
 		row, _ := layout.SlotLine(i, per)
+		rowOf[i] = row
 		for k := range sz.H {
-			rows[row][k].WriteString(b[k])
+			size[row][k] += len(boxes[i][k])
 		}
 		filled[row]++
 	}
 	left, right := frame.Sides()
 	for row := range lines {
-		pad := strings.Repeat(" ", (per-filled[row])*sz.W) // the short line of a folded row
+		pad := (per - filled[row]) * sz.W // the short line of a folded row
 		for k := range sz.H {
-			c.Put(r.X, r.Y+1+row*sz.H+k, left+rows[row][k].String()+pad+right)
+			var b strings.Builder
+			b.Grow(len(left) + size[row][k] + pad + len(right))
+			b.WriteString(left)
+			for i := range rack.NumSlots {
+				if rowOf[i] == row {
+					b.WriteString(boxes[i][k])
+				}
+			}
+			for range pad {
+				b.WriteByte(' ')
+			}
+			b.WriteString(right)
+			c.Put(r.X, r.Y+1+row*sz.H+k, b.String())
 		}
 	}
 	if bottom == "" {
