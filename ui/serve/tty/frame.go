@@ -337,10 +337,7 @@ func convertStyles(b *bytes.Buffer, line string, p colorprofile.Profile, done ma
 		}
 		b.WriteString(rest[:i])
 		rest = rest[i:]
-		j := 2
-		for j < len(rest) && rest[j] >= 0x20 && rest[j] < 0x40 {
-			j++
-		}
+		j := csiFinal(rest)
 		if len(rest) < 2 || rest[1] != '[' || j >= len(rest) || rest[j] != 'm' {
 			b.Truncate(start)
 			writeStyled(b, line, p)
@@ -389,10 +386,7 @@ func WithoutColours(b *bytes.Buffer, s string) {
 		}
 		b.WriteString(s[:i])
 		s = s[i:]
-		j := 2
-		for j < len(s) && s[j] >= 0x20 && s[j] < 0x40 {
-			j++
-		}
+		j := csiFinal(s)
 		if j >= len(s) {
 			b.WriteString(s)
 			return
@@ -461,6 +455,16 @@ func sgrWithoutColours(b *bytes.Buffer, params string) {
 	}
 }
 
+// csiFinal is where the final byte of the control sequence s starts
+// with ("ESC[" and its parameters) is: len(s) when s ends first.
+func csiFinal(s string) int {
+	j := 2
+	for j < len(s) && s[j] >= 0x20 && s[j] < 0x40 {
+		j++
+	}
+	return j
+}
+
 // token is the length of the letter or sequence s starts with, its
 // width, and whether it is a style (SGR); 0 when it is neither a plain
 // one-column letter nor a CSI sequence.
@@ -473,10 +477,7 @@ func token(s string) (n, width int, sgr bool) {
 		if len(s) < 2 || s[1] != '[' {
 			return 0, 0, false
 		}
-		j := 2
-		for j < len(s) && s[j] >= 0x20 && s[j] < 0x40 {
-			j++
-		}
+		j := csiFinal(s)
 		if j >= len(s) || s[j] < 0x40 || s[j] > 0x7e {
 			return 0, 0, false
 		}
