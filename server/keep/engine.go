@@ -343,10 +343,15 @@ const routeTLSTimeout = 10
 // connects with the password local.
 func startNATS(dir, node string, sc StoreConfig, local string) (*server.Server, error) {
 	opts := &server.Options{
-		Users:      []*server.User{{Username: localUser, Password: local}},
-		ServerName: node,
-		JetStream:  true,
-		StoreDir:   dir,
+		Users: []*server.User{{Username: localUser, Password: local}},
+		// The process's own clients have as long to say who they are
+		// as they wait for the server's answer (NATS's 2 s closed a
+		// starved node's connection mid-handshake: "read/write on
+		// closed pipe").
+		AuthTimeout: inProcessHandshake.Seconds(),
+		ServerName:  node,
+		JetStream:   true,
+		StoreDir:    dir,
 		// The process talks to its server in memory
 		// (nats.InProcessServer): no port for clients. Other nodes reach
 		// it on the cluster port only.
