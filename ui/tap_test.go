@@ -135,3 +135,38 @@ func TestTapOnAPanelLooks101(t *testing.T) {
 		}
 	}
 }
+
+// TestStacksPageSaysHowToClose: the stacks page's last line names what
+// closes it as the screen offers it: standing up, the bar's "close"
+// (a phone has no b or esc); lying down, the keys. Both games, both
+// languages.
+func TestStacksPageSaysHowToClose(t *testing.T) {
+	for _, lang := range []string{"en", "tr"} {
+		for _, o101 := range []bool{false, true} {
+			for _, sz := range [][2]int{{43, 41}, {100, 30}} {
+				inLang := func(o *Options) { o.Settings.Lang = lang }
+				var m *Model
+				if o101 {
+					m = start101(t, sz[0], sz[1], inLang)
+				} else {
+					m = newTestModel(t, sz[0], sz[1], inLang)
+					drain(t, m, m.Init())
+				}
+				press(t, m, "b")
+				if m.overlay != ovBrowse {
+					t.Fatalf("%s, 101 %v, %dx%d: b did not open the stacks:\n%s", lang, o101, sz[0], sz[1], plain(m))
+				}
+				standing := layout.IsPortrait(sz[0], sz[1])
+				keys, taps := m.tr.T("browse.keys"), m.tr.T("browse.keys.tap")
+				scr := plain(m)
+				if strings.Contains(scr, keys) == standing || strings.Contains(scr, taps) != standing {
+					t.Errorf("%s, 101 %v, %dx%d, standing up %v: the page does not end with %q:\n%s",
+						lang, o101, sz[0], sz[1], standing, map[bool]string{false: keys, true: taps}[standing], scr)
+				}
+				if close := m.tr.T("key.close"); standing && !strings.Contains(scr, close) {
+					t.Errorf("%s, 101 %v: standing up the line names %q, which the bar does not show:\n%s", lang, o101, close, scr)
+				}
+			}
+		}
+	}
+}

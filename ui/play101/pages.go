@@ -70,7 +70,7 @@ func (t *Table) BrowseLines(w int) []string {
 	for _, s := range canvas.Wrap(t.tr().T("t101.browse.legend"), w) {
 		out = append(out, t.look.St.Dim.Render(s))
 	}
-	out = append(out, t.look.St.Dim.Render(canvas.Cut(t.tr().T("browse.keys"), w)))
+	out = append(out, t.look.St.Dim.Render(canvas.Cut(t.tr().T(t.look.Tap("browse.keys")), w)))
 	return out
 }
 

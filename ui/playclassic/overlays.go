@@ -65,7 +65,7 @@ func (t *Table) BrowseLines(w int) []string {
 			out = append(out, t.browseStack(s, w)...)
 		}
 	}
-	out = append(out, "", st.Dim.Render(canvas.Cut(t.tr().T("browse.keys"), w)))
+	out = append(out, "", st.Dim.Render(canvas.Cut(t.tr().T(t.look.Tap("browse.keys")), w)))
 	return out
 }
 
