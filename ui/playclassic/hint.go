@@ -32,7 +32,8 @@ import (
 // for an okey finish (a hold only when the judge shows it ahead). It is worked out in a command (a few tenths of a
 // second, a second at most on a busy machine) while the table goes on;
 // esc cancels it, and its answer is dropped if the table has moved on
-// meanwhile.
+// meanwhile. On a table standing up (a phone held upright: Look.Touch)
+// it names the taps that make the move, not the keys, as 101's does.
 
 // HintLevel is the bot whose move the judge weighs: the strongest.
 var HintLevel = botsclassic.Levels[len(botsclassic.Levels)-1]
@@ -83,7 +84,7 @@ func (t *Table) Hint(ctx context.Context, seed uint64, build BuildBot, timeout, 
 			// Every bot that may show does (the hard one too): asked
 			// off the turn, the judge's answer would come after the
 			// bots had moved on and be dropped.
-			t.said.Flash(false, t.tr().T("status.hint.show", t.TileName(v.Indicator)))
+			t.said.Flash(false, t.tr().T(t.look.Tap("status.hint.show"), t.TileName(v.Indicator)))
 			return nil
 		}
 		t.distanceHint()
@@ -97,7 +98,7 @@ func (t *Table) Hint(ctx context.Context, seed uint64, build BuildBot, timeout, 
 	t.hintAgain = &hintAsk{ctx: ctx, seed: seed, build: build, timeout: timeout, budget: budget}
 	id, moves, view := t.HintID, t.HandMoves(), t.OwnView()
 	seed = game.NewSeed(seed ^ uint64(v.Hand)<<40 ^ uint64(len(v.History))<<8 ^ 0x41)
-	t.said.Flash(false, t.tr().T("status.hint.thinking"))
+	t.said.Flash(false, t.tr().T(t.look.Tap("status.hint.thinking")))
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	t.hintStop = cancel
 	if budget <= 0 {
@@ -250,7 +251,7 @@ func (t *Table) tellHint(msg HintMsg) {
 		}
 		t.said.Flash(false, s)
 	}
-	say := func(key string, args ...any) { put(t.tr().T(key, args...)) }
+	say := func(key string, args ...any) { put(t.tr().T(t.look.Tap(key), args...)) }
 	acc := func(x tile.Tile) string { return t.TileCase(x, i18n.Accusative) }
 	top := v.Top(v.Previous)
 	switch a := msg.Act; a.Kind {
@@ -366,11 +367,11 @@ func (t *Table) followPlan() bool {
 	acc := t.TileCase(a.Tile, i18n.Accusative)
 	switch {
 	case freed:
-		t.said.Flash(false, t.tr().T("status.hint.plan.freed", acc))
+		t.said.Flash(false, t.tr().T(t.look.Tap("status.hint.plan.freed"), acc))
 	case a.Kind == classic.ActFinish:
-		t.said.Flash(false, t.tr().T("status.hint.plan.finish", acc))
+		t.said.Flash(false, t.tr().T(t.look.Tap("status.hint.plan.finish"), acc))
 	default:
-		t.said.Flash(false, t.tr().T("status.hint.plan.hold", acc))
+		t.said.Flash(false, t.tr().T(t.look.Tap("status.hint.plan.hold"), acc))
 	}
 	return true
 }
@@ -452,12 +453,12 @@ func (t *Table) drawHint() string {
 	v := &t.View
 	h, err := v.Analyzer.HandOf(v.Counts)
 	if err != nil {
-		return t.tr().T("status.hint.draw0")
+		return t.tr().T(t.look.Tap("status.hint.draw0"))
 	}
 	if d := v.Analyzer.Distance(h); d > 1 {
-		return t.tr().T("status.hint.draw", d)
+		return t.tr().T(t.look.Tap("status.hint.draw"), d)
 	}
-	return t.tr().T("status.hint.draw1")
+	return t.tr().T(t.look.Tap("status.hint.draw1"))
 }
 
 // distanceHint says how far the rack is from a win, off the player's
@@ -471,7 +472,7 @@ func (t *Table) distanceHint() {
 	}
 	switch d := v.Analyzer.Distance(h); {
 	case d <= 0:
-		t.said.Flash(false, t.tr().T("status.hint.won"))
+		t.said.Flash(false, t.tr().T(t.look.Tap("status.hint.won")))
 	case d == 1:
 		t.said.Flash(false, t.tr().T("status.hint.one"))
 	default:

@@ -22,7 +22,13 @@ import (
 // keeps the win for an okey finish.
 func heldTable(t *testing.T, lang string, stage classic.Stage) *Table {
 	t.Helper()
-	rack := "R1 R2 R3 R7 R13 Y8 Y9 Y11 Y13 K8 K9 K10 K11 K13"
+	return rackTable(t, lang, stage, "R1 R2 R3 R7 R13 Y8 Y9 Y11 Y13 K8 K9 K10 K11 K13")
+}
+
+// rackTable is a table at seat 0's turn holding rack (Y6 more at the
+// discard), the indicator R6 (the okey R7).
+func rackTable(t *testing.T, lang string, stage classic.Stage, rack string) *Table {
+	t.Helper()
 	if stage == classic.MustDiscard {
 		rack += " Y6"
 	}
