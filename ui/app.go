@@ -247,7 +247,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		if m.seat == nil {
 			return nil
 		}
-		return m.seat.OnTick(m.quitting) // the clock kept going while a turn is timed
+		return m.seat.OnTick(msg, m.now(), m.quitting) // the clock kept going while a turn is timed
 	case review.ProgressMsg, review.DoneMsg:
 		return m.onReviewMsg(msg)
 	case review.ListMsg, review.RecordMsg:

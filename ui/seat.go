@@ -103,7 +103,7 @@ func (m *Model) onSeatUpdate(u seatmsg.Update) tea.Cmd {
 		// hand's status line until a key or the player's turn.
 		m.flash = ""
 	}
-	return s.Clock()
+	return s.Clock(m.now())
 }
 
 // levelText is the second line of a seat's panel: the bot's level, or

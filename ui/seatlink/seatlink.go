@@ -38,9 +38,10 @@ type Link struct {
 	// Host is set when this seat may start a new match.
 	Host bool
 	// Deadline is when the seat to move runs out of time (zero: no
-	// timer); Ticking is set while the clock's tick is on its way.
+	// timer); Ticking is the deadline the clock's tick on its way was
+	// set for (zero: none is).
 	Deadline time.Time
-	Ticking  bool
+	Ticking  time.Time
 	// Fair is the match's commitment as last told.
 	Fair seatmsg.Fairness
 	// Between is what the status line was told between hands (whom the
@@ -240,13 +241,52 @@ func (l *Link) NotReady() []int {
 	return out
 }
 
-// Left is the whole seconds the seat to move has left at now, false
-// when the turn is not timed.
+// Left is the seconds the clock of the seat to move shows at now,
+// false when the turn is not timed: every second of the last ten, and
+// before them the time left rounded up to five seconds (30 for 26 to
+// 30). A player needs the last seconds one by one; before that, that
+// the clock runs and about how far, which every five seconds says.
+// Each change of the clock is a frame sent to every player at the
+// table: a clock that changed every second sent one more frame a
+// second to each of them, on a phone's data plan.
 func (l *Link) Left(now time.Time) (int, bool) {
 	if l.Deadline.IsZero() {
 		return 0, false
 	}
-	return max(0, int(l.Deadline.Sub(now).Round(time.Second)/time.Second)), true
+	return shownLeft(l.Deadline.Sub(now)), true
+}
+
+// clockGrain is the step of the clock above clockFine seconds.
+const (
+	clockGrain = 5
+	clockFine  = 10
+)
+
+// shownLeft is what the clock shows with d left: the whole seconds
+// (rounded) up to clockFine, above it rounded up to clockGrain.
+func shownLeft(d time.Duration) int {
+	n := max(0, int(d.Round(time.Second)/time.Second))
+	if n > clockFine {
+		n = (n + clockGrain - 1) / clockGrain * clockGrain
+	}
+	return n
+}
+
+// nextChange is how long after a moment with d left the clock shows
+// something else (a second on once it shows 0: the deadline may be
+// put back).
+func nextChange(d time.Duration) time.Duration {
+	n := shownLeft(d)
+	if n == 0 {
+		return time.Second
+	}
+	// It shows n while the time left rounds to more than below.
+	below := n - 1
+	if n > clockFine {
+		below = n - clockGrain
+	}
+	wait := d - (time.Duration(below)*time.Second + time.Second/2)
+	return max(wait, time.Millisecond) + time.Millisecond
 }
 
 // Level is the second line of seat's panel: whether a person (ready,
@@ -270,31 +310,39 @@ func (l *Link) Level(tr *i18n.Catalog, seat int, handOver bool) string {
 	return tr.T("seat.bot", tr.T("level."+p.Level))
 }
 
-// TickMsg redraws the turn's clock once a second.
-type TickMsg struct{}
+// TickMsg redraws the turn's clock when what it shows changes (Left),
+// for the deadline it was set for.
+type TickMsg struct{ For time.Time }
 
-func tick() tea.Cmd {
-	return tea.Tick(time.Second, func(time.Time) tea.Msg { return TickMsg{} })
+// tick is the clock's next tick at now, for the link's deadline.
+func (l *Link) tick(now time.Time) tea.Cmd {
+	l.Ticking = l.Deadline
+	at := l.Deadline
+	return tea.Tick(nextChange(at.Sub(now)), func(time.Time) tea.Msg { return TickMsg{For: at} })
 }
 
-// Clock starts the clock's tick if the turn is timed and it is not
-// going yet.
-func (l *Link) Clock() tea.Cmd {
-	if l.Deadline.IsZero() || l.Ticking {
+// Clock starts the clock's tick at now if the turn is timed and no
+// tick is on its way for its deadline (one set for an older deadline
+// is dropped when it comes).
+func (l *Link) Clock(now time.Time) tea.Cmd {
+	if l.Deadline.IsZero() || l.Ticking.Equal(l.Deadline) {
 		return nil
 	}
-	l.Ticking = true
-	return tick()
+	return l.tick(now)
 }
 
-// OnTick keeps the clock going while a turn is timed and the screen is
-// open.
-func (l *Link) OnTick(quitting bool) tea.Cmd {
+// OnTick keeps the clock going at now while a turn is timed and the
+// screen is open; a tick set for another deadline than the one its
+// clock now follows is dropped.
+func (l *Link) OnTick(msg TickMsg, now time.Time, quitting bool) tea.Cmd {
+	if !msg.For.Equal(l.Ticking) {
+		return nil
+	}
 	if l.Deadline.IsZero() || quitting {
-		l.Ticking = false
+		l.Ticking = time.Time{}
 		return nil
 	}
-	return tick()
+	return l.tick(now)
 }
 
 // Taken is what a game's side made of an update (playclassic's and
