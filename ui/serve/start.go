@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"sync/atomic"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
@@ -65,6 +66,12 @@ const (
 	MinHeight = layout.MinHeight
 )
 
+// newsHold is how long a frame of the table's news (another player's
+// move) waits for what follows it before it is sent
+// (tty.LineScreen.HoldNews): two changes within it go as one write, one
+// SSH packet; a key's answer never waits.
+const newsHold = 100 * time.Millisecond
+
 // Start builds the session of a connection, whose bytes come and go by
 // conn, on the terminal o says. It ends with ctx (the connection's), or
 // when Stop is called; its driver stops once its input has ended
@@ -85,6 +92,7 @@ func Start(ctx context.Context, conn io.ReadWriter, o Options) *Session {
 	env := append(append([]string(nil), o.Env...), "TERM="+o.Term)
 	profile := colorprofile.Env(env)
 	m.lines = tty.NewLineScreen(conn, o.FPS, w, h, profile)
+	m.lines.HoldNews(newsHold)
 	f := tty.Framed{M: m, Scr: m.lines, Seen: o.Seen}
 	strange := func(msg tea.Msg) {
 		if o.Strange != nil {

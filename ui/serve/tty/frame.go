@@ -43,10 +43,18 @@ type LineScreen struct {
 	mu   sync.Mutex
 	want frame  // the latest frame asked for
 	seqs string // sequences to send as they are (a query to the terminal)
-	kick chan struct{}
-	stop chan struct{}
-	once sync.Once
-	done chan struct{}
+	// Holding news (HoldNews): how long a frame that answers no key
+	// waits for the next change; keyed is set by the client's input
+	// until the frame it causes is asked for, answer while a frame
+	// that answers it waits to be sent, keyAt when the last came.
+	hold          time.Duration
+	keyed, answer bool
+	keyAt         time.Time
+	kick          chan struct{}
+	hurry         chan struct{} // a frame that answers a key is wanted
+	stop          chan struct{}
+	once          sync.Once
+	done          chan struct{}
 
 	// The writer's own: what the client's screen holds.
 	shown []string // the frame's lines as last sent (before colour conversion)
@@ -79,11 +87,37 @@ type frame struct {
 func NewLineScreen(out io.Writer, fps int, w, h int, profile colorprofile.Profile) *LineScreen {
 	l := &LineScreen{
 		out: out, gap: time.Second / time.Duration(max(fps, 1)),
-		kick: make(chan struct{}, 1), stop: make(chan struct{}), done: make(chan struct{}),
+		kick: make(chan struct{}, 1), hurry: make(chan struct{}, 1), stop: make(chan struct{}), done: make(chan struct{}),
 	}
 	l.want = frame{w: w, h: h, profile: profile, paste: true}
 	go l.run()
 	return l
+}
+
+// HoldNews has a frame that answers none of the client's keys (news
+// of the table: another player's move) wait up to d for the next
+// change before it is sent, so that changes close in time (a move and
+// the next turn's highlight, news and a key pressed meanwhile) go in
+// one write: each write is an SSH packet, whose framing and MAC are
+// about 41 bytes. A frame that answers a key, or comes within
+// answerWithin of one (the table's answer to a move), is sent at once,
+// with whatever news waits. 0, as a screen starts: nothing waits.
+func (l *LineScreen) HoldNews(d time.Duration) {
+	l.mu.Lock()
+	l.hold = d
+	l.mu.Unlock()
+}
+
+// answerWithin is how long after a key a frame is taken to answer it
+// (a move goes to the table and comes back).
+const answerWithin = 500 * time.Millisecond
+
+// typed tells the screen the client typed or clicked: the next frame
+// asked for answers it.
+func (l *LineScreen) typed() {
+	l.mu.Lock()
+	l.keyed, l.keyAt = true, time.Now()
+	l.mu.Unlock()
 }
 
 // Show asks for v to be on the screen. It never waits for the client.
@@ -92,8 +126,22 @@ func (l *LineScreen) Show(v tea.View) {
 	f := l.want
 	f.content, f.alt, f.mouse, f.title = v.Content, v.AltScreen, v.MouseMode, v.WindowTitle
 	f.keys, f.paste = kittyFlags(v.KeyboardEnhancements), !v.DisableBracketedPasteMode
+	answers := l.keyed || time.Since(l.keyAt) < answerWithin
+	l.keyed = false
+	if f != l.want && answers {
+		l.hurryUp()
+	}
 	l.set(f)
 	l.mu.Unlock()
+}
+
+// hurryUp has the frame wanted sent without holding it; l.mu is held.
+func (l *LineScreen) hurryUp() {
+	l.answer = true
+	select {
+	case l.hurry <- struct{}{}:
+	default:
+	}
 }
 
 // resize tells the screen the client's window (as the program's filter
@@ -102,6 +150,7 @@ func (l *LineScreen) resize(w, h int) {
 	l.mu.Lock()
 	f := l.want
 	f.w, f.h = w, h
+	l.hurryUp()
 	l.set(f)
 	l.mu.Unlock()
 }
@@ -111,6 +160,7 @@ func (l *LineScreen) colours(p colorprofile.Profile) {
 	l.mu.Lock()
 	f := l.want
 	f.profile = p
+	l.hurryUp()
 	l.set(f)
 	l.mu.Unlock()
 }
@@ -133,6 +183,7 @@ func (l *LineScreen) set(f frame) {
 func (l *LineScreen) send(seq string) {
 	l.mu.Lock()
 	l.seqs += seq
+	l.hurryUp()
 	l.mu.Unlock()
 	select {
 	case l.kick <- struct{}{}:
@@ -148,8 +199,9 @@ func (l *LineScreen) Close() { l.once.Do(func() { close(l.stop) }) }
 // Closed is closed once the writer has stopped.
 func (l *LineScreen) Closed() <-chan struct{} { return l.done }
 
-// Run is the writer: it waits for a frame, sends what changed, and then
-// waits out the gap before the next.
+// Run is the writer: it waits for a frame (news, a while longer for
+// what follows it: HoldNews), sends what changed, and then waits out
+// the gap before the next.
 func (l *LineScreen) run() {
 	defer close(l.done)
 	t := time.NewTimer(0)
@@ -161,8 +213,33 @@ func (l *LineScreen) run() {
 		case <-l.kick:
 		}
 		l.mu.Lock()
+		hold := l.hold
+		if l.answer {
+			hold = 0
+		}
+		l.mu.Unlock()
+		if hold > 0 {
+			t.Reset(hold)
+			select {
+			case <-l.stop:
+				t.Stop()
+				return
+			case <-l.hurry:
+				t.Stop()
+			case <-t.C:
+			}
+		}
+		l.mu.Lock()
 		f, seqs := l.want, l.seqs
-		l.seqs = ""
+		l.seqs, l.answer = "", false
+		select {
+		case <-l.hurry: // answered by this frame
+		default:
+		}
+		select {
+		case <-l.kick: // what it was kicked for goes now
+		default:
+		}
 		l.mu.Unlock()
 		l.buf.Reset()
 		l.draw(&l.buf, f)
@@ -587,6 +664,8 @@ func (f Framed) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		f.Scr.resize(msg.Width, msg.Height)
 	case tea.ColorProfileMsg:
 		f.Scr.colours(msg.Profile)
+	case tea.KeyPressMsg, tea.MouseClickMsg, tea.MouseReleaseMsg, tea.MouseWheelMsg, tea.MouseMotionMsg, tea.PasteMsg:
+		f.Scr.typed()
 	}
 	m, cmd := f.M.Update(msg)
 	f.M = m

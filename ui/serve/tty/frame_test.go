@@ -119,3 +119,37 @@ func (b *syncBuffer) await(t *testing.T, s string) string {
 		return ""
 	}
 }
+
+// TestLineScreenHoldsNews: a frame that answers no key (the table's
+// news) waits for what follows it, and a key's frame takes it along
+// in the same write; news alone is sent once its hold is over. Without
+// the hold the news went in a write of its own.
+func TestLineScreenHoldsNews(t *testing.T) {
+	var out syncBuffer
+	scr := NewLineScreen(&out, 120, 20, 4, colorprofile.Ascii)
+	defer scr.Close()
+	view := func(s string) tea.View { v := tea.NewView(s); v.AltScreen = true; return v }
+	scr.Show(view("one\ntwo"))
+	first := out.await(t, "two") // the first frame: nothing held yet
+	scr.HoldNews(time.Hour)
+	scr.Show(view("one\ntwo\nnews")) // another player moved
+	scr.typed()
+	scr.Show(view("ONE\ntwo\nnews")) // the player's key
+	both := out.await(t, "ONE")
+	if !strings.Contains(both, "news") {
+		t.Errorf("the key's frame did not take the news along: %q", both)
+	}
+	select {
+	case w := <-out.writes:
+		t.Errorf("a write more: %q", w)
+	default:
+	}
+	term := vt.New(20, 4)
+	_, _ = term.Write([]byte(first + both))
+	if got, want := strings.TrimRight(term.String(), "\n"), "ONE\ntwo\nnews"; got != want {
+		t.Errorf("the screen is\n%s\nwant\n%s", got, want)
+	}
+	scr.HoldNews(time.Millisecond)
+	scr.Show(view("ONE\ntwo\nnews\nmore")) // news, with no key after it
+	out.await(t, "more")
+}
