@@ -125,24 +125,27 @@ func (d *Driver) Run() (err error) {
 			}
 		}()
 	}()
-	go func() {
-		for _, msg := range []tea.Msg{tea.ColorProfileMsg{Profile: d.profile}, tea.WindowSizeMsg{Width: w, Height: h}, tea.EnvMsg(env)} {
-			d.Send(msg)
-		}
-	}()
 	d.exec(d.model.Init())
 	d.model.View()
+	// The first messages are handled here, before any other: sent from
+	// a goroutine, the window's first size could come after a resize the
+	// client sent at once, and leave the model at the old size.
+	first := []tea.Msg{tea.ColorProfileMsg{Profile: d.profile}, tea.WindowSizeMsg{Width: w, Height: h}, tea.EnvMsg(env)}
 	for {
 		var msg tea.Msg
-		select {
-		case <-d.ctx.Done():
-			if d.failed() {
-				return errPanic
+		if len(first) > 0 {
+			msg, first = first[0], first[1:]
+		} else {
+			select {
+			case <-d.ctx.Done():
+				if d.failed() {
+					return errPanic
+				}
+				return nil
+			case ev := <-events:
+				msg = translate(ev)
+			case msg = <-d.msgs:
 			}
-			return nil
-		case ev := <-events:
-			msg = translate(ev)
-		case msg = <-d.msgs:
 		}
 		if d.filter != nil {
 			msg = d.filter(msg)

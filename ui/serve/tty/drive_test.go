@@ -121,3 +121,48 @@ func indexOf(s []seqMsg, v seqMsg) int {
 }
 
 func typeName(msg tea.Msg) string { return fmt.Sprintf("%T", msg) }
+
+// TestTheFirstSizeComesBeforeAResize: a resize sent as the driver starts
+// (a client that changes its window at once) is the size the model is
+// left at, never overtaken by the window's first size. Sent from a
+// goroutine of their own, the first messages could come after it: a
+// client resized on a small screen was left with a blank one.
+func TestTheFirstSizeComesBeforeAResize(t *testing.T) {
+	t.Parallel()
+	for range 20 {
+		scr := NewLineScreen(&lockedBuffer{}, 60, 40, 12, 0)
+		got := make(chan tea.Msg, 16)
+		d := NewDriver(t.Context(), cmdModel{got: got}, scr, 0, nil, nil)
+		d.In, d.Term, d.W, d.H = strings.NewReader(""), "xterm", 40, 12
+		// The resize waits to be taken before the driver runs: first in
+		// line for its messages (the wait only gives it the chance).
+		go d.Send(tea.WindowSizeMsg{Width: 120, Height: 40})
+		time.Sleep(time.Millisecond)
+		done := make(chan error, 1)
+		go func() { done <- d.Run() }()
+		var sizes []tea.WindowSizeMsg
+		env, resized := false, false
+		for deadline := time.After(time.Minute); !env || !resized; {
+			select {
+			case msg := <-got:
+				switch m := msg.(type) {
+				case tea.EnvMsg:
+					env = true
+				case tea.WindowSizeMsg:
+					sizes = append(sizes, m)
+					resized = resized || m.Width == 120
+				}
+			case <-deadline:
+				t.Fatalf("the model was given sizes %v, the environment %v", sizes, env)
+			}
+		}
+		d.Send(tea.Quit())
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+		scr.Close()
+		if sizes[len(sizes)-1] != (tea.WindowSizeMsg{Width: 120, Height: 40}) {
+			t.Fatalf("the sizes the model was given: %v; want the resize last", sizes)
+		}
+	}
+}
