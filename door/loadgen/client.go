@@ -59,6 +59,16 @@ func dial(ctx context.Context, addr, user, termType string, w, h int) (*client, 
 	return dialAs(ctx, addr, user, priv, termType, w, h)
 }
 
+// opensshCiphers is OpenSSH's client's order of preference among the
+// ciphers both sides know: the cipher is the client's first choice,
+// and its packets' padding is part of the bytes a player is sent, so
+// the load's sessions pay what an OpenSSH player's do (Go's own order
+// puts AES-GCM first, whose padding to 16 bytes costs about 4 bytes a
+// frame more than ChaCha20-Poly1305's to 8).
+func opensshCiphers() []string {
+	return []string{gossh.CipherChaCha20Poly1305, gossh.CipherAES128CTR, gossh.CipherAES192CTR, gossh.CipherAES256CTR, gossh.CipherAES128GCM, gossh.CipherAES256GCM}
+}
+
 // dialAs is dial with the player's key given: a tournament's player who
 // dials again after its node died is the same player, back at its seat.
 func dialAs(ctx context.Context, addr, user string, priv ed25519.PrivateKey, termType string, w, h int) (*client, error) {
@@ -77,6 +87,7 @@ func dialAs(ctx context.Context, addr, user string, priv ed25519.PrivateKey, ter
 	cc, chans, reqs, err := gossh.NewClientConn(raw, addr, &gossh.ClientConfig{
 		User: user, Auth: []gossh.AuthMethod{gossh.PublicKeys(signer)},
 		HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: 10 * time.Second,
+		Config: gossh.Config{Ciphers: opensshCiphers()},
 	})
 	if err != nil {
 		raw.Close()
