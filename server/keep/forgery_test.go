@@ -100,10 +100,14 @@ func forgeAgainst(t *testing.T, owner, forger, reader *Engine) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// raw is subj's last message as the stream's leader holds it: a
+	// direct get may be answered by a replica a write behind.
 	raw := func(subj string) []byte {
-		m, err := stream.GetLastMsgForSubject(ctx, subj)
-		if err != nil {
-			t.Fatal(err)
+		m, ok, err := leaderGet(ctx, forger.NC, recordsStream, struct {
+			LastBySubj string `json:"last_by_subj"`
+		}{subj})
+		if err != nil || !ok {
+			t.Fatalf("%s's last message: %v (found %v)", subj, err, ok)
 		}
 		return m.Data
 	}

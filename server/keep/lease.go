@@ -215,6 +215,15 @@ func (l *Leases) acquire(ctx context.Context, table string) (lease, error) {
 // leaves the revision moved on, and this write refused.
 func (l *Leases) acquireFrom(ctx context.Context, table, gone string) (_ lease, err error) {
 	sent, ttl := time.Now(), l.asking()
+	if gone != "" {
+		// A takeover from a node gone: bringing the table back takes
+		// the store several round trips more (its record read, then
+		// claimed), seconds each on a loaded store, and a lease that ran
+		// short meanwhile would hold the table back for a confirmation
+		// before it starts. Its lease is asked to outlive them; the
+		// next renewal asks the usual TTL again.
+		ttl = leaseStretch * l.ttl
+	}
 	// Asked on short waits, again while unanswered: a create sent while
 	// the leases' stream elects a new leader waits on the frozen one, for
 	// as long as a takeover. A create asked again after an attempt that

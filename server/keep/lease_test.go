@@ -75,8 +75,9 @@ func TestLeaseOneHolderAtATime(t *testing.T) {
 }
 
 // TestLeaseTakenFromANodeGone: a lease naming a node known to have
-// left the cluster is taken at its revision at once, not waited out; one
-// naming any other node is still held.
+// left the cluster is taken at its revision at once, not waited out,
+// and asked to last the stretched TTL; one naming any other node is
+// still held.
 func TestLeaseTakenFromANodeGone(t *testing.T) {
 	ctx := context.Background()
 	a, b := twoNodes(t, time.Minute)
@@ -87,8 +88,15 @@ func TestLeaseTakenFromANodeGone(t *testing.T) {
 	if _, err := b.acquireFrom(ctx, "6", "somebody"); !errors.Is(err, ErrLeaseHeld) {
 		t.Fatalf("a lease taken from a live node for another one's leaving: %v", err)
 	}
+	if got, want := askedTTL(t, a, "6"), time.Minute.String(); got != want {
+		t.Fatalf("a lease taken asks for %q, want %q", got, want)
+	}
 	if _, err := b.acquireFrom(ctx, "6", "one"); err != nil {
 		t.Fatalf("the lease of a node gone: %v", err)
+	}
+	// Taken over, it is asked to outlive the takeover's round trips.
+	if got, want := askedTTL(t, b, "6"), (leaseStretch * time.Minute).String(); got != want {
+		t.Fatalf("a lease taken from a node gone asks for %q, want %q", got, want)
 	}
 	if h, _ := b.Holder(ctx, "6"); h != "other" {
 		t.Fatalf("the holder reads %q, want other", h)
