@@ -203,14 +203,6 @@ func tryAgain(ctx context.Context, slots chan struct{}, pause time.Duration, tri
 	}
 }
 
-// loadedTable is a table's record read for its takeover, and how long
-// the read took.
-type loadedTable struct {
-	kt keep.KeptTable
-	ok bool
-	in time.Duration
-}
-
 // takeoverAgain is how long after a takeover the store did not answer
 // it is tried again; takeoverTries how many times it is tried at most
 // (a minute's worth: the sweep looks on after that).
@@ -266,20 +258,6 @@ func (ns *nodes) takeOver(id string, e leaseEnd) (again bool) {
 	if said || refused {
 		return false // its entry is refused, or its record was at this entry
 	}
-	// A gone node's table, in this node's share: its record is read
-	// while its lease is asked for, not after, a round trip of a loaded
-	// store saved. A record that moved on meanwhile is still fenced:
-	// the claim names the last message read, and a refused claim reads
-	// again.
-	var early chan loadedTable
-	if e.from != "" {
-		early = make(chan loadedTable, 1)
-		go func() {
-			read := time.Now()
-			kt, ok := ns.h.Keep.LoadOne(ctx, id)
-			early <- loadedTable{kt: kt, ok: ok, in: time.Since(read)}
-		}()
-	}
 	took := time.Now()
 	if err := ns.Hold.TakeFrom(ctx, id, e.from); err != nil {
 		if !errors.Is(err, keep.ErrLeaseHeld) && ns.h.ctx.Err() == nil { // not the node stopping
@@ -297,13 +275,7 @@ func (ns *nodes) takeOver(id string, e leaseEnd) (again bool) {
 	for claims := 1; ; claims++ {
 		var ok bool
 		read := time.Now()
-		if early != nil {
-			l := <-early
-			early = nil
-			kt, ok, read = l.kt, l.ok, read.Add(-l.in)
-		} else {
-			kt, ok = ns.h.Keep.LoadOne(ctx, id)
-		}
+		kt, ok = ns.h.Keep.LoadOne(ctx, id)
 		ns.h.Opt.Log.Debug("taking a table over: its record read", "table", id, "kept", ok, "err", kt.Err, "in", time.Since(read).Round(time.Millisecond))
 		if ok && refusedEntry(kt) {
 			// An older entry put back (a replay), or a record cut short
