@@ -66,7 +66,7 @@ func TestSessionsPickOpenSSHsCipher(t *testing.T) {
 			got <- err.Error()
 			return
 		}
-		got <- sc.Conn.(interface{ Algorithms() gossh.NegotiatedAlgorithms }).Algorithms().Read.Cipher
+		got <- sc.Conn.(negotiated).Algorithms().Read.Cipher
 		sc.Close()
 	}()
 	_, priv, err := ed25519.GenerateKey(nil)
@@ -81,3 +81,7 @@ func TestSessionsPickOpenSSHsCipher(t *testing.T) {
 		t.Errorf("the session's cipher: %s; want %s", cipher, gossh.CipherChaCha20Poly1305)
 	}
 }
+
+// negotiated is a connection that says the algorithms its handshake
+// settled on.
+type negotiated interface{ Algorithms() gossh.NegotiatedAlgorithms }
