@@ -84,4 +84,6 @@ func TestSessionsPickOpenSSHsCipher(t *testing.T) {
 
 // negotiated is a connection that says the algorithms its handshake
 // settled on.
-type negotiated interface{ Algorithms() gossh.NegotiatedAlgorithms }
+type negotiated interface {
+	Algorithms() gossh.NegotiatedAlgorithms
+}
