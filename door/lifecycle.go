@@ -138,7 +138,7 @@ func New(cfg Config) (srv *Server, restoreErr error, err error) {
 		}
 		log.Info("sharing the tables with other nodes", "node", s.eng.Node, "replicas", s.eng.Replicas, "secret", strings.Join(cfg.Store.Secret.Fingerprints(), ","))
 		s.health.store = s.hall.StoreWait
-		s.hall.Door = func() (string, bool) { return cfg.PublicAddr, s.overloaded() }
+		s.hall.SetDoor(func() (string, bool) { return cfg.PublicAddr, s.overloaded() })
 		s.cluster = &clusterWatch{eng: s.eng, hall: s.hall, log: s.log, grace: cmp.Or(cfg.memberGrace, doorGrace), clustered: cfg.Store.Clustered()}
 		go s.cluster.watch(s.ctx)
 	}

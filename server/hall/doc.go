@@ -28,10 +28,13 @@
 //	relay.go    the relay: the lobby among nodes (each node's summaries
 //	            written and watched, tables opened and moved heard of at
 //	            once), and the sessions here told a table moved
-//	here.go     the tables run here, as the parts above read them; how
+//	here.go     the tables run here, as the parts above read them; what
+//	            the hall hands down to its values among nodes (side); how
 //	            long the store took to renew the leases
-//	parts.go    Hall, and the two values it holds among nodes (nodes,
-//	            relay): their fields, the hall's errors and limits
+//	parts.go    Hall, the two values it holds among nodes (nodes, relay)
+//	            and what it hands them (side, here): their fields, the
+//	            hall's errors and limits. The relay holds no hall: it is
+//	            handed its side, and the hall tells it its door (SetDoor)
 //	doors.go    the lobby bucket, and each node's door in it: the address players
 //	            reach it at and whether it is full, so a full node can
 //	            send newcomers to one that is not; the lobby as this node

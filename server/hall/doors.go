@@ -87,11 +87,14 @@ func (r *relay) isDoor(e jetstream.KeyValueEntry) bool {
 
 // writeDoor writes this node's door, if the server says it.
 func (r *relay) writeDoor(ctx context.Context) {
-	if r.h.Door == nil {
+	r.Mu.Lock()
+	say := r.door
+	r.Mu.Unlock()
+	if say == nil {
 		return
 	}
-	addr, full := r.h.Door()
-	b, err := json.Marshal(door{Node: r.node, Server: r.server, Addr: addr, Full: full, At: r.h.Opt.Now()})
+	addr, full := say()
+	b, err := json.Marshal(door{Node: r.node, Server: r.server, Addr: addr, Full: full, At: r.opt.Now()})
 	if err != nil {
 		return
 	}
@@ -104,7 +107,10 @@ func (r *relay) writeDoor(ctx context.Context) {
 // shutDoor deletes this node's door: it is stopping on purpose, and the
 // others see it gone at once rather than once it is stale.
 func (r *relay) shutDoor(ctx context.Context) {
-	if r.h.Door == nil {
+	r.Mu.Lock()
+	said := r.door != nil
+	r.Mu.Unlock()
+	if !said {
 		return
 	}
 	_ = r.lobby.Delete(ctx, doorPrefix+r.memberNode())
@@ -113,7 +119,7 @@ func (r *relay) shutDoor(ctx context.Context) {
 // OpenDoor is the address of another node of the cluster that admits
 // newcomers now ("" if none is known): where a full node sends them.
 func (r *relay) OpenDoor() string {
-	now := r.h.Opt.Now()
+	now := r.opt.Now()
 	r.Mu.Lock()
 	defer r.Mu.Unlock()
 	var open []string
@@ -127,6 +133,19 @@ func (r *relay) OpenDoor() string {
 	}
 	slices.Sort(open)
 	return open[int(now.UnixNano()/int64(time.Millisecond))%len(open)]
+}
+
+// SetDoor has the server say this node's door to the others (nil: the
+// node writes none), from the relay's next write of its door on.
+func (h *Hall) SetDoor(d Door) {
+	h.Mu.Lock()
+	h.door = d
+	h.Mu.Unlock()
+	if h.Relay != nil {
+		h.Relay.Mu.Lock()
+		h.Relay.door = d
+		h.Relay.Mu.Unlock()
+	}
 }
 
 // OpenDoor is the address of another node that admits newcomers now
@@ -147,7 +166,7 @@ func (h *Hall) DoorNodes() []string {
 		return nil
 	}
 	r := h.Relay
-	now := r.h.Opt.Now()
+	now := r.opt.Now()
 	r.Mu.Lock()
 	defer r.Mu.Unlock()
 	var out []string
@@ -254,7 +273,7 @@ func (r *relay) heartbeat(ctx context.Context) {
 			return
 		case <-tick.C:
 		}
-		if f := r.h.Opt.Fault; f != nil {
+		if f := r.opt.Fault; f != nil {
 			f("lobby", "") // tests: a node frozen stops here
 		}
 		sealed, _ := r.fresh.Seal(aliveSubject, "", []byte(r.memberNode()))
@@ -335,7 +354,7 @@ func (r *relay) dropSilent(ctx context.Context, now time.Time) {
 			delete(r.stands, key)
 			r.silenced[silencedKey(node, s.id)] = now
 			drop = append(drop, s)
-			r.h.Opt.Log.Info("a player's node is silent: their seat is kept for them, and their code takes it back from any node",
+			r.opt.Log.Info("a player's node is silent: their seat is kept for them, and their code takes it back from any node",
 				"table", s.t.ID, "node", node, "last heard", heard.Format(time.TimeOnly))
 		}
 	}

@@ -18,7 +18,7 @@ import (
 func New(ctx context.Context, opt tables.Options, kept *keep.Keeper, maxTables int, share ShareLimits) *Hall {
 	w := tables.NewNews()
 	opt.Lobby = w
-	return &Hall{ctx: ctx, Opt: opt, Keep: kept, MaxTables: maxTables, share: share, News: w, Tables: map[string]*tables.Table{}, nextID: 1}
+	return &Hall{ctx: ctx, Opt: opt, Keep: kept, MaxTables: maxTables, share: share, News: w, here: &here{Tables: map[string]*tables.Table{}}, nextID: 1}
 }
 
 // Create opens a table for player id, connected from addr. A player,

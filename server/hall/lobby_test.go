@@ -33,7 +33,7 @@ func TestAnOlderLobbyEntryIsNotListed(t *testing.T) {
 	watchAll := func(r *relay, es ...jetstream.KeyValueEntry) { watchEntries(ctx, r, es...) }
 
 	b := New(ctx, testOptions(time.Now), nil, 10, ShareLimits{})
-	b.Relay = &relay{h: b, node: "b", seal: seal, Others: map[string]remoteSummary{}, stamps: map[string]ownEntry{}, written: map[string][]byte{}}
+	b.Relay = &relay{side: b.side(), node: "b", seal: seal, Others: map[string]remoteSummary{}, stamps: map[string]ownEntry{}, written: map[string][]byte{}}
 	for _, c := range []struct {
 		name string
 		e    jetstream.KeyValueEntry
@@ -54,7 +54,7 @@ func TestAnOlderLobbyEntryIsNotListed(t *testing.T) {
 	// The node that runs the table: its own entry, then an older one of
 	// its own put back.
 	a := New(ctx, testOptions(time.Now), nil, 10, ShareLimits{})
-	a.Relay = &relay{h: a, node: "a", seal: seal, Others: map[string]remoteSummary{}, stamps: map[string]ownEntry{}, written: map[string][]byte{}}
+	a.Relay = &relay{side: a.side(), node: "a", seal: seal, Others: map[string]remoteSummary{}, stamps: map[string]ownEntry{}, written: map[string][]byte{}}
 	tb, _, err := a.createLocked(tables.Config{Game: "classic", Rules: "default", Levels: [4]string{"normal", "normal", "normal", "normal"}}, "")
 	if err != nil || tb == nil {
 		t.Fatalf("a's table: %v", err)
@@ -88,7 +88,7 @@ func TestAMoveIsNotUndoneByTheSameEntryAgain(t *testing.T) {
 	}
 	e := lobbyEntry{key: "1", rev: 5, value: seal.Seal(lobbyPlace("1"), b)}
 	h := New(ctx, testOptions(time.Now), nil, 10, ShareLimits{})
-	h.Relay = &relay{h: h, node: "b", seal: seal, Others: map[string]remoteSummary{}, stamps: map[string]ownEntry{}, written: map[string][]byte{}}
+	h.Relay = &relay{side: h.side(), node: "b", seal: seal, Others: map[string]remoteSummary{}, stamps: map[string]ownEntry{}, written: map[string][]byte{}}
 	for _, step := range []struct {
 		name string
 		do   func()

@@ -51,7 +51,10 @@ func (h *Hall) JoinNodes(ctx context.Context, eng *keep.Engine, ttl time.Duratio
 	// Every table from now on acts and speaks only while its lease is
 	// surely this node's.
 	h.Opt.Lease = h.Nodes.Hold
-	if h.Relay, err = openRelay(ctx, h, eng); err != nil {
+	h.Mu.Lock()
+	say := h.door
+	h.Mu.Unlock()
+	if h.Relay, err = openRelay(ctx, h.side(), h.Nodes.Hold, say, eng, &h.wg); err != nil {
 		return err
 	}
 	h.Nodes.findCold(ctx)

@@ -26,9 +26,9 @@ func TestATableOpenedIsHeardAtOnce(t *testing.T) {
 	seal := testSeal(t)
 	// a is the node that opens the table; b hears of it.
 	a := New(ctx, opt, nil, 10, ShareLimits{})
-	a.Relay = &relay{h: a, node: "a", seal: seal, fresh: newFreshness(seal, time.Now), Others: map[string]remoteSummary{}}
+	a.Relay = &relay{side: a.side(), node: "a", seal: seal, fresh: newFreshness(seal, time.Now), Others: map[string]remoteSummary{}}
 	b := New(ctx, opt, nil, 10, ShareLimits{})
-	b.Relay = &relay{h: b, node: "b", seal: seal, fresh: newFreshness(seal, time.Now), Others: map[string]remoteSummary{}}
+	b.Relay = &relay{side: b.side(), node: "b", seal: seal, fresh: newFreshness(seal, time.Now), Others: map[string]remoteSummary{}}
 	tb, _, err := a.createLocked(tables.Config{Game: "classic", Rules: "default", Code: "K7Q2ZX",
 		Levels: [4]string{"normal", "normal", "normal", "normal"}}, "")
 	if err != nil || tb == nil {
@@ -84,11 +84,11 @@ func TestATableOpenedIsHeardAtOnce(t *testing.T) {
 	delete(b.Relay.Others, tb.ID)
 	b.Relay.onOpened(msg)
 	restarted := New(ctx, opt, nil, 10, ShareLimits{})
-	restarted.Relay = &relay{h: restarted, node: "c", seal: seal, fresh: newFreshness(seal, func() time.Time { return time.Now().Add(time.Second) }),
+	restarted.Relay = &relay{side: restarted.side(), node: "c", seal: seal, fresh: newFreshness(seal, func() time.Time { return time.Now().Add(time.Second) }),
 		Others: map[string]remoteSummary{}}
 	restarted.Relay.onOpened(msg)
 	later := New(ctx, opt, nil, 10, ShareLimits{})
-	later.Relay = &relay{h: later, node: "d", seal: seal, fresh: newFreshness(seal, time.Now), Others: map[string]remoteSummary{}}
+	later.Relay = &relay{side: later.side(), node: "d", seal: seal, fresh: newFreshness(seal, time.Now), Others: map[string]remoteSummary{}}
 	later.Relay.fresh.since = time.Time{} // listening since long before: only the stamp's age refuses it
 	later.Relay.fresh.now = func() time.Time { return time.Now().Add(freshFor + time.Second) }
 	later.Relay.onOpened(msg)
@@ -115,7 +115,7 @@ func TestATableMovedFromHereIsFoundThere(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	a := New(ctx, testOptions(time.Now), nil, 10, ShareLimits{})
-	a.Relay = &relay{h: a, node: "a", Others: map[string]remoteSummary{}}
+	a.Relay = &relay{side: a.side(), node: "a", Others: map[string]remoteSummary{}}
 	tb, _, err := a.createLocked(tables.Config{Game: "classic", Rules: "default",
 		Levels: [4]string{"normal", "normal", "normal", "normal"}}, "")
 	if err != nil || tb == nil {
@@ -168,9 +168,9 @@ func TestATournamentsTableIsAnnounced(t *testing.T) {
 	defer nc.Close()
 	seal := testSeal(t)
 	a := New(ctx, testOptions(time.Now), nil, 10, ShareLimits{})
-	a.Relay = &relay{h: a, nc: nc, node: "a", seal: seal, fresh: newFreshness(seal, time.Now), Others: map[string]remoteSummary{}, subs: map[string]*nats.Subscription{}}
+	a.Relay = &relay{side: a.side(), nc: nc, node: "a", seal: seal, fresh: newFreshness(seal, time.Now), Others: map[string]remoteSummary{}, subs: map[string]*nats.Subscription{}}
 	b := New(ctx, testOptions(time.Now), nil, 10, ShareLimits{})
-	b.Relay = &relay{h: b, node: "b", seal: seal, fresh: newFreshness(seal, time.Now), Others: map[string]remoteSummary{}}
+	b.Relay = &relay{side: b.side(), node: "b", seal: seal, fresh: newFreshness(seal, time.Now), Others: map[string]remoteSummary{}}
 	heard := make(chan *nats.Msg, 4)
 	sub, err := nc.ChanSubscribe(openedSubject, heard)
 	if err != nil {

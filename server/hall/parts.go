@@ -69,8 +69,9 @@ type Hall struct {
 	// their sessions at this node's tables (nil: the node is alone).
 	Relay *relay
 
-	// Door, when set, says this node's door for the others (doors.go).
-	Door Door
+	// door, when set (SetDoor), says this node's door for the others
+	// (doors.go).
+	door Door
 
 	// news is said when the tables the lobby lists change: one opened
 	// or closed, a summary that shows differently, another node's
@@ -83,8 +84,9 @@ type Hall struct {
 	// shows here (okey load reports both).
 	Stopped, TakenOver atomic.Int64
 
-	Mu     sync.Mutex
-	Tables map[string]*tables.Table
+	// here are the tables this node runs; its lock guards the hall's
+	// own fields below as well.
+	*here
 	// cold are the tables kept that no node held when this one joined
 	// the others (every node had stopped: a restart of the whole
 	// cluster, a power cut), until coldUntil (nodes.go's broughtBack).
@@ -115,6 +117,26 @@ type goneWord struct {
 	gone bool
 }
 
+// here are the tables this node runs, by number, under their lock: the
+// hall opens and closes them, and its values among nodes (the relay,
+// the nodes) read them through here.go, never through the hall.
+type here struct {
+	Mu     sync.Mutex
+	Tables map[string]*tables.Table
+}
+
+// side is what the hall hands down to its values among nodes as they
+// are made: its context and options (log, clock, faults), the news the
+// lobby sleeps on, the store (nil: nothing is saved) and the tables run
+// here. Not the hall itself: what they find, they return.
+type side struct {
+	ctx  context.Context
+	opt  tables.Options
+	news *tables.News
+	keep *keep.Keeper
+	here *here
+}
+
 // nodes is a hall's share of a store other nodes share too.
 type nodes struct {
 	// h is the hall whose tables these are: a takeover opens one there.
@@ -137,7 +159,9 @@ type nodes struct {
 // relay is a node's side of the tables other nodes run and of the
 // sessions other nodes send to its tables.
 type relay struct {
-	h     *Hall
+	side
+	// hold are this node's leases (nil in tests of the lobby alone).
+	hold  *keep.Holding
 	nc    *nats.Conn
 	node  string
 	lobby jetstream.KeyValue
@@ -172,6 +196,8 @@ type relay struct {
 	joined map[*remoteTable]*tables.Member
 	// doors are the other nodes' doors (doors.go), by key.
 	doors map[string]door
+	// door says this node's door (Hall.SetDoor), under Mu.
+	door Door
 	// ownDoor is when this node wrote the newest of its own doors it
 	// has read back from the lobby, firstDoor the first (doors.go:
 	// LobbyReadBack).

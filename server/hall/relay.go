@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -65,7 +66,7 @@ func (r *relay) announceOpen(t *tables.Table) {
 		return
 	}
 	if err := r.nc.Publish(openedSubject, b); err != nil {
-		r.h.Opt.Log.Warn("announcing a table opened", "table", t.ID, "err", err)
+		r.opt.Log.Warn("announcing a table opened", "table", t.ID, "err", err)
 	}
 }
 
@@ -87,7 +88,7 @@ func (r *relay) openedNews(t *tables.Table) ([]byte, bool) {
 // lobby already has it (its entry, read from the bucket, is as new).
 func (r *relay) onOpened(msg *nats.Msg) {
 	if len(msg.Data) > maxOpened {
-		r.h.Opt.Log.Warn("a table's opening refused: too long", "bytes", len(msg.Data))
+		r.opt.Log.Warn("a table's opening refused: too long", "bytes", len(msg.Data))
 		return
 	}
 	b, _, _, err := r.fresh.Open(openedSubject, msg.Data)
@@ -96,7 +97,7 @@ func (r *relay) onOpened(msg *nats.Msg) {
 		err = errNotSealed
 	}
 	if err != nil {
-		r.h.Opt.Log.Warn("a table's opening refused", "why", err)
+		r.opt.Log.Warn("a table's opening refused", "why", err)
 		return
 	}
 	if rs.Node == r.node {
@@ -111,21 +112,21 @@ func (r *relay) onOpened(msg *nats.Msg) {
 	r.Mu.Unlock()
 	if !known {
 		r.seenNumber(rs.Summary.ID)
-		r.h.News.Changed()
+		r.news.Changed()
 	}
 }
 
 // seenNumber notes table id's number as given: the store's next number
 // put back below it is refused (keep's Numbers.Seen).
 func (r *relay) seenNumber(id string) {
-	if n, err := strconv.Atoi(id); err == nil && r.h.Keep != nil {
-		r.h.Keep.Numbers.Seen(n)
+	if n, err := strconv.Atoi(id); err == nil && r.keep != nil {
+		r.keep.Numbers.Seen(n)
 	}
 }
 
 // openRelay makes (or finds) the lobby bucket and starts writing this
 // node's summaries and watching the others', until ctx ends.
-func openRelay(ctx context.Context, h *Hall, eng *keep.Engine) (*relay, error) {
+func openRelay(ctx context.Context, hs side, hold *keep.Holding, say Door, eng *keep.Engine, wg *sync.WaitGroup) (*relay, error) {
 	kv, err := eng.MakeBucket(ctx, jetstream.KeyValueConfig{
 		Bucket: lobbyBucket, Description: "okey serve: every node's tables, as the lobby lists them",
 		History: 1, Storage: jetstream.MemoryStorage, Replicas: eng.Replicas,
@@ -133,10 +134,10 @@ func openRelay(ctx context.Context, h *Hall, eng *keep.Engine) (*relay, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the bucket %s: %w", lobbyBucket, err)
 	}
-	r := &relay{h: h, nc: eng.NC, node: eng.Node, lobby: kv, js: eng.JetStream(), seal: eng.Seal, fresh: newFreshness(eng.Seal, time.Now), Others: map[string]remoteSummary{},
+	r := &relay{side: hs, hold: hold, door: say, nc: eng.NC, node: eng.Node, lobby: kv, js: eng.JetStream(), seal: eng.Seal, fresh: newFreshness(eng.Seal, time.Now), Others: map[string]remoteSummary{},
 		written: map[string][]byte{}, stamps: map[string]ownEntry{}, subs: map[string]*nats.Subscription{}, stands: map[string]*standIn{}, silenced: map[string]time.Time{}, alive: map[string]time.Time{},
 		joined: map[*remoteTable]*tables.Member{}, doors: map[string]door{}, server: eng.ServerID(), servers: map[string]string{}, rewatch: make(chan struct{}, 1)}
-	r.link = &link{nc: r.nc, inbox: keep.NewInbox(r.nc), fresh: r.fresh, log: h.Opt.Log, memberKey: r.memberKey,
+	r.link = &link{nc: r.nc, inbox: keep.NewInbox(r.nc), fresh: r.fresh, log: hs.opt.Log, memberKey: r.memberKey,
 		sat: func(rt *remoteTable, m *tables.Member) {
 			r.Mu.Lock()
 			r.joined[rt] = m
@@ -159,15 +160,15 @@ func openRelay(ctx context.Context, h *Hall, eng *keep.Engine) (*relay, error) {
 		if err != nil {
 			// Not a node's, or said before: nobody else may move a
 			// table, and a table moves once a takeover.
-			r.h.Opt.Log.Warn("a table's move refused", "subject", msg.Subject, "why", err)
+			r.opt.Log.Warn("a table's move refused", "subject", msg.Subject, "why", err)
 			return
 		}
 		if parts := strings.Split(msg.Subject, "."); len(parts) == 4 {
 			name, rev := movedNews(node)
-			if name != r.node && rev > 0 && h.Nodes != nil {
+			if name != r.node && rev > 0 && r.hold != nil {
 				// A table this node still runs (it was frozen while
 				// another took it over) stops at once.
-				h.Nodes.Hold.Overtaken(parts[2], rev)
+				r.hold.Overtaken(parts[2], rev)
 			}
 			r.movedTo(parts[2], name)
 			r.freed(parts[2])
@@ -193,17 +194,17 @@ func openRelay(ctx context.Context, h *Hall, eng *keep.Engine) (*relay, error) {
 		return nil, fmt.Errorf("listening for the nodes alive: %w", err)
 	}
 	context.AfterFunc(ctx, func() { _ = alive.Unsubscribe() })
-	h.wg.Add(3)
+	wg.Add(3)
 	go func() {
-		defer h.wg.Done()
+		defer wg.Done()
 		r.heartbeat(ctx)
 	}()
 	go func() {
-		defer h.wg.Done()
+		defer wg.Done()
 		r.watch(ctx, w)
 	}()
 	go func() {
-		defer h.wg.Done()
+		defer wg.Done()
 		r.write(ctx)
 	}()
 	return r, nil
@@ -245,12 +246,12 @@ func (r *relay) heardEntry(e jetstream.KeyValueEntry) bool {
 	} else if e.Operation() == jetstream.KeyValuePut && !ok {
 		// Not a node's: the lobby stays as it was, and a table of this
 		// node's has its summary written again.
-		r.h.Opt.Log.Warn("a lobby entry refused: not sealed with the cluster's secret", "key", e.Key())
+		r.opt.Log.Warn("a lobby entry refused: not sealed with the cluster's secret", "key", e.Key())
 		delete(r.written, e.Key())
 	} else if e.Operation() == jetstream.KeyValuePut && r.putBack(e.Key(), e.Revision(), rs, cur, had) {
 		// An older entry put back: the lobby stays as it was, and a
 		// table of this node's has its summary written again.
-		r.h.Opt.Log.Warn("a lobby entry refused: older than one read or written before (put back)", "key", e.Key())
+		r.opt.Log.Warn("a lobby entry refused: older than one read or written before (put back)", "key", e.Key())
 		delete(r.written, e.Key())
 	} else if e.Operation() != jetstream.KeyValuePut || rs.Node == r.node {
 		delete(r.Others, e.Key())
@@ -263,7 +264,7 @@ func (r *relay) heardEntry(e jetstream.KeyValueEntry) bool {
 	if heard != "" {
 		r.seenNumber(heard)
 	}
-	r.h.News.Changed()
+	r.news.Changed()
 	return true
 }
 
@@ -281,7 +282,7 @@ func (r *relay) write(ctx context.Context) {
 			return
 		case <-pause.C:
 		}
-		if f := r.h.Opt.Fault; f != nil {
+		if f := r.opt.Fault; f != nil {
 			f("lobby", "") // tests: a node frozen stops here
 		}
 		r.flush(ctx)
@@ -289,7 +290,7 @@ func (r *relay) write(ctx context.Context) {
 			r.writeDoor(ctx)
 			r.reread(ctx)
 		}
-		pause.Reset(lobbyPause(r.h.StoreWait()))
+		pause.Reset(lobbyPause(storeWait(r.hold)))
 	}
 }
 
@@ -364,7 +365,7 @@ func (r *relay) reread(ctx context.Context) {
 	}
 	r.Mu.Unlock()
 	if changed {
-		r.h.News.Changed()
+		r.news.Changed()
 		if time.Since(time.Unix(0, r.heard.Load())) > lobbyEvery*lobbyReread {
 			// The watch said nothing since the last reread, which
 			// found what it missed: its consumer is gone.
@@ -387,14 +388,14 @@ func (r *relay) remakeWatch() {
 // the entry this node last wrote and not it. r.Mu is held.
 func (r *relay) putBack(id string, rev uint64, rs, cur remoteSummary, had bool) bool {
 	if own, mine := r.stamps[id]; mine && rev > own.rev && (rs.Node != r.node || rs.Stamp != own.stamp) {
-		return r.h.Local(id) != nil
+		return r.here.Local(id) != nil
 	}
 	return had && rs.Stamp.before(cur.Stamp)
 }
 
 func (r *relay) flush(ctx context.Context) {
 	now := map[string][]byte{}
-	for _, s := range r.h.listLocal() {
+	for _, s := range r.here.listLocal() {
 		b, err := json.Marshal(remoteSummary{Node: r.node, Summary: s})
 		if err == nil {
 			now[s.ID] = b
@@ -406,7 +407,7 @@ func (r *relay) flush(ctx context.Context) {
 		// A table whose lease is not surely this node's (the node was
 		// frozen, its renewals answered late) is not written: another
 		// node may run it and have listed it since. Nor is it unlisted.
-		if string(r.written[id]) != string(b) && r.h.Nodes.Hold.Fresh(id) {
+		if string(r.written[id]) != string(b) && r.hold.Fresh(id) {
 			put = append(put, id)
 		}
 	}
@@ -478,7 +479,7 @@ func (r *relay) stamp(id string, b []byte) ([]byte, summaryStamp, bool) {
 	if json.Unmarshal(b, &rs) != nil {
 		return nil, summaryStamp{}, false
 	}
-	rs.Stamp = summaryStamp{Lease: r.h.Nodes.Hold.Revision(id), Seq: r.stamped.Add(1)}
+	rs.Stamp = summaryStamp{Lease: r.hold.Revision(id), Seq: r.stamped.Add(1)}
 	out, err := json.Marshal(rs)
 	return out, rs.Stamp, err == nil
 }
@@ -551,17 +552,17 @@ func (r *relay) movedTo(id, node string) {
 	if node == r.node {
 		return
 	}
-	var here *tables.Summary
-	if t := r.h.Local(id); t != nil {
-		here = t.Summary.Load()
+	var mine *tables.Summary
+	if t := r.here.Local(id); t != nil {
+		mine = t.Summary.Load()
 	}
 	r.Mu.Lock()
 	changed := true
 	if rs, ok := r.Others[id]; ok {
 		rs.Node = node
 		r.Others[id] = rs
-	} else if here != nil {
-		r.Others[id] = remoteSummary{Node: node, Summary: here, heard: time.Now()}
+	} else if mine != nil {
+		r.Others[id] = remoteSummary{Node: node, Summary: mine, heard: time.Now()}
 	} else {
 		changed = false
 	}
@@ -569,7 +570,7 @@ func (r *relay) movedTo(id, node string) {
 	if changed {
 		// The sessions here waiting to sit at it again ask at once,
 		// not at their next try (every 300 ms).
-		r.h.News.Changed()
+		r.news.Changed()
 	}
 }
 
@@ -600,7 +601,7 @@ func (r *relay) freed(id string) {
 // node that ran it.
 func (r *relay) unlist(ctx context.Context, id string) {
 	if err := r.lobby.Delete(ctx, id); err != nil && !errors.Is(err, jetstream.ErrKeyNotFound) {
-		r.h.Opt.Log.Warn("unlisting a table", "table", id, "err", err)
+		r.opt.Log.Warn("unlisting a table", "table", id, "err", err)
 	}
 }
 
@@ -624,7 +625,7 @@ func (r *relay) announce(id string, rev uint64) {
 	b := []byte(r.node + " " + strconv.FormatUint(rev, 10))
 	sealed, _ := r.fresh.Seal(movedSubject(id), "", b)
 	if err := r.nc.Publish(movedSubject(id), sealed); err != nil {
-		r.h.Opt.Log.Warn("announcing a table taken over", "table", id, "err", err)
+		r.opt.Log.Warn("announcing a table taken over", "table", id, "err", err)
 	}
 }
 

@@ -52,10 +52,10 @@ func TestAShareLeftOverIsTakenOnceItsNodeIsSilent(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	h := &Hall{ctx: ctx, Tables: map[string]*tables.Table{}}
+	h := &Hall{ctx: ctx, here: &here{Tables: map[string]*tables.Table{}}}
 	h.Opt.Now = time.Now
 	h.Opt.Log = slog.New(slog.DiscardHandler)
-	r := &relay{h: h, node: "n1", Others: map[string]remoteSummary{}, alive: map[string]time.Time{"n2": time.Now()}}
+	r := &relay{side: h.side(), node: "n1", Others: map[string]remoteSummary{}, alive: map[string]time.Time{"n2": time.Now()}}
 	for _, id := range theirs {
 		r.Others[id] = remoteSummary{Node: "n0"}
 	}

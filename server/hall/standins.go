@@ -76,7 +76,7 @@ func errName(err error) string {
 func (r *relay) serveTable(t *tables.Table) {
 	sub, err := r.nc.Subscribe(tableSubject(t.ID), func(msg *nats.Msg) { r.onRequest(t, msg) })
 	if err != nil {
-		r.h.Opt.Log.Error("serving a table to other nodes", "table", t.ID, "err", err)
+		r.opt.Log.Error("serving a table to other nodes", "table", t.ID, "err", err)
 		return
 	}
 	r.Mu.Lock()
@@ -102,7 +102,7 @@ func (r *relay) onRequest(t *tables.Table, msg *nats.Msg) {
 	if err != nil {
 		// Not from a node of this cluster, or said before (put back):
 		// no answer at all.
-		r.h.Opt.Log.Warn("a request to a table refused", "table", t.ID, "why", err)
+		r.opt.Log.Warn("a request to a table refused", "table", t.ID, "why", err)
 		return
 	}
 	answer := func(rep relayReply) {
@@ -111,7 +111,7 @@ func (r *relay) onRequest(t *tables.Table, msg *nats.Msg) {
 			_ = msg.Respond(r.seal.Seal(answerPlace(replyPlace(t.ID), n), b))
 		}
 	}
-	held, cancel := context.WithTimeout(r.h.ctx, relayWait)
+	held, cancel := context.WithTimeout(r.ctx, relayWait)
 	defer cancel()
 	began := time.Now()
 	defer func() {
@@ -119,7 +119,7 @@ func (r *relay) onRequest(t *tables.Table, msg *nats.Msg) {
 			// Which request, and how long it held the table's other
 			// relayed requests behind it (a debug line: the way back
 			// after a node's loss, traced).
-			r.h.Opt.Log.Debug("a relayed request slow", "table", t.ID, "in", d.Round(time.Millisecond))
+			r.opt.Log.Debug("a relayed request slow", "table", t.ID, "in", d.Round(time.Millisecond))
 		}
 	}()
 	if !t.Holds(held) {
@@ -130,7 +130,7 @@ func (r *relay) onRequest(t *tables.Table, msg *nats.Msg) {
 	}
 	w, err := tables.DecodeRequest(b)
 	if err != nil {
-		r.h.Opt.Log.Warn("a request from another node refused", "table", t.ID, "err", err)
+		r.opt.Log.Warn("a request from another node refused", "table", t.ID, "err", err)
 		answer(relayReply{Err: "closed"})
 		return
 	}
@@ -169,7 +169,7 @@ func (r *relay) onRequest(t *tables.Table, msg *nats.Msg) {
 	switch w.Kind {
 	case tables.ReqJoin, tables.ReqWatch:
 		req.Reply = make(chan tables.JoinReply, 1)
-		ctx, cancel := context.WithTimeout(r.h.ctx, relayWait)
+		ctx, cancel := context.WithTimeout(r.ctx, relayWait)
 		defer cancel()
 		if !t.Call(ctx, req) {
 			answer(relayReply{Err: "closed"})
@@ -191,7 +191,7 @@ func (r *relay) onRequest(t *tables.Table, msg *nats.Msg) {
 			answer(relayReply{Err: "noanswer"})
 		}
 	case tables.ReqLeave:
-		ctx, cancel := context.WithTimeout(r.h.ctx, relayWait)
+		ctx, cancel := context.WithTimeout(r.ctx, relayWait)
 		defer cancel()
 		answer(relayReply{OK: t.Call(ctx, req)})
 	default:
@@ -205,13 +205,13 @@ func (r *relay) onRequest(t *tables.Table, msg *nats.Msg) {
 		// waiting for an answer, so it waits here for room, as a join
 		// does (the table's other relayed requests queue behind it, in
 		// order), and if none comes, its member is told.
-		ctx, cancel := context.WithTimeout(r.h.ctx, relayWait)
+		ctx, cancel := context.WithTimeout(r.ctx, relayWait)
 		defer cancel()
 		if t.Call(ctx, req) {
 			answer(relayReply{OK: true})
 			return
 		}
-		r.h.Opt.Log.Warn("a request from another node's player not taken: the table's queue stayed full", "table", t.ID, "kind", w.Kind, "member", w.Member)
+		r.opt.Log.Warn("a request from another node's player not taken: the table's queue stayed full", "table", t.ID, "kind", w.Kind, "member", w.Member)
 		if w.Kind != tables.ReqHere && w.Kind != tables.ReqAway {
 			// A key the player pressed (an away player's word that
 			// they are back comes with one, and is said by it).
@@ -259,7 +259,7 @@ func (r *relay) pump(t *tables.Table, key string, s *standIn) {
 			// for the seat again.
 			return
 		case msg := <-m.Box:
-			if msg.Closed == "" && !t.Holds(r.h.ctx) {
+			if msg.Closed == "" && !t.Holds(r.ctx) {
 				// Said before the node froze, and another node runs
 				// the table since: its players there must not see the
 				// game go back. (The table tells its members where it
@@ -268,12 +268,12 @@ func (r *relay) pump(t *tables.Table, key string, s *standIn) {
 			}
 			b, err := tables.EncodeMsg(msg)
 			if err != nil {
-				r.h.Opt.Log.Error("a table's message to another node", "table", t.ID, "err", err)
+				r.opt.Log.Error("a table's message to another node", "table", t.ID, "err", err)
 				continue
 			}
 			sealed, _ := r.fresh.Seal(memberSubject(key), "", b)
 			if err := r.nc.Publish(memberSubject(key), sealed); err != nil {
-				r.h.Opt.Log.Warn("a table's message to another node", "table", t.ID, "err", err)
+				r.opt.Log.Warn("a table's message to another node", "table", t.ID, "err", err)
 			}
 			if msg.Closed != "" {
 				return
