@@ -21,20 +21,20 @@
 //
 // The files:
 //
-//	kind.go    Kind, which game a match is of (Classic, Okey101): the
-//	           word a record, --game, a daily's hash and the settings
-//	           write, read back by ParseKind
-//	rng.go     NewSeed and Seeded, randomness for callers outside the
-//	           referees (bots, simulations) that must replay from a seed
-//	seats.go   NumSeats, a table turned so that a seat sits at 0
-//	           (TurnSeat, TurnSeats: each game's View.Rotate), the top
-//	           of a discard stack (Top)
-//	phase.go   Phase and Outcome, named in JSON; Named, ParseName,
-//	           EnumName and ParseEnum for the games' own small types
-//	rules.go   a rules set as text (RulesText, UnmarshalRules)
 //	errors.go  RulesError, the reasons an action is refused in both
 //	           games, MoveError and Refuse; the reducer's frame both
 //	           games' Apply share (Step, CheckMove)
+//	rules.go   a rules set as text (RulesText, UnmarshalRules)
+//	phase.go   Phase and Outcome, named in JSON; Named, ParseName,
+//	           EnumName and ParseEnum for the games' own small types
+//	seats.go   NumSeats, a table turned so that a seat sits at 0
+//	           (TurnSeat, TurnSeats: each game's View.Rotate), the top
+//	           of a discard stack (Top)
+//	rng.go     NewSeed and Seeded, randomness for callers outside the
+//	           referees (bots, simulations) that must replay from a seed
+//	kind.go    Kind, which game a match is of (Classic, Okey101): the
+//	           word a record, --game, a daily's hash and the settings
+//	           write, read back by ParseKind
 //
 // Like the referees, it imports only the standard library and its own
 // layers, does no I/O and takes randomness only from a seed.

@@ -16,74 +16,35 @@
 // (each game's side takes its own in, stale ones dropped by their id) and the saves' results
 // (savedMsg). Update does no I/O and no heavy work; that runs in tea.Cmds, which return messages.
 //
-// The files (model.go is the floor every other file stands on, calling nothing above it but the
-// types of the Model's fields; app.go is the top, which nothing in the package calls; no file calls
-// one above it). No file is one game's: each game's side of the table is its own package
+// The files, read top-down (app.go is the top, which nothing in the package calls; model.go, last,
+// is the floor every other file stands on, calling nothing in the files above it but the types of
+// the Model's fields; no file calls one listed above it). No file is one game's: each game's side of the table is its own package
 // (ui/hostclassic, ui/host101), which the app reaches through hosting.Game, handing a frame or a
 // key down as a hosting.Scene and carrying out what comes back up as a hosting.Reply; a side
 // reaches the app only through the little hosting.App gives (hosted.go):
 //
-//	model.go            Options and SeatOptions, the Model and its screens (with what each
-//	                    page keeps: the review's, the saved matches', the settings form, the
-//	                    frame kept for a tick, a daily's date asked about), the status line
-//	                    set, which game is on the table (table, kept as matches come and go:
-//	                    on, present)
-//	draw.go             what every screen is drawn with, as the Model has it now: the page
-//	                    width, the shared pages' common parts (the paint cache is the
-//	                    table.Look's, hosted.go)
-//	words.go            the seats' words (ui/table's Words); the format the match on the
-//	                    table is played in (format: hostdaily.Format)
-//	stats.go            the statistics read (ui/saves), counted (tally, as each game's side
-//	                    tallies a hand, unless the screen only looks or the format counts its
-//	                    hands on its own) and written with the saves; today by the clock
-//	fair.go             a served match's commitment to its deals (seathost's Fair), for the
-//	                    pages
-//	bots.go             the bots' timeout; whose turn is asked (nextTurn: each game's side
-//	                    asks its bot, hosting.Game's Ask), an answer taken in or dropped as
-//	                    stale, every question cancelled
-//	debuglog.go         the screens named for the debug log (okey --debug-log; what it writes
-//	                    is ui/debuglog's)
-//	hosted.go           the games hosted (hostGames: classic's side first) and the Model as
-//	                    their host (appHost, hosting.App): the one table.Look the sides read
-//	                    their words and styles from, kept up to date (look), a match adopted
-//	                    (the questions let go, the seats' names and levels from its record);
-//	                    the side of a game named (tableOf), the other game (otherGame)
-//	save.go             the record, the statistics and the rack saved in a command (saveCmd),
-//	                    and once the program ends (Flush); the rack's saved arrangement read
-//	                    back
-//	match.go            a match's life, written once for both games: the file set aside when
-//	                    it lost lines or its header is damaged (ui/saves; a save that cannot
-//	                    be used played unsaved), start (the record's meta), a new match (its
-//	                    seed: settings.Seeds), take in what an action did (took), a hand's end
-//	                    handed to the format (ended) and shown, quitting (a seat leaves), the
-//	                    goodbye; which game a record names (recordGame)
-//	seat.go             a seat at a table the model does not own: updates in (one path for
-//	                    both games: the update names its game, seatmsg.Update's Game, and that
-//	                    game's side takes in its view, hosting.Game's TakeSeat; the table
-//	                    around it and what the status says of it are seathost's Table and
-//	                    Took), intents out, the panels' clock and level
-//	open.go             a page opened in the table's place (the score history, the statistics,
-//	                    the settings form), once for every key that asks for one
-//	undo.go             undo at both tables: whether the player may take a discard back now (a
-//	                    casual match), the undo the game's side built carried out, the match
-//	                    put back saved
-//	screen_review.go    the coach's review of a hand or a match (w) hosted: opened, closed,
-//	                    its keys; the saved matches (w on the score history), to review one:
-//	                    its keys and its list and records read (onMatches; the work and the
-//	                    reading are ui/review's, the pages ui/pages')
-//	table_view.go       what a frame of either table is drawn with (scene, hosting.Scene: the
-//	                    status's parts, the page over the table, the flags; the frame,
-//	                    table.Frame), the last message's line and the key bar
-//	host.go             the shared pages hosted through one seam (page: the component of the
-//	                    screen on show, ui/pages' or ui/between's), their frame, the pager
-//	                    every page that scrolls moves by; the score history's and the
-//	                    statistics' lines; the app's state as the pages between hands read it
-//	                    (between)
-//	overlay.go          the pages over the table hosted: which is on show, a key scrolling or
-//	                    closing it (its lines and area the game's side's,
-//	                    hosting.Scene.OverlayPage)
-//	asked.go            what a key or a click at either table asks of the app (table.Req),
-//	                    carried out once: a save, quitting, a page, a key of no meaning
+//	app.go              the app built (New, NewSeat, NewSeat101) and run: Init, Update, the
+//	                    dispatch of keys by screen (a key on the table to the game on it)
+//	view.go             View, the frame kept for a tick of the clock drawn again, the screen
+//	                    on show drawn
+//	screen_matchover.go a key on the final table, both games: a new match, the daily, the
+//	                    review, the pages it opens; the final table drawn (ui/between's Final)
+//	wheel.go            the mouse wheel on whichever page on show scrolls
+//	screen_handover.go  a key on a hand's end, both games: the next hand (a daily's next, a
+//	                    served table's), the review, the pages it opens
+//	screen_resume.go    a key on the match found saved: resume it, start anew (a daily's hand
+//	                    asked first), today's daily, the game of the next match switched
+//	load.go             a saved match read back (load), either game, in the format it was
+//	                    played in (a daily's hand takes up its daily, hostdaily.Resumed), the
+//	                    resume page offered; the match paused for a daily put back in its
+//	                    place (onPaused)
+//	screen_scores.go    a key on an information page (the score history, the statistics):
+//	                    scrolled, closed, the saved matches opened
+//	tablekeys.go        a key or a click on the table handed to the game's side with what it
+//	                    is read with (hosting.Scene) and what it came to carried out (carry: a
+//	                    hosting.Reply's status said, page, plays, intents, request, news); the
+//	                    walk from onKey to the referee
+//	screen_settings.go  the settings form's result acted on, the settings saved
 //	daily.go            the daily hosted (okey daily, d on the resume page and the final
 //	                    table; its steps are ui/hostdaily's): the app's state handed down
 //	                    (dailyIn), opened or its date asked about, what came for it (onDaily:
@@ -91,28 +52,67 @@
 //	                    out (follow: a hand dealt on its game's table, the match before paused
 //	                    or filed, notices, the screen, the save, par, a review, the daily
 //	                    left for the paused match or a new one), its pages drawn
-//	screen_settings.go  the settings form's result acted on, the settings saved
-//	tablekeys.go        a key or a click on the table handed to the game's side with what it
-//	                    is read with (hosting.Scene) and what it came to carried out (carry: a
-//	                    hosting.Reply's status said, page, plays, intents, request, news); the
-//	                    walk from onKey to the referee
-//	screen_scores.go    a key on an information page (the score history, the statistics):
-//	                    scrolled, closed, the saved matches opened
-//	load.go             a saved match read back (load), either game, in the format it was
-//	                    played in (a daily's hand takes up its daily, hostdaily.Resumed), the
-//	                    resume page offered; the match paused for a daily put back in its
-//	                    place (onPaused)
-//	screen_resume.go    a key on the match found saved: resume it, start anew (a daily's hand
-//	                    asked first), today's daily, the game of the next match switched
-//	screen_handover.go  a key on a hand's end, both games: the next hand (a daily's next, a
-//	                    served table's), the review, the pages it opens
-//	wheel.go            the mouse wheel on whichever page on show scrolls
-//	screen_matchover.go a key on the final table, both games: a new match, the daily, the
-//	                    review, the pages it opens; the final table drawn (ui/between's Final)
-//	view.go             View, the frame kept for a tick of the clock drawn again, the screen
-//	                    on show drawn
-//	app.go              the app built (New, NewSeat, NewSeat101) and run: Init, Update, the
-//	                    dispatch of keys by screen (a key on the table to the game on it)
+//	asked.go            what a key or a click at either table asks of the app (table.Req),
+//	                    carried out once: a save, quitting, a page, a key of no meaning
+//	overlay.go          the pages over the table hosted: which is on show, a key scrolling or
+//	                    closing it (its lines and area the game's side's,
+//	                    hosting.Scene.OverlayPage)
+//	host.go             the shared pages hosted through one seam (page: the component of the
+//	                    screen on show, ui/pages' or ui/between's), their frame, the pager
+//	                    every page that scrolls moves by; the score history's and the
+//	                    statistics' lines; the app's state as the pages between hands read it
+//	                    (between)
+//	table_view.go       what a frame of either table is drawn with (scene, hosting.Scene: the
+//	                    status's parts, the page over the table, the flags; the frame,
+//	                    table.Frame), the last message's line and the key bar
+//	screen_review.go    the coach's review of a hand or a match (w) hosted: opened, closed,
+//	                    its keys; the saved matches (w on the score history), to review one:
+//	                    its keys and its list and records read (onMatches; the work and the
+//	                    reading are ui/review's, the pages ui/pages')
+//	undo.go             undo at both tables: whether the player may take a discard back now (a
+//	                    casual match), the undo the game's side built carried out, the match
+//	                    put back saved
+//	open.go             a page opened in the table's place (the score history, the statistics,
+//	                    the settings form), once for every key that asks for one
+//	seat.go             a seat at a table the model does not own: updates in (one path for
+//	                    both games: the update names its game, seatmsg.Update's Game, and that
+//	                    game's side takes in its view, hosting.Game's TakeSeat; the table
+//	                    around it and what the status says of it are seathost's Table and
+//	                    Took), intents out, the panels' clock and level
+//	match.go            a match's life, written once for both games: the file set aside when
+//	                    it lost lines or its header is damaged (ui/saves; a save that cannot
+//	                    be used played unsaved), start (the record's meta), a new match (its
+//	                    seed: settings.Seeds), take in what an action did (took), a hand's end
+//	                    handed to the format (ended) and shown, quitting (a seat leaves), the
+//	                    goodbye; which game a record names (recordGame)
+//	save.go             the record, the statistics and the rack saved in a command (saveCmd),
+//	                    and once the program ends (Flush); the rack's saved arrangement read
+//	                    back
+//	hosted.go           the games hosted (hostGames: classic's side first) and the Model as
+//	                    their host (appHost, hosting.App): the one table.Look the sides read
+//	                    their words and styles from, kept up to date (look), a match adopted
+//	                    (the questions let go, the seats' names and levels from its record);
+//	                    the side of a game named (tableOf), the other game (otherGame)
+//	debuglog.go         the screens named for the debug log (okey --debug-log; what it writes
+//	                    is ui/debuglog's)
+//	bots.go             the bots' timeout; whose turn is asked (nextTurn: each game's side
+//	                    asks its bot, hosting.Game's Ask), an answer taken in or dropped as
+//	                    stale, every question cancelled
+//	fair.go             a served match's commitment to its deals (seathost's Fair), for the
+//	                    pages
+//	stats.go            the statistics read (ui/saves), counted (tally, as each game's side
+//	                    tallies a hand, unless the screen only looks or the format counts its
+//	                    hands on its own) and written with the saves; today by the clock
+//	words.go            the seats' words (ui/table's Words); the format the match on the
+//	                    table is played in (format: hostdaily.Format)
+//	draw.go             what every screen is drawn with, as the Model has it now: the page
+//	                    width, the shared pages' common parts (the paint cache is the
+//	                    table.Look's, hosted.go)
+//	model.go            Options and SeatOptions, the Model and its screens (with what each
+//	                    page keeps: the review's, the saved matches', the settings form, the
+//	                    frame kept for a tick, a daily's date asked about), the status line
+//	                    set, which game is on the table (table, kept as matches come and go:
+//	                    on, present)
 //
 // The game-agnostic parts live in sub-packages that import nothing of ui (the rooms of the table
 // core):

@@ -25,25 +25,25 @@
 //
 // Files:
 //
-//	doc.go          this map
-//	features.go     Reader.Fill: a view's counts and the features of each
-//	                (opponent, face)
-//	history.go      Tally: what the discards, takes and draws say of each
-//	                opponent, counted once for both games from their
-//	                events turned into Steps
-//	model.go        Trained, the shipped weights (weights.json, a
-//	                smallnet.Model); Parse, Uniform
-//	handwritten.go  Handwritten, the reading set by hand the model is
-//	                measured against
-//	reading.go      Reading: the scores fitted to the view's counts; the
-//	                chance of a count of a face in a rack
-//	deal.go         Reading.Deal: a placement of the unseen tiles drawn
-//	                from the belief, for a world
-//	fixture.go      FixtureCase: the trainer's fixed cases, which both
-//	                games' tests read again and check Go's reading by
 //	score.go        CountChances, CellLoss and Frequencies: a cell's
 //	                log-loss and a sampler's smoothed frequencies, the one
 //	                rule the trainer's figures and the bound's bench score by
+//	fixture.go      FixtureCase: the trainer's fixed cases, which both
+//	                games' tests read again and check Go's reading by
+//	deal.go         Reading.Deal: a placement of the unseen tiles drawn
+//	                from the belief, for a world
+//	reading.go      Reading: the scores fitted to the view's counts; the
+//	                chance of a count of a face in a rack
+//	handwritten.go  Handwritten, the reading set by hand the model is
+//	                measured against
+//	model.go        Trained, the shipped weights (weights.json, a
+//	                smallnet.Model); Parse, Uniform
+//	history.go      Tally: what the discards, takes and draws say of each
+//	                opponent, counted once for both games from their
+//	                events turned into Steps
+//	features.go     Reader.Fill: a view's counts and the features of each
+//	                (opponent, face)
+//	doc.go          this map
 //
 // The command that makes the weights is lab/belief/train, in the lab
 // beside the product; testdata/fixture.json holds its fixed cases,

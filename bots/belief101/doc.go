@@ -28,14 +28,14 @@
 //
 // Files:
 //
-//	doc.go       this map
-//	features.go  Reader.Fill: a view's unseen tiles, slots and the features
-//	             of each (opponent, face)
-//	model.go     Trained, the shipped weights; Handwritten, the reading set
-//	             by hand; Reader.Read, a view to a belief.Reading
 //	weighed.go   Reader.Weighed: the reading's worlds weighed by whether
 //	             normal, holding each, plans the opponents' last turns as
 //	             they were played (the hand rebuilt from its start,
 //	             okey101.View.HandStart), the reading that reaches the
 //	             target docs/studies/belief-101.md moved
+//	model.go     Trained, the shipped weights; Handwritten, the reading set
+//	             by hand; Reader.Read, a view to a belief.Reading
+//	features.go  Reader.Fill: a view's unseen tiles, slots and the features
+//	             of each (opponent, face)
+//	doc.go       this map
 package belief101

@@ -11,24 +11,24 @@
 //
 // Files:
 //
-//	bot.go        Bot, Levels, Options, New; the player every level shares (plans kept between calls)
-//	board.go      board: a turn played out on a copy of the rack and the table
-//	play.go       the moves the levels are built of: finish (and the quick proofs that a rack
-//	              cannot), open, lay, lay off, take back, discard
-//	rack.go       what a seat has seen, live copies, a tile's potential
-//	memo.go       the last few best openings and unmelded counts, remembered
-//	lookahead.go  the odds of opening with the next tile, and the next two or
-//	              three, by discard (hard)
-//	feed.go       the chance a discard lets the next player open, guessed (hard)
-//	finishodds.go the chance a discard leaves of finishing next turn or the one
-//	              after, once open (hard)
+//	turn.go       Turn: the whole turn a fresh bot of a level would play from a view
+//	house.go      the house rules as the bots see them: the feed penalty as a risk
+//	hard.go       Hard
+//	normal.go     Normal; taking the previous discard when the turn's plan uses it
+//	easy.go       Easy
 //	belief.go     Belief, Reading: hard's samplers fed by a belief of the racks
 //	              instead of the live copies (okey sim's read, bots/reader101)
-//	easy.go       Easy
-//	normal.go     Normal; taking the previous discard when the turn's plan uses it
-//	hard.go       Hard
-//	house.go      the house rules as the bots see them: the feed penalty as a risk
-//	turn.go       Turn: the whole turn a fresh bot of a level would play from a view
+//	finishodds.go the chance a discard leaves of finishing next turn or the one
+//	              after, once open (hard)
+//	feed.go       the chance a discard lets the next player open, guessed (hard)
+//	lookahead.go  the odds of opening with the next tile, and the next two or
+//	              three, by discard (hard)
+//	memo.go       the last few best openings and unmelded counts, remembered
+//	rack.go       what a seat has seen, live copies, a tile's potential
+//	play.go       the moves the levels are built of: finish (and the quick proofs that a rack
+//	              cannot), open, lay, lay off, take back, discard
+//	board.go      board: a turn played out on a copy of the rack and the table
+//	bot.go        Bot, Levels, Options, New; the player every level shares (plans kept between calls)
 //
 // The levels, as arena101 measures them (docs/bots-101.md gives the
 // commands and figures): normal wins about four matches in five against

@@ -12,27 +12,27 @@
 //
 // Files:
 //
-//	doc.go      this map
-//	verdict.go  Decision, Candidate, Summary, the labels and their thresholds, accuracy
+//	okey101.go  Okey 101: the same
+//	read101.go  the same in Okey 101: what the next player took and laid
+//	            down, and a tile's help to its rack in a world
+//	read.go     what reading the table changed in a classic verdict: the
+//	            decision judged again on racks dealt at random, and what
+//	            the belief's worlds said the next player wanted (TableRead);
+//	            its words, and what a hint may say of it (TableRead.Said)
+//	classic.go  classic Okey: the candidates, the reasons in words
+//	replay.go   the review of a record, written once: its decisions (Point),
+//	            each judged in order; each game's small part (replayer)
+//	plan.go     the classic hint's plan for the whole turn (TurnPlan): the
+//	            take valued by the judge's own follow-up, a winning rack
+//	            drawn to finish or to hold, a hold only when shown ahead;
+//	            the plan's next step after its first (TurnPlan.Next)
+//	advise.go   the hint: the hard bot's move judged as a move played, the
+//	            judge's best kept where hard's is worse than good
 //	judge.go    the adaptive comparison shared by both games: worlds in rounds
 //	            until the label is settled, a finish not played weighed
 //	            against the move played until settled (finishes); playOut,
 //	            a decision's candidates named and played out (each game's
 //	            playout)
-//	advise.go   the hint: the hard bot's move judged as a move played, the
-//	            judge's best kept where hard's is worse than good
-//	plan.go     the classic hint's plan for the whole turn (TurnPlan): the
-//	            take valued by the judge's own follow-up, a winning rack
-//	            drawn to finish or to hold, a hold only when shown ahead;
-//	            the plan's next step after its first (TurnPlan.Next)
-//	replay.go   the review of a record, written once: its decisions (Point),
-//	            each judged in order; each game's small part (replayer)
-//	classic.go  classic Okey: the candidates, the reasons in words
-//	read.go     what reading the table changed in a classic verdict: the
-//	            decision judged again on racks dealt at random, and what
-//	            the belief's worlds said the next player wanted (TableRead);
-//	            its words, and what a hint may say of it (TableRead.Said)
-//	read101.go  the same in Okey 101: what the next player took and laid
-//	            down, and a tile's help to its rack in a world
-//	okey101.go  Okey 101: the same
+//	verdict.go  Decision, Candidate, Summary, the labels and their thresholds, accuracy
+//	doc.go      this map
 package coach

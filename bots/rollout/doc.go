@@ -22,13 +22,13 @@
 //
 // Files:
 //
-//	doc.go      this map
-//	compare.go  Compare: candidates × worlds on a few goroutines; the Play of
-//	            either game; Paired: mean and interval of a difference
+//	okey101.go  Okey 101: the samplers (the belief's, the uniform one), the
+//	            world, the playout with normal bots, the value
 //	classic.go  classic Okey: the samplers (the belief's, the uniform one),
 //	            the world, the playout with normal bots (a candidate
 //	            followed by a planned next move: CandidatesClassicThen),
 //	            the value
-//	okey101.go  Okey 101: the samplers (the belief's, the uniform one), the
-//	            world, the playout with normal bots, the value
+//	compare.go  Compare: candidates × worlds on a few goroutines; the Play of
+//	            either game; Paired: mean and interval of a difference
+//	doc.go      this map
 package rollout

@@ -26,10 +26,10 @@
 //
 // Files:
 //
-//	doc.go        this map
+//	fixture.go    the trainer's fixed cases, which the test reads again
 //	wait.go       Reader, Input: a view's features of each face held;
 //	              Trained, Chance
-//	fixture.go    the trainer's fixed cases, which the test reads again
+//	doc.go        this map
 //
 // The command that makes the weights is lab/wait/train, in the lab
 // beside the product; testdata/fixture.json holds its fixed cases.

@@ -19,17 +19,17 @@
 //
 // The files:
 //
-//	rules.go   Rules and ParseRules: every option of RULES.md
-//	deal.go    the table ritual and the simple deal, from a seed
-//	state.go   State: the match as it stands, what each seat may do
-//	action.go  actions, events and the reasons an action is refused
-//	apply.go   Apply, the reducer: one action, a new state, the events
-//	view.go    View: what one seat may know, all a bot or screen gets,
-//	           and the view turned to another chair (View.Rotate)
-//	world.go   what a view implies of the hidden tiles, and worlds
-//	           sampled from it for bots that search
 //	record.go  Record and Game, package record's under this game, and
 //	           this game's part of them: its action lines, its deals
+//	world.go   what a view implies of the hidden tiles, and worlds
+//	           sampled from it for bots that search
+//	view.go    View: what one seat may know, all a bot or screen gets,
+//	           and the view turned to another chair (View.Rotate)
+//	apply.go   Apply, the reducer: one action, a new state, the events
+//	action.go  actions, events and the reasons an action is refused
+//	state.go   State: the match as it stands, what each seat may do
+//	deal.go    the table ritual and the simple deal, from a seed
+//	rules.go   Rules and ParseRules: every option of RULES.md
 //
 // The package imports only the standard library and its own layers,
 // does no I/O, never mutates its input and takes randomness only from a

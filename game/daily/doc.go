@@ -21,17 +21,17 @@
 //
 // The files:
 //
-//	daily.go  Hands (of a game's day), Date (parsing YYYY-MM-DD strictly),
-//	          Seed, Set and New
-//	deal.go   the daily's rules, each hand's record before play, the
-//	          fingerprint and the canonical text it hashes
-//	record.go a hand's record naming its daily (Meta), and the check
-//	          that a record is the hand it names (IdentifyClassic,
-//	          Identify101), for okey verify and the statistics to come
 //	served.go okey serve's daily: every seed from a secret the server
 //	          draws for the day (NewServed), the commitment to it shown
 //	          while the day lasts (Commit), a served hand's record checked
 //	          against the secret revealed after (VerifyServedClassic/101)
+//	record.go a hand's record naming its daily (Meta), and the check
+//	          that a record is the hand it names (IdentifyClassic,
+//	          Identify101), for okey verify and the statistics to come
+//	deal.go   the daily's rules, each hand's record before play, the
+//	          fingerprint and the canonical text it hashes
+//	daily.go  Hands (of a game's day), Date (parsing YYYY-MM-DD strictly),
+//	          Seed, Set and New
 //
 // Like every package under game, it uses the standard library and the
 // referees only, does no I/O and reads no clock: "today" is the caller's.

@@ -17,21 +17,21 @@
 //
 // The files:
 //
-//	format.go     Format, the values it hands back (Policy, Hand, Outcome,
-//	              Scored, Standing) and its errors
+//	seated.go     Seated: a format at a tournament's table, its players
+//	              awaited, its one match played out by the bots if need be
+//	round.go      Round: one table of a tournament's duplicate round, dealt
+//	              from the round's seal (RoundPlan), its secret never shown
+//	duplicate.go  Duplicate: each deal four times, the players a seat on,
+//	              scored against the mean (DuplicatePlan, DuplicateScores)
+//	daily.go      Daily: the day's hands, served (DailyPlan, the server's
+//	              secret seeds) or local (a daily.Set's public ones)
+//	match.go      Match: match after match, each dealt from a fresh seal
 //	seal.go       Seal: a match's seed, salt, commitment and bots' key; a
 //	              fresh one made of random bytes the caller drew (SealFrom),
 //	              one read back from a record's header (SealOf); Shown,
 //	              what the seats see of it
-//	match.go      Match: match after match, each dealt from a fresh seal
-//	daily.go      Daily: the day's hands, served (DailyPlan, the server's
-//	              secret seeds) or local (a daily.Set's public ones)
-//	duplicate.go  Duplicate: each deal four times, the players a seat on,
-//	              scored against the mean (DuplicatePlan, DuplicateScores)
-//	round.go      Round: one table of a tournament's duplicate round, dealt
-//	              from the round's seal (RoundPlan), its secret never shown
-//	seated.go     Seated: a format at a tournament's table, its players
-//	              awaited, its one match played out by the bots if need be
+//	format.go     Format, the values it hands back (Policy, Hand, Outcome,
+//	              Scored, Standing) and its errors
 //
 // Like every package under game it uses the standard library and game's
 // own packages only, reads no clock, draws no randomness and does no

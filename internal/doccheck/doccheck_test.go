@@ -421,7 +421,12 @@ func mapRank(t *testing.T, dir string) func(file string) int {
 // method's receiver names is the one it adds to: neither counts.
 func backUp(t *testing.T, dir string) []string {
 	t.Helper()
-	rank := mapRank(t, dir)
+	return backUpBy(t, dir, mapRank(t, dir))
+}
+
+// backUpBy is backUp with the files' order given by rank.
+func backUpBy(t *testing.T, dir string, rank func(file string) int) []string {
+	t.Helper()
 	paths, err := filepath.Glob(filepath.Join(dir, "*.go"))
 	if err != nil {
 		t.Fatal(err)

@@ -48,7 +48,12 @@ func exportData(t *testing.T, root string, pkgs ...string) map[string]string {
 // the methods it lets by. The package is type-checked against exports.
 func methodsBackUp(t *testing.T, dir, pkg string, exports map[string]string) []string {
 	t.Helper()
-	rank := mapRank(t, dir)
+	return methodsBackUpBy(t, dir, pkg, exports, mapRank(t, dir))
+}
+
+// methodsBackUpBy is methodsBackUp with the files' order given by rank.
+func methodsBackUpBy(t *testing.T, dir, pkg string, exports map[string]string, rank func(file string) int) []string {
+	t.Helper()
 	paths, err := filepath.Glob(filepath.Join(dir, "*.go"))
 	if err != nil {
 		t.Fatal(err)

@@ -4,10 +4,10 @@
 //
 // The files:
 //
-//	i18n.go    the catalogs read and a language's words looked up (Catalog.T)
-//	plural.go  a message's plural form picked by its number (key[one], key[other])
-//	suffix.go  Turkish case endings after a word as it is read aloud (Ali'nin, 7'yi)
 //	tiles.go   tiles, runs and melds in words, with the case a sentence needs
+//	suffix.go  Turkish case endings after a word as it is read aloud (Ali'nin, 7'yi)
+//	plural.go  a message's plural form picked by its number (key[one], key[other])
+//	i18n.go    the catalogs read and a language's words looked up (Catalog.T)
 //
 // It imports the embedded assets and game/tile only.
 package i18n

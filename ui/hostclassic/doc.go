@@ -5,22 +5,22 @@
 // it meets the app, in values (a hosting.Scene down, a hosting.Reply
 // up) and the little hosting.App still gives:
 //
-//	side.go   Side, the game's side: the screens' hooks, a served
-//	          table's update taken in (the hands' scores among it), what
-//	          the app asks of it
-//	match.go  its side of a match's life: its record read back, a match
-//	          started and adopted, an action taken in (the hands'
-//	          scores counted), a bot's answer played
+//	pages.go  what classic gives the pages the app hosts: resuming, the
+//	          end of a hand, the score history, the final table, the ?
+//	          page and the stacks
+//	view.go   the table screen placed (its parts are playclassic's),
+//	          the score history under the status, the status, the key
+//	          bar, the header
 //	act.go    the table's messages (Update): its keys and clicks
 //	          (playclassic.Table.Key, Click), its bots' answers, and what
 //	          they came to, for the app (hosting.Reply): a move played here
 //	          or sent to a served table, the hint
-//	view.go   the table screen placed (its parts are playclassic's),
-//	          the score history under the status, the status, the key
-//	          bar, the header
-//	pages.go  what classic gives the pages the app hosts: resuming, the
-//	          end of a hand, the score history, the final table, the ?
-//	          page and the stacks
+//	match.go  its side of a match's life: its record read back, a match
+//	          started and adopted, an action taken in (the hands'
+//	          scores counted), a bot's answer played
+//	side.go   Side, the game's side: the screens' hooks, a served
+//	          table's update taken in (the hands' scores among it), what
+//	          the app asks of it
 //
 // It imports ui/playclassic, the referee, the bots, ui/hosting and the
 // table's core, and nothing of ui.

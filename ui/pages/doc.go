@@ -15,31 +15,31 @@
 // the host acts on (close, quit, look): a page never reaches into the
 // Model, so the Model's state stays the Model's.
 //
-// The files, the ground first (each reads only those above it):
+// The files, read top-down (each reads only those below it):
 //
-//	page.go     Common, the Component interface, Result, Frame
-//	bar.go      the key bar: whole keys most needed first, drawn once per
-//	            set and width
-//	scroll.go   the scroll of a page of lines (a bubbles viewport), by keys
-//	            and wheel
-//	name.go     a name on the form: bubbles' textinput, kept to a name's
-//	            caps; a name from outside cleaned to them
-//	coach.go    the coach's words (moves, reasons) in the player's
-//	            language, and the tiles a move uses
-//	info.go     an information page: lines that scroll, closed by esc or
-//	            its key; the score history's lines, both games'
-//	stats.go    the statistics page's lines
-//	notice.go   the notice, the too-small screen, the locked screen
-//	form.go     the settings form: fields, the cursor, choices, the note;
-//	            what fields mean is the owner's (FormRules)
-//	review.go   the coach's review: the work's progress, then a decision at
-//	            a time on the rack
-//	reads.go    the review's reading of the racks (r): what the belief
-//	            read of each other rack at a decision, beside what it held
-//	matches.go  the saved matches, to review one: the list with its cursor
 //	between.go  the pages between hands of both games: Resume (the match
 //	            found saved), Final (the final table, its seats by place),
 //	            HandEndPage (a hand's end)
+//	matches.go  the saved matches, to review one: the list with its cursor
+//	reads.go    the review's reading of the racks (r): what the belief
+//	            read of each other rack at a decision, beside what it held
+//	review.go   the coach's review: the work's progress, then a decision at
+//	            a time on the rack
+//	form.go     the settings form: fields, the cursor, choices, the note;
+//	            what fields mean is the owner's (FormRules)
+//	notice.go   the notice, the too-small screen, the locked screen
+//	stats.go    the statistics page's lines
+//	info.go     an information page: lines that scroll, closed by esc or
+//	            its key; the score history's lines, both games'
+//	coach.go    the coach's words (moves, reasons) in the player's
+//	            language, and the tiles a move uses
+//	name.go     a name on the form: bubbles' textinput, kept to a name's
+//	            caps; a name from outside cleaned to them
+//	scroll.go   the scroll of a page of lines (a bubbles viewport), by keys
+//	            and wheel
+//	bar.go      the key bar: whole keys most needed first, drawn once per
+//	            set and width
+//	page.go     Common, the Component interface, Result, Frame
 //
 // It may import ui/canvas, ui/layout, ui/keymap, ui/theme, kit/i18n,
 // ui/stats, ui/rack (the review's rack), kit/safetext (a name cleaned),

@@ -18,11 +18,11 @@
 //
 // The files:
 //
-//	work.go     a review worked out in the background: Start, its messages taken in, Close
-//	saved.go    the saved matches: their list and a chosen record, read in tea.Cmds
-//	say.go      Say: okey review's report says the coach's words as the review page does
 //	reads.go    ReadsOf: the belief's reading of the other racks at each decision of a
 //	            hand that is over, beside the racks as they were
+//	say.go      Say: okey review's report says the coach's words as the review page does
+//	saved.go    the saved matches: their list and a chosen record, read in tea.Cmds
+//	work.go     a review worked out in the background: Start, its messages taken in, Close
 //
 // It may import bots/coach, bots/belief, bots/belief101, the referees (game/classic, game/okey101 and its meld solver, game/record,
 // game/tile), ui/cli (the review's engine), ui/pages (what a review

@@ -6,11 +6,11 @@
 // settings a form describes, which lines each game shows. The form is
 // drawn and edited by ui/pages; the app opens it and acts on its result.
 //
-//	settings.go  the games, the speeds, Settings and their checks, Load and Save
-//	flags.go     Overrides: a run's flags on the settings, checked; Seeds,
-//	             where a run's matches take their seeds from (--seed)
 //	form.go      the form's lines (Field*), Fields and Of, Onto (only what
 //	             the player changed is saved), FormRules (pages.FormRules)
+//	flags.go     Overrides: a run's flags on the settings, checked; Seeds,
+//	             where a run's matches take their seeds from (--seed)
+//	settings.go  the games, the speeds, Settings and their checks, Load and Save
 //
 // Each game's lines of rules are its own package's (playclassic's and
 // play101/rules' Fields and Of); this package puts them in their

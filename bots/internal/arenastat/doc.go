@@ -14,10 +14,10 @@
 //
 // The files:
 //
-//	ratio.go  Ratio: cluster-robust ratio estimates and 95% intervals,
-//	          wilson's interval
-//	time.go   TimeHist: decision times, mean and quantiles
 //	run.go    what both arenas report alike: DecisionTimes (one type, one
 //	          field name each), the workers' histograms merged, hands a
 //	          second, the error of an interrupted run
+//	time.go   TimeHist: decision times, mean and quantiles
+//	ratio.go  Ratio: cluster-robust ratio estimates and 95% intervals,
+//	          wilson's interval
 package arenastat

@@ -9,26 +9,26 @@
 // rules only what Config says; the referee (package game/classic)
 // builds its Analyzer with Rules.HandConfig.
 //
-// The files, from the rack inwards:
+// The files, read top-down (each uses only those below it):
 //
-//	analysis.go         Analyzer, Config, the result types (Win, Meld,
-//	                    Discard, Arrangement), RackSize
-//	hand.go             Hand: a rack as bit masks, cheap to copy
-//	analyze.go          the model: naturals by played face and wilds;
-//	                    the stock, the deal's tiles in existence
-//	win.go              Win and IsWin; the grouping search
-//	win_fast.go         the fast melds check behind IsWin
-//	distance.go         Distance, DiscardDistances, Outs, BestDiscard,
-//	                    Win.Points (the one scoring rule of a win)
-//	distance_search.go  the exact branch and bound everything traces to
-//	analysis_runs.go    a colour's runs as tables of half lines; Prepare
-//	analysis_curve.go   seat curves: a colour's runs in one word
-//	analysis_core.go    the relaxed solver (no availability limits)
+//	arrange.go          Arrange: seri diz and çift diz
+//	analysis_table.go   DiscardTable: a bot's discard in one call
+//	analysis_delta.go   one tile more or less, from one solve
 //	analysis_check.go   witnesses (the stock's): the relaxed optimum
 //	                    checked against the tiles in existence
-//	analysis_delta.go   one tile more or less, from one solve
-//	analysis_table.go   DiscardTable: a bot's discard in one call
-//	arrange.go          Arrange: seri diz and çift diz
+//	analysis_core.go    the relaxed solver (no availability limits)
+//	analysis_curve.go   seat curves: a colour's runs in one word
+//	analysis_runs.go    a colour's runs as tables of half lines; Prepare
+//	distance_search.go  the exact branch and bound everything traces to
+//	distance.go         Distance, DiscardDistances, Outs, BestDiscard,
+//	                    Win.Points (the one scoring rule of a win)
+//	win_fast.go         the fast melds check behind IsWin
+//	win.go              Win and IsWin; the grouping search
+//	analyze.go          the model: naturals by played face and wilds;
+//	                    the stock, the deal's tiles in existence
+//	hand.go             Hand: a rack as bit masks, cheap to copy
+//	analysis.go         Analyzer, Config, the result types (Win, Meld,
+//	                    Discard, Arrangement), RackSize
 //
 // A use:
 //

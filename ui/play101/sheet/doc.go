@@ -6,13 +6,13 @@
 // What it writes are lines and plain values for ui/pages, which lays
 // the pages out the same in both games:
 //
+//	pages.go  a hand's end (HandEndPage: the table as it ended, the
+//	          tiles others laid off, the last turn, each player's score
+//	          and why) and the final sheet's rows (Final)
 //	sheet.go  Sheet, Log; the sheet itself (Table: a line a hand, the
 //	          totals), a hand in a few words (HandEnd), its title, why
 //	          its points were doubled, why a seat scored what it did
 //	          (HandTitle, Doublings, LineWhy), a score with its sign
-//	pages.go  a hand's end (HandEndPage: the table as it ended, the
-//	          tiles others laid off, the last turn, each player's score
-//	          and why) and the final sheet's rows (Final)
 //
 // It imports the referee of 101 (game, game/okey101, game/tile), the
 // melds on the table (ui/play101/melds), the table's core (ui/table,

@@ -7,22 +7,22 @@
 // a page can be drawn by the session that shows it and by the command alike, and tested at any
 // size in either language.
 //
-//	when.go       a tournament's lobby line: its game, kind, players and when it plays (starts
-//	              in, ends in, round k of n, finished); the list of tournaments drawn
+//	at.go         a start typed as a clock time in UTC ("20:30", "tomorrow 20:30", bugün, yarın):
+//	              the form's and the operator's edit's
+//	refusal.go    what the server or the director refuses of a tournament's settings, in the
+//	              player's words, naming what to change: the form's and the operator's edit's
+//	text.go       the standings as plain text (aligned, no colour, 80 columns) and as JSON
+//	partner.go    a partners' ask to partner: a typed name matched (Turkish folded) among
+//	              those waiting alone, who may be asked, who asks whom
+//	rules.go      a tournament's rules in words: points by place, ties, the streak, bots,
+//	              forfeits, tie-breaks, duplicate deals, partners
+//	over.go       a finished tournament: its podium and the player's rating on its page, the
+//	              line that tells a player who played in it, wherever they are
+//	page.go       a tournament's page: its head, the standings, the tables in play, the matches
+//	              played and their records at the end, scrolled to the rows it has
 //	columns.go    the standings as columns: rank, player, points, matches, wins, the streak
 //	              marked, rating, the Swiss tie-break, the duplicate score, an arena's results
 //	              match by match; the names shown
-//	page.go       a tournament's page: its head, the standings, the tables in play, the matches
-//	              played and their records at the end, scrolled to the rows it has
-//	over.go       a finished tournament: its podium and the player's rating on its page, the
-//	              line that tells a player who played in it, wherever they are
-//	rules.go      a tournament's rules in words: points by place, ties, the streak, bots,
-//	              forfeits, tie-breaks, duplicate deals, partners
-//	partner.go    a partners' ask to partner: a typed name matched (Turkish folded) among
-//	              those waiting alone, who may be asked, who asks whom
-//	text.go       the standings as plain text (aligned, no colour, 80 columns) and as JSON
-//	refusal.go    what the server or the director refuses of a tournament's settings, in the
-//	              player's words, naming what to change: the form's and the operator's edit's
-//	at.go         a start typed as a clock time in UTC ("20:30", "tomorrow 20:30", bugün, yarın):
-//	              the form's and the operator's edit's
+//	when.go       a tournament's lobby line: its game, kind, players and when it plays (starts
+//	              in, ends in, round k of n, finished); the list of tournaments drawn
 package tourneyview
