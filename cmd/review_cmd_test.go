@@ -218,9 +218,18 @@ func TestReviewLastMatch(t *testing.T) {
 // would have said there (issue 93, point 4): with --json a "hint" line
 // after each decision's, for the same hand and action, with the moves
 // planned; in text a section in the player's language, in lines of at
-// most 80 columns.
+// most 80 columns. A classic hint takes up to the game's time for one
+// (HintBudget) on two workers, most of the package's CPU: under -short
+// the JSON is read for 101 alone and the text in English for classic,
+// in Turkish for 101 (each game's hints and each language still said);
+// the whole suite reads both games' JSON and both languages' text of
+// each game.
 func TestReviewHints(t *testing.T) {
-	for _, g := range []string{"classic", "101"} {
+	games := []string{"classic", "101"}
+	if testing.Short() {
+		games = games[1:]
+	}
+	for _, g := range games {
 		f := simRecords(t, g, "1")[0]
 		var out, errb bytes.Buffer
 		if code := run(context.Background(), []string{"review", "--hints", "--json", "--samples", "2", "--workers", "2", "--seat", "2", f}, nil, &out, &errb); code != 0 {
@@ -252,21 +261,29 @@ func TestReviewHints(t *testing.T) {
 			t.Errorf("%s: %d hints for %d decisions", g, hints, decisions)
 		}
 	}
-	f := simRecords(t, "classic", "1")[0]
-	for _, c := range []struct{ lang, title, hint string }{
-		{"en", "What the hint would have said", "the hint: "},
-		{"tr", "İpucu ne derdi", "ipucu: "},
+	records := map[string]string{}
+	for _, c := range []struct{ game, lang, title, hint string }{
+		{"classic", "en", "What the hint would have said", "the hint: "},
+		{"101", "tr", "İpucu ne derdi", "ipucu: "},
+		{"classic", "tr", "İpucu ne derdi", "ipucu: "},
+		{"101", "en", "What the hint would have said", "the hint: "},
 	} {
+		if testing.Short() && (c.game == "classic") != (c.lang == "en") {
+			continue
+		}
+		if records[c.game] == "" {
+			records[c.game] = simRecords(t, c.game, "1")[0]
+		}
 		var out, errb bytes.Buffer
-		if code := run(context.Background(), []string{"review", "--hints", "--lang", c.lang, "--samples", "2", "--hand", "1", f}, nil, &out, &errb); code != 0 {
-			t.Fatalf("%s: exit %d: %s", c.lang, code, errb.String())
+		if code := run(context.Background(), []string{"review", "--hints", "--lang", c.lang, "--samples", "2", "--hand", "1", records[c.game]}, nil, &out, &errb); code != 0 {
+			t.Fatalf("%s %s: exit %d: %s", c.game, c.lang, code, errb.String())
 		}
 		if !strings.Contains(out.String(), c.title) || !strings.Contains(out.String(), c.hint) {
-			t.Errorf("%s: no hints said:\n%s", c.lang, out.String())
+			t.Errorf("%s %s: no hints said:\n%s", c.game, c.lang, out.String())
 		}
 		for _, l := range strings.Split(out.String(), "\n") {
 			if w := ansi.StringWidth(l); w > 80 {
-				t.Errorf("%s: line of %d columns: %q", c.lang, w, l)
+				t.Errorf("%s %s: line of %d columns: %q", c.game, c.lang, w, l)
 			}
 		}
 	}
