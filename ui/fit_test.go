@@ -91,58 +91,74 @@ func fitsSizes(t *testing.T, name string, m *Model, whole map[string]bool, sizes
 // stacks with the status under them, the settings, the review and its
 // rack, the pages between hands): no line is wider than the terminal, no
 // screen taller, nothing is cut mid-word, and no key bar is cut (no "…"
-// on the bottom line).
+// on the bottom line). Its CPU is mostly the first hand's reviews: under
+// -short the two languages share each game's, judged in English for
+// classic and in Turkish for 101 (so that each language's page of a
+// review at work is drawn) and drawn done in the other; the whole suite
+// judges each.
 func TestEveryScreenFitsEverySize(t *testing.T) {
-	for _, lang := range []string{"en", "tr"} {
+	reviews := map[string]*reviewState{}
+	judgedBefore := func(lang, g string) *reviewState {
+		if !testing.Short() || (lang == "en") == (g == "classic") {
+			return nil
+		}
+		return reviews[g]
+	}
+	for _, run := range []struct{ lang, game string }{{"en", "classic"}, {"tr", "classic"}, {"tr", "101"}, {"en", "101"}} {
+		lang := run.lang
 		whole := endingWords(t, lang)
-		t.Run(lang+"-classic", func(t *testing.T) {
-			m := newTestModel(t, 100, 30, func(o *Options) {
-				o.Settings.Lang = lang
-				o.Settings.Rules = "points=5"
-				o.NewBot = func(string, botsclassic.Options) (botsclassic.Bot, error) { return showingBot{}, nil }
-				o.Review = fitReview
-			})
-			drain(t, m, m.Init())
-			var judged *reviewState
-			fitsEverySize(t, "table", m, whole)
-			standingsBeside(t, m)
-			for _, k := range []string{"?", "b", "r", "i"} {
-				press(t, m, k)
-				fitsEverySize(t, "page "+k, m, whole)
+		if run.game == "classic" {
+			t.Run(lang+"-classic", func(t *testing.T) {
+				m := newTestModel(t, 100, 30, func(o *Options) {
+					o.Settings.Lang = lang
+					o.Settings.Rules = "points=5"
+					o.NewBot = func(string, botsclassic.Options) (botsclassic.Bot, error) { return showingBot{}, nil }
+					o.Review = fitReview
+				})
+				drain(t, m, m.Init())
+				var judged *reviewState
+				fitsEverySize(t, "table", m, whole)
+				standingsBeside(t, m)
+				for _, k := range []string{"?", "b", "r", "i"} {
+					press(t, m, k)
+					fitsEverySize(t, "page "+k, m, whole)
+					press(t, m, "esc")
+				}
+				press(t, m, "o")
+				fitsEverySize(t, "settings", m, whole)
 				press(t, m, "esc")
-			}
-			press(t, m, "o")
-			fitsEverySize(t, "settings", m, whole)
-			press(t, m, "esc")
-			playMyTurn(t, m)
-			m2 := reopen(t, m, m.opt)
-			m2.Update(windowMsg(100, 30))
-			fitsEverySize(t, "resume", m2, whole)
-			m2.Close()
-			m.files.Lock()
-			for m.screen != scrMatchOver {
-				for m.screen == scrPlay {
-					if tableClassic(m).View.Legal.Show {
-						press(t, m, "g")
+				playMyTurn(t, m)
+				m2 := reopen(t, m, m.opt)
+				m2.Update(windowMsg(100, 30))
+				fitsEverySize(t, "resume", m2, whole)
+				m2.Close()
+				m.files.Lock()
+				for m.screen != scrMatchOver {
+					for m.screen == scrPlay {
+						if tableClassic(m).View.Legal.Show {
+							press(t, m, "g")
+						}
+						playMyTurn(t, m)
 					}
-					playMyTurn(t, m)
-				}
-				if m.screen == scrHandOver {
-					fitsEverySize(t, "handover", m, whole)
-					quitInSight(t, "handover", m, m.keys.HandOver.Quit)
-					if tableClassic(m).View.Hand == 1 {
-						judged = reviewFits(t, m, whole, nil)
+					if m.screen == scrHandOver {
+						fitsEverySize(t, "handover", m, whole)
+						quitInSight(t, "handover", m, m.keys.HandOver.Quit)
+						if tableClassic(m).View.Hand == 1 {
+							judged = reviewFits(t, m, whole, judgedBefore(lang, "classic"))
+							reviews["classic"] = judged
+						}
+						press(t, m, "enter")
 					}
-					press(t, m, "enter")
 				}
-			}
-			fitsEverySize(t, "matchover", m, whole)
-			quitInSight(t, "matchover", m, m.keys.MatchOver.Quit)
-			// The match's review is the same page with another title;
-			// judging the whole match would be most of this test's time,
-			// so the first hand's verdicts stand in for it.
-			reviewFits(t, m, whole, judged)
-		})
+				fitsEverySize(t, "matchover", m, whole)
+				quitInSight(t, "matchover", m, m.keys.MatchOver.Quit)
+				// The match's review is the same page with another title;
+				// judging the whole match would be most of this test's time,
+				// so the first hand's verdicts stand in for it.
+				reviewFits(t, m, whole, judged)
+			})
+			continue
+		}
 		t.Run(lang+"-101", func(t *testing.T) {
 			m := start101(t, 100, 30, withSeed(3), func(o *Options) {
 				o.Settings.Lang = lang
@@ -175,7 +191,7 @@ func TestEveryScreenFitsEverySize(t *testing.T) {
 					fitsEverySize(t, "handover", m, whole)
 					quitInSight(t, "101 handover", m, m.keys.HandOver.Quit)
 					if table101(m).View.Hand == 1 {
-						reviewFits(t, m, whole, nil)
+						reviews["101"] = reviewFits(t, m, whole, judgedBefore(lang, "101"))
 					}
 					press(t, m, "r")
 					fitsEverySize(t, "sheet", m, whole)
