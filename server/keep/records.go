@@ -392,31 +392,38 @@ const (
 )
 
 // Last is table id's match before the one its record holds (nil:
-// none), as the table's owner kept it when the next match began.
+// none), as the table's owner kept it when the next match began. It is
+// read from the stream's leader: a direct get may be answered by a
+// replica a write behind, which would say there is none, or hold only
+// a forger's.
 func (b *RecordBook) Last(ctx context.Context, id string) (rec []byte, err error) {
 	subj := lastSubject(id)
-	err = untilAvailable(ctx, func(ctx context.Context) error {
-		m, err := b.stream.GetLastMsgForSubject(ctx, subj)
-		switch {
-		case errors.Is(err, jetstream.ErrMsgNotFound):
-			rec = nil
-			return nil
-		case err != nil:
-			return fmt.Errorf("its match before: %w", err)
-		}
-		if rec, err = b.eng.Seal.openKept(subj, m.Data); err == nil {
-			return nil
-		}
-		// A forger's, appended after the node's: the node's is the
-		// first (those before it were purged as it was written).
-		b.refused("a table's match before", "table", id)
-		if m, err = b.stream.firstFor(ctx, subj); err != nil {
-			return fmt.Errorf("its match before: %w", err)
-		}
-		rec, err = b.eng.Seal.openKept(subj, m.Data)
-		return err
-	})
-	return rec, err
+	m, ok, err := leaderGet(ctx, b.eng.NC, recordsStream, struct {
+		LastBySubj string `json:"last_by_subj"`
+	}{subj})
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("its match before: %w", err)
+	case !ok:
+		return nil, nil
+	}
+	if rec, err = b.eng.Seal.openKept(subj, m.Data); err == nil {
+		return rec, nil
+	}
+	// A forger's, appended after the node's: the node's is the first
+	// (those before it were purged as it was written).
+	b.refused("a table's match before", "table", id)
+	first, ok, err := leaderGet(ctx, b.eng.NC, recordsStream, struct {
+		NextBySubj string `json:"next_by_subj"`
+		Seq        uint64 `json:"seq"`
+	}{subj, 1})
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("its match before: %w", err)
+	case !ok:
+		return nil, fmt.Errorf("its match before: %w", jetstream.ErrMsgNotFound)
+	}
+	return b.eng.Seal.openKept(subj, first.Data)
 }
 
 // readOnce reads table id's record once.
