@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"fmt"
+	"math"
+	"sync"
 
 	"okey/bots/arenaclassic"
 	"okey/bots/belief"
@@ -210,16 +212,17 @@ func drawn(v *classic.View, t tile.Tile) classic.View {
 // (botsclassic's, or perturbed: normal throwing a tile at random at one
 // discard in five; arenaWith: or prev) from seed, as okey sim does, and gives the figures.
 func arena(ctx context.Context, m *smallnet.Model, mode string, opp []string, hands int, seed uint64, workers int) (arenaclassic.Result, error) {
-	return arenaWith(ctx, m, mode, opp, nil, "", hands, seed, workers)
+	return arenaWith(ctx, m, mode, opp, nil, "", hands, seed, workers, nil)
 }
 
 // arenaWith is arena whose field may seat "prev", the value bot of prev
-// in prevMode (the generation before).
-func arenaWith(ctx context.Context, m *smallnet.Model, mode string, opp []string, prev *smallnet.Model, prevMode string, hands int, seed uint64, workers int) (arenaclassic.Result, error) {
+// in prevMode (the generation before), and whose hands' records go to
+// rec when it is set.
+func arenaWith(ctx context.Context, m *smallnet.Model, mode string, opp []string, prev *smallnet.Model, prevMode string, hands int, seed uint64, workers int, rec func(unit int, record []byte) error) (arenaclassic.Result, error) {
 	bots := append([]string{"value"}, opp...)
 	cfg := arenaclassic.Config{
 		Bots: bots, Hands: hands, Seed: seed,
-		Rules: classic.DefaultRules(), Workers: workers,
+		Rules: classic.DefaultRules(), Workers: workers, Record: rec,
 		New: func(level string, opt botsclassic.Options) (botsclassic.Bot, error) {
 			switch level {
 			case "perturbed":
@@ -247,4 +250,77 @@ func arenaWith(ctx context.Context, m *smallnet.Model, mode string, opp []string
 		return r, fmt.Errorf("arena: %w", err)
 	}
 	return r, nil
+}
+
+// pairedArena runs arenaWith and measures, deal by deal, the points
+// the seats of than (a level of the field; the mean of them) lost from
+// play, gösterme apart, less what the value bot lost, in the same
+// hands: both sit in every seat of every deal beside the same others,
+// so the luck of the deal cancels (against three hard, it is the
+// arena's play figure). It gives the mean a hand and its 95% half-width
+// over the deals.
+func pairedArena(ctx context.Context, m *smallnet.Model, mode string, opp []string, prev *smallnet.Model, prevMode string, hands int, seed uint64, workers int, than string) (arenaclassic.Result, float64, float64, error) {
+	gaps := make([]float64, hands)
+	var mu sync.Mutex
+	r, err := arenaWith(ctx, m, mode, opp, prev, prevMode, hands, seed, workers, func(unit int, b []byte) error {
+		g, err := handGap(b, than)
+		if err != nil {
+			return fmt.Errorf("hand %d: %w", unit, err)
+		}
+		mu.Lock()
+		gaps[unit] = g
+		mu.Unlock()
+		return nil
+	})
+	if err != nil {
+		return r, 0, 0, err
+	}
+	deals := hands / classic.NumSeats
+	var s, s2 float64
+	for k := range deals {
+		d := (gaps[4*k] + gaps[4*k+1] + gaps[4*k+2] + gaps[4*k+3]) / 4
+		s += d
+		s2 += d * d
+	}
+	mean := s / float64(max(deals, 1))
+	half := 0.0
+	if deals > 1 {
+		half = 1.96 * math.Sqrt(max(s2/float64(deals)-mean*mean, 0)*float64(deals)/float64(deals-1)/float64(deals))
+	}
+	return r, mean, half, nil
+}
+
+// handGap replays a hand's record (the arena's) and gives the points
+// the seats of than lost from play (gösterme apart; their mean) less
+// what the value bot lost; a hand cut at the move cap scores nothing.
+func handGap(b []byte, than string) (float64, error) {
+	rec, err := classic.ParseRecord(b)
+	if err != nil {
+		return 0, err
+	}
+	g, err := rec.Replay()
+	if err != nil {
+		return 0, err
+	}
+	st := g.State()
+	res := st.Result()
+	if res == nil {
+		return 0, nil
+	}
+	var v, o float64
+	n := 0
+	for s := range classic.NumSeats {
+		lost := float64(res.Lost[s] - res.ShowLost[s])
+		switch rec.Meta[fmt.Sprintf("seat%d", s)] {
+		case "value":
+			v = lost
+		case than:
+			o += lost
+			n++
+		}
+	}
+	if n == 0 {
+		return 0, fmt.Errorf("no seat of %s in the record", than)
+	}
+	return o/float64(n) - v, nil
 }

@@ -14,10 +14,15 @@
 // bot (-mode: hard's ties, every discard, the draw or take too) plays
 // three opponents (-field) on duplicate deals. With -value, saved
 // weights play the arenas and the playouts' figures (-floor, -means)
-// with no data made.
+// with no data made. With -pair-hands, the discard decisions of the
+// hands are labelled by their candidates' playouts in the same worlds
+// and the value is fitted to the differences between candidates; with
+// -truth, readings' ordering of two candidates is measured against
+// playouts of many worlds (-truth-worlds); -cache keeps both's blocks.
 //
 //	go -C lab run ./value/train -hands 3000 -test-hands 1000 -workers 2   # docs/studies/classic-value.md
 //	go -C lab run ./value/train -h                                        # the recipe's knobs
+//	go -C lab run ./value/train -seed 9711 -pair-hands 4000 -worlds 32 -truth 200 -cache DIR -workers 2 -out diff.json  # docs/studies/classic-value-3.md
 //
 // Everything is drawn from the seed (9701 by default; held out
 // 9701+smallnet.HeldOutOffset, the ordering's choices 9701+2×that): the
@@ -28,7 +33,11 @@
 //
 //	doc.go       this map
 //	main.go      the flags, the run from the data to the report, the
-//	             weights written
+//	             weights written; the run of the value of differences
+//	pairs.go     the value fitted to differences: decisions labelled by
+//	             their candidates' playouts (common random numbers), the
+//	             fit to the differences, the ordering against playouts of
+//	             many worlds (the truths), the blocks kept in -cache
 //	order.go     against playouts: the ordering of two candidate
 //	             discards, the floor (what luck leaves of one hand's
 //	             outcome, -floor), positions labelled by their

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"slices"
 	"strings"
 	"syscall"
@@ -37,11 +38,20 @@ type knobs struct {
 	prevShare        float64
 	floor            int
 	means            int
+	pairHands        int
+	pairPos          float64
+	cands            int
+	truth            int
+	truthWorlds      int
+	orderSeed        uint64
+	cache            string
+	also             []string
 }
 
 func main() {
 	k := knobs{seed: 9701, hands: 2000, testHands: 500, pos: 0.5, workers: 1,
-		hidden: 32, epochs: 30, batch: 256, lr: 3e-3, decay: 1e-4}
+		hidden: 32, epochs: 30, batch: 256, lr: 3e-3, decay: 1e-4,
+		pairPos: 0.1, cands: 3, truthWorlds: 4096, orderSeed: 9701 + 2*smallnet.HeldOutOffset}
 	fs := flag.NewFlagSet("train", flag.ContinueOnError)
 	fs.Uint64Var(&k.seed, "seed", k.seed, "the seed of everything: the deals, the seats, the weights' start, the steps' order")
 	fs.IntVar(&k.hands, "hands", k.hands, "training hands")
@@ -57,6 +67,14 @@ func main() {
 	fs.IntVar(&k.worlds, "worlds", 1024, "the playouts' worlds a choice")
 	fs.IntVar(&k.means, "means", 0, "with -value: positions labelled by their playouts' mean over -worlds worlds; the first quarter held out, a value and normal's estimate fitted to the rest")
 	fs.IntVar(&k.floor, "floor", 0, "with -value: positions (after normal's discard, of the ordering's hands) played out in -worlds worlds each, for the noise of one hand's outcome")
+	fs.IntVar(&k.pairHands, "pair-hands", 0, "hands of the seed whose discard decisions are labelled by their candidates' playouts (-worlds worlds, the same for every candidate; the first fifth held out), and the value fitted to the differences between candidates (pairs.go)")
+	fs.Float64Var(&k.pairPos, "pair-pos", k.pairPos, "with -pair-hands: the chance a discard decision is labelled")
+	fs.IntVar(&k.cands, "cands", k.cands, "with -pair-hands: candidates a decision (normal's pick, more at its least distance, then tiles at random)")
+	fs.IntVar(&k.truth, "truth", 0, "choices of the ordering's hands (-order-seed) played out in -truth-worlds worlds, against which the readings' ordering of two candidate discards is measured")
+	fs.IntVar(&k.truthWorlds, "truth-worlds", k.truthWorlds, "with -truth: worlds a choice")
+	fs.Uint64Var(&k.orderSeed, "order-seed", k.orderSeed, "with -truth: the seed of the ordering's hands")
+	fs.StringVar(&k.cache, "cache", "", "with -pair-hands or -truth: a folder where labelled blocks are kept, and read back instead of made again (a run stopped goes on where it stopped)")
+	also := fs.String("also", "", "with -truth: saved weights (-out; a comma list) read on the ordering too")
 	fs.IntVar(&k.arena, "arena", 0, "hands (a multiple of 4) of the value bot against three hard")
 	fs.Uint64Var(&k.arenaSeed, "arena-seed", 97001, "the arena's seed")
 	mode := fs.String("mode", modeTies, "what the value bot decides: "+strings.Join(modes, ", ")+" (bot.go); a comma list plays an arena for each")
@@ -75,12 +93,16 @@ func main() {
 		os.Exit(2)
 	}
 	k.field, k.modes = strings.Split(*field, ","), strings.Split(*mode, ",")
+	if *also != "" {
+		k.also = strings.Split(*also, ",")
+	}
 	if slices.ContainsFunc(k.modes, func(m string) bool { return !slices.Contains(modes, m) }) || len(k.field) != 3 {
 		fmt.Fprintln(os.Stderr, "train: -mode must be one of", strings.Join(modes, ", "), "and -field three levels")
 		os.Exit(2)
 	}
-	if fs.NArg() > 0 || k.hands < 1 || k.testHands < 1 || k.batch < 1 || k.epochs < 1 || k.pos <= 0 || k.pos > 1 || k.order < 0 || k.worlds < 1 || k.arena < 0 || k.arena%4 != 0 {
-		fmt.Fprintln(os.Stderr, "train: -hands, -test-hands, -batch and -epochs must be positive, -pos in (0, 1], -arena a multiple of 4, and no arguments")
+	if fs.NArg() > 0 || k.hands < 1 || k.testHands < 1 || k.batch < 1 || k.epochs < 1 || k.pos <= 0 || k.pos > 1 || k.order < 0 || k.worlds < 1 || k.arena < 0 || k.arena%4 != 0 ||
+		k.pairHands < 0 || k.pairPos <= 0 || k.pairPos > 1 || k.cands < 2 || k.truth < 0 || k.truthWorlds < 2 {
+		fmt.Fprintln(os.Stderr, "train: -hands, -test-hands, -batch and -epochs must be positive, -pos and -pair-pos in (0, 1], -arena a multiple of 4, -cands at least 2, -truth-worlds at least 2, and no arguments")
 		os.Exit(2)
 	}
 	if k.commit == "" {
@@ -89,7 +111,10 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	do := run
-	if k.value != "" {
+	switch {
+	case k.pairHands > 0 || k.truth > 0:
+		do = runDiff
+	case k.value != "":
 		do = evaluate
 	}
 	if err := do(ctx, k); err != nil {
@@ -250,6 +275,171 @@ func run(ctx context.Context, k knobs) error {
 	return nil
 }
 
+// runDiff makes (or reads from -cache) the pairs of -pair-hands, fits
+// the value and normal's estimate to the differences between each
+// decision's candidates, measures them on the held-out fifth, then the
+// ordering of the -truth choices against their playouts beside normal's
+// own pick, the playouts of fewer worlds and the saved values of -also;
+// with -arena, the value bot plays; with -out, the value is written.
+func runDiff(ctx context.Context, k knobs) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "## classic value of differences, seed %d\n", k.seed)
+	cfg := fitConfig{seed: k.seed, hidden: k.hidden, epochs: k.epochs, batch: k.batch, lr: k.lr, decay: k.decay}
+	var value, estimate *trainer.Net
+	if k.pairHands > 0 {
+		cpu0 := trainer.CPU()
+		ps, made, err := pairData(ctx, pairConfig{seed: k.seed, hands: k.pairHands, pos: k.pairPos, cands: k.cands, worlds: k.worlds, workers: k.workers, cache: k.cache})
+		if err != nil {
+			return fmt.Errorf("pairs: %w", err)
+		}
+		cpuData := trainer.CPU() - cpu0
+		held := int32(k.pairHands / 5)
+		var train, test []pairPos
+		cands := 0
+		for _, p := range ps {
+			cands += p.cands()
+			if p.Hand < held {
+				test = append(test, p)
+			} else {
+				train = append(train, p)
+			}
+		}
+		if len(train) == 0 || len(test) == 0 {
+			return fmt.Errorf("pairs: %d positions fitted, %d held out: too few hands", len(train), len(test))
+		}
+		if value, err = fitDiff(ctx, train, cfg); err != nil {
+			return err
+		}
+		est := cfg
+		est.use = estimateFeatures
+		if estimate, err = fitDiff(ctx, train, est); err != nil {
+			return err
+		}
+		cpuFit := trainer.CPU() - cpu0 - cpuData
+		trainer.Logf("pairs: %d positions, %d candidates; data %.0f CPU-s (%d blocks made), fits %.0f CPU-s", len(ps), cands, cpuData.Seconds(), made, cpuFit.Seconds())
+		fmt.Fprintf(&b, "\n%d discard decisions of %d hands (seed %d, one in %g kept), %d candidates, each played out in the same %d worlds; hands 0–%d held out (%d decisions), the rest fitted (%d). CPU: the data %.0f s (%d of %d blocks made in this run), the fits %.0f s; %d hidden, %d epochs of %d.\n\n",
+			len(ps), k.pairHands, k.seed, 1/k.pairPos, cands, k.worlds, held-1, len(test), len(train), cpuData.Seconds(), made, (k.pairHands+pairBlockHands-1)/pairBlockHands, cpuFit.Seconds(), k.hidden, k.epochs, k.batch)
+		b.WriteString("| held out, against the 32-world means | RMSE of the centred values | orders normal's pick and another as the means do |\n| --- | ---: | ---: |\n")
+		pick := func(_ *pairPos, c int) float64 {
+			if c == 0 {
+				return 1
+			}
+			return 0
+		}
+		row := func(name string, e diffErr, agree bool) {
+			a := "—"
+			if agree {
+				a = fmt.Sprintf("%.1f%% of %d", 100*e.Agree, e.Pairs)
+			}
+			fmt.Fprintf(&b, "| %s | %.3f | %s |\n", name, e.RMSE, a)
+		}
+		vs, es := netScore(value), netScore(estimate)
+		row("every candidate alike", diffErrors(test, nil), false)
+		row("normal's pick first", diffErrors(test, pick), true)
+		row("normal's estimate, fitted to the differences", diffErrors(test, func(p *pairPos, c int) float64 { return es(p.row(c)) }), true)
+		row("the value, fitted to the differences", diffErrors(test, func(p *pairPos, c int) float64 { return vs(p.row(c)) }), true)
+	}
+	if k.truth > 0 {
+		cpu1 := trainer.CPU()
+		cs, err := choices(ctx, k.orderSeed, k.truth)
+		if err != nil {
+			return fmt.Errorf("choices: %w", err)
+		}
+		ts, cpuTruth, err := truths(ctx, cs, k.orderSeed, k.truthWorlds, k.workers, k.cache)
+		if err != nil {
+			return fmt.Errorf("truth: %w", err)
+		}
+		var ags []agreement
+		ones := make([]float64, len(ts))
+		for i := range ones {
+			ones[i] = 1
+		}
+		ags = append(ags, orderAgainst("normal's own pick", ts, ones))
+		for j, p := range truthPrefixes {
+			if p >= k.truthWorlds {
+				continue
+			}
+			d := make([]float64, len(ts))
+			for i, t := range ts {
+				d[i] = t.Prefix[j]
+			}
+			ags = append(ags, orderAgainst(fmt.Sprintf("playouts of %d worlds (the first of the truth's)", p), ts, d))
+		}
+		type reading struct {
+			name  string
+			score func(x []float32) float64
+		}
+		var rs []reading
+		if value != nil {
+			rs = append(rs, reading{"normal's estimate, fitted to the differences", netScore(estimate)}, reading{"the value, fitted to the differences", netScore(value)})
+		}
+		for _, path := range k.also {
+			m, err := readModel(path)
+			if err != nil {
+				return err
+			}
+			rs = append(rs, reading{"the value of " + filepath.Base(path), modelScore(m)})
+		}
+		for _, r := range rs {
+			d, err := scoreChoices(cs, r.score)
+			if err != nil {
+				return err
+			}
+			ags = append(ags, orderAgainst(r.name, ts, d))
+		}
+		decisive := 0
+		for _, x := range ags[0].Decisive {
+			if x {
+				decisive++
+			}
+		}
+		fmt.Fprintf(&b, "\n%d discard choices of the ordering's hands (seed %d; two candidates at normal's least distance, normal's pick and the next), each played out in %d worlds (%.0f CPU-s made, %.0f this run); %d told apart, %d decisively (the 95%% interval clear of 0):\n\n",
+			len(cs), k.orderSeed, k.truthWorlds, cpuTruth, (trainer.CPU() - cpu1).Seconds(), len(ags[0].Agree), decisive)
+		b.WriteString("| reading | orders the two as the playouts do (95%) | decisive ones | less normal's pick, paired (95%) | points given up a choice |\n| --- | ---: | ---: | ---: | ---: |\n")
+		for i := range ags {
+			a := &ags[i]
+			p, h, _ := a.share(false)
+			pd, hd, nd := a.share(true)
+			g, gh := pairedGap(a, &ags[0])
+			fmt.Fprintf(&b, "| %s | %.1f%% ± %.1f | %.1f%% ± %.1f of %d | %+.1f ± %.1f | %.4f |\n", a.Name, 100*p, 100*h, 100*pd, 100*hd, nd, 100*g, 100*gh, a.Regret)
+			trainer.Logf("ordering, %s: %.1f%% (decisive %.1f%%)", a.Name, 100*p, 100*pd)
+		}
+	}
+	if value != nil && k.arena > 0 {
+		m, err := shipped(value, []byte(`{"command":"this run","data_commit":"this run","hands":1}`))
+		if err != nil {
+			return err
+		}
+		if err := arenas(ctx, k, m, &b); err != nil {
+			return err
+		}
+	}
+	fmt.Print(b.String())
+	if k.report != "" {
+		if err := os.WriteFile(k.report, []byte(b.String()), 0o644); err != nil {
+			return err
+		}
+	}
+	if value == nil || k.out == "" {
+		return nil
+	}
+	recipe, err := json.Marshal(map[string]any{
+		"command":     "go -C lab run ./value/train " + strings.Join(trainer.Recipe(os.Args[1:]), " "),
+		"seed":        k.seed,
+		"data_commit": k.commit,
+		"hands":       k.pairHands,
+		"label":       "the playouts' differences between candidates",
+	})
+	if err != nil {
+		return err
+	}
+	js, err := json.MarshalIndent(value.Model("classic value of differences", recipe), "", " ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(k.out, append(js, '\n'), 0o644)
+}
+
 // arenas plays the value bot of m in each of k's modes against k's
 // field and reports each run to b.
 func arenas(ctx context.Context, k knobs, m *smallnet.Model, b *strings.Builder) error {
@@ -259,11 +449,13 @@ func arenas(ctx context.Context, k knobs, m *smallnet.Model, b *strings.Builder)
 	}
 	for _, mode := range k.modes {
 		cpu1 := trainer.CPU()
-		r, err := arenaWith(ctx, m, mode, k.field, prev, k.prevMode, k.arena, k.arenaSeed, k.workers)
+		r, gap, half, err := pairedArena(ctx, m, mode, k.field, prev, k.prevMode, k.arena, k.arenaSeed, k.workers, k.field[0])
 		if err != nil {
 			return err
 		}
 		vb := r.Bots[0]
+		fmt.Fprintf(b, "\nPaired on the same hands, what the field's %s lost from play (the mean of its seats) less what the value bot (mode %s) lost: %+.3f a hand (%+.3f to %+.3f).\n", k.field[0], mode, gap, gap-half, gap+half)
+		trainer.Logf("arena, mode %s, paired against %s: %+.3f (%+.3f to %+.3f)", mode, k.field[0], gap, gap-half, gap+half)
 		fmt.Fprintf(b, "\nThe value bot (mode %s) against %s, %d hands of seed %d (%.0f CPU-s): play %+.3f a hand (%+.3f to %+.3f), net %+.3f (%+.3f to %+.3f), won %d; its decisions %.1f ms mean, %.1f ms p99 (this machine, loaded).\n",
 			mode, strings.Join(k.field, ", "), r.Hands, k.arenaSeed, (trainer.CPU() - cpu1).Seconds(), vb.PlayPointsPerHand, vb.PlayCI95[0], vb.PlayCI95[1],
 			vb.NetPointsPerHand, vb.NetCI95[0], vb.NetCI95[1], vb.Won, vb.DecisionMeanMs, vb.DecisionP99Ms)
