@@ -319,25 +319,32 @@ func runDiff(ctx context.Context, k knobs) error {
 		trainer.Logf("pairs: %d positions, %d candidates; data %.0f CPU-s (%d blocks made), fits %.0f CPU-s", len(ps), cands, cpuData.Seconds(), made, cpuFit.Seconds())
 		fmt.Fprintf(&b, "\n%d discard decisions of %d hands (seed %d, one in %g kept), %d candidates, each played out in the same %d worlds; hands 0–%d held out (%d decisions), the rest fitted (%d). CPU: the data %.0f s (%d of %d blocks made in this run), the fits %.0f s; %d hidden, %d epochs of %d.\n\n",
 			len(ps), k.pairHands, k.seed, 1/k.pairPos, cands, k.worlds, held-1, len(test), len(train), cpuData.Seconds(), made, (k.pairHands+pairBlockHands-1)/pairBlockHands, cpuFit.Seconds(), k.hidden, k.epochs, k.batch)
-		b.WriteString("| held out, against the 32-world means | RMSE of the centred values | orders normal's pick and another as the means do |\n| --- | ---: | ---: |\n")
+		b.WriteString("| held out, against the 32-world means | RMSE of the centred values | orders normal's pick and another as the means do | of them, at the pick's distance |\n| --- | ---: | ---: | ---: |\n")
 		pick := func(_ *pairPos, c int) float64 {
 			if c == 0 {
 				return 1
 			}
 			return 0
 		}
-		row := func(name string, e diffErr, agree bool) {
-			a := "—"
-			if agree {
-				a = fmt.Sprintf("%.1f%% of %d", 100*e.Agree, e.Pairs)
+		// An order without a scale (normal's pick) has no error; one
+		// without an order (every candidate alike) no agreement.
+		row := func(name string, e diffErr, rmse, agree bool) {
+			r, a := "—", ""
+			if rmse {
+				r = fmt.Sprintf("%.3f", e.RMSE)
 			}
-			fmt.Fprintf(&b, "| %s | %.3f | %s |\n", name, e.RMSE, a)
+			if agree {
+				a = fmt.Sprintf("%.1f%% of %d | %.1f%% of %d", 100*e.Agree, e.Pairs, 100*e.AgreeTies, e.TiePairs)
+			} else {
+				a = "— | —"
+			}
+			fmt.Fprintf(&b, "| %s | %s | %s |\n", name, r, a)
 		}
 		vs, es := netScore(value), netScore(estimate)
-		row("every candidate alike", diffErrors(test, nil), false)
-		row("normal's pick first", diffErrors(test, pick), true)
-		row("normal's estimate, fitted to the differences", diffErrors(test, func(p *pairPos, c int) float64 { return es(p.row(c)) }), true)
-		row("the value, fitted to the differences", diffErrors(test, func(p *pairPos, c int) float64 { return vs(p.row(c)) }), true)
+		row("every candidate alike", diffErrors(test, nil), true, false)
+		row("normal's pick first", diffErrors(test, pick), false, true)
+		row("normal's estimate, fitted to the differences", diffErrors(test, func(p *pairPos, c int) float64 { return es(p.row(c)) }), true, true)
+		row("the value, fitted to the differences", diffErrors(test, func(p *pairPos, c int) float64 { return vs(p.row(c)) }), true, true)
 	}
 	if k.truth > 0 {
 		cpu1 := trainer.CPU()

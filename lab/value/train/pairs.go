@@ -342,13 +342,17 @@ func fitDiff(ctx context.Context, ps []pairPos, cfg fitConfig) (*trainer.Net, er
 type diffErr struct {
 	RMSE, Agree float64
 	Pairs       int
+	// AgreeTies is Agree over the TiePairs whose other candidate leaves
+	// the rack as far from a win as normal's pick does.
+	AgreeTies float64
+	TiePairs  int
 }
 
 // diffErrors measures score (candidate c's value in position p; nil:
 // every candidate alike) on ps.
 func diffErrors(ps []pairPos, score func(p *pairPos, c int) float64) diffErr {
-	var se, agree float64
-	var rows, pairs int
+	var se, agree, agreeTies float64
+	var rows, pairs, ties int
 	for i := range ps {
 		p := &ps[i]
 		k := p.cands()
@@ -375,9 +379,14 @@ func diffErrors(ps []pairPos, score func(p *pairPos, c int) float64) diffErr {
 			}
 			pairs++
 			agree += agreeOf(z[0]-z[c], t)
+			if p.row(c)[fDistance] == p.row(0)[fDistance] {
+				ties++
+				agreeTies += agreeOf(z[0]-z[c], t)
+			}
 		}
 	}
-	return diffErr{RMSE: math.Sqrt(se / float64(max(rows, 1))), Agree: agree / float64(max(pairs, 1)), Pairs: pairs}
+	return diffErr{RMSE: math.Sqrt(se / float64(max(rows, 1))), Agree: agree / float64(max(pairs, 1)), Pairs: pairs,
+		AgreeTies: agreeTies / float64(max(ties, 1)), TiePairs: ties}
 }
 
 // agreeOf is 1 when d has truth's sign, ½ when d is 0, else 0.
