@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -222,7 +223,7 @@ func candidates(ctx context.Context, v *classic.View, k int, r *game.Seeded) ([]
 	cs := append([]tile.Tile{a.Tile}, more...)
 	var rest []tile.Tile
 	for f, n := range v.Counts {
-		if t := tile.Tile(f); n > 0 && !v.Analyzer.IsOkey(t) && !containsTile(cs, t) {
+		if t := tile.Tile(f); n > 0 && !v.Analyzer.IsOkey(t) && !slices.Contains(cs, t) {
 			rest = append(rest, t)
 		}
 	}
@@ -233,15 +234,6 @@ func candidates(ctx context.Context, v *classic.View, k int, r *game.Seeded) ([]
 		rest = rest[:len(rest)-1]
 	}
 	return cs, nil
-}
-
-func containsTile(ts []tile.Tile, t tile.Tile) bool {
-	for _, u := range ts {
-		if u == t {
-			return true
-		}
-	}
-	return false
 }
 
 // fitDiff fits a network to the differences between each position's
