@@ -317,16 +317,7 @@ const mapMin = 5
 func unmapped(t *testing.T, root string) []string {
 	t.Helper()
 	var out []string
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if !d.IsDir() {
-			return nil
-		}
-		if n := d.Name(); path != root && (strings.HasPrefix(n, ".") || n == "testdata" || n == "vendor") {
-			return filepath.SkipDir
-		}
+	walkDirs(t, root, nil, func(path string) error {
 		all, _ := filepath.Glob(filepath.Join(path, "*.go"))
 		var files []string
 		for _, f := range all {
@@ -349,10 +340,28 @@ func unmapped(t *testing.T, root string) []string {
 		}
 		return nil
 	})
+	return out
+}
+
+// walkDirs calls f with root and every folder under it, dot folders,
+// testdata, vendor and the folders named in skip aside.
+func walkDirs(t *testing.T, root string, skip []string, f func(path string) error) {
+	t.Helper()
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() {
+			return nil
+		}
+		if n := d.Name(); path != root && (strings.HasPrefix(n, ".") || n == "testdata" || n == "vendor" || slices.Contains(skip, n)) {
+			return filepath.SkipDir
+		}
+		return f(path)
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return out
 }
 
 // TestDocMaps: every package of mapMin files or more has a doc.go whose

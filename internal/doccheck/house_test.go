@@ -1,7 +1,6 @@
 package doccheck
 
 import (
-	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -15,16 +14,7 @@ import (
 func mappedDirs(t *testing.T, root string) []string {
 	t.Helper()
 	var out []string
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if !d.IsDir() {
-			return nil
-		}
-		if n := d.Name(); path != root && (strings.HasPrefix(n, ".") || n == "testdata" || n == "vendor" || n == "lab") {
-			return filepath.SkipDir
-		}
+	walkDirs(t, root, []string{"lab"}, func(path string) error {
 		doc, err := os.ReadFile(filepath.Join(path, "doc.go"))
 		if err != nil || !mapEntry.Match(doc) {
 			return nil
@@ -36,9 +26,6 @@ func mappedDirs(t *testing.T, root string) []string {
 		out = append(out, filepath.ToSlash(rel))
 		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	slices.Sort(out)
 	return out
 }
