@@ -187,16 +187,21 @@ func openLeasesIn(ctx context.Context, eng *Engine, ttl time.Duration, bucket, a
 // that was written longer ago than any lease is kept (leaseAge: a
 // node's value put back), names no holder ("").
 func (l *Leases) holderOf(e jetstream.KeyValueEntry) (string, time.Time) {
-	h, at, ok := l.leaseHolder(e.Key(), e.Value())
+	return l.holderIn(e.Key(), e.Value())
+}
+
+// holderIn is holderOf of table's lease value v.
+func (l *Leases) holderIn(table string, v []byte) (string, time.Time) {
+	h, at, ok := l.leaseHolder(table, v)
 	if ok && !at.IsZero() && time.Since(at) > l.leaseAge() {
 		if h == l.Node {
 			// This node's own last write, read as it wakes from a
 			// freeze (or a starvation) longer than a lease is kept:
 			// stale, not put back (one put back by a writer of the
 			// store is said by every other node).
-			l.log.Debug("a table's lease of this node's, older than a lease is kept: held no more", "table", e.Key(), "written", at)
+			l.log.Debug("a table's lease of this node's, older than a lease is kept: held no more", "table", table, "written", at)
 		} else {
-			l.log.Warn("a table's lease refused: older than a lease is kept (put back: replayed)", "table", e.Key(), "holder", h, "written", at)
+			l.log.Warn("a table's lease refused: older than a lease is kept (put back: replayed)", "table", table, "holder", h, "written", at)
 		}
 		return "", time.Time{}
 	}
@@ -238,9 +243,27 @@ func (l *Leases) acquireFrom(ctx context.Context, table, gone string) (_ lease, 
 		return err
 	})
 	l.log.Debug("a lease's create", "table", table, "rev", rev, "tries", tries, "err", err, "in", time.Since(sent).Round(time.Millisecond))
+	holder := ""
 	if errors.Is(err, jetstream.ErrKeyExists) {
-		if e, ok := l.current(ctx, table, 0, true); ok {
-			if holder, _ := l.holderOf(e); holder == "" || gone != "" && holder == gone || tries > 1 && holder == l.Node {
+		// Whose lease stands is read from the leader: the create was
+		// refused because the leader holds the key, and a replica a
+		// write behind (a direct get) would say it holds none, the
+		// create that landed unanswered then taken for another node's.
+		var v []byte
+		var cur uint64
+		var removed bool
+		v, cur, removed, err = leaderLastMarked(ctx, l.js.Conn(), l.bucket, table)
+		switch {
+		case err != nil:
+			return lease{}, fmt.Errorf("table %s's lease, read after its create was refused: %w", table, err)
+		case v == nil || removed:
+			// Gone since the create was refused (released, or expired):
+			// free to take at the marker's revision.
+			sent = time.Now()
+			rev, err = l.update(ctx, table, cur, ttl)
+		default:
+			holder, _ = l.holderIn(table, v)
+			if holder == "" || gone != "" && holder == gone || tries > 1 && holder == l.Node {
 				switch {
 				case holder == "":
 					sent = time.Now()
@@ -248,18 +271,22 @@ func (l *Leases) acquireFrom(ctx context.Context, table, gone string) (_ lease, 
 					sent = time.Now()
 					defer func() {
 						if err == nil {
-							l.log.Info("a table's lease taken from a node gone from the cluster", "table", table, "node", gone, "rev", e.Revision())
+							l.log.Info("a table's lease taken from a node gone from the cluster", "table", table, "node", gone, "rev", cur)
 						}
 					}()
 				default:
-					l.log.Debug("a lease's create landed unanswered: taken at its revision", "table", table, "rev", e.Revision())
+					l.log.Debug("a lease's create landed unanswered: taken at its revision", "table", table, "rev", cur)
 				}
-				rev, err = l.update(ctx, table, e.Revision(), ttl)
+				rev, err = l.update(ctx, table, cur, ttl)
+			} else {
+				err = jetstream.ErrKeyExists
 			}
 		}
 	}
 	if errors.Is(err, jetstream.ErrKeyExists) || isWrongSequence(err) {
-		holder, _ := l.Holder(ctx, table)
+		if holder == "" {
+			holder, _ = l.Holder(ctx, table)
+		}
 		return lease{}, fmt.Errorf("table %s: %w (%s)", table, ErrLeaseHeld, holder)
 	}
 	if err != nil {

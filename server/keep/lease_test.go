@@ -616,6 +616,7 @@ type silentKV struct {
 	creates int  // the next creates that never answer
 	updates int  // the next updates that never answer
 	lists   int  // the next listings that never answer
+	missing int  // the next gets answered "none" (a replica behind)
 	landed  bool // a silent create or update lands all the same
 	// waiting is the silent writes still waiting; beside the writes
 	// sent meanwhile.
@@ -665,6 +666,9 @@ func (k *silentKV) Get(ctx context.Context, key string) (jetstream.KeyValueEntry
 		<-ctx.Done()
 		return nil, ctx.Err()
 	}
+	if k.silent(&k.missing) {
+		return nil, jetstream.ErrKeyNotFound
+	}
 	return k.KeyValue.Get(ctx, key)
 }
 
@@ -709,7 +713,8 @@ func (k *silentKV) Update(ctx context.Context, key string, v []byte, last uint64
 // replica) is taken on the next ask, well inside the takeover's wait,
 // not after each call is waited out whole. A create that landed
 // unanswered is this node's lease, taken at its revision — not read as
-// another node's.
+// another node's, also where the replicas a direct get asks have not
+// taken it yet (the leader, which refused the create, is asked).
 func TestLeaseTakenPastSilentAnswers(t *testing.T) {
 	for _, c := range []struct {
 		name   string
@@ -718,6 +723,7 @@ func TestLeaseTakenPastSilentAnswers(t *testing.T) {
 	}{
 		{"create unanswered", &silentKV{creates: 2}, "one"},
 		{"create landed unanswered", &silentKV{creates: 1, landed: true}, "one"},
+		{"create landed unanswered, replicas behind", &silentKV{creates: 1, landed: true, missing: 2 * staleTries}, "one"},
 		{"read unanswered", &silentKV{gets: 2}, ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -736,6 +742,9 @@ func TestLeaseTakenPastSilentAnswers(t *testing.T) {
 			if err != nil {
 				t.Fatalf("the lease not taken: %v", err)
 			}
+			c.kv.mu.Lock()
+			c.kv.missing = 0 // the replicas caught up
+			c.kv.mu.Unlock()
 			if h, err := a.Holder(ctx, "5"); err != nil || h != c.holder {
 				t.Fatalf("the lease reads %q (%v), want %s", h, err, c.holder)
 			}
