@@ -542,7 +542,34 @@ func (e *Engine) SetLog(log *slog.Logger) {
 			log.Warn("the store's connection", "conn", name, "subject", subject, "err", err)
 		})
 	}
+	if e.ns != nil {
+		e.ns.SetLoggerV2(storeLog{log}, false, false, false)
+	}
 }
+
+// storeLog says in a node's debug log what its embedded store says of
+// its cluster: each new leader of a stream or of the cluster's
+// metadata (a node killed leaves its streams without one until the
+// others elect one, seconds that every table's takeover waits on), and
+// its warnings and errors.
+type storeLog struct{ log *slog.Logger }
+
+func (l storeLog) Noticef(format string, v ...any) {
+	if msg := fmt.Sprintf(format, v...); strings.Contains(msg, "leader") {
+		l.log.Debug("the store", "says", msg)
+	}
+}
+func (l storeLog) Warnf(format string, v ...any) {
+	l.log.Debug("the store warns", "says", fmt.Sprintf(format, v...))
+}
+func (l storeLog) Errorf(format string, v ...any) {
+	l.log.Debug("the store's error", "says", fmt.Sprintf(format, v...))
+}
+func (l storeLog) Fatalf(format string, v ...any) {
+	l.log.Error("the store's error", "says", fmt.Sprintf(format, v...))
+}
+func (storeLog) Debugf(string, ...any) {}
+func (storeLog) Tracef(string, ...any) {}
 
 // Cut closes the process's connections to the store without a word, as
 // a killed process's are (tests of what a restart brings back).
