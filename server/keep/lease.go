@@ -469,27 +469,6 @@ const settleTries = 3
 // whose it is stays unknown until the next round.
 var errLeaseBusy = errors.New("written again as it was read")
 
-// current is table's lease as the store holds it past revision rev,
-// which a write just refused says it holds (ok false: not read so). A
-// lease not found is read again if missing says a replica may be behind
-// (a Create refused); otherwise it is gone (a renewal refused after it
-// expired), and is not waited for: the renewals after it in the round
-// are waiting.
-func (l *Leases) current(ctx context.Context, table string, rev uint64, missing bool) (e jetstream.KeyValueEntry, ok bool) {
-	err := readPast(ctx, rev, func(ctx context.Context) (uint64, error) {
-		var err error
-		e, err = getSoon(ctx, l.hedges, l.kv, table)
-		if missing && errors.Is(err, jetstream.ErrKeyNotFound) {
-			return 0, nil // a replica behind the write refused
-		}
-		if err != nil {
-			return 0, err
-		}
-		return e.Revision(), nil
-	})
-	return e, err == nil && e != nil && e.Revision() > rev
-}
-
 // release gives a held lease up at once (a node shutting down hands its
 // tables over without waiting for the TTL). A lease already lost is no
 // error; one written since its revision (a renewal that landed late) is
