@@ -11,9 +11,12 @@ import (
 	"log/slog"
 	"math"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
 
 	"okey/game"
 	"okey/game/classic"
@@ -514,5 +517,68 @@ func TestForgedDailyValuesAreNotTaken(t *testing.T) {
 	}
 	if err := b.Scored(ctx, g, d, ann.ID, 2, 1); err == nil {
 		t.Error("a hand was scored onto a day rewritten in plain")
+	}
+}
+
+// behindKV is a bucket whose reads are a replica a write behind: for
+// the next n reads, key reads as old, and no follower of a generation
+// (fresh.…) is found.
+type behindKV struct {
+	jetstream.KeyValue
+	mu  sync.Mutex
+	key string
+	old jetstream.KeyValueEntry
+	n   int
+}
+
+func (k *behindKV) Get(ctx context.Context, key string) (jetstream.KeyValueEntry, error) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	switch {
+	case k.n > 0 && key == k.key:
+		k.n--
+		return k.old, nil
+	case k.n > 0 && strings.HasPrefix(key, freshPrefix):
+		return nil, jetstream.ErrKeyNotFound
+	}
+	return k.KeyValue.Get(ctx, key)
+}
+
+// A day whose last hand a replica has not taken yet: the next hand is
+// scored after it (the stream's leader asked), not refused as out of
+// order, and the day holds both.
+func TestDailyHandScoredPastAReplicaBehind(t *testing.T) {
+	t.Parallel()
+	b := testDailyBook(t)
+	ctx, cancel := EngineCtx()
+	defer cancel()
+	d, g := day(t, "2026-11-24"), game.Classic
+	const ann = "key:SHA256:ann"
+	key := b.resultKey(g, d, ann)
+	lag := &behindKV{KeyValue: b.kv, key: key}
+	b.kv, b.fresh.kv = lag, lag
+	if err := b.Claim(ctx, g, d, DailyResult{ID: ann, Name: "ann"}); err != nil {
+		t.Fatal(err)
+	}
+	claimed, err := lag.KeyValue.Get(ctx, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Scored(ctx, g, d, ann, 1, 4); err != nil {
+		t.Fatal(err)
+	}
+	// The replica holds the day as it was claimed, before hand 1.
+	lag.mu.Lock()
+	lag.old, lag.n = claimed, 3
+	lag.mu.Unlock()
+	if err := b.Scored(ctx, g, d, ann, 2, -1); err != nil {
+		t.Fatalf("hand 2 after a read behind hand 1: %v", err)
+	}
+	lag.mu.Lock()
+	lag.n = 0 // the replica caught up
+	lag.mu.Unlock()
+	r, _, ok, err := b.Result(ctx, g, d, ann)
+	if err != nil || !ok || !slices.Equal(r.Hands, []int{4, -1}) {
+		t.Errorf("ann's day: %+v %v %v, want hands [4 -1]", r, ok, err)
 	}
 }
