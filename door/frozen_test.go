@@ -72,7 +72,10 @@ func (f *freezer) node(url, node string) func(*Config) {
 	return func(c *Config) {
 		nodeTweak(url, node)(c)
 		c.fault = func(where, table string) {
-			if where == "event" && f.frozen.Load() {
+			// A frozen process runs nothing: its tables take no event,
+			// and the word that another node took a table over waits
+			// until it wakes.
+			if (where == "event" || where == "moved") && f.frozen.Load() {
 				<-f.thaw
 			}
 		}

@@ -164,6 +164,9 @@ func openRelay(ctx context.Context, hs side, hold *keep.Holding, say Door, eng *
 			return
 		}
 		if parts := strings.Split(msg.Subject, "."); len(parts) == 4 {
+			if f := r.opt.Fault; f != nil {
+				f("moved", parts[2]) // tests: a node frozen hears it as it wakes
+			}
 			name, rev := movedNews(node)
 			if name != r.node && rev > 0 && r.hold != nil {
 				// A table this node still runs (it was frozen while

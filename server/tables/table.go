@@ -44,8 +44,9 @@ type Options struct {
 	// bot's answer, its clock) before it looks at its lease, where a
 	// test freezes a table as a stopped process would be; and, in a
 	// node's hall, at "claim" as a takeover is about to claim the
-	// table's record it read, and "give" as the node gives a table's
-	// lease up.
+	// table's record it read, "give" as the node gives a table's
+	// lease up, "moved" as it hears another node took a table over,
+	// and "lobby" as its relay writes the lobby or says it is alive.
 	Fault func(where, table string)
 	// rate, when set, is handed each finished match to rate (the
 	// rater's queue: it never waits for the store).
