@@ -503,10 +503,18 @@ func TestNoKeyAtTheTableIsAwayAtOnce(t *testing.T) {
 	if tb.absent[0] != true {
 		t.Error("a key after the turn ran out undid the loss")
 	}
-	entry, _ := saved()
+	// ann's key is saved without the table waiting (saveUnwaited), so
+	// the entry is read until its writer has caught up, a minute at most.
 	var st SavedTable
-	if err := json.Unmarshal(entry, &st); err != nil {
-		t.Fatal(err)
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(10 * time.Millisecond) {
+		entry, _ := saved()
+		st = SavedTable{}
+		if err := json.Unmarshal(entry, &st); err != nil {
+			t.Fatal(err)
+		}
+		if st.Pressed == [4]bool{true, true, true, false} || time.Now().After(deadline) {
+			break
+		}
 	}
 	if st.Pressed != [4]bool{true, true, true, false} || st.Absent != tb.absent {
 		t.Errorf("the entry keeps pressed %v, absent %v", st.Pressed, st.Absent)
