@@ -60,33 +60,47 @@ func fit(ctx context.Context, d *dataset, cfg fitConfig) (*trainer.Net, error) {
 	}
 	*b2 = ys / float64(max(rows, 1))
 
+	xs := make([]float64, NumFeatures)
+	a := make([]float64, max(n.H, 1))
+	err := descend(ctx, n, cfg, rows, func(i int, grad []float64) {
+		trainer.Standardize(n, d.row(i), xs)
+		dz := n.Forward(xs, a) - float64(d.Y[i])
+		n.Backward(xs, a, dz, grad)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return n, nil
+}
+
+// descend fits n by AdamW over rows examples for cfg's epochs, in
+// batches shuffled by cfg's seed, the rate on a cosine: each adds
+// example i's gradient to grad. Both fits, to values and to
+// differences, differ only in that gradient.
+func descend(ctx context.Context, n *trainer.Net, cfg fitConfig, rows int, each func(i int, grad []float64)) error {
 	grad := make([]float64, n.Size())
 	m := make([]float64, n.Size())
 	v := make([]float64, n.Size())
-	xs := make([]float64, NumFeatures)
-	a := make([]float64, max(n.H, 1))
 	order := make([]int, rows)
 	batches := (rows + cfg.batch - 1) / cfg.batch
 	steps := cfg.epochs * batches
 	step := 0
 	for ep := range cfg.epochs {
 		if err := ctx.Err(); err != nil {
-			return nil, err
+			return err
 		}
 		trainer.Order(order, cfg.seed, ep)
 		for b := range batches {
 			clear(grad)
 			batch := order[b*cfg.batch : min((b+1)*cfg.batch, rows)]
 			for _, i := range batch {
-				trainer.Standardize(n, d.row(i), xs)
-				dz := n.Forward(xs, a) - float64(d.Y[i])
-				n.Backward(xs, a, dz, grad)
+				each(i, grad)
 			}
 			step++
 			n.AdamW(m, v, grad, step, float64(len(batch)), trainer.Cosine(cfg.lr, step, steps), cfg.decay)
 		}
 	}
-	return n, nil
+	return nil
 }
 
 // predict is n's value of every position of d.

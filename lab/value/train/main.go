@@ -235,44 +235,16 @@ func run(ctx context.Context, k knobs) error {
 		}
 		fmt.Fprintf(&b, "\nAgainst the playouts' mean value of each of the %d candidates: the value's RMSE %.3f, the first step's %.3f, the estimate's %.3f.\n", o.Scored, o.RMSE[0], o.RMSE[1], o.RMSE[2])
 	}
-	if k.arena > 0 {
-		m, err := shipped(value, []byte(`{"command":"this run","data_commit":"this run","hands":1}`))
-		if err != nil {
-			return err
-		}
-		if err := arenas(ctx, k, m, &b); err != nil {
-			return err
-		}
+	if err := finish(ctx, k, value, &b); err != nil {
+		return err
 	}
-	fmt.Print(b.String())
-	if k.report != "" {
-		if err := os.WriteFile(k.report, []byte(b.String()), 0o644); err != nil {
-			return err
-		}
-	}
-	if k.out != "" {
-		recipe, err := json.Marshal(map[string]any{
-			"command":     "go -C lab run ./value/train " + strings.Join(trainer.Recipe(os.Args[1:]), " "),
-			"seed":        k.seed,
-			"data_commit": k.commit,
-			"hands":       k.hands,
-			"positions":   train.Len(),
-			"test_hands":  k.testHands,
-			"rmse":        ev.RMSE,
-			"estimate":    ee.RMSE,
-		})
-		if err != nil {
-			return err
-		}
-		js, err := json.MarshalIndent(value.Model("classic value", recipe), "", " ")
-		if err != nil {
-			return err
-		}
-		if err := os.WriteFile(k.out, append(js, '\n'), 0o644); err != nil {
-			return err
-		}
-	}
-	return nil
+	return save(k, value, "classic value", map[string]any{
+		"hands":      k.hands,
+		"positions":  train.Len(),
+		"test_hands": k.testHands,
+		"rmse":       ev.RMSE,
+		"estimate":   ee.RMSE,
+	})
 }
 
 // runDiff makes (or reads from -cache) the pairs of -pair-hands, fits
@@ -412,35 +384,57 @@ func runDiff(ctx context.Context, k knobs) error {
 			trainer.Logf("ordering, %s: %.1f%% (decisive %.1f%%)", a.Name, 100*p, 100*pd)
 		}
 	}
-	if value != nil && k.arena > 0 {
+	if value == nil {
+		fmt.Print(b.String())
+		return writeReport(k, &b)
+	}
+	if err := finish(ctx, k, value, &b); err != nil {
+		return err
+	}
+	return save(k, value, "classic value of differences", map[string]any{
+		"hands": k.pairHands,
+		"label": "the playouts' differences between candidates",
+	})
+}
+
+// finish plays value's arenas (if k asks for them) into b, then prints
+// b and writes it to k's report.
+func finish(ctx context.Context, k knobs, value *trainer.Net, b *strings.Builder) error {
+	if k.arena > 0 {
 		m, err := shipped(value, []byte(`{"command":"this run","data_commit":"this run","hands":1}`))
 		if err != nil {
 			return err
 		}
-		if err := arenas(ctx, k, m, &b); err != nil {
+		if err := arenas(ctx, k, m, b); err != nil {
 			return err
 		}
 	}
 	fmt.Print(b.String())
-	if k.report != "" {
-		if err := os.WriteFile(k.report, []byte(b.String()), 0o644); err != nil {
-			return err
-		}
-	}
-	if value == nil || k.out == "" {
+	return writeReport(k, b)
+}
+
+// writeReport writes b to k's report, if k names one.
+func writeReport(k knobs, b *strings.Builder) error {
+	if k.report == "" {
 		return nil
 	}
-	recipe, err := json.Marshal(map[string]any{
-		"command":     "go -C lab run ./value/train " + strings.Join(trainer.Recipe(os.Args[1:]), " "),
-		"seed":        k.seed,
-		"data_commit": k.commit,
-		"hands":       k.pairHands,
-		"label":       "the playouts' differences between candidates",
-	})
+	return os.WriteFile(k.report, []byte(b.String()), 0o644)
+}
+
+// save writes value to k's out (if k names one) as a model named name,
+// its recipe the command that made it, its seed and data, and fields.
+func save(k knobs, value *trainer.Net, name string, fields map[string]any) error {
+	if k.out == "" {
+		return nil
+	}
+	fields["command"] = "go -C lab run ./value/train " + strings.Join(trainer.Recipe(os.Args[1:]), " ")
+	fields["seed"] = k.seed
+	fields["data_commit"] = k.commit
+	recipe, err := json.Marshal(fields)
 	if err != nil {
 		return err
 	}
-	js, err := json.MarshalIndent(value.Model("classic value of differences", recipe), "", " ")
+	js, err := json.MarshalIndent(value.Model(name, recipe), "", " ")
 	if err != nil {
 		return err
 	}

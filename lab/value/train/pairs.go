@@ -284,45 +284,29 @@ func fitDiff(ctx context.Context, ps []pairPos, cfg fitConfig) (*trainer.Net, er
 	_, _, _, b2 := n.Split(n.P)
 	*b2 = ys / float64(max(rows, 1))
 
-	grad := make([]float64, n.Size())
-	m := make([]float64, n.Size())
-	v := make([]float64, n.Size())
 	xs := make([][]float64, maxK)
 	a := make([][]float64, maxK)
 	for c := range xs {
 		xs[c], a[c] = make([]float64, NumFeatures), make([]float64, max(n.H, 1))
 	}
 	z := make([]float64, maxK)
-	order := make([]int, len(ps))
-	batches := (len(ps) + cfg.batch - 1) / cfg.batch
-	steps := cfg.epochs * batches
-	step := 0
-	for ep := range cfg.epochs {
-		if err := ctx.Err(); err != nil {
-			return nil, err
+	err := descend(ctx, n, cfg, len(ps), func(i int, grad []float64) {
+		p := &ps[i]
+		k := p.cands()
+		var zm, mm float64
+		for c := range k {
+			trainer.Standardize(n, p.row(c), xs[c])
+			z[c] = n.Forward(xs[c], a[c])
+			zm += z[c]
+			mm += float64(p.Mean[c])
 		}
-		trainer.Order(order, cfg.seed, ep)
-		for b := range batches {
-			clear(grad)
-			batch := order[b*cfg.batch : min((b+1)*cfg.batch, len(ps))]
-			for _, i := range batch {
-				p := &ps[i]
-				k := p.cands()
-				var zm, mm float64
-				for c := range k {
-					trainer.Standardize(n, p.row(c), xs[c])
-					z[c] = n.Forward(xs[c], a[c])
-					zm += z[c]
-					mm += float64(p.Mean[c])
-				}
-				zm, mm = zm/float64(k), mm/float64(k)
-				for c := range k {
-					n.Backward(xs[c], a[c], (z[c]-zm)-(float64(p.Mean[c])-mm), grad)
-				}
-			}
-			step++
-			n.AdamW(m, v, grad, step, float64(len(batch)), trainer.Cosine(cfg.lr, step, steps), cfg.decay)
+		zm, mm = zm/float64(k), mm/float64(k)
+		for c := range k {
+			n.Backward(xs[c], a[c], (z[c]-zm)-(float64(p.Mean[c])-mm), grad)
 		}
+	})
+	if err != nil {
+		return nil, err
 	}
 	return n, nil
 }
