@@ -300,3 +300,16 @@ func (b *board) apply(a okey101.Action) error {
 	}
 	return fmt.Errorf("%w: %v is not a table action", errPlan, a.Kind)
 }
+
+// tableHash is a fingerprint of the table's melds, their tiles in order
+// (FNV-1a).
+func tableHash(n int, meldAt func(int) meld.Meld) uint64 {
+	h := uint64(14695981039346656037)
+	for i := range n {
+		for _, t := range meldAt(i).Tiles {
+			h = (h ^ uint64(t)) * 1099511628211
+		}
+		h = (h ^ 0xff) * 1099511628211
+	}
+	return h
+}

@@ -12,23 +12,25 @@
 // Files:
 //
 //	turn.go       Turn: the whole turn a fresh bot of a level would play from a view
-//	house.go      the house rules as the bots see them: the feed penalty as a risk
+//	bot.go        Bot, Levels, Options, New; a bot built afresh for every decision
 //	hard.go       Hard
-//	normal.go     Normal; taking the previous discard when the turn's plan uses it
 //	easy.go       Easy
-//	belief.go     Belief, Reading: hard's samplers fed by a belief of the racks
-//	              instead of the live copies (okey sim's read, bots/reader101)
-//	finishodds.go the chance a discard leaves of finishing next turn or the one
-//	              after, once open (hard)
-//	feed.go       the chance a discard lets the next player open, guessed (hard)
+//	normal.go     Normal; taking the previous discard when the turn's plan uses it
 //	lookahead.go  the odds of opening with the next tile, and the next two or
 //	              three, by discard (hard)
-//	memo.go       the last few best openings and unmelded counts, remembered
-//	rack.go       what a seat has seen, live copies, a tile's potential
+//	discard.go    the discard each level weighs its own way; how near the hand is to its end
+//	feed.go       the chance a discard lets the next player open, guessed (hard)
+//	finishodds.go the chance a discard leaves of finishing next turn or the one
+//	              after, once open (hard)
 //	play.go       the moves the levels are built of: finish (and the quick proofs that a rack
-//	              cannot), open, lay, lay off, take back, discard
+//	              cannot), open, lay, lay off, take back; pairs in a rack
+//	house.go      the house rules as the bots see them: the feed penalty as a risk
+//	rack.go       what a seat has seen, live copies, a tile's potential
+//	player.go     the player every level shares (plans kept between calls), its random streams
+//	memo.go       the last few best openings and unmelded counts, remembered; a decision's budget
 //	board.go      board: a turn played out on a copy of the rack and the table
-//	bot.go        Bot, Levels, Options, New; the player every level shares (plans kept between calls)
+//	belief.go     Belief, Reading: hard's samplers fed by a belief of the racks
+//	              instead of the live copies (okey sim's read, bots/reader101)
 //
 // The levels, as arena101 measures them (docs/bots-101.md gives the
 // commands and figures): normal wins about four matches in five against

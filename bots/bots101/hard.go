@@ -33,8 +33,6 @@ func (b *Hard) Decide(ctx context.Context, v okey101.View) (okey101.Action, erro
 	return b.p.decide(ctx, &v, b)
 }
 
-var hardDiscard = discardStyle{keep: 6, history: true, watch: true, danger: true, feed: true, finish: true}
-
 func (b *Hard) draw(p *player, v *okey101.View) (*board, error) {
 	return takeIfUsed(p, v, b.turn)
 }
@@ -78,30 +76,6 @@ func (b *Hard) turn(p *player, v *okey101.View, bd *board) error {
 // opened holds six tiles or fewer, or the wall is down to four. Then a
 // hard player lays its okey off, as one left in the rack costs 101.
 func danger(v *okey101.View) bool { return near(v, 4, 6) }
-
-// The hard player's discard stops keeping tiles for their potential and
-// throws its highest once the wall is down to dumpWall tiles or another
-// seat that has opened holds dumpTiles or fewer (earlier than danger: on
-// seeds 3 and 4, with the two changes beside it, 0.9 and 0.3 points a
-// hand, and 1.4 and 0.1 on seeds 5 and 6; see docs/studies/bots-101-hard.md).
-const (
-	dumpWall  = 8
-	dumpTiles = 9
-)
-
-// near reports whether the hand is near its end: another seat that has
-// opened holds tiles or fewer, or the wall is down to wall tiles.
-func near(v *okey101.View, wall, tiles int) bool {
-	if v.WallLeft <= wall {
-		return true
-	}
-	for s := range okey101.NumSeats {
-		if s != v.Seat && v.Opened[s].Status != meld.NotOpened && v.TileCounts[s] <= tiles {
-			return true
-		}
-	}
-	return false
-}
 
 // A player who could open now only with pairs waits for runs and sets
 // while the wall holds at least waitWall tiles and the look-ahead, with

@@ -5,31 +5,8 @@ import (
 
 	"okey/game"
 	"okey/game/okey101"
-	"okey/game/okey101/meld"
 	"okey/game/tile"
 )
-
-// pairCount is the most pairs counts c can lay keeping a tile (as
-// meld.Analyzer.Pairs, without building the pairs).
-func pairCount(an meld.Analyzer, c *tile.Counts, okp bool) int {
-	twins, singles, w := 0, 0, 0
-	for f, n := range c {
-		if an.IsOkey(tile.Tile(f)) {
-			w += int(n)
-			continue
-		}
-		twins += int(n) / 2
-		singles += int(n) % 2
-	}
-	p := twins + min(w, singles)
-	if okp && w-min(w, singles) >= 2 {
-		p++
-	}
-	if 2*p >= c.Total() && p > 0 {
-		p--
-	}
-	return p
-}
 
 // pairsWorth is what an opening with pairs is worth against one with
 // runs and sets, in the odds of opening: measured with normal bots, a
@@ -149,25 +126,6 @@ func (p *player) openOddsW(b *board, live *tile.Counts, cands []tile.Tile, pw fl
 		}
 	}
 	return odds, mean
-}
-
-// hasPartner reports whether rack holds a tile u could share a run or
-// set with: of u's colour within two values, or of its value in another
-// colour.
-func hasPartner(an meld.Analyzer, rack *tile.Counts, u tile.Tile) bool {
-	pu := an.PlaysAs(u)
-	c, v := pu.Colour(), pu.Value()
-	for _, d := range [...]int{-2, -1, 1, 2} {
-		if count(an, rack, c, v+d) > 0 {
-			return true
-		}
-	}
-	for k := range tile.Colour(tile.NumColours) {
-		if k != c && count(an, rack, k, v) > 0 {
-			return true
-		}
-	}
-	return false
 }
 
 // lookDiscard is the discard of a player who has not opened, weighed by

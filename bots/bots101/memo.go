@@ -86,3 +86,13 @@ func (p *player) unmelded(an meld.Analyzer, c *tile.Counts) (int, []meld.Meld) {
 	p.memo.nu = (p.memo.nu + 1) % memoSize
 	return n, ms
 }
+
+// decideBudget is the search work (meld.Solver.Work) a decision may
+// spend before the samplers stop at their least (twoDrawLeast,
+// finishTwoLeast): a few milliseconds of CPU. Most decisions spend far
+// less; the few that would spend more (a long rack with okeys before
+// opening, a crowded table once open) set a hard decision's 99th
+// percentile, which the budget about halves at no measurable cost in
+// strength (docs/studies/bots-101-hard.md). Counted in work, not time,
+// so that a bot plays the same on every machine and every run.
+const decideBudget = 100_000
