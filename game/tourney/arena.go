@@ -6,24 +6,6 @@ import (
 	"time"
 )
 
-// Waiting is a player in the arena's pool: back from a match (or just
-// joined) and waiting for a table.
-type Waiting struct {
-	Player string
-	Points Points
-	Rating int
-	// Since is when the player came back to the pool.
-	Since time.Time
-	// Last are the other players of the player's last table (none:
-	// just joined).
-	Last []string
-}
-
-// Table is a table the pairing seats: four ids, Bot for a seat a bot
-// fills. At a partners' table (101's eşli) a team's id sits at two
-// seats facing each other, 0 and 2 or 1 and 3.
-type Table [4]string
-
 // PairArena seats the pool's players four by four (in partners, teams
 // two by two), as soon as enough wait: ordered by points and then
 // rating, each table takes neighbours in that order, so players meet

@@ -1,193 +1,11 @@
 package tourney
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
 	"slices"
 	"time"
 )
-
-// Kind is a tournament's kind: an arena (join any time, a new table as
-// soon as four wait, until the end time) or Swiss rounds (a fixed
-// number of rounds, each paired by the standings).
-type Kind string
-
-// The kinds of tournament.
-const (
-	Arena Kind = "arena"
-	Swiss Kind = "swiss"
-)
-
-// Config is what a tournament's creator chose. The game, its rules and
-// the match's length are the tables' to play; the director only needs
-// them to say so.
-type Config struct {
-	Kind Kind
-	// Name is what the lobby calls it ("Friday arena"); Description an
-	// optional line its organiser says of it, on its page and in the
-	// list.
-	Name        string
-	Description string `json:",omitempty"`
-	// Game is the game played ("classic" or "101"); Rules its rules'
-	// name; Hands the length of one match in its game's measure: 101's
-	// hands (1: a match of one hand); classic's points each player
-	// starts from, the match played down to 0 as classic's match is
-	// (RULES.md; 1 for simple104, whose first to finish wins).
-	Game, Rules string
-	Hands       int
-	// Start is when play begins; Length how long an arena runs (the
-	// matches running at its end are finished); Rounds how many rounds
-	// a Swiss plays.
-	Start  time.Time
-	Length time.Duration
-	Rounds int
-	// BotWait is how long a player of an arena waits for three others
-	// before bots fill the table (0: no bots in this arena). A Swiss
-	// round's short tables always take bots.
-	BotWait time.Duration
-	// BotLevel is the bots' level.
-	BotLevel string
-	// Back is how long a Swiss player has to come back for the next
-	// round before they forfeit it: the table waits that long for them,
-	// then a bot plays their seat and the table reports the forfeit
-	// (Ended).
-	Back time.Duration
-	// Away is how long a player who came to their table may be away
-	// from it (gone, or their bot playing for want of a key) before the
-	// match is lost for them, whatever the bot makes of it; in an arena
-	// they are paused then (0: Back, the time to come).
-	Away time.Duration `json:",omitempty"`
-	// Duplicate: every table of a Swiss round plays the same deals (one
-	// secret seed a round, committed before it and shown after).
-	Duplicate bool
-	// Partners: 101's eşli — the entrants are teams of two (the server
-	// forms them), each team at two seats facing each other, with one
-	// score.
-	Partners bool
-	// Turn is how long a player has for a turn at its tables before
-	// their bot plays it (0: the server's timer); Bank is time each
-	// player may draw on over a match when a turn runs past it (0:
-	// none). The tournament's time control, the same at every table.
-	Turn time.Duration `json:",omitempty"`
-	Bank time.Duration `json:",omitempty"`
-	// Private: only a player with its join code (the server's, shown to
-	// its creator) joins; public when false.
-	Private bool `json:",omitempty"`
-}
-
-// AwayFor is how long a player may be away from their table before
-// the match is lost for them: Away, or the time to come (Back).
-func (c Config) AwayFor() time.Duration { return cmp.Or(c.Away, c.Back) }
-
-// Errors a tournament's director refuses with.
-var (
-	ErrConfig   = errors.New("the tournament's settings cannot be played")
-	ErrFinished = errors.New("the tournament is over")
-	ErrStarted  = errors.New("the Swiss rounds have begun: no one joins now")
-	ErrUnknown  = errors.New("no such player or table in the tournament")
-)
-
-// Phase is where a tournament is.
-type Phase string
-
-// The phases, in order.
-const (
-	Starting Phase = "starting"
-	Running  Phase = "running"
-	// Ending: an arena past its end time, its last matches still
-	// played.
-	Ending   Phase = "ending"
-	Finished Phase = "finished"
-)
-
-// Entrant is a player who joined.
-type Entrant struct {
-	Rating int
-	// Left: the player left the tournament (an arena's pool and a Swiss
-	// pairing skip them; their matches count).
-	Left bool
-	// Paused: the player lost a match for want of being at it (not come
-	// to their table in time, or away from it, their bot playing,
-	// longer than that) and is out of an arena's pool, their points
-	// kept, until they come back (Join: a key on the tournament's
-	// page). Pause.
-	Paused bool `json:",omitempty"`
-	// Name is what the pages call the player, as the server cleaned it
-	// when they joined ("": none known): kept with the tournament so
-	// that every node's page names every player, a guest or a key not
-	// rated yet among them, and never shows an id. The director never
-	// reads it.
-	Name string `json:",omitempty"`
-}
-
-// Playing is a match under way: its table number (the server's) and
-// its seats.
-type Playing struct {
-	Table   int
-	Round   int
-	Players Table
-	Began   time.Time
-}
-
-// Start is a table the director asks the server to open: its seats
-// (Bot for a bot's) and the round it belongs to.
-type Start struct {
-	Round   int
-	Players Table
-}
-
-// Tournament is a tournament's whole state, a value the server keeps in
-// its store and drives with the events of its tables and players: Join,
-// Leave, Ended, and Tick with the time. Each returns the tables to open
-// now. It reads no clock and draws nothing; it is not safe for
-// concurrent use (its owner's one goroutine drives it).
-type Tournament struct {
-	Config  Config
-	Phase   Phase
-	Joined  map[string]Entrant
-	Pool    []Waiting
-	Playing []Playing
-	Matches []Match
-	// Round is the Swiss round under way (from 1; 0 before the first).
-	Round int
-	// Teams are a partners' tournament's teams by their ids, which its
-	// Joined, Pool, Playing and Matches hold (team.go); Lone are its
-	// players waiting for a partner, in the order they joined.
-	Teams map[string]Team `json:",omitempty"`
-	Lone  []Lone          `json:",omitempty"`
-	// Invites are a partners' tournament's asks to partner waiting for
-	// their answer, in the order they were made (team.go).
-	Invites []Invite `json:",omitempty"`
-	// Names are the names of a partners' tournament's players as they
-	// joined (Named), who have no Entrant of their own (their team
-	// has): what every node's pages call them, and what an ask to
-	// partner finds them by, and what a seat held for one of them is
-	// named by. The director never reads it.
-	Names map[string]string `json:",omitempty"`
-	// Cancelled: its organiser called it off before its start
-	// (Cancel); it is Finished, with no match. ByOperator: the
-	// server's operator did, not its creator.
-	Cancelled  bool `json:",omitempty"`
-	ByOperator bool `json:",omitempty"`
-	// Changed is its organiser's last change of its settings before
-	// its start, said to its entrants on its page (nil: none). The
-	// director never reads it.
-	Changed *Change `json:",omitempty"`
-	// Refused are the asks to partner the owner refused, by the player
-	// who asked (their latest), until they ask, answer or leave again:
-	// what their page tells them. The director never reads it.
-	Refused map[string]Refusal `json:",omitempty"`
-}
-
-// Change is an organiser's change of a tournament's settings before its
-// start: when, whether the server's operator made it (not its
-// creator), and which settings it changed (Config.Changed).
-type Change struct {
-	At         time.Time
-	ByOperator bool `json:",omitempty"`
-	What       []string
-}
 
 // New is a tournament before its start.
 func New(c Config) (*Tournament, error) {
@@ -363,68 +181,6 @@ func (t *Tournament) Standings() ([]Standing, error) {
 	return Standings(t.System().Scoring.Rules(), ratings(t.Joined), t.Matches)
 }
 
-// ratings are the entrants' ratings at entry, by id: what the
-// standings rank the last ties by.
-func ratings(joined map[string]Entrant) map[string]int {
-	out := make(map[string]int, len(joined))
-	for id, e := range joined {
-		out[id] = e.Rating
-	}
-	return out
-}
-
-// ids are the players still in, in a fixed order.
-func (t *Tournament) ids() []string {
-	var out []string
-	for id, e := range t.Joined {
-		if !e.Left {
-			out = append(out, id)
-		}
-	}
-	slices.Sort(out)
-	return out
-}
-
-// Listed is a tournament as a lobby lists it: the server's id for it,
-// what it is, where it is, and how many play in it.
-type Listed struct {
-	ID      string
-	Name    string
-	Kind    Kind
-	Game    string
-	Phase   Phase
-	Players int
-	Start   time.Time
-	// End is when an arena stops pairing (zero for Swiss rounds, which
-	// end with their last round).
-	End time.Time
-	// Round is the Swiss round under way, of Rounds.
-	Round, Rounds int
-	// Duplicate and Partners are its options: every list that names
-	// its kind says them too ("Swiss · duplicate"), a player choosing
-	// one to join needs to know.
-	Duplicate, Partners bool `json:",omitempty"`
-	// Podium are a finished tournament's first three, best first: what
-	// its line in a list says of its results.
-	Podium []Placed `json:",omitempty"`
-	// Description is its organiser's line of it; Private says a join
-	// asks for its code; Cancelled says it was called off before its
-	// start.
-	Description        string `json:",omitempty"`
-	Private, Cancelled bool   `json:",omitempty"`
-	// Until is when a finished tournament leaves the lists (zero: not
-	// finished, or not said): the server's to set.
-	Until time.Time `json:",omitzero"`
-}
-
-// Placed is one of a finished tournament's first three as a list
-// names them: the names kept of its players (two in partners, "" for
-// a bot partner or a name not kept) and its points.
-type Placed struct {
-	Names  []string
-	Points Points
-}
-
 // Listed is the tournament's lobby line under the server's id for it:
 // once it is over, with its podium.
 func (t *Tournament) Listed(id string) Listed {
@@ -451,4 +207,9 @@ func (t *Tournament) Listed(id string) Listed {
 		Podium: podium, Description: t.Config.Description,
 		Private: t.Config.Private, Cancelled: t.Cancelled,
 	}
+}
+
+// seatingOf is the seating of players alone, or of partners' teams.
+func seatingOf(partners bool) Seating {
+	return Config{Partners: partners}.System().Seating
 }

@@ -6,18 +6,16 @@
 // from the matches' records alone, and every rule below is a function
 // a test can call.
 //
-//	director.go a tournament as one value its server keeps and drives:
+//	director.go the tournament its server keeps and drives:
 //	            players join and leave (or are paused, their match lost
 //	            for want of being at it), tables end (or could not open:
 //	            NotOpened), time passes; it says which tables to open,
 //	            and when it is over, asking its systems what its kind
 //	            does
-//	team.go     partners (101's eşli): teams of two formed as players
-//	            join (by name, an ask accepted; else in join order; an
-//	            ask taken back or lapsed after AskLapse frees both),
-//	            seated facing each other, leaving together, a bot
-//	            partner for one left alone: the partners' seating
-//	seating.go  players alone, one a seat: the singles' seating
+//	system.go   the tournament's systems, chosen once from its Config:
+//	            the kinds, each its pairing and scoring (the scoring by
+//	            places: the arena's streaks, the Swiss's tie-break); a
+//	            Config checked; the one place that reads a kind
 //	field.go    a duplicate round's score: each seat's result less the
 //	            mean of every seat that held the same rack that round,
 //	            summed over rounds (FieldTotals); the duplicate
@@ -29,16 +27,20 @@
 //	arena.go    the arena's pool: four waiting players close in points
 //	            and rating, not the same four twice in a row, bots after
 //	            a wait; the arena's pairing
+//	seating.go  players alone, one a seat: the singles' seating
+//	team.go     partners (101's eşli): teams of two formed as players
+//	            join (by name, an ask accepted; else in join order; an
+//	            ask taken back or lapsed after AskLapse frees both),
+//	            seated facing each other, leaving together, a bot
+//	            partner for one left alone: the partners' seating
+//	tournament.go what a tournament is made of: its Config, phases,
+//	            entrants and tables, the Tournament value itself, the
+//	            systems' interfaces (a pairing, a scoring, a seating) and
+//	            what a page says as values (Said)
 //	standing.go the standings: a player's points, matches, wins, streak,
-//	            tie-breaks, and the order they are ranked in; the
-//	            scoring by places (the arena's streaks, the Swiss's
-//	            tie-break)
+//	            tie-breaks, and the order they are ranked in
 //	points.go   what a match's places are worth: 4/2/1/0, ties shared
 //	            (in twelfths of a point, exact), doubled on a streak
-//	system.go   the tournament's systems, chosen once from its Config:
-//	            a pairing, a scoring, a seating (System); the kinds,
-//	            each its pairing and scoring; a Config checked; what a
-//	            page says as values (Said)
 //
 // Like every package under game, it uses the standard library only,
 // does no I/O, takes no clock (times are arguments) and never changes

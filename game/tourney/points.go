@@ -1,6 +1,7 @@
 package tourney
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 )
@@ -77,3 +78,7 @@ func Worth(places [4]int) ([4]Points, error) {
 	}
 	return out, nil
 }
+
+// ErrPlaces is a match whose places cannot be: out of 1 to 4, or ties
+// that skip or overlap places.
+var ErrPlaces = errors.New("the places of a match are not a ranking")

@@ -2,14 +2,9 @@ package tourney
 
 import (
 	"cmp"
-	"errors"
 	"fmt"
 	"slices"
 )
-
-// ErrPlaces is a match whose places cannot be: out of 1 to 4, or ties
-// that skip or overlap places.
-var ErrPlaces = errors.New("the places of a match are not a ranking")
 
 // Bot is the id of a seat a bot fills: it plays, its place counts for
 // the others' places, and it is in no standings.
@@ -201,21 +196,3 @@ func Ranked(a, b Standing) int {
 		cmp.Compare(a.Player, b.Player),
 	)
 }
-
-// places is the scoring by places: what each is worth (Worth), with
-// the rules of the kind's standings (the arena's streaks, the Swiss's
-// tie-break), its columns and its lines of the rules.
-type places struct {
-	rules   Rules
-	columns []string
-	lines   []Said
-	tie     Said
-}
-
-func (p places) Rules() Rules      { return p.rules }
-func (p places) Columns() []string { return slices.Clone(p.columns) }
-func (places) Sealed() bool        { return false }
-func (places) names() []string     { return nil }
-func (p places) said() []Said      { return p.lines }
-func (p places) Ties() Said        { return p.tie }
-func (places) deals() []Said       { return nil }

@@ -27,43 +27,6 @@ import (
 // leaving frees the other. Asks still waiting when a Swiss's first
 // round is paired are dropped: both play with whom the order gives.
 
-// Team is a partners' team: its two players in the order they were
-// teamed (Second is Bot when a bot partners First).
-type Team struct {
-	First, Second string
-}
-
-// Lone is a player of a partners' tournament waiting for a partner.
-type Lone struct {
-	Player string
-	Rating int
-	// Since is when they joined, or came back alone.
-	Since time.Time
-	// Declined are the players this one declined as partners, or was
-	// declined by: the join order never teams them with these.
-	Declined []string `json:",omitempty"`
-}
-
-// Invite is a partners' player's ask that one waiting alone be their
-// partner, waiting for the answer: From joined with it (or asked from
-// alone) and is held apart until To answers; To stays alone, held
-// out of the teaming by join order.
-type Invite struct {
-	From, To string
-	// Rating is From's; Since when From joined or asked.
-	Rating int
-	Since  time.Time
-	// Asked is when From asked (zero in a tournament kept before it
-	// was: Since): the ask lapses AskLapse after (Tick).
-	Asked time.Time `json:",omitzero"`
-	// Entry: the ask is From's only entry, as the server
-	// has it when From comes from the address of the one asked (one
-	// entry an address, a team's two one entry): ended other than in
-	// the two's team — declined, taken back, lapsed, dropped, or the
-	// one asked gone — From is out of the tournament, not alone.
-	Entry bool `json:",omitempty"`
-}
-
 // AskLapse is how long an ask to partner waits for its answer: then it
 // lapses, and both wait alone, teamed by join order as usual (or with a
 // bot after the arena's bot wait). A player asked sees the ask on the
@@ -73,16 +36,6 @@ type Invite struct {
 // the minutes from it; docs/tournaments.md says "two minutes" in words:
 // change it with it.
 const AskLapse = 2 * time.Minute
-
-// Refusal is why the owner refused a player's ask to partner after the
-// node they asked from let it through (the partner teamed or asked by
-// another meanwhile): kept with the tournament so that the asker's page
-// says it. Why is one of the WhyTeamed... words.
-type Refusal struct {
-	To  string
-	Why string
-	At  time.Time
-}
 
 // The words a Refusal says why with.
 const (
@@ -127,15 +80,6 @@ func (r Refusal) Err() error {
 	}
 	return nil
 }
-
-// Errors an ask for a partner is refused with (besides the director's
-// others: ErrFinished, ErrStarted, ErrUnknown for one not waiting alone
-// in the tournament).
-var (
-	ErrNoPartners = errors.New("the tournament is not played in partners")
-	ErrTeamed     = errors.New("already in a team")
-	ErrAsked      = errors.New("an ask to partner waits for its answer")
-)
 
 // teamPrefix begins every team's id: a player's id is a key's or a
 // guest's ("key:…", "guest:…"), never one of these.
