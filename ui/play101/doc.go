@@ -3,13 +3,11 @@
 // table and what the player is doing with it, its keys and what they
 // ask of the app, its words and its drawing:
 //
-//	seat.go      where the table's view comes from, the match's or a
-//	             served seat's (TakeServed, OwnView, TryState, Deal); a
-//	             served seat's actions tried and sent, and its
-//	             readiness (Send, Ready)
-//	pages.go     the pages in words: the stacks browsed, the last moves
-//	             (a hand's end tells them), how to play and the house
-//	             rules (the ? page's end)
+//	screen.go    the table screen placed: its top line, its parts in the
+//	             layout, the keys worth showing now
+//	view.go      the table drawn: the log, the work line, the centre,
+//	             the stacks, the bots' panels, the rack (what only the
+//	             app knows comes in a table.Frame)
 //	wide.go      the centre's words (one line, or a band on a wide, tall
 //	             terminal with the indicator a tile), the standings
 //	             beside the table
@@ -17,20 +15,28 @@
 //	             hands as ui/pages takes them, a hand's end (HandEndPage)
 //	             and the final sheet (Final), as ui/play101/sheet writes
 //	             them from the table's view and its log
-//	melds.go     the melds on the table as ui/play101/melds places,
-//	             draws and names them, from the table's view
-//	view.go      the table drawn: the log, the work line, the centre,
-//	             the stacks, the bots' panels, the rack (what only the
-//	             app knows comes in a table.Frame)
+//	pages.go     the pages in words: the stacks browsed, the last moves
+//	             (a hand's end tells them), how to play and the house
+//	             rules (the ? page's end)
 //	guide.go     what the player may do now, in words (the status's
 //	             guide)
 //	keys.go      the table's keys (Key: each to its move), and the keys
 //	             of the moves the player may make now (the front of the
 //	             key bar)
-//	hintwords.go the hint said with the table's words (its words are
-//	             ui/play101/hintwords')
+//	click.go     the mouse on the table
+//	choose.go    a tile put on the table (a lay-off, an okey taken back)
+//	             and, with more than one place for it, choosing the place:
+//	             the places, the keys, the words
+//	act.go       the table's moves: what each key does to the rack, the
+//	             groups and the turn, and what it asks of the app (an
+//	             Outcome: a play, a save, a page), with what only the app
+//	             knows passed in as a plain value (At)
 //	hintask.go   the hint asked (h) in a command, and told when it comes; the
 //	             discard it advised, which the guard of a costly x lets go
+//	hintwords.go the hint said with the table's words (its words are
+//	             ui/play101/hintwords')
+//	melds.go     the melds on the table as ui/play101/melds places,
+//	             draws and names them, from the table's view
 //	bots.go      the seats' players asked (Ask, table.Ask) and their
 //	             answers played (PlayBot): a failing bot counted, the plain
 //	             player in its place, never a stalled table
@@ -40,16 +46,10 @@
 //	             match's own, or a served table's update with its notes:
 //	             TakeUpdate, TakeNotes), the deal's log (Logged hears of
 //	             it), a hand's end, a saved rack taken back
-//	screen.go    the table screen placed: its top line, its parts in the
-//	             layout, the keys worth showing now
-//	click.go     the mouse on the table
-//	choose.go    a tile put on the table (a lay-off, an okey taken back)
-//	             and, with more than one place for it, choosing the place:
-//	             the places, the keys, the words
-//	act.go       the table's moves: what each key does to the rack, the
-//	             groups and the turn, and what it asks of the app (an
-//	             Outcome: a play, a save, a page), with what only the app
-//	             knows passed in as a plain value (At)
+//	seat.go      where the table's view comes from, the match's or a
+//	             served seat's (TakeServed, OwnView, TryState, Deal); a
+//	             served seat's actions tried and sent, and its
+//	             readiness (Send, Ready)
 //	refuse.go    the referee's refusals in the player's words
 //	groups.go    the groups the player makes on the rack (choosing tiles
 //	             into one, making it one to lay down, letting them go),
