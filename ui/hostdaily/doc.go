@@ -27,17 +27,17 @@
 //	            own
 //	served.go   a served daily's hand at a seat's table (Served): the header's badge, the
 //	            page after the hand, its key's words
-//	review.go   the records of the day's hands for the coach's review, found among the
-//	            finished matches when this run did not play them
-//	pages.go    the pages and lines: the date asked about (Ask), the daily's page after
-//	            its last hand (Page), the opening, a hand's end, the resume line, the
-//	            header's badge, the statistics page's part
 //	paused.go   the match paused for a daily: put back at the start (Unpause), read
 //	            to come back in the daily's place (ReadPaused), settled
 //	host.go     the daily as the Model hosts it: In down, Result up; opened (Open,
 //	            Start), a saved hand's daily taken up (Resumed), the next hand
 //	            (Next), a hand's end (Ended), its work taken in (Took), its pages'
 //	            keys (Key, Ask's Answer) and view
+//	review.go   the records of the day's hands for the coach's review, found among the
+//	            finished matches when this run did not play them
+//	pages.go    the pages and lines: the date asked about (Ask), the daily's page after
+//	            its last hand (Page), the opening, a hand's end, the resume line, the
+//	            header's badge, the statistics page's part
 //	daily.go    Daily: begun or taken up from a saved hand's record, a hand's deal, a
 //	            hand's end scored through game/format's Daily, par measured
 //

@@ -6,8 +6,6 @@
 //	rules.go        the rules of classic Okey on the settings form: their
 //	                lines (RulesFields), which are moot, the rules read
 //	                back (RulesOf)
-//	log.go          the move log's entries (LogEntry) in the player's
-//	                words (LogText)
 //	overlays.go     the pages over the table in words: how to play the
 //	                match's rules (the ? page's end), the discard stacks
 //	between.go      the pages between hands as ui/pages takes them: the
@@ -15,13 +13,6 @@
 //	                the final table (Final)
 //	history.go      a match's score history, hand by hand, from its record
 //	                or as a served table sends it
-//	playclassic.go  the seats' bots (SeatBot, seeded per decision so that a
-//	                resumed match plays on as it would have; the level a
-//	                record's seat plays at, SeatLevel; a bot built for a
-//	                level, BuildBot, the hint's judge too), the plain
-//	                stand-in for a bot that keeps failing (Plain,
-//	                PlainMove), the sorts of the rack (Sorter: by colour,
-//	                by value, seri diz and çift diz)
 //	view.go         the table drawn: the stacks, the bots' panels, the
 //	                player's line, the wall and the indicator, the rack,
 //	                the log, all but the log at once (Render); the app
@@ -31,10 +22,6 @@
 //	keys.go         the keys of the move the player may make now (the
 //	                front of the key bar), the key bar's keys worth
 //	                showing now, the header's words for the match
-//	hint.go         the hint: the judge's plan for the player's turn,
-//	                said in words with the cursor on its tile, told on
-//	                after its first step; the move it advised, which the
-//	                guard against discarding a win lets go
 //	bots.go         asking a seat's bot in a command (with a timeout
 //	                and the speed's pause), its answer played or, for a
 //	                failing bot, a plain legal move instead
@@ -51,6 +38,10 @@
 //	                checked by the rules, and what they ask of the
 //	                app (Ask: a move to play, a save, a page); a move
 //	                played on the match (Play)
+//	hint.go         the hint: the judge's plan for the player's turn,
+//	                said in words with the cursor on its tile, told on
+//	                after its first step; the move it advised, which the
+//	                guard against discarding a win lets go
 //	act.go          the player's moves that need the rules but no
 //	                screen: the rack moved and arranged, why a move
 //	                cannot be made now, a refusal in words
@@ -59,6 +50,15 @@
 //	                hint asked (to ask it again);
 //	                drawn with the app's table.Look, its status said
 //	                in a table.Said, as 101's table is
+//	log.go          the move log's entries (LogEntry) in the player's
+//	                words (LogText)
+//	playclassic.go  the seats' bots (SeatBot, seeded per decision so that a
+//	                resumed match plays on as it would have; the level a
+//	                record's seat plays at, SeatLevel; a bot built for a
+//	                level, BuildBot, the hint's judge too), the plain
+//	                stand-in for a bot that keeps failing (Plain,
+//	                PlainMove), the sorts of the rack (Sorter: by colour,
+//	                by value, seri diz and çift diz)
 //
 // It imports the referee (game, game/classic, game/classic/hand,
 // game/tile), the bots and the coach (the hint), kit/safetext, the

@@ -20,11 +20,6 @@
 //	status.go the status lines of either table, wrapped and cut to fit
 //	header.go the top line of either game's table: the title, the
 //	          game's words cut to the room, the keys at the right edge
-//	words.go  Words, the seats, the player's "you" and a score in the
-//	          player's language
-//	paint.go  Painter, the cache of text drawn in the style sheet's
-//	          styles (Style), which both tables and the pages between
-//	          hands draw their words through
 //	pick.go   the space key on the rack: a tile picked up or put down
 //	req.go    what a key or a click at either table asks of the app
 //	          (Req: a save, a play, a page, undo, quitting…), one list
@@ -38,6 +33,11 @@
 //	          cache, the key map, an error's words), handed down as a
 //	          value; Said, what a table said on the status line, handed
 //	          back up as one
+//	words.go  Words, the seats, the player's "you" and a score in the
+//	          player's language
+//	paint.go  Painter, the cache of text drawn in the style sheet's
+//	          styles (Style), which both tables and the pages between
+//	          hands draw their words through
 //
 // It imports game/tile, ui/theme, kit/i18n, ui/canvas, ui/layout,
 // ui/rack, ui/keymap and Charm, and nothing of ui or of either game's
