@@ -13,16 +13,19 @@
 //	              player's words, naming what to change: the form's and the operator's edit's
 //	text.go       the standings as plain text (aligned, no colour, 80 columns) and as JSON
 //	partner.go    a partners' ask to partner: a typed name matched (Turkish folded) among
-//	              those waiting alone, who may be asked, who asks whom
+//	              those waiting alone, who may be asked
+//	over.go       the line that tells a player who played in a finished tournament, wherever
+//	              they are, that it is over
+//	page.go       a tournament's page: its head, the standings, the tables in play, the matches
+//	              played and their records at the end, scrolled to the rows it has; once
+//	              finished, its podium and the player's rating; who asks whom to partner
 //	rules.go      a tournament's rules in words: points by place, ties, the streak, bots,
 //	              forfeits, tie-breaks, duplicate deals, partners
-//	over.go       a finished tournament: its podium and the player's rating on its page, the
-//	              line that tells a player who played in it, wherever they are
-//	page.go       a tournament's page: its head, the standings, the tables in play, the matches
-//	              played and their records at the end, scrolled to the rows it has
 //	columns.go    the standings as columns: rank, player, points, matches, wins, the streak
 //	              marked, rating, the Swiss tie-break, the duplicate score, an arena's results
-//	              match by match; the names shown
+//	              match by match; the names shown; the JSON's shapes
 //	when.go       a tournament's lobby line: its game, kind, players and when it plays (starts
-//	              in, ends in, round k of n, finished); the list of tournaments drawn
+//	              in, ends in, round k of n, finished); the list of tournaments drawn; a
+//	              tournament's words said (Say), spans and waits in words, text wrapped
+//	              (Wrap), a name folded for matching (Fold)
 package tourneyview

@@ -4,62 +4,10 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 
 	"okey/game/tourney"
 	"okey/kit/i18n"
-	"okey/ui/theme"
 )
-
-// podium is a finished tournament's first three as its page says them,
-// with their points: "1. Can 24 · 2. John 20 · 3. Deniz 16" ("": none
-// played, or the standings cannot be told).
-func podium(tr *i18n.Catalog, p Page) string {
-	t, names := p.T, p.Names
-	st, err := p.standings()
-	if err != nil {
-		return ""
-	}
-	name := names.namer(tr, t)
-	var parts []string
-	for i, s := range st[:min(3, len(st))] {
-		if s.Matches == 0 {
-			break
-		}
-		parts = append(parts, tr.T("tourney.podium.place", i+1, name(s.Player), s.Points.String()))
-	}
-	return strings.Join(parts, " · ")
-}
-
-// ratingMoved is what the tournament did to the rating of the player
-// who looks: their rating now beside their rating at entry ("": not
-// known — a guest's, whom the ratings lack — or a team's).
-func ratingMoved(tr *i18n.Catalog, p Page) string {
-	e, ok := p.T.Joined[p.Me]
-	now, known := p.Ratings[p.Me]
-	if !ok || !known || !played(p.T, p.Me) {
-		return ""
-	}
-	return tr.T("tourney.over.rating", strconv.FormatFloat(now, 'f', 1, 64), e.Rating)
-}
-
-// overLines are a finished tournament's first lines on its page: its
-// podium and, for one who played, their rating now against their
-// rating at entry (where they finished is the head's line).
-func overLines(tr *i18n.Catalog, st *theme.Styles, p Page, width int) []string {
-	var out []string
-	if pd := podium(tr, p); pd != "" {
-		for _, w := range Wrap(tr.T("tourney.podium", pd), width, 2) {
-			out = append(out, st.Bold.Render(w))
-		}
-	}
-	if r := ratingMoved(tr, p); r != "" {
-		for _, w := range Wrap(r, width, 2) {
-			out = append(out, st.Text.Render(w))
-		}
-	}
-	return out
-}
 
 // Over is the one line that tells a player who played in a finished
 // tournament, wherever they are, that it is over: who won, where they
@@ -93,18 +41,4 @@ func Over(tr *i18n.Catalog, l tourney.Listed, t tourney.Tournament, names Names,
 		}
 	}
 	return line, true
-}
-
-// played says whether unit played a match of t: one not lost for want
-// of them (never come, or away, their bot playing), which alone move
-// ratings.
-func played(t tourney.Tournament, unit string) bool {
-	for _, m := range t.Matches {
-		for s, id := range m.Players {
-			if id == unit && !m.Forfeit[s] {
-				return true
-			}
-		}
-	}
-	return false
 }

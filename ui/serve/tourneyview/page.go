@@ -3,6 +3,7 @@ package tourneyview
 import (
 	"math/big"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -591,4 +592,82 @@ func cancelled(tr *i18n.Catalog, t tourney.Tournament) string {
 		return tr.T("tourney.cancelled.op")
 	}
 	return tr.T("tourney.cancelled")
+}
+
+// overLines are a finished tournament's first lines on its page: its
+// podium and, for one who played, their rating now against their
+// rating at entry (where they finished is the head's line).
+func overLines(tr *i18n.Catalog, st *theme.Styles, p Page, width int) []string {
+	var out []string
+	if pd := podium(tr, p); pd != "" {
+		for _, w := range Wrap(tr.T("tourney.podium", pd), width, 2) {
+			out = append(out, st.Bold.Render(w))
+		}
+	}
+	if r := ratingMoved(tr, p); r != "" {
+		for _, w := range Wrap(r, width, 2) {
+			out = append(out, st.Text.Render(w))
+		}
+	}
+	return out
+}
+
+// AskedBy is the player whose ask to partner waits for the answer of
+// the one who looks (ok false: none).
+func (p Page) AskedBy() (string, bool) {
+	inv, ok := p.T.InviteOf(p.Me)
+	return inv.From, ok && inv.To == p.Me
+}
+
+// Asking is the player the one who looks asked to partner, waiting for
+// the answer (ok false: none).
+func (p Page) Asking() (string, bool) {
+	inv, ok := p.T.InviteOf(p.Me)
+	return inv.To, ok && inv.From == p.Me
+}
+
+// podium is a finished tournament's first three as its page says them,
+// with their points: "1. Can 24 · 2. John 20 · 3. Deniz 16" ("": none
+// played, or the standings cannot be told).
+func podium(tr *i18n.Catalog, p Page) string {
+	t, names := p.T, p.Names
+	st, err := p.standings()
+	if err != nil {
+		return ""
+	}
+	name := names.namer(tr, t)
+	var parts []string
+	for i, s := range st[:min(3, len(st))] {
+		if s.Matches == 0 {
+			break
+		}
+		parts = append(parts, tr.T("tourney.podium.place", i+1, name(s.Player), s.Points.String()))
+	}
+	return strings.Join(parts, " · ")
+}
+
+// ratingMoved is what the tournament did to the rating of the player
+// who looks: their rating now beside their rating at entry ("": not
+// known — a guest's, whom the ratings lack — or a team's).
+func ratingMoved(tr *i18n.Catalog, p Page) string {
+	e, ok := p.T.Joined[p.Me]
+	now, known := p.Ratings[p.Me]
+	if !ok || !known || !played(p.T, p.Me) {
+		return ""
+	}
+	return tr.T("tourney.over.rating", strconv.FormatFloat(now, 'f', 1, 64), e.Rating)
+}
+
+// played says whether unit played a match of t: one not lost for want
+// of them (never come, or away, their bot playing), which alone move
+// ratings.
+func played(t tourney.Tournament, unit string) bool {
+	for _, m := range t.Matches {
+		for s, id := range m.Players {
+			if id == unit && !m.Forfeit[s] {
+				return true
+			}
+		}
+	}
+	return false
 }

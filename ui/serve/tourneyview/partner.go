@@ -4,9 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 	"time"
-	"unicode"
 
 	"okey/game/tourney"
 	"okey/kit/i18n"
@@ -24,19 +22,6 @@ var (
 	ErrTwoNames = errors.New("more than one player waiting for a partner is called that")
 )
 
-// foldLetters are the Turkish letters (and the circumflexed vowels) as
-// a name typed on a keyboard without them has them.
-var foldLetters = strings.NewReplacer("ı", "i", "ş", "s", "ç", "c", "ğ", "g", "ö", "o", "ü", "u", "â", "a", "î", "i", "û", "u")
-
-// Fold is a name as a typed partner's name is matched: lower-cased by
-// Turkish rules (İ is i, I is ı), the Turkish letters taken as their
-// plain ones, spaces collapsed — "AYSE", "ayşe" and "Ayşe" are one
-// name, and so are "IŞIK" and "ışık" and "isik".
-func Fold(s string) string {
-	low := strings.ToLowerSpecial(unicode.TurkishCase, strings.Join(strings.Fields(s), " "))
-	return foldLetters.Replace(low)
-}
-
 // Candidate is a player the one who looks may ask to partner: their id
 // and their name.
 type Candidate struct {
@@ -50,20 +35,6 @@ func (p Page) known(id string) string {
 		return n
 	}
 	return p.T.NameOf(id)
-}
-
-// AskedBy is the player whose ask to partner waits for the answer of
-// the one who looks (ok false: none).
-func (p Page) AskedBy() (string, bool) {
-	inv, ok := p.T.InviteOf(p.Me)
-	return inv.From, ok && inv.To == p.Me
-}
-
-// Asking is the player the one who looks asked to partner, waiting for
-// the answer (ok false: none).
-func (p Page) Asking() (string, bool) {
-	inv, ok := p.T.InviteOf(p.Me)
-	return inv.To, ok && inv.From == p.Me
 }
 
 // CanAsk says whether the one who looks may join with a partner (or,

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -154,96 +153,3 @@ func JSON(tr *i18n.Catalog, p Page) ([]byte, error) {
 	}
 	return b.Bytes(), nil
 }
-
-// The JSON's shapes.
-type (
-	jsonTourney struct {
-		ID        string      `json:"id"`
-		Name      string      `json:"name"`
-		Kind      string      `json:"kind"`
-		Game      string      `json:"game"`
-		Rules     string      `json:"rules"`
-		Hands     int         `json:"hands"`
-		Phase     string      `json:"phase"`
-		Players   int         `json:"players"`
-		Start     time.Time   `json:"start"`
-		End       *time.Time  `json:"end,omitempty"`
-		Round     int         `json:"round,omitempty"`
-		Rounds    int         `json:"rounds,omitempty"`
-		Duplicate bool        `json:"duplicate,omitempty"`
-		Partners  bool        `json:"partners,omitempty"`
-		Standings []jsonLine  `json:"standings"`
-		Playing   []jsonTable `json:"playing"`
-		Matches   []jsonMatch `json:"matches"`
-		// Held are the duplicate rounds whose places and points wait
-		// for their last table (tourney.Held): not in the matches nor
-		// the standings yet.
-		Held  []int      `json:"held,omitempty"`
-		Seals []jsonSeal `json:"seals,omitempty"`
-		// Asks are a partners' tournament's asks to partner waiting for
-		// their answer, in the order they were made.
-		Asks []jsonAsk `json:"asks,omitempty"`
-	}
-	jsonAsk struct {
-		From  string    `json:"from"`
-		To    string    `json:"to"`
-		Since time.Time `json:"since"`
-		// Lapses is when it lapses unanswered (tourney.AskLapse).
-		Lapses time.Time `json:"lapses"`
-	}
-	// jsonResult is one match of a player's sheet: its points (as
-	// written and in twelfths), a win on a streak counted double, a
-	// forfeit that earned nothing (away: lost away from the table, the
-	// bot playing, not for want of coming to it).
-	jsonResult struct {
-		Points   string `json:"points"`
-		Twelfths int    `json:"twelfths"`
-		Doubled  bool   `json:"doubled,omitempty"`
-		Forfeit  bool   `json:"forfeit,omitempty"`
-		Away     bool   `json:"away,omitempty"`
-	}
-	jsonSeal struct {
-		Round  int    `json:"round"`
-		Commit string `json:"commit"`
-		Seed   string `json:"seed,omitempty"`
-		Salt   string `json:"salt,omitempty"`
-	}
-	jsonLine struct {
-		Rank     int    `json:"rank"`
-		Name     string `json:"name"`
-		Points   string `json:"points"`
-		Twelfths int    `json:"twelfths"`
-		Matches  int    `json:"matches"`
-		Wins     int    `json:"wins"`
-		Streak   int    `json:"streak"`
-		OnFire   bool   `json:"on_fire,omitempty"`
-		Rating   int    `json:"rating"`
-		// Paused: out of the pairing until they press a key on the
-		// tournament's page (a match lost for want of being at it).
-		Paused bool `json:"paused,omitempty"`
-		// RatingNow is the player's rating now (Rating is at entry).
-		RatingNow *float64 `json:"rating_now,omitempty"`
-		Opponents *string  `json:"opponents,omitempty"`
-		Field     *string  `json:"field,omitempty"`
-		// Team is a partners' team's players ("" a bot partner).
-		Team []string `json:"team,omitempty"`
-		// Results are an arena's sheet: what each of the player's
-		// matches earned them, the earliest first (the page's results
-		// column, whole); they add up to Points.
-		Results []jsonResult `json:"results,omitempty"`
-	}
-	jsonTable struct {
-		Table   int       `json:"table"`
-		Round   int       `json:"round,omitempty"`
-		Players [4]string `json:"players"`
-	}
-	jsonMatch struct {
-		Table   int       `json:"table"`
-		Round   int       `json:"round,omitempty"`
-		Players [4]string `json:"players"`
-		Places  [4]int    `json:"places"`
-		Forfeit [4]bool   `json:"forfeit"`
-		// Away marks which forfeits were lost away from the table.
-		Away [4]bool `json:"away"`
-	}
-)

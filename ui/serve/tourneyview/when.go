@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -288,4 +289,125 @@ func Find(list []tourney.Listed, arg string) (id string, ok bool) {
 		}
 	}
 	return "", false
+}
+
+// Say is what a tournament's systems say (tourney.Said) in the
+// player's words: a span of time, a wait and the bots' level written
+// as the page writes them, the plural chosen by the count.
+func Say(tr *i18n.Catalog, s tourney.Said) string {
+	args := make([]any, len(s.Args))
+	for i, a := range s.Args {
+		switch a := a.(type) {
+		case tourney.SaidSpan:
+			args[i] = Span(tr, time.Duration(a))
+		case tourney.SaidLeft:
+			args[i] = Left(tr, time.Duration(a))
+		case tourney.SaidWait:
+			args[i] = Wait(tr, time.Duration(a))
+		case tourney.SaidOver:
+			args[i] = Longer(tr, time.Duration(a))
+		case tourney.SaidLevel:
+			args[i] = tr.T("level." + nonEmpty(string(a), "normal"))
+		default:
+			args[i] = a
+		}
+	}
+	if n, ok := firstCount(args); s.Plural && ok {
+		return tr.N(s.Key, n, args[1:]...)
+	}
+	return tr.T(s.Key, args...)
+}
+
+// firstCount is the first of args as a plural's count.
+func firstCount(args []any) (int, bool) {
+	if len(args) == 0 {
+		return 0, false
+	}
+	n, ok := args[0].(int)
+	return n, ok
+}
+
+// Left is the time left to a deadline the players count down to: a
+// Span, but in its last minute the seconds, rounded up ("ends in 42
+// s"), which the page redraws every second (Countdown).
+func Left(tr *i18n.Catalog, d time.Duration) string {
+	if d <= 0 || d > time.Minute {
+		return Span(tr, d)
+	}
+	return tr.T("tourney.span.s", int((d+time.Second-1)/time.Second))
+}
+
+// Wrap breaks text into lines of at most width columns, between words,
+// the lines after the first indented by indent spaces.
+func Wrap(text string, width, indent int) []string {
+	// Each line's width is kept as words are added (a space ends a
+	// grapheme, so widths add up): measuring the growing line at every
+	// word would cost a big tournament's page more than all else it
+	// draws.
+	var out []string
+	var widths []int
+	line, lw := "", 0
+	for _, w := range strings.Fields(text) {
+		ww := ansi.StringWidth(w)
+		if line != "" && lw+1+ww > width {
+			out, widths = append(out, line), append(widths, lw)
+			line, lw = strings.Repeat(" ", indent), indent
+		}
+		if strings.TrimSpace(line) != "" {
+			line += " "
+			lw++
+		}
+		line += w
+		lw += ww
+	}
+	if strings.TrimSpace(line) != "" {
+		out, widths = append(out, line), append(widths, lw)
+	}
+	for i := range out {
+		if widths[i] > width {
+			out[i] = cut(out[i], width)
+		}
+	}
+	return out
+}
+
+// Fold is a name as a typed partner's name is matched: lower-cased by
+// Turkish rules (İ is i, I is ı), the Turkish letters taken as their
+// plain ones, spaces collapsed — "AYSE", "ayşe" and "Ayşe" are one
+// name, and so are "IŞIK" and "ışık" and "isik".
+func Fold(s string) string {
+	low := strings.ToLowerSpecial(unicode.TurkishCase, strings.Join(strings.Fields(s), " "))
+	return foldLetters.Replace(low)
+}
+
+// foldLetters are the Turkish letters (and the circumflexed vowels) as
+// a name typed on a keyboard without them has them.
+var foldLetters = strings.NewReplacer("ı", "i", "ş", "s", "ç", "c", "ğ", "g", "ö", "o", "ü", "u", "â", "a", "î", "i", "û", "u")
+
+// Wait is a short wait in seconds, or minutes once it is whole ones.
+func Wait(tr *i18n.Catalog, d time.Duration) string {
+	if d >= time.Minute && d%time.Minute == 0 {
+		return Span(tr, d)
+	}
+	return tr.T("tourney.span.s", int(d/time.Second))
+}
+
+// Longer is more than a short wait, in seconds or whole minutes or
+// hours: "longer than 2 min", "2 dakikadan fazla" (its unit a word of
+// its own in Turkish, which adds its ending to it).
+func Longer(tr *i18n.Catalog, d time.Duration) string {
+	switch {
+	case d >= time.Hour && d%time.Hour == 0:
+		return tr.T("tourney.over.h", int(d/time.Hour))
+	case d >= time.Minute && d%time.Minute == 0:
+		return tr.T("tourney.over.min", int(d/time.Minute))
+	}
+	return tr.T("tourney.over.s", int(d/time.Second))
+}
+
+func nonEmpty(s, or string) string {
+	if s == "" {
+		return or
+	}
+	return s
 }
