@@ -213,3 +213,38 @@ func (arr *Arrangement) add(g, as []tile.Tile) {
 	arr.Groups = append(arr.Groups, g)
 	arr.As = append(arr.As, as)
 }
+
+// stock is what one deal leaves in existence, the question the
+// witnesses and the groupings ask of an Analyzer: which face is wild,
+// the indicator, and how many copies of each face can be held.
+type stock struct {
+	okey      tile.Tile // NoTile under simple104
+	indicator tile.Tile // NoTile under simple104
+	// avail is how many copies of each face can be in a rack: 2, 1 for
+	// the indicator's face (the other copy is on the table) unless
+	// indicator_last, 0 for J under simple104.
+	avail  [tile.NumFaces]uint8
+	noOkey bool // Config.NoOkey: no okey may fill a missing slot
+}
+
+// Points is what each other player loses for this win under the point
+// countdown: 2 for melds, 4 for seven pairs, doubled by an okey finish
+// and, under oneColourDouble, again when all 14 tiles are of one colour.
+// It is the one scoring rule of a win: the referee charges it and the
+// analysis ranks winning discards by it. NoWin is worth nothing.
+func (w *Win) Points(okeyFinish, oneColourDouble bool) int {
+	if w.Kind == NoWin {
+		return 0
+	}
+	v := 2
+	if w.Kind == WinPairs {
+		v = 4
+	}
+	if okeyFinish {
+		v *= 2
+	}
+	if w.OneColour && oneColourDouble {
+		v *= 2
+	}
+	return v
+}

@@ -1,8 +1,6 @@
 package hand
 
 import (
-	"sort"
-
 	"okey/game/tile"
 )
 
@@ -20,22 +18,9 @@ import (
 // each solves the colours' runs on what the sets leave, then packs the
 // colours and the sets into 14 slots.
 
-const maxColourTiles = RackSize + 1
-
-// frontier[m] is the fewest slots that seat m naturals (noSlots when they
-// cannot be seated); it never decreases with m.
-type frontier [maxColourTiles + 1]int8
-
 // line holds a colour's naturals by position: 1..13 are the values, 14 is
 // value 1 above 13 (only with wrap).
 type line [wrapTop + 1]int8
-
-// colourCodes holds a colour's naturals as the codes of its halves.
-type colourCodes struct {
-	lc, rc int  // positions 1..7 and 8..13, base 3
-	ones   int8 // copies of 1 (first digit of lc)
-	n      int8 // naturals
-}
 
 func codesOf(r uint32) colourCodes {
 	lc, rc := rowCodes(r)
@@ -55,113 +40,6 @@ func (cc *colourCodes) claim(v int8, k int8) {
 	cc.n -= k
 }
 
-// codesFrontier computes minT for a colour from its codes.
-func codesFrontier(tab *runTables, cc colourCodes, wrap bool, out *frontier) {
-	for i := range out {
-		out[i] = noSlots
-	}
-	nl, nr := int(tab.count[cc.lc]), int(tab.count[cc.rc])
-	halves(&tab.left[cc.lc], &tab.right13[cc.rc], nl, nr, out)
-	if wrap {
-		// The copies of 1 may sit above 13 instead.
-		for hi := 1; hi <= int(cc.ones); hi++ {
-			halves(&tab.left[cc.lc-hi], &tab.right14[cc.rc+hi*pow3[6]], nl-hi, nr+hi, out)
-		}
-	}
-	// Seating fewer is never dearer than seating more.
-	for m := maxColourTiles - 1; m >= 0; m-- {
-		out[m] = min(out[m], out[m+1])
-	}
-}
-
-// halves lowers out to the min-plus product of two half lines over the
-// states at the cut.
-func halves(left, right *halfSlots, nl, nr int, out *frontier) {
-	for s := range numRunStates {
-		lt, rt := &left[s], &right[s]
-		for i := 0; i <= nl; i++ {
-			a := int(lt[i])
-			if a >= noSlots {
-				continue
-			}
-			for j := 0; j <= nr && i+j <= maxColourTiles; j++ {
-				if t := a + int(rt[j]); t < int(out[i+j]) {
-					out[i+j] = int8(t)
-				}
-			}
-		}
-	}
-}
-
-// setOption is one way sets seat naturals at a shared value: claims[c]
-// naturals of colour c, in sets of 3 or 4 slots.
-type setOption struct {
-	claims [tile.NumColours]int8
-	seat   int8 // naturals seated
-	sets   int8 // number of sets
-	slots  int8 // slots used
-	three  int8 // sets of three that could take a fourth slot
-}
-
-// setChoices[code] (and, with the dominated ones, setChoicesAll[code])
-// lists the set options for the naturals at one value,
-// code = sum of cnt[c]*3^c: every claim vector with at most two of a
-// colour, sets of at least two claims each (a set seating one natural is
-// no cheaper than a run), arranged as evenly as possible, without the
-// dominated ones: an option is dominated by one with as many sets and
-// slots that seats a superset, since the extra naturals are seated for
-// nothing and only leave the runs.
-var setChoices, setChoicesAll = func() (t, u [81][]setOption) {
-	for code := range 81 {
-		var cnt [tile.NumColours]int8
-		x := code
-		for c := range tile.NumColours {
-			cnt[c] = int8(x % 3)
-			x /= 3
-		}
-		var all []setOption
-		for sc := range 81 {
-			var s [tile.NumColours]int8
-			y := sc
-			ok := true
-			for c := range tile.NumColours {
-				s[c] = int8(y % 3)
-				y /= 3
-				ok = ok && s[c] <= cnt[c]
-			}
-			k, sum := max(s[0], s[1], s[2], s[3]), s[0]+s[1]+s[2]+s[3]
-			if !ok || k == 0 || sum < 2*k {
-				continue
-			}
-			three := k
-			if sum > 3*k {
-				three = 4*k - sum
-			}
-			all = append(all, setOption{claims: s, seat: sum, sets: k, slots: max(3*k, sum), three: three})
-		}
-		u[code] = all
-		for i, o := range all {
-			dominated := false
-			for j, q := range all {
-				if i == j || q.slots != o.slots || q.sets != o.sets || q.seat <= o.seat {
-					continue
-				}
-				sub := true
-				for c := range tile.NumColours {
-					sub = sub && o.claims[c] <= q.claims[c]
-				}
-				dominated = dominated || sub
-			}
-			if !dominated {
-				t[code] = append(t[code], o)
-			}
-		}
-		// Fuller sets first: a win, when there is one, is found sooner.
-		sort.SliceStable(t[code], func(i, j int) bool { return t[code][i].seat > t[code][j].seat })
-	}
-	return t, u
-}()
-
 // setCurves[code] is, by slots, the most naturals the set options at a
 // value with naturals code seat (a curve: a set seats at most its slots).
 var setCurves = func() (out [81]curve) {
@@ -178,13 +56,6 @@ var setCurves = func() (out [81]curve) {
 	}
 	return out
 }()
-
-// sharedValue is a value where two or more colours hold naturals.
-type sharedValue struct {
-	v    int8 // 1..13
-	code int16
-	opts []setOption
-}
 
 // relaxed solves the relaxed model for one rack.
 type relaxed struct {
@@ -421,4 +292,66 @@ func (r *relaxed) leaf(keep *optimal) {
 		r.best = s
 		r.bestChoice = r.choice
 	}
+}
+
+// optimal collects the optimal configs of a relaxed solve.
+type optimal struct {
+	r     relaxed
+	opts  [maxOptimal]optimum
+	n     int
+	full  bool // more optimal configs than kept: answers need the slow way
+	best  int
+	slack int8 // the most slots any optimal config has left
+	memo  [16]memoColour
+	// groups[c] are the optimal configs by colour c's naturals, with what
+	// the rest of them seats merged: rest[u] the most naturals the other
+	// colours and the sets seat in u slots (-1: the sets do not fit),
+	// arg[u] a config that does it.
+	groups  [tile.NumColours][maxOptimal]colourGroup
+	nGroups [tile.NumColours]int
+}
+
+// record is called by the solver for every config scoring s.
+func (o *optimal) record(r *relaxed, s int) {
+	if s < r.best {
+		return
+	}
+	if s > r.best {
+		o.n = 0
+		o.full = false
+	}
+	if o.n == maxOptimal {
+		o.full = true
+		return
+	}
+	x := &o.opts[o.n]
+	x.choice = r.choice
+	x.cc = r.cc
+	x.seat, x.slots, x.three = r.seat, r.slots, r.three
+	o.n++
+}
+
+const maxOptimal = 32
+
+// optimum is one optimal config.
+type optimum struct {
+	choice [tile.NumValues]int8
+	cc     [tile.NumColours]colourCodes
+	seat   int8
+	slots  int8
+	three  int8
+	others [tile.NumColours]curve // what the other colours' runs seat, by slots
+	spare  int8                   // slots left when the optimum is seated
+}
+
+type colourGroup struct {
+	cc   colourCodes
+	rest [RackSize + 1]int8
+	arg  [RackSize + 1]int8
+}
+
+// memoColour remembers the curve of a long row by colour and codes.
+type memoColour struct {
+	key int64
+	g   curve
 }

@@ -212,3 +212,64 @@ func codesCurve(ct *curveTable, tab *runTables, cc colourCodes, wrap bool) curve
 	codesFrontier(tab, cc, wrap, &f)
 	return curveOf(&f)
 }
+
+const maxColourTiles = RackSize + 1
+
+// frontier[m] is the fewest slots that seat m naturals (noSlots when they
+// cannot be seated); it never decreases with m.
+type frontier [maxColourTiles + 1]int8
+
+// colourCodes holds a colour's naturals as the codes of its halves.
+type colourCodes struct {
+	lc, rc int  // positions 1..7 and 8..13, base 3
+	ones   int8 // copies of 1 (first digit of lc)
+	n      int8 // naturals
+}
+
+// codesFrontier computes minT for a colour from its codes.
+func codesFrontier(tab *runTables, cc colourCodes, wrap bool, out *frontier) {
+	for i := range out {
+		out[i] = noSlots
+	}
+	nl, nr := int(tab.count[cc.lc]), int(tab.count[cc.rc])
+	halves(&tab.left[cc.lc], &tab.right13[cc.rc], nl, nr, out)
+	if wrap {
+		// The copies of 1 may sit above 13 instead.
+		for hi := 1; hi <= int(cc.ones); hi++ {
+			halves(&tab.left[cc.lc-hi], &tab.right14[cc.rc+hi*pow3[6]], nl-hi, nr+hi, out)
+		}
+	}
+	// Seating fewer is never dearer than seating more.
+	for m := maxColourTiles - 1; m >= 0; m-- {
+		out[m] = min(out[m], out[m+1])
+	}
+}
+
+// Prepare builds the lookup tables every analysis shares: about a tenth
+// of a second of CPU once a process, spread over the cores. Analyses
+// build them on first use anyway; Prepare lets a caller choose the
+// moment (before timing decisions, while a first frame is on screen).
+func Prepare() {
+	runTabs()
+	curveTabs(false)
+	curveTabs(true)
+}
+
+// halves lowers out to the min-plus product of two half lines over the
+// states at the cut.
+func halves(left, right *halfSlots, nl, nr int, out *frontier) {
+	for s := range numRunStates {
+		lt, rt := &left[s], &right[s]
+		for i := 0; i <= nl; i++ {
+			a := int(lt[i])
+			if a >= noSlots {
+				continue
+			}
+			for j := 0; j <= nr && i+j <= maxColourTiles; j++ {
+				if t := a + int(rt[j]); t < int(out[i+j]) {
+					out[i+j] = int8(t)
+				}
+			}
+		}
+	}
+}

@@ -22,48 +22,6 @@ import (
 // tile. Every yes is made into a concrete structure and checked against
 // the tiles in existence, like the optimum itself.
 
-const maxOptimal = 32
-
-// optimum is one optimal config.
-type optimum struct {
-	choice [tile.NumValues]int8
-	cc     [tile.NumColours]colourCodes
-	seat   int8
-	slots  int8
-	three  int8
-	others [tile.NumColours]curve // what the other colours' runs seat, by slots
-	spare  int8                   // slots left when the optimum is seated
-}
-
-// optimal collects the optimal configs of a relaxed solve.
-type optimal struct {
-	r     relaxed
-	opts  [maxOptimal]optimum
-	n     int
-	full  bool // more optimal configs than kept: answers need the slow way
-	best  int
-	slack int8 // the most slots any optimal config has left
-	memo  [16]memoColour
-	// groups[c] are the optimal configs by colour c's naturals, with what
-	// the rest of them seats merged: rest[u] the most naturals the other
-	// colours and the sets seat in u slots (-1: the sets do not fit),
-	// arg[u] a config that does it.
-	groups  [tile.NumColours][maxOptimal]colourGroup
-	nGroups [tile.NumColours]int
-}
-
-type colourGroup struct {
-	cc   colourCodes
-	rest [RackSize + 1]int8
-	arg  [RackSize + 1]int8
-}
-
-// memoColour remembers the curve of a long row by colour and codes.
-type memoColour struct {
-	key int64
-	g   curve
-}
-
 // curve returns colour c's curve for codes cc: from the table for a
 // short row, else from a small hash table of the ones computed so far.
 func (o *optimal) curve(c int, cc colourCodes) curve {
@@ -162,26 +120,6 @@ func (g *colourGroup) reach(f curve, target, budget int) int {
 		}
 	}
 	return -1
-}
-
-// record is called by the solver for every config scoring s.
-func (o *optimal) record(r *relaxed, s int) {
-	if s < r.best {
-		return
-	}
-	if s > r.best {
-		o.n = 0
-		o.full = false
-	}
-	if o.n == maxOptimal {
-		o.full = true
-		return
-	}
-	x := &o.opts[o.n]
-	x.choice = r.choice
-	x.cc = r.cc
-	x.seat, x.slots, x.three = r.seat, r.slots, r.three
-	o.n++
 }
 
 // prepare computes the others' curves of an optimal config.

@@ -124,16 +124,6 @@ var (
 	runTab     *runTables
 )
 
-// Prepare builds the lookup tables every analysis shares: about a tenth
-// of a second of CPU once a process, spread over the cores. Analyses
-// build them on first use anyway; Prepare lets a caller choose the
-// moment (before timing decisions, while a first frame is on screen).
-func Prepare() {
-	runTabs()
-	curveTabs(false)
-	curveTabs(true)
-}
-
 func runTabs() *runTables {
 	runTabOnce.Do(func() {
 		t := &runTables{

@@ -91,19 +91,6 @@ func (p *played) nat() (nat [tile.NumColoured]int8) {
 	return nat
 }
 
-// stock is what one deal leaves in existence, the question the
-// witnesses and the groupings ask of an Analyzer: which face is wild,
-// the indicator, and how many copies of each face can be held.
-type stock struct {
-	okey      tile.Tile // NoTile under simple104
-	indicator tile.Tile // NoTile under simple104
-	// avail is how many copies of each face can be in a rack: 2, 1 for
-	// the indicator's face (the other copy is on the table) unless
-	// indicator_last, 0 for J under simple104.
-	avail  [tile.NumFaces]uint8
-	noOkey bool // Config.NoOkey: no okey may fill a missing slot
-}
-
 // budget is how many slots beyond the tiles in existence okeys may fill.
 func (sk *stock) budget() int8 {
 	if !sk.noOkey {

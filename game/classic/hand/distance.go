@@ -558,25 +558,3 @@ func links(p *played, f tile.Tile, wrap bool) int {
 	}
 	return n
 }
-
-// Points is what each other player loses for this win under the point
-// countdown: 2 for melds, 4 for seven pairs, doubled by an okey finish
-// and, under oneColourDouble, again when all 14 tiles are of one colour.
-// It is the one scoring rule of a win: the referee charges it and the
-// analysis ranks winning discards by it. NoWin is worth nothing.
-func (w *Win) Points(okeyFinish, oneColourDouble bool) int {
-	if w.Kind == NoWin {
-		return 0
-	}
-	v := 2
-	if w.Kind == WinPairs {
-		v = 4
-	}
-	if okeyFinish {
-		v *= 2
-	}
-	if w.OneColour && oneColourDouble {
-		v *= 2
-	}
-	return v
-}

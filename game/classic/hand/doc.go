@@ -13,22 +13,24 @@
 //
 //	arrange.go          Arrange: seri diz and çift diz
 //	analysis_table.go   DiscardTable: a bot's discard in one call
+//	distance.go         Distance, DiscardDistances, Outs, BestDiscard
+//	distance_search.go  the exact branch and bound everything traces to
+//	win.go              Win and IsWin; the grouping search
 //	analysis_delta.go   one tile more or less, from one solve
 //	analysis_check.go   witnesses (the stock's): the relaxed optimum
 //	                    checked against the tiles in existence
-//	analysis_core.go    the relaxed solver (no availability limits)
-//	analysis_curve.go   seat curves: a colour's runs in one word
-//	analysis_runs.go    a colour's runs as tables of half lines; Prepare
-//	distance_search.go  the exact branch and bound everything traces to
-//	distance.go         Distance, DiscardDistances, Outs, BestDiscard,
-//	                    Win.Points (the one scoring rule of a win)
-//	win_fast.go         the fast melds check behind IsWin
-//	win.go              Win and IsWin; the grouping search
+//	analysis_core.go    the relaxed solver (no availability limits) and
+//	                    the optimal configs it keeps
+//	analysis_curve.go   seat curves: a colour's runs in one word; Prepare
+//	win_fast.go         the fast melds check behind IsWin; a set's choices
+//	analysis_runs.go    a colour's runs as tables of half lines
 //	analyze.go          the model: naturals by played face and wilds;
-//	                    the stock, the deal's tiles in existence
+//	                    what the stock holds of a face
 //	hand.go             Hand: a rack as bit masks, cheap to copy
 //	analysis.go         Analyzer, Config, the result types (Win, Meld,
-//	                    Discard, Arrangement), RackSize
+//	                    Discard, Arrangement), RackSize; the stock, the
+//	                    deal's tiles in existence; Win.Points (the one
+//	                    scoring rule of a win)
 //
 // A use:
 //

@@ -2,6 +2,7 @@ package hand
 
 import (
 	"math/bits"
+	"sort"
 
 	"okey/game/tile"
 )
@@ -289,4 +290,80 @@ func (w *winCheck) leaf() bool {
 	// set of four.
 	left := w.wilds - fills
 	return left == 0 || runs || w.three >= left
+}
+
+// setChoices[code] (and, with the dominated ones, setChoicesAll[code])
+// lists the set options for the naturals at one value,
+// code = sum of cnt[c]*3^c: every claim vector with at most two of a
+// colour, sets of at least two claims each (a set seating one natural is
+// no cheaper than a run), arranged as evenly as possible, without the
+// dominated ones: an option is dominated by one with as many sets and
+// slots that seats a superset, since the extra naturals are seated for
+// nothing and only leave the runs.
+var setChoices, setChoicesAll = func() (t, u [81][]setOption) {
+	for code := range 81 {
+		var cnt [tile.NumColours]int8
+		x := code
+		for c := range tile.NumColours {
+			cnt[c] = int8(x % 3)
+			x /= 3
+		}
+		var all []setOption
+		for sc := range 81 {
+			var s [tile.NumColours]int8
+			y := sc
+			ok := true
+			for c := range tile.NumColours {
+				s[c] = int8(y % 3)
+				y /= 3
+				ok = ok && s[c] <= cnt[c]
+			}
+			k, sum := max(s[0], s[1], s[2], s[3]), s[0]+s[1]+s[2]+s[3]
+			if !ok || k == 0 || sum < 2*k {
+				continue
+			}
+			three := k
+			if sum > 3*k {
+				three = 4*k - sum
+			}
+			all = append(all, setOption{claims: s, seat: sum, sets: k, slots: max(3*k, sum), three: three})
+		}
+		u[code] = all
+		for i, o := range all {
+			dominated := false
+			for j, q := range all {
+				if i == j || q.slots != o.slots || q.sets != o.sets || q.seat <= o.seat {
+					continue
+				}
+				sub := true
+				for c := range tile.NumColours {
+					sub = sub && o.claims[c] <= q.claims[c]
+				}
+				dominated = dominated || sub
+			}
+			if !dominated {
+				t[code] = append(t[code], o)
+			}
+		}
+		// Fuller sets first: a win, when there is one, is found sooner.
+		sort.SliceStable(t[code], func(i, j int) bool { return t[code][i].seat > t[code][j].seat })
+	}
+	return t, u
+}()
+
+// sharedValue is a value where two or more colours hold naturals.
+type sharedValue struct {
+	v    int8 // 1..13
+	code int16
+	opts []setOption
+}
+
+// setOption is one way sets seat naturals at a shared value: claims[c]
+// naturals of colour c, in sets of 3 or 4 slots.
+type setOption struct {
+	claims [tile.NumColours]int8
+	seat   int8 // naturals seated
+	sets   int8 // number of sets
+	slots  int8 // slots used
+	three  int8 // sets of three that could take a fourth slot
 }
