@@ -7,12 +7,13 @@
 //
 // The files:
 //
+//	run.go     Run: the workers and what they report
 //	tally.go   what a run has counted, folded cluster by cluster, and the
 //	           table made of it (its intervals and decision-time
 //	           histograms are package bots/internal/arenastat's, shared
 //	           with the arena of Okey 101)
 //	play.go    one hand, or one whole match, played by four bots
-//	arena.go   Config, Result and Run: the workers and what they report
+//	arena.go   Config and Result
 //
 // A use:
 //
