@@ -12,19 +12,19 @@
 // Files:
 //
 //	text.go    the small types' names read back from text, so a view written as JSON reads back equal
-//	penalty.go the penalties a discard can cost (IslekTiles …), one place for referee, bots and hint
 //	replay.go  View.HandStart: the view's hand rebuilt from its start with a deal given;
 //	           EventAction: the action that made an event, to replay a hand's history
 //	world.go   View.SampleWorld: a state that agrees with a view, the hidden tiles dealt anew
 //	record.go  Record and Game, package record's under this game, and its part
 //	           of them: action lines, deals
-//	copies.go  the copies of the table and the history a view (and a world) is made with, cut from one array each
+//	penalty.go the penalties a discard can cost (IslekTiles …), one place for referee, bots and hint
 //	view.go    View, what one seat may know; Melds, MeldTurn and PlanActions for bots; View.Rotate
-//	score.go   scoring a hand (ScoreLine, HandResult), the void hand, the match's standings
+//	copies.go  the copies of the table and the history a view (and a world) is made with, cut from one array each
 //	apply.go   Apply, the reducer: every action of RULES.md and its checks
-//	action.go  Action and its shorthands, the Err… reasons and MoveError (some package game's), Event
+//	score.go   scoring a hand (ScoreLine, HandResult), the void hand, the match's standings
 //	state.go   State, Phase (package game's), Stage, TableMeld, Opening, Taken,
 //	           Legal; NewMatch and accessors
+//	action.go  Action and its shorthands, the Err… reasons and MoveError (some package game's), Event
 //	deal.go    NewDeal: 22 to the dealer, 21 to the others, the indicator, the 20-tile wall
 //	rules.go   Rules, ParseRules (open=N, progressive, okey_pair, islek=off, hands=N, partners)
 //
