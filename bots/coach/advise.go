@@ -6,7 +6,6 @@ import (
 
 	"okey/bots/bots101"
 	"okey/bots/botsclassic"
-	"okey/bots/rollout"
 	"okey/game"
 	"okey/game/classic"
 	"okey/game/okey101"
@@ -154,25 +153,29 @@ func advise101(ctx context.Context, v okey101.View, o Options) (best, hard okey1
 	return best, hard, d, nil
 }
 
-// worse reports whether a label says the move lost: an inaccuracy or
-// worse, read 2.5 standard errors low. The hint overrides the hard bot
-// only then: taking the judge's best whenever its mean was higher, the
-// hint played worse than the hard bot — the best of several noisy
-// means, played (docs/studies/review-judge.md).
-func worse(l Label) bool { return l == Inaccuracy || l == Mistake || l == Blunder }
-
-// After101 is the view v's seat has after playing a, one of its own
-// moves that draws nothing unseen (a take, an opening, a lay-off, a
-// take-back, a discard): read from a world of the view, whose hidden
-// tiles the move does not touch.
-func After101(v okey101.View, a okey101.Action) (okey101.View, error) {
-	w, err := rollout.World101(&v, 0, 0)
-	if err != nil {
-		return v, err
+// holdOnlyAhead is the hint's move a, or the finish in hand when a
+// holds a win (a discard that keeps it while a finish is legal) that
+// the judge did not show ahead of finishing: the hold's lead over the
+// finish, weighed until settled (Decision.Weighed), must have its 95%
+// interval's low end above 0. A tie goes to the win in hand.
+func holdOnlyAhead(v *classic.View, a classic.Action, d *Decision) classic.Action {
+	if a.Kind != classic.ActDiscard || !v.Legal.Finish || !keepsWin(v, a.Tile) {
+		return a
 	}
-	s, _, err := w.Apply(a)
-	if err != nil {
-		return v, fmt.Errorf("the plan's step %v: %w", a, err)
+	w := d.Weighed
+	if w != nil && d.Played == classicMove(v, a) && w.More+w.Half < 0 {
+		return a
 	}
-	return s.View(v.Seat), nil
+	if w != nil {
+		// the finish the judge weighed against the hold
+		for _, x := range v.Counts.Tiles() {
+			if f := classic.FinishAction(v.Seat, x); classicMove(v, f) == w.Move && keepsWin(v, x) {
+				return f
+			}
+		}
+	}
+	if f, ok := finishNow(v); ok {
+		return f
+	}
+	return a
 }

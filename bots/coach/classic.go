@@ -3,9 +3,7 @@ package coach
 import (
 	"context"
 	"fmt"
-	"math"
 	"math/bits"
-	"runtime"
 	"slices"
 
 	"okey/bots/botsclassic"
@@ -18,12 +16,6 @@ import (
 // distance each leaves), are played out besides the move made, the
 // analyser's and the finishes.
 const discardsKept = 3
-
-// viewSeed is the seed of a decision's worlds: the review's seed and
-// where the decision stands in the hand, all of it public.
-func viewSeed(seed uint64, hand, events int, stage uint8) uint64 {
-	return seed ^ uint64(hand)<<40 ^ uint64(events)<<8 ^ uint64(stage)
-}
 
 // JudgeClassic judges the move played from view v: it plays the move,
 // the analyser's choice (the hard bot's) and the strong alternatives out
@@ -104,40 +96,6 @@ func finishesClassic(v *classic.View, cands []classic.Action) *finishes {
 		return nil
 	}
 	return &finishes{out: out, tol: finishTolClassic, mult: finishMostClassic}
-}
-
-// fill copies a verdict into the decision.
-func (d *Decision) fill(vd verdict, th Thresholds) {
-	d.Best = vd.cands[vd.best].Move
-	d.Loss, d.Label, d.Uncertain, d.Samples, d.Playouts, d.Candidates = vd.loss, vd.label, vd.uncertain, vd.n, vd.playouts, slices.Clone(vd.cands)
-	d.Certainty = vd.sure
-	if w := vd.weighed; w != nil {
-		d.Weighed = &Weighed{Move: vd.cands[w.across].Move, More: w.more, Half: w.half, Samples: w.samples, Settled: w.settled}
-	}
-	// A loss is never below 0 (the best found loses nothing): the
-	// interval's lower end is cut there.
-	d.Low, d.High = max(vd.loss-vd.half, 0), vd.loss+vd.half
-	d.Accuracy = th.Accuracy(vd.loss)
-	switch {
-	case d.Label == Best && d.Best != d.Played:
-		// Not shown worse than the best found: as good as any, shown as
-		// the best.
-		d.asGood()
-	case d.Label == Best && tied(d.Candidates, vd.best):
-		// The best found, but another move cannot be told from it: the
-		// best, as good as that one — whether the move played or its
-		// twin comes out on top is a coin toss between seeds.
-		d.Certainty = TooClose
-	}
-	slices.SortStableFunc(d.Candidates, func(a, b Candidate) int {
-		switch {
-		case a.Value > b.Value:
-			return -1
-		case a.Value < b.Value:
-			return 1
-		}
-		return 0
-	})
 }
 
 // classicCandidates are the moves worth playing out, the move played
@@ -325,16 +283,6 @@ func hintsMove(best string, loss float64) string {
 	return fmt.Sprintf("the hint advised this: it weighed fewer deals; this review finds %s better by %s", best, amount(loss))
 }
 
-// amount writes points as an amount, without a sign: two decimals below
-// 10, none from 10 (101's points).
-func amount(x float64) string {
-	x = math.Abs(x)
-	if x >= 10 {
-		return fmt.Sprintf("%.0f", x)
-	}
-	return fmt.Sprintf("%.2f", x)
-}
-
 // keepsWin reports whether discarding t leaves a rack that wins: the
 // discard holds a win back (for an okey finish) rather than breaking it.
 func keepsWin(v *classic.View, t tile.Tile) bool {
@@ -345,28 +293,6 @@ func keepsWin(v *classic.View, t tile.Tile) bool {
 	}
 	h.Remove(t)
 	return a.IsWin(h)
-}
-
-// tied reports whether a candidate other than best cannot be told from
-// it: its 95% interval reaches 0.
-func tied(cs []Candidate, best int) bool {
-	for i, c := range cs {
-		if i != best && c.Samples > 1 && !shownWorse(c.Loss, c.Half) {
-			return true
-		}
-	}
-	return false
-}
-
-// asGood makes d's move the best, as good as any: the coach does not
-// show another move better, so it names none, and counts no loss
-// against it (a "best" move beside a loss would read as a loss of the
-// move against itself). The loss found stays in the candidates' rows
-// (--json), and High keeps the 95% interval's upper end, how much the
-// move might have lost: the hint's rule (Options.stands) reads it.
-func (d *Decision) asGood() {
-	d.Label, d.Best, d.Uncertain, d.Certainty = Best, d.Played, false, TooClose
-	d.Loss, d.Low, d.Accuracy = 0, 0, 100
 }
 
 // holdChoice reports whether the seat chooses between finishing now and
@@ -430,9 +356,6 @@ func playoutReason(best string, vd verdict) string {
 		best, pct(vd.cands[vd.best].Ahead), pts(vd.cands[vd.best].Value), pct(vd.cands[0].Ahead), pts(vd.cands[0].Value))
 }
 
-// pct is a share in whole percent.
-func pct(x float64) int { return int(math.Round(100 * x)) }
-
 // pts writes points as a reason says them: two decimals below 10, none
 // from 10 (101's points), a sign always.
 func pts(x float64) string {
@@ -472,17 +395,26 @@ func feedsNext(v *classic.View, t tile.Tile) string {
 	return ""
 }
 
-func abs(x int) int {
-	if x < 0 {
-		return -x
+// finishNow is the finish worth the most from v's rack: with the okey
+// when that wins (an okey finish), else the analyser's winning discard.
+func finishNow(v *classic.View) (classic.Action, bool) {
+	an := &v.Analyzer
+	if !v.Legal.Finish {
+		return classic.Action{}, false
 	}
-	return x
-}
-
-// workers is the number of goroutines asked for (0: one a CPU).
-func workers(n int) int {
-	if n <= 0 {
-		return runtime.GOMAXPROCS(0)
+	h, err := an.HandOf(v.Counts)
+	if err != nil {
+		return classic.Action{}, false
 	}
-	return n
+	if k := an.Okey(); h.Count(k) > 0 {
+		rest := h
+		rest.Remove(k)
+		if an.IsWin(rest) {
+			return classic.FinishAction(v.Seat, k), true
+		}
+	}
+	if bd := an.BestDiscard(h); bd.Wins {
+		return classic.FinishAction(v.Seat, bd.Tile), true
+	}
+	return classic.Action{}, false
 }

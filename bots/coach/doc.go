@@ -12,27 +12,31 @@
 //
 // Files:
 //
-//	okey101.go  Okey 101: the same
-//	read101.go  the same in Okey 101: what the next player took and laid
-//	            down, and a tile's help to its rack in a world
-//	read.go     what reading the table changed in a classic verdict: the
-//	            decision judged again on racks dealt at random, and what
-//	            the belief's worlds said the next player wanted (TableRead);
-//	            its words, and what a hint may say of it (TableRead.Said)
-//	classic.go  classic Okey: the candidates, the reasons in words
 //	replay.go   the review of a record, written once: its decisions (Point),
 //	            each judged in order; each game's small part (replayer)
 //	plan.go     the classic hint's plan for the whole turn (TurnPlan): the
 //	            take valued by the judge's own follow-up, a winning rack
-//	            drawn to finish or to hold, a hold only when shown ahead;
-//	            the plan's next step after its first (TurnPlan.Next)
+//	            drawn to finish or to hold; the plan's next step after its
+//	            first (TurnPlan.Next)
 //	advise.go   the hint: the hard bot's move judged as a move played, the
-//	            judge's best kept where hard's is worse than good
+//	            judge's best kept where hard's is worse than good, a hold
+//	            only when shown ahead
+//	okey101.go  Okey 101: as classic.go below; a view after an action (After101)
+//	read101.go  as read.go below, in Okey 101: what the next player took and laid
+//	            down, and a tile's help to its rack in a world
+//	classic.go  classic Okey: the candidates, the reasons in words, the
+//	            finish in hand
+//	read.go     what reading the table changed in a classic verdict: the
+//	            decision judged again on racks dealt at random, and what
+//	            the belief's worlds said the next player wanted (TableRead);
+//	            its words, and what a hint may say of it (TableRead.Said)
 //	judge.go    the adaptive comparison shared by both games: worlds in rounds
 //	            until the label is settled, a finish not played weighed
 //	            against the move played until settled (finishes); playOut,
 //	            a decision's candidates named and played out (each game's
-//	            playout)
-//	verdict.go  Decision, Candidate, Summary, the labels and their thresholds, accuracy
+//	            playout); a decision's label filled in, the seed of a view's
+//	            worlds
+//	verdict.go  Decision, Candidate, Summary, the labels and their thresholds, accuracy;
+//	            what reading the table found (TableRead, OutsRead)
 //	doc.go      this map
 package coach

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"runtime"
 	"slices"
 
 	"okey/bots/rollout"
@@ -511,4 +512,74 @@ func playOut[A, P any](ctx context.Context, d *Decision, o *Options, cands []A, 
 	}
 	d.fill(vd, g.th)
 	return vd, true, nil
+}
+
+// fill copies a verdict into the decision.
+func (d *Decision) fill(vd verdict, th Thresholds) {
+	d.Best = vd.cands[vd.best].Move
+	d.Loss, d.Label, d.Uncertain, d.Samples, d.Playouts, d.Candidates = vd.loss, vd.label, vd.uncertain, vd.n, vd.playouts, slices.Clone(vd.cands)
+	d.Certainty = vd.sure
+	if w := vd.weighed; w != nil {
+		d.Weighed = &Weighed{Move: vd.cands[w.across].Move, More: w.more, Half: w.half, Samples: w.samples, Settled: w.settled}
+	}
+	// A loss is never below 0 (the best found loses nothing): the
+	// interval's lower end is cut there.
+	d.Low, d.High = max(vd.loss-vd.half, 0), vd.loss+vd.half
+	d.Accuracy = th.Accuracy(vd.loss)
+	switch {
+	case d.Label == Best && d.Best != d.Played:
+		// Not shown worse than the best found: as good as any, shown as
+		// the best.
+		d.asGood()
+	case d.Label == Best && tied(d.Candidates, vd.best):
+		// The best found, but another move cannot be told from it: the
+		// best, as good as that one — whether the move played or its
+		// twin comes out on top is a coin toss between seeds.
+		d.Certainty = TooClose
+	}
+	slices.SortStableFunc(d.Candidates, func(a, b Candidate) int {
+		switch {
+		case a.Value > b.Value:
+			return -1
+		case a.Value < b.Value:
+			return 1
+		}
+		return 0
+	})
+}
+
+// workers is the number of goroutines asked for (0: one a CPU).
+func workers(n int) int {
+	if n <= 0 {
+		return runtime.GOMAXPROCS(0)
+	}
+	return n
+}
+
+// viewSeed is the seed of a decision's worlds: the review's seed and
+// where the decision stands in the hand, all of it public.
+func viewSeed(seed uint64, hand, events int, stage uint8) uint64 {
+	return seed ^ uint64(hand)<<40 ^ uint64(events)<<8 ^ uint64(stage)
+}
+
+// tied reports whether a candidate other than best cannot be told from
+// it: its 95% interval reaches 0.
+func tied(cs []Candidate, best int) bool {
+	for i, c := range cs {
+		if i != best && c.Samples > 1 && !shownWorse(c.Loss, c.Half) {
+			return true
+		}
+	}
+	return false
+}
+
+// asGood makes d's move the best, as good as any: the coach does not
+// show another move better, so it names none, and counts no loss
+// against it (a "best" move beside a loss would read as a loss of the
+// move against itself). The loss found stays in the candidates' rows
+// (--json), and High keeps the 95% interval's upper end, how much the
+// move might have lost: the hint's rule (Options.stands) reads it.
+func (d *Decision) asGood() {
+	d.Label, d.Best, d.Uncertain, d.Certainty = Best, d.Played, false, TooClose
+	d.Loss, d.Low, d.Accuracy = 0, 0, 100
 }

@@ -502,3 +502,19 @@ func feeds101(v *okey101.View, t tile.Tile) string {
 	}
 	return ""
 }
+
+// After101 is the view v's seat has after playing a, one of its own
+// moves that draws nothing unseen (a take, an opening, a lay-off, a
+// take-back, a discard): read from a world of the view, whose hidden
+// tiles the move does not touch.
+func After101(v okey101.View, a okey101.Action) (okey101.View, error) {
+	w, err := rollout.World101(&v, 0, 0)
+	if err != nil {
+		return v, err
+	}
+	s, _, err := w.Apply(a)
+	if err != nil {
+		return v, fmt.Errorf("the plan's step %v: %w", a, err)
+	}
+	return s.View(v.Seat), nil
+}

@@ -261,57 +261,6 @@ func holdTile(v *classic.View) (tile.Tile, bool) {
 	return tile.NoTile, false
 }
 
-// finishNow is the finish worth the most from v's rack: with the okey
-// when that wins (an okey finish), else the analyser's winning discard.
-func finishNow(v *classic.View) (classic.Action, bool) {
-	an := &v.Analyzer
-	if !v.Legal.Finish {
-		return classic.Action{}, false
-	}
-	h, err := an.HandOf(v.Counts)
-	if err != nil {
-		return classic.Action{}, false
-	}
-	if k := an.Okey(); h.Count(k) > 0 {
-		rest := h
-		rest.Remove(k)
-		if an.IsWin(rest) {
-			return classic.FinishAction(v.Seat, k), true
-		}
-	}
-	if bd := an.BestDiscard(h); bd.Wins {
-		return classic.FinishAction(v.Seat, bd.Tile), true
-	}
-	return classic.Action{}, false
-}
-
-// holdOnlyAhead is the hint's move a, or the finish in hand when a
-// holds a win (a discard that keeps it while a finish is legal) that
-// the judge did not show ahead of finishing: the hold's lead over the
-// finish, weighed until settled (Decision.Weighed), must have its 95%
-// interval's low end above 0. A tie goes to the win in hand.
-func holdOnlyAhead(v *classic.View, a classic.Action, d *Decision) classic.Action {
-	if a.Kind != classic.ActDiscard || !v.Legal.Finish || !keepsWin(v, a.Tile) {
-		return a
-	}
-	w := d.Weighed
-	if w != nil && d.Played == classicMove(v, a) && w.More+w.Half < 0 {
-		return a
-	}
-	if w != nil {
-		// the finish the judge weighed against the hold
-		for _, x := range v.Counts.Tiles() {
-			if f := classic.FinishAction(v.Seat, x); classicMove(v, f) == w.Move && keepsWin(v, x) {
-				return f
-			}
-		}
-	}
-	if f, ok := finishNow(v); ok {
-		return f
-	}
-	return a
-}
-
 // indexOf is the index of a in as, −1 if none.
 func indexOf(as []classic.Action, a classic.Action) int {
 	for i, x := range as {

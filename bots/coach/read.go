@@ -22,45 +22,6 @@ import (
 // worlds in which the tile would bring the next player's rack nearer a
 // win, on the belief's worlds and on racks dealt at random.
 
-// TableRead is what reading the table changed in a verdict on a
-// discard: the move played loses an inaccuracy or more on the belief's
-// worlds and is labelled best or good on racks dealt at random
-// (Chance's worlds). A label read on other worlds changes by chance
-// about one decision in ten (docs/studies/review-judge.md), so the words give both
-// readings' figures rather than a bare "the reading decided it".
-type TableRead struct {
-	// Seat is the next player's seat, whom a discard may feed.
-	Seat int `json:"seat"`
-	// Tile is the tile the reading is about: the move played's discard
-	// when Wants, else the best discard's.
-	Tile string `json:"tile"`
-	// Wants says the reading found Tile likelier to help Seat than
-	// chance (the move played gave it away); false, less likely (the
-	// best discard was the safer one).
-	Wants bool `json:"wants"`
-	// Seen are the tiles Seat was seen to take (Wants) or throw that go
-	// with Tile (the same face, a run's neighbours, the same value): the
-	// public evidence. Empty when none does: the reading came from the
-	// rest of its play.
-	Seen string `json:"seen,omitempty"`
-	// Laid are, in Okey 101 when Wants, the tiles Seat laid down (its
-	// opening and later melds) that go with Tile: what it collects.
-	Laid string `json:"laid,omitempty"`
-	// Belief and Chance are the shares of worlds in which Tile would
-	// bring Seat's rack nearer a win: the belief's worlds, and racks
-	// dealt at random from what the seat could not see.
-	Belief float64 `json:"belief"`
-	Chance float64 `json:"chance"`
-	// Outs is, when neither tile's chance moved, the outs of the rack
-	// each discard leaves and how many the wall holds, when the belief
-	// put the move played's out of the wall (nil otherwise).
-	Outs *OutsRead `json:"outs,omitempty"`
-	// Uniform is the label the move played gets when the judge deals
-	// racks at random (best or good), UniformLoss its loss there.
-	Uniform     Label   `json:"uniform"`
-	UniformLoss float64 `json:"uniform_loss"`
-}
-
 // readWorlds is how many worlds of each sampler the reading counts:
 // its shares are known to about ±0.06.
 const readWorlds = 128
@@ -136,24 +97,6 @@ func (r *TableRead) pick(played, best tile.Tile, share func(t tile.Tile, byBelie
 		}
 	}
 	return false, nil
-}
-
-// OutsRead is, for the move played's discard and the best's, the unseen
-// tiles that would bring the rack left nearer a win, and how many of
-// them the wall is expected to hold: as the belief reads the racks, and
-// on racks dealt at random.
-type OutsRead struct {
-	// Best is the best discard; Outs and BestOuts the unseen copies of
-	// the outs after each, Wall and BestWall how many of them the wall
-	// holds as the belief reads it, WallChance and BestChance on random
-	// racks.
-	Best       string  `json:"best"`
-	Outs       int     `json:"outs"`
-	BestOuts   int     `json:"best_outs"`
-	Wall       float64 `json:"wall"`
-	BestWall   float64 `json:"best_wall"`
-	WallChance float64 `json:"wall_chance"`
-	BestChance float64 `json:"best_chance"`
 }
 
 // outsShift is how many tiles of the wall the reading must take from

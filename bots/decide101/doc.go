@@ -8,10 +8,10 @@
 // it leaves step by step). It runs in commands and at a server's table
 // alike, from a view alone:
 //
-//	player.go Player, Source, SeatPlayer
-//	levels.go Levels, Expert, New, NewExpert
+//	levels.go Levels, Expert, New, NewExpert, DefaultSource
 //	plain.go  Plain, PlainAction, AnyAction, the discard advised, Costs
 //	hint.go   Hint, Facts, the plan's steps (AfterSteps), TakeFacts
+//	player.go Player, Source, SeatPlayer
 //
 // It lives with the bots because it has no screen: the app's table and
 // a served table's referee both ask it. It imports the referee of 101

@@ -53,3 +53,10 @@ func New(level string, seed uint64) (Player, error) {
 func NewExpert(seed uint64, sv *meld.Solver) *search.Player101 {
 	return search.New101(search.Options{Seed: seed, Scale: expertScale, Open: true}, sv)
 }
+
+// DefaultSource seats the 101 table's bots: the levels the game offers
+// (Levels: bots101's and Expert), built by New. The table keeps its
+// plain player as the stand-in for a bot that fails.
+func DefaultSource() Source {
+	return Source{Levels: Levels, New: New}
+}

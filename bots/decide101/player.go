@@ -28,13 +28,6 @@ type Source struct {
 	New    func(level string, seed uint64) (Player, error)
 }
 
-// DefaultSource seats the 101 table's bots: the levels the game offers
-// (Levels: bots101's and Expert), built by New. The table keeps its
-// plain player as the stand-in for a bot that fails.
-func DefaultSource() Source {
-	return Source{Levels: Levels, New: New}
-}
-
 // Level is the level of this source a seat set to want plays at: want
 // itself when the source knows it, else the level of the same rank
 // among the source's (a classic level's rank among easy, normal and
