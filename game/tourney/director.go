@@ -154,33 +154,6 @@ func (t *Tournament) EndedAway(n int, places [4]int, forfeit, away [4]bool, now 
 	return t.Tick(now), nil
 }
 
-// Tick moves the tournament on to now: it starts, pairs who can be
-// paired, ends an arena at its time, begins the next Swiss round once
-// the last is played, and finishes. It returns the tables to open.
-func (t *Tournament) Tick(now time.Time) []Start {
-	sys := t.System()
-	if t.Phase == Starting && !now.Before(t.Config.Start) {
-		t.Phase = Running
-		sys.Pairing.start(t, now)
-	}
-	sys.Seating.tick(t, sys.Pairing, now)
-	if t.Phase != Running && t.Phase != Ending {
-		return nil
-	}
-	return sys.Pairing.tick(t, sys.Seating, now)
-}
-
-// System is the systems the tournament is run by, chosen from its
-// Config (Config.System): the one value the director asks how the
-// tournament pairs, scores and seats.
-func (t *Tournament) System() System { return t.Config.System() }
-
-// Standings are the tournament's standings now, under its scoring's
-// rules: the arena's with its streaks, the Swiss's with its tie-break.
-func (t *Tournament) Standings() ([]Standing, error) {
-	return Standings(t.System().Scoring.Rules(), ratings(t.Joined), t.Matches)
-}
-
 // Listed is the tournament's lobby line under the server's id for it:
 // once it is over, with its podium.
 func (t *Tournament) Listed(id string) Listed {
@@ -207,9 +180,4 @@ func (t *Tournament) Listed(id string) Listed {
 		Podium: podium, Description: t.Config.Description,
 		Private: t.Config.Private, Cancelled: t.Cancelled,
 	}
-}
-
-// seatingOf is the seating of players alone, or of partners' teams.
-func seatingOf(partners bool) Seating {
-	return Config{Partners: partners}.System().Seating
 }

@@ -9,9 +9,8 @@
 //	director.go the tournament its server keeps and drives:
 //	            players join and leave (or are paused, their match lost
 //	            for want of being at it), tables end (or could not open:
-//	            NotOpened), time passes; it says which tables to open,
-//	            and when it is over, asking its systems what its kind
-//	            does
+//	            NotOpened); it says which tables to open, and when it is
+//	            over, asking its systems what its kind does
 //	system.go   the tournament's systems, chosen once from its Config:
 //	            the kinds, each its pairing and scoring (the scoring by
 //	            places: the arena's streaks, the Swiss's tie-break); a
@@ -34,9 +33,11 @@
 //	            seated facing each other, leaving together, a bot
 //	            partner for one left alone: the partners' seating
 //	tournament.go what a tournament is made of: its Config, phases,
-//	            entrants and tables, the Tournament value itself, the
-//	            systems' interfaces (a pairing, a scoring, a seating) and
-//	            what a page says as values (Said)
+//	            entrants and tables, the Tournament value itself (its
+//	            System, its Standings, and Tick: time passes, the step
+//	            the director and the systems end on), the systems'
+//	            interfaces (a pairing, a scoring, a seating) and what a
+//	            page says as values (Said)
 //	standing.go the standings: a player's points, matches, wins, streak,
 //	            tie-breaks, and the order they are ranked in
 //	points.go   what a match's places are worth: 4/2/1/0, ties shared

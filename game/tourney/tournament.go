@@ -210,6 +210,33 @@ func (t *Tournament) ids() []string {
 	return out
 }
 
+// Tick moves the tournament on to now: it starts, pairs who can be
+// paired, ends an arena at its time, begins the next Swiss round once
+// the last is played, and finishes. It returns the tables to open.
+func (t *Tournament) Tick(now time.Time) []Start {
+	sys := t.System()
+	if t.Phase == Starting && !now.Before(t.Config.Start) {
+		t.Phase = Running
+		sys.Pairing.start(t, now)
+	}
+	sys.Seating.tick(t, sys.Pairing, now)
+	if t.Phase != Running && t.Phase != Ending {
+		return nil
+	}
+	return sys.Pairing.tick(t, sys.Seating, now)
+}
+
+// System is the systems the tournament is run by, chosen from its
+// Config (Config.System): the one value the director asks how the
+// tournament pairs, scores and seats.
+func (t *Tournament) System() System { return t.Config.System() }
+
+// Standings are the tournament's standings now, under its scoring's
+// rules: the arena's with its streaks, the Swiss's with its tie-break.
+func (t *Tournament) Standings() ([]Standing, error) {
+	return Standings(t.System().Scoring.Rules(), ratings(t.Joined), t.Matches)
+}
+
 // Listed is a tournament as a lobby lists it: the server's id for it,
 // what it is, where it is, and how many play in it.
 type Listed struct {
@@ -338,6 +365,11 @@ func (s System) Said(c Config) []Said {
 	out = append(out, s.Scoring.Ties())
 	out = append(out, s.Scoring.deals()...)
 	return append(out, s.Seating.said(c, s.Pairing)...)
+}
+
+// seatingOf is the seating of players alone, or of partners' teams.
+func seatingOf(partners bool) Seating {
+	return Config{Partners: partners}.System().Seating
 }
 
 // Pairing is who sits with whom, and when: the arena's pool (a table
