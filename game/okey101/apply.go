@@ -67,13 +67,6 @@ func (n *State) apply(a Action) ([]Event, error) {
 	return nil, game.Refuse(a, game.ErrBadAction, "unknown action")
 }
 
-// record appends a public event to the hand's history.
-func (n *State) record(e Event) {
-	h := make([]Event, len(n.history), len(n.history)+1)
-	copy(h, n.history)
-	n.history = append(h, e.clone())
-}
-
 func ev(k EventKind, seat int, t tile.Tile) Event {
 	return Event{Kind: k, Seat: seat, Tile: t, From: -1, Meld: -1}
 }

@@ -17,13 +17,14 @@
 //	world.go   View.SampleWorld: a state that agrees with a view, the hidden tiles dealt anew
 //	record.go  Record and Game, package record's under this game, and its part
 //	           of them: action lines, deals
-//	penalty.go the penalties a discard can cost (IslekTiles …), one place for referee, bots and hint
-//	view.go    View, what one seat may know; Melds, MeldTurn and PlanActions for bots; View.Rotate
+//	view.go    View, what one seat may know; Melds, MeldTurn, DiscardPenalty and PlanActions for bots; View.Rotate
 //	copies.go  the copies of the table and the history a view (and a world) is made with, cut from one array each
 //	apply.go   Apply, the reducer: every action of RULES.md and its checks
-//	score.go   scoring a hand (ScoreLine, HandResult), the void hand, the match's standings
+//	penalty.go the penalties a discard can cost (IslekTiles …), one place for referee, bots and hint
+//	score.go   scoring a hand (each seat's ScoreLine, the HandResult), the void hand, the match's standings
 //	state.go   State, Phase (package game's), Stage, TableMeld, Opening, Taken,
-//	           Legal; NewMatch and accessors
+//	           Legal; NewMatch and accessors; record, the history's append
+//	result.go  what a hand and a match come to: LineKind, ScoreLine, HandResult, MatchResult
 //	action.go  Action and its shorthands, the Err… reasons and MoveError (some package game's), Event
 //	deal.go    NewDeal: 22 to the dealer, 21 to the others, the indicator, the 20-tile wall
 //	rules.go   Rules, ParseRules (open=N, progressive, okey_pair, islek=off, hands=N, partners)

@@ -51,9 +51,3 @@ func OkeyPaid(history []Event, seat int) bool {
 	}
 	return false
 }
-
-// DiscardPenalty is what discarding t would cost the view's seat now
-// (see the function DiscardPenalty), 0 when it is free.
-func (v *View) DiscardPenalty(t tile.Tile) PenaltyReason {
-	return DiscardPenalty(v.Analyzer, v.Rules, v.Melds(), t, OkeyPaid(v.History, v.Seat))
-}

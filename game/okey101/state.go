@@ -356,3 +356,10 @@ func (s *State) owed() bool { return s.take.Tile != tile.NoTile && !s.take.Used 
 // next is the seat on the right of s; prev the one on its left.
 func next(s int) int { return (s + 1) % NumSeats }
 func prev(s int) int { return (s + NumSeats - 1) % NumSeats }
+
+// record appends a public event to the hand's history.
+func (n *State) record(e Event) {
+	h := make([]Event, len(n.history), len(n.history)+1)
+	copy(h, n.history)
+	n.history = append(h, e.clone())
+}

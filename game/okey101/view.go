@@ -174,6 +174,12 @@ func (v *View) MeldTurn() meld.Turn {
 	return t
 }
 
+// DiscardPenalty is what discarding t would cost the view's seat now
+// (see the function DiscardPenalty), 0 when it is free.
+func (v *View) DiscardPenalty(t tile.Tile) PenaltyReason {
+	return DiscardPenalty(v.Analyzer, v.Rules, v.Melds(), t, OkeyPaid(v.History, v.Seat))
+}
+
 // PlanActions turns a finishing plan of the meld package into the
 // actions that play it, the discard last.
 func PlanActions(seat int, p meld.Plan) []Action {
