@@ -1,8 +1,10 @@
 package web
 
 import (
+	"fmt"
 	"net/http"
 	"net/netip"
+	"net/url"
 	"strings"
 
 	"okey/door/internal/trusted"
@@ -35,6 +37,38 @@ func clientAddr(r *http.Request, proxies []netip.Prefix) netip.AddrPort {
 		}
 	}
 	return peer
+}
+
+// checkOrigin lets a socket be opened only from the server's own page:
+// the Origin's host must be the request's, or one configured. A client
+// that sends no Origin is no browser (a browser always sends one on a
+// WebSocket), and no page of another site: it is let in.
+func (d *Door) checkOrigin(r *http.Request) error {
+	o := r.Header.Get("Origin")
+	if o == "" {
+		return nil
+	}
+	u, err := url.Parse(o)
+	if err != nil || u.Host == "" {
+		return fmt.Errorf("origin %q is not a URL", cut(o))
+	}
+	if strings.EqualFold(u.Host, r.Host) {
+		return nil
+	}
+	for _, ok := range d.cfg.Origins {
+		if strings.EqualFold(u.Host, ok) {
+			return nil
+		}
+	}
+	return fmt.Errorf("origin %q is not %q", cut(o), r.Host)
+}
+
+// cut keeps what a client sent short in the log.
+func cut(s string) string {
+	if len(s) > 100 {
+		return s[:100] + "…"
+	}
+	return s
 }
 
 // ParseProxies reads okey serve --web-proxy's list: addresses (one

@@ -360,12 +360,3 @@ func cells(n int) int {
 	}
 	return min(n, maxCells)
 }
-
-// langOf is the language a page asked for, if the server speaks it.
-func langOf(s string) string {
-	switch s {
-	case "en", "tr":
-		return s
-	}
-	return ""
-}

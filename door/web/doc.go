@@ -15,16 +15,18 @@
 // address's open connections from the moment each is accepted, and
 // writes its refusals to the log once in a while with their count.
 //
-//	door.go    the door: its configuration, the HTTP server, the routes, the Origin
+//	door.go    the door: its configuration, the HTTP server, the routes
 //	guard.go   what is checked before a request is read: the Host (a rebinding name refused),
 //	           a home door's clients, each address's connections counted as accepted, a proxy
 //	           not named
 //	conn.go    one browser's connection: its hello awaited (1008), bytes typed in, frames out,
 //	           sizes, the idle cut
-//	client.go  the client's address behind a trusted reverse proxy
 //	link.go    a browser linked to a player: the code handed in (POST /link), the
 //	           HttpOnly cookie set, cleared (POST /unlink) and renewed (POST
 //	           /relink), carried to each socket
-//	page.go    the page (its nonce, its words), its files, the security headers
+//	page.go    the page (its nonce, its words, the language asked), its files, the security
+//	           headers
+//	client.go  what a request says of its client: its address behind a trusted reverse proxy,
+//	           its Origin checked, what it sent cut short for the log
 //	static/    index.html, okey.js (the page's script), okey.css; vendor/ xterm.js
 package web

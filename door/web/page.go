@@ -221,3 +221,12 @@ func acceptsGzip(r *http.Request) bool {
 	}
 	return false
 }
+
+// langOf is the language a page asked for, if the server speaks it.
+func langOf(s string) string {
+	switch s {
+	case "en", "tr":
+		return s
+	}
+	return ""
+}
