@@ -4,8 +4,12 @@ import (
 	"bytes"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	uv "github.com/charmbracelet/ultraviolet"
+	"github.com/charmbracelet/x/ansi"
+
+	"okey/ui/canvas"
 )
 
 // What a changed line costs to send. A line of a frame is a row of
@@ -732,3 +736,43 @@ func SameLook(a, b *uv.Cell) bool {
 	}
 	return sa.Equal(&sb)
 }
+
+// csiFinal is where the final byte of the control sequence s starts
+// with ("ESC[" and its parameters) is: len(s) when s ends first.
+func csiFinal(s string) int {
+	j := 2
+	for j < len(s) && s[j] >= 0x20 && s[j] < 0x40 {
+		j++
+	}
+	return j
+}
+
+// token is the length of the letter or sequence s starts with, its
+// width, and whether it is a style (SGR); 0 when it is neither a plain
+// one-column letter nor a CSI sequence.
+func token(s string) (n, width int, sgr bool) {
+	c := s[0]
+	switch {
+	case c >= 0x20 && c < 0x7f:
+		return 1, 1, false
+	case c == ansi.ESC:
+		if len(s) < 2 || s[1] != '[' {
+			return 0, 0, false
+		}
+		j := csiFinal(s)
+		if j >= len(s) || s[j] < 0x40 || s[j] > 0x7e {
+			return 0, 0, false
+		}
+		return j + 1, 0, s[j] == 'm'
+	case c < 0x80:
+		return 0, 0, false
+	}
+	_, size := utf8.DecodeRuneInString(s)
+	if w, ok := canvas.SimpleWidth(s[:size]); ok && w == 1 {
+		return size, 1, false
+	}
+	return 0, 0, false
+}
+
+// lineStart moves the cursor to the start of line y (from 0).
+func lineStart(y int) string { return "\x1b[" + strconv.Itoa(y+1) + "H" }

@@ -7,15 +7,16 @@
 //
 // The files, read top-down:
 //
+//	drive.go  Driver: a model driven without a tea.Program, the client's
+//	          bytes decoded into messages, Update one at a time, commands
+//	          run; nothing wakes on a clock
 //	frame.go  LineScreen: a session's screen on the client, the lines of
 //	          its frames that changed, sent by a writer of its own (no
 //	          Bubble Tea renderer); Framed, the model whose frames go to it
 //	cells.go  what a changed line is sent: the cells that changed, the
-//	          cells after a change shifted, the lines that moved up scrolled
+//	          cells after a change shifted, the lines that moved up scrolled;
+//	          a line read a letter or a sequence at a time (token)
 //	pen.go    a pen read for its meaning: the shortest change between two
-//	drive.go  Driver: a model driven without a tea.Program, the client's
-//	          bytes decoded into messages, Update one at a time, commands
-//	          run; nothing wakes on a clock
 //	input.go  Input: the bytes a client may type, capped, and its end
 //
 // It may import Charm (bubbletea, ultraviolet, colorprofile, x/ansi),

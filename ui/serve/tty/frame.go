@@ -7,7 +7,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"unicode/utf8"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
@@ -532,43 +531,6 @@ func sgrWithoutColours(b *bytes.Buffer, params string) {
 	}
 }
 
-// csiFinal is where the final byte of the control sequence s starts
-// with ("ESC[" and its parameters) is: len(s) when s ends first.
-func csiFinal(s string) int {
-	j := 2
-	for j < len(s) && s[j] >= 0x20 && s[j] < 0x40 {
-		j++
-	}
-	return j
-}
-
-// token is the length of the letter or sequence s starts with, its
-// width, and whether it is a style (SGR); 0 when it is neither a plain
-// one-column letter nor a CSI sequence.
-func token(s string) (n, width int, sgr bool) {
-	c := s[0]
-	switch {
-	case c >= 0x20 && c < 0x7f:
-		return 1, 1, false
-	case c == ansi.ESC:
-		if len(s) < 2 || s[1] != '[' {
-			return 0, 0, false
-		}
-		j := csiFinal(s)
-		if j >= len(s) || s[j] < 0x40 || s[j] > 0x7e {
-			return 0, 0, false
-		}
-		return j + 1, 0, s[j] == 'm'
-	case c < 0x80:
-		return 0, 0, false
-	}
-	_, size := utf8.DecodeRuneInString(s)
-	if w, ok := canvas.SimpleWidth(s[:size]); ok && w == 1 {
-		return size, 1, false
-	}
-	return 0, 0, false
-}
-
 // Restore is what puts the client's terminal back as it was before the
 // session, as Bubble Tea's renderer leaves it: the cursor at the foot of
 // the screen, the main screen, the cursor shown, the modes reset. Call it
@@ -600,9 +562,6 @@ func (l *LineScreen) Restore() []byte {
 	}
 	return b.Bytes()
 }
-
-// lineStart moves the cursor to the start of line y (from 0).
-func lineStart(y int) string { return "\x1b[" + strconv.Itoa(y+1) + "H" }
 
 // mouseModes is what turns mouse reporting from was into now.
 func mouseModes(was, now tea.MouseMode, first bool) string {
