@@ -70,8 +70,8 @@ func turnedOver(rank func(file string) int) func(file string) int {
 // above it), over every package that maps its files: only ever lowered.
 // The goal is at most 20 in all and at most 10 inside ui/.
 const (
-	houseBackUpMost = 19
-	uiBackUpMost    = 7
+	houseBackUpMost = 18
+	uiBackUpMost    = 6
 )
 
 // TestHouseBackUp counts the back-up references of every mapped

@@ -7,12 +7,12 @@
 //	pages.go  what 101 gives the pages the app hosts: resuming, the end
 //	          of a hand (which scrolls), the score sheet, the final
 //	          sheet, the ? page and the stacks
-//	view.go   the table drawn (its parts are play101.Table.Render's),
-//	          the status below, the header
 //	act.go    the table's messages (Update): its keys and clicks
 //	          (play101.Table.Key, Click), its players' answers, and what
 //	          they came to, for the app (hosting.Reply): an action played
 //	          here or sent to a served table, its readiness sent
+//	view.go   the table drawn (its parts are play101.Table.Render's),
+//	          the status below, the header
 //	match.go  its side of a match's life: its record read back, a match
 //	          started and adopted, an action taken in, a player's answer
 //	          played

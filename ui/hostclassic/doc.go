@@ -8,13 +8,13 @@
 //	pages.go  what classic gives the pages the app hosts: resuming, the
 //	          end of a hand, the score history, the final table, the ?
 //	          page and the stacks
-//	view.go   the table screen placed (its parts are playclassic's),
-//	          the score history under the status, the status, the key
-//	          bar, the header
 //	act.go    the table's messages (Update): its keys and clicks
 //	          (playclassic.Table.Key, Click), its bots' answers, and what
 //	          they came to, for the app (hosting.Reply): a move played here
 //	          or sent to a served table, the hint
+//	view.go   the table screen placed (its parts are playclassic's),
+//	          the score history under the status, the status, the key
+//	          bar, the header
 //	match.go  its side of a match's life: its record read back, a match
 //	          started and adopted, an action taken in (the hands'
 //	          scores counted), a bot's answer played
