@@ -26,8 +26,8 @@
 //	view.go    View: what one seat may know, all a bot or screen gets,
 //	           and the view turned to another chair (View.Rotate)
 //	apply.go   Apply, the reducer: one action, a new state, the events
-//	action.go  actions, events and the reasons an action is refused
 //	state.go   State: the match as it stands, what each seat may do
+//	action.go  actions, events and the reasons an action is refused
 //	deal.go    the table ritual and the simple deal, from a seed
 //	rules.go   Rules and ParseRules: every option of RULES.md
 //
