@@ -26,12 +26,12 @@
 //	daily.go      Daily: the day's hands, served (DailyPlan, the server's
 //	              secret seeds) or local (a daily.Set's public ones)
 //	match.go      Match: match after match, each dealt from a fresh seal
+//	format.go     Format, the values it hands back (Policy, Hand, Outcome,
+//	              Scored, Standing) and its errors
 //	seal.go       Seal: a match's seed, salt, commitment and bots' key; a
 //	              fresh one made of random bytes the caller drew (SealFrom),
 //	              one read back from a record's header (SealOf); Shown,
 //	              what the seats see of it
-//	format.go     Format, the values it hands back (Policy, Hand, Outcome,
-//	              Scored, Standing) and its errors
 //
 // Like every package under game it uses the standard library and game's
 // own packages only, reads no clock, draws no randomness and does no
