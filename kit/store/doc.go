@@ -11,6 +11,7 @@
 // last good one or in the middle, are left out and named. One game at a
 // time plays in a state directory (LockDir).
 //
+//	serve.go   the files of okey serve: its folder, the host key
 //	store.go   a game's files (Open, Files: the match, the rack, the
 //	           finished matches, the statistics, the settings): where
 //	           they live, read, written atomically in the order of their
@@ -20,7 +21,6 @@
 //	lock.go    one game at a time in a state directory (Lock,
 //	           LockError); lock_unix.go, lock_windows.go and
 //	           lock_other.go take the lock as each system can
-//	serve.go   the files of okey serve: its folder, the host key
 //
 // It imports the standard library (and golang.org/x/sys for the lock),
 // and nothing of okey.
