@@ -38,11 +38,12 @@
 //	                measured against
 //	model.go        Trained, the shipped weights (weights.json, a
 //	                smallnet.Model); Parse, Uniform
-//	history.go      Tally: what the discards, takes and draws say of each
-//	                opponent, counted once for both games from their
-//	                events turned into Steps
 //	features.go     Reader.Fill: a view's counts and the features of each
 //	                (opponent, face)
+//	history.go      Tally: what the discards, takes and draws say of each
+//	                opponent, counted once for both games from their
+//	                events turned into Steps; the opponents' places
+//	                (Opponents) and a tile counted as it plays (CountAs)
 //	doc.go          this map
 //
 // The command that makes the weights is lab/belief/train, in the lab

@@ -11,11 +11,6 @@ import (
 	"okey/game/tile"
 )
 
-// Opponents is the number of other seats a reading covers, in the order
-// of play from the seat: the next player (who may take its discards),
-// the one across, the previous player (whose discards it may take).
-const Opponents = classic.NumSeats - 1
-
 // Places is where an unseen tile may lie: one of the opponents' racks
 // (0 to Opponents-1, in play order) or the wall (Wall).
 const (
@@ -214,9 +209,6 @@ type Reader struct {
 	hid smallnet.Hidden
 }
 
-// place is the opponent place of seat s seen from seat me (-1 for me).
-func place(me, s int) int { return (s-me+classic.NumSeats)%classic.NumSeats - 1 }
-
 // Fill reads view v into in. It fails on a view with no seat or a hand
 // not being played, and on a view whose counts do not add up.
 func (r *Reader) Fill(v *classic.View, in *Input) error {
@@ -302,27 +294,9 @@ func stepKind(k classic.EventKind) StepKind {
 	return StepOther
 }
 
-// Wilds is what counting a tile as it plays asks of a deal's analysis:
-// classic's hand.Analyzer, 101's meld.Analyzer.
-type Wilds interface {
-	IsOkey(t tile.Tile) bool
-	PlaysAs(t tile.Tile) tile.Tile
-}
-
 // count adds t to c as it plays, unless it is wild (a wild tile says
 // nothing of the faces around it).
 func count(an *hand.Analyzer, c *[tile.NumFaces]uint8, t tile.Tile) { CountAs(an, c, t) }
-
-// CountAs adds t to c as it plays, unless it is wild (a wild tile says
-// nothing of the faces around it), up to 255.
-func CountAs[A Wilds](an A, c *[tile.NumFaces]uint8, t tile.Tile) {
-	if !t.Valid() || an.IsOkey(t) {
-		return
-	}
-	if f := an.PlaysAs(t); c[f] < 255 {
-		c[f]++
-	}
-}
 
 // unseen fills in.Unseen and in.Slots from the view, as
 // classic.View.Unseen counts it but without building the discard

@@ -1,6 +1,9 @@
 package belief
 
-import "okey/game/tile"
+import (
+	"okey/game/classic"
+	"okey/game/tile"
+)
 
 // RecentN is how many of an opponent's last discards (and passes) count
 // as recent.
@@ -117,4 +120,30 @@ func Tell[A Wilds](t *Tally, an A, me int, s Step) int {
 func push(w *[RecentN]tile.Tile, t tile.Tile) {
 	copy(w[:], w[1:])
 	w[RecentN-1] = t
+}
+
+// Opponents is the number of other seats a reading covers, in the order
+// of play from the seat: the next player (who may take its discards),
+// the one across, the previous player (whose discards it may take).
+const Opponents = classic.NumSeats - 1
+
+// place is the opponent place of seat s seen from seat me (-1 for me).
+func place(me, s int) int { return (s-me+classic.NumSeats)%classic.NumSeats - 1 }
+
+// Wilds is what counting a tile as it plays asks of a deal's analysis:
+// classic's hand.Analyzer, 101's meld.Analyzer.
+type Wilds interface {
+	IsOkey(t tile.Tile) bool
+	PlaysAs(t tile.Tile) tile.Tile
+}
+
+// CountAs adds t to c as it plays, unless it is wild (a wild tile says
+// nothing of the faces around it), up to 255.
+func CountAs[A Wilds](an A, c *[tile.NumFaces]uint8, t tile.Tile) {
+	if !t.Valid() || an.IsOkey(t) {
+		return
+	}
+	if f := an.PlaysAs(t); c[f] < 255 {
+		c[f]++
+	}
 }
