@@ -19,6 +19,12 @@ const Version = 1
 // label is the domain tag every seed of version 1 is hashed under.
 const label = "okey daily v1"
 
+// servedLabel and commitTag are the served daily's domain tags.
+const (
+	servedLabel = "okey served daily v1"
+	commitTag   = "okey served daily commitment v1"
+)
+
 // Hands is how many hands a day's set of g has: four of classic, two of
 // 101 (a hand of 101 is about three of classic in time).
 func Hands(g game.Kind) int {

@@ -31,7 +31,7 @@
 //	deal.go   the daily's rules, each hand's record before play, the
 //	          fingerprint and the canonical text it hashes
 //	daily.go  Hands (of a game's day), Date (parsing YYYY-MM-DD strictly),
-//	          Seed, Set and New
+//	          Seed, Set and New; the domain tags the seeds are hashed under
 //
 // Like every package under game, it uses the standard library and the
 // referees only, does no I/O and reads no clock: "today" is the caller's.

@@ -35,12 +35,6 @@ import (
 // inverted by trying secrets; game and date are in both hashes, so a
 // day's secret and commitment cannot be passed off as another day's.
 
-// servedLabel and commitTag are the served daily's domain tags.
-const (
-	servedLabel = "okey served daily v1"
-	commitTag   = "okey served daily commitment v1"
-)
-
 // SecretLen is the length of a served day's secret.
 const SecretLen = 32
 
