@@ -21,10 +21,10 @@
 //	            found saved), Final (the final table, its seats by place),
 //	            HandEndPage (a hand's end)
 //	matches.go  the saved matches, to review one: the list with its cursor
-//	reads.go    the review's reading of the racks (r): what the belief
-//	            read of each other rack at a decision, beside what it held
 //	review.go   the coach's review: the work's progress, then a decision at
 //	            a time on the rack
+//	reads.go    the review's reading of the racks (r): what the belief
+//	            read of each other rack at a decision, beside what it held
 //	form.go     the settings form: fields, the cursor, choices, the note;
 //	            what fields mean is the owner's (FormRules)
 //	notice.go   the notice, the too-small screen, the locked screen
