@@ -6,15 +6,15 @@
 // melds in lines of text, as tiles on a wide terminal, or named in
 // words:
 //
+//	draw.go     the melds placed in their area, as tiles where they fit
+//	            whole, else as text (Place, Placed), which one a click
+//	            lands on (Placed.At), drawn (Draw), the melds drawn as
+//	            tiles kept from frame to frame (Blocks)
 //	melds.go    Table; the melds in lines of text grouped by the seat
 //	            that laid them down (Rows, Lines, Order), a tile's face
 //	            on the rack (Face), a meld named (Name), a tile of a meld
 //	            and the tiles others laid off, in words (TileWords,
 //	            LayOffsByOthers)
-//	draw.go     the melds placed in their area, as tiles where they fit
-//	            whole, else as text (Place, Placed), which one a click
-//	            lands on (Placed.At), drawn (Draw), the melds drawn as
-//	            tiles kept from frame to frame (Blocks)
 //	notation.go the table's notation: tiles of a hand in a row, a tile
 //	            of a meld as the table writes it (TileText, LayOffMark)
 //
