@@ -18,11 +18,12 @@
 //
 // The files:
 //
-//	reads.go    ReadsOf: the belief's reading of the other racks at each decision of a
-//	            hand that is over, beside the racks as they were
-//	say.go      Say: okey review's report says the coach's words as the review page does
-//	saved.go    the saved matches: their list and a chosen record, read in tea.Cmds
 //	work.go     a review worked out in the background: Start, its messages taken in, Close
+//	reads.go    Options, what tunes a review; ReadsOf: the belief's reading of the other
+//	            racks at each decision of a hand that is over, beside the racks as they were
+//	say.go      Say: okey review's report says the coach's words as the review page does;
+//	            handsOf: each decision's okey and table, as the seat saw them
+//	saved.go    the saved matches: their list and a chosen record, read in tea.Cmds
 //
 // It may import bots/coach, bots/belief, bots/belief101, the referees (game/classic, game/okey101 and its meld solver, game/record,
 // game/tile), ui/cli (the review's engine), ui/pages (what a review

@@ -24,6 +24,32 @@ import (
 	"okey/ui/pages"
 )
 
+// Options tune the in-game review; the zero value is the coach's
+// defaults (as okey review with no flags), so that the screen and the
+// command agree.
+type Options struct {
+	// Samples is the most worlds a decision is played over (0: the
+	// coach's default), MinSamples the first round (0: the coach's);
+	// tests ask for few.
+	Samples, MinSamples int
+	// Seed picks the worlds (0: 1, okey review's default).
+	Seed uint64
+	// Workers play the worlds and read the racks (0: one a CPU).
+	Workers int
+	// Worlds are those the 101 review's reading of the racks weighs
+	// after the hand (0: ReadsOf's default); tests ask for few.
+	Worlds int
+	// Progress, if set, is told how many of the decisions ReadsOf has
+	// read, of how many (the review's own work sets it).
+	Progress func(done, total int)
+}
+
+// withProgress is opt with its Progress p.
+func withProgress(opt Options, p func(done, total int)) Options {
+	opt.Progress = p
+	return opt
+}
+
 // likelyShown is how many faces the review lists as an opponent's
 // likeliest: enough to show what the reading saw, few enough for a
 // line of 80 columns. Only faces read aboveChance likelier there than

@@ -1,9 +1,14 @@
 package review
 
 import (
+	"slices"
+
 	"okey/bots/coach"
+	"okey/game/classic"
+	"okey/game/okey101"
 	"okey/game/tile"
 	"okey/kit/i18n"
+	"okey/ui/cli"
 	"okey/ui/pages"
 )
 
@@ -24,5 +29,53 @@ func Say(tr *i18n.Catalog, rec []byte, seat, hand int, ds []coach.Decision) func
 			ct.Melds = melds[i]
 		}
 		return pages.SayCoach(tr, s, ct)
+	}
+}
+
+// handsOf is the okey of each decision's hand, as the seat saw it (the
+// indicator is face up): the rack is drawn with its okeys marked; and
+// in 101 the tiles of each meld on the table then, in the coach's
+// order, so that a move onto one names it by its tiles.
+func handsOf(rec []byte, seat, hand int, ds []coach.Decision) ([]tile.Tile, [][][]tile.Tile) {
+	at := handsAt(rec, seat, hand)
+	out := make([]tile.Tile, len(ds))
+	melds := make([][][]tile.Tile, len(ds))
+	for i, d := range ds {
+		out[i], melds[i] = at(d.Index)
+	}
+	return out, melds
+}
+
+// handsAt is handsOf a decision at a time: the okey and the table's
+// melds at the decision whose action is index in the record (NoTile
+// and nil for none known), read from the record once.
+func handsAt(rec []byte, seat, hand int) func(index int) (tile.Tile, [][]tile.Tile) {
+	byIndex := map[int]tile.Tile{}
+	meldsAt := map[int][][]tile.Tile{}
+	if cli.Is101(rec) {
+		if r, err := okey101.ParseRecord(rec); err == nil {
+			if ps, err := coach.Points101(r, seat, hand); err == nil {
+				for _, p := range ps {
+					v := p.State.View(seat)
+					byIndex[p.Index] = v.Okey
+					for _, tm := range v.Table {
+						meldsAt[p.Index] = append(meldsAt[p.Index], slices.Clone(tm.Meld.Tiles))
+					}
+				}
+			}
+		}
+	} else if r, err := classic.ParseRecord(rec); err == nil {
+		if ps, err := coach.PointsClassic(r, seat, hand); err == nil {
+			for _, p := range ps {
+				byIndex[p.Index] = p.State.View(seat).Okey
+			}
+		}
+	}
+	return func(index int) (tile.Tile, [][]tile.Tile) {
+		o, ok := byIndex[index]
+		if !ok {
+			o = tile.NoTile
+		}
+		return o, meldsAt[index]
 	}
 }

@@ -8,38 +8,10 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/bots/coach"
-	"okey/game/classic"
-	"okey/game/okey101"
 	"okey/game/tile"
 	"okey/ui/cli"
 	"okey/ui/pages"
 )
-
-// Options tune the in-game review; the zero value is the coach's
-// defaults (as okey review with no flags), so that the screen and the
-// command agree.
-type Options struct {
-	// Samples is the most worlds a decision is played over (0: the
-	// coach's default), MinSamples the first round (0: the coach's);
-	// tests ask for few.
-	Samples, MinSamples int
-	// Seed picks the worlds (0: 1, okey review's default).
-	Seed uint64
-	// Workers play the worlds and read the racks (0: one a CPU).
-	Workers int
-	// Worlds are those the 101 review's reading of the racks weighs
-	// after the hand (0: ReadsOf's default); tests ask for few.
-	Worlds int
-	// Progress, if set, is told how many of the decisions ReadsOf has
-	// read, of how many (the review's own work sets it).
-	Progress func(done, total int)
-}
-
-// withProgress is opt with its Progress p.
-func withProgress(opt Options, p func(done, total int)) Options {
-	opt.Progress = p
-	return opt
-}
 
 // Work is a review on show: being worked out, or done. The page
 // (pages.Review, embedded) draws what it holds; the goroutine's words
@@ -293,52 +265,4 @@ func (w *Work) Take(msg tea.Msg) tea.Cmd {
 		w.Finish(msg.Res, msg.Okeys, msg.Melds, msg.Err)
 	}
 	return nil
-}
-
-// handsOf is the okey of each decision's hand, as the seat saw it (the
-// indicator is face up): the rack is drawn with its okeys marked; and
-// in 101 the tiles of each meld on the table then, in the coach's
-// order, so that a move onto one names it by its tiles.
-func handsOf(rec []byte, seat, hand int, ds []coach.Decision) ([]tile.Tile, [][][]tile.Tile) {
-	at := handsAt(rec, seat, hand)
-	out := make([]tile.Tile, len(ds))
-	melds := make([][][]tile.Tile, len(ds))
-	for i, d := range ds {
-		out[i], melds[i] = at(d.Index)
-	}
-	return out, melds
-}
-
-// handsAt is handsOf a decision at a time: the okey and the table's
-// melds at the decision whose action is index in the record (NoTile
-// and nil for none known), read from the record once.
-func handsAt(rec []byte, seat, hand int) func(index int) (tile.Tile, [][]tile.Tile) {
-	byIndex := map[int]tile.Tile{}
-	meldsAt := map[int][][]tile.Tile{}
-	if cli.Is101(rec) {
-		if r, err := okey101.ParseRecord(rec); err == nil {
-			if ps, err := coach.Points101(r, seat, hand); err == nil {
-				for _, p := range ps {
-					v := p.State.View(seat)
-					byIndex[p.Index] = v.Okey
-					for _, tm := range v.Table {
-						meldsAt[p.Index] = append(meldsAt[p.Index], slices.Clone(tm.Meld.Tiles))
-					}
-				}
-			}
-		}
-	} else if r, err := classic.ParseRecord(rec); err == nil {
-		if ps, err := coach.PointsClassic(r, seat, hand); err == nil {
-			for _, p := range ps {
-				byIndex[p.Index] = p.State.View(seat).Okey
-			}
-		}
-	}
-	return func(index int) (tile.Tile, [][]tile.Tile) {
-		o, ok := byIndex[index]
-		if !ok {
-			o = tile.NoTile
-		}
-		return o, meldsAt[index]
-	}
 }
