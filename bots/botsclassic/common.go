@@ -160,3 +160,14 @@ func RunMates(f tile.Tile, wrap bool, fn func(g tile.Tile, d int)) {
 		}
 	}
 }
+
+// drawsSoFar counts the draws and takes of the hand so far.
+func drawsSoFar(v *classic.View) int {
+	n := 0
+	for _, e := range v.History {
+		if e.Kind == classic.EvDraw || e.Kind == classic.EvTake {
+			n++
+		}
+	}
+	return n
+}

@@ -19,7 +19,8 @@
 //	candidates.go  LeastDistance: the discards a search weighs beside a
 //	              level's own pick
 //	common.go      what every level shares: ErrPass, the turn's routine,
-//	              finishes, live copies and neighbours of a tile
+//	              finishes, live copies and neighbours of a tile, the draws
+//	              of the hand so far
 //	analysis.go    the one place the bots call hand analysis: distances,
 //	              a bot's memory of its rack, TableCache shared by bots
 //

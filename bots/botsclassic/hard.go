@@ -366,14 +366,3 @@ func lateness(v *classic.View) float64 {
 // handTurns is about the number of draws and takes of a hand between bots
 // of the middle levels.
 const handTurns = 28
-
-// drawsSoFar counts the draws and takes of the hand so far.
-func drawsSoFar(v *classic.View) int {
-	n := 0
-	for _, e := range v.History {
-		if e.Kind == classic.EvDraw || e.Kind == classic.EvTake {
-			n++
-		}
-	}
-	return n
-}
