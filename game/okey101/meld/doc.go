@@ -14,13 +14,14 @@
 //
 //	answer.go       Answer (okey hand --game 101 --json) and ParseLine
 //	finish_plan.go  CanFinish, AnalyzeTurn; a finish laid out as steps
+//	opening.go      BestOpening, Unmelded, Solver; the melds of the best laid out
 //	finish_bound.go a quick necessary condition checked before the search below
 //	finish_dp.go    the search for finishing this turn
 //	finish.go       Status, Turn, Step, Plan; the table as the finish search sees it
 //	table.go        LayOff and TakeBack on one meld; LayOffs, TakeBacks, Islek on the table
 //	pairs.go        Pairs, PairMelds
-//	opening.go      BestOpening, Unmelded, Solver; the melds of the best laid out
-//	dp.go           the search for the best opening and the fewest tiles unmelded
+//	dp.go           the search for the best opening and the fewest tiles unmelded; the
+//	                weights of a Solver's Work
 //	rack.go         the rack as the searches read it; Check
 //	meld.go         Kind, Meld and its reading (Read, ReadPair), the Analyzer of a hand
 //

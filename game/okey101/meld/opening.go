@@ -64,16 +64,6 @@ type Solver struct {
 // on a typical machine.
 func (sv *Solver) Work() uint64 { return sv.s.work + sv.f.work }
 
-// The weights of Work, fitted to the CPU time of 2,000 decisions of the
-// hard 101 bot: a search's start (the hand read, the first layer, the
-// melds rebuilt) and a finish search's start and states, in states of
-// the opening search.
-const (
-	runWork  = 170
-	frunWork = 390
-	fputWork = 19
-)
-
 // BestOpening is Analyzer.BestOpening with this solver's memory.
 func (sv *Solver) BestOpening(a Analyzer, c tile.Counts) Opening {
 	return a.bestOf(&sv.s, c, false)
