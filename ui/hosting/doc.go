@@ -13,7 +13,8 @@
 //	          played, saved), a served table's update taken in, and what
 //	          its pages between hands show, given as plain values
 //	          (Pages: Resume, HandEnd, Final, Scores) that the app's
-//	          pages draw
+//	          pages draw; what a key of no meaning is said to be
+//	          (Unknown: another game's key named as such)
 //	scene.go  Scene, what a side draws its table and reads a key with
 //	          (the layout, the words and styles, the frame, the status
 //	          made of its parts, the page over the table, the flags, a
@@ -23,9 +24,7 @@
 //	          for the app to carry out (a page given the key, the plays
 //	          taken in, the request, an undo built or its answer,
 //	          news); the keys both tables share (Shared); a player
-//	          asked for its move (Question) and a bot's answer (Answer);
-//	          what a key of no meaning is said to be (Unknown: another
-//	          game's key named as such)
+//	          asked for its move (Question) and a bot's answer (Answer)
 //	app.go    App, the one thing a game's side still asks of the app:
 //	          Adopt (the app readied for a match put on the table, its
 //	          seats' levels read, what it adds to the statistics

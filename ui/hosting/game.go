@@ -4,8 +4,10 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"okey/kit/i18n"
 	"okey/kit/seatmsg"
 	"okey/kit/store"
+	"okey/ui/keymap"
 	"okey/ui/pages"
 	"okey/ui/seatlink"
 	"okey/ui/settings"
@@ -119,6 +121,27 @@ type About struct {
 	// Warm is work worth starting while the first frame is drawn (nil,
 	// or a nil command: none).
 	Warm func() tea.Cmd
+}
+
+// Unknown is what the status line says of a key k that does nothing at
+// the table of here (the game on it), one of games: to a spectator
+// (watching), that only the players move; on the table (onTable), a key
+// of another game's table named as that game's; else that k does
+// nothing here.
+func Unknown(tr *i18n.Catalog, k tea.KeyPressMsg, here About, games []Game, watching, onTable bool) string {
+	if watching {
+		return tr.T("status.watching")
+	}
+	for _, g := range games {
+		a := g.About()
+		if a.Name == here.Name || !onTable {
+			continue
+		}
+		if b, ok := keymap.OtherGame(k, a.Keys); ok {
+			return tr.T("status.othergame", k.String(), tr.T(a.Name), b.Help().Desc, tr.T(here.Name))
+		}
+	}
+	return tr.T("status.unknownkey", k.String())
 }
 
 // Phase is whether a match of a game is on the table (Present) and

@@ -6,7 +6,6 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"okey/kit/i18n"
 	"okey/ui/keymap"
 	"okey/ui/layout"
 	"okey/ui/seatlink"
@@ -126,27 +125,6 @@ func Shared(k tea.KeyPressMsg, keys keymap.CommonKeys, cur Cursor) (r Reply, ok 
 		return Reply{Req: table.ReqSettings}, true
 	}
 	return Reply{}, false
-}
-
-// Unknown is what the status line says of a key k that does nothing at
-// the table of here (the game on it), one of games: to a spectator
-// (watching), that only the players move; on the table (onTable), a key
-// of another game's table named as that game's; else that k does
-// nothing here.
-func Unknown(tr *i18n.Catalog, k tea.KeyPressMsg, here About, games []Game, watching, onTable bool) string {
-	if watching {
-		return tr.T("status.watching")
-	}
-	for _, g := range games {
-		a := g.About()
-		if a.Name == here.Name || !onTable {
-			continue
-		}
-		if b, ok := keymap.OtherGame(k, a.Keys); ok {
-			return tr.T("status.othergame", k.String(), tr.T(a.Name), b.Help().Desc, tr.T(here.Name))
-		}
-	}
-	return tr.T("status.unknownkey", k.String())
 }
 
 // Question asks the player of seat for its move in a command under
