@@ -25,9 +25,10 @@
 //	read101.go  as read.go below, in Okey 101: what the next player took and laid
 //	            down, and a tile's help to its rack in a world
 //	classic.go  classic Okey: the candidates, the reasons in words, the
-//	            finish in hand
-//	read.go     what reading the table changed in a classic verdict: the
-//	            decision judged again on racks dealt at random, and what
+//	            finish in hand; a lost discard judged again on racks dealt
+//	            at random (readClassic), the judge and its reading being
+//	            one recursion
+//	read.go     what reading the table changed in a classic verdict: what
 //	            the belief's worlds said the next player wanted (TableRead);
 //	            its words, and what a hint may say of it (TableRead.Said)
 //	judge.go    the adaptive comparison shared by both games: worlds in rounds

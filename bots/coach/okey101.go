@@ -82,6 +82,39 @@ func judge101(ctx context.Context, v okey101.View, played okey101.Action, o Opti
 	return d, cands[vd.best], nil
 }
 
+// read101 is what reading the table changed in the verdict on
+// discarding played where the best was to discard best, from view v:
+// nil when judged again on racks dealt at random the move played still
+// loses an inaccuracy or more.
+func read101(ctx context.Context, v *okey101.View, played, best okey101.Action, o Options) (*TableRead, error) {
+	uni := rollout.Uniform101()
+	o.sampler101, o.RuleOut, o.Progress = &uni, "", nil
+	du, _, err := judge101(ctx, *v, played, o)
+	if err != nil {
+		return nil, err
+	}
+	if worse(du.Label) {
+		return nil, nil
+	}
+	next := (v.Seat + 1) % okey101.NumSeats
+	seed := viewSeed(o.Seed, v.Hand*8+v.Redeal, len(v.History), uint8(v.Stage)) ^ 0x7ead
+	r := &TableRead{Seat: next, Uniform: du.Label, UniformLoss: du.Loss}
+	_, err = r.pick(played.Tile, best.Tile, func(t tile.Tile, byBelief bool) (float64, error) {
+		s := uni
+		if byBelief {
+			s = rollout.Shared101()
+		}
+		return feedShare101(v, s, seed, next, t)
+	}, func(t tile.Tile, took bool) (string, string) {
+		seen := tile.FormatTiles(seenWith101(v, next, t, took))
+		if !took {
+			return seen, ""
+		}
+		return seen, tile.FormatTiles(laidWith101(v, next, t))
+	})
+	return r, err
+}
+
 // finishes101 marks the candidates that go out this turn (or keep the
 // rack able to), when the seat can go out and some candidate does not
 // (nil: nothing to weigh), and names the doubling of the way out

@@ -31,45 +31,6 @@ const readWorlds = 128
 // readWorlds worlds.
 const readShift = 0.10
 
-// readClassic is what reading the table changed in the verdict d on
-// discarding played where the best was to discard best, from view v;
-// nil when the belief changed no label (judged again on racks dealt at
-// random, the move played still loses an inaccuracy or more). It costs a second judging of the decision, so it is asked
-// only of a discard shown to lose.
-func readClassic(ctx context.Context, v *classic.View, played, best classic.Action, o Options) (*TableRead, error) {
-	uni := rollout.Uniform()
-	o.sampler, o.RuleOut, o.Progress = &uni, "", nil
-	du, err := JudgeClassic(ctx, *v, played, o)
-	if err != nil {
-		return nil, err
-	}
-	if worse(du.Label) {
-		return nil, nil // an inaccuracy or worse on random racks too
-	}
-	next := nextSeat(v)
-	seed := viewSeed(o.Seed, v.Hand, len(v.History), uint8(v.Stage)) ^ 0x7ead
-	r := &TableRead{Seat: next, Uniform: du.Label, UniformLoss: du.Loss}
-	found, err := r.pick(played.Tile, best.Tile, func(t tile.Tile, byBelief bool) (float64, error) {
-		s := uni
-		if byBelief {
-			s = rollout.Sampler()
-		}
-		return feedShare(v, s, seed, next, t)
-	}, func(t tile.Tile, took bool) (string, string) {
-		return tile.FormatTiles(seenWith(v, next, t, took)), ""
-	})
-	if err != nil || found {
-		return r, err
-	}
-	// Not through the next player's wants: through the player's own
-	// outs, read likelier in the others' racks than in the wall after
-	// the move played than after the best.
-	if o, ok := outsRead(v, played.Tile, best.Tile); ok {
-		r.Outs = &o
-	}
-	return r, nil
-}
-
 // pick fills r with what the reading said of the next player's wants,
 // if it said anything: the move played's tile read likelier to help it
 // than chance by readShift (Wants), or else the best's read less likely

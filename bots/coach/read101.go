@@ -1,8 +1,6 @@
 package coach
 
 import (
-	"context"
-
 	"okey/bots/rollout"
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
@@ -21,39 +19,6 @@ import (
 // player not opened, nearer an opening; for one opened with melds, a
 // new meld), its pairs are more (opened with pairs), or, once it has
 // opened, it would lay the tile off on the table.
-
-// read101 is what reading the table changed in the verdict on
-// discarding played where the best was to discard best, from view v:
-// nil when judged again on racks dealt at random the move played still
-// loses an inaccuracy or more.
-func read101(ctx context.Context, v *okey101.View, played, best okey101.Action, o Options) (*TableRead, error) {
-	uni := rollout.Uniform101()
-	o.sampler101, o.RuleOut, o.Progress = &uni, "", nil
-	du, _, err := judge101(ctx, *v, played, o)
-	if err != nil {
-		return nil, err
-	}
-	if worse(du.Label) {
-		return nil, nil
-	}
-	next := (v.Seat + 1) % okey101.NumSeats
-	seed := viewSeed(o.Seed, v.Hand*8+v.Redeal, len(v.History), uint8(v.Stage)) ^ 0x7ead
-	r := &TableRead{Seat: next, Uniform: du.Label, UniformLoss: du.Loss}
-	_, err = r.pick(played.Tile, best.Tile, func(t tile.Tile, byBelief bool) (float64, error) {
-		s := uni
-		if byBelief {
-			s = rollout.Shared101()
-		}
-		return feedShare101(v, s, seed, next, t)
-	}, func(t tile.Tile, took bool) (string, string) {
-		seen := tile.FormatTiles(seenWith101(v, next, t, took))
-		if !took {
-			return seen, ""
-		}
-		return seen, tile.FormatTiles(laidWith101(v, next, t))
-	})
-	return r, err
-}
 
 // feedShare101 is the share of readWorlds worlds dealt by s in which t
 // would help seat's rack (the comment above says how).
