@@ -25,6 +25,7 @@ import (
 	"testing"
 	"time"
 
+	"okey/internal/waitbound"
 	"okey/server/keep"
 	"okey/server/proc"
 	"okey/server/servetest"
@@ -66,7 +67,7 @@ func TestMain(m *testing.M) {
 		os.Exit(childServe(dir))
 	}
 	flag.Parse()
-	waitInParallel()
+	waitbound.Parallel(6)
 	code := m.Run()
 	stopBrowser()
 	os.Exit(code)

@@ -25,6 +25,7 @@ import (
 
 	"okey/door"
 	"okey/door/internal/logbuf"
+	"okey/internal/waitbound"
 	"okey/kit/i18n"
 	"okey/server/keep"
 	"okey/server/servetest"
@@ -55,6 +56,8 @@ func TestMain(m *testing.M) {
 			os.Exit(Busy(context.Background(), os.Args[3], os.Stdin))
 		}
 	}
+	flag.Parse()
+	waitbound.Parallel(8)
 	os.Exit(m.Run())
 }
 
