@@ -33,8 +33,10 @@ func TestForgeriesChangeNoTable(t *testing.T) {
 
 // aloneAndThree runs test twice, in parallel: on one engine that is
 // owner, forger and reader at once, and on a cluster of three with one
-// engine each.
+// engine each. The test itself runs beside the package's other
+// parallel tests: its stores are its own, and it mostly waits.
 func aloneAndThree(t *testing.T, test func(t *testing.T, owner, forger, reader *Engine)) {
+	t.Parallel()
 	t.Run("alone", func(t *testing.T) {
 		t.Parallel()
 		eng, err := startEngine(t.TempDir())

@@ -716,6 +716,7 @@ func (k *silentKV) Update(ctx context.Context, key string, v []byte, last uint64
 // another node's, also where the replicas a direct get asks have not
 // taken it yet (the leader, which refused the create, is asked).
 func TestLeaseTakenPastSilentAnswers(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name   string
 		kv     *silentKV
@@ -765,6 +766,7 @@ func TestLeaseTakenPastSilentAnswers(t *testing.T) {
 // out whole, the sweep found a frozen node's table nobody's only at its
 // next listing, 3 s later.
 func TestLeasesListedPastSilentListings(t *testing.T) {
+	t.Parallel()
 	for _, silent := range []int{1, listsAtOnce - 1} {
 		a, _ := twoNodes(t, time.Minute)
 		kv := &silentKV{KeyValue: a.kv, lists: silent}
