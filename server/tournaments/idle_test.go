@@ -25,6 +25,7 @@ import (
 // partners' match with a seat out is rated for nobody), while the
 // other team, with the slow player, plays on.
 func TestIdlePlayerEarnsNothing(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		kind     tourney.Kind
 		partners bool
@@ -86,7 +87,9 @@ func idleEarnsNothing(t *testing.T, kind tourney.Kind, partners bool) {
 			break
 		}
 		if len(tr.Playing) == 0 {
-			clk.add(30 * time.Second)
+			// Two minutes between matches: five or so in the arena's
+			// ten, the slow player's turn running out in each.
+			clk.add(2 * time.Minute)
 		}
 	}
 	st, err := tr.Standings()
