@@ -38,6 +38,9 @@
 //	             their candidates' playouts (common random numbers), the
 //	             fit to the differences, the ordering against playouts of
 //	             many worlds (the truths), the blocks kept in -cache
+//	prize.go     the prize of the whole discard: every tile of the rack
+//	             played out against normal's pick (-prize), the gain
+//	             cross-validated over halves of the worlds
 //	order.go     against playouts: the ordering of two candidate
 //	             discards, the floor (what luck leaves of one hand's
 //	             outcome, -floor), positions labelled by their

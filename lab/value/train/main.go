@@ -43,6 +43,8 @@ type knobs struct {
 	cands            int
 	truth            int
 	truthWorlds      int
+	prize            int
+	prizeWorlds      int
 	orderSeed        uint64
 	cache            string
 	also             []string
@@ -51,7 +53,7 @@ type knobs struct {
 func main() {
 	k := knobs{seed: 9701, hands: 2000, testHands: 500, pos: 0.5, workers: 1,
 		hidden: 32, epochs: 30, batch: 256, lr: 3e-3, decay: 1e-4,
-		pairPos: 0.1, cands: 3, truthWorlds: 4096, orderSeed: 9701 + 2*smallnet.HeldOutOffset}
+		pairPos: 0.1, cands: 3, truthWorlds: 4096, prizeWorlds: 2048, orderSeed: 9701 + 2*smallnet.HeldOutOffset}
 	fs := flag.NewFlagSet("train", flag.ContinueOnError)
 	fs.Uint64Var(&k.seed, "seed", k.seed, "the seed of everything: the deals, the seats, the weights' start, the steps' order")
 	fs.IntVar(&k.hands, "hands", k.hands, "training hands")
@@ -72,8 +74,10 @@ func main() {
 	fs.IntVar(&k.cands, "cands", k.cands, "with -pair-hands: candidates a decision (normal's pick, more at its least distance, then tiles at random)")
 	fs.IntVar(&k.truth, "truth", 0, "choices of the ordering's hands (-order-seed) played out in -truth-worlds worlds, against which the readings' ordering of two candidate discards is measured")
 	fs.IntVar(&k.truthWorlds, "truth-worlds", k.truthWorlds, "with -truth: worlds a choice")
+	fs.IntVar(&k.prize, "prize", 0, "discard choices of the ordering's hands (-order-seed) whose every distinct tile is played out in -prize-worlds worlds: what a discard judged by normal's playouts can gain over normal's pick (prize.go)")
+	fs.IntVar(&k.prizeWorlds, "prize-worlds", k.prizeWorlds, "with -prize: worlds a choice (even, halved for the cross-validation)")
 	fs.Uint64Var(&k.orderSeed, "order-seed", k.orderSeed, "with -truth: the seed of the ordering's hands")
-	fs.StringVar(&k.cache, "cache", "", "with -pair-hands or -truth: a folder where labelled blocks are kept, and read back instead of made again (a run stopped goes on where it stopped)")
+	fs.StringVar(&k.cache, "cache", "", "with -pair-hands, -truth or -prize: a folder where labelled blocks are kept, and read back instead of made again (a run stopped goes on where it stopped)")
 	also := fs.String("also", "", "with -truth: saved weights (-out; a comma list) read on the ordering too")
 	fs.IntVar(&k.arena, "arena", 0, "hands (a multiple of 4) of the value bot against three hard")
 	fs.Uint64Var(&k.arenaSeed, "arena-seed", 97001, "the arena's seed")
@@ -101,8 +105,8 @@ func main() {
 		os.Exit(2)
 	}
 	if fs.NArg() > 0 || k.hands < 1 || k.testHands < 1 || k.batch < 1 || k.epochs < 1 || k.pos <= 0 || k.pos > 1 || k.order < 0 || k.worlds < 1 || k.arena < 0 || k.arena%4 != 0 ||
-		k.pairHands < 0 || k.pairPos <= 0 || k.pairPos > 1 || k.cands < 2 || k.truth < 0 || k.truthWorlds < 2 {
-		fmt.Fprintln(os.Stderr, "train: -hands, -test-hands, -batch and -epochs must be positive, -pos and -pair-pos in (0, 1], -arena a multiple of 4, -cands at least 2, -truth-worlds at least 2, and no arguments")
+		k.pairHands < 0 || k.pairPos <= 0 || k.pairPos > 1 || k.cands < 2 || k.truth < 0 || k.truthWorlds < 2 || k.prize < 0 || k.prizeWorlds < 2 || k.prizeWorlds%2 != 0 {
+		fmt.Fprintln(os.Stderr, "train: -hands, -test-hands, -batch and -epochs must be positive, -pos and -pair-pos in (0, 1], -arena a multiple of 4, -cands at least 2, -truth-worlds at least 2, -prize-worlds even, and no arguments")
 		os.Exit(2)
 	}
 	if k.commit == "" {
@@ -112,6 +116,8 @@ func main() {
 	defer stop()
 	do := run
 	switch {
+	case k.prize > 0:
+		do = runPrize
 	case k.pairHands > 0 || k.truth > 0:
 		do = runDiff
 	case k.value != "":
@@ -122,6 +128,36 @@ func main() {
 		stop()
 		os.Exit(1)
 	}
+}
+
+// runPrize measures the prize of the whole discard on k.prize choices
+// of the ordering's hands (-order-seed) and writes the report.
+func runPrize(ctx context.Context, k knobs) error {
+	cpu0 := trainer.CPU()
+	cs, discards, err := choicesOf(ctx, k.orderSeed, k.prize, false)
+	if err != nil {
+		return fmt.Errorf("choices: %w", err)
+	}
+	ps, cpu, err := prizes(ctx, cs, k.orderSeed, k.prizeWorlds, k.workers, k.cache)
+	if err != nil {
+		return fmt.Errorf("prize: %w", err)
+	}
+	s := summarize(ps, discards)
+	var b strings.Builder
+	fmt.Fprintf(&b, "## the prize of the whole discard, seed %d\n\n", k.orderSeed)
+	fmt.Fprintf(&b, "%d discard choices (one in ten of the ordering's hands' discards, every seat), every distinct tile of the rack played out in %d worlds (normal playing out), %.1f candidates a choice; commit %s.\n\n", s.Choices, k.prizeWorlds, s.Cands, k.commit)
+	fmt.Fprintf(&b, "| measure | a choice |\n| --- | --- |\n")
+	fmt.Fprintf(&b, "| normal's pick the best by all the worlds' means | %.1f%% of choices |\n", 100*s.PickBest)
+	fmt.Fprintf(&b, "| the best mean less the pick's (all worlds; biased up) | %+.4f |\n", s.Naive)
+	fmt.Fprintf(&b, "| **the best of half the worlds less the pick, scored on the other half** | **%+.4f ± %.4f** |\n", s.Gain, s.GainHalf)
+	fmt.Fprintf(&b, "| the worst candidate less the pick | %+.4f |\n\n", s.Worst)
+	fmt.Fprintf(&b, "A seat discards %.2f times a hand in these hands: the cross-validated gain is **%+.3f ± %.3f a hand** if each decision's gain held with the others changed too (one step of improvement a decision, normal playing on).\n", discards, s.PerHand, s.PerHandHalf)
+	fmt.Fprintf(&b, "CPU: %.0f s for the playouts, %.0f s in all.\n", cpu, (trainer.CPU() - cpu0).Seconds())
+	fmt.Print(b.String())
+	if k.report != "" {
+		return os.WriteFile(k.report, []byte(b.String()), 0o644)
+	}
+	return nil
 }
 
 // run makes the data, fits the value and normal's estimate on it,

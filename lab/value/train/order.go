@@ -25,23 +25,37 @@ type choice struct {
 // choices plays hands of seed (seats as the data's) and keeps n discard
 // decisions with two candidates, one decision in ten at most.
 func choices(ctx context.Context, seed uint64, n int) ([]choice, error) {
+	cs, _, err := choicesOf(ctx, seed, n, true)
+	return cs, err
+}
+
+// choicesOf is choices; with pairs false every decision drawn is kept,
+// its second candidate NoTile where normal's distance gives none. It
+// also gives the discard decisions a seat made a hand in the hands
+// played, every seat counted.
+func choicesOf(ctx context.Context, seed uint64, n int, pairs bool) ([]choice, float64, error) {
 	var out []choice
+	discards, hands := 0, 0
 	for i := 0; len(out) < n; i++ {
+		hands++
 		hs := smallnet.HandSeed(seed, i)
 		r := game.NewSeeded(hs ^ salt)
 		seats, err := seatBots(r, nil)
 		if err != nil {
-			return nil, err
+			return nil, 0, err
 		}
 		st, err := classic.NewMatch(classic.DefaultRules(), hs)
 		if err != nil {
-			return nil, fmt.Errorf("hand %d: %w", i, err)
+			return nil, 0, fmt.Errorf("hand %d: %w", i, err)
 		}
 		var bots [trainer.Seats]trainer.Player[classic.View, classic.Action]
 		for s := range seats {
 			bots[s] = seats[s].bot
 		}
 		_, err = trainer.PlayOut(ctx, st, &bots, 400, func(_ *classic.State, v *classic.View) error {
+			if v.Legal.Discard {
+				discards++
+			}
 			if len(out) >= n || !v.Legal.Discard || r.Float64() >= 0.1 {
 				return nil
 			}
@@ -54,17 +68,21 @@ func choices(ctx context.Context, seed uint64, n int) ([]choice, error) {
 				return err
 			}
 			more, err := botsclassic.LeastDistance(v, a.Tile, 2)
-			if err != nil || len(more) == 0 {
+			if err != nil || (pairs && len(more) == 0) {
 				return err
 			}
-			out = append(out, choice{v: *v, cands: [2]tile.Tile{a.Tile, more[0]}})
+			second := tile.NoTile
+			if len(more) > 0 {
+				second = more[0]
+			}
+			out = append(out, choice{v: *v, cands: [2]tile.Tile{a.Tile, second}})
 			return nil
 		})
 		if err != nil {
-			return nil, fmt.Errorf("hand %d: %w", i, err)
+			return nil, 0, fmt.Errorf("hand %d: %w", i, err)
 		}
 	}
-	return out, nil
+	return out, float64(discards) / float64(hands*trainer.Seats), nil
 }
 
 // ordering is how often each reading orders two candidates as the
