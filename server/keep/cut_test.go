@@ -79,11 +79,19 @@ func putBack(ctx context.Context, t *testing.T, js jetstream.JetStream, m *jetst
 // played on from an earlier point.
 func TestARecordCannotBeCut(t *testing.T) {
 	t.Parallel()
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	t.Cleanup(cancel) // after the parallel subtests
+	// A minute for each subtest from when it runs: a parallel subtest
+	// may wait for its turn long on a loaded machine, and one minute
+	// shared from the start ran out before a subtest began (a CI run's
+	// race step, beside a busy neighbour).
+	minute := func(t *testing.T) context.Context {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		t.Cleanup(cancel)
+		return ctx
+	}
 
 	t.Run("deletes refused", func(t *testing.T) {
 		t.Parallel()
+		ctx := minute(t)
 		eng, err := startEngine(t.TempDir())
 		if err != nil {
 			t.Fatal(err)
@@ -116,6 +124,7 @@ func TestARecordCannotBeCut(t *testing.T) {
 
 	t.Run("made again without its tail", func(t *testing.T) {
 		t.Parallel()
+		ctx := minute(t)
 		eng, err := startEngine(t.TempDir())
 		if err != nil {
 			t.Fatal(err)
@@ -153,6 +162,7 @@ func TestARecordCannotBeCut(t *testing.T) {
 
 	t.Run("start put back after a purge", func(t *testing.T) {
 		t.Parallel()
+		ctx := minute(t)
 		eng, err := startEngine(t.TempDir())
 		if err != nil {
 			t.Fatal(err)
@@ -198,6 +208,7 @@ func TestARecordCannotBeCut(t *testing.T) {
 
 	t.Run("uncut", func(t *testing.T) {
 		t.Parallel()
+		ctx := minute(t)
 		eng, err := startEngine(t.TempDir())
 		if err != nil {
 			t.Fatal(err)
