@@ -112,6 +112,14 @@ func main() {
 	if k.commit == "" {
 		k.commit = trainer.BuildCommit()
 	}
+	if k.cache != "" {
+		// The blocks are written there as they are made: a folder not
+		// made yet is made now, not found missing at the first block.
+		if err := os.MkdirAll(k.cache, 0o755); err != nil {
+			fmt.Fprintln(os.Stderr, "train:", err)
+			os.Exit(1)
+		}
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	do := run
