@@ -372,10 +372,12 @@ func TestBrowserPlays(t *testing.T) {
 				}
 			}
 			// The bots may have played a whole round before the page
-			// is read, the move gone from the latest moves: the pile
-			// of the player's discards says it too.
+			// is read, the move gone from the latest moves and the
+			// tile taken from the player's pile by the next (a CI run
+			// beside a busy neighbour): the rack back to 14 tiles says
+			// it too, until the player draws again.
 			tb.waitUntil("the player's discard", func(s string) bool {
-				return strings.Contains(s, "You discard") || myDiscards(s) > 0
+				return strings.Contains(s, "You discard") || myDiscards(s) > 0 || myTiles(s) == 14
 			})
 			tb.shot("table-" + tc.name)
 			tb.clean(addr)
