@@ -180,24 +180,6 @@ func TestClusterKeepsATableThroughANodesLoss(t *testing.T) {
 		t.Fatalf("the records' stream: %d replicas configured, cluster %+v; want 3 copies", info.Config.Replicas, info.Cluster)
 	}
 
-	// A record read on another node is read until it is the one written
-	// (a minute at most): a direct get may be answered by a replica a
-	// write behind, which catches up (a CI run's read beside a busy
-	// neighbour lacked the last move); one that never does, or holds a
-	// write that should have been refused, fails.
-	readUntil := func(k *Keeper, want []byte) (got []byte, seq uint64, err error) {
-		for {
-			err = untilAvailable(ctx, func(ctx context.Context) (err error) {
-				got, seq, err = k.Records.Read(ctx, "7")
-				return err
-			})
-			if err != nil || string(got) == string(want) || ctx.Err() != nil {
-				return got, seq, err
-			}
-			time.Sleep(50 * time.Millisecond)
-		}
-	}
-
 	a := keeps[0].Log("7")
 	rec := []byte("okey record v1\nmove 1\n")
 	if err := a.Write([]byte(`{"t":1}`), rec); err != nil {
@@ -207,7 +189,7 @@ func TestClusterKeepsATableThroughANodesLoss(t *testing.T) {
 	if err := a.Write(nil, rec); err != nil {
 		t.Fatal(err)
 	}
-	got, seq, err := readUntil(keeps[2], rec)
+	got, seq, err := readUntil(ctx, keeps[2], "7", rec)
 	if err != nil || string(got) != string(rec) {
 		t.Fatalf("node 2 reads %q (seq %d, err %v), want %q", got, seq, err, rec)
 	}
@@ -217,7 +199,7 @@ func TestClusterKeepsATableThroughANodesLoss(t *testing.T) {
 	engs[0].Close()
 	b := keeps[1].Log("7")
 	start := time.Now()
-	if b.rec, b.seq, err = readUntil(keeps[1], rec); err != nil || string(b.rec) != string(rec) {
+	if b.rec, b.seq, err = readUntil(ctx, keeps[1], "7", rec); err != nil || string(b.rec) != string(rec) {
 		t.Fatalf("node 1 reads %q (err %v) after node 0's loss, want %q", b.rec, err, rec)
 	}
 	t.Logf("the record read again %v after the node's loss", time.Since(start).Round(time.Millisecond))
@@ -233,7 +215,7 @@ func TestClusterKeepsATableThroughANodesLoss(t *testing.T) {
 	if err := untilAvailable(ctx, func(context.Context) error { return b.Write(nil, rec) }); err != nil {
 		t.Fatalf("node 1 appends after node 0's loss: %v", err)
 	}
-	got, _, err = readUntil(keeps[2], rec)
+	got, _, err = readUntil(ctx, keeps[2], "7", rec)
 	if err != nil || string(got) != string(rec) {
 		t.Fatalf("after the takeover node 2 reads %q (err %v), want %q", got, err, rec)
 	}
@@ -245,9 +227,27 @@ func TestClusterKeepsATableThroughANodesLoss(t *testing.T) {
 	if err := stale.Write(nil, append(stale.rec, "move 3 again\n"...)); !errors.Is(err, ErrFenced) {
 		t.Fatalf("a stale writer: %v, want errFenced", err)
 	}
-	got, _, err = readUntil(keeps[2], rec)
+	got, _, err = readUntil(ctx, keeps[2], "7", rec)
 	if err != nil || string(got) != string(rec) {
 		t.Fatalf("after the stale write the record is %q, want %q", got, rec)
+	}
+}
+
+// readUntil reads table id's record on k until it is want, as long as
+// ctx lasts: a direct get may be answered by a replica a write behind,
+// which catches up (a CI run's read beside a busy neighbour lacked the
+// last move); one that never does, or holds a write that should have
+// been refused, is given back as read.
+func readUntil(ctx context.Context, k *Keeper, id string, want []byte) (got []byte, seq uint64, err error) {
+	for {
+		err = untilAvailable(ctx, func(ctx context.Context) (err error) {
+			got, seq, err = k.Records.Read(ctx, id)
+			return err
+		})
+		if err != nil || string(got) == string(want) || ctx.Err() != nil {
+			return got, seq, err
+		}
+		time.Sleep(50 * time.Millisecond)
 	}
 }
 

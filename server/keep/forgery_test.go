@@ -250,15 +250,8 @@ func forgeAgainst(t *testing.T, owner, forger, reader *Engine) {
 	// Read until it is the new match, a minute at most: on three nodes
 	// the reader's direct get may be answered by a replica a write
 	// behind (as TestClusterKeepsATableThroughANodesLoss's once was).
-	for {
-		got, _, err := rk.Records.Read(ctx, "1")
-		if err == nil && bytes.Equal(got, next) {
-			break
-		}
-		if ctx.Err() != nil {
-			t.Fatalf("the new match reads %q (%v)", got, err)
-		}
-		time.Sleep(50 * time.Millisecond)
+	if got, _, err := readUntil(ctx, rk, "1", next); err != nil || !bytes.Equal(got, next) {
+		t.Fatalf("the new match reads %q (%v)", got, err)
 	}
 	// No new table is given a number kept.
 	if n, err := rk.Numbers.Take(ctx); err != nil || n < 3 {
