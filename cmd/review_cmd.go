@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -26,7 +27,10 @@ type reviewFlags struct {
 	seat, hand, samples, workers int
 	seed                         uint64
 	json, hints                  bool
-	stateDir                     string
+	// hintTime is how long each of --hints' hints may weigh its moves
+	// (the game's HintBudget unless told).
+	hintTime time.Duration
+	stateDir string
 }
 
 // reviewCmd is okey review: flags in, records judged, the report out.
@@ -56,6 +60,7 @@ okey review --hints match.okey`,
 	fs.IntVar(&f.workers, "workers", 0, e.tr.T("cli.flag.review.workers"))
 	fs.BoolVar(&f.json, "json", false, e.tr.T("cli.flag.review.json"))
 	fs.BoolVar(&f.hints, "hints", false, e.tr.T("cli.flag.review.hints", playclassic.HintBudget.Milliseconds()))
+	fs.DurationVar(&f.hintTime, "hint-time", playclassic.HintBudget, e.tr.T("cli.flag.review.hint-time"))
 	fs.StringVar(&f.stateDir, "state-dir", "", e.tr.T("cli.flag.state-dir"))
 	_ = c.MarkFlagDirname("state-dir")
 	_ = c.RegisterFlagCompletionFunc("seat", fixed("0", "1", "2", "3"))
@@ -74,6 +79,8 @@ func reviewArgs(c *cobra.Command, f *reviewFlags, paths []string) error {
 		return u("cmd.review.samples", f.samples)
 	case f.workers < 0:
 		return u("cli.err.workers", f.workers)
+	case f.hintTime <= 0 || f.hintTime > time.Minute:
+		return u("cmd.review.hint-time", f.hintTime)
 	case slicesCount(paths, "-") > 1:
 		return u("cmd.err.stdin.twice")
 	}
@@ -192,8 +199,8 @@ func reviewFile(ctx context.Context, path string, f *reviewFlags, tr *i18n.Catal
 	var hs []cli.HintLine
 	if err == nil && f.hints {
 		// what the game's hint would have said at each decision, with
-		// the game's time for a hint
-		hs, err = cli.HintsFor(ctx, b, f.seat, f.hand, playclassic.HintBudget)
+		// the game's time for a hint unless --hint-time says otherwise
+		hs, err = cli.HintsFor(ctx, b, f.seat, f.hand, f.hintTime)
 	}
 	switch {
 	case errors.Is(err, context.Canceled):

@@ -16,6 +16,7 @@ import (
 	"okey/game/okey101"
 	"okey/kit/i18n"
 	"okey/ui/cli"
+	"okey/ui/playclassic"
 
 	"github.com/charmbracelet/x/ansi"
 )
@@ -184,6 +185,8 @@ func TestReviewErrors(t *testing.T) {
 		{[]string{"review", "--seat", "4", "x"}, 2},
 		{[]string{"review", "--hand", "-1", "x"}, 2},
 		{[]string{"review", "--samples", "-3", "x"}, 2},
+		{[]string{"review", "--hints", "--hint-time", "0s", "x"}, 2},
+		{[]string{"review", "--hints", "--hint-time", "2m", "x"}, 2},
 		{[]string{"review", "--nope"}, 2},
 		{[]string{"review", filepath.Join(t.TempDir(), "missing.okey")}, 1},
 		{[]string{"review", bad}, 1},
@@ -221,18 +224,22 @@ func TestReviewLastMatch(t *testing.T) {
 // most 80 columns. A classic hint takes up to the game's time for one
 // (HintBudget) on two workers, most of the package's CPU: under -short
 // the JSON is read for 101 alone and the text in English for classic,
-// in Turkish for 101 (each game's hints and each language still said);
-// the whole suite reads both games' JSON and both languages' text of
-// each game.
+// in Turkish for 101 (each game's hints and each language still said),
+// each hint given a tenth of the game's time (--hint-time: what is
+// read here is the lines' shape, not the plans' weight); the whole
+// suite reads both games' JSON and both languages' text of each game
+// at the game's time.
 func TestReviewHints(t *testing.T) {
 	games := []string{"classic", "101"}
+	hintTime := playclassic.HintBudget.String()
 	if testing.Short() {
 		games = games[1:]
+		hintTime = (playclassic.HintBudget / 10).String()
 	}
 	for _, g := range games {
 		f := simRecords(t, g, "1")[0]
 		var out, errb bytes.Buffer
-		if code := run(context.Background(), []string{"review", "--hints", "--json", "--samples", "2", "--workers", "2", "--seat", "2", f}, nil, &out, &errb); code != 0 {
+		if code := run(context.Background(), []string{"review", "--hints", "--hint-time", hintTime, "--json", "--samples", "2", "--workers", "2", "--seat", "2", f}, nil, &out, &errb); code != 0 {
 			t.Fatalf("%s: exit %d: %s", g, code, errb.String())
 		}
 		lines := strings.Split(strings.TrimSpace(out.String()), "\n")
@@ -275,7 +282,7 @@ func TestReviewHints(t *testing.T) {
 			records[c.game] = simRecords(t, c.game, "1")[0]
 		}
 		var out, errb bytes.Buffer
-		if code := run(context.Background(), []string{"review", "--hints", "--lang", c.lang, "--samples", "2", "--hand", "1", records[c.game]}, nil, &out, &errb); code != 0 {
+		if code := run(context.Background(), []string{"review", "--hints", "--hint-time", hintTime, "--lang", c.lang, "--samples", "2", "--hand", "1", records[c.game]}, nil, &out, &errb); code != 0 {
 			t.Fatalf("%s %s: exit %d: %s", c.game, c.lang, code, errb.String())
 		}
 		if !strings.Contains(out.String(), c.title) || !strings.Contains(out.String(), c.hint) {
