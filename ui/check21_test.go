@@ -83,7 +83,10 @@ func TestWorkLineAfterATakeIsASentence(t *testing.T) {
 func TestFinishingHintAfterATakeNamesTFirst(t *testing.T) {
 	firstKey := regexp.MustCompile(`\(([a-z])[ )]`)
 	seen := 0
-	for seed := uint64(1); seed <= 40 && seen == 0; seed++ {
+	// Seed 31 is the first from 1 that gives one (30 matches of bots
+	// before it, most of the test's time); past it the search goes on
+	// should the bots' play move it.
+	for seed := uint64(31); seed <= 70 && seen == 0; seed++ {
 		m := start101(t, 100, 30, withSeed(seed), func(o *Options) { o.Settings.Rules101 = "hands=3" })
 		for guard := 0; m.screen != scrMatchOver && guard < 2000 && seen == 0; guard++ {
 			if m.screen == scrHandOver {
@@ -117,7 +120,7 @@ func TestFinishingHintAfterATakeNamesTFirst(t *testing.T) {
 		m.Close()
 	}
 	if seen == 0 {
-		t.Skip("no seed up to 40 gives a finish by a take")
+		t.Fatal("no seed from 31 to 70 gives a finish by a take")
 	}
 }
 
