@@ -10,6 +10,7 @@ import (
 	"slices"
 
 	"okey/bots/rollout"
+	"okey/bots/smallnet"
 	"okey/game/classic"
 	"okey/game/tile"
 	"okey/lab/internal/trainer"
@@ -33,6 +34,13 @@ type prizeChoice struct {
 	// cross-validated gain, and Worst the worst candidate's mean less
 	// the pick's.
 	Naive, Gain, Worst float64
+	// Tiles are the candidates, Pick normal's among them and Means
+	// their means over all worlds, so that another policy's pick is
+	// scored on the same worlds afterwards (blocks made before these
+	// were kept have none).
+	Tiles []tile.Tile
+	Pick  int
+	Means []float64
 }
 
 // prizeBlock is the prize choices First to First+len(Choices)−1.
@@ -131,7 +139,7 @@ func prizeOf(ctx context.Context, c *choice, seed uint64, worlds, workers int, p
 		all[j], even[j], odd[j] = mean(vals[j], 0, 1), mean(vals[j], 0, 2), mean(vals[j], 1, 2)
 	}
 	best := func(m []float64) int { return slices.Index(m, slices.Max(m)) }
-	pc := prizeChoice{Cands: len(tiles), PickBest: best(all) == pick}
+	pc := prizeChoice{Cands: len(tiles), PickBest: best(all) == pick, Tiles: tiles, Pick: pick, Means: all}
 	pc.Naive = all[best(all)] - all[pick]
 	pc.Gain = (odd[best(even)] - odd[pick] + even[best(odd)] - even[pick]) / 2
 	pc.Worst = slices.Min(all) - all[pick]
@@ -167,4 +175,66 @@ func summarize(ps []prizeChoice, discards float64) prizeSummary {
 	s.Gain, s.GainHalf = rollout.Paired(gains, make([]float64, len(gains)))
 	s.PerHand, s.PerHandHalf = s.Gain*discards, s.GainHalf*discards
 	return s
+}
+
+// valuePrize is how a value's pick scores on the prize's worlds: on the
+// choices whose candidates' means were kept, the value's pick (the
+// candidate whose view after the discard it rates highest, okeys left
+// out as the discard bot leaves them) against normal's pick. The pick
+// does not look at the worlds, so its mean less the pick's is an
+// unbiased gain, unlike the best mean's.
+type valuePrize struct {
+	Choices int
+	// Best is the share of choices where the value picks the candidate
+	// of the best mean; Same where it picks normal's.
+	Best, Same float64
+	// Gain is the value's pick's mean less normal's pick's, a choice,
+	// with its 95% half-width over the choices; PerHand is it times a
+	// seat's discards a hand.
+	Gain, GainHalf       float64
+	PerHand, PerHandHalf float64
+}
+
+// scoreValue scores m's picks on the prize choices ps of cs.
+func scoreValue(cs []choice, ps []prizeChoice, m *smallnet.Model, discards float64) (valuePrize, error) {
+	b := &valueBot{value: m, mode: modeDiscard}
+	var gains []float64
+	var out valuePrize
+	for i := range ps {
+		p := &ps[i]
+		if len(p.Means) != len(p.Tiles) || len(p.Means) == 0 {
+			continue
+		}
+		v := &cs[i].v
+		pick, pickV := -1, 0.0
+		for j, t := range p.Tiles {
+			if v.Analyzer.IsOkey(t) {
+				continue
+			}
+			w := after(v, t)
+			s, err := b.score(&w, nil)
+			if err != nil {
+				return out, fmt.Errorf("choice %d: %w", i, err)
+			}
+			if pick < 0 || s > pickV {
+				pick, pickV = j, s
+			}
+		}
+		if pick < 0 {
+			continue // a rack of okeys alone: nothing the value may throw
+		}
+		out.Choices++
+		if p.Means[pick] == slices.Max(p.Means) {
+			out.Best++
+		}
+		if pick == p.Pick {
+			out.Same++
+		}
+		gains = append(gains, p.Means[pick]-p.Means[p.Pick])
+	}
+	n := float64(max(out.Choices, 1))
+	out.Best, out.Same = out.Best/n, out.Same/n
+	out.Gain, out.GainHalf = rollout.Paired(gains, make([]float64, len(gains)))
+	out.PerHand, out.PerHandHalf = out.Gain*discards, out.GainHalf*discards
+	return out, nil
 }

@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"math"
+	"reflect"
 	"slices"
 	"testing"
 )
@@ -37,9 +39,58 @@ func TestPrizePlaysEveryTile(t *testing.T) {
 		if p.Naive < 0 || (p.PickBest != (p.Naive == 0)) || p.Worst > 0 {
 			t.Errorf("choice %d: %+v", i, p)
 		}
+		if len(p.Tiles) != p.Cands || len(p.Means) != p.Cands || p.Tiles[p.Pick] != cs[i].cands[0] ||
+			math.Abs(slices.Max(p.Means)-p.Means[p.Pick]-p.Naive) > 1e-9 {
+			t.Errorf("choice %d: the means kept do not say what the figures do: %+v", i, p)
+		}
 	}
 	again, _, err := prizes(ctx, cs, 5, 16, 1, dir)
-	if err != nil || !slices.Equal(ps, again) {
+	if err != nil || !reflect.DeepEqual(ps, again) {
 		t.Errorf("read back from the cache: %+v (%v), made %+v", again, err, ps)
+	}
+}
+
+// A value's picks are scored on the prize's worlds: each choice counted
+// once, its gain the means' difference between its pick and normal's,
+// and a choice whose means were not kept (a block made before they
+// were) left out.
+func TestValuePicksScored(t *testing.T) {
+	ctx := context.Background()
+	cs, discards, err := choicesOf(ctx, 5, 3, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps, _, err := prizes(ctx, cs, 5, 8, 2, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := generate(ctx, genConfig{seed: 4, hands: 2, workers: 1, pos: 1, maxActions: 400})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := fit(ctx, d, fitConfig{seed: 4, hidden: 4, epochs: 1, batch: 16, lr: 1e-2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := shipped(n, []byte(`{"command":"test","data_commit":"test","hands":2}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps[0].Means = nil // as a block made before the means were kept
+	vp, err := scoreValue(cs, ps, m, discards)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if vp.Choices != len(ps)-1 || vp.Best < 0 || vp.Best > 1 || vp.Same < 0 || vp.Same > 1 {
+		t.Fatalf("%+v", vp)
+	}
+	lo, hi := 0.0, 0.0
+	for _, p := range ps[1:] {
+		lo += slices.Min(p.Means) - p.Means[p.Pick]
+		hi += slices.Max(p.Means) - p.Means[p.Pick]
+	}
+	k := float64(vp.Choices)
+	if vp.Gain < lo/k-1e-9 || vp.Gain > hi/k+1e-9 || math.Abs(vp.PerHand-vp.Gain*discards) > 1e-9 {
+		t.Errorf("gain %+.4f outside what the means allow (%+.4f to %+.4f), or a hand's %+.4f", vp.Gain, lo/k, hi/k, vp.PerHand)
 	}
 }
