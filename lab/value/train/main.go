@@ -86,7 +86,7 @@ func main() {
 	fs.StringVar(&k.out, "out", "", "write the value's weights (smallnet's format) here (with -means: the value fitted to the means)")
 	fs.StringVar(&k.report, "report", "", "also write the report (markdown) here")
 	fs.StringVar(&k.commit, "commit", "", "the commit of the code that made the data (default: the build's)")
-	fs.StringVar(&k.value, "value", "", "play the arena (and the ordering) with these weights (-out) and make no data: the hand counts are ignored; with -prize, score its picks on the prize's worlds")
+	fs.StringVar(&k.value, "value", "", "play the arena (and the ordering) with these weights (-out) and make no data: the hand counts are ignored; with -prize, score its picks on the prize's worlds (a comma list: each's)")
 	fs.StringVar(&k.prev, "prev", "", "the weights (-out) of the generation before: its value bot plays a share of the training hands' seats")
 	fs.StringVar(&k.prevMode, "prev-mode", modeDiscard, "the mode of the generation before's bot")
 	fs.Float64Var(&k.prevShare, "prev-share", 0.5, "the chance a training seat is the generation before's bot")
@@ -161,19 +161,24 @@ func runPrize(ctx context.Context, k knobs) error {
 	fmt.Fprintf(&b, "| the worst candidate less the pick | %+.4f |\n\n", s.Worst)
 	fmt.Fprintf(&b, "A seat discards %.2f times a hand in these hands: the cross-validated gain is **%+.3f ± %.3f a hand** if each decision's gain held with the others changed too (one step of improvement a decision, normal playing on).\n", discards, s.PerHand, s.PerHandHalf)
 	if k.value != "" {
-		js, err := os.ReadFile(k.value)
-		if err != nil {
-			return err
+		fmt.Fprintf(&b, "\nValues picking among the same candidates (okeys left out), on the choices whose candidates' means were kept; the gain is the pick's mean less normal's pick's, unbiased (the pick does not look at the worlds):\n\n")
+		fmt.Fprintf(&b, "| value | choices | its pick the best | normal's pick | gain a choice (95%%) | a hand (95%%) |\n| --- | ---: | ---: | ---: | ---: | ---: |\n")
+		for _, name := range strings.Split(k.value, ",") {
+			js, err := os.ReadFile(name)
+			if err != nil {
+				return err
+			}
+			m, err := smallnet.Parse(js, "", NumFeatures)
+			if err != nil {
+				return fmt.Errorf("%s: %w", name, err)
+			}
+			vp, err := scoreValue(cs, ps, m, discards)
+			if err != nil {
+				return fmt.Errorf("%s's picks: %w", name, err)
+			}
+			fmt.Fprintf(&b, "| %s | %d | %.1f%% | %.1f%% | %+.4f ± %.4f | %+.3f ± %.3f |\n", filepath.Base(name), vp.Choices, 100*vp.Best, 100*vp.Same, vp.Gain, vp.GainHalf, vp.PerHand, vp.PerHandHalf)
 		}
-		m, err := smallnet.Parse(js, "", NumFeatures)
-		if err != nil {
-			return fmt.Errorf("%s: %w", k.value, err)
-		}
-		vp, err := scoreValue(cs, ps, m, discards)
-		if err != nil {
-			return fmt.Errorf("the value's picks: %w", err)
-		}
-		fmt.Fprintf(&b, "\nThe value of %s picking among the same candidates (okeys left out), on the %d choices whose candidates' means were kept: its pick the best by all the worlds' means in %.1f%%, normal's own in %.1f%%; **its pick's mean less normal's pick's %+.4f ± %.4f a choice, %+.3f ± %.3f a hand** (unbiased: the pick does not look at the worlds).\n\n", k.value, vp.Choices, 100*vp.Best, 100*vp.Same, vp.Gain, vp.GainHalf, vp.PerHand, vp.PerHandHalf)
+		b.WriteString("\n")
 	}
 	fmt.Fprintf(&b, "CPU: %.0f s for the playouts, %.0f s in all.\n", cpu, (trainer.CPU() - cpu0).Seconds())
 	fmt.Print(b.String())
