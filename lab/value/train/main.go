@@ -45,6 +45,7 @@ type knobs struct {
 	truthWorlds      int
 	prize            int
 	prizeWorlds      int
+	prizeFit         int
 	orderSeed        uint64
 	cache            string
 	also             []string
@@ -76,6 +77,7 @@ func main() {
 	fs.IntVar(&k.truthWorlds, "truth-worlds", k.truthWorlds, "with -truth: worlds a choice")
 	fs.IntVar(&k.prize, "prize", 0, "discard choices of the ordering's hands (-order-seed) whose every distinct tile is played out in -prize-worlds worlds: what a discard judged by normal's playouts can gain over normal's pick (prize.go)")
 	fs.IntVar(&k.prizeWorlds, "prize-worlds", k.prizeWorlds, "with -prize: worlds a choice (even, halved for the cross-validation)")
+	fs.IntVar(&k.prizeFit, "prize-fit", 0, "with -prize: folds of a value fitted to the prize's own means (-hidden, -epochs, -batch, -lr, -decay, -seed), each choice picked by the value fitted to the other folds (0: none)")
 	fs.Uint64Var(&k.orderSeed, "order-seed", k.orderSeed, "with -truth: the seed of the ordering's hands")
 	fs.StringVar(&k.cache, "cache", "", "with -pair-hands, -truth or -prize: a folder where labelled blocks are kept, and read back instead of made again (a run stopped goes on where it stopped)")
 	also := fs.String("also", "", "with -truth: saved weights (-out; a comma list) read on the ordering too")
@@ -105,8 +107,8 @@ func main() {
 		os.Exit(2)
 	}
 	if fs.NArg() > 0 || k.hands < 1 || k.testHands < 1 || k.batch < 1 || k.epochs < 1 || k.pos <= 0 || k.pos > 1 || k.order < 0 || k.worlds < 1 || k.arena < 0 || k.arena%4 != 0 ||
-		k.pairHands < 0 || k.pairPos <= 0 || k.pairPos > 1 || k.cands < 2 || k.truth < 0 || k.truthWorlds < 2 || k.prize < 0 || k.prizeWorlds < 2 || k.prizeWorlds%2 != 0 {
-		fmt.Fprintln(os.Stderr, "train: -hands, -test-hands, -batch and -epochs must be positive, -pos and -pair-pos in (0, 1], -arena a multiple of 4, -cands at least 2, -truth-worlds at least 2, -prize-worlds even, and no arguments")
+		k.pairHands < 0 || k.pairPos <= 0 || k.pairPos > 1 || k.cands < 2 || k.truth < 0 || k.truthWorlds < 2 || k.prize < 0 || k.prizeFit < 0 || k.prizeFit == 1 || k.prizeWorlds < 2 || k.prizeWorlds%2 != 0 {
+		fmt.Fprintln(os.Stderr, "train: -hands, -test-hands, -batch and -epochs must be positive, -pos and -pair-pos in (0, 1], -arena a multiple of 4, -cands at least 2, -truth-worlds at least 2, -prize-worlds even, -prize-fit 0 or 2 and more, and no arguments")
 		os.Exit(2)
 	}
 	if k.commit == "" {
@@ -179,6 +181,14 @@ func runPrize(ctx context.Context, k knobs) error {
 			fmt.Fprintf(&b, "| %s | %d | %.1f%% | %.1f%% | %+.4f ± %.4f | %+.3f ± %.3f |\n", filepath.Base(name), vp.Choices, 100*vp.Best, 100*vp.Same, vp.Gain, vp.GainHalf, vp.PerHand, vp.PerHandHalf)
 		}
 		b.WriteString("\n")
+	}
+	if k.prizeFit > 1 {
+		cfg := fitConfig{seed: k.seed, hidden: k.hidden, epochs: k.epochs, batch: k.batch, lr: k.lr, decay: k.decay}
+		vp, err := prizeFit(ctx, cs, ps, cfg, k.prizeFit, discards)
+		if err != nil {
+			return fmt.Errorf("the value fitted to the prize: %w", err)
+		}
+		fmt.Fprintf(&b, "A value fitted to these means themselves (%d hidden, %d epochs of %d, seed %d), %d-fold by choice, each choice picked by the value of the other folds: %d choices, its pick the best in %.1f%%, normal's own in %.1f%%; **its pick's mean less normal's pick's %+.4f ± %.4f a choice, %+.3f ± %.3f a hand**.\n\n", k.hidden, k.epochs, k.batch, k.seed, k.prizeFit, vp.Choices, 100*vp.Best, 100*vp.Same, vp.Gain, vp.GainHalf, vp.PerHand, vp.PerHandHalf)
 	}
 	fmt.Fprintf(&b, "CPU: %.0f s for the playouts, %.0f s in all.\n", cpu, (trainer.CPU() - cpu0).Seconds())
 	fmt.Print(b.String())

@@ -197,44 +197,130 @@ type valuePrize struct {
 
 // scoreValue scores m's picks on the prize choices ps of cs.
 func scoreValue(cs []choice, ps []prizeChoice, m *smallnet.Model, discards float64) (valuePrize, error) {
-	b := &valueBot{value: m, mode: modeDiscard}
-	var gains []float64
-	var out valuePrize
+	var picks []valuePick
 	for i := range ps {
-		p := &ps[i]
-		if len(p.Means) != len(p.Tiles) || len(p.Means) == 0 {
+		pk, ok, err := valuePickOf(&cs[i].v, &ps[i], m)
+		if err != nil {
+			return valuePrize{}, fmt.Errorf("choice %d: %w", i, err)
+		}
+		if ok {
+			picks = append(picks, pk)
+		}
+	}
+	return summarizePicks(picks, discards), nil
+}
+
+// valuePick is how one choice's pick by a value scored.
+type valuePick struct {
+	Best, Same bool
+	Gain       float64
+}
+
+// valuePickOf is m's pick among p's candidates (okeys left out), at
+// view v; not ok when p has no means kept or nothing the value may
+// throw.
+func valuePickOf(v *classic.View, p *prizeChoice, m *smallnet.Model) (valuePick, bool, error) {
+	if len(p.Means) != len(p.Tiles) || len(p.Means) == 0 {
+		return valuePick{}, false, nil
+	}
+	b := &valueBot{value: m, mode: modeDiscard}
+	pick, pickV := -1, 0.0
+	for j, t := range p.Tiles {
+		if v.Analyzer.IsOkey(t) {
 			continue
 		}
-		v := &cs[i].v
-		pick, pickV := -1, 0.0
-		for j, t := range p.Tiles {
-			if v.Analyzer.IsOkey(t) {
-				continue
-			}
-			w := after(v, t)
-			s, err := b.score(&w, nil)
-			if err != nil {
-				return out, fmt.Errorf("choice %d: %w", i, err)
-			}
-			if pick < 0 || s > pickV {
-				pick, pickV = j, s
-			}
+		w := after(v, t)
+		s, err := b.score(&w, nil)
+		if err != nil {
+			return valuePick{}, false, err
 		}
-		if pick < 0 {
-			continue // a rack of okeys alone: nothing the value may throw
+		if pick < 0 || s > pickV {
+			pick, pickV = j, s
 		}
-		out.Choices++
-		if p.Means[pick] == slices.Max(p.Means) {
+	}
+	if pick < 0 {
+		return valuePick{}, false, nil // a rack of okeys alone
+	}
+	return valuePick{Best: p.Means[pick] == slices.Max(p.Means), Same: pick == p.Pick, Gain: p.Means[pick] - p.Means[p.Pick]}, true, nil
+}
+
+// summarizePicks is the value's picks over the choices scored.
+func summarizePicks(picks []valuePick, discards float64) valuePrize {
+	out := valuePrize{Choices: len(picks)}
+	gains := make([]float64, len(picks))
+	for i, pk := range picks {
+		if pk.Best {
 			out.Best++
 		}
-		if pick == p.Pick {
+		if pk.Same {
 			out.Same++
 		}
-		gains = append(gains, p.Means[pick]-p.Means[p.Pick])
+		gains[i] = pk.Gain
 	}
 	n := float64(max(out.Choices, 1))
 	out.Best, out.Same = out.Best/n, out.Same/n
 	out.Gain, out.GainHalf = rollout.Paired(gains, make([]float64, len(gains)))
 	out.PerHand, out.PerHandHalf = out.Gain*discards, out.GainHalf*discards
-	return out, nil
+	return out
+}
+
+// prizeFit fits a value to the prize's own means (fitDiff: each
+// candidate but an okey read after its discard, its mean over all the
+// worlds the label) and scores it folds-fold by choice: each choice's
+// pick is by the value fitted to the other folds, so none is scored by
+// a value that saw its worlds.
+func prizeFit(ctx context.Context, cs []choice, ps []prizeChoice, cfg fitConfig, folds int, discards float64) (valuePrize, error) {
+	var fx featurer
+	var x [NumFeatures]float32
+	var pos []pairPos
+	var idx []int
+	for i := range ps {
+		p := &ps[i]
+		if len(p.Means) == 0 || len(p.Means) != len(p.Tiles) {
+			continue
+		}
+		v := &cs[i].v
+		pp := pairPos{Hand: int32(i)}
+		for j, t := range p.Tiles {
+			if v.Analyzer.IsOkey(t) {
+				continue
+			}
+			w := after(v, t)
+			if err := fx.features(&w, &x); err != nil {
+				return valuePrize{}, fmt.Errorf("choice %d: %w", i, err)
+			}
+			pp.X = append(pp.X, x[:]...)
+			pp.Mean = append(pp.Mean, float32(p.Means[j]))
+		}
+		if len(pp.Mean) >= 2 {
+			pos, idx = append(pos, pp), append(idx, i)
+		}
+	}
+	var picks []valuePick
+	for f := range folds {
+		var train []pairPos
+		for j := range pos {
+			if j%folds != f {
+				train = append(train, pos[j])
+			}
+		}
+		n, err := fitDiff(ctx, train, cfg)
+		if err != nil {
+			return valuePrize{}, fmt.Errorf("fold %d: %w", f, err)
+		}
+		m, err := shipped(n, []byte(`{"command":"train -prize-fit","data_commit":"this run","hands":1}`))
+		if err != nil {
+			return valuePrize{}, fmt.Errorf("fold %d: %w", f, err)
+		}
+		for j := f; j < len(pos); j += folds {
+			pk, ok, err := valuePickOf(&cs[idx[j]].v, &ps[idx[j]], m)
+			if err != nil {
+				return valuePrize{}, fmt.Errorf("choice %d: %w", idx[j], err)
+			}
+			if ok {
+				picks = append(picks, pk)
+			}
+		}
+	}
+	return summarizePicks(picks, discards), nil
 }

@@ -93,4 +93,18 @@ func TestValuePicksScored(t *testing.T) {
 	if vp.Gain < lo/k-1e-9 || vp.Gain > hi/k+1e-9 || math.Abs(vp.PerHand-vp.Gain*discards) > 1e-9 {
 		t.Errorf("gain %+.4f outside what the means allow (%+.4f to %+.4f), or a hand's %+.4f", vp.Gain, lo/k, hi/k, vp.PerHand)
 	}
+	// A value fitted to the means themselves, two folds: every choice
+	// with means picked once, by the fold that did not see it, within
+	// what the means allow; the same config gives the same picks.
+	cfg := fitConfig{seed: 6, hidden: 4, epochs: 3, batch: 2, lr: 1e-2}
+	fv, err := prizeFit(ctx, cs, ps, cfg, 2, discards)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fv.Choices != len(ps)-1 || fv.Gain < lo/k-1e-9 || fv.Gain > hi/k+1e-9 {
+		t.Errorf("fitted to the means: %+v (means allow %+.4f to %+.4f)", fv, lo/k, hi/k)
+	}
+	if again, err := prizeFit(ctx, cs, ps, cfg, 2, discards); err != nil || again != fv {
+		t.Errorf("fitted again: %+v (%v), first %+v", again, err, fv)
+	}
 }
