@@ -46,6 +46,9 @@ type knobs struct {
 	prize            int
 	prizeWorlds      int
 	prizeFit         int
+	labelChoices     int
+	labelWorlds      int
+	labelSeed        uint64
 	orderSeed        uint64
 	cache            string
 	also             []string
@@ -77,6 +80,9 @@ func main() {
 	fs.IntVar(&k.truthWorlds, "truth-worlds", k.truthWorlds, "with -truth: worlds a choice")
 	fs.IntVar(&k.prize, "prize", 0, "discard choices of the ordering's hands (-order-seed) whose every distinct tile is played out in -prize-worlds worlds: what a discard judged by normal's playouts can gain over normal's pick (prize.go)")
 	fs.IntVar(&k.prizeWorlds, "prize-worlds", k.prizeWorlds, "with -prize: worlds a choice (even, halved for the cross-validation)")
+	fs.IntVar(&k.labelChoices, "prize-labels", 0, "with -prize: a value fitted to this many choices of -prize-label-seed, every tile played out in -prize-label-worlds worlds (cheaper labels than the prize's), and its picks scored on the prize's choices")
+	fs.IntVar(&k.labelWorlds, "prize-label-worlds", 256, "with -prize-labels: worlds a choice (even)")
+	fs.Uint64Var(&k.labelSeed, "prize-label-seed", 9701+4*smallnet.HeldOutOffset, "with -prize-labels: the seed of the labelled choices' hands (apart from -order-seed's)")
 	fs.IntVar(&k.prizeFit, "prize-fit", 0, "with -prize: folds of a value fitted to the prize's own means (-hidden, -epochs, -batch, -lr, -decay, -seed), each choice picked by the value fitted to the other folds (0: none)")
 	fs.Uint64Var(&k.orderSeed, "order-seed", k.orderSeed, "with -truth: the seed of the ordering's hands")
 	fs.StringVar(&k.cache, "cache", "", "with -pair-hands, -truth or -prize: a folder where labelled blocks are kept, and read back instead of made again (a run stopped goes on where it stopped)")
@@ -107,7 +113,7 @@ func main() {
 		os.Exit(2)
 	}
 	if fs.NArg() > 0 || k.hands < 1 || k.testHands < 1 || k.batch < 1 || k.epochs < 1 || k.pos <= 0 || k.pos > 1 || k.order < 0 || k.worlds < 1 || k.arena < 0 || k.arena%4 != 0 ||
-		k.pairHands < 0 || k.pairPos <= 0 || k.pairPos > 1 || k.cands < 2 || k.truth < 0 || k.truthWorlds < 2 || k.prize < 0 || k.prizeFit < 0 || k.prizeFit == 1 || k.prizeWorlds < 2 || k.prizeWorlds%2 != 0 {
+		k.pairHands < 0 || k.pairPos <= 0 || k.pairPos > 1 || k.cands < 2 || k.truth < 0 || k.truthWorlds < 2 || k.prize < 0 || k.prizeFit < 0 || k.prizeFit == 1 || k.labelChoices < 0 || k.labelWorlds < 2 || k.labelWorlds%2 != 0 || (k.labelChoices > 0 && k.labelSeed == k.orderSeed) || k.prizeWorlds < 2 || k.prizeWorlds%2 != 0 {
 		fmt.Fprintln(os.Stderr, "train: -hands, -test-hands, -batch and -epochs must be positive, -pos and -pair-pos in (0, 1], -arena a multiple of 4, -cands at least 2, -truth-worlds at least 2, -prize-worlds even, -prize-fit 0 or 2 and more, and no arguments")
 		os.Exit(2)
 	}
@@ -189,6 +195,30 @@ func runPrize(ctx context.Context, k knobs) error {
 			return fmt.Errorf("the value fitted to the prize: %w", err)
 		}
 		fmt.Fprintf(&b, "A value fitted to these means themselves (%d hidden, %d epochs of %d, seed %d), %d-fold by choice, each choice picked by the value of the other folds: %d choices, its pick the best in %.1f%%, normal's own in %.1f%%; **its pick's mean less normal's pick's %+.4f ± %.4f a choice, %+.3f ± %.3f a hand**.\n\n", k.hidden, k.epochs, k.batch, k.seed, k.prizeFit, vp.Choices, 100*vp.Best, 100*vp.Same, vp.Gain, vp.GainHalf, vp.PerHand, vp.PerHandHalf)
+	}
+	if k.labelChoices > 0 {
+		lcs, _, err := choicesOf(ctx, k.labelSeed, k.labelChoices, false)
+		if err != nil {
+			return fmt.Errorf("labelled choices: %w", err)
+		}
+		lps, lcpu, err := prizes(ctx, lcs, k.labelSeed, k.labelWorlds, k.workers, k.cache)
+		if err != nil {
+			return fmt.Errorf("labelled choices: %w", err)
+		}
+		pos, _, err := prizePositions(lcs, lps)
+		if err != nil {
+			return err
+		}
+		cfg := fitConfig{seed: k.seed, hidden: k.hidden, epochs: k.epochs, batch: k.batch, lr: k.lr, decay: k.decay}
+		m, err := fitPrize(ctx, pos, cfg)
+		if err != nil {
+			return fmt.Errorf("the value fitted to the labels: %w", err)
+		}
+		vp, err := scoreValue(cs, ps, m, discards)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(&b, "A value fitted to %d choices of seed %d, every tile in %d worlds (%.0f CPU-s of playouts; %d hidden, %d epochs of %d), scored on this prize's %d choices with means: its pick the best in %.1f%%, normal's own in %.1f%%; **its pick's mean less normal's pick's %+.4f ± %.4f a choice, %+.3f ± %.3f a hand**.\n\n", len(pos), k.labelSeed, k.labelWorlds, lcpu, k.hidden, k.epochs, k.batch, vp.Choices, 100*vp.Best, 100*vp.Same, vp.Gain, vp.GainHalf, vp.PerHand, vp.PerHandHalf)
 	}
 	fmt.Fprintf(&b, "CPU: %.0f s for the playouts, %.0f s in all.\n", cpu, (trainer.CPU() - cpu0).Seconds())
 	fmt.Print(b.String())

@@ -270,6 +270,48 @@ func summarizePicks(picks []valuePick, discards float64) valuePrize {
 // pick is by the value fitted to the other folds, so none is scored by
 // a value that saw its worlds.
 func prizeFit(ctx context.Context, cs []choice, ps []prizeChoice, cfg fitConfig, folds int, discards float64) (valuePrize, error) {
+	pos, idx, err := prizePositions(cs, ps)
+	if err != nil {
+		return valuePrize{}, err
+	}
+	var picks []valuePick
+	for f := range folds {
+		var train []pairPos
+		for j := range pos {
+			if j%folds != f {
+				train = append(train, pos[j])
+			}
+		}
+		m, err := fitPrize(ctx, train, cfg)
+		if err != nil {
+			return valuePrize{}, fmt.Errorf("fold %d: %w", f, err)
+		}
+		for j := f; j < len(pos); j += folds {
+			pk, ok, err := valuePickOf(&cs[idx[j]].v, &ps[idx[j]], m)
+			if err != nil {
+				return valuePrize{}, fmt.Errorf("choice %d: %w", idx[j], err)
+			}
+			if ok {
+				picks = append(picks, pk)
+			}
+		}
+	}
+	return summarizePicks(picks, discards), nil
+}
+
+// fitPrize is fitDiff on pos, shipped as a model.
+func fitPrize(ctx context.Context, pos []pairPos, cfg fitConfig) (*smallnet.Model, error) {
+	n, err := fitDiff(ctx, pos, cfg)
+	if err != nil {
+		return nil, err
+	}
+	return shipped(n, []byte(`{"command":"train -prize-fit","data_commit":"this run","hands":1}`))
+}
+
+// prizePositions are the prize choices whose means were kept, as
+// positions for fitDiff (each candidate but an okey read after its
+// discard, its mean the label), and each one's index in ps.
+func prizePositions(cs []choice, ps []prizeChoice) ([]pairPos, []int, error) {
 	var fx featurer
 	var x [NumFeatures]float32
 	var pos []pairPos
@@ -287,7 +329,7 @@ func prizeFit(ctx context.Context, cs []choice, ps []prizeChoice, cfg fitConfig,
 			}
 			w := after(v, t)
 			if err := fx.features(&w, &x); err != nil {
-				return valuePrize{}, fmt.Errorf("choice %d: %w", i, err)
+				return nil, nil, fmt.Errorf("choice %d: %w", i, err)
 			}
 			pp.X = append(pp.X, x[:]...)
 			pp.Mean = append(pp.Mean, float32(p.Means[j]))
@@ -296,31 +338,5 @@ func prizeFit(ctx context.Context, cs []choice, ps []prizeChoice, cfg fitConfig,
 			pos, idx = append(pos, pp), append(idx, i)
 		}
 	}
-	var picks []valuePick
-	for f := range folds {
-		var train []pairPos
-		for j := range pos {
-			if j%folds != f {
-				train = append(train, pos[j])
-			}
-		}
-		n, err := fitDiff(ctx, train, cfg)
-		if err != nil {
-			return valuePrize{}, fmt.Errorf("fold %d: %w", f, err)
-		}
-		m, err := shipped(n, []byte(`{"command":"train -prize-fit","data_commit":"this run","hands":1}`))
-		if err != nil {
-			return valuePrize{}, fmt.Errorf("fold %d: %w", f, err)
-		}
-		for j := f; j < len(pos); j += folds {
-			pk, ok, err := valuePickOf(&cs[idx[j]].v, &ps[idx[j]], m)
-			if err != nil {
-				return valuePrize{}, fmt.Errorf("choice %d: %w", idx[j], err)
-			}
-			if ok {
-				picks = append(picks, pk)
-			}
-		}
-	}
-	return summarizePicks(picks, discards), nil
+	return pos, idx, nil
 }
