@@ -54,6 +54,11 @@ type knobs struct {
 	also             []string
 }
 
+// fitConfig is the network's shape and steps the flags give.
+func (k knobs) fitConfig() fitConfig {
+	return fitConfig{seed: k.seed, hidden: k.hidden, epochs: k.epochs, batch: k.batch, lr: k.lr, decay: k.decay}
+}
+
 func main() {
 	k := knobs{seed: 9701, hands: 2000, testHands: 500, pos: 0.5, workers: 1,
 		hidden: 32, epochs: 30, batch: 256, lr: 3e-3, decay: 1e-4,
@@ -150,11 +155,7 @@ func main() {
 // of the ordering's hands (-order-seed) and writes the report.
 func runPrize(ctx context.Context, k knobs) error {
 	cpu0 := trainer.CPU()
-	cs, discards, err := choicesOf(ctx, k.orderSeed, k.prize, false)
-	if err != nil {
-		return fmt.Errorf("choices: %w", err)
-	}
-	ps, cpu, err := prizes(ctx, cs, k.orderSeed, k.prizeWorlds, k.workers, k.cache)
+	cs, discards, ps, cpu, err := prizeOfSeed(ctx, k, k.orderSeed, k.prize, k.prizeWorlds)
 	if err != nil {
 		return fmt.Errorf("prize: %w", err)
 	}
@@ -189,19 +190,14 @@ func runPrize(ctx context.Context, k knobs) error {
 		b.WriteString("\n")
 	}
 	if k.prizeFit > 1 {
-		cfg := fitConfig{seed: k.seed, hidden: k.hidden, epochs: k.epochs, batch: k.batch, lr: k.lr, decay: k.decay}
-		vp, err := prizeFit(ctx, cs, ps, cfg, k.prizeFit, discards)
+		vp, err := prizeFit(ctx, cs, ps, k.fitConfig(), k.prizeFit, discards)
 		if err != nil {
 			return fmt.Errorf("the value fitted to the prize: %w", err)
 		}
 		fmt.Fprintf(&b, "A value fitted to these means themselves (%d hidden, %d epochs of %d, seed %d), %d-fold by choice, each choice picked by the value of the other folds: %d choices, its pick the best in %.1f%%, normal's own in %.1f%%; **its pick's mean less normal's pick's %+.4f ± %.4f a choice, %+.3f ± %.3f a hand**.\n\n", k.hidden, k.epochs, k.batch, k.seed, k.prizeFit, vp.Choices, 100*vp.Best, 100*vp.Same, vp.Gain, vp.GainHalf, vp.PerHand, vp.PerHandHalf)
 	}
 	if k.labelChoices > 0 {
-		lcs, _, err := choicesOf(ctx, k.labelSeed, k.labelChoices, false)
-		if err != nil {
-			return fmt.Errorf("labelled choices: %w", err)
-		}
-		lps, lcpu, err := prizes(ctx, lcs, k.labelSeed, k.labelWorlds, k.workers, k.cache)
+		lcs, _, lps, lcpu, err := prizeOfSeed(ctx, k, k.labelSeed, k.labelChoices, k.labelWorlds)
 		if err != nil {
 			return fmt.Errorf("labelled choices: %w", err)
 		}
@@ -209,8 +205,7 @@ func runPrize(ctx context.Context, k knobs) error {
 		if err != nil {
 			return err
 		}
-		cfg := fitConfig{seed: k.seed, hidden: k.hidden, epochs: k.epochs, batch: k.batch, lr: k.lr, decay: k.decay}
-		m, err := fitPrize(ctx, pos, cfg)
+		m, err := fitPrize(ctx, pos, k.fitConfig())
 		if err != nil {
 			return fmt.Errorf("the value fitted to the labels: %w", err)
 		}
@@ -226,6 +221,18 @@ func runPrize(ctx context.Context, k knobs) error {
 		return os.WriteFile(k.report, []byte(b.String()), 0o644)
 	}
 	return nil
+}
+
+// prizeOfSeed is n discard choices of seed's hands (a seat's discards
+// a hand beside them) and their prize at worlds worlds, k's cache and
+// workers used: the choices, the discards, the prize and its CPU-s.
+func prizeOfSeed(ctx context.Context, k knobs, seed uint64, n, worlds int) ([]choice, float64, []prizeChoice, float64, error) {
+	cs, discards, err := choicesOf(ctx, seed, n, false)
+	if err != nil {
+		return nil, 0, nil, 0, fmt.Errorf("choices: %w", err)
+	}
+	ps, cpu, err := prizes(ctx, cs, seed, worlds, k.workers, k.cache)
+	return cs, discards, ps, cpu, err
 }
 
 // run makes the data, fits the value and normal's estimate on it,
@@ -259,7 +266,7 @@ func run(ctx context.Context, k knobs) error {
 	cpuData := trainer.CPU() - cpu0
 	trainer.Logf("data: %d positions of %d hands (digest %s), %d held out of %d hands (digest %s), %.0f CPU-s",
 		train.Len(), train.Hands, train.digest(), test.Len(), test.Hands, test.digest(), cpuData.Seconds())
-	cfg := fitConfig{seed: k.seed, hidden: k.hidden, epochs: k.epochs, batch: k.batch, lr: k.lr, decay: k.decay}
+	cfg := k.fitConfig()
 	value, err := fit(ctx, train, cfg)
 	if err != nil {
 		return err
@@ -360,7 +367,7 @@ func run(ctx context.Context, k knobs) error {
 func runDiff(ctx context.Context, k knobs) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "## classic value of differences, seed %d\n", k.seed)
-	cfg := fitConfig{seed: k.seed, hidden: k.hidden, epochs: k.epochs, batch: k.batch, lr: k.lr, decay: k.decay}
+	cfg := k.fitConfig()
 	var value, estimate *trainer.Net
 	if k.pairHands > 0 {
 		cpu0 := trainer.CPU()
@@ -586,7 +593,7 @@ func fitMeans(ctx context.Context, k knobs, m *smallnet.Model, b *strings.Builde
 	held := len(cs) / 4
 	test := d.where(func(i int) bool { return i < held })
 	train := d.where(func(i int) bool { return i >= held })
-	cfg := fitConfig{seed: k.seed, hidden: k.hidden, epochs: k.epochs, batch: k.batch, lr: k.lr, decay: k.decay}
+	cfg := k.fitConfig()
 	value, err := fit(ctx, train, cfg)
 	if err != nil {
 		return err
