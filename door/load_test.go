@@ -641,6 +641,11 @@ func playTimed(c *client, lost time.Duration, next func(round int) (time.Duratio
 			}
 			continue
 		}
+		if !strings.Contains(scr, "c/v") {
+			// No sorting on this page (between hands, once ready): a
+			// sort key here would wait the whole of lost for nothing.
+			continue
+		}
 		key, want := "c", "Sorted by colour."
 		if strings.Contains(scr, want) {
 			key, want = "v", "Sorted by value."
@@ -651,16 +656,20 @@ func playTimed(c *client, lost time.Duration, next func(round int) (time.Duratio
 		// show for one frame only, replaced by the next move's news
 		// before a loaded test reads the screen again.
 		var seen []string
-		if after, ok := c.await(lost, func(s string) bool {
+		after, ok := c.await(lost, func(s string) bool {
 			seen = append(seen, statusOf(s))
-			return strings.Contains(s, want)
-		}); ok {
+			return strings.Contains(s, want) || !strings.Contains(s, "c/v")
+		})
+		switch {
+		case ok && strings.Contains(after, want):
 			sorts = append(sorts, time.Since(t0))
-		} else if !strings.Contains(after, "ready for the next hand") && !strings.Contains(after, "> You") && !slices.ContainsFunc(seen, func(st string) bool { return st != statusOf(scr) }) {
-			// A key lost, unless the hand ended under it (the page
-			// between hands has no sorting), the turn came round, or
-			// other news took the status line (each replaces the
-			// sort's word; a key lost leaves the line as it was).
+		case ok:
+			// The page left the rack under the key (the hand ended):
+			// neither a sort nor a key lost.
+		case !strings.Contains(after, "ready for the next hand") && !strings.Contains(after, "> You") && !slices.ContainsFunc(seen, func(st string) bool { return st != statusOf(scr) }):
+			// A key lost, unless the turn came round or other news
+			// took the status line (each replaces the sort's word; a
+			// key lost leaves the line as it was).
 			sorts = append(sorts, lost)
 			// Rare, and its screens are what will find it.
 			fmt.Fprintf(os.Stderr, "%s: key %s lost; before:\n%s\nafter:\n%s\n", c.name, key, scr, after)
