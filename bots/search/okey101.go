@@ -123,7 +123,7 @@ func New101(opt Options, sv *meld.Solver) *Player101 {
 // Level is the level's name, with its scale and gate when not the
 // default's, as Parse101 reads it.
 func (p *Player101) Level() string {
-	n := levelName(p.budget/Budget101, p.z, p.worlds)
+	n := levelName(p.budget/Budget101, p.z, 0, p.worlds)
 	if p.open {
 		n += "-" + openLevel
 	}
@@ -155,7 +155,7 @@ func Parse101(name string) (opt Options, ok bool, err error) {
 	base, self := strings.CutSuffix(strings.ToLower(strings.TrimSpace(name)), "-"+selfHard)
 	base, open := strings.CutSuffix(base, "-"+openLevel)
 	opt, ok, err = Parse(base)
-	if err == nil && ok && (opt.Take || opt.Worlds != "" && opt.Worlds != worldsUniform) {
+	if err == nil && ok && (opt.Take || opt.Candidates != 0 || opt.Worlds != "" && opt.Worlds != worldsUniform) {
 		return Options{}, true, fmt.Errorf("%q: %w", name, ErrLevel)
 	}
 	if err == nil && ok && self {

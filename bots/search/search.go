@@ -50,6 +50,12 @@ const Budget = 32
 // MaxScale bounds the k of Level-<k>x.
 const MaxScale = 256
 
+// MaxCandidates bounds the k of Level-c<k>: a rack has 15 tiles.
+const MaxCandidates = 15
+
+// defaultCandidates is Options.Candidates when 0.
+const defaultCandidates = 4
+
 // Options tune a search player.
 type Options struct {
 	// Seed makes its choices (and its worlds) reproducible.
@@ -150,7 +156,7 @@ func New(opt Options) *Player {
 		p.trnd = game.NewSeeded(opt.Seed ^ 0x7a4e)
 	}
 	if p.k <= 0 {
-		p.k = 4
+		p.k = defaultCandidates
 	}
 	if p.z == 0 {
 		p.z = 1
@@ -169,11 +175,11 @@ const (
 )
 
 // ErrLevel is wrapped by Parse's errors.
-var ErrLevel = fmt.Errorf("not a search level (%s, then -<k>x for k times the playouts, k from 1 to %d, -z<z> for the gate, -%s, -%s or -%s for the worlds and -%s to search the draw: %s-4x-z2.5-%s; or %s-holds, the judge at okey-finish holds only)",
-	Level, MaxScale, worldsUniform, worldsPlain, worldsProgress, takeLevel, Level, worldsUniform, Level)
+var ErrLevel = fmt.Errorf("not a search level (%s, then -<k>x for k times the playouts, k from 1 to %d, -z<z> for the gate, -c<k> for the discards compared (2 to %d), -%s, -%s or -%s for the worlds and -%s to search the draw: %s-4x-z2.5-%s; or %s-holds, the judge at okey-finish holds only)",
+	Level, MaxScale, MaxCandidates, worldsUniform, worldsPlain, worldsProgress, takeLevel, Level, worldsUniform, Level)
 
 // Parse reads a level name of the search: "search", then optionally
-// "-<k>x" (Scale), "-z<z>" (Z), "-uniform", "-plain" or "-progress" (Worlds)
+// "-<k>x" (Scale), "-z<z>" (Z), "-c<k>" (Candidates), "-uniform", "-plain" or "-progress" (Worlds)
 // and "-take" (Take), as in "search-4x-z2.5-uniform-take". ok is false
 // for a name that is not the search's at all; err says what is wrong
 // with one that is, but badly formed. The options' Seed and Cache are
@@ -204,6 +210,13 @@ func Parse(name string) (opt Options, ok bool, err error) {
 		}
 		opt.Z, parts = z, parts[1:]
 	}
+	if len(parts) > 0 && strings.HasPrefix(parts[0], "c") {
+		k, err := strconv.Atoi(parts[0][1:])
+		if err != nil || k < 2 || k > MaxCandidates {
+			return bad()
+		}
+		opt.Candidates, parts = k, parts[1:]
+	}
 	if len(parts) > 0 && (parts[0] == worldsUniform || parts[0] == worldsPlain || parts[0] == worldsProgress) {
 		opt.Worlds, parts = parts[0], parts[1:]
 	}
@@ -222,7 +235,7 @@ func (p *Player) Level() string {
 	if p.holds {
 		return Level + "-holds"
 	}
-	n := levelName(p.budget/Budget, p.z, p.worlds)
+	n := levelName(p.budget/Budget, p.z, p.k, p.worlds)
 	if p.trnd != nil {
 		n += "-" + takeLevel
 	}
@@ -232,14 +245,18 @@ func (p *Player) Level() string {
 // takeLevel is the level's suffix that searches the draw (Options.Take).
 const takeLevel = "take"
 
-// levelName is the name Parse reads as scale, gate z and worlds.
-func levelName(scale int, z float64, worlds string) string {
+// levelName is the name Parse reads as scale, gate z, candidates k
+// (classic Okey's; 0 or 4, the default, unnamed) and worlds.
+func levelName(scale int, z float64, k int, worlds string) string {
 	n := Level
 	if scale != 1 {
 		n += fmt.Sprintf("-%dx", scale)
 	}
 	if z != 1 {
 		n += "-z" + strconv.FormatFloat(z, 'g', -1, 64)
+	}
+	if k != 0 && k != defaultCandidates {
+		n += "-c" + strconv.Itoa(k)
 	}
 	if worlds != "" {
 		n += "-" + worlds

@@ -13,6 +13,7 @@ import (
 )
 
 func TestParse(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name      string
 		scale     int
@@ -58,10 +59,20 @@ func TestParse(t *testing.T) {
 			t.Errorf("Parse(%q) = %+v, %v: want Take %v", name, opt, err, want)
 		}
 	}
+	for name, want := range map[string]int{"search-c2": 2, "search-4x-z2-c3-uniform": 3, "search-c15": 15,
+		"search-c1": -1, "search-c16": -1, "search-c": -1, "search-c2-4x": -1, "search-uniform-c2": -1} {
+		opt, ok, err := Parse(name)
+		if !ok || (err != nil) != (want < 0) || (want > 0 && opt.Candidates != want) {
+			t.Errorf("Parse(%q) = %+v, %v, %v: want candidates %d (-1: an error)", name, opt, ok, err, want)
+		}
+	}
+	if _, _, err := Parse101("search-4x-c2"); !errors.Is(err, ErrLevel) {
+		t.Errorf("Parse101 read -c2, classic's alone: %v", err)
+	}
 	if _, _, err := Parse101("search-4x-take"); !errors.Is(err, ErrLevel) {
 		t.Errorf("Parse101 read -take, classic's alone: %v", err)
 	}
-	for _, name := range []string{"search", "search-4x", "search-z2.5", "search-16x-z3", "search-uniform", "search-2x-progress", "search-z1.5-take", "search-4x-uniform-take"} {
+	for _, name := range []string{"search", "search-4x", "search-z2.5", "search-16x-z3", "search-uniform", "search-2x-progress", "search-z1.5-take", "search-4x-uniform-take", "search-4x-c2", "search-z2-c3-uniform-take"} {
 		opt, _, _ := Parse(name)
 		if l := New(opt).Level(); l != name {
 			t.Errorf("the level parsed from %q is named %q", name, l)
@@ -120,12 +131,14 @@ func statesWhere(t *testing.T, seeds []uint64, step int, want func(*classic.View
 // from the first's view) get the same move from players of the same
 // seed, and the search did search in some of them.
 func TestHonest(t *testing.T) {
+	t.Parallel()
 	honestClassic(t, discardPositions(t, []uint64{3, 4}, 5), Options{}, 77, func(p *Player) int { return p.Stats.Searched })
 }
 
 // TestHonestTake: the draw's search (Options.Take) decides from the
 // view alone too.
 func TestHonestTake(t *testing.T) {
+	t.Parallel()
 	honestClassic(t, drawPositions(t, []uint64{3, 4}, 4), Options{Take: true}, 78, func(p *Player) int { return p.Take.Searched })
 }
 
@@ -175,6 +188,7 @@ func honestClassic(t *testing.T, ps []classic.State, opt Options, seed uint64, s
 // hard's moves exactly; with it open (the best mean wins) it departs
 // from them somewhere.
 func TestOverridesOnlyOnEvidence(t *testing.T) {
+	t.Parallel()
 	ps := discardPositions(t, []uint64{5}, 3)
 	ps = ps[:min(len(ps), 10)]
 	shut, open := 0, 0
@@ -216,6 +230,7 @@ func shutPlaysHard(t *testing.T, i int, v *classic.View, opt Options) *Player {
 }
 
 func TestCancelled(t *testing.T) {
+	t.Parallel()
 	ps := discardPositions(t, []uint64{6}, 4)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -231,6 +246,7 @@ func TestCancelled(t *testing.T) {
 // no spread and passes any finite gate (a sure gain is evidence); one
 // ahead on noise does not pass a high gate; +Inf shuts the gate.
 func TestPickGate(t *testing.T) {
+	t.Parallel()
 	hard := []float64{0, 0, 0, 0}
 	sure := []float64{1, 1, 1, 1}
 	noisy := []float64{9, -8, 7, -7}
@@ -258,6 +274,7 @@ func TestPickGate(t *testing.T) {
 // with it open it departs from hard somewhere, and without the option
 // no draw is searched.
 func TestTakeSearchesTheDraw(t *testing.T) {
+	t.Parallel()
 	ps := drawPositions(t, []uint64{5, 6}, 3)
 	ps = ps[:min(len(ps), 12)]
 	searched, shut, open, plain := 0, 0, 0, 0
