@@ -37,6 +37,7 @@ func drawOrTakeY12(t *testing.T) classic.View {
 // until it knows, and without RuleOut it keeps the draw on a seed
 // where the interval still reached a mistake: the rule is what changed.
 func TestHintRulesOutAMistake(t *testing.T) {
+	t.Parallel()
 	v := drawOrTakeY12(t)
 	seeds := []uint64{1, 2, 3}
 	if raceOn || testing.Short() {

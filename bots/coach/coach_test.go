@@ -25,6 +25,7 @@ var quick = Options{Seed: 5, Samples: 32, MinSamples: 16, Workers: 2}
 // agree with the seat's view gets the identical verdict, with the same
 // seed — while the hidden parts did differ.
 func TestNeverPeeks(t *testing.T) {
+	t.Parallel()
 	rec := classicRecord(t, 11, [4]string{"normal", "hard", "easy", "normal"})
 	ps, err := PointsClassic(rec, 0, 1)
 	if err != nil {
@@ -101,6 +102,7 @@ func TestNeverPeeks(t *testing.T) {
 // so no other move can do better in any world — the analyser's own
 // finish loses exactly 0 and is the best move.
 func TestForcedWinLosesNothing(t *testing.T) {
+	t.Parallel()
 	found := 0
 	for seed := uint64(1); seed < 3000 && found < 2; seed++ {
 		rec := classicRecord(t, seed, [4]string{"normal", "normal", "normal", "normal"})
@@ -145,6 +147,7 @@ func TestForcedWinLosesNothing(t *testing.T) {
 // "0.30 · inaccuracy / likely (0.26 to 0.35)" and "0.31 · mistake /
 // sure (0.26 to 0.35)" side by side. Both games' scales are swept.
 func TestLabelsFollowTheInterval(t *testing.T) {
+	t.Parallel()
 	type read struct {
 		l Label
 		u bool
@@ -187,6 +190,7 @@ func TestLabelsFollowTheInterval(t *testing.T) {
 // difference earns a label where the finish is shown worth more, and is
 // too close to call where the two are not told apart.
 func TestOpenFinishWords(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		w       *Weighed
 		holding bool
@@ -215,6 +219,7 @@ func TestOpenFinishWords(t *testing.T) {
 // as any); any other is labelled by the loss less 2.5 standard errors,
 // uncertain when the 95% interval reaches a harsher label.
 func TestLabels(t *testing.T) {
+	t.Parallel()
 	th := ThresholdsClassic
 	cases := []struct {
 		loss, half float64
@@ -312,6 +317,7 @@ func winsWithout(v *classic.View, t tile.Tile) bool {
 // played, one within reach goes on, and the move played always goes on
 // however far behind.
 func TestPrune(t *testing.T) {
+	t.Parallel()
 	n := 32
 	row := func(base float64) []float64 {
 		r := make([]float64, n)
@@ -339,6 +345,7 @@ func TestPrune(t *testing.T) {
 // decision the review returns, so a report can show it while the rest
 // are judged.
 func TestReviewHandsEachDecisionAsJudged(t *testing.T) {
+	t.Parallel()
 	rec := classicRecord(t, 3, [4]string{"easy", "easy", "easy", "easy"})
 	var got []Decision
 	progressed := 0

@@ -168,6 +168,7 @@ func weighedRow(d Decision, across string, tol float64) (Candidate, bool) {
 // the reason why the hint gave it), and the reviews of the two moves
 // never name each other the better.
 func TestIssueHoldWeighedUntilSettled(t *testing.T) {
+	t.Parallel()
 	if raceOn {
 		t.Skip("judged by the run without -race")
 	}
@@ -217,6 +218,7 @@ func TestIssueHoldWeighedUntilSettled(t *testing.T) {
 // weighed difference, and the hint says to finish; finishing now and
 // holding are not both "best".
 func TestHeldWinLosesWithReason(t *testing.T) {
+	t.Parallel()
 	if raceOn {
 		t.Skip("judged by the run without -race")
 	}
@@ -309,6 +311,7 @@ func held101(t testing.TB, seed uint64, wall int) (v okey101.View, held, played 
 // is shown better, and the label says so: "held a winning hand:
 // finishing was worth N more". The hint, asked there, goes out.
 func TestHeld101WeighedUntilSettled(t *testing.T) {
+	t.Parallel()
 	if raceOn {
 		t.Skip("judged by the run without -race")
 	}
@@ -369,6 +372,7 @@ func TestHeld101WeighedUntilSettled(t *testing.T) {
 // and counts no loss, a decision labelled good or worse says why, and a
 // hand's total is the sum of its decisions' losses, in both games.
 func TestBestCountsNoLoss(t *testing.T) {
+	t.Parallel()
 	if raceOn {
 		t.Skip("judged by the run without -race")
 	}
@@ -421,6 +425,7 @@ func TestBestCountsNoLoss(t *testing.T) {
 // less than the inaccuracy line) gets a reason in both games, as every
 // harsher label does.
 func TestGoodSaysWhy(t *testing.T) {
+	t.Parallel()
 	v := issueView(t)
 	cands := []classic.Action{classic.DiscardAction(v.Seat, mustTile(t, "R1")), classic.DiscardAction(v.Seat, mustTile(t, "Y6"))}
 	vd := verdict{best: 1, loss: 0.05, half: 0.03, cands: []Candidate{{Move: "discard R1", Value: 1.9, Ahead: 0.6}, {Move: "discard Y6", Value: 1.95, Ahead: 0.62}}}

@@ -193,6 +193,7 @@ func meanCI(xs []float64) (mean, half float64) {
 // at a fraction of the cost (the early decisions' worlds are played out
 // longest), and hard's hand not played (the same figure logged twice).
 func TestFollowingTheHintClassic(t *testing.T) {
+	t.Parallel()
 	hands := followHands(t, "OKEY_FOLLOW_CLASSIC", 1, 5)
 	from := classic.DefaultRules().TileCount() // more than any wall: the whole hand
 	if testing.Short() && os.Getenv("OKEY_FOLLOW_CLASSIC") == "" {

@@ -23,6 +23,7 @@ import (
 // judge's playout bots). A study: OKEY_HOLD_PLAY=n deals; skipped
 // without it.
 func TestHoldAgainstPlay(t *testing.T) {
+	t.Parallel()
 	n, _ := strconv.Atoi(os.Getenv("OKEY_HOLD_PLAY"))
 	if n < 1 {
 		t.Skip("a study: OKEY_HOLD_PLAY=n deals")

@@ -45,6 +45,7 @@ func givenUpOkeyFinish(t *testing.T) (okey101.View, okey101.Action, bool) {
 // open (…): worth N more than this move"), in Weighed.Doubles and the
 // words; an elden finish likewise where no one has opened.
 func TestGivenUpOkeyFinishNamed(t *testing.T) {
+	t.Parallel()
 	if raceOn {
 		t.Skip("judged by the run without -race")
 	}

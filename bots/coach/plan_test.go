@@ -18,6 +18,7 @@ import (
 // against the finish, goes to the win in hand. A discard that does not
 // keep the win is left alone.
 func TestHoldOnlyShownAhead(t *testing.T) {
+	t.Parallel()
 	v := issueView(t)
 	hold := classic.DiscardAction(v.Seat, mustTile(t, "Y6"))
 	finish := classic.FinishAction(v.Seat, mustTile(t, "Y6"))
@@ -108,6 +109,7 @@ func swapped(v classic.View, a, b tile.Tile) classic.View {
 // view, Next says the move the plan said, legal there: a finish or a
 // hold as promised, the okey finish when the tile drawn frees the okey.
 func TestPlanSaysWhatFollows(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	for _, c := range []struct {
 		name string
@@ -200,6 +202,7 @@ func candidate(d Decision, move string) (Candidate, bool) {
 // move said again may fill the page, the best move is named on its own
 // line only.
 func TestAFaultedHintSaysItWasTheHint(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		best string
 		loss float64
@@ -220,6 +223,7 @@ func TestAFaultedHintSaysItWasTheHint(t *testing.T) {
 // hint at the game's budget, bounded so, comes out the same at any load
 // (docs/review.md).
 func TestWorkBudget(t *testing.T) {
+	t.Parallel()
 	rec := classicRecord(t, 11, [4]string{"normal", "normal", "normal", "normal"})
 	ps, err := PointsClassic(rec, 0, 1)
 	if err != nil {

@@ -260,6 +260,7 @@ func tallyPlants(t testing.TB, ps []plant, seed uint64) (rows map[string]*plantR
 // one seed here; OKEY_PLANTED=N with the tag tune judges N of each on
 // three seeds and prints the table of docs/studies/review-judge.md.
 func TestPlantedErrors(t *testing.T) {
+	t.Parallel()
 	if raceOn {
 		t.Skip("the planted labels are judged by the run without -race")
 	}
@@ -306,6 +307,7 @@ func TestPlantedErrors(t *testing.T) {
 // finishing is shown better; and a move labelled best is always shown
 // as itself, the best.
 func TestFinishNeverShownAWorseBest(t *testing.T) {
+	t.Parallel()
 	if raceOn {
 		t.Skip("judged by the run without -race")
 	}
@@ -377,6 +379,7 @@ func TestFinishNeverShownAWorseBest(t *testing.T) {
 // with an okey standing for R12 on the table, the one control of the
 // planted set flagged on two seeds.
 func TestFreesOkeyReason(t *testing.T) {
+	t.Parallel()
 	if raceOn {
 		t.Skip("judged by the run without -race")
 	}

@@ -17,6 +17,7 @@ import (
 //
 //	OKEY_PLANTED=20 nice -n 10 go test -tags tune ./bots/coach -run PlantedTable -v -timeout 0
 func TestPlantedTable(t *testing.T) {
+	t.Parallel()
 	want := 20
 	if s := os.Getenv("OKEY_PLANTED"); s != "" {
 		n, err := strconv.Atoi(s)

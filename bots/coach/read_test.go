@@ -18,6 +18,7 @@ import (
 // screens know (ui/review_test.go's coachSamples hold the same words):
 // what the next player took or threw, the tile, and the two chances.
 func TestReadReasonWords(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		r    TableRead
 		want string
@@ -53,6 +54,7 @@ func TestReadReasonWords(t *testing.T) {
 // than random racks somewhere (the reading changes what the judge
 // sees). Logged: the mean shares, for the study.
 func TestFeedShareAndEvidence(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	var belief, chance float64
 	n, differ := 0, 0
@@ -142,6 +144,7 @@ func shares(t *testing.T, x tile.Tile, share func(byBelief bool) (float64, error
 // discard of easy bots on seeds 1 to 7 (49 discards, 2 labelled an
 // inaccuracy or worse, this one read).
 func TestReadWhereTheBeliefDecides(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("two judgings of a decision: the full suite's")
 	}
@@ -204,6 +207,7 @@ func checkRead(t *testing.T, d Decision, err error) {
 // them for a tile it would lay off on the table; and the belief's
 // worlds read it otherwise than random racks somewhere.
 func TestFeedShare101AndEvidence(t *testing.T) {
+	t.Parallel()
 	n, differ, islek := 0, 0, 0
 	for seed := uint64(1); seed <= 8 && n < 8; seed++ {
 		rec := record101(t, seed, [okey101.NumSeats]string{"normal", "normal", "normal", "normal"})
@@ -277,6 +281,7 @@ func TestFeedShare101AndEvidence(t *testing.T) {
 // every discard of easy bots of 101 on seeds 1 to 5 (27 discards, 5
 // labelled an inaccuracy or worse, 3 of them read).
 func TestRead101WhereTheBeliefDecides(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("two judgings of a decision: the full suite's")
 	}

@@ -48,6 +48,7 @@ func playHand101(t *testing.T, seed uint64, seat int, p bots101.Bot) float64 {
 // OKEY_BELIEF101_HARD=1 plays hard alone on the same hands instead, for
 // the reference.
 func TestSearchOnTheBelief101(t *testing.T) {
+	t.Parallel()
 	hands := envCount(t, "OKEY_BELIEF101_HANDS", 2)
 	from := envCount(t, "OKEY_BELIEF101_FROM", 0)
 	scale := envCount(t, "OKEY_BELIEF101_SCALE", 1)
@@ -96,6 +97,7 @@ func TestSearchOnTheBelief101(t *testing.T) {
 // each hand that differs, the paired difference and the opening
 // searches counted.
 func TestOpenSearch101(t *testing.T) {
+	t.Parallel()
 	hands := envCount(t, "OKEY_OPEN101_HANDS", 2)
 	from := envCount(t, "OKEY_OPEN101_FROM", 0)
 	scale := envCount(t, "OKEY_OPEN101_SCALE", 1)

@@ -55,6 +55,7 @@ func expertHands(t *testing.T, n int, opt Options) (string, []*Player101) {
 // and compares every action (OKEY_UPDATE_GOLDEN=1 writes the file
 // anew). -short plays the first two hands only.
 func TestExpertUnchanged101(t *testing.T) {
+	t.Parallel()
 	b, err := os.ReadFile(expertGolden)
 	if err != nil && os.Getenv("OKEY_UPDATE_GOLDEN") != "1" {
 		t.Fatal(err)
@@ -98,6 +99,7 @@ func TestExpertUnchanged101(t *testing.T) {
 // fails when the option is ignored (nothing searched) and when it
 // reaches the rest of the play.
 func TestOpenSearchesTheOpening101(t *testing.T) {
+	t.Parallel()
 	b, err := os.ReadFile(expertGolden)
 	if err != nil {
 		t.Fatal(err)

@@ -157,6 +157,7 @@ func honest101(t *testing.T, opt Options) {
 // plays hard's turns exactly; with it open (the best mean wins) it
 // departs from them somewhere.
 func TestOverridesOnlyOnEvidence101(t *testing.T) {
+	t.Parallel()
 	ps := positions101(t, []uint64{5}, 3)
 	ps = ps[:min(len(ps), 8)]
 	shut, open := 0, 0
@@ -178,6 +179,7 @@ func TestOverridesOnlyOnEvidence101(t *testing.T) {
 }
 
 func TestLevel101(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"search", "search-4x", "search-z2.5", "search-16x-z3", "search-4x-uniform",
 		"search-selfhard", "search-4x-selfhard", "search-4x-uniform-selfhard",
 		"search-open", "search-4x-open", "search-4x-z2-open", "search-4x-open-selfhard", "search-4x-uniform-open-selfhard"} {
@@ -213,6 +215,7 @@ func TestLevel101(t *testing.T) {
 }
 
 func TestCancelled101(t *testing.T) {
+	t.Parallel()
 	ps := positions101(t, []uint64{6}, 5)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -229,6 +232,7 @@ func TestCancelled101(t *testing.T) {
 // hard's opening decision somewhere, and every override is counted as
 // a wait or an opening.
 func TestOpeningGate101(t *testing.T) {
+	t.Parallel()
 	ps := openingTurns(t, []uint64{3, 4, 5, 6}, 1)
 	searched, shut, open := 0, 0, 0
 	for i, s := range ps {

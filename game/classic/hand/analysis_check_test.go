@@ -12,6 +12,7 @@ import (
 // exact search seats as many. The quick way answers nearly every time,
 // so this is mostly its test.
 func TestWitnessesAreSound(t *testing.T) {
+	t.Parallel()
 	n := 1000
 	if testing.Short() {
 		n = 150

@@ -392,6 +392,7 @@ func refRun(t *testing.T, cases []refCase) {
 // OKEY_REF_RACKS=N for more (100 000 before a change to the analyser
 // lands: docs/tests.md), which would make it the costliest test in CI.
 func TestAnalyserAgainstReference(t *testing.T) {
+	t.Parallel()
 	n, deep := 30_000, 400
 	if testing.Short() {
 		n, deep = 2_000, 50

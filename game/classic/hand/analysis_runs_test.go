@@ -66,6 +66,7 @@ func plainMinT(l *line, last int) (out [32]int) {
 }
 
 func TestRunTablesAgainstPlainDP(t *testing.T) {
+	t.Parallel()
 	check := func(l line, wrap bool) {
 		t.Helper()
 		var got frontier
@@ -153,6 +154,7 @@ func minPlus(f, g *frontier) (out frontier) {
 // row it holds is reached by its index), the product of two, and the
 // way back.
 func TestCurvesAgainstFrontiers(t *testing.T) {
+	t.Parallel()
 	tab := runTabs()
 	clamp := func(f frontier) frontier {
 		for m := range f {
@@ -258,6 +260,7 @@ func halfDP(h []int8, start int, closing bool, ends *[numRunStates]halfEntry) {
 // The tree walk gives every half line exactly what the DP of that line
 // alone gives: slots and coverage, for every start state.
 func TestHalfTreeAgainstDP(t *testing.T) {
+	t.Parallel()
 	for _, n := range []int{6, cutAt} {
 		for start := range numRunStates {
 			for _, closing := range []bool{false, true} {

@@ -58,6 +58,7 @@ func tableHands(seed uint64, n int) ([]Analyzer, []Hand) {
 // TestDiscardTable: the table is the plain calls' answer on many random
 // hands, with and without faces the caller knows.
 func TestDiscardTable(t *testing.T) {
+	t.Parallel()
 	n := 20000
 	if testing.Short() {
 		n = 2000
@@ -92,6 +93,7 @@ func TestDiscardTable(t *testing.T) {
 // discards' outs with, is what its definition says: the faces whose draw
 // lowers the distance.
 func TestOuts15(t *testing.T) {
+	t.Parallel()
 	n := 4000
 	if testing.Short() {
 		n = 400

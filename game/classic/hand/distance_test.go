@@ -8,6 +8,7 @@ import (
 )
 
 func TestDistanceCases(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name, rules, ind, hand string
 		want                   int
@@ -37,6 +38,7 @@ func TestDistanceCases(t *testing.T) {
 // Outs never offer a tile of which no copy is left: a third copy, the
 // indicator's second copy, a third okey.
 func TestOutsAvailability(t *testing.T) {
+	t.Parallel()
 	// Six pairs and the indicator R4: R4 pairs only with an okey (R5).
 	a := analyzerFor(t, "default", "R4")
 	h := handOf(t, a, "R1 R1 Y3 Y3 B5 B5 K9 K9 R12 R12 Y13 Y13 B2 R4")
@@ -67,6 +69,7 @@ func TestOutsAvailability(t *testing.T) {
 }
 
 func TestBestDiscard(t *testing.T) {
+	t.Parallel()
 	a := analyzerFor(t, "default", "K6")
 	// Y9 is the only discard that wins.
 	h := handOf(t, a, "R1 R2 R3 Y4 Y5 Y6 B7 B8 B9 B10 R11 Y11 B11 K11 Y9")
@@ -108,6 +111,7 @@ func TestBestDiscard(t *testing.T) {
 // The exact search, which takes over where the relaxed optimum cannot be
 // filled from the tiles in existence, agrees with the reference.
 func TestExactSearchAgainstReference(t *testing.T) {
+	t.Parallel()
 	n := 600
 	if raceOn {
 		n = 60 // the reference is slow under the race detector; the full run checks all 600
@@ -127,6 +131,7 @@ func TestExactSearchAgainstReference(t *testing.T) {
 }
 
 func TestHandBasics(t *testing.T) {
+	t.Parallel()
 	a := analyzerFor(t, "default", "K6")
 	h := handOf(t, a, "R5 R5 J Y1 K13")
 	if h.Len() != 5 || h.Count(tile.NewTile(tile.Red, 5)) != 2 || h.Count(tile.FalseJoker) != 1 {
@@ -160,6 +165,7 @@ func TestHandBasics(t *testing.T) {
 }
 
 func TestArrange(t *testing.T) {
+	t.Parallel()
 	a := analyzerFor(t, "default", "K6")
 	ts, _ := tile.ParseTiles("R3 R1 R2 Y5 B5 K5 K7 B9 B10 Y12 R12 Y1")
 	arr := a.Arrange(ts, ArrangeRuns)
@@ -226,6 +232,7 @@ func groupsString(gs [][]tile.Tile) string {
 // Distance is the nearer of its two routes, and each route is exact: a
 // seven-pairs rack is 0 by pairs, a melds win 0 by melds.
 func TestRouteDistances(t *testing.T) {
+	t.Parallel()
 	a := analyzerFor(t, "default", "K6")
 	r := rand.New(rand.NewPCG(5, 6))
 	for i := range 2000 {

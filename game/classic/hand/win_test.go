@@ -57,6 +57,7 @@ func handOf(t *testing.T, a *Analyzer, s string) Hand {
 // In these tests the indicator is K6 unless said otherwise: the okey is
 // K7 (wild) and a false joker J plays as K7.
 func TestWinRules(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name, rules, ind, hand string
 		win                    bool
@@ -121,6 +122,7 @@ func TestWinRules(t *testing.T) {
 }
 
 func TestWinGroupingReads(t *testing.T) {
+	t.Parallel()
 	a := analyzerFor(t, "default", "K6")
 	h := handOf(t, a, "R1 R2 K7 Y5 Y6 Y7 B8 B9 B10 K1 K2 K3 K4 K7")
 	w, ok := a.Win(h)
@@ -166,6 +168,7 @@ func TestWinGroupingReads(t *testing.T) {
 }
 
 func TestWinOneColour(t *testing.T) {
+	t.Parallel()
 	a := analyzerFor(t, "one_colour_double", "K6")
 	h := handOf(t, a, "R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12 R13 K7")
 	w, ok := a.Win(h)
@@ -190,6 +193,7 @@ func TestWinOneColour(t *testing.T) {
 }
 
 func TestWinWrongSizes(t *testing.T) {
+	t.Parallel()
 	a := analyzerFor(t, "default", "K6")
 	for _, s := range []string{"", "R1 R2 R3", "R1 R2 R3 Y4 Y5 Y6 B7 B8 B9 B10 R11 Y11 B11 K11 K12"} {
 		var h Hand
@@ -206,6 +210,7 @@ func TestWinWrongSizes(t *testing.T) {
 }
 
 func TestNewHandErrors(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ rules, ind, hand, want string }{
 		{"default", "K6", "R5 R5 R5", "three copies of R5"},
 		{"default", "R4", "R4 R4 Y1", "two copies of the indicator's tile R4 (only one is in play)"},
@@ -235,6 +240,7 @@ func TestNewHandErrors(t *testing.T) {
 }
 
 func TestFalseJokerPlaysAsOkeyFace(t *testing.T) {
+	t.Parallel()
 	ind, _ := tile.ParseTile("R4")
 	a, err := NewAnalyzer(classic(), ind)
 	if err != nil {
