@@ -18,7 +18,7 @@ import (
 func New(ctx context.Context, opt tables.Options, kept *keep.Keeper, maxTables int, share ShareLimits) *Hall {
 	w := tables.NewNews()
 	opt.Lobby = w
-	return &Hall{ctx: ctx, Opt: opt, Keep: kept, MaxTables: maxTables, share: share, News: w, here: &here{Tables: map[string]*tables.Table{}}, nextID: 1}
+	return &Hall{ctx: ctx, Opt: opt, Keep: kept, MaxTables: maxTables, share: share, News: w, here: &here{Tables: map[string]*tables.Table{}}, nextID: 1, numberWait: 10 * time.Second}
 }
 
 // Create opens a table for player id, connected from addr. A player,
@@ -426,7 +426,7 @@ func (h *Hall) Number() (string, error) {
 	if h.Nodes != nil {
 		// Shared with the other nodes, from the store, which makes it
 		// one of a kind: asked without the hall's lock (a round trip).
-		ctx, cancel := context.WithTimeout(h.ctx, 10*time.Second)
+		ctx, cancel := context.WithTimeout(h.ctx, h.numberWait)
 		n, err := h.Keep.Numbers.Take(ctx)
 		cancel()
 		if err != nil {

@@ -127,6 +127,9 @@ func TestANumberTheStoreDoesNotGiveIsSlow(t *testing.T) {
 	}
 	defer eng.Close()
 	h := New(ctx, testOptions(time.Now), kept, 10, ShareLimits{})
+	// The store never gives the number: half a second of asking again
+	// ends as the 10 s of a node's hall do.
+	h.numberWait = 500 * time.Millisecond
 	defer h.Wait()
 	defer cancel()
 	if err := h.JoinNodes(ctx, eng, time.Minute); err != nil {

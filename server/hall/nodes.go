@@ -45,7 +45,7 @@ func (h *Hall) JoinNodes(ctx context.Context, eng *keep.Engine, ttl time.Duratio
 	if err != nil {
 		return err
 	}
-	n := &nodes{h: h, leases: l, refused: map[string]uint64{}, taking: map[string]bool{}, slots: make(chan struct{}, takeoversAtOnce)}
+	n := &nodes{h: h, leases: l, refused: map[string]uint64{}, taking: map[string]bool{}, slots: make(chan struct{}, takeoversAtOnce), leftOverEvery: time.Second}
 	n.Hold = keep.NewHolding(ctx, l, n.leaseLost)
 	h.Nodes = n
 	// Every table from now on acts and speaks only while its lease is

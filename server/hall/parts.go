@@ -61,6 +61,9 @@ type Hall struct {
 	Keep      *keep.Keeper // nil: nothing is saved (tests)
 	MaxTables int
 	share     ShareLimits
+	// numberWait bounds the wait for a table's number from the store
+	// (10 s; tests of a store that never gives one set it short).
+	numberWait time.Duration
 
 	// nodes, when other nodes share the store: the leases of this
 	// node's tables (nil: the node is alone).
@@ -154,6 +157,9 @@ type nodes struct {
 	// takeovers under way at once (takeoversAtOnce).
 	taking map[string]bool
 	slots  chan struct{}
+	// leftOverEvery is how often takeLeftOver looks at a gone node's
+	// tables left to others (a second; tests set it short).
+	leftOverEvery time.Duration
 }
 
 // relay is a node's side of the tables other nodes run and of the

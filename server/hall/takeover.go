@@ -148,9 +148,9 @@ func shareOf(id string, alive []string) string {
 // and in other nodes' shares, that nobody has brought back: once each
 // share's node is no longer heard alive, or shareWait after stopped.
 // A table listed as another node's again was brought back there. It
-// looks once a second until none is left.
+// looks every leftOverEvery (a second) until none is left.
 func (ns *nodes) takeLeftOver(node string, ids, alive []string, stopped time.Time, take func(id string)) {
-	tick := time.NewTicker(time.Second)
+	tick := time.NewTicker(ns.leftOverEvery)
 	defer tick.Stop()
 	for len(ids) > 0 {
 		select {

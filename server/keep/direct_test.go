@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -35,50 +36,68 @@ func TestDirectGetsAskPastASilentReplica(t *testing.T) {
 		t.Fatalf("the entry before: %v", err)
 	}
 
-	// The gets go through a relay that drops every other one and hands
-	// the rest to the store's replicas.
-	const relayed = "OKEY.TEST.API."
-	var asked, dropped atomic.Int64
+	// The gets go through relays that each drop every other one and
+	// hand the rest to the store's replicas: the bucket's gets through
+	// one, the record's through another, read beside each other.
 	nc := k.eng.NC
-	relay, err := nc.Subscribe(relayed+"DIRECT.GET.>", func(m *nats.Msg) {
-		if asked.Add(1)%2 == 1 {
-			dropped.Add(1)
-			return
+	relay := func(t *testing.T, relayed string) (asked, dropped *atomic.Int64) {
+		asked, dropped = new(atomic.Int64), new(atomic.Int64)
+		sub, err := nc.Subscribe(relayed+"DIRECT.GET.>", func(m *nats.Msg) {
+			if asked.Add(1)%2 == 1 {
+				dropped.Add(1)
+				return
+			}
+			_ = nc.PublishMsg(&nats.Msg{Subject: jetstream.DefaultAPIPrefix + strings.TrimPrefix(m.Subject, relayed), Reply: m.Reply, Data: m.Data})
+		})
+		if err != nil {
+			t.Fatal(err)
 		}
-		_ = nc.PublishMsg(&nats.Msg{Subject: jetstream.DefaultAPIPrefix + strings.TrimPrefix(m.Subject, relayed), Reply: m.Reply, Data: m.Data})
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = relay.Unsubscribe() }()
-	if err := nc.Flush(); err != nil {
-		t.Fatal(err)
+		t.Cleanup(func() { _ = sub.Unsubscribe() })
+		if err := nc.Flush(); err != nil {
+			t.Fatal(err)
+		}
+		return asked, dropped
 	}
 	// The store of the test is one replica, whose gets are never asked
-	// again; the relay plays a cluster's, with a node's budget.
-	k.Records.stream.api, k.Records.stream.again = relayed, make(hedgeBudget, hedgeExtra)
-	b := k.Tables.KV.(directBucket)
-	b.stream.api, b.stream.again = relayed, make(hedgeBudget, hedgeExtra)
-	k.Tables.KV = b
-
-	ctx, cancel = context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	for i := range 5 {
-		e, err := k.Tables.KV.Get(ctx, "9")
-		if err != nil || !bytes.Equal(e.Value(), before.Value()) || e.Revision() != before.Revision() || e.Operation() != jetstream.KeyValuePut {
-			t.Fatalf("read %d of the entry: %v", i, err)
+	// again; the relays play a cluster's, each with a node's budget.
+	t.Run("the bucket", func(t *testing.T) {
+		t.Parallel()
+		const relayed = "OKEY.TEST.API."
+		asked, dropped := relay(t, relayed)
+		b := k.Tables.KV.(directBucket)
+		b.stream.api, b.stream.again = relayed, make(hedgeBudget, hedgeExtra)
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		for i := range 5 {
+			e, err := b.Get(ctx, "9")
+			if err != nil || !bytes.Equal(e.Value(), before.Value()) || e.Revision() != before.Revision() || e.Operation() != jetstream.KeyValuePut {
+				t.Fatalf("read %d of the entry: %v", i, err)
+			}
+			if _, err := b.Get(ctx, "never"); !errors.Is(err, jetstream.ErrKeyNotFound) {
+				t.Fatalf("read %d of a key never written: %v, want not found", i, err)
+			}
 		}
-		if _, err := k.Tables.KV.Get(ctx, "never"); !errors.Is(err, jetstream.ErrKeyNotFound) {
-			t.Fatalf("read %d of a key never written: %v, want not found", i, err)
+		if dropped.Load() == 0 {
+			t.Fatalf("no get was dropped (%d asked): the test asked past nothing", asked.Load())
 		}
-		rec, _, err := k.Records.Read(ctx, "9")
-		if err != nil || string(rec) != "H\nA\nB\n" {
-			t.Fatalf("read %d of the record: %q (%v)", i, rec, err)
+	})
+	t.Run("the record", func(t *testing.T) {
+		t.Parallel()
+		const relayed = "OKEY.TEST.RECORDS.API."
+		asked, dropped := relay(t, relayed)
+		k.Records.stream.api, k.Records.stream.again = relayed, make(hedgeBudget, hedgeExtra)
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		for i := range 5 {
+			rec, _, err := k.Records.Read(ctx, "9")
+			if err != nil || string(rec) != "H\nA\nB\n" {
+				t.Fatalf("read %d of the record: %q (%v)", i, rec, err)
+			}
 		}
-	}
-	if dropped.Load() == 0 {
-		t.Fatalf("no get was dropped (%d asked): the test asked past nothing", asked.Load())
-	}
+		if dropped.Load() == 0 {
+			t.Fatalf("no get was dropped (%d asked): the test asked past nothing", asked.Load())
+		}
+	})
 }
 
 // TestDirectGetsAskedAgainWithinBounds: a get nobody answers is asked
@@ -90,17 +109,9 @@ func TestDirectGetsAskedAgainWithinBounds(t *testing.T) {
 	t.Parallel()
 	k, _ := loggedOnce(t, "9")
 	nc := k.eng.NC
-	const subj = "OKEY.TEST.SILENT"
-	var asked atomic.Int64
-	sub, err := nc.Subscribe(subj, func(*nats.Msg) { asked.Add(1) })
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = sub.Unsubscribe() }()
-	if err := nc.Flush(); err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range []struct {
+	// Each case waits out its 1.6 s beside the others, each asking a
+	// silent subject of its own.
+	for i, c := range []struct {
 		name   string
 		budget hedgeBudget
 		most   int64
@@ -110,22 +121,34 @@ func TestDirectGetsAskedAgainWithinBounds(t *testing.T) {
 		{"a cluster's budget", make(hedgeBudget, hedgeExtra), 3},
 		{"the engine's, one replica", k.eng.askAgain(), 1},
 	} {
-		asked.Store(0)
-		ctx, cancel := context.WithTimeout(context.Background(), 1600*time.Millisecond)
-		_, err := directOne(ctx, nc, c.budget, subj, nil)
-		cancel()
-		if !errors.Is(err, context.DeadlineExceeded) {
-			t.Errorf("%s: a get nobody answers ended with %v", c.name, err)
-		}
-		// The last ask may still be on its way to the silent subscriber.
-		if err := nc.Flush(); err != nil {
-			t.Fatal(err)
-		}
-		if n := asked.Load(); n < 1 || n > c.most {
-			t.Errorf("%s: asked %d times in 1.6 s, want 1 to %d", c.name, n, c.most)
-		}
-		if len(c.budget) != 0 {
-			t.Errorf("%s: %d places of the budget still held after the get", c.name, len(c.budget))
-		}
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			subj := fmt.Sprintf("OKEY.TEST.SILENT.%d", i)
+			var asked atomic.Int64
+			sub, err := nc.Subscribe(subj, func(*nats.Msg) { asked.Add(1) })
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer func() { _ = sub.Unsubscribe() }()
+			if err := nc.Flush(); err != nil {
+				t.Fatal(err)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 1600*time.Millisecond)
+			_, err = directOne(ctx, nc, c.budget, subj, nil)
+			cancel()
+			if !errors.Is(err, context.DeadlineExceeded) {
+				t.Errorf("%s: a get nobody answers ended with %v", c.name, err)
+			}
+			// The last ask may still be on its way to the silent subscriber.
+			if err := nc.Flush(); err != nil {
+				t.Fatal(err)
+			}
+			if n := asked.Load(); n < 1 || n > c.most {
+				t.Errorf("%s: asked %d times in 1.6 s, want 1 to %d", c.name, n, c.most)
+			}
+			if len(c.budget) != 0 {
+				t.Errorf("%s: %d places of the budget still held after the get", c.name, len(c.budget))
+			}
+		})
 	}
 }

@@ -3,6 +3,7 @@ package keep
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 	"sync"
 	"testing"
@@ -728,6 +729,7 @@ func TestLeaseTakenPastSilentAnswers(t *testing.T) {
 		{"read unanswered", &silentKV{gets: 2}, ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel() // each on a store of its own
 			a, _ := twoNodes(t, time.Minute)
 			c.kv.KeyValue = a.kv
 			a.kv = c.kv
@@ -767,35 +769,42 @@ func TestLeaseTakenPastSilentAnswers(t *testing.T) {
 // next listing, 3 s later.
 func TestLeasesListedPastSilentListings(t *testing.T) {
 	t.Parallel()
+	// Each listing waits on a store of its own, beside the others.
 	for _, silent := range []int{1, listsAtOnce - 1} {
-		a, _ := twoNodes(t, time.Minute)
-		kv := &silentKV{KeyValue: a.kv, lists: silent}
-		a.kv = kv
-		if _, err := a.acquire(context.Background(), "3"); err != nil {
-			t.Fatal(err)
-		}
-		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-		leased, err := a.Leased(ctx)
-		if err != nil || !leased["3"] || len(leased) != 1 {
-			t.Errorf("%d listings unanswered: the leases listed %v (%v), want table 3's", silent, leased, err)
-		}
-		if ctx.Err() != nil {
-			t.Errorf("%d listings unanswered: the listing's whole wait spent", silent)
-		}
-		cancel()
+		t.Run(fmt.Sprintf("%d unanswered", silent), func(t *testing.T) {
+			t.Parallel()
+			a, _ := twoNodes(t, time.Minute)
+			kv := &silentKV{KeyValue: a.kv, lists: silent}
+			a.kv = kv
+			if _, err := a.acquire(context.Background(), "3"); err != nil {
+				t.Fatal(err)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+			defer cancel()
+			leased, err := a.Leased(ctx)
+			if err != nil || !leased["3"] || len(leased) != 1 {
+				t.Errorf("%d listings unanswered: the leases listed %v (%v), want table 3's", silent, leased, err)
+			}
+			if ctx.Err() != nil {
+				t.Errorf("%d listings unanswered: the listing's whole wait spent", silent)
+			}
+		})
 	}
 	// The tables kept, listed the same way.
-	k, closeFn := openStoreAt(t, t.TempDir())
-	defer closeFn()
-	if err := k.Log("4").Write([]byte("{}"), nil); err != nil {
-		t.Fatal(err)
-	}
-	k.Tables.KV = &silentKV{KeyValue: k.Tables.KV, lists: 1}
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
-	if ids, err := k.Tables.IDs(ctx); err != nil || !slices.Equal(ids, []string{"4"}) || ctx.Err() != nil {
-		t.Errorf("a listing of the tables unanswered: listed %v (%v; its whole wait spent: %v), want table 4", ids, err, ctx.Err() != nil)
-	}
+	t.Run("the tables", func(t *testing.T) {
+		t.Parallel()
+		k, closeFn := openStoreAt(t, t.TempDir())
+		defer closeFn()
+		if err := k.Log("4").Write([]byte("{}"), nil); err != nil {
+			t.Fatal(err)
+		}
+		k.Tables.KV = &silentKV{KeyValue: k.Tables.KV, lists: 1}
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		defer cancel()
+		if ids, err := k.Tables.IDs(ctx); err != nil || !slices.Equal(ids, []string{"4"}) || ctx.Err() != nil {
+			t.Errorf("a listing of the tables unanswered: listed %v (%v; its whole wait spent: %v), want table 4", ids, err, ctx.Err() != nil)
+		}
+	})
 }
 
 // TestUnrenewedMeasuresTheStoresSilence: Unrenewed is the longest a node

@@ -331,7 +331,8 @@ func TestANamesListingThatFailsIsNotNobody(t *testing.T) {
 	if named, err := namedBefore(ctx, &failingNames{JetStream: eng.js, fails: 2}); err != nil || !named {
 		t.Errorf("a listing that failed twice, then answered: named %v, %v; want true", named, err)
 	}
-	short, stop := context.WithTimeout(ctx, 2*time.Second)
+	// Asked again every 100 ms or so: half a second is several listings.
+	short, stop := context.WithTimeout(ctx, 500*time.Millisecond)
 	defer stop()
 	named, err := namedBefore(short, &failingNames{JetStream: eng.js, fails: -1})
 	if err == nil || !errors.Is(err, nats.ErrNoResponders) {

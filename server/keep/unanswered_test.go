@@ -682,57 +682,70 @@ func (s *inProcessPublish) PublishMsg(ctx context.Context, m *nats.Msg, opts ...
 // again though the budget is spent.
 func TestHedgedReadsKeepToTheNodesBudget(t *testing.T) {
 	t.Parallel()
-	budget := make(hedgeBudget, 2)
-	var mu sync.Mutex
-	now, most := 0, 0
-	slow := func(ctx context.Context) (int, error) {
-		mu.Lock()
-		now++
-		most = max(most, now)
+	// The two parts wait beside each other, each with a budget of its own.
+	t.Run("slow reads", func(t *testing.T) {
+		t.Parallel()
+		budget := make(hedgeBudget, 2)
+		var mu sync.Mutex
+		now, most := 0, 0
+		slow := func(ctx context.Context) (int, error) {
+			mu.Lock()
+			now++
+			most = max(most, now)
+			mu.Unlock()
+			<-ctx.Done()
+			mu.Lock()
+			now--
+			mu.Unlock()
+			return 0, ctx.Err()
+		}
+		var wg sync.WaitGroup
+		for range 3 {
+			wg.Go(func() {
+				ctx, cancel := context.WithTimeout(context.Background(), (hedgeMax+2)*hedgeEvery)
+				defer cancel()
+				if _, err := hedged(ctx, budget, slow); err == nil {
+					t.Error("a read of a store that never answers answered")
+				}
+			})
+		}
+		wg.Wait()
+		mu.Lock() // (attempts called off may still be ending)
+		seen := most
 		mu.Unlock()
-		<-ctx.Done()
-		mu.Lock()
-		now--
-		mu.Unlock()
-		return 0, ctx.Err()
-	}
-	var wg sync.WaitGroup
-	for range 3 {
-		wg.Go(func() {
-			ctx, cancel := context.WithTimeout(context.Background(), (hedgeMax+2)*hedgeEvery)
-			defer cancel()
-			if _, err := hedged(ctx, budget, slow); err == nil {
-				t.Error("a read of a store that never answers answered")
-			}
-		})
-	}
-	wg.Wait()
-	mu.Lock() // (attempts called off may still be ending)
-	seen := most
-	mu.Unlock()
-	if seen > 3+cap(budget) {
-		t.Errorf("%d attempts at once, want at most %d (three reads' own and the budget's)", seen, 3+cap(budget))
-	}
-	if seen < 3+cap(budget) {
-		t.Errorf("%d attempts at once: the budget's %d were not used", seen, cap(budget))
-	}
+		if seen > 3+cap(budget) {
+			t.Errorf("%d attempts at once, want at most %d (three reads' own and the budget's)", seen, 3+cap(budget))
+		}
+		if seen < 3+cap(budget) {
+			t.Errorf("%d attempts at once: the budget's %d were not used", seen, cap(budget))
+		}
+		// Every place is given back once the attempts end (the budget
+		// fills, as the part below once filled this same budget).
+		for range cap(budget) {
+			budget <- struct{}{}
+		}
+	})
 
 	// The budget spent, a read whose attempt fails at once still asks
 	// again on its own.
-	for range cap(budget) {
-		budget <- struct{}{}
-	}
-	calls := 0
-	v, err := hedged(context.Background(), budget, func(ctx context.Context) (int, error) {
-		calls++
-		if calls < 3 {
-			return 0, nats.ErrNoResponders
+	t.Run("failing at once", func(t *testing.T) {
+		t.Parallel()
+		budget := make(hedgeBudget, 2)
+		for range cap(budget) {
+			budget <- struct{}{}
 		}
-		return 5, nil
+		calls := 0
+		v, err := hedged(context.Background(), budget, func(ctx context.Context) (int, error) {
+			calls++
+			if calls < 3 {
+				return 0, nats.ErrNoResponders
+			}
+			return 5, nil
+		})
+		if err != nil || v != 5 || calls != 3 {
+			t.Fatalf("read %d, %v after %d calls; want 5 after 3", v, err, calls)
+		}
 	})
-	if err != nil || v != 5 || calls != 3 {
-		t.Fatalf("read %d, %v after %d calls; want 5 after 3", v, err, calls)
-	}
 }
 
 // TestAResendRefusedAfterTheFirstLandedIsNotAFence: a record append

@@ -36,7 +36,13 @@ func TestUntilLed(t *testing.T) {
 		{name: "no leader until the deadline", forever: true, wantErr: jetstream.ErrNoStreamResponse},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+			// A store that never answers is asked again at 50, 150 and
+			// 350 ms: 600 ms end it past a try made again.
+			wait := 2 * time.Second
+			if tt.forever {
+				wait = 600 * time.Millisecond
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), wait)
 			defer cancel()
 			calls := 0
 			err := untilLed(ctx, func() error {

@@ -1,6 +1,7 @@
 package tables
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -353,7 +354,7 @@ func (ak *asker) drop(t *Table) {
 
 // askSeat puts its question to the seat's bot (searchSlot says which).
 func (ak *asker) askSeat(t *Table, seat int) {
-	ak.ask(seat, searchSlot(t.Ref, t.Cfg.Game, levelsOf(&t.Cfg, t.f)(seat), seat, t.seal.BotKey, t.Opt.Searches, searchWait))
+	ak.ask(seat, searchSlot(t.Ref, t.Cfg.Game, levelsOf(&t.Cfg, t.f)(seat), seat, t.seal.BotKey, t.Opt.Searches, cmp.Or(t.Opt.searchWait, searchWait)))
 }
 
 // searchWait is how long a 101 expert waits for a search slot before

@@ -56,7 +56,13 @@ func TestRewriteAfterTheSaverStopped(t *testing.T) {
 // 2 s, a table waited up to 2 s past the election, its players told
 // it was paused.
 func TestAWriteRefusedIsTriedAgainSoon(t *testing.T) {
-	const refusals = 6
+	t.Parallel()
+	// The waits double from a quarter second: from the third try on
+	// they are at their longest, which three refusals already check.
+	refusals := 6
+	if testing.Short() {
+		refusals = 3
+	}
 	var sv *Saver
 	waited := make(chan time.Duration, refusals+1)
 	calls := 0

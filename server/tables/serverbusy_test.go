@@ -19,7 +19,8 @@ import (
 // deal: a second such move in the deal changes nothing, the next deal
 // comes without it and gets its own. With a slot free the expert
 // searches and nothing is said. The expert waits searchWait (a second)
-// for a slot each time, so the test forces three.
+// for a slot each time, so the test forces three; here it waits 50 ms
+// of it, the slot held throughout.
 func TestPlayersAreToldOfHardInstead(t *testing.T) {
 	t.Parallel()
 	now := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
@@ -28,7 +29,7 @@ func TestPlayersAreToldOfHardInstead(t *testing.T) {
 		BotTimeout: time.Minute, KeepSeat: 10 * time.Minute, HandWait: 20 * time.Second,
 		ChatEvery: 5 * time.Second, ChatBurst: 3, ChatKeep: 50,
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: func() time.Time { return now },
-		Random: servetest.Random(1), Searches: slots,
+		Random: servetest.Random(1), Searches: slots, searchWait: 50 * time.Millisecond,
 	}
 	sv := NewSaver(func([]byte, []byte) error { return nil }, func() error { return nil }, opt.Log)
 	t.Cleanup(sv.flush)

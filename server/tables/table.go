@@ -78,6 +78,9 @@ type Options struct {
 	// otherwise, so that the node's expert tables together never take
 	// more of its CPU than the slots (asker.askSeat). nil: no limit (tests).
 	Searches chan struct{}
+	// searchWait is how long an expert waits for one of Searches (0:
+	// searchWait; tests that hold every slot set it short).
+	searchWait time.Duration
 }
 
 // DailyScore is a hand of a daily played: which table, day and hand, and
