@@ -88,16 +88,18 @@ func TestAnIntruderWithTheSecretIsSeen(t *testing.T) {
 	})
 }
 
-// stopTogether stops the nodes at once: one by one, the last would wait
-// seconds for a majority it no longer has.
+// stopTogether hands every node's doors and tables over while all are
+// up, then crashes them: shut down together, a node whose store closed
+// first left another's door deletion without a majority, waited out for
+// five seconds (hall.HandOver) in about one stop in three.
 func stopTogether(srvs []*Server) {
 	var wg sync.WaitGroup
 	for _, s := range srvs {
-		wg.Go(func() {
-			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-			defer cancel()
-			s.Shutdown(ctx)
-		})
+		wg.Go(s.hall.HandOver)
+	}
+	wg.Wait()
+	for _, s := range srvs {
+		wg.Go(s.crash)
 	}
 	wg.Wait()
 }

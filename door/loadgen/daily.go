@@ -65,12 +65,12 @@ func (c *client) playDay(ctx context.Context, p pace, st *stats, rng *mrand.Rand
 	// After the last hand's enter, the lobby; the enter again while the
 	// page still shows (a key in the page's first moments is not taken).
 	lobby := func(s string) bool { return strings.Contains(s, markLobby) }
-	scr, ok = c.await(ctx, 2*time.Second, lobby)
+	scr, ok = c.await(ctx, p.again(), lobby)
 	for end := time.Now().Add(within); !ok && strings.Contains(scr, markDailyLast) && time.Now().Before(end); {
 		if err := c.press("enter"); err != nil {
 			return err
 		}
-		scr, ok = c.await(ctx, 2*time.Second, lobby)
+		scr, ok = c.await(ctx, p.again(), lobby)
 	}
 	if !ok && ctx.Err() == nil {
 		// Not the lobby (a key pressed as it came opened one of its

@@ -368,7 +368,7 @@ func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 			}
 		}()
 	}
-	p := pace{keyEvery: cfg.KeyEvery, moveWithin: cfg.MoveWithin, chatEvery: cfg.ChatEvery, answer: cfg.Answer, trace: cfg.Trace, traceMu: &sync.Mutex{}}
+	p := pace{keyEvery: cfg.KeyEvery, moveWithin: cfg.MoveWithin, chatEvery: cfg.ChatEvery, answer: cfg.Answer, readyAgain: cfg.readyAgain, trace: cfg.Trace, traceMu: &sync.Mutex{}}
 	var bytes0, writes0, wire0 int
 	for _, c := range clients {
 		if c != nil {

@@ -1,6 +1,7 @@
 package loadgen
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -27,6 +28,8 @@ type pace struct {
 	// tourney: the player plays a tournament's match (tourney.go): the
 	// play ends with the match, or with the table gone.
 	tourney bool
+	// readyAgain is Config.readyAgain (0: 2 s).
+	readyAgain time.Duration
 	// trace, when set, is told of every key lost, with the screen.
 	trace   io.Writer
 	traceMu *sync.Mutex
@@ -42,6 +45,11 @@ func (p pace) tracef(format string, a ...any) {
 	fmt.Fprintf(p.trace, "%s ", time.Now().UTC().Format("15:04:05.000"))
 	fmt.Fprintf(p.trace, format, a...)
 }
+
+// again is how long a player waits before it presses enter again on a
+// page between hands that did not take it (a key in the page's first
+// moments is not taken).
+func (p pace) again() time.Duration { return cmp.Or(p.readyAgain, 2*time.Second) }
 
 // seatShared is what the players at one table share to time a move from
 // the key that made it to the next player's screen.
@@ -206,10 +214,10 @@ func (c *client) play(ctx context.Context, p pace, sh *seatShared, st *stats, rn
 			moveAt = time.Time{}
 			c.move(scr, sh, &pend)
 		case !readyAt.IsZero() && !now.Before(readyAt):
-			// Between hands: ready (again in 2 s, should the key come
-			// while the page settles).
+			// Between hands: ready (again in p.again(), should the key
+			// come while the page settles).
 			c.press("enter")
-			readyAt = now.Add(2 * time.Second)
+			readyAt = now.Add(p.again())
 			if p.daily && strings.Contains(scr, markDailyLast) {
 				// The day's last hand: the lobby comes, where the
 				// table's keys (a chat line's letters) would open its

@@ -120,6 +120,10 @@ type Config struct {
 	// and of each tournament's match end a player counted; each entry
 	// timed in UTC, as the nodes log.
 	Trace io.Writer
+	// readyAgain is how long a player waits before it presses enter
+	// again on a page between hands that did not take it (0: 2 s; tests
+	// set it short).
+	readyAgain time.Duration
 }
 
 // Result is one step's figures.
