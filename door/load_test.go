@@ -67,7 +67,7 @@ func TestMain(m *testing.M) {
 		os.Exit(childServe(dir))
 	}
 	flag.Parse()
-	waitbound.Parallel(6)
+	waitbound.Parallel(12)
 	code := m.Run()
 	stopBrowser()
 	os.Exit(code)
@@ -355,6 +355,11 @@ var codeRe = regexp.MustCompile(`Join code: ([A-Z0-9]{6})`)
 // session, and that its goroutines and memory come back down when
 // everyone has left.
 func TestLoad(t *testing.T) {
+	if testing.Short() {
+		// Its server is a process of its own and -short checks no
+		// figure: it runs beside the others rather than before them.
+		t.Parallel()
+	}
 	if runtime.GOOS != "linux" && runtime.GOOS != "darwin" {
 		t.Skip("runs the server as a child process")
 	}
