@@ -40,3 +40,8 @@ func Main(m *testing.M, n int) {
 	Parallel(n)
 	os.Exit(m.Run())
 }
+
+// Quick says whether this is the everyday run: -short without the race
+// detector. A wait that is slack for a loaded machine (CI names its
+// runs, with the race detector or without -short) may be shorter there.
+func Quick() bool { return testing.Short() && !raceOn }

@@ -35,6 +35,7 @@ func (c *jumpClock) jump(d time.Duration) { c.mu.Lock(); c.by += d; c.mu.Unlock(
 // The tournament is played to its end, and its standings are what its
 // records add up to.
 func TestAwayFromTheTableLosesTheMatch(t *testing.T) {
+	t.Parallel()
 	for _, kind := range []tourney.Kind{tourney.Arena, tourney.Swiss} {
 		t.Run(string(kind), func(t *testing.T) {
 			t.Parallel()
