@@ -134,6 +134,7 @@ func follow(t *testing.T, s *host, cmd tea.Cmd, done func() bool) {
 // member, and sits once the table answers; the player is told it is
 // slow meanwhile.
 func TestASeatWithNoAnswerIsAskedAgain(t *testing.T) {
+	t.Parallel()
 	s := newHost(t)
 	tb := &silentTable{silent: 1}
 	follow(t, s, s.c.Join(tb, -1, false), func() bool { return s.c.At != nil })
@@ -160,12 +161,14 @@ func TestASeatWithNoAnswerIsAskedAgain(t *testing.T) {
 // seat is not asked again (a second try would find the first holding
 // it, and be refused as a live seat).
 func TestASeatNeverAnsweredIsLeft(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name      string
 		resume    bool
 		wantJoins int
 	}{{"a join", false, common.SeatTries}, {"a resume code", true, 1}} {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			s := newHost(t)
 			tb := &silentTable{silent: 1 << 20}
 			cmd := s.c.Join(tb, -1, false)
@@ -196,6 +199,7 @@ func TestASeatNeverAnsweredIsLeft(t *testing.T) {
 // from where the page would not take the player to it again. An
 // ordinary table's join is given up (TestASeatNeverAnsweredIsLeft).
 func TestATableTakenToWithNoAnswerIsAskedUntilUp(t *testing.T) {
+	t.Parallel()
 	s := newHost(t)
 	s.page = common.Tourney
 	tb := &silentTable{silent: 1 << 20}
