@@ -95,7 +95,7 @@ func dialAs(ctx context.Context, addr, user string, priv ed25519.PrivateKey, ter
 	}
 	raw.SetDeadline(time.Time{})
 	conn := gossh.NewClient(cc, chans, reqs)
-	sess, err := conn.NewSession()
+	sess, err := newSession(ctx, conn)
 	if err != nil {
 		conn.Close()
 		return nil, fmt.Errorf("session: %w", err)
@@ -120,6 +120,36 @@ func dialAs(ctx context.Context, addr, user string, priv ed25519.PrivateKey, ter
 	}
 	go c.read(out)
 	return c, nil
+}
+
+// sessionWait bounds how long a new session's channel may go unanswered.
+const sessionWait = 20 * time.Second
+
+// newSession opens conn's session, given up after sessionWait or with
+// ctx: x/crypto/ssh can leave the request waiting for ever when the
+// connection closes at that moment (a channel registered after the
+// closed connection dropped them all). The waiting goroutine is then
+// left behind, a rare leak rather than a load run that never ends.
+func newSession(ctx context.Context, conn *gossh.Client) (*gossh.Session, error) {
+	type opened struct {
+		s   *gossh.Session
+		err error
+	}
+	ch := make(chan opened, 1)
+	go func() {
+		s, err := conn.NewSession()
+		ch <- opened{s, err}
+	}()
+	t := time.NewTimer(sessionWait)
+	defer t.Stop()
+	select {
+	case o := <-ch:
+		return o.s, o.err
+	case <-t.C:
+		return nil, fmt.Errorf("no answer in %v", sessionWait)
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
 }
 
 // read feeds the terminal until the connection's output ends.

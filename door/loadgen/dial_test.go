@@ -61,12 +61,20 @@ func TestSessionsPickOpenSSHsCipher(t *testing.T) {
 			return
 		}
 		defer conn.Close()
-		sc, _, _, err := gossh.NewServerConn(conn, cfg)
+		sc, chans, reqs, err := gossh.NewServerConn(conn, cfg)
 		if err != nil {
 			got <- err.Error()
 			return
 		}
 		got <- sc.Conn.(negotiated).Algorithms().Read.Cipher
+		// The session the client asks for is refused, then the
+		// connection closed: closed before the answer, the client's
+		// request could wait for ever (x/crypto/ssh registers a channel
+		// it opens after a closed connection has dropped them all).
+		go gossh.DiscardRequests(reqs)
+		if nc, ok := <-chans; ok {
+			nc.Reject(gossh.Prohibited, "only the handshake is looked at")
+		}
 		sc.Close()
 	}()
 	_, priv, err := ed25519.GenerateKey(nil)
