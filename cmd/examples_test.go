@@ -191,7 +191,24 @@ func TestMain(m *testing.M) {
 	if os.Getenv(childEnv) == "1" {
 		os.Exit(run(context.Background(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 	}
-	os.Exit(m.Run())
+	os.Exit(sandboxed(m))
+}
+
+// sandboxed runs the tests with a home and XDG directories of their own:
+// the parallel ones (the sims and the hints' review, the package's
+// costliest) cannot set them per test, and must not read or write the
+// real ones. A test that sets its own (t.Setenv) still does.
+func sandboxed(m *testing.M) int {
+	home, err := os.MkdirTemp("", "okey-cmd-test-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	defer os.RemoveAll(home)
+	for k, v := range map[string]string{"HOME": home, "XDG_STATE_HOME": filepath.Join(home, "state"), "XDG_CONFIG_HOME": filepath.Join(home, "config")} {
+		os.Setenv(k, v)
+	}
+	return m.Run()
 }
 
 // okeyChild runs okey args in a process of its own (this test binary)

@@ -230,6 +230,7 @@ func TestReviewLastMatch(t *testing.T) {
 // suite reads both games' JSON and both languages' text of each game
 // at the game's time.
 func TestReviewHints(t *testing.T) {
+	t.Parallel()
 	games := []string{"classic", "101"}
 	hintTime := playclassic.HintBudget.String()
 	if testing.Short() {

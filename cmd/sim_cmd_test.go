@@ -120,6 +120,7 @@ func TestSimTable(t *testing.T) {
 // TestSimSearch: okey sim plays the search player, which the game does
 // not offer, under the name it was given.
 func TestSimSearch(t *testing.T) {
+	t.Parallel()
 	var out, errb bytes.Buffer
 	if code := run(context.Background(), []string{"sim", "--bots", "search,normal,normal,normal", "--hands", "4", "--seed", "5", "--json"}, nil, &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
@@ -160,6 +161,7 @@ func TestSimRead(t *testing.T) {
 // Four hands a player, one under -short: a hand shows the name and the
 // decisions made as well, and the search is the costly part.
 func TestSim101Search(t *testing.T) {
+	t.Parallel()
 	hands := 4
 	if testing.Short() {
 		hands = 1
@@ -372,6 +374,7 @@ func TestSim101(t *testing.T) {
 // for SIGTERM; it was once 1, with a raw "context canceled") —
 // for classic and 101 alike.
 func TestSimInterrupted(t *testing.T) {
+	t.Parallel()
 	for i, args := range [][]string{
 		{"--bots", "normal", "--hands", "100000000", "--json"},
 		{"--game", "101", "--bots", "easy", "--hands", "100000000", "--json"},
@@ -405,6 +408,7 @@ func TestSimInterrupted(t *testing.T) {
 // TestExpertIsTheSearchAt4xOpen pins the options themselves, so one
 // hand is enough under -short to show the name wired to them).
 func TestSim101Expert(t *testing.T) {
+	t.Parallel()
 	hands := "3"
 	if testing.Short() {
 		hands = "1"

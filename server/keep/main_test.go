@@ -8,4 +8,4 @@ import (
 
 // TestMain runs more of the package's parallel tests at once in the quick
 // suite: they mostly wait on the store and the tables' pace.
-func TestMain(m *testing.M) { waitbound.Main(m, 8) }
+func TestMain(m *testing.M) { waitbound.Main(m, 16) }
