@@ -3,6 +3,7 @@ package cmd
 import (
 	"bytes"
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -14,6 +15,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"okey/internal/quicksuite"
 )
 
 // How an example of a command's help is run by TestEveryHelpExampleRuns.
@@ -191,6 +194,8 @@ func TestMain(m *testing.M) {
 	if os.Getenv(childEnv) == "1" {
 		os.Exit(run(context.Background(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 	}
+	flag.Parse()
+	quicksuite.Collect()
 	os.Exit(sandboxed(m))
 }
 

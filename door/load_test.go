@@ -25,6 +25,7 @@ import (
 	"testing"
 	"time"
 
+	"okey/internal/quicksuite"
 	"okey/internal/waitbound"
 	"okey/server/keep"
 	"okey/server/proc"
@@ -68,6 +69,7 @@ func TestMain(m *testing.M) {
 	}
 	flag.Parse()
 	waitbound.Parallel(12)
+	quicksuite.Collect()
 	code := m.Run()
 	stopBrowser()
 	os.Exit(code)

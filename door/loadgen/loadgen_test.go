@@ -25,6 +25,7 @@ import (
 
 	"okey/door"
 	"okey/door/internal/logbuf"
+	"okey/internal/quicksuite"
 	"okey/internal/waitbound"
 	"okey/kit/i18n"
 	"okey/server/keep"
@@ -58,6 +59,7 @@ func TestMain(m *testing.M) {
 	}
 	flag.Parse()
 	waitbound.Parallel(8)
+	quicksuite.Collect()
 	os.Exit(m.Run())
 }
 

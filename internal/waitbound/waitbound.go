@@ -12,6 +12,8 @@ import (
 	"os"
 	"strconv"
 	"testing"
+
+	"okey/internal/quicksuite"
 )
 
 // Parallel raises the number of the package's parallel tests run at once
@@ -38,6 +40,7 @@ func Parallel(n int) {
 func Main(m *testing.M, n int) {
 	flag.Parse()
 	Parallel(n)
+	quicksuite.Collect()
 	os.Exit(m.Run())
 }
 
