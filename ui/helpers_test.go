@@ -64,7 +64,7 @@ func newTestModel(t testing.TB, w, h int, tweak ...func(*Options)) *Model {
 		Settle: -1,
 		// A review judges over few worlds: the tests check the screen,
 		// bots/coach the verdicts.
-		Review: ReviewOptions{Samples: 16, Workers: 2, Worlds: 64}}
+		Review: ReviewOptions{Samples: 4, MinSamples: 4, Workers: 2, Worlds: 32}}
 	for _, f := range tweak {
 		f(&opt)
 	}
