@@ -272,7 +272,7 @@ func TestHostileClients(t *testing.T) {
 		go func() {
 			defer play.Done()
 			end := time.Now().Add(attackFor())
-			s, m := playTimed(c, keyLost, func(r int) (time.Duration, bool) {
+			s, m := playTimed(c, keyLost, false, func(r int) (time.Duration, bool) {
 				return time.Duration(150+(i*37+r*53)%300) * time.Millisecond, time.Now().Before(end)
 			})
 			mu.Lock()
