@@ -95,6 +95,8 @@ var docExamples = map[string]example{
 	"okey sim --game 101 --bots hard,normal,normal,normal --matches 400 --seed 3":                             {how: exStart},
 	"okey sim --bots hard,normal,normal,normal --matches 2000 --seed 1":                                       {how: exStart},
 	"okey sim --bots hard,normal,normal,normal --hands 20000 --seed 1":                                        {how: exStart},
+	"okey sim --bots search-4x-c2,normal,normal,normal --hands 1600 --seed 21 --workers 1 --json":             {how: exStart},
+	"okey sim --bots hard,normal,normal,normal --hands 1600 --seed 21 --json":                                 {how: exStart},
 	"okey sim --bots hard,normal,normal,normal --matches 2000 --json":                                         {how: exStart},
 	"okey sim --bots easy --hands 8 --seed 7 --record easy/":                                                  {how: exRun},
 	"okey review": {how: exStart},
