@@ -14,6 +14,13 @@ import (
 	"testing"
 )
 
+// Quick says whether this is the everyday run: -short without the race
+// detector. A wait that is slack for a loaded machine (CI names its
+// runs, with the race detector or without -short) may be shorter there,
+// and a package that mostly waits may run more tests at once
+// (internal/waitbound).
+func Quick() bool { return testing.Short() && !raceOn }
+
 // GCPercent is the collector's target in a quick run: the heap may grow
 // to five times what it kept, not twice.
 const GCPercent = 400
@@ -22,7 +29,7 @@ const GCPercent = 400
 // is given, the race detector is on or the run is not -short. It
 // returns whether it did. Call it from TestMain, after flag.Parse.
 func Collect() bool {
-	if !testing.Short() || raceOn || os.Getenv("GOGC") != "" {
+	if !Quick() || os.Getenv("GOGC") != "" {
 		return false
 	}
 	debug.SetGCPercent(GCPercent)

@@ -11,6 +11,9 @@ import (
 func TestCollect(t *testing.T) {
 	was := debug.SetGCPercent(100)
 	defer debug.SetGCPercent(was)
+	if q := testing.Short() && !raceOn; Quick() != q {
+		t.Fatalf("Quick() = %v; want %v (short %v, race %v)", !q, q, testing.Short(), raceOn)
+	}
 	want := testing.Short() && !raceOn && os.Getenv("GOGC") == ""
 	if got := Collect(); got != want {
 		t.Fatalf("Collect() = %v; want %v (short %v, race %v, GOGC %q)", got, want, testing.Short(), raceOn, os.Getenv("GOGC"))

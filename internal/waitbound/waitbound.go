@@ -22,7 +22,7 @@ import (
 // -parallel, so what it runs is unchanged. Call it from TestMain, after
 // flag.Parse.
 func Parallel(n int) {
-	if !testing.Short() || raceOn {
+	if !quicksuite.Quick() {
 		return
 	}
 	given := false
@@ -43,8 +43,3 @@ func Main(m *testing.M, n int) {
 	quicksuite.Collect()
 	os.Exit(m.Run())
 }
-
-// Quick says whether this is the everyday run: -short without the race
-// detector. A wait that is slack for a loaded machine (CI names its
-// runs, with the race detector or without -short) may be shorter there.
-func Quick() bool { return testing.Short() && !raceOn }

@@ -6,6 +6,8 @@ import (
 	"runtime"
 	"strconv"
 	"testing"
+
+	"okey/internal/quicksuite"
 )
 
 // given is whether go test was told -parallel, and before its value,
@@ -29,7 +31,7 @@ func TestMain(m *testing.M) {
 func TestParallelOnlyWhenNotTold(t *testing.T) {
 	got := flag.Lookup("test.parallel").Value.String()
 	switch {
-	case testing.Short() && !raceOn && !given:
+	case quicksuite.Quick() && !given:
 		if got != "7" {
 			t.Errorf("-test.parallel %s under -short, not told: want 7", got)
 		}

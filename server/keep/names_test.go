@@ -17,7 +17,7 @@ import (
 
 	"okey/game"
 	"okey/game/daily"
-	"okey/internal/waitbound"
+	"okey/internal/quicksuite"
 	"okey/server/servetest"
 )
 
@@ -335,7 +335,7 @@ func TestANamesListingThatFailsIsNotNobody(t *testing.T) {
 	// Asked again every 100 ms or so: in the everyday run half a second
 	// is several listings; CI's loaded runs keep 2 s.
 	wait := 2 * time.Second
-	if waitbound.Quick() {
+	if quicksuite.Quick() {
 		wait = 500 * time.Millisecond
 	}
 	short, stop := context.WithTimeout(ctx, wait)

@@ -10,7 +10,7 @@ import (
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
-	"okey/internal/waitbound"
+	"okey/internal/quicksuite"
 )
 
 // TestUntilLed: a write no server took (the stream with no leader for
@@ -42,7 +42,7 @@ func TestUntilLed(t *testing.T) {
 			// 350 ms: in the everyday run 600 ms end it past a try made
 			// again; CI's loaded runs keep 2 s.
 			wait := 2 * time.Second
-			if tt.forever && waitbound.Quick() {
+			if tt.forever && quicksuite.Quick() {
 				wait = 600 * time.Millisecond
 			}
 			ctx, cancel := context.WithTimeout(context.Background(), wait)

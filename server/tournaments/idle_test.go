@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"okey/game/tourney"
-	"okey/internal/waitbound"
+	"okey/internal/quicksuite"
 	"okey/server/tables"
 )
 
@@ -55,7 +55,7 @@ func idleEarnsNothing(t *testing.T, kind tourney.Kind, partners bool) {
 	// player's key takes after his join (players.come) on a quiet
 	// machine; CI's loaded runs keep two.
 	turn := 2 * time.Second
-	if waitbound.Quick() {
+	if quicksuite.Quick() {
 		turn = time.Second
 	}
 	n, clk, id := beginOn(t, c, 4, time.Now, turn)
