@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -352,11 +353,7 @@ func TestBrowserPlays(t *testing.T) {
 			}
 			tb.waitUntil("holding 15 tiles", func(s string) bool { return myTiles(s) == 15 })
 			if tc.phone {
-				col, row := rackCell(t, tb.screen(), 1, 1)
-				tb.tapCell(col, row)
-				tb.waitUntil("choosing the tapped tile", func(s string) bool {
-					return strings.Contains(strings.Split(s, "\n")[row-1], "╔")
-				})
+				tb.chooseByTap()
 				tb.tapKey("x")
 			} else {
 				// The cursor may be on an empty place of the rack: it
@@ -443,17 +440,79 @@ func rackCell(t *testing.T, scr string, line, n int) (col, row int) {
 	return col, row
 }
 
+// chooseByTap taps a tile of the rack that the cursor is not on (a tap
+// on the tile under the cursor picks it up instead, and the tile drawn
+// may be under it) and waits until the page frames it as chosen. It
+// reports false when one of stop (say, the hand's end) was met first.
+func (tb *tab) chooseByTap(stop ...func(string) bool) bool {
+	tb.t.Helper()
+	scr := tb.screen()
+	col, row, ok := rackOtherCell(scr)
+	if !ok {
+		tb.t.Fatalf("no tile on the rack away from the cursor:\n%s", scr)
+	}
+	tb.tapCell(col, row)
+	chosen := false
+	what := fmt.Sprintf("choosing the tile tapped at (%d, %d) of this screen:\n%s\nbut is", col, row, scr)
+	tb.waitUntil(what, func(s string) bool {
+		for _, f := range stop {
+			if f(s) {
+				return true
+			}
+		}
+		ls := strings.Split(s, "\n")
+		if row < len(ls) {
+			if rs := []rune(ls[row]); col-1 < len(rs) && rs[col-1] == '║' {
+				chosen = true
+			}
+		}
+		return chosen
+	})
+	return chosen
+}
+
+// rackOtherCell is where the first tile of the rack not framed as the
+// cursor's (nor as picked up) is written on the screen; the okey is
+// passed over, a tile no player throws.
+func rackOtherCell(scr string) (col, row int, ok bool) {
+	for line := 0; line < 2; line++ {
+		for n := 0; ; n++ {
+			c, r, ok := rackCellOf(scr, line, n)
+			if !ok {
+				break
+			}
+			if rs := []rune(strings.Split(scr, "\n")[r]); rs[c-1] == '│' && !strings.HasPrefix(string(rs[c:]), "OK") {
+				return c, r, true
+			}
+		}
+	}
+	return 0, 0, false
+}
+
 // rackCellOf is rackCell, ok false when there is no such tile.
 func rackCellOf(scr string, line, n int) (col, row int, ok bool) {
 	lines := strings.Split(scr, "\n")
-	seen := 0
 	for i, l := range lines {
 		if !strings.Contains(l, "╭─ your rack") {
 			continue
 		}
+		head := []rune(l)
+		left, right := slices.Index(head, '╭'), slices.Index(head, '╮')
+		if right < 0 {
+			return 0, 0, false
+		}
+		seen := 0
 		for k := i + 1; k < len(lines); k++ {
 			rs := []rune(lines[k])
-			if len(rs) < 3 || !strings.ContainsAny(lines[k], "RYBKJ") || strings.Contains(lines[k], "─") {
+			if len(rs) <= right || rs[left] == '╰' {
+				break
+			}
+			// Only the box's own columns: the latest moves beside it
+			// have letters too.
+			in := string(rs[left+1 : right])
+			// A tile's face line: its borders' lines (light, the
+			// cursor's double, a held tile's heavy) are passed over.
+			if !strings.ContainsAny(in, "RYBKJ") || strings.ContainsAny(in, "─═━") {
 				continue
 			}
 			if seen < line {
@@ -461,14 +520,15 @@ func rackCellOf(scr string, line, n int) (col, row int, ok bool) {
 				continue
 			}
 			found := 0
-			for j := 1; j < len(rs); j++ {
-				if (rs[j-1] == '│' || rs[j-1] == '║') && rs[j] != ' ' && rs[j] != '│' && rs[j] != '║' {
+			for j := left + 1; j < right; j++ {
+				if (rs[j-1] == '│' || rs[j-1] == '║') && strings.ContainsRune("RYBKJO", rs[j]) {
 					if found == n {
 						return j, k, true
 					}
 					found++
 				}
 			}
+			return 0, 0, false
 		}
 	}
 	return 0, 0, false
@@ -511,15 +571,9 @@ func TestBrowserTapsThroughAHand(t *testing.T) {
 				break
 			}
 		}
-		col, row, ok := rackCellOf(scr, 0, 0)
-		if !ok {
-			col, row = rackCell(t, scr, 1, 0)
+		if !tb.chooseByTap(over) {
+			break
 		}
-		tb.tapCell(col, row)
-		tb.waitUntil("the tapped tile chosen", func(s string) bool {
-			ls := strings.Split(s, "\n")
-			return over(s) || row-1 < len(ls) && strings.Contains(ls[row-1], "╔")
-		})
 		tb.tapKey("x")
 		tb.waitUntil("the discard", func(s string) bool { return over(s) || myTiles(s) != 15 })
 		turns++
