@@ -102,7 +102,39 @@ func (s *Server) startTourneys() error {
 		}
 		s.log.Info("the operator's tournament", "tournament", id, "name", o.Config.Name, "cancelled", o.Cancel)
 	}
+	if s.cfg.Store.Clustered() {
+		go s.driverLeadsNone(s.ctx)
+	}
 	return nil
+}
+
+// leadEvery is how often a node that drives a tournament looks for a
+// stream of the store it has come to lead (driverLeadsNone).
+const leadEvery = 2 * time.Second
+
+// driverLeadsNone keeps this node, while it drives a tournament,
+// leading no stream of the store (keep.Engine.LeadNone), until ctx
+// ends. The node driving the tournaments is the one whose loss costs
+// most — its tables and the tournament are both taken over, and its
+// players wait on both — and a takeover waits for the store to elect
+// a new leader for every stream the lost node led (4 to 9 s): led
+// elsewhere, they need no election.
+func (s *Server) driverLeadsNone(ctx context.Context) {
+	t := time.NewTicker(leadEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		if len(s.tourneys.Owner().Owned()) == 0 {
+			continue
+		}
+		if moved := s.eng.LeadNone(); len(moved) > 0 {
+			s.log.Debug("driving tournaments: the streams this node led handed to others", "streams", moved)
+		}
+	}
 }
 
 // OperatorTournament creates the operator's tournament c now, as
