@@ -15,7 +15,7 @@ import (
 // knows no subject, and the stored subjects over it, each on its own.
 var (
 	// layerFiles know the store and nothing kept in it.
-	layerFiles = []string{"engine.go", "reads.go", "direct.go", "inbox.go", "fence.go", "secret.go", "seal.go", "fresh.go", "lease.go", "holding.go", "members.go", "view.go", "rotate.go", "names.go", "watch.go"}
+	layerFiles = []string{"engine.go", "reads.go", "direct.go", "inbox.go", "fence.go", "secret.go", "seal.go", "fresh.go", "lease.go", "holding.go", "members.go", "leaders.go", "view.go", "rotate.go", "names.go", "watch.go"}
 	// subjects are the stored subjects' files, by subject.
 	subjects = map[string][]string{
 		"tables":   {"entries.go", "records.go", "numbers.go", "tablelog.go"},
