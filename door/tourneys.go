@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"log/slog"
 	"os"
 	"time"
 
@@ -103,7 +104,7 @@ func (s *Server) startTourneys() error {
 		s.log.Info("the operator's tournament", "tournament", id, "name", o.Config.Name, "cancelled", o.Cancel)
 	}
 	if s.cfg.Store.Clustered() {
-		go s.driverLeadsNone(s.ctx)
+		go driverLeadsNone(s.ctx, s.eng, s.tourneys.Owner().Owned, s.log)
 	}
 	return nil
 }
@@ -112,14 +113,14 @@ func (s *Server) startTourneys() error {
 // stream of the store it has come to lead (driverLeadsNone).
 const leadEvery = 2 * time.Second
 
-// driverLeadsNone keeps this node, while it drives a tournament,
-// leading no stream of the store (keep.Engine.LeadNone), until ctx
-// ends. The node driving the tournaments is the one whose loss costs
+// driverLeadsNone keeps this node (eng), while it drives a tournament
+// (owned lists them), leading no stream of the store
+// (keep.Engine.LeadNone), until ctx ends. The node driving the tournaments is the one whose loss costs
 // most — its tables and the tournament are both taken over, and its
 // players wait on both — and a takeover waits for the store to elect
 // a new leader for every stream the lost node led (4 to 9 s): led
 // elsewhere, they need no election.
-func (s *Server) driverLeadsNone(ctx context.Context) {
+func driverLeadsNone(ctx context.Context, eng *keep.Engine, owned func() []string, log *slog.Logger) {
 	t := time.NewTicker(leadEvery)
 	defer t.Stop()
 	for {
@@ -128,11 +129,11 @@ func (s *Server) driverLeadsNone(ctx context.Context) {
 			return
 		case <-t.C:
 		}
-		if len(s.tourneys.Owner().Owned()) == 0 {
+		if len(owned()) == 0 {
 			continue
 		}
-		if moved := s.eng.LeadNone(); len(moved) > 0 {
-			s.log.Debug("driving tournaments: the streams this node led handed to others", "streams", moved)
+		if moved := eng.LeadNone(); len(moved) > 0 {
+			log.Debug("driving tournaments: the streams this node led handed to others", "streams", moved)
 		}
 	}
 }

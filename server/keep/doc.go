@@ -81,10 +81,10 @@
 //	            each lease's freshness, a lease lost told at once
 //	lease.go    Leases: which node runs each table (or tournament),
 //	            taken, renewed, given up, watched for the ones freed
-//	members.go  the servers the node's routes reach (Peers), and the
-//	            streams whose copies are behind
 //	leaders.go  the streams this node leads (Leads), handed to current
 //	            followers in a whole cluster (LeadNone)
+//	members.go  the servers the node's routes reach (Peers), and the
+//	            streams whose copies are behind
 //	engine.go   StoreConfig and Engine: the NATS server and the
 //	            connection to it, made ready, streams and buckets made
 //	fresh.go    only the newest value counts, for a value changed in
