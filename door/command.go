@@ -186,13 +186,16 @@ func portOf(a net.Addr) string {
 // seats or watch (no names, no codes: anyone may ask).
 func (cs *console) status() string {
 	var b strings.Builder
-	node, shared := "", cs.srv.hall.Nodes != nil
-	if cs.srv.eng != nil {
-		node = cs.srv.eng.Node
+	// The engine is gone once the store is closed (a node stopping):
+	// status then says so rather than read it.
+	eng := cs.srv.eng
+	node, shared := "", cs.srv.hall.Nodes != nil && eng != nil
+	if eng != nil {
+		node = eng.Node
 	}
 	fmt.Fprintf(&b, "node %s", cmp.Or(node, "(no store)"))
 	if shared {
-		fmt.Fprintf(&b, " · sharing the tables with other nodes (%d copies of each)", cs.srv.eng.Replicas)
+		fmt.Fprintf(&b, " · sharing the tables with other nodes (%d copies of each)", eng.Replicas)
 	} else {
 		b.WriteString(" · alone")
 	}

@@ -654,13 +654,20 @@ func TestClusterOfThreeSurvivesANode(t *testing.T) {
 	bob.press("?")
 	ann2 := dial(t, addrs[2], "ann", dialOpts{key: annKey})
 	ann2.waitFor(at, 10*time.Second)
-	bob.waitUntil("showing his key played", 15*time.Second, func(scr string) bool {
-		return strings.Contains(scr, "your keys (1) were played") || strings.Contains(scr, "Keys and rules")
+	// The bots may also have ended the hand before the key lands, and
+	// ? opens nothing on the hand's end (a CI run beside a busy
+	// neighbour): then the key went to a screen that has no use for it.
+	scr := bob.waitUntil("showing his key played", 15*time.Second, func(scr string) bool {
+		return strings.Contains(scr, "your keys (1) were played") || strings.Contains(scr, "Keys and rules") || strings.Contains(scr, "What each player lost")
 	})
 	if strings.Contains(bob.term.String(), "Tables (") {
 		t.Fatalf("bob was sent to the lobby:\n%s", bob.term.String())
 	}
-	bob.press("esc")
+	if strings.Contains(scr, "What each player lost") && !strings.Contains(scr, "Keys and rules") {
+		t.Logf("the hand ended before bob's key could show")
+	} else {
+		bob.press("esc")
+	}
 	bob.waitFor(at, 10*time.Second)
 	acted := len(g.Record().Actions)
 	stop = make(chan struct{})
