@@ -137,10 +137,11 @@ func startNodeOn(t *testing.T, eng *keep.Engine, kept *keep.Keeper, leases *keep
 type players struct {
 	at         map[string][]*tables.Member // table -> its players' members
 	idle, slow map[string]bool
-	// matches, if set, holds an arena's clock short of its end until
-	// that many matches are played: its tables play on the real clock,
-	// which a loaded machine slows, and the test's clock does not wait
-	// for them (2 matches in 20 minutes beside the whole suite).
+	// matches, if set, holds an arena's clock at its start until it has
+	// begun, and short of its end until that many matches are played:
+	// its rounds and tables run on the real clock, which a loaded
+	// machine slows, and the test's clock does not wait for them (2
+	// matches in 20 minutes beside the whole suite).
 	matches int
 }
 
@@ -231,7 +232,12 @@ func playWith(t *testing.T, n *node, clk *clock, tid string, step time.Duration,
 		if tr.Phase == tourney.Finished {
 			return tr
 		}
-		if p.matches > 0 && len(tr.Matches) < p.matches && tr.Phase == tourney.Running && !clk.Now().Add(step).Before(tr.Config.Start.Add(tr.Config.Length)) {
+		// Held: at the start until the owner's round has begun the
+		// arena (the clock ran past its end before it began, beside the
+		// whole suite), and short of the end until enough matches.
+		starting := tr.Phase == tourney.Starting && !clk.Now().Before(tr.Config.Start)
+		ending := tr.Phase == tourney.Running && len(tr.Matches) < p.matches && !clk.Now().Add(step).Before(tr.Config.Start.Add(tr.Config.Length))
+		if p.matches > 0 && (starting || ending) {
 			select {
 			case id := <-n.ended:
 				p.leave(n, id)
