@@ -22,7 +22,7 @@ import (
 // cluster of three (the owner, the forger's node and a reader).
 func TestWhatIsMissingIsMadeAgain(t *testing.T) {
 	aloneAndThree(t, func(t *testing.T, owner, forger, reader *Engine) {
-		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 		defer cancel()
 		k := keeperOn(ctx, t, owner)
 		type table struct {
@@ -58,12 +58,15 @@ func TestWhatIsMissingIsMadeAgain(t *testing.T) {
 			}
 			for _, id := range []string{"1", "2"} {
 				tb := tables[id]
-				for tries := 1; ; tries++ {
+				// A generous wait: the bucket made again reaches the
+				// reader's replica late beside a busy neighbour (2 s
+				// were not enough in a CI run).
+				for deadline := time.Now().Add(30 * time.Second); ; {
 					kt, ok := keeperOn(ctx, t, reader).LoadOne(ctx, id)
 					if ok && kt.Err == nil && bytes.Equal(kt.Table, tb.entry) && bytes.Equal(kt.Record, tb.rec) {
 						break
 					}
-					if tries == 100 {
+					if time.Now().After(deadline) {
 						t.Fatalf("%s: table %s read back (%v, %v) as\n%s\n%s\nwant\n%s\n%s", what, id, ok, kt.Err, kt.Table, kt.Record, tb.entry, tb.rec)
 					}
 					time.Sleep(20 * time.Millisecond)
