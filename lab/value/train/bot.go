@@ -50,6 +50,10 @@ type valueBot struct {
 	x     [smallnet.MaxFeatures]float32
 	h     smallnet.Hidden
 	f     [NumFeatures]float32
+	// deep, rnd and cache are the deeper search's (deep.go).
+	deep  deepConfig
+	rnd   *game.Seeded
+	cache *botsclassic.TableCache
 }
 
 func (b *valueBot) Level() string { return "value" }
@@ -76,6 +80,8 @@ func (b *valueBot) Decide(ctx context.Context, v classic.View) (classic.Action, 
 		return a, err
 	}
 	switch {
+	case a.Kind == classic.ActDiscard && b.mode == modeDeep:
+		return b.deepDiscard(ctx, &v, a)
 	case a.Kind == classic.ActDiscard && (b.mode == modeTies || b.mode == modeTake):
 		return b.ties(&v, a)
 	case a.Kind == classic.ActDiscard:
@@ -233,7 +239,7 @@ func arenaWith(ctx context.Context, m *smallnet.Model, mode string, opp []string
 					return nil, fmt.Errorf("the field seats the generation before, and -prev names none")
 				}
 				h, err := botsclassic.New("hard", opt)
-				return &valueBot{hard: h, value: prev, mode: prevMode}, err
+				return (&valueBot{hard: h, value: prev}).withMode(prevMode, opt.Seed), err
 			case "value":
 			default:
 				return botsclassic.New(level, opt)
@@ -242,7 +248,7 @@ func arenaWith(ctx context.Context, m *smallnet.Model, mode string, opp []string
 			if err != nil {
 				return nil, err
 			}
-			return &valueBot{hard: h, value: m, mode: mode}, nil
+			return (&valueBot{hard: h, value: m}).withMode(mode, opt.Seed), nil
 		},
 	}
 	r, err := arenaclassic.Run(ctx, cfg)

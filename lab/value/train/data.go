@@ -166,11 +166,12 @@ func seatBots(r *game.Seeded, cfg *genConfig) ([trainer.Seats]seat, error) {
 	var seats [trainer.Seats]seat
 	for s := range seats {
 		if cfg != nil && cfg.prev != nil && r.Float64() < cfg.prevShare {
-			h, err := botsclassic.New("hard", botsclassic.Options{Seed: r.Uint64()})
+			seed := r.Uint64()
+			h, err := botsclassic.New("hard", botsclassic.Options{Seed: seed})
 			if err != nil {
 				return seats, err
 			}
-			seats[s] = seat{bot: &valueBot{hard: h, value: cfg.prev, mode: cfg.prevMode}, style: styleValue}
+			seats[s] = seat{bot: (&valueBot{hard: h, value: cfg.prev}).withMode(cfg.prevMode, seed), style: styleValue}
 			continue
 		}
 		u, style := r.Float64(), 0

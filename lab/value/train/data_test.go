@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"math"
+	"slices"
 	"testing"
 
 	"okey/bots/smallnet"
@@ -179,7 +180,7 @@ func TestValueBotPlays(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, mode := range modes {
+	for _, mode := range append(slices.Clone(modes), "deep-4w-c2") {
 		r, err := arena(context.Background(), m, mode, []string{"hard", "perturbed", "easy"}, 4, 1, 1)
 		if err != nil {
 			t.Fatal(err)
@@ -306,6 +307,31 @@ func TestFloor(t *testing.T) {
 	for i, y := range d.Y {
 		if math.IsNaN(float64(y)) || math.Abs(float64(y)) > 100 || d.row(i)[fWaiting] != 1 {
 			t.Fatalf("position %d: mean %v, waiting %v", i, y, d.row(i)[fWaiting])
+		}
+	}
+}
+
+// TestParseDeep reads the deeper search's modes and refuses the others.
+func TestParseDeep(t *testing.T) {
+	for _, c := range []struct {
+		mode string
+		want deepConfig
+		ok   bool
+	}{
+		{"deep", deepDefault, true},
+		{"deep-256w-c3", deepConfig{worlds: 256, cands: 3}, true},
+		{"deep-1w-c2", deepConfig{}, false},
+		{"deep-64w-c1", deepConfig{}, false},
+		{"deep-64w", deepConfig{}, false},
+		{"deep-xw-c2", deepConfig{}, false},
+		{"ties", deepConfig{}, false},
+	} {
+		got, ok := parseDeep(c.mode)
+		if got != c.want || ok != c.ok {
+			t.Errorf("parseDeep(%q) = %v, %v; want %v, %v", c.mode, got, ok, c.want, c.ok)
+		}
+		if validMode(c.mode) != (c.ok || slices.Contains(modes, c.mode)) {
+			t.Errorf("validMode(%q) = %v", c.mode, validMode(c.mode))
 		}
 	}
 }

@@ -55,6 +55,10 @@
 //	             take, by the value one ply ahead), its arena against
 //	             three opponents (-arena), the views one move ahead
 //	             (after a discard, a take, a draw)
+//	deep.go      the deeper search on the value (-mode deep): hard's
+//	             discard against the next at the least distance, each
+//	             played one round ahead in sampled worlds and scored by
+//	             the value
 //	features.go  the features of one seat's view, the belief's reading
 //	             among them
 package main

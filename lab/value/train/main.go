@@ -94,7 +94,7 @@ func main() {
 	also := fs.String("also", "", "with -truth: saved weights (-out; a comma list) read on the ordering too")
 	fs.IntVar(&k.arena, "arena", 0, "hands (a multiple of 4) of the value bot against three hard")
 	fs.Uint64Var(&k.arenaSeed, "arena-seed", 97001, "the arena's seed")
-	mode := fs.String("mode", modeTies, "what the value bot decides: "+strings.Join(modes, ", ")+" (bot.go); a comma list plays an arena for each")
+	mode := fs.String("mode", modeTies, "what the value bot decides: "+strings.Join(modes, ", ")+" (bot.go), or deep (deep-<worlds>w-c<k>: deep.go); a comma list plays an arena for each")
 	field := fs.String("field", "hard,hard,hard", "the value bot's three opponents in the arena, by level (or perturbed; prev: the bot of -prev)")
 	fs.StringVar(&k.out, "out", "", "write the value's weights (smallnet's format) here (with -means: the value fitted to the means)")
 	fs.StringVar(&k.report, "report", "", "also write the report (markdown) here")
@@ -113,8 +113,8 @@ func main() {
 	if *also != "" {
 		k.also = strings.Split(*also, ",")
 	}
-	if slices.ContainsFunc(k.modes, func(m string) bool { return !slices.Contains(modes, m) }) || len(k.field) != 3 {
-		fmt.Fprintln(os.Stderr, "train: -mode must be one of", strings.Join(modes, ", "), "and -field three levels")
+	if slices.ContainsFunc(k.modes, func(m string) bool { return !validMode(m) }) || len(k.field) != 3 {
+		fmt.Fprintln(os.Stderr, "train: -mode must be one of", strings.Join(modes, ", "), "or deep-<worlds>w-c<k>, and -field three levels")
 		os.Exit(2)
 	}
 	if fs.NArg() > 0 || k.hands < 1 || k.testHands < 1 || k.batch < 1 || k.epochs < 1 || k.pos <= 0 || k.pos > 1 || k.order < 0 || k.worlds < 1 || k.arena < 0 || k.arena%4 != 0 ||
