@@ -45,17 +45,10 @@ func TestNoSecretInTheLogs(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	dup, err := n.svc.CreateTournament(ctx, "key:SHA256:creator", tourney.Config{Kind: tourney.Swiss, Name: "dup", Game: "101",
-		Hands: 1, Start: t0, Rounds: 2, BotLevel: "easy", Back: time.Minute, Duplicate: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := range 5 {
-		if err := n.svc.JoinTournament(ctx, dup, player(i), nameOf(i), 1500); err != nil {
-			t.Fatal(err)
-		}
-	}
-	for _, id := range []string{arena, dup} {
+	// Each tournament is played to its end before the next is made: the
+	// clock is shared, and a Swiss whose start the arena's steps passed
+	// before its joins had reached the owner ended with no round played.
+	played := func(id string) {
 		tr := play(t, n, clk, id, 30*time.Second, nil)
 		st, _ := tr.Standings()
 		if again := recomputed(t, n.svc, id); fmt.Sprint(st) != fmt.Sprint(again) {
@@ -73,6 +66,21 @@ func TestNoSecretInTheLogs(t *testing.T) {
 			secrets = append(secrets, strconv.FormatUint(rec.Seed, 10), rec.Meta[fair.MetaSalt])
 		}
 	}
+	played(arena)
+	dup, err := n.svc.CreateTournament(ctx, "key:SHA256:creator", tourney.Config{Kind: tourney.Swiss, Name: "dup", Game: "101",
+		Hands: 1, Start: clk.Now().Add(10 * time.Minute), Rounds: 2, BotLevel: "easy", Back: time.Minute, Duplicate: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 5 {
+		if err := n.svc.JoinTournament(ctx, dup, player(i), nameOf(i), 1500); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The joins reach the owner at its rounds: a Swiss that began
+	// before them would end at once, with no one to pair.
+	waitFor(t, n, dup, "the Swiss's joins", func(tr tourney.Tournament) bool { return len(tr.Joined) == 5 })
+	played(dup)
 	seals, err := n.svc.Seals(dup)
 	if err != nil || len(seals) != 2 {
 		t.Fatalf("seals %+v, %v", seals, err)
