@@ -140,7 +140,15 @@ func (k *Keeper) LoadOne(ctx context.Context, id string) (kt KeptTable, ok bool)
 	e, err := getSoon(ctx, k.eng.budget(), k.Tables.KV, id)
 	switch {
 	case errors.Is(err, jetstream.ErrKeyNotFound):
-		return kt, false // deleted, or never was
+		// A direct read, any replica's answer: one that has not yet
+		// taken the entry's write (a bucket just made again, beside a
+		// busy neighbour) says it is not there. The leader decides
+		// between deleted, or never was, and kept.
+		e, ok := k.leaderEntry(ctx, id, 0)
+		if !ok {
+			return kt, false
+		}
+		return k.loadFrom(ctx, kt, e, false), true
 	case err != nil:
 		kt.Err = err
 		return kt, true

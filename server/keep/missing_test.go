@@ -106,3 +106,50 @@ func TestWhatIsMissingIsMadeAgain(t *testing.T) {
 		}
 	})
 }
+
+// blindKV is a bucket read through a replica that has taken none of
+// its writes: every direct get says the key is not there.
+type blindKV struct{ jetstream.KeyValue }
+
+func (blindKV) Get(context.Context, string) (jetstream.KeyValueEntry, error) {
+	return nil, jetstream.ErrKeyNotFound
+}
+
+// TestALaggingReplicaLosesNoTable: a table read back while the replica
+// that answers the direct get has not taken its entry (a bucket made
+// again, beside a busy neighbour) is read whole from the bucket's
+// leader, not taken for deleted; a table never written and one whose
+// entry was deleted are still not there.
+func TestALaggingReplicaLosesNoTable(t *testing.T) {
+	t.Parallel()
+	eng, err := startEngine(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { eng.Close() })
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	entry, rec := []byte(`{"id":"1"}`), []byte("{\"seed\":1}\nmove 1\n")
+	if err := keeperOn(ctx, t, eng).Log("1").Write(entry, rec); err != nil {
+		t.Fatal(err)
+	}
+	r := keeperOn(ctx, t, eng)
+	r.Tables.KV = blindKV{r.Tables.KV}
+	kt, ok := r.LoadOne(ctx, "1")
+	if !ok || kt.Err != nil || !bytes.Equal(kt.Table, entry) || !bytes.Equal(kt.Record, rec) {
+		t.Fatalf("read past a lagging replica: (%v, %v)\n%s\n%s", ok, kt.Err, kt.Table, kt.Record)
+	}
+	if _, ok := r.LoadOne(ctx, "9"); ok {
+		t.Error("a table never written was read back")
+	}
+	kv, err := eng.js.KeyValue(ctx, tablesBucket)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := kv.Delete(ctx, "1"); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := r.LoadOne(ctx, "1"); ok {
+		t.Error("a table whose entry was deleted was read back")
+	}
+}
