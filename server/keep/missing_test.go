@@ -17,7 +17,8 @@ import (
 // next write makes what is missing again and writes the table whole
 // into it (it is not taken for another node's write, and the table is
 // not stopped), also a table whose write carries no entry (the node
-// looks for the entries' bucket once a second as its tables write), and
+// looks for the entries' bucket once a second as its tables write; in
+// a cluster, at its next write if another table's made it again), and
 // a node reading the store after reads every table whole. Alone, and in a
 // cluster of three (the owner, the forger's node and a reader).
 func TestWhatIsMissingIsMadeAgain(t *testing.T) {
@@ -40,8 +41,9 @@ func TestWhatIsMissingIsMadeAgain(t *testing.T) {
 		js := forger.js
 		moves := 0
 		// play writes a move to each table (and to table 2 its entry
-		// again, changed), then checks a reader reads both whole.
-		play := func(what string) {
+		// again, changed), then checks a reader reads both whole
+		// (unless check is false).
+		play := func(what string, check bool) {
 			t.Helper()
 			for _, id := range []string{"1", "2"} {
 				tb := tables[id]
@@ -55,6 +57,9 @@ func TestWhatIsMissingIsMadeAgain(t *testing.T) {
 				if err := tb.l.Write(entry, tb.rec); err != nil {
 					t.Fatalf("%s: table %s's write: %v", what, id, err)
 				}
+			}
+			if !check {
+				return
 			}
 			for _, id := range []string{"1", "2"} {
 				tb := tables[id]
@@ -73,27 +78,35 @@ func TestWhatIsMissingIsMadeAgain(t *testing.T) {
 				}
 			}
 		}
-		play("before")
+		play("before", true)
 		for _, c := range []struct {
 			what   string
 			delete func() error
+			// look: table 1, whose write carries no entry, finds the
+			// bucket gone by its node's look alone. In a cluster the
+			// look may still see the bucket (a peer not yet through
+			// its removal, or an answer too slow beside a busy
+			// neighbour) and table 2's write then makes it again:
+			// table 1 writes its entry at its next write (two CI runs
+			// failed on that, table 1 never read back).
+			look bool
 		}{
-			{"the records' stream deleted", func() error { return js.DeleteStream(ctx, recordsStream) }},
-			{"the entries' bucket deleted", func() error { return js.DeleteKeyValue(ctx, tablesBucket) }},
+			{"the records' stream deleted", func() error { return js.DeleteStream(ctx, recordsStream) }, false},
+			{"the entries' bucket deleted", func() error { return js.DeleteKeyValue(ctx, tablesBucket) }, true},
 			{"table 1's record purged", func() error {
 				st, err := js.Stream(ctx, recordsStream)
 				if err != nil {
 					return err
 				}
 				return st.Purge(ctx, jetstream.WithPurgeSubject(recordSubject("1")))
-			}},
+			}, false},
 			{"table 2's entry deleted", func() error {
 				kv, err := js.KeyValue(ctx, tablesBucket)
 				if err != nil {
 					return err
 				}
 				return kv.Delete(ctx, "2")
-			}},
+			}, false},
 		} {
 			if err := c.delete(); err != nil {
 				t.Fatalf("%s: %v", c.what, err)
@@ -102,7 +115,12 @@ func TestWhatIsMissingIsMadeAgain(t *testing.T) {
 			// once a lookEvery: the last look is set back a lookEvery
 			// rather than waited out.
 			k.Tables.looked.Add(-int64(lookEvery))
-			play(c.what)
+			if c.look && owner != forger {
+				play(c.what, false)
+				play(c.what+", the next writes", true)
+				continue
+			}
+			play(c.what, true)
 		}
 	})
 }
