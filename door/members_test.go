@@ -30,7 +30,12 @@ func waitUntil(t *testing.T, deadline time.Duration, what func() string, ok func
 // logs it joining and, since no okey node of its name writes a door,
 // warns of it; status lists it among the members, flagged UNKNOWN,
 // beside the okey nodes; and its leaving is logged too.
+// Two nodes, a third joining and leaving, waits on their routes of
+// about 10 s: the whole suite's; -short leaves it.
 func TestAnIntruderWithTheSecretIsSeen(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a cluster joined and left, about 10 s of waiting: the whole suite's; -short leaves it")
+	}
 	t.Parallel()
 	logs := [2]*logbuf.Buf{{}, {}}
 	srvs, addrs := startNodes(t, 2, func(i int, c *Config) {

@@ -930,7 +930,12 @@ func TestChildEndsWithItsParent(t *testing.T) {
 // until that player has finished a day (classic's four hands, quick
 // bots) and opened the board: the daily's screens are played through,
 // the board is timed, and the table's players are measured as ever.
+// A day takes about 10 s of waiting on its bots' pace: the whole suite
+// plays it, -short leaves it (TestRun loads the same client's tables).
 func TestRunDaily(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a whole day of the daily, about 10 s of waiting: the whole suite's; -short leaves it")
+	}
 	t.Parallel() // its own in-process node, as TestRun has: the two side by side
 	lc := DefaultConfig()
 	lc.Addrs = []string{serveInProcess(t, func(c *door.Config) { c.BotDelay = 5 * time.Millisecond })}

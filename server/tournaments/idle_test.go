@@ -35,6 +35,11 @@ func TestIdlePlayerEarnsNothing(t *testing.T) {
 		if c.partners {
 			name += " partners"
 		}
+		// -short plays the arena alone and the Swiss in partners, each
+		// kind and each seating once; the whole suite all four.
+		if testing.Short() && (c.kind == tourney.Arena) == c.partners {
+			continue
+		}
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			idleEarnsNothing(t, c.kind, c.partners)
