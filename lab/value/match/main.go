@@ -68,7 +68,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "match:", err)
 		return 2
 	}
-	report(stdout, m, *edge, *shift)
+	fig := m.weigh()
+	report(stdout, m, fig, *edge, *shift)
 	if *feedHands > 0 {
 		f, err := playFeeds(context.Background(), *feedHands, *feedSeed)
 		if err != nil {
@@ -80,7 +81,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			f.hands, *feedSeed, f.wins, f.fed, 100*fed, f.tookAny, 100*float64(f.tookAny)/float64(f.wins))
 		// A seat's discards reach only the next seat: of the others'
 		// wins, at most a third of the fed share hangs on them.
-		_, worth := m.worths(*edge, fed/3)
+		_, worth := fig.worths(m, *edge, fed/3)
 		fmt.Fprintf(stdout, "Were every such win of the next seat moved, free, to the opponent whose win hurts least whenever the next seat's hurts most (%.2f%% of the others' wins): %+.4f of the top two, an upper bound.\n",
 			100*fed/3, worth)
 	}
@@ -91,14 +92,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-func report(w io.Writer, m *match, edge, shift float64) {
+func report(w io.Writer, m *match, fig figures, edge, shift float64) {
 	var start [seats]int
 	for j := range start {
 		start[j] = m.points
 	}
-	fig := m.weigh()
 	stake, okey, none, spread := &fig.stake, &fig.okey, &fig.none, &fig.spread
-	edgeWorth, shiftWorth := m.worths(edge, shift)
+	edgeWorth, shiftWorth := fig.worths(m, edge, shift)
 	total := fig.total
 	fmt.Fprintf(w, "Classic countdown from %d points, four equal seats: seat 0 in the top two %.4f at the start, %.3f hands a match.\n\n",
 		m.points, m.at(start), total)
@@ -131,6 +131,14 @@ func ptsText(v float64) string { return fmt.Sprintf("%.3f", v) }
 type figures struct {
 	stake, okey, none, spread weighed
 	total                     float64 // hands a match
+	live                      []liveState
+}
+
+// liveState is a state where the hand still matters to seat 0: the
+// hands a match plays there and its stakes read against the points.
+type liveState struct {
+	hands float64
+	f     stakeFigures
 }
 
 func (m *match) weigh() figures {
@@ -152,6 +160,7 @@ func (m *match) weigh() figures {
 		fig.okey.add(f.okey, h*f.stake)
 		fig.none.add(f.none, h*f.stake)
 		fig.spread.add(f.spread, h*f.stake)
+		fig.live = append(fig.live, liveState{h, f})
 	})
 	return fig
 }
@@ -159,20 +168,11 @@ func (m *match) weigh() figures {
 // worths reads a points edge a hand, and a share of the others' wins
 // moved from the worst opponent to the best each hand, in seat 0's
 // chance of the top two (first order).
-func (m *match) worths(edge, shift float64) (edgeWorth, shiftWorth float64) {
-	hands := m.hands()
+func (fig figures) worths(m *match, edge, shift float64) (edgeWorth, shiftWorth float64) {
 	pOther := (1 - m.r.none) * (seats - 1) / seats
-	m.states(func(s [seats]int) {
-		h := hands[m.index(s)]
-		if h == 0 {
-			return
-		}
-		f := m.stakesAt(s).figures()
-		if f.stake < decided {
-			return
-		}
-		edgeWorth += h * edge * f.stake / pointsStake
-		shiftWorth += h * pOther * shift * f.spread * f.stake
-	})
+	for _, l := range fig.live {
+		edgeWorth += l.hands * edge * l.f.stake / pointsStake
+		shiftWorth += l.hands * pOther * shift * l.f.spread * l.f.stake
+	}
 	return edgeWorth, shiftWorth
 }

@@ -190,7 +190,7 @@ func (m *match) states(f func(s [seats]int)) {
 	}
 }
 
-// solve fills value: a hand with nothing in it leaves the state as it
+// newMatch solves the match: a hand with nothing in it leaves the state as it
 // was, so each state's value is its other outcomes' over their share.
 func newMatch(points int, r rates) (*match, error) {
 	if points < 1 || points > 40 {
