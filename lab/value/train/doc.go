@@ -41,6 +41,12 @@
 //	prize.go     the prize of the whole discard: every tile of the rack
 //	             played out against normal's pick (-prize), the gain
 //	             cross-validated over halves of the worlds
+//	curve.go     the budget's curve: what a search of fewer worlds (all
+//	             the tiles or normal's two, gated or not) takes of the
+//	             prize, chosen on one half and scored on the other
+//	leaf.go      playouts cut short (-leaf): each candidate read after
+//	             a few turns by a linear leaf on the whole state, fitted
+//	             on half the choices, its searches scored on the other
 //	order.go     against playouts: the ordering of two candidate
 //	             discards, the floor (what luck leaves of one hand's
 //	             outcome, -floor), positions labelled by their

@@ -46,6 +46,7 @@ type knobs struct {
 	prize            int
 	prizeWorlds      int
 	prizeFit         int
+	leaf, leafWorlds int
 	labelChoices     int
 	labelWorlds      int
 	labelSeed        uint64
@@ -84,6 +85,8 @@ func main() {
 	fs.IntVar(&k.truth, "truth", 0, "choices of the ordering's hands (-order-seed) played out in -truth-worlds worlds, against which the readings' ordering of two candidate discards is measured")
 	fs.IntVar(&k.truthWorlds, "truth-worlds", k.truthWorlds, "with -truth: worlds a choice")
 	fs.IntVar(&k.prize, "prize", 0, "discard choices of the ordering's hands (-order-seed) whose every distinct tile is played out in -prize-worlds worlds: what a discard judged by normal's playouts can gain over normal's pick (prize.go)")
+	fs.IntVar(&k.leaf, "leaf", 0, "discard choices of the ordering's hands whose every candidate is played out in -leaf-worlds worlds and read after a few turns by a linear leaf on the whole state: what searches of playouts cut short would take of the prize (leaf.go)")
+	fs.IntVar(&k.leafWorlds, "leaf-worlds", 512, "with -leaf: worlds a choice (even)")
 	fs.IntVar(&k.prizeWorlds, "prize-worlds", k.prizeWorlds, "with -prize: worlds a choice (even, halved for the cross-validation)")
 	fs.IntVar(&k.labelChoices, "prize-labels", 0, "with -prize: a value fitted to this many choices of -prize-label-seed, every tile played out in -prize-label-worlds worlds (cheaper labels than the prize's), and its picks scored on the prize's choices")
 	fs.IntVar(&k.labelWorlds, "prize-label-worlds", 256, "with -prize-labels: worlds a choice (even)")
@@ -118,7 +121,7 @@ func main() {
 		os.Exit(2)
 	}
 	if fs.NArg() > 0 || k.hands < 1 || k.testHands < 1 || k.batch < 1 || k.epochs < 1 || k.pos <= 0 || k.pos > 1 || k.order < 0 || k.worlds < 1 || k.arena < 0 || k.arena%4 != 0 ||
-		k.pairHands < 0 || k.pairPos <= 0 || k.pairPos > 1 || k.cands < 2 || k.truth < 0 || k.truthWorlds < 2 || k.prize < 0 || k.prizeFit < 0 || k.prizeFit == 1 || k.labelChoices < 0 || k.labelWorlds < 2 || k.labelWorlds%2 != 0 || (k.labelChoices > 0 && k.labelSeed == k.orderSeed) || k.prizeWorlds < 2 || k.prizeWorlds%2 != 0 {
+		k.pairHands < 0 || k.pairPos <= 0 || k.pairPos > 1 || k.cands < 2 || k.truth < 0 || k.truthWorlds < 2 || k.prize < 0 || k.prizeFit < 0 || k.prizeFit == 1 || k.labelChoices < 0 || k.labelWorlds < 2 || k.labelWorlds%2 != 0 || (k.labelChoices > 0 && k.labelSeed == k.orderSeed) || k.prizeWorlds < 2 || k.prizeWorlds%2 != 0 || k.leaf < 0 || k.leafWorlds < 2 || k.leafWorlds%2 != 0 {
 		fmt.Fprintln(os.Stderr, "train: -hands, -test-hands, -batch and -epochs must be positive, -pos and -pair-pos in (0, 1], -arena a multiple of 4, -cands at least 2, -truth-worlds at least 2, -prize-worlds even, -prize-fit 0 or 2 and more, and no arguments")
 		os.Exit(2)
 	}
@@ -137,6 +140,8 @@ func main() {
 	defer stop()
 	do := run
 	switch {
+	case k.leaf > 0:
+		do = runLeaf
 	case k.prize > 0:
 		do = runPrize
 	case k.pairHands > 0 || k.truth > 0:
@@ -149,6 +154,34 @@ func main() {
 		stop()
 		os.Exit(1)
 	}
+}
+
+// runLeaf measures the searches of playouts cut short on k.leaf
+// choices of the ordering's hands and writes the report.
+func runLeaf(ctx context.Context, k knobs) error {
+	cpu0 := trainer.CPU()
+	cs, discards, err := choicesOf(ctx, k.orderSeed, k.leaf, false)
+	if err != nil {
+		return fmt.Errorf("choices: %w", err)
+	}
+	lcs, err := leafChoices(ctx, cs, k.orderSeed, k.leafWorlds, k.workers, k.cache)
+	if err != nil {
+		return fmt.Errorf("leaf: %w", err)
+	}
+	table, err := leafReport(lcs, discards, curveWorlds)
+	if err != nil {
+		return err
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "## playouts cut short, seed %d\n\n", k.orderSeed)
+	fmt.Fprintf(&b, "%d discard choices, every candidate (every distinct tile but an okey) played out by normal in %d worlds; each cut's linear leaf fitted on the other half of the choices; a seat discards %.2f times a hand; commit %s.\n\n", len(lcs), k.leafWorlds, discards, k.commit)
+	b.WriteString(table)
+	fmt.Fprintf(&b, "\nCPU: %.0f s in all.\n", (trainer.CPU() - cpu0).Seconds())
+	fmt.Print(b.String())
+	if k.report != "" {
+		return os.WriteFile(k.report, []byte(b.String()), 0o644)
+	}
+	return nil
 }
 
 // runPrize measures the prize of the whole discard on k.prize choices
@@ -169,6 +202,14 @@ func runPrize(ctx context.Context, k knobs) error {
 	fmt.Fprintf(&b, "| **the best of half the worlds less the pick, scored on the other half** | **%+.4f ± %.4f** |\n", s.Gain, s.GainHalf)
 	fmt.Fprintf(&b, "| the worst candidate less the pick | %+.4f |\n\n", s.Worst)
 	fmt.Fprintf(&b, "A seat discards %.2f times a hand in these hands: the cross-validated gain is **%+.3f ± %.3f a hand** if each decision's gain held with the others changed too (one step of improvement a decision, normal playing on).\n", discards, s.PerHand, s.PerHandHalf)
+	if rows := budgetCurve(cs, ps, discards, curveWorlds); len(rows) > 0 {
+		playouts := 0.0
+		for _, p := range ps {
+			playouts += float64(p.Cands * k.prizeWorlds)
+		}
+		b.WriteString("\n")
+		b.WriteString(curveReport(rows, 1000*cpu/playouts))
+	}
 	if k.value != "" {
 		fmt.Fprintf(&b, "\nValues picking among the same candidates (okeys left out), on the choices whose candidates' means were kept; the gain is the pick's mean less normal's pick's, unbiased (the pick does not look at the worlds):\n\n")
 		fmt.Fprintf(&b, "| value | choices | its pick the best | normal's pick | gain a choice (95%%) | a hand (95%%) |\n| --- | ---: | ---: | ---: | ---: | ---: |\n")

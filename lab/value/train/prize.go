@@ -41,6 +41,11 @@ type prizeChoice struct {
 	Tiles []tile.Tile
 	Pick  int
 	Means []float64
+	// Vals are each candidate's value in each world (NaN where a world
+	// did not play), so that a search of fewer worlds can be scored on
+	// the others afterwards (curve.go); blocks made before they were
+	// kept have none.
+	Vals [][]float32
 }
 
 // prizeBlock is the prize choices First to First+len(Choices)−1.
@@ -143,6 +148,13 @@ func prizeOf(ctx context.Context, c *choice, seed uint64, worlds, workers int, p
 	pc.Naive = all[best(all)] - all[pick]
 	pc.Gain = (odd[best(even)] - odd[pick] + even[best(odd)] - even[pick]) / 2
 	pc.Worst = slices.Min(all) - all[pick]
+	pc.Vals = make([][]float32, len(tiles))
+	for j := range tiles {
+		pc.Vals[j] = make([]float32, len(vals[j]))
+		for w, x := range vals[j] {
+			pc.Vals[j][w] = float32(x)
+		}
+	}
 	return pc, nil
 }
 

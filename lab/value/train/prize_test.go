@@ -108,3 +108,77 @@ func TestValuePicksScored(t *testing.T) {
 		t.Errorf("fitted again: %+v (%v), first %+v", again, err, fv)
 	}
 }
+
+// The budget's curve scores a search on the worlds it did not choose
+// on: a search of half the worlds over the whole rack is the prize's own
+// cross-validated gain, an impassable gate never leaves normal's pick,
+// a search of normal's two weighs only those, and each spends k
+// playouts a candidate.
+func TestBudgetCurve(t *testing.T) {
+	ctx := context.Background()
+	cs, discards, err := choicesOf(ctx, 7, 4, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const worlds = 32
+	ps, _, err := prizes(ctx, cs, 7, worlds, 2, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	compared := 0
+	for i := range ps {
+		c, p := &cs[i], &ps[i]
+		if len(p.Vals) != p.Cands || len(p.Vals[0]) != worlds {
+			t.Fatalf("choice %d: values of %d candidates kept, %d wanted", i, len(p.Vals), p.Cands)
+		}
+		okey := slices.ContainsFunc(p.Tiles, c.v.Analyzer.IsOkey)
+		g, _, playouts, ok := choiceGain(c, p, worlds/2, scopeRack, 0)
+		if !ok {
+			t.Fatalf("choice %d not scored", i)
+		}
+		if !okey && uniqueBest(p) {
+			compared++
+			if math.Abs(g-p.Gain) > 1e-4 {
+				t.Errorf("choice %d: the search of half the worlds gains %+.5f, the prize says %+.5f", i, g, p.Gain)
+			}
+		}
+		if want := float64(worlds / 2 * len(candidatesOf(c, p, scopeRack))); playouts != want {
+			t.Errorf("choice %d: %v playouts, want %v", i, playouts, want)
+		}
+		if g, ch, _, _ := choiceGain(c, p, 8, scopeRack, 1e9); g != 0 || ch != 0 {
+			t.Errorf("choice %d: an impassable gate gained %v and left the pick %v", i, g, ch)
+		}
+		for _, j := range candidatesOf(c, p, scopeTwo) {
+			if tl := p.Tiles[j]; tl != c.cands[0] && tl != c.cands[1] {
+				t.Errorf("choice %d: normal's two are %v, the search weighs %v", i, c.cands, tl)
+			}
+		}
+	}
+	if compared == 0 {
+		t.Error("no choice compared with the prize's gain")
+	}
+	rows := budgetCurve(cs, ps, discards, []int{8, 16, 32})
+	if len(rows) != 2*3*2 {
+		t.Errorf("%d rows, want 12 (32 worlds a candidate is past half the worlds)", len(rows))
+	}
+}
+
+// uniqueBest is whether each half's best mean is one candidate's alone,
+// so that no tie is broken differently by the prize and the curve.
+func uniqueBest(p *prizeChoice) bool {
+	for half := range 2 {
+		n, best := 0, math.Inf(-1)
+		for j := range p.Vals {
+			switch m := meanOf(p.Vals[j], half, len(p.Vals[j])); {
+			case m > best+1e-9:
+				n, best = 1, m
+			case math.Abs(m-best) <= 1e-9:
+				n++
+			}
+		}
+		if n != 1 {
+			return false
+		}
+	}
+	return true
+}

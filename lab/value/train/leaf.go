@@ -1,0 +1,494 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"math"
+	"math/bits"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"okey/bots/botsclassic"
+	"okey/bots/rollout"
+	"okey/game"
+	"okey/game/classic"
+	"okey/game/tile"
+	"okey/lab/internal/trainer"
+)
+
+// Playouts cut short, a leaf on the whole state: each candidate discard
+// is played out by normal as the prize plays it, but read after a few
+// turns by a linear leaf that sees every rack of the world (each seat's
+// distance and outs, who moves next), not at the end of the hand. A
+// cut playout costs a fraction of a whole one and carries less of the
+// rest of the hand's luck, so a search of the game's budget could weigh
+// many more worlds; whether its choices still take the prize is scored,
+// as the budget's curve scores the whole playouts', on the whole
+// playouts' values of the other half of the worlds.
+
+// leafTurns are the turns after the discard at which a playout is read:
+// 1 is the moment after it (the next seat to draw).
+var leafTurns = [...]int{1, 2, 4, 8}
+
+// leafFeatures is the leaf's inputs: for each seat from the reader's
+// (itself first), its distance bucket crossed with its place in the
+// turn order, alone and times its outs; whether the discard on offer is
+// an out of the seat to move, by seat; the wall; a bias.
+const leafFeatures = 4*32 + 4 + 2
+
+// leafPlay is one candidate's playout in one world: its value at the
+// end, and at each of leafTurns the leaf's inputs (Ended when the hand
+// was over before, the end's value then standing for the leaf's).
+type leafPlay struct {
+	Final float32
+	Feat  [len(leafTurns)][leafFeatures]float32
+	Ended [len(leafTurns)]bool
+}
+
+// leafChoice is one decision's candidates (every distinct tile but an
+// okey), each played in every world.
+type leafChoice struct {
+	Tiles []tile.Tile
+	Pick  int
+	// Plays[c][w] is candidate c in world w.
+	Plays [][]leafPlay
+	// Nanos[i] is the time the playouts took to reach leafTurns[i] (or
+	// their end) and read the leaf there, Full the whole playouts'
+	// (the reads' time left out), all candidates and worlds together.
+	Nanos [len(leafTurns)]int64
+	Full  int64
+}
+
+// leafBlock is leaf choices First to First+len(Choices)−1.
+type leafBlock struct {
+	Seed    uint64
+	First   int
+	Worlds  int
+	Choices []leafChoice
+}
+
+// leafChoices plays each of cs out in worlds worlds (cached by blocks
+// of ten choices as the prize's are).
+func leafChoices(ctx context.Context, cs []choice, seed uint64, worlds, workers int, cache string) ([]leafChoice, error) {
+	const block = 10
+	var out []leafChoice
+	for first := 0; first < len(cs); first += block {
+		end := min(first+block, len(cs))
+		name := filepath.Join(cache, fmt.Sprintf("leaf-s%d-w%d-%05d.gob", seed, worlds, first))
+		var lb leafBlock
+		if cache != "" {
+			err := trainer.Load(name, &lb)
+			if err == nil && len(lb.Choices) == end-first {
+				out = append(out, lb.Choices...)
+				continue
+			}
+			if err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return nil, err
+			}
+		}
+		lb = leafBlock{Seed: seed, First: first, Worlds: worlds}
+		for i := first; i < end; i++ {
+			lc, err := leafChoiceOf(ctx, &cs[i], seed^uint64(i+1)*0x9e3779b97f4a7c15, worlds, workers)
+			if err != nil {
+				return nil, fmt.Errorf("choice %d: %w", i, err)
+			}
+			lb.Choices = append(lb.Choices, lc)
+		}
+		if cache != "" {
+			if err := trainer.Save(name, &lb); err != nil {
+				return nil, err
+			}
+		}
+		trainer.Logf("leaf: choices %d–%d", first, end-1)
+		out = append(out, lb.Choices...)
+	}
+	return out, nil
+}
+
+// leafChoiceOf plays every candidate of c in worlds worlds on workers
+// goroutines, the worlds the shared sampler's and each world's bots
+// seeded alike for every candidate.
+func leafChoiceOf(ctx context.Context, c *choice, seed uint64, worlds, workers int) (leafChoice, error) {
+	lc := leafChoice{Pick: -1}
+	for _, t := range c.v.Rack {
+		if !slices.Contains(lc.Tiles, t) && (!c.v.Analyzer.IsOkey(t) || t == c.cands[0]) {
+			lc.Tiles = append(lc.Tiles, t)
+		}
+	}
+	lc.Pick = slices.Index(lc.Tiles, c.cands[0])
+	if lc.Pick < 0 {
+		return lc, fmt.Errorf("normal's pick %v is not in the rack", c.cands[0])
+	}
+	ws, err := rollout.NewWorldsClassic(&c.v, rollout.Sampler())
+	if err != nil {
+		return lc, err
+	}
+	lc.Plays = make([][]leafPlay, len(lc.Tiles))
+	for j := range lc.Plays {
+		lc.Plays[j] = make([]leafPlay, worlds)
+	}
+	var (
+		mu       sync.Mutex
+		firstErr error
+		wg       sync.WaitGroup
+	)
+	workers = max(workers, 1)
+	for wk := range workers {
+		wg.Go(func() {
+			p := &leafPlayer{cache: botsclassic.NewTableCache()}
+			var nanos [len(leafTurns)]int64
+			var full int64
+			for w := wk; w < worlds; w += workers {
+				s, err := ws.World(seed, w)
+				if err == nil {
+					for j, t := range lc.Tiles {
+						if err = p.play(ctx, s, classic.DiscardAction(c.v.Seat, t), mixSeed(seed, w), &lc.Plays[j][w], &nanos, &full); err != nil {
+							break
+						}
+					}
+				}
+				if err != nil {
+					mu.Lock()
+					firstErr = cmpErr(firstErr, fmt.Errorf("world %d: %w", w, err))
+					mu.Unlock()
+					return
+				}
+			}
+			mu.Lock()
+			for i := range nanos {
+				lc.Nanos[i] += nanos[i]
+			}
+			lc.Full += full
+			mu.Unlock()
+		})
+	}
+	wg.Wait()
+	return lc, firstErr
+}
+
+// cmpErr keeps the first error.
+func cmpErr(a, b error) error {
+	if a != nil {
+		return a
+	}
+	return b
+}
+
+// mixSeed is world w's bots' seed.
+func mixSeed(seed uint64, w int) uint64 {
+	z := seed ^ (uint64(w)+1)*0xd1b54a32d192ed03
+	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+	z = (z ^ z>>27) * 0x94d049bb133111eb
+	return z ^ z>>31
+}
+
+// leafPlayer plays hands out with normal on every seat, as
+// rollout.PlayerClassic does, reading the leaf on the way.
+type leafPlayer struct {
+	cache *botsclassic.TableCache
+	seats [classic.NumSeats]botsclassic.Bot
+}
+
+// play applies a to s, plays the hand to its end and fills out: the
+// leaf's inputs at each of leafTurns, the value at the end; nanos and
+// full gain the time spent to each cut (with its read) and in the
+// whole playout (without the reads).
+func (p *leafPlayer) play(ctx context.Context, s classic.State, a classic.Action, seed uint64, out *leafPlay, nanos *[len(leafTurns)]int64, full *int64) error {
+	seat := s.Turn()
+	t0 := time.Now()
+	var reads time.Duration
+	s, _, err := s.Apply(a)
+	if err != nil {
+		return fmt.Errorf("playout: %v: %w", a, err)
+	}
+	for i := range p.seats {
+		if p.seats[i], err = botsclassic.New("normal", botsclassic.Options{Seed: seed ^ uint64(i)*0x632be59bd9b4e019, Cache: p.cache}); err != nil {
+			return err
+		}
+	}
+	turns, cut := 0, 0
+	for {
+		if s.Phase() == game.Playing && s.Stage() == classic.MustDraw {
+			turns++
+		}
+		for cut < len(leafTurns) && (s.Phase() != game.Playing || turns >= leafTurns[cut]) {
+			r0 := time.Now()
+			out.Ended[cut] = s.Phase() != game.Playing
+			if !out.Ended[cut] {
+				if err := leafInputs(&s, seat, &out.Feat[cut]); err != nil {
+					return err
+				}
+			}
+			r := time.Since(r0)
+			nanos[cut] += int64(time.Since(t0) - reads)
+			reads += r
+			cut++
+		}
+		if s.Phase() != game.Playing || s.Moves() >= rollout.MaxActions {
+			break
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		mover := s.Turn()
+		act, err := p.seats[mover].Decide(ctx, s.View(mover))
+		if err != nil {
+			return fmt.Errorf("playout, seat %d: %w", mover, err)
+		}
+		if s, _, err = s.Apply(act); err != nil {
+			return fmt.Errorf("playout, seat %d: %w", mover, err)
+		}
+	}
+	*full += int64(time.Since(t0) - reads)
+	out.Final = float32(rollout.ValueClassic(s, seat))
+	return nil
+}
+
+// leafInputs fills f with the leaf's inputs at s (a seat about to draw)
+// for seat.
+func leafInputs(s *classic.State, seat int, f *[leafFeatures]float32) error {
+	*f = [leafFeatures]float32{}
+	an := s.Analyzer()
+	mover := s.Turn()
+	for r := range classic.NumSeats {
+		q := (seat + r) % classic.NumSeats
+		v := s.View(q)
+		h, err := an.HandOf(v.Counts)
+		if err != nil {
+			return fmt.Errorf("seat %d's rack: %w", q, err)
+		}
+		d := min(max(an.Distance(h), 1), 4) - 1
+		order := (q - mover + classic.NumSeats) % classic.NumSeats
+		outs := an.Outs(h)
+		k := r*32 + d*4 + order
+		f[k] = 1
+		f[k+16] = float32(bits.OnesCount64(uint64(outs))) / 8
+		if q == mover {
+			prev := (q + classic.NumSeats - 1) % classic.NumSeats
+			if pile := v.Discards[prev]; len(pile) > 0 && outs.Has(pile[len(pile)-1]) {
+				f[4*32+r] = 1
+			}
+		}
+	}
+	f[4*32+4] = float32(s.WallLeft()) / 48
+	f[4*32+5] = 1
+	return nil
+}
+
+// leafModel is a linear leaf for one cut.
+type leafModel [leafFeatures]float64
+
+// at is the leaf's value of inputs f.
+func (m *leafModel) at(f *[leafFeatures]float32) float64 {
+	v := 0.0
+	for i, x := range f {
+		v += m[i] * float64(x)
+	}
+	return v
+}
+
+// fitLeaf fits the leaf of cut i to the playouts' ends by ridge least
+// squares over the given choices (the playouts that ended before the
+// cut left out).
+func fitLeaf(lcs []leafChoice, cut int) (leafModel, error) {
+	const n = leafFeatures
+	var xtx [n][n]float64
+	var xty [n]float64
+	rows := 0
+	for _, lc := range lcs {
+		for _, plays := range lc.Plays {
+			for w := range plays {
+				pl := &plays[w]
+				if pl.Ended[cut] {
+					continue
+				}
+				rows++
+				f := &pl.Feat[cut]
+				for a := range n {
+					if f[a] == 0 {
+						continue
+					}
+					fa := float64(f[a])
+					xty[a] += fa * float64(pl.Final)
+					for b := range n {
+						xtx[a][b] += fa * float64(f[b])
+					}
+				}
+			}
+		}
+	}
+	if rows < n {
+		return leafModel{}, fmt.Errorf("cut %d: %d playouts to fit %d inputs", leafTurns[cut], rows, n)
+	}
+	for a := range n {
+		xtx[a][a] += 1e-3 * float64(rows) / float64(n)
+	}
+	return solve(xtx, xty)
+}
+
+// solve is Gaussian elimination with partial pivoting of a x = b.
+func solve(a [leafFeatures][leafFeatures]float64, b [leafFeatures]float64) (leafModel, error) {
+	const n = leafFeatures
+	for c := range n {
+		p := c
+		for r := c + 1; r < n; r++ {
+			if math.Abs(a[r][c]) > math.Abs(a[p][c]) {
+				p = r
+			}
+		}
+		if math.Abs(a[p][c]) < 1e-12 {
+			return leafModel{}, fmt.Errorf("the leaf's inputs are singular at %d", c)
+		}
+		a[c], a[p] = a[p], a[c]
+		b[c], b[p] = b[p], b[c]
+		for r := c + 1; r < n; r++ {
+			k := a[r][c] / a[c][c]
+			for j := c; j < n; j++ {
+				a[r][j] -= k * a[c][j]
+			}
+			b[r] -= k * b[c]
+		}
+	}
+	var x leafModel
+	for c := n - 1; c >= 0; c-- {
+		s := b[c]
+		for j := c + 1; j < n; j++ {
+			s -= a[c][j] * x[j]
+		}
+		x[c] = s / a[c][c]
+	}
+	return x, nil
+}
+
+// leafRow is one search's figures: cut playouts (Cut a leafTurns index,
+// −1 for whole playouts) of k worlds a candidate.
+type leafRow struct {
+	Cut, Worlds    int
+	Gate           float64
+	Choices        int
+	Changed        float64
+	Gain, GainHalf float64
+	// Nanos is the search's time a decision: its playouts' to the cut.
+	Nanos float64
+}
+
+// leafSearch scores the search of cut playouts of k worlds a candidate
+// on choices lcs, the leaf models[cut] reading them; the choice is made
+// on k worlds of one half and scored on the whole playouts of the other.
+func leafSearch(lcs []leafChoice, models []leafModel, cut, k int, gate float64) (leafRow, bool) {
+	r := leafRow{Cut: cut, Worlds: k, Gate: gate}
+	var gains []float64
+	for _, lc := range lcs {
+		worlds := len(lc.Plays[0])
+		if worlds < 2*k {
+			continue
+		}
+		vals := make([][]float32, len(lc.Tiles))
+		finals := make([][]float32, len(lc.Tiles))
+		for j, plays := range lc.Plays {
+			vals[j] = make([]float32, worlds)
+			finals[j] = make([]float32, worlds)
+			for w := range plays {
+				finals[j][w] = plays[w].Final
+				switch {
+				case cut < 0 || plays[w].Ended[cut]:
+					vals[j][w] = plays[w].Final
+				default:
+					vals[j][w] = float32(models[cut].at(&plays[w].Feat[cut]))
+				}
+			}
+		}
+		chooser := prizeChoice{Tiles: lc.Tiles, Pick: lc.Pick, Vals: vals}
+		allowed := make([]int, len(lc.Tiles))
+		for j := range allowed {
+			allowed[j] = j
+		}
+		g := 0.0
+		for half := range 2 {
+			j := searchPick(&chooser, allowed, half, k, gate)
+			g += meanOf(finals[j], 1-half, worlds) - meanOf(finals[lc.Pick], 1-half, worlds)
+			if j != lc.Pick {
+				r.Changed += 0.5
+			}
+		}
+		gains = append(gains, g/2)
+		perPlayout := float64(lc.Full)
+		if cut >= 0 {
+			perPlayout = float64(lc.Nanos[cut])
+		}
+		perPlayout /= float64(len(lc.Tiles) * worlds)
+		r.Nanos += perPlayout * float64(k*len(lc.Tiles))
+	}
+	if len(gains) == 0 {
+		return r, false
+	}
+	r.Choices = len(gains)
+	n := float64(r.Choices)
+	r.Changed, r.Nanos = r.Changed/n, r.Nanos/n
+	r.Gain, r.GainHalf = rollout.Paired(gains, make([]float64, len(gains)))
+	return r, true
+}
+
+// leafReport fits each cut's leaf on one half of the choices and scores
+// the searches on the other (and the other way round), beside the
+// whole playouts' searches on the same worlds.
+func leafReport(lcs []leafChoice, discards float64, ks []int) (string, error) {
+	var b strings.Builder
+	folds := [2][]leafChoice{}
+	for i, lc := range lcs {
+		folds[i%2] = append(folds[i%2], lc)
+	}
+	type key struct {
+		cut, k int
+		gate   float64
+	}
+	var order []key
+	for _, gate := range []float64{0, 1} {
+		for cut := -1; cut < len(leafTurns); cut++ {
+			for _, k := range ks {
+				order = append(order, key{cut, k, gate})
+			}
+		}
+	}
+	sums := map[key][]leafRow{}
+	for f := range 2 {
+		models := make([]leafModel, len(leafTurns))
+		for cut := range leafTurns {
+			m, err := fitLeaf(folds[1-f], cut)
+			if err != nil {
+				return "", err
+			}
+			models[cut] = m
+		}
+		for _, kk := range order {
+			if r, ok := leafSearch(folds[f], models, kk.cut, kk.k, kk.gate); ok {
+				sums[kk] = append(sums[kk], r)
+			}
+		}
+	}
+	b.WriteString("| playouts | gate | worlds a candidate | ms a decision | left normal's pick | a choice (95%) | a hand (95%) |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: |\n")
+	for _, kk := range order {
+		rs := sums[kk]
+		if len(rs) != 2 {
+			continue
+		}
+		// The two folds' choices pooled: means weighed by choices, the
+		// half-width of the pooled mean from each fold's.
+		n := float64(rs[0].Choices + rs[1].Choices)
+		w0, w1 := float64(rs[0].Choices)/n, float64(rs[1].Choices)/n
+		gain := w0*rs[0].Gain + w1*rs[1].Gain
+		half := math.Sqrt(w0*w0*rs[0].GainHalf*rs[0].GainHalf + w1*w1*rs[1].GainHalf*rs[1].GainHalf)
+		name := "whole"
+		if kk.cut >= 0 {
+			name = fmt.Sprintf("cut after %d turns", leafTurns[kk.cut])
+		}
+		fmt.Fprintf(&b, "| %s | %.0f | %d | %.1f | %.1f%% | %+.4f ± %.4f | %+.3f ± %.3f |\n", name, kk.gate, kk.k,
+			(w0*rs[0].Nanos+w1*rs[1].Nanos)/1e6, 100*(w0*rs[0].Changed+w1*rs[1].Changed), gain, half, gain*discards, half*discards)
+	}
+	return b.String(), nil
+}
