@@ -54,6 +54,10 @@ type valueBot struct {
 	deep  deepConfig
 	rnd   *game.Seeded
 	cache *botsclassic.TableCache
+	// leaf, cutCfg and cutPlayer are the cut search's (cutbot.go).
+	leaf      *leafSet
+	cutCfg    cutConfig
+	cutPlayer *leafPlayer
 }
 
 func (b *valueBot) Level() string { return "value" }
@@ -82,6 +86,8 @@ func (b *valueBot) Decide(ctx context.Context, v classic.View) (classic.Action, 
 	switch {
 	case a.Kind == classic.ActDiscard && b.mode == modeDeep:
 		return b.deepDiscard(ctx, &v, a)
+	case a.Kind == classic.ActDiscard && b.mode == modeCut:
+		return b.cutDiscard(ctx, &v, a)
 	case a.Kind == classic.ActDiscard && (b.mode == modeTies || b.mode == modeTake):
 		return b.ties(&v, a)
 	case a.Kind == classic.ActDiscard:
@@ -104,21 +110,31 @@ func (b *valueBot) ties(v *classic.View, a classic.Action) (classic.Action, erro
 // discard weighs every tile of the rack but an okey, when the rack does
 // not hold a win.
 func (b *valueBot) discard(v *classic.View, a classic.Action) (classic.Action, error) {
+	cs, err := rackCandidates(v, a.Tile)
+	if err != nil || cs == nil {
+		return a, err
+	}
+	return b.best(v, a, cs)
+}
+
+// rackCandidates is first and every other tile of the rack but an okey;
+// nil when the rack holds a win (hard's finish or hold then).
+func rackCandidates(v *classic.View, first tile.Tile) ([]tile.Tile, error) {
 	an := &v.Analyzer
 	h, err := an.HandOf(v.Counts)
 	if err != nil {
-		return a, err
+		return nil, err
 	}
 	if an.DiscardTable(h, 0).Best == 0 {
-		return a, nil // a win in hand: hard's finish or hold
+		return nil, nil
 	}
-	cs := []tile.Tile{a.Tile}
+	cs := []tile.Tile{first}
 	for f, n := range v.Counts {
-		if t := tile.Tile(f); n > 0 && t != a.Tile && !an.IsOkey(t) {
+		if t := tile.Tile(f); n > 0 && t != first && !an.IsOkey(t) {
 			cs = append(cs, t)
 		}
 	}
-	return b.best(v, a, cs)
+	return cs, nil
 }
 
 // best throws the candidate (hard's a first, kept on a tie) whose view
@@ -218,13 +234,13 @@ func drawn(v *classic.View, t tile.Tile) classic.View {
 // (botsclassic's, or perturbed: normal throwing a tile at random at one
 // discard in five; arenaWith: or prev) from seed, as okey sim does, and gives the figures.
 func arena(ctx context.Context, m *smallnet.Model, mode string, opp []string, hands int, seed uint64, workers int) (arenaclassic.Result, error) {
-	return arenaWith(ctx, m, mode, opp, nil, "", hands, seed, workers, nil)
+	return arenaWith(ctx, m, nil, mode, opp, nil, "", hands, seed, workers, nil)
 }
 
 // arenaWith is arena whose field may seat "prev", the value bot of prev
 // in prevMode (the generation before), and whose hands' records go to
 // rec when it is set.
-func arenaWith(ctx context.Context, m *smallnet.Model, mode string, opp []string, prev *smallnet.Model, prevMode string, hands int, seed uint64, workers int, rec func(unit int, record []byte) error) (arenaclassic.Result, error) {
+func arenaWith(ctx context.Context, m *smallnet.Model, leaf *leafSet, mode string, opp []string, prev *smallnet.Model, prevMode string, hands int, seed uint64, workers int, rec func(unit int, record []byte) error) (arenaclassic.Result, error) {
 	bots := append([]string{"value"}, opp...)
 	cfg := arenaclassic.Config{
 		Bots: bots, Hands: hands, Seed: seed,
@@ -248,7 +264,7 @@ func arenaWith(ctx context.Context, m *smallnet.Model, mode string, opp []string
 			if err != nil {
 				return nil, err
 			}
-			return (&valueBot{hard: h, value: m}).withMode(mode, opt.Seed), nil
+			return (&valueBot{hard: h, value: m, leaf: leaf}).withMode(mode, opt.Seed), nil
 		},
 	}
 	r, err := arenaclassic.Run(ctx, cfg)
@@ -265,10 +281,10 @@ func arenaWith(ctx context.Context, m *smallnet.Model, mode string, opp []string
 // so the luck of the deal cancels (against three hard, it is the
 // arena's play figure). It gives the mean a hand and its 95% half-width
 // over the deals.
-func pairedArena(ctx context.Context, m *smallnet.Model, mode string, opp []string, prev *smallnet.Model, prevMode string, hands int, seed uint64, workers int, than string) (arenaclassic.Result, float64, float64, error) {
+func pairedArena(ctx context.Context, m *smallnet.Model, leaf *leafSet, mode string, opp []string, prev *smallnet.Model, prevMode string, hands int, seed uint64, workers int, than string) (arenaclassic.Result, float64, float64, error) {
 	gaps := make([]float64, hands)
 	var mu sync.Mutex
-	r, err := arenaWith(ctx, m, mode, opp, prev, prevMode, hands, seed, workers, func(unit int, b []byte) error {
+	r, err := arenaWith(ctx, m, leaf, mode, opp, prev, prevMode, hands, seed, workers, func(unit int, b []byte) error {
 		g, err := handGap(b, than)
 		if err != nil {
 			return fmt.Errorf("hand %d: %w", unit, err)

@@ -189,6 +189,21 @@ func TestValueBotPlays(t *testing.T) {
 			t.Fatalf("mode %s: %d hands, first bot %q with %d decisions", mode, r.Hands, r.Bots[0].Name, r.Bots[0].Decisions)
 		}
 	}
+	// The cut search, on leaves of zeros, over every tile and over
+	// hard's two; without leaves it says so.
+	ls := &leafSet{Features: leafFeatures, Turns: leafTurns[:], Models: make([]leafModel, len(leafTurns))}
+	for _, mode := range []string{"cut-2t-2w", "cut-2t-2w-c2"} {
+		r, err := arenaWith(context.Background(), m, ls, mode, []string{"hard", "perturbed", "easy"}, nil, "", 4, 1, 1, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Hands != 4 || r.Bots[0].Name != "value" || r.Bots[0].Decisions == 0 {
+			t.Fatalf("mode %s: %d hands, first bot %q with %d decisions", mode, r.Hands, r.Bots[0].Name, r.Bots[0].Decisions)
+		}
+	}
+	if _, err := arena(context.Background(), m, "cut-2t-2w", []string{"hard", "hard", "hard"}, 4, 1, 1); err == nil {
+		t.Error("the cut search played with no leaves")
+	}
 }
 
 // TestTakenAndDrawn checks the views after a take and after a draw: 15

@@ -65,6 +65,9 @@ func validMode(mode string) bool {
 	if _, ok := parseDeep(mode); ok {
 		return true
 	}
+	if _, ok := parseCut(mode); ok {
+		return true
+	}
 	return slices.Contains(modes, mode)
 }
 
@@ -76,6 +79,11 @@ func (b *valueBot) withMode(mode string, seed uint64) *valueBot {
 		b.mode, b.deep = modeDeep, dc
 		b.rnd = game.NewSeeded(seed ^ 0xdee9)
 		b.cache = botsclassic.NewTableCache()
+	}
+	if cc, ok := parseCut(mode); ok {
+		b.mode, b.cutCfg = modeCut, cc
+		b.rnd = game.NewSeeded(seed ^ 0xc07)
+		b.cutPlayer = &leafPlayer{cache: botsclassic.NewTableCache()}
 	}
 	return b
 }
@@ -108,13 +116,20 @@ func (b *valueBot) deepDiscard(ctx context.Context, v *classic.View, a classic.A
 			vals[j] = append(vals[j], x)
 		}
 	}
+	return classic.DiscardAction(v.Seat, cands[gatedBest(vals, 1)]), nil
+}
+
+// gatedBest is the candidate of the best mean over the worlds whose
+// paired difference with the first beats it by gate standard errors;
+// the first (the level's own pick) when none does.
+func gatedBest(vals [][]float64, gate float64) int {
 	best, bestM := 0, 0.0
-	for j := 1; j < len(cands); j++ {
-		if m, half := rollout.Paired(vals[j], vals[0]); m > half/1.96 && m > bestM {
+	for j := 1; j < len(vals); j++ {
+		if m, half := rollout.Paired(vals[j], vals[0]); m > gate*half/1.96 && m > bestM {
 			best, bestM = j, m
 		}
 	}
-	return classic.DiscardAction(v.Seat, cands[best]), nil
+	return best
 }
 
 // roundAhead throws t from seat in world s, plays the three others by

@@ -46,7 +46,11 @@
 //	             prize, chosen on one half and scored on the other
 //	leaf.go      playouts cut short (-leaf): each candidate read after
 //	             a few turns by a linear leaf on the whole state, fitted
-//	             on half the choices, its searches scored on the other
+//	             on half the choices, its searches scored on the other;
+//	             with -out, the leaves fitted on every choice
+//	cutbot.go    the cut search as a bot (-mode cut-<turns>t-<worlds>w
+//	             [-c<k>], the leaves of -leaf-model): hard's discard
+//	             against the others' cut playouts in sampled worlds
 //	order.go     against playouts: the ordering of two candidate
 //	             discards, the floor (what luck leaves of one hand's
 //	             outcome, -floor), positions labelled by their

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io/fs"
 	"math"
-	"math/bits"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -37,9 +36,11 @@ var leafTurns = [...]int{1, 2, 4, 8}
 
 // leafFeatures is the leaf's inputs: for each seat from the reader's
 // (itself first), its distance bucket crossed with its place in the
-// turn order, alone and times its outs; whether the discard on offer is
-// an out of the seat to move, by seat; the wall; a bias.
-const leafFeatures = 4*32 + 4 + 2
+// turn order, alone, times the copies of its outs left in the wall and
+// times the chance that the wall's next tile is one; whether the
+// discard on offer is an out of the seat to move, by seat; the wall; a
+// bias. The world is whole, so the wall's tiles are known.
+const leafFeatures = 4*48 + 4 + 2
 
 // leafPlay is one candidate's playout in one world: its value at the
 // end, and at each of leafTurns the leaf's inputs (Ended when the hand
@@ -79,7 +80,7 @@ func leafChoices(ctx context.Context, cs []choice, seed uint64, worlds, workers 
 	var out []leafChoice
 	for first := 0; first < len(cs); first += block {
 		end := min(first+block, len(cs))
-		name := filepath.Join(cache, fmt.Sprintf("leaf-s%d-w%d-%05d.gob", seed, worlds, first))
+		name := filepath.Join(cache, fmt.Sprintf("leaf2-s%d-w%d-%05d.gob", seed, worlds, first))
 		var lb leafBlock
 		if cache != "" {
 			err := trainer.Load(name, &lb)
@@ -206,10 +207,8 @@ func (p *leafPlayer) play(ctx context.Context, s classic.State, a classic.Action
 	if err != nil {
 		return fmt.Errorf("playout: %v: %w", a, err)
 	}
-	for i := range p.seats {
-		if p.seats[i], err = botsclassic.New("normal", botsclassic.Options{Seed: seed ^ uint64(i)*0x632be59bd9b4e019, Cache: p.cache}); err != nil {
-			return err
-		}
+	if err := p.seat(seed); err != nil {
+		return err
 	}
 	turns, cut := 0, 0
 	for {
@@ -255,9 +254,39 @@ func leafInputs(s *classic.State, seat int, f *[leafFeatures]float32) error {
 	*f = [leafFeatures]float32{}
 	an := s.Analyzer()
 	mover := s.Turn()
+	// The wall is what no rack, pile or the indicator holds: two copies
+	// of every face (the false jokers too) in classic.
+	var views [classic.NumSeats]classic.View
+	var wall [tile.NumFaces]int
+	for f := range wall {
+		wall[f] = 2
+	}
+	if t := s.Indicator(); t.Valid() {
+		wall[t]--
+	}
+	for q := range views {
+		views[q] = s.View(q)
+		for f, n := range views[q].Counts {
+			wall[f] -= int(n)
+		}
+		for _, t := range views[q].Discards[q] {
+			wall[t]--
+		}
+	}
+	total := 0
+	for f, n := range wall {
+		if n < 0 {
+			return fmt.Errorf("%d copies of %v in the wall", n, tile.Tile(f))
+		}
+		total += n
+	}
+	if total != s.WallLeft() {
+		return fmt.Errorf("the wall counted %d tiles, the state says %d", total, s.WallLeft())
+	}
+	left := float32(max(s.WallLeft(), 1))
 	for r := range classic.NumSeats {
 		q := (seat + r) % classic.NumSeats
-		v := s.View(q)
+		v := &views[q]
 		h, err := an.HandOf(v.Counts)
 		if err != nil {
 			return fmt.Errorf("seat %d's rack: %w", q, err)
@@ -265,18 +294,23 @@ func leafInputs(s *classic.State, seat int, f *[leafFeatures]float32) error {
 		d := min(max(an.Distance(h), 1), 4) - 1
 		order := (q - mover + classic.NumSeats) % classic.NumSeats
 		outs := an.Outs(h)
-		k := r*32 + d*4 + order
+		copies := 0
+		for _, t := range outs.Tiles() {
+			copies += wall[t]
+		}
+		k := r*48 + d*4 + order
 		f[k] = 1
-		f[k+16] = float32(bits.OnesCount64(uint64(outs))) / 8
+		f[k+16] = float32(copies) / 8
+		f[k+32] = float32(copies) / left
 		if q == mover {
 			prev := (q + classic.NumSeats - 1) % classic.NumSeats
-			if pile := v.Discards[prev]; len(pile) > 0 && outs.Has(pile[len(pile)-1]) {
-				f[4*32+r] = 1
+			if pile := views[prev].Discards[prev]; len(pile) > 0 && outs.Has(pile[len(pile)-1]) {
+				f[4*48+r] = 1
 			}
 		}
 	}
-	f[4*32+4] = float32(s.WallLeft()) / 48
-	f[4*32+5] = 1
+	f[4*48+4] = float32(s.WallLeft()) / 48
+	f[4*48+5] = 1
 	return nil
 }
 
@@ -378,12 +412,14 @@ type leafRow struct {
 }
 
 // leafSearch scores the search of cut playouts of k worlds a candidate
-// on choices lcs, the leaf models[cut] reading them; the choice is made
-// on k worlds of one half and scored on the whole playouts of the other.
-func leafSearch(lcs []leafChoice, models []leafModel, cut, k int, gate float64) (leafRow, bool) {
+// on choices lcs, the leaf models[cut] reading them, among the
+// candidates allowed[i] of choice i (nil: every one); the choice is
+// made on k worlds of one half and scored on the whole playouts of the
+// other.
+func leafSearch(lcs []leafChoice, allowed [][]int, models []leafModel, cut, k int, gate float64) (leafRow, bool) {
 	r := leafRow{Cut: cut, Worlds: k, Gate: gate}
 	var gains []float64
-	for _, lc := range lcs {
+	for i, lc := range lcs {
 		worlds := len(lc.Plays[0])
 		if worlds < 2*k {
 			continue
@@ -404,13 +440,17 @@ func leafSearch(lcs []leafChoice, models []leafModel, cut, k int, gate float64) 
 			}
 		}
 		chooser := prizeChoice{Tiles: lc.Tiles, Pick: lc.Pick, Vals: vals}
-		allowed := make([]int, len(lc.Tiles))
-		for j := range allowed {
-			allowed[j] = j
+		var these []int
+		if allowed != nil {
+			these = allowed[i]
+		} else {
+			for j := range lc.Tiles {
+				these = append(these, j)
+			}
 		}
 		g := 0.0
 		for half := range 2 {
-			j := searchPick(&chooser, allowed, half, k, gate)
+			j := searchPick(&chooser, these, half, k, gate)
 			g += meanOf(finals[j], 1-half, worlds) - meanOf(finals[lc.Pick], 1-half, worlds)
 			if j != lc.Pick {
 				r.Changed += 0.5
@@ -422,7 +462,7 @@ func leafSearch(lcs []leafChoice, models []leafModel, cut, k int, gate float64) 
 			perPlayout = float64(lc.Nanos[cut])
 		}
 		perPlayout /= float64(len(lc.Tiles) * worlds)
-		r.Nanos += perPlayout * float64(k*len(lc.Tiles))
+		r.Nanos += perPlayout * float64(k*len(these))
 	}
 	if len(gains) == 0 {
 		return r, false
@@ -434,24 +474,72 @@ func leafSearch(lcs []leafChoice, models []leafModel, cut, k int, gate float64) 
 	return r, true
 }
 
+// leafScope is the candidates a cut search weighs: every one (n 0), or
+// normal's pick and the n−1 others at the least distance with the most
+// live outs (n 99: all at the least distance).
+type leafScope int
+
+func (sc leafScope) String() string {
+	switch sc {
+	case 0:
+		return "every tile"
+	case 99:
+		return "least distance"
+	}
+	return fmt.Sprintf("normal's %d", int(sc))
+}
+
+// scopeOf is the candidates of lc that scope sc weighs, c's view
+// ranking them.
+func scopeOf(c *choice, lc *leafChoice, sc leafScope) ([]int, error) {
+	if sc == 0 {
+		out := make([]int, len(lc.Tiles))
+		for j := range out {
+			out[j] = j
+		}
+		return out, nil
+	}
+	more, err := botsclassic.LeastDistance(&c.v, lc.Tiles[lc.Pick], int(sc))
+	if err != nil {
+		return nil, err
+	}
+	out := []int{lc.Pick}
+	for _, t := range more {
+		if j := slices.Index(lc.Tiles, t); j >= 0 {
+			out = append(out, j)
+		}
+	}
+	return out, nil
+}
+
 // leafReport fits each cut's leaf on one half of the choices and scores
 // the searches on the other (and the other way round), beside the
-// whole playouts' searches on the same worlds.
-func leafReport(lcs []leafChoice, discards float64, ks []int) (string, error) {
+// whole playouts' searches on the same worlds: every cut over every
+// candidate, and the whole playouts and the longest cut over normal's
+// closest candidates.
+func leafReport(cs []choice, lcs []leafChoice, discards float64, ks []int) (string, error) {
 	var b strings.Builder
-	folds := [2][]leafChoice{}
+	var folds [2][]leafChoice
+	var foldCs [2][]choice
 	for i, lc := range lcs {
 		folds[i%2] = append(folds[i%2], lc)
+		foldCs[i%2] = append(foldCs[i%2], cs[i])
 	}
 	type key struct {
+		scope  leafScope
 		cut, k int
 		gate   float64
 	}
 	var order []key
-	for _, gate := range []float64{0, 1} {
-		for cut := -1; cut < len(leafTurns); cut++ {
-			for _, k := range ks {
-				order = append(order, key{cut, k, gate})
+	for _, sc := range []leafScope{0, 99, 3, 2} {
+		for _, gate := range []float64{0, 1} {
+			for cut := -1; cut < len(leafTurns); cut++ {
+				if sc != 0 && cut >= 0 && cut < len(leafTurns)-1 {
+					continue
+				}
+				for _, k := range ks {
+					order = append(order, key{sc, cut, k, gate})
+				}
 			}
 		}
 	}
@@ -465,13 +553,23 @@ func leafReport(lcs []leafChoice, discards float64, ks []int) (string, error) {
 			}
 			models[cut] = m
 		}
+		allowed := map[leafScope][][]int{}
+		for _, sc := range []leafScope{0, 99, 3, 2} {
+			for i := range folds[f] {
+				a, err := scopeOf(&foldCs[f][i], &folds[f][i], sc)
+				if err != nil {
+					return "", err
+				}
+				allowed[sc] = append(allowed[sc], a)
+			}
+		}
 		for _, kk := range order {
-			if r, ok := leafSearch(folds[f], models, kk.cut, kk.k, kk.gate); ok {
+			if r, ok := leafSearch(folds[f], allowed[kk.scope], models, kk.cut, kk.k, kk.gate); ok {
 				sums[kk] = append(sums[kk], r)
 			}
 		}
 	}
-	b.WriteString("| playouts | gate | worlds a candidate | ms a decision | left normal's pick | a choice (95%) | a hand (95%) |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: |\n")
+	b.WriteString("| candidates | playouts | gate | worlds a candidate | ms a decision | left normal's pick | a choice (95%) | a hand (95%) |\n| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |\n")
 	for _, kk := range order {
 		rs := sums[kk]
 		if len(rs) != 2 {
@@ -487,7 +585,7 @@ func leafReport(lcs []leafChoice, discards float64, ks []int) (string, error) {
 		if kk.cut >= 0 {
 			name = fmt.Sprintf("cut after %d turns", leafTurns[kk.cut])
 		}
-		fmt.Fprintf(&b, "| %s | %.0f | %d | %.1f | %.1f%% | %+.4f ± %.4f | %+.3f ± %.3f |\n", name, kk.gate, kk.k,
+		fmt.Fprintf(&b, "| %v | %s | %.0f | %d | %.1f | %.1f%% | %+.4f ± %.4f | %+.3f ± %.3f |\n", kk.scope, name, kk.gate, kk.k,
 			(w0*rs[0].Nanos+w1*rs[1].Nanos)/1e6, 100*(w0*rs[0].Changed+w1*rs[1].Changed), gain, half, gain*discards, half*discards)
 	}
 	return b.String(), nil

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"testing"
 
+	"okey/bots/rollout"
+	"okey/game/classic"
 	"okey/game/tile"
 )
 
@@ -47,7 +49,8 @@ func TestLeafPlaysEveryCandidate(t *testing.T) {
 						t.Errorf("choice %d, candidate %d, world %d: ended before cut %d, not before %d", i, j, w, cut-1, cut)
 					}
 					own := slices.ContainsFunc(pl.Feat[cut][:16], func(x float32) bool { return x == 1 })
-					if !pl.Ended[cut] && (!own || pl.Feat[cut][leafFeatures-1] != 1) {
+					copies := slices.ContainsFunc(pl.Feat[cut][:], func(x float32) bool { return x < 0 || x > 12 })
+					if !pl.Ended[cut] && (!own || copies || pl.Feat[cut][leafFeatures-1] != 1) {
 						t.Errorf("choice %d, candidate %d, world %d, cut %d: inputs %v", i, j, w, cut, pl.Feat[cut])
 					}
 				}
@@ -102,14 +105,97 @@ func TestLeafFitAndSearch(t *testing.T) {
 	}
 	// The second candidate is a point better: a search of either half
 	// leaves the pick for it and gains about the point on the other.
-	r, ok := leafSearch([]leafChoice{lc}, []leafModel{got, got, got, got}, 1, 512, 0)
+	r, ok := leafSearch([]leafChoice{lc}, nil, []leafModel{got, got, got, got}, 1, 512, 0)
 	if !ok {
 		t.Fatal("not scored")
 	}
 	if r.Changed != 1 || math.Abs(r.Gain-1) > 0.2 {
 		t.Errorf("left the pick in %v of the halves, gained %v; want 1 and about 1", r.Changed, r.Gain)
 	}
-	if _, ok := leafSearch([]leafChoice{lc}, nil, -1, 1024, 0); ok {
+	if _, ok := leafSearch([]leafChoice{lc}, nil, nil, -1, 1024, 0); ok {
 		t.Error("a search of more worlds than half was scored")
+	}
+}
+
+// The cut search's modes are read as written, and only with a cut the
+// leaves have.
+func TestParseCut(t *testing.T) {
+	for _, c := range []struct {
+		mode string
+		want cutConfig
+		ok   bool
+	}{
+		{"cut-8t-16w", cutConfig{cut: 3, worlds: 16, gate: 1}, true},
+		{"cut-1t-64w", cutConfig{cut: 0, worlds: 64, gate: 1}, true},
+		{"cut-8t-64w-c3", cutConfig{cut: 3, worlds: 64, cands: 3, gate: 1}, true},
+		{"cut-8t-64w-c3-z0", cutConfig{cut: 3, worlds: 64, cands: 3}, true},
+		{"cut-8t-64w-z2", cutConfig{cut: 3, worlds: 64, gate: 2}, true},
+		{"cut-8t-64w-z0-z1", cutConfig{}, false},
+		{"cut-8t-64w-q3", cutConfig{}, false},
+		{"cut-8t-64w-c3-z0-c2", cutConfig{}, false},
+		{"cut-8t-64w-c1", cutConfig{}, false},
+		{"cut-8t-64w-c", cutConfig{}, false},
+		{"cut-3t-16w", cutConfig{}, false},
+		{"cut-8t-1w", cutConfig{}, false},
+		{"cut-8t-16", cutConfig{}, false},
+		{"cut-8-16w", cutConfig{}, false},
+		{"deep-8t-16w", cutConfig{}, false},
+	} {
+		got, ok := parseCut(c.mode)
+		if ok != c.ok || got != c.want {
+			t.Errorf("parseCut(%q) = %+v, %v; want %+v, %v", c.mode, got, ok, c.want, c.ok)
+		}
+		if validMode(c.mode) != c.ok {
+			t.Errorf("validMode(%q) = %v", c.mode, !c.ok)
+		}
+	}
+}
+
+// The bot's cut playout is the measure's: in the same world with the
+// same seed it reads the same leaf at the same turn, or the same end.
+func TestCutValueIsTheMeasures(t *testing.T) {
+	ctx := context.Background()
+	cs, _, err := choicesOf(ctx, 13, 2, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m leafModel
+	for i := range m {
+		m[i] = float64(i%5) - 2
+	}
+	p := &leafPlayer{cache: nil}
+	for i := range cs {
+		c := &cs[i]
+		seed := uint64(77 + i)
+		ws, err := rollout.NewWorldsClassic(&c.v, rollout.Sampler())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for w := range 6 {
+			s, err := ws.World(seed, w)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a := classic.DiscardAction(c.v.Seat, c.cands[0])
+			var pl leafPlay
+			var nanos [len(leafTurns)]int64
+			var full int64
+			if err := p.play(ctx, s, a, mixSeed(seed, w), &pl, &nanos, &full); err != nil {
+				t.Fatal(err)
+			}
+			for cut, turns := range leafTurns {
+				got, err := p.cutValue(ctx, s, a, mixSeed(seed, w), turns, &m)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := float64(pl.Final)
+				if !pl.Ended[cut] {
+					want = m.at(&pl.Feat[cut])
+				}
+				if math.Abs(got-want) > 1e-6 {
+					t.Errorf("choice %d, world %d, %d turns: the bot reads %v, the measure %v", i, w, turns, got, want)
+				}
+			}
+		}
 	}
 }

@@ -47,6 +47,8 @@ type knobs struct {
 	prizeWorlds      int
 	prizeFit         int
 	leaf, leafWorlds int
+	leafModel        string
+	leafSet          *leafSet
 	labelChoices     int
 	labelWorlds      int
 	labelSeed        uint64
@@ -86,7 +88,8 @@ func main() {
 	fs.IntVar(&k.truthWorlds, "truth-worlds", k.truthWorlds, "with -truth: worlds a choice")
 	fs.IntVar(&k.prize, "prize", 0, "discard choices of the ordering's hands (-order-seed) whose every distinct tile is played out in -prize-worlds worlds: what a discard judged by normal's playouts can gain over normal's pick (prize.go)")
 	fs.IntVar(&k.leaf, "leaf", 0, "discard choices of the ordering's hands whose every candidate is played out in -leaf-worlds worlds and read after a few turns by a linear leaf on the whole state: what searches of playouts cut short would take of the prize (leaf.go)")
-	fs.IntVar(&k.leafWorlds, "leaf-worlds", 512, "with -leaf: worlds a choice (even)")
+	fs.IntVar(&k.leafWorlds, "leaf-worlds", 512, "with -leaf: worlds a choice (even); with -out, the leaves fitted on every choice are written there")
+	fs.StringVar(&k.leafModel, "leaf-model", "", "the leaves (a -leaf run's -out) the cut search's mode (cut-<turns>t-<worlds>w: cutbot.go) reads")
 	fs.IntVar(&k.prizeWorlds, "prize-worlds", k.prizeWorlds, "with -prize: worlds a choice (even, halved for the cross-validation)")
 	fs.IntVar(&k.labelChoices, "prize-labels", 0, "with -prize: a value fitted to this many choices of -prize-label-seed, every tile played out in -prize-label-worlds worlds (cheaper labels than the prize's), and its picks scored on the prize's choices")
 	fs.IntVar(&k.labelWorlds, "prize-label-worlds", 256, "with -prize-labels: worlds a choice (even)")
@@ -97,7 +100,7 @@ func main() {
 	also := fs.String("also", "", "with -truth: saved weights (-out; a comma list) read on the ordering too")
 	fs.IntVar(&k.arena, "arena", 0, "hands (a multiple of 4) of the value bot against three hard")
 	fs.Uint64Var(&k.arenaSeed, "arena-seed", 97001, "the arena's seed")
-	mode := fs.String("mode", modeTies, "what the value bot decides: "+strings.Join(modes, ", ")+" (bot.go), or deep (deep-<worlds>w-c<k>: deep.go); a comma list plays an arena for each")
+	mode := fs.String("mode", modeTies, "what the value bot decides: "+strings.Join(modes, ", ")+" (bot.go), deep (deep-<worlds>w-c<k>: deep.go) or cut (cut-<turns>t-<worlds>w, with -leaf-model: cutbot.go); a comma list plays an arena for each")
 	field := fs.String("field", "hard,hard,hard", "the value bot's three opponents in the arena, by level (or perturbed; prev: the bot of -prev)")
 	fs.StringVar(&k.out, "out", "", "write the value's weights (smallnet's format) here (with -means: the value fitted to the means)")
 	fs.StringVar(&k.report, "report", "", "also write the report (markdown) here")
@@ -127,6 +130,14 @@ func main() {
 	}
 	if k.commit == "" {
 		k.commit = trainer.BuildCommit()
+	}
+	if k.leafModel != "" {
+		ls, err := readLeafSet(k.leafModel)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "train:", err)
+			os.Exit(1)
+		}
+		k.leafSet = ls
 	}
 	if k.cache != "" {
 		// The blocks are written there as they are made: a folder not
@@ -168,7 +179,7 @@ func runLeaf(ctx context.Context, k knobs) error {
 	if err != nil {
 		return fmt.Errorf("leaf: %w", err)
 	}
-	table, err := leafReport(lcs, discards, curveWorlds)
+	table, err := leafReport(cs, lcs, discards, curveWorlds)
 	if err != nil {
 		return err
 	}
@@ -176,6 +187,24 @@ func runLeaf(ctx context.Context, k knobs) error {
 	fmt.Fprintf(&b, "## playouts cut short, seed %d\n\n", k.orderSeed)
 	fmt.Fprintf(&b, "%d discard choices, every candidate (every distinct tile but an okey) played out by normal in %d worlds; each cut's linear leaf fitted on the other half of the choices; a seat discards %.2f times a hand; commit %s.\n\n", len(lcs), k.leafWorlds, discards, k.commit)
 	b.WriteString(table)
+	if k.out != "" {
+		ls := leafSet{Command: strings.Join(os.Args, " "), Features: leafFeatures, Turns: leafTurns[:]}
+		for cut := range leafTurns {
+			m, err := fitLeaf(lcs, cut)
+			if err != nil {
+				return err
+			}
+			ls.Models = append(ls.Models, m)
+		}
+		js, err := json.MarshalIndent(&ls, "", " ")
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(k.out, js, 0o644); err != nil {
+			return err
+		}
+		fmt.Fprintf(&b, "\nThe leaves fitted on every choice: %s.\n", k.out)
+	}
 	fmt.Fprintf(&b, "\nCPU: %.0f s in all.\n", (trainer.CPU() - cpu0).Seconds())
 	fmt.Print(b.String())
 	if k.report != "" {
@@ -602,7 +631,7 @@ func arenas(ctx context.Context, k knobs, m *smallnet.Model, b *strings.Builder)
 	}
 	for _, mode := range k.modes {
 		cpu1 := trainer.CPU()
-		r, gap, half, err := pairedArena(ctx, m, mode, k.field, prev, k.prevMode, k.arena, k.arenaSeed, k.workers, k.field[0])
+		r, gap, half, err := pairedArena(ctx, m, k.leafSet, mode, k.field, prev, k.prevMode, k.arena, k.arenaSeed, k.workers, k.field[0])
 		if err != nil {
 			return err
 		}
