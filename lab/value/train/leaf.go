@@ -75,12 +75,16 @@ type leafBlock struct {
 
 // leafChoices plays each of cs out in worlds worlds (cached by blocks
 // of ten choices as the prize's are).
-func leafChoices(ctx context.Context, cs []choice, seed uint64, worlds, workers int, cache string) ([]leafChoice, error) {
+//
+// With cands above 0 only normal's pick and the cands−1 others at the
+// least distance with the most live outs are played; tag names such a
+// run's blocks apart.
+func leafChoices(ctx context.Context, cs []choice, seed uint64, worlds, cands, workers int, tag, cache string) ([]leafChoice, error) {
 	const block = 10
 	var out []leafChoice
 	for first := 0; first < len(cs); first += block {
 		end := min(first+block, len(cs))
-		name := filepath.Join(cache, fmt.Sprintf("leaf2-s%d-w%d-%05d.gob", seed, worlds, first))
+		name := filepath.Join(cache, fmt.Sprintf("leaf2-s%d-w%d%s-%05d.gob", seed, worlds, tag, first))
 		var lb leafBlock
 		if cache != "" {
 			err := trainer.Load(name, &lb)
@@ -94,7 +98,7 @@ func leafChoices(ctx context.Context, cs []choice, seed uint64, worlds, workers 
 		}
 		lb = leafBlock{Seed: seed, First: first, Worlds: worlds}
 		for i := first; i < end; i++ {
-			lc, err := leafChoiceOf(ctx, &cs[i], seed^uint64(i+1)*0x9e3779b97f4a7c15, worlds, workers)
+			lc, err := leafChoiceOf(ctx, &cs[i], seed^uint64(i+1)*0x9e3779b97f4a7c15, worlds, cands, workers)
 			if err != nil {
 				return nil, fmt.Errorf("choice %d: %w", i, err)
 			}
@@ -114,10 +118,17 @@ func leafChoices(ctx context.Context, cs []choice, seed uint64, worlds, workers 
 // leafChoiceOf plays every candidate of c in worlds worlds on workers
 // goroutines, the worlds the shared sampler's and each world's bots
 // seeded alike for every candidate.
-func leafChoiceOf(ctx context.Context, c *choice, seed uint64, worlds, workers int) (leafChoice, error) {
+func leafChoiceOf(ctx context.Context, c *choice, seed uint64, worlds, cands, workers int) (leafChoice, error) {
 	lc := leafChoice{Pick: -1}
+	if cands > 0 {
+		more, err := botsclassic.LeastDistance(&c.v, c.cands[0], cands)
+		if err != nil {
+			return lc, err
+		}
+		lc.Tiles = append([]tile.Tile{c.cands[0]}, more...)
+	}
 	for _, t := range c.v.Rack {
-		if !slices.Contains(lc.Tiles, t) && (!c.v.Analyzer.IsOkey(t) || t == c.cands[0]) {
+		if cands == 0 && !slices.Contains(lc.Tiles, t) && (!c.v.Analyzer.IsOkey(t) || t == c.cands[0]) {
 			lc.Tiles = append(lc.Tiles, t)
 		}
 	}
@@ -424,21 +435,7 @@ func leafSearch(lcs []leafChoice, allowed [][]int, models []leafModel, cut, k in
 		if worlds < 2*k {
 			continue
 		}
-		vals := make([][]float32, len(lc.Tiles))
-		finals := make([][]float32, len(lc.Tiles))
-		for j, plays := range lc.Plays {
-			vals[j] = make([]float32, worlds)
-			finals[j] = make([]float32, worlds)
-			for w := range plays {
-				finals[j][w] = plays[w].Final
-				switch {
-				case cut < 0 || plays[w].Ended[cut]:
-					vals[j][w] = plays[w].Final
-				default:
-					vals[j][w] = float32(models[cut].at(&plays[w].Feat[cut]))
-				}
-			}
-		}
+		vals, finals := leafVals(&lc, models, cut)
 		chooser := prizeChoice{Tiles: lc.Tiles, Pick: lc.Pick, Vals: vals}
 		var these []int
 		if allowed != nil {
@@ -589,4 +586,160 @@ func leafReport(cs []choice, lcs []leafChoice, discards float64, ks []int) (stri
 			(w0*rs[0].Nanos+w1*rs[1].Nanos)/1e6, 100*(w0*rs[0].Changed+w1*rs[1].Changed), gain, half, gain*discards, half*discards)
 	}
 	return b.String(), nil
+}
+
+// realValues plays every candidate of each choice out from the true
+// state at the decision (the racks and the wall as they were), reps
+// times with normal on every seat seeded apart: the value of each
+// candidate in the world as it is, which the worlds the searches weigh
+// only sample. A search's choice scored on these is what it gains in
+// play, not in its own worlds.
+func realValues(ctx context.Context, cs []choice, lcs []leafChoice, reps, workers int) ([][]float64, error) {
+	out := make([][]float64, len(lcs))
+	var (
+		mu       sync.Mutex
+		firstErr error
+		wg       sync.WaitGroup
+	)
+	workers = max(workers, 1)
+	for wk := range workers {
+		wg.Go(func() {
+			p := &leafPlayer{cache: botsclassic.NewTableCache()}
+			for i := wk; i < len(lcs); i += workers {
+				vals := make([]float64, len(lcs[i].Tiles))
+				for j, t := range lcs[i].Tiles {
+					a := classic.DiscardAction(cs[i].v.Seat, t)
+					for r := range reps {
+						x, err := p.cutValue(ctx, cs[i].s, a, mixSeed(uint64(i+1)*0x5eed, r), math.MaxInt, nil)
+						if err != nil {
+							mu.Lock()
+							firstErr = cmpErr(firstErr, fmt.Errorf("choice %d: %w", i, err))
+							mu.Unlock()
+							return
+						}
+						vals[j] += x / float64(reps)
+					}
+				}
+				out[i] = vals
+			}
+		})
+	}
+	wg.Wait()
+	return out, firstErr
+}
+
+// realReport scores searches' choices both ways: on the other half of
+// their worlds (as leafReport) and on the true state's playouts (real),
+// the leaves fitted on the other half of the choices; and the pick of
+// every world's whole playouts (the prize's best) the same way.
+func realReport(cs []choice, lcs []leafChoice, real [][]float64, discards float64) (string, error) {
+	type search struct {
+		scope       leafScope
+		cut, worlds int
+		gate        float64
+	}
+	searches := []search{
+		{3, len(leafTurns) - 1, 64, 0}, {3, len(leafTurns) - 1, 64, 1}, {2, len(leafTurns) - 1, 128, 0},
+		{0, len(leafTurns) - 1, 64, 1}, {0, -1, 256, 1}, {3, -1, 256, 0}, {0, 0, 64, 0},
+	}
+	var folds [2][]int
+	for i := range lcs {
+		folds[i%2] = append(folds[i%2], i)
+	}
+	inWorlds := make([][]float64, len(searches)+1)
+	inReal := make([][]float64, len(searches)+1)
+	for f := range 2 {
+		var train []leafChoice
+		for _, i := range folds[1-f] {
+			train = append(train, lcs[i])
+		}
+		models := make([]leafModel, len(leafTurns))
+		for cut := range leafTurns {
+			m, err := fitLeaf(train, cut)
+			if err != nil {
+				return "", err
+			}
+			models[cut] = m
+		}
+		for _, i := range folds[f] {
+			lc := &lcs[i]
+			worlds := len(lc.Plays[0])
+			for n, sr := range searches {
+				if worlds < 2*sr.worlds {
+					continue
+				}
+				allowed, err := scopeOf(&cs[i], lc, sr.scope)
+				if err != nil {
+					return "", err
+				}
+				vals, finals := leafVals(lc, models, sr.cut)
+				chooser := prizeChoice{Tiles: lc.Tiles, Pick: lc.Pick, Vals: vals}
+				w, r := 0.0, 0.0
+				for half := range 2 {
+					j := searchPick(&chooser, allowed, half, sr.worlds, sr.gate)
+					w += meanOf(finals[j], 1-half, worlds) - meanOf(finals[lc.Pick], 1-half, worlds)
+					r += real[i][j] - real[i][lc.Pick]
+				}
+				inWorlds[n] = append(inWorlds[n], w/2)
+				inReal[n] = append(inReal[n], r/2)
+			}
+			// The prize's best: every world's whole playouts, every tile
+			// but an okey (its gain in the worlds is biased up).
+			_, finals := leafVals(lc, nil, -1)
+			best, bestM := lc.Pick, math.Inf(-1)
+			for j := range lc.Tiles {
+				if cs[i].v.Analyzer.IsOkey(lc.Tiles[j]) && j != lc.Pick {
+					continue
+				}
+				if m := meanOf(finals[j], 0, worlds) + meanOf(finals[j], 1, worlds); m > bestM {
+					best, bestM = j, m
+				}
+			}
+			n := len(searches)
+			inWorlds[n] = append(inWorlds[n], (meanOf(finals[best], 0, worlds)+meanOf(finals[best], 1, worlds)-meanOf(finals[lc.Pick], 0, worlds)-meanOf(finals[lc.Pick], 1, worlds))/2)
+			inReal[n] = append(inReal[n], real[i][best]-real[i][lc.Pick])
+		}
+	}
+	var b strings.Builder
+	b.WriteString("| search | in its worlds (95%) | in the world as it is (95%) | a hand, in the world as it is |\n| --- | ---: | ---: | ---: |\n")
+	for n := range inWorlds {
+		if len(inWorlds[n]) == 0 {
+			continue
+		}
+		name := "every world's whole playouts, every tile (the prize's best; biased up in its worlds)"
+		if n < len(searches) {
+			sr := searches[n]
+			p := "whole"
+			if sr.cut >= 0 {
+				p = fmt.Sprintf("cut after %d turns", leafTurns[sr.cut])
+			}
+			name = fmt.Sprintf("%v, %s, %d worlds, gate %.0f", sr.scope, p, sr.worlds, sr.gate)
+		}
+		w, wh := rollout.Paired(inWorlds[n], make([]float64, len(inWorlds[n])))
+		r, rh := rollout.Paired(inReal[n], make([]float64, len(inReal[n])))
+		fmt.Fprintf(&b, "| %s | %+.4f ± %.4f | %+.4f ± %.4f | %+.3f ± %.3f |\n", name, w, wh, r, rh, r*discards, rh*discards)
+	}
+	return b.String(), nil
+}
+
+// leafVals is each candidate's values in each world, read by models at
+// cut (the end's where the hand ended first; −1: the ends), and the
+// ends.
+func leafVals(lc *leafChoice, models []leafModel, cut int) (vals, finals [][]float32) {
+	worlds := len(lc.Plays[0])
+	vals = make([][]float32, len(lc.Tiles))
+	finals = make([][]float32, len(lc.Tiles))
+	for j, plays := range lc.Plays {
+		vals[j] = make([]float32, worlds)
+		finals[j] = make([]float32, worlds)
+		for w := range plays {
+			finals[j][w] = plays[w].Final
+			if cut < 0 || plays[w].Ended[cut] {
+				vals[j][w] = plays[w].Final
+			} else {
+				vals[j][w] = float32(models[cut].at(&plays[w].Feat[cut]))
+			}
+		}
+	}
+	return vals, finals
 }

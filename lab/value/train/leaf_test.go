@@ -22,7 +22,7 @@ func TestLeafPlaysEveryCandidate(t *testing.T) {
 		t.Fatal(err)
 	}
 	const worlds = 8
-	lcs, err := leafChoices(ctx, cs, 11, worlds, 2, t.TempDir())
+	lcs, err := leafChoices(ctx, cs, 11, worlds, 0, 2, "", t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -47,6 +47,9 @@ type knobs struct {
 	prizeWorlds      int
 	prizeFit         int
 	leaf, leafWorlds int
+	leafReal         int
+	leafCands        int
+	leafHard         bool
 	leafModel        string
 	leafSet          *leafSet
 	labelChoices     int
@@ -89,6 +92,9 @@ func main() {
 	fs.IntVar(&k.prize, "prize", 0, "discard choices of the ordering's hands (-order-seed) whose every distinct tile is played out in -prize-worlds worlds: what a discard judged by normal's playouts can gain over normal's pick (prize.go)")
 	fs.IntVar(&k.leaf, "leaf", 0, "discard choices of the ordering's hands whose every candidate is played out in -leaf-worlds worlds and read after a few turns by a linear leaf on the whole state: what searches of playouts cut short would take of the prize (leaf.go)")
 	fs.IntVar(&k.leafWorlds, "leaf-worlds", 512, "with -leaf: worlds a choice (even); with -out, the leaves fitted on every choice are written there")
+	fs.IntVar(&k.leafCands, "leaf-cands", 0, "with -leaf: play only normal's pick and this many less one others at the least distance (0: every tile but an okey)")
+	fs.BoolVar(&k.leafHard, "leaf-hard", false, "with -leaf: the choices from hands of four hard rather than the data's mix of styles")
+	fs.IntVar(&k.leafReal, "leaf-real", 0, "with -leaf: score the searches' choices on this many playouts a candidate from the true state at the decision too (the world as it is, not sampled)")
 	fs.StringVar(&k.leafModel, "leaf-model", "", "the leaves (a -leaf run's -out) the cut search's mode (cut-<turns>t-<worlds>w: cutbot.go) reads")
 	fs.IntVar(&k.prizeWorlds, "prize-worlds", k.prizeWorlds, "with -prize: worlds a choice (even, halved for the cross-validation)")
 	fs.IntVar(&k.labelChoices, "prize-labels", 0, "with -prize: a value fitted to this many choices of -prize-label-seed, every tile played out in -prize-label-worlds worlds (cheaper labels than the prize's), and its picks scored on the prize's choices")
@@ -124,7 +130,7 @@ func main() {
 		os.Exit(2)
 	}
 	if fs.NArg() > 0 || k.hands < 1 || k.testHands < 1 || k.batch < 1 || k.epochs < 1 || k.pos <= 0 || k.pos > 1 || k.order < 0 || k.worlds < 1 || k.arena < 0 || k.arena%4 != 0 ||
-		k.pairHands < 0 || k.pairPos <= 0 || k.pairPos > 1 || k.cands < 2 || k.truth < 0 || k.truthWorlds < 2 || k.prize < 0 || k.prizeFit < 0 || k.prizeFit == 1 || k.labelChoices < 0 || k.labelWorlds < 2 || k.labelWorlds%2 != 0 || (k.labelChoices > 0 && k.labelSeed == k.orderSeed) || k.prizeWorlds < 2 || k.prizeWorlds%2 != 0 || k.leaf < 0 || k.leafWorlds < 2 || k.leafWorlds%2 != 0 {
+		k.pairHands < 0 || k.pairPos <= 0 || k.pairPos > 1 || k.cands < 2 || k.truth < 0 || k.truthWorlds < 2 || k.prize < 0 || k.prizeFit < 0 || k.prizeFit == 1 || k.labelChoices < 0 || k.labelWorlds < 2 || k.labelWorlds%2 != 0 || (k.labelChoices > 0 && k.labelSeed == k.orderSeed) || k.prizeWorlds < 2 || k.prizeWorlds%2 != 0 || k.leaf < 0 || k.leafWorlds < 2 || k.leafWorlds%2 != 0 || k.leafCands < 0 || k.leafCands == 1 || k.leafReal < 0 {
 		fmt.Fprintln(os.Stderr, "train: -hands, -test-hands, -batch and -epochs must be positive, -pos and -pair-pos in (0, 1], -arena a multiple of 4, -cands at least 2, -truth-worlds at least 2, -prize-worlds even, -prize-fit 0 or 2 and more, and no arguments")
 		os.Exit(2)
 	}
@@ -171,11 +177,18 @@ func main() {
 // choices of the ordering's hands and writes the report.
 func runLeaf(ctx context.Context, k knobs) error {
 	cpu0 := trainer.CPU()
-	cs, discards, err := choicesOf(ctx, k.orderSeed, k.leaf, false)
+	cs, discards, err := choicesSeated(ctx, k.orderSeed, k.leaf, false, k.leafHard)
 	if err != nil {
 		return fmt.Errorf("choices: %w", err)
 	}
-	lcs, err := leafChoices(ctx, cs, k.orderSeed, k.leafWorlds, k.workers, k.cache)
+	tag := ""
+	if k.leafCands > 0 {
+		tag += fmt.Sprintf("-c%d", k.leafCands)
+	}
+	if k.leafHard {
+		tag += "-hard"
+	}
+	lcs, err := leafChoices(ctx, cs, k.orderSeed, k.leafWorlds, k.leafCands, k.workers, tag, k.cache)
 	if err != nil {
 		return fmt.Errorf("leaf: %w", err)
 	}
@@ -187,6 +200,18 @@ func runLeaf(ctx context.Context, k knobs) error {
 	fmt.Fprintf(&b, "## playouts cut short, seed %d\n\n", k.orderSeed)
 	fmt.Fprintf(&b, "%d discard choices, every candidate (every distinct tile but an okey) played out by normal in %d worlds; each cut's linear leaf fitted on the other half of the choices; a seat discards %.2f times a hand; commit %s.\n\n", len(lcs), k.leafWorlds, discards, k.commit)
 	b.WriteString(table)
+	if k.leafReal > 0 {
+		cpu1 := trainer.CPU()
+		real, err := realValues(ctx, cs, lcs, k.leafReal, k.workers)
+		if err != nil {
+			return fmt.Errorf("the true states' playouts: %w", err)
+		}
+		rt, err := realReport(cs, lcs, real, discards)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(&b, "\n### In the world as it is\n\nEach choice's candidates played out %d times from the true state at the decision (%.0f CPU-s); the searches' choices scored there and on their own worlds' other half:\n\n%s", k.leafReal, (trainer.CPU() - cpu1).Seconds(), rt)
+	}
 	if k.out != "" {
 		ls := leafSet{Command: strings.Join(os.Args, " "), Features: leafFeatures, Turns: leafTurns[:]}
 		for cut := range leafTurns {

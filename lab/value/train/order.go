@@ -20,6 +20,9 @@ import (
 type choice struct {
 	v     classic.View
 	cands [2]tile.Tile
+	// s is the true state at the decision, for scoring a choice in the
+	// world as it is (leaf.go's real gains); never read by a search.
+	s classic.State
 }
 
 // choices plays hands of seed (seats as the data's) and keeps n discard
@@ -34,6 +37,13 @@ func choices(ctx context.Context, seed uint64, n int) ([]choice, error) {
 // also gives the discard decisions a seat made a hand in the hands
 // played, every seat counted.
 func choicesOf(ctx context.Context, seed uint64, n int, pairs bool) ([]choice, float64, error) {
+	return choicesSeated(ctx, seed, n, pairs, false)
+}
+
+// choicesSeated is choicesOf; with hard, every seat of the hands is
+// hard rather than the data's mix of styles (the positions hard meets
+// against three hard).
+func choicesSeated(ctx context.Context, seed uint64, n int, pairs, hard bool) ([]choice, float64, error) {
 	var out []choice
 	discards, hands := 0, 0
 	for i := 0; len(out) < n; i++ {
@@ -44,6 +54,13 @@ func choicesOf(ctx context.Context, seed uint64, n int, pairs bool) ([]choice, f
 		if err != nil {
 			return nil, 0, err
 		}
+		if hard {
+			for i := range seats {
+				if seats[i].bot, err = botsclassic.New("hard", botsclassic.Options{Seed: r.Uint64()}); err != nil {
+					return nil, 0, err
+				}
+			}
+		}
 		st, err := classic.NewMatch(classic.DefaultRules(), hs)
 		if err != nil {
 			return nil, 0, fmt.Errorf("hand %d: %w", i, err)
@@ -52,7 +69,7 @@ func choicesOf(ctx context.Context, seed uint64, n int, pairs bool) ([]choice, f
 		for s := range seats {
 			bots[s] = seats[s].bot
 		}
-		_, err = trainer.PlayOut(ctx, st, &bots, 400, func(_ *classic.State, v *classic.View) error {
+		_, err = trainer.PlayOut(ctx, st, &bots, 400, func(now *classic.State, v *classic.View) error {
 			if v.Legal.Discard {
 				discards++
 			}
@@ -75,7 +92,7 @@ func choicesOf(ctx context.Context, seed uint64, n int, pairs bool) ([]choice, f
 			if len(more) > 0 {
 				second = more[0]
 			}
-			out = append(out, choice{v: *v, cands: [2]tile.Tile{a.Tile, second}})
+			out = append(out, choice{v: *v, cands: [2]tile.Tile{a.Tile, second}, s: *now})
 			return nil
 		})
 		if err != nil {
