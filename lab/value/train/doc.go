@@ -23,6 +23,8 @@
 //	go -C lab run ./value/train -hands 3000 -test-hands 1000 -workers 2   # docs/studies/classic-value.md
 //	go -C lab run ./value/train -h                                        # the recipe's knobs
 //	go -C lab run ./value/train -seed 9711 -pair-hands 4000 -worlds 32 -truth 200 -cache DIR -workers 2 -out diff.json  # docs/studies/classic-value-3.md
+//	go -C lab run ./value/train -leaf 400 -leaf-worlds 512 -workers 2 -cache DIR -out leaf2.json                       # docs/studies/classic-value-6.md
+//	go -C lab run ./value/train -value g.json -leaf-model leaf2.json -mode cut-8t-64w-c3-z0 -arena 2000 -arena-seed 97002 -workers 2
 //
 // Everything is drawn from the seed (9701 by default; held out
 // 9701+smallnet.HeldOutOffset, the ordering's choices 9701+2×that): the

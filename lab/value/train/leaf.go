@@ -743,3 +743,44 @@ func leafVals(lc *leafChoice, models []leafModel, cut int) (vals, finals [][]flo
 	}
 	return vals, finals
 }
+
+// styleReport is the gate-0 search of normal's three, cut after 8
+// turns, 64 worlds, in its own worlds, by the style of the seat
+// deciding (the leaves fitted on the other half of the choices, as
+// leafReport's).
+func styleReport(cs []choice, lcs []leafChoice, discards float64) (string, error) {
+	cut, k := len(leafTurns)-1, 64
+	gains := make([][]float64, numStyles)
+	for f := range 2 {
+		var train []leafChoice
+		for i := 1 - f; i < len(lcs); i += 2 {
+			train = append(train, lcs[i])
+		}
+		models := make([]leafModel, len(leafTurns))
+		m, err := fitLeaf(train, cut)
+		if err != nil {
+			return "", err
+		}
+		models[cut] = m
+		for i := f; i < len(lcs); i += 2 {
+			allowed, err := scopeOf(&cs[i], &lcs[i], 3)
+			if err != nil {
+				return "", err
+			}
+			r, ok := leafSearch(lcs[i:i+1], [][]int{allowed}, models, cut, k, 0)
+			if ok {
+				gains[cs[i].style] = append(gains[cs[i].style], r.Gain)
+			}
+		}
+	}
+	var b strings.Builder
+	b.WriteString("| the seat deciding | choices | a choice (95%) | a hand (95%) |\n| --- | ---: | ---: | ---: |\n")
+	for st, g := range gains {
+		if len(g) == 0 {
+			continue
+		}
+		m, h := rollout.Paired(g, make([]float64, len(g)))
+		fmt.Fprintf(&b, "| %s | %d | %+.4f ± %.4f | %+.3f ± %.3f |\n", styleNames[st], len(g), m, h, m*discards, h*discards)
+	}
+	return b.String(), nil
+}

@@ -200,6 +200,11 @@ func runLeaf(ctx context.Context, k knobs) error {
 	fmt.Fprintf(&b, "## playouts cut short, seed %d\n\n", k.orderSeed)
 	fmt.Fprintf(&b, "%d discard choices, every candidate (every distinct tile but an okey) played out by normal in %d worlds; each cut's linear leaf fitted on the other half of the choices; a seat discards %.2f times a hand; commit %s.\n\n", len(lcs), k.leafWorlds, discards, k.commit)
 	b.WriteString(table)
+	st, err := styleReport(cs, lcs, discards)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(&b, "\nNormal's three, cut after 8 turns, 64 worlds, gate 0, by the style of the seat deciding:\n\n%s", st)
 	if k.leafReal > 0 {
 		cpu1 := trainer.CPU()
 		real, err := realValues(ctx, cs, lcs, k.leafReal, k.workers)

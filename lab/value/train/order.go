@@ -23,6 +23,8 @@ type choice struct {
 	// s is the true state at the decision, for scoring a choice in the
 	// world as it is (leaf.go's real gains); never read by a search.
 	s classic.State
+	// style is the style of the seat deciding (styleEasy…).
+	style uint8
 }
 
 // choices plays hands of seed (seats as the data's) and keeps n discard
@@ -59,6 +61,7 @@ func choicesSeated(ctx context.Context, seed uint64, n int, pairs, hard bool) ([
 				if seats[i].bot, err = botsclassic.New("hard", botsclassic.Options{Seed: r.Uint64()}); err != nil {
 					return nil, 0, err
 				}
+				seats[i].style = styleHard
 			}
 		}
 		st, err := classic.NewMatch(classic.DefaultRules(), hs)
@@ -92,7 +95,7 @@ func choicesSeated(ctx context.Context, seed uint64, n int, pairs, hard bool) ([
 			if len(more) > 0 {
 				second = more[0]
 			}
-			out = append(out, choice{v: *v, cands: [2]tile.Tile{a.Tile, second}, s: *now})
+			out = append(out, choice{v: *v, cands: [2]tile.Tile{a.Tile, second}, s: *now, style: seats[v.Seat].style})
 			return nil
 		})
 		if err != nil {
