@@ -144,43 +144,54 @@ func leafChoiceOf(ctx context.Context, c *choice, seed uint64, worlds, cands, wo
 	for j := range lc.Plays {
 		lc.Plays[j] = make([]leafPlay, worlds)
 	}
+	players, err := striped(workers, worlds, func(p *leafPlayer, w int) error {
+		s, err := ws.World(seed, w)
+		if err != nil {
+			return fmt.Errorf("world %d: %w", w, err)
+		}
+		for j, t := range lc.Tiles {
+			if err := p.play(ctx, s, classic.DiscardAction(c.v.Seat, t), mixSeed(seed, w), &lc.Plays[j][w]); err != nil {
+				return fmt.Errorf("world %d: %w", w, err)
+			}
+		}
+		return nil
+	})
+	for _, p := range players {
+		for i := range p.nanos {
+			lc.Nanos[i] += p.nanos[i]
+		}
+		lc.Full += p.full
+	}
+	return lc, err
+}
+
+// striped runs each for 0 to n−1 on workers goroutines, worker k taking
+// k, k+workers, …, each with a leafPlayer of its own (given back, with
+// the times it kept); a worker stops at its first error, and the first
+// error is returned.
+func striped(workers, n int, each func(p *leafPlayer, i int) error) ([]*leafPlayer, error) {
+	workers = max(workers, 1)
+	players := make([]*leafPlayer, workers)
 	var (
 		mu       sync.Mutex
 		firstErr error
 		wg       sync.WaitGroup
 	)
-	workers = max(workers, 1)
 	for wk := range workers {
+		players[wk] = &leafPlayer{cache: botsclassic.NewTableCache()}
 		wg.Go(func() {
-			p := &leafPlayer{cache: botsclassic.NewTableCache()}
-			var nanos [len(leafTurns)]int64
-			var full int64
-			for w := wk; w < worlds; w += workers {
-				s, err := ws.World(seed, w)
-				if err == nil {
-					for j, t := range lc.Tiles {
-						if err = p.play(ctx, s, classic.DiscardAction(c.v.Seat, t), mixSeed(seed, w), &lc.Plays[j][w], &nanos, &full); err != nil {
-							break
-						}
-					}
-				}
-				if err != nil {
+			for i := wk; i < n; i += workers {
+				if err := each(players[wk], i); err != nil {
 					mu.Lock()
-					firstErr = cmpErr(firstErr, fmt.Errorf("world %d: %w", w, err))
+					firstErr = cmpErr(firstErr, err)
 					mu.Unlock()
 					return
 				}
 			}
-			mu.Lock()
-			for i := range nanos {
-				lc.Nanos[i] += nanos[i]
-			}
-			lc.Full += full
-			mu.Unlock()
 		})
 	}
 	wg.Wait()
-	return lc, firstErr
+	return players, firstErr
 }
 
 // cmpErr keeps the first error.
@@ -200,17 +211,20 @@ func mixSeed(seed uint64, w int) uint64 {
 }
 
 // leafPlayer plays hands out with normal on every seat, as
-// rollout.PlayerClassic does, reading the leaf on the way.
+// rollout.PlayerClassic does, reading the leaf on the way; nanos and
+// full are the times its playouts took (see leafChoice's Nanos).
 type leafPlayer struct {
 	cache *botsclassic.TableCache
 	seats [classic.NumSeats]botsclassic.Bot
+	nanos [len(leafTurns)]int64
+	full  int64
 }
 
 // play applies a to s, plays the hand to its end and fills out: the
-// leaf's inputs at each of leafTurns, the value at the end; nanos and
-// full gain the time spent to each cut (with its read) and in the
-// whole playout (without the reads).
-func (p *leafPlayer) play(ctx context.Context, s classic.State, a classic.Action, seed uint64, out *leafPlay, nanos *[len(leafTurns)]int64, full *int64) error {
+// leaf's inputs at each of leafTurns, the value at the end; p.nanos
+// and p.full gain the time spent to each cut (with its read) and in
+// the whole playout (without the reads).
+func (p *leafPlayer) play(ctx context.Context, s classic.State, a classic.Action, seed uint64, out *leafPlay) error {
 	seat := s.Turn()
 	t0 := time.Now()
 	var reads time.Duration
@@ -235,7 +249,7 @@ func (p *leafPlayer) play(ctx context.Context, s classic.State, a classic.Action
 				}
 			}
 			r := time.Since(r0)
-			nanos[cut] += int64(time.Since(t0) - reads)
+			p.nanos[cut] += int64(time.Since(t0) - reads)
 			reads += r
 			cut++
 		}
@@ -254,7 +268,7 @@ func (p *leafPlayer) play(ctx context.Context, s classic.State, a classic.Action
 			return fmt.Errorf("playout, seat %d: %w", mover, err)
 		}
 	}
-	*full += int64(time.Since(t0) - reads)
+	p.full += int64(time.Since(t0) - reads)
 	out.Final = float32(rollout.ValueClassic(s, seat))
 	return nil
 }
@@ -596,36 +610,22 @@ func leafReport(cs []choice, lcs []leafChoice, discards float64, ks []int) (stri
 // play, not in its own worlds.
 func realValues(ctx context.Context, cs []choice, lcs []leafChoice, reps, workers int) ([][]float64, error) {
 	out := make([][]float64, len(lcs))
-	var (
-		mu       sync.Mutex
-		firstErr error
-		wg       sync.WaitGroup
-	)
-	workers = max(workers, 1)
-	for wk := range workers {
-		wg.Go(func() {
-			p := &leafPlayer{cache: botsclassic.NewTableCache()}
-			for i := wk; i < len(lcs); i += workers {
-				vals := make([]float64, len(lcs[i].Tiles))
-				for j, t := range lcs[i].Tiles {
-					a := classic.DiscardAction(cs[i].v.Seat, t)
-					for r := range reps {
-						x, err := p.cutValue(ctx, cs[i].s, a, mixSeed(uint64(i+1)*0x5eed, r), math.MaxInt, nil)
-						if err != nil {
-							mu.Lock()
-							firstErr = cmpErr(firstErr, fmt.Errorf("choice %d: %w", i, err))
-							mu.Unlock()
-							return
-						}
-						vals[j] += x / float64(reps)
-					}
+	_, err := striped(workers, len(lcs), func(p *leafPlayer, i int) error {
+		vals := make([]float64, len(lcs[i].Tiles))
+		for j, t := range lcs[i].Tiles {
+			a := classic.DiscardAction(cs[i].v.Seat, t)
+			for r := range reps {
+				x, err := p.cutValue(ctx, cs[i].s, a, mixSeed(uint64(i+1)*0x5eed, r), math.MaxInt, nil)
+				if err != nil {
+					return fmt.Errorf("choice %d: %w", i, err)
 				}
-				out[i] = vals
+				vals[j] += x / float64(reps)
 			}
-		})
-	}
-	wg.Wait()
-	return out, firstErr
+		}
+		out[i] = vals
+		return nil
+	})
+	return out, err
 }
 
 // realReport scores searches' choices both ways: on the other half of

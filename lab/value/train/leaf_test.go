@@ -178,9 +178,7 @@ func TestCutValueIsTheMeasures(t *testing.T) {
 			}
 			a := classic.DiscardAction(c.v.Seat, c.cands[0])
 			var pl leafPlay
-			var nanos [len(leafTurns)]int64
-			var full int64
-			if err := p.play(ctx, s, a, mixSeed(seed, w), &pl, &nanos, &full); err != nil {
+			if err := p.play(ctx, s, a, mixSeed(seed, w), &pl); err != nil {
 				t.Fatal(err)
 			}
 			for cut, turns := range leafTurns {
