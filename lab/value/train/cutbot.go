@@ -135,25 +135,12 @@ func (b *valueBot) cutDiscard(ctx context.Context, v *classic.View, a classic.Ac
 			return a, err // a win in hand: hard's finish or hold
 		}
 	}
-	ws, err := rollout.NewWorldsClassic(v, rollout.Sampler())
+	m := &b.leaf.Models[b.cutCfg.cut]
+	vals, err := b.inWorlds(v, b.cutCfg.worlds, cands, func(s classic.State, seed uint64, i int, t tile.Tile) (float64, error) {
+		return b.cutPlayer.cutValue(ctx, s, classic.DiscardAction(v.Seat, t), mixSeed(seed, i), leafTurns[b.cutCfg.cut], m)
+	})
 	if err != nil {
 		return a, err
-	}
-	seed := b.rnd.Uint64()
-	vals := make([][]float64, len(cands))
-	for i := range b.cutCfg.worlds {
-		s, err := ws.World(seed, i)
-		if err != nil {
-			return a, err
-		}
-		ps := mixSeed(seed, i)
-		for j, t := range cands {
-			x, err := b.cutPlayer.cutValue(ctx, s, classic.DiscardAction(v.Seat, t), ps, leafTurns[b.cutCfg.cut], &b.leaf.Models[b.cutCfg.cut])
-			if err != nil {
-				return a, err
-			}
-			vals[j] = append(vals[j], x)
-		}
 	}
 	return classic.DiscardAction(v.Seat, cands[gatedBest(vals, b.cutCfg.gate)]), nil
 }

@@ -97,26 +97,39 @@ func (b *valueBot) deepDiscard(ctx context.Context, v *classic.View, a classic.A
 		return a, err
 	}
 	cands := append([]tile.Tile{a.Tile}, more...)
-	ws, err := rollout.NewWorldsClassic(v, rollout.Sampler())
+	vals, err := b.inWorlds(v, b.deep.worlds, cands, func(s classic.State, seed uint64, i int, t tile.Tile) (float64, error) {
+		return b.roundAhead(ctx, s, v.Seat, t, seed+uint64(i)*0x9e3779b97f4a7c15)
+	})
 	if err != nil {
 		return a, err
 	}
+	return classic.DiscardAction(v.Seat, cands[gatedBest(vals, 1)]), nil
+}
+
+// inWorlds deals n worlds of v from the shared sampler (their seed
+// drawn from b's) and gives each candidate's value in each, as value
+// says (given the world, the worlds' seed and its index).
+func (b *valueBot) inWorlds(v *classic.View, n int, cands []tile.Tile, value func(s classic.State, seed uint64, i int, t tile.Tile) (float64, error)) ([][]float64, error) {
+	ws, err := rollout.NewWorldsClassic(v, rollout.Sampler())
+	if err != nil {
+		return nil, err
+	}
 	seed := b.rnd.Uint64()
 	vals := make([][]float64, len(cands))
-	for i := range b.deep.worlds {
+	for i := range n {
 		s, err := ws.World(seed, i)
 		if err != nil {
-			return a, err
+			return nil, err
 		}
 		for j, t := range cands {
-			x, err := b.roundAhead(ctx, s, v.Seat, t, seed+uint64(i)*0x9e3779b97f4a7c15)
+			x, err := value(s, seed, i, t)
 			if err != nil {
-				return a, err
+				return nil, err
 			}
 			vals[j] = append(vals[j], x)
 		}
 	}
-	return classic.DiscardAction(v.Seat, cands[gatedBest(vals, 1)]), nil
+	return vals, nil
 }
 
 // gatedBest is the candidate of the best mean over the worlds whose
