@@ -632,7 +632,11 @@ func realValues(ctx context.Context, cs []choice, lcs []leafChoice, reps, worker
 // their worlds (as leafReport) and on the true state's playouts (real),
 // the leaves fitted on the other half of the choices; and the pick of
 // every world's whole playouts (the prize's best) the same way.
-func realReport(cs []choice, lcs []leafChoice, real [][]float64, discards float64) (string, error) {
+//
+// A truth of NaN is a candidate not played there (-leaf-oracle plays
+// normal's three alone): a search that chose one in any choice gets no
+// figure there.
+func realReport(cs []choice, lcs []leafChoice, real [][]float64, discards float64, truth string) (string, error) {
 	type search struct {
 		scope       leafScope
 		cut, worlds int
@@ -701,7 +705,7 @@ func realReport(cs []choice, lcs []leafChoice, real [][]float64, discards float6
 		}
 	}
 	var b strings.Builder
-	b.WriteString("| search | in its worlds (95%) | in the world as it is (95%) | a hand, in the world as it is |\n| --- | ---: | ---: | ---: |\n")
+	fmt.Fprintf(&b, "| search | in its worlds (95%%) | %s (95%%) | a hand, %s |\n| --- | ---: | ---: | ---: |\n", truth, truth)
 	for n := range inWorlds {
 		if len(inWorlds[n]) == 0 {
 			continue
@@ -716,6 +720,10 @@ func realReport(cs []choice, lcs []leafChoice, real [][]float64, discards float6
 			name = fmt.Sprintf("%v, %s, %d worlds, gate %.0f", sr.scope, p, sr.worlds, sr.gate)
 		}
 		w, wh := rollout.Paired(inWorlds[n], make([]float64, len(inWorlds[n])))
+		if slices.ContainsFunc(inReal[n], math.IsNaN) {
+			fmt.Fprintf(&b, "| %s | %+.4f ± %.4f | — | — |\n", name, w, wh)
+			continue
+		}
 		r, rh := rollout.Paired(inReal[n], make([]float64, len(inReal[n])))
 		fmt.Fprintf(&b, "| %s | %+.4f ± %.4f | %+.4f ± %.4f | %+.3f ± %.3f |\n", name, w, wh, r, rh, r*discards, rh*discards)
 	}
@@ -783,4 +791,51 @@ func styleReport(cs []choice, lcs []leafChoice, discards float64) (string, error
 		fmt.Fprintf(&b, "| %s | %d | %+.4f ± %.4f | %+.3f ± %.3f |\n", styleNames[st], len(g), m, h, m*discards, h*discards)
 	}
 	return b.String(), nil
+}
+
+// oracleValues plays normal's three candidates of each choice (the
+// others are NaN) in worlds worlds that keep every rack as it truly is
+// and deal only the wall's order afresh (classic.View.SampleWorld with
+// every other rack given): the world as it is up to the order of the
+// wall, whose luck, unlike one true wall's, the worlds average away.
+func oracleValues(ctx context.Context, cs []choice, lcs []leafChoice, worlds, workers int) ([][]float64, error) {
+	out := make([][]float64, len(lcs))
+	_, err := striped(workers, len(lcs), func(p *leafPlayer, i int) error {
+		c, lc := &cs[i], &lcs[i]
+		vals := make([]float64, len(lc.Tiles))
+		for j := range vals {
+			vals[j] = math.NaN()
+		}
+		allowed, err := scopeOf(c, lc, 3)
+		if err != nil {
+			return err
+		}
+		var given [classic.NumSeats]*tile.Counts
+		for q := range classic.NumSeats {
+			if q != c.v.Seat {
+				rack := c.s.View(q).Counts
+				given[q] = &rack
+			}
+		}
+		for _, j := range allowed {
+			vals[j] = 0
+		}
+		seed := uint64(i+1) * 0x0dac1e
+		for w := range worlds {
+			s, err := c.v.SampleWorld(game.NewSeeded(mixSeed(seed, w)), given)
+			if err != nil {
+				return fmt.Errorf("choice %d: %w", i, err)
+			}
+			for _, j := range allowed {
+				x, err := p.cutValue(ctx, s, classic.DiscardAction(c.v.Seat, lc.Tiles[j]), mixSeed(seed^0xb075, w), math.MaxInt, nil)
+				if err != nil {
+					return fmt.Errorf("choice %d: %w", i, err)
+				}
+				vals[j] += x / float64(worlds)
+			}
+		}
+		out[i] = vals
+		return nil
+	})
+	return out, err
 }

@@ -197,3 +197,32 @@ func TestCutValueIsTheMeasures(t *testing.T) {
 		}
 	}
 }
+
+// The true racks' worlds play normal's three candidates alone (the
+// others NaN) and keep every other rack as the true state holds it.
+func TestOracleValues(t *testing.T) {
+	ctx := context.Background()
+	cs, _, err := choicesOf(ctx, 17, 2, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lcs, err := leafChoices(ctx, cs, 17, 2, 0, 1, "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	vals, err := oracleValues(ctx, cs, lcs, 4, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range cs {
+		allowed, err := scopeOf(&cs[i], &lcs[i], 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for j, x := range vals[i] {
+			if slices.Contains(allowed, j) == math.IsNaN(x) {
+				t.Errorf("choice %d, candidate %v: %v, normal's three %v", i, lcs[i].Tiles[j], x, allowed)
+			}
+		}
+	}
+}

@@ -48,6 +48,7 @@ type knobs struct {
 	prizeFit         int
 	leaf, leafWorlds int
 	leafReal         int
+	leafOracle       int
 	leafCands        int
 	leafHard         bool
 	leafModel        string
@@ -94,6 +95,7 @@ func main() {
 	fs.IntVar(&k.leafWorlds, "leaf-worlds", 512, "with -leaf: worlds a choice (even); with -out, the leaves fitted on every choice are written there")
 	fs.IntVar(&k.leafCands, "leaf-cands", 0, "with -leaf: play only normal's pick and this many less one others at the least distance (0: every tile but an okey)")
 	fs.BoolVar(&k.leafHard, "leaf-hard", false, "with -leaf: the choices from hands of four hard rather than the data's mix of styles")
+	fs.IntVar(&k.leafOracle, "leaf-oracle", 0, "with -leaf: score the searches over normal's three on this many worlds a candidate that keep every rack as it truly is, the wall's order dealt afresh")
 	fs.IntVar(&k.leafReal, "leaf-real", 0, "with -leaf: score the searches' choices on this many playouts a candidate from the true state at the decision too (the world as it is, not sampled)")
 	fs.StringVar(&k.leafModel, "leaf-model", "", "the leaves (a -leaf run's -out) the cut search's mode (cut-<turns>t-<worlds>w: cutbot.go) reads")
 	fs.IntVar(&k.prizeWorlds, "prize-worlds", k.prizeWorlds, "with -prize: worlds a choice (even, halved for the cross-validation)")
@@ -130,7 +132,7 @@ func main() {
 		os.Exit(2)
 	}
 	if fs.NArg() > 0 || k.hands < 1 || k.testHands < 1 || k.batch < 1 || k.epochs < 1 || k.pos <= 0 || k.pos > 1 || k.order < 0 || k.worlds < 1 || k.arena < 0 || k.arena%4 != 0 ||
-		k.pairHands < 0 || k.pairPos <= 0 || k.pairPos > 1 || k.cands < 2 || k.truth < 0 || k.truthWorlds < 2 || k.prize < 0 || k.prizeFit < 0 || k.prizeFit == 1 || k.labelChoices < 0 || k.labelWorlds < 2 || k.labelWorlds%2 != 0 || (k.labelChoices > 0 && k.labelSeed == k.orderSeed) || k.prizeWorlds < 2 || k.prizeWorlds%2 != 0 || k.leaf < 0 || k.leafWorlds < 2 || k.leafWorlds%2 != 0 || k.leafCands < 0 || k.leafCands == 1 || k.leafReal < 0 {
+		k.pairHands < 0 || k.pairPos <= 0 || k.pairPos > 1 || k.cands < 2 || k.truth < 0 || k.truthWorlds < 2 || k.prize < 0 || k.prizeFit < 0 || k.prizeFit == 1 || k.labelChoices < 0 || k.labelWorlds < 2 || k.labelWorlds%2 != 0 || (k.labelChoices > 0 && k.labelSeed == k.orderSeed) || k.prizeWorlds < 2 || k.prizeWorlds%2 != 0 || k.leaf < 0 || k.leafWorlds < 2 || k.leafWorlds%2 != 0 || k.leafCands < 0 || k.leafCands == 1 || k.leafReal < 0 || k.leafOracle < 0 {
 		fmt.Fprintln(os.Stderr, "train: -hands, -test-hands, -batch and -epochs must be positive, -pos and -pair-pos in (0, 1], -arena a multiple of 4, -cands at least 2, -truth-worlds at least 2, -prize-worlds even, -prize-fit 0 or 2 and more, and no arguments")
 		os.Exit(2)
 	}
@@ -211,11 +213,23 @@ func runLeaf(ctx context.Context, k knobs) error {
 		if err != nil {
 			return fmt.Errorf("the true states' playouts: %w", err)
 		}
-		rt, err := realReport(cs, lcs, real, discards)
+		rt, err := realReport(cs, lcs, real, discards, "in the world as it is")
 		if err != nil {
 			return err
 		}
 		fmt.Fprintf(&b, "\n### In the world as it is\n\nEach choice's candidates played out %d times from the true state at the decision (%.0f CPU-s); the searches' choices scored there and on their own worlds' other half:\n\n%s", k.leafReal, (trainer.CPU() - cpu1).Seconds(), rt)
+	}
+	if k.leafOracle > 0 {
+		cpu1 := trainer.CPU()
+		oracle, err := oracleValues(ctx, cs, lcs, k.leafOracle, k.workers)
+		if err != nil {
+			return fmt.Errorf("the true racks' worlds: %w", err)
+		}
+		rt, err := realReport(cs, lcs, oracle, discards, "on the true racks")
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(&b, "\n### On the true racks\n\nNormal's three candidates of each choice played out in %d worlds that keep every rack as it truly is, the wall's order dealt afresh (%.0f CPU-s); the searches' choices scored there and on their own worlds' other half:\n\n%s", k.leafOracle, (trainer.CPU() - cpu1).Seconds(), rt)
 	}
 	if k.out != "" {
 		ls := leafSet{Command: strings.Join(os.Args, " "), Features: leafFeatures, Turns: leafTurns[:]}
