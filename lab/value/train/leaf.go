@@ -485,6 +485,28 @@ func leafSearch(lcs []leafChoice, allowed [][]int, models []leafModel, cut, k in
 	return r, true
 }
 
+// foldFits fits every cut's leaf on each half of the choices (by
+// index, odd and even): fits[f] is fitted on the half f is not, so the
+// searches of half f are scored by leaves that never saw its worlds.
+// The reports share one fit of each.
+func foldFits(lcs []leafChoice) ([2][]leafModel, error) {
+	var fits [2][]leafModel
+	for f := range 2 {
+		var train []leafChoice
+		for i := 1 - f; i < len(lcs); i += 2 {
+			train = append(train, lcs[i])
+		}
+		for cut := range leafTurns {
+			m, err := fitLeaf(train, cut)
+			if err != nil {
+				return fits, err
+			}
+			fits[f] = append(fits[f], m)
+		}
+	}
+	return fits, nil
+}
+
 // leafScope is the candidates a cut search weighs: every one (n 0), or
 // normal's pick and the n−1 others at the least distance with the most
 // live outs (n 99: all at the least distance).
@@ -528,7 +550,7 @@ func scopeOf(c *choice, lc *leafChoice, sc leafScope) ([]int, error) {
 // whole playouts' searches on the same worlds: every cut over every
 // candidate, and the whole playouts and the longest cut over normal's
 // closest candidates.
-func leafReport(cs []choice, lcs []leafChoice, discards float64, ks []int) (string, error) {
+func leafReport(cs []choice, lcs []leafChoice, fits [2][]leafModel, discards float64, ks []int) (string, error) {
 	var b strings.Builder
 	var folds [2][]leafChoice
 	var foldCs [2][]choice
@@ -556,14 +578,7 @@ func leafReport(cs []choice, lcs []leafChoice, discards float64, ks []int) (stri
 	}
 	sums := map[key][]leafRow{}
 	for f := range 2 {
-		models := make([]leafModel, len(leafTurns))
-		for cut := range leafTurns {
-			m, err := fitLeaf(folds[1-f], cut)
-			if err != nil {
-				return "", err
-			}
-			models[cut] = m
-		}
+		models := fits[f]
 		allowed := map[leafScope][][]int{}
 		for _, sc := range []leafScope{0, 99, 3, 2} {
 			for i := range folds[f] {
@@ -636,7 +651,7 @@ func realValues(ctx context.Context, cs []choice, lcs []leafChoice, reps, worker
 // A truth of NaN is a candidate not played there (-leaf-oracle plays
 // normal's three alone): a search that chose one in any choice gets no
 // figure there.
-func realReport(cs []choice, lcs []leafChoice, real [][]float64, discards float64, truth string) (string, error) {
+func realReport(cs []choice, lcs []leafChoice, fits [2][]leafModel, real [][]float64, discards float64, truth string) (string, error) {
 	type search struct {
 		scope       leafScope
 		cut, worlds int
@@ -653,18 +668,7 @@ func realReport(cs []choice, lcs []leafChoice, real [][]float64, discards float6
 	inWorlds := make([][]float64, len(searches)+1)
 	inReal := make([][]float64, len(searches)+1)
 	for f := range 2 {
-		var train []leafChoice
-		for _, i := range folds[1-f] {
-			train = append(train, lcs[i])
-		}
-		models := make([]leafModel, len(leafTurns))
-		for cut := range leafTurns {
-			m, err := fitLeaf(train, cut)
-			if err != nil {
-				return "", err
-			}
-			models[cut] = m
-		}
+		models := fits[f]
 		for _, i := range folds[f] {
 			lc := &lcs[i]
 			worlds := len(lc.Plays[0])
@@ -756,20 +760,11 @@ func leafVals(lc *leafChoice, models []leafModel, cut int) (vals, finals [][]flo
 // turns, 64 worlds, in its own worlds, by the style of the seat
 // deciding (the leaves fitted on the other half of the choices, as
 // leafReport's).
-func styleReport(cs []choice, lcs []leafChoice, discards float64) (string, error) {
+func styleReport(cs []choice, lcs []leafChoice, fits [2][]leafModel, discards float64) (string, error) {
 	cut, k := len(leafTurns)-1, 64
 	gains := make([][]float64, numStyles)
 	for f := range 2 {
-		var train []leafChoice
-		for i := 1 - f; i < len(lcs); i += 2 {
-			train = append(train, lcs[i])
-		}
-		models := make([]leafModel, len(leafTurns))
-		m, err := fitLeaf(train, cut)
-		if err != nil {
-			return "", err
-		}
-		models[cut] = m
+		models := fits[f]
 		for i := f; i < len(lcs); i += 2 {
 			allowed, err := scopeOf(&cs[i], &lcs[i], 3)
 			if err != nil {

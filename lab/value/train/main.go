@@ -194,7 +194,11 @@ func runLeaf(ctx context.Context, k knobs) error {
 	if err != nil {
 		return fmt.Errorf("leaf: %w", err)
 	}
-	table, err := leafReport(cs, lcs, discards, curveWorlds)
+	fits, err := foldFits(lcs)
+	if err != nil {
+		return err
+	}
+	table, err := leafReport(cs, lcs, fits, discards, curveWorlds)
 	if err != nil {
 		return err
 	}
@@ -202,34 +206,36 @@ func runLeaf(ctx context.Context, k knobs) error {
 	fmt.Fprintf(&b, "## playouts cut short, seed %d\n\n", k.orderSeed)
 	fmt.Fprintf(&b, "%d discard choices, every candidate (every distinct tile but an okey) played out by normal in %d worlds; each cut's linear leaf fitted on the other half of the choices; a seat discards %.2f times a hand; commit %s.\n\n", len(lcs), k.leafWorlds, discards, k.commit)
 	b.WriteString(table)
-	st, err := styleReport(cs, lcs, discards)
+	st, err := styleReport(cs, lcs, fits, discards)
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(&b, "\nNormal's three, cut after 8 turns, 64 worlds, gate 0, by the style of the seat deciding:\n\n%s", st)
-	if k.leafReal > 0 {
-		cpu1 := trainer.CPU()
-		real, err := realValues(ctx, cs, lcs, k.leafReal, k.workers)
-		if err != nil {
-			return fmt.Errorf("the true states' playouts: %w", err)
-		}
-		rt, err := realReport(cs, lcs, real, discards, "in the world as it is")
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(&b, "\n### In the world as it is\n\nEach choice's candidates played out %d times from the true state at the decision (%.0f CPU-s); the searches' choices scored there and on their own worlds' other half:\n\n%s", k.leafReal, (trainer.CPU() - cpu1).Seconds(), rt)
+	// Each truth scores the searches' choices beside their own worlds.
+	truths := []struct {
+		n           int
+		title, what string
+		values      func() ([][]float64, error)
+	}{
+		{k.leafReal, "In the world as it is", fmt.Sprintf("Each choice's candidates played out %d times from the true state at the decision", k.leafReal),
+			func() ([][]float64, error) { return realValues(ctx, cs, lcs, k.leafReal, k.workers) }},
+		{k.leafOracle, "On the true racks", fmt.Sprintf("Normal's three candidates of each choice played out in %d worlds that keep every rack as it truly is, the wall's order dealt afresh", k.leafOracle),
+			func() ([][]float64, error) { return oracleValues(ctx, cs, lcs, k.leafOracle, k.workers) }},
 	}
-	if k.leafOracle > 0 {
-		cpu1 := trainer.CPU()
-		oracle, err := oracleValues(ctx, cs, lcs, k.leafOracle, k.workers)
-		if err != nil {
-			return fmt.Errorf("the true racks' worlds: %w", err)
+	for _, tr := range truths {
+		if tr.n == 0 {
+			continue
 		}
-		rt, err := realReport(cs, lcs, oracle, discards, "on the true racks")
+		cpu1 := trainer.CPU()
+		vals, err := tr.values()
+		if err != nil {
+			return fmt.Errorf("%s: %w", strings.ToLower(tr.title), err)
+		}
+		rt, err := realReport(cs, lcs, fits, vals, discards, strings.ToLower(tr.title))
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(&b, "\n### On the true racks\n\nNormal's three candidates of each choice played out in %d worlds that keep every rack as it truly is, the wall's order dealt afresh (%.0f CPU-s); the searches' choices scored there and on their own worlds' other half:\n\n%s", k.leafOracle, (trainer.CPU() - cpu1).Seconds(), rt)
+		fmt.Fprintf(&b, "\n### %s\n\n%s (%.0f CPU-s); the searches' choices scored there and on their own worlds' other half:\n\n%s", tr.title, tr.what, (trainer.CPU() - cpu1).Seconds(), rt)
 	}
 	if k.out != "" {
 		ls := leafSet{Command: strings.Join(os.Args, " "), Features: leafFeatures, Turns: leafTurns[:]}
