@@ -168,18 +168,7 @@ func TestAfterLeavesTheViewAlone(t *testing.T) {
 // TestValueBotPlays plays one deal in its four rotations of the value
 // bot (on a value fitted to a handful of hands) against three hard.
 func TestValueBotPlays(t *testing.T) {
-	d, err := generate(context.Background(), genConfig{seed: 4, hands: 3, workers: 1, pos: 1, maxActions: 400})
-	if err != nil {
-		t.Fatal(err)
-	}
-	n, err := fit(context.Background(), d, fitConfig{seed: 4, hidden: 4, epochs: 1, batch: 16, lr: 1e-2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := shipped(n, []byte(`{"command":"test","data_commit":"test","hands":3}`))
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := tinyValue(t)
 	for _, mode := range append(slices.Clone(modes), "deep-4w-c2") {
 		r, err := arena(context.Background(), m, mode, []string{"hard", "perturbed", "easy"}, 4, 1, 1)
 		if err != nil {
@@ -349,4 +338,23 @@ func TestParseDeep(t *testing.T) {
 			t.Errorf("validMode(%q) = %v", c.mode, validMode(c.mode))
 		}
 	}
+}
+
+// tinyValue is a value fitted on three hands for an epoch: weights a
+// bot can play, for the tests of how it plays them.
+func tinyValue(t *testing.T) *smallnet.Model {
+	t.Helper()
+	d, err := generate(context.Background(), genConfig{seed: 4, hands: 3, workers: 1, pos: 1, maxActions: 400})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := fit(context.Background(), d, fitConfig{seed: 4, hidden: 4, epochs: 1, batch: 16, lr: 1e-2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := shipped(n, []byte(`{"command":"test","data_commit":"test","hands":3}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
 }

@@ -384,15 +384,22 @@ func fitLeaf(lcs []leafChoice, cut int) (leafModel, error) {
 	if rows < n {
 		return leafModel{}, fmt.Errorf("cut %d: %d playouts to fit %d inputs", leafTurns[cut], rows, n)
 	}
-	for a := range n {
-		xtx[a][a] += 1e-3 * float64(rows) / float64(n)
+	a := make([][]float64, n)
+	for i := range a {
+		a[i] = xtx[i][:]
+		a[i][i] += 1e-3 * float64(rows) / float64(n)
 	}
-	return solve(xtx, xty)
+	x, err := solveLinear(a, xty[:])
+	if err != nil {
+		return leafModel{}, fmt.Errorf("cut %d: the leaf's inputs: %w", leafTurns[cut], err)
+	}
+	return leafModel(x), nil
 }
 
-// solve is Gaussian elimination with partial pivoting of a x = b.
-func solve(a [leafFeatures][leafFeatures]float64, b [leafFeatures]float64) (leafModel, error) {
-	const n = leafFeatures
+// solveLinear solves a x = b by Gaussian elimination with partial
+// pivoting; a and b are worked on in place.
+func solveLinear(a [][]float64, b []float64) ([]float64, error) {
+	n := len(b)
 	for c := range n {
 		p := c
 		for r := c + 1; r < n; r++ {
@@ -401,7 +408,7 @@ func solve(a [leafFeatures][leafFeatures]float64, b [leafFeatures]float64) (leaf
 			}
 		}
 		if math.Abs(a[p][c]) < 1e-12 {
-			return leafModel{}, fmt.Errorf("the leaf's inputs are singular at %d", c)
+			return nil, fmt.Errorf("singular at input %d", c)
 		}
 		a[c], a[p] = a[p], a[c]
 		b[c], b[p] = b[p], b[c]
@@ -413,7 +420,7 @@ func solve(a [leafFeatures][leafFeatures]float64, b [leafFeatures]float64) (leaf
 			b[r] -= k * b[c]
 		}
 	}
-	var x leafModel
+	x := make([]float64, n)
 	for c := n - 1; c >= 0; c-- {
 		s := b[c]
 		for j := c + 1; j < n; j++ {

@@ -50,59 +50,75 @@ func choicesSeated(ctx context.Context, seed uint64, n int, pairs, hard bool) ([
 	discards, hands := 0, 0
 	for i := 0; len(out) < n; i++ {
 		hands++
-		hs := smallnet.HandSeed(seed, i)
-		r := game.NewSeeded(hs ^ salt)
-		seats, err := seatBots(r, nil)
+		cs, d, err := handChoices(ctx, seed, i, hard, pairs, 0.1, n-len(out))
 		if err != nil {
 			return nil, 0, err
 		}
-		if hard {
-			for i := range seats {
-				if seats[i].bot, err = botsclassic.New("hard", botsclassic.Options{Seed: r.Uint64()}); err != nil {
-					return nil, 0, err
-				}
-				seats[i].style = styleHard
-			}
-		}
-		st, err := classic.NewMatch(classic.DefaultRules(), hs)
-		if err != nil {
-			return nil, 0, fmt.Errorf("hand %d: %w", i, err)
-		}
-		var bots [trainer.Seats]trainer.Player[classic.View, classic.Action]
-		for s := range seats {
-			bots[s] = seats[s].bot
-		}
-		_, err = trainer.PlayOut(ctx, st, &bots, 400, func(now *classic.State, v *classic.View) error {
-			if v.Legal.Discard {
-				discards++
-			}
-			if len(out) >= n || !v.Legal.Discard || r.Float64() >= 0.1 {
-				return nil
-			}
-			nb, err := botsclassic.New("normal", botsclassic.Options{Seed: r.Uint64()})
-			if err != nil {
-				return err
-			}
-			a, err := nb.Decide(ctx, *v)
-			if err != nil || a.Kind != classic.ActDiscard {
-				return err
-			}
-			more, err := botsclassic.LeastDistance(v, a.Tile, 2)
-			if err != nil || (pairs && len(more) == 0) {
-				return err
-			}
-			second := tile.NoTile
-			if len(more) > 0 {
-				second = more[0]
-			}
-			out = append(out, choice{v: *v, cands: [2]tile.Tile{a.Tile, second}, s: *now, style: seats[v.Seat].style})
-			return nil
-		})
-		if err != nil {
-			return nil, 0, fmt.Errorf("hand %d: %w", i, err)
-		}
+		out, discards = append(out, cs...), discards+d
 	}
 	return out, float64(discards) / float64(hands*trainer.Seats), nil
+}
+
+// handChoices plays hand i of seed (the data's seats, or four hard) and
+// keeps up to room of its discard decisions, each with the chance rate,
+// with normal's pick and the next at its least distance (with pairs,
+// only decisions that have one). It also gives the discard decisions
+// the hand had, every seat counted.
+func handChoices(ctx context.Context, seed uint64, i int, hard, pairs bool, rate float64, room int) ([]choice, int, error) {
+	var out []choice
+	discards := 0
+	hs := smallnet.HandSeed(seed, i)
+	r := game.NewSeeded(hs ^ salt)
+	seats, err := seatBots(r, nil)
+	if err != nil {
+		return nil, 0, err
+	}
+	if hard {
+		for i := range seats {
+			if seats[i].bot, err = botsclassic.New("hard", botsclassic.Options{Seed: r.Uint64()}); err != nil {
+				return nil, 0, err
+			}
+			seats[i].style = styleHard
+		}
+	}
+	st, err := classic.NewMatch(classic.DefaultRules(), hs)
+	if err != nil {
+		return nil, 0, fmt.Errorf("hand %d: %w", i, err)
+	}
+	var bots [trainer.Seats]trainer.Player[classic.View, classic.Action]
+	for s := range seats {
+		bots[s] = seats[s].bot
+	}
+	_, err = trainer.PlayOut(ctx, st, &bots, 400, func(now *classic.State, v *classic.View) error {
+		if v.Legal.Discard {
+			discards++
+		}
+		if len(out) >= room || !v.Legal.Discard || r.Float64() >= rate {
+			return nil
+		}
+		nb, err := botsclassic.New("normal", botsclassic.Options{Seed: r.Uint64()})
+		if err != nil {
+			return err
+		}
+		a, err := nb.Decide(ctx, *v)
+		if err != nil || a.Kind != classic.ActDiscard {
+			return err
+		}
+		more, err := botsclassic.LeastDistance(v, a.Tile, 2)
+		if err != nil || (pairs && len(more) == 0) {
+			return err
+		}
+		second := tile.NoTile
+		if len(more) > 0 {
+			second = more[0]
+		}
+		out = append(out, choice{v: *v, cands: [2]tile.Tile{a.Tile, second}, s: *now, style: seats[v.Seat].style})
+		return nil
+	})
+	if err != nil {
+		return nil, 0, fmt.Errorf("hand %d: %w", i, err)
+	}
+	return out, discards, nil
 }
 
 // ordering is how often each reading orders two candidates as the

@@ -79,18 +79,53 @@ func pairData(ctx context.Context, cfg pairConfig) ([]pairPos, int, error) {
 	if bh <= 0 {
 		bh = pairBlockHands
 	}
-	blocks := make([]*pairBlock, (cfg.hands+bh-1)/bh)
 	name := func(b int) string {
 		return filepath.Join(cfg.cache, fmt.Sprintf("pairs-s%d-w%d-k%d-p%g-b%d-%06d.gob", cfg.seed, cfg.worlds, cfg.cands, cfg.pos, bh, b*bh))
 	}
+	blocks, made, err := cachedBlocks(ctx, cfg.hands, bh, cfg.workers, cfg.cache != "", name,
+		func(pb *pairBlock, end int) bool {
+			return pb.End == end && pb.Features == NumFeatures && pb.BlockHands == bh
+		},
+		func() func(ctx context.Context, first, end int) (*pairBlock, error) {
+			fx, pl := &featurer{}, []*rollout.PlayerClassic{rollout.NewPlayerClassic()}
+			return func(ctx context.Context, first, end int) (*pairBlock, error) {
+				pb := &pairBlock{Seed: cfg.seed, First: first, End: end,
+					Worlds: cfg.worlds, Cands: cfg.cands, Features: NumFeatures, BlockHands: bh}
+				for i := first; i < end; i++ {
+					if err := labelHand(ctx, cfg, i, fx, pl, pb); err != nil {
+						return nil, err
+					}
+				}
+				trainer.Logf("pairs: block of hands %d–%d, %d positions", first, end-1, len(pb.Pos))
+				return pb, nil
+			}
+		})
+	if err != nil {
+		return nil, 0, err
+	}
+	var out []pairPos
+	for _, pb := range blocks {
+		out = append(out, pb.Pos...)
+	}
+	return out, made, nil
+}
+
+// cachedBlocks makes the blocks of hands 0 to hands−1, bh hands a
+// block, in hand order whatever the workers: with cache, a block whose
+// file (name) holds one that valid accepts is read back, the others
+// made on workers goroutines (each with the maker newWorker gives it)
+// and kept there as they are made, so a run stopped goes on where it
+// stopped. It gives the blocks and how many were made.
+func cachedBlocks[B any](ctx context.Context, hands, bh, workers int, cache bool, name func(b int) string,
+	valid func(blk *B, end int) bool, newWorker func() func(ctx context.Context, first, end int) (*B, error)) ([]*B, int, error) {
+	blocks := make([]*B, (hands+bh-1)/bh)
 	var todo []int
 	for b := range blocks {
-		end := min((b+1)*bh, cfg.hands)
-		if cfg.cache != "" {
-			var pb pairBlock
-			err := trainer.Load(name(b), &pb)
-			if err == nil && pb.End == end && pb.Features == NumFeatures && pb.BlockHands == bh {
-				blocks[b] = &pb
+		if cache {
+			var blk B
+			err := trainer.Load(name(b), &blk)
+			if err == nil && valid(&blk, min((b+1)*bh, hands)) {
+				blocks[b] = &blk
 				continue
 			}
 			if err != nil && !errors.Is(err, fs.ErrNotExist) {
@@ -100,37 +135,29 @@ func pairData(ctx context.Context, cfg pairConfig) ([]pairPos, int, error) {
 		todo = append(todo, b)
 	}
 	var next atomic.Int64
-	errs := make([]error, max(cfg.workers, 1))
+	errs := make([]error, max(workers, 1))
 	stop, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var wg sync.WaitGroup
 	for w := range errs {
 		wg.Go(func() {
-			fx, pl := &featurer{}, []*rollout.PlayerClassic{rollout.NewPlayerClassic()}
+			make := newWorker()
 			for {
 				j := int(next.Add(1) - 1)
 				if j >= len(todo) || stop.Err() != nil {
 					return
 				}
 				b := todo[j]
-				pb := &pairBlock{Seed: cfg.seed, First: b * bh, End: min((b+1)*bh, cfg.hands),
-					Worlds: cfg.worlds, Cands: cfg.cands, Features: NumFeatures, BlockHands: bh}
-				for i := pb.First; i < pb.End; i++ {
-					if err := labelHand(stop, cfg, i, fx, pl, pb); err != nil {
-						errs[w] = err
-						cancel()
-						return
-					}
+				blk, err := make(stop, b*bh, min((b+1)*bh, hands))
+				if err == nil && cache {
+					err = trainer.Save(name(b), blk)
 				}
-				if cfg.cache != "" {
-					if err := trainer.Save(name(b), pb); err != nil {
-						errs[w] = err
-						cancel()
-						return
-					}
+				if err != nil {
+					errs[w] = err
+					cancel()
+					return
 				}
-				blocks[b] = pb
-				trainer.Logf("pairs: block of hands %d–%d, %d positions", pb.First, pb.End-1, len(pb.Pos))
+				blocks[b] = blk
 			}
 		})
 	}
@@ -141,11 +168,7 @@ func pairData(ctx context.Context, cfg pairConfig) ([]pairPos, int, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, 0, err
 	}
-	var out []pairPos
-	for _, pb := range blocks {
-		out = append(out, pb.Pos...)
-	}
-	return out, len(todo), nil
+	return blocks, len(todo), nil
 }
 
 // labelHand plays hand i of cfg.seed (the data's seats) and labels a
