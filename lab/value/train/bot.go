@@ -58,6 +58,8 @@ type valueBot struct {
 	leaf      *leafSet
 	cutCfg    cutConfig
 	cutPlayer *leafPlayer
+	// gatedCfg is the gated pick's (oracle.go).
+	gatedCfg gatedConfig
 }
 
 func (b *valueBot) Level() string { return "value" }
@@ -88,6 +90,8 @@ func (b *valueBot) Decide(ctx context.Context, v classic.View) (classic.Action, 
 		return b.deepDiscard(ctx, &v, a)
 	case a.Kind == classic.ActDiscard && b.mode == modeCut:
 		return b.cutDiscard(ctx, &v, a)
+	case a.Kind == classic.ActDiscard && b.mode == modeGated:
+		return b.gated(&v, a)
 	case a.Kind == classic.ActDiscard && (b.mode == modeTies || b.mode == modeTake):
 		return b.ties(&v, a)
 	case a.Kind == classic.ActDiscard:

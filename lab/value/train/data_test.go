@@ -169,7 +169,7 @@ func TestAfterLeavesTheViewAlone(t *testing.T) {
 // bot (on a value fitted to a handful of hands) against three hard.
 func TestValueBotPlays(t *testing.T) {
 	m := tinyValue(t)
-	for _, mode := range append(slices.Clone(modes), "deep-4w-c2") {
+	for _, mode := range append(slices.Clone(modes), "deep-4w-c2", "gated-c3-g0", "gated-c2-g5") {
 		r, err := arena(context.Background(), m, mode, []string{"hard", "perturbed", "easy"}, 4, 1, 1)
 		if err != nil {
 			t.Fatal(err)

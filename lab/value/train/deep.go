@@ -68,6 +68,9 @@ func validMode(mode string) bool {
 	if _, ok := parseCut(mode); ok {
 		return true
 	}
+	if _, ok := parseGated(mode); ok {
+		return true
+	}
 	return slices.Contains(modes, mode)
 }
 
@@ -84,6 +87,9 @@ func (b *valueBot) withMode(mode string, seed uint64) *valueBot {
 		b.mode, b.cutCfg = modeCut, cc
 		b.rnd = game.NewSeeded(seed ^ 0xc07)
 		b.cutPlayer = &leafPlayer{cache: botsclassic.NewTableCache()}
+	}
+	if gc, ok := parseGated(mode); ok {
+		b.mode, b.gatedCfg = modeGated, gc
 	}
 	return b
 }

@@ -25,6 +25,7 @@
 //	go -C lab run ./value/train -seed 9711 -pair-hands 4000 -worlds 32 -truth 200 -cache DIR -workers 2 -out diff.json  # docs/studies/classic-value-3.md
 //	go -C lab run ./value/train -leaf 400 -leaf-worlds 512 -workers 2 -cache DIR -out leaf2.json                       # docs/studies/classic-value-6.md
 //	go -C lab run ./value/train -value g.json -leaf-model leaf2.json -mode cut-8t-64w-c3-z0 -arena 2000 -arena-seed 97002 -workers 2
+//	go -C lab run ./value/train -oracle 8000 -oracle-worlds 64 -leaf-hard -workers 2 -cache DIR -out oracle.json   # docs/studies/classic-value-7.md
 //
 // Everything is drawn from the seed (9701 by default; held out
 // 9701+smallnet.HeldOutOffset, the ordering's choices 9701+2×that): the
@@ -50,6 +51,12 @@
 //	             a few turns by a linear leaf on the whole state, fitted
 //	             on half the choices, its searches scored on the other;
 //	             with -out, the leaves fitted on every choice
+//	oracle.go    a policy learned on the true racks (-oracle): decisions
+//	             labelled by normal's three closest played out on the
+//	             racks as they are, the wall's order dealt afresh; a
+//	             ridge line and the network fitted to those labels from
+//	             the seat's view, scored on held-out hands; the gated
+//	             pick that plays such a value (-mode gated-c<k>-g<n>)
 //	cutbot.go    the cut search as a bot (-mode cut-<turns>t-<worlds>w
 //	             [-c<k>], the leaves of -leaf-model): hard's discard
 //	             against the others' cut playouts in sampled worlds

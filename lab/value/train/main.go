@@ -51,6 +51,10 @@ type knobs struct {
 	leafOracle       int
 	leafCands        int
 	leafHard         bool
+	oracle           int
+	oracleWorlds     int
+	oracleRate       float64
+	oracleSeed       uint64
 	leafModel        string
 	leafSet          *leafSet
 	labelChoices     int
@@ -69,7 +73,8 @@ func (k knobs) fitConfig() fitConfig {
 func main() {
 	k := knobs{seed: 9701, hands: 2000, testHands: 500, pos: 0.5, workers: 1,
 		hidden: 32, epochs: 30, batch: 256, lr: 3e-3, decay: 1e-4,
-		pairPos: 0.1, cands: 3, truthWorlds: 4096, prizeWorlds: 2048, orderSeed: 9701 + 2*smallnet.HeldOutOffset}
+		pairPos: 0.1, cands: 3, truthWorlds: 4096, prizeWorlds: 2048, orderSeed: 9701 + 2*smallnet.HeldOutOffset,
+		oracleWorlds: 32, oracleRate: 0.25, oracleSeed: 9701 + 6*smallnet.HeldOutOffset}
 	fs := flag.NewFlagSet("train", flag.ContinueOnError)
 	fs.Uint64Var(&k.seed, "seed", k.seed, "the seed of everything: the deals, the seats, the weights' start, the steps' order")
 	fs.IntVar(&k.hands, "hands", k.hands, "training hands")
@@ -94,7 +99,11 @@ func main() {
 	fs.IntVar(&k.leaf, "leaf", 0, "discard choices of the ordering's hands whose every candidate is played out in -leaf-worlds worlds and read after a few turns by a linear leaf on the whole state: what searches of playouts cut short would take of the prize (leaf.go)")
 	fs.IntVar(&k.leafWorlds, "leaf-worlds", 512, "with -leaf: worlds a choice (even); with -out, the leaves fitted on every choice are written there")
 	fs.IntVar(&k.leafCands, "leaf-cands", 0, "with -leaf: play only normal's pick and this many less one others at the least distance (0: every tile but an okey)")
-	fs.BoolVar(&k.leafHard, "leaf-hard", false, "with -leaf: the choices from hands of four hard rather than the data's mix of styles")
+	fs.IntVar(&k.oracle, "oracle", 0, "hands of -oracle-seed whose discard decisions are labelled on the true racks (normal's three closest played out in -oracle-worlds worlds that keep every rack, the wall's order dealt afresh), and readings of the view fitted to those labels (oracle.go)")
+	fs.IntVar(&k.oracleWorlds, "oracle-worlds", k.oracleWorlds, "with -oracle: worlds a choice (even)")
+	fs.Float64Var(&k.oracleRate, "oracle-rate", k.oracleRate, "with -oracle: the chance a discard decision is kept")
+	fs.Uint64Var(&k.oracleSeed, "oracle-seed", k.oracleSeed, "with -oracle: the seed of the labelled hands (apart from every evaluation's)")
+	fs.BoolVar(&k.leafHard, "leaf-hard", false, "with -leaf or -oracle: the choices from hands of four hard rather than the data's mix of styles")
 	fs.IntVar(&k.leafOracle, "leaf-oracle", 0, "with -leaf: score the searches over normal's three on this many worlds a candidate that keep every rack as it truly is, the wall's order dealt afresh")
 	fs.IntVar(&k.leafReal, "leaf-real", 0, "with -leaf: score the searches' choices on this many playouts a candidate from the true state at the decision too (the world as it is, not sampled)")
 	fs.StringVar(&k.leafModel, "leaf-model", "", "the leaves (a -leaf run's -out) the cut search's mode (cut-<turns>t-<worlds>w: cutbot.go) reads")
@@ -108,7 +117,7 @@ func main() {
 	also := fs.String("also", "", "with -truth: saved weights (-out; a comma list) read on the ordering too")
 	fs.IntVar(&k.arena, "arena", 0, "hands (a multiple of 4) of the value bot against three hard")
 	fs.Uint64Var(&k.arenaSeed, "arena-seed", 97001, "the arena's seed")
-	mode := fs.String("mode", modeTies, "what the value bot decides: "+strings.Join(modes, ", ")+" (bot.go), deep (deep-<worlds>w-c<k>: deep.go) or cut (cut-<turns>t-<worlds>w, with -leaf-model: cutbot.go); a comma list plays an arena for each")
+	mode := fs.String("mode", modeTies, "what the value bot decides: "+strings.Join(modes, ", ")+" (bot.go), deep (deep-<worlds>w-c<k>: deep.go) or cut (cut-<turns>t-<worlds>w, with -leaf-model: cutbot.go) or gated (gated-c<k>-g<hundredths>: oracle.go); a comma list plays an arena for each")
 	field := fs.String("field", "hard,hard,hard", "the value bot's three opponents in the arena, by level (or perturbed; prev: the bot of -prev)")
 	fs.StringVar(&k.out, "out", "", "write the value's weights (smallnet's format) here (with -means: the value fitted to the means)")
 	fs.StringVar(&k.report, "report", "", "also write the report (markdown) here")
@@ -128,11 +137,12 @@ func main() {
 		k.also = strings.Split(*also, ",")
 	}
 	if slices.ContainsFunc(k.modes, func(m string) bool { return !validMode(m) }) || len(k.field) != 3 {
-		fmt.Fprintln(os.Stderr, "train: -mode must be one of", strings.Join(modes, ", "), "or deep-<worlds>w-c<k>, and -field three levels")
+		fmt.Fprintln(os.Stderr, "train: -mode must be one of", strings.Join(modes, ", "), "or deep-<worlds>w-c<k>, cut-<turns>t-<worlds>w[-c<k>][-z<gate>] or gated-c<k>-g<hundredths>, and -field three levels")
 		os.Exit(2)
 	}
 	if fs.NArg() > 0 || k.hands < 1 || k.testHands < 1 || k.batch < 1 || k.epochs < 1 || k.pos <= 0 || k.pos > 1 || k.order < 0 || k.worlds < 1 || k.arena < 0 || k.arena%4 != 0 ||
-		k.pairHands < 0 || k.pairPos <= 0 || k.pairPos > 1 || k.cands < 2 || k.truth < 0 || k.truthWorlds < 2 || k.prize < 0 || k.prizeFit < 0 || k.prizeFit == 1 || k.labelChoices < 0 || k.labelWorlds < 2 || k.labelWorlds%2 != 0 || (k.labelChoices > 0 && k.labelSeed == k.orderSeed) || k.prizeWorlds < 2 || k.prizeWorlds%2 != 0 || k.leaf < 0 || k.leafWorlds < 2 || k.leafWorlds%2 != 0 || k.leafCands < 0 || k.leafCands == 1 || k.leafReal < 0 || k.leafOracle < 0 {
+		k.pairHands < 0 || k.pairPos <= 0 || k.pairPos > 1 || k.cands < 2 || k.truth < 0 || k.truthWorlds < 2 || k.prize < 0 || k.prizeFit < 0 || k.prizeFit == 1 || k.labelChoices < 0 || k.labelWorlds < 2 || k.labelWorlds%2 != 0 || (k.labelChoices > 0 && k.labelSeed == k.orderSeed) || k.prizeWorlds < 2 || k.prizeWorlds%2 != 0 || k.leaf < 0 || k.leafWorlds < 2 || k.leafWorlds%2 != 0 || k.leafCands < 0 || k.leafCands == 1 || k.leafReal < 0 || k.leafOracle < 0 ||
+		k.oracle < 0 || k.oracleWorlds < 2 || k.oracleWorlds%2 != 0 || k.oracleRate <= 0 || k.oracleRate > 1 {
 		fmt.Fprintln(os.Stderr, "train: -hands, -test-hands, -batch and -epochs must be positive, -pos and -pair-pos in (0, 1], -arena a multiple of 4, -cands at least 2, -truth-worlds at least 2, -prize-worlds even, -prize-fit 0 or 2 and more, and no arguments")
 		os.Exit(2)
 	}
@@ -159,6 +169,8 @@ func main() {
 	defer stop()
 	do := run
 	switch {
+	case k.oracle > 0:
+		do = runOracle
 	case k.leaf > 0:
 		do = runLeaf
 	case k.prize > 0:

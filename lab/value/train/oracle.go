@@ -1,0 +1,473 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"okey/bots/botsclassic"
+	"okey/bots/rollout"
+	"okey/game"
+	"okey/game/classic"
+	"okey/game/tile"
+	"okey/lab/internal/trainer"
+)
+
+// A policy learned on the true racks: the searches before weighed the
+// candidates in worlds the belief deals, and their gains there were the
+// worlds' own (classic-value-6.md). Here each decision's candidates
+// (normal's three closest) are labelled on the world as it is, every
+// rack kept and only the wall's order dealt afresh, and a reading of
+// the seat's own view is fitted to those labels. The fit learns what
+// the view says of the true gain, with no world of its own to misjudge.
+
+// oracleChoice is one discard decision labelled on the true racks: its
+// candidates (normal's pick first), the view after each read as
+// features, and each candidate's mean over the even and the odd worlds.
+type oracleChoice struct {
+	Hand  int32
+	Tiles []tile.Tile
+	X     []float32 // len(Tiles)×NumFeatures
+	Half  [2][]float32
+}
+
+// mean is candidate c's mean over every world.
+func (o *oracleChoice) mean(c int) float64 { return float64(o.Half[0][c]+o.Half[1][c]) / 2 }
+
+// row is candidate c's features.
+func (o *oracleChoice) row(c int) []float32 { return o.X[c*NumFeatures : (c+1)*NumFeatures] }
+
+// oracleBlock is the labelled decisions of hands First to End−1, and
+// the discard decisions those hands had (every seat).
+type oracleBlock struct {
+	Seed                 uint64
+	First, End           int
+	Worlds               int
+	Hard                 bool
+	Rate                 float64
+	Features             int
+	Discards             int
+	Choices              []oracleChoice
+	BlockHands, Hands    int
+	CandsFound, Decision int
+}
+
+// oracleBlockHands is the hands of a block, the unit kept in the cache.
+const oracleBlockHands = 10
+
+// oracleConfig says which decisions to label and how.
+type oracleConfig struct {
+	seed    uint64
+	hands   int
+	worlds  int // even: halved for the ceiling's cross-validation
+	hard    bool
+	rate    float64
+	workers int
+	cache   string
+}
+
+// oracleData labels the decisions of hands 0 to cfg.hands−1 of
+// cfg.seed in hand order whatever the workers, the cache's blocks read
+// back; it gives the choices and the discard decisions a seat made a
+// hand.
+func oracleData(ctx context.Context, cfg oracleConfig) ([]oracleChoice, float64, error) {
+	bh := oracleBlockHands
+	name := func(b int) string {
+		return filepath.Join(cfg.cache, fmt.Sprintf("oracle-s%d-w%d-h%t-r%g-b%d-%06d.gob", cfg.seed, cfg.worlds, cfg.hard, cfg.rate, bh, b*bh))
+	}
+	blocks, _, err := cachedBlocks(ctx, cfg.hands, bh, cfg.workers, cfg.cache != "", name,
+		func(ob *oracleBlock, end int) bool {
+			return ob.End == end && ob.Features == NumFeatures && ob.BlockHands == bh
+		},
+		func() func(ctx context.Context, first, end int) (*oracleBlock, error) {
+			fx, p := &featurer{}, &leafPlayer{cache: botsclassic.NewTableCache()}
+			return func(ctx context.Context, first, end int) (*oracleBlock, error) {
+				ob := &oracleBlock{Seed: cfg.seed, First: first, End: end, Worlds: cfg.worlds,
+					Hard: cfg.hard, Rate: cfg.rate, Features: NumFeatures, BlockHands: bh}
+				if err := ob.label(ctx, cfg, fx, p); err != nil {
+					return nil, err
+				}
+				trainer.Logf("oracle: block of hands %d–%d, %d choices", first, end-1, len(ob.Choices))
+				return ob, nil
+			}
+		})
+	if err != nil {
+		return nil, 0, err
+	}
+	var out []oracleChoice
+	discards, hands := 0, 0
+	for _, ob := range blocks {
+		out = append(out, ob.Choices...)
+		discards += ob.Discards
+		hands += ob.End - ob.First
+	}
+	return out, float64(discards) / float64(max(hands, 1)*trainer.Seats), nil
+}
+
+// label plays the block's hands and labels the decisions kept: normal's
+// three closest candidates, each played out by normal in ob.Worlds
+// worlds that keep every rack as it truly is (the same worlds and bots'
+// seeds for every candidate).
+func (ob *oracleBlock) label(ctx context.Context, cfg oracleConfig, fx *featurer, p *leafPlayer) error {
+	for i := ob.First; i < ob.End; i++ {
+		cs, d, err := handChoices(ctx, cfg.seed, i, cfg.hard, false, cfg.rate, math.MaxInt)
+		if err != nil {
+			return err
+		}
+		ob.Discards += d
+		for n := range cs {
+			c := &cs[n]
+			more, err := botsclassic.LeastDistance(&c.v, c.cands[0], 3)
+			if err != nil {
+				return fmt.Errorf("hand %d: %w", i, err)
+			}
+			if len(more) == 0 {
+				continue
+			}
+			o := oracleChoice{Hand: int32(i), Tiles: append([]tile.Tile{c.cands[0]}, more...)}
+			var x [NumFeatures]float32
+			for _, t := range o.Tiles {
+				w := after(&c.v, t)
+				if err := fx.features(&w, &x); err != nil {
+					return fmt.Errorf("hand %d: %w", i, err)
+				}
+				o.X = append(o.X, x[:]...)
+			}
+			var given [classic.NumSeats]*tile.Counts
+			for q := range classic.NumSeats {
+				if q != c.v.Seat {
+					rack := c.s.View(q).Counts
+					given[q] = &rack
+				}
+			}
+			for h := range o.Half {
+				o.Half[h] = make([]float32, len(o.Tiles))
+			}
+			seed := cfg.seed ^ uint64(i+1)*0x0dac1e ^ uint64(n+1)*0x9e3779b97f4a7c15
+			for w := range cfg.worlds {
+				s, err := c.v.SampleWorld(game.NewSeeded(mixSeed(seed, w)), given)
+				if err != nil {
+					return fmt.Errorf("hand %d: %w", i, err)
+				}
+				for j, t := range o.Tiles {
+					x, err := p.cutValue(ctx, s, classic.DiscardAction(c.v.Seat, t), mixSeed(seed^0xb075, w), math.MaxInt, nil)
+					if err != nil {
+						return fmt.Errorf("hand %d: %w", i, err)
+					}
+					o.Half[w%2][j] += float32(x / float64(cfg.worlds/2))
+				}
+			}
+			ob.Choices = append(ob.Choices, o)
+		}
+	}
+	return nil
+}
+
+// oracleGain is the gains a choice over normal's pick of a policy, each
+// scored on labels the policy did not see.
+type oracleGain []float64
+
+// row is a report's line: the gain a choice and a hand, with their 95%
+// intervals.
+func (g oracleGain) row(name string, discards float64) string {
+	m, h := rollout.Paired(g, make([]float64, len(g)))
+	return fmt.Sprintf("| %s | %d | %+.4f ± %.4f | %+.3f ± %.3f |\n", name, len(g), m, h, m*discards, h*discards)
+}
+
+// oracleFigures is what oracleMeasure found: each policy's gains a
+// choice over normal's pick, each scored on labels it did not see.
+type oracleFigures struct {
+	// Ceil is the true racks' pick chosen on half the worlds and scored
+	// on the other; Best is chosen and scored on every world (biased up).
+	Ceil, Best oracleGain
+	Gates      []float64
+	// Line and Net are the ridge line's and the network's gains at each
+	// gate, fitted on the hands of one parity and scored on the others.
+	Line, Net []oracleGain
+	// Agree is how often the line and the network order a candidate
+	// against normal's pick as the true racks do, of Pairs.
+	Agree [2]float64
+	Pairs int
+	// Hidden is the network's hidden units.
+	Hidden int
+}
+
+// oracleMeasure measures on the choices the ceiling (the candidate the
+// true racks favour) and readings of the view fitted to the labels of
+// the hands of one parity and scored on the others': a ridge line on
+// the differences of the features from normal's pick, and the network
+// fitted to the differences (fitDiff), each at several gates.
+func oracleMeasure(ctx context.Context, ocs []oracleChoice, cfg fitConfig) (oracleFigures, error) {
+	fg := oracleFigures{Gates: []float64{0, 0.01, 0.02, 0.05}, Hidden: cfg.hidden}
+	for i := range ocs {
+		o := &ocs[i]
+		g := 0.0
+		for h := range 2 {
+			j := argmax(o.Half[h], 0)
+			g += float64(o.Half[1-h][j]-o.Half[1-h][0]) / 2
+		}
+		fg.Ceil = append(fg.Ceil, g)
+		m := make([]float32, len(o.Tiles))
+		for c := range m {
+			m[c] = float32(o.mean(c))
+		}
+		fg.Best = append(fg.Best, o.mean(argmax(m, 0))-o.mean(0))
+	}
+	var folds [2][]int
+	for i := range ocs {
+		folds[ocs[i].Hand%2] = append(folds[ocs[i].Hand%2], i)
+	}
+	fg.Line = make([]oracleGain, len(fg.Gates))
+	fg.Net = make([]oracleGain, len(fg.Gates))
+	for f := range 2 {
+		train, test := folds[1-f], folds[f]
+		if len(train) == 0 || len(test) == 0 {
+			continue
+		}
+		w, err := oracleRidge(ocs, train, 1)
+		if err != nil {
+			return fg, err
+		}
+		n, err := fitDiff(ctx, oraclePairs(ocs, train), cfg)
+		if err != nil {
+			return fg, err
+		}
+		score := netScore(n)
+		for _, i := range test {
+			o := &ocs[i]
+			pl := make([]float32, len(o.Tiles))
+			pn := make([]float32, len(o.Tiles))
+			base := score(o.row(0))
+			for c := 1; c < len(o.Tiles); c++ {
+				pl[c] = float32(ridgeAt(w, o, c))
+				pn[c] = float32(score(o.row(c)) - base)
+				if truth := o.mean(c) - o.mean(0); truth != 0 {
+					fg.Agree[0] += agreeOf(float64(pl[c]), truth)
+					fg.Agree[1] += agreeOf(float64(pn[c]), truth)
+					fg.Pairs++
+				}
+			}
+			for k, gate := range fg.Gates {
+				fg.Line[k] = append(fg.Line[k], o.mean(argmax(pl, gate))-o.mean(0))
+				fg.Net[k] = append(fg.Net[k], o.mean(argmax(pn, gate))-o.mean(0))
+			}
+		}
+	}
+	return fg, nil
+}
+
+// oraclePairs is the choices idx as the differences' fit reads them,
+// each candidate labelled by its mean over every world.
+func oraclePairs(ocs []oracleChoice, idx []int) []pairPos {
+	ps := make([]pairPos, 0, len(idx))
+	for _, i := range idx {
+		o := &ocs[i]
+		p := pairPos{Hand: o.Hand, X: o.X}
+		for c := range o.Tiles {
+			p.Mean = append(p.Mean, float32(o.mean(c)))
+		}
+		ps = append(ps, p)
+	}
+	return ps
+}
+
+// table is the figures as the report's markdown, a hand being discards
+// choices.
+func (fg *oracleFigures) table(discards float64) string {
+	var b strings.Builder
+	b.WriteString("| policy | choices | a choice (95%) | a hand (95%) |\n| --- | ---: | ---: | ---: |\n")
+	b.WriteString(fg.Ceil.row("the true racks' pick (chosen on half the worlds, scored on the other)", discards))
+	b.WriteString(fg.Best.row("the true racks' pick on every world (biased up)", discards))
+	for k, gate := range fg.Gates {
+		b.WriteString(fg.Line[k].row(fmt.Sprintf("ridge line on the view, gate %g", gate), discards))
+	}
+	for k, gate := range fg.Gates {
+		b.WriteString(fg.Net[k].row(fmt.Sprintf("network on the view (%d hidden), gate %g", fg.Hidden, gate), discards))
+	}
+	fmt.Fprintf(&b, "\nThe sign of a candidate against normal's pick as the true racks give it, held out: the line %.1f%%, the network %.1f%% of %d.\n",
+		100*fg.Agree[0]/float64(max(fg.Pairs, 1)), 100*fg.Agree[1]/float64(max(fg.Pairs, 1)), fg.Pairs)
+	return b.String()
+}
+
+// argmax is the candidate with the greatest v if it beats normal's pick
+// (candidate 0) by more than gate, else normal's pick.
+func argmax(v []float32, gate float64) int {
+	j := 0
+	for c := 1; c < len(v); c++ {
+		if v[c] > v[j] {
+			j = c
+		}
+	}
+	if float64(v[j]-v[0]) <= gate {
+		return 0
+	}
+	return j
+}
+
+// oracleRidge fits, on the choices train, a line from the difference
+// of each candidate's features from normal's pick's to the difference
+// of their labels, by ridge least squares (lambda on the standardised
+// features, no intercept: a candidate equal to the pick gains nothing).
+func oracleRidge(ocs []oracleChoice, train []int, lambda float64) ([]float64, error) {
+	const F = NumFeatures
+	var sd [F]float64
+	var rows float64
+	for _, i := range train {
+		o := &ocs[i]
+		for c := 1; c < len(o.Tiles); c++ {
+			for k := range F {
+				d := float64(o.row(c)[k] - o.row(0)[k])
+				sd[k] += d * d
+			}
+			rows++
+		}
+	}
+	for k := range sd {
+		sd[k] = math.Sqrt(sd[k] / max(rows, 1))
+	}
+	a := make([][]float64, F)
+	for k := range a {
+		a[k] = make([]float64, F)
+	}
+	y := make([]float64, F)
+	var d [F]float64
+	for _, i := range train {
+		o := &ocs[i]
+		for c := 1; c < len(o.Tiles); c++ {
+			for k := range F {
+				d[k] = 0
+				if sd[k] > 1e-9 {
+					d[k] = float64(o.row(c)[k]-o.row(0)[k]) / sd[k]
+				}
+			}
+			t := o.mean(c) - o.mean(0)
+			for p := range F {
+				y[p] += d[p] * t
+				for q := range F {
+					a[p][q] += d[p] * d[q]
+				}
+			}
+		}
+	}
+	for k := range F {
+		a[k][k] += lambda
+	}
+	w, err := solveLinear(a, y)
+	if err != nil {
+		return nil, fmt.Errorf("ridge: %w", err)
+	}
+	for k := range w {
+		if sd[k] > 1e-9 {
+			w[k] /= sd[k]
+		} else {
+			w[k] = 0
+		}
+	}
+	return w, nil
+}
+
+// ridgeAt is the line w's gain of candidate c over normal's pick.
+func ridgeAt(w []float64, o *oracleChoice, c int) float64 {
+	s := 0.0
+	for k, wk := range w {
+		s += wk * float64(o.row(c)[k]-o.row(0)[k])
+	}
+	return s
+}
+
+// runOracle labels k.oracle hands' decisions on the true racks and
+// measures what a reading of the view fitted to them takes.
+func runOracle(ctx context.Context, k knobs) error {
+	cpu0 := trainer.CPU()
+	ocs, discards, err := oracleData(ctx, oracleConfig{seed: k.oracleSeed, hands: k.oracle, worlds: k.oracleWorlds,
+		hard: k.leafHard, rate: k.oracleRate, workers: k.workers, cache: k.cache})
+	if err != nil {
+		return fmt.Errorf("oracle: %w", err)
+	}
+	field := "the data's mix of styles"
+	if k.leafHard {
+		field = "four hard"
+	}
+	fg, err := oracleMeasure(ctx, ocs, k.fitConfig())
+	if err != nil {
+		return err
+	}
+	table := fg.table(discards)
+	var b strings.Builder
+	fmt.Fprintf(&b, "## a policy learned on the true racks, seed %d\n\n", k.oracleSeed)
+	fmt.Fprintf(&b, "%d hands of %s, a share %g of the discard decisions kept where normal has a second candidate at its least distance: %d choices, normal's three closest candidates played out by normal in %d worlds that keep every rack as it truly is; readings fitted on the hands of one parity, scored on the others'; a seat discards %.2f times a hand; commit %s.\n\n",
+		k.oracle, field, k.oracleRate, len(ocs), k.oracleWorlds, discards, k.commit)
+	b.WriteString(table)
+	if k.out != "" {
+		all := make([]int, len(ocs))
+		for i := range all {
+			all[i] = i
+		}
+		n, err := fitDiff(ctx, oraclePairs(ocs, all), k.fitConfig())
+		if err != nil {
+			return err
+		}
+		if err := save(k, n, "classic value of the true racks' differences", map[string]any{
+			"label": "normal's three closest candidates on the true racks, the wall's order dealt afresh", "choices": len(ocs),
+			"hands": k.oracle, "worlds": k.oracleWorlds, "oracle_seed": k.oracleSeed, "hard": k.leafHard}); err != nil {
+			return err
+		}
+		fmt.Fprintf(&b, "\nThe network fitted on every choice: %s (play it with -value and -mode gated-c3-g<hundredths>).\n", k.out)
+	}
+	fmt.Fprintf(&b, "\nCPU: %.0f s in all.\n", (trainer.CPU() - cpu0).Seconds())
+	fmt.Print(b.String())
+	return writeReport(k, &b)
+}
+
+// modeGated is the value's pick among few candidates, behind a gate:
+// gated-c<k>-g<hundredths> weighs hard's pick and the k−1 others at
+// the least distance (botsclassic.LeastDistance), the view after each
+// scored by the value, and leaves hard's pick only for a candidate the
+// value puts more than the gate (in points) above it. It plays a value
+// fitted to the true racks' differences (-oracle's -out) as measured.
+const modeGated = "gated"
+
+// gatedConfig is a gated pick's candidates and gate (points).
+type gatedConfig struct {
+	cands int
+	gate  float64
+}
+
+// parseGated reads a mode gated-c<k>-g<hundredths>; not ok for any
+// other.
+func parseGated(mode string) (gatedConfig, bool) {
+	rest, ok := strings.CutPrefix(mode, modeGated+"-c")
+	if !ok {
+		return gatedConfig{}, false
+	}
+	c, g, ok := strings.Cut(rest, "-g")
+	cands, err1 := strconv.Atoi(c)
+	gate, err2 := strconv.Atoi(g)
+	if !ok || err1 != nil || err2 != nil || cands < 2 || gate < 0 {
+		return gatedConfig{}, false
+	}
+	return gatedConfig{cands: cands, gate: float64(gate) / 100}, true
+}
+
+// gated is the gated pick's discard (hard's a when nothing else is at
+// the least distance).
+func (b *valueBot) gated(v *classic.View, a classic.Action) (classic.Action, error) {
+	more, err := botsclassic.LeastDistance(v, a.Tile, b.gatedCfg.cands)
+	if err != nil || len(more) == 0 {
+		return a, err
+	}
+	vals := make([]float32, 0, len(more)+1)
+	cands := append([]tile.Tile{a.Tile}, more...)
+	for _, t := range cands {
+		w := after(v, t)
+		s, err := b.score(&w, nil)
+		if err != nil {
+			return a, err
+		}
+		vals = append(vals, float32(s))
+	}
+	return classic.DiscardAction(v.Seat, cands[argmax(vals, b.gatedCfg.gate)]), nil
+}

@@ -1,0 +1,186 @@
+package main
+
+import (
+	"context"
+	"math"
+	"reflect"
+	"slices"
+	"testing"
+
+	"okey/game"
+	"okey/game/classic"
+	"okey/game/tile"
+)
+
+// The true racks' labels depend on the seed alone, not on the workers
+// or the cache, and each choice holds normal's pick and the others at
+// its least distance, distinct, each read as features.
+func TestOracleDataDependOnTheSeedAlone(t *testing.T) {
+	ctx := context.Background()
+	cfg := oracleConfig{seed: 23, hands: 3, worlds: 2, hard: true, rate: 0.3, workers: 1}
+	a, da, err := oracleData(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.workers, cfg.cache = 2, t.TempDir()
+	b, db, err := oracleData(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, dc, err := oracleData(ctx, cfg) // read back from the cache
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(a) == 0 || !reflect.DeepEqual(a, b) || !reflect.DeepEqual(a, c) || da != db || da != dc {
+		t.Fatalf("%d choices (%.2f discards a hand) with one worker, %d (%.2f) with two, %d (%.2f) from the cache", len(a), da, len(b), db, len(c), dc)
+	}
+	for i, o := range a {
+		if len(o.Tiles) < 2 || len(o.Tiles) > 3 || len(o.X) != len(o.Tiles)*NumFeatures {
+			t.Errorf("choice %d: %d candidates, %d features", i, len(o.Tiles), len(o.X))
+		}
+		for j, tl := range o.Tiles {
+			if slices.Index(o.Tiles, tl) != j || !tl.Valid() {
+				t.Errorf("choice %d: candidates %v", i, tile.FormatTiles(o.Tiles))
+			}
+			for h := range o.Half {
+				if v := o.Half[h][j]; math.IsNaN(float64(v)) || math.Abs(float64(v)) > 20 {
+					t.Errorf("choice %d, %v, half %d: %v", i, tl, h, v)
+				}
+			}
+		}
+	}
+}
+
+// plantedChoices is n choices of three candidates whose label beats
+// normal's pick by rule times feature k's difference, plus noise.
+func plantedChoices(n, k int, rule float64) []oracleChoice {
+	r := game.NewSeeded(5)
+	out := make([]oracleChoice, n)
+	for i := range out {
+		o := oracleChoice{Hand: int32(i), Tiles: []tile.Tile{tile.NewTile(0, 1), tile.NewTile(0, 2), tile.NewTile(0, 3)}}
+		o.X = make([]float32, 3*NumFeatures)
+		for h := range o.Half {
+			o.Half[h] = make([]float32, 3)
+		}
+		for c := range 3 {
+			for f := range NumFeatures {
+				o.X[c*NumFeatures+f] = float32(r.Float64())
+			}
+			d := rule * float64(o.X[c*NumFeatures+k]-o.X[k])
+			for h := range o.Half {
+				o.Half[h][c] = float32(d + 0.05*(r.Float64()-0.5))
+			}
+		}
+		out[i] = o
+	}
+	return out
+}
+
+// The ridge line finds a planted rule, and the report's fitted
+// policies gain on held-out hands what the rule gives, where normal's
+// pick gains nothing.
+func TestOracleFindsAPlantedRule(t *testing.T) {
+	ocs := plantedChoices(600, fTopDanger, -0.2)
+	all := make([]int, len(ocs))
+	for i := range all {
+		all[i] = i
+	}
+	w, err := oracleRidge(ocs, all, 1e-3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, x := range w {
+		want := 0.0
+		if k == fTopDanger {
+			want = -0.2
+		}
+		if math.Abs(x-want) > 0.02 {
+			t.Errorf("feature %s: weight %.3f, planted %.3f", featureNames[k], x, want)
+		}
+	}
+	if got := argmax([]float32{0, 0.03, 0.01}, 0.05); got != 0 {
+		t.Errorf("a gain under the gate moved the pick to %d", got)
+	}
+	if got := argmax([]float32{0, 0.03, 0.09}, 0.05); got != 2 {
+		t.Errorf("the best past the gate: %d, want 2", got)
+	}
+	cfg := fitConfig{seed: 1, hidden: 4, epochs: 20, batch: 32, lr: 1e-2}
+	fg, err := oracleMeasure(context.Background(), ocs, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The true pick gains 0.05 a choice over the pick (0.2 times the
+	// mean of max(0, max(U1, U2) − U0), a quarter for uniform U); the
+	// fitted line and network must find most of it.
+	mean := func(g oracleGain) float64 {
+		s := 0.0
+		for _, x := range g {
+			s += x
+		}
+		return s / float64(max(len(g), 1))
+	}
+	if len(fg.Line[0]) != len(ocs) || mean(fg.Line[0]) < 0.045 || mean(fg.Net[0]) < 0.04 || mean(fg.Ceil) < 0.045 {
+		t.Errorf("on the planted rule, a choice: the line %.4f, the network %.4f, the ceiling %.4f, over %d choices", mean(fg.Line[0]), mean(fg.Net[0]), mean(fg.Ceil), len(fg.Line[0]))
+	}
+	if fg.Agree[0] < 0.8*float64(fg.Pairs) {
+		t.Errorf("the line orders %.0f of %d pairs as the labels do", fg.Agree[0], fg.Pairs)
+	}
+}
+
+func TestParseGated(t *testing.T) {
+	for _, c := range []struct {
+		mode string
+		want gatedConfig
+		ok   bool
+	}{
+		{"gated-c3-g2", gatedConfig{cands: 3, gate: 0.02}, true},
+		{"gated-c2-g0", gatedConfig{cands: 2}, true},
+		{"gated-c6-g100", gatedConfig{cands: 6, gate: 1}, true},
+		{"gated-c1-g2", gatedConfig{}, false},
+		{"gated-c3-g-1", gatedConfig{}, false},
+		{"gated-c3", gatedConfig{}, false},
+		{"gated-3-g2", gatedConfig{}, false},
+		{"gated-c3-g2x", gatedConfig{}, false},
+		{"cut-c3-g2", gatedConfig{}, false},
+	} {
+		got, ok := parseGated(c.mode)
+		if ok != c.ok || got != c.want {
+			t.Errorf("parseGated(%q) = %+v, %v; want %+v, %v", c.mode, got, ok, c.want, c.ok)
+		}
+		if validMode(c.mode) != c.ok {
+			t.Errorf("validMode(%q) = %v", c.mode, !c.ok)
+		}
+	}
+}
+
+// The gated pick leaves hard's pick only past the gate: with a gate
+// no value can pass it plays hard's every discard.
+func TestGatedPassesTheGateOnly(t *testing.T) {
+	m := tinyValue(t)
+	cs, _, err := choicesSeated(context.Background(), 31, 12, true, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := (&valueBot{value: m}).withMode("gated-c3-g100000", 1)
+	open := (&valueBot{value: m}).withMode("gated-c3-g0", 1)
+	moved := 0
+	for i := range cs {
+		a := classic.DiscardAction(cs[i].v.Seat, cs[i].cands[0])
+		got, err := closed.gated(&cs[i].v, a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != a {
+			t.Errorf("choice %d: the shut gate moved %v to %v", i, a, got)
+		}
+		if got, err = open.gated(&cs[i].v, a); err != nil {
+			t.Fatal(err)
+		}
+		if got != a {
+			moved++
+		}
+	}
+	if moved == 0 {
+		t.Errorf("the open gate kept the pick in all %d choices, each with a second candidate", len(cs))
+	}
+}
