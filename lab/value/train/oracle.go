@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -32,6 +33,14 @@ type oracleChoice struct {
 	Tiles []tile.Tile
 	X     []float32 // len(Tiles)×NumFeatures
 	Half  [2][]float32
+	// Played is the candidate the seat discarded in the hand (its own
+	// level's pick: hard's in hands of four hard), −1 when it played
+	// none of them.
+	Played int8
+	// TX is the whole world's leaf inputs (leafInputs) just after each
+	// candidate's discard: what the true racks say of it, for
+	// measuring how much of the ceiling simple true quantities explain.
+	TX []float32 // len(Tiles)×leafFeatures
 }
 
 // mean is candidate c's mean over every world.
@@ -40,20 +49,32 @@ func (o *oracleChoice) mean(c int) float64 { return float64(o.Half[0][c]+o.Half[
 // row is candidate c's features.
 func (o *oracleChoice) row(c int) []float32 { return o.X[c*NumFeatures : (c+1)*NumFeatures] }
 
+// trueRow is candidate c's leaf inputs on the true state.
+func (o *oracleChoice) trueRow(c int) []float32 { return o.TX[c*leafFeatures : (c+1)*leafFeatures] }
+
+// bothRow is candidate c's features and leaf inputs, one row.
+func (o *oracleChoice) bothRow(c int) []float32 {
+	return append(slices.Clone(o.row(c)), o.trueRow(c)...)
+}
+
 // oracleBlock is the labelled decisions of hands First to End−1, and
 // the discard decisions those hands had (every seat).
 type oracleBlock struct {
-	Seed                 uint64
-	First, End           int
-	Worlds               int
-	Hard                 bool
-	Rate                 float64
-	Features             int
-	Discards             int
-	Choices              []oracleChoice
-	BlockHands, Hands    int
-	CandsFound, Decision int
+	Seed       uint64
+	First, End int
+	Worlds     int
+	Hard       bool
+	Rate       float64
+	Features   int
+	Discards   int
+	Choices    []oracleChoice
+	BlockHands int
+	// Version is oracleVersion when the block was made.
+	Version int
 }
+
+// oracleVersion is the blocks' make: a block of another is made again.
+const oracleVersion = 2
 
 // oracleBlockHands is the hands of a block, the unit kept in the cache.
 const oracleBlockHands = 10
@@ -80,13 +101,13 @@ func oracleData(ctx context.Context, cfg oracleConfig) ([]oracleChoice, float64,
 	}
 	blocks, _, err := cachedBlocks(ctx, cfg.hands, bh, cfg.workers, cfg.cache != "", name,
 		func(ob *oracleBlock, end int) bool {
-			return ob.End == end && ob.Features == NumFeatures && ob.BlockHands == bh
+			return ob.End == end && ob.Features == NumFeatures && ob.BlockHands == bh && ob.Version == oracleVersion
 		},
 		func() func(ctx context.Context, first, end int) (*oracleBlock, error) {
 			fx, p := &featurer{}, &leafPlayer{cache: botsclassic.NewTableCache()}
 			return func(ctx context.Context, first, end int) (*oracleBlock, error) {
 				ob := &oracleBlock{Seed: cfg.seed, First: first, End: end, Worlds: cfg.worlds,
-					Hard: cfg.hard, Rate: cfg.rate, Features: NumFeatures, BlockHands: bh}
+					Hard: cfg.hard, Rate: cfg.rate, Features: NumFeatures, BlockHands: bh, Version: oracleVersion}
 				if err := ob.label(ctx, cfg, fx, p); err != nil {
 					return nil, err
 				}
@@ -128,13 +149,23 @@ func (ob *oracleBlock) label(ctx context.Context, cfg oracleConfig, fx *featurer
 				continue
 			}
 			o := oracleChoice{Hand: int32(i), Tiles: append([]tile.Tile{c.cands[0]}, more...)}
+			o.Played = int8(slices.Index(o.Tiles, c.played))
 			var x [NumFeatures]float32
+			var lf [leafFeatures]float32
 			for _, t := range o.Tiles {
 				w := after(&c.v, t)
 				if err := fx.features(&w, &x); err != nil {
 					return fmt.Errorf("hand %d: %w", i, err)
 				}
 				o.X = append(o.X, x[:]...)
+				s, _, err := c.s.Apply(classic.DiscardAction(c.v.Seat, t))
+				if err != nil {
+					return fmt.Errorf("hand %d: %w", i, err)
+				}
+				if err := leafInputs(&s, c.v.Seat, &lf); err != nil {
+					return fmt.Errorf("hand %d: %w", i, err)
+				}
+				o.TX = append(o.TX, lf[:]...)
 			}
 			var given [classic.NumSeats]*tile.Counts
 			for q := range classic.NumSeats {
@@ -170,91 +201,129 @@ func (ob *oracleBlock) label(ctx context.Context, cfg oracleConfig, fx *featurer
 // scored on labels the policy did not see.
 type oracleGain []float64
 
-// row is a report's line: the gain a choice and a hand, with their 95%
-// intervals.
-func (g oracleGain) row(name string, discards float64) string {
-	m, h := rollout.Paired(g, make([]float64, len(g)))
-	return fmt.Sprintf("| %s | %d | %+.4f ± %.4f | %+.3f ± %.3f |\n", name, len(g), m, h, m*discards, h*discards)
+// oraclePolicy is a policy's gains: over normal's pick in every choice
+// scored, and over the seat's own pick (hard's, in hands of four hard)
+// in those where that pick is a candidate.
+type oraclePolicy struct {
+	Name          string
+	Gain, OverOwn oracleGain
+	Agree         float64 // the share of candidates ordered against normal's pick as the labels do (NaN: not a reading)
 }
 
-// oracleFigures is what oracleMeasure found: each policy's gains a
-// choice over normal's pick, each scored on labels it did not see.
-type oracleFigures struct {
-	// Ceil is the true racks' pick chosen on half the worlds and scored
-	// on the other; Best is chosen and scored on every world (biased up).
-	Ceil, Best oracleGain
-	Gates      []float64
-	// Line and Net are the ridge line's and the network's gains at each
-	// gate, fitted on the hands of one parity and scored on the others.
-	Line, Net []oracleGain
-	// Agree is how often the line and the network order a candidate
-	// against normal's pick as the true racks do, of Pairs.
-	Agree [2]float64
-	Pairs int
-	// Hidden is the network's hidden units.
-	Hidden int
+// add scores pick j of choice o.
+func (p *oraclePolicy) add(o *oracleChoice, j int) {
+	p.Gain = append(p.Gain, o.mean(j)-o.mean(0))
+	if o.Played >= 0 {
+		p.OverOwn = append(p.OverOwn, o.mean(j)-o.mean(int(o.Played)))
+	}
 }
+
+// oracleFigures is what oracleMeasure found.
+type oracleFigures struct {
+	Policies []oraclePolicy
+}
+
+// oracleReader is a reading fitted to the labels: a ridge line on rows,
+// or the differences' network on the view's features.
+type oracleReader struct {
+	name string
+	rows func(o *oracleChoice, c int) []float32 // nil: the network
+}
+
+// oracleGates are the gates (points) the fitted readings are scored at.
+var oracleGates = []float64{0, 0.01, 0.02, 0.05}
 
 // oracleMeasure measures on the choices the ceiling (the candidate the
-// true racks favour) and readings of the view fitted to the labels of
-// the hands of one parity and scored on the others': a ridge line on
-// the differences of the features from normal's pick, and the network
-// fitted to the differences (fitDiff), each at several gates.
+// true racks favour), the seat's own pick, and readings fitted to the
+// labels of the hands of one parity and scored on the others': ridge
+// lines from the differences of the view's features (and, for how much
+// of the ceiling simple true quantities explain, of the whole world's
+// leaf inputs) from normal's pick's, and the network fitted to the
+// differences (fitDiff), each at several gates.
 func oracleMeasure(ctx context.Context, ocs []oracleChoice, cfg fitConfig) (oracleFigures, error) {
-	fg := oracleFigures{Gates: []float64{0, 0.01, 0.02, 0.05}, Hidden: cfg.hidden}
+	ceil := oraclePolicy{Name: "the true racks' pick (chosen on half the worlds, scored on the other)", Agree: math.NaN()}
+	best := oraclePolicy{Name: "the true racks' pick on every world (biased up)", Agree: math.NaN()}
+	own := oraclePolicy{Name: "the seat's own pick in the hand", Agree: math.NaN()}
 	for i := range ocs {
 		o := &ocs[i]
-		g := 0.0
+		g, gOwn := 0.0, 0.0
 		for h := range 2 {
 			j := argmax(o.Half[h], 0)
 			g += float64(o.Half[1-h][j]-o.Half[1-h][0]) / 2
+			if o.Played >= 0 {
+				gOwn += float64(o.Half[1-h][j]-o.Half[1-h][o.Played]) / 2
+			}
 		}
-		fg.Ceil = append(fg.Ceil, g)
+		ceil.Gain = append(ceil.Gain, g)
+		if o.Played >= 0 {
+			ceil.OverOwn = append(ceil.OverOwn, gOwn)
+		}
 		m := make([]float32, len(o.Tiles))
 		for c := range m {
 			m[c] = float32(o.mean(c))
 		}
-		fg.Best = append(fg.Best, o.mean(argmax(m, 0))-o.mean(0))
+		best.add(o, argmax(m, 0))
+		if o.Played >= 0 {
+			own.add(o, int(o.Played))
+		}
 	}
+	fg := oracleFigures{Policies: []oraclePolicy{ceil, best, own}}
 	var folds [2][]int
 	for i := range ocs {
 		folds[ocs[i].Hand%2] = append(folds[ocs[i].Hand%2], i)
 	}
-	fg.Line = make([]oracleGain, len(fg.Gates))
-	fg.Net = make([]oracleGain, len(fg.Gates))
-	for f := range 2 {
-		train, test := folds[1-f], folds[f]
-		if len(train) == 0 || len(test) == 0 {
-			continue
+	readers := []oracleReader{
+		{"ridge line on the view", (*oracleChoice).row},
+		{fmt.Sprintf("network on the view (%d hidden)", cfg.hidden), nil},
+		{"ridge line on the true world's leaf inputs", (*oracleChoice).trueRow},
+		{"ridge line on the view and the true world's leaf inputs", (*oracleChoice).bothRow},
+	}
+	for _, rd := range readers {
+		ps := make([]oraclePolicy, len(oracleGates))
+		for k, gate := range oracleGates {
+			ps[k].Name = fmt.Sprintf("%s, gate %g", rd.name, gate)
 		}
-		w, err := oracleRidge(ocs, train, 1)
-		if err != nil {
-			return fg, err
-		}
-		n, err := fitDiff(ctx, oraclePairs(ocs, train), cfg)
-		if err != nil {
-			return fg, err
-		}
-		score := netScore(n)
-		for _, i := range test {
-			o := &ocs[i]
-			pl := make([]float32, len(o.Tiles))
-			pn := make([]float32, len(o.Tiles))
-			base := score(o.row(0))
-			for c := 1; c < len(o.Tiles); c++ {
-				pl[c] = float32(ridgeAt(w, o, c))
-				pn[c] = float32(score(o.row(c)) - base)
-				if truth := o.mean(c) - o.mean(0); truth != 0 {
-					fg.Agree[0] += agreeOf(float64(pl[c]), truth)
-					fg.Agree[1] += agreeOf(float64(pn[c]), truth)
-					fg.Pairs++
+		var agree float64
+		var pairs int
+		for f := range 2 {
+			train, test := folds[1-f], folds[f]
+			if len(train) == 0 || len(test) == 0 {
+				continue
+			}
+			var score func(o *oracleChoice, c int) float64
+			if rd.rows != nil {
+				w, err := oracleRidge(ocs, train, 1, rd.rows)
+				if err != nil {
+					return fg, err
+				}
+				score = func(o *oracleChoice, c int) float64 { return ridgeAt(w, o, c, rd.rows) }
+			} else {
+				n, err := fitDiff(ctx, oraclePairs(ocs, train), cfg)
+				if err != nil {
+					return fg, err
+				}
+				ns := netScore(n)
+				score = func(o *oracleChoice, c int) float64 { return ns(o.row(c)) - ns(o.row(0)) }
+			}
+			for _, i := range test {
+				o := &ocs[i]
+				pv := make([]float32, len(o.Tiles))
+				for c := 1; c < len(o.Tiles); c++ {
+					pv[c] = float32(score(o, c))
+					if truth := o.mean(c) - o.mean(0); truth != 0 {
+						agree += agreeOf(float64(pv[c]), truth)
+						pairs++
+					}
+				}
+				for k, gate := range oracleGates {
+					ps[k].add(o, argmax(pv, gate))
 				}
 			}
-			for k, gate := range fg.Gates {
-				fg.Line[k] = append(fg.Line[k], o.mean(argmax(pl, gate))-o.mean(0))
-				fg.Net[k] = append(fg.Net[k], o.mean(argmax(pn, gate))-o.mean(0))
-			}
 		}
+		for k := range ps {
+			ps[k].Agree = agree / float64(max(pairs, 1))
+		}
+		fg.Policies = append(fg.Policies, ps...)
 	}
 	return fg, nil
 }
@@ -274,21 +343,20 @@ func oraclePairs(ocs []oracleChoice, idx []int) []pairPos {
 	return ps
 }
 
-// table is the figures as the report's markdown, a hand being discards
+// table is the figures as the report's markdown, a hand being perHand
 // choices.
-func (fg *oracleFigures) table(discards float64) string {
+func (fg *oracleFigures) table(perHand float64) string {
 	var b strings.Builder
-	b.WriteString("| policy | choices | a choice (95%) | a hand (95%) |\n| --- | ---: | ---: | ---: |\n")
-	b.WriteString(fg.Ceil.row("the true racks' pick (chosen on half the worlds, scored on the other)", discards))
-	b.WriteString(fg.Best.row("the true racks' pick on every world (biased up)", discards))
-	for k, gate := range fg.Gates {
-		b.WriteString(fg.Line[k].row(fmt.Sprintf("ridge line on the view, gate %g", gate), discards))
+	b.WriteString("| policy | choices | over normal's pick, a choice (95%) | a hand (95%) | over the seat's own pick, a hand (95%) | sign agreed |\n| --- | ---: | ---: | ---: | ---: | ---: |\n")
+	for _, p := range fg.Policies {
+		m, h := rollout.Paired(p.Gain, make([]float64, len(p.Gain)))
+		mo, ho := rollout.Paired(p.OverOwn, make([]float64, len(p.OverOwn)))
+		agree := "—"
+		if !math.IsNaN(p.Agree) {
+			agree = fmt.Sprintf("%.1f%%", 100*p.Agree)
+		}
+		fmt.Fprintf(&b, "| %s | %d | %+.4f ± %.4f | %+.3f ± %.3f | %+.3f ± %.3f | %s |\n", p.Name, len(p.Gain), m, h, m*perHand, h*perHand, mo*perHand, ho*perHand, agree)
 	}
-	for k, gate := range fg.Gates {
-		b.WriteString(fg.Net[k].row(fmt.Sprintf("network on the view (%d hidden), gate %g", fg.Hidden, gate), discards))
-	}
-	fmt.Fprintf(&b, "\nThe sign of a candidate against normal's pick as the true racks give it, held out: the line %.1f%%, the network %.1f%% of %d.\n",
-		100*fg.Agree[0]/float64(max(fg.Pairs, 1)), 100*fg.Agree[1]/float64(max(fg.Pairs, 1)), fg.Pairs)
 	return b.String()
 }
 
@@ -308,43 +376,52 @@ func argmax(v []float32, gate float64) int {
 }
 
 // oracleRidge fits, on the choices train, a line from the difference
-// of each candidate's features from normal's pick's to the difference
-// of their labels, by ridge least squares (lambda on the standardised
-// features, no intercept: a candidate equal to the pick gains nothing).
-func oracleRidge(ocs []oracleChoice, train []int, lambda float64) ([]float64, error) {
-	const F = NumFeatures
-	var sd [F]float64
-	var rows float64
+// of each candidate's row (rows reads them) from normal's pick's to the
+// difference of their labels, by ridge least squares (lambda on the
+// standardised inputs, no intercept: a candidate equal to the pick
+// gains nothing).
+func oracleRidge(ocs []oracleChoice, train []int, lambda float64, rows func(o *oracleChoice, c int) []float32) ([]float64, error) {
+	var sd []float64
+	var n float64
 	for _, i := range train {
 		o := &ocs[i]
+		r0 := rows(o, 0)
+		if sd == nil {
+			sd = make([]float64, len(r0))
+		}
 		for c := 1; c < len(o.Tiles); c++ {
-			for k := range F {
-				d := float64(o.row(c)[k] - o.row(0)[k])
+			for k, x := range rows(o, c) {
+				d := float64(x - r0[k])
 				sd[k] += d * d
 			}
-			rows++
+			n++
 		}
 	}
+	F := len(sd)
 	for k := range sd {
-		sd[k] = math.Sqrt(sd[k] / max(rows, 1))
+		sd[k] = math.Sqrt(sd[k] / max(n, 1))
 	}
 	a := make([][]float64, F)
 	for k := range a {
 		a[k] = make([]float64, F)
 	}
 	y := make([]float64, F)
-	var d [F]float64
+	d := make([]float64, F)
 	for _, i := range train {
 		o := &ocs[i]
+		r0 := rows(o, 0)
 		for c := 1; c < len(o.Tiles); c++ {
-			for k := range F {
+			for k, x := range rows(o, c) {
 				d[k] = 0
 				if sd[k] > 1e-9 {
-					d[k] = float64(o.row(c)[k]-o.row(0)[k]) / sd[k]
+					d[k] = float64(x-r0[k]) / sd[k]
 				}
 			}
 			t := o.mean(c) - o.mean(0)
 			for p := range F {
+				if d[p] == 0 {
+					continue
+				}
 				y[p] += d[p] * t
 				for q := range F {
 					a[p][q] += d[p] * d[q]
@@ -369,11 +446,13 @@ func oracleRidge(ocs []oracleChoice, train []int, lambda float64) ([]float64, er
 	return w, nil
 }
 
-// ridgeAt is the line w's gain of candidate c over normal's pick.
-func ridgeAt(w []float64, o *oracleChoice, c int) float64 {
+// ridgeAt is the line w's gain of candidate c over normal's pick, the
+// rows read by rows.
+func ridgeAt(w []float64, o *oracleChoice, c int, rows func(o *oracleChoice, c int) []float32) float64 {
+	r0, rc := rows(o, 0), rows(o, c)
 	s := 0.0
 	for k, wk := range w {
-		s += wk * float64(o.row(c)[k]-o.row(0)[k])
+		s += wk * float64(rc[k]-r0[k])
 	}
 	return s
 }
@@ -395,11 +474,14 @@ func runOracle(ctx context.Context, k knobs) error {
 	if err != nil {
 		return err
 	}
-	table := fg.table(discards)
+	// A hand's figure counts the decisions that had a choice: the
+	// choices kept, over the share kept and the seats' hands.
+	perHand := float64(len(ocs)) / (k.oracleRate * float64(k.oracle*trainer.Seats))
+	table := fg.table(perHand)
 	var b strings.Builder
 	fmt.Fprintf(&b, "## a policy learned on the true racks, seed %d\n\n", k.oracleSeed)
-	fmt.Fprintf(&b, "%d hands of %s, a share %g of the discard decisions kept where normal has a second candidate at its least distance: %d choices, normal's three closest candidates played out by normal in %d worlds that keep every rack as it truly is; readings fitted on the hands of one parity, scored on the others'; a seat discards %.2f times a hand; commit %s.\n\n",
-		k.oracle, field, k.oracleRate, len(ocs), k.oracleWorlds, discards, k.commit)
+	fmt.Fprintf(&b, "%d hands of %s, a share %g of the discard decisions kept where normal has a second candidate at its least distance: %d choices, normal's three closest candidates played out by normal in %d worlds that keep every rack as it truly is; readings fitted on the hands of one parity, scored on the others'; a seat discards %.2f times a hand, %.2f of them with a choice (a hand's figure counts those); commit %s.\n\n",
+		k.oracle, field, k.oracleRate, len(ocs), k.oracleWorlds, discards, perHand, k.commit)
 	b.WriteString(table)
 	if k.out != "" {
 		all := make([]int, len(ocs))

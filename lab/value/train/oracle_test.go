@@ -34,9 +34,16 @@ func TestOracleDataDependOnTheSeedAlone(t *testing.T) {
 	if len(a) == 0 || !reflect.DeepEqual(a, b) || !reflect.DeepEqual(a, c) || da != db || da != dc {
 		t.Fatalf("%d choices (%.2f discards a hand) with one worker, %d (%.2f) with two, %d (%.2f) from the cache", len(a), da, len(b), db, len(c), dc)
 	}
+	own := 0
 	for i, o := range a {
-		if len(o.Tiles) < 2 || len(o.Tiles) > 3 || len(o.X) != len(o.Tiles)*NumFeatures {
-			t.Errorf("choice %d: %d candidates, %d features", i, len(o.Tiles), len(o.X))
+		if len(o.Tiles) < 2 || len(o.Tiles) > 3 || len(o.X) != len(o.Tiles)*NumFeatures || len(o.TX) != len(o.Tiles)*leafFeatures {
+			t.Errorf("choice %d: %d candidates, %d features, %d leaf inputs", i, len(o.Tiles), len(o.X), len(o.TX))
+		}
+		if o.Played < -1 || int(o.Played) >= len(o.Tiles) {
+			t.Errorf("choice %d: played candidate %d of %d", i, o.Played, len(o.Tiles))
+		}
+		if o.Played >= 0 {
+			own++
 		}
 		for j, tl := range o.Tiles {
 			if slices.Index(o.Tiles, tl) != j || !tl.Valid() {
@@ -49,6 +56,10 @@ func TestOracleDataDependOnTheSeedAlone(t *testing.T) {
 			}
 		}
 	}
+	// Hard plays one of normal's closest candidates most of the time.
+	if own < len(a)/2 {
+		t.Errorf("the seat's own discard is a candidate in %d of %d choices", own, len(a))
+	}
 }
 
 // plantedChoices is n choices of three candidates whose label beats
@@ -57,8 +68,9 @@ func plantedChoices(n, k int, rule float64) []oracleChoice {
 	r := game.NewSeeded(5)
 	out := make([]oracleChoice, n)
 	for i := range out {
-		o := oracleChoice{Hand: int32(i), Tiles: []tile.Tile{tile.NewTile(0, 1), tile.NewTile(0, 2), tile.NewTile(0, 3)}}
+		o := oracleChoice{Hand: int32(i), Tiles: []tile.Tile{tile.NewTile(0, 1), tile.NewTile(0, 2), tile.NewTile(0, 3)}, Played: int8(i % 2)}
 		o.X = make([]float32, 3*NumFeatures)
+		o.TX = make([]float32, 3*leafFeatures)
 		for h := range o.Half {
 			o.Half[h] = make([]float32, 3)
 		}
@@ -85,7 +97,7 @@ func TestOracleFindsAPlantedRule(t *testing.T) {
 	for i := range all {
 		all[i] = i
 	}
-	w, err := oracleRidge(ocs, all, 1e-3)
+	w, err := oracleRidge(ocs, all, 1e-3, (*oracleChoice).row)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,11 +131,25 @@ func TestOracleFindsAPlantedRule(t *testing.T) {
 		}
 		return s / float64(max(len(g), 1))
 	}
-	if len(fg.Line[0]) != len(ocs) || mean(fg.Line[0]) < 0.045 || mean(fg.Net[0]) < 0.04 || mean(fg.Ceil) < 0.045 {
-		t.Errorf("on the planted rule, a choice: the line %.4f, the network %.4f, the ceiling %.4f, over %d choices", mean(fg.Line[0]), mean(fg.Net[0]), mean(fg.Ceil), len(fg.Line[0]))
+	got := map[string]oraclePolicy{}
+	for _, p := range fg.Policies {
+		got[p.Name] = p
 	}
-	if fg.Agree[0] < 0.8*float64(fg.Pairs) {
-		t.Errorf("the line orders %.0f of %d pairs as the labels do", fg.Agree[0], fg.Pairs)
+	line, net := got["ridge line on the view, gate 0"], got["network on the view (4 hidden), gate 0"]
+	ceil, truth := got["the true racks' pick (chosen on half the worlds, scored on the other)"], got["ridge line on the true world's leaf inputs, gate 0"]
+	if len(line.Gain) != len(ocs) || mean(line.Gain) < 0.045 || mean(net.Gain) < 0.04 || mean(ceil.Gain) < 0.045 {
+		t.Errorf("on the planted rule, a choice: the line %.4f, the network %.4f, the ceiling %.4f, over %d choices", mean(line.Gain), mean(net.Gain), mean(ceil.Gain), len(line.Gain))
+	}
+	// Leaf inputs all alike say nothing: that line keeps normal's pick.
+	if len(truth.Gain) != len(ocs) || mean(truth.Gain) != 0 {
+		t.Errorf("a line on inputs all alike gains %.4f over %d choices", mean(truth.Gain), len(truth.Gain))
+	}
+	// Half the choices' own pick is normal's, half the second candidate.
+	if own := got["the seat's own pick in the hand"]; len(own.Gain) != len(ocs) || len(line.OverOwn) != len(ocs) || math.Abs(mean(line.OverOwn)-(mean(line.Gain)-mean(own.Gain))) > 1e-9 {
+		t.Errorf("over the seat's own pick: %d choices, the line %.4f = %.4f − %.4f", len(line.OverOwn), mean(line.OverOwn), mean(line.Gain), mean(own.Gain))
+	}
+	if line.Agree < 0.8 {
+		t.Errorf("the line orders %.2f of the pairs as the labels do", line.Agree)
 	}
 }
 

@@ -25,6 +25,9 @@ type choice struct {
 	s classic.State
 	// style is the style of the seat deciding (styleEasy…).
 	style uint8
+	// played is the discard the seat made there in the hand (NoTile
+	// when it finished).
+	played tile.Tile
 }
 
 // choices plays hands of seed (seats as the data's) and keeps n discard
@@ -89,7 +92,8 @@ func handChoices(ctx context.Context, seed uint64, i int, hard, pairs bool, rate
 	for s := range seats {
 		bots[s] = seats[s].bot
 	}
-	_, err = trainer.PlayOut(ctx, st, &bots, 400, func(now *classic.State, v *classic.View) error {
+	var at []int // each choice's place in the hand's history
+	fin, err := trainer.PlayOut(ctx, st, &bots, 400, func(now *classic.State, v *classic.View) error {
 		if v.Legal.Discard {
 			discards++
 		}
@@ -112,11 +116,18 @@ func handChoices(ctx context.Context, seed uint64, i int, hard, pairs bool, rate
 		if len(more) > 0 {
 			second = more[0]
 		}
-		out = append(out, choice{v: *v, cands: [2]tile.Tile{a.Tile, second}, s: *now, style: seats[v.Seat].style})
+		out = append(out, choice{v: *v, cands: [2]tile.Tile{a.Tile, second}, s: *now, style: seats[v.Seat].style, played: tile.NoTile})
+		at = append(at, len(v.History))
 		return nil
 	})
 	if err != nil {
 		return nil, 0, fmt.Errorf("hand %d: %w", i, err)
+	}
+	hist := fin.View(0).History
+	for k, n := range at {
+		if n < len(hist) && hist[n].Kind == classic.EvDiscard && hist[n].Seat == out[k].v.Seat {
+			out[k].played = hist[n].Tile
+		}
 	}
 	return out, discards, nil
 }
