@@ -55,6 +55,7 @@ type knobs struct {
 	oracleWorlds     int
 	oracleRate       float64
 	oracleSeed       uint64
+	oracleTake       bool
 	leafModel        string
 	leafSet          *leafSet
 	labelChoices     int
@@ -102,6 +103,7 @@ func main() {
 	fs.IntVar(&k.oracle, "oracle", 0, "hands of -oracle-seed whose discard decisions are labelled on the true racks (normal's three closest played out in -oracle-worlds worlds that keep every rack, the wall's order dealt afresh), and readings of the view fitted to those labels (oracle.go)")
 	fs.IntVar(&k.oracleWorlds, "oracle-worlds", k.oracleWorlds, "with -oracle: worlds a choice (even)")
 	fs.Float64Var(&k.oracleRate, "oracle-rate", k.oracleRate, "with -oracle: the chance a discard decision is kept")
+	fs.BoolVar(&k.oracleTake, "oracle-take", false, "with -oracle: label the decisions to draw or take the previous discard instead, and measure what sight of every rack gains there (oracletake.go)")
 	fs.Uint64Var(&k.oracleSeed, "oracle-seed", k.oracleSeed, "with -oracle: the seed of the labelled hands (apart from every evaluation's)")
 	fs.BoolVar(&k.leafHard, "leaf-hard", false, "with -leaf or -oracle: the choices from hands of four hard rather than the data's mix of styles")
 	fs.IntVar(&k.leafOracle, "leaf-oracle", 0, "with -leaf: score the searches over normal's three on this many worlds a candidate that keep every rack as it truly is, the wall's order dealt afresh")

@@ -134,7 +134,7 @@ func oracleData(ctx context.Context, cfg oracleConfig) ([]oracleChoice, float64,
 // seeds for every candidate).
 func (ob *oracleBlock) label(ctx context.Context, cfg oracleConfig, fx *featurer, p *leafPlayer) error {
 	for i := ob.First; i < ob.End; i++ {
-		cs, d, err := handChoices(ctx, cfg.seed, i, cfg.hard, false, cfg.rate, math.MaxInt)
+		cs, d, err := handChoices(ctx, cfg.seed, i, choiceSpec{hard: cfg.hard, rate: cfg.rate, room: math.MaxInt})
 		if err != nil {
 			return err
 		}
@@ -457,19 +457,32 @@ func ridgeAt(w []float64, o *oracleChoice, c int, rows func(o *oracleChoice, c i
 	return s
 }
 
+// oracleConfig is the labels the flags ask for.
+func (k knobs) oracleConfig() oracleConfig {
+	return oracleConfig{seed: k.oracleSeed, hands: k.oracle, worlds: k.oracleWorlds,
+		hard: k.leafHard, rate: k.oracleRate, workers: k.workers, cache: k.cache}
+}
+
+// oracleField names the hands' seats for the reports.
+func (k knobs) oracleField() string {
+	if k.leafHard {
+		return "four hard"
+	}
+	return "the data's mix of styles"
+}
+
 // runOracle labels k.oracle hands' decisions on the true racks and
 // measures what a reading of the view fitted to them takes.
 func runOracle(ctx context.Context, k knobs) error {
+	if k.oracleTake {
+		return runOracleTake(ctx, k)
+	}
 	cpu0 := trainer.CPU()
-	ocs, discards, err := oracleData(ctx, oracleConfig{seed: k.oracleSeed, hands: k.oracle, worlds: k.oracleWorlds,
-		hard: k.leafHard, rate: k.oracleRate, workers: k.workers, cache: k.cache})
+	ocs, discards, err := oracleData(ctx, k.oracleConfig())
 	if err != nil {
 		return fmt.Errorf("oracle: %w", err)
 	}
-	field := "the data's mix of styles"
-	if k.leafHard {
-		field = "four hard"
-	}
+	field := k.oracleField()
 	fg, err := oracleMeasure(ctx, ocs, k.fitConfig())
 	if err != nil {
 		return err
@@ -552,4 +565,24 @@ func (b *valueBot) gated(v *classic.View, a classic.Action) (classic.Action, err
 		vals = append(vals, float32(s))
 	}
 	return classic.DiscardAction(v.Seat, cands[argmax(vals, b.gatedCfg.gate)]), nil
+}
+
+// runOracleTake labels k.oracle hands' draw-or-take decisions on the
+// true racks and reports what sight gains there.
+func runOracleTake(ctx context.Context, k knobs) error {
+	cpu0 := trainer.CPU()
+	ocs, err := oracleTakeData(ctx, k.oracleConfig())
+	if err != nil {
+		return fmt.Errorf("oracle take: %w", err)
+	}
+	field := k.oracleField()
+	perHand := float64(len(ocs)) / (k.oracleRate * float64(k.oracle*trainer.Seats))
+	var b strings.Builder
+	fmt.Fprintf(&b, "## the draw or the take on the true racks, seed %d\n\n", k.oracleSeed)
+	fmt.Fprintf(&b, "%d hands of %s, a share %g of the decisions to draw or take the previous discard kept: %d choices (%.2f a seat a hand), both played out by normal in %d worlds that keep every rack as it truly is; commit %s.\n\n",
+		k.oracle, field, k.oracleRate, len(ocs), perHand, k.oracleWorlds, k.commit)
+	b.WriteString(oracleTakeTable(ocs, perHand))
+	fmt.Fprintf(&b, "\nCPU: %.0f s in all.\n", (trainer.CPU() - cpu0).Seconds())
+	fmt.Print(b.String())
+	return writeReport(k, &b)
 }

@@ -5,6 +5,7 @@ import (
 	"math"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"okey/game"
@@ -208,5 +209,39 @@ func TestGatedPassesTheGateOnly(t *testing.T) {
 	}
 	if moved == 0 {
 		t.Errorf("the open gate kept the pick in all %d choices, each with a second candidate", len(cs))
+	}
+}
+
+// The draw-or-take decisions are labelled for both actions on the
+// true racks, depend on the seed alone, and know what the seat did.
+func TestOracleTakeData(t *testing.T) {
+	ctx := context.Background()
+	cfg := oracleConfig{seed: 29, hands: 4, worlds: 2, hard: true, rate: 1, workers: 1}
+	a, err := oracleTakeData(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.workers = 2
+	b, err := oracleTakeData(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(a) < 20 || !reflect.DeepEqual(a, b) {
+		t.Fatalf("%d decisions with one worker, %d with two (or they differ)", len(a), len(b))
+	}
+	known, differ := 0, 0
+	for _, o := range a {
+		if o.Took >= 0 {
+			known++
+		}
+		if o.mean(0) != o.mean(1) {
+			differ++
+		}
+	}
+	if known < len(a)*9/10 || differ == 0 {
+		t.Errorf("of %d decisions, the seat's own known in %d, draw and take apart in %d", len(a), known, differ)
+	}
+	if tb := oracleTakeTable(a, 1); !strings.Contains(tb, "| normal's | ") {
+		t.Errorf("the table:\n%s", tb)
 	}
 }

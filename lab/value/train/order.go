@@ -28,6 +28,11 @@ type choice struct {
 	// played is the discard the seat made there in the hand (NoTile
 	// when it finished).
 	played tile.Tile
+	// took is, at a draw, 1 when the seat took the previous discard in
+	// the hand, 0 when it drew (−1: not a draw); normalTakes is whether
+	// normal would take there.
+	took        int8
+	normalTakes bool
 }
 
 // choices plays hands of seed (seats as the data's) and keeps n discard
@@ -53,7 +58,7 @@ func choicesSeated(ctx context.Context, seed uint64, n int, pairs, hard bool) ([
 	discards, hands := 0, 0
 	for i := 0; len(out) < n; i++ {
 		hands++
-		cs, d, err := handChoices(ctx, seed, i, hard, pairs, 0.1, n-len(out))
+		cs, d, err := handChoices(ctx, seed, i, choiceSpec{hard: hard, pairs: pairs, rate: 0.1, room: n - len(out)})
 		if err != nil {
 			return nil, 0, err
 		}
@@ -62,12 +67,22 @@ func choicesSeated(ctx context.Context, seed uint64, n int, pairs, hard bool) ([
 	return out, float64(discards) / float64(hands*trainer.Seats), nil
 }
 
-// handChoices plays hand i of seed (the data's seats, or four hard) and
-// keeps up to room of its discard decisions, each with the chance rate,
-// with normal's pick and the next at its least distance (with pairs,
-// only decisions that have one). It also gives the discard decisions
+// choiceSpec says which decisions of a hand handChoices keeps: of four
+// hard or the data's seats, discards (with pairs, only those with a
+// second candidate) or, with take, the draws where the previous
+// discard may be taken; each with the chance rate, room at most.
+type choiceSpec struct {
+	hard, pairs, take bool
+	rate              float64
+	room              int
+}
+
+// handChoices plays hand i of seed and keeps the decisions spec says,
+// a discard with normal's pick and the next at its least distance, a
+// draw with whether normal takes. It also gives the discard decisions
 // the hand had, every seat counted.
-func handChoices(ctx context.Context, seed uint64, i int, hard, pairs bool, rate float64, room int) ([]choice, int, error) {
+func handChoices(ctx context.Context, seed uint64, i int, spec choiceSpec) ([]choice, int, error) {
+	hard, pairs, rate, room := spec.hard, spec.pairs, spec.rate, spec.room
 	var out []choice
 	discards := 0
 	hs := smallnet.HandSeed(seed, i)
@@ -97,7 +112,11 @@ func handChoices(ctx context.Context, seed uint64, i int, hard, pairs bool, rate
 		if v.Legal.Discard {
 			discards++
 		}
-		if len(out) >= room || !v.Legal.Discard || r.Float64() >= rate {
+		want := v.Legal.Discard
+		if spec.take {
+			want = v.Legal.Take && v.Legal.Draw
+		}
+		if len(out) >= room || !want || r.Float64() >= rate {
 			return nil
 		}
 		nb, err := botsclassic.New("normal", botsclassic.Options{Seed: r.Uint64()})
@@ -105,8 +124,18 @@ func handChoices(ctx context.Context, seed uint64, i int, hard, pairs bool, rate
 			return err
 		}
 		a, err := nb.Decide(ctx, *v)
-		if err != nil || a.Kind != classic.ActDiscard {
+		if err != nil {
 			return err
+		}
+		if spec.take {
+			if a.Kind == classic.ActDraw || a.Kind == classic.ActTake {
+				out = append(out, choice{v: *v, s: *now, style: seats[v.Seat].style, played: tile.NoTile, took: -1, normalTakes: a.Kind == classic.ActTake})
+				at = append(at, len(v.History))
+			}
+			return nil
+		}
+		if a.Kind != classic.ActDiscard {
+			return nil
 		}
 		more, err := botsclassic.LeastDistance(v, a.Tile, 2)
 		if err != nil || (pairs && len(more) == 0) {
@@ -116,7 +145,7 @@ func handChoices(ctx context.Context, seed uint64, i int, hard, pairs bool, rate
 		if len(more) > 0 {
 			second = more[0]
 		}
-		out = append(out, choice{v: *v, cands: [2]tile.Tile{a.Tile, second}, s: *now, style: seats[v.Seat].style, played: tile.NoTile})
+		out = append(out, choice{v: *v, cands: [2]tile.Tile{a.Tile, second}, s: *now, style: seats[v.Seat].style, played: tile.NoTile, took: -1})
 		at = append(at, len(v.History))
 		return nil
 	})
@@ -125,8 +154,16 @@ func handChoices(ctx context.Context, seed uint64, i int, hard, pairs bool, rate
 	}
 	hist := fin.View(0).History
 	for k, n := range at {
-		if n < len(hist) && hist[n].Kind == classic.EvDiscard && hist[n].Seat == out[k].v.Seat {
+		if n >= len(hist) || hist[n].Seat != out[k].v.Seat {
+			continue
+		}
+		switch hist[n].Kind {
+		case classic.EvDiscard:
 			out[k].played = hist[n].Tile
+		case classic.EvDraw:
+			out[k].took = 0
+		case classic.EvTake:
+			out[k].took = 1
 		}
 	}
 	return out, discards, nil

@@ -1,0 +1,163 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"path/filepath"
+	"strings"
+
+	"okey/bots/botsclassic"
+	"okey/bots/rollout"
+	"okey/game"
+	"okey/game/classic"
+	"okey/game/tile"
+	"okey/lab/internal/trainer"
+)
+
+// The draw or the take on the true racks: what seeing every rack would
+// gain at the decision to take the previous player's discard or draw
+// from the wall, beside normal's and the seat's own decision. A door
+// -oracle leaves open: if sight gains little here, no reading of the
+// view can gain more.
+
+// oracleTakeChoice is one draw-or-take decision: each action's mean
+// (draw 0, take 1) over the even and the odd worlds that keep every
+// rack as it truly is, normal's decision and the seat's in the hand.
+type oracleTakeChoice struct {
+	Hand        int32
+	Half        [2][2]float32
+	NormalTakes bool
+	Took        int8 // −1: the seat did neither (it cannot: kept for the check)
+}
+
+// mean is action a's mean over every world.
+func (o *oracleTakeChoice) mean(a int) float64 { return float64(o.Half[0][a]+o.Half[1][a]) / 2 }
+
+// oracleTakeBlock is the labelled decisions of hands First to End−1.
+type oracleTakeBlock struct {
+	Seed               uint64
+	First, End, Worlds int
+	Hard               bool
+	Rate               float64
+	Choices            []oracleTakeChoice
+}
+
+// oracleTakeData labels the draw-or-take decisions of hands 0 to
+// cfg.hands−1 of cfg.seed, in hand order whatever the workers.
+func oracleTakeData(ctx context.Context, cfg oracleConfig) ([]oracleTakeChoice, error) {
+	bh := oracleBlockHands
+	name := func(b int) string {
+		return filepath.Join(cfg.cache, fmt.Sprintf("take-s%d-w%d-h%t-r%g-b%d-%06d.gob", cfg.seed, cfg.worlds, cfg.hard, cfg.rate, bh, b*bh))
+	}
+	blocks, _, err := cachedBlocks(ctx, cfg.hands, bh, cfg.workers, cfg.cache != "", name,
+		func(ob *oracleTakeBlock, end int) bool { return ob.End == end && ob.Worlds == cfg.worlds },
+		func() func(ctx context.Context, first, end int) (*oracleTakeBlock, error) {
+			p := &leafPlayer{cache: botsclassic.NewTableCache()}
+			return func(ctx context.Context, first, end int) (*oracleTakeBlock, error) {
+				ob := &oracleTakeBlock{Seed: cfg.seed, First: first, End: end, Worlds: cfg.worlds, Hard: cfg.hard, Rate: cfg.rate}
+				for i := first; i < end; i++ {
+					cs, _, err := handChoices(ctx, cfg.seed, i, choiceSpec{hard: cfg.hard, take: true, rate: cfg.rate, room: math.MaxInt})
+					if err != nil {
+						return nil, err
+					}
+					for n := range cs {
+						o, err := labelTake(ctx, p, &cs[n], cfg, i, n)
+						if err != nil {
+							return nil, fmt.Errorf("hand %d: %w", i, err)
+						}
+						ob.Choices = append(ob.Choices, o)
+					}
+				}
+				trainer.Logf("oracle take: block of hands %d–%d, %d choices", first, end-1, len(ob.Choices))
+				return ob, nil
+			}
+		})
+	if err != nil {
+		return nil, err
+	}
+	var out []oracleTakeChoice
+	for _, ob := range blocks {
+		out = append(out, ob.Choices...)
+	}
+	return out, nil
+}
+
+// labelTake plays the draw and the take of c out by normal in
+// cfg.worlds worlds that keep every rack (the same worlds and seeds for
+// both).
+func labelTake(ctx context.Context, p *leafPlayer, c *choice, cfg oracleConfig, i, n int) (oracleTakeChoice, error) {
+	o := oracleTakeChoice{Hand: int32(i), NormalTakes: c.normalTakes, Took: c.took}
+	var given [classic.NumSeats]*tile.Counts
+	for q := range classic.NumSeats {
+		if q != c.v.Seat {
+			rack := c.s.View(q).Counts
+			given[q] = &rack
+		}
+	}
+	acts := [2]classic.Action{classic.DrawAction(c.v.Seat), classic.TakeAction(c.v.Seat)}
+	seed := cfg.seed ^ uint64(i+1)*0x7a4e ^ uint64(n+1)*0x9e3779b97f4a7c15
+	for w := range cfg.worlds {
+		s, err := c.v.SampleWorld(game.NewSeeded(mixSeed(seed, w)), given)
+		if err != nil {
+			return o, err
+		}
+		for a, act := range acts {
+			x, err := p.cutValue(ctx, s, act, mixSeed(seed^0xb075, w), math.MaxInt, nil)
+			if err != nil {
+				return o, err
+			}
+			o.Half[w%2][a] += float32(x / float64(cfg.worlds/2))
+		}
+	}
+	return o, nil
+}
+
+// oracleTakeTable is the decisions' figures: the true racks' decision
+// (chosen on half the worlds, scored on the other) and the seat's own,
+// each over normal's, with how often each takes.
+func oracleTakeTable(ocs []oracleTakeChoice, perHand float64) string {
+	var ceil, own, ceilOwn []float64
+	var takes [3]int
+	for i := range ocs {
+		o := &ocs[i]
+		nt := 0
+		if o.NormalTakes {
+			nt = 1
+			takes[0]++
+		}
+		g, gOwn := 0.0, 0.0
+		for h := range 2 {
+			a := 0
+			if o.Half[h][1] > o.Half[h][0] {
+				a = 1
+				takes[1]++
+			}
+			g += float64(o.Half[1-h][a]-o.Half[1-h][nt]) / 2
+			if o.Took >= 0 {
+				gOwn += float64(o.Half[1-h][a]-o.Half[1-h][o.Took]) / 2
+			}
+		}
+		ceil = append(ceil, g)
+		if o.Took >= 0 {
+			own = append(own, o.mean(int(o.Took))-o.mean(nt))
+			ceilOwn = append(ceilOwn, gOwn)
+			if o.Took == 1 {
+				takes[2]++
+			}
+		}
+	}
+	var b strings.Builder
+	b.WriteString("| decision | choices | takes | over normal's, a choice (95%) | a hand (95%) |\n| --- | ---: | ---: | ---: | ---: |\n")
+	row := func(name string, g []float64, took float64) {
+		m, h := rollout.Paired(g, make([]float64, len(g)))
+		fmt.Fprintf(&b, "| %s | %d | %.1f%% | %+.4f ± %.4f | %+.3f ± %.3f |\n", name, len(g), 100*took, m, h, m*perHand, h*perHand)
+	}
+	n := float64(max(len(ocs), 1))
+	row("normal's", make([]float64, len(ocs)), float64(takes[0])/n)
+	row("the seat's own in the hand", own, float64(takes[2])/float64(max(len(own), 1)))
+	row("the true racks' (chosen on half the worlds, scored on the other)", ceil, float64(takes[1])/(2*n))
+	m, h := rollout.Paired(ceilOwn, make([]float64, len(ceilOwn)))
+	fmt.Fprintf(&b, "\nThe true racks' decision over the seat's own: %+.4f ± %.4f a choice, %+.3f ± %.3f a hand.\n", m, h, m*perHand, h*perHand)
+	return b.String()
+}
