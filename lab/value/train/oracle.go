@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -51,6 +52,17 @@ func (o *oracleChoice) row(c int) []float32 { return o.X[c*NumFeatures : (c+1)*N
 
 // trueRow is candidate c's leaf inputs on the true state.
 func (o *oracleChoice) trueRow(c int) []float32 { return o.TX[c*leafFeatures : (c+1)*leafFeatures] }
+
+// nextOutRow is candidate c's features and, from the true world,
+// whether its discard is an out of the next player: what a perfect
+// reading of that alone would add to the view.
+func (o *oracleChoice) nextOutRow(c int) []float32 {
+	return append(slices.Clone(o.row(c)), o.trueRow(c)[leafNextOut])
+}
+
+// leafNextOut is the leaf input that says the discard on offer is an
+// out of the seat to move, the next player right after the discard.
+const leafNextOut = 4*48 + 1
 
 // bothRow is candidate c's features and leaf inputs, one row.
 func (o *oracleChoice) bothRow(c int) []float32 {
@@ -277,6 +289,7 @@ func oracleMeasure(ctx context.Context, ocs []oracleChoice, cfg fitConfig) (orac
 		{fmt.Sprintf("network on the view (%d hidden)", cfg.hidden), nil},
 		{"ridge line on the true world's leaf inputs", (*oracleChoice).trueRow},
 		{"ridge line on the view and the true world's leaf inputs", (*oracleChoice).bothRow},
+		{"ridge line on the view and whether the discard is truly an out of the next player", (*oracleChoice).nextOutRow},
 	}
 	for _, rd := range readers {
 		ps := make([]oraclePolicy, len(oracleGates))
@@ -292,7 +305,7 @@ func oracleMeasure(ctx context.Context, ocs []oracleChoice, cfg fitConfig) (orac
 			}
 			var score func(o *oracleChoice, c int) float64
 			if rd.rows != nil {
-				w, err := oracleRidge(ocs, train, 1, rd.rows)
+				w, _, err := oracleRidge(ocs, train, 1, rd.rows)
 				if err != nil {
 					return fg, err
 				}
@@ -379,8 +392,9 @@ func argmax(v []float32, gate float64) int {
 // of each candidate's row (rows reads them) from normal's pick's to the
 // difference of their labels, by ridge least squares (lambda on the
 // standardised inputs, no intercept: a candidate equal to the pick
-// gains nothing).
-func oracleRidge(ocs []oracleChoice, train []int, lambda float64, rows func(o *oracleChoice, c int) []float32) ([]float64, error) {
+// gains nothing). It gives the weights and each input's spread (of the
+// differences).
+func oracleRidge(ocs []oracleChoice, train []int, lambda float64, rows func(o *oracleChoice, c int) []float32) ([]float64, []float64, error) {
 	var sd []float64
 	var n float64
 	for _, i := range train {
@@ -434,7 +448,7 @@ func oracleRidge(ocs []oracleChoice, train []int, lambda float64, rows func(o *o
 	}
 	w, err := solveLinear(a, y)
 	if err != nil {
-		return nil, fmt.Errorf("ridge: %w", err)
+		return nil, nil, fmt.Errorf("ridge: %w", err)
 	}
 	for k := range w {
 		if sd[k] > 1e-9 {
@@ -443,7 +457,101 @@ func oracleRidge(ocs []oracleChoice, train []int, lambda float64, rows func(o *o
 			w[k] = 0
 		}
 	}
-	return w, nil
+	return w, sd, nil
+}
+
+// leafInputName names leaf input k (leafInputs' layout) for the
+// reports: a seat by its place from the reader, its distance, its place
+// in the turn order from the seat to move.
+func leafInputName(k int) string {
+	places := [...]string{"own", "next", "across", "previous"}
+	switch {
+	case k < 4*48:
+		r, rest := k/48, k%48
+		what := [...]string{"at", "outs' wall copies/8 at", "outs' wall share at"}[rest/16]
+		d, order := (rest%16)/4, rest%4
+		dist := fmt.Sprint(d + 1)
+		if d == 3 {
+			dist = "4+"
+		}
+		return fmt.Sprintf("%s seat: %s distance %s, %d to move", places[r], what, dist, order)
+	case k < 4*48+4:
+		return fmt.Sprintf("the discard on offer is an out of the %s seat (to move)", places[k-4*48])
+	case k == 4*48+4:
+		return "the wall's length/48"
+	}
+	return "one"
+}
+
+// readingCorr is how well the view reads, between a choice's
+// candidates, the true quantities the true line weighs most: the
+// correlation over candidates of the difference from normal's pick of
+// a view feature and of the true quantity, for the copies of the seat's
+// outs in the wall (read by the belief, and as every unseen copy) and
+// for the discard being an out of the next player (the belief's danger
+// of the discard).
+func readingCorr(ocs []oracleChoice) string {
+	type pair struct {
+		name string
+		view func(r []float32) float64
+		true func(r []float32) float64
+	}
+	wallCopies := func(r []float32) float64 {
+		s := 0.0
+		for k := 16; k < 32; k++ {
+			s += 8 * float64(r[k])
+		}
+		return s
+	}
+	pairs := []pair{
+		{"the seat's outs' copies in the wall, read by the belief (wall outs)", func(r []float32) float64 { return float64(r[fWallOuts]) }, wallCopies},
+		{"the seat's outs' copies in the wall, read as every unseen copy (live outs)", func(r []float32) float64 { return float64(r[fLiveOuts]) }, wallCopies},
+		{"the discard an out of the next player, read by the belief (top's danger)", func(r []float32) float64 { return float64(r[fTopDanger]) }, func(r []float32) float64 { return float64(r[leafNextOut]) }},
+	}
+	var b strings.Builder
+	b.WriteString("| true quantity, view's reading | candidates | correlation of the differences |\n| --- | ---: | ---: |\n")
+	for _, p := range pairs {
+		var n, sx, sy, sxx, syy, sxy float64
+		for i := range ocs {
+			o := &ocs[i]
+			for c := 1; c < len(o.Tiles); c++ {
+				x := p.view(o.row(c)) - p.view(o.row(0))
+				y := p.true(o.trueRow(c)) - p.true(o.trueRow(0))
+				n++
+				sx, sy, sxx, syy, sxy = sx+x, sy+y, sxx+x*x, syy+y*y, sxy+x*y
+			}
+		}
+		cov := sxy/n - sx/n*sy/n
+		r := cov / math.Sqrt(max((sxx/n-sx/n*sx/n)*(syy/n-sy/n*sy/n), 1e-300))
+		fmt.Fprintf(&b, "| %s | %.0f | %.3f |\n", p.name, n, r)
+	}
+	return b.String()
+}
+
+// trueWeights is the inputs that weigh most in the line on the true
+// world's leaf inputs fitted on every choice: each's weight times its
+// spread, the gain a candidate one spread above normal's pick there
+// is given.
+func trueWeights(ocs []oracleChoice, top int) (string, error) {
+	all := make([]int, len(ocs))
+	for i := range all {
+		all[i] = i
+	}
+	w, sd, err := oracleRidge(ocs, all, 1, (*oracleChoice).trueRow)
+	if err != nil {
+		return "", err
+	}
+	idx := make([]int, len(w))
+	for k := range idx {
+		idx[k] = k
+	}
+	slices.SortFunc(idx, func(a, b int) int { return cmp.Compare(math.Abs(w[b]*sd[b]), math.Abs(w[a]*sd[a])) })
+	var b strings.Builder
+	b.WriteString("| leaf input (after the candidate's discard) | weight × spread | spread |\n| --- | ---: | ---: |\n")
+	for _, k := range idx[:min(top, len(idx))] {
+		fmt.Fprintf(&b, "| %s | %+.4f | %.3f |\n", leafInputName(k), w[k]*sd[k], sd[k])
+	}
+	return b.String(), nil
 }
 
 // ridgeAt is the line w's gain of candidate c over normal's pick, the
@@ -491,11 +599,17 @@ func runOracle(ctx context.Context, k knobs) error {
 	// choices kept, over the share kept and the seats' hands.
 	perHand := float64(len(ocs)) / (k.oracleRate * float64(k.oracle*trainer.Seats))
 	table := fg.table(perHand)
+	tw, err := trueWeights(ocs, 10)
+	if err != nil {
+		return err
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "## a policy learned on the true racks, seed %d\n\n", k.oracleSeed)
 	fmt.Fprintf(&b, "%d hands of %s, a share %g of the discard decisions kept where normal has a second candidate at its least distance: %d choices, normal's three closest candidates played out by normal in %d worlds that keep every rack as it truly is; readings fitted on the hands of one parity, scored on the others'; a seat discards %.2f times a hand, %.2f of them with a choice (a hand's figure counts those); commit %s.\n\n",
 		k.oracle, field, k.oracleRate, len(ocs), k.oracleWorlds, discards, perHand, k.commit)
 	b.WriteString(table)
+	fmt.Fprintf(&b, "\nThe line on the true world's leaf inputs, fitted on every choice: the inputs that weigh most.\n\n%s", tw)
+	fmt.Fprintf(&b, "\nHow the view reads those true quantities, between a choice's candidates:\n\n%s", readingCorr(ocs))
 	if k.out != "" {
 		all := make([]int, len(ocs))
 		for i := range all {

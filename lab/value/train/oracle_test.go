@@ -98,7 +98,7 @@ func TestOracleFindsAPlantedRule(t *testing.T) {
 	for i := range all {
 		all[i] = i
 	}
-	w, err := oracleRidge(ocs, all, 1e-3, (*oracleChoice).row)
+	w, _, err := oracleRidge(ocs, all, 1e-3, (*oracleChoice).row)
 	if err != nil {
 		t.Fatal(err)
 	}
