@@ -242,6 +242,12 @@ type oracleReader struct {
 	rows func(o *oracleChoice, c int) []float32 // nil: the network
 }
 
+// oracleCeilGates are the gates (points) the true racks' own pick is
+// scored at: chosen on half the worlds, a candidate must beat normal's
+// pick there by the gate, so that the half's noise does not move a pick
+// the labels cannot tell apart.
+var oracleCeilGates = []float64{0, 0.1, 0.2, 0.4, 0.8}
+
 // oracleGates are the gates (points) the fitted readings are scored at.
 var oracleGates = []float64{0, 0.01, 0.02, 0.05}
 
@@ -253,22 +259,27 @@ var oracleGates = []float64{0, 0.01, 0.02, 0.05}
 // leaf inputs) from normal's pick's, and the network fitted to the
 // differences (fitDiff), each at several gates.
 func oracleMeasure(ctx context.Context, ocs []oracleChoice, cfg fitConfig) (oracleFigures, error) {
-	ceil := oraclePolicy{Name: "the true racks' pick (chosen on half the worlds, scored on the other)", Agree: math.NaN()}
+	ceils := make([]oraclePolicy, len(oracleCeilGates))
+	for k, gate := range oracleCeilGates {
+		ceils[k] = oraclePolicy{Name: fmt.Sprintf("the true racks' pick (chosen on half the worlds, scored on the other), gate %g", gate), Agree: math.NaN()}
+	}
 	best := oraclePolicy{Name: "the true racks' pick on every world (biased up)", Agree: math.NaN()}
 	own := oraclePolicy{Name: "the seat's own pick in the hand", Agree: math.NaN()}
 	for i := range ocs {
 		o := &ocs[i]
-		g, gOwn := 0.0, 0.0
-		for h := range 2 {
-			j := argmax(o.Half[h], 0)
-			g += float64(o.Half[1-h][j]-o.Half[1-h][0]) / 2
-			if o.Played >= 0 {
-				gOwn += float64(o.Half[1-h][j]-o.Half[1-h][o.Played]) / 2
+		for k, gate := range oracleCeilGates {
+			g, gOwn := 0.0, 0.0
+			for h := range 2 {
+				j := argmax(o.Half[h], gate)
+				g += float64(o.Half[1-h][j]-o.Half[1-h][0]) / 2
+				if o.Played >= 0 {
+					gOwn += float64(o.Half[1-h][j]-o.Half[1-h][o.Played]) / 2
+				}
 			}
-		}
-		ceil.Gain = append(ceil.Gain, g)
-		if o.Played >= 0 {
-			ceil.OverOwn = append(ceil.OverOwn, gOwn)
+			ceils[k].Gain = append(ceils[k].Gain, g)
+			if o.Played >= 0 {
+				ceils[k].OverOwn = append(ceils[k].OverOwn, gOwn)
+			}
 		}
 		m := make([]float32, len(o.Tiles))
 		for c := range m {
@@ -279,7 +290,7 @@ func oracleMeasure(ctx context.Context, ocs []oracleChoice, cfg fitConfig) (orac
 			own.add(o, int(o.Played))
 		}
 	}
-	fg := oracleFigures{Policies: []oraclePolicy{ceil, best, own}}
+	fg := oracleFigures{Policies: append(ceils, best, own)}
 	var folds [2][]int
 	for i := range ocs {
 		folds[ocs[i].Hand%2] = append(folds[ocs[i].Hand%2], i)

@@ -137,7 +137,7 @@ func TestOracleFindsAPlantedRule(t *testing.T) {
 		got[p.Name] = p
 	}
 	line, net := got["ridge line on the view, gate 0"], got["network on the view (4 hidden), gate 0"]
-	ceil, truth := got["the true racks' pick (chosen on half the worlds, scored on the other)"], got["ridge line on the true world's leaf inputs, gate 0"]
+	ceil, truth := got["the true racks' pick (chosen on half the worlds, scored on the other), gate 0"], got["ridge line on the true world's leaf inputs, gate 0"]
 	if len(line.Gain) != len(ocs) || mean(line.Gain) < 0.045 || mean(net.Gain) < 0.04 || mean(ceil.Gain) < 0.045 {
 		t.Errorf("on the planted rule, a choice: the line %.4f, the network %.4f, the ceiling %.4f, over %d choices", mean(line.Gain), mean(net.Gain), mean(ceil.Gain), len(line.Gain))
 	}

@@ -114,50 +114,63 @@ func labelTake(ctx context.Context, p *leafPlayer, c *choice, cfg oracleConfig, 
 }
 
 // oracleTakeTable is the decisions' figures: the true racks' decision
-// (chosen on half the worlds, scored on the other) and the seat's own,
-// each over normal's, with how often each takes.
+// (chosen on half the worlds at each gate, scored on the other) and the
+// seat's own, each over normal's and the seat's own, with how often
+// each takes.
 func oracleTakeTable(ocs []oracleTakeChoice, perHand float64) string {
-	var ceil, own, ceilOwn []float64
-	var takes [3]int
+	var own []float64
+	ceil := make([][]float64, len(oracleCeilGates))
+	ceilOwn := make([][]float64, len(oracleCeilGates))
+	ceilTakes := make([]int, len(oracleCeilGates))
+	var normalTakes, ownTakes int
 	for i := range ocs {
 		o := &ocs[i]
 		nt := 0
 		if o.NormalTakes {
 			nt = 1
-			takes[0]++
+			normalTakes++
 		}
-		g, gOwn := 0.0, 0.0
-		for h := range 2 {
-			a := 0
-			if o.Half[h][1] > o.Half[h][0] {
-				a = 1
-				takes[1]++
+		for k, gate := range oracleCeilGates {
+			g, gOwn := 0.0, 0.0
+			for h := range 2 {
+				// The other decision than normal's, when it beats
+				// normal's on this half by more than the gate.
+				a := nt
+				if float64(o.Half[h][1-nt]-o.Half[h][nt]) > gate {
+					a = 1 - nt
+				}
+				if a == 1 {
+					ceilTakes[k]++
+				}
+				g += float64(o.Half[1-h][a]-o.Half[1-h][nt]) / 2
+				if o.Took >= 0 {
+					gOwn += float64(o.Half[1-h][a]-o.Half[1-h][o.Took]) / 2
+				}
 			}
-			g += float64(o.Half[1-h][a]-o.Half[1-h][nt]) / 2
+			ceil[k] = append(ceil[k], g)
 			if o.Took >= 0 {
-				gOwn += float64(o.Half[1-h][a]-o.Half[1-h][o.Took]) / 2
+				ceilOwn[k] = append(ceilOwn[k], gOwn)
 			}
 		}
-		ceil = append(ceil, g)
 		if o.Took >= 0 {
 			own = append(own, o.mean(int(o.Took))-o.mean(nt))
-			ceilOwn = append(ceilOwn, gOwn)
 			if o.Took == 1 {
-				takes[2]++
+				ownTakes++
 			}
 		}
 	}
 	var b strings.Builder
-	b.WriteString("| decision | choices | takes | over normal's, a choice (95%) | a hand (95%) |\n| --- | ---: | ---: | ---: | ---: |\n")
-	row := func(name string, g []float64, took float64) {
+	b.WriteString("| decision | choices | takes | over normal's, a choice (95%) | a hand (95%) | over the seat's own, a hand (95%) |\n| --- | ---: | ---: | ---: | ---: | ---: |\n")
+	row := func(name string, g, overOwn []float64, took float64) {
 		m, h := rollout.Paired(g, make([]float64, len(g)))
-		fmt.Fprintf(&b, "| %s | %d | %.1f%% | %+.4f ± %.4f | %+.3f ± %.3f |\n", name, len(g), 100*took, m, h, m*perHand, h*perHand)
+		mo, ho := rollout.Paired(overOwn, make([]float64, len(overOwn)))
+		fmt.Fprintf(&b, "| %s | %d | %.1f%% | %+.4f ± %.4f | %+.3f ± %.3f | %+.3f ± %.3f |\n", name, len(g), 100*took, m, h, m*perHand, h*perHand, mo*perHand, ho*perHand)
 	}
 	n := float64(max(len(ocs), 1))
-	row("normal's", make([]float64, len(ocs)), float64(takes[0])/n)
-	row("the seat's own in the hand", own, float64(takes[2])/float64(max(len(own), 1)))
-	row("the true racks' (chosen on half the worlds, scored on the other)", ceil, float64(takes[1])/(2*n))
-	m, h := rollout.Paired(ceilOwn, make([]float64, len(ceilOwn)))
-	fmt.Fprintf(&b, "\nThe true racks' decision over the seat's own: %+.4f ± %.4f a choice, %+.3f ± %.3f a hand.\n", m, h, m*perHand, h*perHand)
+	row("normal's", make([]float64, len(ocs)), nil, float64(normalTakes)/n)
+	row("the seat's own in the hand", own, make([]float64, len(own)), float64(ownTakes)/float64(max(len(own), 1)))
+	for k, gate := range oracleCeilGates {
+		row(fmt.Sprintf("the true racks' (chosen on half the worlds, scored on the other), gate %g", gate), ceil[k], ceilOwn[k], float64(ceilTakes[k])/(2*n))
+	}
 	return b.String()
 }
