@@ -231,6 +231,9 @@ func TestOracleTakeData(t *testing.T) {
 	}
 	known, differ := 0, 0
 	for _, o := range a {
+		if len(o.X) != 2*NumFeatures || o.X[fDiscardStage] != 0 || o.X[NumFeatures+fDiscardStage] != 1 {
+			t.Fatalf("the features before the decision and after the take: %d, discard stages %v and %v", len(o.X), o.X[fDiscardStage], o.X[NumFeatures+fDiscardStage])
+		}
 		if o.Took >= 0 {
 			known++
 		}
@@ -241,7 +244,7 @@ func TestOracleTakeData(t *testing.T) {
 	if known < len(a)*9/10 || differ == 0 {
 		t.Errorf("of %d decisions, the seat's own known in %d, draw and take apart in %d", len(a), known, differ)
 	}
-	if tb := oracleTakeTable(a, 1); !strings.Contains(tb, "| normal's | ") {
+	if tb := oracleTakeTable(a, 1); !strings.Contains(tb, "| normal's | ") || !strings.Contains(tb, "| ridge line on the view, gate 0 (held out) | ") {
 		t.Errorf("the table:\n%s", tb)
 	}
 }

@@ -29,6 +29,10 @@ type oracleTakeChoice struct {
 	Half        [2][2]float32
 	NormalTakes bool
 	Took        int8 // −1: the seat did neither (it cannot: kept for the check)
+	// X is the view's features before the decision, then after the
+	// take (15 tiles, the discard to make): what a reading of the view
+	// has to decide by.
+	X []float32 // 2×NumFeatures
 }
 
 // mean is action a's mean over every world.
@@ -41,6 +45,7 @@ type oracleTakeBlock struct {
 	Hard               bool
 	Rate               float64
 	Choices            []oracleTakeChoice
+	Features           int
 }
 
 // oracleTakeData labels the draw-or-take decisions of hands 0 to
@@ -51,18 +56,20 @@ func oracleTakeData(ctx context.Context, cfg oracleConfig) ([]oracleTakeChoice, 
 		return filepath.Join(cfg.cache, fmt.Sprintf("take-s%d-w%d-h%t-r%g-b%d-%06d.gob", cfg.seed, cfg.worlds, cfg.hard, cfg.rate, bh, b*bh))
 	}
 	blocks, _, err := cachedBlocks(ctx, cfg.hands, bh, cfg.workers, cfg.cache != "", name,
-		func(ob *oracleTakeBlock, end int) bool { return ob.End == end && ob.Worlds == cfg.worlds },
+		func(ob *oracleTakeBlock, end int) bool {
+			return ob.End == end && ob.Worlds == cfg.worlds && ob.Features == NumFeatures
+		},
 		func() func(ctx context.Context, first, end int) (*oracleTakeBlock, error) {
-			p := &leafPlayer{cache: botsclassic.NewTableCache()}
+			p, fx := &leafPlayer{cache: botsclassic.NewTableCache()}, &featurer{}
 			return func(ctx context.Context, first, end int) (*oracleTakeBlock, error) {
-				ob := &oracleTakeBlock{Seed: cfg.seed, First: first, End: end, Worlds: cfg.worlds, Hard: cfg.hard, Rate: cfg.rate}
+				ob := &oracleTakeBlock{Seed: cfg.seed, First: first, End: end, Worlds: cfg.worlds, Hard: cfg.hard, Rate: cfg.rate, Features: NumFeatures}
 				for i := first; i < end; i++ {
 					cs, _, err := handChoices(ctx, cfg.seed, i, choiceSpec{hard: cfg.hard, take: true, rate: cfg.rate, room: math.MaxInt})
 					if err != nil {
 						return nil, err
 					}
 					for n := range cs {
-						o, err := labelTake(ctx, p, &cs[n], cfg, i, n)
+						o, err := labelTake(ctx, p, fx, &cs[n], cfg, i, n)
 						if err != nil {
 							return nil, fmt.Errorf("hand %d: %w", i, err)
 						}
@@ -86,8 +93,16 @@ func oracleTakeData(ctx context.Context, cfg oracleConfig) ([]oracleTakeChoice, 
 // labelTake plays the draw and the take of c out by normal in
 // cfg.worlds worlds that keep every rack (the same worlds and seeds for
 // both).
-func labelTake(ctx context.Context, p *leafPlayer, c *choice, cfg oracleConfig, i, n int) (oracleTakeChoice, error) {
+func labelTake(ctx context.Context, p *leafPlayer, fx *featurer, c *choice, cfg oracleConfig, i, n int) (oracleTakeChoice, error) {
 	o := oracleTakeChoice{Hand: int32(i), NormalTakes: c.normalTakes, Took: c.took}
+	var x [NumFeatures]float32
+	tw := taken(&c.v, c.v.Top(c.v.Previous))
+	for _, w := range []*classic.View{&c.v, &tw} {
+		if err := fx.features(w, &x); err != nil {
+			return o, err
+		}
+		o.X = append(o.X, x[:]...)
+	}
 	var given [classic.NumSeats]*tile.Counts
 	for q := range classic.NumSeats {
 		if q != c.v.Seat {
@@ -164,7 +179,11 @@ func oracleTakeTable(ocs []oracleTakeChoice, perHand float64) string {
 	row := func(name string, g, overOwn []float64, took float64) {
 		m, h := rollout.Paired(g, make([]float64, len(g)))
 		mo, ho := rollout.Paired(overOwn, make([]float64, len(overOwn)))
-		fmt.Fprintf(&b, "| %s | %d | %.1f%% | %+.4f ± %.4f | %+.3f ± %.3f | %+.3f ± %.3f |\n", name, len(g), 100*took, m, h, m*perHand, h*perHand, mo*perHand, ho*perHand)
+		share := "—"
+		if !math.IsNaN(took) {
+			share = fmt.Sprintf("%.1f%%", 100*took)
+		}
+		fmt.Fprintf(&b, "| %s | %d | %s | %+.4f ± %.4f | %+.3f ± %.3f | %+.3f ± %.3f |\n", name, len(g), share, m, h, m*perHand, h*perHand, mo*perHand, ho*perHand)
 	}
 	n := float64(max(len(ocs), 1))
 	row("normal's", make([]float64, len(ocs)), nil, float64(normalTakes)/n)
@@ -172,5 +191,105 @@ func oracleTakeTable(ocs []oracleTakeChoice, perHand float64) string {
 	for k, gate := range oracleCeilGates {
 		row(fmt.Sprintf("the true racks' (chosen on half the worlds, scored on the other), gate %g", gate), ceil[k], ceilOwn[k], float64(ceilTakes[k])/(2*n))
 	}
+	if ps, err := takeReading(ocs); err != nil {
+		fmt.Fprintf(&b, "\nThe view's reading could not be fitted: %v.\n", err)
+	} else {
+		for _, p := range ps {
+			row(p.Name+" (held out)", p.Gain, p.OverOwn, math.NaN())
+		}
+	}
 	return b.String()
+}
+
+// takeReading fits, on the hands of one parity, a ridge line from the
+// view's features before the decision and after the take (and a
+// constant) to the take's gain over the draw on the true racks, and
+// scores on the other hands' labels the decision it gives at each gate
+// (take when the line says the take gains more than the gate): over
+// normal's decision and over the seat's own.
+func takeReading(ocs []oracleTakeChoice) ([]oraclePolicy, error) {
+	const F = 2*NumFeatures + 1
+	row := func(o *oracleTakeChoice) []float64 {
+		r := make([]float64, F)
+		for k, x := range o.X {
+			r[k] = float64(x)
+		}
+		r[F-1] = 1
+		return r
+	}
+	ps := make([]oraclePolicy, len(oracleGates))
+	for k, gate := range oracleGates {
+		ps[k] = oraclePolicy{Name: fmt.Sprintf("ridge line on the view, gate %g", gate), Agree: math.NaN()}
+	}
+	for f := range int32(2) {
+		var sd [F]float64
+		n := 0.0
+		for i := range ocs {
+			if ocs[i].Hand%2 != f {
+				for k, x := range row(&ocs[i]) {
+					sd[k] += x * x
+				}
+				n++
+			}
+		}
+		a := make([][]float64, F)
+		for k := range a {
+			a[k] = make([]float64, F)
+			sd[k] = math.Sqrt(sd[k] / max(n, 1))
+		}
+		y := make([]float64, F)
+		for i := range ocs {
+			o := &ocs[i]
+			if o.Hand%2 == f {
+				continue
+			}
+			r := row(o)
+			for k := range r {
+				if sd[k] > 1e-9 {
+					r[k] /= sd[k]
+				}
+			}
+			t := o.mean(1) - o.mean(0)
+			for p := range F {
+				y[p] += r[p] * t
+				for q := range F {
+					a[p][q] += r[p] * r[q]
+				}
+			}
+		}
+		for k := range F {
+			a[k][k]++
+		}
+		w, err := solveLinear(a, y)
+		if err != nil {
+			return nil, fmt.Errorf("take's ridge: %w", err)
+		}
+		for i := range ocs {
+			o := &ocs[i]
+			if o.Hand%2 != f {
+				continue
+			}
+			pred := 0.0
+			for k, x := range row(o) {
+				if sd[k] > 1e-9 {
+					pred += w[k] * x / sd[k]
+				}
+			}
+			nt := 0
+			if o.NormalTakes {
+				nt = 1
+			}
+			for k, gate := range oracleGates {
+				a := 0
+				if pred > gate {
+					a = 1
+				}
+				ps[k].Gain = append(ps[k].Gain, o.mean(a)-o.mean(nt))
+				if o.Took >= 0 {
+					ps[k].OverOwn = append(ps[k].OverOwn, o.mean(a)-o.mean(int(o.Took)))
+				}
+			}
+		}
+	}
+	return ps, nil
 }
