@@ -60,6 +60,9 @@ type valueBot struct {
 	cutPlayer *leafPlayer
 	// gatedCfg is the gated pick's (oracle.go).
 	gatedCfg gatedConfig
+	// take and takeGate are the take line's mode's (oracletake.go).
+	take     *takeLine
+	takeGate float64
 }
 
 func (b *valueBot) Level() string { return "value" }
@@ -92,6 +95,14 @@ func (b *valueBot) Decide(ctx context.Context, v classic.View) (classic.Action, 
 		return b.cutDiscard(ctx, &v, a)
 	case a.Kind == classic.ActDiscard && b.mode == modeGated:
 		return b.gated(&v, a)
+	case b.mode == modeGated && b.gatedCfg.takeGate >= 0 && v.Legal.Take && (a.Kind == classic.ActDraw || a.Kind == classic.ActTake):
+		return b.taker(&v, a)
+	case b.mode == modeTaker:
+		// The draw or the take alone: every other decision is hard's.
+		if v.Legal.Take && (a.Kind == classic.ActDraw || a.Kind == classic.ActTake) {
+			return b.taker(&v, a)
+		}
+		return a, nil
 	case a.Kind == classic.ActDiscard && (b.mode == modeTies || b.mode == modeTake):
 		return b.ties(&v, a)
 	case a.Kind == classic.ActDiscard:
@@ -238,13 +249,13 @@ func drawn(v *classic.View, t tile.Tile) classic.View {
 // (botsclassic's, or perturbed: normal throwing a tile at random at one
 // discard in five; arenaWith: or prev) from seed, as okey sim does, and gives the figures.
 func arena(ctx context.Context, m *smallnet.Model, mode string, opp []string, hands int, seed uint64, workers int) (arenaclassic.Result, error) {
-	return arenaWith(ctx, m, nil, mode, opp, nil, "", hands, seed, workers, nil)
+	return arenaWith(ctx, m, botInputs{}, mode, opp, nil, "", hands, seed, workers, nil)
 }
 
 // arenaWith is arena whose field may seat "prev", the value bot of prev
 // in prevMode (the generation before), and whose hands' records go to
 // rec when it is set.
-func arenaWith(ctx context.Context, m *smallnet.Model, leaf *leafSet, mode string, opp []string, prev *smallnet.Model, prevMode string, hands int, seed uint64, workers int, rec func(unit int, record []byte) error) (arenaclassic.Result, error) {
+func arenaWith(ctx context.Context, m *smallnet.Model, in botInputs, mode string, opp []string, prev *smallnet.Model, prevMode string, hands int, seed uint64, workers int, rec func(unit int, record []byte) error) (arenaclassic.Result, error) {
 	bots := append([]string{"value"}, opp...)
 	cfg := arenaclassic.Config{
 		Bots: bots, Hands: hands, Seed: seed,
@@ -268,7 +279,7 @@ func arenaWith(ctx context.Context, m *smallnet.Model, leaf *leafSet, mode strin
 			if err != nil {
 				return nil, err
 			}
-			return (&valueBot{hard: h, value: m, leaf: leaf}).withMode(mode, opt.Seed), nil
+			return (&valueBot{hard: h, value: m, leaf: in.leaf, take: in.take}).withMode(mode, opt.Seed), nil
 		},
 	}
 	r, err := arenaclassic.Run(ctx, cfg)
@@ -278,6 +289,13 @@ func arenaWith(ctx context.Context, m *smallnet.Model, leaf *leafSet, mode strin
 	return r, nil
 }
 
+// botInputs is what some of the value bot's modes read beside the
+// value: the cut search's leaves, the take line.
+type botInputs struct {
+	leaf *leafSet
+	take *takeLine
+}
+
 // pairedArena runs arenaWith and measures, deal by deal, the points
 // the seats of than (a level of the field; the mean of them) lost from
 // play, gösterme apart, less what the value bot lost, in the same
@@ -285,10 +303,10 @@ func arenaWith(ctx context.Context, m *smallnet.Model, leaf *leafSet, mode strin
 // so the luck of the deal cancels (against three hard, it is the
 // arena's play figure). It gives the mean a hand and its 95% half-width
 // over the deals.
-func pairedArena(ctx context.Context, m *smallnet.Model, leaf *leafSet, mode string, opp []string, prev *smallnet.Model, prevMode string, hands int, seed uint64, workers int, than string) (arenaclassic.Result, float64, float64, error) {
+func pairedArena(ctx context.Context, m *smallnet.Model, in botInputs, mode string, opp []string, prev *smallnet.Model, prevMode string, hands int, seed uint64, workers int, than string) (arenaclassic.Result, float64, float64, error) {
 	gaps := make([]float64, hands)
 	var mu sync.Mutex
-	r, err := arenaWith(ctx, m, leaf, mode, opp, prev, prevMode, hands, seed, workers, func(unit int, b []byte) error {
+	r, err := arenaWith(ctx, m, in, mode, opp, prev, prevMode, hands, seed, workers, func(unit int, b []byte) error {
 		g, err := handGap(b, than)
 		if err != nil {
 			return fmt.Errorf("hand %d: %w", unit, err)

@@ -182,12 +182,24 @@ func TestValueBotPlays(t *testing.T) {
 	// hard's two; without leaves it says so.
 	ls := &leafSet{Features: leafFeatures, Turns: leafTurns[:], Models: make([]leafModel, len(leafTurns))}
 	for _, mode := range []string{"cut-2t-2w", "cut-2t-2w-c2"} {
-		r, err := arenaWith(context.Background(), m, ls, mode, []string{"hard", "perturbed", "easy"}, nil, "", 4, 1, 1, nil)
+		r, err := arenaWith(context.Background(), m, botInputs{leaf: ls}, mode, []string{"hard", "perturbed", "easy"}, nil, "", 4, 1, 1, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if r.Hands != 4 || r.Bots[0].Name != "value" || r.Bots[0].Decisions == 0 {
 			t.Fatalf("mode %s: %d hands, first bot %q with %d decisions", mode, r.Hands, r.Bots[0].Name, r.Bots[0].Decisions)
+		}
+	}
+	// The take line's mode, with a line that always takes.
+	always := &takeLine{W: make([]float64, takeLineInputs)}
+	always.W[takeLineInputs-1] = 1
+	for _, mode := range []string{"taker-g0", "gated-c3-g0-t0"} {
+		r, err := arenaWith(context.Background(), m, botInputs{take: always}, mode, []string{"hard", "perturbed", "easy"}, nil, "", 4, 1, 1, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Hands != 4 || r.Bots[0].Decisions == 0 {
+			t.Fatalf("mode %s: %d hands, %d decisions", mode, r.Hands, r.Bots[0].Decisions)
 		}
 	}
 	if _, err := arena(context.Background(), m, "cut-2t-2w", []string{"hard", "hard", "hard"}, 4, 1, 1); err == nil {

@@ -71,6 +71,9 @@ func validMode(mode string) bool {
 	if _, ok := parseGated(mode); ok {
 		return true
 	}
+	if _, ok := parseTaker(mode); ok {
+		return true
+	}
 	return slices.Contains(modes, mode)
 }
 
@@ -89,7 +92,10 @@ func (b *valueBot) withMode(mode string, seed uint64) *valueBot {
 		b.cutPlayer = &leafPlayer{cache: botsclassic.NewTableCache()}
 	}
 	if gc, ok := parseGated(mode); ok {
-		b.mode, b.gatedCfg = modeGated, gc
+		b.mode, b.gatedCfg, b.takeGate = modeGated, gc, gc.takeGate
+	}
+	if g, ok := parseTaker(mode); ok {
+		b.mode, b.takeGate = modeTaker, g
 	}
 	return b
 }

@@ -58,7 +58,10 @@
 //	             the seat's view, scored on held-out hands; the gated
 //	             pick that plays such a value (-mode gated-c<k>-g<n>)
 //	oracletake.go  the draw or the take on the true racks (-oracle-take):
-//	             what sight of every rack gains there over normal
+//	             what sight of every rack gains there over normal, the
+//	             take line fitted from the view to those labels, and the
+//	             mode that plays it (-mode taker-g<n>, or gated-…-t<n>
+//	             with the gated discards)
 //	cutbot.go    the cut search as a bot (-mode cut-<turns>t-<worlds>w
 //	             [-c<k>], the leaves of -leaf-model): hard's discard
 //	             against the others' cut playouts in sampled worlds

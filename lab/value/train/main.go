@@ -58,6 +58,7 @@ type knobs struct {
 	oracleTake       bool
 	leafModel        string
 	leafSet          *leafSet
+	takeLine         *takeLine
 	labelChoices     int
 	labelWorlds      int
 	labelSeed        uint64
@@ -108,6 +109,7 @@ func main() {
 	fs.BoolVar(&k.leafHard, "leaf-hard", false, "with -leaf or -oracle: the choices from hands of four hard rather than the data's mix of styles")
 	fs.IntVar(&k.leafOracle, "leaf-oracle", 0, "with -leaf: score the searches over normal's three on this many worlds a candidate that keep every rack as it truly is, the wall's order dealt afresh")
 	fs.IntVar(&k.leafReal, "leaf-real", 0, "with -leaf: score the searches' choices on this many playouts a candidate from the true state at the decision too (the world as it is, not sampled)")
+	takePath := fs.String("take-line", "", "the take line (an -oracle-take run's -out) the take line's mode (taker-g<hundredths>: oracletake.go) reads")
 	fs.StringVar(&k.leafModel, "leaf-model", "", "the leaves (a -leaf run's -out) the cut search's mode (cut-<turns>t-<worlds>w: cutbot.go) reads")
 	fs.IntVar(&k.prizeWorlds, "prize-worlds", k.prizeWorlds, "with -prize: worlds a choice (even, halved for the cross-validation)")
 	fs.IntVar(&k.labelChoices, "prize-labels", 0, "with -prize: a value fitted to this many choices of -prize-label-seed, every tile played out in -prize-label-worlds worlds (cheaper labels than the prize's), and its picks scored on the prize's choices")
@@ -119,7 +121,7 @@ func main() {
 	also := fs.String("also", "", "with -truth: saved weights (-out; a comma list) read on the ordering too")
 	fs.IntVar(&k.arena, "arena", 0, "hands (a multiple of 4) of the value bot against three hard")
 	fs.Uint64Var(&k.arenaSeed, "arena-seed", 97001, "the arena's seed")
-	mode := fs.String("mode", modeTies, "what the value bot decides: "+strings.Join(modes, ", ")+" (bot.go), deep (deep-<worlds>w-c<k>: deep.go) or cut (cut-<turns>t-<worlds>w, with -leaf-model: cutbot.go) or gated (gated-c<k>-g<hundredths>: oracle.go); a comma list plays an arena for each")
+	mode := fs.String("mode", modeTies, "what the value bot decides: "+strings.Join(modes, ", ")+" (bot.go), deep (deep-<worlds>w-c<k>: deep.go) or cut (cut-<turns>t-<worlds>w, with -leaf-model: cutbot.go) or gated (gated-c<k>-g<hundredths>: oracle.go) or taker (taker-g<hundredths>, with -take-line: oracletake.go); a comma list plays an arena for each")
 	field := fs.String("field", "hard,hard,hard", "the value bot's three opponents in the arena, by level (or perturbed; prev: the bot of -prev)")
 	fs.StringVar(&k.out, "out", "", "write the value's weights (smallnet's format) here (with -means: the value fitted to the means)")
 	fs.StringVar(&k.report, "report", "", "also write the report (markdown) here")
@@ -139,7 +141,7 @@ func main() {
 		k.also = strings.Split(*also, ",")
 	}
 	if slices.ContainsFunc(k.modes, func(m string) bool { return !validMode(m) }) || len(k.field) != 3 {
-		fmt.Fprintln(os.Stderr, "train: -mode must be one of", strings.Join(modes, ", "), "or deep-<worlds>w-c<k>, cut-<turns>t-<worlds>w[-c<k>][-z<gate>] or gated-c<k>-g<hundredths>, and -field three levels")
+		fmt.Fprintln(os.Stderr, "train: -mode must be one of", strings.Join(modes, ", "), "or deep-<worlds>w-c<k>, cut-<turns>t-<worlds>w[-c<k>][-z<gate>], gated-c<k>-g<hundredths> or taker-g<hundredths>, and -field three levels")
 		os.Exit(2)
 	}
 	if fs.NArg() > 0 || k.hands < 1 || k.testHands < 1 || k.batch < 1 || k.epochs < 1 || k.pos <= 0 || k.pos > 1 || k.order < 0 || k.worlds < 1 || k.arena < 0 || k.arena%4 != 0 ||
@@ -158,6 +160,14 @@ func main() {
 			os.Exit(1)
 		}
 		k.leafSet = ls
+	}
+	if *takePath != "" {
+		l, err := readTakeLine(*takePath)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "train:", err)
+			os.Exit(1)
+		}
+		k.takeLine = l
 	}
 	if k.cache != "" {
 		// The blocks are written there as they are made: a folder not
@@ -695,7 +705,7 @@ func arenas(ctx context.Context, k knobs, m *smallnet.Model, b *strings.Builder)
 	}
 	for _, mode := range k.modes {
 		cpu1 := trainer.CPU()
-		r, gap, half, err := pairedArena(ctx, m, k.leafSet, mode, k.field, prev, k.prevMode, k.arena, k.arenaSeed, k.workers, k.field[0])
+		r, gap, half, err := pairedArena(ctx, m, botInputs{leaf: k.leafSet, take: k.takeLine}, mode, k.field, prev, k.prevMode, k.arena, k.arenaSeed, k.workers, k.field[0])
 		if err != nil {
 			return err
 		}

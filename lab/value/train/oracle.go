@@ -3,8 +3,10 @@ package main
 import (
 	"cmp"
 	"context"
+	"encoding/json"
 	"fmt"
 	"math"
+	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -220,6 +222,8 @@ type oraclePolicy struct {
 	Name          string
 	Gain, OverOwn oracleGain
 	Agree         float64 // the share of candidates ordered against normal's pick as the labels do (NaN: not a reading)
+	// Moved is the decisions where the policy left normal's.
+	Moved int
 }
 
 // add scores pick j of choice o.
@@ -643,17 +647,22 @@ func runOracle(ctx context.Context, k knobs) error {
 }
 
 // modeGated is the value's pick among few candidates, behind a gate:
-// gated-c<k>-g<hundredths> weighs hard's pick and the k−1 others at
+// gated-c<k>-g<hundredths>[-t<hundredths>] weighs hard's pick and the k−1 others at
 // the least distance (botsclassic.LeastDistance), the view after each
 // scored by the value, and leaves hard's pick only for a candidate the
 // value puts more than the gate (in points) above it. It plays a value
 // fitted to the true racks' differences (-oracle's -out) as measured.
+// With -t, the draw or the take is the take line's (-take-line) at
+// that gate, as modeTaker's.
 const modeGated = "gated"
 
-// gatedConfig is a gated pick's candidates and gate (points).
+// gatedConfig is a gated pick's candidates and gate (points), and the
+// take line's gate when the mode ends in -t<hundredths> (−1: none, the
+// draw or the take hard's).
 type gatedConfig struct {
-	cands int
-	gate  float64
+	cands    int
+	gate     float64
+	takeGate float64
 }
 
 // parseGated reads a mode gated-c<k>-g<hundredths>; not ok for any
@@ -664,12 +673,21 @@ func parseGated(mode string) (gatedConfig, bool) {
 		return gatedConfig{}, false
 	}
 	c, g, ok := strings.Cut(rest, "-g")
+	g, t, withTake := strings.Cut(g, "-t")
 	cands, err1 := strconv.Atoi(c)
 	gate, err2 := strconv.Atoi(g)
 	if !ok || err1 != nil || err2 != nil || cands < 2 || gate < 0 {
 		return gatedConfig{}, false
 	}
-	return gatedConfig{cands: cands, gate: float64(gate) / 100}, true
+	gc := gatedConfig{cands: cands, gate: float64(gate) / 100, takeGate: -1}
+	if withTake {
+		tg, err := strconv.Atoi(t)
+		if err != nil || tg < 0 {
+			return gatedConfig{}, false
+		}
+		gc.takeGate = float64(tg) / 100
+	}
+	return gc, true
 }
 
 // gated is the gated pick's discard (hard's a when nothing else is at
@@ -707,6 +725,21 @@ func runOracleTake(ctx context.Context, k knobs) error {
 	fmt.Fprintf(&b, "%d hands of %s, a share %g of the decisions to draw or take the previous discard kept: %d choices (%.2f a seat a hand), both played out by normal in %d worlds that keep every rack as it truly is; commit %s.\n\n",
 		k.oracle, field, k.oracleRate, len(ocs), perHand, k.oracleWorlds, k.commit)
 	b.WriteString(oracleTakeTable(ocs, perHand))
+	if k.out != "" {
+		l, err := fitTakeLine(ocs, func(*oracleTakeChoice) bool { return true })
+		if err != nil {
+			return err
+		}
+		l.Command = "go -C lab run ./value/train " + strings.Join(trainer.Recipe(os.Args[1:]), " ")
+		js, err := json.MarshalIndent(&l, "", " ")
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(k.out, append(js, '\n'), 0o644); err != nil {
+			return err
+		}
+		fmt.Fprintf(&b, "\nThe take line fitted on every choice: %s (play it with -take-line and -mode taker-g<hundredths>).\n", k.out)
+	}
 	fmt.Fprintf(&b, "\nCPU: %.0f s in all.\n", (trainer.CPU() - cpu0).Seconds())
 	fmt.Print(b.String())
 	return writeReport(k, &b)

@@ -2,12 +2,14 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
 
+	"okey/bots/botsclassic"
 	"okey/game"
 	"okey/game/classic"
 	"okey/game/tile"
@@ -160,9 +162,13 @@ func TestParseGated(t *testing.T) {
 		want gatedConfig
 		ok   bool
 	}{
-		{"gated-c3-g2", gatedConfig{cands: 3, gate: 0.02}, true},
-		{"gated-c2-g0", gatedConfig{cands: 2}, true},
-		{"gated-c6-g100", gatedConfig{cands: 6, gate: 1}, true},
+		{"gated-c3-g2", gatedConfig{cands: 3, gate: 0.02, takeGate: -1}, true},
+		{"gated-c2-g0", gatedConfig{cands: 2, takeGate: -1}, true},
+		{"gated-c6-g100", gatedConfig{cands: 6, gate: 1, takeGate: -1}, true},
+		{"gated-c3-g2-t0", gatedConfig{cands: 3, gate: 0.02}, true},
+		{"gated-c3-g2-t5", gatedConfig{cands: 3, gate: 0.02, takeGate: 0.05}, true},
+		{"gated-c3-g2-t", gatedConfig{}, false},
+		{"gated-c3-g2-t-1", gatedConfig{}, false},
 		{"gated-c1-g2", gatedConfig{}, false},
 		{"gated-c3-g-1", gatedConfig{}, false},
 		{"gated-c3", gatedConfig{}, false},
@@ -246,5 +252,105 @@ func TestOracleTakeData(t *testing.T) {
 	}
 	if tb := oracleTakeTable(a, 1); !strings.Contains(tb, "| normal's | ") || !strings.Contains(tb, "| ridge line on the view, gate 0 (held out) | ") {
 		t.Errorf("the table:\n%s", tb)
+	}
+}
+
+func TestParseTaker(t *testing.T) {
+	for _, c := range []struct {
+		mode string
+		gate float64
+		ok   bool
+	}{
+		{"taker-g0", 0, true},
+		{"taker-g25", 0.25, true},
+		{"taker-g-1", 0, false},
+		{"taker-25", 0, false},
+		{"taker-g", 0, false},
+		{"cut-g2", 0, false},
+	} {
+		g, ok := parseTaker(c.mode)
+		if ok != c.ok || g != c.gate || validMode(c.mode) != c.ok {
+			t.Errorf("parseTaker(%q) = %v, %v (valid %v); want %v, %v", c.mode, g, ok, validMode(c.mode), c.gate, c.ok)
+		}
+	}
+}
+
+// The take line is fitted to a planted rule, and the take line's mode
+// takes exactly where the line clears the gate.
+func TestTakeLine(t *testing.T) {
+	r := game.NewSeeded(9)
+	ocs := make([]oracleTakeChoice, 400)
+	for i := range ocs {
+		o := oracleTakeChoice{Hand: int32(i), X: make([]float32, 2*NumFeatures)}
+		for k := range o.X {
+			o.X[k] = float32(r.Float64())
+		}
+		gain := float32(0.3*float64(o.X[NumFeatures+fDistance]) - 0.1)
+		for h := range o.Half {
+			o.Half[h] = [2]float32{0, gain}
+		}
+		ocs[i] = o
+	}
+	l, err := fitTakeLine(ocs, func(*oracleTakeChoice) bool { return true })
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The planted input's weight is found; the constant is shared with
+	// the inputs' means by the ridge, so the line is checked by what it
+	// says.
+	if w := l.W[NumFeatures+fDistance]; math.Abs(w-0.3) > 0.02 {
+		t.Errorf("the planted input's weight %.3f, planted 0.3", w)
+	}
+	var se float64
+	for i := range ocs {
+		o := &ocs[i]
+		d := l.at(o.X[:NumFeatures], o.X[NumFeatures:]) - o.mean(1)
+		se += d * d
+	}
+	if rmse := math.Sqrt(se / float64(len(ocs))); rmse > 0.01 {
+		t.Errorf("the line errs by %.4f on the planted gains", rmse)
+	}
+	cs, _, err := handChoices(context.Background(), 31, 0, choiceSpec{hard: true, take: true, rate: 1, room: 6})
+	if err != nil || len(cs) == 0 {
+		t.Fatalf("%d draw decisions: %v", len(cs), err)
+	}
+	always := &takeLine{W: make([]float64, takeLineInputs)}
+	always.W[takeLineInputs-1] = 0.5
+	for _, c := range []struct {
+		gate float64
+		want classic.ActionKind
+	}{{0.2, classic.ActTake}, {0.9, classic.ActDraw}} {
+		b := (&valueBot{take: always}).withMode(fmt.Sprintf("taker-g%.0f", 100*c.gate), 1)
+		for i := range cs {
+			a, err := b.taker(&cs[i].v, classic.DrawAction(cs[i].v.Seat))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if a.Kind != c.want {
+				t.Errorf("gate %g, a line of 0.5: %v, want %v", c.gate, a.Kind, c.want)
+			}
+		}
+	}
+	// Every other decision is hard's: the discards of a hand of four
+	// hard, decided by a taker and by hard seeded alike.
+	ds, _, err := handChoices(context.Background(), 31, 1, choiceSpec{hard: true, rate: 1, room: 8})
+	if err != nil || len(ds) == 0 {
+		t.Fatalf("%d discard decisions: %v", len(ds), err)
+	}
+	for i := range ds {
+		h1, err1 := botsclassic.New("hard", botsclassic.Options{Seed: 5})
+		h2, err2 := botsclassic.New("hard", botsclassic.Options{Seed: 5})
+		if err1 != nil || err2 != nil {
+			t.Fatal(err1, err2)
+		}
+		tb := (&valueBot{hard: h1, value: tinyValue(t), take: always}).withMode("taker-g0", 1)
+		got, err1 := tb.Decide(context.Background(), ds[i].v)
+		want, err2 := h2.Decide(context.Background(), ds[i].v)
+		if err1 != nil || err2 != nil || got != want {
+			t.Errorf("discard %d: the taker %v (%v), hard %v (%v)", i, got, err1, want, err2)
+		}
+	}
+	if _, err := (&valueBot{}).withMode("taker-g0", 1).taker(&cs[0].v, classic.DrawAction(cs[0].v.Seat)); err == nil {
+		t.Error("the take line's mode played with no line")
 	}
 }

@@ -2,9 +2,12 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math"
+	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"okey/bots/botsclassic"
@@ -195,20 +198,42 @@ func oracleTakeTable(ocs []oracleTakeChoice, perHand float64) string {
 		fmt.Fprintf(&b, "\nThe view's reading could not be fitted: %v.\n", err)
 	} else {
 		for _, p := range ps {
-			row(p.Name+" (held out)", p.Gain, p.OverOwn, math.NaN())
+			row(p.Name+" (held out)", p.Gain, p.OverOwn, float64(p.Moved)/n)
 		}
 	}
 	return b.String()
 }
 
-// takeReading fits, on the hands of one parity, a ridge line from the
-// view's features before the decision and after the take (and a
-// constant) to the take's gain over the draw on the true racks, and
-// scores on the other hands' labels the decision it gives at each gate
-// (take when the line says the take gains more than the gate): over
-// normal's decision and over the seat's own.
-func takeReading(ocs []oracleTakeChoice) ([]oraclePolicy, error) {
-	const F = 2*NumFeatures + 1
+// takeLineInputs is a take line's inputs: the view's features before
+// the decision and after the take, and a constant.
+const takeLineInputs = 2*NumFeatures + 1
+
+// takeLine is a ridge line from the view's features before a draw and
+// after the take to the take's gain over the draw on the true racks
+// (its weights on the raw inputs, the constant last), as -oracle-take
+// fits it on every choice and writes it with -out.
+type takeLine struct {
+	Command string    `json:"command"`
+	W       []float64 `json:"w"`
+}
+
+// at is the line's gain of the take for the features before x and
+// after the take y.
+func (l *takeLine) at(x, y []float32) float64 {
+	s := l.W[takeLineInputs-1]
+	for k, v := range x {
+		s += l.W[k] * float64(v)
+	}
+	for k, v := range y {
+		s += l.W[NumFeatures+k] * float64(v)
+	}
+	return s
+}
+
+// fitTakeLine fits a takeLine on the choices keep says, by ridge least
+// squares on the standardised inputs (lambda 1).
+func fitTakeLine(ocs []oracleTakeChoice, keep func(o *oracleTakeChoice) bool) (takeLine, error) {
+	const F = takeLineInputs
 	row := func(o *oracleTakeChoice) []float64 {
 		r := make([]float64, F)
 		for k, x := range o.X {
@@ -217,64 +242,78 @@ func takeReading(ocs []oracleTakeChoice) ([]oraclePolicy, error) {
 		r[F-1] = 1
 		return r
 	}
+	var sd [F]float64
+	n := 0.0
+	for i := range ocs {
+		if keep(&ocs[i]) {
+			for k, x := range row(&ocs[i]) {
+				sd[k] += x * x
+			}
+			n++
+		}
+	}
+	a := make([][]float64, F)
+	for k := range a {
+		a[k] = make([]float64, F)
+		sd[k] = math.Sqrt(sd[k] / max(n, 1))
+	}
+	y := make([]float64, F)
+	for i := range ocs {
+		o := &ocs[i]
+		if !keep(o) {
+			continue
+		}
+		r := row(o)
+		for k := range r {
+			if sd[k] > 1e-9 {
+				r[k] /= sd[k]
+			}
+		}
+		t := o.mean(1) - o.mean(0)
+		for p := range F {
+			y[p] += r[p] * t
+			for q := range F {
+				a[p][q] += r[p] * r[q]
+			}
+		}
+	}
+	for k := range F {
+		a[k][k]++
+	}
+	w, err := solveLinear(a, y)
+	if err != nil {
+		return takeLine{}, fmt.Errorf("take's ridge: %w", err)
+	}
+	for k := range w {
+		if sd[k] > 1e-9 {
+			w[k] /= sd[k]
+		} else {
+			w[k] = 0
+		}
+	}
+	return takeLine{W: w}, nil
+}
+
+// takeReading fits a takeLine on the hands of one parity and scores on
+// the other hands' labels the decision it gives at each gate (take
+// when the line says the take gains more than the gate): over normal's
+// decision and over the seat's own.
+func takeReading(ocs []oracleTakeChoice) ([]oraclePolicy, error) {
 	ps := make([]oraclePolicy, len(oracleGates))
 	for k, gate := range oracleGates {
 		ps[k] = oraclePolicy{Name: fmt.Sprintf("ridge line on the view, gate %g", gate), Agree: math.NaN()}
 	}
 	for f := range int32(2) {
-		var sd [F]float64
-		n := 0.0
-		for i := range ocs {
-			if ocs[i].Hand%2 != f {
-				for k, x := range row(&ocs[i]) {
-					sd[k] += x * x
-				}
-				n++
-			}
-		}
-		a := make([][]float64, F)
-		for k := range a {
-			a[k] = make([]float64, F)
-			sd[k] = math.Sqrt(sd[k] / max(n, 1))
-		}
-		y := make([]float64, F)
-		for i := range ocs {
-			o := &ocs[i]
-			if o.Hand%2 == f {
-				continue
-			}
-			r := row(o)
-			for k := range r {
-				if sd[k] > 1e-9 {
-					r[k] /= sd[k]
-				}
-			}
-			t := o.mean(1) - o.mean(0)
-			for p := range F {
-				y[p] += r[p] * t
-				for q := range F {
-					a[p][q] += r[p] * r[q]
-				}
-			}
-		}
-		for k := range F {
-			a[k][k]++
-		}
-		w, err := solveLinear(a, y)
+		l, err := fitTakeLine(ocs, func(o *oracleTakeChoice) bool { return o.Hand%2 != f })
 		if err != nil {
-			return nil, fmt.Errorf("take's ridge: %w", err)
+			return nil, err
 		}
 		for i := range ocs {
 			o := &ocs[i]
 			if o.Hand%2 != f {
 				continue
 			}
-			pred := 0.0
-			for k, x := range row(o) {
-				if sd[k] > 1e-9 {
-					pred += w[k] * x / sd[k]
-				}
-			}
+			pred := l.at(o.X[:NumFeatures], o.X[NumFeatures:])
 			nt := 0
 			if o.NormalTakes {
 				nt = 1
@@ -285,6 +324,9 @@ func takeReading(ocs []oracleTakeChoice) ([]oraclePolicy, error) {
 					a = 1
 				}
 				ps[k].Gain = append(ps[k].Gain, o.mean(a)-o.mean(nt))
+				if a == 1 {
+					ps[k].Moved++ // here: the takes
+				}
 				if o.Took >= 0 {
 					ps[k].OverOwn = append(ps[k].OverOwn, o.mean(a)-o.mean(int(o.Took)))
 				}
@@ -292,4 +334,60 @@ func takeReading(ocs []oracleTakeChoice) ([]oraclePolicy, error) {
 		}
 	}
 	return ps, nil
+}
+
+// modeTaker is hard with its draw or take by a take line (-take-line):
+// taker-g<hundredths> takes the previous discard when the line puts the
+// take more than the gate above the draw, and draws otherwise.
+const modeTaker = "taker"
+
+// parseTaker reads a mode taker-g<hundredths>: its gate in points; not
+// ok for any other.
+func parseTaker(mode string) (float64, bool) {
+	g, ok := strings.CutPrefix(mode, modeTaker+"-g")
+	n, err := strconv.Atoi(g)
+	if !ok || err != nil || n < 0 {
+		return 0, false
+	}
+	return float64(n) / 100, true
+}
+
+// taker is the take line's decision at a draw where the previous
+// discard may be taken (hard's a elsewhere).
+func (b *valueBot) taker(v *classic.View, a classic.Action) (classic.Action, error) {
+	if b.take == nil {
+		return a, fmt.Errorf("the take line's mode has no line (-take-line)")
+	}
+	top := v.Top(v.Previous)
+	if !top.Valid() {
+		return a, nil
+	}
+	var x, y [NumFeatures]float32
+	if err := b.fx.features(v, &x); err != nil {
+		return a, err
+	}
+	tw := taken(v, top)
+	if err := b.fx.features(&tw, &y); err != nil {
+		return a, err
+	}
+	if b.take.at(x[:], y[:]) > b.takeGate {
+		return classic.TakeAction(v.Seat), nil
+	}
+	return classic.DrawAction(v.Seat), nil
+}
+
+// readTakeLine reads a take line written by an -oracle-take run.
+func readTakeLine(name string) (*takeLine, error) {
+	b, err := os.ReadFile(name)
+	if err != nil {
+		return nil, err
+	}
+	var l takeLine
+	if err := json.Unmarshal(b, &l); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if len(l.W) != takeLineInputs {
+		return nil, fmt.Errorf("%s: %d weights, this build reads %d", name, len(l.W), takeLineInputs)
+	}
+	return &l, nil
 }

@@ -164,7 +164,7 @@ func TestTruths(t *testing.T) {
 // bot's seat against three hard: the paired gap, replayed from the
 // hands' records, is the arena's own play figure.
 func TestPairedArenaIsThePlayFigure(t *testing.T) {
-	r, gap, half, err := pairedArena(context.Background(), smallnet.Uniform(NumFeatures), nil, modeHard, []string{"hard", "hard", "hard"}, nil, "", 8, 3, 2, "hard")
+	r, gap, half, err := pairedArena(context.Background(), smallnet.Uniform(NumFeatures), botInputs{}, modeHard, []string{"hard", "hard", "hard"}, nil, "", 8, 3, 2, "hard")
 	if err != nil {
 		t.Fatal(err)
 	}
