@@ -296,6 +296,26 @@ type botInputs struct {
 	take *takeLine
 }
 
+// readInputs reads the inputs the flags name for the value bot's
+// modes: the cut search's leaves (-leaf-model), the take line.
+func (k *knobs) readInputs(takePath string) error {
+	if k.leafModel != "" {
+		ls, err := readLeafSet(k.leafModel)
+		if err != nil {
+			return err
+		}
+		k.leafSet = ls
+	}
+	if takePath != "" {
+		l, err := readTakeLine(takePath)
+		if err != nil {
+			return err
+		}
+		k.takeLine = l
+	}
+	return nil
+}
+
 // pairedArena runs arenaWith and measures, deal by deal, the points
 // the seats of than (a level of the field; the mean of them) lost from
 // play, gösterme apart, less what the value bot lost, in the same

@@ -153,21 +153,9 @@ func main() {
 	if k.commit == "" {
 		k.commit = trainer.BuildCommit()
 	}
-	if k.leafModel != "" {
-		ls, err := readLeafSet(k.leafModel)
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "train:", err)
-			os.Exit(1)
-		}
-		k.leafSet = ls
-	}
-	if *takePath != "" {
-		l, err := readTakeLine(*takePath)
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "train:", err)
-			os.Exit(1)
-		}
-		k.takeLine = l
+	if err := k.readInputs(*takePath); err != nil {
+		fmt.Fprintln(os.Stderr, "train:", err)
+		os.Exit(1)
 	}
 	if k.cache != "" {
 		// The blocks are written there as they are made: a folder not
