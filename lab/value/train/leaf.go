@@ -812,32 +812,48 @@ func oracleValues(ctx context.Context, cs []choice, lcs []leafChoice, worlds, wo
 		if err != nil {
 			return err
 		}
-		var given [classic.NumSeats]*tile.Counts
-		for q := range classic.NumSeats {
-			if q != c.v.Seat {
-				rack := c.s.View(q).Counts
-				given[q] = &rack
-			}
-		}
-		for _, j := range allowed {
+		acts := make([]classic.Action, len(allowed))
+		for k, j := range allowed {
 			vals[j] = 0
+			acts[k] = classic.DiscardAction(c.v.Seat, lc.Tiles[j])
 		}
-		seed := uint64(i+1) * 0x0dac1e
-		for w := range worlds {
-			s, err := c.v.SampleWorld(game.NewSeeded(mixSeed(seed, w)), given)
-			if err != nil {
-				return fmt.Errorf("choice %d: %w", i, err)
-			}
-			for _, j := range allowed {
-				x, err := p.cutValue(ctx, s, classic.DiscardAction(c.v.Seat, lc.Tiles[j]), mixSeed(seed^0xb075, w), math.MaxInt, nil)
-				if err != nil {
-					return fmt.Errorf("choice %d: %w", i, err)
-				}
-				vals[j] += x / float64(worlds)
-			}
+		err = p.onTrueRacks(ctx, c, acts, worlds, uint64(i+1)*0x0dac1e, func(_, k int, x float64) {
+			vals[allowed[k]] += x / float64(worlds)
+		})
+		if err != nil {
+			return fmt.Errorf("choice %d: %w", i, err)
 		}
 		out[i] = vals
 		return nil
 	})
 	return out, err
+}
+
+// onTrueRacks plays each of acts out by normal from c's decision in
+// worlds worlds that keep every other rack as the true state holds it
+// and deal only the wall's order afresh (from seed), the same worlds
+// and bots' seeds for every action, and gives add each world's value
+// of each action (w the world, j the action's index).
+func (p *leafPlayer) onTrueRacks(ctx context.Context, c *choice, acts []classic.Action, worlds int, seed uint64, add func(w, j int, x float64)) error {
+	var given [classic.NumSeats]*tile.Counts
+	for q := range classic.NumSeats {
+		if q != c.v.Seat {
+			rack := c.s.View(q).Counts
+			given[q] = &rack
+		}
+	}
+	for w := range worlds {
+		s, err := c.v.SampleWorld(game.NewSeeded(mixSeed(seed, w)), given)
+		if err != nil {
+			return err
+		}
+		for j, a := range acts {
+			x, err := p.cutValue(ctx, s, a, mixSeed(seed^0xb075, w), math.MaxInt, nil)
+			if err != nil {
+				return err
+			}
+			add(w, j, x)
+		}
+	}
+	return nil
 }

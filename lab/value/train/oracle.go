@@ -14,7 +14,6 @@ import (
 
 	"okey/bots/botsclassic"
 	"okey/bots/rollout"
-	"okey/game"
 	"okey/game/classic"
 	"okey/game/tile"
 	"okey/lab/internal/trainer"
@@ -181,29 +180,19 @@ func (ob *oracleBlock) label(ctx context.Context, cfg oracleConfig, fx *featurer
 				}
 				o.TX = append(o.TX, lf[:]...)
 			}
-			var given [classic.NumSeats]*tile.Counts
-			for q := range classic.NumSeats {
-				if q != c.v.Seat {
-					rack := c.s.View(q).Counts
-					given[q] = &rack
-				}
-			}
 			for h := range o.Half {
 				o.Half[h] = make([]float32, len(o.Tiles))
 			}
+			acts := make([]classic.Action, len(o.Tiles))
+			for j, t := range o.Tiles {
+				acts[j] = classic.DiscardAction(c.v.Seat, t)
+			}
 			seed := cfg.seed ^ uint64(i+1)*0x0dac1e ^ uint64(n+1)*0x9e3779b97f4a7c15
-			for w := range cfg.worlds {
-				s, err := c.v.SampleWorld(game.NewSeeded(mixSeed(seed, w)), given)
-				if err != nil {
-					return fmt.Errorf("hand %d: %w", i, err)
-				}
-				for j, t := range o.Tiles {
-					x, err := p.cutValue(ctx, s, classic.DiscardAction(c.v.Seat, t), mixSeed(seed^0xb075, w), math.MaxInt, nil)
-					if err != nil {
-						return fmt.Errorf("hand %d: %w", i, err)
-					}
-					o.Half[w%2][j] += float32(x / float64(cfg.worlds/2))
-				}
+			err = p.onTrueRacks(ctx, c, acts, cfg.worlds, seed, func(w, j int, x float64) {
+				o.Half[w%2][j] += float32(x / float64(cfg.worlds/2))
+			})
+			if err != nil {
+				return fmt.Errorf("hand %d: %w", i, err)
 			}
 			ob.Choices = append(ob.Choices, o)
 		}

@@ -12,9 +12,7 @@ import (
 
 	"okey/bots/botsclassic"
 	"okey/bots/rollout"
-	"okey/game"
 	"okey/game/classic"
-	"okey/game/tile"
 	"okey/lab/internal/trainer"
 )
 
@@ -106,29 +104,12 @@ func labelTake(ctx context.Context, p *leafPlayer, fx *featurer, c *choice, cfg 
 		}
 		o.X = append(o.X, x[:]...)
 	}
-	var given [classic.NumSeats]*tile.Counts
-	for q := range classic.NumSeats {
-		if q != c.v.Seat {
-			rack := c.s.View(q).Counts
-			given[q] = &rack
-		}
-	}
-	acts := [2]classic.Action{classic.DrawAction(c.v.Seat), classic.TakeAction(c.v.Seat)}
+	acts := []classic.Action{classic.DrawAction(c.v.Seat), classic.TakeAction(c.v.Seat)}
 	seed := cfg.seed ^ uint64(i+1)*0x7a4e ^ uint64(n+1)*0x9e3779b97f4a7c15
-	for w := range cfg.worlds {
-		s, err := c.v.SampleWorld(game.NewSeeded(mixSeed(seed, w)), given)
-		if err != nil {
-			return o, err
-		}
-		for a, act := range acts {
-			x, err := p.cutValue(ctx, s, act, mixSeed(seed^0xb075, w), math.MaxInt, nil)
-			if err != nil {
-				return o, err
-			}
-			o.Half[w%2][a] += float32(x / float64(cfg.worlds/2))
-		}
-	}
-	return o, nil
+	err := p.onTrueRacks(ctx, c, acts, cfg.worlds, seed, func(w, a int, x float64) {
+		o.Half[w%2][a] += float32(x / float64(cfg.worlds/2))
+	})
+	return o, err
 }
 
 // oracleTakeTable is the decisions' figures: the true racks' decision
