@@ -10,9 +10,7 @@ import (
 	"okey/bots/belief"
 	"okey/bots/belief101"
 	"okey/bots/bots101"
-	"okey/bots/botsclassic"
 	"okey/game"
-	"okey/game/classic"
 	"okey/game/okey101"
 	"okey/game/tile"
 	"okey/lab/internal/trainer"
@@ -30,19 +28,6 @@ var fixtureHands101 = []struct {
 	moves int
 }{{1, 12}, {3, 30}, {7, 45}, {8, 20}}
 
-// fixtureView plays hand seed with four normal bots to the given move.
-func fixtureView(ctx context.Context, seed uint64, moves int) (classic.View, error) {
-	st, err := classic.NewMatch(classic.DefaultRules(), game.NewSeed(seed))
-	if err != nil {
-		return classic.View{}, err
-	}
-	var bots [trainer.Seats]botsclassic.Bot
-	for s := range bots {
-		bots[s] = botsclassic.NewNormal(seed + uint64(s))
-	}
-	return fixtureAt(ctx, st, &bots, seed, moves)
-}
-
 // fixtureView101 plays the first hand of match seed of Okey 101 with
 // four normal bots to the given move.
 func fixtureView101(ctx context.Context, seed uint64, moves int) (okey101.View, error) {
@@ -54,22 +39,9 @@ func fixtureView101(ctx context.Context, seed uint64, moves int) (okey101.View, 
 	for s := range bots {
 		bots[s] = bots101.NewNormal(seed + uint64(s))
 	}
-	return fixtureAt(ctx, st, &bots, seed, moves)
+	return trainer.FixtureAt(ctx, st, &bots, seed, moves)
 }
 
-// fixtureAt plays st with bots to the given move and gives the view of
-// the seat to move there.
-func fixtureAt[S trainer.Match[S, V, A, E], V, A, E any, B trainer.Player[V, A]](ctx context.Context, st S, bots *[trainer.Seats]B, seed uint64, moves int) (V, error) {
-	var none V
-	st, err := trainer.PlayOut(ctx, st, bots, moves, nil)
-	if err != nil {
-		return none, err
-	}
-	if st.Moves() < moves {
-		return none, fmt.Errorf("hand %d ended before move %d", seed, moves)
-	}
-	return st.View(st.Turn()), nil
-}
 
 // fixtureInput fills in with the view of fixed case seed, moves of the
 // run's game.
@@ -82,7 +54,7 @@ func fixtureInput(ctx context.Context, o options, seed uint64, moves int, in *be
 		var rd belief101.Reader
 		return rd.Fill(&v, in)
 	}
-	v, err := fixtureView(ctx, seed, moves)
+	v, err := trainer.FixtureView(ctx, seed, moves)
 	if err != nil {
 		return err
 	}

@@ -146,3 +146,33 @@ func Chunks[P any](ctx context.Context, hands, chunk, workers int, newWorker fun
 	}
 	return parts, nil
 }
+
+// FixtureView plays hand game.NewSeed(seed) of classic with four normal
+// bots seeded seed+seat to the given move and gives the view of the
+// seat to move there: the positions a trainer writes to a package's
+// fixed cases, which the package's test plays again the same way.
+func FixtureView(ctx context.Context, seed uint64, moves int) (classic.View, error) {
+	st, err := classic.NewMatch(classic.DefaultRules(), game.NewSeed(seed))
+	if err != nil {
+		return classic.View{}, err
+	}
+	var bots [Seats]botsclassic.Bot
+	for s := range bots {
+		bots[s] = botsclassic.NewNormal(seed + uint64(s))
+	}
+	return FixtureAt(ctx, st, &bots, seed, moves)
+}
+
+// FixtureAt plays st with bots to the given move and gives the view of
+// the seat to move there (of hand seed, for the error).
+func FixtureAt[S Match[S, V, A, E], V, A, E any, B Player[V, A]](ctx context.Context, st S, bots *[Seats]B, seed uint64, moves int) (V, error) {
+	var none V
+	st, err := PlayOut(ctx, st, bots, moves, nil)
+	if err != nil {
+		return none, err
+	}
+	if st.Moves() < moves {
+		return none, fmt.Errorf("hand %d ended before move %d", seed, moves)
+	}
+	return st.View(st.Turn()), nil
+}

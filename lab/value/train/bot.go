@@ -9,6 +9,7 @@ import (
 	"okey/bots/arenaclassic"
 	"okey/bots/belief"
 	"okey/bots/botsclassic"
+	"okey/bots/expertclassic"
 	"okey/bots/smallnet"
 	"okey/game"
 	"okey/game/classic"
@@ -72,9 +73,9 @@ func (b *valueBot) Level() string { return "value" }
 func (b *valueBot) score(w *classic.View, rd *belief.Reading) (float64, error) {
 	var err error
 	if rd == nil {
-		err = b.fx.features(w, &b.f)
+		err = b.fx.Features(w, &b.f)
 	} else {
-		err = featuresRead(w, rd, &b.f)
+		err = expertclassic.FeaturesRead(w, rd, &b.f)
 	}
 	if err != nil {
 		return 0, err
@@ -157,7 +158,7 @@ func rackCandidates(v *classic.View, first tile.Tile) ([]tile.Tile, error) {
 func (b *valueBot) best(v *classic.View, a classic.Action, cs []tile.Tile) (classic.Action, error) {
 	best, bestV := a.Tile, 0.0
 	for i, t := range cs {
-		w := after(v, t)
+		w := expertclassic.After(v, t)
 		s, err := b.score(&w, nil)
 		if err != nil {
 			return a, err
@@ -173,15 +174,15 @@ func (b *valueBot) best(v *classic.View, a classic.Action, cs []tile.Tile) (clas
 // view after the take is above the mean value of the views after a draw
 // (each face weighed by the copies the belief reads in the wall).
 func (b *valueBot) drawOrTake(v *classic.View, a classic.Action) (classic.Action, error) {
-	if err := b.fx.rd.Read(v, belief.Trained(), &b.fx.read); err != nil {
-		return a, fmt.Errorf("belief: %w", err)
+	rd, err := b.fx.Read(v)
+	if err != nil {
+		return a, err
 	}
-	rd := &b.fx.read
 	top := v.Top(v.Previous)
 	if !top.Valid() {
 		return a, nil
 	}
-	tw := taken(v, top)
+	tw := expertclassic.Taken(v, top)
 	take, err := b.score(&tw, rd)
 	if err != nil {
 		return a, err
@@ -192,7 +193,7 @@ func (b *valueBot) drawOrTake(v *classic.View, a classic.Action) (classic.Action
 		if p <= 0 {
 			continue
 		}
-		dw := drawn(v, tile.Tile(f))
+		dw := expertclassic.Drawn(v, tile.Tile(f))
 		s, err := b.score(&dw, rd)
 		if err != nil {
 			return a, err
@@ -204,44 +205,6 @@ func (b *valueBot) drawOrTake(v *classic.View, a classic.Action) (classic.Action
 		return classic.TakeAction(v.Seat), nil
 	}
 	return classic.DrawAction(v.Seat), nil
-}
-
-// after is view v once its seat has discarded t: the rack without it,
-// the discard on the seat's stack and in the history. v is not changed.
-func after(v *classic.View, t tile.Tile) classic.View {
-	w := *v
-	w.Counts[t]--
-	w.Rack = w.Counts.Tiles()
-	w.History = append(v.History[:len(v.History):len(v.History)], classic.Event{Kind: classic.EvDiscard, Seat: v.Seat, Tile: t})
-	own := v.Discards[v.Seat]
-	w.Discards[v.Seat] = append(own[:len(own):len(own)], t)
-	w.Legal = classic.Legal{}
-	return w
-}
-
-// taken is view v once its seat has taken t, the previous player's
-// discard: 15 tiles, its discard to make. v is not changed.
-func taken(v *classic.View, t tile.Tile) classic.View {
-	w := *v
-	w.Counts[t]++
-	w.Rack = w.Counts.Tiles()
-	st := v.Discards[v.Previous]
-	w.Discards[v.Previous] = st[: len(st)-1 : len(st)-1]
-	w.History = append(v.History[:len(v.History):len(v.History)], classic.Event{Kind: classic.EvTake, Seat: v.Seat, Tile: t, From: v.Previous})
-	w.Stage, w.Legal = classic.MustDiscard, classic.Legal{Discard: true, Finish: true}
-	return w
-}
-
-// drawn is view v once its seat has drawn t from the wall. v is not
-// changed.
-func drawn(v *classic.View, t tile.Tile) classic.View {
-	w := *v
-	w.Counts[t]++
-	w.Rack = w.Counts.Tiles()
-	w.WallLeft--
-	w.History = append(v.History[:len(v.History):len(v.History)], classic.Event{Kind: classic.EvDraw, Seat: v.Seat, Tile: t})
-	w.Stage, w.Legal = classic.MustDiscard, classic.Legal{Discard: true, Finish: true}
-	return w
 }
 
 // arena plays hands hands (a multiple of four: every deal in every
@@ -273,7 +236,7 @@ func arenaWith(ctx context.Context, m *smallnet.Model, in botInputs, mode string
 				return (&valueBot{hard: h, value: prev}).withMode(prevMode, opt.Seed), err
 			case "value":
 			default:
-				return botsclassic.New(level, opt)
+				return expertclassic.New(level, opt) // the game's levels, expert among them
 			}
 			h, err := botsclassic.New("hard", opt)
 			if err != nil {

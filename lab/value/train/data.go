@@ -221,7 +221,7 @@ func playHand(ctx context.Context, cfg genConfig, i int, fx *featurer, d *datase
 	keep := func(v *classic.View) error {
 		var k kept
 		k.seat = v.Seat
-		if err := fx.features(v, &k.x); err != nil {
+		if err := fx.Features(v, &k.x); err != nil {
 			return err
 		}
 		ks = append(ks, k)

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"math"
+	"okey/bots/expertclassic"
 	"slices"
 	"testing"
 
@@ -77,7 +78,7 @@ func TestFeaturesOfTheDeal(t *testing.T) {
 		v := st.View(st.Turn())
 		var x [NumFeatures]float32
 		var fx featurer
-		if err := fx.features(&v, &x); err != nil {
+		if err := fx.Features(&v, &x); err != nil {
 			t.Fatal(err)
 		}
 		h, err := v.Analyzer.HandOf(v.Counts)
@@ -147,7 +148,7 @@ func TestAfterLeavesTheViewAlone(t *testing.T) {
 	v := st.View(st.Turn())
 	rack, hist, counts := len(v.Rack), len(v.History), v.Counts
 	d := v.Rack[0]
-	w := after(&v, d)
+	w := expertclassic.After(&v, d)
 	if len(v.Rack) != rack || len(v.History) != hist || v.Counts != counts || len(v.Discards[v.Seat]) != 0 {
 		t.Fatal("after changed the view it was given")
 	}
@@ -157,7 +158,7 @@ func TestAfterLeavesTheViewAlone(t *testing.T) {
 	}
 	var x [NumFeatures]float32
 	var fx featurer
-	if err := fx.features(&w, &x); err != nil {
+	if err := fx.Features(&w, &x); err != nil {
 		t.Fatal(err)
 	}
 	if x[fDiscardStage] != 0 || x[fOwnDiscards] != 1 || x[fWaiting] != 1 {
@@ -227,7 +228,7 @@ func TestTakenAndDrawn(t *testing.T) {
 	}
 	top := v.Top(v.Previous)
 	counts, prev, wall := v.Counts, len(v.Discards[v.Previous]), v.WallLeft
-	tw := taken(&v, top)
+	tw := expertclassic.Taken(&v, top)
 	if v.Counts != counts || len(v.Discards[v.Previous]) != prev {
 		t.Fatal("taken changed the view it was given")
 	}
@@ -241,21 +242,21 @@ func TestTakenAndDrawn(t *testing.T) {
 			break
 		}
 	}
-	dw := drawn(&v, f)
+	dw := expertclassic.Drawn(&v, f)
 	if len(dw.Rack) != 15 || dw.Counts[f] != counts[f]+1 || dw.WallLeft != wall-1 || v.Counts != counts || v.WallLeft != wall {
 		t.Fatalf("after drawing %v: %d tiles, wall %d", f, len(dw.Rack), dw.WallLeft)
 	}
 	var x [NumFeatures]float32
 	var fx featurer
 	for _, w := range []*classic.View{&tw, &dw} {
-		if err := fx.features(w, &x); err != nil {
+		if err := fx.Features(w, &x); err != nil {
 			t.Fatal(err)
 		}
 		if x[fDiscardStage] != 1 || x[fWaiting] != 0 {
 			t.Fatalf("stage %v, waiting %v", x[fDiscardStage], x[fWaiting])
 		}
 	}
-	if err := fx.features(&tw, &x); err != nil || x[fTakes+2] != 0 || x[fOwnTakes] != 1 {
+	if err := fx.Features(&tw, &x); err != nil || x[fTakes+2] != 0 || x[fOwnTakes] != 1 {
 		t.Fatalf("after the take: own takes %v (%v)", x[fOwnTakes], err)
 	}
 }

@@ -26,6 +26,7 @@
 //	go -C lab run ./value/train -leaf 400 -leaf-worlds 512 -workers 2 -cache DIR -out leaf2.json                       # docs/studies/classic-value-6.md
 //	go -C lab run ./value/train -value g.json -leaf-model leaf2.json -mode cut-8t-64w-c3-z0 -arena 2000 -arena-seed 97002 -workers 2
 //	go -C lab run ./value/train -oracle 8000 -oracle-worlds 64 -leaf-hard -workers 2 -cache DIR -out oracle.json   # docs/studies/classic-value-7.md
+//	go -C lab run ./value/train -expert-fixture ../bots/expertclassic/testdata/fixture.json   # the expert's fixed cases
 //
 // Everything is drawn from the seed (9701 by default; held out
 // 9701+smallnet.HeldOutOffset, the ordering's choices 9701+2×that): the
@@ -84,5 +85,10 @@
 //	             played one round ahead in sampled worlds and scored by
 //	             the value
 //	features.go  the features of one seat's view, the belief's reading
-//	             among them
+//	             among them: the expert's (bots/expertclassic), by the
+//	             trainer's short names
+//	fixture.go   the expert's fixed cases (-expert-fixture): positions
+//	             of four normal bots' hands, their features, the shipped
+//	             value's score as the trainer's network gives it and the
+//	             take line's gain, which the expert's test reads again
 package main

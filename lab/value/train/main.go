@@ -110,6 +110,7 @@ func main() {
 	fs.IntVar(&k.leafOracle, "leaf-oracle", 0, "with -leaf: score the searches over normal's three on this many worlds a candidate that keep every rack as it truly is, the wall's order dealt afresh")
 	fs.IntVar(&k.leafReal, "leaf-real", 0, "with -leaf: score the searches' choices on this many playouts a candidate from the true state at the decision too (the world as it is, not sampled)")
 	takePath := fs.String("take-line", "", "the take line (an -oracle-take run's -out) the take line's mode (taker-g<hundredths>: oracletake.go) reads")
+	fixture := fs.String("expert-fixture", "", "write the fixed cases the expert's test reads (bots/expertclassic/testdata/fixture.json) here, from the shipped weights, and nothing else (fixture.go)")
 	fs.StringVar(&k.leafModel, "leaf-model", "", "the leaves (a -leaf run's -out) the cut search's mode (cut-<turns>t-<worlds>w: cutbot.go) reads")
 	fs.IntVar(&k.prizeWorlds, "prize-worlds", k.prizeWorlds, "with -prize: worlds a choice (even, halved for the cross-validation)")
 	fs.IntVar(&k.labelChoices, "prize-labels", 0, "with -prize: a value fitted to this many choices of -prize-label-seed, every tile played out in -prize-label-worlds worlds (cheaper labels than the prize's), and its picks scored on the prize's choices")
@@ -169,6 +170,8 @@ func main() {
 	defer stop()
 	do := run
 	switch {
+	case *fixture != "":
+		do = func(ctx context.Context, _ knobs) error { return writeExpertFixture(ctx, *fixture) }
 	case k.oracle > 0:
 		do = runOracle
 	case k.leaf > 0:

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"okey/bots/botsclassic"
+	"okey/bots/expertclassic"
 	"okey/bots/rollout"
 	"okey/game/classic"
 	"okey/game/tile"
@@ -166,8 +167,8 @@ func (ob *oracleBlock) label(ctx context.Context, cfg oracleConfig, fx *featurer
 			var x [NumFeatures]float32
 			var lf [leafFeatures]float32
 			for _, t := range o.Tiles {
-				w := after(&c.v, t)
-				if err := fx.features(&w, &x); err != nil {
+				w := expertclassic.After(&c.v, t)
+				if err := fx.Features(&w, &x); err != nil {
 					return fmt.Errorf("hand %d: %w", i, err)
 				}
 				o.X = append(o.X, x[:]...)
@@ -689,7 +690,7 @@ func (b *valueBot) gated(v *classic.View, a classic.Action) (classic.Action, err
 	vals := make([]float32, 0, len(more)+1)
 	cands := append([]tile.Tile{a.Tile}, more...)
 	for _, t := range cands {
-		w := after(v, t)
+		w := expertclassic.After(v, t)
 		s, err := b.score(&w, nil)
 		if err != nil {
 			return a, err

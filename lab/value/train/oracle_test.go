@@ -304,7 +304,7 @@ func TestTakeLine(t *testing.T) {
 	var se float64
 	for i := range ocs {
 		o := &ocs[i]
-		d := l.at(o.X[:NumFeatures], o.X[NumFeatures:]) - o.mean(1)
+		d := at(&l, o) - o.mean(1)
 		se += d * d
 	}
 	if rmse := math.Sqrt(se / float64(len(ocs))); rmse > 0.01 {

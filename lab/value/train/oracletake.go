@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"math"
 	"os"
@@ -11,6 +10,7 @@ import (
 	"strings"
 
 	"okey/bots/botsclassic"
+	"okey/bots/expertclassic"
 	"okey/bots/rollout"
 	"okey/game/classic"
 	"okey/lab/internal/trainer"
@@ -97,9 +97,9 @@ func oracleTakeData(ctx context.Context, cfg oracleConfig) ([]oracleTakeChoice, 
 func labelTake(ctx context.Context, p *leafPlayer, fx *featurer, c *choice, cfg oracleConfig, i, n int) (oracleTakeChoice, error) {
 	o := oracleTakeChoice{Hand: int32(i), NormalTakes: c.normalTakes, Took: c.took}
 	var x [NumFeatures]float32
-	tw := taken(&c.v, c.v.Top(c.v.Previous))
+	tw := expertclassic.Taken(&c.v, c.v.Top(c.v.Previous))
 	for _, w := range []*classic.View{&c.v, &tw} {
-		if err := fx.features(w, &x); err != nil {
+		if err := fx.Features(w, &x); err != nil {
 			return o, err
 		}
 		o.X = append(o.X, x[:]...)
@@ -187,28 +187,17 @@ func oracleTakeTable(ocs []oracleTakeChoice, perHand float64) string {
 
 // takeLineInputs is a take line's inputs: the view's features before
 // the decision and after the take, and a constant.
-const takeLineInputs = 2*NumFeatures + 1
+const takeLineInputs = expertclassic.TakeInputs
 
 // takeLine is a ridge line from the view's features before a draw and
-// after the take to the take's gain over the draw on the true racks
-// (its weights on the raw inputs, the constant last), as -oracle-take
-// fits it on every choice and writes it with -out.
-type takeLine struct {
-	Command string    `json:"command"`
-	W       []float64 `json:"w"`
-}
+// after the take to the take's gain over the draw on the true racks,
+// as -oracle-take fits it on every choice and writes it with -out; the
+// expert plays the one shipped (bots/expertclassic).
+type takeLine = expertclassic.TakeLine
 
-// at is the line's gain of the take for the features before x and
-// after the take y.
-func (l *takeLine) at(x, y []float32) float64 {
-	s := l.W[takeLineInputs-1]
-	for k, v := range x {
-		s += l.W[k] * float64(v)
-	}
-	for k, v := range y {
-		s += l.W[NumFeatures+k] * float64(v)
-	}
-	return s
+// at is l's gain of the take for the features of o's decision.
+func at(l *takeLine, o *oracleTakeChoice) float64 {
+	return l.At((*[NumFeatures]float32)(o.X[:NumFeatures]), (*[NumFeatures]float32)(o.X[NumFeatures:]))
 }
 
 // fitTakeLine fits a takeLine on the choices keep says, by ridge least
@@ -294,7 +283,7 @@ func takeReading(ocs []oracleTakeChoice) ([]oraclePolicy, error) {
 			if o.Hand%2 != f {
 				continue
 			}
-			pred := l.at(o.X[:NumFeatures], o.X[NumFeatures:])
+			pred := at(&l, o)
 			nt := 0
 			if o.NormalTakes {
 				nt = 1
@@ -344,14 +333,14 @@ func (b *valueBot) taker(v *classic.View, a classic.Action) (classic.Action, err
 		return a, nil
 	}
 	var x, y [NumFeatures]float32
-	if err := b.fx.features(v, &x); err != nil {
+	if err := b.fx.Features(v, &x); err != nil {
 		return a, err
 	}
-	tw := taken(v, top)
-	if err := b.fx.features(&tw, &y); err != nil {
+	tw := expertclassic.Taken(v, top)
+	if err := b.fx.Features(&tw, &y); err != nil {
 		return a, err
 	}
-	if b.take.at(x[:], y[:]) > b.takeGate {
+	if b.take.At(&x, &y) > b.takeGate {
 		return classic.TakeAction(v.Seat), nil
 	}
 	return classic.DrawAction(v.Seat), nil
@@ -363,12 +352,9 @@ func readTakeLine(name string) (*takeLine, error) {
 	if err != nil {
 		return nil, err
 	}
-	var l takeLine
-	if err := json.Unmarshal(b, &l); err != nil {
+	l, err := expertclassic.ParseTakeLine(b)
+	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	if len(l.W) != takeLineInputs {
-		return nil, fmt.Errorf("%s: %d weights, this build reads %d", name, len(l.W), takeLineInputs)
-	}
-	return &l, nil
+	return l, nil
 }

@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"okey/bots/botsclassic"
+	"okey/bots/expertclassic"
 	"okey/bots/rollout"
 	"okey/bots/smallnet"
 	"okey/game"
@@ -208,9 +209,9 @@ func order(ctx context.Context, cs []choice, nets []*trainer.Net, worlds, worker
 		a = make([]float64, max(len(a), n.H))
 	}
 	score := func(n *trainer.Net, v *classic.View, t tile.Tile) (float64, error) {
-		w := after(v, t)
+		w := expertclassic.After(v, t)
 		var x [NumFeatures]float32
-		if err := fx.features(&w, &x); err != nil {
+		if err := fx.Features(&w, &x); err != nil {
 			return 0, err
 		}
 		trainer.Standardize(n, x[:], xs)
@@ -297,8 +298,8 @@ func floor(ctx context.Context, cs []choice, m *smallnet.Model, worlds, workers 
 		if err != nil {
 			return nz, fmt.Errorf("position %d: %w", i, err)
 		}
-		w := after(&c.v, c.cands[0])
-		if err := fx.features(&w, &f); err != nil {
+		w := expertclassic.After(&c.v, c.cands[0])
+		if err := fx.Features(&w, &f); err != nil {
 			return nz, err
 		}
 		copy(x[:], f[:])
@@ -345,8 +346,8 @@ func means(ctx context.Context, cs []choice, worlds, workers int, seed uint64) (
 		if err != nil {
 			return nil, fmt.Errorf("position %d: %w", i, err)
 		}
-		w := after(&c.v, c.cands[0])
-		if err := fx.features(&w, &f); err != nil {
+		w := expertclassic.After(&c.v, c.cands[0])
+		if err := fx.Features(&w, &f); err != nil {
 			return nil, err
 		}
 		d.X = append(d.X, f[:]...)

@@ -13,6 +13,7 @@ import (
 	"sync/atomic"
 
 	"okey/bots/botsclassic"
+	"okey/bots/expertclassic"
 	"okey/bots/rollout"
 	"okey/bots/smallnet"
 	"okey/game"
@@ -210,8 +211,8 @@ func labelHand(ctx context.Context, cfg pairConfig, i int, fx *featurer, pl []*r
 		p := pairPos{Hand: int32(i)}
 		var x [NumFeatures]float32
 		for c, t := range cs {
-			w := after(v, t)
-			if err := fx.features(&w, &x); err != nil {
+			w := expertclassic.After(v, t)
+			if err := fx.Features(&w, &x); err != nil {
 				return err
 			}
 			p.X = append(p.X, x[:]...)
@@ -569,8 +570,8 @@ func scoreChoices(cs []choice, score func(x []float32) float64) ([]float64, erro
 		c := &cs[i]
 		var s [2]float64
 		for j, t := range c.cands {
-			w := after(&c.v, t)
-			if err := fx.features(&w, &x); err != nil {
+			w := expertclassic.After(&c.v, t)
+			if err := fx.Features(&w, &x); err != nil {
 				return nil, err
 			}
 			s[j] = score(x[:])

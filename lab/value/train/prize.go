@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"math"
+	"okey/bots/expertclassic"
 	"path/filepath"
 	"slices"
 
@@ -241,7 +242,7 @@ func valuePickOf(v *classic.View, p *prizeChoice, m *smallnet.Model) (valuePick,
 		if v.Analyzer.IsOkey(t) {
 			continue
 		}
-		w := after(v, t)
+		w := expertclassic.After(v, t)
 		s, err := b.score(&w, nil)
 		if err != nil {
 			return valuePick{}, false, err
@@ -339,8 +340,8 @@ func prizePositions(cs []choice, ps []prizeChoice) ([]pairPos, []int, error) {
 			if v.Analyzer.IsOkey(t) {
 				continue
 			}
-			w := after(v, t)
-			if err := fx.features(&w, &x); err != nil {
+			w := expertclassic.After(v, t)
+			if err := fx.Features(&w, &x); err != nil {
 				return nil, nil, fmt.Errorf("choice %d: %w", i, err)
 			}
 			pp.X = append(pp.X, x[:]...)

@@ -1,0 +1,31 @@
+// Package expertclassic holds classic Okey's expert, the level above
+// hard, and builds every level the game offers (botsclassic's, whose
+// rules are written, and Expert, whose reading is learned). Expert is
+// hard except at two decisions, where a reading fitted by the trainer
+// (lab/value/train) to what its candidates were worth on the racks as
+// they truly are overrides hard: which of three discards at the least
+// distance to throw, and whether to take the previous discard. It sees
+// the seat's view only; the belief (bots/belief) reads where the unseen
+// tiles may lie, and the reading's features are of that view.
+//
+// It lives above botsclassic because the belief does (the belief reads
+// with botsclassic's analysis); the game, okey sim and the server build
+// their classic bots here (New, Levels).
+//
+// The files:
+//
+//	levels.go    Levels, New, Current
+//	expert.go    Expert and LevelExpert: hard, its discards gated by Value and its
+//	             draws by Take; its settings (Candidates, Gate, TakeGate)
+//	fixture.go   the trainer's fixed cases (testdata/fixture.json) and
+//	             their check, which the package's test runs
+//	model.go     the weights shipped (value.json, take.json), read once:
+//	             Value, Take, TakeLine
+//	features.go  the 28 features of a seat's view the weights read, and
+//	             Featurer, which reads them with the belief
+//	views.go     the views one move ahead (After, Taken, Drawn)
+//
+// The weights' recipe and the measures behind the level are in
+// docs/studies/classic-value-7.md; pure like the bots, no I/O (the
+// weights are embedded).
+package expertclassic

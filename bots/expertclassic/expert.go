@@ -1,0 +1,124 @@
+package expertclassic
+
+import (
+	"context"
+
+	"okey/bots/botsclassic"
+	"okey/bots/smallnet"
+	"okey/game/classic"
+	"okey/game/tile"
+)
+
+// LevelExpert is the name of Expert, the level above hard.
+const LevelExpert = "expert"
+
+// The expert's settings, as the arenas measured them (lab/value/train
+// -mode gated-c3-g2-t0, docs/studies/classic-value-7.md).
+const (
+	// Candidates is the discards weighed: hard's pick and the next two
+	// at the least distance (botsclassic.LeastDistance).
+	Candidates = 3
+	// Gate is how far (points of the hand) the value must put another
+	// candidate above hard's pick to throw it instead.
+	Gate = 0.02
+	// TakeGate is how far the take line must put the take above the
+	// draw to take.
+	TakeGate = 0.0
+)
+
+// Expert is classic Okey's strongest level: hard, except at two
+// decisions, where a reading learned on the racks as they truly are
+// (lab/value/train -oracle) overrides it. At a discard it weighs hard's
+// pick against the next two that leave the rack as close to a win, the
+// view after each scored by Value, and throws another only when Value
+// puts it more than Gate above hard's; at a draw where the previous
+// discard may be taken, it takes when the take line (Take) says the take
+// gains more than TakeGate. It reads the seat's view only, as every bot.
+type Expert struct {
+	hard  botsclassic.Bot
+	value *smallnet.Model
+	take  *TakeLine
+	fx    Featurer
+	f, g  [NumFeatures]float32
+	x     [smallnet.MaxFeatures]float32
+	h     smallnet.Hidden
+}
+
+// NewExpert is the Expert of the shipped weights (Value, Take), hard
+// underneath built from opt.
+func NewExpert(opt botsclassic.Options) *Expert {
+	return NewExpertWith(opt, Value(), Take())
+}
+
+// NewExpertWith is an Expert of other weights: the trainer's, whose
+// bot the package's tests check this one against.
+func NewExpertWith(opt botsclassic.Options, value *smallnet.Model, take *TakeLine) *Expert {
+	hard, _ := botsclassic.New("hard", opt) // a level botsclassic always knows
+	return &Expert{hard: hard, value: value, take: take}
+}
+
+// Level is Expert's name.
+func (*Expert) Level() string { return LevelExpert }
+
+// Decide asks hard, then takes the discard or the draw over where the
+// learned reading says to.
+func (e *Expert) Decide(ctx context.Context, v classic.View) (classic.Action, error) {
+	a, err := e.hard.Decide(ctx, v)
+	if err != nil {
+		return a, err
+	}
+	switch {
+	case a.Kind == classic.ActDiscard:
+		return e.discard(&v, a)
+	case v.Legal.Take && (a.Kind == classic.ActDraw || a.Kind == classic.ActTake):
+		return e.drawOrTake(&v, a)
+	}
+	return a, nil
+}
+
+// discard is hard's discard a, or another at the least distance the
+// value puts more than Gate above it.
+func (e *Expert) discard(v *classic.View, a classic.Action) (classic.Action, error) {
+	more, err := botsclassic.LeastDistance(v, a.Tile, Candidates)
+	if err != nil || len(more) == 0 {
+		return a, err
+	}
+	best, bestV, hardV := a.Tile, float32(0), float32(0)
+	for i, t := range append([]tile.Tile{a.Tile}, more...) {
+		w := After(v, t)
+		if err := e.fx.Features(&w, &e.f); err != nil {
+			return a, err
+		}
+		copy(e.x[:], e.f[:])
+		s := e.value.ScoreWith(&e.x, &e.h)
+		if i == 0 {
+			bestV, hardV = s, s
+		} else if s > bestV {
+			best, bestV = t, s
+		}
+	}
+	if float64(bestV-hardV) <= Gate {
+		return a, nil
+	}
+	return classic.DiscardAction(v.Seat, best), nil
+}
+
+// drawOrTake takes the previous player's discard when the take line
+// puts the take more than TakeGate above the draw, and draws otherwise.
+func (e *Expert) drawOrTake(v *classic.View, a classic.Action) (classic.Action, error) {
+	top := v.Top(v.Previous)
+	if !top.Valid() {
+		return a, nil
+	}
+	if err := e.fx.Features(v, &e.f); err != nil {
+		return a, err
+	}
+	tw := Taken(v, top)
+	if err := e.fx.Features(&tw, &e.g); err != nil {
+		return a, err
+	}
+	if e.take.At(&e.f, &e.g) > TakeGate {
+		return classic.TakeAction(v.Seat), nil
+	}
+	return classic.DrawAction(v.Seat), nil
+}

@@ -1,0 +1,173 @@
+package expertclassic
+
+import (
+	"context"
+	"errors"
+	"os"
+	"testing"
+
+	"okey/bots/botsclassic"
+	"okey/game"
+	"okey/game/classic"
+)
+
+// play plays hand game.NewSeed(seed) with bots to its end or the given
+// move, calling at (when set) with each view before its seat decides.
+func play(t testing.TB, seed uint64, moves int, bots *[classic.NumSeats]botsclassic.Bot, at func(st *classic.State, v *classic.View)) classic.State {
+	t.Helper()
+	st, err := classic.NewMatch(classic.DefaultRules(), game.NewSeed(seed))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for st.Phase() == game.Playing && st.Moves() < moves {
+		v := st.View(st.Turn())
+		if at != nil {
+			at(&st, &v)
+		}
+		a, err := bots[st.Turn()].Decide(context.Background(), v)
+		if err != nil {
+			t.Fatalf("hand %d, move %d: %v", seed, st.Moves(), err)
+		}
+		if st, _, err = st.Apply(a); err != nil {
+			t.Fatalf("hand %d, move %d: %v", seed, st.Moves(), err)
+		}
+	}
+	return st
+}
+
+func normals(seed uint64) *[classic.NumSeats]botsclassic.Bot {
+	var bots [classic.NumSeats]botsclassic.Bot
+	for s := range bots {
+		bots[s] = botsclassic.NewNormal(seed + uint64(s))
+	}
+	return &bots
+}
+
+// TestFixture: the shipped weights read the trainer's fixed inputs as
+// the trainer did (lab/value/train -expert-fixture): the features of
+// each position to the bit, the value's score in float32 as the
+// trainer's network scores in float64, and the take line's gain.
+func TestFixture(t *testing.T) {
+	b, err := os.ReadFile("testdata/fixture.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases, err := ParseFixture(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var discards, takes int
+	for _, c := range cases {
+		st := play(t, c.Seed, c.Moves, normals(c.Seed), nil)
+		if st.Moves() != c.Moves {
+			t.Fatalf("hand %d ended before move %d", c.Seed, c.Moves)
+		}
+		v := st.View(st.Turn())
+		if err := c.Check(&v, Value(), Take()); err != nil {
+			t.Fatal(err)
+		}
+		discards += len(c.Discards)
+		if c.Take != nil {
+			takes++
+		}
+	}
+	if discards == 0 || takes == 0 {
+		t.Fatalf("the fixture checks %d discards and %d takes: both must be there", discards, takes)
+	}
+}
+
+// TestShippedWeights: the weights shipped say how they were made, and
+// a bad take line is refused with a clear error, never read.
+func TestShippedWeights(t *testing.T) {
+	if _, err := Value().Made(); err != nil {
+		t.Fatalf("the value's recipe: %v", err)
+	}
+	if Take().Command == "" {
+		t.Fatal("the take line names no command")
+	}
+	for _, bad := range []string{`{`, `{"w": [1, 2]}`, `{"w": null}`} {
+		if _, err := ParseTakeLine([]byte(bad)); err == nil {
+			t.Errorf("take line %s read", bad)
+		}
+	}
+}
+
+// TestExpertPlaysWholeHands: seated with three hard, the expert makes
+// only legal moves to the end of every hand (the table refuses any
+// other), decides as hard does except at discards and takes, and does
+// leave hard's pick there, both by throwing and by taking.
+func TestExpertPlaysWholeHands(t *testing.T) {
+	var threw, took, decisions int
+	for seed := uint64(1); seed <= 12; seed++ {
+		var bots [classic.NumSeats]botsclassic.Bot
+		for s := range bots {
+			bots[s], _ = botsclassic.New("hard", botsclassic.Options{Seed: seed + uint64(s)})
+		}
+		exp := NewExpert(botsclassic.Options{Seed: seed})
+		bots[0] = exp
+		hard, _ := botsclassic.New("hard", botsclassic.Options{Seed: seed})
+		st := play(t, seed, 1<<20, &bots, func(_ *classic.State, v *classic.View) {
+			if v.Seat != 0 {
+				return
+			}
+			h, err := hard.Decide(context.Background(), *v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a, err := NewExpert(botsclassic.Options{Seed: seed}).Decide(context.Background(), *v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			decisions++
+			switch {
+			case a == h:
+			case a.Kind == classic.ActDiscard && h.Kind == classic.ActDiscard:
+				threw++
+			case a.Kind == classic.ActTake && h.Kind == classic.ActDraw, a.Kind == classic.ActDraw && h.Kind == classic.ActTake:
+				took++
+			default:
+				t.Errorf("hand %d: the expert %v where hard %v", seed, a, h)
+			}
+		})
+		if st.Phase() == game.Playing {
+			t.Fatalf("hand %d did not end", seed)
+		}
+	}
+	if threw == 0 || took == 0 {
+		t.Errorf("over %d decisions the expert threw another tile than hard %d times and took otherwise %d times: both must happen", decisions, threw, took)
+	}
+	t.Logf("%d decisions: %d other discards, %d other draws or takes", decisions, threw, took)
+}
+
+// TestExpertHonoursTheContext: a cancelled decision returns the
+// context's error.
+func TestExpertHonoursTheContext(t *testing.T) {
+	st := play(t, 3, 8, normals(3), nil)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := NewExpert(botsclassic.Options{Seed: 1}).Decide(ctx, st.View(st.Turn())); !errors.Is(err, context.Canceled) {
+		t.Fatalf("a cancelled decision: %v", err)
+	}
+}
+
+// BenchmarkExpertDiscard is the expert's discard, the costlier of its
+// two decisions: hard's, then the belief read and the value scored
+// after each of three candidates.
+func BenchmarkExpertDiscard(b *testing.B) {
+	var views []classic.View
+	for seed := uint64(1); seed <= 8; seed++ {
+		play(b, seed, 1<<20, normals(seed), func(_ *classic.State, v *classic.View) {
+			if v.Legal.Discard {
+				views = append(views, *v)
+			}
+		})
+	}
+	e := NewExpert(botsclassic.Options{Seed: 1})
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		if _, err := e.Decide(context.Background(), views[i%len(views)]); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
