@@ -7,8 +7,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"okey/bots/botsclassic"
 	"okey/bots/decide101"
+	"okey/bots/expertclassic"
 	"okey/game/classic"
 	"okey/game/okey101"
 	"okey/ui/settings"
@@ -58,7 +58,7 @@ func gamesOf(c *cobra.Command) []string {
 func levelWords(c *cobra.Command) []string {
 	var out []string
 	for _, g := range gamesOf(c) {
-		levels := botsclassic.Levels
+		levels := expertclassic.Levels
 		if g == settings.Game101 {
 			levels = decide101.Levels
 		}

@@ -5,8 +5,8 @@ import (
 	"slices"
 	"strings"
 
-	"okey/bots/botsclassic"
 	"okey/bots/decide101"
+	"okey/bots/expertclassic"
 	"okey/kit/i18n"
 	"okey/ui/settings"
 
@@ -188,10 +188,10 @@ func levelsHelp(tr *i18n.Catalog, key string, classicLevels, levels101 []string)
 // an unknown one says them whichever game it runs: classic's, then
 // those 101 has beyond them.
 func knownLevels(tr *i18n.Catalog) string {
-	if more, ok := beyond(botsclassic.Levels, decide101.Levels); ok && len(more) > 0 {
-		return tr.T("cli.levels.more", strings.Join(botsclassic.Levels, ", "), strings.Join(more, ", "))
+	if more, ok := beyond(expertclassic.Levels, decide101.Levels); ok && len(more) > 0 {
+		return tr.T("cli.levels.more", strings.Join(expertclassic.Levels, ", "), strings.Join(more, ", "))
 	}
-	return strings.Join(botsclassic.Levels, ", ")
+	return strings.Join(expertclassic.Levels, ", ")
 }
 
 // beyond is what long has after short, when it begins with short.

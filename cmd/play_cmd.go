@@ -13,8 +13,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"okey/assets"
-	"okey/bots/botsclassic"
 	"okey/bots/decide101"
+	"okey/bots/expertclassic"
 	"okey/game/classic"
 	"okey/game/okey101"
 	"okey/kit/i18n"
@@ -64,7 +64,7 @@ func (f *playFlags) bind(c *cobra.Command, tr *i18n.Catalog) {
 	fs.StringVar(&f.theme, "theme", "", tr.T("cli.flag.play.theme", strings.Join(assets.Themes, ", ")))
 	fs.StringVar(&f.rules, "rules", "", tr.T("cli.flag.play.rules", strings.Join(classic.RuleOptions, ", "), strings.Join(okey101.RuleOptions, ", ")))
 	fs.IntVar(&f.points, "points", 0, tr.T("cli.flag.play.points"))
-	fs.StringVar(&f.levels, "bots", "", levelsHelp(tr, "cli.flag.play.bots", botsclassic.Levels, decide101.Levels))
+	fs.StringVar(&f.levels, "bots", "", levelsHelp(tr, "cli.flag.play.bots", expertclassic.Levels, decide101.Levels))
 	fs.StringVar(&f.names, "names", "", tr.T("cli.flag.play.names"))
 	fs.Uint64Var(&f.seed, "seed", 0, tr.T("cli.flag.play.seed"))
 	fs.StringVar(&f.stateDir, "state-dir", "", tr.T("cli.flag.state-dir"))

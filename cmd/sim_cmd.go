@@ -10,8 +10,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"okey/bots/botsclassic"
 	"okey/bots/decide101"
+	"okey/bots/expertclassic"
 	"okey/bots/reader"
 	"okey/bots/reader101"
 	"okey/bots/search"
@@ -42,7 +42,7 @@ okey sim --bots easy --hands 8 --record matches/`,
 		},
 	}
 	fs := c.Flags()
-	fs.StringVar(&f.bots, "bots", "hard,normal,normal,normal", levelsHelp(e.tr, "cli.flag.sim.bots", botsclassic.Levels, decide101.Levels))
+	fs.StringVar(&f.bots, "bots", "hard,normal,normal,normal", levelsHelp(e.tr, "cli.flag.sim.bots", expertclassic.Levels, decide101.Levels))
 	fs.IntVar(&f.hands, "hands", 1000, e.tr.T("cli.flag.sim.hands"))
 	fs.IntVar(&f.matches, "matches", 0, e.tr.T("cli.flag.sim.matches"))
 	fs.Uint64Var(&f.seed, "seed", 1, e.tr.T("cli.flag.sim.seed"))

@@ -217,7 +217,6 @@ func TestSimBadArguments(t *testing.T) {
 		{"zero hands", []string{"--hands", "0"}, "hands must be positive"},
 		{"negative hands", []string{"--hands", "-3"}, "hands must be positive"},
 		{"bad rules", []string{"--rules", "points=99"}, "points"},
-		{"retired level", []string{"--bots", "expert"}, "merged into hard"},
 		{"search scale out of range", []string{"--bots", "search-0x,normal,normal,normal"}, "not a search level"},
 		{"search scale without x", []string{"--bots", "search-4"}, "not a search level"},
 		{"read weight without a number", []string{"--bots", "read-f,normal,normal,normal"}, "not a read level"},

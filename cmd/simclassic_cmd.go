@@ -7,6 +7,7 @@ import (
 
 	"okey/bots/arenaclassic"
 	"okey/bots/botsclassic"
+	"okey/bots/expertclassic"
 	"okey/bots/reader"
 	"okey/bots/search"
 	"okey/game/classic"
@@ -23,9 +24,10 @@ type simClassic struct {
 // The flow fills simSeats seats: classic's table has as many.
 var _ = [1]struct{}{}[simSeats-classic.NumSeats]
 
-func (*simClassic) levels() []string { return botsclassic.Levels }
+func (*simClassic) levels() []string { return expertclassic.Levels }
 
-func (*simClassic) current(name string) string { return botsclassic.Current(name) }
+// current is the name itself: classic has retired no level.
+func (*simClassic) current(name string) string { return name }
 
 func (g *simClassic) rules(s string) (err error) {
 	g.cfg.Rules, err = classic.ParseRules(s)
@@ -76,5 +78,5 @@ func simBot(level string, opt botsclassic.Options) (botsclassic.Bot, error) {
 		ro.Seed, ro.Cache = opt.Seed, opt.Cache
 		return reader.New(ro), nil
 	}
-	return botsclassic.New(level, opt)
+	return expertclassic.New(level, opt)
 }

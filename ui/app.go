@@ -11,7 +11,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"okey/bots/botsclassic"
+	"okey/bots/expertclassic"
 	"okey/game"
 	"okey/kit/problem"
 	"okey/kit/seatmsg"
@@ -44,7 +44,7 @@ func New(opt Options) (*Model, error) {
 		opt.Now = time.Now
 	}
 	if opt.NewBot == nil {
-		opt.NewBot = botsclassic.New
+		opt.NewBot = expertclassic.New
 	}
 	if opt.Random == nil {
 		opt.Random = rand.Reader
@@ -168,7 +168,7 @@ func NewSeat(opt SeatOptions) (*Model, error) {
 		asking: -1, dark: opt.Dark, lastOK: true,
 		screen: scrPlay, settle: settleFor(opt.Settle),
 	}
-	m.opt.NewBot = botsclassic.New
+	m.opt.NewBot = expertclassic.New
 	m.opt.BotTimeout = defaultBotTimeout
 	m.seat = &seathost.Seat{Link: seatlink.New(opt.Seat, opt.Send), Keys: opt.Keys, Badge: opt.Badge, Record: opt.Record}
 	m.hostGames(true)

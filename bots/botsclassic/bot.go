@@ -25,26 +25,15 @@ type Bot interface {
 	Decide(ctx context.Context, v classic.View) (classic.Action, error)
 }
 
-// Levels are the bot levels from weakest to strongest, as the game shows
-// them. Each is to be measurably stronger than the one before in whole
-// matches (docs/bots.md, "Measured figures"); a level that was not is merged
-// into the one below it (see Current). Since normal shows the indicator
-// too, hard is not: its edge over normal was that rule alone, and what
-// a stronger hard would take is measured in docs/studies/classic-hard-bot.md.
+// Levels are the levels whose rules are written here, from weakest to
+// strongest. The game offers one more above them, expert, whose reading
+// is learned (bots/expertclassic, which builds every level the game
+// offers). Each is to be measurably stronger than the one before in
+// whole matches (docs/bots.md, "Measured figures"). Since normal shows
+// the indicator too, hard is not: its edge over normal was that rule
+// alone, and what a stronger hard would take is measured in
+// docs/studies/classic-hard-bot.md.
 var Levels = []string{"easy", "normal", "hard"}
-
-// Current is the level that plays for a level name: the name itself, or
-// for a level the game no longer offers the one it was merged into:
-// expert, merged into hard when 500 whole matches against three hard
-// found it no stronger. Saved settings, match records and server tables
-// may still name it; they play on at hard.
-func Current(level string) string {
-	l := strings.ToLower(strings.TrimSpace(level))
-	if l == "expert" {
-		return "hard"
-	}
-	return l
-}
 
 // Options tune a bot.
 type Options struct {
@@ -58,10 +47,9 @@ type Options struct {
 // ErrUnknownLevel is returned by New for a level name it does not know.
 var ErrUnknownLevel = fmt.Errorf("unknown bot level (known: %s)", strings.Join(Levels, ", "))
 
-// New builds a bot of the named level (a retired name builds the level
-// that plays for it: see Current).
+// New builds a bot of one of Levels, the name read in any case.
 func New(level string, opt Options) (Bot, error) {
-	switch Current(level) {
+	switch strings.ToLower(strings.TrimSpace(level)) {
 	case "easy":
 		return NewEasy(opt.Seed), nil
 	case "normal":

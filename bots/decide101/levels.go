@@ -22,8 +22,8 @@ import (
 // what made it win more matches than the discards' search alone
 // (docs/studies/belief-101.md, "Searching the opening").
 //
-// Classic Okey has no level above hard: a classic table seats hard
-// for expert (botsclassic.Current), the level it was merged into.
+// Classic Okey's expert is another bot of the same name
+// (bots/expertclassic): hard with a reading learned on the true racks.
 const Expert = "expert"
 
 // expertScale is Expert's budget in the search's units (search.Budget101).

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"okey/bots/botsclassic"
+	"okey/bots/expertclassic"
 	"okey/game/classic"
 	"okey/game/format"
 	"okey/kit/seatmsg"
@@ -62,7 +63,7 @@ func (c Config) Check() error {
 		return err
 	}
 	for i, l := range c.Levels {
-		if _, err := botsclassic.New(l, botsclassic.Options{}); err != nil {
+		if _, err := expertclassic.New(l, botsclassic.Options{}); err != nil {
 			return fmt.Errorf("seat %d: %w", i+1, err)
 		}
 	}

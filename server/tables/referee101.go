@@ -7,8 +7,8 @@ import (
 	"slices"
 	"strings"
 
-	"okey/bots/botsclassic"
 	"okey/bots/decide101"
+	"okey/bots/expertclassic"
 	"okey/game"
 	"okey/game/format"
 	"okey/game/okey101"
@@ -135,23 +135,21 @@ func (r *referee101) NextHand() error {
 }
 
 // Levels are the bots' levels a table may seat, weakest first: 101's
-// (decide101.Levels), which are classic's and expert. A classic table
-// seats hard for expert (botsclassic.Current: classic merged its own
-// expert into hard); LevelPlays says which level plays.
+// (decide101.Levels), which are classic's too (expertclassic.Levels);
+// LevelPlays says which level plays.
 var Levels = decide101.Levels
 
 // LevelPlays is the level that plays for level at a table of the game
-// named gameName: Level101's at 101, botsclassic.Current's at classic.
+// named gameName: Level101's at 101, expertclassic.Current's at classic.
 func LevelPlays(gameName, level string) string {
 	if gameName == string(game.Okey101) {
 		return Level101(level)
 	}
-	return botsclassic.Current(level)
+	return expertclassic.Current(level)
 }
 
 // Level101 is the 101 level a table's level plays as: the same name
-// when 101 has it (decide101.Levels: expert is 101's search, though
-// classic merged its own expert into hard), else normal.
+// when 101 has it (decide101.Levels), else normal.
 func Level101(level string) string {
 	if l := strings.ToLower(strings.TrimSpace(level)); slices.Contains(decide101.Levels, l) {
 		return l

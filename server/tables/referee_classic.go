@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"okey/bots/botsclassic"
+	"okey/bots/expertclassic"
 	"okey/bots/par"
 	"okey/game"
 	"okey/game/classic"
@@ -145,7 +146,7 @@ func (c *refereeClassic) AskBot(seat int, level string, key uint64) func(context
 	v := st.View(seat)
 	seed := botSeed(key, seat, v.Hand, 0, len(v.History), int(v.Stage))
 	return func(ctx context.Context) (any, error) {
-		b, err := botsclassic.New(level, botsclassic.Options{Seed: seed})
+		b, err := expertclassic.New(level, botsclassic.Options{Seed: seed})
 		if err != nil {
 			return nil, err
 		}

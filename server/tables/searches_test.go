@@ -73,14 +73,14 @@ func TestExpertSearchesWithASlot(t *testing.T) {
 }
 
 // A table's seats show, its record keeps and the ratings count the
-// level that plays: a classic table's expert is hard (classic merged it
-// into hard), a 101 table's is 101's expert.
+// level that plays: a classic table's expert is classic's expert
+// (bots/expertclassic), a 101 table's is 101's.
 func TestLevelsAsTheyPlay(t *testing.T) {
 	levels := [4]string{"normal", decide101.Expert, "hard", "easy"}
 	for _, tc := range []struct {
 		game game.Kind
 		want string
-	}{{game.Classic, "hard"}, {game.Okey101, decide101.Expert}} {
+	}{{game.Classic, "expert"}, {game.Okey101, decide101.Expert}} {
 		cfg := Config{Game: string(tc.game), Levels: levels}
 		level := levelsOf(&cfg, format.NewMatch("default"))
 		if got := level(1); got != tc.want {

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"okey/bots/botsclassic"
+	"okey/bots/expertclassic"
 	"okey/game"
 	"okey/game/classic"
 	"okey/game/classic/hand"
@@ -26,13 +27,13 @@ type SeatBot struct {
 }
 
 // SeatLevel is the level a seat's bot plays at in a match read back:
-// the one its record names (a level merged into another plays as the
-// one it joined), else fallback (the settings'); a level this build
-// cannot make (build fails for it) plays as the first of botsclassic.Levels.
+// the one its record names, else fallback (the settings'); a level this
+// build cannot make (build fails for it) plays as the first of
+// botsclassic.Levels.
 func SeatLevel(named, fallback string, seed uint64, build BuildBot) string {
 	l := named
 	if l != "" {
-		l = botsclassic.Current(l)
+		l = expertclassic.Current(l)
 	}
 	if l == "" {
 		l = fallback

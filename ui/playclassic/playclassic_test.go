@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"okey/bots/botsclassic"
+	"okey/bots/expertclassic"
 	"okey/game/classic"
 	"okey/game/tile"
 )
@@ -41,17 +42,18 @@ func TestPlainMove(t *testing.T) {
 }
 
 // TestSeatLevel asserts which level a seat's bot plays at in a match
-// read back: the record's (a merged level as the one it joined), else
-// the settings', and the first level for one this build cannot make.
+// read back: the record's, else the settings', and the first level for
+// one this build cannot make.
 func TestSeatLevel(t *testing.T) {
 	tests := []struct{ named, fallback, want string }{
 		{"easy", "hard", "easy"},
 		{"", "normal", "normal"},
-		{"expert", "easy", "hard"}, // merged into hard
+		{"expert", "easy", "expert"},
+		{" Hard ", "easy", "hard"},
 		{"grandmaster", "easy", botsclassic.Levels[0]},
 	}
 	for _, tc := range tests {
-		if got := SeatLevel(tc.named, tc.fallback, 1, botsclassic.New); got != tc.want {
+		if got := SeatLevel(tc.named, tc.fallback, 1, expertclassic.New); got != tc.want {
 			t.Errorf("SeatLevel(%q, %q) = %q, want %q", tc.named, tc.fallback, got, tc.want)
 		}
 	}

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"okey/assets"
-	"okey/bots/botsclassic"
 	"okey/game/classic"
 	"okey/game/okey101"
 	"okey/ui/pages"
@@ -194,18 +193,14 @@ func (r FormRules) Foot(f []pages.Field) string {
 }
 
 // Note says, after a bot's level, the level the bot plays the chosen
-// game at when that game's players lack the level: 101's (Level101),
-// or classic's for expert, which it merged into hard (botsclassic.Current);
-// "" otherwise.
+// game at when that game's players lack the level (101's, Level101);
+// "" otherwise. Classic's players have every level.
 func (r FormRules) Note(f []pages.Field, i int) string {
 	if i != FieldLevel1 && i != FieldLevel2 && i != FieldLevel3 {
 		return ""
 	}
 	want := f[i].Value()
 	if gameOf(f[FieldGame].Value()) != Game101 {
-		if got := botsclassic.Current(want); got != want {
-			return " (" + r.T("val.classic") + ": " + r.LevelName(got) + ")"
-		}
 		return ""
 	}
 	if got := r.Level101(want); got != want {

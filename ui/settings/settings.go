@@ -33,10 +33,8 @@ const (
 var Games = []string{GameClassic, Game101}
 
 // BotLevels are the levels a bot's seat may be set to, weakest first:
-// Okey 101's (decide101.Levels), which are classic Okey's (easy,
-// normal, hard) and expert. Classic has no level above hard, and a
-// classic table seats hard for expert (botsclassic.Current, the level
-// it was merged into); the form says so beside it.
+// Okey 101's (decide101.Levels), which are classic Okey's too (easy,
+// normal, hard and expert: expertclassic.Levels).
 var BotLevels = decide101.Levels
 
 // ParseGame reads a --game value, the same for every command: classic

@@ -199,8 +199,8 @@ func TestOntoTakesOnlyWhatChanged(t *testing.T) {
 }
 
 // Each game shows its own rules; simple104 makes the standard options
-// moot; a note names the level a bot plays 101 at, and the one a
-// classic table seats for expert (hard).
+// moot; a note names the level a bot plays 101 at, and none at classic,
+// whose bots have every level.
 func TestFormRules(t *testing.T) {
 	r := FormRules{
 		T:         func(key string, _ ...any) string { return key },
@@ -220,7 +220,7 @@ func TestFormRules(t *testing.T) {
 			t.Errorf("simple104: line %d moot %v", i, moot)
 		}
 	}
-	if r.Foot(f) != "set.note" || r.Note(f, FieldLevel2) != "" || r.Note(f, FieldLevel3) != " (val.classic: HARD)" {
+	if r.Foot(f) != "set.note" || r.Note(f, FieldLevel2) != "" || r.Note(f, FieldLevel3) != "" {
 		t.Errorf("classic: foot %q, notes %q %q", r.Foot(f), r.Note(f, FieldLevel2), r.Note(f, FieldLevel3))
 	}
 	f[FieldGame].At = 1

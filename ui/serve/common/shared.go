@@ -211,7 +211,7 @@ func (c *Common) RulesName(rules string) string {
 
 // LevelName is a bot's level as the forms offer it; a level the
 // table's game lacks says which of its levels plays (tables.LevelPlays):
-// at 101 one its bots lack, at classic expert, merged into hard.
+// at 101 one its bots lack.
 func (c *Common) LevelName(g, level string) string {
 	name := c.Tr.T("level." + level)
 	if plays := tables.LevelPlays(g, level); plays != level {

@@ -23,7 +23,7 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
-	"okey/bots/botsclassic"
+	"okey/bots/expertclassic"
 	"okey/game"
 	"okey/game/okey101"
 	"okey/game/tourney"
@@ -125,7 +125,7 @@ func (f *Page) init() {
 	}
 	f.ready = true
 	f.kind, f.start, f.length, f.botWait, f.back = tourney.Arena, 10*time.Minute, time.Hour, time.Minute, 2*time.Minute
-	f.rounds, f.hands, f.points, f.level = 5, 1, 20, botsclassic.Levels[1]
+	f.rounds, f.hands, f.points, f.level = 5, 1, 20, expertclassic.Levels[1]
 	f.name, f.desc = common.NewField(tournaments.MaxNameRunes), common.NewField(tournaments.MaxDescriptionRunes)
 	f.at = common.NewField(atBytes)
 }
@@ -307,7 +307,7 @@ func (f *Page) change(d int) {
 	case rBots:
 		f.botWait = step(botWaits, f.botWait, d)
 	case rLevel:
-		f.level = step(botsclassic.Levels, f.level, d)
+		f.level = step(expertclassic.Levels, f.level, d)
 	case rBack:
 		f.back = step(backs, f.back, d)
 	case rAway:
