@@ -80,7 +80,6 @@ func writeExpertFixture(ctx context.Context, path string) error {
 	return os.WriteFile(path, append(b, '\n'), 0o644)
 }
 
-
 func slicesOf(x [NumFeatures]float32) []float32 { return append([]float32(nil), x[:]...) }
 
 // fixtureNet is a shipped network run as the trainer runs it, in

@@ -56,6 +56,7 @@ type knobs struct {
 	oracleRate       float64
 	oracleSeed       uint64
 	oracleTake       bool
+	oracleMix        int
 	leafModel        string
 	leafSet          *leafSet
 	takeLine         *takeLine
@@ -103,6 +104,7 @@ func main() {
 	fs.IntVar(&k.leafCands, "leaf-cands", 0, "with -leaf: play only normal's pick and this many less one others at the least distance (0: every tile but an okey)")
 	fs.IntVar(&k.oracle, "oracle", 0, "hands of -oracle-seed whose discard decisions are labelled on the true racks (normal's three closest played out in -oracle-worlds worlds that keep every rack, the wall's order dealt afresh), and readings of the view fitted to those labels (oracle.go)")
 	fs.IntVar(&k.oracleWorlds, "oracle-worlds", k.oracleWorlds, "with -oracle: worlds a choice (even)")
+	fs.IntVar(&k.oracleMix, "oracle-mix", 0, "with -oracle -leaf-hard -out: the network fitted on this many hands of the data's mix of styles too (the same seed's deals), its report's measures on the hard hands alone")
 	fs.Float64Var(&k.oracleRate, "oracle-rate", k.oracleRate, "with -oracle: the chance a discard decision is kept")
 	fs.BoolVar(&k.oracleTake, "oracle-take", false, "with -oracle: label the decisions to draw or take the previous discard instead, and measure what sight of every rack gains there (oracletake.go)")
 	fs.Uint64Var(&k.oracleSeed, "oracle-seed", k.oracleSeed, "with -oracle: the seed of the labelled hands (apart from every evaluation's)")
@@ -147,7 +149,7 @@ func main() {
 	}
 	if fs.NArg() > 0 || k.hands < 1 || k.testHands < 1 || k.batch < 1 || k.epochs < 1 || k.pos <= 0 || k.pos > 1 || k.order < 0 || k.worlds < 1 || k.arena < 0 || k.arena%4 != 0 ||
 		k.pairHands < 0 || k.pairPos <= 0 || k.pairPos > 1 || k.cands < 2 || k.truth < 0 || k.truthWorlds < 2 || k.prize < 0 || k.prizeFit < 0 || k.prizeFit == 1 || k.labelChoices < 0 || k.labelWorlds < 2 || k.labelWorlds%2 != 0 || (k.labelChoices > 0 && k.labelSeed == k.orderSeed) || k.prizeWorlds < 2 || k.prizeWorlds%2 != 0 || k.leaf < 0 || k.leafWorlds < 2 || k.leafWorlds%2 != 0 || k.leafCands < 0 || k.leafCands == 1 || k.leafReal < 0 || k.leafOracle < 0 ||
-		k.oracle < 0 || k.oracleWorlds < 2 || k.oracleWorlds%2 != 0 || k.oracleRate <= 0 || k.oracleRate > 1 {
+		k.oracle < 0 || k.oracleMix < 0 || k.oracleWorlds < 2 || k.oracleWorlds%2 != 0 || k.oracleRate <= 0 || k.oracleRate > 1 {
 		fmt.Fprintln(os.Stderr, "train: -hands, -test-hands, -batch and -epochs must be positive, -pos and -pair-pos in (0, 1], -arena a multiple of 4, -cands at least 2, -truth-worlds at least 2, -prize-worlds even, -prize-fit 0 or 2 and more, and no arguments")
 		os.Exit(2)
 	}

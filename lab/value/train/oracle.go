@@ -616,17 +616,32 @@ func runOracle(ctx context.Context, k knobs) error {
 	fmt.Fprintf(&b, "\nThe line on the true world's leaf inputs, fitted on every choice: the inputs that weigh most.\n\n%s", tw)
 	fmt.Fprintf(&b, "\nHow the view reads those true quantities, between a choice's candidates:\n\n%s", readingCorr(ocs))
 	if k.out != "" {
-		all := make([]int, len(ocs))
+		recipe := map[string]any{
+			"label": "normal's three closest candidates on the true racks, the wall's order dealt afresh", "choices": len(ocs),
+			"hands": k.oracle, "worlds": k.oracleWorlds, "oracle_seed": k.oracleSeed, "hard": k.leafHard}
+		train := ocs
+		if k.oracleMix > 0 && k.leafHard {
+			// The hands of mixed styles join the fit (point 7 of the
+			// issue: a reading trained against several styles).
+			cfg := k.oracleConfig()
+			cfg.hands, cfg.hard = k.oracleMix, false
+			mix, _, err := oracleData(ctx, cfg)
+			if err != nil {
+				return fmt.Errorf("oracle, mixed styles: %w", err)
+			}
+			train = append(slices.Clip(ocs), mix...)
+			recipe["mixed_hands"], recipe["mixed_choices"] = k.oracleMix, len(mix)
+			fmt.Fprintf(&b, "\nThe network is fitted on %d hands of the data's mix of styles too: %d choices more.\n", k.oracleMix, len(mix))
+		}
+		all := make([]int, len(train))
 		for i := range all {
 			all[i] = i
 		}
-		n, err := fitDiff(ctx, oraclePairs(ocs, all), k.fitConfig())
+		n, err := fitDiff(ctx, oraclePairs(train, all), k.fitConfig())
 		if err != nil {
 			return err
 		}
-		if err := save(k, n, "classic value of the true racks' differences", map[string]any{
-			"label": "normal's three closest candidates on the true racks, the wall's order dealt afresh", "choices": len(ocs),
-			"hands": k.oracle, "worlds": k.oracleWorlds, "oracle_seed": k.oracleSeed, "hard": k.leafHard}); err != nil {
+		if err := save(k, n, "classic value of the true racks' differences", recipe); err != nil {
 			return err
 		}
 		fmt.Fprintf(&b, "\nThe network fitted on every choice: %s (play it with -value and -mode gated-c3-g<hundredths>).\n", k.out)
