@@ -26,9 +26,6 @@ var _ = [1]struct{}{}[simSeats-okey101.NumSeats]
 
 func (*sim101) levels() []string { return decide101.Levels }
 
-// current is the name itself: 101 has retired no level.
-func (*sim101) current(name string) string { return name }
-
 func (g *sim101) rules(s string) (err error) {
 	g.cfg.Rules, err = okey101.ParseRules(s)
 	return err

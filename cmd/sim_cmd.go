@@ -85,9 +85,6 @@ func simRun(ctx context.Context, f *simFlags, stdout, stderr io.Writer) int {
 type simGame interface {
 	// levels are the game's bot levels, as --bots names them.
 	levels() []string
-	// current is the level that plays for a name: a retired level's
-	// successor, or the name itself.
-	current(name string) string
 	// rules reads --rules.
 	rules(s string) error
 	// configure makes the arena's configuration of the four bots named
@@ -170,9 +167,6 @@ func simSetUp(g simGame, f *simFlags, stderr io.Writer) (record func(int, []byte
 	var names []string
 	for _, n := range strings.Split(f.bots, ",") {
 		n = strings.ToLower(strings.TrimSpace(n))
-		if cur := g.current(n); cur != n {
-			return fail("%s", tr.T("cli.err.sim.bots.merged", n, cur))
-		}
 		if !slices.Contains(g.levels(), n) {
 			parse := search.Parse
 			if f.game == settings.Game101 {

@@ -26,9 +26,6 @@ var _ = [1]struct{}{}[simSeats-classic.NumSeats]
 
 func (*simClassic) levels() []string { return expertclassic.Levels }
 
-// current is the name itself: classic has retired no level.
-func (*simClassic) current(name string) string { return name }
-
 func (g *simClassic) rules(s string) (err error) {
 	g.cfg.Rules, err = classic.ParseRules(s)
 	return err

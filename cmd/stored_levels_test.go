@@ -11,10 +11,10 @@ import (
 )
 
 // Saved settings that name a level keep loading, whatever the level
-// now does: expert, once classic's and merged into hard, is kept (101
-// offers it; a classic table seats hard for it, which
-// ui/playclassic's tests check). Match records and server tables build
-// their bots through bots.New, whose stored names bots'
+// now does: expert, once classic's, merged into hard and a level of
+// its own again, is kept (both games offer it; ui/playclassic's tests
+// check a classic table seats it). Match records and server tables
+// build their bots through expertclassic.New, whose stored names its
 // TestStoredLevelNames keeps.
 func TestSavedSettingsLevelsLoad(t *testing.T) {
 	cases := []struct {
