@@ -202,4 +202,3 @@ func TestDanger(t *testing.T) {
 		t.Errorf("B8 (one from B7) rates %v, not above B9 (two away) %v", d[mustTile(t, "B8")], d[mustTile(t, "B9")])
 	}
 }
-

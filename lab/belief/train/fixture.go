@@ -42,7 +42,6 @@ func fixtureView101(ctx context.Context, seed uint64, moves int) (okey101.View, 
 	return trainer.FixtureAt(ctx, st, &bots, seed, moves)
 }
 
-
 // fixtureInput fills in with the view of fixed case seed, moves of the
 // run's game.
 func fixtureInput(ctx context.Context, o options, seed uint64, moves int, in *belief.Input) error {
