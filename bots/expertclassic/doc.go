@@ -20,7 +20,7 @@
 //	fixture.go   the trainer's fixed cases (testdata/fixture.json) and
 //	             their check, which the package's test runs
 //	model.go     the weights shipped (value.json, take.json), read once:
-//	             Value, Take, TakeLine
+//	             Value, Take, TakeGain
 //	features.go  the 28 features of a seat's view the weights read, and
 //	             Featurer, which reads them with the belief
 //	views.go     the views one move ahead (After, Taken, Drawn)

@@ -21,8 +21,8 @@ const (
 	// Gate is how far (points of the hand) the value must put another
 	// candidate above hard's pick to throw it instead.
 	Gate = 0.02
-	// TakeGate is how far the take line must put the take above the
-	// draw to take.
+	// TakeGate is how far the take network must put the take above
+	// the draw to take.
 	TakeGate = 0.0
 )
 
@@ -32,12 +32,13 @@ const (
 // pick against the next two that leave the rack as close to a win, the
 // view after each scored by Value, and throws another only when Value
 // puts it more than Gate above hard's; at a draw where the previous
-// discard may be taken, it takes when the take line (Take) says the take
-// gains more than TakeGate. It reads the seat's view only, as every bot.
+// discard may be taken, it takes when the take network (Take, TakeGain)
+// says the take gains more than TakeGate. It reads the seat's view
+// only, as every bot.
 type Expert struct {
 	hard  botsclassic.Bot
 	value *smallnet.Model
-	take  *TakeLine
+	take  *smallnet.Model
 	fx    Featurer
 	f, g  [NumFeatures]float32
 	x     [smallnet.MaxFeatures]float32
@@ -52,7 +53,7 @@ func NewExpert(opt botsclassic.Options) *Expert {
 
 // NewExpertWith is an Expert of other weights: the trainer's, whose
 // bot the package's tests check this one against.
-func NewExpertWith(opt botsclassic.Options, value *smallnet.Model, take *TakeLine) *Expert {
+func NewExpertWith(opt botsclassic.Options, value, take *smallnet.Model) *Expert {
 	hard, _ := botsclassic.New("hard", opt) // a level botsclassic always knows
 	return &Expert{hard: hard, value: value, take: take}
 }
@@ -103,7 +104,7 @@ func (e *Expert) discard(v *classic.View, a classic.Action) (classic.Action, err
 	return classic.DiscardAction(v.Seat, best), nil
 }
 
-// drawOrTake takes the previous player's discard when the take line
+// drawOrTake takes the previous player's discard when the take network
 // puts the take more than TakeGate above the draw, and draws otherwise.
 func (e *Expert) drawOrTake(v *classic.View, a classic.Action) (classic.Action, error) {
 	top := v.Top(v.Previous)
@@ -117,7 +118,7 @@ func (e *Expert) drawOrTake(v *classic.View, a classic.Action) (classic.Action, 
 	if err := e.fx.Features(&tw, &e.g); err != nil {
 		return a, err
 	}
-	if e.take.At(&e.f, &e.g) > TakeGate {
+	if TakeGain(e.take, &e.f, &e.g) > TakeGate {
 		return classic.TakeAction(v.Seat), nil
 	}
 	return classic.DrawAction(v.Seat), nil

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"okey/bots/botsclassic"
+	"okey/bots/smallnet"
 	"okey/game"
 	"okey/game/classic"
 )
@@ -46,7 +47,7 @@ func normals(seed uint64) *[classic.NumSeats]botsclassic.Bot {
 // TestFixture: the shipped weights read the trainer's fixed inputs as
 // the trainer did (lab/value/train -expert-fixture): the features of
 // each position to the bit, the value's score in float32 as the
-// trainer's network scores in float64, and the take line's gain.
+// trainer's network scores in float64, and the take network's gain.
 func TestFixture(t *testing.T) {
 	b, err := os.ReadFile("testdata/fixture.json")
 	if err != nil {
@@ -77,17 +78,16 @@ func TestFixture(t *testing.T) {
 }
 
 // TestShippedWeights: the weights shipped say how they were made, and
-// a bad take line is refused with a clear error, never read.
+// weights of another shape are refused with a clear error, never read.
 func TestShippedWeights(t *testing.T) {
-	if _, err := Value().Made(); err != nil {
-		t.Fatalf("the value's recipe: %v", err)
+	for name, m := range map[string]*smallnet.Model{"value": Value(), "take": Take()} {
+		if _, err := m.Made(); err != nil {
+			t.Errorf("the %s's recipe: %v", name, err)
+		}
 	}
-	if Take().Command == "" {
-		t.Fatal("the take line names no command")
-	}
-	for _, bad := range []string{`{`, `{"w": [1, 2]}`, `{"w": null}`} {
-		if _, err := ParseTakeLine([]byte(bad)); err == nil {
-			t.Errorf("take line %s read", bad)
+	for _, bad := range []string{`{`, `{"features": 2, "hidden": 0}`, `null`} {
+		if _, err := ParseValue([]byte(bad)); err == nil {
+			t.Errorf("weights %s read", bad)
 		}
 	}
 }

@@ -16,8 +16,8 @@ import (
 // hand game.NewSeed(Seed), played by four normal bots seeded
 // Seed+seat; at a discard, every tile of the rack but an okey thrown
 // (the features after it and the trainer's score of them), at a draw
-// where the previous discard may be taken, the take line's features
-// and gain. It checks that Go reads and scores as the trainer did.
+// where the previous discard may be taken, the features before the draw
+// and after the take, and the take network's gain. It checks that Go reads and scores as the trainer did.
 type FixtureCase struct {
 	Seed     uint64           `json:"seed"`
 	Moves    int              `json:"moves"`
@@ -33,7 +33,8 @@ type FixtureDiscard struct {
 }
 
 // FixtureTake is the take of a FixtureCase: the features before the
-// draw and after the take, and the line's gain of the take.
+// draw and after the take, and the take network's gain of the take (the
+// trainer's float64 network).
 type FixtureTake struct {
 	Before []float32 `json:"before"`
 	After  []float32 `json:"after"`
@@ -56,8 +57,8 @@ func ParseFixture(b []byte) ([]FixtureCase, error) {
 // Check compares v, the case's view as Go played it, with what the
 // trainer wrote: every feature to the bit, the value's score (float32,
 // as shipped, against the trainer's float64) within 1e-4, and the take
-// line's gain within 1e-9.
-func (c FixtureCase) Check(v *classic.View, value *smallnet.Model, take *TakeLine) error {
+// network's gain within 1e-4.
+func (c FixtureCase) Check(v *classic.View, value, take *smallnet.Model) error {
 	var fx Featurer
 	var f, g [NumFeatures]float32
 	same := func(what string, got [NumFeatures]float32, want []float32) error {
@@ -112,7 +113,7 @@ func (c FixtureCase) Check(v *classic.View, value *smallnet.Model, take *TakeLin
 	if err := same("after the take", g, c.Take.After); err != nil {
 		return err
 	}
-	if got := take.At(&f, &g); math.Abs(got-c.Take.Gain) > 1e-9*max(1, math.Abs(c.Take.Gain)) {
+	if got := TakeGain(take, &f, &g); math.Abs(got-c.Take.Gain) > 1e-4 {
 		return fmt.Errorf("hand %d: the take's gain %v, the trainer's %v", c.Seed, got, c.Take.Gain)
 	}
 	return nil

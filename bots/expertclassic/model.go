@@ -2,7 +2,6 @@ package expertclassic
 
 import (
 	_ "embed"
-	"encoding/json"
 	"fmt"
 	"sync"
 
@@ -33,53 +32,31 @@ var Value = sync.OnceValue(func() *smallnet.Model {
 	return m
 })
 
-// TakeInputs is a take line's inputs: the view's features before the
-// draw, after the take, and a constant.
-const TakeInputs = 2*NumFeatures + 1
-
-// TakeLine is a line from the features of a seat's view before its draw
-// (x) and after taking the previous discard (y) to what the take gains
-// over the draw, in points of the hand: its weights on the raw features,
-// the constant last, as the trainer (lab/value/train -oracle-take)
-// writes them.
-type TakeLine struct {
-	Command string    `json:"command"`
-	W       []float64 `json:"w"`
-}
-
-// At is the line's gain of the take.
-func (l *TakeLine) At(x, y *[NumFeatures]float32) float64 {
-	s := l.W[TakeInputs-1]
-	for k, v := range x {
-		s += float64(l.W[k] * float64(v))
-	}
-	for k, v := range y {
-		s += float64(l.W[NumFeatures+k] * float64(v))
-	}
-	return s
-}
-
-// ParseTakeLine reads a take line from its JSON and checks its size.
-func ParseTakeLine(b []byte) (*TakeLine, error) {
-	var l TakeLine
-	if err := json.Unmarshal(b, &l); err != nil {
-		return nil, fmt.Errorf("expertclassic: take line: %w", err)
-	}
-	if len(l.W) != TakeInputs {
-		return nil, fmt.Errorf("expertclassic: take line: %d weights, this build reads %d", len(l.W), TakeInputs)
-	}
-	return &l, nil
-}
-
 //go:embed take.json
 var takeJSON []byte
 
-// Take is the take line the trainer fitted, read once from the weights
-// shipped with the package (take.json); shared, and must not be changed.
-var Take = sync.OnceValue(func() *TakeLine {
-	l, err := ParseTakeLine(takeJSON)
+// Take is the take network the trainer fitted (lab/value/train -oracle
+// -oracle-take): a value of the seat's view, in this package's
+// features, whose score after taking the previous discard less its
+// score before the draw is fitted to what the take gains over the draw
+// as normal plays both out on the racks as they truly are. Read once
+// from the weights shipped with the package (take.json); shared, and
+// must not be changed.
+var Take = sync.OnceValue(func() *smallnet.Model {
+	m, err := ParseValue(takeJSON)
 	if err != nil {
-		panic(fmt.Sprintf("the shipped take line: %v", err)) // a broken build, caught by the package's tests
+		panic(fmt.Sprintf("the shipped take network: %v", err)) // a broken build, caught by the package's tests
 	}
-	return l
+	return m
 })
+
+// TakeGain is what take network m says taking the previous discard
+// gains over drawing, in points of the hand: its score of the view's
+// features after the take less its score of them before the draw.
+func TakeGain(m *smallnet.Model, before, after *[NumFeatures]float32) float64 {
+	var x [smallnet.MaxFeatures]float32
+	copy(x[:], after[:])
+	a := m.Score(&x)
+	copy(x[:], before[:])
+	return float64(a - m.Score(&x))
+}

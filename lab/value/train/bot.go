@@ -62,7 +62,7 @@ type valueBot struct {
 	// gatedCfg is the gated pick's (oracle.go).
 	gatedCfg gatedConfig
 	// take and takeGate are the take line's mode's (oracletake.go).
-	take     *takeLine
+	take     *takeRule
 	takeGate float64
 }
 
@@ -256,7 +256,7 @@ func arenaWith(ctx context.Context, m *smallnet.Model, in botInputs, mode string
 // value: the cut search's leaves, the take line.
 type botInputs struct {
 	leaf *leafSet
-	take *takeLine
+	take *takeRule
 }
 
 // readInputs reads the inputs the flags name for the value bot's

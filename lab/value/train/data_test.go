@@ -195,7 +195,7 @@ func TestValueBotPlays(t *testing.T) {
 	always := &takeLine{W: make([]float64, takeLineInputs)}
 	always.W[takeLineInputs-1] = 1
 	for _, mode := range []string{"taker-g0", "gated-c3-g0-t0"} {
-		r, err := arenaWith(context.Background(), m, botInputs{take: always}, mode, []string{"hard", "perturbed", "easy"}, nil, "", 4, 1, 1, nil)
+		r, err := arenaWith(context.Background(), m, botInputs{take: &takeRule{line: always}}, mode, []string{"hard", "perturbed", "easy"}, nil, "", 4, 1, 1, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

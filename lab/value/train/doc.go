@@ -60,7 +60,8 @@
 //	             pick that plays such a value (-mode gated-c<k>-g<n>)
 //	oracletake.go  the draw or the take on the true racks (-oracle-take):
 //	             what sight of every rack gains there over normal, the
-//	             take line fitted from the view to those labels, and the
+//	             take line and network fitted from the view to those
+//	             labels (a network: what the expert plays), and the
 //	             mode that plays it (-mode taker-g<n>, or gated-…-t<n>
 //	             with the gated discards)
 //	cutbot.go    the cut search as a bot (-mode cut-<turns>t-<worlds>w

@@ -27,10 +27,10 @@ var fixtureCases = []struct {
 // writeExpertFixture writes the expert's fixed cases to path: each
 // position's features as the trainer reads them, the shipped value's
 // score of them in float64 (the network as the trainer runs it) and
-// the shipped take line's gain, summed here.
+// the shipped take network's gain, in float64 too.
 func writeExpertFixture(ctx context.Context, path string) error {
 	net := netOf(expertclassic.Value())
-	line := expertclassic.Take()
+	take := netOf(expertclassic.Take())
 	var fx featurer
 	var cases []expertclassic.FixtureCase
 	for _, fc := range fixtureCases {
@@ -62,11 +62,7 @@ func writeExpertFixture(ctx context.Context, path string) error {
 				if err := fx.Features(&tw, &y); err != nil {
 					return err
 				}
-				gain := line.W[takeLineInputs-1]
-				for k := range NumFeatures {
-					gain += line.W[k]*float64(x[k]) + line.W[NumFeatures+k]*float64(y[k])
-				}
-				c.Take = &expertclassic.FixtureTake{Before: slicesOf(x), After: slicesOf(y), Gain: gain}
+				c.Take = &expertclassic.FixtureTake{Before: slicesOf(x), After: slicesOf(y), Gain: take.score(&y) - take.score(&x)}
 			default:
 				continue
 			}

@@ -59,7 +59,7 @@ type knobs struct {
 	oracleMix        int
 	leafModel        string
 	leafSet          *leafSet
-	takeLine         *takeLine
+	takeLine         *takeRule
 	labelChoices     int
 	labelWorlds      int
 	labelSeed        uint64
@@ -91,7 +91,7 @@ func main() {
 	fs.Float64Var(&k.decay, "decay", k.decay, "weight decay")
 	fs.IntVar(&k.order, "order", 0, "discard choices whose two candidates' order is checked against playouts (dealt from seed+2×"+fmt.Sprint(smallnet.HeldOutOffset)+")")
 	fs.IntVar(&k.worlds, "worlds", 1024, "the playouts' worlds a choice")
-	fs.IntVar(&k.means, "means", 0, "with -value: positions labelled by their playouts' mean over -worlds worlds; the first quarter held out, a value and normal's estimate fitted to the rest")
+	fs.IntVar(&k.means, "means", 0, "positions labelled by their playouts' mean over -worlds worlds; the first quarter held out, a value and normal's estimate fitted to the rest (and -value's read beside them, if given)")
 	fs.IntVar(&k.floor, "floor", 0, "with -value: positions (after normal's discard, of the ordering's hands) played out in -worlds worlds each, for the noise of one hand's outcome")
 	fs.IntVar(&k.pairHands, "pair-hands", 0, "hands of the seed whose discard decisions are labelled by their candidates' playouts (-worlds worlds, the same for every candidate; the first fifth held out), and the value fitted to the differences between candidates (pairs.go)")
 	fs.Float64Var(&k.pairPos, "pair-pos", k.pairPos, "with -pair-hands: the chance a discard decision is labelled")
@@ -182,7 +182,7 @@ func main() {
 		do = runPrize
 	case k.pairHands > 0 || k.truth > 0:
 		do = runDiff
-	case k.value != "":
+	case k.value != "" || k.means > 0:
 		do = evaluate
 	}
 	if err := do(ctx, k); err != nil {
@@ -713,80 +713,6 @@ func arenas(ctx context.Context, k knobs, m *smallnet.Model, b *strings.Builder)
 	return nil
 }
 
-// fitMeans labels k.means positions by their playouts' means, holds
-// the first quarter out, fits the value's network and normal's
-// estimate to the rest, and reports each one's error against the held
-// means beside the value m (fitted to one hand's outcome).
-func fitMeans(ctx context.Context, k knobs, m *smallnet.Model, b *strings.Builder) error {
-	cpu1 := trainer.CPU()
-	cs, err := choices(ctx, k.seed+2*smallnet.HeldOutOffset, k.means)
-	if err != nil {
-		return fmt.Errorf("choices: %w", err)
-	}
-	d, err := means(ctx, cs, k.worlds, k.workers, k.seed)
-	if err != nil {
-		return err
-	}
-	held := len(cs) / 4
-	test := d.where(func(i int) bool { return i < held })
-	train := d.where(func(i int) bool { return i >= held })
-	cfg := k.fitConfig()
-	value, err := fit(ctx, train, cfg)
-	if err != nil {
-		return err
-	}
-	cfg.use = estimateFeatures
-	estimate, err := fit(ctx, train, cfg)
-	if err != nil {
-		return err
-	}
-	outcome := make([]float64, test.Len())
-	var x [smallnet.MaxFeatures]float32
-	var h smallnet.Hidden
-	for i := range outcome {
-		copy(x[:], test.row(i))
-		outcome[i] = float64(m.ScoreWith(&x, &h))
-	}
-	var mean float64
-	for _, y := range train.Y {
-		mean += float64(y)
-	}
-	flat := make([]float64, test.Len())
-	for i := range flat {
-		flat[i] = mean / float64(max(train.Len(), 1))
-	}
-	ev, ee := errorsOf(predict(value, test), test).RMSE, errorsOf(predict(estimate, test), test).RMSE
-	fmt.Fprintf(b, "\n%d positions after normal's discard (seed %d) labelled by their means over %d worlds; %d held out, %d fitted (%.0f CPU-s). RMSE against the held means:\n\n",
-		len(cs), k.seed+2*smallnet.HeldOutOffset, k.worlds, test.Len(), train.Len(), (trainer.CPU() - cpu1).Seconds())
-	b.WriteString("| reading | RMSE |\n| --- | ---: |\n")
-	fmt.Fprintf(b, "| the fitted mean | %.3f |\n", errorsOf(flat, test).RMSE)
-	fmt.Fprintf(b, "| normal's estimate, fitted to the means | %.3f |\n", ee)
-	fmt.Fprintf(b, "| the value, fitted to the means | %.3f |\n", ev)
-	fmt.Fprintf(b, "| the value of %s (fitted to one hand's outcome) | %.3f |\n", k.value, errorsOf(outcome, test).RMSE)
-	fmt.Fprintf(b, "\nThe value fitted to the means errs %.1f%% below the estimate fitted alike.\n", 100*(1-ev/ee))
-	trainer.Logf("means: value %.3f, estimate %.3f, outcome value %.3f", ev, ee, errorsOf(outcome, test).RMSE)
-	if k.out == "" {
-		return nil
-	}
-	recipe, err := json.Marshal(map[string]any{
-		"command":     "go -C lab run ./value/train " + strings.Join(trainer.Recipe(os.Args[1:]), " "),
-		"seed":        k.seed,
-		"data_commit": k.commit,
-		"hands":       len(cs),
-		"label":       "playouts' means",
-		"rmse":        ev,
-		"estimate":    ee,
-	})
-	if err != nil {
-		return err
-	}
-	js, err := json.MarshalIndent(value.Model("classic value of the playouts' means", recipe), "", " ")
-	if err != nil {
-		return err
-	}
-	return os.WriteFile(k.out, append(js, '\n'), 0o644)
-}
-
 // readPrev reads the generation before's weights (-prev; nil when
 // none).
 func readPrev(k knobs) (*smallnet.Model, error) {
@@ -807,13 +733,17 @@ func readPrev(k knobs) (*smallnet.Model, error) {
 // evaluate plays the arenas of the value k.value names, with no data
 // made and nothing fitted.
 func evaluate(ctx context.Context, k knobs) error {
-	js, err := os.ReadFile(k.value)
-	if err != nil {
-		return err
-	}
-	m, err := smallnet.Parse(js, "", NumFeatures)
-	if err != nil {
-		return fmt.Errorf("%s: %w", k.value, err)
+	var m *smallnet.Model
+	if k.value != "" {
+		js, err := os.ReadFile(k.value)
+		if err != nil {
+			return err
+		}
+		if m, err = smallnet.Parse(js, "", NumFeatures); err != nil {
+			return fmt.Errorf("%s: %w", k.value, err)
+		}
+	} else if k.floor > 0 || k.arena > 0 {
+		return fmt.Errorf("-floor and -arena read a value: give -value")
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "## classic value %s\n", k.value)

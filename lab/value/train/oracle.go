@@ -3,10 +3,8 @@ package main
 import (
 	"cmp"
 	"context"
-	"encoding/json"
 	"fmt"
 	"math"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -729,21 +727,20 @@ func runOracleTake(ctx context.Context, k knobs) error {
 	fmt.Fprintf(&b, "## the draw or the take on the true racks, seed %d\n\n", k.oracleSeed)
 	fmt.Fprintf(&b, "%d hands of %s, a share %g of the decisions to draw or take the previous discard kept: %d choices (%.2f a seat a hand), both played out by normal in %d worlds that keep every rack as it truly is; commit %s.\n\n",
 		k.oracle, field, k.oracleRate, len(ocs), perHand, k.oracleWorlds, k.commit)
-	b.WriteString(oracleTakeTable(ocs, perHand))
+	b.WriteString(oracleTakeTable(ctx, ocs, perHand, k.fitConfig()))
 	if k.out != "" {
-		l, err := fitTakeLine(ocs, func(*oracleTakeChoice) bool { return true })
+		// The network, as the expert plays it (the line was written
+		// here before it: docs/studies/classic-value-7.md).
+		n, err := fitDiff(ctx, takePairs(ocs, func(*oracleTakeChoice) bool { return true }), k.fitConfig())
 		if err != nil {
 			return err
 		}
-		l.Command = "go -C lab run ./value/train " + strings.Join(trainer.Recipe(os.Args[1:]), " ")
-		js, err := json.MarshalIndent(&l, "", " ")
-		if err != nil {
+		recipe := map[string]any{"label": "the take's gain over the draw on the true racks, the wall's order dealt afresh", "choices": len(ocs),
+			"hands": k.oracle, "worlds": k.oracleWorlds, "oracle_seed": k.oracleSeed, "hard": k.leafHard}
+		if err := save(k, n, "classic take's difference", recipe); err != nil {
 			return err
 		}
-		if err := os.WriteFile(k.out, append(js, '\n'), 0o644); err != nil {
-			return err
-		}
-		fmt.Fprintf(&b, "\nThe take line fitted on every choice: %s (play it with -take-line and -mode taker-g<hundredths>).\n", k.out)
+		fmt.Fprintf(&b, "\nThe take network fitted on every choice: %s (play it with -take-line and -mode taker-g<hundredths>).\n", k.out)
 	}
 	fmt.Fprintf(&b, "\nCPU: %.0f s in all.\n", (trainer.CPU() - cpu0).Seconds())
 	fmt.Print(b.String())

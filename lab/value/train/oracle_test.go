@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -250,7 +251,7 @@ func TestOracleTakeData(t *testing.T) {
 	if known < len(a)*9/10 || differ == 0 {
 		t.Errorf("of %d decisions, the seat's own known in %d, draw and take apart in %d", len(a), known, differ)
 	}
-	if tb := oracleTakeTable(a, 1); !strings.Contains(tb, "| normal's | ") || !strings.Contains(tb, "| ridge line on the view, gate 0 (held out) | ") {
+	if tb := oracleTakeTable(context.Background(), a, 1, fitConfig{}); !strings.Contains(tb, "| normal's | ") || !strings.Contains(tb, "| ridge line on the view, gate 0 (held out) | ") {
 		t.Errorf("the table:\n%s", tb)
 	}
 }
@@ -320,7 +321,7 @@ func TestTakeLine(t *testing.T) {
 		gate float64
 		want classic.ActionKind
 	}{{0.2, classic.ActTake}, {0.9, classic.ActDraw}} {
-		b := (&valueBot{take: always}).withMode(fmt.Sprintf("taker-g%.0f", 100*c.gate), 1)
+		b := (&valueBot{take: &takeRule{line: always}}).withMode(fmt.Sprintf("taker-g%.0f", 100*c.gate), 1)
 		for i := range cs {
 			a, err := b.taker(&cs[i].v, classic.DrawAction(cs[i].v.Seat))
 			if err != nil {
@@ -343,7 +344,7 @@ func TestTakeLine(t *testing.T) {
 		if err1 != nil || err2 != nil {
 			t.Fatal(err1, err2)
 		}
-		tb := (&valueBot{hard: h1, value: tinyValue(t), take: always}).withMode("taker-g0", 1)
+		tb := (&valueBot{hard: h1, value: tinyValue(t), take: &takeRule{line: always}}).withMode("taker-g0", 1)
 		got, err1 := tb.Decide(context.Background(), ds[i].v)
 		want, err2 := h2.Decide(context.Background(), ds[i].v)
 		if err1 != nil || err2 != nil || got != want {
@@ -352,5 +353,81 @@ func TestTakeLine(t *testing.T) {
 	}
 	if _, err := (&valueBot{}).withMode("taker-g0", 1).taker(&cs[0].v, classic.DrawAction(cs[0].v.Seat)); err == nil {
 		t.Error("the take line's mode played with no line")
+	}
+}
+
+// The take network finds a planted rule a line cannot draw (a rack one
+// tile from a win is worth 0.4 more than any other, so the take pays
+// when it brings the rack there and costs when it leaves there), held
+// out as -oracle-take measures it, and the rule read from a file plays
+// as the network says.
+func TestTakeNetwork(t *testing.T) {
+	r := game.NewSeeded(11)
+	ocs := make([]oracleTakeChoice, 1200)
+	var best float64
+	for i := range ocs {
+		o := oracleTakeChoice{Hand: int32(i), X: make([]float32, 2*NumFeatures), Took: 0}
+		// The distances before and after, one more feature of noise.
+		for _, k := range []int{fDistance, NumFeatures + fDistance, fOwnTakes, NumFeatures + fOwnTakes} {
+			o.X[k] = float32(r.Intn(6))
+		}
+		one := func(d float32) float32 {
+			if d == 1 {
+				return 0.4
+			}
+			return 0
+		}
+		gain := one(o.X[NumFeatures+fDistance]) - one(o.X[fDistance])
+		best += max(float64(gain), 0)
+		for h := range o.Half {
+			o.Half[h] = [2]float32{0, gain}
+		}
+		ocs[i] = o
+	}
+	best /= float64(len(ocs))
+	cfg := fitConfig{seed: 3, hidden: 16, epochs: 100, batch: 32, lr: 1e-2, decay: 1e-4}
+	ps, err := takeReading(context.Background(), ocs, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var line, net float64
+	for _, p := range ps {
+		var g float64
+		for _, x := range p.Gain {
+			g += x
+		}
+		g /= float64(len(p.Gain))
+		switch p.Name {
+		case "ridge line on the view, gate 0":
+			line = g
+		case "network on the view (the take's difference), gate 0":
+			net = g
+		}
+	}
+	if net < 0.85*best || net <= line {
+		t.Errorf("held out, the network gains %.3f a choice, the line %.3f, the rule %.3f", net, line, best)
+	} else {
+		t.Logf("held out, the network gains %.3f a choice, the line %.3f, the rule %.3f", net, line, best)
+	}
+	// Written as -oracle-take writes it and read back as the modes read it.
+	n, err := fitDiff(context.Background(), takePairs(ocs, func(*oracleTakeChoice) bool { return true }), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "take.json")
+	if err := save(knobs{out: path}, n, "classic take's difference", map[string]any{}); err != nil {
+		t.Fatal(err)
+	}
+	rule, err := readTakeLine(path)
+	if err != nil || rule.net == nil {
+		t.Fatalf("read back: %v (a network: %v)", err, err == nil && rule.net != nil)
+	}
+	ns := netScore(n)
+	for i := range ocs[:50] {
+		o := &ocs[i]
+		x, y := (*[NumFeatures]float32)(o.X[:NumFeatures]), (*[NumFeatures]float32)(o.X[NumFeatures:])
+		if got, want := rule.gain(x, y), ns(o.X[NumFeatures:])-ns(o.X[:NumFeatures]); math.Abs(got-want) > 1e-4 {
+			t.Fatalf("choice %d: the rule read back says %v, the network %v", i, got, want)
+		}
 	}
 }

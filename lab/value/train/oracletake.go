@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math"
 	"os"
@@ -12,6 +13,7 @@ import (
 	"okey/bots/botsclassic"
 	"okey/bots/expertclassic"
 	"okey/bots/rollout"
+	"okey/bots/smallnet"
 	"okey/game/classic"
 	"okey/lab/internal/trainer"
 )
@@ -116,7 +118,7 @@ func labelTake(ctx context.Context, p *leafPlayer, fx *featurer, c *choice, cfg 
 // (chosen on half the worlds at each gate, scored on the other) and the
 // seat's own, each over normal's and the seat's own, with how often
 // each takes.
-func oracleTakeTable(ocs []oracleTakeChoice, perHand float64) string {
+func oracleTakeTable(ctx context.Context, ocs []oracleTakeChoice, perHand float64, cfg fitConfig) string {
 	var own []float64
 	ceil := make([][]float64, len(oracleCeilGates))
 	ceilOwn := make([][]float64, len(oracleCeilGates))
@@ -175,7 +177,7 @@ func oracleTakeTable(ocs []oracleTakeChoice, perHand float64) string {
 	for k, gate := range oracleCeilGates {
 		row(fmt.Sprintf("the true racks' (chosen on half the worlds, scored on the other), gate %g", gate), ceil[k], ceilOwn[k], float64(ceilTakes[k])/(2*n))
 	}
-	if ps, err := takeReading(ocs); err != nil {
+	if ps, err := takeReading(ctx, ocs, cfg); err != nil {
 		fmt.Fprintf(&b, "\nThe view's reading could not be fitted: %v.\n", err)
 	} else {
 		for _, p := range ps {
@@ -187,13 +189,46 @@ func oracleTakeTable(ocs []oracleTakeChoice, perHand float64) string {
 
 // takeLineInputs is a take line's inputs: the view's features before
 // the decision and after the take, and a constant.
-const takeLineInputs = expertclassic.TakeInputs
+const takeLineInputs = 2*NumFeatures + 1
 
-// takeLine is a ridge line from the view's features before a draw and
-// after the take to the take's gain over the draw on the true racks,
-// as -oracle-take fits it on every choice and writes it with -out; the
-// expert plays the one shipped (bots/expertclassic).
-type takeLine = expertclassic.TakeLine
+// takeLine is a ridge line from the view's features before a draw (x)
+// and after the take (y) to the take's gain over the draw on the true
+// racks, in points of the hand: its weights on the raw features, the
+// constant last. The expert played one until the take network
+// replaced it (docs/studies/classic-value-7.md).
+type takeLine struct {
+	Command string    `json:"command"`
+	W       []float64 `json:"w"`
+}
+
+// At is the line's gain of the take.
+func (l *takeLine) At(x, y *[NumFeatures]float32) float64 {
+	s := l.W[takeLineInputs-1]
+	for k, v := range x {
+		s += l.W[k] * float64(v)
+	}
+	for k, v := range y {
+		s += l.W[NumFeatures+k] * float64(v)
+	}
+	return s
+}
+
+// takeRule is what the take modes read: a take line, or a network
+// whose score after the take less its score before the draw is the
+// take's gain (expertclassic.TakeGain: what the expert plays).
+type takeRule struct {
+	line *takeLine
+	net  *smallnet.Model
+}
+
+// gain is the reading's gain of the take, from the features before the
+// draw (x) and after the take (y).
+func (r *takeRule) gain(x, y *[NumFeatures]float32) float64 {
+	if r.net != nil {
+		return expertclassic.TakeGain(r.net, x, y)
+	}
+	return r.line.At(x, y)
+}
 
 // at is l's gain of the take for the features of o's decision.
 func at(l *takeLine, o *oracleTakeChoice) float64 {
@@ -264,46 +299,83 @@ func fitTakeLine(ocs []oracleTakeChoice, keep func(o *oracleTakeChoice) bool) (t
 	return takeLine{W: w}, nil
 }
 
-// takeReading fits a takeLine on the hands of one parity and scores on
-// the other hands' labels the decision it gives at each gate (take
-// when the line says the take gains more than the gate): over normal's
-// decision and over the seat's own.
-func takeReading(ocs []oracleTakeChoice) ([]oraclePolicy, error) {
-	ps := make([]oraclePolicy, len(oracleGates))
-	for k, gate := range oracleGates {
-		ps[k] = oraclePolicy{Name: fmt.Sprintf("ridge line on the view, gate %g", gate), Agree: math.NaN()}
+// takeReading fits a takeLine, and a network to the take's difference
+// (takePairs), on the hands of one parity and scores on the other
+// hands' labels the decision each gives at each gate (take when it says
+// the take gains more than the gate): over normal's decision and over
+// the seat's own. The network needs cfg's epochs above zero.
+func takeReading(ctx context.Context, ocs []oracleTakeChoice, cfg fitConfig) ([]oraclePolicy, error) {
+	readings := []string{"ridge line on the view", "network on the view (the take's difference)"}
+	if cfg.epochs <= 0 {
+		readings = readings[:1]
 	}
-	for f := range int32(2) {
-		l, err := fitTakeLine(ocs, func(o *oracleTakeChoice) bool { return o.Hand%2 != f })
-		if err != nil {
-			return nil, err
+	var ps []oraclePolicy
+	for r, name := range readings {
+		rp := make([]oraclePolicy, len(oracleGates))
+		for k, gate := range oracleGates {
+			rp[k] = oraclePolicy{Name: fmt.Sprintf("%s, gate %g", name, gate), Agree: math.NaN()}
 		}
-		for i := range ocs {
-			o := &ocs[i]
-			if o.Hand%2 != f {
-				continue
-			}
-			pred := at(&l, o)
-			nt := 0
-			if o.NormalTakes {
-				nt = 1
-			}
-			for k, gate := range oracleGates {
-				a := 0
-				if pred > gate {
-					a = 1
+		for f := range int32(2) {
+			keep := func(o *oracleTakeChoice) bool { return o.Hand%2 != f }
+			var gain func(o *oracleTakeChoice) float64
+			if r == 0 {
+				l, err := fitTakeLine(ocs, keep)
+				if err != nil {
+					return nil, err
 				}
-				ps[k].Gain = append(ps[k].Gain, o.mean(a)-o.mean(nt))
-				if a == 1 {
-					ps[k].Moved++ // here: the takes
+				gain = func(o *oracleTakeChoice) float64 { return at(&l, o) }
+			} else {
+				n, err := fitDiff(ctx, takePairs(ocs, keep), cfg)
+				if err != nil {
+					return nil, err
 				}
-				if o.Took >= 0 {
-					ps[k].OverOwn = append(ps[k].OverOwn, o.mean(a)-o.mean(int(o.Took)))
+				ns := netScore(n)
+				gain = func(o *oracleTakeChoice) float64 { return ns(o.X[NumFeatures:]) - ns(o.X[:NumFeatures]) }
+			}
+			for i := range ocs {
+				o := &ocs[i]
+				if keep(o) {
+					continue
+				}
+				pred := gain(o)
+				nt := 0
+				if o.NormalTakes {
+					nt = 1
+				}
+				for k, gate := range oracleGates {
+					a := 0
+					if pred > gate {
+						a = 1
+					}
+					rp[k].Gain = append(rp[k].Gain, o.mean(a)-o.mean(nt))
+					if a == 1 {
+						rp[k].Moved++ // here: the takes
+					}
+					if o.Took >= 0 {
+						rp[k].OverOwn = append(rp[k].OverOwn, o.mean(a)-o.mean(int(o.Took)))
+					}
 				}
 			}
 		}
+		ps = append(ps, rp...)
 	}
 	return ps, nil
+}
+
+// takePairs is the choices keep says as the differences' fit reads
+// them: the view before the draw (the draw's candidate) and the view
+// after the take, each labelled by its action's mean over every world;
+// so the network's value after the take less its value before is
+// fitted to the take's gain.
+func takePairs(ocs []oracleTakeChoice, keep func(o *oracleTakeChoice) bool) []pairPos {
+	var ps []pairPos
+	for i := range ocs {
+		o := &ocs[i]
+		if keep(o) {
+			ps = append(ps, pairPos{Hand: o.Hand, X: o.X, Mean: []float32{float32(o.mean(0)), float32(o.mean(1))}})
+		}
+	}
+	return ps
 }
 
 // modeTaker is hard with its draw or take by a take line (-take-line):
@@ -340,21 +412,29 @@ func (b *valueBot) taker(v *classic.View, a classic.Action) (classic.Action, err
 	if err := b.fx.Features(&tw, &y); err != nil {
 		return a, err
 	}
-	if b.take.At(&x, &y) > b.takeGate {
+	if b.take.gain(&x, &y) > b.takeGate {
 		return classic.TakeAction(v.Seat), nil
 	}
 	return classic.DrawAction(v.Seat), nil
 }
 
-// readTakeLine reads a take line written by an -oracle-take run.
-func readTakeLine(name string) (*takeLine, error) {
+// readTakeLine reads what an -oracle-take run wrote with -out: a take
+// network (smallnet's format, the value's features), or a take line
+// (the runs before the network's).
+func readTakeLine(name string) (*takeRule, error) {
 	b, err := os.ReadFile(name)
 	if err != nil {
 		return nil, err
 	}
-	l, err := expertclassic.ParseTakeLine(b)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+	if m, err := expertclassic.ParseValue(b); err == nil {
+		return &takeRule{net: m}, nil
 	}
-	return l, nil
+	var l takeLine
+	if err := json.Unmarshal(b, &l); err != nil {
+		return nil, fmt.Errorf("%s: neither a take network nor a take line: %w", name, err)
+	}
+	if len(l.W) != takeLineInputs {
+		return nil, fmt.Errorf("%s: a take line of %d weights, this build reads %d", name, len(l.W), takeLineInputs)
+	}
+	return &takeRule{line: &l}, nil
 }

@@ -2,8 +2,11 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math"
+	"os"
+	"strings"
 
 	"okey/bots/botsclassic"
 	"okey/bots/expertclassic"
@@ -356,4 +359,89 @@ func means(ctx context.Context, cs []choice, worlds, workers int, seed uint64) (
 		d.Style = append(d.Style, styleNormal)
 	}
 	return d, nil
+}
+
+// fitMeans labels k.means positions by their playouts' means, holds
+// the first quarter out, fits the value's network and normal's
+// estimate to the rest, and reports each one's error against the held
+// means beside the value m (fitted to one hand's outcome).
+func fitMeans(ctx context.Context, k knobs, m *smallnet.Model, b *strings.Builder) error {
+	cpu1 := trainer.CPU()
+	cs, err := choices(ctx, k.seed+2*smallnet.HeldOutOffset, k.means)
+	if err != nil {
+		return fmt.Errorf("choices: %w", err)
+	}
+	d, err := means(ctx, cs, k.worlds, k.workers, k.seed)
+	if err != nil {
+		return err
+	}
+	held := len(cs) / 4
+	test := d.where(func(i int) bool { return i < held })
+	train := d.where(func(i int) bool { return i >= held })
+	cfg := k.fitConfig()
+	value, err := fit(ctx, train, cfg)
+	if err != nil {
+		return err
+	}
+	cfg.use = estimateFeatures
+	estimate, err := fit(ctx, train, cfg)
+	if err != nil {
+		return err
+	}
+	var outcome []float64
+	if m != nil {
+		outcome = make([]float64, test.Len())
+		var x [smallnet.MaxFeatures]float32
+		var h smallnet.Hidden
+		for i := range outcome {
+			copy(x[:], test.row(i))
+			outcome[i] = float64(m.ScoreWith(&x, &h))
+		}
+	}
+	var mean float64
+	for _, y := range train.Y {
+		mean += float64(y)
+	}
+	flat := make([]float64, test.Len())
+	for i := range flat {
+		flat[i] = mean / float64(max(train.Len(), 1))
+	}
+	pv, pe := predict(value, test), predict(estimate, test)
+	fv, fe := errorsOf(pv, test), errorsOf(pe, test)
+	ev, ee := fv.RMSE, fe.RMSE
+	dv, de := deciles(pv, test), deciles(pe, test)
+	fmt.Fprintf(b, "\n%d positions after normal's discard (seed %d) labelled by their means over %d worlds; %d held out, %d fitted (%.0f CPU-s). Against the held means:\n\n",
+		len(cs), k.seed+2*smallnet.HeldOutOffset, k.worlds, test.Len(), train.Len(), (trainer.CPU() - cpu1).Seconds())
+	b.WriteString("| reading | RMSE | MAE | calibration gap (deciles) |\n| --- | ---: | ---: | ---: |\n")
+	ff := errorsOf(flat, test)
+	fmt.Fprintf(b, "| the fitted mean | %.3f | %.3f | — |\n", ff.RMSE, ff.MAE)
+	fmt.Fprintf(b, "| normal's estimate, fitted to the means | %.3f | %.3f | %.3f |\n", ee, fe.MAE, calibrationGap(de))
+	fmt.Fprintf(b, "| the value, fitted to the means | %.3f | %.3f | %.3f |\n", ev, fv.MAE, calibrationGap(dv))
+	if outcome != nil {
+		fo := errorsOf(outcome, test)
+		fmt.Fprintf(b, "| the value of %s (fitted to one hand's outcome) | %.3f | %.3f | %.3f |\n", k.value, fo.RMSE, fo.MAE, calibrationGap(deciles(outcome, test)))
+	}
+	fmt.Fprintf(b, "\nThe value fitted to the means errs %.1f%% below the estimate fitted alike (RMSE; MAE %.1f%%).\n\nCalibration, the held positions in ten parts by each reading's guess:\n\n%s",
+		100*(1-ev/ee), 100*(1-fv.MAE/fe.MAE), decileTable([]string{"value", "estimate"}, [][10]decile{dv, de}))
+	trainer.Logf("means: value %.3f, estimate %.3f", ev, ee)
+	if k.out == "" {
+		return nil
+	}
+	recipe, err := json.Marshal(map[string]any{
+		"command":     "go -C lab run ./value/train " + strings.Join(trainer.Recipe(os.Args[1:]), " "),
+		"seed":        k.seed,
+		"data_commit": k.commit,
+		"hands":       len(cs),
+		"label":       "playouts' means",
+		"rmse":        ev,
+		"estimate":    ee,
+	})
+	if err != nil {
+		return err
+	}
+	js, err := json.MarshalIndent(value.Model("classic value of the playouts' means", recipe), "", " ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(k.out, append(js, '\n'), 0o644)
 }
