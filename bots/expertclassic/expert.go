@@ -118,7 +118,7 @@ func (e *Expert) drawOrTake(v *classic.View, a classic.Action) (classic.Action, 
 	if err := e.fx.Features(&tw, &e.g); err != nil {
 		return a, err
 	}
-	if TakeGain(e.take, &e.f, &e.g) > TakeGate {
+	if TakeGainWith(e.take, &e.f, &e.g, &e.x, &e.h) > TakeGate {
 		return classic.TakeAction(v.Seat), nil
 	}
 	return classic.DrawAction(v.Seat), nil

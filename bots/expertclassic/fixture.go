@@ -17,7 +17,8 @@ import (
 // Seed+seat; at a discard, every tile of the rack but an okey thrown
 // (the features after it and the trainer's score of them), at a draw
 // where the previous discard may be taken, the features before the draw
-// and after the take, and the take network's gain. It checks that Go reads and scores as the trainer did.
+// and after the take, and the take network's gain. It checks that Go
+// reads and scores as the trainer did.
 type FixtureCase struct {
 	Seed     uint64           `json:"seed"`
 	Moves    int              `json:"moves"`

@@ -52,11 +52,20 @@ var Take = sync.OnceValue(func() *smallnet.Model {
 
 // TakeGain is what take network m says taking the previous discard
 // gains over drawing, in points of the hand: its score of the view's
-// features after the take less its score of them before the draw.
+// features after the take less its score of them before the draw. For
+// a caller that asks seldom (the trainer, the fixture); Expert keeps
+// its working memory and calls TakeGainWith.
 func TakeGain(m *smallnet.Model, before, after *[NumFeatures]float32) float64 {
 	var x [smallnet.MaxFeatures]float32
+	var h smallnet.Hidden
+	return TakeGainWith(m, before, after, &x, &h)
+}
+
+// TakeGainWith is TakeGain with x and h its working memory, as
+// smallnet's ScoreWith.
+func TakeGainWith(m *smallnet.Model, before, after *[NumFeatures]float32, x *[smallnet.MaxFeatures]float32, h *smallnet.Hidden) float64 {
 	copy(x[:], after[:])
-	a := m.Score(&x)
+	a := m.ScoreWith(x, h)
 	copy(x[:], before[:])
-	return float64(a - m.Score(&x))
+	return float64(a - m.ScoreWith(x, h))
 }
