@@ -44,8 +44,12 @@ func TestRewatch(t *testing.T) {
 			defer stop()
 			again := make(chan struct{})
 			var remade atomic.Int32
+			// called tells the test a remake has begun: Rewatch makes
+			// the watch again in a goroutine of its own.
+			called := make(chan struct{}, 8)
 			remake := func(ctx context.Context) (jetstream.KeyWatcher, error) {
 				remade.Add(1)
+				called <- struct{}{}
 				if tc.fail {
 					return nil, errors.New("the node is gone")
 				}
@@ -83,6 +87,11 @@ func TestRewatch(t *testing.T) {
 			}
 			first := upTo("-")
 			again <- struct{}{}
+			select {
+			case <-called:
+			case <-time.After(time.Minute):
+				t.Fatal("the watch was not made again in a minute")
+			}
 			if !tc.fail {
 				if second := upTo("-"); !slices.Equal(second, first) {
 					t.Errorf("the watch made again brought %v, want every entry again: %v", second, first)
