@@ -84,6 +84,15 @@ func takesBy(v *classic.View) [classic.NumSeats]int {
 // bot's next turn.
 func (j *judge) risk(v *classic.View) float64 { return j.risks(v, 1)[0] }
 
+// RoundRisk is the chance hard reads that another player finishes
+// before the seat's next turn (the hazard of each one's round and
+// takes): what its hold for an okey finish weighs, exported for a level
+// that decides the hold by a reading of its own (expertclassic).
+func RoundRisk(v *classic.View) float64 {
+	j := judge{readTakes: true}
+	return j.risk(v)
+}
+
 // lossOnOther is what the bot's net falls by when another player wins a
 // hand it could have won: the winner's points shared by the three
 // losers, about a third of a typical win (2 points, sometimes 4).

@@ -24,6 +24,8 @@
 //	features.go  the 28 features of a seat's view the weights read, and
 //	             Featurer, which reads them with the belief
 //	views.go     the views one move ahead (After, Taken, Drawn)
+//	hold.go      the hold of a win for an okey finish: HoldPosition,
+//	             HoldInputs and the HoldLine that reads them
 //
 // The weights' recipe and the measures behind the level are in
 // docs/studies/classic-value-7.md; pure like the bots, no I/O (the

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"os"
 	"sync"
 
 	"okey/bots/arenaclassic"
@@ -64,6 +65,8 @@ type valueBot struct {
 	// take and takeGate are the take line's mode's (oracletake.go).
 	take     *takeRule
 	takeGate float64
+	// hold is the hold line the gated mode's -h reads (oraclehold.go).
+	hold *expertclassic.HoldLine
 }
 
 func (b *valueBot) Level() string { return "value" }
@@ -88,6 +91,11 @@ func (b *valueBot) Decide(ctx context.Context, v classic.View) (classic.Action, 
 	a, err := b.hard.Decide(ctx, v)
 	if err != nil || b.mode == modeHard {
 		return a, err
+	}
+	if b.mode == modeGated && b.gatedCfg.holdGate >= 0 && (a.Kind == classic.ActDiscard || a.Kind == classic.ActFinish) {
+		if h, ok := b.holder(&v, a); ok {
+			return h, nil
+		}
 	}
 	switch {
 	case a.Kind == classic.ActDiscard && b.mode == modeDeep:
@@ -242,7 +250,7 @@ func arenaWith(ctx context.Context, m *smallnet.Model, in botInputs, mode string
 			if err != nil {
 				return nil, err
 			}
-			return (&valueBot{hard: h, value: m, leaf: in.leaf, take: in.take}).withMode(mode, opt.Seed), nil
+			return (&valueBot{hard: h, value: m, leaf: in.leaf, take: in.take, hold: in.hold}).withMode(mode, opt.Seed), nil
 		},
 	}
 	r, err := arenaclassic.Run(ctx, cfg)
@@ -257,11 +265,21 @@ func arenaWith(ctx context.Context, m *smallnet.Model, in botInputs, mode string
 type botInputs struct {
 	leaf *leafSet
 	take *takeRule
+	hold *expertclassic.HoldLine
 }
 
 // readInputs reads the inputs the flags name for the value bot's
 // modes: the cut search's leaves (-leaf-model), the take line.
-func (k *knobs) readInputs(takePath string) error {
+func (k *knobs) readInputs(takePath, holdPath string) error {
+	if holdPath != "" {
+		b, err := os.ReadFile(holdPath)
+		if err != nil {
+			return err
+		}
+		if k.holdLine, err = expertclassic.ParseHoldLine(b); err != nil {
+			return fmt.Errorf("%s: %w", holdPath, err)
+		}
+	}
 	if k.leafModel != "" {
 		ls, err := readLeafSet(k.leafModel)
 		if err != nil {

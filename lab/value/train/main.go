@@ -12,6 +12,7 @@ import (
 	"strings"
 	"syscall"
 
+	"okey/bots/expertclassic"
 	"okey/bots/smallnet"
 	"okey/lab/internal/trainer"
 )
@@ -56,10 +57,12 @@ type knobs struct {
 	oracleRate       float64
 	oracleSeed       uint64
 	oracleTake       bool
+	oracleHold       bool
 	oracleMix        int
 	leafModel        string
 	leafSet          *leafSet
 	takeLine         *takeRule
+	holdLine         *expertclassic.HoldLine
 	labelChoices     int
 	labelWorlds      int
 	labelSeed        uint64
@@ -106,11 +109,13 @@ func main() {
 	fs.IntVar(&k.oracleWorlds, "oracle-worlds", k.oracleWorlds, "with -oracle: worlds a choice (even)")
 	fs.IntVar(&k.oracleMix, "oracle-mix", 0, "with -oracle -leaf-hard -out: the network fitted on this many hands of the data's mix of styles too (the same seed's deals), its report's measures on the hard hands alone")
 	fs.Float64Var(&k.oracleRate, "oracle-rate", k.oracleRate, "with -oracle: the chance a discard decision is kept")
+	fs.BoolVar(&k.oracleHold, "oracle-hold", false, "with -oracle: label the decisions to finish or hold a win for an okey finish instead, every one of each hand (oraclehold.go)")
 	fs.BoolVar(&k.oracleTake, "oracle-take", false, "with -oracle: label the decisions to draw or take the previous discard instead, and measure what sight of every rack gains there (oracletake.go)")
 	fs.Uint64Var(&k.oracleSeed, "oracle-seed", k.oracleSeed, "with -oracle: the seed of the labelled hands (apart from every evaluation's)")
 	fs.BoolVar(&k.leafHard, "leaf-hard", false, "with -leaf or -oracle: the choices from hands of four hard rather than the data's mix of styles")
 	fs.IntVar(&k.leafOracle, "leaf-oracle", 0, "with -leaf: score the searches over normal's three on this many worlds a candidate that keep every rack as it truly is, the wall's order dealt afresh")
 	fs.IntVar(&k.leafReal, "leaf-real", 0, "with -leaf: score the searches' choices on this many playouts a candidate from the true state at the decision too (the world as it is, not sampled)")
+	holdPath := fs.String("hold-line", "", "the hold line (an -oracle-hold run's -out) the gated mode's -h<hundredths> reads")
 	takePath := fs.String("take-line", "", "the take line (an -oracle-take run's -out) the take line's mode (taker-g<hundredths>: oracletake.go) reads")
 	fixture := fs.String("expert-fixture", "", "write the fixed cases the expert's test reads (bots/expertclassic/testdata/fixture.json) here, from the shipped weights, and nothing else (fixture.go)")
 	fs.StringVar(&k.leafModel, "leaf-model", "", "the leaves (a -leaf run's -out) the cut search's mode (cut-<turns>t-<worlds>w: cutbot.go) reads")
@@ -156,7 +161,7 @@ func main() {
 	if k.commit == "" {
 		k.commit = trainer.BuildCommit()
 	}
-	if err := k.readInputs(*takePath); err != nil {
+	if err := k.readInputs(*takePath, *holdPath); err != nil {
 		fmt.Fprintln(os.Stderr, "train:", err)
 		os.Exit(1)
 	}
@@ -698,7 +703,7 @@ func arenas(ctx context.Context, k knobs, m *smallnet.Model, b *strings.Builder)
 	}
 	for _, mode := range k.modes {
 		cpu1 := trainer.CPU()
-		r, gap, half, err := pairedArena(ctx, m, botInputs{leaf: k.leafSet, take: k.takeLine}, mode, k.field, prev, k.prevMode, k.arena, k.arenaSeed, k.workers, k.field[0])
+		r, gap, half, err := pairedArena(ctx, m, botInputs{leaf: k.leafSet, take: k.takeLine, hold: k.holdLine}, mode, k.field, prev, k.prevMode, k.arena, k.arenaSeed, k.workers, k.field[0])
 		if err != nil {
 			return err
 		}

@@ -588,6 +588,9 @@ func runOracle(ctx context.Context, k knobs) error {
 	if k.oracleTake {
 		return runOracleTake(ctx, k)
 	}
+	if k.oracleHold {
+		return runOracleHold(ctx, k)
+	}
 	cpu0 := trainer.CPU()
 	ocs, discards, err := oracleData(ctx, k.oracleConfig())
 	if err != nil {
@@ -650,13 +653,14 @@ func runOracle(ctx context.Context, k knobs) error {
 }
 
 // modeGated is the value's pick among few candidates, behind a gate:
-// gated-c<k>-g<hundredths>[-t<hundredths>] weighs hard's pick and the k−1 others at
+// gated-c<k>-g<hundredths>[-t<hundredths>][-h<hundredths>] weighs hard's pick and the k−1 others at
 // the least distance (botsclassic.LeastDistance), the view after each
 // scored by the value, and leaves hard's pick only for a candidate the
 // value puts more than the gate (in points) above it. It plays a value
 // fitted to the true racks' differences (-oracle's -out) as measured.
 // With -t, the draw or the take is the take line's (-take-line) at
-// that gate, as modeTaker's.
+// that gate, as modeTaker's; with -h, the finish or the hold of a win
+// for an okey finish the hold line's (-hold-line, oraclehold.go).
 const modeGated = "gated"
 
 // gatedConfig is a gated pick's candidates and gate (points), and the
@@ -666,6 +670,9 @@ type gatedConfig struct {
 	cands    int
 	gate     float64
 	takeGate float64
+	// holdGate is the hold line's gate when the mode ends in
+	// -h<hundredths> (−1: none, the hold hard's).
+	holdGate float64
 }
 
 // parseGated reads a mode gated-c<k>-g<hundredths>; not ok for any
@@ -676,13 +683,21 @@ func parseGated(mode string) (gatedConfig, bool) {
 		return gatedConfig{}, false
 	}
 	c, g, ok := strings.Cut(rest, "-g")
+	g, hg, withHold := strings.Cut(g, "-h")
 	g, t, withTake := strings.Cut(g, "-t")
 	cands, err1 := strconv.Atoi(c)
 	gate, err2 := strconv.Atoi(g)
 	if !ok || err1 != nil || err2 != nil || cands < 2 || gate < 0 {
 		return gatedConfig{}, false
 	}
-	gc := gatedConfig{cands: cands, gate: float64(gate) / 100, takeGate: -1}
+	gc := gatedConfig{cands: cands, gate: float64(gate) / 100, takeGate: -1, holdGate: -1}
+	if withHold {
+		h, err := strconv.Atoi(hg)
+		if err != nil || h < 0 {
+			return gatedConfig{}, false
+		}
+		gc.holdGate = float64(h) / 100
+	}
 	if withTake {
 		tg, err := strconv.Atoi(t)
 		if err != nil || tg < 0 {

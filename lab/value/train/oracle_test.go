@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"testing"
 
 	"okey/bots/botsclassic"
+	"okey/bots/expertclassic"
 	"okey/game"
 	"okey/game/classic"
 	"okey/game/tile"
@@ -163,11 +165,15 @@ func TestParseGated(t *testing.T) {
 		want gatedConfig
 		ok   bool
 	}{
-		{"gated-c3-g2", gatedConfig{cands: 3, gate: 0.02, takeGate: -1}, true},
-		{"gated-c2-g0", gatedConfig{cands: 2, takeGate: -1}, true},
-		{"gated-c6-g100", gatedConfig{cands: 6, gate: 1, takeGate: -1}, true},
-		{"gated-c3-g2-t0", gatedConfig{cands: 3, gate: 0.02}, true},
-		{"gated-c3-g2-t5", gatedConfig{cands: 3, gate: 0.02, takeGate: 0.05}, true},
+		{"gated-c3-g2", gatedConfig{cands: 3, gate: 0.02, takeGate: -1, holdGate: -1}, true},
+		{"gated-c2-g0", gatedConfig{cands: 2, takeGate: -1, holdGate: -1}, true},
+		{"gated-c6-g100", gatedConfig{cands: 6, gate: 1, takeGate: -1, holdGate: -1}, true},
+		{"gated-c3-g2-t0", gatedConfig{cands: 3, gate: 0.02, holdGate: -1}, true},
+		{"gated-c3-g2-t5", gatedConfig{cands: 3, gate: 0.02, takeGate: 0.05, holdGate: -1}, true},
+		{"gated-c3-g2-t0-h2", gatedConfig{cands: 3, gate: 0.02, holdGate: 0.02}, true},
+		{"gated-c3-g2-h0", gatedConfig{cands: 3, gate: 0.02, takeGate: -1}, true},
+		{"gated-c3-g2-t0-h", gatedConfig{}, false},
+		{"gated-c3-g2-t0-h-2", gatedConfig{}, false},
 		{"gated-c3-g2-t", gatedConfig{}, false},
 		{"gated-c3-g2-t-1", gatedConfig{}, false},
 		{"gated-c1-g2", gatedConfig{}, false},
@@ -216,6 +222,60 @@ func TestGatedPassesTheGateOnly(t *testing.T) {
 	}
 	if moved == 0 {
 		t.Errorf("the open gate kept the pick in all %d choices, each with a second candidate", len(cs))
+	}
+}
+
+// The decisions to finish or hold a win are labelled for both actions
+// on the true racks, depend on the seed alone, know what the seat did,
+// and carry the hold's inputs; the hold line fitted on them is read
+// back as the expert reads it.
+func TestOracleHoldData(t *testing.T) {
+	ctx := context.Background()
+	cfg := oracleConfig{seed: 31, hands: 24, worlds: 2, hard: true, rate: 1, workers: 1}
+	a, err := oracleHoldData(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.workers = 2
+	b, err := oracleHoldData(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(a) < 8 || !reflect.DeepEqual(a, b) {
+		t.Fatalf("%d decisions with one worker, %d with two (or they differ)", len(a), len(b))
+	}
+	known, differ := 0, 0
+	for _, o := range a {
+		if len(o.H) != expertclassic.NumHoldInputs || o.H[expertclassic.HoldOne] != 1 || o.H[expertclassic.HoldQ] <= 0 || o.H[expertclassic.HoldQ] > 1 {
+			t.Fatalf("the hold's inputs: %v", o.H)
+		}
+		if o.Took >= 0 {
+			known++
+		}
+		if o.mean(0) != o.mean(1) {
+			differ++
+		}
+	}
+	if known < len(a)*9/10 || differ == 0 {
+		t.Errorf("of %d decisions, the seat's own known in %d, finish and hold apart in %d", len(a), known, differ)
+	}
+	w, err := fitHoldLine(a, func(*oracleTakeChoice) bool { return true })
+	if err != nil {
+		t.Fatal(err)
+	}
+	js, err := json.Marshal(expertclassic.HoldLine{Command: "this test", W: w})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := expertclassic.ParseHoldLine(js)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range a {
+		in := (*[expertclassic.NumHoldInputs]float32)(a[i].H)
+		if got, want := l.Gain(in), holdAt(w, &a[i]); math.Abs(got-want) > 1e-12 {
+			t.Fatalf("decision %d: the line read back gives %v, fitted %v", i, got, want)
+		}
 	}
 }
 

@@ -36,6 +36,9 @@ type oracleTakeChoice struct {
 	// take (15 tiles, the discard to make): what a reading of the view
 	// has to decide by.
 	X []float32 // 2×NumFeatures
+	// H is, at a hold decision (oraclehold.go), the hold's own inputs
+	// (expertclassic.HoldInputs).
+	H []float32
 }
 
 // mean is action a's mean over every world.
@@ -54,9 +57,17 @@ type oracleTakeBlock struct {
 // oracleTakeData labels the draw-or-take decisions of hands 0 to
 // cfg.hands−1 of cfg.seed, in hand order whatever the workers.
 func oracleTakeData(ctx context.Context, cfg oracleConfig) ([]oracleTakeChoice, error) {
+	return twoActionData(ctx, cfg, "take", choiceSpec{hard: cfg.hard, take: true, rate: cfg.rate, room: math.MaxInt}, labelTake)
+}
+
+// twoActionData labels the decisions of two actions spec keeps in hands
+// 0 to cfg.hands−1 of cfg.seed with label, in hand order whatever the
+// workers; the cache's blocks are named after kind.
+func twoActionData(ctx context.Context, cfg oracleConfig, kind string, spec choiceSpec,
+	label func(ctx context.Context, p *leafPlayer, fx *featurer, c *choice, cfg oracleConfig, i, n int) (oracleTakeChoice, error)) ([]oracleTakeChoice, error) {
 	bh := oracleBlockHands
 	name := func(b int) string {
-		return filepath.Join(cfg.cache, fmt.Sprintf("take-s%d-w%d-h%t-r%g-b%d-%06d.gob", cfg.seed, cfg.worlds, cfg.hard, cfg.rate, bh, b*bh))
+		return filepath.Join(cfg.cache, fmt.Sprintf("%s-s%d-w%d-h%t-r%g-b%d-%06d.gob", kind, cfg.seed, cfg.worlds, cfg.hard, spec.rate, bh, b*bh))
 	}
 	blocks, _, err := cachedBlocks(ctx, cfg.hands, bh, cfg.workers, cfg.cache != "", name,
 		func(ob *oracleTakeBlock, end int) bool {
@@ -65,21 +76,21 @@ func oracleTakeData(ctx context.Context, cfg oracleConfig) ([]oracleTakeChoice, 
 		func() func(ctx context.Context, first, end int) (*oracleTakeBlock, error) {
 			p, fx := &leafPlayer{cache: botsclassic.NewTableCache()}, &featurer{}
 			return func(ctx context.Context, first, end int) (*oracleTakeBlock, error) {
-				ob := &oracleTakeBlock{Seed: cfg.seed, First: first, End: end, Worlds: cfg.worlds, Hard: cfg.hard, Rate: cfg.rate, Features: NumFeatures}
+				ob := &oracleTakeBlock{Seed: cfg.seed, First: first, End: end, Worlds: cfg.worlds, Hard: cfg.hard, Rate: spec.rate, Features: NumFeatures}
 				for i := first; i < end; i++ {
-					cs, _, err := handChoices(ctx, cfg.seed, i, choiceSpec{hard: cfg.hard, take: true, rate: cfg.rate, room: math.MaxInt})
+					cs, _, err := handChoices(ctx, cfg.seed, i, spec)
 					if err != nil {
 						return nil, err
 					}
 					for n := range cs {
-						o, err := labelTake(ctx, p, fx, &cs[n], cfg, i, n)
+						o, err := label(ctx, p, fx, &cs[n], cfg, i, n)
 						if err != nil {
 							return nil, fmt.Errorf("hand %d: %w", i, err)
 						}
 						ob.Choices = append(ob.Choices, o)
 					}
 				}
-				trainer.Logf("oracle take: block of hands %d–%d, %d choices", first, end-1, len(ob.Choices))
+				trainer.Logf("oracle %s: block of hands %d–%d, %d choices", kind, first, end-1, len(ob.Choices))
 				return ob, nil
 			}
 		})
@@ -238,20 +249,30 @@ func at(l *takeLine, o *oracleTakeChoice) float64 {
 // fitTakeLine fits a takeLine on the choices keep says, by ridge least
 // squares on the standardised inputs (lambda 1).
 func fitTakeLine(ocs []oracleTakeChoice, keep func(o *oracleTakeChoice) bool) (takeLine, error) {
-	const F = takeLineInputs
-	row := func(o *oracleTakeChoice) []float64 {
-		r := make([]float64, F)
+	w, err := fitGainLine(ocs, keep, takeLineInputs, func(o *oracleTakeChoice, r []float64) {
 		for k, x := range o.X {
 			r[k] = float64(x)
 		}
-		r[F-1] = 1
-		return r
+		r[takeLineInputs-1] = 1
+	})
+	if err != nil {
+		return takeLine{}, fmt.Errorf("take's ridge: %w", err)
 	}
-	var sd [F]float64
+	return takeLine{W: w}, nil
+}
+
+// fitGainLine fits a line from F inputs (row fills them) to the second
+// action's gain over the first on the choices keep says, by ridge
+// least squares on the standardised inputs (lambda 1); the weights are
+// on the raw inputs.
+func fitGainLine(ocs []oracleTakeChoice, keep func(o *oracleTakeChoice) bool, F int, row func(o *oracleTakeChoice, r []float64)) ([]float64, error) {
+	sd := make([]float64, F)
+	r := make([]float64, F)
 	n := 0.0
 	for i := range ocs {
 		if keep(&ocs[i]) {
-			for k, x := range row(&ocs[i]) {
+			row(&ocs[i], r)
+			for k, x := range r {
 				sd[k] += x * x
 			}
 			n++
@@ -268,7 +289,7 @@ func fitTakeLine(ocs []oracleTakeChoice, keep func(o *oracleTakeChoice) bool) (t
 		if !keep(o) {
 			continue
 		}
-		r := row(o)
+		row(o, r)
 		for k := range r {
 			if sd[k] > 1e-9 {
 				r[k] /= sd[k]
@@ -287,7 +308,7 @@ func fitTakeLine(ocs []oracleTakeChoice, keep func(o *oracleTakeChoice) bool) (t
 	}
 	w, err := solveLinear(a, y)
 	if err != nil {
-		return takeLine{}, fmt.Errorf("take's ridge: %w", err)
+		return nil, err
 	}
 	for k := range w {
 		if sd[k] > 1e-9 {
@@ -296,7 +317,7 @@ func fitTakeLine(ocs []oracleTakeChoice, keep func(o *oracleTakeChoice) bool) (t
 			w[k] = 0
 		}
 	}
-	return takeLine{W: w}, nil
+	return w, nil
 }
 
 // takeReading fits a takeLine, and a network to the take's difference

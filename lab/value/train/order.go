@@ -77,8 +77,11 @@ func choicesSeated(ctx context.Context, seed uint64, n int, pairs, hard bool) ([
 // discard may be taken; each with the chance rate, room at most.
 type choiceSpec struct {
 	hard, pairs, take bool
-	rate              float64
-	room              int
+	// hold keeps instead the decisions to finish or hold a win for an
+	// okey finish (holdPosition), the finish first, the hold second.
+	hold bool
+	rate float64
+	room int
 }
 
 // handChoices plays hand i of seed and keeps the decisions spec says,
@@ -116,6 +119,9 @@ func handChoices(ctx context.Context, seed uint64, i int, spec choiceSpec) ([]ch
 		if v.Legal.Discard {
 			discards++
 		}
+		if spec.hold {
+			return holdChoice(ctx, now, v, seats[v.Seat].style, r, &out, &at)
+		}
 		want := v.Legal.Discard
 		if spec.take {
 			want = v.Legal.Take && v.Legal.Draw
@@ -123,11 +129,7 @@ func handChoices(ctx context.Context, seed uint64, i int, spec choiceSpec) ([]ch
 		if len(out) >= room || !want || r.Float64() >= rate {
 			return nil
 		}
-		nb, err := botsclassic.New("normal", botsclassic.Options{Seed: r.Uint64()})
-		if err != nil {
-			return err
-		}
-		a, err := nb.Decide(ctx, *v)
+		a, err := normalDecides(ctx, r, v)
 		if err != nil {
 			return err
 		}
@@ -164,6 +166,13 @@ func handChoices(ctx context.Context, seed uint64, i int, spec choiceSpec) ([]ch
 		switch hist[n].Kind {
 		case classic.EvDiscard:
 			out[k].played = hist[n].Tile
+			if spec.hold && hist[n].Tile == out[k].cands[1] {
+				out[k].took = 1
+			}
+		case classic.EvFinish:
+			if spec.hold {
+				out[k].took = 0
+			}
 		case classic.EvDraw:
 			out[k].took = 0
 		case classic.EvTake:
@@ -171,6 +180,31 @@ func handChoices(ctx context.Context, seed uint64, i int, spec choiceSpec) ([]ch
 		}
 	}
 	return out, discards, nil
+}
+
+// holdChoice keeps the view v's decision to finish or hold, if it is
+// one (holdPosition), with whether normal holds there.
+func holdChoice(ctx context.Context, now *classic.State, v *classic.View, style uint8, r *game.Seeded, out *[]choice, at *[]int) error {
+	fin, hold, _, ok := expertclassic.HoldPosition(v)
+	if !ok {
+		return nil
+	}
+	a, err := normalDecides(ctx, r, v)
+	if err != nil {
+		return err
+	}
+	*out = append(*out, choice{v: *v, cands: [2]tile.Tile{fin, hold}, s: *now, style: style, played: tile.NoTile, took: -1, normalTakes: a.Kind == classic.ActDiscard})
+	*at = append(*at, len(v.History))
+	return nil
+}
+
+// normalDecides is what normal, seeded from r, does at v.
+func normalDecides(ctx context.Context, r *game.Seeded, v *classic.View) (classic.Action, error) {
+	nb, err := botsclassic.New("normal", botsclassic.Options{Seed: r.Uint64()})
+	if err != nil {
+		return classic.Action{}, err
+	}
+	return nb.Decide(ctx, *v)
 }
 
 // ordering is how often each reading orders two candidates as the

@@ -1,0 +1,76 @@
+package expertclassic
+
+import (
+	"math"
+	"testing"
+
+	"okey/bots/botsclassic"
+	"okey/game/classic"
+)
+
+// TestHoldPosition: over whole hands of four hard, every view
+// HoldPosition keeps is a win that may finish without the okey and
+// hold with another discard that keeps the win, q counts the unseen
+// tiles that would free the okey, and the inputs say the same.
+func TestHoldPosition(t *testing.T) {
+	found := 0
+	for seed := uint64(1); seed <= 40; seed++ {
+		var bots [classic.NumSeats]botsclassic.Bot
+		for s := range bots {
+			bots[s], _ = botsclassic.New("hard", botsclassic.Options{Seed: seed + uint64(s)})
+		}
+		play(t, seed, 1<<20, &bots, func(_ *classic.State, v *classic.View) {
+			fin, hold, q, ok := HoldPosition(v)
+			if !ok {
+				return
+			}
+			found++
+			an := &v.Analyzer
+			h, err := an.HandOf(v.Counts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rest := h
+			rest.Remove(fin)
+			if an.IsOkey(fin) || !an.IsWin(rest) {
+				t.Fatalf("hand %d: the finish %v (okey %v) does not win", seed, fin, an.Okey())
+			}
+			held := h
+			held.Remove(hold)
+			if an.IsOkey(hold) || !an.IsWin(held) {
+				t.Fatalf("hand %d: the hold %v does not keep the win", seed, hold)
+			}
+			unseen := v.Unseen()
+			if k := freeing(an, held, &unseen); q <= 0 || q > 1 || math.Abs(q-float64(k)/float64(unseen.Total())) > 1e-12 {
+				t.Fatalf("hand %d: q %v for %d freeing copies of %d unseen", seed, q, k, unseen.Total())
+			}
+			in := HoldInputs(v, fin, hold, q)
+			if in[HoldOne] != 1 || in[HoldQ] != float32(q) || in[HoldPoints] <= 0 || in[HoldOkeys] < 1 || in[HoldRisk] < 0 || in[HoldRisk] >= 1 {
+				t.Fatalf("hand %d: inputs %v", seed, in)
+			}
+		})
+	}
+	if found < 10 {
+		t.Errorf("%d hold positions in 40 hands of four hard", found)
+	}
+}
+
+// TestHoldLineRefusesBadWeights: a hold line of another shape, or with
+// no recipe, is refused with an error, never read.
+func TestHoldLineRefusesBadWeights(t *testing.T) {
+	for _, bad := range []string{`{`, `null`, `{"command":"x","w":[1,2]}`, `{"w":[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]}`} {
+		if _, err := ParseHoldLine([]byte(bad)); err == nil {
+			t.Errorf("hold line %s read", bad)
+		}
+	}
+	good := `{"command":"x","w":[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,-1]}`
+	l, err := ParseHoldLine([]byte(good))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var in [NumHoldInputs]float32
+	in[HoldOne] = 1
+	if g := l.Gain(&in); g != -1 {
+		t.Errorf("gain %v, want −1", g)
+	}
+}
