@@ -1,9 +1,11 @@
 package expertclassic
 
 import (
+	_ "embed"
 	"encoding/json"
 	"fmt"
 	"math"
+	"sync"
 
 	"okey/bots/botsclassic"
 	"okey/game/classic"
@@ -198,3 +200,17 @@ func ParseHoldLine(b []byte) (*HoldLine, error) {
 	}
 	return &l, nil
 }
+
+//go:embed hold.json
+var holdJSON []byte
+
+// Hold is the hold line the trainer fitted (lab/value/train -oracle
+// -oracle-hold -out), read once from the weights shipped with the
+// package (hold.json); shared, and must not be changed.
+var Hold = sync.OnceValue(func() *HoldLine {
+	l, err := ParseHoldLine(holdJSON)
+	if err != nil {
+		panic(fmt.Sprintf("the shipped hold line: %v", err)) // a broken build, caught by the package's tests
+	}
+	return l
+})

@@ -1,6 +1,7 @@
 package expertclassic
 
 import (
+	"context"
 	"math"
 	"testing"
 
@@ -73,4 +74,53 @@ func TestHoldLineRefusesBadWeights(t *testing.T) {
 	if g := l.Gain(&in); g != -1 {
 		t.Errorf("gain %v, want −1", g)
 	}
+}
+
+// TestExpertHolds: at every hold position of hands of four hard, the
+// expert holds (throws the hold and keeps the win) exactly when the
+// shipped hold line puts the hold more than HoldGate above the finish,
+// and finishes otherwise; and it does leave hard's decision there.
+func TestExpertHolds(t *testing.T) {
+	ctx := context.Background()
+	positions, differ := 0, 0
+	for seed := uint64(1); seed <= 400 && (positions < 40 || differ < 3); seed++ {
+		var bots [classic.NumSeats]botsclassic.Bot
+		for s := range bots {
+			bots[s], _ = botsclassic.New("hard", botsclassic.Options{Seed: seed + uint64(s)})
+		}
+		play(t, seed, 1<<20, &bots, func(_ *classic.State, v *classic.View) {
+			fin, hold, q, ok := HoldPosition(v)
+			if !ok {
+				return
+			}
+			positions++
+			opt := botsclassic.Options{Seed: seed ^ uint64(positions)}
+			a, err := NewExpert(opt).Decide(ctx, *v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			hard, _ := botsclassic.New("hard", opt)
+			h, err := hard.Decide(ctx, *v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			in := HoldInputs(v, fin, hold, q)
+			want := classic.FinishAction(v.Seat, fin)
+			if Hold().Gain(&in) > HoldGate {
+				want = classic.DiscardAction(v.Seat, hold)
+			} else if h.Kind == classic.ActFinish {
+				want = h
+			}
+			if a != want {
+				t.Fatalf("hand %d: the expert %v, the hold line %v", seed, a, want)
+			}
+			if a != h {
+				differ++
+			}
+		})
+	}
+	if positions < 40 || differ < 3 {
+		t.Errorf("%d hold positions, the expert away from hard at %d", positions, differ)
+	}
+	t.Logf("%d hold positions, the expert away from hard at %d", positions, differ)
 }

@@ -224,7 +224,7 @@ func runOracleHold(ctx context.Context, k knobs) error {
 		}
 		ps = append(ps, np...)
 	}
-	b.WriteString("\nA line on the hold's own inputs (holdInputsOf), held out by the hands' parity:\n\n| decision | choices | holds | over normal's, a hand (95%) | over the seat's own, a hand (95%) |\n| --- | ---: | ---: | ---: | ---: |\n")
+	b.WriteString("\nA line on the hold's own inputs (expertclassic.HoldInputs), held out by the hands' parity:\n\n| decision | choices | holds | over normal's, a hand (95%) | over the seat's own, a hand (95%) |\n| --- | ---: | ---: | ---: | ---: |\n")
 	for _, p := range ps {
 		m, h := rollout.Paired(p.Gain, make([]float64, len(p.Gain)))
 		mo, ho := rollout.Paired(p.OverOwn, make([]float64, len(p.OverOwn)))
