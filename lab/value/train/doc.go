@@ -64,6 +64,12 @@
 //	             labels (a network: what the expert plays), and the
 //	             mode that plays it (-mode taker-g<n>, or gated-…-t<n>
 //	             with the gated discards)
+//	oraclehold.go  the hold of a win for an okey finish on the true
+//	             racks (-oracle-hold): the finish and the hold labelled,
+//	             hard's rule, the hold line on the hold's inputs
+//	             (expertclassic.HoldInputs) and what the true racks say
+//	             (holdTruth), held out; -out writes the line the expert
+//	             plays (-mode gated-…-h<n>, -hold-line)
 //	cutbot.go    the cut search as a bot (-mode cut-<turns>t-<worlds>w
 //	             [-c<k>], the leaves of -leaf-model): hard's discard
 //	             against the others' cut playouts in sampled worlds

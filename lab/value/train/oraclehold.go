@@ -11,6 +11,7 @@ import (
 	"okey/bots/expertclassic"
 	"okey/bots/rollout"
 	"okey/game/classic"
+	"okey/game/tile"
 	"okey/lab/internal/trainer"
 )
 
@@ -96,6 +97,41 @@ func holdReading(ocs []oracleTakeChoice) ([]oraclePolicy, []float64, error) {
 	return rp, all, err
 }
 
+// heldOutLine fits a line of F inputs (row) to the hold's gain on the
+// hands of one parity and scores on the other hands' labels the
+// decision it gives at the gate.
+func heldOutLine(ocs []oracleTakeChoice, name string, F int, row func(o *oracleTakeChoice, r []float64), gate float64) (oraclePolicy, error) {
+	p := oraclePolicy{Name: name, Agree: math.NaN()}
+	r := make([]float64, F)
+	for f := range int32(2) {
+		keep := func(o *oracleTakeChoice) bool { return o.Hand%2 != f }
+		w, err := fitGainLine(ocs, keep, F, row)
+		if err != nil {
+			return p, err
+		}
+		for i := range ocs {
+			o := &ocs[i]
+			if keep(o) {
+				continue
+			}
+			row(o, r)
+			pred := 0.0
+			for k := range w {
+				pred += w[k] * r[k]
+			}
+			a, nt := b2i(pred > gate), b2i(o.NormalTakes)
+			p.Gain = append(p.Gain, o.mean(a)-o.mean(nt))
+			if a == 1 {
+				p.Moved++
+			}
+			if o.Took >= 0 {
+				p.OverOwn = append(p.OverOwn, o.mean(a)-o.mean(int(o.Took)))
+			}
+		}
+	}
+	return p, nil
+}
+
 // holdPairs is the choices keep says for the differences' fit: a row
 // of zeros for the finish and the hold's inputs (padded to the
 // features' width) for the hold, so the network's value of the inputs
@@ -168,7 +204,7 @@ func b2i(b bool) int {
 // an oracleTakeChoice whose two actions are the finish (0) and the hold
 // (1); NormalTakes says normal holds, Took what the seat did.
 func oracleHoldData(ctx context.Context, cfg oracleConfig) ([]oracleTakeChoice, error) {
-	return twoActionData(ctx, cfg, "hold", choiceSpec{hard: cfg.hard, hold: true, rate: 1, room: math.MaxInt}, labelHold)
+	return twoActionData(ctx, cfg, "holdt", choiceSpec{hard: cfg.hard, hold: true, rate: 1, room: math.MaxInt}, labelHold)
 }
 
 // labelHold plays the finish and the hold of c out in cfg.worlds worlds
@@ -190,12 +226,80 @@ func labelHold(ctx context.Context, p *leafPlayer, fx *featurer, c *choice, cfg 
 	}
 	h := expertclassic.HoldInputs(&c.v, fin, hold, q)
 	o.H = h[:]
+	th, err := holdTruth(c, hold)
+	if err != nil {
+		return o, err
+	}
+	o.TH = th[:]
 	acts := []classic.Action{classic.FinishAction(c.v.Seat, c.cands[0]), classic.DiscardAction(c.v.Seat, c.cands[1])}
 	seed := cfg.seed ^ uint64(i+1)*0x401d ^ uint64(n+1)*0x9e3779b97f4a7c15
-	err := p.onTrueRacks(ctx, c, acts, cfg.worlds, seed, func(w, a int, x float64) {
+	err = p.onTrueRacks(ctx, c, acts, cfg.worlds, seed, func(w, a int, x float64) {
 		o.Half[w%2][a] += float32(x / float64(cfg.worlds/2))
 	})
 	return o, err
+}
+
+// holdTruths is the true inputs of a hold (holdTruth).
+const holdTruths = 6
+
+// holdTruth is what the true racks say of holding c's win by throwing
+// hold: the share of the wall that frees the okey, the least distance
+// of an opponent and the next player's, how many opponents are one
+// tile from a win, and whether the held discard is an out of the next
+// player.
+func holdTruth(c *choice, hold tile.Tile) ([holdTruths]float32, error) {
+	var out [holdTruths]float32
+	v := &c.v
+	an := &v.Analyzer
+	h, err := an.HandOf(v.Counts)
+	if err != nil {
+		return out, err
+	}
+	held := h
+	held.Remove(hold)
+	held.Remove(an.Okey())
+	unseen := v.Unseen()
+	wall := unseen
+	minD, nextD, at1 := 99, 99, 0
+	next := (v.Seat + 1) % classic.NumSeats
+	for q := range classic.NumSeats {
+		if q == v.Seat {
+			continue
+		}
+		rack := c.s.View(q).Counts
+		for f, n := range rack {
+			wall[f] -= n
+		}
+		oh, err := an.HandOf(rack)
+		if err != nil {
+			return out, err
+		}
+		d := an.Distance(oh)
+		minD = min(minD, d)
+		if d <= 1 {
+			at1++
+		}
+		if q == next {
+			nextD = d
+			if an.Outs(oh).Has(hold) {
+				out[4] = 1
+			}
+		}
+	}
+	free := 0
+	for g, n := range wall {
+		if n == 0 {
+			continue
+		}
+		h2 := held
+		h2.Add(tile.Tile(g))
+		if an.IsWin(h2) {
+			free += int(n)
+		}
+	}
+	out[0] = float32(free) / float32(max(v.WallLeft, 1))
+	out[1], out[2], out[3], out[5] = float32(minD)/4, float32(nextD)/4, float32(at1), 1
+	return out, nil
 }
 
 // runOracleHold labels k.oracle hands' hold decisions on the true racks
@@ -216,6 +320,31 @@ func runOracleHold(ctx context.Context, k knobs) error {
 	ps, w, err := holdReading(ocs)
 	if err != nil {
 		return err
+	}
+	for _, tr := range []struct {
+		name string
+		F    int
+		row  func(o *oracleTakeChoice, r []float64)
+	}{
+		{"a line on the true inputs alone (holdTruth)", holdTruths, func(o *oracleTakeChoice, r []float64) {
+			for k, x := range o.TH {
+				r[k] = float64(x)
+			}
+		}},
+		{"a line on the hold's inputs and the true ones", expertclassic.NumHoldInputs + holdTruths, func(o *oracleTakeChoice, r []float64) {
+			for k, x := range o.H {
+				r[k] = float64(x)
+			}
+			for k, x := range o.TH {
+				r[expertclassic.NumHoldInputs+k] = float64(x)
+			}
+		}},
+	} {
+		p, err := heldOutLine(ocs, tr.name+", gate 0.02", tr.F, tr.row, 0.02)
+		if err != nil {
+			return err
+		}
+		ps = append(ps, p)
 	}
 	if k.epochs > 0 {
 		np, err := holdNetReading(ctx, ocs, k.fitConfig())
