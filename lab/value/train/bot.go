@@ -303,8 +303,9 @@ func (k *knobs) readInputs(takePath, holdPath string) error {
 // hands: both sit in every seat of every deal beside the same others,
 // so the luck of the deal cancels (against three hard, it is the
 // arena's play figure). It gives the mean a hand and its 95% half-width
-// over the deals.
-func pairedArena(ctx context.Context, m *smallnet.Model, in botInputs, mode string, opp []string, prev *smallnet.Model, prevMode string, hands int, seed uint64, workers int, than string) (arenaclassic.Result, float64, float64, error) {
+// over the deals, and each hand's gap (for comparing two modes hand by
+// hand: dealGaps).
+func pairedArena(ctx context.Context, m *smallnet.Model, in botInputs, mode string, opp []string, prev *smallnet.Model, prevMode string, hands int, seed uint64, workers int, than string) (arenaclassic.Result, float64, float64, []float64, error) {
 	gaps := make([]float64, hands)
 	var mu sync.Mutex
 	r, err := arenaWith(ctx, m, in, mode, opp, prev, prevMode, hands, seed, workers, func(unit int, b []byte) error {
@@ -318,12 +319,29 @@ func pairedArena(ctx context.Context, m *smallnet.Model, in botInputs, mode stri
 		return nil
 	})
 	if err != nil {
-		return r, 0, 0, err
+		return r, 0, 0, nil, err
 	}
-	deals := hands / classic.NumSeats
+	mean, half := dealGaps(gaps, nil)
+	return r, mean, half, gaps, nil
+}
+
+// dealGaps is the mean a hand of the hands' gaps less base's (nil:
+// none) and its 95% half-width over the deals (four hands, the deal in
+// each seat). Two modes played on the same seed play the same hands
+// until one of them decides otherwise, so their difference hand by hand
+// is measured far more closely than each against the field.
+func dealGaps(gaps, base []float64) (float64, float64) {
+	deals := len(gaps) / classic.NumSeats
 	var s, s2 float64
 	for k := range deals {
-		d := (gaps[4*k] + gaps[4*k+1] + gaps[4*k+2] + gaps[4*k+3]) / 4
+		d := 0.0
+		for u := 4 * k; u < 4*k+4; u++ {
+			d += gaps[u]
+			if base != nil {
+				d -= base[u]
+			}
+		}
+		d /= 4
 		s += d
 		s2 += d * d
 	}
@@ -332,7 +350,7 @@ func pairedArena(ctx context.Context, m *smallnet.Model, in botInputs, mode stri
 	if deals > 1 {
 		half = 1.96 * math.Sqrt(max(s2/float64(deals)-mean*mean, 0)*float64(deals)/float64(deals-1)/float64(deals))
 	}
-	return r, mean, half, nil
+	return mean, half
 }
 
 // handGap replays a hand's record (the arena's) and gives the points

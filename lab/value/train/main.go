@@ -701,15 +701,22 @@ func arenas(ctx context.Context, k knobs, m *smallnet.Model, b *strings.Builder)
 	if err != nil {
 		return err
 	}
-	for _, mode := range k.modes {
+	var first []float64
+	for i, mode := range k.modes {
 		cpu1 := trainer.CPU()
-		r, gap, half, err := pairedArena(ctx, m, botInputs{leaf: k.leafSet, take: k.takeLine, hold: k.holdLine}, mode, k.field, prev, k.prevMode, k.arena, k.arenaSeed, k.workers, k.field[0])
+		r, gap, half, gaps, err := pairedArena(ctx, m, botInputs{leaf: k.leafSet, take: k.takeLine, hold: k.holdLine}, mode, k.field, prev, k.prevMode, k.arena, k.arenaSeed, k.workers, k.field[0])
 		if err != nil {
 			return err
 		}
 		vb := r.Bots[0]
 		fmt.Fprintf(b, "\nPaired on the same hands, what the field's %s lost from play (the mean of its seats) less what the value bot (mode %s) lost: %+.3f a hand (%+.3f to %+.3f).\n", k.field[0], mode, gap, gap-half, gap+half)
 		trainer.Logf("arena, mode %s, paired against %s: %+.3f (%+.3f to %+.3f)", mode, k.field[0], gap, gap-half, gap+half)
+		if i == 0 {
+			first = gaps
+		} else {
+			d, dh := dealGaps(gaps, first)
+			fmt.Fprintf(b, "\nHand by hand on the same deals and seeds, mode %s less mode %s: %+.4f a hand (%+.4f to %+.4f).\n", mode, k.modes[0], d, d-dh, d+dh)
+		}
 		fmt.Fprintf(b, "\nThe value bot (mode %s) against %s, %d hands of seed %d (%.0f CPU-s): play %+.3f a hand (%+.3f to %+.3f), net %+.3f (%+.3f to %+.3f), won %d; its decisions %.1f ms mean, %.1f ms p99 (this machine, loaded).\n",
 			mode, strings.Join(k.field, ", "), r.Hands, k.arenaSeed, (trainer.CPU() - cpu1).Seconds(), vb.PlayPointsPerHand, vb.PlayCI95[0], vb.PlayCI95[1],
 			vb.NetPointsPerHand, vb.NetCI95[0], vb.NetCI95[1], vb.Won, vb.DecisionMeanMs, vb.DecisionP99Ms)

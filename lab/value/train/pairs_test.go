@@ -164,11 +164,28 @@ func TestTruths(t *testing.T) {
 // bot's seat against three hard: the paired gap, replayed from the
 // hands' records, is the arena's own play figure.
 func TestPairedArenaIsThePlayFigure(t *testing.T) {
-	r, gap, half, err := pairedArena(context.Background(), smallnet.Uniform(NumFeatures), botInputs{}, modeHard, []string{"hard", "hard", "hard"}, nil, "", 8, 3, 2, "hard")
+	r, gap, half, _, err := pairedArena(context.Background(), smallnet.Uniform(NumFeatures), botInputs{}, modeHard, []string{"hard", "hard", "hard"}, nil, "", 8, 3, 2, "hard")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if play := r.Bots[0].PlayPointsPerHand; math.Abs(gap-play) > 1e-9 || half < 0 {
 		t.Fatalf("paired gap %v ± %v, the arena's play figure %v", gap, half, play)
+	}
+}
+
+// dealGaps averages each deal's four hands and gives the mean over the
+// deals with its half-width; against a base it measures the
+// difference hand by hand, nothing where the two agree.
+func TestDealGaps(t *testing.T) {
+	gaps := []float64{1, 1, 1, 1, 3, 3, 3, 3}
+	if m, h := dealGaps(gaps, nil); m != 2 || math.Abs(h-1.96*math.Sqrt(2.0/2)) > 1e-12 {
+		t.Errorf("mean %v, half-width %v", m, h)
+	}
+	if m, h := dealGaps(gaps, gaps); m != 0 || h != 0 {
+		t.Errorf("against itself: mean %v, half-width %v", m, h)
+	}
+	base := []float64{1, 1, 1, 1, 3, 3, 3, -1}
+	if m, _ := dealGaps(gaps, base); m != 0.5 {
+		t.Errorf("one hand apart by 4 in two deals: %v, want 0.5", m)
 	}
 }
