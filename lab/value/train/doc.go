@@ -70,6 +70,9 @@
 //	             (expertclassic.HoldInputs) and what the true racks say
 //	             (holdTruth), held out; -out writes the line the expert
 //	             plays (-mode gated-…-h<n>, -hold-line)
+//	need.go      the next player's need for a discard read from its
+//	             public history tile by tile (-need): how well it reads
+//	             whether a candidate is truly the next player's out
 //	cutbot.go    the cut search as a bot (-mode cut-<turns>t-<worlds>w
 //	             [-c<k>], the leaves of -leaf-model): hard's discard
 //	             against the others' cut playouts in sampled worlds

@@ -58,6 +58,7 @@ type knobs struct {
 	oracleSeed       uint64
 	oracleTake       bool
 	oracleHold       bool
+	need             int
 	oracleMix        int
 	leafModel        string
 	leafSet          *leafSet
@@ -109,6 +110,7 @@ func main() {
 	fs.IntVar(&k.oracleWorlds, "oracle-worlds", k.oracleWorlds, "with -oracle: worlds a choice (even)")
 	fs.IntVar(&k.oracleMix, "oracle-mix", 0, "with -oracle -leaf-hard -out: the network fitted on this many hands of the data's mix of styles too (the same seed's deals), its report's measures on the hard hands alone")
 	fs.Float64Var(&k.oracleRate, "oracle-rate", k.oracleRate, "with -oracle: the chance a discard decision is kept")
+	fs.IntVar(&k.need, "need", 0, "replay this many hands of four hard (-oracle-seed) and measure how well the view reads the next player's need for a discard (need.go)")
 	fs.BoolVar(&k.oracleHold, "oracle-hold", false, "with -oracle: label the decisions to finish or hold a win for an okey finish instead, every one of each hand (oraclehold.go)")
 	fs.BoolVar(&k.oracleTake, "oracle-take", false, "with -oracle: label the decisions to draw or take the previous discard instead, and measure what sight of every rack gains there (oracletake.go)")
 	fs.Uint64Var(&k.oracleSeed, "oracle-seed", k.oracleSeed, "with -oracle: the seed of the labelled hands (apart from every evaluation's)")
@@ -181,6 +183,8 @@ func main() {
 		do = func(ctx context.Context, _ knobs) error { return writeExpertFixture(ctx, *fixture) }
 	case k.oracle > 0:
 		do = runOracle
+	case k.need > 0:
+		do = runNeed
 	case k.leaf > 0:
 		do = runLeaf
 	case k.prize > 0:
