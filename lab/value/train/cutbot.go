@@ -184,11 +184,16 @@ func (p *leafPlayer) cutValue(ctx context.Context, s classic.State, a classic.Ac
 	}
 }
 
-// seat seats four normal bots seeded from seed.
+// seat seats four bots of p's level (normal unless set) seeded from
+// seed.
 func (p *leafPlayer) seat(seed uint64) error {
+	level := p.level
+	if level == "" {
+		level = "normal"
+	}
 	for i := range p.seats {
 		var err error
-		if p.seats[i], err = botsclassic.New("normal", botsclassic.Options{Seed: seed ^ uint64(i)*0x632be59bd9b4e019, Cache: p.cache}); err != nil {
+		if p.seats[i], err = botsclassic.New(level, botsclassic.Options{Seed: seed ^ uint64(i)*0x632be59bd9b4e019, Cache: p.cache}); err != nil {
 			return err
 		}
 	}

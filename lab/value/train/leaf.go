@@ -215,6 +215,8 @@ func mixSeed(seed uint64, w int) uint64 {
 // full are the times its playouts took (see leafChoice's Nanos).
 type leafPlayer struct {
 	cache *botsclassic.TableCache
+	// level is the level that plays every seat out ("": normal).
+	level string
 	seats [classic.NumSeats]botsclassic.Bot
 	nanos [len(leafTurns)]int64
 	full  int64

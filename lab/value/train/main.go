@@ -59,6 +59,7 @@ type knobs struct {
 	oracleTake       bool
 	oracleHold       bool
 	need             int
+	oraclePlay       string
 	oracleMix        int
 	leafModel        string
 	leafSet          *leafSet
@@ -110,6 +111,7 @@ func main() {
 	fs.IntVar(&k.oracleWorlds, "oracle-worlds", k.oracleWorlds, "with -oracle: worlds a choice (even)")
 	fs.IntVar(&k.oracleMix, "oracle-mix", 0, "with -oracle -leaf-hard -out: the network fitted on this many hands of the data's mix of styles too (the same seed's deals), its report's measures on the hard hands alone")
 	fs.Float64Var(&k.oracleRate, "oracle-rate", k.oracleRate, "with -oracle: the chance a discard decision is kept")
+	fs.StringVar(&k.oraclePlay, "oracle-play", "", "with -oracle-take or -oracle-hold: the level that plays the labels' playouts out (default normal)")
 	fs.IntVar(&k.need, "need", 0, "replay this many hands of four hard (-oracle-seed) and measure how well the view reads the next player's need for a discard (need.go)")
 	fs.BoolVar(&k.oracleHold, "oracle-hold", false, "with -oracle: label the decisions to finish or hold a win for an okey finish instead, every one of each hand (oraclehold.go)")
 	fs.BoolVar(&k.oracleTake, "oracle-take", false, "with -oracle: label the decisions to draw or take the previous discard instead, and measure what sight of every rack gains there (oracletake.go)")

@@ -100,6 +100,9 @@ type oracleConfig struct {
 	rate    float64
 	workers int
 	cache   string
+	// play is the level that plays the labels' playouts out ("":
+	// normal); the take's and the hold's labels read it.
+	play string
 }
 
 // oracleData labels the decisions of hands 0 to cfg.hands−1 of
@@ -571,7 +574,7 @@ func ridgeAt(w []float64, o *oracleChoice, c int, rows func(o *oracleChoice, c i
 // oracleConfig is the labels the flags ask for.
 func (k knobs) oracleConfig() oracleConfig {
 	return oracleConfig{seed: k.oracleSeed, hands: k.oracle, worlds: k.oracleWorlds,
-		hard: k.leafHard, rate: k.oracleRate, workers: k.workers, cache: k.cache}
+		hard: k.leafHard, rate: k.oracleRate, workers: k.workers, cache: k.cache, play: k.oraclePlay}
 }
 
 // oracleField names the hands' seats for the reports.

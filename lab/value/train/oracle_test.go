@@ -244,6 +244,21 @@ func TestOracleHoldData(t *testing.T) {
 	if len(a) < 8 || !reflect.DeepEqual(a, b) {
 		t.Fatalf("%d decisions with one worker, %d with two (or they differ)", len(a), len(b))
 	}
+	// Played out by hard instead: the same decisions, other labels.
+	cfg.play = "hard"
+	h, err := oracleHoldData(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	relabelled := 0
+	for i := range h {
+		if i < len(a) && h[i].Hand == a[i].Hand && reflect.DeepEqual(h[i].H, a[i].H) && h[i].Half != a[i].Half {
+			relabelled++
+		}
+	}
+	if len(h) != len(a) || relabelled == 0 {
+		t.Errorf("played out by hard: %d decisions of %d, %d labelled otherwise", len(h), len(a), relabelled)
+	}
 	known, differ := 0, 0
 	for _, o := range a {
 		if len(o.H) != expertclassic.NumHoldInputs || o.H[expertclassic.HoldOne] != 1 || o.H[expertclassic.HoldQ] <= 0 || o.H[expertclassic.HoldQ] > 1 {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -314,8 +315,8 @@ func runOracleHold(ctx context.Context, k knobs) error {
 	perHand := float64(len(ocs)) / float64(k.oracle*trainer.Seats)
 	var b strings.Builder
 	fmt.Fprintf(&b, "## the hold for an okey finish on the true racks, seed %d\n\n", k.oracleSeed)
-	fmt.Fprintf(&b, "%d hands of %s, every decision where a seat's rack wins without throwing the okey and a discard that keeps the win leaves tiles that would let the okey go: %d choices (%.3f a seat a hand); the finish (0) and the hold (1) played out by normal in %d worlds that keep every rack as it truly is; \"normal's\" is normal's rule, \"takes\" here the holds; commit %s.\n\n",
-		k.oracle, k.oracleField(), len(ocs), perHand, k.oracleWorlds, k.commit)
+	fmt.Fprintf(&b, "%d hands of %s, every decision where a seat's rack wins without throwing the okey and a discard that keeps the win leaves tiles that would let the okey go: %d choices (%.3f a seat a hand); the finish (0) and the hold (1) played out by %s in %d worlds that keep every rack as it truly is; \"normal's\" is normal's rule, \"takes\" here the holds; commit %s.\n\n",
+		k.oracle, k.oracleField(), len(ocs), perHand, cmp.Or(k.oraclePlay, "normal"), k.oracleWorlds, k.commit)
 	b.WriteString(oracleTakeTable(ctx, ocs, perHand, k.fitConfig()))
 	ps, w, err := holdReading(ocs)
 	if err != nil {
