@@ -26,11 +26,9 @@ const (
 	TakeGate = 0.0
 )
 
-// Expert is classic Okey's strongest level: hard, except at three
+// Expert is classic Okey's strongest level: hard, except at two
 // decisions, where a reading learned on the racks as they truly are
-// (lab/value/train -oracle) overrides it. With a winning rack that
-// could wait for an okey finish (HoldPosition) it finishes or holds as
-// the hold line (Hold) says. At a discard it weighs hard's
+// (lab/value/train -oracle) overrides it. At a discard it weighs hard's
 // pick against the next two that leave the rack as close to a win, the
 // view after each scored by Value, and throws another only when Value
 // puts it more than Gate above hard's; at a draw where the previous
@@ -41,40 +39,34 @@ type Expert struct {
 	hard  botsclassic.Bot
 	value *smallnet.Model
 	take  *smallnet.Model
-	hold  *HoldLine
 	fx    Featurer
 	f, g  [NumFeatures]float32
 	x     [smallnet.MaxFeatures]float32
 	h     smallnet.Hidden
 }
 
-// NewExpert is the Expert of the shipped weights (Value, Take, Hold),
-// hard underneath built from opt.
+// NewExpert is the Expert of the shipped weights (Value, Take), hard
+// underneath built from opt.
 func NewExpert(opt botsclassic.Options) *Expert {
-	return NewExpertWith(opt, Value(), Take(), Hold())
+	return NewExpertWith(opt, Value(), Take())
 }
 
 // NewExpertWith is an Expert of other weights: the trainer's, whose
 // bot the package's tests check this one against.
-func NewExpertWith(opt botsclassic.Options, value, take *smallnet.Model, hold *HoldLine) *Expert {
+func NewExpertWith(opt botsclassic.Options, value, take *smallnet.Model) *Expert {
 	hard, _ := botsclassic.New("hard", opt) // a level botsclassic always knows
-	return &Expert{hard: hard, value: value, take: take, hold: hold}
+	return &Expert{hard: hard, value: value, take: take}
 }
 
 // Level is Expert's name.
 func (*Expert) Level() string { return LevelExpert }
 
-// Decide asks hard, then takes the hold, the discard or the draw over
-// where the learned reading says to.
+// Decide asks hard, then takes the discard or the draw over where the
+// learned reading says to.
 func (e *Expert) Decide(ctx context.Context, v classic.View) (classic.Action, error) {
 	a, err := e.hard.Decide(ctx, v)
 	if err != nil {
 		return a, err
-	}
-	if a.Kind == classic.ActDiscard || a.Kind == classic.ActFinish {
-		if fin, hold, q, ok := HoldPosition(&v); ok {
-			return e.finishOrHold(&v, a, fin, hold, q), nil
-		}
 	}
 	switch {
 	case a.Kind == classic.ActDiscard:
@@ -83,20 +75,6 @@ func (e *Expert) Decide(ctx context.Context, v classic.View) (classic.Action, er
 		return e.drawOrTake(&v, a)
 	}
 	return a, nil
-}
-
-// finishOrHold holds the win (throws hold and keeps the rest) when the
-// hold line puts the hold more than HoldGate above the finish, and
-// finishes otherwise (with hard's finish, when hard finishes).
-func (e *Expert) finishOrHold(v *classic.View, a classic.Action, fin, hold tile.Tile, q float64) classic.Action {
-	in := HoldInputs(v, fin, hold, q)
-	if e.hold.Gain(&in) > HoldGate {
-		return classic.DiscardAction(v.Seat, hold)
-	}
-	if a.Kind == classic.ActFinish {
-		return a
-	}
-	return classic.FinishAction(v.Seat, fin)
 }
 
 // discard is hard's discard a, or another at the least distance the

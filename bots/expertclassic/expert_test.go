@@ -85,9 +85,6 @@ func TestShippedWeights(t *testing.T) {
 			t.Errorf("the %s's recipe: %v", name, err)
 		}
 	}
-	if l := Hold(); len(l.W) != NumHoldInputs || l.Command == "" || len(l.Commit) != 40 {
-		t.Errorf("the hold line's recipe: %q at %q, %d weights", l.Command, l.Commit, len(l.W))
-	}
 	for _, bad := range []string{`{`, `{"features": 2, "hidden": 0}`, `null`} {
 		if _, err := ParseValue([]byte(bad)); err == nil {
 			t.Errorf("weights %s read", bad)
@@ -97,11 +94,10 @@ func TestShippedWeights(t *testing.T) {
 
 // TestExpertPlaysWholeHands: seated with three hard, the expert makes
 // only legal moves to the end of every hand (the table refuses any
-// other), decides as hard does except at discards, takes and holds,
-// and does leave hard's pick at discards and takes (the holds, rarer,
-// are TestExpertHolds').
+// other), decides as hard does except at discards and takes, and does
+// leave hard's pick there, both by throwing and by taking.
 func TestExpertPlaysWholeHands(t *testing.T) {
-	var threw, took, held, decisions int
+	var threw, took, decisions int
 	for seed := uint64(1); seed <= 12; seed++ {
 		var bots [classic.NumSeats]botsclassic.Bot
 		for s := range bots {
@@ -123,11 +119,8 @@ func TestExpertPlaysWholeHands(t *testing.T) {
 				t.Fatal(err)
 			}
 			decisions++
-			_, _, _, hold := HoldPosition(v)
 			switch {
 			case a == h:
-			case hold && (a.Kind == classic.ActDiscard && h.Kind == classic.ActFinish || a.Kind == classic.ActFinish && h.Kind == classic.ActDiscard):
-				held++
 			case a.Kind == classic.ActDiscard && h.Kind == classic.ActDiscard:
 				threw++
 			case a.Kind == classic.ActTake && h.Kind == classic.ActDraw, a.Kind == classic.ActDraw && h.Kind == classic.ActTake:
@@ -143,7 +136,7 @@ func TestExpertPlaysWholeHands(t *testing.T) {
 	if threw == 0 || took == 0 {
 		t.Errorf("over %d decisions the expert threw another tile than hard %d times and took otherwise %d times: both must happen", decisions, threw, took)
 	}
-	t.Logf("%d decisions: %d other discards, %d other draws or takes, %d other holds", decisions, threw, took, held)
+	t.Logf("%d decisions: %d other discards, %d other draws or takes", decisions, threw, took)
 }
 
 // TestExpertHonoursTheContext: a cancelled decision returns the

@@ -66,7 +66,7 @@ type valueBot struct {
 	take     *takeRule
 	takeGate float64
 	// hold is the hold line the gated mode's -h reads (oraclehold.go).
-	hold *expertclassic.HoldLine
+	hold *holdLine
 }
 
 func (b *valueBot) Level() string { return "value" }
@@ -265,7 +265,7 @@ func arenaWith(ctx context.Context, m *smallnet.Model, in botInputs, mode string
 type botInputs struct {
 	leaf *leafSet
 	take *takeRule
-	hold *expertclassic.HoldLine
+	hold *holdLine
 }
 
 // readInputs reads the inputs the flags name for the value bot's
@@ -276,7 +276,7 @@ func (k *knobs) readInputs(takePath, holdPath string) error {
 		if err != nil {
 			return err
 		}
-		if k.holdLine, err = expertclassic.ParseHoldLine(b); err != nil {
+		if k.holdLine, err = parseHoldLine(b); err != nil {
 			return fmt.Errorf("%s: %w", holdPath, err)
 		}
 	}

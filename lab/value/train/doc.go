@@ -64,10 +64,12 @@
 //	             labels (a network: what the expert plays), and the
 //	             mode that plays it (-mode taker-g<n>, or gated-…-t<n>
 //	             with the gated discards)
+//	holdinputs.go  the hold's position and the view's inputs the hold
+//	             line reads (holdPosition, holdInputsOf, holdLine)
 //	oraclehold.go  the hold of a win for an okey finish on the true
 //	             racks (-oracle-hold): the finish and the hold labelled,
 //	             hard's rule, the hold line on the hold's inputs
-//	             (expertclassic.HoldInputs) and what the true racks say
+//	             (holdInputsOf) and what the true racks say
 //	             (holdTruth), held out; -out writes the line the expert
 //	             plays (-mode gated-…-h<n>, -hold-line)
 //	need.go      the next player's need for a discard read from its

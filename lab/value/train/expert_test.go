@@ -65,7 +65,7 @@ func TestExpertPlaysTheMeasuredBot(t *testing.T) {
 			if err1 != nil || err2 != nil {
 				return nil, fmt.Errorf("%v %v", err1, err2)
 			}
-			lab := (&valueBot{hard: h1, value: expertclassic.Value(), take: &takeRule{net: expertclassic.Take()}, hold: expertclassic.Hold()}).withMode("gated-c3-g2-t0-h2", opt.Seed)
+			lab := (&valueBot{hard: h1, value: expertclassic.Value(), take: &takeRule{net: expertclassic.Take()}}).withMode("gated-c3-g2-t0", opt.Seed)
 			return twin{expert: expertclassic.NewExpert(opt), lab: lab, hard: h2, mu: &mu, decisions: &decisions, moved: &moved}, nil
 		},
 	}

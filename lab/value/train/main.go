@@ -12,7 +12,6 @@ import (
 	"strings"
 	"syscall"
 
-	"okey/bots/expertclassic"
 	"okey/bots/smallnet"
 	"okey/lab/internal/trainer"
 )
@@ -64,7 +63,7 @@ type knobs struct {
 	leafModel        string
 	leafSet          *leafSet
 	takeLine         *takeRule
-	holdLine         *expertclassic.HoldLine
+	holdLine         *holdLine
 	labelChoices     int
 	labelWorlds      int
 	labelSeed        uint64

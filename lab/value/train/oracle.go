@@ -676,6 +676,10 @@ type gatedConfig struct {
 	// holdGate is the hold line's gate when the mode ends in
 	// -h<hundredths> (−1: none, the hold hard's).
 	holdGate float64
+	// holdOnce (-h<n>-once) holds a win one turn at most: a seat that
+	// held on its last turn finishes, as the labels' playouts mostly do
+	// after the hold they label.
+	holdOnce bool
 }
 
 // parseGated reads a mode gated-c<k>-g<hundredths>; not ok for any
@@ -686,6 +690,7 @@ func parseGated(mode string) (gatedConfig, bool) {
 		return gatedConfig{}, false
 	}
 	c, g, ok := strings.Cut(rest, "-g")
+	g, once := strings.CutSuffix(g, "-once")
 	g, hg, withHold := strings.Cut(g, "-h")
 	g, t, withTake := strings.Cut(g, "-t")
 	cands, err1 := strconv.Atoi(c)
@@ -693,7 +698,10 @@ func parseGated(mode string) (gatedConfig, bool) {
 	if !ok || err1 != nil || err2 != nil || cands < 2 || gate < 0 {
 		return gatedConfig{}, false
 	}
-	gc := gatedConfig{cands: cands, gate: float64(gate) / 100, takeGate: -1, holdGate: -1}
+	gc := gatedConfig{cands: cands, gate: float64(gate) / 100, takeGate: -1, holdGate: -1, holdOnce: once}
+	if once && !withHold {
+		return gatedConfig{}, false
+	}
 	if withHold {
 		h, err := strconv.Atoi(hg)
 		if err != nil || h < 0 {

@@ -12,7 +12,6 @@ import (
 	"testing"
 
 	"okey/bots/botsclassic"
-	"okey/bots/expertclassic"
 	"okey/game"
 	"okey/game/classic"
 	"okey/game/tile"
@@ -172,6 +171,8 @@ func TestParseGated(t *testing.T) {
 		{"gated-c3-g2-t5", gatedConfig{cands: 3, gate: 0.02, takeGate: 0.05, holdGate: -1}, true},
 		{"gated-c3-g2-t0-h2", gatedConfig{cands: 3, gate: 0.02, holdGate: 0.02}, true},
 		{"gated-c3-g2-h0", gatedConfig{cands: 3, gate: 0.02, takeGate: -1}, true},
+		{"gated-c3-g2-t0-h2-once", gatedConfig{cands: 3, gate: 0.02, holdGate: 0.02, holdOnce: true}, true},
+		{"gated-c3-g2-t0-once", gatedConfig{}, false},
 		{"gated-c3-g2-t0-h", gatedConfig{}, false},
 		{"gated-c3-g2-t0-h-2", gatedConfig{}, false},
 		{"gated-c3-g2-t", gatedConfig{}, false},
@@ -261,7 +262,7 @@ func TestOracleHoldData(t *testing.T) {
 	}
 	known, differ := 0, 0
 	for _, o := range a {
-		if len(o.H) != expertclassic.NumHoldInputs || o.H[expertclassic.HoldOne] != 1 || o.H[expertclassic.HoldQ] <= 0 || o.H[expertclassic.HoldQ] > 1 {
+		if len(o.H) != numHoldInputs || o.H[holdOne] != 1 || o.H[holdQ] <= 0 || o.H[holdQ] > 1 {
 			t.Fatalf("the hold's inputs: %v", o.H)
 		}
 		if o.Took >= 0 {
@@ -278,16 +279,16 @@ func TestOracleHoldData(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	js, err := json.Marshal(expertclassic.HoldLine{Command: "this test", W: w})
+	js, err := json.Marshal(holdLine{Command: "this test", W: w})
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, err := expertclassic.ParseHoldLine(js)
+	l, err := parseHoldLine(js)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i := range a {
-		in := (*[expertclassic.NumHoldInputs]float32)(a[i].H)
+		in := (*[numHoldInputs]float32)(a[i].H)
 		if got, want := l.Gain(in), holdAt(w, &a[i]); math.Abs(got-want) > 1e-12 {
 			t.Fatalf("decision %d: the line read back gives %v, fitted %v", i, got, want)
 		}

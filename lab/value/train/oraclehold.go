@@ -28,7 +28,7 @@ import (
 // fitHoldLine fits, by ridge least squares on the standardised inputs
 // (lambda 1), the hold's gain over the finish on the choices keep says.
 func fitHoldLine(ocs []oracleTakeChoice, keep func(o *oracleTakeChoice) bool) ([]float64, error) {
-	w, err := fitGainLine(ocs, keep, expertclassic.NumHoldInputs, func(o *oracleTakeChoice, r []float64) {
+	w, err := fitGainLine(ocs, keep, numHoldInputs, func(o *oracleTakeChoice, r []float64) {
 		for k, x := range o.H {
 			r[k] = float64(x)
 		}
@@ -87,8 +87,8 @@ func holdReading(ocs []oracleTakeChoice) ([]oraclePolicy, []float64, error) {
 			for k, gate := range oracleGates {
 				score(&rp[k], b2i(pred > gate))
 			}
-			score(&rp[len(oracleGates)], b2i(o.H[expertclassic.HoldMargin] > 0))
-			q, r, pts := float64(o.H[expertclassic.HoldQ]), float64(o.H[expertclassic.HoldRisk]), 4*float64(o.H[expertclassic.HoldPoints])
+			score(&rp[len(oracleGates)], b2i(o.H[holdMargin] > 0))
+			q, r, pts := float64(o.H[holdQ]), float64(o.H[holdRisk]), 4*float64(o.H[holdPoints])
 			for k, a := range holdRiskScales {
 				score(&rp[len(oracleGates)+1+k], b2i((1-a*r)*q*pts > a*r*(pts+0.75)))
 			}
@@ -143,7 +143,7 @@ func holdPairs(ocs []oracleTakeChoice, keep func(o *oracleTakeChoice) bool) []pa
 		o := &ocs[i]
 		if keep(o) {
 			x := make([]float32, 2*NumFeatures)
-			copy(x[NumFeatures:], o.H[:expertclassic.NumHoldInputs-1])
+			copy(x[NumFeatures:], o.H[:numHoldInputs-1])
 			ps = append(ps, pairPos{Hand: o.Hand, X: x, Mean: []float32{float32(o.mean(0)), float32(o.mean(1))}})
 		}
 	}
@@ -172,7 +172,7 @@ func holdNetReading(ctx context.Context, ocs []oracleTakeChoice, cfg fitConfig) 
 			if keep(o) {
 				continue
 			}
-			copy(x, o.H[:expertclassic.NumHoldInputs-1])
+			copy(x, o.H[:numHoldInputs-1])
 			pred := ns(x) - base
 			nt := b2i(o.NormalTakes)
 			for k, gate := range oracleGates {
@@ -213,7 +213,7 @@ func oracleHoldData(ctx context.Context, cfg oracleConfig) ([]oracleTakeChoice, 
 // features are those after the finish's discard and after the hold's.
 func labelHold(ctx context.Context, p *leafPlayer, fx *featurer, c *choice, cfg oracleConfig, i, n int) (oracleTakeChoice, error) {
 	o := oracleTakeChoice{Hand: int32(i), NormalTakes: c.normalTakes, Took: c.took}
-	fin, hold, q, _ := expertclassic.HoldPosition(&c.v)
+	fin, hold, q, _ := holdPosition(&c.v)
 	if fin != c.cands[0] || hold != c.cands[1] {
 		return o, fmt.Errorf("hold position read twice differently: %v %v against %v", fin, hold, c.cands)
 	}
@@ -225,7 +225,7 @@ func labelHold(ctx context.Context, p *leafPlayer, fx *featurer, c *choice, cfg 
 		}
 		o.X = append(o.X, x[:]...)
 	}
-	h := expertclassic.HoldInputs(&c.v, fin, hold, q)
+	h := holdInputsOf(&c.v, fin, hold, q)
 	o.H = h[:]
 	th, err := holdTruth(c, hold)
 	if err != nil {
@@ -258,9 +258,7 @@ func holdTruth(c *choice, hold tile.Tile) ([holdTruths]float32, error) {
 	}
 	held := h
 	held.Remove(hold)
-	held.Remove(an.Okey())
-	unseen := v.Unseen()
-	wall := unseen
+	wall := v.Unseen()
 	minD, nextD, at1 := 99, 99, 0
 	next := (v.Seat + 1) % classic.NumSeats
 	for q := range classic.NumSeats {
@@ -287,17 +285,7 @@ func holdTruth(c *choice, hold tile.Tile) ([holdTruths]float32, error) {
 			}
 		}
 	}
-	free := 0
-	for g, n := range wall {
-		if n == 0 {
-			continue
-		}
-		h2 := held
-		h2.Add(tile.Tile(g))
-		if an.IsWin(h2) {
-			free += int(n)
-		}
-	}
+	free := freeing(an, held, &wall)
 	out[0] = float32(free) / float32(max(v.WallLeft, 1))
 	out[1], out[2], out[3], out[5] = float32(minD)/4, float32(nextD)/4, float32(at1), 1
 	return out, nil
@@ -332,12 +320,12 @@ func runOracleHold(ctx context.Context, k knobs) error {
 				r[k] = float64(x)
 			}
 		}},
-		{"a line on the hold's inputs and the true ones", expertclassic.NumHoldInputs + holdTruths, func(o *oracleTakeChoice, r []float64) {
+		{"a line on the hold's inputs and the true ones", numHoldInputs + holdTruths, func(o *oracleTakeChoice, r []float64) {
 			for k, x := range o.H {
 				r[k] = float64(x)
 			}
 			for k, x := range o.TH {
-				r[expertclassic.NumHoldInputs+k] = float64(x)
+				r[numHoldInputs+k] = float64(x)
 			}
 		}},
 	} {
@@ -354,7 +342,7 @@ func runOracleHold(ctx context.Context, k knobs) error {
 		}
 		ps = append(ps, np...)
 	}
-	b.WriteString("\nA line on the hold's own inputs (expertclassic.HoldInputs), held out by the hands' parity:\n\n| decision | choices | holds | over normal's, a hand (95%) | over the seat's own, a hand (95%) |\n| --- | ---: | ---: | ---: | ---: |\n")
+	b.WriteString("\nA line on the hold's own inputs (holdInputsOf), held out by the hands' parity:\n\n| decision | choices | holds | over normal's, a hand (95%) | over the seat's own, a hand (95%) |\n| --- | ---: | ---: | ---: | ---: |\n")
 	for _, p := range ps {
 		m, h := rollout.Paired(p.Gain, make([]float64, len(p.Gain)))
 		mo, ho := rollout.Paired(p.OverOwn, make([]float64, len(p.OverOwn)))
@@ -362,7 +350,7 @@ func runOracleHold(ctx context.Context, k knobs) error {
 	}
 	fmt.Fprintf(&b, "\nThe line fitted on every choice: %.4g\n", w)
 	if k.out != "" {
-		l := expertclassic.HoldLine{Command: "go -C lab run ./value/train " + strings.Join(trainer.Recipe(os.Args[1:]), " "), Commit: k.commit, W: w}
+		l := holdLine{Command: "go -C lab run ./value/train " + strings.Join(trainer.Recipe(os.Args[1:]), " "), Commit: k.commit, W: w}
 		js, err := json.MarshalIndent(l, "", " ")
 		if err != nil {
 			return err
@@ -381,19 +369,39 @@ func runOracleHold(ctx context.Context, k knobs) error {
 // elsewhere): hold when the line puts the hold more than the gate above
 // the finish, finish otherwise (hard's finish when hard finishes).
 func (b *valueBot) holder(v *classic.View, a classic.Action) (classic.Action, bool) {
-	fin, hold, q, ok := expertclassic.HoldPosition(v)
+	fin, hold, q, ok := holdPosition(v)
 	if !ok {
 		return a, false
 	}
 	if b.hold == nil {
 		return a, false
 	}
-	in := expertclassic.HoldInputs(v, fin, hold, q)
-	if b.hold.Gain(&in) > b.gatedCfg.holdGate {
+	in := holdInputsOf(v, fin, hold, q)
+	if b.hold.Gain(&in) > b.gatedCfg.holdGate && !(b.gatedCfg.holdOnce && heldLastTurn(v)) {
 		return classic.DiscardAction(v.Seat, hold), true
 	}
 	if a.Kind == classic.ActFinish {
 		return a, true
 	}
 	return classic.FinishAction(v.Seat, fin), true
+}
+
+// heldLastTurn reports whether the seat held a win on its last turn:
+// its rack before the tile it last drew or took (its own draws are in
+// its history) already won.
+func heldLastTurn(v *classic.View) bool {
+	for i := len(v.History) - 1; i >= 0; i-- {
+		e := v.History[i]
+		if e.Seat != v.Seat || (e.Kind != classic.EvDraw && e.Kind != classic.EvTake) {
+			continue
+		}
+		if !e.Tile.Valid() || v.Counts[e.Tile] == 0 {
+			return false
+		}
+		c := v.Counts
+		c[e.Tile]--
+		h, err := v.Analyzer.HandOf(c)
+		return err == nil && v.Analyzer.IsWin(h)
+	}
+	return false
 }

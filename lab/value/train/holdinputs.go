@@ -1,11 +1,9 @@
-package expertclassic
+package main
 
 import (
-	_ "embed"
 	"encoding/json"
 	"fmt"
 	"math"
-	"sync"
 
 	"okey/bots/botsclassic"
 	"okey/game/classic"
@@ -13,25 +11,21 @@ import (
 	"okey/game/tile"
 )
 
-// The hold: a seat whose rack wins, but not by throwing the okey, may
-// finish now or hold the win a round for a tile that lets the okey go
-// (an okey finish doubles the win). Hard holds by a one-round count
-// (its risk against the chance of the freeing draw); the expert holds
-// by a line fitted to what the finish and the hold were worth on the
-// racks as they truly are (lab/value/train -oracle -oracle-hold,
-// docs/studies/classic-value-9.md).
+// The hold's position and inputs: a seat whose rack wins, but not by
+// throwing the okey, may finish now or hold the win a round for a tile
+// that lets the okey go (an okey finish doubles the win). Hard holds
+// by a one-round count (its risk against the chance of the freeing
+// draw); oraclehold.go fits a line on these inputs to what the finish
+// and the hold were worth on the true racks. Not shipped: at the table
+// it gained nothing (docs/studies/classic-value-9.md).
 
-// HoldGate is how far (points of the hand) the hold line must put the
-// hold above the finish for the expert to hold.
-const HoldGate = 0.02
-
-// HoldPosition reads a view at a discard whose rack wins: finish is
+// holdPosition reads a view at a discard whose rack wins: finish is
 // the finishing tile that scores most, hold the discard that keeps the
 // win and leaves the most unseen tiles that would let the okey go, and
 // q their share of the unseen tiles. ok only where both exist, the
 // best finish does not throw the okey (that finish is already doubled)
 // and the wall holds more than a round.
-func HoldPosition(v *classic.View) (finish, hold tile.Tile, q float64, ok bool) {
+func holdPosition(v *classic.View) (finish, hold tile.Tile, q float64, ok bool) {
 	an := &v.Analyzer
 	okey := an.Okey()
 	if !v.Legal.Discard || okey == tile.NoTile || v.Counts[okey] == 0 || v.WallLeft <= classic.NumSeats {
@@ -91,33 +85,33 @@ func freeing(an *hand.Analyzer, rest hand.Hand, unseen *tile.Counts) int {
 	return k
 }
 
-// The hold's inputs, a view's reading at a HoldPosition: hard's own
+// The hold's inputs, a view's reading at a holdPosition: hard's own
 // terms, the wall and the hand's age, the takes, how safe the held
 // discard looks, a few products, and a constant last.
 const (
-	HoldQ          = iota // the share of unseen tiles that free the okey
-	HoldRisk              // hard's risk that another finishes first (botsclassic.RoundRisk)
-	HoldPoints            // the finish's points, over 4
-	HoldMargin            // hard's rule: (1−r)·q·pts − r·(pts+0.75)
-	HoldWall              // tiles left to draw, over 48
-	HoldLate              // draws and takes so far, over 28
-	HoldTakes             // the others' takes, over 4
-	HoldNextTakes         // the next player's takes, over 2
-	HoldNextThrew         // 1 when the next player threw the held discard's face
-	HoldSeen              // copies of the held discard's face thrown, over 2
-	HoldOkeys             // okeys in the rack
-	HoldQPoints           // q × points/4
-	HoldQWall             // q × wall/48
-	HoldRiskPoints        // risk × points/4
-	HoldQ2                // q²
-	HoldOne               // 1
-	// NumHoldInputs is the inputs of the hold line.
-	NumHoldInputs
+	holdQ          = iota // the share of unseen tiles that free the okey
+	holdRisk              // hard's risk that another finishes first (botsclassic.RoundRisk)
+	holdPoints            // the finish's points, over 4
+	holdMargin            // hard's rule: (1−r)·q·pts − r·(pts+0.75)
+	holdWall              // tiles left to draw, over 48
+	holdLate              // draws and takes so far, over 28
+	holdTakes             // the others' takes, over 4
+	holdNextTakes         // the next player's takes, over 2
+	holdNextThrew         // 1 when the next player threw the held discard's face
+	holdSeen              // copies of the held discard's face thrown, over 2
+	holdOkeys             // okeys in the rack
+	holdQPoints           // q × points/4
+	holdQWall             // q × wall/48
+	holdRiskPoints        // risk × points/4
+	holdQ2                // q²
+	holdOne               // 1
+	// numHoldInputs is the inputs of the hold line.
+	numHoldInputs
 )
 
-// HoldInputs reads the hold's inputs of view v at its HoldPosition
+// holdInputsOf reads the hold's inputs of view v at its holdPosition
 // (finish, hold, q).
-func HoldInputs(v *classic.View, finish, hold tile.Tile, q float64) [NumHoldInputs]float32 {
+func holdInputsOf(v *classic.View, finish, hold tile.Tile, q float64) [numHoldInputs]float32 {
 	an := &v.Analyzer
 	h, _ := an.HandOf(v.Counts)
 	rest := h
@@ -149,30 +143,30 @@ func HoldInputs(v *classic.View, finish, hold tile.Tile, q float64) [NumHoldInpu
 		}
 	}
 	wall := float64(v.WallLeft) / 48
-	in := [NumHoldInputs]float64{
-		HoldQ: q, HoldRisk: r, HoldPoints: pts / 4, HoldMargin: (1-r)*q*pts - r*(pts+0.75),
-		HoldWall: wall, HoldLate: float64(draws) / 28, HoldTakes: float64(takes) / 4,
-		HoldNextTakes: float64(nextTakes) / 2, HoldNextThrew: nextThrew, HoldSeen: float64(seen) / 2,
-		HoldOkeys: float64(v.Counts[an.Okey()]), HoldQPoints: q * pts / 4, HoldQWall: q * wall,
-		HoldRiskPoints: r * pts / 4, HoldQ2: q * q, HoldOne: 1,
+	in := [numHoldInputs]float64{
+		holdQ: q, holdRisk: r, holdPoints: pts / 4, holdMargin: (1-r)*q*pts - r*(pts+0.75),
+		holdWall: wall, holdLate: float64(draws) / 28, holdTakes: float64(takes) / 4,
+		holdNextTakes: float64(nextTakes) / 2, holdNextThrew: nextThrew, holdSeen: float64(seen) / 2,
+		holdOkeys: float64(v.Counts[an.Okey()]), holdQPoints: q * pts / 4, holdQWall: q * wall,
+		holdRiskPoints: r * pts / 4, holdQ2: q * q, holdOne: 1,
 	}
-	var out [NumHoldInputs]float32
+	var out [numHoldInputs]float32
 	for k, a := range in {
 		out[k] = float32(a)
 	}
 	return out
 }
 
-// HoldLine is a line from the hold's inputs to what holding gains over
+// holdLine is a line from the hold's inputs to what holding gains over
 // finishing, in points of the hand, with the command that made it.
-type HoldLine struct {
+type holdLine struct {
 	Command string    `json:"command"`
 	Commit  string    `json:"commit"`
 	W       []float64 `json:"w"`
 }
 
 // Gain is what the line says holding gains over finishing.
-func (l *HoldLine) Gain(in *[NumHoldInputs]float32) float64 {
+func (l *holdLine) Gain(in *[numHoldInputs]float32) float64 {
 	s := 0.0
 	for k, w := range l.W {
 		s += w * float64(in[k])
@@ -180,15 +174,15 @@ func (l *HoldLine) Gain(in *[NumHoldInputs]float32) float64 {
 	return s
 }
 
-// ParseHoldLine reads a hold line from its JSON and checks it: one
+// parseHoldLine reads a hold line from its JSON and checks it: one
 // finite weight an input, and its recipe.
-func ParseHoldLine(b []byte) (*HoldLine, error) {
-	var l HoldLine
+func parseHoldLine(b []byte) (*holdLine, error) {
+	var l holdLine
 	if err := json.Unmarshal(b, &l); err != nil {
 		return nil, fmt.Errorf("hold line: %w", err)
 	}
-	if len(l.W) != NumHoldInputs {
-		return nil, fmt.Errorf("hold line: %d weights, not %d", len(l.W), NumHoldInputs)
+	if len(l.W) != numHoldInputs {
+		return nil, fmt.Errorf("hold line: %d weights, not %d", len(l.W), numHoldInputs)
 	}
 	for k, w := range l.W {
 		if math.IsNaN(w) || math.IsInf(w, 0) {
@@ -200,17 +194,3 @@ func ParseHoldLine(b []byte) (*HoldLine, error) {
 	}
 	return &l, nil
 }
-
-//go:embed hold.json
-var holdJSON []byte
-
-// Hold is the hold line the trainer fitted (lab/value/train -oracle
-// -oracle-hold -out), read once from the weights shipped with the
-// package (hold.json); shared, and must not be changed.
-var Hold = sync.OnceValue(func() *HoldLine {
-	l, err := ParseHoldLine(holdJSON)
-	if err != nil {
-		panic(fmt.Sprintf("the shipped hold line: %v", err)) // a broken build, caught by the package's tests
-	}
-	return l
-})
