@@ -270,14 +270,20 @@ type botInputs struct {
 
 // readInputs reads the inputs the flags name for the value bot's
 // modes: the cut search's leaves (-leaf-model), the take line.
-func (k *knobs) readInputs(takePath, holdPath string) error {
-	if holdPath != "" {
-		b, err := os.ReadFile(holdPath)
+func (k *knobs) readInputs(takePath, holdPath, playHoldPath string) error {
+	for _, h := range []struct {
+		path string
+		to   **holdLine
+	}{{holdPath, &k.holdLine}, {playHoldPath, &k.playHold}} {
+		if h.path == "" {
+			continue
+		}
+		b, err := os.ReadFile(h.path)
 		if err != nil {
 			return err
 		}
-		if k.holdLine, err = parseHoldLine(b); err != nil {
-			return fmt.Errorf("%s: %w", holdPath, err)
+		if *h.to, err = parseHoldLine(b); err != nil {
+			return fmt.Errorf("%s: %w", h.path, err)
 		}
 	}
 	if k.leafModel != "" {

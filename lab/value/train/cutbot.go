@@ -157,6 +157,9 @@ func (p *leafPlayer) cutValue(ctx context.Context, s classic.State, a classic.Ac
 	if err := p.seat(seed); err != nil {
 		return 0, err
 	}
+	if p.hold != nil {
+		p.seats[seat] = &holdBot{inner: p.seats[seat], line: p.hold}
+	}
 	var f [leafFeatures]float32
 	for t := 0; ; {
 		if s.Phase() != game.Playing || s.Moves() >= rollout.MaxActions {

@@ -70,8 +70,10 @@
 //	             racks (-oracle-hold): the finish and the hold labelled,
 //	             hard's rule, the hold line on the hold's inputs
 //	             (holdInputsOf) and what the true racks say
-//	             (holdTruth), held out; -out writes the line the expert
-//	             plays (-mode gated-…-h<n>, -hold-line)
+//	             (holdTruth), held out; -out writes the line the gated mode
+//	             plays (-mode gated-…-h<n>[-once], -hold-line); the
+//	             labels played on by hard (-oracle-play) and the seat
+//	             holding by a line (-oracle-play-hold, holdBot)
 //	need.go      the next player's need for a discard read from its
 //	             public history tile by tile (-need): how well it reads
 //	             whether a candidate is truly the next player's out

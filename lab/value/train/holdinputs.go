@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"hash/fnv"
 	"math"
 
 	"okey/bots/botsclassic"
@@ -193,4 +194,13 @@ func parseHoldLine(b []byte) (*holdLine, error) {
 		return nil, fmt.Errorf("hold line: no command says how it was made")
 	}
 	return &l, nil
+}
+
+// holdDigest names a hold line's weights, for the labels' cache.
+func holdDigest(l *holdLine) uint64 {
+	h := fnv.New64a()
+	for _, w := range l.W {
+		fmt.Fprintf(h, "%x,", math.Float64bits(w))
+	}
+	return h.Sum64()
 }

@@ -217,6 +217,9 @@ type leafPlayer struct {
 	cache *botsclassic.TableCache
 	// level is the level that plays every seat out ("": normal).
 	level string
+	// hold, when set, is the hold line the seat that decided plays its
+	// holds by in the playouts (the other seats play level alone).
+	hold  *holdLine
 	seats [classic.NumSeats]botsclassic.Bot
 	nanos [len(leafTurns)]int64
 	full  int64

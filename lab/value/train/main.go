@@ -59,6 +59,7 @@ type knobs struct {
 	oracleHold       bool
 	need             int
 	oraclePlay       string
+	playHold         *holdLine
 	oracleMix        int
 	leafModel        string
 	leafSet          *leafSet
@@ -118,6 +119,7 @@ func main() {
 	fs.BoolVar(&k.leafHard, "leaf-hard", false, "with -leaf or -oracle: the choices from hands of four hard rather than the data's mix of styles")
 	fs.IntVar(&k.leafOracle, "leaf-oracle", 0, "with -leaf: score the searches over normal's three on this many worlds a candidate that keep every rack as it truly is, the wall's order dealt afresh")
 	fs.IntVar(&k.leafReal, "leaf-real", 0, "with -leaf: score the searches' choices on this many playouts a candidate from the true state at the decision too (the world as it is, not sampled)")
+	playHoldPath := fs.String("oracle-play-hold", "", "with -oracle-hold: the hold line (an -oracle-hold run's -out) the deciding seat holds by in the labels' playouts")
 	holdPath := fs.String("hold-line", "", "the hold line (an -oracle-hold run's -out) the gated mode's -h<hundredths> reads")
 	takePath := fs.String("take-line", "", "the take line (an -oracle-take run's -out) the take line's mode (taker-g<hundredths>: oracletake.go) reads")
 	fixture := fs.String("expert-fixture", "", "write the fixed cases the expert's test reads (bots/expertclassic/testdata/fixture.json) here, from the shipped weights, and nothing else (fixture.go)")
@@ -164,7 +166,7 @@ func main() {
 	if k.commit == "" {
 		k.commit = trainer.BuildCommit()
 	}
-	if err := k.readInputs(*takePath, *holdPath); err != nil {
+	if err := k.readInputs(*takePath, *holdPath, *playHoldPath); err != nil {
 		fmt.Fprintln(os.Stderr, "train:", err)
 		os.Exit(1)
 	}

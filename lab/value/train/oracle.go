@@ -101,8 +101,10 @@ type oracleConfig struct {
 	workers int
 	cache   string
 	// play is the level that plays the labels' playouts out ("":
-	// normal); the take's and the hold's labels read it.
-	play string
+	// normal); the take's and the hold's labels read it. playHold, when
+	// set, is the hold line the deciding seat holds by in them.
+	play     string
+	playHold *holdLine
 }
 
 // oracleData labels the decisions of hands 0 to cfg.hands−1 of
@@ -574,7 +576,7 @@ func ridgeAt(w []float64, o *oracleChoice, c int, rows func(o *oracleChoice, c i
 // oracleConfig is the labels the flags ask for.
 func (k knobs) oracleConfig() oracleConfig {
 	return oracleConfig{seed: k.oracleSeed, hands: k.oracle, worlds: k.oracleWorlds,
-		hard: k.leafHard, rate: k.oracleRate, workers: k.workers, cache: k.cache, play: k.oraclePlay}
+		hard: k.leafHard, rate: k.oracleRate, workers: k.workers, cache: k.cache, play: k.oraclePlay, playHold: k.playHold}
 }
 
 // oracleField names the hands' seats for the reports.

@@ -260,6 +260,24 @@ func TestOracleHoldData(t *testing.T) {
 	if len(h) != len(a) || relabelled == 0 {
 		t.Errorf("played out by hard: %d decisions of %d, %d labelled otherwise", len(h), len(a), relabelled)
 	}
+	// The deciding seat holding by a line that always holds: the same
+	// decisions, other labels again.
+	always := &holdLine{Command: "this test", W: make([]float64, numHoldInputs)}
+	always.W[holdOne] = 1
+	cfg.playHold = always
+	g, err := oracleHoldData(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	relabelled = 0
+	for i := range g {
+		if i < len(h) && g[i].Hand == h[i].Hand && g[i].Half != h[i].Half {
+			relabelled++
+		}
+	}
+	if len(g) != len(h) || relabelled == 0 {
+		t.Errorf("the seat holding always: %d decisions of %d, %d labelled otherwise", len(g), len(h), relabelled)
+	}
 	known, differ := 0, 0
 	for _, o := range a {
 		if len(o.H) != numHoldInputs || o.H[holdOne] != 1 || o.H[holdQ] <= 0 || o.H[holdQ] > 1 {

@@ -9,6 +9,7 @@ import (
 	"os"
 	"strings"
 
+	"okey/bots/botsclassic"
 	"okey/bots/expertclassic"
 	"okey/bots/rollout"
 	"okey/game/classic"
@@ -404,4 +405,35 @@ func heldLastTurn(v *classic.View) bool {
 		return err == nil && v.Analyzer.IsWin(h)
 	}
 	return false
+}
+
+// holdBot is a bot that holds a win for an okey finish by a hold line
+// (at the gate 0.02, every turn) and otherwise plays as inner: the
+// seat's own policy in labels whose playouts go on with the line
+// (-oracle-play-hold), so that a label values the line's holds rather
+// than one hold followed by another rule.
+type holdBot struct {
+	inner botsclassic.Bot
+	line  *holdLine
+}
+
+func (b *holdBot) Level() string { return b.inner.Level() + "+hold" }
+
+func (b *holdBot) Decide(ctx context.Context, v classic.View) (classic.Action, error) {
+	a, err := b.inner.Decide(ctx, v)
+	if err != nil || (a.Kind != classic.ActDiscard && a.Kind != classic.ActFinish) {
+		return a, err
+	}
+	fin, hold, q, ok := holdPosition(&v)
+	if !ok {
+		return a, nil
+	}
+	in := holdInputsOf(&v, fin, hold, q)
+	if b.line.Gain(&in) > 0.02 {
+		return classic.DiscardAction(v.Seat, hold), nil
+	}
+	if a.Kind == classic.ActFinish {
+		return a, nil
+	}
+	return classic.FinishAction(v.Seat, fin), nil
 }

@@ -70,6 +70,9 @@ func twoActionData(ctx context.Context, cfg oracleConfig, kind string, spec choi
 	if cfg.play != "" {
 		kind += "-" + cfg.play
 	}
+	if cfg.playHold != nil {
+		kind += fmt.Sprintf("-hold%x", holdDigest(cfg.playHold))
+	}
 	name := func(b int) string {
 		return filepath.Join(cfg.cache, fmt.Sprintf("%s-s%d-w%d-h%t-r%g-b%d-%06d.gob", kind, cfg.seed, cfg.worlds, cfg.hard, spec.rate, bh, b*bh))
 	}
@@ -78,7 +81,7 @@ func twoActionData(ctx context.Context, cfg oracleConfig, kind string, spec choi
 			return ob.End == end && ob.Worlds == cfg.worlds && ob.Features == NumFeatures
 		},
 		func() func(ctx context.Context, first, end int) (*oracleTakeBlock, error) {
-			p, fx := &leafPlayer{cache: botsclassic.NewTableCache(), level: cfg.play}, &featurer{}
+			p, fx := &leafPlayer{cache: botsclassic.NewTableCache(), level: cfg.play, hold: cfg.playHold}, &featurer{}
 			return func(ctx context.Context, first, end int) (*oracleTakeBlock, error) {
 				ob := &oracleTakeBlock{Seed: cfg.seed, First: first, End: end, Worlds: cfg.worlds, Hard: cfg.hard, Rate: spec.rate, Features: NumFeatures}
 				for i := first; i < end; i++ {
