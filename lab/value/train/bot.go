@@ -105,6 +105,9 @@ func (b *valueBot) Decide(ctx context.Context, v classic.View) (classic.Action, 
 	case a.Kind == classic.ActDiscard && b.mode == modeGated:
 		return b.gated(&v, a)
 	case b.mode == modeGated && b.gatedCfg.takeGate >= 0 && v.Legal.Take && (a.Kind == classic.ActDraw || a.Kind == classic.ActTake):
+		if b.gatedCfg.winTake && holdingWin(&v) {
+			return a, nil
+		}
 		return b.taker(&v, a)
 	case b.mode == modeTaker:
 		// The draw or the take alone: every other decision is hard's.

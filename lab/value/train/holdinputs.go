@@ -204,3 +204,15 @@ func holdDigest(l *holdLine) uint64 {
 	}
 	return h.Sum64()
 }
+
+// holdingWin reports whether the seat, about to draw, holds a winning
+// rack with an okey in it: a win held for an okey finish.
+func holdingWin(v *classic.View) bool {
+	an := &v.Analyzer
+	okey := an.Okey()
+	if v.Stage != classic.MustDraw || okey == tile.NoTile || v.Counts[okey] == 0 {
+		return false
+	}
+	h, err := an.HandOf(v.Counts)
+	return err == nil && an.IsWin(h)
+}

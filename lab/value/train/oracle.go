@@ -682,6 +682,10 @@ type gatedConfig struct {
 	// held on its last turn finishes, as the labels' playouts mostly do
 	// after the hold they label.
 	holdOnce bool
+	// winTake (-w) leaves the draw or the take to hard while the seat
+	// holds a winning rack with an okey (hard takes a tile that frees
+	// the okey; the take's reading was fitted where holds are rare).
+	winTake bool
 }
 
 // parseGated reads a mode gated-c<k>-g<hundredths>; not ok for any
@@ -692,6 +696,7 @@ func parseGated(mode string) (gatedConfig, bool) {
 		return gatedConfig{}, false
 	}
 	c, g, ok := strings.Cut(rest, "-g")
+	g, winTake := strings.CutSuffix(g, "-w")
 	g, once := strings.CutSuffix(g, "-once")
 	g, hg, withHold := strings.Cut(g, "-h")
 	g, t, withTake := strings.Cut(g, "-t")
@@ -700,7 +705,7 @@ func parseGated(mode string) (gatedConfig, bool) {
 	if !ok || err1 != nil || err2 != nil || cands < 2 || gate < 0 {
 		return gatedConfig{}, false
 	}
-	gc := gatedConfig{cands: cands, gate: float64(gate) / 100, takeGate: -1, holdGate: -1, holdOnce: once}
+	gc := gatedConfig{cands: cands, gate: float64(gate) / 100, takeGate: -1, holdGate: -1, holdOnce: once, winTake: winTake}
 	if once && !withHold {
 		return gatedConfig{}, false
 	}

@@ -173,6 +173,8 @@ func TestParseGated(t *testing.T) {
 		{"gated-c3-g2-h0", gatedConfig{cands: 3, gate: 0.02, takeGate: -1}, true},
 		{"gated-c3-g2-t0-h2-once", gatedConfig{cands: 3, gate: 0.02, holdGate: 0.02, holdOnce: true}, true},
 		{"gated-c3-g2-t0-once", gatedConfig{}, false},
+		{"gated-c3-g2-t0-w", gatedConfig{cands: 3, gate: 0.02, holdGate: -1, winTake: true}, true},
+		{"gated-c3-g2-t0-h2-once-w", gatedConfig{cands: 3, gate: 0.02, holdGate: 0.02, holdOnce: true, winTake: true}, true},
 		{"gated-c3-g2-t0-h", gatedConfig{}, false},
 		{"gated-c3-g2-t0-h-2", gatedConfig{}, false},
 		{"gated-c3-g2-t", gatedConfig{}, false},
