@@ -86,8 +86,8 @@ func (j *judge) risk(v *classic.View) float64 { return j.risks(v, 1)[0] }
 
 // RoundRisk is the chance hard reads that another player finishes
 // before the seat's next turn (the hazard of each one's round and
-// takes): what its hold for an okey finish weighs, exported for the
-// trainer's reading of the hold (lab/value/train).
+// takes): what its hold for an okey finish weighs, exported for a level
+// that decides the hold by a reading of its own (expertclassic).
 func RoundRisk(v *classic.View) float64 {
 	j := judge{readTakes: true}
 	return j.risk(v)

@@ -1,10 +1,13 @@
 // Package expertclassic holds classic Okey's expert, the level above
 // hard, and builds every level the game offers (botsclassic's, whose
 // rules are written, and Expert, whose reading is learned). Expert is
-// hard except at two decisions, where a reading fitted by the trainer
+// hard except at three decisions, where a reading fitted by the trainer
 // (lab/value/train) to what its candidates were worth on the racks as
 // they truly are overrides hard: which of three discards at the least
-// distance to throw, and whether to take the previous discard. It sees
+// distance to throw, whether to take the previous discard, and whether
+// to finish a win now or hold it for an okey finish (while it holds,
+// its draw or take is hard's: the take network never learned a held
+// win). It sees
 // the seat's view only; the belief (bots/belief) reads where the unseen
 // tiles may lie, and the reading's features are of that view.
 //
@@ -24,8 +27,12 @@
 //	features.go  the 28 features of a seat's view the weights read, and
 //	             Featurer, which reads them with the belief
 //	views.go     the views one move ahead (After, Taken, Drawn)
+//	hold.go      the hold of a win for an okey finish: HoldPosition,
+//	             HoldInputs, the HoldLine that reads them and the one
+//	             shipped (hold.json, Hold), HoldGate, and HoldingWin,
+//	             the draw of a held win
 //
 // The weights' recipe and the measures behind the level are in
-// docs/studies/classic-value-7.md; pure like the bots, no I/O (the
+// docs/studies/classic-value-7.md to -9.md; pure like the bots, no I/O (the
 // weights are embedded).
 package expertclassic

@@ -13,7 +13,7 @@ import (
 const LevelExpert = "expert"
 
 // The expert's settings, as the arenas measured them (lab/value/train
-// -mode gated-c3-g2-t0, docs/studies/classic-value-7.md).
+// -mode gated-c3-g2-t0-h2-w, docs/studies/classic-value-7.md and -9.md).
 const (
 	// Candidates is the discards weighed: hard's pick and the next two
 	// at the least distance (botsclassic.LeastDistance).
@@ -26,47 +26,56 @@ const (
 	TakeGate = 0.0
 )
 
-// Expert is classic Okey's strongest level: hard, except at two
+// Expert is classic Okey's strongest level: hard, except at three
 // decisions, where a reading learned on the racks as they truly are
-// (lab/value/train -oracle) overrides it. At a discard it weighs hard's
+// (lab/value/train -oracle) overrides it. With a winning rack that
+// could wait for an okey finish (HoldPosition) it finishes or holds as
+// the hold line (Hold) says. At a discard it weighs hard's
 // pick against the next two that leave the rack as close to a win, the
 // view after each scored by Value, and throws another only when Value
 // puts it more than Gate above hard's; at a draw where the previous
 // discard may be taken, it takes when the take network (Take, TakeGain)
-// says the take gains more than TakeGate. It reads the seat's view
-// only, as every bot.
+// says the take gains more than TakeGate, save while it holds a win
+// for an okey finish (HoldingWin: hard's draw or take then). It reads
+// the seat's view only, as every bot.
 type Expert struct {
 	hard  botsclassic.Bot
 	value *smallnet.Model
 	take  *smallnet.Model
+	hold  *HoldLine
 	fx    Featurer
 	f, g  [NumFeatures]float32
 	x     [smallnet.MaxFeatures]float32
 	h     smallnet.Hidden
 }
 
-// NewExpert is the Expert of the shipped weights (Value, Take), hard
-// underneath built from opt.
+// NewExpert is the Expert of the shipped weights (Value, Take, Hold),
+// hard underneath built from opt.
 func NewExpert(opt botsclassic.Options) *Expert {
-	return NewExpertWith(opt, Value(), Take())
+	return NewExpertWith(opt, Value(), Take(), Hold())
 }
 
 // NewExpertWith is an Expert of other weights: the trainer's, whose
 // bot the package's tests check this one against.
-func NewExpertWith(opt botsclassic.Options, value, take *smallnet.Model) *Expert {
+func NewExpertWith(opt botsclassic.Options, value, take *smallnet.Model, hold *HoldLine) *Expert {
 	hard, _ := botsclassic.New("hard", opt) // a level botsclassic always knows
-	return &Expert{hard: hard, value: value, take: take}
+	return &Expert{hard: hard, value: value, take: take, hold: hold}
 }
 
 // Level is Expert's name.
 func (*Expert) Level() string { return LevelExpert }
 
-// Decide asks hard, then takes the discard or the draw over where the
-// learned reading says to.
+// Decide asks hard, then takes the hold, the discard or the draw over
+// where the learned reading says to.
 func (e *Expert) Decide(ctx context.Context, v classic.View) (classic.Action, error) {
 	a, err := e.hard.Decide(ctx, v)
 	if err != nil {
 		return a, err
+	}
+	if a.Kind == classic.ActDiscard || a.Kind == classic.ActFinish {
+		if fin, hold, q, ok := HoldPosition(&v); ok {
+			return e.finishOrHold(&v, a, fin, hold, q), nil
+		}
 	}
 	switch {
 	case a.Kind == classic.ActDiscard:
@@ -75,6 +84,20 @@ func (e *Expert) Decide(ctx context.Context, v classic.View) (classic.Action, er
 		return e.drawOrTake(&v, a)
 	}
 	return a, nil
+}
+
+// finishOrHold holds the win (throws hold and keeps the rest) when the
+// hold line puts the hold more than HoldGate above the finish, and
+// finishes otherwise (with hard's finish, when hard finishes).
+func (e *Expert) finishOrHold(v *classic.View, a classic.Action, fin, hold tile.Tile, q float64) classic.Action {
+	in := HoldInputs(v, fin, hold, q)
+	if e.hold.Gain(&in) > HoldGate {
+		return classic.DiscardAction(v.Seat, hold)
+	}
+	if a.Kind == classic.ActFinish {
+		return a
+	}
+	return classic.FinishAction(v.Seat, fin)
 }
 
 // discard is hard's discard a, or another at the least distance the
@@ -105,10 +128,12 @@ func (e *Expert) discard(v *classic.View, a classic.Action) (classic.Action, err
 }
 
 // drawOrTake takes the previous player's discard when the take network
-// puts the take more than TakeGate above the draw, and draws otherwise.
+// puts the take more than TakeGate above the draw, and draws otherwise;
+// while the seat holds a win for an okey finish (HoldingWin), it draws
+// or takes as hard does.
 func (e *Expert) drawOrTake(v *classic.View, a classic.Action) (classic.Action, error) {
 	top := v.Top(v.Previous)
-	if !top.Valid() {
+	if !top.Valid() || HoldingWin(v) {
 		return a, nil
 	}
 	if err := e.fx.Features(v, &e.f); err != nil {

@@ -44,6 +44,31 @@ func normals(seed uint64) *[classic.NumSeats]botsclassic.Bot {
 	return &bots
 }
 
+// hards seats four hard bots, seeded apart, for a hand's field.
+func hards(seed uint64) *[classic.NumSeats]botsclassic.Bot {
+	var bots [classic.NumSeats]botsclassic.Bot
+	for s := range bots {
+		bots[s], _ = botsclassic.New("hard", botsclassic.Options{Seed: seed + uint64(s)})
+	}
+	return &bots
+}
+
+// expertAndHard is what a fresh expert and a fresh hard, both seeded
+// opt's way, decide at v.
+func expertAndHard(t testing.TB, opt botsclassic.Options, v *classic.View) (expert, hard classic.Action) {
+	t.Helper()
+	a, err := NewExpert(opt).Decide(context.Background(), *v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hb, _ := botsclassic.New("hard", opt)
+	h, err := hb.Decide(context.Background(), *v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a, h
+}
+
 // TestFixture: the shipped weights read the trainer's fixed inputs as
 // the trainer did (lab/value/train -expert-fixture): the features of
 // each position to the bit, the value's score in float32 as the
@@ -85,6 +110,9 @@ func TestShippedWeights(t *testing.T) {
 			t.Errorf("the %s's recipe: %v", name, err)
 		}
 	}
+	if l := Hold(); len(l.W) != NumHoldInputs || l.Command == "" || len(l.Commit) != 40 {
+		t.Errorf("the hold line's recipe: %q at %q, %d weights", l.Command, l.Commit, len(l.W))
+	}
 	for _, bad := range []string{`{`, `{"features": 2, "hidden": 0}`, `null`} {
 		if _, err := ParseValue([]byte(bad)); err == nil {
 			t.Errorf("weights %s read", bad)
@@ -94,33 +122,25 @@ func TestShippedWeights(t *testing.T) {
 
 // TestExpertPlaysWholeHands: seated with three hard, the expert makes
 // only legal moves to the end of every hand (the table refuses any
-// other), decides as hard does except at discards and takes, and does
-// leave hard's pick there, both by throwing and by taking.
+// other), decides as hard does except at discards, takes and holds,
+// and does leave hard's pick at discards and takes (the holds, rarer,
+// are TestExpertHolds').
 func TestExpertPlaysWholeHands(t *testing.T) {
-	var threw, took, decisions int
+	var threw, took, held, decisions int
 	for seed := uint64(1); seed <= 12; seed++ {
-		var bots [classic.NumSeats]botsclassic.Bot
-		for s := range bots {
-			bots[s], _ = botsclassic.New("hard", botsclassic.Options{Seed: seed + uint64(s)})
-		}
-		exp := NewExpert(botsclassic.Options{Seed: seed})
-		bots[0] = exp
-		hard, _ := botsclassic.New("hard", botsclassic.Options{Seed: seed})
-		st := play(t, seed, 1<<20, &bots, func(_ *classic.State, v *classic.View) {
+		bots := hards(seed)
+		bots[0] = NewExpert(botsclassic.Options{Seed: seed})
+		st := play(t, seed, 1<<20, bots, func(_ *classic.State, v *classic.View) {
 			if v.Seat != 0 {
 				return
 			}
-			h, err := hard.Decide(context.Background(), *v)
-			if err != nil {
-				t.Fatal(err)
-			}
-			a, err := NewExpert(botsclassic.Options{Seed: seed}).Decide(context.Background(), *v)
-			if err != nil {
-				t.Fatal(err)
-			}
+			a, h := expertAndHard(t, botsclassic.Options{Seed: seed}, v)
 			decisions++
+			_, _, _, hold := HoldPosition(v)
 			switch {
 			case a == h:
+			case hold && (a.Kind == classic.ActDiscard && h.Kind == classic.ActFinish || a.Kind == classic.ActFinish && h.Kind == classic.ActDiscard):
+				held++
 			case a.Kind == classic.ActDiscard && h.Kind == classic.ActDiscard:
 				threw++
 			case a.Kind == classic.ActTake && h.Kind == classic.ActDraw, a.Kind == classic.ActDraw && h.Kind == classic.ActTake:
@@ -136,7 +156,7 @@ func TestExpertPlaysWholeHands(t *testing.T) {
 	if threw == 0 || took == 0 {
 		t.Errorf("over %d decisions the expert threw another tile than hard %d times and took otherwise %d times: both must happen", decisions, threw, took)
 	}
-	t.Logf("%d decisions: %d other discards, %d other draws or takes", decisions, threw, took)
+	t.Logf("%d decisions: %d other discards, %d other draws or takes, %d other holds", decisions, threw, took, held)
 }
 
 // TestExpertHonoursTheContext: a cancelled decision returns the

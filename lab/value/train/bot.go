@@ -66,7 +66,7 @@ type valueBot struct {
 	take     *takeRule
 	takeGate float64
 	// hold is the hold line the gated mode's -h reads (oraclehold.go).
-	hold *holdLine
+	hold *expertclassic.HoldLine
 }
 
 func (b *valueBot) Level() string { return "value" }
@@ -105,7 +105,7 @@ func (b *valueBot) Decide(ctx context.Context, v classic.View) (classic.Action, 
 	case a.Kind == classic.ActDiscard && b.mode == modeGated:
 		return b.gated(&v, a)
 	case b.mode == modeGated && b.gatedCfg.takeGate >= 0 && v.Legal.Take && (a.Kind == classic.ActDraw || a.Kind == classic.ActTake):
-		if b.gatedCfg.winTake && holdingWin(&v) {
+		if b.gatedCfg.winTake && expertclassic.HoldingWin(&v) {
 			return a, nil
 		}
 		return b.taker(&v, a)
@@ -268,7 +268,7 @@ func arenaWith(ctx context.Context, m *smallnet.Model, in botInputs, mode string
 type botInputs struct {
 	leaf *leafSet
 	take *takeRule
-	hold *holdLine
+	hold *expertclassic.HoldLine
 }
 
 // readInputs reads the inputs the flags name for the value bot's
@@ -276,7 +276,7 @@ type botInputs struct {
 func (k *knobs) readInputs(takePath, holdPath, playHoldPath string) error {
 	for _, h := range []struct {
 		path string
-		to   **holdLine
+		to   **expertclassic.HoldLine
 	}{{holdPath, &k.holdLine}, {playHoldPath, &k.playHold}} {
 		if h.path == "" {
 			continue
@@ -285,7 +285,7 @@ func (k *knobs) readInputs(takePath, holdPath, playHoldPath string) error {
 		if err != nil {
 			return err
 		}
-		if *h.to, err = parseHoldLine(b); err != nil {
+		if *h.to, err = expertclassic.ParseHoldLine(b); err != nil {
 			return fmt.Errorf("%s: %w", h.path, err)
 		}
 	}

@@ -64,12 +64,10 @@
 //	             labels (a network: what the expert plays), and the
 //	             mode that plays it (-mode taker-g<n>, or gated-…-t<n>
 //	             with the gated discards)
-//	holdinputs.go  the hold's position and the view's inputs the hold
-//	             line reads (holdPosition, holdInputsOf, holdLine)
 //	oraclehold.go  the hold of a win for an okey finish on the true
 //	             racks (-oracle-hold): the finish and the hold labelled,
 //	             hard's rule, the hold line on the hold's inputs
-//	             (holdInputsOf) and what the true racks say
+//	             (expertclassic's, which the expert plays) and what the true racks say
 //	             (holdTruth), held out; -out writes the line the gated mode
 //	             plays (-mode gated-…-h<n>[-once], -hold-line); the
 //	             labels played on by hard (-oracle-play) and the seat

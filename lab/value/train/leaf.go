@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"okey/bots/botsclassic"
+	"okey/bots/expertclassic"
 	"okey/bots/rollout"
 	"okey/game"
 	"okey/game/classic"
@@ -219,7 +220,7 @@ type leafPlayer struct {
 	level string
 	// hold, when set, is the hold line the seat that decided plays its
 	// holds by in the playouts (the other seats play level alone).
-	hold  *holdLine
+	hold  *expertclassic.HoldLine
 	seats [classic.NumSeats]botsclassic.Bot
 	nanos [len(leafTurns)]int64
 	full  int64

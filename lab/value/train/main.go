@@ -12,6 +12,7 @@ import (
 	"strings"
 	"syscall"
 
+	"okey/bots/expertclassic"
 	"okey/bots/smallnet"
 	"okey/lab/internal/trainer"
 )
@@ -59,12 +60,12 @@ type knobs struct {
 	oracleHold       bool
 	need             int
 	oraclePlay       string
-	playHold         *holdLine
+	playHold         *expertclassic.HoldLine
 	oracleMix        int
 	leafModel        string
 	leafSet          *leafSet
 	takeLine         *takeRule
-	holdLine         *holdLine
+	holdLine         *expertclassic.HoldLine
 	labelChoices     int
 	labelWorlds      int
 	labelSeed        uint64

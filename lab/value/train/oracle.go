@@ -104,7 +104,7 @@ type oracleConfig struct {
 	// normal); the take's and the hold's labels read it. playHold, when
 	// set, is the hold line the deciding seat holds by in them.
 	play     string
-	playHold *holdLine
+	playHold *expertclassic.HoldLine
 }
 
 // oracleData labels the decisions of hands 0 to cfg.hands−1 of

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"okey/bots/botsclassic"
+	"okey/bots/expertclassic"
 	"okey/game"
 	"okey/game/classic"
 	"okey/game/tile"
@@ -264,8 +265,8 @@ func TestOracleHoldData(t *testing.T) {
 	}
 	// The deciding seat holding by a line that always holds: the same
 	// decisions, other labels again.
-	always := &holdLine{Command: "this test", W: make([]float64, numHoldInputs)}
-	always.W[holdOne] = 1
+	always := &expertclassic.HoldLine{Command: "this test", W: make([]float64, expertclassic.NumHoldInputs)}
+	always.W[expertclassic.HoldOne] = 1
 	cfg.playHold = always
 	g, err := oracleHoldData(ctx, cfg)
 	if err != nil {
@@ -282,7 +283,7 @@ func TestOracleHoldData(t *testing.T) {
 	}
 	known, differ := 0, 0
 	for _, o := range a {
-		if len(o.H) != numHoldInputs || o.H[holdOne] != 1 || o.H[holdQ] <= 0 || o.H[holdQ] > 1 {
+		if len(o.H) != expertclassic.NumHoldInputs || o.H[expertclassic.HoldOne] != 1 || o.H[expertclassic.HoldQ] <= 0 || o.H[expertclassic.HoldQ] > 1 {
 			t.Fatalf("the hold's inputs: %v", o.H)
 		}
 		if o.Took >= 0 {
@@ -299,16 +300,16 @@ func TestOracleHoldData(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	js, err := json.Marshal(holdLine{Command: "this test", W: w})
+	js, err := json.Marshal(expertclassic.HoldLine{Command: "this test", W: w})
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, err := parseHoldLine(js)
+	l, err := expertclassic.ParseHoldLine(js)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i := range a {
-		in := (*[numHoldInputs]float32)(a[i].H)
+		in := (*[expertclassic.NumHoldInputs]float32)(a[i].H)
 		if got, want := l.Gain(in), holdAt(w, &a[i]); math.Abs(got-want) > 1e-12 {
 			t.Fatalf("decision %d: the line read back gives %v, fitted %v", i, got, want)
 		}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"hash/fnv"
 	"math"
 	"os"
 	"strings"
@@ -29,7 +30,7 @@ import (
 // fitHoldLine fits, by ridge least squares on the standardised inputs
 // (lambda 1), the hold's gain over the finish on the choices keep says.
 func fitHoldLine(ocs []oracleTakeChoice, keep func(o *oracleTakeChoice) bool) ([]float64, error) {
-	w, err := fitGainLine(ocs, keep, numHoldInputs, func(o *oracleTakeChoice, r []float64) {
+	w, err := fitGainLine(ocs, keep, expertclassic.NumHoldInputs, func(o *oracleTakeChoice, r []float64) {
 		for k, x := range o.H {
 			r[k] = float64(x)
 		}
@@ -88,8 +89,8 @@ func holdReading(ocs []oracleTakeChoice) ([]oraclePolicy, []float64, error) {
 			for k, gate := range oracleGates {
 				score(&rp[k], b2i(pred > gate))
 			}
-			score(&rp[len(oracleGates)], b2i(o.H[holdMargin] > 0))
-			q, r, pts := float64(o.H[holdQ]), float64(o.H[holdRisk]), 4*float64(o.H[holdPoints])
+			score(&rp[len(oracleGates)], b2i(o.H[expertclassic.HoldMargin] > 0))
+			q, r, pts := float64(o.H[expertclassic.HoldQ]), float64(o.H[expertclassic.HoldRisk]), 4*float64(o.H[expertclassic.HoldPoints])
 			for k, a := range holdRiskScales {
 				score(&rp[len(oracleGates)+1+k], b2i((1-a*r)*q*pts > a*r*(pts+0.75)))
 			}
@@ -144,7 +145,7 @@ func holdPairs(ocs []oracleTakeChoice, keep func(o *oracleTakeChoice) bool) []pa
 		o := &ocs[i]
 		if keep(o) {
 			x := make([]float32, 2*NumFeatures)
-			copy(x[NumFeatures:], o.H[:numHoldInputs-1])
+			copy(x[NumFeatures:], o.H[:expertclassic.NumHoldInputs-1])
 			ps = append(ps, pairPos{Hand: o.Hand, X: x, Mean: []float32{float32(o.mean(0)), float32(o.mean(1))}})
 		}
 	}
@@ -173,7 +174,7 @@ func holdNetReading(ctx context.Context, ocs []oracleTakeChoice, cfg fitConfig) 
 			if keep(o) {
 				continue
 			}
-			copy(x, o.H[:numHoldInputs-1])
+			copy(x, o.H[:expertclassic.NumHoldInputs-1])
 			pred := ns(x) - base
 			nt := b2i(o.NormalTakes)
 			for k, gate := range oracleGates {
@@ -214,7 +215,7 @@ func oracleHoldData(ctx context.Context, cfg oracleConfig) ([]oracleTakeChoice, 
 // features are those after the finish's discard and after the hold's.
 func labelHold(ctx context.Context, p *leafPlayer, fx *featurer, c *choice, cfg oracleConfig, i, n int) (oracleTakeChoice, error) {
 	o := oracleTakeChoice{Hand: int32(i), NormalTakes: c.normalTakes, Took: c.took}
-	fin, hold, q, _ := holdPosition(&c.v)
+	fin, hold, q, _ := expertclassic.HoldPosition(&c.v)
 	if fin != c.cands[0] || hold != c.cands[1] {
 		return o, fmt.Errorf("hold position read twice differently: %v %v against %v", fin, hold, c.cands)
 	}
@@ -226,7 +227,7 @@ func labelHold(ctx context.Context, p *leafPlayer, fx *featurer, c *choice, cfg 
 		}
 		o.X = append(o.X, x[:]...)
 	}
-	h := holdInputsOf(&c.v, fin, hold, q)
+	h := expertclassic.HoldInputs(&c.v, fin, hold, q)
 	o.H = h[:]
 	th, err := holdTruth(c, hold)
 	if err != nil {
@@ -286,7 +287,7 @@ func holdTruth(c *choice, hold tile.Tile) ([holdTruths]float32, error) {
 			}
 		}
 	}
-	free := freeing(an, held, &wall)
+	free := expertclassic.Freeing(an, held, &wall)
 	out[0] = float32(free) / float32(max(v.WallLeft, 1))
 	out[1], out[2], out[3], out[5] = float32(minD)/4, float32(nextD)/4, float32(at1), 1
 	return out, nil
@@ -321,12 +322,12 @@ func runOracleHold(ctx context.Context, k knobs) error {
 				r[k] = float64(x)
 			}
 		}},
-		{"a line on the hold's inputs and the true ones", numHoldInputs + holdTruths, func(o *oracleTakeChoice, r []float64) {
+		{"a line on the hold's inputs and the true ones", expertclassic.NumHoldInputs + holdTruths, func(o *oracleTakeChoice, r []float64) {
 			for k, x := range o.H {
 				r[k] = float64(x)
 			}
 			for k, x := range o.TH {
-				r[numHoldInputs+k] = float64(x)
+				r[expertclassic.NumHoldInputs+k] = float64(x)
 			}
 		}},
 	} {
@@ -343,7 +344,7 @@ func runOracleHold(ctx context.Context, k knobs) error {
 		}
 		ps = append(ps, np...)
 	}
-	b.WriteString("\nA line on the hold's own inputs (holdInputsOf), held out by the hands' parity:\n\n| decision | choices | holds | over normal's, a hand (95%) | over the seat's own, a hand (95%) |\n| --- | ---: | ---: | ---: | ---: |\n")
+	b.WriteString("\nA line on the hold's own inputs (expertclassic.HoldInputs), held out by the hands' parity:\n\n| decision | choices | holds | over normal's, a hand (95%) | over the seat's own, a hand (95%) |\n| --- | ---: | ---: | ---: | ---: |\n")
 	for _, p := range ps {
 		m, h := rollout.Paired(p.Gain, make([]float64, len(p.Gain)))
 		mo, ho := rollout.Paired(p.OverOwn, make([]float64, len(p.OverOwn)))
@@ -351,7 +352,7 @@ func runOracleHold(ctx context.Context, k knobs) error {
 	}
 	fmt.Fprintf(&b, "\nThe line fitted on every choice: %.4g\n", w)
 	if k.out != "" {
-		l := holdLine{Command: "go -C lab run ./value/train " + strings.Join(trainer.Recipe(os.Args[1:]), " "), Commit: k.commit, W: w}
+		l := expertclassic.HoldLine{Command: "go -C lab run ./value/train " + strings.Join(trainer.Recipe(os.Args[1:]), " "), Commit: k.commit, W: w}
 		js, err := json.MarshalIndent(l, "", " ")
 		if err != nil {
 			return err
@@ -370,14 +371,14 @@ func runOracleHold(ctx context.Context, k knobs) error {
 // elsewhere): hold when the line puts the hold more than the gate above
 // the finish, finish otherwise (hard's finish when hard finishes).
 func (b *valueBot) holder(v *classic.View, a classic.Action) (classic.Action, bool) {
-	fin, hold, q, ok := holdPosition(v)
+	fin, hold, q, ok := expertclassic.HoldPosition(v)
 	if !ok {
 		return a, false
 	}
 	if b.hold == nil {
 		return a, false
 	}
-	in := holdInputsOf(v, fin, hold, q)
+	in := expertclassic.HoldInputs(v, fin, hold, q)
 	if b.hold.Gain(&in) > b.gatedCfg.holdGate && !(b.gatedCfg.holdOnce && heldLastTurn(v)) {
 		return classic.DiscardAction(v.Seat, hold), true
 	}
@@ -414,7 +415,7 @@ func heldLastTurn(v *classic.View) bool {
 // than one hold followed by another rule.
 type holdBot struct {
 	inner botsclassic.Bot
-	line  *holdLine
+	line  *expertclassic.HoldLine
 }
 
 func (b *holdBot) Level() string { return b.inner.Level() + "+hold" }
@@ -424,11 +425,11 @@ func (b *holdBot) Decide(ctx context.Context, v classic.View) (classic.Action, e
 	if err != nil || (a.Kind != classic.ActDiscard && a.Kind != classic.ActFinish) {
 		return a, err
 	}
-	fin, hold, q, ok := holdPosition(&v)
+	fin, hold, q, ok := expertclassic.HoldPosition(&v)
 	if !ok {
 		return a, nil
 	}
-	in := holdInputsOf(&v, fin, hold, q)
+	in := expertclassic.HoldInputs(&v, fin, hold, q)
 	if b.line.Gain(&in) > 0.02 {
 		return classic.DiscardAction(v.Seat, hold), nil
 	}
@@ -436,4 +437,13 @@ func (b *holdBot) Decide(ctx context.Context, v classic.View) (classic.Action, e
 		return a, nil
 	}
 	return classic.FinishAction(v.Seat, fin), nil
+}
+
+// holdDigest names a hold line's weights, for the labels' cache.
+func holdDigest(l *expertclassic.HoldLine) uint64 {
+	h := fnv.New64a()
+	for _, w := range l.W {
+		fmt.Fprintf(h, "%x,", math.Float64bits(w))
+	}
+	return h.Sum64()
 }

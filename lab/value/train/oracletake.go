@@ -37,7 +37,7 @@ type oracleTakeChoice struct {
 	// has to decide by.
 	X []float32 // 2×NumFeatures
 	// H is, at a hold decision (oraclehold.go), the hold's own inputs
-	// (holdInputsOf); TH what the true racks say of it
+	// (expertclassic.HoldInputs); TH what the true racks say of it
 	// (holdTruth), for measuring what the ceiling is made of.
 	H, TH []float32
 }

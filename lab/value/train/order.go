@@ -78,7 +78,7 @@ func choicesSeated(ctx context.Context, seed uint64, n int, pairs, hard bool) ([
 type choiceSpec struct {
 	hard, pairs, take bool
 	// hold keeps instead the decisions to finish or hold a win for an
-	// okey finish (holdPosition), the finish first, the hold second.
+	// okey finish (expertclassic.HoldPosition), the finish first, the hold second.
 	hold bool
 	rate float64
 	room int
@@ -183,9 +183,9 @@ func handChoices(ctx context.Context, seed uint64, i int, spec choiceSpec) ([]ch
 }
 
 // holdChoice keeps the view v's decision to finish or hold, if it is
-// one (holdPosition), with whether normal holds there.
+// one (expertclassic.HoldPosition), with whether normal holds there.
 func holdChoice(ctx context.Context, now *classic.State, v *classic.View, style uint8, r *game.Seeded, out *[]choice, at *[]int) error {
-	fin, hold, _, ok := holdPosition(v)
+	fin, hold, _, ok := expertclassic.HoldPosition(v)
 	if !ok {
 		return nil
 	}
