@@ -80,7 +80,9 @@ func (e *Expert) Decide(ctx context.Context, v classic.View) (classic.Action, er
 	switch {
 	case a.Kind == classic.ActDiscard:
 		return e.discard(&v, a)
-	case v.Legal.Take && (a.Kind == classic.ActDraw || a.Kind == classic.ActTake):
+	case v.Legal.Take && v.Legal.Draw && (a.Kind == classic.ActDraw || a.Kind == classic.ActTake):
+		// With the wall out only the take or the hand's end is open:
+		// hard's choice between them stands.
 		return e.drawOrTake(&v, a)
 	}
 	return a, nil

@@ -191,3 +191,35 @@ func BenchmarkExpertDiscard(b *testing.B) {
 		}
 	}
 }
+
+// TestExpertAtAnEmptyWall: where the wall is out and the previous
+// discard may still be taken, the expert's move is legal (it may take
+// or end the hand, never draw), over hands of four easy, whose hands
+// run the wall out; and hard takes at some of them (the take network
+// answered one of those, in hand 229, with a draw).
+func TestExpertAtAnEmptyWall(t *testing.T) {
+	found, took := 0, 0
+	for seed := uint64(1); seed <= 300; seed++ {
+		var bots [classic.NumSeats]botsclassic.Bot
+		for s := range bots {
+			bots[s], _ = botsclassic.New("easy", botsclassic.Options{Seed: seed + uint64(s)})
+		}
+		play(t, seed, 1<<20, &bots, func(st *classic.State, v *classic.View) {
+			if v.Legal.Draw || !v.Legal.Take {
+				return
+			}
+			found++
+			a, h := expertAndHard(t, botsclassic.Options{Seed: seed}, v)
+			if _, _, err := st.Apply(a); err != nil {
+				t.Fatalf("hand %d, the wall out: the expert's %v: %v", seed, a, err)
+			}
+			if h.Kind == classic.ActTake {
+				took++
+			}
+		})
+	}
+	if found < 20 || took < 3 {
+		t.Errorf("%d positions with the wall out and a take open, hard took at %d", found, took)
+	}
+	t.Logf("%d positions with the wall out and a take open, hard took at %d", found, took)
+}

@@ -104,14 +104,14 @@ func (b *valueBot) Decide(ctx context.Context, v classic.View) (classic.Action, 
 		return b.cutDiscard(ctx, &v, a)
 	case a.Kind == classic.ActDiscard && b.mode == modeGated:
 		return b.gated(&v, a)
-	case b.mode == modeGated && b.gatedCfg.takeGate >= 0 && v.Legal.Take && (a.Kind == classic.ActDraw || a.Kind == classic.ActTake):
+	case b.mode == modeGated && b.gatedCfg.takeGate >= 0 && v.Legal.Take && v.Legal.Draw && (a.Kind == classic.ActDraw || a.Kind == classic.ActTake):
 		if b.gatedCfg.winTake && expertclassic.HoldingWin(&v) {
 			return a, nil
 		}
 		return b.taker(&v, a)
 	case b.mode == modeTaker:
 		// The draw or the take alone: every other decision is hard's.
-		if v.Legal.Take && (a.Kind == classic.ActDraw || a.Kind == classic.ActTake) {
+		if v.Legal.Take && v.Legal.Draw && (a.Kind == classic.ActDraw || a.Kind == classic.ActTake) {
 			return b.taker(&v, a)
 		}
 		return a, nil
@@ -119,7 +119,7 @@ func (b *valueBot) Decide(ctx context.Context, v classic.View) (classic.Action, 
 		return b.ties(&v, a)
 	case a.Kind == classic.ActDiscard:
 		return b.discard(&v, a)
-	case (b.mode == modeDraw || b.mode == modeTake) && v.Legal.Take && (a.Kind == classic.ActDraw || a.Kind == classic.ActTake):
+	case (b.mode == modeDraw || b.mode == modeTake) && v.Legal.Take && v.Legal.Draw && (a.Kind == classic.ActDraw || a.Kind == classic.ActTake):
 		return b.drawOrTake(&v, a)
 	}
 	return a, nil
