@@ -63,7 +63,8 @@
 //	             take line and network fitted from the view to those
 //	             labels (a network: what the expert plays), and the
 //	             mode that plays it (-mode taker-g<n>, or gated-…-t<n>
-//	             with the gated discards)
+//	             with the gated discards); -oracle-expert labels the
+//	             take on hands of four of the shipped expert
 //	oraclehold.go  the hold of a win for an okey finish on the true
 //	             racks (-oracle-hold): the finish and the hold labelled,
 //	             hard's rule, the hold line on the hold's inputs

@@ -52,6 +52,7 @@ type knobs struct {
 	leafOracle       int
 	leafCands        int
 	leafHard         bool
+	oracleExpert     bool
 	oracle           int
 	oracleWorlds     int
 	oracleRate       float64
@@ -117,6 +118,7 @@ func main() {
 	fs.BoolVar(&k.oracleHold, "oracle-hold", false, "with -oracle: label the decisions to finish or hold a win for an okey finish instead, every one of each hand (oraclehold.go)")
 	fs.BoolVar(&k.oracleTake, "oracle-take", false, "with -oracle: label the decisions to draw or take the previous discard instead, and measure what sight of every rack gains there (oracletake.go)")
 	fs.Uint64Var(&k.oracleSeed, "oracle-seed", k.oracleSeed, "with -oracle: the seed of the labelled hands (apart from every evaluation's)")
+	fs.BoolVar(&k.oracleExpert, "oracle-expert", false, "with -oracle-take: the choices from hands of four of the shipped expert (a next generation's labels)")
 	fs.BoolVar(&k.leafHard, "leaf-hard", false, "with -leaf or -oracle: the choices from hands of four hard rather than the data's mix of styles")
 	fs.IntVar(&k.leafOracle, "leaf-oracle", 0, "with -leaf: score the searches over normal's three on this many worlds a candidate that keep every rack as it truly is, the wall's order dealt afresh")
 	fs.IntVar(&k.leafReal, "leaf-real", 0, "with -leaf: score the searches' choices on this many playouts a candidate from the true state at the decision too (the world as it is, not sampled)")
@@ -162,6 +164,10 @@ func main() {
 		k.pairHands < 0 || k.pairPos <= 0 || k.pairPos > 1 || k.cands < 2 || k.truth < 0 || k.truthWorlds < 2 || k.prize < 0 || k.prizeFit < 0 || k.prizeFit == 1 || k.labelChoices < 0 || k.labelWorlds < 2 || k.labelWorlds%2 != 0 || (k.labelChoices > 0 && k.labelSeed == k.orderSeed) || k.prizeWorlds < 2 || k.prizeWorlds%2 != 0 || k.leaf < 0 || k.leafWorlds < 2 || k.leafWorlds%2 != 0 || k.leafCands < 0 || k.leafCands == 1 || k.leafReal < 0 || k.leafOracle < 0 ||
 		k.oracle < 0 || k.oracleMix < 0 || k.oracleWorlds < 2 || k.oracleWorlds%2 != 0 || k.oracleRate <= 0 || k.oracleRate > 1 {
 		fmt.Fprintln(os.Stderr, "train: -hands, -test-hands, -batch and -epochs must be positive, -pos and -pair-pos in (0, 1], -arena a multiple of 4, -cands at least 2, -truth-worlds at least 2, -prize-worlds even, -prize-fit 0 or 2 and more, and no arguments")
+		os.Exit(2)
+	}
+	if k.oracleExpert && (!k.oracleTake || k.oracle == 0) {
+		fmt.Fprintln(os.Stderr, "train: -oracle-expert labels the take's decisions only: give it with -oracle N -oracle-take")
 		os.Exit(2)
 	}
 	if k.commit == "" {

@@ -105,6 +105,9 @@ type oracleConfig struct {
 	// set, is the hold line the deciding seat holds by in them.
 	play     string
 	playHold *expertclassic.HoldLine
+	// expert seats the shipped expert in every seat of the labelled
+	// hands (-oracle-expert; the take's labels read it).
+	expert bool
 }
 
 // oracleData labels the decisions of hands 0 to cfg.hands−1 of
@@ -576,11 +579,14 @@ func ridgeAt(w []float64, o *oracleChoice, c int, rows func(o *oracleChoice, c i
 // oracleConfig is the labels the flags ask for.
 func (k knobs) oracleConfig() oracleConfig {
 	return oracleConfig{seed: k.oracleSeed, hands: k.oracle, worlds: k.oracleWorlds,
-		hard: k.leafHard, rate: k.oracleRate, workers: k.workers, cache: k.cache, play: k.oraclePlay, playHold: k.playHold}
+		hard: k.leafHard, expert: k.oracleExpert, rate: k.oracleRate, workers: k.workers, cache: k.cache, play: k.oraclePlay, playHold: k.playHold}
 }
 
 // oracleField names the hands' seats for the reports.
 func (k knobs) oracleField() string {
+	if k.oracleExpert {
+		return "four of the shipped expert"
+	}
 	if k.leafHard {
 		return "four hard"
 	}
@@ -658,14 +664,16 @@ func runOracle(ctx context.Context, k knobs) error {
 }
 
 // modeGated is the value's pick among few candidates, behind a gate:
-// gated-c<k>-g<hundredths>[-t<hundredths>][-h<hundredths>] weighs hard's pick and the k−1 others at
+// gated-c<k>-g<hundredths>[-t<hundredths>][-h<hundredths>[-once]][-w][-p]
+// weighs hard's pick and the k−1 others at
 // the least distance (botsclassic.LeastDistance), the view after each
 // scored by the value, and leaves hard's pick only for a candidate the
 // value puts more than the gate (in points) above it. It plays a value
 // fitted to the true racks' differences (-oracle's -out) as measured.
 // With -t, the draw or the take is the take line's (-take-line) at
 // that gate, as modeTaker's; with -h, the finish or the hold of a win
-// for an okey finish the hold line's (-hold-line, oraclehold.go).
+// for an okey finish the hold line's (-hold-line, oraclehold.go); -w
+// and -p as gatedConfig says.
 const modeGated = "gated"
 
 // gatedConfig is a gated pick's candidates and gate (points), and the
@@ -686,6 +694,10 @@ type gatedConfig struct {
 	// holds a winning rack with an okey (hard takes a tile that frees
 	// the okey; the take's reading was fitted where holds are rare).
 	winTake bool
+	// pairs (-p, last) keeps hard's discard while seven pairs is as
+	// near a win as melds: the discard's network was fitted where hard
+	// mostly plays melds.
+	pairs bool
 }
 
 // parseGated reads a mode gated-c<k>-g<hundredths>; not ok for any
@@ -696,6 +708,7 @@ func parseGated(mode string) (gatedConfig, bool) {
 		return gatedConfig{}, false
 	}
 	c, g, ok := strings.Cut(rest, "-g")
+	g, pairs := strings.CutSuffix(g, "-p")
 	g, winTake := strings.CutSuffix(g, "-w")
 	g, once := strings.CutSuffix(g, "-once")
 	g, hg, withHold := strings.Cut(g, "-h")
@@ -705,7 +718,7 @@ func parseGated(mode string) (gatedConfig, bool) {
 	if !ok || err1 != nil || err2 != nil || cands < 2 || gate < 0 {
 		return gatedConfig{}, false
 	}
-	gc := gatedConfig{cands: cands, gate: float64(gate) / 100, takeGate: -1, holdGate: -1, holdOnce: once, winTake: winTake}
+	gc := gatedConfig{cands: cands, gate: float64(gate) / 100, takeGate: -1, holdGate: -1, holdOnce: once, winTake: winTake, pairs: pairs}
 	if once && !withHold {
 		return gatedConfig{}, false
 	}
@@ -729,6 +742,16 @@ func parseGated(mode string) (gatedConfig, bool) {
 // gated is the gated pick's discard (hard's a when nothing else is at
 // the least distance).
 func (b *valueBot) gated(v *classic.View, a classic.Action) (classic.Action, error) {
+	if b.gatedCfg.pairs {
+		an := &v.Analyzer
+		h, err := an.HandOf(v.Counts)
+		if err != nil {
+			return a, err
+		}
+		if an.PairsDistance(h) <= an.MeldsDistance(h) {
+			return a, nil
+		}
+	}
 	more, err := botsclassic.LeastDistance(v, a.Tile, b.gatedCfg.cands)
 	if err != nil || len(more) == 0 {
 		return a, err
@@ -769,7 +792,7 @@ func runOracleTake(ctx context.Context, k knobs) error {
 			return err
 		}
 		recipe := map[string]any{"label": "the take's gain over the draw on the true racks, the wall's order dealt afresh", "choices": len(ocs),
-			"hands": k.oracle, "worlds": k.oracleWorlds, "oracle_seed": k.oracleSeed, "hard": k.leafHard}
+			"hands": k.oracle, "worlds": k.oracleWorlds, "oracle_seed": k.oracleSeed, "hard": k.leafHard, "expert": k.oracleExpert}
 		if err := save(k, n, "classic take's difference", recipe); err != nil {
 			return err
 		}

@@ -176,6 +176,8 @@ func TestParseGated(t *testing.T) {
 		{"gated-c3-g2-t0-once", gatedConfig{}, false},
 		{"gated-c3-g2-t0-w", gatedConfig{cands: 3, gate: 0.02, holdGate: -1, winTake: true}, true},
 		{"gated-c3-g2-t0-h2-once-w", gatedConfig{cands: 3, gate: 0.02, holdGate: 0.02, holdOnce: true, winTake: true}, true},
+		{"gated-c3-g2-t0-h2-w-p", gatedConfig{cands: 3, gate: 0.02, holdGate: 0.02, winTake: true, pairs: true}, true},
+		{"gated-c3-g2-p", gatedConfig{cands: 3, gate: 0.02, takeGate: -1, holdGate: -1, pairs: true}, true},
 		{"gated-c3-g2-t0-h", gatedConfig{}, false},
 		{"gated-c3-g2-t0-h-2", gatedConfig{}, false},
 		{"gated-c3-g2-t", gatedConfig{}, false},
@@ -350,6 +352,44 @@ func TestOracleTakeData(t *testing.T) {
 	}
 	if tb := oracleTakeTable(context.Background(), a, 1, fitConfig{}); !strings.Contains(tb, "| normal's | ") || !strings.Contains(tb, "| ridge line on the view, gate 0 (held out) | ") {
 		t.Errorf("the table:\n%s", tb)
+	}
+}
+
+// With expert, every seat of the labelled hands is the shipped expert:
+// the seat's own take in the hand is the expert's at that view, and
+// hands of four hard would not all agree with it.
+func TestTakeChoicesOfTheExpert(t *testing.T) {
+	ctx := context.Background()
+	spec := choiceSpec{expert: true, take: true, rate: 1, room: math.MaxInt}
+	agree, total, hardAgrees := 0, 0, 0
+	hard, err := botsclassic.New("hard", botsclassic.Options{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 6 {
+		cs, _, err := handChoices(ctx, 31, i, spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range cs {
+			if c.style != styleValue || c.took < 0 {
+				continue
+			}
+			total++
+			a, err := expertclassic.NewExpert(botsclassic.Options{Seed: 1}).Decide(ctx, c.v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if (a.Kind == classic.ActTake) == (c.took == 1) {
+				agree++
+			}
+			if h, err := hard.Decide(ctx, c.v); err == nil && (h.Kind == classic.ActTake) == (c.took == 1) {
+				hardAgrees++
+			}
+		}
+	}
+	if total < 30 || agree != total || hardAgrees == total {
+		t.Errorf("of %d take decisions of the expert's hands, the expert's own %d, hard's %d", total, agree, hardAgrees)
 	}
 }
 

@@ -58,7 +58,7 @@ type oracleTakeBlock struct {
 // oracleTakeData labels the draw-or-take decisions of hands 0 to
 // cfg.hands−1 of cfg.seed, in hand order whatever the workers.
 func oracleTakeData(ctx context.Context, cfg oracleConfig) ([]oracleTakeChoice, error) {
-	return twoActionData(ctx, cfg, "take", choiceSpec{hard: cfg.hard, take: true, rate: cfg.rate, room: math.MaxInt}, labelTake)
+	return twoActionData(ctx, cfg, "take", choiceSpec{hard: cfg.hard, expert: cfg.expert, take: true, rate: cfg.rate, room: math.MaxInt}, labelTake)
 }
 
 // twoActionData labels the decisions of two actions spec keeps in hands
@@ -69,6 +69,9 @@ func twoActionData(ctx context.Context, cfg oracleConfig, kind string, spec choi
 	bh := oracleBlockHands
 	if cfg.play != "" {
 		kind += "-" + cfg.play
+	}
+	if cfg.expert {
+		kind += "-expert"
 	}
 	if cfg.playHold != nil {
 		kind += fmt.Sprintf("-hold%x", holdDigest(cfg.playHold))

@@ -77,6 +77,9 @@ func choicesSeated(ctx context.Context, seed uint64, n int, pairs, hard bool) ([
 // discard may be taken; each with the chance rate, room at most.
 type choiceSpec struct {
 	hard, pairs, take bool
+	// expert seats the shipped expert (expertclassic) in every seat, for
+	// the labels of a next generation: the positions the expert meets.
+	expert bool
 	// hold keeps instead the decisions to finish or hold a win for an
 	// okey finish (expertclassic.HoldPosition), the finish first, the hold second.
 	hold bool
@@ -98,7 +101,12 @@ func handChoices(ctx context.Context, seed uint64, i int, spec choiceSpec) ([]ch
 	if err != nil {
 		return nil, 0, err
 	}
-	if hard {
+	switch {
+	case spec.expert:
+		for i := range seats {
+			seats[i].bot, seats[i].style = expertclassic.NewExpert(botsclassic.Options{Seed: r.Uint64()}), styleValue
+		}
+	case hard:
 		for i := range seats {
 			if seats[i].bot, err = botsclassic.New("hard", botsclassic.Options{Seed: r.Uint64()}); err != nil {
 				return nil, 0, err
