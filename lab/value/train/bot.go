@@ -108,6 +108,9 @@ func (b *valueBot) Decide(ctx context.Context, v classic.View) (classic.Action, 
 		if b.gatedCfg.winTake && expertclassic.HoldingWin(&v) {
 			return a, nil
 		}
+		if b.gatedCfg.winNow && a.Kind == classic.ActTake && takeWins(&v) {
+			return a, nil
+		}
 		return b.taker(&v, a)
 	case b.mode == modeTaker:
 		// The draw or the take alone: every other decision is hard's.

@@ -664,7 +664,7 @@ func runOracle(ctx context.Context, k knobs) error {
 }
 
 // modeGated is the value's pick among few candidates, behind a gate:
-// gated-c<k>-g<hundredths>[-t<hundredths>][-h<hundredths>[-once]][-w][-p]
+// gated-c<k>-g<hundredths>[-t<hundredths>][-h<hundredths>[-once]][-w][-p][-k]
 // weighs hard's pick and the k−1 others at
 // the least distance (botsclassic.LeastDistance), the view after each
 // scored by the value, and leaves hard's pick only for a candidate the
@@ -672,8 +672,8 @@ func runOracle(ctx context.Context, k knobs) error {
 // fitted to the true racks' differences (-oracle's -out) as measured.
 // With -t, the draw or the take is the take line's (-take-line) at
 // that gate, as modeTaker's; with -h, the finish or the hold of a win
-// for an okey finish the hold line's (-hold-line, oraclehold.go); -w
-// and -p as gatedConfig says.
+// for an okey finish the hold line's (-hold-line, oraclehold.go); -w,
+// -p and -k as gatedConfig says.
 const modeGated = "gated"
 
 // gatedConfig is a gated pick's candidates and gate (points), and the
@@ -698,6 +698,9 @@ type gatedConfig struct {
 	// near a win as melds: the discard's network was fitted where hard
 	// mostly plays melds.
 	pairs bool
+	// winNow (-k, after -p) keeps hard's take of a discard that makes
+	// the rack a win: the take network never declines one then.
+	winNow bool
 }
 
 // parseGated reads a mode gated-c<k>-g<hundredths>; not ok for any
@@ -708,6 +711,7 @@ func parseGated(mode string) (gatedConfig, bool) {
 		return gatedConfig{}, false
 	}
 	c, g, ok := strings.Cut(rest, "-g")
+	g, winNow := strings.CutSuffix(g, "-k")
 	g, pairs := strings.CutSuffix(g, "-p")
 	g, winTake := strings.CutSuffix(g, "-w")
 	g, once := strings.CutSuffix(g, "-once")
@@ -718,7 +722,7 @@ func parseGated(mode string) (gatedConfig, bool) {
 	if !ok || err1 != nil || err2 != nil || cands < 2 || gate < 0 {
 		return gatedConfig{}, false
 	}
-	gc := gatedConfig{cands: cands, gate: float64(gate) / 100, takeGate: -1, holdGate: -1, holdOnce: once, winTake: winTake, pairs: pairs}
+	gc := gatedConfig{cands: cands, gate: float64(gate) / 100, takeGate: -1, holdGate: -1, holdOnce: once, winTake: winTake, pairs: pairs, winNow: winNow}
 	if once && !withHold {
 		return gatedConfig{}, false
 	}

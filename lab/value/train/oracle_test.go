@@ -178,6 +178,8 @@ func TestParseGated(t *testing.T) {
 		{"gated-c3-g2-t0-h2-once-w", gatedConfig{cands: 3, gate: 0.02, holdGate: 0.02, holdOnce: true, winTake: true}, true},
 		{"gated-c3-g2-t0-h2-w-p", gatedConfig{cands: 3, gate: 0.02, holdGate: 0.02, winTake: true, pairs: true}, true},
 		{"gated-c3-g2-p", gatedConfig{cands: 3, gate: 0.02, takeGate: -1, holdGate: -1, pairs: true}, true},
+		{"gated-c3-g2-t0-h2-w-p-k", gatedConfig{cands: 3, gate: 0.02, holdGate: 0.02, winTake: true, pairs: true, winNow: true}, true},
+		{"gated-c3-g2-t0-h2-w-k", gatedConfig{cands: 3, gate: 0.02, holdGate: 0.02, winTake: true, winNow: true}, true},
 		{"gated-c3-g2-t0-h", gatedConfig{}, false},
 		{"gated-c3-g2-t0-h-2", gatedConfig{}, false},
 		{"gated-c3-g2-t", gatedConfig{}, false},
@@ -390,6 +392,46 @@ func TestTakeChoicesOfTheExpert(t *testing.T) {
 	}
 	if total < 30 || agree != total || hardAgrees == total {
 		t.Errorf("of %d take decisions of the expert's hands, the expert's own %d, hard's %d", total, agree, hardAgrees)
+	}
+}
+
+// takeWins says a take wins exactly where the engine, given the take,
+// accepts a finish with some tile of the rack.
+func TestTakeWinsAsTheEngine(t *testing.T) {
+	ctx := context.Background()
+	spec := choiceSpec{hard: true, take: true, rate: 1, room: math.MaxInt}
+	wins, total := 0, 0
+	for i := 0; i < 300 && wins < 3; i++ {
+		cs, _, err := handChoices(ctx, 37, i, spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range cs {
+			total++
+			taken, _, err := c.s.Apply(classic.TakeAction(c.v.Seat))
+			if err != nil {
+				t.Fatal(err)
+			}
+			engine := false
+			for f, n := range taken.View(c.v.Seat).Counts {
+				if n == 0 {
+					continue
+				}
+				if _, _, err := taken.Apply(classic.FinishAction(c.v.Seat, tile.Tile(f))); err == nil {
+					engine = true
+					break
+				}
+			}
+			if got := takeWins(&c.v); got != engine {
+				t.Fatalf("hand %d: takeWins %v, the engine %v", i, got, engine)
+			}
+			if engine {
+				wins++
+			}
+		}
+	}
+	if wins < 3 {
+		t.Errorf("%d takes that win in %d decisions", wins, total)
 	}
 }
 

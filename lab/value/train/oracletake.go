@@ -15,6 +15,7 @@ import (
 	"okey/bots/rollout"
 	"okey/bots/smallnet"
 	"okey/game/classic"
+	"okey/game/tile"
 	"okey/lab/internal/trainer"
 )
 
@@ -447,6 +448,32 @@ func (b *valueBot) taker(v *classic.View, a classic.Action) (classic.Action, err
 		return classic.TakeAction(v.Seat), nil
 	}
 	return classic.DrawAction(v.Seat), nil
+}
+
+// takeWins is whether taking the previous discard at v leaves a rack
+// that wins by throwing one of its tiles.
+func takeWins(v *classic.View) bool {
+	top := v.Top(v.Previous)
+	if !top.Valid() {
+		return false
+	}
+	tw := expertclassic.Taken(v, top)
+	an := &tw.Analyzer
+	h, err := an.HandOf(tw.Counts)
+	if err != nil {
+		return false
+	}
+	for f, n := range tw.Counts {
+		if n == 0 {
+			continue
+		}
+		rest := h
+		rest.Remove(tile.Tile(f))
+		if _, won := an.Win(rest); won {
+			return true
+		}
+	}
+	return false
 }
 
 // readTakeLine reads what an -oracle-take run wrote with -out: a take
