@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"strings"
 	"sync"
 
 	"okey/bots/arenaclassic"
@@ -300,11 +301,13 @@ func (k *knobs) readInputs(takePath, holdPath, playHoldPath string) error {
 		k.leafSet = ls
 	}
 	if takePath != "" {
-		l, err := readTakeLine(takePath)
-		if err != nil {
-			return err
+		for _, name := range strings.Split(takePath, ",") {
+			l, err := readTakeLine(name)
+			if err != nil {
+				return err
+			}
+			k.takeLines, k.takeNames = append(k.takeLines, l), append(k.takeNames, name)
 		}
-		k.takeLine = l
 	}
 	return nil
 }

@@ -65,14 +65,17 @@ type knobs struct {
 	oracleMix        int
 	leafModel        string
 	leafSet          *leafSet
-	takeLine         *takeRule
-	holdLine         *expertclassic.HoldLine
-	labelChoices     int
-	labelWorlds      int
-	labelSeed        uint64
-	orderSeed        uint64
-	cache            string
-	also             []string
+	// takeLines are -take-line's take lines, named takeNames; each
+	// mode of the arena plays each in turn.
+	takeLines    []*takeRule
+	takeNames    []string
+	holdLine     *expertclassic.HoldLine
+	labelChoices int
+	labelWorlds  int
+	labelSeed    uint64
+	orderSeed    uint64
+	cache        string
+	also         []string
 }
 
 // fitConfig is the network's shape and steps the flags give.
@@ -124,7 +127,7 @@ func main() {
 	fs.IntVar(&k.leafReal, "leaf-real", 0, "with -leaf: score the searches' choices on this many playouts a candidate from the true state at the decision too (the world as it is, not sampled)")
 	playHoldPath := fs.String("oracle-play-hold", "", "with -oracle-hold: the hold line (an -oracle-hold run's -out) the deciding seat holds by in the labels' playouts")
 	holdPath := fs.String("hold-line", "", "the hold line (an -oracle-hold run's -out) the gated mode's -h<hundredths> reads")
-	takePath := fs.String("take-line", "", "the take line (an -oracle-take run's -out) the take line's mode (taker-g<hundredths>: oracletake.go) reads")
+	takePath := fs.String("take-line", "", "the take line (an -oracle-take run's -out) the take line's mode (taker-g<hundredths>: oracletake.go) reads; a comma list: each mode of the arena plays each in turn, hand by hand against the first")
 	fixture := fs.String("expert-fixture", "", "write the fixed cases the expert's test reads (bots/expertclassic/testdata/fixture.json) here, from the shipped weights, and nothing else (fixture.go)")
 	fs.StringVar(&k.leafModel, "leaf-model", "", "the leaves (a -leaf run's -out) the cut search's mode (cut-<turns>t-<worlds>w: cutbot.go) reads")
 	fs.IntVar(&k.prizeWorlds, "prize-worlds", k.prizeWorlds, "with -prize: worlds a choice (even, halved for the cross-validation)")
@@ -716,9 +719,28 @@ func arenas(ctx context.Context, k knobs, m *smallnet.Model, b *strings.Builder)
 		return err
 	}
 	var first []float64
-	for i, mode := range k.modes {
+	takes, names := k.takeLines, k.takeNames
+	if len(takes) == 0 {
+		takes, names = []*takeRule{nil}, []string{""}
+	}
+	type run struct {
+		mode, name string
+		take       *takeRule
+	}
+	var runs []run
+	for _, mode := range k.modes {
+		for j, t := range takes {
+			name := mode
+			if len(takes) > 1 {
+				name = fmt.Sprintf("%s, take %s", mode, names[j])
+			}
+			runs = append(runs, run{mode, name, t})
+		}
+	}
+	for i, rn := range runs {
 		cpu1 := trainer.CPU()
-		r, gap, half, gaps, err := pairedArena(ctx, m, botInputs{leaf: k.leafSet, take: k.takeLine, hold: k.holdLine}, mode, k.field, prev, k.prevMode, k.arena, k.arenaSeed, k.workers, k.field[0])
+		mode := rn.name
+		r, gap, half, gaps, err := pairedArena(ctx, m, botInputs{leaf: k.leafSet, take: rn.take, hold: k.holdLine}, rn.mode, k.field, prev, k.prevMode, k.arena, k.arenaSeed, k.workers, k.field[0])
 		if err != nil {
 			return err
 		}
@@ -729,7 +751,7 @@ func arenas(ctx context.Context, k knobs, m *smallnet.Model, b *strings.Builder)
 			first = gaps
 		} else {
 			d, dh := dealGaps(gaps, first)
-			fmt.Fprintf(b, "\nHand by hand on the same deals and seeds, mode %s less mode %s: %+.4f a hand (%+.4f to %+.4f).\n", mode, k.modes[0], d, d-dh, d+dh)
+			fmt.Fprintf(b, "\nHand by hand on the same deals and seeds, mode %s less mode %s: %+.4f a hand (%+.4f to %+.4f).\n", mode, runs[0].name, d, d-dh, d+dh)
 		}
 		fmt.Fprintf(b, "\nThe value bot (mode %s) against %s, %d hands of seed %d (%.0f CPU-s): play %+.3f a hand (%+.3f to %+.3f), net %+.3f (%+.3f to %+.3f), won %d; its decisions %.1f ms mean, %.1f ms p99 (this machine, loaded).\n",
 			mode, strings.Join(k.field, ", "), r.Hands, k.arenaSeed, (trainer.CPU() - cpu1).Seconds(), vb.PlayPointsPerHand, vb.PlayCI95[0], vb.PlayCI95[1],
