@@ -127,7 +127,7 @@ func main() {
 	fs.IntVar(&k.leafReal, "leaf-real", 0, "with -leaf: score the searches' choices on this many playouts a candidate from the true state at the decision too (the world as it is, not sampled)")
 	playHoldPath := fs.String("oracle-play-hold", "", "with -oracle-hold: the hold line (an -oracle-hold run's -out) the deciding seat holds by in the labels' playouts")
 	holdPath := fs.String("hold-line", "", "the hold line (an -oracle-hold run's -out) the gated mode's -h<hundredths> reads")
-	takePath := fs.String("take-line", "", "the take line (an -oracle-take run's -out) the take line's mode (taker-g<hundredths>: oracletake.go) reads; a comma list: each mode of the arena plays each in turn, hand by hand against the first")
+	takePath := fs.String("take-line", "", "the take line (an -oracle-take run's -out) the take line's mode (taker-g<hundredths>: oracletake.go) reads; a comma list: each mode of the arena plays each in turn, hand by hand against the first; a+b: the mean of their gains")
 	fixture := fs.String("expert-fixture", "", "write the fixed cases the expert's test reads (bots/expertclassic/testdata/fixture.json) here, from the shipped weights, and nothing else (fixture.go)")
 	fs.StringVar(&k.leafModel, "leaf-model", "", "the leaves (a -leaf run's -out) the cut search's mode (cut-<turns>t-<worlds>w: cutbot.go) reads")
 	fs.IntVar(&k.prizeWorlds, "prize-worlds", k.prizeWorlds, "with -prize: worlds a choice (even, halved for the cross-validation)")

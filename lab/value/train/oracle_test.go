@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -607,6 +608,45 @@ func TestTakeNetwork(t *testing.T) {
 		x, y := (*[NumFeatures]float32)(o.X[:NumFeatures]), (*[NumFeatures]float32)(o.X[NumFeatures:])
 		if got, want := rule.gain(x, y), ns(o.X[NumFeatures:])-ns(o.X[:NumFeatures]); math.Abs(got-want) > 1e-4 {
 			t.Fatalf("choice %d: the rule read back says %v, the network %v", i, got, want)
+		}
+	}
+}
+
+// Take rules joined by + in -take-line gain the mean of their gains.
+func TestTakeRulesAveraged(t *testing.T) {
+	dir := t.TempDir()
+	var names []string
+	lines := make([]takeLine, 2)
+	for i := range lines {
+		lines[i].W = make([]float64, takeLineInputs)
+		for k := range lines[i].W {
+			lines[i].W[k] = float64((k*7+i*3)%5) - 2
+		}
+		b, err := json.Marshal(lines[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		names = append(names, filepath.Join(dir, fmt.Sprintf("line%d.json", i)))
+		if err := os.WriteFile(names[i], b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	both, err := readTakeLine(strings.Join(names, "+"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := readTakeLine(names[0] + "+" + filepath.Join(dir, "none.json")); err == nil {
+		t.Error("a missing part read without an error")
+	}
+	r := game.NewSeeded(5)
+	for range 20 {
+		var x, y [NumFeatures]float32
+		for k := range x {
+			x[k], y[k] = float32(r.Intn(9)), float32(r.Intn(9))
+		}
+		want := (lines[0].At(&x, &y) + lines[1].At(&x, &y)) / 2
+		if got := both.gain(&x, &y); math.Abs(got-want) > 1e-9 || lines[0].At(&x, &y) == lines[1].At(&x, &y) {
+			t.Fatalf("the mean rule gains %v, the lines' mean %v (the lines %v and %v)", got, want, lines[0].At(&x, &y), lines[1].At(&x, &y))
 		}
 	}
 }

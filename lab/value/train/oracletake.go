@@ -241,11 +241,21 @@ func (l *takeLine) At(x, y *[NumFeatures]float32) float64 {
 type takeRule struct {
 	line *takeLine
 	net  *smallnet.Model
+	// mean, when set, is the rules whose gains are averaged (a+b in
+	// -take-line: an ensemble of two generations).
+	mean []*takeRule
 }
 
 // gain is the reading's gain of the take, from the features before the
 // draw (x) and after the take (y).
 func (r *takeRule) gain(x, y *[NumFeatures]float32) float64 {
+	if len(r.mean) > 0 {
+		g := 0.0
+		for _, m := range r.mean {
+			g += m.gain(x, y)
+		}
+		return g / float64(len(r.mean))
+	}
 	if r.net != nil {
 		return expertclassic.TakeGain(r.net, x, y)
 	}
@@ -478,8 +488,20 @@ func takeWins(v *classic.View) bool {
 
 // readTakeLine reads what an -oracle-take run wrote with -out: a take
 // network (smallnet's format, the value's features), or a take line
-// (the runs before the network's).
+// (the runs before the network's); names joined by + give the mean of
+// their gains.
 func readTakeLine(name string) (*takeRule, error) {
+	if parts := strings.Split(name, "+"); len(parts) > 1 {
+		r := &takeRule{}
+		for _, p := range parts {
+			m, err := readTakeLine(p)
+			if err != nil {
+				return nil, err
+			}
+			r.mean = append(r.mean, m)
+		}
+		return r, nil
+	}
 	b, err := os.ReadFile(name)
 	if err != nil {
 		return nil, err
