@@ -15,7 +15,6 @@ import (
 	"okey/bots/rollout"
 	"okey/bots/smallnet"
 	"okey/game/classic"
-	"okey/game/tile"
 	"okey/lab/internal/trainer"
 )
 
@@ -470,20 +469,7 @@ func takeWins(v *classic.View) bool {
 	tw := expertclassic.Taken(v, top)
 	an := &tw.Analyzer
 	h, err := an.HandOf(tw.Counts)
-	if err != nil {
-		return false
-	}
-	for f, n := range tw.Counts {
-		if n == 0 {
-			continue
-		}
-		rest := h
-		rest.Remove(tile.Tile(f))
-		if _, won := an.Win(rest); won {
-			return true
-		}
-	}
-	return false
+	return err == nil && an.BestDiscard(h).Wins
 }
 
 // readTakeLine reads what an -oracle-take run wrote with -out: a take
