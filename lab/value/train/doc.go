@@ -14,7 +14,8 @@
 // bot (-mode: hard's ties, every discard, the draw or take too) plays
 // three opponents (-field) on duplicate deals. With -value, saved
 // weights play the arenas and the playouts' figures (-floor, -means)
-// with no data made. With -pair-hands, the discard decisions of the
+// with no data made (a comma list: each value in turn, hand by hand
+// against the first). With -pair-hands, the discard decisions of the
 // hands are labelled by their candidates' playouts in the same worlds
 // and the value is fitted to the differences between candidates; with
 // -truth, readings' ordering of two candidates is measured against
@@ -57,14 +58,15 @@
 //	             racks as they are, the wall's order dealt afresh; a
 //	             ridge line and the network fitted to those labels from
 //	             the seat's view, scored on held-out hands; the gated
-//	             pick that plays such a value (-mode gated-c<k>-g<n>)
+//	             pick that plays such a value (-mode gated-c<k>-g<n>);
+//	             -oracle-expert labels hands of four of the shipped expert
 //	oracletake.go  the draw or the take on the true racks (-oracle-take):
 //	             what sight of every rack gains there over normal, the
 //	             take line and network fitted from the view to those
 //	             labels (a network: what the expert plays), and the
 //	             mode that plays it (-mode taker-g<n>, or gated-…-t<n>
 //	             with the gated discards); -oracle-expert labels the
-//	             take on hands of four of the shipped expert
+//	             take on hands of four of the shipped expert too
 //	oraclehold.go  the hold of a win for an okey finish on the true
 //	             racks (-oracle-hold): the finish and the hold labelled,
 //	             hard's rule, the hold line on the hold's inputs

@@ -121,7 +121,7 @@ func main() {
 	fs.BoolVar(&k.oracleHold, "oracle-hold", false, "with -oracle: label the decisions to finish or hold a win for an okey finish instead, every one of each hand (oraclehold.go)")
 	fs.BoolVar(&k.oracleTake, "oracle-take", false, "with -oracle: label the decisions to draw or take the previous discard instead, and measure what sight of every rack gains there (oracletake.go)")
 	fs.Uint64Var(&k.oracleSeed, "oracle-seed", k.oracleSeed, "with -oracle: the seed of the labelled hands (apart from every evaluation's)")
-	fs.BoolVar(&k.oracleExpert, "oracle-expert", false, "with -oracle-take: the choices from hands of four of the shipped expert (a next generation's labels)")
+	fs.BoolVar(&k.oracleExpert, "oracle-expert", false, "with -oracle: the choices from hands of four of the shipped expert (a next generation's labels), the discard's or with -oracle-take the take's")
 	fs.BoolVar(&k.leafHard, "leaf-hard", false, "with -leaf or -oracle: the choices from hands of four hard rather than the data's mix of styles")
 	fs.IntVar(&k.leafOracle, "leaf-oracle", 0, "with -leaf: score the searches over normal's three on this many worlds a candidate that keep every rack as it truly is, the wall's order dealt afresh")
 	fs.IntVar(&k.leafReal, "leaf-real", 0, "with -leaf: score the searches' choices on this many playouts a candidate from the true state at the decision too (the world as it is, not sampled)")
@@ -145,7 +145,7 @@ func main() {
 	fs.StringVar(&k.out, "out", "", "write the value's weights (smallnet's format) here (with -means: the value fitted to the means)")
 	fs.StringVar(&k.report, "report", "", "also write the report (markdown) here")
 	fs.StringVar(&k.commit, "commit", "", "the commit of the code that made the data (default: the build's)")
-	fs.StringVar(&k.value, "value", "", "play the arena (and the ordering) with these weights (-out) and make no data: the hand counts are ignored; with -prize, score its picks on the prize's worlds (a comma list: each's)")
+	fs.StringVar(&k.value, "value", "", "play the arena (and the ordering) with these weights (-out) and make no data: the hand counts are ignored; with -prize, score its picks on the prize's worlds (a comma list: each's); with -arena, a comma list plays each in turn, hand by hand against the first")
 	fs.StringVar(&k.prev, "prev", "", "the weights (-out) of the generation before: its value bot plays a share of the training hands' seats")
 	fs.StringVar(&k.prevMode, "prev-mode", modeDiscard, "the mode of the generation before's bot")
 	fs.Float64Var(&k.prevShare, "prev-share", 0.5, "the chance a training seat is the generation before's bot")
@@ -169,8 +169,8 @@ func main() {
 		fmt.Fprintln(os.Stderr, "train: -hands, -test-hands, -batch and -epochs must be positive, -pos and -pair-pos in (0, 1], -arena a multiple of 4, -cands at least 2, -truth-worlds at least 2, -prize-worlds even, -prize-fit 0 or 2 and more, and no arguments")
 		os.Exit(2)
 	}
-	if k.oracleExpert && (!k.oracleTake || k.oracle == 0) {
-		fmt.Fprintln(os.Stderr, "train: -oracle-expert labels the take's decisions only: give it with -oracle N -oracle-take")
+	if k.oracleExpert && (k.oracle == 0 || k.oracleHold) {
+		fmt.Fprintln(os.Stderr, "train: -oracle-expert labels the discard's or the take's decisions: give it with -oracle N, without -oracle-hold")
 		os.Exit(2)
 	}
 	if k.commit == "" {
@@ -331,16 +331,13 @@ func runPrize(ctx context.Context, k knobs) error {
 	if k.value != "" {
 		fmt.Fprintf(&b, "\nValues picking among the same candidates (okeys left out), on the choices whose candidates' means were kept; the gain is the pick's mean less normal's pick's, unbiased (the pick does not look at the worlds):\n\n")
 		fmt.Fprintf(&b, "| value | choices | its pick the best | normal's pick | gain a choice (95%%) | a hand (95%%) |\n| --- | ---: | ---: | ---: | ---: | ---: |\n")
-		for _, name := range strings.Split(k.value, ",") {
-			js, err := os.ReadFile(name)
-			if err != nil {
-				return err
-			}
-			m, err := smallnet.Parse(js, "", NumFeatures)
-			if err != nil {
-				return fmt.Errorf("%s: %w", name, err)
-			}
-			vp, err := scoreValue(cs, ps, m, discards)
+		names := strings.Split(k.value, ",")
+		ms, err := readValues(names)
+		if err != nil {
+			return err
+		}
+		for i, name := range names {
+			vp, err := scoreValue(cs, ps, ms[i], discards)
 			if err != nil {
 				return fmt.Errorf("%s's picks: %w", name, err)
 			}
@@ -675,7 +672,7 @@ func finish(ctx context.Context, k knobs, value *trainer.Net, b *strings.Builder
 		if err != nil {
 			return err
 		}
-		if err := arenas(ctx, k, m, b); err != nil {
+		if err := arenas(ctx, k, []*smallnet.Model{m}, []string{""}, b); err != nil {
 			return err
 		}
 	}
@@ -711,36 +708,43 @@ func save(k knobs, value *trainer.Net, name string, fields map[string]any) error
 	return os.WriteFile(k.out, append(js, '\n'), 0o644)
 }
 
-// arenas plays the value bot of m in each of k's modes against k's
-// field and reports each run to b.
-func arenas(ctx context.Context, k knobs, m *smallnet.Model, b *strings.Builder) error {
+// arenas plays the value bot of each of ms (named names) in each of
+// k's modes against k's field and reports each run to b; every run
+// after the first is also compared with the first hand by hand.
+func arenas(ctx context.Context, k knobs, ms []*smallnet.Model, names []string, b *strings.Builder) error {
 	prev, err := readPrev(k)
 	if err != nil {
 		return err
 	}
 	var first []float64
-	takes, names := k.takeLines, k.takeNames
+	takes, takeNames := k.takeLines, k.takeNames
 	if len(takes) == 0 {
-		takes, names = []*takeRule{nil}, []string{""}
+		takes, takeNames = []*takeRule{nil}, []string{""}
 	}
 	type run struct {
 		mode, name string
+		m          *smallnet.Model
 		take       *takeRule
 	}
 	var runs []run
 	for _, mode := range k.modes {
-		for j, t := range takes {
-			name := mode
-			if len(takes) > 1 {
-				name = fmt.Sprintf("%s, take %s", mode, names[j])
+		for v, m := range ms {
+			for j, t := range takes {
+				name := mode
+				if len(ms) > 1 {
+					name += ", value " + names[v]
+				}
+				if len(takes) > 1 {
+					name += ", take " + takeNames[j]
+				}
+				runs = append(runs, run{mode, name, m, t})
 			}
-			runs = append(runs, run{mode, name, t})
 		}
 	}
 	for i, rn := range runs {
 		cpu1 := trainer.CPU()
 		mode := rn.name
-		r, gap, half, gaps, err := pairedArena(ctx, m, botInputs{leaf: k.leafSet, take: rn.take, hold: k.holdLine}, rn.mode, k.field, prev, k.prevMode, k.arena, k.arenaSeed, k.workers, k.field[0])
+		r, gap, half, gaps, err := pairedArena(ctx, rn.m, botInputs{leaf: k.leafSet, take: rn.take, hold: k.holdLine}, rn.mode, k.field, prev, k.prevMode, k.arena, k.arenaSeed, k.workers, k.field[0])
 		if err != nil {
 			return err
 		}
@@ -778,20 +782,42 @@ func readPrev(k knobs) (*smallnet.Model, error) {
 	return m, nil
 }
 
+// readValues reads the values' weights (-out) the files name.
+func readValues(names []string) ([]*smallnet.Model, error) {
+	var ms []*smallnet.Model
+	for _, name := range names {
+		js, err := os.ReadFile(name)
+		if err != nil {
+			return nil, err
+		}
+		m, err := smallnet.Parse(js, "", NumFeatures)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		ms = append(ms, m)
+	}
+	return ms, nil
+}
+
 // evaluate plays the arenas of the value k.value names, with no data
 // made and nothing fitted.
 func evaluate(ctx context.Context, k knobs) error {
-	var m *smallnet.Model
+	// A comma list plays each value in the arenas, hand by hand against
+	// the first; the other measures read the first.
+	var ms []*smallnet.Model
+	var names []string
 	if k.value != "" {
-		js, err := os.ReadFile(k.value)
-		if err != nil {
+		names = strings.Split(k.value, ",")
+		var err error
+		if ms, err = readValues(names); err != nil {
 			return err
-		}
-		if m, err = smallnet.Parse(js, "", NumFeatures); err != nil {
-			return fmt.Errorf("%s: %w", k.value, err)
 		}
 	} else if k.floor > 0 || k.arena > 0 {
 		return fmt.Errorf("-floor and -arena read a value: give -value")
+	}
+	var m *smallnet.Model
+	if len(ms) > 0 {
+		m = ms[0]
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "## classic value %s\n", k.value)
@@ -815,7 +841,7 @@ func evaluate(ctx context.Context, k knobs) error {
 		}
 	}
 	if k.arena > 0 {
-		if err := arenas(ctx, k, m, &b); err != nil {
+		if err := arenas(ctx, k, ms, names, &b); err != nil {
 			return err
 		}
 	}

@@ -76,6 +76,7 @@ type oracleBlock struct {
 	First, End int
 	Worlds     int
 	Hard       bool
+	Expert     bool
 	Rate       float64
 	Features   int
 	Discards   int
@@ -106,7 +107,7 @@ type oracleConfig struct {
 	play     string
 	playHold *expertclassic.HoldLine
 	// expert seats the shipped expert in every seat of the labelled
-	// hands (-oracle-expert; the take's labels read it).
+	// hands (-oracle-expert: a next generation's labels).
 	expert bool
 }
 
@@ -117,17 +118,21 @@ type oracleConfig struct {
 func oracleData(ctx context.Context, cfg oracleConfig) ([]oracleChoice, float64, error) {
 	bh := oracleBlockHands
 	name := func(b int) string {
-		return filepath.Join(cfg.cache, fmt.Sprintf("oracle-s%d-w%d-h%t-r%g-b%d-%06d.gob", cfg.seed, cfg.worlds, cfg.hard, cfg.rate, bh, b*bh))
+		kind := "oracle"
+		if cfg.expert {
+			kind += "-expert"
+		}
+		return filepath.Join(cfg.cache, fmt.Sprintf("%s-s%d-w%d-h%t-r%g-b%d-%06d.gob", kind, cfg.seed, cfg.worlds, cfg.hard, cfg.rate, bh, b*bh))
 	}
 	blocks, _, err := cachedBlocks(ctx, cfg.hands, bh, cfg.workers, cfg.cache != "", name,
 		func(ob *oracleBlock, end int) bool {
-			return ob.End == end && ob.Features == NumFeatures && ob.BlockHands == bh && ob.Version == oracleVersion
+			return ob.End == end && ob.Features == NumFeatures && ob.BlockHands == bh && ob.Version == oracleVersion && ob.Expert == cfg.expert
 		},
 		func() func(ctx context.Context, first, end int) (*oracleBlock, error) {
 			fx, p := &featurer{}, &leafPlayer{cache: botsclassic.NewTableCache()}
 			return func(ctx context.Context, first, end int) (*oracleBlock, error) {
 				ob := &oracleBlock{Seed: cfg.seed, First: first, End: end, Worlds: cfg.worlds,
-					Hard: cfg.hard, Rate: cfg.rate, Features: NumFeatures, BlockHands: bh, Version: oracleVersion}
+					Hard: cfg.hard, Expert: cfg.expert, Rate: cfg.rate, Features: NumFeatures, BlockHands: bh, Version: oracleVersion}
 				if err := ob.label(ctx, cfg, fx, p); err != nil {
 					return nil, err
 				}
@@ -154,7 +159,7 @@ func oracleData(ctx context.Context, cfg oracleConfig) ([]oracleChoice, float64,
 // seeds for every candidate).
 func (ob *oracleBlock) label(ctx context.Context, cfg oracleConfig, fx *featurer, p *leafPlayer) error {
 	for i := ob.First; i < ob.End; i++ {
-		cs, d, err := handChoices(ctx, cfg.seed, i, choiceSpec{hard: cfg.hard, rate: cfg.rate, room: math.MaxInt})
+		cs, d, err := handChoices(ctx, cfg.seed, i, choiceSpec{hard: cfg.hard, expert: cfg.expert, rate: cfg.rate, room: math.MaxInt})
 		if err != nil {
 			return err
 		}
@@ -630,7 +635,7 @@ func runOracle(ctx context.Context, k knobs) error {
 	if k.out != "" {
 		recipe := map[string]any{
 			"label": "normal's three closest candidates on the true racks, the wall's order dealt afresh", "choices": len(ocs),
-			"hands": k.oracle, "worlds": k.oracleWorlds, "oracle_seed": k.oracleSeed, "hard": k.leafHard}
+			"hands": k.oracle, "worlds": k.oracleWorlds, "oracle_seed": k.oracleSeed, "hard": k.leafHard, "expert": k.oracleExpert}
 		train := ocs
 		if k.oracleMix > 0 && k.leafHard {
 			// The hands of mixed styles join the fit (point 7 of the
