@@ -11,18 +11,20 @@ import (
 
 	"okey/bots/botsclassic"
 	"okey/bots/expertclassic"
+	"okey/bots/smallnet"
+	"okey/game"
 	"okey/game/classic"
 	"okey/game/tile"
 )
 
 // A comma list of values plays each in the same arena, hand by hand
-// against the first: the same weights twice differ by nothing on every
-// deal, and a list naming a missing file is an error, not an arena of
-// one.
+// against the first: the same weights again, or their mean with
+// themselves (a+a), differ by nothing on every deal, and a list naming
+// a missing file or a mean of three is an error, not an arena.
 func TestArenaOfTwoValues(t *testing.T) {
 	shipped := filepath.Join("..", "..", "..", "bots", "expertclassic", "value.json")
 	report := filepath.Join(t.TempDir(), "report.md")
-	k := knobs{value: shipped + "," + shipped, arena: 8, arenaSeed: 97, workers: 1,
+	k := knobs{value: shipped + "," + shipped + "+" + shipped, arena: 8, arenaSeed: 97, workers: 1,
 		modes: []string{"gated-c3-g2"}, field: []string{"hard", "hard", "hard"}, report: report}
 	if err := evaluate(context.Background(), k); err != nil {
 		t.Fatal(err)
@@ -35,13 +37,15 @@ func TestArenaOfTwoValues(t *testing.T) {
 	if n := strings.Count(b, "Paired on the same hands"); n != 2 {
 		t.Errorf("%d paired runs, want 2:\n%s", n, b)
 	}
-	same := regexp.MustCompile(`Hand by hand on the same deals and seeds, mode gated-c3-g2, value \S+ less mode gated-c3-g2, value \S+: [+-]0\.0000 a hand \([+-]0\.0000 to [+-]0\.0000\)`)
+	same := regexp.MustCompile(`Hand by hand on the same deals and seeds, mode gated-c3-g2, value \S+\+\S+ less mode gated-c3-g2, value \S+: [+-]0\.0000 a hand \([+-]0\.0000 to [+-]0\.0000\)`)
 	if !same.MatchString(b) {
 		t.Errorf("the same weights twice do not play the same hands:\n%s", b)
 	}
-	k.value = shipped + "," + filepath.Join(t.TempDir(), "none.json")
-	if err := evaluate(context.Background(), k); err == nil {
-		t.Error("a list naming a missing file played")
+	for _, bad := range []string{shipped + "," + filepath.Join(t.TempDir(), "none.json"), shipped + "," + shipped + "+" + shipped + "+" + shipped} {
+		k.value = bad
+		if err := evaluate(context.Background(), k); err == nil {
+			t.Errorf("-value %s played", bad)
+		}
 	}
 }
 
@@ -106,5 +110,39 @@ func TestDiscardLabelsOfTheExpert(t *testing.T) {
 	}
 	if all, _ := filepath.Glob(filepath.Join(dir, "*.gob")); len(all) != 2 {
 		t.Errorf("hard's hands read the expert's block: the cache %v", all)
+	}
+}
+
+// A mean of two values (-value a+b) scores a view as the mean of the
+// two networks' scores.
+func TestValueMeanScores(t *testing.T) {
+	js, err := os.ReadFile(filepath.Join("..", "..", "..", "bots", "expertclassic", "value.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms, err := readValues([]string{filepath.Join("..", "..", "..", "bots", "expertclassic", "value.json")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	up, err := smallnet.Parse(js, "", NumFeatures)
+	if err != nil {
+		t.Fatal(err)
+	}
+	up.B2++ // the same network, one point higher everywhere
+	st, err := classic.NewMatch(classic.DefaultRules(), game.NewSeed(13))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := st.View(st.Turn())
+	one, err := (&valueBot{value: ms[0]}).score(&v, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	both, err := (&valueBot{value: ms[0], also: up}).score(&v, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(both-one-0.5) > 1e-4 {
+		t.Errorf("the mean scores %v, the first alone %v: want half a point more", both, one)
 	}
 }

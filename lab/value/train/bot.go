@@ -48,11 +48,14 @@ var modes = []string{modeTies, modeDiscard, modeDraw, modeTake, modeHard}
 type valueBot struct {
 	hard  botsclassic.Bot
 	value *smallnet.Model
-	mode  string
-	fx    featurer
-	x     [smallnet.MaxFeatures]float32
-	h     smallnet.Hidden
-	f     [NumFeatures]float32
+	// also, when set, is a second value whose score is averaged with
+	// value's (-value a+b).
+	also *smallnet.Model
+	mode string
+	fx   featurer
+	x    [smallnet.MaxFeatures]float32
+	h    smallnet.Hidden
+	f    [NumFeatures]float32
 	// deep, rnd and cache are the deeper search's (deep.go).
 	deep  deepConfig
 	rnd   *game.Seeded
@@ -85,7 +88,11 @@ func (b *valueBot) score(w *classic.View, rd *belief.Reading) (float64, error) {
 		return 0, err
 	}
 	copy(b.x[:], b.f[:])
-	return float64(b.value.ScoreWith(&b.x, &b.h)), nil
+	v := float64(b.value.ScoreWith(&b.x, &b.h))
+	if b.also != nil {
+		v = (v + float64(b.also.ScoreWith(&b.x, &b.h))) / 2
+	}
+	return v, nil
 }
 
 func (b *valueBot) Decide(ctx context.Context, v classic.View) (classic.Action, error) {
@@ -257,7 +264,7 @@ func arenaWith(ctx context.Context, m *smallnet.Model, in botInputs, mode string
 			if err != nil {
 				return nil, err
 			}
-			return (&valueBot{hard: h, value: m, leaf: in.leaf, take: in.take, hold: in.hold}).withMode(mode, opt.Seed), nil
+			return (&valueBot{hard: h, value: m, also: in.also, leaf: in.leaf, take: in.take, hold: in.hold}).withMode(mode, opt.Seed), nil
 		},
 	}
 	r, err := arenaclassic.Run(ctx, cfg)
@@ -268,8 +275,10 @@ func arenaWith(ctx context.Context, m *smallnet.Model, in botInputs, mode string
 }
 
 // botInputs is what some of the value bot's modes read beside the
-// value: the cut search's leaves, the take line.
+// value: the cut search's leaves, the take line, a second value to
+// average with the first.
 type botInputs struct {
+	also *smallnet.Model
 	leaf *leafSet
 	take *takeRule
 	hold *expertclassic.HoldLine

@@ -15,7 +15,7 @@
 // three opponents (-field) on duplicate deals. With -value, saved
 // weights play the arenas and the playouts' figures (-floor, -means)
 // with no data made (a comma list: each value in turn, hand by hand
-// against the first). With -pair-hands, the discard decisions of the
+// against the first; a+b: the mean of two values' scores). With -pair-hands, the discard decisions of the
 // hands are labelled by their candidates' playouts in the same worlds
 // and the value is fitted to the differences between candidates; with
 // -truth, readings' ordering of two candidates is measured against
@@ -95,6 +95,9 @@
 //	             take, by the value one ply ahead), its arena against
 //	             three opponents (-arena), the views one move ahead
 //	             (after a discard, a take, a draw)
+//	arena.go     the arenas of one value or several (-value a,b; a+b:
+//	             the mean of two), each against the field on duplicate
+//	             deals and hand by hand against the first
 //	deep.go      the deeper search on the value (-mode deep): hard's
 //	             discard against the next at the least distance, each
 //	             played one round ahead in sampled worlds and scored by

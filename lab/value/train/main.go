@@ -145,7 +145,7 @@ func main() {
 	fs.StringVar(&k.out, "out", "", "write the value's weights (smallnet's format) here (with -means: the value fitted to the means)")
 	fs.StringVar(&k.report, "report", "", "also write the report (markdown) here")
 	fs.StringVar(&k.commit, "commit", "", "the commit of the code that made the data (default: the build's)")
-	fs.StringVar(&k.value, "value", "", "play the arena (and the ordering) with these weights (-out) and make no data: the hand counts are ignored; with -prize, score its picks on the prize's worlds (a comma list: each's); with -arena, a comma list plays each in turn, hand by hand against the first")
+	fs.StringVar(&k.value, "value", "", "play the arena (and the ordering) with these weights (-out) and make no data: the hand counts are ignored; with -prize, score its picks on the prize's worlds (a comma list: each's); with -arena, a comma list plays each in turn, hand by hand against the first, and a+b the mean of two values' scores")
 	fs.StringVar(&k.prev, "prev", "", "the weights (-out) of the generation before: its value bot plays a share of the training hands' seats")
 	fs.StringVar(&k.prevMode, "prev-mode", modeDiscard, "the mode of the generation before's bot")
 	fs.Float64Var(&k.prevShare, "prev-share", 0.5, "the chance a training seat is the generation before's bot")
@@ -672,7 +672,7 @@ func finish(ctx context.Context, k knobs, value *trainer.Net, b *strings.Builder
 		if err != nil {
 			return err
 		}
-		if err := arenas(ctx, k, []*smallnet.Model{m}, []string{""}, b); err != nil {
+		if err := arenas(ctx, k, []arenaValue{{m: m}}, []string{""}, b); err != nil {
 			return err
 		}
 	}
@@ -708,116 +708,35 @@ func save(k knobs, value *trainer.Net, name string, fields map[string]any) error
 	return os.WriteFile(k.out, append(js, '\n'), 0o644)
 }
 
-// arenas plays the value bot of each of ms (named names) in each of
-// k's modes against k's field and reports each run to b; every run
-// after the first is also compared with the first hand by hand.
-func arenas(ctx context.Context, k knobs, ms []*smallnet.Model, names []string, b *strings.Builder) error {
-	prev, err := readPrev(k)
-	if err != nil {
-		return err
-	}
-	var first []float64
-	takes, takeNames := k.takeLines, k.takeNames
-	if len(takes) == 0 {
-		takes, takeNames = []*takeRule{nil}, []string{""}
-	}
-	type run struct {
-		mode, name string
-		m          *smallnet.Model
-		take       *takeRule
-	}
-	var runs []run
-	for _, mode := range k.modes {
-		for v, m := range ms {
-			for j, t := range takes {
-				name := mode
-				if len(ms) > 1 {
-					name += ", value " + names[v]
-				}
-				if len(takes) > 1 {
-					name += ", take " + takeNames[j]
-				}
-				runs = append(runs, run{mode, name, m, t})
-			}
-		}
-	}
-	for i, rn := range runs {
-		cpu1 := trainer.CPU()
-		mode := rn.name
-		r, gap, half, gaps, err := pairedArena(ctx, rn.m, botInputs{leaf: k.leafSet, take: rn.take, hold: k.holdLine}, rn.mode, k.field, prev, k.prevMode, k.arena, k.arenaSeed, k.workers, k.field[0])
-		if err != nil {
-			return err
-		}
-		vb := r.Bots[0]
-		fmt.Fprintf(b, "\nPaired on the same hands, what the field's %s lost from play (the mean of its seats) less what the value bot (mode %s) lost: %+.3f a hand (%+.3f to %+.3f).\n", k.field[0], mode, gap, gap-half, gap+half)
-		trainer.Logf("arena, mode %s, paired against %s: %+.3f (%+.3f to %+.3f)", mode, k.field[0], gap, gap-half, gap+half)
-		if i == 0 {
-			first = gaps
-		} else {
-			d, dh := dealGaps(gaps, first)
-			fmt.Fprintf(b, "\nHand by hand on the same deals and seeds, mode %s less mode %s: %+.4f a hand (%+.4f to %+.4f).\n", mode, runs[0].name, d, d-dh, d+dh)
-		}
-		fmt.Fprintf(b, "\nThe value bot (mode %s) against %s, %d hands of seed %d (%.0f CPU-s): play %+.3f a hand (%+.3f to %+.3f), net %+.3f (%+.3f to %+.3f), won %d; its decisions %.1f ms mean, %.1f ms p99 (this machine, loaded).\n",
-			mode, strings.Join(k.field, ", "), r.Hands, k.arenaSeed, (trainer.CPU() - cpu1).Seconds(), vb.PlayPointsPerHand, vb.PlayCI95[0], vb.PlayCI95[1],
-			vb.NetPointsPerHand, vb.NetCI95[0], vb.NetCI95[1], vb.Won, vb.DecisionMeanMs, vb.DecisionP99Ms)
-		trainer.Logf("arena, mode %s: play %+.3f (%+.3f to %+.3f)", mode, vb.PlayPointsPerHand, vb.PlayCI95[0], vb.PlayCI95[1])
-	}
-	return nil
-}
-
-// readPrev reads the generation before's weights (-prev; nil when
-// none).
-func readPrev(k knobs) (*smallnet.Model, error) {
-	if k.prev == "" {
-		return nil, nil
-	}
-	js, err := os.ReadFile(k.prev)
-	if err != nil {
-		return nil, err
-	}
-	m, err := smallnet.Parse(js, "", NumFeatures)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", k.prev, err)
-	}
-	return m, nil
-}
-
-// readValues reads the values' weights (-out) the files name.
-func readValues(names []string) ([]*smallnet.Model, error) {
-	var ms []*smallnet.Model
-	for _, name := range names {
-		js, err := os.ReadFile(name)
-		if err != nil {
-			return nil, err
-		}
-		m, err := smallnet.Parse(js, "", NumFeatures)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
-		}
-		ms = append(ms, m)
-	}
-	return ms, nil
-}
-
 // evaluate plays the arenas of the value k.value names, with no data
 // made and nothing fitted.
 func evaluate(ctx context.Context, k knobs) error {
 	// A comma list plays each value in the arenas, hand by hand against
 	// the first; the other measures read the first.
-	var ms []*smallnet.Model
+	var ms []arenaValue
 	var names []string
 	if k.value != "" {
 		names = strings.Split(k.value, ",")
-		var err error
-		if ms, err = readValues(names); err != nil {
-			return err
+		for _, name := range names {
+			parts := strings.Split(name, "+")
+			vs, err := readValues(parts)
+			if err != nil {
+				return err
+			}
+			if len(vs) > 2 {
+				return fmt.Errorf("%s: a mean of two values at most", name)
+			}
+			ms = append(ms, arenaValue{m: vs[0]})
+			if len(vs) == 2 {
+				ms[len(ms)-1].also = vs[1]
+			}
 		}
 	} else if k.floor > 0 || k.arena > 0 {
 		return fmt.Errorf("-floor and -arena read a value: give -value")
 	}
 	var m *smallnet.Model
 	if len(ms) > 0 {
-		m = ms[0]
+		m = ms[0].m
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "## classic value %s\n", k.value)
