@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"os"
 	"strings"
 
 	"okey/bots/smallnet"
@@ -73,15 +72,7 @@ func readPrev(k knobs) (*smallnet.Model, error) {
 	if k.prev == "" {
 		return nil, nil
 	}
-	js, err := os.ReadFile(k.prev)
-	if err != nil {
-		return nil, err
-	}
-	m, err := smallnet.Parse(js, "", NumFeatures)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", k.prev, err)
-	}
-	return m, nil
+	return readModel(k.prev)
 }
 
 // arenaValue is a value the arena plays: a network, or the mean of two
@@ -92,13 +83,9 @@ type arenaValue struct{ m, also *smallnet.Model }
 func readValues(names []string) ([]*smallnet.Model, error) {
 	var ms []*smallnet.Model
 	for _, name := range names {
-		js, err := os.ReadFile(name)
+		m, err := readModel(name)
 		if err != nil {
 			return nil, err
-		}
-		m, err := smallnet.Parse(js, "", NumFeatures)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
 		}
 		ms = append(ms, m)
 	}
