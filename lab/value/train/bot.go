@@ -88,6 +88,13 @@ func (b *valueBot) score(w *classic.View, rd *belief.Reading) (float64, error) {
 		return 0, err
 	}
 	copy(b.x[:], b.f[:])
+	if b.value.Features > NumFeatures || (b.also != nil && b.also.Features > NumFeatures) {
+		var ex [extraFeatures]float32
+		if err := secondLook(w, &ex); err != nil {
+			return 0, err
+		}
+		copy(b.x[NumFeatures:], ex[:])
+	}
 	v := float64(b.value.ScoreWith(&b.x, &b.h))
 	if b.also != nil {
 		v = (v + float64(b.also.ScoreWith(&b.x, &b.h))) / 2

@@ -53,6 +53,7 @@ type knobs struct {
 	leafCands        int
 	leafHard         bool
 	oracleExpert     bool
+	secondLook       bool
 	oracle           int
 	oracleWorlds     int
 	oracleRate       float64
@@ -121,6 +122,7 @@ func main() {
 	fs.BoolVar(&k.oracleHold, "oracle-hold", false, "with -oracle: label the decisions to finish or hold a win for an okey finish instead, every one of each hand (oraclehold.go)")
 	fs.BoolVar(&k.oracleTake, "oracle-take", false, "with -oracle: label the decisions to draw or take the previous discard instead, and measure what sight of every rack gains there (oracletake.go)")
 	fs.Uint64Var(&k.oracleSeed, "oracle-seed", k.oracleSeed, "with -oracle: the seed of the labelled hands (apart from every evaluation's)")
+	fs.BoolVar(&k.secondLook, "second-look", false, "with -oracle -out: the network fitted on the view and the rack's second look (extra.go)")
 	fs.BoolVar(&k.oracleExpert, "oracle-expert", false, "with -oracle: the choices from hands of four of the shipped expert (a next generation's labels), the discard's or with -oracle-take the take's")
 	fs.BoolVar(&k.leafHard, "leaf-hard", false, "with -leaf or -oracle: the choices from hands of four hard rather than the data's mix of styles")
 	fs.IntVar(&k.leafOracle, "leaf-oracle", 0, "with -leaf: score the searches over normal's three on this many worlds a candidate that keep every rack as it truly is, the wall's order dealt afresh")

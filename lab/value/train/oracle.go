@@ -42,6 +42,9 @@ type oracleChoice struct {
 	// candidate's discard: what the true racks say of it, for
 	// measuring how much of the ceiling simple true quantities explain.
 	TX []float32 // len(Tiles)×leafFeatures
+	// EX is the rack's second look just after each candidate's discard
+	// (secondLook): more of the view than the features read.
+	EX []float32 // len(Tiles)×extraFeatures
 }
 
 // mean is candidate c's mean over every world.
@@ -87,7 +90,7 @@ type oracleBlock struct {
 }
 
 // oracleVersion is the blocks' make: a block of another is made again.
-const oracleVersion = 2
+const oracleVersion = 3
 
 // oracleBlockHands is the hands of a block, the unit kept in the cache.
 const oracleBlockHands = 10
@@ -177,12 +180,17 @@ func (ob *oracleBlock) label(ctx context.Context, cfg oracleConfig, fx *featurer
 			o.Played = int8(slices.Index(o.Tiles, c.played))
 			var x [NumFeatures]float32
 			var lf [leafFeatures]float32
+			var ex [extraFeatures]float32
 			for _, t := range o.Tiles {
 				w := expertclassic.After(&c.v, t)
 				if err := fx.Features(&w, &x); err != nil {
 					return fmt.Errorf("hand %d: %w", i, err)
 				}
 				o.X = append(o.X, x[:]...)
+				if err := secondLook(&w, &ex); err != nil {
+					return fmt.Errorf("hand %d: %w", i, err)
+				}
+				o.EX = append(o.EX, ex[:]...)
 				s, _, err := c.s.Apply(classic.DiscardAction(c.v.Seat, t))
 				if err != nil {
 					return fmt.Errorf("hand %d: %w", i, err)
@@ -244,7 +252,9 @@ type oracleFigures struct {
 // or the differences' network on the view's features.
 type oracleReader struct {
 	name string
-	rows func(o *oracleChoice, c int) []float32 // nil: the network
+	rows func(o *oracleChoice, c int) []float32 // nil: the network on the view
+	// net fits the differences' network on rows instead of a line.
+	net bool
 }
 
 // oracleCeilGates are the gates (points) the true racks' own pick is
@@ -301,11 +311,13 @@ func oracleMeasure(ctx context.Context, ocs []oracleChoice, cfg fitConfig) (orac
 		folds[ocs[i].Hand%2] = append(folds[ocs[i].Hand%2], i)
 	}
 	readers := []oracleReader{
-		{"ridge line on the view", (*oracleChoice).row},
-		{fmt.Sprintf("network on the view (%d hidden)", cfg.hidden), nil},
-		{"ridge line on the true world's leaf inputs", (*oracleChoice).trueRow},
-		{"ridge line on the view and the true world's leaf inputs", (*oracleChoice).bothRow},
-		{"ridge line on the view and whether the discard is truly an out of the next player", (*oracleChoice).nextOutRow},
+		{"ridge line on the view", (*oracleChoice).row, false},
+		{fmt.Sprintf("network on the view (%d hidden)", cfg.hidden), nil, false},
+		{"ridge line on the true world's leaf inputs", (*oracleChoice).trueRow, false},
+		{"ridge line on the view and the true world's leaf inputs", (*oracleChoice).bothRow, false},
+		{"ridge line on the view and whether the discard is truly an out of the next player", (*oracleChoice).nextOutRow, false},
+		{"ridge line on the view and the rack's second look", (*oracleChoice).extraRow, false},
+		{fmt.Sprintf("network on the view and the rack's second look (%d hidden)", cfg.hidden), (*oracleChoice).extraRow, true},
 	}
 	for _, rd := range readers {
 		ps := make([]oraclePolicy, len(oracleGates))
@@ -320,13 +332,21 @@ func oracleMeasure(ctx context.Context, ocs []oracleChoice, cfg fitConfig) (orac
 				continue
 			}
 			var score func(o *oracleChoice, c int) float64
-			if rd.rows != nil {
+			switch {
+			case rd.net:
+				n, err := fitDiff(ctx, oraclePairsOf(ocs, train, rd.rows), cfg)
+				if err != nil {
+					return fg, err
+				}
+				ns := netScore(n)
+				score = func(o *oracleChoice, c int) float64 { return ns(rd.rows(o, c)) - ns(rd.rows(o, 0)) }
+			case rd.rows != nil:
 				w, _, err := oracleRidge(ocs, train, 1, rd.rows)
 				if err != nil {
 					return fg, err
 				}
 				score = func(o *oracleChoice, c int) float64 { return ridgeAt(w, o, c, rd.rows) }
-			} else {
+			default:
 				n, err := fitDiff(ctx, oraclePairs(ocs, train), cfg)
 				if err != nil {
 					return fg, err
@@ -365,6 +385,21 @@ func oraclePairs(ocs []oracleChoice, idx []int) []pairPos {
 		o := &ocs[i]
 		p := pairPos{Hand: o.Hand, X: o.X}
 		for c := range o.Tiles {
+			p.Mean = append(p.Mean, float32(o.mean(c)))
+		}
+		ps = append(ps, p)
+	}
+	return ps
+}
+
+// oraclePairsOf is oraclePairs with each candidate's row read by rows.
+func oraclePairsOf(ocs []oracleChoice, idx []int, rows func(o *oracleChoice, c int) []float32) []pairPos {
+	ps := make([]pairPos, 0, len(idx))
+	for _, i := range idx {
+		o := &ocs[i]
+		p := pairPos{Hand: o.Hand, F: len(rows(o, 0))}
+		for c := range o.Tiles {
+			p.X = append(p.X, rows(o, c)...)
 			p.Mean = append(p.Mean, float32(o.mean(c)))
 		}
 		ps = append(ps, p)
@@ -632,6 +667,11 @@ func runOracle(ctx context.Context, k knobs) error {
 	b.WriteString(table)
 	fmt.Fprintf(&b, "\nThe line on the true world's leaf inputs, fitted on every choice: the inputs that weigh most.\n\n%s", tw)
 	fmt.Fprintf(&b, "\nHow the view reads those true quantities, between a choice's candidates:\n\n%s", readingCorr(ocs))
+	sl, err := secondLookTable(&fg, ocs, perHand, k.hidden)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(&b, "\nWhat the rack's second look adds to the view's line, held out, and its features' weights in the line on both fitted on every choice:\n\n%s", sl)
 	if k.out != "" {
 		recipe := map[string]any{
 			"label": "normal's three closest candidates on the true racks, the wall's order dealt afresh", "choices": len(ocs),
@@ -654,7 +694,11 @@ func runOracle(ctx context.Context, k knobs) error {
 		for i := range all {
 			all[i] = i
 		}
-		n, err := fitDiff(ctx, oraclePairs(train, all), k.fitConfig())
+		ps := oraclePairs(train, all)
+		if k.secondLook {
+			ps, recipe["second_look"] = oraclePairsOf(train, all, (*oracleChoice).extraRow), true
+		}
+		n, err := fitDiff(ctx, ps, k.fitConfig())
 		if err != nil {
 			return err
 		}

@@ -43,8 +43,8 @@ func TestOracleDataDependOnTheSeedAlone(t *testing.T) {
 	}
 	own := 0
 	for i, o := range a {
-		if len(o.Tiles) < 2 || len(o.Tiles) > 3 || len(o.X) != len(o.Tiles)*NumFeatures || len(o.TX) != len(o.Tiles)*leafFeatures {
-			t.Errorf("choice %d: %d candidates, %d features, %d leaf inputs", i, len(o.Tiles), len(o.X), len(o.TX))
+		if len(o.Tiles) < 2 || len(o.Tiles) > 3 || len(o.X) != len(o.Tiles)*NumFeatures || len(o.TX) != len(o.Tiles)*leafFeatures || len(o.EX) != len(o.Tiles)*extraFeatures {
+			t.Errorf("choice %d: %d candidates, %d features, %d leaf inputs, %d of the second look", i, len(o.Tiles), len(o.X), len(o.TX), len(o.EX))
 		}
 		if o.Played < -1 || int(o.Played) >= len(o.Tiles) {
 			t.Errorf("choice %d: played candidate %d of %d", i, o.Played, len(o.Tiles))
@@ -72,12 +72,19 @@ func TestOracleDataDependOnTheSeedAlone(t *testing.T) {
 // plantedChoices is n choices of three candidates whose label beats
 // normal's pick by rule times feature k's difference, plus noise.
 func plantedChoices(n, k int, rule float64) []oracleChoice {
+	return plantedOn(n, k, rule, false)
+}
+
+// plantedOn is plantedChoices, the rule on feature k of the second look
+// when extra is set.
+func plantedOn(n, k int, rule float64, extra bool) []oracleChoice {
 	r := game.NewSeeded(5)
 	out := make([]oracleChoice, n)
 	for i := range out {
 		o := oracleChoice{Hand: int32(i), Tiles: []tile.Tile{tile.NewTile(0, 1), tile.NewTile(0, 2), tile.NewTile(0, 3)}, Played: int8(i % 2)}
 		o.X = make([]float32, 3*NumFeatures)
 		o.TX = make([]float32, 3*leafFeatures)
+		o.EX = make([]float32, 3*extraFeatures)
 		for h := range o.Half {
 			o.Half[h] = make([]float32, 3)
 		}
@@ -85,7 +92,13 @@ func plantedChoices(n, k int, rule float64) []oracleChoice {
 			for f := range NumFeatures {
 				o.X[c*NumFeatures+f] = float32(r.Float64())
 			}
+			for f := range extraFeatures {
+				o.EX[c*extraFeatures+f] = float32(r.Float64())
+			}
 			d := rule * float64(o.X[c*NumFeatures+k]-o.X[k])
+			if extra {
+				d = rule * float64(o.EX[c*extraFeatures+k]-o.EX[k])
+			}
 			for h := range o.Half {
 				o.Half[h][c] = float32(d + 0.05*(r.Float64()-0.5))
 			}
@@ -93,6 +106,24 @@ func plantedChoices(n, k int, rule float64) []oracleChoice {
 		out[i] = o
 	}
 	return out
+}
+
+// meanGain is g's mean (0 when empty).
+func meanGain(g oracleGain) float64 {
+	s := 0.0
+	for _, x := range g {
+		s += x
+	}
+	return s / float64(max(len(g), 1))
+}
+
+// byName is fg's policies by their names.
+func (fg *oracleFigures) byName() map[string]oraclePolicy {
+	got := map[string]oraclePolicy{}
+	for _, p := range fg.Policies {
+		got[p.Name] = p
+	}
+	return got
 }
 
 // The ridge line finds a planted rule, and the report's fitted
@@ -131,17 +162,7 @@ func TestOracleFindsAPlantedRule(t *testing.T) {
 	// The true pick gains 0.05 a choice over the pick (0.2 times the
 	// mean of max(0, max(U1, U2) − U0), a quarter for uniform U); the
 	// fitted line and network must find most of it.
-	mean := func(g oracleGain) float64 {
-		s := 0.0
-		for _, x := range g {
-			s += x
-		}
-		return s / float64(max(len(g), 1))
-	}
-	got := map[string]oraclePolicy{}
-	for _, p := range fg.Policies {
-		got[p.Name] = p
-	}
+	mean, got := meanGain, fg.byName()
 	line, net := got["ridge line on the view, gate 0"], got["network on the view (4 hidden), gate 0"]
 	ceil, truth := got["the true racks' pick (chosen on half the worlds, scored on the other), gate 0"], got["ridge line on the true world's leaf inputs, gate 0"]
 	if len(line.Gain) != len(ocs) || mean(line.Gain) < 0.045 || mean(net.Gain) < 0.04 || mean(ceil.Gain) < 0.045 {

@@ -33,15 +33,26 @@ import (
 // candidate's mean outcome over the same worlds.
 type pairPos struct {
 	Hand int32
-	X    []float32 // len(Mean)×NumFeatures
+	X    []float32 // len(Mean)×width()
 	Mean []float32
+	// F is the features a candidate, when not the value's NumFeatures
+	// (a reading of more of the view: the second look's rows).
+	F int
+}
+
+// width is the features a candidate.
+func (p *pairPos) width() int {
+	if p.F > 0 {
+		return p.F
+	}
+	return NumFeatures
 }
 
 // cands is the candidates of p.
 func (p *pairPos) cands() int { return len(p.Mean) }
 
 // row is candidate c's features.
-func (p *pairPos) row(c int) []float32 { return p.X[c*NumFeatures : (c+1)*NumFeatures] }
+func (p *pairPos) row(c int) []float32 { return p.X[c*p.width() : (c+1)*p.width()] }
 
 // pairConfig says which decisions to label and how.
 type pairConfig struct {
@@ -269,9 +280,13 @@ func candidates(ctx context.Context, v *classic.View, k int, r *game.Seeded) ([]
 // labels' mean and stays). Every sum runs in a fixed order: the same
 // data and config give the same weights bit for bit.
 func fitDiff(ctx context.Context, ps []pairPos, cfg fitConfig) (*trainer.Net, error) {
-	n := &trainer.Net{F: NumFeatures, H: cfg.hidden, Mean: make([]float64, NumFeatures), Scale: make([]float64, NumFeatures)}
+	F := NumFeatures
+	if len(ps) > 0 {
+		F = ps[0].width()
+	}
+	n := &trainer.Net{F: F, H: cfg.hidden, Mean: make([]float64, F), Scale: make([]float64, F)}
 	if cfg.use != nil {
-		n.Use = make([]bool, NumFeatures)
+		n.Use = make([]bool, F)
 		for _, k := range cfg.use {
 			n.Use[k] = true
 		}
@@ -285,7 +300,7 @@ func fitDiff(ctx context.Context, ps []pairPos, cfg fitConfig) (*trainer.Net, er
 			ys += float64(m)
 		}
 	}
-	for k := range NumFeatures {
+	for k := range F {
 		if n.Use != nil && !n.Use[k] {
 			continue
 		}
@@ -311,7 +326,7 @@ func fitDiff(ctx context.Context, ps []pairPos, cfg fitConfig) (*trainer.Net, er
 	xs := make([][]float64, maxK)
 	a := make([][]float64, maxK)
 	for c := range xs {
-		xs[c], a[c] = make([]float64, NumFeatures), make([]float64, max(n.H, 1))
+		xs[c], a[c] = make([]float64, F), make([]float64, max(n.H, 1))
 	}
 	z := make([]float64, maxK)
 	err := descend(ctx, n, cfg, len(ps), func(i int, grad []float64) {
@@ -583,7 +598,7 @@ func scoreChoices(cs []choice, score func(x []float32) float64) ([]float64, erro
 
 // netScore is n's value of a row of features.
 func netScore(n *trainer.Net) func(x []float32) float64 {
-	xs := make([]float64, NumFeatures)
+	xs := make([]float64, n.F)
 	a := make([]float64, max(n.H, 1))
 	return func(x []float32) float64 {
 		trainer.Standardize(n, x, xs)
@@ -609,6 +624,10 @@ func readModel(path string) (*smallnet.Model, error) {
 	}
 	m, err := smallnet.Parse(js, "", NumFeatures)
 	if err != nil {
+		// A value of the view and the rack's second look (extra.go).
+		if m2, err2 := smallnet.Parse(js, "", NumFeatures+extraFeatures); err2 == nil {
+			return m2, nil
+		}
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return m, nil
