@@ -23,7 +23,10 @@
 //	fixture.go   the trainer's fixed cases (testdata/fixture.json) and
 //	             their check, which the package's test runs
 //	model.go     the weights shipped (value.json, take.json), read once:
-//	             Value, Take, TakeGain
+//	             Value, Take, TakeGain, ParseValue, ParseTake
+//	look.go      the second look after a discard (the wait an out
+//	             leaves, the draws that widen it, what the discard was),
+//	             which Value reads beside the features: SecondLook
 //	features.go  the 28 features of a seat's view the weights read, and
 //	             Featurer, which reads them with the belief
 //	views.go     the views one move ahead (After, Taken, Drawn)
@@ -33,6 +36,6 @@
 //	             the draw of a held win
 //
 // The weights' recipe and the measures behind the level are in
-// docs/studies/classic-value-7.md to -9.md; pure like the bots, no I/O (the
+// docs/studies/classic-value-7.md to -12.md; pure like the bots, no I/O (the
 // weights are embedded).
 package expertclassic

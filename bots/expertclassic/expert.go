@@ -32,7 +32,7 @@ const (
 // could wait for an okey finish (HoldPosition) it finishes or holds as
 // the hold line (Hold) says. At a discard it weighs hard's
 // pick against the next two that leave the rack as close to a win, the
-// view after each scored by Value, and throws another only when Value
+// view after each scored by Value (its features and second look), and throws another only when Value
 // puts it more than Gate above hard's; at a draw where the previous
 // discard may be taken, it takes when the take network (Take, TakeGain)
 // says the take gains more than TakeGate, save while it holds a win
@@ -45,6 +45,7 @@ type Expert struct {
 	hold  *HoldLine
 	fx    Featurer
 	f, g  [NumFeatures]float32
+	l     [NumLook]float32
 	x     [smallnet.MaxFeatures]float32
 	h     smallnet.Hidden
 }
@@ -116,6 +117,12 @@ func (e *Expert) discard(v *classic.View, a classic.Action) (classic.Action, err
 			return a, err
 		}
 		copy(e.x[:], e.f[:])
+		if e.value.Features > NumFeatures {
+			if err := SecondLook(&w, &e.l); err != nil {
+				return a, err
+			}
+			copy(e.x[NumFeatures:], e.l[:])
+		}
 		s := e.value.ScoreWith(&e.x, &e.h)
 		if i == 0 {
 			bestV, hardV = s, s

@@ -15,7 +15,8 @@ import (
 // test reads again: the view of the seat to move after Moves moves of
 // hand game.NewSeed(Seed), played by four normal bots seeded
 // Seed+seat; at a discard, every tile of the rack but an okey thrown
-// (the features after it and the trainer's score of them), at a draw
+// (the features and the second look after it, and the trainer's score
+// of them), at a draw
 // where the previous discard may be taken, the features before the draw
 // and after the take, and the take network's gain. It checks that Go
 // reads and scores as the trainer did.
@@ -56,7 +57,8 @@ func ParseFixture(b []byte) ([]FixtureCase, error) {
 }
 
 // Check compares v, the case's view as Go played it, with what the
-// trainer wrote: every feature to the bit, the value's score (float32,
+// trainer wrote: every feature and every feature of the second look to
+// the bit, the value's score (float32,
 // as shipped, against the trainer's float64) within 1e-4, and the take
 // network's gain within 1e-4.
 func (c FixtureCase) Check(v *classic.View, value, take *smallnet.Model) error {
@@ -85,11 +87,24 @@ func (c FixtureCase) Check(v *classic.View, value, take *smallnet.Model) error {
 		if err := fx.Features(&w, &f); err != nil {
 			return err
 		}
-		if err := same("after "+d.Tile, f, d.X); err != nil {
+		if len(d.X) != NumValueInputs {
+			return fmt.Errorf("hand %d, after %s: the trainer wrote %d inputs, not %d", c.Seed, d.Tile, len(d.X), NumValueInputs)
+		}
+		if err := same("after "+d.Tile, f, d.X[:NumFeatures]); err != nil {
 			return err
+		}
+		var l [NumLook]float32
+		if err := SecondLook(&w, &l); err != nil {
+			return err
+		}
+		for k, want := range d.X[NumFeatures:] {
+			if l[k] != want {
+				return fmt.Errorf("hand %d, after %s: the second look's %s is %v, the trainer's %v", c.Seed, d.Tile, LookNames[k], l[k], want)
+			}
 		}
 		var x [smallnet.MaxFeatures]float32
 		copy(x[:], f[:])
+		copy(x[NumFeatures:], l[:])
 		if got := float64(value.Score(&x)); math.Abs(got-d.Score) > 1e-4*max(1, math.Abs(d.Score)) {
 			return fmt.Errorf("hand %d, after %s: score %v, the trainer's %v", c.Seed, d.Tile, got, d.Score)
 		}

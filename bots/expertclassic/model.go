@@ -8,17 +8,25 @@ import (
 	"okey/bots/smallnet"
 )
 
-// ParseValue reads a value network of this package's features from its
-// JSON (smallnet's format) and checks it.
+// ParseValue reads a discard's value network from its JSON (smallnet's
+// format) and checks it: it reads the features and the second look
+// (NumValueInputs).
 func ParseValue(b []byte) (*smallnet.Model, error) {
+	return smallnet.Parse(b, "", NumValueInputs)
+}
+
+// ParseTake reads a take network from its JSON (smallnet's format) and
+// checks it: it reads the features alone (NumFeatures).
+func ParseTake(b []byte) (*smallnet.Model, error) {
 	return smallnet.Parse(b, "", NumFeatures)
 }
 
 //go:embed value.json
 var valueJSON []byte
 
-// Value is the value the trainer fitted (lab/value/train -oracle): from
-// the features of a seat's view just after a discard, what the hand is
+// Value is the value the trainer fitted (lab/value/train -oracle
+// -second-look): from the features and the second look of a seat's
+// view just after a discard, what the hand is
 // worth to the seat, fitted to the differences between a decision's
 // candidates as normal plays them out on the racks as they truly are.
 // Only its differences mean anything: Expert compares the candidates of
@@ -43,7 +51,7 @@ var takeJSON []byte
 // from the weights shipped with the package (take.json); shared, and
 // must not be changed.
 var Take = sync.OnceValue(func() *smallnet.Model {
-	m, err := ParseValue(takeJSON)
+	m, err := ParseTake(takeJSON)
 	if err != nil {
 		panic(fmt.Sprintf("the shipped take network: %v", err)) // a broken build, caught by the package's tests
 	}

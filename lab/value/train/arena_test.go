@@ -124,7 +124,7 @@ func TestValueMeanScores(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	up, err := smallnet.Parse(js, "", NumFeatures)
+	up, err := smallnet.Parse(js, "", ms[0].Features)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -133,7 +133,8 @@ func TestValueMeanScores(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v := st.View(st.Turn())
+	u := st.View(st.Turn())
+	v := expertclassic.After(&u, u.Rack[0]) // the value scores the view after a discard
 	one, err := (&valueBot{value: ms[0]}).score(&v, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -75,11 +75,11 @@
 //	             plays (-mode gated-…-h<n>[-once], -hold-line); the
 //	             labels played on by hard (-oracle-play) and the seat
 //	             holding by a line (-oracle-play-hold, holdBot)
-//	extra.go     the rack's second look (-oracle labels it beside the
-//	             features): the wait an out leaves, the draws that widen
-//	             the wait, what the discard was; the line and the network
-//	             on both against the view's, and with -second-look -out
-//	             the network on both, which the value bot reads
+//	extra.go     the rack's second look (expertclassic's, -oracle labels
+//	             it beside the features): the line and the network on
+//	             both against the view's; with -second-look, -out writes
+//	             the network on both, the value the expert plays, which
+//	             the value bot reads too
 //	need.go      the next player's need for a discard read from its
 //	             public history tile by tile (-need): how well it reads
 //	             whether a candidate is truly the next player's out

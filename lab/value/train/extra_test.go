@@ -142,44 +142,6 @@ func slowSecondLook(t *testing.T, w *classic.View, d tile.Tile) [extraFeatures]f
 	return x
 }
 
-// A face's mates are the others of the runs of three it fits (12-13-1
-// among them, 13-1-2 not) and its value in the other colours.
-func TestMates(t *testing.T) {
-	for _, tc := range []struct {
-		f    string
-		want []string
-	}{
-		{"R1", []string{"R2", "R3", "R12", "R13", "Y1", "B1", "K1"}},
-		{"R13", []string{"R11", "R12", "R1", "Y13", "B13", "K13"}},
-		{"B2", []string{"B1", "B3", "B4", "R2", "Y2", "K2"}},
-		{"K7", []string{"K5", "K6", "K8", "K9", "R7", "Y7", "B7"}},
-	} {
-		f, err := tile.ParseTile(tc.f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got := map[tile.Tile]bool{}
-		for _, g := range mates(f) {
-			if got[g] {
-				t.Errorf("%s: %v twice", tc.f, g)
-			}
-			got[g] = true
-		}
-		if len(got) != len(tc.want) {
-			t.Errorf("%s: mates %v, want %v", tc.f, tile.FormatTiles(mates(f)), tc.want)
-		}
-		for _, s := range tc.want {
-			g, err := tile.ParseTile(s)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !got[g] {
-				t.Errorf("%s: mates %v lack %s", tc.f, tile.FormatTiles(mates(f)), s)
-			}
-		}
-	}
-}
-
 // A rule planted on a feature of the second look is found by the line
 // on both and missed by the view's line, and the table says the
 // difference.

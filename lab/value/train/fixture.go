@@ -25,7 +25,8 @@ var fixtureCases = []struct {
 }
 
 // writeExpertFixture writes the expert's fixed cases to path: each
-// position's features as the trainer reads them, the shipped value's
+// position's features (and after a discard the second look) as the
+// trainer reads them, the shipped value's
 // score of them in float64 (the network as the trainer runs it) and
 // the shipped take network's gain, in float64 too.
 func writeExpertFixture(ctx context.Context, path string) error {
@@ -52,7 +53,12 @@ func writeExpertFixture(ctx context.Context, path string) error {
 					if err := fx.Features(&w, &x); err != nil {
 						return err
 					}
-					c.Discards = append(c.Discards, expertclassic.FixtureDiscard{Tile: t.String(), X: slicesOf(x), Score: net.score(&x)})
+					var l [extraFeatures]float32
+					if err := secondLook(&w, &l); err != nil {
+						return err
+					}
+					in := append(slicesOf(x), l[:]...)
+					c.Discards = append(c.Discards, expertclassic.FixtureDiscard{Tile: t.String(), X: in, Score: net.score(in)})
 				}
 			case v.Legal.Take:
 				tw := expertclassic.Taken(&v, v.Top(v.Previous))
@@ -62,7 +68,7 @@ func writeExpertFixture(ctx context.Context, path string) error {
 				if err := fx.Features(&tw, &y); err != nil {
 					return err
 				}
-				c.Take = &expertclassic.FixtureTake{Before: slicesOf(x), After: slicesOf(y), Gain: take.score(&y) - take.score(&x)}
+				c.Take = &expertclassic.FixtureTake{Before: slicesOf(x), After: slicesOf(y), Gain: take.score(y[:]) - take.score(x[:])}
 			default:
 				continue
 			}
@@ -100,8 +106,8 @@ func netOf(m *smallnet.Model) fixtureNet {
 	return fixtureNet{n: n, xs: make([]float64, n.F), a: make([]float64, max(n.H, 1))}
 }
 
-// score is the network's score of the features x.
-func (f fixtureNet) score(x *[NumFeatures]float32) float64 {
-	trainer.Standardize(f.n, x[:], f.xs)
+// score is the network's score of the inputs x (its width).
+func (f fixtureNet) score(x []float32) float64 {
+	trainer.Standardize(f.n, x, f.xs)
 	return f.n.Forward(f.xs, f.a)
 }

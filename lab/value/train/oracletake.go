@@ -492,7 +492,7 @@ func readTakeLine(name string) (*takeRule, error) {
 	if err != nil {
 		return nil, err
 	}
-	if m, err := expertclassic.ParseValue(b); err == nil {
+	if m, err := expertclassic.ParseTake(b); err == nil {
 		return &takeRule{net: m}, nil
 	}
 	var l takeLine
