@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"okey/bots/botsclassic"
+	"okey/bots/expertclassic"
 	"okey/game/classic"
 	"okey/game/tile"
 	"okey/ui/playclassic"
@@ -40,7 +41,7 @@ func (s *scriptedHint) newBot(level string, opt botsclassic.Options) (botsclassi
 // whatever that bot says is what the hint says,
 // with the cursor on its tile, before the draw as after it.
 func TestHintFollowsTheStrongestBot(t *testing.T) {
-	if playclassic.HintLevel != botsclassic.Levels[len(botsclassic.Levels)-1] || playclassic.HintLevel != "hard" {
+	if playclassic.HintLevel != expertclassic.Levels[len(expertclassic.Levels)-1] || playclassic.HintLevel != "expert" {
 		t.Fatalf("the hint asks %q", playclassic.HintLevel)
 	}
 	var script scriptedHint

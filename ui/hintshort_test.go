@@ -8,6 +8,7 @@ import (
 
 	"okey/bots/botsclassic"
 	"okey/bots/decide101"
+	"okey/bots/expertclassic"
 	"okey/game/classic"
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
@@ -15,24 +16,25 @@ import (
 	"okey/ui/playclassic"
 )
 
-// hardHintOnly seats the plain player at every seat and builds the real
-// hard bot for the hint, so that the hint goes through the judge.
-func hardHintOnly(level string, opt botsclassic.Options) (botsclassic.Bot, error) {
+// analyserHintOnly seats the plain player at every seat and builds the
+// real analyser (the expert) for the hint, so that the hint goes through
+// the judge.
+func analyserHintOnly(level string, opt botsclassic.Options) (botsclassic.Bot, error) {
 	if level == playclassic.HintLevel {
-		return botsclassic.New(level, opt)
+		return expertclassic.New(level, opt)
 	}
 	return playclassic.Plain{}, nil
 }
 
-// A hint the judge has no time to weigh still names a move — the hard
-// bot's, which the judge weighs first and keeps unless it shows it
-// loses — and says it was cut short, in both languages, before the draw
+// A hint the judge has no time to weigh still names a move — the
+// analyser's (the expert's), which the judge weighs first and keeps
+// unless it shows it loses — and says it was cut short, in both languages, before the draw
 // and after it; never only how far the rack is from a win.
-func TestACutShortHintNamesTheHardBotsMove(t *testing.T) {
+func TestACutShortHintNamesTheAnalysersMove(t *testing.T) {
 	for _, lang := range []string{"en", "tr"} {
 		t.Run(lang, func(t *testing.T) {
 			m := newTestModel(t, 80, 24, func(o *Options) {
-				o.NewBot = hardHintOnly
+				o.NewBot = analyserHintOnly
 				o.Settings.Lang = lang
 				o.HintBudget = time.Nanosecond // the judge is out of time at once
 			})
@@ -48,14 +50,14 @@ func TestACutShortHintNamesTheHardBotsMove(t *testing.T) {
 					t.Fatalf("step %d: the cut hint says %q, not %q first", step, m.flash, short)
 				}
 				v := tableClassic(m).View
-				want, err := botsclassic.NewHard(0).Decide(t.Context(), v)
+				want, err := expertclassic.NewExpert(botsclassic.Options{}).Decide(t.Context(), v)
 				if err != nil {
 					t.Fatal(err)
 				}
 				switch v.Stage {
 				case classic.MustDraw:
 					if want.Kind == classic.ActDraw && !strings.Contains(m.flash, "(d)") {
-						t.Fatalf("the hard bot draws; the hint says %q", m.flash)
+						t.Fatalf("the expert draws; the hint says %q", m.flash)
 					}
 					press(t, m, "d")
 				default:

@@ -5,39 +5,39 @@ import (
 	"fmt"
 
 	"okey/bots/bots101"
-	"okey/bots/botsclassic"
 	"okey/game"
 	"okey/game/classic"
 	"okey/game/okey101"
 )
 
 // The hint asks the judge the question the review asks afterwards: is
-// the hard bot's move (the analyser's) worth as much as the best of the
-// moves worth playing out from this view? The judge judges it as if it
-// had been played; the hint is the hard bot's move unless the judge
+// the analyser's move (the strongest level's: classic's expert, Analyse;
+// 101's hard bot) worth as much as the best of the moves worth playing
+// out from this view? The judge judges it as if it had been played; the
+// hint is the analyser's move unless the judge
 // labels it an inaccuracy or worse (read 2.5 standard errors low, as
 // every label) or cannot show it is not a mistake (its 95% interval
 // under the mistake line, after up to 1,024 fresh worlds), and then the
-// best move the judge found. Where a finish was legal and the hard bot
+// best move the judge found. Where a finish was legal and the analyser
 // does not take it, the finish is weighed against its move until the
 // two are told apart or known within ±0.1 point (±5 in 101), as the
 // review weighs it, and a finish shown better is the hint; a hold (a
 // discard that keeps the win for an okey finish) is the hint only where
 // that weighing shows it ahead of the finish, its 95% interval's low
 // end above it — a tie goes to the win in hand. So the hint,
-// the coach and the hard bot are one machinery in a documented
+// the coach and the analyser are one machinery in a documented
 // relation, and a move the hint gave is, to the judge, best or good —
 // on the review's own worlds too unless they tell otherwise
 // (docs/review.md, "The hint, the coach and the hard bot: one judge").
 // Clear cases are cheap: the judge stops after its first round of
-// worlds when the hard bot's move leads.
+// worlds when the analyser's move leads.
 
 // HintOptions are the judge's options for a hint under seed: two
 // workers (a few tenths of a second on two cores, without taking a
 // server's every core) and a first round of 64 worlds, not 32, with
-// which the hard bot's move could lead the first round by chance.
+// which the analyser's move could lead the first round by chance.
 //
-// The hard bot's move must also be shown not to be a mistake: while
+// The analyser's move must also be shown not to be a mistake: while
 // its loss is read good but its 95% interval reaches the mistake line,
 // the loss is read on more fresh worlds, up to 1,024 (RuleOut, Fresh),
 // so that the review, on worlds of its own, does not call a hinted
@@ -48,7 +48,7 @@ func HintOptions(seed uint64) Options {
 }
 
 // AdviseClassic is the judge's advice from view v: the best move found
-// and the verdict on the hard bot's move (Decision.Best names the
+// and the verdict on the analyser's move (the expert's; Decision.Best names the
 // advice, Decision.Candidates hold each move's value and how often it
 // came out ahead, for the reason).
 func AdviseClassic(ctx context.Context, v classic.View, o Options) (classic.Action, Decision, error) {
@@ -56,9 +56,9 @@ func AdviseClassic(ctx context.Context, v classic.View, o Options) (classic.Acti
 		o.counted()
 	}
 	seed := viewSeed(o.Seed, v.Hand, len(v.History), uint8(v.Stage))
-	an, err := botsclassic.NewHard(seed).Decide(ctx, v)
+	an, err := Analyse(ctx, v, seed, o)
 	if err != nil {
-		return classic.Action{}, Decision{}, fmt.Errorf("the hard bot: %w", err)
+		return classic.Action{}, Decision{}, err
 	}
 	d, best, err := judgeClassic(ctx, v, an, o)
 	if err != nil {
@@ -71,7 +71,7 @@ func AdviseClassic(ctx context.Context, v classic.View, o Options) (classic.Acti
 		return best, d, nil
 	}
 	if o.stands(d, ThresholdsClassic) {
-		// The hard bot's move is not shown to lose: it stands, but a
+		// The analyser's move is not shown to lose: it stands, but a
 		// hold only when shown ahead of the finish in hand.
 		return holdOnlyAhead(&v, an, &d), d, nil
 	}

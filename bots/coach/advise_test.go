@@ -30,12 +30,14 @@ func drawOrTakeY12(t *testing.T) classic.View {
 	return classic.View{}
 }
 
-// TestHintRulesOutAMistake: the hint keeps the hard bot's move only
+// TestHintRulesOutAMistake: the hint keeps the analyser's move only
 // when its judge shows the move is not a mistake (the 95% interval of
 // its loss under the mistake line) — else it gives the best move found.
-// On the draw against taking Y12 the judge reads on more fresh worlds
-// until it knows, and without RuleOut it keeps the draw on a seed
-// where the interval still reached a mistake: the rule is what changed.
+// On the draw against taking Y12 (hard's draw: the expert takes, so
+// the case asks the hint on hard, Options.Analyser, as it was when
+// found) the judge reads on more fresh worlds until it knows, and
+// without RuleOut it keeps the draw on a seed where the interval still
+// reached a mistake: the rule is what changed.
 func TestHintRulesOutAMistake(t *testing.T) {
 	t.Parallel()
 	v := drawOrTakeY12(t)
@@ -44,7 +46,9 @@ func TestHintRulesOutAMistake(t *testing.T) {
 		seeds = seeds[:1]
 	}
 	for _, s := range seeds {
-		a, d, err := AdviseClassic(ctx, v, HintOptions(s))
+		o := HintOptions(s)
+		o.Analyser = "hard"
+		a, d, err := AdviseClassic(ctx, v, o)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -66,7 +70,7 @@ func TestHintRulesOutAMistake(t *testing.T) {
 		// RuleOut left unset now reads on as a review does, so Fresh is
 		// set under the worlds already read).
 		old := HintOptions(s)
-		old.RuleOut, old.Fresh = "", 1
+		old.RuleOut, old.Fresh, old.Analyser = "", 1, "hard"
 		a, d, err := AdviseClassic(ctx, v, old)
 		if err != nil {
 			t.Fatal(err)
@@ -78,5 +82,27 @@ func TestHintRulesOutAMistake(t *testing.T) {
 	}
 	if kept == 0 {
 		t.Errorf("without RuleOut no seed kept the draw with a loss that may be a mistake: the case no longer shows the rule's need")
+	}
+}
+
+// TestTheAnalyserIsTheExpert: the move the hint keeps unless shown to
+// lose is the expert's by default, hard's only when asked: on the draw
+// against taking Y12 hard draws and the expert takes.
+func TestTheAnalyserIsTheExpert(t *testing.T) {
+	v := drawOrTakeY12(t)
+	for _, c := range []struct {
+		level string
+		want  classic.ActionKind
+	}{{"", classic.ActTake}, {"expert", classic.ActTake}, {"hard", classic.ActDraw}} {
+		a, err := Analyse(ctx, v, 7, Options{Analyser: c.level})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.Kind != c.want {
+			t.Errorf("analyser %q: %v, want a %v", c.level, a, c.want)
+		}
+	}
+	if _, err := Analyse(ctx, v, 7, Options{Analyser: "grandmaster"}); err == nil {
+		t.Error("an unknown analyser gave a move")
 	}
 }

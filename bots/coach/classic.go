@@ -7,10 +7,33 @@ import (
 	"slices"
 
 	"okey/bots/botsclassic"
+	"okey/bots/expertclassic"
 	"okey/bots/rollout"
 	"okey/game/classic"
 	"okey/game/tile"
 )
+
+// Analyse is the analyser's move from view v, its bot seeded with seed:
+// the level o names (Options.Analyser), the strongest (expertclassic's
+// expert) by default, which the judge plays out beside the move played
+// and the hint keeps unless the judge shows it loses. The expert
+// replaced hard here once it was shown ahead of hard on the hint's own
+// deals (docs/studies/classic-value-13.md).
+func Analyse(ctx context.Context, v classic.View, seed uint64, o Options) (classic.Action, error) {
+	level := o.Analyser
+	if level == "" {
+		level = expertclassic.LevelExpert
+	}
+	b, err := expertclassic.New(level, botsclassic.Options{Seed: seed})
+	if err != nil {
+		return classic.Action{}, fmt.Errorf("the analyser: %w", err)
+	}
+	a, err := b.Decide(ctx, v)
+	if err != nil {
+		return a, fmt.Errorf("the analyser (%s): %w", level, err)
+	}
+	return a, nil
+}
 
 // discardsKept is how many discards, by the cheap first look (the
 // distance each leaves), are played out besides the move made, the
@@ -18,7 +41,7 @@ import (
 const discardsKept = 3
 
 // JudgeClassic judges the move played from view v: it plays the move,
-// the analyser's choice (the hard bot's) and the strong alternatives out
+// the analyser's choice (the expert's, Analyse) and the strong alternatives out
 // over the same sampled worlds and labels the loss.
 func JudgeClassic(ctx context.Context, v classic.View, played classic.Action, o Options) (Decision, error) {
 	d, _, err := judgeClassic(ctx, v, played, o)
@@ -36,9 +59,9 @@ func JudgeClassicBest(ctx context.Context, v classic.View, played classic.Action
 func judgeClassic(ctx context.Context, v classic.View, played classic.Action, o Options) (Decision, classic.Action, error) {
 	d := Decision{Kind: "decision", Hand: v.Hand, Seat: v.Seat, Stage: v.Stage.String(), Rack: tile.FormatTiles(v.Rack), WallLeft: v.WallLeft}
 	seed := viewSeed(o.Seed, v.Hand, len(v.History), uint8(v.Stage))
-	an, err := botsclassic.NewHard(seed).Decide(ctx, v)
+	an, err := Analyse(ctx, v, seed, o)
 	if err != nil {
-		return d, played, fmt.Errorf("the analyser: %w", err)
+		return d, played, err
 	}
 	cands := classicCandidates(&v, played, an)
 	vd, judged, err := playOut(ctx, &d, &o, cands, an, func(_ int, a classic.Action) string { return classicMove(&v, a) },

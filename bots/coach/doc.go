@@ -18,13 +18,14 @@
 //	            take valued by the judge's own follow-up, a winning rack
 //	            drawn to finish or to hold; the plan's next step after its
 //	            first (TurnPlan.Next)
-//	advise.go   the hint: the hard bot's move judged as a move played, the
-//	            judge's best kept where hard's is worse than good, a hold
+//	advise.go   the hint: the analyser's move (classic's expert, 101's hard
+//	            bot) judged as a move played, the judge's best kept where
+//	            the analyser's is worse than good, a hold
 //	            only when shown ahead
 //	okey101.go  Okey 101: as classic.go below; a view after an action (After101)
 //	read101.go  as read.go below, in Okey 101: what the next player took and laid
 //	            down, and a tile's help to its rack in a world
-//	classic.go  classic Okey: the candidates, the reasons in words, the
+//	classic.go  classic Okey: the analyser (Analyse), the candidates, the reasons in words, the
 //	            finish in hand; a lost discard judged again on racks dealt
 //	            at random (readClassic), the judge and its reading being
 //	            one recursion

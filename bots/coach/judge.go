@@ -53,6 +53,12 @@ type Options struct {
 	// work is the same at any load), so that a study of the hint at the
 	// game's budget is not cut short by a busy machine.
 	Playouts int
+	// Analyser (classic Okey) is the level whose move the judge plays
+	// out beside the move played and the hint keeps unless shown to
+	// lose: "" the strongest (expert, Analyse), a level of
+	// expertclassic.Levels for a study or a test of the hint as it was
+	// on another level ("hard" before the expert was shown ahead).
+	Analyser string
 	// spent counts the hands played out (against Playouts), shared by
 	// the judgements of one plan (nil: not counted).
 	spent *int

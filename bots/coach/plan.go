@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	"okey/bots/botsclassic"
 	"okey/bots/rollout"
 	"okey/game/classic"
 	"okey/game/okey101"
@@ -45,7 +44,7 @@ type TurnPlan struct {
 	// the judge's move from the view the take leaves (a discard or a
 	// finish).
 	Steps []classic.Action
-	// Decs are the judge's verdicts on the hard bot's move at each step
+	// Decs are the judge's verdicts on the analyser's move at each step
 	// judged (the draw's names the take with what follows it).
 	Decs []Decision
 	// After is, for a plan that draws, what it does with the tile drawn.
@@ -77,16 +76,16 @@ const holdMove = "draw, then keep the win for an okey finish"
 // the take followed by the judge's advice from the view it leaves, the
 // draw by the playout's bot (which finishes a winning rack) and, when
 // the rack already wins and holds an okey, the draw followed by a hold.
-// The hard bot's move stands unless shown to lose (as AdviseClassic
+// The analyser's move stands unless shown to lose (as AdviseClassic
 // reads it); a take whose advised follow-up throws the taken tile back
 // is no plan, and the plan draws.
 func planDraw(ctx context.Context, v classic.View, o Options) (TurnPlan, error) {
 	seed := viewSeed(o.Seed, v.Hand, len(v.History), uint8(v.Stage))
-	hard, err := botsclassic.NewHard(seed).Decide(ctx, v)
+	an, err := Analyse(ctx, v, seed, o)
 	if err != nil {
-		return TurnPlan{}, fmt.Errorf("the hard bot: %w", err)
+		return TurnPlan{}, err
 	}
-	plain := TurnPlan{Steps: []classic.Action{hard}}
+	plain := TurnPlan{Steps: []classic.Action{an}}
 	top := v.Top(v.Previous)
 	var b classic.Action
 	var db Decision
@@ -101,7 +100,7 @@ func planDraw(ctx context.Context, v classic.View, o Options) (TurnPlan, error) 
 		}
 	}
 	held := winsAsIs(&v)
-	cands := classicCandidates(&v, hard, hard)
+	cands := classicCandidates(&v, an, an)
 	thens := make([]rollout.Then, len(cands))
 	for i, c := range cands {
 		if c.Kind == classic.ActTake && take {
@@ -124,7 +123,7 @@ func planDraw(ctx context.Context, v classic.View, o Options) (TurnPlan, error) 
 		}
 		return classicMove(&v, a)
 	}
-	vd, judged, err := playOut(ctx, &d, &o, cands, hard, name,
+	vd, judged, err := playOut(ctx, &d, &o, cands, an, name,
 		playout[classic.Action, *rollout.PlayerClassic]{DefaultSamplesClassic, ThresholdsClassic, rollout.NewPlayerClassic,
 			func(cs []classic.Action, ps []*rollout.PlayerClassic) rollout.Play {
 				return rollout.CandidatesClassicThen(&v, o.classicSampler(), cs, thens, seed, ps)

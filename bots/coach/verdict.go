@@ -452,9 +452,9 @@ func Summarise(g game.Kind, seat, hand int, ds []Decision, th Thresholds) Summar
 }
 
 // worse reports whether a label says the move lost: an inaccuracy or
-// worse, read 2.5 standard errors low. The hint overrides the hard bot
+// worse, read 2.5 standard errors low. The hint overrides the analyser
 // only then: taking the judge's best whenever its mean was higher, the
-// hint played worse than the hard bot — the best of several noisy
+// hint played worse than the analyser (then the hard bot) — the best of several noisy
 // means, played (docs/studies/review-judge.md).
 func worse(l Label) bool { return l == Inaccuracy || l == Mistake || l == Blunder }
 

@@ -89,7 +89,7 @@ type Options struct {
 	// Holds (the level's "-holds"; classic Okey) searches nothing but
 	// the okey-finish hold: where the rack wins and holds an okey, hard's
 	// move (hold, or finish at once) is replaced by the coach's judge's
-	// answer (coach.AdviseClassic); every other
+	// answer (coach.AdviseClassic, on hard as the analyser); every other
 	// decision is hard's, at hard's cost.
 	Holds bool
 	// Own (Okey 101; the level's "-selfhard", last) is the level the
@@ -274,7 +274,7 @@ func (p *Player) Decide(ctx context.Context, v classic.View) (classic.Action, er
 			return a, err
 		}
 		p.Stats.Searched++
-		b, _, err := coach.AdviseClassic(ctx, v, coach.Options{Seed: p.rnd.Uint64(), Workers: p.workers})
+		b, _, err := coach.AdviseClassic(ctx, v, coach.Options{Seed: p.rnd.Uint64(), Workers: p.workers, Analyser: "hard"})
 		if err != nil {
 			return classic.Action{}, fmt.Errorf("search, seat %d: %w", v.Seat, err)
 		}

@@ -59,7 +59,7 @@ func caseView(t *testing.T) (classic.View, classic.View, uint64) {
 		}
 		var a classic.Action
 		if seat == 0 {
-			a, _, err = coach.AdviseClassic(ctx, v, coach.HintOptions(hintSeedClassic(seed)))
+			a, _, err = coach.AdviseClassic(ctx, v, hintOptionsHard(hintSeedClassic(seed)))
 		} else {
 			a, err = bs[seat].Decide(ctx, v)
 		}
@@ -96,24 +96,24 @@ func TestHintCase(t *testing.T) {
 	m, h := rollout.Paired(vals[0], vals[1])
 	t.Logf("take less draw over 4,096 worlds: %.3f ± %.3f", m, h)
 	for s := uint64(1); s <= 8; s++ {
-		old := coach.HintOptions(hs ^ s)
+		old := hintOptionsHard(hs ^ s)
 		old.RuleOut, old.Fresh = "", 0
 		a, d, err := coach.AdviseClassic(ctx, v, old)
 		if err != nil {
 			t.Fatal(err)
 		}
 		t.Logf("seed %d before: %v; %s", s, a, show(d))
-		a, d, err = coach.AdviseClassic(ctx, v, coach.HintOptions(hs^s))
+		a, d, err = coach.AdviseClassic(ctx, v, hintOptionsHard(hs^s))
 		if err != nil {
 			t.Fatal(err)
 		}
 		t.Logf("seed %d now:    %v; %s", s, a, show(d))
-		d, err = coach.JudgeClassic(ctx, v, draw, coach.Options{Seed: s})
+		d, err = coach.JudgeClassic(ctx, v, draw, coach.Options{Seed: s, Analyser: "hard"})
 		if err != nil {
 			t.Fatal(err)
 		}
 		t.Logf("seed %d review of the draw: %s", s, show(d))
-		d, err = coach.JudgeClassic(ctx, v, take, coach.Options{Seed: s})
+		d, err = coach.JudgeClassic(ctx, v, take, coach.Options{Seed: s, Analyser: "hard"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -145,7 +145,7 @@ func TestHintCost(t *testing.T) {
 			seat := s.Turn()
 			v := s.View(seat)
 			if seat == 0 {
-				old := coach.HintOptions(seed)
+				old := hintOptionsHard(seed)
 				old.RuleOut, old.Fresh = "", 0
 				t0 := time.Now()
 				a0, d0, err := coach.AdviseClassic(ctx, v, old)
@@ -153,7 +153,7 @@ func TestHintCost(t *testing.T) {
 					t.Fatal(err)
 				}
 				t1 := time.Now()
-				a1, d1, err := coach.AdviseClassic(ctx, v, coach.HintOptions(seed))
+				a1, d1, err := coach.AdviseClassic(ctx, v, hintOptionsHard(seed))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -244,4 +244,13 @@ func TestHintCost101(t *testing.T) {
 	}
 	t.Logf("101, %d views of %d hands: playouts a hint %.1f before, %.1f now; wall a hint %v before, %v now; plans changed %d",
 		views, hands, float64(nOld)/float64(views), float64(nNew)/float64(views), oldT/time.Duration(views), newT/time.Duration(views), diff)
+}
+
+// hintOptionsHard are the hint's options with hard as the analyser, as
+// the classic hint was when these cases were measured (the expert,
+// which takes Y12 here, replaced it later: coach.Options.Analyser).
+func hintOptionsHard(seed uint64) coach.Options {
+	o := coach.HintOptions(seed)
+	o.Analyser = "hard"
+	return o
 }

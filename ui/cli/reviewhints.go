@@ -8,7 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"okey/bots/botsclassic"
 	"okey/bots/coach"
 	"okey/bots/decide101"
 	"okey/game"
@@ -34,7 +33,7 @@ type HintLine struct {
 	// wins, what it then does: "finish" or "hold" (for an okey finish).
 	After string `json:"after,omitempty"`
 	// Short says the judge ran out of the budget: the steps are the
-	// hard bot's, unweighed, as the game's hint then says.
+	// analyser's (the expert's), unweighed, as the game's hint then says.
 	Short bool `json:"short,omitempty"`
 }
 
@@ -42,7 +41,7 @@ type HintLine struct {
 // decisions in record b (either game; hand 0: every hand), in the
 // review's order, each worked out as the game works it out: the same
 // seeds and a budget of budget for the judge (the game's hint budget),
-// past which the hint is the hard bot's move, marked Short. A record
+// past which the hint is the analyser's move (the expert's), marked Short. A record
 // whose decisions cannot be read is an error.
 func HintsFor(ctx context.Context, b []byte, seat, hand int, budget time.Duration) ([]HintLine, error) {
 	if Is101(b) {
@@ -97,10 +96,10 @@ func HintsFor(ctx context.Context, b []byte, seat, hand int, budget time.Duratio
 		case ctx.Err() != nil:
 			return out, ctx.Err()
 		case err == nil || errors.Is(err, context.DeadlineExceeded):
-			// cut short: the hard bot's move, as the game's hint says it
-			a, herr := botsclassic.NewHard(seed).Decide(ctx, v)
+			// cut short: the analyser's move, as the game's hint says it
+			a, herr := coach.Analyse(ctx, v, seed, coach.Options{})
 			if herr != nil {
-				return out, fmt.Errorf("hand %d, action %d: the hard bot: %w", p.Hand, p.Index, herr)
+				return out, fmt.Errorf("hand %d, action %d: %w", p.Hand, p.Index, herr)
 			}
 			line.Steps, line.Short = (coach.TurnPlan{Steps: []classic.Action{a}}).Words(v), true
 		default:

@@ -9,6 +9,7 @@ import (
 
 	"okey/bots/botsclassic"
 	"okey/bots/coach"
+	"okey/bots/expertclassic"
 	"okey/bots/rollout"
 	"okey/game"
 	"okey/game/classic"
@@ -26,13 +27,14 @@ import (
 // when a plan that took a tile to finish with it is followed by a hint
 // not to finish, or a draw's promise (finish, or keep the win) is not
 // kept at the discard unless the tile drawn freed the okey. It logs
-// each deal's net points, the hint's less hard's on the same deal
-// (seat 0 by the hard bot, the same bots and seeds elsewhere), and how
-// many hints were cut short. Hands: 3 (seeds 93000, 93001, …), 1 under
-// -short, whose seat 0 the hard bot plays until the wall is down to
-// shortFrom tiles and the hint from there to the hand's end, its finish
-// included (a hand's first plans are weighed longest), and hard's hand
-// not played (the same figure logged twice),
+// each deal's net points, the hint's less the expert's on the same deal
+// (seat 0 by the expert, the level whose move the hint weighs, the same
+// bots and seeds elsewhere), and how many hints were cut short. Hands:
+// 3 (seeds 93000, 93001, …), 1 under -short, whose seat 0 the hard bot
+// plays until the wall is down to shortFrom tiles and the hint from
+// there to the hand's end, its finish included (a hand's first plans
+// are weighed longest), and the expert's hand not played (the same
+// figure logged twice),
 // OKEY_FOLLOW_PLAN=n for the study (docs/review.md);
 // OKEY_FOLLOW_FROM=k starts at seed 93000+k. The judge's budget is a
 // minute, so that the plan is weighed whole and the test comes out the
@@ -50,19 +52,19 @@ func TestFollowingThePlanClassic(t *testing.T) {
 	for h := range st.Hands {
 		seed := uint64(93000 + st.From + h)
 		net, tally := followPlanHand(t, st, seed, true)
-		// The hand by hard is the study's comparison, logged, never
-		// checked: -short plays only the hand the hint plays.
+		// The hand by the expert is the study's comparison, logged,
+		// never checked: -short plays only the hand the hint plays.
 		base := net
 		if !testing.Short() {
 			base, _ = followPlanHand(t, st, seed, false)
 		}
-		t.Logf("deal %d: the hint %+.4f, hard %+.4f; %d hints, %d cut short, %d told from the draw's plan, %d takes to finish, %d holds",
+		t.Logf("deal %d: the hint %+.4f, the expert %+.4f; %d hints, %d cut short, %d told from the draw's plan, %d takes to finish, %d holds",
 			seed, net, base, tally.hints, tally.short, tally.planned, tally.takeWins, tally.holds)
 		sum.add(tally)
 		sum.nets, sum.bases = append(sum.nets, net), append(sum.bases, base)
 	}
 	m, half := rollout.Paired(sum.nets, sum.bases)
-	t.Logf("%d hands: %d hints (%d cut short), %d told from the draw's plan, %d takes to finish, %d holds; the hint less hard %+.3f a hand (95%%: %+.3f to %+.3f)",
+	t.Logf("%d hands: %d hints (%d cut short), %d told from the draw's plan, %d takes to finish, %d holds; the hint less the expert %+.3f a hand (95%%: %+.3f to %+.3f)",
 		st.Hands, sum.hints, sum.short, sum.planned, sum.takeWins, sum.holds, m, m-half, m+half)
 }
 
@@ -76,7 +78,8 @@ const shortFrom = 40
 // followTally counts what a followed hand's hints did.
 type followTally struct {
 	hints, short, planned, takeWins, holds int
-	// nets and bases are each deal's net points by the hint and by hard
+	// nets and bases are each deal's net points by the hint and by the
+	// expert
 	nets, bases []float64
 }
 
@@ -89,8 +92,8 @@ func (f *followTally) add(o followTally) {
 }
 
 // followPlanHand plays the first hand of a match from seed with hard
-// bots on seats 1 to 3 and seat 0 following the hint (byHint) or the
-// hard bot, and returns seat 0's net points and the hints' tally.
+// bots on seats 1 to 3 and seat 0 following the hint (byHint) or played
+// by the expert, and returns seat 0's net points and the hints' tally.
 func followPlanHand(t *testing.T, st followtest.Study, seed uint64, byHint bool) (float64, followTally) {
 	t.Helper()
 	ctx := context.Background()
@@ -104,6 +107,9 @@ func followPlanHand(t *testing.T, st followtest.Study, seed uint64, byHint bool)
 	var bs [classic.NumSeats]botsclassic.Bot
 	for i := range bs {
 		bs[i] = botsclassic.NewHard(seed + uint64(i))
+	}
+	if !byHint {
+		bs[0] = expertclassic.NewExpert(botsclassic.Options{Seed: seed})
 	}
 	var tally followTally
 	hand := g.State().HandNumber()
@@ -136,7 +142,7 @@ func followPlanHand(t *testing.T, st followtest.Study, seed uint64, byHint bool)
 			continue
 		}
 		v := tb.View
-		cmd := tb.Hint(ctx, seed, botsclassic.New, st.Budget+time.Minute, st.Budget)
+		cmd := tb.Hint(ctx, seed, expertclassic.New, st.Budget+time.Minute, st.Budget)
 		var msg HintMsg
 		if cmd != nil {
 			cpu, wall := followtest.CPU(t), time.Now()

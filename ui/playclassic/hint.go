@@ -11,6 +11,7 @@ import (
 
 	"okey/bots/botsclassic"
 	"okey/bots/coach"
+	"okey/bots/expertclassic"
 	"okey/game"
 	"okey/game/classic"
 	"okey/game/tile"
@@ -19,9 +20,9 @@ import (
 )
 
 // The hint (h) is the judge's plan for the turn (bots/coach.PlanClassic):
-// the hard bot's move, played out by the coach's judge against the
-// strong alternatives over worlds drawn from the player's view, and the
-// best move found — so the review afterwards finds a move the hint gave
+// the analyser's move (the expert's, coach.Analyse), played out by the
+// coach's judge against the strong alternatives over worlds drawn from
+// the player's view, and the best move found — so the review afterwards finds a move the hint gave
 // best or as good. At the draw it plans the whole turn: a take with
 // what it then does with the tile, or a draw and, with a rack that
 // already wins, whether it will finish or keep the win for an okey
@@ -35,15 +36,16 @@ import (
 // meanwhile. On a table standing up (a phone held upright: Look.Touch)
 // it names the taps that make the move, not the keys, as 101's does.
 
-// HintLevel is the bot whose move the judge weighs: the strongest.
-var HintLevel = botsclassic.Levels[len(botsclassic.Levels)-1]
+// HintLevel is the bot whose move the judge weighs: the strongest,
+// the expert (coach.Analyse).
+var HintLevel = expertclassic.LevelExpert
 
 // HintMsg is the hint's answer for the position numbered Moves
 // (Table.HandMoves), to the hint numbered ID (Table.HintID). Dec, when
-// the judge was asked, is its verdict on the hard bot's move: each
+// the judge was asked, is its verdict on the analyser's move: each
 // candidate's value and how often it came out ahead. Short says the
 // judge ran out of its time (HintBudget) before it had weighed the
-// moves: Act is then the hard bot's move, unweighed, and the hint says
+// moves: Act is then the analyser's move, unweighed, and the hint says
 // so.
 type HintMsg struct {
 	ID    uint64
@@ -58,7 +60,7 @@ type HintMsg struct {
 }
 
 // HintBudget is how long the judge may weigh the moves for a hint
-// before the hint is cut short and gives the hard bot's move (which the
+// before the hint is cut short and gives the analyser's move (which the
 // judge would keep unless it showed it loses), said to be unweighed.
 // The judge usually answers in a few tenths of a second but can take
 // seconds on a busy machine, and a hint must answer within 2 s.
@@ -70,7 +72,7 @@ const HintBudget = 1200 * time.Millisecond
 // seed seeds it); off the player's turn it says at once to show the
 // indicator when the player may, else how far the rack is from a win.
 // The level's bot built by build is the judge's first candidate: the
-// real hard bot goes through the judge, a test's scripted bot answers
+// real expert goes through the judge, a test's scripted bot answers
 // as it is.
 func (t *Table) Hint(ctx context.Context, seed uint64, build BuildBot, timeout, budget time.Duration) tea.Cmd {
 	v := &t.View
@@ -112,7 +114,7 @@ func (t *Table) Hint(ctx context.Context, seed uint64, build BuildBot, timeout, 
 		if err != nil {
 			return HintMsg{ID: id, Moves: moves, Err: err}
 		}
-		if _, real := b.(*botsclassic.Hard); real {
+		if _, real := b.(*expertclassic.Expert); real {
 			jctx, stop := context.WithTimeout(ctx, budget)
 			p, err := coach.PlanClassic(jctx, view, o)
 			stop()
@@ -130,7 +132,7 @@ func (t *Table) Hint(ctx context.Context, seed uint64, build BuildBot, timeout, 
 				return HintMsg{ID: id, Moves: moves, Err: err}
 			}
 			// The judge ran out of its time (or its work budget): the
-			// hard bot's move, which the judge weighs first and keeps
+			// analyser's move, which the judge weighs first and keeps
 			// unless it shows it loses.
 			a, err := b.Decide(ctx, view)
 			return HintMsg{ID: id, Moves: moves, Act: a, Short: true, Err: err}
@@ -245,7 +247,7 @@ func (t *Table) tellHint(msg HintMsg) {
 	label, short := t.tr().T("status.hint.label"), t.tr().T("status.hint.label.short")
 	put := func(s string) {
 		if msg.Short {
-			// The judge ran out of time: the move is the hard bot's,
+			// The judge ran out of time: the move is the analyser's,
 			// unweighed, and the hint says it was cut short.
 			s = strings.Replace(s, label, short, 1)
 		}
@@ -481,9 +483,9 @@ func (t *Table) distanceHint() {
 }
 
 // readHint is the hint that says what the judge read of the next
-// player's rack, when that reading is what made the hard bot's discard
+// player's rack, when that reading is what made the analyser's discard
 // lose to the hint's x (d.Read, coach.TableRead): the next player took
-// tiles the hard bot's discard goes with, or threw tiles around x. It
+// tiles the analyser's discard goes with, or threw tiles around x. It
 // is said in w's words with the hand's okey; ok is false when the
 // verdict holds no such reading (or the hint was cut short).
 func readHint(w table.Words, okey tile.Tile, d *coach.Decision, short bool, x tile.Tile) (key string, args []any, ok bool) {

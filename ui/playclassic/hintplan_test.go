@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"okey/bots/botsclassic"
 	"okey/bots/coach"
+	"okey/bots/expertclassic"
 	"okey/game"
 	"okey/game/classic"
 	"okey/game/classic/hand"
@@ -137,7 +137,7 @@ func TestTheDiscardHintFollowsTheDrawsPlan(t *testing.T) {
 			t.Errorf("%s, %v: at the draw the hint says %q, want %q", c.lang, c.after, s.Text, c.drawSay)
 		}
 		drawn(tb, c.draw)
-		if cmd := tb.Hint(context.Background(), 1, botsclassic.New, time.Minute, 0); cmd != nil {
+		if cmd := tb.Hint(context.Background(), 1, expertclassic.New, time.Minute, 0); cmd != nil {
 			t.Fatalf("%s, %v: the plan's next step was weighed again", c.lang, c.after)
 		}
 		s := tb.Said()

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"okey/bots/botsclassic"
+	"okey/bots/expertclassic"
 	"okey/game"
 	"okey/game/classic"
 	"okey/kit/i18n"
@@ -47,7 +48,7 @@ func TestHintTimes(t *testing.T) {
 				tb := NewTable(&table.Look{Words: table.Words{Tr: i18n.MustLoad("en")}})
 				tb.TakeView(s.View(0))
 				start := time.Now()
-				if cmd := tb.Hint(ctx, seed, botsclassic.New, time.Minute, 0); cmd != nil {
+				if cmd := tb.Hint(ctx, seed, expertclassic.New, time.Minute, 0); cmd != nil {
 					msg := cmd().(HintMsg)
 					if msg.Err != nil {
 						t.Fatal(msg.Err)
