@@ -28,7 +28,7 @@ import (
 // the coach and the analyser are one machinery in a documented
 // relation, and a move the hint gave is, to the judge, best or good —
 // on the review's own worlds too unless they tell otherwise
-// (docs/review.md, "The hint, the coach and the hard bot: one judge").
+// (docs/review.md, "The hint, the coach and the analyser: one judge").
 // Clear cases are cheap: the judge stops after its first round of
 // worlds when the analyser's move leads.
 
@@ -48,15 +48,14 @@ func HintOptions(seed uint64) Options {
 }
 
 // AdviseClassic is the judge's advice from view v: the best move found
-// and the verdict on the analyser's move (the expert's; Decision.Best names the
-// advice, Decision.Candidates hold each move's value and how often it
-// came out ahead, for the reason).
+// and the verdict on the analyser's move (Analyse; Decision.Best names
+// the advice, Decision.Candidates hold each move's value and how often
+// it came out ahead, for the reason).
 func AdviseClassic(ctx context.Context, v classic.View, o Options) (classic.Action, Decision, error) {
 	if o.Playouts > 0 {
 		o.counted()
 	}
-	seed := viewSeed(o.Seed, v.Hand, len(v.History), uint8(v.Stage))
-	an, err := Analyse(ctx, v, seed, o)
+	an, err := Analyse(ctx, v, o)
 	if err != nil {
 		return classic.Action{}, Decision{}, err
 	}

@@ -94,7 +94,7 @@ func TestTheAnalyserIsTheExpert(t *testing.T) {
 		level string
 		want  classic.ActionKind
 	}{{"", classic.ActTake}, {"expert", classic.ActTake}, {"hard", classic.ActDraw}} {
-		a, err := Analyse(ctx, v, 7, Options{Analyser: c.level})
+		a, err := Analyse(ctx, v, Options{Seed: 7, Analyser: c.level})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -102,7 +102,7 @@ func TestTheAnalyserIsTheExpert(t *testing.T) {
 			t.Errorf("analyser %q: %v, want a %v", c.level, a, c.want)
 		}
 	}
-	if _, err := Analyse(ctx, v, 7, Options{Analyser: "grandmaster"}); err == nil {
+	if _, err := Analyse(ctx, v, Options{Seed: 7, Analyser: "grandmaster"}); err == nil {
 		t.Error("an unknown analyser gave a move")
 	}
 }

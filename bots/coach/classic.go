@@ -13,13 +13,16 @@ import (
 	"okey/game/tile"
 )
 
-// Analyse is the analyser's move from view v, its bot seeded with seed:
-// the level o names (Options.Analyser), the strongest (expertclassic's
-// expert) by default, which the judge plays out beside the move played
-// and the hint keeps unless the judge shows it loses. The expert
-// replaced hard here once it was shown ahead of hard on the hint's own
-// deals (docs/studies/classic-value-13.md).
-func Analyse(ctx context.Context, v classic.View, seed uint64, o Options) (classic.Action, error) {
+// Analyse is the analyser's move from view v: the level o names
+// (Options.Analyser), the strongest (expertclassic's expert) by
+// default, which the judge plays out beside the move played and the
+// hint keeps unless the judge shows it loses. Its bot is seeded from
+// o.Seed and the view's place in the hand, as the judge's worlds, so
+// a hint cut short names the very move the judge would have weighed.
+// The expert replaced hard here once it was shown ahead of hard on the
+// hint's own deals (docs/studies/classic-value-13.md).
+func Analyse(ctx context.Context, v classic.View, o Options) (classic.Action, error) {
+	seed := viewSeed(o.Seed, v.Hand, len(v.History), uint8(v.Stage))
 	level := o.Analyser
 	if level == "" {
 		level = expertclassic.LevelExpert
@@ -59,7 +62,7 @@ func JudgeClassicBest(ctx context.Context, v classic.View, played classic.Action
 func judgeClassic(ctx context.Context, v classic.View, played classic.Action, o Options) (Decision, classic.Action, error) {
 	d := Decision{Kind: "decision", Hand: v.Hand, Seat: v.Seat, Stage: v.Stage.String(), Rack: tile.FormatTiles(v.Rack), WallLeft: v.WallLeft}
 	seed := viewSeed(o.Seed, v.Hand, len(v.History), uint8(v.Stage))
-	an, err := Analyse(ctx, v, seed, o)
+	an, err := Analyse(ctx, v, o)
 	if err != nil {
 		return d, played, err
 	}

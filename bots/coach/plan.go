@@ -81,7 +81,7 @@ const holdMove = "draw, then keep the win for an okey finish"
 // is no plan, and the plan draws.
 func planDraw(ctx context.Context, v classic.View, o Options) (TurnPlan, error) {
 	seed := viewSeed(o.Seed, v.Hand, len(v.History), uint8(v.Stage))
-	an, err := Analyse(ctx, v, seed, o)
+	an, err := Analyse(ctx, v, o)
 	if err != nil {
 		return TurnPlan{}, err
 	}

@@ -97,7 +97,7 @@ func HintsFor(ctx context.Context, b []byte, seat, hand int, budget time.Duratio
 			return out, ctx.Err()
 		case err == nil || errors.Is(err, context.DeadlineExceeded):
 			// cut short: the analyser's move, as the game's hint says it
-			a, herr := coach.Analyse(ctx, v, seed, coach.Options{})
+			a, herr := coach.Analyse(ctx, v, coach.HintOptions(seed))
 			if herr != nil {
 				return out, fmt.Errorf("hand %d, action %d: %w", p.Hand, p.Index, herr)
 			}

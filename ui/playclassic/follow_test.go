@@ -28,13 +28,16 @@ import (
 // not to finish, or a draw's promise (finish, or keep the win) is not
 // kept at the discard unless the tile drawn freed the okey. It logs
 // each deal's net points, the hint's less the expert's on the same deal
-// (seat 0 by the expert, the level whose move the hint weighs, the same
-// bots and seeds elsewhere), and how many hints were cut short. Hands:
+// (seat 0 by the expert, the level whose move the hint weighs, seeded
+// at each decision as the hint seeds it, coach.Analyse, so that the two
+// hands part only where the judge changed a move; the same bots and
+// seeds elsewhere) and less hard's (seat 0 by hard seeded seed), and
+// how many hints were cut short. Hands:
 // 3 (seeds 93000, 93001, …), 1 under -short, whose seat 0 the hard bot
 // plays until the wall is down to shortFrom tiles and the hint from
 // there to the hand's end, its finish included (a hand's first plans
-// are weighed longest), and the expert's hand not played (the same
-// figure logged twice),
+// are weighed longest), and the expert's and hard's hands not played
+// (the same figure logged thrice),
 // OKEY_FOLLOW_PLAN=n for the study (docs/review.md);
 // OKEY_FOLLOW_FROM=k starts at seed 93000+k. The judge's budget is a
 // minute, so that the plan is weighed whole and the test comes out the
@@ -51,21 +54,24 @@ func TestFollowingThePlanClassic(t *testing.T) {
 	var sum followTally
 	for h := range st.Hands {
 		seed := uint64(93000 + st.From + h)
-		net, tally := followPlanHand(t, st, seed, true)
-		// The hand by the expert is the study's comparison, logged,
-		// never checked: -short plays only the hand the hint plays.
-		base := net
+		net, tally := followPlanHand(t, st, seed, byHint)
+		// The hands by the expert and by hard are the study's
+		// comparisons, logged, never checked: -short plays only the
+		// hand the hint plays.
+		base, hard := net, net
 		if !testing.Short() {
-			base, _ = followPlanHand(t, st, seed, false)
+			base, _ = followPlanHand(t, st, seed, byExpert)
+			hard, _ = followPlanHand(t, st, seed, byHard)
 		}
-		t.Logf("deal %d: the hint %+.4f, the expert %+.4f; %d hints, %d cut short, %d told from the draw's plan, %d takes to finish, %d holds",
-			seed, net, base, tally.hints, tally.short, tally.planned, tally.takeWins, tally.holds)
+		t.Logf("deal %d: the hint %+.4f, the expert %+.4f, hard %+.4f; %d hints, %d cut short, %d told from the draw's plan, %d takes to finish, %d holds",
+			seed, net, base, hard, tally.hints, tally.short, tally.planned, tally.takeWins, tally.holds)
 		sum.add(tally)
-		sum.nets, sum.bases = append(sum.nets, net), append(sum.bases, base)
+		sum.nets, sum.bases, sum.hards = append(sum.nets, net), append(sum.bases, base), append(sum.hards, hard)
 	}
 	m, half := rollout.Paired(sum.nets, sum.bases)
-	t.Logf("%d hands: %d hints (%d cut short), %d told from the draw's plan, %d takes to finish, %d holds; the hint less the expert %+.3f a hand (95%%: %+.3f to %+.3f)",
-		st.Hands, sum.hints, sum.short, sum.planned, sum.takeWins, sum.holds, m, m-half, m+half)
+	mh, hh := rollout.Paired(sum.nets, sum.hards)
+	t.Logf("%d hands: %d hints (%d cut short), %d told from the draw's plan, %d takes to finish, %d holds; the hint less the expert %+.3f a hand (95%%: %+.3f to %+.3f), less hard %+.3f (%+.3f to %+.3f)",
+		st.Hands, sum.hints, sum.short, sum.planned, sum.takeWins, sum.holds, m, m-half, m+half, mh, mh-hh, mh+hh)
 }
 
 // shortFrom is the wall's tiles left from which the hint plays seat 0
@@ -75,12 +81,21 @@ func TestFollowingThePlanClassic(t *testing.T) {
 // TestTheDiscardHintFollowsTheDrawsPlan.
 const shortFrom = 40
 
+// seat0 is who plays seat 0 in a followed deal.
+type seat0 uint8
+
+const (
+	byHint seat0 = iota
+	byExpert
+	byHard
+)
+
 // followTally counts what a followed hand's hints did.
 type followTally struct {
 	hints, short, planned, takeWins, holds int
-	// nets and bases are each deal's net points by the hint and by the
-	// expert
-	nets, bases []float64
+	// nets, bases and hards are each deal's net points by the hint, by
+	// the expert and by hard
+	nets, bases, hards []float64
 }
 
 func (f *followTally) add(o followTally) {
@@ -92,9 +107,10 @@ func (f *followTally) add(o followTally) {
 }
 
 // followPlanHand plays the first hand of a match from seed with hard
-// bots on seats 1 to 3 and seat 0 following the hint (byHint) or played
-// by the expert, and returns seat 0's net points and the hints' tally.
-func followPlanHand(t *testing.T, st followtest.Study, seed uint64, byHint bool) (float64, followTally) {
+// bots on seats 1 to 3 and seat 0 as by says: following the hint, or
+// played by the expert (seeded as the hint seeds its analyser) or by
+// hard, and returns seat 0's net points and the hints' tally.
+func followPlanHand(t *testing.T, st followtest.Study, seed uint64, by seat0) (float64, followTally) {
 	t.Helper()
 	ctx := context.Background()
 	g, err := classic.NewGame(classic.DefaultRules(), seed, nil)
@@ -107,9 +123,6 @@ func followPlanHand(t *testing.T, st followtest.Study, seed uint64, byHint bool)
 	var bs [classic.NumSeats]botsclassic.Bot
 	for i := range bs {
 		bs[i] = botsclassic.NewHard(seed + uint64(i))
-	}
-	if !byHint {
-		bs[0] = expertclassic.NewExpert(botsclassic.Options{Seed: seed})
 	}
 	var tally followTally
 	hand := g.State().HandNumber()
@@ -130,8 +143,17 @@ func followPlanHand(t *testing.T, st followtest.Study, seed uint64, byHint bool)
 	for g.State().Phase() == game.Playing && g.State().HandNumber() == hand {
 		s := g.State()
 		seat := s.Turn()
-		if seat != 0 || !byHint || s.WallLeft() > from {
-			a, err := bs[seat].Decide(ctx, s.View(seat))
+		if seat != 0 || by != byHint || s.WallLeft() > from {
+			var a classic.Action
+			var err error
+			if seat == 0 && by == byExpert {
+				// the expert, seeded as the hint seeds its analyser:
+				// the hand differs from the hint's only where the judge
+				// changed a move
+				a, err = coach.Analyse(ctx, s.View(0), coach.HintOptions(hintSeed(seed, s.View(0))))
+			} else {
+				a, err = bs[seat].Decide(ctx, s.View(seat))
+			}
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -214,7 +236,7 @@ func followPlanHand(t *testing.T, st followtest.Study, seed uint64, byHint bool)
 		}
 		tb.Refresh()
 	}
-	if byHint {
+	if by == byHint {
 		rec := g.Record()
 		st.Keep(t, "follow", seed, rec.Marshal())
 	}

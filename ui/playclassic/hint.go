@@ -99,7 +99,7 @@ func (t *Table) Hint(ctx context.Context, seed uint64, build BuildBot, timeout, 
 	t.HintID++
 	t.hintAgain = &hintAsk{ctx: ctx, seed: seed, build: build, timeout: timeout, budget: budget}
 	id, moves, view := t.HintID, t.HandMoves(), t.OwnView()
-	seed = game.NewSeed(seed ^ uint64(v.Hand)<<40 ^ uint64(len(v.History))<<8 ^ 0x41)
+	seed = hintSeed(seed, *v)
 	t.said.Flash(false, t.tr().T(t.look.Tap("status.hint.thinking")))
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	t.hintStop = cancel
@@ -132,14 +132,21 @@ func (t *Table) Hint(ctx context.Context, seed uint64, build BuildBot, timeout, 
 				return HintMsg{ID: id, Moves: moves, Err: err}
 			}
 			// The judge ran out of its time (or its work budget): the
-			// analyser's move, which the judge weighs first and keeps
-			// unless it shows it loses.
-			a, err := b.Decide(ctx, view)
+			// analyser's move, seeded as the judge seeds it, which the
+			// judge weighs first and keeps unless it shows it loses.
+			a, err := coach.Analyse(ctx, view, o)
 			return HintMsg{ID: id, Moves: moves, Act: a, Short: true, Err: err}
 		}
 		a, err := b.Decide(ctx, view)
 		return HintMsg{ID: id, Moves: moves, Act: a, Err: err}
 	}
+}
+
+// hintSeed is the seed of the hint's judge at view v of the match
+// seeded seed: its worlds and its analyser (okey review --hints seeds
+// it the same way).
+func hintSeed(seed uint64, v classic.View) uint64 {
+	return game.NewSeed(seed ^ uint64(v.Hand)<<40 ^ uint64(len(v.History))<<8 ^ 0x41)
 }
 
 // CancelHint stops the hint being worked out and says so (esc).
