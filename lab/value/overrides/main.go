@@ -82,23 +82,39 @@ func deal(seed uint64, work int) error {
 }
 
 // hint is the hint's move from v as the table gives it (its plan at
-// the draw followed at the discard), printed when it is not the move
-// the judge weighed for the analyser (Decision.Played, the analyser's
-// move under the hint's own seeds); the plan it keeps for the discard.
+// the draw followed at the discard), printed with the judge's verdict
+// when it is not the analyser's move from v seeded as the hint seeds
+// it (the move the follow study's expert plays there); the plan it
+// keeps for the discard.
 func hint(ctx context.Context, seed uint64, v classic.View, kept *coach.TurnPlan, work int) (classic.Action, *coach.TurnPlan, error) {
-	if kept != nil {
-		if a, _, ok := kept.Next(v); ok {
-			return a, nil, nil
-		}
-	}
 	hs := game.NewSeed(seed ^ uint64(v.Hand)<<40 ^ uint64(len(v.History))<<8 ^ 0x41)
 	o := coach.HintOptions(hs)
 	o.Playouts = work
+	an, err := coach.Analyse(ctx, v, o)
+	if err != nil {
+		return an, nil, err
+	}
+	say := func(a classic.Action, how string) {
+		if a != an {
+			fmt.Printf("deal %d, wall %d, %s: %s; the hint %v%s, the expert %v\n", seed, v.WallLeft, v.Stage, tile.FormatTiles(v.Rack), a, how, an)
+		}
+	}
+	if kept != nil {
+		if a, _, ok := kept.Next(v); ok {
+			why := " (as planned"
+			if len(kept.Decs) > 1 {
+				d := kept.Decs[1]
+				why += fmt.Sprintf("; the expert's move after the take %s, loss %.3f, %.3f to %.3f", d.Label, d.Loss, d.Low, d.High)
+			} else {
+				why += fmt.Sprintf(", after %d)", kept.After)
+			}
+			say(a, why+")")
+			return a, nil, nil
+		}
+	}
 	p, err := coach.PlanClassic(ctx, v, o)
 	if errors.Is(err, coach.ErrOutOfWork) || err == nil && len(p.Steps) == 0 {
-		// cut short: the analyser's move, as the table gives it
-		a, err := coach.Analyse(ctx, v, o)
-		return a, nil, err
+		return an, nil, nil // cut short: the analyser's move, as the table gives it
 	}
 	if err != nil {
 		return classic.Action{}, nil, err
@@ -106,10 +122,7 @@ func hint(ctx context.Context, seed uint64, v classic.View, kept *coach.TurnPlan
 	a := p.Steps[0]
 	if len(p.Decs) > 0 {
 		d := p.Decs[0]
-		if w := p.Words(v); len(w) > 0 && !strings.HasPrefix(d.Played, w[0]) {
-			fmt.Printf("deal %d, wall %d, %s: %s, hint %s; the expert %s, %s, loss %.3f (%.3f to %.3f)\n",
-				seed, v.WallLeft, v.Stage, tile.FormatTiles(v.Rack), strings.Join(w, ", then "), d.Played, d.Label, d.Loss, d.Low, d.High)
-		}
+		say(a, fmt.Sprintf(" (%s; the expert's %s, %s, loss %.3f, %.3f to %.3f)", strings.Join(p.Words(v), ", then "), d.Played, d.Label, d.Loss, d.Low, d.High))
 	}
 	if v.Stage == classic.MustDraw {
 		return a, &p, nil
