@@ -73,3 +73,25 @@ func TestSecondLookAllocatesNothing(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkSecondLook is the second look of one view after a discard,
+// which the expert reads for each of its candidates: about forty
+// discard tables, one for each live face the rack may draw.
+func BenchmarkSecondLook(b *testing.B) {
+	var views []classic.View
+	for seed := uint64(1); seed <= 8; seed++ {
+		play(b, seed, 1<<20, normals(seed), func(_ *classic.State, v *classic.View) {
+			if v.Legal.Discard {
+				views = append(views, After(v, v.Rack[0]))
+			}
+		})
+	}
+	var x [NumLook]float32
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		if err := SecondLook(&views[i%len(views)], &x); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
