@@ -47,6 +47,14 @@ func HintOptions(seed uint64) Options {
 	return Options{Seed: seed, Workers: 2, MinSamples: 64, RuleOut: Mistake, Fresh: 1024}
 }
 
+// HintSeed is the seed of the classic hint's judge and analyser at view
+// v of the match seeded seed: one per decision, so that the game's hint,
+// okey review --hints and the lab's studies of the hint weigh a move on
+// the same worlds.
+func HintSeed(seed uint64, v classic.View) uint64 {
+	return game.NewSeed(seed ^ uint64(v.Hand)<<40 ^ uint64(len(v.History))<<8 ^ 0x41)
+}
+
 // AdviseClassic is the judge's advice from view v: the best move found
 // and the verdict on the analyser's move (Analyse; Decision.Best names
 // the advice, Decision.Candidates hold each move's value and how often

@@ -10,7 +10,6 @@ import (
 
 	"okey/bots/coach"
 	"okey/bots/decide101"
-	"okey/game"
 	"okey/game/classic"
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
@@ -78,8 +77,8 @@ func HintsFor(ctx context.Context, b []byte, seat, hand int, budget time.Duratio
 	out := make([]HintLine, 0, len(ps))
 	for _, p := range ps {
 		v := p.State.View(seat)
-		// the table's seed for this decision (ui/playclassic's Hint)
-		seed := game.NewSeed(rec.Seed ^ uint64(v.Hand)<<40 ^ uint64(len(v.History))<<8 ^ 0x41)
+		// the table's seed for this decision, as the game's hint seeds it
+		seed := coach.HintSeed(rec.Seed, v)
 		jctx, stop := context.WithTimeout(ctx, budget)
 		plan, err := coach.PlanClassic(jctx, v, coach.HintOptions(seed))
 		stop()

@@ -150,7 +150,7 @@ func followPlanHand(t *testing.T, st followtest.Study, seed uint64, by seat0) (f
 				// the expert, seeded as the hint seeds its analyser:
 				// the hand differs from the hint's only where the judge
 				// changed a move
-				a, err = coach.Analyse(ctx, s.View(0), coach.HintOptions(hintSeed(seed, s.View(0))))
+				a, err = coach.Analyse(ctx, s.View(0), coach.HintOptions(coach.HintSeed(seed, s.View(0))))
 			} else {
 				a, err = bs[seat].Decide(ctx, s.View(seat))
 			}

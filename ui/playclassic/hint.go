@@ -99,7 +99,7 @@ func (t *Table) Hint(ctx context.Context, seed uint64, build BuildBot, timeout, 
 	t.HintID++
 	t.hintAgain = &hintAsk{ctx: ctx, seed: seed, build: build, timeout: timeout, budget: budget}
 	id, moves, view := t.HintID, t.HandMoves(), t.OwnView()
-	seed = hintSeed(seed, *v)
+	seed = coach.HintSeed(seed, *v)
 	t.said.Flash(false, t.tr().T(t.look.Tap("status.hint.thinking")))
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	t.hintStop = cancel
@@ -140,13 +140,6 @@ func (t *Table) Hint(ctx context.Context, seed uint64, build BuildBot, timeout, 
 		a, err := b.Decide(ctx, view)
 		return HintMsg{ID: id, Moves: moves, Act: a, Err: err}
 	}
-}
-
-// hintSeed is the seed of the hint's judge at view v of the match
-// seeded seed: its worlds and its analyser (okey review --hints seeds
-// it the same way).
-func hintSeed(seed uint64, v classic.View) uint64 {
-	return game.NewSeed(seed ^ uint64(v.Hand)<<40 ^ uint64(len(v.History))<<8 ^ 0x41)
 }
 
 // CancelHint stops the hint being worked out and says so (esc).

@@ -87,7 +87,7 @@ func deal(seed uint64, work int) error {
 // it (the move the follow study's expert plays there); the plan it
 // keeps for the discard.
 func hint(ctx context.Context, seed uint64, v classic.View, kept *coach.TurnPlan, work int) (classic.Action, *coach.TurnPlan, error) {
-	hs := game.NewSeed(seed ^ uint64(v.Hand)<<40 ^ uint64(len(v.History))<<8 ^ 0x41)
+	hs := coach.HintSeed(seed, v)
 	o := coach.HintOptions(hs)
 	o.Playouts = work
 	an, err := coach.Analyse(ctx, v, o)
