@@ -332,3 +332,28 @@ func TestProductIsAboveTheLab(t *testing.T) {
 		}
 	}
 }
+
+// SolveLinear solves a system whose answer is known, pivoting past a
+// zero on the diagonal, and refuses a singular one.
+func TestSolveLinear(t *testing.T) {
+	a := [][]float64{{0, 2, 1}, {1, 1, 0}, {2, 0, 3}}
+	want := []float64{1, -2, 3}
+	b := make([]float64, 3)
+	for r := range a {
+		for c := range a[r] {
+			b[r] += a[r][c] * want[c]
+		}
+	}
+	x, err := SolveLinear(a, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range want {
+		if math.Abs(x[i]-want[i]) > 1e-12 {
+			t.Fatalf("x = %v, want %v", x, want)
+		}
+	}
+	if _, err := SolveLinear([][]float64{{1, 2}, {2, 4}}, []float64{1, 2}); err == nil {
+		t.Error("a singular system solved")
+	}
+}

@@ -395,46 +395,11 @@ func fitLeaf(lcs []leafChoice, cut int) (leafModel, error) {
 		a[i] = xtx[i][:]
 		a[i][i] += 1e-3 * float64(rows) / float64(n)
 	}
-	x, err := solveLinear(a, xty[:])
+	x, err := trainer.SolveLinear(a, xty[:])
 	if err != nil {
 		return leafModel{}, fmt.Errorf("cut %d: the leaf's inputs: %w", leafTurns[cut], err)
 	}
 	return leafModel(x), nil
-}
-
-// solveLinear solves a x = b by Gaussian elimination with partial
-// pivoting; a and b are worked on in place.
-func solveLinear(a [][]float64, b []float64) ([]float64, error) {
-	n := len(b)
-	for c := range n {
-		p := c
-		for r := c + 1; r < n; r++ {
-			if math.Abs(a[r][c]) > math.Abs(a[p][c]) {
-				p = r
-			}
-		}
-		if math.Abs(a[p][c]) < 1e-12 {
-			return nil, fmt.Errorf("singular at input %d", c)
-		}
-		a[c], a[p] = a[p], a[c]
-		b[c], b[p] = b[p], b[c]
-		for r := c + 1; r < n; r++ {
-			k := a[r][c] / a[c][c]
-			for j := c; j < n; j++ {
-				a[r][j] -= k * a[c][j]
-			}
-			b[r] -= k * b[c]
-		}
-	}
-	x := make([]float64, n)
-	for c := n - 1; c >= 0; c-- {
-		s := b[c]
-		for j := c + 1; j < n; j++ {
-			s -= a[c][j] * x[j]
-		}
-		x[c] = s / a[c][c]
-	}
-	return x, nil
 }
 
 // leafRow is one search's figures: cut playouts (Cut a leafTurns index,

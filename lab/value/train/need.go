@@ -301,7 +301,7 @@ func needLine(ss []needSample, keep func(s *needSample) bool, row func(s *needSa
 			}
 		}
 	}
-	return solveLinear(a, y)
+	return trainer.SolveLinear(a, y)
 }
 
 func needAt(w []float64, s *needSample) float64 {

@@ -497,7 +497,7 @@ func oracleRidge(ocs []oracleChoice, train []int, lambda float64, rows func(o *o
 	for k := range F {
 		a[k][k] += lambda
 	}
-	w, err := solveLinear(a, y)
+	w, err := trainer.SolveLinear(a, y)
 	if err != nil {
 		return nil, nil, fmt.Errorf("ridge: %w", err)
 	}

@@ -326,7 +326,7 @@ func fitGainLine(ocs []oracleTakeChoice, keep func(o *oracleTakeChoice) bool, F 
 	for k := range F {
 		a[k][k]++
 	}
-	w, err := solveLinear(a, y)
+	w, err := trainer.SolveLinear(a, y)
 	if err != nil {
 		return nil, err
 	}
