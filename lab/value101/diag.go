@@ -70,3 +70,62 @@ func where(cs []choice) string {
 		hardFeeds[0], len(cs), pairs[0], diff[0]/float64(max(pairs[0], 1)), pairs[1], diff[1]/float64(max(pairs[1], 1)))
 	return b.String()
 }
+
+// byState splits sight's prize and the expert's gain by the state of
+// the hand at the choice: whether the seat and the next player have
+// opened, and how much of the wall is left.
+func byState(cs []choice) string {
+	type acc struct {
+		n             int
+		sight, expert float64
+		ne            int
+	}
+	rows := map[string]*acc{}
+	var keys []string
+	for i := range cs {
+		c := &cs[i]
+		ctx := c.X[4*numBase : 4*numBase+numContext]
+		k := fmt.Sprintf("seat %s, next %s, wall %s", opened(ctx[cOpened]), opened(ctx[cNextOpened]), thirds(ctx[cWall]))
+		a := rows[k]
+		if a == nil {
+			a = &acc{}
+			rows[k] = a
+			keys = append(keys, k)
+		}
+		a.n++
+		a.sight += sightGain(c)
+		if c.Expert >= 0 {
+			a.ne++
+			a.expert += c.mean(int(c.Expert)) - c.mean(0)
+		}
+	}
+	slices.Sort(keys)
+	var b strings.Builder
+	b.WriteString("| state at the choice | choices | sight's pick over hard's, a choice | share of sight's prize | the expert's pick over hard's, a choice |\n| --- | ---: | ---: | ---: | ---: |\n")
+	tot := 0.0
+	for _, a := range rows {
+		tot += a.sight
+	}
+	for _, k := range keys {
+		a := rows[k]
+		fmt.Fprintf(&b, "| %s | %d | %+.1f | %.0f%% | %+.1f |\n", k, a.n, a.sight/float64(a.n), 100*a.sight/tot, a.expert/float64(max(a.ne, 1)))
+	}
+	return b.String()
+}
+
+func opened(x float32) string {
+	if x > 0 {
+		return "opened"
+	}
+	return "not opened"
+}
+
+func thirds(w float32) string {
+	switch {
+	case w > 2.0/3:
+		return "full (over 13 left)"
+	case w > 1.0/3:
+		return "half (7 to 13)"
+	}
+	return "low (under 7)"
+}

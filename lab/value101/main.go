@@ -77,5 +77,6 @@ func run(ctx context.Context, cfg labelConfig, lambda float64, nc netConfig) err
 	fmt.Print(table(figs))
 	fmt.Print("\n", correlations(cs))
 	fmt.Print("\n", where(cs))
+	fmt.Print("\n", byState(cs))
 	return nil
 }

@@ -222,6 +222,34 @@ func heldOut(cs []choice, hands int, rate float64, name string, score func(f int
 		}
 		out = append(out, perHand(fmt.Sprintf("%s, held out by hand, gate %g points", name, gate), cs, g, chg, hands, rate))
 	}
+	// atop the expert: its pick kept unless the reading puts another
+	// above it by the gate, scored against the expert's own pick
+	for _, gate := range []float64{0, 5, 10} {
+		g := make([]float64, len(cs))
+		chg := make([]bool, len(cs))
+		for f := range 2 {
+			for _, i := range fs[f] {
+				c := &cs[i]
+				if c.Expert < 0 {
+					g[i] = math.NaN()
+					continue
+				}
+				e := int(c.Expert)
+				s := score(f, c)
+				j := e
+				for k := range s {
+					if s[k] > s[j] && s[k]-s[e] > gate {
+						j = k
+					}
+				}
+				chg[i] = j != e
+				g[i] = c.mean(j) - c.mean(e)
+			}
+		}
+		f := perHand(fmt.Sprintf("%s atop the expert, held out by hand, gate %g points", name, gate), cs, g, chg, hands, rate)
+		f.name += " (over the expert's pick)"
+		out = append(out, f)
+	}
 	return out
 }
 
