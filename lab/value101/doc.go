@@ -27,4 +27,5 @@
 //	features.go  a candidate's reading of the view, and the replay that reads every choice
 //	measure.go   the figures a seat a hand, sight's pick, the ridge line, the terms' correlations
 //	net.go       the network of differences
+//	diag.go      where sight's prize lies: its largest choices, feeding the next player, the hand's state
 package main

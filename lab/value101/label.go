@@ -41,7 +41,7 @@ type choice struct {
 	// after its discard (features.go), filled on a replay of the hand:
 	// len(Tiles)×numFeatures.
 	X []float32
-	// TX is what the true racks say of each candidate (trueFeatures),
+	// TX is what the true racks say of each candidate (readTrue),
 	// filled on the replay beside X: for measuring how much of sight's
 	// prize one true fact explains, never a reading of the view.
 	TX []float32

@@ -27,4 +27,5 @@
 //	net.go       Net, the network being trained: its parameters' layout,
 //	             its start, a row's forward and backward pass, the AdamW
 //	             step, the epochs' order and step size, the Model it ships as
+//	linear.go    SolveLinear, the ridge lines' normal equations solved
 package trainer
